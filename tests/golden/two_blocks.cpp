@@ -1,0 +1,27 @@
+// A parallel region of two stream_parallel blocks: x and y gradients of one image, computed
+// concurrently; both blocks only read `image` and write disjoint outputs.
+
+#pragma qd kernel
+void image_gradients(const float* image, float* grad_x, float* grad_y, int width, int height)
+{
+    const int pixels = width * height;
+
+    #pragma qd stream_parallel
+    {
+        for (int p = 0; p < pixels; ++p) {
+            int x = p % width;
+            int xl = x > 0 ? x - 1 : x;
+            int xr = x < width - 1 ? x + 1 : x;
+            grad_x[p] = 0.5f * (image[p - x + xr] - image[p - x + xl]);
+        }
+    }
+    #pragma qd stream_parallel
+    {
+        for (int p = 0; p < pixels; ++p) {
+            int y = p / width;
+            int yd = y > 0 ? p - width : p;
+            int yu = y < height - 1 ? p + width : p;
+            grad_y[p] = 0.5f * (image[yu] - image[yd]);
+        }
+    }
+}
