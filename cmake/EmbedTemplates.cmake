@@ -1,0 +1,24 @@
+# Writes OUTPUT, a C++ file that holds every templates/<target>/<name>.mustache
+# as a string, keyed "<target>/<name>". Run with cmake -P.
+file(GLOB_RECURSE files RELATIVE "${TEMPLATE_ROOT}" "${TEMPLATE_ROOT}/*.mustache")
+list(SORT files)
+set(body "")
+foreach(rel IN LISTS files)
+  file(READ "${TEMPLATE_ROOT}/${rel}" text)
+  string(REGEX REPLACE "\\.mustache$" "" key "${rel}")
+  string(APPEND body "    {\"${key}\", R\"qdtemplate(${text})qdtemplate\"},\n")
+endforeach()
+set(content "// Generated from templates/ by cmake/EmbedTemplates.cmake. Do not edit.
+#include \"Templates.h\"
+
+namespace qd {
+const std::map<std::string, std::string> &embeddedTemplates() {
+  static const std::map<std::string, std::string> Templates = {
+${body}  };
+  return Templates;
+}
+} // namespace qd
+")
+file(WRITE "${OUTPUT}.tmp" "${content}")
+file(COPY_FILE "${OUTPUT}.tmp" "${OUTPUT}" ONLY_IF_DIFFERENT)
+file(REMOVE "${OUTPUT}.tmp")

@@ -1,0 +1,109 @@
+//===- CaptureAnalysis.cpp ------------------------------------------------===//
+#include "CaptureAnalysis.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include <algorithm>
+
+using namespace clang;
+
+namespace qd {
+namespace {
+
+/// Calls \p Fn on every DeclRefExpr under a statement, lambda bodies
+/// included, since a lambda in a loop body runs on the device too.
+template <class Callback>
+class DeclRefWalker : public RecursiveASTVisitor<DeclRefWalker<Callback>> {
+public:
+  explicit DeclRefWalker(Callback Fn) : Fn(Fn) {}
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) { return Fn(Ref); }
+
+private:
+  Callback Fn;
+};
+
+template <class Callback> void forEachDeclRef(const Stmt *S, Callback Fn) {
+  DeclRefWalker<Callback> Walker(Fn);
+  Walker.TraverseStmt(const_cast<Stmt *>(S));
+}
+
+bool isPointerLike(const Expr *E) {
+  QualType T = E->getType();
+  return !T.isNull() && (T->isPointerType() || T->isArrayType());
+}
+
+} // namespace
+
+std::vector<Capture> collectCaptures(const Stmt *S, const HostValues &Values,
+                                     const VarDecl *Exclude) {
+  std::vector<Capture> Captures;
+  llvm::SmallPtrSet<const VarDecl *, 8> Seen;
+  forEachDeclRef(S, [&](DeclRefExpr *Ref) {
+    const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+    if (Var && Var != Exclude && Values.contains(Var) &&
+        Seen.insert(Var).second)
+      Captures.push_back({Var});
+    return true;
+  });
+  std::sort(Captures.begin(), Captures.end(),
+            [&](const Capture &A, const Capture &B) {
+              return Values.position(A.Var) < Values.position(B.Var);
+            });
+  return Captures;
+}
+
+const Expr *findDeviceDataUse(const Expr *E, const HostValues &Values) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreImplicit();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_Deref)
+      return E;
+  if (isa<ArraySubscriptExpr, CXXThisExpr, LambdaExpr>(E))
+    return E;
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    if (Member->isArrow())
+      return E;
+  if (const auto *Member = dyn_cast<CXXDependentScopeMemberExpr>(E))
+    if (Member->isArrow())
+      return E;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    OverloadedOperatorKind K = Op->getOperator();
+    if (K == OO_Subscript || K == OO_Arrow ||
+        (K == OO_Star && Op->getNumArgs() == 1))
+      return E;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // The callee runs on the host and may dereference what it is given.
+    for (const Expr *Arg : Call->arguments())
+      if (isPointerLike(Arg))
+        return Call;
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+    if (Var && !Values.contains(Var) && !Var->hasGlobalStorage())
+      return E;
+    return nullptr;
+  }
+  for (const Stmt *Child : E->children())
+    if (const auto *ChildExpr = dyn_cast_or_null<Expr>(Child))
+      if (const Expr *Use = findDeviceDataUse(ChildExpr, Values))
+        return Use;
+  return nullptr;
+}
+
+const DeclRefExpr *
+findReferenceTo(const Stmt *S,
+                const llvm::SmallPtrSetImpl<const VarDecl *> &Vars) {
+  const DeclRefExpr *Found = nullptr;
+  forEachDeclRef(S, [&](DeclRefExpr *Ref) {
+    const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+    if (Var && Vars.count(Var)) {
+      Found = Ref;
+      return false;
+    }
+    return true;
+  });
+  return Found;
+}
+
+} // namespace qd

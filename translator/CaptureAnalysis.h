@@ -1,0 +1,44 @@
+//===- CaptureAnalysis.h - Host values that device code reads -----*- C++ -*-===//
+#ifndef QD_TRANSLATOR_CAPTUREANALYSIS_H
+#define QD_TRANSLATOR_CAPTUREANALYSIS_H
+
+#include "KernelModel.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace qd {
+
+/// The values of a kernel that exist on the host: its parameters and its host
+/// scalars, in the order device functions take them.
+class HostValues {
+public:
+  void add(const clang::VarDecl *Var) { Order.try_emplace(Var, Order.size()); }
+  bool contains(const clang::VarDecl *Var) const { return Order.count(Var); }
+  unsigned position(const clang::VarDecl *Var) const {
+    return Order.lookup(Var);
+  }
+
+private:
+  llvm::DenseMap<const clang::VarDecl *, unsigned> Order;
+};
+
+/// The host values \p S reads, each once, in HostValues order. \p Exclude
+/// (the loop variable) is never captured.
+std::vector<Capture> collectCaptures(const clang::Stmt *S,
+                                     const HostValues &Values,
+                                     const clang::VarDecl *Exclude = nullptr);
+
+/// The first sub-expression of \p E that cannot be evaluated on the host: a
+/// dereference, a subscript, '->', a call given a pointer, 'this', or a local
+/// that only exists on the device. Null if \p E is a host expression.
+const clang::Expr *findDeviceDataUse(const clang::Expr *E,
+                                     const HostValues &Values);
+
+/// The first reference in \p S to one of \p Vars, or null.
+const clang::DeclRefExpr *
+findReferenceTo(const clang::Stmt *S,
+                const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Vars);
+
+} // namespace qd
+
+#endif

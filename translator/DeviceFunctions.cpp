@@ -1,0 +1,123 @@
+//===- DeviceFunctions.cpp ------------------------------------------------===//
+#include "DeviceFunctions.h"
+#include "DiagnosticIds.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace clang;
+
+namespace qd {
+namespace {
+
+/// The declaration that carries the body, for templates the pattern, so one
+/// '__host__ __device__' serves every instantiation.
+const FunctionDecl *patternOf(const FunctionDecl *FD) {
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    FD = Pattern;
+  return FD;
+}
+
+class CallCollector : public RecursiveASTVisitor<CallCollector> {
+public:
+  CallCollector(ASTContext &Context,
+                llvm::SetVector<const FunctionDecl *> &Worklist)
+      : Context(Context), SM(Context.getSourceManager()), Worklist(Worklist) {}
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      add(Callee, Call->getBeginLoc());
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+    add(Construct->getConstructor(), Construct->getBeginLoc());
+    return true;
+  }
+  // In a template pattern, a call on dependent arguments is unresolved: every
+  // candidate of the main file may end up called.
+  bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *Lookup) {
+    for (const NamedDecl *D : Lookup->decls()) {
+      D = D->getUnderlyingDecl();
+      if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+        add(T->getTemplatedDecl(), Lookup->getBeginLoc());
+      else if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        add(FD, Lookup->getBeginLoc());
+    }
+    return true;
+  }
+
+private:
+  ASTContext &Context;
+  const SourceManager &SM;
+  llvm::SetVector<const FunctionDecl *> &Worklist;
+
+  void add(const FunctionDecl *Callee, SourceLocation CallLoc) {
+    if (!Callee || Callee->isImplicit() || Callee->getBuiltinID())
+      return;
+    // Lambdas defined in device code are device code already.
+    if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee)) {
+      if (Method->getParent()->isLambda())
+        return;
+      if (Method->isVirtual()) {
+        report(Context.getDiagnostics(), CallLoc, Diag::CalleeVirtual)
+            << Method->getQualifiedNameAsString();
+        return;
+      }
+    }
+    Callee = patternOf(Callee);
+    SourceLocation DeclLoc = SM.getExpansionLoc(Callee->getLocation());
+    // The vendor compilers provide device versions of the standard math
+    // functions; other headers must mark their functions themselves.
+    if (SM.isInSystemHeader(DeclLoc) || !SM.isInMainFile(DeclLoc)) {
+      if (!Callee->isDefined() && !SM.isInSystemHeader(DeclLoc))
+        report(Context.getDiagnostics(), CallLoc, Diag::CalleeNotDefined)
+            << Callee->getQualifiedNameAsString();
+      return;
+    }
+    if (!Callee->isDefined() && !Callee->isDeleted()) {
+      report(Context.getDiagnostics(), CallLoc, Diag::CalleeNotDefined)
+          << Callee->getQualifiedNameAsString();
+      return;
+    }
+    Worklist.insert(Callee);
+  }
+};
+
+} // namespace
+
+std::vector<const FunctionDecl *>
+findDeviceFunctions(ASTContext &Context, const std::vector<KernelPlan> &Plans) {
+  llvm::SetVector<const FunctionDecl *> Worklist;
+  CallCollector Collector(Context, Worklist);
+  auto visitSteps = [&](const std::vector<Step> &Steps, auto &Self) -> void {
+    for (const Step &S : Steps) {
+      if (S.Kind == StepKind::ParallelLoop)
+        Collector.TraverseStmt(const_cast<Stmt *>(S.Loop.Body));
+      else if (S.Kind == StepKind::SerialTask)
+        Collector.TraverseStmt(const_cast<Stmt *>(S.S));
+      for (const Block &B : S.Blocks)
+        Self(B.Steps, Self);
+    }
+  };
+  for (const KernelPlan &Plan : Plans)
+    visitSteps(Plan.Steps, visitSteps);
+
+  // Functions called by device functions run on the device too.
+  for (size_t I = 0; I < Worklist.size(); ++I) {
+    const FunctionDecl *Definition = nullptr;
+    if (Worklist[I]->isDefined(Definition) && Definition->getBody())
+      Collector.TraverseStmt(Definition->getBody());
+  }
+
+  std::vector<const FunctionDecl *> Result;
+  const SourceManager &SM = Context.getSourceManager();
+  for (const FunctionDecl *FD : Worklist)
+    for (const FunctionDecl *Redecl : FD->redecls())
+      if (!Redecl->isImplicit() &&
+          SM.isInMainFile(SM.getExpansionLoc(Redecl->getLocation())))
+        Result.push_back(Redecl);
+  return Result;
+}
+
+} // namespace qd

@@ -1,0 +1,52 @@
+//===- Directive.h - One '#pragma qd' directive as written --------*- C++ -*-===//
+//
+// The pragma handler records directives while clang preprocesses; the kernel
+// analysis later attaches each one to the declaration or statement after it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QD_TRANSLATOR_DIRECTIVE_H
+#define QD_TRANSLATOR_DIRECTIVE_H
+
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <vector>
+
+namespace qd {
+
+enum class DirectiveKind { Kernel, StreamParallel, Loop };
+
+llvm::StringRef directiveName(DirectiveKind K);
+
+struct Directive {
+  DirectiveKind Kind;
+  /// The '#' of '#pragma' (or the '_Pragma' token), as a file location.
+  clang::SourceLocation Loc;
+  /// The location of the directive name, for diagnostics.
+  clang::SourceLocation NameLoc;
+  /// Threads per GPU block, from a 'block_dim(N)' clause.
+  std::optional<unsigned> BlockDim;
+  /// Set by the kernel analysis once the directive is attached; any directive
+  /// left unconsumed is misplaced.
+  bool Consumed = false;
+};
+
+/// All directives of one translation unit, in source order.
+class DirectiveList {
+public:
+  void add(Directive D) { Directives.push_back(D); }
+  std::vector<Directive> &all() { return Directives; }
+  const std::vector<Directive> &all() const { return Directives; }
+
+private:
+  std::vector<Directive> Directives;
+};
+
+/// Largest block size CUDA and HIP accept.
+constexpr unsigned MaxBlockDim = 1024;
+/// Block size when no 'block_dim' clause says otherwise.
+constexpr unsigned DefaultBlockDim = 256;
+
+} // namespace qd
+
+#endif

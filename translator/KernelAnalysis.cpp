@@ -1,0 +1,547 @@
+//===- KernelAnalysis.cpp -------------------------------------------------===//
+//
+// Directives are attached by position: a directive belongs to the first
+// statement (or declaration) that starts after it in the same compound
+// statement. Whatever is left unattached at the end is misplaced, and the
+// enclosing code tells which error to give.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelAnalysis.h"
+#include "CaptureAnalysis.h"
+#include "DiagnosticIds.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace qd {
+namespace {
+
+/// Finds statements a parallel loop body must not contain. 'break' is fine
+/// inside a nested loop or switch; anything inside a lambda belongs to it.
+class LoopBodyChecker : public RecursiveASTVisitor<LoopBodyChecker> {
+public:
+  const Stmt *Found = nullptr;
+  const char *What = nullptr;
+
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  using Base = RecursiveASTVisitor<LoopBodyChecker>;
+  bool TraverseForStmt(ForStmt *S) {
+    return nested([&] { return Base::TraverseForStmt(S); });
+  }
+  bool TraverseWhileStmt(WhileStmt *S) {
+    return nested([&] { return Base::TraverseWhileStmt(S); });
+  }
+  bool TraverseDoStmt(DoStmt *S) {
+    return nested([&] { return Base::TraverseDoStmt(S); });
+  }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+    return nested([&] { return Base::TraverseCXXForRangeStmt(S); });
+  }
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    return nested([&] { return Base::TraverseSwitchStmt(S); });
+  }
+
+  bool VisitBreakStmt(BreakStmt *S) {
+    return LoopDepth > 0 || found(S, "break");
+  }
+  bool VisitGotoStmt(GotoStmt *S) { return found(S, "goto"); }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) { return found(S, "goto"); }
+  bool VisitReturnStmt(ReturnStmt *S) { return found(S, "return"); }
+  bool VisitCXXThrowExpr(CXXThrowExpr *E) { return found(E, "throw"); }
+  bool VisitCXXTryStmt(CXXTryStmt *S) { return found(S, "try"); }
+
+private:
+  unsigned LoopDepth = 0;
+
+  template <class Traverse> bool nested(Traverse T) {
+    ++LoopDepth;
+    bool Continue = T();
+    --LoopDepth;
+    return Continue;
+  }
+  bool found(const Stmt *S, const char *Keyword) {
+    Found = S;
+    What = Keyword;
+    return false;
+  }
+};
+
+/// Finds 'return' (outside lambdas) and nested 'for' loops of a serial task.
+class SerialTaskScanner : public RecursiveASTVisitor<SerialTaskScanner> {
+public:
+  const ReturnStmt *Return = nullptr;
+  std::vector<const ForStmt *> Loops;
+
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitReturnStmt(ReturnStmt *S) {
+    if (!Return)
+      Return = S;
+    return true;
+  }
+  bool VisitForStmt(ForStmt *S) {
+    Loops.push_back(S);
+    return true;
+  }
+};
+
+/// Namespace-scope declarations of the main file, in source order, with the
+/// namespaces and linkage specifications themselves included.
+void collectNamespaceScopeDecls(const DeclContext *DC, const SourceManager &SM,
+                                std::vector<const Decl *> &Out) {
+  for (const Decl *D : DC->decls()) {
+    if (D->isImplicit() || !SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
+      continue;
+    // The pattern of a function template is reached through its template.
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      if (FD->getDescribedFunctionTemplate())
+        continue;
+    Out.push_back(D);
+    if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D))
+      collectNamespaceScopeDecls(cast<DeclContext>(D), SM, Out);
+  }
+}
+
+/// The innermost function whose body contains a location.
+class EnclosingFunctionFinder
+    : public RecursiveASTVisitor<EnclosingFunctionFinder> {
+public:
+  EnclosingFunctionFinder(const SourceManager &SM, SourceLocation Loc)
+      : SM(SM), Loc(Loc) {}
+  const FunctionDecl *Found = nullptr;
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody())
+      return true;
+    SourceRange R = FD->getBody()->getSourceRange();
+    SourceLocation B = SM.getExpansionLoc(R.getBegin());
+    SourceLocation E = SM.getExpansionLoc(R.getEnd());
+    if (SM.isBeforeInTranslationUnit(B, Loc) &&
+        SM.isBeforeInTranslationUnit(Loc, E))
+      Found = FD; // Visited outer to inner, so the last match is innermost.
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+  SourceLocation Loc;
+};
+
+class Analyzer {
+public:
+  Analyzer(ASTContext &Context, DirectiveList &Directives)
+      : Context(Context), SM(Context.getSourceManager()),
+        Diags(Context.getDiagnostics()), Directives(Directives) {}
+
+  std::vector<KernelPlan> run();
+
+private:
+  ASTContext &Context;
+  const SourceManager &SM;
+  DiagnosticsEngine &Diags;
+  DirectiveList &Directives;
+
+  // State of the kernel being analyzed.
+  KernelPlan *Plan = nullptr;
+  HostValues Values;
+  /// Locals declared by serial tasks: they live on the device only.
+  llvm::SmallPtrSet<const VarDecl *, 8> DeviceLocals;
+  /// Block bodies, to explain a nested stream_parallel.
+  std::vector<std::pair<SourceRange, SourceLocation>> BlockRanges;
+  /// Kernel bodies, to tell a stream_parallel inside a kernel's loop from one
+  /// in an ordinary function.
+  std::vector<SourceRange> KernelBodies;
+
+  SourceLocation fileLoc(SourceLocation L) const {
+    return SM.getExpansionLoc(L);
+  }
+  bool before(SourceLocation A, SourceLocation B) const {
+    return SM.isBeforeInTranslationUnit(fileLoc(A), fileLoc(B));
+  }
+  bool within(SourceLocation L, SourceRange R) const {
+    return !before(L, R.getBegin()) && !before(fileLoc(R.getEnd()), L);
+  }
+
+  void analyzeKernel(Directive &D, const Decl *Target);
+  bool checkSignature(const FunctionDecl *FD);
+  std::vector<std::vector<Directive *>>
+  attachDirectives(const CompoundStmt *Body, bool AllowStreamParallel);
+  void analyzeSequence(const CompoundStmt *Body, bool TopLevel,
+                       std::vector<Step> &Out);
+  void analyzeStatement(const Stmt *S, const Directive *LoopDirective,
+                        std::vector<Step> &Out);
+  void analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
+                   std::vector<Step> &Out);
+  bool isHostScalarDecl(const DeclStmt *DS);
+  void checkDeviceLocals(const Stmt *S);
+  void reportMisplaced(const Directive &D);
+};
+
+std::vector<KernelPlan> Analyzer::run() {
+  std::vector<const Decl *> ScopeDecls;
+  collectNamespaceScopeDecls(Context.getTranslationUnitDecl(), SM, ScopeDecls);
+
+  std::vector<KernelPlan> Plans;
+  Plans.reserve(Directives.all().size());
+  for (Directive &D : Directives.all()) {
+    if (D.Kind != DirectiveKind::Kernel || !SM.isInMainFile(fileLoc(D.Loc)))
+      continue;
+    // The kernel is the first namespace-scope declaration after the pragma,
+    // provided the pragma is not inside another declaration.
+    const Decl *Target = nullptr;
+    bool Enclosed = false;
+    for (const Decl *Candidate : ScopeDecls) {
+      if (before(D.Loc, Candidate->getBeginLoc())) {
+        Target = Candidate;
+        break;
+      }
+      if (!isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(Candidate) &&
+          within(D.Loc, Candidate->getSourceRange()))
+        Enclosed = true;
+    }
+    if (Enclosed)
+      continue; // Left unconsumed; reported below with its context.
+    D.Consumed = true;
+    Plans.emplace_back();
+    Plan = &Plans.back();
+    analyzeKernel(D, Target);
+    if (!Plan->Function)
+      Plans.pop_back();
+  }
+  Plan = nullptr;
+
+  for (Directive &D : Directives.all()) {
+    if (D.Consumed)
+      continue;
+    if (!SM.isInMainFile(fileLoc(D.Loc))) {
+      report(Diags, D.NameLoc, Diag::DirectiveOutsideMainFile);
+      continue;
+    }
+    reportMisplaced(D);
+  }
+  return Plans;
+}
+
+void Analyzer::analyzeKernel(Directive &D, const Decl *Target) {
+  const FunctionDecl *FD = nullptr;
+  const FunctionTemplateDecl *Template = nullptr;
+  if (Target) {
+    Template = dyn_cast<FunctionTemplateDecl>(Target);
+    FD = Template ? Template->getTemplatedDecl() : dyn_cast<FunctionDecl>(Target);
+  }
+  if (!FD || !FD->doesThisDeclarationHaveABody()) {
+    report(Diags, D.NameLoc, Diag::KernelNotFunctionDefinition);
+    return;
+  }
+  if (!checkSignature(FD))
+    return;
+
+  Plan->Function = FD;
+  KernelBodies.push_back(FD->getBody()->getSourceRange());
+  Plan->Template = Template;
+  Plan->PragmaLoc = D.Loc;
+  Plan->BlockDim = D.BlockDim.value_or(DefaultBlockDim);
+  Values = HostValues();
+  DeviceLocals.clear();
+  for (const ParmVarDecl *P : FD->parameters())
+    Values.add(P);
+  analyzeSequence(cast<CompoundStmt>(FD->getBody()), /*TopLevel=*/true,
+                  Plan->Steps);
+}
+
+bool Analyzer::checkSignature(const FunctionDecl *FD) {
+  bool Ok = true;
+  if (isa<CXXMethodDecl>(FD)) {
+    report(Diags, FD->getLocation(), Diag::KernelIsMethod) << FD->getName();
+    return false;
+  }
+  if (!FD->getReturnType()->isVoidType() &&
+      !FD->getReturnType()->isDependentType()) {
+    report(Diags, FD->getLocation(), Diag::KernelReturnsNonVoid)
+        << FD->getName();
+    Ok = false;
+  }
+  if (const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate())
+    for (const NamedDecl *P : *T->getTemplateParameters())
+      if (P->getName().empty()) {
+        report(Diags, P->getLocation(), Diag::KernelTemplateParameterUnnamed)
+            << FD->getName();
+        Ok = false;
+      }
+  for (const ParmVarDecl *P : FD->parameters()) {
+    QualType T = P->getType();
+    std::string Why;
+    if (P->getName().empty())
+      Why = "it has no name";
+    else if (T->isRValueReferenceType())
+      Why = "rvalue references are not supported; pass by value";
+    else if (T->isLValueReferenceType()) {
+      QualType Pointee = T->getPointeeType();
+      if (!Pointee.isConstQualified())
+        Why = "it is a non-const reference, which the device cannot write "
+              "through; pass a pointer to device memory";
+      else if (!Pointee->isDependentType() &&
+               !Pointee.isTriviallyCopyableType(Context))
+        Why = "'" + Pointee.getAsString() + "' is not trivially copyable";
+    } else if (T->isFunctionPointerType())
+      Why = "a host function pointer cannot be called on the device";
+    else if (!T->isDependentType() && !T->isPointerType() &&
+             !T.isTriviallyCopyableType(Context))
+      Why = "'" + T.getAsString() + "' is not trivially copyable";
+    if (!Why.empty()) {
+      report(Diags, P->getLocation(), Diag::KernelParameterNotPassable)
+          << P->getName() << FD->getName() << Why;
+      Ok = false;
+    }
+  }
+  return Ok;
+}
+
+std::vector<std::vector<Directive *>>
+Analyzer::attachDirectives(const CompoundStmt *Body, bool AllowStreamParallel) {
+  std::vector<std::vector<Directive *>> Attached(Body->size());
+  SourceLocation PrevEnd = Body->getLBracLoc();
+  unsigned Index = 0;
+  for (const Stmt *Child : Body->body()) {
+    for (Directive &D : Directives.all()) {
+      if (D.Consumed || D.Kind == DirectiveKind::Kernel ||
+          (D.Kind == DirectiveKind::StreamParallel && !AllowStreamParallel))
+        continue;
+      if (before(PrevEnd, D.Loc) && before(D.Loc, Child->getBeginLoc())) {
+        D.Consumed = true;
+        Attached[Index].push_back(&D);
+      }
+    }
+    PrevEnd = Child->getEndLoc();
+    ++Index;
+  }
+  // A directive after the last statement has nothing to apply to.
+  for (Directive &D : Directives.all()) {
+    if (D.Consumed || D.Kind == DirectiveKind::Kernel ||
+        (D.Kind == DirectiveKind::StreamParallel && !AllowStreamParallel))
+      continue;
+    if (before(PrevEnd, D.Loc) && before(D.Loc, Body->getRBracLoc())) {
+      D.Consumed = true;
+      report(Diags, D.NameLoc, Diag::DirectiveNotFollowedByStatement)
+          << directiveName(D.Kind);
+    }
+  }
+  return Attached;
+}
+
+void Analyzer::analyzeSequence(const CompoundStmt *Body, bool TopLevel,
+                               std::vector<Step> &Out) {
+  std::vector<std::vector<Directive *>> Attached =
+      attachDirectives(Body, /*AllowStreamParallel=*/TopLevel);
+  bool PreviousWasBlock = false;
+  unsigned Index = 0;
+  for (const Stmt *S : Body->body()) {
+    const Directive *StreamParallel = nullptr;
+    const Directive *LoopDirective = nullptr;
+    for (const Directive *D : Attached[Index++]) {
+      if (D->Kind == DirectiveKind::StreamParallel && !StreamParallel)
+        StreamParallel = D;
+      else if (D->Kind == DirectiveKind::Loop && !LoopDirective)
+        LoopDirective = D;
+      else
+        report(Diags, D->NameLoc, Diag::DuplicateDirective)
+            << directiveName(D->Kind);
+    }
+    if (!StreamParallel) {
+      PreviousWasBlock = false;
+      analyzeStatement(S, LoopDirective, Out);
+      continue;
+    }
+    Block B;
+    B.PragmaLoc = StreamParallel->Loc;
+    B.Body = S;
+    BlockRanges.push_back({S->getSourceRange(), StreamParallel->NameLoc});
+    if (const auto *Compound = dyn_cast<CompoundStmt>(S)) {
+      if (LoopDirective)
+        report(Diags, LoopDirective->NameLoc, Diag::LoopDirectiveMisplaced);
+      analyzeSequence(Compound, /*TopLevel=*/false, B.Steps);
+    } else {
+      analyzeStatement(S, LoopDirective, B.Steps);
+    }
+    bool HasDeviceWork = false;
+    for (const Step &Inner : B.Steps)
+      HasDeviceWork |= Inner.Kind != StepKind::HostScalar;
+    if (!HasDeviceWork)
+      report(Diags, StreamParallel->NameLoc, Diag::EmptyBlock);
+    if (!PreviousWasBlock) {
+      Step Region;
+      Region.Kind = StepKind::Region;
+      Region.S = S;
+      Out.push_back(std::move(Region));
+    }
+    Out.back().Blocks.push_back(std::move(B));
+    PreviousWasBlock = true;
+  }
+}
+
+bool Analyzer::isHostScalarDecl(const DeclStmt *DS) {
+  for (const Decl *D : DS->decls()) {
+    const auto *Var = dyn_cast<VarDecl>(D);
+    if (!Var || Var->isStaticLocal())
+      return false;
+    QualType T = Var->getType();
+    if (!T->isDependentType() && !T->isScalarType())
+      return false;
+    if (T->isReferenceType())
+      return false;
+    if (findDeviceDataUse(Var->getInit(), Values))
+      return false;
+  }
+  return true;
+}
+
+void Analyzer::checkDeviceLocals(const Stmt *S) {
+  if (DeviceLocals.empty())
+    return;
+  if (const DeclRefExpr *Ref = findReferenceTo(S, DeviceLocals)) {
+    report(Diags, Ref->getLocation(), Diag::DeviceLocalUsedLater)
+        << Ref->getDecl()->getName();
+    report(Diags, Ref->getDecl()->getLocation(), Diag::NoteDeviceLocalDeclared)
+        << Ref->getDecl()->getName();
+  }
+}
+
+void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
+                                std::vector<Step> &Out) {
+  if (const auto *For = dyn_cast<ForStmt>(S)) {
+    analyzeLoop(For, LoopDirective, Out);
+    return;
+  }
+  if (LoopDirective)
+    report(Diags, LoopDirective->NameLoc, Diag::LoopDirectiveMisplaced);
+  if (isa<NullStmt>(S))
+    return;
+  checkDeviceLocals(S);
+  if (const auto *Return = dyn_cast<ReturnStmt>(S)) {
+    report(Diags, Return->getBeginLoc(), Diag::ReturnInKernelStatement);
+    return;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    if (isHostScalarDecl(DS)) {
+      for (const Decl *D : DS->decls()) {
+        const auto *Var = cast<VarDecl>(D);
+        if (Var->getType()->isDependentType() &&
+            Var->getType()->getContainedAutoType()) {
+          report(Diags, Var->getLocation(), Diag::HostScalarDependentAuto)
+              << Var->getName();
+        }
+        Values.add(Var);
+      }
+      Step Host;
+      Host.Kind = StepKind::HostScalar;
+      Host.S = S;
+      Out.push_back(std::move(Host));
+      return;
+    }
+    for (const Decl *D : DS->decls())
+      if (const auto *Var = dyn_cast<VarDecl>(D))
+        DeviceLocals.insert(Var);
+  }
+  SerialTaskScanner Scanner;
+  Scanner.TraverseStmt(const_cast<Stmt *>(S));
+  if (Scanner.Return)
+    report(Diags, Scanner.Return->getBeginLoc(),
+           Diag::ReturnInKernelStatement);
+  for (const ForStmt *Loop : Scanner.Loops)
+    report(Diags, Loop->getBeginLoc(), Diag::SerialLoop);
+  Step Task;
+  Task.Kind = StepKind::SerialTask;
+  Task.S = S;
+  Task.BlockDim = 1;
+  Task.Captures = collectCaptures(S, Values);
+  Out.push_back(std::move(Task));
+}
+
+void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
+                           std::vector<Step> &Out) {
+  LoopForm Form;
+  LoopFormMismatch Mismatch;
+  if (!matchCanonicalLoop(For, Form, Mismatch)) {
+    report(Diags, Mismatch.Loc, Diag::UnsupportedLoopForm) << Mismatch.Reason;
+    return;
+  }
+  bool Ok = true;
+  for (unsigned Which = 0; Which < 2; ++Which) {
+    const Expr *Bound = Which == 0 ? Form.Begin : Form.End;
+    if (const Expr *Use = findDeviceDataUse(Bound, Values)) {
+      SourceRange R(fileLoc(Use->getBeginLoc()), fileLoc(Use->getEndLoc()));
+      StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(R),
+                                            SM, Context.getLangOpts());
+      report(Diags, Use->getBeginLoc(), Diag::LoopBoundUsesDeviceData)
+          << Which << Text;
+      Ok = false;
+    }
+  }
+  LoopBodyChecker Checker;
+  Checker.TraverseStmt(const_cast<Stmt *>(Form.Body));
+  if (Checker.Found) {
+    report(Diags, Checker.Found->getBeginLoc(), Diag::StatementInParallelLoop)
+        << Checker.What;
+    Ok = false;
+  }
+  checkDeviceLocals(For);
+  if (!Ok)
+    return;
+  Step Loop;
+  Loop.Kind = StepKind::ParallelLoop;
+  Loop.S = For;
+  Loop.Loop = Form;
+  Loop.BlockDim = LoopDirective && LoopDirective->BlockDim
+                      ? *LoopDirective->BlockDim
+                      : Plan->BlockDim;
+  Loop.Captures = collectCaptures(Form.Body, Values, Form.Var);
+  Out.push_back(std::move(Loop));
+}
+
+void Analyzer::reportMisplaced(const Directive &D) {
+  EnclosingFunctionFinder Finder(SM, fileLoc(D.Loc));
+  Finder.TraverseDecl(Context.getTranslationUnitDecl());
+  const FunctionDecl *Enclosing = Finder.Found;
+  switch (D.Kind) {
+  case DirectiveKind::Kernel:
+    report(Diags, D.NameLoc, Enclosing ? Diag::KernelNotAtNamespaceScope
+                                       : Diag::KernelNotFunctionDefinition);
+    return;
+  case DirectiveKind::Loop:
+    report(Diags, D.NameLoc, Diag::LoopDirectiveMisplaced);
+    return;
+  case DirectiveKind::StreamParallel:
+    break;
+  }
+  for (const auto &[Range, BlockPragma] : BlockRanges) {
+    if (within(D.Loc, Range)) {
+      report(Diags, D.NameLoc, Diag::StreamParallelNested);
+      report(Diags, BlockPragma, Diag::NoteEnclosingBlock);
+      return;
+    }
+  }
+  for (SourceRange Body : KernelBodies) {
+    if (within(D.Loc, Body)) {
+      report(Diags, D.NameLoc, Diag::StreamParallelInLoop);
+      return;
+    }
+  }
+  if (Enclosing)
+    report(Diags, D.NameLoc, Diag::StreamParallelOutsideKernel)
+        << Enclosing->getName();
+  else
+    report(Diags, D.NameLoc, Diag::StreamParallelAtNamespaceScope);
+}
+
+} // namespace
+
+std::vector<KernelPlan> analyzeKernels(ASTContext &Context,
+                                       DirectiveList &Directives) {
+  return Analyzer(Context, Directives).run();
+}
+
+} // namespace qd

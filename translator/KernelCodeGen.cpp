@@ -1,0 +1,320 @@
+//===- KernelCodeGen.cpp --------------------------------------------------===//
+#include "KernelCodeGen.h"
+#include "Templates.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace qd {
+namespace {
+
+std::string indent(llvm::StringRef Text, unsigned Spaces) {
+  std::string Out;
+  std::string Pad(Spaces, ' ');
+  llvm::SmallVector<llvm::StringRef, 32> Lines;
+  Text.rtrim('\n').split(Lines, '\n');
+  for (llvm::StringRef Line : Lines) {
+    if (!Out.empty())
+      Out += '\n';
+    // Preprocessor directives stay in column 0, where people expect them.
+    if (!Line.empty() && !Line.starts_with("#"))
+      Out += Pad;
+    Out += Line.str();
+  }
+  // No final newline: templates put the text on a line of its own.
+  return Out;
+}
+
+/// \p S as the body of a C string literal.
+std::string cString(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S) {
+    if (C == '\\' || C == '"')
+      Out += '\\';
+    Out += C;
+  }
+  return Out;
+}
+
+} // namespace
+
+std::string lineDirective(unsigned Line, llvm::StringRef File) {
+  return "#line " + std::to_string(Line) + " \"" + cString(File) + "\"";
+}
+
+KernelCodeGen::KernelCodeGen(ASTContext &Context, const CodeGenOptions &Options)
+    : Context(Context), SM(Context.getSourceManager()), Options(Options),
+      Policy(Context.getLangOpts()) {
+  Policy.SuppressTagKeyword = true;
+  Policy.SuppressUnwrittenScope = true;
+}
+
+std::string KernelCodeGen::text(SourceRange Range) const {
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Range), SM, Context.getLangOpts());
+  if (R.isInvalid())
+    R = CharSourceRange::getTokenRange(SM.getExpansionRange(Range).getAsRange());
+  return Lexer::getSourceText(R, SM, Context.getLangOpts()).str();
+}
+
+std::string KernelCodeGen::statementText(const Stmt *S) const {
+  const LangOptions &LO = Context.getLangOpts();
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(S->getSourceRange()), SM, LO);
+  if (R.isInvalid())
+    return text(S->getSourceRange());
+  // An expression statement's range stops before its ';'.
+  SourceLocation LastLoc = SM.getExpansionRange(S->getEndLoc()).getEnd();
+  Token Last;
+  if (!Lexer::getRawToken(LastLoc, Last, SM, LO, /*IgnoreWhiteSpace=*/true) &&
+      !Last.isOneOf(tok::semi, tok::r_brace)) {
+    SourceLocation AfterSemi = Lexer::findLocationAfterToken(
+        LastLoc, tok::semi, SM, LO,
+        /*SkipTrailingWhitespaceAndNewLine=*/false);
+    if (AfterSemi.isValid())
+      R.setEnd(AfterSemi);
+  }
+  return Lexer::getSourceText(R, SM, LO).str();
+}
+
+unsigned KernelCodeGen::line(SourceLocation Loc) const {
+  return SM.getExpansionLineNumber(Loc);
+}
+
+std::string KernelCodeGen::userLine(SourceLocation Loc) const {
+  if (!Options.LineDirectives)
+    return "";
+  return lineDirective(line(Loc), Options.SourceName);
+}
+
+std::string KernelCodeGen::generatedLine() const {
+  return Options.LineDirectives ? GeneratedLineMarker : "";
+}
+
+std::string KernelCodeGen::typeOf(const VarDecl *Var) const {
+  QualType T = Var->getType();
+  // 'const T&' parameters are passed to the device by value.
+  if (T->isReferenceType())
+    T = T->getPointeeType();
+  return T.getAsString(Policy);
+}
+
+std::string KernelCodeGen::templateHeader() const {
+  if (!Plan->Template)
+    return "";
+  return text(Plan->Template->getTemplateParameters()->getSourceRange()) + "\n";
+}
+
+std::string KernelCodeGen::templateArguments() const {
+  if (!Plan->Template)
+    return "";
+  std::string Args;
+  for (const NamedDecl *P : *Plan->Template->getTemplateParameters()) {
+    if (!Args.empty())
+      Args += ", ";
+    Args += P->getName().str();
+    if (P->isParameterPack())
+      Args += "...";
+  }
+  return "<" + Args + ">";
+}
+
+std::string KernelCodeGen::prologue() const {
+  TemplateData Data;
+  Data.set("version", QD_VERSION);
+  Data.set("source", Options.SourceName);
+  std::string Text = renderTemplate(Options.Target, "prologue", Data);
+  if (Options.LineDirectives)
+    Text += lineDirective(1, Options.SourceName) + "\n";
+  return Text;
+}
+
+std::string KernelCodeGen::renderKernel(const KernelPlan &ThePlan,
+                                        const std::string &ThePrefix) {
+  Plan = &ThePlan;
+  Prefix = ThePrefix;
+  NextDeviceFunction = 0;
+  DeviceFunctions.clear();
+
+  std::string Body = renderSteps(Plan->Steps, "qd_stream");
+  TemplateData Data;
+  Data.set("kernel", Plan->Function->getNameAsString());
+  Data.set("source", Options.SourceName);
+  Data.set("line", std::to_string(line(Plan->PragmaLoc)));
+  Data.set("generated_line", generatedLine());
+  Data.set("device_functions", DeviceFunctions);
+  Data.set("host_entries", renderHostEntries(Body));
+  return renderTemplate(Options.Target, "kernel", Data);
+}
+
+std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
+                                       const std::string &Stream) {
+  std::string Out;
+  for (const Step &S : Steps) {
+    switch (S.Kind) {
+    case StepKind::HostScalar:
+      Out += statementText(S.S) + "\n";
+      break;
+    case StepKind::ParallelLoop:
+      Out += renderLoop(S, Stream);
+      break;
+    case StepKind::SerialTask:
+      Out += renderTask(S, Stream);
+      break;
+    case StepKind::Region:
+      Out += renderRegion(S, Stream);
+      break;
+    }
+  }
+  return Out;
+}
+
+std::string KernelCodeGen::renderLoop(const Step &S, const std::string &Stream) {
+  std::string Name = Prefix + "_loop" + std::to_string(NextDeviceFunction++);
+  std::string Params, Args;
+  for (const Capture &C : S.Captures) {
+    Params += ", " + typeOf(C.Var) + " " + C.Var->getNameAsString();
+    Args += ", " + C.Var->getNameAsString();
+  }
+  const LoopForm &L = S.Loop;
+  TemplateData Data;
+  Data.set("kernel", Plan->Function->getNameAsString());
+  Data.set("source", Options.SourceName);
+  Data.set("line", std::to_string(line(S.S->getBeginLoc())));
+  Data.set("name", Name);
+  Data.set("template_header", templateHeader());
+  Data.set("template_args", templateArguments());
+  Data.set("block_dim", std::to_string(S.BlockDim));
+  Data.set("loop_var_type", L.Var->getType().getAsString(Policy));
+  Data.set("loop_var", L.Var->getNameAsString());
+  Data.set("params", Params);
+  Data.set("args", Args);
+  Data.set("user_line", userLine(L.Body->getBeginLoc()));
+  Data.set("generated_line", generatedLine());
+  Data.set("body", statementText(L.Body));
+  Data.set("begin", text(L.Begin->getSourceRange()));
+  Data.set("end", text(L.End->getSourceRange()));
+  Data.set("inclusive", L.Inclusive ? "true" : "false");
+  Data.set("stream", Stream);
+  DeviceFunctions += renderTemplate(Options.Target, "device_loop", Data) + "\n";
+  return renderTemplate(Options.Target, "launch_loop", Data);
+}
+
+std::string KernelCodeGen::renderTask(const Step &S, const std::string &Stream) {
+  std::string Name = Prefix + "_task" + std::to_string(NextDeviceFunction++);
+  std::string Params, Args;
+  for (const Capture &C : S.Captures) {
+    if (!Params.empty()) {
+      Params += ", ";
+      Args += ", ";
+    }
+    Params += typeOf(C.Var) + " " + C.Var->getNameAsString();
+    Args += C.Var->getNameAsString();
+  }
+  TemplateData Data;
+  Data.set("kernel", Plan->Function->getNameAsString());
+  Data.set("source", Options.SourceName);
+  Data.set("line", std::to_string(line(S.S->getBeginLoc())));
+  Data.set("name", Name);
+  Data.set("template_header", templateHeader());
+  Data.set("template_args", templateArguments());
+  Data.set("params", Params);
+  Data.set("args", Args);
+  Data.set("user_line", userLine(S.S->getBeginLoc()));
+  Data.set("generated_line", generatedLine());
+  Data.set("body", statementText(S.S));
+  Data.set("stream", Stream);
+  DeviceFunctions += renderTemplate(Options.Target, "device_task", Data) + "\n";
+  return renderTemplate(Options.Target, "launch_task", Data);
+}
+
+std::string KernelCodeGen::renderRegion(const Step &S,
+                                        const std::string &Stream) {
+  TemplateData Blocks{TemplateData::type::list};
+  unsigned Index = 0;
+  for (const Block &B : S.Blocks) {
+    TemplateData BlockData;
+    BlockData.set("index", std::to_string(Index++));
+    BlockData.set("line", std::to_string(line(B.Body->getBeginLoc())));
+    BlockData.set("body", indent(renderSteps(B.Steps, "qd_block_stream"), 4));
+    Blocks.push_back(BlockData);
+  }
+  TemplateData Data;
+  Data.set("source", Options.SourceName);
+  Data.set("line", std::to_string(line(S.Blocks.front().PragmaLoc)));
+  Data.set("block_count", std::to_string(S.Blocks.size()));
+  Data.set("stream", Stream);
+  Data.set("blocks", Blocks);
+  return renderTemplate(Options.Target, "stream_region", Data);
+}
+
+std::string KernelCodeGen::renderHostEntries(const std::string &Body) {
+  const FunctionDecl *FD = Plan->Function;
+  const LangOptions &LO = Context.getLangOpts();
+  auto charText = [&](SourceLocation B, SourceLocation E) {
+    return Lexer::getSourceText(
+               CharSourceRange::getCharRange(SM.getExpansionLoc(B),
+                                             SM.getExpansionLoc(E)),
+               SM, LO)
+        .rtrim()
+        .str();
+  };
+  SourceLocation Start = FD->getInnerLocStart();
+  SourceLocation BodyStart = FD->getBody()->getBeginLoc();
+  FunctionTypeLoc TL = FD->getFunctionTypeLoc();
+  SourceLocation RParen = TL ? TL.getRParenLoc() : BodyStart;
+  // What follows ')' (noexcept, a trailing return type), without comments.
+  std::string Tail;
+  {
+    SourceLocation Loc = SM.getExpansionLoc(RParen);
+    SourceLocation Stop = SM.getExpansionLoc(BodyStart);
+    Token Tok;
+    while (SM.isBeforeInTranslationUnit(Loc, Stop) &&
+           !Lexer::getRawToken(Loc, Tok, SM, LO, /*IgnoreWhiteSpace=*/true) &&
+           SM.isBeforeInTranslationUnit(Tok.getLocation(), Stop)) {
+      // getRawToken keeps comments; signatures should not.
+      if (Tok.isNot(tok::comment))
+        Tail += (Tail.empty() ? "" : " ") + Lexer::getSpelling(Tok, SM, LO);
+      Loc = Tok.getEndLoc();
+    }
+  }
+  std::string DefaultSignature = charText(Start, RParen) + Tail;
+
+  // The stream overload: the same declaration with default arguments dropped
+  // (a trailing parameter cannot follow them) and 'qd::StreamRef' appended.
+  std::string StreamSignature = charText(Start, RParen);
+  std::string Forward;
+  for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    if (I == 0)
+      StreamSignature = charText(Start, P->getBeginLoc());
+    std::string ParamText =
+        P->hasDefaultArg()
+            ? llvm::StringRef(
+                  charText(P->getBeginLoc(), P->getDefaultArgRange().getBegin()))
+                  .rtrim(" \t\n=")
+                  .str()
+            : text(P->getSourceRange());
+    StreamSignature += (I ? ", " : "") + ParamText;
+    Forward += P->getNameAsString();
+    if (P->isParameterPack())
+      Forward += "...";
+    Forward += ", ";
+  }
+  StreamSignature += (FD->getNumParams() ? ", " : "") +
+                     std::string("qd::StreamRef qd_stream") + Tail;
+
+  TemplateData Data;
+  Data.set("kernel", FD->getNameAsString());
+  Data.set("template_header", templateHeader());
+  Data.set("template_args", templateArguments());
+  Data.set("stream_signature", StreamSignature);
+  Data.set("default_signature", DefaultSignature);
+  Data.set("forward_args", Forward);
+  Data.set("body", indent(Body, 2));
+  return renderTemplate(Options.Target, "host_entries", Data);
+}
+
+} // namespace qd

@@ -1,0 +1,74 @@
+//===- KernelCodeGen.h - Renders kernels as CUDA ------------------*- C++ -*-===//
+//
+// The code generator of stream regions and kernels: turns a KernelPlan into
+// device functions (one __global__ per parallel loop or serial task) and the
+// two host entry points, whose regions fork and join pooled streams through
+// events. The code's shape lives in templates/<target>/.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QD_TRANSLATOR_KERNELCODEGEN_H
+#define QD_TRANSLATOR_KERNELCODEGEN_H
+
+#include "KernelModel.h"
+#include "clang/AST/ASTContext.h"
+#include <string>
+
+namespace qd {
+
+struct CodeGenOptions {
+  std::string Target = "cuda";
+  /// The input's path as the user passed it: what '#line' and messages name.
+  std::string SourceName;
+  bool LineDirectives = true;
+};
+
+/// Stands for '#line <next line> "<output file>"'; replaced once the whole
+/// output is assembled and its line numbers are known.
+constexpr const char *GeneratedLineMarker = "#line @QD_GENERATED_LINE@";
+
+/// '#line Line "File"', with the name escaped as a string literal.
+std::string lineDirective(unsigned Line, llvm::StringRef File);
+
+class KernelCodeGen {
+public:
+  KernelCodeGen(clang::ASTContext &Context, const CodeGenOptions &Options);
+
+  /// What goes before the user's first line.
+  std::string prologue() const;
+
+  /// The replacement text of one kernel's definition. \p Prefix names its
+  /// device functions uniquely within the translation unit.
+  std::string renderKernel(const KernelPlan &Plan, const std::string &Prefix);
+
+private:
+  clang::ASTContext &Context;
+  const clang::SourceManager &SM;
+  CodeGenOptions Options;
+  clang::PrintingPolicy Policy;
+
+  // Per-kernel state while rendering.
+  const KernelPlan *Plan = nullptr;
+  std::string Prefix;
+  unsigned NextDeviceFunction = 0;
+  std::string DeviceFunctions;
+
+  std::string text(clang::SourceRange Range) const;
+  std::string statementText(const clang::Stmt *S) const;
+  unsigned line(clang::SourceLocation Loc) const;
+  std::string userLine(clang::SourceLocation Loc) const;
+  std::string generatedLine() const;
+  std::string typeOf(const clang::VarDecl *Var) const;
+  std::string templateHeader() const;
+  std::string templateArguments() const;
+
+  std::string renderSteps(const std::vector<Step> &Steps,
+                          const std::string &Stream);
+  std::string renderLoop(const Step &S, const std::string &Stream);
+  std::string renderTask(const Step &S, const std::string &Stream);
+  std::string renderRegion(const Step &S, const std::string &Stream);
+  std::string renderHostEntries(const std::string &Body);
+};
+
+} // namespace qd
+
+#endif

@@ -1,0 +1,154 @@
+//===- TranslateAction.cpp ------------------------------------------------===//
+#include "TranslateAction.h"
+#include "DeviceFunctions.h"
+#include "KernelAnalysis.h"
+#include "PragmaHandler.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/ADT/StringMap.h"
+
+using namespace clang;
+
+namespace qd {
+namespace {
+
+/// A name for each kernel's device functions that is unique in the file even
+/// when kernels are overloaded or share a name across namespaces.
+std::string devicePrefix(const FunctionDecl *FD,
+                         llvm::StringMap<unsigned> &Seen) {
+  std::string Name = FD->getNameAsString();
+  unsigned Count = Seen[Name]++;
+  std::string Prefix = "qd_" + Name;
+  if (Count)
+    Prefix += "_" + std::to_string(Count + 1);
+  return Prefix;
+}
+
+class TranslateConsumer : public ASTConsumer {
+public:
+  TranslateConsumer(const TranslateOptions &Options, DirectiveList &Directives,
+                    TranslateResult &Result)
+      : Options(Options), Directives(Directives), Result(Result) {}
+
+  void HandleTranslationUnit(ASTContext &Context) override {
+    DiagnosticsEngine &Diags = Context.getDiagnostics();
+    if (Diags.hasErrorOccurred())
+      return;
+    std::vector<KernelPlan> Plans = analyzeKernels(Context, Directives);
+    std::vector<const FunctionDecl *> DeviceFunctions =
+        findDeviceFunctions(Context, Plans);
+    if (Diags.hasErrorOccurred())
+      return;
+
+    SourceManager &SM = Context.getSourceManager();
+    Rewriter Rewrite(SM, Context.getLangOpts());
+    KernelCodeGen CodeGen(Context, Options.CodeGen);
+    FileID Main = SM.getMainFileID();
+
+    for (const FunctionDecl *FD : DeviceFunctions)
+      Rewrite.InsertTextBefore(SM.getExpansionLoc(FD->getInnerLocStart()),
+                               "__host__ __device__ ");
+
+    llvm::StringMap<unsigned> Seen;
+    for (const KernelPlan &Plan : Plans) {
+      SourceLocation Begin = SM.getExpansionLoc(Plan.PragmaLoc);
+      SourceLocation End = SM.getExpansionLoc(Plan.Function->getEndLoc());
+      std::string Text =
+          CodeGen.renderKernel(Plan, devicePrefix(Plan.Function, Seen));
+      // Resume the user's numbering on the rest of the kernel's last line.
+      if (Options.CodeGen.LineDirectives)
+        Text += lineDirective(SM.getExpansionLineNumber(End),
+                              Options.CodeGen.SourceName) +
+                "\n";
+      Rewrite.ReplaceText(
+          CharSourceRange::getTokenRange(Begin, End), Text);
+    }
+    Rewrite.InsertTextBefore(SM.getLocForStartOfFile(Main), CodeGen.prologue());
+
+    std::string Output;
+    llvm::raw_string_ostream OS(Output);
+    Rewrite.getEditBuffer(Main).write(OS);
+    OS.flush();
+    Result.Output = Options.CodeGen.LineDirectives
+                        ? resolveGeneratedLines(Output, Options.OutputName)
+                        : Output;
+
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      Result.Dependencies.push_back(It->first.getName().str());
+    std::sort(Result.Dependencies.begin(), Result.Dependencies.end());
+    Result.Succeeded = true;
+  }
+
+private:
+  const TranslateOptions &Options;
+  DirectiveList &Directives;
+  TranslateResult &Result;
+};
+
+class TranslateAction : public ASTFrontendAction {
+public:
+  TranslateAction(const TranslateOptions &Options, TranslateResult &Result)
+      : Options(Options), Result(Result) {}
+
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    // The preprocessor owns its handlers.
+    CI.getPreprocessor().AddPragmaHandler(new QdPragmaHandler(Directives));
+    return true;
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 StringRef) override {
+    return std::make_unique<TranslateConsumer>(Options, Directives, Result);
+  }
+
+private:
+  const TranslateOptions &Options;
+  TranslateResult &Result;
+  DirectiveList Directives;
+};
+
+class TranslateActionFactory : public tooling::FrontendActionFactory {
+public:
+  TranslateActionFactory(const TranslateOptions &Options,
+                         TranslateResult &Result)
+      : Options(Options), Result(Result) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<TranslateAction>(Options, Result);
+  }
+
+private:
+  TranslateOptions Options;
+  TranslateResult &Result;
+};
+
+} // namespace
+
+std::unique_ptr<tooling::FrontendActionFactory>
+newTranslateActionFactory(const TranslateOptions &Options,
+                          TranslateResult &Result) {
+  return std::make_unique<TranslateActionFactory>(Options, Result);
+}
+
+std::string resolveGeneratedLines(llvm::StringRef Text,
+                                  llvm::StringRef OutputName) {
+  std::string Out;
+  Out.reserve(Text.size());
+  unsigned LineNumber = 0;
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    ++LineNumber;
+    if (Line == GeneratedLineMarker)
+      Out += lineDirective(LineNumber + 1, OutputName);
+    else
+      Out += Line.str();
+    if (Text.size() > Line.size()) // A newline ended this line.
+      Out += '\n';
+    Text = Rest;
+  }
+  return Out;
+}
+
+} // namespace qd

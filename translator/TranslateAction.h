@@ -1,0 +1,42 @@
+//===- TranslateAction.h - Translates one annotated source -------*- C++ -*-===//
+#ifndef QD_TRANSLATOR_TRANSLATEACTION_H
+#define QD_TRANSLATOR_TRANSLATEACTION_H
+
+#include "KernelCodeGen.h"
+#include "clang/Tooling/Tooling.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace qd {
+
+struct TranslateOptions {
+  CodeGenOptions CodeGen;
+  /// What '#line' names for generated code: the output's file name.
+  std::string OutputName;
+};
+
+/// What translating one file produced. Empty Output with Succeeded false
+/// means errors were reported and nothing may be written.
+struct TranslateResult {
+  bool Succeeded = false;
+  std::string Output;
+  /// Every file the translation read, for -MD.
+  std::vector<std::string> Dependencies;
+};
+
+/// Creates the frontend action that translates one file: registers the 'qd'
+/// pragma handler, analyzes the kernels, and renders the output into \p Result
+/// if no error was reported.
+std::unique_ptr<clang::tooling::FrontendActionFactory>
+newTranslateActionFactory(const TranslateOptions &Options,
+                          TranslateResult &Result);
+
+/// Replaces each GeneratedLineMarker line with a '#line' naming its own
+/// position in \p Text, so generated code maps to the generated file.
+std::string resolveGeneratedLines(llvm::StringRef Text,
+                                  llvm::StringRef OutputName);
+
+} // namespace qd
+
+#endif

@@ -1,0 +1,240 @@
+//===- main.cpp - The qd-translate command line ---------------------------===//
+//
+// Driven like other clang tools (HIPIFY, clang-tidy): CommonOptionsParser for
+// sources, '-p' and '-- <compiler arguments>'; argument adjusters for the
+// resource directory and our headers; outputs written only when the whole
+// translation succeeded, and atomically.
+//
+//===----------------------------------------------------------------------===//
+#include "OutputFile.h"
+#include "ResourceDir.h"
+#include "TranslateAction.h"
+#include "clang/Basic/Version.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace clang::tooling;
+
+namespace {
+
+/// Exit statuses, documented in docs/cli.md. When several apply, the highest
+/// is returned.
+enum ExitStatus : int {
+  ExitSuccess = 0,
+  ExitTranslationErrors = 1, // the input has errors; diagnostics say which
+  ExitUsage = 2,             // bad command line
+  ExitIoError = 3,           // an input, output or installed file is missing
+  ExitCheckFailed = 4,       // --check: an output is missing or out of date
+};
+
+enum class TargetKind { Cuda, Hip, Cpu };
+
+cl::OptionCategory Category("qd-translate options");
+
+cl::opt<TargetKind> Target(
+    "target", cl::desc("Language of the output:"), cl::init(TargetKind::Cuda),
+    cl::values(clEnumValN(TargetKind::Cuda, "cuda", "CUDA (.cu), for nvcc"),
+               clEnumValN(TargetKind::Hip, "hip", "HIP (.hip), for hipcc"),
+               clEnumValN(TargetKind::Cpu, "cpu", "plain C++ (.cpp)")),
+    cl::cat(Category));
+cl::opt<std::string> OutputPath(
+    "o", cl::desc("Write the output to <file> ('-' for standard output); "
+                  "one source only"),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string>
+    OutDir("out-dir",
+           cl::desc("Write each output to <dir>/<source name>.<target ext>"),
+           cl::value_desc("dir"), cl::cat(Category));
+cl::opt<bool> NoLineDirectives(
+    "no-line-directives",
+    cl::desc("Do not emit '#line' directives mapping device code back to the "
+             "source"),
+    cl::cat(Category));
+cl::opt<bool> Check("check",
+                    cl::desc("Write nothing; exit with status 4 if an output "
+                             "file is missing or differs from what would be "
+                             "written"),
+                    cl::cat(Category));
+cl::opt<bool> WriteDeps(
+    "MD", cl::desc("Also write a Make-style dependency file, <output>.d"),
+    cl::cat(Category));
+cl::opt<std::string> DepFile(
+    "MF", cl::desc("Write the dependency file to <file> (implies -MD)"),
+    cl::value_desc("file"), cl::cat(Category));
+
+const char *const Overview = R"(qd-translate: annotated C++ to CUDA.
+
+Reads C++17 in which functions marked '#pragma qd kernel' are GPU kernels and
+'#pragma qd stream_parallel' blocks run concurrently, each on its own stream.
+Writes a source for nvcc that launches each block on a pooled stream with
+explicit fork and join events. Link the result with qd::runtime_cuda.
+
+Example:
+  qd-translate saxpy.cpp -o saxpy.cu -- -I include
+)";
+
+const char *extensionFor(TargetKind K) {
+  switch (K) {
+  case TargetKind::Cuda:
+    return ".cu";
+  case TargetKind::Hip:
+    return ".hip";
+  case TargetKind::Cpu:
+    return ".cpp";
+  }
+  return ".cu";
+}
+
+std::string outputFor(StringRef Source) {
+  if (!OutputPath.empty())
+    return OutputPath;
+  std::string Name = (sys::path::stem(Source) + extensionFor(Target)).str();
+  if (OutDir.empty())
+    return "-";
+  SmallString<256> Path(OutDir);
+  sys::path::append(Path, Name);
+  return std::string(Path);
+}
+
+void printVersion(raw_ostream &OS) {
+  OS << "qd-translate " << QD_VERSION << " (built with Clang "
+     << CLANG_VERSION_STRING << ")\n";
+}
+
+bool hasArgumentPrefix(const CommandLineArguments &Args, StringRef Prefix) {
+  for (const std::string &A : Args)
+    if (StringRef(A).starts_with(Prefix))
+      return true;
+  return false;
+}
+
+int translateOne(CompilationDatabase &Compilations, const std::string &Source,
+                 const std::string &ResourceDir,
+                 const std::optional<std::string> &QdInclude) {
+  std::string Output = outputFor(Source);
+  qd::TranslateOptions Options;
+  Options.CodeGen.SourceName = Source;
+  Options.CodeGen.LineDirectives = !NoLineDirectives;
+  Options.OutputName =
+      Output == "-" ? (sys::path::stem(Source) + extensionFor(Target)).str()
+                    : sys::path::filename(Output).str();
+
+  ClangTool Tool(Compilations, {Source});
+  // Annotated sources are C++17 unless the compile command says otherwise.
+  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      {"-xc++", "-std=c++17"}, ArgumentInsertPosition::BEGIN));
+  Tool.appendArgumentsAdjuster(getClangSyntaxOnlyAdjuster());
+  Tool.appendArgumentsAdjuster(getClangStripOutputAdjuster());
+  Tool.appendArgumentsAdjuster(getClangStripDependencyFileAdjuster());
+  Tool.appendArgumentsAdjuster(
+      [ResourceDir, QdInclude](const CommandLineArguments &Args, StringRef) {
+        CommandLineArguments Adjusted = Args;
+        if (!hasArgumentPrefix(Args, "-resource-dir"))
+          Adjusted.push_back("-resource-dir=" + ResourceDir);
+        // After the user's own -I, so theirs win.
+        if (QdInclude)
+          Adjusted.push_back("-I" + *QdInclude);
+        return Adjusted;
+      });
+
+  qd::TranslateResult Result;
+  auto Factory = qd::newTranslateActionFactory(Options, Result);
+  if (Tool.run(Factory.get()) != 0 || !Result.Succeeded)
+    return ExitTranslationErrors;
+
+  if (Check) {
+    if (Output == "-") {
+      errs() << "qd-translate: --check needs -o or --out-dir\n";
+      return ExitUsage;
+    }
+    auto Existing = MemoryBuffer::getFile(Output, /*IsText=*/false);
+    if (!Existing || (*Existing)->getBuffer() != Result.Output) {
+      errs() << "qd-translate: " << Output << " is "
+             << (Existing ? "out of date" : "missing") << "; regenerate it from "
+             << Source << "\n";
+      return ExitCheckFailed;
+    }
+    return ExitSuccess;
+  }
+
+  if (Error E = qd::writeFileAtomically(Output, Result.Output)) {
+    errs() << "qd-translate: cannot write '" << Output
+           << "': " << toString(std::move(E)) << "\n";
+    return ExitIoError;
+  }
+  if (WriteDeps || !DepFile.empty()) {
+    std::string DepPath = DepFile.empty() ? Output + ".d" : DepFile;
+    std::string Content = qd::makeDependencyFile(
+        Output == "-" ? Options.OutputName : Output, Result.Dependencies);
+    if (Error E = qd::writeFileAtomically(DepPath, Content)) {
+      errs() << "qd-translate: cannot write '" << DepPath
+             << "': " << toString(std::move(E)) << "\n";
+      return ExitIoError;
+    }
+  }
+  return ExitSuccess;
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  sys::PrintStackTraceOnErrorSignal(argv[0]);
+  cl::SetVersionPrinter(printVersion);
+  cl::HideUnrelatedOptions(Category);
+
+  auto Parser = CommonOptionsParser::create(argc, argv, Category,
+                                            cl::OneOrMore, Overview);
+  if (!Parser) {
+    errs() << "qd-translate: " << toString(Parser.takeError()) << "\n";
+    return ExitUsage;
+  }
+  const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  if (!OutputPath.empty() && !OutDir.empty()) {
+    errs() << "qd-translate: -o and --out-dir cannot be used together\n";
+    return ExitUsage;
+  }
+  if (Sources.size() > 1 && OutDir.empty()) {
+    errs() << "qd-translate: " << Sources.size()
+           << " sources need --out-dir (-o and standard output take one)\n";
+    return ExitUsage;
+  }
+  if (Target != TargetKind::Cuda) {
+    errs() << "qd-translate: --target="
+           << (Target == TargetKind::Hip ? "hip" : "cpu")
+           << " is not available in this version; use --target=cuda\n";
+    return ExitUsage;
+  }
+  for (const std::string &Source : Sources) {
+    if (!sys::fs::exists(Source)) {
+      errs() << "qd-translate: no such file: '" << Source << "'\n";
+      return ExitIoError;
+    }
+  }
+
+  std::string Self = sys::fs::getMainExecutable(argv[0], (void *)&main);
+  std::optional<std::string> ResourceDir = qd::findResourceDir(Self);
+  if (!ResourceDir) {
+    errs() << "qd-translate: cannot find clang's builtin headers "
+              "(include/stddef.h); looked in:\n";
+    for (const std::string &Dir : qd::resourceDirCandidates(Self))
+      errs() << "  " << Dir << "\n";
+    errs() << "Install clang's resource headers (Debian: libclang-common-"
+           << CLANG_VERSION_MAJOR
+           << "-dev) or pass '-- -resource-dir=<dir>'.\n";
+    return ExitIoError;
+  }
+  std::optional<std::string> QdInclude = qd::findQdIncludeDir(Self);
+
+  int Status = ExitSuccess;
+  for (const std::string &Source : Sources)
+    Status = std::max(Status, translateOne(Parser->getCompilations(), Source,
+                                           *ResourceDir, QdInclude));
+  return Status;
+}
