@@ -1,0 +1,66 @@
+# qd_translate_sources(<target> [BACKEND cuda] SOURCES <file>... [ARGS <arg>...])
+#
+# Translates annotated C++ sources at build time and adds the results to
+# <target>, compiled with CMake's CUDA language, and links the matching
+# runtime (qd::runtime_cuda). The translation reruns when a source or any
+# header it includes changes (qd-translate writes a dependency file).
+#
+#   BACKEND  cuda (the default). hip and cpu follow with those targets.
+#   SOURCES  the annotated .cpp files.
+#   ARGS     extra compiler arguments for parsing (after the target's own
+#            include directories and definitions).
+include_guard(GLOBAL)
+
+function(qd_translate_sources target)
+  cmake_parse_arguments(PARSE_ARGV 1 QD "" "BACKEND" "SOURCES;ARGS")
+  if(NOT QD_BACKEND)
+    set(QD_BACKEND cuda)
+  endif()
+  if(QD_BACKEND STREQUAL "cuda")
+    set(ext cu)
+    set(runtime qd::runtime_cuda)
+  else()
+    message(FATAL_ERROR "qd_translate_sources: BACKEND ${QD_BACKEND} is not supported; use cuda")
+  endif()
+  if(NOT QD_SOURCES)
+    message(FATAL_ERROR "qd_translate_sources: no SOURCES given for ${target}")
+  endif()
+
+  if(TARGET qd-translate)
+    set(tool "$<TARGET_FILE:qd-translate>")
+  elseif(TARGET qd::qd-translate)
+    set(tool "$<TARGET_FILE:qd::qd-translate>")
+  else()
+    message(FATAL_ERROR "qd_translate_sources: qd-translate not found; use find_package(QdTranslate)")
+  endif()
+
+  # Parse with the target's own include paths and definitions.
+  set(incs "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
+  set(defs "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
+  set(parse_args
+      "$<$<BOOL:${incs}>:-I$<JOIN:${incs},$<SEMICOLON>-I>>"
+      "$<$<BOOL:${defs}>:-D$<JOIN:${defs},$<SEMICOLON>-D>>"
+      ${QD_ARGS})
+
+  foreach(src IN LISTS QD_SOURCES)
+    get_filename_component(abs "${src}" ABSOLUTE)
+    get_filename_component(stem "${src}" NAME_WE)
+    set(out "${CMAKE_CURRENT_BINARY_DIR}/qd_generated/${target}/${stem}.${ext}")
+    add_custom_command(
+      OUTPUT "${out}"
+      COMMAND "${tool}" "--target=${QD_BACKEND}" "${abs}" -o "${out}" -MF "${out}.d"
+              -- ${parse_args}
+      DEPENDS "${abs}" "${tool}"
+      DEPFILE "${out}.d"
+      COMMENT "qd-translate ${src} -> ${stem}.${ext}"
+      COMMAND_EXPAND_LISTS
+      VERBATIM)
+    target_sources(${target} PRIVATE "${out}")
+  endforeach()
+  target_link_libraries(${target} PRIVATE ${runtime})
+  if(QD_BACKEND STREQUAL "cuda")
+    # The runtime uses the shared cudart; one instance holds the current
+    # device and the last launch error for both.
+    set_target_properties(${target} PROPERTIES CUDA_RUNTIME_LIBRARY Shared)
+  endif()
+endfunction()

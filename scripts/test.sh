@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Quick start, step 2 of 2: builds everything and runs the whole test suite
+# (unit, golden, nvcc compile checks of golden outputs, runtime, samples'
+# serial builds). Run scripts/bootstrap.sh once first on a fresh machine.
+#
+# Usage: scripts/test.sh [build dir, default: build]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+if [ -z "${CUDACXX:-}" ] && [ -x "${CUDA_HOME:-/usr/local/cuda}/bin/nvcc" ]; then
+  export CUDACXX="${CUDA_HOME:-/usr/local/cuda}/bin/nvcc"
+fi
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
+cmake --build "$build"
+ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
