@@ -1,0 +1,23 @@
+// Portability macros shared by every qd header.
+//
+// The same headers are compiled by nvcc, hipcc and a plain host compiler, so
+// anything that must look different under each of them is spelled here once.
+#ifndef QD_DETAIL_CONFIG_H
+#define QD_DETAIL_CONFIG_H
+
+// Functions that generated device code calls (atomics, trip counts) must be
+// callable from both sides under a GPU compiler, but a host compiler does not
+// know the attributes at all.
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#define QD_HOST_DEVICE __host__ __device__
+#else
+#define QD_HOST_DEVICE
+#endif
+
+// Defined only while compiling the device side of a GPU translation unit,
+// where vendor intrinsics such as atomicAdd exist and host builtins do not.
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#define QD_DEVICE_PASS 1
+#endif
+
+#endif // QD_DETAIL_CONFIG_H

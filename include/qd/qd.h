@@ -1,0 +1,273 @@
+// qd runtime: the public C++ API.
+//
+// Usable from plain C++ translation units that include no vendor header: GPU
+// handle types are only forward-declared, and the class layouts are the same
+// for every backend, so a host-compiled file can link against
+// qd::runtime_cuda, qd::runtime_hip or qd::runtime_cpu.
+//
+// Every failing driver call throws qd::Error naming the call and carrying the
+// driver's message. Destructors never throw.
+#ifndef QD_QD_H
+#define QD_QD_H
+
+#include "atomic.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+// cudaStream_t is `CUstream_st*` and hipStream_t is `ihipStream_t*`; naming
+// the structs lets StreamRef accept both without the vendor headers.
+struct CUstream_st;
+struct ihipStream_t;
+
+namespace qd {
+
+// ---------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------
+
+// Thrown by every qd call that fails. what() is a complete sentence for a
+// log; the accessors let callers react to the parts.
+class Error : public std::runtime_error {
+public:
+  // A usage error detected by qd itself (no driver call involved).
+  explicit Error(const std::string& message);
+
+  // A failed driver/runtime call: "qd: <call> failed: <driver message>".
+  static Error api_failure(const char* call, const char* driver_message);
+
+  // A failed kernel launch:
+  // "qd kernel '<kernel>' (<file>:<line>): launch failed: <driver message>".
+  static Error launch_failure(const char* kernel, const char* file,
+                              unsigned line, const char* driver_message);
+
+  // The driver call that failed (e.g. "cudaStreamCreateWithFlags"); empty for
+  // launch failures and usage errors.
+  const std::string& call() const noexcept;
+  // The driver's own description of the failure; empty for usage errors.
+  const std::string& driver_message() const noexcept;
+  // Launch failures only: the user's kernel name and source position.
+  bool is_launch_failure() const noexcept;
+  const std::string& kernel() const noexcept;
+  const std::string& file() const noexcept;
+  unsigned line() const noexcept;
+
+private:
+  struct Details;
+  Error(const std::string& what, std::shared_ptr<const Details> details);
+  // Shared so that copying an exception (which std::exception requires to be
+  // non-throwing) never allocates.
+  std::shared_ptr<const Details> details_;
+};
+
+// ---------------------------------------------------------------------------
+// Devices
+// ---------------------------------------------------------------------------
+
+int device_count();
+int current_device();      // of the calling thread, as the driver sees it
+void set_device(int device);
+void synchronize();        // waits for all work on the current device
+
+// ---------------------------------------------------------------------------
+// Streams
+// ---------------------------------------------------------------------------
+
+// A non-owning stream handle. Default-constructed (or from nullptr) it is the
+// default stream, which for CUDA means the *legacy* default stream (the
+// runtime library is built without --default-stream per-thread; pass
+// cudaStreamPerThread explicitly if that is what you want).
+class StreamRef {
+public:
+  constexpr StreamRef() noexcept = default;
+  constexpr StreamRef(std::nullptr_t) noexcept {}
+  // Implicit on purpose: a cudaStream_t/hipStream_t should pass wherever a
+  // qd::StreamRef is expected.
+  constexpr StreamRef(CUstream_st* cuda_stream) noexcept
+      : handle_(cuda_stream) {}
+  constexpr StreamRef(ihipStream_t* hip_stream) noexcept
+      : handle_(hip_stream) {}
+  // For code that carries handles as void* (cpu backend, interop layers).
+  static constexpr StreamRef from_native(void* handle) noexcept {
+    StreamRef s;
+    s.handle_ = handle;
+    return s;
+  }
+
+  // Blocks the host until all work queued on this stream has finished.
+  void synchronize() const;
+  // The vendor handle (cudaStream_t / hipStream_t); nullptr for the default
+  // stream and for every stream of the cpu backend.
+  constexpr void* native() const noexcept { return handle_; }
+  constexpr bool is_default() const noexcept { return handle_ == nullptr; }
+
+  friend constexpr bool operator==(StreamRef a, StreamRef b) noexcept {
+    return a.handle_ == b.handle_;
+  }
+  friend constexpr bool operator!=(StreamRef a, StreamRef b) noexcept {
+    return a.handle_ != b.handle_;
+  }
+
+private:
+  void* handle_ = nullptr;
+};
+
+// An owned, non-blocking stream (cudaStreamNonBlocking: it does not
+// synchronize implicitly with the legacy default stream; order against other
+// streams with Event). Not pooled: creating one costs a driver call, which is
+// fine for long-lived user streams. The destructor waits for the stream's
+// work before destroying it, so queued work never outlives its owner.
+class Stream {
+public:
+  Stream();
+  ~Stream();
+  Stream(Stream&& other) noexcept;
+  Stream& operator=(Stream&& other) noexcept;
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+
+  operator StreamRef() const noexcept { return ref(); }
+  StreamRef ref() const noexcept { return StreamRef::from_native(handle_); }
+  void synchronize() const;
+  // False only for a moved-from Stream, whose ref() is the default stream.
+  bool valid() const noexcept { return owned_; }
+
+private:
+  void* handle_ = nullptr;
+  bool owned_ = false;
+};
+
+// An event for ordering streams and timing work. Timing is enabled (unlike the
+// pooled events generated code uses), so elapsed_ms works.
+class Event {
+public:
+  Event();
+  ~Event();
+  Event(Event&& other) noexcept;
+  Event& operator=(Event&& other) noexcept;
+  Event(const Event&) = delete;
+  Event& operator=(const Event&) = delete;
+
+  // Captures the work queued on `s` so far.
+  void record(StreamRef s = {});
+  // Makes `s` wait (on the device, without blocking the host) until the work
+  // captured by the latest record() has finished. Waiting on a never-recorded
+  // event does not wait.
+  void wait(StreamRef s = {}) const;
+  // Blocks the host until the captured work has finished.
+  void synchronize() const;
+  // True when the captured work has finished (or nothing was recorded).
+  bool ready() const;
+  // Milliseconds between two recorded events; both must have completed
+  // (synchronize `end` first). Throws qd::Error otherwise.
+  static float elapsed_ms(const Event& start, const Event& end);
+
+  bool valid() const noexcept { return handle_ != nullptr; }
+
+private:
+  void* handle_ = nullptr;
+};
+
+// ---------------------------------------------------------------------------
+// Device memory
+// ---------------------------------------------------------------------------
+
+namespace detail {
+void* buffer_allocate(std::size_t bytes);
+void buffer_free(void* p) noexcept;
+void copy_host_to_device(void* dst, const void* src, std::size_t bytes,
+                         StreamRef s);
+void copy_device_to_host(void* dst, const void* src, std::size_t bytes,
+                         StreamRef s);
+[[noreturn]] void throw_buffer_too_large(std::size_t n, std::size_t elem_size);
+} // namespace detail
+
+// `n` elements of device memory (host memory on the cpu backend), not
+// initialized. Copies are stream-ordered and asynchronous on GPU backends:
+// after copy_to_host the host must synchronize the stream (or the device)
+// before reading `dst`, and after copy_from_host it must keep `src` alive and
+// unchanged until the stream has reached the copy. The destructor frees the
+// memory; the GPU free waits for the device to be idle, so work still reading
+// the buffer is not cut short.
+template <class T> class Buffer {
+  static_assert(std::is_trivially_copyable_v<T>,
+                "qd::Buffer holds bytes copied to and from the device");
+
+public:
+  Buffer() noexcept = default;
+  explicit Buffer(std::size_t n) : size_(n) {
+    if (n > std::numeric_limits<std::size_t>::max() / sizeof(T))
+      detail::throw_buffer_too_large(n, sizeof(T));
+    data_ = static_cast<T*>(detail::buffer_allocate(n * sizeof(T)));
+  }
+  ~Buffer() { detail::buffer_free(data_); }
+  Buffer(Buffer&& other) noexcept
+      : data_(std::exchange(other.data_, nullptr)),
+        size_(std::exchange(other.size_, 0)) {}
+  Buffer& operator=(Buffer&& other) noexcept {
+    if (this != &other) {
+      detail::buffer_free(data_);
+      data_ = std::exchange(other.data_, nullptr);
+      size_ = std::exchange(other.size_, 0);
+    }
+    return *this;
+  }
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+
+  T* data() noexcept { return data_; }
+  const T* data() const noexcept { return data_; }
+  std::size_t size() const noexcept { return size_; }
+  std::size_t size_bytes() const noexcept { return size_ * sizeof(T); }
+  bool empty() const noexcept { return size_ == 0; }
+
+  // Copies size() elements from host `src` into the buffer, ordered on `s`.
+  void copy_from_host(const T* src, StreamRef s = {}) {
+    detail::copy_host_to_device(data_, src, size_bytes(), s);
+  }
+  // Copies size() elements of the buffer to host `dst`, ordered on `s`.
+  void copy_to_host(T* dst, StreamRef s = {}) const {
+    detail::copy_device_to_host(dst, data_, size_bytes(), s);
+  }
+
+private:
+  T* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+// ---------------------------------------------------------------------------
+// Stream and event pools (used by generated code; see launch_support.h)
+// ---------------------------------------------------------------------------
+
+// Counters of one device's pool. A pool creates a handle only when its free
+// list is empty, so `created` equals the most handles ever held at once
+// (`high_water`) unless trim_pools() destroyed some in between.
+struct PoolStats {
+  std::size_t created = 0;    // handles created by the pool
+  std::size_t destroyed = 0;  // handles destroyed by trim_pools()
+  std::size_t in_use = 0;     // handles held right now
+  std::size_t high_water = 0; // most handles held at once
+  std::size_t acquired = 0;   // handles handed out in total
+  std::size_t reused = 0;     // hand-outs served from the free list
+};
+
+PoolStats stream_pool_stats();            // current device
+PoolStats stream_pool_stats(int device);
+PoolStats event_pool_stats();             // current device
+PoolStats event_pool_stats(int device);
+
+// Destroys the idle pooled streams and events of the current device (those in
+// use are left alone). Call it before cudaDeviceReset/hipDeviceReset, which
+// would otherwise leave the pool holding dead handles, or to give resources
+// back after a burst. Returns the number of handles destroyed.
+std::size_t trim_pools();
+
+} // namespace qd
+
+#endif // QD_QD_H

@@ -1,0 +1,65 @@
+// The runtime's portability layer: the handful of driver primitives the pool
+// and API code needs, mapped onto one vendor per build.
+//
+// Everything above this layer (pools, Stream, Event, Buffer) exists once and
+// is compiled three times. Each backend header defines, in namespace
+// qd::backend, exactly this set:
+//
+//   constexpr const char* kName;               "cuda" | "hip" | "cpu"
+//   constexpr bool kHasMultiprocessors;        false on cpu: grid_size does not cap
+//   int  device_count();
+//   int  current_device();
+//   void set_device(int device);
+//   int  multiprocessor_count(int device);
+//   void device_synchronize();
+//   StreamHandle stream_create_non_blocking();
+//   void stream_synchronize(StreamHandle s);
+//   void stream_destroy(StreamHandle s) noexcept;
+//   EventHandle event_create(bool timing);
+//   void event_destroy(EventHandle e) noexcept;
+//   void event_record(EventHandle e, StreamHandle s);
+//   void stream_wait_event(StreamHandle s, EventHandle e);   // s waits for e
+//   void event_synchronize(EventHandle e);
+//   bool event_query(EventHandle e);                          // true = complete
+//   float event_elapsed_ms(EventHandle start, EventHandle end);
+//   void* device_malloc(std::size_t bytes);
+//   void device_free(void* p) noexcept;
+//   void memcpy_host_to_device_async(void* dst, const void* src, std::size_t bytes, StreamHandle s);
+//   void memcpy_device_to_host_async(void* dst, const void* src, std::size_t bytes, StreamHandle s);
+//
+// Failing primitives throw qd::Error through api_failure() naming the vendor
+// call; the *_destroy/_free ones only run from destructors and cleanup, where
+// there is nobody to report to, so they swallow errors.
+#ifndef QD_RUNTIME_BACKEND_H
+#define QD_RUNTIME_BACKEND_H
+
+#include <cstddef>
+
+namespace qd {
+namespace backend {
+
+using StreamHandle = void*;
+using EventHandle = void*;
+
+// Throws qd::Error::api_failure(call, driver_message); defined in error.cpp
+// so that backend headers need not include the exception machinery.
+[[noreturn]] void api_failure(const char* call, const char* driver_message);
+
+} // namespace backend
+} // namespace qd
+
+#if defined(QD_BACKEND_CUDA) + defined(QD_BACKEND_HIP) +                       \
+        defined(QD_BACKEND_CPU) !=                                             \
+    1
+#error "define exactly one of QD_BACKEND_CUDA, QD_BACKEND_HIP, QD_BACKEND_CPU"
+#endif
+
+#if defined(QD_BACKEND_CUDA)
+#include "backend_cuda.h"
+#elif defined(QD_BACKEND_HIP)
+#include "backend_hip.h"
+#else
+#include "backend_cpu.h"
+#endif
+
+#endif // QD_RUNTIME_BACKEND_H

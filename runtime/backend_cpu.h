@@ -1,0 +1,113 @@
+// Host-only implementation of the primitives listed in backend.h.
+//
+// Every call is valid and work runs synchronously on the calling thread, so a
+// stream has nothing to wait for: stream handles are null, synchronization is
+// a no-op and events are complete as soon as they are recorded. Events still
+// carry a host timestamp so that Event::elapsed_ms measures real time.
+#ifndef QD_RUNTIME_BACKEND_CPU_H
+#define QD_RUNTIME_BACKEND_CPU_H
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstring>
+#include <new>
+
+namespace qd {
+namespace backend {
+
+inline constexpr const char* kName = "cpu";
+inline constexpr bool kHasMultiprocessors = false;
+
+// Matches cudaMalloc's alignment, so code tuned for the GPU (vector loads)
+// sees the same guarantees here.
+inline constexpr std::size_t kAllocationAlignment = 256;
+
+struct CpuEvent {
+  // steady_clock nanoseconds of the latest record; -1 = never recorded.
+  // Atomic because recording from several threads is legal in CUDA too.
+  std::atomic<std::int64_t> recorded_ns{-1};
+};
+
+inline int device_count() { return 1; }
+inline int current_device() { return 0; }
+
+inline void set_device(int device) {
+  if (device != 0)
+    api_failure("set_device", "invalid device ordinal (the cpu backend has "
+                              "one device, 0)");
+}
+
+inline int multiprocessor_count(int /*device*/) { return 1; }
+inline void device_synchronize() {}
+
+inline StreamHandle stream_create_non_blocking() { return nullptr; }
+inline void stream_synchronize(StreamHandle /*s*/) {}
+inline void stream_destroy(StreamHandle /*s*/) noexcept {}
+
+inline EventHandle event_create(bool /*timing*/) {
+  try {
+    return new CpuEvent;
+  } catch (const std::bad_alloc&) {
+    api_failure("event_create", "out of memory");
+  }
+}
+
+inline void event_destroy(EventHandle e) noexcept {
+  delete static_cast<CpuEvent*>(e);
+}
+
+inline void event_record(EventHandle e, StreamHandle /*s*/) {
+  const auto now = std::chrono::steady_clock::now().time_since_epoch();
+  static_cast<CpuEvent*>(e)->recorded_ns.store(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(now).count(),
+      std::memory_order_relaxed);
+}
+
+inline void stream_wait_event(StreamHandle /*s*/, EventHandle /*e*/) {}
+inline void event_synchronize(EventHandle /*e*/) {}
+inline bool event_query(EventHandle /*e*/) { return true; }
+
+inline float event_elapsed_ms(EventHandle start, EventHandle end) {
+  const std::int64_t t0 =
+      static_cast<CpuEvent*>(start)->recorded_ns.load(std::memory_order_relaxed);
+  const std::int64_t t1 =
+      static_cast<CpuEvent*>(end)->recorded_ns.load(std::memory_order_relaxed);
+  if (t0 < 0 || t1 < 0)
+    api_failure("event_elapsed_ms", "an event has not been recorded");
+  return static_cast<float>(static_cast<double>(t1 - t0) / 1e6);
+}
+
+inline void* device_malloc(std::size_t bytes) {
+  if (bytes == 0)
+    return nullptr; // like cudaMalloc(&p, 0)
+  try {
+    return ::operator new(bytes, std::align_val_t{kAllocationAlignment});
+  } catch (const std::bad_alloc&) {
+    api_failure("device_malloc", "out of memory");
+  }
+}
+
+inline void device_free(void* p) noexcept {
+  if (p)
+    ::operator delete(p, std::align_val_t{kAllocationAlignment});
+}
+
+inline void memcpy_host_to_device_async(void* dst, const void* src,
+                                        std::size_t bytes,
+                                        StreamHandle /*s*/) {
+  if (bytes)
+    std::memcpy(dst, src, bytes);
+}
+
+inline void memcpy_device_to_host_async(void* dst, const void* src,
+                                        std::size_t bytes,
+                                        StreamHandle /*s*/) {
+  if (bytes)
+    std::memcpy(dst, src, bytes);
+}
+
+} // namespace backend
+} // namespace qd
+
+#endif // QD_RUNTIME_BACKEND_CPU_H

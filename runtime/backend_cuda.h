@@ -1,0 +1,145 @@
+// CUDA runtime API spelling of the primitives listed in backend.h.
+#ifndef QD_RUNTIME_BACKEND_CUDA_H
+#define QD_RUNTIME_BACKEND_CUDA_H
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+namespace qd {
+namespace backend {
+
+inline constexpr const char* kName = "cuda";
+inline constexpr bool kHasMultiprocessors = true;
+
+// Runtime API calls that fail with a non-sticky error also leave it as the
+// thread's "last error"; consume it so that the next launch check (which
+// reads cudaGetLastError) does not blame an innocent kernel for it.
+inline void check(cudaError_t e, const char* call) {
+  if (e == cudaSuccess)
+    return;
+  if (cudaPeekAtLastError() == e)
+    (void)cudaGetLastError();
+  api_failure(call, cudaGetErrorString(e));
+}
+
+inline void ignore(cudaError_t e) noexcept {
+  if (e != cudaSuccess && cudaPeekAtLastError() == e)
+    (void)cudaGetLastError();
+}
+
+inline cudaStream_t stream(StreamHandle s) {
+  return static_cast<cudaStream_t>(s);
+}
+inline cudaEvent_t event(EventHandle e) { return static_cast<cudaEvent_t>(e); }
+
+inline int device_count() {
+  int n = 0;
+  check(cudaGetDeviceCount(&n), "cudaGetDeviceCount");
+  return n;
+}
+
+inline int current_device() {
+  int d = 0;
+  check(cudaGetDevice(&d), "cudaGetDevice");
+  return d;
+}
+
+inline void set_device(int device) {
+  check(cudaSetDevice(device), "cudaSetDevice");
+}
+
+inline int multiprocessor_count(int device) {
+  int n = 0;
+  check(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, device),
+        "cudaDeviceGetAttribute(cudaDevAttrMultiProcessorCount)");
+  return n;
+}
+
+inline void device_synchronize() {
+  check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+}
+
+inline StreamHandle stream_create_non_blocking() {
+  cudaStream_t s = nullptr;
+  check(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking),
+        "cudaStreamCreateWithFlags");
+  return s;
+}
+
+inline void stream_synchronize(StreamHandle s) {
+  check(cudaStreamSynchronize(stream(s)), "cudaStreamSynchronize");
+}
+
+inline void stream_destroy(StreamHandle s) noexcept {
+  ignore(cudaStreamDestroy(stream(s)));
+}
+
+inline EventHandle event_create(bool timing) {
+  cudaEvent_t e = nullptr;
+  check(cudaEventCreateWithFlags(&e, timing ? cudaEventDefault
+                                            : cudaEventDisableTiming),
+        "cudaEventCreateWithFlags");
+  return e;
+}
+
+inline void event_destroy(EventHandle e) noexcept {
+  ignore(cudaEventDestroy(event(e)));
+}
+
+inline void event_record(EventHandle e, StreamHandle s) {
+  check(cudaEventRecord(event(e), stream(s)), "cudaEventRecord");
+}
+
+inline void stream_wait_event(StreamHandle s, EventHandle e) {
+  check(cudaStreamWaitEvent(stream(s), event(e), 0), "cudaStreamWaitEvent");
+}
+
+inline void event_synchronize(EventHandle e) {
+  check(cudaEventSynchronize(event(e)), "cudaEventSynchronize");
+}
+
+inline bool event_query(EventHandle e) {
+  const cudaError_t status = cudaEventQuery(event(e));
+  if (status == cudaErrorNotReady) {
+    // "Not ready" is an answer, not a failure; keep it out of the last-error
+    // slot that launch checks read.
+    if (cudaPeekAtLastError() == cudaErrorNotReady)
+      (void)cudaGetLastError();
+    return false;
+  }
+  check(status, "cudaEventQuery");
+  return true;
+}
+
+inline float event_elapsed_ms(EventHandle start, EventHandle end) {
+  float ms = 0.f;
+  check(cudaEventElapsedTime(&ms, event(start), event(end)),
+        "cudaEventElapsedTime");
+  return ms;
+}
+
+inline void* device_malloc(std::size_t bytes) {
+  void* p = nullptr;
+  check(cudaMalloc(&p, bytes), "cudaMalloc");
+  return p;
+}
+
+inline void device_free(void* p) noexcept { ignore(cudaFree(p)); }
+
+inline void memcpy_host_to_device_async(void* dst, const void* src,
+                                        std::size_t bytes, StreamHandle s) {
+  check(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream(s)),
+        "cudaMemcpyAsync(HostToDevice)");
+}
+
+inline void memcpy_device_to_host_async(void* dst, const void* src,
+                                        std::size_t bytes, StreamHandle s) {
+  check(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, stream(s)),
+        "cudaMemcpyAsync(DeviceToHost)");
+}
+
+} // namespace backend
+} // namespace qd
+
+#endif // QD_RUNTIME_BACKEND_CUDA_H

@@ -1,0 +1,67 @@
+// Grid sizing for grid-stride loops.
+#include "qd/detail/launch_support.h"
+
+#include "backend.h"
+
+#include <algorithm>
+#include <atomic>
+#include <memory>
+#include <string>
+
+namespace qd {
+namespace detail {
+namespace {
+
+// Multiprocessor counts by device, filled on first use. Lock-free reads: this
+// runs on every launch. Two threads racing to fill a slot store the same
+// value, so a plain atomic store is enough.
+class MultiprocessorCounts {
+public:
+  explicit MultiprocessorCounts(int devices)
+      : size_(static_cast<std::size_t>(devices)),
+        counts_(new std::atomic<int>[size_]()) {}
+
+  int get(int device) {
+    if (device < 0 || static_cast<std::size_t>(device) >= size_)
+      throw Error("no device " + std::to_string(device));
+    std::atomic<int>& slot = counts_[static_cast<std::size_t>(device)];
+    int n = slot.load(std::memory_order_relaxed);
+    if (n == 0) {
+      n = std::max(1, backend::multiprocessor_count(device));
+      slot.store(n, std::memory_order_relaxed);
+    }
+    return n;
+  }
+
+private:
+  std::size_t size_;
+  std::unique_ptr<std::atomic<int>[]> counts_;
+};
+
+int current_multiprocessor_count() {
+  // Never destroyed, like the pools: a launch from a thread that outlives
+  // static destruction must still find it.
+  static MultiprocessorCounts* const counts =
+      new MultiprocessorCounts(backend::device_count());
+  return counts->get(backend::current_device());
+}
+
+} // namespace
+
+unsigned grid_size(std::uint64_t iterations, unsigned block_dim) {
+  if (block_dim == 0)
+    throw Error("grid_size: block_dim must be at least 1");
+  std::uint64_t blocks =
+      iterations / block_dim + (iterations % block_dim != 0 ? 1 : 0);
+  if constexpr (backend::kHasMultiprocessors) {
+    const std::uint64_t cap = std::uint64_t{kBlocksPerSm} *
+                              static_cast<std::uint64_t>(
+                                  current_multiprocessor_count());
+    blocks = std::min(blocks, cap);
+  }
+  blocks = std::clamp<std::uint64_t>(blocks, 1, kMaxGridDim);
+  return static_cast<unsigned>(blocks);
+}
+
+} // namespace detail
+} // namespace qd
