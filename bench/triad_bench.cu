@@ -1,0 +1,126 @@
+// Bandwidth of the translated triad (bench/triad.cpp) against a hand-tuned
+// triad kernel and cudaMemcpy device-to-device, all in one process; and the
+// same grid-stride loop shape as generated code at several grid caps, which
+// is how qd::detail::kBlocksPerSm was chosen.
+//
+// Prints one line per variant: "<name> <GB/s> <ratio to hand-tuned>".
+#include <qd/qd.h>
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <vector>
+
+void triad(float* a, const float* b, const float* c, float s, long long n,
+           qd::StreamRef stream);
+
+namespace {
+
+#define CHECK(call)                                                            \
+  do {                                                                         \
+    cudaError_t e = (call);                                                    \
+    if (e != cudaSuccess) {                                                    \
+      std::fprintf(stderr, "%s: %s\n", #call, cudaGetErrorString(e));          \
+      std::exit(1);                                                            \
+    }                                                                          \
+  } while (0)
+
+// Hand-tuned: one element per thread, 32-bit-free indexing, full grid.
+__global__ void __launch_bounds__(256)
+    triad_hand(float* __restrict__ a, const float* __restrict__ b,
+               const float* __restrict__ c, float s, long long n) {
+  long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n)
+    a[i] = b[i] + s * c[i];
+}
+
+// The shape qd-translate generates: 64-bit grid-stride loop.
+__global__ void __launch_bounds__(256)
+    triad_stride(float* a, const float* b, const float* c, float s,
+                 long long begin, std::uint64_t count) {
+  const std::uint64_t stride = std::uint64_t(blockDim.x) * gridDim.x;
+  for (std::uint64_t k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+       k < count; k += stride) {
+    long long i = begin + static_cast<long long>(k);
+    a[i] = b[i] + s * c[i];
+  }
+}
+
+double median_ms(const std::function<void()>& run, int reps = 20) {
+  cudaEvent_t start, stop;
+  CHECK(cudaEventCreate(&start));
+  CHECK(cudaEventCreate(&stop));
+  run(); // warm up
+  CHECK(cudaDeviceSynchronize());
+  std::vector<float> ms;
+  for (int r = 0; r < reps; ++r) {
+    CHECK(cudaEventRecord(start));
+    run();
+    CHECK(cudaEventRecord(stop));
+    CHECK(cudaEventSynchronize(stop));
+    float t = 0;
+    CHECK(cudaEventElapsedTime(&t, start, stop));
+    ms.push_back(t);
+  }
+  std::sort(ms.begin(), ms.end());
+  CHECK(cudaEventDestroy(start));
+  CHECK(cudaEventDestroy(stop));
+  return ms[ms.size() / 2];
+}
+
+} // namespace
+
+int main() {
+  const long long n = 1LL << 28;
+  const double bytes = 3.0 * n * sizeof(float);
+  float *a, *b, *c;
+  CHECK(cudaMalloc(&a, n * sizeof(float)));
+  CHECK(cudaMalloc(&b, n * sizeof(float)));
+  CHECK(cudaMalloc(&c, n * sizeof(float)));
+  CHECK(cudaMemset(b, 0, n * sizeof(float)));
+  CHECK(cudaMemset(c, 0, n * sizeof(float)));
+  int device = 0, sms = 0;
+  CHECK(cudaGetDevice(&device));
+  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  cudaDeviceProp prop;
+  CHECK(cudaGetDeviceProperties(&prop, device));
+  std::printf("device %s, %d SMs, n = 2^28 floats\n", prop.name, sms);
+
+  const unsigned full = static_cast<unsigned>((n + 255) / 256);
+  double hand = median_ms([&] { triad_hand<<<full, 256>>>(a, b, c, 2.f, n); });
+  const double hand_rate = bytes / hand;
+  auto report = [&](const char* name, double ms, double moved) {
+    std::printf("%-28s %8.1f GB/s  %.3f of hand-tuned\n", name,
+                moved / ms / 1e6, moved / ms / hand_rate);
+  };
+  report("hand-tuned", hand, bytes);
+  // A copy reads and writes each byte: 2 * n floats moved.
+  report("cudaMemcpy d2d", median_ms([&] {
+           CHECK(cudaMemcpyAsync(a, b, n * sizeof(float),
+                                 cudaMemcpyDeviceToDevice));
+         }),
+         2.0 * n * sizeof(float));
+  for (unsigned per_sm : {1u, 2u, 4u, 8u, 16u, 32u}) {
+    unsigned grid = std::min<unsigned>(full, per_sm * sms);
+    char name[64];
+    std::snprintf(name, sizeof name, "grid-stride, %u blocks/SM", per_sm);
+    report(name, median_ms([&] {
+             triad_stride<<<grid, 256>>>(a, b, c, 2.f, 0, std::uint64_t(n));
+           }),
+           bytes);
+  }
+  report("grid-stride, uncapped",
+         median_ms([&] { triad_stride<<<full, 256>>>(a, b, c, 2.f, 0, n); }),
+         bytes);
+  report("qd-translate triad", median_ms([&] { triad(a, b, c, 2.f, n, {}); }),
+         bytes);
+  CHECK(cudaGetLastError());
+  CHECK(cudaFree(a));
+  CHECK(cudaFree(b));
+  CHECK(cudaFree(c));
+  return 0;
+}
