@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# End-to-end tests of the qd-translate command line: exit statuses, atomic
+# and error-safe output, --check, -MD. Usage: cli_test.sh <qd-translate>
+set -u
+tool=$1
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+cd "$here"
+failures=0
+expect() { # description, expected status, actual status
+  if [ "$2" -ne "$3" ]; then echo "FAIL: $1: exit $3, expected $2"; failures=$((failures+1)); else echo "ok: $1"; fi
+}
+
+"$tool" good_input.cpp -o "$work/good.cu" -- 2>/dev/null; expect "valid input" 0 $?
+grep -q "__global__" "$work/good.cu" || { echo "FAIL: no __global__ in output"; failures=$((failures+1)); }
+
+echo "previous contents" > "$work/bad.cu"
+"$tool" bad_input.cpp -o "$work/bad.cu" -- 2>"$work/bad.err"; expect "input with errors" 1 $?
+[ "$(cat "$work/bad.cu")" = "previous contents" ] || { echo "FAIL: old output changed on error"; failures=$((failures+1)); }
+grep -q "bad_input.cpp:4:29: error: '#pragma qd stream_parallel' takes no arguments" "$work/bad.err" \
+  || { echo "FAIL: diagnostic missing:"; cat "$work/bad.err"; failures=$((failures+1)); }
+"$tool" bad_input.cpp -o "$work/new.cu" -- 2>/dev/null
+[ ! -e "$work/new.cu" ] || { echo "FAIL: output created on error"; failures=$((failures+1)); }
+
+"$tool" good_input.cpp bad_input.cpp -o "$work/x.cu" -- 2>/dev/null; expect "-o with two inputs" 2 $?
+"$tool" --target=nope good_input.cpp -- 2>/dev/null; expect "unknown target" 2 $?
+"$tool" missing_file.cpp -o "$work/m.cu" -- 2>/dev/null; expect "missing input" 3 $?
+"$tool" good_input.cpp -o "$work/no/such/dir/out.cu" -- 2>/dev/null; expect "unwritable output" 3 $?
+
+"$tool" good_input.cpp -o "$work/good.cu" --check -- 2>/dev/null; expect "--check, up to date" 0 $?
+echo "// edited" >> "$work/good.cu"
+"$tool" good_input.cpp -o "$work/good.cu" --check -- 2>/dev/null; expect "--check, stale" 4 $?
+
+"$tool" good_input.cpp -o "$work/dep.cu" -MD -- 2>/dev/null; expect "-MD" 0 $?
+grep -q "good_input.cpp" "$work/dep.cu.d" || { echo "FAIL: dependency file lacks the source"; failures=$((failures+1)); }
+
+"$tool" --version | grep -q "^qd-translate " ; expect "--version" 0 $?
+echo "$failures failure(s)"
+[ "$failures" -eq 0 ]

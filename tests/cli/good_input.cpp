@@ -1,0 +1,5 @@
+// A valid kernel for the command-line tests.
+#pragma qd kernel
+void fill(float* x, int n) {
+  for (int i = 0; i < n; ++i) x[i] = 1.f;
+}
