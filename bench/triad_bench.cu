@@ -1,7 +1,7 @@
 // Bandwidth of the translated triad (bench/triad.cpp) against a hand-tuned
 // triad kernel and cudaMemcpy device-to-device, all in one process; and the
 // same grid-stride loop shape as generated code at several grid caps, which
-// is how qd::detail::kBlocksPerSm was chosen.
+// is how qd::detail::kThreadsPerSm was chosen.
 //
 // Prints one line per variant: "<name> <GB/s> <ratio to hand-tuned>".
 #include <qd/qd.h>

@@ -54,7 +54,9 @@ unsigned grid_size(std::uint64_t iterations, unsigned block_dim) {
   std::uint64_t blocks =
       iterations / block_dim + (iterations % block_dim != 0 ? 1 : 0);
   if constexpr (backend::kHasMultiprocessors) {
-    const std::uint64_t cap = std::uint64_t{kBlocksPerSm} *
+    const std::uint64_t blocks_per_sm =
+        std::max<std::uint64_t>(1, kThreadsPerSm / block_dim);
+    const std::uint64_t cap = blocks_per_sm *
                               static_cast<std::uint64_t>(
                                   current_multiprocessor_count());
     blocks = std::min(blocks, cap);

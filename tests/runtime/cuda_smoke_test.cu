@@ -264,7 +264,11 @@ void test_grid_size_caps_at_blocks_per_sm() {
   cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
   std::printf("SMs: %d\n", sms);
   EXPECT(qd::detail::grid_size(std::uint64_t{1} << 40, 256) ==
-         qd::detail::kBlocksPerSm * unsigned(sms));
+         qd::detail::kThreadsPerSm / 256 * unsigned(sms));
+  EXPECT(qd::detail::grid_size(std::uint64_t{1} << 40, 64) ==
+         qd::detail::kThreadsPerSm / 64 * unsigned(sms));
+  EXPECT(qd::detail::grid_size(std::uint64_t{1} << 40, 1024) ==
+         qd::detail::kThreadsPerSm / 1024 * unsigned(sms));
   EXPECT(qd::detail::grid_size(1000, 256) == 4u);
   EXPECT(qd::detail::grid_size(0, 256) == 1u);
 }

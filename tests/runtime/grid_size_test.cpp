@@ -10,7 +10,7 @@ namespace {
 using qd::detail::grid_size;
 
 TEST(GridSizeTest, BlocksPerSmIsANamedConstant) {
-  EXPECT_EQ(qd::detail::kBlocksPerSm, 8u);
+  EXPECT_EQ(qd::detail::kThreadsPerSm, 2048u);
 }
 
 TEST(GridSizeTest, RoundsUp) {
@@ -24,7 +24,7 @@ TEST(GridSizeTest, RoundsUp) {
 TEST(GridSizeTest, NeverZero) { EXPECT_EQ(grid_size(0, 256), 1u); }
 
 TEST(GridSizeTest, CpuBackendDoesNotCapByMultiprocessors) {
-  // On a GPU this would be capped at kBlocksPerSm * SMs (at most a few
+  // On a GPU this would be capped at kThreadsPerSm / block_dim * SMs (at most a few
   // thousand); the cpu backend returns the plain ceiling.
   EXPECT_EQ(grid_size(std::uint64_t{1} << 30, 32), (1u << 30) / 32);
 }

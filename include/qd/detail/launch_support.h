@@ -109,12 +109,15 @@ QD_HOST_DEVICE constexpr std::uint64_t trip_count(I begin, I end,
 }
 
 // How many blocks a grid-stride loop of `iterations` gets: enough for one
-// iteration per thread, capped at kBlocksPerSm blocks per multiprocessor of
-// the current device (beyond that, extra blocks only add scheduling overhead;
-// the grid-stride loop covers the rest). Never less than 1, never more than
-// kMaxGridDim. The cpu backend has no multiprocessors and does not cap.
-// Throws qd::Error when block_dim is 0.
-inline constexpr unsigned kBlocksPerSm = 8;
+// iteration per thread, capped at kThreadsPerSm threads per multiprocessor of
+// the current device, that is kThreadsPerSm / block_dim blocks (at least 1)
+// per multiprocessor. Beyond that, extra blocks only add scheduling overhead;
+// the grid-stride loop covers the rest. 2048 threads (8 blocks of 256) is the
+// smallest cap at which a translated triad matched a hand-tuned kernel on an
+// H200 (docs/performance.md), and a full occupancy wave on Hopper.
+// Never less than 1, never more than kMaxGridDim. The cpu backend has no
+// multiprocessors and does not cap. Throws qd::Error when block_dim is 0.
+inline constexpr unsigned kThreadsPerSm = 2048;
 inline constexpr unsigned kMaxGridDim = 0x7fffffffu; // gridDim.x limit
 unsigned grid_size(std::uint64_t iterations, unsigned block_dim);
 
