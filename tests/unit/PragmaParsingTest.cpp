@@ -1,0 +1,470 @@
+//===- PragmaParsingTest.cpp - '#pragma qd' syntax
+//--------------------------===//
+//
+// The pragma handler alone (no kernel analysis): which directives it records,
+// with which block_dim, and which syntax errors it reports where.
+//
+//===----------------------------------------------------------------------===//
+#include "ParseHelper.h"
+#include "PragmaHandler.h"
+#include <gtest/gtest.h>
+
+using namespace clang;
+using namespace qd;
+using namespace qd::test;
+
+namespace {
+
+/// A directive, reduced to what the pragma handler decides.
+struct Recorded {
+  DirectiveKind Kind;
+  std::optional<unsigned> BlockDim;
+  unsigned Line;       ///< of Loc ('#' or '_Pragma')
+  unsigned NameColumn; ///< of NameLoc
+  bool LocIsValid;
+  bool NameLocIsValid;
+};
+
+struct PragmaRun {
+  ParseResult Result;
+  std::vector<Recorded> Directives;
+};
+
+/// Parses \p Code with the pragma handler only.
+PragmaRun parsePragmas(llvm::StringRef Code) {
+  PragmaRun Run;
+  ParseOptions Options;
+  Options.Analyze = false;
+  Run.Result = parse(
+      Code,
+      [&](ASTContext &Ctx, std::vector<KernelPlan> &Plans,
+          DirectiveList &List) {
+        EXPECT_TRUE(Plans.empty());
+        for (const Directive &D : List.all()) {
+          EXPECT_FALSE(D.Consumed);
+          Run.Directives.push_back({D.Kind, D.BlockDim, lineOf(Ctx, D.Loc),
+                                    columnOf(Ctx, D.NameLoc), D.Loc.isValid(),
+                                    D.NameLoc.isValid()});
+        }
+      },
+      Options);
+  EXPECT_TRUE(Run.Result.Inspected);
+  return Run;
+}
+
+const char *const StreamParallelNoArgs =
+    "'#pragma qd stream_parallel' takes no arguments or clauses; each block "
+    "gets its own stream";
+const char *const MalformedBlockDim =
+    "malformed 'block_dim' clause; write 'block_dim(N)' with an integer "
+    "literal N from 1 to 1024";
+
+TEST(PragmaParsing, KernelWithoutClause) {
+  PragmaRun Run = parsePragmas(R"cpp(
+#pragma qd kernel
+void k(float *a) { a[0] = 1.f; }
+)cpp");
+  EXPECT_TRUE(Run.Result.Diags.empty())
+      << ::testing::PrintToString(Run.Result.messages());
+  EXPECT_TRUE(Run.Result.Succeeded);
+  ASSERT_EQ(Run.Directives.size(), 1u);
+  EXPECT_EQ(Run.Directives[0].Kind, DirectiveKind::Kernel);
+  EXPECT_FALSE(Run.Directives[0].BlockDim.has_value());
+  EXPECT_EQ(Run.Directives[0].Line, 2u);
+  EXPECT_EQ(Run.Directives[0].NameColumn, 12u); // "#pragma qd kernel"
+  EXPECT_TRUE(Run.Directives[0].LocIsValid);
+  EXPECT_TRUE(Run.Directives[0].NameLocIsValid);
+}
+
+TEST(PragmaParsing, KernelBlockDim) {
+  PragmaRun Run = parsePragmas(R"cpp(
+#pragma qd kernel block_dim(128)
+void k(float *a) { a[0] = 1.f; }
+)cpp");
+  EXPECT_TRUE(Run.Result.Diags.empty())
+      << ::testing::PrintToString(Run.Result.messages());
+  ASSERT_EQ(Run.Directives.size(), 1u);
+  EXPECT_EQ(Run.Directives[0].Kind, DirectiveKind::Kernel);
+  EXPECT_EQ(Run.Directives[0].BlockDim, std::optional<unsigned>(128));
+}
+
+TEST(PragmaParsing, LoopBlockDim) {
+  PragmaRun Run = parsePragmas(R"cpp(
+void k(float *a, int n) {
+#pragma qd loop block_dim(64)
+  for (int i = 0; i < n; ++i) a[i] = 0.f;
+}
+)cpp");
+  EXPECT_TRUE(Run.Result.Diags.empty())
+      << ::testing::PrintToString(Run.Result.messages());
+  ASSERT_EQ(Run.Directives.size(), 1u);
+  EXPECT_EQ(Run.Directives[0].Kind, DirectiveKind::Loop);
+  EXPECT_EQ(Run.Directives[0].BlockDim, std::optional<unsigned>(64));
+  EXPECT_EQ(Run.Directives[0].Line, 3u);
+}
+
+TEST(PragmaParsing, LoopWithoutClause) {
+  PragmaRun Run = parsePragmas("#pragma qd loop\n");
+  EXPECT_TRUE(Run.Result.Diags.empty());
+  ASSERT_EQ(Run.Directives.size(), 1u);
+  EXPECT_EQ(Run.Directives[0].Kind, DirectiveKind::Loop);
+  EXPECT_FALSE(Run.Directives[0].BlockDim.has_value());
+}
+
+TEST(PragmaParsing, StreamParallel) {
+  PragmaRun Run = parsePragmas(R"cpp(
+void k(float *a) {
+#pragma qd stream_parallel
+  { a[0] = 1.f; }
+}
+)cpp");
+  EXPECT_TRUE(Run.Result.Diags.empty())
+      << ::testing::PrintToString(Run.Result.messages());
+  ASSERT_EQ(Run.Directives.size(), 1u);
+  EXPECT_EQ(Run.Directives[0].Kind, DirectiveKind::StreamParallel);
+  EXPECT_FALSE(Run.Directives[0].BlockDim.has_value());
+  EXPECT_EQ(Run.Directives[0].Line, 3u);
+  EXPECT_EQ(Run.Directives[0].NameColumn, 12u);
+}
+
+TEST(PragmaParsing, DirectivesRecordedInSourceOrder) {
+  PragmaRun Run = parsePragmas(R"cpp(
+#pragma qd kernel block_dim(512)
+void k(float *a, int n) {
+#pragma qd stream_parallel
+  {
+#pragma qd loop block_dim(32)
+    for (int i = 0; i < n; ++i) a[i] = 0.f;
+  }
+#pragma qd stream_parallel
+  { a[0] = 1.f; }
+}
+)cpp");
+  EXPECT_TRUE(Run.Result.Diags.empty())
+      << ::testing::PrintToString(Run.Result.messages());
+  ASSERT_EQ(Run.Directives.size(), 4u);
+  EXPECT_EQ(Run.Directives[0].Kind, DirectiveKind::Kernel);
+  EXPECT_EQ(Run.Directives[0].BlockDim, std::optional<unsigned>(512));
+  EXPECT_EQ(Run.Directives[0].Line, 2u);
+  EXPECT_EQ(Run.Directives[1].Kind, DirectiveKind::StreamParallel);
+  EXPECT_EQ(Run.Directives[1].Line, 4u);
+  EXPECT_EQ(Run.Directives[2].Kind, DirectiveKind::Loop);
+  EXPECT_EQ(Run.Directives[2].BlockDim, std::optional<unsigned>(32));
+  EXPECT_EQ(Run.Directives[2].Line, 6u);
+  EXPECT_EQ(Run.Directives[3].Kind, DirectiveKind::StreamParallel);
+  EXPECT_EQ(Run.Directives[3].Line, 9u);
+}
+
+TEST(PragmaParsing, SpacingAndIndentationDoNotMatter) {
+  PragmaRun Run =
+      parsePragmas("void k(float *a, int n) {\n"
+                   "  #  pragma   qd   loop   block_dim (  96  )  \n"
+                   "  for (int i = 0; i < n; ++i) a[i] = 0.f;\n"
+                   "}\n");
+  EXPECT_TRUE(Run.Result.Diags.empty())
+      << ::testing::PrintToString(Run.Result.messages());
+  ASSERT_EQ(Run.Directives.size(), 1u);
+  EXPECT_EQ(Run.Directives[0].Kind, DirectiveKind::Loop);
+  EXPECT_EQ(Run.Directives[0].BlockDim, std::optional<unsigned>(96));
+  EXPECT_EQ(Run.Directives[0].Line, 2u);
+  EXPECT_EQ(Run.Directives[0].NameColumn, 20u);
+}
+
+TEST(PragmaParsing, BlockDimLimitsAndRadixes) {
+  PragmaRun Run = parsePragmas("#pragma qd loop block_dim(1)\n"
+                               "#pragma qd loop block_dim(1024)\n"
+                               "#pragma qd loop block_dim(0x80)\n");
+  EXPECT_TRUE(Run.Result.Diags.empty())
+      << ::testing::PrintToString(Run.Result.messages());
+  ASSERT_EQ(Run.Directives.size(), 3u);
+  EXPECT_EQ(Run.Directives[0].BlockDim, std::optional<unsigned>(1));
+  EXPECT_EQ(Run.Directives[1].BlockDim, std::optional<unsigned>(1024));
+  EXPECT_EQ(Run.Directives[2].BlockDim, std::optional<unsigned>(128));
+}
+
+TEST(PragmaParsing, OtherPragmasAreIgnored) {
+  PragmaRun Run = parsePragmas(R"cpp(
+#pragma GCC diagnostic push
+#pragma pack(push, 4)
+#pragma pack(pop)
+#pragma GCC diagnostic pop
+void k() {}
+)cpp");
+  EXPECT_TRUE(Run.Result.Diags.empty())
+      << ::testing::PrintToString(Run.Result.messages());
+  EXPECT_TRUE(Run.Directives.empty());
+}
+
+// --- stream_parallel takes nothing -----------------------------------------
+
+TEST(PragmaParsing, StreamParallelWithArgumentIsError) {
+  PragmaRun Run = parsePragmas("\n#pragma qd stream_parallel(123)\n");
+  EXPECT_EQ(Run.Result.messages(),
+            std::vector<std::string>{std::string("2: error: ") +
+                                     StreamParallelNoArgs});
+  ASSERT_EQ(Run.Result.Diags.size(), 1u);
+  EXPECT_EQ(Run.Result.Diags[0].Column, 27u); // the '('
+  EXPECT_FALSE(Run.Result.Succeeded);
+  // Still recorded, so the block is analyzed and not reported as misplaced.
+  ASSERT_EQ(Run.Directives.size(), 1u);
+  EXPECT_EQ(Run.Directives[0].Kind, DirectiveKind::StreamParallel);
+}
+
+TEST(PragmaParsing, StreamParallelWithClauseIsError) {
+  PragmaRun Run = parsePragmas("#pragma qd stream_parallel num_streams(4)\n");
+  EXPECT_EQ(Run.Result.messages(),
+            std::vector<std::string>{std::string("1: error: ") +
+                                     StreamParallelNoArgs});
+  ASSERT_EQ(Run.Result.Diags.size(), 1u);
+  EXPECT_EQ(Run.Result.Diags[0].Column, 28u); // 'num_streams'
+  ASSERT_EQ(Run.Directives.size(), 1u);
+  EXPECT_EQ(Run.Directives[0].Kind, DirectiveKind::StreamParallel);
+}
+
+TEST(PragmaParsing, StreamParallelWithBlockDimIsError) {
+  PragmaRun Run = parsePragmas("#pragma qd stream_parallel block_dim(64)\n");
+  EXPECT_EQ(Run.Result.messages(),
+            std::vector<std::string>{std::string("1: error: ") +
+                                     StreamParallelNoArgs});
+  ASSERT_EQ(Run.Directives.size(), 1u);
+  EXPECT_FALSE(Run.Directives[0].BlockDim.has_value());
+}
+
+// --- unknown directives and clauses ------------------------------------------
+
+TEST(PragmaParsing, UnknownDirectiveSuggestsClosest) {
+  PragmaRun Run = parsePragmas("#pragma qd stream_paralel\n"
+                               "#pragma qd kernal\n"
+                               "#pragma qd lop block_dim(4)\n"
+                               "#pragma qd Kernel\n");
+  EXPECT_EQ(
+      Run.Result.messages(),
+      (std::vector<std::string>{
+          "1: error: unknown directive '#pragma qd stream_paralel'; did you "
+          "mean 'stream_parallel'?",
+          "2: error: unknown directive '#pragma qd kernal'; did you mean "
+          "'kernel'?",
+          "3: error: unknown directive '#pragma qd lop'; did you mean "
+          "'loop'?",
+          "4: error: unknown directive '#pragma qd Kernel'; did you mean "
+          "'kernel'?"}));
+  ASSERT_EQ(Run.Result.Diags.size(), 4u);
+  EXPECT_EQ(Run.Result.Diags[0].Column, 12u);
+  // An unknown directive is not recorded.
+  EXPECT_TRUE(Run.Directives.empty());
+}
+
+TEST(PragmaParsing, UnknownDirectiveWithoutSuggestion) {
+  PragmaRun Run = parsePragmas("#pragma qd parallel_for\n");
+  EXPECT_EQ(Run.Result.messages(),
+            std::vector<std::string>{
+                "1: error: unknown directive '#pragma qd parallel_for'; "
+                "expected 'kernel', 'stream_parallel' or 'loop'"});
+  EXPECT_TRUE(Run.Directives.empty());
+}
+
+TEST(PragmaParsing, MissingDirective) {
+  PragmaRun Run = parsePragmas("\n\n#pragma qd\n#pragma qd 42\n");
+  EXPECT_EQ(Run.Result.messages(),
+            (std::vector<std::string>{
+                "3: error: expected a directive after '#pragma qd': "
+                "'kernel', 'stream_parallel' or 'loop'",
+                "4: error: expected a directive after '#pragma qd': "
+                "'kernel', 'stream_parallel' or 'loop'"}));
+  ASSERT_EQ(Run.Result.Diags.size(), 2u);
+  EXPECT_EQ(Run.Result.Diags[0].Column, 9u);  // 'qd'
+  EXPECT_EQ(Run.Result.Diags[1].Column, 12u); // '42'
+  EXPECT_TRUE(Run.Directives.empty());
+}
+
+TEST(PragmaParsing, UnknownClauseSuggestsBlockDim) {
+  PragmaRun Run = parsePragmas("#pragma qd kernel block_dims(4)\n"
+                               "void k() {}\n");
+  EXPECT_EQ(Run.Result.messages(),
+            std::vector<std::string>{
+                "1: error: unknown clause 'block_dims' on '#pragma qd "
+                "kernel'; did you mean 'block_dim'?"});
+  ASSERT_EQ(Run.Result.Diags.size(), 1u);
+  EXPECT_EQ(Run.Result.Diags[0].Column, 19u);
+  ASSERT_EQ(Run.Directives.size(), 1u);
+  EXPECT_EQ(Run.Directives[0].Kind, DirectiveKind::Kernel);
+  EXPECT_FALSE(Run.Directives[0].BlockDim.has_value());
+}
+
+TEST(PragmaParsing, UnknownClauseWithoutSuggestion) {
+  PragmaRun Run = parsePragmas("#pragma qd loop num_threads(4)\n");
+  EXPECT_EQ(Run.Result.messages(),
+            std::vector<std::string>{
+                "1: error: unknown clause 'num_threads' on '#pragma qd "
+                "loop'; the only clause is 'block_dim(N)'"});
+  ASSERT_EQ(Run.Directives.size(), 1u);
+  EXPECT_EQ(Run.Directives[0].Kind, DirectiveKind::Loop);
+}
+
+TEST(PragmaParsing, DuplicateClause) {
+  PragmaRun Run =
+      parsePragmas("#pragma qd kernel block_dim(64) block_dim(128)\n");
+  EXPECT_EQ(Run.Result.messages(),
+            std::vector<std::string>{
+                "1: error: duplicate clause 'block_dim' on '#pragma qd "
+                "kernel'"});
+  ASSERT_EQ(Run.Result.Diags.size(), 1u);
+  EXPECT_EQ(Run.Result.Diags[0].Column, 33u); // the second 'block_dim'
+  ASSERT_EQ(Run.Directives.size(), 1u);
+  EXPECT_EQ(Run.Directives[0].BlockDim, std::optional<unsigned>(64));
+}
+
+TEST(PragmaParsing, ExtraTokens) {
+  PragmaRun Run = parsePragmas("#pragma qd kernel , block_dim(4)\n"
+                               "#pragma qd loop block_dim(8) 16\n");
+  EXPECT_EQ(Run.Result.messages(),
+            (std::vector<std::string>{
+                "1: error: unexpected ',' in '#pragma qd kernel'",
+                "2: error: unexpected '16' in '#pragma qd loop'"}));
+  ASSERT_EQ(Run.Directives.size(), 2u);
+  EXPECT_FALSE(Run.Directives[0].BlockDim.has_value());
+  EXPECT_EQ(Run.Directives[1].BlockDim, std::optional<unsigned>(8));
+}
+
+// --- block_dim values
+// ----------------------------------------------------------
+
+TEST(PragmaParsing, BlockDimZeroIsOutOfRange) {
+  PragmaRun Run = parsePragmas("#pragma qd kernel block_dim(0)\n");
+  EXPECT_EQ(Run.Result.messages(),
+            std::vector<std::string>{
+                "1: error: block_dim(0) is out of range; CUDA and HIP allow "
+                "1 to 1024 threads per block"});
+  ASSERT_EQ(Run.Result.Diags.size(), 1u);
+  EXPECT_EQ(Run.Result.Diags[0].Column, 29u); // the '0'
+  ASSERT_EQ(Run.Directives.size(), 1u);
+  EXPECT_FALSE(Run.Directives[0].BlockDim.has_value());
+}
+
+TEST(PragmaParsing, BlockDimOverMaxIsOutOfRange) {
+  PragmaRun Run = parsePragmas("#pragma qd loop block_dim(2048)\n"
+                               "#pragma qd loop block_dim(1025)\n");
+  EXPECT_EQ(Run.Result.messages(),
+            (std::vector<std::string>{
+                "1: error: block_dim(2048) is out of range; CUDA and HIP "
+                "allow 1 to 1024 threads per block",
+                "2: error: block_dim(1025) is out of range; CUDA and HIP "
+                "allow 1 to 1024 threads per block"}));
+  ASSERT_EQ(Run.Directives.size(), 2u);
+  EXPECT_FALSE(Run.Directives[0].BlockDim.has_value());
+  EXPECT_FALSE(Run.Directives[1].BlockDim.has_value());
+}
+
+TEST(PragmaParsing, BlockDimNotALiteralIsMalformed) {
+  PragmaRun Run = parsePragmas("#pragma qd loop block_dim(x)\n");
+  EXPECT_EQ(
+      Run.Result.messages(),
+      std::vector<std::string>{std::string("1: error: ") + MalformedBlockDim});
+  ASSERT_EQ(Run.Result.Diags.size(), 1u);
+  EXPECT_EQ(Run.Result.Diags[0].Column, 27u); // the 'x'
+  ASSERT_EQ(Run.Directives.size(), 1u);
+  EXPECT_FALSE(Run.Directives[0].BlockDim.has_value());
+}
+
+TEST(PragmaParsing, OtherMalformedBlockDims) {
+  const char *Lines[] = {
+      "#pragma qd kernel block_dim\n",
+      "#pragma qd kernel block_dim 64\n",
+      "#pragma qd kernel block_dim(64\n",
+      "#pragma qd kernel block_dim()\n",
+      "#pragma qd kernel block_dim(-4)\n",
+      "#pragma qd kernel block_dim(1.5)\n",
+      "#pragma qd kernel block_dim(8 8)\n",
+  };
+  for (const char *Line : Lines) {
+    SCOPED_TRACE(Line);
+    PragmaRun Run = parsePragmas(Line);
+    EXPECT_EQ(Run.Result.messages(),
+              std::vector<std::string>{std::string("1: error: ") +
+                                       MalformedBlockDim});
+    ASSERT_EQ(Run.Directives.size(), 1u);
+    EXPECT_FALSE(Run.Directives[0].BlockDim.has_value());
+  }
+}
+
+TEST(PragmaParsing, ErrorDoesNotSpillIntoNextPragma) {
+  PragmaRun Run = parsePragmas("#pragma qd kernel block_dim(x) junk (\n"
+                               "#pragma qd loop block_dim(16)\n");
+  EXPECT_EQ(
+      Run.Result.messages(),
+      std::vector<std::string>{std::string("1: error: ") + MalformedBlockDim});
+  ASSERT_EQ(Run.Directives.size(), 2u);
+  EXPECT_EQ(Run.Directives[1].Kind, DirectiveKind::Loop);
+  EXPECT_EQ(Run.Directives[1].BlockDim, std::optional<unsigned>(16));
+}
+
+// --- _Pragma
+// ---------------------------------------------------------------------
+
+TEST(PragmaParsing, UnderscorePragmaFromMacroIsRecorded) {
+  PragmaRun Run = parsePragmas(R"cpp(
+#define QD_BLOCK _Pragma("qd stream_parallel")
+#define QD_KERNEL _Pragma("qd kernel block_dim(64)")
+QD_KERNEL
+void k(float *a) {
+  QD_BLOCK
+  { a[0] = 1.f; }
+  QD_BLOCK { a[1] = 2.f; }
+}
+)cpp");
+  EXPECT_TRUE(Run.Result.Diags.empty())
+      << ::testing::PrintToString(Run.Result.messages());
+  ASSERT_EQ(Run.Directives.size(), 3u);
+  EXPECT_EQ(Run.Directives[0].Kind, DirectiveKind::Kernel);
+  EXPECT_EQ(Run.Directives[0].BlockDim, std::optional<unsigned>(64));
+  EXPECT_EQ(Run.Directives[0].Line, 4u);
+  EXPECT_EQ(Run.Directives[1].Kind, DirectiveKind::StreamParallel);
+  EXPECT_EQ(Run.Directives[1].Line, 6u);
+  EXPECT_EQ(Run.Directives[2].Kind, DirectiveKind::StreamParallel);
+  EXPECT_EQ(Run.Directives[2].Line, 8u);
+  for (const Recorded &R : Run.Directives) {
+    EXPECT_TRUE(R.LocIsValid);
+    EXPECT_TRUE(R.NameLocIsValid);
+  }
+}
+
+TEST(PragmaParsing, UnderscorePragmaErrorsPointAtTheUse) {
+  PragmaRun Run = parsePragmas(R"cpp(
+#define QD_BAD _Pragma("qd stream_parallel(2)")
+void k(float *a) {
+  QD_BAD
+  { a[0] = 1.f; }
+}
+)cpp");
+  EXPECT_EQ(Run.Result.messages(),
+            std::vector<std::string>{std::string("4: error: ") +
+                                     StreamParallelNoArgs});
+  ASSERT_EQ(Run.Directives.size(), 1u);
+}
+
+// --- helpers
+// -------------------------------------------------------------------------
+
+TEST(PragmaParsing, ClosestMatch) {
+  llvm::StringRef Names[] = {"kernel", "stream_parallel", "loop"};
+  EXPECT_EQ(closestMatch("stream_paralel", Names), "stream_parallel");
+  EXPECT_EQ(closestMatch("streamparallel", Names), "stream_parallel");
+  EXPECT_EQ(closestMatch("kernl", Names), "kernel");
+  EXPECT_EQ(closestMatch("loops", Names), "loop");
+  EXPECT_EQ(closestMatch("kernel", Names), "kernel");
+  // Three or more edits away is a different word.
+  EXPECT_EQ(closestMatch("kxxxel", Names), "");
+  EXPECT_EQ(closestMatch("parallel_for", Names), "");
+  EXPECT_EQ(closestMatch("", Names), "");
+  EXPECT_EQ(closestMatch("loop", {}), "");
+}
+
+TEST(PragmaParsing, DirectiveNames) {
+  EXPECT_EQ(directiveName(DirectiveKind::Kernel), "kernel");
+  EXPECT_EQ(directiveName(DirectiveKind::StreamParallel), "stream_parallel");
+  EXPECT_EQ(directiveName(DirectiveKind::Loop), "loop");
+  EXPECT_EQ(MaxBlockDim, 1024u);
+  EXPECT_EQ(DefaultBlockDim, 256u);
+}
+
+} // namespace
