@@ -80,6 +80,9 @@ DiagInfo infoFor(Diag D) {
     return {L::Note, "kernel '%0' is declared here"};
   case Diag::KernelReturnsNonVoid:
     return {L::Error, "kernel '%0' must return 'void'"};
+  case Diag::KernelFunctionTryBlock:
+    return {L::Error, "kernel '%0' cannot have a function-try-block; its body "
+                      "runs on the device, where exceptions do not exist"};
   case Diag::KernelIsMethod:
     return {L::Error, "kernel '%0' is a member function; kernels must be "
                       "free functions at namespace scope"};

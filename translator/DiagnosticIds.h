@@ -39,6 +39,7 @@ enum class Diag {
   NoteKernelHere,
   // Kernel signature.
   KernelReturnsNonVoid,
+  KernelFunctionTryBlock,
   KernelIsMethod,
   KernelParameterNotPassable,
   KernelTemplateParameterUnnamed,

@@ -183,6 +183,7 @@ private:
 
 std::vector<KernelPlan> Analyzer::run() {
   std::vector<const Decl *> ScopeDecls;
+  llvm::SmallPtrSet<const Decl *, 16> KernelTargets;
   collectNamespaceScopeDecls(Context.getTranslationUnitDecl(), SM, ScopeDecls);
 
   std::vector<KernelPlan> Plans;
@@ -206,6 +207,10 @@ std::vector<KernelPlan> Analyzer::run() {
     if (Enclosed)
       continue; // Left unconsumed; reported below with its context.
     D.Consumed = true;
+    if (Target && !KernelTargets.insert(Target).second) {
+      report(Diags, D.NameLoc, Diag::DuplicateDirective) << "kernel";
+      continue;
+    }
     Plans.emplace_back();
     Plan = &Plans.back();
     analyzeKernel(D, Target);
@@ -235,6 +240,11 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target) {
   }
   if (!FD || !FD->doesThisDeclarationHaveABody()) {
     report(Diags, D.NameLoc, Diag::KernelNotFunctionDefinition);
+    return;
+  }
+  if (!isa<CompoundStmt>(FD->getBody())) {
+    report(Diags, FD->getBody()->getBeginLoc(), Diag::KernelFunctionTryBlock)
+        << FD->getName();
     return;
   }
   if (!checkSignature(FD))
@@ -384,6 +394,8 @@ void Analyzer::analyzeSequence(const CompoundStmt *Body, bool TopLevel,
 }
 
 bool Analyzer::isHostScalarDecl(const DeclStmt *DS) {
+  // A later declarator may use an earlier one: 'int m = n / 2, m2 = m * 2;'.
+  HostValues Tentative = Values;
   for (const Decl *D : DS->decls()) {
     const auto *Var = dyn_cast<VarDecl>(D);
     if (!Var || Var->isStaticLocal())
@@ -393,8 +405,9 @@ bool Analyzer::isHostScalarDecl(const DeclStmt *DS) {
       return false;
     if (T->isReferenceType())
       return false;
-    if (findDeviceDataUse(Var->getInit(), Values))
+    if (findDeviceDataUse(Var->getInit(), Tentative))
       return false;
+    Tentative.add(Var);
   }
   return true;
 }

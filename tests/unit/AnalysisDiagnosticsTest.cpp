@@ -688,12 +688,9 @@ void k(float *a, float *b, int n) {
       << Warning->Message;
 }
 
-// BUG: two '#pragma qd kernel' before one function give two KernelPlans for
-// it and no diagnostic; qd-translate then rewrites the same function twice
-// and writes interleaved, duplicated host entry points ('void k(...)' defined
-// twice, the first one unterminated). Statements reject a duplicate directive
-// with "duplicate '#pragma qd ...'"; kernels should too (or keep one plan).
-TEST(AnalysisDiagnostics, DISABLED_DuplicateKernelDirective) {
+// Regression: two '#pragma qd kernel' before one function used to give two
+// plans and interleaved output; the second is now an error.
+TEST(AnalysisDiagnostics, DuplicateKernelDirective) {
   unsigned Plans = 0;
   Messages M = analysisDiags(R"cpp(
 #pragma qd kernel
@@ -707,14 +704,9 @@ void k(float *a) { a[0] = 1.f; }
       << M[0];
 }
 
-// BUG: a kernel whose body is a function-try-block is not diagnosed:
-// analyzeKernel does cast<CompoundStmt>(FD->getBody()) on the CXXTryStmt
-// (undefined behaviour in a build without assertions, an assertion failure
-// with them). In practice the kernel gets a plan with no steps and
-// qd-translate silently writes an empty kernel, dropping the loop and the
-// statement. SPEC 1 makes 'try' an error in device code; this should be an
-// error too.
-TEST(AnalysisDiagnostics, DISABLED_FunctionTryBlockKernelIsError) {
+// Regression: a function-try-block kernel used to be translated into an
+// empty kernel; it is an error, since 'try' cannot run on the device.
+TEST(AnalysisDiagnostics, FunctionTryBlockKernelIsError) {
   unsigned Plans = 99;
   Messages M = analysisDiags(R"cpp(
 #pragma qd kernel

@@ -321,13 +321,9 @@ void k(float *a, Params p, const Params &q) {
           });
 }
 
-// BUG: a declaration with several declarators is a host scalar only if every
-// initializer is a host expression, but the declarators are checked before
-// any of them is added to the host values, so 'm2 = m * 2' sees 'm' as a
-// device-only local. The whole declaration becomes a serial task and the
-// loop bounds that use 'm' and 'm2' are rejected, although SPEC 1 point 2
-// allows an initializer to use earlier host scalars.
-TEST(RegionConstruction, DISABLED_LaterDeclaratorUsesEarlierHostScalar) {
+// Regression: a later declarator may use an earlier one of the same
+// declaration ('int m = n / 2, m2 = m * 2;'); both are host scalars.
+TEST(RegionConstruction, LaterDeclaratorUsesEarlierHostScalar) {
   analyze(R"cpp(
 #pragma qd kernel
 void k(float *a, int n) {
