@@ -56,6 +56,10 @@ function(qd_translate_sources target)
       COMMAND_EXPAND_LISTS
       VERBATIM)
     target_sources(${target} PRIVATE "${out}")
+    # The generated file lives in the build tree; quoted includes of the
+    # annotated source must still resolve next to it.
+    get_filename_component(src_dir "${abs}" DIRECTORY)
+    set_property(SOURCE "${out}" APPEND PROPERTY INCLUDE_DIRECTORIES "${src_dir}")
   endforeach()
   target_link_libraries(${target} PRIVATE ${runtime})
   if(QD_BACKEND STREQUAL "cuda")

@@ -218,8 +218,19 @@ int main(int argc, const char **argv) {
     }
   }
 
+  if (WriteDeps && DepFile.empty() && OutputPath.empty() && OutDir.empty()) {
+    errs() << "qd-translate: -MD with standard output needs -MF <file>\n";
+    return ExitUsage;
+  }
+
+  // A '-resource-dir' among the compiler arguments wins over our search.
+  bool UserResourceDir = false;
+  for (int I = 1; I < argc; ++I)
+    UserResourceDir |= StringRef(argv[I]).contains("-resource-dir");
   std::string Self = sys::fs::getMainExecutable(argv[0], (void *)&main);
   std::optional<std::string> ResourceDir = qd::findResourceDir(Self);
+  if (!ResourceDir && UserResourceDir)
+    ResourceDir = ""; // The adjuster leaves the user's flag alone.
   if (!ResourceDir) {
     errs() << "qd-translate: cannot find clang's builtin headers "
               "(include/stddef.h); looked in:\n";

@@ -34,6 +34,8 @@ echo "// edited" >> "$work/good.cu"
 "$tool" good_input.cpp -o "$work/dep.cu" -MD -- 2>/dev/null; expect "-MD" 0 $?
 grep -q "good_input.cpp" "$work/dep.cu.d" || { echo "FAIL: dependency file lacks the source"; failures=$((failures+1)); }
 
+"$tool" good_input.cpp -MD -- >/dev/null 2>&1; expect "-MD to standard output without -MF" 2 $?
+
 "$tool" --version | grep -q "^qd-translate " ; expect "--version" 0 $?
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
