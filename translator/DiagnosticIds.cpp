@@ -112,6 +112,11 @@ DiagInfo infoFor(Diag D) {
                       "device as a serial task, so later statements cannot "
                       "use it; make it a host scalar or store it in device "
                       "memory"};
+  case Diag::HostValueWrittenOnDevice:
+    return {L::Error, "'%0' is a host value that device code receives by "
+                      "value; assigning to it here would not change it for "
+                      "later statements or other threads; use a local "
+                      "variable, or device memory"};
   case Diag::NoteDeviceLocalDeclared:
     return {L::Note, "'%0' is declared here"};
   case Diag::HostScalarDependentAuto:

@@ -49,6 +49,7 @@ enum class Diag {
   StatementInParallelLoop,
   ReturnInKernelStatement,
   DeviceLocalUsedLater,
+  HostValueWrittenOnDevice,
   NoteDeviceLocalDeclared,
   HostScalarDependentAuto,
   CalleeNotDefined,

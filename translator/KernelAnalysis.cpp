@@ -88,6 +88,52 @@ public:
   }
 };
 
+/// Finds writes to host values (parameters, host scalars) in device code:
+/// each device function has its own copy, so the write would be lost and the
+/// result would differ from the serial program.
+class HostValueWriteFinder : public RecursiveASTVisitor<HostValueWriteFinder> {
+public:
+  HostValueWriteFinder(const HostValues &Values, const VarDecl *LoopVar)
+      : Values(Values), LoopVar(LoopVar) {}
+  const DeclRefExpr *Found = nullptr;
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    return !BO->isAssignmentOp() || check(BO->getLHS());
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    return !UO->isIncrementDecrementOp() || check(UO->getSubExpr());
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Call) {
+    if (Call->isAssignmentOp() || Call->getOperator() == OO_PlusPlus ||
+        Call->getOperator() == OO_MinusMinus)
+      return Call->getNumArgs() == 0 || check(Call->getArg(0));
+    return true;
+  }
+
+private:
+  const HostValues &Values;
+  const VarDecl *LoopVar;
+
+  /// Returns false (stop) once a write to a host value is found; 'p.x = 1'
+  /// writes the copy of 'p', but 'p->x = 1' and 'p[0] = 1' write memory.
+  bool check(const Expr *Target) {
+    Target = Target->IgnoreParenImpCasts();
+    while (const auto *Member = dyn_cast<MemberExpr>(Target)) {
+      if (Member->isArrow())
+        return true;
+      Target = Member->getBase()->IgnoreParenImpCasts();
+    }
+    const auto *Ref = dyn_cast<DeclRefExpr>(Target);
+    if (!Ref)
+      return true;
+    const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!Var || Var == LoopVar || !Values.contains(Var))
+      return true;
+    Found = Ref;
+    return false;
+  }
+};
+
 /// Namespace-scope declarations of the main file, in source order, with the
 /// namespaces and linkage specifications themselves included.
 void collectNamespaceScopeDecls(const DeclContext *DC, const SourceManager &SM,
@@ -178,6 +224,7 @@ private:
                    std::vector<Step> &Out);
   bool isHostScalarDecl(const DeclStmt *DS);
   void checkDeviceLocals(const Stmt *S);
+  void checkHostValueWrites(const Stmt *S, const VarDecl *LoopVar = nullptr);
   void reportMisplaced(const Directive &D);
 };
 
@@ -423,6 +470,14 @@ void Analyzer::checkDeviceLocals(const Stmt *S) {
   }
 }
 
+void Analyzer::checkHostValueWrites(const Stmt *S, const VarDecl *LoopVar) {
+  HostValueWriteFinder Finder(Values, LoopVar);
+  Finder.TraverseStmt(const_cast<Stmt *>(S));
+  if (Finder.Found)
+    report(Diags, Finder.Found->getLocation(), Diag::HostValueWrittenOnDevice)
+        << Finder.Found->getDecl()->getName();
+}
+
 void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
                                 std::vector<Step> &Out) {
   if (const auto *For = dyn_cast<ForStmt>(S)) {
@@ -459,6 +514,7 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
       if (const auto *Var = dyn_cast<VarDecl>(D))
         DeviceLocals.insert(Var);
   }
+  checkHostValueWrites(S);
   SerialTaskScanner Scanner;
   Scanner.TraverseStmt(const_cast<Stmt *>(S));
   if (Scanner.Return)
@@ -502,6 +558,7 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
     Ok = false;
   }
   checkDeviceLocals(For);
+  checkHostValueWrites(Form.Body, Form.Var);
   if (!Ok)
     return;
   Step Loop;

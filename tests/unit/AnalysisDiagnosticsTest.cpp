@@ -521,6 +521,36 @@ void k(float *a, int n) {
                       note(4, "'second' is declared here")}));
 }
 
+TEST(AnalysisDiagnostics, HostValueWrittenInDeviceCodeIsError) {
+  Messages M = analysisDiags(R"cpp(
+struct P { int x; };
+#pragma qd kernel
+void k(float *a, int n, P p) {
+  int count = 0;
+  for (int i = 0; i < n; ++i) { a[i] = 1.f; ++count; }
+  p.x = 3;
+  n += 1;
+}
+)cpp");
+  ASSERT_EQ(M.size(), 3u);
+  EXPECT_EQ(M[0].rfind("6: error: 'count' is a host value", 0), 0u) << M[0];
+  EXPECT_EQ(M[1].rfind("7: error: 'p' is a host value", 0), 0u) << M[1];
+  EXPECT_EQ(M[2].rfind("8: error: 'n' is a host value", 0), 0u) << M[2];
+}
+
+TEST(AnalysisDiagnostics, WritesThroughHostPointersAndToLocalsAreFine) {
+  EXPECT_EQ(analysisDiags(R"cpp(
+struct S { float *data; };
+#pragma qd kernel
+void k(float *a, int n, S s) {
+  for (int i = 0; i < n; ++i) { int t = i; t += 2; a[i] = t; s.data[i] = 0.f; }
+  a[0] += 1.f;
+  *a = 2.f;
+}
+)cpp"),
+            Messages{});
+}
+
 TEST(AnalysisDiagnostics, DeviceLocalInsideItsOwnStatementIsFine) {
   unsigned Plans = 0;
   EXPECT_EQ(analysisDiags(R"cpp(
