@@ -360,15 +360,19 @@ bool Analyzer::checkSignature(const FunctionDecl *FD) {
 
 std::vector<std::vector<Directive *>>
 Analyzer::attachDirectives(const CompoundStmt *Body, bool AllowStreamParallel) {
+  // Kernel directives attach to declarations; a stream_parallel inside a
+  // block is left for reportMisplaced to explain.
+  auto Attachable = [&](const Directive &D) {
+    return !D.Consumed && D.Kind != DirectiveKind::Kernel &&
+           (D.Kind != DirectiveKind::StreamParallel || AllowStreamParallel);
+  };
   std::vector<std::vector<Directive *>> Attached(Body->size());
   SourceLocation PrevEnd = Body->getLBracLoc();
   unsigned Index = 0;
   for (const Stmt *Child : Body->body()) {
     for (Directive &D : Directives.all()) {
-      if (D.Consumed || D.Kind == DirectiveKind::Kernel ||
-          (D.Kind == DirectiveKind::StreamParallel && !AllowStreamParallel))
-        continue;
-      if (before(PrevEnd, D.Loc) && before(D.Loc, Child->getBeginLoc())) {
+      if (Attachable(D) && before(PrevEnd, D.Loc) &&
+          before(D.Loc, Child->getBeginLoc())) {
         D.Consumed = true;
         Attached[Index].push_back(&D);
       }
@@ -378,10 +382,8 @@ Analyzer::attachDirectives(const CompoundStmt *Body, bool AllowStreamParallel) {
   }
   // A directive after the last statement has nothing to apply to.
   for (Directive &D : Directives.all()) {
-    if (D.Consumed || D.Kind == DirectiveKind::Kernel ||
-        (D.Kind == DirectiveKind::StreamParallel && !AllowStreamParallel))
-      continue;
-    if (before(PrevEnd, D.Loc) && before(D.Loc, Body->getRBracLoc())) {
+    if (Attachable(D) && before(PrevEnd, D.Loc) &&
+        before(D.Loc, Body->getRBracLoc())) {
       D.Consumed = true;
       report(Diags, D.NameLoc, Diag::DirectiveNotFollowedByStatement)
           << directiveName(D.Kind);

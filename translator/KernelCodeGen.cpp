@@ -171,61 +171,50 @@ std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
   return Out;
 }
 
-std::string KernelCodeGen::renderLoop(const Step &S, const std::string &Stream) {
-  std::string Name = Prefix + "_loop" + std::to_string(NextDeviceFunction++);
+TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
+                                               const std::string &Kind,
+                                               const std::string &Stream) {
+  // Parameters and arguments that pass the captures by value; a loop's come
+  // after its begin and count.
+  const bool IsLoop = S.Kind == StepKind::ParallelLoop;
   std::string Params, Args;
   for (const Capture &C : S.Captures) {
-    Params += ", " + typeOf(C.Var) + " " + C.Var->getNameAsString();
-    Args += ", " + C.Var->getNameAsString();
+    std::string Separator = IsLoop || !Params.empty() ? ", " : "";
+    Params += Separator + typeOf(C.Var) + " " + C.Var->getNameAsString();
+    Args += Separator + C.Var->getNameAsString();
   }
-  const LoopForm &L = S.Loop;
+  const Stmt *Body = IsLoop ? S.Loop.Body : S.S;
   TemplateData Data;
   Data.set("kernel", Plan->Function->getNameAsString());
   Data.set("source", Options.SourceName);
   Data.set("line", std::to_string(line(S.S->getBeginLoc())));
-  Data.set("name", Name);
+  Data.set("name", Prefix + "_" + Kind + std::to_string(NextDeviceFunction++));
   Data.set("template_header", templateHeader());
   Data.set("template_args", templateArguments());
+  Data.set("params", Params);
+  Data.set("args", Args);
+  Data.set("user_line", userLine(Body->getBeginLoc()));
+  Data.set("generated_line", generatedLine());
+  Data.set("body", statementText(Body));
+  Data.set("stream", Stream);
+  return Data;
+}
+
+std::string KernelCodeGen::renderLoop(const Step &S, const std::string &Stream) {
+  TemplateData Data = deviceFunctionData(S, "loop", Stream);
+  const LoopForm &L = S.Loop;
   Data.set("block_dim", std::to_string(S.BlockDim));
   Data.set("loop_var_type", L.Var->getType().getAsString(Policy));
   Data.set("loop_var", L.Var->getNameAsString());
-  Data.set("params", Params);
-  Data.set("args", Args);
-  Data.set("user_line", userLine(L.Body->getBeginLoc()));
-  Data.set("generated_line", generatedLine());
-  Data.set("body", statementText(L.Body));
   Data.set("begin", text(L.Begin->getSourceRange()));
   Data.set("end", text(L.End->getSourceRange()));
   Data.set("inclusive", L.Inclusive ? "true" : "false");
-  Data.set("stream", Stream);
   DeviceFunctions += renderTemplate(Options.Target, "device_loop", Data) + "\n";
   return renderTemplate(Options.Target, "launch_loop", Data);
 }
 
 std::string KernelCodeGen::renderTask(const Step &S, const std::string &Stream) {
-  std::string Name = Prefix + "_task" + std::to_string(NextDeviceFunction++);
-  std::string Params, Args;
-  for (const Capture &C : S.Captures) {
-    if (!Params.empty()) {
-      Params += ", ";
-      Args += ", ";
-    }
-    Params += typeOf(C.Var) + " " + C.Var->getNameAsString();
-    Args += C.Var->getNameAsString();
-  }
-  TemplateData Data;
-  Data.set("kernel", Plan->Function->getNameAsString());
-  Data.set("source", Options.SourceName);
-  Data.set("line", std::to_string(line(S.S->getBeginLoc())));
-  Data.set("name", Name);
-  Data.set("template_header", templateHeader());
-  Data.set("template_args", templateArguments());
-  Data.set("params", Params);
-  Data.set("args", Args);
-  Data.set("user_line", userLine(S.S->getBeginLoc()));
-  Data.set("generated_line", generatedLine());
-  Data.set("body", statementText(S.S));
-  Data.set("stream", Stream);
+  TemplateData Data = deviceFunctionData(S, "task", Stream);
   DeviceFunctions += renderTemplate(Options.Target, "device_task", Data) + "\n";
   return renderTemplate(Options.Target, "launch_task", Data);
 }

@@ -10,6 +10,7 @@
 #define QD_TRANSLATOR_KERNELCODEGEN_H
 
 #include "KernelModel.h"
+#include "Templates.h"
 #include "clang/AST/ASTContext.h"
 #include <string>
 
@@ -63,6 +64,9 @@ private:
 
   std::string renderSteps(const std::vector<Step> &Steps,
                           const std::string &Stream);
+  /// What device_loop/device_task and their launches share.
+  TemplateData deviceFunctionData(const Step &S, const std::string &Kind,
+                                  const std::string &Stream);
   std::string renderLoop(const Step &S, const std::string &Stream);
   std::string renderTask(const Step &S, const std::string &Stream);
   std::string renderRegion(const Step &S, const std::string &Stream);
