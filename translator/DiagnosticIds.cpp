@@ -76,8 +76,6 @@ DiagInfo infoFor(Diag D) {
                       "block"};
   case Diag::NoteEnclosingBlock:
     return {L::Note, "enclosing stream_parallel block is here"};
-  case Diag::NoteKernelHere:
-    return {L::Note, "kernel '%0' is declared here"};
   case Diag::KernelReturnsNonVoid:
     return {L::Error, "kernel '%0' must return 'void'"};
   case Diag::KernelFunctionTryBlock:

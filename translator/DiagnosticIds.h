@@ -36,7 +36,6 @@ enum class Diag {
   StreamParallelInLoop,
   LoopDirectiveMisplaced,
   NoteEnclosingBlock,
-  NoteKernelHere,
   // Kernel signature.
   KernelReturnsNonVoid,
   KernelFunctionTryBlock,

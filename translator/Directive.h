@@ -20,7 +20,8 @@ llvm::StringRef directiveName(DirectiveKind K);
 
 struct Directive {
   DirectiveKind Kind;
-  /// The '#' of '#pragma' (or the '_Pragma' token), as a file location.
+  /// The '#' of '#pragma', or the '_Pragma' token, which may lie in a macro
+  /// expansion: users take its expansion location.
   clang::SourceLocation Loc;
   /// The location of the directive name, for diagnostics.
   clang::SourceLocation NameLoc;
