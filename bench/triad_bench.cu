@@ -6,28 +6,15 @@
 // Prints one line per variant: "<name> <GB/s> <ratio to hand-tuned>".
 #include <qd/qd.h>
 
-#include <cuda_runtime.h>
-
-#include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
-#include <functional>
-#include <vector>
+
+#include "cuda_bench_support.h"
 
 void triad(float* a, const float* b, const float* c, float s, long long n,
            qd::StreamRef stream);
 
 namespace {
-
-#define CHECK(call)                                                            \
-  do {                                                                         \
-    cudaError_t e = (call);                                                    \
-    if (e != cudaSuccess) {                                                    \
-      std::fprintf(stderr, "%s: %s\n", #call, cudaGetErrorString(e));          \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
 
 // Hand-tuned: one element per thread, 32-bit-free indexing, full grid.
 __global__ void __launch_bounds__(256)
@@ -50,48 +37,26 @@ __global__ void __launch_bounds__(256)
   }
 }
 
-double median_ms(const std::function<void()>& run, int reps = 20) {
-  cudaEvent_t start, stop;
-  CHECK(cudaEventCreate(&start));
-  CHECK(cudaEventCreate(&stop));
-  run(); // warm up
-  CHECK(cudaDeviceSynchronize());
-  std::vector<float> ms;
-  for (int r = 0; r < reps; ++r) {
-    CHECK(cudaEventRecord(start));
-    run();
-    CHECK(cudaEventRecord(stop));
-    CHECK(cudaEventSynchronize(stop));
-    float t = 0;
-    CHECK(cudaEventElapsedTime(&t, start, stop));
-    ms.push_back(t);
-  }
-  std::sort(ms.begin(), ms.end());
-  CHECK(cudaEventDestroy(start));
-  CHECK(cudaEventDestroy(stop));
-  return ms[ms.size() / 2];
-}
-
 } // namespace
 
 int main() {
   const long long n = 1LL << 28;
   const double bytes = 3.0 * n * sizeof(float);
   float *a, *b, *c;
-  CHECK(cudaMalloc(&a, n * sizeof(float)));
-  CHECK(cudaMalloc(&b, n * sizeof(float)));
-  CHECK(cudaMalloc(&c, n * sizeof(float)));
-  CHECK(cudaMemset(b, 0, n * sizeof(float)));
-  CHECK(cudaMemset(c, 0, n * sizeof(float)));
+  QD_BENCH_CHECK(cudaMalloc(&a, n * sizeof(float)));
+  QD_BENCH_CHECK(cudaMalloc(&b, n * sizeof(float)));
+  QD_BENCH_CHECK(cudaMalloc(&c, n * sizeof(float)));
+  QD_BENCH_CHECK(cudaMemset(b, 0, n * sizeof(float)));
+  QD_BENCH_CHECK(cudaMemset(c, 0, n * sizeof(float)));
   int device = 0, sms = 0;
-  CHECK(cudaGetDevice(&device));
-  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  QD_BENCH_CHECK(cudaGetDevice(&device));
+  QD_BENCH_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
   cudaDeviceProp prop;
-  CHECK(cudaGetDeviceProperties(&prop, device));
+  QD_BENCH_CHECK(cudaGetDeviceProperties(&prop, device));
   std::printf("device %s, %d SMs, n = 2^28 floats\n", prop.name, sms);
 
   const unsigned full = static_cast<unsigned>((n + 255) / 256);
-  double hand = median_ms([&] { triad_hand<<<full, 256>>>(a, b, c, 2.f, n); });
+  double hand = qd_bench::median_device_ms([&] { triad_hand<<<full, 256>>>(a, b, c, 2.f, n); });
   const double hand_rate = bytes / hand;
   auto report = [&](const char* name, double ms, double moved) {
     std::printf("%-28s %8.1f GB/s  %.3f of hand-tuned\n", name,
@@ -99,8 +64,8 @@ int main() {
   };
   report("hand-tuned", hand, bytes);
   // A copy reads and writes each byte: 2 * n floats moved.
-  report("cudaMemcpy d2d", median_ms([&] {
-           CHECK(cudaMemcpyAsync(a, b, n * sizeof(float),
+  report("cudaMemcpy d2d", qd_bench::median_device_ms([&] {
+           QD_BENCH_CHECK(cudaMemcpyAsync(a, b, n * sizeof(float),
                                  cudaMemcpyDeviceToDevice));
          }),
          2.0 * n * sizeof(float));
@@ -108,19 +73,19 @@ int main() {
     unsigned grid = std::min<unsigned>(full, per_sm * sms);
     char name[64];
     std::snprintf(name, sizeof name, "grid-stride, %u blocks/SM", per_sm);
-    report(name, median_ms([&] {
+    report(name, qd_bench::median_device_ms([&] {
              triad_stride<<<grid, 256>>>(a, b, c, 2.f, 0, std::uint64_t(n));
            }),
            bytes);
   }
   report("grid-stride, uncapped",
-         median_ms([&] { triad_stride<<<full, 256>>>(a, b, c, 2.f, 0, n); }),
+         qd_bench::median_device_ms([&] { triad_stride<<<full, 256>>>(a, b, c, 2.f, 0, n); }),
          bytes);
-  report("qd-translate triad", median_ms([&] { triad(a, b, c, 2.f, n, {}); }),
+  report("qd-translate triad", qd_bench::median_device_ms([&] { triad(a, b, c, 2.f, n, {}); }),
          bytes);
-  CHECK(cudaGetLastError());
-  CHECK(cudaFree(a));
-  CHECK(cudaFree(b));
-  CHECK(cudaFree(c));
+  QD_BENCH_CHECK(cudaGetLastError());
+  QD_BENCH_CHECK(cudaFree(a));
+  QD_BENCH_CHECK(cudaFree(b));
+  QD_BENCH_CHECK(cudaFree(c));
   return 0;
 }

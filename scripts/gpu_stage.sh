@@ -1,22 +1,63 @@
 #!/usr/bin/env bash
-# Stages the GPU suite: translates the samples and benchmarks here (the GPU
-# machine has no Clang) into .device-stage/generated/, and records the serial
-# reference results in .device-stage/serial/. Then run, on the GPU machine,
-# from the repository root with .device-stage carried along:
-#   bash tests/gpu/run_on_device.sh
+# Stages the GPU suite (docs/testing.md): translates, here, everything the GPU
+# machine runs (it has nvcc but no Clang) and records the serial reference
+# output of each program. Writes .device-stage/:
+#   <target>/golden/<case>.<ext>     golden cases that have a driver
+#   <target>/programs/<name>.<ext>   samples and tests/gpu programs
+#   cuda/bench/<name>.cu             translated halves of the benchmarks
+#   serial/<name>.txt                serial reference output
+# Then, on the GPU machine, from the repository root with .device-stage
+# carried along: bash tests/gpu/run_on_device.sh
 #
 # Usage: scripts/gpu_stage.sh [build dir, default: build]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build}
+build=$(cd "${1:-$root/build}" && pwd)
 stage=$root/.device-stage
-cmake --build "$build" --target qd-translate multi_system_serial concurrent_kernels_serial >/dev/null
-rm -rf "$stage"; mkdir -p "$stage/generated" "$stage/serial"
 tool=$build/bin/qd-translate
 cd "$root"
-for sample in multi_system concurrent_kernels; do
-  "$tool" "samples/$sample/$sample.cpp" -o "$stage/generated/$sample.cu" --
-  "$build/samples/${sample}_serial" > "$stage/serial/$sample.txt"
+
+samples=(multi_system concurrent_kernels)
+programs=(stream_semantics concurrency_proof)
+drivers=(tests/golden/drivers/*.cpp)
+serial_targets=(qd-translate)
+for s in "${samples[@]}"; do serial_targets+=("${s}_serial"); done
+for p in "${programs[@]}"; do serial_targets+=("gpu_suite_${p}_serial"); done
+for d in "${drivers[@]}"; do serial_targets+=("golden_$(basename "$d" .cpp)_serial"); done
+cmake --build "$build" --target "${serial_targets[@]}" >/dev/null
+
+rm -rf "$stage"
+mkdir -p "$stage/serial" "$stage/cuda/bench"
+for d in "${drivers[@]}"; do
+  case=$(basename "$d" .cpp)
+  "$build/tests/golden/drivers/golden_${case}_serial" > "$stage/serial/golden.$case.txt"
 done
-"$tool" bench/triad.cpp -o "$stage/generated/triad.cu" --
-echo "staged $(ls "$stage"/generated | wc -l) translated sources in .device-stage/"
+for s in "${samples[@]}"; do
+  "$build/samples/${s}_serial" > "$stage/serial/$s.txt" 2>/dev/null
+done
+for p in "${programs[@]}"; do
+  "$build/tests/gpu/gpu_suite_${p}_serial" > "$stage/serial/$p.txt"
+done
+
+# stage_target <target> <extension>
+stage_target() {
+  local target=$1 ext=$2 dir=$stage/$1
+  mkdir -p "$dir/golden" "$dir/programs"
+  for d in "${drivers[@]}"; do
+    local case
+    case=$(basename "$d" .cpp)
+    "$tool" --target="$target" "tests/golden/$case.cpp" -o "$dir/golden/$case.$ext" --
+  done
+  for s in "${samples[@]}"; do
+    "$tool" --target="$target" "samples/$s/$s.cpp" -o "$dir/programs/$s.$ext" --
+  done
+  for p in "${programs[@]}"; do
+    "$tool" --target="$target" "tests/gpu/$p.cpp" -o "$dir/programs/$p.$ext" \
+      -- -DQD_STREAM_SHIMS -Itests/gpu -Itests/golden/drivers
+  done
+}
+stage_target cuda cu
+for b in triad streams; do
+  "$tool" "bench/$b.cpp" -o "$stage/cuda/bench/$b.cu" -- -Ibench
+done
+echo "staged $(find "$stage" -type f | wc -l) files in .device-stage/"

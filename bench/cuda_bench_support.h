@@ -1,0 +1,82 @@
+// What the CUDA benchmarks share: error checks, timers and medians. The
+// benchmarks are not tests: they print measurements and fail only when CUDA
+// itself fails.
+#ifndef QD_BENCH_CUDA_BENCH_SUPPORT_H
+#define QD_BENCH_CUDA_BENCH_SUPPORT_H
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#define QD_BENCH_CHECK(call)                                                   \
+  do {                                                                         \
+    cudaError_t e = (call);                                                    \
+    if (e != cudaSuccess) {                                                    \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,      \
+                   cudaGetErrorString(e));                                     \
+      std::exit(1);                                                            \
+    }                                                                          \
+  } while (0)
+
+namespace qd_bench {
+
+inline double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// Median over `reps` runs of the device milliseconds that run() enqueues on
+// `stream`, timed by events on that stream, after one warm-up run.
+template <class Run>
+double median_device_ms(Run run, cudaStream_t stream = nullptr, int reps = 20) {
+  cudaEvent_t start, stop;
+  QD_BENCH_CHECK(cudaEventCreate(&start));
+  QD_BENCH_CHECK(cudaEventCreate(&stop));
+  run();
+  QD_BENCH_CHECK(cudaDeviceSynchronize());
+  std::vector<double> ms;
+  for (int r = 0; r < reps; ++r) {
+    QD_BENCH_CHECK(cudaEventRecord(start, stream));
+    run();
+    QD_BENCH_CHECK(cudaEventRecord(stop, stream));
+    QD_BENCH_CHECK(cudaEventSynchronize(stop));
+    float t = 0;
+    QD_BENCH_CHECK(cudaEventElapsedTime(&t, start, stop));
+    ms.push_back(t);
+  }
+  QD_BENCH_CHECK(cudaEventDestroy(start));
+  QD_BENCH_CHECK(cudaEventDestroy(stop));
+  return median(ms);
+}
+
+// Median over `reps` runs of the host microseconds that run() takes to
+// enqueue its work; the device is drained between runs, outside the timing.
+template <class Run> double median_host_us(Run run, int reps = 9) {
+  run();
+  QD_BENCH_CHECK(cudaDeviceSynchronize());
+  std::vector<double> us;
+  for (int r = 0; r < reps; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    run();
+    const auto end = std::chrono::steady_clock::now();
+    QD_BENCH_CHECK(cudaDeviceSynchronize());
+    us.push_back(std::chrono::duration<double, std::micro>(end - start).count());
+  }
+  return median(us);
+}
+
+inline void print_device() {
+  int device = 0;
+  QD_BENCH_CHECK(cudaGetDevice(&device));
+  cudaDeviceProp prop;
+  QD_BENCH_CHECK(cudaGetDeviceProperties(&prop, device));
+  std::printf("device %s, %d SMs\n", prop.name, prop.multiProcessorCount);
+}
+
+} // namespace qd_bench
+
+#endif // QD_BENCH_CUDA_BENCH_SUPPORT_H

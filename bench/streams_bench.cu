@@ -1,0 +1,210 @@
+// The translated stream_parallel kernels of bench/streams.cpp against the
+// same work written by hand in CUDA, three ways, all in one process:
+//
+//   serial     every loop in order on the launch stream;
+//   forkjoin   pre-created streams and events: record a fork event on the
+//              launch stream, each block stream waits on it, launches, one
+//              join event per block that the launch stream waits on;
+//   graph      a CUDA graph of that fork/join, captured once and replayed;
+//   qd         the generated entry point (pooled streams and events).
+//
+// Concurrency (4 and 8 under-filling blocks): device ms per call, speedup
+// over serial, and qd's speed as a fraction of forkjoin's (target >= 0.97).
+// Launch overhead (trivial loops, blocks x loops): host us per call, and qd
+// over forkjoin (target <= 1.10). Each figure is a median of several runs.
+#include <qd/qd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+#include "bench_work.h"
+#include "cuda_bench_support.h"
+
+void blocks4(unsigned* out, int n, int steps, qd::StreamRef stream);
+void blocks8(unsigned* out, int n, int steps, qd::StreamRef stream);
+void shape_1x1(float* sink, int n, qd::StreamRef stream);
+void shape_2x1(float* sink, int n, qd::StreamRef stream);
+void shape_8x1(float* sink, int n, qd::StreamRef stream);
+void shape_4x4(float* sink, int n, qd::StreamRef stream);
+
+namespace {
+
+// The loop shapes that qd-translate generates: 64-bit grid-stride loops.
+__global__ void __launch_bounds__(256)
+    work_loop(unsigned* out, int n, int steps, unsigned block) {
+  const std::uint64_t stride = std::uint64_t(blockDim.x) * gridDim.x;
+  for (std::uint64_t k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+       k < std::uint64_t(n); k += stride) {
+    const int i = static_cast<int>(k);
+    out[block * n + i] = bench_work(block + static_cast<unsigned>(i), steps);
+  }
+}
+
+__global__ void __launch_bounds__(256) sink_loop(float* sink, int n, int slot) {
+  const std::uint64_t stride = std::uint64_t(blockDim.x) * gridDim.x;
+  for (std::uint64_t k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+       k < std::uint64_t(n); k += stride)
+    sink[slot * n + static_cast<int>(k)] = 0.0f;
+}
+
+// Pre-created streams and events, as an expert writes a fork/join by hand.
+class ForkJoin {
+public:
+  explicit ForkJoin(int blocks) : streams_(blocks), joins_(blocks) {
+    for (int b = 0; b < blocks; ++b) {
+      QD_BENCH_CHECK(cudaStreamCreateWithFlags(&streams_[b], cudaStreamNonBlocking));
+      QD_BENCH_CHECK(cudaEventCreateWithFlags(&joins_[b], cudaEventDisableTiming));
+    }
+    QD_BENCH_CHECK(cudaEventCreateWithFlags(&fork_, cudaEventDisableTiming));
+  }
+  ~ForkJoin() {
+    for (std::size_t b = 0; b < streams_.size(); ++b) {
+      cudaStreamDestroy(streams_[b]);
+      cudaEventDestroy(joins_[b]);
+    }
+    cudaEventDestroy(fork_);
+  }
+  ForkJoin(const ForkJoin&) = delete;
+  ForkJoin& operator=(const ForkJoin&) = delete;
+
+  // body(b, stream) enqueues block b's work on its stream.
+  template <class Body> void run(cudaStream_t launch, Body body) {
+    QD_BENCH_CHECK(cudaEventRecord(fork_, launch));
+    for (cudaStream_t s : streams_)
+      QD_BENCH_CHECK(cudaStreamWaitEvent(s, fork_, 0));
+    for (std::size_t b = 0; b < streams_.size(); ++b)
+      body(static_cast<int>(b), streams_[b]);
+    for (std::size_t b = 0; b < streams_.size(); ++b) {
+      QD_BENCH_CHECK(cudaEventRecord(joins_[b], streams_[b]));
+      QD_BENCH_CHECK(cudaStreamWaitEvent(launch, joins_[b], 0));
+    }
+    QD_BENCH_CHECK(cudaGetLastError());
+  }
+
+private:
+  std::vector<cudaStream_t> streams_;
+  std::vector<cudaEvent_t> joins_;
+  cudaEvent_t fork_ = nullptr;
+};
+
+// The hand-written fork/join captured once into a CUDA graph.
+class ForkJoinGraph {
+public:
+  template <class Body>
+  ForkJoinGraph(int blocks, cudaStream_t launch, Body body) : fork_join_(blocks) {
+    QD_BENCH_CHECK(cudaStreamBeginCapture(launch, cudaStreamCaptureModeThreadLocal));
+    fork_join_.run(launch, body);
+    cudaGraph_t graph = nullptr;
+    QD_BENCH_CHECK(cudaStreamEndCapture(launch, &graph));
+    QD_BENCH_CHECK(cudaGraphInstantiate(&exec_, graph, 0));
+    QD_BENCH_CHECK(cudaGraphDestroy(graph));
+  }
+  ~ForkJoinGraph() { cudaGraphExecDestroy(exec_); }
+  void launch(cudaStream_t s) { QD_BENCH_CHECK(cudaGraphLaunch(exec_, s)); }
+
+private:
+  ForkJoin fork_join_;
+  cudaGraphExec_t exec_ = nullptr;
+};
+
+unsigned grid_for(int n) {
+  static const int sms = [] {
+    int device = 0, count = 0;
+    QD_BENCH_CHECK(cudaGetDevice(&device));
+    QD_BENCH_CHECK(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device));
+    return count;
+  }();
+  return static_cast<unsigned>(std::min<long long>((n + 255) / 256, 8LL * sms));
+}
+
+struct Times {
+  double serial, fork_join, graph, qd;
+};
+
+// Runs `calls` calls of each variant per measurement; measure(run) returns
+// one median figure for a batch.
+template <class Body, class Qd, class Measure>
+Times compare(int blocks, cudaStream_t launch, int calls, Body body, Qd qd_call,
+              Measure measure) {
+  ForkJoin fork_join(blocks);
+  ForkJoinGraph graph(blocks, launch, body);
+  Times t;
+  t.serial = measure([&] {
+    for (int c = 0; c < calls; ++c) {
+      for (int b = 0; b < blocks; ++b)
+        body(b, launch);
+      QD_BENCH_CHECK(cudaGetLastError());
+    }
+  }) / calls;
+  t.fork_join = measure([&] {
+    for (int c = 0; c < calls; ++c)
+      fork_join.run(launch, body);
+  }) / calls;
+  t.graph = measure([&] {
+    for (int c = 0; c < calls; ++c)
+      graph.launch(launch);
+  }) / calls;
+  t.qd = measure([&] {
+    for (int c = 0; c < calls; ++c)
+      qd_call();
+  }) / calls;
+  return t;
+}
+
+} // namespace
+
+int main() {
+  qd_bench::print_device();
+  cudaStream_t launch = nullptr;
+  QD_BENCH_CHECK(cudaStreamCreateWithFlags(&launch, cudaStreamNonBlocking));
+
+  // Concurrency: each block is 8 thread blocks of 256 threads, far from
+  // filling the GPU, each thread doing ~0.2 ms of dependent arithmetic.
+  const int n = 2048, steps = 100000;
+  unsigned* out = nullptr;
+  QD_BENCH_CHECK(cudaMalloc(&out, 8 * n * sizeof(unsigned)));
+  auto device_ms = [&](auto run) { return qd_bench::median_device_ms(run, launch, 7); };
+  for (int blocks : {4, 8}) {
+    auto body = [&](int b, cudaStream_t s) {
+      work_loop<<<grid_for(n), 256, 0, s>>>(out, n, steps, static_cast<unsigned>(b));
+    };
+    auto qd_call = [&] { (blocks == 4 ? blocks4 : blocks8)(out, n, steps, launch); };
+    const Times t = compare(blocks, launch, 10, body, qd_call, device_ms);
+    std::printf("concurrency %d blocks: serial %.3f ms, forkjoin %.3f ms, graph %.3f ms, "
+                "qd %.3f ms | qd speedup over serial %.2fx, qd/forkjoin speed %.3f "
+                "(target >= 0.97)\n",
+                blocks, t.serial, t.fork_join, t.graph, t.qd, t.serial / t.qd,
+                t.fork_join / t.qd);
+  }
+
+  // Launch overhead: trivial loops of one iteration, blocks x loops per call.
+  float* sink = nullptr;
+  QD_BENCH_CHECK(cudaMalloc(&sink, 16 * sizeof(float)));
+  auto host_us = [&](auto run) { return qd_bench::median_host_us(run, 9); };
+  struct Shape {
+    int blocks, loops;
+    void (*qd)(float*, int, qd::StreamRef);
+  };
+  for (const Shape& shape : {Shape{1, 1, shape_1x1}, Shape{2, 1, shape_2x1},
+                             Shape{8, 1, shape_8x1}, Shape{4, 4, shape_4x4}}) {
+    auto body = [&](int b, cudaStream_t s) {
+      for (int l = 0; l < shape.loops; ++l)
+        sink_loop<<<1, 256, 0, s>>>(sink, 1, b * shape.loops + l);
+    };
+    auto qd_call = [&] { shape.qd(sink, 1, launch); };
+    const Times t = compare(shape.blocks, launch, 32, body, qd_call, host_us);
+    std::printf("launch %dx%d (blocks x loops): serial %.2f us, forkjoin %.2f us, "
+                "graph %.2f us, qd %.2f us | qd/forkjoin %.3f (target <= 1.10)\n",
+                shape.blocks, shape.loops, t.serial, t.fork_join, t.graph, t.qd,
+                t.qd / t.fork_join);
+  }
+  QD_BENCH_CHECK(cudaStreamSynchronize(launch));
+  const qd::PoolStats pool = qd::stream_pool_stats();
+  std::printf("qd stream pool: created %zu, acquired %zu, reused %zu\n", pool.created,
+              pool.acquired, pool.reused);
+  QD_BENCH_CHECK(cudaFree(out));
+  QD_BENCH_CHECK(cudaFree(sink));
+  QD_BENCH_CHECK(cudaStreamDestroy(launch));
+  return 0;
+}

@@ -1,0 +1,61 @@
+// The GPU suite's checks of properties that have no serial counterpart
+// (timing, pool statistics). They print `check <name> PASS|FAIL <detail>`
+// lines, which tests/gpu/run_on_device.sh counts as tests and
+// compare_results.py ignores (it compares `name value` lines only).
+//
+// The serial reference build defines QD_SERIAL_REFERENCE: there the pragmas
+// are ignored, calls block, and no pool is used, so these checks are skipped.
+// QD_SUITE_QUICK=1 in the environment (set for compute-sanitizer runs, which
+// slow the device down by orders of magnitude) skips timing checks as well.
+#ifndef QD_GPU_SUITE_CHECKS_H
+#define QD_GPU_SUITE_CHECKS_H
+
+#include <algorithm>
+#include <chrono>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+namespace qd_suite {
+
+inline bool serial_reference() {
+#ifdef QD_SERIAL_REFERENCE
+  return true;
+#else
+  return false;
+#endif
+}
+
+// True when the environment asks for a short run (sanitizers).
+inline bool quick() {
+  const char* q = std::getenv("QD_SUITE_QUICK");
+  return q != nullptr && *q != '\0' && *q != '0';
+}
+
+// Whether timing properties can be checked in this run.
+inline bool timing_checks() { return !serial_reference() && !quick(); }
+
+inline bool check(const char* name, bool ok, const char* fmt, ...) {
+  std::printf("check %s %s ", name, ok ? "PASS" : "FAIL");
+  va_list args;
+  va_start(args, fmt);
+  std::vprintf(fmt, args);
+  va_end(args);
+  std::printf("\n");
+  return ok;
+}
+
+inline double now_ms() {
+  using namespace std::chrono;
+  return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
+}
+
+inline double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+} // namespace qd_suite
+
+#endif // QD_GPU_SUITE_CHECKS_H
