@@ -12,10 +12,12 @@
 // over serial, and qd's speed as a fraction of forkjoin's (target >= 0.97).
 // Launch overhead (trivial loops, blocks x loops): host us per call, and qd
 // over forkjoin (target <= 1.10). Each figure is a median of several runs.
+#include <qd/detail/launch_support.h>
 #include <qd/qd.h>
 
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <vector>
 
 #include "bench_work.h"
@@ -199,6 +201,46 @@ int main() {
                 shape.blocks, shape.loops, t.serial, t.fork_join, t.graph, t.qd,
                 t.qd / t.fork_join);
   }
+  // Where qd's extra launch overhead goes: host ns per runtime operation
+  // that a region adds to a hand-written fork/join.
+  {
+    const int reps = 20000;
+    auto per_op_ns = [&](auto op) {
+      return host_us([&] {
+        for (int r = 0; r < reps; ++r)
+          op();
+      }) * 1000.0 / reps;
+    };
+    int device = 0;
+    std::printf("breakdown (host ns per operation): acquire+release 1 pooled stream %.0f, "
+                "1 pooled event %.0f, grid_size %.0f, cudaGetLastError %.0f, "
+                "cudaGetDevice %.0f\n",
+                per_op_ns([] { qd::detail::PooledStreams s(1); }),
+                per_op_ns([] { qd::detail::PooledEvent e; }),
+                per_op_ns([] { (void)qd::detail::grid_size(1, 256); }),
+                per_op_ns([] { (void)cudaGetLastError(); }),
+                per_op_ns([&] { (void)cudaGetDevice(&device); }));
+    // The pool hands out the least recently released stream; a hand-written
+    // fork/join that rotates through 8 stream sets in the same way shows what
+    // that costs against one fixed set.
+    auto body = [&](int b, cudaStream_t s) { sink_loop<<<1, 256, 0, s>>>(sink, 1, b); };
+    for (int blocks : {1, 2}) {
+      std::vector<std::unique_ptr<ForkJoin>> sets;
+      for (int k = 0; k < 8; ++k)
+        sets.push_back(std::make_unique<ForkJoin>(blocks));
+      const double fixed = host_us([&] {
+        for (int c = 0; c < 32; ++c)
+          sets[0]->run(launch, body);
+      }) / 32;
+      const double rotating = host_us([&] {
+        for (int c = 0; c < 32; ++c)
+          sets[c % 8]->run(launch, body);
+      }) / 32;
+      std::printf("breakdown %dx1 forkjoin: one stream set %.2f us, rotating over 8 sets "
+                  "%.2f us\n", blocks, fixed, rotating);
+    }
+  }
+
   QD_BENCH_CHECK(cudaStreamSynchronize(launch));
   const qd::PoolStats pool = qd::stream_pool_stats();
   std::printf("qd stream pool: created %zu, acquired %zu, reused %zu\n", pool.created,

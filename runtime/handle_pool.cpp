@@ -2,19 +2,21 @@
 
 #include <algorithm>
 #include <cassert>
+#include <iterator>
 #include <limits>
 
 namespace qd {
 namespace detail {
 
-void HandlePool::acquire(PoolLease* leases, std::size_t n) {
+void HandlePool::acquire(PoolLease* leases, std::size_t n,
+                         const void* affinity) {
   if (n == 0)
     return;
   std::size_t taken = 0;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    taken = std::min(n, ring_count_);
-    take_free_locked(leases, taken);
+    taken = std::min(n, free_.size());
+    take_free_locked(leases, taken, affinity);
   }
   if (taken == n)
     return;
@@ -39,15 +41,18 @@ void HandlePool::acquire(PoolLease* leases, std::size_t n) {
   }
 }
 
-void HandlePool::release(const PoolLease* leases, std::size_t n) noexcept {
+void HandlePool::release(const PoolLease* leases, std::size_t n,
+                         const void* affinity) noexcept {
   if (n == 0)
     return;
   std::lock_guard<std::mutex> lock(mutex_);
-  for (std::size_t i = 0; i < n; ++i) {
+  // In reverse, so that the next acquire of the same affinity, which takes
+  // from the back, hands out the same handles in the same order.
+  for (std::size_t i = n; i-- > 0;) {
     const std::uint32_t slot = leases[i].slot;
     assert(slot < held_.size() && held_[slot] && "slot released twice");
     held_[slot] = 0;
-    push_free_locked(slot);
+    free_.push_back(FreeSlot{slot, affinity}); // capacity reserved
   }
   stats_.in_use -= n;
 }
@@ -62,16 +67,15 @@ std::size_t HandlePool::trim() noexcept {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     try {
-      doomed.reserve(ring_count_);
+      doomed.reserve(free_.size());
     } catch (...) {
       return 0;
     }
-    for (; ring_count_ > 0; --ring_count_) {
-      const std::uint32_t slot = ring_[ring_head_];
-      ring_head_ = (ring_head_ + 1) % ring_.size();
-      doomed.push_back(handles_[slot]);
-      handles_[slot] = nullptr;
+    for (const FreeSlot& free : free_) {
+      doomed.push_back(handles_[free.slot]);
+      handles_[free.slot] = nullptr;
     }
+    free_.clear();
     stats_.destroyed += doomed.size();
   }
   for (void* handle : doomed)
@@ -79,11 +83,17 @@ std::size_t HandlePool::trim() noexcept {
   return doomed.size();
 }
 
-void HandlePool::take_free_locked(PoolLease* leases, std::size_t n) {
+void HandlePool::take_free_locked(PoolLease* leases, std::size_t n,
+                                  const void* affinity) {
   for (std::size_t i = 0; i < n; ++i) {
-    const std::uint32_t slot = ring_[ring_head_];
-    ring_head_ = (ring_head_ + 1) % ring_.size();
-    --ring_count_;
+    // Free lists hold a few dozen slots at most, so a scan is cheaper than
+    // any index kept up to date on every release.
+    auto it = std::find_if(free_.rbegin(), free_.rend(), [&](const FreeSlot& f) {
+      return f.affinity == affinity;
+    });
+    const auto pick = it != free_.rend() ? std::prev(it.base()) : free_.begin();
+    const std::uint32_t slot = pick->slot;
+    free_.erase(pick);
     assert(!held_[slot] && "free slot is lent out");
     held_[slot] = 1;
     leases[i] = PoolLease{handles_[slot], slot};
@@ -99,15 +109,7 @@ void HandlePool::reserve_locked(std::size_t n) {
     throw Error("too many pooled handles");
   handles_.reserve(slots);
   held_.reserve(slots);
-  if (ring_.size() < slots) {
-    // Re-linearize the ring into a larger one so release() never has to grow
-    // it.
-    std::vector<std::uint32_t> bigger(std::max(slots, 2 * ring_.size()));
-    for (std::size_t i = 0; i < ring_count_; ++i)
-      bigger[i] = ring_[(ring_head_ + i) % ring_.size()];
-    ring_.swap(bigger);
-    ring_head_ = 0;
-  }
+  free_.reserve(slots);
 }
 
 void HandlePool::register_held_locked(PoolLease* leases, std::size_t n) {
@@ -119,11 +121,6 @@ void HandlePool::register_held_locked(PoolLease* leases, std::size_t n) {
   stats_.created += n;
   stats_.acquired += n;
   note_in_use_locked(n);
-}
-
-void HandlePool::push_free_locked(std::uint32_t slot) noexcept {
-  ring_[(ring_head_ + ring_count_) % ring_.size()] = slot;
-  ++ring_count_;
 }
 
 void HandlePool::note_in_use_locked(std::size_t more) noexcept {

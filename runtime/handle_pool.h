@@ -31,11 +31,14 @@ public:
   HandlePool& operator=(const HandlePool&) = delete;
 
   // Fills leases[0, n). All or nothing: when creating a handle fails, what was
-  // taken goes back and the driver's error propagates.
-  void acquire(PoolLease* leases, std::size_t n);
-  // Gives leases[0, n) back. Never allocates, so it is safe in destructors
-  // during stack unwinding.
-  void release(const PoolLease* leases, std::size_t n) noexcept;
+  // taken goes back and the driver's error propagates. Each handle is the one
+  // most recently released with the same `affinity`, else the one released
+  // longest ago, else a new one (see the free list below).
+  void acquire(PoolLease* leases, std::size_t n, const void* affinity = nullptr);
+  // Gives leases[0, n) back, tagged with `affinity`. Never allocates, so it is
+  // safe in destructors during stack unwinding.
+  void release(const PoolLease* leases, std::size_t n,
+               const void* affinity = nullptr) noexcept;
 
   PoolStats stats() const;
   // Destroys the idle handles; returns how many. Their slots are retired, so
@@ -43,12 +46,11 @@ public:
   std::size_t trim() noexcept;
 
 private:
-  void take_free_locked(PoolLease* leases, std::size_t n);
+  void take_free_locked(PoolLease* leases, std::size_t n, const void* affinity);
   // Makes room for `n` more slots; the only step of registration that can
   // throw, done before anything changes.
   void reserve_locked(std::size_t n);
   void register_held_locked(PoolLease* leases, std::size_t n);
-  void push_free_locked(std::uint32_t slot) noexcept;
   void note_in_use_locked(std::size_t more) noexcept;
 
   const CreateFn create_;
@@ -57,13 +59,24 @@ private:
   mutable std::mutex mutex_;
   std::vector<void*> handles_;        // slot -> handle (null once retired)
   std::vector<unsigned char> held_;   // slot -> lent out right now
-  // FIFO ring of free slots, with room for every slot so release() never
-  // allocates. FIFO rather than LIFO: the slot given back longest ago is the
-  // most likely to have drained its queued work, so a new region is less
-  // likely to queue behind an unrelated earlier one.
-  std::vector<std::uint32_t> ring_;
-  std::size_t ring_head_ = 0;
-  std::size_t ring_count_ = 0;
+  // Free slots in release order (the back was released last), each tagged
+  // with the affinity it was released with; capacity for every slot, so
+  // release() never allocates.
+  //
+  // Streams are tagged with the launch stream of the region that used them.
+  // Giving a region on launch stream L the streams last joined into L costs
+  // no concurrency (L already waits for their old work, and the new fork
+  // comes after that) and keeps a kernel called in a loop on the same few
+  // streams and events, as a hand-written fork/join would: the driver
+  // submits measurably faster to recently used streams (docs/performance.md).
+  // A region on another launch stream gets the stream released longest ago,
+  // the most likely to have drained, so it rarely queues behind unrelated
+  // work. Events carry no queue, so they are untagged and reused LIFO.
+  struct FreeSlot {
+    std::uint32_t slot;
+    const void* affinity;
+  };
+  std::vector<FreeSlot> free_;
   PoolStats stats_;
 };
 

@@ -8,33 +8,26 @@
 namespace qd {
 namespace detail {
 
-PooledStreams::PooledStreams(std::size_t n)
-    : pool_(&current_device_pools().streams), size_(n) {
+PooledHandles::PooledHandles(Kind kind, std::size_t n, const void* affinity)
+    : affinity_(affinity), size_(n) {
+  DevicePools& pools = current_device_pools();
+  pool_ = kind == Kind::Streams ? &pools.streams : &pools.events;
   PoolLease* leases = inline_;
   if (n > kInlineLeases) {
     heap_.reset(new PoolLease[n]);
     leases = heap_.get();
   }
-  pool_->acquire(leases, n);
+  pool_->acquire(leases, n, affinity_);
 }
 
-// The pool is remembered rather than looked up again: the caller may have
-// switched devices since, and the streams belong to the device they were
-// created on.
-PooledStreams::~PooledStreams() { pool_->release(leases(), size_); }
+PooledHandles::~PooledHandles() { pool_->release(leases(), size_, affinity_); }
 
-PooledEvent::PooledEvent() : pool_(&current_device_pools().events) {
-  pool_->acquire(&lease_, 1);
+void PooledEvents::record(std::size_t i, StreamRef s) {
+  backend::event_record(handle(i), s.native());
 }
 
-PooledEvent::~PooledEvent() { pool_->release(&lease_, 1); }
-
-void PooledEvent::record(StreamRef s) {
-  backend::event_record(lease_.handle, s.native());
-}
-
-void PooledEvent::wait(StreamRef s) const {
-  backend::stream_wait_event(s.native(), lease_.handle);
+void PooledEvents::wait(std::size_t i, StreamRef s) const {
+  backend::stream_wait_event(s.native(), handle(i));
 }
 
 } // namespace detail

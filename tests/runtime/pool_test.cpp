@@ -158,19 +158,6 @@ TEST_F(PoolTest, EventsAreReused) {
   EXPECT_EQ(after.reused - before.reused, 49u);
 }
 
-TEST_F(PoolTest, FreeListIsFirstInFirstOut) {
-  std::uint32_t a = 0, b = 0;
-  {
-    PooledStreams first(1);
-    PooledStreams second(1);
-    a = first.slot(0);
-    b = second.slot(0);
-  } // second is given back before first
-  PooledStreams next(1);
-  EXPECT_EQ(next.slot(0), b) << "the longest-idle stream should go first";
-  EXPECT_NE(a, b);
-}
-
 TEST_F(PoolTest, TrimDestroysIdleHandlesOnly) {
   PooledStreams held(2);
   { PooledStreams idle(3); } // 5 created, 3 idle
@@ -205,3 +192,64 @@ TEST_F(PoolTest, CpuPooledStreamsAreEmptyHandles) {
 }
 
 } // namespace
+
+namespace {
+
+// Distinct fake launch streams: the pool only compares the pointers.
+qd::StreamRef fake_launch_stream(std::uintptr_t id) {
+  return qd::StreamRef::from_native(reinterpret_cast<void*>(id * 64));
+}
+
+std::vector<std::uint32_t> slots_of(const qd::detail::PooledHandles& h) {
+  std::vector<std::uint32_t> slots;
+  for (std::size_t i = 0; i < h.size(); ++i)
+    slots.push_back(h.slot(i));
+  return slots;
+}
+
+} // namespace
+
+TEST_F(PoolTest, RegionsOnOneLaunchStreamKeepTheirStreams) {
+  const qd::StreamRef a = fake_launch_stream(1), b = fake_launch_stream(2);
+  std::vector<std::uint32_t> on_a, on_b;
+  {
+    PooledStreams first_a(2, a);
+    PooledStreams first_b(2, b);
+    on_a = slots_of(first_a);
+    on_b = slots_of(first_b);
+  }
+  // Released a's first, so a's streams are the oldest free ones; each launch
+  // stream still gets back exactly its own, in the same order.
+  for (int round = 0; round < 3; ++round) {
+    PooledStreams again_b(2, b);
+    EXPECT_EQ(slots_of(again_b), on_b);
+    PooledStreams again_a(2, a);
+    EXPECT_EQ(slots_of(again_a), on_a);
+  }
+}
+
+TEST_F(PoolTest, AnotherLaunchStreamGetsTheStreamReleasedLongestAgo) {
+  const qd::StreamRef a = fake_launch_stream(1), b = fake_launch_stream(2),
+                      c = fake_launch_stream(3);
+  std::uint32_t released_first = 0;
+  {
+    PooledStreams first(1, a);
+    PooledStreams second(1, b);
+    released_first = second.slot(0); // destroyed before `first`
+  }
+  PooledStreams newcomer(1, c);
+  EXPECT_EQ(newcomer.slot(0), released_first);
+  EXPECT_EQ(live(qd::stream_pool_stats()), 2u);
+}
+
+TEST_F(PoolTest, EventsAreReusedMostRecentFirst) {
+  std::uint32_t last = 0;
+  {
+    qd::detail::PooledEvents three(3);
+    last = three.slot(0);
+  }
+  // The release pushes in reverse, so slot(0) is on top.
+  PooledEvent one;
+  EXPECT_EQ(one.slot(), last);
+  EXPECT_EQ(live(qd::event_pool_stats()), 3u);
+}

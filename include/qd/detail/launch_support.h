@@ -30,57 +30,76 @@ struct PoolLease {
   std::uint32_t slot = 0;
 };
 
-// RAII guard around the streams of one parallel region: acquires `n`
-// non-blocking streams of the current device's pool and gives them back in the
-// destructor, which also runs during stack unwinding when a launch throws.
-// Giving a stream back with work still queued is correct: whoever gets it
-// next queues behind that work and orders itself with events anyway.
-class PooledStreams {
+// Handles of one kind lent by the current device's pool for the life of this
+// object, and given back in the destructor, which also runs during stack
+// unwinding when a launch throws. The base of PooledStreams and PooledEvents.
+class PooledHandles {
 public:
-  explicit PooledStreams(std::size_t n);
-  ~PooledStreams();
-  PooledStreams(const PooledStreams&) = delete;
-  PooledStreams& operator=(const PooledStreams&) = delete;
+  PooledHandles(const PooledHandles&) = delete;
+  PooledHandles& operator=(const PooledHandles&) = delete;
 
-  StreamRef operator[](std::size_t i) const noexcept {
-    return StreamRef::from_native(leases()[i].handle);
-  }
   std::size_t size() const noexcept { return size_; }
-  // The pool slot behind stream `i`; for tests and diagnostics.
+  // The pool slot behind handle `i`; for tests and diagnostics.
   std::uint32_t slot(std::size_t i) const noexcept { return leases()[i].slot; }
+
+protected:
+  enum class Kind { Streams, Events };
+  PooledHandles(Kind kind, std::size_t n, const void* affinity);
+  ~PooledHandles();
+  void* handle(std::size_t i) const noexcept { return leases()[i].handle; }
 
 private:
   // Regions rarely have more blocks than this; larger ones use the heap.
-  static constexpr std::size_t kInlineLeases = 8;
+  static constexpr std::size_t kInlineLeases = 9;
 
   const PoolLease* leases() const noexcept {
     return heap_ ? heap_.get() : inline_;
   }
 
   HandlePool* pool_ = nullptr;
+  const void* affinity_ = nullptr;
   std::size_t size_ = 0;
   PoolLease inline_[kInlineLeases];
   std::unique_ptr<PoolLease[]> heap_;
 };
 
-// An event of the current device's event pool (timing disabled, the cheapest
-// kind), given back in the destructor. Giving it back right after wait() was
-// enqueued is correct: a stream wait uses the record current at the time of
-// the wait call, so re-recording the event later does not affect it.
-class PooledEvent {
+// The streams of one parallel region: `n` non-blocking streams of the current
+// device's pool. `launch` is the region's launch stream: the pool prefers to
+// hand out the streams last used by a region on that same stream (see
+// runtime/handle_pool.h). Giving a stream back with work still queued is
+// correct: whoever gets it next queues behind that work and orders itself
+// with events anyway.
+class PooledStreams : public PooledHandles {
 public:
-  PooledEvent();
-  ~PooledEvent();
-  PooledEvent(const PooledEvent&) = delete;
-  PooledEvent& operator=(const PooledEvent&) = delete;
+  explicit PooledStreams(std::size_t n, StreamRef launch = {})
+      : PooledHandles(Kind::Streams, n, launch.native()) {}
 
-  void record(StreamRef s);
-  void wait(StreamRef s) const; // `s` waits for this event
-  std::uint32_t slot() const noexcept { return lease_.slot; }
+  StreamRef operator[](std::size_t i) const noexcept {
+    return StreamRef::from_native(handle(i));
+  }
+};
 
-private:
-  HandlePool* pool_ = nullptr;
-  PoolLease lease_;
+// The fork and join events of one region: `n` events of the current device's
+// pool (timing disabled, the cheapest kind), taken in one acquisition.
+// Giving them back right after the waits were enqueued is correct: a stream
+// wait uses the record current at the time of the wait call, so re-recording
+// the event later does not affect it.
+class PooledEvents : public PooledHandles {
+public:
+  explicit PooledEvents(std::size_t n) : PooledHandles(Kind::Events, n, nullptr) {}
+
+  void record(std::size_t i, StreamRef s);
+  void wait(std::size_t i, StreamRef s) const; // `s` waits for event `i`
+};
+
+// One pooled event (see PooledEvents).
+class PooledEvent : private PooledEvents {
+public:
+  PooledEvent() : PooledEvents(1) {}
+
+  void record(StreamRef s) { PooledEvents::record(0, s); }
+  void wait(StreamRef s) const { PooledEvents::wait(0, s); } // `s` waits for it
+  std::uint32_t slot() const noexcept { return PooledEvents::slot(0); }
 };
 
 // Iterations of `for (I i = begin; i < end; ++i)` (or `i <= end` when
