@@ -53,20 +53,32 @@ double median_device_ms(Run run, cudaStream_t stream = nullptr, int reps = 20) {
   return median(ms);
 }
 
-// Median over `reps` runs of the host microseconds that run() takes to
-// enqueue its work; the device is drained between runs, outside the timing.
-template <class Run> double median_host_us(Run run, int reps = 9) {
+// The device milliseconds of the work run() enqueues on `stream`, timed by
+// events on that stream.
+template <class Run> double device_ms(Run run, cudaStream_t stream) {
+  cudaEvent_t start, stop;
+  QD_BENCH_CHECK(cudaEventCreate(&start));
+  QD_BENCH_CHECK(cudaEventCreate(&stop));
+  QD_BENCH_CHECK(cudaEventRecord(start, stream));
   run();
+  QD_BENCH_CHECK(cudaEventRecord(stop, stream));
+  QD_BENCH_CHECK(cudaEventSynchronize(stop));
+  float ms = 0;
+  QD_BENCH_CHECK(cudaEventElapsedTime(&ms, start, stop));
+  QD_BENCH_CHECK(cudaEventDestroy(start));
+  QD_BENCH_CHECK(cudaEventDestroy(stop));
+  return ms;
+}
+
+// The host microseconds run() takes to enqueue its work, from an idle
+// device; the device is drained afterwards, outside the timing.
+template <class Run> double host_us(Run run) {
   QD_BENCH_CHECK(cudaDeviceSynchronize());
-  std::vector<double> us;
-  for (int r = 0; r < reps; ++r) {
-    const auto start = std::chrono::steady_clock::now();
-    run();
-    const auto end = std::chrono::steady_clock::now();
-    QD_BENCH_CHECK(cudaDeviceSynchronize());
-    us.push_back(std::chrono::duration<double, std::micro>(end - start).count());
-  }
-  return median(us);
+  const auto start = std::chrono::steady_clock::now();
+  run();
+  const auto end = std::chrono::steady_clock::now();
+  QD_BENCH_CHECK(cudaDeviceSynchronize());
+  return std::chrono::duration<double, std::micro>(end - start).count();
 }
 
 inline void print_device() {

@@ -125,33 +125,45 @@ struct Times {
 };
 
 // Runs `calls` calls of each variant per measurement; measure(run) returns
-// one median figure for a batch.
+// one figure for a batch. The variants take turns, `trials` times, and each
+// reports its median: drift of clocks or of the machine hits all alike.
 template <class Body, class Qd, class Measure>
-Times compare(int blocks, cudaStream_t launch, int calls, Body body, Qd qd_call,
-              Measure measure) {
+Times compare(int blocks, cudaStream_t launch, int calls, int trials, Body body,
+              Qd qd_call, Measure measure) {
   ForkJoin fork_join(blocks);
   ForkJoinGraph graph(blocks, launch, body);
-  Times t;
-  t.serial = measure([&] {
+  auto serial = [&] {
     for (int c = 0; c < calls; ++c) {
       for (int b = 0; b < blocks; ++b)
         body(b, launch);
       QD_BENCH_CHECK(cudaGetLastError());
     }
-  }) / calls;
-  t.fork_join = measure([&] {
+  };
+  auto forked = [&] {
     for (int c = 0; c < calls; ++c)
       fork_join.run(launch, body);
-  }) / calls;
-  t.graph = measure([&] {
+  };
+  auto replayed = [&] {
     for (int c = 0; c < calls; ++c)
       graph.launch(launch);
-  }) / calls;
-  t.qd = measure([&] {
+  };
+  auto translated = [&] {
     for (int c = 0; c < calls; ++c)
       qd_call();
-  }) / calls;
-  return t;
+  };
+  std::vector<double> s, f, g, q;
+  for (int t = 0; t <= trials; ++t) {
+    const double ms[] = {measure(serial), measure(forked), measure(replayed),
+                         measure(translated)};
+    if (t == 0)
+      continue; // warm-up: module loading, pool growth, graph upload
+    s.push_back(ms[0] / calls);
+    f.push_back(ms[1] / calls);
+    g.push_back(ms[2] / calls);
+    q.push_back(ms[3] / calls);
+  }
+  return Times{qd_bench::median(s), qd_bench::median(f), qd_bench::median(g),
+               qd_bench::median(q)};
 }
 
 } // namespace
@@ -166,13 +178,13 @@ int main() {
   const int n = 2048, steps = 100000;
   unsigned* out = nullptr;
   QD_BENCH_CHECK(cudaMalloc(&out, 8 * n * sizeof(unsigned)));
-  auto device_ms = [&](auto run) { return qd_bench::median_device_ms(run, launch, 7); };
+  auto device_ms = [&](auto run) { return qd_bench::device_ms(run, launch); };
   for (int blocks : {4, 8}) {
     auto body = [&](int b, cudaStream_t s) {
       work_loop<<<grid_for(n), 256, 0, s>>>(out, n, steps, static_cast<unsigned>(b));
     };
     auto qd_call = [&] { (blocks == 4 ? blocks4 : blocks8)(out, n, steps, launch); };
-    const Times t = compare(blocks, launch, 10, body, qd_call, device_ms);
+    const Times t = compare(blocks, launch, 10, 9, body, qd_call, device_ms);
     std::printf("concurrency %d blocks: serial %.3f ms, forkjoin %.3f ms, graph %.3f ms, "
                 "qd %.3f ms | qd speedup over serial %.2fx, qd/forkjoin speed %.3f "
                 "(target >= 0.97)\n",
@@ -183,7 +195,7 @@ int main() {
   // Launch overhead: trivial loops of one iteration, blocks x loops per call.
   float* sink = nullptr;
   QD_BENCH_CHECK(cudaMalloc(&sink, 16 * sizeof(float)));
-  auto host_us = [&](auto run) { return qd_bench::median_host_us(run, 9); };
+  auto host_us = [&](auto run) { return qd_bench::host_us(run); };
   struct Shape {
     int blocks, loops;
     void (*qd)(float*, int, qd::StreamRef);
@@ -195,7 +207,7 @@ int main() {
         sink_loop<<<1, 256, 0, s>>>(sink, 1, b * shape.loops + l);
     };
     auto qd_call = [&] { shape.qd(sink, 1, launch); };
-    const Times t = compare(shape.blocks, launch, 32, body, qd_call, host_us);
+    const Times t = compare(shape.blocks, launch, 32, 25, body, qd_call, host_us);
     std::printf("launch %dx%d (blocks x loops): serial %.2f us, forkjoin %.2f us, "
                 "graph %.2f us, qd %.2f us | qd/forkjoin %.3f (target <= 1.10)\n",
                 shape.blocks, shape.loops, t.serial, t.fork_join, t.graph, t.qd,
@@ -206,10 +218,13 @@ int main() {
   {
     const int reps = 20000;
     auto per_op_ns = [&](auto op) {
-      return host_us([&] {
-        for (int r = 0; r < reps; ++r)
-          op();
-      }) * 1000.0 / reps;
+      std::vector<double> ns;
+      for (int t = 0; t < 9; ++t)
+        ns.push_back(host_us([&] {
+                       for (int r = 0; r < reps; ++r)
+                         op();
+                     }) * 1000.0 / reps);
+      return qd_bench::median(ns);
     };
     int device = 0;
     std::printf("breakdown (host ns per operation): acquire+release 1 pooled stream %.0f, "
@@ -228,14 +243,19 @@ int main() {
       std::vector<std::unique_ptr<ForkJoin>> sets;
       for (int k = 0; k < 8; ++k)
         sets.push_back(std::make_unique<ForkJoin>(blocks));
-      const double fixed = host_us([&] {
-        for (int c = 0; c < 32; ++c)
-          sets[0]->run(launch, body);
-      }) / 32;
-      const double rotating = host_us([&] {
-        for (int c = 0; c < 32; ++c)
-          sets[c % 8]->run(launch, body);
-      }) / 32;
+      std::vector<double> fixed_us, rotating_us;
+      for (int t = 0; t < 25; ++t) {
+        fixed_us.push_back(host_us([&] {
+          for (int c = 0; c < 32; ++c)
+            sets[0]->run(launch, body);
+        }) / 32);
+        rotating_us.push_back(host_us([&] {
+          for (int c = 0; c < 32; ++c)
+            sets[c % 8]->run(launch, body);
+        }) / 32);
+      }
+      const double fixed = qd_bench::median(fixed_us);
+      const double rotating = qd_bench::median(rotating_us);
       std::printf("breakdown %dx1 forkjoin: one stream set %.2f us, rotating over 8 sets "
                   "%.2f us\n", blocks, fixed, rotating);
     }

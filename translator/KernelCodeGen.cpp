@@ -225,6 +225,7 @@ std::string KernelCodeGen::renderRegion(const Step &S,
   unsigned Index = 0;
   for (const Block &B : S.Blocks) {
     TemplateData BlockData;
+    BlockData.set("join_event", std::to_string(Index + 1));
     BlockData.set("index", std::to_string(Index++));
     BlockData.set("line", std::to_string(line(B.Body->getBeginLoc())));
     BlockData.set("body", indent(renderSteps(B.Steps, "qd_block_stream"), 4));
@@ -234,6 +235,7 @@ std::string KernelCodeGen::renderRegion(const Step &S,
   Data.set("source", Options.SourceName);
   Data.set("line", std::to_string(line(S.Blocks.front().PragmaLoc)));
   Data.set("block_count", std::to_string(S.Blocks.size()));
+  Data.set("event_count", std::to_string(S.Blocks.size() + 1));
   Data.set("stream", Stream);
   Data.set("blocks", Blocks);
   return renderTemplate(Options.Target, "stream_region", Data);
