@@ -1,0 +1,29 @@
+# cmake -DBINARY_DIR=<dir> -DGENERATOR=<gen> -DCUDA_COMPILER=<nvcc>
+#       -DCUDA_ARCHITECTURES=<archs separated by |> -P build_check.cmake
+#
+# The ctest hip_on_cuda.build: configures this directory's project and builds
+# qd::runtime_hip plus the HIP compile check with nvcc. Compile and link
+# only, so it needs no GPU; running the result is the GPU suite's job.
+foreach(var BINARY_DIR GENERATOR CUDA_COMPILER CUDA_ARCHITECTURES)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "build_check.cmake: -D${var}=... is required")
+  endif()
+endforeach()
+string(REPLACE "|" ";" CUDA_ARCHITECTURES "${CUDA_ARCHITECTURES}")
+
+execute_process(
+  COMMAND "${CMAKE_COMMAND}" -S "${CMAKE_CURRENT_LIST_DIR}" -B "${BINARY_DIR}"
+          -G "${GENERATOR}"
+          "-DCMAKE_CUDA_COMPILER=${CUDA_COMPILER}"
+          "-DCMAKE_CUDA_ARCHITECTURES=${CUDA_ARCHITECTURES}"
+  RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "hip_on_cuda: configure failed")
+endif()
+# -j2: the suite shares small machines with other builds.
+execute_process(
+  COMMAND "${CMAKE_COMMAND}" --build "${BINARY_DIR}" --target qd_runtime_hip_smoke -j 2
+  RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "hip_on_cuda: build failed")
+endif()
