@@ -1,10 +1,11 @@
-# cmake -DBINARY_DIR=<dir> -DGENERATOR=<gen> -DCUDA_COMPILER=<nvcc>
+# cmake -DSOURCE_DIR=<repo> -DBINARY_DIR=<dir> -DGENERATOR=<gen> -DCUDA_COMPILER=<nvcc>
 #       -DCUDA_ARCHITECTURES=<archs separated by |> -P build_check.cmake
 #
-# The ctest hip_on_cuda.build: configures this directory's project and builds
-# qd::runtime_hip plus the HIP compile check with nvcc. Compile and link
-# only, so it needs no GPU; running the result is the GPU suite's job.
-foreach(var BINARY_DIR GENERATOR CUDA_COMPILER CUDA_ARCHITECTURES)
+# The ctest hip_on_cuda.build: configures the repository with QD_HIP_ON_CUDA
+# (runtime and tests only) and builds qd::runtime_hip plus the HIP smoke test
+# with nvcc. Compile and link only, so it needs no GPU; running the result is
+# the GPU suite's job.
+foreach(var SOURCE_DIR BINARY_DIR GENERATOR CUDA_COMPILER CUDA_ARCHITECTURES)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "build_check.cmake: -D${var}=... is required")
   endif()
@@ -12,8 +13,8 @@ endforeach()
 string(REPLACE "|" ";" CUDA_ARCHITECTURES "${CUDA_ARCHITECTURES}")
 
 execute_process(
-  COMMAND "${CMAKE_COMMAND}" -S "${CMAKE_CURRENT_LIST_DIR}" -B "${BINARY_DIR}"
-          -G "${GENERATOR}"
+  COMMAND "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${BINARY_DIR}"
+          -G "${GENERATOR}" -DQD_HIP_ON_CUDA=ON -DQD_BUILD_TRANSLATOR=OFF
           "-DCMAKE_CUDA_COMPILER=${CUDA_COMPILER}"
           "-DCMAKE_CUDA_ARCHITECTURES=${CUDA_ARCHITECTURES}"
   RESULT_VARIABLE rc)
