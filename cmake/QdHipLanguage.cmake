@@ -16,8 +16,8 @@
 # lib/cmake/hip-lang links to the real directory, and check the result in a
 # scratch project before enabling HIP here (a failing enable_language() would
 # be a hard configure error, and a missing HIP toolchain must only skip the
-# HIP parts). Everything found is cached, so later configures are quick and
-# -D overrides win.
+# HIP parts). What works is cached, so later configures skip all this and -D
+# overrides win; a failure is not, so installing HIP later is noticed.
 include_guard(GLOBAL)
 include(CheckLanguage)
 
@@ -99,12 +99,11 @@ endfunction()
 macro(qd_enable_hip_language)
   set(QD_HAVE_HIP OFF)
   if(NOT DEFINED CMAKE_HIP_ARCHITECTURES)
-    # CDNA2 (MI200), as hipcc's docs use; override with -DCMAKE_HIP_ARCHITECTURES.
+    # CDNA2 (MI200); set -DCMAKE_HIP_ARCHITECTURES for your GPUs.
     set(CMAKE_HIP_ARCHITECTURES gfx90a CACHE STRING "AMD GPU architectures to build for")
   endif()
   check_language(HIP)
-  if(NOT CMAKE_HIP_COMPILER AND NOT QD_HIP_DEBIAN_CHECKED)
-    set(QD_HIP_DEBIAN_CHECKED ON CACHE INTERNAL "The Debian ROCm fallback ran")
+  if(NOT CMAKE_HIP_COMPILER)
     _qd_hipcc_clang_and_flags(_qd_hipcc)
     if(_qd_hipcc_COMPILER AND _qd_hipcc_FLAGS MATCHES "--rocm-path=([^ ]+)")
       _qd_debian_rocm_root(_qd_rocm_root "${CMAKE_MATCH_1}")
@@ -116,7 +115,8 @@ macro(qd_enable_hip_language)
                          "ROCm layout (${_qd_hipcc_COMPILER}, ${_qd_hipcc_FLAGS})")
           set(CMAKE_HIP_COMPILER "${_qd_hipcc_COMPILER}" CACHE FILEPATH "HIP compiler" FORCE)
           set(CMAKE_HIP_COMPILER_ROCM_ROOT "${_qd_rocm_root}" CACHE PATH "ROCm root for CMake" FORCE)
-          set(CMAKE_HIP_FLAGS "${_qd_hipcc_FLAGS}" CACHE STRING "Flags for the HIP compiler" FORCE)
+          string(STRIP "${_qd_hipcc_FLAGS} ${CMAKE_HIP_FLAGS}" _qd_hip_flags)
+          set(CMAKE_HIP_FLAGS "${_qd_hip_flags}" CACHE STRING "Flags for the HIP compiler" FORCE)
           # check_language() left a normal variable that would hide the cache.
           unset(CMAKE_HIP_COMPILER)
         endif()
