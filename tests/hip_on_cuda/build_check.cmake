@@ -12,6 +12,14 @@ foreach(var SOURCE_DIR BINARY_DIR GENERATOR CUDA_COMPILER CUDA_ARCHITECTURES)
 endforeach()
 string(REPLACE "|" ";" CUDA_ARCHITECTURES "${CUDA_ARCHITECTURES}")
 
+# Reuse an earlier build for speed, unless it was made from another source tree.
+if(EXISTS "${BINARY_DIR}/CMakeCache.txt")
+  file(STRINGS "${BINARY_DIR}/CMakeCache.txt" home REGEX "^CMAKE_HOME_DIRECTORY:")
+  if(NOT home STREQUAL "CMAKE_HOME_DIRECTORY:INTERNAL=${SOURCE_DIR}")
+    file(REMOVE_RECURSE "${BINARY_DIR}")
+  endif()
+endif()
+
 execute_process(
   COMMAND "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${BINARY_DIR}"
           -G "${GENERATOR}" -DQD_HIP_ON_CUDA=ON -DQD_BUILD_TRANSLATOR=OFF
