@@ -1,11 +1,14 @@
-# qd_translate_sources(<target> [BACKEND cuda] SOURCES <file>... [ARGS <arg>...])
+# qd_translate_sources(<target> [BACKEND cuda|hip|cpu] SOURCES <file>... [ARGS <arg>...])
 #
 # Translates annotated C++ sources at build time and adds the results to
-# <target>, compiled with CMake's CUDA language, and links the matching
-# runtime (qd::runtime_cuda). The translation reruns when a source or any
-# header it includes changes (qd-translate writes a dependency file).
+# <target>, and links the matching runtime:
+#   cuda  <stem>.cu,  CMake's CUDA language, qd::runtime_cuda
+#   hip   <stem>.hip, CMake's HIP language,  qd::runtime_hip
+#   cpu   <stem>.cpp, the C++ compiler,      qd::runtime_cpu
+# The translation reruns when a source or any header it includes changes
+# (qd-translate writes a dependency file).
 #
-#   BACKEND  cuda (the default). hip and cpu follow with those targets.
+#   BACKEND  cuda (the default), hip or cpu.
 #   SOURCES  the annotated .cpp files.
 #   ARGS     extra compiler arguments for parsing (after the target's own
 #            include directories and definitions).
@@ -16,11 +19,28 @@ function(qd_translate_sources target)
   if(NOT QD_BACKEND)
     set(QD_BACKEND cuda)
   endif()
+  # QD_HIP_ON_CUDA (qd-translate's own tests only): .hip compiled by nvcc.
+  set(language "")
   if(QD_BACKEND STREQUAL "cuda")
     set(ext cu)
     set(runtime qd::runtime_cuda)
+  elseif(QD_BACKEND STREQUAL "hip")
+    set(ext hip)
+    set(runtime qd::runtime_hip)
+    if(QD_HIP_ON_CUDA)
+      set(language CUDA)
+    else()
+      get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+      if(NOT "HIP" IN_LIST languages)
+        message(FATAL_ERROR "qd_translate_sources: BACKEND hip needs the HIP language; "
+                            "call enable_language(HIP) first (see docs/cmake.md)")
+      endif()
+    endif()
+  elseif(QD_BACKEND STREQUAL "cpu")
+    set(ext cpp)
+    set(runtime qd::runtime_cpu)
   else()
-    message(FATAL_ERROR "qd_translate_sources: BACKEND ${QD_BACKEND} is not supported; use cuda")
+    message(FATAL_ERROR "qd_translate_sources: BACKEND ${QD_BACKEND} is not supported; use cuda, hip or cpu")
   endif()
   if(NOT QD_SOURCES)
     message(FATAL_ERROR "qd_translate_sources: no SOURCES given for ${target}")
@@ -56,13 +76,16 @@ function(qd_translate_sources target)
       COMMAND_EXPAND_LISTS
       VERBATIM)
     target_sources(${target} PRIVATE "${out}")
+    if(language)
+      set_source_files_properties("${out}" PROPERTIES LANGUAGE ${language})
+    endif()
     # The generated file lives in the build tree; quoted includes of the
     # annotated source must still resolve next to it.
     get_filename_component(src_dir "${abs}" DIRECTORY)
     set_property(SOURCE "${out}" APPEND PROPERTY INCLUDE_DIRECTORIES "${src_dir}")
   endforeach()
   target_link_libraries(${target} PRIVATE ${runtime})
-  if(QD_BACKEND STREQUAL "cuda")
+  if(QD_BACKEND STREQUAL "cuda" OR language STREQUAL "CUDA")
     # The runtime uses the shared cudart; one instance holds the current
     # device and the last launch error for both.
     set_target_properties(${target} PROPERTIES CUDA_RUNTIME_LIBRARY Shared)

@@ -60,9 +60,6 @@ __device__ inline int device_min(int* p, int v) { return atomicMin(p, v); }
 __device__ inline unsigned device_min(unsigned* p, unsigned v) {
   return atomicMin(p, v);
 }
-__device__ inline long long device_min(long long* p, long long v) {
-  return atomicMin(p, v);
-}
 __device__ inline unsigned long long device_min(unsigned long long* p,
                                                 unsigned long long v) {
   return atomicMin(p, v);
@@ -71,13 +68,30 @@ __device__ inline int device_max(int* p, int v) { return atomicMax(p, v); }
 __device__ inline unsigned device_max(unsigned* p, unsigned v) {
   return atomicMax(p, v);
 }
-__device__ inline long long device_max(long long* p, long long v) {
-  return atomicMax(p, v);
-}
 __device__ inline unsigned long long device_max(unsigned long long* p,
                                                 unsigned long long v) {
   return atomicMax(p, v);
 }
+#if defined(__HIP__)
+// HIP 5.x has no signed 64-bit atomicMin/atomicMax. HIP's own atomics are
+// clang's __hip_atomic builtins, which do have them; relaxed and device
+// scope, as CUDA's.
+__device__ inline long long device_min(long long* p, long long v) {
+  return __hip_atomic_fetch_min(p, v, __ATOMIC_RELAXED,
+                                __HIP_MEMORY_SCOPE_AGENT);
+}
+__device__ inline long long device_max(long long* p, long long v) {
+  return __hip_atomic_fetch_max(p, v, __ATOMIC_RELAXED,
+                                __HIP_MEMORY_SCOPE_AGENT);
+}
+#else
+__device__ inline long long device_min(long long* p, long long v) {
+  return atomicMin(p, v);
+}
+__device__ inline long long device_max(long long* p, long long v) {
+  return atomicMax(p, v);
+}
+#endif
 
 // No float/double atomicMin/Max in hardware: compare-and-swap on the bit
 // pattern. Comparing bits (not values) makes the loop terminate even when the

@@ -5,6 +5,13 @@
 #ifndef QD_DETAIL_CONFIG_H
 #define QD_DETAIL_CONFIG_H
 
+// nvcc declares __device__ and the device intrinsics (atomicAdd, ...) in every
+// CUDA translation unit; clang's HIP mode declares them only through the HIP
+// runtime header, which any HIP compilation has.
+#if defined(__HIPCC__) && !defined(__CUDACC__)
+#include <hip/hip_runtime.h>
+#endif
+
 // Functions that generated device code calls (atomics, trip counts) must be
 // callable from both sides under a GPU compiler, but a host compiler does not
 // know the attributes at all.

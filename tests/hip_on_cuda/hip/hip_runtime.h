@@ -1,0 +1,149 @@
+// TEST-ONLY. Not installed, not shipped, not a general HIP-on-NVIDIA layer.
+//
+// Maps the part of the HIP runtime API that qd uses (the runtime's
+// backend_hip.h, qd/detail/hip.h, qd/atomic.h and the .hip files
+// qd-translate generates) onto CUDA, so that the HIP build of the runtime and
+// translated .hip sources compile with nvcc and run on NVIDIA GPUs. That is
+// how the HIP code path is exercised on our NVIDIA test machines. HIP's own
+// NVIDIA headers would do this, but Debian's HIP 5.2 ones do not compile with
+// CUDA 13. Put this directory first on the include path (the
+// QD_HIP_ON_CUDA build does) and compile .hip files with nvcc -x cu.
+//
+// Handle types are CUDA's own (hipStream_t is cudaStream_t, as in HIP's
+// NVIDIA headers). So qd::StreamRef's two implicit constructors do not
+// collide: a hipStream_t here is a `CUstream_st*` and picks the CUDA one,
+// and qd.h's `ihipStream_t` stays a distinct, never-defined struct. Nothing
+// here may define ihipStream_t.
+//
+// Values and functions rather than macros, so a misspelt or missing name is a
+// compile error at its use instead of a silent CUDA leak into the HIP path.
+#ifndef QD_TESTS_HIP_ON_CUDA_HIP_RUNTIME_H
+#define QD_TESTS_HIP_ON_CUDA_HIP_RUNTIME_H
+
+#if !defined(__CUDACC__)
+#error "tests/hip_on_cuda/hip/hip_runtime.h is for nvcc (-x cu) only"
+#endif
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+// The macros hipcc defines on NVIDIA platforms, for code that tests them.
+// Not __HIP__ (clang's HIP mode) and not __HIP_PLATFORM_AMD__: neither is
+// true here.
+#ifndef __HIP_PLATFORM_NVIDIA__
+#define __HIP_PLATFORM_NVIDIA__ 1
+#endif
+#ifndef __HIPCC__
+#define __HIPCC__ 1
+#endif
+#if defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__)
+#define __HIP_DEVICE_COMPILE__ 1
+#endif
+
+using hipError_t = cudaError_t;
+using hipStream_t = cudaStream_t;
+using hipEvent_t = cudaEvent_t;
+using hipMemcpyKind = cudaMemcpyKind;
+using hipDeviceAttribute_t = cudaDeviceAttr;
+
+inline constexpr hipError_t hipSuccess = cudaSuccess;
+inline constexpr hipError_t hipErrorNotReady = cudaErrorNotReady;
+inline constexpr hipError_t hipErrorInvalidValue = cudaErrorInvalidValue;
+inline constexpr unsigned hipStreamDefault = cudaStreamDefault;
+inline constexpr unsigned hipStreamNonBlocking = cudaStreamNonBlocking;
+inline constexpr unsigned hipEventDefault = cudaEventDefault;
+inline constexpr unsigned hipEventDisableTiming = cudaEventDisableTiming;
+inline constexpr hipMemcpyKind hipMemcpyHostToDevice = cudaMemcpyHostToDevice;
+inline constexpr hipMemcpyKind hipMemcpyDeviceToHost = cudaMemcpyDeviceToHost;
+inline constexpr hipMemcpyKind hipMemcpyDeviceToDevice = cudaMemcpyDeviceToDevice;
+inline constexpr hipMemcpyKind hipMemcpyDefault = cudaMemcpyDefault;
+inline constexpr hipDeviceAttribute_t hipDeviceAttributeMultiprocessorCount =
+    cudaDevAttrMultiProcessorCount;
+
+// Errors
+inline hipError_t hipGetLastError() { return cudaGetLastError(); }
+inline hipError_t hipPeekAtLastError() { return cudaPeekAtLastError(); }
+inline const char* hipGetErrorString(hipError_t e) {
+  return cudaGetErrorString(e);
+}
+inline const char* hipGetErrorName(hipError_t e) { return cudaGetErrorName(e); }
+
+// Devices
+inline hipError_t hipGetDeviceCount(int* n) { return cudaGetDeviceCount(n); }
+inline hipError_t hipGetDevice(int* d) { return cudaGetDevice(d); }
+inline hipError_t hipSetDevice(int d) { return cudaSetDevice(d); }
+inline hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attr,
+                                        int device) {
+  return cudaDeviceGetAttribute(value, attr, device);
+}
+inline hipError_t hipDeviceSynchronize() { return cudaDeviceSynchronize(); }
+inline hipError_t hipDeviceReset() { return cudaDeviceReset(); }
+
+// Streams
+inline hipError_t hipStreamCreate(hipStream_t* s) { return cudaStreamCreate(s); }
+inline hipError_t hipStreamCreateWithFlags(hipStream_t* s, unsigned flags) {
+  return cudaStreamCreateWithFlags(s, flags);
+}
+inline hipError_t hipStreamGetFlags(hipStream_t s, unsigned* flags) {
+  return cudaStreamGetFlags(s, flags);
+}
+inline hipError_t hipStreamSynchronize(hipStream_t s) {
+  return cudaStreamSynchronize(s);
+}
+inline hipError_t hipStreamQuery(hipStream_t s) { return cudaStreamQuery(s); }
+inline hipError_t hipStreamDestroy(hipStream_t s) { return cudaStreamDestroy(s); }
+inline hipError_t hipStreamWaitEvent(hipStream_t s, hipEvent_t e,
+                                     unsigned flags) {
+  return cudaStreamWaitEvent(s, e, flags);
+}
+
+// Events
+inline hipError_t hipEventCreate(hipEvent_t* e) { return cudaEventCreate(e); }
+inline hipError_t hipEventCreateWithFlags(hipEvent_t* e, unsigned flags) {
+  return cudaEventCreateWithFlags(e, flags);
+}
+inline hipError_t hipEventDestroy(hipEvent_t e) { return cudaEventDestroy(e); }
+inline hipError_t hipEventRecord(hipEvent_t e, hipStream_t s = nullptr) {
+  return cudaEventRecord(e, s);
+}
+inline hipError_t hipEventSynchronize(hipEvent_t e) {
+  return cudaEventSynchronize(e);
+}
+inline hipError_t hipEventQuery(hipEvent_t e) { return cudaEventQuery(e); }
+inline hipError_t hipEventElapsedTime(float* ms, hipEvent_t start,
+                                      hipEvent_t end) {
+  return cudaEventElapsedTime(ms, start, end);
+}
+
+// Memory
+inline hipError_t hipMalloc(void** p, std::size_t bytes) {
+  return cudaMalloc(p, bytes);
+}
+template <class T> inline hipError_t hipMalloc(T** p, std::size_t bytes) {
+  return cudaMalloc(reinterpret_cast<void**>(p), bytes);
+}
+inline hipError_t hipFree(void* p) { return cudaFree(p); }
+inline hipError_t hipMemcpy(void* dst, const void* src, std::size_t bytes,
+                            hipMemcpyKind kind) {
+  return cudaMemcpy(dst, src, bytes, kind);
+}
+inline hipError_t hipMemcpyAsync(void* dst, const void* src, std::size_t bytes,
+                                 hipMemcpyKind kind, hipStream_t s = nullptr) {
+  return cudaMemcpyAsync(dst, src, bytes, kind, s);
+}
+inline hipError_t hipMemset(void* p, int value, std::size_t bytes) {
+  return cudaMemset(p, value, bytes);
+}
+inline hipError_t hipMemsetAsync(void* p, int value, std::size_t bytes,
+                                 hipStream_t s = nullptr) {
+  return cudaMemsetAsync(p, value, bytes, s);
+}
+
+// Launches: <<<>>>, __global__, __launch_bounds__, blockIdx/threadIdx/
+// blockDim/gridDim and the atomics are spelled the same in HIP and CUDA, so
+// nvcc takes them as they are. HIP's macro launch form, for completeness:
+#define hipLaunchKernelGGL(kernel, grid, block, shared_bytes, stream, ...)     \
+  kernel<<<(grid), (block), (shared_bytes), (stream)>>>(__VA_ARGS__)
+
+#endif // QD_TESTS_HIP_ON_CUDA_HIP_RUNTIME_H
