@@ -60,9 +60,6 @@ __device__ inline int device_min(int* p, int v) { return atomicMin(p, v); }
 __device__ inline unsigned device_min(unsigned* p, unsigned v) {
   return atomicMin(p, v);
 }
-__device__ inline long long device_min(long long* p, long long v) {
-  return atomicMin(p, v);
-}
 __device__ inline unsigned long long device_min(unsigned long long* p,
                                                 unsigned long long v) {
   return atomicMin(p, v);
@@ -71,9 +68,36 @@ __device__ inline int device_max(int* p, int v) { return atomicMax(p, v); }
 __device__ inline unsigned device_max(unsigned* p, unsigned v) {
   return atomicMax(p, v);
 }
+#if defined(__HIP_DEVICE_COMPILE__)
+// HIP (ROCm 5.x) has no signed 64-bit atomicMin/atomicMax: compare-and-swap
+// on the bits, comparing them as signed.
+template <bool kWantLess>
+__device__ inline long long device_minmax_ll(long long* p, long long v) {
+  auto* bits = reinterpret_cast<unsigned long long*>(p);
+  unsigned long long old = *bits;
+  while (kWantLess ? v < static_cast<long long>(old)
+                   : v > static_cast<long long>(old)) {
+    const unsigned long long assumed = old;
+    old = atomicCAS(bits, assumed, static_cast<unsigned long long>(v));
+    if (old == assumed)
+      break;
+  }
+  return static_cast<long long>(old);
+}
+__device__ inline long long device_min(long long* p, long long v) {
+  return device_minmax_ll<true>(p, v);
+}
+__device__ inline long long device_max(long long* p, long long v) {
+  return device_minmax_ll<false>(p, v);
+}
+#else
+__device__ inline long long device_min(long long* p, long long v) {
+  return atomicMin(p, v);
+}
 __device__ inline long long device_max(long long* p, long long v) {
   return atomicMax(p, v);
 }
+#endif
 __device__ inline unsigned long long device_max(unsigned long long* p,
                                                 unsigned long long v) {
   return atomicMax(p, v);
