@@ -34,10 +34,10 @@ std::string renderTemplate(Target T, const std::string &Name,
                          kainjow::mustache::mustache(templateSource(T, Name)))
                 .first;
     if (!Found->second.is_valid())
-      llvm::report_fatal_error(llvm::Twine("template '") + Name +
-                               "' of target '" + targetInfo(T).Name +
-                               "' is malformed: " +
-                               Found->second.error_message());
+      llvm::report_fatal_error(
+          llvm::Twine("template '") + Name + "' of target '" +
+          targetInfo(T).Name +
+          "' is malformed: " + Found->second.error_message());
     Found->second.set_custom_escape([](const std::string &S) { return S; });
   }
   return Found->second.render(Data);

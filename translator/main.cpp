@@ -39,11 +39,10 @@ cl::OptionCategory Category("qd-translate options");
 
 cl::opt<qd::Target> Target(
     "target", cl::desc("Language of the output:"), cl::init(qd::Target::Cuda),
-    cl::values(
-        clEnumValN(qd::Target::Cuda, "cuda", "CUDA (.cu), for nvcc"),
-        clEnumValN(qd::Target::Hip, "hip", "HIP (.hip), for hipcc"),
-        clEnumValN(qd::Target::Cpu, "cpu",
-                   "plain C++17 (.cpu.cpp), for any host compiler")),
+    cl::values(clEnumValN(qd::Target::Cuda, "cuda", "CUDA (.cu), for nvcc"),
+               clEnumValN(qd::Target::Hip, "hip", "HIP (.hip), for hipcc"),
+               clEnumValN(qd::Target::Cpu, "cpu",
+                          "plain C++17 (.cpu.cpp), for any host compiler")),
     cl::cat(Category));
 cl::opt<std::string> OutputPath(
     "o", cl::desc("Write the output to <file> ('-' for standard output); "

@@ -55,8 +55,8 @@ TEST(Target, OutDirNeverNamesTheSource) {
 }
 
 TEST(Target, EveryTargetHasEveryTemplate) {
-  const char *Names[] = {"prologue",    "kernel",        "device_loop",
-                         "device_task", "launch_loop",   "launch_task",
+  const char *Names[] = {"prologue",      "kernel",       "device_loop",
+                         "device_task",   "launch_loop",  "launch_task",
                          "stream_region", "stream_entry", "host_entries"};
   const auto &All = embeddedTemplates();
   for (Target T : AllTargets)
@@ -135,9 +135,9 @@ TEST(TargetOutput, CpuIsPlainCpp) {
   EXPECT_TRUE(contains(Out, "\"input.cpu.cpp\""));
   // The helper is left exactly as written.
   EXPECT_TRUE(contains(Out, "\ninline float twice"));
-  for (llvm::StringRef Gpu : {"__host__", "__device__", "__global__",
-                              "__launch_bounds__", "<<<", "cuda", "hip",
-                              "check_launch", "Pooled"})
+  for (llvm::StringRef Gpu :
+       {"__host__", "__device__", "__global__", "__launch_bounds__", "<<<",
+        "cuda", "hip", "check_launch", "Pooled"})
     EXPECT_FALSE(contains(Out, Gpu)) << Gpu.str();
   // Both entry points, and blocks in order on the calling thread.
   EXPECT_TRUE(contains(Out, "void scale(float* x, float* y, int n, "
