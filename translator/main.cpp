@@ -110,6 +110,8 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
                  const std::string &ResourceDir,
                  const std::optional<std::string> &QdInclude) {
   std::string Output = outputFor(Source);
+  // By file identity, not by name: '-o ./x.cpp', a link to the source, or
+  // --out-dir next to a source already named like an output ('k.cu').
   bool SameFile = false;
   if (Output != "-" && !sys::fs::equivalent(Output, Source, SameFile) &&
       SameFile) {
