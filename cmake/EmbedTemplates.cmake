@@ -1,5 +1,5 @@
-# Writes OUTPUT, a C++ file that holds every templates/<target>/<name>.mustache
-# as a string, keyed "<target>/<name>". Run with cmake -P.
+# Writes OUTPUT, a C++ file that holds every templates/<dir>/<name>.mustache
+# as a string, keyed "<dir>/<name>". Run with cmake -P.
 file(GLOB_RECURSE files RELATIVE "${TEMPLATE_ROOT}" "${TEMPLATE_ROOT}/*.mustache")
 list(SORT files)
 set(body "")

@@ -124,6 +124,7 @@ std::string KernelCodeGen::templateArguments() const {
 std::string KernelCodeGen::prologue() const {
   TemplateData Data;
   Data.set("version", QD_VERSION);
+  Data.set("target", targetInfo(Options.Target).Name.str());
   Data.set("source", Options.SourceName);
   std::string Text = renderTemplate(Options.Target, "prologue", Data);
   if (Options.LineDirectives)
@@ -197,6 +198,7 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
   Data.set("generated_line", generatedLine());
   Data.set("body", statementText(Body));
   Data.set("stream", Stream);
+  Data.set("api", targetInfo(Options.Target).ApiPrefix.str());
   return Data;
 }
 
@@ -305,6 +307,12 @@ std::string KernelCodeGen::renderHostEntries(const std::string &Body) {
   Data.set("default_signature", DefaultSignature);
   Data.set("forward_args", Forward);
   Data.set("body", indent(Body, 2));
+  // The stream entry point is the target's; the forwarding one is the same
+  // for every target.
+  Data.set("stream_entry",
+           llvm::StringRef(renderTemplate(Options.Target, "stream_entry", Data))
+               .rtrim('\n')
+               .str());
   return renderTemplate(Options.Target, "host_entries", Data);
 }
 

@@ -1,15 +1,17 @@
-//===- KernelCodeGen.h - Renders kernels as CUDA ------------------*- C++ -*-===//
+//===- KernelCodeGen.h - Renders kernels for a target -------------*- C++ -*-===//
 //
 // The code generator of stream regions and kernels: turns a KernelPlan into
-// device functions (one __global__ per parallel loop or serial task) and the
-// two host entry points, whose regions fork and join pooled streams through
-// events. The code's shape lives in templates/<target>/.
+// device functions (one per parallel loop or serial task: a __global__ for
+// CUDA and HIP, a plain function for cpu) and the two host entry points,
+// whose regions fork and join pooled streams through events on GPU targets.
+// The code's shape lives in templates/ (see Templates.h for the lookup).
 //
 //===----------------------------------------------------------------------===//
 #ifndef QD_TRANSLATOR_KERNELCODEGEN_H
 #define QD_TRANSLATOR_KERNELCODEGEN_H
 
 #include "KernelModel.h"
+#include "Target.h"
 #include "Templates.h"
 #include "clang/AST/ASTContext.h"
 #include <string>
@@ -17,7 +19,7 @@
 namespace qd {
 
 struct CodeGenOptions {
-  std::string Target = "cuda";
+  qd::Target Target = qd::Target::Cuda;
   /// The input's path as the user passed it: what '#line' and messages name.
   std::string SourceName;
   bool LineDirectives = true;

@@ -4,23 +4,40 @@
 #include "llvm/Support/ErrorHandling.h"
 
 namespace qd {
+namespace {
 
-std::string renderTemplate(const std::string &Target, const std::string &Name,
+/// The source of \p Name for \p T: its own directory first, then common/.
+const std::string &templateSource(Target T, const std::string &Name) {
+  const auto &All = embeddedTemplates();
+  auto It = All.find((targetInfo(T).TemplateDir + "/" + Name).str());
+  if (It == All.end())
+    It = All.find("common/" + Name);
+  if (It == All.end())
+    llvm::report_fatal_error(llvm::Twine("no template '") + Name +
+                             "' for target '" + targetInfo(T).Name +
+                             "' is built into qd-translate");
+  return It->second;
+}
+
+} // namespace
+
+std::string renderTemplate(Target T, const std::string &Name,
                            const TemplateData &Data) {
-  // Parsed once per template: a large input renders them thousands of times.
-  static std::map<std::string, kainjow::mustache::mustache> Parsed;
-  const std::string Key = Target + "/" + Name;
-  auto Found = Parsed.find(Key);
+  // Parsed once per target and template: a large input renders them
+  // thousands of times.
+  static std::map<std::pair<Target, std::string>, kainjow::mustache::mustache>
+      Parsed;
+  auto Found = Parsed.find({T, Name});
   if (Found == Parsed.end()) {
-    auto It = embeddedTemplates().find(Key);
-    if (It == embeddedTemplates().end())
-      llvm::report_fatal_error(llvm::Twine("no template '") + Key +
-                               "' is built into qd-translate");
-    Found = Parsed.emplace(Key, kainjow::mustache::mustache(It->second)).first;
+    Found = Parsed
+                .emplace(std::make_pair(T, Name),
+                         kainjow::mustache::mustache(templateSource(T, Name)))
+                .first;
     if (!Found->second.is_valid())
-      llvm::report_fatal_error(llvm::Twine("template '") + Key +
-                               "' is malformed: " +
-                               Found->second.error_message());
+      llvm::report_fatal_error(
+          llvm::Twine("template '") + Name + "' of target '" +
+          targetInfo(T).Name +
+          "' is malformed: " + Found->second.error_message());
     Found->second.set_custom_escape([](const std::string &S) { return S; });
   }
   return Found->second.render(Data);

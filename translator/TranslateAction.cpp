@@ -48,9 +48,12 @@ public:
     KernelCodeGen CodeGen(Context, Options.CodeGen);
     FileID Main = SM.getMainFileID();
 
-    for (const FunctionDecl *FD : DeviceFunctions)
-      Rewrite.InsertTextBefore(SM.getExpansionLoc(FD->getInnerLocStart()),
-                               "__host__ __device__ ");
+    // Found for every target, so a source that translates for one target
+    // translates for all; only GPU targets need the attributes.
+    if (targetInfo(Options.CodeGen.Target).DeviceAttributes)
+      for (const FunctionDecl *FD : DeviceFunctions)
+        Rewrite.InsertTextBefore(SM.getExpansionLoc(FD->getInnerLocStart()),
+                                 "__host__ __device__ ");
 
     llvm::StringMap<unsigned> Seen;
     for (const KernelPlan &Plan : Plans) {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "OutputFile.h"
 #include "ResourceDir.h"
+#include "Target.h"
 #include "TranslateAction.h"
 #include "clang/Basic/Version.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -34,15 +35,14 @@ enum ExitStatus : int {
   ExitCheckFailed = 4,       // --check: an output is missing or out of date
 };
 
-enum class TargetKind { Cuda, Hip, Cpu };
-
 cl::OptionCategory Category("qd-translate options");
 
-cl::opt<TargetKind> Target(
-    "target", cl::desc("Language of the output:"), cl::init(TargetKind::Cuda),
-    cl::values(clEnumValN(TargetKind::Cuda, "cuda", "CUDA (.cu), for nvcc"),
-               clEnumValN(TargetKind::Hip, "hip", "HIP (.hip), for hipcc"),
-               clEnumValN(TargetKind::Cpu, "cpu", "plain C++ (.cpp)")),
+cl::opt<qd::Target> Target(
+    "target", cl::desc("Language of the output:"), cl::init(qd::Target::Cuda),
+    cl::values(clEnumValN(qd::Target::Cuda, "cuda", "CUDA (.cu), for nvcc"),
+               clEnumValN(qd::Target::Hip, "hip", "HIP (.hip), for hipcc"),
+               clEnumValN(qd::Target::Cpu, "cpu",
+                          "plain C++17 (.cpu.cpp), for any host compiler")),
     cl::cat(Category));
 cl::opt<std::string> OutputPath(
     "o", cl::desc("Write the output to <file> ('-' for standard output); "
@@ -50,7 +50,8 @@ cl::opt<std::string> OutputPath(
     cl::value_desc("file"), cl::cat(Category));
 cl::opt<std::string>
     OutDir("out-dir",
-           cl::desc("Write each output to <dir>/<source name>.<target ext>"),
+           cl::desc("Write each output to <dir>/<source stem><suffix>: .cu, "
+                    ".hip or .cpu.cpp by target"),
            cl::value_desc("dir"), cl::cat(Category));
 cl::opt<bool> NoLineDirectives(
     "no-line-directives",
@@ -69,33 +70,23 @@ cl::opt<std::string> DepFile(
     "MF", cl::desc("Write the dependency file to <file> (implies -MD)"),
     cl::value_desc("file"), cl::cat(Category));
 
-const char *const Overview = R"(qd-translate: annotated C++ to CUDA.
+const char *const Overview = R"(qd-translate: annotated C++ to CUDA, HIP or plain C++.
 
 Reads C++17 in which functions marked '#pragma qd kernel' are GPU kernels and
 '#pragma qd stream_parallel' blocks run concurrently, each on its own stream.
-Writes a source for nvcc that launches each block on a pooled stream with
-explicit fork and join events. Link the result with qd::runtime_cuda.
+Writes a source for nvcc (--target=cuda) or hipcc (--target=hip) that launches
+each block on a pooled stream with explicit fork and join events; link it with
+qd::runtime_cuda or qd::runtime_hip. --target=cpu writes plain C++ that runs
+the work on the calling thread; link it with qd::runtime_cpu.
 
 Example:
   qd-translate saxpy.cpp -o saxpy.cu -- -I include
 )";
 
-const char *extensionFor(TargetKind K) {
-  switch (K) {
-  case TargetKind::Cuda:
-    return ".cu";
-  case TargetKind::Hip:
-    return ".hip";
-  case TargetKind::Cpu:
-    return ".cpp";
-  }
-  return ".cu";
-}
-
 std::string outputFor(StringRef Source) {
   if (!OutputPath.empty())
     return OutputPath;
-  std::string Name = (sys::path::stem(Source) + extensionFor(Target)).str();
+  std::string Name = qd::outputFileName(Source, Target);
   if (OutDir.empty())
     return "-";
   SmallString<256> Path(OutDir);
@@ -119,12 +110,21 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
                  const std::string &ResourceDir,
                  const std::optional<std::string> &QdInclude) {
   std::string Output = outputFor(Source);
+  // By file identity, not by name: '-o ./x.cpp', a link to the source, or
+  // --out-dir next to a source already named like an output ('k.cu').
+  bool SameFile = false;
+  if (Output != "-" && !sys::fs::equivalent(Output, Source, SameFile) &&
+      SameFile) {
+    errs() << "qd-translate: the output '" << Output
+           << "' would overwrite its source; choose another -o or --out-dir\n";
+    return ExitUsage;
+  }
   qd::TranslateOptions Options;
+  Options.CodeGen.Target = Target;
   Options.CodeGen.SourceName = Source;
   Options.CodeGen.LineDirectives = !NoLineDirectives;
-  Options.OutputName =
-      Output == "-" ? (sys::path::stem(Source) + extensionFor(Target)).str()
-                    : sys::path::filename(Output).str();
+  Options.OutputName = Output == "-" ? qd::outputFileName(Source, Target)
+                                     : sys::path::filename(Output).str();
 
   ClangTool Tool(Compilations, {Source});
   // Annotated sources are C++17 unless the compile command says otherwise.
@@ -203,12 +203,6 @@ int main(int argc, const char **argv) {
   if (Sources.size() > 1 && OutDir.empty()) {
     errs() << "qd-translate: " << Sources.size()
            << " sources need --out-dir (-o and standard output take one)\n";
-    return ExitUsage;
-  }
-  if (Target != TargetKind::Cuda) {
-    errs() << "qd-translate: --target="
-           << (Target == TargetKind::Hip ? "hip" : "cpu")
-           << " is not available in this version; use --target=cuda\n";
     return ExitUsage;
   }
   for (const std::string &Source : Sources) {
