@@ -4,7 +4,7 @@
 # <target>, and links the matching runtime:
 #   cuda  <stem>.cu,  CMake's CUDA language, qd::runtime_cuda
 #   hip   <stem>.hip, CMake's HIP language,  qd::runtime_hip
-#   cpu   <stem>.cpp, the C++ compiler,      qd::runtime_cpu
+#   cpu   <stem>.cpu.cpp, the C++ compiler,  qd::runtime_cpu
 # The translation reruns when a source or any header it includes changes
 # (qd-translate writes a dependency file).
 #
@@ -37,7 +37,7 @@ function(qd_translate_sources target)
       endif()
     endif()
   elseif(QD_BACKEND STREQUAL "cpu")
-    set(ext cpp)
+    set(ext cpu.cpp) # as qd-translate --out-dir names it
     set(runtime qd::runtime_cpu)
   else()
     message(FATAL_ERROR "qd_translate_sources: BACKEND ${QD_BACKEND} is not supported; use cuda, hip or cpu")

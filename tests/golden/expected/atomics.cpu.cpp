@@ -40,7 +40,7 @@ qd_analyse_loop3(int qd_begin, std::uint64_t qd_count, int * histogram) {
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 16 "atomics.cpp"
 histogram[b] = 0;
 #line 47 "atomics.cpu.cpp"
@@ -54,7 +54,7 @@ qd_analyse_loop4(int qd_begin, std::uint64_t qd_count, const float * samples, fl
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "atomics.cpp"
 {
         float s = samples[i];

@@ -14,7 +14,7 @@ qd_scale_and_shift_loop0(int qd_begin, std::uint64_t qd_count, float * x, float 
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 8 "block_dim.cpp"
 x[i] *= scale;
 #line 21 "block_dim.cpu.cpp"
@@ -28,7 +28,7 @@ qd_scale_and_shift_loop1(int qd_begin, std::uint64_t qd_count, float * x, float 
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 12 "block_dim.cpp"
 x[i] += shift;
 #line 35 "block_dim.cpu.cpp"
@@ -42,7 +42,7 @@ qd_scale_and_shift_loop2(int qd_begin, std::uint64_t qd_count, float * y) {
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 18 "block_dim.cpp"
 y[i] = 2.0f * y[i];
 #line 49 "block_dim.cpu.cpp"
@@ -56,7 +56,7 @@ qd_scale_and_shift_loop3(int qd_begin, std::uint64_t qd_count, float * x) {
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 23 "block_dim.cpp"
 x[i] = x[i] * x[i];
 #line 63 "block_dim.cpu.cpp"
@@ -120,7 +120,7 @@ qd_negate_loop0(int qd_begin, std::uint64_t qd_count, float * x) {
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 33 "block_dim.cpp"
 x[i] = -x[i];
 #line 127 "block_dim.cpu.cpp"

@@ -11,7 +11,7 @@ static __global__ void __launch_bounds__(128)
 qd_scale_and_shift_loop0(int qd_begin, std::uint64_t qd_count, float * x, float scale) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 8 "block_dim.cpp"
 x[i] *= scale;
 #line 18 "block_dim.hip"
@@ -23,7 +23,7 @@ static __global__ void __launch_bounds__(64)
 qd_scale_and_shift_loop1(int qd_begin, std::uint64_t qd_count, float * x, float shift) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 12 "block_dim.cpp"
 x[i] += shift;
 #line 30 "block_dim.hip"
@@ -35,7 +35,7 @@ static __global__ void __launch_bounds__(256)
 qd_scale_and_shift_loop2(int qd_begin, std::uint64_t qd_count, float * y) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 18 "block_dim.cpp"
 y[i] = 2.0f * y[i];
 #line 42 "block_dim.hip"
@@ -47,7 +47,7 @@ static __global__ void __launch_bounds__(128)
 qd_scale_and_shift_loop3(int qd_begin, std::uint64_t qd_count, float * x) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 23 "block_dim.cpp"
 x[i] = x[i] * x[i];
 #line 54 "block_dim.hip"
@@ -77,13 +77,13 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
   }
   // stream_parallel region, block_dim.cpp:14: 2 blocks, each on its own pooled stream
   {
-    // The guard gives the streams back to the pool when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(2);
+    // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
+    qd::detail::PooledStreams qd_block_streams(2, qd_stream);
+    qd::detail::PooledEvents qd_events(3); // [0]: fork; [1 + b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
-    qd::detail::PooledEvent qd_fork;
-    qd_fork.record(qd_stream);
-    qd_fork.wait(qd_block_streams[0]);
-    qd_fork.wait(qd_block_streams[1]);
+    qd_events.record(0, qd_stream);
+    qd_events.wait(0, qd_block_streams[0]);
+    qd_events.wait(0, qd_block_streams[1]);
     // block 0, block_dim.cpp:15
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
@@ -111,16 +111,10 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
       }
     }
     // Join: the launch stream waits for every block before the work after the region.
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[0]);
-      qd_join.wait(qd_stream);
-    }
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[1]);
-      qd_join.wait(qd_stream);
-    }
+    qd_events.record(1, qd_block_streams[0]);
+    qd_events.wait(1, qd_stream);
+    qd_events.record(2, qd_block_streams[1]);
+    qd_events.wait(2, qd_stream);
   }
 }
 
@@ -134,16 +128,16 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift) {
 
 // A kernel without a clause: the translator's default block size.
 // ---- qd kernel 'negate' (block_dim.cpp:28), translated by qd-translate ----
-#line 138 "block_dim.hip"
+#line 132 "block_dim.hip"
 // Parallel loop of 'negate' (block_dim.cpp:32): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(1024)
 qd_negate_loop0(int qd_begin, std::uint64_t qd_count, float * x) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 33 "block_dim.cpp"
 x[i] = -x[i];
-#line 147 "block_dim.hip"
+#line 141 "block_dim.hip"
   }
 }
 

@@ -17,7 +17,7 @@ qd_prepare_inputs_loop0(int qd_begin, std::uint64_t qd_count, float * matrix, fl
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 16 "block_several_loops.cpp"
 {               // parallel over rows, serial over columns
             float sum_sq = 0.0f;
@@ -36,7 +36,7 @@ qd_prepare_inputs_loop1(int qd_begin, std::uint64_t qd_count, float * matrix, fl
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int e = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int e = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 23 "block_several_loops.cpp"
 matrix[e] /= row_norm[e / cols];
 #line 43 "block_several_loops.cpu.cpp"
@@ -50,7 +50,7 @@ qd_prepare_inputs_loop2(int qd_begin, std::uint64_t qd_count, const int * counts
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 29 "block_several_loops.cpp"
 density[b] = static_cast<float>(counts[b]) * inv_width;
 #line 57 "block_several_loops.cpu.cpp"
@@ -79,7 +79,7 @@ qd_prepare_inputs_loop4(int qd_begin, std::uint64_t qd_count, float * cdf, float
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 39 "block_several_loops.cpp"
 cdf[b] = total[0] > 0.0f ? cdf[b] / total[0] : 0.0f;
 #line 86 "block_several_loops.cpu.cpp"

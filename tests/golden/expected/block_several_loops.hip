@@ -14,7 +14,7 @@ static __global__ void __launch_bounds__(256)
 qd_prepare_inputs_loop0(int qd_begin, std::uint64_t qd_count, float * matrix, float * row_norm, int cols, const float eps) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 16 "block_several_loops.cpp"
 {               // parallel over rows, serial over columns
             float sum_sq = 0.0f;
@@ -31,7 +31,7 @@ static __global__ void __launch_bounds__(256)
 qd_prepare_inputs_loop1(int qd_begin, std::uint64_t qd_count, float * matrix, float * row_norm, int cols) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int e = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int e = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 23 "block_several_loops.cpp"
 matrix[e] /= row_norm[e / cols];
 #line 38 "block_several_loops.hip"
@@ -43,7 +43,7 @@ static __global__ void __launch_bounds__(256)
 qd_prepare_inputs_loop2(int qd_begin, std::uint64_t qd_count, const int * counts, float * density, const float inv_width) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 29 "block_several_loops.cpp"
 density[b] = static_cast<float>(counts[b]) * inv_width;
 #line 50 "block_several_loops.hip"
@@ -70,7 +70,7 @@ static __global__ void __launch_bounds__(256)
 qd_prepare_inputs_loop4(int qd_begin, std::uint64_t qd_count, float * cdf, float * total) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 39 "block_several_loops.cpp"
 cdf[b] = total[0] > 0.0f ? cdf[b] / total[0] : 0.0f;
 #line 77 "block_several_loops.hip"
@@ -82,13 +82,13 @@ cdf[b] = total[0] > 0.0f ? cdf[b] / total[0] : 0.0f;
 void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const int* counts, float* density, float* cdf, float* total, int bins, float bin_width, qd::StreamRef qd_stream) {
   // stream_parallel region, block_several_loops.cpp:12: 2 blocks, each on its own pooled stream
   {
-    // The guard gives the streams back to the pool when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(2);
+    // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
+    qd::detail::PooledStreams qd_block_streams(2, qd_stream);
+    qd::detail::PooledEvents qd_events(3); // [0]: fork; [1 + b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
-    qd::detail::PooledEvent qd_fork;
-    qd_fork.record(qd_stream);
-    qd_fork.wait(qd_block_streams[0]);
-    qd_fork.wait(qd_block_streams[1]);
+    qd_events.record(0, qd_stream);
+    qd_events.wait(0, qd_block_streams[0]);
+    qd_events.wait(0, qd_block_streams[1]);
     // block 0, block_several_loops.cpp:13
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
@@ -140,16 +140,10 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
       }
     }
     // Join: the launch stream waits for every block before the work after the region.
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[0]);
-      qd_join.wait(qd_stream);
-    }
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[1]);
-      qd_join.wait(qd_stream);
-    }
+    qd_events.record(1, qd_block_streams[0]);
+    qd_events.wait(1, qd_stream);
+    qd_events.record(2, qd_block_streams[1]);
+    qd_events.wait(2, qd_stream);
   }
 }
 

@@ -14,7 +14,7 @@ qd_split_complex_loop0(int qd_begin, std::uint64_t qd_count, const float * inter
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 9 "block_without_braces.cpp"
 re[i] = interleaved[2 * i];
 #line 21 "block_without_braces.cpu.cpp"
@@ -28,7 +28,7 @@ qd_split_complex_loop1(int qd_begin, std::uint64_t qd_count, const float * inter
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 11 "block_without_braces.cpp"
 im[i] = interleaved[2 * i + 1];
 #line 35 "block_without_braces.cpu.cpp"
@@ -42,7 +42,7 @@ qd_split_complex_loop2(int qd_begin, std::uint64_t qd_count, const float * inter
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 15 "block_without_braces.cpp"
 mag2[i] = interleaved[2 * i] * interleaved[2 * i] +
                       interleaved[2 * i + 1] * interleaved[2 * i + 1];

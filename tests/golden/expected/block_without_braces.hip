@@ -11,7 +11,7 @@ static __global__ void __launch_bounds__(256)
 qd_split_complex_loop0(int qd_begin, std::uint64_t qd_count, const float * interleaved, float * re) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 9 "block_without_braces.cpp"
 re[i] = interleaved[2 * i];
 #line 18 "block_without_braces.hip"
@@ -23,7 +23,7 @@ static __global__ void __launch_bounds__(256)
 qd_split_complex_loop1(int qd_begin, std::uint64_t qd_count, const float * interleaved, float * im) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 11 "block_without_braces.cpp"
 im[i] = interleaved[2 * i + 1];
 #line 30 "block_without_braces.hip"
@@ -35,7 +35,7 @@ static __global__ void __launch_bounds__(256)
 qd_split_complex_loop2(int qd_begin, std::uint64_t qd_count, const float * interleaved, float * mag2) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 15 "block_without_braces.cpp"
 mag2[i] = interleaved[2 * i] * interleaved[2 * i] +
                       interleaved[2 * i + 1] * interleaved[2 * i + 1];
@@ -48,14 +48,14 @@ mag2[i] = interleaved[2 * i] * interleaved[2 * i] +
 void split_complex(const float* interleaved, float* re, float* im, float* mag2, int n, qd::StreamRef qd_stream) {
   // stream_parallel region, block_without_braces.cpp:7: 3 blocks, each on its own pooled stream
   {
-    // The guard gives the streams back to the pool when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(3);
+    // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
+    qd::detail::PooledStreams qd_block_streams(3, qd_stream);
+    qd::detail::PooledEvents qd_events(4); // [0]: fork; [1 + b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
-    qd::detail::PooledEvent qd_fork;
-    qd_fork.record(qd_stream);
-    qd_fork.wait(qd_block_streams[0]);
-    qd_fork.wait(qd_block_streams[1]);
-    qd_fork.wait(qd_block_streams[2]);
+    qd_events.record(0, qd_stream);
+    qd_events.wait(0, qd_block_streams[0]);
+    qd_events.wait(0, qd_block_streams[1]);
+    qd_events.wait(0, qd_block_streams[2]);
     // block 0, block_without_braces.cpp:8
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
@@ -96,21 +96,12 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
       }
     }
     // Join: the launch stream waits for every block before the work after the region.
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[0]);
-      qd_join.wait(qd_stream);
-    }
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[1]);
-      qd_join.wait(qd_stream);
-    }
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[2]);
-      qd_join.wait(qd_stream);
-    }
+    qd_events.record(1, qd_block_streams[0]);
+    qd_events.wait(1, qd_stream);
+    qd_events.record(2, qd_block_streams[1]);
+    qd_events.wait(2, qd_stream);
+    qd_events.record(3, qd_block_streams[2]);
+    qd_events.wait(3, qd_stream);
   }
 }
 

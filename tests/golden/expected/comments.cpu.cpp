@@ -17,7 +17,7 @@ qd_damp_and_split_loop0(int qd_begin, std::uint64_t qd_count, float * a, const f
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "comments.cpp"
 {   // } an unbalanced brace in a comment {{
         a[i] = src[i] * keep;       /* for (int j = 0; j < n; ++j) { */
@@ -33,7 +33,7 @@ qd_damp_and_split_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 26 "comments.cpp"
 a[i] = a[i] /* inline comment */ * a[i];
 #line 40 "comments.cpu.cpp"
@@ -47,7 +47,7 @@ qd_damp_and_split_loop2(int qd_begin, std::uint64_t qd_count, float * b, const f
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 35 "comments.cpp"
 b[i] = -src[i];
 #line 54 "comments.cpu.cpp"

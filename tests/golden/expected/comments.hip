@@ -14,7 +14,7 @@ static __global__ void __launch_bounds__(128)
 qd_damp_and_split_loop0(int qd_begin, std::uint64_t qd_count, float * a, const float * src, const float keep) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "comments.cpp"
 {   // } an unbalanced brace in a comment {{
         a[i] = src[i] * keep;       /* for (int j = 0; j < n; ++j) { */
@@ -28,7 +28,7 @@ static __global__ void __launch_bounds__(256)
 qd_damp_and_split_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 26 "comments.cpp"
 a[i] = a[i] /* inline comment */ * a[i];
 #line 35 "comments.hip"
@@ -40,7 +40,7 @@ static __global__ void __launch_bounds__(256)
 qd_damp_and_split_loop2(int qd_begin, std::uint64_t qd_count, float * b, const float * src) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 35 "comments.cpp"
 b[i] = -src[i];
 #line 47 "comments.hip"
@@ -62,13 +62,13 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
   }
   // stream_parallel region, comments.cpp:21: 2 blocks, each on its own pooled stream
   {
-    // The guard gives the streams back to the pool when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(2);
+    // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
+    qd::detail::PooledStreams qd_block_streams(2, qd_stream);
+    qd::detail::PooledEvents qd_events(3); // [0]: fork; [1 + b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
-    qd::detail::PooledEvent qd_fork;
-    qd_fork.record(qd_stream);
-    qd_fork.wait(qd_block_streams[0]);
-    qd_fork.wait(qd_block_streams[1]);
+    qd_events.record(0, qd_stream);
+    qd_events.wait(0, qd_block_streams[0]);
+    qd_events.wait(0, qd_block_streams[1]);
     // block 0, comments.cpp:23
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
@@ -96,16 +96,10 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
       }
     }
     // Join: the launch stream waits for every block before the work after the region.
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[0]);
-      qd_join.wait(qd_stream);
-    }
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[1]);
-      qd_join.wait(qd_stream);
-    }
+    qd_events.record(1, qd_block_streams[0]);
+    qd_events.wait(1, qd_stream);
+    qd_events.record(2, qd_block_streams[1]);
+    qd_events.wait(2, qd_stream);
   }
 }
 

@@ -37,7 +37,7 @@ qd_integrate_loop0(int qd_begin, std::uint64_t qd_count, ParticleArrays p, const
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 32 "const_ref_and_struct_params.cpp"
 {
         Vec3 v{p.vx[i], p.vy[i], p.vz[i]};
@@ -87,7 +87,7 @@ qd_apply_offset_loop0(int qd_begin, std::uint64_t qd_count, float * x, const Vec
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 51 "const_ref_and_struct_params.cpp"
 x[i] += offset.x;
 #line 94 "const_ref_and_struct_params.cpu.cpp"

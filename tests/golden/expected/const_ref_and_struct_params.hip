@@ -34,7 +34,7 @@ static __global__ void __launch_bounds__(256)
 qd_integrate_loop0(int qd_begin, std::uint64_t qd_count, ParticleArrays p, const Params params, Vec3 wind, float * wind_power, const float keep) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 32 "const_ref_and_struct_params.cpp"
 {
         Vec3 v{p.vx[i], p.vy[i], p.vz[i]};
@@ -84,7 +84,7 @@ static __global__ void __launch_bounds__(256)
 qd_apply_offset_loop0(int qd_begin, std::uint64_t qd_count, float * x, const Vec3 offset) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 51 "const_ref_and_struct_params.cpp"
 x[i] += offset.x;
 #line 91 "const_ref_and_struct_params.hip"

@@ -16,7 +16,7 @@ qd_grade_channels_loop0(int qd_begin, std::uint64_t qd_count, float * red, float
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 13 "four_blocks.cpp"
 red[i] = powf(red[i], gamma);
 #line 23 "four_blocks.cpu.cpp"
@@ -30,7 +30,7 @@ qd_grade_channels_loop1(int qd_begin, std::uint64_t qd_count, float * green) {
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 18 "four_blocks.cpp"
 green[i] = 1.0f - green[i];
 #line 37 "four_blocks.cpu.cpp"
@@ -44,7 +44,7 @@ qd_grade_channels_loop2(int qd_begin, std::uint64_t qd_count, float * blue) {
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 23 "four_blocks.cpp"
 blue[i] = fminf(fmaxf(blue[i], 0.0f), 1.0f);
 #line 51 "four_blocks.cpu.cpp"
@@ -58,7 +58,7 @@ qd_grade_channels_loop3(int qd_begin, std::uint64_t qd_count, float * alpha, flo
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 28 "four_blocks.cpp"
 alpha[i] = alpha[i] >= threshold ? 1.0f : 0.0f;
 #line 65 "four_blocks.cpu.cpp"

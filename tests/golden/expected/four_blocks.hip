@@ -13,7 +13,7 @@ static __global__ void __launch_bounds__(256)
 qd_grade_channels_loop0(int qd_begin, std::uint64_t qd_count, float * red, float gamma) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 13 "four_blocks.cpp"
 red[i] = powf(red[i], gamma);
 #line 20 "four_blocks.hip"
@@ -25,7 +25,7 @@ static __global__ void __launch_bounds__(256)
 qd_grade_channels_loop1(int qd_begin, std::uint64_t qd_count, float * green) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 18 "four_blocks.cpp"
 green[i] = 1.0f - green[i];
 #line 32 "four_blocks.hip"
@@ -37,7 +37,7 @@ static __global__ void __launch_bounds__(256)
 qd_grade_channels_loop2(int qd_begin, std::uint64_t qd_count, float * blue) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 23 "four_blocks.cpp"
 blue[i] = fminf(fmaxf(blue[i], 0.0f), 1.0f);
 #line 44 "four_blocks.hip"
@@ -49,7 +49,7 @@ static __global__ void __launch_bounds__(256)
 qd_grade_channels_loop3(int qd_begin, std::uint64_t qd_count, float * alpha, float threshold) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 28 "four_blocks.cpp"
 alpha[i] = alpha[i] >= threshold ? 1.0f : 0.0f;
 #line 56 "four_blocks.hip"
@@ -61,15 +61,15 @@ alpha[i] = alpha[i] >= threshold ? 1.0f : 0.0f;
 void grade_channels(float* red, float* green, float* blue, float* alpha, int pixels, float gamma, float threshold, qd::StreamRef qd_stream) {
   // stream_parallel region, four_blocks.cpp:10: 4 blocks, each on its own pooled stream
   {
-    // The guard gives the streams back to the pool when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(4);
+    // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
+    qd::detail::PooledStreams qd_block_streams(4, qd_stream);
+    qd::detail::PooledEvents qd_events(5); // [0]: fork; [1 + b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
-    qd::detail::PooledEvent qd_fork;
-    qd_fork.record(qd_stream);
-    qd_fork.wait(qd_block_streams[0]);
-    qd_fork.wait(qd_block_streams[1]);
-    qd_fork.wait(qd_block_streams[2]);
-    qd_fork.wait(qd_block_streams[3]);
+    qd_events.record(0, qd_stream);
+    qd_events.wait(0, qd_block_streams[0]);
+    qd_events.wait(0, qd_block_streams[1]);
+    qd_events.wait(0, qd_block_streams[2]);
+    qd_events.wait(0, qd_block_streams[3]);
     // block 0, four_blocks.cpp:11
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
@@ -123,26 +123,14 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
       }
     }
     // Join: the launch stream waits for every block before the work after the region.
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[0]);
-      qd_join.wait(qd_stream);
-    }
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[1]);
-      qd_join.wait(qd_stream);
-    }
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[2]);
-      qd_join.wait(qd_stream);
-    }
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[3]);
-      qd_join.wait(qd_stream);
-    }
+    qd_events.record(1, qd_block_streams[0]);
+    qd_events.wait(1, qd_stream);
+    qd_events.record(2, qd_block_streams[1]);
+    qd_events.wait(2, qd_stream);
+    qd_events.record(3, qd_block_streams[2]);
+    qd_events.wait(3, qd_stream);
+    qd_events.record(4, qd_block_streams[3]);
+    qd_events.wait(4, qd_stream);
   }
 }
 

@@ -53,7 +53,7 @@ qd_shade_loop0(int qd_begin, std::uint64_t qd_count, float * out, const float * 
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 47 "helper_functions.cpp"
 {
         float fog = smoothstep(near_plane, far_plane, depth[i]);

@@ -50,7 +50,7 @@ static __global__ void __launch_bounds__(256)
 qd_shade_loop0(int qd_begin, std::uint64_t qd_count, float * out, const float * depth, const float * coeffs, int degree, float near_plane, float far_plane) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 47 "helper_functions.cpp"
 {
         float fog = smoothstep(near_plane, far_plane, depth[i]);

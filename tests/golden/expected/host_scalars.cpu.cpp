@@ -19,7 +19,7 @@ qd_sample_grid_loop0(unsigned int qd_begin, std::uint64_t qd_count, float * valu
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    unsigned int i = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
+    [[maybe_unused]] unsigned int i = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
 #line 20 "host_scalars.cpp"
 {
         float x = x0 + h * i;
@@ -36,7 +36,7 @@ qd_sample_grid_loop1(int qd_begin, std::uint64_t qd_count, float * values, float
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 25 "host_scalars.cpp"
 derivative[i] = (values[i + 1] - values[i - 1]) * inv_2h;
 #line 43 "host_scalars.cpu.cpp"

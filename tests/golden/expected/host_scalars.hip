@@ -16,7 +16,7 @@ static __global__ void __launch_bounds__(256)
 qd_sample_grid_loop0(unsigned int qd_begin, std::uint64_t qd_count, float * values, float x0, const float h, float omega, double scale) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    unsigned int i = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
+    [[maybe_unused]] unsigned int i = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
 #line 20 "host_scalars.cpp"
 {
         float x = x0 + h * i;
@@ -31,7 +31,7 @@ static __global__ void __launch_bounds__(256)
 qd_sample_grid_loop1(int qd_begin, std::uint64_t qd_count, float * values, float * derivative, const float inv_2h) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 25 "host_scalars.cpp"
 derivative[i] = (values[i + 1] - values[i - 1]) * inv_2h;
 #line 38 "host_scalars.hip"

@@ -20,7 +20,7 @@ qd_loop_forms_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 15 "loop_forms.cpp"
 a[i] = 1.0f;
 #line 27 "loop_forms.cpu.cpp"
@@ -34,7 +34,7 @@ qd_loop_forms_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "loop_forms.cpp"
 a[i] += 2.0f;
 #line 41 "loop_forms.cpu.cpp"
@@ -48,7 +48,7 @@ qd_loop_forms_loop2(unsigned int qd_begin, std::uint64_t qd_count, int * c) {
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    unsigned int i = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
+    [[maybe_unused]] unsigned int i = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
 #line 19 "loop_forms.cpp"
 c[i] = static_cast<int>(i);
 #line 55 "loop_forms.cpu.cpp"
@@ -62,7 +62,7 @@ qd_loop_forms_loop3(long long qd_begin, std::uint64_t qd_count, double * b) {
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    long long i = static_cast<long long>(qd_begin + static_cast<long long>(qd_k));
+    [[maybe_unused]] long long i = static_cast<long long>(qd_begin + static_cast<long long>(qd_k));
 #line 21 "loop_forms.cpp"
 b[i] = static_cast<double>(i) * 0.5;
 #line 69 "loop_forms.cpu.cpp"
@@ -76,7 +76,7 @@ qd_loop_forms_loop4(std::size_t qd_begin, std::uint64_t qd_count, double * b) {
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    std::size_t i = static_cast<std::size_t>(qd_begin + static_cast<std::size_t>(qd_k));
+    [[maybe_unused]] std::size_t i = static_cast<std::size_t>(qd_begin + static_cast<std::size_t>(qd_k));
 #line 23 "loop_forms.cpp"
 b[i] += 1.0;
 #line 83 "loop_forms.cpu.cpp"
@@ -90,7 +90,7 @@ qd_loop_forms_loop5(std::int64_t qd_begin, std::uint64_t qd_count, int * c) {
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    std::int64_t i = static_cast<std::int64_t>(qd_begin + static_cast<std::int64_t>(qd_k));
+    [[maybe_unused]] std::int64_t i = static_cast<std::int64_t>(qd_begin + static_cast<std::int64_t>(qd_k));
 #line 27 "loop_forms.cpp"
 c[i] *= 2;
 #line 97 "loop_forms.cpu.cpp"
@@ -104,7 +104,7 @@ qd_loop_forms_loop6(int qd_begin, std::uint64_t qd_count, float * a) {
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 29 "loop_forms.cpp"
 a[i] -= 0.5f;
 #line 111 "loop_forms.cpu.cpp"

@@ -17,7 +17,7 @@ static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 15 "loop_forms.cpp"
 a[i] = 1.0f;
 #line 24 "loop_forms.hip"
@@ -29,7 +29,7 @@ static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "loop_forms.cpp"
 a[i] += 2.0f;
 #line 36 "loop_forms.hip"
@@ -41,7 +41,7 @@ static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop2(unsigned int qd_begin, std::uint64_t qd_count, int * c) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    unsigned int i = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
+    [[maybe_unused]] unsigned int i = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
 #line 19 "loop_forms.cpp"
 c[i] = static_cast<int>(i);
 #line 48 "loop_forms.hip"
@@ -53,7 +53,7 @@ static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop3(long long qd_begin, std::uint64_t qd_count, double * b) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    long long i = static_cast<long long>(qd_begin + static_cast<long long>(qd_k));
+    [[maybe_unused]] long long i = static_cast<long long>(qd_begin + static_cast<long long>(qd_k));
 #line 21 "loop_forms.cpp"
 b[i] = static_cast<double>(i) * 0.5;
 #line 60 "loop_forms.hip"
@@ -65,7 +65,7 @@ static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop4(std::size_t qd_begin, std::uint64_t qd_count, double * b) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    std::size_t i = static_cast<std::size_t>(qd_begin + static_cast<std::size_t>(qd_k));
+    [[maybe_unused]] std::size_t i = static_cast<std::size_t>(qd_begin + static_cast<std::size_t>(qd_k));
 #line 23 "loop_forms.cpp"
 b[i] += 1.0;
 #line 72 "loop_forms.hip"
@@ -77,7 +77,7 @@ static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop5(std::int64_t qd_begin, std::uint64_t qd_count, int * c) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    std::int64_t i = static_cast<std::int64_t>(qd_begin + static_cast<std::int64_t>(qd_k));
+    [[maybe_unused]] std::int64_t i = static_cast<std::int64_t>(qd_begin + static_cast<std::int64_t>(qd_k));
 #line 27 "loop_forms.cpp"
 c[i] *= 2;
 #line 84 "loop_forms.hip"
@@ -89,7 +89,7 @@ static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop6(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 29 "loop_forms.cpp"
 a[i] -= 0.5f;
 #line 96 "loop_forms.hip"

@@ -23,7 +23,7 @@ qd_stencil_2d_loop0(int qd_begin, std::uint64_t qd_count, const float * in, floa
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int c = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int c = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "macros_in_loop_bodies.cpp"
 {
         int row = HALO + c / INTERIOR(width);
@@ -46,7 +46,7 @@ qd_stencil_2d_loop1(int qd_begin, std::uint64_t qd_count, float * out, float * e
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int row = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int row = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 27 "macros_in_loop_bodies.cpp"
 {
         float e = 0.0f;

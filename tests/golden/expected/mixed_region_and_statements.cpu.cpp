@@ -23,7 +23,7 @@ qd_blend_layers_loop1(int qd_begin, std::uint64_t qd_count, const float * base, 
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 12 "mixed_region_and_statements.cpp"
 out[i] = base[i];
 #line 30 "mixed_region_and_statements.cpu.cpp"
@@ -37,7 +37,7 @@ qd_blend_layers_loop2(int qd_begin, std::uint64_t qd_count, float * layer_a, flo
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "mixed_region_and_statements.cpp"
 layer_a[i] = weight * out[i];
 #line 44 "mixed_region_and_statements.cpu.cpp"
@@ -51,7 +51,7 @@ qd_blend_layers_loop3(int qd_begin, std::uint64_t qd_count, float * layer_b, flo
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 22 "mixed_region_and_statements.cpp"
 layer_b[i] = complement * out[i] * out[i];
 #line 58 "mixed_region_and_statements.cpu.cpp"
@@ -65,7 +65,7 @@ qd_blend_layers_loop4(int qd_begin, std::uint64_t qd_count, float * layer_a, flo
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 26 "mixed_region_and_statements.cpp"
 out[i] = layer_a[i] + layer_b[i];
 #line 72 "mixed_region_and_statements.cpu.cpp"

@@ -20,7 +20,7 @@ static __global__ void __launch_bounds__(256)
 qd_blend_layers_loop1(int qd_begin, std::uint64_t qd_count, const float * base, float * out) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 12 "mixed_region_and_statements.cpp"
 out[i] = base[i];
 #line 27 "mixed_region_and_statements.hip"
@@ -32,7 +32,7 @@ static __global__ void __launch_bounds__(256)
 qd_blend_layers_loop2(int qd_begin, std::uint64_t qd_count, float * layer_a, float * out, float weight) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "mixed_region_and_statements.cpp"
 layer_a[i] = weight * out[i];
 #line 39 "mixed_region_and_statements.hip"
@@ -44,7 +44,7 @@ static __global__ void __launch_bounds__(256)
 qd_blend_layers_loop3(int qd_begin, std::uint64_t qd_count, float * layer_b, float * out, const float complement) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 22 "mixed_region_and_statements.cpp"
 layer_b[i] = complement * out[i] * out[i];
 #line 51 "mixed_region_and_statements.hip"
@@ -56,7 +56,7 @@ static __global__ void __launch_bounds__(256)
 qd_blend_layers_loop4(int qd_begin, std::uint64_t qd_count, float * layer_a, float * layer_b, float * out) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 26 "mixed_region_and_statements.cpp"
 out[i] = layer_a[i] + layer_b[i];
 #line 63 "mixed_region_and_statements.hip"
@@ -89,13 +89,13 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
   }
   // stream_parallel region, mixed_region_and_statements.cpp:14: 2 blocks, each on its own pooled stream
   {
-    // The guard gives the streams back to the pool when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(2);
+    // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
+    qd::detail::PooledStreams qd_block_streams(2, qd_stream);
+    qd::detail::PooledEvents qd_events(3); // [0]: fork; [1 + b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
-    qd::detail::PooledEvent qd_fork;
-    qd_fork.record(qd_stream);
-    qd_fork.wait(qd_block_streams[0]);
-    qd_fork.wait(qd_block_streams[1]);
+    qd_events.record(0, qd_stream);
+    qd_events.wait(0, qd_block_streams[0]);
+    qd_events.wait(0, qd_block_streams[1]);
     // block 0, mixed_region_and_statements.cpp:15
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
@@ -123,16 +123,10 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
       }
     }
     // Join: the launch stream waits for every block before the work after the region.
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[0]);
-      qd_join.wait(qd_stream);
-    }
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[1]);
-      qd_join.wait(qd_stream);
-    }
+    qd_events.record(1, qd_block_streams[0]);
+    qd_events.wait(1, qd_stream);
+    qd_events.record(2, qd_block_streams[1]);
+    qd_events.wait(2, qd_stream);
   }
   // parallel loop, mixed_region_and_statements.cpp:25
   {

@@ -18,7 +18,7 @@ qd_kinetic_energy_loop0(int qd_begin, std::uint64_t qd_count, float * e, const f
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 12 "namespaces.cpp"
 e[i] = kinetic(mass[i], vel[i]);
 #line 25 "namespaces.cpu.cpp"
@@ -56,7 +56,7 @@ qd_euler_step_loop0(int qd_begin, std::uint64_t qd_count, float * x, float * v, 
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 20 "namespaces.cpp"
 {
         v[i] += dt * a[i];
@@ -100,7 +100,7 @@ qd_jacobi_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * x_next, cons
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 35 "namespaces.cpp"
 x_next[i] = (b[i] - off * (x[i - 1] + x[i + 1])) / diag;
 #line 107 "namespaces.cpu.cpp"
@@ -140,7 +140,7 @@ qd_zero_fill_loop0(int qd_begin, std::uint64_t qd_count, float * p) {
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 46 "namespaces.cpp"
 p[i] = 0.0f;
 #line 147 "namespaces.cpu.cpp"

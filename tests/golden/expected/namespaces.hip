@@ -15,7 +15,7 @@ static __global__ void __launch_bounds__(256)
 qd_kinetic_energy_loop0(int qd_begin, std::uint64_t qd_count, float * e, const float * mass, const float * vel) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 12 "namespaces.cpp"
 e[i] = kinetic(mass[i], vel[i]);
 #line 22 "namespaces.hip"
@@ -53,7 +53,7 @@ static __global__ void __launch_bounds__(256)
 qd_euler_step_loop0(int qd_begin, std::uint64_t qd_count, float * x, float * v, const float * a, float dt) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 20 "namespaces.cpp"
 {
         v[i] += dt * a[i];
@@ -97,7 +97,7 @@ static __global__ void __launch_bounds__(256)
 qd_jacobi_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * x_next, const float * x, const float * b, float diag, float off) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 35 "namespaces.cpp"
 x_next[i] = (b[i] - off * (x[i - 1] + x[i + 1])) / diag;
 #line 104 "namespaces.hip"
@@ -137,7 +137,7 @@ static __global__ void __launch_bounds__(256)
 qd_zero_fill_loop0(int qd_begin, std::uint64_t qd_count, float * p) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 46 "namespaces.cpp"
 p[i] = 0.0f;
 #line 144 "namespaces.hip"

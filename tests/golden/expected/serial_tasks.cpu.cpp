@@ -33,7 +33,7 @@ qd_finalize_bins_loop2(int qd_begin, std::uint64_t qd_count, float * mean, const
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 14 "serial_tasks.cpp"
 mean[b] = safe_div(sums[b], static_cast<float>(counts[b]));
 #line 40 "serial_tasks.cpu.cpp"

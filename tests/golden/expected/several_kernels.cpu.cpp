@@ -16,7 +16,7 @@ qd_clear_counts_loop0(int qd_begin, std::uint64_t qd_count, int * counts) {
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 10 "several_kernels.cpp"
 counts[b] = 0;
 #line 23 "several_kernels.cpu.cpp"
@@ -52,7 +52,7 @@ qd_count_keys_loop0(int qd_begin, std::uint64_t qd_count, int * counts, const in
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "several_kernels.cpp"
 qd::atomic_add(&counts[keys[i]], 1);
 #line 59 "several_kernels.cpu.cpp"
@@ -130,7 +130,7 @@ qd_scatter_by_key_loop0(int qd_begin, std::uint64_t qd_count, int * cursor, cons
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 38 "several_kernels.cpp"
 cursor[b] = offsets[b];
 #line 137 "several_kernels.cpu.cpp"
@@ -144,7 +144,7 @@ qd_scatter_by_key_loop1(int qd_begin, std::uint64_t qd_count, int * sorted_index
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 39 "several_kernels.cpp"
 {
         int slot = qd::atomic_add(&cursor[keys[i]], 1);

@@ -13,7 +13,7 @@ static __global__ void __launch_bounds__(256)
 qd_clear_counts_loop0(int qd_begin, std::uint64_t qd_count, int * counts) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 10 "several_kernels.cpp"
 counts[b] = 0;
 #line 20 "several_kernels.hip"
@@ -49,7 +49,7 @@ static __global__ void __launch_bounds__(256)
 qd_count_keys_loop0(int qd_begin, std::uint64_t qd_count, int * counts, const int * keys) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "several_kernels.cpp"
 qd::atomic_add(&counts[keys[i]], 1);
 #line 56 "several_kernels.hip"
@@ -128,7 +128,7 @@ static __global__ void __launch_bounds__(256)
 qd_scatter_by_key_loop0(int qd_begin, std::uint64_t qd_count, int * cursor, const int * offsets) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 38 "several_kernels.cpp"
 cursor[b] = offsets[b];
 #line 135 "several_kernels.hip"
@@ -140,7 +140,7 @@ static __global__ void __launch_bounds__(256)
 qd_scatter_by_key_loop1(int qd_begin, std::uint64_t qd_count, int * sorted_index, int * cursor, const int * keys) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 39 "several_kernels.cpp"
 {
         int slot = qd::atomic_add(&cursor[keys[i]], 1);

@@ -14,7 +14,7 @@ qd_smooth_and_residual_loop0(int qd_begin, std::uint64_t qd_count, const float *
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 8 "several_loops.cpp"
 {
         int src = i - 1;
@@ -33,7 +33,7 @@ qd_smooth_and_residual_loop1(int qd_begin, std::uint64_t qd_count, float * padde
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 16 "several_loops.cpp"
 smooth[i] = 0.25f * padded[i] + 0.5f * padded[i + 1] + 0.25f * padded[i + 2];
 #line 40 "several_loops.cpu.cpp"
@@ -47,7 +47,7 @@ qd_smooth_and_residual_loop2(int qd_begin, std::uint64_t qd_count, const float *
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 19 "several_loops.cpp"
 residual[i] = in[i] - smooth[i];
 #line 54 "several_loops.cpu.cpp"

@@ -11,7 +11,7 @@ static __global__ void __launch_bounds__(256)
 qd_smooth_and_residual_loop0(int qd_begin, std::uint64_t qd_count, const float * in, float * padded, int n) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 8 "several_loops.cpp"
 {
         int src = i - 1;
@@ -28,7 +28,7 @@ static __global__ void __launch_bounds__(256)
 qd_smooth_and_residual_loop1(int qd_begin, std::uint64_t qd_count, float * padded, float * smooth) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 16 "several_loops.cpp"
 smooth[i] = 0.25f * padded[i] + 0.5f * padded[i + 1] + 0.25f * padded[i + 2];
 #line 35 "several_loops.hip"
@@ -40,7 +40,7 @@ static __global__ void __launch_bounds__(256)
 qd_smooth_and_residual_loop2(int qd_begin, std::uint64_t qd_count, const float * in, float * smooth, float * residual) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 19 "several_loops.cpp"
 residual[i] = in[i] - smooth[i];
 #line 47 "several_loops.hip"

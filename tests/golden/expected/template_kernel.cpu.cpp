@@ -15,7 +15,7 @@ qd_axpy_loop0(int qd_begin, std::uint64_t qd_count, T * y, const T * x, T a) {
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 9 "template_kernel.cpp"
 y[i] += a * x[i];
 #line 22 "template_kernel.cpu.cpp"
@@ -54,7 +54,7 @@ qd_box_filter_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T * out,
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "template_kernel.cpp"
 {
         T acc = T(0);

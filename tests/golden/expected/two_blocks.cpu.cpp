@@ -14,7 +14,7 @@ qd_image_gradients_loop0(int qd_begin, std::uint64_t qd_count, const float * ima
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int p = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int p = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 11 "two_blocks.cpp"
 {
             int x = p % width;
@@ -33,7 +33,7 @@ qd_image_gradients_loop1(int qd_begin, std::uint64_t qd_count, const float * ima
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    int p = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int p = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 20 "two_blocks.cpp"
 {
             int y = p / width;

@@ -11,7 +11,7 @@ static __global__ void __launch_bounds__(256)
 qd_image_gradients_loop0(int qd_begin, std::uint64_t qd_count, const float * image, float * grad_x, int width) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int p = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int p = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 11 "two_blocks.cpp"
 {
             int x = p % width;
@@ -28,7 +28,7 @@ static __global__ void __launch_bounds__(256)
 qd_image_gradients_loop1(int qd_begin, std::uint64_t qd_count, const float * image, float * grad_y, int width, int height) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int p = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int p = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 20 "two_blocks.cpp"
 {
             int y = p / width;
@@ -46,13 +46,13 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
   const int pixels = width * height;
   // stream_parallel region, two_blocks.cpp:9: 2 blocks, each on its own pooled stream
   {
-    // The guard gives the streams back to the pool when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(2);
+    // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
+    qd::detail::PooledStreams qd_block_streams(2, qd_stream);
+    qd::detail::PooledEvents qd_events(3); // [0]: fork; [1 + b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
-    qd::detail::PooledEvent qd_fork;
-    qd_fork.record(qd_stream);
-    qd_fork.wait(qd_block_streams[0]);
-    qd_fork.wait(qd_block_streams[1]);
+    qd_events.record(0, qd_stream);
+    qd_events.wait(0, qd_block_streams[0]);
+    qd_events.wait(0, qd_block_streams[1]);
     // block 0, two_blocks.cpp:10
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
@@ -80,16 +80,10 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
       }
     }
     // Join: the launch stream waits for every block before the work after the region.
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[0]);
-      qd_join.wait(qd_stream);
-    }
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[1]);
-      qd_join.wait(qd_stream);
-    }
+    qd_events.record(1, qd_block_streams[0]);
+    qd_events.wait(1, qd_stream);
+    qd_events.record(2, qd_block_streams[1]);
+    qd_events.wait(2, qd_stream);
   }
 }
 

@@ -11,7 +11,7 @@ static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * u_next, float alpha) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 12 "two_regions.cpp"
 u_next[i] = u[i] + alpha * (u[i - 1] - 2.0f * u[i] + u[i + 1]);
 #line 18 "two_regions.hip"
@@ -23,7 +23,7 @@ static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop1(int qd_begin, std::uint64_t qd_count, float * v, float * v_next, float alpha) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "two_regions.cpp"
 v_next[i] = v[i] + alpha * (v[i - 1] - 2.0f * v[i] + v[i + 1]);
 #line 30 "two_regions.hip"
@@ -35,7 +35,7 @@ static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop2(int qd_begin, std::uint64_t qd_count, float * w, float * w_next, float alpha) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 22 "two_regions.cpp"
 w_next[i] = w[i] + alpha * (w[i - 1] - 2.0f * w[i] + w[i + 1]);
 #line 42 "two_regions.hip"
@@ -47,7 +47,7 @@ static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop3(int qd_begin, std::uint64_t qd_count, float * u_next, float * v_next, float * w_next, float alpha) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 27 "two_regions.cpp"
 w_next[i] += 0.5f * alpha * (u_next[i] - v_next[i]);
 #line 54 "two_regions.hip"
@@ -59,7 +59,7 @@ static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop4(int qd_begin, std::uint64_t qd_count, float * u, float * u_next, float * w_next, float alpha, const float keep) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 34 "two_regions.cpp"
 u[i] = keep * u_next[i] + alpha * w_next[i];
 #line 66 "two_regions.hip"
@@ -71,7 +71,7 @@ static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop5(int qd_begin, std::uint64_t qd_count, float * v, float * v_next, float * w_next, float alpha, const float keep) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 39 "two_regions.cpp"
 v[i] = keep * v_next[i] - alpha * w_next[i];
 #line 78 "two_regions.hip"
@@ -83,7 +83,7 @@ static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop6(int qd_begin, std::uint64_t qd_count, float * w, float * w_next) {
   const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
   for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
-    int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 41 "two_regions.cpp"
 w[i] = w_next[i];
 #line 90 "two_regions.hip"
@@ -95,14 +95,14 @@ w[i] = w_next[i];
 void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next, float* w_next, int n, float alpha, qd::StreamRef qd_stream) {
   // stream_parallel region, two_regions.cpp:9: 3 blocks, each on its own pooled stream
   {
-    // The guard gives the streams back to the pool when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(3);
+    // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
+    qd::detail::PooledStreams qd_block_streams(3, qd_stream);
+    qd::detail::PooledEvents qd_events(4); // [0]: fork; [1 + b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
-    qd::detail::PooledEvent qd_fork;
-    qd_fork.record(qd_stream);
-    qd_fork.wait(qd_block_streams[0]);
-    qd_fork.wait(qd_block_streams[1]);
-    qd_fork.wait(qd_block_streams[2]);
+    qd_events.record(0, qd_stream);
+    qd_events.wait(0, qd_block_streams[0]);
+    qd_events.wait(0, qd_block_streams[1]);
+    qd_events.wait(0, qd_block_streams[2]);
     // block 0, two_regions.cpp:10
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
@@ -143,21 +143,12 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
       }
     }
     // Join: the launch stream waits for every block before the work after the region.
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[0]);
-      qd_join.wait(qd_stream);
-    }
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[1]);
-      qd_join.wait(qd_stream);
-    }
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[2]);
-      qd_join.wait(qd_stream);
-    }
+    qd_events.record(1, qd_block_streams[0]);
+    qd_events.wait(1, qd_stream);
+    qd_events.record(2, qd_block_streams[1]);
+    qd_events.wait(2, qd_stream);
+    qd_events.record(3, qd_block_streams[2]);
+    qd_events.wait(3, qd_stream);
   }
   // parallel loop, two_regions.cpp:26
   {
@@ -171,13 +162,13 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
   const float keep = 1.0f - alpha;
   // stream_parallel region, two_regions.cpp:31: 2 blocks, each on its own pooled stream
   {
-    // The guard gives the streams back to the pool when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(2);
+    // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
+    qd::detail::PooledStreams qd_block_streams(2, qd_stream);
+    qd::detail::PooledEvents qd_events(3); // [0]: fork; [1 + b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
-    qd::detail::PooledEvent qd_fork;
-    qd_fork.record(qd_stream);
-    qd_fork.wait(qd_block_streams[0]);
-    qd_fork.wait(qd_block_streams[1]);
+    qd_events.record(0, qd_stream);
+    qd_events.wait(0, qd_block_streams[0]);
+    qd_events.wait(0, qd_block_streams[1]);
     // block 0, two_regions.cpp:32
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
@@ -214,16 +205,10 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
       }
     }
     // Join: the launch stream waits for every block before the work after the region.
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[0]);
-      qd_join.wait(qd_stream);
-    }
-    {
-      qd::detail::PooledEvent qd_join;
-      qd_join.record(qd_block_streams[1]);
-      qd_join.wait(qd_stream);
-    }
+    qd_events.record(1, qd_block_streams[0]);
+    qd_events.wait(1, qd_stream);
+    qd_events.record(2, qd_block_streams[1]);
+    qd_events.wait(2, qd_stream);
   }
 }
 
