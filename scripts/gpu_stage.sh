@@ -57,6 +57,7 @@ stage_target() {
   done
 }
 stage_target cuda cu
+stage_target hip hip
 for b in triad streams; do
   "$tool" "bench/$b.cpp" -o "$stage/cuda/bench/$b.cu" -- -Ibench
 done

@@ -6,7 +6,8 @@
 #      reference; each `check ... PASS|FAIL` line it prints is a test too;
 #   2. reruns the programs under compute-sanitizer memcheck, racecheck and
 #      synccheck (short runs: QD_SUITE_QUICK=1);
-#   3. runs the benchmarks (never a failure, only numbers).
+#   3. runs the benchmarks QD_BENCH_RUNS times (default 3; never a failure,
+#      only numbers).
 # Prints "PASS|FAIL <test>" lines, the benchmark results, and last
 # "N passed, N failed". Logs go to $OUT (or /tmp/qd-gpu-out) as a few files.
 set -uo pipefail
@@ -82,9 +83,13 @@ else
   echo "compute-sanitizer not found: skipped"
 fi
 
-echo "== benchmarks (not tests)"
-"$build/triad_bench" 2>&1 | tee "$out/bench_triad.txt"
-"$build/streams_bench" 2>&1 | tee "$out/bench_streams.txt"
+echo "== benchmarks (not tests), ${QD_BENCH_RUNS:-3} runs each"
+: >"$out/bench_triad.txt"; : >"$out/bench_streams.txt"
+for run in $(seq "${QD_BENCH_RUNS:-3}"); do
+  echo "-- run $run"
+  "$build/triad_bench" 2>&1 | tee -a "$out/bench_triad.txt"
+  "$build/streams_bench" 2>&1 | tee -a "$out/bench_streams.txt"
+done
 
 tar -czf "$out/logs.tar.gz" -C "$out" logs && rm -rf "$logs"
 echo "== total $(( $(date +%s) - started )) s"
