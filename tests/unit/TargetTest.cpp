@@ -116,8 +116,9 @@ void expectGpuOutput(Target T, llvm::StringRef OtherVendor) {
   EXPECT_TRUE(contains(Out, "static __global__ void"));
   EXPECT_TRUE(
       contains(Out, "check_launch(" + Vendor + "GetLastError(), \"scale\""));
-  EXPECT_TRUE(contains(Out, "qd::detail::PooledStreams qd_block_streams(2);"));
-  EXPECT_TRUE(contains(Out, "qd_join.wait(qd_stream);"));
+  EXPECT_TRUE(
+      contains(Out, "qd::detail::PooledStreams qd_block_streams(2, qd_stream);"));
+  EXPECT_TRUE(contains(Out, "qd_events.wait(2, qd_stream);"));
   EXPECT_FALSE(contains(Out, OtherVendor));
 }
 
