@@ -10,7 +10,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 
 packages=(cmake ninja-build g++ python3 libclang-19-dev llvm-19-dev clang-19
-          llvm-19-tools libgtest-dev libkainjow-mustache-dev)
+          llvm-19-tools libgtest-dev libkainjow-mustache-dev hipcc)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
