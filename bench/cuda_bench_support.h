@@ -29,30 +29,6 @@ inline double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-// Median over `reps` runs of the device milliseconds that run() enqueues on
-// `stream`, timed by events on that stream, after one warm-up run.
-template <class Run>
-double median_device_ms(Run run, cudaStream_t stream = nullptr, int reps = 20) {
-  cudaEvent_t start, stop;
-  QD_BENCH_CHECK(cudaEventCreate(&start));
-  QD_BENCH_CHECK(cudaEventCreate(&stop));
-  run();
-  QD_BENCH_CHECK(cudaDeviceSynchronize());
-  std::vector<double> ms;
-  for (int r = 0; r < reps; ++r) {
-    QD_BENCH_CHECK(cudaEventRecord(start, stream));
-    run();
-    QD_BENCH_CHECK(cudaEventRecord(stop, stream));
-    QD_BENCH_CHECK(cudaEventSynchronize(stop));
-    float t = 0;
-    QD_BENCH_CHECK(cudaEventElapsedTime(&t, start, stop));
-    ms.push_back(t);
-  }
-  QD_BENCH_CHECK(cudaEventDestroy(start));
-  QD_BENCH_CHECK(cudaEventDestroy(stop));
-  return median(ms);
-}
-
 // The device milliseconds of the work run() enqueues on `stream`, timed by
 // events on that stream.
 template <class Run> double device_ms(Run run, cudaStream_t stream) {
@@ -68,6 +44,18 @@ template <class Run> double device_ms(Run run, cudaStream_t stream) {
   QD_BENCH_CHECK(cudaEventDestroy(start));
   QD_BENCH_CHECK(cudaEventDestroy(stop));
   return ms;
+}
+
+// Median over `reps` runs of the device milliseconds that run() enqueues on
+// `stream`, after one warm-up run.
+template <class Run>
+double median_device_ms(Run run, cudaStream_t stream = nullptr, int reps = 20) {
+  run();
+  QD_BENCH_CHECK(cudaDeviceSynchronize());
+  std::vector<double> ms;
+  for (int r = 0; r < reps; ++r)
+    ms.push_back(device_ms(run, stream));
+  return median(ms);
 }
 
 // The host microseconds run() takes to enqueue its work, from an idle
