@@ -20,6 +20,9 @@ PooledHandles::PooledHandles(Kind kind, std::size_t n, const void* affinity)
   pool_->acquire(leases, n, affinity_);
 }
 
+// The pool is remembered rather than looked up again: the caller may have
+// switched devices since, and the handles belong to the device they were
+// created on.
 PooledHandles::~PooledHandles() { pool_->release(leases(), size_, affinity_); }
 
 void PooledEvents::record(std::size_t i, StreamRef s) {
