@@ -2,64 +2,45 @@
 //
 // Every message the translator emits goes through clang's DiagnosticsEngine,
 // so it prints like clang (file:line:col, source line, caret, color) and tests
-// can check it with clang's -verify.
+// can check it with clang's -verify. The diagnostics themselves are listed in
+// Diagnostics.def.
 //
 //===----------------------------------------------------------------------===//
 #ifndef QD_TRANSLATOR_DIAGNOSTICIDS_H
 #define QD_TRANSLATOR_DIAGNOSTICIDS_H
 
 #include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
 
 namespace qd {
 
 enum class Diag {
-  // Pragma syntax.
-  MissingDirective,
-  UnknownDirective,
-  UnknownDirectiveSuggest,
-  StreamParallelTakesNoArguments,
-  UnknownClause,
-  UnknownClauseSuggest,
-  DuplicateClause,
-  MalformedBlockDim,
-  BlockDimOutOfRange,
-  ExtraTokens,
-  // Placement.
-  KernelNotFunctionDefinition,
-  KernelNotAtNamespaceScope,
-  DirectiveNotFollowedByStatement,
-  StreamParallelOutsideKernel,
-  StreamParallelAtNamespaceScope,
-  DirectiveOutsideMainFile,
-  DuplicateDirective,
-  StreamParallelNested,
-  StreamParallelInLoop,
-  LoopDirectiveMisplaced,
-  NoteEnclosingBlock,
-  // Kernel signature.
-  KernelReturnsNonVoid,
-  KernelFunctionTryBlock,
-  KernelIsMethod,
-  KernelParameterNotPassable,
-  KernelTemplateParameterUnnamed,
-  // Statements.
-  UnsupportedLoopForm,
-  LoopBoundUsesDeviceData,
-  StatementInParallelLoop,
-  ReturnInKernelStatement,
-  DeviceLocalUsedLater,
-  HostValueWrittenOnDevice,
-  NoteDeviceLocalDeclared,
-  HostScalarDependentAuto,
-  CalleeNotDefined,
-  CalleeVirtual,
-  // Warnings.
-  EmptyBlock,
-  SerialLoop,
+#define QD_ERROR(Name, Message) Name,
+#define QD_WARNING(Name, Flag, Message) Name,
+#define QD_NOTE(Name, Message) Name,
+#include "Diagnostics.def"
 };
 
+/// The -W name of a warning ("qd-race"), or nullopt for errors and notes.
+std::optional<llvm::StringRef> warningFlag(Diag D);
+
+/// How the -W options given to the compiler treat the qd warning \p Flag.
+/// Clang cannot map custom diagnostics itself, so we read the options it
+/// recorded: '-w', '-Werror', '-W[no-]<flag>', '-W[no-]error=<flag>', with
+/// 'qd' naming every qd warning, later options winning.
+enum class WarningState { Ignored, Warning, Error };
+WarningState warningState(const clang::DiagnosticsEngine &Engine,
+                          llvm::StringRef Flag);
+
+/// True for the -W option bodies (without "-W") that name qd warnings:
+/// "qd-race", "no-qd", "error=qd-empty-block". Clang would report them as
+/// unknown, so the tool keeps them out of clang's sight while it sets up
+/// diagnostics (TranslateOptions::WarningOptions) and adds them afterwards.
+bool isQdWarningOption(llvm::StringRef Option);
+
 /// Emits \p D at \p Loc through \p Engine, registering the custom ID on first
-/// use.
+/// use. Warnings honor warningState() and end with their flag, as clang's do.
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &Engine,
                                 clang::SourceLocation Loc, Diag D);
 

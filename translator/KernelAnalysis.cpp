@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelAnalysis.h"
+#include "RaceAnalysis.h"
 #include "CaptureAnalysis.h"
 #include "DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
@@ -613,7 +614,9 @@ void Analyzer::reportMisplaced(const Directive &D) {
 
 std::vector<KernelPlan> analyzeKernels(ASTContext &Context,
                                        DirectiveList &Directives) {
-  return Analyzer(Context, Directives).run();
+  std::vector<KernelPlan> Plans = Analyzer(Context, Directives).run();
+  checkBlockRaces(Context, Plans);
+  return Plans;
 }
 
 } // namespace qd

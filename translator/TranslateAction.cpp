@@ -97,6 +97,11 @@ public:
       : Options(Options), Result(Result) {}
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
+    // Clang has validated its own -W options by now; ours go back where
+    // warningState() reads them.
+    std::vector<std::string> &Warnings = CI.getDiagnosticOpts().Warnings;
+    Warnings.insert(Warnings.end(), Options.WarningOptions.begin(),
+                    Options.WarningOptions.end());
     // The preprocessor owns its handlers.
     CI.getPreprocessor().AddPragmaHandler(new QdPragmaHandler(Directives));
     return true;
@@ -120,6 +125,15 @@ public:
       : Options(Options), Result(Result) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<TranslateAction>(Options, Result);
+  }
+
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    Result.Verifying = Invocation->getDiagnosticOpts().VerifyDiagnostics;
+    return FrontendActionFactory::runInvocation(
+        std::move(Invocation), Files, std::move(PCHContainerOps), DiagConsumer);
   }
 
 private:

@@ -14,6 +14,9 @@ struct TranslateOptions {
   CodeGenOptions CodeGen;
   /// What '#line' names for generated code: the output's file name.
   std::string OutputName;
+  /// The -W options that name qd warnings, without "-W" ("no-qd-race"), in
+  /// command-line order. They must not reach clang's own option checks.
+  std::vector<std::string> WarningOptions;
 };
 
 /// What translating one file produced. Empty Output with Succeeded false
@@ -23,6 +26,10 @@ struct TranslateResult {
   std::string Output;
   /// Every file the translation read, for -MD.
   std::vector<std::string> Dependencies;
+  /// The compiler arguments asked for clang's -verify: the diagnostics are
+  /// checked against the source's 'expected-*' comments, and the tool's
+  /// success means they matched.
+  bool Verifying = false;
 };
 
 /// Creates the frontend action that translates one file: registers the 'qd'

@@ -6,6 +6,7 @@
 // translation succeeded, and atomically.
 //
 //===----------------------------------------------------------------------===//
+#include "DiagnosticIds.h"
 #include "OutputFile.h"
 #include "ResourceDir.h"
 #include "Target.h"
@@ -25,14 +26,20 @@ using namespace clang::tooling;
 
 namespace {
 
-/// Exit statuses, documented in docs/cli.md. When several apply, the highest
-/// is returned.
+/// Exit statuses, documented in docs/cli.md: each kind of failure has its
+/// own, so build scripts can tell them apart. When several sources fail, the
+/// highest status is returned.
 enum ExitStatus : int {
   ExitSuccess = 0,
-  ExitTranslationErrors = 1, // the input has errors; diagnostics say which
-  ExitUsage = 2,             // bad command line
-  ExitIoError = 3,           // an input, output or installed file is missing
+  ExitTranslationErrors = 1, // the input has errors, or -verify found a
+                             // mismatch; diagnostics say which
+  ExitUsage = 2,             // unknown option or option value
+  ExitInputMissing = 3,      // an input file is missing or unreadable
   ExitCheckFailed = 4,       // --check: an output is missing or out of date
+  ExitCannotWrite = 5,       // an output or dependency file cannot be written
+  ExitOptionConflict = 6,    // options that do not fit each other or the
+                             // inputs, such as -o with several sources
+  ExitInstallation = 7,      // clang's builtin headers cannot be found
 };
 
 cl::OptionCategory Category("qd-translate options");
@@ -117,7 +124,7 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
       SameFile) {
     errs() << "qd-translate: the output '" << Output
            << "' would overwrite its source; choose another -o or --out-dir\n";
-    return ExitUsage;
+    return ExitOptionConflict;
   }
   qd::TranslateOptions Options;
   Options.CodeGen.Target = Target;
@@ -125,6 +132,12 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
   Options.CodeGen.LineDirectives = !NoLineDirectives;
   Options.OutputName = Output == "-" ? qd::outputFileName(Source, Target)
                                      : sys::path::filename(Output).str();
+  // From the compile command, '--extra-arg' included; the adjuster below
+  // hides them from clang, which does not know them.
+  for (const CompileCommand &Command : Compilations.getCompileCommands(Source))
+    for (StringRef Arg : Command.CommandLine)
+      if (Arg.consume_front("-W") && qd::isQdWarningOption(Arg))
+        Options.WarningOptions.push_back(Arg.str());
 
   ClangTool Tool(Compilations, {Source});
   // Annotated sources are C++17 unless the compile command says otherwise.
@@ -135,7 +148,11 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
   Tool.appendArgumentsAdjuster(getClangStripDependencyFileAdjuster());
   Tool.appendArgumentsAdjuster(
       [ResourceDir, QdInclude](const CommandLineArguments &Args, StringRef) {
-        CommandLineArguments Adjusted = Args;
+        CommandLineArguments Adjusted;
+        for (const std::string &Arg : Args)
+          if (!StringRef(Arg).starts_with("-W") ||
+              !qd::isQdWarningOption(StringRef(Arg).drop_front(2)))
+            Adjusted.push_back(Arg);
         if (!hasArgumentPrefix(Args, "-resource-dir"))
           Adjusted.push_back("-resource-dir=" + ResourceDir);
         // After the user's own -I, so theirs win.
@@ -146,14 +163,16 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
 
   qd::TranslateResult Result;
   auto Factory = qd::newTranslateActionFactory(Options, Result);
-  if (Tool.run(Factory.get()) != 0 || !Result.Succeeded)
+  int ToolStatus = Tool.run(Factory.get());
+  // Under -verify, success means the diagnostics matched the source's
+  // 'expected-*' comments; the input is expected to have errors, so nothing
+  // is written either way.
+  if (Result.Verifying)
+    return ToolStatus == 0 ? ExitSuccess : ExitTranslationErrors;
+  if (ToolStatus != 0 || !Result.Succeeded)
     return ExitTranslationErrors;
 
   if (Check) {
-    if (Output == "-") {
-      errs() << "qd-translate: --check needs -o or --out-dir\n";
-      return ExitUsage;
-    }
     auto Existing = MemoryBuffer::getFile(Output, /*IsText=*/false);
     if (!Existing || (*Existing)->getBuffer() != Result.Output) {
       errs() << "qd-translate: " << Output << " is "
@@ -167,7 +186,7 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
   if (Error E = qd::writeFileAtomically(Output, Result.Output)) {
     errs() << "qd-translate: cannot write '" << Output
            << "': " << toString(std::move(E)) << "\n";
-    return ExitIoError;
+    return ExitCannotWrite;
   }
   if (WriteDeps || !DepFile.empty()) {
     std::string DepPath = DepFile.empty() ? Output + ".d" : DepFile;
@@ -176,7 +195,7 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
     if (Error E = qd::writeFileAtomically(DepPath, Content)) {
       errs() << "qd-translate: cannot write '" << DepPath
              << "': " << toString(std::move(E)) << "\n";
-      return ExitIoError;
+      return ExitCannotWrite;
     }
   }
   return ExitSuccess;
@@ -192,29 +211,42 @@ int main(int argc, const char **argv) {
   auto Parser = CommonOptionsParser::create(argc, argv, Category,
                                             cl::OneOrMore, Overview);
   if (!Parser) {
-    errs() << "qd-translate: " << toString(Parser.takeError()) << "\n";
+    // llvm::cl has usually printed the problem itself already.
+    std::string Message = toString(Parser.takeError());
+    if (!StringRef(Message).trim().empty())
+      errs() << "qd-translate: " << StringRef(Message).trim() << "\n";
     return ExitUsage;
   }
   const std::vector<std::string> &Sources = Parser->getSourcePathList();
   if (!OutputPath.empty() && !OutDir.empty()) {
     errs() << "qd-translate: -o and --out-dir cannot be used together\n";
-    return ExitUsage;
+    return ExitOptionConflict;
   }
   if (Sources.size() > 1 && OutDir.empty()) {
     errs() << "qd-translate: " << Sources.size()
            << " sources need --out-dir (-o and standard output take one)\n";
-    return ExitUsage;
+    return ExitOptionConflict;
+  }
+  if (Check && OutputPath.empty() && OutDir.empty()) {
+    errs() << "qd-translate: --check needs -o or --out-dir\n";
+    return ExitOptionConflict;
+  }
+  if (WriteDeps && DepFile.empty() && OutputPath.empty() && OutDir.empty()) {
+    errs() << "qd-translate: -MD with standard output needs -MF <file>\n";
+    return ExitOptionConflict;
   }
   for (const std::string &Source : Sources) {
     if (!sys::fs::exists(Source)) {
       errs() << "qd-translate: no such file: '" << Source << "'\n";
-      return ExitIoError;
+      return ExitInputMissing;
     }
-  }
-
-  if (WriteDeps && DepFile.empty() && OutputPath.empty() && OutDir.empty()) {
-    errs() << "qd-translate: -MD with standard output needs -MF <file>\n";
-    return ExitUsage;
+    // A directory or an unreadable file would otherwise reach clang, whose
+    // error names neither the tool nor the reason as plainly.
+    if (auto Buffer = MemoryBuffer::getFile(Source); !Buffer) {
+      errs() << "qd-translate: cannot read '" << Source
+             << "': " << Buffer.getError().message() << "\n";
+      return ExitInputMissing;
+    }
   }
 
   // A '-resource-dir' among the compiler arguments wins over our search.
@@ -233,7 +265,7 @@ int main(int argc, const char **argv) {
     errs() << "Install clang's resource headers (Debian: libclang-common-"
            << CLANG_VERSION_MAJOR
            << "-dev) or pass '-- -resource-dir=<dir>'.\n";
-    return ExitIoError;
+    return ExitInstallation;
   }
   std::optional<std::string> QdInclude = qd::findQdIncludeDir(Self);
 

@@ -692,12 +692,9 @@ void k(float *a, float *b, const float *in, int n) {
   EXPECT_EQ(Plans, 1u);
 }
 
-// BUG (missing feature): SPEC 1 asks for a warning when two blocks of one
-// region touch the same pointer parameter and at least one writes it, naming
-// both blocks, the parameter and the write. The translator has no such
-// diagnostic (none in DiagnosticIds.h, nothing in KernelAnalysis.cpp), so this
-// likely race goes unreported.
-TEST(AnalysisDiagnostics, DISABLED_BlocksWritingSharedPointerWarn) {
+// SPEC 1: two blocks of one region that touch the same pointer parameter,
+// one writing it, get a warning naming the parameter.
+TEST(AnalysisDiagnostics, BlocksWritingSharedPointerWarn) {
   ParseResult R = parse(R"cpp(
 #pragma qd kernel
 void k(float *a, float *b, int n) {
