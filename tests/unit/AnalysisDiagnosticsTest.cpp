@@ -51,8 +51,9 @@ const std::string KernelNotDefinition =
 const std::string SerialLoop =
     "this loop is inside a statement that runs as a single-thread serial "
     "task, so it runs serially; make it a top-level statement of the kernel "
-    "or block to run it in parallel";
-const std::string EmptyBlock = "empty stream_parallel block";
+    "or block to run it in parallel [-Wqd-serial-loop]";
+const std::string EmptyBlock =
+    "empty stream_parallel block [-Wqd-empty-block]";
 const std::string ReturnInStatement =
     "'return' is not allowed in a kernel statement that runs on the device; "
     "it would end only that task";
