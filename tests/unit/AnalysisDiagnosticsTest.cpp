@@ -53,7 +53,8 @@ const std::string SerialLoop =
     "task, so it runs serially; make it a top-level statement of the kernel "
     "or block to run it in parallel [-Wqd-serial-loop]";
 const std::string EmptyBlock =
-    "empty stream_parallel block [-Wqd-empty-block]";
+    "empty stream_parallel block: it has no device work, so its stream only "
+    "forks and joins; add the work or remove the block [-Wqd-empty-block]";
 const std::string ReturnInStatement =
     "'return' is not allowed in a kernel statement that runs on the device; "
     "it would end only that task";
@@ -193,7 +194,8 @@ void k(float *a, int n) {
   for (int i = 0; i < n; ++i) a[i] = 0.f;
 }
 )cpp"),
-            Messages{err(5, "duplicate '#pragma qd loop' on one statement")});
+            Messages{err(5, "duplicate '#pragma qd loop' on one statement; "
+                                 "remove one of them")});
 }
 
 // --- kernel placement and signature ------------------------------------------
@@ -232,7 +234,8 @@ TEST(AnalysisDiagnostics, KernelReturningInt) {
 int k(float *a) { a[0] = 1.f; return 0; }
 )cpp",
                           &Plans),
-            Messages{err(3, "kernel 'k' must return 'void'")});
+            Messages{err(3, "kernel 'k' must return 'void'; return results "
+                                 "through a pointer parameter")});
   EXPECT_EQ(Plans, 0u);
 }
 
@@ -628,7 +631,9 @@ void k(T *a, T n) {
 }
 )cpp"),
             (Messages{
-                err(3, "template parameters of kernel 'k' must be named"),
+                err(3, "template parameters of kernel 'k' must be named; name "
+                       "each one, since the generated entry points pass "
+                       "them on"),
             }));
   EXPECT_EQ(analysisDiags(R"cpp(
 #pragma qd kernel

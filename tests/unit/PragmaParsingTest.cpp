@@ -307,7 +307,7 @@ TEST(PragmaParsing, DuplicateClause) {
   EXPECT_EQ(Run.Result.messages(),
             std::vector<std::string>{
                 "1: error: duplicate clause 'block_dim' on '#pragma qd "
-                "kernel'"});
+                "kernel'; remove one of them"});
   ASSERT_EQ(Run.Result.Diags.size(), 1u);
   EXPECT_EQ(Run.Result.Diags[0].Column, 33u); // the second 'block_dim'
   ASSERT_EQ(Run.Directives.size(), 1u);
@@ -319,8 +319,10 @@ TEST(PragmaParsing, ExtraTokens) {
                                "#pragma qd loop block_dim(8) 16\n");
   EXPECT_EQ(Run.Result.messages(),
             (std::vector<std::string>{
-                "1: error: unexpected ',' in '#pragma qd kernel'",
-                "2: error: unexpected '16' in '#pragma qd loop'"}));
+                "1: error: unexpected ',' in '#pragma qd kernel'; the only "
+                "clause is 'block_dim(N)'",
+                "2: error: unexpected '16' in '#pragma qd loop'; the only "
+                "clause is 'block_dim(N)'"}));
   ASSERT_EQ(Run.Directives.size(), 2u);
   EXPECT_FALSE(Run.Directives[0].BlockDim.has_value());
   EXPECT_EQ(Run.Directives[1].BlockDim, std::optional<unsigned>(8));
