@@ -159,8 +159,20 @@ public:
   EnclosingFunctionFinder(const SourceManager &SM, SourceLocation Loc)
       : SM(SM), Loc(Loc) {}
   const FunctionDecl *Found = nullptr;
+  /// The innermost class whose braces hold the location.
+  const CXXRecordDecl *FoundClass = nullptr;
 
   bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
+    if (!RD->isThisDeclarationADefinition())
+      return true;
+    SourceLocation B = SM.getExpansionLoc(RD->getBraceRange().getBegin());
+    SourceLocation E = SM.getExpansionLoc(RD->getBraceRange().getEnd());
+    if (B.isValid() && E.isValid() && SM.isBeforeInTranslationUnit(B, Loc) &&
+        SM.isBeforeInTranslationUnit(Loc, E))
+      FoundClass = RD;
+    return true;
+  }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->doesThisDeclarationHaveABody())
       return true;
@@ -322,6 +334,13 @@ bool Analyzer::checkSignature(const FunctionDecl *FD) {
     report(Diags, FD->getLocation(), Diag::KernelReturnsNonVoid)
         << FD->getName();
     Ok = false;
+  }
+  if (const auto *Proto = FD->getType()->getAs<FunctionProtoType>();
+      Proto && Proto->canThrow() == CT_Cannot) {
+    SourceRange Spec = FD->getExceptionSpecSourceRange();
+    report(Diags, Spec.isValid() ? Spec.getBegin() : FD->getLocation(),
+           Diag::KernelNoexcept)
+        << FD->getName();
   }
   if (const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate())
     for (const NamedDecl *P : *T->getTemplateParameters())
@@ -581,8 +600,13 @@ void Analyzer::reportMisplaced(const Directive &D) {
   const FunctionDecl *Enclosing = Finder.Found;
   switch (D.Kind) {
   case DirectiveKind::Kernel:
-    report(Diags, D.NameLoc, Enclosing ? Diag::KernelNotAtNamespaceScope
-                                       : Diag::KernelNotFunctionDefinition);
+    if (Enclosing)
+      report(Diags, D.NameLoc, Diag::KernelNotAtNamespaceScope);
+    else if (Finder.FoundClass)
+      report(Diags, D.NameLoc, Diag::KernelInClass)
+          << Finder.FoundClass->getName();
+    else
+      report(Diags, D.NameLoc, Diag::KernelNotFunctionDefinition);
     return;
   case DirectiveKind::Loop:
     report(Diags, D.NameLoc, Diag::LoopDirectiveMisplaced);
