@@ -1,0 +1,9 @@
+// Include headers that exist on the include path.
+#include <qd/atomic.h>
+
+#pragma qd kernel
+void scale(float* x, float s, int n)
+{
+    for (int i = 0; i < n; ++i)
+        x[i] *= s;
+}

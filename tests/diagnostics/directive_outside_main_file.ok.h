@@ -1,0 +1,2 @@
+// The header keeps the declarations that host code needs.
+void clear(float* a, int n);

@@ -1,0 +1,16 @@
+// Punctuation or values where a clause should be: a semicolon after the
+// directive, a comma between clauses, a stray number.
+#pragma qd kernel; // expected-error {{unexpected ';' in '#pragma qd kernel'}}
+void zero(float* x, int n)
+{
+    #pragma qd loop block_dim(64) 2 // expected-error {{unexpected '2' in '#pragma qd loop'}}
+    for (int i = 0; i < n; ++i)
+        x[i] = 0.0f;
+}
+
+#pragma qd kernel, block_dim(256) // expected-error {{unexpected ',' in '#pragma qd kernel'}}
+void ones(float* x, int n)
+{
+    for (int i = 0; i < n; ++i)
+        x[i] = 1.0f;
+}

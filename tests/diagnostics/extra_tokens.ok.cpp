@@ -1,0 +1,15 @@
+// A directive ends at the end of its line; clauses are separated by spaces.
+#pragma qd kernel
+void zero(float* x, int n)
+{
+    #pragma qd loop block_dim(64)
+    for (int i = 0; i < n; ++i)
+        x[i] = 0.0f;
+}
+
+#pragma qd kernel block_dim(256)
+void ones(float* x, int n)
+{
+    for (int i = 0; i < n; ++i)
+        x[i] = 1.0f;
+}

@@ -1,0 +1,21 @@
+// Accumulate into device memory (with an atomic where iterations may
+// collide), and compute new host values as new host scalars.
+#include <qd/atomic.h>
+
+struct Params {
+    float scale;
+    int n;
+};
+
+#pragma qd kernel
+void count_and_scale(float* x, int* count, Params p, int n)
+{
+    count[0] = 0;
+    for (int i = 0; i < n; ++i) {
+        if (x[i] > 0.0f)
+            qd::atomic_add(count, 1);
+    }
+    const float scale = 2.0f * p.scale;
+    const int m = n - 1;
+    x[m] = static_cast<float>(count[0]) * scale;
+}

@@ -1,0 +1,7 @@
+// Use a plain body, and catch qd::Error where the kernel is called.
+#pragma qd kernel
+void scale(float* x, float s, int n)
+{
+    for (int i = 0; i < n; ++i)
+        x[i] *= s;
+}

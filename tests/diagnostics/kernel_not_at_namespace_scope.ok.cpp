@@ -1,0 +1,8 @@
+// Mark the function itself as the kernel; its top-level loop becomes the
+// GPU launch.
+#pragma qd kernel
+void normalize(float* x, float norm, int n)
+{
+    for (int i = 0; i < n; ++i)
+        x[i] /= norm;
+}

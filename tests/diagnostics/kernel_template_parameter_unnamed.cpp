@@ -1,0 +1,11 @@
+// A kernel template with an unnamed template parameter. The generated
+// device functions are templates too and must name every parameter.
+#pragma qd kernel
+template <class T, int> // expected-error {{template parameters of kernel 'fill' must be named}}
+void fill(T* x, T v, int n)
+{
+    for (int i = 0; i < n; ++i)
+        x[i] = v;
+}
+
+template void fill<float, 4>(float*, float, int);

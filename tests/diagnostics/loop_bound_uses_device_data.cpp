@@ -1,0 +1,16 @@
+// A loop bound read from device memory (a count computed by an earlier
+// step, a struct member behind a pointer). Bounds are evaluated on the
+// host before the launch, where device memory cannot be read.
+struct Range {
+    int first;
+    int last;
+};
+
+#pragma qd kernel
+void compact(float* out, const float* in, const int* count, const Range* r)
+{
+    for (int i = 0; i < *count; ++i) // expected-error {{loop end uses '*count', which is not a host value; bounds are evaluated on the host and may use only scalar parameters, constants and host scalars}}
+        out[i] = in[i];
+    for (int i = r->first; i <= r->last; ++i) // expected-error {{loop begin uses 'r->first', which is not a host value}} expected-error {{loop end uses 'r->last', which is not a host value}}
+        out[i] *= 2.0f;
+}

@@ -1,0 +1,16 @@
+// Test the condition where the work is done (each iteration checks it), or
+// on the host before calling the kernel; drop a trailing 'return'.
+#pragma qd kernel
+void normalize(float* x, const float* norm, int n)
+{
+    for (int i = 0; i < n; ++i)
+        if (norm[0] != 0.0f)
+            x[i] /= norm[0];
+}
+
+#pragma qd kernel
+void clear(float* x, int n)
+{
+    for (int i = 0; i < n; ++i)
+        x[i] = 0.0f;
+}

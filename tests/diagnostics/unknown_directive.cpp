@@ -1,0 +1,9 @@
+// A directive name from another programming model (OpenMP, OpenACC) that
+// qd does not have, and that is not close to one it has.
+#pragma qd kernel
+void scale(float* x, float s, int n)
+{
+    #pragma qd parallel_for // expected-error {{unknown directive '#pragma qd parallel_for'; expected 'kernel', 'stream_parallel' or 'loop'}}
+    for (int i = 0; i < n; ++i)
+        x[i] *= s;
+}

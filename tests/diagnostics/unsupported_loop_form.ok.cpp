@@ -1,0 +1,25 @@
+// Write each loop in the canonical form 'for (I i = begin; i < end; ++i)'
+// and compute the index you need from 'i'. (A loop that must run in order
+// goes inside '{ ... }', where it runs serially on one thread.)
+#pragma qd kernel
+void loops(float* a, float* b, int n, float h)
+{
+    for (int i = 0; i < n; ++i)
+        a[n - 1 - i] = 0.0f;
+    for (int k = 0; k < (n + 1) / 2; ++k)
+        a[2 * k] = 1.0f;
+    for (int i = 0; i < n; ++i)
+        a[i] = 2.0f;
+    for (int i = 0; i < n; ++i)
+        a[i] = 3.0f;
+    const int steps = static_cast<int>(1.0f / h);
+    for (int s = 0; s < steps; ++s) {
+        float x = s * h;
+        b[static_cast<int>(x * n)] = x;
+    }
+    for (int j = 0; j < n; ++j)
+        a[j] = 4.0f;
+    const int last = n - 1;
+    for (int i = 0; i < last; ++i)
+        b[i] = a[i + 1] - a[i];
+}
