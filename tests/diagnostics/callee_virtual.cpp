@@ -12,5 +12,5 @@ struct Square : Shape {
 void areas(const Square* shapes, float* out, int n)
 {
     for (int i = 0; i < n; ++i)
-        out[i] = shapes[i].area(); // expected-error {{virtual function 'Square::area' cannot be called from device code}}
+        out[i] = shapes[i].area(); // expected-error {{virtual function 'Square::area' cannot be called from device code; call a non-virtual function, or switch on a type tag}}
 }

@@ -1,7 +1,7 @@
 // Two directives of the same kind on one statement or function, for
 // example a second 'loop' line added instead of editing the first.
 #pragma qd kernel
-#pragma qd kernel block_dim(128) // expected-error {{duplicate '#pragma qd kernel' on one statement}}
+#pragma qd kernel block_dim(128) // expected-error {{duplicate '#pragma qd kernel' on one statement; remove one of them}}
 void damp(float* v, float k, int n)
 {
     #pragma qd loop block_dim(64)

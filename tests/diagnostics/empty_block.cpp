@@ -9,7 +9,7 @@ void update(float* a, float* b, int n)
         for (int i = 0; i < n; ++i)
             a[i] += 1.0f;
     }
-    #pragma qd stream_parallel // expected-warning {{empty stream_parallel block [-Wqd-empty-block]}}
+    #pragma qd stream_parallel // expected-warning {{empty stream_parallel block: it has no device work, so its stream only forks and joins; add the work or remove the block [-Wqd-empty-block]}}
     {
         // for (int i = 0; i < n; ++i)
         //     b[i] += 1.0f;

@@ -1,7 +1,7 @@
 // A kernel that returns a result, such as a sum. The kernel call only
 // enqueues work and returns before it runs, so there is nothing to return.
 #pragma qd kernel
-float sum(const float* x, int n) // expected-error {{kernel 'sum' must return 'void'}}
+float sum(const float* x, int n) // expected-error {{kernel 'sum' must return 'void'; return results through a pointer parameter}}
 {
     float total = 0.0f;
     for (int i = 0; i < n; ++i)

@@ -1,0 +1,7 @@
+// Without 'noexcept', a failed launch reaches the caller as qd::Error.
+#pragma qd kernel
+void scale(float* x, float s, int n)
+{
+    for (int i = 0; i < n; ++i)
+        x[i] *= s;
+}
