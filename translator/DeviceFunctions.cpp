@@ -5,6 +5,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -22,8 +23,10 @@ const FunctionDecl *patternOf(const FunctionDecl *FD) {
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
   CallCollector(ASTContext &Context,
-                llvm::SetVector<const FunctionDecl *> &Worklist)
-      : Context(Context), SM(Context.getSourceManager()), Worklist(Worklist) {}
+                llvm::SetVector<const FunctionDecl *> &Worklist,
+                const llvm::SmallPtrSetImpl<const FunctionDecl *> &Kernels)
+      : Context(Context), SM(Context.getSourceManager()), Worklist(Worklist),
+        Kernels(Kernels) {}
 
   bool VisitCallExpr(CallExpr *Call) {
     if (const FunctionDecl *Callee = Call->getDirectCallee())
@@ -40,9 +43,9 @@ public:
     for (const NamedDecl *D : Lookup->decls()) {
       D = D->getUnderlyingDecl();
       if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
-        add(T->getTemplatedDecl(), Lookup->getBeginLoc());
+        add(T->getTemplatedDecl(), Lookup->getBeginLoc(), /*Resolved=*/false);
       else if (const auto *FD = dyn_cast<FunctionDecl>(D))
-        add(FD, Lookup->getBeginLoc());
+        add(FD, Lookup->getBeginLoc(), /*Resolved=*/false);
     }
     return true;
   }
@@ -51,8 +54,12 @@ private:
   ASTContext &Context;
   const SourceManager &SM;
   llvm::SetVector<const FunctionDecl *> &Worklist;
+  const llvm::SmallPtrSetImpl<const FunctionDecl *> &Kernels;
 
-  void add(const FunctionDecl *Callee, SourceLocation CallLoc) {
+  /// \p Resolved is false for one candidate of an unresolved call, which may
+  /// never be the one called.
+  void add(const FunctionDecl *Callee, SourceLocation CallLoc,
+           bool Resolved = true) {
     if (!Callee || Callee->isImplicit() || Callee->getBuiltinID())
       return;
     // Lambdas defined in device code are device code already.
@@ -66,6 +73,14 @@ private:
       }
     }
     Callee = patternOf(Callee);
+    // A kernel's name stands for its host entry points, which launch work;
+    // the device cannot call them.
+    if (Kernels.count(Callee->getCanonicalDecl())) {
+      if (Resolved)
+        report(Context.getDiagnostics(), CallLoc, Diag::CalleeIsKernel)
+            << Callee->getQualifiedNameAsString();
+      return;
+    }
     SourceLocation DeclLoc = SM.getExpansionLoc(Callee->getLocation());
     // The vendor compilers provide device versions of the standard math
     // functions; other headers must mark their functions themselves.
@@ -89,7 +104,10 @@ private:
 std::vector<const FunctionDecl *>
 findDeviceFunctions(ASTContext &Context, const std::vector<KernelPlan> &Plans) {
   llvm::SetVector<const FunctionDecl *> Worklist;
-  CallCollector Collector(Context, Worklist);
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Kernels;
+  for (const KernelPlan &Plan : Plans)
+    Kernels.insert(Plan.Function->getCanonicalDecl());
+  CallCollector Collector(Context, Worklist, Kernels);
   auto visitSteps = [&](const std::vector<Step> &Steps, auto &Self) -> void {
     for (const Step &S : Steps) {
       if (S.Kind == StepKind::ParallelLoop)

@@ -113,6 +113,16 @@ bool hasArgumentPrefix(const CommandLineArguments &Args, StringRef Prefix) {
   return false;
 }
 
+int reportCannotWrite(StringRef Path, Error E) {
+  // llvm's message usually names the path already.
+  std::string Message = toString(std::move(E));
+  errs() << "qd-translate: cannot write ";
+  if (!StringRef(Message).contains(Path))
+    errs() << "'" << Path << "': ";
+  errs() << Message << "\n";
+  return ExitCannotWrite;
+}
+
 int translateOne(CompilationDatabase &Compilations, const std::string &Source,
                  const std::string &ResourceDir,
                  const std::optional<std::string> &QdInclude) {
@@ -183,20 +193,21 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
     return ExitSuccess;
   }
 
-  if (Error E = qd::writeFileAtomically(Output, Result.Output)) {
-    errs() << "qd-translate: cannot write '" << Output
-           << "': " << toString(std::move(E)) << "\n";
-    return ExitCannotWrite;
-  }
+  // The dependency file first: if it cannot be written, the old output is
+  // still there; if the output then cannot be written, the new dependency
+  // file goes too, so no half of the pair is left behind.
+  std::optional<std::string> DepPath;
   if (WriteDeps || !DepFile.empty()) {
-    std::string DepPath = DepFile.empty() ? Output + ".d" : DepFile;
+    DepPath = DepFile.empty() ? Output + ".d" : DepFile.getValue();
     std::string Content = qd::makeDependencyFile(
         Output == "-" ? Options.OutputName : Output, Result.Dependencies);
-    if (Error E = qd::writeFileAtomically(DepPath, Content)) {
-      errs() << "qd-translate: cannot write '" << DepPath
-             << "': " << toString(std::move(E)) << "\n";
-      return ExitCannotWrite;
-    }
+    if (Error E = qd::writeFileAtomically(*DepPath, Content))
+      return reportCannotWrite(*DepPath, std::move(E));
+  }
+  if (Error E = qd::writeFileAtomically(Output, Result.Output)) {
+    if (DepPath)
+      sys::fs::remove(*DepPath);
+    return reportCannotWrite(Output, std::move(E));
   }
   return ExitSuccess;
 }
@@ -211,10 +222,23 @@ int main(int argc, const char **argv) {
   auto Parser = CommonOptionsParser::create(argc, argv, Category,
                                             cl::OneOrMore, Overview);
   if (!Parser) {
-    // llvm::cl has usually printed the problem itself already.
+    // llvm::cl words the problem over several lines, each with the program
+    // name; build scripts get one line.
     std::string Message = toString(Parser.takeError());
-    if (!StringRef(Message).trim().empty())
-      errs() << "qd-translate: " << StringRef(Message).trim() << "\n";
+    SmallVector<StringRef, 4> Lines;
+    StringRef(Message).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    std::string Program = sys::path::filename(argv[0]).str() + ": ";
+    std::string OneLine;
+    for (StringRef Line : Lines) {
+      Line = Line.trim();
+      while (Line.consume_front(Program) || Line.consume_front("qd-translate: "))
+        ;
+      if (!Line.empty())
+        OneLine += (OneLine.empty() ? "" : " ") + Line.str();
+    }
+    // Some errors (a bad --target value) llvm::cl has printed itself.
+    if (!OneLine.empty())
+      errs() << "qd-translate: " << OneLine << "\n";
     return ExitUsage;
   }
   const std::vector<std::string> &Sources = Parser->getSourcePathList();
