@@ -228,6 +228,8 @@ std::string KernelCodeGen::renderRegion(const Step &S,
   for (const Block &B : S.Blocks) {
     TemplateData BlockData;
     BlockData.set("join_event", std::to_string(Index + 1));
+    // Numbered from 1, as diagnostics (-Wqd-race) number them.
+    BlockData.set("number", std::to_string(Index + 1));
     BlockData.set("index", std::to_string(Index++));
     BlockData.set("line", std::to_string(line(B.Body->getBeginLoc())));
     BlockData.set("body", indent(renderSteps(B.Steps, "qd_block_stream"), 4));

@@ -81,7 +81,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
   }
   // stream_parallel region, block_dim.cpp:14: 2 blocks, run one after another on the calling thread
   {
-    // block 0, block_dim.cpp:15
+    // block 1, block_dim.cpp:15
     {
       // parallel loop, block_dim.cpp:17
       {
@@ -90,7 +90,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
         qd_scale_and_shift_loop2(qd_begin, qd_count, y);
       }
     }
-    // block 1, block_dim.cpp:21
+    // block 2, block_dim.cpp:21
     {
       // parallel loop, block_dim.cpp:22
       {

@@ -79,12 +79,12 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
   {
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream);
-    qd::detail::PooledEvents qd_events(3); // [0]: fork; [1 + b]: join of block b
+    qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 0, block_dim.cpp:15
+    // block 1, block_dim.cpp:15
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // parallel loop, block_dim.cpp:17
@@ -97,7 +97,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
         }
       }
     }
-    // block 1, block_dim.cpp:21
+    // block 2, block_dim.cpp:21
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // parallel loop, block_dim.cpp:22

@@ -92,7 +92,7 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   // stream_parallel region, block_several_loops.cpp:12: 2 blocks, run one after another on the calling thread
   {
-    // block 0, block_several_loops.cpp:13
+    // block 1, block_several_loops.cpp:13
     {
       const int elements = rows * cols;
       const float eps = 1e-12f;
@@ -109,7 +109,7 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
         qd_prepare_inputs_loop1(qd_begin, qd_count, matrix, row_norm, cols);
       }
     }
-    // block 1, block_several_loops.cpp:26
+    // block 2, block_several_loops.cpp:26
     {
       const float inv_width = 1.0f / bin_width;
       // parallel loop, block_several_loops.cpp:28

@@ -84,12 +84,12 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
   {
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream);
-    qd::detail::PooledEvents qd_events(3); // [0]: fork; [1 + b]: join of block b
+    qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 0, block_several_loops.cpp:13
+    // block 1, block_several_loops.cpp:13
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       const int elements = rows * cols;
@@ -113,7 +113,7 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
         }
       }
     }
-    // block 1, block_several_loops.cpp:26
+    // block 2, block_several_loops.cpp:26
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       const float inv_width = 1.0f / bin_width;

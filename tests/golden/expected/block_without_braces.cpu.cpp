@@ -56,7 +56,7 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   // stream_parallel region, block_without_braces.cpp:7: 3 blocks, run one after another on the calling thread
   {
-    // block 0, block_without_braces.cpp:8
+    // block 1, block_without_braces.cpp:8
     {
       // parallel loop, block_without_braces.cpp:8
       {
@@ -65,7 +65,7 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
         qd_split_complex_loop0(qd_begin, qd_count, interleaved, re);
       }
     }
-    // block 1, block_without_braces.cpp:11
+    // block 2, block_without_braces.cpp:11
     {
       // parallel loop, block_without_braces.cpp:11
       {
@@ -74,7 +74,7 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
         qd_split_complex_loop1(qd_begin, qd_count, interleaved, im);
       }
     }
-    // block 2, block_without_braces.cpp:13
+    // block 3, block_without_braces.cpp:13
     {
       // parallel loop, block_without_braces.cpp:14
       {

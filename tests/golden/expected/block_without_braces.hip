@@ -50,13 +50,13 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
   {
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(3, qd_stream);
-    qd::detail::PooledEvents qd_events(4); // [0]: fork; [1 + b]: join of block b
+    qd::detail::PooledEvents qd_events(4); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
     qd_events.wait(0, qd_block_streams[2]);
-    // block 0, block_without_braces.cpp:8
+    // block 1, block_without_braces.cpp:8
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // parallel loop, block_without_braces.cpp:8
@@ -69,7 +69,7 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
         }
       }
     }
-    // block 1, block_without_braces.cpp:11
+    // block 2, block_without_braces.cpp:11
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // parallel loop, block_without_braces.cpp:11
@@ -82,7 +82,7 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
         }
       }
     }
-    // block 2, block_without_braces.cpp:13
+    // block 3, block_without_braces.cpp:13
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[2];
       // parallel loop, block_without_braces.cpp:14

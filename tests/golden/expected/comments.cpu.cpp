@@ -67,7 +67,7 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
   }
   // stream_parallel region, comments.cpp:21: 2 blocks, run one after another on the calling thread
   {
-    // block 0, comments.cpp:23
+    // block 1, comments.cpp:23
     {
       // parallel loop, comments.cpp:25
       {
@@ -76,7 +76,7 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
         qd_damp_and_split_loop1(qd_begin, qd_count, a);
       }
     }
-    // block 1, comments.cpp:32
+    // block 2, comments.cpp:32
     {
       // parallel loop, comments.cpp:34
       {

@@ -64,12 +64,12 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
   {
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream);
-    qd::detail::PooledEvents qd_events(3); // [0]: fork; [1 + b]: join of block b
+    qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 0, comments.cpp:23
+    // block 1, comments.cpp:23
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // parallel loop, comments.cpp:25
@@ -82,7 +82,7 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
         }
       }
     }
-    // block 1, comments.cpp:32
+    // block 2, comments.cpp:32
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // parallel loop, comments.cpp:34

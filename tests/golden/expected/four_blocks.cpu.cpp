@@ -71,7 +71,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   // stream_parallel region, four_blocks.cpp:10: 4 blocks, run one after another on the calling thread
   {
-    // block 0, four_blocks.cpp:11
+    // block 1, four_blocks.cpp:11
     {
       // parallel loop, four_blocks.cpp:12
       {
@@ -80,7 +80,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
         qd_grade_channels_loop0(qd_begin, qd_count, red, gamma);
       }
     }
-    // block 1, four_blocks.cpp:16
+    // block 2, four_blocks.cpp:16
     {
       // parallel loop, four_blocks.cpp:17
       {
@@ -89,7 +89,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
         qd_grade_channels_loop1(qd_begin, qd_count, green);
       }
     }
-    // block 2, four_blocks.cpp:21
+    // block 3, four_blocks.cpp:21
     {
       // parallel loop, four_blocks.cpp:22
       {
@@ -98,7 +98,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
         qd_grade_channels_loop2(qd_begin, qd_count, blue);
       }
     }
-    // block 3, four_blocks.cpp:26
+    // block 4, four_blocks.cpp:26
     {
       // parallel loop, four_blocks.cpp:27
       {

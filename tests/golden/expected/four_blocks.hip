@@ -63,14 +63,14 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
   {
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(4, qd_stream);
-    qd::detail::PooledEvents qd_events(5); // [0]: fork; [1 + b]: join of block b
+    qd::detail::PooledEvents qd_events(5); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
     qd_events.wait(0, qd_block_streams[2]);
     qd_events.wait(0, qd_block_streams[3]);
-    // block 0, four_blocks.cpp:11
+    // block 1, four_blocks.cpp:11
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // parallel loop, four_blocks.cpp:12
@@ -83,7 +83,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
         }
       }
     }
-    // block 1, four_blocks.cpp:16
+    // block 2, four_blocks.cpp:16
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // parallel loop, four_blocks.cpp:17
@@ -96,7 +96,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
         }
       }
     }
-    // block 2, four_blocks.cpp:21
+    // block 3, four_blocks.cpp:21
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[2];
       // parallel loop, four_blocks.cpp:22
@@ -109,7 +109,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
         }
       }
     }
-    // block 3, four_blocks.cpp:26
+    // block 4, four_blocks.cpp:26
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[3];
       // parallel loop, four_blocks.cpp:27

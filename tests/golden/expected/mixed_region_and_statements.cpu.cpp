@@ -95,7 +95,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
   }
   // stream_parallel region, mixed_region_and_statements.cpp:14: 2 blocks, run one after another on the calling thread
   {
-    // block 0, mixed_region_and_statements.cpp:15
+    // block 1, mixed_region_and_statements.cpp:15
     {
       // parallel loop, mixed_region_and_statements.cpp:16
       {
@@ -104,7 +104,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
         qd_blend_layers_loop2(qd_begin, qd_count, layer_a, out, weight);
       }
     }
-    // block 1, mixed_region_and_statements.cpp:20
+    // block 2, mixed_region_and_statements.cpp:20
     {
       // parallel loop, mixed_region_and_statements.cpp:21
       {

@@ -91,12 +91,12 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
   {
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream);
-    qd::detail::PooledEvents qd_events(3); // [0]: fork; [1 + b]: join of block b
+    qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 0, mixed_region_and_statements.cpp:15
+    // block 1, mixed_region_and_statements.cpp:15
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // parallel loop, mixed_region_and_statements.cpp:16
@@ -109,7 +109,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
         }
       }
     }
-    // block 1, mixed_region_and_statements.cpp:20
+    // block 2, mixed_region_and_statements.cpp:20
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // parallel loop, mixed_region_and_statements.cpp:21

@@ -52,7 +52,7 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
   const int pixels = width * height;
   // stream_parallel region, two_blocks.cpp:9: 2 blocks, run one after another on the calling thread
   {
-    // block 0, two_blocks.cpp:10
+    // block 1, two_blocks.cpp:10
     {
       // parallel loop, two_blocks.cpp:11
       {
@@ -61,7 +61,7 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
         qd_image_gradients_loop0(qd_begin, qd_count, image, grad_x, width);
       }
     }
-    // block 1, two_blocks.cpp:19
+    // block 2, two_blocks.cpp:19
     {
       // parallel loop, two_blocks.cpp:20
       {

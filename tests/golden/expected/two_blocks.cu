@@ -48,12 +48,12 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
   {
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream);
-    qd::detail::PooledEvents qd_events(3); // [0]: fork; [1 + b]: join of block b
+    qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 0, two_blocks.cpp:10
+    // block 1, two_blocks.cpp:10
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // parallel loop, two_blocks.cpp:11
@@ -66,7 +66,7 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
         }
       }
     }
-    // block 1, two_blocks.cpp:19
+    // block 2, two_blocks.cpp:19
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // parallel loop, two_blocks.cpp:20

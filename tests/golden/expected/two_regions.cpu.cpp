@@ -111,7 +111,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   // stream_parallel region, two_regions.cpp:9: 3 blocks, run one after another on the calling thread
   {
-    // block 0, two_regions.cpp:10
+    // block 1, two_regions.cpp:10
     {
       // parallel loop, two_regions.cpp:11
       {
@@ -120,7 +120,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
         qd_two_phase_update_loop0(qd_begin, qd_count, u, u_next, alpha);
       }
     }
-    // block 1, two_regions.cpp:15
+    // block 2, two_regions.cpp:15
     {
       // parallel loop, two_regions.cpp:16
       {
@@ -129,7 +129,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
         qd_two_phase_update_loop1(qd_begin, qd_count, v, v_next, alpha);
       }
     }
-    // block 2, two_regions.cpp:20
+    // block 3, two_regions.cpp:20
     {
       // parallel loop, two_regions.cpp:21
       {
@@ -148,7 +148,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
   const float keep = 1.0f - alpha;
   // stream_parallel region, two_regions.cpp:31: 2 blocks, run one after another on the calling thread
   {
-    // block 0, two_regions.cpp:32
+    // block 1, two_regions.cpp:32
     {
       // parallel loop, two_regions.cpp:33
       {
@@ -157,7 +157,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
         qd_two_phase_update_loop4(qd_begin, qd_count, u, u_next, w_next, alpha, keep);
       }
     }
-    // block 1, two_regions.cpp:37
+    // block 2, two_regions.cpp:37
     {
       // parallel loop, two_regions.cpp:38
       {

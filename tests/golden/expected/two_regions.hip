@@ -97,13 +97,13 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
   {
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(3, qd_stream);
-    qd::detail::PooledEvents qd_events(4); // [0]: fork; [1 + b]: join of block b
+    qd::detail::PooledEvents qd_events(4); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
     qd_events.wait(0, qd_block_streams[2]);
-    // block 0, two_regions.cpp:10
+    // block 1, two_regions.cpp:10
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // parallel loop, two_regions.cpp:11
@@ -116,7 +116,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
         }
       }
     }
-    // block 1, two_regions.cpp:15
+    // block 2, two_regions.cpp:15
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // parallel loop, two_regions.cpp:16
@@ -129,7 +129,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
         }
       }
     }
-    // block 2, two_regions.cpp:20
+    // block 3, two_regions.cpp:20
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[2];
       // parallel loop, two_regions.cpp:21
@@ -164,12 +164,12 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
   {
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream);
-    qd::detail::PooledEvents qd_events(3); // [0]: fork; [1 + b]: join of block b
+    qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 0, two_regions.cpp:32
+    // block 1, two_regions.cpp:32
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // parallel loop, two_regions.cpp:33
@@ -182,7 +182,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
         }
       }
     }
-    // block 1, two_regions.cpp:37
+    // block 2, two_regions.cpp:37
     {
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // parallel loop, two_regions.cpp:38
