@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Quick start, step 2 of 2: builds everything and runs the whole test suite
 # (unit, golden, nvcc compile checks of golden outputs, runtime, samples'
-# serial builds). Run scripts/bootstrap.sh once first on a fresh machine.
+# serial builds), then the sanitizer build of the tests (scripts/sanitize.sh,
+# in build-sanitize/) and one minute of fuzzing (scripts/fuzz.sh 60). Run
+# scripts/bootstrap.sh once first on a fresh machine.
 #
 # Usage: scripts/test.sh [build dir, default: build]
+#        QD_SANITIZE_TESTS=0 scripts/test.sh   skips the sanitizer and fuzzing steps
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -13,3 +16,7 @@ fi
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build "$build"
 ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
+if [ "${QD_SANITIZE_TESTS:-1}" != 0 ]; then
+  "$root/scripts/sanitize.sh"
+  "$root/scripts/fuzz.sh" 60
+fi

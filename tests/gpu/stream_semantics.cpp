@@ -203,7 +203,7 @@ static void threads_section(bool quick)
     qd::synchronize(); // the uploads ran on the default stream
     std::vector<std::thread> workers;
     for (int t = 0; t < threads; ++t)
-        workers.emplace_back([&acc, t, n, calls] {
+        workers.emplace_back([&acc, t, calls] {
             qd::Stream own;
             for (int c = 0; c < calls; ++c)
                 accumulate(acc[t].device(), n, t + 1.0f, 0.5f * t, own);

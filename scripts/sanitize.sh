@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Builds the test suite with AddressSanitizer and UndefinedBehaviorSanitizer
+# in build-sanitize/ (Clang 19, no samples, CUDA or HIP) and runs it with
+# ctest: translator unit tests, cli, golden translations, diagnostics tests,
+# the cpu runtime tests, the golden drivers on the cpu runtime, and the fuzzer
+# regression inputs. Compile-only checks of the golden outputs (nvcc, hipcc,
+# host compiler) are skipped: they run no code of ours.
+# Usage: scripts/sanitize.sh   (QD_JOBS=<n> limits build and test jobs)
+set -euo pipefail
+source "$(dirname "$0")/sanitize-common.sh"
+
+start=$SECONDS
+configure_sanitize_tree
+cmake --build "$sanitize_build" --parallel "$jobs"
+built=$SECONDS
+ctest --test-dir "$sanitize_build" --output-on-failure -j "$jobs" \
+  -E '^golden\..*\.(nvcc|hipcc|cpu\.compile|cpu\.compile\.openmp)$'
+echo "sanitize: built in $((built - start)) s, tests passed in $((SECONDS - built)) s"
