@@ -698,28 +698,7 @@ void k(float *a, float *b, const float *in, int n) {
   EXPECT_EQ(Plans, 1u);
 }
 
-// SPEC 1: two blocks of one region that touch the same pointer parameter,
-// one writing it, get a warning naming the parameter.
-TEST(AnalysisDiagnostics, BlocksWritingSharedPointerWarn) {
-  ParseResult R = parse(R"cpp(
-#pragma qd kernel
-void k(float *a, float *b, int n) {
-#pragma qd stream_parallel
-  { for (int i = 0; i < n; ++i) a[i] = 1.f; }
-#pragma qd stream_parallel
-  { b[0] = a[0]; }
-}
-)cpp");
-  EXPECT_EQ(R.count(DiagnosticsEngine::Error), 0u);
-  ASSERT_GE(R.count(DiagnosticsEngine::Warning), 1u);
-  const CapturedDiag *Warning = nullptr;
-  for (const CapturedDiag &D : R.Diags)
-    if (D.Level == DiagnosticsEngine::Warning && !Warning)
-      Warning = &D;
-  ASSERT_NE(Warning, nullptr);
-  EXPECT_NE(Warning->Message.find("'a'"), std::string::npos)
-      << Warning->Message;
-}
+// Blocks of one region that touch the same memory: RaceAnalysisTest.cpp.
 
 // Regression: two '#pragma qd kernel' before one function used to give two
 // plans and interleaved output; the second is now an error.
