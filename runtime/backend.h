@@ -5,7 +5,7 @@
 // is compiled three times. Each backend header defines, in namespace
 // qd::backend, exactly this set:
 //
-//   constexpr const char* kName;               "cuda" | "hip" | "cpu"
+//   constexpr const char* kName;               "cuda" | "hip" | "cpu" | "fake"
 //   constexpr bool kHasMultiprocessors;        false on cpu: grid_size does not cap
 //   int  device_count();
 //   int  current_device();
@@ -49,15 +49,17 @@ using EventHandle = void*;
 } // namespace qd
 
 #if defined(QD_BACKEND_CUDA) + defined(QD_BACKEND_HIP) +                       \
-        defined(QD_BACKEND_CPU) !=                                             \
+        defined(QD_BACKEND_CPU) + defined(QD_BACKEND_FAKE) !=                  \
     1
-#error "define exactly one of QD_BACKEND_CUDA, QD_BACKEND_HIP, QD_BACKEND_CPU"
+#error "define exactly one of QD_BACKEND_CUDA, QD_BACKEND_HIP, QD_BACKEND_CPU, QD_BACKEND_FAKE"
 #endif
 
 #if defined(QD_BACKEND_CUDA)
 #include "backend_cuda.h"
 #elif defined(QD_BACKEND_HIP)
 #include "backend_hip.h"
+#elif defined(QD_BACKEND_FAKE)
+#include "backend_fake.h" // test-only (fake_device.h)
 #else
 #include "backend_cpu.h"
 #endif

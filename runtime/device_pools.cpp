@@ -2,7 +2,12 @@
 
 #include "backend.h"
 
+#include <atomic>
+#include <limits>
+#include <cerrno>
+#include <cstdlib>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -16,15 +21,43 @@ void destroy_pooled_stream(void* s) noexcept { backend::stream_destroy(s); }
 void* create_pooled_event() { return backend::event_create(/*timing=*/false); }
 void destroy_pooled_event(void* e) noexcept { backend::event_destroy(e); }
 
+// QD_STREAM_POOL_LIMIT, or the default when it is unset or empty. A value
+// that is not a positive integer throws: a misspelt limit silently replaced by
+// the default would hide the very setting someone is trying to test.
+std::size_t limit_from_environment() {
+  const char* text = std::getenv("QD_STREAM_POOL_LIMIT");
+  if (!text || !*text)
+    return kDefaultStreamPoolLimit;
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long long value = std::strtoull(text, &end, 10);
+  if (*text < '0' || *text > '9' || *end != '\0' || errno == ERANGE ||
+      value == 0 || value > std::numeric_limits<std::size_t>::max())
+    throw Error(std::string("QD_STREAM_POOL_LIMIT=") + text +
+                " is not a positive integer");
+  return static_cast<std::size_t>(value);
+}
+
+// The limit every device's stream pool gets. Read from the environment once,
+// on first use (a throwing initializer is retried on the next use), and then
+// only changed by set_stream_pool_limit.
+std::atomic<std::size_t>& stream_limit_setting() {
+  static std::atomic<std::size_t> limit{limit_from_environment()};
+  return limit;
+}
+
 class Registry {
 public:
   explicit Registry(int devices) {
+    const std::size_t limit = stream_limit_setting().load();
     pools_.reserve(static_cast<std::size_t>(devices));
     for (int d = 0; d < devices; ++d)
       pools_.push_back(std::unique_ptr<DevicePools>(new DevicePools{
-          HandlePool(&create_pooled_stream, &destroy_pooled_stream),
+          HandlePool(&create_pooled_stream, &destroy_pooled_stream, limit),
           HandlePool(&create_pooled_event, &destroy_pooled_event)}));
   }
+
+  std::size_t size() const { return pools_.size(); }
 
   DevicePools& at(int device) {
     if (device < 0 || static_cast<std::size_t>(device) >= pools_.size())
@@ -39,11 +72,15 @@ private:
 };
 
 Registry& registry() {
-  // Deliberately never destroyed. Destroying pooled streams from a static
-  // destructor races with the CUDA/HIP runtime's own teardown (calls then fail
-  // with "driver shutting down" or crash), and a thread still inside a kernel
-  // call at exit would find its pool's mutex gone. The driver reclaims every
-  // handle when the process's context is torn down. The device count is read
+  // Deliberately never destroyed, as PyTorch leaks its stream pools (RMM's
+  // cuda_stream_pool destroys its streams in its destructor, but an RMM pool
+  // is an object its user owns and destroys while the driver is up; ours are
+  // process-wide). Destroying pooled streams from a static destructor races
+  // with the CUDA/HIP runtime's own teardown, whose order relative to ours is
+  // unspecified (calls then fail with "driver shutting down" or crash), and a
+  // thread still inside a kernel call at exit would find its pool's mutex
+  // gone. The driver reclaims every handle when the process's context is torn
+  // down; trim_pools() gives idle ones back earlier. The device count is read
   // once: it cannot change while the process runs.
   static Registry* const instance = new Registry(backend::device_count());
   return *instance;
@@ -70,6 +107,23 @@ PoolStats event_pool_stats() {
 }
 PoolStats event_pool_stats(int device) {
   return detail::device_pools(device).events.stats();
+}
+
+void set_stream_pool_limit(std::size_t limit) {
+  if (limit == 0)
+    throw Error("the stream pool limit must be at least 1");
+  // Serialized, so that concurrent calls cannot leave devices with different
+  // limits.
+  static std::mutex setting;
+  std::lock_guard<std::mutex> lock(setting);
+  detail::Registry& pools = detail::registry();
+  detail::stream_limit_setting().store(limit);
+  for (std::size_t d = 0; d < pools.size(); ++d)
+    pools.at(static_cast<int>(d)).streams.set_limit(limit);
+}
+
+std::size_t stream_pool_limit() {
+  return detail::stream_limit_setting().load();
 }
 
 std::size_t trim_pools() {

@@ -8,8 +8,8 @@ namespace qd {
 namespace detail {
 
 struct DevicePools {
-  HandlePool streams; // non-blocking streams
-  HandlePool events;  // events with timing disabled
+  HandlePool streams; // non-blocking streams, bounded by stream_pool_limit()
+  HandlePool events;  // events with timing disabled, unbounded (never shared)
 };
 
 // Pools of `device`; throws qd::Error for a device that does not exist.

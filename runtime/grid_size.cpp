@@ -51,6 +51,8 @@ int current_multiprocessor_count() {
 unsigned grid_size(std::uint64_t iterations, unsigned block_dim) {
   if (block_dim == 0)
     throw Error("grid_size: block_dim must be at least 1");
+  if (launch_check_fails())
+    return 0; // an invalid configuration, which the driver reports
   std::uint64_t blocks =
       iterations / block_dim + (iterations % block_dim != 0 ? 1 : 0);
   if constexpr (backend::kHasMultiprocessors) {
@@ -64,6 +66,8 @@ unsigned grid_size(std::uint64_t iterations, unsigned block_dim) {
   blocks = std::clamp<std::uint64_t>(blocks, 1, kMaxGridDim);
   return static_cast<unsigned>(blocks);
 }
+
+unsigned task_grid_size() { return launch_check_fails() ? 0 : 1; }
 
 } // namespace detail
 } // namespace qd

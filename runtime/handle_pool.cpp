@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cassert>
 #include <iterator>
-#include <limits>
 
 namespace qd {
 namespace detail {
@@ -12,33 +11,70 @@ void HandlePool::acquire(PoolLease* leases, std::size_t n,
                          const void* affinity) {
   if (n == 0)
     return;
-  std::size_t taken = 0;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    taken = std::min(n, free_.size());
-    take_free_locked(leases, taken, affinity);
+  std::size_t held = 0; // leases[0, held) are filled and held
+  std::unique_lock<std::mutex> lock(mutex_);
+  for (;;) {
+    held += take_free_locked(leases + held, std::min(n - held, free_.size()),
+                             affinity);
+    if (held == n)
+      return;
+    const std::size_t live = live_locked() + creating_;
+    const std::size_t to_create =
+        std::min(n - held, live < limit_ ? limit_ - live : 0);
+    const std::size_t to_share = n - held - to_create;
+    // At the limit, the rest is shared. When other threads are creating
+    // handles right now, the lent-out ones may not yet be enough for this
+    // acquisition to get distinct handles; wait the few microseconds until
+    // those are registered rather than hand one handle out twice. (This
+    // blocks on a driver call of another thread, never on device work.)
+    if (to_share != 0 && creating_ != 0 &&
+        shareable_locked(leases, held) < to_share) {
+      creations_done_.wait(lock);
+      continue;
+    }
+    if (to_create == 0) {
+      // No room and nothing free: every live handle is lent out, and there
+      // is at least one (limit >= 1, and no creations are in flight or
+      // enough lent-out handles exist).
+      share_locked(leases, held, to_share);
+      return;
+    }
+    create_locked(lock, leases, held, to_create);
+    held += to_create;
+    // Loop: handles released meanwhile are free again, and what is still
+    // missing is shared.
   }
-  if (taken == n)
-    return;
+}
 
+void HandlePool::create_locked(std::unique_lock<std::mutex>& lock,
+                               PoolLease* leases, std::size_t held,
+                               std::size_t n) {
+  creating_ += n;
+  lock.unlock();
   // Create outside the lock: a driver call must not stall every other thread
   // that is launching a region.
+  PoolLease* fresh = leases + held;
   std::size_t created = 0;
-  auto undo = [&]() noexcept {
-    for (std::size_t i = 0; i < created; ++i)
-      destroy_(leases[taken + i].handle);
-    release(leases, taken);
-  };
   try {
-    for (; taken + created < n; ++created)
-      leases[taken + created].handle = create_();
-    std::lock_guard<std::mutex> lock(mutex_);
-    reserve_locked(created);
-    register_held_locked(leases + taken, created);
+    for (; created < n; ++created)
+      fresh[created].handle = create_();
+    lock.lock();
+    reserve_locked(n);
   } catch (...) {
-    undo();
+    // All or nothing: destroy what was created, give back what was held.
+    if (!lock.owns_lock())
+      lock.lock();
+    creating_ -= n;
+    lock.unlock();
+    creations_done_.notify_all();
+    for (std::size_t i = 0; i < created; ++i)
+      destroy_(fresh[i].handle);
+    release(leases, held);
     throw;
   }
+  register_held_locked(fresh, n);
+  creating_ -= n;
+  creations_done_.notify_all();
 }
 
 void HandlePool::release(const PoolLease* leases, std::size_t n,
@@ -50,9 +86,10 @@ void HandlePool::release(const PoolLease* leases, std::size_t n,
   // from the back, hands out the same handles in the same order.
   for (std::size_t i = n; i-- > 0;) {
     const std::uint32_t slot = leases[i].slot;
-    assert(slot < held_.size() && held_[slot] && "slot released twice");
-    held_[slot] = 0;
-    free_.push_back(FreeSlot{slot, affinity}); // capacity reserved
+    assert(slot < holders_.size() && holders_[slot] != 0 &&
+           "slot released more often than lent");
+    if (--holders_[slot] == 0)
+      free_.push_back(FreeSlot{slot, affinity}); // capacity reserved
   }
   stats_.in_use -= n;
 }
@@ -83,8 +120,24 @@ std::size_t HandlePool::trim() noexcept {
   return doomed.size();
 }
 
-void HandlePool::take_free_locked(PoolLease* leases, std::size_t n,
-                                  const void* affinity) {
+void HandlePool::set_limit(std::size_t limit) {
+  if (limit == 0)
+    throw Error("the stream pool limit must be at least 1");
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    limit_ = limit;
+  }
+  // A raised limit lets waiting acquisitions create instead.
+  creations_done_.notify_all();
+}
+
+std::size_t HandlePool::limit() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return limit_;
+}
+
+std::size_t HandlePool::take_free_locked(PoolLease* leases, std::size_t n,
+                                         const void* affinity) {
   for (std::size_t i = 0; i < n; ++i) {
     // Free lists hold a few dozen slots at most, so a scan is cheaper than
     // any index kept up to date on every release.
@@ -94,12 +147,62 @@ void HandlePool::take_free_locked(PoolLease* leases, std::size_t n,
     const auto pick = it != free_.rend() ? std::prev(it.base()) : free_.begin();
     const std::uint32_t slot = pick->slot;
     free_.erase(pick);
-    assert(!held_[slot] && "free slot is lent out");
-    held_[slot] = 1;
+    assert(holders_[slot] == 0 && "free slot is lent out");
+    holders_[slot] = 1;
     leases[i] = PoolLease{handles_[slot], slot};
   }
   stats_.acquired += n;
   stats_.reused += n;
+  note_in_use_locked(n);
+  return n;
+}
+
+namespace {
+
+bool holds(const PoolLease* leases, std::size_t n, std::uint32_t slot) {
+  return std::any_of(leases, leases + n,
+                     [&](const PoolLease& l) { return l.slot == slot; });
+}
+
+} // namespace
+
+std::size_t HandlePool::shareable_locked(const PoolLease* leases,
+                                         std::size_t held) const {
+  std::size_t count = 0;
+  for (std::uint32_t slot = 0; slot < holders_.size(); ++slot)
+    if (holders_[slot] != 0 && !holds(leases, held, slot))
+      ++count;
+  return count;
+}
+
+void HandlePool::share_locked(PoolLease* leases, std::size_t held,
+                              std::size_t n) {
+  const std::size_t slots = holders_.size();
+  for (std::size_t k = 0; k < n; ++k, ++held) {
+    // The least shared lent-out slot that this acquisition does not hold
+    // yet; when it holds every lent-out slot (it asked for more handles than
+    // are alive), the least shared one overall. Scanning from a rotating
+    // cursor breaks ties round-robin.
+    std::size_t best = slots;
+    for (int pass = 0; pass < 2 && best == slots; ++pass) {
+      for (std::size_t i = 0; i < slots; ++i) {
+        const std::size_t slot = (share_cursor_ + i) % slots;
+        if (holders_[slot] == 0 ||
+            (pass == 0 && holds(leases, held, static_cast<std::uint32_t>(slot))))
+          continue;
+        if (best == slots || holders_[slot] < holders_[best])
+          best = slot;
+      }
+    }
+    // acquire() shares only at the limit, where every live handle is lent
+    // out and this acquisition holds at least one.
+    assert(best != slots && "nothing to share");
+    share_cursor_ = (best + 1) % slots;
+    ++holders_[best];
+    leases[held] = PoolLease{handles_[best], static_cast<std::uint32_t>(best)};
+  }
+  stats_.acquired += n;
+  stats_.shared += n;
   note_in_use_locked(n);
 }
 
@@ -108,7 +211,7 @@ void HandlePool::reserve_locked(std::size_t n) {
   if (slots > std::numeric_limits<std::uint32_t>::max())
     throw Error("too many pooled handles");
   handles_.reserve(slots);
-  held_.reserve(slots);
+  holders_.reserve(slots);
   free_.reserve(slots);
 }
 
@@ -116,7 +219,7 @@ void HandlePool::register_held_locked(PoolLease* leases, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) {
     leases[i].slot = static_cast<std::uint32_t>(handles_.size());
     handles_.push_back(leases[i].handle); // capacity reserved: cannot throw
-    held_.push_back(1);
+    holders_.push_back(1);
   }
   stats_.created += n;
   stats_.acquired += n;

@@ -1,19 +1,27 @@
-// A thread-safe free list of reusable driver handles (streams or events) of
-// one device.
+// A thread-safe pool of reusable driver handles (streams or events) of one
+// device, optionally bounded.
 //
 // Creating a stream or event is a driver call of tens of microseconds and, on
 // some drivers, a point of contention; a kernel with stream_parallel regions
 // would pay it on every call. The pool creates handles only when its free
 // list is empty, so a program creates as many as it ever holds at once and
 // then only reuses them.
+//
+// A bounded pool (streams) creates at most `limit` live handles. Past that,
+// acquisitions are served with handles that are already lent out: the holders
+// share them. That is only correct for handles whose concurrent use the driver
+// orders by itself (a stream is a queue: two holders' work runs in enqueue
+// order), never for events, whose record/wait pairs two holders would mix up.
 #ifndef QD_RUNTIME_HANDLE_POOL_H
 #define QD_RUNTIME_HANDLE_POOL_H
 
 #include "qd/detail/launch_support.h"
 #include "qd/qd.h"
 
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <mutex>
 #include <vector>
 
@@ -24,16 +32,23 @@ class HandlePool {
 public:
   using CreateFn = void* (*)();
   using DestroyFn = void (*)(void*) noexcept;
+  static constexpr std::size_t kUnbounded =
+      std::numeric_limits<std::size_t>::max();
 
-  HandlePool(CreateFn create, DestroyFn destroy) noexcept
-      : create_(create), destroy_(destroy) {}
+  HandlePool(CreateFn create, DestroyFn destroy,
+             std::size_t limit = kUnbounded) noexcept
+      : create_(create), destroy_(destroy), limit_(limit) {}
   HandlePool(const HandlePool&) = delete;
   HandlePool& operator=(const HandlePool&) = delete;
 
   // Fills leases[0, n). All or nothing: when creating a handle fails, what was
-  // taken goes back and the driver's error propagates. Each handle is the one
-  // most recently released with the same `affinity`, else the one released
-  // longest ago, else a new one (see the free list below).
+  // taken goes back and the driver's error propagates. Each handle is, in this
+  // order of preference: the one most recently released with the same
+  // `affinity`, else the one released longest ago (see the free list below),
+  // else a new one while fewer than limit() are alive, else one already lent
+  // out that this acquisition does not hold yet (the least shared), else, only
+  // when `n` exceeds the number of live handles, one this acquisition already
+  // holds.
   void acquire(PoolLease* leases, std::size_t n, const void* affinity = nullptr);
   // Gives leases[0, n) back, tagged with `affinity`. Never allocates, so it is
   // safe in destructors during stack unwinding.
@@ -45,20 +60,45 @@ public:
   // slot numbers stay unique for the life of the process.
   std::size_t trim() noexcept;
 
+  // The most live handles the pool creates. Lowering it below the live count
+  // destroys nothing (trim() does); the pool just creates no more until it is
+  // below the limit again. Must be at least 1.
+  void set_limit(std::size_t limit);
+  std::size_t limit() const;
+
 private:
-  void take_free_locked(PoolLease* leases, std::size_t n, const void* affinity);
+  std::size_t take_free_locked(PoolLease* leases, std::size_t n,
+                               const void* affinity);
+  // Creates leases[held, held + n) with `lock` released and registers them
+  // as held; on failure releases leases[0, held) and rethrows.
+  void create_locked(std::unique_lock<std::mutex>& lock, PoolLease* leases,
+                     std::size_t held, std::size_t n);
+  // Fills leases[held, held + n) with handles already lent out, preferring
+  // ones not among leases[0, held) and then the least shared.
+  void share_locked(PoolLease* leases, std::size_t held, std::size_t n);
+  // Distinct lent-out slots that are not among leases[0, held).
+  std::size_t shareable_locked(const PoolLease* leases, std::size_t held) const;
   // Makes room for `n` more slots; the only step of registration that can
   // throw, done before anything changes.
   void reserve_locked(std::size_t n);
   void register_held_locked(PoolLease* leases, std::size_t n);
   void note_in_use_locked(std::size_t more) noexcept;
+  std::size_t live_locked() const noexcept {
+    return stats_.created - stats_.destroyed;
+  }
 
   const CreateFn create_;
   const DestroyFn destroy_;
 
   mutable std::mutex mutex_;
-  std::vector<void*> handles_;        // slot -> handle (null once retired)
-  std::vector<unsigned char> held_;   // slot -> lent out right now
+  // Signalled when creations in flight end, for acquisitions waiting to see
+  // the handles other threads are creating (see acquire()).
+  std::condition_variable creations_done_;
+  std::size_t limit_;
+  std::size_t creating_ = 0; // handles being created outside the lock
+
+  std::vector<void*> handles_;          // slot -> handle (null once retired)
+  std::vector<std::uint32_t> holders_;  // slot -> holders right now (0 = free)
   // Free slots in release order (the back was released last), each tagged
   // with the affinity it was released with; capacity for every slot, so
   // release() never allocates.
@@ -77,6 +117,9 @@ private:
     const void* affinity;
   };
   std::vector<FreeSlot> free_;
+  // Where the search for a slot to share starts, so that sharing spreads
+  // round-robin over the lent-out slots instead of piling onto slot 0.
+  std::size_t share_cursor_ = 0;
   PoolStats stats_;
 };
 

@@ -2,11 +2,12 @@
 # Quick start, step 2 of 2: builds everything and runs the whole test suite
 # (unit, golden, nvcc compile checks of golden outputs, runtime, samples'
 # serial builds), then the sanitizer build of the tests (scripts/sanitize.sh,
-# in build-sanitize/) and one minute of fuzzing (scripts/fuzz.sh 60). Run
+# in build-sanitize/), one minute of fuzzing (scripts/fuzz.sh 60) and the
+# runtime under ThreadSanitizer (scripts/tsan.sh, in build-tsan/). Run
 # scripts/bootstrap.sh once first on a fresh machine.
 #
 # Usage: scripts/test.sh [build dir, default: build]
-#        QD_SANITIZE_TESTS=0 scripts/test.sh   skips the sanitizer and fuzzing steps
+#        QD_SANITIZE_TESTS=0 scripts/test.sh   skips the sanitizer, fuzzing and TSan steps
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -19,4 +20,5 @@ ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
 if [ "${QD_SANITIZE_TESTS:-1}" != 0 ]; then
   "$root/scripts/sanitize.sh"
   "$root/scripts/fuzz.sh" 60
+  "$root/scripts/tsan.sh"
 fi

@@ -245,22 +245,43 @@ private:
 // Stream and event pools (used by generated code; see launch_support.h)
 // ---------------------------------------------------------------------------
 
-// Counters of one device's pool. A pool creates a handle only when its free
-// list is empty, so `created` equals the most handles ever held at once
-// (`high_water`) unless trim_pools() destroyed some in between.
+// Counters of one device's pool. Every hand-out is counted once as created
+// (a new handle), reused (from the free list) or shared (a stream already
+// lent out, handed to one more holder because the pool is at its limit), so
+// acquired == created + reused + shared. `in_use` and `high_water` count
+// hand-outs, so with sharing they can exceed the number of live handles,
+// which never exceeds the limit: created - destroyed <= stream_pool_limit().
+// Below the limit a pool creates a handle only when its free list is empty,
+// so `created` equals the most handles held at once (`high_water`) unless
+// trim_pools() destroyed some in between.
 struct PoolStats {
   std::size_t created = 0;    // handles created by the pool
   std::size_t destroyed = 0;  // handles destroyed by trim_pools()
-  std::size_t in_use = 0;     // handles held right now
-  std::size_t high_water = 0; // most handles held at once
-  std::size_t acquired = 0;   // handles handed out in total
+  std::size_t in_use = 0;     // hand-outs held right now
+  std::size_t high_water = 0; // most hand-outs held at once
+  std::size_t acquired = 0;   // hand-outs in total
   std::size_t reused = 0;     // hand-outs served from the free list
+  std::size_t shared = 0;     // hand-outs of a stream already lent out
 };
 
 PoolStats stream_pool_stats();            // current device
 PoolStats stream_pool_stats(int device);
 PoolStats event_pool_stats();             // current device
 PoolStats event_pool_stats(int device);
+
+// The most pooled streams each device creates (default
+// kDefaultStreamPoolLimit, or the environment variable QD_STREAM_POOL_LIMIT,
+// read once at the first use of a pool). Past it, regions share streams that
+// are already lent out: still correct, since blocks on one stream run in
+// order, only less concurrent. A region gets distinct streams as long as it
+// has no more blocks than the limit. Events are not limited: they carry no
+// queue, and two holders of one event would wait on each other's records.
+// set_stream_pool_limit applies to every device, takes effect for the next
+// acquisition and destroys nothing (trim_pools() does); a limit of 0 throws
+// qd::Error.
+inline constexpr std::size_t kDefaultStreamPoolLimit = 32;
+void set_stream_pool_limit(std::size_t limit);
+std::size_t stream_pool_limit();
 
 // Destroys the idle pooled streams and events of the current device (those in
 // use are left alone). Call it before cudaDeviceReset/hipDeviceReset, which

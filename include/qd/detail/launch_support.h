@@ -136,9 +136,19 @@ QD_HOST_DEVICE constexpr std::uint64_t trip_count(I begin, I end,
 // H200 (docs/performance.md), and a full occupancy wave on Hopper.
 // Never less than 1, never more than kMaxGridDim. The cpu backend has no
 // multiprocessors and does not cap. Throws qd::Error when block_dim is 0.
+// Counts one launch check for qd::testing (include/qd/testing.h), and returns
+// 0 for the check a test made fail.
 inline constexpr unsigned kThreadsPerSm = 2048;
 inline constexpr unsigned kMaxGridDim = 0x7fffffffu; // gridDim.x limit
 unsigned grid_size(std::uint64_t iterations, unsigned block_dim);
+// The grid of a serial task's launch: 1 block (of 1 thread). Like grid_size,
+// counts one launch check and returns 0 for the check a test made fail.
+unsigned task_grid_size();
+
+// Counts one launch check; true when qd::testing::inject_launch_failure
+// armed this one to fail. One relaxed increment and, while disarmed, one
+// relaxed load.
+bool launch_check_fails() noexcept;
 
 // Raises the qd::Error for a failed launch:
 // "qd kernel '<kernel>' (<file>:<line>): launch failed: <driver message>".

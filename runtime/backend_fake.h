@@ -1,0 +1,41 @@
+// The test-only fake device layer's spelling of the primitives listed in
+// backend.h; implemented in fake_device.cpp (see fake_device.h for what the
+// fake models). Only qd_runtime_fake is built with QD_BACKEND_FAKE.
+#ifndef QD_RUNTIME_BACKEND_FAKE_H
+#define QD_RUNTIME_BACKEND_FAKE_H
+
+#include <cstddef>
+
+namespace qd {
+namespace backend {
+
+inline constexpr const char* kName = "fake";
+// Fake devices have multiprocessors, so grid_size takes the GPU path.
+inline constexpr bool kHasMultiprocessors = true;
+
+int device_count();
+int current_device();
+void set_device(int device);
+int multiprocessor_count(int device);
+void device_synchronize();
+StreamHandle stream_create_non_blocking();
+void stream_synchronize(StreamHandle s);
+void stream_destroy(StreamHandle s) noexcept;
+EventHandle event_create(bool timing);
+void event_destroy(EventHandle e) noexcept;
+void event_record(EventHandle e, StreamHandle s);
+void stream_wait_event(StreamHandle s, EventHandle e);
+void event_synchronize(EventHandle e);
+bool event_query(EventHandle e);
+float event_elapsed_ms(EventHandle start, EventHandle end);
+void* device_malloc(std::size_t bytes);
+void device_free(void* p) noexcept;
+void memcpy_host_to_device_async(void* dst, const void* src, std::size_t bytes,
+                                 StreamHandle s);
+void memcpy_device_to_host_async(void* dst, const void* src, std::size_t bytes,
+                                 StreamHandle s);
+
+} // namespace backend
+} // namespace qd
+
+#endif // QD_RUNTIME_BACKEND_FAKE_H

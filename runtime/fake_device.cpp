@@ -1,0 +1,442 @@
+// The fake device layer (fake_device.h): the backend primitives of
+// backend_fake.h and the test API of qd::fake.
+#include "fake_device.h"
+
+#include "backend.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+
+namespace qd {
+namespace fake {
+namespace {
+
+// Tags that tell a fake stream from a fake event (or from anything else a
+// test might pass) without a registry lookup, which would need a lock.
+constexpr std::uint32_t kStreamMagic = 0x5354524d; // "STRM"
+constexpr std::uint32_t kEventMagic = 0x4556544e;  // "EVTN"
+
+struct DeviceState {
+  // Ticks on every launch and synchronization of the device, ordering them:
+  // a stream is busy when its last launch came after both its own last
+  // synchronization and the device's.
+  std::atomic<std::uint64_t> clock{1};
+  std::atomic<std::uint64_t> synchronized_at{0};
+  std::atomic<std::uint64_t> default_stream_launch{0};
+  std::atomic<std::size_t> streams_created{0}, streams_destroyed{0},
+      streams_destroyed_busy{0}, events_created{0}, events_destroyed{0};
+  std::atomic<unsigned long long> launches{0}, failed_launches{0},
+      failed_creations{0};
+};
+
+struct FakeStream {
+  std::uint32_t magic = kStreamMagic;
+  int device = 0;
+  std::atomic<bool> destroyed{false};
+  std::atomic<const void*> owner{nullptr};
+  std::atomic<std::uint64_t> last_launch{0};
+  std::atomic<std::uint64_t> synchronized_at{0};
+};
+
+struct FakeEvent {
+  std::uint32_t magic = kEventMagic;
+  int device = 0;
+  bool timing = false;
+  std::atomic<bool> destroyed{false};
+  std::atomic<const void*> owner{nullptr};
+  // steady_clock nanoseconds of the latest record; -1 = never recorded.
+  std::atomic<std::int64_t> recorded_ns{-1};
+};
+
+int devices_from_environment() {
+  const char* text = std::getenv("QD_FAKE_DEVICES");
+  if (!text || !*text)
+    return 2;
+  char* end = nullptr;
+  const long n = std::strtol(text, &end, 10);
+  if (*end != '\0' || n < 1 || n > 64)
+    throw Error(std::string("QD_FAKE_DEVICES=") + text +
+                " is not a device count from 1 to 64");
+  return static_cast<int>(n);
+}
+
+struct Devices {
+  int count;
+  DeviceState* state;
+};
+
+const Devices& devices() {
+  // Never destroyed, like the pools that refer to it.
+  static const Devices instance = [] {
+    const int n = devices_from_environment();
+    return Devices{n, new DeviceState[static_cast<std::size_t>(n)]};
+  }();
+  return instance;
+}
+
+DeviceState& device_state(int device) {
+  const Devices& d = devices();
+  if (device < 0 || device >= d.count)
+    throw Error("no fake device " + std::to_string(device));
+  return d.state[device];
+}
+
+thread_local int current = 0;
+thread_local int last_error = kSuccess;
+
+std::atomic<unsigned long long> misuse_count{0};
+std::atomic<unsigned> stream_creation_countdown{0};
+std::atomic<unsigned> event_creation_countdown{0};
+std::atomic<unsigned> launch_countdown{0};
+
+// Counts one event down; true when it reaches zero now (the injected one).
+bool countdown_hits(std::atomic<unsigned>& countdown) noexcept {
+  unsigned n = countdown.load(std::memory_order_relaxed);
+  while (n != 0)
+    if (countdown.compare_exchange_weak(n, n - 1, std::memory_order_relaxed))
+      return n == 1;
+  return false;
+}
+
+[[noreturn]] void misuse(const char* call) {
+  misuse_count.fetch_add(1, std::memory_order_relaxed);
+  backend::api_failure(call, result_string(kInvalidResourceHandle));
+}
+
+FakeStream* as_stream(void* handle) noexcept {
+  auto* s = static_cast<FakeStream*>(handle);
+  return s && s->magic == kStreamMagic ? s : nullptr;
+}
+
+FakeEvent* as_event(void* handle) noexcept {
+  auto* e = static_cast<FakeEvent*>(handle);
+  return e && e->magic == kEventMagic ? e : nullptr;
+}
+
+// A live stream, or null for the default stream; throws for anything else.
+FakeStream* live_stream(void* handle, const char* call) {
+  if (!handle)
+    return nullptr;
+  FakeStream* s = as_stream(handle);
+  if (!s || s->destroyed.load(std::memory_order_relaxed))
+    misuse(call);
+  return s;
+}
+
+FakeEvent* live_event(void* handle, const char* call) {
+  FakeEvent* e = as_event(handle);
+  if (!e || e->destroyed.load(std::memory_order_relaxed))
+    misuse(call);
+  return e;
+}
+
+int device_of(const FakeStream* s) { return s ? s->device : current; }
+
+std::uint64_t tick(DeviceState& d) {
+  return d.clock.fetch_add(1, std::memory_order_relaxed);
+}
+
+void synchronize_stream(FakeStream* s) {
+  DeviceState& d = device_state(device_of(s));
+  if (s)
+    s->synchronized_at.store(tick(d), std::memory_order_relaxed);
+  else // the legacy default stream waits for the whole device
+    d.synchronized_at.store(tick(d), std::memory_order_relaxed);
+}
+
+bool busy(const FakeStream* s) {
+  const DeviceState& d = devices().state[s->device];
+  const std::uint64_t launched = s->last_launch.load(std::memory_order_relaxed);
+  return launched > s->synchronized_at.load(std::memory_order_relaxed) &&
+         launched > d.synchronized_at.load(std::memory_order_relaxed);
+}
+
+std::int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+} // namespace
+
+const char* result_string(int result) noexcept {
+  switch (result) {
+  case kSuccess:
+    return "no error";
+  case kInvalidConfiguration:
+    return "invalid configuration argument";
+  case kInvalidResourceHandle:
+    return "invalid resource handle";
+  case kLaunchFailure:
+    return "unspecified launch failure";
+  default:
+    return "unknown error";
+  }
+}
+
+int device_count() { return devices().count; }
+
+int begin_launch(unsigned grid, unsigned block, void* stream) noexcept {
+  int result = kSuccess;
+  FakeStream* s = as_stream(stream);
+  if (countdown_hits(launch_countdown)) {
+    result = kLaunchFailure;
+  } else if (grid == 0 || block == 0 || block > 1024) {
+    result = kInvalidConfiguration;
+  } else if (stream && (!s || s->destroyed.load(std::memory_order_relaxed) ||
+                        s->device != current)) {
+    // CUDA rejects a launch into a stream of another device too.
+    misuse_count.fetch_add(1, std::memory_order_relaxed);
+    result = kInvalidResourceHandle;
+  }
+  DeviceState& d = devices().state[current];
+  if (result != kSuccess) {
+    d.failed_launches.fetch_add(1, std::memory_order_relaxed);
+    last_error = result;
+    return result;
+  }
+  d.launches.fetch_add(1, std::memory_order_relaxed);
+  const std::uint64_t at = tick(d);
+  (s ? s->last_launch : d.default_stream_launch)
+      .store(at, std::memory_order_relaxed);
+  return kSuccess;
+}
+
+int get_last_error() noexcept {
+  const int e = last_error;
+  last_error = kSuccess;
+  return e;
+}
+
+int peek_last_error() noexcept { return last_error; }
+
+void fail_stream_creation(unsigned nth) noexcept {
+  stream_creation_countdown.store(nth, std::memory_order_relaxed);
+}
+void fail_event_creation(unsigned nth) noexcept {
+  event_creation_countdown.store(nth, std::memory_order_relaxed);
+}
+void fail_launch(unsigned nth) noexcept {
+  launch_countdown.store(nth, std::memory_order_relaxed);
+}
+
+Counts counts(int device) {
+  const DeviceState& d = device_state(device);
+  Counts c;
+  c.streams_created = d.streams_created.load();
+  c.streams_destroyed = d.streams_destroyed.load();
+  c.streams_destroyed_busy = d.streams_destroyed_busy.load();
+  c.events_created = d.events_created.load();
+  c.events_destroyed = d.events_destroyed.load();
+  c.launches = d.launches.load();
+  c.failed_launches = d.failed_launches.load();
+  c.failed_creations = d.failed_creations.load();
+  return c;
+}
+
+unsigned long long misuses() noexcept { return misuse_count.load(); }
+
+int stream_device(void* stream) noexcept {
+  const FakeStream* s = as_stream(stream);
+  return s ? s->device : -1;
+}
+
+int event_device(void* event) noexcept {
+  const FakeEvent* e = as_event(event);
+  return e ? e->device : -1;
+}
+
+bool stream_busy(void* stream) noexcept {
+  const FakeStream* s = as_stream(stream);
+  return s && busy(s);
+}
+
+bool stream_destroyed(void* stream) noexcept {
+  const FakeStream* s = as_stream(stream);
+  return s && s->destroyed.load(std::memory_order_relaxed);
+}
+
+namespace {
+
+std::atomic<const void*>* owner_of(void* handle) noexcept {
+  if (FakeStream* s = as_stream(handle))
+    return &s->owner;
+  if (FakeEvent* e = as_event(handle))
+    return &e->owner;
+  return nullptr;
+}
+
+} // namespace
+
+const void* claim(void* handle, const void* holder) noexcept {
+  std::atomic<const void*>* owner = owner_of(handle);
+  if (!owner)
+    return nullptr;
+  const void* expected = nullptr;
+  // Relaxed: the marker must detect two holders, not order them. Ordering
+  // hand-outs is the pool's job, and stronger orderings here would let
+  // ThreadSanitizer miss a pool that failed at it.
+  owner->compare_exchange_strong(expected, holder, std::memory_order_relaxed);
+  return expected;
+}
+
+void release_claim(void* handle, const void* holder) noexcept {
+  if (std::atomic<const void*>* owner = owner_of(handle)) {
+    const void* expected = holder;
+    owner->compare_exchange_strong(expected, nullptr,
+                                   std::memory_order_relaxed);
+  }
+}
+
+} // namespace fake
+
+// --- backend primitives --------------------------------------------------
+
+namespace backend {
+
+using fake::FakeEvent;
+using fake::FakeStream;
+
+int device_count() { return fake::device_count(); }
+int current_device() { return fake::current; }
+
+void set_device(int device) {
+  if (device < 0 || device >= fake::device_count())
+    api_failure("fakeSetDevice", "invalid device ordinal");
+  fake::current = device;
+}
+
+int multiprocessor_count(int device) {
+  (void)fake::device_state(device);
+  return fake::kMultiprocessors;
+}
+
+void device_synchronize() {
+  fake::DeviceState& d = fake::device_state(fake::current);
+  d.synchronized_at.store(fake::tick(d), std::memory_order_relaxed);
+}
+
+StreamHandle stream_create_non_blocking() {
+  fake::DeviceState& d = fake::device_state(fake::current);
+  if (fake::countdown_hits(fake::stream_creation_countdown)) {
+    d.failed_creations.fetch_add(1, std::memory_order_relaxed);
+    api_failure("fakeStreamCreate", "out of memory");
+  }
+  auto* s = new FakeStream;
+  s->device = fake::current;
+  d.streams_created.fetch_add(1, std::memory_order_relaxed);
+  return s;
+}
+
+void stream_synchronize(StreamHandle s) {
+  fake::synchronize_stream(fake::live_stream(s, "fakeStreamSynchronize"));
+}
+
+void stream_destroy(StreamHandle handle) noexcept {
+  FakeStream* s = fake::as_stream(handle);
+  if (!s || s->destroyed.exchange(true, std::memory_order_relaxed)) {
+    fake::misuse_count.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
+  fake::DeviceState& d = fake::devices().state[s->device];
+  if (fake::busy(s))
+    d.streams_destroyed_busy.fetch_add(1, std::memory_order_relaxed);
+  d.streams_destroyed.fetch_add(1, std::memory_order_relaxed);
+  // Not freed: a later use must find the destroyed flag (fake_device.h).
+}
+
+EventHandle event_create(bool timing) {
+  fake::DeviceState& d = fake::device_state(fake::current);
+  if (fake::countdown_hits(fake::event_creation_countdown)) {
+    d.failed_creations.fetch_add(1, std::memory_order_relaxed);
+    api_failure("fakeEventCreate", "out of memory");
+  }
+  auto* e = new FakeEvent;
+  e->device = fake::current;
+  e->timing = timing;
+  d.events_created.fetch_add(1, std::memory_order_relaxed);
+  return e;
+}
+
+void event_destroy(EventHandle handle) noexcept {
+  FakeEvent* e = fake::as_event(handle);
+  if (!e || e->destroyed.exchange(true, std::memory_order_relaxed)) {
+    fake::misuse_count.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
+  fake::devices().state[e->device].events_destroyed.fetch_add(
+      1, std::memory_order_relaxed);
+}
+
+void event_record(EventHandle event, StreamHandle stream) {
+  FakeEvent* e = fake::live_event(event, "fakeEventRecord");
+  FakeStream* s = fake::live_stream(stream, "fakeEventRecord");
+  // As in CUDA, an event is recorded only on a stream of its own device.
+  if (e->device != fake::device_of(s))
+    fake::misuse("fakeEventRecord");
+  e->recorded_ns.store(fake::now_ns(), std::memory_order_relaxed);
+}
+
+void stream_wait_event(StreamHandle stream, EventHandle event) {
+  // Waiting across devices is allowed, as in CUDA.
+  (void)fake::live_event(event, "fakeStreamWaitEvent");
+  (void)fake::live_stream(stream, "fakeStreamWaitEvent");
+}
+
+void event_synchronize(EventHandle event) {
+  (void)fake::live_event(event, "fakeEventSynchronize");
+}
+
+bool event_query(EventHandle event) {
+  (void)fake::live_event(event, "fakeEventQuery");
+  return true; // the work ran when it was launched
+}
+
+float event_elapsed_ms(EventHandle start, EventHandle end) {
+  const FakeEvent* a = fake::live_event(start, "fakeEventElapsedTime");
+  const FakeEvent* b = fake::live_event(end, "fakeEventElapsedTime");
+  const std::int64_t t0 = a->recorded_ns.load(std::memory_order_relaxed);
+  const std::int64_t t1 = b->recorded_ns.load(std::memory_order_relaxed);
+  // As in CUDA: timing-disabled or never-recorded events have no time.
+  if (!a->timing || !b->timing || t0 < 0 || t1 < 0)
+    api_failure("fakeEventElapsedTime",
+                fake::result_string(fake::kInvalidResourceHandle));
+  return static_cast<float>(static_cast<double>(t1 - t0) / 1e6);
+}
+
+void* device_malloc(std::size_t bytes) {
+  if (bytes == 0)
+    return nullptr;
+  try {
+    return ::operator new(bytes, std::align_val_t{256});
+  } catch (const std::bad_alloc&) {
+    api_failure("fakeMalloc", "out of memory");
+  }
+}
+
+void device_free(void* p) noexcept {
+  if (p)
+    ::operator delete(p, std::align_val_t{256});
+}
+
+void memcpy_host_to_device_async(void* dst, const void* src, std::size_t bytes,
+                                 StreamHandle s) {
+  (void)fake::live_stream(s, "fakeMemcpyAsync");
+  if (bytes)
+    std::memcpy(dst, src, bytes);
+}
+
+void memcpy_device_to_host_async(void* dst, const void* src, std::size_t bytes,
+                                 StreamHandle s) {
+  (void)fake::live_stream(s, "fakeMemcpyAsync");
+  if (bytes)
+    std::memcpy(dst, src, bytes);
+}
+
+} // namespace backend
+} // namespace qd

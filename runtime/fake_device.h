@@ -1,0 +1,110 @@
+// The fake device layer: a test-only backend (QD_BACKEND_FAKE, library
+// qd_runtime_fake, built only with the tests and never installed) that lets
+// the pool, the guards and generated-code shapes be tested without a GPU.
+//
+// Unlike the cpu backend, whose handles are all null, every fake stream and
+// event is a distinct heap object, so tests can tell them apart, mark who
+// holds them and catch a handle used after it was destroyed. Devices are
+// numbered, the current device is per thread as in CUDA, and failures can be
+// injected into stream creation, event creation and launches. Work still runs
+// synchronously on the calling thread; the fake tracks which work a stream
+// "has pending" (launched since its last synchronization), so tests can see
+// whether a destructor waited.
+//
+// The fake checks what a driver checks and reports it the way CUDA does:
+// runtime calls throw qd::Error through the backend, launches leave a code in
+// the calling thread's last error (see begin_launch). Fake objects are never
+// freed, so a destroyed handle stays recognizable (and is reported as an
+// invalid resource handle) instead of being undefined behaviour.
+//
+// Nothing here takes a lock on the paths that streams, events and launches
+// use (only relaxed atomics), so that under ThreadSanitizer the fake adds no
+// synchronization that could hide a race in the pools above it.
+#ifndef QD_RUNTIME_FAKE_DEVICE_H
+#define QD_RUNTIME_FAKE_DEVICE_H
+
+#include <qd/qd.h>
+
+#include <cstddef>
+
+namespace qd {
+namespace fake {
+
+// Result codes, numbered as CUDA's cudaError_t so that the CUDA shim for
+// tests (tests/runtime/fake_cuda/cuda_runtime.h) can pass them through.
+enum Result : int {
+  kSuccess = 0,
+  kInvalidConfiguration = 9,    // "invalid configuration argument"
+  kInvalidResourceHandle = 400, // "invalid resource handle"
+  kLaunchFailure = 719,         // "unspecified launch failure"
+};
+const char* result_string(int result) noexcept;
+
+// The number of fake devices: QD_FAKE_DEVICES (1 to 64), else 2, read once.
+int device_count();
+// Multiprocessors per fake device (for grid_size's cap).
+inline constexpr int kMultiprocessors = 4;
+
+// --- launches --------------------------------------------------------------
+
+// The driver's half of a launch of `grid` x `block` threads on `stream` (a
+// native handle; null = the current device's default stream): checks the
+// configuration and the stream as the driver would, counts the launch and
+// returns kSuccess, or stores the error as the calling thread's last error
+// and returns it. The caller then runs the kernel's body itself.
+int begin_launch(unsigned grid, unsigned block, void* stream) noexcept;
+// The calling thread's last error, like cudaGetLastError (which also resets
+// it to kSuccess) and cudaPeekAtLastError.
+int get_last_error() noexcept;
+int peek_last_error() noexcept;
+
+// --- failure injection (thread-safe; counts are global, over all threads) --
+
+// The `nth` (1-based) stream or event creation from now on fails with
+// "out of memory" (qd::Error from the backend call); 0 disarms.
+void fail_stream_creation(unsigned nth) noexcept;
+void fail_event_creation(unsigned nth) noexcept;
+// The `nth` begin_launch from now on fails with kLaunchFailure; 0 disarms.
+// (qd::testing::inject_launch_failure is the portable hook; this one gives
+// tests a second driver message.)
+void fail_launch(unsigned nth) noexcept;
+
+// --- introspection -----------------------------------------------------------
+
+struct Counts {
+  std::size_t streams_created = 0;
+  std::size_t streams_destroyed = 0;
+  // Streams destroyed while work launched on them was not synchronized yet.
+  std::size_t streams_destroyed_busy = 0;
+  std::size_t events_created = 0;
+  std::size_t events_destroyed = 0;
+  unsigned long long launches = 0;        // begin_launch calls that succeeded
+  unsigned long long failed_launches = 0; // and those that did not
+  unsigned long long failed_creations = 0;
+};
+// Counters of one device; throws qd::Error for a device that does not exist.
+Counts counts(int device);
+// Handles used after being destroyed, of the wrong kind or on the wrong
+// device, over the whole process; a correct runtime keeps this at 0.
+unsigned long long misuses() noexcept;
+
+// The device a fake stream or event was created on; -1 for null or a handle
+// that is not a fake stream (event).
+int stream_device(void* stream) noexcept;
+int event_device(void* event) noexcept;
+// Whether a fake stream has launches that no stream, event or device
+// synchronization has waited for yet.
+bool stream_busy(void* stream) noexcept;
+bool stream_destroyed(void* stream) noexcept;
+
+// An owner marker per fake stream and event, for tests that check exclusive
+// use: claim() sets it to `holder` if it is free and returns nullptr, else
+// leaves it and returns the current owner (also nullptr for a handle that is
+// not a fake one); release_claim() frees it if `holder` owns it.
+const void* claim(void* handle, const void* holder) noexcept;
+void release_claim(void* handle, const void* holder) noexcept;
+
+} // namespace fake
+} // namespace qd
+
+#endif // QD_RUNTIME_FAKE_DEVICE_H

@@ -1,0 +1,223 @@
+// Multiple devices, per-thread current devices, stream destruction and event
+// timing on the fake device layer.
+#include "fake_support.h"
+
+#include <atomic>
+#include <chrono>
+#include <set>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using qd::detail::PooledEvents;
+using qd::detail::PooledStreams;
+using qd_fake_test::FakeTest;
+using qd_fake_test::live;
+
+class FakeDevices : public FakeTest {
+protected:
+  void SetUp() override {
+    FakeTest::SetUp();
+    if (qd::device_count() < 2)
+      GTEST_SKIP() << "needs QD_FAKE_DEVICES >= 2";
+  }
+};
+
+TEST_F(FakeDevices, CurrentDeviceIsPerThread) {
+  qd::set_device(1);
+  int seen_by_new_thread = -1;
+  std::thread([&] { seen_by_new_thread = qd::current_device(); }).join();
+  EXPECT_EQ(seen_by_new_thread, 0); // a new thread starts on device 0
+  EXPECT_EQ(qd::current_device(), 1);
+  qd::set_device(0);
+  EXPECT_THROW(qd::set_device(qd::device_count()), qd::Error);
+  EXPECT_THROW(qd::set_device(-1), qd::Error);
+  EXPECT_EQ(qd::current_device(), 0);
+}
+
+TEST_F(FakeDevices, PoolsArePerDevice) {
+  const qd::PoolStats before0 = qd::stream_pool_stats(0);
+  const qd::PoolStats before1 = qd::stream_pool_stats(1);
+  {
+    PooledStreams on0(3);
+    qd::set_device(1);
+    PooledStreams on1(2);
+    EXPECT_EQ(qd::stream_pool_stats().in_use, 2u); // device 1's
+    EXPECT_EQ(qd::stream_pool_stats(0).in_use, 3u);
+    for (std::size_t i = 0; i < 3; ++i)
+      EXPECT_EQ(qd::fake::stream_device(on0[i].native()), 0);
+    for (std::size_t i = 0; i < 2; ++i)
+      EXPECT_EQ(qd::fake::stream_device(on1[i].native()), 1);
+    // on0 is given back to device 0's pool although device 1 is current.
+  }
+  qd::set_device(0);
+  EXPECT_EQ(qd::stream_pool_stats(0).created - before0.created, 3u);
+  EXPECT_EQ(qd::stream_pool_stats(1).created - before1.created, 2u);
+  EXPECT_EQ(qd::stream_pool_stats(0).in_use, 0u);
+  EXPECT_EQ(qd::stream_pool_stats(1).in_use, 0u);
+}
+
+TEST_F(FakeDevices, TwoThreadsOnTwoDevicesConcurrently) {
+  constexpr int kCycles = 2000;
+  const qd::PoolStats before[2] = {qd::stream_pool_stats(0),
+                                   qd::stream_pool_stats(1)};
+  const qd::fake::Counts fake_before[2] = {qd::fake::counts(0),
+                                           qd::fake::counts(1)};
+  std::atomic<int> wrong_device{0};
+  auto worker = [&](int device) {
+    qd::set_device(device);
+    qd::Stream launch;
+    for (int c = 0; c < kCycles; ++c) {
+      const std::size_t n = 1 + static_cast<std::size_t>(c % (device + 3));
+      PooledStreams streams(n, launch);
+      PooledEvents events(n + 1);
+      events.record(0, launch);
+      for (std::size_t b = 0; b < n; ++b) {
+        if (qd::fake::stream_device(streams[b].native()) != device)
+          wrong_device.fetch_add(1);
+        events.wait(0, streams[b]);
+        qd_fake_test::fake_launch(1, 1, streams[b], "per_device", 1);
+        events.record(1 + b, streams[b]); // throws on another device's stream
+        events.wait(1 + b, launch);
+      }
+    }
+  };
+  std::thread t0(worker, 0), t1(worker, 1);
+  t0.join();
+  t1.join();
+  EXPECT_EQ(wrong_device.load(), 0);
+  for (int d = 0; d < 2; ++d) {
+    const qd::PoolStats s = qd::stream_pool_stats(d);
+    const std::size_t max_blocks = static_cast<std::size_t>(d + 3);
+    EXPECT_EQ(s.in_use, 0u);
+    EXPECT_EQ(s.created - before[d].created, max_blocks) << "device " << d;
+    std::size_t expected = 0;
+    for (int c = 0; c < kCycles; ++c)
+      expected += 1 + static_cast<std::size_t>(c) % max_blocks;
+    EXPECT_EQ(s.acquired - before[d].acquired, expected) << "device " << d;
+    EXPECT_EQ(qd::fake::counts(d).launches - fake_before[d].launches,
+              expected);
+  }
+}
+
+TEST_F(FakeDevices, EventsRecordOnlyOnStreamsOfTheirDevice) {
+  qd::Event on0; // device 0
+  qd::set_device(1);
+  qd::Stream on1;
+  const unsigned long long misuses = qd::fake::misuses();
+  EXPECT_THROW(on0.record(on1), qd::Error); // as cudaEventRecord would
+  EXPECT_NO_THROW(on0.wait(on1));           // cross-device waits are fine
+  qd::set_device(0);
+  // The fixture checks that runtime code never misuses handles; this test
+  // did so on purpose.
+  EXPECT_EQ(qd::fake::misuses() - misuses, 1u);
+  misuses_expected(1);
+}
+
+TEST_F(FakeDevices, TrimIsPerDevice) {
+  qd::set_device(1);
+  { PooledStreams idle(3); }
+  qd::set_device(0);
+  { PooledStreams idle(2); }
+  EXPECT_EQ(qd::trim_pools(), 2u);
+  EXPECT_EQ(live(qd::stream_pool_stats(1)), 3u);
+  qd::set_device(1);
+  EXPECT_EQ(qd::trim_pools(), 3u);
+  qd::set_device(0);
+}
+
+class FakeStreams : public FakeTest {};
+
+TEST_F(FakeStreams, StreamDestructorWaitsForItsWork) {
+  const std::size_t busy_before = qd::fake::counts(0).streams_destroyed_busy;
+  void* native = nullptr;
+  {
+    qd::Stream s;
+    native = s.ref().native();
+    ASSERT_NE(native, nullptr);
+    qd_fake_test::fake_launch(4, 64, s, "k", 1);
+    EXPECT_TRUE(qd::fake::stream_busy(native));
+  }
+  EXPECT_TRUE(qd::fake::stream_destroyed(native));
+  EXPECT_EQ(qd::fake::counts(0).streams_destroyed_busy, busy_before)
+      << "~Stream destroyed the stream without waiting for its work";
+}
+
+TEST_F(FakeStreams, PooledStreamsMayGoBackBusyAndAreNotDestroyed) {
+  void* native = nullptr;
+  {
+    PooledStreams streams(1);
+    native = streams[0].native();
+    qd_fake_test::fake_launch(1, 1, streams[0], "k", 1);
+  }
+  EXPECT_TRUE(qd::fake::stream_busy(native)); // returning busy is correct
+  EXPECT_FALSE(qd::fake::stream_destroyed(native));
+  qd::synchronize(); // the device-wide wait covers pooled streams
+  EXPECT_FALSE(qd::fake::stream_busy(native));
+  EXPECT_EQ(qd::trim_pools(), 1u);
+  EXPECT_TRUE(qd::fake::stream_destroyed(native));
+}
+
+TEST_F(FakeStreams, MovedStreamIsDestroyedOnce) {
+  qd::Stream a;
+  void* native = a.ref().native();
+  {
+    qd::Stream b(std::move(a));
+    qd::Stream c;
+    c = std::move(b); // c's own stream is destroyed here
+  }
+  EXPECT_TRUE(qd::fake::stream_destroyed(native));
+  // ~a: moved from, destroys nothing (a second destroy is a misuse that the
+  // fixture would report).
+}
+
+void expect_timing(qd::StreamRef s) {
+  qd::Event start, end;
+  start.record(s);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  qd_fake_test::fake_launch(1, 1, s, "timed", 1);
+  end.record(s);
+  end.synchronize();
+  const float ms = qd::Event::elapsed_ms(start, end);
+  EXPECT_GE(ms, 15.f);
+  EXPECT_LT(ms, 5000.f);
+}
+
+TEST_F(FakeStreams, EventTimingOnAUserStream) {
+  qd::Stream s;
+  expect_timing(s);
+}
+
+TEST_F(FakeStreams, EventTimingOnAPooledStream) {
+  PooledStreams streams(2);
+  expect_timing(streams[1]);
+}
+
+TEST_F(FakeStreams, EventTimingOnTheDefaultStream) { expect_timing({}); }
+
+TEST_F(FakeStreams, UnrecordedEventsHaveNoTime) {
+  qd::Event start, end;
+  start.record();
+  EXPECT_THROW(qd::Event::elapsed_ms(start, end), qd::Error);
+}
+
+TEST_F(FakeStreams, HandlesAreDistinctObjects) {
+  PooledStreams streams(3);
+  PooledEvents events(3);
+  std::set<void*> natives;
+  for (std::size_t i = 0; i < 3; ++i)
+    natives.insert(streams[i].native());
+  EXPECT_EQ(natives.size(), 3u);
+  EXPECT_EQ(natives.count(nullptr), 0u);
+  qd::Stream user;
+  EXPECT_EQ(natives.count(user.ref().native()), 0u);
+}
+
+TEST_F(FakeStreams, GridSizeCapsByFakeMultiprocessors) {
+  // 2048 threads per multiprocessor x 4 multiprocessors, in blocks of 256.
+  EXPECT_EQ(qd::detail::grid_size(std::uint64_t{1} << 30, 256),
+            qd::detail::kThreadsPerSm / 256 * qd::fake::kMultiprocessors);
+}
+
+} // namespace
