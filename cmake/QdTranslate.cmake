@@ -1,4 +1,5 @@
-# qd_translate_sources(<target> [BACKEND cuda|hip|cpu] SOURCES <file>... [ARGS <arg>...])
+# qd_translate_sources(<target> [BACKEND cuda|hip|cpu] [PROFILE_RANGES]
+#                      SOURCES <file>... [ARGS <arg>...])
 #
 # Translates annotated C++ sources at build time and adds the results to
 # <target>, and links the matching runtime:
@@ -12,10 +13,52 @@
 #   SOURCES  the annotated .cpp files.
 #   ARGS     extra compiler arguments for parsing (after the target's own
 #            include directories and definitions).
+#   PROFILE_RANGES  compile the generated files with QD_PROFILE_RANGES: NVTX
+#            (cuda) or roctx (hip) ranges around each kernel call, region and
+#            block (docs/profiling.md). The cache option QD_PROFILE_RANGES
+#            turns them on for every call of this function.
 include_guard(GLOBAL)
 
+option(QD_PROFILE_RANGES
+  "Compile the outputs of qd_translate_sources() with NVTX/roctx profiler ranges (docs/profiling.md)" OFF)
+
+# qd_profile_ranges_setup(<target> <backend> <out_var>): links what the ranges
+# of <backend> need and sets <out_var> to the compile definitions of the
+# generated files.
+function(qd_profile_ranges_setup target backend out_var)
+  set(defs QD_PROFILE_RANGES)
+  if(backend STREQUAL "cuda" OR QD_HIP_ON_CUDA)
+    # NVTX 3 is header-only (in the CUDA toolkit's include directory, which
+    # nvcc searches); it finds the profiler with dlopen.
+    target_link_libraries(${target} PRIVATE ${CMAKE_DL_LIBS})
+  elseif(backend STREQUAL "hip")
+    find_library(QD_ROCTX_LIBRARY NAMES roctx64
+                 HINTS "$ENV{ROCM_PATH}/lib" /opt/rocm/lib)
+    find_path(QD_ROCTX_INCLUDE_DIR roctracer/roctx.h
+              HINTS "$ENV{ROCM_PATH}/include" /opt/rocm/include)
+    if(QD_ROCTX_LIBRARY AND QD_ROCTX_INCLUDE_DIR)
+      target_link_libraries(${target} PRIVATE "${QD_ROCTX_LIBRARY}")
+      target_include_directories(${target} PRIVATE "${QD_ROCTX_INCLUDE_DIR}")
+    else()
+      # Without roctracer (Debian 12's HIP 5.2 has none) the ranges are
+      # no-ops; say so once, and keep a header found elsewhere from asking
+      # for a library that is not linked.
+      list(APPEND defs QD_PROFILE_NO_ROCTX)
+      if(NOT QD_ROCTX_WARNED)
+        set(QD_ROCTX_WARNED ON CACHE INTERNAL "")
+        message(STATUS "qd_translate_sources: roctx (roctracer) not found; "
+                       "HIP profile ranges compile to nothing")
+      endif()
+    endif()
+  endif()
+  set(${out_var} "${defs}" PARENT_SCOPE)
+endfunction()
+
 function(qd_translate_sources target)
-  cmake_parse_arguments(PARSE_ARGV 1 QD "" "BACKEND" "SOURCES;ARGS")
+  # The option QD_PROFILE_RANGES, read before the keyword of the same name
+  # (QD_ prefix) hides it.
+  set(ranges_everywhere "${QD_PROFILE_RANGES}")
+  cmake_parse_arguments(PARSE_ARGV 1 QD "PROFILE_RANGES" "BACKEND" "SOURCES;ARGS")
   if(NOT QD_BACKEND)
     set(QD_BACKEND cuda)
   endif()
@@ -44,6 +87,11 @@ function(qd_translate_sources target)
   endif()
   if(NOT QD_SOURCES)
     message(FATAL_ERROR "qd_translate_sources: no SOURCES given for ${target}")
+  endif()
+
+  set(range_defs "")
+  if((QD_PROFILE_RANGES OR ranges_everywhere) AND NOT QD_BACKEND STREQUAL "cpu")
+    qd_profile_ranges_setup(${target} ${QD_BACKEND} range_defs)
   endif()
 
   if(TARGET qd-translate)
@@ -78,6 +126,9 @@ function(qd_translate_sources target)
     target_sources(${target} PRIVATE "${out}")
     if(language)
       set_source_files_properties("${out}" PROPERTIES LANGUAGE ${language})
+    endif()
+    if(range_defs)
+      set_property(SOURCE "${out}" APPEND PROPERTY COMPILE_DEFINITIONS ${range_defs})
     endif()
     # The generated file lives in the build tree; quoted includes of the
     # annotated source must still resolve next to it.

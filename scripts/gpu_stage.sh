@@ -5,6 +5,7 @@
 #   <target>/golden/<case>.<ext>     golden cases that have a driver
 #   <target>/programs/<name>.<ext>   samples and tests/gpu programs
 #   cuda/bench/<name>.cu             translated halves of the benchmarks
+#   cuda/torch/<name>.cu             kernels of the PyTorch interop library
 #   serial/<name>.txt                serial reference output
 # Then, on the GPU machine, from the repository root with .device-stage
 # carried along: bash tests/gpu/run_on_device.sh
@@ -18,7 +19,7 @@ tool=$build/bin/qd-translate
 cd "$root"
 
 samples=(multi_system concurrent_kernels)
-programs=(stream_semantics concurrency_proof)
+programs=(stream_semantics concurrency_proof runtime_stress)
 drivers=(tests/golden/drivers/*.cpp)
 serial_targets=(qd-translate)
 for s in "${samples[@]}"; do serial_targets+=("${s}_serial"); done
@@ -27,7 +28,7 @@ for d in "${drivers[@]}"; do serial_targets+=("golden_$(basename "$d" .cpp)_seri
 cmake --build "$build" --target "${serial_targets[@]}" >/dev/null
 
 rm -rf "$stage"
-mkdir -p "$stage/serial" "$stage/cuda/bench"
+mkdir -p "$stage/serial" "$stage/cuda/bench" "$stage/cuda/torch"
 for d in "${drivers[@]}"; do
   case=$(basename "$d" .cpp)
   "$build/tests/golden/drivers/golden_${case}_serial" > "$stage/serial/golden.$case.txt"
@@ -38,6 +39,8 @@ done
 for p in "${programs[@]}"; do
   "$build/tests/gpu/gpu_suite_${p}_serial" > "$stage/serial/$p.txt"
 done
+# The device also builds concurrency_proof with profiler ranges on; same results.
+cp "$stage/serial/concurrency_proof.txt" "$stage/serial/concurrency_proof_ranges.txt"
 
 # stage_target <target> <extension>
 stage_target() {
@@ -51,9 +54,10 @@ stage_target() {
   for s in "${samples[@]}"; do
     "$tool" --target="$target" "samples/$s/$s.cpp" -o "$dir/programs/$s.$ext" --
   done
+  # The suite programs' blocks write disjoint parts of one array on purpose.
   for p in "${programs[@]}"; do
     "$tool" --target="$target" "tests/gpu/$p.cpp" -o "$dir/programs/$p.$ext" \
-      -- -DQD_STREAM_SHIMS -Itests/gpu -Itests/golden/drivers
+      -- -DQD_STREAM_SHIMS -Itests/gpu -Itests/golden/drivers -Wno-qd-race
   done
 }
 stage_target cuda cu
@@ -61,4 +65,6 @@ stage_target hip hip
 for b in triad streams; do
   "$tool" "bench/$b.cpp" -o "$stage/cuda/bench/$b.cu" -- -Ibench
 done
+"$tool" tests/gpu/torch_interop/qd_torch_kernels.cpp -o "$stage/cuda/torch/qd_torch_kernels.cu" \
+  -- -DQD_STREAM_SHIMS -Wno-qd-race
 echo "staged $(find "$stage" -type f | wc -l) files in .device-stage/"

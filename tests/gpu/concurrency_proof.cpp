@@ -6,10 +6,17 @@
 // On a GPU the first must run at least 3x faster (the ideal is 4x; a
 // hand-written fork/join reaches about 3.9x on an H200). This is the one
 // timing assertion of the test suite; bench/ measures the rest.
+//
+// The GPU suite also builds the translation with -DQD_PROFILE_RANGES
+// (cuda.concurrency_proof_ranges): with NVTX ranges around the kernel call,
+// the region and each block, the blocks must overlap just as much
+// (docs/profiling.md).
 
 #include <qd/qd.h>
+#include <qd/detail/profiling.h>
 
 #include <cstdio>
+#include <cstring>
 #include <vector>
 
 #include "driver_support.h"
@@ -80,6 +87,10 @@ int main()
     out.download();
     for (int k = 0; k < 8; ++k)
         std::printf("spin.out%d %u\n", k, out.host[k]);
+#if defined(QD_PROFILE_RANGES)
+    qd_suite::check("profiling.ranges_compiled_in", std::strcmp(qd::detail::kProfileRanges, "none") != 0,
+                    "QD_PROFILE_RANGES: ranges go to %s", qd::detail::kProfileRanges);
+#endif
     if (!qd_suite::timing_checks())
         return 0;
     const double p = qd_suite::median(parallel), s = qd_suite::median(serial);

@@ -6,10 +6,18 @@
 #      reference; each `check ... PASS|FAIL` line it prints is a test too;
 #   2. reruns the programs under compute-sanitizer memcheck, racecheck and
 #      synccheck (short runs: QD_SUITE_QUICK=1);
-#   3. runs the benchmarks QD_BENCH_RUNS times (default 3; never a failure,
+#   3. profiling: concurrency_proof with NVTX ranges under Nsight Systems,
+#      when nsys is installed (the plain ranges build runs in step 1);
+#   4. PyTorch interop: tests/gpu/torch_interop/torch_interop.py with the
+#      library built from the staged kernels;
+#   5. ThreadSanitizer: runtime_stress with its host code and the runtime
+#      instrumented (QD_GPU_TSAN=0 leaves it out);
+#   6. runs the benchmarks QD_BENCH_RUNS times (default 3; never a failure,
 #      only numbers).
-# Prints "PASS|FAIL <test>" lines, the benchmark results, and last
-# "N passed, N failed". Logs go to $OUT (or /tmp/qd-gpu-out) as a few files.
+# Prints "PASS|FAIL|SKIP <test>" lines, the benchmark results, and last
+# "N passed, N failed, N skipped" (SKIP: could not run here, e.g. a second
+# GPU; never counted as passed). Logs go to $OUT (or /tmp/qd-gpu-out) as a
+# few files.
 set -uo pipefail
 root=$PWD
 stage=$root/.device-stage
@@ -20,19 +28,36 @@ mkdir -p "$logs"
 started=$(date +%s)
 
 echo "== device: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"
+# A build directory left by a checkout elsewhere cannot be reused.
+for dir in "$build" "$build-tsan"; do
+  if [ -f "$dir/CMakeCache.txt" ] &&
+     ! grep -qx "CMAKE_HOME_DIRECTORY:INTERNAL=$root/tests/gpu/device" "$dir/CMakeCache.txt"; then
+    rm -rf "$dir"
+  fi
+done
 if ! { cmake -S tests/gpu/device -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
          -DQD_STAGE="$stage" >"$logs/configure.log" 2>&1 &&
        cmake --build "$build" -j "$(nproc)" >"$logs/build.log" 2>&1; }; then
-  tail -60 "$logs/configure.log" "$logs/build.log"
+  tail -n 60 "$logs/configure.log" "$logs/build.log"
   echo "0 passed, 1 failed"
   exit 1
 fi
 echo "== built in $(( $(date +%s) - started )) s"
 
-passed=0; failed=0
-record() { # PASS|FAIL name [detail]
+passed=0; failed=0; skipped=0
+record() { # PASS|FAIL|SKIP name [detail]
   echo "$1 $2${3:+  ($3)}"
-  if [ "$1" = PASS ]; then passed=$((passed+1)); else failed=$((failed+1)); fi
+  case $1 in
+    PASS) passed=$((passed+1)) ;;
+    SKIP) skipped=$((skipped+1)) ;;
+    *) failed=$((failed+1)) ;;
+  esac
+}
+# record_checks <prefix> <log>: one test per `check <name> <verdict> <detail>` line.
+record_checks() {
+  while read -r _ name verdict detail; do
+    record "$verdict" "$1.$name" "$detail"
+  done < <(grep '^check ' "$2")
 }
 
 # Executables are named <target>.golden.<case> or <target>.<program>;
@@ -54,9 +79,7 @@ for exe in $programs; do
   else
     record FAIL "$exe.matches_serial"; echo "$detail" | head -20
   fi
-  while read -r _ name verdict detail; do
-    record "$verdict" "$exe.$name" "$detail"
-  done < <(grep '^check ' "$log")
+  record_checks "$exe" "$log"
 done
 
 echo "== compute-sanitizer"
@@ -83,6 +106,84 @@ else
   echo "compute-sanitizer not found: skipped"
 fi
 
+echo "== profiling ranges under Nsight Systems"
+nsys=$(command -v nsys || ls -d /usr/local/cuda/bin/nsys /opt/nvidia/nsight-systems/*/bin/nsys 2>/dev/null | tail -1)
+if [ -n "$nsys" ] && [ -x "$build/cuda.concurrency_proof_ranges" ]; then
+  # The ranges with a profiler attached, the case where a range that
+  # synchronized would serialize the blocks (docs/profiling.md).
+  log=$logs/nsys.concurrency_proof_ranges.txt
+  if timeout 300 "$nsys" profile --trace=cuda,nvtx --sample=none --cpuctxsw=none \
+       --force-overwrite=true -o "$out/proof_ranges" "$build/cuda.concurrency_proof_ranges" \
+       >"$log" 2>&1; then
+    record_checks nsys.concurrency_proof_ranges "$log"
+    # The ranges were recorded: the summary lists the blocks' ranges.
+    "$nsys" stats --report nvtx_sum --format csv "$out/proof_ranges.nsys-rep" \
+      >"$logs/nsys.nvtx_sum.csv" 2>&1 ||
+      "$nsys" stats --report nvtxsum --format csv "$out/proof_ranges.nsys-rep" \
+        >"$logs/nsys.nvtx_sum.csv" 2>&1
+    if grep -q "qd block 4" "$logs/nsys.nvtx_sum.csv" && grep -q "qd kernel spin4_parallel" "$logs/nsys.nvtx_sum.csv"; then
+      record PASS nsys.ranges_recorded "$(grep -c 'qd ' "$logs/nsys.nvtx_sum.csv") qd ranges in the NVTX summary"
+    else
+      record FAIL nsys.ranges_recorded "no 'qd block 4' range; see logs/nsys.nvtx_sum.csv"
+      head -20 "$logs/nsys.nvtx_sum.csv"
+    fi
+    rm -f "$out/proof_ranges.sqlite"
+  else
+    record FAIL nsys.concurrency_proof_ranges.runs "exit $?; see logs/nsys.concurrency_proof_ranges.txt"
+    tail -5 "$log"
+  fi
+else
+  record SKIP nsys.concurrency_proof_ranges "nsys not installed"
+fi
+
+echo "== pytorch interop"
+log=$logs/torch_interop.txt
+if [ ! -f "$build/libqd_torch_interop.so" ]; then
+  record FAIL torch_interop.builds "libqd_torch_interop.so was not built"
+else
+  timeout 300 python3 tests/gpu/torch_interop/torch_interop.py "$build/libqd_torch_interop.so" \
+    >"$log" 2>&1
+  status=$?
+  grep '^info ' "$log"
+  if [ "$status" != 0 ] || ! grep -q '^check ' "$log"; then
+    record FAIL torch_interop.runs "exit $status; see logs/torch_interop.txt"; tail -8 "$log"
+  fi
+  record_checks torch_interop "$log"
+fi
+
+echo "== thread sanitizer"
+if [ "${QD_GPU_TSAN:-1}" = 0 ]; then
+  record SKIP tsan.runtime_stress "QD_GPU_TSAN=0"
+elif ! { cmake -S tests/gpu/device -B "$build-tsan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+           -DQD_STAGE="$stage" -DQD_GPU_SUITE_TSAN=ON >"$logs/tsan_configure.log" 2>&1 &&
+         timeout 300 cmake --build "$build-tsan" -j "$(nproc)" --target tsan.runtime_stress \
+           >"$logs/tsan_build.log" 2>&1; }; then
+  record SKIP tsan.runtime_stress "the ThreadSanitizer build failed: see logs/tsan_build.log"
+  tail -n 15 "$logs/tsan_configure.log" "$logs/tsan_build.log"
+else
+  # 16 threads x QD_STRESS_CALLS calls; timing checks off (QD_SUITE_QUICK).
+  # The CUDA driver is not instrumented: its own threads and locks are
+  # suppressed, and nothing else (tests/gpu/tsan.supp).
+  log=$logs/tsan.runtime_stress.txt
+  QD_SUITE_QUICK=1 QD_STRESS_CALLS=${QD_TSAN_CALLS:-300} \
+    TSAN_OPTIONS="suppressions=$root/tests/gpu/tsan.supp halt_on_error=0 exitcode=66 second_deadlock_stack=1 history_size=4" \
+    timeout 400 "$build-tsan/tsan.runtime_stress" >"$log" 2>&1
+  status=$?
+  reports=$(grep -c '^WARNING: ThreadSanitizer' "$log")
+  suppressed=$(sed -n 's/^ThreadSanitizer: Matched \([0-9]*\) suppressions.*/\1/p' "$log" | head -1)
+  if ! ldd "$build-tsan/tsan.runtime_stress" | grep -q libtsan; then
+    record FAIL tsan.runtime_stress "the executable does not load libtsan: not instrumented"
+  elif grep -q 'FATAL: ThreadSanitizer' "$log"; then
+    record SKIP tsan.runtime_stress "ThreadSanitizer could not run with the CUDA driver: $(grep -m1 'FATAL: ThreadSanitizer' "$log")"
+  elif [ "$status" = 0 ] && [ "$reports" = 0 ]; then
+    record PASS tsan.runtime_stress "no reports; ${suppressed:-0} suppressed in libcuda"
+  else
+    record FAIL tsan.runtime_stress "exit $status, $reports reports; see logs/tsan.runtime_stress.txt"
+    grep -m1 -A14 '^WARNING: ThreadSanitizer' "$log"
+  fi
+  grep -A12 'Matched.*suppressions' "$log" | head -14
+fi
+
 echo "== benchmarks (not tests), ${QD_BENCH_RUNS:-3} runs each"
 : >"$out/bench_triad.txt"; : >"$out/bench_streams.txt"
 for run in $(seq "${QD_BENCH_RUNS:-3}"); do
@@ -93,5 +194,5 @@ done
 
 tar -czf "$out/logs.tar.gz" -C "$out" logs && rm -rf "$logs"
 echo "== total $(( $(date +%s) - started )) s"
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

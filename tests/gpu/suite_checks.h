@@ -1,5 +1,5 @@
 // The GPU suite's checks of properties that have no serial counterpart
-// (timing, pool statistics). They print `check <name> PASS|FAIL <detail>`
+// (timing, pool statistics). They print `check <name> PASS|FAIL|SKIP <detail>`
 // lines, which tests/gpu/run_on_device.sh counts as tests and
 // compare_results.py ignores (it compares `name value` lines only).
 //
@@ -44,6 +44,12 @@ inline bool check(const char* name, bool ok, const char* fmt, ...) {
   va_end(args);
   std::printf("\n");
   return ok;
+}
+
+// A check that cannot run here (a missing device, a runtime feature not in
+// this tree): reported, and counted as skipped, never as passed.
+inline void skip(const char* name, const char* reason) {
+  std::printf("check %s SKIP %s\n", name, reason);
 }
 
 inline double now_ms() {

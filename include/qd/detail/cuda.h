@@ -7,6 +7,7 @@
 
 #include "../qd.h"
 #include "launch_support.h"
+#include "profiling.h"
 
 namespace qd {
 namespace detail {

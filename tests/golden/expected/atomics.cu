@@ -70,6 +70,7 @@ qd_analyse_loop4(int qd_begin, std::uint64_t qd_count, const float * samples, fl
 
 // Host entry points of kernel 'analyse': they enqueue its work on the launch stream and return without waiting.
 void analyse(const float* samples, int n, float lo, float hi, int bins, int* histogram, float* sum, int* max_bin_index, int* overflow_count, float* overflow_values, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel analyse"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const float scale = bins / (hi - lo);
   // serial task, atomics.cpp:12
   qd_analyse_task0<<<1, 1, 0, qd::detail::native(qd_stream)>>>(sum);

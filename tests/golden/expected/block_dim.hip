@@ -57,6 +57,7 @@ x[i] = x[i] * x[i];
 
 // Host entry points of kernel 'scale_and_shift': they enqueue its work on the launch stream and return without waiting.
 void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel scale_and_shift"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // parallel loop, block_dim.cpp:7
   {
     const int qd_begin = 0;
@@ -77,6 +78,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
   }
   // stream_parallel region, block_dim.cpp:14: 2 blocks, each on its own pooled stream
   {
+    QD_PROFILE_RANGE("qd region block_dim.cpp:14");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream);
     qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
@@ -86,6 +88,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
     qd_events.wait(0, qd_block_streams[1]);
     // block 1, block_dim.cpp:15
     {
+      QD_PROFILE_RANGE("qd block 1 block_dim.cpp:15");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // parallel loop, block_dim.cpp:17
       {
@@ -99,6 +102,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
     }
     // block 2, block_dim.cpp:21
     {
+      QD_PROFILE_RANGE("qd block 2 block_dim.cpp:21");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // parallel loop, block_dim.cpp:22
       {
@@ -128,7 +132,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift) {
 
 // A kernel without a clause: the translator's default block size.
 // ---- qd kernel 'negate' (block_dim.cpp:28), translated by qd-translate ----
-#line 132 "block_dim.hip"
+#line 136 "block_dim.hip"
 // Parallel loop of 'negate' (block_dim.cpp:32): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(1024)
 qd_negate_loop0(int qd_begin, std::uint64_t qd_count, float * x) {
@@ -137,13 +141,14 @@ qd_negate_loop0(int qd_begin, std::uint64_t qd_count, float * x) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 33 "block_dim.cpp"
 x[i] = -x[i];
-#line 141 "block_dim.hip"
+#line 145 "block_dim.hip"
   }
 }
 
 
 // Host entry points of kernel 'negate': they enqueue its work on the launch stream and return without waiting.
 void negate(float* x, int n, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel negate"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // parallel loop, block_dim.cpp:32
   {
     const int qd_begin = 0;

@@ -80,8 +80,10 @@ cdf[b] = total[0] > 0.0f ? cdf[b] / total[0] : 0.0f;
 
 // Host entry points of kernel 'prepare_inputs': they enqueue its work on the launch stream and return without waiting.
 void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const int* counts, float* density, float* cdf, float* total, int bins, float bin_width, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel prepare_inputs"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // stream_parallel region, block_several_loops.cpp:12: 2 blocks, each on its own pooled stream
   {
+    QD_PROFILE_RANGE("qd region block_several_loops.cpp:12");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream);
     qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
@@ -91,6 +93,7 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
     qd_events.wait(0, qd_block_streams[1]);
     // block 1, block_several_loops.cpp:13
     {
+      QD_PROFILE_RANGE("qd block 1 block_several_loops.cpp:13");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       const int elements = rows * cols;
       const float eps = 1e-12f;
@@ -115,6 +118,7 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
     }
     // block 2, block_several_loops.cpp:26
     {
+      QD_PROFILE_RANGE("qd block 2 block_several_loops.cpp:26");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       const float inv_width = 1.0f / bin_width;
       // parallel loop, block_several_loops.cpp:28

@@ -46,8 +46,10 @@ mag2[i] = interleaved[2 * i] * interleaved[2 * i] +
 
 // Host entry points of kernel 'split_complex': they enqueue its work on the launch stream and return without waiting.
 void split_complex(const float* interleaved, float* re, float* im, float* mag2, int n, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel split_complex"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // stream_parallel region, block_without_braces.cpp:7: 3 blocks, each on its own pooled stream
   {
+    QD_PROFILE_RANGE("qd region block_without_braces.cpp:7");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(3, qd_stream);
     qd::detail::PooledEvents qd_events(4); // [0]: fork; [b]: join of block b
@@ -58,6 +60,7 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
     qd_events.wait(0, qd_block_streams[2]);
     // block 1, block_without_braces.cpp:8
     {
+      QD_PROFILE_RANGE("qd block 1 block_without_braces.cpp:8");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // parallel loop, block_without_braces.cpp:8
       {
@@ -71,6 +74,7 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
     }
     // block 2, block_without_braces.cpp:11
     {
+      QD_PROFILE_RANGE("qd block 2 block_without_braces.cpp:11");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // parallel loop, block_without_braces.cpp:11
       {
@@ -84,6 +88,7 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
     }
     // block 3, block_without_braces.cpp:13
     {
+      QD_PROFILE_RANGE("qd block 3 block_without_braces.cpp:13");
       const qd::StreamRef qd_block_stream = qd_block_streams[2];
       // parallel loop, block_without_braces.cpp:14
       {

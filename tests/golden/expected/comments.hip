@@ -50,6 +50,7 @@ b[i] = -src[i];
 
 // Host entry points of kernel 'damp_and_split': they enqueue its work on the launch stream and return without waiting.
 void damp_and_split(float* a, float* b, const float* src, int n, float damping, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel damp_and_split"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const float keep = 1.0f - damping;
   // parallel loop, comments.cpp:17
   {
@@ -62,6 +63,7 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
   }
   // stream_parallel region, comments.cpp:21: 2 blocks, each on its own pooled stream
   {
+    QD_PROFILE_RANGE("qd region comments.cpp:21");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream);
     qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
@@ -71,6 +73,7 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
     qd_events.wait(0, qd_block_streams[1]);
     // block 1, comments.cpp:23
     {
+      QD_PROFILE_RANGE("qd block 1 comments.cpp:23");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // parallel loop, comments.cpp:25
       {
@@ -84,6 +87,7 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
     }
     // block 2, comments.cpp:32
     {
+      QD_PROFILE_RANGE("qd block 2 comments.cpp:32");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // parallel loop, comments.cpp:34
       {

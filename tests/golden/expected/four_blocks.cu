@@ -59,8 +59,10 @@ alpha[i] = alpha[i] >= threshold ? 1.0f : 0.0f;
 
 // Host entry points of kernel 'grade_channels': they enqueue its work on the launch stream and return without waiting.
 void grade_channels(float* red, float* green, float* blue, float* alpha, int pixels, float gamma, float threshold, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel grade_channels"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // stream_parallel region, four_blocks.cpp:10: 4 blocks, each on its own pooled stream
   {
+    QD_PROFILE_RANGE("qd region four_blocks.cpp:10");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(4, qd_stream);
     qd::detail::PooledEvents qd_events(5); // [0]: fork; [b]: join of block b
@@ -72,6 +74,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
     qd_events.wait(0, qd_block_streams[3]);
     // block 1, four_blocks.cpp:11
     {
+      QD_PROFILE_RANGE("qd block 1 four_blocks.cpp:11");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // parallel loop, four_blocks.cpp:12
       {
@@ -85,6 +88,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
     }
     // block 2, four_blocks.cpp:16
     {
+      QD_PROFILE_RANGE("qd block 2 four_blocks.cpp:16");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // parallel loop, four_blocks.cpp:17
       {
@@ -98,6 +102,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
     }
     // block 3, four_blocks.cpp:21
     {
+      QD_PROFILE_RANGE("qd block 3 four_blocks.cpp:21");
       const qd::StreamRef qd_block_stream = qd_block_streams[2];
       // parallel loop, four_blocks.cpp:22
       {
@@ -111,6 +116,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
     }
     // block 4, four_blocks.cpp:26
     {
+      QD_PROFILE_RANGE("qd block 4 four_blocks.cpp:26");
       const qd::StreamRef qd_block_stream = qd_block_streams[3];
       // parallel loop, four_blocks.cpp:27
       {

@@ -99,6 +99,7 @@ a[i] -= 0.5f;
 
 // Host entry points of kernel 'loop_forms': they enqueue its work on the launch stream and return without waiting.
 void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::size_t count, int first, int last, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel loop_forms"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // parallel loop, loop_forms.cpp:14
   {
     const int qd_begin = 0;

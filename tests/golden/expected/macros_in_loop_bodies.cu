@@ -56,6 +56,7 @@ qd_stencil_2d_loop1(int qd_begin, std::uint64_t qd_count, float * out, float * e
 
 // Host entry points of kernel 'stencil_2d': they enqueue its work on the launch stream and return without waiting.
 void stencil_2d(const float* in, float* out, float* energy, int width, int height, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel stencil_2d"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const int cells = INTERIOR(width) * INTERIOR(height);
   // parallel loop, macros_in_loop_bodies.cpp:17
   {

@@ -74,6 +74,7 @@ meta[1] = out[0];
 
 // Host entry points of kernel 'blend_layers': they enqueue its work on the launch stream and return without waiting.
 void blend_layers(const float* base, float* layer_a, float* layer_b, float* out, float* meta, int n, float weight, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel blend_layers"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // serial task, mixed_region_and_statements.cpp:9
   qd_blend_layers_task0<<<1, 1, 0, qd::detail::native(qd_stream)>>>(meta, weight);
   qd::detail::check_launch(cudaGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 9);
@@ -89,6 +90,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
   }
   // stream_parallel region, mixed_region_and_statements.cpp:14: 2 blocks, each on its own pooled stream
   {
+    QD_PROFILE_RANGE("qd region mixed_region_and_statements.cpp:14");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream);
     qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
@@ -98,6 +100,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
     qd_events.wait(0, qd_block_streams[1]);
     // block 1, mixed_region_and_statements.cpp:15
     {
+      QD_PROFILE_RANGE("qd block 1 mixed_region_and_statements.cpp:15");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // parallel loop, mixed_region_and_statements.cpp:16
       {
@@ -111,6 +114,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
     }
     // block 2, mixed_region_and_statements.cpp:20
     {
+      QD_PROFILE_RANGE("qd block 2 mixed_region_and_statements.cpp:20");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // parallel loop, mixed_region_and_statements.cpp:21
       {

@@ -75,6 +75,7 @@ summary[2] = safe_div(summary[0], summary[1]);
 
 // Host entry points of kernel 'finalize_bins': they enqueue its work on the launch stream and return without waiting.
 void finalize_bins(float* mean, float* summary, const float* sums, const int* counts, int nbins, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel finalize_bins"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // serial task, serial_tasks.cpp:10
   qd_finalize_bins_task0<<<1, 1, 0, qd::detail::native(qd_stream)>>>(summary);
   qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 10);

@@ -43,9 +43,11 @@ qd_image_gradients_loop1(int qd_begin, std::uint64_t qd_count, const float * ima
 
 // Host entry points of kernel 'image_gradients': they enqueue its work on the launch stream and return without waiting.
 void image_gradients(const float* image, float* grad_x, float* grad_y, int width, int height, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel image_gradients"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const int pixels = width * height;
   // stream_parallel region, two_blocks.cpp:9: 2 blocks, each on its own pooled stream
   {
+    QD_PROFILE_RANGE("qd region two_blocks.cpp:9");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream);
     qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
@@ -55,6 +57,7 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
     qd_events.wait(0, qd_block_streams[1]);
     // block 1, two_blocks.cpp:10
     {
+      QD_PROFILE_RANGE("qd block 1 two_blocks.cpp:10");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // parallel loop, two_blocks.cpp:11
       {
@@ -68,6 +71,7 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
     }
     // block 2, two_blocks.cpp:19
     {
+      QD_PROFILE_RANGE("qd block 2 two_blocks.cpp:19");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // parallel loop, two_blocks.cpp:20
       {

@@ -93,8 +93,10 @@ w[i] = w_next[i];
 
 // Host entry points of kernel 'two_phase_update': they enqueue its work on the launch stream and return without waiting.
 void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next, float* w_next, int n, float alpha, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel two_phase_update"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // stream_parallel region, two_regions.cpp:9: 3 blocks, each on its own pooled stream
   {
+    QD_PROFILE_RANGE("qd region two_regions.cpp:9");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(3, qd_stream);
     qd::detail::PooledEvents qd_events(4); // [0]: fork; [b]: join of block b
@@ -105,6 +107,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
     qd_events.wait(0, qd_block_streams[2]);
     // block 1, two_regions.cpp:10
     {
+      QD_PROFILE_RANGE("qd block 1 two_regions.cpp:10");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // parallel loop, two_regions.cpp:11
       {
@@ -118,6 +121,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
     }
     // block 2, two_regions.cpp:15
     {
+      QD_PROFILE_RANGE("qd block 2 two_regions.cpp:15");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // parallel loop, two_regions.cpp:16
       {
@@ -131,6 +135,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
     }
     // block 3, two_regions.cpp:20
     {
+      QD_PROFILE_RANGE("qd block 3 two_regions.cpp:20");
       const qd::StreamRef qd_block_stream = qd_block_streams[2];
       // parallel loop, two_regions.cpp:21
       {
@@ -162,6 +167,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
   const float keep = 1.0f - alpha;
   // stream_parallel region, two_regions.cpp:31: 2 blocks, each on its own pooled stream
   {
+    QD_PROFILE_RANGE("qd region two_regions.cpp:31");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream);
     qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
@@ -171,6 +177,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
     qd_events.wait(0, qd_block_streams[1]);
     // block 1, two_regions.cpp:32
     {
+      QD_PROFILE_RANGE("qd block 1 two_regions.cpp:32");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // parallel loop, two_regions.cpp:33
       {
@@ -184,6 +191,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
     }
     // block 2, two_regions.cpp:37
     {
+      QD_PROFILE_RANGE("qd block 2 two_regions.cpp:37");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // parallel loop, two_regions.cpp:38
       {
