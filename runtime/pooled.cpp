@@ -1,9 +1,14 @@
-// The RAII guards generated code uses around parallel regions. Nothing here
-// may block the host: acquiring is a free-list pop (or a stream creation the
-// first time), record/wait only enqueue, and giving back is a free-list push.
+// The RAII guards generated code uses around kernel calls and parallel
+// regions. Nothing here waits for the GPU: acquiring is a free-list pop (or a
+// stream creation the first time), record/wait only enqueue, giving back is a
+// free-list push, and a StreamCallGuard waits at most for another thread to
+// finish enqueueing.
 #include "device_pools.h"
 
 #include "backend.h"
+
+#include <cstdint>
+#include <mutex>
 
 namespace qd {
 namespace detail {
@@ -24,6 +29,28 @@ PooledHandles::PooledHandles(Kind kind, std::size_t n, const void* affinity)
 // switched devices since, and the handles belong to the device they were
 // created on.
 PooledHandles::~PooledHandles() { pool_->release(leases(), size_, affinity_); }
+
+namespace {
+// Striped rather than one lock per stream: streams come and go (and may be
+// made by other libraries), and a map would need its own lock and cleanup.
+constexpr std::size_t kCallLockStripes = 64;
+
+std::recursive_mutex& call_lock_for(const void* stream) {
+  static std::recursive_mutex locks[kCallLockStripes];
+  auto bits = reinterpret_cast<std::uintptr_t>(stream);
+  // Stream handles are heap pointers: the low bits carry no information.
+  return locks[(bits >> 4 ^ bits >> 12) % kCallLockStripes];
+}
+} // namespace
+
+StreamCallGuard::StreamCallGuard(StreamRef launch)
+    : lock_(&call_lock_for(launch.native())) {
+  static_cast<std::recursive_mutex*>(lock_)->lock();
+}
+
+StreamCallGuard::~StreamCallGuard() {
+  static_cast<std::recursive_mutex*>(lock_)->unlock();
+}
 
 void PooledEvents::record(std::size_t i, StreamRef s) {
   backend::event_record(handle(i), s.native());

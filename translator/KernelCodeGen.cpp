@@ -309,6 +309,15 @@ std::string KernelCodeGen::renderHostEntries(const std::string &Body) {
   Data.set("default_signature", DefaultSignature);
   Data.set("forward_args", Forward);
   Data.set("body", indent(Body, 2));
+  // One launch is atomic on its stream already; more (several steps, or a
+  // region's fork, blocks and join) need the runtime's per-stream guard so
+  // that concurrent calls on one stream do not interleave.
+  unsigned Launches = 0;
+  for (const Step &S : Plan->Steps)
+    Launches += S.Kind == StepKind::Region       ? 2
+                : S.Kind == StepKind::HostScalar ? 0
+                                                 : 1;
+  Data.set("contiguous_launches", Launches > 1);
   // The stream entry point is the target's; the forwarding one is the same
   // for every target.
   Data.set("stream_entry",

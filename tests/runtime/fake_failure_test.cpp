@@ -250,3 +250,25 @@ TEST_F(FakeFailure, ZeroDisarms) {
 }
 
 } // namespace
+
+// Not a failure, but the same generated region: calls of one kernel on one
+// stream from many threads run one after another, as single launches would
+// (qd::detail::StreamCallGuard in the generated entry point), instead of
+// interleaving their blocks. Inverting green twice is the identity, so any
+// lost or doubled update shows.
+TEST_F(FakeFailure, ConcurrentCallsOnOneStreamDoNotInterleave) {
+  Image image;
+  qd::Stream stream;
+  constexpr int kThreads = 8;
+  constexpr int kCalls = 50;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&] {
+      for (int c = 0; c < kCalls; ++c)
+        image.grade(stream);
+    });
+  for (std::thread& t : threads)
+    t.join();
+  EXPECT_TRUE(image.matches(kThreads * kCalls));
+  EXPECT_EQ(qd::stream_pool_stats().in_use, 0u);
+}

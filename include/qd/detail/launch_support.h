@@ -63,6 +63,28 @@ private:
   std::unique_ptr<PoolLease[]> heap_;
 };
 
+// Keeps one kernel call's launches together on its launch stream. A call of a
+// kernel with several launches (loops, tasks, a region's fork, blocks and
+// join) holds it while it enqueues them, so another thread's call on the same
+// stream enqueues before or after, never in between: two calls on one stream
+// then run one after the other, as two single launches would, instead of
+// interleaving their loops or overlapping their regions' blocks. It only
+// orders enqueueing on the host, for microseconds, and never waits for the
+// GPU. The lock is recursive, so a call made from inside the call (a host
+// scalar's initializer that calls another kernel) does not deadlock. Calls on
+// different streams share a lock only when their streams hash alike, which
+// costs nothing but a short wait.
+class StreamCallGuard {
+public:
+  explicit StreamCallGuard(StreamRef launch);
+  ~StreamCallGuard();
+  StreamCallGuard(const StreamCallGuard&) = delete;
+  StreamCallGuard& operator=(const StreamCallGuard&) = delete;
+
+private:
+  void* lock_;
+};
+
 // The streams of one parallel region: `n` non-blocking streams of the current
 // device's pool. `launch` is the region's launch stream: the pool prefers to
 // hand out the streams last used by a region on that same stream (see

@@ -71,15 +71,17 @@ qd_analyse_loop4(int qd_begin, std::uint64_t qd_count, const float * samples, fl
 // Host entry points of kernel 'analyse': they enqueue its work on the launch stream and return without waiting.
 void analyse(const float* samples, int n, float lo, float hi, int bins, int* histogram, float* sum, int* max_bin_index, int* overflow_count, float* overflow_values, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel analyse"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const float scale = bins / (hi - lo);
   // serial task, atomics.cpp:12
-  qd_analyse_task0<<<1, 1, 0, qd::detail::native(qd_stream)>>>(sum);
+  qd_analyse_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(sum);
   qd::detail::check_launch(cudaGetLastError(), "analyse", "atomics.cpp", 12);
   // serial task, atomics.cpp:13
-  qd_analyse_task1<<<1, 1, 0, qd::detail::native(qd_stream)>>>(max_bin_index);
+  qd_analyse_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(max_bin_index);
   qd::detail::check_launch(cudaGetLastError(), "analyse", "atomics.cpp", 13);
   // serial task, atomics.cpp:14
-  qd_analyse_task2<<<1, 1, 0, qd::detail::native(qd_stream)>>>(overflow_count);
+  qd_analyse_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(overflow_count);
   qd::detail::check_launch(cudaGetLastError(), "analyse", "atomics.cpp", 14);
   // parallel loop, atomics.cpp:15
   {

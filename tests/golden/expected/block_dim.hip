@@ -58,6 +58,8 @@ x[i] = x[i] * x[i];
 // Host entry points of kernel 'scale_and_shift': they enqueue its work on the launch stream and return without waiting.
 void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel scale_and_shift"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   // parallel loop, block_dim.cpp:7
   {
     const int qd_begin = 0;
@@ -132,7 +134,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift) {
 
 // A kernel without a clause: the translator's default block size.
 // ---- qd kernel 'negate' (block_dim.cpp:28), translated by qd-translate ----
-#line 136 "block_dim.hip"
+#line 138 "block_dim.hip"
 // Parallel loop of 'negate' (block_dim.cpp:32): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(1024)
 qd_negate_loop0(int qd_begin, std::uint64_t qd_count, float * x) {
@@ -141,7 +143,7 @@ qd_negate_loop0(int qd_begin, std::uint64_t qd_count, float * x) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 33 "block_dim.cpp"
 x[i] = -x[i];
-#line 145 "block_dim.hip"
+#line 147 "block_dim.hip"
   }
 }
 
@@ -149,6 +151,7 @@ x[i] = -x[i];
 // Host entry points of kernel 'negate': they enqueue its work on the launch stream and return without waiting.
 void negate(float* x, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel negate"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
   // parallel loop, block_dim.cpp:32
   {
     const int qd_begin = 0;

@@ -81,6 +81,8 @@ cdf[b] = total[0] > 0.0f ? cdf[b] / total[0] : 0.0f;
 // Host entry points of kernel 'prepare_inputs': they enqueue its work on the launch stream and return without waiting.
 void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const int* counts, float* density, float* cdf, float* total, int bins, float bin_width, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel prepare_inputs"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   // stream_parallel region, block_several_loops.cpp:12: 2 blocks, each on its own pooled stream
   {
     QD_PROFILE_RANGE("qd region block_several_loops.cpp:12");
@@ -131,7 +133,7 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
         }
       }
       // serial task, block_several_loops.cpp:30
-      qd_prepare_inputs_task3<<<1, 1, 0, qd::detail::native(qd_block_stream)>>>(density, cdf, total, bins, bin_width);
+      qd_prepare_inputs_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(density, cdf, total, bins, bin_width);
       qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 30);
       // parallel loop, block_several_loops.cpp:38
       {

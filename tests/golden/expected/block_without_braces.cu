@@ -47,6 +47,8 @@ mag2[i] = interleaved[2 * i] * interleaved[2 * i] +
 // Host entry points of kernel 'split_complex': they enqueue its work on the launch stream and return without waiting.
 void split_complex(const float* interleaved, float* re, float* im, float* mag2, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel split_complex"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   // stream_parallel region, block_without_braces.cpp:7: 3 blocks, each on its own pooled stream
   {
     QD_PROFILE_RANGE("qd region block_without_braces.cpp:7");

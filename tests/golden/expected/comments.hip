@@ -51,6 +51,8 @@ b[i] = -src[i];
 // Host entry points of kernel 'damp_and_split': they enqueue its work on the launch stream and return without waiting.
 void damp_and_split(float* a, float* b, const float* src, int n, float damping, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel damp_and_split"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const float keep = 1.0f - damping;
   // parallel loop, comments.cpp:17
   {

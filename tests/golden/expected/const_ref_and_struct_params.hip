@@ -57,6 +57,7 @@ qd_integrate_loop0(int qd_begin, std::uint64_t qd_count, ParticleArrays p, const
 // Host entry points of kernel 'integrate': they enqueue its work on the launch stream and return without waiting.
 void integrate(ParticleArrays p, const Params& params, Vec3 wind, float* wind_power, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel integrate"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
   const int n = params.count;
   const float keep = 1.0f - params.drag * params.dt;
   // parallel loop, const_ref_and_struct_params.cpp:32
@@ -79,7 +80,7 @@ void integrate(ParticleArrays p, const Params& params, Vec3 wind, float* wind_po
 
 
 // ---- qd kernel 'apply_offset' (const_ref_and_struct_params.cpp:47), translated by qd-translate ----
-#line 83 "const_ref_and_struct_params.hip"
+#line 84 "const_ref_and_struct_params.hip"
 // Parallel loop of 'apply_offset' (const_ref_and_struct_params.cpp:50): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_apply_offset_loop0(int qd_begin, std::uint64_t qd_count, float * x, const Vec3 offset) {
@@ -88,7 +89,7 @@ qd_apply_offset_loop0(int qd_begin, std::uint64_t qd_count, float * x, const Vec
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 51 "const_ref_and_struct_params.cpp"
 x[i] += offset.x;
-#line 92 "const_ref_and_struct_params.hip"
+#line 93 "const_ref_and_struct_params.hip"
   }
 }
 
@@ -96,6 +97,7 @@ x[i] += offset.x;
 // Host entry points of kernel 'apply_offset': they enqueue its work on the launch stream and return without waiting.
 void apply_offset(float* x, const Vec3& offset, const int& n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel apply_offset"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
   // parallel loop, const_ref_and_struct_params.cpp:50
   {
     const int qd_begin = 0;

@@ -60,6 +60,8 @@ alpha[i] = alpha[i] >= threshold ? 1.0f : 0.0f;
 // Host entry points of kernel 'grade_channels': they enqueue its work on the launch stream and return without waiting.
 void grade_channels(float* red, float* green, float* blue, float* alpha, int pixels, float gamma, float threshold, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel grade_channels"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   // stream_parallel region, four_blocks.cpp:10: 4 blocks, each on its own pooled stream
   {
     QD_PROFILE_RANGE("qd region four_blocks.cpp:10");

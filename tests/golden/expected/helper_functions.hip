@@ -66,6 +66,7 @@ qd_shade_loop0(int qd_begin, std::uint64_t qd_count, float * out, const float * 
 // Host entry points of kernel 'shade': they enqueue its work on the launch stream and return without waiting.
 void shade(float* out, const float* depth, const float* coeffs, int degree, int n, float near_plane, float far_plane, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel shade"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
   // parallel loop, helper_functions.cpp:47
   {
     const int qd_begin = 0;

@@ -87,6 +87,7 @@ pixels[i] = pixels[i] * gain > 1.0f ? 1.0f : pixels[i] * gain;
 // Host entry points of kernel 'brighten': they enqueue its work on the launch stream and return without waiting.
 void brighten(float* pixels, int count, float gain, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel brighten"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
   // parallel loop, host_code_untouched.cpp:72
   {
     const int qd_begin = 0;

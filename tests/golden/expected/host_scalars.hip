@@ -42,6 +42,8 @@ derivative[i] = (values[i + 1] - values[i - 1]) * inv_2h;
 // Host entry points of kernel 'sample_grid': they enqueue its work on the launch stream and return without waiting.
 void sample_grid(float* values, float* derivative, int n, float x0, float x1, float amplitude, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel sample_grid"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const float h = (x1 - x0) / (n - 1);
   const float inv_2h = 0.5f / h;
   float omega = 2.0f * kPi / (x1 - x0);

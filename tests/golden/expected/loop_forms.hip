@@ -100,6 +100,8 @@ a[i] -= 0.5f;
 // Host entry points of kernel 'loop_forms': they enqueue its work on the launch stream and return without waiting.
 void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::size_t count, int first, int last, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel loop_forms"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   // parallel loop, loop_forms.cpp:14
   {
     const int qd_begin = 0;

@@ -57,6 +57,8 @@ qd_stencil_2d_loop1(int qd_begin, std::uint64_t qd_count, float * out, float * e
 // Host entry points of kernel 'stencil_2d': they enqueue its work on the launch stream and return without waiting.
 void stencil_2d(const float* in, float* out, float* energy, int width, int height, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel stencil_2d"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const int cells = INTERIOR(width) * INTERIOR(height);
   // parallel loop, macros_in_loop_bodies.cpp:17
   {

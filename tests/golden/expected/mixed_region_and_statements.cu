@@ -75,8 +75,10 @@ meta[1] = out[0];
 // Host entry points of kernel 'blend_layers': they enqueue its work on the launch stream and return without waiting.
 void blend_layers(const float* base, float* layer_a, float* layer_b, float* out, float* meta, int n, float weight, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel blend_layers"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   // serial task, mixed_region_and_statements.cpp:9
-  qd_blend_layers_task0<<<1, 1, 0, qd::detail::native(qd_stream)>>>(meta, weight);
+  qd_blend_layers_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(meta, weight);
   qd::detail::check_launch(cudaGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 9);
   const float complement = 1.0f - weight;
   // parallel loop, mixed_region_and_statements.cpp:11
@@ -142,7 +144,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
     }
   }
   // serial task, mixed_region_and_statements.cpp:27
-  qd_blend_layers_task5<<<1, 1, 0, qd::detail::native(qd_stream)>>>(out, meta);
+  qd_blend_layers_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, meta);
   qd::detail::check_launch(cudaGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 27);
 }
 

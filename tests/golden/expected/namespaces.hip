@@ -26,6 +26,7 @@ e[i] = kinetic(mass[i], vel[i]);
 // Host entry points of kernel 'kinetic_energy': they enqueue its work on the launch stream and return without waiting.
 void kinetic_energy(float* e, const float* mass, const float* vel, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel kinetic_energy"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
   // parallel loop, namespaces.cpp:11
   {
     const int qd_begin = 0;
@@ -48,7 +49,7 @@ void kinetic_energy(float* e, const float* mass, const float* vel, int n) {
 namespace integrators {
 
 // ---- qd kernel 'euler_step' (namespaces.cpp:17), translated by qd-translate ----
-#line 52 "namespaces.hip"
+#line 53 "namespaces.hip"
 // Parallel loop of 'euler_step' (namespaces.cpp:20): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_euler_step_loop0(int qd_begin, std::uint64_t qd_count, float * x, float * v, const float * a, float dt) {
@@ -60,7 +61,7 @@ qd_euler_step_loop0(int qd_begin, std::uint64_t qd_count, float * x, float * v, 
         v[i] += dt * a[i];
         x[i] += dt * v[i];
     }
-#line 64 "namespaces.hip"
+#line 65 "namespaces.hip"
   }
 }
 
@@ -68,6 +69,7 @@ qd_euler_step_loop0(int qd_begin, std::uint64_t qd_count, float * x, float * v, 
 // Host entry points of kernel 'euler_step': they enqueue its work on the launch stream and return without waiting.
 void euler_step(float* x, float* v, const float* a, int n, float dt, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel euler_step"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
   // parallel loop, namespaces.cpp:20
   {
     const int qd_begin = 0;
@@ -93,7 +95,7 @@ void euler_step(float* x, float* v, const float* a, int n, float dt) {
 namespace solvers::linear {
 
 // ---- qd kernel 'jacobi_sweep' (namespaces.cpp:31), translated by qd-translate ----
-#line 97 "namespaces.hip"
+#line 99 "namespaces.hip"
 // Parallel loop of 'jacobi_sweep' (namespaces.cpp:34): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_jacobi_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * x_next, const float * x, const float * b, float diag, float off) {
@@ -102,7 +104,7 @@ qd_jacobi_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * x_next, cons
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 35 "namespaces.cpp"
 x_next[i] = (b[i] - off * (x[i - 1] + x[i + 1])) / diag;
-#line 106 "namespaces.hip"
+#line 108 "namespaces.hip"
   }
 }
 
@@ -110,6 +112,7 @@ x_next[i] = (b[i] - off * (x[i - 1] + x[i + 1])) / diag;
 // Host entry points of kernel 'jacobi_sweep': they enqueue its work on the launch stream and return without waiting.
 void jacobi_sweep(float* x_next, const float* x, const float* b, int n, float diag, float off, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel jacobi_sweep"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
   // parallel loop, namespaces.cpp:34
   {
     const int qd_begin = 1;
@@ -134,7 +137,7 @@ void jacobi_sweep(float* x_next, const float* x, const float* b, int n, float di
 namespace {
 
 // ---- qd kernel 'zero_fill' (namespaces.cpp:42), translated by qd-translate ----
-#line 138 "namespaces.hip"
+#line 141 "namespaces.hip"
 // Parallel loop of 'zero_fill' (namespaces.cpp:45): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_zero_fill_loop0(int qd_begin, std::uint64_t qd_count, float * p) {
@@ -143,7 +146,7 @@ qd_zero_fill_loop0(int qd_begin, std::uint64_t qd_count, float * p) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 46 "namespaces.cpp"
 p[i] = 0.0f;
-#line 147 "namespaces.hip"
+#line 150 "namespaces.hip"
   }
 }
 
@@ -151,6 +154,7 @@ p[i] = 0.0f;
 // Host entry points of kernel 'zero_fill': they enqueue its work on the launch stream and return without waiting.
 void zero_fill(float* p, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel zero_fill"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
   // parallel loop, namespaces.cpp:45
   {
     const int qd_begin = 0;

@@ -21,6 +21,7 @@ y[i] = a * x[i] + y[i];
 // Host entry points of kernel 'saxpy': they enqueue its work on the launch stream and return without waiting.
 void saxpy(float* y, const float* x, float a, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel saxpy"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
   // parallel loop, one_loop.cpp:6
   {
     const int qd_begin = 0;

@@ -76,11 +76,13 @@ summary[2] = safe_div(summary[0], summary[1]);
 // Host entry points of kernel 'finalize_bins': they enqueue its work on the launch stream and return without waiting.
 void finalize_bins(float* mean, float* summary, const float* sums, const int* counts, int nbins, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel finalize_bins"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   // serial task, serial_tasks.cpp:10
-  qd_finalize_bins_task0<<<1, 1, 0, qd::detail::native(qd_stream)>>>(summary);
+  qd_finalize_bins_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(summary);
   qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 10);
   // serial task, serial_tasks.cpp:11
-  qd_finalize_bins_task1<<<1, 1, 0, qd::detail::native(qd_stream)>>>(summary);
+  qd_finalize_bins_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(summary);
   qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 11);
   // parallel loop, serial_tasks.cpp:13
   {
@@ -92,13 +94,13 @@ void finalize_bins(float* mean, float* summary, const float* sums, const int* co
     }
   }
   // serial task, serial_tasks.cpp:16
-  qd_finalize_bins_task3<<<1, 1, 0, qd::detail::native(qd_stream)>>>(mean, counts);
+  qd_finalize_bins_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(mean, counts);
   qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 16);
   // serial task, serial_tasks.cpp:20
-  qd_finalize_bins_task4<<<1, 1, 0, qd::detail::native(qd_stream)>>>(mean, summary, counts, nbins);
+  qd_finalize_bins_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(mean, summary, counts, nbins);
   qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 20);
   // serial task, serial_tasks.cpp:31
-  qd_finalize_bins_task5<<<1, 1, 0, qd::detail::native(qd_stream)>>>(summary);
+  qd_finalize_bins_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(summary);
   qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 31);
 }
 

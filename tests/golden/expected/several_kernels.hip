@@ -24,6 +24,7 @@ counts[b] = 0;
 // Host entry points of kernel 'clear_counts': they enqueue its work on the launch stream and return without waiting.
 void clear_counts(int* counts, int buckets, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel clear_counts"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
   // parallel loop, several_kernels.cpp:9
   {
     const int qd_begin = 0;
@@ -44,7 +45,7 @@ void clear_counts(int* counts, int buckets) {
 
 
 // ---- qd kernel 'count_keys' (several_kernels.cpp:13), translated by qd-translate ----
-#line 48 "several_kernels.hip"
+#line 49 "several_kernels.hip"
 // Parallel loop of 'count_keys' (several_kernels.cpp:16): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_count_keys_loop0(int qd_begin, std::uint64_t qd_count, int * counts, const int * keys) {
@@ -53,7 +54,7 @@ qd_count_keys_loop0(int qd_begin, std::uint64_t qd_count, int * counts, const in
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "several_kernels.cpp"
 qd::atomic_add(&counts[keys[i]], 1);
-#line 57 "several_kernels.hip"
+#line 58 "several_kernels.hip"
   }
 }
 
@@ -61,6 +62,7 @@ qd::atomic_add(&counts[keys[i]], 1);
 // Host entry points of kernel 'count_keys': they enqueue its work on the launch stream and return without waiting.
 void count_keys(int* counts, const int* keys, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel count_keys"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
   // parallel loop, several_kernels.cpp:16
   {
     const int qd_begin = 0;
@@ -81,13 +83,13 @@ void count_keys(int* counts, const int* keys, int n) {
 
 
 // ---- qd kernel 'exclusive_scan' (several_kernels.cpp:20), translated by qd-translate ----
-#line 85 "several_kernels.hip"
+#line 87 "several_kernels.hip"
 // Serial task of 'exclusive_scan' (several_kernels.cpp:23): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_exclusive_scan_task0(int * offsets) {
 #line 23 "several_kernels.cpp"
 offsets[0] = 0;
-#line 91 "several_kernels.hip"
+#line 93 "several_kernels.hip"
 }
 
 // Serial task of 'exclusive_scan' (several_kernels.cpp:24): runs on one thread.
@@ -101,18 +103,20 @@ qd_exclusive_scan_task1(int * offsets, const int * counts, int buckets) {
             running += counts[b];
         }
     }
-#line 105 "several_kernels.hip"
+#line 107 "several_kernels.hip"
 }
 
 
 // Host entry points of kernel 'exclusive_scan': they enqueue its work on the launch stream and return without waiting.
 void exclusive_scan(int* offsets, const int* counts, int buckets, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel exclusive_scan"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   // serial task, several_kernels.cpp:23
-  qd_exclusive_scan_task0<<<1, 1, 0, qd::detail::native(qd_stream)>>>(offsets);
+  qd_exclusive_scan_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(offsets);
   qd::detail::check_launch(hipGetLastError(), "exclusive_scan", "several_kernels.cpp", 23);
   // serial task, several_kernels.cpp:24
-  qd_exclusive_scan_task1<<<1, 1, 0, qd::detail::native(qd_stream)>>>(offsets, counts, buckets);
+  qd_exclusive_scan_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(offsets, counts, buckets);
   qd::detail::check_launch(hipGetLastError(), "exclusive_scan", "several_kernels.cpp", 24);
 }
 
@@ -125,7 +129,7 @@ void exclusive_scan(int* offsets, const int* counts, int buckets) {
 
 
 // ---- qd kernel 'scatter_by_key' (several_kernels.cpp:33), translated by qd-translate ----
-#line 129 "several_kernels.hip"
+#line 133 "several_kernels.hip"
 // Parallel loop of 'scatter_by_key' (several_kernels.cpp:37): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scatter_by_key_loop0(int qd_begin, std::uint64_t qd_count, int * cursor, const int * offsets) {
@@ -134,7 +138,7 @@ qd_scatter_by_key_loop0(int qd_begin, std::uint64_t qd_count, int * cursor, cons
     [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 38 "several_kernels.cpp"
 cursor[b] = offsets[b];
-#line 138 "several_kernels.hip"
+#line 142 "several_kernels.hip"
   }
 }
 
@@ -149,7 +153,7 @@ qd_scatter_by_key_loop1(int qd_begin, std::uint64_t qd_count, int * sorted_index
         int slot = qd::atomic_add(&cursor[keys[i]], 1);
         sorted_index[slot] = i;
     }
-#line 153 "several_kernels.hip"
+#line 157 "several_kernels.hip"
   }
 }
 
@@ -157,6 +161,8 @@ qd_scatter_by_key_loop1(int qd_begin, std::uint64_t qd_count, int * sorted_index
 // Host entry points of kernel 'scatter_by_key': they enqueue its work on the launch stream and return without waiting.
 void scatter_by_key(int* sorted_index, int* cursor, const int* keys, const int* offsets, int n, int buckets, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel scatter_by_key"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   // parallel loop, several_kernels.cpp:37
   {
     const int qd_begin = 0;

@@ -51,6 +51,8 @@ residual[i] = in[i] - smooth[i];
 // Host entry points of kernel 'smooth_and_residual': they enqueue its work on the launch stream and return without waiting.
 void smooth_and_residual(const float* in, float* padded, float* smooth, float* residual, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel smooth_and_residual"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   // parallel loop, several_loops.cpp:8
   {
     const int qd_begin = 0;

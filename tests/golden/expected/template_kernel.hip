@@ -24,6 +24,7 @@ y[i] += a * x[i];
 template <class T>
 void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel axpy"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
   // parallel loop, template_kernel.cpp:8
   {
     const int qd_begin = 0;
@@ -45,7 +46,7 @@ void axpy(T* y, const T* x, T a, int n) {
 
 
 // ---- qd kernel 'box_filter' (template_kernel.cpp:12), translated by qd-translate ----
-#line 49 "template_kernel.hip"
+#line 50 "template_kernel.hip"
 // Parallel loop of 'box_filter' (template_kernel.cpp:17): a grid-stride loop over the iterations.
 template <class T, int Radius>
 static __global__ void __launch_bounds__(256)
@@ -60,7 +61,7 @@ qd_box_filter_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T * out,
             acc += in[i + k];
         out[i] = acc * inv;
     }
-#line 64 "template_kernel.hip"
+#line 65 "template_kernel.hip"
   }
 }
 
@@ -69,6 +70,7 @@ qd_box_filter_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T * out,
 template <class T, int Radius>
 void box_filter(const T* in, T* out, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel box_filter"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
   const T inv = T(1) / T(2 * Radius + 1);
   // parallel loop, template_kernel.cpp:17
   {

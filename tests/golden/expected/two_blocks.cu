@@ -44,6 +44,8 @@ qd_image_gradients_loop1(int qd_begin, std::uint64_t qd_count, const float * ima
 // Host entry points of kernel 'image_gradients': they enqueue its work on the launch stream and return without waiting.
 void image_gradients(const float* image, float* grad_x, float* grad_y, int width, int height, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel image_gradients"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const int pixels = width * height;
   // stream_parallel region, two_blocks.cpp:9: 2 blocks, each on its own pooled stream
   {

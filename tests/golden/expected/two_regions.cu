@@ -94,6 +94,8 @@ w[i] = w_next[i];
 // Host entry points of kernel 'two_phase_update': they enqueue its work on the launch stream and return without waiting.
 void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next, float* w_next, int n, float alpha, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel two_phase_update"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   // stream_parallel region, two_regions.cpp:9: 3 blocks, each on its own pooled stream
   {
     QD_PROFILE_RANGE("qd region two_regions.cpp:9");
