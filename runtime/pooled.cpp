@@ -33,13 +33,14 @@ PooledHandles::~PooledHandles() { pool_->release(leases(), size_, affinity_); }
 namespace {
 // Striped rather than one lock per stream: streams come and go (and may be
 // made by other libraries), and a map would need its own lock and cleanup.
-constexpr std::size_t kCallLockStripes = 64;
+constexpr std::size_t kCallLockStripes = 64; // 2^6: see call_lock_for
 
 std::recursive_mutex& call_lock_for(const void* stream) {
   static std::recursive_mutex locks[kCallLockStripes];
-  auto bits = reinterpret_cast<std::uintptr_t>(stream);
-  // Stream handles are heap pointers: the low bits carry no information.
-  return locks[(bits >> 4 ^ bits >> 12) % kCallLockStripes];
+  // Fibonacci hashing: drivers allocate stream objects at large, regular
+  // strides, so only a multiplicative mix spreads them over the stripes.
+  const std::uint64_t bits = reinterpret_cast<std::uintptr_t>(stream);
+  return locks[(bits * 0x9E3779B97F4A7C15ull) >> 58]; // the top 6 bits
 }
 } // namespace
 
