@@ -253,11 +253,18 @@ are not compared. The rules (translator/RaceAnalysis.cpp):
   passing it as `const float*`.
 - **Distinct parameters are assumed not to alias**: calling
   `k(a, a)` for `void k(float* x, float* y)` is not caught.
-- **Indices are not compared**, and atomics count as writes: blocks writing
-  disjoint halves of one array, or only adding to one total with
-  `qd::atomic_add`, are warned about too. A false positive is preferred to
-  a race that goes unnoticed; pass the halves as separate parameters, give
-  each block its own total, or use `-Wno-qd-race`.
+- **Slices of one buffer.** Indices are compared in one common shape only:
+  blocks that touch `out[i]`, `out[n + i]`, `out[k * n + i]` (`k` a
+  constant, any order of the terms), where `i` is the variable of an
+  enclosing `for (int i = 0; i < n; ...)` and `n` comes from outside the
+  block, each touch slice `k` of `n` elements; blocks whose slices all
+  differ do not race. Any other index, a pointer computed from the buffer
+  (`a + n / 2`), a loop bound `<=` or another bound than the stride makes
+  the whole buffer count.
+- **Atomics count as writes:** blocks only adding to one total with
+  `qd::atomic_add` are warned about. A false positive is preferred to a
+  race that goes unnoticed; pass halves as separate parameters, give each
+  block its own total, or use `-Wno-qd-race`.
 - **Where it points:** at the first use in the block that does not write
   (or at the second block's first write, when both write), with notes on
   the other block's first write and on its `#pragma qd stream_parallel`.

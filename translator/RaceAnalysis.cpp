@@ -3,6 +3,7 @@
 #include "DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <map>
@@ -54,12 +55,47 @@ std::optional<Form> formOfType(QualType T) {
   return std::nullopt;
 }
 
+/// The part of a memory that one subscript touches, when it is provably
+/// slice `Index` of `Stride` elements: 'out[k * n + i]' with 'i' the variable
+/// of an enclosing 'for (int i = 0; i < n; ...)' and k a constant. Blocks
+/// that each write their own slice of one buffer are then not a race.
+struct Slice {
+  const ValueDecl *Stride;
+  llvm::APSInt Index;
+};
+
 /// How one block uses one memory.
 struct Uses {
   std::string Name;
   SourceLocation FirstUse;
   bool FirstUseWrites = false;
   SourceLocation FirstWrite;
+  /// Every use is a subscript into a known slice of `Stride` elements.
+  bool AllSliced = true;
+  const ValueDecl *Stride = nullptr;
+  std::vector<llvm::APSInt> Slices;
+
+  void addSlice(const std::optional<Slice> &S) {
+    if (!S || (Stride && Stride != S->Stride)) {
+      AllSliced = false;
+      return;
+    }
+    Stride = S->Stride;
+    for (const llvm::APSInt &Known : Slices)
+      if (llvm::APSInt::isSameValue(Known, S->Index))
+        return;
+    Slices.push_back(S->Index);
+  }
+  /// Both blocks provably touch different slices of the memory.
+  bool disjointFrom(const Uses &Other) const {
+    if (!AllSliced || !Other.AllSliced || Stride != Other.Stride)
+      return false;
+    for (const llvm::APSInt &A : Slices)
+      for (const llvm::APSInt &B : Other.Slices)
+        if (llvm::APSInt::isSameValue(A, B))
+          return false;
+    return true;
+  }
 };
 
 /// The memories one block uses, in the order it first uses them.
@@ -67,7 +103,8 @@ struct BlockUses {
   std::map<MemoryKey, unsigned> Index;
   std::vector<std::pair<MemoryKey, Uses>> List;
 
-  void add(const MemoryKey &Key, SourceLocation Loc, bool Write) {
+  void add(const MemoryKey &Key, SourceLocation Loc, bool Write,
+           const std::optional<Slice> &S) {
     auto [It, Inserted] = Index.try_emplace(Key, List.size());
     if (Inserted) {
       std::string Name = Key.Root->getNameAsString() + Key.Path;
@@ -76,6 +113,7 @@ struct BlockUses {
     Uses &U = List[It->second].second;
     if (Write && U.FirstWrite.isInvalid())
       U.FirstWrite = Loc;
+    U.addSlice(S);
   }
   const Uses *find(const MemoryKey &Key) const {
     auto It = Index.find(Key);
@@ -92,7 +130,28 @@ bool isConstPointee(QualType T) {
 
 class BlockScanner : public RecursiveASTVisitor<BlockScanner> {
 public:
-  explicit BlockScanner(BlockUses &Out) : Out(Out) {}
+  BlockScanner(ASTContext &Context, BlockUses &Out)
+      : Context(Context), Out(Out) {}
+
+  bool TraverseForStmt(ForStmt *For) {
+    Loops.push_back(For);
+    bool Continue = RecursiveASTVisitor::TraverseForStmt(For);
+    Loops.pop_back();
+    return Continue;
+  }
+
+  // Visited before the pointer under it, so the pointer's read knows it is
+  // only the base of a sliced subscript.
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *Subscript) {
+    const Expr *Base = Subscript->getBase()->IgnoreParenImpCasts();
+    if (std::optional<Origin> O = originOf(Base);
+        O && O->F == Form::Pointer) {
+      if (std::optional<Slice> S = sliceOf(Subscript->getIdx())) {
+        SlicedBases[Base] = *S;
+      }
+    }
+    return true;
+  }
 
   bool VisitVarDecl(VarDecl *Var) {
     Locals.insert(Var);
@@ -177,7 +236,11 @@ public:
   }
 
 private:
+  ASTContext &Context;
   BlockUses &Out;
+  std::vector<const ForStmt *> Loops;
+  /// Pointers used only as the base of a subscript into a known slice.
+  llvm::DenseMap<const Expr *, Slice> SlicedBases;
   llvm::SmallPtrSet<const VarDecl *, 16> Locals;
   llvm::DenseMap<const VarDecl *, Origin> Aliases;
   /// Guards against an initializer that refers to its own variable.
@@ -317,9 +380,111 @@ private:
     return std::nullopt;
   }
 
+  std::optional<llvm::APSInt> constant(const Expr *E) const {
+    if (!E || E->isValueDependent() || E->isTypeDependent())
+      return std::nullopt;
+    Expr::EvalResult Result;
+    if (!E->EvaluateAsInt(Result, Context))
+      return std::nullopt;
+    return Result.Val.getInt();
+  }
+
+  static const VarDecl *varOf(const Expr *E) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      return dyn_cast<VarDecl>(Ref->getDecl());
+    return nullptr;
+  }
+
+  /// \p Var counts from 0 while it is below \p Stride in an enclosing loop.
+  bool runsBelow(const VarDecl *Var, const VarDecl *Stride) const {
+    for (const ForStmt *For : Loops) {
+      const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
+      const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+          For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+      if (!Init || !Init->isSingleDecl() || Init->getSingleDecl() != Var ||
+          !Cond || Cond->getOpcode() != BO_LT || varOf(Cond->getLHS()) != Var ||
+          varOf(Cond->getRHS()) != Stride)
+        continue;
+      std::optional<llvm::APSInt> Begin = constant(Var->getInit());
+      return Begin && Begin->isZero();
+    }
+    return false;
+  }
+
+  /// 'i', 'n + i', 'k * n + i' (any order) with 'i' below 'n' from 0.
+  std::optional<Slice> sliceOf(const Expr *Idx) const {
+    Idx = Idx->IgnoreParenImpCasts();
+    const Expr *Offset = nullptr;
+    const Expr *Var = Idx;
+    if (const auto *Add = dyn_cast<BinaryOperator>(Idx);
+        Add && Add->getOpcode() == BO_Add) {
+      const VarDecl *L = varOf(Add->getLHS());
+      bool LeftIsLoopVar = L && Locals.count(L);
+      Var = LeftIsLoopVar ? Add->getLHS() : Add->getRHS();
+      Offset = LeftIsLoopVar ? Add->getRHS() : Add->getLHS();
+    }
+    const VarDecl *LoopVar = varOf(Var);
+    if (!LoopVar || !Locals.count(LoopVar))
+      return std::nullopt;
+    // The offset: nothing (slice 0), 'n' (slice 1) or 'k * n' / 'n * k'.
+    const VarDecl *Stride = nullptr;
+    llvm::APSInt Index(llvm::APInt(64, 0), /*isUnsigned=*/false);
+    if (Offset) {
+      Offset = Offset->IgnoreParenImpCasts();
+      if ((Stride = varOf(Offset))) {
+        Index = llvm::APSInt(llvm::APInt(64, 1), false);
+      } else if (const auto *Mul = dyn_cast<BinaryOperator>(Offset);
+                 Mul && Mul->getOpcode() == BO_Mul) {
+        std::optional<llvm::APSInt> K = constant(Mul->getLHS());
+        Stride = varOf(Mul->getRHS());
+        if (!K) {
+          K = constant(Mul->getRHS());
+          Stride = varOf(Mul->getLHS());
+        }
+        if (!K || !Stride)
+          return std::nullopt;
+        Index = K->extOrTrunc(64);
+        Index.setIsSigned(true);
+      } else {
+        return std::nullopt;
+      }
+    }
+    // With no offset the stride is the loop's bound.
+    if (!Stride) {
+      for (const ForStmt *For : Loops)
+        if (const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+                For->getCond() ? For->getCond()->IgnoreParenImpCasts()
+                               : nullptr);
+            Cond && Cond->getOpcode() == BO_LT &&
+            varOf(Cond->getLHS()) == LoopVar)
+          Stride = varOf(Cond->getRHS());
+    }
+    // The stride must be a value the block cannot change: from outside it.
+    if (!Stride || Locals.count(Stride) || !runsBelow(LoopVar, Stride))
+      return std::nullopt;
+    return Slice{Stride, Index};
+  }
+
+  /// The slice \p E (an lvalue or pointer in shared memory) is known to be
+  /// in: a subscript into a slice, or its address.
+  std::optional<Slice> sliceOfAccess(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *AddrOf = dyn_cast<UnaryOperator>(E);
+        AddrOf && AddrOf->getOpcode() == UO_AddrOf)
+      E = AddrOf->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E))
+      return sliceOf(Subscript->getIdx());
+    return std::nullopt;
+  }
+
   void noteRead(const Expr *E) {
-    if (std::optional<Origin> O = originOf(E); O && O->F != Form::Object)
-      Out.add(O->Key, E->getExprLoc(), /*Write=*/false);
+    std::optional<Origin> O = originOf(E);
+    if (!O || O->F == Form::Object)
+      return;
+    std::optional<Slice> S;
+    if (auto It = SlicedBases.find(E); It != SlicedBases.end())
+      S = It->second;
+    Out.add(O->Key, E->getExprLoc(), /*Write=*/false, S);
   }
 
   /// \p E is written when it denotes an object in shared memory (\p Expected
@@ -328,22 +493,24 @@ private:
   void noteWrite(const Expr *E, Form Expected) {
     std::optional<Origin> O = originOf(E);
     if (O && O->F == Expected)
-      Out.add(O->Key, E->getExprLoc(), /*Write=*/true);
+      Out.add(O->Key, E->getExprLoc(), /*Write=*/true, sliceOfAccess(E));
   }
 };
 
-void checkRegion(DiagnosticsEngine &Diags, const Step &Region) {
+void checkRegion(ASTContext &Context, const Step &Region) {
+  DiagnosticsEngine &Diags = Context.getDiagnostics();
   std::vector<BlockUses> Blocks(Region.Blocks.size());
   for (size_t I = 0; I < Region.Blocks.size(); ++I) {
-    BlockScanner Scanner(Blocks[I]);
+    BlockScanner Scanner(Context, Blocks[I]);
     Scanner.TraverseStmt(const_cast<Stmt *>(Region.Blocks[I].Body));
   }
   for (unsigned I = 0; I < Blocks.size(); ++I) {
     for (unsigned J = I + 1; J < Blocks.size(); ++J) {
       for (const auto &[Key, First] : Blocks[I].List) {
         const Uses *Second = Blocks[J].find(Key);
-        if (!Second || (First.FirstWrite.isInvalid() &&
-                        Second->FirstWrite.isInvalid()))
+        if (!Second ||
+            (First.FirstWrite.isInvalid() && Second->FirstWrite.isInvalid()) ||
+            First.disjointFrom(*Second))
           continue;
         // Point at the use in the block that is not the writer (or at the
         // later block's write when both write), and note the writer.
@@ -366,17 +533,17 @@ void checkRegion(DiagnosticsEngine &Diags, const Step &Region) {
   }
 }
 
-void checkSteps(DiagnosticsEngine &Diags, const std::vector<Step> &Steps) {
+void checkSteps(ASTContext &Context, const std::vector<Step> &Steps) {
   for (const Step &S : Steps)
     if (S.Kind == StepKind::Region)
-      checkRegion(Diags, S);
+      checkRegion(Context, S);
 }
 
 } // namespace
 
 void checkBlockRaces(ASTContext &Context, const std::vector<KernelPlan> &Plans) {
   for (const KernelPlan &Plan : Plans)
-    checkSteps(Context.getDiagnostics(), Plan.Steps);
+    checkSteps(Context, Plan.Steps);
 }
 
 } // namespace qd

@@ -154,3 +154,16 @@ void third_block(float* a, float* b, float* c, int n)
             c[i] = b[i]; // expected-warning {{'b' is read by stream_parallel block 3 while block 2 of the same region writes it}}
     }
 }
+
+// Slices of one buffer ('out[k * n + i]') are told apart only when they
+// differ: here the second block reads slice 0, which the first one writes.
+#pragma qd kernel
+void overlapping_slices(float* out, int n)
+{
+    #pragma qd stream_parallel // expected-note {{stream_parallel block 1 starts here}}
+    for (int i = 0; i < n; ++i)
+        out[i] = 1.0f; // expected-note {{block 1 writes 'out' here}}
+    #pragma qd stream_parallel
+    for (int i = 0; i < n; ++i)
+        out[n + i] = out[i]; // expected-warning {{'out' is written by stream_parallel block 2 while block 1 of the same region writes it}}
+}

@@ -161,3 +161,23 @@ void third_block(float* a, float* b, float* c, const float* in, int n)
             c[i] = in[i] * 2.0f;
     }
 }
+
+// Each block writes its own slice of one buffer, 'out[k * n + i]' with 'i'
+// counting from 0 below 'n': the slices are disjoint, so the blocks do not
+// race; the third block also reads slice 3, which no block writes.
+#pragma qd kernel
+void slices_of_one_buffer(float* out, const float* in, int n)
+{
+    #pragma qd stream_parallel
+    for (int i = 0; i < n; ++i)
+        out[i] = in[i];
+    #pragma qd stream_parallel
+    for (int i = 0; i < n; ++i)
+        out[n + i] = 2.0f * in[i];
+    #pragma qd stream_parallel
+    for (int i = 0; i < n; ++i)
+        out[2 * n + i] = in[i] + out[3 * n + i];
+    #pragma qd stream_parallel
+    for (int t = 0; t < n; ++t)
+        out[t + n * 4] = 0.0f;
+}

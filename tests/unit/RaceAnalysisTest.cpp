@@ -173,4 +173,49 @@ void k(T *a, T *b, int n) {
             (Lines{"8: a read by 2 while 1 writes"}));
 }
 
+TEST(RaceAnalysis, DisjointSlicesOfOneBufferDoNotRace) {
+  EXPECT_EQ(races(R"cpp(
+#pragma qd kernel
+void k(float *out, const float *in, int n) {
+#pragma qd stream_parallel
+  { for (int i = 0; i < n; ++i) out[i] = in[i]; }
+#pragma qd stream_parallel
+  { for (int i = 0; i < n; ++i) out[n + i] = in[i]; }
+#pragma qd stream_parallel
+  { for (int j = 0; j < n; ++j) out[j + 2 * n] = out[3 * n + j]; }
+}
+)cpp"),
+            Lines{});
+}
+
+TEST(RaceAnalysis, SlicesCountOnlyInTheExactShape) {
+  EXPECT_EQ(races(R"cpp(
+#pragma qd kernel
+void k(float *out, int n, int m) {
+#pragma qd stream_parallel
+  { for (int i = 0; i < n; ++i) out[i] = 0.f; }
+#pragma qd stream_parallel
+  { for (int i = 0; i < n; ++i) out[n + i] = out[i]; }
+#pragma qd stream_parallel
+  { for (int i = 0; i < m; ++i) out[2 * n + i] = 0.f; }
+#pragma qd stream_parallel
+  { for (int i = 0; i <= n; ++i) out[3 * n + i] = 0.f; }
+#pragma qd stream_parallel
+  { for (int i = 1; i < n; ++i) out[4 * n + i] = 0.f; }
+}
+)cpp"),
+            (Lines{// Block 2 reads slice 0, which block 1 writes.
+                   "7: out written by 2 while 1 writes",
+                   // Another bound, '<=', a start other than 0: whole buffer.
+                   "9: out written by 3 while 1 writes",
+                   "11: out written by 4 while 1 writes",
+                   "13: out written by 5 while 1 writes",
+                   "9: out written by 3 while 2 writes",
+                   "11: out written by 4 while 2 writes",
+                   "13: out written by 5 while 2 writes",
+                   "11: out written by 4 while 3 writes",
+                   "13: out written by 5 while 3 writes",
+                   "13: out written by 5 while 4 writes"}));
+}
+
 } // namespace
