@@ -63,9 +63,7 @@ stage_target() {
 stage_target cuda cu
 stage_target hip hip
 for b in triad streams; do
-  # The benchmark's blocks write disjoint slices of one 'out' ('out[b * n + i]'),
-  # which -Wqd-race cannot tell apart (docs/diagnostics.md#the-race-warning).
-  "$tool" "bench/$b.cpp" -o "$stage/cuda/bench/$b.cu" -- -Ibench -Wno-qd-race
+  "$tool" "bench/$b.cpp" -o "$stage/cuda/bench/$b.cu" -- -Ibench
 done
 "$tool" tests/gpu/torch_interop/qd_torch_kernels.cpp -o "$stage/cuda/torch/qd_torch_kernels.cu" \
   -- -DQD_STREAM_SHIMS -Wno-qd-race
