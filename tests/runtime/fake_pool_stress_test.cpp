@@ -158,33 +158,30 @@ void expect_balanced(const StressRun& run) {
   EXPECT_LE(run.events.created, std::size_t{kThreads} * (kLargest + 1));
 }
 
-class FakePoolStress : public FakeTest {};
+class FakePoolStress : public FakeTest {
+protected:
+  // Room for every stream all threads can hold at once: no sharing, no
+  // stream with two holders, none given twice to one region.
+  void expect_no_sharing(bool shared_launch, const char* label) {
+    qd::set_stream_pool_limit(std::size_t{kThreads} * kLargest);
+    Totals totals;
+    const StressRun run =
+        run_threads(shared_launch, /*exclusive=*/true, totals);
+    report(label, run);
+    EXPECT_EQ(totals.collisions.load(), 0u);
+    EXPECT_EQ(totals.repeats.load(), 0u);
+    EXPECT_EQ(totals.null_handles.load(), 0u);
+    EXPECT_EQ(run.streams.shared, 0u);
+    expect_balanced(run);
+  }
+};
 
 TEST_F(FakePoolStress, ThreadsOnTheirOwnLaunchStreamsNeverShareBelowTheLimit) {
-  // Room for every stream all threads can hold at once: no sharing.
-  qd::set_stream_pool_limit(std::size_t{kThreads} * kLargest);
-  Totals totals;
-  const StressRun run = run_threads(/*shared_launch=*/false, /*exclusive=*/true,
-                              totals);
-  report("own launch streams", run);
-  EXPECT_EQ(totals.collisions.load(), 0u);
-  EXPECT_EQ(totals.repeats.load(), 0u);
-  EXPECT_EQ(totals.null_handles.load(), 0u);
-  EXPECT_EQ(run.streams.shared, 0u);
-  expect_balanced(run);
+  expect_no_sharing(/*shared_launch=*/false, "own launch streams");
 }
 
 TEST_F(FakePoolStress, ThreadsOnOneLaunchStreamNeverShareBelowTheLimit) {
-  qd::set_stream_pool_limit(std::size_t{kThreads} * kLargest);
-  Totals totals;
-  const StressRun run = run_threads(/*shared_launch=*/true, /*exclusive=*/true,
-                              totals);
-  report("one launch stream", run);
-  EXPECT_EQ(totals.collisions.load(), 0u);
-  EXPECT_EQ(totals.repeats.load(), 0u);
-  EXPECT_EQ(totals.null_handles.load(), 0u);
-  EXPECT_EQ(run.streams.shared, 0u);
-  expect_balanced(run);
+  expect_no_sharing(/*shared_launch=*/true, "one launch stream");
 }
 
 TEST_F(FakePoolStress, PastASmallLimitStreamsAreSharedButNotWithinARegion) {
