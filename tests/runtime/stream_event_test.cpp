@@ -54,7 +54,8 @@ TEST(StreamTest, MoveLeavesSourceEmpty) {
   c = std::move(b);
   EXPECT_TRUE(c.valid());
   EXPECT_FALSE(b.valid()); // NOLINT(bugprone-use-after-move)
-  c = std::move(c);        // self-move keeps the stream
+  qd::Stream& same = c;    // through a reference, as self-moves happen
+  c = std::move(same);     // self-move keeps the stream
   EXPECT_TRUE(c.valid());
 }
 
