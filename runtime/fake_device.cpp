@@ -9,8 +9,10 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <new>
 #include <string>
+#include <vector>
 
 namespace qd {
 namespace fake {
@@ -90,6 +92,20 @@ thread_local int current = 0;
 thread_local int last_error = kSuccess;
 
 std::atomic<unsigned long long> misuse_count{0};
+
+// Destroyed streams and events are kept, so that a later use finds their
+// destroyed flag; holding them here keeps them reachable, which tells
+// LeakSanitizer that they are kept on purpose.
+void keep_destroyed(const void* object) noexcept {
+  static std::mutex mutex;
+  static std::vector<const void*>* kept = new std::vector<const void*>;
+  std::lock_guard<std::mutex> lock(mutex);
+  try {
+    kept->push_back(object);
+  } catch (const std::bad_alloc&) {
+    // Then it is merely leaked; a test process ends soon anyway.
+  }
+}
 std::atomic<unsigned> stream_creation_countdown{0};
 std::atomic<unsigned> event_creation_countdown{0};
 std::atomic<unsigned> launch_countdown{0};
@@ -348,6 +364,7 @@ void stream_destroy(StreamHandle handle) noexcept {
     d.streams_destroyed_busy.fetch_add(1, std::memory_order_relaxed);
   d.streams_destroyed.fetch_add(1, std::memory_order_relaxed);
   // Not freed: a later use must find the destroyed flag (fake_device.h).
+  fake::keep_destroyed(s);
 }
 
 EventHandle event_create(bool timing) {
@@ -371,6 +388,7 @@ void event_destroy(EventHandle handle) noexcept {
   }
   fake::devices().state[e->device].events_destroyed.fetch_add(
       1, std::memory_order_relaxed);
+  fake::keep_destroyed(e); // Not freed either: see stream_destroy.
 }
 
 void event_record(EventHandle event, StreamHandle stream) {
