@@ -395,20 +395,20 @@ private:
     return nullptr;
   }
 
-  /// \p Var counts from 0 while it is below \p Stride in an enclosing loop.
-  bool runsBelow(const VarDecl *Var, const VarDecl *Stride) const {
+  /// The bound 'n' when \p Var is the variable of an enclosing
+  /// 'for (int i = 0; i < n; ...)', so that it runs from 0 below 'n'.
+  const VarDecl *boundOfLoopVar(const VarDecl *Var) const {
     for (const ForStmt *For : Loops) {
       const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
       const auto *Cond = dyn_cast_or_null<BinaryOperator>(
           For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
       if (!Init || !Init->isSingleDecl() || Init->getSingleDecl() != Var ||
-          !Cond || Cond->getOpcode() != BO_LT || varOf(Cond->getLHS()) != Var ||
-          varOf(Cond->getRHS()) != Stride)
+          !Cond || Cond->getOpcode() != BO_LT || varOf(Cond->getLHS()) != Var)
         continue;
       std::optional<llvm::APSInt> Begin = constant(Var->getInit());
-      return Begin && Begin->isZero();
+      return Begin && Begin->isZero() ? varOf(Cond->getRHS()) : nullptr;
     }
-    return false;
+    return nullptr;
   }
 
   /// 'i', 'n + i', 'k * n + i' (any order) with 'i' below 'n' from 0.
@@ -449,19 +449,12 @@ private:
         return std::nullopt;
       }
     }
-    // With no offset the stride is the loop's bound.
-    if (!Stride) {
-      for (const ForStmt *For : Loops)
-        if (const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-                For->getCond() ? For->getCond()->IgnoreParenImpCasts()
-                               : nullptr);
-            Cond && Cond->getOpcode() == BO_LT &&
-            varOf(Cond->getLHS()) == LoopVar)
-          Stride = varOf(Cond->getRHS());
-    }
-    // The stride must be a value the block cannot change: from outside it.
-    if (!Stride || Locals.count(Stride) || !runsBelow(LoopVar, Stride))
+    // The slices are as long as the loop runs: its bound is the stride, and
+    // a value the block cannot change, from outside it.
+    const VarDecl *Bound = boundOfLoopVar(LoopVar);
+    if (!Bound || Locals.count(Bound) || (Stride && Stride != Bound))
       return std::nullopt;
+    Stride = Bound;
     return Slice{Stride, Index};
   }
 
