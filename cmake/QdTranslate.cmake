@@ -1,26 +1,35 @@
-# qd_translate_sources(<target> [BACKEND cuda|hip|cpu] [PROFILE_RANGES]
-#                      SOURCES <file>... [ARGS <arg>...])
+# qd_translate_sources(<target> [BACKEND cuda|hip|cpu|serial] [PROFILE_RANGES]
+#                      [IN_ROOT <dir>] SOURCES <file>... [ARGS <arg>...])
 #
 # Translates annotated C++ sources at build time and adds the results to
 # <target>, and links the matching runtime:
-#   cuda  <stem>.cu,  CMake's CUDA language, qd::runtime_cuda
-#   hip   <stem>.hip, CMake's HIP language,  qd::runtime_hip
-#   cpu   <stem>.cpu.cpp, the C++ compiler,  qd::runtime_cpu
+#   cuda    <stem>.cu,  CMake's CUDA language, qd::runtime_cuda
+#   hip     <stem>.hip, CMake's HIP language,  qd::runtime_hip
+#   cpu     <stem>.cpu.cpp, the C++ compiler,  qd::runtime_cpu
+#   serial  the sources as written (the pragmas are ignored: the reference
+#           meaning), the C++ compiler with QD_SERIAL_BUILD, qd::runtime_cpu
+# For each source it also writes the entry-point header <stem>.qd.h, the
+# declarations of both host entry points of every kernel, and puts its
+# directory on <target>'s include path (PUBLIC), so other translation units
+# include it instead of declaring the entry points by hand.
 # The translation reruns when a source or any header it includes changes
 # (qd-translate writes a dependency file).
 #
-#   BACKEND  cuda (the default), hip or cpu.
+#   BACKEND  cuda (the default), hip, cpu or serial.
 #   SOURCES  the annotated .cpp files.
+#   IN_ROOT  device code may call functions defined in headers under this
+#            directory (default: PROJECT_SOURCE_DIR); qd-translate writes
+#            translated copies of those it needs next to the generated file.
 #   ARGS     extra compiler arguments for parsing (after the target's own
 #            include directories and definitions).
 #   PROFILE_RANGES  compile the generated files with QD_PROFILE_RANGES: NVTX
 #            (cuda) or roctx (hip) ranges around each kernel call, region and
-#            block (docs/profiling.md). The cache option QD_PROFILE_RANGES
+#            block (docs/runtime.md). The cache option QD_PROFILE_RANGES
 #            turns them on for every call of this function.
 include_guard(GLOBAL)
 
 option(QD_PROFILE_RANGES
-  "Compile the outputs of qd_translate_sources() with NVTX/roctx profiler ranges (docs/profiling.md)" OFF)
+  "Compile the outputs of qd_translate_sources() with NVTX/roctx profiler ranges (docs/runtime.md)" OFF)
 
 # qd_profile_ranges_setup(<target> <backend> <out_var>): links what the ranges
 # of <backend> need and sets <out_var> to the compile definitions of the
@@ -58,7 +67,7 @@ function(qd_translate_sources target)
   # The option QD_PROFILE_RANGES, read before the keyword of the same name
   # (QD_ prefix) hides it.
   set(ranges_everywhere "${QD_PROFILE_RANGES}")
-  cmake_parse_arguments(PARSE_ARGV 1 QD "PROFILE_RANGES" "BACKEND" "SOURCES;ARGS")
+  cmake_parse_arguments(PARSE_ARGV 1 QD "PROFILE_RANGES" "BACKEND;IN_ROOT" "SOURCES;ARGS")
   if(NOT QD_BACKEND)
     set(QD_BACKEND cuda)
   endif()
@@ -79,18 +88,18 @@ function(qd_translate_sources target)
                             "call enable_language(HIP) first (see docs/cmake.md)")
       endif()
     endif()
-  elseif(QD_BACKEND STREQUAL "cpu")
+  elseif(QD_BACKEND STREQUAL "cpu" OR QD_BACKEND STREQUAL "serial")
     set(ext cpu.cpp) # as qd-translate --out-dir names it
     set(runtime qd::runtime_cpu)
   else()
-    message(FATAL_ERROR "qd_translate_sources: BACKEND ${QD_BACKEND} is not supported; use cuda, hip or cpu")
+    message(FATAL_ERROR "qd_translate_sources: BACKEND ${QD_BACKEND} is not supported; use cuda, hip, cpu or serial")
   endif()
   if(NOT QD_SOURCES)
     message(FATAL_ERROR "qd_translate_sources: no SOURCES given for ${target}")
   endif()
 
   set(range_defs "")
-  if((QD_PROFILE_RANGES OR ranges_everywhere) AND NOT QD_BACKEND STREQUAL "cpu")
+  if((QD_PROFILE_RANGES OR ranges_everywhere) AND NOT QD_BACKEND MATCHES "^(cpu|serial)$")
     qd_profile_ranges_setup(${target} ${QD_BACKEND} range_defs)
   endif()
 
@@ -110,31 +119,62 @@ function(qd_translate_sources target)
       "$<$<BOOL:${defs}>:-D$<JOIN:${defs},$<SEMICOLON>-D>>"
       ${QD_ARGS})
 
+  if(NOT QD_IN_ROOT)
+    set(QD_IN_ROOT "${PROJECT_SOURCE_DIR}")
+  endif()
+  get_filename_component(in_root "${QD_IN_ROOT}" ABSOLUTE)
+  set(gen_dir "${CMAKE_CURRENT_BINARY_DIR}/qd_generated/${target}")
+  # The entry-point headers: other sources of the target and its users
+  # include them, and so may the annotated sources themselves.
+  file(MAKE_DIRECTORY "${gen_dir}/include")
+  target_include_directories(${target} PUBLIC "$<BUILD_INTERFACE:${gen_dir}/include>")
+
   foreach(src IN LISTS QD_SOURCES)
     get_filename_component(abs "${src}" ABSOLUTE)
     get_filename_component(stem "${src}" NAME_WE)
-    set(out "${CMAKE_CURRENT_BINARY_DIR}/qd_generated/${target}/${stem}.${ext}")
+    set(out "${gen_dir}/${stem}.${ext}")
+    set(header "${gen_dir}/include/${stem}.qd.h")
     add_custom_command(
-      OUTPUT "${out}"
-      COMMAND "${tool}" "--target=${QD_BACKEND}" "${abs}" -o "${out}" -MF "${out}.d"
+      OUTPUT "${out}" "${header}"
+      COMMAND "${tool}" "--target=$<IF:$<STREQUAL:${QD_BACKEND},serial>,cpu,${QD_BACKEND}>"
+              "${abs}" -o "${out}" -MF "${out}.d" --header "${header}" --in-root "${in_root}"
               -- ${parse_args}
       DEPENDS "${abs}" "${tool}"
       DEPFILE "${out}.d"
-      COMMENT "qd-translate ${src} -> ${stem}.${ext}"
+      COMMENT "qd-translate ${src} -> ${stem}.${ext}, ${stem}.qd.h"
       COMMAND_EXPAND_LISTS
       VERBATIM)
-    target_sources(${target} PRIVATE "${out}")
+    get_filename_component(src_dir "${abs}" DIRECTORY)
+    if(QD_BACKEND STREQUAL "serial")
+      # The reference build compiles the annotated source itself; the
+      # translation only provides the entry-point header, so it must come
+      # first.
+      target_sources(${target} PRIVATE "${abs}" "${header}")
+      set_property(SOURCE "${abs}" APPEND PROPERTY COMPILE_OPTIONS
+                   "$<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang,AppleClang>:-Wno-unknown-pragmas>")
+      set_property(SOURCE "${abs}" APPEND PROPERTY OBJECT_DEPENDS "${header}")
+      continue()
+    endif()
+    target_sources(${target} PRIVATE "${out}" "${header}")
     if(language)
       set_source_files_properties("${out}" PROPERTIES LANGUAGE ${language})
     endif()
     if(range_defs)
       set_property(SOURCE "${out}" APPEND PROPERTY COMPILE_DEFINITIONS ${range_defs})
     endif()
+    if(QD_BACKEND STREQUAL "cuda" OR language STREQUAL "CUDA")
+      # Device code may call constexpr functions of the standard library
+      # (std::min, std::max, std::clamp); without this flag nvcc warns
+      # (#20013) and the call may compute garbage on the device.
+      set_property(SOURCE "${out}" APPEND PROPERTY COMPILE_OPTIONS --expt-relaxed-constexpr)
+    endif()
     # The generated file lives in the build tree; quoted includes of the
     # annotated source must still resolve next to it.
-    get_filename_component(src_dir "${abs}" DIRECTORY)
     set_property(SOURCE "${out}" APPEND PROPERTY INCLUDE_DIRECTORIES "${src_dir}")
   endforeach()
+  if(QD_BACKEND STREQUAL "serial")
+    target_compile_definitions(${target} PUBLIC QD_SERIAL_BUILD)
+  endif()
   target_link_libraries(${target} PRIVATE ${runtime})
   if(QD_BACKEND STREQUAL "cuda" OR language STREQUAL "CUDA")
     # The runtime uses the shared cudart; one instance holds the current

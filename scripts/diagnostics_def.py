@@ -117,6 +117,18 @@ _EXPECTED = re.compile(
     r'expected-(?P<kind>error|warning|note|remark)(?:@[^\s{]*)?\s*(?:\d+\s*)?\{\{(?P<text>.*?)\}\}')
 
 
+# 'expected-error-re {{... {{regex}} ...}}': the text runs to the last '}}'
+# of the line; each embedded regex stands for a placeholder of the message
+# (a path that differs between machines).
+_EXPECTED_RE = re.compile(
+    r'expected-(?P<kind>error|warning|note|remark)-re(?:@[^\s{]*)?\s*(?:\d+\s*)?\{\{(?P<text>.*)\}\}')
+_EMBEDDED_REGEX = re.compile(r'\{\{.*?\}\}')
+
+
 def expectations(source: str):
-    """(kind, text) of each '// expected-...' directive in a source."""
-    return [(m.group('kind'), m.group('text')) for m in _EXPECTED.finditer(source)]
+    """(kind, text) of each '// expected-...' directive in a source; in the
+    text of an 'expected-...-re' directive, each regex becomes 'X'."""
+    plain = [(m.group('kind'), m.group('text')) for m in _EXPECTED.finditer(source)]
+    regex = [(m.group('kind'), _EMBEDDED_REGEX.sub('X', m.group('text')))
+             for m in _EXPECTED_RE.finditer(source)]
+    return plain + regex

@@ -72,16 +72,22 @@ def run_tool(tool, files):
     """Runs qd-translate on the first of \\p files ({name: text}), written to a
     temporary directory, and returns (status, stderr with that directory
     removed from paths)."""
-    with tempfile.TemporaryDirectory() as work:
+    with tempfile.TemporaryDirectory() as top:
+        # Laid out as in tests/, so '../' includes (headers outside the input
+        # root) land inside the temporary directory.
+        work = os.path.join(top, 'diagnostics')
         for name, text in files.items():
-            with open(os.path.join(work, name), 'w', encoding='utf-8') as f:
+            path = os.path.normpath(os.path.join(work, name))
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, 'w', encoding='utf-8') as f:
                 f.write(text)
         main = next(iter(files))
         p = subprocess.run([tool, main, '-o', os.path.join(work, 'out.cu'), '--',
                             '-fno-color-diagnostics'],
                            cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        real = os.path.realpath(work)
-        err = p.stderr.replace(real + os.sep, '').replace(work + os.sep, '')
+        err = p.stderr
+        for d in (work, top):
+            err = err.replace(os.path.realpath(d) + os.sep, '').replace(d + os.sep, '')
         return p.returncode, err
 
 

@@ -6,6 +6,7 @@
 #   <target>/programs/<name>.<ext>   samples and tests/gpu programs
 #   cuda/bench/<name>.cu             translated halves of the benchmarks
 #   cuda/torch/<name>.cu             kernels of the PyTorch interop library
+#   cuda/oot/                        the out-of-tree project's kernels (tests/out_of_tree)
 #   serial/<name>.txt                serial reference output
 # Then, on the GPU machine, from the repository root with .device-stage
 # carried along: bash tests/gpu/run_on_device.sh
@@ -25,6 +26,7 @@ serial_targets=(qd-translate)
 for s in "${samples[@]}"; do serial_targets+=("${s}_serial"); done
 for p in "${programs[@]}"; do serial_targets+=("gpu_suite_${p}_serial"); done
 for d in "${drivers[@]}"; do serial_targets+=("golden_$(basename "$d" .cpp)_serial"); done
+serial_targets+=(qd_runtime_cpu) # the out-of-tree project's serial reference links it
 cmake --build "$build" --target "${serial_targets[@]}" >/dev/null
 
 rm -rf "$stage"
@@ -67,4 +69,25 @@ for b in triad streams; do
 done
 "$tool" tests/gpu/torch_interop/qd_torch_kernels.cpp -o "$stage/cuda/torch/qd_torch_kernels.cu" \
   -- -DQD_STREAM_SHIMS -Wno-qd-race
+
+# --- out-of-tree project (tests/out_of_tree/README.md) ---
+# cuda/oot/kernels.cu with its entry-point header (cuda/oot/include/) and the
+# translated copies of the project's own headers, which kernels.cu includes
+# relative to itself; the device builds it with the project's host files as
+# cuda.oot_physics. The serial reference is the annotated sources compiled as
+# written (QD_SERIAL_BUILD: the header's stream entry points run on the
+# calling thread) against that same header and this build's qd::runtime_cpu.
+oot=tests/out_of_tree
+oot_stage=$stage/cuda/oot
+mkdir -p "$oot_stage/include"
+"$tool" --target=cuda "$oot/src/kernels.cpp" --header "$oot_stage/include/kernels.qd.h" \
+  --in-root "$oot" -o "$oot_stage/kernels.cu" -- -I"$oot/include" -I"$oot_stage/include"
+oot_serial=$(mktemp -d)
+"${CXX:-c++}" -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas -DQD_SERIAL_BUILD \
+  -I"$oot/include" -I"$oot/src" -I"$oot_stage/include" -Iinclude \
+  "$oot/src/kernels.cpp" "$oot/src/main.cpp" "$oot/src/report.cpp" \
+  "$build/runtime/libqd_runtime_cpu.a" -pthread -o "$oot_serial/oot_physics"
+"$oot_serial/oot_physics" > "$stage/serial/oot_physics.txt"
+rm -rf "$oot_serial"
+# --- end out-of-tree project ---
 echo "staged $(find "$stage" -type f | wc -l) files in .device-stage/"

@@ -1,5 +1,6 @@
 //===- DeviceFunctions.cpp ------------------------------------------------===//
 #include "DeviceFunctions.h"
+#include "DeviceLibrary.h"
 #include "DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -22,11 +23,11 @@ const FunctionDecl *patternOf(const FunctionDecl *FD) {
 
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
-  CallCollector(ASTContext &Context,
+  CallCollector(ASTContext &Context, const UserFiles &Files,
                 llvm::SetVector<const FunctionDecl *> &Worklist,
                 const llvm::SmallPtrSetImpl<const FunctionDecl *> &Kernels)
-      : Context(Context), SM(Context.getSourceManager()), Worklist(Worklist),
-        Kernels(Kernels) {}
+      : Context(Context), SM(Context.getSourceManager()), Files(Files),
+        Worklist(Worklist), Kernels(Kernels) {}
 
   bool VisitCallExpr(CallExpr *Call) {
     if (const FunctionDecl *Callee = Call->getDirectCallee())
@@ -53,8 +54,14 @@ public:
 private:
   ASTContext &Context;
   const SourceManager &SM;
+  const UserFiles &Files;
   llvm::SetVector<const FunctionDecl *> &Worklist;
   const llvm::SmallPtrSetImpl<const FunctionDecl *> &Kernels;
+
+  /// The header's name as the include that found it spelled its directory.
+  std::string fileName(SourceLocation Loc) const {
+    return displayPath(SM.getFilename(Loc));
+  }
 
   /// \p Resolved is false for one candidate of an unresolved call, which may
   /// never be the one called.
@@ -81,13 +88,25 @@ private:
             << Callee->getQualifiedNameAsString();
       return;
     }
+    // Device-capable already, in whatever header: leave it as it is.
+    if (isMarkedHostDevice(Callee))
+      return;
     SourceLocation DeclLoc = SM.getExpansionLoc(Callee->getLocation());
-    // The vendor compilers provide device versions of the standard math
-    // functions; other headers must mark their functions themselves.
-    if (SM.isInSystemHeader(DeclLoc) || !SM.isInMainFile(DeclLoc)) {
-      if (!Callee->isDefined() && !SM.isInSystemHeader(DeclLoc))
-        report(Context.getDiagnostics(), CallLoc, Diag::CalleeNotDefined)
-            << Callee->getQualifiedNameAsString();
+    switch (Files.originOf(DeclLoc)) {
+    case FileOrigin::MainFile:
+    case FileOrigin::UserHeader:
+      break;
+    case FileOrigin::SystemHeader:
+      if (!hasDeviceVersion(Callee) && Resolved)
+        report(Context.getDiagnostics(), CallLoc, Diag::CalleeNoDeviceVersion)
+            << Callee->getQualifiedNameAsString()
+            << fileName(DeclLoc);
+      return;
+    case FileOrigin::OtherHeader:
+      if (Resolved)
+        report(Context.getDiagnostics(), CallLoc, Diag::CalleeOutsideInRoot)
+            << Callee->getQualifiedNameAsString() << fileName(DeclLoc)
+            << displayPath(Files.inRoot());
       return;
     }
     if (!Callee->isDefined() && !Callee->isDeleted()) {
@@ -102,12 +121,13 @@ private:
 } // namespace
 
 std::vector<const FunctionDecl *>
-findDeviceFunctions(ASTContext &Context, const std::vector<KernelPlan> &Plans) {
+findDeviceFunctions(ASTContext &Context, const UserFiles &Files,
+                    const std::vector<KernelPlan> &Plans) {
   llvm::SetVector<const FunctionDecl *> Worklist;
   llvm::SmallPtrSet<const FunctionDecl *, 8> Kernels;
   for (const KernelPlan &Plan : Plans)
     Kernels.insert(Plan.Function->getCanonicalDecl());
-  CallCollector Collector(Context, Worklist, Kernels);
+  CallCollector Collector(Context, Files, Worklist, Kernels);
   auto visitSteps = [&](const std::vector<Step> &Steps, auto &Self) -> void {
     for (const Step &S : Steps) {
       if (S.Kind == StepKind::ParallelLoop)
@@ -122,18 +142,37 @@ findDeviceFunctions(ASTContext &Context, const std::vector<KernelPlan> &Plans) {
     visitSteps(Plan.Steps, visitSteps);
 
   // Functions called by device functions run on the device too.
-  for (size_t I = 0; I < Worklist.size(); ++I) {
+  // A template's pattern leaves calls on dependent operands unresolved
+  // ('a - b' on a T); its instantiations show the functions really called.
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Traversed;
+  auto traverse = [&](const FunctionDecl *FD) {
     const FunctionDecl *Definition = nullptr;
-    if (Worklist[I]->isDefined(Definition) && Definition->getBody())
+    if (FD->isDefined(Definition) && Definition->getBody() &&
+        Traversed.insert(Definition).second)
       Collector.TraverseStmt(Definition->getBody());
+  };
+  for (size_t I = 0; I < Worklist.size(); ++I) {
+    traverse(Worklist[I]);
+    if (const FunctionTemplateDecl *T =
+            Worklist[I]->getDescribedFunctionTemplate())
+      for (const FunctionDecl *Instance : T->specializations())
+        traverse(Instance);
+    else if (const auto *Method = dyn_cast<CXXMethodDecl>(Worklist[I]))
+      if (const CXXRecordDecl *Class = Method->getParent();
+          Class->getDescribedClassTemplate())
+        for (const CXXRecordDecl *Instance :
+             Class->getDescribedClassTemplate()->specializations())
+          for (const CXXMethodDecl *M : Instance->methods())
+            if (M->getTemplateInstantiationPattern() == Method)
+              traverse(M);
   }
 
   std::vector<const FunctionDecl *> Result;
-  const SourceManager &SM = Context.getSourceManager();
   for (const FunctionDecl *FD : Worklist)
     for (const FunctionDecl *Redecl : FD->redecls())
       if (!Redecl->isImplicit() &&
-          SM.isInMainFile(SM.getExpansionLoc(Redecl->getLocation())))
+          (Files.originOf(Redecl->getLocation()) == FileOrigin::MainFile ||
+           Files.originOf(Redecl->getLocation()) == FileOrigin::UserHeader))
         Result.push_back(Redecl);
   return Result;
 }

@@ -3,17 +3,20 @@
 #define QD_TRANSLATOR_DEVICEFUNCTIONS_H
 
 #include "KernelModel.h"
+#include "UserFiles.h"
 #include "clang/AST/ASTContext.h"
 #include <vector>
 
 namespace qd {
 
-/// Every function of the main file that device code of \p Plans calls,
-/// directly or through other such functions, as the declarations that need
-/// '__host__ __device__' (all redeclarations in the main file; for templates,
-/// the pattern). Calls that cannot run on the device are reported.
+/// Every function of the main file and the user's headers (\p Files) that
+/// device code of \p Plans calls, directly or through other such functions,
+/// as the declarations that need '__host__ __device__' (all redeclarations in
+/// those files; for templates, the pattern). Calls that cannot run on the
+/// device are reported: functions only declared, virtual, from a system
+/// header without a device version, or from a header outside the input root.
 std::vector<const clang::FunctionDecl *>
-findDeviceFunctions(clang::ASTContext &Context,
+findDeviceFunctions(clang::ASTContext &Context, const UserFiles &Files,
                     const std::vector<KernelPlan> &Plans);
 
 } // namespace qd

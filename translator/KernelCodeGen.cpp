@@ -1,5 +1,6 @@
 //===- KernelCodeGen.cpp --------------------------------------------------===//
 #include "KernelCodeGen.h"
+#include "EntrySignatures.h"
 #include "Templates.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -101,31 +102,12 @@ std::string KernelCodeGen::typeOf(const VarDecl *Var) const {
   return T.getAsString(Policy);
 }
 
-std::string KernelCodeGen::templateHeader() const {
-  if (!Plan->Template)
-    return "";
-  return text(Plan->Template->getTemplateParameters()->getSourceRange()) + "\n";
-}
-
-std::string KernelCodeGen::templateArguments() const {
-  if (!Plan->Template)
-    return "";
-  std::string Args;
-  for (const NamedDecl *P : *Plan->Template->getTemplateParameters()) {
-    if (!Args.empty())
-      Args += ", ";
-    Args += P->getName().str();
-    if (P->isParameterPack())
-      Args += "...";
-  }
-  return "<" + Args + ">";
-}
-
 std::string KernelCodeGen::prologue() const {
   TemplateData Data;
   Data.set("version", QD_VERSION);
   Data.set("target", targetInfo(Options.Target).Name.str());
   Data.set("source", Options.SourceName);
+  Data.set("source_literal", cString(Options.SourceName));
   std::string Text = renderTemplate(Options.Target, "prologue", Data);
   if (Options.LineDirectives)
     Text += lineDirective(1, Options.SourceName) + "\n";
@@ -143,6 +125,7 @@ std::string KernelCodeGen::renderKernel(const KernelPlan &ThePlan,
   TemplateData Data;
   Data.set("kernel", Plan->Function->getNameAsString());
   Data.set("source", Options.SourceName);
+  Data.set("source_literal", cString(Options.SourceName));
   Data.set("line", std::to_string(line(Plan->PragmaLoc)));
   Data.set("generated_line", generatedLine());
   Data.set("device_functions", DeviceFunctions);
@@ -188,10 +171,11 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
   TemplateData Data;
   Data.set("kernel", Plan->Function->getNameAsString());
   Data.set("source", Options.SourceName);
+  Data.set("source_literal", cString(Options.SourceName));
   Data.set("line", std::to_string(line(S.S->getBeginLoc())));
   Data.set("name", Prefix + "_" + Kind + std::to_string(NextDeviceFunction++));
-  Data.set("template_header", templateHeader());
-  Data.set("template_args", templateArguments());
+  Data.set("template_header", templateHeader(Plan->Template));
+  Data.set("template_args", templateArguments(Plan->Template));
   Data.set("params", Params);
   Data.set("args", Args);
   Data.set("user_line", userLine(Body->getBeginLoc()));
@@ -237,6 +221,7 @@ std::string KernelCodeGen::renderRegion(const Step &S,
   }
   TemplateData Data;
   Data.set("source", Options.SourceName);
+  Data.set("source_literal", cString(Options.SourceName));
   Data.set("line", std::to_string(line(S.Blocks.front().PragmaLoc)));
   Data.set("block_count", std::to_string(S.Blocks.size()));
   Data.set("event_count", std::to_string(S.Blocks.size() + 1));
@@ -247,66 +232,17 @@ std::string KernelCodeGen::renderRegion(const Step &S,
 
 std::string KernelCodeGen::renderHostEntries(const std::string &Body) {
   const FunctionDecl *FD = Plan->Function;
-  const LangOptions &LO = Context.getLangOpts();
-  auto charText = [&](SourceLocation B, SourceLocation E) {
-    return Lexer::getSourceText(
-               CharSourceRange::getCharRange(SM.getExpansionLoc(B),
-                                             SM.getExpansionLoc(E)),
-               SM, LO)
-        .rtrim()
-        .str();
-  };
-  SourceLocation Start = FD->getInnerLocStart();
-  SourceLocation BodyStart = FD->getBody()->getBeginLoc();
-  FunctionTypeLoc TL = FD->getFunctionTypeLoc();
-  SourceLocation RParen = TL ? TL.getRParenLoc() : BodyStart;
-  // What follows ')' (noexcept, a trailing return type), without comments.
-  std::string Tail;
-  {
-    SourceLocation Loc = SM.getExpansionLoc(RParen);
-    SourceLocation Stop = SM.getExpansionLoc(BodyStart);
-    Token Tok;
-    while (SM.isBeforeInTranslationUnit(Loc, Stop) &&
-           !Lexer::getRawToken(Loc, Tok, SM, LO, /*IgnoreWhiteSpace=*/true) &&
-           SM.isBeforeInTranslationUnit(Tok.getLocation(), Stop)) {
-      // getRawToken keeps comments; signatures should not.
-      if (Tok.isNot(tok::comment))
-        Tail += (Tail.empty() ? "" : " ") + Lexer::getSpelling(Tok, SM, LO);
-      Loc = Tok.getEndLoc();
-    }
-  }
-  std::string DefaultSignature = charText(Start, RParen) + Tail;
-
-  // The stream overload: the same declaration with default arguments dropped
-  // (a trailing parameter cannot follow them) and 'qd::StreamRef' appended.
-  std::string StreamSignature = charText(Start, RParen);
+  EntrySignatures Signatures = entrySignatures(FD);
   std::string Forward;
-  for (unsigned I = 0; I < FD->getNumParams(); ++I) {
-    const ParmVarDecl *P = FD->getParamDecl(I);
-    if (I == 0)
-      StreamSignature = charText(Start, P->getBeginLoc());
-    std::string ParamText =
-        P->hasDefaultArg()
-            ? llvm::StringRef(
-                  charText(P->getBeginLoc(), P->getDefaultArgRange().getBegin()))
-                  .rtrim(" \t\n=")
-                  .str()
-            : text(P->getSourceRange());
-    StreamSignature += (I ? ", " : "") + ParamText;
-    Forward += P->getNameAsString();
-    if (P->isParameterPack())
-      Forward += "...";
-    Forward += ", ";
-  }
-  StreamSignature += (FD->getNumParams() ? ", " : "") +
-                     std::string("qd::StreamRef qd_stream") + Tail;
+  for (const std::string &Argument : Signatures.Arguments)
+    Forward += Argument + ", ";
 
   TemplateData Data;
   Data.set("kernel", FD->getNameAsString());
-  Data.set("template_header", templateHeader());
-  Data.set("template_args", templateArguments());
-  Data.set("stream_signature", StreamSignature);
-  Data.set("default_signature", DefaultSignature);
+  Data.set("template_header", templateHeader(Plan->Template));
+  Data.set("template_args", templateArguments(Plan->Template));
+  Data.set("stream_signature", Signatures.Stream);
+  Data.set("default_signature", Signatures.Default);
   Data.set("forward_args", Forward);
   Data.set("body", indent(Body, 2));
   // One launch is atomic on its stream already; more (several steps, or a

@@ -61,8 +61,6 @@ private:
   std::string userLine(clang::SourceLocation Loc) const;
   std::string generatedLine() const;
   std::string typeOf(const clang::VarDecl *Var) const;
-  std::string templateHeader() const;
-  std::string templateArguments() const;
 
   std::string renderSteps(const std::vector<Step> &Steps,
                           const std::string &Stream);

@@ -1,6 +1,7 @@
 //===- TranslateAction.cpp ------------------------------------------------===//
 #include "TranslateAction.h"
 #include "DeviceFunctions.h"
+#include "EntryHeader.h"
 #include "KernelAnalysis.h"
 #include "PragmaHandler.h"
 #include "clang/AST/ASTConsumer.h"
@@ -14,6 +15,16 @@ using namespace clang;
 
 namespace qd {
 namespace {
+
+/// What makes \p FD callable from device code. nvcc's host pass drops the
+/// bodies of __global__ functions, so a 'static' function that only device
+/// code calls looks unused there (-Wunused-function).
+std::string deviceAttributes(const FunctionDecl *FD) {
+  bool Internal = !isa<CXXMethodDecl>(FD) &&
+                  FD->getFormalLinkage() == Linkage::Internal;
+  return Internal ? "[[maybe_unused]] __host__ __device__ "
+                  : "__host__ __device__ ";
+}
 
 /// A name for each kernel's device functions that is unique in the file even
 /// when kernels are overloaded or share a name across namespaces.
@@ -30,16 +41,24 @@ std::string devicePrefix(const FunctionDecl *FD,
 class TranslateConsumer : public ASTConsumer {
 public:
   TranslateConsumer(const TranslateOptions &Options, DirectiveList &Directives,
+                    const std::vector<IncludeDirective> &Includes,
                     TranslateResult &Result)
-      : Options(Options), Directives(Directives), Result(Result) {}
+      : Options(Options), Directives(Directives), Includes(Includes),
+        Result(Result) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
     DiagnosticsEngine &Diags = Context.getDiagnostics();
-    if (Diags.hasErrorOccurred())
+    if (Diags.hasErrorOccurred() && !Options.HeaderPass)
       return;
+    UserFiles Files(Context.getSourceManager(), Options.InRoot);
     std::vector<KernelPlan> Plans = analyzeKernels(Context, Directives);
+    if (Options.HeaderPass) {
+      Result.Header = entryHeader(Context, Plans, Files);
+      Result.Succeeded = true;
+      return;
+    }
     std::vector<const FunctionDecl *> DeviceFunctions =
-        findDeviceFunctions(Context, Plans);
+        findDeviceFunctions(Context, Files, Plans);
     if (Diags.hasErrorOccurred())
       return;
 
@@ -53,7 +72,7 @@ public:
     if (targetInfo(Options.CodeGen.Target).DeviceAttributes)
       for (const FunctionDecl *FD : DeviceFunctions)
         Rewrite.InsertTextBefore(SM.getExpansionLoc(FD->getInnerLocStart()),
-                                 "__host__ __device__ ");
+                                 deviceAttributes(FD));
 
     llvm::StringMap<unsigned> Seen;
     for (const KernelPlan &Plan : Plans) {
@@ -69,6 +88,12 @@ public:
       Rewrite.ReplaceText(
           CharSourceRange::getTokenRange(Begin, End), Text);
     }
+    if (targetInfo(Options.CodeGen.Target).DeviceAttributes)
+      Result.HeaderCopies = translateUserHeaders(
+          Rewrite, Files, Includes, Options.OutputPath,
+          Options.OutputPath + ".qd-headers", Options.HeaderPath,
+          Options.CodeGen.LineDirectives,
+          QD_VERSION);
     Rewrite.InsertTextBefore(SM.getLocForStartOfFile(Main), CodeGen.prologue());
 
     std::string Output;
@@ -79,8 +104,13 @@ public:
                         ? resolveGeneratedLines(Output, Options.OutputName)
                         : Output;
 
+    Result.Header = entryHeader(Context, Plans, Files);
+    // The entry-point header is an output; as an input of its own command it
+    // would make a cycle.
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
-      Result.Dependencies.push_back(It->first.getName().str());
+      if (Options.HeaderPath.empty() ||
+          normalizedPath(It->first.getName()) != Options.HeaderPath)
+        Result.Dependencies.push_back(It->first.getName().str());
     std::sort(Result.Dependencies.begin(), Result.Dependencies.end());
     Result.Succeeded = true;
   }
@@ -88,7 +118,18 @@ public:
 private:
   const TranslateOptions &Options;
   DirectiveList &Directives;
+  const std::vector<IncludeDirective> &Includes;
   TranslateResult &Result;
+
+  std::string entryHeader(ASTContext &Context,
+                          const std::vector<KernelPlan> &Plans,
+                          const UserFiles &Files) const {
+    if (Options.HeaderPath.empty())
+      return "";
+    return renderEntryHeader(Context, Plans, Includes, Files,
+                             Options.HeaderPath, Options.CodeGen.SourceName,
+                             Options.CodeGen.Target);
+  }
 };
 
 class TranslateAction : public ASTFrontendAction {
@@ -104,18 +145,22 @@ public:
                     Options.WarningOptions.end());
     // The preprocessor owns its handlers.
     CI.getPreprocessor().AddPragmaHandler(new QdPragmaHandler(Directives));
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<IncludeRecorder>(CI.getSourceManager(), Includes));
     return true;
   }
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  StringRef) override {
-    return std::make_unique<TranslateConsumer>(Options, Directives, Result);
+    return std::make_unique<TranslateConsumer>(Options, Directives, Includes,
+                                               Result);
   }
 
 private:
   const TranslateOptions &Options;
   TranslateResult &Result;
   DirectiveList Directives;
+  std::vector<IncludeDirective> Includes;
 };
 
 class TranslateActionFactory : public tooling::FrontendActionFactory {

@@ -3,6 +3,7 @@
 #define QD_TRANSLATOR_TRANSLATEACTION_H
 
 #include "KernelCodeGen.h"
+#include "UserHeaders.h"
 #include "clang/Tooling/Tooling.h"
 #include <memory>
 #include <string>
@@ -17,6 +18,17 @@ struct TranslateOptions {
   /// The -W options that name qd warnings, without "-W" ("no-qd-race"), in
   /// command-line order. They must not reach clang's own option checks.
   std::vector<std::string> WarningOptions;
+  /// Absolute real path of the input root: the user headers whose functions
+  /// device code may call lie under it.
+  std::string InRoot;
+  /// Absolute path the output is written to; the translated copies of user
+  /// headers go to <OutputPath>.qd-headers/.
+  std::string OutputPath;
+  /// Absolute path of the entry-point header (--header), or empty.
+  std::string HeaderPath;
+  /// Only render the entry-point header, whatever else the parse reports:
+  /// the first of two passes when the source includes its own header.
+  bool HeaderPass = false;
 };
 
 /// What translating one file produced. Empty Output with Succeeded false
@@ -30,6 +42,10 @@ struct TranslateResult {
   /// checked against the source's 'expected-*' comments, and the tool's
   /// success means they matched.
   bool Verifying = false;
+  /// The entry-point header's text, when asked for.
+  std::string Header;
+  /// Translated copies of user headers.
+  std::vector<ExtraOutput> HeaderCopies;
 };
 
 /// Creates the frontend action that translates one file: registers the 'qd'

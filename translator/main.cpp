@@ -70,6 +70,17 @@ cl::opt<bool> Check("check",
                              "file is missing or differs from what would be "
                              "written"),
                     cl::cat(Category));
+cl::opt<std::string> InRoot(
+    "in-root",
+    cl::desc("Device code may call functions defined in headers under <dir> "
+             "(default: the source's directory); translated copies of those "
+             "headers are written next to the output"),
+    cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string> HeaderOutput(
+    "header",
+    cl::desc("Also write <file>: the declarations of every kernel's two host "
+             "entry points, for other translation units; one source only"),
+    cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> WriteDeps(
     "MD", cl::desc("Also write a Make-style dependency file, <output>.d"),
     cl::cat(Category));
@@ -123,6 +134,36 @@ int reportCannotWrite(StringRef Path, Error E) {
   return ExitCannotWrite;
 }
 
+/// A tool that parses \p Source the way every pass does.
+ClangTool makeTool(CompilationDatabase &Compilations, const std::string &Source,
+                   const std::string &ResourceDir,
+                   const std::optional<std::string> &QdInclude) {
+  ClangTool Tool(Compilations, {Source});
+  // Annotated sources are C++17 unless the compile command says otherwise.
+  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      {"-xc++", "-std=c++17"}, ArgumentInsertPosition::BEGIN));
+  Tool.appendArgumentsAdjuster(getClangSyntaxOnlyAdjuster());
+  Tool.appendArgumentsAdjuster(getClangStripOutputAdjuster());
+  Tool.appendArgumentsAdjuster(getClangStripDependencyFileAdjuster());
+  Tool.appendArgumentsAdjuster(
+      [ResourceDir, QdInclude](const CommandLineArguments &Args, StringRef) {
+        CommandLineArguments Adjusted;
+        for (const std::string &Arg : Args)
+          if (!StringRef(Arg).starts_with("-W") ||
+              !qd::isQdWarningOption(StringRef(Arg).drop_front(2)))
+            Adjusted.push_back(Arg);
+        if (!hasArgumentPrefix(Args, "-resource-dir"))
+          Adjusted.push_back("-resource-dir=" + ResourceDir);
+        // After the user's own -I, so theirs win.
+        if (QdInclude)
+          Adjusted.push_back("-I" + *QdInclude);
+        // QD_HOST_DEVICE becomes an annotation the translator can see.
+        Adjusted.push_back("-D__QD_TRANSLATE__");
+        return Adjusted;
+      });
+  return Tool;
+}
+
 int translateOne(CompilationDatabase &Compilations, const std::string &Source,
                  const std::string &ResourceDir,
                  const std::optional<std::string> &QdInclude) {
@@ -149,29 +190,58 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
       if (Arg.consume_front("-W") && qd::isQdWarningOption(Arg))
         Options.WarningOptions.push_back(Arg.str());
 
-  ClangTool Tool(Compilations, {Source});
-  // Annotated sources are C++17 unless the compile command says otherwise.
-  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
-      {"-xc++", "-std=c++17"}, ArgumentInsertPosition::BEGIN));
-  Tool.appendArgumentsAdjuster(getClangSyntaxOnlyAdjuster());
-  Tool.appendArgumentsAdjuster(getClangStripOutputAdjuster());
-  Tool.appendArgumentsAdjuster(getClangStripDependencyFileAdjuster());
-  Tool.appendArgumentsAdjuster(
-      [ResourceDir, QdInclude](const CommandLineArguments &Args, StringRef) {
-        CommandLineArguments Adjusted;
-        for (const std::string &Arg : Args)
-          if (!StringRef(Arg).starts_with("-W") ||
-              !qd::isQdWarningOption(StringRef(Arg).drop_front(2)))
-            Adjusted.push_back(Arg);
-        if (!hasArgumentPrefix(Args, "-resource-dir"))
-          Adjusted.push_back("-resource-dir=" + ResourceDir);
-        // After the user's own -I, so theirs win.
-        if (QdInclude)
-          Adjusted.push_back("-I" + *QdInclude);
-        return Adjusted;
-      });
+  Options.OutputPath = qd::normalizedPath(
+      Output == "-" ? Options.OutputName : StringRef(Output));
+  if (!HeaderOutput.empty()) {
+    // As the preprocessor will see it once it exists: links resolved.
+    SmallString<256> Dir;
+    Options.HeaderPath = qd::normalizedPath(HeaderOutput);
+    if (!sys::fs::real_path(sys::path::parent_path(Options.HeaderPath), Dir)) {
+      sys::path::append(Dir, sys::path::filename(Options.HeaderPath));
+      Options.HeaderPath = std::string(Dir);
+    }
+  }
+  {
+    SmallString<256> Root(InRoot.empty() ? sys::path::parent_path(Source)
+                                         : StringRef(InRoot));
+    if (Root.empty())
+      Root = ".";
+    if (std::error_code EC = sys::fs::real_path(Root, Root)) {
+      errs() << "qd-translate: cannot use --in-root '" << InRoot
+             << "': " << EC.message() << "\n";
+      return ExitInputMissing;
+    }
+    Options.InRoot = std::string(Root);
+  }
 
   qd::TranslateResult Result;
+  // A source that includes its own entry-point header calls entry points
+  // that only the header declares: a first, silent pass renders the header
+  // from the kernels, and the real pass parses with it in place.
+  if (!Options.HeaderPath.empty()) {
+    qd::TranslateOptions HeaderPass = Options;
+    HeaderPass.HeaderPass = true;
+    qd::TranslateResult HeaderResult;
+    ClangTool Tool = makeTool(Compilations, Source, ResourceDir, QdInclude);
+    Tool.appendArgumentsAdjuster([](const CommandLineArguments &Args,
+                                    StringRef) {
+      CommandLineArguments Adjusted;
+      for (const std::string &Arg : Args)
+        if (!StringRef(Arg).starts_with("-verify"))
+          Adjusted.push_back(Arg);
+      Adjusted.push_back("-ferror-limit=0");
+      return Adjusted;
+    });
+    clang::IgnoringDiagConsumer Silent;
+    Tool.setDiagnosticConsumer(&Silent);
+    Tool.mapVirtualFile(Options.HeaderPath, "#pragma once\n");
+    auto Factory = qd::newTranslateActionFactory(HeaderPass, HeaderResult);
+    Tool.run(Factory.get());
+    Result.Header = HeaderResult.Header;
+  }
+  ClangTool Tool = makeTool(Compilations, Source, ResourceDir, QdInclude);
+  if (!Options.HeaderPath.empty())
+    Tool.mapVirtualFile(Options.HeaderPath, Result.Header);
   auto Factory = qd::newTranslateActionFactory(Options, Result);
   int ToolStatus = Tool.run(Factory.get());
   // Under -verify, success means the diagnostics matched the source's
@@ -182,20 +252,36 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
   if (ToolStatus != 0 || !Result.Succeeded)
     return ExitTranslationErrors;
 
+  // Everything this source produces besides dependency files: the output,
+  // the translated copies of user headers and the entry-point header.
+  std::vector<qd::ExtraOutput> Files = std::move(Result.HeaderCopies);
+  if (!Files.empty() && Output == "-") {
+    errs() << "qd-translate: device code of " << Source
+           << " calls functions of your headers, such as " << Files[0].Path
+           << "; their translated copies need -o or --out-dir\n";
+    return ExitOptionConflict;
+  }
+  if (!Options.HeaderPath.empty())
+    Files.push_back({HeaderOutput, Result.Header});
+
   if (Check) {
-    auto Existing = MemoryBuffer::getFile(Output, /*IsText=*/false);
-    if (!Existing || (*Existing)->getBuffer() != Result.Output) {
-      errs() << "qd-translate: " << Output << " is "
-             << (Existing ? "out of date" : "missing") << "; regenerate it from "
-             << Source << "\n";
-      return ExitCheckFailed;
+    Files.push_back({Output, Result.Output});
+    for (const qd::ExtraOutput &File : Files) {
+      auto Existing = MemoryBuffer::getFile(File.Path, /*IsText=*/false);
+      if (!Existing || (*Existing)->getBuffer() != File.Content) {
+        errs() << "qd-translate: " << File.Path << " is "
+               << (Existing ? "out of date" : "missing")
+               << "; regenerate it from " << Source << "\n";
+        return ExitCheckFailed;
+      }
     }
     return ExitSuccess;
   }
 
   // The dependency file first: if it cannot be written, the old output is
   // still there; if the output then cannot be written, the new dependency
-  // file goes too, so no half of the pair is left behind.
+  // file goes too, so no half of the pair is left behind. The output comes
+  // last, after the headers it includes.
   std::optional<std::string> DepPath;
   if (WriteDeps || !DepFile.empty()) {
     DepPath = DepFile.empty() ? Output + ".d" : DepFile.getValue();
@@ -204,10 +290,18 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
     if (Error E = qd::writeFileAtomically(*DepPath, Content))
       return reportCannotWrite(*DepPath, std::move(E));
   }
-  if (Error E = qd::writeFileAtomically(Output, Result.Output)) {
-    if (DepPath)
-      sys::fs::remove(*DepPath);
-    return reportCannotWrite(Output, std::move(E));
+  // The copies' directories are the tool's to make; the others the user
+  // named, and a missing one is an error.
+  for (const qd::ExtraOutput &File : Files)
+    if (File.Path != HeaderOutput)
+      sys::fs::create_directories(sys::path::parent_path(File.Path));
+  Files.push_back({Output, Result.Output});
+  for (const qd::ExtraOutput &File : Files) {
+    if (Error E = qd::writeFileAtomically(File.Path, File.Content)) {
+      if (DepPath)
+        sys::fs::remove(*DepPath);
+      return reportCannotWrite(File.Path, std::move(E));
+    }
   }
   return ExitSuccess;
 }
@@ -249,6 +343,11 @@ int main(int argc, const char **argv) {
   if (Sources.size() > 1 && OutDir.empty()) {
     errs() << "qd-translate: " << Sources.size()
            << " sources need --out-dir (-o and standard output take one)\n";
+    return ExitOptionConflict;
+  }
+  if (!HeaderOutput.empty() && Sources.size() > 1) {
+    errs() << "qd-translate: --header names one file; translate the "
+           << Sources.size() << " sources one at a time\n";
     return ExitOptionConflict;
   }
   if (Check && OutputPath.empty() && OutDir.empty()) {

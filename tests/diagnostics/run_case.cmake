@@ -47,7 +47,8 @@ elseif(MODE STREQUAL "valid")
     # Every generated .cu of the tests is compiled. Quoted includes are looked
     # up next to the output, so the twin's own directory goes on the path.
     execute_process(
-      COMMAND "${NVCC}" -std=c++17 -arch=sm_90 -I "${QD_INCLUDE}" -I "${here}"
+      COMMAND "${NVCC}" -std=c++17 -arch=sm_90 -Werror all-warnings --expt-relaxed-constexpr
+              -I "${QD_INCLUDE}" -I "${here}"
               -c "${output}" -o "${OUT_DIR}/${CASE}.o"
       RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
     if(NOT status EQUAL 0)

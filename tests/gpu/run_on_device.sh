@@ -82,6 +82,23 @@ for exe in $programs; do
   record_checks "$exe" "$log"
 done
 
+# --- out-of-tree project (tests/out_of_tree/README.md) ---
+# cuda.oot_physics ran in the loop above (runs, matches_serial within 1e-4,
+# its check lines). Its inputs make every result exact, so its output must
+# also equal the serial reference line for line, as in tests/out_of_tree/run.sh.
+if [ -f "$stage/cuda/oot/kernels.cu" ]; then
+  if [ ! -x "$build/cuda.oot_physics" ]; then
+    record FAIL cuda.oot_physics.builds "staged, but the executable was not built"
+  elif diff -u "$stage/serial/oot_physics.txt" "$logs/cuda.oot_physics.txt" \
+         >"$logs/cuda.oot_physics.diff" 2>&1; then
+    record PASS cuda.oot_physics.identical_to_serial "$(wc -l <"$logs/cuda.oot_physics.txt") lines"
+  else
+    record FAIL cuda.oot_physics.identical_to_serial "see logs/cuda.oot_physics.diff"
+    head -20 "$logs/cuda.oot_physics.diff"
+  fi
+fi
+# --- end out-of-tree project ---
+
 echo "== compute-sanitizer"
 if command -v compute-sanitizer >/dev/null; then
   sanitize() { # tool exe

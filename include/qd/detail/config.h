@@ -17,6 +17,11 @@
 // know the attributes at all.
 #if defined(__CUDACC__) || defined(__HIPCC__)
 #define QD_HOST_DEVICE __host__ __device__
+#elif defined(__QD_TRANSLATE__)
+// qd-translate parses as plain C++ (it defines __QD_TRANSLATE__); the
+// annotation tells it that a function is device-capable already, wherever it
+// is declared, so it neither marks it again nor rejects the call.
+#define QD_HOST_DEVICE __attribute__((annotate("qd_host_device")))
 #else
 #define QD_HOST_DEVICE
 #endif

@@ -27,7 +27,7 @@ __host__ __device__ float smoothstep(float edge0, float edge1, float x)
 }
 
 // helper with its own loop (Horner evaluation of a polynomial)
-__host__ __device__ static float horner(const float* coeffs, int degree, float x)
+[[maybe_unused]] __host__ __device__ static float horner(const float* coeffs, int degree, float x)
 {
     float acc = coeffs[degree];
     for (int k = degree - 1; k >= 0; --k)

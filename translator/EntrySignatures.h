@@ -1,0 +1,37 @@
+//===- EntrySignatures.h - The two host entry points' signatures -*- C++ -*-===//
+//
+// Every kernel has two host entry points: its own signature (launch stream =
+// the default stream) and the same with a trailing 'qd::StreamRef'. The
+// generated source defines them and the entry-point header (--header)
+// declares them, from the same text.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QD_TRANSLATOR_ENTRYSIGNATURES_H
+#define QD_TRANSLATOR_ENTRYSIGNATURES_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
+#include <string>
+#include <vector>
+
+namespace qd {
+
+struct EntrySignatures {
+  /// The kernel's declaration as the user wrote it, up to its body.
+  std::string Default;
+  /// The same without default arguments, plus 'qd::StreamRef qd_stream'.
+  std::string Stream;
+  /// The parameters' names, packs expanded ("xs..."), to forward them.
+  std::vector<std::string> Arguments;
+};
+
+EntrySignatures entrySignatures(const clang::FunctionDecl *FD);
+
+/// 'template <...>' and a newline for a template kernel, else "".
+std::string templateHeader(const clang::FunctionTemplateDecl *Template);
+/// '<T, Ns...>' for a template kernel, else "".
+std::string templateArguments(const clang::FunctionTemplateDecl *Template);
+
+} // namespace qd
+
+#endif
