@@ -39,8 +39,8 @@ def main():
         subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gen_large_input.py"), large],
                        check=True)
         inputs = [large,
-                  os.path.join(ROOT, "samples/multi_system/multi_system.cpp"),
-                  os.path.join(ROOT, "samples/concurrent_kernels/concurrent_kernels.cpp")]
+                  os.path.join(ROOT, "samples/multi_system/step_systems.cpp"),
+                  os.path.join(ROOT, "samples/concurrent_kernels/work.cpp")]
         print(f"{'input':<24} {'lines':>6} {'qd-translate s':>15} {'clang -fsyntax-only s':>22} {'ratio':>6}")
         for src in inputs:
             out = os.path.join(work, "out.cu")

@@ -3,7 +3,9 @@
 # machine runs (it has nvcc but no Clang) and records the serial reference
 # output of each program. Writes .device-stage/:
 #   <target>/golden/<case>.<ext>     golden cases that have a driver
-#   <target>/programs/<name>.<ext>   samples and tests/gpu programs
+#   <target>/programs/<name>.<ext>   tests/gpu programs
+#   <target>/samples/<name>/         a sample's translated kernel sources, the
+#                                    copies of its headers and include/<stem>.qd.h
 #   cuda/bench/<name>.cu             translated halves of the benchmarks
 #   cuda/torch/<name>.cu             kernels of the PyTorch interop library
 #   cuda/oot/                        the out-of-tree project's kernels (tests/out_of_tree)
@@ -53,8 +55,18 @@ stage_target() {
     case=$(basename "$d" .cpp)
     "$tool" --target="$target" "tests/golden/$case.cpp" -o "$dir/golden/$case.$ext" --
   done
+  # A sample's kernel sources are the .cpp files with a '#pragma qd kernel';
+  # its host sources (built on the device from the repository) include the
+  # entry-point headers.
   for s in "${samples[@]}"; do
-    "$tool" --target="$target" "samples/$s/$s.cpp" -o "$dir/programs/$s.$ext" --
+    local out=$dir/samples/$s src
+    mkdir -p "$out/include"
+    for src in $(grep -l '^#pragma qd kernel' "samples/$s"/*.cpp); do
+      local stem
+      stem=$(basename "$src" .cpp)
+      "$tool" --target="$target" "$src" -o "$out/$stem.$ext" --header "$out/include/$stem.qd.h" \
+        --in-root "samples/$s" --
+    done
   done
   # The suite programs' blocks write disjoint parts of one array on purpose.
   for p in "${programs[@]}"; do

@@ -11,6 +11,7 @@
 #ifndef QD_TRANSLATOR_USERHEADERS_H
 #define QD_TRANSLATOR_USERHEADERS_H
 
+#include "OutputFile.h"
 #include "UserFiles.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Rewrite/Core/Rewriter.h"
@@ -54,12 +55,6 @@ public:
 private:
   const clang::SourceManager &SM;
   std::vector<IncludeDirective> &Directives;
-};
-
-/// A file to write besides the main output.
-struct ExtraOutput {
-  std::string Path;
-  std::string Content;
 };
 
 /// Given \p Rewrite with the device attributes already inserted (in the main

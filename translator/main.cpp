@@ -139,6 +139,30 @@ ClangTool makeTool(CompilationDatabase &Compilations, const std::string &Source,
                    const std::string &ResourceDir,
                    const std::optional<std::string> &QdInclude) {
   ClangTool Tool(Compilations, {Source});
+  // ClangTool hands clang the source under an absolute path that it makes
+  // with sys::path::native, which on POSIX turns each '\' into '/' (so
+  // 'we"ird\dir/k.cpp' becomes another file), and diagnostics would name the
+  // source by that path. Clang gets the source as the user passed it when
+  // the command runs in the current directory (always so with '--'), and
+  // otherwise as an absolute path with its '\' kept.
+  std::string ToolPath = getAbsolutePath(Source);
+  std::string Given = Source;
+  for (const CompileCommand &Command : Compilations.getCompileCommands(ToolPath)) {
+    bool Here = false;
+    if (sys::fs::equivalent(Command.Directory, ".", Here) || !Here) {
+      SmallString<256> Absolute(Source);
+      sys::fs::make_absolute(Absolute);
+      Given = std::string(Absolute);
+    }
+  }
+  Tool.appendArgumentsAdjuster(
+      [ToolPath, Given](const CommandLineArguments &Args, StringRef) {
+        CommandLineArguments Adjusted(Args);
+        for (std::string &Arg : Adjusted)
+          if (Arg == ToolPath)
+            Arg = Given;
+        return Adjusted;
+      });
   // Annotated sources are C++17 unless the compile command says otherwise.
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
       {"-xc++", "-std=c++17"}, ArgumentInsertPosition::BEGIN));
@@ -255,6 +279,7 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
   // Everything this source produces besides dependency files: the output,
   // the translated copies of user headers and the entry-point header.
   std::vector<qd::ExtraOutput> Files = std::move(Result.HeaderCopies);
+  const size_t NumCopies = Files.size();
   if (!Files.empty() && Output == "-") {
     errs() << "qd-translate: device code of " << Source
            << " calls functions of your headers, such as " << Files[0].Path
@@ -278,31 +303,33 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
     return ExitSuccess;
   }
 
-  // The dependency file first: if it cannot be written, the old output is
-  // still there; if the output then cannot be written, the new dependency
-  // file goes too, so no half of the pair is left behind. The output comes
-  // last, after the headers it includes.
-  std::optional<std::string> DepPath;
   if (WriteDeps || !DepFile.empty()) {
-    DepPath = DepFile.empty() ? Output + ".d" : DepFile.getValue();
-    std::string Content = qd::makeDependencyFile(
-        Output == "-" ? Options.OutputName : Output, Result.Dependencies);
-    if (Error E = qd::writeFileAtomically(*DepPath, Content))
-      return reportCannotWrite(*DepPath, std::move(E));
+    std::string DepPath = DepFile.empty() ? Output + ".d" : DepFile.getValue();
+    Files.push_back({DepPath, qd::makeDependencyFile(
+                                  Output == "-" ? Options.OutputName : Output,
+                                  Result.Dependencies)});
   }
+  if (Output != "-")
+    Files.push_back({Output, Result.Output});
   // The copies' directories are the tool's to make; the others the user
-  // named, and a missing one is an error.
-  for (const qd::ExtraOutput &File : Files)
-    if (File.Path != HeaderOutput)
-      sys::fs::create_directories(sys::path::parent_path(File.Path));
-  Files.push_back({Output, Result.Output});
-  for (const qd::ExtraOutput &File : Files) {
-    if (Error E = qd::writeFileAtomically(File.Path, File.Content)) {
-      if (DepPath)
-        sys::fs::remove(*DepPath);
-      return reportCannotWrite(File.Path, std::move(E));
-    }
+  // named, and a missing one is an error, found before anything is made.
+  for (size_t I = NumCopies; I < Files.size(); ++I) {
+    StringRef Dir = sys::path::parent_path(Files[I].Path);
+    if (!Dir.empty() && !sys::fs::is_directory(Dir))
+      return reportCannotWrite(
+          Files[I].Path,
+          errorCodeToError(
+              std::make_error_code(std::errc::no_such_file_or_directory)));
   }
+  for (size_t I = 0; I < NumCopies; ++I)
+    sys::fs::create_directories(sys::path::parent_path(Files[I].Path));
+  // All or nothing: a build never sees a new output beside an old header
+  // copy or dependency file.
+  std::string Failed;
+  if (Error E = qd::writeFilesAtomically(Files, Failed))
+    return reportCannotWrite(Failed, std::move(E));
+  if (Output == "-")
+    outs() << Result.Output;
   return ExitSuccess;
 }
 

@@ -1,134 +1,18 @@
-// concurrent_kernels.cpp -- the qd version of NVIDIA's concurrentKernels sample.
-//
-// Demonstrates: a kernel with eight `#pragma qd stream_parallel` blocks forming one parallel
-// region. Each block is a single parallel loop of only `lanes` (64) iterations -- far too few
-// to fill a GPU -- and every iteration does a long, fixed amount of sequential arithmetic
-// (a 32-bit linear congruential generator stepped `steps` times). Because the eight blocks run
-// on eight streams, their launches overlap and the region takes about as long as one block.
-// After the join, on the launch stream, a serial task clears the accumulators and a parallel
-// loop reduces the 8*lanes results with qd::atomic_add / qd::atomic_max.
-// A second kernel does the same work without stream_parallel (eight launches in a row on one
-// stream) so the two wall-clock times can be compared (printed to stderr; on the serial CPU
-// build they are about equal).
+// main.cpp -- host side of the concurrent_kernels sample: calls both kernels of work.cpp
+// through the generated entry-point header, times them (printed to stderr; on the serial CPU
+// build they are about equal) and checks the results.
 //
 // Checks (exit 1 on failure): every result equals the closed-form LCG jump-ahead value
 // computed on the host, the sum and maximum match, and both kernels agree.
 
+#include "lcg.h"
+#include "work.qd.h"  // written by qd-translate --header (qd_translate_sources)
+
 #include <qd/qd.h>
-#include <qd/atomic.h>
 
 #include <chrono>
 #include <cstdio>
 #include <vector>
-
-constexpr int kBlocks = 8;
-
-// ---- device-callable helpers
-
-// Parameters of block b's generator: a = 1 mod 4 and c odd give a full period mod 2^32.
-inline unsigned lcg_multiplier(int block) { return 1664525u + 8u * static_cast<unsigned>(block); }
-inline unsigned lcg_increment(int block) { return 1013904223u + 2u * static_cast<unsigned>(block); }
-
-inline unsigned lane_seed(int block, int lane)
-{
-    unsigned h = (static_cast<unsigned>(block) * 0x9E3779B9u) ^
-                 (static_cast<unsigned>(lane) * 0x85EBCA6Bu);
-    h ^= h >> 16;
-    return h * 0x7FEB352Du;
-}
-
-// The fixed amount of work per iteration: `steps` dependent multiply-adds.
-inline unsigned spin(int block, int lane, int steps)
-{
-    const unsigned a = lcg_multiplier(block);
-    const unsigned c = lcg_increment(block);
-    unsigned x = lane_seed(block, lane);
-    for (int s = 0; s < steps; ++s)
-        x = a * x + c;
-    return x;
-}
-
-// Eight concurrent blocks of `lanes` iterations each, then the reduction.
-// out: kBlocks*lanes results; sum[0]: their sum; max_out[0]: their maximum.
-#pragma qd kernel block_dim(64)
-void concurrent_work(unsigned* out, unsigned long long* sum, unsigned* max_out,
-                     int lanes, int steps)
-{
-    #pragma qd stream_parallel
-    {
-        for (int t = 0; t < lanes; ++t)
-            out[0 * lanes + t] = spin(0, t, steps);
-    }
-    #pragma qd stream_parallel
-    {
-        for (int t = 0; t < lanes; ++t)
-            out[1 * lanes + t] = spin(1, t, steps);
-    }
-    #pragma qd stream_parallel
-    {
-        for (int t = 0; t < lanes; ++t)
-            out[2 * lanes + t] = spin(2, t, steps);
-    }
-    #pragma qd stream_parallel
-    {
-        for (int t = 0; t < lanes; ++t)
-            out[3 * lanes + t] = spin(3, t, steps);
-    }
-    #pragma qd stream_parallel
-    {
-        for (int t = 0; t < lanes; ++t)
-            out[4 * lanes + t] = spin(4, t, steps);
-    }
-    #pragma qd stream_parallel
-    {
-        for (int t = 0; t < lanes; ++t)
-            out[5 * lanes + t] = spin(5, t, steps);
-    }
-    #pragma qd stream_parallel
-    {
-        for (int t = 0; t < lanes; ++t)
-            out[6 * lanes + t] = spin(6, t, steps);
-    }
-    #pragma qd stream_parallel
-    {
-        for (int t = 0; t < lanes; ++t)
-            out[7 * lanes + t] = spin(7, t, steps);
-    }
-
-    // After the join: runs once every block has finished.
-    sum[0] = 0ull;
-    max_out[0] = 0u;
-    const int total = kBlocks * lanes;
-    for (int i = 0; i < total; ++i) {
-        qd::atomic_add(sum, static_cast<unsigned long long>(out[i]));
-        qd::atomic_max(max_out, out[i]);
-    }
-}
-
-// The same work, one block after another on the launch stream (no concurrency).
-#pragma qd kernel block_dim(64)
-void serialized_work(unsigned* out, unsigned long long* sum, unsigned* max_out,
-                     int lanes, int steps)
-{
-    for (int t = 0; t < lanes; ++t) out[0 * lanes + t] = spin(0, t, steps);
-    for (int t = 0; t < lanes; ++t) out[1 * lanes + t] = spin(1, t, steps);
-    for (int t = 0; t < lanes; ++t) out[2 * lanes + t] = spin(2, t, steps);
-    for (int t = 0; t < lanes; ++t) out[3 * lanes + t] = spin(3, t, steps);
-    for (int t = 0; t < lanes; ++t) out[4 * lanes + t] = spin(4, t, steps);
-    for (int t = 0; t < lanes; ++t) out[5 * lanes + t] = spin(5, t, steps);
-    for (int t = 0; t < lanes; ++t) out[6 * lanes + t] = spin(6, t, steps);
-    for (int t = 0; t < lanes; ++t) out[7 * lanes + t] = spin(7, t, steps);
-
-    sum[0] = 0ull;
-    max_out[0] = 0u;
-    const int total = kBlocks * lanes;
-    for (int i = 0; i < total; ++i) {
-        qd::atomic_add(sum, static_cast<unsigned long long>(out[i]));
-        qd::atomic_max(max_out, out[i]);
-    }
-}
-
-// ---------------------------------------------------------------- host side
 
 namespace {
 
