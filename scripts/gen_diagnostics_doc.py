@@ -165,8 +165,9 @@ Contents: [How diagnostics look](#how-diagnostics-look) ·
 Diagnostics are clang's: `file:line:column: kind: message`, the source line
 and a caret, then any notes that belong to the message. Color follows
 clang's rules (on for a terminal); `-- -fno-color-diagnostics` turns it
-off. The file is named by its absolute path; the outputs below show only
-the file name.
+off. The source is named as you passed it to qd-translate, and a header as
+clang found it (`./vec.h` for one next to a source in the current
+directory).
 
 ```text
 {race_excerpt}```

@@ -16,8 +16,15 @@ std::string normalizedPath(llvm::StringRef Path) {
 }
 
 std::string displayPath(llvm::StringRef Path) {
+  if (!llvm::sys::path::is_absolute(Path)) {
+    // Found through a source named relative to the current directory:
+    // 'src/../inc/vec.h' shows as 'inc/vec.h', as it would if absolute.
+    llvm::SmallString<256> Out(Path);
+    llvm::sys::path::remove_dots(Out, /*remove_dot_dot=*/true);
+    return std::string(Out);
+  }
   llvm::SmallString<256> Cwd;
-  if (!llvm::sys::path::is_absolute(Path) || llvm::sys::fs::current_path(Cwd))
+  if (llvm::sys::fs::current_path(Cwd))
     return Path.str();
   std::string Normal = normalizedPath(Path);
   if (!isWithin(Normal, Cwd) || Normal.size() == Cwd.size())

@@ -53,9 +53,10 @@ private:
 /// may not exist yet).
 std::string normalizedPath(llvm::StringRef Path);
 
-/// \p Path as messages and '#line' show it: relative to the current
-/// directory when it lies inside it, as the user most likely named it
-/// (clang tools see the source under an absolute path).
+/// \p Path as messages and '#line' show it: without '.' and '..', and
+/// relative to the current directory when it lies inside it, as the user most
+/// likely named it (clang sees the source under an absolute path when its
+/// compile command runs in another directory).
 std::string displayPath(llvm::StringRef Path);
 
 /// True if \p Path is \p Dir or inside it; both absolute and normalized.

@@ -147,7 +147,8 @@ ClangTool makeTool(CompilationDatabase &Compilations, const std::string &Source,
   // otherwise as an absolute path with its '\' kept.
   std::string ToolPath = getAbsolutePath(Source);
   std::string Given = Source;
-  for (const CompileCommand &Command : Compilations.getCompileCommands(ToolPath)) {
+  for (const CompileCommand &Command :
+       Compilations.getCompileCommands(ToolPath)) {
     bool Here = false;
     if (sys::fs::equivalent(Command.Directory, ".", Here) || !Here) {
       SmallString<256> Absolute(Source);
