@@ -4,6 +4,7 @@
 
 #include "KernelModel.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace qd {
@@ -34,10 +35,22 @@ std::vector<Capture> collectCaptures(const clang::Stmt *S,
 const clang::Expr *findDeviceDataUse(const clang::Expr *E,
                                      const HostValues &Values);
 
+/// Reports each bound of \p Form that cannot be evaluated on the host.
+/// Returns true if both can.
+bool checkBoundsOnHost(const LoopForm &Form, const HostValues &Values,
+                       clang::ASTContext &Context);
+
 /// The first reference in \p S to one of \p Vars, or null.
 const clang::DeclRefExpr *
 findReferenceTo(const clang::Stmt *S,
                 const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Vars);
+
+/// The first write in \p S ('=', compound assignment, '++', '--', also
+/// through overloaded operators) to a variable for which \p IsTarget holds,
+/// or null. 'p.x = 1' writes 'p'; 'p->x = 1' and 'p[0] = 1' write memory.
+const clang::DeclRefExpr *
+findWriteTo(const clang::Stmt *S,
+            llvm::function_ref<bool(const clang::VarDecl *)> IsTarget);
 
 } // namespace qd
 

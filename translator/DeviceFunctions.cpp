@@ -130,10 +130,8 @@ findDeviceFunctions(ASTContext &Context, const UserFiles &Files,
   CallCollector Collector(Context, Files, Worklist, Kernels);
   auto visitSteps = [&](const std::vector<Step> &Steps, auto &Self) -> void {
     for (const Step &S : Steps) {
-      if (S.Kind == StepKind::ParallelLoop)
-        Collector.TraverseStmt(const_cast<Stmt *>(S.Loop.Body));
-      else if (S.Kind == StepKind::SerialTask)
-        Collector.TraverseStmt(const_cast<Stmt *>(S.S));
+      if (S.Kind == StepKind::ParallelLoop || S.Kind == StepKind::SerialTask)
+        Collector.TraverseStmt(const_cast<Stmt *>(S.deviceCode()));
       for (const Block &B : S.Blocks)
         Self(B.Steps, Self);
     }

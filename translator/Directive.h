@@ -19,7 +19,7 @@ enum class DirectiveKind { Kernel, StreamParallel, Loop };
 llvm::StringRef directiveName(DirectiveKind K);
 
 struct Directive {
-  DirectiveKind Kind;
+  DirectiveKind Kind = DirectiveKind::Kernel;
   /// The '#' of '#pragma', or the '_Pragma' token, which may lie in a macro
   /// expansion: users take its expansion location.
   clang::SourceLocation Loc;
@@ -27,6 +27,9 @@ struct Directive {
   clang::SourceLocation NameLoc;
   /// Threads per GPU block, from a 'block_dim(N)' clause.
   std::optional<unsigned> BlockDim;
+  /// Loops combined into one iteration space, from a 'collapse(N)' clause.
+  std::optional<unsigned> Collapse;
+  clang::SourceLocation CollapseLoc;
   /// Set by the kernel analysis once the directive is attached; any directive
   /// left unconsumed is misplaced.
   bool Consumed = false;

@@ -9,11 +9,11 @@
 #include "KernelAnalysis.h"
 #include "RaceAnalysis.h"
 #include "CaptureAnalysis.h"
+#include "CollapseAnalysis.h"
 #include "DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -86,52 +86,6 @@ public:
   bool VisitForStmt(ForStmt *S) {
     Loops.push_back(S);
     return true;
-  }
-};
-
-/// Finds writes to host values (parameters, host scalars) in device code:
-/// each device function has its own copy, so the write would be lost and the
-/// result would differ from the serial program.
-class HostValueWriteFinder : public RecursiveASTVisitor<HostValueWriteFinder> {
-public:
-  HostValueWriteFinder(const HostValues &Values, const VarDecl *LoopVar)
-      : Values(Values), LoopVar(LoopVar) {}
-  const DeclRefExpr *Found = nullptr;
-
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    return !BO->isAssignmentOp() || check(BO->getLHS());
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    return !UO->isIncrementDecrementOp() || check(UO->getSubExpr());
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Call) {
-    if (Call->isAssignmentOp() || Call->getOperator() == OO_PlusPlus ||
-        Call->getOperator() == OO_MinusMinus)
-      return Call->getNumArgs() == 0 || check(Call->getArg(0));
-    return true;
-  }
-
-private:
-  const HostValues &Values;
-  const VarDecl *LoopVar;
-
-  /// Returns false (stop) once a write to a host value is found; 'p.x = 1'
-  /// writes the copy of 'p', but 'p->x = 1' and 'p[0] = 1' write memory.
-  bool check(const Expr *Target) {
-    Target = Target->IgnoreParenImpCasts();
-    while (const auto *Member = dyn_cast<MemberExpr>(Target)) {
-      if (Member->isArrow())
-        return true;
-      Target = Member->getBase()->IgnoreParenImpCasts();
-    }
-    const auto *Ref = dyn_cast<DeclRefExpr>(Target);
-    if (!Ref)
-      return true;
-    const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
-    if (!Var || Var == LoopVar || !Values.contains(Var))
-      return true;
-    Found = Ref;
-    return false;
   }
 };
 
@@ -493,11 +447,14 @@ void Analyzer::checkDeviceLocals(const Stmt *S) {
 }
 
 void Analyzer::checkHostValueWrites(const Stmt *S, const VarDecl *LoopVar) {
-  HostValueWriteFinder Finder(Values, LoopVar);
-  Finder.TraverseStmt(const_cast<Stmt *>(S));
-  if (Finder.Found)
-    report(Diags, Finder.Found->getLocation(), Diag::HostValueWrittenOnDevice)
-        << Finder.Found->getDecl()->getName();
+  // Each device function has its own copy of a host value, so the write
+  // would be lost and the result would differ from the serial program.
+  const DeclRefExpr *Write = findWriteTo(S, [&](const VarDecl *Var) {
+    return Var != LoopVar && Values.contains(Var);
+  });
+  if (Write)
+    report(Diags, Write->getLocation(), Diag::HostValueWrittenOnDevice)
+        << Write->getDecl()->getName();
 }
 
 void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
@@ -560,37 +517,43 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
     report(Diags, Mismatch.Loc, Diag::UnsupportedLoopForm) << Mismatch.Reason;
     return;
   }
-  bool Ok = true;
-  for (unsigned Which = 0; Which < 2; ++Which) {
-    const Expr *Bound = Which == 0 ? Form.Begin : Form.End;
-    if (const Expr *Use = findDeviceDataUse(Bound, Values)) {
-      SourceRange R(fileLoc(Use->getBeginLoc()), fileLoc(Use->getEndLoc()));
-      StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(R),
-                                            SM, Context.getLangOpts());
-      report(Diags, Use->getBeginLoc(), Diag::LoopBoundUsesDeviceData)
-          << Which << Text;
-      Ok = false;
-    }
-  }
+  bool Ok = checkBoundsOnHost(Form, Values, Context);
+  std::vector<LoopForm> Collapsed;
+  if (LoopDirective && LoopDirective->Collapse &&
+      !matchCollapsedNest(Form, *LoopDirective, Values, Context, Collapsed))
+    return;
+  const Stmt *Body = Collapsed.empty() ? Form.Body : Collapsed.back().Body;
   LoopBodyChecker Checker;
-  Checker.TraverseStmt(const_cast<Stmt *>(Form.Body));
+  Checker.TraverseStmt(const_cast<Stmt *>(Body));
   if (Checker.Found) {
     report(Diags, Checker.Found->getBeginLoc(), Diag::StatementInParallelLoop)
         << Checker.What;
     Ok = false;
   }
+  // In the serial program a write to the index would skip or repeat
+  // iterations; each thread has its own copy.
+  llvm::SmallPtrSet<const VarDecl *, 4> Indices{Form.Var};
+  for (const LoopForm &Inner : Collapsed)
+    Indices.insert(Inner.Var);
+  if (const DeclRefExpr *Write = findWriteTo(
+          Body, [&](const VarDecl *Var) { return Indices.count(Var) != 0; })) {
+    report(Diags, Write->getLocation(), Diag::LoopIndexWritten)
+        << Write->getDecl()->getName();
+    Ok = false;
+  }
   checkDeviceLocals(For);
-  checkHostValueWrites(Form.Body, Form.Var);
+  checkHostValueWrites(Body, Form.Var);
   if (!Ok)
     return;
   Step Loop;
   Loop.Kind = StepKind::ParallelLoop;
   Loop.S = For;
   Loop.Loop = Form;
+  Loop.Collapsed = std::move(Collapsed);
   Loop.BlockDim = LoopDirective && LoopDirective->BlockDim
                       ? *LoopDirective->BlockDim
                       : Plan->BlockDim;
-  Loop.Captures = collectCaptures(Form.Body, Values, Form.Var);
+  Loop.Captures = collectCaptures(Body, Values, Form.Var);
   Out.push_back(std::move(Loop));
 }
 

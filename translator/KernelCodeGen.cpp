@@ -167,7 +167,7 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
     Params += Separator + typeOf(C.Var) + " " + C.Var->getNameAsString();
     Args += Separator + C.Var->getNameAsString();
   }
-  const Stmt *Body = IsLoop ? S.Loop.Body : S.S;
+  const Stmt *Body = S.deviceCode();
   TemplateData Data;
   Data.set("kernel", Plan->Function->getNameAsString());
   Data.set("source", Options.SourceName);
@@ -187,6 +187,8 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
 }
 
 std::string KernelCodeGen::renderLoop(const Step &S, const std::string &Stream) {
+  if (!S.Collapsed.empty())
+    return renderCollapsedLoop(S, Stream);
   TemplateData Data = deviceFunctionData(S, "loop", Stream);
   const LoopForm &L = S.Loop;
   Data.set("block_dim", std::to_string(S.BlockDim));

@@ -68,6 +68,9 @@ private:
   TemplateData deviceFunctionData(const Step &S, const std::string &Kind,
                                   const std::string &Stream);
   std::string renderLoop(const Step &S, const std::string &Stream);
+  /// A 'collapse(N)' nest: one launch over the product space
+  /// (CollapseCodeGen.cpp).
+  std::string renderCollapsedLoop(const Step &S, const std::string &Stream);
   std::string renderTask(const Step &S, const std::string &Stream);
   std::string renderRegion(const Step &S, const std::string &Stream);
   std::string renderHostEntries(const std::string &Body);

@@ -46,14 +46,23 @@ struct Step {
   /// The user's statement (the 'for' for a loop; the first block's body for a
   /// region).
   const clang::Stmt *S = nullptr;
-  /// ParallelLoop only.
+  /// ParallelLoop only: the loop, and the loops below it that a
+  /// 'collapse(N)' combines with it, outer to inner.
   LoopForm Loop;
+  std::vector<LoopForm> Collapsed;
   unsigned BlockDim = 0;
   /// ParallelLoop and SerialTask: host values the device code reads, in
   /// parameter order, then host scalars in declaration order.
   std::vector<Capture> Captures;
   /// Region only.
   std::vector<Block> Blocks;
+
+  /// What runs on the device: a loop's (innermost) body, a task's statement.
+  const clang::Stmt *deviceCode() const {
+    if (Kind != StepKind::ParallelLoop)
+      return S;
+    return Collapsed.empty() ? Loop.Body : Collapsed.back().Body;
+  }
 };
 
 struct KernelPlan {

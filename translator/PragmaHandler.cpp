@@ -1,5 +1,6 @@
 //===- PragmaHandler.cpp --------------------------------------------------===//
 #include "PragmaHandler.h"
+#include "ClauseParser.h"
 #include "DiagnosticIds.h"
 #include "clang/Lex/Preprocessor.h"
 
@@ -27,44 +28,6 @@ namespace {
 void skipToEnd(Preprocessor &PP, Token &Tok) {
   while (Tok.isNot(tok::eod))
     PP.Lex(Tok);
-}
-
-/// Parses '( integer-literal )' after 'block_dim'. Returns false after
-/// reporting an error.
-bool parseBlockDim(Preprocessor &PP, Token &Tok, unsigned &Value) {
-  DiagnosticsEngine &Diags = PP.getDiagnostics();
-  SourceLocation ClauseLoc = Tok.getLocation();
-  PP.Lex(Tok);
-  if (Tok.isNot(tok::l_paren)) {
-    report(Diags, Tok.is(tok::eod) ? ClauseLoc : Tok.getLocation(),
-           Diag::MalformedBlockDim);
-    return false;
-  }
-  PP.Lex(Tok);
-  if (Tok.isNot(tok::numeric_constant)) {
-    report(Diags, Tok.getLocation(), Diag::MalformedBlockDim);
-    return false;
-  }
-  SmallString<16> Buffer;
-  StringRef Spelling = PP.getSpelling(Tok, Buffer);
-  uint64_t N = 0;
-  if (Spelling.getAsInteger(0, N)) {
-    report(Diags, Tok.getLocation(), Diag::MalformedBlockDim);
-    return false;
-  }
-  SourceLocation NumberLoc = Tok.getLocation();
-  PP.Lex(Tok);
-  if (Tok.isNot(tok::r_paren)) {
-    report(Diags, Tok.getLocation(), Diag::MalformedBlockDim);
-    return false;
-  }
-  if (N == 0 || N > MaxBlockDim) {
-    report(Diags, NumberLoc, Diag::BlockDimOutOfRange) << Spelling;
-    return false;
-  }
-  Value = static_cast<unsigned>(N);
-  PP.Lex(Tok);
-  return true;
 }
 
 std::optional<DirectiveKind> parseKind(StringRef Name) {
@@ -105,41 +68,17 @@ void QdPragmaHandler::HandlePragma(Preprocessor &PP,
     return;
   }
 
-  Directive D{*Kind, Introducer.Loc, Tok.getLocation(), std::nullopt};
+  Directive D;
+  D.Kind = *Kind;
+  D.Loc = Introducer.Loc;
+  D.NameLoc = Tok.getLocation();
   PP.Lex(Tok);
   if (*Kind == DirectiveKind::StreamParallel) {
     // The Python original silently accepted 'stream_parallel(123, ...)'.
     if (Tok.isNot(tok::eod))
       report(Diags, Tok.getLocation(), Diag::StreamParallelTakesNoArguments);
   } else {
-    while (Tok.isNot(tok::eod)) {
-      if (Tok.isNot(tok::identifier)) {
-        report(Diags, Tok.getLocation(), Diag::ExtraTokens)
-            << PP.getSpelling(Tok) << directiveName(*Kind);
-        break;
-      }
-      StringRef Clause = Tok.getIdentifierInfo()->getName();
-      if (Clause != "block_dim") {
-        StringRef Suggestion = closestMatch(Clause, {"block_dim"});
-        if (Suggestion.empty())
-          report(Diags, Tok.getLocation(), Diag::UnknownClause)
-              << Clause << directiveName(*Kind);
-        else
-          report(Diags, Tok.getLocation(), Diag::UnknownClauseSuggest)
-              << Clause << directiveName(*Kind) << Suggestion;
-        break;
-      }
-      if (D.BlockDim) {
-        report(Diags, Tok.getLocation(), Diag::DuplicateClause)
-            << Clause << directiveName(*Kind);
-        break;
-      }
-      unsigned Value = 0;
-      if (!parseBlockDim(PP, Tok, Value)) {
-        break;
-      }
-      D.BlockDim = Value;
-    }
+    parseClauses(PP, Tok, D);
   }
   skipToEnd(PP, Tok);
   // A malformed directive is still recorded, so that it is not reported a

@@ -6,3 +6,12 @@ void smooth(const float* in, float* out, int n)
     for (int i = 1; i < n - 1; ++i)
         out[i] = (in[i - 1] + in[i] + in[i + 1]) / 3.0f;
 }
+
+#pragma qd kernel
+void fill(float* a, int h, int w)
+{
+    #pragma qd loop collapse(2) block_dim(128) collapse(2) // expected-error {{duplicate clause 'collapse' on '#pragma qd loop'; remove one of them}}
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+            a[y * w + x] = 0.0f;
+}

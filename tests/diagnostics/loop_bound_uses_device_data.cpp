@@ -14,3 +14,14 @@ void compact(float* out, const float* in, const int* count, const Range* r)
     for (int i = r->first; i <= r->last; ++i) // expected-error {{loop begin uses 'r->first', which is not a host value}} expected-error {{loop end uses 'r->last', which is not a host value}}
         out[i] *= 2.0f;
 }
+
+// The inner loops of a collapse(N) nest are launched with it: their bounds
+// are evaluated on the host too.
+#pragma qd kernel
+void rows(float* out, const int* width, int h)
+{
+    #pragma qd loop collapse(2)
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < width[0]; ++x) // expected-error {{loop end uses 'width[0]', which is not a host value}}
+            out[y * 64 + x] = 0.0f;
+}

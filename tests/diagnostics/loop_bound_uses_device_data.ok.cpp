@@ -14,3 +14,12 @@ void compact(float* out, const float* in, int count, const Range& r)
     for (int i = r.first; i <= r.last; ++i)
         out[i] *= 2.0f;
 }
+
+#pragma qd kernel
+void rows(float* out, int width, int h)
+{
+    #pragma qd loop collapse(2)
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < width; ++x)
+            out[y * 64 + x] = 0.0f;
+}

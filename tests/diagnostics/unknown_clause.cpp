@@ -1,13 +1,14 @@
-// A clause from OpenMP or OpenACC; the only qd clause is 'block_dim(N)'.
+// A clause from OpenMP or OpenACC that qd does not have; the message lists the
+// clauses the directive takes.
 #pragma qd kernel
 void relu(float* x, int n)
 {
-    #pragma qd loop num_threads(128) // expected-error {{unknown clause 'num_threads' on '#pragma qd loop'; the only clause is 'block_dim(N)'}}
+    #pragma qd loop num_threads(128) // expected-error {{unknown clause 'num_threads' on '#pragma qd loop'; it takes 'block_dim(N)' and 'collapse(N)'}}
     for (int i = 0; i < n; ++i)
         x[i] = x[i] > 0.0f ? x[i] : 0.0f;
 }
 
-#pragma qd kernel vector_length(64) // expected-error {{unknown clause 'vector_length' on '#pragma qd kernel'}}
+#pragma qd kernel vector_length(64) // expected-error {{unknown clause 'vector_length' on '#pragma qd kernel'; it takes 'block_dim(N)'}}
 void negate(float* x, int n)
 {
     for (int i = 0; i < n; ++i)

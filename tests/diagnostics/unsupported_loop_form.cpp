@@ -21,3 +21,13 @@ void loops(float* a, float* b, int n, float h)
     for (int i = 0, last = n - 1; i < last; ++i) // expected-error {{unsupported parallel loop form: the loop must declare exactly one loop variable}}
         b[i] = a[i + 1] - a[i];
 }
+
+// Each loop of a collapse(N) nest must be canonical.
+#pragma qd kernel
+void fill(float* a, int h, int w)
+{
+    #pragma qd loop collapse(2)
+    for (int y = 0; y < h; ++y)
+        for (int x = w - 1; x >= 0; --x) // expected-error {{unsupported parallel loop form: the condition must be 'x < end' or 'x <= end'}}
+            a[y * w + x] = 0.0f;
+}

@@ -23,3 +23,12 @@ void loops(float* a, float* b, int n, float h)
     for (int i = 0; i < last; ++i)
         b[i] = a[i + 1] - a[i];
 }
+
+#pragma qd kernel
+void fill(float* a, int h, int w)
+{
+    #pragma qd loop collapse(2)
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+            a[y * w + x] = 0.0f;
+}

@@ -23,6 +23,8 @@ struct Recorded {
   unsigned NameColumn; ///< of NameLoc
   bool LocIsValid;
   bool NameLocIsValid;
+  std::optional<unsigned> Collapse;
+  bool CollapseLocIsValid;
 };
 
 struct PragmaRun {
@@ -44,7 +46,8 @@ PragmaRun parsePragmas(llvm::StringRef Code) {
           EXPECT_FALSE(D.Consumed);
           Run.Directives.push_back({D.Kind, D.BlockDim, lineOf(Ctx, D.Loc),
                                     columnOf(Ctx, D.NameLoc), D.Loc.isValid(),
-                                    D.NameLoc.isValid()});
+                                    D.NameLoc.isValid(), D.Collapse,
+                                    D.CollapseLoc.isValid()});
         }
       },
       Options);
@@ -296,7 +299,7 @@ TEST(PragmaParsing, UnknownClauseWithoutSuggestion) {
   EXPECT_EQ(Run.Result.messages(),
             std::vector<std::string>{
                 "1: error: unknown clause 'num_threads' on '#pragma qd "
-                "loop'; the only clause is 'block_dim(N)'"});
+                "loop'; it takes 'block_dim(N)' and 'collapse(N)'"});
   ASSERT_EQ(Run.Directives.size(), 1u);
   EXPECT_EQ(Run.Directives[0].Kind, DirectiveKind::Loop);
 }
@@ -319,10 +322,10 @@ TEST(PragmaParsing, ExtraTokens) {
                                "#pragma qd loop block_dim(8) 16\n");
   EXPECT_EQ(Run.Result.messages(),
             (std::vector<std::string>{
-                "1: error: unexpected ',' in '#pragma qd kernel'; the only "
-                "clause is 'block_dim(N)'",
-                "2: error: unexpected '16' in '#pragma qd loop'; the only "
-                "clause is 'block_dim(N)'"}));
+                "1: error: unexpected ',' in '#pragma qd kernel'; it takes "
+                "'block_dim(N)'",
+                "2: error: unexpected '16' in '#pragma qd loop'; it takes "
+                "'block_dim(N)' and 'collapse(N)'"}));
   ASSERT_EQ(Run.Directives.size(), 2u);
   EXPECT_FALSE(Run.Directives[0].BlockDim.has_value());
   EXPECT_EQ(Run.Directives[1].BlockDim, std::optional<unsigned>(8));
@@ -470,3 +473,56 @@ TEST(PragmaParsing, DirectiveNames) {
 }
 
 } // namespace
+
+TEST(PragmaParsing, CollapseWithBlockDim) {
+  PragmaRun Run = parsePragmas("#pragma qd loop collapse(3) block_dim(128)\n");
+  EXPECT_TRUE(Run.Result.messages().empty());
+  ASSERT_EQ(Run.Directives.size(), 1u);
+  EXPECT_EQ(Run.Directives[0].Collapse, std::optional<unsigned>(3));
+  EXPECT_EQ(Run.Directives[0].BlockDim, std::optional<unsigned>(128));
+  EXPECT_TRUE(Run.Directives[0].CollapseLocIsValid);
+}
+
+TEST(PragmaParsing, CollapseOutOfRangeAndMalformed) {
+  const std::pair<const char *, const char *> Cases[] = {
+      {"#pragma qd loop collapse(1)\n",
+       "1: error: collapse(1) is out of range; combine 2 to 8 perfectly "
+       "nested loops (without 'collapse', the loop alone is the parallel "
+       "loop)"},
+      {"#pragma qd loop collapse(9)\n",
+       "1: error: collapse(9) is out of range; combine 2 to 8 perfectly "
+       "nested loops (without 'collapse', the loop alone is the parallel "
+       "loop)"},
+      {"#pragma qd loop collapse(n)\n",
+       "1: error: malformed 'collapse' clause; write 'collapse(N)' with an "
+       "integer literal N, the number of perfectly nested loops to combine"},
+      {"#pragma qd loop collapse\n",
+       "1: error: malformed 'collapse' clause; write 'collapse(N)' with an "
+       "integer literal N, the number of perfectly nested loops to combine"},
+  };
+  for (const auto &[Line, Message] : Cases) {
+    SCOPED_TRACE(Line);
+    PragmaRun Run = parsePragmas(Line);
+    EXPECT_EQ(Run.Result.messages(), std::vector<std::string>{Message});
+    ASSERT_EQ(Run.Directives.size(), 1u);
+    EXPECT_FALSE(Run.Directives[0].Collapse.has_value());
+  }
+}
+
+TEST(PragmaParsing, CollapseOnlyOnLoop) {
+  PragmaRun Run = parsePragmas("#pragma qd kernel collapse(2)\n");
+  EXPECT_EQ(Run.Result.messages(),
+            std::vector<std::string>{
+                "1: error: clause 'collapse' is not allowed on '#pragma qd "
+                "kernel'; it takes 'block_dim(N)'"});
+}
+
+TEST(PragmaParsing, DuplicateCollapse) {
+  PragmaRun Run = parsePragmas("#pragma qd loop collapse(2) collapse(3)\n");
+  EXPECT_EQ(Run.Result.messages(),
+            std::vector<std::string>{
+                "1: error: duplicate clause 'collapse' on '#pragma qd "
+                "loop'; remove one of them"});
+  ASSERT_EQ(Run.Directives.size(), 1u);
+  EXPECT_EQ(Run.Directives[0].Collapse, std::optional<unsigned>(2));
+}

@@ -9,6 +9,7 @@
 #define QD_DETAIL_LAUNCH_SUPPORT_H
 
 #include "../qd.h"
+#include "collapse.h"
 #include "config.h"
 
 #include <cstddef>

@@ -1,0 +1,107 @@
+// qd/detail/collapse.h -- the iteration space of '#pragma qd loop collapse(N)'.
+//
+// Generated code, not users, calls these. A collapsed nest is launched once
+// over the product of its loops' trip counts, in row-major order: the
+// innermost loop's index varies fastest between neighbouring threads, so
+// `a[y * w + x]` in a collapse(2) over (y, x) coalesces.
+#ifndef QD_DETAIL_COLLAPSE_H
+#define QD_DETAIL_COLLAPSE_H
+
+#include "../qd.h"
+#include "config.h"
+
+#include <cstdint>
+#include <string>
+
+namespace qd {
+namespace detail {
+
+// Each loop's trip count, outer to inner, and their product.
+template <int N>
+struct CollapsedSpace {
+  static_assert(N >= 2, "collapse combines at least two loops");
+  std::uint64_t count[N];
+  std::uint64_t total;
+};
+
+// Builds the space on the host. A product that does not fit in 64 bits
+// throws qd::Error rather than wrapping around and skipping iterations.
+template <int N>
+CollapsedSpace<N> collapsed_space(const std::uint64_t (&counts)[N],
+                                  const char* kernel, const char* file,
+                                  unsigned line) {
+  CollapsedSpace<N> space{};
+  space.total = 1;
+  bool empty = false;
+  bool overflow = false;
+  for (int d = 0; d < N; ++d) {
+    space.count[d] = counts[d];
+    empty = empty || counts[d] == 0;
+    overflow = overflow || __builtin_mul_overflow(space.total, counts[d], &space.total);
+  }
+  if (empty) {
+    space.total = 0; // an empty dimension launches nothing, whatever the rest
+  } else if (overflow) {
+    throw Error(std::string("qd kernel '") + kernel + "' (" + file + ":" +
+                std::to_string(line) +
+                "): the collapsed loop nest has more than 2^64 iterations");
+  }
+  return space;
+}
+
+// One thread's position in the space: its flat index and each loop's index.
+// The grid stride is split into per-loop steps once, so advancing costs one
+// add with carry per loop instead of a 64-bit division per iteration.
+template <int N>
+struct CollapsedCursor {
+  std::uint64_t flat;
+  std::uint64_t stride;
+  std::uint64_t index[N];
+  std::uint64_t step[N];
+
+  QD_HOST_DEVICE CollapsedCursor(const CollapsedSpace<N>& space,
+                                 std::uint64_t first, std::uint64_t stride_)
+      : flat(first), stride(stride_) {
+    // Only launched when total != 0, so every count is at least 1.
+    split(space, first, index);
+    split(space, stride_, step);
+  }
+
+  QD_HOST_DEVICE bool valid(const CollapsedSpace<N>& space) const {
+    return flat < space.total;
+  }
+
+  QD_HOST_DEVICE void advance(const CollapsedSpace<N>& space) {
+    flat += stride;
+    std::uint64_t carry = 0;
+    for (int d = N - 1; d > 0; --d) {
+      // index and step are below count, so add + carry <= count: no overflow.
+      const std::uint64_t add = step[d] + carry;
+      const std::uint64_t room = space.count[d] - index[d];
+      if (add >= room) {
+        index[d] = add - room;
+        carry = 1;
+      } else {
+        index[d] += add;
+        carry = 0;
+      }
+    }
+    index[0] += step[0] + carry; // past count[0] only once flat >= total
+  }
+
+private:
+  QD_HOST_DEVICE static void split(const CollapsedSpace<N>& space,
+                                   std::uint64_t flat_index,
+                                   std::uint64_t (&digits)[N]) {
+    for (int d = N - 1; d > 0; --d) {
+      digits[d] = flat_index % space.count[d];
+      flat_index /= space.count[d];
+    }
+    digits[0] = flat_index;
+  }
+};
+
+} // namespace detail
+} // namespace qd
+
+#endif // QD_DETAIL_COLLAPSE_H

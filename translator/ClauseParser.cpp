@@ -1,0 +1,160 @@
+//===- ClauseParser.cpp ---------------------------------------------------===//
+#include "ClauseParser.h"
+#include "DiagnosticIds.h"
+#include "PragmaHandler.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace qd {
+namespace {
+
+/// Parses '( integer-literal )' after a clause name into \p Value, leaving
+/// \p Tok after the ')'. Returns false, with \p ErrorLoc set, if the clause
+/// is malformed; \p NumberLoc is the literal's location.
+bool parseIntegerArgument(Preprocessor &PP, Token &Tok, uint64_t &Value,
+                          SourceLocation &NumberLoc, SourceLocation &ErrorLoc,
+                          SmallVectorImpl<char> &Spelling) {
+  SourceLocation ClauseLoc = Tok.getLocation();
+  PP.Lex(Tok);
+  if (Tok.isNot(tok::l_paren)) {
+    ErrorLoc = Tok.is(tok::eod) ? ClauseLoc : Tok.getLocation();
+    return false;
+  }
+  PP.Lex(Tok);
+  StringRef Text = Tok.is(tok::numeric_constant) ? PP.getSpelling(Tok, Spelling)
+                                                 : StringRef();
+  if (Text.empty() || Text.getAsInteger(0, Value)) {
+    ErrorLoc = Tok.getLocation();
+    return false;
+  }
+  // getSpelling may return a view of the source rather than fill the buffer.
+  Spelling.assign(Text.begin(), Text.end());
+  NumberLoc = Tok.getLocation();
+  PP.Lex(Tok);
+  if (Tok.isNot(tok::r_paren)) {
+    ErrorLoc = Tok.getLocation();
+    return false;
+  }
+  PP.Lex(Tok);
+  return true;
+}
+
+bool parseBlockDim(Preprocessor &PP, Token &Tok, Directive &D) {
+  DiagnosticsEngine &Diags = PP.getDiagnostics();
+  uint64_t N = 0;
+  SourceLocation NumberLoc, ErrorLoc;
+  SmallString<16> Spelling;
+  if (!parseIntegerArgument(PP, Tok, N, NumberLoc, ErrorLoc, Spelling)) {
+    report(Diags, ErrorLoc, Diag::MalformedBlockDim);
+    return false;
+  }
+  if (N == 0 || N > MaxBlockDim) {
+    report(Diags, NumberLoc, Diag::BlockDimOutOfRange) << Spelling.str();
+    return false;
+  }
+  D.BlockDim = static_cast<unsigned>(N);
+  return true;
+}
+
+/// More loops than this in one nest is a mistake, not a program.
+constexpr uint64_t MaxCollapse = 8;
+
+bool parseCollapse(Preprocessor &PP, Token &Tok, Directive &D) {
+  DiagnosticsEngine &Diags = PP.getDiagnostics();
+  SourceLocation ClauseLoc = Tok.getLocation();
+  uint64_t N = 0;
+  SourceLocation NumberLoc, ErrorLoc;
+  SmallString<16> Spelling;
+  if (!parseIntegerArgument(PP, Tok, N, NumberLoc, ErrorLoc, Spelling)) {
+    report(Diags, ErrorLoc, Diag::MalformedCollapse);
+    return false;
+  }
+  if (N < 2 || N > MaxCollapse) {
+    report(Diags, NumberLoc, Diag::CollapseOutOfRange)
+        << Spelling.str() << static_cast<unsigned>(MaxCollapse);
+    return false;
+  }
+  D.Collapse = static_cast<unsigned>(N);
+  D.CollapseLoc = ClauseLoc;
+  return true;
+}
+
+struct ClauseInfo {
+  StringRef Name;
+  StringRef Form;
+  /// The directives that take it.
+  bool OnKernel;
+  bool OnLoop;
+  bool (*Parse)(Preprocessor &, Token &, Directive &);
+  /// Whether \p D has it already.
+  bool (*Present)(const Directive &);
+};
+
+const ClauseInfo Clauses[] = {
+    {"block_dim", "block_dim(N)", true, true, parseBlockDim,
+     [](const Directive &D) { return D.BlockDim.has_value(); }},
+    {"collapse", "collapse(N)", false, true, parseCollapse,
+     [](const Directive &D) { return D.Collapse.has_value(); }},
+};
+
+bool takes(DirectiveKind K, const ClauseInfo &C) {
+  return K == DirectiveKind::Kernel ? C.OnKernel
+                                    : K == DirectiveKind::Loop && C.OnLoop;
+}
+
+} // namespace
+
+std::string clauseList(DirectiveKind K) {
+  SmallVector<std::string, 4> Forms;
+  for (const ClauseInfo &C : Clauses)
+    if (takes(K, C))
+      Forms.push_back("'" + C.Form.str() + "'");
+  std::string Out;
+  for (size_t I = 0; I < Forms.size(); ++I)
+    Out += (I == 0 ? "" : I + 1 == Forms.size() ? " and " : ", ") + Forms[I];
+  return Out;
+}
+
+void parseClauses(Preprocessor &PP, Token &Tok, Directive &D) {
+  DiagnosticsEngine &Diags = PP.getDiagnostics();
+  while (Tok.isNot(tok::eod)) {
+    if (Tok.isNot(tok::identifier)) {
+      report(Diags, Tok.getLocation(), Diag::ExtraTokens)
+          << PP.getSpelling(Tok) << directiveName(D.Kind)
+          << clauseList(D.Kind);
+      return;
+    }
+    StringRef Name = Tok.getIdentifierInfo()->getName();
+    const ClauseInfo *Clause = llvm::find_if(
+        Clauses, [&](const ClauseInfo &C) { return C.Name == Name; });
+    if (Clause == std::end(Clauses)) {
+      SmallVector<StringRef, 4> Names;
+      for (const ClauseInfo &C : Clauses)
+        if (takes(D.Kind, C))
+          Names.push_back(C.Name);
+      StringRef Suggestion = closestMatch(Name, Names);
+      if (Suggestion.empty())
+        report(Diags, Tok.getLocation(), Diag::UnknownClause)
+            << Name << directiveName(D.Kind) << clauseList(D.Kind);
+      else
+        report(Diags, Tok.getLocation(), Diag::UnknownClauseSuggest)
+            << Name << directiveName(D.Kind) << Suggestion;
+      return;
+    }
+    if (!takes(D.Kind, *Clause)) {
+      report(Diags, Tok.getLocation(), Diag::ClauseNotOnDirective)
+          << Name << directiveName(D.Kind) << clauseList(D.Kind);
+      return;
+    }
+    if (Clause->Present(D)) {
+      report(Diags, Tok.getLocation(), Diag::DuplicateClause)
+          << Name << directiveName(D.Kind);
+      return;
+    }
+    if (!Clause->Parse(PP, Tok, D))
+      return;
+  }
+}
+
+} // namespace qd

@@ -1,0 +1,27 @@
+//===- ClauseParser.h - Clauses of '#pragma qd kernel' and 'loop' -*- C++ -*-===//
+//
+// One table of clauses: which directive takes which, and how each parses.
+// The pragma handler hands over the tokens after the directive name.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QD_TRANSLATOR_CLAUSEPARSER_H
+#define QD_TRANSLATOR_CLAUSEPARSER_H
+
+#include "Directive.h"
+#include "clang/Lex/Preprocessor.h"
+#include <string>
+
+namespace qd {
+
+/// Parses clauses from \p Tok up to the end of the pragma line into \p D,
+/// reporting malformed, unknown, misplaced and duplicate clauses. Stops at
+/// the first error, so that one mistake does not cascade.
+void parseClauses(clang::Preprocessor &PP, clang::Token &Tok, Directive &D);
+
+/// The clauses directive \p K takes, for messages: "'block_dim(N)'", or
+/// "'block_dim(N)' and 'collapse(N)'".
+std::string clauseList(DirectiveKind K);
+
+} // namespace qd
+
+#endif

@@ -1,0 +1,40 @@
+//===- CollapseCodeGen.cpp - Renders 'collapse(N)' loop nests -------------===//
+//
+// A collapsed nest becomes one launch over the product of its trip counts
+// (templates/<target>/device_collapsed_loop and launch_collapsed_loop). The
+// runtime header qd/detail/collapse.h turns a thread's flat index back into
+// one index per loop.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelCodeGen.h"
+
+namespace qd {
+
+std::string KernelCodeGen::renderCollapsedLoop(const Step &S,
+                                               const std::string &Stream) {
+  TemplateData Data = deviceFunctionData(S, "loop", Stream);
+  std::vector<const LoopForm *> Loops{&S.Loop};
+  for (const LoopForm &Inner : S.Collapsed)
+    Loops.push_back(&Inner);
+  TemplateData Dims{TemplateData::type::list};
+  for (size_t I = 0; I < Loops.size(); ++I) {
+    const LoopForm &L = *Loops[I];
+    TemplateData Dim;
+    Dim.set("index", std::to_string(I));
+    Dim.set("type", L.Var->getType().getAsString(Policy));
+    Dim.set("var", L.Var->getNameAsString());
+    Dim.set("begin", text(L.Begin->getSourceRange()));
+    Dim.set("end", text(L.End->getSourceRange()));
+    Dim.set("inclusive", L.Inclusive ? "true" : "false");
+    Dim.set("last", I + 1 == Loops.size());
+    Dims.push_back(Dim);
+  }
+  Data.set("dims", Dims);
+  Data.set("depth", std::to_string(Loops.size()));
+  Data.set("block_dim", std::to_string(S.BlockDim));
+  DeviceFunctions +=
+      renderTemplate(Options.Target, "device_collapsed_loop", Data) + "\n";
+  return renderTemplate(Options.Target, "launch_collapsed_loop", Data);
+}
+
+} // namespace qd
