@@ -76,7 +76,7 @@ stage_target() {
 }
 stage_target cuda cu
 stage_target hip hip
-for b in triad streams; do
+for b in triad streams collapse; do
   "$tool" "bench/$b.cpp" -o "$stage/cuda/bench/$b.cu" -- -Ibench
 done
 "$tool" tests/gpu/torch_interop/qd_torch_kernels.cpp -o "$stage/cuda/torch/qd_torch_kernels.cu" \
