@@ -40,44 +40,44 @@ bool parseIntegerArgument(Preprocessor &PP, Token &Tok, uint64_t &Value,
   return true;
 }
 
-bool parseBlockDim(Preprocessor &PP, Token &Tok, Directive &D) {
+/// Parses '( N )' with an integer literal N from \p Min to \p Max, reporting
+/// \p Malformed or \p OutOfRange (with N's spelling and \p Max).
+std::optional<unsigned> parseBoundedArgument(Preprocessor &PP, Token &Tok,
+                                             uint64_t Min, uint64_t Max,
+                                             Diag Malformed, Diag OutOfRange) {
   DiagnosticsEngine &Diags = PP.getDiagnostics();
   uint64_t N = 0;
   SourceLocation NumberLoc, ErrorLoc;
   SmallString<16> Spelling;
   if (!parseIntegerArgument(PP, Tok, N, NumberLoc, ErrorLoc, Spelling)) {
-    report(Diags, ErrorLoc, Diag::MalformedBlockDim);
-    return false;
+    report(Diags, ErrorLoc, Malformed);
+    return std::nullopt;
   }
-  if (N == 0 || N > MaxBlockDim) {
-    report(Diags, NumberLoc, Diag::BlockDimOutOfRange) << Spelling.str();
-    return false;
+  if (N < Min || N > Max) {
+    report(Diags, NumberLoc, OutOfRange)
+        << Spelling.str() << static_cast<unsigned>(Max);
+    return std::nullopt;
   }
-  D.BlockDim = static_cast<unsigned>(N);
-  return true;
+  return static_cast<unsigned>(N);
+}
+
+bool parseBlockDim(Preprocessor &PP, Token &Tok, Directive &D) {
+  D.BlockDim = parseBoundedArgument(PP, Tok, 1, MaxBlockDim,
+                                    Diag::MalformedBlockDim,
+                                    Diag::BlockDimOutOfRange);
+  return D.BlockDim.has_value();
 }
 
 /// More loops than this in one nest is a mistake, not a program.
 constexpr uint64_t MaxCollapse = 8;
 
 bool parseCollapse(Preprocessor &PP, Token &Tok, Directive &D) {
-  DiagnosticsEngine &Diags = PP.getDiagnostics();
   SourceLocation ClauseLoc = Tok.getLocation();
-  uint64_t N = 0;
-  SourceLocation NumberLoc, ErrorLoc;
-  SmallString<16> Spelling;
-  if (!parseIntegerArgument(PP, Tok, N, NumberLoc, ErrorLoc, Spelling)) {
-    report(Diags, ErrorLoc, Diag::MalformedCollapse);
-    return false;
-  }
-  if (N < 2 || N > MaxCollapse) {
-    report(Diags, NumberLoc, Diag::CollapseOutOfRange)
-        << Spelling.str() << static_cast<unsigned>(MaxCollapse);
-    return false;
-  }
-  D.Collapse = static_cast<unsigned>(N);
+  D.Collapse = parseBoundedArgument(PP, Tok, 2, MaxCollapse,
+                                    Diag::MalformedCollapse,
+                                    Diag::CollapseOutOfRange);
   D.CollapseLoc = ClauseLoc;
-  return true;
+  return D.Collapse.has_value();
 }
 
 struct ClauseInfo {
