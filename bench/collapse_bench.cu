@@ -6,6 +6,7 @@
 // Prints one line per variant: "<name> <GB/s> <ratio to hand-written>".
 #include <qd/qd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <vector>
@@ -55,6 +56,35 @@ void launch_hand_rows(float* a, int h, int w) {
   fill_hand_rows<<<grid, block>>>(a, h, w);
 }
 
+// The loop shape of generated collapse(2) code with the index arithmetic in
+// 32 bits: how much of the gap to the 4-rows kernel the 64-bit cursor costs.
+__global__ void __launch_bounds__(256)
+    fill_cursor32(float* a, int h, int w) {
+  const unsigned count1 = unsigned(w), total = unsigned(h) * unsigned(w);
+  const unsigned first = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned stride = blockDim.x * gridDim.x;
+  unsigned i0 = first / count1, i1 = first % count1;
+  const unsigned s0 = stride / count1, s1 = stride % count1;
+  for (unsigned flat = first; flat < total; flat += stride) {
+    const int y = int(i0), x = int(i1);
+    a[y * w + x] = float(y) + 0.5f * float(x);
+    const unsigned room = count1 - i1;
+    if (s1 >= room) {
+      i1 = s1 - room;
+      i0 += s0 + 1;
+    } else {
+      i1 += s1;
+      i0 += s0;
+    }
+  }
+}
+
+void launch_cursor32(float* a, int h, int w, int sms) {
+  const unsigned total = unsigned(h) * unsigned(w);
+  const unsigned grid = std::min<unsigned>((total + 255) / 256, 8u * sms);
+  fill_cursor32<<<grid, 256>>>(a, h, w);
+}
+
 bool same(const float* x, const float* y, std::size_t n, const char* what) {
   std::vector<float> hx(n), hy(n);
   QD_BENCH_CHECK(cudaMemcpy(hx.data(), x, n * sizeof(float), cudaMemcpyDeviceToHost));
@@ -87,6 +117,12 @@ int main() {
   QD_BENCH_CHECK(cudaMemset(b, 0, n * sizeof(float)));
   launch_hand_rows(b, h, w);
   ok = same(a, b, n, "4-rows-per-thread hand-written fill") && ok;
+  int device = 0, sms = 0;
+  QD_BENCH_CHECK(cudaGetDevice(&device));
+  QD_BENCH_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  QD_BENCH_CHECK(cudaMemset(b, 0, n * sizeof(float)));
+  launch_cursor32(b, h, w, sms);
+  ok = same(a, b, n, "32-bit cursor fill") && ok;
   if (!ok)
     return 1;
 
@@ -100,6 +136,8 @@ int main() {
          qd_bench::median_device_ms([&] { launch_hand_rows(a, h, w); }));
   report("qd-translate collapse(2)",
          qd_bench::median_device_ms([&] { fill_collapsed(a, h, w, {}); }));
+  report("generated shape, 32-bit cursor",
+         qd_bench::median_device_ms([&] { launch_cursor32(a, h, w, sms); }));
   report("qd-translate, no collapse (rows)",
          qd_bench::median_device_ms([&] { fill_rows(a, h, w, {}); }, nullptr, 3));
   QD_BENCH_CHECK(cudaGetLastError());
