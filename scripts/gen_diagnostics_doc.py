@@ -200,8 +200,21 @@ qd's warnings take clang's `-W` options, after `--` or with `--extra-arg=`:
 | `-w` | silences every warning |
 
 The qd warnings are {flags}. They are all on by default. The options apply
-to the whole source: `#pragma clang diagnostic` does not know the qd
-warnings (clang warns about an unknown warning group).
+to the whole source. To silence or change one warning at one site, use
+`#pragma clang diagnostic` (or `#pragma GCC diagnostic`) as for any clang
+warning; the state in force at the warning's location wins over the
+command line, except `-w`:
+
+```c++
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wqd-race"   // also: warning, error
+    #pragma qd stream_parallel
+    {{ ... }}
+#pragma clang diagnostic pop
+```
+
+The `#pragma` lines must be written out; `_Pragma("clang diagnostic ...")`
+does not reach the qd warnings (clang reports their group as unknown).
 
 ```sh
 qd-translate kernels.cpp -o kernels.cu -- -Werror=qd-race -Wno-qd-serial-loop
@@ -271,7 +284,7 @@ are not compared. The rules (translator/RaceAnalysis.cpp):
 - **Atomics count as writes:** blocks only adding to one total with
   `qd::atomic_add` are warned about. A false positive is preferred to a
   race that goes unnoticed; pass halves as separate parameters, give each
-  block its own total, or use `-Wno-qd-race`.
+  block its own total, or silence that site with\n  `#pragma clang diagnostic ignored "-Wqd-race"`.
 - **Where it points:** at the first use in the block that does not write
   (or at the second block's first write, when both write), with notes on
   the other block's first write and on its `#pragma qd stream_parallel`.

@@ -1,5 +1,6 @@
 //===- DiagnosticIds.cpp --------------------------------------------------===//
 #include "DiagnosticIds.h"
+#include "WarningPragmas.h"
 #include "clang/Basic/DiagnosticOptions.h"
 
 using clang::DiagnosticIDs;
@@ -88,6 +89,13 @@ clang::DiagnosticBuilder report(DiagnosticsEngine &Engine,
     // Clang appends the flag only for its own warnings; ours carry it in the
     // message, as '[-Wqd-race]' or '[-Werror,-Wqd-race]'.
     WarningState State = warningState(Engine, Spec.Flag);
+    // '#pragma clang diagnostic' around the site wins over the command line,
+    // except that -w silences everything, as in clang.
+    if (const WarningPragmas *Pragmas = warningPragmasFor(Engine);
+        Pragmas && !Engine.getIgnoreAllWarnings() && Engine.hasSourceManager())
+      if (std::optional<WarningState> AtSite =
+              Pragmas->stateAt(Engine.getSourceManager(), Loc, Spec.Flag))
+        State = *AtSite;
     Level = State == WarningState::Ignored ? DiagnosticIDs::Ignored
             : State == WarningState::Error ? DiagnosticIDs::Error
                                            : DiagnosticIDs::Warning;

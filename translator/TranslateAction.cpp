@@ -1,5 +1,6 @@
 //===- TranslateAction.cpp ------------------------------------------------===//
 #include "TranslateAction.h"
+#include "WarningPragmas.h"
 #include "DeviceFunctions.h"
 #include "EntryHeader.h"
 #include "KernelAnalysis.h"
@@ -147,7 +148,14 @@ public:
     CI.getPreprocessor().AddPragmaHandler(new QdPragmaHandler(Directives));
     CI.getPreprocessor().addPPCallbacks(
         std::make_unique<IncludeRecorder>(CI.getSourceManager(), Includes));
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<WarningPragmaRecorder>(CI.getPreprocessor(), Pragmas));
+    useWarningPragmas(CI.getDiagnostics(), &Pragmas);
     return true;
+  }
+
+  void EndSourceFileAction() override {
+    useWarningPragmas(getCompilerInstance().getDiagnostics(), nullptr);
   }
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
@@ -161,6 +169,7 @@ private:
   TranslateResult &Result;
   DirectiveList Directives;
   std::vector<IncludeDirective> Includes;
+  WarningPragmas Pragmas;
 };
 
 class TranslateActionFactory : public tooling::FrontendActionFactory {

@@ -53,6 +53,38 @@ grep -q "good_input.cpp" "$work/dep.cu.d" || { echo "FAIL: dependency file lacks
 
 "$tool" --version | grep -q "^qd-translate " ; expect "--version" 0 $?
 
+# '#pragma clang diagnostic ignored "-Wqd-race"' silences the race at its site;
+# clang must not call the qd group unknown, even under -Werror. A misspelled
+# group still gets clang's warning.
+cat > "$work/pragma.cpp" <<'SRC'
+#pragma qd kernel
+void f(float* a, int n)
+{
+    #pragma qd stream_parallel
+    {
+        for (int i = 0; i < n; ++i) a[i] = 1.0f;
+    }
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wqd-race"
+    #pragma qd stream_parallel
+    {
+        for (int i = 0; i < n; ++i) a[i] += 1.0f;
+    }
+#pragma clang diagnostic pop
+}
+SRC
+"$tool" "$work/pragma.cpp" -o "$work/pragma.cu" -- -Werror 2>"$work/pragma.err"; expect "qd group in '#pragma clang diagnostic', -Werror" 0 $?
+[ -s "$work/pragma.err" ] && { echo "FAIL: pragma-silenced race printed:"; cat "$work/pragma.err"; failures=$((failures+1)); }
+sed 's/clang diagnostic ignored/GCC diagnostic error/' "$work/pragma.cpp" > "$work/pragma_error.cpp"
+"$tool" "$work/pragma_error.cpp" -o "$work/pragma_error.cu" -- 2>"$work/pragma.err"; expect "'#pragma GCC diagnostic error \"-Wqd-race\"'" 1 $?
+grep -q "error: 'a' is written by stream_parallel block 2.*\[-Werror,-Wqd-race\]" "$work/pragma.err" \
+  || { echo "FAIL: pragma error: no [-Werror,-Wqd-race] error"; cat "$work/pragma.err"; failures=$((failures+1)); }
+[ ! -e "$work/pragma_error.cu" ] || { echo "FAIL: pragma error: output written"; failures=$((failures+1)); }
+sed -i 's/"-Wqd-race"/"-Wqd-rcae"/' "$work/pragma.cpp"
+"$tool" "$work/pragma.cpp" -o "$work/pragma.cu" -- 2>"$work/pragma.err"; expect "misspelled group in '#pragma clang diagnostic'" 0 $?
+grep -q "unknown warning group '-Wqd-rcae'" "$work/pragma.err" && grep -q "\[-Wqd-race\]" "$work/pragma.err" \
+  || { echo "FAIL: misspelled group: expected clang's warning and the race"; cat "$work/pragma.err"; failures=$((failures+1)); }
+
 # ---- Exit statuses: each value of enum ExitStatus in translator/main.cpp -----
 # For each failure: the status, the tool's own message on exactly one line of
 # stderr, no output file created, and an existing output left byte for byte.

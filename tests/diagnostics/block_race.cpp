@@ -167,3 +167,25 @@ void overlapping_slices(float* out, int n)
     for (int i = 0; i < n; ++i)
         out[n + i] = out[i]; // expected-warning {{'out' is written by stream_parallel block 2 while block 1 of the same region writes it}}
 }
+
+// Silenced at one site, the way clang users silence any warning: the race
+// is deliberate here (say, the blocks touch disjoint halves through one
+// pointer). Nothing is reported inside push/pop.
+#pragma qd kernel
+void silenced_at_one_site(float* out, int n)
+{
+    #pragma qd stream_parallel
+    {
+        for (int i = 0; i < n / 2; ++i)
+            out[i] = 1.0f;
+    }
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wqd-race"
+    #pragma qd stream_parallel
+    {
+        for (int i = n / 2; i < n; ++i)
+            out[i] = 2.0f;
+    }
+#pragma clang diagnostic pop
+}
+
