@@ -65,7 +65,7 @@ public:
   }
 
   /// The include lines, in the order of the source.
-  std::vector<std::string> includeLines() const {
+  std::vector<std::string> includeLines(std::string &Unquotable) const {
     std::vector<const IncludeDirective *> Sorted(Needed.begin(), Needed.end());
     llvm::sort(Sorted, [&](const IncludeDirective *A,
                            const IncludeDirective *B) {
@@ -77,8 +77,12 @@ public:
           Lexer::getSourceText(D->FilenameRange, SM, Context.getLangOpts())
               .str();
       // The source's neighbours, seen from where the header is written.
-      if (D->Includer == SM.getMainFileID() && D->FoundNextToIncluder)
-        Spelling = "\"" + relativePath(HeaderDir, D->Target) + "\"";
+      if (D->Includer == SM.getMainFileID() && D->FoundNextToIncluder) {
+        std::string Path = relativePath(HeaderDir, D->Target);
+        if (!quotableInInclude(Path) && Unquotable.empty())
+          Unquotable = Path;
+        Spelling = "\"" + Path + "\"";
+      }
       std::string Line = "#include " + Spelling;
       if (std::find(Lines.begin(), Lines.end(), Line) == Lines.end())
         Lines.push_back(Line);
@@ -146,7 +150,8 @@ std::string renderEntryHeader(ASTContext &Context,
                               const std::vector<IncludeDirective> &Directives,
                               const UserFiles &Files,
                               llvm::StringRef HeaderPath,
-                              llvm::StringRef SourceName, Target T) {
+                              llvm::StringRef SourceName, Target T,
+                              std::string &Unquotable) {
   const SourceManager &SM = Context.getSourceManager();
   HeaderBuilder Builder(Context, Directives, Files, HeaderPath);
   TemplateData Kernels{TemplateData::type::list};
@@ -186,7 +191,7 @@ std::string renderEntryHeader(ASTContext &Context,
     Kernels.push_back(Kernel);
   }
   TemplateData Includes{TemplateData::type::list};
-  for (const std::string &Line : Builder.includeLines()) {
+  for (const std::string &Line : Builder.includeLines(Unquotable)) {
     TemplateData Include;
     Include.set("directive", Line);
     Includes.push_back(Include);

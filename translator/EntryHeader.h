@@ -21,13 +21,15 @@ namespace qd {
 /// The entry-point header of the main file's kernels \p Plans, to be written
 /// at \p HeaderPath (absolute). \p SourceName is the source as the user named
 /// it. Kernels that other files cannot call (internal linkage, a parameter
-/// type defined in the source itself) are left out, with the reason.
+/// type defined in the source itself) are left out, with the reason. An
+/// include whose path a quoted '#include' cannot hold goes to \p Unquotable.
 std::string renderEntryHeader(clang::ASTContext &Context,
                               const std::vector<KernelPlan> &Plans,
                               const std::vector<IncludeDirective> &Directives,
                               const UserFiles &Files,
                               llvm::StringRef HeaderPath,
-                              llvm::StringRef SourceName, Target T);
+                              llvm::StringRef SourceName, Target T,
+                              std::string &Unquotable);
 
 } // namespace qd
 

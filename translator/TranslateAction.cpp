@@ -93,8 +93,8 @@ public:
       Result.HeaderCopies = translateUserHeaders(
           Rewrite, Files, Includes, Options.OutputPath,
           Options.OutputPath + ".qd-headers", Options.HeaderPath,
-          Options.CodeGen.LineDirectives,
-          QD_VERSION);
+          Options.CodeGen.LineDirectives, QD_VERSION,
+          Result.UnquotableInclude);
     Rewrite.InsertTextBefore(SM.getLocForStartOfFile(Main), CodeGen.prologue());
 
     std::string Output;
@@ -129,7 +129,7 @@ private:
       return "";
     return renderEntryHeader(Context, Plans, Includes, Files,
                              Options.HeaderPath, Options.CodeGen.SourceName,
-                             Options.CodeGen.Target);
+                             Options.CodeGen.Target, Result.UnquotableInclude);
   }
 };
 

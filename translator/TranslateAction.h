@@ -46,6 +46,9 @@ struct TranslateResult {
   std::string Header;
   /// Translated copies of user headers.
   std::vector<ExtraOutput> HeaderCopies;
+  /// The first path generated code would have to include that a quoted
+  /// '#include' cannot hold ('"' or a newline in it); nothing is written.
+  std::string UnquotableInclude;
 };
 
 /// Creates the frontend action that translates one file: registers the 'qd'

@@ -88,4 +88,8 @@ FileOrigin UserFiles::originOf(FileID File) const {
   return Origin;
 }
 
+bool quotableInInclude(llvm::StringRef Path) {
+  return Path.find_first_of("\"\n") == llvm::StringRef::npos;
+}
+
 } // namespace qd

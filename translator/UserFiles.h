@@ -62,6 +62,10 @@ std::string displayPath(llvm::StringRef Path);
 /// True if \p Path is \p Dir or inside it; both absolute and normalized.
 bool isWithin(llvm::StringRef Path, llvm::StringRef Dir);
 
+/// Whether a quoted '#include "..."' can name \p Path: it holds no '"' and
+/// no newline, which the directive has no way to escape.
+bool quotableInInclude(llvm::StringRef Path);
+
 /// The path that leads from directory \p FromDir to \p To, both absolute and
 /// normalized ("../include/vec.h"), with '/' separators.
 std::string relativePath(llvm::StringRef FromDir, llvm::StringRef To);

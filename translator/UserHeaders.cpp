@@ -47,7 +47,7 @@ translateUserHeaders(Rewriter &Rewrite, const UserFiles &Files,
                      const std::vector<IncludeDirective> &Directives,
                      llvm::StringRef OutputPath, llvm::StringRef CopyDir,
                      llvm::StringRef EntryHeader, bool LineDirectives,
-                     llvm::StringRef Version) {
+                     llvm::StringRef Version, std::string &Unquotable) {
   SourceManager &SM = Rewrite.getSourceMgr();
   auto realPath = [&](FileID File) {
     OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
@@ -113,6 +113,11 @@ translateUserHeaders(Rewriter &Rewrite, const UserFiles &Files,
       Spelling = relativePath(outputDirOf(D.Includer), D.Target);
     else
       continue;
+    if (!quotableInInclude(Spelling)) {
+      if (Unquotable.empty())
+        Unquotable = Spelling;
+      continue;
+    }
     Rewrite.ReplaceText(D.FilenameRange.getAsRange().getBegin(),
                         Rewrite.getRangeSize(D.FilenameRange),
                         "\"" + Spelling + "\"");

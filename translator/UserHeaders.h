@@ -65,12 +65,14 @@ private:
 /// \p EntryHeader is the normalized path of the entry-point header, which
 /// is copied like a user header when it leads to one. With
 /// \p LineDirectives, each copy maps its lines back to the original.
+/// An include whose path a quoted '#include' cannot hold is left as it was
+/// and its path put in \p Unquotable (the first one only).
 std::vector<ExtraOutput>
 translateUserHeaders(clang::Rewriter &Rewrite, const UserFiles &Files,
                      const std::vector<IncludeDirective> &Directives,
                      llvm::StringRef OutputPath, llvm::StringRef CopyDir,
                      llvm::StringRef EntryHeader, bool LineDirectives,
-                     llvm::StringRef Version);
+                     llvm::StringRef Version, std::string &Unquotable);
 
 } // namespace qd
 

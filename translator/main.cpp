@@ -239,6 +239,16 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
     Options.InRoot = std::string(Root);
   }
 
+  // A path that generated code would have to include, but a quoted
+  // '#include' cannot hold, is refused before clang reads such a line.
+  auto refuseUnquotable = [&](const std::string &Path) {
+    errs() << "qd-translate: generated code for " << Source
+           << " would include '" << Path
+           << "', and a quoted #include cannot hold '\"'; write the outputs "
+              "(-o, --header) where that path has no '\"', or rename the "
+              "directory\n";
+    return ExitOptionConflict;
+  };
   qd::TranslateResult Result;
   // A source that includes its own entry-point header calls entry points
   // that only the header declares: a first, silent pass renders the header
@@ -262,6 +272,8 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
     Tool.mapVirtualFile(Options.HeaderPath, "#pragma once\n");
     auto Factory = qd::newTranslateActionFactory(HeaderPass, HeaderResult);
     Tool.run(Factory.get());
+    if (!HeaderResult.UnquotableInclude.empty())
+      return refuseUnquotable(HeaderResult.UnquotableInclude);
     Result.Header = HeaderResult.Header;
   }
   ClangTool Tool = makeTool(Compilations, Source, ResourceDir, QdInclude);
@@ -276,6 +288,8 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
     return ToolStatus == 0 ? ExitSuccess : ExitTranslationErrors;
   if (ToolStatus != 0 || !Result.Succeeded)
     return ExitTranslationErrors;
+  if (!Result.UnquotableInclude.empty())
+    return refuseUnquotable(Result.UnquotableInclude);
 
   // Everything this source produces besides dependency files: the output,
   // the translated copies of user headers and the entry-point header.

@@ -187,6 +187,20 @@ else
   echo "skipped: 7: nvcc checks (no nvcc given)"
 fi
 
+# ---- 7b. A path a quoted #include cannot hold is refused -----------------
+# The entry-point header outside the odd directory would have to include a
+# header under '../we"ird\dir/'; an output named k"x.cu would include
+# 'k"x.cu.qd-headers/...'. Neither can be written as '#include "..."'.
+mkdir out7b
+"$tool" "$wsrc" -o out7b/kernels.cu --header out7b/kernels.qd.h --in-root "$weird" -- -I out7b 2>t7b.err
+expect "7b: header whose include would hold a '\"'" 6 $? t7b.err
+one_line t7b.err && grep -qF "would include '../we\"ird\\dir/" t7b.err && grep -qF "a quoted #include cannot hold" t7b.err \
+  && pass "7b: one line naming the path" || fail "7b: message" t7b.err
+"$tool" "$src" -o 'out7b/k"x.cu' --header out7b/kernels.qd.h --in-root "$proj" -- -I out7b 2>t7b2.err
+expect "7b: output name with a '\"'" 6 $? t7b2.err
+grep -qF "would include 'k\"x.cu.qd-headers/" t7b2.err && pass "7b: names the copy's path" || fail "7b: message" t7b2.err
+[ -z "$(ls -A out7b)" ] && pass "7b: nothing written" || fail "7b: wrote $(ls -A out7b | tr '\n' ' ')"
+
 # ---- 8. Diagnostics name the source as the user gave it ----------------------
 mkdir sub; cp "$here/user_headers/sub/bad.cpp" sub/
 "$tool" sub/bad.cpp -o sub/bad.cu -- -fno-color-diagnostics 2>t8r.err
