@@ -15,6 +15,13 @@ std::string normalizedPath(llvm::StringRef Path) {
   return std::string(Out);
 }
 
+std::string realPathOf(llvm::StringRef Path) {
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Path, Real))
+    return normalizedPath(Path);
+  return std::string(Real);
+}
+
 std::string displayPath(llvm::StringRef Path) {
   if (!llvm::sys::path::is_absolute(Path)) {
     // Found through a source named relative to the current directory:
@@ -56,12 +63,7 @@ std::string relativePath(llvm::StringRef FromDir, llvm::StringRef To) {
 
 std::string UserFiles::realPath(FileID File) const {
   OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
-  if (!Entry)
-    return "";
-  llvm::SmallString<256> Real;
-  if (llvm::sys::fs::real_path(Entry->getName(), Real))
-    return std::string(Entry->getName());
-  return std::string(Real);
+  return Entry ? realPathOf(Entry->getName()) : std::string();
 }
 
 std::string UserFiles::relativeToRoot(llvm::StringRef RealPath) const {

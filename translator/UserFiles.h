@@ -35,7 +35,7 @@ public:
   FileOrigin originOf(clang::SourceLocation Loc) const;
   FileOrigin originOf(clang::FileID File) const;
 
-  /// The real, absolute path of \p File ("" when it has none).
+  /// realPathOf() the name of \p File ("" when it has none).
   std::string realPath(clang::FileID File) const;
 
   /// \p Path relative to the input root, for a user header.
@@ -52,6 +52,10 @@ private:
 /// \p Path made absolute, without '.' and '..' (links are kept: the file
 /// may not exist yet).
 std::string normalizedPath(llvm::StringRef Path);
+
+/// The real, absolute path of \p Path; for a file only in memory (the
+/// entry-point header during translation), normalizedPath().
+std::string realPathOf(llvm::StringRef Path);
 
 /// \p Path as messages and '#line' show it: without '.' and '..', and
 /// relative to the current directory when it lies inside it, as the user most

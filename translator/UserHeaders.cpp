@@ -10,17 +10,6 @@
 using namespace clang;
 
 namespace qd {
-namespace {
-
-std::string realPathOf(llvm::StringRef Path) {
-  llvm::SmallString<256> Real;
-  if (llvm::sys::fs::real_path(Path, Real))
-    return normalizedPath(Path); // a file in memory: the entry-point header
-  return std::string(Real);
-}
-
-} // namespace
-
 void IncludeRecorder::InclusionDirective(
     SourceLocation HashLoc, const Token &, StringRef, bool IsAngled,
     CharSourceRange FilenameRange, OptionalFileEntryRef File,
@@ -49,10 +38,7 @@ translateUserHeaders(Rewriter &Rewrite, const UserFiles &Files,
                      llvm::StringRef EntryHeader, bool LineDirectives,
                      llvm::StringRef Version, std::string &Unquotable) {
   SourceManager &SM = Rewrite.getSourceMgr();
-  auto realPath = [&](FileID File) {
-    OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
-    return Entry ? realPathOf(Entry->getName()) : std::string();
-  };
+  auto realPath = [&](FileID File) { return Files.realPath(File); };
   // The entry-point header, when the source includes it, leads to user
   // headers too: the output includes a copy whose includes lead to theirs.
   auto copyable = [&](FileID File) {
