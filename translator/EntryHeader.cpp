@@ -37,9 +37,9 @@ class HeaderBuilder {
 public:
   HeaderBuilder(ASTContext &Context,
                 const std::vector<IncludeDirective> &Directives,
-                const UserFiles &Files, llvm::StringRef HeaderPath)
+                llvm::StringRef HeaderPath)
       : Context(Context), SM(Context.getSourceManager()),
-        Directives(Directives), Files(Files),
+        Directives(Directives),
         HeaderPath(normalizedPath(HeaderPath)),
         HeaderDir(llvm::sys::path::parent_path(this->HeaderPath).str()) {}
 
@@ -94,7 +94,6 @@ private:
   ASTContext &Context;
   const SourceManager &SM;
   const std::vector<IncludeDirective> &Directives;
-  const UserFiles &Files;
   std::string HeaderPath;
   std::string HeaderDir;
   llvm::SetVector<const IncludeDirective *> Needed;
@@ -148,12 +147,11 @@ bool namespaces(const FunctionDecl *FD, std::string &Open,
 std::string renderEntryHeader(ASTContext &Context,
                               const std::vector<KernelPlan> &Plans,
                               const std::vector<IncludeDirective> &Directives,
-                              const UserFiles &Files,
                               llvm::StringRef HeaderPath,
                               llvm::StringRef SourceName, Target T,
                               std::string &Unquotable) {
   const SourceManager &SM = Context.getSourceManager();
-  HeaderBuilder Builder(Context, Directives, Files, HeaderPath);
+  HeaderBuilder Builder(Context, Directives, HeaderPath);
   TemplateData Kernels{TemplateData::type::list};
   TemplateData LeftOut{TemplateData::type::list};
   for (const KernelPlan &Plan : Plans) {

@@ -26,7 +26,6 @@ namespace qd {
 std::string renderEntryHeader(clang::ASTContext &Context,
                               const std::vector<KernelPlan> &Plans,
                               const std::vector<IncludeDirective> &Directives,
-                              const UserFiles &Files,
                               llvm::StringRef HeaderPath,
                               llvm::StringRef SourceName, Target T,
                               std::string &Unquotable);

@@ -54,7 +54,7 @@ public:
     UserFiles Files(Context.getSourceManager(), Options.InRoot);
     std::vector<KernelPlan> Plans = analyzeKernels(Context, Directives);
     if (Options.HeaderPass) {
-      Result.Header = entryHeader(Context, Plans, Files);
+      Result.Header = entryHeader(Context, Plans);
       Result.Succeeded = true;
       return;
     }
@@ -105,7 +105,7 @@ public:
                         ? resolveGeneratedLines(Output, Options.OutputName)
                         : Output;
 
-    Result.Header = entryHeader(Context, Plans, Files);
+    Result.Header = entryHeader(Context, Plans);
     // The entry-point header is an output; as an input of its own command it
     // would make a cycle.
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
@@ -123,13 +123,12 @@ private:
   TranslateResult &Result;
 
   std::string entryHeader(ASTContext &Context,
-                          const std::vector<KernelPlan> &Plans,
-                          const UserFiles &Files) const {
+                          const std::vector<KernelPlan> &Plans) const {
     if (Options.HeaderPath.empty())
       return "";
-    return renderEntryHeader(Context, Plans, Includes, Files,
-                             Options.HeaderPath, Options.CodeGen.SourceName,
-                             Options.CodeGen.Target, Result.UnquotableInclude);
+    return renderEntryHeader(Context, Plans, Includes, Options.HeaderPath,
+                             Options.CodeGen.SourceName, Options.CodeGen.Target,
+                             Result.UnquotableInclude);
   }
 };
 
