@@ -167,11 +167,12 @@ findDeviceFunctions(ASTContext &Context, const UserFiles &Files,
 
   std::vector<const FunctionDecl *> Result;
   for (const FunctionDecl *FD : Worklist)
-    for (const FunctionDecl *Redecl : FD->redecls())
-      if (!Redecl->isImplicit() &&
-          (Files.originOf(Redecl->getLocation()) == FileOrigin::MainFile ||
-           Files.originOf(Redecl->getLocation()) == FileOrigin::UserHeader))
+    for (const FunctionDecl *Redecl : FD->redecls()) {
+      FileOrigin Origin = Files.originOf(Redecl->getLocation());
+      if (!Redecl->isImplicit() && (Origin == FileOrigin::MainFile ||
+                                    Origin == FileOrigin::UserHeader))
         Result.push_back(Redecl);
+    }
   return Result;
 }
 
