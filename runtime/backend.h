@@ -26,6 +26,15 @@
 //   void device_free(void* p) noexcept;
 //   void memcpy_host_to_device_async(void* dst, const void* src, std::size_t bytes, StreamHandle s);
 //   void memcpy_device_to_host_async(void* dst, const void* src, std::size_t bytes, StreamHandle s);
+//   void* pool_malloc_async(int device, std::size_t bytes, StreamHandle s);   // from this library's pool of `device`
+//   void pool_free_async(void* p, StreamHandle s) noexcept;
+//   void memset_async(void* p, int value, std::size_t bytes, StreamHandle s);
+//
+// The pool_* pair is stream-ordered: the memory is usable by work enqueued on
+// `s` after the allocation, and goes back to the pool once the work enqueued
+// on `s` before the free has run; neither call waits for the GPU. Each
+// device's pool is created on first use and, like the other pools, never
+// destroyed.
 //
 // Failing primitives throw qd::Error through api_failure() naming the vendor
 // call; the *_destroy/_free ones only run from destructors and cleanup, where

@@ -107,6 +107,26 @@ inline void memcpy_device_to_host_async(void* dst, const void* src,
     std::memcpy(dst, src, bytes);
 }
 
+// The stream-ordered pool: work is synchronous, so "ordered on the stream"
+// is simply now.
+inline void* pool_malloc_async(int device, std::size_t bytes,
+                               StreamHandle /*s*/) {
+  if (device != 0)
+    api_failure("pool_malloc_async", "invalid device ordinal (the cpu backend "
+                                     "has one device, 0)");
+  return device_malloc(bytes);
+}
+
+inline void pool_free_async(void* p, StreamHandle /*s*/) noexcept {
+  device_free(p);
+}
+
+inline void memset_async(void* p, int value, std::size_t bytes,
+                         StreamHandle /*s*/) {
+  if (bytes)
+    std::memset(p, value, bytes);
+}
+
 } // namespace backend
 } // namespace qd
 

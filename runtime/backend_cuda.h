@@ -4,7 +4,10 @@
 
 #include <cuda_runtime.h>
 
+#include "lazy_device_handles.h"
+
 #include <cstddef>
+#include <cstdint>
 
 namespace qd {
 namespace backend {
@@ -137,6 +140,58 @@ inline void memcpy_device_to_host_async(void* dst, const void* src,
                                         std::size_t bytes, StreamHandle s) {
   check(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, stream(s)),
         "cudaMemcpyAsync(DeviceToHost)");
+}
+
+// This library's stream-ordered pool of `device`. Not the device's default
+// pool: that one belongs to the program (PyTorch's async allocator sets its
+// attributes and trims it), and our attributes would change its behaviour.
+// Reduction scratch is taken and given back on every kernel call that
+// reduces, so the release threshold is unlimited: freed memory stays in the
+// pool across synchronizations instead of going back to the driver, and the
+// next call reuses it without a driver allocation.
+inline cudaMemPool_t create_scratch_pool(int device) {
+  cudaMemPoolProps props = {};
+  props.allocType = cudaMemAllocationTypePinned;
+  props.handleTypes = cudaMemHandleTypeNone;
+  props.location.type = cudaMemLocationTypeDevice;
+  props.location.id = device;
+  cudaMemPool_t pool = nullptr;
+  check(cudaMemPoolCreate(&pool, &props), "cudaMemPoolCreate");
+  std::uint64_t threshold = UINT64_MAX;
+  const cudaError_t e =
+      cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold);
+  if (e != cudaSuccess) {
+    ignore(cudaMemPoolDestroy(pool));
+    check(e, "cudaMemPoolSetAttribute(cudaMemPoolAttrReleaseThreshold)");
+  }
+  return pool;
+}
+
+inline cudaMemPool_t scratch_pool(int device) {
+  // Never destroyed, like the stream pools (device_pools.cpp): memory may be
+  // given back to it by a thread that outlives static destruction, and the
+  // driver reclaims it at exit anyway.
+  static LazyDeviceHandles<cudaMemPool_t>* const pools =
+      new LazyDeviceHandles<cudaMemPool_t>(device_count());
+  if (!pools->contains(device))
+    api_failure("cudaMallocFromPoolAsync", "invalid device ordinal");
+  return pools->get(device, &create_scratch_pool);
+}
+
+inline void* pool_malloc_async(int device, std::size_t bytes, StreamHandle s) {
+  void* p = nullptr;
+  check(cudaMallocFromPoolAsync(&p, bytes, scratch_pool(device), stream(s)),
+        "cudaMallocFromPoolAsync");
+  return p;
+}
+
+inline void pool_free_async(void* p, StreamHandle s) noexcept {
+  ignore(cudaFreeAsync(p, stream(s)));
+}
+
+inline void memset_async(void* p, int value, std::size_t bytes,
+                         StreamHandle s) {
+  check(cudaMemsetAsync(p, value, bytes, stream(s)), "cudaMemsetAsync");
 }
 
 } // namespace backend

@@ -34,6 +34,9 @@ void memcpy_host_to_device_async(void* dst, const void* src, std::size_t bytes,
                                  StreamHandle s);
 void memcpy_device_to_host_async(void* dst, const void* src, std::size_t bytes,
                                  StreamHandle s);
+void* pool_malloc_async(int device, std::size_t bytes, StreamHandle s);
+void pool_free_async(void* p, StreamHandle s) noexcept;
+void memset_async(void* p, int value, std::size_t bytes, StreamHandle s);
 
 } // namespace backend
 } // namespace qd

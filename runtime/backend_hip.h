@@ -4,7 +4,10 @@
 
 #include <hip/hip_runtime.h>
 
+#include "lazy_device_handles.h"
+
 #include <cstddef>
+#include <cstdint>
 
 namespace qd {
 namespace backend {
@@ -137,6 +140,58 @@ inline void memcpy_device_to_host_async(void* dst, const void* src,
                                         std::size_t bytes, StreamHandle s) {
   check(hipMemcpyAsync(dst, src, bytes, hipMemcpyDeviceToHost, stream(s)),
         "hipMemcpyAsync(DeviceToHost)");
+}
+
+// This library's stream-ordered pool of `device`. Not the device's default
+// pool: that one belongs to the program (PyTorch's async allocator sets its
+// attributes and trims it), and our attributes would change its behaviour.
+// Reduction scratch is taken and given back on every kernel call that
+// reduces, so the release threshold is unlimited: freed memory stays in the
+// pool across synchronizations instead of going back to the driver, and the
+// next call reuses it without a driver allocation.
+inline hipMemPool_t create_scratch_pool(int device) {
+  hipMemPoolProps props = {};
+  props.allocType = hipMemAllocationTypePinned;
+  props.handleTypes = hipMemHandleTypeNone;
+  props.location.type = hipMemLocationTypeDevice;
+  props.location.id = device;
+  hipMemPool_t pool = nullptr;
+  check(hipMemPoolCreate(&pool, &props), "hipMemPoolCreate");
+  std::uint64_t threshold = UINT64_MAX;
+  const hipError_t e =
+      hipMemPoolSetAttribute(pool, hipMemPoolAttrReleaseThreshold, &threshold);
+  if (e != hipSuccess) {
+    ignore(hipMemPoolDestroy(pool));
+    check(e, "hipMemPoolSetAttribute(hipMemPoolAttrReleaseThreshold)");
+  }
+  return pool;
+}
+
+inline hipMemPool_t scratch_pool(int device) {
+  // Never destroyed, like the stream pools (device_pools.cpp): memory may be
+  // given back to it by a thread that outlives static destruction, and the
+  // driver reclaims it at exit anyway.
+  static LazyDeviceHandles<hipMemPool_t>* const pools =
+      new LazyDeviceHandles<hipMemPool_t>(device_count());
+  if (!pools->contains(device))
+    api_failure("hipMallocFromPoolAsync", "invalid device ordinal");
+  return pools->get(device, &create_scratch_pool);
+}
+
+inline void* pool_malloc_async(int device, std::size_t bytes, StreamHandle s) {
+  void* p = nullptr;
+  check(hipMallocFromPoolAsync(&p, bytes, scratch_pool(device), stream(s)),
+        "hipMallocFromPoolAsync");
+  return p;
+}
+
+inline void pool_free_async(void* p, StreamHandle s) noexcept {
+  ignore(hipFreeAsync(p, stream(s)));
+}
+
+inline void memset_async(void* p, int value, std::size_t bytes,
+                         StreamHandle s) {
+  check(hipMemsetAsync(p, value, bytes, stream(s)), "hipMemsetAsync");
 }
 
 } // namespace backend

@@ -22,6 +22,18 @@ namespace {
 // test might pass) without a registry lookup, which would need a lock.
 constexpr std::uint32_t kStreamMagic = 0x5354524d; // "STRM"
 constexpr std::uint32_t kEventMagic = 0x4556544e;  // "EVTN"
+constexpr std::uint32_t kPoolMagic = 0x504f4f4c;   // "POOL"
+
+// A stream-ordered pool allocation is host memory behind a header that
+// identifies it, so that freeing anything else is reported as a misuse.
+// 256 bytes keep the caller's memory aligned as cudaMalloc's is.
+constexpr std::size_t kPoolAlignment = 256;
+struct PoolHeader {
+  std::uint32_t magic = kPoolMagic;
+  int device = 0;
+  std::size_t bytes = 0;
+};
+static_assert(sizeof(PoolHeader) <= kPoolAlignment);
 
 struct DeviceState {
   // Ticks on every launch and synchronization of the device, ordering them:
@@ -34,6 +46,10 @@ struct DeviceState {
       streams_destroyed_busy{0}, events_created{0}, events_destroyed{0};
   std::atomic<unsigned long long> launches{0}, failed_launches{0},
       failed_creations{0};
+  std::atomic<std::size_t> pool_allocations{0}, pool_frees{0},
+      pool_bytes_in_use{0};
+  std::atomic<unsigned long long> failed_pool_allocations{0}, memsets{0};
+  std::atomic<unsigned long long> stream_waits{0};
 };
 
 struct FakeStream {
@@ -90,6 +106,7 @@ DeviceState& device_state(int device) {
 
 thread_local int current = 0;
 thread_local int last_error = kSuccess;
+thread_local PoolOperation last_allocation, last_free;
 
 std::atomic<unsigned long long> misuse_count{0};
 
@@ -109,6 +126,8 @@ void keep_destroyed(const void* object) noexcept {
 std::atomic<unsigned> stream_creation_countdown{0};
 std::atomic<unsigned> event_creation_countdown{0};
 std::atomic<unsigned> launch_countdown{0};
+std::atomic<unsigned> pool_allocation_countdown{0};
+std::atomic<unsigned> memset_countdown{0};
 
 // Counts one event down; true when it reaches zero now (the injected one).
 bool countdown_hits(std::atomic<unsigned>& countdown) noexcept {
@@ -240,6 +259,12 @@ void fail_event_creation(unsigned nth) noexcept {
 void fail_launch(unsigned nth) noexcept {
   launch_countdown.store(nth, std::memory_order_relaxed);
 }
+void fail_pool_allocation(unsigned nth) noexcept {
+  pool_allocation_countdown.store(nth, std::memory_order_relaxed);
+}
+void fail_memset(unsigned nth) noexcept {
+  memset_countdown.store(nth, std::memory_order_relaxed);
+}
 
 Counts counts(int device) {
   const DeviceState& d = device_state(device);
@@ -252,10 +277,19 @@ Counts counts(int device) {
   c.launches = d.launches.load();
   c.failed_launches = d.failed_launches.load();
   c.failed_creations = d.failed_creations.load();
+  c.pool_allocations = d.pool_allocations.load();
+  c.pool_frees = d.pool_frees.load();
+  c.pool_bytes_in_use = d.pool_bytes_in_use.load();
+  c.failed_pool_allocations = d.failed_pool_allocations.load();
+  c.memsets = d.memsets.load();
+  c.stream_waits = d.stream_waits.load();
   return c;
 }
 
 unsigned long long misuses() noexcept { return misuse_count.load(); }
+
+PoolOperation last_pool_allocation() noexcept { return last_allocation; }
+PoolOperation last_pool_free() noexcept { return last_free; }
 
 int stream_device(void* stream) noexcept {
   const FakeStream* s = as_stream(stream);
@@ -403,7 +437,9 @@ void event_record(EventHandle event, StreamHandle stream) {
 void stream_wait_event(StreamHandle stream, EventHandle event) {
   // Waiting across devices is allowed, as in CUDA.
   (void)fake::live_event(event, "fakeStreamWaitEvent");
-  (void)fake::live_stream(stream, "fakeStreamWaitEvent");
+  FakeStream* s = fake::live_stream(stream, "fakeStreamWaitEvent");
+  fake::device_state(fake::device_of(s))
+      .stream_waits.fetch_add(1, std::memory_order_relaxed);
 }
 
 void event_synchronize(EventHandle event) {
@@ -454,6 +490,67 @@ void memcpy_device_to_host_async(void* dst, const void* src, std::size_t bytes,
   (void)fake::live_stream(s, "fakeMemcpyAsync");
   if (bytes)
     std::memcpy(dst, src, bytes);
+}
+
+void* pool_malloc_async(int device, std::size_t bytes, StreamHandle stream) {
+  if (device < 0 || device >= fake::device_count())
+    api_failure("fakeMallocFromPoolAsync", "invalid device ordinal");
+  (void)fake::live_stream(stream, "fakeMallocFromPoolAsync");
+  fake::DeviceState& d = fake::devices().state[device];
+  if (fake::countdown_hits(fake::pool_allocation_countdown)) {
+    d.failed_pool_allocations.fetch_add(1, std::memory_order_relaxed);
+    api_failure("fakeMallocFromPoolAsync", "out of memory");
+  }
+  void* raw = nullptr;
+  try {
+    raw = ::operator new(fake::kPoolAlignment + bytes,
+                         std::align_val_t{fake::kPoolAlignment});
+  } catch (const std::bad_alloc&) {
+    d.failed_pool_allocations.fetch_add(1, std::memory_order_relaxed);
+    api_failure("fakeMallocFromPoolAsync", "out of memory");
+  }
+  auto* header = new (raw) fake::PoolHeader;
+  header->device = device;
+  header->bytes = bytes;
+  d.pool_allocations.fetch_add(1, std::memory_order_relaxed);
+  d.pool_bytes_in_use.fetch_add(bytes, std::memory_order_relaxed);
+  void* p = static_cast<char*>(raw) + fake::kPoolAlignment;
+  fake::last_allocation = {p, bytes, stream, device};
+  return p;
+}
+
+void pool_free_async(void* p, StreamHandle stream) noexcept {
+  if (!p)
+    return;
+  auto* header = reinterpret_cast<fake::PoolHeader*>(static_cast<char*>(p) -
+                                                     fake::kPoolAlignment);
+  const fake::FakeStream* s = fake::as_stream(stream);
+  const bool bad_stream =
+      stream && (!s || s->destroyed.load(std::memory_order_relaxed));
+  if (header->magic != fake::kPoolMagic || bad_stream) {
+    // Not a live pool allocation (the header is only trustworthy for one),
+    // or a stream the driver would reject: CUDA fails the call and the
+    // memory stays allocated.
+    fake::misuse_count.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
+  fake::DeviceState& d = fake::devices().state[header->device];
+  d.pool_frees.fetch_add(1, std::memory_order_relaxed);
+  d.pool_bytes_in_use.fetch_sub(header->bytes, std::memory_order_relaxed);
+  fake::last_free = {p, header->bytes, stream, header->device};
+  header->magic = 0;
+  header->~PoolHeader();
+  ::operator delete(header, std::align_val_t{fake::kPoolAlignment});
+}
+
+void memset_async(void* p, int value, std::size_t bytes, StreamHandle stream) {
+  FakeStream* s = fake::live_stream(stream, "fakeMemsetAsync");
+  fake::DeviceState& d = fake::devices().state[fake::device_of(s)];
+  if (fake::countdown_hits(fake::memset_countdown))
+    api_failure("fakeMemsetAsync", "out of memory");
+  d.memsets.fetch_add(1, std::memory_order_relaxed);
+  if (bytes)
+    std::memset(p, value, bytes);
 }
 
 } // namespace backend

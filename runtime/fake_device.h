@@ -6,10 +6,10 @@
 // event is a distinct heap object, so tests can tell them apart, mark who
 // holds them and catch a handle used after it was destroyed. Devices are
 // numbered, the current device is per thread as in CUDA, and failures can be
-// injected into stream creation, event creation and launches. Work still runs
-// synchronously on the calling thread; the fake tracks which work a stream
-// "has pending" (launched since its last synchronization), so tests can see
-// whether a destructor waited.
+// injected into stream creation, event creation, launches, stream-ordered
+// pool allocations and memsets. Work still runs synchronously on the calling
+// thread; the fake tracks which work a stream "has pending" (launched since
+// its last synchronization), so tests can see whether a destructor waited.
 //
 // The fake checks what a driver checks and reports it the way CUDA does:
 // runtime calls throw qd::Error through the backend, launches leave a code in
@@ -68,6 +68,10 @@ void fail_event_creation(unsigned nth) noexcept;
 // (qd::testing::inject_launch_failure is the portable hook; this one gives
 // tests a second driver message.)
 void fail_launch(unsigned nth) noexcept;
+// The `nth` stream-ordered pool allocation (memset) from now on fails with
+// "out of memory" (qd::Error from the backend call); 0 disarms.
+void fail_pool_allocation(unsigned nth) noexcept;
+void fail_memset(unsigned nth) noexcept;
 
 // --- introspection -----------------------------------------------------------
 
@@ -81,6 +85,15 @@ struct Counts {
   unsigned long long launches = 0;        // begin_launch calls that succeeded
   unsigned long long failed_launches = 0; // and those that did not
   unsigned long long failed_creations = 0;
+  // The stream-ordered pool (pool_malloc_async/pool_free_async) and
+  // memset_async, by the device of the pool (of the stream, for memsets).
+  std::size_t pool_allocations = 0;
+  std::size_t pool_frees = 0;
+  std::size_t pool_bytes_in_use = 0;
+  unsigned long long failed_pool_allocations = 0;
+  unsigned long long memsets = 0;
+  // stream_wait_event calls, by the device of the waiting stream.
+  unsigned long long stream_waits = 0;
 };
 // Counters of one device; throws qd::Error for a device that does not exist.
 Counts counts(int device);
@@ -96,6 +109,18 @@ int event_device(void* event) noexcept;
 // synchronization has waited for yet.
 bool stream_busy(void* stream) noexcept;
 bool stream_destroyed(void* stream) noexcept;
+
+// The calling thread's latest pool allocation and free (what, on which
+// stream, of which device's pool): lets a test see that memory went back on
+// the stream it was ordered on. Null pointers until the first one.
+struct PoolOperation {
+  const void* pointer = nullptr;
+  std::size_t bytes = 0;
+  void* stream = nullptr;
+  int device = -1;
+};
+PoolOperation last_pool_allocation() noexcept;
+PoolOperation last_pool_free() noexcept;
 
 // An owner marker per fake stream and event, for tests that check exclusive
 // use: claim() sets it to `holder` if it is free and returns nullptr, else

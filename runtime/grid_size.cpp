@@ -46,25 +46,38 @@ int current_multiprocessor_count() {
   return counts->get(backend::current_device());
 }
 
-} // namespace
-
-unsigned grid_size(std::uint64_t iterations, unsigned block_dim) {
-  if (block_dim == 0)
-    throw Error("grid_size: block_dim must be at least 1");
-  if (launch_check_fails())
-    return 0; // an invalid configuration, which the driver reports
-  std::uint64_t blocks =
-      iterations / block_dim + (iterations % block_dim != 0 ? 1 : 0);
+// The most blocks grid_size hands out for `block_dim` on the current device.
+std::uint64_t grid_cap(unsigned block_dim) {
+  std::uint64_t cap = kMaxGridDim;
   if constexpr (backend::kHasMultiprocessors) {
     const std::uint64_t blocks_per_sm =
         std::max<std::uint64_t>(1, kThreadsPerSm / block_dim);
-    const std::uint64_t cap = blocks_per_sm *
-                              static_cast<std::uint64_t>(
-                                  current_multiprocessor_count());
-    blocks = std::min(blocks, cap);
+    cap = std::min(cap, blocks_per_sm * static_cast<std::uint64_t>(
+                                            current_multiprocessor_count()));
   }
-  blocks = std::clamp<std::uint64_t>(blocks, 1, kMaxGridDim);
-  return static_cast<unsigned>(blocks);
+  return cap;
+}
+
+void require_block_dim(unsigned block_dim, const char* function) {
+  if (block_dim == 0)
+    throw Error(std::string(function) + ": block_dim must be at least 1");
+}
+
+} // namespace
+
+unsigned grid_size(std::uint64_t iterations, unsigned block_dim) {
+  require_block_dim(block_dim, "grid_size");
+  if (launch_check_fails())
+    return 0; // an invalid configuration, which the driver reports
+  const std::uint64_t blocks =
+      iterations / block_dim + (iterations % block_dim != 0 ? 1 : 0);
+  return static_cast<unsigned>(
+      std::clamp<std::uint64_t>(blocks, 1, grid_cap(block_dim)));
+}
+
+unsigned max_grid_size(unsigned block_dim) {
+  require_block_dim(block_dim, "max_grid_size");
+  return static_cast<unsigned>(grid_cap(block_dim));
 }
 
 unsigned task_grid_size() { return launch_check_fails() ? 0 : 1; }

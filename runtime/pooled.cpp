@@ -8,6 +8,7 @@
 #include "backend.h"
 
 #include <cstdint>
+#include <exception>
 #include <mutex>
 
 namespace qd {
@@ -59,6 +60,26 @@ void PooledEvents::record(std::size_t i, StreamRef s) {
 
 void PooledEvents::wait(std::size_t i, StreamRef s) const {
   backend::stream_wait_event(s.native(), handle(i));
+}
+
+RegionUnwindJoin::RegionUnwindJoin(PooledEvents& events,
+                                   const PooledStreams& streams,
+                                   StreamRef launch) noexcept
+    : events_(events), streams_(streams), launch_(launch),
+      exceptions_(std::uncaught_exceptions()) {}
+
+RegionUnwindJoin::~RegionUnwindJoin() {
+  if (std::uncaught_exceptions() <= exceptions_)
+    return;
+  // The exception in flight is the error to report; a failure here (the
+  // device may be in a bad state already) must not replace it or terminate.
+  for (std::size_t b = 0; b < streams_.size(); ++b) {
+    try {
+      events_.record(b + 1, streams_[b]);
+      events_.wait(b + 1, launch_);
+    } catch (...) {
+    }
+  }
 }
 
 } // namespace detail

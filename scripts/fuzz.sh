@@ -21,7 +21,8 @@ rm -rf "$corpus"
 mkdir -p "$corpus" "$artifacts"
 shopt -s nullglob
 for seed in "$root"/tests/golden/*.cpp "$root"/samples/*/*.cpp \
-            "$root"/tests/cli/*.cpp "$root"/tests/diagnostics/*.cpp; do
+            "$root"/tests/cli/*.cpp "$root"/tests/diagnostics/*.cpp \
+            "$root"/tests/fuzz/seeds/*.cpp; do
   rel=${seed#"$root"/}
   cp "$seed" "$corpus/${rel//\//_}"
 done

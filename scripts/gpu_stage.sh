@@ -22,7 +22,7 @@ tool=$build/bin/qd-translate
 cd "$root"
 
 samples=(multi_system concurrent_kernels)
-programs=(stream_semantics concurrency_proof runtime_stress)
+programs=(stream_semantics concurrency_proof runtime_stress reduction_semantics)
 drivers=(tests/golden/drivers/*.cpp)
 serial_targets=(qd-translate)
 for s in "${samples[@]}"; do serial_targets+=("${s}_serial"); done
@@ -76,7 +76,7 @@ stage_target() {
 }
 stage_target cuda cu
 stage_target hip hip
-for b in triad streams collapse; do
+for b in triad streams collapse reduce; do
   "$tool" "bench/$b.cpp" -o "$stage/cuda/bench/$b.cu" -- -Ibench
 done
 "$tool" tests/gpu/torch_interop/qd_torch_kernels.cpp -o "$stage/cuda/torch/qd_torch_kernels.cu" \

@@ -80,6 +80,77 @@ bool parseCollapse(Preprocessor &PP, Token &Tok, Directive &D) {
   return D.Collapse.has_value();
 }
 
+/// The operator of a 'reduction' clause: a punctuator or 'min'/'max'.
+/// Leaves \p Tok after it.
+bool parseReductionOp(Preprocessor &PP, Token &Tok, ReductionOp &Op) {
+  DiagnosticsEngine &Diags = PP.getDiagnostics();
+  if (Tok.isOneOf(tok::colon, tok::r_paren, tok::eod)) {
+    report(Diags, Tok.getLocation(), Diag::MalformedReduction);
+    return false;
+  }
+  std::string Spelling = PP.getSpelling(Tok);
+  std::optional<ReductionOp> Parsed = reductionOpFromSpelling(Spelling);
+  // 'reduction(total)': a variable without an operator.
+  if (!Parsed && Tok.is(tok::identifier) &&
+      PP.LookAhead(0).isOneOf(tok::r_paren, tok::comma, tok::eod)) {
+    report(Diags, Tok.getLocation(), Diag::MalformedReduction);
+    return false;
+  }
+  if (!Parsed) {
+    report(Diags, Tok.getLocation(), Diag::UnknownReductionOperator)
+        << Spelling << ReductionOpList;
+    return false;
+  }
+  Op = *Parsed;
+  PP.Lex(Tok);
+  return true;
+}
+
+/// 'reduction ( op : var [, var]... )'.
+bool parseReduction(Preprocessor &PP, Token &Tok, Directive &D) {
+  DiagnosticsEngine &Diags = PP.getDiagnostics();
+  SourceLocation ClauseLoc = Tok.getLocation();
+  PP.Lex(Tok);
+  auto Malformed = [&](SourceLocation Loc) {
+    report(Diags, Loc.isValid() ? Loc : ClauseLoc, Diag::MalformedReduction);
+    return false;
+  };
+  if (Tok.isNot(tok::l_paren))
+    return Malformed(Tok.is(tok::eod) ? ClauseLoc : Tok.getLocation());
+  PP.Lex(Tok);
+  ReductionOp Op;
+  if (!parseReductionOp(PP, Tok, Op))
+    return false;
+  if (Tok.isNot(tok::colon))
+    return Malformed(Tok.getLocation());
+  PP.Lex(Tok);
+  while (true) {
+    if (Tok.isNot(tok::identifier))
+      return Malformed(Tok.getLocation());
+    ReductionItem Item;
+    Item.Op = Op;
+    Item.Name = Tok.getIdentifierInfo()->getName().str();
+    Item.NameLoc = Tok.getLocation();
+    Item.ClauseLoc = ClauseLoc;
+    for (const ReductionItem &Earlier : D.Reductions) {
+      if (Earlier.Name == Item.Name) {
+        report(Diags, Item.NameLoc, Diag::ReductionVariableRepeated)
+            << Item.Name;
+        return false;
+      }
+    }
+    D.Reductions.push_back(std::move(Item));
+    PP.Lex(Tok);
+    if (Tok.is(tok::r_paren))
+      break;
+    if (Tok.isNot(tok::comma))
+      return Malformed(Tok.getLocation());
+    PP.Lex(Tok);
+  }
+  PP.Lex(Tok);
+  return true;
+}
+
 struct ClauseInfo {
   StringRef Name;
   StringRef Form;
@@ -96,6 +167,9 @@ const ClauseInfo Clauses[] = {
      [](const Directive &D) { return D.BlockDim.has_value(); }},
     {"collapse", "collapse(N)", false, true, parseCollapse,
      [](const Directive &D) { return D.Collapse.has_value(); }},
+    // Given more than once, as in OpenMP, to reduce with several operators.
+    {"reduction", "reduction(op: var, ...)", false, true, parseReduction,
+     [](const Directive &) { return false; }},
 };
 
 bool takes(DirectiveKind K, const ClauseInfo &C) {

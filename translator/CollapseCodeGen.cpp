@@ -32,6 +32,7 @@ std::string KernelCodeGen::renderCollapsedLoop(const Step &S,
   Data.set("dims", Dims);
   Data.set("depth", std::to_string(Loops.size()));
   Data.set("block_dim", std::to_string(S.BlockDim));
+  addReductionData(S, Data);
   DeviceFunctions +=
       renderTemplate(Options.Target, "device_collapsed_loop", Data) + "\n";
   return renderTemplate(Options.Target, "launch_collapsed_loop", Data);

@@ -7,12 +7,24 @@
 #ifndef QD_TRANSLATOR_DIRECTIVE_H
 #define QD_TRANSLATOR_DIRECTIVE_H
 
+#include "ReductionOp.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace qd {
+
+/// One variable of a 'reduction(op: var, ...)' clause, as written; the
+/// kernel analysis resolves the name.
+struct ReductionItem {
+  ReductionOp Op = ReductionOp::Sum;
+  std::string Name;
+  clang::SourceLocation NameLoc;
+  /// The 'reduction' keyword of its clause.
+  clang::SourceLocation ClauseLoc;
+};
 
 enum class DirectiveKind { Kernel, StreamParallel, Loop };
 
@@ -30,6 +42,9 @@ struct Directive {
   /// Loops combined into one iteration space, from a 'collapse(N)' clause.
   std::optional<unsigned> Collapse;
   clang::SourceLocation CollapseLoc;
+  /// Variables of the 'reduction' clauses, in order. Several clauses may
+  /// appear, as in OpenMP; a variable may appear once.
+  std::vector<ReductionItem> Reductions;
   /// Set by the kernel analysis once the directive is attached; any directive
   /// left unconsumed is misplaced.
   bool Consumed = false;

@@ -10,6 +10,7 @@
 #include "RaceAnalysis.h"
 #include "CaptureAnalysis.h"
 #include "CollapseAnalysis.h"
+#include "ReductionAnalysis.h"
 #include "DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -168,6 +169,12 @@ private:
   /// Kernel bodies, to tell a stream_parallel inside a kernel's loop from one
   /// in an ordinary function.
   std::vector<SourceRange> KernelBodies;
+  /// Locals declared at each level (kernel body, block) being analyzed,
+  /// innermost last: the names a reduction clause may use.
+  std::vector<llvm::StringMap<const VarDecl *>> Levels;
+  /// Reduction results so far, and their scratch slots.
+  DeviceScalarMap DeviceScalars;
+  llvm::DenseMap<const VarDecl *, unsigned> ScalarSlots;
 
   SourceLocation fileLoc(SourceLocation L) const {
     return SM.getExpansionLoc(L);
@@ -191,7 +198,10 @@ private:
                    std::vector<Step> &Out);
   bool isHostScalarDecl(const DeclStmt *DS);
   void checkDeviceLocals(const Stmt *S);
-  void checkHostValueWrites(const Stmt *S, const VarDecl *LoopVar = nullptr);
+  void checkHostValueWrites(const Stmt *S, const VarDecl *LoopVar = nullptr,
+                            llvm::ArrayRef<Reduction> Reductions = {});
+  bool analyzeReductions(const Directive &D, const Stmt *Body, Step &Loop);
+  void passDeviceScalars(Step &S);
   void reportMisplaced(const Directive &D);
 };
 
@@ -271,6 +281,8 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target) {
   Plan->BlockDim = D.BlockDim.value_or(DefaultBlockDim);
   Values = HostValues();
   DeviceLocals.clear();
+  DeviceScalars.clear();
+  ScalarSlots.clear();
   for (const ParmVarDecl *P : FD->parameters())
     Values.add(P);
   analyzeSequence(cast<CompoundStmt>(FD->getBody()), /*TopLevel=*/true,
@@ -370,6 +382,7 @@ void Analyzer::analyzeSequence(const CompoundStmt *Body, bool TopLevel,
                                std::vector<Step> &Out) {
   std::vector<std::vector<Directive *>> Attached =
       attachDirectives(Body, /*AllowStreamParallel=*/TopLevel);
+  Levels.emplace_back();
   bool PreviousWasBlock = false;
   unsigned Index = 0;
   for (const Stmt *S : Body->body()) {
@@ -414,6 +427,7 @@ void Analyzer::analyzeSequence(const CompoundStmt *Body, bool TopLevel,
     Out.back().Blocks.push_back(std::move(B));
     PreviousWasBlock = true;
   }
+  Levels.pop_back();
 }
 
 bool Analyzer::isHostScalarDecl(const DeclStmt *DS) {
@@ -446,15 +460,60 @@ void Analyzer::checkDeviceLocals(const Stmt *S) {
   }
 }
 
-void Analyzer::checkHostValueWrites(const Stmt *S, const VarDecl *LoopVar) {
+void Analyzer::checkHostValueWrites(const Stmt *S, const VarDecl *LoopVar,
+                                    llvm::ArrayRef<Reduction> Reductions) {
+  auto Reduced = [&](const VarDecl *Var) {
+    return llvm::any_of(Reductions,
+                        [&](const Reduction &R) { return R.Var == Var; });
+  };
   // Each device function has its own copy of a host value, so the write
   // would be lost and the result would differ from the serial program.
   const DeclRefExpr *Write = findWriteTo(S, [&](const VarDecl *Var) {
-    return Var != LoopVar && Values.contains(Var);
+    return Var != LoopVar && Values.contains(Var) &&
+           !DeviceScalars.count(Var) && !Reduced(Var);
   });
   if (Write)
     report(Diags, Write->getLocation(), Diag::HostValueWrittenOnDevice)
         << Write->getDecl()->getName();
+  DeviceScalarMap ReadOnly = DeviceScalars;
+  for (const Reduction &R : Reductions)
+    ReadOnly.erase(R.Var);
+  checkDeviceScalarsNotWritten(S, ReadOnly, Context);
+}
+
+bool Analyzer::analyzeReductions(const Directive &D, const Stmt *Body,
+                                 Step &Loop) {
+  auto IsHostScalar = [&](const VarDecl *Var) {
+    return Values.contains(Var) && !isa<ParmVarDecl>(Var);
+  };
+  ReductionScope Scope;
+  Scope.SameLevel = &Levels.back();
+  Scope.Outer = llvm::ArrayRef(Levels).drop_back();
+  Scope.Kernel = Plan->Function;
+  Scope.IsHostScalar = IsHostScalar;
+  if (!resolveReductions(D, Scope, Context, Loop.Reductions) ||
+      !checkReductionUses(Body, Loop.Reductions, Context))
+    return false;
+  Loop.Counter = Plan->ScratchCounters++;
+  for (Reduction &R : Loop.Reductions) {
+    auto [Slot, New] = ScalarSlots.try_emplace(R.Var, Plan->ScratchSlots);
+    if (New)
+      ++Plan->ScratchSlots;
+    R.First = New;
+    R.Slot = Slot->second;
+    R.Partials = Plan->ScratchPartials.size();
+    Plan->ScratchPartials.push_back({Loop.BlockDim, R.Var});
+  }
+  return true;
+}
+
+void Analyzer::passDeviceScalars(Step &S) {
+  for (Capture &C : S.Captures) {
+    if (!DeviceScalars.count(C.Var))
+      continue;
+    C.DeviceScalar = true;
+    C.Slot = ScalarSlots.lookup(C.Var);
+  }
 }
 
 void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
@@ -473,6 +532,18 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
     return;
   }
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    bool ReadsDeviceScalar = false;
+    for (const Decl *D : DS->decls()) {
+      const auto *Var = dyn_cast<VarDecl>(D);
+      if (!Var)
+        continue;
+      Levels.back()[Var->getName()] = Var;
+      if (Var->getType()->isScalarType())
+        ReadsDeviceScalar |= !checkNoDeviceScalarOnHost(
+            Var->getInit(), /*What=*/1, DeviceScalars, Context);
+    }
+    if (ReadsDeviceScalar)
+      return;
     if (isHostScalarDecl(DS)) {
       for (const Decl *D : DS->decls()) {
         const auto *Var = cast<VarDecl>(D);
@@ -506,6 +577,7 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
   Task.S = S;
   Task.BlockDim = 1;
   Task.Captures = collectCaptures(S, Values);
+  passDeviceScalars(Task);
   Out.push_back(std::move(Task));
 }
 
@@ -522,6 +594,13 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
   if (LoopDirective && LoopDirective->Collapse &&
       !matchCollapsedNest(Form, *LoopDirective, Values, Context, Collapsed))
     return;
+  std::vector<const LoopForm *> Nest{&Form};
+  for (const LoopForm &Inner : Collapsed)
+    Nest.push_back(&Inner);
+  for (const LoopForm *L : Nest)
+    for (const Expr *Bound : {L->Begin, L->End})
+      Ok &= checkNoDeviceScalarOnHost(Bound, /*What=*/0, DeviceScalars,
+                                      Context);
   const Stmt *Body = Collapsed.empty() ? Form.Body : Collapsed.back().Body;
   LoopBodyChecker Checker;
   Checker.TraverseStmt(const_cast<Stmt *>(Body));
@@ -542,18 +621,29 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
     Ok = false;
   }
   checkDeviceLocals(For);
-  checkHostValueWrites(Body, Form.Var);
-  if (!Ok)
-    return;
   Step Loop;
   Loop.Kind = StepKind::ParallelLoop;
   Loop.S = For;
-  Loop.Loop = Form;
-  Loop.Collapsed = std::move(Collapsed);
   Loop.BlockDim = LoopDirective && LoopDirective->BlockDim
                       ? *LoopDirective->BlockDim
                       : Plan->BlockDim;
+  if (Ok && LoopDirective && !LoopDirective->Reductions.empty())
+    Ok = analyzeReductions(*LoopDirective, Body, Loop);
+  checkHostValueWrites(Body, Form.Var, Loop.Reductions);
+  if (!Ok)
+    return;
+  Loop.Loop = Form;
+  Loop.Collapsed = std::move(Collapsed);
   Loop.Captures = collectCaptures(Body, Values, Form.Var);
+  // A reduction variable is the threads' private accumulator, not a capture.
+  llvm::erase_if(Loop.Captures, [&](const Capture &C) {
+    return llvm::any_of(Loop.Reductions,
+                        [&](const Reduction &R) { return R.Var == C.Var; });
+  });
+  passDeviceScalars(Loop);
+  for (size_t I = 0; I < Loop.Reductions.size(); ++I)
+    DeviceScalars.try_emplace(Loop.Reductions[I].Var,
+                              LoopDirective->Reductions[I].NameLoc);
   Out.push_back(std::move(Loop));
 }
 

@@ -162,10 +162,22 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
   // after its begin and count.
   const bool IsLoop = S.Kind == StepKind::ParallelLoop;
   std::string Params, Args;
+  TemplateData Binds{TemplateData::type::list};
   for (const Capture &C : S.Captures) {
     std::string Separator = IsLoop || !Params.empty() ? ", " : "";
-    Params += Separator + typeOf(C.Var) + " " + C.Var->getNameAsString();
-    Args += Separator + C.Var->getNameAsString();
+    std::string Type = typeOf(C.Var), Name = C.Var->getNameAsString();
+    if (C.DeviceScalar && Options.Target != Target::Cpu) {
+      // A reduction's result: read once from the call's scratch, under the
+      // variable's own name.
+      Params += Separator + "const " + Type + "* qd_scalar_" + Name;
+      Args += Separator + "qd_scratch.slot<" + Type + ">(" +
+              std::to_string(C.Slot) + ")";
+      Binds.push_back(TemplateData("const " + Type + " " + Name +
+                                   " = *qd_scalar_" + Name + ";"));
+      continue;
+    }
+    Params += Separator + Type + " " + Name;
+    Args += Separator + Name;
   }
   const Stmt *Body = S.deviceCode();
   TemplateData Data;
@@ -178,6 +190,7 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
   Data.set("template_args", templateArguments(Plan->Template));
   Data.set("params", Params);
   Data.set("args", Args);
+  Data.set("scalar_binds", Binds);
   Data.set("user_line", userLine(Body->getBeginLoc()));
   Data.set("generated_line", generatedLine());
   Data.set("body", statementText(Body));
@@ -197,8 +210,11 @@ std::string KernelCodeGen::renderLoop(const Step &S, const std::string &Stream) 
   Data.set("begin", text(L.Begin->getSourceRange()));
   Data.set("end", text(L.End->getSourceRange()));
   Data.set("inclusive", L.Inclusive ? "true" : "false");
-  DeviceFunctions += renderTemplate(Options.Target, "device_loop", Data) + "\n";
-  return renderTemplate(Options.Target, "launch_loop", Data);
+  addReductionData(S, Data);
+  const std::string Shape = S.Reductions.empty() ? "loop" : "reduction_loop";
+  DeviceFunctions +=
+      renderTemplate(Options.Target, "device_" + Shape, Data) + "\n";
+  return renderTemplate(Options.Target, "launch_" + Shape, Data);
 }
 
 std::string KernelCodeGen::renderTask(const Step &S, const std::string &Stream) {
@@ -255,7 +271,9 @@ std::string KernelCodeGen::renderHostEntries(const std::string &Body) {
     Launches += S.Kind == StepKind::Region       ? 2
                 : S.Kind == StepKind::HostScalar ? 0
                                                  : 1;
-  Data.set("contiguous_launches", Launches > 1);
+  // The scratch's allocation and release are on the launch stream too.
+  Data.set("contiguous_launches", Launches > 1 || Plan->hasReductions());
+  addScratchData(Data);
   // The stream entry point is the target's; the forwarding one is the same
   // for every target.
   Data.set("stream_entry",

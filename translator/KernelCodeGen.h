@@ -71,6 +71,11 @@ private:
   /// A 'collapse(N)' nest: one launch over the product space
   /// (CollapseCodeGen.cpp).
   std::string renderCollapsedLoop(const Step &S, const std::string &Stream);
+  /// A loop's reductions: its private copies, their combine, and where the
+  /// results go (ReductionCodeGen.cpp).
+  void addReductionData(const Step &S, TemplateData &Data);
+  /// The call's reduction scratch, for the stream entry point.
+  void addScratchData(TemplateData &Data) const;
   std::string renderTask(const Step &S, const std::string &Stream);
   std::string renderRegion(const Step &S, const std::string &Stream);
   std::string renderHostEntries(const std::string &Body);

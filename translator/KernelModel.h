@@ -8,6 +8,7 @@
 #define QD_TRANSLATOR_KERNELMODEL_H
 
 #include "LoopForm.h"
+#include "ReductionOp.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Stmt.h"
@@ -19,6 +20,29 @@ namespace qd {
 /// the device function: a kernel parameter or a host scalar.
 struct Capture {
   const clang::VarDecl *Var;
+  /// The variable holds the result of an earlier reduction, which lives in
+  /// scratch slot \c Slot on the device: passed by address, read there.
+  bool DeviceScalar = false;
+  unsigned Slot = 0;
+};
+
+/// One variable of a loop's 'reduction' clause.
+struct Reduction {
+  const clang::VarDecl *Var = nullptr;
+  ReductionOp Op = ReductionOp::Sum;
+  /// The first reduction into \c Var starts from its host value; later ones
+  /// from the device scalar that the earlier ones left.
+  bool First = true;
+  /// Where the result lives in the call's scratch.
+  unsigned Slot = 0;
+  /// The per-block partial results of this loop for this variable.
+  unsigned Partials = 0;
+};
+
+/// One array of per-block partial results in a call's scratch.
+struct PartialsArray {
+  unsigned BlockDim = 0;
+  const clang::VarDecl *Var = nullptr;
 };
 
 enum class StepKind {
@@ -56,6 +80,10 @@ struct Step {
   std::vector<Capture> Captures;
   /// Region only.
   std::vector<Block> Blocks;
+  /// ParallelLoop only: its 'reduction' variables, and the scratch counter
+  /// its blocks use to tell which one finishes last.
+  std::vector<Reduction> Reductions;
+  unsigned Counter = 0;
 
   /// What runs on the device: a loop's (innermost) body, a task's statement.
   const clang::Stmt *deviceCode() const {
@@ -72,6 +100,13 @@ struct KernelPlan {
   clang::SourceLocation PragmaLoc;
   unsigned BlockDim = 0;
   std::vector<Step> Steps;
+  /// The scratch memory one call needs for its reductions: result slots,
+  /// one counter per reducing loop, per-block partial results.
+  unsigned ScratchSlots = 0;
+  unsigned ScratchCounters = 0;
+  std::vector<PartialsArray> ScratchPartials;
+
+  bool hasReductions() const { return ScratchCounters != 0; }
 };
 
 } // namespace qd

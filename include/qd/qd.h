@@ -11,6 +11,7 @@
 #define QD_QD_H
 
 #include "atomic.h"
+#include "minmax.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -181,3 +181,33 @@ void slices_of_one_buffer(float* out, const float* in, int n)
     for (int t = 0; t < n; ++t)
         out[t + n * 4] = 0.0f;
 }
+
+// Reduction variables are not shared memory: each block reduces into its own
+// local (of a template type, whose uses the race check cannot see through),
+// and both read the kernel-level result of an earlier reduction.
+#pragma qd kernel
+template <class T>
+void block_reductions(const T* in, int n, T* first, T* second)
+{
+    T scale = T(1);
+    #pragma qd loop reduction(*: scale)
+    for (int i = 0; i < 2; ++i)
+        scale *= T(2);
+    #pragma qd stream_parallel
+    {
+        T total = T(0);
+        #pragma qd loop reduction(+: total)
+        for (int i = 0; i < n; ++i)
+            total += in[i] * scale;
+        first[0] = total;
+    }
+    #pragma qd stream_parallel
+    {
+        T total = T(0);
+        #pragma qd loop reduction(+: total)
+        for (int i = 0; i < n; ++i)
+            total += in[i] / scale;
+        second[0] = total;
+    }
+}
+template void block_reductions<float>(const float*, int, float*, float*);

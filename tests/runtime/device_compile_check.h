@@ -1,6 +1,6 @@
 // The body of the device compile checks (nvcc_compile_check.cu,
-// hip_compile_check.hip): the device helpers and a generated-style region
-// with its launches. The including file first includes the vendor bridge
+// hip_compile_check.hip): the device helpers, a generated-style region with
+// its launches, and generated-style reductions (device_reduce_check.h). The including file first includes the vendor bridge
 // (qd/detail/cuda.h or qd/detail/hip.h) and defines QD_CHECK_GET_LAST_ERROR
 // as that vendor's cudaGetLastError/hipGetLastError, the one spelling in
 // generated code that differs.
@@ -58,3 +58,5 @@ void accumulate_twice(float* sum, double* dsum, int* imin, long long* hits,
     join.wait(stream);
   }
 }
+
+#include "device_reduce_check.h"

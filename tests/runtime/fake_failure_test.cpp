@@ -73,8 +73,11 @@ TEST_F(FakeFailure, TheRegionRunsAndChecksFourLaunches) {
   Image image;
   qd::Stream stream;
   const unsigned long long before = qd::testing::launch_checks();
+  const unsigned long long waits = qd::fake::counts(0).stream_waits;
   image.grade(stream);
   EXPECT_EQ(qd::testing::launch_checks() - before, 4u);
+  // 4 fork waits and 4 join waits; the unwind guard adds none.
+  EXPECT_EQ(qd::fake::counts(0).stream_waits - waits, 8u);
   EXPECT_TRUE(image.matches(1));
   EXPECT_EQ(live(qd::stream_pool_stats()), 4u);
   EXPECT_EQ(live(qd::event_pool_stats()), 5u); // fork + 4 joins
@@ -101,6 +104,9 @@ TEST_F(FakeFailure, ThirdLaunchFailsWithKernelLineAndDriverMessage) {
   const qd::fake::Counts fake_after = qd::fake::counts(0);
   EXPECT_EQ(fake_after.failed_launches - fake_before.failed_launches, 1u);
   EXPECT_EQ(fake_after.launches - fake_before.launches, 2u);
+  // The launch stream still waited for every block (RegionUnwindJoin): 4
+  // fork waits, then 4 join waits although the explicit join never ran.
+  EXPECT_EQ(fake_after.stream_waits - fake_before.stream_waits, 8u);
   // The guards gave everything back; check_launch consumed the error.
   EXPECT_EQ(qd::stream_pool_stats().in_use, 0u);
   EXPECT_EQ(qd::event_pool_stats().in_use, 0u);

@@ -1,9 +1,11 @@
 // Runs the HIP build of the runtime (HIP's clang, or nvcc through
 // tests/hip_on_cuda) from plain C++ with no vendor header: the
-// generated-style two-block region of hip_compile_check.hip, checked against
-// what the serial program would compute. Exits 77 (ctest "skipped") when
+// generated-style two-block region and reductions of hip_compile_check.hip,
+// checked against what the serial program would compute. Exits 77 (ctest "skipped") when
 // there is no GPU to run on.
 #include <qd/qd.h>
+
+#include "reduce_many.h"
 
 #include <climits>
 #include <cstdint>
@@ -13,6 +15,8 @@
 void accumulate_twice(float* sum, double* dsum, int* imin, long long* hits,
                       unsigned long long* umax, std::int64_t* i64,
                       const float* x, std::uint64_t n, qd::StreamRef stream);
+void reduce_many(qd_reduce_check::ReduceManyResults* out, const int* x,
+                 std::uint64_t n, qd::StreamRef stream);
 
 namespace {
 
@@ -83,6 +87,23 @@ int main() {
   expect(on_host(hits, s)[0] == static_cast<long long>(2 * n), "long long atomic_add");
   expect(on_host(umax, s)[0] == n - 1, "unsigned long long atomic_max");
   expect(on_host(i64, s)[0] == static_cast<std::int64_t>(n - 1), "int64 atomic_max");
+  // Every reduction operator, on a size that takes several blocks per
+  // multiprocessor and several iterations per thread.
+  for (std::uint64_t reduce_n : {std::uint64_t{0}, std::uint64_t{1000},
+                                 std::uint64_t{3'000'017}}) {
+    std::vector<int> values(reduce_n);
+    for (std::uint64_t i = 0; i < reduce_n; ++i)
+      values[i] = qd_reduce_check::reduce_many_input(i);
+    auto dvalues = on_device(values.empty() ? std::vector<int>{0} : values, s);
+    qd::Buffer<qd_reduce_check::ReduceManyResults> results(1);
+    reduce_many(results.data(), dvalues.data(), reduce_n, s);
+    const int mismatches = qd_reduce_check::reduce_many_mismatches(
+        on_host(results, s)[0], values.data(), reduce_n,
+        [](const char* field, double value) {
+          std::printf("  %s = %.17g differs from serial\n", field, value);
+        });
+    expect(mismatches == 0, "reductions match the serial program");
+  }
   expect(qd::stream_pool_stats().in_use == 0, "pooled streams given back");
   expect(qd::event_pool_stats().in_use == 0, "pooled events given back");
 

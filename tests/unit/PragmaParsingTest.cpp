@@ -25,6 +25,8 @@ struct Recorded {
   bool NameLocIsValid;
   std::optional<unsigned> Collapse;
   bool CollapseLocIsValid;
+  /// The 'reduction' items; their locations are checked for validity only.
+  std::vector<ReductionItem> Reductions;
 };
 
 struct PragmaRun {
@@ -47,7 +49,7 @@ PragmaRun parsePragmas(llvm::StringRef Code) {
           Run.Directives.push_back({D.Kind, D.BlockDim, lineOf(Ctx, D.Loc),
                                     columnOf(Ctx, D.NameLoc), D.Loc.isValid(),
                                     D.NameLoc.isValid(), D.Collapse,
-                                    D.CollapseLoc.isValid()});
+                                    D.CollapseLoc.isValid(), D.Reductions});
         }
       },
       Options);
@@ -299,7 +301,8 @@ TEST(PragmaParsing, UnknownClauseWithoutSuggestion) {
   EXPECT_EQ(Run.Result.messages(),
             std::vector<std::string>{
                 "1: error: unknown clause 'num_threads' on '#pragma qd "
-                "loop'; it takes 'block_dim(N)' and 'collapse(N)'"});
+                "loop'; it takes 'block_dim(N)', 'collapse(N)' and "
+                "'reduction(op: var, ...)'"});
   ASSERT_EQ(Run.Directives.size(), 1u);
   EXPECT_EQ(Run.Directives[0].Kind, DirectiveKind::Loop);
 }
@@ -325,7 +328,8 @@ TEST(PragmaParsing, ExtraTokens) {
                 "1: error: unexpected ',' in '#pragma qd kernel'; it takes "
                 "'block_dim(N)'",
                 "2: error: unexpected '16' in '#pragma qd loop'; it takes "
-                "'block_dim(N)' and 'collapse(N)'"}));
+                "'block_dim(N)', 'collapse(N)' and 'reduction(op: var, "
+                "...)'"}));
   ASSERT_EQ(Run.Directives.size(), 2u);
   EXPECT_FALSE(Run.Directives[0].BlockDim.has_value());
   EXPECT_EQ(Run.Directives[1].BlockDim, std::optional<unsigned>(8));
@@ -525,4 +529,67 @@ TEST(PragmaParsing, DuplicateCollapse) {
                 "loop'; remove one of them"});
   ASSERT_EQ(Run.Directives.size(), 1u);
   EXPECT_EQ(Run.Directives[0].Collapse, std::optional<unsigned>(2));
+}
+
+TEST(PragmaParsing, ReductionClauses) {
+  PragmaRun Run = parsePragmas(
+      "#pragma qd loop reduction(+: sum, count) block_dim(128) "
+      "reduction(max: hi) reduction(&&: ok) reduction(||: any) "
+      "reduction(min: lo) reduction(*: p) reduction(&: a) reduction(|: o) "
+      "reduction(^: x)\n");
+  EXPECT_TRUE(Run.Result.messages().empty());
+  ASSERT_EQ(Run.Directives.size(), 1u);
+  const std::vector<ReductionItem> &Items = Run.Directives[0].Reductions;
+  const std::pair<const char *, ReductionOp> Expected[] = {
+      {"sum", ReductionOp::Sum},         {"count", ReductionOp::Sum},
+      {"hi", ReductionOp::Max},          {"ok", ReductionOp::LogicalAnd},
+      {"any", ReductionOp::LogicalOr},   {"lo", ReductionOp::Min},
+      {"p", ReductionOp::Product},       {"a", ReductionOp::BitAnd},
+      {"o", ReductionOp::BitOr},         {"x", ReductionOp::BitXor},
+  };
+  ASSERT_EQ(Items.size(), std::size(Expected));
+  for (size_t I = 0; I < Items.size(); ++I) {
+    EXPECT_EQ(Items[I].Name, Expected[I].first);
+    EXPECT_EQ(Items[I].Op, Expected[I].second);
+    EXPECT_TRUE(Items[I].NameLoc.isValid());
+  }
+  EXPECT_EQ(Run.Directives[0].BlockDim, std::optional<unsigned>(128));
+}
+
+TEST(PragmaParsing, ReductionMalformedOrUnknownOperator) {
+  const char *Malformed =
+      "1: error: malformed 'reduction' clause; write 'reduction(op: var)' or "
+      "'reduction(op: var1, var2)' with an operator and the names of scalar "
+      "locals";
+  const std::pair<const char *, std::string> Cases[] = {
+      {"#pragma qd loop reduction\n", Malformed},
+      {"#pragma qd loop reduction(+ sum)\n", Malformed},
+      {"#pragma qd loop reduction(+: )\n", Malformed},
+      {"#pragma qd loop reduction(+: a,)\n", Malformed},
+      {"#pragma qd loop reduction(+: a b)\n", Malformed},
+      {"#pragma qd loop reduction(: a)\n", Malformed},
+      {"#pragma qd loop reduction(+: a[0])\n", Malformed},
+      {"#pragma qd loop reduction(-: a)\n",
+       "1: error: unknown reduction operator '-'; use one of + * min max & | "
+       "^ && ||"},
+      {"#pragma qd loop reduction(sum: a)\n",
+       "1: error: unknown reduction operator 'sum'; use one of + * min max & "
+       "| ^ && ||"},
+      {"#pragma qd loop reduction(+: a) reduction(max: a)\n",
+       "1: error: 'a' is named in more than one reduction of this loop; a "
+       "variable is reduced with one operator, so name it once"},
+  };
+  for (const auto &[Line, Message] : Cases) {
+    SCOPED_TRACE(Line);
+    PragmaRun Run = parsePragmas(Line);
+    EXPECT_EQ(Run.Result.messages(), std::vector<std::string>{Message});
+  }
+}
+
+TEST(PragmaParsing, ReductionOnlyOnLoop) {
+  PragmaRun Run = parsePragmas("#pragma qd kernel reduction(+: s)\n");
+  EXPECT_EQ(Run.Result.messages(),
+            std::vector<std::string>{
+                "1: error: clause 'reduction' is not allowed on '#pragma qd "
+                "kernel'; it takes 'block_dim(N)'"});
 }

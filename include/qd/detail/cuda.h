@@ -8,6 +8,7 @@
 #include "../qd.h"
 #include "launch_support.h"
 #include "profiling.h"
+#include "reduce.h"
 
 namespace qd {
 namespace detail {

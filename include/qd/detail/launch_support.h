@@ -11,6 +11,7 @@
 #include "../qd.h"
 #include "collapse.h"
 #include "config.h"
+#include "reduction_scratch.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -115,6 +116,29 @@ public:
   void wait(std::size_t i, StreamRef s) const; // `s` waits for event `i`
 };
 
+// The join of a region on the path where a launch in it threw. The region's
+// explicit join (block b's stream records event b, the launch stream waits
+// for it) is then skipped, so this guard, declared after the region's streams
+// and events, does it in its destructor instead: the launch stream still
+// waits for the work already queued on every block stream. Whatever the
+// caller gives back on the launch stream afterwards (this call's reduction
+// scratch, its own buffers freed stream-ordered) is then not reused while a
+// block still reads or writes it. On the normal path it does nothing.
+class RegionUnwindJoin {
+public:
+  RegionUnwindJoin(PooledEvents& events, const PooledStreams& streams,
+                   StreamRef launch) noexcept;
+  ~RegionUnwindJoin();
+  RegionUnwindJoin(const RegionUnwindJoin&) = delete;
+  RegionUnwindJoin& operator=(const RegionUnwindJoin&) = delete;
+
+private:
+  PooledEvents& events_;
+  const PooledStreams& streams_;
+  StreamRef launch_;
+  int exceptions_; // std::uncaught_exceptions() when the region began
+};
+
 // One pooled event (see PooledEvents).
 class PooledEvent : private PooledEvents {
 public:
@@ -164,6 +188,11 @@ QD_HOST_DEVICE constexpr std::uint64_t trip_count(I begin, I end,
 inline constexpr unsigned kThreadsPerSm = 2048;
 inline constexpr unsigned kMaxGridDim = 0x7fffffffu; // gridDim.x limit
 unsigned grid_size(std::uint64_t iterations, unsigned block_dim);
+// The largest grid grid_size(n, block_dim) returns for any n on the current
+// device: its cap, at least 1 (kMaxGridDim on the cpu backend). Reduction
+// partial arrays are sized by it. Throws qd::Error when block_dim is 0; not a
+// launch check (qd::testing does not count it).
+unsigned max_grid_size(unsigned block_dim);
 // The grid of a serial task's launch: 1 block (of 1 thread). Like grid_size,
 // counts one launch check and returns 0 for the check a test made fail.
 unsigned task_grid_size();

@@ -86,6 +86,8 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
     qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
+    // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
+    const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
     // block 1, block_dim.cpp:15
@@ -134,7 +136,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift) {
 
 // A kernel without a clause: the translator's default block size.
 // ---- qd kernel 'negate' (block_dim.cpp:28), translated by qd-translate ----
-#line 138 "block_dim.hip"
+#line 140 "block_dim.hip"
 // Parallel loop of 'negate' (block_dim.cpp:32): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(1024)
 qd_negate_loop0(int qd_begin, std::uint64_t qd_count, float * x) {
@@ -143,7 +145,7 @@ qd_negate_loop0(int qd_begin, std::uint64_t qd_count, float * x) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 33 "block_dim.cpp"
 x[i] = -x[i];
-#line 147 "block_dim.hip"
+#line 149 "block_dim.hip"
   }
 }
 

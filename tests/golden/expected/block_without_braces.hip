@@ -57,6 +57,8 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
     qd::detail::PooledEvents qd_events(4); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
+    // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
+    const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
     qd_events.wait(0, qd_block_streams[2]);

@@ -98,6 +98,8 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
     qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
+    // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
+    const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
     // block 1, mixed_region_and_statements.cpp:15

@@ -46,6 +46,12 @@ using hipStream_t = cudaStream_t;
 using hipEvent_t = cudaEvent_t;
 using hipMemcpyKind = cudaMemcpyKind;
 using hipDeviceAttribute_t = cudaDeviceAttr;
+using hipMemPool_t = cudaMemPool_t;
+using hipMemPoolProps = cudaMemPoolProps;
+using hipMemPoolAttr = cudaMemPoolAttr;
+using hipMemAllocationType = cudaMemAllocationType;
+using hipMemAllocationHandleType = cudaMemAllocationHandleType;
+using hipMemLocationType = cudaMemLocationType;
 
 inline constexpr hipError_t hipSuccess = cudaSuccess;
 inline constexpr hipError_t hipErrorNotReady = cudaErrorNotReady;
@@ -60,6 +66,14 @@ inline constexpr hipMemcpyKind hipMemcpyDeviceToDevice = cudaMemcpyDeviceToDevic
 inline constexpr hipMemcpyKind hipMemcpyDefault = cudaMemcpyDefault;
 inline constexpr hipDeviceAttribute_t hipDeviceAttributeMultiprocessorCount =
     cudaDevAttrMultiProcessorCount;
+inline constexpr hipMemAllocationType hipMemAllocationTypePinned =
+    cudaMemAllocationTypePinned;
+inline constexpr hipMemAllocationHandleType hipMemHandleTypeNone =
+    cudaMemHandleTypeNone;
+inline constexpr hipMemLocationType hipMemLocationTypeDevice =
+    cudaMemLocationTypeDevice;
+inline constexpr hipMemPoolAttr hipMemPoolAttrReleaseThreshold =
+    cudaMemPoolAttrReleaseThreshold;
 
 // Errors
 inline hipError_t hipGetLastError() { return cudaGetLastError(); }
@@ -138,6 +152,26 @@ inline hipError_t hipMemset(void* p, int value, std::size_t bytes) {
 inline hipError_t hipMemsetAsync(void* p, int value, std::size_t bytes,
                                  hipStream_t s = nullptr) {
   return cudaMemsetAsync(p, value, bytes, s);
+}
+
+// Stream-ordered memory pools
+inline hipError_t hipMemPoolCreate(hipMemPool_t* pool,
+                                   const hipMemPoolProps* props) {
+  return cudaMemPoolCreate(pool, props);
+}
+inline hipError_t hipMemPoolDestroy(hipMemPool_t pool) {
+  return cudaMemPoolDestroy(pool);
+}
+inline hipError_t hipMemPoolSetAttribute(hipMemPool_t pool, hipMemPoolAttr attr,
+                                         void* value) {
+  return cudaMemPoolSetAttribute(pool, attr, value);
+}
+inline hipError_t hipMallocFromPoolAsync(void** p, std::size_t bytes,
+                                         hipMemPool_t pool, hipStream_t s) {
+  return cudaMallocFromPoolAsync(p, bytes, pool, s);
+}
+inline hipError_t hipFreeAsync(void* p, hipStream_t s) {
+  return cudaFreeAsync(p, s);
 }
 
 // Launches: <<<>>>, __global__, __launch_bounds__, blockIdx/threadIdx/

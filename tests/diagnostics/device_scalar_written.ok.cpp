@@ -1,0 +1,13 @@
+// A second reduction continues from the first one's result.
+#pragma qd kernel
+void scale(float* a, int n, float* out)
+{
+    float total = 0.0f;
+    #pragma qd loop reduction(+: total)
+    for (int i = 0; i < n; ++i)
+        total += a[i];
+    #pragma qd loop reduction(+: total)
+    for (int i = 0; i < n; ++i)
+        total += a[i];
+    out[0] = total;
+}

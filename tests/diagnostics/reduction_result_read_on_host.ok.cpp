@@ -1,0 +1,17 @@
+// Device code reads the results: the loop body, and the bound becomes a
+// condition in the body.
+#pragma qd kernel
+void normalize(float* a, int n)
+{
+    float total = 0.0f;
+    int nonzero = 0;
+    #pragma qd loop reduction(+: total, nonzero)
+    for (int i = 0; i < n; ++i) {
+        total += a[i];
+        if (a[i] != 0.0f)
+            ++nonzero;
+    }
+    for (int i = 0; i < n; ++i)
+        if (i < nonzero)
+            a[i] = a[i] / total;
+}

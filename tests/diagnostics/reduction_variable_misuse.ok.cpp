@@ -1,0 +1,28 @@
+// Only combines: compound assignment, 'v = v op e', std::min/std::max,
+// increments, inside conditions and lambdas too.
+#include <algorithm>
+
+#pragma qd kernel
+void stats(const float* a, int n, float* out)
+{
+    float total = 0.0f;
+    float hi = -1e30f;
+    float lo = 1e30f;
+    int count = 0;
+    int positive = 0;
+    #pragma qd loop reduction(+: total, count, positive) reduction(max: hi) reduction(min: lo)
+    for (int i = 0; i < n; ++i) {
+        const float v = a[i];
+        total = total + v;
+        hi = std::max(v, hi);
+        lo = std::min(lo, v);
+        ++count;
+        auto note_positive = [&] { positive += 1; };
+        if (v > 0.0f)
+            note_positive();
+    }
+    out[0] = total;
+    out[1] = hi;
+    out[2] = lo;
+    out[3] = static_cast<float>(count + positive);
+}

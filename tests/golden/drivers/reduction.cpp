@@ -1,0 +1,46 @@
+// Driver for golden case reduction (see driver_support.h).
+// Inputs are multiples of 1/64 in [-1, 1), so float sums of them are exact
+// in any order and every build must print the same bits; the product and
+// the normalized array are compared within the usual tolerance. The empty
+// loop's results must be its initializers.
+#include QD_GOLDEN_KERNELS
+#include "driver_support.h"
+
+#include <cmath>
+
+int main() {
+  using namespace qd_driver;
+  const int n = 4099; // not a multiple of any block size
+  auto dyadic = [](std::size_t i) { return std::floor(pattern(i, -64.0, 64.0)) / 64.0; };
+  Mirrored<float> a(n, dyadic);
+  Mirrored<int> flags(n, [](std::size_t i) { return int(std::size_t(pattern(i + 3, 0.0, 256.0))); });
+  Mirrored<float> out(n + 2);
+  Mirrored<int> counts(4);
+  sums(a.device(), flags.device(), n, out.device(), counts.device());
+  print_summary("sums.out", out);
+  print_summary("sums.counts", counts);
+
+  Mirrored<float> range(2);
+  Mirrored<int> bools(2);
+  Mirrored<float> none(1);
+  Mirrored<int> lowest(1);
+  ranges(a.device(), n, 0, range.device(), bools.device(), none.device(), lowest.device());
+  print_summary("ranges.range", range);
+  print_summary("ranges.bools", bools);
+  print_summary("ranges.none", none);
+  print_summary("ranges.lowest", lowest);
+
+  const int h = 37, w = 129;
+  Mirrored<double> grid(std::size_t(h) * w, [](std::size_t i) { return pattern(i + 7, 0.0, 2.0); });
+  Mirrored<double> normalized(h + 1);
+  grid_total(grid.device(), h, w, normalized.device());
+  print_summary("grid_total", normalized);
+
+  Mirrored<float> best_f(1);
+  largest<float>(a.device(), n, -100.0f, best_f.device());
+  print_summary("largest.float", best_f);
+  Mirrored<int> best_i(1);
+  largest<int>(flags.device(), n, -1, best_i.device());
+  print_summary("largest.int", best_i);
+  return 0;
+}

@@ -1,0 +1,413 @@
+//===- ReductionAnalysis.cpp ----------------------------------------------===//
+//
+// A reduction variable is a host scalar until its first reduction; from then
+// on it is a device scalar in the call's scratch. Inside its loop every
+// thread combines into a private copy, which is why the body may only
+// combine: any other read would see a partial value, any other write would be
+// lost in the combine.
+//
+//===----------------------------------------------------------------------===//
+#include "ReductionAnalysis.h"
+#include "DiagnosticIds.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace qd {
+namespace {
+
+const VarDecl *varOf(const Expr *E) {
+  if (!E)
+    return nullptr;
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+const DeclRefExpr *refOf(const Expr *E) {
+  return E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+}
+
+/// How the body combines with each operator, for messages.
+std::string combineExample(ReductionOp Op, StringRef Var) {
+  std::string V = Var.str();
+  switch (Op) {
+  case ReductionOp::Sum:
+    return V + " += e";
+  case ReductionOp::Product:
+    return V + " *= e";
+  case ReductionOp::Min:
+    return V + " = std::min(" + V + ", e)";
+  case ReductionOp::Max:
+    return V + " = std::max(" + V + ", e)";
+  case ReductionOp::BitAnd:
+    return V + " &= e";
+  case ReductionOp::BitOr:
+    return V + " |= e";
+  case ReductionOp::BitXor:
+    return V + " ^= e";
+  case ReductionOp::LogicalAnd:
+    return V + " = " + V + " && e";
+  case ReductionOp::LogicalOr:
+    return V + " = " + V + " || e";
+  }
+  return V;
+}
+
+std::optional<ReductionOp> opOfBinary(BinaryOperatorKind K) {
+  switch (K) {
+  case BO_Add:
+  case BO_Sub:
+  case BO_AddAssign:
+  case BO_SubAssign:
+    return ReductionOp::Sum;
+  case BO_Mul:
+  case BO_MulAssign:
+    return ReductionOp::Product;
+  case BO_And:
+  case BO_AndAssign:
+    return ReductionOp::BitAnd;
+  case BO_Or:
+  case BO_OrAssign:
+    return ReductionOp::BitOr;
+  case BO_Xor:
+  case BO_XorAssign:
+    return ReductionOp::BitXor;
+  case BO_LAnd:
+    return ReductionOp::LogicalAnd;
+  case BO_LOr:
+    return ReductionOp::LogicalOr;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// A binary operator, built-in or (in a template) not yet resolved.
+struct BinaryView {
+  BinaryOperatorKind Kind;
+  const Expr *LHS;
+  const Expr *RHS;
+};
+
+std::optional<BinaryView> binaryView(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return BinaryView{BO->getOpcode(), BO->getLHS(), BO->getRHS()};
+  if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(E))
+    if (Call->getNumArgs() == 2 && Call->getOperator() != OO_Subscript &&
+        Call->getOperator() != OO_Call && Call->getOperator() != OO_Arrow)
+      return BinaryView{BinaryOperator::getOverloadedOpcode(Call->getOperator()),
+                        Call->getArg(0), Call->getArg(1)};
+  return std::nullopt;
+}
+
+/// The operand of '++'/'--', built-in or not yet resolved.
+const Expr *incrementOperand(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->isIncrementDecrementOp() ? UO->getSubExpr() : nullptr;
+  if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(E))
+    if (Call->getOperator() == OO_PlusPlus ||
+        Call->getOperator() == OO_MinusMinus)
+      return Call->getArg(0);
+  return nullptr;
+}
+
+bool isMinMaxNamespace(const DeclContext *DC) {
+  if (!DC)
+    return false;
+  const auto *NS = dyn_cast<NamespaceDecl>(DC->getEnclosingNamespaceContext());
+  while (NS && NS->isInline())
+    NS = dyn_cast<NamespaceDecl>(NS->getParent());
+  return NS && (NS->isStdNamespace() || NS->getName() == "qd") &&
+         NS->getParent()->getRedeclContext()->isTranslationUnit();
+}
+
+/// 'min' or 'max' for a call to std::min/std::max/qd::min/qd::max with two
+/// arguments.
+std::optional<ReductionOp> minMaxCall(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+  if (!Call || Call->getNumArgs() != 2)
+    return std::nullopt;
+  StringRef Name;
+  bool InNamespace = false;
+  if (const FunctionDecl *FD = Call->getDirectCallee()) {
+    Name = FD->getName();
+    InNamespace = isMinMaxNamespace(FD->getDeclContext());
+  } else if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(
+                 Call->getCallee()->IgnoreParenImpCasts())) {
+    // A call in a template that depends on its arguments' types.
+    if (Lookup->getName().isIdentifier())
+      Name = Lookup->getName().getAsIdentifierInfo()->getName();
+    for (const NamedDecl *D : Lookup->decls())
+      InNamespace |= isMinMaxNamespace(D->getDeclContext());
+  }
+  if (!InNamespace)
+    return std::nullopt;
+  if (Name == "min")
+    return ReductionOp::Min;
+  if (Name == "max")
+    return ReductionOp::Max;
+  return std::nullopt;
+}
+
+/// Finds the combines in a body and every reference to a reduction variable.
+class CombineFinder : public RecursiveASTVisitor<CombineFinder> {
+public:
+  CombineFinder(ASTContext &Context,
+                const llvm::DenseMap<const VarDecl *, ReductionOp> &Ops)
+      : Context(Context), Ops(Ops) {}
+
+  /// References that are part of a combine with the variable's operator.
+  llvm::SmallPtrSet<const DeclRefExpr *, 8> Combining;
+  /// References that are part of a combine with another operator.
+  llvm::DenseMap<const DeclRefExpr *, ReductionOp> OtherOperator;
+  /// References that are written.
+  llvm::SmallPtrSet<const DeclRefExpr *, 8> Written;
+  /// Every reference to a reduction variable, in source order.
+  std::vector<const DeclRefExpr *> Uses;
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (Ops.count(Var))
+        Uses.push_back(Ref);
+    return true;
+  }
+
+  bool VisitExpr(Expr *E) {
+    if (const Expr *Operand = incrementOperand(E)) {
+      if (const DeclRefExpr *Ref = refOf(Operand); Ref && isReduced(Ref)) {
+        Written.insert(Ref);
+        if (isStatement(E))
+          combine(ReductionOp::Sum, {Ref});
+      }
+      return true;
+    }
+    std::optional<BinaryView> B = binaryView(E);
+    if (!B || !BinaryOperator::isAssignmentOp(B->Kind))
+      return true;
+    const DeclRefExpr *Target = refOf(B->LHS);
+    if (!Target || !isReduced(Target))
+      return true;
+    Written.insert(Target);
+    if (!isStatement(E))
+      return true;
+    if (B->Kind != BO_Assign) {
+      // 'v += e', 'v -= e', 'v *= e', ...
+      if (std::optional<ReductionOp> Op = opOfBinary(B->Kind))
+        combine(*Op, {Target});
+      return true;
+    }
+    const VarDecl *Var = cast<VarDecl>(Target->getDecl());
+    if (std::optional<BinaryView> R = binaryView(B->RHS)) {
+      // 'v = v op e', or 'v = e op v' for a commutative op.
+      std::optional<ReductionOp> Op = opOfBinary(R->Kind);
+      if (!Op || BinaryOperator::isAssignmentOp(R->Kind))
+        return true;
+      if (varOf(R->LHS) == Var)
+        combine(*Op, {Target, refOf(R->LHS)});
+      else if (varOf(R->RHS) == Var && R->Kind != BO_Sub)
+        combine(*Op, {Target, refOf(R->RHS)});
+      return true;
+    }
+    if (std::optional<ReductionOp> Op = minMaxCall(B->RHS)) {
+      // 'v = std::min(v, e)' or 'v = std::min(e, v)'.
+      const auto *Call = cast<CallExpr>(B->RHS->IgnoreParenImpCasts());
+      for (unsigned I = 0; I < 2; ++I)
+        if (varOf(Call->getArg(I)) == Var) {
+          combine(*Op, {Target, refOf(Call->getArg(I))});
+          break;
+        }
+    }
+    return true;
+  }
+
+private:
+  ASTContext &Context;
+  const llvm::DenseMap<const VarDecl *, ReductionOp> &Ops;
+
+  bool isReduced(const DeclRefExpr *Ref) const {
+    const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+    return Var && Ops.count(Var);
+  }
+
+  /// A combine whose value is used ('y = (v += e)') reads a partial value.
+  bool isStatement(const Expr *E) {
+    DynTypedNodeList Parents = Context.getParents(*E);
+    for (const DynTypedNode &Parent : Parents) {
+      if (const auto *P = Parent.get<Expr>()) {
+        if (isa<ExprWithCleanups, ParenExpr>(P))
+          return isStatement(P);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  void combine(ReductionOp Op, std::initializer_list<const DeclRefExpr *> Refs) {
+    for (const DeclRefExpr *Ref : Refs) {
+      if (Ops.lookup(cast<VarDecl>(Ref->getDecl())) == Op)
+        Combining.insert(Ref);
+      else
+        OtherOperator[Ref] = Op;
+    }
+  }
+};
+
+} // namespace
+
+bool resolveReductions(const Directive &D, const ReductionScope &Scope,
+                       ASTContext &Context, std::vector<Reduction> &Out) {
+  DiagnosticsEngine &Diags = Context.getDiagnostics();
+  bool Ok = true;
+  for (const ReductionItem &Item : D.Reductions) {
+    auto Invalid = [&](const std::string &Why) {
+      report(Diags, Item.NameLoc, Diag::ReductionVariableInvalid)
+          << Item.Name << Why;
+      Ok = false;
+    };
+    const VarDecl *Var = Scope.SameLevel->lookup(Item.Name);
+    if (!Var) {
+      bool Outer = llvm::any_of(Scope.Outer, [&](const auto &Level) {
+        return Level.count(Item.Name) != 0;
+      });
+      bool Param = llvm::any_of(Scope.Kernel->parameters(),
+                                [&](const ParmVarDecl *P) {
+                                  return P->getName() == Item.Name;
+                                });
+      if (Outer)
+        Invalid("it is declared outside this stream_parallel block, and a "
+                "block may only reduce into its own locals; declare it in "
+                "the block");
+      else if (Param)
+        Invalid("it is a kernel parameter; declare a local initialized from "
+                "it before the loop and reduce into that");
+      else
+        Invalid("no local of that name is declared before this loop in the "
+                "same kernel body or block");
+      continue;
+    }
+    QualType T = Var->getType();
+    if (!T->isDependentType() && !T->isArithmeticType()) {
+      Invalid("its type '" + T.getAsString() +
+              "' is not an arithmetic type (an integer, floating-point or "
+              "bool)");
+      continue;
+    }
+    if (!Var->hasInit()) {
+      Invalid("it has no initializer; the initializer takes part in the "
+              "result, so give it the value to start from");
+      continue;
+    }
+    if (!Scope.IsHostScalar(Var)) {
+      Invalid("its initializer is not a host value, so it is declared on "
+              "the device; initialize it from parameters, constants and "
+              "host scalars");
+      continue;
+    }
+    if (reductionOpIsBitwise(Item.Op) && !T->isDependentType() &&
+        !T->isIntegralOrUnscopedEnumerationType()) {
+      report(Diags, Item.NameLoc, Diag::ReductionOperatorType)
+          << reductionOpSpelling(Item.Op) << Item.Name << T.getAsString();
+      Ok = false;
+      // Still a reduction variable: its combines are not host writes.
+    }
+    Reduction R;
+    R.Var = Var;
+    R.Op = Item.Op;
+    Out.push_back(R);
+  }
+  return Ok;
+}
+
+bool checkReductionUses(const Stmt *Body, llvm::ArrayRef<Reduction> Reductions,
+                        ASTContext &Context) {
+  llvm::DenseMap<const VarDecl *, ReductionOp> Ops;
+  for (const Reduction &R : Reductions)
+    Ops[R.Var] = R.Op;
+  CombineFinder Finder(Context, Ops);
+  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  bool Ok = true;
+  llvm::SmallPtrSet<const VarDecl *, 4> Reported;
+  for (const DeclRefExpr *Use : Finder.Uses) {
+    if (Finder.Combining.count(Use))
+      continue;
+    const auto *Var = cast<VarDecl>(Use->getDecl());
+    // One error per variable: the rest of its uses are likely the same.
+    if (!Reported.insert(Var).second)
+      continue;
+    ReductionOp Op = Ops.lookup(Var);
+    auto Other = Finder.OtherOperator.find(Use);
+    unsigned Kind = Other != Finder.OtherOperator.end() ? 2
+                    : Finder.Written.count(Use)         ? 1
+                                                        : 0;
+    report(Context.getDiagnostics(), Use->getLocation(),
+           Diag::ReductionVariableMisuse)
+        << Var->getName() << reductionOpSpelling(Op)
+        << combineExample(Op, Var->getName()) << Kind
+        << (Kind == 2 ? reductionOpSpelling(Other->second) : StringRef());
+    Ok = false;
+  }
+  return Ok;
+}
+
+const DeclRefExpr *findDeviceScalarUse(const Stmt *E,
+                                       const DeviceScalarMap &Scalars) {
+  if (!E || Scalars.empty())
+    return nullptr;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (Scalars.count(Var))
+        return Ref;
+  for (const Stmt *Child : E->children())
+    if (const DeclRefExpr *Use = findDeviceScalarUse(Child, Scalars))
+      return Use;
+  return nullptr;
+}
+
+static void noteReductionHere(const DeclRefExpr *Use,
+                              const DeviceScalarMap &Scalars,
+                              ASTContext &Context) {
+  const auto *Var = cast<VarDecl>(Use->getDecl());
+  report(Context.getDiagnostics(), Scalars.lookup(Var),
+         Diag::NoteReductionHere)
+      << Var->getName();
+}
+
+bool checkNoDeviceScalarOnHost(const Stmt *E, unsigned What,
+                               const DeviceScalarMap &Scalars,
+                               ASTContext &Context) {
+  const DeclRefExpr *Use = findDeviceScalarUse(E, Scalars);
+  if (!Use)
+    return true;
+  report(Context.getDiagnostics(), Use->getLocation(),
+         Diag::ReductionResultReadOnHost)
+      << Use->getDecl()->getName() << What;
+  noteReductionHere(Use, Scalars, Context);
+  return false;
+}
+
+bool checkDeviceScalarsNotWritten(const Stmt *S, const DeviceScalarMap &Scalars,
+                                  ASTContext &Context) {
+  if (Scalars.empty())
+    return true;
+  llvm::DenseMap<const VarDecl *, ReductionOp> None;
+  for (const auto &Entry : Scalars)
+    None[Entry.first] = ReductionOp::Sum;
+  CombineFinder Finder(Context, None);
+  Finder.TraverseStmt(const_cast<Stmt *>(S));
+  for (const DeclRefExpr *Use : Finder.Uses) {
+    if (!Finder.Written.count(Use))
+      continue;
+    report(Context.getDiagnostics(), Use->getLocation(),
+           Diag::DeviceScalarWritten)
+        << Use->getDecl()->getName();
+    noteReductionHere(Use, Scalars, Context);
+    return false;
+  }
+  return true;
+}
+
+} // namespace qd

@@ -1,0 +1,67 @@
+//===- ReductionAnalysis.h - 'reduction(op: var)' clauses ---------*- C++ -*-===//
+//
+// Resolves the variables of a loop's reduction clauses, checks that the body
+// only combines into them, and finds host code that would read a reduction's
+// result, which lives on the device (SPEC section 1).
+//
+//===----------------------------------------------------------------------===//
+#ifndef QD_TRANSLATOR_REDUCTIONANALYSIS_H
+#define QD_TRANSLATOR_REDUCTIONANALYSIS_H
+
+#include "Directive.h"
+#include "KernelModel.h"
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace qd {
+
+/// The names a reduction clause may refer to, as the kernel analysis sees
+/// them at the loop.
+struct ReductionScope {
+  /// Locals declared earlier at the loop's level (kernel body or block),
+  /// latest declaration of each name.
+  const llvm::StringMap<const clang::VarDecl *> *SameLevel = nullptr;
+  /// Locals of the enclosing levels, innermost last.
+  llvm::ArrayRef<llvm::StringMap<const clang::VarDecl *>> Outer;
+  const clang::FunctionDecl *Kernel = nullptr;
+  /// Whether a variable is a host scalar (evaluated on the host).
+  llvm::function_ref<bool(const clang::VarDecl *)> IsHostScalar;
+};
+
+/// Resolves the reduction items of \p D into \p Out (Var and Op set),
+/// reporting variables that cannot be reduced and operators that do not fit
+/// their type. Returns false on any error.
+bool resolveReductions(const Directive &D, const ReductionScope &Scope,
+                       clang::ASTContext &Context,
+                       std::vector<Reduction> &Out);
+
+/// Reports each use of a reduction variable in \p Body other than combining
+/// into it with its operator. Returns false on any error.
+bool checkReductionUses(const clang::Stmt *Body,
+                        llvm::ArrayRef<Reduction> Reductions,
+                        clang::ASTContext &Context);
+
+/// Variables that hold a reduction's result, with where they became one.
+using DeviceScalarMap =
+    llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation>;
+
+/// The first reference in \p E to a device scalar, or null.
+const clang::DeclRefExpr *findDeviceScalarUse(const clang::Stmt *E,
+                                              const DeviceScalarMap &Scalars);
+
+/// Reports host code that reads a device scalar: \p What is 0 for a loop
+/// bound, 1 for a host scalar's initializer. Returns false if it reported.
+bool checkNoDeviceScalarOnHost(const clang::Stmt *E, unsigned What,
+                               const DeviceScalarMap &Scalars,
+                               clang::ASTContext &Context);
+
+/// Reports writes in \p S (device code that is not a reduction into them)
+/// to device scalars. Returns false if it reported.
+bool checkDeviceScalarsNotWritten(const clang::Stmt *S,
+                                  const DeviceScalarMap &Scalars,
+                                  clang::ASTContext &Context);
+
+} // namespace qd
+
+#endif

@@ -1,0 +1,75 @@
+//===- ReductionCodeGen.cpp - Renders 'reduction' clauses -----------------===//
+//
+// GPU targets: each thread of a reducing loop combines into private copies of
+// the variables, then the blocks combine in a fixed order and the last block
+// to finish writes the results to the call's scratch
+// (templates/gpu/reduction_combine, <qd/detail/reduce.h>). Later device code
+// reads a result from its scratch slot. The cpu target keeps the variables as
+// host locals, passed by reference, with OpenMP reduction clauses.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelCodeGen.h"
+
+namespace qd {
+
+void KernelCodeGen::addReductionData(const Step &S, TemplateData &Data) {
+  const bool Gpu = Options.Target != Target::Cpu;
+  Data.set("has_reductions", !S.Reductions.empty());
+  std::string Params, Args, OmpClauses;
+  TemplateData Items{TemplateData::type::list};
+  for (const Reduction &R : S.Reductions) {
+    const std::string Var = R.Var->getNameAsString();
+    const std::string Type = typeOf(R.Var);
+    if (Gpu) {
+      Params += ", " + Type + "* qd_result_" + Var + ", " + Type +
+                "* qd_partials_" + Var;
+      Args += ", qd_scratch.slot<" + Type + ">(" + std::to_string(R.Slot) +
+              "), qd_scratch.partials<" + Type + ">(" +
+              std::to_string(R.Partials) + ")";
+      if (R.First) {
+        Params += ", " + Type + " qd_init_" + Var;
+        Args += ", " + Var;
+      }
+    } else {
+      Params += ", " + Type + "& " + Var;
+      Args += ", " + Var;
+      OmpClauses += " reduction(" + reductionOpSpelling(R.Op).str() + ": " +
+                    Var + ")";
+    }
+    TemplateData Item;
+    Item.set("var", Var);
+    Item.set("type", Type);
+    Item.set("op", reductionOpRuntimeName(R.Op).str());
+    Item.set("first", R.First);
+    Items.push_back(Item);
+  }
+  if (Gpu && !S.Reductions.empty()) {
+    Params += ", unsigned* qd_done";
+    Args += ", qd_scratch.counter(" + std::to_string(S.Counter) + ")";
+  }
+  Data.set("reductions", Items);
+  Data.set("reduction_params", Params);
+  Data.set("reduction_args", Args);
+  Data.set("omp_clauses", OmpClauses);
+  if (Gpu && !S.Reductions.empty())
+    Data.set("reduction_combine",
+             llvm::StringRef(
+                 renderTemplate(Options.Target, "reduction_combine", Data))
+                 .rtrim('\n')
+                 .str());
+}
+
+void KernelCodeGen::addScratchData(TemplateData &Data) const {
+  const bool Gpu = Options.Target != Target::Cpu;
+  Data.set("scratch", Gpu && Plan->hasReductions());
+  Data.set("scratch_slots", std::to_string(Plan->ScratchSlots));
+  Data.set("scratch_counters", std::to_string(Plan->ScratchCounters));
+  std::string Partials;
+  for (const PartialsArray &P : Plan->ScratchPartials)
+    Partials += std::string(Partials.empty() ? "" : ", ") + "{" +
+                std::to_string(P.BlockDim) + ", sizeof(" + typeOf(P.Var) +
+                ")}";
+  Data.set("scratch_partials", Partials);
+}
+
+} // namespace qd
