@@ -143,10 +143,15 @@ TEST_F(FakeFailure, DriverReportedFailureCarriesTheDriverMessage) {
 TEST_F(FakeFailure, EveryLaunchPositionReleasesEverything) {
   for (unsigned nth = 1; nth <= 4; ++nth) {
     Image image;
+    const unsigned long long waits = qd::fake::counts(0).stream_waits;
     qd::testing::inject_launch_failure(nth);
     EXPECT_THROW(image.grade({}), qd::Error) << "launch " << nth;
     EXPECT_EQ(qd::stream_pool_stats().in_use, 0u);
     EXPECT_EQ(qd::event_pool_stats().in_use, 0u);
+    // Whichever launch failed, the launch stream waited for all 4 blocks
+    // (RegionUnwindJoin), after the 4 fork waits.
+    EXPECT_EQ(qd::fake::counts(0).stream_waits - waits, 8u)
+        << "launch " << nth;
   }
   // One region's worth of streams and events, however often it failed.
   EXPECT_EQ(live(qd::stream_pool_stats()), 4u);
