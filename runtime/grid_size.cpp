@@ -38,24 +38,32 @@ private:
   std::unique_ptr<std::atomic<int>[]> counts_;
 };
 
-int current_multiprocessor_count() {
+int multiprocessor_count(int device) {
   // Never destroyed, like the pools: a launch from a thread that outlives
   // static destruction must still find it.
   static MultiprocessorCounts* const counts =
       new MultiprocessorCounts(backend::device_count());
-  return counts->get(backend::current_device());
+  return counts->get(device);
 }
 
-// The most blocks grid_size hands out for `block_dim` on the current device.
-std::uint64_t grid_cap(unsigned block_dim) {
+// The most blocks grid_size hands out for `block_dim` on `device`.
+std::uint64_t grid_cap(unsigned block_dim, int device) {
   std::uint64_t cap = kMaxGridDim;
   if constexpr (backend::kHasMultiprocessors) {
     const std::uint64_t blocks_per_sm =
         std::max<std::uint64_t>(1, kThreadsPerSm / block_dim);
     cap = std::min(cap, blocks_per_sm * static_cast<std::uint64_t>(
-                                            current_multiprocessor_count()));
+                                            multiprocessor_count(device)));
   }
   return cap;
+}
+
+// The same for the current device; the cpu backend needs no device.
+std::uint64_t grid_cap(unsigned block_dim) {
+  if constexpr (backend::kHasMultiprocessors)
+    return grid_cap(block_dim, backend::current_device());
+  else
+    return kMaxGridDim;
 }
 
 void require_block_dim(unsigned block_dim, const char* function) {
@@ -65,15 +73,32 @@ void require_block_dim(unsigned block_dim, const char* function) {
 
 } // namespace
 
+namespace {
+unsigned grid_size_with_cap(std::uint64_t iterations, unsigned block_dim,
+                            std::uint64_t cap) {
+  const std::uint64_t blocks =
+      iterations / block_dim + (iterations % block_dim != 0 ? 1 : 0);
+  return static_cast<unsigned>(std::clamp<std::uint64_t>(blocks, 1, cap));
+}
+} // namespace
+
 unsigned grid_size(std::uint64_t iterations, unsigned block_dim) {
   require_block_dim(block_dim, "grid_size");
   if (launch_check_fails())
     return 0; // an invalid configuration, which the driver reports
-  const std::uint64_t blocks =
-      iterations / block_dim + (iterations % block_dim != 0 ? 1 : 0);
-  return static_cast<unsigned>(
-      std::clamp<std::uint64_t>(blocks, 1, grid_cap(block_dim)));
+  return grid_size_with_cap(iterations, block_dim, grid_cap(block_dim));
 }
+
+unsigned grid_size(std::uint64_t iterations, unsigned block_dim,
+                   const CallDevice& device) {
+  require_block_dim(block_dim, "grid_size");
+  if (launch_check_fails())
+    return 0;
+  return grid_size_with_cap(iterations, block_dim,
+                            grid_cap(block_dim, device.index()));
+}
+
+CallDevice::CallDevice() : device_(backend::current_device()) {}
 
 unsigned max_grid_size(unsigned block_dim) {
   require_block_dim(block_dim, "max_grid_size");

@@ -15,8 +15,12 @@ namespace qd {
 namespace detail {
 
 PooledHandles::PooledHandles(Kind kind, std::size_t n, const void* affinity)
+    : PooledHandles(kind, n, affinity, CallDevice()) {}
+
+PooledHandles::PooledHandles(Kind kind, std::size_t n, const void* affinity,
+                             const CallDevice& device)
     : affinity_(affinity), size_(n) {
-  DevicePools& pools = current_device_pools();
+  DevicePools& pools = device_pools(device.index());
   pool_ = kind == Kind::Streams ? &pools.streams : &pools.events;
   PoolLease* leases = inline_;
   if (n > kInlineLeases) {

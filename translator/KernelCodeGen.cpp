@@ -273,6 +273,11 @@ std::string KernelCodeGen::renderHostEntries(const std::string &Body) {
                                                  : 1;
   // The scratch's allocation and release are on the launch stream too.
   Data.set("contiguous_launches", Launches > 1 || Plan->hasReductions());
+  // Loops and regions use the call's device; serial tasks do not.
+  Data.set("uses_device", llvm::any_of(Plan->Steps, [](const Step &S) {
+             return S.Kind == StepKind::ParallelLoop ||
+                    S.Kind == StepKind::Region;
+           }));
   addScratchData(Data);
   // The stream entry point is the target's; the forwarding one is the same
   // for every target.

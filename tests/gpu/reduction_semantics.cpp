@@ -278,11 +278,11 @@ void repeat_section(bool quick)
 
 void blocks_section()
 {
-    const int n = 300001;
+    constexpr int n = 300001;
     for (int variant = 0; variant < 2; ++variant) {
         // Variant 0: all positive, none large. Variant 1: one value <= 0 at
         // the last index, one large value in the middle.
-        Mirrored<float> a(n, [variant, n](std::size_t i) {
+        Mirrored<float> a(n, [variant](std::size_t i) {
             float x = 0.5f + static_cast<float>(mix(i, 4u) % 1000000u) / 16384.0f;
             if (variant == 1 && i == static_cast<std::size_t>(n - 1))
                 x = -0.0f;

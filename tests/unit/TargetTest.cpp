@@ -117,7 +117,7 @@ void expectGpuOutput(Target T, llvm::StringRef OtherVendor) {
   EXPECT_TRUE(
       contains(Out, "check_launch(" + Vendor + "GetLastError(), \"scale\""));
   EXPECT_TRUE(
-      contains(Out, "qd::detail::PooledStreams qd_block_streams(2, qd_stream);"));
+      contains(Out, "qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);"));
   EXPECT_TRUE(contains(Out, "qd_events.wait(2, qd_stream);"));
   EXPECT_FALSE(contains(Out, OtherVendor));
 }

@@ -24,6 +24,20 @@ namespace detail {
 
 class HandlePool; // runtime/handle_pool.h
 
+// The current device of one kernel call, asked of the driver once, when the
+// call starts. The call's pooled streams and events and its grid sizes use
+// it instead of asking again for each (a driver query costs about 40 ns; a
+// region with one loop asked three times). A call runs on one device: the
+// device current when it starts.
+class CallDevice {
+public:
+  CallDevice();
+  int index() const noexcept { return device_; }
+
+private:
+  int device_;
+};
+
 // One handle lent by a pool. `slot` identifies the pooled object within its
 // device's pool independently of the native handle, which is null on the cpu
 // backend.
@@ -47,6 +61,8 @@ public:
 protected:
   enum class Kind { Streams, Events };
   PooledHandles(Kind kind, std::size_t n, const void* affinity);
+  PooledHandles(Kind kind, std::size_t n, const void* affinity,
+                const CallDevice& device);
   ~PooledHandles();
   void* handle(std::size_t i) const noexcept { return leases()[i].handle; }
 
@@ -97,6 +113,8 @@ class PooledStreams : public PooledHandles {
 public:
   explicit PooledStreams(std::size_t n, StreamRef launch = {})
       : PooledHandles(Kind::Streams, n, launch.native()) {}
+  PooledStreams(std::size_t n, StreamRef launch, const CallDevice& device)
+      : PooledHandles(Kind::Streams, n, launch.native(), device) {}
 
   StreamRef operator[](std::size_t i) const noexcept {
     return StreamRef::from_native(handle(i));
@@ -111,6 +129,8 @@ public:
 class PooledEvents : public PooledHandles {
 public:
   explicit PooledEvents(std::size_t n) : PooledHandles(Kind::Events, n, nullptr) {}
+  PooledEvents(std::size_t n, const CallDevice& device)
+      : PooledHandles(Kind::Events, n, nullptr, device) {}
 
   void record(std::size_t i, StreamRef s);
   void wait(std::size_t i, StreamRef s) const; // `s` waits for event `i`
@@ -188,6 +208,9 @@ QD_HOST_DEVICE constexpr std::uint64_t trip_count(I begin, I end,
 inline constexpr unsigned kThreadsPerSm = 2048;
 inline constexpr unsigned kMaxGridDim = 0x7fffffffu; // gridDim.x limit
 unsigned grid_size(std::uint64_t iterations, unsigned block_dim);
+// The same on the call's device, without asking the driver which it is.
+unsigned grid_size(std::uint64_t iterations, unsigned block_dim,
+                   const CallDevice& device);
 // The largest grid grid_size(n, block_dim) returns for any n on the current
 // device: its cap, at least 1 (kMaxGridDim on the cpu backend). Reduction
 // partial arrays are sized by it. Throws qd::Error when block_dim is 0; not a

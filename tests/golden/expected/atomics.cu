@@ -73,6 +73,7 @@ void analyse(const float* samples, int n, float lo, float hi, int bins, int* his
   QD_PROFILE_RANGE("qd kernel analyse"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   const float scale = bins / (hi - lo);
   // serial task, atomics.cpp:12
   qd_analyse_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(sum);
@@ -88,7 +89,7 @@ void analyse(const float* samples, int n, float lo, float hi, int bins, int* his
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(bins), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_analyse_loop3<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, histogram);
+      qd_analyse_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, histogram);
       qd::detail::check_launch(cudaGetLastError(), "analyse", "atomics.cpp", 15);
     }
   }
@@ -97,7 +98,7 @@ void analyse(const float* samples, int n, float lo, float hi, int bins, int* his
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_analyse_loop4<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, samples, lo, bins, histogram, sum, max_bin_index, overflow_count, overflow_values, scale);
+      qd_analyse_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, samples, lo, bins, histogram, sum, max_bin_index, overflow_count, overflow_values, scale);
       qd::detail::check_launch(cudaGetLastError(), "analyse", "atomics.cpp", 17);
     }
   }

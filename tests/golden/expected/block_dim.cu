@@ -60,12 +60,13 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
   QD_PROFILE_RANGE("qd kernel scale_and_shift"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // parallel loop, block_dim.cpp:7
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_scale_and_shift_loop0<<<qd::detail::grid_size(qd_count, 128), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, scale);
+      qd_scale_and_shift_loop0<<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, scale);
       qd::detail::check_launch(cudaGetLastError(), "scale_and_shift", "block_dim.cpp", 7);
     }
   }
@@ -74,7 +75,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_scale_and_shift_loop1<<<qd::detail::grid_size(qd_count, 64), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, shift);
+      qd_scale_and_shift_loop1<<<qd::detail::grid_size(qd_count, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, shift);
       qd::detail::check_launch(cudaGetLastError(), "scale_and_shift", "block_dim.cpp", 11);
     }
   }
@@ -82,8 +83,8 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
   {
     QD_PROFILE_RANGE("qd region block_dim.cpp:14");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(2, qd_stream);
-    qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
+    qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
+    qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
@@ -99,7 +100,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_scale_and_shift_loop2<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, y);
+          qd_scale_and_shift_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, y);
           qd::detail::check_launch(cudaGetLastError(), "scale_and_shift", "block_dim.cpp", 17);
         }
       }
@@ -113,7 +114,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_scale_and_shift_loop3<<<qd::detail::grid_size(qd_count, 128), 128, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, x);
+          qd_scale_and_shift_loop3<<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, x);
           qd::detail::check_launch(cudaGetLastError(), "scale_and_shift", "block_dim.cpp", 22);
         }
       }
@@ -136,7 +137,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift) {
 
 // A kernel without a clause: the translator's default block size.
 // ---- qd kernel 'negate' (block_dim.cpp:28), translated by qd-translate ----
-#line 140 "block_dim.cu"
+#line 141 "block_dim.cu"
 // Parallel loop of 'negate' (block_dim.cpp:32): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(1024)
 qd_negate_loop0(int qd_begin, std::uint64_t qd_count, float * x) {
@@ -145,7 +146,7 @@ qd_negate_loop0(int qd_begin, std::uint64_t qd_count, float * x) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 33 "block_dim.cpp"
 x[i] = -x[i];
-#line 149 "block_dim.cu"
+#line 150 "block_dim.cu"
   }
 }
 
@@ -154,12 +155,13 @@ x[i] = -x[i];
 void negate(float* x, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel negate"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // parallel loop, block_dim.cpp:32
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_negate_loop0<<<qd::detail::grid_size(qd_count, 1024), 1024, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x);
+      qd_negate_loop0<<<qd::detail::grid_size(qd_count, 1024, qd_device), 1024, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x);
       qd::detail::check_launch(cudaGetLastError(), "negate", "block_dim.cpp", 32);
     }
   }

@@ -83,12 +83,13 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
   QD_PROFILE_RANGE("qd kernel prepare_inputs"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // stream_parallel region, block_several_loops.cpp:12: 2 blocks, each on its own pooled stream
   {
     QD_PROFILE_RANGE("qd region block_several_loops.cpp:12");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(2, qd_stream);
-    qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
+    qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
+    qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
@@ -106,7 +107,7 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(rows), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_prepare_inputs_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, matrix, row_norm, cols, eps);
+          qd_prepare_inputs_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, matrix, row_norm, cols, eps);
           qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 16);
         }
       }
@@ -115,7 +116,7 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(elements), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_prepare_inputs_loop1<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, matrix, row_norm, cols);
+          qd_prepare_inputs_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, matrix, row_norm, cols);
           qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 22);
         }
       }
@@ -130,7 +131,7 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(bins), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_prepare_inputs_loop2<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, counts, density, inv_width);
+          qd_prepare_inputs_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, counts, density, inv_width);
           qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 28);
         }
       }
@@ -142,7 +143,7 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(bins), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_prepare_inputs_loop4<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, cdf, total);
+          qd_prepare_inputs_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, cdf, total);
           qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 38);
         }
       }

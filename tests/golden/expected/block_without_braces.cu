@@ -49,12 +49,13 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
   QD_PROFILE_RANGE("qd kernel split_complex"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // stream_parallel region, block_without_braces.cpp:7: 3 blocks, each on its own pooled stream
   {
     QD_PROFILE_RANGE("qd region block_without_braces.cpp:7");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(3, qd_stream);
-    qd::detail::PooledEvents qd_events(4); // [0]: fork; [b]: join of block b
+    qd::detail::PooledStreams qd_block_streams(3, qd_stream, qd_device);
+    qd::detail::PooledEvents qd_events(4, qd_device); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
@@ -71,7 +72,7 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_split_complex_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, interleaved, re);
+          qd_split_complex_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, interleaved, re);
           qd::detail::check_launch(cudaGetLastError(), "split_complex", "block_without_braces.cpp", 8);
         }
       }
@@ -85,7 +86,7 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_split_complex_loop1<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, interleaved, im);
+          qd_split_complex_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, interleaved, im);
           qd::detail::check_launch(cudaGetLastError(), "split_complex", "block_without_braces.cpp", 11);
         }
       }
@@ -99,7 +100,7 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_split_complex_loop2<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, interleaved, mag2);
+          qd_split_complex_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, interleaved, mag2);
           qd::detail::check_launch(cudaGetLastError(), "split_complex", "block_without_braces.cpp", 14);
         }
       }

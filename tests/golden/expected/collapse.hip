@@ -53,6 +53,7 @@ void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigne
   QD_PROFILE_RANGE("qd kernel grid_and_volume"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // parallel loop nest, collapse(2), collapse.cpp:10
   {
     const int qd_begin0 = 0;
@@ -60,7 +61,7 @@ void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigne
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 10);
     if (qd_space.total != 0) {
-      qd_grid_and_volume_loop0<<<qd::detail::grid_size(qd_space.total, 128), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, grid, w);
+      qd_grid_and_volume_loop0<<<qd::detail::grid_size(qd_space.total, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, grid, w);
       qd::detail::check_launch(hipGetLastError(), "grid_and_volume", "collapse.cpp", 10);
     }
   }
@@ -68,8 +69,8 @@ void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigne
   {
     QD_PROFILE_RANGE("qd region collapse.cpp:14");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(2, qd_stream);
-    qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
+    qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
+    qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
@@ -88,7 +89,7 @@ void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigne
         const std::uint64_t qd_counts[3] = { qd::detail::trip_count(qd_begin0, static_cast<long>(nz), /*inclusive=*/true), qd::detail::trip_count(qd_begin1, static_cast<unsigned int>(ny), /*inclusive=*/false), qd::detail::trip_count(qd_begin2, static_cast<int>(nx + 2), /*inclusive=*/false) };
         const qd::detail::CollapsedSpace<3> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 17);
         if (qd_space.total != 0) {
-          qd_grid_and_volume_loop1<<<qd::detail::grid_size(qd_space.total, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_space, volume, ny, nx);
+          qd_grid_and_volume_loop1<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_space, volume, ny, nx);
           qd::detail::check_launch(hipGetLastError(), "grid_and_volume", "collapse.cpp", 17);
         }
       }
@@ -104,7 +105,7 @@ void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigne
         const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(2), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
         const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 30);
         if (qd_space.total != 0) {
-          qd_grid_and_volume_loop2<<<qd::detail::grid_size(qd_space.total, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_space, grid, w);
+          qd_grid_and_volume_loop2<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_space, grid, w);
           qd::detail::check_launch(hipGetLastError(), "grid_and_volume", "collapse.cpp", 30);
         }
       }

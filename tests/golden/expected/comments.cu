@@ -53,13 +53,14 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
   QD_PROFILE_RANGE("qd kernel damp_and_split"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   const float keep = 1.0f - damping;
   // parallel loop, comments.cpp:17
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_damp_and_split_loop0<<<qd::detail::grid_size(qd_count, 128), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, src, keep);
+      qd_damp_and_split_loop0<<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, src, keep);
       qd::detail::check_launch(cudaGetLastError(), "damp_and_split", "comments.cpp", 17);
     }
   }
@@ -67,8 +68,8 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
   {
     QD_PROFILE_RANGE("qd region comments.cpp:21");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(2, qd_stream);
-    qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
+    qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
+    qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
@@ -84,7 +85,7 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_damp_and_split_loop1<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a);
+          qd_damp_and_split_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a);
           qd::detail::check_launch(cudaGetLastError(), "damp_and_split", "comments.cpp", 25);
         }
       }
@@ -98,7 +99,7 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_damp_and_split_loop2<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, b, src);
+          qd_damp_and_split_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, b, src);
           qd::detail::check_launch(cudaGetLastError(), "damp_and_split", "comments.cpp", 34);
         }
       }

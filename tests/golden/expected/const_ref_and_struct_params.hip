@@ -58,6 +58,7 @@ qd_integrate_loop0(int qd_begin, std::uint64_t qd_count, ParticleArrays p, const
 void integrate(ParticleArrays p, const Params& params, Vec3 wind, float* wind_power, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel integrate"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   const int n = params.count;
   const float keep = 1.0f - params.drag * params.dt;
   // parallel loop, const_ref_and_struct_params.cpp:32
@@ -65,7 +66,7 @@ void integrate(ParticleArrays p, const Params& params, Vec3 wind, float* wind_po
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_integrate_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, params, wind, wind_power, keep);
+      qd_integrate_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, params, wind, wind_power, keep);
       qd::detail::check_launch(hipGetLastError(), "integrate", "const_ref_and_struct_params.cpp", 32);
     }
   }
@@ -80,7 +81,7 @@ void integrate(ParticleArrays p, const Params& params, Vec3 wind, float* wind_po
 
 
 // ---- qd kernel 'apply_offset' (const_ref_and_struct_params.cpp:47), translated by qd-translate ----
-#line 84 "const_ref_and_struct_params.hip"
+#line 85 "const_ref_and_struct_params.hip"
 // Parallel loop of 'apply_offset' (const_ref_and_struct_params.cpp:50): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_apply_offset_loop0(int qd_begin, std::uint64_t qd_count, float * x, const Vec3 offset) {
@@ -89,7 +90,7 @@ qd_apply_offset_loop0(int qd_begin, std::uint64_t qd_count, float * x, const Vec
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 51 "const_ref_and_struct_params.cpp"
 x[i] += offset.x;
-#line 93 "const_ref_and_struct_params.hip"
+#line 94 "const_ref_and_struct_params.hip"
   }
 }
 
@@ -98,12 +99,13 @@ x[i] += offset.x;
 void apply_offset(float* x, const Vec3& offset, const int& n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel apply_offset"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // parallel loop, const_ref_and_struct_params.cpp:50
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_apply_offset_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, offset);
+      qd_apply_offset_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, offset);
       qd::detail::check_launch(hipGetLastError(), "apply_offset", "const_ref_and_struct_params.cpp", 50);
     }
   }

@@ -62,12 +62,13 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
   QD_PROFILE_RANGE("qd kernel grade_channels"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // stream_parallel region, four_blocks.cpp:10: 4 blocks, each on its own pooled stream
   {
     QD_PROFILE_RANGE("qd region four_blocks.cpp:10");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(4, qd_stream);
-    qd::detail::PooledEvents qd_events(5); // [0]: fork; [b]: join of block b
+    qd::detail::PooledStreams qd_block_streams(4, qd_stream, qd_device);
+    qd::detail::PooledEvents qd_events(5, qd_device); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
@@ -85,7 +86,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_grade_channels_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, red, gamma);
+          qd_grade_channels_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, red, gamma);
           qd::detail::check_launch(cudaGetLastError(), "grade_channels", "four_blocks.cpp", 12);
         }
       }
@@ -99,7 +100,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_grade_channels_loop1<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, green);
+          qd_grade_channels_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, green);
           qd::detail::check_launch(cudaGetLastError(), "grade_channels", "four_blocks.cpp", 17);
         }
       }
@@ -113,7 +114,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_grade_channels_loop2<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, blue);
+          qd_grade_channels_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, blue);
           qd::detail::check_launch(cudaGetLastError(), "grade_channels", "four_blocks.cpp", 22);
         }
       }
@@ -127,7 +128,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_grade_channels_loop3<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, alpha, threshold);
+          qd_grade_channels_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, alpha, threshold);
           qd::detail::check_launch(cudaGetLastError(), "grade_channels", "four_blocks.cpp", 27);
         }
       }

@@ -67,12 +67,13 @@ qd_shade_loop0(int qd_begin, std::uint64_t qd_count, float * out, const float * 
 void shade(float* out, const float* depth, const float* coeffs, int degree, int n, float near_plane, float far_plane, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel shade"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // parallel loop, helper_functions.cpp:47
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_shade_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, out, depth, coeffs, degree, near_plane, far_plane);
+      qd_shade_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, out, depth, coeffs, degree, near_plane, far_plane);
       qd::detail::check_launch(hipGetLastError(), "shade", "helper_functions.cpp", 47);
     }
   }

@@ -88,12 +88,13 @@ pixels[i] = pixels[i] * gain > 1.0f ? 1.0f : pixels[i] * gain;
 void brighten(float* pixels, int count, float gain, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel brighten"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // parallel loop, host_code_untouched.cpp:72
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(count), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_brighten_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, pixels, gain);
+      qd_brighten_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, pixels, gain);
       qd::detail::check_launch(cudaGetLastError(), "brighten", "host_code_untouched.cpp", 72);
     }
   }

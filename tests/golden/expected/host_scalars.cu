@@ -44,6 +44,7 @@ void sample_grid(float* values, float* derivative, int n, float x0, float x1, fl
   QD_PROFILE_RANGE("qd kernel sample_grid"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   const float h = (x1 - x0) / (n - 1);
   const float inv_2h = 0.5f / h;
   float omega = 2.0f * kPi / (x1 - x0);
@@ -56,7 +57,7 @@ void sample_grid(float* values, float* derivative, int n, float x0, float x1, fl
     const unsigned int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<unsigned int>(count), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_sample_grid_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, values, x0, h, omega, scale);
+      qd_sample_grid_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, values, x0, h, omega, scale);
       qd::detail::check_launch(cudaGetLastError(), "sample_grid", "host_scalars.cpp", 20);
     }
   }
@@ -65,7 +66,7 @@ void sample_grid(float* values, float* derivative, int n, float x0, float x1, fl
     const int qd_begin = first;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(last), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_sample_grid_loop1<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, values, derivative, inv_2h);
+      qd_sample_grid_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, values, derivative, inv_2h);
       qd::detail::check_launch(cudaGetLastError(), "sample_grid", "host_scalars.cpp", 24);
     }
   }

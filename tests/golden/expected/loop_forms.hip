@@ -102,12 +102,13 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
   QD_PROFILE_RANGE("qd kernel loop_forms"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // parallel loop, loop_forms.cpp:14
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(static_cast<int>(n)), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_loop_forms_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_loop_forms_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
       qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 14);
     }
   }
@@ -116,7 +117,7 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
     const int qd_begin = first;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(last), /*inclusive=*/true);
     if (qd_count != 0) {
-      qd_loop_forms_loop1<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_loop_forms_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
       qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 16);
     }
   }
@@ -125,7 +126,7 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
     const unsigned int qd_begin = 0u;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<unsigned int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_loop_forms_loop2<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, c);
+      qd_loop_forms_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, c);
       qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 18);
     }
   }
@@ -134,7 +135,7 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
     const long long qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<long long>(big_n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_loop_forms_loop3<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b);
+      qd_loop_forms_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b);
       qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 20);
     }
   }
@@ -143,7 +144,7 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
     const std::size_t qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<std::size_t>(count), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_loop_forms_loop4<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b);
+      qd_loop_forms_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b);
       qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 22);
     }
   }
@@ -154,7 +155,7 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
     const std::int64_t qd_begin = lo;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<std::int64_t>(hi), /*inclusive=*/true);
     if (qd_count != 0) {
-      qd_loop_forms_loop5<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, c);
+      qd_loop_forms_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, c);
       qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 26);
     }
   }
@@ -163,7 +164,7 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
     const int qd_begin = kOffset;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(first * 2 + kOffset), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_loop_forms_loop6<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_loop_forms_loop6<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
       qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 28);
     }
   }

@@ -59,13 +59,14 @@ void stencil_2d(const float* in, float* out, float* energy, int width, int heigh
   QD_PROFILE_RANGE("qd kernel stencil_2d"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   const int cells = INTERIOR(width) * INTERIOR(height);
   // parallel loop, macros_in_loop_bodies.cpp:17
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(cells), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_stencil_2d_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, out, width);
+      qd_stencil_2d_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, out, width);
       qd::detail::check_launch(cudaGetLastError(), "stencil_2d", "macros_in_loop_bodies.cpp", 17);
     }
   }
@@ -74,7 +75,7 @@ void stencil_2d(const float* in, float* out, float* energy, int width, int heigh
     const int qd_begin = HALO;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(height - HALO), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_stencil_2d_loop1<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, out, energy, width);
+      qd_stencil_2d_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, out, energy, width);
       qd::detail::check_launch(cudaGetLastError(), "stencil_2d", "macros_in_loop_bodies.cpp", 27);
     }
   }

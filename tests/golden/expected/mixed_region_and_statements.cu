@@ -77,6 +77,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
   QD_PROFILE_RANGE("qd kernel blend_layers"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // serial task, mixed_region_and_statements.cpp:9
   qd_blend_layers_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(meta, weight);
   qd::detail::check_launch(cudaGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 9);
@@ -86,7 +87,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_blend_layers_loop1<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, base, out);
+      qd_blend_layers_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, base, out);
       qd::detail::check_launch(cudaGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 11);
     }
   }
@@ -94,8 +95,8 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
   {
     QD_PROFILE_RANGE("qd region mixed_region_and_statements.cpp:14");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(2, qd_stream);
-    qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
+    qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
+    qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
@@ -111,7 +112,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_blend_layers_loop2<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, layer_a, out, weight);
+          qd_blend_layers_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, layer_a, out, weight);
           qd::detail::check_launch(cudaGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 16);
         }
       }
@@ -125,7 +126,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_blend_layers_loop3<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, layer_b, out, complement);
+          qd_blend_layers_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, layer_b, out, complement);
           qd::detail::check_launch(cudaGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 21);
         }
       }
@@ -141,7 +142,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_blend_layers_loop4<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, layer_a, layer_b, out);
+      qd_blend_layers_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, layer_a, layer_b, out);
       qd::detail::check_launch(cudaGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 25);
     }
   }

@@ -27,12 +27,13 @@ e[i] = kinetic(mass[i], vel[i]);
 void kinetic_energy(float* e, const float* mass, const float* vel, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel kinetic_energy"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // parallel loop, namespaces.cpp:11
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_kinetic_energy_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, e, mass, vel);
+      qd_kinetic_energy_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, e, mass, vel);
       qd::detail::check_launch(hipGetLastError(), "kinetic_energy", "namespaces.cpp", 11);
     }
   }
@@ -49,7 +50,7 @@ void kinetic_energy(float* e, const float* mass, const float* vel, int n) {
 namespace integrators {
 
 // ---- qd kernel 'euler_step' (namespaces.cpp:17), translated by qd-translate ----
-#line 53 "namespaces.hip"
+#line 54 "namespaces.hip"
 // Parallel loop of 'euler_step' (namespaces.cpp:20): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_euler_step_loop0(int qd_begin, std::uint64_t qd_count, float * x, float * v, const float * a, float dt) {
@@ -61,7 +62,7 @@ qd_euler_step_loop0(int qd_begin, std::uint64_t qd_count, float * x, float * v, 
         v[i] += dt * a[i];
         x[i] += dt * v[i];
     }
-#line 65 "namespaces.hip"
+#line 66 "namespaces.hip"
   }
 }
 
@@ -70,12 +71,13 @@ qd_euler_step_loop0(int qd_begin, std::uint64_t qd_count, float * x, float * v, 
 void euler_step(float* x, float* v, const float* a, int n, float dt, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel euler_step"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // parallel loop, namespaces.cpp:20
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_euler_step_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, v, a, dt);
+      qd_euler_step_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, v, a, dt);
       qd::detail::check_launch(hipGetLastError(), "euler_step", "namespaces.cpp", 20);
     }
   }
@@ -95,7 +97,7 @@ void euler_step(float* x, float* v, const float* a, int n, float dt) {
 namespace solvers::linear {
 
 // ---- qd kernel 'jacobi_sweep' (namespaces.cpp:31), translated by qd-translate ----
-#line 99 "namespaces.hip"
+#line 101 "namespaces.hip"
 // Parallel loop of 'jacobi_sweep' (namespaces.cpp:34): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_jacobi_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * x_next, const float * x, const float * b, float diag, float off) {
@@ -104,7 +106,7 @@ qd_jacobi_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * x_next, cons
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 35 "namespaces.cpp"
 x_next[i] = (b[i] - off * (x[i - 1] + x[i + 1])) / diag;
-#line 108 "namespaces.hip"
+#line 110 "namespaces.hip"
   }
 }
 
@@ -113,12 +115,13 @@ x_next[i] = (b[i] - off * (x[i - 1] + x[i + 1])) / diag;
 void jacobi_sweep(float* x_next, const float* x, const float* b, int n, float diag, float off, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel jacobi_sweep"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // parallel loop, namespaces.cpp:34
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_jacobi_sweep_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x_next, x, b, diag, off);
+      qd_jacobi_sweep_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x_next, x, b, diag, off);
       qd::detail::check_launch(hipGetLastError(), "jacobi_sweep", "namespaces.cpp", 34);
     }
   }
@@ -137,7 +140,7 @@ void jacobi_sweep(float* x_next, const float* x, const float* b, int n, float di
 namespace {
 
 // ---- qd kernel 'zero_fill' (namespaces.cpp:42), translated by qd-translate ----
-#line 141 "namespaces.hip"
+#line 144 "namespaces.hip"
 // Parallel loop of 'zero_fill' (namespaces.cpp:45): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_zero_fill_loop0(int qd_begin, std::uint64_t qd_count, float * p) {
@@ -146,7 +149,7 @@ qd_zero_fill_loop0(int qd_begin, std::uint64_t qd_count, float * p) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 46 "namespaces.cpp"
 p[i] = 0.0f;
-#line 150 "namespaces.hip"
+#line 153 "namespaces.hip"
   }
 }
 
@@ -155,12 +158,13 @@ p[i] = 0.0f;
 void zero_fill(float* p, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel zero_fill"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // parallel loop, namespaces.cpp:45
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_zero_fill_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p);
+      qd_zero_fill_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p);
       qd::detail::check_launch(hipGetLastError(), "zero_fill", "namespaces.cpp", 45);
     }
   }

@@ -238,6 +238,7 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts, qd::
   QD_PROFILE_RANGE("qd kernel sums"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 6, 3, { {256, sizeof(float)}, {256, sizeof(int)}, {256, sizeof(double)}, {96, sizeof(unsigned int)}, {96, sizeof(unsigned int)}, {96, sizeof(unsigned int)}, {256, sizeof(float)} });
   float total = 0.5f;
@@ -247,7 +248,7 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts, qd::
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_sums_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), positive, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), product, qd_scratch.counter(0));
+    qd_sums_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), positive, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), product, qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 17);
   }
   unsigned any = 0u;
@@ -257,14 +258,14 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts, qd::
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_sums_loop1<<<qd::detail::grid_size(qd_count, 96), 96, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, flags, qd_scratch.slot<unsigned int>(3), qd_scratch.partials<unsigned int>(3), any, qd_scratch.slot<unsigned int>(4), qd_scratch.partials<unsigned int>(4), all, qd_scratch.slot<unsigned int>(5), qd_scratch.partials<unsigned int>(5), parity, qd_scratch.counter(1));
+    qd_sums_loop1<<<qd::detail::grid_size(qd_count, 96, qd_device), 96, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, flags, qd_scratch.slot<unsigned int>(3), qd_scratch.partials<unsigned int>(3), any, qd_scratch.slot<unsigned int>(4), qd_scratch.partials<unsigned int>(4), all, qd_scratch.slot<unsigned int>(5), qd_scratch.partials<unsigned int>(5), parity, qd_scratch.counter(1));
     qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 28);
   }
   // parallel loop with reductions, reduction.cpp:36: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_sums_loop2<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(6), qd_scratch.counter(2));
+    qd_sums_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(6), qd_scratch.counter(2));
     qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 36);
   }
   // parallel loop, reduction.cpp:40
@@ -272,7 +273,7 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts, qd::
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_sums_loop3<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, out, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+      qd_sums_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, out, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
       qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 40);
     }
   }
@@ -305,7 +306,7 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts) {
 
 
 // ---- qd kernel 'ranges' (reduction.cpp:50), translated by qd-translate ----
-#line 309 "reduction.hip"
+#line 310 "reduction.hip"
 // Parallel loop of 'ranges' (reduction.cpp:58) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_lo, float* qd_partials_lo, float qd_init_lo, float* qd_result_hi, float* qd_partials_hi, float qd_init_hi, unsigned* qd_done) {
@@ -323,7 +324,7 @@ qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
             lo = std::min(lo, a[i]);
             hi = qd::max(hi, a[i]);
         }
-#line 327 "reduction.hip"
+#line 328 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -333,7 +334,7 @@ qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
             lo = std::min(lo, a[i]);
             hi = qd::max(hi, a[i]);
         }
-#line 337 "reduction.hip"
+#line 338 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_lo[256];
@@ -360,7 +361,7 @@ qd_ranges_task1(float * out, const float* qd_scalar_lo) {
   const float lo = *qd_scalar_lo;
 #line 62 "reduction.cpp"
 out[0] = lo;
-#line 364 "reduction.hip"
+#line 365 "reduction.hip"
 }
 
 // Serial task of 'ranges' (reduction.cpp:63): runs on one thread.
@@ -369,7 +370,7 @@ qd_ranges_task2(float * out, const float* qd_scalar_hi) {
   const float hi = *qd_scalar_hi;
 #line 63 "reduction.cpp"
 out[1] = hi;
-#line 373 "reduction.hip"
+#line 374 "reduction.hip"
 }
 
 // Parallel loop of 'ranges' (reduction.cpp:70) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -389,7 +390,7 @@ qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool* qd_
             all_small = all_small && (a[i] < 0.75f);
             any_negative = any_negative || a[i] < 0.0f;
         }
-#line 393 "reduction.hip"
+#line 394 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -399,7 +400,7 @@ qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool* qd_
             all_small = all_small && (a[i] < 0.75f);
             any_negative = any_negative || a[i] < 0.0f;
         }
-#line 403 "reduction.hip"
+#line 404 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ bool qd_shared_all_small[256];
@@ -426,7 +427,7 @@ qd_ranges_task4(int * flags, const bool* qd_scalar_all_small) {
   const bool all_small = *qd_scalar_all_small;
 #line 74 "reduction.cpp"
 flags[0] = all_small ? 1 : 0;
-#line 430 "reduction.hip"
+#line 431 "reduction.hip"
 }
 
 // Serial task of 'ranges' (reduction.cpp:75): runs on one thread.
@@ -435,7 +436,7 @@ qd_ranges_task5(int * flags, const bool* qd_scalar_any_negative) {
   const bool any_negative = *qd_scalar_any_negative;
 #line 75 "reduction.cpp"
 flags[1] = any_negative ? 1 : 0;
-#line 439 "reduction.hip"
+#line 440 "reduction.hip"
 }
 
 // Parallel loop of 'ranges' (reduction.cpp:83) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -455,7 +456,7 @@ qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
             none += a[i];
             lowest = qd::min(lowest, i);
         }
-#line 459 "reduction.hip"
+#line 460 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -465,7 +466,7 @@ qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
             none += a[i];
             lowest = qd::min(lowest, i);
         }
-#line 469 "reduction.hip"
+#line 470 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_none[256];
@@ -492,7 +493,7 @@ qd_ranges_task7(float * none_out, const float* qd_scalar_none) {
   const float none = *qd_scalar_none;
 #line 87 "reduction.cpp"
 none_out[0] = none;
-#line 496 "reduction.hip"
+#line 497 "reduction.hip"
 }
 
 // Serial task of 'ranges' (reduction.cpp:88): runs on one thread.
@@ -501,7 +502,7 @@ qd_ranges_task8(int * lowest_out, const int* qd_scalar_lowest) {
   const int lowest = *qd_scalar_lowest;
 #line 88 "reduction.cpp"
 lowest_out[0] = lowest;
-#line 505 "reduction.hip"
+#line 506 "reduction.hip"
 }
 
 
@@ -510,14 +511,15 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
   QD_PROFILE_RANGE("qd kernel ranges"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 6, 3, { {256, sizeof(float)}, {256, sizeof(float)}, {256, sizeof(bool)}, {256, sizeof(bool)}, {256, sizeof(float)}, {256, sizeof(int)} });
   // stream_parallel region, reduction.cpp:53: 3 blocks, each on its own pooled stream
   {
     QD_PROFILE_RANGE("qd region reduction.cpp:53");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(3, qd_stream);
-    qd::detail::PooledEvents qd_events(4); // [0]: fork; [b]: join of block b
+    qd::detail::PooledStreams qd_block_streams(3, qd_stream, qd_device);
+    qd::detail::PooledEvents qd_events(4, qd_device); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
@@ -535,7 +537,7 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_ranges_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), lo, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi, qd_scratch.counter(0));
+        qd_ranges_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), lo, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi, qd_scratch.counter(0));
         qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 58);
       }
       // serial task, reduction.cpp:62
@@ -555,7 +557,7 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_ranges_loop3<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<bool>(2), qd_scratch.partials<bool>(2), all_small, qd_scratch.slot<bool>(3), qd_scratch.partials<bool>(3), any_negative, qd_scratch.counter(1));
+        qd_ranges_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<bool>(2), qd_scratch.partials<bool>(2), all_small, qd_scratch.slot<bool>(3), qd_scratch.partials<bool>(3), any_negative, qd_scratch.counter(1));
         qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 70);
       }
       // serial task, reduction.cpp:74
@@ -575,7 +577,7 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(empty_end), /*inclusive=*/false);
-        qd_ranges_loop6<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(4), qd_scratch.partials<float>(4), none, qd_scratch.slot<int>(5), qd_scratch.partials<int>(5), lowest, qd_scratch.counter(2));
+        qd_ranges_loop6<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(4), qd_scratch.partials<float>(4), none, qd_scratch.slot<int>(5), qd_scratch.partials<int>(5), lowest, qd_scratch.counter(2));
         qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 83);
       }
       // serial task, reduction.cpp:87
@@ -604,7 +606,7 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
 
 
 // ---- qd kernel 'grid_total' (reduction.cpp:92), translated by qd-translate ----
-#line 608 "reduction.hip"
+#line 610 "reduction.hip"
 // Parallel loop nest of 'grid_total' (reduction.cpp:98), collapse(2): a grid-stride loop over the product of the trip counts, row-major, then a combine of its reductions.
 static __global__ void __launch_bounds__(64)
 qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const double * grid, int w, double* qd_result_total, double* qd_partials_total, double qd_init_total, long* qd_result_cells, long* qd_partials_cells, long qd_init_cells, unsigned* qd_done) {
@@ -618,7 +620,7 @@ qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpa
             total += grid[y * w + x];
             cells += 1;
         }
-#line 622 "reduction.hip"
+#line 624 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_total[64];
@@ -649,7 +651,7 @@ qd_grid_total_loop1(int qd_begin, std::uint64_t qd_count, double * out, const do
     [[maybe_unused]] int y = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 106 "reduction.cpp"
 out[y] = total / double(cells);
-#line 653 "reduction.hip"
+#line 655 "reduction.hip"
   }
 }
 
@@ -659,7 +661,7 @@ qd_grid_total_task2(int h, double * out, const double* qd_scalar_total) {
   const double total = *qd_scalar_total;
 #line 108 "reduction.cpp"
 out[h] = total;
-#line 663 "reduction.hip"
+#line 665 "reduction.hip"
 }
 
 
@@ -668,6 +670,7 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
   QD_PROFILE_RANGE("qd kernel grid_total"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {64, sizeof(double)}, {64, sizeof(long)} });
   double total = 0.0;
@@ -679,7 +682,7 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_total", "reduction.cpp", 98);
     {
-      qd_grid_total_loop0<<<qd::detail::grid_size(qd_space.total, 64), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, grid, w, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), total, qd_scratch.slot<long>(1), qd_scratch.partials<long>(1), cells, qd_scratch.counter(0));
+      qd_grid_total_loop0<<<qd::detail::grid_size(qd_space.total, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, grid, w, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), total, qd_scratch.slot<long>(1), qd_scratch.partials<long>(1), cells, qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 98);
     }
   }
@@ -687,8 +690,8 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
   {
     QD_PROFILE_RANGE("qd region reduction.cpp:103");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(1, qd_stream);
-    qd::detail::PooledEvents qd_events(2); // [0]: fork; [b]: join of block b
+    qd::detail::PooledStreams qd_block_streams(1, qd_stream, qd_device);
+    qd::detail::PooledEvents qd_events(2, qd_device); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
@@ -703,7 +706,7 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_grid_total_loop1<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, out, qd_scratch.slot<double>(0), qd_scratch.slot<long>(1));
+          qd_grid_total_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, out, qd_scratch.slot<double>(0), qd_scratch.slot<long>(1));
           qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 105);
         }
       }
@@ -726,7 +729,7 @@ void grid_total(const double* grid, int h, int w, double* out) {
 
 
 // ---- qd kernel 'largest' (reduction.cpp:111), translated by qd-translate ----
-#line 730 "reduction.hip"
+#line 733 "reduction.hip"
 // Parallel loop of 'largest' (reduction.cpp:117) with reductions: a grid-stride loop over the iterations, then the combine.
 template <class T>
 static __global__ void __launch_bounds__(256)
@@ -741,14 +744,14 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T* qd_result
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 118 "reduction.cpp"
 best = std::max(best, a[i]);
-#line 745 "reduction.hip"
+#line 748 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 118 "reduction.cpp"
 best = std::max(best, a[i]);
-#line 752 "reduction.hip"
+#line 755 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_best[256];
@@ -769,7 +772,7 @@ qd_largest_task1(T * out, const T* qd_scalar_best) {
   const T best = *qd_scalar_best;
 #line 119 "reduction.cpp"
 out[0] = best;
-#line 773 "reduction.hip"
+#line 776 "reduction.hip"
 }
 
 
@@ -779,6 +782,7 @@ void largest(const T* a, int n, T floor, T* out, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel largest"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(T)} });
   T best = floor;
@@ -786,7 +790,7 @@ void largest(const T* a, int n, T floor, T* out, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_largest_loop0<T><<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best, qd_scratch.counter(0));
+    qd_largest_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best, qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "largest", "reduction.cpp", 117);
   }
   // serial task, reduction.cpp:119

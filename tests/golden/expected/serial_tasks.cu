@@ -78,6 +78,7 @@ void finalize_bins(float* mean, float* summary, const float* sums, const int* co
   QD_PROFILE_RANGE("qd kernel finalize_bins"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // serial task, serial_tasks.cpp:10
   qd_finalize_bins_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(summary);
   qd::detail::check_launch(cudaGetLastError(), "finalize_bins", "serial_tasks.cpp", 10);
@@ -89,7 +90,7 @@ void finalize_bins(float* mean, float* summary, const float* sums, const int* co
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nbins), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_finalize_bins_loop2<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, mean, sums, counts);
+      qd_finalize_bins_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, mean, sums, counts);
       qd::detail::check_launch(cudaGetLastError(), "finalize_bins", "serial_tasks.cpp", 13);
     }
   }

@@ -25,12 +25,13 @@ counts[b] = 0;
 void clear_counts(int* counts, int buckets, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel clear_counts"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // parallel loop, several_kernels.cpp:9
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(buckets), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_clear_counts_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, counts);
+      qd_clear_counts_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, counts);
       qd::detail::check_launch(cudaGetLastError(), "clear_counts", "several_kernels.cpp", 9);
     }
   }
@@ -45,7 +46,7 @@ void clear_counts(int* counts, int buckets) {
 
 
 // ---- qd kernel 'count_keys' (several_kernels.cpp:13), translated by qd-translate ----
-#line 49 "several_kernels.cu"
+#line 50 "several_kernels.cu"
 // Parallel loop of 'count_keys' (several_kernels.cpp:16): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_count_keys_loop0(int qd_begin, std::uint64_t qd_count, int * counts, const int * keys) {
@@ -54,7 +55,7 @@ qd_count_keys_loop0(int qd_begin, std::uint64_t qd_count, int * counts, const in
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "several_kernels.cpp"
 qd::atomic_add(&counts[keys[i]], 1);
-#line 58 "several_kernels.cu"
+#line 59 "several_kernels.cu"
   }
 }
 
@@ -63,12 +64,13 @@ qd::atomic_add(&counts[keys[i]], 1);
 void count_keys(int* counts, const int* keys, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel count_keys"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // parallel loop, several_kernels.cpp:16
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_count_keys_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, counts, keys);
+      qd_count_keys_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, counts, keys);
       qd::detail::check_launch(cudaGetLastError(), "count_keys", "several_kernels.cpp", 16);
     }
   }
@@ -83,13 +85,13 @@ void count_keys(int* counts, const int* keys, int n) {
 
 
 // ---- qd kernel 'exclusive_scan' (several_kernels.cpp:20), translated by qd-translate ----
-#line 87 "several_kernels.cu"
+#line 89 "several_kernels.cu"
 // Serial task of 'exclusive_scan' (several_kernels.cpp:23): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_exclusive_scan_task0(int * offsets) {
 #line 23 "several_kernels.cpp"
 offsets[0] = 0;
-#line 93 "several_kernels.cu"
+#line 95 "several_kernels.cu"
 }
 
 // Serial task of 'exclusive_scan' (several_kernels.cpp:24): runs on one thread.
@@ -103,7 +105,7 @@ qd_exclusive_scan_task1(int * offsets, const int * counts, int buckets) {
             running += counts[b];
         }
     }
-#line 107 "several_kernels.cu"
+#line 109 "several_kernels.cu"
 }
 
 
@@ -129,7 +131,7 @@ void exclusive_scan(int* offsets, const int* counts, int buckets) {
 
 
 // ---- qd kernel 'scatter_by_key' (several_kernels.cpp:33), translated by qd-translate ----
-#line 133 "several_kernels.cu"
+#line 135 "several_kernels.cu"
 // Parallel loop of 'scatter_by_key' (several_kernels.cpp:37): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scatter_by_key_loop0(int qd_begin, std::uint64_t qd_count, int * cursor, const int * offsets) {
@@ -138,7 +140,7 @@ qd_scatter_by_key_loop0(int qd_begin, std::uint64_t qd_count, int * cursor, cons
     [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 38 "several_kernels.cpp"
 cursor[b] = offsets[b];
-#line 142 "several_kernels.cu"
+#line 144 "several_kernels.cu"
   }
 }
 
@@ -153,7 +155,7 @@ qd_scatter_by_key_loop1(int qd_begin, std::uint64_t qd_count, int * sorted_index
         int slot = qd::atomic_add(&cursor[keys[i]], 1);
         sorted_index[slot] = i;
     }
-#line 157 "several_kernels.cu"
+#line 159 "several_kernels.cu"
   }
 }
 
@@ -163,12 +165,13 @@ void scatter_by_key(int* sorted_index, int* cursor, const int* keys, const int* 
   QD_PROFILE_RANGE("qd kernel scatter_by_key"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // parallel loop, several_kernels.cpp:37
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(buckets), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_scatter_by_key_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, cursor, offsets);
+      qd_scatter_by_key_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, cursor, offsets);
       qd::detail::check_launch(cudaGetLastError(), "scatter_by_key", "several_kernels.cpp", 37);
     }
   }
@@ -177,7 +180,7 @@ void scatter_by_key(int* sorted_index, int* cursor, const int* keys, const int* 
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_scatter_by_key_loop1<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, sorted_index, cursor, keys);
+      qd_scatter_by_key_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, sorted_index, cursor, keys);
       qd::detail::check_launch(cudaGetLastError(), "scatter_by_key", "several_kernels.cpp", 39);
     }
   }

@@ -53,12 +53,13 @@ void smooth_and_residual(const float* in, float* padded, float* smooth, float* r
   QD_PROFILE_RANGE("qd kernel smooth_and_residual"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // parallel loop, several_loops.cpp:8
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n + 2), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_smooth_and_residual_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, padded, n);
+      qd_smooth_and_residual_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, padded, n);
       qd::detail::check_launch(cudaGetLastError(), "smooth_and_residual", "several_loops.cpp", 8);
     }
   }
@@ -67,7 +68,7 @@ void smooth_and_residual(const float* in, float* padded, float* smooth, float* r
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_smooth_and_residual_loop1<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, padded, smooth);
+      qd_smooth_and_residual_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, padded, smooth);
       qd::detail::check_launch(cudaGetLastError(), "smooth_and_residual", "several_loops.cpp", 15);
     }
   }
@@ -76,7 +77,7 @@ void smooth_and_residual(const float* in, float* padded, float* smooth, float* r
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_smooth_and_residual_loop2<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, smooth, residual);
+      qd_smooth_and_residual_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, smooth, residual);
       qd::detail::check_launch(cudaGetLastError(), "smooth_and_residual", "several_loops.cpp", 18);
     }
   }

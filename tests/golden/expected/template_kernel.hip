@@ -25,12 +25,13 @@ template <class T>
 void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel axpy"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // parallel loop, template_kernel.cpp:8
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, y, x, a);
+      qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, y, x, a);
       qd::detail::check_launch(hipGetLastError(), "axpy", "template_kernel.cpp", 8);
     }
   }
@@ -46,7 +47,7 @@ void axpy(T* y, const T* x, T a, int n) {
 
 
 // ---- qd kernel 'box_filter' (template_kernel.cpp:12), translated by qd-translate ----
-#line 50 "template_kernel.hip"
+#line 51 "template_kernel.hip"
 // Parallel loop of 'box_filter' (template_kernel.cpp:17): a grid-stride loop over the iterations.
 template <class T, int Radius>
 static __global__ void __launch_bounds__(256)
@@ -61,7 +62,7 @@ qd_box_filter_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T * out,
             acc += in[i + k];
         out[i] = acc * inv;
     }
-#line 65 "template_kernel.hip"
+#line 66 "template_kernel.hip"
   }
 }
 
@@ -71,13 +72,14 @@ template <class T, int Radius>
 void box_filter(const T* in, T* out, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel box_filter"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   const T inv = T(1) / T(2 * Radius + 1);
   // parallel loop, template_kernel.cpp:17
   {
     const int qd_begin = Radius;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - Radius), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_box_filter_loop0<T, Radius><<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, out, inv);
+      qd_box_filter_loop0<T, Radius><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, out, inv);
       qd::detail::check_launch(hipGetLastError(), "box_filter", "template_kernel.cpp", 17);
     }
   }

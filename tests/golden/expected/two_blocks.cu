@@ -46,13 +46,14 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
   QD_PROFILE_RANGE("qd kernel image_gradients"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   const int pixels = width * height;
   // stream_parallel region, two_blocks.cpp:9: 2 blocks, each on its own pooled stream
   {
     QD_PROFILE_RANGE("qd region two_blocks.cpp:9");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(2, qd_stream);
-    qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
+    qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
+    qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
@@ -68,7 +69,7 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_image_gradients_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, image, grad_x, width);
+          qd_image_gradients_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, image, grad_x, width);
           qd::detail::check_launch(cudaGetLastError(), "image_gradients", "two_blocks.cpp", 11);
         }
       }
@@ -82,7 +83,7 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_image_gradients_loop1<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, image, grad_y, width, height);
+          qd_image_gradients_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, image, grad_y, width, height);
           qd::detail::check_launch(cudaGetLastError(), "image_gradients", "two_blocks.cpp", 20);
         }
       }

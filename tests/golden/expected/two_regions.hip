@@ -96,12 +96,13 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
   QD_PROFILE_RANGE("qd kernel two_phase_update"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // stream_parallel region, two_regions.cpp:9: 3 blocks, each on its own pooled stream
   {
     QD_PROFILE_RANGE("qd region two_regions.cpp:9");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(3, qd_stream);
-    qd::detail::PooledEvents qd_events(4); // [0]: fork; [b]: join of block b
+    qd::detail::PooledStreams qd_block_streams(3, qd_stream, qd_device);
+    qd::detail::PooledEvents qd_events(4, qd_device); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
@@ -118,7 +119,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_two_phase_update_loop0<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, u, u_next, alpha);
+          qd_two_phase_update_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, u, u_next, alpha);
           qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 11);
         }
       }
@@ -132,7 +133,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_two_phase_update_loop1<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, v, v_next, alpha);
+          qd_two_phase_update_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, v, v_next, alpha);
           qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 16);
         }
       }
@@ -146,7 +147,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_two_phase_update_loop2<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, w, w_next, alpha);
+          qd_two_phase_update_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, w, w_next, alpha);
           qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 21);
         }
       }
@@ -164,7 +165,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_two_phase_update_loop3<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u_next, v_next, w_next, alpha);
+      qd_two_phase_update_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u_next, v_next, w_next, alpha);
       qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 26);
     }
   }
@@ -173,8 +174,8 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
   {
     QD_PROFILE_RANGE("qd region two_regions.cpp:31");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
-    qd::detail::PooledStreams qd_block_streams(2, qd_stream);
-    qd::detail::PooledEvents qd_events(3); // [0]: fork; [b]: join of block b
+    qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
+    qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
     // Fork: each block stream waits for the work already queued on the launch stream.
     qd_events.record(0, qd_stream);
     // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
@@ -190,7 +191,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_two_phase_update_loop4<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, u, u_next, w_next, alpha, keep);
+          qd_two_phase_update_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, u, u_next, w_next, alpha, keep);
           qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 33);
         }
       }
@@ -204,7 +205,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_two_phase_update_loop5<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, v, v_next, w_next, alpha, keep);
+          qd_two_phase_update_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, v, v_next, w_next, alpha, keep);
           qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 38);
         }
       }
@@ -213,7 +214,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_two_phase_update_loop6<<<qd::detail::grid_size(qd_count, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, w, w_next);
+          qd_two_phase_update_loop6<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, w, w_next);
           qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 40);
         }
       }
