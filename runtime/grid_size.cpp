@@ -38,7 +38,9 @@ private:
   std::unique_ptr<std::atomic<int>[]> counts_;
 };
 
-int multiprocessor_count(int device) {
+// Unused by backends without multiprocessors (the cpu one), whose grids are
+// not capped.
+[[maybe_unused]] int multiprocessor_count(int device) {
   // Never destroyed, like the pools: a launch from a thread that outlives
   // static destruction must still find it.
   static MultiprocessorCounts* const counts =
