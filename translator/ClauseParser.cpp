@@ -90,15 +90,18 @@ bool parseReductionOp(Preprocessor &PP, Token &Tok, ReductionOp &Op) {
   }
   std::string Spelling = PP.getSpelling(Tok);
   std::optional<ReductionOp> Parsed = reductionOpFromSpelling(Spelling);
-  // 'reduction(total)': a variable without an operator.
-  if (!Parsed && Tok.is(tok::identifier) &&
-      PP.LookAhead(0).isOneOf(tok::r_paren, tok::comma, tok::eod)) {
-    report(Diags, Tok.getLocation(), Diag::MalformedReduction);
-    return false;
-  }
   if (!Parsed) {
-    report(Diags, Tok.getLocation(), Diag::UnknownReductionOperator)
-        << Spelling << ReductionOpList;
+    // 'reduction(total)' is a variable without an operator: what follows
+    // tells. (Preprocessor::LookAhead is not allowed inside a pragma
+    // handler; the clause is an error either way, so consuming is fine.)
+    SourceLocation Loc = Tok.getLocation();
+    bool Identifier = Tok.is(tok::identifier);
+    PP.Lex(Tok);
+    if (Identifier && Tok.isOneOf(tok::r_paren, tok::comma, tok::eod))
+      report(Diags, Loc, Diag::MalformedReduction);
+    else
+      report(Diags, Loc, Diag::UnknownReductionOperator)
+          << Spelling << ReductionOpList;
     return false;
   }
   Op = *Parsed;

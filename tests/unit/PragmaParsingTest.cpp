@@ -568,6 +568,9 @@ TEST(PragmaParsing, ReductionMalformedOrUnknownOperator) {
       {"#pragma qd loop reduction(+: a,)\n", Malformed},
       {"#pragma qd loop reduction(+: a b)\n", Malformed},
       {"#pragma qd loop reduction(: a)\n", Malformed},
+      {"#pragma qd loop reduction(a)\n", Malformed},
+      {"#pragma qd loop reduction(a\n", Malformed},
+      {"#pragma qd loop reduction(a, b)\n", Malformed},
       {"#pragma qd loop reduction(+: a[0])\n", Malformed},
       {"#pragma qd loop reduction(-: a)\n",
        "1: error: unknown reduction operator '-'; use one of + * min max & | "
