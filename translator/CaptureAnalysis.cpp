@@ -164,10 +164,17 @@ const Expr *findDeviceDataUse(const Expr *E, const HostValues &Values) {
 const DeclRefExpr *
 findReferenceTo(const Stmt *S,
                 const llvm::SmallPtrSetImpl<const VarDecl *> &Vars) {
+  return findReferenceTo(
+      S, [&](const VarDecl *Var) { return Vars.count(Var) != 0; });
+}
+
+const DeclRefExpr *
+findReferenceTo(const Stmt *S,
+                llvm::function_ref<bool(const VarDecl *)> IsTarget) {
   const DeclRefExpr *Found = nullptr;
   forEachDeclRef(S, [&](DeclRefExpr *Ref) {
     const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
-    if (Var && Vars.count(Var)) {
+    if (Var && IsTarget(Var)) {
       Found = Ref;
       return false;
     }

@@ -44,6 +44,11 @@ bool checkBoundsOnHost(const LoopForm &Form, const HostValues &Values,
 const clang::DeclRefExpr *
 findReferenceTo(const clang::Stmt *S,
                 const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Vars);
+/// The first reference in \p S to a variable for which \p IsTarget holds,
+/// or null.
+const clang::DeclRefExpr *
+findReferenceTo(const clang::Stmt *S,
+                llvm::function_ref<bool(const clang::VarDecl *)> IsTarget);
 
 /// The first write in \p S ('=', compound assignment, '++', '--', also
 /// through overloaded operators) to a variable for which \p IsTarget holds,

@@ -172,9 +172,8 @@ private:
   /// Locals declared at each level (kernel body, block) being analyzed,
   /// innermost last: the names a reduction clause may use.
   std::vector<llvm::StringMap<const VarDecl *>> Levels;
-  /// Reduction results so far, and their scratch slots.
+  /// Reduction results so far, with their scratch slots.
   DeviceScalarMap DeviceScalars;
-  llvm::DenseMap<const VarDecl *, unsigned> ScalarSlots;
 
   SourceLocation fileLoc(SourceLocation L) const {
     return SM.getExpansionLoc(L);
@@ -282,7 +281,6 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target) {
   Values = HostValues();
   DeviceLocals.clear();
   DeviceScalars.clear();
-  ScalarSlots.clear();
   for (const ParmVarDecl *P : FD->parameters())
     Values.add(P);
   analyzeSequence(cast<CompoundStmt>(FD->getBody()), /*TopLevel=*/true,
@@ -462,23 +460,20 @@ void Analyzer::checkDeviceLocals(const Stmt *S) {
 
 void Analyzer::checkHostValueWrites(const Stmt *S, const VarDecl *LoopVar,
                                     llvm::ArrayRef<Reduction> Reductions) {
-  auto Reduced = [&](const VarDecl *Var) {
-    return llvm::any_of(Reductions,
-                        [&](const Reduction &R) { return R.Var == Var; });
-  };
   // Each device function has its own copy of a host value, so the write
   // would be lost and the result would differ from the serial program.
   const DeclRefExpr *Write = findWriteTo(S, [&](const VarDecl *Var) {
     return Var != LoopVar && Values.contains(Var) &&
-           !DeviceScalars.count(Var) && !Reduced(Var);
+           !DeviceScalars.count(Var) && !isReduced(Reductions, Var);
   });
   if (Write)
     report(Diags, Write->getLocation(), Diag::HostValueWrittenOnDevice)
         << Write->getDecl()->getName();
-  DeviceScalarMap ReadOnly = DeviceScalars;
-  for (const Reduction &R : Reductions)
-    ReadOnly.erase(R.Var);
-  checkDeviceScalarsNotWritten(S, ReadOnly, Context);
+  // A reduction's result is read-only, but for reductions into it.
+  if (const DeclRefExpr *ScalarWrite = findWriteTo(S, [&](const VarDecl *Var) {
+        return DeviceScalars.count(Var) && !isReduced(Reductions, Var);
+      }))
+    reportDeviceScalarWritten(ScalarWrite, DeviceScalars, Context);
 }
 
 bool Analyzer::analyzeReductions(const Directive &D, const Stmt *Body,
@@ -495,12 +490,16 @@ bool Analyzer::analyzeReductions(const Directive &D, const Stmt *Body,
       !checkReductionUses(Body, Loop.Reductions, Context))
     return false;
   Loop.Counter = Plan->ScratchCounters++;
-  for (Reduction &R : Loop.Reductions) {
-    auto [Slot, New] = ScalarSlots.try_emplace(R.Var, Plan->ScratchSlots);
+  // From this loop on each variable is a device scalar; resolveReductions
+  // kept the clause's order.
+  for (size_t I = 0; I < Loop.Reductions.size(); ++I) {
+    Reduction &R = Loop.Reductions[I];
+    auto [Scalar, New] = DeviceScalars.try_emplace(
+        R.Var, DeviceScalar{D.Reductions[I].NameLoc, Plan->ScratchSlots});
     if (New)
       ++Plan->ScratchSlots;
     R.First = New;
-    R.Slot = Slot->second;
+    R.Slot = Scalar->second.Slot;
     R.Partials = Plan->ScratchPartials.size();
     Plan->ScratchPartials.push_back({Loop.BlockDim, R.Var});
   }
@@ -512,7 +511,7 @@ void Analyzer::passDeviceScalars(Step &S) {
     if (!DeviceScalars.count(C.Var))
       continue;
     C.DeviceScalar = true;
-    C.Slot = ScalarSlots.lookup(C.Var);
+    C.Slot = DeviceScalars.lookup(C.Var).Slot;
   }
 }
 
@@ -637,13 +636,9 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
   Loop.Captures = collectCaptures(Body, Values, Form.Var);
   // A reduction variable is the threads' private accumulator, not a capture.
   llvm::erase_if(Loop.Captures, [&](const Capture &C) {
-    return llvm::any_of(Loop.Reductions,
-                        [&](const Reduction &R) { return R.Var == C.Var; });
+    return isReduced(Loop.Reductions, C.Var);
   });
   passDeviceScalars(Loop);
-  for (size_t I = 0; I < Loop.Reductions.size(); ++I)
-    DeviceScalars.try_emplace(Loop.Reductions[I].Var,
-                              LoopDirective->Reductions[I].NameLoc);
   Out.push_back(std::move(Loop));
 }
 

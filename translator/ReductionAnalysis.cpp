@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ReductionAnalysis.h"
+#include "CaptureAnalysis.h"
 #include "DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -353,25 +354,16 @@ bool checkReductionUses(const Stmt *Body, llvm::ArrayRef<Reduction> Reductions,
   return Ok;
 }
 
-const DeclRefExpr *findDeviceScalarUse(const Stmt *E,
-                                       const DeviceScalarMap &Scalars) {
-  if (!E || Scalars.empty())
-    return nullptr;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
-      if (Scalars.count(Var))
-        return Ref;
-  for (const Stmt *Child : E->children())
-    if (const DeclRefExpr *Use = findDeviceScalarUse(Child, Scalars))
-      return Use;
-  return nullptr;
+bool isReduced(llvm::ArrayRef<Reduction> Reductions, const VarDecl *Var) {
+  return llvm::any_of(Reductions,
+                      [&](const Reduction &R) { return R.Var == Var; });
 }
 
 static void noteReductionHere(const DeclRefExpr *Use,
                               const DeviceScalarMap &Scalars,
                               ASTContext &Context) {
   const auto *Var = cast<VarDecl>(Use->getDecl());
-  report(Context.getDiagnostics(), Scalars.lookup(Var),
+  report(Context.getDiagnostics(), Scalars.lookup(Var).Where,
          Diag::NoteReductionHere)
       << Var->getName();
 }
@@ -379,7 +371,10 @@ static void noteReductionHere(const DeclRefExpr *Use,
 bool checkNoDeviceScalarOnHost(const Stmt *E, unsigned What,
                                const DeviceScalarMap &Scalars,
                                ASTContext &Context) {
-  const DeclRefExpr *Use = findDeviceScalarUse(E, Scalars);
+  if (!E || Scalars.empty())
+    return true;
+  const DeclRefExpr *Use = findReferenceTo(
+      E, [&](const VarDecl *Var) { return Scalars.count(Var) != 0; });
   if (!Use)
     return true;
   report(Context.getDiagnostics(), Use->getLocation(),
@@ -389,25 +384,13 @@ bool checkNoDeviceScalarOnHost(const Stmt *E, unsigned What,
   return false;
 }
 
-bool checkDeviceScalarsNotWritten(const Stmt *S, const DeviceScalarMap &Scalars,
-                                  ASTContext &Context) {
-  if (Scalars.empty())
-    return true;
-  llvm::DenseMap<const VarDecl *, ReductionOp> None;
-  for (const auto &Entry : Scalars)
-    None[Entry.first] = ReductionOp::Sum;
-  CombineFinder Finder(Context, None);
-  Finder.TraverseStmt(const_cast<Stmt *>(S));
-  for (const DeclRefExpr *Use : Finder.Uses) {
-    if (!Finder.Written.count(Use))
-      continue;
-    report(Context.getDiagnostics(), Use->getLocation(),
-           Diag::DeviceScalarWritten)
-        << Use->getDecl()->getName();
-    noteReductionHere(Use, Scalars, Context);
-    return false;
-  }
-  return true;
+void reportDeviceScalarWritten(const DeclRefExpr *Write,
+                               const DeviceScalarMap &Scalars,
+                               ASTContext &Context) {
+  report(Context.getDiagnostics(), Write->getLocation(),
+         Diag::DeviceScalarWritten)
+      << Write->getDecl()->getName();
+  noteReductionHere(Write, Scalars, Context);
 }
 
 } // namespace qd

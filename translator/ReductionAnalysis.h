@@ -42,13 +42,18 @@ bool checkReductionUses(const clang::Stmt *Body,
                         llvm::ArrayRef<Reduction> Reductions,
                         clang::ASTContext &Context);
 
-/// Variables that hold a reduction's result, with where they became one.
-using DeviceScalarMap =
-    llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation>;
+/// A variable that holds a reduction's result.
+struct DeviceScalar {
+  /// Where it became one: the variable in its first reduction clause.
+  clang::SourceLocation Where;
+  /// Its slot in the call's scratch.
+  unsigned Slot = 0;
+};
+using DeviceScalarMap = llvm::DenseMap<const clang::VarDecl *, DeviceScalar>;
 
-/// The first reference in \p E to a device scalar, or null.
-const clang::DeclRefExpr *findDeviceScalarUse(const clang::Stmt *E,
-                                              const DeviceScalarMap &Scalars);
+/// Whether \p Var is one of \p Reductions' variables.
+bool isReduced(llvm::ArrayRef<Reduction> Reductions,
+               const clang::VarDecl *Var);
 
 /// Reports host code that reads a device scalar: \p What is 0 for a loop
 /// bound, 1 for a host scalar's initializer. Returns false if it reported.
@@ -56,11 +61,11 @@ bool checkNoDeviceScalarOnHost(const clang::Stmt *E, unsigned What,
                                const DeviceScalarMap &Scalars,
                                clang::ASTContext &Context);
 
-/// Reports writes in \p S (device code that is not a reduction into them)
-/// to device scalars. Returns false if it reported.
-bool checkDeviceScalarsNotWritten(const clang::Stmt *S,
-                                  const DeviceScalarMap &Scalars,
-                                  clang::ASTContext &Context);
+/// Reports \p Write, a write in device code to a device scalar that is not
+/// a reduction into it.
+void reportDeviceScalarWritten(const clang::DeclRefExpr *Write,
+                               const DeviceScalarMap &Scalars,
+                               clang::ASTContext &Context);
 
 } // namespace qd
 
