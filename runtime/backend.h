@@ -30,6 +30,24 @@
 //   void pool_free_async(void* p, StreamHandle s) noexcept;
 //   void memset_async(void* p, int value, std::size_t bytes, StreamHandle s);
 //
+// and, for graph mode (runtime/graph_cache.cpp):
+//
+//   bool stream_is_capturing(StreamHandle s);     // a capture is active or invalidated
+//   void launch_kernel(const KernelNode& k, StreamHandle s);
+//   GraphHandle graph_create();
+//   NodeHandle graph_add_kernel_node(GraphHandle g, const NodeHandle* deps,
+//                                    std::size_t n, const KernelNode& k);
+//   ExecHandle graph_instantiate(GraphHandle g);
+//   void graph_exec_set_kernel_params(ExecHandle x, NodeHandle node, const KernelNode& k);
+//   void graph_launch(ExecHandle x, StreamHandle s);
+//   void graph_exec_destroy(ExecHandle x) noexcept;
+//   void graph_destroy(GraphHandle g) noexcept;
+//
+// A kernel node's argument values are copied by the call that receives
+// them, as cudaGraphAddKernelNode and cudaLaunchKernel copy them. The cpu
+// backend has no graphs: its graph primitives throw (the translator never
+// emits graph mode for the cpu target).
+//
 // The pool_* pair is stream-ordered: the memory is usable by work enqueued on
 // `s` after the allocation, and goes back to the pool once the work enqueued
 // on `s` before the free has run; neither call waits for the GPU. Each
@@ -49,6 +67,24 @@ namespace backend {
 
 using StreamHandle = void*;
 using EventHandle = void*;
+using GraphHandle = void*;
+using NodeHandle = void*;
+using ExecHandle = void*;
+
+// One kernel launch, as a graph node or a stream launch takes it.
+struct KernelNode {
+  const void* function = nullptr;
+  unsigned grid = 0;
+  unsigned block = 0;
+  void* const* args = nullptr; // a pointer to each argument's value
+  // The argument sizes; the CUDA and HIP drivers know them from the kernel,
+  // the fake device (which has no kernel metadata) needs them to copy.
+  const unsigned* arg_sizes = nullptr;
+  unsigned arg_count = 0;
+  // Fake device only: runs `function` on the calling thread.
+  void (*host_invoke)(const void* function, unsigned grid, unsigned block,
+                      void* const* args) = nullptr;
+};
 
 // Throws qd::Error::api_failure(call, driver_message); defined in error.cpp
 // so that backend headers need not include the exception machinery.

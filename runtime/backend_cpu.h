@@ -127,6 +127,37 @@ inline void memset_async(void* p, int value, std::size_t bytes,
     std::memset(p, value, bytes);
 }
 
+// Graph mode: the translator never emits it for the cpu target, and there is
+// no stream to capture. What a graph node would run has no host form here, so
+// the graph primitives report that rather than pretend.
+inline bool stream_is_capturing(StreamHandle /*s*/) { return false; }
+
+[[noreturn]] inline void no_graphs(const char* call) {
+  api_failure(call, "graph mode is not available on the cpu backend");
+}
+inline void launch_kernel(const KernelNode& /*k*/, StreamHandle /*s*/) {
+  no_graphs("launch_kernel");
+}
+inline GraphHandle graph_create() { no_graphs("graph_create"); }
+inline NodeHandle graph_add_kernel_node(GraphHandle /*g*/,
+                                        const NodeHandle* /*deps*/,
+                                        std::size_t /*n*/,
+                                        const KernelNode& /*k*/) {
+  no_graphs("graph_add_kernel_node");
+}
+inline ExecHandle graph_instantiate(GraphHandle /*g*/) {
+  no_graphs("graph_instantiate");
+}
+inline void graph_exec_set_kernel_params(ExecHandle /*x*/, NodeHandle /*n*/,
+                                         const KernelNode& /*k*/) {
+  no_graphs("graph_exec_set_kernel_params");
+}
+inline void graph_launch(ExecHandle /*x*/, StreamHandle /*s*/) {
+  no_graphs("graph_launch");
+}
+inline void graph_exec_destroy(ExecHandle /*x*/) noexcept {}
+inline void graph_destroy(GraphHandle /*g*/) noexcept {}
+
 } // namespace backend
 } // namespace qd
 

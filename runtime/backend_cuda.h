@@ -194,6 +194,82 @@ inline void memset_async(void* p, int value, std::size_t bytes,
   check(cudaMemsetAsync(p, value, bytes, stream(s)), "cudaMemsetAsync");
 }
 
+// --- graph mode ---------------------------------------------------------------
+
+inline cudaGraph_t graph(GraphHandle g) { return static_cast<cudaGraph_t>(g); }
+inline cudaGraphExec_t exec(ExecHandle x) {
+  return static_cast<cudaGraphExec_t>(x);
+}
+inline cudaGraphNode_t node(NodeHandle n) {
+  return static_cast<cudaGraphNode_t>(n);
+}
+
+inline cudaKernelNodeParams kernel_params(const KernelNode& k) {
+  cudaKernelNodeParams p = {};
+  p.func = const_cast<void*>(k.function);
+  p.gridDim = dim3(k.grid);
+  p.blockDim = dim3(k.block);
+  p.sharedMemBytes = 0;
+  p.kernelParams = const_cast<void**>(k.args);
+  p.extra = nullptr;
+  return p;
+}
+
+inline bool stream_is_capturing(StreamHandle s) {
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  check(cudaStreamIsCapturing(stream(s), &status), "cudaStreamIsCapturing");
+  return status != cudaStreamCaptureStatusNone;
+}
+
+inline void launch_kernel(const KernelNode& k, StreamHandle s) {
+  check(cudaLaunchKernel(k.function, dim3(k.grid), dim3(k.block),
+                         const_cast<void**>(k.args), 0, stream(s)),
+        "cudaLaunchKernel");
+}
+
+inline GraphHandle graph_create() {
+  cudaGraph_t g = nullptr;
+  check(cudaGraphCreate(&g, 0), "cudaGraphCreate");
+  return g;
+}
+
+inline NodeHandle graph_add_kernel_node(GraphHandle g, const NodeHandle* deps,
+                                        std::size_t n, const KernelNode& k) {
+  const cudaKernelNodeParams p = kernel_params(k);
+  cudaGraphNode_t added = nullptr;
+  check(cudaGraphAddKernelNode(&added, graph(g),
+                               reinterpret_cast<const cudaGraphNode_t*>(deps), n,
+                               &p),
+        "cudaGraphAddKernelNode");
+  return added;
+}
+
+inline ExecHandle graph_instantiate(GraphHandle g) {
+  cudaGraphExec_t x = nullptr;
+  check(cudaGraphInstantiateWithFlags(&x, graph(g), 0),
+        "cudaGraphInstantiateWithFlags");
+  return x;
+}
+
+inline void graph_exec_set_kernel_params(ExecHandle x, NodeHandle n,
+                                         const KernelNode& k) {
+  const cudaKernelNodeParams p = kernel_params(k);
+  check(cudaGraphExecKernelNodeSetParams(exec(x), node(n), &p),
+        "cudaGraphExecKernelNodeSetParams");
+}
+
+inline void graph_launch(ExecHandle x, StreamHandle s) {
+  check(cudaGraphLaunch(exec(x), stream(s)), "cudaGraphLaunch");
+}
+
+inline void graph_exec_destroy(ExecHandle x) noexcept {
+  ignore(cudaGraphExecDestroy(exec(x)));
+}
+
+inline void graph_destroy(GraphHandle g) noexcept {
+  ignore(cudaGraphDestroy(graph(g)));
+}
+
 } // namespace backend
 } // namespace qd
 

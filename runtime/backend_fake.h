@@ -38,6 +38,20 @@ void* pool_malloc_async(int device, std::size_t bytes, StreamHandle s);
 void pool_free_async(void* p, StreamHandle s) noexcept;
 void memset_async(void* p, int value, std::size_t bytes, StreamHandle s);
 
+// Graph mode (fake_graph.cpp): graphs of kernel nodes that run their host
+// invokers in node order when launched.
+bool stream_is_capturing(StreamHandle s);
+void launch_kernel(const KernelNode& k, StreamHandle s);
+GraphHandle graph_create();
+NodeHandle graph_add_kernel_node(GraphHandle g, const NodeHandle* deps,
+                                 std::size_t n, const KernelNode& k);
+ExecHandle graph_instantiate(GraphHandle g);
+void graph_exec_set_kernel_params(ExecHandle x, NodeHandle node,
+                                  const KernelNode& k);
+void graph_launch(ExecHandle x, StreamHandle s);
+void graph_exec_destroy(ExecHandle x) noexcept;
+void graph_destroy(GraphHandle g) noexcept;
+
 } // namespace backend
 } // namespace qd
 

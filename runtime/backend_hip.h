@@ -194,6 +194,82 @@ inline void memset_async(void* p, int value, std::size_t bytes,
   check(hipMemsetAsync(p, value, bytes, stream(s)), "hipMemsetAsync");
 }
 
+// --- graph mode ---------------------------------------------------------------
+
+inline hipGraph_t graph(GraphHandle g) { return static_cast<hipGraph_t>(g); }
+inline hipGraphExec_t exec(ExecHandle x) {
+  return static_cast<hipGraphExec_t>(x);
+}
+inline hipGraphNode_t node(NodeHandle n) {
+  return static_cast<hipGraphNode_t>(n);
+}
+
+inline hipKernelNodeParams kernel_params(const KernelNode& k) {
+  hipKernelNodeParams p = {};
+  p.func = const_cast<void*>(k.function);
+  p.gridDim = dim3(k.grid);
+  p.blockDim = dim3(k.block);
+  p.sharedMemBytes = 0;
+  p.kernelParams = const_cast<void**>(k.args);
+  p.extra = nullptr;
+  return p;
+}
+
+inline bool stream_is_capturing(StreamHandle s) {
+  hipStreamCaptureStatus status = hipStreamCaptureStatusNone;
+  check(hipStreamIsCapturing(stream(s), &status), "hipStreamIsCapturing");
+  return status != hipStreamCaptureStatusNone;
+}
+
+inline void launch_kernel(const KernelNode& k, StreamHandle s) {
+  check(hipLaunchKernel(k.function, dim3(k.grid), dim3(k.block),
+                         const_cast<void**>(k.args), 0, stream(s)),
+        "hipLaunchKernel");
+}
+
+inline GraphHandle graph_create() {
+  hipGraph_t g = nullptr;
+  check(hipGraphCreate(&g, 0), "hipGraphCreate");
+  return g;
+}
+
+inline NodeHandle graph_add_kernel_node(GraphHandle g, const NodeHandle* deps,
+                                        std::size_t n, const KernelNode& k) {
+  const hipKernelNodeParams p = kernel_params(k);
+  hipGraphNode_t added = nullptr;
+  check(hipGraphAddKernelNode(&added, graph(g),
+                               reinterpret_cast<const hipGraphNode_t*>(deps), n,
+                               &p),
+        "hipGraphAddKernelNode");
+  return added;
+}
+
+inline ExecHandle graph_instantiate(GraphHandle g) {
+  hipGraphExec_t x = nullptr;
+  check(hipGraphInstantiateWithFlags(&x, graph(g), 0),
+        "hipGraphInstantiateWithFlags");
+  return x;
+}
+
+inline void graph_exec_set_kernel_params(ExecHandle x, NodeHandle n,
+                                         const KernelNode& k) {
+  const hipKernelNodeParams p = kernel_params(k);
+  check(hipGraphExecKernelNodeSetParams(exec(x), node(n), &p),
+        "hipGraphExecKernelNodeSetParams");
+}
+
+inline void graph_launch(ExecHandle x, StreamHandle s) {
+  check(hipGraphLaunch(exec(x), stream(s)), "hipGraphLaunch");
+}
+
+inline void graph_exec_destroy(ExecHandle x) noexcept {
+  ignore(hipGraphExecDestroy(exec(x)));
+}
+
+inline void graph_destroy(GraphHandle g) noexcept {
+  ignore(hipGraphDestroy(graph(g)));
+}
+
 } // namespace backend
 } // namespace qd
 

@@ -26,6 +26,7 @@
 #include <qd/qd.h>
 
 #include <cstddef>
+#include <vector>
 
 namespace qd {
 namespace fake {
@@ -128,6 +129,33 @@ PoolOperation last_pool_free() noexcept;
 // not a fake one); release_claim() frees it if `holder` owns it.
 const void* claim(void* handle, const void* holder) noexcept;
 void release_claim(void* handle, const void* holder) noexcept;
+
+// --- graph mode (fake_graph.cpp) ---------------------------------------------
+
+// A fake graph is a list of kernel nodes with their dependencies; launching
+// its executable form begins each node's launch on the launch stream (so
+// launches are counted and checked as above) and runs its host invoker, in
+// node order, which is a valid topological order.
+struct GraphCounts {
+  unsigned long long graphs_created = 0, graphs_destroyed = 0;
+  unsigned long long execs_created = 0, execs_destroyed = 0;
+  unsigned long long kernel_nodes = 0;  // nodes added to graphs
+  unsigned long long node_updates = 0;  // exec kernel-node parameter updates
+  unsigned long long graph_launches = 0;
+  unsigned long long direct_launches = 0; // launch_kernel (not a graph)
+};
+GraphCounts graph_counts() noexcept;
+// The `nth` instantiation, graph launch or node update from now on fails;
+// 0 disarms.
+void fail_graph_instantiation(unsigned nth) noexcept;
+void fail_graph_launch(unsigned nth) noexcept;
+void fail_node_update(unsigned nth) noexcept;
+// Makes stream_is_capturing answer true for `stream` (a fake stream), as if
+// the caller had begun a capture on it; the fake records no capture.
+void set_capturing(void* stream, bool capturing) noexcept;
+// The dependencies of each node of the graph instantiated last (by any
+// thread), as node indices in the order the nodes were added.
+std::vector<std::vector<std::size_t>> last_instantiated_edges();
 
 } // namespace fake
 } // namespace qd

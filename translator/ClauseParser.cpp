@@ -154,6 +154,13 @@ bool parseReduction(Preprocessor &PP, Token &Tok, Directive &D) {
   return true;
 }
 
+/// 'graph': a flag, no argument.
+bool parseGraph(Preprocessor &PP, Token &Tok, Directive &D) {
+  D.Graph = true;
+  PP.Lex(Tok);
+  return true;
+}
+
 struct ClauseInfo {
   StringRef Name;
   StringRef Form;
@@ -168,6 +175,8 @@ struct ClauseInfo {
 const ClauseInfo Clauses[] = {
     {"block_dim", "block_dim(N)", true, true, parseBlockDim,
      [](const Directive &D) { return D.BlockDim.has_value(); }},
+    {"graph", "graph", true, false, parseGraph,
+     [](const Directive &D) { return D.Graph; }},
     {"collapse", "collapse(N)", false, true, parseCollapse,
      [](const Directive &D) { return D.Collapse.has_value(); }},
     // Given more than once, as in OpenMP, to reduce with several operators.

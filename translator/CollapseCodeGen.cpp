@@ -33,6 +33,13 @@ std::string KernelCodeGen::renderCollapsedLoop(const Step &S,
   Data.set("depth", std::to_string(Loops.size()));
   Data.set("block_dim", std::to_string(S.BlockDim));
   addReductionData(S, Data);
+  std::string LeadingArgs;
+  for (size_t I = 0; I < Loops.size(); ++I)
+    LeadingArgs += "qd_begin" + std::to_string(I) + ", ";
+  addLaunch(Data,
+            "qd::detail::grid_size(qd_space.total, " +
+                std::to_string(S.BlockDim) + ", qd_device)",
+            LeadingArgs + "qd_space", 4);
   DeviceFunctions +=
       renderTemplate(Options.Target, "device_collapsed_loop", Data) + "\n";
   return renderTemplate(Options.Target, "launch_collapsed_loop", Data);

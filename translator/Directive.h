@@ -45,6 +45,8 @@ struct Directive {
   /// Variables of the 'reduction' clauses, in order. Several clauses may
   /// appear, as in OpenMP; a variable may appear once.
   std::vector<ReductionItem> Reductions;
+  /// Graph mode, from a 'graph' clause on a kernel.
+  bool Graph = false;
   /// Set by the kernel analysis once the directive is attached; any directive
   /// left unconsumed is misplaced.
   bool Consumed = false;

@@ -278,6 +278,7 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target) {
   Plan->Template = Template;
   Plan->PragmaLoc = D.Loc;
   Plan->BlockDim = D.BlockDim.value_or(DefaultBlockDim);
+  Plan->Graph = D.Graph;
   Values = HostValues();
   DeviceLocals.clear();
   DeviceScalars.clear();

@@ -9,7 +9,6 @@
 using namespace clang;
 
 namespace qd {
-namespace {
 
 std::string indent(llvm::StringRef Text, unsigned Spaces) {
   std::string Out;
@@ -27,6 +26,8 @@ std::string indent(llvm::StringRef Text, unsigned Spaces) {
   // No final newline: templates put the text on a line of its own.
   return Out;
 }
+
+namespace {
 
 /// \p S as the body of a C string literal.
 std::string cString(llvm::StringRef S) {
@@ -121,7 +122,7 @@ std::string KernelCodeGen::renderKernel(const KernelPlan &ThePlan,
   NextDeviceFunction = 0;
   DeviceFunctions.clear();
 
-  std::string Body = renderSteps(Plan->Steps, "qd_stream");
+  std::string Body = renderSteps(Plan->Steps, topLevelQueue());
   TemplateData Data;
   Data.set("kernel", Plan->Function->getNameAsString());
   Data.set("source", Options.SourceName);
@@ -211,7 +212,12 @@ std::string KernelCodeGen::renderLoop(const Step &S, const std::string &Stream) 
   Data.set("end", text(L.End->getSourceRange()));
   Data.set("inclusive", L.Inclusive ? "true" : "false");
   addReductionData(S, Data);
-  const std::string Shape = S.Reductions.empty() ? "loop" : "reduction_loop";
+  const bool Reduces = !S.Reductions.empty();
+  addLaunch(Data,
+            "qd::detail::grid_size(qd_count, " + std::to_string(S.BlockDim) +
+                ", qd_device)",
+            "qd_begin, qd_count", Reduces ? 2 : 4);
+  const std::string Shape = Reduces ? "reduction_loop" : "loop";
   DeviceFunctions +=
       renderTemplate(Options.Target, "device_" + Shape, Data) + "\n";
   return renderTemplate(Options.Target, "launch_" + Shape, Data);
@@ -219,6 +225,8 @@ std::string KernelCodeGen::renderLoop(const Step &S, const std::string &Stream) 
 
 std::string KernelCodeGen::renderTask(const Step &S, const std::string &Stream) {
   TemplateData Data = deviceFunctionData(S, "task", Stream);
+  Data.set("block_dim", "1");
+  addLaunch(Data, "qd::detail::task_grid_size()", "", 0);
   DeviceFunctions += renderTemplate(Options.Target, "device_task", Data) + "\n";
   return renderTemplate(Options.Target, "launch_task", Data);
 }
@@ -234,7 +242,8 @@ std::string KernelCodeGen::renderRegion(const Step &S,
     BlockData.set("number", std::to_string(Index + 1));
     BlockData.set("index", std::to_string(Index++));
     BlockData.set("line", std::to_string(line(B.Body->getBeginLoc())));
-    BlockData.set("body", indent(renderSteps(B.Steps, "qd_block_stream"), 4));
+    BlockData.set("body",
+                  indent(renderSteps(B.Steps, blockQueue(Index - 1)), 4));
     Blocks.push_back(BlockData);
   }
   TemplateData Data;
@@ -245,7 +254,7 @@ std::string KernelCodeGen::renderRegion(const Step &S,
   Data.set("event_count", std::to_string(S.Blocks.size() + 1));
   Data.set("stream", Stream);
   Data.set("blocks", Blocks);
-  return renderTemplate(Options.Target, "stream_region", Data);
+  return renderTemplate(Options.Target, templateFor("stream_region"), Data);
 }
 
 std::string KernelCodeGen::renderHostEntries(const std::string &Body) {
@@ -260,6 +269,8 @@ std::string KernelCodeGen::renderHostEntries(const std::string &Body) {
   Data.set("template_header", templateHeader(Plan->Template));
   Data.set("template_args", templateArguments(Plan->Template));
   Data.set("stream_signature", Signatures.Stream);
+  Data.set("source_literal", cString(Options.SourceName));
+  Data.set("line", std::to_string(line(Plan->PragmaLoc)));
   Data.set("default_signature", Signatures.Default);
   Data.set("forward_args", Forward);
   Data.set("body", indent(Body, 2));
@@ -282,7 +293,8 @@ std::string KernelCodeGen::renderHostEntries(const std::string &Body) {
   // The stream entry point is the target's; the forwarding one is the same
   // for every target.
   Data.set("stream_entry",
-           llvm::StringRef(renderTemplate(Options.Target, "stream_entry", Data))
+           llvm::StringRef(renderTemplate(Options.Target,
+                                          templateFor("stream_entry"), Data))
                .rtrim('\n')
                .str());
   return renderTemplate(Options.Target, "host_entries", Data);

@@ -23,11 +23,18 @@ struct CodeGenOptions {
   /// The input's path as the user passed it: what '#line' and messages name.
   std::string SourceName;
   bool LineDirectives = true;
+  /// Graph mode for every kernel (--graphs); a kernel may also ask for it
+  /// with '#pragma qd kernel graph'.
+  bool Graphs = false;
 };
 
 /// Stands for '#line <next line> "<output file>"'; replaced once the whole
 /// output is assembled and its line numbers are known.
 constexpr const char *GeneratedLineMarker = "#line @QD_GENERATED_LINE@";
+
+/// \p Text with every line but preprocessor directives indented by
+/// \p Spaces, without a final newline.
+std::string indent(llvm::StringRef Text, unsigned Spaces);
 
 /// '#line Line "File"', with the name escaped as a string literal.
 std::string lineDirective(unsigned Line, llvm::StringRef File);
@@ -77,6 +84,20 @@ private:
   /// The call's reduction scratch, for the stream entry point.
   void addScratchData(TemplateData &Data) const;
   std::string renderTask(const Step &S, const std::string &Stream);
+  /// Graph mode ('#pragma qd kernel graph' or --graphs) on a GPU target
+  /// (LaunchCodeGen.cpp).
+  bool graphMode() const;
+  /// \p Name, or its graph-mode variant "graph_<Name>".
+  std::string templateFor(const std::string &Name) const;
+  /// Where the kernel's own steps and a region's block \p Index enqueue: a
+  /// stream in stream mode, a lane of the call's graph in graph mode.
+  std::string topLevelQueue() const;
+  std::string blockQueue(unsigned Index) const;
+  /// Sets "launch" in \p Data: the statement that launches its device
+  /// function with \p Grid blocks, \p LeadingArgs then the captures and
+  /// reductions, indented by \p Indent.
+  void addLaunch(TemplateData &Data, const std::string &Grid,
+                 const std::string &LeadingArgs, unsigned Indent);
   std::string renderRegion(const Step &S, const std::string &Stream);
   std::string renderHostEntries(const std::string &Body);
 };

@@ -99,6 +99,8 @@ struct KernelPlan {
   const clang::FunctionTemplateDecl *Template = nullptr;
   clang::SourceLocation PragmaLoc;
   unsigned BlockDim = 0;
+  /// '#pragma qd kernel graph': each call launches a cached graph.
+  bool Graph = false;
   std::vector<Step> Steps;
   /// The scratch memory one call needs for its reductions: result slots,
   /// one counter per reducing loop, per-block partial results.

@@ -81,6 +81,12 @@ cl::opt<std::string> HeaderOutput(
     cl::desc("Also write <file>: the declarations of every kernel's two host "
              "entry points, for other translation units; one source only"),
     cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> Graphs(
+    "graphs",
+    cl::desc("Graph mode for every kernel, as '#pragma qd kernel graph' asks "
+             "for one: each call launches a cached CUDA/HIP graph instead of "
+             "its kernels one by one (ignored by --target=cpu)"),
+    cl::cat(Category));
 cl::opt<bool> WriteDeps(
     "MD", cl::desc("Also write a Make-style dependency file, <output>.d"),
     cl::cat(Category));
@@ -206,6 +212,7 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
   Options.CodeGen.Target = Target;
   Options.CodeGen.SourceName = Source;
   Options.CodeGen.LineDirectives = !NoLineDirectives;
+  Options.CodeGen.Graphs = Graphs;
   Options.OutputName = Output == "-" ? qd::outputFileName(Source, Target)
                                      : sys::path::filename(Output).str();
   // From the compile command, '--extra-arg' included; the adjuster below

@@ -1,6 +1,6 @@
 // 'collapse' describes a loop nest, so it goes on '#pragma qd loop', not on
 // the kernel.
-#pragma qd kernel collapse(2) // expected-error {{clause 'collapse' is not allowed on '#pragma qd kernel'; it takes 'block_dim(N)'}}
+#pragma qd kernel collapse(2) // expected-error {{clause 'collapse' is not allowed on '#pragma qd kernel'; it takes 'block_dim(N)' and 'graph'}}
 void fill(float* a, int h, int w)
 {
     for (int y = 0; y < h; ++y)

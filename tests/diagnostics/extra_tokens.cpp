@@ -1,6 +1,6 @@
 // Punctuation or values where a clause should be: a semicolon after the
 // directive, a comma between clauses, a stray number.
-#pragma qd kernel; // expected-error {{unexpected ';' in '#pragma qd kernel'; it takes 'block_dim(N)'}}
+#pragma qd kernel; // expected-error {{unexpected ';' in '#pragma qd kernel'; it takes 'block_dim(N)' and 'graph'}}
 void zero(float* x, int n)
 {
     #pragma qd loop block_dim(64) 2 // expected-error {{unexpected '2' in '#pragma qd loop'; it takes 'block_dim(N)', 'collapse(N)' and 'reduction(op: var, ...)'}}

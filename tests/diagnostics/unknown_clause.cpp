@@ -8,7 +8,7 @@ void relu(float* x, int n)
         x[i] = x[i] > 0.0f ? x[i] : 0.0f;
 }
 
-#pragma qd kernel vector_length(64) // expected-error {{unknown clause 'vector_length' on '#pragma qd kernel'; it takes 'block_dim(N)'}}
+#pragma qd kernel vector_length(64) // expected-error {{unknown clause 'vector_length' on '#pragma qd kernel'; it takes 'block_dim(N)' and 'graph'}}
 void negate(float* x, int n)
 {
     for (int i = 0; i < n; ++i)

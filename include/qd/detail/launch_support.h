@@ -11,6 +11,7 @@
 #include "../qd.h"
 #include "collapse.h"
 #include "config.h"
+#include "graph_call.h"
 #include "reduction_scratch.h"
 
 #include <cstddef>

@@ -52,6 +52,14 @@ using hipMemPoolAttr = cudaMemPoolAttr;
 using hipMemAllocationType = cudaMemAllocationType;
 using hipMemAllocationHandleType = cudaMemAllocationHandleType;
 using hipMemLocationType = cudaMemLocationType;
+using hipGraph_t = cudaGraph_t;
+using hipGraphExec_t = cudaGraphExec_t;
+using hipGraphNode_t = cudaGraphNode_t;
+// Same fields and names as HIP's struct (func, gridDim, blockDim,
+// kernelParams, extra, sharedMemBytes).
+using hipKernelNodeParams = cudaKernelNodeParams;
+using hipStreamCaptureStatus = cudaStreamCaptureStatus;
+using hipStreamCaptureMode = cudaStreamCaptureMode;
 
 inline constexpr hipError_t hipSuccess = cudaSuccess;
 inline constexpr hipError_t hipErrorNotReady = cudaErrorNotReady;
@@ -74,6 +82,14 @@ inline constexpr hipMemLocationType hipMemLocationTypeDevice =
     cudaMemLocationTypeDevice;
 inline constexpr hipMemPoolAttr hipMemPoolAttrReleaseThreshold =
     cudaMemPoolAttrReleaseThreshold;
+inline constexpr hipStreamCaptureStatus hipStreamCaptureStatusNone =
+    cudaStreamCaptureStatusNone;
+inline constexpr hipStreamCaptureStatus hipStreamCaptureStatusActive =
+    cudaStreamCaptureStatusActive;
+inline constexpr hipStreamCaptureMode hipStreamCaptureModeGlobal =
+    cudaStreamCaptureModeGlobal;
+inline constexpr hipStreamCaptureMode hipStreamCaptureModeThreadLocal =
+    cudaStreamCaptureModeThreadLocal;
 
 // Errors
 inline hipError_t hipGetLastError() { return cudaGetLastError(); }
@@ -172,6 +188,52 @@ inline hipError_t hipMallocFromPoolAsync(void** p, std::size_t bytes,
 }
 inline hipError_t hipFreeAsync(void* p, hipStream_t s) {
   return cudaFreeAsync(p, s);
+}
+
+// Graphs and stream capture
+inline hipError_t hipStreamIsCapturing(hipStream_t s,
+                                       hipStreamCaptureStatus* status) {
+  return cudaStreamIsCapturing(s, status);
+}
+inline hipError_t hipStreamBeginCapture(hipStream_t s,
+                                        hipStreamCaptureMode mode) {
+  return cudaStreamBeginCapture(s, mode);
+}
+inline hipError_t hipStreamEndCapture(hipStream_t s, hipGraph_t* graph) {
+  return cudaStreamEndCapture(s, graph);
+}
+inline hipError_t hipGraphCreate(hipGraph_t* graph, unsigned flags) {
+  return cudaGraphCreate(graph, flags);
+}
+inline hipError_t hipGraphAddKernelNode(hipGraphNode_t* node, hipGraph_t graph,
+                                        const hipGraphNode_t* deps,
+                                        std::size_t n,
+                                        const hipKernelNodeParams* params) {
+  return cudaGraphAddKernelNode(node, graph, deps, n, params);
+}
+inline hipError_t hipGraphInstantiateWithFlags(hipGraphExec_t* exec,
+                                               hipGraph_t graph,
+                                               unsigned long long flags) {
+  return cudaGraphInstantiateWithFlags(exec, graph, flags);
+}
+inline hipError_t
+hipGraphExecKernelNodeSetParams(hipGraphExec_t exec, hipGraphNode_t node,
+                                const hipKernelNodeParams* params) {
+  return cudaGraphExecKernelNodeSetParams(exec, node, params);
+}
+inline hipError_t hipGraphLaunch(hipGraphExec_t exec, hipStream_t s) {
+  return cudaGraphLaunch(exec, s);
+}
+inline hipError_t hipGraphExecDestroy(hipGraphExec_t exec) {
+  return cudaGraphExecDestroy(exec);
+}
+inline hipError_t hipGraphDestroy(hipGraph_t graph) {
+  return cudaGraphDestroy(graph);
+}
+inline hipError_t hipLaunchKernel(const void* function, dim3 grid, dim3 block,
+                                  void** args, std::size_t shared_bytes,
+                                  hipStream_t s) {
+  return cudaLaunchKernel(function, grid, block, args, shared_bytes, s);
 }
 
 // Launches: <<<>>>, __global__, __launch_bounds__, blockIdx/threadIdx/

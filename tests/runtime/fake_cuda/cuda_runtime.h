@@ -49,12 +49,14 @@ struct qd_fake_dim3 {
 // Per thread, as each host thread runs its own launches.
 inline thread_local qd_fake_dim3 blockIdx, threadIdx, blockDim, gridDim;
 
+// Runs `kernel` over a grid on the calling thread, one call per (block,
+// thread), with blockIdx/threadIdx/blockDim/gridDim set. Graph mode's
+// runtime calls it through qd/detail/graph_call.h (QD_HOST_KERNELS) when a
+// fake graph node runs.
+#define QD_HOST_KERNELS 1
 template <class Kernel>
-auto qd_fake_launch(Kernel* kernel, unsigned grid, unsigned block,
-                    std::size_t /*shared_bytes*/, cudaStream_t stream) {
+auto qd_host_kernel_run(Kernel* kernel, unsigned grid, unsigned block) {
   return [=](const auto&... args) {
-    if (qd::fake::begin_launch(grid, block, stream) != qd::fake::kSuccess)
-      return; // the error waits in the thread's last error, as in CUDA
     const qd_fake_dim3 saved[4] = {blockIdx, threadIdx, blockDim, gridDim};
     gridDim.x = grid;
     blockDim.x = block;
@@ -68,6 +70,16 @@ auto qd_fake_launch(Kernel* kernel, unsigned grid, unsigned block,
     threadIdx = saved[1];
     blockDim = saved[2];
     gridDim = saved[3];
+  };
+}
+
+template <class Kernel>
+auto qd_fake_launch(Kernel* kernel, unsigned grid, unsigned block,
+                    std::size_t /*shared_bytes*/, cudaStream_t stream) {
+  return [=](const auto&... args) {
+    if (qd::fake::begin_launch(grid, block, stream) != qd::fake::kSuccess)
+      return; // the error waits in the thread's last error, as in CUDA
+    qd_host_kernel_run(kernel, grid, block)(args...);
   };
 }
 

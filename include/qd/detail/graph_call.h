@@ -1,0 +1,209 @@
+// Graph mode (`#pragma qd kernel graph`, `qd-translate --graphs`): the support
+// code that a graph-mode entry point calls instead of launching kernels.
+//
+// The generated entry point describes the call's launches, in the order and
+// on the lanes stream mode would enqueue them (lane 0 is the launch stream,
+// lanes 1..n the blocks of the region being described), then submit() hands
+// the description to the runtime's graph cache (runtime/graph_cache.cpp).
+// The cache keeps one executable graph per device, launch stream and launch
+// shape; a call whose shape it has seen only updates the arguments that
+// changed and launches the graph. Templates describe; the runtime decides.
+//
+// Nothing here blocks the host: submit() enqueues one graph launch (or, on a
+// stream the caller is capturing, the same launches as stream mode) and
+// returns.
+#ifndef QD_DETAIL_GRAPH_CALL_H
+#define QD_DETAIL_GRAPH_CALL_H
+
+#include "../qd.h"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace qd {
+namespace detail {
+
+class CallDevice; // launch_support.h
+
+// Runs a kernel described by a graph node on the calling thread: set only
+// where kernels are host functions (the fake device of our tests), null on
+// CUDA and HIP.
+using HostKernelInvoker = void (*)(const void* function, unsigned grid,
+                                   unsigned block, void* const* args);
+
+// What one call enqueues, as recorded by GraphCall: the shape (which
+// launches, on which lanes, with which grids, where regions fork and join)
+// and the argument values. Reused across calls of a thread, so recording
+// allocates nothing once the vectors have grown.
+struct GraphDescription {
+  enum class OpKind : std::uint32_t { Launch, Fork, Join };
+  struct Op {
+    OpKind kind = OpKind::Launch;
+    std::uint32_t lane = 0;      // Launch: its lane; Fork: the block count
+    unsigned grid = 0, block = 0;
+    const void* function = nullptr;
+    HostKernelInvoker host_invoke = nullptr;
+    std::uint32_t first_arg = 0, arg_count = 0;
+    // Where the launch is in the user's source, for error messages.
+    const char* file = nullptr;
+    unsigned line = 0;
+
+    // Whether two ops are the same step of the same graph: everything but
+    // the argument values.
+    bool same_shape(const Op& o) const noexcept {
+      return kind == o.kind && lane == o.lane && grid == o.grid &&
+             block == o.block && function == o.function &&
+             arg_count == o.arg_count;
+    }
+  };
+
+  std::vector<Op> ops;
+  std::vector<std::uint32_t> arg_offsets; // into `bytes`, one per argument
+  std::vector<unsigned> arg_sizes;
+  std::vector<unsigned char> bytes;       // the argument values, aligned
+  std::size_t launches = 0;
+
+  void clear() noexcept {
+    ops.clear();
+    arg_offsets.clear();
+    arg_sizes.clear();
+    bytes.clear();
+    launches = 0;
+  }
+
+  // The bytes of op `i`'s arguments (contiguous, padding included).
+  std::pair<std::size_t, std::size_t> arg_range(const Op& op) const noexcept {
+    if (op.arg_count == 0)
+      return {0, 0};
+    const std::size_t last = op.first_arg + op.arg_count - 1;
+    return {arg_offsets[op.first_arg], arg_offsets[last] + arg_sizes[last]};
+  }
+
+  template <class T> void push_arg(const T& value) {
+    static_assert(std::is_trivially_copyable_v<T>,
+                  "kernel arguments must be trivially copyable");
+    static_assert(alignof(T) <= alignof(std::max_align_t),
+                  "over-aligned kernel arguments are not supported in graph "
+                  "mode");
+    std::size_t offset = (bytes.size() + alignof(T) - 1) & ~(alignof(T) - 1);
+    // Padding is zeroed so that equal arguments compare equal byte for byte.
+    bytes.resize(offset + sizeof(T), 0);
+    std::memcpy(bytes.data() + offset, &value, sizeof(T));
+    arg_offsets.push_back(static_cast<std::uint32_t>(offset));
+    arg_sizes.push_back(static_cast<unsigned>(sizeof(T)));
+  }
+};
+
+// One graph-mode entry point's cache of graphs. Generated code declares one
+// as a function-local static, constant-initialized (no guard, no
+// destructor); the runtime creates the cache behind it on the first call and
+// frees it at exit.
+class GraphSite {
+public:
+  constexpr GraphSite(const char* kernel, const char* file,
+                      unsigned line) noexcept
+      : kernel_(kernel), file_(file), line_(line) {}
+  GraphSite(const GraphSite&) = delete;
+  GraphSite& operator=(const GraphSite&) = delete;
+
+  const char* kernel() const noexcept { return kernel_; }
+  const char* file() const noexcept { return file_; }
+  unsigned line() const noexcept { return line_; }
+
+private:
+  friend class GraphCall;
+  const char* kernel_;
+  const char* file_;
+  unsigned line_;
+  std::atomic<void*> cache_{nullptr}; // runtime/graph_cache.cpp's GraphCache
+};
+
+#if defined(QD_HOST_KERNELS)
+// The fake device's shim (tests/runtime/fake_cuda) defines QD_HOST_KERNELS
+// and qd_host_kernel_run(kernel, grid, block)(args...), which runs a kernel
+// written as a host function over its grid.
+template <class... P, std::size_t... I>
+void host_invoke_kernel(const void* function, unsigned grid, unsigned block,
+                        void* const* args, std::index_sequence<I...>) {
+  auto* kernel = reinterpret_cast<void (*)(P...)>(const_cast<void*>(function));
+  qd_host_kernel_run(kernel, grid, block)(
+      *static_cast<std::decay_t<P>*>(args[I])...);
+}
+template <class... P>
+void host_invoke(const void* function, unsigned grid, unsigned block,
+                 void* const* args) {
+  host_invoke_kernel<P...>(function, grid, block, args,
+                           std::index_sequence_for<P...>{});
+}
+#endif
+
+// One graph-mode kernel call: the generated entry point records its launches
+// here, then calls submit(). A call that throws before submit() enqueued
+// nothing.
+class GraphCall {
+public:
+  GraphCall(GraphSite& site, StreamRef launch, const CallDevice& device);
+  ~GraphCall();
+  GraphCall(const GraphCall&) = delete;
+  GraphCall& operator=(const GraphCall&) = delete;
+
+  // A region starts: lanes 1..blocks follow what lane 0 has so far.
+  void fork(unsigned blocks);
+  // The region ends: lane 0 follows every block's lane.
+  void join();
+
+  // A launch of `kernel` on `lane`, its arguments converted to the kernel's
+  // parameter types as `kernel<<<...>>>(args...)` would convert them.
+  template <class... P, class... A>
+  void launch(std::uint32_t lane, void (*kernel)(P...), unsigned grid,
+              unsigned block, const char* file, unsigned line, A&&... args) {
+    static_assert(sizeof...(P) == sizeof...(A),
+                  "a kernel launch needs one argument per parameter");
+    GraphDescription::Op op;
+    op.kind = GraphDescription::OpKind::Launch;
+    op.lane = lane;
+    op.grid = grid;
+    op.block = block;
+    op.function = reinterpret_cast<const void*>(kernel);
+#if defined(QD_HOST_KERNELS)
+    op.host_invoke = &host_invoke<P...>;
+#endif
+    op.first_arg = static_cast<std::uint32_t>(d_->arg_offsets.size());
+    op.arg_count = sizeof...(P);
+    op.file = file;
+    op.line = line;
+    (d_->push_arg<std::decay_t<P>>(std::forward<A>(args)), ...);
+    d_->ops.push_back(op);
+    ++d_->launches;
+  }
+
+  // Enqueues the described work on the launch stream. Throws qd::Error
+  // naming the kernel (and the launch, when one node is to blame).
+  void submit();
+
+private:
+  GraphSite& site_;
+  StreamRef launch_;
+  const CallDevice* device_; // the entry point's, which outlives this call
+  GraphDescription* d_;
+};
+
+// The number of executable graphs cached by all graph-mode entry points, and
+// the most one entry point keeps; for tests and docs/runtime.md.
+std::size_t cached_graph_count();
+inline constexpr std::size_t kGraphsPerSite = 16;
+// Destroys every cached graph (the next call of each shape builds it again).
+// Runs at exit; also for tests. Must not race with calls in flight on the
+// host (graphs still running on the device are fine: the driver frees them
+// once they finish).
+void release_cached_graphs() noexcept;
+
+} // namespace detail
+} // namespace qd
+
+#endif // QD_DETAIL_GRAPH_CALL_H

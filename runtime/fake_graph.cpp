@@ -1,0 +1,253 @@
+// The fake device's graphs (fake_device.h, "graph mode"): what the graph
+// cache needs from a driver, with nodes that run on the calling thread.
+#include "fake_device.h"
+
+#include "backend.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace qd {
+namespace fake {
+namespace {
+
+constexpr std::uint32_t kGraphMagic = 0x47525048; // "GRPH"
+constexpr std::uint32_t kExecMagic = 0x45584543;  // "EXEC"
+
+// A node owns copies of its argument values, as a driver's node does.
+struct FakeNode {
+  backend::KernelNode kernel;
+  std::vector<unsigned char> bytes;
+  std::vector<void*> arg_pointers;
+  std::vector<unsigned> arg_sizes;
+  std::vector<std::size_t> deps;
+  std::size_t index = 0;
+
+  void set(const backend::KernelNode& k) {
+    std::size_t total = 0;
+    for (unsigned i = 0; i < k.arg_count; ++i)
+      total += (k.arg_sizes[i] + 15) & ~std::size_t{15};
+    bytes.assign(total, 0);
+    arg_pointers.assign(k.arg_count, nullptr);
+    arg_sizes.assign(k.arg_sizes, k.arg_sizes + k.arg_count);
+    std::size_t at = 0;
+    for (unsigned i = 0; i < k.arg_count; ++i) {
+      std::memcpy(bytes.data() + at, k.args[i], k.arg_sizes[i]);
+      arg_pointers[i] = bytes.data() + at;
+      at += (k.arg_sizes[i] + 15) & ~std::size_t{15};
+    }
+    kernel = k;
+    kernel.args = arg_pointers.data();
+    kernel.arg_sizes = arg_sizes.data();
+  }
+};
+
+struct FakeGraph {
+  std::uint32_t magic = kGraphMagic;
+  std::vector<std::unique_ptr<FakeNode>> nodes;
+};
+
+struct FakeExec {
+  std::uint32_t magic = kExecMagic;
+  const FakeGraph* from = nullptr;
+  std::vector<std::unique_ptr<FakeNode>> nodes;
+};
+
+std::atomic<unsigned long long> graphs_created{0}, graphs_destroyed{0},
+    execs_created{0}, execs_destroyed{0}, kernel_nodes{0}, node_updates{0},
+    graph_launches{0}, direct_launches{0};
+std::atomic<unsigned> instantiation_countdown{0}, graph_launch_countdown{0},
+    node_update_countdown{0};
+
+std::mutex capturing_mutex;
+std::vector<void*> capturing_streams; // guarded by capturing_mutex
+
+std::mutex edges_mutex;
+std::vector<std::vector<std::size_t>> edges_of_last; // guarded by edges_mutex
+
+bool hits(std::atomic<unsigned>& countdown) noexcept {
+  unsigned n = countdown.load(std::memory_order_relaxed);
+  while (n != 0)
+    if (countdown.compare_exchange_weak(n, n - 1, std::memory_order_relaxed))
+      return n == 1;
+  return false;
+}
+
+FakeGraph* as_graph(void* g, const char* call) {
+  auto* graph = static_cast<FakeGraph*>(g);
+  if (!graph || graph->magic != kGraphMagic)
+    backend::api_failure(call, result_string(kInvalidResourceHandle));
+  return graph;
+}
+
+FakeExec* as_exec(void* x, const char* call) {
+  auto* exec = static_cast<FakeExec*>(x);
+  if (!exec || exec->magic != kExecMagic)
+    backend::api_failure(call, result_string(kInvalidResourceHandle));
+  return exec;
+}
+
+// Begins a launch with the fake driver's checks, then runs the kernel.
+void run(const backend::KernelNode& k, void* stream, const char* call) {
+  if (begin_launch(k.grid, k.block, stream) != kSuccess)
+    backend::api_failure(call, result_string(get_last_error()));
+  if (!k.host_invoke)
+    backend::api_failure(call, "the fake device runs only host kernels");
+  k.host_invoke(k.function, k.grid, k.block, k.args);
+}
+
+} // namespace
+
+GraphCounts graph_counts() noexcept {
+  GraphCounts c;
+  c.graphs_created = graphs_created.load();
+  c.graphs_destroyed = graphs_destroyed.load();
+  c.execs_created = execs_created.load();
+  c.execs_destroyed = execs_destroyed.load();
+  c.kernel_nodes = kernel_nodes.load();
+  c.node_updates = node_updates.load();
+  c.graph_launches = graph_launches.load();
+  c.direct_launches = direct_launches.load();
+  return c;
+}
+
+void fail_graph_instantiation(unsigned nth) noexcept {
+  instantiation_countdown.store(nth, std::memory_order_relaxed);
+}
+void fail_graph_launch(unsigned nth) noexcept {
+  graph_launch_countdown.store(nth, std::memory_order_relaxed);
+}
+void fail_node_update(unsigned nth) noexcept {
+  node_update_countdown.store(nth, std::memory_order_relaxed);
+}
+
+void set_capturing(void* stream, bool capturing) noexcept {
+  std::lock_guard<std::mutex> lock(capturing_mutex);
+  capturing_streams.erase(std::remove(capturing_streams.begin(),
+                                      capturing_streams.end(), stream),
+                          capturing_streams.end());
+  if (capturing)
+    capturing_streams.push_back(stream);
+}
+
+std::vector<std::vector<std::size_t>> last_instantiated_edges() {
+  std::lock_guard<std::mutex> lock(edges_mutex);
+  return edges_of_last;
+}
+
+} // namespace fake
+
+namespace backend {
+
+bool stream_is_capturing(StreamHandle s) {
+  std::lock_guard<std::mutex> lock(fake::capturing_mutex);
+  for (void* c : fake::capturing_streams)
+    if (c == s)
+      return true;
+  return false;
+}
+
+void launch_kernel(const KernelNode& k, StreamHandle s) {
+  fake::run(k, s, "fakeLaunchKernel");
+  fake::direct_launches.fetch_add(1, std::memory_order_relaxed);
+}
+
+GraphHandle graph_create() {
+  fake::graphs_created.fetch_add(1, std::memory_order_relaxed);
+  return new fake::FakeGraph;
+}
+
+NodeHandle graph_add_kernel_node(GraphHandle g, const NodeHandle* deps,
+                                 std::size_t n, const KernelNode& k) {
+  fake::FakeGraph* graph = fake::as_graph(g, "fakeGraphAddKernelNode");
+  // What CUDA checks when the node is added.
+  if (k.grid == 0 || k.block == 0 || k.block > 1024)
+    api_failure("fakeGraphAddKernelNode",
+                fake::result_string(fake::kInvalidConfiguration));
+  auto node = std::make_unique<fake::FakeNode>();
+  node->set(k);
+  node->index = graph->nodes.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    auto* dep = static_cast<fake::FakeNode*>(deps[i]);
+    if (!dep || dep->index >= graph->nodes.size() ||
+        graph->nodes[dep->index].get() != dep)
+      api_failure("fakeGraphAddKernelNode",
+                  fake::result_string(fake::kInvalidResourceHandle));
+    node->deps.push_back(dep->index);
+  }
+  graph->nodes.push_back(std::move(node));
+  fake::kernel_nodes.fetch_add(1, std::memory_order_relaxed);
+  return graph->nodes.back().get();
+}
+
+ExecHandle graph_instantiate(GraphHandle g) {
+  fake::FakeGraph* graph = fake::as_graph(g, "fakeGraphInstantiate");
+  if (fake::hits(fake::instantiation_countdown))
+    api_failure("fakeGraphInstantiate", "out of memory");
+  auto exec = std::make_unique<fake::FakeExec>();
+  exec->from = graph;
+  std::vector<std::vector<std::size_t>> edges;
+  for (const auto& node : graph->nodes) {
+    auto copy = std::make_unique<fake::FakeNode>();
+    copy->set(node->kernel);
+    copy->deps = node->deps;
+    copy->index = node->index;
+    exec->nodes.push_back(std::move(copy));
+    edges.push_back(node->deps);
+  }
+  {
+    std::lock_guard<std::mutex> lock(fake::edges_mutex);
+    fake::edges_of_last = std::move(edges);
+  }
+  fake::execs_created.fetch_add(1, std::memory_order_relaxed);
+  return exec.release();
+}
+
+void graph_exec_set_kernel_params(ExecHandle x, NodeHandle n,
+                                  const KernelNode& k) {
+  fake::FakeExec* exec = fake::as_exec(x, "fakeGraphExecKernelNodeSetParams");
+  auto* node = static_cast<fake::FakeNode*>(n);
+  if (!node || node->index >= exec->nodes.size() ||
+      exec->from->nodes[node->index].get() != node)
+    api_failure("fakeGraphExecKernelNodeSetParams",
+                fake::result_string(fake::kInvalidResourceHandle));
+  if (fake::hits(fake::node_update_countdown))
+    api_failure("fakeGraphExecKernelNodeSetParams", "invalid value");
+  exec->nodes[node->index]->set(k);
+  fake::node_updates.fetch_add(1, std::memory_order_relaxed);
+}
+
+void graph_launch(ExecHandle x, StreamHandle s) {
+  fake::FakeExec* exec = fake::as_exec(x, "fakeGraphLaunch");
+  if (fake::hits(fake::graph_launch_countdown))
+    api_failure("fakeGraphLaunch",
+                fake::result_string(fake::kLaunchFailure));
+  fake::graph_launches.fetch_add(1, std::memory_order_relaxed);
+  for (const auto& node : exec->nodes)
+    fake::run(node->kernel, s, "fakeGraphLaunch");
+}
+
+void graph_exec_destroy(ExecHandle x) noexcept {
+  auto* exec = static_cast<fake::FakeExec*>(x);
+  if (!exec || exec->magic != fake::kExecMagic)
+    return;
+  exec->magic = 0;
+  delete exec;
+  fake::execs_destroyed.fetch_add(1, std::memory_order_relaxed);
+}
+
+void graph_destroy(GraphHandle g) noexcept {
+  auto* graph = static_cast<fake::FakeGraph*>(g);
+  if (!graph || graph->magic != fake::kGraphMagic)
+    return;
+  graph->magic = 0;
+  delete graph;
+  fake::graphs_destroyed.fetch_add(1, std::memory_order_relaxed);
+}
+
+} // namespace backend
+} // namespace qd

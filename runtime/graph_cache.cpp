@@ -1,0 +1,313 @@
+// The graph cache of graph mode (graph_cache.h). Each graph-mode entry point
+// (GraphSite) owns a small cache of executable graphs, keyed by device,
+// launch stream and launch shape. A call whose shape is cached costs a lookup
+// under the site's lock, one parameter update per kernel node whose
+// arguments changed, and one graph launch; a new shape costs building and
+// instantiating a graph once.
+//
+// An executable graph's launches are ordered after each other whatever the
+// stream (CUDA: "each launch is ordered behind both any previous work in
+// stream and any previous launches of graphExec"), so a graph is never
+// shared between launch streams: calls on different streams never wait for
+// each other. Within a stream, a graph is lent to one call at a time, from
+// its update to its launch; a second thread calling on the same stream and
+// shape meanwhile gets a graph of its own.
+#include "graph_cache.h"
+
+#include <algorithm>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace qd {
+namespace detail {
+namespace {
+
+struct CachedGraph {
+  int device = 0;
+  void* stream = nullptr;
+  // The shape and the argument values the executable graph holds now.
+  GraphDescription recorded;
+  backend::GraphHandle graph = nullptr;
+  backend::ExecHandle exec = nullptr;
+  std::vector<backend::NodeHandle> nodes; // per op; null for fork and join
+  std::uint64_t last_use = 0;
+  bool lent = false;
+
+  CachedGraph() = default;
+  CachedGraph(const CachedGraph&) = delete;
+  CachedGraph& operator=(const CachedGraph&) = delete;
+  ~CachedGraph() {
+    if (exec)
+      backend::graph_exec_destroy(exec);
+    if (graph)
+      backend::graph_destroy(graph);
+  }
+};
+
+struct GraphCache {
+  std::mutex mutex;
+  std::vector<std::unique_ptr<CachedGraph>> graphs; // at most kGraphsPerSite
+  std::uint64_t clock = 0;
+};
+
+// Every site's cache, so that exit destroys their graphs. Constructed on the
+// first graph-mode call, after the driver's runtime was initialized by that
+// call's device lookup, so it is destroyed before the driver's own teardown.
+// Destroying after the driver has gone is harmless too: the backend ignores
+// errors from destroy calls.
+struct CacheRegistry {
+  std::mutex mutex;
+  std::vector<GraphCache*> caches;
+
+  ~CacheRegistry() { release(); }
+
+  void release() noexcept {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (GraphCache* cache : caches) {
+      std::lock_guard<std::mutex> cache_lock(cache->mutex);
+      // Graphs lent to a call in flight stay; that call gives them back.
+      auto lent = std::stable_partition(
+          cache->graphs.begin(), cache->graphs.end(),
+          [](const std::unique_ptr<CachedGraph>& g) { return g->lent; });
+      cache->graphs.erase(lent, cache->graphs.end());
+    }
+  }
+};
+
+CacheRegistry& registry() {
+  static CacheRegistry instance;
+  return instance;
+}
+
+GraphCache& cache_of(std::atomic<void*>& slot) {
+  if (void* existing = slot.load(std::memory_order_acquire))
+    return *static_cast<GraphCache*>(existing);
+  CacheRegistry& caches = registry();
+  std::lock_guard<std::mutex> lock(caches.mutex);
+  if (void* existing = slot.load(std::memory_order_acquire))
+    return *static_cast<GraphCache*>(existing);
+  // Never deleted: a site is a static of generated code, and a call may
+  // still arrive during static destruction.
+  auto* cache = new GraphCache;
+  caches.caches.push_back(cache);
+  slot.store(cache, std::memory_order_release);
+  return *cache;
+}
+
+bool same_shape(const GraphDescription& a, const GraphDescription& b) {
+  if (a.ops.size() != b.ops.size())
+    return false;
+  for (std::size_t i = 0; i < a.ops.size(); ++i)
+    if (!a.ops[i].same_shape(b.ops[i]))
+      return false;
+  return true;
+}
+
+bool same_arguments(const GraphDescription& a, const GraphDescription& b,
+                    std::size_t op) {
+  const auto [begin, end] = a.arg_range(a.ops[op]);
+  return std::memcmp(a.bytes.data() + begin, b.bytes.data() + begin,
+                     end - begin) == 0;
+}
+
+// Adds the nodes of `d` to `g.graph`, with the dependencies that stream mode's
+// order, forks and joins give, and instantiates it.
+void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
+  g.graph = backend::graph_create();
+  g.nodes.assign(d.ops.size(), nullptr);
+  // What each lane's next node depends on: lane 0 is the launch stream.
+  std::vector<std::vector<backend::NodeHandle>> lanes(1);
+  std::vector<void*> pointers;
+  for (std::size_t i = 0; i < d.ops.size(); ++i) {
+    const GraphDescription::Op& op = d.ops[i];
+    switch (op.kind) {
+    case GraphDescription::OpKind::Fork:
+      lanes.resize(std::size_t{op.lane} + 1);
+      for (std::size_t b = 1; b < lanes.size(); ++b)
+        lanes[b] = lanes[0];
+      break;
+    case GraphDescription::OpKind::Join: {
+      std::vector<backend::NodeHandle> all;
+      for (std::size_t b = 1; b < lanes.size(); ++b)
+        all.insert(all.end(), lanes[b].begin(), lanes[b].end());
+      // A block without launches still depends on the fork only.
+      std::sort(all.begin(), all.end());
+      all.erase(std::unique(all.begin(), all.end()), all.end());
+      if (!all.empty())
+        lanes[0] = std::move(all);
+      lanes.resize(1);
+      break;
+    }
+    case GraphDescription::OpKind::Launch: {
+      std::vector<backend::NodeHandle>& deps = lanes.at(op.lane);
+      try {
+        g.nodes[i] = backend::graph_add_kernel_node(
+            g.graph, deps.data(), deps.size(), kernel_node(d, op, pointers));
+      } catch (const Error&) {
+        rethrow_as_launch_failure(site, op.file, op.line);
+      }
+      deps.assign(1, g.nodes[i]);
+      break;
+    }
+    }
+  }
+  try {
+    g.exec = backend::graph_instantiate(g.graph);
+  } catch (const Error&) {
+    rethrow_as_launch_failure(site, site.file(), site.line());
+  }
+}
+
+// Brings `g`'s arguments up to `d`'s: one update per node whose values
+// differ.
+void update(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
+  std::vector<void*> pointers;
+  for (std::size_t i = 0; i < d.ops.size(); ++i) {
+    const GraphDescription::Op& op = d.ops[i];
+    if (op.kind != GraphDescription::OpKind::Launch ||
+        same_arguments(d, g.recorded, i))
+      continue;
+    try {
+      backend::graph_exec_set_kernel_params(g.exec, g.nodes[i],
+                                            kernel_node(d, op, pointers));
+    } catch (const Error&) {
+      rethrow_as_launch_failure(site, op.file, op.line);
+    }
+  }
+}
+
+// Lends the call a graph of its shape: a cached one, or a new empty one
+// (exec null) that the caller builds. Evicts the least recently used graph
+// not lent when the cache is full.
+CachedGraph* lend(GraphCache& cache, const GraphDescription& d, void* stream,
+                  int device, std::unique_ptr<CachedGraph>& evicted) {
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  ++cache.clock;
+  for (const std::unique_ptr<CachedGraph>& g : cache.graphs) {
+    if (g->lent || g->device != device || g->stream != stream ||
+        !same_shape(g->recorded, d))
+      continue;
+    g->lent = true;
+    g->last_use = cache.clock;
+    return g.get();
+  }
+  if (cache.graphs.size() >= kGraphsPerSite) {
+    auto oldest = cache.graphs.end();
+    for (auto it = cache.graphs.begin(); it != cache.graphs.end(); ++it)
+      if (!(*it)->lent &&
+          (oldest == cache.graphs.end() || (*it)->last_use < (*oldest)->last_use))
+        oldest = it;
+    if (oldest != cache.graphs.end()) {
+      evicted = std::move(*oldest); // destroyed by the caller, unlocked
+      cache.graphs.erase(oldest);
+    }
+  }
+  auto fresh = std::make_unique<CachedGraph>();
+  fresh->device = device;
+  fresh->stream = stream;
+  fresh->lent = true;
+  fresh->last_use = cache.clock;
+  cache.graphs.push_back(std::move(fresh));
+  return cache.graphs.back().get();
+}
+
+// Gives a lent graph back; `broken` drops it from the cache (a graph whose
+// build or update failed is in an unknown state).
+void give_back(GraphCache& cache, CachedGraph* g, bool broken) {
+  std::unique_ptr<CachedGraph> dropped;
+  {
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    auto it = std::find_if(
+        cache.graphs.begin(), cache.graphs.end(),
+        [&](const std::unique_ptr<CachedGraph>& p) { return p.get() == g; });
+    if (it == cache.graphs.end())
+      return;
+    (*it)->lent = false;
+    if (broken) {
+      dropped = std::move(*it);
+      cache.graphs.erase(it);
+    }
+  }
+}
+
+} // namespace
+
+backend::KernelNode kernel_node(const GraphDescription& d,
+                                const GraphDescription::Op& op,
+                                std::vector<void*>& pointers) {
+  pointers.resize(op.arg_count);
+  for (std::uint32_t a = 0; a < op.arg_count; ++a)
+    pointers[a] = const_cast<unsigned char*>(d.bytes.data()) +
+                  d.arg_offsets[op.first_arg + a];
+  backend::KernelNode k;
+  k.function = op.function;
+  k.grid = op.grid;
+  k.block = op.block;
+  k.args = pointers.data();
+  k.arg_sizes = d.arg_sizes.data() + op.first_arg;
+  k.arg_count = op.arg_count;
+  k.host_invoke = op.host_invoke;
+  return k;
+}
+
+void rethrow_as_launch_failure(const GraphSite& site, const char* file,
+                               unsigned line) {
+  try {
+    throw;
+  } catch (const Error& e) {
+    const std::string message =
+        e.call().empty() ? e.what() : e.call() + ": " + e.driver_message();
+    throw_launch_error(site.kernel(), file, line, message.c_str());
+  }
+}
+
+void launch_cached_graph(std::atomic<void*>& slot, const GraphSite& site,
+                         const GraphDescription& d, StreamRef launch,
+                         int device) {
+  GraphCache& cache = cache_of(slot);
+  std::unique_ptr<CachedGraph> evicted;
+  CachedGraph* g = lend(cache, d, launch.native(), device, evicted);
+  evicted.reset();
+  try {
+    // `recorded` changes only once the driver holds d's values; a graph
+    // whose build or update failed is dropped below.
+    if (!g->exec) {
+      build(*g, site, d);
+      g->recorded = d;
+    } else {
+      update(*g, site, d);
+      // Same kernels, so the same argument layout: only the values change.
+      g->recorded.bytes = d.bytes;
+    }
+  } catch (...) {
+    give_back(cache, g, /*broken=*/true);
+    throw;
+  }
+  try {
+    backend::graph_launch(g->exec, launch.native());
+  } catch (const Error&) {
+    // The graph itself is sound; only this launch failed.
+    give_back(cache, g, /*broken=*/false);
+    rethrow_as_launch_failure(site, site.file(), site.line());
+  }
+  give_back(cache, g, /*broken=*/false);
+}
+
+std::size_t cached_graph_count() {
+  CacheRegistry& caches = registry();
+  std::lock_guard<std::mutex> lock(caches.mutex);
+  std::size_t n = 0;
+  for (GraphCache* cache : caches.caches) {
+    std::lock_guard<std::mutex> cache_lock(cache->mutex);
+    n += cache->graphs.size();
+  }
+  return n;
+}
+
+void release_cached_graphs() noexcept { registry().release(); }
+
+} // namespace detail
+} // namespace qd

@@ -1,0 +1,76 @@
+// GraphCall (qd/detail/graph_call.h): records one graph-mode call and hands
+// it to the graph cache, or, on a stream the caller is capturing, to the
+// stream replay.
+#include "qd/detail/graph_call.h"
+
+#include "graph_cache.h"
+
+#include <memory>
+#include <vector>
+
+namespace qd {
+namespace detail {
+namespace {
+
+// Each thread reuses its descriptions, so recording allocates nothing once
+// their vectors have grown. A stack, not one: a host scalar's initializer may
+// call another kernel while this call records.
+struct DescriptionStack {
+  std::vector<std::unique_ptr<GraphDescription>> free;
+
+  GraphDescription* take() {
+    if (free.empty())
+      return new GraphDescription;
+    GraphDescription* d = free.back().release();
+    free.pop_back();
+    d->clear();
+    return d;
+  }
+  void give(GraphDescription* d) noexcept {
+    try {
+      free.emplace_back(d);
+    } catch (...) {
+      delete d;
+    }
+  }
+};
+
+DescriptionStack& descriptions() {
+  thread_local DescriptionStack stack;
+  return stack;
+}
+
+} // namespace
+
+GraphCall::GraphCall(GraphSite& site, StreamRef launch,
+                     const CallDevice& device)
+    : site_(site), launch_(launch), device_(&device),
+      d_(descriptions().take()) {}
+
+GraphCall::~GraphCall() { descriptions().give(d_); }
+
+void GraphCall::fork(unsigned blocks) {
+  GraphDescription::Op op;
+  op.kind = GraphDescription::OpKind::Fork;
+  op.lane = blocks;
+  d_->ops.push_back(op);
+}
+
+void GraphCall::join() {
+  GraphDescription::Op op;
+  op.kind = GraphDescription::OpKind::Join;
+  d_->ops.push_back(op);
+}
+
+void GraphCall::submit() {
+  // No launch (every loop empty): nothing to order, nothing to enqueue.
+  if (d_->launches == 0)
+    return;
+  if (backend::stream_is_capturing(launch_.native()))
+    replay_on_streams(site_, *d_, launch_, *device_);
+  else
+    launch_cached_graph(site_.cache_, site_, *d_, launch_, device_->index());
+}
+
+} // namespace detail
+} // namespace qd

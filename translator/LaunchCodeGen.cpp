@@ -1,0 +1,52 @@
+//===- LaunchCodeGen.cpp - How a device function is launched --------------===//
+//
+// Stream mode launches each loop and task with <<<...>>> on its stream
+// (templates/gpu/kernel_launch). Graph mode ('#pragma qd kernel graph',
+// --graphs) describes the same launch to the call's qd::detail::GraphCall
+// instead (templates/gpu/graph_kernel_launch), on a lane rather than a
+// stream: lane 0 is the launch stream, lane b the b-th block of the region
+// being described. The runtime turns the description into a cached graph
+// (runtime/graph_cache.cpp). Everything around the launch, the trip counts,
+// grids and arguments, is the same in both modes.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelCodeGen.h"
+
+namespace qd {
+
+bool KernelCodeGen::graphMode() const {
+  // The cpu target runs work on the calling thread: nothing to graph.
+  return Options.Target != Target::Cpu && (Options.Graphs || Plan->Graph);
+}
+
+std::string KernelCodeGen::templateFor(const std::string &Name) const {
+  return graphMode() ? "graph_" + Name : Name;
+}
+
+std::string KernelCodeGen::topLevelQueue() const {
+  return graphMode() ? "0" : "qd_stream";
+}
+
+std::string KernelCodeGen::blockQueue(unsigned Index) const {
+  return graphMode() ? std::to_string(Index + 1) : "qd_block_stream";
+}
+
+void KernelCodeGen::addLaunch(TemplateData &Data, const std::string &Grid,
+                              const std::string &LeadingArgs,
+                              unsigned Indent) {
+  if (Options.Target == Target::Cpu)
+    return;
+  auto Value = [&](const std::string &Key) -> std::string {
+    const TemplateData *V = Data.get(Key);
+    return V && V->is_string() ? V->string_value() : "";
+  };
+  std::string Args = LeadingArgs + Value("args") + Value("reduction_args");
+  Data.set("grid", Grid);
+  Data.set("launch_args", Args);
+  Data.set("launch_args_after_comma", Args.empty() ? "" : ", " + Args);
+  Data.set("launch", indent(renderTemplate(Options.Target,
+                                           templateFor("kernel_launch"), Data),
+                            Indent));
+}
+
+} // namespace qd
