@@ -6,12 +6,18 @@
 //              launch stream, each block stream waits on it, launches, one
 //              join event per block that the launch stream waits on;
 //   graph      a CUDA graph of that fork/join, captured once and replayed;
-//   qd         the generated entry point (pooled streams and events).
+//   qd         the generated entry point in stream mode (pooled streams and
+//              events);
+//   qd graph   the same kernels translated with --graphs (entry points
+//              renamed <kernel>_graph by the device build): each call updates
+//              and launches a cached graph.
 //
 // Concurrency (4 and 8 under-filling blocks): device ms per call, speedup
-// over serial, and qd's speed as a fraction of forkjoin's (target >= 0.97).
-// Launch overhead (trivial loops, blocks x loops): host us per call, and qd
-// over forkjoin (target <= 1.10). Each figure is a median of several runs.
+// over serial, qd's speed as a fraction of forkjoin's (target >= 0.97), and
+// qd graph's device time over the hand-written graph's (target <= 1.03).
+// Launch overhead (trivial loops, blocks x loops): host us per call, qd over
+// forkjoin (target <= 1.05) and qd graph over forkjoin (target <= 0.5, and
+// <= 0.25 for 4x4). Each figure is a median of several runs.
 #include <qd/detail/launch_support.h>
 #include <qd/qd.h>
 
@@ -29,6 +35,12 @@ void shape_1x1(float* sink, int n, qd::StreamRef stream);
 void shape_2x1(float* sink, int n, qd::StreamRef stream);
 void shape_8x1(float* sink, int n, qd::StreamRef stream);
 void shape_4x4(float* sink, int n, qd::StreamRef stream);
+void blocks4_graph(unsigned* out, int n, int steps, qd::StreamRef stream);
+void blocks8_graph(unsigned* out, int n, int steps, qd::StreamRef stream);
+void shape_1x1_graph(float* sink, int n, qd::StreamRef stream);
+void shape_2x1_graph(float* sink, int n, qd::StreamRef stream);
+void shape_8x1_graph(float* sink, int n, qd::StreamRef stream);
+void shape_4x4_graph(float* sink, int n, qd::StreamRef stream);
 
 namespace {
 
@@ -121,15 +133,15 @@ unsigned grid_for(int n) {
 }
 
 struct Times {
-  double serial, fork_join, graph, qd;
+  double serial, fork_join, graph, qd, qd_graph;
 };
 
 // Runs `calls` calls of each variant per measurement; measure(run) returns
 // one figure for a batch. The variants take turns, `trials` times, and each
 // reports its median: drift of clocks or of the machine hits all alike.
-template <class Body, class Qd, class Measure>
+template <class Body, class Qd, class QdGraph, class Measure>
 Times compare(int blocks, cudaStream_t launch, int calls, int trials, Body body,
-              Qd qd_call, Measure measure) {
+              Qd qd_call, QdGraph qd_graph_call, Measure measure) {
   ForkJoin fork_join(blocks);
   ForkJoinGraph graph(blocks, launch, body);
   auto serial = [&] {
@@ -151,19 +163,24 @@ Times compare(int blocks, cudaStream_t launch, int calls, int trials, Body body,
     for (int c = 0; c < calls; ++c)
       qd_call();
   };
-  std::vector<double> s, f, g, q;
+  auto translated_graph = [&] {
+    for (int c = 0; c < calls; ++c)
+      qd_graph_call();
+  };
+  std::vector<double> s, f, g, q, qg;
   for (int t = 0; t <= trials; ++t) {
     const double ms[] = {measure(serial), measure(forked), measure(replayed),
-                         measure(translated)};
+                         measure(translated), measure(translated_graph)};
     if (t == 0)
-      continue; // warm-up: module loading, pool growth, graph upload
+      continue; // warm-up: module loading, pool growth, graph build and upload
     s.push_back(ms[0] / calls);
     f.push_back(ms[1] / calls);
     g.push_back(ms[2] / calls);
     q.push_back(ms[3] / calls);
+    qg.push_back(ms[4] / calls);
   }
   return Times{qd_bench::median(s), qd_bench::median(f), qd_bench::median(g),
-               qd_bench::median(q)};
+               qd_bench::median(q), qd_bench::median(qg)};
 }
 
 } // namespace
@@ -184,34 +201,61 @@ int main() {
       work_loop<<<grid_for(n), 256, 0, s>>>(out, n, steps, static_cast<unsigned>(b));
     };
     auto qd_call = [&] { (blocks == 4 ? blocks4 : blocks8)(out, n, steps, launch); };
-    const Times t = compare(blocks, launch, 10, 9, body, qd_call, device_ms);
+    auto qd_graph_call = [&] {
+      (blocks == 4 ? blocks4_graph : blocks8_graph)(out, n, steps, launch);
+    };
+    const Times t = compare(blocks, launch, 10, 9, body, qd_call, qd_graph_call, device_ms);
     std::printf("concurrency %d blocks: serial %.3f ms, forkjoin %.3f ms, graph %.3f ms, "
-                "qd %.3f ms | qd speedup over serial %.2fx, qd/forkjoin speed %.3f "
-                "(target >= 0.97)\n",
-                blocks, t.serial, t.fork_join, t.graph, t.qd, t.serial / t.qd,
-                t.fork_join / t.qd);
+                "qd %.3f ms, qd graph %.3f ms | qd speedup over serial %.2fx, qd/forkjoin "
+                "speed %.3f (target >= 0.97), qd graph/graph time %.3f (target <= 1.03)\n",
+                blocks, t.serial, t.fork_join, t.graph, t.qd, t.qd_graph, t.serial / t.qd,
+                t.fork_join / t.qd, t.qd_graph / t.graph);
   }
 
   // Launch overhead: trivial loops of one iteration, blocks x loops per call.
   float* sink = nullptr;
-  QD_BENCH_CHECK(cudaMalloc(&sink, 16 * sizeof(float)));
+  // Two halves: the "new arguments" variant alternates between them.
+  QD_BENCH_CHECK(cudaMalloc(&sink, 32 * sizeof(float)));
   auto host_us = [&](auto run) { return qd_bench::host_us(run); };
   struct Shape {
     int blocks, loops;
     void (*qd)(float*, int, qd::StreamRef);
+    void (*qd_graph)(float*, int, qd::StreamRef);
   };
-  for (const Shape& shape : {Shape{1, 1, shape_1x1}, Shape{2, 1, shape_2x1},
-                             Shape{8, 1, shape_8x1}, Shape{4, 4, shape_4x4}}) {
+  for (const Shape& shape :
+       {Shape{1, 1, shape_1x1, shape_1x1_graph}, Shape{2, 1, shape_2x1, shape_2x1_graph},
+        Shape{8, 1, shape_8x1, shape_8x1_graph}, Shape{4, 4, shape_4x4, shape_4x4_graph}}) {
     auto body = [&](int b, cudaStream_t s) {
       for (int l = 0; l < shape.loops; ++l)
         sink_loop<<<1, 256, 0, s>>>(sink, 1, b * shape.loops + l);
     };
     auto qd_call = [&] { shape.qd(sink, 1, launch); };
-    const Times t = compare(shape.blocks, launch, 32, 25, body, qd_call, host_us);
+    auto qd_graph_call = [&] { shape.qd_graph(sink, 1, launch); };
+    const Times t = compare(shape.blocks, launch, 32, 25, body, qd_call, qd_graph_call, host_us);
+    const double graph_target = shape.blocks == 4 && shape.loops == 4 ? 0.25 : 0.5;
     std::printf("launch %dx%d (blocks x loops): serial %.2f us, forkjoin %.2f us, "
-                "graph %.2f us, qd %.2f us | qd/forkjoin %.3f (target <= 1.10)\n",
-                shape.blocks, shape.loops, t.serial, t.fork_join, t.graph, t.qd,
-                t.qd / t.fork_join);
+                "graph %.2f us, qd %.2f us, qd graph %.2f us | qd/forkjoin %.3f "
+                "(target <= 1.05), qd graph/forkjoin %.3f (target <= %.2f)\n",
+                shape.blocks, shape.loops, t.serial, t.fork_join, t.graph, t.qd, t.qd_graph,
+                t.qd / t.fork_join, t.qd_graph / t.fork_join, graph_target);
+    // The same graph-mode calls with a different pointer on every call, so
+    // that each call updates every kernel node of its cached graph.
+    std::vector<double> fresh_us;
+    bool flip = false;
+    for (int trial = 0; trial <= 25; ++trial) {
+      const double us = host_us([&] {
+        for (int c = 0; c < 32; ++c) {
+          shape.qd_graph(flip ? sink + 16 : sink, 1, launch);
+          flip = !flip;
+        }
+      }) / 32;
+      if (trial > 0)
+        fresh_us.push_back(us);
+    }
+    const double fresh = qd_bench::median(fresh_us);
+    std::printf("launch %dx%d qd graph with new arguments every call: %.2f us | "
+                "qd graph/forkjoin %.3f\n",
+                shape.blocks, shape.loops, fresh, fresh / t.fork_join);
   }
   // Where qd's extra launch overhead goes: host ns per runtime operation
   // that a region adds to a hand-written fork/join.

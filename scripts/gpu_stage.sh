@@ -6,6 +6,7 @@
 #   <target>/programs/<name>.<ext>   tests/gpu programs
 #   <target>/samples/<name>/         a sample's translated kernel sources, the
 #                                    copies of its headers and include/<stem>.qd.h
+#   cudagraph/, hipgraph/            the same as cuda/ and hip/, translated with --graphs
 #   cuda/bench/<name>.cu             translated halves of the benchmarks
 #   cuda/torch/<name>.cu             kernels of the PyTorch interop library
 #   cuda/oot/                        the out-of-tree project's kernels (tests/out_of_tree)
@@ -22,7 +23,7 @@ tool=$build/bin/qd-translate
 cd "$root"
 
 samples=(multi_system concurrent_kernels)
-programs=(stream_semantics concurrency_proof runtime_stress reduction_semantics)
+programs=(stream_semantics concurrency_proof runtime_stress reduction_semantics graph_semantics)
 drivers=(tests/golden/drivers/*.cpp)
 serial_targets=(qd-translate)
 for s in "${samples[@]}"; do serial_targets+=("${s}_serial"); done
@@ -46,14 +47,16 @@ done
 # The device also builds concurrency_proof with profiler ranges on; same results.
 cp "$stage/serial/concurrency_proof.txt" "$stage/serial/concurrency_proof_ranges.txt"
 
-# stage_target <target> <extension>
+# stage_target <directory> <target> <extension> [qd-translate options...]
 stage_target() {
-  local target=$1 ext=$2 dir=$stage/$1
+  local target=$2 ext=$3 dir=$stage/$1
+  local -a options=("${@:4}")
   mkdir -p "$dir/golden" "$dir/programs"
   for d in "${drivers[@]}"; do
     local case
     case=$(basename "$d" .cpp)
-    "$tool" --target="$target" "tests/golden/$case.cpp" -o "$dir/golden/$case.$ext" --
+    "$tool" --target="$target" ${options[@]+"${options[@]}"} "tests/golden/$case.cpp" \
+      -o "$dir/golden/$case.$ext" --
   done
   # A sample's kernel sources are the .cpp files with a '#pragma qd kernel';
   # its host sources (built on the device from the repository) include the
@@ -64,21 +67,29 @@ stage_target() {
     for src in $(grep -l '^#pragma qd kernel' "samples/$s"/*.cpp); do
       local stem
       stem=$(basename "$src" .cpp)
-      "$tool" --target="$target" "$src" -o "$out/$stem.$ext" --header "$out/include/$stem.qd.h" \
+      "$tool" --target="$target" ${options[@]+"${options[@]}"} "$src" -o "$out/$stem.$ext" \
+        --header "$out/include/$stem.qd.h" \
         --in-root "samples/$s" --
     done
   done
   # The suite programs' blocks write disjoint parts of one array on purpose.
   for p in "${programs[@]}"; do
-    "$tool" --target="$target" "tests/gpu/$p.cpp" -o "$dir/programs/$p.$ext" \
+    "$tool" --target="$target" ${options[@]+"${options[@]}"} "tests/gpu/$p.cpp" -o "$dir/programs/$p.$ext" \
       -- -DQD_STREAM_SHIMS -Itests/gpu -Itests/golden/drivers -Wno-qd-race
   done
 }
-stage_target cuda cu
-stage_target hip hip
+stage_target cuda cuda cu
+stage_target hip hip hip
+# Everything again in graph mode (--graphs): the same programs must give the
+# same results when every kernel call is a cached graph.
+stage_target cudagraph cuda cu --graphs
+stage_target hipgraph hip hip --graphs
 for b in triad streams collapse reduce; do
   "$tool" "bench/$b.cpp" -o "$stage/cuda/bench/$b.cu" -- -Ibench
 done
+# The graph-mode twins of the stream benchmarks' kernels (renamed by the
+# device build, see tests/gpu/device/CMakeLists.txt).
+"$tool" --graphs bench/streams.cpp -o "$stage/cuda/bench/streams_graph.cu" -- -Ibench
 "$tool" tests/gpu/torch_interop/qd_torch_kernels.cpp -o "$stage/cuda/torch/qd_torch_kernels.cu" \
   -- -DQD_STREAM_SHIMS -Wno-qd-race
 

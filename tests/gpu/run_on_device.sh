@@ -60,9 +60,10 @@ record_checks() {
   done < <(grep '^check ' "$2")
 }
 
-# Executables are named <target>.golden.<case> or <target>.<program>;
+# Executables are named <target>.golden.<case> or <target>.<program>
+# (targets cuda, hip, and cudagraph, hipgraph: the same in graph mode);
 # their serial reference is serial/golden.<case>.txt or serial/<program>.txt.
-programs=$(cd "$build" && ls | grep -E '^(cuda|hip)\.' | sort)
+programs=$(cd "$build" && ls | grep -E '^(cuda|hip|cudagraph|hipgraph)\.' | sort)
 
 echo "== correctness"
 for exe in $programs; do
