@@ -1,5 +1,5 @@
 # qd_translate_sources(<target> [BACKEND cuda|hip|cpu|serial] [PROFILE_RANGES]
-#                      [IN_ROOT <dir>] SOURCES <file>... [ARGS <arg>...])
+#                      [GRAPHS] [IN_ROOT <dir>] SOURCES <file>... [ARGS <arg>...])
 #
 # Translates annotated C++ sources at build time and adds the results to
 # <target>, and links the matching runtime:
@@ -26,6 +26,10 @@
 #            (cuda) or roctx (hip) ranges around each kernel call, region and
 #            block (docs/runtime.md). The cache option QD_PROFILE_RANGES
 #            turns them on for every call of this function.
+#   GRAPHS   graph mode for every kernel of SOURCES (qd-translate --graphs):
+#            each call launches a cached CUDA/HIP graph (docs/pragmas.md,
+#            "Graph mode"). A kernel can also ask for it with
+#            '#pragma qd kernel graph'. cpu and serial ignore it.
 include_guard(GLOBAL)
 
 option(QD_PROFILE_RANGES
@@ -67,7 +71,11 @@ function(qd_translate_sources target)
   # The option QD_PROFILE_RANGES, read before the keyword of the same name
   # (QD_ prefix) hides it.
   set(ranges_everywhere "${QD_PROFILE_RANGES}")
-  cmake_parse_arguments(PARSE_ARGV 1 QD "PROFILE_RANGES" "BACKEND;IN_ROOT" "SOURCES;ARGS")
+  cmake_parse_arguments(PARSE_ARGV 1 QD "PROFILE_RANGES;GRAPHS" "BACKEND;IN_ROOT" "SOURCES;ARGS")
+  set(mode_args)
+  if(QD_GRAPHS)
+    set(mode_args --graphs)
+  endif()
   if(NOT QD_BACKEND)
     set(QD_BACKEND cuda)
   endif()
@@ -137,8 +145,8 @@ function(qd_translate_sources target)
     add_custom_command(
       OUTPUT "${out}" "${header}"
       COMMAND "${tool}" "--target=$<IF:$<STREQUAL:${QD_BACKEND},serial>,cpu,${QD_BACKEND}>"
-              "${abs}" -o "${out}" -MF "${out}.d" --header "${header}" --in-root "${in_root}"
-              -- ${parse_args}
+              ${mode_args} "${abs}" -o "${out}" -MF "${out}.d" --header "${header}"
+              --in-root "${in_root}" -- ${parse_args}
       DEPENDS "${abs}" "${tool}"
       DEPFILE "${out}.d"
       COMMENT "qd-translate ${src} -> ${stem}.${ext}, ${stem}.qd.h"

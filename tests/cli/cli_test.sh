@@ -53,6 +53,20 @@ grep -q "good_input.cpp" "$work/dep.cu.d" || { echo "FAIL: dependency file lacks
 
 "$tool" --version | grep -q "^qd-translate " ; expect "--version" 0 $?
 
+# --graphs: every kernel in graph mode on GPU targets (its launches described
+# to a qd::detail::GraphCall, no <<<>>>); the cpu target ignores it, so its
+# output is byte for byte the one without.
+"$tool" --graphs good_input.cpp -o "$work/graphs.cu" -- 2>/dev/null; expect "--graphs" 0 $?
+grep -q "qd::detail::GraphCall qd_graph" "$work/graphs.cu" && ! grep -q "<<<" "$work/graphs.cu" \
+  || { echo "FAIL: --graphs output is not in graph mode"; failures=$((failures+1)); }
+grep -q "qd::detail::GraphCall" "$work/good.cu" \
+  && { echo "FAIL: graph mode without --graphs"; failures=$((failures+1)); }
+"$tool" --graphs --target=hip good_input.cpp -o "$work/graphs.hip" -- 2>/dev/null; expect "--graphs --target=hip" 0 $?
+grep -q "qd_graph.launch(" "$work/graphs.hip" || { echo "FAIL: --graphs hip output is not in graph mode"; failures=$((failures+1)); }
+mkdir -p "$work/graphs" # the same file name: '#line' directives name the output
+"$tool" --graphs --target=cpu good_input.cpp -o "$work/graphs/good.cpu.cpp" -- 2>/dev/null; expect "--graphs --target=cpu" 0 $?
+cmp -s "$work/good.cpu.cpp" "$work/graphs/good.cpu.cpp" || { echo "FAIL: --graphs changed the cpu output"; failures=$((failures+1)); }
+
 # '#pragma clang diagnostic ignored "-Wqd-race"' silences the race at its site;
 # clang must not call the qd group unknown, even under -Werror. A misspelled
 # group still gets clang's warning.

@@ -7,3 +7,12 @@ void fill(float* a, int h, int w)
         for (int x = 0; x < w; ++x)
             a[y * w + x] = 0.0f;
 }
+
+// Graph mode is a property of the whole call, so it goes on the kernel.
+#pragma qd kernel
+void scale(float* a, int n)
+{
+    #pragma qd loop graph // expected-error {{clause 'graph' is not allowed on '#pragma qd loop'; it takes 'block_dim(N)', 'collapse(N)' and 'reduction(op: var, ...)'}}
+    for (int i = 0; i < n; ++i)
+        a[i] *= 2.0f;
+}

@@ -15,3 +15,10 @@ void fill(float* a, int h, int w)
         for (int x = 0; x < w; ++x)
             a[y * w + x] = 0.0f;
 }
+
+#pragma qd kernel graph block_dim(64) graph // expected-error {{duplicate clause 'graph' on '#pragma qd kernel'; remove one of them}}
+void twice(float* a, int n)
+{
+    for (int i = 0; i < n; ++i)
+        a[i] *= 2.0f;
+}

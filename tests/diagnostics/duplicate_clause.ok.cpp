@@ -14,3 +14,10 @@ void fill(float* a, int h, int w)
         for (int x = 0; x < w; ++x)
             a[y * w + x] = 0.0f;
 }
+
+#pragma qd kernel graph block_dim(64)
+void twice(float* a, int n)
+{
+    for (int i = 0; i < n; ++i)
+        a[i] *= 2.0f;
+}

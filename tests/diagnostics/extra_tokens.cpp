@@ -14,3 +14,10 @@ void ones(float* x, int n)
     for (int i = 0; i < n; ++i)
         x[i] = 1.0f;
 }
+
+#pragma qd kernel graph(1) // expected-error {{unexpected '(' in '#pragma qd kernel'; it takes 'block_dim(N)' and 'graph'}}
+void twos(float* x, int n)
+{
+    for (int i = 0; i < n; ++i)
+        x[i] = 2.0f;
+}

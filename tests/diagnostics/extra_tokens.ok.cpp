@@ -13,3 +13,11 @@ void ones(float* x, int n)
     for (int i = 0; i < n; ++i)
         x[i] = 1.0f;
 }
+
+// 'graph' takes no argument.
+#pragma qd kernel graph
+void twos(float* x, int n)
+{
+    for (int i = 0; i < n; ++i)
+        x[i] = 2.0f;
+}

@@ -8,6 +8,9 @@
 #           "warning" in the build log; run and compared with serial when
 #           `nvidia-smi -L` finds a GPU
 #   hip     when hipcc exists: built the same way, not run (no AMD GPU)
+#   cuda_graphs, hip_graphs
+#           the same two in graph mode (QD_OOT_GRAPHS=ON: qd_translate_sources
+#           GRAPHS), built, and the CUDA one run where there is a GPU
 # Prints one "PASS|FAIL|SKIP <backend>: <detail>" line per step and exits
 # non-zero if any failed. Each backend builds in a fresh <work dir>/<backend>/
 # (removed first; logs and outputs are there too).
@@ -41,34 +44,34 @@ installed_runtime() {
   find "$prefix" -name "libqd_runtime_$1.*" -print -quit 2>/dev/null | grep -q .
 }
 
-# build <backend> [cmake args...]: a fresh configure and build in
-# $work/<backend>/build; logs in $work/<backend>/{configure,build}.log.
+# build <name> <backend> [cmake args...]: a fresh configure and build in
+# $work/<name>/build; logs in $work/<name>/{configure,build}.log.
 # Fails (FAIL line) on a configure or build error, or on any "warning" in the
 # build log: the compile flags make warnings errors, and this also catches
 # what they cannot (qd-translate's own warnings, the linker's).
 build() {
-  local backend=$1 dir=$work/$1
-  shift
+  local name=$1 backend=$2 dir=$work/$1
+  shift 2
   rm -rf "$dir"
   mkdir -p "$dir"
   if ! cmake -S "$here" -B "$dir/build" -G "$generator" -DCMAKE_BUILD_TYPE=Release \
          -DCMAKE_PREFIX_PATH="$prefix" -DQD_OOT_BACKEND="$backend" "$@" \
          >"$dir/configure.log" 2>&1; then
-    record FAIL "$backend.build" "cmake configure failed (see $dir/configure.log)"
+    record FAIL "$name.build" "cmake configure failed (see $dir/configure.log)"
     show_tail "$dir/configure.log"
     return 1
   fi
   if ! cmake --build "$dir/build" >"$dir/build.log" 2>&1; then
-    record FAIL "$backend.build" "build failed (see $dir/build.log)"
+    record FAIL "$name.build" "build failed (see $dir/build.log)"
     show_tail "$dir/build.log" 60
     return 1
   fi
   if grep -qi "warning" "$dir/build.log"; then
-    record FAIL "$backend.build" "the build log has warnings (see $dir/build.log)"
+    record FAIL "$name.build" "the build log has warnings (see $dir/build.log)"
     grep -i -B2 -A4 "warning" "$dir/build.log" | head -n 40 | sed 's/^/    /'
     return 1
   fi
-  record PASS "$backend.build" "$(grep -c '^\[' "$dir/build.log") build steps, no warnings"
+  record PASS "$name.build" "$(grep -c '^\[' "$dir/build.log") build steps, no warnings"
   return 0
 }
 
@@ -106,12 +109,12 @@ same_as_serial() {
 echo "== qd_oot_physics against $prefix (work dir $work)"
 
 # serial: the reference.
-if build serial && run serial; then
+if build serial serial && run serial; then
   sed 's/^/    /' "$work/serial/output.txt"
 fi
 
 # cpu: translated to plain C++, same output.
-if build cpu && run cpu; then
+if build cpu cpu && run cpu; then
   same_as_serial cpu
 fi
 
@@ -121,14 +124,20 @@ if ! "$nvcc" --version >/dev/null 2>&1; then
   record SKIP cuda "no working nvcc ($nvcc)"
 elif ! installed_runtime cuda; then
   record SKIP cuda "the install has no qd::runtime_cuda (built without CUDA)"
-elif build cuda -DCMAKE_CUDA_COMPILER="$nvcc"; then
-  if nvidia-smi -L >/dev/null 2>&1; then
-    if run cuda; then
-      same_as_serial cuda
+else
+  for name in cuda cuda_graphs; do
+    mode=OFF
+    [ "$name" = cuda_graphs ] && mode=ON
+    if build "$name" cuda -DCMAKE_CUDA_COMPILER="$nvcc" -DQD_OOT_GRAPHS=$mode; then
+      if nvidia-smi -L >/dev/null 2>&1; then
+        if run "$name"; then
+          same_as_serial "$name"
+        fi
+      else
+        record SKIP "$name.run" "no NVIDIA GPU (nvidia-smi -L failed)"
+      fi
     fi
-  else
-    record SKIP cuda.run "no NVIDIA GPU (nvidia-smi -L failed)"
-  fi
+  done
 fi
 
 # hip: built with HIP's clang; never run here.
@@ -136,8 +145,14 @@ if ! command -v hipcc >/dev/null 2>&1; then
   record SKIP hip "no hipcc"
 elif ! installed_runtime hip; then
   record SKIP hip "the install has no qd::runtime_hip (built without HIP)"
-elif build hip; then
-  record SKIP hip.run "not run: no AMD GPU here"
+else
+  for name in hip hip_graphs; do
+    mode=OFF
+    [ "$name" = hip_graphs ] && mode=ON
+    if build "$name" hip -DQD_OOT_GRAPHS=$mode; then
+      record SKIP "$name.run" "not run: no AMD GPU here"
+    fi
+  done
 fi
 
 echo "== qd_oot_physics: $passed passed, $failed failed, $skipped skipped"
