@@ -28,7 +28,7 @@
 #            turns them on for every call of this function.
 #   GRAPHS   graph mode for every kernel of SOURCES (qd-translate --graphs):
 #            each call launches a cached CUDA/HIP graph (docs/pragmas.md,
-#            "Graph mode"). A kernel can also ask for it with
+#            "The `graph` clause"). A kernel can also ask for it with
 #            '#pragma qd kernel graph'. cpu and serial ignore it.
 include_guard(GLOBAL)
 

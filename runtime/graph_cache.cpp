@@ -116,7 +116,11 @@ bool same_arguments(const GraphDescription& a, const GraphDescription& b,
 // Adds the nodes of `d` to `g.graph`, with the dependencies that stream mode's
 // order, forks and joins give, and instantiates it.
 void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
-  g.graph = backend::graph_create();
+  try {
+    g.graph = backend::graph_create();
+  } catch (const Error&) {
+    rethrow_as_launch_failure(site, site.file(), site.line());
+  }
   g.nodes.assign(d.ops.size(), nullptr);
   // What each lane's next node depends on: lane 0 is the launch stream.
   std::vector<std::vector<backend::NodeHandle>> lanes(1);
@@ -179,9 +183,22 @@ void update(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
   }
 }
 
+// The least recently used graph not lent to a call, or end().
+std::vector<std::unique_ptr<CachedGraph>>::iterator
+least_recently_used(GraphCache& cache) {
+  auto oldest = cache.graphs.end();
+  for (auto it = cache.graphs.begin(); it != cache.graphs.end(); ++it)
+    if (!(*it)->lent &&
+        (oldest == cache.graphs.end() || (*it)->last_use < (*oldest)->last_use))
+      oldest = it;
+  return oldest;
+}
+
 // Lends the call a graph of its shape: a cached one, or a new empty one
 // (exec null) that the caller builds. Evicts the least recently used graph
-// not lent when the cache is full.
+// not lent when the cache is full. (When every cached graph is lent, the new
+// one is added anyway, and the cache shrinks back to its bound as they are
+// given back.)
 CachedGraph* lend(GraphCache& cache, const GraphDescription& d, void* stream,
                   int device, std::unique_ptr<CachedGraph>& evicted) {
   std::lock_guard<std::mutex> lock(cache.mutex);
@@ -195,11 +212,7 @@ CachedGraph* lend(GraphCache& cache, const GraphDescription& d, void* stream,
     return g.get();
   }
   if (cache.graphs.size() >= kGraphsPerSite) {
-    auto oldest = cache.graphs.end();
-    for (auto it = cache.graphs.begin(); it != cache.graphs.end(); ++it)
-      if (!(*it)->lent &&
-          (oldest == cache.graphs.end() || (*it)->last_use < (*oldest)->last_use))
-        oldest = it;
+    auto oldest = least_recently_used(cache);
     if (oldest != cache.graphs.end()) {
       evicted = std::move(*oldest); // destroyed by the caller, unlocked
       cache.graphs.erase(oldest);
@@ -215,9 +228,10 @@ CachedGraph* lend(GraphCache& cache, const GraphDescription& d, void* stream,
 }
 
 // Gives a lent graph back; `broken` drops it from the cache (a graph whose
-// build or update failed is in an unknown state).
+// build or update failed is in an unknown state). Brings the cache back to
+// its bound if calls in flight made it grow past it.
 void give_back(GraphCache& cache, CachedGraph* g, bool broken) {
-  std::unique_ptr<CachedGraph> dropped;
+  std::unique_ptr<CachedGraph> dropped, surplus;
   {
     std::lock_guard<std::mutex> lock(cache.mutex);
     auto it = std::find_if(
@@ -229,6 +243,11 @@ void give_back(GraphCache& cache, CachedGraph* g, bool broken) {
     if (broken) {
       dropped = std::move(*it);
       cache.graphs.erase(it);
+    }
+    if (cache.graphs.size() > kGraphsPerSite) {
+      auto oldest = least_recently_used(cache);
+      surplus = std::move(*oldest); // the one just given back, at least
+      cache.graphs.erase(oldest);
     }
   }
 }

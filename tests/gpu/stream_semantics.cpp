@@ -233,6 +233,10 @@ static void pool_section(bool quick)
                     "created %zu, high water %zu (limit 16)", after.created, after.high_water);
     qd_suite::check("pool.no_growth", after.created == before.created,
                     "created %zu before %d calls, %zu after", before.created, calls, after.created);
+    if (qd_suite::graph_mode()) {
+        qd_suite::skip("pool.reused", "graph mode: calls take no pooled streams");
+        return;
+    }
     qd_suite::check("pool.reused", after.reused - before.reused == 4u * calls,
                     "%zu of %d acquisitions reused", after.reused - before.reused, 4 * calls);
 }
@@ -250,8 +254,12 @@ static void no_block_section(bool quick)
     print_summary("no_block.out", out);
     if (!qd_suite::timing_checks())
         return;
+    // Each block runs for about 3.5 ms on an H100 or H200 (more when the
+    // first call of a kernel serializes its blocks: with CUDA's lazy module
+    // loading, a kernel's first launch loads its module, which may wait for
+    // the kernels already running).
     const double call = returned - start, total = finished - start;
-    qd_suite::check("no_block.returns_early", total > 5.0 && call < 0.1 * total,
+    qd_suite::check("no_block.returns_early", total > 2.0 && call < 0.1 * total,
                     "call returned after %.3f ms, work finished after %.3f ms", call, total);
 }
 

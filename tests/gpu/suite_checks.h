@@ -10,6 +10,8 @@
 #ifndef QD_GPU_SUITE_CHECKS_H
 #define QD_GPU_SUITE_CHECKS_H
 
+#include <qd/detail/launch_support.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdarg>
@@ -32,6 +34,14 @@ inline bool quick() {
   const char* q = std::getenv("QD_SUITE_QUICK");
   return q != nullptr && *q != '\0' && *q != '0';
 }
+
+// Whether this program's kernels run in graph mode: the GPU suite runs every
+// program twice, translated as written and with --graphs (targets cudagraph
+// and hipgraph). Graph-mode calls take no pooled streams or events, so the
+// pool statistics that stream mode is checked against do not apply; ask
+// after the program's first kernel call. Always false on the serial
+// reference and in stream mode, where no graph is ever cached.
+inline bool graph_mode() { return qd::detail::cached_graph_count() != 0; }
 
 // Whether timing properties can be checked in this run.
 inline bool timing_checks() { return !serial_reference() && !quick(); }

@@ -27,6 +27,7 @@ struct Recorded {
   bool CollapseLocIsValid;
   /// The 'reduction' items; their locations are checked for validity only.
   std::vector<ReductionItem> Reductions;
+  bool Graph;
 };
 
 struct PragmaRun {
@@ -49,7 +50,8 @@ PragmaRun parsePragmas(llvm::StringRef Code) {
           Run.Directives.push_back({D.Kind, D.BlockDim, lineOf(Ctx, D.Loc),
                                     columnOf(Ctx, D.NameLoc), D.Loc.isValid(),
                                     D.NameLoc.isValid(), D.Collapse,
-                                    D.CollapseLoc.isValid(), D.Reductions});
+                                    D.CollapseLoc.isValid(), D.Reductions,
+                                    D.Graph});
         }
       },
       Options);
@@ -320,13 +322,42 @@ TEST(PragmaParsing, DuplicateClause) {
   EXPECT_EQ(Run.Directives[0].BlockDim, std::optional<unsigned>(64));
 }
 
+TEST(PragmaParsing, GraphClause) {
+  PragmaRun Run = parsePragmas("#pragma qd kernel graph\n"
+                               "#pragma qd kernel block_dim(64) graph\n"
+                               "#pragma qd kernel\n");
+  EXPECT_TRUE(Run.Result.messages().empty());
+  ASSERT_EQ(Run.Directives.size(), 3u);
+  EXPECT_TRUE(Run.Directives[0].Graph);
+  EXPECT_TRUE(Run.Directives[1].Graph);
+  EXPECT_EQ(Run.Directives[1].BlockDim, std::optional<unsigned>(64));
+  EXPECT_FALSE(Run.Directives[2].Graph);
+}
+
+TEST(PragmaParsing, GraphOnlyOnKernelAndOnce) {
+  PragmaRun Run = parsePragmas("#pragma qd loop graph\n"
+                               "#pragma qd kernel graph graph\n"
+                               "#pragma qd stream_parallel graph\n");
+  const std::vector<std::string> Messages = Run.Result.messages();
+  ASSERT_EQ(Messages.size(), 3u);
+  EXPECT_EQ(Messages[0], "1: error: clause 'graph' is not allowed on '#pragma "
+                         "qd loop'; it takes 'block_dim(N)', 'collapse(N)' "
+                         "and 'reduction(op: var, ...)'");
+  EXPECT_EQ(Messages[1], "2: error: duplicate clause 'graph' on '#pragma qd "
+                         "kernel'; remove one of them");
+  EXPECT_NE(Messages[2].find("3: error: '#pragma qd stream_parallel' takes no "
+                             "arguments"),
+            std::string::npos)
+      << Messages[2];
+}
+
 TEST(PragmaParsing, ExtraTokens) {
   PragmaRun Run = parsePragmas("#pragma qd kernel , block_dim(4)\n"
                                "#pragma qd loop block_dim(8) 16\n");
   EXPECT_EQ(Run.Result.messages(),
             (std::vector<std::string>{
                 "1: error: unexpected ',' in '#pragma qd kernel'; it takes "
-                "'block_dim(N)'",
+                "'block_dim(N)' and 'graph'",
                 "2: error: unexpected '16' in '#pragma qd loop'; it takes "
                 "'block_dim(N)', 'collapse(N)' and 'reduction(op: var, "
                 "...)'"}));
@@ -518,7 +549,7 @@ TEST(PragmaParsing, CollapseOnlyOnLoop) {
   EXPECT_EQ(Run.Result.messages(),
             std::vector<std::string>{
                 "1: error: clause 'collapse' is not allowed on '#pragma qd "
-                "kernel'; it takes 'block_dim(N)'"});
+                "kernel'; it takes 'block_dim(N)' and 'graph'"});
 }
 
 TEST(PragmaParsing, DuplicateCollapse) {
@@ -594,5 +625,5 @@ TEST(PragmaParsing, ReductionOnlyOnLoop) {
   EXPECT_EQ(Run.Result.messages(),
             std::vector<std::string>{
                 "1: error: clause 'reduction' is not allowed on '#pragma qd "
-                "kernel'; it takes 'block_dim(N)'"});
+                "kernel'; it takes 'block_dim(N)' and 'graph'"});
 }
