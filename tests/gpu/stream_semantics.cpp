@@ -245,6 +245,12 @@ static void no_block_section(bool quick)
 {
     const int steps = quick ? 100 : 4000000;
     Mirrored<float> out(128);
+    // A first, short call: the first launch of each kernel loads its module
+    // (CUDA's lazy loading), which may wait for kernels already running and so
+    // serialize the blocks of that first call; in graph mode the first call
+    // also builds and instantiates the graph. The call measured below is a
+    // later one, as in a program's steady state.
+    long_blocks(out.device(), 1);
     qd::synchronize();
     const double start = qd_suite::now_ms();
     long_blocks(out.device(), steps);
@@ -254,10 +260,7 @@ static void no_block_section(bool quick)
     print_summary("no_block.out", out);
     if (!qd_suite::timing_checks())
         return;
-    // Each block runs for about 3.5 ms on an H100 or H200 (more when the
-    // first call of a kernel serializes its blocks: with CUDA's lazy module
-    // loading, a kernel's first launch loads its module, which may wait for
-    // the kernels already running).
+    // Each block runs for about 3.5 ms on an H100 or H200, all four at once.
     const double call = returned - start, total = finished - start;
     qd_suite::check("no_block.returns_early", total > 2.0 && call < 0.1 * total,
                     "call returned after %.3f ms, work finished after %.3f ms", call, total);
