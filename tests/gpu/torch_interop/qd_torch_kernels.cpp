@@ -43,11 +43,36 @@ void halves_affine(float* x, int n, unsigned* sink, int steps)
     }
 }
 
+// The same in graph mode: each call one cached CUDA graph, or, while PyTorch
+// captures the stream (torch.cuda.graph), the same launches as stream mode,
+// recorded into PyTorch's graph.
+#pragma qd kernel graph
+void halves_affine_graph(float* x, int n, unsigned* sink, int steps)
+{
+    const int half = n / 2;
+    #pragma qd stream_parallel
+    for (int i = 0; i < half; ++i) {
+        if (i == 0)
+            sink[0] = spin(1u, steps);
+        x[i] = 2.0f * x[i] + 1.0f;
+    }
+    #pragma qd stream_parallel
+    for (int i = half; i < n; ++i) {
+        if (i == half)
+            sink[1] = spin(2u, steps);
+        x[i] = 0.5f * x[i] - 3.0f;
+    }
+}
+
 #ifdef QD_STREAM_SHIMS
-// The stream entry point that only the translation has (docs/testing.md).
+// The stream entry points that only the translation has (docs/testing.md).
 void halves_affine(float* x, int n, unsigned* sink, int steps, qd::StreamRef)
 {
     halves_affine(x, n, sink, steps);
+}
+void halves_affine_graph(float* x, int n, unsigned* sink, int steps, qd::StreamRef)
+{
+    halves_affine_graph(x, n, sink, steps);
 }
 #endif
 
@@ -60,10 +85,13 @@ unsigned* sink()
     return buffer.data();
 }
 
-int transform(void* cuda_stream, float* x, int n, int steps) noexcept
+int transform(void* cuda_stream, float* x, int n, int steps, bool graph = false) noexcept
 {
     try {
-        halves_affine(x, n, sink(), steps, qd::StreamRef::from_native(cuda_stream));
+        if (graph)
+            halves_affine_graph(x, n, sink(), steps, qd::StreamRef::from_native(cuda_stream));
+        else
+            halves_affine(x, n, sink(), steps, qd::StreamRef::from_native(cuda_stream));
         return 0;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "qd_torch_transform: %s\n", e.what());
@@ -85,6 +113,12 @@ extern "C" int qd_torch_transform(void* cuda_stream, float* x, int n)
 extern "C" int qd_torch_transform_delayed(void* cuda_stream, float* x, int n, int steps)
 {
     return transform(cuda_stream, x, n, steps);
+}
+
+// The same in graph mode.
+extern "C" int qd_torch_transform_graph(void* cuda_stream, float* x, int n)
+{
+    return transform(cuda_stream, x, n, 0, true);
 }
 
 // Pooled streams and events of the current device lent out right now (0

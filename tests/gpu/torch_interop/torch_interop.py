@@ -18,7 +18,11 @@ tests/gpu/run_on_device.sh counts like the suite programs' checks:
   call_returns_early       the call returns while s still has its queued work;
   other_stream_not_blocked work on another torch stream finishes while s (and
                            the region queued on it) is still busy;
-  pools_given_back         the runtime's pools are not held after the calls.
+  pools_given_back         the runtime's pools are not held after the calls;
+  captured_in_torch_graph  a graph-mode call and a stream-mode call on the
+                           stream torch.cuda.graph captures, between torch
+                           operations: replaying the captured graph 3 times
+                           applies both transforms 3 times, in order.
 Without PyTorch or a GPU it prints one SKIP line and exits 0.
 """
 import ctypes
@@ -54,6 +58,8 @@ def main():
                                                ctypes.c_int]
     lib.qd_torch_transform_delayed.restype = ctypes.c_int
     lib.qd_torch_pools_in_use.restype = ctypes.c_long
+    lib.qd_torch_transform_graph.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int]
+    lib.qd_torch_transform_graph.restype = ctypes.c_int
     print(f"info torch {torch.__version__} (CUDA {torch.version.cuda}) on "
           f"{torch.cuda.get_device_name(0)}", flush=True)
 
@@ -143,6 +149,50 @@ def main():
           f"{'still busy' if s_busy else 'already idle'}; results {'right' if z_ok and x_ok else 'WRONG'}")
     in_use = lib.qd_torch_pools_in_use()
     check("pools_given_back", in_use == 0, f"{in_use} pooled streams and events still lent out")
+
+    # torch.cuda.graph around a graph-mode call and a stream-mode call: both
+    # see that the stream is being captured, so their launches, forks and
+    # joins become nodes of PyTorch's graph, ordered between the torch
+    # operations captured before and after them.
+    static_x = torch.zeros(n, dtype=torch.float32, device=dev)
+    static_y = torch.zeros(n, dtype=torch.float32, device=dev)
+    side = torch.cuda.Stream(device=dev)
+    side.wait_stream(torch.cuda.current_stream(dev))
+    with torch.cuda.stream(side):  # warm-up outside the capture, as PyTorch advises
+        rcs = [lib.qd_torch_transform_graph(ctypes.c_void_p(side.cuda_stream),
+                                            ctypes.c_void_p(static_x.data_ptr()), n),
+               lib.qd_torch_transform(ctypes.c_void_p(side.cuda_stream),
+                                      ctypes.c_void_p(static_x.data_ptr()), n)]
+    torch.cuda.current_stream(dev).wait_stream(side)
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    try:
+        with torch.cuda.graph(graph):
+            stream = torch.cuda.current_stream(dev).cuda_stream
+            static_x.add_(1.0)  # torch before the calls
+            rcs.append(lib.qd_torch_transform_graph(ctypes.c_void_p(stream),
+                                                    ctypes.c_void_p(static_x.data_ptr()), n))
+            rcs.append(lib.qd_torch_transform(ctypes.c_void_p(stream),
+                                              ctypes.c_void_p(static_x.data_ptr()), n))
+            static_y.copy_(static_x * 2.0)  # torch after them
+        static_x.copy_(src)
+        torch.cuda.synchronize()
+        for _ in range(3):
+            graph.replay()
+        torch.cuda.synchronize()
+        want = src.clone()
+        for _ in range(3):
+            want = want + 1.0
+            for _ in range(2):  # the graph-mode transform, then the stream-mode one
+                want[:half] = 2.0 * want[:half] + 1.0
+                want[half:] = 0.5 * want[half:] - 3.0
+        ok_x = bool(torch.equal(static_x, want))
+        ok_y = bool(torch.equal(static_y, want * 2.0))
+        check("captured_in_torch_graph", all(rc == 0 for rc in rcs) and ok_x and ok_y,
+              f"calls returned {rcs}; after 3 replays x {'right' if ok_x else 'WRONG'}, "
+              f"y {'right' if ok_y else 'WRONG'}")
+    except Exception as e:  # a capture error surfaces here, not as a return code
+        check("captured_in_torch_graph", False, f"{type(e).__name__}: {e}")
     return 0
 
 
