@@ -42,6 +42,13 @@
 //   void graph_launch(ExecHandle x, StreamHandle s);
 //   void graph_exec_destroy(ExecHandle x) noexcept;
 //   void graph_destroy(GraphHandle g) noexcept;
+//   std::uint64_t context_id(int device) noexcept;
+//
+// context_id names the device's primary context while it lives: the graphs
+// made in it are valid as long as it is the same, and dangling once it was
+// destroyed (cudaDeviceReset, or the driver's teardown at exit), when
+// destroying them would crash inside the driver. 0 when the context is gone
+// or the driver cannot tell.
 //
 // A kernel node's argument values are copied by the call that receives
 // them, as cudaGraphAddKernelNode and cudaLaunchKernel copy them. The cpu
@@ -61,6 +68,7 @@
 #define QD_RUNTIME_BACKEND_H
 
 #include <cstddef>
+#include <cstdint>
 
 namespace qd {
 namespace backend {

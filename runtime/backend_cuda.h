@@ -270,6 +270,58 @@ inline void graph_destroy(GraphHandle g) noexcept {
   ignore(cudaGraphDestroy(graph(g)));
 }
 
+// The driver calls behind context_id. The runtime API has no way to ask
+// whether a context still exists: a handle of a destroyed one is not an
+// error there but a crash. Reached through the runtime's driver entry points,
+// so the library needs no link to libcuda.
+struct DriverContextApi {
+  int (*get_state)(int, unsigned*, int*) = nullptr; // cuDevicePrimaryCtxGetState
+  int (*retain)(void**, int) = nullptr;             // cuDevicePrimaryCtxRetain
+  int (*release)(int) = nullptr;                    // cuDevicePrimaryCtxRelease
+  int (*get_id)(void*, unsigned long long*) = nullptr; // cuCtxGetId
+};
+
+template <class Fn> void driver_entry(const char* symbol, Fn& fn) noexcept {
+  void* p = nullptr;
+  cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
+  const cudaError_t e = cudaGetDriverEntryPointByVersion(
+      symbol, &p, 12000, cudaEnableDefault, &found);
+  if (e == cudaSuccess && found == cudaDriverEntryPointSuccess)
+    fn = reinterpret_cast<Fn>(p);
+  else
+    ignore(e);
+}
+
+inline const DriverContextApi& driver_context_api() noexcept {
+  static const DriverContextApi api = [] {
+    DriverContextApi a;
+    driver_entry("cuDevicePrimaryCtxGetState", a.get_state);
+    driver_entry("cuDevicePrimaryCtxRetain", a.retain);
+    driver_entry("cuDevicePrimaryCtxRelease", a.release);
+    driver_entry("cuCtxGetId", a.get_id);
+    return a;
+  }();
+  return api;
+}
+
+inline std::uint64_t context_id(int device) noexcept {
+  const DriverContextApi& api = driver_context_api();
+  if (!api.get_state || !api.retain || !api.release || !api.get_id)
+    return 0;
+  unsigned flags = 0;
+  int active = 0;
+  // Retaining an inactive primary context would create a new one.
+  if (api.get_state(device, &flags, &active) != 0 || !active)
+    return 0;
+  void* context = nullptr;
+  if (api.retain(&context, device) != 0)
+    return 0;
+  unsigned long long id = 0;
+  const bool known = api.get_id(context, &id) == 0;
+  api.release(device);
+  return known ? id : 0;
+}
+
 } // namespace backend
 } // namespace qd
 

@@ -5,6 +5,7 @@
 #define QD_RUNTIME_BACKEND_FAKE_H
 
 #include <cstddef>
+#include <cstdint>
 
 namespace qd {
 namespace backend {
@@ -51,6 +52,7 @@ void graph_exec_set_kernel_params(ExecHandle x, NodeHandle node,
 void graph_launch(ExecHandle x, StreamHandle s);
 void graph_exec_destroy(ExecHandle x) noexcept;
 void graph_destroy(GraphHandle g) noexcept;
+std::uint64_t context_id(int device) noexcept;
 
 } // namespace backend
 } // namespace qd

@@ -270,6 +270,20 @@ inline void graph_destroy(GraphHandle g) noexcept {
   ignore(hipGraphDestroy(graph(g)));
 }
 
+// HIP has no context identity: 1 while the device's primary context is
+// active, 0 once it was destroyed (hipDeviceReset, or teardown). A context
+// destroyed and made again in between is not told apart.
+inline std::uint64_t context_id(int device) noexcept {
+  unsigned flags = 0;
+  int active = 0;
+  const hipError_t e = hipDevicePrimaryCtxGetState(device, &flags, &active);
+  if (e != hipSuccess) {
+    ignore(e);
+    return 0;
+  }
+  return active ? 1 : 0;
+}
+
 } // namespace backend
 } // namespace qd
 

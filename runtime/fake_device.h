@@ -143,6 +143,9 @@ struct GraphCounts {
   unsigned long long node_updates = 0;  // exec kernel-node parameter updates
   unsigned long long graph_launches = 0;
   unsigned long long direct_launches = 0; // launch_kernel (not a graph)
+  // Graphs and executable graphs destroyed after their device was reset:
+  // on a real driver, a crash. A correct runtime keeps this at 0.
+  unsigned long long stale_destroys = 0;
 };
 GraphCounts graph_counts() noexcept;
 // The `nth` instantiation, graph launch or node update from now on fails;
@@ -153,6 +156,10 @@ void fail_node_update(unsigned nth) noexcept;
 // Makes stream_is_capturing answer true for `stream` (a fake stream), as if
 // the caller had begun a capture on it; the fake records no capture.
 void set_capturing(void* stream, bool capturing) noexcept;
+// What cudaDeviceReset does to graphs: every graph and executable graph made
+// on `device` so far dangles (destroying one counts a stale destroy), and
+// context_id(device) changes.
+void reset_device(int device) noexcept;
 // The dependencies of each node of the graph instantiated last (by any
 // thread), as node indices in the order the nodes were added.
 std::vector<std::vector<std::size_t>> last_instantiated_edges();

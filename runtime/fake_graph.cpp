@@ -46,20 +46,35 @@ struct FakeNode {
   }
 };
 
+constexpr int kMaxDevices = 64; // QD_FAKE_DEVICES' bound
+
+// Each device's context generation: reset_device starts a new one.
+std::atomic<std::uint64_t> generations[kMaxDevices];
+
+std::uint64_t generation(int device) noexcept {
+  return device >= 0 && device < kMaxDevices
+             ? generations[device].load(std::memory_order_relaxed) + 1
+             : 0;
+}
+
 struct FakeGraph {
   std::uint32_t magic = kGraphMagic;
+  int device = 0;
+  std::uint64_t generation = 0;
   std::vector<std::unique_ptr<FakeNode>> nodes;
 };
 
 struct FakeExec {
   std::uint32_t magic = kExecMagic;
+  int device = 0;
+  std::uint64_t generation = 0;
   const FakeGraph* from = nullptr;
   std::vector<std::unique_ptr<FakeNode>> nodes;
 };
 
 std::atomic<unsigned long long> graphs_created{0}, graphs_destroyed{0},
     execs_created{0}, execs_destroyed{0}, kernel_nodes{0}, node_updates{0},
-    graph_launches{0}, direct_launches{0};
+    graph_launches{0}, direct_launches{0}, stale_destroys{0};
 std::atomic<unsigned> instantiation_countdown{0}, graph_launch_countdown{0},
     node_update_countdown{0};
 
@@ -112,7 +127,13 @@ GraphCounts graph_counts() noexcept {
   c.node_updates = node_updates.load();
   c.graph_launches = graph_launches.load();
   c.direct_launches = direct_launches.load();
+  c.stale_destroys = stale_destroys.load();
   return c;
+}
+
+void reset_device(int device) noexcept {
+  if (device >= 0 && device < kMaxDevices)
+    generations[device].fetch_add(1, std::memory_order_relaxed);
 }
 
 void fail_graph_instantiation(unsigned nth) noexcept {
@@ -157,8 +178,11 @@ void launch_kernel(const KernelNode& k, StreamHandle s) {
 }
 
 GraphHandle graph_create() {
+  auto* graph = new fake::FakeGraph;
+  graph->device = current_device();
+  graph->generation = fake::generation(graph->device);
   fake::graphs_created.fetch_add(1, std::memory_order_relaxed);
-  return new fake::FakeGraph;
+  return graph;
 }
 
 NodeHandle graph_add_kernel_node(GraphHandle g, const NodeHandle* deps,
@@ -189,6 +213,8 @@ ExecHandle graph_instantiate(GraphHandle g) {
   if (fake::hits(fake::instantiation_countdown))
     api_failure("fakeGraphInstantiate", "out of memory");
   auto exec = std::make_unique<fake::FakeExec>();
+  exec->device = graph->device;
+  exec->generation = graph->generation;
   exec->from = graph;
   std::vector<std::vector<std::size_t>> edges;
   for (const auto& node : graph->nodes) {
@@ -235,6 +261,12 @@ void graph_exec_destroy(ExecHandle x) noexcept {
   auto* exec = static_cast<fake::FakeExec*>(x);
   if (!exec || exec->magic != fake::kExecMagic)
     return;
+  if (exec->generation != fake::generation(exec->device)) {
+    // Its context is gone: the real driver would crash here. Keep it, and
+    // count the misuse.
+    fake::stale_destroys.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
   exec->magic = 0;
   delete exec;
   fake::execs_destroyed.fetch_add(1, std::memory_order_relaxed);
@@ -244,9 +276,17 @@ void graph_destroy(GraphHandle g) noexcept {
   auto* graph = static_cast<fake::FakeGraph*>(g);
   if (!graph || graph->magic != fake::kGraphMagic)
     return;
+  if (graph->generation != fake::generation(graph->device)) {
+    fake::stale_destroys.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
   graph->magic = 0;
   delete graph;
   fake::graphs_destroyed.fetch_add(1, std::memory_order_relaxed);
+}
+
+std::uint64_t context_id(int device) noexcept {
+  return fake::generation(device);
 }
 
 } // namespace backend

@@ -25,9 +25,14 @@ namespace qd {
 namespace detail {
 namespace {
 
+// Set when the process exits (CacheRegistry's destructor).
+std::atomic<bool> exiting{false};
+
 struct CachedGraph {
   int device = 0;
   void* stream = nullptr;
+  // The device's context when the graph was made (backend::context_id).
+  std::uint64_t context = 0;
   // The shape and the argument values the executable graph holds now.
   GraphDescription recorded;
   backend::GraphHandle graph = nullptr;
@@ -40,6 +45,18 @@ struct CachedGraph {
   CachedGraph(const CachedGraph&) = delete;
   CachedGraph& operator=(const CachedGraph&) = delete;
   ~CachedGraph() {
+    if (!exec && !graph)
+      return;
+    // A graph of a context that was destroyed since (cudaDeviceReset, often
+    // right before a program exits, or the driver's own teardown) was freed
+    // with it: destroying it again would crash inside the driver. When the
+    // driver cannot tell, destroy as usual, except at exit, where leaving it
+    // to the process's end is safe.
+    const bool valid = context != 0
+                           ? backend::context_id(device) == context
+                           : !exiting.load(std::memory_order_relaxed);
+    if (!valid)
+      return;
     if (exec)
       backend::graph_exec_destroy(exec);
     if (graph)
@@ -62,7 +79,10 @@ struct CacheRegistry {
   std::mutex mutex;
   std::vector<GraphCache*> caches;
 
-  ~CacheRegistry() { release(); }
+  ~CacheRegistry() {
+    exiting.store(true, std::memory_order_relaxed);
+    release();
+  }
 
   void release() noexcept {
     std::lock_guard<std::mutex> lock(mutex);
@@ -116,6 +136,7 @@ bool same_arguments(const GraphDescription& a, const GraphDescription& b,
 // Adds the nodes of `d` to `g.graph`, with the dependencies that stream mode's
 // order, forks and joins give, and instantiates it.
 void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
+  g.context = backend::context_id(g.device);
   try {
     g.graph = backend::graph_create();
   } catch (const Error&) {

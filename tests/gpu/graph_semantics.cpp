@@ -30,7 +30,11 @@
 //                calls);
 //   concurrency  concurrency_proof.cpp in graph mode: four blocks of one
 //                spinning iteration each against the same four loops in a
-//                row, at least 2.5x faster.
+//                row, at least 2.5x faster;
+//   exit         the device is reset (cudaDeviceReset) while graphs are
+//                still cached, so the graph cache frees them at exit after
+//                their context is gone: the program must still exit with 0
+//                (run_on_device.sh records a crash as a failed run).
 //
 // QD_SUITE_QUICK=1 (compute-sanitizer runs) shortens everything and skips the
 // timing check.
@@ -661,11 +665,28 @@ void concurrency_section(bool quick)
 int main()
 {
     const bool quick = qd_suite::quick();
-    const Inputs inputs;
-    equal_section(inputs, quick);
-    streams_section(inputs, quick);
-    threads_section(inputs, quick);
-    capture_section();
-    concurrency_section(quick);
+    {
+        const Inputs inputs;
+        equal_section(inputs, quick);
+        streams_section(inputs, quick);
+        threads_section(inputs, quick);
+        capture_section();
+        concurrency_section(quick);
+    } // every buffer is freed here, before the reset below
+#if defined(QD_SUITE_CAPTURE)
+    // Graphs are cached now (from every section above); destroy their
+    // context under them, as programs often do right before they exit. The
+    // runtime frees its cached graphs at exit, and must leave these alone:
+    // the reset freed them, and destroying them again would crash in the
+    // driver.
+    const std::size_t cached = qd::detail::cached_graph_count();
+#if defined(__HIPCC__)
+    const bool reset = hipDeviceReset() == hipSuccess;
+#else
+    const bool reset = cudaDeviceReset() == cudaSuccess;
+#endif
+    qd_suite::check("exit.reset_with_cached_graphs", reset,
+                    "%zu graphs cached when the device was reset; exit follows", cached);
+#endif
     return 0;
 }

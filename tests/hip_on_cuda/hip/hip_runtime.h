@@ -230,6 +230,23 @@ inline hipError_t hipGraphExecDestroy(hipGraphExec_t exec) {
 inline hipError_t hipGraphDestroy(hipGraph_t graph) {
   return cudaGraphDestroy(graph);
 }
+// CUDA's runtime has no counterpart; the driver's function, through the
+// runtime's driver entry points (no link to libcuda needed).
+inline hipError_t hipDevicePrimaryCtxGetState(int device, unsigned* flags, int* active) {
+  using GetState = int (*)(int, unsigned*, int*);
+  static const GetState get_state = [] {
+    void* p = nullptr;
+    cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
+    if (cudaGetDriverEntryPointByVersion("cuDevicePrimaryCtxGetState", &p, 12000,
+                                         cudaEnableDefault, &found) != cudaSuccess ||
+        found != cudaDriverEntryPointSuccess)
+      return GetState{nullptr};
+    return reinterpret_cast<GetState>(p);
+  }();
+  if (!get_state)
+    return cudaErrorNotSupported;
+  return get_state(device, flags, active) == 0 ? cudaSuccess : cudaErrorInvalidDevice;
+}
 inline hipError_t hipLaunchKernel(const void* function, dim3 grid, dim3 block,
                                   void** args, std::size_t shared_bytes,
                                   hipStream_t s) {
