@@ -84,6 +84,18 @@ std::vector<void*> capturing_streams; // guarded by capturing_mutex
 std::mutex edges_mutex;
 std::vector<std::vector<std::size_t>> edges_of_last; // guarded by edges_mutex
 
+// Every fake graph and executable graph ever made, so that the ones a device
+// reset left behind (a real driver frees them with their context; the fake
+// keeps them, so that a late destroy is caught rather than undefined) stay
+// reachable, which tells LeakSanitizer they are kept on purpose. Entries of
+// destroyed objects are never read.
+void keep_reachable(void* object) {
+  static std::mutex mutex;
+  static std::vector<void*>* const objects = new std::vector<void*>;
+  std::lock_guard<std::mutex> lock(mutex);
+  objects->push_back(object);
+}
+
 bool hits(std::atomic<unsigned>& countdown) noexcept {
   unsigned n = countdown.load(std::memory_order_relaxed);
   while (n != 0)
@@ -181,6 +193,7 @@ GraphHandle graph_create() {
   auto* graph = new fake::FakeGraph;
   graph->device = current_device();
   graph->generation = fake::generation(graph->device);
+  fake::keep_reachable(graph);
   fake::graphs_created.fetch_add(1, std::memory_order_relaxed);
   return graph;
 }
@@ -229,6 +242,7 @@ ExecHandle graph_instantiate(GraphHandle g) {
     std::lock_guard<std::mutex> lock(fake::edges_mutex);
     fake::edges_of_last = std::move(edges);
   }
+  fake::keep_reachable(exec.get());
   fake::execs_created.fetch_add(1, std::memory_order_relaxed);
   return exec.release();
 }
