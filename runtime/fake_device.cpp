@@ -1,6 +1,7 @@
 // The fake device layer (fake_device.h): the backend primitives of
 // backend_fake.h and the test API of qd::fake.
 #include "fake_device.h"
+#include "fake_countdown.h"
 
 #include "backend.h"
 
@@ -129,14 +130,6 @@ std::atomic<unsigned> launch_countdown{0};
 std::atomic<unsigned> pool_allocation_countdown{0};
 std::atomic<unsigned> memset_countdown{0};
 
-// Counts one event down; true when it reaches zero now (the injected one).
-bool countdown_hits(std::atomic<unsigned>& countdown) noexcept {
-  unsigned n = countdown.load(std::memory_order_relaxed);
-  while (n != 0)
-    if (countdown.compare_exchange_weak(n, n - 1, std::memory_order_relaxed))
-      return n == 1;
-  return false;
-}
 
 [[noreturn]] void misuse(const char* call) {
   misuse_count.fetch_add(1, std::memory_order_relaxed);

@@ -1,6 +1,7 @@
 // The fake device's graphs (fake_device.h, "graph mode"): what the graph
 // cache needs from a driver, with nodes that run on the calling thread.
 #include "fake_device.h"
+#include "fake_countdown.h"
 
 #include "backend.h"
 
@@ -96,13 +97,6 @@ void keep_reachable(void* object) {
   objects->push_back(object);
 }
 
-bool hits(std::atomic<unsigned>& countdown) noexcept {
-  unsigned n = countdown.load(std::memory_order_relaxed);
-  while (n != 0)
-    if (countdown.compare_exchange_weak(n, n - 1, std::memory_order_relaxed))
-      return n == 1;
-  return false;
-}
 
 FakeGraph* as_graph(void* g, const char* call) {
   auto* graph = static_cast<FakeGraph*>(g);
@@ -223,7 +217,7 @@ NodeHandle graph_add_kernel_node(GraphHandle g, const NodeHandle* deps,
 
 ExecHandle graph_instantiate(GraphHandle g) {
   fake::FakeGraph* graph = fake::as_graph(g, "fakeGraphInstantiate");
-  if (fake::hits(fake::instantiation_countdown))
+  if (fake::countdown_hits(fake::instantiation_countdown))
     api_failure("fakeGraphInstantiate", "out of memory");
   auto exec = std::make_unique<fake::FakeExec>();
   exec->device = graph->device;
@@ -255,7 +249,7 @@ void graph_exec_set_kernel_params(ExecHandle x, NodeHandle n,
       exec->from->nodes[node->index].get() != node)
     api_failure("fakeGraphExecKernelNodeSetParams",
                 fake::result_string(fake::kInvalidResourceHandle));
-  if (fake::hits(fake::node_update_countdown))
+  if (fake::countdown_hits(fake::node_update_countdown))
     api_failure("fakeGraphExecKernelNodeSetParams", "invalid value");
   exec->nodes[node->index]->set(k);
   fake::node_updates.fetch_add(1, std::memory_order_relaxed);
@@ -263,7 +257,7 @@ void graph_exec_set_kernel_params(ExecHandle x, NodeHandle n,
 
 void graph_launch(ExecHandle x, StreamHandle s) {
   fake::FakeExec* exec = fake::as_exec(x, "fakeGraphLaunch");
-  if (fake::hits(fake::graph_launch_countdown))
+  if (fake::countdown_hits(fake::graph_launch_countdown))
     api_failure("fakeGraphLaunch",
                 fake::result_string(fake::kLaunchFailure));
   fake::graph_launches.fetch_add(1, std::memory_order_relaxed);
