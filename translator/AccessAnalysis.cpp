@@ -1,0 +1,448 @@
+//===- AccessAnalysis.cpp -------------------------------------------------===//
+#include "AccessAnalysis.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <algorithm>
+
+using namespace clang;
+
+namespace qd {
+
+// --- Polynomial -------------------------------------------------------------
+
+Polynomial Polynomial::constant(int64_t C) {
+  Polynomial P;
+  if (C != 0)
+    P.Terms[{}] = C;
+  return P;
+}
+
+Polynomial Polynomial::name(const std::string &Name) {
+  Polynomial P;
+  P.Terms[{Name}] = 1;
+  return P;
+}
+
+bool Polynomial::isConstant(int64_t &C) const {
+  if (Terms.empty()) {
+    C = 0;
+    return true;
+  }
+  if (Terms.size() == 1 && Terms.begin()->first.empty()) {
+    C = Terms.begin()->second;
+    return true;
+  }
+  return false;
+}
+
+Polynomial Polynomial::operator+(const Polynomial &O) const {
+  Polynomial R = *this;
+  for (const auto &[M, C] : O.Terms) {
+    int64_t &Sum = R.Terms[M];
+    Sum += C;
+    if (Sum == 0)
+      R.Terms.erase(M);
+  }
+  return R;
+}
+
+Polynomial Polynomial::operator-(const Polynomial &O) const {
+  return *this + O * constant(-1);
+}
+
+Polynomial Polynomial::operator*(const Polynomial &O) const {
+  Polynomial R;
+  for (const auto &[MA, CA] : Terms)
+    for (const auto &[MB, CB] : O.Terms) {
+      Monomial M = MA;
+      M.insert(M.end(), MB.begin(), MB.end());
+      llvm::sort(M);
+      int64_t &Sum = R.Terms[M];
+      Sum += CA * CB;
+      if (Sum == 0)
+        R.Terms.erase(M);
+    }
+  return R;
+}
+
+std::string Polynomial::str() const {
+  if (Terms.empty())
+    return "0";
+  std::vector<std::pair<Monomial, int64_t>> Sorted(Terms.begin(), Terms.end());
+  std::stable_sort(Sorted.begin(), Sorted.end(),
+                   [](const auto &A, const auto &B) {
+                     return A.first.size() > B.first.size();
+                   });
+  std::string Out;
+  for (const auto &[M, C] : Sorted) {
+    int64_t Abs = C < 0 ? -C : C;
+    if (Out.empty())
+      Out += C < 0 ? "-" : "";
+    else
+      Out += C < 0 ? " - " : " + ";
+    std::string Term;
+    if (Abs != 1 || M.empty())
+      Term = std::to_string(Abs);
+    for (const std::string &Name : M)
+      Term += (Term.empty() ? "" : " * ") + Name;
+    Out += Term;
+  }
+  return Out;
+}
+
+bool IndexStride::coalesces() const {
+  int64_t C = 0;
+  return Known && Elements.isConstant(C) && C >= -1 && C <= 1;
+}
+
+// --- The analysis -----------------------------------------------------------
+
+namespace {
+
+std::string sourceText(const Expr *E, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  std::string Text =
+      R.isValid() ? Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str() : "";
+  return Text.empty() ? "<expression>" : Text;
+}
+
+/// Locals of the body, with what the analysis needs about each.
+struct LocalInfo {
+  const Expr *Init = nullptr;
+  /// Assigned, incremented or had its address taken after its declaration.
+  bool Changed = false;
+  /// The variable of a loop nested in the body. Every thread runs the same
+  /// iterations in step (the steps and bounds that make that untrue are
+  /// data-dependent control flow, which coalescing analysis cannot see
+  /// anyway), so it differs between threads by what its start differs by.
+  bool LoopVar = false;
+};
+
+class LocalScanner : public RecursiveASTVisitor<LocalScanner> {
+public:
+  llvm::DenseMap<const VarDecl *, LocalInfo> Locals;
+
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->isLocalVarDecl())
+      Locals[VD].Init = VD->getInit();
+    return true;
+  }
+  bool VisitForStmt(ForStmt *For) {
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()))
+      if (DS->isSingleDecl())
+        if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()))
+          Locals[VD].LoopVar = true;
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      markChanged(BO->getLHS());
+    return true;
+  }
+  bool VisitCompoundAssignOperator(CompoundAssignOperator *CAO) {
+    markChanged(CAO->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      markChanged(UO->getSubExpr());
+    return true;
+  }
+
+private:
+  void markChanged(const Expr *E) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Locals[VD].Changed = true;
+  }
+};
+
+class StrideEvaluator {
+public:
+  StrideEvaluator(const VarDecl *Index, ASTContext &Ctx,
+                  const llvm::DenseMap<const VarDecl *, LocalInfo> &Locals)
+      : Index(Index), Ctx(Ctx), Locals(Locals) {}
+
+  /// Whether \p E's value can differ between neighbouring threads.
+  bool dependsOnIndex(const Expr *E) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      StrideEvaluator &Self;
+      bool Found = false;
+      explicit Finder(StrideEvaluator &Self) : Self(Self) {}
+      bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+        if (Self.isIndexDependentVar(DRE->getDecl()))
+          Found = true;
+        return !Found;
+      }
+    } F(*this);
+    F.TraverseStmt(const_cast<Expr *>(E));
+    return F.Found;
+  }
+
+  /// The coefficient of the index in \p E.
+  IndexStride stride(const Expr *E) {
+    E = E->IgnoreParens();
+    if (!dependsOnIndex(E))
+      return known(Polynomial());
+    if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+      // Reading a variable, and integer conversions, keep the value (the
+      // ones that wrap around are not what an index does).
+      const bool Keeps = Cast->getCastKind() == CK_LValueToRValue ||
+                         Cast->getCastKind() == CK_NoOp ||
+                         (Cast->getType()->isIntegerType() &&
+                          Cast->getSubExpr()->getType()->isIntegerType());
+      if (Keeps)
+        return stride(Cast->getSubExpr());
+      return unknown("the index goes through a conversion ('" +
+                         sourceText(E, Ctx) + "')",
+                     E);
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      if (DRE->getDecl() == Index)
+        return known(Polynomial::constant(1));
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD)
+        return unknown("the index goes through '" + sourceText(E, Ctx) + "'", E);
+      auto It = Locals.find(VD);
+      if (It != Locals.end() && followed(It->second) &&
+          Following.insert(VD).second) {
+        IndexStride S = stride(It->second.Init);
+        Following.erase(VD);
+        return S;
+      }
+      return unknown("'" + VD->getNameAsString() +
+                         "' changes in the loop body in a way that depends "
+                         "on the index",
+                     E);
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() == UO_Minus) {
+        IndexStride S = stride(UO->getSubExpr());
+        if (S.Known)
+          S.Elements = S.Elements * Polynomial::constant(-1);
+        return S;
+      }
+      if (UO->getOpcode() == UO_Plus)
+        return stride(UO->getSubExpr());
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      const Expr *L = BO->getLHS(), *R = BO->getRHS();
+      switch (BO->getOpcode()) {
+      case BO_Add:
+      case BO_Sub: {
+        IndexStride A = stride(L), B = stride(R);
+        if (!A.Known)
+          return A;
+        if (!B.Known)
+          return B;
+        return known(BO->getOpcode() == BO_Add ? A.Elements + B.Elements
+                                               : A.Elements - B.Elements);
+      }
+      case BO_Mul: {
+        const bool DL = dependsOnIndex(L), DR = dependsOnIndex(R);
+        if (DL && DR)
+          return unknown("the index is multiplied by an expression that "
+                         "depends on it",
+                         E);
+        IndexStride S = stride(DL ? L : R);
+        if (!S.Known)
+          return S;
+        return known(S.Elements * value(DL ? R : L));
+      }
+      default:
+        return unknown("the index goes through '" +
+                           BinaryOperator::getOpcodeStr(BO->getOpcode()).str() +
+                           "'",
+                       E);
+      }
+    }
+    if (isa<ArraySubscriptExpr>(E) ||
+        (isa<UnaryOperator>(E) &&
+         cast<UnaryOperator>(E)->getOpcode() == UO_Deref))
+      return unknown("the index is loaded from memory ('" +
+                         sourceText(E, Ctx) + "'), so it depends on the data",
+                     E);
+    if (isa<CallExpr>(E))
+      return unknown("the index goes through a call ('" + sourceText(E, Ctx) +
+                         "')",
+                     E);
+    if (isa<ConditionalOperator>(E))
+      return unknown("the index goes through a condition", E);
+    return unknown("the index goes through '" + sourceText(E, Ctx) + "'", E);
+  }
+
+private:
+  const VarDecl *Index;
+  ASTContext &Ctx;
+  const llvm::DenseMap<const VarDecl *, LocalInfo> &Locals;
+  llvm::DenseSet<const VarDecl *> Following; // guards against cycles
+
+  static IndexStride known(Polynomial P) {
+    IndexStride S;
+    S.Elements = std::move(P);
+    return S;
+  }
+  static IndexStride unknown(std::string Reason, const Expr *Culprit) {
+    IndexStride S;
+    S.Known = false;
+    S.Reason = std::move(Reason);
+    S.Culprit = Culprit;
+    return S;
+  }
+
+  /// Whether a local's value across threads is its initializer's.
+  static bool followed(const LocalInfo &L) {
+    return L.Init && (L.LoopVar || !L.Changed);
+  }
+
+  bool isIndexDependentVar(const ValueDecl *D) {
+    if (D == Index)
+      return true;
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD)
+      return false;
+    auto It = Locals.find(VD);
+    if (It == Locals.end())
+      return false; // a parameter, or a variable of the kernel outside
+    if (!followed(It->second))
+      return It->second.Changed; // cannot tell what it holds when
+    if (!Following.insert(VD).second)
+      return false;
+    const bool Depends = dependsOnIndex(It->second.Init);
+    Following.erase(VD);
+    return Depends;
+  }
+
+  /// The value of an expression that is the same for every thread, as a
+  /// polynomial in the names it uses; what is not a sum or product of names
+  /// and constants is one name, its source text.
+  Polynomial value(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    Expr::EvalResult Result;
+    if (!E->isValueDependent() && E->EvaluateAsInt(Result, Ctx))
+      return Polynomial::constant(Result.Val.getInt().getExtValue());
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
+      if (Cast->getType()->isIntegerType())
+        return value(Cast->getSubExpr());
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return Polynomial::name(DRE->getDecl()->getNameAsString());
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      switch (BO->getOpcode()) {
+      case BO_Add:
+        return value(BO->getLHS()) + value(BO->getRHS());
+      case BO_Sub:
+        return value(BO->getLHS()) - value(BO->getRHS());
+      case BO_Mul:
+        return value(BO->getLHS()) * value(BO->getRHS());
+      default:
+        break;
+      }
+    }
+    return Polynomial::name("(" + sourceText(E, Ctx) + ")");
+  }
+};
+
+class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
+public:
+  explicit AccessFinder(StrideEvaluator &Strides) : Strides(Strides) {}
+
+  std::vector<Access> Accesses;
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      Written.insert(BO->getLHS()->IgnoreParens());
+    return true;
+  }
+  bool VisitCompoundAssignOperator(CompoundAssignOperator *CAO) {
+    Written.insert(CAO->getLHS()->IgnoreParens());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp())
+      Written.insert(UO->getSubExpr()->IgnoreParens());
+    if (UO->getOpcode() != UO_Deref)
+      return true;
+    // '*(p + e)', '*(e + p)', '*p'.
+    const Expr *Operand = UO->getSubExpr()->IgnoreParenImpCasts();
+    const Expr *Base = Operand, *Offset = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(Operand);
+        BO && BO->isAdditiveOp()) {
+      const bool LeftIsPointer = BO->getLHS()->getType()->isPointerType();
+      Base = (LeftIsPointer ? BO->getLHS() : BO->getRHS())->IgnoreParenImpCasts();
+      Offset = LeftIsPointer ? BO->getRHS() : BO->getLHS();
+      if (BO->getOpcode() == BO_Sub && !LeftIsPointer)
+        return true; // 'n - p' is not a pointer
+    }
+    add(UO, Base, Offset, isSubtraction(Operand));
+    return true;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
+    add(ASE, ASE->getBase()->IgnoreParenImpCasts(), ASE->getIdx(), false);
+    return true;
+  }
+
+  /// Marks the accesses that are assigned to, once the whole body was seen.
+  void finish() {
+    for (Access &A : Accesses)
+      A.Write = Written.count(A.E) != 0;
+  }
+
+private:
+  StrideEvaluator &Strides;
+  llvm::DenseSet<const Expr *> Written;
+
+  static bool isSubtraction(const Expr *Operand) {
+    const auto *BO = dyn_cast<BinaryOperator>(Operand);
+    return BO && BO->getOpcode() == BO_Sub;
+  }
+
+  void add(const Expr *E, const Expr *Base, const Expr *Offset,
+           bool Subtracted) {
+    // Arrays of the body's own locals live in registers or local memory,
+    // per thread: coalescing is about the pointers' memory.
+    if (!Base->getType()->isPointerType())
+      return;
+    Access A;
+    A.E = E;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+      A.Pointer = DRE->getDecl();
+    A.Element = E->getType();
+    if (!Offset) {
+      A.Stride.Elements = Polynomial();
+    } else {
+      A.Stride = Strides.stride(Offset);
+      if (Subtracted && A.Stride.Known)
+        A.Stride.Elements = A.Stride.Elements * Polynomial::constant(-1);
+    }
+    // A pointer that itself changes with the index ('float* row = a + i * n;
+    // row[j]') moves the address too, in elements of the same type.
+    if (A.Stride.Known && Strides.dependsOnIndex(Base)) {
+      IndexStride Moved = Strides.stride(Base);
+      if (Moved.Known)
+        Moved.Elements = Moved.Elements + A.Stride.Elements;
+      A.Stride = Moved;
+    }
+    Accesses.push_back(A);
+  }
+};
+
+} // namespace
+
+std::vector<Access> analyzeAccesses(const Stmt *Body, const VarDecl *Index,
+                                    ASTContext &Context) {
+  LocalScanner Scanner;
+  Scanner.TraverseStmt(const_cast<Stmt *>(Body));
+  StrideEvaluator Strides(Index, Context, Scanner.Locals);
+  AccessFinder Finder(Strides);
+  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  Finder.finish();
+  return Finder.Accesses;
+}
+
+} // namespace qd
