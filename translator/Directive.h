@@ -45,6 +45,11 @@ struct Directive {
   /// Variables of the 'reduction' clauses, in order. Several clauses may
   /// appear, as in OpenMP; a variable may appear once.
   std::vector<ReductionItem> Reductions;
+  /// An inner vector loop, from a 'vector' clause on a loop, with the
+  /// threads per outer iteration of 'vector_length(N)'.
+  bool Vector = false;
+  std::optional<unsigned> VectorLength;
+  clang::SourceLocation VectorLengthLoc;
   /// Graph mode, from a 'graph' clause on a kernel.
   bool Graph = false;
   /// Set by the kernel analysis once the directive is attached; any directive
@@ -67,6 +72,9 @@ private:
 constexpr unsigned MaxBlockDim = 1024;
 /// Block size when no 'block_dim' clause says otherwise.
 constexpr unsigned DefaultBlockDim = 256;
+/// Threads per outer iteration of a vector loop without 'vector_length':
+/// one warp on NVIDIA GPUs.
+constexpr unsigned DefaultVectorLength = 32;
 
 } // namespace qd
 

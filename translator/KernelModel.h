@@ -12,6 +12,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Stmt.h"
+#include <optional>
 #include <vector>
 
 namespace qd {
@@ -56,6 +57,65 @@ enum class StepKind {
   Region,
 };
 
+/// One '#pragma qd loop vector' loop: a 'for' that is a direct statement of
+/// a parallel loop's body, whose iterations the group of threads that runs
+/// one outer iteration shares (VectorLoopAnalysis.cpp).
+struct VectorLoop {
+  const clang::ForStmt *For = nullptr;
+  clang::SourceLocation PragmaLoc;
+  LoopForm Loop;
+  /// Its 'reduction' variables: body locals declared before it, combined by
+  /// the group after it (Slot, Partials and First are unused).
+  std::vector<Reduction> Reductions;
+};
+
+/// How the threads of a vector body are laid out, chosen from where the
+/// vector loops' accesses fall (AccessAnalysis.h).
+enum class VectorMapping {
+  /// A group is vector_length neighbouring threads: neighbouring threads
+  /// take neighbouring vector-loop iterations (y = A x, one row per group).
+  Contiguous,
+  /// Neighbouring threads take neighbouring outer iterations, and a group's
+  /// threads are (block size / vector_length) apart (y = A^T x, where the
+  /// outer loop runs along a row).
+  Strided,
+};
+
+enum class BodyStatementKind {
+  /// Changes nothing but body locals: every thread of the group runs it, so
+  /// that each has the locals.
+  Replicated,
+  /// Has another effect (a store, a call, an atomic): one thread of the
+  /// group runs it, then the others receive the body locals it wrote.
+  Leader,
+  /// A vector loop.
+  Vector,
+};
+
+struct BodyStatement {
+  const clang::Stmt *S = nullptr;
+  BodyStatementKind Kind = BodyStatementKind::Replicated;
+  /// Vector: the index into Step::VectorLoops.
+  unsigned Vector = 0;
+  /// Leader, not a declaration: the body locals it may write that later
+  /// statements can see, which the group shares afterwards.
+  std::vector<const clang::VarDecl *> Shared;
+};
+
+/// A parallel loop body with vector loops, statement by statement.
+struct VectorBody {
+  /// Threads per outer iteration (vector_length), a power of two that
+  /// divides the block size.
+  unsigned Length = 0;
+  VectorMapping Mapping = VectorMapping::Contiguous;
+  /// How many accesses of the vector loops coalesce under each mapping;
+  /// the remarks explain the choice with them.
+  unsigned CoalescedContiguous = 0;
+  unsigned CoalescedStrided = 0;
+  std::vector<VectorLoop> Loops;
+  std::vector<BodyStatement> Statements;
+};
+
 struct Step;
 
 /// One '#pragma qd stream_parallel' block.
@@ -84,6 +144,9 @@ struct Step {
   /// its blocks use to tell which one finishes last.
   std::vector<Reduction> Reductions;
   unsigned Counter = 0;
+  /// ParallelLoop only: set when the body has '#pragma qd loop vector'
+  /// loops.
+  std::optional<VectorBody> Vector;
 
   /// What runs on the device: a loop's (innermost) body, a task's statement.
   const clang::Stmt *deviceCode() const {
