@@ -23,7 +23,7 @@ tool=$build/bin/qd-translate
 cd "$root"
 
 samples=(multi_system concurrent_kernels)
-programs=(stream_semantics concurrency_proof runtime_stress reduction_semantics graph_semantics)
+programs=(stream_semantics concurrency_proof runtime_stress reduction_semantics graph_semantics vector_semantics)
 drivers=(tests/golden/drivers/*.cpp)
 serial_targets=(qd-translate)
 for s in "${samples[@]}"; do serial_targets+=("${s}_serial"); done

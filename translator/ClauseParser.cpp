@@ -154,6 +154,28 @@ bool parseReduction(Preprocessor &PP, Token &Tok, Directive &D) {
   return true;
 }
 
+/// 'vector': a flag, no argument.
+bool parseVector(Preprocessor &PP, Token &Tok, Directive &D) {
+  D.Vector = true;
+  PP.Lex(Tok);
+  return true;
+}
+
+/// 'vector_length(N)', N a power of two a block can hold.
+bool parseVectorLength(Preprocessor &PP, Token &Tok, Directive &D) {
+  SourceLocation ClauseLoc = Tok.getLocation();
+  D.VectorLength = parseBoundedArgument(PP, Tok, 1, MaxBlockDim,
+                                        Diag::MalformedVectorLength,
+                                        Diag::VectorLengthOutOfRange);
+  D.VectorLengthLoc = ClauseLoc;
+  if (D.VectorLength && (*D.VectorLength & (*D.VectorLength - 1)) != 0) {
+    report(PP.getDiagnostics(), ClauseLoc, Diag::VectorLengthOutOfRange)
+        << std::to_string(*D.VectorLength) << MaxBlockDim;
+    D.VectorLength.reset();
+  }
+  return D.VectorLength.has_value();
+}
+
 /// 'graph': a flag, no argument.
 bool parseGraph(Preprocessor &PP, Token &Tok, Directive &D) {
   D.Graph = true;
@@ -177,6 +199,10 @@ const ClauseInfo Clauses[] = {
      [](const Directive &D) { return D.BlockDim.has_value(); }},
     {"graph", "graph", true, false, parseGraph,
      [](const Directive &D) { return D.Graph; }},
+    {"vector", "vector", false, true, parseVector,
+     [](const Directive &D) { return D.Vector; }},
+    {"vector_length", "vector_length(N)", false, true, parseVectorLength,
+     [](const Directive &D) { return D.VectorLength.has_value(); }},
     {"collapse", "collapse(N)", false, true, parseCollapse,
      [](const Directive &D) { return D.Collapse.has_value(); }},
     // Given more than once, as in OpenMP, to reduce with several operators.

@@ -36,12 +36,11 @@ std::string KernelCodeGen::renderCollapsedLoop(const Step &S,
   std::string LeadingArgs;
   for (size_t I = 0; I < Loops.size(); ++I)
     LeadingArgs += "qd_begin" + std::to_string(I) + ", ";
-  addLaunch(Data,
-            "qd::detail::grid_size(qd_space.total, " +
-                std::to_string(S.BlockDim) + ", qd_device)",
-            LeadingArgs + "qd_space", 4);
+  addLaunch(Data, loopGrid(S, "qd_space.total"), LeadingArgs + "qd_space", 4);
   DeviceFunctions +=
-      renderTemplate(Options.Target, "device_collapsed_loop", Data) + "\n";
+      renderTemplate(Options.Target,
+                     addVectorData(S, Data, "device_collapsed_loop"), Data) +
+      "\n";
   return renderTemplate(Options.Target, "launch_collapsed_loop", Data);
 }
 

@@ -11,6 +11,7 @@
 #include "CaptureAnalysis.h"
 #include "CollapseAnalysis.h"
 #include "ReductionAnalysis.h"
+#include "VectorLoopAnalysis.h"
 #include "DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -164,6 +165,8 @@ private:
   HostValues Values;
   /// Locals declared by serial tasks: they live on the device only.
   llvm::SmallPtrSet<const VarDecl *, 8> DeviceLocals;
+  /// Vector loops with their pragma's name, to explain a nested one.
+  std::vector<std::pair<SourceRange, SourceLocation>> VectorRanges;
   /// Block bodies, to explain a nested stream_parallel.
   std::vector<std::pair<SourceRange, SourceLocation>> BlockRanges;
   /// Kernel bodies, to tell a stream_parallel inside a kernel's loop from one
@@ -583,6 +586,14 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
 
 void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
                            std::vector<Step> &Out) {
+  if (LoopDirective && (LoopDirective->Vector || LoopDirective->VectorLength)) {
+    if (LoopDirective->Vector)
+      report(Diags, LoopDirective->NameLoc, Diag::VectorLoopMisplaced);
+    else
+      report(Diags, LoopDirective->VectorLengthLoc,
+             Diag::VectorLengthWithoutVector);
+    return;
+  }
   LoopForm Form;
   LoopFormMismatch Mismatch;
   if (!matchCanonicalLoop(For, Form, Mismatch)) {
@@ -629,6 +640,12 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
                       : Plan->BlockDim;
   if (Ok && LoopDirective && !LoopDirective->Reductions.empty())
     Ok = analyzeReductions(*LoopDirective, Body, Loop);
+  VectorLoopContext VC;
+  VC.Body = Body;
+  VC.OuterIndex = Collapsed.empty() ? Form.Var : Collapsed.back().Var;
+  VC.Kernel = Plan->Function;
+  VC.BlockDim = Loop.BlockDim;
+  Ok &= analyzeVectorLoops(VC, Directives, Context, Loop, VectorRanges);
   checkHostValueWrites(Body, Form.Var, Loop.Reductions);
   if (!Ok)
     return;
@@ -658,7 +675,18 @@ void Analyzer::reportMisplaced(const Directive &D) {
       report(Diags, D.NameLoc, Diag::KernelNotFunctionDefinition);
     return;
   case DirectiveKind::Loop:
-    report(Diags, D.NameLoc, Diag::LoopDirectiveMisplaced);
+    if (!D.Vector) {
+      report(Diags, D.NameLoc, Diag::LoopDirectiveMisplaced);
+      return;
+    }
+    for (const auto &[Range, VectorPragma] : VectorRanges) {
+      if (within(D.Loc, Range)) {
+        report(Diags, D.NameLoc, Diag::VectorLoopNested);
+        report(Diags, VectorPragma, Diag::NoteEnclosingVectorLoop);
+        return;
+      }
+    }
+    report(Diags, D.NameLoc, Diag::VectorLoopMisplaced);
     return;
   case DirectiveKind::StreamParallel:
     break;

@@ -4,6 +4,7 @@
 #include "Templates.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -61,12 +62,12 @@ std::string KernelCodeGen::text(SourceRange Range) const {
   return Lexer::getSourceText(R, SM, Context.getLangOpts()).str();
 }
 
-std::string KernelCodeGen::statementText(const Stmt *S) const {
+CharSourceRange KernelCodeGen::statementRange(const Stmt *S) const {
   const LangOptions &LO = Context.getLangOpts();
   CharSourceRange R = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(S->getSourceRange()), SM, LO);
   if (R.isInvalid())
-    return text(S->getSourceRange());
+    return R;
   // An expression statement's range stops before its ';'.
   SourceLocation LastLoc = SM.getExpansionRange(S->getEndLoc()).getEnd();
   Token Last;
@@ -78,7 +79,26 @@ std::string KernelCodeGen::statementText(const Stmt *S) const {
     if (AfterSemi.isValid())
       R.setEnd(AfterSemi);
   }
-  return Lexer::getSourceText(R, SM, LO).str();
+  return R;
+}
+
+std::string KernelCodeGen::statementText(const Stmt *S) const {
+  CharSourceRange R = statementRange(S);
+  if (R.isInvalid())
+    return text(S->getSourceRange());
+  return Lexer::getSourceText(R, SM, Context.getLangOpts()).str();
+}
+
+std::string KernelCodeGen::editedText(
+    const Stmt *S,
+    llvm::ArrayRef<std::pair<CharSourceRange, std::string>> Edits) const {
+  CharSourceRange R = statementRange(S);
+  if (R.isInvalid() || Edits.empty())
+    return statementText(S);
+  Rewriter RW(const_cast<SourceManager &>(SM), Context.getLangOpts());
+  for (const auto &[Range, Replacement] : Edits)
+    RW.ReplaceText(Range, Replacement);
+  return RW.getRewrittenText(R);
 }
 
 unsigned KernelCodeGen::line(SourceLocation Loc) const {
@@ -213,13 +233,13 @@ std::string KernelCodeGen::renderLoop(const Step &S, const std::string &Stream) 
   Data.set("inclusive", L.Inclusive ? "true" : "false");
   addReductionData(S, Data);
   const bool Reduces = !S.Reductions.empty();
-  addLaunch(Data,
-            "qd::detail::grid_size(qd_count, " + std::to_string(S.BlockDim) +
-                ", qd_device)",
-            "qd_begin, qd_count", Reduces ? 2 : 4);
+  addLaunch(Data, loopGrid(S, "qd_count"), "qd_begin, qd_count",
+            Reduces ? 2 : 4);
   const std::string Shape = Reduces ? "reduction_loop" : "loop";
   DeviceFunctions +=
-      renderTemplate(Options.Target, "device_" + Shape, Data) + "\n";
+      renderTemplate(Options.Target, addVectorData(S, Data, "device_" + Shape),
+                     Data) +
+      "\n";
   return renderTemplate(Options.Target, "launch_" + Shape, Data);
 }
 

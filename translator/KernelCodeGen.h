@@ -64,6 +64,14 @@ private:
 
   std::string text(clang::SourceRange Range) const;
   std::string statementText(const clang::Stmt *S) const;
+  /// The range statementText prints: \p S with its ';'.
+  clang::CharSourceRange statementRange(const clang::Stmt *S) const;
+  /// statementText(S) with \p Edits (ranges inside it, and their new text)
+  /// applied.
+  std::string
+  editedText(const clang::Stmt *S,
+             llvm::ArrayRef<std::pair<clang::CharSourceRange, std::string>>
+                 Edits) const;
   unsigned line(clang::SourceLocation Loc) const;
   std::string userLine(clang::SourceLocation Loc) const;
   std::string generatedLine() const;
@@ -83,6 +91,18 @@ private:
   void addReductionData(const Step &S, TemplateData &Data);
   /// The call's reduction scratch, for the stream entry point.
   void addScratchData(TemplateData &Data) const;
+  /// The grid of a loop with \p Count iterations.
+  std::string loopGrid(const Step &S, const std::string &Count) const;
+  /// A loop whose body has vector loops (VectorLoopCodeGen.cpp): sets what
+  /// the device function needs in \p Data and returns its template, or
+  /// \p Plain when the loop has none.
+  std::string addVectorData(const Step &S, TemplateData &Data,
+                            const std::string &Plain);
+  std::string vectorBody(const Step &S, unsigned &Barriers);
+  std::string vectorLoopText(const Step &S, unsigned Index,
+                             unsigned &Barriers);
+  std::string leaderDeclaration(const clang::DeclStmt *DS, unsigned &Barriers);
+  std::string cpuVectorBody(const Step &S);
   std::string renderTask(const Step &S, const std::string &Stream);
   /// Graph mode ('#pragma qd kernel graph' or --graphs) on a GPU target
   /// (LaunchCodeGen.cpp).

@@ -1,0 +1,433 @@
+//===- VectorLoopAnalysis.cpp ---------------------------------------------===//
+//
+// The group of threads that runs one outer iteration must behave like the one
+// thread of the serial program. Statements that only compute body locals are
+// run by every thread of the group, which then all hold the locals. Any other
+// statement (a store, a call that may store, an atomic) is run by one thread;
+// the body locals it may have written are then shared with the group. Whether
+// a statement has an effect outside the body's locals is decided
+// conservatively: a call to anything but a system function that takes no
+// pointer and no non-const reference counts as one.
+//
+//===----------------------------------------------------------------------===//
+#include "VectorLoopAnalysis.h"
+#include "AccessAnalysis.h"
+#include "CaptureAnalysis.h"
+#include "DiagnosticIds.h"
+#include "ReductionAnalysis.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
+
+using namespace clang;
+
+namespace qd {
+namespace {
+
+/// Finds a 'break' that ends the vector loop itself.
+class BreakFinder : public RecursiveASTVisitor<BreakFinder> {
+public:
+  const BreakStmt *Found = nullptr;
+
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseForStmt(ForStmt *S) { return nested(S); }
+  bool TraverseWhileStmt(WhileStmt *S) { return nested(S); }
+  bool TraverseDoStmt(DoStmt *S) { return nested(S); }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) { return nested(S); }
+  bool TraverseSwitchStmt(SwitchStmt *S) { return nested(S); }
+  bool VisitBreakStmt(BreakStmt *S) {
+    if (Depth == 0 && !Found)
+      Found = S;
+    return true;
+  }
+
+private:
+  unsigned Depth = 0;
+  bool nested(Stmt *S) {
+    ++Depth;
+    bool Continue = RecursiveASTVisitor::TraverseStmt(S);
+    --Depth;
+    return Continue;
+  }
+};
+
+bool isSystemFunctionWithoutOutputs(const FunctionDecl *FD,
+                                    const SourceManager &SM) {
+  if (!FD || FD->isVariadic() ||
+      !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    return false;
+  for (const ParmVarDecl *P : FD->parameters()) {
+    QualType T = P->getType();
+    if (T->isPointerType())
+      return false;
+    if (T->isReferenceType() && !T->getPointeeType().isConstQualified())
+      return false;
+  }
+  return true;
+}
+
+/// Whether a statement may change anything but the body's locals.
+class EffectFinder : public RecursiveASTVisitor<EffectFinder> {
+public:
+  EffectFinder(const llvm::SmallPtrSetImpl<const VarDecl *> &Locals,
+               const SourceManager &SM)
+      : Locals(Locals), SM(SM) {}
+
+  bool Found = false;
+
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp() && !writesLocal(BO->getLHS()))
+      Found = true;
+    return !Found;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() && !writesLocal(UO->getSubExpr()))
+      Found = true;
+    return !Found;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+      OverloadedOperatorKind K = Op->getOperator();
+      if ((K == OO_PlusPlus || K == OO_MinusMinus ||
+           Op->isAssignmentOp()) &&
+          Op->getNumArgs() >= 1) {
+        if (!writesLocal(Op->getArg(0)))
+          Found = true;
+        return !Found;
+      }
+    }
+    // Template patterns leave some calls unresolved: assume the worst.
+    if (!isSystemFunctionWithoutOutputs(Call->getDirectCallee(), SM))
+      Found = true;
+    return !Found;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    const CXXConstructorDecl *Ctor = E->getConstructor();
+    if (Ctor && !Ctor->isTrivial() && Ctor->isUserProvided() &&
+        !SM.isInSystemHeader(SM.getExpansionLoc(Ctor->getLocation())))
+      Found = true;
+    return !Found;
+  }
+  bool VisitCXXNewExpr(CXXNewExpr *) { return fail(); }
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *) { return fail(); }
+  bool VisitAsmStmt(AsmStmt *) { return fail(); }
+  bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *) { return fail(); }
+  bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *) {
+    return fail();
+  }
+
+private:
+  const llvm::SmallPtrSetImpl<const VarDecl *> &Locals;
+  const SourceManager &SM;
+
+  bool fail() {
+    Found = true;
+    return false;
+  }
+
+  /// The written object is (part of) a body local held by value: 'v = 1',
+  /// 'p.x = 1', 'buf[k] = 1' for a local array.
+  bool writesLocal(const Expr *E) const {
+    while (true) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *M = dyn_cast<MemberExpr>(E)) {
+        if (M->isArrow())
+          return false;
+        E = M->getBase();
+        continue;
+      }
+      if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+        const Expr *Base = Sub->getBase()->IgnoreParenImpCasts();
+        if (!Base->getType()->isArrayType())
+          return false;
+        E = Base;
+        continue;
+      }
+      break;
+    }
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    return Var && Locals.count(Var) && !Var->getType()->isReferenceType();
+  }
+};
+
+/// Variables whose address \p S takes, or that it binds to a non-const
+/// reference parameter: a call may write them.
+class AddressFinder : public RecursiveASTVisitor<AddressFinder> {
+public:
+  llvm::SmallPtrSet<const VarDecl *, 4> Escaped;
+
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_AddrOf)
+      note(UO->getSubExpr());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const ParmVarDecl *P =
+          FD && I < FD->getNumParams() ? FD->getParamDecl(I) : nullptr;
+      if (!P || (P->getType()->isReferenceType() &&
+                 !P->getType()->getPointeeType().isConstQualified()))
+        note(Call->getArg(I));
+    }
+    return true;
+  }
+
+private:
+  void note(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    while (const auto *M = dyn_cast<MemberExpr>(E))
+      E = M->getBase()->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+        Escaped.insert(Var);
+  }
+};
+
+class VectorAnalyzer {
+public:
+  VectorAnalyzer(const VectorLoopContext &VC, DirectiveList &Directives,
+                 ASTContext &Context)
+      : VC(VC), Directives(Directives), Context(Context),
+        SM(Context.getSourceManager()), Diags(Context.getDiagnostics()) {}
+
+  bool run(Step &Loop,
+           std::vector<std::pair<SourceRange, SourceLocation>> &Ranges);
+
+private:
+  const VectorLoopContext &VC;
+  DirectiveList &Directives;
+  ASTContext &Context;
+  const SourceManager &SM;
+  DiagnosticsEngine &Diags;
+
+  SourceLocation fileLoc(SourceLocation L) const {
+    return SM.getExpansionLoc(L);
+  }
+  bool before(SourceLocation A, SourceLocation B) const {
+    return SM.isBeforeInTranslationUnit(fileLoc(A), fileLoc(B));
+  }
+
+  std::vector<const Directive *> attach(llvm::ArrayRef<const Stmt *> Body);
+  bool checkVectorLoop(const Directive &D, const Stmt *S,
+                       const llvm::StringMap<const VarDecl *> &Earlier,
+                       const llvm::SmallPtrSetImpl<const VarDecl *> &Before,
+                       VectorLoop &Out);
+  void chooseMapping(VectorBody &V);
+};
+
+std::vector<const Directive *>
+VectorAnalyzer::attach(llvm::ArrayRef<const Stmt *> Body) {
+  std::vector<const Directive *> Attached(Body.size(), nullptr);
+  SourceLocation PrevEnd = Body.empty() ? SourceLocation()
+                                        : VC.Body->getBeginLoc();
+  for (size_t I = 0; I < Body.size(); ++I) {
+    for (Directive &D : Directives.all()) {
+      if (D.Consumed || D.Kind != DirectiveKind::Loop ||
+          (!D.Vector && !D.VectorLength))
+        continue;
+      // A single-statement body has no brace to start from.
+      bool After = I == 0 && !isa<CompoundStmt>(VC.Body)
+                       ? true
+                       : before(PrevEnd, D.Loc);
+      if (After && before(D.Loc, Body[I]->getBeginLoc()) &&
+          !before(D.Loc, VC.Body->getBeginLoc()) && !Attached[I]) {
+        D.Consumed = true;
+        Attached[I] = &D;
+      }
+    }
+    PrevEnd = Body[I]->getEndLoc();
+  }
+  return Attached;
+}
+
+bool VectorAnalyzer::checkVectorLoop(
+    const Directive &D, const Stmt *S,
+    const llvm::StringMap<const VarDecl *> &Earlier,
+    const llvm::SmallPtrSetImpl<const VarDecl *> &Before, VectorLoop &Out) {
+  bool Ok = true;
+  if (!D.Vector) {
+    report(Diags, D.VectorLengthLoc, Diag::VectorLengthWithoutVector);
+    return false;
+  }
+  if (D.Collapse) {
+    report(Diags, D.CollapseLoc, Diag::VectorLoopClause) << "collapse";
+    Ok = false;
+  }
+  if (D.BlockDim) {
+    report(Diags, D.NameLoc, Diag::VectorLoopClause) << "block_dim";
+    Ok = false;
+  }
+  const auto *For = dyn_cast<ForStmt>(S);
+  if (!For) {
+    report(Diags, D.NameLoc, Diag::VectorLoopMisplaced);
+    return false;
+  }
+  LoopFormMismatch Mismatch;
+  if (!matchCanonicalLoop(For, Out.Loop, Mismatch)) {
+    report(Diags, Mismatch.Loc, Diag::UnsupportedLoopForm) << Mismatch.Reason;
+    return false;
+  }
+  Out.For = For;
+  Out.PragmaLoc = D.Loc;
+  BreakFinder Breaks;
+  Breaks.TraverseStmt(const_cast<Stmt *>(Out.Loop.Body));
+  if (Breaks.Found) {
+    report(Diags, Breaks.Found->getBeginLoc(), Diag::BreakInVectorLoop);
+    Ok = false;
+  }
+  if (const DeclRefExpr *Write =
+          findWriteTo(Out.Loop.Body, [&](const VarDecl *Var) {
+            return Var == Out.Loop.Var;
+          })) {
+    report(Diags, Write->getLocation(), Diag::LoopIndexWritten)
+        << Write->getDecl()->getName();
+    Ok = false;
+  }
+  if (!D.Reductions.empty()) {
+    ReductionScope Scope;
+    Scope.SameLevel = &Earlier;
+    Scope.Kernel = VC.Kernel;
+    Scope.IsHostScalar = [](const VarDecl *) { return true; };
+    if (!resolveReductions(D, Scope, Context, Out.Reductions) ||
+        !checkReductionUses(Out.Loop.Body, Out.Reductions, Context))
+      Ok = false;
+  }
+  if (const DeclRefExpr *Write = findWriteTo(For, [&](const VarDecl *Var) {
+        return Before.count(Var) && !isReduced(Out.Reductions, Var);
+      })) {
+    report(Diags, Write->getLocation(), Diag::VectorLoopWritesBodyLocal)
+        << Write->getDecl()->getName();
+    Ok = false;
+  }
+  return Ok;
+}
+
+void VectorAnalyzer::chooseMapping(VectorBody &V) {
+  // Neighbouring threads take neighbouring vector-loop iterations in the
+  // contiguous layout, neighbouring outer iterations in the strided one;
+  // count the vector loops' accesses that coalesce either way.
+  std::vector<Access> Outer = analyzeAccesses(VC.Body, VC.OuterIndex, Context);
+  for (const VectorLoop &L : V.Loops) {
+    SourceRange R = L.For->getSourceRange();
+    auto Inside = [&](const Access &A) {
+      return !before(A.E->getBeginLoc(), R.getBegin()) &&
+             !before(R.getEnd(), A.E->getBeginLoc());
+    };
+    for (const Access &A : analyzeAccesses(VC.Body, L.Loop.Var, Context))
+      if (Inside(A) && A.Stride.Known && A.Stride.coalesces())
+        ++V.CoalescedContiguous;
+    for (const Access &A : Outer)
+      if (Inside(A) && A.Stride.Known && A.Stride.coalesces())
+        ++V.CoalescedStrided;
+  }
+  V.Mapping = V.CoalescedStrided > V.CoalescedContiguous
+                  ? VectorMapping::Strided
+                  : VectorMapping::Contiguous;
+}
+
+bool VectorAnalyzer::run(
+    Step &Loop, std::vector<std::pair<SourceRange, SourceLocation>> &Ranges) {
+  std::vector<const Stmt *> Body;
+  if (const auto *Compound = dyn_cast<CompoundStmt>(VC.Body))
+    Body.assign(Compound->body_begin(), Compound->body_end());
+  else
+    Body.push_back(VC.Body);
+  std::vector<const Directive *> Attached = attach(Body);
+  if (llvm::all_of(Attached, [](const Directive *D) { return !D; }))
+    return true;
+
+  // Every local declared anywhere in the body: what statements may write
+  // without an effect outside it.
+  llvm::SmallPtrSet<const VarDecl *, 16> Locals;
+  struct LocalCollector : RecursiveASTVisitor<LocalCollector> {
+    llvm::SmallPtrSetImpl<const VarDecl *> *Out;
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitVarDecl(VarDecl *V) {
+      if (V->isLocalVarDecl())
+        Out->insert(V);
+      return true;
+    }
+  } Collector;
+  Collector.Out = &Locals;
+  Collector.TraverseStmt(const_cast<Stmt *>(VC.Body));
+
+  bool Ok = true;
+  VectorBody V;
+  llvm::StringMap<const VarDecl *> Earlier;
+  llvm::SmallPtrSet<const VarDecl *, 8> Before;
+  std::vector<const VarDecl *> BeforeInOrder;
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Stmt *S = Body[I];
+    BodyStatement BS;
+    BS.S = S;
+    if (const Directive *D = Attached[I]) {
+      VectorLoop L;
+      if (!checkVectorLoop(*D, S, Earlier, Before, L)) {
+        Ok = false;
+        continue;
+      }
+      Ranges.push_back({L.For->getSourceRange(), D->NameLoc});
+      const unsigned Length = D->VectorLength.value_or(DefaultVectorLength);
+      SourceLocation LengthLoc =
+          D->VectorLength ? D->VectorLengthLoc : D->NameLoc;
+      if (V.Length != 0 && Length != V.Length) {
+        report(Diags, LengthLoc, Diag::VectorLengthMismatch)
+            << Length << V.Length;
+        Ok = false;
+      } else if (VC.BlockDim % Length != 0) {
+        report(Diags, LengthLoc, Diag::VectorLengthNotDividingBlock)
+            << Length << VC.BlockDim;
+        Ok = false;
+      }
+      V.Length = Length;
+      BS.Kind = BodyStatementKind::Vector;
+      BS.Vector = V.Loops.size();
+      V.Loops.push_back(std::move(L));
+      V.Statements.push_back(std::move(BS));
+      continue;
+    }
+    EffectFinder Effects(Locals, SM);
+    Effects.TraverseStmt(const_cast<Stmt *>(S));
+    if (Effects.Found) {
+      BS.Kind = BodyStatementKind::Leader;
+      if (!isa<DeclStmt>(S)) {
+        AddressFinder Addresses;
+        Addresses.TraverseStmt(const_cast<Stmt *>(S));
+        for (const VarDecl *Var : BeforeInOrder)
+          if (Addresses.Escaped.count(Var) ||
+              findWriteTo(S, [&](const VarDecl *W) { return W == Var; }))
+            BS.Shared.push_back(Var);
+      }
+    }
+    V.Statements.push_back(std::move(BS));
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *Dcl : DS->decls())
+        if (const auto *Var = dyn_cast<VarDecl>(Dcl)) {
+          Earlier[Var->getName()] = Var;
+          if (Before.insert(Var).second)
+            BeforeInOrder.push_back(Var);
+        }
+  }
+  if (!Ok || V.Loops.empty())
+    return Ok;
+  chooseMapping(V);
+  Loop.Vector = std::move(V);
+  return true;
+}
+
+} // namespace
+
+bool analyzeVectorLoops(
+    const VectorLoopContext &VC, DirectiveList &Directives,
+    ASTContext &Context, Step &Loop,
+    std::vector<std::pair<SourceRange, SourceLocation>> &VectorRanges) {
+  return VectorAnalyzer(VC, Directives, Context).run(Loop, VectorRanges);
+}
+
+} // namespace qd

@@ -1,0 +1,311 @@
+//===- VectorLoopCodeGen.cpp - Renders '#pragma qd loop vector' -----------===//
+//
+// GPU targets: a parallel loop whose body has vector loops launches a group
+// of vector_length threads per outer iteration
+// (templates/gpu/device_vector_loop, <qd/detail/vector_group.h>). The body is
+// rendered statement by statement from the VectorBody the analysis made:
+// replicated statements as written, leader statements behind
+// 'qd_group.leader()' followed by sharing what they wrote, vector loops as
+// loops over the group's lanes followed by the group's combine. The number of
+// group syncs one outer iteration makes is counted here, for end_round.
+//
+// The cpu target keeps the body as written and turns each vector pragma into
+// 'omp simd' under -fopenmp.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelCodeGen.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace qd {
+namespace {
+
+/// Finds a 'continue' that ends the parallel loop's iteration.
+class OuterContinueFinder : public RecursiveASTVisitor<OuterContinueFinder> {
+public:
+  bool Found = false;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseForStmt(ForStmt *) { return true; }
+  bool TraverseWhileStmt(WhileStmt *) { return true; }
+  bool TraverseDoStmt(DoStmt *) { return true; }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *) { return true; }
+  bool VisitContinueStmt(ContinueStmt *) {
+    Found = true;
+    return false;
+  }
+};
+
+bool continuesOuterLoop(const Stmt *S) {
+  OuterContinueFinder Finder;
+  Finder.TraverseStmt(const_cast<Stmt *>(S));
+  return Finder.Found;
+}
+
+std::string layoutName(VectorMapping M) {
+  return M == VectorMapping::Strided ? "kStrided" : "kContiguous";
+}
+
+} // namespace
+
+std::string KernelCodeGen::loopGrid(const Step &S,
+                                    const std::string &Count) const {
+  std::string Threads = Count;
+  if (S.Vector && Options.Target != Target::Cpu)
+    Threads = "qd::detail::vector_threads(" + Count + ", " +
+              std::to_string(S.Vector->Length) + ")";
+  return "qd::detail::grid_size(" + Threads + ", " +
+         std::to_string(S.BlockDim) + ", qd_device)";
+}
+
+std::string KernelCodeGen::addVectorData(const Step &S, TemplateData &Data,
+                                         const std::string &Plain) {
+  if (!S.Vector)
+    return Plain;
+  if (Options.Target == Target::Cpu) {
+    Data.set("body", cpuVectorBody(S));
+    return Plain;
+  }
+  const VectorBody &V = *S.Vector;
+  std::string IndexParams, IndexDecls, Count;
+  const std::string Pad(6, ' ');
+  if (S.Collapsed.empty()) {
+    const std::string Type = S.Loop.Var->getType().getAsString(Policy);
+    IndexParams = Type + " qd_begin, std::uint64_t qd_count";
+    IndexDecls = Pad + "[[maybe_unused]] " + Type + " " +
+                 S.Loop.Var->getNameAsString() + " = static_cast<" + Type +
+                 ">(qd_begin + static_cast<" + Type + ">(qd_k));";
+    Count = "qd_count";
+  } else {
+    std::vector<const LoopForm *> Loops{&S.Loop};
+    for (const LoopForm &Inner : S.Collapsed)
+      Loops.push_back(&Inner);
+    const std::string Depth = std::to_string(Loops.size());
+    IndexDecls = Pad + "const qd::detail::CollapsedCursor<" + Depth +
+                 "> qd_at(qd_space, qd_k, 1);";
+    for (size_t I = 0; I < Loops.size(); ++I) {
+      const std::string Type = Loops[I]->Var->getType().getAsString(Policy);
+      const std::string N = std::to_string(I);
+      IndexParams += Type + " qd_begin" + N + ", ";
+      IndexDecls += "\n" + Pad + "[[maybe_unused]] " + Type + " " +
+                    Loops[I]->Var->getNameAsString() + " = static_cast<" +
+                    Type + ">(qd_begin" + N + " + static_cast<" + Type +
+                    ">(qd_at.index[" + N + "]));";
+    }
+    IndexParams += "const qd::detail::CollapsedSpace<" + Depth + "> qd_space";
+    Count = "qd_space.total";
+  }
+  unsigned Barriers = 0;
+  Data.set("body", indent(vectorBody(S, Barriers), 6));
+  Data.set("index_params", IndexParams);
+  Data.set("index_decls", IndexDecls);
+  Data.set("count", Count);
+  Data.set("barriers", std::to_string(Barriers));
+  Data.set("vector_length", std::to_string(V.Length));
+  Data.set("layout", layoutName(V.Mapping));
+  Data.set("layout_comment",
+           V.Mapping == VectorMapping::Strided
+               ? "neighbouring threads on neighbouring iterations"
+               : "a group's threads side by side");
+  return "device_vector_loop";
+}
+
+std::string KernelCodeGen::vectorBody(const Step &S, unsigned &Barriers) {
+  const VectorBody &V = *S.Vector;
+  const std::string Generated = generatedLine();
+  auto UserText = [&](const std::string &Text, const Stmt *At) {
+    std::string Out = userLine(At->getBeginLoc());
+    if (!Out.empty())
+      Out += "\n";
+    return Out + Text + "\n" + (Generated.empty() ? "" : Generated + "\n");
+  };
+  std::string Out;
+  for (const BodyStatement &BS : V.Statements) {
+    switch (BS.Kind) {
+    case BodyStatementKind::Replicated:
+      Out += UserText(statementText(BS.S), BS.S);
+      break;
+    case BodyStatementKind::Vector:
+      Out += vectorLoopText(S, BS.Vector, Barriers);
+      break;
+    case BodyStatementKind::Leader:
+      if (const auto *DS = dyn_cast<DeclStmt>(BS.S)) {
+        Out += UserText(leaderDeclaration(DS, Barriers), BS.S);
+        break;
+      }
+      if (continuesOuterLoop(BS.S)) {
+        // The leader's 'continue' must end the iteration of the whole
+        // group: it leaves the do-while, and the group learns of it.
+        Out += "{\n  bool qd_continued = true;\n"
+               "  if (qd_group.leader()) do {\n" +
+               indent(UserText(statementText(BS.S), BS.S), 4) +
+               "\n    qd_continued = false;\n  } while (false);\n"
+               "  if (qd_group.shared_flag(qd_continued))\n    continue;\n}\n";
+        Barriers += 2;
+      } else {
+        Out += "if (qd_group.leader()) {\n" +
+               indent(UserText(statementText(BS.S), BS.S), 2) +
+               "\n}\nqd_group.sync();\n";
+        Barriers += 1;
+      }
+      for (const VarDecl *Var : BS.Shared) {
+        Out += "qd_group.share(" + Var->getNameAsString() + ");\n";
+        Barriers += 2;
+      }
+      break;
+    }
+  }
+  return Out;
+}
+
+std::string KernelCodeGen::leaderDeclaration(const DeclStmt *DS,
+                                             unsigned &Barriers) {
+  // Each initializer runs in the leader; the others receive its value.
+  std::vector<std::pair<CharSourceRange, std::string>> Edits;
+  const LangOptions &LO = Context.getLangOpts();
+  for (const Decl *D : DS->decls()) {
+    const auto *Var = dyn_cast<VarDecl>(D);
+    if (!Var || !Var->getInit())
+      continue;
+    if (Var->getInitStyle() == VarDecl::CInit) {
+      CharSourceRange R = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(Var->getInit()->getSourceRange()), SM,
+          LO);
+      if (R.isInvalid())
+        continue;
+      std::string Init = Lexer::getSourceText(R, SM, LO).str();
+      const bool Reference = Var->getType()->isReferenceType();
+      Edits.push_back(
+          {R, "qd_group.single([&]()" +
+                  std::string(Reference ? " -> decltype(auto)" : "") +
+                  " { return (" + Init + "); })"});
+    } else {
+      // 'T v(a, b)' or 'T v{a, b}': build the value in the leader under
+      // the same declaration, then copy it.
+      CharSourceRange Whole = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(Var->getSourceRange()), SM, LO);
+      CharSourceRange Name = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(Var->getLocation()), SM, LO);
+      CharSourceRange Type = Lexer::makeFileCharRange(
+          CharSourceRange::getCharRange(DS->getBeginLoc(), Var->getLocation()),
+          SM, LO);
+      if (Whole.isInvalid() || Name.isInvalid() || Type.isInvalid())
+        continue;
+      CharSourceRange Rest =
+          CharSourceRange::getCharRange(Name.getEnd(), Whole.getEnd());
+      Edits.push_back(
+          {Rest, " = qd_group.single([&]() { " +
+                     Lexer::getSourceText(Type, SM, LO).str() + "qd_value" +
+                     Lexer::getSourceText(Rest, SM, LO).str() +
+                     "; return qd_value; })"});
+    }
+    Barriers += 2;
+  }
+  return editedText(DS, Edits);
+}
+
+std::string KernelCodeGen::vectorLoopText(const Step &S, unsigned Index,
+                                          unsigned &Barriers) {
+  const VectorLoop &L = S.Vector->Loops[Index];
+  const std::string N = std::to_string(Index);
+  const std::string Type = L.Loop.Var->getType().getAsString(Policy);
+  const std::string Length = std::to_string(S.Vector->Length);
+  std::string Out = "{\n";
+  Out += "  // vector loop, " + Options.SourceName + ":" +
+         std::to_string(line(L.For->getBeginLoc())) +
+         ": the group's threads share its iterations\n";
+  Out += "  const " + Type + " qd_vbegin" + N + " = " +
+         text(L.Loop.Begin->getSourceRange()) + ";\n";
+  Out += "  const std::uint64_t qd_vcount" + N +
+         " = qd::detail::trip_count(qd_vbegin" + N + ", static_cast<" + Type +
+         ">(" + text(L.Loop.End->getSourceRange()) +
+         "), /*inclusive=*/" + (L.Loop.Inclusive ? "true" : "false") + ");\n";
+  std::string Privates, Aliases, Combine;
+  for (const Reduction &R : L.Reductions) {
+    const std::string Var = R.Var->getNameAsString();
+    const std::string VarType = typeOf(R.Var);
+    const std::string Op =
+        "qd::detail::ReduceOp::" + reductionOpRuntimeName(R.Op).str();
+    const std::string Part = "qd_vpart" + N + "_" + Var;
+    const std::string Shared = "qd_vshared" + N + "_" + Var;
+    Privates += "  " + VarType + " " + Part + " = qd::detail::reduce_identity<" +
+                Op + ", " + VarType + ">();\n";
+    // The loop body combines into the thread's private copy under the
+    // variable's own name.
+    Aliases += "    " + VarType + "& " + Var + " = " + Part + ";\n";
+    Combine += "  __shared__ " + VarType + " " + Shared + "[" +
+               std::to_string(S.BlockDim) + "];\n  " + Var +
+               " = qd::detail::reduce_combine<" + Op + ">(" + Var +
+               ", qd_group.reduce<" + Op + ">(" + Part + ", " + Shared +
+               "));\n";
+    Barriers += 2;
+  }
+  if (L.Reductions.empty()) {
+    // Later statements may read what the iterations stored.
+    Combine = "  qd_group.sync();\n";
+    Barriers += 1;
+  }
+  Out += Privates + "  {\n" + Aliases;
+  Out += "#pragma unroll 4\n";
+  Out += "    for (std::uint64_t qd_vk = qd_group.lane(); qd_vk < qd_vcount" +
+         N + "; qd_vk += " + Length + ") {\n";
+  Out += "      [[maybe_unused]] " + Type + " " +
+         L.Loop.Var->getNameAsString() + " = static_cast<" + Type +
+         ">(qd_vbegin" + N + " + static_cast<" + Type + ">(qd_vk));\n";
+  std::string Line = userLine(L.Loop.Body->getBeginLoc());
+  if (!Line.empty())
+    Out += Line + "\n";
+  Out += indent(statementText(L.Loop.Body), 6) + "\n";
+  std::string Generated = generatedLine();
+  if (!Generated.empty())
+    Out += Generated + "\n";
+  Out += "    }\n  }\n" + Combine + "}\n";
+  return Out;
+}
+
+std::string KernelCodeGen::cpuVectorBody(const Step &S) {
+  // The body as written, each vector pragma turned into 'omp simd' (with
+  // its reductions) for builds with -fopenmp, then the line numbering
+  // resumed after it.
+  std::vector<std::pair<CharSourceRange, std::string>> Edits;
+  for (const VectorLoop &L : S.Vector->Loops) {
+    SourceLocation Begin = L.PragmaLoc;
+    if (Begin.isMacroID())
+      continue;
+    // From the start of the line when only indentation precedes it.
+    const char *Start = SM.getCharacterData(Begin);
+    unsigned Column = SM.getSpellingColumnNumber(Begin);
+    const char *LineStart = Start - (Column - 1);
+    if (llvm::all_of(llvm::StringRef(LineStart, Column - 1),
+                     [](char C) { return C == ' ' || C == '\t'; })) {
+      Begin = Begin.getLocWithOffset(-static_cast<int>(Column - 1));
+      Start = LineStart;
+    }
+    const char *End = Start;
+    while (*End && *End != '\n' && *End != '\r') {
+      if (*End == '\\' && (End[1] == '\n' || End[1] == '\r'))
+        End += End[1] == '\r' && End[2] == '\n' ? 3 : 2;
+      else
+        ++End;
+    }
+    std::string Clauses;
+    for (const Reduction &R : L.Reductions)
+      Clauses += " reduction(" + reductionOpSpelling(R.Op).str() + ": " +
+                 R.Var->getNameAsString() + ")";
+    std::string Replacement =
+        "#if defined(_OPENMP)\n#pragma omp simd" + Clauses + "\n#endif";
+    // The directive ends the line it starts: the next line is the one after.
+    if (Options.LineDirectives)
+      Replacement +=
+          "\n" + lineDirective(line(Begin) + 1, Options.SourceName);
+    Edits.push_back({CharSourceRange::getCharRange(
+                         Begin, Begin.getLocWithOffset(End - Start)),
+                     Replacement});
+  }
+  return editedText(S.deviceCode(), Edits);
+}
+
+} // namespace qd
