@@ -165,6 +165,8 @@ private:
   HostValues Values;
   /// Locals declared by serial tasks: they live on the device only.
   llvm::SmallPtrSet<const VarDecl *, 8> DeviceLocals;
+  /// Whether the kernel's pragma has a 'block_dim' clause.
+  bool KernelBlockDimGiven = false;
   /// Vector loops with their pragma's name, to explain a nested one.
   std::vector<std::pair<SourceRange, SourceLocation>> VectorRanges;
   /// Block bodies, to explain a nested stream_parallel.
@@ -281,6 +283,7 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target) {
   Plan->Template = Template;
   Plan->PragmaLoc = D.Loc;
   Plan->BlockDim = D.BlockDim.value_or(DefaultBlockDim);
+  KernelBlockDimGiven = D.BlockDim.has_value();
   Plan->Graph = D.Graph;
   Values = HostValues();
   DeviceLocals.clear();
@@ -638,14 +641,17 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
   Loop.BlockDim = LoopDirective && LoopDirective->BlockDim
                       ? *LoopDirective->BlockDim
                       : Plan->BlockDim;
-  if (Ok && LoopDirective && !LoopDirective->Reductions.empty())
-    Ok = analyzeReductions(*LoopDirective, Body, Loop);
+  // Before the reductions: the vector loops may choose the block size,
+  // which sizes the reductions' partial results.
   VectorLoopContext VC;
   VC.Body = Body;
   VC.OuterIndex = Collapsed.empty() ? Form.Var : Collapsed.back().Var;
   VC.Kernel = Plan->Function;
-  VC.BlockDim = Loop.BlockDim;
+  VC.BlockDimGiven = (LoopDirective && LoopDirective->BlockDim) ||
+                     KernelBlockDimGiven;
   Ok &= analyzeVectorLoops(VC, Directives, Context, Loop, VectorRanges);
+  if (Ok && LoopDirective && !LoopDirective->Reductions.empty())
+    Ok = analyzeReductions(*LoopDirective, Body, Loop);
   checkHostValueWrites(Body, Form.Var, Loop.Reductions);
   if (!Ok)
     return;

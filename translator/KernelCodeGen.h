@@ -101,6 +101,10 @@ private:
   std::string vectorBody(const Step &S, unsigned &Barriers);
   std::string vectorLoopText(const Step &S, unsigned Index,
                              unsigned &Barriers);
+  /// One copy of a vector loop, counting with \p Counter.
+  std::string vectorLoopCopy(const VectorLoop &L, const std::string &N,
+                             const std::string &Length,
+                             const std::string &Counter);
   std::string leaderDeclaration(const clang::DeclStmt *DS, unsigned &Barriers);
   std::string cpuVectorBody(const Step &S);
   std::string renderTask(const Step &S, const std::string &Stream);

@@ -359,6 +359,7 @@ bool VectorAnalyzer::run(
 
   bool Ok = true;
   VectorBody V;
+  SourceLocation FirstLengthLoc;
   llvm::StringMap<const VarDecl *> Earlier;
   llvm::SmallPtrSet<const VarDecl *, 8> Before;
   std::vector<const VarDecl *> BeforeInOrder;
@@ -380,12 +381,11 @@ bool VectorAnalyzer::run(
         report(Diags, LengthLoc, Diag::VectorLengthMismatch)
             << Length << V.Length;
         Ok = false;
-      } else if (VC.BlockDim % Length != 0) {
-        report(Diags, LengthLoc, Diag::VectorLengthNotDividingBlock)
-            << Length << VC.BlockDim;
-        Ok = false;
       }
-      V.Length = Length;
+      if (V.Length == 0) {
+        V.Length = Length;
+        FirstLengthLoc = LengthLoc;
+      }
       BS.Kind = BodyStatementKind::Vector;
       BS.Vector = V.Loops.size();
       V.Loops.push_back(std::move(L));
@@ -417,6 +417,19 @@ bool VectorAnalyzer::run(
   if (!Ok || V.Loops.empty())
     return Ok;
   chooseMapping(V);
+  // A strided layout reads 4-byte elements of kWarp neighbouring outer
+  // iterations per warp only when the block holds kWarp groups: unless told
+  // otherwise, make it so (a 128-byte line per warp, as a hand-written
+  // column kernel does).
+  constexpr unsigned kWarp = 32;
+  if (V.Mapping == VectorMapping::Strided && !VC.BlockDimGiven)
+    Loop.BlockDim = std::min(MaxBlockDim, std::max(Loop.BlockDim,
+                                                   kWarp * V.Length));
+  if (Loop.BlockDim % V.Length != 0) {
+    report(Diags, FirstLengthLoc, Diag::VectorLengthNotDividingBlock)
+        << V.Length << Loop.BlockDim;
+    return false;
+  }
   Loop.Vector = std::move(V);
   return true;
 }

@@ -23,12 +23,15 @@ struct VectorLoopContext {
   const clang::Stmt *Body = nullptr;
   const clang::VarDecl *OuterIndex = nullptr;
   const clang::FunctionDecl *Kernel = nullptr;
-  unsigned BlockDim = 0;
+  /// Whether a 'block_dim' clause set the loop's block size; if not, a
+  /// strided layout may choose it.
+  bool BlockDimGiven = false;
 };
 
 /// Attaches the 'vector' directives among \p Directives that stand before
 /// direct statements of the body (marking them consumed) and analyzes the
-/// vector loops. Sets \p Loop.Vector when there is at least one. Records each
+/// vector loops. Sets \p Loop.Vector when there is at least one, and may
+/// change \p Loop.BlockDim when no clause gave it. Records each
 /// vector loop's range in \p VectorRanges (with its pragma's name), so that a
 /// misplaced 'vector' inside one can be explained. Returns false on error.
 bool analyzeVectorLoops(
