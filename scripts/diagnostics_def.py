@@ -11,7 +11,7 @@ _TOKEN = re.compile(r'\s*(?:(?P<id>[A-Za-z_]\w*)|(?P<str>"(?:[^"\\]|\\.)*")|(?P<
 
 @dataclass
 class Diagnostic:
-    kind: str  # 'error', 'warning' or 'note'
+    kind: str  # 'error', 'warning', 'note' or 'remark'
     name: str  # 'BlockRace'
     flag: Optional[str]  # 'qd-race' for warnings
     message: str  # clang format: %0, %select{a|b}1
@@ -70,7 +70,7 @@ def read(path: str) -> List[Diagnostic]:
 
     while i < len(tokens):
         macro = expect('id')
-        if macro not in ('QD_ERROR', 'QD_WARNING', 'QD_NOTE'):
+        if macro not in ('QD_ERROR', 'QD_WARNING', 'QD_NOTE', 'QD_REMARK'):
             raise ValueError(f'{path}: unexpected {macro}')
         expect('punct', '(')
         name = expect('id')
