@@ -1,4 +1,4 @@
-// With --remarks, each parallel loop reports how it is launched on the GPU:
+// With '--remarks', each parallel loop reports how it is launched on the GPU:
 // its block size, and one iteration per thread (a grid-stride loop covers
 // what the grid does not). Neighbouring threads take neighbouring 'i', so
 // 'x[i]' and 'y[i]' coalesce and 'a[0]' (the same element for every thread)
