@@ -18,7 +18,9 @@ using namespace clang;
 namespace qd {
 namespace {
 
-std::string quoted(const VarDecl *V) { return "'" + V->getNameAsString() + "'"; }
+std::string quoted(const VarDecl *V) {
+  return "'" + V->getNameAsString() + "'";
+}
 
 std::string exprText(const Expr *E, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -73,9 +75,9 @@ bool hasEscape(const Stmt *S, bool InNestedBreakable = false) {
     return !InNestedBreakable;
   if (isa<LambdaExpr>(S))
     return false; // its statements are its own
-  const bool Nested = InNestedBreakable ||
-                      isa<ForStmt, WhileStmt, DoStmt, SwitchStmt,
-                          CXXForRangeStmt>(S);
+  const bool Nested =
+      InNestedBreakable ||
+      isa<ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(S);
   for (const Stmt *Child : S->children())
     if (hasEscape(Child, Nested))
       return true;
@@ -95,9 +97,13 @@ public:
 
   bool VisitBinaryOperator(BinaryOperator *E) {
     // Compound assignments come here too.
-    const VarDecl *V = earlier(E->getLHS());
-    if (!V || !E->isAssignmentOp())
+    if (!E->isAssignmentOp())
       return true;
+    const VarDecl *V = earlier(E->getLHS());
+    if (!V) {
+      Failed |= intoEarlierStorage(E->getLHS());
+      return true;
+    }
     switch (E->getOpcode()) {
     case BO_Assign:
       if (std::optional<ReductionOp> Op = assignedOp(V, E->getRHS()))
@@ -130,8 +136,10 @@ public:
     if (E->getNumArgs() != 2 || !E->isAssignmentOp())
       return true;
     const VarDecl *V = earlier(E->getArg(0));
-    if (!V)
+    if (!V) {
+      Failed |= intoEarlierStorage(E->getArg(0));
       return true;
+    }
     switch (E->getOperator()) {
     case OO_Equal:
       if (std::optional<ReductionOp> Op = assignedOp(V, E->getArg(1)))
@@ -152,7 +160,7 @@ public:
   }
   bool VisitUnaryOperator(UnaryOperator *E) {
     if ((E->isIncrementDecrementOp() || E->getOpcode() == UO_AddrOf) &&
-        earlier(E->getSubExpr()))
+        (earlier(E->getSubExpr()) || intoEarlierStorage(E->getSubExpr())))
       Failed = true;
     return true;
   }
@@ -166,6 +174,29 @@ private:
           V && Earlier.count(V))
         return V;
     return nullptr;
+  }
+  /// An element or member of an earlier local array or object ('acc[k]',
+  /// 's.x'), which a vector loop may not write either. Through a pointer
+  /// ('row[j]') it is memory, not the local.
+  bool intoEarlierStorage(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    bool Inside = false;
+    while (true) {
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+        const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
+        if (!Base->getType()->isArrayType())
+          return false;
+        E = Base;
+      } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+        if (ME->isArrow())
+          return false;
+        E = ME->getBase()->IgnoreParenImpCasts();
+      } else {
+        break;
+      }
+      Inside = true;
+    }
+    return Inside && earlier(E);
   }
   bool names(const Expr *E, const VarDecl *V) const {
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
@@ -210,11 +241,9 @@ private:
       else if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(
                    Call->getCallee()->IgnoreParenImpCasts()))
         Name = ULE->getName().getAsString();
-      if (Name == "max" || Name == "fmax" || Name == "fmaxf" ||
-          Name == "fmaxl")
+      if (Name == "max" || Name == "fmax" || Name == "fmaxf" || Name == "fmaxl")
         return ReductionOp::Max;
-      if (Name == "min" || Name == "fmin" || Name == "fminf" ||
-          Name == "fminl")
+      if (Name == "min" || Name == "fmin" || Name == "fminf" || Name == "fminl")
         return ReductionOp::Min;
     }
     return std::nullopt;
@@ -324,8 +353,8 @@ private:
 
     // The other indices of a collapse nest, and the body's loops that could
     // be vector loops, with their accesses' distances.
-    std::vector<std::pair<const VarDecl *,
-                          llvm::DenseMap<const Expr *, IndexStride>>>
+    std::vector<
+        std::pair<const VarDecl *, llvm::DenseMap<const Expr *, IndexStride>>>
         Others;
     for (const VarDecl *V : Vars) {
       if (V == Fast.Var)

@@ -1,4 +1,4 @@
-//===- LoopRemarks.h - What --remarks says about parallel loops ---*- C++ -*-===//
+//===- LoopRemarks.h - What --remarks says about parallel loops -*- C++ -*-===//
 //
 // --remarks (SPEC section 4): for each parallel loop of the analyzed kernels,
 // its launch shape (and, with vector loops, how their threads are laid out);

@@ -6,8 +6,8 @@
 // analysis will.
 //
 //===----------------------------------------------------------------------===//
-#include "LoopForm.h"
 #include "LoopRemarks.h"
+#include "LoopForm.h"
 #include "ParseHelper.h"
 #include <gtest/gtest.h>
 
@@ -21,9 +21,9 @@ using Lines = std::vector<std::string>;
 using Prepare = std::function<void(ASTContext &, std::vector<KernelPlan> &)>;
 
 Lines remarks(llvm::StringRef Code, const Prepare &Before = nullptr) {
-  ParseResult R = parse(
-      Code, [&](ASTContext &Ctx, std::vector<KernelPlan> &Plans,
-                DirectiveList &) {
+  ParseResult R =
+      parse(Code, [&](ASTContext &Ctx, std::vector<KernelPlan> &Plans,
+                      DirectiveList &) {
         if (Before)
           Before(Ctx, Plans);
         emitLoopRemarks(Plans, Ctx);
@@ -161,13 +161,15 @@ void f(float* y, const float* A, int n) {
     float last = 0;
     for (int j = 0; j < n; ++j) last = A[i * n + j + 2];
     for (int j = 0; j < n; ++j) { if (A[i * n + j + 3] < 0) break; }
+    float acc[2] = {0, 0};
+    for (int j = 0; j < n; ++j) acc[j % 2] += A[i * n + j + 5];
     if (n > 1) {
       for (int j = 0; j < n; ++j) y[i] += A[i * n + j + 4];
     }
-    y[i] += m + s + p + last;
+    y[i] += m + s + p + last + acc[0];
   }
 })");
-  ASSERT_EQ(R.size(), 6u) << ::testing::PrintToString(R);
+  ASSERT_EQ(R.size(), 7u) << ::testing::PrintToString(R);
   EXPECT_NE(R[1].find("'A[i * n + j]' reads addresses 4 * n bytes apart"),
             std::string::npos);
   EXPECT_NE(R[1].find("'#pragma qd loop vector reduction(max: m) "
