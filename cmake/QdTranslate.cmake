@@ -1,5 +1,6 @@
 # qd_translate_sources(<target> [BACKEND cuda|hip|cpu|serial] [PROFILE_RANGES]
-#                      [GRAPHS] [IN_ROOT <dir>] SOURCES <file>... [ARGS <arg>...])
+#                      [GRAPHS] [REMARKS] [IN_ROOT <dir>] SOURCES <file>...
+#                      [ARGS <arg>...])
 #
 # Translates annotated C++ sources at build time and adds the results to
 # <target>, and links the matching runtime:
@@ -30,6 +31,10 @@
 #            each call launches a cached CUDA/HIP graph (docs/pragmas.md,
 #            "The `graph` clause"). A kernel can also ask for it with
 #            '#pragma qd kernel graph'. cpu and serial ignore it.
+#   REMARKS  qd-translate --remarks: each translation prints, in the build
+#            log, every parallel loop's launch shape and the accesses whose
+#            loads or stores do not coalesce, with what would fix them
+#            (docs/cli.md). The generated files are the same as without it.
 include_guard(GLOBAL)
 
 option(QD_PROFILE_RANGES
@@ -71,10 +76,13 @@ function(qd_translate_sources target)
   # The option QD_PROFILE_RANGES, read before the keyword of the same name
   # (QD_ prefix) hides it.
   set(ranges_everywhere "${QD_PROFILE_RANGES}")
-  cmake_parse_arguments(PARSE_ARGV 1 QD "PROFILE_RANGES;GRAPHS" "BACKEND;IN_ROOT" "SOURCES;ARGS")
+  cmake_parse_arguments(PARSE_ARGV 1 QD "PROFILE_RANGES;GRAPHS;REMARKS" "BACKEND;IN_ROOT" "SOURCES;ARGS")
   set(mode_args)
   if(QD_GRAPHS)
-    set(mode_args --graphs)
+    list(APPEND mode_args --graphs)
+  endif()
+  if(QD_REMARKS)
+    list(APPEND mode_args --remarks)
   endif()
   if(NOT QD_BACKEND)
     set(QD_BACKEND cuda)

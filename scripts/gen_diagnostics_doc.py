@@ -8,7 +8,8 @@ Usage:
 For each diagnostic, in table order: its kind and flag, its message, the
 leading comment of its test tests/diagnostics/<snake_name>.cpp, that test
 without its '// expected-...' comments, what qd-translate really prints for
-it, and the fix (the twin <snake_name>.ok.cpp). --check regenerates into a
+it (with --remarks for a remark), and the fix (the twin <snake_name>.ok.cpp;
+remarks have none). --check regenerates into a
 temporary file and fails with the difference if <file> is not up to date.
 """
 import argparse
@@ -68,10 +69,10 @@ def read(name):
         return f.read()
 
 
-def run_tool(tool, files):
-    """Runs qd-translate on the first of \\p files ({name: text}), written to a
-    temporary directory, and returns (status, stderr with that directory
-    removed from paths)."""
+def run_tool(tool, files, options=()):
+    """Runs qd-translate (with \\p options before the source) on the first of
+    \\p files ({name: text}), written to a temporary directory, and returns
+    (status, stderr with that directory removed from paths)."""
     with tempfile.TemporaryDirectory() as top:
         # Laid out as in tests/, so '../' includes (headers outside the input
         # root) land inside the temporary directory.
@@ -82,7 +83,7 @@ def run_tool(tool, files):
             with open(path, 'w', encoding='utf-8') as f:
                 f.write(text)
         main = next(iter(files))
-        p = subprocess.run([tool, main, '-o', os.path.join(work, 'out.cu'), '--',
+        p = subprocess.run([tool, *options, main, '-o', os.path.join(work, 'out.cu'), '--',
                             '-fno-color-diagnostics'],
                            cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         err = p.stderr
@@ -112,8 +113,9 @@ def markdown(prose):
     return ''.join(out)
 
 
-def example(tool, stem, out):
-    """The example, its output and its fix, for tests/diagnostics/<stem>.cpp."""
+def example(tool, stem, out, options=()):
+    """The example, its output and its fix, for tests/diagnostics/<stem>.cpp;
+    qd-translate runs with \\p options."""
     source = read(stem + '.cpp')
     prose, body = split_leading_comment(strip_expected(source))
     out.append(markdown(prose) + '\n\n')
@@ -126,8 +128,9 @@ def example(tool, stem, out):
     for header in local_headers(source):
         out.append(f'with `{header}`:\n')
         out.append(fence(files[header], 'c++'))
-    status, err = run_tool(tool, files)
-    out.append(f'`qd-translate {stem}.cpp -o {stem}.cu --` prints (exit status {status}):\n')
+    status, err = run_tool(tool, files, options)
+    command = ' '.join(['qd-translate', *options, f'{stem}.cpp -o {stem}.cu --'])
+    out.append(f'`{command}` prints (exit status {status}):\n')
     out.append(fence(err or '(nothing)\n', 'text'))
     if os.path.exists(os.path.join(TESTS, stem + '.ok.cpp')):
         twin = read(stem + '.ok.cpp')
@@ -152,13 +155,14 @@ Every error and warning that qd-translate reports on its input is listed
 here, in the order of its table, `translator/Diagnostics.def`. Each comes
 with a small example (a test in `tests/diagnostics/`, checked with `-verify`),
 the tool's real output on it, and the fix (the test's valid twin, which
-translates without a word and compiles with nvcc).
+translates without a word and compiles with nvcc). The remarks of
+`--remarks`, which report no problem, come last in the table.
 
 Contents: [How diagnostics look](#how-diagnostics-look) ·
 [Warning options](#warning-options) · [Testing your own sources with
 -verify](#testing-your-own-sources-with--verify) ·
-[The race warning](#the-race-warning) · [Every diagnostic](#every-diagnostic) ·
-[Clang's own errors](#clangs-own-errors)
+[The race warning](#the-race-warning) · [Remarks](#remarks) ·
+[Every diagnostic](#every-diagnostic) · [Clang's own errors](#clangs-own-errors)
 
 ## How diagnostics look
 
@@ -224,7 +228,8 @@ qd-translate kernels.cpp -o kernels.cu -- -Werror=qd-race -Wno-qd-serial-loop
 
 Clang's `-verify` works with qd-translate: it compares the diagnostics with
 `// expected-error {{{{...}}}}`, `// expected-warning {{{{...}}}}` and
-`// expected-note {{{{...}}}}` comments in the source (`expected-error@+1`
+`// expected-note {{{{...}}}}` comments in the source (with `--remarks`,
+`// expected-remark {{{{...}}}}` too; `expected-error@+1`
 for the next line, `expected-note@-2`, `expected-error@header.h:3`;
 `// expected-no-diagnostics` for none), exits 0 when they match and 1 with
 the differences otherwise, and writes no output. The text in braces is a
@@ -291,6 +296,37 @@ are not compared. The rules (translator/RaceAnalysis.cpp):
   Blocks are numbered from 1, in source order within their region. Each
   pair of blocks and each memory is reported once.
 
+## Remarks
+
+`--remarks` makes qd-translate say what it made of each parallel loop, in
+clang's `remark:` lines on standard error, like NVHPC's `-Minfo=accel` or
+clang's `-Rpass`. Remarks never change the output (it is the same byte for
+byte), are printed only when the source has no errors, and leave the exit
+status at 0. They describe the launch on the GPU targets, whatever
+`--target` is (translator/LoopRemarks.cpp):
+
+- **At each parallel loop's `for`:** its launch shape: the block size, one
+  iteration per thread (a grid-stride loop covers what the grid does not)
+  and, for a `collapse` nest, which index neighbouring threads take.
+- **At each access through a pointer** (`p[e]`, `*(p + e)`) whose
+  addresses in neighbouring threads are more than one element apart: the
+  access, the distance in bytes (in elements when the element type is a
+  template parameter), and what would make it coalesce: making a loop of
+  the body a `#pragma qd loop vector` loop, with the `reduction` it needs,
+  when that loop's index moves the address one element; or, in a
+  `collapse` nest, making innermost the loop whose index does. Without
+  either, the remark says only that the loads or stores do not coalesce.
+- **Where the distance cannot be known** (an index loaded from memory, or
+  one that goes through `/`, `%`, a call or a condition), the remark says
+  so and why, instead of guessing.
+
+The distance is the coefficient of the thread's index in the index
+(translator/AccessAnalysis.h): a local initialized once and never changed
+is followed to its initializer (`int row = i * n; a[row + j]`), and the
+variables of loops inside the body are the same in every thread at a time.
+Reading the same element in every thread (`x[j]` in a row-per-thread loop)
+is a broadcast and coalesces. Each access is reported once.
+
 ## Every diagnostic
 
 '''
@@ -346,6 +382,8 @@ def main():
         out.append(f'### {d.name}\n\n')
         if d.kind == 'warning':
             out.append(f'**Warning**, `-W{d.flag}` (on by default).\n\n')
+        elif d.kind == 'remark':
+            out.append('**Remark**, only with `--remarks`.\n\n')
         else:
             out.append(f'**{d.kind.capitalize()}.**\n\n')
         out.append(f'> {diagnostics_def.readable_message(d.message).replace("<", "&lt;")}\n\n')
@@ -353,10 +391,13 @@ def main():
             users = ', '.join(f'[{u}](#{u.lower()})' for u in note_users[d.name])
             out.append(f'Follows {users or "(no test shows it)"}; see the example there.\n\n')
             continue
+        if d.name in diagnostics_def.NOT_YET_REACHABLE:
+            out.append(f'(No example yet: {diagnostics_def.NOT_YET_REACHABLE_WHY}.)\n\n')
+            continue
         if not os.path.exists(os.path.join(TESTS, d.snake + '.cpp')):
             out.append('(No example yet: tests/diagnostics/' + d.snake + '.cpp is missing.)\n\n')
             continue
-        example(tool, d.snake, out)
+        example(tool, d.snake, out, ('--remarks',) if d.kind == 'remark' else ())
         out.append('\n')
 
     out.append("## Clang's own errors\n\n")

@@ -26,6 +26,9 @@ DiagSpec specFor(Diag D) {
 #define QD_NOTE(Name, Message)                                                 \
   case Diag::Name:                                                             \
     return {DiagnosticIDs::Note, nullptr, Message};
+#define QD_REMARK(Name, Message)                                               \
+  case Diag::Name:                                                             \
+    return {DiagnosticIDs::Remark, nullptr, Message};
 #include "Diagnostics.def"
   }
   llvm_unreachable("every Diag is in Diagnostics.def");

@@ -19,6 +19,7 @@ enum class Diag {
 #define QD_ERROR(Name, Message) Name,
 #define QD_WARNING(Name, Flag, Message) Name,
 #define QD_NOTE(Name, Message) Name,
+#define QD_REMARK(Name, Message) Name,
 #include "Diagnostics.def"
 };
 

@@ -4,6 +4,7 @@
 #include "DeviceFunctions.h"
 #include "EntryHeader.h"
 #include "KernelAnalysis.h"
+#include "LoopRemarks.h"
 #include "PragmaHandler.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -62,6 +63,9 @@ public:
         findDeviceFunctions(Context, Files, Plans);
     if (Diags.hasErrorOccurred())
       return;
+    // Remarks read the plans; the output is rendered from them unchanged.
+    if (Options.Remarks)
+      emitLoopRemarks(Plans, Context);
 
     SourceManager &SM = Context.getSourceManager();
     Rewriter Rewrite(SM, Context.getLangOpts());

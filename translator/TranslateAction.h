@@ -29,6 +29,9 @@ struct TranslateOptions {
   /// Only render the entry-point header, whatever else the parse reports:
   /// the first of two passes when the source includes its own header.
   bool HeaderPass = false;
+  /// --remarks: report each parallel loop's launch shape and its accesses
+  /// that do not coalesce (LoopRemarks.h), without changing the output.
+  bool Remarks = false;
 };
 
 /// What translating one file produced. Empty Output with Succeeded false

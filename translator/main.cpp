@@ -87,6 +87,13 @@ cl::opt<bool> Graphs(
              "for one: each call launches a cached CUDA/HIP graph instead of "
              "its kernels one by one (ignored by --target=cpu)"),
     cl::cat(Category));
+cl::opt<bool> Remarks(
+    "remarks",
+    cl::desc("Report, as clang-style 'remark:' lines, each parallel loop's "
+             "launch shape and each pointer access whose addresses in "
+             "neighbouring threads are more than one element apart, with what "
+             "would make it coalesce; the output does not change"),
+    cl::cat(Category));
 cl::opt<bool> WriteDeps(
     "MD", cl::desc("Also write a Make-style dependency file, <output>.d"),
     cl::cat(Category));
@@ -213,6 +220,7 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
   Options.CodeGen.SourceName = Source;
   Options.CodeGen.LineDirectives = !NoLineDirectives;
   Options.CodeGen.Graphs = Graphs;
+  Options.Remarks = Remarks;
   Options.OutputName = Output == "-" ? qd::outputFileName(Source, Target)
                                      : sys::path::filename(Output).str();
   // From the compile command, '--extra-arg' included; the adjuster below

@@ -67,6 +67,32 @@ mkdir -p "$work/graphs" # the same file name: '#line' directives name the output
 "$tool" --graphs --target=cpu good_input.cpp -o "$work/graphs/good.cpu.cpp" -- 2>/dev/null; expect "--graphs --target=cpu" 0 $?
 cmp -s "$work/good.cpu.cpp" "$work/graphs/good.cpu.cpp" || { echo "FAIL: --graphs changed the cpu output"; failures=$((failures+1)); }
 
+# --remarks: remarks on stderr, and the output byte for byte the one without,
+# for every target (the same file name: '#line' directives name the output).
+# Without it, and when the source has errors, there are none; with --header
+# (two passes) each is printed once.
+for target in cuda hip cpu; do
+  mkdir -p "$work/remarks/$target" "$work/plain/$target"
+  "$tool" --target=$target --remarks remarks_input.cpp -o "$work/remarks/$target/out" -- \
+    -fno-color-diagnostics 2>"$work/remarks/$target.err"; expect "--remarks --target=$target" 0 $?
+  "$tool" --target=$target remarks_input.cpp -o "$work/plain/$target/out" -- 2>"$work/plain/$target.err"
+  cmp -s "$work/remarks/$target/out" "$work/plain/$target/out" \
+    || { echo "FAIL: --remarks changed the $target output"; failures=$((failures+1)); }
+  [ -s "$work/plain/$target.err" ] && { echo "FAIL: remarks without --remarks ($target):"; cat "$work/plain/$target.err"; failures=$((failures+1)); }
+  grep -q "^remarks_input.cpp:5:3: remark: parallel loop over 'i': blocks of 256 threads" "$work/remarks/$target.err" \
+    && grep -q "^remarks_input.cpp:7:38: remark: 'A\[i \* n + j\]' reads addresses 4 \* n bytes apart in neighbouring threads, so its loads do not coalesce; make the loop over 'j' a '#pragma qd loop vector reduction(+: t)' loop" "$work/remarks/$target.err" \
+    && grep -q "^remarks_input.cpp:13:5: remark: collapse(2) loop over 'c', 'r': blocks of 128 threads" "$work/remarks/$target.err" \
+    && grep -q "^remarks_input.cpp:14:35: remark: 'y\[r \* n + c\]' writes addresses 4 \* n bytes apart .*make the loop over 'c' the innermost loop of the collapse(2) nest" "$work/remarks/$target.err" \
+    || { echo "FAIL: --remarks --target=$target: remarks missing:"; cat "$work/remarks/$target.err"; failures=$((failures+1)); }
+  [ "$(grep -c ': remark: ' "$work/remarks/$target.err")" -eq 4 ] \
+    || { echo "FAIL: --remarks --target=$target: not 4 remarks"; failures=$((failures+1)); }
+done
+"$tool" --remarks remarks_input.cpp -o "$work/remarks/h.cu" --header "$work/remarks/h.qd.h" -- 2>"$work/remarks/h.err"; expect "--remarks --header" 0 $?
+[ "$(grep -c ': remark: ' "$work/remarks/h.err")" -eq 4 ] \
+  || { echo "FAIL: --remarks --header: not 4 remarks:"; cat "$work/remarks/h.err"; failures=$((failures+1)); }
+"$tool" --remarks bad_input.cpp -o "$work/remarks/bad.cu" -- 2>"$work/remarks/bad.err"; expect "--remarks, input with errors" 1 $?
+grep -q "remark:" "$work/remarks/bad.err" && { echo "FAIL: remarks for a source with errors"; failures=$((failures+1)); }
+
 # '#pragma clang diagnostic ignored "-Wqd-race"' silences the race at its site;
 # clang must not call the qd group unknown, even under -Werror. A misspelled
 # group still gets clang's warning.

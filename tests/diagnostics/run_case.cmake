@@ -2,7 +2,9 @@
 #   cmake -DTOOL=<qd-translate> -DCASE=<name> -DMODE=verify|valid
 #         -DOUT_DIR=<dir> [-DNVCC=<nvcc> -DQD_INCLUDE=<repo>/include] -P run_case.cmake
 # verify: '<name>.cpp' under clang's -verify must exit 0 (the diagnostics are
-#         exactly its 'expected-*' comments) and write no output file.
+#         exactly its 'expected-*' comments) and write no output file. A case
+#         with an 'expected-remark' runs with --remarks (the remarks of
+#         Diagnostics.def), which every other case runs without.
 # valid:  '<name>.ok.cpp' must translate with exit 0, nothing on stderr, and
 #         an output file; with NVCC, the output must then compile with nvcc.
 foreach(var TOOL CASE MODE OUT_DIR)
@@ -16,8 +18,13 @@ file(MAKE_DIRECTORY "${OUT_DIR}")
 if(MODE STREQUAL "verify")
   set(output "${OUT_DIR}/${CASE}.verify.cu")
   file(REMOVE "${output}")
+  file(READ "${here}/${CASE}.cpp" case_text)
+  set(remarks "")
+  if(case_text MATCHES "expected-remark")
+    set(remarks --remarks)
+  endif()
   execute_process(
-    COMMAND "${TOOL}" "${CASE}.cpp" -o "${output}" -- -Xclang -verify
+    COMMAND "${TOOL}" ${remarks} "${CASE}.cpp" -o "${output}" -- -Xclang -verify
     WORKING_DIRECTORY "${here}"
     RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT status EQUAL 0)

@@ -1,0 +1,21 @@
+// Neighbouring threads read elements two apart: each warp's loads touch
+// twice the memory they use. The remark gives the distance in bytes; the
+// body has no loop that a vector loop could make coalesce, so it suggests
+// nothing (store the data so that neighbouring threads read neighbouring
+// elements, or use both elements in one iteration).
+#pragma qd kernel
+void real_part(float* re, const float* complex_pairs, int n)
+{
+    for (int i = 0; i < n; ++i) // expected-remark {{parallel loop over 'i'}}
+        re[i] = complex_pairs[2 * i]; // expected-remark {{'complex_pairs[2 * i]' reads addresses 8 bytes apart in neighbouring threads, so its loads do not coalesce}}
+}
+
+// A template's element type is not known, so the distance is in elements.
+#pragma qd kernel
+template <typename T>
+void transpose(T* out, const T* in, int rows, int cols)
+{
+    for (int i = 0; i < rows; ++i) // expected-remark {{parallel loop over 'i'}}
+        for (int j = 0; j < cols; ++j)
+            out[j * rows + i] = in[i * cols + j]; // expected-remark {{'in[i * cols + j]' reads addresses cols elements apart in neighbouring threads, so its loads do not coalesce; make the loop over 'j' a '#pragma qd loop vector' loop so that neighbouring threads take neighbouring 'j'}}
+}

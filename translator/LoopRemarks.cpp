@@ -1,0 +1,469 @@
+//===- LoopRemarks.cpp ----------------------------------------------------===//
+#include "LoopRemarks.h"
+#include "AccessAnalysis.h"
+#include "DiagnosticIds.h"
+#include "ReductionOp.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+#include <string>
+
+using namespace clang;
+
+namespace qd {
+namespace {
+
+std::string quoted(const VarDecl *V) {
+  return "'" + V->getNameAsString() + "'";
+}
+
+std::string exprText(const Expr *E, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  std::string Text =
+      R.isValid() ? Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str() : "";
+  return Text.empty() ? "<expression>" : Text;
+}
+
+bool isUnit(const IndexStride &S) {
+  int64_t C = 0;
+  return S.Known && S.Elements.isConstant(C) && (C == 1 || C == -1);
+}
+
+/// "4 * n bytes", "8 bytes", or "n elements" when the element's size is not
+/// known (a template parameter). Always the distance, without a sign.
+std::string distance(const Access &A, ASTContext &Ctx) {
+  Polynomial P = A.Stride.Elements;
+  if (!P.str().empty() && P.str()[0] == '-')
+    P = P * Polynomial::constant(-1);
+  QualType T = A.Element;
+  if (!T.isNull() && !T->isDependentType() && !T->isIncompleteType() &&
+      T->isConstantSizeType() && !T->isFunctionType()) {
+    int64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
+    if (Size > 0)
+      return (P * Polynomial::constant(Size)).str() + " bytes";
+  }
+  return P.str() + " elements";
+}
+
+/// The statements of a loop body that a vector loop may be: the body's own
+/// statements, or the body itself when it is not a compound statement.
+llvm::SmallVector<const Stmt *, 8> directStatements(const Stmt *Body) {
+  llvm::SmallVector<const Stmt *, 8> Out;
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body))
+    Out.append(CS->body_begin(), CS->body_end());
+  else if (Body)
+    Out.push_back(Body);
+  return Out;
+}
+
+/// A 'return', 'goto', or a 'break' of the loop whose body \p S is: a vector
+/// loop may have none of them.
+bool hasEscape(const Stmt *S, bool InNestedBreakable = false) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(S))
+    return true;
+  if (isa<BreakStmt>(S))
+    return !InNestedBreakable;
+  if (isa<LambdaExpr>(S))
+    return false; // its statements are its own
+  const bool Nested =
+      InNestedBreakable ||
+      isa<ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (hasEscape(Child, Nested))
+      return true;
+  return false;
+}
+
+/// The reduction a vector loop needs for the body locals declared before it
+/// that it writes: 't += e', 't = t * e', 't = max(t, e)' and the like.
+/// Fails on any other write to them, which a vector loop may not do.
+class ReductionScan : public RecursiveASTVisitor<ReductionScan> {
+public:
+  explicit ReductionScan(const llvm::DenseSet<const VarDecl *> &Earlier)
+      : Earlier(Earlier) {}
+
+  llvm::MapVector<const VarDecl *, ReductionOp> Ops;
+  bool Failed = false;
+
+  bool VisitBinaryOperator(BinaryOperator *E) {
+    // Compound assignments come here too.
+    if (!E->isAssignmentOp())
+      return true;
+    const VarDecl *V = earlier(E->getLHS());
+    if (!V) {
+      Failed |= intoEarlierStorage(E->getLHS());
+      return true;
+    }
+    switch (E->getOpcode()) {
+    case BO_Assign:
+      if (std::optional<ReductionOp> Op = assignedOp(V, E->getRHS()))
+        note(V, *Op);
+      else
+        Failed = true;
+      break;
+    case BO_AddAssign:
+      note(V, ReductionOp::Sum);
+      break;
+    case BO_MulAssign:
+      note(V, ReductionOp::Product);
+      break;
+    case BO_AndAssign:
+      note(V, ReductionOp::BitAnd);
+      break;
+    case BO_OrAssign:
+      note(V, ReductionOp::BitOr);
+      break;
+    case BO_XorAssign:
+      note(V, ReductionOp::BitXor);
+      break;
+    default:
+      Failed = true;
+    }
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+    // Dependent operands in a template pattern.
+    if (E->getNumArgs() != 2 || !E->isAssignmentOp())
+      return true;
+    const VarDecl *V = earlier(E->getArg(0));
+    if (!V) {
+      Failed |= intoEarlierStorage(E->getArg(0));
+      return true;
+    }
+    switch (E->getOperator()) {
+    case OO_Equal:
+      if (std::optional<ReductionOp> Op = assignedOp(V, E->getArg(1)))
+        note(V, *Op);
+      else
+        Failed = true;
+      break;
+    case OO_PlusEqual:
+      note(V, ReductionOp::Sum);
+      break;
+    case OO_StarEqual:
+      note(V, ReductionOp::Product);
+      break;
+    default:
+      Failed = true;
+    }
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *E) {
+    if ((E->isIncrementDecrementOp() || E->getOpcode() == UO_AddrOf) &&
+        (earlier(E->getSubExpr()) || intoEarlierStorage(E->getSubExpr())))
+      Failed = true;
+    return true;
+  }
+
+private:
+  const llvm::DenseSet<const VarDecl *> &Earlier;
+
+  const VarDecl *earlier(const Expr *E) const {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && Earlier.count(V))
+        return V;
+    return nullptr;
+  }
+  /// An element or member of an earlier local array or object ('acc[k]',
+  /// 's.x'), which a vector loop may not write either. Through a pointer
+  /// ('row[j]') it is memory, not the local.
+  bool intoEarlierStorage(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    bool Inside = false;
+    while (true) {
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+        const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
+        if (!Base->getType()->isArrayType())
+          return false;
+        E = Base;
+      } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+        if (ME->isArrow())
+          return false;
+        E = ME->getBase()->IgnoreParenImpCasts();
+      } else {
+        break;
+      }
+      Inside = true;
+    }
+    return Inside && earlier(E);
+  }
+  bool names(const Expr *E, const VarDecl *V) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == V;
+  }
+  void note(const VarDecl *V, ReductionOp Op) {
+    auto [It, New] = Ops.insert({V, Op});
+    if (!New && It->second != Op)
+      Failed = true;
+  }
+  /// The operator of 'v = v op e', 'v = e op v', 'v = max(v, e)'.
+  std::optional<ReductionOp> assignedOp(const VarDecl *V, const Expr *RHS) {
+    RHS = RHS->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(RHS)) {
+      if (!names(BO->getLHS(), V) && !names(BO->getRHS(), V))
+        return std::nullopt;
+      switch (BO->getOpcode()) {
+      case BO_Add:
+        return ReductionOp::Sum;
+      case BO_Mul:
+        return ReductionOp::Product;
+      case BO_And:
+        return ReductionOp::BitAnd;
+      case BO_Or:
+        return ReductionOp::BitOr;
+      case BO_Xor:
+        return ReductionOp::BitXor;
+      case BO_LAnd:
+        return ReductionOp::LogicalAnd;
+      case BO_LOr:
+        return ReductionOp::LogicalOr;
+      default:
+        return std::nullopt;
+      }
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(RHS);
+        Call && Call->getNumArgs() == 2 &&
+        (names(Call->getArg(0), V) || names(Call->getArg(1), V))) {
+      std::string Name;
+      if (const FunctionDecl *FD = Call->getDirectCallee())
+        Name = FD->getNameAsString();
+      else if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(
+                   Call->getCallee()->IgnoreParenImpCasts()))
+        Name = ULE->getName().getAsString();
+      if (Name == "max" || Name == "fmax" || Name == "fmaxf" || Name == "fmaxl")
+        return ReductionOp::Max;
+      if (Name == "min" || Name == "fmin" || Name == "fminf" || Name == "fminl")
+        return ReductionOp::Min;
+    }
+    return std::nullopt;
+  }
+};
+
+/// A loop of the parallel loop's body that could be a vector loop, and the
+/// distance of each of its accesses between neighbouring values of its
+/// variable.
+struct VectorCandidate {
+  const VarDecl *Var = nullptr;
+  /// "#pragma qd loop vector reduction(+: t)".
+  std::string Pragma;
+  llvm::DenseMap<const Expr *, IndexStride> Strides;
+};
+
+std::vector<VectorCandidate> vectorCandidates(const Stmt *Body,
+                                              ASTContext &Ctx) {
+  std::vector<VectorCandidate> Out;
+  llvm::DenseSet<const VarDecl *> Earlier;
+  for (const Stmt *S : directStatements(Body)) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          Earlier.insert(V);
+      continue;
+    }
+    const auto *For = dyn_cast<ForStmt>(S);
+    LoopForm Form;
+    LoopFormMismatch Mismatch;
+    if (!For || !matchCanonicalLoop(For, Form, Mismatch) ||
+        hasEscape(For->getBody()))
+      continue;
+    ReductionScan Scan(Earlier);
+    Scan.TraverseStmt(const_cast<ForStmt *>(For));
+    if (Scan.Failed)
+      continue;
+    VectorCandidate C;
+    C.Var = Form.Var;
+    C.Pragma = "#pragma qd loop vector";
+    // One clause per operator, its variables in the order of their writes.
+    llvm::MapVector<ReductionOp, std::vector<std::string>> ByOp;
+    for (const auto &[V, Op] : Scan.Ops)
+      ByOp[Op].push_back(V->getNameAsString());
+    for (const auto &[Op, Names] : ByOp) {
+      C.Pragma += " reduction(" + reductionOpSpelling(Op).str() + ":";
+      for (size_t I = 0; I < Names.size(); ++I)
+        C.Pragma += (I ? ", " : " ") + Names[I];
+      C.Pragma += ")";
+    }
+    for (const Access &A : analyzeAccesses(Form.Body, Form.Var, Ctx))
+      C.Strides[A.E] = A.Stride;
+    Out.push_back(std::move(C));
+  }
+  return Out;
+}
+
+class LoopRemarker {
+public:
+  explicit LoopRemarker(ASTContext &Ctx)
+      : Ctx(Ctx), Diags(Ctx.getDiagnostics()) {}
+
+  void steps(const std::vector<Step> &Steps) {
+    for (const Step &S : Steps) {
+      if (S.Kind == StepKind::Region)
+        for (const Block &B : S.Blocks)
+          steps(B.Steps);
+      else if (S.Kind == StepKind::ParallelLoop)
+        loop(S);
+    }
+  }
+
+private:
+  ASTContext &Ctx;
+  DiagnosticsEngine &Diags;
+  llvm::DenseSet<const Expr *> Reported;
+
+  /// What would make an access coalesce.
+  struct Fix {
+    enum { None, Vector, Collapse } Kind = None;
+    const VarDecl *Var = nullptr;
+    std::string Pragma; // Vector
+  };
+
+  void loop(const Step &S) {
+    const LoopForm &Fast = S.Collapsed.empty() ? S.Loop : S.Collapsed.back();
+    const Stmt *Body = S.deviceCode();
+    std::vector<const VarDecl *> Vars{S.Loop.Var};
+    for (const LoopForm &L : S.Collapsed)
+      Vars.push_back(L.Var);
+    std::string VarList;
+    for (const VarDecl *V : Vars)
+      VarList += (VarList.empty() ? "" : ", ") + quoted(V);
+    SourceLocation Loc = S.S->getBeginLoc();
+
+    if (S.Vector) {
+      vectorLoop(S, Fast, Body, VarList, Loc);
+      return;
+    }
+    if (S.Collapsed.empty())
+      report(Diags, Loc, Diag::RemarkParallelLoop)
+          << S.Loop.Var->getName() << S.BlockDim;
+    else
+      report(Diags, Loc, Diag::RemarkCollapsedLoop)
+          << unsigned(Vars.size()) << VarList << S.BlockDim
+          << Fast.Var->getName();
+
+    // The other indices of a collapse nest, and the body's loops that could
+    // be vector loops, with their accesses' distances.
+    std::vector<
+        std::pair<const VarDecl *, llvm::DenseMap<const Expr *, IndexStride>>>
+        Others;
+    for (const VarDecl *V : Vars) {
+      if (V == Fast.Var)
+        continue;
+      Others.emplace_back();
+      Others.back().first = V;
+      for (const Access &A : analyzeAccesses(Body, V, Ctx))
+        Others.back().second[A.E] = A.Stride;
+    }
+    std::vector<VectorCandidate> Candidates = vectorCandidates(Body, Ctx);
+
+    for (const Access &A : analyzeAccesses(Body, Fast.Var, Ctx)) {
+      Fix F;
+      for (const auto &[V, Strides] : Others) {
+        auto It = Strides.find(A.E);
+        if (It != Strides.end() && isUnit(It->second)) {
+          F.Kind = Fix::Collapse;
+          F.Var = V;
+          break;
+        }
+      }
+      for (const VectorCandidate &C : Candidates) {
+        if (F.Kind != Fix::None)
+          break;
+        auto It = C.Strides.find(A.E);
+        if (It != C.Strides.end() && isUnit(It->second)) {
+          F.Kind = Fix::Vector;
+          F.Var = C.Var;
+          F.Pragma = C.Pragma;
+        }
+      }
+      access(A, F, unsigned(Vars.size()));
+    }
+  }
+
+  void vectorLoop(const Step &S, const LoopForm &Fast, const Stmt *Body,
+                  const std::string &VarList, SourceLocation Loc) {
+    const VectorBody &V = *S.Vector;
+    std::string Subject = VarList;
+    if (!S.Collapsed.empty())
+      Subject += " (collapse(" + std::to_string(S.Collapsed.size() + 1) + "))";
+    report(Diags, Loc, Diag::RemarkVectorParallelLoop)
+        << Subject << S.BlockDim << V.Length;
+    const bool Strided = V.Mapping == VectorMapping::Strided;
+    for (const VectorLoop &L : V.Loops) {
+      SourceLocation At = L.For ? L.For->getBeginLoc() : L.PragmaLoc;
+      if (Strided)
+        report(Diags, At, Diag::RemarkVectorStrided)
+            << L.Loop.Var->getName() << Fast.Var->getName() << V.Length
+            << (V.Length ? S.BlockDim / V.Length : 0) << V.CoalescedStrided
+            << V.CoalescedContiguous;
+      else
+        report(Diags, At, Diag::RemarkVectorContiguous)
+            << L.Loop.Var->getName() << V.Length << V.CoalescedContiguous
+            << V.CoalescedStrided << Fast.Var->getName();
+    }
+    const unsigned Depth = unsigned(S.Collapsed.size() + 1);
+    if (Strided) {
+      // Neighbouring threads take neighbouring outer iterations, inside
+      // the vector loops and out.
+      for (const Access &A : analyzeAccesses(Body, Fast.Var, Ctx))
+        access(A, Fix{}, Depth);
+      return;
+    }
+    // A group is neighbouring threads: in a vector loop they take
+    // neighbouring values of its variable; elsewhere in the body they all
+    // use the same address, which is no remark.
+    for (const VectorLoop &L : V.Loops)
+      for (const Access &A : analyzeAccesses(L.Loop.Body, L.Loop.Var, Ctx))
+        access(A, Fix{}, Depth);
+  }
+
+  void access(const Access &A, const Fix &F, unsigned Depth) {
+    if (A.Stride.coalesces() || !Reported.insert(A.E).second)
+      return;
+    const std::string Text = exprText(A.E, Ctx);
+    const unsigned Write = A.Write ? 1 : 0;
+    SourceLocation Loc = A.E->getBeginLoc();
+    SourceRange Range = A.E->getSourceRange();
+    if (!A.Stride.Known) {
+      report(Diags, Loc, Diag::RemarkStrideUnknown)
+          << Text << Write << A.Stride.Reason << Range;
+      return;
+    }
+    const std::string Apart = distance(A, Ctx);
+    switch (F.Kind) {
+    case Fix::None:
+      report(Diags, Loc, Diag::RemarkNotCoalesced)
+          << Text << Write << Apart << Range;
+      break;
+    case Fix::Vector:
+      report(Diags, Loc, Diag::RemarkNotCoalescedUseVector)
+          << Text << Write << Apart << F.Var->getName() << F.Pragma << Range;
+      break;
+    case Fix::Collapse:
+      report(Diags, Loc, Diag::RemarkNotCoalescedReorderCollapse)
+          << Text << Write << Apart << F.Var->getName() << Depth << Range;
+      break;
+    }
+  }
+};
+
+} // namespace
+
+void emitLoopRemarks(const std::vector<KernelPlan> &Plans,
+                     ASTContext &Context) {
+  LoopRemarker Remarker(Context);
+  for (const KernelPlan &Plan : Plans)
+    Remarker.steps(Plan.Steps);
+}
+
+} // namespace qd
