@@ -6,17 +6,6 @@ import re
 from dataclasses import dataclass
 from typing import List, Optional
 
-# Remarks that no source can trigger yet, with why: they describe loops with
-# inner '#pragma qd loop vector' loops (KernelModel.h, Step::Vector), which the
-# vector-loop analysis does not build yet. tests/diagnostics/coverage.py
-# exempts them from its rule, and docs/diagnostics.md says why they have no
-# example. Remove a name once its test exists.
-NOT_YET_REACHABLE = {
-    'RemarkVectorParallelLoop', 'RemarkVectorContiguous', 'RemarkVectorStrided',
-}
-NOT_YET_REACHABLE_WHY = ("it describes loops with inner '#pragma qd loop vector' loops, "
-                         "which the translator does not build yet")
-
 _TOKEN = re.compile(r'\s*(?:(?P<id>[A-Za-z_]\w*)|(?P<str>"(?:[^"\\]|\\.)*")|(?P<punct>[(),]))')
 
 

@@ -391,9 +391,6 @@ def main():
             users = ', '.join(f'[{u}](#{u.lower()})' for u in note_users[d.name])
             out.append(f'Follows {users or "(no test shows it)"}; see the example there.\n\n')
             continue
-        if d.name in diagnostics_def.NOT_YET_REACHABLE:
-            out.append(f'(No example yet: {diagnostics_def.NOT_YET_REACHABLE_WHY}.)\n\n')
-            continue
         if not os.path.exists(os.path.join(TESTS, d.snake + '.cpp')):
             out.append('(No example yet: tests/diagnostics/' + d.snake + '.cpp is missing.)\n\n')
             continue

@@ -199,15 +199,15 @@ const ClauseInfo Clauses[] = {
      [](const Directive &D) { return D.BlockDim.has_value(); }},
     {"graph", "graph", true, false, parseGraph,
      [](const Directive &D) { return D.Graph; }},
-    {"vector", "vector", false, true, parseVector,
-     [](const Directive &D) { return D.Vector; }},
-    {"vector_length", "vector_length(N)", false, true, parseVectorLength,
-     [](const Directive &D) { return D.VectorLength.has_value(); }},
     {"collapse", "collapse(N)", false, true, parseCollapse,
      [](const Directive &D) { return D.Collapse.has_value(); }},
     // Given more than once, as in OpenMP, to reduce with several operators.
     {"reduction", "reduction(op: var, ...)", false, true, parseReduction,
      [](const Directive &) { return false; }},
+    {"vector", "vector", false, true, parseVector,
+     [](const Directive &D) { return D.Vector; }},
+    {"vector_length", "vector_length(N)", false, true, parseVectorLength,
+     [](const Directive &D) { return D.VectorLength.has_value(); }},
 };
 
 bool takes(DirectiveKind K, const ClauseInfo &C) {

@@ -589,25 +589,33 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
 
 void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
                            std::vector<Step> &Out) {
+  // A loop rejected outright is not analyzed further: the vector loops in
+  // it would only repeat the error.
+  auto Reject = [&] {
+    for (Directive &D : Directives.all())
+      if (!D.Consumed && D.Kind == DirectiveKind::Loop &&
+          (D.Vector || D.VectorLength) && within(D.Loc, For->getSourceRange()))
+        D.Consumed = true;
+  };
   if (LoopDirective && (LoopDirective->Vector || LoopDirective->VectorLength)) {
     if (LoopDirective->Vector)
       report(Diags, LoopDirective->NameLoc, Diag::VectorLoopMisplaced);
     else
       report(Diags, LoopDirective->VectorLengthLoc,
              Diag::VectorLengthWithoutVector);
-    return;
+    return Reject();
   }
   LoopForm Form;
   LoopFormMismatch Mismatch;
   if (!matchCanonicalLoop(For, Form, Mismatch)) {
     report(Diags, Mismatch.Loc, Diag::UnsupportedLoopForm) << Mismatch.Reason;
-    return;
+    return Reject();
   }
   bool Ok = checkBoundsOnHost(Form, Values, Context);
   std::vector<LoopForm> Collapsed;
   if (LoopDirective && LoopDirective->Collapse &&
       !matchCollapsedNest(Form, *LoopDirective, Values, Context, Collapsed))
-    return;
+    return Reject();
   std::vector<const LoopForm *> Nest{&Form};
   for (const LoopForm &Inner : Collapsed)
     Nest.push_back(&Inner);
@@ -645,6 +653,7 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
   // which sizes the reductions' partial results.
   VectorLoopContext VC;
   VC.Body = Body;
+  VC.Parent = Collapsed.empty() ? For : Collapsed.back().For;
   VC.OuterIndex = Collapsed.empty() ? Form.Var : Collapsed.back().Var;
   VC.Kernel = Plan->Function;
   VC.BlockDimGiven = (LoopDirective && LoopDirective->BlockDim) ||

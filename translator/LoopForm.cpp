@@ -112,6 +112,7 @@ bool matchCanonicalLoop(const ForStmt *For, LoopForm &Form,
   Form.End = Compare.RHS;
   Form.Inclusive = *Compare.Op == BO_LE;
   Form.Body = For->getBody();
+  Form.For = For;
   return true;
 }
 

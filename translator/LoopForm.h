@@ -11,6 +11,7 @@ namespace qd {
 
 /// 'for (I Var = Begin; Var < End; ++Var) Body', or '<=' (Inclusive).
 struct LoopForm {
+  const clang::ForStmt *For = nullptr;
   const clang::VarDecl *Var = nullptr;
   const clang::Expr *Begin = nullptr;
   const clang::Expr *End = nullptr;

@@ -18,6 +18,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -32,11 +33,22 @@ public:
   const BreakStmt *Found = nullptr;
 
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool TraverseForStmt(ForStmt *S) { return nested(S); }
-  bool TraverseWhileStmt(WhileStmt *S) { return nested(S); }
-  bool TraverseDoStmt(DoStmt *S) { return nested(S); }
-  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) { return nested(S); }
-  bool TraverseSwitchStmt(SwitchStmt *S) { return nested(S); }
+  bool TraverseForStmt(ForStmt *S) {
+    return nested([&] { return RecursiveASTVisitor::TraverseForStmt(S); });
+  }
+  bool TraverseWhileStmt(WhileStmt *S) {
+    return nested([&] { return RecursiveASTVisitor::TraverseWhileStmt(S); });
+  }
+  bool TraverseDoStmt(DoStmt *S) {
+    return nested([&] { return RecursiveASTVisitor::TraverseDoStmt(S); });
+  }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+    return nested(
+        [&] { return RecursiveASTVisitor::TraverseCXXForRangeStmt(S); });
+  }
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    return nested([&] { return RecursiveASTVisitor::TraverseSwitchStmt(S); });
+  }
   bool VisitBreakStmt(BreakStmt *S) {
     if (Depth == 0 && !Found)
       Found = S;
@@ -45,13 +57,15 @@ public:
 
 private:
   unsigned Depth = 0;
-  bool nested(Stmt *S) {
+  template <class Traverse> bool nested(Traverse T) {
     ++Depth;
-    bool Continue = RecursiveASTVisitor::TraverseStmt(S);
+    bool Continue = T();
     --Depth;
     return Continue;
   }
 };
+
+const VarDecl *writtenVariable(const Expr *E);
 
 bool isSystemFunctionWithoutOutputs(const FunctionDecl *FD,
                                     const SourceManager &SM) {
@@ -129,63 +143,99 @@ private:
     return false;
   }
 
-  /// The written object is (part of) a body local held by value: 'v = 1',
-  /// 'p.x = 1', 'buf[k] = 1' for a local array.
+  /// The written object is (part of) a body local held by value.
   bool writesLocal(const Expr *E) const {
-    while (true) {
-      E = E->IgnoreParenImpCasts();
-      if (const auto *M = dyn_cast<MemberExpr>(E)) {
-        if (M->isArrow())
-          return false;
-        E = M->getBase();
-        continue;
-      }
-      if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
-        const Expr *Base = Sub->getBase()->IgnoreParenImpCasts();
-        if (!Base->getType()->isArrayType())
-          return false;
-        E = Base;
-        continue;
-      }
-      break;
-    }
-    const auto *Ref = dyn_cast<DeclRefExpr>(E);
-    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    const VarDecl *Var = writtenVariable(E);
     return Var && Locals.count(Var) && !Var->getType()->isReferenceType();
   }
 };
 
-/// Variables whose address \p S takes, or that it binds to a non-const
-/// reference parameter: a call may write them.
-class AddressFinder : public RecursiveASTVisitor<AddressFinder> {
-public:
-  llvm::SmallPtrSet<const VarDecl *, 4> Escaped;
+/// The variable a written lvalue belongs to when it is (part of) a variable
+/// held by value: 'v', 'p.x', 'buf[k]' for an array 'buf'.
+const VarDecl *writtenVariable(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MemberExpr>(E)) {
+      if (M->isArrow())
+        return nullptr;
+      E = M->getBase();
+      continue;
+    }
+    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+      const Expr *Base = Sub->getBase()->IgnoreParenImpCasts();
+      if (!Base->getType()->isArrayType())
+        return nullptr;
+      E = Base;
+      continue;
+    }
+    break;
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
 
+/// Every variable \p S may change: written (also an element or a member),
+/// its address taken, bound to a non-const reference (a local reference, a
+/// call's parameter). Each with the first place that does it.
+class LocalWriteFinder : public RecursiveASTVisitor<LocalWriteFinder> {
+public:
+  /// \p UnresolvedCallsWrite: whether a call a template pattern leaves
+  /// unresolved may change its arguments.
+  explicit LocalWriteFinder(bool UnresolvedCallsWrite)
+      : UnresolvedCallsWrite(UnresolvedCallsWrite) {}
+
+  llvm::DenseMap<const VarDecl *, SourceLocation> Changed;
+
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      note(BO->getLHS());
+    return true;
+  }
   bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->getOpcode() == UO_AddrOf)
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
       note(UO->getSubExpr());
     return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *FD = Call->getDirectCallee();
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    unsigned First = 0;
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+      if (Op->isAssignmentOp() || Op->getOperator() == OO_PlusPlus ||
+          Op->getOperator() == OO_MinusMinus) {
+        if (Op->getNumArgs() >= 1)
+          note(Op->getArg(0));
+        return true;
+      }
+      // A member operator's object is its first argument.
+      if (isa_and_nonnull<CXXMethodDecl>(FD))
+        First = 1;
+    }
+    for (unsigned I = First; I < Call->getNumArgs(); ++I) {
+      const unsigned Param = I - First;
       const ParmVarDecl *P =
-          FD && I < FD->getNumParams() ? FD->getParamDecl(I) : nullptr;
-      if (!P || (P->getType()->isReferenceType() &&
-                 !P->getType()->getPointeeType().isConstQualified()))
+          FD && Param < FD->getNumParams() ? FD->getParamDecl(Param) : nullptr;
+      if (P ? P->getType()->isReferenceType() &&
+                  !P->getType()->getPointeeType().isConstQualified()
+            : UnresolvedCallsWrite)
         note(Call->getArg(I));
     }
     return true;
   }
+  bool VisitVarDecl(VarDecl *V) {
+    QualType T = V->getType();
+    if (V->getInit() && T->isReferenceType() &&
+        !T->getPointeeType().isConstQualified())
+      note(V->getInit());
+    return true;
+  }
 
 private:
+  bool UnresolvedCallsWrite;
+
   void note(const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    while (const auto *M = dyn_cast<MemberExpr>(E))
-      E = M->getBase()->IgnoreParenImpCasts();
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
-        Escaped.insert(Var);
+    if (const VarDecl *Var = writtenVariable(E))
+      Changed.try_emplace(Var, E->getBeginLoc());
   }
 };
 
@@ -224,19 +274,18 @@ private:
 std::vector<const Directive *>
 VectorAnalyzer::attach(llvm::ArrayRef<const Stmt *> Body) {
   std::vector<const Directive *> Attached(Body.size(), nullptr);
-  SourceLocation PrevEnd = Body.empty() ? SourceLocation()
-                                        : VC.Body->getBeginLoc();
+  // A single-statement body has no brace to start from: the parallel
+  // loop's ')' is where it starts.
+  SourceLocation PrevEnd = isa<CompoundStmt>(VC.Body)
+                               ? VC.Body->getBeginLoc()
+                               : VC.Parent->getRParenLoc();
   for (size_t I = 0; I < Body.size(); ++I) {
     for (Directive &D : Directives.all()) {
       if (D.Consumed || D.Kind != DirectiveKind::Loop ||
           (!D.Vector && !D.VectorLength))
         continue;
-      // A single-statement body has no brace to start from.
-      bool After = I == 0 && !isa<CompoundStmt>(VC.Body)
-                       ? true
-                       : before(PrevEnd, D.Loc);
-      if (After && before(D.Loc, Body[I]->getBeginLoc()) &&
-          !before(D.Loc, VC.Body->getBeginLoc()) && !Attached[I]) {
+      if (before(PrevEnd, D.Loc) && before(D.Loc, Body[I]->getBeginLoc()) &&
+          !Attached[I]) {
         D.Consumed = true;
         Attached[I] = &D;
       }
@@ -298,11 +347,20 @@ bool VectorAnalyzer::checkVectorLoop(
         !checkReductionUses(Out.Loop.Body, Out.Reductions, Context))
       Ok = false;
   }
-  if (const DeclRefExpr *Write = findWriteTo(For, [&](const VarDecl *Var) {
-        return Before.count(Var) && !isReduced(Out.Reductions, Var);
-      })) {
-    report(Diags, Write->getLocation(), Diag::VectorLoopWritesBodyLocal)
-        << Write->getDecl()->getName();
+  // An error needs certainty: calls a template leaves unresolved are given
+  // the benefit of the doubt.
+  LocalWriteFinder Writes(/*UnresolvedCallsWrite=*/false);
+  Writes.TraverseStmt(const_cast<ForStmt *>(For));
+  std::vector<std::pair<SourceLocation, const VarDecl *>> Bad;
+  for (const auto &[Var, Loc] : Writes.Changed)
+    if (Before.count(Var) && !isReduced(Out.Reductions, Var))
+      Bad.push_back({Loc, Var});
+  llvm::sort(Bad, [&](const auto &A, const auto &B) {
+    return before(A.first, B.first);
+  });
+  if (!Bad.empty()) {
+    report(Diags, Bad.front().first, Diag::VectorLoopWritesBodyLocal)
+        << Bad.front().second->getName();
     Ok = false;
   }
   return Ok;
@@ -397,11 +455,10 @@ bool VectorAnalyzer::run(
     if (Effects.Found) {
       BS.Kind = BodyStatementKind::Leader;
       if (!isa<DeclStmt>(S)) {
-        AddressFinder Addresses;
-        Addresses.TraverseStmt(const_cast<Stmt *>(S));
+        LocalWriteFinder Writes(/*UnresolvedCallsWrite=*/true);
+        Writes.TraverseStmt(const_cast<Stmt *>(S));
         for (const VarDecl *Var : BeforeInOrder)
-          if (Addresses.Escaped.count(Var) ||
-              findWriteTo(S, [&](const VarDecl *W) { return W == Var; }))
+          if (Writes.Changed.count(Var))
             BS.Shared.push_back(Var);
       }
     }

@@ -21,6 +21,8 @@ struct VectorLoopContext {
   /// The parallel loop's innermost body, and the index neighbouring outer
   /// iterations differ in (the innermost one of a collapse).
   const clang::Stmt *Body = nullptr;
+  /// The loop whose body it is.
+  const clang::ForStmt *Parent = nullptr;
   const clang::VarDecl *OuterIndex = nullptr;
   const clang::FunctionDecl *Kernel = nullptr;
   /// Whether a 'block_dim' clause set the loop's block size; if not, a

@@ -45,6 +45,27 @@ bool continuesOuterLoop(const Stmt *S) {
   return Finder.Found;
 }
 
+/// \p Text, a statement that started in column \p Column, with its later
+/// lines moved left as far as the statement's start moved.
+std::string dedent(llvm::StringRef Text, unsigned Column) {
+  std::string Out;
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  Text.split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    llvm::StringRef Line = Lines[I];
+    if (I != 0) {
+      Out += '\n';
+      size_t Spaces = Line.find_first_not_of(' ');
+      Line = Line.drop_front(
+          std::min<size_t>(Column - 1, Spaces == llvm::StringRef::npos
+                                           ? Line.size()
+                                           : Spaces));
+    }
+    Out += Line.str();
+  }
+  return Out;
+}
+
 std::string layoutName(VectorMapping M) {
   return M == VectorMapping::Strided ? "kStrided" : "kContiguous";
 }
@@ -120,7 +141,8 @@ std::string KernelCodeGen::vectorBody(const Step &S, unsigned &Barriers) {
     std::string Out = userLine(At->getBeginLoc());
     if (!Out.empty())
       Out += "\n";
-    return Out + Text + "\n" + (Generated.empty() ? "" : Generated + "\n");
+    Out += dedent(Text, SM.getExpansionColumnNumber(At->getBeginLoc()));
+    return Out + "\n" + (Generated.empty() ? "" : Generated + "\n");
   };
   std::string Out;
   for (const BodyStatement &BS : V.Statements) {
@@ -278,7 +300,10 @@ std::string KernelCodeGen::vectorLoopCopy(const VectorLoop &L,
   std::string Line = userLine(L.Loop.Body->getBeginLoc());
   if (!Line.empty())
     Out += Line + "\n";
-  Out += indent(statementText(L.Loop.Body), 2) + "\n";
+  Out += indent(dedent(statementText(L.Loop.Body),
+                       SM.getExpansionColumnNumber(L.Loop.Body->getBeginLoc())),
+                2) +
+         "\n";
   std::string Generated = generatedLine();
   if (!Generated.empty())
     Out += Generated + "\n";

@@ -12,9 +12,6 @@ Usage: coverage.py <Diagnostics.def> <tests/diagnostics dir>
   expects remarks with --remarks. A remark has no valid twin, and may not
   have one: it reports no problem to fix, and under --remarks every parallel
   loop has one, so no source with device work translates silently.
-  The remarks of diagnostics_def.NOT_YET_REACHABLE are exempt until the
-  analysis that leads to them lands; tests/unit/LoopRemarksTest.cpp checks
-  their text meanwhile.
 - Every test file belongs to a diagnostic, or to the small allow-list below.
 """
 import os
@@ -26,9 +23,6 @@ import diagnostics_def  # noqa: E402
 
 # Tests of clang's own errors, which are not in Diagnostics.def.
 ALLOWED_EXTRA = {'clang_syntax_error', 'clang_missing_include'}
-
-# Remarks that no source can trigger yet (scripts/diagnostics_def.py says why).
-NOT_YET_REACHABLE = diagnostics_def.NOT_YET_REACHABLE
 
 
 def main():
@@ -50,11 +44,6 @@ def main():
             continue
         stems.add(d.snake)
         test, twin = d.snake + '.cpp', d.snake + '.ok.cpp'
-        if d.kind == 'remark' and d.name in NOT_YET_REACHABLE:
-            if test in sources:
-                problems.append(f'remark {d.name}: {test} exists; remove {d.name} from '
-                                f'NOT_YET_REACHABLE in scripts/diagnostics_def.py')
-            continue
         if test not in sources:
             problems.append(f'{d.kind} {d.name}: missing {test} (a -verify test that triggers it)')
         else:
@@ -70,9 +59,6 @@ def main():
         elif twin not in sources:
             problems.append(f'{d.kind} {d.name}: missing {twin} (the valid twin, the fix)')
 
-    names = {d.name for d in table}
-    for name in sorted(NOT_YET_REACHABLE - names):
-        problems.append(f'NOT_YET_REACHABLE names {name}, which is not a remark of the table')
 
     all_notes = [t for text in sources.values()
                  for kind, t in diagnostics_def.expectations(text) if kind == 'note']
@@ -107,8 +93,7 @@ def main():
         print(f'{len(problems)} problem(s); see tests/diagnostics/coverage.py for the rules')
         sys.exit(1)
     print(f'ok: {counted} errors and warnings, each with a test and a twin; '
-          f'{notes} notes, each expected by a test; {remarks} remarks, each with a test '
-          f'except {len(NOT_YET_REACHABLE)} not reachable yet')
+          f'{notes} notes, each expected by a test; {remarks} remarks, each with a test')
 
 
 if __name__ == '__main__':

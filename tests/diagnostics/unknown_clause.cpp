@@ -3,12 +3,12 @@
 #pragma qd kernel
 void relu(float* x, int n)
 {
-    #pragma qd loop num_threads(128) // expected-error {{unknown clause 'num_threads' on '#pragma qd loop'; it takes 'block_dim(N)', 'collapse(N)' and 'reduction(op: var, ...)'}}
+    #pragma qd loop num_threads(128) // expected-error {{unknown clause 'num_threads' on '#pragma qd loop'; it takes 'block_dim(N)', 'collapse(N)', 'reduction(op: var, ...)', 'vector' and 'vector_length(N)'}}
     for (int i = 0; i < n; ++i)
         x[i] = x[i] > 0.0f ? x[i] : 0.0f;
 }
 
-#pragma qd kernel vector_length(64) // expected-error {{unknown clause 'vector_length' on '#pragma qd kernel'; it takes 'block_dim(N)' and 'graph'}}
+#pragma qd kernel num_teams(64) // expected-error {{unknown clause 'num_teams' on '#pragma qd kernel'; it takes 'block_dim(N)' and 'graph'}}
 void negate(float* x, int n)
 {
     for (int i = 0; i < n; ++i)

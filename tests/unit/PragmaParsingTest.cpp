@@ -28,6 +28,9 @@ struct Recorded {
   /// The 'reduction' items; their locations are checked for validity only.
   std::vector<ReductionItem> Reductions;
   bool Graph;
+  bool Vector;
+  std::optional<unsigned> VectorLength;
+  bool VectorLengthLocIsValid;
 };
 
 struct PragmaRun {
@@ -51,7 +54,8 @@ PragmaRun parsePragmas(llvm::StringRef Code) {
                                     columnOf(Ctx, D.NameLoc), D.Loc.isValid(),
                                     D.NameLoc.isValid(), D.Collapse,
                                     D.CollapseLoc.isValid(), D.Reductions,
-                                    D.Graph});
+                                    D.Graph, D.Vector, D.VectorLength,
+                                    D.VectorLengthLoc.isValid()});
         }
       },
       Options);
@@ -62,6 +66,10 @@ PragmaRun parsePragmas(llvm::StringRef Code) {
 const char *const StreamParallelNoArgs =
     "'#pragma qd stream_parallel' takes no arguments or clauses; each block "
     "gets its own stream";
+/// What the clause list of '#pragma qd loop' says, in errors about its clauses.
+const std::string LoopClauses =
+    "'block_dim(N)', 'collapse(N)', 'reduction(op: var, ...)', 'vector' "
+    "and 'vector_length(N)'";
 const char *const MalformedBlockDim =
     "malformed 'block_dim' clause; write 'block_dim(N)' with an integer "
     "literal N from 1 to 1024";
@@ -303,8 +311,7 @@ TEST(PragmaParsing, UnknownClauseWithoutSuggestion) {
   EXPECT_EQ(Run.Result.messages(),
             std::vector<std::string>{
                 "1: error: unknown clause 'num_threads' on '#pragma qd "
-                "loop'; it takes 'block_dim(N)', 'collapse(N)' and "
-                "'reduction(op: var, ...)'"});
+                "loop'; it takes " + LoopClauses});
   ASSERT_EQ(Run.Directives.size(), 1u);
   EXPECT_EQ(Run.Directives[0].Kind, DirectiveKind::Loop);
 }
@@ -341,8 +348,7 @@ TEST(PragmaParsing, GraphOnlyOnKernelAndOnce) {
   const std::vector<std::string> Messages = Run.Result.messages();
   ASSERT_EQ(Messages.size(), 3u);
   EXPECT_EQ(Messages[0], "1: error: clause 'graph' is not allowed on '#pragma "
-                         "qd loop'; it takes 'block_dim(N)', 'collapse(N)' "
-                         "and 'reduction(op: var, ...)'");
+                         "qd loop'; it takes " + LoopClauses);
   EXPECT_EQ(Messages[1], "2: error: duplicate clause 'graph' on '#pragma qd "
                          "kernel'; remove one of them");
   EXPECT_NE(Messages[2].find("3: error: '#pragma qd stream_parallel' takes no "
@@ -358,9 +364,8 @@ TEST(PragmaParsing, ExtraTokens) {
             (std::vector<std::string>{
                 "1: error: unexpected ',' in '#pragma qd kernel'; it takes "
                 "'block_dim(N)' and 'graph'",
-                "2: error: unexpected '16' in '#pragma qd loop'; it takes "
-                "'block_dim(N)', 'collapse(N)' and 'reduction(op: var, "
-                "...)'"}));
+                "2: error: unexpected '16' in '#pragma qd loop'; it takes " +
+                    LoopClauses}));
   ASSERT_EQ(Run.Directives.size(), 2u);
   EXPECT_FALSE(Run.Directives[0].BlockDim.has_value());
   EXPECT_EQ(Run.Directives[1].BlockDim, std::optional<unsigned>(8));
@@ -626,4 +631,227 @@ TEST(PragmaParsing, ReductionOnlyOnLoop) {
             std::vector<std::string>{
                 "1: error: clause 'reduction' is not allowed on '#pragma qd "
                 "kernel'; it takes 'block_dim(N)' and 'graph'"});
+}
+
+// --- vector, vector_length ---------------------------------------------------
+
+namespace {
+
+const char *const MalformedVectorLength =
+    "malformed 'vector_length' clause; write 'vector_length(N)' with an "
+    "integer literal N, a power of two";
+
+std::string vectorLengthOutOfRange(const std::string &N) {
+  return "vector_length(" + N +
+         ") is not a power of two from 1 to 1024; a group of that many "
+         "threads shares each outer iteration, and groups tile the block";
+}
+
+} // namespace
+
+TEST(PragmaParsing, VectorClauses) {
+  PragmaRun Run = parsePragmas(
+      "void k(const float *m, float *out, int rows, int cols) {\n"
+      "  for (int r = 0; r < rows; ++r) {\n"
+      "    float s = 0.f;\n"
+      "#pragma qd loop vector\n"
+      "    for (int c = 0; c < cols; ++c) out[r * cols + c] = 0.f;\n"
+      "#pragma qd loop vector vector_length(64) reduction(+: s)\n"
+      "    for (int c = 0; c < cols; ++c) s += m[r * cols + c];\n"
+      "#pragma qd loop reduction(max: s) vector_length(0x80) vector\n"
+      "    for (int c = 0; c < cols; ++c) s = s > m[c] ? s : m[c];\n"
+      "    out[r] = s;\n"
+      "  }\n"
+      "}\n");
+  EXPECT_TRUE(Run.Result.Diags.empty())
+      << ::testing::PrintToString(Run.Result.messages());
+  ASSERT_EQ(Run.Directives.size(), 3u);
+  for (const Recorded &R : Run.Directives) {
+    EXPECT_EQ(R.Kind, DirectiveKind::Loop);
+    EXPECT_TRUE(R.Vector);
+    EXPECT_FALSE(R.BlockDim.has_value());
+    EXPECT_FALSE(R.Collapse.has_value());
+  }
+  // Without 'vector_length', the analysis uses the default.
+  EXPECT_FALSE(Run.Directives[0].VectorLength.has_value());
+  EXPECT_FALSE(Run.Directives[0].VectorLengthLocIsValid);
+  EXPECT_TRUE(Run.Directives[0].Reductions.empty());
+  EXPECT_EQ(Run.Directives[1].VectorLength, std::optional<unsigned>(64));
+  EXPECT_TRUE(Run.Directives[1].VectorLengthLocIsValid);
+  ASSERT_EQ(Run.Directives[1].Reductions.size(), 1u);
+  EXPECT_EQ(Run.Directives[1].Reductions[0].Name, "s");
+  EXPECT_EQ(Run.Directives[1].Reductions[0].Op, ReductionOp::Sum);
+  // Clauses in any order; any radix.
+  EXPECT_EQ(Run.Directives[2].VectorLength, std::optional<unsigned>(128));
+  ASSERT_EQ(Run.Directives[2].Reductions.size(), 1u);
+  EXPECT_EQ(Run.Directives[2].Reductions[0].Op, ReductionOp::Max);
+  EXPECT_EQ(DefaultVectorLength, 32u);
+}
+
+TEST(PragmaParsing, VectorLengthWithoutVectorParses) {
+  // The pragma handler records it; the analysis explains that 'vector' is
+  // missing (VectorLengthWithoutVector).
+  PragmaRun Run = parsePragmas("#pragma qd loop vector_length(32)\n"
+                               "#pragma qd loop block_dim(128) "
+                               "vector_length(16)\n");
+  EXPECT_TRUE(Run.Result.Diags.empty())
+      << ::testing::PrintToString(Run.Result.messages());
+  ASSERT_EQ(Run.Directives.size(), 2u);
+  EXPECT_FALSE(Run.Directives[0].Vector);
+  EXPECT_EQ(Run.Directives[0].VectorLength, std::optional<unsigned>(32));
+  EXPECT_FALSE(Run.Directives[1].Vector);
+  EXPECT_EQ(Run.Directives[1].VectorLength, std::optional<unsigned>(16));
+  EXPECT_EQ(Run.Directives[1].BlockDim, std::optional<unsigned>(128));
+}
+
+TEST(PragmaParsing, VectorLengthPowersOfTwo) {
+  for (unsigned N = 1; N <= 1024; N *= 2) {
+    const std::string Line =
+        "#pragma qd loop vector vector_length(" + std::to_string(N) + ")\n";
+    SCOPED_TRACE(Line);
+    PragmaRun Run = parsePragmas(Line);
+    EXPECT_TRUE(Run.Result.Diags.empty())
+        << ::testing::PrintToString(Run.Result.messages());
+    ASSERT_EQ(Run.Directives.size(), 1u);
+    EXPECT_TRUE(Run.Directives[0].Vector);
+    EXPECT_EQ(Run.Directives[0].VectorLength, std::optional<unsigned>(N));
+  }
+}
+
+TEST(PragmaParsing, VectorLengthOutOfRange) {
+  const std::pair<const char *, const char *> Cases[] = {
+      {"#pragma qd loop vector vector_length(0)\n", "0"},
+      {"#pragma qd loop vector vector_length(3)\n", "3"},
+      {"#pragma qd loop vector vector_length(48)\n", "48"},
+      {"#pragma qd loop vector vector_length(1000)\n", "1000"},
+      {"#pragma qd loop vector vector_length(1025)\n", "1025"},
+      {"#pragma qd loop vector vector_length(2048)\n", "2048"},
+  };
+  for (const auto &[Line, N] : Cases) {
+    SCOPED_TRACE(Line);
+    PragmaRun Run = parsePragmas(Line);
+    EXPECT_EQ(Run.Result.messages(),
+              std::vector<std::string>{"1: error: " +
+                                       vectorLengthOutOfRange(N)});
+    EXPECT_FALSE(Run.Result.Succeeded);
+    // Still recorded, with its 'vector', but without a length.
+    ASSERT_EQ(Run.Directives.size(), 1u);
+    EXPECT_TRUE(Run.Directives[0].Vector);
+    EXPECT_FALSE(Run.Directives[0].VectorLength.has_value());
+  }
+}
+
+TEST(PragmaParsing, VectorLengthOutOfRangePointsAtTheNumber) {
+  PragmaRun Run = parsePragmas("#pragma qd loop vector vector_length(0)\n"
+                               "#pragma qd loop vector vector_length(2048)\n");
+  ASSERT_EQ(Run.Result.Diags.size(), 2u);
+  EXPECT_EQ(Run.Result.Diags[0].Column, 38u); // the '0'
+  EXPECT_EQ(Run.Result.Diags[1].Column, 38u); // the '2048'
+}
+
+TEST(PragmaParsing, MalformedVectorLengths) {
+  const char *Lines[] = {
+      "#pragma qd loop vector vector_length\n",
+      "#pragma qd loop vector vector_length 32\n",
+      "#pragma qd loop vector vector_length()\n",
+      "#pragma qd loop vector vector_length(n)\n",
+      "#pragma qd loop vector vector_length(2 * 16)\n",
+      "#pragma qd loop vector vector_length(32\n",
+      "#pragma qd loop vector vector_length(-32)\n",
+      "#pragma qd loop vector vector_length(32.0)\n",
+      "#pragma qd loop vector vector_length(32 32)\n",
+  };
+  for (const char *Line : Lines) {
+    SCOPED_TRACE(Line);
+    PragmaRun Run = parsePragmas(Line);
+    EXPECT_EQ(Run.Result.messages(),
+              std::vector<std::string>{std::string("1: error: ") +
+                                       MalformedVectorLength});
+    EXPECT_FALSE(Run.Result.Succeeded);
+    ASSERT_EQ(Run.Directives.size(), 1u);
+    EXPECT_TRUE(Run.Directives[0].Vector);
+    EXPECT_FALSE(Run.Directives[0].VectorLength.has_value());
+  }
+}
+
+TEST(PragmaParsing, MalformedVectorLengthPointsAtTheProblem) {
+  PragmaRun Run = parsePragmas("#pragma qd loop vector vector_length(n)\n"
+                               "#pragma qd loop vector vector_length\n");
+  ASSERT_EQ(Run.Result.Diags.size(), 2u);
+  EXPECT_EQ(Run.Result.Diags[0].Column, 38u); // the 'n'
+  EXPECT_EQ(Run.Result.Diags[1].Column, 24u); // the clause: nothing follows
+}
+
+TEST(PragmaParsing, VectorTakesNoArgument) {
+  PragmaRun Run = parsePragmas("#pragma qd loop vector(32)\n");
+  EXPECT_EQ(Run.Result.messages(),
+            std::vector<std::string>{"1: error: unexpected '(' in '#pragma "
+                                     "qd loop'; it takes " +
+                                     LoopClauses});
+  ASSERT_EQ(Run.Directives.size(), 1u);
+  EXPECT_TRUE(Run.Directives[0].Vector);
+}
+
+TEST(PragmaParsing, DuplicateVectorClauses) {
+  PragmaRun Run = parsePragmas(
+      "#pragma qd loop vector vector\n"
+      "#pragma qd loop vector vector_length(32) vector_length(64)\n"
+      "#pragma qd loop vector_length(16) vector vector_length(16)\n");
+  EXPECT_EQ(Run.Result.messages(),
+            (std::vector<std::string>{
+                "1: error: duplicate clause 'vector' on '#pragma qd loop'; "
+                "remove one of them",
+                "2: error: duplicate clause 'vector_length' on '#pragma qd "
+                "loop'; remove one of them",
+                "3: error: duplicate clause 'vector_length' on '#pragma qd "
+                "loop'; remove one of them"}));
+  ASSERT_EQ(Run.Result.Diags.size(), 3u);
+  EXPECT_EQ(Run.Result.Diags[0].Column, 24u); // the second 'vector'
+  EXPECT_EQ(Run.Result.Diags[1].Column, 42u); // the second 'vector_length'
+  ASSERT_EQ(Run.Directives.size(), 3u);
+  EXPECT_TRUE(Run.Directives[0].Vector);
+  // The first one stays.
+  EXPECT_EQ(Run.Directives[1].VectorLength, std::optional<unsigned>(32));
+  EXPECT_EQ(Run.Directives[2].VectorLength, std::optional<unsigned>(16));
+  EXPECT_TRUE(Run.Directives[2].Vector);
+}
+
+TEST(PragmaParsing, VectorOnlyOnLoop) {
+  const std::string KernelClauses = "'block_dim(N)' and 'graph'";
+  PragmaRun Run = parsePragmas("#pragma qd kernel vector\n"
+                               "void a() {}\n"
+                               "#pragma qd kernel block_dim(64) "
+                               "vector_length(32)\n"
+                               "void b() {}\n");
+  EXPECT_EQ(Run.Result.messages(),
+            (std::vector<std::string>{
+                "1: error: clause 'vector' is not allowed on '#pragma qd "
+                "kernel'; it takes " +
+                    KernelClauses,
+                "3: error: clause 'vector_length' is not allowed on "
+                "'#pragma qd kernel'; it takes " +
+                    KernelClauses}));
+  ASSERT_EQ(Run.Result.Diags.size(), 2u);
+  EXPECT_EQ(Run.Result.Diags[0].Column, 19u); // 'vector'
+  ASSERT_EQ(Run.Directives.size(), 2u);
+  EXPECT_EQ(Run.Directives[0].Kind, DirectiveKind::Kernel);
+  EXPECT_FALSE(Run.Directives[0].Vector);
+  EXPECT_EQ(Run.Directives[1].BlockDim, std::optional<unsigned>(64));
+  EXPECT_FALSE(Run.Directives[1].VectorLength.has_value());
+
+  PragmaRun Block = parsePragmas("#pragma qd stream_parallel vector\n");
+  EXPECT_EQ(Block.Result.messages(),
+            std::vector<std::string>{std::string("1: error: ") +
+                                     StreamParallelNoArgs});
+}
+
+TEST(PragmaParsing, UnknownVectorClauseSuggests) {
+  PragmaRun Run = parsePragmas("#pragma qd loop vectr\n"
+                               "#pragma qd loop vector vectorlength(32)\n");
+  EXPECT_EQ(Run.Result.messages(),
+            (std::vector<std::string>{
+                "1: error: unknown clause 'vectr' on '#pragma qd loop'; did "
+                "you mean 'vector'?",
+                "2: error: unknown clause 'vectorlength' on '#pragma qd "
+                "loop'; did you mean 'vector_length'?"}));
 }
