@@ -23,6 +23,8 @@
 //   batch      collapse(2) over a batch of matrices with a vector loop;
 //   total      a top-level reduction over the rows' vector-loop results;
 //   blocks     vector loops in the blocks of a stream_parallel region.
+//
+// QD_SUITE_QUICK=1 (compute-sanitizer runs) makes every size smaller.
 
 #include <qd/atomic.h>
 #include <qd/qd.h>
@@ -287,7 +289,11 @@ using Gemv = void (*)(int, const float*, const float*, float*);
 
 void gemv_section(const char* name, Gemv kernel, bool transposed)
 {
-    for (int n : {0, 1, 31, 33, 100, 1000}) {
+    // Under compute-sanitizer (QD_SUITE_QUICK) the largest size is left out.
+    std::vector<int> sizes{0, 1, 31, 33, 100};
+    if (!qd_suite::quick())
+        sizes.push_back(1000);
+    for (int n : sizes) {
         const std::size_t cells = std::max(1, n * n);
         Mirrored<float> A(cells, [](std::size_t i) { return dyadic(i, 1u); });
         Mirrored<float> x(std::max(1, n), [](std::size_t i) { return dyadic(i, 2u); });
@@ -306,7 +312,7 @@ void gemv_section(const char* name, Gemv kernel, bool transposed)
 
 void body_section()
 {
-    const int n = 1003, m = 40;
+    const int n = qd_suite::quick() ? 203 : 1003, m = 40;
     Mirrored<float> A(n * m, [](std::size_t i) { return (i % 11 == 3) ? 0.0f : dyadic(i, 3u); });
     Mirrored<int> skip(n, [](std::size_t i) { return mix(i, 4u) % 6 == 0 ? 1 : 0; });
     Mirrored<float> sums(n, [](std::size_t) { return 9.0f; });
@@ -371,7 +377,7 @@ void body_section()
 
 void slot_section()
 {
-    const int n = 777, m = 50;
+    const int n = qd_suite::quick() ? 177 : 777, m = 50;
     Mirrored<int> ticket(1);
     Mirrored<int> seen(n);
     Mirrored<int> marks(n * m, [](std::size_t) { return -1; });
@@ -424,7 +430,7 @@ void batch_section()
 
 void total_section()
 {
-    const int n = 513;
+    const int n = qd_suite::quick() ? 129 : 513;
     Mirrored<float> A(n * n, [](std::size_t i) { return dyadic(i, 7u); });
     Mirrored<float> x(n, [](std::size_t i) { return dyadic(i, 8u); });
     Mirrored<float> y(n);
@@ -444,7 +450,7 @@ void total_section()
 
 void blocks_section()
 {
-    const int n = 300;
+    const int n = qd_suite::quick() ? 100 : 300;
     Mirrored<float> A(n * n, [](std::size_t i) { return dyadic(i, 9u); });
     Mirrored<float> x(n, [](std::size_t i) { return dyadic(i, 10u); });
     Mirrored<float> y(n);
