@@ -155,21 +155,60 @@ public:
     }
   }
 
-  // Combines one value per thread of the group in lane order, through
-  // `shared` (BlockDim elements of __shared__ memory); every thread of the
-  // group gets the result. Two syncs.
+  // Combines one value per thread of the group in an order fixed by Length;
+  // every thread of the group gets the result. A group inside a warp uses
+  // warp shuffles (a tree into lane 0, then lane 0's value to all, so that
+  // every lane has the same bits even where Op is not symmetric, as min on
+  // -0 and +0), and one sync; other groups and types fold in lane order
+  // through `shared` (BlockDim elements of __shared__ memory), with two
+  // syncs.
   template <ReduceOp Op, class T> __device__ T reduce(T value, T* shared) {
-    shared[threadIdx.x] = value;
-    sync();
-    T acc = shared[index_of(0)];
-    for (unsigned l = 1; l < Length; ++l)
-      acc = reduce_combine<Op, T>(acc, shared[index_of(l)]);
-    sync();
-    return acc;
+    if constexpr (kInWarp && kShuffles<T>) {
+      (void)shared;
+      T acc = value;
+      for (unsigned offset = Length / 2; offset > 0; offset /= 2)
+        acc = reduce_combine<Op, T>(acc, shuffle_down(acc, offset));
+      // A shuffle orders no memory: later statements may read what other
+      // lanes stored in the vector loop.
+      sync();
+      return shuffle_from_leader(acc);
+    } else {
+      shared[threadIdx.x] = value;
+      sync();
+      T acc = shared[index_of(0)];
+      for (unsigned l = 1; l < Length; ++l)
+        acc = reduce_combine<Op, T>(acc, shared[index_of(l)]);
+      sync();
+      return acc;
+    }
   }
 
 private:
   unsigned barriers_ = 0;
+
+  // The types warp shuffles move in CUDA and HIP.
+  template <class T>
+  static constexpr bool kShuffles =
+      std::is_same_v<T, int> || std::is_same_v<T, unsigned> ||
+      std::is_same_v<T, long> || std::is_same_v<T, unsigned long> ||
+      std::is_same_v<T, long long> || std::is_same_v<T, unsigned long long> ||
+      std::is_same_v<T, float> || std::is_same_v<T, double>;
+
+  template <class T> __device__ T shuffle_down(T v, unsigned offset) const {
+#if defined(QD_VECTOR_AMD)
+    return __shfl_down(v, offset, Length);
+#else
+    return __shfl_down_sync(warp_mask(), v, offset, Length);
+#endif
+  }
+
+  template <class T> __device__ T shuffle_from_leader(T v) const {
+#if defined(QD_VECTOR_AMD)
+    return __shfl(v, 0, Length);
+#else
+    return __shfl_sync(warp_mask(), v, 0, Length);
+#endif
+  }
 
   __device__ unsigned index_of(unsigned lane) const {
     return Layout == VectorLayout::kContiguous ? group() * Length + lane
