@@ -26,7 +26,7 @@ sys.path.insert(0, os.path.join(ROOT, 'scripts'))
 import diagnostics_def  # noqa: E402
 
 TESTS = os.path.join(ROOT, 'tests', 'diagnostics')
-DEF = os.path.join(ROOT, 'translator', 'Diagnostics.def')
+DEF = os.path.join(ROOT, 'translator', 'diagnostics', 'Diagnostics.def')
 REGENERATE = 'python3 scripts/gen_diagnostics_doc.py build/bin/qd-translate'
 CLANG_CASES = ['clang_syntax_error', 'clang_missing_include']
 
