@@ -33,7 +33,7 @@ set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "${qd_deb_description}")
 # libraries (libclang-cpp.so.19.1: libclang-cpp19; libLLVM.so.19.1:
 # libllvm19) and parses with clang's resource headers (stddef.h, ...:
 # libclang-common-19-dev, found at /usr/lib/llvm-19/lib/clang/19 by
-# translator/ResourceDir.cpp). The versions are those dpkg-shlibdeps gives
+# translator/driver/ResourceDir.cpp). The versions are those dpkg-shlibdeps gives
 # for the installed tool built on Debian 12.
 # The CMake package needs CMake 3.25, as this project does. The CUDA and HIP
 # toolkits are not Debian dependencies: a project that uses qd::runtime_cuda

@@ -1,4 +1,4 @@
-"""Reads translator/Diagnostics.def, the table of every qd-translate diagnostic.
+"""Reads translator/diagnostics/Diagnostics.def, the table of every qd-translate diagnostic.
 
 Shared by tests/diagnostics/coverage.py and scripts/gen_diagnostics_doc.py.
 """

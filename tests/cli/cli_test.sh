@@ -125,7 +125,7 @@ sed -i 's/"-Wqd-race"/"-Wqd-rcae"/' "$work/pragma.cpp"
 grep -q "unknown warning group '-Wqd-rcae'" "$work/pragma.err" && grep -q "\[-Wqd-race\]" "$work/pragma.err" \
   || { echo "FAIL: misspelled group: expected clang's warning and the race"; cat "$work/pragma.err"; failures=$((failures+1)); }
 
-# ---- Exit statuses: each value of enum ExitStatus in translator/main.cpp -----
+# ---- Exit statuses: each value of enum ExitStatus in translator/driver/main.cpp -----
 # For each failure: the status, the tool's own message on exactly one line of
 # stderr, no output file created, and an existing output left byte for byte.
 fail() { echo "FAIL: $1"; [ -n "${2:-}" ] && cat "$2"; failures=$((failures+1)); }

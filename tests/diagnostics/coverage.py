@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fails unless every diagnostic of translator/Diagnostics.def has its tests.
+"""Fails unless every diagnostic of translator/diagnostics/Diagnostics.def has its tests.
 
 Usage: coverage.py <Diagnostics.def> <tests/diagnostics dir>
 

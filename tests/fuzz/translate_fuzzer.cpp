@@ -112,7 +112,7 @@ Translation translate(llvm::StringRef Code, qd::Target Target,
   qd::TranslateResult Result;
   auto Factory = qd::newTranslateActionFactory(Options, Result);
 
-  // As translator/main.cpp builds the command: C++17, syntax only, clang's
+  // As translator/driver/main.cpp builds the command: C++17, syntax only, clang's
   // resource directory and our headers.
   std::vector<std::string> Args = {
       "qd-translate-fuzzer",

@@ -123,6 +123,45 @@ void f(int n, const float* a, float* out, int* flags) {
   EXPECT_EQ(S.Kinds, "RRRL[bias]L[both]LVR");
 }
 
+TEST(VectorLoopAnalysis, LeadersShareLocalsChangedThroughArraysLambdasAndAliases) {
+  // Issue 27: an array handed to a function decays to a pointer that the
+  // function writes through; a lambda that captures by reference changes
+  // what it captures where it is called; a local pointer to an array
+  // changes the array through the alias.
+  Summary S = summarize(R"(
+void fill2(int* p, int r) { p[0] = r; p[1] = r + 1; }
+#pragma qd kernel
+void f(int n, const float* a, float* out) {
+  for (int i = 0; i < n; ++i) {
+    int arr[2];
+    fill2(arr, i);
+    int s = 0;
+    auto set = [&] { s = arr[0] + arr[1]; };
+    set();
+    int other[2] = {0, 0};
+    int* alias = other;
+    *alias = i;
+    #pragma qd loop vector
+    for (int j = 0; j < 4; ++j) out[i * 4 + j] = a[j] * (float)(s + arr[1] + other[0]);
+  }
+})");
+  EXPECT_EQ(S.Kinds, "RL[arr]RRL[s]RRL[other]V");
+}
+
+TEST(VectorLoopAnalysis, ACopyInAMutableLambdaIsNotShared) {
+  Summary S = summarize(R"(
+#pragma qd kernel
+void f(int n, const float* a, float* out) {
+  for (int i = 0; i < n; ++i) {
+    int s = i;
+    out[i] = [=]() mutable { s += 1; return (float)s; }();
+    #pragma qd loop vector
+    for (int j = 0; j < 4; ++j) out[i * 4 + j] = a[j] * (float)s;
+  }
+})");
+  EXPECT_EQ(S.Kinds, "RLV");
+}
+
 TEST(VectorLoopAnalysis, SeveralVectorLoopsInOneBody) {
   Summary S = summarize(R"(
 #pragma qd kernel

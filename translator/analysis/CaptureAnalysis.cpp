@@ -35,45 +35,6 @@ bool isPointerLike(const Expr *E) {
   return !T.isNull() && (T->isPointerType() || T->isArrayType());
 }
 
-class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
-public:
-  explicit WriteFinder(llvm::function_ref<bool(const VarDecl *)> IsTarget)
-      : IsTarget(IsTarget) {}
-  const DeclRefExpr *Found = nullptr;
-
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    return !BO->isAssignmentOp() || check(BO->getLHS());
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    return !UO->isIncrementDecrementOp() || check(UO->getSubExpr());
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Call) {
-    if (Call->isAssignmentOp() || Call->getOperator() == OO_PlusPlus ||
-        Call->getOperator() == OO_MinusMinus)
-      return Call->getNumArgs() == 0 || check(Call->getArg(0));
-    return true;
-  }
-
-private:
-  llvm::function_ref<bool(const VarDecl *)> IsTarget;
-
-  /// Returns false (stop) once a write to a target is found.
-  bool check(const Expr *Target) {
-    Target = Target->IgnoreParenImpCasts();
-    while (const auto *Member = dyn_cast<MemberExpr>(Target)) {
-      if (Member->isArrow())
-        return true;
-      Target = Member->getBase()->IgnoreParenImpCasts();
-    }
-    const auto *Ref = dyn_cast<DeclRefExpr>(Target);
-    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (!Var || !IsTarget(Var))
-      return true;
-    Found = Ref;
-    return false;
-  }
-};
-
 } // namespace
 
 bool checkBoundsOnHost(const LoopForm &Form, const HostValues &Values,
@@ -94,13 +55,6 @@ bool checkBoundsOnHost(const LoopForm &Form, const HostValues &Values,
     }
   }
   return Ok;
-}
-
-const DeclRefExpr *
-findWriteTo(const Stmt *S, llvm::function_ref<bool(const VarDecl *)> IsTarget) {
-  WriteFinder Finder(IsTarget);
-  Finder.TraverseStmt(const_cast<Stmt *>(S));
-  return Finder.Found;
 }
 
 std::vector<Capture> collectCaptures(const Stmt *S, const HostValues &Values,

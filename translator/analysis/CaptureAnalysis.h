@@ -50,13 +50,6 @@ const clang::DeclRefExpr *
 findReferenceTo(const clang::Stmt *S,
                 llvm::function_ref<bool(const clang::VarDecl *)> IsTarget);
 
-/// The first write in \p S ('=', compound assignment, '++', '--', also
-/// through overloaded operators) to a variable for which \p IsTarget holds,
-/// or null. 'p.x = 1' writes 'p'; 'p->x = 1' and 'p[0] = 1' write memory.
-const clang::DeclRefExpr *
-findWriteTo(const clang::Stmt *S,
-            llvm::function_ref<bool(const clang::VarDecl *)> IsTarget);
-
 } // namespace qd
 
 #endif

@@ -13,6 +13,7 @@
 #include "ReductionAnalysis.h"
 #include "VectorLoopAnalysis.h"
 #include "DiagnosticIds.h"
+#include "MayWrite.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -202,6 +203,7 @@ private:
                    std::vector<Step> &Out);
   bool isHostScalarDecl(const DeclStmt *DS);
   void checkDeviceLocals(const Stmt *S);
+  void checkNoHostAddress(const DeclStmt *DS);
   void checkHostValueWrites(const Stmt *S, const VarDecl *LoopVar = nullptr,
                             llvm::ArrayRef<Reduction> Reductions = {});
   bool analyzeReductions(const Directive &D, const Stmt *Body, Step &Loop);
@@ -454,6 +456,21 @@ bool Analyzer::isHostScalarDecl(const DeclStmt *DS) {
   return true;
 }
 
+void Analyzer::checkNoHostAddress(const DeclStmt *DS) {
+  // A host scalar is computed on the host and passed by value: a pointer to
+  // a host value would reach the device as an address it cannot use.
+  for (const Decl *D : DS->decls()) {
+    const auto *Var = cast<VarDecl>(D);
+    forEachMayWrite(Var->getInit(), [&](const VariableWrite &W) {
+      if (W.Kind != WriteKind::AddressTaken || !Values.contains(W.Var))
+        return true;
+      report(Diags, W.At->getExprLoc(), Diag::HostScalarHoldsHostAddress)
+          << Var->getName() << W.Var->getName();
+      return false;
+    });
+  }
+}
+
 void Analyzer::checkDeviceLocals(const Stmt *S) {
   if (DeviceLocals.empty())
     return;
@@ -469,18 +486,19 @@ void Analyzer::checkHostValueWrites(const Stmt *S, const VarDecl *LoopVar,
                                     llvm::ArrayRef<Reduction> Reductions) {
   // Each device function has its own copy of a host value, so the write
   // would be lost and the result would differ from the serial program.
-  const DeclRefExpr *Write = findWriteTo(S, [&](const VarDecl *Var) {
-    return Var != LoopVar && Values.contains(Var) &&
-           !DeviceScalars.count(Var) && !isReduced(Reductions, Var);
-  });
-  if (Write)
-    report(Diags, Write->getLocation(), Diag::HostValueWrittenOnDevice)
-        << Write->getDecl()->getName();
+  if (std::optional<VariableWrite> Write =
+          findMayWrite(S, [&](const VarDecl *Var) {
+            return Var != LoopVar && Values.contains(Var) &&
+                   !DeviceScalars.count(Var) && !isReduced(Reductions, Var);
+          }))
+    report(Diags, Write->At->getExprLoc(), Diag::HostValueWrittenOnDevice)
+        << Write->Var->getName() << static_cast<unsigned>(Write->Kind);
   // A reduction's result is read-only, but for reductions into it.
-  if (const DeclRefExpr *ScalarWrite = findWriteTo(S, [&](const VarDecl *Var) {
-        return DeviceScalars.count(Var) && !isReduced(Reductions, Var);
-      }))
-    reportDeviceScalarWritten(ScalarWrite, DeviceScalars, Context);
+  if (std::optional<VariableWrite> ScalarWrite =
+          findMayWrite(S, [&](const VarDecl *Var) {
+            return DeviceScalars.count(Var) && !isReduced(Reductions, Var);
+          }))
+    reportDeviceScalarWritten(*ScalarWrite, DeviceScalars, Context);
 }
 
 bool Analyzer::analyzeReductions(const Directive &D, const Stmt *Body,
@@ -551,6 +569,7 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
     if (ReadsDeviceScalar)
       return;
     if (isHostScalarDecl(DS)) {
+      checkNoHostAddress(DS);
       for (const Decl *D : DS->decls()) {
         const auto *Var = cast<VarDecl>(D);
         if (Var->getType()->isDependentType() &&
@@ -636,10 +655,10 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
   llvm::SmallPtrSet<const VarDecl *, 4> Indices{Form.Var};
   for (const LoopForm &Inner : Collapsed)
     Indices.insert(Inner.Var);
-  if (const DeclRefExpr *Write = findWriteTo(
+  if (std::optional<VariableWrite> Write = findMayWrite(
           Body, [&](const VarDecl *Var) { return Indices.count(Var) != 0; })) {
-    report(Diags, Write->getLocation(), Diag::LoopIndexWritten)
-        << Write->getDecl()->getName();
+    report(Diags, Write->At->getExprLoc(), Diag::LoopIndexWritten)
+        << Write->Var->getName();
     Ok = false;
   }
   checkDeviceLocals(For);

@@ -359,10 +359,9 @@ bool isReduced(llvm::ArrayRef<Reduction> Reductions, const VarDecl *Var) {
                       [&](const Reduction &R) { return R.Var == Var; });
 }
 
-static void noteReductionHere(const DeclRefExpr *Use,
+static void noteReductionHere(const VarDecl *Var,
                               const DeviceScalarMap &Scalars,
                               ASTContext &Context) {
-  const auto *Var = cast<VarDecl>(Use->getDecl());
   report(Context.getDiagnostics(), Scalars.lookup(Var).Where,
          Diag::NoteReductionHere)
       << Var->getName();
@@ -380,17 +379,17 @@ bool checkNoDeviceScalarOnHost(const Stmt *E, unsigned What,
   report(Context.getDiagnostics(), Use->getLocation(),
          Diag::ReductionResultReadOnHost)
       << Use->getDecl()->getName() << What;
-  noteReductionHere(Use, Scalars, Context);
+  noteReductionHere(cast<VarDecl>(Use->getDecl()), Scalars, Context);
   return false;
 }
 
-void reportDeviceScalarWritten(const DeclRefExpr *Write,
+void reportDeviceScalarWritten(const VariableWrite &Write,
                                const DeviceScalarMap &Scalars,
                                ASTContext &Context) {
-  report(Context.getDiagnostics(), Write->getLocation(),
+  report(Context.getDiagnostics(), Write.At->getExprLoc(),
          Diag::DeviceScalarWritten)
-      << Write->getDecl()->getName();
-  noteReductionHere(Write, Scalars, Context);
+      << Write.Var->getName();
+  noteReductionHere(Write.Var, Scalars, Context);
 }
 
 } // namespace qd

@@ -10,6 +10,7 @@
 
 #include "Directive.h"
 #include "KernelModel.h"
+#include "MayWrite.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
@@ -63,7 +64,7 @@ bool checkNoDeviceScalarOnHost(const clang::Stmt *E, unsigned What,
 
 /// Reports \p Write, a write in device code to a device scalar that is not
 /// a reduction into it.
-void reportDeviceScalarWritten(const clang::DeclRefExpr *Write,
+void reportDeviceScalarWritten(const VariableWrite &Write,
                                const DeviceScalarMap &Scalars,
                                clang::ASTContext &Context);
 

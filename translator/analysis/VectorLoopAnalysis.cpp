@@ -14,6 +14,7 @@
 #include "AccessAnalysis.h"
 #include "CaptureAnalysis.h"
 #include "DiagnosticIds.h"
+#include "MayWrite.h"
 #include "ReductionAnalysis.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -64,8 +65,6 @@ private:
     return Continue;
   }
 };
-
-const VarDecl *writtenVariable(const Expr *E);
 
 bool isSystemFunctionWithoutOutputs(const FunctionDecl *FD,
                                     const SourceManager &SM) {
@@ -150,94 +149,22 @@ private:
   }
 };
 
-/// The variable a written lvalue belongs to when it is (part of) a variable
-/// held by value: 'v', 'p.x', 'buf[k]' for an array 'buf'.
-const VarDecl *writtenVariable(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MemberExpr>(E)) {
-      if (M->isArrow())
-        return nullptr;
-      E = M->getBase();
-      continue;
-    }
-    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
-      const Expr *Base = Sub->getBase()->IgnoreParenImpCasts();
-      if (!Base->getType()->isArrayType())
-        return nullptr;
-      E = Base;
-      continue;
-    }
-    break;
-  }
-  const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-}
-
-/// Every variable \p S may change: written (also an element or a member),
-/// its address taken, bound to a non-const reference (a local reference, a
-/// call's parameter). Each with the first place that does it.
-class LocalWriteFinder : public RecursiveASTVisitor<LocalWriteFinder> {
-public:
-  /// \p UnresolvedCallsWrite: whether a call a template pattern leaves
-  /// unresolved may change its arguments.
-  explicit LocalWriteFinder(bool UnresolvedCallsWrite)
-      : UnresolvedCallsWrite(UnresolvedCallsWrite) {}
-
+/// Every body local \p S may change (MayWrite.h), each with the first
+/// place that does it.
+llvm::DenseMap<const VarDecl *, SourceLocation>
+changedVariables(const Stmt *S, bool UnresolvedCallsWrite) {
   llvm::DenseMap<const VarDecl *, SourceLocation> Changed;
-
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      note(BO->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      note(UO->getSubExpr());
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    unsigned First = 0;
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
-      if (Op->isAssignmentOp() || Op->getOperator() == OO_PlusPlus ||
-          Op->getOperator() == OO_MinusMinus) {
-        if (Op->getNumArgs() >= 1)
-          note(Op->getArg(0));
+  MayWriteOptions Options;
+  Options.UnresolvedCallsWrite = UnresolvedCallsWrite;
+  forEachMayWrite(
+      S,
+      [&](const VariableWrite &W) {
+        Changed.try_emplace(W.Var, W.At->getBeginLoc());
         return true;
-      }
-      // A member operator's object is its first argument.
-      if (isa_and_nonnull<CXXMethodDecl>(FD))
-        First = 1;
-    }
-    for (unsigned I = First; I < Call->getNumArgs(); ++I) {
-      const unsigned Param = I - First;
-      const ParmVarDecl *P =
-          FD && Param < FD->getNumParams() ? FD->getParamDecl(Param) : nullptr;
-      if (P ? P->getType()->isReferenceType() &&
-                  !P->getType()->getPointeeType().isConstQualified()
-            : UnresolvedCallsWrite)
-        note(Call->getArg(I));
-    }
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *V) {
-    QualType T = V->getType();
-    if (V->getInit() && T->isReferenceType() &&
-        !T->getPointeeType().isConstQualified())
-      note(V->getInit());
-    return true;
-  }
-
-private:
-  bool UnresolvedCallsWrite;
-
-  void note(const Expr *E) {
-    if (const VarDecl *Var = writtenVariable(E))
-      Changed.try_emplace(Var, E->getBeginLoc());
-  }
-};
+      },
+      Options);
+  return Changed;
+}
 
 class VectorAnalyzer {
 public:
@@ -330,12 +257,12 @@ bool VectorAnalyzer::checkVectorLoop(
     report(Diags, Breaks.Found->getBeginLoc(), Diag::BreakInVectorLoop);
     Ok = false;
   }
-  if (const DeclRefExpr *Write =
-          findWriteTo(Out.Loop.Body, [&](const VarDecl *Var) {
+  if (std::optional<VariableWrite> Write =
+          findMayWrite(Out.Loop.Body, [&](const VarDecl *Var) {
             return Var == Out.Loop.Var;
           })) {
-    report(Diags, Write->getLocation(), Diag::LoopIndexWritten)
-        << Write->getDecl()->getName();
+    report(Diags, Write->At->getExprLoc(), Diag::LoopIndexWritten)
+        << Write->Var->getName();
     Ok = false;
   }
   if (!D.Reductions.empty()) {
@@ -349,10 +276,9 @@ bool VectorAnalyzer::checkVectorLoop(
   }
   // An error needs certainty: calls a template leaves unresolved are given
   // the benefit of the doubt.
-  LocalWriteFinder Writes(/*UnresolvedCallsWrite=*/false);
-  Writes.TraverseStmt(const_cast<ForStmt *>(For));
   std::vector<std::pair<SourceLocation, const VarDecl *>> Bad;
-  for (const auto &[Var, Loc] : Writes.Changed)
+  for (const auto &[Var, Loc] :
+       changedVariables(For, /*UnresolvedCallsWrite=*/false))
     if (Before.count(Var) && !isReduced(Out.Reductions, Var))
       Bad.push_back({Loc, Var});
   llvm::sort(Bad, [&](const auto &A, const auto &B) {
@@ -415,6 +341,35 @@ bool VectorAnalyzer::run(
   Collector.Out = &Locals;
   Collector.TraverseStmt(const_cast<Stmt *>(VC.Body));
 
+  // A local whose address or reference is held anywhere in the body may
+  // change through that alias ('int* p = arr; ... *p = 1;'), which names
+  // only the alias.
+  llvm::SmallPtrSet<const VarDecl *, 8> Aliased;
+  struct AliasCollector : RecursiveASTVisitor<AliasCollector> {
+    llvm::SmallPtrSetImpl<const VarDecl *> *Out;
+    void collect(const Expr *Held) {
+      forEachMayWrite(Held, [&](const VariableWrite &W) {
+        if (W.Kind == WriteKind::AddressTaken ||
+            W.Kind == WriteKind::BoundToReference)
+          Out->insert(W.Var);
+        return true;
+      });
+    }
+    bool VisitVarDecl(VarDecl *V) {
+      QualType T = V->getType();
+      if (V->getInit() && (T->isPointerType() || T->isReferenceType()))
+        collect(V->getInit());
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->getOpcode() == BO_Assign && BO->getType()->isPointerType())
+        collect(BO->getRHS());
+      return true;
+    }
+  } Aliases;
+  Aliases.Out = &Aliased;
+  Aliases.TraverseStmt(const_cast<Stmt *>(VC.Body));
+
   bool Ok = true;
   VectorBody V;
   SourceLocation FirstLengthLoc;
@@ -455,10 +410,10 @@ bool VectorAnalyzer::run(
     if (Effects.Found) {
       BS.Kind = BodyStatementKind::Leader;
       if (!isa<DeclStmt>(S)) {
-        LocalWriteFinder Writes(/*UnresolvedCallsWrite=*/true);
-        Writes.TraverseStmt(const_cast<Stmt *>(S));
+        const auto Changed =
+            changedVariables(S, /*UnresolvedCallsWrite=*/true);
         for (const VarDecl *Var : BeforeInOrder)
-          if (Writes.Changed.count(Var))
+          if (Changed.count(Var) || Aliased.count(Var))
             BS.Shared.push_back(Var);
       }
     }

@@ -1,0 +1,231 @@
+//===- MayWrite.cpp -------------------------------------------------------===//
+#include "MayWrite.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace qd {
+
+const VarDecl *writtenVariable(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MemberExpr>(E)) {
+      if (M->isArrow())
+        return nullptr;
+      E = M->getBase();
+      continue;
+    }
+    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+      const Expr *Base = Sub->getBase()->IgnoreParenImpCasts();
+      if (!Base->getType()->isArrayType())
+        return nullptr;
+      E = Base;
+      continue;
+    }
+    break;
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+namespace {
+
+bool isNonConstLvalueReference(QualType T) {
+  return T->isLValueReferenceType() && !T->getPointeeType().isConstQualified();
+}
+
+bool isPointerToNonConst(QualType T) {
+  return T->isPointerType() && !T->getPointeeType().isConstQualified();
+}
+
+/// The lambda a variable holds, when its initializer is one.
+const LambdaExpr *lambdaHeldBy(const VarDecl *Var) {
+  const Expr *Init = Var ? Var->getInit() : nullptr;
+  while (Init) {
+    Init = Init->IgnoreImplicit();
+    if (const auto *Lambda = dyn_cast<LambdaExpr>(Init))
+      return Lambda;
+    const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
+    if (!Construct || Construct->getNumArgs() != 1)
+      return nullptr;
+    Init = Construct->getArg(0);
+  }
+  return nullptr;
+}
+
+class MayWriteFinder : public RecursiveASTVisitor<MayWriteFinder> {
+  using Base = RecursiveASTVisitor<MayWriteFinder>;
+
+public:
+  MayWriteFinder(llvm::function_ref<bool(const VariableWrite &)> Fn,
+                 MayWriteOptions Options)
+      : Fn(Fn), Options(Options) {}
+
+  bool TraverseLambdaExpr(LambdaExpr *Lambda) {
+    if (!Expanding.insert(Lambda).second)
+      return true;
+    // A lambda's copies are its own: changing one in a 'mutable' lambda
+    // leaves the variable alone.
+    for (const LambdaCapture &C : Lambda->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByCopy)
+        if (const auto *Var = dyn_cast<VarDecl>(C.getCapturedVar()))
+          ++CopiedIn[Var];
+    bool Continue = Base::TraverseLambdaExpr(Lambda);
+    for (const LambdaCapture &C : Lambda->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByCopy)
+        if (const auto *Var = dyn_cast<VarDecl>(C.getCapturedVar()))
+          --CopiedIn[Var];
+    Expanding.erase(Lambda);
+    return Continue && !Stopped;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      note(BO->getLHS(), WriteKind::Assigned);
+    return !Stopped;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp())
+      note(UO->getSubExpr(), WriteKind::IncrementedOrDecremented);
+    else if (UO->getOpcode() == UO_AddrOf)
+      note(UO->getSubExpr(), WriteKind::AddressTaken);
+    else if (UO->getOpcode() == UO_Deref)
+      Accessed.insert(UO->getSubExpr());
+    return !Stopped;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
+    // 'buf[k]' decays 'buf' only to reach the element.
+    Accessed.insert(ASE->getBase());
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (Cast->getCastKind() == CK_ArrayToPointerDecay &&
+        !Accessed.count(Cast) && isPointerToNonConst(Cast->getType()))
+      note(Cast->getSubExpr(), WriteKind::AddressTaken);
+    return !Stopped;
+  }
+  bool VisitVarDecl(VarDecl *Var) {
+    if (Var->getInit() && isNonConstLvalueReference(Var->getType()))
+      note(Var->getInit(), WriteKind::BoundToReference);
+    return !Stopped;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    const auto *Method = Call->getMethodDecl();
+    const auto *Callee =
+        dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParens());
+    if (Method && !Method->isStatic() && !Method->isConst() && Callee &&
+        !Callee->isArrow())
+      note(Callee->getBase(), WriteKind::NonConstMemberCall);
+    return !Stopped;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    unsigned First = 0;
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+      const OverloadedOperatorKind K = Op->getOperator();
+      if (Op->getNumArgs() >= 1 && (Op->isAssignmentOp() ||
+                                    K == OO_PlusPlus || K == OO_MinusMinus)) {
+        note(Op->getArg(0), Op->isAssignmentOp()
+                                ? WriteKind::Assigned
+                                : WriteKind::IncrementedOrDecremented);
+        return !Stopped;
+      }
+      if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(FD)) {
+        // A member operator's object is its first argument.
+        First = 1;
+        if (!Method->isConst() && !Method->isStatic() && Op->getNumArgs() >= 1)
+          note(Op->getArg(0), WriteKind::NonConstMemberCall);
+        if (K == OO_Call)
+          expandHeldLambda(Op->getArg(0));
+      }
+    }
+    for (unsigned I = First; I < Call->getNumArgs() && !Stopped; ++I) {
+      const unsigned Param = I - First;
+      const ParmVarDecl *P =
+          FD && Param < FD->getNumParams() ? FD->getParamDecl(Param) : nullptr;
+      const bool Unresolved = !FD && Call->isTypeDependent();
+      if (P ? isNonConstLvalueReference(P->getType())
+            : Unresolved && Options.UnresolvedCallsWrite)
+        note(Call->getArg(I), WriteKind::PassedByReference);
+    }
+    return !Stopped;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    const CXXConstructorDecl *Ctor = E->getConstructor();
+    for (unsigned I = 0; Ctor && I < E->getNumArgs() && !Stopped; ++I)
+      if (I < Ctor->getNumParams() &&
+          isNonConstLvalueReference(Ctor->getParamDecl(I)->getType()) &&
+          !Ctor->isCopyOrMoveConstructor())
+        note(E->getArg(I), WriteKind::PassedByReference);
+    return !Stopped;
+  }
+  bool VisitCXXUnresolvedConstructExpr(CXXUnresolvedConstructExpr *E) {
+    if (Options.UnresolvedCallsWrite)
+      for (const Expr *Arg : E->arguments())
+        note(Arg, WriteKind::PassedByReference);
+    return !Stopped;
+  }
+
+  bool Stopped = false;
+
+private:
+  llvm::function_ref<bool(const VariableWrite &)> Fn;
+  MayWriteOptions Options;
+  /// Variables that an enclosing lambda captured by copy: the lambda's own.
+  llvm::DenseMap<const VarDecl *, unsigned> CopiedIn;
+  llvm::SmallPtrSet<const LambdaExpr *, 4> Expanding;
+  /// Array decays that only reach an element.
+  llvm::SmallPtrSet<const Expr *, 16> Accessed;
+
+  /// A call of a lambda held in a variable runs its body here: what the body
+  /// changes through its by-reference captures changes at the call.
+  void expandHeldLambda(const Expr *Callee) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(Callee->IgnoreParenImpCasts());
+    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (const LambdaExpr *Lambda = lambdaHeldBy(Var))
+      TraverseLambdaExpr(const_cast<LambdaExpr *>(Lambda));
+  }
+
+  void note(const Expr *E, WriteKind Kind) {
+    if (Stopped)
+      return;
+    const VarDecl *Var = writtenVariable(E);
+    if (!Var || CopiedIn.lookup(Var) != 0)
+      return;
+    if (!Fn({Var, E->IgnoreParenImpCasts(), Kind}))
+      Stopped = true;
+  }
+};
+
+} // namespace
+
+void forEachMayWrite(const Stmt *S,
+                     llvm::function_ref<bool(const VariableWrite &)> Fn,
+                     MayWriteOptions Options) {
+  if (!S)
+    return;
+  MayWriteFinder Finder(Fn, Options);
+  Finder.TraverseStmt(const_cast<Stmt *>(S));
+}
+
+std::optional<VariableWrite>
+findMayWrite(const Stmt *S, llvm::function_ref<bool(const VarDecl *)> IsTarget,
+             MayWriteOptions Options) {
+  std::optional<VariableWrite> Found;
+  forEachMayWrite(
+      S,
+      [&](const VariableWrite &W) {
+        if (!IsTarget(W.Var))
+          return true;
+        Found = W;
+        return false;
+      },
+      Options);
+  return Found;
+}
+
+} // namespace qd

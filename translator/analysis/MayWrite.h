@@ -1,0 +1,73 @@
+//===- MayWrite.h - The one definition of "may change a variable" -*- C++ -*-===//
+//
+// Every analysis that asks whether code may change a variable asks here: the
+// check that device code leaves host values alone, the loop-index check, the
+// reduction-result check, the vector-loop checks and the vector group's
+// sharing of body locals. A write the analyses did not agree on once gave a
+// silent wrong result (issue 27): an accepted program whose GPU output
+// differed from its serial build.
+//
+// A variable held by value may change through: an assignment or '++'/'--' of
+// it or of a member or element of it; its address ('&v', an array that
+// decays to a pointer to non-const); a non-const reference bound to it (a
+// local reference, a by-reference parameter of a call or constructor); a
+// non-const member function called on it; a lambda that captures it by
+// reference and changes it, where the lambda is written or called.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QD_TRANSLATOR_MAYWRITE_H
+#define QD_TRANSLATOR_MAYWRITE_H
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include <optional>
+
+namespace qd {
+
+/// How code may change a variable; the order of the diagnostics' %select.
+enum class WriteKind {
+  Assigned,
+  IncrementedOrDecremented,
+  AddressTaken,
+  BoundToReference,
+  PassedByReference,
+  NonConstMemberCall,
+};
+
+struct VariableWrite {
+  const clang::VarDecl *Var = nullptr;
+  /// The expression that names the variable where it may change.
+  const clang::Expr *At = nullptr;
+  WriteKind Kind = WriteKind::Assigned;
+};
+
+struct MayWriteOptions {
+  /// Whether a call that a template pattern leaves unresolved may change
+  /// the variables it is given. An error needs certainty (false); sharing a
+  /// vector group's locals must assume the worst (true).
+  bool UnresolvedCallsWrite = false;
+};
+
+/// The variable an lvalue belongs to when it is (part of) a variable held
+/// by value: 'v', 'p.x', 'buf[k]' for an array 'buf'. Null through '->' or
+/// a pointer.
+const clang::VarDecl *writtenVariable(const clang::Expr *E);
+
+/// Calls \p Fn on every place in \p S that may change a variable, in source
+/// order of traversal, until it returns false. Lambda bodies are included,
+/// without the variables they capture by copy.
+void forEachMayWrite(const clang::Stmt *S,
+                     llvm::function_ref<bool(const VariableWrite &)> Fn,
+                     MayWriteOptions Options = {});
+
+/// The first place in \p S that may change a variable for which \p IsTarget
+/// holds.
+std::optional<VariableWrite>
+findMayWrite(const clang::Stmt *S,
+             llvm::function_ref<bool(const clang::VarDecl *)> IsTarget,
+             MayWriteOptions Options = {});
+
+} // namespace qd
+
+#endif
