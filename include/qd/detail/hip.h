@@ -9,6 +9,7 @@
 #include "launch_support.h"
 #include "profiling.h"
 #include "reduce.h"
+#include "thread_index.h"
 #include "vector_group.h"
 
 namespace qd {

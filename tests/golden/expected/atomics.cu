@@ -35,8 +35,8 @@ overflow_count[0] = 0;
 // Parallel loop of 'analyse' (atomics.cpp:15): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_analyse_loop3(int qd_begin, std::uint64_t qd_count, int * histogram) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 16 "atomics.cpp"
 histogram[b] = 0;
@@ -47,8 +47,8 @@ histogram[b] = 0;
 // Parallel loop of 'analyse' (atomics.cpp:17): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_analyse_loop4(int qd_begin, std::uint64_t qd_count, const float * samples, float lo, int bins, int * histogram, float * sum, int * max_bin_index, int * overflow_count, float * overflow_values, const float scale) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "atomics.cpp"
 {

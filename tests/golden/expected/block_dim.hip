@@ -9,8 +9,8 @@
 // Parallel loop of 'scale_and_shift' (block_dim.cpp:7): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(128)
 qd_scale_and_shift_loop0(int qd_begin, std::uint64_t qd_count, float * x, float scale) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 8 "block_dim.cpp"
 x[i] *= scale;
@@ -21,8 +21,8 @@ x[i] *= scale;
 // Parallel loop of 'scale_and_shift' (block_dim.cpp:11): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(64)
 qd_scale_and_shift_loop1(int qd_begin, std::uint64_t qd_count, float * x, float shift) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 12 "block_dim.cpp"
 x[i] += shift;
@@ -33,8 +33,8 @@ x[i] += shift;
 // Parallel loop of 'scale_and_shift' (block_dim.cpp:17): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scale_and_shift_loop2(int qd_begin, std::uint64_t qd_count, float * y) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 18 "block_dim.cpp"
 y[i] = 2.0f * y[i];
@@ -45,8 +45,8 @@ y[i] = 2.0f * y[i];
 // Parallel loop of 'scale_and_shift' (block_dim.cpp:22): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(128)
 qd_scale_and_shift_loop3(int qd_begin, std::uint64_t qd_count, float * x) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 23 "block_dim.cpp"
 x[i] = x[i] * x[i];
@@ -141,8 +141,8 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift) {
 // Parallel loop of 'negate' (block_dim.cpp:32): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(1024)
 qd_negate_loop0(int qd_begin, std::uint64_t qd_count, float * x) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 33 "block_dim.cpp"
 x[i] = -x[i];

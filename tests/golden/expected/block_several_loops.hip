@@ -12,8 +12,8 @@
 // Parallel loop of 'prepare_inputs' (block_several_loops.cpp:16): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_prepare_inputs_loop0(int qd_begin, std::uint64_t qd_count, float * matrix, float * row_norm, int cols, const float eps) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 16 "block_several_loops.cpp"
 {               // parallel over rows, serial over columns
@@ -29,8 +29,8 @@ qd_prepare_inputs_loop0(int qd_begin, std::uint64_t qd_count, float * matrix, fl
 // Parallel loop of 'prepare_inputs' (block_several_loops.cpp:22): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_prepare_inputs_loop1(int qd_begin, std::uint64_t qd_count, float * matrix, float * row_norm, int cols) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int e = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 23 "block_several_loops.cpp"
 matrix[e] /= row_norm[e / cols];
@@ -41,8 +41,8 @@ matrix[e] /= row_norm[e / cols];
 // Parallel loop of 'prepare_inputs' (block_several_loops.cpp:28): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_prepare_inputs_loop2(int qd_begin, std::uint64_t qd_count, const int * counts, float * density, const float inv_width) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 29 "block_several_loops.cpp"
 density[b] = static_cast<float>(counts[b]) * inv_width;
@@ -68,8 +68,8 @@ qd_prepare_inputs_task3(float * density, float * cdf, float * total, int bins, f
 // Parallel loop of 'prepare_inputs' (block_several_loops.cpp:38): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_prepare_inputs_loop4(int qd_begin, std::uint64_t qd_count, float * cdf, float * total) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 39 "block_several_loops.cpp"
 cdf[b] = total[0] > 0.0f ? cdf[b] / total[0] : 0.0f;

@@ -9,8 +9,8 @@
 // Parallel loop of 'split_complex' (block_without_braces.cpp:8): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_split_complex_loop0(int qd_begin, std::uint64_t qd_count, const float * interleaved, float * re) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 9 "block_without_braces.cpp"
 re[i] = interleaved[2 * i];
@@ -21,8 +21,8 @@ re[i] = interleaved[2 * i];
 // Parallel loop of 'split_complex' (block_without_braces.cpp:11): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_split_complex_loop1(int qd_begin, std::uint64_t qd_count, const float * interleaved, float * im) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 11 "block_without_braces.cpp"
 im[i] = interleaved[2 * i + 1];
@@ -33,8 +33,8 @@ im[i] = interleaved[2 * i + 1];
 // Parallel loop of 'split_complex' (block_without_braces.cpp:14): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_split_complex_loop2(int qd_begin, std::uint64_t qd_count, const float * interleaved, float * mag2) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 15 "block_without_braces.cpp"
 mag2[i] = interleaved[2 * i] * interleaved[2 * i] +

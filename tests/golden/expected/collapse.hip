@@ -10,7 +10,7 @@
 // Parallel loop nest of 'grid_and_volume' (collapse.cpp:10), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(128)
 qd_grid_and_volume_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, float * grid, int w) {
-  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x, std::uint64_t(blockDim.x) * gridDim.x); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
 #line 12 "collapse.cpp"
@@ -22,7 +22,7 @@ grid[y * w + x] += float(y) * 0.5f + float(x);
 // Parallel loop nest of 'grid_and_volume' (collapse.cpp:17), collapse(3): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_grid_and_volume_loop1(long qd_begin0, unsigned int qd_begin1, int qd_begin2, const qd::detail::CollapsedSpace<3> qd_space, double * volume, unsigned int ny, int nx) {
-  for (qd::detail::CollapsedCursor<3> qd_at(qd_space, std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x, std::uint64_t(blockDim.x) * gridDim.x); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+  for (qd::detail::CollapsedCursor<3> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] long z = static_cast<long>(qd_begin0 + static_cast<long>(qd_at.index[0]));
     [[maybe_unused]] unsigned int y = static_cast<unsigned int>(qd_begin1 + static_cast<unsigned int>(qd_at.index[1]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin2 + static_cast<int>(qd_at.index[2]));
@@ -38,7 +38,7 @@ qd_grid_and_volume_loop1(long qd_begin0, unsigned int qd_begin1, int qd_begin2, 
 // Parallel loop nest of 'grid_and_volume' (collapse.cpp:30), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_grid_and_volume_loop2(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, float * grid, int w) {
-  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x, std::uint64_t(blockDim.x) * gridDim.x); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
 #line 32 "collapse.cpp"

@@ -12,8 +12,8 @@
 // Parallel loop of 'damp_and_split' (comments.cpp:17): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(128)
 qd_damp_and_split_loop0(int qd_begin, std::uint64_t qd_count, float * a, const float * src, const float keep) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "comments.cpp"
 {   // } an unbalanced brace in a comment {{
@@ -26,8 +26,8 @@ qd_damp_and_split_loop0(int qd_begin, std::uint64_t qd_count, float * a, const f
 // Parallel loop of 'damp_and_split' (comments.cpp:25): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_damp_and_split_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 26 "comments.cpp"
 a[i] = a[i] /* inline comment */ * a[i];
@@ -38,8 +38,8 @@ a[i] = a[i] /* inline comment */ * a[i];
 // Parallel loop of 'damp_and_split' (comments.cpp:34): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_damp_and_split_loop2(int qd_begin, std::uint64_t qd_count, float * b, const float * src) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 35 "comments.cpp"
 b[i] = -src[i];

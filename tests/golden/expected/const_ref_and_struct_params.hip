@@ -32,8 +32,8 @@ __host__ __device__ inline float dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * 
 // Parallel loop of 'integrate' (const_ref_and_struct_params.cpp:32): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_integrate_loop0(int qd_begin, std::uint64_t qd_count, ParticleArrays p, const Params params, Vec3 wind, float * wind_power, const float keep) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 32 "const_ref_and_struct_params.cpp"
 {
@@ -85,8 +85,8 @@ void integrate(ParticleArrays p, const Params& params, Vec3 wind, float* wind_po
 // Parallel loop of 'apply_offset' (const_ref_and_struct_params.cpp:50): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_apply_offset_loop0(int qd_begin, std::uint64_t qd_count, float * x, const Vec3 offset) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 51 "const_ref_and_struct_params.cpp"
 x[i] += offset.x;

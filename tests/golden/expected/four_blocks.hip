@@ -11,8 +11,8 @@
 // Parallel loop of 'grade_channels' (four_blocks.cpp:12): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grade_channels_loop0(int qd_begin, std::uint64_t qd_count, float * red, float gamma) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 13 "four_blocks.cpp"
 red[i] = powf(red[i], gamma);
@@ -23,8 +23,8 @@ red[i] = powf(red[i], gamma);
 // Parallel loop of 'grade_channels' (four_blocks.cpp:17): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grade_channels_loop1(int qd_begin, std::uint64_t qd_count, float * green) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 18 "four_blocks.cpp"
 green[i] = 1.0f - green[i];
@@ -35,8 +35,8 @@ green[i] = 1.0f - green[i];
 // Parallel loop of 'grade_channels' (four_blocks.cpp:22): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grade_channels_loop2(int qd_begin, std::uint64_t qd_count, float * blue) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 23 "four_blocks.cpp"
 blue[i] = fminf(fmaxf(blue[i], 0.0f), 1.0f);
@@ -47,8 +47,8 @@ blue[i] = fminf(fmaxf(blue[i], 0.0f), 1.0f);
 // Parallel loop of 'grade_channels' (four_blocks.cpp:27): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grade_channels_loop3(int qd_begin, std::uint64_t qd_count, float * alpha, float threshold) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 28 "four_blocks.cpp"
 alpha[i] = alpha[i] >= threshold ? 1.0f : 0.0f;

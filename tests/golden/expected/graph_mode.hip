@@ -16,8 +16,8 @@
 // Parallel loop of 'step' (graph_mode.cpp:14): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_step_loop0(int qd_begin, std::uint64_t qd_count, float * x, float * y, float dt) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 15 "graph_mode.cpp"
 x[i] += dt * y[i];
@@ -36,8 +36,8 @@ summary[0] = x[0];
 // Parallel loop of 'step' (graph_mode.cpp:22): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_step_loop2(int qd_begin, std::uint64_t qd_count, float * x, float * y, float dt) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 23 "graph_mode.cpp"
 y[i] -= dt * x[i];
@@ -48,8 +48,8 @@ y[i] -= dt * x[i];
 // Parallel loop of 'step' (graph_mode.cpp:24): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_step_loop3(int qd_begin, std::uint64_t qd_count, float * x, float * y, float dt) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 25 "graph_mode.cpp"
 y[i] += dt * x[i];
@@ -68,8 +68,8 @@ summary[1] = x[n > 1 ? n - 1 : 0];
 // Parallel loop of 'step' (graph_mode.cpp:30): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_step_loop5(int qd_begin, std::uint64_t qd_count, float * x, float * w) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 31 "graph_mode.cpp"
 w[i] = x[i] * x[i];
@@ -80,8 +80,8 @@ w[i] = x[i] * x[i];
 // Parallel loop of 'step' (graph_mode.cpp:35): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_step_loop6(int qd_begin, std::uint64_t qd_count, float * x, float * z) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 36 "graph_mode.cpp"
 z[i] = 2.0f * x[i];
@@ -92,8 +92,8 @@ z[i] = 2.0f * x[i];
 // Parallel loop of 'step' (graph_mode.cpp:39): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_step_loop7(int qd_begin, std::uint64_t qd_count, float * x, float * y, float * z) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 40 "graph_mode.cpp"
 x[i] = x[i] + y[i] - 0.5f * z[i];
@@ -191,7 +191,7 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
 // Parallel loop nest of 'stencil' (graph_mode.cpp:49), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(128)
 qd_stencil_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const float * in, float * out, int w) {
-  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x, std::uint64_t(blockDim.x) * gridDim.x); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int r = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int c = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
 #line 51 "graph_mode.cpp"
@@ -204,8 +204,8 @@ out[r * w + c] = 0.25f * (in[(r - 1) * w + c] + in[(r + 1) * w + c] +
 // Parallel loop of 'stencil' (graph_mode.cpp:57): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(128)
 qd_stencil_loop1(int qd_begin, std::uint64_t qd_count, const float * in, float * edge) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int c = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 58 "graph_mode.cpp"
 edge[c] = in[c];
@@ -216,8 +216,8 @@ edge[c] = in[c];
 // Parallel loop of 'stencil' (graph_mode.cpp:59): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(128)
 qd_stencil_loop2(int qd_begin, std::uint64_t qd_count, const float * in, float * edge, int w) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 60 "graph_mode.cpp"
 edge[w + r - 1] = in[r * w];
@@ -286,8 +286,8 @@ void stencil(const float* in, float* out, float* edge, int h, int w) {
 template <class T>
 static __global__ void __launch_bounds__(256)
 qd_scale_loop0(int qd_begin, std::uint64_t qd_count, T * v, T factor) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 69 "graph_mode.cpp"
 v[i] = v[i] * factor;

@@ -48,8 +48,8 @@ void print_summary(const float* values, int n)
 // Parallel loop of 'shade' (helper_functions.cpp:47): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_shade_loop0(int qd_begin, std::uint64_t qd_count, float * out, const float * depth, const float * coeffs, int degree, float near_plane, float far_plane) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 47 "helper_functions.cpp"
 {

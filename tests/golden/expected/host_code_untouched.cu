@@ -74,8 +74,8 @@ struct PackedHeader {
 // Parallel loop of 'brighten' (host_code_untouched.cpp:72): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_brighten_loop0(int qd_begin, std::uint64_t qd_count, float * pixels, float gain) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 73 "host_code_untouched.cpp"
 pixels[i] = pixels[i] * gain > 1.0f ? 1.0f : pixels[i] * gain;

@@ -14,8 +14,8 @@ const int kHalo = 1;
 // Parallel loop of 'sample_grid' (host_scalars.cpp:20): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_sample_grid_loop0(unsigned int qd_begin, std::uint64_t qd_count, float * values, float x0, const float h, float omega, double scale) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] unsigned int i = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
 #line 20 "host_scalars.cpp"
 {
@@ -29,8 +29,8 @@ qd_sample_grid_loop0(unsigned int qd_begin, std::uint64_t qd_count, float * valu
 // Parallel loop of 'sample_grid' (host_scalars.cpp:24): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_sample_grid_loop1(int qd_begin, std::uint64_t qd_count, float * values, float * derivative, const float inv_2h) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 25 "host_scalars.cpp"
 derivative[i] = (values[i + 1] - values[i - 1]) * inv_2h;

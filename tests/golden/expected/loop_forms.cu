@@ -15,8 +15,8 @@ constexpr int kOffset = 2;
 // Parallel loop of 'loop_forms' (loop_forms.cpp:14): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 15 "loop_forms.cpp"
 a[i] = 1.0f;
@@ -27,8 +27,8 @@ a[i] = 1.0f;
 // Parallel loop of 'loop_forms' (loop_forms.cpp:16): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "loop_forms.cpp"
 a[i] += 2.0f;
@@ -39,8 +39,8 @@ a[i] += 2.0f;
 // Parallel loop of 'loop_forms' (loop_forms.cpp:18): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop2(unsigned int qd_begin, std::uint64_t qd_count, int * c) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] unsigned int i = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
 #line 19 "loop_forms.cpp"
 c[i] = static_cast<int>(i);
@@ -51,8 +51,8 @@ c[i] = static_cast<int>(i);
 // Parallel loop of 'loop_forms' (loop_forms.cpp:20): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop3(long long qd_begin, std::uint64_t qd_count, double * b) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] long long i = static_cast<long long>(qd_begin + static_cast<long long>(qd_k));
 #line 21 "loop_forms.cpp"
 b[i] = static_cast<double>(i) * 0.5;
@@ -63,8 +63,8 @@ b[i] = static_cast<double>(i) * 0.5;
 // Parallel loop of 'loop_forms' (loop_forms.cpp:22): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop4(std::size_t qd_begin, std::uint64_t qd_count, double * b) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] std::size_t i = static_cast<std::size_t>(qd_begin + static_cast<std::size_t>(qd_k));
 #line 23 "loop_forms.cpp"
 b[i] += 1.0;
@@ -75,8 +75,8 @@ b[i] += 1.0;
 // Parallel loop of 'loop_forms' (loop_forms.cpp:26): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop5(std::int64_t qd_begin, std::uint64_t qd_count, int * c) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] std::int64_t i = static_cast<std::int64_t>(qd_begin + static_cast<std::int64_t>(qd_k));
 #line 27 "loop_forms.cpp"
 c[i] *= 2;
@@ -87,8 +87,8 @@ c[i] *= 2;
 // Parallel loop of 'loop_forms' (loop_forms.cpp:28): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop6(int qd_begin, std::uint64_t qd_count, float * a) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 29 "loop_forms.cpp"
 a[i] -= 0.5f;

@@ -18,8 +18,8 @@
 // Parallel loop of 'stencil_2d' (macros_in_loop_bodies.cpp:17): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_stencil_2d_loop0(int qd_begin, std::uint64_t qd_count, const float * in, float * out, int width) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int c = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "macros_in_loop_bodies.cpp"
 {
@@ -39,8 +39,8 @@ qd_stencil_2d_loop0(int qd_begin, std::uint64_t qd_count, const float * in, floa
 // Parallel loop of 'stencil_2d' (macros_in_loop_bodies.cpp:27): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_stencil_2d_loop1(int qd_begin, std::uint64_t qd_count, float * out, float * energy, int width) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int row = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 27 "macros_in_loop_bodies.cpp"
 {

@@ -18,8 +18,8 @@ meta[0] = weight;
 // Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:11): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_blend_layers_loop1(int qd_begin, std::uint64_t qd_count, const float * base, float * out) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 12 "mixed_region_and_statements.cpp"
 out[i] = base[i];
@@ -30,8 +30,8 @@ out[i] = base[i];
 // Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:16): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_blend_layers_loop2(int qd_begin, std::uint64_t qd_count, float * layer_a, float * out, float weight) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "mixed_region_and_statements.cpp"
 layer_a[i] = weight * out[i];
@@ -42,8 +42,8 @@ layer_a[i] = weight * out[i];
 // Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:21): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_blend_layers_loop3(int qd_begin, std::uint64_t qd_count, float * layer_b, float * out, const float complement) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 22 "mixed_region_and_statements.cpp"
 layer_b[i] = complement * out[i] * out[i];
@@ -54,8 +54,8 @@ layer_b[i] = complement * out[i] * out[i];
 // Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:25): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_blend_layers_loop4(int qd_begin, std::uint64_t qd_count, float * layer_a, float * layer_b, float * out) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 26 "mixed_region_and_statements.cpp"
 out[i] = layer_a[i] + layer_b[i];

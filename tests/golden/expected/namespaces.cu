@@ -13,8 +13,8 @@ __host__ __device__ inline float kinetic(float m, float v) { return 0.5f * m * v
 // Parallel loop of 'kinetic_energy' (namespaces.cpp:11): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_kinetic_energy_loop0(int qd_begin, std::uint64_t qd_count, float * e, const float * mass, const float * vel) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 12 "namespaces.cpp"
 e[i] = kinetic(mass[i], vel[i]);
@@ -54,8 +54,8 @@ namespace integrators {
 // Parallel loop of 'euler_step' (namespaces.cpp:20): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_euler_step_loop0(int qd_begin, std::uint64_t qd_count, float * x, float * v, const float * a, float dt) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 20 "namespaces.cpp"
 {
@@ -101,8 +101,8 @@ namespace solvers::linear {
 // Parallel loop of 'jacobi_sweep' (namespaces.cpp:34): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_jacobi_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * x_next, const float * x, const float * b, float diag, float off) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 35 "namespaces.cpp"
 x_next[i] = (b[i] - off * (x[i - 1] + x[i + 1])) / diag;
@@ -144,8 +144,8 @@ namespace {
 // Parallel loop of 'zero_fill' (namespaces.cpp:45): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_zero_fill_loop0(int qd_begin, std::uint64_t qd_count, float * p) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 46 "namespaces.cpp"
 p[i] = 0.0f;

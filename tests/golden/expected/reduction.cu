@@ -19,8 +19,8 @@ qd_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_r
   float total = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
   int positive = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, int>();
   double product = qd::detail::reduce_identity<qd::detail::ReduceOp::Product, double>();
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
   for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
@@ -49,25 +49,25 @@ qd_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_r
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
-  if (threadIdx.x == 0)
-    qd_partials_total[blockIdx.x] = total;
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_total[qd::detail::block_index()] = total;
   __shared__ int qd_shared_positive[256];
   positive = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(positive, qd_shared_positive);
-  if (threadIdx.x == 0)
-    qd_partials_positive[blockIdx.x] = positive;
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_positive[qd::detail::block_index()] = positive;
   __shared__ double qd_shared_product[256];
   product = qd::detail::block_reduce<qd::detail::ReduceOp::Product, 256>(product, qd_shared_product);
-  if (threadIdx.x == 0)
-    qd_partials_product[blockIdx.x] = product;
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_product[qd::detail::block_index()] = product;
   if (qd::detail::last_block_done(qd_done)) {
-    const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, gridDim.x, qd_shared_total);
-    if (threadIdx.x == 0)
+    const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
+    if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
-    const int qd_all_positive = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_positive, gridDim.x, qd_shared_positive);
-    if (threadIdx.x == 0)
+    const int qd_all_positive = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_positive, qd::detail::grid_blocks(), qd_shared_positive);
+    if (qd::detail::thread_in_block() == 0)
       *qd_result_positive = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_positive, qd_all_positive);
-    const double qd_all_product = qd::detail::reduce_partials<qd::detail::ReduceOp::Product, 256>(qd_partials_product, gridDim.x, qd_shared_product);
-    if (threadIdx.x == 0)
+    const double qd_all_product = qd::detail::reduce_partials<qd::detail::ReduceOp::Product, 256>(qd_partials_product, qd::detail::grid_blocks(), qd_shared_product);
+    if (qd::detail::thread_in_block() == 0)
       *qd_result_product = qd::detail::reduce_combine<qd::detail::ReduceOp::Product>(qd_init_product, qd_all_product);
   }
 }
@@ -79,8 +79,8 @@ qd_sums_loop1(int qd_begin, std::uint64_t qd_count, const int * flags, unsigned 
   unsigned int any = qd::detail::reduce_identity<qd::detail::ReduceOp::BitOr, unsigned int>();
   unsigned int all = qd::detail::reduce_identity<qd::detail::ReduceOp::BitAnd, unsigned int>();
   unsigned int parity = qd::detail::reduce_identity<qd::detail::ReduceOp::BitXor, unsigned int>();
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
   for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
@@ -107,25 +107,25 @@ qd_sums_loop1(int qd_begin, std::uint64_t qd_count, const int * flags, unsigned 
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ unsigned int qd_shared_any[96];
   any = qd::detail::block_reduce<qd::detail::ReduceOp::BitOr, 96>(any, qd_shared_any);
-  if (threadIdx.x == 0)
-    qd_partials_any[blockIdx.x] = any;
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_any[qd::detail::block_index()] = any;
   __shared__ unsigned int qd_shared_all[96];
   all = qd::detail::block_reduce<qd::detail::ReduceOp::BitAnd, 96>(all, qd_shared_all);
-  if (threadIdx.x == 0)
-    qd_partials_all[blockIdx.x] = all;
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_all[qd::detail::block_index()] = all;
   __shared__ unsigned int qd_shared_parity[96];
   parity = qd::detail::block_reduce<qd::detail::ReduceOp::BitXor, 96>(parity, qd_shared_parity);
-  if (threadIdx.x == 0)
-    qd_partials_parity[blockIdx.x] = parity;
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_parity[qd::detail::block_index()] = parity;
   if (qd::detail::last_block_done(qd_done)) {
-    const unsigned int qd_all_any = qd::detail::reduce_partials<qd::detail::ReduceOp::BitOr, 96>(qd_partials_any, gridDim.x, qd_shared_any);
-    if (threadIdx.x == 0)
+    const unsigned int qd_all_any = qd::detail::reduce_partials<qd::detail::ReduceOp::BitOr, 96>(qd_partials_any, qd::detail::grid_blocks(), qd_shared_any);
+    if (qd::detail::thread_in_block() == 0)
       *qd_result_any = qd::detail::reduce_combine<qd::detail::ReduceOp::BitOr>(qd_init_any, qd_all_any);
-    const unsigned int qd_all_all = qd::detail::reduce_partials<qd::detail::ReduceOp::BitAnd, 96>(qd_partials_all, gridDim.x, qd_shared_all);
-    if (threadIdx.x == 0)
+    const unsigned int qd_all_all = qd::detail::reduce_partials<qd::detail::ReduceOp::BitAnd, 96>(qd_partials_all, qd::detail::grid_blocks(), qd_shared_all);
+    if (qd::detail::thread_in_block() == 0)
       *qd_result_all = qd::detail::reduce_combine<qd::detail::ReduceOp::BitAnd>(qd_init_all, qd_all_all);
-    const unsigned int qd_all_parity = qd::detail::reduce_partials<qd::detail::ReduceOp::BitXor, 96>(qd_partials_parity, gridDim.x, qd_shared_parity);
-    if (threadIdx.x == 0)
+    const unsigned int qd_all_parity = qd::detail::reduce_partials<qd::detail::ReduceOp::BitXor, 96>(qd_partials_parity, qd::detail::grid_blocks(), qd_shared_parity);
+    if (qd::detail::thread_in_block() == 0)
       *qd_result_parity = qd::detail::reduce_combine<qd::detail::ReduceOp::BitXor>(qd_init_parity, qd_all_parity);
   }
 }
@@ -135,8 +135,8 @@ static __global__ void __launch_bounds__(256)
 qd_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float total = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
   for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
@@ -155,11 +155,11 @@ total -= a[i] * 0.25f;
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
-  if (threadIdx.x == 0)
-    qd_partials_total[blockIdx.x] = total;
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_total[qd::detail::block_index()] = total;
   if (qd::detail::last_block_done(qd_done)) {
-    const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, gridDim.x, qd_shared_total);
-    if (threadIdx.x == 0)
+    const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
+    if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
   }
 }
@@ -169,8 +169,8 @@ static __global__ void __launch_bounds__(256)
 qd_sums_loop3(int qd_begin, std::uint64_t qd_count, const float * a, float * out, const float* qd_scalar_total, const int* qd_scalar_positive) {
   const float total = *qd_scalar_total;
   const int positive = *qd_scalar_positive;
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 41 "reduction.cpp"
 out[i] = a[i] / total + float(positive);
@@ -313,8 +313,8 @@ qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float lo = qd::detail::reduce_identity<qd::detail::ReduceOp::Min, float>();
   float hi = qd::detail::reduce_identity<qd::detail::ReduceOp::Max, float>();
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
   for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
@@ -339,18 +339,18 @@ qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_lo[256];
   lo = qd::detail::block_reduce<qd::detail::ReduceOp::Min, 256>(lo, qd_shared_lo);
-  if (threadIdx.x == 0)
-    qd_partials_lo[blockIdx.x] = lo;
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_lo[qd::detail::block_index()] = lo;
   __shared__ float qd_shared_hi[256];
   hi = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(hi, qd_shared_hi);
-  if (threadIdx.x == 0)
-    qd_partials_hi[blockIdx.x] = hi;
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_hi[qd::detail::block_index()] = hi;
   if (qd::detail::last_block_done(qd_done)) {
-    const float qd_all_lo = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_lo, gridDim.x, qd_shared_lo);
-    if (threadIdx.x == 0)
+    const float qd_all_lo = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_lo, qd::detail::grid_blocks(), qd_shared_lo);
+    if (qd::detail::thread_in_block() == 0)
       *qd_result_lo = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_lo, qd_all_lo);
-    const float qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, gridDim.x, qd_shared_hi);
-    if (threadIdx.x == 0)
+    const float qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, qd::detail::grid_blocks(), qd_shared_hi);
+    if (qd::detail::thread_in_block() == 0)
       *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_hi, qd_all_hi);
   }
 }
@@ -379,8 +379,8 @@ qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool* qd_
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   bool all_small = qd::detail::reduce_identity<qd::detail::ReduceOp::LogicalAnd, bool>();
   bool any_negative = qd::detail::reduce_identity<qd::detail::ReduceOp::LogicalOr, bool>();
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
   for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
@@ -405,18 +405,18 @@ qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool* qd_
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ bool qd_shared_all_small[256];
   all_small = qd::detail::block_reduce<qd::detail::ReduceOp::LogicalAnd, 256>(all_small, qd_shared_all_small);
-  if (threadIdx.x == 0)
-    qd_partials_all_small[blockIdx.x] = all_small;
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_all_small[qd::detail::block_index()] = all_small;
   __shared__ bool qd_shared_any_negative[256];
   any_negative = qd::detail::block_reduce<qd::detail::ReduceOp::LogicalOr, 256>(any_negative, qd_shared_any_negative);
-  if (threadIdx.x == 0)
-    qd_partials_any_negative[blockIdx.x] = any_negative;
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_any_negative[qd::detail::block_index()] = any_negative;
   if (qd::detail::last_block_done(qd_done)) {
-    const bool qd_all_all_small = qd::detail::reduce_partials<qd::detail::ReduceOp::LogicalAnd, 256>(qd_partials_all_small, gridDim.x, qd_shared_all_small);
-    if (threadIdx.x == 0)
+    const bool qd_all_all_small = qd::detail::reduce_partials<qd::detail::ReduceOp::LogicalAnd, 256>(qd_partials_all_small, qd::detail::grid_blocks(), qd_shared_all_small);
+    if (qd::detail::thread_in_block() == 0)
       *qd_result_all_small = qd::detail::reduce_combine<qd::detail::ReduceOp::LogicalAnd>(qd_init_all_small, qd_all_all_small);
-    const bool qd_all_any_negative = qd::detail::reduce_partials<qd::detail::ReduceOp::LogicalOr, 256>(qd_partials_any_negative, gridDim.x, qd_shared_any_negative);
-    if (threadIdx.x == 0)
+    const bool qd_all_any_negative = qd::detail::reduce_partials<qd::detail::ReduceOp::LogicalOr, 256>(qd_partials_any_negative, qd::detail::grid_blocks(), qd_shared_any_negative);
+    if (qd::detail::thread_in_block() == 0)
       *qd_result_any_negative = qd::detail::reduce_combine<qd::detail::ReduceOp::LogicalOr>(qd_init_any_negative, qd_all_any_negative);
   }
 }
@@ -445,8 +445,8 @@ qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float none = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
   int lowest = qd::detail::reduce_identity<qd::detail::ReduceOp::Min, int>();
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
   for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
@@ -471,18 +471,18 @@ qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_none[256];
   none = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(none, qd_shared_none);
-  if (threadIdx.x == 0)
-    qd_partials_none[blockIdx.x] = none;
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_none[qd::detail::block_index()] = none;
   __shared__ int qd_shared_lowest[256];
   lowest = qd::detail::block_reduce<qd::detail::ReduceOp::Min, 256>(lowest, qd_shared_lowest);
-  if (threadIdx.x == 0)
-    qd_partials_lowest[blockIdx.x] = lowest;
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_lowest[qd::detail::block_index()] = lowest;
   if (qd::detail::last_block_done(qd_done)) {
-    const float qd_all_none = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_none, gridDim.x, qd_shared_none);
-    if (threadIdx.x == 0)
+    const float qd_all_none = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_none, qd::detail::grid_blocks(), qd_shared_none);
+    if (qd::detail::thread_in_block() == 0)
       *qd_result_none = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_none, qd_all_none);
-    const int qd_all_lowest = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_lowest, gridDim.x, qd_shared_lowest);
-    if (threadIdx.x == 0)
+    const int qd_all_lowest = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_lowest, qd::detail::grid_blocks(), qd_shared_lowest);
+    if (qd::detail::thread_in_block() == 0)
       *qd_result_lowest = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_lowest, qd_all_lowest);
   }
 }
@@ -612,7 +612,7 @@ static __global__ void __launch_bounds__(64)
 qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const double * grid, int w, double* qd_result_total, double* qd_partials_total, double qd_init_total, long* qd_result_cells, long* qd_partials_cells, long qd_init_cells, unsigned* qd_done) {
   double total = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, double>();
   long cells = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, long>();
-  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x, std::uint64_t(blockDim.x) * gridDim.x); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
 #line 99 "reduction.cpp"
@@ -625,18 +625,18 @@ qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpa
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_total[64];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 64>(total, qd_shared_total);
-  if (threadIdx.x == 0)
-    qd_partials_total[blockIdx.x] = total;
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_total[qd::detail::block_index()] = total;
   __shared__ long qd_shared_cells[64];
   cells = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 64>(cells, qd_shared_cells);
-  if (threadIdx.x == 0)
-    qd_partials_cells[blockIdx.x] = cells;
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_cells[qd::detail::block_index()] = cells;
   if (qd::detail::last_block_done(qd_done)) {
-    const double qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 64>(qd_partials_total, gridDim.x, qd_shared_total);
-    if (threadIdx.x == 0)
+    const double qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 64>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
+    if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
-    const long qd_all_cells = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 64>(qd_partials_cells, gridDim.x, qd_shared_cells);
-    if (threadIdx.x == 0)
+    const long qd_all_cells = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 64>(qd_partials_cells, qd::detail::grid_blocks(), qd_shared_cells);
+    if (qd::detail::thread_in_block() == 0)
       *qd_result_cells = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_cells, qd_all_cells);
   }
 }
@@ -646,8 +646,8 @@ static __global__ void __launch_bounds__(256)
 qd_grid_total_loop1(int qd_begin, std::uint64_t qd_count, double * out, const double* qd_scalar_total, const long* qd_scalar_cells) {
   const double total = *qd_scalar_total;
   const long cells = *qd_scalar_cells;
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int y = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 106 "reduction.cpp"
 out[y] = total / double(cells);
@@ -736,8 +736,8 @@ static __global__ void __launch_bounds__(256)
 qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T* qd_result_best, T* qd_partials_best, T qd_init_best, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   T best = qd::detail::reduce_identity<qd::detail::ReduceOp::Max, T>();
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
   for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
@@ -756,11 +756,11 @@ best = std::max(best, a[i]);
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_best[256];
   best = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(best, qd_shared_best);
-  if (threadIdx.x == 0)
-    qd_partials_best[blockIdx.x] = best;
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_best[qd::detail::block_index()] = best;
   if (qd::detail::last_block_done(qd_done)) {
-    const T qd_all_best = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_best, gridDim.x, qd_shared_best);
-    if (threadIdx.x == 0)
+    const T qd_all_best = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_best, qd::detail::grid_blocks(), qd_shared_best);
+    if (qd::detail::thread_in_block() == 0)
       *qd_result_best = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_best, qd_all_best);
   }
 }

@@ -28,8 +28,8 @@ summary[1] = 0.0f;
 // Parallel loop of 'finalize_bins' (serial_tasks.cpp:13): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_finalize_bins_loop2(int qd_begin, std::uint64_t qd_count, float * mean, const float * sums, const int * counts) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 14 "serial_tasks.cpp"
 mean[b] = safe_div(sums[b], static_cast<float>(counts[b]));

@@ -11,8 +11,8 @@
 // Parallel loop of 'clear_counts' (several_kernels.cpp:9): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_clear_counts_loop0(int qd_begin, std::uint64_t qd_count, int * counts) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 10 "several_kernels.cpp"
 counts[b] = 0;
@@ -50,8 +50,8 @@ void clear_counts(int* counts, int buckets) {
 // Parallel loop of 'count_keys' (several_kernels.cpp:16): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_count_keys_loop0(int qd_begin, std::uint64_t qd_count, int * counts, const int * keys) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "several_kernels.cpp"
 qd::atomic_add(&counts[keys[i]], 1);
@@ -135,8 +135,8 @@ void exclusive_scan(int* offsets, const int* counts, int buckets) {
 // Parallel loop of 'scatter_by_key' (several_kernels.cpp:37): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scatter_by_key_loop0(int qd_begin, std::uint64_t qd_count, int * cursor, const int * offsets) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 38 "several_kernels.cpp"
 cursor[b] = offsets[b];
@@ -147,8 +147,8 @@ cursor[b] = offsets[b];
 // Parallel loop of 'scatter_by_key' (several_kernels.cpp:39): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scatter_by_key_loop1(int qd_begin, std::uint64_t qd_count, int * sorted_index, int * cursor, const int * keys) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 39 "several_kernels.cpp"
 {

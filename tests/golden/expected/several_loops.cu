@@ -9,8 +9,8 @@
 // Parallel loop of 'smooth_and_residual' (several_loops.cpp:8): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_and_residual_loop0(int qd_begin, std::uint64_t qd_count, const float * in, float * padded, int n) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 8 "several_loops.cpp"
 {
@@ -26,8 +26,8 @@ qd_smooth_and_residual_loop0(int qd_begin, std::uint64_t qd_count, const float *
 // Parallel loop of 'smooth_and_residual' (several_loops.cpp:15): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_and_residual_loop1(int qd_begin, std::uint64_t qd_count, float * padded, float * smooth) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 16 "several_loops.cpp"
 smooth[i] = 0.25f * padded[i] + 0.5f * padded[i + 1] + 0.25f * padded[i + 2];
@@ -38,8 +38,8 @@ smooth[i] = 0.25f * padded[i] + 0.5f * padded[i + 1] + 0.25f * padded[i + 2];
 // Parallel loop of 'smooth_and_residual' (several_loops.cpp:18): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_and_residual_loop2(int qd_begin, std::uint64_t qd_count, const float * in, float * smooth, float * residual) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 19 "several_loops.cpp"
 residual[i] = in[i] - smooth[i];

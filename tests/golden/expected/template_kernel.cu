@@ -10,8 +10,8 @@
 template <class T>
 static __global__ void __launch_bounds__(256)
 qd_axpy_loop0(int qd_begin, std::uint64_t qd_count, T * y, const T * x, T a) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 9 "template_kernel.cpp"
 y[i] += a * x[i];
@@ -52,8 +52,8 @@ void axpy(T* y, const T* x, T a, int n) {
 template <class T, int Radius>
 static __global__ void __launch_bounds__(256)
 qd_box_filter_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T * out, const T inv) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "template_kernel.cpp"
 {

@@ -9,8 +9,8 @@
 // Parallel loop of 'image_gradients' (two_blocks.cpp:11): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_image_gradients_loop0(int qd_begin, std::uint64_t qd_count, const float * image, float * grad_x, int width) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int p = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 11 "two_blocks.cpp"
 {
@@ -26,8 +26,8 @@ qd_image_gradients_loop0(int qd_begin, std::uint64_t qd_count, const float * ima
 // Parallel loop of 'image_gradients' (two_blocks.cpp:20): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_image_gradients_loop1(int qd_begin, std::uint64_t qd_count, const float * image, float * grad_y, int width, int height) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int p = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 20 "two_blocks.cpp"
 {

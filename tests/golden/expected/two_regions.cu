@@ -9,8 +9,8 @@
 // Parallel loop of 'two_phase_update' (two_regions.cpp:11): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * u_next, float alpha) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 12 "two_regions.cpp"
 u_next[i] = u[i] + alpha * (u[i - 1] - 2.0f * u[i] + u[i + 1]);
@@ -21,8 +21,8 @@ u_next[i] = u[i] + alpha * (u[i - 1] - 2.0f * u[i] + u[i + 1]);
 // Parallel loop of 'two_phase_update' (two_regions.cpp:16): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop1(int qd_begin, std::uint64_t qd_count, float * v, float * v_next, float alpha) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "two_regions.cpp"
 v_next[i] = v[i] + alpha * (v[i - 1] - 2.0f * v[i] + v[i + 1]);
@@ -33,8 +33,8 @@ v_next[i] = v[i] + alpha * (v[i - 1] - 2.0f * v[i] + v[i + 1]);
 // Parallel loop of 'two_phase_update' (two_regions.cpp:21): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop2(int qd_begin, std::uint64_t qd_count, float * w, float * w_next, float alpha) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 22 "two_regions.cpp"
 w_next[i] = w[i] + alpha * (w[i - 1] - 2.0f * w[i] + w[i + 1]);
@@ -45,8 +45,8 @@ w_next[i] = w[i] + alpha * (w[i - 1] - 2.0f * w[i] + w[i + 1]);
 // Parallel loop of 'two_phase_update' (two_regions.cpp:26): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop3(int qd_begin, std::uint64_t qd_count, float * u_next, float * v_next, float * w_next, float alpha) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 27 "two_regions.cpp"
 w_next[i] += 0.5f * alpha * (u_next[i] - v_next[i]);
@@ -57,8 +57,8 @@ w_next[i] += 0.5f * alpha * (u_next[i] - v_next[i]);
 // Parallel loop of 'two_phase_update' (two_regions.cpp:33): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop4(int qd_begin, std::uint64_t qd_count, float * u, float * u_next, float * w_next, float alpha, const float keep) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 34 "two_regions.cpp"
 u[i] = keep * u_next[i] + alpha * w_next[i];
@@ -69,8 +69,8 @@ u[i] = keep * u_next[i] + alpha * w_next[i];
 // Parallel loop of 'two_phase_update' (two_regions.cpp:38): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop5(int qd_begin, std::uint64_t qd_count, float * v, float * v_next, float * w_next, float alpha, const float keep) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 39 "two_regions.cpp"
 v[i] = keep * v_next[i] - alpha * w_next[i];
@@ -81,8 +81,8 @@ v[i] = keep * v_next[i] - alpha * w_next[i];
 // Parallel loop of 'two_phase_update' (two_regions.cpp:40): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop6(int qd_begin, std::uint64_t qd_count, float * w, float * w_next) {
-  const std::uint64_t qd_stride = std::uint64_t(blockDim.x) * gridDim.x;
-  for (std::uint64_t qd_k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; qd_k < qd_count; qd_k += qd_stride) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 41 "two_regions.cpp"
 w[i] = w_next[i];

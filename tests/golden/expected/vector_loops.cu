@@ -15,7 +15,7 @@
 static __global__ void __launch_bounds__(256)
 qd_row_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, int cols, float * sums) {
   qd::detail::VectorGroup<32, 256, qd::detail::VectorLayout::kContiguous> qd_group;
-  for (std::uint64_t qd_round = std::uint64_t(blockIdx.x) * qd_group.kGroups; qd_round < qd_count; qd_round += std::uint64_t(gridDim.x) * qd_group.kGroups) {
+  for (std::uint64_t qd_round = std::uint64_t(qd::detail::block_index()) * qd_group.kGroups; qd_round < qd_count; qd_round += std::uint64_t(qd::detail::grid_blocks()) * qd_group.kGroups) {
     const std::uint64_t qd_k = qd_round + qd_group.group();
     if (qd_k < qd_count) do {
       [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
@@ -94,7 +94,7 @@ void row_sums(const float* a, int rows, int cols, float* sums) {
 static __global__ void __launch_bounds__(256)
 qd_column_max_loop0(int qd_begin, std::uint64_t qd_count, const float * a, int rows, int cols, float * best) {
   qd::detail::VectorGroup<8, 256, qd::detail::VectorLayout::kStrided> qd_group;
-  for (std::uint64_t qd_round = std::uint64_t(blockIdx.x) * qd_group.kGroups; qd_round < qd_count; qd_round += std::uint64_t(gridDim.x) * qd_group.kGroups) {
+  for (std::uint64_t qd_round = std::uint64_t(qd::detail::block_index()) * qd_group.kGroups; qd_round < qd_count; qd_round += std::uint64_t(qd::detail::grid_blocks()) * qd_group.kGroups) {
     const std::uint64_t qd_k = qd_round + qd_group.group();
     if (qd_k < qd_count) do {
       [[maybe_unused]] int c = static_cast<int>(qd_begin + static_cast<int>(qd_k));
@@ -173,7 +173,7 @@ void column_max(const float* a, int rows, int cols, float* best) {
 static __global__ void __launch_bounds__(256)
 qd_two_passes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const int * skip, int cols, float * out, int * tickets) {
   qd::detail::VectorGroup<16, 256, qd::detail::VectorLayout::kContiguous> qd_group;
-  for (std::uint64_t qd_round = std::uint64_t(blockIdx.x) * qd_group.kGroups; qd_round < qd_count; qd_round += std::uint64_t(gridDim.x) * qd_group.kGroups) {
+  for (std::uint64_t qd_round = std::uint64_t(qd::detail::block_index()) * qd_group.kGroups; qd_round < qd_count; qd_round += std::uint64_t(qd::detail::grid_blocks()) * qd_group.kGroups) {
     const std::uint64_t qd_k = qd_round + qd_group.group();
     if (qd_k < qd_count) do {
       [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
@@ -288,7 +288,7 @@ template <class T>
 static __global__ void __launch_bounds__(256)
 qd_batched_row_sums_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const T * a, int rows, int cols, T * sums) {
   qd::detail::VectorGroup<32, 256, qd::detail::VectorLayout::kContiguous> qd_group;
-  for (std::uint64_t qd_round = std::uint64_t(blockIdx.x) * qd_group.kGroups; qd_round < qd_space.total; qd_round += std::uint64_t(gridDim.x) * qd_group.kGroups) {
+  for (std::uint64_t qd_round = std::uint64_t(qd::detail::block_index()) * qd_group.kGroups; qd_round < qd_space.total; qd_round += std::uint64_t(qd::detail::grid_blocks()) * qd_group.kGroups) {
     const std::uint64_t qd_k = qd_round + qd_group.group();
     if (qd_k < qd_space.total) do {
       const qd::detail::CollapsedCursor<2> qd_at(qd_space, qd_k, 1);
