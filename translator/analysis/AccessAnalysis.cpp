@@ -68,6 +68,48 @@ Polynomial Polynomial::operator*(const Polynomial &O) const {
   return R;
 }
 
+Polynomial Polynomial::coefficientOf(const std::string &Name) const {
+  Polynomial R;
+  for (const auto &[M, C] : Terms) {
+    auto It = llvm::find(M, Name);
+    if (It == M.end())
+      continue;
+    Monomial Rest = M;
+    Rest.erase(Rest.begin() + (It - M.begin()));
+    R.Terms[Rest] += C;
+  }
+  return R;
+}
+
+Polynomial Polynomial::without(const std::string &Name) const {
+  Polynomial R;
+  for (const auto &[M, C] : Terms)
+    if (!llvm::is_contained(M, Name))
+      R.Terms[M] = C;
+  return R;
+}
+
+bool Polynomial::mentions(const std::string &Name) const {
+  for (const auto &[M, C] : Terms)
+    if (llvm::is_contained(M, Name))
+      return true;
+  return false;
+}
+
+std::optional<int64_t> Polynomial::multipleOf(const Polynomial &Unit) const {
+  if (Unit.Terms.empty())
+    return std::nullopt;
+  const auto &[M, C] = *Unit.Terms.begin();
+  auto It = Terms.find(M);
+  const int64_t Mine = It == Terms.end() ? 0 : It->second;
+  if (Mine % C != 0)
+    return std::nullopt;
+  const int64_t K = Mine / C;
+  if (!(Unit * constant(K) == *this))
+    return std::nullopt;
+  return K;
+}
+
 std::string Polynomial::str() const {
   if (Terms.empty())
     return "0";

@@ -22,6 +22,7 @@
 #include "clang/AST/Stmt.h"
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,15 @@ public:
   Polynomial operator-(const Polynomial &O) const;
   Polynomial operator*(const Polynomial &O) const;
   bool operator==(const Polynomial &O) const { return Terms == O.Terms; }
+  /// The polynomial that multiplies \p Name (\p Name appears at most once
+  /// in a term of an affine polynomial), and the rest.
+  Polynomial coefficientOf(const std::string &Name) const;
+  Polynomial without(const std::string &Name) const;
+  /// Whether a name appears in any term.
+  bool mentions(const std::string &Name) const;
+  /// K when this polynomial is K times \p Unit, with K a constant; unset
+  /// when it is not (or \p Unit is zero).
+  std::optional<int64_t> multipleOf(const Polynomial &Unit) const;
   /// "n", "4 * n", "n * w + 1", "-1", "0"; names in their sorted order,
   /// higher degrees first.
   std::string str() const;

@@ -12,6 +12,7 @@
 #include "CollapseAnalysis.h"
 #include "ReductionAnalysis.h"
 #include "VectorLoopAnalysis.h"
+#include "DependenceAnalysis.h"
 #include "DiagnosticIds.h"
 #include "MayWrite.h"
 #include "clang/AST/ExprCXX.h"
@@ -650,6 +651,10 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
         << Checker.What;
     Ok = false;
   }
+  std::vector<const VarDecl *> LoopVars{Form.Var};
+  for (const LoopForm &Inner : Collapsed)
+    LoopVars.push_back(Inner.Var);
+  Ok &= checkIndependentIterations(Body, LoopVars, /*Vector=*/false, Context);
   // In the serial program a write to the index would skip or repeat
   // iterations; each thread has its own copy.
   llvm::SmallPtrSet<const VarDecl *, 4> Indices{Form.Var};

@@ -13,6 +13,7 @@
 #include "VectorLoopAnalysis.h"
 #include "AccessAnalysis.h"
 #include "CaptureAnalysis.h"
+#include "DependenceAnalysis.h"
 #include "DiagnosticIds.h"
 #include "MayWrite.h"
 #include "ReductionAnalysis.h"
@@ -265,6 +266,8 @@ bool VectorAnalyzer::checkVectorLoop(
         << Write->Var->getName();
     Ok = false;
   }
+  Ok &= checkIndependentIterations(Out.Loop.Body, {Out.Loop.Var},
+                                   /*Vector=*/true, Context);
   if (!D.Reductions.empty()) {
     ReductionScope Scope;
     Scope.SameLevel = &Earlier;

@@ -1,6 +1,7 @@
 //===- LoopRemarks.cpp ----------------------------------------------------===//
 #include "LoopRemarks.h"
 #include "AccessAnalysis.h"
+#include "DependenceAnalysis.h"
 #include "DiagnosticIds.h"
 #include "ReductionOp.h"
 #include "clang/AST/ExprCXX.h"
@@ -274,8 +275,10 @@ std::vector<VectorCandidate> vectorCandidates(const Stmt *Body,
     const auto *For = dyn_cast<ForStmt>(S);
     LoopForm Form;
     LoopFormMismatch Mismatch;
+    // Never suggest what the dependence analysis knows to be wrong.
     if (!For || !matchCanonicalLoop(For, Form, Mismatch) ||
-        hasEscape(For->getBody()))
+        hasEscape(For->getBody()) ||
+        findCarriedDependence(Form.Body, {Form.Var}, Ctx))
       continue;
     ReductionScan Scan(Earlier);
     Scan.TraverseStmt(const_cast<ForStmt *>(For));

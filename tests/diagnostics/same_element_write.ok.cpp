@@ -1,0 +1,32 @@
+// Run the steps in order: each step is a kernel call from the host (or the
+// whole loop a serial task). Count with a reduction. A write of the same
+// value by every iteration needs nothing.
+#pragma qd kernel
+void jacobi_step(float* A, float* B, int n)
+{
+    for (int i = 1; i < n - 1; ++i)
+        B[i] = (A[i - 1] + A[i] + A[i + 1]) / 3.0f;
+    for (int i = 1; i < n - 1; ++i)
+        A[i] = B[i];
+}
+
+void jacobi_1d(float* A, float* B, int n, int steps)
+{
+    for (int t = 0; t < steps; ++t)
+        jacobi_step(A, B, n);
+}
+
+#pragma qd kernel
+void count(const float* x, int* total, int* found, int n)
+{
+    int positive = 0;
+    #pragma qd loop reduction(+: positive)
+    for (int i = 0; i < n; ++i) {
+        positive += x[i] > 0.0f ? 1 : 0;
+        if (x[i] < 0.0f)
+            found[0] = 1;
+    }
+    for (int i = 0; i < n; ++i)
+        found[1] = 1;
+    total[0] = positive;
+}
