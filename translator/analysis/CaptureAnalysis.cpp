@@ -82,7 +82,18 @@ const Expr *findDeviceDataUse(const Expr *E, const HostValues &Values) {
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     if (UO->getOpcode() == UO_Deref)
       return E;
-  if (isa<ArraySubscriptExpr, CXXThisExpr, LambdaExpr>(E))
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+    // An element of an array member of a host value ('r.lim[0]', with 'r'
+    // a struct parameter) is in the host's copy; through a pointer it is
+    // device data.
+    const Expr *Base = Sub->getBase()->IgnoreParenImpCasts();
+    if (!Base->getType()->isArrayType())
+      return E;
+    if (const Expr *Use = findDeviceDataUse(Base, Values))
+      return Use;
+    return findDeviceDataUse(Sub->getIdx(), Values);
+  }
+  if (isa<CXXThisExpr, LambdaExpr>(E))
     return E;
   if (const auto *Member = dyn_cast<MemberExpr>(E))
     if (Member->isArrow())

@@ -29,6 +29,9 @@ public:
       : Context(Context), SM(Context.getSourceManager()), Files(Files),
         Worklist(Worklist), Kernels(Kernels) {}
 
+  /// The first library function called only because it is constexpr.
+  std::string RelaxedConstexprCallee;
+
   bool VisitCallExpr(CallExpr *Call) {
     if (const FunctionDecl *Callee = Call->getDirectCallee())
       add(Callee, Call->getBeginLoc());
@@ -97,6 +100,9 @@ private:
     case FileOrigin::UserHeader:
       break;
     case FileOrigin::SystemHeader:
+      if (RelaxedConstexprCallee.empty() && Callee->isConstexpr() &&
+          !hasLibraryDeviceVersion(Callee))
+        RelaxedConstexprCallee = Callee->getQualifiedNameAsString();
       if (!hasDeviceVersion(Callee) && Resolved)
         report(Context.getDiagnostics(), CallLoc, Diag::CalleeNoDeviceVersion)
             << Callee->getQualifiedNameAsString()
@@ -122,12 +128,14 @@ private:
 
 std::vector<const FunctionDecl *>
 findDeviceFunctions(ASTContext &Context, const UserFiles &Files,
-                    const std::vector<KernelPlan> &Plans) {
+                    const std::vector<KernelPlan> &Plans,
+                    std::string *RelaxedConstexprCallee) {
   llvm::SetVector<const FunctionDecl *> Worklist;
   llvm::SmallPtrSet<const FunctionDecl *, 8> Kernels;
   for (const KernelPlan &Plan : Plans)
     Kernels.insert(Plan.Function->getCanonicalDecl());
   CallCollector Collector(Context, Files, Worklist, Kernels);
+
   auto visitSteps = [&](const std::vector<Step> &Steps, auto &Self) -> void {
     for (const Step &S : Steps) {
       if (S.Kind == StepKind::ParallelLoop || S.Kind == StepKind::SerialTask)
@@ -173,6 +181,8 @@ findDeviceFunctions(ASTContext &Context, const UserFiles &Files,
                                     Origin == FileOrigin::UserHeader))
         Result.push_back(Redecl);
     }
+  if (RelaxedConstexprCallee)
+    *RelaxedConstexprCallee = Collector.RelaxedConstexprCallee;
   return Result;
 }
 

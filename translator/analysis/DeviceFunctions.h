@@ -5,6 +5,7 @@
 #include "KernelModel.h"
 #include "UserFiles.h"
 #include "clang/AST/ASTContext.h"
+#include <string>
 #include <vector>
 
 namespace qd {
@@ -15,9 +16,15 @@ namespace qd {
 /// those files; for templates, the pattern). Calls that cannot run on the
 /// device are reported: functions only declared, virtual, from a system
 /// header without a device version, or from a header outside the input root.
+/// The functions of the user's files that device code calls, directly or
+/// not. \p RelaxedConstexprCallee, when given, receives the name of the
+/// first standard-library function device code calls only because it is
+/// constexpr (std::min): nvcc compiles that call correctly only with
+/// --expt-relaxed-constexpr.
 std::vector<const clang::FunctionDecl *>
 findDeviceFunctions(clang::ASTContext &Context, const UserFiles &Files,
-                    const std::vector<KernelPlan> &Plans);
+                    const std::vector<KernelPlan> &Plans,
+                    std::string *RelaxedConstexprCallee = nullptr);
 
 } // namespace qd
 

@@ -47,8 +47,10 @@ bool inStdOrGlobal(const FunctionDecl *FD) {
 } // namespace
 
 bool hasDeviceVersion(const FunctionDecl *FD) {
-  if (FD->isConstexpr())
-    return true;
+  return FD->isConstexpr() || hasLibraryDeviceVersion(FD);
+}
+
+bool hasLibraryDeviceVersion(const FunctionDecl *FD) {
   if (!FD->getIdentifier() || !inStdOrGlobal(FD) || isa<CXXMethodDecl>(FD))
     return false;
   llvm::StringRef Name = FD->getName();

@@ -17,6 +17,10 @@ namespace qd {
 
 /// True if \p FD, declared in a system header, has a device version.
 bool hasDeviceVersion(const clang::FunctionDecl *FD);
+/// True if \p FD is one of the math and C functions that both vendors
+/// declare for the device. A constexpr function that is not has a device
+/// version only through nvcc's --expt-relaxed-constexpr (hipcc needs none).
+bool hasLibraryDeviceVersion(const clang::FunctionDecl *FD);
 
 /// True if \p FD is marked QD_HOST_DEVICE (qd-translate sees the annotation
 /// the macro expands to while it parses).

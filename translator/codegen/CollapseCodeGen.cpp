@@ -21,7 +21,7 @@ std::string KernelCodeGen::renderCollapsedLoop(const Step &S,
     const LoopForm &L = *Loops[I];
     TemplateData Dim;
     Dim.set("index", std::to_string(I));
-    Dim.set("type", L.Var->getType().getAsString(Policy));
+    Dim.set("type", spellType(L.Var->getType(), Policy));
     Dim.set("var", L.Var->getNameAsString());
     Dim.set("begin", text(L.Begin->getSourceRange()));
     Dim.set("end", text(L.End->getSourceRange()));

@@ -115,16 +115,25 @@ std::string KernelCodeGen::generatedLine() const {
   return Options.LineDirectives ? GeneratedLineMarker : "";
 }
 
+std::string spellType(QualType T, const PrintingPolicy &Policy) {
+  if (isa<DecltypeType, TypeOfExprType>(T.getTypePtr()) &&
+      !T->isDependentType())
+    T = T.getCanonicalType();
+  return T.getAsString(Policy);
+}
+
 std::string KernelCodeGen::typeOf(const VarDecl *Var) const {
   QualType T = Var->getType();
   // 'const T&' parameters are passed to the device by value.
   if (T->isReferenceType())
     T = T->getPointeeType();
-  return T.getAsString(Policy);
+  return spellType(T, Policy);
 }
 
-std::string KernelCodeGen::prologue() const {
+std::string KernelCodeGen::prologue(llvm::StringRef RelaxedConstexprCallee) const {
   TemplateData Data;
+  Data.set("needs_relaxed_constexpr", !RelaxedConstexprCallee.empty());
+  Data.set("relaxed_constexpr_callee", RelaxedConstexprCallee.str());
   Data.set("version", QD_VERSION);
   Data.set("target", targetInfo(Options.Target).Name.str());
   Data.set("source", Options.SourceName);
@@ -226,7 +235,7 @@ std::string KernelCodeGen::renderLoop(const Step &S, const std::string &Stream) 
   TemplateData Data = deviceFunctionData(S, "loop", Stream);
   const LoopForm &L = S.Loop;
   Data.set("block_dim", std::to_string(S.BlockDim));
-  Data.set("loop_var_type", L.Var->getType().getAsString(Policy));
+  Data.set("loop_var_type", spellType(L.Var->getType(), Policy));
   Data.set("loop_var", L.Var->getNameAsString());
   Data.set("begin", text(L.Begin->getSourceRange()));
   Data.set("end", text(L.End->getSourceRange()));

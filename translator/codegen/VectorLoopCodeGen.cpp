@@ -94,7 +94,7 @@ std::string KernelCodeGen::addVectorData(const Step &S, TemplateData &Data,
   std::string IndexParams, IndexDecls, Count;
   const std::string Pad(6, ' ');
   if (S.Collapsed.empty()) {
-    const std::string Type = S.Loop.Var->getType().getAsString(Policy);
+    const std::string Type = spellType(S.Loop.Var->getType(), Policy);
     IndexParams = Type + " qd_begin, std::uint64_t qd_count";
     IndexDecls = Pad + "[[maybe_unused]] " + Type + " " +
                  S.Loop.Var->getNameAsString() + " = static_cast<" + Type +
@@ -108,7 +108,7 @@ std::string KernelCodeGen::addVectorData(const Step &S, TemplateData &Data,
     IndexDecls = Pad + "const qd::detail::CollapsedCursor<" + Depth +
                  "> qd_at(qd_space, qd_k, 1);";
     for (size_t I = 0; I < Loops.size(); ++I) {
-      const std::string Type = Loops[I]->Var->getType().getAsString(Policy);
+      const std::string Type = spellType(Loops[I]->Var->getType(), Policy);
       const std::string N = std::to_string(I);
       IndexParams += Type + " qd_begin" + N + ", ";
       IndexDecls += "\n" + Pad + "[[maybe_unused]] " + Type + " " +
@@ -233,7 +233,7 @@ std::string KernelCodeGen::vectorLoopText(const Step &S, unsigned Index,
                                           unsigned &Barriers) {
   const VectorLoop &L = S.Vector->Loops[Index];
   const std::string N = std::to_string(Index);
-  const std::string Type = L.Loop.Var->getType().getAsString(Policy);
+  const std::string Type = spellType(L.Loop.Var->getType(), Policy);
   const std::string Length = std::to_string(S.Vector->Length);
   std::string Out = "{\n";
   Out += "  // vector loop, " + Options.SourceName + ":" +
@@ -289,7 +289,7 @@ std::string KernelCodeGen::vectorLoopCopy(const VectorLoop &L,
                                           const std::string &N,
                                           const std::string &Length,
                                           const std::string &Counter) {
-  const std::string Type = L.Loop.Var->getType().getAsString(Policy);
+  const std::string Type = spellType(L.Loop.Var->getType(), Policy);
   std::string Out = "#pragma unroll 4\n";
   Out += "for (" + Counter + " qd_vk = static_cast<" + Counter +
          ">(qd_group.lane()); qd_vk < static_cast<" + Counter + ">(qd_vcount" +

@@ -59,8 +59,9 @@ public:
       Result.Succeeded = true;
       return;
     }
+    std::string RelaxedConstexprCallee;
     std::vector<const FunctionDecl *> DeviceFunctions =
-        findDeviceFunctions(Context, Files, Plans);
+        findDeviceFunctions(Context, Files, Plans, &RelaxedConstexprCallee);
     if (Diags.hasErrorOccurred())
       return;
     // Remarks read the plans; the output is rendered from them unchanged.
@@ -99,7 +100,7 @@ public:
           Options.OutputPath + ".qd-headers", Options.HeaderPath,
           Options.CodeGen.LineDirectives, QD_VERSION,
           Result.UnquotableInclude);
-    Rewrite.InsertTextBefore(SM.getLocForStartOfFile(Main), CodeGen.prologue());
+    Rewrite.InsertTextBefore(SM.getLocForStartOfFile(Main), CodeGen.prologue(RelaxedConstexprCallee));
 
     std::string Output;
     llvm::raw_string_ostream OS(Output);

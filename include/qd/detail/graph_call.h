@@ -84,7 +84,9 @@ struct GraphDescription {
     return {arg_offsets[op.first_arg], arg_offsets[last] + arg_sizes[last]};
   }
 
-  template <class T> void push_arg(const T& value) {
+  // By value: a 'const T&' of a '__restrict__' pointer type T does not bind
+  // to the plain pointer the caller passes (issue 27).
+  template <class T> void push_arg(T value) {
     static_assert(std::is_trivially_copyable_v<T>,
                   "kernel arguments must be trivially copyable");
     static_assert(alignof(T) <= alignof(std::max_align_t),

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Generated sources built by plain vendor commands, with no flags of ours, as
+# users who keep them in a repository build them (Make, Bazel, setup.py): the
+# result is right with zero warnings, or the build stops at an #error that
+# names the flag it needs. Never a warning and a wrong result (issue 27).
+# Usage: plain_compilers_test.sh <qd-translate> <nvcc or ""> <hipcc or "">
+set -u
+tool=$1
+case $tool in */*) tool=$(cd "$(dirname "$tool")" && pwd)/$(basename "$tool");; esac
+nvcc=${2:-}
+hipcc=${3:-}
+here=$(cd "$(dirname "$0")" && pwd)
+include=$(cd "$here/../../include" && pwd)
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+failures=0
+pass() { echo "ok: $1"; }
+fail() { echo "FAIL: $1"; [ -n "${2:-}" ] && [ -f "$2" ] && sed 's/^/  | /' "$2"; failures=$((failures+1)); }
+
+cat > uses_min.cpp <<'CPP'
+#include <algorithm>
+float clamp01(float v) { return std::min(std::max(v, 0.0f), 1.0f); }
+#pragma qd kernel
+void clamp_all(float* a, int n)
+{
+    for (int i = 0; i < n; ++i)
+        a[i] = clamp01(a[i]) + std::min(a[i], 2.0f);
+}
+CPP
+cat > plain.cpp <<'CPP'
+#include <cmath>
+#pragma qd kernel
+void roots(float* a, int n)
+{
+    for (int i = 0; i < n; ++i)
+        a[i] = std::sqrt(std::fabs(a[i]));
+}
+CPP
+for src in uses_min plain; do
+  "$tool" "$src.cpp" -o "$src.cu" -- 2> "$src.err" || fail "$src: translates for cuda" "$src.err"
+  "$tool" --target=hip "$src.cpp" -o "$src.hip" -- 2> "$src.err" || fail "$src: translates for hip" "$src.err"
+done
+
+if [ -n "$nvcc" ]; then
+  # std::min is constexpr only: a plain nvcc build must stop, naming the flag.
+  if "$nvcc" -std=c++17 -I "$include" -c uses_min.cu -o uses_min.o > min.log 2>&1; then
+    fail "plain nvcc refuses a file whose device code calls std::min" min.log
+  elif grep -q "device code calls std::min.*--expt-relaxed-constexpr" min.log; then
+    pass "plain nvcc stops at the #error that names --expt-relaxed-constexpr"
+  else
+    fail "plain nvcc's error names the flag" min.log
+  fi
+  if "$nvcc" -std=c++17 --expt-relaxed-constexpr -Werror all-warnings -I "$include" -c uses_min.cu -o uses_min.o > min_flag.log 2>&1; then
+    pass "with --expt-relaxed-constexpr it builds with zero warnings"
+  else
+    fail "with --expt-relaxed-constexpr it builds with zero warnings" min_flag.log
+  fi
+  if "$nvcc" -std=c++17 -Werror all-warnings -I "$include" -c plain.cu -o plain.o > plain.log 2>&1; then
+    pass "<cmath> in device code builds with plain nvcc and zero warnings"
+  else
+    fail "<cmath> in device code builds with plain nvcc and zero warnings" plain.log
+  fi
+else
+  echo "skip: no nvcc"
+fi
+if [ -n "$hipcc" ]; then
+  for src in uses_min plain; do
+    if "$hipcc" -std=c++17 -Wall -Werror --offload-arch=gfx90a -I "$include" -c "$src.hip" -o "$src.hip.o" > "$src.hip.log" 2>&1; then
+      pass "$src.hip builds with plain hipcc and zero warnings"
+    else
+      fail "$src.hip builds with plain hipcc and zero warnings" "$src.hip.log"
+    fi
+  done
+else
+  echo "skip: no hipcc"
+fi
+[ "$failures" -eq 0 ]
