@@ -167,6 +167,23 @@ inline hipMemPool_t create_scratch_pool(int device) {
   return pool;
 }
 
+// A kernel's first call may come inside the caller's stream capture
+// (torch.cuda.graph captures the first call of a model). Creating the pool
+// is an operation capture forbids in the global and thread-local modes, so
+// this thread's capture mode is relaxed while it is made, as PyTorch's
+// caching allocator does for its own allocations; the pool itself is not
+// part of any graph.
+inline hipMemPool_t create_scratch_pool_during_capture(int device) {
+  hipStreamCaptureMode mode = hipStreamCaptureModeRelaxed;
+  check(hipThreadExchangeStreamCaptureMode(&mode),
+        "hipThreadExchangeStreamCaptureMode");
+  struct Restore {
+    hipStreamCaptureMode mode;
+    ~Restore() { ignore(hipThreadExchangeStreamCaptureMode(&mode)); }
+  } restore{mode};
+  return create_scratch_pool(device);
+}
+
 inline hipMemPool_t scratch_pool(int device) {
   // Never destroyed, like the stream pools (device_pools.cpp): memory may be
   // given back to it by a thread that outlives static destruction, and the
@@ -175,7 +192,7 @@ inline hipMemPool_t scratch_pool(int device) {
       new LazyDeviceHandles<hipMemPool_t>(device_count());
   if (!pools->contains(device))
     api_failure("hipMallocFromPoolAsync", "invalid device ordinal");
-  return pools->get(device, &create_scratch_pool);
+  return pools->get(device, &create_scratch_pool_during_capture);
 }
 
 inline void* pool_malloc_async(int device, std::size_t bytes, StreamHandle s) {

@@ -22,6 +22,8 @@
 //   threads      8 host threads, each with its own qd::Stream and buffers,
 //                calling mix_graph hundreds of times (more launch streams and
 //                shapes than one site caches graphs): every result right;
+//   first_capture  the process's first calls (reductions, graph and stream
+//                mode) inside a caller's capture;
 //   capture      a caller's stream capture (ThreadLocal) around a graph-mode
 //                call and a stream-mode call on a qd::Stream; the captured
 //                graph launched 3 times gives what 3 direct calls give, and a
@@ -577,6 +579,42 @@ bool capture_and_launch(Mirrored<float>& x, Mirrored<float>& y, Mirrored<float>&
 }
 #endif
 
+// The very first qd call of the process, a reducing kernel in graph and in
+// stream mode, made inside the caller's capture (as torch.cuda.graph makes
+// it): the runtime's lazily made resources (the reduction scratch pool) must
+// not be made in a way capture forbids (issue 27). The captured graph,
+// launched 3 times, gives what 3 direct calls made afterwards give.
+void first_call_capture_section()
+{
+    const int n = 1025, launches = 3;
+    auto x0 = [](std::size_t i) { return dyadic(i, 5u); };
+    auto y0 = [](std::size_t i) { return dyadic(i, 6u); };
+    qd::Stream s;
+#if defined(QD_SUITE_CAPTURE)
+    Mirrored<float> xc(n, x0), yc(n, y0), tc(6);
+    qd::synchronize();
+    const bool ok = capture_and_launch(xc, yc, tc, n, s, launches);
+#endif
+    Mirrored<float> xd(n, x0), yd(n, y0), td(6);
+    qd::synchronize();
+    for (int r = 0; r < launches; ++r)
+        bump_pair(xd, yd, td, n, s);
+    s.synchronize();
+    for (Mirrored<float>* m : {&xd, &yd, &td})
+        m->download();
+#if defined(QD_SUITE_CAPTURE)
+    for (Mirrored<float>* m : {&xc, &yc, &tc})
+        m->download();
+    const std::size_t bad = differing(xc.host, xd.host) + differing(yc.host, yd.host) +
+                            differing(tc.host, td.host);
+    check("first_capture.graph_equals_direct", ok && bad == 0,
+          "first calls captured, graph launched %d times: %zu elements differ from %d "
+          "direct calls", launches, bad, launches);
+#endif
+    print_summary("first_capture.x", xd);
+    print_summary("first_capture.total", td);
+}
+
 void capture_section()
 {
     const int n = 3001, launches = 3;
@@ -665,6 +703,7 @@ void concurrency_section(bool quick)
 int main()
 {
     const bool quick = qd_suite::quick();
+    first_call_capture_section(); // before any other call: see there
     {
         const Inputs inputs;
         equal_section(inputs, quick);

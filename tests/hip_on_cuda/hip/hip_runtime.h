@@ -90,6 +90,8 @@ inline constexpr hipStreamCaptureMode hipStreamCaptureModeGlobal =
     cudaStreamCaptureModeGlobal;
 inline constexpr hipStreamCaptureMode hipStreamCaptureModeThreadLocal =
     cudaStreamCaptureModeThreadLocal;
+inline constexpr hipStreamCaptureMode hipStreamCaptureModeRelaxed =
+    cudaStreamCaptureModeRelaxed;
 
 // Errors
 inline hipError_t hipGetLastError() { return cudaGetLastError(); }
@@ -198,6 +200,9 @@ inline hipError_t hipStreamIsCapturing(hipStream_t s,
 inline hipError_t hipStreamBeginCapture(hipStream_t s,
                                         hipStreamCaptureMode mode) {
   return cudaStreamBeginCapture(s, mode);
+}
+inline hipError_t hipThreadExchangeStreamCaptureMode(hipStreamCaptureMode* mode) {
+  return cudaThreadExchangeStreamCaptureMode(mode);
 }
 inline hipError_t hipStreamEndCapture(hipStream_t s, hipGraph_t* graph) {
   return cudaStreamEndCapture(s, graph);
