@@ -183,16 +183,61 @@ std::string KernelCodeGen::vectorBody(const Step &S, unsigned &Barriers) {
   return Out;
 }
 
+/// The text of \p Var's initializer as written after its declarator ("= e",
+/// "(a, b)", "{a, b}", "= {a, b}"), up to the ',' or ';' that ends it.
+static std::string initializerText(const VarDecl *Var, const DeclStmt *DS,
+                                   const SourceManager &SM,
+                                   const LangOptions &LO) {
+  SourceLocation Start = SM.getExpansionLoc(Var->getLocation());
+  if (TypeSourceInfo *TSI = Var->getTypeSourceInfo()) {
+    SourceLocation TypeEnd = SM.getExpansionLoc(TSI->getTypeLoc().getEndLoc());
+    if (SM.isBeforeInTranslationUnit(Start, TypeEnd))
+      Start = TypeEnd; // 'a[2]': after the dimensions
+  }
+  Start = Lexer::getLocForEndOfToken(Start, 0, SM, LO);
+  CharSourceRange Rest = CharSourceRange::getCharRange(
+      Start, SM.getExpansionLoc(DS->getEndLoc()));
+  const std::string Text = Lexer::getSourceText(Rest, SM, LO).str();
+  int Depth = 0;
+  char Quote = 0;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    const char C = Text[I];
+    if (Quote) {
+      if (C == '\\')
+        ++I;
+      else if (C == Quote)
+        Quote = 0;
+      continue;
+    }
+    if (C == '"' || C == '\'')
+      Quote = C;
+    else if (C == '(' || C == '[' || C == '{')
+      ++Depth;
+    else if (C == ')' || C == ']' || C == '}')
+      --Depth;
+    else if ((C == ',' || C == ';') && Depth == 0)
+      return Text.substr(0, I);
+  }
+  return Text;
+}
+
 std::string KernelCodeGen::leaderDeclaration(const DeclStmt *DS,
                                              unsigned &Barriers) {
   // Each initializer runs in the leader; the others receive its value.
-  std::vector<std::pair<CharSourceRange, std::string>> Edits;
   const LangOptions &LO = Context.getLangOpts();
-  for (const Decl *D : DS->decls()) {
+  const bool Simple = llvm::all_of(DS->decls(), [](const Decl *D) {
     const auto *Var = dyn_cast<VarDecl>(D);
-    if (!Var || !Var->getInit())
-      continue;
-    if (Var->getInitStyle() == VarDecl::CInit) {
+    return Var && !Var->getType()->isArrayType() &&
+           (!Var->getInit() || Var->getInitStyle() == VarDecl::CInit);
+  });
+  if (Simple) {
+    // 'T v = e': the value is the leader's 'e'. Kept as the user wrote it
+    // ('auto', lambdas), with the initializer replaced.
+    std::vector<std::pair<CharSourceRange, std::string>> Edits;
+    for (const Decl *D : DS->decls()) {
+      const auto *Var = cast<VarDecl>(D);
+      if (!Var->getInit())
+        continue;
       CharSourceRange R = Lexer::makeFileCharRange(
           CharSourceRange::getTokenRange(Var->getInit()->getSourceRange()), SM,
           LO);
@@ -204,29 +249,41 @@ std::string KernelCodeGen::leaderDeclaration(const DeclStmt *DS,
           {R, "qd_group.single([&]()" +
                   std::string(Reference ? " -> decltype(auto)" : "") +
                   " { return (" + Init + "); })"});
+      Barriers += 2;
+    }
+    return editedText(DS, Edits);
+  }
+  // Arrays and 'T v(a, b)', 'T v{a, b}': one declaration per declarator,
+  // the value built in the leader under the same initializer, then given to
+  // the group (an array element by element, through the group's share).
+  std::string Out;
+  for (const Decl *D : DS->decls()) {
+    const auto *Var = dyn_cast<VarDecl>(D);
+    if (!Var)
+      continue;
+    const std::string Name = Var->getNameAsString();
+    std::string Declared, Staged;
+    llvm::raw_string_ostream DeclaredOS(Declared), StagedOS(Staged);
+    Var->getType().print(DeclaredOS, Policy, Name);
+    Var->getType().print(StagedOS, Policy, "qd_value");
+    DeclaredOS.flush();
+    StagedOS.flush();
+    if (!Var->getInit()) {
+      Out += Declared + ";\n";
+      continue;
+    }
+    const std::string Init = initializerText(Var, DS, SM, LO);
+    if (Var->getType()->isArrayType()) {
+      Out += Declared + ";\nif (qd_group.leader()) {\n  " + Staged + Init +
+             ";\n  memcpy((void*)&" + Name + ", &qd_value, sizeof(" + Name +
+             "));\n}\nqd_group.share(" + Name + ");\n";
     } else {
-      // 'T v(a, b)' or 'T v{a, b}': build the value in the leader under
-      // the same declaration, then copy it.
-      CharSourceRange Whole = Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(Var->getSourceRange()), SM, LO);
-      CharSourceRange Name = Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(Var->getLocation()), SM, LO);
-      CharSourceRange Type = Lexer::makeFileCharRange(
-          CharSourceRange::getCharRange(DS->getBeginLoc(), Var->getLocation()),
-          SM, LO);
-      if (Whole.isInvalid() || Name.isInvalid() || Type.isInvalid())
-        continue;
-      CharSourceRange Rest =
-          CharSourceRange::getCharRange(Name.getEnd(), Whole.getEnd());
-      Edits.push_back(
-          {Rest, " = qd_group.single([&]() { " +
-                     Lexer::getSourceText(Type, SM, LO).str() + "qd_value" +
-                     Lexer::getSourceText(Rest, SM, LO).str() +
-                     "; return qd_value; })"});
+      Out += Declared + " = qd_group.single([&]() { " + Staged + Init +
+             "; return qd_value; });\n";
     }
     Barriers += 2;
   }
-  return editedText(DS, Edits);
+  return Out;
 }
 
 std::string KernelCodeGen::vectorLoopText(const Step &S, unsigned Index,
