@@ -10,6 +10,7 @@
 #   cuda/bench/<name>.cu             translated halves of the benchmarks
 #   cuda/torch/<name>.cu             kernels of the PyTorch interop library
 #   cuda/oot/                        the out-of-tree project's kernels (tests/out_of_tree)
+#   <target>/programs/qdsmith_<b>.<ext>  batches of random programs (tests/generator)
 #   serial/<name>.txt                serial reference output
 # Then, on the GPU machine, from the repository root with .device-stage
 # carried along: bash tests/gpu/run_on_device.sh
@@ -44,6 +45,30 @@ done
 for p in "${programs[@]}"; do
   "$build/tests/gpu/gpu_suite_${p}_serial" > "$stage/serial/$p.txt"
 done
+# Random valid programs (tests/generator/qdsmith.py), QD_SMITH_PER_BATCH to a
+# translation unit: QD_SMITH_FIXED batches of fixed seeds (1, 2, ...), then
+# QD_SMITH_FRESH batches of fresh random seeds, recorded in
+# serial/qdsmith_seeds.txt. Each batch runs on the device in every target
+# and mode, and must print its serial reference exactly.
+smith_per_batch=${QD_SMITH_PER_BATCH:-50}
+smith_fixed=${QD_SMITH_FIXED:-20}
+smith_fresh=${QD_SMITH_FRESH:-20}
+smith_dir=$(mktemp -d)
+smith_batches=()
+: > "$stage/serial/qdsmith_seeds.txt"
+for ((b = 0; b < smith_fixed + smith_fresh; ++b)); do
+  if ((b < smith_fixed)); then
+    seeds="$((b * smith_per_batch + 1))-$(((b + 1) * smith_per_batch))"
+  else
+    seeds=$(python3 -c "import random; r = random.SystemRandom(); print(','.join(str(r.randrange(10**6, 10**9)) for _ in range($smith_per_batch)))")
+  fi
+  echo "qdsmith_$b $seeds" >> "$stage/serial/qdsmith_seeds.txt"
+  python3 tests/generator/qdsmith.py --seeds "$seeds" -o "$smith_dir/qdsmith_$b.cpp"
+  "${CXX:-c++}" -std=c++17 -O1 -Wall -Werror -Wno-unknown-pragmas -Iinclude \
+    "$smith_dir/qdsmith_$b.cpp" "$build/runtime/libqd_runtime_cpu.a" -pthread -o "$smith_dir/qdsmith_$b"
+  "$smith_dir/qdsmith_$b" > "$stage/serial/qdsmith_$b.txt"
+  smith_batches+=("$smith_dir/qdsmith_$b.cpp")
+done
 # The device also builds concurrency_proof with profiler ranges on; same results.
 cp "$stage/serial/concurrency_proof.txt" "$stage/serial/concurrency_proof_ranges.txt"
 
@@ -76,6 +101,10 @@ stage_target() {
   for p in "${programs[@]}"; do
     "$tool" --target="$target" ${options[@]+"${options[@]}"} "tests/gpu/$p.cpp" -o "$dir/programs/$p.$ext" \
       -- -DQD_STREAM_SHIMS -Itests/gpu -Itests/golden/drivers -Wno-qd-race
+  done
+  for src in "${smith_batches[@]}"; do
+    "$tool" --target="$target" ${options[@]+"${options[@]}"} "$src" \
+      -o "$dir/programs/$(basename "$src" .cpp).$ext" -- -Iinclude
   done
 }
 stage_target cuda cuda cu
@@ -113,4 +142,5 @@ oot_serial=$(mktemp -d)
 "$oot_serial/oot_physics" > "$stage/serial/oot_physics.txt"
 rm -rf "$oot_serial"
 # --- end out-of-tree project ---
+rm -rf "$smith_dir"
 echo "staged $(find "$stage" -type f | wc -l) files in .device-stage/"

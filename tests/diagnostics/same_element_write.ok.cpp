@@ -30,3 +30,16 @@ void count(const float* x, int* total, int* found, int n)
         found[1] = 1;
     total[0] = positive;
 }
+
+// An index that a call computes ('qd::atomic_add' hands out a new ticket in
+// every iteration) is not the same element in every iteration.
+#include <qd/atomic.h>
+
+#pragma qd kernel
+void tickets(int* ticket, int* seen, int n)
+{
+    for (int i = 0; i < n; ++i) {
+        const int mine = qd::atomic_add(ticket, 1);
+        seen[mine] += 1;
+    }
+}

@@ -304,14 +304,22 @@ public:
       : LoopVars(LoopVars), Facts(Facts), WrittenMemory(WrittenMemory) {}
 
   /// \p ReadsCount: whether a load through memory that the loop writes
-  /// counts (for stored values, not for indices).
-  bool depends(const Expr *E, bool ReadsCount) {
+  /// counts. \p CallsCount: whether a call counts ('qd::atomic_add(t, 1)'
+  /// returns another value in every iteration); for an index it must, so
+  /// that an element is called the same only when it provably is.
+  bool depends(const Expr *E, bool ReadsCount, bool CallsCount = true) {
     struct Finder : RecursiveASTVisitor<Finder> {
       IterationDependence &Self;
       bool ReadsCount;
+      bool CallsCount;
       bool Found = false;
-      Finder(IterationDependence &Self, bool ReadsCount)
-          : Self(Self), ReadsCount(ReadsCount) {}
+      Finder(IterationDependence &Self, bool ReadsCount, bool CallsCount)
+          : Self(Self), ReadsCount(ReadsCount), CallsCount(CallsCount) {}
+      bool VisitCallExpr(CallExpr *) {
+        if (CallsCount)
+          Found = true;
+        return !Found;
+      }
       bool VisitDeclRefExpr(DeclRefExpr *Ref) {
         if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl())) {
           if (Self.variableDepends(Var))
@@ -323,7 +331,7 @@ public:
         }
         return !Found;
       }
-    } F(*this, ReadsCount);
+    } F(*this, ReadsCount, CallsCount);
     F.TraverseStmt(const_cast<Expr *>(E));
     return F.Found;
   }
@@ -468,11 +476,12 @@ const Expr *findSameElementWrite(const Stmt *Body,
     if (!A.Writes || A.Conditional)
       continue;
     if (llvm::any_of(A.Indices, [&](const Expr *I) {
-          return I && Dependence.depends(I, /*ReadsCount=*/false);
+          return I && Dependence.depends(I, /*ReadsCount=*/true);
         }))
       continue;
     // '+=' and '++' combine with what other iterations left.
-    if (!A.Stored || Dependence.depends(A.Stored, /*ReadsCount=*/true))
+    if (!A.Stored || Dependence.depends(A.Stored, /*ReadsCount=*/true,
+                                        /*CallsCount=*/false))
       return A.E;
   }
   return nullptr;

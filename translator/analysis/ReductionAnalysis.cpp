@@ -93,7 +93,8 @@ struct BinaryView {
 };
 
 std::optional<BinaryView> binaryView(const Expr *E) {
-  E = E->IgnoreParens();
+  // Through conversions too: 'all = all && e' on an int converts the bool.
+  E = E->IgnoreParenImpCasts();
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     return BinaryView{BO->getOpcode(), BO->getLHS(), BO->getRHS()};
   if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(E))

@@ -1,0 +1,478 @@
+#!/usr/bin/env python3
+"""qdsmith: writes random annotated C++ programs that are valid qd input by
+construction, in the manner of Csmith and YARPGen for C compilers.
+
+Each program is a list of independent *units*. A unit is one or two kernels
+(with the helpers, structs and templates they use), the buffers they work
+on, and the calls main() makes: several calls with changing arguments, sizes
+of 0, 1 and odd counts. After every unit's calls, main() prints a checksum of
+each output buffer, one `name value` line each. The serial build (pragmas
+ignored) is the reference; every translation (cpu, cpu with OpenMP, CUDA and
+HIP in stream and graph mode) must print the same lines, bit for bit.
+
+Bit-exact by construction, whatever order a GPU combines in: float values are
+small multiples of 1/8 ('dyadic'), and every operation keeps them exact
+(sums of bounded length, products by powers of two), so reassociation and
+contraction into FMA cannot change a bit. Integers stay far from overflow;
+products reduce over unsigned values, whose wrap-around is exact in any order.
+
+The language covered: host scalars, parallel loops of every accepted form
+(<, <=, ++i, i++, i += 1, int/long/unsigned/size_t indices), collapse(2) and
+(3), reductions of every operator over float, double, int and unsigned,
+results read by later device code, vector loops with reductions, regions of
+stream_parallel blocks, serial tasks, helper functions, function templates,
+template kernels, lambdas, struct parameters by value and by const&, atomics,
+graph mode with repeated calls and changing arguments.
+
+Usage:
+  qdsmith.py --seed N [--units K] [--only I,J,...] [-o file.cpp]
+--only keeps the listed units (shrink.py uses it to reduce a failing program).
+"""
+import argparse
+import random
+import sys
+
+FLOAT_TYPES = ['float', 'double']
+INDEX_FORMS = [
+    ('int', '{v} < {n}', '++{v}'),
+    ('int', '{v} < {n}', '{v}++'),
+    ('int', '{v} <= {n} - 1', '{v} += 1'),
+    ('long', '{v} < {n}', '++{v}'),
+    ('unsigned', '{v} < static_cast<unsigned>({n})', '++{v}'),
+    ('std::size_t', '{v} < static_cast<std::size_t>({n})', '{v}++'),
+]
+
+
+class Unit:
+    def __init__(self, index):
+        self.index = index
+        self.top = []      # helpers, structs, kernels (namespace scope)
+        self.main = []     # statements of main()
+        self.buffers = []  # (name, type, size expression, init kind)
+        self.outputs = []  # buffer names to print
+
+    def buffer(self, name, ctype, size, init):
+        self.buffers.append((name, ctype, size, init))
+
+
+class Gen:
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+
+    def pick(self, xs):
+        return self.r.choice(xs)
+
+    # ---- expressions --------------------------------------------------
+    def fexpr(self, atoms, depth=0):
+        """A dyadic float expression over `atoms` (exact in float)."""
+        if depth >= 2 or self.r.random() < 0.3:
+            a = self.pick(atoms)
+            return a if self.r.random() < 0.8 else self.pick(['0.5f', '1.0f', '-2.0f', '0.25f'])
+        k = self.r.randrange(7)
+        a = self.fexpr(atoms, depth + 1)
+        b = self.fexpr(atoms, depth + 1)
+        if k == 0:
+            return f'({a} + {b})'
+        if k == 1:
+            return f'({a} - {b})'
+        if k == 2:
+            return f'({a} * {self.pick(["0.5f", "2.0f", "-1.0f", "0.25f"])})'
+        if k == 3:
+            return f'qd::min({a}, {b})'
+        if k == 4:
+            return f'qd::max({a}, {b})'
+        if k == 5:
+            return f'({a} > {b} ? {a} : {b} * 0.5f)'
+        return f'{self.pick(["halve", "twice_plus"])}({a}, {b})'
+
+    def iexpr(self, atoms, depth=0):
+        if depth >= 2 or self.r.random() < 0.3:
+            return self.pick(atoms) if self.r.random() < 0.8 else str(self.r.randrange(-5, 6))
+        k = self.r.randrange(5)
+        a = self.iexpr(atoms, depth + 1)
+        b = self.iexpr(atoms, depth + 1)
+        if k == 0:
+            return f'({a} + {b})'
+        if k == 1:
+            return f'({a} - {b})'
+        if k == 2:
+            return f'(({a}) & 7)'
+        if k == 3:
+            return f'({a} ^ {b})'
+        return f'({a} * {self.r.randrange(-3, 4)})'
+
+    def loop_header(self, var, n, begin='0'):
+        t, cond, step = self.pick(INDEX_FORMS)
+        if t in ('unsigned', 'std::size_t'):
+            begin = f'static_cast<{t}>({begin})'
+        return f'for ({t} {var} = {begin}; {cond.format(v=var, n=n)}; {step.format(v=var)})'
+
+    # ---- units ----------------------------------------------------------
+    def unit_elementwise(self, u):
+        k = u.index
+        graph = self.r.random() < 0.4
+        ps = f'P{k}'
+        u.top.append(f'struct {ps} {{ float scale; int offset; }};')
+        lines = [f'#pragma qd kernel{" graph" if graph else ""}',
+                 f'void elementwise{k}(const float* a, const int* b, float* out, int* iout, int n, {ps} p, const {ps}& q)',
+                 '{']
+        lines.append('    [[maybe_unused]] const int half = n / 2;')
+        lines.append('    [[maybe_unused]] const float s = p.scale * 0.5f + q.scale;')
+        loops = self.r.randrange(1, 4)
+        for l in range(loops):
+            atoms_f = ['a[i]', 's', 'p.scale', f'static_cast<float>(b[i] & 7)']
+            atoms_i = ['b[i]', 'p.offset', 'q.offset', 'half']
+            form = self.r.randrange(4)
+            lines.append('    ' + self.loop_header('i', 'n') + ' {')
+            if form == 0:
+                lines.append(f'        out[i] = {self.fexpr(atoms_f)};')
+            elif form == 1:
+                lines.append(f'        float t = {self.fexpr(atoms_f)};')
+                lines.append('        auto bump = [&](float v) { return v + t * 0.5f; };')
+                lines.append(f'        out[i] = bump({self.fexpr(atoms_f)});')
+            elif form == 2:
+                lines.append(f'        iout[i] = {self.iexpr(atoms_i)};')
+            else:
+                lines.append(f'        if (b[i] % 3 == 0) continue;')
+                lines.append(f'        out[i] = twice_t(out[i] * 0.5f) + {self.fexpr(atoms_f)};')
+                lines.append(f'        iout[i] += twice_t(b[i] & 3);')
+            lines.append('    }')
+        if self.r.random() < 0.6:
+            lines.append('    if (n > 0) {')
+            lines.append('        out[0] = out[0] + 1.0f;')
+            lines.append('        if (a[0] > 0.0f) iout[0] = iout[0] + 1;')
+            lines.append('    }')
+        lines.append('}')
+        u.top.append('\n'.join(lines))
+        size = self.pick([1, 7, 257, 1000, 3001])
+        u.buffer(f'a{k}', 'float', size, 'dyadic')
+        u.buffer(f'b{k}', 'int', size, 'small')
+        u.buffer(f'out{k}', 'float', size, 'zero')
+        u.buffer(f'iout{k}', 'int', size, 'zero')
+        calls = self.r.randrange(1, 4)
+        for c in range(calls):
+            n = self.pick([0, 1, size, size - 1 if size > 1 else size, size // 2])
+            scale = self.pick(['0.5f', '1.0f', '2.0f', '-0.25f'])
+            u.main.append(f'    elementwise{k}(a{k}.data(), b{k}.data(), out{k}.data(), iout{k}.data(), {n}, '
+                          f'{ps}{{{scale}, {c}}}, {ps}{{0.125f, {c + 1}}});')
+        u.outputs += [f'out{k}', f'iout{k}']
+
+    def unit_reduction(self, u):
+        k = u.index
+        graph = self.r.random() < 0.4
+        lines = [f'#pragma qd kernel{" graph" if graph else ""}',
+                 f'void reduce{k}(const float* a, const int* b, const unsigned* c, float* out, '
+                 f'double* dout, int* iout, unsigned* uout, int n, int m)',
+                 '{']
+        ops = []
+        # float/double sums, min, max; int + min max & | ^ && ||; unsigned *.
+        lines.append('    float fs = 0.5f;')
+        lines.append('    double ds = 0.0;')
+        lines.append('    float fmn = 100.0f, fmx = -100.0f;')
+        lines.append('    int is = 3, imn = 1000, imx = -1000, iand = -1, ior = 0, ixor = 0;')
+        lines.append('    int all = 1, any = 0;')
+        lines.append('    unsigned up = 1u;')
+        fclause = ['+: fs, ds'] if self.r.random() < 0.5 else ['+: fs', '+: ds']
+        fclause += ['min: fmn', 'max: fmx']
+        lines.append(f'    #pragma qd loop {" ".join("reduction(" + c + ")" for c in fclause)}')
+        lines.append('    ' + self.loop_header('i', 'n') + ' {')
+        lines.append(f'        fs += {self.pick(["a[i]", "a[i] * 2.0f", "(a[i] + a[i])", "a[i] * 0.5f", "halve(a[i], 1.0f)"])};')
+        lines.append('        ds = ds + static_cast<double>(a[i]) * 0.5;')
+        lines.append('        fmn = qd::min(fmn, a[i]);')
+        lines.append('        fmx = std::max(fmx, a[i] * 2.0f);')
+        lines.append('    }')
+        ic = ['+: is', 'min: imn', 'max: imx', '&: iand', '|: ior', '^: ixor', '&&: all', '||: any']
+        self.r.shuffle(ic)
+        lines.append(f'    #pragma qd loop {" ".join("reduction(" + c + ")" for c in ic)}')
+        lines.append('    ' + self.loop_header('i', 'n') + ' {')
+        lines.append('        is += b[i];')
+        lines.append('        imn = std::min(imn, b[i] * 3);')
+        lines.append('        imx = qd::max(imx, b[i] - 1);')
+        lines.append('        iand &= b[i] | 16;')
+        lines.append('        ior |= b[i] & 12;')
+        lines.append('        ixor ^= b[i];')
+        lines.append('        all = all && (b[i] > -100);')
+        lines.append('        any = any || (b[i] == 2);')
+        lines.append('    }')
+        lines.append('    #pragma qd loop reduction(*: up)')
+        lines.append('    ' + self.loop_header('j', 'm') + ' {')
+        lines.append('        up *= c[j];')
+        lines.append('    }')
+        # A later loop reads a result on the device.
+        if self.r.random() < 0.7:
+            lines.append('    ' + self.loop_header('i', 'n') + ' {')
+            lines.append('        out[i] = a[i] + fs * 0.5f;')
+            lines.append('    }')
+        lines.append('    out[n] = fs; out[n + 1] = fmn; out[n + 2] = fmx;')
+        lines.append('    dout[0] = ds;')
+        lines.append('    iout[0] = is; iout[1] = imn; iout[2] = imx; iout[3] = iand; '
+                     'iout[4] = ior; iout[5] = ixor; iout[6] = all; iout[7] = any;')
+        lines.append('    uout[0] = up;')
+        lines.append('}')
+        u.top.append('\n'.join(lines))
+        size = self.pick([1, 64, 1000, 2000])
+        u.buffer(f'ra{k}', 'float', size, 'dyadic')
+        u.buffer(f'rb{k}', 'int', size, 'small')
+        u.buffer(f'rc{k}', 'unsigned', 64, 'odd')
+        u.buffer(f'rout{k}', 'float', size + 3, 'zero')
+        u.buffer(f'rdout{k}', 'double', 1, 'zero')
+        u.buffer(f'riout{k}', 'int', 8, 'zero')
+        u.buffer(f'ruout{k}', 'unsigned', 1, 'zero')
+        for c in range(self.r.randrange(1, 4)):
+            n = self.pick([0, 1, size, size // 3])
+            m = self.pick([0, 1, 17, 64])
+            u.main.append(f'    reduce{k}(ra{k}.data(), rb{k}.data(), rc{k}.data(), rout{k}.data(), '
+                          f'rdout{k}.data(), riout{k}.data(), ruout{k}.data(), {n}, {m});')
+        u.outputs += [f'rout{k}', f'rdout{k}', f'riout{k}', f'ruout{k}']
+
+    def unit_collapse(self, u):
+        k = u.index
+        depth = self.pick([2, 3])
+        lines = [f'#pragma qd kernel', f'void grid{k}(const float* a, float* out, int nx, int ny, int nz)', '{']
+        lines.append(f'    #pragma qd loop collapse({depth})')
+        lines.append('    ' + self.loop_header('x', 'nx') + '')
+        lines.append('        ' + self.loop_header('y', 'ny') + '')
+        if depth == 3:
+            lines.append('            ' + self.loop_header('z', 'nz') + ' {')
+            lines.append('                const long at = (static_cast<long>(x) * ny + static_cast<long>(y)) * nz + static_cast<long>(z);')
+            lines.append(f'                out[at] = {self.fexpr(["a[at]", "static_cast<float>(x & 3)", "static_cast<float>(z & 1)"])};')
+            lines.append('            }')
+        else:
+            lines.append('        {')
+            lines.append('            const long at = static_cast<long>(x) * ny + static_cast<long>(y);')
+            lines.append(f'            out[at] = {self.fexpr(["a[at]", "static_cast<float>(y & 3)"])};')
+            lines.append('        }')
+        lines.append('}')
+        u.top.append('\n'.join(lines))
+        nx, ny, nz = self.pick([3, 17, 40]), self.pick([1, 9, 33]), self.pick([1, 5])
+        size = nx * ny * nz
+        u.buffer(f'ga{k}', 'float', size, 'dyadic')
+        u.buffer(f'gout{k}', 'float', size, 'zero')
+        dims = [(nx, ny, nz), (0, ny, nz), (nx, 0, nz), (nx // 2, ny, nz)]
+        for c in range(self.r.randrange(1, 3)):
+            d = self.pick(dims)
+            if depth == 2:
+                d = (d[0], d[1] * nz, 1)
+            u.main.append(f'    grid{k}(ga{k}.data(), gout{k}.data(), {d[0]}, {d[1]}, {d[2]});')
+        u.outputs.append(f'gout{k}')
+
+    def unit_vector(self, u):
+        k = u.index
+        graph = self.r.random() < 0.3
+        length = self.pick(['', ' vector_length(8)', ' vector_length(64)'])
+        lines = [f'#pragma qd kernel{" graph" if graph else ""}',
+                 f'void rows{k}(const float* m, const float* x, float* y, int* seen, int rows, int cols)', '{']
+        lines.append('    for (int r = 0; r < rows; ++r) {')
+        lines.append('        float acc = 0.0f;')
+        lines.append('        int arr[2] = {r & 3, 1};')
+        if self.r.random() < 0.5:
+            lines.append('        seen[r] += 1;')
+        lines.append(f'        #pragma qd loop vector{length} reduction(+: acc)')
+        lines.append('        for (int j = 0; j < cols; ++j)')
+        lines.append(f'            acc += {self.fexpr(["m[r * cols + j]", "x[j]"])} * static_cast<float>(arr[1]);')
+        lines.append(f'        y[r] = acc * 0.5f + static_cast<float>(arr[0]);')
+        lines.append('    }')
+        lines.append('}')
+        u.top.append('\n'.join(lines))
+        rows, cols = self.pick([1, 33, 200]), self.pick([1, 31, 96])
+        u.buffer(f'vm{k}', 'float', rows * cols, 'dyadic')
+        u.buffer(f'vx{k}', 'float', cols, 'dyadic')
+        u.buffer(f'vy{k}', 'float', rows, 'zero')
+        u.buffer(f'vseen{k}', 'int', rows, 'zero')
+        for c in range(self.r.randrange(1, 3)):
+            r = self.pick([rows, 0, rows // 2])
+            u.main.append(f'    rows{k}(vm{k}.data(), vx{k}.data(), vy{k}.data(), vseen{k}.data(), {r}, {cols});')
+        u.outputs += [f'vy{k}', f'vseen{k}']
+
+    def unit_region(self, u):
+        k = u.index
+        graph = self.r.random() < 0.4
+        blocks = self.r.randrange(2, 4)
+        lines = [f'#pragma qd kernel{" graph" if graph else ""}',
+                 f'void region{k}(const float* a, float* o0, float* o1, float* o2, int* c0, int* c1, int* c2, int n)', '{']
+        lines.append('    [[maybe_unused]] const int m = n - n / 4;')
+        if self.r.random() < 0.5:
+            lines.append('    ' + self.loop_header('i', 'n') + ' o0[i] = a[i];')
+        for b in range(blocks):
+            lines.append('    #pragma qd stream_parallel')
+            lines.append('    {')
+            kind = self.r.randrange(3)
+            if kind == 0:
+                lines.append('        ' + self.loop_header('i', 'm') + f' o{b}[i] = {self.fexpr(["a[i]", "o" + str(b) + "[i]"])};')
+            elif kind == 1:
+                lines.append('        float t = 0.0f;')
+                lines.append('        #pragma qd loop reduction(+: t)')
+                lines.append('        ' + self.loop_header('i', 'n') + ' t += a[i] * 0.5f;')
+                lines.append(f'        if (n > 0) o{b}[0] = t;')
+            else:
+                lines.append('        ' + self.loop_header('i', 'n') + ' {')
+                lines.append(f'            if (a[i] > 0.0f) qd::atomic_add(&c{b}[0], 1);')
+                lines.append(f'            o{b}[i] = twice_t(a[i]);')
+                lines.append('        }')
+            lines.append('    }')
+        if self.r.random() < 0.5:
+            lines.append('    if (n > 1) o0[1] = o1[0] + o2[0];')
+        lines.append('}')
+        u.top.append('\n'.join(lines))
+        size = self.pick([1, 100, 2049])
+        u.buffer(f'ga{k}', 'float', size, 'dyadic')
+        for b in range(3):
+            u.buffer(f'go{b}_{k}', 'float', size, 'zero')
+        for b in range(3):
+            u.buffer(f'gc{b}_{k}', 'int', 1, 'zero')
+        for c in range(self.r.randrange(1, 4)):
+            n = self.pick([0, 1, size, size - 1 if size > 1 else 1])
+            u.main.append(f'    region{k}(ga{k}.data(), go0_{k}.data(), go1_{k}.data(), go2_{k}.data(), gc0_{k}.data(), gc1_{k}.data(), gc2_{k}.data(), {n});')
+        u.outputs += [f'go0_{k}', f'go1_{k}', f'go2_{k}', f'gc0_{k}', f'gc1_{k}', f'gc2_{k}']
+
+    def unit_template(self, u):
+        k = u.index
+        t = self.pick(FLOAT_TYPES)
+        lines = ['#pragma qd kernel', 'template <typename T>',
+                 f'void axpy{k}(T* y, const T* x, T alpha, int n)', '{',
+                 '    ' + self.loop_header('i', 'n') + ' {',
+                 '        y[i] = twice_t(alpha) * x[i] + y[i];',
+                 '    }', '}']
+        u.top.append('\n'.join(lines))
+        size = self.pick([5, 999])
+        u.buffer(f'tx{k}', t, size, 'dyadic')
+        u.buffer(f'ty{k}', t, size, 'dyadic')
+        for c in range(self.r.randrange(1, 3)):
+            n = self.pick([0, size, size // 2])
+            alpha = self.pick(['0.5', '1.0', '-2.0'])
+            u.main.append(f'    axpy{k}<{t}>(ty{k}.data(), tx{k}.data(), static_cast<{t}>({alpha}), {n});')
+        u.outputs.append(f'ty{k}')
+
+    KINDS = ['elementwise', 'reduction', 'collapse', 'vector', 'region', 'template']
+
+    def units(self, count, only=None):
+        built = []
+        for i in range(count):
+            kind = self.pick(self.KINDS)
+            u = Unit(i)
+            getattr(self, 'unit_' + kind)(u)
+            if only is None or i in only:
+                built.append(u)
+        return built
+
+
+PRELUDE = r'''// Generated by tests/generator/qdsmith.py: valid qd input by construction.
+// The serial build is the reference; every translation must print the same lines.
+#include <qd/qd.h>
+#include <qd/atomic.h>
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+inline float halve(float a, float b) { return a * 0.5f + b * 0.5f; }
+inline float twice_plus(float a, float b) { return a + a + b; }
+template <class T> T twice_t(T v) { return v + v; }
+
+template <class T> T init_value(const char* kind, std::size_t i) {
+    const std::size_t h = (i * 2654435761u + 12345u) % 1000u;
+    if (std::strcmp(kind, "dyadic") == 0) return static_cast<T>((static_cast<int>(h % 33) - 16) / 8.0);
+    if (std::strcmp(kind, "small") == 0) return static_cast<T>(static_cast<int>(h % 11) - 4);
+    if (std::strcmp(kind, "odd") == 0) return static_cast<T>((h % 5) * 2 + 1);
+    return T(0);
+}
+
+template <class T> struct Buf {
+    Buf(std::size_t n, const char* kind) : host(n + 1), dev(n + 1) {
+        for (std::size_t i = 0; i < host.size(); ++i) host[i] = init_value<T>(kind, i);
+        dev.copy_from_host(host.data());
+        qd::synchronize();
+    }
+    T* data() { return dev.data(); }
+    std::vector<T> host;
+    qd::Buffer<T> dev;
+};
+
+// An FNV-1a hash of the buffer's bytes: any difference in any bit shows.
+template <class T> void print_checksum(const char* prefix, const char* name, Buf<T>& b) {
+    qd::synchronize();
+    b.dev.copy_to_host(b.host.data());
+    qd::synchronize();
+    std::uint64_t h = 1469598103934665603ull;
+    const unsigned char* p = reinterpret_cast<const unsigned char*>(b.host.data());
+    for (std::size_t i = 0; i < b.host.size() * sizeof(T); ++i) { h ^= p[i]; h *= 1099511628211ull; }
+    std::printf("%s%s %016llx\n", prefix, name, static_cast<unsigned long long>(h));
+}
+'''
+
+
+def program_body(seed, built, prefix):
+    """The units of one program in namespace s<seed>, with its run()."""
+    out = [f'namespace s{seed} {{', '']
+    for u in built:
+        out += u.top
+        out.append('')
+    out.append('void run()')
+    out.append('{')
+    for u in built:
+        out.append(f'    {{ // unit {u.index}')
+        for name, ctype, size, init in u.buffers:
+            out.append(f'    Buf<{ctype}> {name}({size}, "{init}");')
+        out += u.main
+        for name in u.outputs:
+            out.append(f'    print_checksum("{prefix}", "u{u.index}.{name}", {name});')
+        out.append('    }')
+    out.append('}')
+    out.append('')
+    out.append(f'}} // namespace s{seed}')
+    return out
+
+
+def write_programs(seeds, units=None, only=None):
+    """One translation unit running the programs of \p seeds in order."""
+    out = [PRELUDE]
+    for seed in seeds:
+        g = Gen(seed)
+        count = units if units is not None else g.r.randrange(2, 6)
+        prefix = f's{seed}.' if len(seeds) > 1 else ''
+        out += program_body(seed, g.units(count, only), prefix)
+        out.append('')
+    out.append('int main()')
+    out.append('{')
+    for seed in seeds:
+        out.append(f'    s{seed}::run();')
+    out.append('    return 0;')
+    out.append('}')
+    return '\n'.join(out) + '\n'
+
+
+def parse_seeds(text):
+    seeds = []
+    for part in text.split(','):
+        if '-' in part:
+            lo, hi = part.split('-')
+            seeds += range(int(lo), int(hi) + 1)
+        elif part:
+            seeds.append(int(part))
+    return seeds
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--seed', type=int, help='one program')
+    ap.add_argument('--seeds', help='several programs in one file: 1-50 or 3,7,9')
+    ap.add_argument('--units', type=int, default=None)
+    ap.add_argument('--only', default=None, help='comma-separated unit indices to keep')
+    ap.add_argument('-o', '--output', default='-')
+    args = ap.parse_args()
+    if (args.seed is None) == (args.seeds is None):
+        ap.error('give --seed or --seeds')
+    seeds = [args.seed] if args.seed is not None else parse_seeds(args.seeds)
+    only = None if args.only is None else {int(x) for x in args.only.split(',') if x}
+    text = write_programs(seeds, args.units, only)
+    if args.output == '-':
+        sys.stdout.write(text)
+    else:
+        with open(args.output, 'w') as f:
+            f.write(text)
+
+
+if __name__ == '__main__':
+    main()

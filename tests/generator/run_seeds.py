@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""Runs qdsmith programs: the serial build against the cpu translation (with
+and without OpenMP), bit for bit; compiles the CUDA and HIP translations
+(stream and graph mode) with nvcc and hipcc, with warnings as errors. A
+program whose outputs differ is shrunk to the fewest units that still differ
+(the generator's own reduction, qdsmith.py --only) and written to the output
+directory with the command that reproduces it.
+
+Usage:
+  run_seeds.py --tool qd-translate --include DIR --runtime-lib LIB --out DIR
+               [--seeds 1-24 | --seeds 3,7,9] [--fresh N]
+               [--nvcc NVCC --nvcc-seeds 1,2] [--hipcc HIPCC --hipcc-seeds 1,2]
+Prints one line per program and ends with 'N passed, N failed'.
+"""
+import argparse
+import concurrent.futures
+import os
+import random
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GENERATOR = os.path.join(HERE, 'qdsmith.py')
+
+
+def run(cmd, cwd, timeout=600):
+    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, timeout=timeout)
+    return p.returncode, p.stdout.decode(errors='replace')
+
+
+def parse_seeds(text):
+    seeds = []
+    for part in text.split(','):
+        if '-' in part:
+            a, b = part.split('-')
+            seeds += range(int(a), int(b) + 1)
+        elif part:
+            seeds.append(int(part))
+    return seeds
+
+
+class Runner:
+    def __init__(self, args):
+        self.args = args
+
+    def generate(self, seed, work, only=None):
+        cmd = [sys.executable, GENERATOR, '--seed', str(seed), '-o', 'p.cpp']
+        if only is not None:
+            cmd += ['--only', ','.join(map(str, sorted(only)))]
+        rc, out = run(cmd, work)
+        if rc:
+            raise RuntimeError('generator failed: ' + out)
+
+    def translate(self, work, target, out, extra=()):
+        rc, log = run([self.args.tool, f'--target={target}', *extra, 'p.cpp', '-o', out,
+                       '--', '-I' + self.args.include], work)
+        # A valid program translates silently: any diagnostic is a finding.
+        return rc == 0 and log.strip() == '', log
+
+    def build_and_run(self, work, source, exe, extra=()):
+        rc, log = run(['g++', '-std=c++17', '-O1', '-Wall', '-Wno-unknown-pragmas', '-Werror',
+                       *extra, '-I' + self.args.include, source, self.args.runtime_lib,
+                       '-pthread', '-o', exe], work)
+        if rc:
+            return None, 'build failed:\n' + log
+        rc, out = run(['./' + exe], work, timeout=300)
+        if rc:
+            return None, f'{exe} exited {rc}:\n' + out
+        return out, ''
+
+    def differs(self, seed, work, only=None):
+        """None when the program agrees everywhere, else what went wrong."""
+        self.generate(seed, work, only)
+        ok, log = self.translate(work, 'cpu', 'p.cpu.cpp')
+        if not ok:
+            return 'translation for cpu: ' + log
+        ref, err = self.build_and_run(work, 'p.cpp', 'serial')
+        if ref is None:
+            return 'serial ' + err
+        if not ref.strip():
+            return 'the serial build printed nothing'
+        for name, extra in (('cpu', ()), ('cpu_openmp', ('-fopenmp',))):
+            out, err = self.build_and_run(work, 'p.cpu.cpp', name, extra)
+            if out is None:
+                return f'{name} ' + err
+            if out != ref:
+                diff = [f'  serial: {a}\n  {name}: {b}' for a, b in
+                        zip(ref.splitlines(), out.splitlines()) if a != b]
+                return f'{name} differs from serial:\n' + '\n'.join(diff[:5])
+        return None
+
+    def vendor_checks(self, seed, work):
+        problems = []
+        for compiler, seeds, target, ext, flags in (
+                (self.args.nvcc, self.args.nvcc_seeds, 'cuda', 'cu',
+                 ['-std=c++17', '-arch=sm_90', '--expt-relaxed-constexpr', '-Werror',
+                  'all-warnings']),
+                (self.args.hipcc, self.args.hipcc_seeds, 'hip', 'hip',
+                 ['-std=c++17', '--offload-arch=gfx90a', '-Wall', '-Werror'])):
+            if not compiler or seed not in seeds:
+                continue
+            for mode, extra in (('stream', ()), ('graph', ('--graphs',))):
+                out = f'p.{mode}.{ext}'
+                ok, log = self.translate(work, target, out, extra)
+                if not ok:
+                    problems.append(f'translation for {target} {mode}: {log}')
+                    continue
+                rc, log = run([compiler, *flags, '-I' + self.args.include, '-c', out,
+                               '-o', out + '.o'], work)
+                if rc:
+                    problems.append(f'{os.path.basename(compiler)} {mode}: {log[-3000:]}')
+        return problems
+
+    def shrink(self, seed, work):
+        """The fewest units that still differ, removing one unit at a time."""
+        with open(os.path.join(work, 'p.cpp')) as f:
+            units = sum(1 for line in f if line.strip().startswith('{ // unit '))
+        keep = list(range(units))
+        changed = True
+        while changed and len(keep) > 1:
+            changed = False
+            for u in list(keep):
+                trial = [x for x in keep if x != u]
+                if self.differs(seed, work, trial):
+                    keep = trial
+                    changed = True
+        self.differs(seed, work, keep)
+        return keep
+
+    def one(self, seed):
+        work = os.path.join(self.args.out, f'seed{seed}')
+        os.makedirs(work, exist_ok=True)
+        try:
+            problem = self.differs(seed, work)
+            problems = [problem] if problem else []
+            problems += self.vendor_checks(seed, work)
+        except Exception as e:  # a hang or a crash of the harness itself
+            problems = [f'harness: {e}']
+        if problems and problem:
+            keep = self.shrink(seed, work)
+            problems.append(f'shrunk to units {keep}: {work}/p.cpp '
+                            f'(qdsmith.py --seed {seed} --only {",".join(map(str, keep))})')
+        return seed, problems
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--tool', required=True)
+    ap.add_argument('--include', required=True)
+    ap.add_argument('--runtime-lib', required=True)
+    ap.add_argument('--out', required=True)
+    ap.add_argument('--seeds', default='1-24')
+    ap.add_argument('--fresh', type=int, default=0, help='also N random seeds')
+    ap.add_argument('--nvcc', default='')
+    ap.add_argument('--nvcc-seeds', default='')
+    ap.add_argument('--hipcc', default='')
+    ap.add_argument('--hipcc-seeds', default='')
+    ap.add_argument('--jobs', type=int, default=os.cpu_count() or 1)
+    args = ap.parse_args()
+    args.tool = os.path.abspath(args.tool)
+    args.include = os.path.abspath(args.include)
+    args.runtime_lib = os.path.abspath(args.runtime_lib)
+    args.out = os.path.abspath(args.out)
+    args.nvcc_seeds = set(parse_seeds(args.nvcc_seeds))
+    args.hipcc_seeds = set(parse_seeds(args.hipcc_seeds))
+    seeds = parse_seeds(args.seeds)
+    if args.fresh:
+        rng = random.SystemRandom()
+        seeds += [rng.randrange(10**6, 10**9) for _ in range(args.fresh)]
+    runner = Runner(args)
+    failed = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for seed, problems in pool.map(runner.one, seeds):
+            if problems:
+                failed += 1
+                print(f'FAIL seed {seed}:')
+                for p in problems:
+                    print('  ' + p.replace('\n', '\n  '))
+            else:
+                print(f'ok seed {seed}')
+            sys.stdout.flush()
+    print(f'{len(seeds) - failed} passed, {failed} failed')
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
