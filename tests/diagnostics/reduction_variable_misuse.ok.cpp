@@ -26,3 +26,18 @@ void stats(const float* a, int n, float* out)
     out[2] = lo;
     out[3] = static_cast<float>(count + positive);
 }
+
+// '&&' and '||' on an int: 'v = v && e' converts the bool back to int, and
+// is still the combine the message suggests (found by tests/generator).
+#pragma qd kernel
+void flags(const int* b, int* out, int n)
+{
+    int all = 1, any = 0;
+    #pragma qd loop reduction(&&: all) reduction(||: any)
+    for (int i = 0; i < n; ++i) {
+        all = all && (b[i] > -100);
+        any = any || (b[i] == 2);
+    }
+    out[0] = all;
+    out[1] = any;
+}
