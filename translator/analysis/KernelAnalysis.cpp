@@ -93,6 +93,27 @@ public:
   }
 };
 
+/// 'using real = float;', 'struct P { ... };', 'enum class Mode { ... };',
+/// 'static_assert(...)': declarations that create no object.
+bool declaresOnlyTypes(const DeclStmt *DS) {
+  return llvm::all_of(DS->decls(), [](const Decl *D) {
+    return isa<TypedefNameDecl, TagDecl, UsingDecl, UsingDirectiveDecl,
+               UsingEnumDecl, StaticAssertDecl, NamespaceAliasDecl,
+               UsingShadowDecl>(D);
+  });
+}
+
+/// A type the kernel's own body declares (a local struct or enum), which a
+/// device function's parameter cannot name.
+const TagDecl *localTagOf(QualType T) {
+  T = T.getNonReferenceType();
+  while (T->isPointerType() || T->isArrayType())
+    T = T->isPointerType() ? T->getPointeeType()
+                           : QualType(T->getArrayElementTypeNoTypeQual(), 0);
+  const TagDecl *Tag = T->getAsTagDecl();
+  return Tag && Tag->getDeclContext()->isFunctionOrMethod() ? Tag : nullptr;
+}
+
 /// Namespace-scope declarations of the main file, in source order, with the
 /// namespaces and linkage specifications themselves included.
 void collectNamespaceScopeDecls(const DeclContext *DC, const SourceManager &SM,
@@ -205,6 +226,8 @@ private:
   bool isHostScalarDecl(const DeclStmt *DS);
   void checkDeviceLocals(const Stmt *S);
   void checkNoHostAddress(const DeclStmt *DS);
+  void checkCaptureTypes(const std::vector<Capture> &Captures,
+                         const Stmt *DeviceCode);
   void checkHostValueWrites(const Stmt *S, const VarDecl *LoopVar = nullptr,
                             llvm::ArrayRef<Reduction> Reductions = {});
   bool analyzeReductions(const Directive &D, const Stmt *Body, Step &Loop);
@@ -457,6 +480,20 @@ bool Analyzer::isHostScalarDecl(const DeclStmt *DS) {
   return true;
 }
 
+void Analyzer::checkCaptureTypes(const std::vector<Capture> &Captures,
+                                 const Stmt *DeviceCode) {
+  for (const Capture &C : Captures) {
+    const TagDecl *Tag = localTagOf(C.Var->getType());
+    if (!Tag)
+      continue;
+    const DeclRefExpr *Use = findReferenceTo(
+        DeviceCode, [&](const VarDecl *Var) { return Var == C.Var; });
+    report(Diags, Use ? Use->getLocation() : C.Var->getLocation(),
+           Diag::CaptureOfKernelLocalType)
+        << C.Var->getName() << Tag->getName();
+  }
+}
+
 void Analyzer::checkNoHostAddress(const DeclStmt *DS) {
   // A host scalar is computed on the host and passed by value: a pointer to
   // a host value would reach the device as an address it cannot use.
@@ -556,6 +593,14 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
     report(Diags, Return->getBeginLoc(), Diag::ReturnInKernelStatement);
     return;
   }
+  if (const auto *DS = dyn_cast<DeclStmt>(S); DS && declaresOnlyTypes(DS)) {
+    Plan->TypeDecls.push_back(DS);
+    Step Types;
+    Types.Kind = StepKind::HostScalar;
+    Types.S = S;
+    Out.push_back(std::move(Types));
+    return;
+  }
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     bool ReadsDeviceScalar = false;
     for (const Decl *D : DS->decls()) {
@@ -603,6 +648,7 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
   Task.S = S;
   Task.BlockDim = 1;
   Task.Captures = collectCaptures(S, Values);
+  checkCaptureTypes(Task.Captures, S);
   passDeviceScalars(Task);
   Out.push_back(std::move(Task));
 }
@@ -691,6 +737,7 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
   Loop.Loop = Form;
   Loop.Collapsed = std::move(Collapsed);
   Loop.Captures = collectCaptures(Body, Values, Form.Var);
+  checkCaptureTypes(Loop.Captures, Body);
   // A reduction variable is the threads' private accumulator, not a capture.
   llvm::erase_if(Loop.Captures, [&](const Capture &C) {
     return isReduced(Loop.Reductions, C.Var);

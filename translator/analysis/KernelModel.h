@@ -47,7 +47,8 @@ struct PartialsArray {
 };
 
 enum class StepKind {
-  /// A scalar local evaluated on the host, in order.
+  /// A scalar local evaluated on the host, in order; also a declaration of
+  /// types (KernelPlan::TypeDecls), which the host entry keeps in place.
   HostScalar,
   /// A canonical 'for' loop: one grid-stride launch.
   ParallelLoop,
@@ -165,6 +166,11 @@ struct KernelPlan {
   /// '#pragma qd kernel graph': each call launches a cached graph.
   bool Graph = false;
   std::vector<Step> Steps;
+  /// Declarations of types at any level of the kernel ('using real =
+  /// float;', a local struct or enum), in source order: the host entry has
+  /// them in place, and every device function of the kernel declares again
+  /// those that come before its statement.
+  std::vector<const clang::DeclStmt *> TypeDecls;
   /// The scratch memory one call needs for its reductions: result slots,
   /// one counter per reducing loop, per-block partial results.
   unsigned ScratchSlots = 0;

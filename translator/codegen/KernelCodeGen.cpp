@@ -115,11 +115,52 @@ std::string KernelCodeGen::generatedLine() const {
   return Options.LineDirectives ? GeneratedLineMarker : "";
 }
 
+/// Whether \p T names a typedef that a function body declares.
+static bool namesLocalTypedef(QualType T) {
+  while (!T.isNull()) {
+    if (const auto *Typedef = T->getAs<TypedefType>())
+      if (Typedef->getDecl()->getDeclContext()->isFunctionOrMethod())
+        return true;
+    if (T->isPointerType() || T->isReferenceType())
+      T = T->getPointeeType();
+    else if (T->isArrayType())
+      T = QualType(T->getArrayElementTypeNoTypeQual(), 0);
+    else
+      return false;
+  }
+  return false;
+}
+
 std::string spellType(QualType T, const PrintingPolicy &Policy) {
-  if (isa<DecltypeType, TypeOfExprType>(T.getTypePtr()) &&
+  // A local 'using real = float;' is out of scope in a device function's
+  // parameter list: its meaning is spelled instead.
+  if ((isa<DecltypeType, TypeOfExprType>(T.getTypePtr()) ||
+       namesLocalTypedef(T)) &&
       !T->isDependentType())
     T = T.getCanonicalType();
   return T.getAsString(Policy);
+}
+
+std::string KernelCodeGen::typePrelude(const Stmt *Before) const {
+  // The device function is outside the kernel: the kernel's own types that
+  // its statement may use are declared again at its top.
+  std::string Out;
+  for (const DeclStmt *DS : Plan->TypeDecls) {
+    if (!SM.isBeforeInTranslationUnit(SM.getExpansionLoc(DS->getBeginLoc()),
+                                      SM.getExpansionLoc(Before->getBeginLoc())))
+      continue;
+    const std::string Line = userLine(DS->getBeginLoc());
+    Out += (Line.empty() ? "" : Line + "\n") + typeDeclarationText(DS) + "\n";
+  }
+  return Out;
+}
+
+std::string KernelCodeGen::typeDeclarationText(const DeclStmt *DS) const {
+  std::string Out = statementText(DS);
+  for (const Decl *D : DS->decls())
+    if (const auto *Typedef = dyn_cast<TypedefNameDecl>(D))
+      Out += " qd::detail::use_type<" + Typedef->getNameAsString() + ">();";
+  return Out;
 }
 
 std::string KernelCodeGen::typeOf(const VarDecl *Var) const {
@@ -169,7 +210,11 @@ std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
   for (const Step &S : Steps) {
     switch (S.Kind) {
     case StepKind::HostScalar:
-      Out += statementText(S.S) + "\n";
+      if (const auto *DS = dyn_cast<DeclStmt>(S.S);
+          DS && llvm::is_contained(Plan->TypeDecls, DS))
+        Out += typeDeclarationText(DS) + "\n";
+      else
+        Out += statementText(S.S) + "\n";
       break;
     case StepKind::ParallelLoop:
       Out += renderLoop(S, Stream);
@@ -221,7 +266,7 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
   Data.set("params", Params);
   Data.set("args", Args);
   Data.set("scalar_binds", Binds);
-  Data.set("user_line", userLine(Body->getBeginLoc()));
+  Data.set("user_line", typePrelude(S.S) + userLine(Body->getBeginLoc()));
   Data.set("generated_line", generatedLine());
   Data.set("body", statementText(Body));
   Data.set("stream", Stream);

@@ -114,6 +114,12 @@ private:
                              const std::string &Length,
                              const std::string &Counter);
   std::string leaderDeclaration(const clang::DeclStmt *DS, unsigned &Barriers);
+  /// The kernel's type declarations that come before \p Before, each with
+  /// its '#line', for the top of a device function.
+  std::string typePrelude(const clang::Stmt *Before) const;
+  /// A declaration of types as written, with a use of each typedef it
+  /// declares (qd::detail::use_type), for a scope that may not need it.
+  std::string typeDeclarationText(const clang::DeclStmt *DS) const;
   std::string cpuVectorBody(const Step &S);
   std::string renderTask(const Step &S, const std::string &Stream);
   /// Graph mode ('#pragma qd kernel graph' or --graphs) on a GPU target

@@ -87,7 +87,7 @@ std::string KernelCodeGen::addVectorData(const Step &S, TemplateData &Data,
   if (!S.Vector)
     return Plain;
   if (Options.Target == Target::Cpu) {
-    Data.set("body", cpuVectorBody(S));
+    Data.set("body", typePrelude(S.S) + cpuVectorBody(S));
     return Plain;
   }
   const VectorBody &V = *S.Vector;
@@ -120,7 +120,7 @@ std::string KernelCodeGen::addVectorData(const Step &S, TemplateData &Data,
     Count = "qd_space.total";
   }
   unsigned Barriers = 0;
-  Data.set("body", indent(vectorBody(S, Barriers), 6));
+  Data.set("body", indent(typePrelude(S.S) + vectorBody(S, Barriers), 6));
   Data.set("index_params", IndexParams);
   Data.set("index_decls", IndexDecls);
   Data.set("count", Count);

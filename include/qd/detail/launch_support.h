@@ -23,6 +23,11 @@
 namespace qd {
 namespace detail {
 
+// Names a type: the translator repeats a kernel's local 'using'/'typedef'
+// declarations in each device function, and this use keeps a copy that a
+// function does not need from warning as an unused local typedef.
+template <class T> QD_HOST_DEVICE inline void use_type() {}
+
 class HandlePool; // runtime/handle_pool.h
 
 // The current device of one kernel call, asked of the driver once, when the

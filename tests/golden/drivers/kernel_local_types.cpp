@@ -1,0 +1,13 @@
+// Driver for golden case kernel_local_types (see driver_support.h).
+#include QD_GOLDEN_KERNELS
+#include "driver_support.h"
+
+int main() {
+  using namespace qd_driver;
+  const int n = 4099;
+  // Multiples of 1/8: the sum is exact in any order.
+  Mirrored<float> a(n + 1, [](std::size_t i) { return static_cast<double>(i % 17) / 8.0 - 1.0; });
+  blend(a.device(), n);
+  print_summary("a", a);
+  return 0;
+}
