@@ -22,7 +22,9 @@ The language covered: host scalars, parallel loops of every accepted form
 results read by later device code, vector loops with reductions, regions of
 stream_parallel blocks, serial tasks, helper functions, function templates,
 template kernels, lambdas, struct parameters by value and by const&, atomics,
-graph mode with repeated calls and changing arguments.
+types declared in a kernel, user names that CUDA also uses (a parameter
+named gridDim, a host scalar named blockDim), graph mode with repeated calls
+and changing arguments.
 
 Usage:
   qdsmith.py --seed N [--units K] [--only I,J,...] [-o file.cpp]
@@ -113,21 +115,31 @@ class Gen:
         graph = self.r.random() < 0.4
         ps = f'P{k}'
         u.top.append(f'struct {ps} {{ float scale; int offset; }};')
+        # User names that CUDA and HIP also use for built-ins are ordinary C++.
+        pn = self.pick(['p', 'gridDim'])
+        hn = self.pick(['half', 'blockDim'])
         lines = [f'#pragma qd kernel{" graph" if graph else ""}',
-                 f'void elementwise{k}(const float* a, const int* b, float* out, int* iout, int n, {ps} p, const {ps}& q)',
+                 f'void elementwise{k}(const float* a, const int* b, float* out, int* iout, int n, {ps} {pn}, const {ps}& q)',
                  '{']
-        lines.append('    [[maybe_unused]] const int half = n / 2;')
-        lines.append('    [[maybe_unused]] const float s = p.scale * 0.5f + q.scale;')
+        if self.r.random() < 0.5:
+            # Types declared in the kernel, used by later loops.
+            lines.append('    using real = float;')
+            lines.append('    typedef int count_t;')
+            ftype, itype = 'real', 'count_t'
+        else:
+            ftype, itype = 'float', 'int'
+        lines.append(f'    [[maybe_unused]] const {itype} {hn} = n / 2;')
+        lines.append(f'    [[maybe_unused]] const {ftype} s = {pn}.scale * 0.5f + q.scale;')
         loops = self.r.randrange(1, 4)
         for l in range(loops):
-            atoms_f = ['a[i]', 's', 'p.scale', f'static_cast<float>(b[i] & 7)']
-            atoms_i = ['b[i]', 'p.offset', 'q.offset', 'half']
+            atoms_f = ['a[i]', 's', f'{pn}.scale', f'static_cast<float>(b[i] & 7)']
+            atoms_i = ['b[i]', f'{pn}.offset', 'q.offset', hn]
             form = self.r.randrange(4)
             lines.append('    ' + self.loop_header('i', 'n') + ' {')
             if form == 0:
                 lines.append(f'        out[i] = {self.fexpr(atoms_f)};')
             elif form == 1:
-                lines.append(f'        float t = {self.fexpr(atoms_f)};')
+                lines.append(f'        {ftype} t = {self.fexpr(atoms_f)};')
                 lines.append('        auto bump = [&](float v) { return v + t * 0.5f; };')
                 lines.append(f'        out[i] = bump({self.fexpr(atoms_f)});')
             elif form == 2:

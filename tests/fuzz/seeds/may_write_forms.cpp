@@ -1,0 +1,44 @@
+// Changing a parameter or host scalar in device code, for example to count
+// or accumulate. Device code gets its own copy of every host value, so the
+// change would be lost; the serial program would see it. Every way code may
+// change a variable counts: assignment, '++', a reference, a pointer, a call
+// by non-const reference, a non-const member function, a lambda that
+// captures by reference.
+struct Params {
+    float scale;
+    int n;
+    void halve() { scale *= 0.5f; }
+};
+
+void bump(int& v) { v += 1; }
+
+#pragma qd kernel
+void count_and_scale(float* x, Params p, int n)
+{
+    int count = 0;
+    int last = -1;
+    int total = 0;
+    for (int i = 0; i < n; ++i) {
+        if (x[i] > 0.0f)
+            ++count; // expected-error {{'count' is a host value that device code receives by value; incrementing or decrementing it here may change it, and the change would not reach later statements or other threads; use a local copy, or device memory}}
+    }
+    p.scale = 2.0f; // expected-error {{'p' is a host value that device code receives by value; assigning to it here}}
+    n -= 1; // expected-error {{'n' is a host value that device code receives by value; assigning to it here}}
+    for (int i = 0; i < n; ++i) {
+        int& r = total; // expected-error {{'total' is a host value that device code receives by value; binding a non-const reference to it here}}
+        r += static_cast<int>(x[i]);
+    }
+    for (int i = 0; i < n; ++i) {
+        int* q = &last; // expected-error {{'last' is a host value that device code receives by value; taking its address here}}
+        *q = i;
+    }
+    bump(count); // expected-error {{'count' is a host value that device code receives by value; passing it by non-const reference here}}
+    for (int i = 0; i < n; ++i)
+        bump(total); // expected-error {{'total' is a host value that device code receives by value; passing it by non-const reference here}}
+    p.halve(); // expected-error {{'p' is a host value that device code receives by value; calling a non-const member function on it here}}
+    for (int i = 0; i < n; ++i) {
+        auto remember = [&] { last = i; }; // expected-error {{'last' is a host value that device code receives by value; assigning to it here}}
+        remember();
+    }
+    x[0] = static_cast<float>(count + last + total) * p.scale;
+}
