@@ -346,7 +346,7 @@ template <class T, int N>
 void fill(T *out, T value, int n) {
   T twice = value + value;
   for (int i = 0; i < n; ++i) out[i] = twice;
-  for (T i = 0; i < N; ++i) out[0] += i;
+  for (T i = 0; i < N; ++i) out[int(i)] += i;
 }
 void use(float *p) { fill<float, 4>(p, 1.f, 4); }
 )cpp",
