@@ -13,3 +13,15 @@ void set_flag(float* x, int n)
         x[i] += static_cast<float>(*pn);
     }
 }
+
+struct Weights {
+    float w[3];
+};
+
+#pragma qd kernel
+void weigh(float* x, Weights p, int n)
+{
+    const float* first = p.w; // expected-error {{'first' would hold the address of host value 'p'}}
+    for (int i = 0; i < n; ++i)
+        x[i] *= first[i % 3];
+}
