@@ -516,8 +516,15 @@ void Analyzer::checkNoHostAddress(const DeclStmt *DS) {
           note(UO->getSubExpr());
         return !At;
       }
+      // 'w.lim[1]' decays 'w.lim' only to reach the element.
+      llvm::SmallPtrSet<const Expr *, 4> Element;
+      bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
+        Element.insert(ASE->getBase()->IgnoreParens());
+        return true;
+      }
       bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
-        if (Cast->getCastKind() == CK_ArrayToPointerDecay)
+        if (Cast->getCastKind() == CK_ArrayToPointerDecay &&
+            !Element.count(Cast))
           note(Cast->getSubExpr());
         return !At;
       }

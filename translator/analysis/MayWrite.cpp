@@ -94,12 +94,12 @@ public:
     else if (UO->getOpcode() == UO_AddrOf)
       note(UO->getSubExpr(), WriteKind::AddressTaken);
     else if (UO->getOpcode() == UO_Deref)
-      Accessed.insert(UO->getSubExpr());
+      Accessed.insert(UO->getSubExpr()->IgnoreParens());
     return !Stopped;
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
     // 'buf[k]' decays 'buf' only to reach the element.
-    Accessed.insert(ASE->getBase());
+    Accessed.insert(ASE->getBase()->IgnoreParens());
     return true;
   }
   bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
