@@ -1,5 +1,6 @@
 //===- AccessAnalysis.cpp -------------------------------------------------===//
 #include "AccessAnalysis.h"
+#include "MayWrite.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
@@ -480,6 +481,13 @@ std::vector<Access> analyzeAccesses(const Stmt *Body, const VarDecl *Index,
                                     ASTContext &Context) {
   LocalScanner Scanner;
   Scanner.TraverseStmt(const_cast<Stmt *>(Body));
+  // A local changed through a reference, a pointer or a call is not its
+  // initializer either (MayWrite.h).
+  forEachMayWrite(Body, [&](const VariableWrite &W) {
+    if (auto It = Scanner.Locals.find(W.Var); It != Scanner.Locals.end())
+      It->second.Changed = true;
+    return true;
+  });
   StrideEvaluator Strides(Index, Context, Scanner.Locals);
   AccessFinder Finder(Strides);
   Finder.TraverseStmt(const_cast<Stmt *>(Body));

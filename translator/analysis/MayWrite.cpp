@@ -42,6 +42,32 @@ bool isPointerToNonConst(QualType T) {
   return T->isPointerType() && !T->getPointeeType().isConstQualified();
 }
 
+} // namespace
+
+ArgumentUse argumentUse(const CallExpr *Call, unsigned I) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return ArgumentUse::Unknown;
+  unsigned First = 0;
+  if (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD)) {
+    if (I == 0)
+      return cast<CXXMethodDecl>(FD)->isConst() ? ArgumentUse::Read
+                                                : ArgumentUse::ThroughReference;
+    First = 1;
+  }
+  const unsigned Param = I - First;
+  if (Param >= FD->getNumParams())
+    return ArgumentUse::Unknown;
+  QualType T = FD->getParamDecl(Param)->getType();
+  if (isNonConstLvalueReference(T))
+    return ArgumentUse::ThroughReference;
+  if (isPointerToNonConst(T))
+    return ArgumentUse::ThroughPointer;
+  return ArgumentUse::Read;
+}
+
+namespace {
+
 /// The lambda a variable holds, when its initializer is one.
 const LambdaExpr *lambdaHeldBy(const VarDecl *Var) {
   const Expr *Init = Var ? Var->getInit() : nullptr;
@@ -152,12 +178,11 @@ public:
       }
     }
     for (unsigned I = First; I < Call->getNumArgs() && !Stopped; ++I) {
-      const unsigned Param = I - First;
-      const ParmVarDecl *P =
-          FD && Param < FD->getNumParams() ? FD->getParamDecl(Param) : nullptr;
+      const ArgumentUse Use = argumentUse(Call, I);
       const bool Unresolved = !FD && Call->isTypeDependent();
-      if (P ? isNonConstLvalueReference(P->getType())
-            : Unresolved && Options.UnresolvedCallsWrite)
+      if (Use == ArgumentUse::ThroughReference ||
+          (Use == ArgumentUse::Unknown && Unresolved &&
+           Options.UnresolvedCallsWrite))
         note(Call->getArg(I), WriteKind::PassedByReference);
     }
     return !Stopped;

@@ -49,6 +49,14 @@ struct MayWriteOptions {
   bool UnresolvedCallsWrite = false;
 };
 
+/// What a call may do with its argument \p I: only read it, change the
+/// object it names (a non-const reference parameter), or change what it
+/// points to (a pointer to non-const). A member operator's object is
+/// argument 0. A call whose callee is unknown (dependent, through a
+/// pointer, a variadic argument) is \p Unknown.
+enum class ArgumentUse { Read, ThroughReference, ThroughPointer, Unknown };
+ArgumentUse argumentUse(const clang::CallExpr *Call, unsigned I);
+
 /// The variable an lvalue belongs to when it is (part of) a variable held
 /// by value: 'v', 'p.x', 'buf[k]' for an array 'buf'. Null through '->' or
 /// a pointer.

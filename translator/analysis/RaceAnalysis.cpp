@@ -1,5 +1,6 @@
 //===- RaceAnalysis.cpp ---------------------------------------------------===//
 #include "RaceAnalysis.h"
+#include "MayWrite.h"
 #include "DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -121,12 +122,6 @@ struct BlockUses {
   }
 };
 
-bool isConstPointee(QualType T) {
-  T = T.getNonReferenceType();
-  if (const auto *Pointer = T->getAs<PointerType>())
-    return Pointer->getPointeeType().isConstQualified();
-  return false;
-}
 
 class BlockScanner : public RecursiveASTVisitor<BlockScanner> {
 public:
@@ -216,20 +211,21 @@ public:
       if (Callee && !Callee->isConst())
         noteWrite(Method->getImplicitObjectArgument(), Form::Lvalue);
     }
-    const FunctionDecl *Callee = Call->getDirectCallee();
+    // What a call may change through its arguments: MayWrite.h's rules.
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
-      if (Callee && I < Callee->getNumParams()) {
-        QualType Param = Callee->getParamDecl(I)->getType();
-        if (Param->isReferenceType() &&
-            !Param.getNonReferenceType().isConstQualified())
-          noteWrite(Arg, Form::Lvalue);
-        else if (Param->isPointerType() && !isConstPointee(Param))
-          noteWrite(Arg, Form::Pointer);
-      } else {
-        // Unknown callee (dependent, variadic, through a pointer): whatever
-        // it is given a pointer to, it may write.
+      switch (argumentUse(Call, I)) {
+      case ArgumentUse::Read:
+        break;
+      case ArgumentUse::ThroughReference:
+        noteWrite(Arg, Form::Lvalue);
+        break;
+      case ArgumentUse::ThroughPointer:
+      case ArgumentUse::Unknown:
+        // An unknown callee (dependent, variadic, through a pointer) may
+        // write whatever it is given a pointer to.
         noteWrite(Arg, Form::Pointer);
+        break;
       }
     }
     return true;
