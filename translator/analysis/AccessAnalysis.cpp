@@ -82,14 +82,6 @@ Polynomial Polynomial::coefficientOf(const std::string &Name) const {
   return R;
 }
 
-Polynomial Polynomial::without(const std::string &Name) const {
-  Polynomial R;
-  for (const auto &[M, C] : Terms)
-    if (!llvm::is_contained(M, Name))
-      R.Terms[M] = C;
-  return R;
-}
-
 bool Polynomial::mentions(const std::string &Name) const {
   for (const auto &[M, C] : Terms)
     if (llvm::is_contained(M, Name))
@@ -141,10 +133,6 @@ bool IndexStride::coalesces() const {
   return Known && Elements.isConstant(C) && C >= -1 && C <= 1;
 }
 
-// --- The analysis -----------------------------------------------------------
-
-namespace {
-
 std::string sourceText(const Expr *E, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange R = Lexer::makeFileCharRange(
@@ -154,6 +142,10 @@ std::string sourceText(const Expr *E, ASTContext &Ctx) {
       R.isValid() ? Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str() : "";
   return Text.empty() ? "<expression>" : Text;
 }
+
+// --- The analysis -----------------------------------------------------------
+
+namespace {
 
 /// Locals of the body, with what the analysis needs about each.
 struct LocalInfo {

@@ -45,9 +45,8 @@ public:
   Polynomial operator*(const Polynomial &O) const;
   bool operator==(const Polynomial &O) const { return Terms == O.Terms; }
   /// The polynomial that multiplies \p Name (\p Name appears at most once
-  /// in a term of an affine polynomial), and the rest.
+  /// in a term of an affine polynomial).
   Polynomial coefficientOf(const std::string &Name) const;
-  Polynomial without(const std::string &Name) const;
   /// Whether a name appears in any term.
   bool mentions(const std::string &Name) const;
   /// K when this polynomial is K times \p Unit, with K a constant; unset
@@ -84,6 +83,9 @@ struct Access {
   bool Write = false;
   IndexStride Stride;
 };
+
+/// \p E as written in the file (for messages), or "<expression>".
+std::string sourceText(const clang::Expr *E, clang::ASTContext &Ctx);
 
 /// The accesses through pointers in \p Body, in source order, with their
 /// strides with respect to \p Index (the loop variable whose consecutive

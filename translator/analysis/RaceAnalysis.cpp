@@ -122,7 +122,6 @@ struct BlockUses {
   }
 };
 
-
 class BlockScanner : public RecursiveASTVisitor<BlockScanner> {
 public:
   BlockScanner(ASTContext &Context, BlockUses &Out)

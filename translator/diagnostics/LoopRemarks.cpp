@@ -23,16 +23,6 @@ std::string quoted(const VarDecl *V) {
   return "'" + V->getNameAsString() + "'";
 }
 
-std::string exprText(const Expr *E, ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
-      Ctx.getLangOpts());
-  std::string Text =
-      R.isValid() ? Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str() : "";
-  return Text.empty() ? "<expression>" : Text;
-}
-
 bool isUnit(const IndexStride &S) {
   int64_t C = 0;
   return S.Known && S.Elements.isConstant(C) && (C == 1 || C == -1);
@@ -433,7 +423,7 @@ private:
   void access(const Access &A, const Fix &F, unsigned Depth) {
     if (A.Stride.coalesces() || !Reported.insert(A.E).second)
       return;
-    const std::string Text = exprText(A.E, Ctx);
+    const std::string Text = sourceText(A.E, Ctx);
     const unsigned Write = A.Write ? 1 : 0;
     SourceLocation Loc = A.E->getBeginLoc();
     SourceRange Range = A.E->getSourceRange();
