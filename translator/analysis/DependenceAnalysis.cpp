@@ -3,7 +3,6 @@
 #include "AccessAnalysis.h"
 #include "MayWrite.h"
 #include "DiagnosticIds.h"
-#include "clang/Lex/Lexer.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
@@ -369,16 +368,27 @@ private:
   llvm::DenseMap<const VarDecl *, bool> Memo;
 };
 
-} // namespace
+/// What both checks read: the body's facts and its element accesses,
+/// collected once.
+struct LoopAccesses {
+  BodyFacts Facts;
+  std::vector<ElementAccess> Accesses;
+};
+
+LoopAccesses collectLoopAccesses(const Stmt *Body) {
+  LoopAccesses L;
+  L.Facts = scanBody(Body);
+  AccessCollector Collector(L.Facts);
+  Collector.TraverseStmt(const_cast<Stmt *>(Body));
+  L.Accesses = std::move(Collector.Accesses);
+  return L;
+}
 
 std::optional<CarriedDependence>
-findCarriedDependence(const Stmt *Body, llvm::ArrayRef<const VarDecl *> LoopVars,
-                      ASTContext &Context) {
-  if (!Body || LoopVars.empty())
-    return std::nullopt;
-  BodyFacts Facts = scanBody(Body);
-  AccessCollector Collector(Facts);
-  Collector.TraverseStmt(const_cast<Stmt *>(Body));
+carriedDependence(const LoopAccesses &L,
+                  llvm::ArrayRef<const VarDecl *> LoopVars,
+                  ASTContext &Context) {
+  const BodyFacts &Facts = L.Facts;
   // The variables of nested loops that run over the same values in every
   // iteration take part like the loop's own: 'x[i][k]' against
   // 'x[i - 1][k]' is a dependence along 'i' whatever 'k' is.
@@ -395,7 +405,7 @@ findCarriedDependence(const Stmt *Body, llvm::ArrayRef<const VarDecl *> LoopVars
     std::vector<Polynomial> Index;
   };
   std::vector<Indexed> Certain;
-  for (const ElementAccess &A : Collector.Accesses) {
+  for (const ElementAccess &A : L.Accesses) {
     if (A.Conditional)
       continue;
     Indexed I{&A, {}};
@@ -458,20 +468,14 @@ findCarriedDependence(const Stmt *Body, llvm::ArrayRef<const VarDecl *> LoopVars
   return std::nullopt;
 }
 
-const Expr *findSameElementWrite(const Stmt *Body,
-                                 llvm::ArrayRef<const VarDecl *> LoopVars,
-                                 ASTContext &) {
-  if (!Body || LoopVars.empty())
-    return nullptr;
-  BodyFacts Facts = scanBody(Body);
-  AccessCollector Collector(Facts);
-  Collector.TraverseStmt(const_cast<Stmt *>(Body));
+const Expr *sameElementWrite(const LoopAccesses &L,
+                             llvm::ArrayRef<const VarDecl *> LoopVars) {
   llvm::DenseSet<const VarDecl *> WrittenMemory;
-  for (const ElementAccess &A : Collector.Accesses)
+  for (const ElementAccess &A : L.Accesses)
     if (A.Writes)
       WrittenMemory.insert(A.Base);
-  IterationDependence Dependence(LoopVars, Facts, WrittenMemory);
-  for (const ElementAccess &A : Collector.Accesses) {
+  IterationDependence Dependence(LoopVars, L.Facts, WrittenMemory);
+  for (const ElementAccess &A : L.Accesses) {
     // Nested 'for' loops are allowed: a time-step loop's body is loops.
     if (!A.Writes || A.Conditional)
       continue;
@@ -487,35 +491,38 @@ const Expr *findSameElementWrite(const Stmt *Body,
   return nullptr;
 }
 
-static std::string spelling(const Expr *E, ASTContext &Context) {
-  const SourceManager &SM = Context.getSourceManager();
-  CharSourceRange R = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
-      Context.getLangOpts());
-  return R.isValid()
-             ? Lexer::getSourceText(R, SM, Context.getLangOpts()).str()
-             : std::string("<expression>");
+} // namespace
+
+std::optional<CarriedDependence>
+findCarriedDependence(const Stmt *Body, llvm::ArrayRef<const VarDecl *> LoopVars,
+                      ASTContext &Context) {
+  if (!Body || LoopVars.empty())
+    return std::nullopt;
+  return carriedDependence(collectLoopAccesses(Body), LoopVars, Context);
 }
 
 bool checkIndependentIterations(const Stmt *Body,
                                 llvm::ArrayRef<const VarDecl *> LoopVars,
                                 bool Vector, ASTContext &Context) {
+  if (!Body || LoopVars.empty())
+    return true;
   DiagnosticsEngine &Diags = Context.getDiagnostics();
+  const LoopAccesses L = collectLoopAccesses(Body);
   if (std::optional<CarriedDependence> Dep =
-          findCarriedDependence(Body, LoopVars, Context)) {
+          carriedDependence(L, LoopVars, Context)) {
     const int64_t Apart = Dep->Distance < 0 ? -Dep->Distance : Dep->Distance;
     report(Diags, Dep->Read->getExprLoc(), Diag::LoopCarriedDependence)
-        << (Vector ? 1 : 0) << spelling(Dep->Read, Context)
-        << spelling(Dep->Write, Context) << static_cast<unsigned>(Apart)
+        << (Vector ? 1 : 0) << sourceText(Dep->Read, Context)
+        << sourceText(Dep->Write, Context) << static_cast<unsigned>(Apart)
         << (Dep->Distance > 0 ? 0 : 1) << Dep->Var->getName();
     report(Diags, Dep->Write->getExprLoc(), Diag::NoteDependentWrite)
-        << spelling(Dep->Write, Context);
+        << sourceText(Dep->Write, Context);
     return false;
   }
   if (!Vector)
-    if (const Expr *Same = findSameElementWrite(Body, LoopVars, Context))
+    if (const Expr *Same = sameElementWrite(L, LoopVars))
       report(Diags, Same->getExprLoc(), Diag::SameElementWrite)
-          << spelling(Same, Context);
+          << sourceText(Same, Context);
   return true;
 }
 

@@ -43,14 +43,6 @@ findCarriedDependence(const clang::Stmt *Body,
                       llvm::ArrayRef<const clang::VarDecl *> LoopVars,
                       clang::ASTContext &Context);
 
-/// The first write in \p Body, executed by every iteration, to an element
-/// that is the same in every iteration, with a value that may differ
-/// between iterations.
-const clang::Expr *
-findSameElementWrite(const clang::Stmt *Body,
-                     llvm::ArrayRef<const clang::VarDecl *> LoopVars,
-                     clang::ASTContext &Context);
-
 /// Reports a carried dependence of a parallel (or, with \p Vector, vector)
 /// loop as an error, and for a parallel loop a same-element write as a
 /// warning. Returns false after an error.
