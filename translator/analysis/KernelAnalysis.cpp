@@ -499,41 +499,18 @@ void Analyzer::checkNoHostAddress(const DeclStmt *DS) {
   // a host value would reach the device as an address it cannot use.
   for (const Decl *D : DS->decls()) {
     const auto *Var = cast<VarDecl>(D);
-    // '&v', or an array member decaying to a pointer, const or not.
-    struct AddressFinder : RecursiveASTVisitor<AddressFinder> {
-      const HostValues *Values;
-      const Expr *At = nullptr;
-      const VarDecl *Of = nullptr;
-      void note(const Expr *E) {
-        const VarDecl *Target = writtenVariable(E);
-        if (!At && Target && Values->contains(Target)) {
-          At = E;
-          Of = Target;
-        }
-      }
-      bool VisitUnaryOperator(UnaryOperator *UO) {
-        if (UO->getOpcode() == UO_AddrOf)
-          note(UO->getSubExpr());
-        return !At;
-      }
-      // 'w.lim[1]' decays 'w.lim' only to reach the element.
-      llvm::SmallPtrSet<const Expr *, 4> Element;
-      bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
-        Element.insert(ASE->getBase()->IgnoreParens());
-        return true;
-      }
-      bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
-        if (Cast->getCastKind() == CK_ArrayToPointerDecay &&
-            !Element.count(Cast))
-          note(Cast->getSubExpr());
-        return !At;
-      }
-    } Finder;
-    Finder.Values = &Values;
-    Finder.TraverseStmt(const_cast<Expr *>(Var->getInit()));
-    if (Finder.At)
-      report(Diags, Finder.At->getExprLoc(), Diag::HostScalarHoldsHostAddress)
-          << Var->getName() << Finder.Of->getName();
+    MayWriteOptions AnyAddress;
+    AnyAddress.ConstAddresses = true;
+    forEachMayWrite(
+        Var->getInit(),
+        [&](const VariableWrite &W) {
+          if (W.Kind != WriteKind::AddressTaken || !Values.contains(W.Var))
+            return true;
+          report(Diags, W.At->getExprLoc(), Diag::HostScalarHoldsHostAddress)
+              << Var->getName() << W.Var->getName();
+          return false;
+        },
+        AnyAddress);
   }
 }
 

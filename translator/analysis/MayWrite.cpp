@@ -131,14 +131,16 @@ public:
   bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
     // 'f(p.w)' for a 'const float*' parameter decays to 'float*', then adds
     // const: the pointer that results cannot write.
-    if (Cast->getCastKind() == CK_NoOp && Cast->getType()->isPointerType() &&
+    if (!Options.ConstAddresses && Cast->getCastKind() == CK_NoOp &&
+        Cast->getType()->isPointerType() &&
         !isPointerToNonConst(Cast->getType()))
       if (const auto *Inner =
               dyn_cast<ImplicitCastExpr>(Cast->getSubExpr()->IgnoreParens());
           Inner && Inner->getCastKind() == CK_ArrayToPointerDecay)
         Accessed.insert(Inner);
     if (Cast->getCastKind() == CK_ArrayToPointerDecay &&
-        !Accessed.count(Cast) && isPointerToNonConst(Cast->getType()))
+        !Accessed.count(Cast) &&
+        (Options.ConstAddresses || isPointerToNonConst(Cast->getType())))
       note(Cast->getSubExpr(), WriteKind::AddressTaken);
     return !Stopped;
   }

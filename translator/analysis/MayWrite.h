@@ -47,6 +47,9 @@ struct MayWriteOptions {
   /// the variables it is given. An error needs certainty (false); sharing a
   /// vector group's locals must assume the worst (true).
   bool UnresolvedCallsWrite = false;
+  /// Whether an address taken as a pointer to const counts too
+  /// (AddressTaken): a host scalar may hold no address of a host value.
+  bool ConstAddresses = false;
 };
 
 /// What a call may do with its argument \p I: only read it, change the
