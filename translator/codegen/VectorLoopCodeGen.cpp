@@ -195,30 +195,27 @@ static std::string initializerText(const VarDecl *Var, const DeclStmt *DS,
       Start = TypeEnd; // 'a[2]': after the dimensions
   }
   Start = Lexer::getLocForEndOfToken(Start, 0, SM, LO);
-  CharSourceRange Rest = CharSourceRange::getCharRange(
-      Start, SM.getExpansionLoc(DS->getEndLoc()));
-  const std::string Text = Lexer::getSourceText(Rest, SM, LO).str();
+  // Raw tokens, so that a ',' in a comment or a literal ends nothing.
+  const auto [File, Offset] = SM.getDecomposedLoc(Start);
+  const StringRef Buffer = SM.getBufferData(File);
+  Lexer Lex(SM.getLocForStartOfFile(File), LO, Buffer.begin(),
+            Buffer.begin() + Offset, Buffer.end());
+  SourceLocation End = SM.getExpansionLoc(DS->getEndLoc());
   int Depth = 0;
-  char Quote = 0;
-  for (size_t I = 0; I < Text.size(); ++I) {
-    const char C = Text[I];
-    if (Quote) {
-      if (C == '\\')
-        ++I;
-      else if (C == Quote)
-        Quote = 0;
-      continue;
-    }
-    if (C == '"' || C == '\'')
-      Quote = C;
-    else if (C == '(' || C == '[' || C == '{')
+  Token Tok;
+  while (!Lex.LexFromRawLexer(Tok)) {
+    if (Tok.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
       ++Depth;
-    else if (C == ')' || C == ']' || C == '}')
+    else if (Tok.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
       --Depth;
-    else if ((C == ',' || C == ';') && Depth == 0)
-      return Text.substr(0, I);
+    else if (Tok.isOneOf(tok::comma, tok::semi) && Depth == 0) {
+      End = Tok.getLocation();
+      break;
+    }
   }
-  return Text;
+  return Lexer::getSourceText(CharSourceRange::getCharRange(Start, End), SM,
+                              LO)
+      .str();
 }
 
 std::string KernelCodeGen::leaderDeclaration(const DeclStmt *DS,
