@@ -21,23 +21,14 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GENERATOR = os.path.join(HERE, 'qdsmith.py')
+sys.path.insert(0, HERE)
+from qdsmith import parse_seeds  # noqa: E402  (the generator's own syntax)
 
 
 def run(cmd, cwd, timeout=600):
     p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, timeout=timeout)
     return p.returncode, p.stdout.decode(errors='replace')
-
-
-def parse_seeds(text):
-    seeds = []
-    for part in text.split(','):
-        if '-' in part:
-            a, b = part.split('-')
-            seeds += range(int(a), int(b) + 1)
-        elif part:
-            seeds.append(int(part))
-    return seeds
 
 
 class Runner:
