@@ -135,7 +135,6 @@ findDeviceFunctions(ASTContext &Context, const UserFiles &Files,
   for (const KernelPlan &Plan : Plans)
     Kernels.insert(Plan.Function->getCanonicalDecl());
   CallCollector Collector(Context, Files, Worklist, Kernels);
-
   auto visitSteps = [&](const std::vector<Step> &Steps, auto &Self) -> void {
     for (const Step &S : Steps) {
       if (S.Kind == StepKind::ParallelLoop || S.Kind == StepKind::SerialTask)

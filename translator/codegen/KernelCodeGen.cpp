@@ -210,11 +210,8 @@ std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
   for (const Step &S : Steps) {
     switch (S.Kind) {
     case StepKind::HostScalar:
-      if (const auto *DS = dyn_cast<DeclStmt>(S.S);
-          DS && llvm::is_contained(Plan->TypeDecls, DS))
-        Out += typeDeclarationText(DS) + "\n";
-      else
-        Out += statementText(S.S) + "\n";
+      // A host scalar declares no alias, so this is its text as written.
+      Out += typeDeclarationText(cast<DeclStmt>(S.S)) + "\n";
       break;
     case StepKind::ParallelLoop:
       Out += renderLoop(S, Stream);

@@ -41,15 +41,16 @@ std::string lineDirective(unsigned Line, llvm::StringRef File);
 
 /// How generated code outside the kernel's body spells \p T: as the user
 /// wrote it, except 'decltype(e)' and 'typeof(e)', whose 'e' may name a
-/// parameter that is not in scope there (issue 27).
+/// parameter that is not in scope there, and the kernel's own aliases
+/// ('using real = float;'), which are not either (issue 27).
 std::string spellType(clang::QualType T, const clang::PrintingPolicy &Policy);
 
 class KernelCodeGen {
 public:
   KernelCodeGen(clang::ASTContext &Context, const CodeGenOptions &Options);
 
-  /// What goes before the user's first line.
-  /// The file's first lines. \p RelaxedConstexprCallee: a library function
+  /// What goes before the user's first line. \p RelaxedConstexprCallee: a
+  /// library function
   /// that device code calls only because it is constexpr, for the CUDA
   /// target's guard against a build without --expt-relaxed-constexpr.
   std::string prologue(llvm::StringRef RelaxedConstexprCallee = {}) const;
