@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelAnalysis.h"
+#include "KernelAnalyzer.h"
 #include "RaceAnalysis.h"
 #include "CaptureAnalysis.h"
 #include "CollapseAnalysis.h"
@@ -169,71 +170,7 @@ private:
   SourceLocation Loc;
 };
 
-class Analyzer {
-public:
-  Analyzer(ASTContext &Context, DirectiveList &Directives)
-      : Context(Context), SM(Context.getSourceManager()),
-        Diags(Context.getDiagnostics()), Directives(Directives) {}
-
-  std::vector<KernelPlan> run();
-
-private:
-  ASTContext &Context;
-  const SourceManager &SM;
-  DiagnosticsEngine &Diags;
-  DirectiveList &Directives;
-
-  // State of the kernel being analyzed.
-  KernelPlan *Plan = nullptr;
-  HostValues Values;
-  /// Locals declared by serial tasks: they live on the device only.
-  llvm::SmallPtrSet<const VarDecl *, 8> DeviceLocals;
-  /// Whether the kernel's pragma has a 'block_dim' clause.
-  bool KernelBlockDimGiven = false;
-  /// Vector loops with their pragma's name, to explain a nested one.
-  std::vector<std::pair<SourceRange, SourceLocation>> VectorRanges;
-  /// Block bodies, to explain a nested stream_parallel.
-  std::vector<std::pair<SourceRange, SourceLocation>> BlockRanges;
-  /// Kernel bodies, to tell a stream_parallel inside a kernel's loop from one
-  /// in an ordinary function.
-  std::vector<SourceRange> KernelBodies;
-  /// Locals declared at each level (kernel body, block) being analyzed,
-  /// innermost last: the names a reduction clause may use.
-  std::vector<llvm::StringMap<const VarDecl *>> Levels;
-  /// Reduction results so far, with their scratch slots.
-  DeviceScalarMap DeviceScalars;
-
-  SourceLocation fileLoc(SourceLocation L) const {
-    return SM.getExpansionLoc(L);
-  }
-  bool before(SourceLocation A, SourceLocation B) const {
-    return SM.isBeforeInTranslationUnit(fileLoc(A), fileLoc(B));
-  }
-  bool within(SourceLocation L, SourceRange R) const {
-    return !before(L, R.getBegin()) && !before(fileLoc(R.getEnd()), L);
-  }
-
-  void analyzeKernel(Directive &D, const Decl *Target);
-  bool checkSignature(const FunctionDecl *FD);
-  std::vector<std::vector<Directive *>>
-  attachDirectives(const CompoundStmt *Body, bool AllowStreamParallel);
-  void analyzeSequence(const CompoundStmt *Body, bool TopLevel,
-                       std::vector<Step> &Out);
-  void analyzeStatement(const Stmt *S, const Directive *LoopDirective,
-                        std::vector<Step> &Out);
-  void analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
-                   std::vector<Step> &Out);
-  bool isHostScalarDecl(const DeclStmt *DS);
-  void checkDeviceLocals(const Stmt *S);
-  void checkNoHostAddress(const DeclStmt *DS);
-  void checkCaptureTypes(const std::vector<Capture> &Captures,
-                         const Stmt *DeviceCode);
-  void checkHostValueWrites(const Stmt *S, const VarDecl *LoopVar = nullptr,
-                            llvm::ArrayRef<Reduction> Reductions = {});
-  bool analyzeReductions(const Directive &D, const Stmt *Body, Step &Loop);
-  void passDeviceScalars(Step &S);
-  void reportMisplaced(const Directive &D);
-};
+} // namespace
 
 std::vector<KernelPlan> Analyzer::run() {
   std::vector<const Decl *> ScopeDecls;
@@ -801,8 +738,6 @@ void Analyzer::reportMisplaced(const Directive &D) {
   else
     report(Diags, D.NameLoc, Diag::StreamParallelAtNamespaceScope);
 }
-
-} // namespace
 
 std::vector<KernelPlan> analyzeKernels(ASTContext &Context,
                                        DirectiveList &Directives) {
