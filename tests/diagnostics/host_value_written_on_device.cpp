@@ -22,8 +22,11 @@ void count_and_scale(float* x, Params p, int n)
         if (x[i] > 0.0f)
             ++count; // expected-error {{'count' is a host value that device code receives by value; incrementing or decrementing it here may change it, and the change would not reach later statements or other threads; use a local copy, or device memory}}
     }
-    p.scale = 2.0f; // expected-error {{'p' is a host value that device code receives by value; assigning to it here}}
-    n -= 1; // expected-error {{'n' is a host value that device code receives by value; assigning to it here}}
+    if (x[0] > 0.0f) { // a serial task: its condition reads device memory
+        p.scale = 2.0f; // expected-error {{'p' is a host value that device code receives by value; assigning to it here}}
+    }
+    if (x[1] > 0.0f)
+        n -= 1; // expected-error {{'n' is a host value that device code receives by value; assigning to it here}}
     for (int i = 0; i < n; ++i) {
         int& r = total; // expected-error {{'total' is a host value that device code receives by value; binding a non-const reference to it here}}
         r += static_cast<int>(x[i]);

@@ -43,8 +43,8 @@ void normalize_rows(float* m, const float* scale, int rows, int cols)
         }
     }
 
-    // A serial task, not a parallel loop.
-    if (rows > 0) {
+    // A serial task (its condition reads device memory), not a parallel loop.
+    if (m[0] > 0.0f) {
         #pragma qd loop vector // expected-error {{'#pragma qd loop vector' must be followed by a 'for' loop that is a direct statement of a parallel loop's body}}
         for (int c = 0; c < cols; ++c) // expected-warning {{this loop is inside a statement that runs as a single-thread serial task, so it runs serially; make it a top-level statement of the kernel or block to run it in parallel}}
             m[c] = 1.0f;

@@ -45,7 +45,8 @@ const std::string NestedBlock =
 const std::string EnclosingBlock = "enclosing stream_parallel block is here";
 const std::string InLoop =
     "'#pragma qd stream_parallel' cannot appear inside a loop body or a "
-    "statement; it must be a top-level statement of the kernel";
+    "statement; it must be a top-level statement of the kernel, or of a "
+    "host 'if', 'switch' or '#pragma qd loop seq' body";
 const std::string KernelNotDefinition =
     "'#pragma qd kernel' must be followed by a function definition";
 const std::string SerialLoop =
@@ -145,7 +146,7 @@ TEST(AnalysisDiagnostics, StreamParallelInsideSerialStatement) {
   EXPECT_EQ(analysisDiags(R"cpp(
 #pragma qd kernel
 void k(float *a, int n) {
-  if (n > 0) {
+  if (a[1] > 0.f) {
 #pragma qd stream_parallel
     { a[0] = 0.f; }
   }
@@ -462,7 +463,7 @@ TEST(AnalysisDiagnostics, LoopInsideSerialTaskWarns) {
   EXPECT_EQ(analysisDiags(R"cpp(
 #pragma qd kernel
 void k(float *a, int n) {
-  if (n > 0) {
+  if (a[1] > 0.f) {
     for (int i = 0; i < n; ++i) a[i] = 0.f;
   }
   {
@@ -532,8 +533,8 @@ struct P { int x; };
 void k(float *a, int n, P p) {
   int count = 0;
   for (int i = 0; i < n; ++i) { a[i] = 1.f; ++count; }
-  p.x = 3;
-  n += 1;
+  if (a[0] > 0.f) p.x = 3;
+  if (a[1] > 0.f) n += 1;
 }
 )cpp");
   ASSERT_EQ(M.size(), 3u);

@@ -262,6 +262,16 @@ const char *stepKindName(StepKind K) {
     return "SerialTask";
   case StepKind::Region:
     return "Region";
+  case StepKind::HostStatement:
+    return "HostStatement";
+  case StepKind::HostIf:
+    return "HostIf";
+  case StepKind::HostSwitch:
+    return "HostSwitch";
+  case StepKind::HostLoop:
+    return "HostLoop";
+  case StepKind::HostJump:
+    return "HostJump";
   }
   return "?";
 }
@@ -272,6 +282,12 @@ std::string shape(const std::vector<Step> &Steps) {
     if (!Out.empty())
       Out += ' ';
     Out += stepKindName(S.Kind);
+    if (!S.Branches.empty()) {
+      Out += '{';
+      for (size_t I = 0; I < S.Branches.size(); ++I)
+        Out += (I ? " | " : "") + shape(S.Branches[I]);
+      Out += '}';
+    }
     if (S.Kind != StepKind::Region)
       continue;
     Out += '[';

@@ -68,7 +68,8 @@ const char *const StreamParallelNoArgs =
     "gets its own stream";
 /// What the clause list of '#pragma qd loop' says, in errors about its clauses.
 const std::string LoopClauses =
-    "'block_dim(N)', 'collapse(N)', 'reduction(op: var, ...)', 'vector' "
+    "'block_dim(N)', 'collapse(N)', 'reduction(op: var, ...)', 'seq', "
+    "'vector' "
     "and 'vector_length(N)'";
 const char *const MalformedBlockDim =
     "malformed 'block_dim' clause; write 'block_dim(N)' with an integer "

@@ -76,13 +76,55 @@ private:
   }
 };
 
-/// Finds 'return' (outside lambdas) and nested 'for' loops of a serial task.
+/// Finds 'return' (outside lambdas), nested 'for' loops, and a 'break' or
+/// 'continue' that would leave the task (of a host loop or switch around
+/// it) in a serial task.
 class SerialTaskScanner : public RecursiveASTVisitor<SerialTaskScanner> {
 public:
   const ReturnStmt *Return = nullptr;
+  const Stmt *Jump = nullptr;
   std::vector<const ForStmt *> Loops;
 
+  using Base = RecursiveASTVisitor<SerialTaskScanner>;
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseForStmt(ForStmt *S) {
+    return inside(true, [&] { return Base::TraverseForStmt(S); });
+  }
+  bool TraverseWhileStmt(WhileStmt *S) {
+    return inside(true, [&] { return Base::TraverseWhileStmt(S); });
+  }
+  bool TraverseDoStmt(DoStmt *S) {
+    return inside(true, [&] { return Base::TraverseDoStmt(S); });
+  }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+    return inside(true, [&] { return Base::TraverseCXXForRangeStmt(S); });
+  }
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    return inside(false, [&] { return Base::TraverseSwitchStmt(S); });
+  }
+  bool VisitBreakStmt(BreakStmt *S) {
+    if (!Breakable && !Jump)
+      Jump = S;
+    return true;
+  }
+  bool VisitContinueStmt(ContinueStmt *S) {
+    if (!Continuable && !Jump)
+      Jump = S;
+    return true;
+  }
+
+private:
+  unsigned Breakable = 0, Continuable = 0;
+  template <class Traverse> bool inside(bool Loop, Traverse T) {
+    ++Breakable;
+    Continuable += Loop;
+    bool Continue = T();
+    --Breakable;
+    Continuable -= Loop;
+    return Continue;
+  }
+
+public:
   bool VisitReturnStmt(ReturnStmt *S) {
     if (!Return)
       Return = S;
@@ -253,8 +295,12 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target) {
   DeviceScalars.clear();
   for (const ParmVarDecl *P : FD->parameters())
     Values.add(P);
-  analyzeSequence(cast<CompoundStmt>(FD->getBody()), /*TopLevel=*/true,
-                  Plan->Steps);
+  DeclControlDepth.clear();
+  InBlock = false;
+  BreakTargets = ContinueTargets = ControlDepth = 0;
+  Levels.emplace_back();
+  analyzeSequence(cast<CompoundStmt>(FD->getBody()), Plan->Steps);
+  Levels.pop_back();
 }
 
 bool Analyzer::checkSignature(const FunctionDecl *FD) {
@@ -313,17 +359,18 @@ bool Analyzer::checkSignature(const FunctionDecl *FD) {
 }
 
 std::vector<std::vector<Directive *>>
-Analyzer::attachDirectives(const CompoundStmt *Body, bool AllowStreamParallel) {
+Analyzer::attachDirectives(llvm::ArrayRef<const Stmt *> Statements,
+                           SourceLocation Begin, SourceLocation End) {
   // Kernel directives attach to declarations; a stream_parallel inside a
   // block is left for reportMisplaced to explain.
   auto Attachable = [&](const Directive &D) {
     return !D.Consumed && D.Kind != DirectiveKind::Kernel &&
-           (D.Kind != DirectiveKind::StreamParallel || AllowStreamParallel);
+           (D.Kind != DirectiveKind::StreamParallel || !InBlock);
   };
-  std::vector<std::vector<Directive *>> Attached(Body->size());
-  SourceLocation PrevEnd = Body->getLBracLoc();
+  std::vector<std::vector<Directive *>> Attached(Statements.size());
+  SourceLocation PrevEnd = Begin;
   unsigned Index = 0;
-  for (const Stmt *Child : Body->body()) {
+  for (const Stmt *Child : Statements) {
     for (Directive &D : Directives.all()) {
       if (Attachable(D) && before(PrevEnd, D.Loc) &&
           before(D.Loc, Child->getBeginLoc())) {
@@ -334,10 +381,11 @@ Analyzer::attachDirectives(const CompoundStmt *Body, bool AllowStreamParallel) {
     PrevEnd = Child->getEndLoc();
     ++Index;
   }
+  if (End.isInvalid())
+    return Attached;
   // A directive after the last statement has nothing to apply to.
   for (Directive &D : Directives.all()) {
-    if (Attachable(D) && before(PrevEnd, D.Loc) &&
-        before(D.Loc, Body->getRBracLoc())) {
+    if (Attachable(D) && before(PrevEnd, D.Loc) && before(D.Loc, End)) {
       D.Consumed = true;
       report(Diags, D.NameLoc, Diag::DirectiveNotFollowedByStatement)
           << directiveName(D.Kind);
@@ -346,14 +394,37 @@ Analyzer::attachDirectives(const CompoundStmt *Body, bool AllowStreamParallel) {
   return Attached;
 }
 
-void Analyzer::analyzeSequence(const CompoundStmt *Body, bool TopLevel,
+void Analyzer::analyzeSequence(const CompoundStmt *Body,
                                std::vector<Step> &Out) {
-  std::vector<std::vector<Directive *>> Attached =
-      attachDirectives(Body, /*AllowStreamParallel=*/TopLevel);
-  Levels.emplace_back();
+  std::vector<const Stmt *> Statements(Body->body_begin(), Body->body_end());
+  std::vector<std::vector<Directive *>> Attached = attachDirectives(
+      Statements, Body->getLBracLoc(), Body->getRBracLoc());
+  analyzeList(Statements, Attached, Out);
+}
+
+void Analyzer::analyzeBody(const Stmt *Body, SourceLocation Begin,
+                           std::vector<Step> &Out) {
+  // A branch's locals are the enclosing level's (a reduction clause in it
+  // may name the level's earlier locals) until the branch ends.
+  llvm::StringMap<const VarDecl *> Outer = Levels.back();
+  ++ControlDepth;
+  if (const auto *Compound = dyn_cast<CompoundStmt>(Body)) {
+    analyzeSequence(Compound, Out);
+  } else {
+    std::vector<std::vector<Directive *>> Attached =
+        attachDirectives(Body, Begin, SourceLocation());
+    analyzeList(Body, Attached, Out);
+  }
+  --ControlDepth;
+  Levels.back() = std::move(Outer);
+}
+
+void Analyzer::analyzeList(llvm::ArrayRef<const Stmt *> Statements,
+                           llvm::ArrayRef<std::vector<Directive *>> Attached,
+                           std::vector<Step> &Out) {
   bool PreviousWasBlock = false;
   unsigned Index = 0;
-  for (const Stmt *S : Body->body()) {
+  for (const Stmt *S : Statements) {
     const Directive *StreamParallel = nullptr;
     const Directive *LoopDirective = nullptr;
     for (const Directive *D : Attached[Index++]) {
@@ -374,16 +445,27 @@ void Analyzer::analyzeSequence(const CompoundStmt *Body, bool TopLevel,
     B.PragmaLoc = StreamParallel->Loc;
     B.Body = S;
     BlockRanges.push_back({S->getSourceRange(), StreamParallel->NameLoc});
+    // A jump out of a block would skip the region's join.
+    InBlock = true;
+    const unsigned OuterBreaks = BreakTargets, OuterContinues = ContinueTargets;
+    BreakTargets = ContinueTargets = 0;
     if (const auto *Compound = dyn_cast<CompoundStmt>(S)) {
       if (LoopDirective)
         report(Diags, LoopDirective->NameLoc, Diag::LoopDirectiveMisplaced);
-      analyzeSequence(Compound, /*TopLevel=*/false, B.Steps);
+      Levels.emplace_back();
+      analyzeSequence(Compound, B.Steps);
+      Levels.pop_back();
     } else {
       analyzeStatement(S, LoopDirective, B.Steps);
     }
+    BreakTargets = OuterBreaks;
+    ContinueTargets = OuterContinues;
+    InBlock = false;
     bool HasDeviceWork = false;
-    for (const Step &Inner : B.Steps)
-      HasDeviceWork |= Inner.Kind != StepKind::HostScalar;
+    forEachStep(B.Steps, [&](const Step &Inner) {
+      HasDeviceWork |= Inner.Kind == StepKind::ParallelLoop ||
+                       Inner.Kind == StepKind::SerialTask;
+    });
     if (!HasDeviceWork)
       report(Diags, StreamParallel->NameLoc, Diag::EmptyBlock);
     if (!PreviousWasBlock) {
@@ -395,7 +477,6 @@ void Analyzer::analyzeSequence(const CompoundStmt *Body, bool TopLevel,
     Out.back().Blocks.push_back(std::move(B));
     PreviousWasBlock = true;
   }
-  Levels.pop_back();
 }
 
 bool Analyzer::isHostScalarDecl(const DeclStmt *DS) {
@@ -494,6 +575,11 @@ bool Analyzer::analyzeReductions(const Directive &D, const Stmt *Body,
   if (!resolveReductions(D, Scope, Context, Loop.Reductions) ||
       !checkReductionUses(Body, Loop.Reductions, Context))
     return false;
+  bool InScope = true;
+  for (size_t I = 0; I < Loop.Reductions.size(); ++I)
+    InScope &= checkReductionScope(Loop.Reductions[I], D.Reductions[I].NameLoc);
+  if (!InScope)
+    return false;
   Loop.Counter = Plan->ScratchCounters++;
   // From this loop on each variable is a device scalar; resolveReductions
   // kept the clause's order.
@@ -522,6 +608,10 @@ void Analyzer::passDeviceScalars(Step &S) {
 
 void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
                                 std::vector<Step> &Out) {
+  if (LoopDirective && LoopDirective->Seq) {
+    analyzeSeqLoop(S, *LoopDirective, Out);
+    return;
+  }
   if (const auto *For = dyn_cast<ForStmt>(S)) {
     analyzeLoop(For, LoopDirective, Out);
     return;
@@ -529,6 +619,8 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
   if (LoopDirective)
     report(Diags, LoopDirective->NameLoc, Diag::LoopDirectiveMisplaced);
   if (isa<NullStmt>(S))
+    return;
+  if (analyzeHostControlFlow(S, Out))
     return;
   checkDeviceLocals(S);
   if (const auto *Return = dyn_cast<ReturnStmt>(S)) {
@@ -550,6 +642,7 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
       if (!Var)
         continue;
       Levels.back()[Var->getName()] = Var;
+      DeclControlDepth[Var] = ControlDepth;
       if (Var->getType()->isScalarType())
         ReadsDeviceScalar |= !checkNoDeviceScalarOnHost(
             Var->getInit(), /*What=*/1, DeviceScalars, Context);
@@ -583,6 +676,9 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
   if (Scanner.Return)
     report(Diags, Scanner.Return->getBeginLoc(),
            Diag::ReturnInKernelStatement);
+  if (Scanner.Jump)
+    report(Diags, Scanner.Jump->getBeginLoc(), Diag::JumpInSerialTask)
+        << (isa<BreakStmt>(Scanner.Jump) ? "break" : "continue");
   for (const ForStmt *Loop : Scanner.Loops)
     report(Diags, Loop->getBeginLoc(), Diag::SerialLoop);
   Step Task;

@@ -53,6 +53,16 @@ private:
   std::vector<llvm::StringMap<const clang::VarDecl *>> Levels;
   /// Reduction results so far, with their scratch slots.
   DeviceScalarMap DeviceScalars;
+  /// Whether the statements being analyzed are in a stream_parallel block.
+  bool InBlock = false;
+  /// Host loops and switches around the statements being analyzed, within
+  /// the current block (or kernel): what a 'break' or 'continue' may leave.
+  unsigned BreakTargets = 0;
+  unsigned ContinueTargets = 0;
+  /// Host branches and 'loop seq' bodies around the statements being
+  /// analyzed, and for each kernel local, how many were around it.
+  unsigned ControlDepth = 0;
+  llvm::DenseMap<const clang::VarDecl *, unsigned> DeclControlDepth;
 
   clang::SourceLocation fileLoc(clang::SourceLocation L) const {
     return SM.getExpansionLoc(L);
@@ -66,10 +76,36 @@ private:
 
   void analyzeKernel(Directive &D, const clang::Decl *Target);
   bool checkSignature(const clang::FunctionDecl *FD);
+  /// Attaches the directives between \p Begin and \p End to the statement
+  /// after them; one after the last statement, before a valid \p End, is
+  /// reported.
   std::vector<std::vector<Directive *>>
-  attachDirectives(const clang::CompoundStmt *Body, bool AllowStreamParallel);
-  void analyzeSequence(const clang::CompoundStmt *Body, bool TopLevel,
-                       std::vector<Step> &Out);
+  attachDirectives(llvm::ArrayRef<const clang::Stmt *> Statements,
+                   clang::SourceLocation Begin, clang::SourceLocation End);
+  void analyzeSequence(const clang::CompoundStmt *Body, std::vector<Step> &Out);
+  /// A list of top-level statements with their directives: one step each,
+  /// consecutive stream_parallel blocks grouped into a region.
+  void analyzeList(llvm::ArrayRef<const clang::Stmt *> Statements,
+                   llvm::ArrayRef<std::vector<Directive *>> Attached,
+                   std::vector<Step> &Out);
+  /// A branch or loop body of host control flow, which starts after
+  /// \p Begin: a statement list with the top-level meaning.
+  void analyzeBody(const clang::Stmt *Body, clang::SourceLocation Begin,
+                   std::vector<Step> &Out);
+
+  // HostControlFlow.cpp
+  /// Whether \p E can be evaluated on the host: it uses only parameters,
+  /// constants and host scalars, and no reduction result.
+  bool isHostExpr(const clang::Expr *E) const;
+  /// Host 'if', 'switch', 'break', 'continue' and host statements; false if
+  /// \p S is none of those and keeps its device meaning.
+  bool analyzeHostControlFlow(const clang::Stmt *S, std::vector<Step> &Out);
+  /// A loop marked '#pragma qd loop seq'.
+  void analyzeSeqLoop(const clang::Stmt *S, const Directive &D,
+                      std::vector<Step> &Out);
+  /// Reports a reduction into a variable declared outside the host branch
+  /// or seq loop around the loop, whose result would depend on the path.
+  bool checkReductionScope(const Reduction &R, clang::SourceLocation At);
   void analyzeStatement(const clang::Stmt *S, const Directive *LoopDirective,
                         std::vector<Step> &Out);
   void analyzeLoop(const clang::ForStmt *For, const Directive *LoopDirective,

@@ -56,6 +56,20 @@ enum class StepKind {
   SerialTask,
   /// Consecutive stream_parallel blocks, each on its own stream.
   Region,
+  /// An expression statement that only assigns host values from host
+  /// values ('t += dt;', 'tmp = a; a = b;'): run on the host, in order.
+  HostStatement,
+  /// An 'if' whose condition is a host value: Branches[0] is the 'then'
+  /// list, Branches[1] (if any) the 'else' list.
+  HostIf,
+  /// A 'switch' on a host value: one entry of Branches and ArmLabels per
+  /// arm, in order.
+  HostSwitch,
+  /// A '#pragma qd loop seq' loop with host-value conditions: Branches[0]
+  /// is its body, enqueued once per iteration.
+  HostLoop,
+  /// 'break;' or 'continue;' of a host loop or switch.
+  HostJump,
 };
 
 /// One '#pragma qd loop vector' loop: a 'for' that is a direct statement of
@@ -141,6 +155,11 @@ struct Step {
   std::vector<Capture> Captures;
   /// Region only.
   std::vector<Block> Blocks;
+  /// HostIf, HostSwitch and HostLoop: the statement lists they choose or
+  /// repeat.
+  std::vector<std::vector<Step>> Branches;
+  /// HostSwitch: the labels of each arm ('case A:', 'default:').
+  std::vector<std::vector<const clang::SwitchCase *>> ArmLabels;
   /// ParallelLoop only: its 'reduction' variables, and the scratch counter
   /// its blocks use to tell which one finishes last.
   std::vector<Reduction> Reductions;
@@ -156,6 +175,19 @@ struct Step {
     return Collapsed.empty() ? Loop.Body : Collapsed.back().Body;
   }
 };
+
+/// Calls \p Fn on each step of \p Steps and, depth first, on the steps of
+/// its blocks and branches.
+template <class Callback>
+void forEachStep(const std::vector<Step> &Steps, Callback &&Fn) {
+  for (const Step &S : Steps) {
+    Fn(S);
+    for (const Block &B : S.Blocks)
+      forEachStep(B.Steps, Fn);
+    for (const std::vector<Step> &Branch : S.Branches)
+      forEachStep(Branch, Fn);
+  }
+}
 
 struct KernelPlan {
   const clang::FunctionDecl *Function = nullptr;

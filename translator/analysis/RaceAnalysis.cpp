@@ -521,17 +521,14 @@ void checkRegion(ASTContext &Context, const Step &Region) {
   }
 }
 
-void checkSteps(ASTContext &Context, const std::vector<Step> &Steps) {
-  for (const Step &S : Steps)
-    if (S.Kind == StepKind::Region)
-      checkRegion(Context, S);
-}
-
 } // namespace
 
 void checkBlockRaces(ASTContext &Context, const std::vector<KernelPlan> &Plans) {
   for (const KernelPlan &Plan : Plans)
-    checkSteps(Context, Plan.Steps);
+    forEachStep(Plan.Steps, [&](const Step &S) {
+      if (S.Kind == StepKind::Region)
+        checkRegion(Context, S);
+    });
 }
 
 } // namespace qd

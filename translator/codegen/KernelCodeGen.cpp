@@ -222,6 +222,13 @@ std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
     case StepKind::Region:
       Out += renderRegion(S, Stream);
       break;
+    case StepKind::HostStatement:
+    case StepKind::HostIf:
+    case StepKind::HostSwitch:
+    case StepKind::HostLoop:
+    case StepKind::HostJump:
+      Out += renderHostControlFlow(S, Stream);
+      break;
     }
   }
   return Out;
@@ -349,17 +356,21 @@ std::string KernelCodeGen::renderHostEntries(const std::string &Body) {
   // region's fork, blocks and join) need the runtime's per-stream guard so
   // that concurrent calls on one stream do not interleave.
   unsigned Launches = 0;
-  for (const Step &S : Plan->Steps)
-    Launches += S.Kind == StepKind::Region       ? 2
-                : S.Kind == StepKind::HostScalar ? 0
-                                                 : 1;
+  bool Repeats = false, UsesDevice = false;
+  forEachStep(Plan->Steps, [&](const Step &S) {
+    Launches += S.Kind == StepKind::Region ? 2
+                : S.Kind == StepKind::ParallelLoop || S.Kind == StepKind::SerialTask
+                    ? 1
+                    : 0;
+    Repeats |= S.Kind == StepKind::HostLoop;
+    UsesDevice |=
+        S.Kind == StepKind::ParallelLoop || S.Kind == StepKind::Region;
+  });
   // The scratch's allocation and release are on the launch stream too.
-  Data.set("contiguous_launches", Launches > 1 || Plan->hasReductions());
+  Data.set("contiguous_launches",
+           Launches > 1 || Repeats || Plan->hasReductions());
   // Loops and regions use the call's device; serial tasks do not.
-  Data.set("uses_device", llvm::any_of(Plan->Steps, [](const Step &S) {
-             return S.Kind == StepKind::ParallelLoop ||
-                    S.Kind == StepKind::Region;
-           }));
+  Data.set("uses_device", UsesDevice);
   addScratchData(Data);
   // The stream entry point is the target's; the forwarding one is the same
   // for every target.

@@ -138,6 +138,9 @@ private:
   void addLaunch(TemplateData &Data, const std::string &Grid,
                  const std::string &LeadingArgs, unsigned Indent);
   std::string renderRegion(const Step &S, const std::string &Stream);
+  /// Host statements, 'if', 'switch', 'loop seq', 'break' and 'continue'
+  /// (HostControlFlowCodeGen.cpp), enqueueing on \p Queue.
+  std::string renderHostControlFlow(const Step &S, const std::string &Queue);
   std::string renderHostEntries(const std::string &Body);
 };
 

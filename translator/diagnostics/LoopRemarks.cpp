@@ -300,13 +300,10 @@ public:
       : Ctx(Ctx), Diags(Ctx.getDiagnostics()) {}
 
   void steps(const std::vector<Step> &Steps) {
-    for (const Step &S : Steps) {
-      if (S.Kind == StepKind::Region)
-        for (const Block &B : S.Blocks)
-          steps(B.Steps);
-      else if (S.Kind == StepKind::ParallelLoop)
+    forEachStep(Steps, [&](const Step &S) {
+      if (S.Kind == StepKind::ParallelLoop)
         loop(S);
-    }
+    });
   }
 
 private:

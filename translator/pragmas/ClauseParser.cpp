@@ -176,6 +176,14 @@ bool parseVectorLength(Preprocessor &PP, Token &Tok, Directive &D) {
   return D.VectorLength.has_value();
 }
 
+/// 'seq': a flag, no argument.
+bool parseSeq(Preprocessor &PP, Token &Tok, Directive &D) {
+  D.Seq = true;
+  D.SeqLoc = Tok.getLocation();
+  PP.Lex(Tok);
+  return true;
+}
+
 /// 'graph': a flag, no argument.
 bool parseGraph(Preprocessor &PP, Token &Tok, Directive &D) {
   D.Graph = true;
@@ -204,6 +212,8 @@ const ClauseInfo Clauses[] = {
     // Given more than once, as in OpenMP, to reduce with several operators.
     {"reduction", "reduction(op: var, ...)", false, true, parseReduction,
      [](const Directive &) { return false; }},
+    {"seq", "seq", false, true, parseSeq,
+     [](const Directive &D) { return D.Seq; }},
     {"vector", "vector", false, true, parseVector,
      [](const Directive &D) { return D.Vector; }},
     {"vector_length", "vector_length(N)", false, true, parseVectorLength,

@@ -50,6 +50,10 @@ struct Directive {
   bool Vector = false;
   std::optional<unsigned> VectorLength;
   clang::SourceLocation VectorLengthLoc;
+  /// A loop the host runs, one iteration after another, from a 'seq'
+  /// clause (OpenACC's spelling): each iteration enqueues its body's work.
+  bool Seq = false;
+  clang::SourceLocation SeqLoc;
   /// Graph mode, from a 'graph' clause on a kernel.
   bool Graph = false;
   /// Set by the kernel analysis once the directive is attached; any directive

@@ -1,0 +1,156 @@
+//===- HostControlFlowTest.cpp - Host 'if', 'switch', 'loop seq' -----------===//
+//
+// Which statements the analysis runs on the host (SPEC section 1, "Real
+// programs"), and which keep their device meaning.
+//
+//===----------------------------------------------------------------------===//
+#include "ParseHelper.h"
+#include <gtest/gtest.h>
+
+using namespace clang;
+using namespace qd;
+using namespace qd::test;
+
+namespace {
+
+/// The step shape of the only kernel of \p Code, and its diagnostics.
+std::pair<std::string, std::vector<std::string>> shapeOf(llvm::StringRef Code) {
+  std::string Shape;
+  ParseResult R = parse(Code, [&](ASTContext &, std::vector<KernelPlan> &Plans,
+                                  DirectiveList &) {
+    if (Plans.size() == 1)
+      Shape = shape(Plans[0].Steps);
+  });
+  return {Shape, R.messages()};
+}
+
+TEST(HostControlFlow, IfOnHostValueChoosesSteps) {
+  auto [Shape, Messages] = shapeOf(R"cpp(
+#pragma qd kernel
+void k(float *a, int n, bool twice) {
+  if (twice && n > 2) {
+    for (int i = 0; i < n; ++i) a[i] *= 2.f;
+    a[0] = 1.f;
+  } else
+    for (int i = 0; i < n; ++i) a[i] = 0.f;
+}
+)cpp");
+  EXPECT_EQ(Messages, std::vector<std::string>{});
+  EXPECT_EQ(Shape, "HostIf{ParallelLoop SerialTask | ParallelLoop}");
+}
+
+TEST(HostControlFlow, IfOnDeviceDataStaysASerialTask) {
+  auto [Shape, Messages] = shapeOf(R"cpp(
+#pragma qd kernel
+void k(float *a, int n) {
+  if (a[0] > 0.f)
+    a[1] = 2.f;
+}
+)cpp");
+  EXPECT_EQ(Shape, "SerialTask");
+}
+
+TEST(HostControlFlow, IfOnReductionResultStaysASerialTask) {
+  auto [Shape, Messages] = shapeOf(R"cpp(
+#pragma qd kernel
+void k(float *a, float *out, int n) {
+  float s = 0.f;
+#pragma qd loop reduction(+: s)
+  for (int i = 0; i < n; ++i) s += a[i];
+  if (s > 1.f)
+    out[0] = s;
+}
+)cpp");
+  EXPECT_EQ(Shape, "HostScalar ParallelLoop SerialTask");
+}
+
+TEST(HostControlFlow, SwitchArmsWithScopesAndFallthrough) {
+  auto [Shape, Messages] = shapeOf(R"cpp(
+enum Kind { A, B, C };
+#pragma qd kernel
+void k(float *a, int n, Kind kind) {
+  switch (kind) {
+  case A:
+    for (int i = 0; i < n; ++i) a[i] = 1.f;
+    break;
+  case B: {
+    const float v = 2.f;
+    for (int i = 0; i < n; ++i) a[i] = v;
+  }
+  default:
+    a[0] = 3.f;
+  }
+}
+)cpp");
+  EXPECT_EQ(Messages, std::vector<std::string>{});
+  EXPECT_EQ(Shape, "HostSwitch{ParallelLoop HostJump | HostScalar "
+                   "ParallelLoop | SerialTask}");
+}
+
+TEST(HostControlFlow, SeqLoopsAndHostStatements) {
+  auto [Shape, Messages] = shapeOf(R"cpp(
+#pragma qd kernel
+void k(float *a, float *b, int n, int steps) {
+  float t = 0.f;
+#pragma qd loop seq
+  for (int s = 0; s < steps; ++s) {
+    for (int i = 0; i < n; ++i) b[i] = a[i] + t + s;
+    float *tmp = a;
+    a = b;
+    b = tmp;
+    t += 0.5f;
+  }
+  int left = steps;
+#pragma qd loop seq
+  while (left > 0) {
+    if (left == 2) break;
+    --left;
+  }
+}
+)cpp");
+  EXPECT_EQ(Messages, std::vector<std::string>{});
+  EXPECT_EQ(Shape, "HostScalar HostLoop{ParallelLoop HostScalar HostStatement "
+                   "HostStatement HostStatement} HostScalar "
+                   "HostLoop{HostIf{HostJump} HostStatement}");
+}
+
+TEST(HostControlFlow, RegionInsideSeqLoop) {
+  auto [Shape, Messages] = shapeOf(R"cpp(
+#pragma qd kernel
+void k(float *a, float *b, int n, int steps) {
+#pragma qd loop seq
+  for (int s = 0; s < steps; ++s) {
+#pragma qd stream_parallel
+    for (int i = 0; i < n; ++i) a[i] += s;
+#pragma qd stream_parallel
+    for (int i = 0; i < n; ++i) b[i] -= s;
+  }
+}
+)cpp");
+  EXPECT_EQ(Messages, std::vector<std::string>{});
+  EXPECT_EQ(Shape, "HostLoop{Region[ParallelLoop | ParallelLoop]}");
+}
+
+TEST(HostControlFlow, WhileWithoutSeqStaysASerialTask) {
+  auto [Shape, Messages] = shapeOf(R"cpp(
+#pragma qd kernel
+void k(float *a, int n) {
+  int i = 0;
+  while (i < n) { a[i] = 0.f; ++i; }
+}
+)cpp");
+  EXPECT_EQ(Shape, "HostScalar SerialTask");
+}
+
+TEST(HostControlFlow, DeviceWriteIsNotAHostStatement) {
+  auto [Shape, Messages] = shapeOf(R"cpp(
+#pragma qd kernel
+void k(float *a, int n) {
+  a[0] = n;
+  n;
+}
+)cpp");
+  EXPECT_EQ(Shape, "SerialTask SerialTask");
+}
+
+} // namespace

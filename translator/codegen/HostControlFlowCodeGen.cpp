@@ -1,0 +1,66 @@
+//===- HostControlFlowCodeGen.cpp - Host 'if', 'switch', 'loop seq' -------===//
+//
+// Host control flow is host code of the entry point: the statement as the
+// user wrote it, with each branch or body replaced by the rendering of its
+// steps. The same text serves stream mode, graph mode (where it chooses
+// which launches the call describes) and the cpu target.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelCodeGen.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace qd {
+
+std::string KernelCodeGen::renderHostControlFlow(const Step &S,
+                                                 const std::string &Queue) {
+  auto Body = [&](const std::vector<Step> &Steps) {
+    return "{\n" + indent(renderSteps(Steps, Queue), 2) + "\n}";
+  };
+  if (S.Kind == StepKind::HostStatement || S.Kind == StepKind::HostJump)
+    return statementText(S.S) + "\n";
+  if (S.Kind == StepKind::HostIf) {
+    const auto *If = cast<IfStmt>(S.S);
+    std::string Out = std::string(If->isConstexpr() ? "if constexpr (" : "if (") +
+                      text(If->getCond()->getSourceRange()) + ") " +
+                      Body(S.Branches[0]);
+    if (S.Branches.size() > 1)
+      Out += " else " + Body(S.Branches[1]);
+    return Out + "\n";
+  }
+  if (S.Kind == StepKind::HostSwitch) {
+    const auto *Switch = cast<SwitchStmt>(S.S);
+    std::string Out =
+        "switch (" + text(Switch->getCond()->getSourceRange()) + ") {\n";
+    for (size_t Arm = 0; Arm < S.Branches.size(); ++Arm) {
+      // An arm's steps are in braces, so that its declarations are not
+      // jumped over; 'break' inside them still leaves the switch.
+      for (const SwitchCase *Label : S.ArmLabels[Arm]) {
+        if (const auto *Case = dyn_cast<CaseStmt>(Label))
+          Out += "case " + text(Case->getLHS()->getSourceRange()) +
+                 (Case->getRHS()
+                      ? " ... " + text(Case->getRHS()->getSourceRange())
+                      : "") +
+                 ":\n";
+        else
+          Out += "default:\n";
+      }
+      Out += Body(S.Branches[Arm]) + "\n";
+    }
+    return Out + "}\n";
+  }
+  // HostLoop: the header as written, with the rendered body.
+  if (const auto *For = dyn_cast<ForStmt>(S.S))
+    return "for " + text(SourceRange(For->getLParenLoc(), For->getRParenLoc())) +
+           " " + Body(S.Branches[0]) + "\n";
+  if (const auto *While = dyn_cast<WhileStmt>(S.S))
+    return "while " +
+           text(SourceRange(While->getLParenLoc(), While->getRParenLoc())) +
+           " " + Body(S.Branches[0]) + "\n";
+  const auto *Do = cast<DoStmt>(S.S);
+  return "do " + Body(S.Branches[0]) + " " +
+         text(SourceRange(Do->getWhileLoc(), Do->getRParenLoc())) + ";\n";
+}
+
+} // namespace qd
