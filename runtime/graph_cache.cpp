@@ -145,25 +145,30 @@ void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
   g.nodes.assign(d.ops.size(), nullptr);
   // What each lane's next node depends on: lane 0 is the launch stream.
   std::vector<std::vector<backend::NodeHandle>> lanes(1);
+  // Regions not yet joined, innermost last: their parent and first lane.
+  std::vector<std::pair<std::size_t, std::size_t>> open;
   std::vector<void*> pointers;
   for (std::size_t i = 0; i < d.ops.size(); ++i) {
     const GraphDescription::Op& op = d.ops[i];
     switch (op.kind) {
-    case GraphDescription::OpKind::Fork:
-      lanes.resize(std::size_t{op.lane} + 1);
-      for (std::size_t b = 1; b < lanes.size(); ++b)
-        lanes[b] = lanes[0];
+    case GraphDescription::OpKind::Fork: {
+      const std::size_t first = lanes.size();
+      open.emplace_back(op.parent, first);
+      lanes.resize(first + op.lane, lanes.at(op.parent));
       break;
+    }
     case GraphDescription::OpKind::Join: {
+      const auto [parent, first] = open.back();
+      open.pop_back();
       std::vector<backend::NodeHandle> all;
-      for (std::size_t b = 1; b < lanes.size(); ++b)
+      for (std::size_t b = first; b < lanes.size(); ++b)
         all.insert(all.end(), lanes[b].begin(), lanes[b].end());
       // A block without launches still depends on the fork only.
       std::sort(all.begin(), all.end());
       all.erase(std::unique(all.begin(), all.end()), all.end());
       if (!all.empty())
-        lanes[0] = std::move(all);
-      lanes.resize(1);
+        lanes[parent] = std::move(all);
+      lanes.resize(first);
       break;
     }
     case GraphDescription::OpKind::Launch: {

@@ -49,17 +49,32 @@ GraphCall::GraphCall(GraphSite& site, StreamRef launch,
 
 GraphCall::~GraphCall() { descriptions().give(d_); }
 
-void GraphCall::fork(unsigned blocks) {
+std::uint32_t GraphCall::fork(std::uint32_t parent, unsigned blocks) {
   GraphDescription::Op op;
   op.kind = GraphDescription::OpKind::Fork;
   op.lane = blocks;
+  op.parent = parent;
   d_->ops.push_back(op);
+  const std::uint32_t first = d_->lane_count;
+  d_->open_regions.push_back(first);
+  d_->lane_count += blocks;
+  return first;
 }
 
 void GraphCall::join() {
   GraphDescription::Op op;
   op.kind = GraphDescription::OpKind::Join;
   d_->ops.push_back(op);
+  d_->lane_count = d_->open_regions.back();
+  d_->open_regions.pop_back();
+}
+
+const ReductionScratch&
+GraphCall::scratch(unsigned slots, unsigned counters,
+                   std::initializer_list<PartialsShape> partials) {
+  scratch_.push_back(
+      std::make_unique<ReductionScratch>(launch_, slots, counters, partials));
+  return *scratch_.back();
 }
 
 void GraphCall::submit() {

@@ -7,7 +7,9 @@
 // a graph of our own into a capturing stream would not be captured.
 #include "graph_cache.h"
 
+#include <memory>
 #include <optional>
+#include <vector>
 
 namespace qd {
 namespace detail {
@@ -17,33 +19,52 @@ void replay_on_streams(const GraphSite& site, const GraphDescription& d,
   // As in stream mode: other threads' calls on this stream enqueue before
   // or after this one, never in between.
   const StreamCallGuard call_guard(launch);
-  // The region being replayed; declared in this order so that on unwinding
-  // the join guard runs before the streams and events go back.
-  std::optional<PooledStreams> streams;
-  std::optional<PooledEvents> events;
-  std::optional<RegionUnwindJoin> unwind_join;
+  // The regions being replayed, innermost last. Each declares its guards
+  // in this order, so that on unwinding its join runs before its streams
+  // and events go back.
+  struct Region {
+    Region(std::size_t blocks, StreamRef parent_stream, const CallDevice& device,
+           std::size_t first_lane)
+        : parent(parent_stream), first(first_lane),
+          streams(blocks, parent_stream, device), events(blocks + 1, device) {
+      events.record(0, parent);
+      unwind_join.emplace(events, streams, parent);
+      for (std::size_t b = 0; b < blocks; ++b)
+        events.wait(0, streams[b]);
+    }
+    StreamRef parent;
+    std::size_t first;
+    PooledStreams streams;
+    PooledEvents events;
+    std::optional<RegionUnwindJoin> unwind_join;
+  };
+  std::vector<std::unique_ptr<Region>> regions;
+  // The stream of each lane: lane 0 is the launch stream.
+  std::vector<StreamRef> lanes{launch};
   std::vector<void*> pointers;
   for (const GraphDescription::Op& op : d.ops) {
     switch (op.kind) {
-    case GraphDescription::OpKind::Fork:
-      streams.emplace(op.lane, launch, device);
-      events.emplace(std::size_t{op.lane} + 1, device);
-      events->record(0, launch);
-      unwind_join.emplace(*events, *streams, launch);
+    case GraphDescription::OpKind::Fork: {
+      regions.push_back(std::make_unique<Region>(op.lane, lanes.at(op.parent),
+                                                 device, lanes.size()));
+      const Region& r = *regions.back();
       for (std::size_t b = 0; b < op.lane; ++b)
-        events->wait(0, (*streams)[b]);
+        lanes.push_back(r.streams[b]);
       break;
-    case GraphDescription::OpKind::Join:
-      for (std::size_t b = 0; b < streams->size(); ++b) {
-        events->record(b + 1, (*streams)[b]);
-        events->wait(b + 1, launch);
+    }
+    case GraphDescription::OpKind::Join: {
+      Region& r = *regions.back();
+      for (std::size_t b = 0; b < r.streams.size(); ++b) {
+        r.events.record(b + 1, r.streams[b]);
+        r.events.wait(b + 1, r.parent);
       }
-      unwind_join.reset();
-      events.reset();
-      streams.reset();
+      r.unwind_join.reset();
+      lanes.resize(r.first);
+      regions.pop_back();
       break;
+    }
     case GraphDescription::OpKind::Launch: {
-      const StreamRef on = op.lane == 0 ? launch : (*streams)[op.lane - 1];
+      const StreamRef on = lanes.at(op.lane);
       try {
         backend::launch_kernel(kernel_node(d, op, pointers), on.native());
       } catch (const Error&) {

@@ -272,6 +272,8 @@ const char *stepKindName(StepKind K) {
     return "HostLoop";
   case StepKind::HostJump:
     return "HostJump";
+  case StepKind::KernelCall:
+    return "KernelCall";
   }
   return "?";
 }

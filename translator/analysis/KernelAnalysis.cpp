@@ -219,6 +219,25 @@ std::vector<KernelPlan> Analyzer::run() {
   llvm::SmallPtrSet<const Decl *, 16> KernelTargets;
   collectNamespaceScopeDecls(Context.getTranslationUnitDecl(), SM, ScopeDecls);
 
+  // Every kernel is known before any body is analyzed: a kernel may call
+  // one that a later kernel pragma marks.
+  for (const Directive &D : Directives.all()) {
+    if (D.Kind != DirectiveKind::Kernel || !SM.isInMainFile(fileLoc(D.Loc)))
+      continue;
+    for (const Decl *Candidate : ScopeDecls) {
+      if (!before(D.Loc, Candidate->getBeginLoc()))
+        continue;
+      const auto *Template = dyn_cast<FunctionTemplateDecl>(Candidate);
+      const auto *FD = Template ? Template->getTemplatedDecl()
+                                : dyn_cast<FunctionDecl>(Candidate);
+      if (FD && FD->doesThisDeclarationHaveABody())
+        Kernels[Template ? Template->getCanonicalDecl()
+                         : static_cast<const Decl *>(FD->getCanonicalDecl())] =
+            FD;
+      break;
+    }
+  }
+
   std::vector<KernelPlan> Plans;
   Plans.reserve(Directives.all().size());
   for (Directive &D : Directives.all()) {
@@ -251,6 +270,7 @@ std::vector<KernelPlan> Analyzer::run() {
       Plans.pop_back();
   }
   Plan = nullptr;
+  checkKernelCalls(Plans);
 
   for (Directive &D : Directives.all()) {
     if (D.Consumed)
@@ -464,7 +484,8 @@ void Analyzer::analyzeList(llvm::ArrayRef<const Stmt *> Statements,
     bool HasDeviceWork = false;
     forEachStep(B.Steps, [&](const Step &Inner) {
       HasDeviceWork |= Inner.Kind == StepKind::ParallelLoop ||
-                       Inner.Kind == StepKind::SerialTask;
+                       Inner.Kind == StepKind::SerialTask ||
+                       Inner.Kind == StepKind::KernelCall;
     });
     if (!HasDeviceWork)
       report(Diags, StreamParallel->NameLoc, Diag::EmptyBlock);
@@ -620,7 +641,7 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
     report(Diags, LoopDirective->NameLoc, Diag::LoopDirectiveMisplaced);
   if (isa<NullStmt>(S))
     return;
-  if (analyzeHostControlFlow(S, Out))
+  if (analyzeKernelCall(S, Out) || analyzeHostControlFlow(S, Out))
     return;
   checkDeviceLocals(S);
   if (const auto *Return = dyn_cast<ReturnStmt>(S)) {

@@ -34,6 +34,10 @@ private:
   clang::DiagnosticsEngine &Diags;
   DirectiveList &Directives;
 
+  /// Every kernel of the file: its canonical declaration (of the function,
+  /// or of the function template) to its definition.
+  llvm::DenseMap<const clang::Decl *, const clang::FunctionDecl *> Kernels;
+
   // State of the kernel being analyzed.
   KernelPlan *Plan = nullptr;
   HostValues Values;
@@ -103,6 +107,13 @@ private:
   /// A loop marked '#pragma qd loop seq'.
   void analyzeSeqLoop(const clang::Stmt *S, const Directive &D,
                       std::vector<Step> &Out);
+  // KernelCalls.cpp
+  /// A call of a kernel as a whole statement; false if \p S is not one.
+  bool analyzeKernelCall(const clang::Stmt *S, std::vector<Step> &Out);
+  /// Reports kernels that call themselves, directly or not, and marks the
+  /// kernels that others call.
+  void checkKernelCalls(std::vector<KernelPlan> &Plans);
+
   /// Reports a reduction into a variable declared outside the host branch
   /// or seq loop around the loop, whose result would depend on the path.
   bool checkReductionScope(const Reduction &R, clang::SourceLocation At);

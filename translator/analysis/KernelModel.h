@@ -70,6 +70,9 @@ enum class StepKind {
   HostLoop,
   /// 'break;' or 'continue;' of a host loop or switch.
   HostJump,
+  /// A call of another kernel as a whole statement: the callee's work,
+  /// enqueued on the current stream (Callee).
+  KernelCall,
 };
 
 /// One '#pragma qd loop vector' loop: a 'for' that is a direct statement of
@@ -158,6 +161,9 @@ struct Step {
   /// HostIf, HostSwitch and HostLoop: the statement lists they choose or
   /// repeat.
   std::vector<std::vector<Step>> Branches;
+  /// KernelCall: the kernel called (its definition) and the call.
+  const clang::FunctionDecl *Callee = nullptr;
+  const clang::CallExpr *Call = nullptr;
   /// HostSwitch: the labels of each arm ('case A:', 'default:').
   std::vector<std::vector<const clang::SwitchCase *>> ArmLabels;
   /// ParallelLoop only: its 'reduction' variables, and the scratch counter
@@ -197,6 +203,9 @@ struct KernelPlan {
   unsigned BlockDim = 0;
   /// '#pragma qd kernel graph': each call launches a cached graph.
   bool Graph = false;
+  /// Another kernel of the file calls this one: the code generator adds the
+  /// functions that enqueue its work for a caller.
+  bool Called = false;
   std::vector<Step> Steps;
   /// Declarations of types at any level of the kernel ('using real =
   /// float;', a local struct or enum), in source order: the host entry has

@@ -71,6 +71,7 @@ EntrySignatures entrySignatures(const FunctionDecl *FD) {
                   .str()
             : tokenText(Context, P->getSourceRange());
     Result.Stream += (I ? ", " : "") + ParamText;
+    Result.Parameters += (I ? ", " : "") + ParamText;
     Result.Arguments.push_back(P->getNameAsString() +
                                (P->isParameterPack() ? "..." : ""));
   }

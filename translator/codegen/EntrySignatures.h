@@ -21,6 +21,9 @@ struct EntrySignatures {
   std::string Default;
   /// The same without default arguments, plus 'qd::StreamRef qd_stream'.
   std::string Stream;
+  /// The parameter list of Stream without its 'qd::StreamRef', for the
+  /// functions a calling kernel uses (KernelCallCodeGen.cpp).
+  std::string Parameters;
   /// The parameters' names, packs expanded ("xs..."), to forward them.
   std::vector<std::string> Arguments;
 };

@@ -200,7 +200,7 @@ std::string KernelCodeGen::renderKernel(const KernelPlan &ThePlan,
   Data.set("line", std::to_string(line(Plan->PragmaLoc)));
   Data.set("generated_line", generatedLine());
   Data.set("device_functions", DeviceFunctions);
-  Data.set("host_entries", renderHostEntries(Body));
+  Data.set("host_entries", renderHostEntries(Body) + renderCalledKernel());
   return renderTemplate(Options.Target, "kernel", Data);
 }
 
@@ -228,6 +228,9 @@ std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
     case StepKind::HostLoop:
     case StepKind::HostJump:
       Out += renderHostControlFlow(S, Stream);
+      break;
+    case StepKind::KernelCall:
+      Out += renderKernelCall(S, Stream);
       break;
     }
   }
@@ -358,13 +361,14 @@ std::string KernelCodeGen::renderHostEntries(const std::string &Body) {
   unsigned Launches = 0;
   bool Repeats = false, UsesDevice = false;
   forEachStep(Plan->Steps, [&](const Step &S) {
-    Launches += S.Kind == StepKind::Region ? 2
+    Launches += S.Kind == StepKind::Region || S.Kind == StepKind::KernelCall
+                    ? 2
                 : S.Kind == StepKind::ParallelLoop || S.Kind == StepKind::SerialTask
                     ? 1
                     : 0;
     Repeats |= S.Kind == StepKind::HostLoop;
-    UsesDevice |=
-        S.Kind == StepKind::ParallelLoop || S.Kind == StepKind::Region;
+    UsesDevice |= S.Kind == StepKind::ParallelLoop ||
+                  S.Kind == StepKind::Region || S.Kind == StepKind::KernelCall;
   });
   // The scratch's allocation and release are on the launch stream too.
   Data.set("contiguous_launches",

@@ -14,6 +14,7 @@
 #include "Target.h"
 #include "Templates.h"
 #include "clang/AST/ASTContext.h"
+#include <optional>
 #include <string>
 
 namespace qd {
@@ -142,6 +143,14 @@ private:
   /// (HostControlFlowCodeGen.cpp), enqueueing on \p Queue.
   std::string renderHostControlFlow(const Step &S, const std::string &Queue);
   std::string renderHostEntries(const std::string &Body);
+  /// A call of another kernel (KernelCallCodeGen.cpp), enqueueing on
+  /// \p Queue.
+  std::string renderKernelCall(const Step &S, const std::string &Queue);
+  /// For a kernel that others call: its work as the caller enqueues it, in
+  /// stream mode and in graph mode.
+  std::string renderCalledKernel();
+  /// Set while rendering a mode other than the kernel's own.
+  std::optional<bool> ForcedGraphMode;
 };
 
 } // namespace qd

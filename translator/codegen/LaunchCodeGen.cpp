@@ -4,8 +4,8 @@
 // (templates/gpu/kernel_launch). Graph mode ('#pragma qd kernel graph',
 // --graphs) describes the same launch to the call's qd::detail::GraphCall
 // instead (templates/gpu/graph_kernel_launch), on a lane rather than a
-// stream: lane 0 is the launch stream, lane b the b-th block of the region
-// being described. The runtime turns the description into a cached graph
+// stream: lane 0 is the launch stream, and each region's fork hands out the
+// lanes of its blocks. The runtime turns the description into a cached graph
 // (runtime/graph_cache.cpp). Everything around the launch, the trip counts,
 // grids and arguments, is the same in both modes.
 //
@@ -16,6 +16,8 @@ namespace qd {
 
 bool KernelCodeGen::graphMode() const {
   // The cpu target runs work on the calling thread: nothing to graph.
+  if (ForcedGraphMode)
+    return *ForcedGraphMode;
   return Options.Target != Target::Cpu && (Options.Graphs || Plan->Graph);
 }
 
@@ -28,7 +30,7 @@ std::string KernelCodeGen::topLevelQueue() const {
 }
 
 std::string KernelCodeGen::blockQueue(unsigned Index) const {
-  return graphMode() ? std::to_string(Index + 1) : "qd_block_stream";
+  return graphMode() ? "qd_lanes + " + std::to_string(Index) : "qd_block_stream";
 }
 
 void KernelCodeGen::addLaunch(TemplateData &Data, const std::string &Grid,

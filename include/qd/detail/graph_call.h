@@ -16,11 +16,14 @@
 #define QD_DETAIL_GRAPH_CALL_H
 
 #include "../qd.h"
+#include "reduction_scratch.h"
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
+#include <memory>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -45,6 +48,7 @@ struct GraphDescription {
   struct Op {
     OpKind kind = OpKind::Launch;
     std::uint32_t lane = 0;      // Launch: its lane; Fork: the block count
+    std::uint32_t parent = 0;    // Fork: the lane the blocks start from
     unsigned grid = 0, block = 0;
     const void* function = nullptr;
     HostKernelInvoker host_invoke = nullptr;
@@ -56,7 +60,8 @@ struct GraphDescription {
     // Whether two ops are the same step of the same graph: everything but
     // the argument values.
     bool same_shape(const Op& o) const noexcept {
-      return kind == o.kind && lane == o.lane && grid == o.grid &&
+      return kind == o.kind && lane == o.lane && parent == o.parent &&
+             grid == o.grid &&
              block == o.block && function == o.function &&
              arg_count == o.arg_count;
     }
@@ -67,8 +72,14 @@ struct GraphDescription {
   std::vector<unsigned> arg_sizes;
   std::vector<unsigned char> bytes;       // the argument values, aligned
   std::size_t launches = 0;
+  // While recording: the lanes in use, and the first lane of each region
+  // not yet joined, innermost last.
+  std::uint32_t lane_count = 1;
+  std::vector<std::uint32_t> open_regions;
 
   void clear() noexcept {
+    lane_count = 1;
+    open_regions.clear();
     ops.clear();
     arg_offsets.clear();
     arg_sizes.clear();
@@ -154,10 +165,18 @@ public:
   GraphCall(const GraphCall&) = delete;
   GraphCall& operator=(const GraphCall&) = delete;
 
-  // A region starts: lanes 1..blocks follow what lane 0 has so far.
-  void fork(unsigned blocks);
-  // The region ends: lane 0 follows every block's lane.
+  // A region starts: `blocks` new lanes follow what lane `parent` has so
+  // far (lane 0, or a block's lane when a kernel called from a block has
+  // regions of its own). Returns the first of the new lanes.
+  std::uint32_t fork(std::uint32_t parent, unsigned blocks);
+  // The innermost region ends: its parent lane follows every block's lane.
   void join();
+
+  // Reduction scratch for a kernel called by this call's kernel: allocated
+  // on the launch stream now, before the graph launch, and given back after
+  // it, when this call ends.
+  const ReductionScratch& scratch(unsigned slots, unsigned counters,
+                                  std::initializer_list<PartialsShape> partials);
 
   // A launch of `kernel` on `lane`, its arguments converted to the kernel's
   // parameter types as `kernel<<<...>>>(args...)` would convert them.
@@ -193,6 +212,7 @@ private:
   StreamRef launch_;
   const CallDevice* device_; // the entry point's, which outlives this call
   GraphDescription* d_;
+  std::vector<std::unique_ptr<ReductionScratch>> scratch_;
 };
 
 // The number of executable graphs cached by all graph-mode entry points, and

@@ -121,15 +121,15 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
   const int half = n / 2;
   // stream_parallel region, graph_mode.cpp:20: 3 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
   {
-    qd_graph.fork(3);
-    // block 1, graph_mode.cpp:21: lane 1 of the graph
+    const std::uint32_t qd_lanes = qd_graph.fork(0, 3); // the blocks' lanes: qd_lanes, qd_lanes + 1, ...
+    // block 1, graph_mode.cpp:21
     {
       // parallel loop, graph_mode.cpp:22
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(half), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(1, &qd_step_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 22, qd_begin, qd_count, x, y, dt);
+          qd_graph.launch(qd_lanes + 0, &qd_step_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 22, qd_begin, qd_count, x, y, dt);
         }
       }
       // parallel loop, graph_mode.cpp:24
@@ -137,31 +137,31 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
         const int qd_begin = half;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(1, &qd_step_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 24, qd_begin, qd_count, x, y, dt);
+          qd_graph.launch(qd_lanes + 0, &qd_step_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 24, qd_begin, qd_count, x, y, dt);
         }
       }
     }
-    // block 2, graph_mode.cpp:28: lane 2 of the graph
+    // block 2, graph_mode.cpp:28
     {
       // serial task, graph_mode.cpp:29
-      qd_graph.launch(2, &qd_step_task4, qd::detail::task_grid_size(), 1, "graph_mode.cpp", 29, x, n, summary);
+      qd_graph.launch(qd_lanes + 1, &qd_step_task4, qd::detail::task_grid_size(), 1, "graph_mode.cpp", 29, x, n, summary);
       // parallel loop, graph_mode.cpp:30
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(2, &qd_step_loop5, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 30, qd_begin, qd_count, x, w);
+          qd_graph.launch(qd_lanes + 1, &qd_step_loop5, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 30, qd_begin, qd_count, x, w);
         }
       }
     }
-    // block 3, graph_mode.cpp:34: lane 3 of the graph
+    // block 3, graph_mode.cpp:34
     {
       // parallel loop, graph_mode.cpp:35
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(3, &qd_step_loop6, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 35, qd_begin, qd_count, x, z);
+          qd_graph.launch(qd_lanes + 2, &qd_step_loop6, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 35, qd_begin, qd_count, x, z);
         }
       }
     }
@@ -234,8 +234,8 @@ void stencil(const float* in, float* out, float* edge, int h, int w, qd::StreamR
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   // stream_parallel region, graph_mode.cpp:46: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
   {
-    qd_graph.fork(2);
-    // block 1, graph_mode.cpp:47: lane 1 of the graph
+    const std::uint32_t qd_lanes = qd_graph.fork(0, 2); // the blocks' lanes: qd_lanes, qd_lanes + 1, ...
+    // block 1, graph_mode.cpp:47
     {
       // parallel loop nest, collapse(2), graph_mode.cpp:49
       {
@@ -244,18 +244,18 @@ void stencil(const float* in, float* out, float* edge, int h, int w, qd::StreamR
         const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
         const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "stencil", "graph_mode.cpp", 49);
         if (qd_space.total != 0) {
-          qd_graph.launch(1, &qd_stencil_loop0, qd::detail::grid_size(qd_space.total, 128, qd_device), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_space, in, out, w);
+          qd_graph.launch(qd_lanes + 0, &qd_stencil_loop0, qd::detail::grid_size(qd_space.total, 128, qd_device), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_space, in, out, w);
         }
       }
     }
-    // block 2, graph_mode.cpp:55: lane 2 of the graph
+    // block 2, graph_mode.cpp:55
     {
       // parallel loop, graph_mode.cpp:57
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(w), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(2, &qd_stencil_loop1, qd::detail::grid_size(qd_count, 128, qd_device), 128, "graph_mode.cpp", 57, qd_begin, qd_count, in, edge);
+          qd_graph.launch(qd_lanes + 1, &qd_stencil_loop1, qd::detail::grid_size(qd_count, 128, qd_device), 128, "graph_mode.cpp", 57, qd_begin, qd_count, in, edge);
         }
       }
       // parallel loop, graph_mode.cpp:59
@@ -263,7 +263,7 @@ void stencil(const float* in, float* out, float* edge, int h, int w, qd::StreamR
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(2, &qd_stencil_loop2, qd::detail::grid_size(qd_count, 128, qd_device), 128, "graph_mode.cpp", 59, qd_begin, qd_count, in, edge, w);
+          qd_graph.launch(qd_lanes + 1, &qd_stencil_loop2, qd::detail::grid_size(qd_count, 128, qd_device), 128, "graph_mode.cpp", 59, qd_begin, qd_count, in, edge, w);
         }
       }
     }

@@ -1,0 +1,120 @@
+//===- KernelCalls.cpp - A kernel called by another kernel ---------------===//
+//
+// SPEC section 1, "Real programs": a call of another kernel as a whole
+// top-level statement of a kernel or block enqueues the callee's work right
+// there, on the current stream, with the callee's own clauses; in graph mode
+// the callee's launches are nodes of the caller's graph. Serial programs
+// call one function per stage of a time step; this keeps that structure.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelAnalyzer.h"
+#include "DiagnosticIds.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
+#include <functional>
+
+using namespace clang;
+
+namespace qd {
+
+namespace {
+
+/// The declaration a call names, resolved or not ('K(a)', 'K<T>(a)', a
+/// call in a template whose arguments are dependent).
+const Decl *calleeDecl(const CallExpr *Call) {
+  const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Callee)) {
+    const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl());
+    if (!FD)
+      return nullptr;
+    if (const FunctionTemplateDecl *T = FD->getPrimaryTemplate())
+      return T->getCanonicalDecl();
+    if (const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate())
+      return T->getCanonicalDecl();
+    return FD->getCanonicalDecl();
+  }
+  if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(Callee)) {
+    for (const NamedDecl *D : Lookup->decls()) {
+      D = D->getUnderlyingDecl();
+      if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+        return T->getCanonicalDecl();
+      if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        return FD->getCanonicalDecl();
+    }
+  }
+  return nullptr;
+}
+
+} // namespace
+
+bool Analyzer::analyzeKernelCall(const Stmt *S, std::vector<Step> &Out) {
+  const auto *E = dyn_cast<Expr>(S);
+  const auto *Call = E ? dyn_cast<CallExpr>(E->IgnoreImplicit()) : nullptr;
+  if (!Call || isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call))
+    return false;
+  const Decl *Key = calleeDecl(Call);
+  auto Kernel = Key ? Kernels.find(Key) : Kernels.end();
+  if (Kernel == Kernels.end())
+    return false;
+  const FunctionDecl *Callee = Kernel->second;
+  // The caller's code calls functions that the callee's rendering defines.
+  if (Callee != Plan->Function &&
+      !before(Callee->getBeginLoc(), Plan->Function->getBeginLoc())) {
+    report(Diags, Call->getBeginLoc(), Diag::KernelCalledBeforeDefinition)
+        << Callee->getName() << Plan->Function->getName();
+    return true;
+  }
+  bool Ok = true;
+  for (const Expr *Arg : Call->arguments()) {
+    if (isa<CXXDefaultArgExpr>(Arg) || isHostExpr(Arg))
+      continue;
+    const SourceRange R(SM.getExpansionLoc(Arg->getBeginLoc()),
+                        SM.getExpansionLoc(Arg->getEndLoc()));
+    report(Diags, Arg->getBeginLoc(), Diag::KernelCallArgumentOnDevice)
+        << Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM,
+                                Context.getLangOpts())
+        << Callee->getName();
+    Ok = false;
+  }
+  if (!Ok)
+    return true;
+  Step Enqueue;
+  Enqueue.Kind = StepKind::KernelCall;
+  Enqueue.S = S;
+  Enqueue.Call = Call;
+  Enqueue.Callee = Callee;
+  Out.push_back(std::move(Enqueue));
+  return true;
+}
+
+void Analyzer::checkKernelCalls(std::vector<KernelPlan> &Plans) {
+  llvm::DenseMap<const FunctionDecl *, KernelPlan *> ByFunction;
+  for (KernelPlan &P : Plans)
+    ByFunction[P.Function] = &P;
+  // Depth-first over the calls; a call to a kernel on the current path
+  // closes a cycle.
+  llvm::DenseMap<const KernelPlan *, unsigned> State; // 1: on path, 2: done
+  std::function<void(KernelPlan &)> Visit = [&](KernelPlan &P) {
+    State[&P] = 1;
+    forEachStep(P.Steps, [&](const Step &S) {
+      if (S.Kind != StepKind::KernelCall)
+        return;
+      KernelPlan *Callee = ByFunction.lookup(S.Callee);
+      if (!Callee)
+        return;
+      Callee->Called = true;
+      unsigned CalleeState = State.lookup(Callee);
+      if (CalleeState == 1)
+        report(Diags, S.Call->getBeginLoc(), Diag::KernelCallRecursive)
+            << S.Callee->getName() << P.Function->getName();
+      else if (CalleeState == 0)
+        Visit(*Callee);
+    });
+    State[&P] = 2;
+  };
+  for (KernelPlan &P : Plans)
+    if (!State.lookup(&P))
+      Visit(P);
+}
+
+} // namespace qd

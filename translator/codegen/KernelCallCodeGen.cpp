@@ -1,0 +1,94 @@
+//===- KernelCallCodeGen.cpp - Kernels that call kernels -----------------===//
+//
+// A kernel that another kernel calls gets two more host functions beside
+// its entry points (templates/gpu/called_kernel): its steps rendered once
+// for a stream-mode caller, enqueued on the caller's current stream, and
+// once for a graph-mode caller, described into the caller's graph on its
+// current lane. Both launch the device functions its own rendering made.
+// The caller calls one of them where the user's call was; the cpu target
+// keeps the user's call, which runs the callee on the calling thread.
+//
+//===----------------------------------------------------------------------===//
+#include "EntrySignatures.h"
+#include "KernelCodeGen.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace qd {
+
+std::string KernelCodeGen::renderKernelCall(const Step &S,
+                                            const std::string &Queue) {
+  if (Options.Target == Target::Cpu)
+    return statementText(S.S) + "\n";
+  const CallExpr *Call = S.Call;
+  const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
+  // What the user wrote before and after the kernel's name: its
+  // qualifier ('ns::') and explicit template arguments ('<float>').
+  SourceLocation NameLoc, TemplateBegin, TemplateEnd;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Callee)) {
+    NameLoc = Ref->getLocation();
+    TemplateBegin = Ref->getLAngleLoc();
+    TemplateEnd = Ref->getRAngleLoc();
+  } else {
+    const auto *Lookup = cast<UnresolvedLookupExpr>(Callee);
+    NameLoc = Lookup->getNameLoc();
+    TemplateBegin = Lookup->getLAngleLoc();
+    TemplateEnd = Lookup->getRAngleLoc();
+  }
+  const LangOptions &LO = Context.getLangOpts();
+  std::string Prefix =
+      Lexer::getSourceText(
+          CharSourceRange::getCharRange(SM.getExpansionLoc(Callee->getBeginLoc()),
+                                        SM.getExpansionLoc(NameLoc)),
+          SM, LO)
+          .str();
+  std::string Args;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    const Expr *Arg = Call->getArg(I);
+    // The functions the caller calls take no default arguments.
+    if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
+      Arg = Default->getParam()->getDefaultArg();
+    Args += ", " + text(Arg->getSourceRange());
+  }
+  TemplateData Data;
+  Data.set("source", Options.SourceName);
+  Data.set("line", std::to_string(line(Call->getBeginLoc())));
+  Data.set("callee", S.Callee->getNameAsString());
+  Data.set("callee_prefix", Prefix);
+  Data.set("callee_template_args",
+           TemplateBegin.isValid() ? text(SourceRange(TemplateBegin, TemplateEnd))
+                                   : "");
+  Data.set("stream", Queue);
+  Data.set("args", Args);
+  return renderTemplate(Options.Target, templateFor("kernel_call"), Data);
+}
+
+std::string KernelCodeGen::renderCalledKernel() {
+  if (!Plan->Called || Options.Target == Target::Cpu)
+    return "";
+  // Rendered again in each mode, the steps launch the device functions
+  // already made, by the same names: those made again are dropped.
+  const std::string Made = DeviceFunctions;
+  std::string Bodies[2];
+  for (bool Graph : {false, true}) {
+    ForcedGraphMode = Graph;
+    NextDeviceFunction = 0;
+    Bodies[Graph] = indent(renderSteps(Plan->Steps, Graph ? "qd_lane" : "qd_stream"), 2);
+  }
+  ForcedGraphMode.reset();
+  DeviceFunctions = Made;
+  const std::string Params = entrySignatures(Plan->Function).Parameters;
+  TemplateData Data;
+  Data.set("kernel", Plan->Function->getNameAsString());
+  Data.set("template_header", templateHeader(Plan->Template));
+  Data.set("params", Params.empty() ? "" : ", " + Params);
+  Data.set("stream_body", Bodies[0]);
+  Data.set("graph_body", Bodies[1]);
+  addScratchData(Data);
+  return renderTemplate(Options.Target, "called_kernel", Data);
+}
+
+} // namespace qd
