@@ -1,6 +1,6 @@
-// One kernel called from the body of another. A kernel's name stands for
-// its host entry points, which launch work on a stream; device code cannot
-// launch them.
+// One kernel called from device code of another: inside a parallel loop's
+// body, or inside a serial task. A kernel's work is enqueued by the host, so
+// only a whole top-level statement can call it.
 #pragma qd kernel
 void clear(float* a, int n)
 {
@@ -11,7 +11,8 @@ void clear(float* a, int n)
 #pragma qd kernel
 void reset(float* a, float* b, int n)
 {
-    clear(a, n); // expected-error {{kernel 'clear' cannot be called from device code; its name stands for host entry points that launch work; move the shared loop into an ordinary function that both kernels call, or call 'clear' from host code}}
+    if (a[0] > 0.0f)
+        clear(a, n); // expected-error {{kernel 'clear' cannot be called from device code (a loop body or a serial task); call it as a whole top-level statement of a kernel or block, where it enqueues its work on the current stream}}
     for (int i = 0; i < n; ++i)
         b[i] = 1.0f;
 }

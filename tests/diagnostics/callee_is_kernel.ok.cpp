@@ -1,5 +1,4 @@
-// Call the kernels one after the other from host code; they run in order on
-// the same stream.
+// The call as a whole top-level statement enqueues 'clear' on the stream.
 #pragma qd kernel
 void clear(float* a, int n)
 {
@@ -8,14 +7,10 @@ void clear(float* a, int n)
 }
 
 #pragma qd kernel
-void fill_ones(float* b, int n)
+void reset(float* a, float* b, int n, bool first)
 {
+    if (first)
+        clear(a, n);
     for (int i = 0; i < n; ++i)
         b[i] = 1.0f;
-}
-
-void reset(float* a, float* b, int n)
-{
-    clear(a, n);
-    fill_ones(b, n);
 }
