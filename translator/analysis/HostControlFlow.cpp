@@ -13,10 +13,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelAnalyzer.h"
+#include "AccessAnalysis.h"
 #include "DiagnosticIds.h"
 #include "MayWrite.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -31,19 +31,6 @@ bool Analyzer::isHostExpr(const Expr *E) const {
     return DeviceScalars.count(Var) != 0;
   });
 }
-
-namespace {
-
-/// The source text of \p E, for a diagnostic.
-StringRef exprText(const Expr *E, const ASTContext &Context) {
-  const SourceManager &SM = Context.getSourceManager();
-  SourceRange R(SM.getExpansionLoc(E->getBeginLoc()),
-                SM.getExpansionLoc(E->getEndLoc()));
-  return Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM,
-                              Context.getLangOpts());
-}
-
-} // namespace
 
 bool Analyzer::analyzeHostControlFlow(const Stmt *S, std::vector<Step> &Out) {
   if (isa<BreakStmt, ContinueStmt>(S)) {
@@ -122,16 +109,12 @@ bool Analyzer::analyzeHostControlFlow(const Stmt *S, std::vector<Step> &Out) {
                                   InnerDirectives.begin(),
                                   InnerDirectives.end());
     }
-    ++ControlDepth;
     ++BreakTargets;
     for (size_t Arm = 0; Arm < Arms.size(); ++Arm) {
       Choice.Branches.emplace_back();
-      llvm::StringMap<const VarDecl *> Outer = Levels.back();
-      analyzeList(Arms[Arm], ArmDirectives[Arm], Choice.Branches.back());
-      Levels.back() = std::move(Outer);
+      analyzeBranch(Arms[Arm], ArmDirectives[Arm], Choice.Branches.back());
     }
     --BreakTargets;
-    --ControlDepth;
     Out.push_back(std::move(Choice));
     return true;
   }
@@ -223,7 +206,7 @@ void Analyzer::analyzeSeqLoop(const Stmt *S, const Directive &D,
         continue;
       report(Diags, Use ? Use->getBeginLoc() : D->getLocation(),
              Diag::LoopSeqNeedsHostValues)
-          << 0 << (Use ? exprText(Use, Context) : StringRef("a non-scalar"));
+          << 0 << (Use ? sourceText(Use, Context) : std::string("a non-scalar"));
       return;
     }
     for (const Decl *Var : DS->decls()) {
@@ -233,7 +216,7 @@ void Analyzer::analyzeSeqLoop(const Stmt *S, const Directive &D,
   } else if (const auto *InitExpr = dyn_cast_or_null<Expr>(Init)) {
     if (!isHostExpr(InitExpr)) {
       report(Diags, InitExpr->getBeginLoc(), Diag::LoopSeqNeedsHostValues)
-          << 0 << exprText(InitExpr, Context);
+          << 0 << sourceText(InitExpr, Context);
       return;
     }
   }
@@ -243,7 +226,7 @@ void Analyzer::analyzeSeqLoop(const Stmt *S, const Directive &D,
     const Expr *Use = findDeviceDataUse(Part, Values);
     report(Diags, (Use ? Use : Part)->getBeginLoc(),
            Diag::LoopSeqNeedsHostValues)
-        << (Part == Cond ? 2 : 3) << exprText(Use ? Use : Part, Context);
+        << (Part == Cond ? 2 : 3) << sourceText(Use ? Use : Part, Context);
     return;
   }
   Step Loop;

@@ -26,66 +26,14 @@ using namespace clang;
 namespace qd {
 namespace {
 
-/// Finds statements a parallel loop body must not contain. 'break' is fine
-/// inside a nested loop or switch; anything inside a lambda belongs to it.
-class LoopBodyChecker : public RecursiveASTVisitor<LoopBodyChecker> {
+/// Counts the loops and switches around the node being visited, inside the
+/// statement traversed: what a 'break' or 'continue' there stays inside.
+/// Anything inside a lambda belongs to the lambda and is skipped.
+template <class Derived>
+class JumpScopeVisitor : public RecursiveASTVisitor<Derived> {
+  using Base = RecursiveASTVisitor<Derived>;
+
 public:
-  const Stmt *Found = nullptr;
-  const char *What = nullptr;
-
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  using Base = RecursiveASTVisitor<LoopBodyChecker>;
-  bool TraverseForStmt(ForStmt *S) {
-    return nested([&] { return Base::TraverseForStmt(S); });
-  }
-  bool TraverseWhileStmt(WhileStmt *S) {
-    return nested([&] { return Base::TraverseWhileStmt(S); });
-  }
-  bool TraverseDoStmt(DoStmt *S) {
-    return nested([&] { return Base::TraverseDoStmt(S); });
-  }
-  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
-    return nested([&] { return Base::TraverseCXXForRangeStmt(S); });
-  }
-  bool TraverseSwitchStmt(SwitchStmt *S) {
-    return nested([&] { return Base::TraverseSwitchStmt(S); });
-  }
-
-  bool VisitBreakStmt(BreakStmt *S) {
-    return LoopDepth > 0 || found(S, "break");
-  }
-  bool VisitGotoStmt(GotoStmt *S) { return found(S, "goto"); }
-  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) { return found(S, "goto"); }
-  bool VisitReturnStmt(ReturnStmt *S) { return found(S, "return"); }
-  bool VisitCXXThrowExpr(CXXThrowExpr *E) { return found(E, "throw"); }
-  bool VisitCXXTryStmt(CXXTryStmt *S) { return found(S, "try"); }
-
-private:
-  unsigned LoopDepth = 0;
-
-  template <class Traverse> bool nested(Traverse T) {
-    ++LoopDepth;
-    bool Continue = T();
-    --LoopDepth;
-    return Continue;
-  }
-  bool found(const Stmt *S, const char *Keyword) {
-    Found = S;
-    What = Keyword;
-    return false;
-  }
-};
-
-/// Finds 'return' (outside lambdas), nested 'for' loops, and a 'break' or
-/// 'continue' that would leave the task (of a host loop or switch around
-/// it) in a serial task.
-class SerialTaskScanner : public RecursiveASTVisitor<SerialTaskScanner> {
-public:
-  const ReturnStmt *Return = nullptr;
-  const Stmt *Jump = nullptr;
-  std::vector<const ForStmt *> Loops;
-
-  using Base = RecursiveASTVisitor<SerialTaskScanner>;
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   bool TraverseForStmt(ForStmt *S) {
     return inside(true, [&] { return Base::TraverseForStmt(S); });
@@ -102,6 +50,54 @@ public:
   bool TraverseSwitchStmt(SwitchStmt *S) {
     return inside(false, [&] { return Base::TraverseSwitchStmt(S); });
   }
+
+protected:
+  unsigned Breakable = 0, Continuable = 0;
+
+private:
+  template <class Traverse> bool inside(bool Loop, Traverse T) {
+    ++Breakable;
+    Continuable += Loop;
+    bool Continue = T();
+    --Breakable;
+    Continuable -= Loop;
+    return Continue;
+  }
+};
+
+/// Finds statements a parallel loop body must not contain. 'break' is fine
+/// inside a nested loop or switch.
+class LoopBodyChecker : public JumpScopeVisitor<LoopBodyChecker> {
+public:
+  const Stmt *Found = nullptr;
+  const char *What = nullptr;
+
+  bool VisitBreakStmt(BreakStmt *S) {
+    return Breakable > 0 || found(S, "break");
+  }
+  bool VisitGotoStmt(GotoStmt *S) { return found(S, "goto"); }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) { return found(S, "goto"); }
+  bool VisitReturnStmt(ReturnStmt *S) { return found(S, "return"); }
+  bool VisitCXXThrowExpr(CXXThrowExpr *E) { return found(E, "throw"); }
+  bool VisitCXXTryStmt(CXXTryStmt *S) { return found(S, "try"); }
+
+private:
+  bool found(const Stmt *S, const char *Keyword) {
+    Found = S;
+    What = Keyword;
+    return false;
+  }
+};
+
+/// Finds 'return' (outside lambdas), nested 'for' loops, and a 'break' or
+/// 'continue' that would leave the task (of a host loop or switch around
+/// it) in a serial task.
+class SerialTaskScanner : public JumpScopeVisitor<SerialTaskScanner> {
+public:
+  const ReturnStmt *Return = nullptr;
+  const Stmt *Jump = nullptr;
+  std::vector<const ForStmt *> Loops;
+
   bool VisitBreakStmt(BreakStmt *S) {
     if (!Breakable && !Jump)
       Jump = S;
@@ -112,19 +108,6 @@ public:
       Jump = S;
     return true;
   }
-
-private:
-  unsigned Breakable = 0, Continuable = 0;
-  template <class Traverse> bool inside(bool Loop, Traverse T) {
-    ++Breakable;
-    Continuable += Loop;
-    bool Continue = T();
-    --Breakable;
-    Continuable -= Loop;
-    return Continue;
-  }
-
-public:
   bool VisitReturnStmt(ReturnStmt *S) {
     if (!Return)
       Return = S;
@@ -219,32 +202,14 @@ std::vector<KernelPlan> Analyzer::run() {
   llvm::SmallPtrSet<const Decl *, 16> KernelTargets;
   collectNamespaceScopeDecls(Context.getTranslationUnitDecl(), SM, ScopeDecls);
 
-  // Every kernel is known before any body is analyzed: a kernel may call
-  // one that a later kernel pragma marks.
-  for (const Directive &D : Directives.all()) {
-    if (D.Kind != DirectiveKind::Kernel || !SM.isInMainFile(fileLoc(D.Loc)))
-      continue;
-    for (const Decl *Candidate : ScopeDecls) {
-      if (!before(D.Loc, Candidate->getBeginLoc()))
-        continue;
-      const auto *Template = dyn_cast<FunctionTemplateDecl>(Candidate);
-      const auto *FD = Template ? Template->getTemplatedDecl()
-                                : dyn_cast<FunctionDecl>(Candidate);
-      if (FD && FD->doesThisDeclarationHaveABody())
-        Kernels[Template ? Template->getCanonicalDecl()
-                         : static_cast<const Decl *>(FD->getCanonicalDecl())] =
-            FD;
-      break;
-    }
-  }
-
-  std::vector<KernelPlan> Plans;
-  Plans.reserve(Directives.all().size());
+  // Each kernel pragma's target is the first namespace-scope declaration
+  // after it, provided the pragma is not inside another declaration. All
+  // are known before any body is analyzed: a kernel may call one that a
+  // later pragma marks.
+  std::vector<std::pair<Directive *, const Decl *>> Targets;
   for (Directive &D : Directives.all()) {
     if (D.Kind != DirectiveKind::Kernel || !SM.isInMainFile(fileLoc(D.Loc)))
       continue;
-    // The kernel is the first namespace-scope declaration after the pragma,
-    // provided the pragma is not inside another declaration.
     const Decl *Target = nullptr;
     bool Enclosed = false;
     for (const Decl *Candidate : ScopeDecls) {
@@ -258,6 +223,19 @@ std::vector<KernelPlan> Analyzer::run() {
     }
     if (Enclosed)
       continue; // Left unconsumed; reported below with its context.
+    Targets.emplace_back(&D, Target);
+    const auto *Template = dyn_cast_or_null<FunctionTemplateDecl>(Target);
+    const auto *FD = Template ? Template->getTemplatedDecl()
+                              : dyn_cast_or_null<FunctionDecl>(Target);
+    if (FD && FD->doesThisDeclarationHaveABody())
+      Kernels[Template ? Template->getCanonicalDecl()
+                       : static_cast<const Decl *>(FD->getCanonicalDecl())] = FD;
+  }
+
+  std::vector<KernelPlan> Plans;
+  Plans.reserve(Targets.size());
+  for (auto [DP, Target] : Targets) {
+    Directive &D = *DP;
     D.Consumed = true;
     if (Target && !KernelTargets.insert(Target).second) {
       report(Diags, D.NameLoc, Diag::DuplicateDirective) << "kernel";
@@ -424,17 +402,26 @@ void Analyzer::analyzeSequence(const CompoundStmt *Body,
 
 void Analyzer::analyzeBody(const Stmt *Body, SourceLocation Begin,
                            std::vector<Step> &Out) {
+  if (const auto *Compound = dyn_cast<CompoundStmt>(Body)) {
+    std::vector<const Stmt *> Statements(Compound->body_begin(),
+                                         Compound->body_end());
+    analyzeBranch(Statements,
+                  attachDirectives(Statements, Compound->getLBracLoc(),
+                                   Compound->getRBracLoc()),
+                  Out);
+  } else {
+    analyzeBranch(Body, attachDirectives(Body, Begin, SourceLocation()), Out);
+  }
+}
+
+void Analyzer::analyzeBranch(llvm::ArrayRef<const Stmt *> Statements,
+                             llvm::ArrayRef<std::vector<Directive *>> Attached,
+                             std::vector<Step> &Out) {
   // A branch's locals are the enclosing level's (a reduction clause in it
   // may name the level's earlier locals) until the branch ends.
   llvm::StringMap<const VarDecl *> Outer = Levels.back();
   ++ControlDepth;
-  if (const auto *Compound = dyn_cast<CompoundStmt>(Body)) {
-    analyzeSequence(Compound, Out);
-  } else {
-    std::vector<std::vector<Directive *>> Attached =
-        attachDirectives(Body, Begin, SourceLocation());
-    analyzeList(Body, Attached, Out);
-  }
+  analyzeList(Statements, Attached, Out);
   --ControlDepth;
   Levels.back() = std::move(Outer);
 }

@@ -96,6 +96,10 @@ private:
   /// \p Begin: a statement list with the top-level meaning.
   void analyzeBody(const clang::Stmt *Body, clang::SourceLocation Begin,
                    std::vector<Step> &Out);
+  /// The statements of one branch, arm or body of host control flow.
+  void analyzeBranch(llvm::ArrayRef<const clang::Stmt *> Statements,
+                     llvm::ArrayRef<std::vector<Directive *>> Attached,
+                     std::vector<Step> &Out);
 
   // HostControlFlow.cpp
   /// Whether \p E can be evaluated on the host: it uses only parameters,

@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelAnalyzer.h"
+#include "AccessAnalysis.h"
 #include "DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/Lex/Lexer.h"
 #include <functional>
 
 using namespace clang;
@@ -68,12 +68,8 @@ bool Analyzer::analyzeKernelCall(const Stmt *S, std::vector<Step> &Out) {
   for (const Expr *Arg : Call->arguments()) {
     if (isa<CXXDefaultArgExpr>(Arg) || isHostExpr(Arg))
       continue;
-    const SourceRange R(SM.getExpansionLoc(Arg->getBeginLoc()),
-                        SM.getExpansionLoc(Arg->getEndLoc()));
     report(Diags, Arg->getBeginLoc(), Diag::KernelCallArgumentOnDevice)
-        << Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM,
-                                Context.getLangOpts())
-        << Callee->getName();
+        << sourceText(Arg, Context) << Callee->getName();
     Ok = false;
   }
   if (!Ok)

@@ -58,11 +58,8 @@ EntrySignatures entrySignatures(const FunctionDecl *FD) {
 
   // The stream overload: the same declaration with default arguments dropped
   // (a trailing parameter cannot follow them) and 'qd::StreamRef' appended.
-  Result.Stream = charText(Start, RParen);
   for (unsigned I = 0; I < FD->getNumParams(); ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);
-    if (I == 0)
-      Result.Stream = charText(Start, P->getBeginLoc());
     std::string ParamText =
         P->hasDefaultArg()
             ? llvm::StringRef(
@@ -70,13 +67,15 @@ EntrySignatures entrySignatures(const FunctionDecl *FD) {
                   .rtrim(" \t\n=")
                   .str()
             : tokenText(Context, P->getSourceRange());
-    Result.Stream += (I ? ", " : "") + ParamText;
     Result.Parameters += (I ? ", " : "") + ParamText;
     Result.Arguments.push_back(P->getNameAsString() +
                                (P->isParameterPack() ? "..." : ""));
   }
-  Result.Stream += (FD->getNumParams() ? ", " : "") +
-                   std::string("qd::StreamRef qd_stream") + Tail;
+  Result.Stream =
+      (FD->getNumParams() ? charText(Start, FD->getParamDecl(0)->getBeginLoc()) +
+                                Result.Parameters + ", "
+                          : charText(Start, RParen)) +
+      "qd::StreamRef qd_stream" + Tail;
   return Result;
 }
 
