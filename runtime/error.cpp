@@ -73,6 +73,14 @@ void throw_launch_error(const char* kernel, const char* file, unsigned line,
   throw Error::launch_failure(kernel, file, line, driver_message);
 }
 
+void throw_loop_step_error(const char* kernel, const char* file,
+                           unsigned line) {
+  throw Error("qd kernel '" + std::string(kernel) + "' (" + file + ":" +
+              std::to_string(line) +
+              "): the step of a parallel loop is not positive, so the "
+              "serial loop would never end");
+}
+
 } // namespace detail
 
 namespace backend {

@@ -355,22 +355,25 @@ void k(float *a, int *p) {
 }
 
 TEST(AnalysisDiagnostics, UnsupportedLoopForm) {
+  const std::string Write =
+      "; write 'for (I i = begin; i < end; ++i)' or a variant: '<=', 'i++', "
+      "'i += c'; counting down with '>', '>=', '--i', 'i -= c'; 'i = begin' "
+      "on a local declared earlier (I any integer type, c a positive host "
+      "value)";
   EXPECT_EQ(
       analysisDiags(R"cpp(
 #pragma qd kernel
 void k(float *a, int n) {
-  for (int i = n; i > 0; --i) a[i] = 0.f;
-  for (int i = 0; i < n; i += 2) a[i] = 0.f;
+  for (int i = n; i != 0; --i) a[i] = 0.f;
+  for (int i = 0; i < n; i *= 2) a[i] = 0.f;
 }
 )cpp"),
       (Messages{
           err(4, "unsupported parallel loop form: the condition must be "
-                 "'i < end' or 'i <= end'; write 'for (I i = begin; i < end; "
-                 "++i)' (also '<=', 'i++', 'i += 1', any integer type I)"),
-          err(5, "unsupported parallel loop form: the increment must be "
-                 "'++i', 'i++' or 'i += 1'; write 'for (I i = begin; i < "
-                 "end; ++i)' (also '<=', 'i++', 'i += 1', any integer type "
-                 "I)")}));
+                 "'i < end' or 'i <= end' (counting up), 'i > end' or "
+                 "'i >= end' (counting down)" + Write),
+          err(5, "unsupported parallel loop form: a loop counting up to its "
+                 "end must step with '++i', 'i++' or 'i += c'" + Write)}));
 }
 
 TEST(AnalysisDiagnostics, BreakAndReturnInParallelLoopBody) {

@@ -19,8 +19,8 @@ namespace {
 struct LoopResult {
   bool Matched = false;
   // Matched:
-  std::string Var, VarType, Begin, End, Body;
-  bool Inclusive = false;
+  std::string Var, VarType, Begin, End, Body, Step;
+  bool Inclusive = false, Descending = false, Assigned = false;
   // Not matched:
   std::string Reason;
   unsigned Line = 0, Column = 0;
@@ -52,6 +52,9 @@ std::vector<LoopResult> matchLoops(llvm::StringRef Code,
             Out.End = sourceText(Ctx, Form.End);
             Out.Body = sourceText(Ctx, Form.Body);
             Out.Inclusive = Form.Inclusive;
+            Out.Step = Form.Step ? sourceText(Ctx, Form.Step) : "";
+            Out.Descending = Form.Descending;
+            Out.Assigned = Form.Assigned;
           } else {
             Out.Reason = Mismatch.Reason;
             Out.Line = lineOf(Ctx, Mismatch.Loc);
@@ -69,12 +72,13 @@ std::vector<LoopResult> matchLoops(llvm::StringRef Code,
 
 /// One loop header, placed at line 3 column 3 of:
 ///   using size_t = decltype(sizeof 0);
-///   void f(int n, long long m, unsigned u, size_t s, int *a, int j) {
+///   void f(int n, long long m, unsigned u, size_t s, int *a, int j) { int k;
 ///     HEADER a[0] = 0;
 ///   }
 std::string inFunction(const std::string &Header) {
   return "using size_t = decltype(sizeof 0);\n"
-         "void f(int n, long long m, unsigned u, size_t s, int *a, int j) {\n"
+         "void f(int n, long long m, unsigned u, size_t s, int *a, int j) { "
+         "int k;\n"
          "  " +
          Header +
          " a[0] = 0;\n"
@@ -106,6 +110,9 @@ TEST_P(AcceptedLoop, IsCanonical) {
   EXPECT_EQ(L.End, P.End);
   EXPECT_EQ(L.Inclusive, P.Inclusive);
   EXPECT_EQ(L.Body, "a[0] = 0");
+  EXPECT_EQ(L.Step, "");
+  EXPECT_FALSE(L.Descending);
+  EXPECT_FALSE(L.Assigned);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -158,33 +165,46 @@ TEST_P(RejectedLoop, SaysWhy) {
 }
 
 const char *const ConditionOnI =
-    "the condition must be 'i < end' or 'i <= end'";
-const char *const IncrementOfI =
-    "the increment must be '++i', 'i++' or 'i += 1'";
+    "the condition must be 'i < end' or 'i <= end' (counting up), 'i > end' "
+    "or 'i >= end' (counting down)";
+const char *const CountUp =
+    "a loop counting up to its end must step with '++i', 'i++' or 'i += c'";
+const char *const CountDown =
+    "a loop counting down to its end must step with '--i', 'i--' or 'i -= c'";
 const char *const OneVariable =
     "the loop must declare exactly one loop variable";
+const char *const PositiveStep = "the step of 'i' must be positive";
 
 INSTANTIATE_TEST_SUITE_P(
     LoopForm, RejectedLoop,
     ::testing::Values(
         // Column 3 is the 'for'; column 8 the init; after "for (int i = 0; "
         // (column 19) the condition; after "...; i < n; " (26) the increment.
-        Rejected{"for (int i = n; i > 0; --i)", ConditionOnI, 19},
         Rejected{"for (int i = 0; i != n; ++i)", ConditionOnI, 19},
         Rejected{"for (int i = 0; n > i; ++i)", ConditionOnI, 19},
         Rejected{"for (int i = 0; j < n; ++i)", ConditionOnI, 19},
         Rejected{"for (int i = 0; i < n && j; ++i)", ConditionOnI, 19},
         Rejected{"for (int i = 0; ; ++i)", ConditionOnI, 3},
-        Rejected{"for (int i = 0; i < n; --i)", IncrementOfI, 26},
-        Rejected{"for (int i = 0; i < n; i--)", IncrementOfI, 26},
-        Rejected{"for (int i = 0; i < n; i += 2)", IncrementOfI, 26},
-        Rejected{"for (int i = 0; i < n; i -= 1)", IncrementOfI, 26},
-        Rejected{"for (int i = 0; i < n; i = i + 1)", IncrementOfI, 26},
-        Rejected{"for (int i = 0; i < n; ++j)", IncrementOfI, 26},
-        Rejected{"for (int i = 0; i < n; i += j)", IncrementOfI, 26},
-        Rejected{"for (int i = 0; i < n;)", IncrementOfI, 3},
-        Rejected{"for (; j < n; ++j)", OneVariable, 3},
-        Rejected{"for (j = 0; j < n; ++j)", OneVariable, 8},
+        Rejected{"for (int i = 0; i < n; --i)", CountUp, 26},
+        Rejected{"for (int i = 0; i < n; i--)", CountUp, 26},
+        Rejected{"for (int i = 0; i < n; i -= 1)", CountUp, 26},
+        Rejected{"for (int i = 0; i < n; ++j)", CountUp, 26},
+        Rejected{"for (int i = 0; i < n; i = j + 1)", CountUp, 26},
+        Rejected{"for (int i = 0; i < n; i *= 2)", CountUp, 26},
+        Rejected{"for (int i = 0; i < n;)", CountUp, 3},
+        Rejected{"for (int i = n; i > 0; ++i)", CountDown, 26},
+        Rejected{"for (int i = n; i >= 0; i += 1)", CountDown, 27},
+        Rejected{"for (int i = 0; i < n; i += 0)", PositiveStep, 31},
+        Rejected{"for (int i = 0; i < n; i += -2)", PositiveStep, 31},
+        Rejected{"for (int i = 0; i < n; i += 1.5)",
+                 "the step of 'i' must be an integer", 31},
+        Rejected{"for (; j < n; ++j)",
+                 "the loop must declare one loop variable ('int i = begin') "
+                 "or assign one ('i = begin')",
+                 3},
+        Rejected{"for (j = 0; j < n; ++j)",
+                 "the loop variable 'j' must be a local variable of the kernel",
+                 8},
         Rejected{"for (int i = 0, k = 0; i < n; ++i)", OneVariable, 8},
         Rejected{"for (int i; i < n; ++i)",
                  "the loop variable must be initialized", 8},
@@ -194,6 +214,64 @@ INSTANTIATE_TEST_SUITE_P(
                  "the loop variable 'd' must have an integer type", 15},
         Rejected{"for (int *p = a; p < a + n; ++p)",
                  "the loop variable 'p' must have an integer type", 13}));
+
+struct AcceptedStrided {
+  const char *Header;
+  const char *Var;
+  const char *Begin;
+  const char *End;
+  bool Inclusive;
+  const char *Step; ///< "" for a step of 1
+  bool Descending;
+  bool Assigned;
+};
+
+void PrintTo(const AcceptedStrided &A, std::ostream *OS) { *OS << A.Header; }
+
+class AcceptedStridedLoop : public ::testing::TestWithParam<AcceptedStrided> {};
+
+TEST_P(AcceptedStridedLoop, IsCanonical) {
+  const AcceptedStrided &P = GetParam();
+  std::vector<LoopResult> Loops = matchLoops(inFunction(P.Header));
+  ASSERT_EQ(Loops.size(), 1u);
+  const LoopResult &L = Loops[0];
+  ASSERT_TRUE(L.Matched) << L.Reason;
+  EXPECT_EQ(L.Var, P.Var);
+  EXPECT_EQ(L.Begin, P.Begin);
+  EXPECT_EQ(L.End, P.End);
+  EXPECT_EQ(L.Inclusive, P.Inclusive);
+  EXPECT_EQ(L.Step, P.Step);
+  EXPECT_EQ(L.Descending, P.Descending);
+  EXPECT_EQ(L.Assigned, P.Assigned);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    LoopForm, AcceptedStridedLoop,
+    ::testing::Values(
+        AcceptedStrided{"for (int i = n; i > 0; --i)", "i", "n", "0", false,
+                        "", true, false},
+        AcceptedStrided{"for (int i = n; i >= 0; i--)", "i", "n", "0", true, "",
+                        true, false},
+        AcceptedStrided{"for (int i = n; i >= 1; i -= 3)", "i", "n", "1", true,
+                        "3", true, false},
+        AcceptedStrided{"for (int i = 0; i < n; i += 2)", "i", "0", "n", false,
+                        "2", false, false},
+        AcceptedStrided{"for (int i = 0; i < n; i += j)", "i", "0", "n", false,
+                        "j", false, false},
+        AcceptedStrided{"for (int i = 0; i < n; i = i + 2)", "i", "0", "n",
+                        false, "2", false, false},
+        AcceptedStrided{"for (int i = 0; i < n; i = 4 + i)", "i", "0", "n",
+                        false, "4", false, false},
+        AcceptedStrided{"for (int i = n; i > j; i = i - 2)", "i", "n", "j",
+                        false, "2", true, false},
+        AcceptedStrided{"for (int i = 0; i < n; i = i + 1)", "i", "0", "n",
+                        false, "", false, false},
+        AcceptedStrided{"for (int i = 0; i < n; i += 3 - 2)", "i", "0", "n",
+                        false, "", false, false},
+        AcceptedStrided{"for (k = 0; k < n; ++k)", "k", "0", "n", false, "",
+                        false, true},
+        AcceptedStrided{"for (k = n; k > 0; k -= j)", "k", "n", "0", false, "j",
+                        true, true}));
 
 TEST(LoopForm, BoolAndEnumLoopVariablesAreRejected) {
   std::vector<LoopResult> Loops = matchLoops(R"cpp(
@@ -224,9 +302,9 @@ void f(int *a, int n) {
   ASSERT_TRUE(Loops[0].Matched);
   EXPECT_EQ(Loops[0].Var, "i");
   EXPECT_EQ(Loops[0].Body, "for (int k = n; k > i; --k)\n      a[i] += k");
-  EXPECT_FALSE(Loops[1].Matched);
-  EXPECT_EQ(Loops[1].Reason, "the condition must be 'k < end' or 'k <= end'");
-  EXPECT_EQ(Loops[1].Line, 4u);
+  ASSERT_TRUE(Loops[1].Matched);
+  EXPECT_TRUE(Loops[1].Descending);
+  EXPECT_EQ(Loops[1].End, "i");
 }
 
 TEST(LoopForm, BodyIsTheCompoundStatement) {
@@ -261,10 +339,11 @@ template <class T> void f(T n, T *a) {
   EXPECT_EQ(Loops[1].Begin, "1");
   EXPECT_TRUE(Loops[1].Inclusive);
   ASSERT_TRUE(Loops[2].Matched) << Loops[2].Reason;
-  EXPECT_FALSE(Loops[3].Matched);
-  EXPECT_EQ(Loops[3].Reason, IncrementOfI);
-  EXPECT_FALSE(Loops[4].Matched);
-  EXPECT_EQ(Loops[4].Reason, ConditionOnI);
+  EXPECT_EQ(Loops[2].Step, "");
+  ASSERT_TRUE(Loops[3].Matched) << Loops[3].Reason;
+  EXPECT_EQ(Loops[3].Step, "2");
+  ASSERT_TRUE(Loops[4].Matched) << Loops[4].Reason;
+  EXPECT_TRUE(Loops[4].Descending);
 }
 
 // With operators visible to unqualified lookup, clang builds
@@ -315,8 +394,8 @@ TEST(LoopForm, TemplatePatternWithOperatorCalls) {
   ASSERT_TRUE(Loops[1].Matched) << Loops[1].Reason;
   EXPECT_TRUE(Loops[1].Inclusive);
   ASSERT_TRUE(Loops[2].Matched) << Loops[2].Reason;
-  EXPECT_FALSE(Loops[3].Matched);
-  EXPECT_EQ(Loops[3].Reason, IncrementOfI);
+  ASSERT_TRUE(Loops[3].Matched) << Loops[3].Reason;
+  EXPECT_EQ(Loops[3].Step, "2");
 }
 
 TEST(LoopForm, TemplateWithNonDependentLoopVariable) {

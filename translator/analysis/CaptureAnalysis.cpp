@@ -41,9 +41,9 @@ bool checkBoundsOnHost(const LoopForm &Form, const HostValues &Values,
                        ASTContext &Context) {
   const SourceManager &SM = Context.getSourceManager();
   bool Ok = true;
-  for (unsigned Which = 0; Which < 2; ++Which) {
-    const Expr *Bound = Which == 0 ? Form.Begin : Form.End;
-    if (const Expr *Use = findDeviceDataUse(Bound, Values)) {
+  const Expr *Bounds[] = {Form.Begin, Form.End, Form.Step};
+  for (unsigned Which = 0; Which < 3; ++Which) {
+    if (const Expr *Use = findDeviceDataUse(Bounds[Which], Values)) {
       SourceRange R(SM.getExpansionLoc(Use->getBeginLoc()),
                     SM.getExpansionLoc(Use->getEndLoc()));
       StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(R),

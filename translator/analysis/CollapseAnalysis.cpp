@@ -57,9 +57,9 @@ bool matchCollapsedNest(const LoopForm &Outer, const Directive &D,
       report(Diags, Mismatch.Loc, Diag::UnsupportedLoopForm) << Mismatch.Reason;
       return false;
     }
-    for (unsigned Which = 0; Which < 2; ++Which) {
-      const Expr *Bound = Which == 0 ? Form.Begin : Form.End;
-      if (const DeclRefExpr *Index = findReferenceTo(Bound, Indices)) {
+    const Expr *Bounds[] = {Form.Begin, Form.End, Form.Step};
+    for (unsigned Which = 0; Which < 3; ++Which) {
+      if (const DeclRefExpr *Index = findReferenceTo(Bounds[Which], Indices)) {
         report(Diags, Index->getLocation(), Diag::CollapseNotRectangular)
             << Which << Index->getDecl()->getName();
         return false;

@@ -53,6 +53,7 @@ bool Analyzer::analyzeHostControlFlow(const Stmt *S, std::vector<Step> &Out) {
     if (If->getInit() || If->getConditionVariable() || If->isConsteval() ||
         !isHostExpr(If->getCond()))
       return false;
+    checkPrivatizedReads(If->getCond());
     Step Branch;
     Branch.Kind = StepKind::HostIf;
     Branch.S = If;
@@ -71,6 +72,7 @@ bool Analyzer::analyzeHostControlFlow(const Stmt *S, std::vector<Step> &Out) {
     if (Switch->getInit() || Switch->getConditionVariable() || !Body ||
         !isHostExpr(Switch->getCond()))
       return false;
+    checkPrivatizedReads(Switch->getCond());
     Step Choice;
     Choice.Kind = StepKind::HostSwitch;
     Choice.S = Switch;
@@ -140,6 +142,7 @@ bool Analyzer::analyzeHostControlFlow(const Stmt *S, std::vector<Step> &Out) {
       Options);
   if (!Writes || !OnlyHostValues)
     return false;
+  assignOnHost(E);
   Step Host;
   Host.Kind = StepKind::HostStatement;
   Host.S = S;
@@ -219,7 +222,11 @@ void Analyzer::analyzeSeqLoop(const Stmt *S, const Directive &D,
           << 0 << sourceText(InitExpr, Context);
       return;
     }
+    assignOnHost(InitExpr);
   }
+  checkPrivatizedReads(Init && isa<DeclStmt>(Init) ? Init : nullptr);
+  checkPrivatizedReads(Cond);
+  checkPrivatizedReads(Inc);
   for (const Expr *Part : {Cond, Inc}) {
     if (!Part || isHostExpr(Part))
       continue;
@@ -239,6 +246,23 @@ void Analyzer::analyzeSeqLoop(const Stmt *S, const Directive &D,
   --ContinueTargets;
   --BreakTargets;
   Out.push_back(std::move(Loop));
+}
+
+void Analyzer::assignOnHost(const Expr *E) {
+  // 'i = 0;' gives a variable that device code made private a host value
+  // again; any other use reads it.
+  const auto *Assign = dyn_cast<BinaryOperator>(E->IgnoreParens());
+  if (!Assign || Assign->getOpcode() != BO_Assign) {
+    checkPrivatizedReads(E);
+    return;
+  }
+  checkPrivatizedReads(Assign->getRHS());
+  const VarDecl *Var = writtenVariable(Assign->getLHS());
+  if (Var && Assign->getLHS()->IgnoreParenImpCasts() ==
+                 writtenVariableRef(Assign->getLHS()))
+    Privatized.erase(Var);
+  else
+    checkPrivatizedReads(Assign->getLHS());
 }
 
 bool Analyzer::checkReductionScope(const Reduction &R, SourceLocation At) {

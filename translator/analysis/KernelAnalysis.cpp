@@ -16,6 +16,7 @@
 #include "DependenceAnalysis.h"
 #include "DiagnosticIds.h"
 #include "MayWrite.h"
+#include "PrivateLocals.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -551,13 +552,14 @@ void Analyzer::checkDeviceLocals(const Stmt *S) {
   }
 }
 
-void Analyzer::checkHostValueWrites(const Stmt *S, const VarDecl *LoopVar,
+void Analyzer::checkHostValueWrites(const Stmt *S,
+                                    llvm::ArrayRef<const VarDecl *> Own,
                                     llvm::ArrayRef<Reduction> Reductions) {
   // Each device function has its own copy of a host value, so the write
   // would be lost and the result would differ from the serial program.
   if (std::optional<VariableWrite> Write =
           findMayWrite(S, [&](const VarDecl *Var) {
-            return Var != LoopVar && Values.contains(Var) &&
+            return !llvm::is_contained(Own, Var) && Values.contains(Var) &&
                    !DeviceScalars.count(Var) && !isReduced(Reductions, Var);
           }))
     report(Diags, Write->At->getExprLoc(), Diag::HostValueWrittenOnDevice)
@@ -655,12 +657,18 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
         ReadsDeviceScalar |= !checkNoDeviceScalarOnHost(
             Var->getInit(), /*What=*/1, DeviceScalars, Context);
     }
-    if (ReadsDeviceScalar)
+    if (ReadsDeviceScalar || analyzeUninitializedDecl(DS, Out))
       return;
     if (isHostScalarDecl(DS)) {
       checkNoHostAddress(DS);
+      checkPrivatizedReads(DS);
+      bool Uninitialized = false;
       for (const Decl *D : DS->decls()) {
         const auto *Var = cast<VarDecl>(D);
+        if (isPrivatizableLocal(Var)) {
+          UninitializedLocals.insert(Var);
+          Uninitialized = true;
+        }
         if (Var->getType()->isDependentType() &&
             Var->getType()->getContainedAutoType()) {
           report(Diags, Var->getLocation(), Diag::HostScalarDependentAuto)
@@ -671,6 +679,7 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
       Step Host;
       Host.Kind = StepKind::HostScalar;
       Host.S = S;
+      Host.Uninitialized = Uninitialized;
       Out.push_back(std::move(Host));
       return;
     }
@@ -678,7 +687,12 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
       if (const auto *Var = dyn_cast<VarDecl>(D))
         DeviceLocals.insert(Var);
   }
-  checkHostValueWrites(S);
+  Step Task;
+  Task.Kind = StepKind::SerialTask;
+  Task.S = S;
+  Task.BlockDim = 1;
+  analyzePrivates(Task, {});
+  checkHostValueWrites(S, Task.Privates);
   SerialTaskScanner Scanner;
   Scanner.TraverseStmt(const_cast<Stmt *>(S));
   if (Scanner.Return)
@@ -689,12 +703,14 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
         << (isa<BreakStmt>(Scanner.Jump) ? "break" : "continue");
   for (const ForStmt *Loop : Scanner.Loops)
     report(Diags, Loop->getBeginLoc(), Diag::SerialLoop);
-  Step Task;
-  Task.Kind = StepKind::SerialTask;
-  Task.S = S;
-  Task.BlockDim = 1;
   Task.Captures = collectCaptures(S, Values);
+  llvm::erase_if(Task.Captures, [&](const Capture &C) {
+    return llvm::is_contained(Task.Privates, C.Var);
+  });
   checkCaptureTypes(Task.Captures, S);
+  checkPrivatizedCaptures(Task);
+  for (const VarDecl *Var : Task.Privates)
+    Privatized[Var] = S;
   passDeviceScalars(Task);
   Out.push_back(std::move(Task));
 }
@@ -732,9 +748,11 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
   for (const LoopForm &Inner : Collapsed)
     Nest.push_back(&Inner);
   for (const LoopForm *L : Nest)
-    for (const Expr *Bound : {L->Begin, L->End})
-      Ok &= checkNoDeviceScalarOnHost(Bound, /*What=*/0, DeviceScalars,
-                                      Context);
+    for (const Expr *Bound : {L->Begin, L->End, L->Step}) {
+      Ok &= !Bound || checkNoDeviceScalarOnHost(Bound, /*What=*/0,
+                                                DeviceScalars, Context);
+      checkPrivatizedReads(Bound);
+    }
   const Stmt *Body = Collapsed.empty() ? Form.Body : Collapsed.back().Body;
   LoopBodyChecker Checker;
   Checker.TraverseStmt(const_cast<Stmt *>(Body));
@@ -762,6 +780,8 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
   Step Loop;
   Loop.Kind = StepKind::ParallelLoop;
   Loop.S = For;
+  Loop.Loop = Form;
+  Loop.Collapsed = Collapsed;
   Loop.BlockDim = LoopDirective && LoopDirective->BlockDim
                       ? *LoopDirective->BlockDim
                       : Plan->BlockDim;
@@ -777,17 +797,25 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
   Ok &= analyzeVectorLoops(VC, Directives, Context, Loop, VectorRanges);
   if (Ok && LoopDirective && !LoopDirective->Reductions.empty())
     Ok = analyzeReductions(*LoopDirective, Body, Loop);
-  checkHostValueWrites(Body, Form.Var, Loop.Reductions);
+  Ok &= analyzePrivates(Loop, LoopVars);
+  std::vector<const VarDecl *> Own = LoopVars;
+  llvm::append_range(Own, Loop.Privates);
+  checkHostValueWrites(Body, Own, Loop.Reductions);
   if (!Ok)
     return;
-  Loop.Loop = Form;
-  Loop.Collapsed = std::move(Collapsed);
   Loop.Captures = collectCaptures(Body, Values, Form.Var);
   checkCaptureTypes(Loop.Captures, Body);
-  // A reduction variable is the threads' private accumulator, not a capture.
+  // A reduction variable is the threads' private accumulator, and a private
+  // local or an index their own copy, not a capture.
   llvm::erase_if(Loop.Captures, [&](const Capture &C) {
-    return isReduced(Loop.Reductions, C.Var);
+    return isReduced(Loop.Reductions, C.Var) || llvm::is_contained(Own, C.Var);
   });
+  checkPrivatizedCaptures(Loop);
+  // In the serial program these keep what the last iteration left; here the
+  // host has no value for them.
+  for (const VarDecl *Var : Own)
+    if (Values.contains(Var))
+      Privatized[Var] = For;
   passDeviceScalars(Loop);
   Out.push_back(std::move(Loop));
 }

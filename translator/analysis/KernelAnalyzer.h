@@ -15,6 +15,7 @@
 #include "ReductionAnalysis.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -67,6 +68,12 @@ private:
   /// analyzed, and for each kernel local, how many were around it.
   unsigned ControlDepth = 0;
   llvm::DenseMap<const clang::VarDecl *, unsigned> DeclControlDepth;
+  /// Kernel locals declared without an initializer, in declaration order:
+  /// device code that writes one gets its own copy (PrivateLocals.h).
+  llvm::SetVector<const clang::VarDecl *> UninitializedLocals;
+  /// Host scalars that a loop or serial task made private, with that
+  /// statement: the host has no value for them until it assigns one.
+  llvm::DenseMap<const clang::VarDecl *, const clang::Stmt *> Privatized;
 
   clang::SourceLocation fileLoc(clang::SourceLocation L) const {
     return SM.getExpansionLoc(L);
@@ -121,6 +128,27 @@ private:
   /// Reports a reduction into a variable declared outside the host branch
   /// or seq loop around the loop, whose result would depend on the path.
   bool checkReductionScope(const Reduction &R, clang::SourceLocation At);
+  // PrivateLocals.cpp
+  /// A declaration of uninitialized scalars and fixed-size arrays, with at
+  /// least one array: the arrays only exist in the device code that writes
+  /// them. False if \p DS is not one.
+  bool analyzeUninitializedDecl(const clang::DeclStmt *DS,
+                                std::vector<Step> &Out);
+  /// Fills \p S.Privates with the uninitialized locals its device code
+  /// writes (but \p Indices), and reports those it may read first.
+  bool analyzePrivates(Step &S, llvm::ArrayRef<const clang::VarDecl *> Indices);
+  /// Reports a read in host code of a variable that device code made
+  /// private.
+  void checkPrivatizedReads(const clang::Stmt *S);
+  void checkPrivatizedReads(
+      const clang::Stmt *S,
+      llvm::function_ref<bool(const clang::VarDecl *)> Among);
+  void checkPrivatizedCaptures(const Step &S);
+
+  /// A host statement or 'loop seq' init \p E: an assignment to a variable
+  /// gives it a host value again.
+  void assignOnHost(const clang::Expr *E);
+
   void analyzeStatement(const clang::Stmt *S, const Directive *LoopDirective,
                         std::vector<Step> &Out);
   void analyzeLoop(const clang::ForStmt *For, const Directive *LoopDirective,
@@ -130,7 +158,10 @@ private:
   void checkNoHostAddress(const clang::DeclStmt *DS);
   void checkCaptureTypes(const std::vector<Capture> &Captures,
                          const clang::Stmt *DeviceCode);
-  void checkHostValueWrites(const clang::Stmt *S, const clang::VarDecl *LoopVar = nullptr,
+  /// Reports device code \p S that may write a host value other than
+  /// \p Own (its loop indices and private locals) and \p Reductions.
+  void checkHostValueWrites(const clang::Stmt *S,
+                            llvm::ArrayRef<const clang::VarDecl *> Own = {},
                             llvm::ArrayRef<Reduction> Reductions = {});
   bool analyzeReductions(const Directive &D, const clang::Stmt *Body, Step &Loop);
   void passDeviceScalars(Step &S);

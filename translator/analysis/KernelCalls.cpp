@@ -74,6 +74,7 @@ bool Analyzer::analyzeKernelCall(const Stmt *S, std::vector<Step> &Out) {
   }
   if (!Ok)
     return true;
+  checkPrivatizedReads(Call);
   Step Enqueue;
   Enqueue.Kind = StepKind::KernelCall;
   Enqueue.S = S;

@@ -166,6 +166,14 @@ struct Step {
   const clang::CallExpr *Call = nullptr;
   /// HostSwitch: the labels of each arm ('case A:', 'default:').
   std::vector<std::vector<const clang::SwitchCase *>> ArmLabels;
+  /// ParallelLoop and SerialTask: kernel locals declared without an
+  /// initializer that the device code writes; each iteration (or the task)
+  /// declares its own copy.
+  std::vector<const clang::VarDecl *> Privates;
+  /// HostScalar: the declaration has locals without an initializer, which
+  /// the host may never use: its scalars are declared [[maybe_unused]], and
+  /// its arrays only in the device code that writes them.
+  bool Uninitialized = false;
   /// ParallelLoop only: its 'reduction' variables, and the scratch counter
   /// its blocks use to tell which one finishes last.
   std::vector<Reduction> Reductions;

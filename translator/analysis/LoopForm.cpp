@@ -1,5 +1,6 @@
 //===- LoopForm.cpp -------------------------------------------------------===//
 #include "LoopForm.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
@@ -7,16 +8,15 @@ using namespace clang;
 namespace qd {
 namespace {
 
-bool refersTo(const Expr *E, const VarDecl *Var) {
+const VarDecl *referencedVar(const Expr *E) {
   if (!E)
-    return false;
+    return nullptr;
   const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return Ref && Ref->getDecl() == Var;
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
 }
 
-bool isIntegerOne(const Expr *E) {
-  const auto *Lit = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts());
-  return Lit && Lit->getValue() == 1;
+bool refersTo(const Expr *E, const VarDecl *Var) {
+  return Var && referencedVar(E) == Var;
 }
 
 /// The operator and operands of a binary expression, whether clang built a
@@ -27,6 +27,31 @@ struct BinaryParts {
   const Expr *RHS = nullptr;
 };
 
+std::optional<BinaryOperatorKind> binaryOperatorOf(OverloadedOperatorKind K) {
+  switch (K) {
+  case OO_Less:
+    return BO_LT;
+  case OO_LessEqual:
+    return BO_LE;
+  case OO_Greater:
+    return BO_GT;
+  case OO_GreaterEqual:
+    return BO_GE;
+  case OO_PlusEqual:
+    return BO_AddAssign;
+  case OO_MinusEqual:
+    return BO_SubAssign;
+  case OO_Equal:
+    return BO_Assign;
+  case OO_Plus:
+    return BO_Add;
+  case OO_Minus:
+    return BO_Sub;
+  default:
+    return std::nullopt;
+  }
+}
+
 BinaryParts decomposeBinary(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
@@ -34,83 +59,167 @@ BinaryParts decomposeBinary(const Expr *E) {
   if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (Call->getNumArgs() != 2)
       return {};
-    BinaryOperatorKind Op;
-    switch (Call->getOperator()) {
-    case OO_Less:
-      Op = BO_LT;
-      break;
-    case OO_LessEqual:
-      Op = BO_LE;
-      break;
-    case OO_PlusEqual:
-      Op = BO_AddAssign;
-      break;
-    default:
-      return {};
-    }
-    return {Op, Call->getArg(0), Call->getArg(1)};
+    if (std::optional<BinaryOperatorKind> Op =
+            binaryOperatorOf(Call->getOperator()))
+      return {*Op, Call->getArg(0), Call->getArg(1)};
   }
   return {};
 }
 
-bool isIncrementOf(const Expr *Inc, const VarDecl *Var) {
+/// The direction and step of an increment of \p Var: +1 or -1 with a null
+/// \p Step for '++'/'--', else the step expression with its sign.
+struct Increment {
+  int Sign = 0;
+  const Expr *Step = nullptr;
+};
+
+std::optional<Increment> incrementOf(const Expr *Inc, const VarDecl *Var) {
   Inc = Inc->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(Inc))
-    return UO->isIncrementOp() && refersTo(UO->getSubExpr(), Var);
-  if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(Inc))
-    if (Call->getOperator() == OO_PlusPlus && Call->getNumArgs() >= 1)
-      return refersTo(Call->getArg(0), Var);
+  if (const auto *UO = dyn_cast<UnaryOperator>(Inc)) {
+    if (!refersTo(UO->getSubExpr(), Var))
+      return std::nullopt;
+    if (UO->isIncrementOp())
+      return Increment{+1, nullptr};
+    if (UO->isDecrementOp())
+      return Increment{-1, nullptr};
+    return std::nullopt;
+  }
+  if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(Inc)) {
+    if ((Call->getOperator() == OO_PlusPlus ||
+         Call->getOperator() == OO_MinusMinus) &&
+        Call->getNumArgs() >= 1) {
+      if (!refersTo(Call->getArg(0), Var))
+        return std::nullopt;
+      return Increment{Call->getOperator() == OO_PlusPlus ? +1 : -1, nullptr};
+    }
+  }
   BinaryParts Parts = decomposeBinary(Inc);
-  return Parts.Op == BO_AddAssign && refersTo(Parts.LHS, Var) &&
-         isIntegerOne(Parts.RHS);
+  if (!Parts.Op || !refersTo(Parts.LHS, Var))
+    return std::nullopt;
+  if (*Parts.Op == BO_AddAssign || *Parts.Op == BO_SubAssign)
+    return Increment{*Parts.Op == BO_AddAssign ? +1 : -1, Parts.RHS};
+  if (*Parts.Op != BO_Assign)
+    return std::nullopt;
+  // 'i = i + c', 'i = c + i', 'i = i - c'.
+  BinaryParts Sum = decomposeBinary(Parts.RHS);
+  if (Sum.Op == BO_Add && refersTo(Sum.LHS, Var) && !refersTo(Sum.RHS, Var))
+    return Increment{+1, Sum.RHS};
+  if (Sum.Op == BO_Add && refersTo(Sum.RHS, Var) && !refersTo(Sum.LHS, Var))
+    return Increment{+1, Sum.LHS};
+  if (Sum.Op == BO_Sub && refersTo(Sum.LHS, Var) && !refersTo(Sum.RHS, Var))
+    return Increment{-1, Sum.RHS};
+  return std::nullopt;
+}
+
+bool isIntegerVariableType(QualType T) {
+  return T->isDependentType() ||
+         (T->isIntegerType() && !T->isBooleanType() && !T->isEnumeralType());
+}
+
+/// The loop variable and its first value: a declaration in the init, or an
+/// assignment to a local declared before the loop.
+bool matchInit(const ForStmt *For, LoopForm &Form, LoopFormMismatch &Mismatch) {
+  const Stmt *Init = For->getInit();
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(Init)) {
+    const auto *Var =
+        DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    if (!Var) {
+      Mismatch = {DS->getBeginLoc(),
+                  "the loop must declare exactly one loop variable"};
+      return false;
+    }
+    if (!Var->getInit()) {
+      Mismatch = {DS->getBeginLoc(), "the loop variable must be initialized"};
+      return false;
+    }
+    Form.Var = Var;
+    Form.Begin = Var->getInit();
+    return true;
+  }
+  const auto *E = dyn_cast_or_null<Expr>(Init);
+  BinaryParts Assign = E ? decomposeBinary(E) : BinaryParts{};
+  const VarDecl *Var =
+      Assign.Op == BO_Assign ? referencedVar(Assign.LHS) : nullptr;
+  if (!Var) {
+    Mismatch = {Init ? Init->getBeginLoc() : For->getBeginLoc(),
+                "the loop must declare one loop variable ('int i = begin') "
+                "or assign one ('i = begin')"};
+    return false;
+  }
+  if (!Var->hasLocalStorage() || isa<ParmVarDecl>(Var) ||
+      Var->getType()->isReferenceType()) {
+    Mismatch = {Assign.LHS->getBeginLoc(),
+                "the loop variable '" + Var->getNameAsString() +
+                    "' must be a local variable of the kernel"};
+    return false;
+  }
+  Form.Var = Var;
+  Form.Begin = Assign.RHS;
+  Form.Assigned = true;
+  return true;
 }
 
 } // namespace
 
 bool matchCanonicalLoop(const ForStmt *For, LoopForm &Form,
                         LoopFormMismatch &Mismatch) {
-  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
-  if (!Init || !Init->isSingleDecl()) {
-    Mismatch = {For->getInit() ? For->getInit()->getBeginLoc()
-                               : For->getBeginLoc(),
-                "the loop must declare exactly one loop variable"};
+  if (!matchInit(For, Form, Mismatch))
     return false;
-  }
-  const auto *Var = dyn_cast<VarDecl>(Init->getSingleDecl());
-  if (!Var || !Var->getInit()) {
-    Mismatch = {Init->getBeginLoc(),
-                "the loop variable must be initialized"};
-    return false;
-  }
-  QualType T = Var->getType();
-  if (!T->isDependentType() &&
-      (!T->isIntegerType() || T->isBooleanType() || T->isEnumeralType())) {
-    Mismatch = {Var->getLocation(), "the loop variable '" +
-                                        Var->getNameAsString() +
-                                        "' must have an integer type"};
+  const VarDecl *Var = Form.Var;
+  const std::string Name = Var->getNameAsString();
+  if (!isIntegerVariableType(Var->getType())) {
+    Mismatch = {Var->getLocation(),
+                "the loop variable '" + Name + "' must have an integer type"};
     return false;
   }
   const Expr *Cond = For->getCond();
   BinaryParts Compare = Cond ? decomposeBinary(Cond) : BinaryParts{};
-  if (!Compare.Op || (*Compare.Op != BO_LT && *Compare.Op != BO_LE) ||
+  if (!Compare.Op ||
+      (*Compare.Op != BO_LT && *Compare.Op != BO_LE && *Compare.Op != BO_GT &&
+       *Compare.Op != BO_GE) ||
       !refersTo(Compare.LHS, Var)) {
     Mismatch = {Cond ? Cond->getBeginLoc() : For->getBeginLoc(),
-                "the condition must be '" + Var->getNameAsString() +
-                    " < end' or '" + Var->getNameAsString() + " <= end'"};
+                "the condition must be '" + Name + " < end' or '" + Name +
+                    " <= end' (counting up), '" + Name + " > end' or '" +
+                    Name + " >= end' (counting down)"};
     return false;
   }
+  const bool Descending = *Compare.Op == BO_GT || *Compare.Op == BO_GE;
   const Expr *Inc = For->getInc();
-  if (!Inc || !isIncrementOf(Inc, Var)) {
+  std::optional<Increment> Step = Inc ? incrementOf(Inc, Var) : std::nullopt;
+  if (!Step || (Step->Sign < 0) != Descending) {
     Mismatch = {Inc ? Inc->getBeginLoc() : For->getBeginLoc(),
-                "the increment must be '++" + Var->getNameAsString() +
-                    "', '" + Var->getNameAsString() + "++' or '" +
-                    Var->getNameAsString() + " += 1'"};
+                Descending
+                    ? "a loop counting down to its end must step with '--" +
+                          Name + "', '" + Name + "--' or '" + Name + " -= c'"
+                    : "a loop counting up to its end must step with '++" +
+                          Name + "', '" + Name + "++' or '" + Name + " += c'"};
     return false;
   }
-  Form.Var = Var;
-  Form.Begin = Var->getInit();
+  const Expr *StepExpr = Step->Step;
+  if (StepExpr && !StepExpr->isValueDependent()) {
+    if (!StepExpr->getType()->isIntegerType() ||
+        StepExpr->getType()->isBooleanType()) {
+      Mismatch = {StepExpr->getBeginLoc(),
+                  "the step of '" + Name + "' must be an integer"};
+      return false;
+    }
+    if (std::optional<llvm::APSInt> Value =
+            StepExpr->getIntegerConstantExpr(Var->getASTContext())) {
+      if (Value->isZero() || Value->isNegative()) {
+        Mismatch = {StepExpr->getBeginLoc(),
+                    "the step of '" + Name + "' must be positive"};
+        return false;
+      }
+      // A step of 1 is the plain form, with the plain generated code.
+      if (*Value == 1)
+        StepExpr = nullptr;
+    }
+  }
   Form.End = Compare.RHS;
-  Form.Inclusive = *Compare.Op == BO_LE;
+  Form.Inclusive = *Compare.Op == BO_LE || *Compare.Op == BO_GE;
+  Form.Descending = Descending;
+  Form.Step = StepExpr;
   Form.Body = For->getBody();
   Form.For = For;
   return true;

@@ -9,14 +9,27 @@
 
 namespace qd {
 
-/// 'for (I Var = Begin; Var < End; ++Var) Body', or '<=' (Inclusive).
+/// 'for (I Var = Begin; Var < End; ++Var) Body', or '<=' (Inclusive), or
+/// counting down with '>'/'>=' (Descending), with a step other than 1
+/// ('+= Step', '-= Step'), or with a variable declared earlier and assigned
+/// by the init (Assigned).
 struct LoopForm {
   const clang::ForStmt *For = nullptr;
   const clang::VarDecl *Var = nullptr;
   const clang::Expr *Begin = nullptr;
   const clang::Expr *End = nullptr;
   bool Inclusive = false;
+  /// The 'c' of 'i += c' or 'i -= c' as written, a positive host value;
+  /// null for a step of 1.
+  const clang::Expr *Step = nullptr;
+  bool Descending = false;
+  /// 'for (i = begin; ...)' on a local declared before the loop.
+  bool Assigned = false;
   const clang::Stmt *Body = nullptr;
+
+  /// Whether the iterations are not begin, begin + 1, ...: the generated
+  /// code then maps a thread's counter through a step.
+  bool strided() const { return Step || Descending; }
 };
 
 /// Why a loop is not canonical, and where.
@@ -26,9 +39,12 @@ struct LoopFormMismatch {
 };
 
 /// Matches \p For against the canonical forms of SPEC section 1: the init
-/// declares one integer variable, the condition is 'i < e' or 'i <= e', the
-/// increment is '++i', 'i++' or 'i += 1'. Works on template patterns, where
-/// operators on dependent types are still unresolved.
+/// declares one integer variable or assigns a local one declared earlier;
+/// the condition is 'i < e' or 'i <= e' counting up, 'i > e' or 'i >= e'
+/// counting down; the increment is '++i', 'i++', 'i += c' or 'i = i + c'
+/// counting up, '--i', 'i--', 'i -= c' or 'i = i - c' counting down, with
+/// 'c' positive. Works on template patterns, where operators on dependent
+/// types are still unresolved.
 /// Returns false and fills \p Mismatch if the loop is not canonical.
 bool matchCanonicalLoop(const clang::ForStmt *For, LoopForm &Form,
                         LoopFormMismatch &Mismatch);

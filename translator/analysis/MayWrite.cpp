@@ -11,6 +11,11 @@ using namespace clang;
 namespace qd {
 
 const VarDecl *writtenVariable(const Expr *E) {
+  const DeclRefExpr *Ref = writtenVariableRef(E);
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+const DeclRefExpr *writtenVariableRef(const Expr *E) {
   while (true) {
     E = E->IgnoreParenImpCasts();
     if (const auto *M = dyn_cast<MemberExpr>(E)) {
@@ -29,7 +34,7 @@ const VarDecl *writtenVariable(const Expr *E) {
     break;
   }
   const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return Ref && isa<VarDecl>(Ref->getDecl()) ? Ref : nullptr;
 }
 
 namespace {

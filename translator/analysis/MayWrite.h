@@ -64,6 +64,8 @@ ArgumentUse argumentUse(const clang::CallExpr *Call, unsigned I);
 /// by value: 'v', 'p.x', 'buf[k]' for an array 'buf'. Null through '->' or
 /// a pointer.
 const clang::VarDecl *writtenVariable(const clang::Expr *E);
+/// The reference that names the variable of writtenVariable().
+const clang::DeclRefExpr *writtenVariableRef(const clang::Expr *E);
 
 /// Calls \p Fn on every place in \p S that may change a variable, in source
 /// order of traversal, until it returns false. Lambda bodies are included,

@@ -22,10 +22,11 @@ std::string KernelCodeGen::renderCollapsedLoop(const Step &S,
     TemplateData Dim;
     Dim.set("index", std::to_string(I));
     Dim.set("type", spellType(L.Var->getType(), Policy));
+    Dim.set("begin_type", loopBeginType(L));
     Dim.set("var", L.Var->getNameAsString());
-    Dim.set("begin", text(L.Begin->getSourceRange()));
-    Dim.set("end", text(L.End->getSourceRange()));
-    Dim.set("inclusive", L.Inclusive ? "true" : "false");
+    Dim.set("begin", loopBegin(L));
+    Dim.set("trip_count", loopCount(L, "qd_begin" + std::to_string(I),
+                               /*Checked=*/true));
     Dim.set("last", I + 1 == Loops.size());
     Dims.push_back(Dim);
   }

@@ -211,7 +211,9 @@ std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
     switch (S.Kind) {
     case StepKind::HostScalar:
       // A host scalar declares no alias, so this is its text as written.
-      Out += typeDeclarationText(cast<DeclStmt>(S.S)) + "\n";
+      Out += (S.Uninitialized ? uninitializedDeclText(cast<DeclStmt>(S.S))
+                              : typeDeclarationText(cast<DeclStmt>(S.S))) +
+             "\n";
       break;
     case StepKind::ParallelLoop:
       Out += renderLoop(S, Stream);
@@ -273,7 +275,8 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
   Data.set("params", Params);
   Data.set("args", Args);
   Data.set("scalar_binds", Binds);
-  Data.set("user_line", typePrelude(S.S) + userLine(Body->getBeginLoc()));
+  Data.set("user_line", typePrelude(S.S) + privateDeclarations(S) +
+                            userLine(Body->getBeginLoc()));
   Data.set("generated_line", generatedLine());
   Data.set("body", statementText(Body));
   Data.set("stream", Stream);
@@ -288,10 +291,10 @@ std::string KernelCodeGen::renderLoop(const Step &S, const std::string &Stream) 
   const LoopForm &L = S.Loop;
   Data.set("block_dim", std::to_string(S.BlockDim));
   Data.set("loop_var_type", spellType(L.Var->getType(), Policy));
+  Data.set("begin_type", loopBeginType(L));
   Data.set("loop_var", L.Var->getNameAsString());
-  Data.set("begin", text(L.Begin->getSourceRange()));
-  Data.set("end", text(L.End->getSourceRange()));
-  Data.set("inclusive", L.Inclusive ? "true" : "false");
+  Data.set("begin", loopBegin(L));
+  Data.set("trip_count", loopCount(L, "qd_begin", /*Checked=*/true));
   addReductionData(S, Data);
   const bool Reduces = !S.Reductions.empty();
   addLaunch(Data, loopGrid(S, "qd_count"), "qd_begin, qd_count",

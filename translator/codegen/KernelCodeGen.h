@@ -87,6 +87,24 @@ private:
   std::string generatedLine() const;
   std::string typeOf(const clang::VarDecl *Var) const;
 
+  // Loop indices and private locals (LoopIndexCodeGen.cpp).
+  /// The type of a loop's first value as the device function receives it:
+  /// the variable's type, or qd::detail::StridedBegin of it for a loop that
+  /// counts down or steps by more than 1.
+  std::string loopBeginType(const LoopForm &L) const;
+  /// The expression of that first value, evaluated on the host.
+  std::string loopBegin(const LoopForm &L) const;
+  /// The iteration count of \p L starting at \p Begin; \p Checked reports
+  /// a step that is not positive (host launch code only).
+  std::string loopCount(const LoopForm &L, const std::string &Begin,
+                        bool Checked) const;
+  /// The declarations of a step's private locals, one per line, for the top
+  /// of its device code.
+  std::string privateDeclarations(const Step &S) const;
+  /// A declaration of locals without an initializer in the host entry: its
+  /// scalars [[maybe_unused]], its arrays left to the device code.
+  std::string uninitializedDeclText(const clang::DeclStmt *DS) const;
+
   std::string renderSteps(const std::vector<Step> &Steps,
                           const std::string &Stream);
   /// What device_loop/device_task and their launches share.

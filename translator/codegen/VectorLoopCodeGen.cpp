@@ -95,7 +95,7 @@ std::string KernelCodeGen::addVectorData(const Step &S, TemplateData &Data,
   const std::string Pad(6, ' ');
   if (S.Collapsed.empty()) {
     const std::string Type = spellType(S.Loop.Var->getType(), Policy);
-    IndexParams = Type + " qd_begin, std::uint64_t qd_count";
+    IndexParams = loopBeginType(S.Loop) + " qd_begin, std::uint64_t qd_count";
     IndexDecls = Pad + "[[maybe_unused]] " + Type + " " +
                  S.Loop.Var->getNameAsString() + " = static_cast<" + Type +
                  ">(qd_begin + static_cast<" + Type + ">(qd_k));";
@@ -110,7 +110,7 @@ std::string KernelCodeGen::addVectorData(const Step &S, TemplateData &Data,
     for (size_t I = 0; I < Loops.size(); ++I) {
       const std::string Type = spellType(Loops[I]->Var->getType(), Policy);
       const std::string N = std::to_string(I);
-      IndexParams += Type + " qd_begin" + N + ", ";
+      IndexParams += loopBeginType(*Loops[I]) + " qd_begin" + N + ", ";
       IndexDecls += "\n" + Pad + "[[maybe_unused]] " + Type + " " +
                     Loops[I]->Var->getNameAsString() + " = static_cast<" +
                     Type + ">(qd_begin" + N + " + static_cast<" + Type +
@@ -293,12 +293,10 @@ std::string KernelCodeGen::vectorLoopText(const Step &S, unsigned Index,
   Out += "  // vector loop, " + Options.SourceName + ":" +
          std::to_string(line(L.For->getBeginLoc())) +
          ": the group's threads share its iterations\n";
-  Out += "  const " + Type + " qd_vbegin" + N + " = " +
-         text(L.Loop.Begin->getSourceRange()) + ";\n";
-  Out += "  const std::uint64_t qd_vcount" + N +
-         " = qd::detail::trip_count(qd_vbegin" + N + ", static_cast<" + Type +
-         ">(" + text(L.Loop.End->getSourceRange()) +
-         "), /*inclusive=*/" + (L.Loop.Inclusive ? "true" : "false") + ");\n";
+  Out += "  const " + loopBeginType(L.Loop) + " qd_vbegin" + N + " = " +
+         loopBegin(L.Loop) + ";\n";
+  Out += "  const std::uint64_t qd_vcount" + N + " = " +
+         loopCount(L.Loop, "qd_vbegin" + N, /*Checked=*/false) + ";\n";
   std::string Privates, Aliases, Combine;
   for (const Reduction &R : L.Reductions) {
     const std::string Var = R.Var->getNameAsString();

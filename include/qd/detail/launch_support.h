@@ -200,6 +200,83 @@ QD_HOST_DEVICE constexpr std::uint64_t trip_count(I begin, I end,
   return span == ~std::uint64_t{0} ? span : span + 1;
 }
 
+// The first value and step of a loop that counts down or steps by more than
+// 1 (`for (i = b; i > e; i -= c)`): iteration k has the value
+// `begin + k` computed as b + k * step, with step = -c when counting down.
+// The arithmetic is modular in the unsigned type of the same width, which
+// gives the serial value for every iteration the loop runs, also for
+// unsigned variables counting down.
+template <class I> struct StridedBegin {
+  I first;
+  I step;
+  bool descending;
+  bool positive; // whether c > 0; a serial loop with c <= 0 never ends
+
+  friend QD_HOST_DEVICE constexpr I operator+(StridedBegin b, I k) {
+    using U = std::make_unsigned_t<I>;
+    return static_cast<I>(static_cast<U>(b.first) +
+                          static_cast<U>(k) * static_cast<U>(b.step));
+  }
+};
+
+// Without a comparison that a compiler calls pointless for unsigned types.
+template <class C> QD_HOST_DEVICE constexpr bool is_positive(C value) {
+  if constexpr (std::is_signed_v<C>)
+    return value > 0;
+  else
+    return value != 0;
+}
+
+template <class I, class C>
+QD_HOST_DEVICE constexpr StridedBegin<I> strided_begin(I first, C step,
+                                                     bool descending) {
+  static_assert(std::is_integral_v<C> && !std::is_same_v<C, bool>,
+                "the step of a parallel loop must be an integer");
+  using U = std::make_unsigned_t<I>;
+  const U magnitude = static_cast<U>(step);
+  return {first,
+          static_cast<I>(descending ? static_cast<U>(U{0} - magnitude)
+                                    : magnitude),
+          descending, is_positive(step)};
+}
+
+// Iterations of a strided loop: those of the unit-step range it covers,
+// divided by the step, rounded up. 0 for an empty range; when the range is
+// not empty and the step is not positive, 0 in device code, and the host's
+// launch code reports it first (checked_trip_count).
+template <class I>
+QD_HOST_DEVICE constexpr std::uint64_t trip_count(StridedBegin<I> begin,
+                                                  I end, bool inclusive) {
+  const std::uint64_t unit = begin.descending
+                                 ? trip_count(end, begin.first, inclusive)
+                                 : trip_count(begin.first, end, inclusive);
+  if (unit == 0 || !begin.positive)
+    return 0;
+  using U = std::make_unsigned_t<I>;
+  const std::uint64_t step = static_cast<std::uint64_t>(
+      begin.descending ? static_cast<U>(U{0} - static_cast<U>(begin.step))
+                       : static_cast<U>(begin.step));
+  return (unit - 1) / step + 1;
+}
+
+// Raises the qd::Error for a parallel loop whose step is not positive while
+// its range is not empty: the serial loop would never end.
+[[noreturn]] void throw_loop_step_error(const char* kernel, const char* file,
+                                        unsigned line);
+
+// trip_count for the host's launch code, which reports a step that is not
+// positive.
+template <class I>
+inline std::uint64_t checked_trip_count(StridedBegin<I> begin, I end,
+                                        bool inclusive, const char* kernel,
+                                        const char* file, unsigned line) {
+  if (!begin.positive &&
+      (begin.descending ? trip_count(end, begin.first, inclusive)
+                        : trip_count(begin.first, end, inclusive)) != 0)
+    throw_loop_step_error(kernel, file, line);
+  return trip_count(begin, end, inclusive);
+}
+
 // How many blocks a grid-stride loop of `iterations` gets: enough for one
 // iteration per thread, capped at kThreadsPerSm threads per multiprocessor of
 // the current device, that is kThreadsPerSm / block_dim blocks (at least 1)

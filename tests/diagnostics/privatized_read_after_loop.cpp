@@ -1,0 +1,18 @@
+// After a parallel loop, its assigned loop variable and the locals it made
+// private have no host value: the serial program would read what the last
+// iteration left (the end bound, for the loop variable).
+#pragma qd kernel
+void tail(float* a, int* out, int n)
+{
+    int i;
+    float last;
+    for (i = 0; i < n; i++) {
+        last = a[i];
+        a[i] = last * 2.0f;
+    }
+    out[0] = i; // expected-error {{'i' has no value here: it was private to each iteration of the parallel loop at line 9, and the serial program would read the value that the last one left; assign 'i' before reading it}}
+    for (int k = 0; k < n; ++k)
+        a[k] += last; // expected-error {{'last' has no value here: it was private to each iteration of the parallel loop at line 9}}
+    if (i > 1) // expected-error {{'i' has no value here}}
+        a[0] = 0.0f;
+}

@@ -1,0 +1,85 @@
+//===- LoopIndexCodeGen.cpp - Loop indices and private locals ------------===//
+//
+// A parallel loop's device function receives its first value and counts
+// iterations from 0; iteration k has the value 'first + k'. For a loop that
+// counts down or steps by more than 1 the first value is a
+// qd::detail::StridedBegin, whose '+' applies the step, so every template
+// and the vector and collapse code keep one spelling of the index.
+//
+// Private locals (analysis/PrivateLocals.h) are declared again at the top
+// of the device code that owns them.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelCodeGen.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace qd {
+
+/// 'double stencil[4]': \p Var declared again, without an initializer.
+static std::string declaration(const VarDecl *Var,
+                               const PrintingPolicy &Policy) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  Var->getType().print(OS, Policy, Var->getName());
+  return Out;
+}
+
+std::string KernelCodeGen::loopBeginType(const LoopForm &L) const {
+  const std::string Type = spellType(L.Var->getType(), Policy);
+  if (!L.strided())
+    return Type;
+  return "qd::detail::StridedBegin<" + Type + ">";
+}
+
+std::string KernelCodeGen::loopBegin(const LoopForm &L) const {
+  const std::string First = text(L.Begin->getSourceRange());
+  if (!L.strided())
+    return First;
+  const std::string Type = spellType(L.Var->getType(), Policy);
+  return "qd::detail::strided_begin(static_cast<" + Type + ">(" + First +
+         "), " + (L.Step ? "(" + text(L.Step->getSourceRange()) + ")" : "1") +
+         ", /*descending=*/" + (L.Descending ? "true" : "false") + ")";
+}
+
+std::string KernelCodeGen::loopCount(const LoopForm &L,
+                                     const std::string &Begin,
+                                     bool Checked) const {
+  const std::string Type = spellType(L.Var->getType(), Policy);
+  const std::string Args = Begin + ", static_cast<" + Type + ">(" +
+                           text(L.End->getSourceRange()) +
+                           "), /*inclusive=*/" +
+                           (L.Inclusive ? "true" : "false");
+  if (!L.strided() || !Checked)
+    return "qd::detail::trip_count(" + Args + ")";
+  return "qd::detail::checked_trip_count(" + Args + ", \"" +
+         Plan->Function->getNameAsString() + "\", \"" + Options.SourceName +
+         "\", " + std::to_string(line(L.For->getBeginLoc())) + ")";
+}
+
+std::string KernelCodeGen::privateDeclarations(const Step &S) const {
+  std::string Out;
+  for (const VarDecl *Var : S.Privates)
+    Out += declaration(Var, Policy) + ";\n";
+  return Out;
+}
+
+std::string KernelCodeGen::uninitializedDeclText(const DeclStmt *DS) const {
+  bool HasArray = llvm::any_of(DS->decls(), [](const Decl *D) {
+    return cast<VarDecl>(D)->getType()->isArrayType();
+  });
+  if (!HasArray)
+    return "[[maybe_unused]] " + statementText(DS);
+  std::string Out;
+  for (const Decl *D : DS->decls()) {
+    const auto *Var = cast<VarDecl>(D);
+    if (Var->getType()->isArrayType())
+      continue;
+    Out += (Out.empty() ? "" : " ") +
+           ("[[maybe_unused]] " + declaration(Var, Policy) + ";");
+  }
+  return Out;
+}
+
+} // namespace qd
