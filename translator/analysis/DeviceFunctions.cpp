@@ -1,5 +1,6 @@
 //===- DeviceFunctions.cpp ------------------------------------------------===//
 #include "DeviceFunctions.h"
+#include "Globals.h"
 #include "DeviceLibrary.h"
 #include "DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
@@ -31,6 +32,21 @@ public:
 
   /// The first library function called only because it is constexpr.
   std::string RelaxedConstexprCallee;
+  /// The function of the user's files being traversed; null in a kernel's
+  /// own device code, which receives the globals it reads as arguments.
+  const FunctionDecl *Helper = nullptr;
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+    GlobalUse Use = Var ? classifyGlobal(Var, Context) : GlobalUse::NotGlobal;
+    if (!Helper || Use == GlobalUse::NotGlobal || Use == GlobalUse::Direct ||
+        !ReportedGlobals.insert({Helper, Var}).second)
+      return true;
+    report(Context.getDiagnostics(), Ref->getLocation(),
+           Diag::GlobalInDeviceFunction)
+        << Var->getName() << Helper->getName();
+    return true;
+  }
 
   bool VisitCallExpr(CallExpr *Call) {
     if (const FunctionDecl *Callee = Call->getDirectCallee())
@@ -60,6 +76,8 @@ private:
   const UserFiles &Files;
   llvm::SetVector<const FunctionDecl *> &Worklist;
   const llvm::SmallPtrSetImpl<const FunctionDecl *> &Kernels;
+  llvm::DenseSet<std::pair<const FunctionDecl *, const VarDecl *>>
+      ReportedGlobals;
 
   /// The header's name as the include that found it spelled its directory.
   std::string fileName(SourceLocation Loc) const {
@@ -153,8 +171,11 @@ findDeviceFunctions(ASTContext &Context, const UserFiles &Files,
   auto traverse = [&](const FunctionDecl *FD) {
     const FunctionDecl *Definition = nullptr;
     if (FD->isDefined(Definition) && Definition->getBody() &&
-        Traversed.insert(Definition).second)
+        Traversed.insert(Definition).second) {
+      Collector.Helper = Definition;
       Collector.TraverseStmt(Definition->getBody());
+      Collector.Helper = nullptr;
+    }
   };
   for (size_t I = 0; I < Worklist.size(); ++I) {
     traverse(Worklist[I]);

@@ -15,6 +15,7 @@
 #include "KernelAnalyzer.h"
 #include "AccessAnalysis.h"
 #include "DiagnosticIds.h"
+#include "Globals.h"
 #include "MayWrite.h"
 #include "clang/AST/StmtCXX.h"
 
@@ -133,7 +134,11 @@ bool Analyzer::analyzeHostControlFlow(const Stmt *S, std::vector<Step> &Out) {
       E,
       [&](const VariableWrite &W) {
         Writes = true;
-        OnlyHostValues = Values.contains(W.Var) && !DeviceScalars.count(W.Var) &&
+        const bool HostVariable =
+            (Values.contains(W.Var) && !DeviceScalars.count(W.Var)) ||
+            (classifyGlobal(W.Var, Context) == GlobalUse::ByValue &&
+             W.Var->getType()->isScalarType());
+        OnlyHostValues = HostVariable &&
                          (W.Kind == WriteKind::Assigned ||
                           W.Kind == WriteKind::IncrementedOrDecremented) &&
                          !W.Var->getType()->isReferenceType();

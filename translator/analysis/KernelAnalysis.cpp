@@ -692,6 +692,7 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
   Task.S = S;
   Task.BlockDim = 1;
   analyzePrivates(Task, {});
+  passGlobals(S);
   checkHostValueWrites(S, Task.Privates);
   SerialTaskScanner Scanner;
   Scanner.TraverseStmt(const_cast<Stmt *>(S));
@@ -798,6 +799,7 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
   if (Ok && LoopDirective && !LoopDirective->Reductions.empty())
     Ok = analyzeReductions(*LoopDirective, Body, Loop);
   Ok &= analyzePrivates(Loop, LoopVars);
+  Ok &= passGlobals(Body);
   std::vector<const VarDecl *> Own = LoopVars;
   llvm::append_range(Own, Loop.Privates);
   checkHostValueWrites(Body, Own, Loop.Reductions);

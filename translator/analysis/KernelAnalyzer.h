@@ -145,6 +145,10 @@ private:
       llvm::function_ref<bool(const clang::VarDecl *)> Among);
   void checkPrivatizedCaptures(const Step &S);
 
+  // Globals.cpp
+  /// Makes the namespace-scope variables that \p Code reads host values,
+  /// which it captures; reports writes and non-const arrays.
+  bool passGlobals(const clang::Stmt *Code);
   /// A host statement or 'loop seq' init \p E: an assignment to a variable
   /// gives it a host value again.
   void assignOnHost(const clang::Expr *E);

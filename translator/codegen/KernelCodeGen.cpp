@@ -260,6 +260,13 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
                                    " = *qd_scalar_" + Name + ";"));
       continue;
     }
+    if (C.Var->getType()->isArrayType()) {
+      // A const global array (analysis/Globals.h), copied at the call.
+      Params += Separator + "qd::detail::ArrayValueOf<" +
+                spellType(C.Var->getType(), Policy) + "> " + Name;
+      Args += Separator + "qd::detail::array_value(" + Name + ")";
+      continue;
+    }
     Params += Separator + Type + " " + Name;
     Args += Separator + Name;
   }

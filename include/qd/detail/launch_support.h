@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <type_traits>
@@ -275,6 +276,27 @@ inline std::uint64_t checked_trip_count(StridedBegin<I> begin, I end,
                         : trip_count(begin.first, end, inclusive)) != 0)
     throw_loop_step_error(kernel, file, line);
   return trip_count(begin, end, inclusive);
+}
+
+// A const namespace-scope array that device code reads, passed by value: the
+// generated device function's parameter of the array's name has this type,
+// which converts to a reference to the array, so that `w[i]`, `w[i][j]` and
+// passing `w` to a function taking a pointer keep their meaning.
+template <class T, std::size_t N> struct ArrayValue {
+  T values[N];
+  using Reference = const T (&)[N];
+  QD_HOST_DEVICE operator Reference() const { return values; }
+};
+
+template <class A>
+using ArrayValueOf = ArrayValue<std::remove_cv_t<std::remove_extent_t<A>>,
+                                std::extent_v<A>>;
+
+template <class T, std::size_t N>
+ArrayValue<std::remove_cv_t<T>, N> array_value(const T (&array)[N]) {
+  ArrayValue<std::remove_cv_t<T>, N> copy;
+  std::memcpy(&copy.values, &array, sizeof array);
+  return copy;
 }
 
 // How many blocks a grid-stride loop of `iterations` gets: enough for one

@@ -1,0 +1,38 @@
+//===- Globals.h - Namespace-scope variables in device code -------*- C++ -*-===//
+//
+// SPEC section 1, "Globals": device code may use a namespace-scope constant
+// of literal type; a namespace-scope variable it reads otherwise is read on
+// the host when the call is enqueued and passed by value, like a host
+// scalar. Writes, and non-const arrays (which only exist in host memory),
+// are errors on every target, so that a program the cpu target accepts also
+// compiles with nvcc and hipcc.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QD_TRANSLATOR_GLOBALS_H
+#define QD_TRANSLATOR_GLOBALS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+
+namespace qd {
+
+enum class GlobalUse {
+  /// Not a namespace-scope variable (or static data member).
+  NotGlobal,
+  /// A constexpr scalar, or a const integer with a constant initializer:
+  /// every compiler lets device code read its value where it is.
+  Direct,
+  /// Read on the host at the call and passed by value: a scalar, pointer or
+  /// struct, or a const array (passed as qd::detail::ArrayValue).
+  ByValue,
+  /// A non-const array: its elements live in host memory, which device code
+  /// cannot read.
+  HostArray,
+};
+
+GlobalUse classifyGlobal(const clang::VarDecl *Var,
+                         const clang::ASTContext &Context);
+
+} // namespace qd
+
+#endif
