@@ -157,6 +157,9 @@ function(qd_translate_sources target)
               --in-root "${in_root}" -- ${parse_args}
       DEPENDS "${abs}" "${tool}"
       DEPFILE "${out}.d"
+      # Names of sources under the input root are written relative to it:
+      # the same project gives the same generated files wherever it is built.
+      WORKING_DIRECTORY "${in_root}"
       COMMENT "qd-translate ${src} -> ${stem}.${ext}, ${stem}.qd.h"
       COMMAND_EXPAND_LISTS
       VERBATIM)

@@ -13,10 +13,7 @@ struct Mesh {
 
 float sum_of(const float* v, int n) // only reads through 'v'
 {
-    float s = 0.0f;
-    for (int i = 0; i < n; ++i)
-        s += v[i];
-    return s;
+    return v[0] + v[n - 1];
 }
 
 // Both blocks only read 'a'; each writes its own output.

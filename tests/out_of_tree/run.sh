@@ -116,6 +116,21 @@ fi
 # cpu: translated to plain C++, same output.
 if build cpu cpu && run cpu; then
   same_as_serial cpu
+  # The same project checked out in two places, each built in its own
+  # build directory at the same place relative to its sources: the
+  # generated files must be byte-identical (SPEC section 2), so that
+  # compiler caches and generated sources kept in a repository work.
+  for copy in relocated/a relocated/b/deeper; do
+    rm -rf "$work/$copy/source" && mkdir -p "$work/$copy/source" && cp -r "$here/." "$work/$copy/source/"
+    here=$work/$copy/source build "$copy/tree" cpu
+  done
+  if diff -r -x '*.d' "$work/relocated/a/tree/build/qd_generated" \
+       "$work/relocated/b/deeper/tree/build/qd_generated" >"$work/relocated/diff.txt"; then
+    record PASS relocated.identical "$(find "$work/relocated/a/tree/build/qd_generated" -type f ! -name '*.d' | wc -l) generated files identical"
+  else
+    record FAIL relocated.identical "generated files differ (see $work/relocated/diff.txt)"
+    head -n 20 "$work/relocated/diff.txt" | sed 's/^/    /'
+  fi
 fi
 
 # cuda: built with nvcc; run where there is a GPU.

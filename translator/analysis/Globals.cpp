@@ -1,5 +1,9 @@
 //===- Globals.cpp --------------------------------------------------------===//
 #include "Globals.h"
+#include "CaptureAnalysis.h"
+#include "DiagnosticIds.h"
+#include "KernelAnalyzer.h"
+#include "MayWrite.h"
 
 using namespace clang;
 
@@ -24,16 +28,7 @@ GlobalUse classifyGlobal(const VarDecl *Var, const ASTContext &Context) {
   return GlobalUse::ByValue;
 }
 
-} // namespace qd
-
 // The analyzer's part: a kernel's device code reads globals as captures.
-
-#include "CaptureAnalysis.h"
-#include "DiagnosticIds.h"
-#include "KernelAnalyzer.h"
-#include "MayWrite.h"
-
-namespace qd {
 
 bool Analyzer::passGlobals(const Stmt *Code) {
   bool Ok = true;

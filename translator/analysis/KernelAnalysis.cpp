@@ -118,6 +118,27 @@ public:
     Loops.push_back(S);
     return true;
   }
+  /// Calls of functions whose own bodies have loops, which the task runs on
+  /// its one thread.
+  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> LoopCalls;
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Definition = nullptr;
+    if (Callee && Callee->isDefined(Definition) && Definition->getBody() &&
+        !Definition->isConstexpr() && hasLoop(Definition->getBody()))
+      LoopCalls.push_back({Call, Definition});
+    return true;
+  }
+
+private:
+  static bool hasLoop(const Stmt *S) {
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+      return true;
+    for (const Stmt *Child : S->children())
+      if (Child && !isa<LambdaExpr>(Child) && hasLoop(Child))
+        return true;
+    return false;
+  }
 };
 
 /// 'using real = float;', 'struct P { ... };', 'enum class Mode { ... };',
@@ -704,6 +725,11 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
         << (isa<BreakStmt>(Scanner.Jump) ? "break" : "continue");
   for (const ForStmt *Loop : Scanner.Loops)
     report(Diags, Loop->getBeginLoc(), Diag::SerialLoop);
+  for (const auto &[Call, Callee] : Scanner.LoopCalls)
+    if (!SM.isInSystemHeader(fileLoc(Callee->getLocation())) &&
+        !Kernels.count(Callee->getCanonicalDecl()))
+      report(Diags, Call->getBeginLoc(), Diag::SerialCallWithLoops)
+          << Callee->getName();
   Task.Captures = collectCaptures(S, Values);
   llvm::erase_if(Task.Captures, [&](const Capture &C) {
     return llvm::is_contained(Task.Privates, C.Var);

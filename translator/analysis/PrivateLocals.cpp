@@ -1,5 +1,8 @@
 //===- PrivateLocals.cpp --------------------------------------------------===//
 #include "PrivateLocals.h"
+#include "CaptureAnalysis.h"
+#include "DiagnosticIds.h"
+#include "KernelAnalyzer.h"
 #include "MayWrite.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -203,16 +206,8 @@ const DeclRefExpr *findReadBeforeWrite(const Stmt *Code, const VarDecl *Var) {
   return Walker.Found;
 }
 
-} // namespace qd
-
 // The analyzer's part: which statements make which locals private, and the
 // host reads that would see no value.
-
-#include "CaptureAnalysis.h"
-#include "DiagnosticIds.h"
-#include "KernelAnalyzer.h"
-
-namespace qd {
 
 bool Analyzer::analyzeUninitializedDecl(const DeclStmt *DS,
                                         std::vector<Step> &Out) {

@@ -217,7 +217,10 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
   }
   qd::TranslateOptions Options;
   Options.CodeGen.Target = Target;
-  Options.CodeGen.SourceName = Source;
+  // Relative to the current directory when under it, so that the output
+  // does not depend on where the project is (qd_translate_sources runs the
+  // tool in the input root).
+  Options.CodeGen.SourceName = qd::displayPath(Source);
   Options.CodeGen.LineDirectives = !NoLineDirectives;
   Options.CodeGen.Graphs = Graphs;
   Options.Remarks = Remarks;
