@@ -241,6 +241,14 @@ QD_HOST_DEVICE constexpr StridedBegin<I> strided_begin(I first, C step,
           descending, is_positive(step)};
 }
 
+// The values a strided loop's range covers, as if its step were 1.
+template <class I>
+QD_HOST_DEVICE constexpr std::uint64_t unit_trip_count(StridedBegin<I> begin,
+                                                       I end, bool inclusive) {
+  return begin.descending ? trip_count(end, begin.first, inclusive)
+                          : trip_count(begin.first, end, inclusive);
+}
+
 // Iterations of a strided loop: those of the unit-step range it covers,
 // divided by the step, rounded up. 0 for an empty range; when the range is
 // not empty and the step is not positive, 0 in device code, and the host's
@@ -248,9 +256,7 @@ QD_HOST_DEVICE constexpr StridedBegin<I> strided_begin(I first, C step,
 template <class I>
 QD_HOST_DEVICE constexpr std::uint64_t trip_count(StridedBegin<I> begin,
                                                   I end, bool inclusive) {
-  const std::uint64_t unit = begin.descending
-                                 ? trip_count(end, begin.first, inclusive)
-                                 : trip_count(begin.first, end, inclusive);
+  const std::uint64_t unit = unit_trip_count(begin, end, inclusive);
   if (unit == 0 || !begin.positive)
     return 0;
   using U = std::make_unsigned_t<I>;
@@ -271,9 +277,7 @@ template <class I>
 inline std::uint64_t checked_trip_count(StridedBegin<I> begin, I end,
                                         bool inclusive, const char* kernel,
                                         const char* file, unsigned line) {
-  if (!begin.positive &&
-      (begin.descending ? trip_count(end, begin.first, inclusive)
-                        : trip_count(begin.first, end, inclusive)) != 0)
+  if (!begin.positive && unit_trip_count(begin, end, inclusive) != 0)
     throw_loop_step_error(kernel, file, line);
   return trip_count(begin, end, inclusive);
 }
