@@ -262,10 +262,9 @@ void Analyzer::assignOnHost(const Expr *E) {
     return;
   }
   checkPrivatizedReads(Assign->getRHS());
-  const VarDecl *Var = writtenVariable(Assign->getLHS());
-  if (Var && Assign->getLHS()->IgnoreParenImpCasts() ==
-                 writtenVariableRef(Assign->getLHS()))
-    Privatized.erase(Var);
+  const DeclRefExpr *Target = writtenVariableRef(Assign->getLHS());
+  if (Target && Target == Assign->getLHS()->IgnoreParenImpCasts())
+    Privatized.erase(cast<VarDecl>(Target->getDecl()));
   else
     checkPrivatizedReads(Assign->getLHS());
 }

@@ -788,17 +788,16 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
         << Checker.What;
     Ok = false;
   }
-  std::vector<const VarDecl *> LoopVars{Form.Var};
-  for (const LoopForm &Inner : Collapsed)
-    LoopVars.push_back(Inner.Var);
+  std::vector<const VarDecl *> LoopVars;
+  for (const LoopForm *L : Nest)
+    LoopVars.push_back(L->Var);
   Ok &= checkIndependentIterations(Body, LoopVars, /*Vector=*/false, Context);
   // In the serial program a write to the index would skip or repeat
   // iterations; each thread has its own copy.
-  llvm::SmallPtrSet<const VarDecl *, 4> Indices{Form.Var};
-  for (const LoopForm &Inner : Collapsed)
-    Indices.insert(Inner.Var);
-  if (std::optional<VariableWrite> Write = findMayWrite(
-          Body, [&](const VarDecl *Var) { return Indices.count(Var) != 0; })) {
+  if (std::optional<VariableWrite> Write =
+          findMayWrite(Body, [&](const VarDecl *Var) {
+            return llvm::is_contained(LoopVars, Var);
+          })) {
     report(Diags, Write->At->getExprLoc(), Diag::LoopIndexWritten)
         << Write->Var->getName();
     Ok = false;
