@@ -6,6 +6,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -116,6 +117,16 @@ private:
     switch (Files.originOf(DeclLoc)) {
     case FileOrigin::MainFile:
     case FileOrigin::UserHeader:
+      // Marked by text inserted before its first token, in the file.
+      if (SourceLocation Start = Callee->getInnerLocStart();
+          Start.isMacroID() &&
+          !Lexer::isAtStartOfMacroExpansion(Start, SM, Context.getLangOpts())) {
+        if (Resolved)
+          report(Context.getDiagnostics(), Callee->getLocation(),
+                 Diag::DeviceFunctionInMacroExpansion)
+              << Callee->getQualifiedNameAsString();
+        return;
+      }
       break;
     case FileOrigin::SystemHeader:
       if (RelaxedConstexprCallee.empty() && Callee->isConstexpr() &&

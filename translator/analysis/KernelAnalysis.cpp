@@ -20,6 +20,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -293,6 +294,16 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target) {
   }
   if (!FD || !FD->doesThisDeclarationHaveABody()) {
     report(Diags, D.NameLoc, Diag::KernelNotFunctionDefinition);
+    return;
+  }
+  // Its definition is replaced by generated code: that must not take code
+  // around it in the same macro expansion along.
+  if (Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(D.Loc, FD->getEndLoc()), SM,
+          Context.getLangOpts())
+          .isInvalid()) {
+    report(Diags, FD->getLocation(), Diag::KernelInMacroExpansion)
+        << FD->getName();
     return;
   }
   if (!isa<CompoundStmt>(FD->getBody())) {

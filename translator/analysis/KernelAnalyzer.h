@@ -78,11 +78,14 @@ private:
   clang::SourceLocation fileLoc(clang::SourceLocation L) const {
     return SM.getExpansionLoc(L);
   }
+  /// Token order as the parser saw it: within one macro expansion too,
+  /// where every token has the same file location, so that a '_Pragma' in a
+  /// macro attaches to the statement after it in the same expansion.
   bool before(clang::SourceLocation A, clang::SourceLocation B) const {
-    return SM.isBeforeInTranslationUnit(fileLoc(A), fileLoc(B));
+    return SM.isBeforeInTranslationUnit(A, B);
   }
   bool within(clang::SourceLocation L, clang::SourceRange R) const {
-    return !before(L, R.getBegin()) && !before(fileLoc(R.getEnd()), L);
+    return !before(L, R.getBegin()) && !before(R.getEnd(), L);
   }
 
   void analyzeKernel(Directive &D, const clang::Decl *Target);

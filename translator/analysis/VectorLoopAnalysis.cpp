@@ -184,11 +184,9 @@ private:
   const SourceManager &SM;
   DiagnosticsEngine &Diags;
 
-  SourceLocation fileLoc(SourceLocation L) const {
-    return SM.getExpansionLoc(L);
-  }
+  /// Token order within macro expansions too (Analyzer::before).
   bool before(SourceLocation A, SourceLocation B) const {
-    return SM.isBeforeInTranslationUnit(fileLoc(A), fileLoc(B));
+    return SM.isBeforeInTranslationUnit(A, B);
   }
 
   std::vector<const Directive *> attach(llvm::ArrayRef<const Stmt *> Body);

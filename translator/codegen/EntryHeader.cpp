@@ -144,7 +144,7 @@ bool namespaces(const FunctionDecl *FD, std::string &Open,
 
 } // namespace
 
-std::string renderEntryHeader(ASTContext &Context,
+std::string renderEntryHeader(ASTContext &Context, const SourceText &Source,
                               const std::vector<KernelPlan> &Plans,
                               const std::vector<IncludeDirective> &Directives,
                               llvm::StringRef HeaderPath,
@@ -174,13 +174,13 @@ std::string renderEntryHeader(ASTContext &Context,
       LeftOut.push_back(Kernel);
       continue;
     }
-    EntrySignatures Signatures = entrySignatures(FD);
+    EntrySignatures Signatures = entrySignatures(FD, Source);
     std::string Arguments;
     for (const std::string &Argument : Signatures.Arguments)
       Arguments += (Arguments.empty() ? "" : ", ") + Argument;
     Kernel.set("namespace_open", Open);
     Kernel.set("namespace_close", Close);
-    Kernel.set("template_header", templateHeader(Plan.Template));
+    Kernel.set("template_header", templateHeader(Plan.Template, Source));
     Kernel.set("template_args", templateArguments(Plan.Template));
     Kernel.set("default_signature", Signatures.Default);
     Kernel.set("stream_signature", Signatures.Stream);

@@ -12,6 +12,7 @@
 
 #include "KernelModel.h"
 #include "Target.h"
+#include "SourceText.h"
 #include "UserHeaders.h"
 #include "clang/AST/ASTContext.h"
 #include <string>
@@ -24,6 +25,7 @@ namespace qd {
 /// type defined in the source itself) are left out, with the reason. An
 /// include whose path a quoted '#include' cannot hold goes to \p Unquotable.
 std::string renderEntryHeader(clang::ASTContext &Context,
+                              const SourceText &Source,
                               const std::vector<KernelPlan> &Plans,
                               const std::vector<IncludeDirective> &Directives,
                               llvm::StringRef HeaderPath,

@@ -3,58 +3,61 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
 namespace qd {
 namespace {
 
-/// The user's text of \p Range (a token range), macros expanded to their
-/// use.
-std::string tokenText(const ASTContext &Context, SourceRange Range) {
-  const SourceManager &SM = Context.getSourceManager();
-  CharSourceRange R = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Range), SM, Context.getLangOpts());
-  if (R.isInvalid())
-    R = CharSourceRange::getTokenRange(SM.getExpansionRange(Range).getAsRange());
-  return Lexer::getSourceText(R, SM, Context.getLangOpts()).str();
+/// The signature's text from \p Begin up to, not including, the token at
+/// \p End. Macros in it are expanded: the entry-point header is included
+/// where the main file's macros are not defined, and the stream overload
+/// inserts a parameter that no macro invocation has room for.
+std::string spellUntil(const SourceText &Source, SourceLocation Begin,
+                       SourceLocation End) {
+  ArrayRef<syntax::Token> Tokens = Source.expanded(SourceRange(Begin, End));
+  if (Tokens.empty())
+    return "";
+  Tokens = Tokens.drop_back();
+  if (llvm::all_of(Tokens, [](const syntax::Token &T) {
+        return T.location().isFileID();
+      })) {
+    const ASTContext &Context = Source.context();
+    return Lexer::getSourceText(CharSourceRange::getCharRange(Begin, End),
+                                Context.getSourceManager(),
+                                Context.getLangOpts())
+        .rtrim()
+        .str();
+  }
+  return Source.spell(Tokens);
+}
+
+/// The same up to and including the token at \p Last.
+std::string spellThrough(const SourceText &Source, SourceLocation Begin,
+                         SourceLocation Last) {
+  ArrayRef<syntax::Token> Tokens = Source.expanded(SourceRange(Begin, Last));
+  if (llvm::all_of(Tokens, [](const syntax::Token &T) {
+        return T.location().isFileID();
+      }))
+    return Source.range(SourceRange(Begin, Last));
+  return Source.spell(Tokens);
 }
 
 } // namespace
 
-EntrySignatures entrySignatures(const FunctionDecl *FD) {
-  const ASTContext &Context = FD->getASTContext();
-  const SourceManager &SM = Context.getSourceManager();
-  const LangOptions &LO = Context.getLangOpts();
-  auto charText = [&](SourceLocation B, SourceLocation E) {
-    return Lexer::getSourceText(
-               CharSourceRange::getCharRange(SM.getExpansionLoc(B),
-                                             SM.getExpansionLoc(E)),
-               SM, LO)
-        .rtrim()
-        .str();
-  };
+EntrySignatures entrySignatures(const FunctionDecl *FD,
+                                const SourceText &Source) {
   SourceLocation Start = FD->getInnerLocStart();
   SourceLocation BodyStart = FD->getBody()->getBeginLoc();
   FunctionTypeLoc TL = FD->getFunctionTypeLoc();
   SourceLocation RParen = TL ? TL.getRParenLoc() : BodyStart;
-  // What follows ')' (noexcept, a trailing return type), without comments.
-  std::string Tail;
-  {
-    SourceLocation Loc = SM.getExpansionLoc(RParen);
-    SourceLocation Stop = SM.getExpansionLoc(BodyStart);
-    Token Tok;
-    while (SM.isBeforeInTranslationUnit(Loc, Stop) &&
-           !Lexer::getRawToken(Loc, Tok, SM, LO, /*IgnoreWhiteSpace=*/true) &&
-           SM.isBeforeInTranslationUnit(Tok.getLocation(), Stop)) {
-      // getRawToken keeps comments; signatures should not.
-      if (Tok.isNot(tok::comment))
-        Tail += (Tail.empty() ? "" : " ") + Lexer::getSpelling(Tok, SM, LO);
-      Loc = Tok.getEndLoc();
-    }
-  }
+  // From ')' to the body (noexcept, a trailing return type), without
+  // comments.
+  std::string Tail =
+      Source.spell(Source.expanded(SourceRange(RParen, BodyStart)).drop_back());
   EntrySignatures Result;
-  Result.Default = charText(Start, RParen) + Tail;
+  Result.Default = spellUntil(Source, Start, RParen) + Tail;
 
   // The stream overload: the same declaration with default arguments dropped
   // (a trailing parameter cannot follow them) and 'qd::StreamRef' appended.
@@ -62,29 +65,30 @@ EntrySignatures entrySignatures(const FunctionDecl *FD) {
     const ParmVarDecl *P = FD->getParamDecl(I);
     std::string ParamText =
         P->hasDefaultArg()
-            ? llvm::StringRef(
-                  charText(P->getBeginLoc(), P->getDefaultArgRange().getBegin()))
+            ? llvm::StringRef(spellUntil(Source, P->getBeginLoc(),
+                                         P->getDefaultArgRange().getBegin()))
                   .rtrim(" \t\n=")
                   .str()
-            : tokenText(Context, P->getSourceRange());
+            : spellThrough(Source, P->getBeginLoc(), P->getEndLoc());
     Result.Parameters += (I ? ", " : "") + ParamText;
     Result.Arguments.push_back(P->getNameAsString() +
                                (P->isParameterPack() ? "..." : ""));
   }
   Result.Stream =
-      (FD->getNumParams() ? charText(Start, FD->getParamDecl(0)->getBeginLoc()) +
-                                Result.Parameters + ", "
-                          : charText(Start, RParen)) +
+      (FD->getNumParams()
+           ? spellUntil(Source, Start, FD->getParamDecl(0)->getBeginLoc()) +
+                 Result.Parameters + ", "
+           : spellUntil(Source, Start, RParen)) +
       "qd::StreamRef qd_stream" + Tail;
   return Result;
 }
 
-std::string templateHeader(const FunctionTemplateDecl *Template) {
+std::string templateHeader(const FunctionTemplateDecl *Template,
+                           const SourceText &Source) {
   if (!Template)
     return "";
-  return tokenText(Template->getASTContext(),
-                   Template->getTemplateParameters()->getSourceRange()) +
-         "\n";
+  SourceRange R = Template->getTemplateParameters()->getSourceRange();
+  return spellThrough(Source, R.getBegin(), R.getEnd()) + "\n";
 }
 
 std::string templateArguments(const FunctionTemplateDecl *Template) {

@@ -11,6 +11,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
+#include "SourceText.h"
 #include <string>
 #include <vector>
 
@@ -28,10 +29,13 @@ struct EntrySignatures {
   std::vector<std::string> Arguments;
 };
 
-EntrySignatures entrySignatures(const clang::FunctionDecl *FD);
+/// Macros in a signature are expanded (see spellUntil in the source).
+EntrySignatures entrySignatures(const clang::FunctionDecl *FD,
+                                const SourceText &Source);
 
 /// 'template <...>' and a newline for a template kernel, else "".
-std::string templateHeader(const clang::FunctionTemplateDecl *Template);
+std::string templateHeader(const clang::FunctionTemplateDecl *Template,
+                           const SourceText &Source);
 /// '<T, Ns...>' for a template kernel, else "".
 std::string templateArguments(const clang::FunctionTemplateDecl *Template);
 

@@ -80,10 +80,10 @@ std::string KernelCodeGen::renderCalledKernel() {
   }
   ForcedGraphMode.reset();
   DeviceFunctions = Made;
-  const std::string Params = entrySignatures(Plan->Function).Parameters;
+  const std::string Params = entrySignatures(Plan->Function, Source).Parameters;
   TemplateData Data;
   Data.set("kernel", Plan->Function->getNameAsString());
-  Data.set("template_header", templateHeader(Plan->Template));
+  Data.set("template_header", templateHeader(Plan->Template, Source));
   Data.set("params", Params.empty() ? "" : ", " + Params);
   Data.set("stream_body", Bodies[0]);
   Data.set("graph_body", Bodies[1]);

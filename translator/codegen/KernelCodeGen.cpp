@@ -47,58 +47,25 @@ std::string lineDirective(unsigned Line, llvm::StringRef File) {
   return "#line " + std::to_string(Line) + " \"" + cString(File) + "\"";
 }
 
-KernelCodeGen::KernelCodeGen(ASTContext &Context, const CodeGenOptions &Options)
-    : Context(Context), SM(Context.getSourceManager()), Options(Options),
-      Policy(Context.getLangOpts()) {
+KernelCodeGen::KernelCodeGen(ASTContext &Context, const SourceText &Source,
+                             const CodeGenOptions &Options)
+    : Context(Context), SM(Context.getSourceManager()), Source(Source),
+      Options(Options), Policy(Context.getLangOpts()) {
   Policy.SuppressTagKeyword = true;
   Policy.SuppressUnwrittenScope = true;
 }
 
 std::string KernelCodeGen::text(SourceRange Range) const {
-  CharSourceRange R = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Range), SM, Context.getLangOpts());
-  if (R.isInvalid())
-    R = CharSourceRange::getTokenRange(SM.getExpansionRange(Range).getAsRange());
-  return Lexer::getSourceText(R, SM, Context.getLangOpts()).str();
-}
-
-CharSourceRange KernelCodeGen::statementRange(const Stmt *S) const {
-  const LangOptions &LO = Context.getLangOpts();
-  CharSourceRange R = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(S->getSourceRange()), SM, LO);
-  if (R.isInvalid())
-    return R;
-  // An expression statement's range stops before its ';'.
-  SourceLocation LastLoc = SM.getExpansionRange(S->getEndLoc()).getEnd();
-  Token Last;
-  if (!Lexer::getRawToken(LastLoc, Last, SM, LO, /*IgnoreWhiteSpace=*/true) &&
-      !Last.isOneOf(tok::semi, tok::r_brace)) {
-    SourceLocation AfterSemi = Lexer::findLocationAfterToken(
-        LastLoc, tok::semi, SM, LO,
-        /*SkipTrailingWhitespaceAndNewLine=*/false);
-    if (AfterSemi.isValid())
-      R.setEnd(AfterSemi);
-  }
-  return R;
+  return Source.range(Range);
 }
 
 std::string KernelCodeGen::statementText(const Stmt *S) const {
-  CharSourceRange R = statementRange(S);
-  if (R.isInvalid())
-    return text(S->getSourceRange());
-  return Lexer::getSourceText(R, SM, Context.getLangOpts()).str();
+  return Source.statement(S);
 }
 
-std::string KernelCodeGen::editedText(
-    const Stmt *S,
-    llvm::ArrayRef<std::pair<CharSourceRange, std::string>> Edits) const {
-  CharSourceRange R = statementRange(S);
-  if (R.isInvalid() || Edits.empty())
-    return statementText(S);
-  Rewriter RW(const_cast<SourceManager &>(SM), Context.getLangOpts());
-  for (const auto &[Range, Replacement] : Edits)
-    RW.ReplaceText(Range, Replacement);
-  return RW.getRewrittenText(R);
+std::string KernelCodeGen::editedText(const Stmt *S,
+                                      llvm::ArrayRef<TextEdit> Edits) const {
+  return Source.statement(S, Edits);
 }
 
 unsigned KernelCodeGen::line(SourceLocation Loc) const {
@@ -277,7 +244,7 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
   Data.set("source_literal", cString(Options.SourceName));
   Data.set("line", std::to_string(line(S.S->getBeginLoc())));
   Data.set("name", Prefix + "_" + Kind + std::to_string(NextDeviceFunction++));
-  Data.set("template_header", templateHeader(Plan->Template));
+  Data.set("template_header", templateHeader(Plan->Template, Source));
   Data.set("template_args", templateArguments(Plan->Template));
   Data.set("params", Params);
   Data.set("args", Args);
@@ -350,14 +317,14 @@ std::string KernelCodeGen::renderRegion(const Step &S,
 
 std::string KernelCodeGen::renderHostEntries(const std::string &Body) {
   const FunctionDecl *FD = Plan->Function;
-  EntrySignatures Signatures = entrySignatures(FD);
+  EntrySignatures Signatures = entrySignatures(FD, Source);
   std::string Forward;
   for (const std::string &Argument : Signatures.Arguments)
     Forward += Argument + ", ";
 
   TemplateData Data;
   Data.set("kernel", FD->getNameAsString());
-  Data.set("template_header", templateHeader(Plan->Template));
+  Data.set("template_header", templateHeader(Plan->Template, Source));
   Data.set("template_args", templateArguments(Plan->Template));
   Data.set("stream_signature", Signatures.Stream);
   Data.set("source_literal", cString(Options.SourceName));

@@ -11,6 +11,7 @@
 #define QD_TRANSLATOR_KERNELCODEGEN_H
 
 #include "KernelModel.h"
+#include "SourceText.h"
 #include "Target.h"
 #include "Templates.h"
 #include "clang/AST/ASTContext.h"
@@ -48,7 +49,8 @@ std::string spellType(clang::QualType T, const clang::PrintingPolicy &Policy);
 
 class KernelCodeGen {
 public:
-  KernelCodeGen(clang::ASTContext &Context, const CodeGenOptions &Options);
+  KernelCodeGen(clang::ASTContext &Context, const SourceText &Source,
+                const CodeGenOptions &Options);
 
   /// What goes before the user's first line. \p RelaxedConstexprCallee: a
   /// library function
@@ -63,6 +65,7 @@ public:
 private:
   clang::ASTContext &Context;
   const clang::SourceManager &SM;
+  const SourceText &Source;
   CodeGenOptions Options;
   clang::PrintingPolicy Policy;
 
@@ -73,15 +76,11 @@ private:
   std::string DeviceFunctions;
 
   std::string text(clang::SourceRange Range) const;
+  /// \p S with its ';'.
   std::string statementText(const clang::Stmt *S) const;
-  /// The range statementText prints: \p S with its ';'.
-  clang::CharSourceRange statementRange(const clang::Stmt *S) const;
-  /// statementText(S) with \p Edits (ranges inside it, and their new text)
-  /// applied.
-  std::string
-  editedText(const clang::Stmt *S,
-             llvm::ArrayRef<std::pair<clang::CharSourceRange, std::string>>
-                 Edits) const;
+  /// statementText(S) with \p Edits applied.
+  std::string editedText(const clang::Stmt *S,
+                         llvm::ArrayRef<TextEdit> Edits) const;
   unsigned line(clang::SourceLocation Loc) const;
   std::string userLine(clang::SourceLocation Loc) const;
   std::string generatedLine() const;
@@ -134,6 +133,8 @@ private:
                              const std::string &Length,
                              const std::string &Counter);
   std::string leaderDeclaration(const clang::DeclStmt *DS, unsigned &Barriers);
+  std::string initializerText(const clang::VarDecl *Var,
+                              const clang::DeclStmt *DS) const;
   /// The kernel's type declarations that come before \p Before, each with
   /// its '#line', for the top of a device function.
   std::string typePrelude(const clang::Stmt *Before) const;

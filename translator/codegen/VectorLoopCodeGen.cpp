@@ -183,39 +183,48 @@ std::string KernelCodeGen::vectorBody(const Step &S, unsigned &Barriers) {
   return Out;
 }
 
-/// The text of \p Var's initializer as written after its declarator ("= e",
-/// "(a, b)", "{a, b}", "= {a, b}"), up to the ',' or ';' that ends it.
-static std::string initializerText(const VarDecl *Var, const DeclStmt *DS,
-                                   const SourceManager &SM,
-                                   const LangOptions &LO) {
-  SourceLocation Start = SM.getExpansionLoc(Var->getLocation());
+/// The text of \p Var's initializer after its declarator ("= e", "(a, b)",
+/// "{a, b}", "= {a, b}"), up to the ',' or ';' that ends it.
+std::string KernelCodeGen::initializerText(const VarDecl *Var,
+                                           const DeclStmt *DS) const {
+  llvm::ArrayRef<syntax::Token> Tokens = Source.expanded(DS->getSourceRange());
+  SourceLocation Declarator = Var->getLocation();
   if (TypeSourceInfo *TSI = Var->getTypeSourceInfo()) {
-    SourceLocation TypeEnd = SM.getExpansionLoc(TSI->getTypeLoc().getEndLoc());
-    if (SM.isBeforeInTranslationUnit(Start, TypeEnd))
-      Start = TypeEnd; // 'a[2]': after the dimensions
+    SourceLocation TypeEnd = TSI->getTypeLoc().getEndLoc();
+    if (SM.isBeforeInTranslationUnit(Declarator, TypeEnd))
+      Declarator = TypeEnd; // 'a[2]': after the dimensions
   }
-  Start = Lexer::getLocForEndOfToken(Start, 0, SM, LO);
-  // Raw tokens, so that a ',' in a comment or a literal ends nothing.
-  const auto [File, Offset] = SM.getDecomposedLoc(Start);
-  const StringRef Buffer = SM.getBufferData(File);
-  Lexer Lex(SM.getLocForStartOfFile(File), LO, Buffer.begin(),
-            Buffer.begin() + Offset, Buffer.end());
-  SourceLocation End = SM.getExpansionLoc(DS->getEndLoc());
-  int Depth = 0;
-  Token Tok;
-  while (!Lex.LexFromRawLexer(Tok)) {
-    if (Tok.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+  const auto *It = llvm::find_if(Tokens, [&](const syntax::Token &T) {
+    return T.location() == Declarator;
+  });
+  if (It == Tokens.end())
+    return "";
+  const syntax::Token *First = It + 1, *End = First;
+  for (int Depth = 0; End != Tokens.end(); ++End) {
+    if (End->kind() == tok::l_paren || End->kind() == tok::l_square ||
+        End->kind() == tok::l_brace)
       ++Depth;
-    else if (Tok.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+    else if (End->kind() == tok::r_paren || End->kind() == tok::r_square ||
+             End->kind() == tok::r_brace)
       --Depth;
-    else if (Tok.isOneOf(tok::comma, tok::semi) && Depth == 0) {
-      End = Tok.getLocation();
+    else if ((End->kind() == tok::comma || End->kind() == tok::semi) &&
+             Depth == 0)
       break;
-    }
   }
-  return Lexer::getSourceText(CharSourceRange::getCharRange(Start, End), SM,
-                              LO)
-      .str();
+  if (First == End)
+    return "";
+  // The space after the declarator as written: 'int v(a)' stays so.
+  std::string Gap = " ";
+  if (It->location().isFileID() && First->location().isFileID())
+    Gap = Lexer::getSourceText(
+              CharSourceRange::getCharRange(
+                  Lexer::getLocForEndOfToken(It->location(), 0, SM,
+                                             Context.getLangOpts()),
+                  First->location()),
+              SM, Context.getLangOpts())
+              .str();
+  return Gap + Source.range(SourceRange(First->location(),
+                                        (End - 1)->location()));
 }
 
 std::string KernelCodeGen::leaderDeclaration(const DeclStmt *DS,
@@ -230,20 +239,16 @@ std::string KernelCodeGen::leaderDeclaration(const DeclStmt *DS,
   if (Simple) {
     // 'T v = e': the value is the leader's 'e'. Kept as the user wrote it
     // ('auto', lambdas), with the initializer replaced.
-    std::vector<std::pair<CharSourceRange, std::string>> Edits;
+    std::vector<TextEdit> Edits;
     for (const Decl *D : DS->decls()) {
       const auto *Var = cast<VarDecl>(D);
       if (!Var->getInit())
         continue;
-      CharSourceRange R = Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(Var->getInit()->getSourceRange()), SM,
-          LO);
-      if (R.isInvalid())
-        continue;
-      std::string Init = Lexer::getSourceText(R, SM, LO).str();
+      const SourceRange R = Var->getInit()->getSourceRange();
+      std::string Init = text(R);
       const bool Reference = Var->getType()->isReferenceType();
       Edits.push_back(
-          {R, "qd_group.single([&]()" +
+          {CharSourceRange::getTokenRange(R), "qd_group.single([&]()" +
                   std::string(Reference ? " -> decltype(auto)" : "") +
                   " { return (" + Init + "); })"});
       Barriers += 2;
@@ -269,7 +274,7 @@ std::string KernelCodeGen::leaderDeclaration(const DeclStmt *DS,
       Out += Declared + ";\n";
       continue;
     }
-    const std::string Init = initializerText(Var, DS, SM, LO);
+    const std::string Init = initializerText(Var, DS);
     if (Var->getType()->isArrayType()) {
       Out += Declared + ";\nif (qd_group.leader()) {\n  " + Staged + Init +
              ";\n  memcpy((void*)&" + Name + ", &qd_value, sizeof(" + Name +
@@ -366,11 +371,25 @@ std::string KernelCodeGen::cpuVectorBody(const Step &S) {
   // The body as written, each vector pragma turned into 'omp simd' (with
   // its reductions) for builds with -fopenmp, then the line numbering
   // resumed after it.
-  std::vector<std::pair<CharSourceRange, std::string>> Edits;
+  std::vector<TextEdit> Edits;
   for (const VectorLoop &L : S.Vector->Loops) {
+    std::string Clauses;
+    for (const Reduction &R : L.Reductions)
+      Clauses += " reduction(" + reductionOpSpelling(R.Op).str() + ": " +
+                 R.Var->getNameAsString() + ")";
+    std::string Replacement =
+        "#if defined(_OPENMP)\n#pragma omp simd" + Clauses + "\n#endif";
     SourceLocation Begin = L.PragmaLoc;
-    if (Begin.isMacroID())
+    if (Begin.isMacroID()) {
+      // From a macro: the body is copied from its expansion, which has no
+      // directive line; the replacement goes before the loop.
+      if (Options.LineDirectives)
+        Replacement += "\n" + lineDirective(line(L.For->getBeginLoc()),
+                                            Options.SourceName);
+      Edits.push_back({CharSourceRange::getCharRange(Begin, Begin),
+                       std::move(Replacement)});
       continue;
+    }
     // From the start of the line when only indentation precedes it.
     const char *Start = SM.getCharacterData(Begin);
     unsigned Column = SM.getSpellingColumnNumber(Begin);
@@ -387,12 +406,6 @@ std::string KernelCodeGen::cpuVectorBody(const Step &S) {
       else
         ++End;
     }
-    std::string Clauses;
-    for (const Reduction &R : L.Reductions)
-      Clauses += " reduction(" + reductionOpSpelling(R.Op).str() + ": " +
-                 R.Var->getNameAsString() + ")";
-    std::string Replacement =
-        "#if defined(_OPENMP)\n#pragma omp simd" + Clauses + "\n#endif";
     // The directive ends the line it starts: the next line is the one after.
     if (Options.LineDirectives)
       Replacement +=

@@ -6,9 +6,11 @@
 #include "KernelAnalysis.h"
 #include "LoopRemarks.h"
 #include "PragmaHandler.h"
+#include "SourceText.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/StringMap.h"
@@ -44,18 +46,25 @@ class TranslateConsumer : public ASTConsumer {
 public:
   TranslateConsumer(const TranslateOptions &Options, DirectiveList &Directives,
                     const std::vector<IncludeDirective> &Includes,
+                    std::unique_ptr<syntax::TokenCollector> Collector,
                     TranslateResult &Result)
       : Options(Options), Directives(Directives), Includes(Includes),
-        Result(Result) {}
+        Collector(std::move(Collector)), Result(Result) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
     DiagnosticsEngine &Diags = Context.getDiagnostics();
+    const syntax::TokenBuffer Tokens = std::move(*Collector).consume();
+    std::vector<SourceLocation> MacroDirectives;
+    for (const Directive &D : Directives.all())
+      if (D.Loc.isMacroID())
+        MacroDirectives.push_back(D.Loc);
+    const SourceText Source(Context, Tokens, std::move(MacroDirectives));
     if (Diags.hasErrorOccurred() && !Options.HeaderPass)
       return;
     UserFiles Files(Context.getSourceManager(), Options.InRoot);
     std::vector<KernelPlan> Plans = analyzeKernels(Context, Directives);
     if (Options.HeaderPass) {
-      Result.Header = entryHeader(Context, Plans);
+      Result.Header = entryHeader(Context, Source, Plans);
       Result.Succeeded = true;
       return;
     }
@@ -70,7 +79,7 @@ public:
 
     SourceManager &SM = Context.getSourceManager();
     Rewriter Rewrite(SM, Context.getLangOpts());
-    KernelCodeGen CodeGen(Context, Options.CodeGen);
+    KernelCodeGen CodeGen(Context, Source, Options.CodeGen);
     FileID Main = SM.getMainFileID();
 
     // Found for every target, so a source that translates for one target
@@ -82,17 +91,20 @@ public:
 
     llvm::StringMap<unsigned> Seen;
     for (const KernelPlan &Plan : Plans) {
-      SourceLocation Begin = SM.getExpansionLoc(Plan.PragmaLoc);
-      SourceLocation End = SM.getExpansionLoc(Plan.Function->getEndLoc());
+      // The analysis checked that a macro expansion holding the definition
+      // holds nothing else.
+      CharSourceRange Definition = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(Plan.PragmaLoc,
+                                         Plan.Function->getEndLoc()),
+          SM, Context.getLangOpts());
       std::string Text =
           CodeGen.renderKernel(Plan, devicePrefix(Plan.Function, Seen));
       // Resume the user's numbering on the rest of the kernel's last line.
       if (Options.CodeGen.LineDirectives)
-        Text += lineDirective(SM.getExpansionLineNumber(End),
+        Text += lineDirective(SM.getExpansionLineNumber(Definition.getEnd()),
                               Options.CodeGen.SourceName) +
                 "\n";
-      Rewrite.ReplaceText(
-          CharSourceRange::getTokenRange(Begin, End), Text);
+      Rewrite.ReplaceText(Definition, Text);
     }
     if (targetInfo(Options.CodeGen.Target).DeviceAttributes)
       Result.HeaderCopies = translateUserHeaders(
@@ -110,7 +122,7 @@ public:
                         ? resolveGeneratedLines(Output, Options.OutputName)
                         : Output;
 
-    Result.Header = entryHeader(Context, Plans);
+    Result.Header = entryHeader(Context, Source, Plans);
     // The entry-point header is an output; as an input of its own command it
     // would make a cycle.
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
@@ -125,13 +137,16 @@ private:
   const TranslateOptions &Options;
   DirectiveList &Directives;
   const std::vector<IncludeDirective> &Includes;
+  /// Records the tokens the parser sees, macro expansions included: code
+  /// generated from a piece of a macro expansion is spelled from them.
+  std::unique_ptr<syntax::TokenCollector> Collector;
   TranslateResult &Result;
 
-  std::string entryHeader(ASTContext &Context,
+  std::string entryHeader(ASTContext &Context, const SourceText &Source,
                           const std::vector<KernelPlan> &Plans) const {
     if (Options.HeaderPath.empty())
       return "";
-    return renderEntryHeader(Context, Plans, Includes, Options.HeaderPath,
+    return renderEntryHeader(Context, Source, Plans, Includes, Options.HeaderPath,
                              Options.CodeGen.SourceName, Options.CodeGen.Target,
                              Result.UnquotableInclude);
   }
@@ -162,10 +177,12 @@ public:
     useWarningPragmas(getCompilerInstance().getDiagnostics(), nullptr);
   }
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    return std::make_unique<TranslateConsumer>(Options, Directives, Includes,
-                                               Result);
+    // Before preprocessing starts, or the collector misses tokens.
+    return std::make_unique<TranslateConsumer>(
+        Options, Directives, Includes,
+        std::make_unique<syntax::TokenCollector>(CI.getPreprocessor()), Result);
   }
 
 private:

@@ -1,0 +1,180 @@
+//===- SourceText.cpp -----------------------------------------------------===//
+#include "SourceText.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+
+using namespace clang;
+
+namespace qd {
+
+SourceText::SourceText(const ASTContext &Context,
+                       const syntax::TokenBuffer &Tokens,
+                       std::vector<SourceLocation> MacroDirectives)
+    : Context(Context), SM(Context.getSourceManager()), LangOpts(Context.getLangOpts()),
+      Tokens(Tokens), MacroDirectives(std::move(MacroDirectives)) {}
+
+CharSourceRange SourceText::written(SourceRange Range) const {
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Range), SM, LangOpts);
+  if (R.isInvalid())
+    return R;
+  for (SourceLocation D : MacroDirectives)
+    if (!SM.isBeforeInTranslationUnit(D, Range.getBegin()) &&
+        !SM.isBeforeInTranslationUnit(Range.getEnd(), D))
+      return {};
+  return R;
+}
+
+ArrayRef<syntax::Token> SourceText::expanded(SourceRange Range) const {
+  return Tokens.expandedTokens(Range);
+}
+
+std::string SourceText::spell(ArrayRef<syntax::Token> Toks) const {
+  std::string Out;
+  SourceLocation PrevEnd;
+  SmallString<32> Buffer;
+  for (const syntax::Token &T : Toks) {
+    SourceLocation Spelling = SM.getSpellingLoc(T.location());
+    StringRef Text = Lexer::getSpelling(Spelling, Buffer, SM, LangOpts);
+    // As written inside one macro body or argument; elsewhere one space,
+    // which never joins two tokens into one, except where no token can
+    // continue or end in the other: after '(', before ')', ']', ',', ';'.
+    if (!Out.empty() && Spelling != PrevEnd && Out.back() != '(' &&
+        Text != ")" && Text != "]" && Text != "," && Text != ";")
+      Out += ' ';
+    Out += Text;
+    PrevEnd = Spelling.getLocWithOffset(T.length());
+  }
+  return Out;
+}
+
+std::string SourceText::range(SourceRange Range) const {
+  CharSourceRange R = written(Range);
+  if (R.isValid())
+    return Lexer::getSourceText(R, SM, LangOpts).str();
+  return spell(expanded(Range));
+}
+
+CharSourceRange SourceText::writtenStatement(const Stmt *S) const {
+  CharSourceRange R = written(S->getSourceRange());
+  if (R.isInvalid())
+    return R;
+  // An expression statement's range stops before its ';'.
+  SourceLocation LastLoc = SM.getExpansionRange(S->getEndLoc()).getEnd();
+  Token Last;
+  if (!Lexer::getRawToken(LastLoc, Last, SM, LangOpts,
+                          /*IgnoreWhiteSpace=*/true) &&
+      !Last.isOneOf(tok::semi, tok::r_brace)) {
+    SourceLocation AfterSemi = Lexer::findLocationAfterToken(
+        LastLoc, tok::semi, SM, LangOpts,
+        /*SkipTrailingWhitespaceAndNewLine=*/false);
+    if (AfterSemi.isValid())
+      R.setEnd(AfterSemi);
+  }
+  return R;
+}
+
+std::string SourceText::statement(const Stmt *S,
+                                  ArrayRef<TextEdit> Edits) const {
+  CharSourceRange R = writtenStatement(S);
+  if (R.isInvalid())
+    return expandedStatement(S, Edits);
+  if (Edits.empty())
+    return Lexer::getSourceText(R, SM, LangOpts).str();
+  // Every edit must have written text too, or the whole statement is
+  // spelled from its expansion.
+  std::vector<std::pair<CharSourceRange, const std::string *>> Written;
+  for (const TextEdit &E : Edits) {
+    CharSourceRange ER =
+        E.Range.isTokenRange()
+            ? written(E.Range.getAsRange())
+            : (E.Range.getBegin().isFileID() && E.Range.getEnd().isFileID()
+                   ? E.Range
+                   : CharSourceRange());
+    if (ER.isInvalid())
+      return expandedStatement(S, Edits);
+    Written.emplace_back(ER, &E.Text);
+  }
+  Rewriter RW(const_cast<SourceManager &>(SM), LangOpts);
+  for (const auto &[Range, Text] : Written)
+    RW.ReplaceText(Range, *Text);
+  return RW.getRewrittenText(R);
+}
+
+std::string SourceText::expandedStatement(const Stmt *S,
+                                          ArrayRef<TextEdit> Edits) const {
+  ArrayRef<syntax::Token> Toks = expanded(S->getSourceRange());
+  if (Toks.empty())
+    return "";
+  ArrayRef<syntax::Token> All = Tokens.expandedTokens();
+  const syntax::Token *After = Toks.end();
+  if (Toks.back().kind() != tok::semi && Toks.back().kind() != tok::r_brace &&
+      After != All.end() && After->kind() == tok::semi)
+    Toks = ArrayRef<syntax::Token>(Toks.begin(), Toks.size() + 1);
+
+  // Each edit as the tokens [Begin, End) it replaces; Begin == End inserts.
+  struct Placed {
+    size_t Begin, End;
+    bool OwnLine;
+    const std::string *Text;
+  };
+  std::vector<Placed> Places;
+  auto IndexOf = [&](SourceLocation L) {
+    return static_cast<size_t>(
+        llvm::find_if(Toks, [&](const syntax::Token &T) {
+          return T.location() == L;
+        }) -
+        Toks.begin());
+  };
+  for (const TextEdit &E : Edits) {
+    if (E.Range.isTokenRange()) {
+      size_t Begin = IndexOf(E.Range.getBegin());
+      size_t Last = IndexOf(E.Range.getEnd());
+      if (Begin < Toks.size() && Last < Toks.size() && Begin <= Last)
+        Places.push_back({Begin, Last + 1, false, &E.Text});
+      continue;
+    }
+    // A directive's line: what replaces it goes on lines of its own before
+    // the statement it preceded.
+    size_t At = llvm::partition_point(Toks, [&](const syntax::Token &T) {
+                  return SM.isBeforeInTranslationUnit(T.location(),
+                                                      E.Range.getBegin());
+                }) -
+                Toks.begin();
+    Places.push_back({At, At, true, &E.Text});
+  }
+  llvm::stable_sort(Places, [](const Placed &A, const Placed &B) {
+    return A.Begin < B.Begin;
+  });
+
+  std::string Out;
+  size_t I = 0;
+  auto Flush = [&](size_t Until) {
+    if (I >= Until)
+      return;
+    if (!Out.empty() && Out.back() != '\n')
+      Out += ' ';
+    Out += spell(Toks.slice(I, Until - I));
+    I = Until;
+  };
+  for (const Placed &P : Places) {
+    if (P.Begin < I)
+      continue; // Inside a replaced range.
+    Flush(P.Begin);
+    if (P.OwnLine) {
+      if (!Out.empty() && Out.back() != '\n')
+        Out += '\n';
+      Out += *P.Text + "\n";
+    } else {
+      if (!Out.empty() && Out.back() != '\n')
+        Out += ' ';
+      Out += *P.Text;
+    }
+    I = std::max(I, P.End);
+  }
+  Flush(Toks.size());
+  return Out;
+}
+
+} // namespace qd
