@@ -3,6 +3,7 @@
 #include "Globals.h"
 #include "DeviceLibrary.h"
 #include "DiagnosticIds.h"
+#include "LibraryTwins.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -33,6 +34,8 @@ public:
 
   /// The first library function called only because it is constexpr.
   std::string RelaxedConstexprCallee;
+  /// Calls that the CUDA output makes to device twins instead.
+  std::vector<LibraryRename> Renames;
   /// The function of the user's files being traversed; null in a kernel's
   /// own device code, which receives the globals it reads as arguments.
   const FunctionDecl *Helper = nullptr;
@@ -50,6 +53,16 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
+    // A call renamed to its device twin needs no other check; instances
+    // of one template share the pattern's call.
+    if (std::optional<LibraryRename> R = libraryTwin(Call)) {
+      RenamedCallees.insert(Call->getCallee()->IgnoreImplicit());
+      if (RenamedAt.insert(R->Range.getBegin()).second) {
+        R->InHelper = Helper != nullptr;
+        Renames.push_back(std::move(*R));
+      }
+      return true;
+    }
     if (const FunctionDecl *Callee = Call->getDirectCallee())
       add(Callee, Call->getBeginLoc());
     return true;
@@ -61,6 +74,8 @@ public:
   // In a template pattern, a call on dependent arguments is unresolved: every
   // candidate of the main file may end up called.
   bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *Lookup) {
+    if (RenamedCallees.count(Lookup))
+      return true;
     for (const NamedDecl *D : Lookup->decls()) {
       D = D->getUnderlyingDecl();
       if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
@@ -79,6 +94,8 @@ private:
   const llvm::SmallPtrSetImpl<const FunctionDecl *> &Kernels;
   llvm::DenseSet<std::pair<const FunctionDecl *, const VarDecl *>>
       ReportedGlobals;
+  llvm::SmallPtrSet<const Expr *, 8> RenamedCallees;
+  llvm::DenseSet<SourceLocation> RenamedAt;
 
   /// The header's name as the include that found it spelled its directory.
   std::string fileName(SourceLocation Loc) const {
@@ -158,7 +175,8 @@ private:
 std::vector<const FunctionDecl *>
 findDeviceFunctions(ASTContext &Context, const UserFiles &Files,
                     const std::vector<KernelPlan> &Plans,
-                    std::string *RelaxedConstexprCallee) {
+                    std::string *RelaxedConstexprCallee,
+                    std::vector<LibraryRename> *Renames) {
   llvm::SetVector<const FunctionDecl *> Worklist;
   llvm::SmallPtrSet<const FunctionDecl *, 8> Kernels;
   for (const KernelPlan &Plan : Plans)
@@ -214,6 +232,8 @@ findDeviceFunctions(ASTContext &Context, const UserFiles &Files,
     }
   if (RelaxedConstexprCallee)
     *RelaxedConstexprCallee = Collector.RelaxedConstexprCallee;
+  if (Renames)
+    *Renames = std::move(Collector.Renames);
   return Result;
 }
 

@@ -3,6 +3,7 @@
 #define QD_TRANSLATOR_DEVICEFUNCTIONS_H
 
 #include "KernelModel.h"
+#include "LibraryTwins.h"
 #include "UserFiles.h"
 #include "clang/AST/ASTContext.h"
 #include <string>
@@ -20,11 +21,13 @@ namespace qd {
 /// not. \p RelaxedConstexprCallee, when given, receives the name of the
 /// first standard-library function device code calls only because it is
 /// constexpr (std::min): nvcc compiles that call correctly only with
-/// --expt-relaxed-constexpr.
+/// --expt-relaxed-constexpr. Calls with a device twin (LibraryTwins.h) go
+/// to \p Renames instead.
 std::vector<const clang::FunctionDecl *>
 findDeviceFunctions(clang::ASTContext &Context, const UserFiles &Files,
                     const std::vector<KernelPlan> &Plans,
-                    std::string *RelaxedConstexprCallee = nullptr);
+                    std::string *RelaxedConstexprCallee = nullptr,
+                    std::vector<LibraryRename> *Renames = nullptr);
 
 } // namespace qd
 

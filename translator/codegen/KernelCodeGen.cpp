@@ -138,8 +138,14 @@ std::string KernelCodeGen::typeOf(const VarDecl *Var) const {
   return spellType(T, Policy);
 }
 
-std::string KernelCodeGen::prologue(llvm::StringRef RelaxedConstexprCallee) const {
+std::string KernelCodeGen::prologue(
+    llvm::StringRef RelaxedConstexprCallee,
+    llvm::ArrayRef<std::string> LibraryHeaders) const {
   TemplateData Data;
+  TemplateData Headers{TemplateData::type::list};
+  for (const std::string &H : LibraryHeaders)
+    Headers.push_back(TemplateData(H));
+  Data.set("library_twins", Headers);
   Data.set("needs_relaxed_constexpr", !RelaxedConstexprCallee.empty());
   Data.set("relaxed_constexpr_callee", RelaxedConstexprCallee.str());
   Data.set("version", QD_VERSION);

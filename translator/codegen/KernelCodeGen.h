@@ -56,7 +56,10 @@ public:
   /// library function
   /// that device code calls only because it is constexpr, for the CUDA
   /// target's guard against a build without --expt-relaxed-constexpr.
-  std::string prologue(llvm::StringRef RelaxedConstexprCallee = {}) const;
+  /// \p LibraryHeaders: the headers of the device twins that renamed calls
+  /// use (LibraryTwins.h).
+  std::string prologue(llvm::StringRef RelaxedConstexprCallee = {},
+                       llvm::ArrayRef<std::string> LibraryHeaders = {}) const;
 
   /// The replacement text of one kernel's definition. \p Prefix names its
   /// device functions uniquely within the translation unit.

@@ -49,11 +49,43 @@ std::string SourceText::spell(ArrayRef<syntax::Token> Toks) const {
   return Out;
 }
 
-std::string SourceText::range(SourceRange Range) const {
-  CharSourceRange R = written(Range);
-  if (R.isValid())
+std::vector<TextEdit> SourceText::editsIn(SourceRange Range,
+                                          ArrayRef<TextEdit> Edits) const {
+  std::vector<TextEdit> All(Edits.begin(), Edits.end());
+  for (const TextEdit &E : Renames)
+    if (!SM.isBeforeInTranslationUnit(E.Range.getBegin(), Range.getBegin()) &&
+        !SM.isBeforeInTranslationUnit(Range.getEnd(), E.Range.getEnd()))
+      All.push_back(E);
+  return All;
+}
+
+std::optional<std::string>
+SourceText::writtenText(CharSourceRange R, ArrayRef<TextEdit> Edits) const {
+  if (R.isInvalid())
+    return std::nullopt;
+  if (Edits.empty())
     return Lexer::getSourceText(R, SM, LangOpts).str();
-  return spell(expanded(Range));
+  Rewriter RW(const_cast<SourceManager &>(SM), LangOpts);
+  for (const TextEdit &E : Edits) {
+    CharSourceRange ER =
+        E.Range.isTokenRange()
+            ? written(E.Range.getAsRange())
+            : (E.Range.getBegin().isFileID() && E.Range.getEnd().isFileID()
+                   ? E.Range
+                   : CharSourceRange());
+    // An edit with no written text of its own: the whole piece is spelled
+    // from its expansion.
+    if (ER.isInvalid() || RW.ReplaceText(ER, E.Text))
+      return std::nullopt;
+  }
+  return RW.getRewrittenText(R);
+}
+
+std::string SourceText::range(SourceRange Range) const {
+  std::vector<TextEdit> Edits = editsIn(Range, {});
+  if (std::optional<std::string> Text = writtenText(written(Range), Edits))
+    return *Text;
+  return expandedText(expanded(Range), Edits);
 }
 
 CharSourceRange SourceText::writtenStatement(const Stmt *S) const {
@@ -77,42 +109,20 @@ CharSourceRange SourceText::writtenStatement(const Stmt *S) const {
 
 std::string SourceText::statement(const Stmt *S,
                                   ArrayRef<TextEdit> Edits) const {
-  CharSourceRange R = writtenStatement(S);
-  if (R.isInvalid())
-    return expandedStatement(S, Edits);
-  if (Edits.empty())
-    return Lexer::getSourceText(R, SM, LangOpts).str();
-  // Every edit must have written text too, or the whole statement is
-  // spelled from its expansion.
-  std::vector<std::pair<CharSourceRange, const std::string *>> Written;
-  for (const TextEdit &E : Edits) {
-    CharSourceRange ER =
-        E.Range.isTokenRange()
-            ? written(E.Range.getAsRange())
-            : (E.Range.getBegin().isFileID() && E.Range.getEnd().isFileID()
-                   ? E.Range
-                   : CharSourceRange());
-    if (ER.isInvalid())
-      return expandedStatement(S, Edits);
-    Written.emplace_back(ER, &E.Text);
-  }
-  Rewriter RW(const_cast<SourceManager &>(SM), LangOpts);
-  for (const auto &[Range, Text] : Written)
-    RW.ReplaceText(Range, *Text);
-  return RW.getRewrittenText(R);
+  std::vector<TextEdit> All = editsIn(S->getSourceRange(), Edits);
+  if (std::optional<std::string> Text = writtenText(writtenStatement(S), All))
+    return *Text;
+  ArrayRef<syntax::Token> Toks = expanded(S->getSourceRange());
+  ArrayRef<syntax::Token> Everything = Tokens.expandedTokens();
+  if (!Toks.empty() && Toks.back().kind() != tok::semi &&
+      Toks.back().kind() != tok::r_brace && Toks.end() != Everything.end() &&
+      Toks.end()->kind() == tok::semi)
+    Toks = ArrayRef<syntax::Token>(Toks.begin(), Toks.size() + 1);
+  return expandedText(Toks, All);
 }
 
-std::string SourceText::expandedStatement(const Stmt *S,
-                                          ArrayRef<TextEdit> Edits) const {
-  ArrayRef<syntax::Token> Toks = expanded(S->getSourceRange());
-  if (Toks.empty())
-    return "";
-  ArrayRef<syntax::Token> All = Tokens.expandedTokens();
-  const syntax::Token *After = Toks.end();
-  if (Toks.back().kind() != tok::semi && Toks.back().kind() != tok::r_brace &&
-      After != All.end() && After->kind() == tok::semi)
-    Toks = ArrayRef<syntax::Token>(Toks.begin(), Toks.size() + 1);
-
+std::string SourceText::expandedText(ArrayRef<syntax::Token> Toks,
+                                     ArrayRef<TextEdit> Edits) const {
   // Each edit as the tokens [Begin, End) it replaces; Begin == End inserts.
   struct Placed {
     size_t Begin, End;

@@ -15,6 +15,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Tooling/Syntax/Tokens.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,12 @@ public:
   /// Tokens spelled as source text, one space where they were not adjacent.
   std::string spell(llvm::ArrayRef<clang::syntax::Token> Tokens) const;
 
+  /// Edits made wherever their tokens are copied: calls renamed to their
+  /// device twins (LibraryTwins.h).
+  void renameEverywhere(std::vector<TextEdit> Edits) {
+    Renames = std::move(Edits);
+  }
+
 private:
   const clang::ASTContext &Context;
   const clang::SourceManager &SM;
@@ -58,10 +65,19 @@ private:
   const clang::syntax::TokenBuffer &Tokens;
   std::vector<clang::SourceLocation> MacroDirectives;
 
+  std::vector<TextEdit> Renames;
+
+  /// \p Edits and the renames inside \p Range.
+  std::vector<TextEdit> editsIn(clang::SourceRange Range,
+                                llvm::ArrayRef<TextEdit> Edits) const;
   /// written() of a statement, extended over its ';'.
   clang::CharSourceRange writtenStatement(const clang::Stmt *S) const;
-  std::string expandedStatement(const clang::Stmt *S,
-                                llvm::ArrayRef<TextEdit> Edits) const;
+  /// The file's text of \p R with \p Edits; none when \p R or an edit has
+  /// no written text.
+  std::optional<std::string> writtenText(clang::CharSourceRange R,
+                                         llvm::ArrayRef<TextEdit> Edits) const;
+  std::string expandedText(llvm::ArrayRef<clang::syntax::Token> Tokens,
+                           llvm::ArrayRef<TextEdit> Edits) const;
 };
 
 } // namespace qd

@@ -4,6 +4,7 @@
 #include "DeviceFunctions.h"
 #include "EntryHeader.h"
 #include "KernelAnalysis.h"
+#include "LibraryTwins.h"
 #include "LoopRemarks.h"
 #include "PragmaHandler.h"
 #include "SourceText.h"
@@ -42,6 +43,36 @@ std::string devicePrefix(const FunctionDecl *FD,
   return Prefix;
 }
 
+/// Makes the CUDA output call the twins of \p Renames: in kernels'
+/// code wherever it is copied, in functions that device code calls through
+/// \p Rewrite. Returns the headers to include. A call whose name has no text
+/// of its own in the file (inside a macro) keeps the standard function, and
+/// \p RelaxedConstexprCallee names it for the prologue's guard.
+std::vector<std::string> renameLibraryCalls(
+    const std::vector<LibraryRename> &Renames, SourceText &Source,
+    Rewriter &Rewrite, std::string &RelaxedConstexprCallee) {
+  const SourceManager &SM = Rewrite.getSourceMgr();
+  std::vector<TextEdit> InKernels;
+  std::vector<std::string> Headers;
+  for (const LibraryRename &R : Renames) {
+    const CharSourceRange Tokens = CharSourceRange::getTokenRange(R.Range);
+    if (!R.InHelper) {
+      InKernels.push_back({Tokens, R.Replacement});
+    } else if (CharSourceRange Written = Lexer::makeFileCharRange(
+                   Tokens, SM, Rewrite.getLangOpts());
+               Written.isInvalid() || Rewrite.ReplaceText(Written, R.Replacement)) {
+      if (RelaxedConstexprCallee.empty())
+        RelaxedConstexprCallee = R.Name;
+      continue;
+    }
+    if (!llvm::is_contained(Headers, R.Header))
+      Headers.push_back(R.Header);
+  }
+  Source.renameEverywhere(std::move(InKernels));
+  llvm::sort(Headers);
+  return Headers;
+}
+
 class TranslateConsumer : public ASTConsumer {
 public:
   TranslateConsumer(const TranslateOptions &Options, DirectiveList &Directives,
@@ -58,7 +89,7 @@ public:
     for (const Directive &D : Directives.all())
       if (D.Loc.isMacroID())
         MacroDirectives.push_back(D.Loc);
-    const SourceText Source(Context, Tokens, std::move(MacroDirectives));
+    SourceText Source(Context, Tokens, std::move(MacroDirectives));
     if (Diags.hasErrorOccurred() && !Options.HeaderPass)
       return;
     UserFiles Files(Context.getSourceManager(), Options.InRoot);
@@ -69,8 +100,9 @@ public:
       return;
     }
     std::string RelaxedConstexprCallee;
-    std::vector<const FunctionDecl *> DeviceFunctions =
-        findDeviceFunctions(Context, Files, Plans, &RelaxedConstexprCallee);
+    std::vector<LibraryRename> Renames;
+    std::vector<const FunctionDecl *> DeviceFunctions = findDeviceFunctions(
+        Context, Files, Plans, &RelaxedConstexprCallee, &Renames);
     if (Diags.hasErrorOccurred())
       return;
     // Remarks read the plans; the output is rendered from them unchanged.
@@ -79,6 +111,14 @@ public:
 
     SourceManager &SM = Context.getSourceManager();
     Rewriter Rewrite(SM, Context.getLangOpts());
+    std::vector<std::string> LibraryHeaders;
+    if (Options.CodeGen.Target == Target::Cuda)
+      LibraryHeaders = renameLibraryCalls(Renames, Source, Rewrite,
+                                          RelaxedConstexprCallee);
+    else if (RelaxedConstexprCallee.empty() && !Renames.empty())
+      // hipcc needs no twins; nvcc building the HIP output through a
+      // HIP-to-CUDA header still needs the flag, which the guard names.
+      RelaxedConstexprCallee = Renames.front().Name;
     KernelCodeGen CodeGen(Context, Source, Options.CodeGen);
     FileID Main = SM.getMainFileID();
 
@@ -112,7 +152,7 @@ public:
           Options.OutputPath + ".qd-headers", Options.HeaderPath,
           Options.CodeGen.LineDirectives, QD_VERSION,
           Result.UnquotableInclude);
-    Rewrite.InsertTextBefore(SM.getLocForStartOfFile(Main), CodeGen.prologue(RelaxedConstexprCallee));
+    Rewrite.InsertTextBefore(SM.getLocForStartOfFile(Main), CodeGen.prologue(RelaxedConstexprCallee, LibraryHeaders));
 
     std::string Output;
     llvm::raw_string_ostream OS(Output);
