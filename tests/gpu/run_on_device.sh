@@ -4,6 +4,8 @@
 # staged translations with nvcc and cmake, then:
 #   1. runs every program and compares its `name value` lines with the serial
 #      reference; each `check ... PASS|FAIL` line it prints is a test too;
+#      the CUDA programs run twice, the second time built by nvcc with no
+#      flags of ours (plaincuda.*);
 #   2. reruns the programs under compute-sanitizer memcheck, racecheck and
 #      synccheck (short runs: QD_SUITE_QUICK=1);
 #   3. profiling: concurrency_proof with NVTX ranges under Nsight Systems,
@@ -61,9 +63,10 @@ record_checks() {
 }
 
 # Executables are named <target>.golden.<case> or <target>.<program>
-# (targets cuda, hip, and cudagraph, hipgraph: the same in graph mode);
-# their serial reference is serial/golden.<case>.txt or serial/<program>.txt.
-programs=$(cd "$build" && ls | grep -E '^(cuda|hip|cudagraph|hipgraph)\.' | sort)
+# (targets cuda, hip, and cudagraph, hipgraph: the same in graph mode;
+# plaincuda: the cuda sources built by nvcc with no flags of ours); their
+# serial reference is serial/golden.<case>.txt or serial/<program>.txt.
+programs=$(cd "$build" && ls | grep -E '^(cuda|hip|cudagraph|hipgraph|plaincuda)\.' | sort)
 
 echo "== correctness"
 for exe in $programs; do
@@ -125,7 +128,8 @@ if command -v compute-sanitizer >/dev/null; then
               # Of the random programs' batches, only the first: the rest
               # would take hours under the sanitizers.
               for exe in $programs; do
-                case $exe in *.qdsmith_0) ;; *.qdsmith_*) continue ;; esac
+                # The plain builds run the same device code as cuda.*.
+                case $exe in plaincuda.*) continue ;; *.qdsmith_0) ;; *.qdsmith_*) continue ;; esac
                 echo "$tool $exe"
               done
             done | xargs -P "$(nproc)" -n 2 bash -c 'sanitize "$@"' _)
