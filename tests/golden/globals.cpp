@@ -2,7 +2,10 @@
 // constexpr scalar read where it is; a non-const scalar, a pointer, a const
 // double, a struct and a const array (a 2-D one too) read on the host at the
 // call and passed by value; a host statement between two loops changing a
-// global, which the second loop sees, and the host after the call.
+// global, which the second loop sees, and the host after the call. Globals
+// named with a qualifier ('config::scale', '::nx') are the same variables:
+// the generated code names them by their bare names, which the host entries
+// declare as references to them.
 
 constexpr int kHalo = 1;
 int nx = 0;
@@ -12,6 +15,9 @@ const double coef[3] = {0.25, 0.5, 0.25};
 const float mix[2][2] = {{1.0f, 2.0f}, {3.0f, 4.0f}};
 struct Grid { int n; double h; };
 Grid grid = {0, 0.0};
+namespace config {
+double scale = 1.0;
+}
 
 #pragma qd kernel
 void globals(double* out, const double* in, float* f)
@@ -22,7 +28,7 @@ void globals(double* out, const double* in, float* f)
             s += coef[k] * in[i - 1 + k];
         out[i] = s * dx + profile[i] + grid.h * grid.n;
     }
-    nx += 1;
-    for (int i = 0; i < nx - 1; ++i)
-        f[i] = mix[i % 2][(i / 2) % 2] + static_cast<float>(nx);
+    ::nx += 1;
+    for (int i = 0; i < ::nx - 1; ++i)
+        f[i] = mix[i % 2][(i / 2) % 2] + static_cast<float>(config::scale * ::nx);
 }

@@ -4,10 +4,42 @@
 #include "DiagnosticIds.h"
 #include "KernelAnalyzer.h"
 #include "MayWrite.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringMap.h"
 
 using namespace clang;
 
 namespace qd {
+namespace {
+
+/// References to variables, each with whether a lambda without a capture
+/// default encloses it (within the traversed code).
+class GlobalRefFinder : public RecursiveASTVisitor<GlobalRefFinder> {
+public:
+  struct Ref {
+    const DeclRefExpr *E;
+    bool InPlainLambda;
+  };
+  std::vector<Ref> Refs;
+
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    const bool Plain = L->getCaptureDefault() == LCD_None;
+    PlainLambdas += Plain;
+    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(L);
+    PlainLambdas -= Plain;
+    return Result;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (isa<VarDecl>(E->getDecl()))
+      Refs.push_back({E, PlainLambdas != 0});
+    return true;
+  }
+
+private:
+  unsigned PlainLambdas = 0;
+};
+
+} // namespace
 
 GlobalUse classifyGlobal(const VarDecl *Var, const ASTContext &Context) {
   if (!Var || !Var->hasGlobalStorage() || Var->isStaticLocal() ||
@@ -56,7 +88,64 @@ bool Analyzer::passGlobals(const Stmt *Code) {
     Values.add(Var);
     return false;
   });
+  // A lambda cannot capture a namespace-scope variable by name, so one
+  // without a default cannot use the local that replaces it.
+  GlobalRefFinder Finder;
+  Finder.TraverseStmt(const_cast<Stmt *>(Code));
+  for (const GlobalRefFinder::Ref &R : Finder.Refs) {
+    const auto *Var = cast<VarDecl>(R.E->getDecl());
+    if (R.InPlainLambda && Seen.count(Var) && Values.contains(Var)) {
+      report(Diags, R.E->getLocation(), Diag::GlobalInLambdaWithoutDefault)
+          << Var->getName();
+      Ok = false;
+    }
+  }
   return Ok;
+}
+
+void Analyzer::aliasQualifiedGlobals(const FunctionDecl *FD) {
+  GlobalRefFinder Finder;
+  Finder.TraverseStmt(FD->getBody());
+  for (const GlobalRefFinder::Ref &R : Finder.Refs) {
+    const auto *Var = cast<VarDecl>(R.E->getDecl());
+    const GlobalUse Use = classifyGlobal(Var, Context);
+    if (!R.E->hasQualifier() || Use == GlobalUse::NotGlobal ||
+        Use == GlobalUse::Direct)
+      continue;
+    auto It = llvm::find_if(Plan->GlobalAliases, [&](const GlobalAlias &A) {
+      return A.Var == Var;
+    });
+    if (It == Plan->GlobalAliases.end()) {
+      Plan->GlobalAliases.push_back({Var, {}});
+      It = std::prev(Plan->GlobalAliases.end());
+    }
+    It->Uses.push_back(R.E);
+  }
+  // The bare names must mean these variables in the host entries and the
+  // device functions alike.
+  llvm::StringMap<unsigned> Kinds; // 0 parameter, 1 local
+  for (const ParmVarDecl *P : FD->parameters())
+    Kinds.try_emplace(P->getName(), 0);
+  struct Locals : RecursiveASTVisitor<Locals> {
+    llvm::StringMap<unsigned> &Kinds;
+    explicit Locals(llvm::StringMap<unsigned> &Kinds) : Kinds(Kinds) {}
+    bool VisitVarDecl(VarDecl *V) {
+      if (V->getIdentifier())
+        Kinds.try_emplace(V->getName(), 1);
+      return true;
+    }
+  } LocalFinder(Kinds);
+  LocalFinder.TraverseStmt(FD->getBody());
+  for (const GlobalAlias &A : Plan->GlobalAliases) {
+    auto Clash = Kinds.find(A.Var->getName());
+    if (Clash == Kinds.end()) {
+      Kinds.try_emplace(A.Var->getName(), 2);
+      continue;
+    }
+    report(Diags, A.Uses.front()->getLocation(), Diag::QualifiedGlobalNameClash)
+        << A.Var->getQualifiedNameAsString() << A.Var->getName()
+        << Clash->second << FD->getName();
+  }
 }
 
 } // namespace qd

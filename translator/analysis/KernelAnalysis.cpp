@@ -332,6 +332,7 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target) {
   Levels.emplace_back();
   analyzeSequence(cast<CompoundStmt>(FD->getBody()), Plan->Steps);
   Levels.pop_back();
+  aliasQualifiedGlobals(FD);
 }
 
 bool Analyzer::checkSignature(const FunctionDecl *FD) {

@@ -152,6 +152,9 @@ private:
   /// Makes the namespace-scope variables that \p Code reads host values,
   /// which it captures; reports writes and non-const arrays.
   bool passGlobals(const clang::Stmt *Code);
+  /// Fills Plan->GlobalAliases; a bare name that a parameter, a local or
+  /// another alias of the kernel has too is an error.
+  void aliasQualifiedGlobals(const clang::FunctionDecl *FD);
   /// A host statement or 'loop seq' init \p E: an assignment to a variable
   /// gives it a host value again.
   void assignOnHost(const clang::Expr *E);

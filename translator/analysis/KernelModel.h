@@ -203,6 +203,15 @@ void forEachStep(const std::vector<Step> &Steps, Callback &&Fn) {
   }
 }
 
+/// A namespace-scope variable that the kernel names with a qualifier
+/// ('cfg::nx', '::nx'). Device code receives a global's value as a local of
+/// its bare name, so the generated code names it 'nx' everywhere, and the
+/// host entries declare 'auto& nx = ::cfg::nx;'.
+struct GlobalAlias {
+  const clang::VarDecl *Var = nullptr;
+  std::vector<const clang::DeclRefExpr *> Uses;
+};
+
 struct KernelPlan {
   const clang::FunctionDecl *Function = nullptr;
   /// Non-null for a function-template kernel.
@@ -220,6 +229,7 @@ struct KernelPlan {
   /// them in place, and every device function of the kernel declares again
   /// those that come before its statement.
   std::vector<const clang::DeclStmt *> TypeDecls;
+  std::vector<GlobalAlias> GlobalAliases;
   /// The scratch memory one call needs for its reductions: result slots,
   /// one counter per reducing loop, per-block partial results.
   unsigned ScratchSlots = 0;

@@ -76,7 +76,9 @@ std::string KernelCodeGen::renderCalledKernel() {
   for (bool Graph : {false, true}) {
     ForcedGraphMode = Graph;
     NextDeviceFunction = 0;
-    Bodies[Graph] = indent(renderSteps(Plan->Steps, Graph ? "qd_lane" : "qd_stream"), 2);
+    Bodies[Graph] = indent(globalAliases() +
+                               renderSteps(Plan->Steps, Graph ? "qd_lane" : "qd_stream"),
+                           2);
   }
   ForcedGraphMode.reset();
   DeviceFunctions = Made;

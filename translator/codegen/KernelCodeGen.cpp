@@ -165,7 +165,7 @@ std::string KernelCodeGen::renderKernel(const KernelPlan &ThePlan,
   NextDeviceFunction = 0;
   DeviceFunctions.clear();
 
-  std::string Body = renderSteps(Plan->Steps, topLevelQueue());
+  std::string Body = globalAliases() + renderSteps(Plan->Steps, topLevelQueue());
   TemplateData Data;
   Data.set("kernel", Plan->Function->getNameAsString());
   Data.set("source", Options.SourceName);
@@ -175,6 +175,24 @@ std::string KernelCodeGen::renderKernel(const KernelPlan &ThePlan,
   Data.set("device_functions", DeviceFunctions);
   Data.set("host_entries", renderHostEntries(Body) + renderCalledKernel());
   return renderTemplate(Options.Target, "kernel", Data);
+}
+
+std::string KernelCodeGen::qualifiedName(const NamedDecl *D) const {
+  PrintingPolicy Qualified = Policy;
+  // Anonymous and inline namespaces: qualified lookup sees through them.
+  Qualified.SuppressUnwrittenScope = true;
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  D->printQualifiedName(OS, Qualified);
+  return OS.str();
+}
+
+std::string KernelCodeGen::globalAliases() const {
+  std::string Out;
+  for (const GlobalAlias &A : Plan->GlobalAliases)
+    Out += "[[maybe_unused]] auto& " + A.Var->getNameAsString() + " = ::" +
+           qualifiedName(A.Var) + ";\n";
+  return Out;
 }
 
 std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
@@ -330,6 +348,8 @@ std::string KernelCodeGen::renderHostEntries(const std::string &Body) {
 
   TemplateData Data;
   Data.set("kernel", FD->getNameAsString());
+  // Qualified: a parameter may have the kernel's name.
+  Data.set("qualified_kernel", "::" + qualifiedName(FD));
   Data.set("template_header", templateHeader(Plan->Template, Source));
   Data.set("template_args", templateArguments(Plan->Template));
   Data.set("stream_signature", Signatures.Stream);

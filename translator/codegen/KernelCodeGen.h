@@ -66,6 +66,16 @@ public:
   std::string renderKernel(const KernelPlan &Plan, const std::string &Prefix);
 
 private:
+  /// The declarations of the kernel's qualified globals under their bare
+  /// names (GlobalAlias), first in each host entry.
+  std::string globalAliases() const;
+  /// \p D's name qualified from the global namespace, without the leading
+  /// '::'.
+  std::string qualifiedName(const clang::NamedDecl *D) const;
+
+public:
+
+private:
   clang::ASTContext &Context;
   const clang::SourceManager &SM;
   const SourceText &Source;

@@ -53,9 +53,10 @@ public:
   std::string spell(llvm::ArrayRef<clang::syntax::Token> Tokens) const;
 
   /// Edits made wherever their tokens are copied: calls renamed to their
-  /// device twins (LibraryTwins.h).
-  void renameEverywhere(std::vector<TextEdit> Edits) {
-    Renames = std::move(Edits);
+  /// device twins (LibraryTwins.h), qualified globals to their bare names
+  /// (GlobalAlias).
+  void renameEverywhere(llvm::ArrayRef<TextEdit> Edits) {
+    Renames.insert(Renames.end(), Edits.begin(), Edits.end());
   }
 
 private:

@@ -68,7 +68,7 @@ std::vector<std::string> renameLibraryCalls(
     if (!llvm::is_contained(Headers, R.Header))
       Headers.push_back(R.Header);
   }
-  Source.renameEverywhere(std::move(InKernels));
+  Source.renameEverywhere(InKernels);
   llvm::sort(Headers);
   return Headers;
 }
@@ -111,6 +111,15 @@ public:
 
     SourceManager &SM = Context.getSourceManager();
     Rewriter Rewrite(SM, Context.getLangOpts());
+    // A qualified global is named by its bare name, which the host entries
+    // declare and the device functions receive.
+    for (const KernelPlan &Plan : Plans)
+      for (const GlobalAlias &A : Plan.GlobalAliases)
+        for (const DeclRefExpr *Use : A.Uses)
+          Source.renameEverywhere(
+              {{CharSourceRange::getTokenRange(Use->getBeginLoc(),
+                                               Use->getLocation()),
+                A.Var->getNameAsString()}});
     std::vector<std::string> LibraryHeaders;
     if (Options.CodeGen.Target == Target::Cuda)
       LibraryHeaders = renameLibraryCalls(Renames, Source, Rewrite,

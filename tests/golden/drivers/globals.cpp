@@ -16,6 +16,7 @@ int main() {
     nx = n;
     profile = prof.device();
     grid = Grid{n / 2, 0.125};
+    config::scale = 0.5 + n;
     globals(out.device(), in.device(), f.device());
     const std::string name = "n" + std::to_string(n);
     print_summary((name + ".out").c_str(), out);

@@ -107,7 +107,7 @@ void analyse(const float* samples, int n, float lo, float hi, int bins, int* his
 void analyse(const float* samples, int n, float lo, float hi, int bins,
              int* histogram, float* sum, int* max_bin_index, int* overflow_count,
              float* overflow_values) {
-  analyse(samples, n, lo, hi, bins, histogram, sum, max_bin_index, overflow_count, overflow_values, qd::StreamRef());
+  ::analyse(samples, n, lo, hi, bins, histogram, sum, max_bin_index, overflow_count, overflow_values, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'analyse' ----

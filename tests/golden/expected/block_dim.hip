@@ -128,7 +128,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
 }
 
 void scale_and_shift(float* x, float* y, int n, float scale, float shift) {
-  scale_and_shift(x, y, n, scale, shift, qd::StreamRef());
+  ::scale_and_shift(x, y, n, scale, shift, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'scale_and_shift' ----
@@ -168,7 +168,7 @@ void negate(float* x, int n, qd::StreamRef qd_stream) {
 }
 
 void negate(float* x, int n) {
-  negate(x, n, qd::StreamRef());
+  ::negate(x, n, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'negate' ----

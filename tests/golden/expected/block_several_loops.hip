@@ -159,7 +159,7 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
 void prepare_inputs(float* matrix, float* row_norm, int rows, int cols,
                     const int* counts, float* density, float* cdf, float* total, int bins,
                     float bin_width) {
-  prepare_inputs(matrix, row_norm, rows, cols, counts, density, cdf, total, bins, bin_width, qd::StreamRef());
+  ::prepare_inputs(matrix, row_norm, rows, cols, counts, density, cdf, total, bins, bin_width, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'prepare_inputs' ----

@@ -87,7 +87,7 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
 }
 
 void split_complex(const float* interleaved, float* re, float* im, float* mag2, int n) {
-  split_complex(interleaved, re, im, mag2, n, qd::StreamRef());
+  ::split_complex(interleaved, re, im, mag2, n, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'split_complex' ----

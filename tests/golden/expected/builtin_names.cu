@@ -105,7 +105,7 @@ void fill_grid(float* field, float* total, Grid gridDim, int blockIdx, qd::Strea
 }
 
 void fill_grid(float* field, float* total, Grid gridDim, int blockIdx) {
-  fill_grid(field, total, gridDim, blockIdx, qd::StreamRef());
+  ::fill_grid(field, total, gridDim, blockIdx, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'fill_grid' ----

@@ -163,7 +163,7 @@ void c_style_loops(float* a, double* b, int* c, int n, int stride, int rows, int
 }
 
 void c_style_loops(float* a, double* b, int* c, int n, int stride, int rows, int cols) {
-  c_style_loops(a, b, c, n, stride, rows, cols, qd::StreamRef());
+  ::c_style_loops(a, b, c, n, stride, rows, cols, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'c_style_loops' ----

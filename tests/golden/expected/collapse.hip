@@ -119,7 +119,7 @@ void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigne
 }
 
 void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigned ny, int nx) {
-  grid_and_volume(grid, volume, h, w, nz, ny, nx, qd::StreamRef());
+  ::grid_and_volume(grid, volume, h, w, nz, ny, nx, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'grid_and_volume' ----

@@ -89,7 +89,7 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
 }
 
 void damp_and_split(float* a, float* b, const float* src, int n, float damping) {
-  damp_and_split(a, b, src, n, damping, qd::StreamRef());
+  ::damp_and_split(a, b, src, n, damping, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'damp_and_split' ----

@@ -73,7 +73,7 @@ void integrate(ParticleArrays p, const Params& params, Vec3 wind, float* wind_po
 }
 
 void integrate(ParticleArrays p, const Params& params, Vec3 wind, float* wind_power) {
-  integrate(p, params, wind, wind_power, qd::StreamRef());
+  ::integrate(p, params, wind, wind_power, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'integrate' ----
@@ -112,7 +112,7 @@ void apply_offset(float* x, const Vec3& offset, const int& n, qd::StreamRef qd_s
 }
 
 void apply_offset(float* x, const Vec3& offset, const int& n) {
-  apply_offset(x, offset, n, qd::StreamRef());
+  ::apply_offset(x, offset, n, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'apply_offset' ----

@@ -147,7 +147,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
 
 void grade_channels(float* red, float* green, float* blue, float* alpha, int pixels,
                     float gamma, float threshold) {
-  grade_channels(red, green, blue, alpha, pixels, gamma, threshold, qd::StreamRef());
+  ::grade_channels(red, green, blue, alpha, pixels, gamma, threshold, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'grade_channels' ----

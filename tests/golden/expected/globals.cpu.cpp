@@ -6,7 +6,10 @@
 // constexpr scalar read where it is; a non-const scalar, a pointer, a const
 // double, a struct and a const array (a 2-D one too) read on the host at the
 // call and passed by value; a host statement between two loops changing a
-// global, which the second loop sees, and the host after the call.
+// global, which the second loop sees, and the host after the call. Globals
+// named with a qualifier ('config::scale', '::nx') are the same variables:
+// the generated code names them by their bare names, which the host entries
+// declare as references to them.
 
 constexpr int kHalo = 1;
 int nx = 0;
@@ -16,10 +19,13 @@ const double coef[3] = {0.25, 0.5, 0.25};
 const float mix[2][2] = {{1.0f, 2.0f}, {3.0f, 4.0f}};
 struct Grid { int n; double h; };
 Grid grid = {0, 0.0};
+namespace config {
+double scale = 1.0;
+}
 
-// ---- qd kernel 'globals' (globals.cpp:16), translated by qd-translate ----
-#line 22 "globals.cpu.cpp"
-// Parallel loop of 'globals' (globals.cpp:19): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'globals' (globals.cpp:22), translated by qd-translate ----
+#line 28 "globals.cpu.cpp"
+// Parallel loop of 'globals' (globals.cpp:25): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static void
 qd_globals_loop0(int qd_begin, std::uint64_t qd_count, double * out, const double * in, qd::detail::ArrayValueOf<const double[3]> coef, const double dx, double * profile, Grid grid) {
 #if defined(_OPENMP)
@@ -27,28 +33,28 @@ qd_globals_loop0(int qd_begin, std::uint64_t qd_count, double * out, const doubl
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 19 "globals.cpp"
+#line 25 "globals.cpp"
 {
         double s = 0;
         for (int k = 0; k < 3; ++k)
             s += coef[k] * in[i - 1 + k];
         out[i] = s * dx + profile[i] + grid.h * grid.n;
     }
-#line 38 "globals.cpu.cpp"
+#line 44 "globals.cpu.cpp"
   }
 }
 
-// Parallel loop of 'globals' (globals.cpp:26): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'globals' (globals.cpp:32): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static void
-qd_globals_loop1(int qd_begin, std::uint64_t qd_count, float * f, qd::detail::ArrayValueOf<const float[2][2]> mix, int nx) {
+qd_globals_loop1(int qd_begin, std::uint64_t qd_count, float * f, qd::detail::ArrayValueOf<const float[2][2]> mix, double scale, int nx) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 27 "globals.cpp"
-f[i] = mix[i % 2][(i / 2) % 2] + static_cast<float>(nx);
-#line 52 "globals.cpu.cpp"
+#line 33 "globals.cpp"
+f[i] = mix[i % 2][(i / 2) % 2] + static_cast<float>(scale * nx);
+#line 58 "globals.cpu.cpp"
   }
 }
 
@@ -56,25 +62,27 @@ f[i] = mix[i % 2][(i / 2) % 2] + static_cast<float>(nx);
 // Host entry points of kernel 'globals': they run its work on the calling thread and return when it is done.
 void globals(double* out, const double* in, float* f, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, globals.cpp:19
+  [[maybe_unused]] auto& nx = ::nx;
+  [[maybe_unused]] auto& scale = ::config::scale;
+  // parallel loop, globals.cpp:25
   {
     const int qd_begin = kHalo;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nx - kHalo), /*inclusive=*/false);
     qd_globals_loop0(qd_begin, qd_count, out, in, qd::detail::array_value(coef), dx, profile, grid);
   }
   nx += 1;
-  // parallel loop, globals.cpp:26
+  // parallel loop, globals.cpp:32
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nx - 1), /*inclusive=*/false);
-    qd_globals_loop1(qd_begin, qd_count, f, qd::detail::array_value(mix), nx);
+    qd_globals_loop1(qd_begin, qd_count, f, qd::detail::array_value(mix), scale, nx);
   }
 }
 
 void globals(double* out, const double* in, float* f) {
-  globals(out, in, f, qd::StreamRef());
+  ::globals(out, in, f, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'globals' ----
-#line 28 "globals.cpp"
+#line 34 "globals.cpp"
 

@@ -5,7 +5,10 @@
 // constexpr scalar read where it is; a non-const scalar, a pointer, a const
 // double, a struct and a const array (a 2-D one too) read on the host at the
 // call and passed by value; a host statement between two loops changing a
-// global, which the second loop sees, and the host after the call.
+// global, which the second loop sees, and the host after the call. Globals
+// named with a qualifier ('config::scale', '::nx') are the same variables:
+// the generated code names them by their bare names, which the host entries
+// declare as references to them.
 
 constexpr int kHalo = 1;
 int nx = 0;
@@ -15,35 +18,38 @@ const double coef[3] = {0.25, 0.5, 0.25};
 const float mix[2][2] = {{1.0f, 2.0f}, {3.0f, 4.0f}};
 struct Grid { int n; double h; };
 Grid grid = {0, 0.0};
+namespace config {
+double scale = 1.0;
+}
 
-// ---- qd kernel 'globals' (globals.cpp:16), translated by qd-translate ----
-#line 21 "globals.cu"
-// Parallel loop of 'globals' (globals.cpp:19): a grid-stride loop over the iterations.
+// ---- qd kernel 'globals' (globals.cpp:22), translated by qd-translate ----
+#line 27 "globals.cu"
+// Parallel loop of 'globals' (globals.cpp:25): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_globals_loop0(int qd_begin, std::uint64_t qd_count, double * out, const double * in, qd::detail::ArrayValueOf<const double[3]> coef, const double dx, double * profile, Grid grid) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 19 "globals.cpp"
+#line 25 "globals.cpp"
 {
         double s = 0;
         for (int k = 0; k < 3; ++k)
             s += coef[k] * in[i - 1 + k];
         out[i] = s * dx + profile[i] + grid.h * grid.n;
     }
-#line 35 "globals.cu"
+#line 41 "globals.cu"
   }
 }
 
-// Parallel loop of 'globals' (globals.cpp:26): a grid-stride loop over the iterations.
+// Parallel loop of 'globals' (globals.cpp:32): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
-qd_globals_loop1(int qd_begin, std::uint64_t qd_count, float * f, qd::detail::ArrayValueOf<const float[2][2]> mix, int nx) {
+qd_globals_loop1(int qd_begin, std::uint64_t qd_count, float * f, qd::detail::ArrayValueOf<const float[2][2]> mix, double scale, int nx) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 27 "globals.cpp"
-f[i] = mix[i % 2][(i / 2) % 2] + static_cast<float>(nx);
-#line 47 "globals.cu"
+#line 33 "globals.cpp"
+f[i] = mix[i % 2][(i / 2) % 2] + static_cast<float>(scale * nx);
+#line 53 "globals.cu"
   }
 }
 
@@ -54,31 +60,33 @@ void globals(double* out, const double* in, float* f, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, globals.cpp:19
+  [[maybe_unused]] auto& nx = ::nx;
+  [[maybe_unused]] auto& scale = ::config::scale;
+  // parallel loop, globals.cpp:25
   {
     const int qd_begin = kHalo;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nx - kHalo), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_globals_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, out, in, qd::detail::array_value(coef), dx, profile, grid);
-      qd::detail::check_launch(cudaGetLastError(), "globals", "globals.cpp", 19);
+      qd::detail::check_launch(cudaGetLastError(), "globals", "globals.cpp", 25);
     }
   }
   nx += 1;
-  // parallel loop, globals.cpp:26
+  // parallel loop, globals.cpp:32
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nx - 1), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_globals_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, f, qd::detail::array_value(mix), nx);
-      qd::detail::check_launch(cudaGetLastError(), "globals", "globals.cpp", 26);
+      qd_globals_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, f, qd::detail::array_value(mix), scale, nx);
+      qd::detail::check_launch(cudaGetLastError(), "globals", "globals.cpp", 32);
     }
   }
 }
 
 void globals(double* out, const double* in, float* f) {
-  globals(out, in, f, qd::StreamRef());
+  ::globals(out, in, f, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'globals' ----
-#line 28 "globals.cpp"
+#line 34 "globals.cpp"
 

@@ -179,7 +179,7 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
 }
 
 void step(float* x, float* y, float* z, float* w, int n, float dt, float* summary) {
-  step(x, y, z, w, n, dt, summary, qd::StreamRef());
+  ::step(x, y, z, w, n, dt, summary, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'step' ----
@@ -273,7 +273,7 @@ void stencil(const float* in, float* out, float* edge, int h, int w, qd::StreamR
 }
 
 void stencil(const float* in, float* out, float* edge, int h, int w) {
-  stencil(in, out, edge, h, w, qd::StreamRef());
+  ::stencil(in, out, edge, h, w, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'stencil' ----
@@ -316,7 +316,7 @@ void scale(T* v, int n, T factor, qd::StreamRef qd_stream) {
 
 template <class T>
 void scale(T* v, int n, T factor) {
-  scale<T>(v, n, factor, qd::StreamRef());
+  ::scale<T>(v, n, factor, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'scale' ----

@@ -81,7 +81,7 @@ void shade(float* out, const float* depth, const float* coeffs, int degree, int 
 
 void shade(float* out, const float* depth, const float* coeffs, int degree, int n,
            float near_plane, float far_plane) {
-  shade(out, depth, coeffs, degree, n, near_plane, far_plane, qd::StreamRef());
+  ::shade(out, depth, coeffs, degree, n, near_plane, far_plane, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'shade' ----

@@ -101,7 +101,7 @@ void brighten(float* pixels, int count, float gain, qd::StreamRef qd_stream) {
 }
 
 void brighten(float* pixels, int count, float gain) {
-  brighten(pixels, count, gain, qd::StreamRef());
+  ::brighten(pixels, count, gain, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'brighten' ----

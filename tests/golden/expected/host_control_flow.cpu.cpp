@@ -237,7 +237,7 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
 }
 
 void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c, Boundary kind, bool smooth) {
-  advect(u, scratch, smoothed, n, steps, c, kind, smooth, qd::StreamRef());
+  ::advect(u, scratch, smoothed, n, steps, c, kind, smooth, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'advect' ----

@@ -73,7 +73,7 @@ void sample_grid(float* values, float* derivative, int n, float x0, float x1, fl
 }
 
 void sample_grid(float* values, float* derivative, int n, float x0, float x1, float amplitude) {
-  sample_grid(values, derivative, n, x0, x1, amplitude, qd::StreamRef());
+  ::sample_grid(values, derivative, n, x0, x1, amplitude, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'sample_grid' ----

@@ -44,7 +44,7 @@ void set_halo(float* u, int n, qd::StreamRef qd_stream) {
 }
 
 void set_halo(float* u, int n) {
-  set_halo(u, n, qd::StreamRef());
+  ::set_halo(u, n, qd::StreamRef());
 }
 
 // Kernel 'set_halo' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
@@ -104,7 +104,7 @@ void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
 
 template <class T>
 void axpy(T* y, const T* x, T a, int n) {
-  axpy<T>(y, x, a, n, qd::StreamRef());
+  ::axpy<T>(y, x, a, n, qd::StreamRef());
 }
 
 // Kernel 'axpy' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
@@ -212,7 +212,7 @@ void norms(const float* u, float* out, float* middle, int n, qd::StreamRef qd_st
 }
 
 void norms(const float* u, float* out, float* middle, int n) {
-  norms(u, out, middle, n, qd::StreamRef());
+  ::norms(u, out, middle, n, qd::StreamRef());
 }
 
 // Kernel 'norms' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
@@ -340,7 +340,7 @@ void step(float* u, float* v, float* w, float* out, int n, float dt, qd::StreamR
 }
 
 void step(float* u, float* v, float* w, float* out, int n, float dt) {
-  step(u, v, w, out, n, dt, qd::StreamRef());
+  ::step(u, v, w, out, n, dt, qd::StreamRef());
 }
 
 // Kernel 'step' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
@@ -439,7 +439,7 @@ void run(float* u, float* v, float* w, float* out, int n, int steps, qd::StreamR
 }
 
 void run(float* u, float* v, float* w, float* out, int n, int steps) {
-  run(u, v, w, out, n, steps, qd::StreamRef());
+  ::run(u, v, w, out, n, steps, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'run' ----

@@ -105,7 +105,7 @@ void largest(const float* u, float* out, int n, qd::StreamRef qd_stream) {
 }
 
 void largest(const float* u, float* out, int n) {
-  largest(u, out, n, qd::StreamRef());
+  ::largest(u, out, n, qd::StreamRef());
 }
 
 // Kernel 'largest' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
@@ -195,7 +195,7 @@ void both(const float* u, const float* v, float* out, int n, qd::StreamRef qd_st
 }
 
 void both(const float* u, const float* v, float* out, int n) {
-  both(u, v, out, n, qd::StreamRef());
+  ::both(u, v, out, n, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'both' ----
@@ -219,7 +219,7 @@ void repeated(const float* u, float* out, int n, int times, qd::StreamRef qd_str
 }
 
 void repeated(const float* u, float* out, int n, int times) {
-  repeated(u, out, n, times, qd::StreamRef());
+  ::repeated(u, out, n, times, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'repeated' ----

@@ -148,7 +148,7 @@ void blend(float* a, int n, qd::StreamRef qd_stream) {
 }
 
 void blend(float* a, int n) {
-  blend(a, n, qd::StreamRef());
+  ::blend(a, n, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'blend' ----

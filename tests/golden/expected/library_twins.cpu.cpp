@@ -81,7 +81,7 @@ void library_twins(const float* in, float* out, float* lowest, int n, qd::Stream
 }
 
 void library_twins(const float* in, float* out, float* lowest, int n) {
-  library_twins(in, out, lowest, n, qd::StreamRef());
+  ::library_twins(in, out, lowest, n, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'library_twins' ----
@@ -132,7 +132,7 @@ void largest_of(const T* in, T* out, int n, qd::StreamRef qd_stream) {
 
 template <typename T>
 void largest_of(const T* in, T* out, int n) {
-  largest_of<T>(in, out, n, qd::StreamRef());
+  ::largest_of<T>(in, out, n, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'largest_of' ----

@@ -163,7 +163,7 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
 
 void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::size_t count,
                 int first, int last) {
-  loop_forms(a, b, c, n, big_n, count, first, last, qd::StreamRef());
+  ::loop_forms(a, b, c, n, big_n, count, first, last, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'loop_forms' ----

@@ -143,7 +143,7 @@ void macro_reductions(const float* in, float* rows, float* total, int n, int col
 }
 
 void macro_reductions(const float* in, float* rows, float* total, int n, int cols) {
-  macro_reductions(in, rows, total, n, cols, qd::StreamRef());
+  ::macro_reductions(in, rows, total, n, cols, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'macro_reductions' ----

@@ -236,7 +236,7 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
 }
 
 void macro_statements(float* a, float* b, float* total, int n, int steps) {
-  macro_statements(a, b, total, n, steps, qd::StreamRef());
+  ::macro_statements(a, b, total, n, steps, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'macro_statements' ----

@@ -78,7 +78,7 @@ void stencil_2d(const float* in, float* out, float* energy, int width, int heigh
 }
 
 void stencil_2d(const float* in, float* out, float* energy, int width, int height) {
-  stencil_2d(in, out, energy, width, height, qd::StreamRef());
+  ::stencil_2d(in, out, energy, width, height, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'stencil_2d' ----

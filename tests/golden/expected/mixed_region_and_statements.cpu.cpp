@@ -126,7 +126,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
 
 void blend_layers(const float* base, float* layer_a, float* layer_b, float* out, float* meta,
                   int n, float weight) {
-  blend_layers(base, layer_a, layer_b, out, meta, n, weight, qd::StreamRef());
+  ::blend_layers(base, layer_a, layer_b, out, meta, n, weight, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'blend_layers' ----

@@ -40,7 +40,7 @@ void kinetic_energy(float* e, const float* mass, const float* vel, int n, qd::St
 }
 
 void kinetic_energy(float* e, const float* mass, const float* vel, int n) {
-  kinetic_energy(e, mass, vel, n, qd::StreamRef());
+  ::physics::kinetic_energy(e, mass, vel, n, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'kinetic_energy' ----
@@ -84,7 +84,7 @@ void euler_step(float* x, float* v, const float* a, int n, float dt, qd::StreamR
 }
 
 void euler_step(float* x, float* v, const float* a, int n, float dt) {
-  euler_step(x, v, a, n, dt, qd::StreamRef());
+  ::physics::integrators::euler_step(x, v, a, n, dt, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'euler_step' ----
@@ -128,7 +128,7 @@ void jacobi_sweep(float* x_next, const float* x, const float* b, int n, float di
 }
 
 void jacobi_sweep(float* x_next, const float* x, const float* b, int n, float diag, float off) {
-  jacobi_sweep(x_next, x, b, n, diag, off, qd::StreamRef());
+  ::solvers::linear::jacobi_sweep(x_next, x, b, n, diag, off, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'jacobi_sweep' ----
@@ -171,7 +171,7 @@ void zero_fill(float* p, int n, qd::StreamRef qd_stream) {
 }
 
 void zero_fill(float* p, int n) {
-  zero_fill(p, n, qd::StreamRef());
+  ::zero_fill(p, n, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'zero_fill' ----

@@ -35,7 +35,7 @@ void saxpy(float* y, const float* x, float a, int n, qd::StreamRef qd_stream) {
 }
 
 void saxpy(float* y, const float* x, float a, int n) {
-  saxpy(y, x, a, n, qd::StreamRef());
+  ::saxpy(y, x, a, n, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'saxpy' ----

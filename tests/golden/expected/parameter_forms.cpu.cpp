@@ -63,7 +63,7 @@ void scaled_copy(float* __restrict__ out, const float* __restrict__ in, const Wi
 }
 
 void scaled_copy(float* __restrict__ out, const float* __restrict__ in, const Window& w, int n) {
-  scaled_copy(out, in, w, n, qd::StreamRef());
+  ::scaled_copy(out, in, w, n, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'scaled_copy' ----

@@ -97,7 +97,7 @@ void private_locals(const double* in, double* out, double* total, int n, double 
 }
 
 void private_locals(const double* in, double* out, double* total, int n, double scale) {
-  private_locals(in, out, total, n, scale, qd::StreamRef());
+  ::private_locals(in, out, total, n, scale, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'private_locals' ----

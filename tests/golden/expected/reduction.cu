@@ -299,7 +299,7 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts, qd::
 }
 
 void sums(const float* a, const int* flags, int n, float* out, int* counts) {
-  sums(a, flags, n, out, counts, qd::StreamRef());
+  ::sums(a, flags, n, out, counts, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'sums' ----
@@ -599,7 +599,7 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
 }
 
 void ranges(const float* a, int n, int empty_end, float* out, int* flags, float* none_out, int* lowest_out) {
-  ranges(a, n, empty_end, out, flags, none_out, lowest_out, qd::StreamRef());
+  ::ranges(a, n, empty_end, out, flags, none_out, lowest_out, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'ranges' ----
@@ -722,7 +722,7 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
 }
 
 void grid_total(const double* grid, int h, int w, double* out) {
-  grid_total(grid, h, w, out, qd::StreamRef());
+  ::grid_total(grid, h, w, out, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'grid_total' ----
@@ -801,7 +801,7 @@ void largest(const T* a, int n, T floor, T* out, qd::StreamRef qd_stream) {
 
 template <class T>
 void largest(const T* a, int n, T floor, T* out) {
-  largest<T>(a, n, floor, out, qd::StreamRef());
+  ::largest<T>(a, n, floor, out, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'largest' ----

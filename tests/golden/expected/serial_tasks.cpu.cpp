@@ -98,7 +98,7 @@ void finalize_bins(float* mean, float* summary, const float* sums, const int* co
 }
 
 void finalize_bins(float* mean, float* summary, const float* sums, const int* counts, int nbins) {
-  finalize_bins(mean, summary, sums, counts, nbins, qd::StreamRef());
+  ::finalize_bins(mean, summary, sums, counts, nbins, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'finalize_bins' ----

@@ -38,7 +38,7 @@ void clear_counts(int* counts, int buckets, qd::StreamRef qd_stream) {
 }
 
 void clear_counts(int* counts, int buckets) {
-  clear_counts(counts, buckets, qd::StreamRef());
+  ::clear_counts(counts, buckets, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'clear_counts' ----
@@ -77,7 +77,7 @@ void count_keys(int* counts, const int* keys, int n, qd::StreamRef qd_stream) {
 }
 
 void count_keys(int* counts, const int* keys, int n) {
-  count_keys(counts, keys, n, qd::StreamRef());
+  ::count_keys(counts, keys, n, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'count_keys' ----
@@ -123,7 +123,7 @@ void exclusive_scan(int* offsets, const int* counts, int buckets, qd::StreamRef 
 }
 
 void exclusive_scan(int* offsets, const int* counts, int buckets) {
-  exclusive_scan(offsets, counts, buckets, qd::StreamRef());
+  ::exclusive_scan(offsets, counts, buckets, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'exclusive_scan' ----
@@ -188,7 +188,7 @@ void scatter_by_key(int* sorted_index, int* cursor, const int* keys, const int* 
 
 void scatter_by_key(int* sorted_index, int* cursor, const int* keys, const int* offsets,
                     int n, int buckets) {
-  scatter_by_key(sorted_index, cursor, keys, offsets, n, buckets, qd::StreamRef());
+  ::scatter_by_key(sorted_index, cursor, keys, offsets, n, buckets, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'scatter_by_key' ----

@@ -84,7 +84,7 @@ void smooth_and_residual(const float* in, float* padded, float* smooth, float* r
 }
 
 void smooth_and_residual(const float* in, float* padded, float* smooth, float* residual, int n) {
-  smooth_and_residual(in, padded, smooth, residual, n, qd::StreamRef());
+  ::smooth_and_residual(in, padded, smooth, residual, n, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'smooth_and_residual' ----

@@ -39,7 +39,7 @@ void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
 
 template <class T>
 void axpy(T* y, const T* x, T a, int n) {
-  axpy<T>(y, x, a, n, qd::StreamRef());
+  ::axpy<T>(y, x, a, n, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'axpy' ----
@@ -87,7 +87,7 @@ void box_filter(const T* in, T* out, int n, qd::StreamRef qd_stream) {
 
 template <class T, int Radius>
 void box_filter(const T* in, T* out, int n) {
-  box_filter<T, Radius>(in, out, n, qd::StreamRef());
+  ::box_filter<T, Radius>(in, out, n, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'box_filter' ----

@@ -97,7 +97,7 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
 }
 
 void image_gradients(const float* image, float* grad_x, float* grad_y, int width, int height) {
-  image_gradients(image, grad_x, grad_y, width, height, qd::StreamRef());
+  ::image_gradients(image, grad_x, grad_y, width, height, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'image_gradients' ----

@@ -229,7 +229,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
 
 void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next, float* w_next,
                       int n, float alpha) {
-  two_phase_update(u, v, w, u_next, v_next, w_next, n, alpha, qd::StreamRef());
+  ::two_phase_update(u, v, w, u_next, v_next, w_next, n, alpha, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'two_phase_update' ----

@@ -103,7 +103,7 @@ void weighted_rows(const float* a, float* y, int* seen, int n, int m, qd::Stream
 }
 
 void weighted_rows(const float* a, float* y, int* seen, int n, int m) {
-  weighted_rows(a, y, seen, n, m, qd::StreamRef());
+  ::weighted_rows(a, y, seen, n, m, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'weighted_rows' ----

@@ -48,7 +48,7 @@ void row_sums(const float* a, int rows, int cols, float* sums, qd::StreamRef qd_
 }
 
 void row_sums(const float* a, int rows, int cols, float* sums) {
-  row_sums(a, rows, cols, sums, qd::StreamRef());
+  ::row_sums(a, rows, cols, sums, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'row_sums' ----
@@ -95,7 +95,7 @@ void column_max(const float* a, int rows, int cols, float* best, qd::StreamRef q
 }
 
 void column_max(const float* a, int rows, int cols, float* best) {
-  column_max(a, rows, cols, best, qd::StreamRef());
+  ::column_max(a, rows, cols, best, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'column_max' ----
@@ -152,7 +152,7 @@ void two_passes(const float* a, const int* skip, int rows, int cols, float* out,
 }
 
 void two_passes(const float* a, const int* skip, int rows, int cols, float* out, int* tickets) {
-  two_passes(a, skip, rows, cols, out, tickets, qd::StreamRef());
+  ::two_passes(a, skip, rows, cols, out, tickets, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'two_passes' ----
@@ -206,7 +206,7 @@ void batched_row_sums(const T* a, int batches, int rows, int cols, T* sums, qd::
 
 template <class T>
 void batched_row_sums(const T* a, int batches, int rows, int cols, T* sums) {
-  batched_row_sums<T>(a, batches, rows, cols, sums, qd::StreamRef());
+  ::batched_row_sums<T>(a, batches, rows, cols, sums, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'batched_row_sums' ----
