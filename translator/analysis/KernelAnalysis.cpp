@@ -298,10 +298,10 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target) {
   }
   // Its definition is replaced by generated code: that must not take code
   // around it in the same macro expansion along.
-  if (Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(D.Loc, FD->getEndLoc()), SM,
-          Context.getLangOpts())
-          .isInvalid()) {
+  const CharSourceRange Definition = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(D.Loc, FD->getEndLoc()), SM,
+      Context.getLangOpts());
+  if (Definition.isInvalid()) {
     report(Diags, FD->getLocation(), Diag::KernelInMacroExpansion)
         << FD->getName();
     return;
@@ -318,6 +318,7 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target) {
   KernelBodies.push_back(FD->getBody()->getSourceRange());
   Plan->Template = Template;
   Plan->PragmaLoc = D.Loc;
+  Plan->Definition = Definition;
   Plan->BlockDim = D.BlockDim.value_or(DefaultBlockDim);
   KernelBlockDimGiven = D.BlockDim.has_value();
   Plan->Graph = D.Graph;

@@ -217,6 +217,9 @@ struct KernelPlan {
   /// Non-null for a function-template kernel.
   const clang::FunctionTemplateDecl *Template = nullptr;
   clang::SourceLocation PragmaLoc;
+  /// The file's text from the directive to the closing brace, which the
+  /// generated code replaces: whole macro expansions only.
+  clang::CharSourceRange Definition;
   unsigned BlockDim = 0;
   /// '#pragma qd kernel graph': each call launches a cached graph.
   bool Graph = false;

@@ -140,20 +140,14 @@ public:
 
     llvm::StringMap<unsigned> Seen;
     for (const KernelPlan &Plan : Plans) {
-      // The analysis checked that a macro expansion holding the definition
-      // holds nothing else.
-      CharSourceRange Definition = Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(Plan.PragmaLoc,
-                                         Plan.Function->getEndLoc()),
-          SM, Context.getLangOpts());
       std::string Text =
           CodeGen.renderKernel(Plan, devicePrefix(Plan.Function, Seen));
       // Resume the user's numbering on the rest of the kernel's last line.
       if (Options.CodeGen.LineDirectives)
-        Text += lineDirective(SM.getExpansionLineNumber(Definition.getEnd()),
+        Text += lineDirective(SM.getExpansionLineNumber(Plan.Definition.getEnd()),
                               Options.CodeGen.SourceName) +
                 "\n";
-      Rewrite.ReplaceText(Definition, Text);
+      Rewrite.ReplaceText(Plan.Definition, Text);
     }
     if (targetInfo(Options.CodeGen.Target).DeviceAttributes)
       Result.HeaderCopies = translateUserHeaders(
