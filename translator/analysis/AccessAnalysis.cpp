@@ -138,9 +138,13 @@ std::string sourceText(const Expr *E, ASTContext &Ctx) {
   CharSourceRange R = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(E->getSourceRange()), SM,
       Ctx.getLangOpts());
-  std::string Text =
-      R.isValid() ? Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str() : "";
-  return Text.empty() ? "<expression>" : Text;
+  if (R.isValid())
+    return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  // Part of a macro expansion: the expression as the parser saw it.
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  E->printPretty(OS, nullptr, PrintingPolicy(Ctx.getLangOpts()));
+  return OS.str();
 }
 
 // --- The analysis -----------------------------------------------------------

@@ -1,9 +1,8 @@
 //===- CaptureAnalysis.cpp ------------------------------------------------===//
 #include "CaptureAnalysis.h"
+#include "AccessAnalysis.h"
 #include "DiagnosticIds.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include <algorithm>
@@ -39,18 +38,13 @@ bool isPointerLike(const Expr *E) {
 
 bool checkBoundsOnHost(const LoopForm &Form, const HostValues &Values,
                        ASTContext &Context) {
-  const SourceManager &SM = Context.getSourceManager();
   bool Ok = true;
   const Expr *Bounds[] = {Form.Begin, Form.End, Form.Step};
   for (unsigned Which = 0; Which < 3; ++Which) {
     if (const Expr *Use = findDeviceDataUse(Bounds[Which], Values)) {
-      SourceRange R(SM.getExpansionLoc(Use->getBeginLoc()),
-                    SM.getExpansionLoc(Use->getEndLoc()));
-      StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(R),
-                                            SM, Context.getLangOpts());
       report(Context.getDiagnostics(), Use->getBeginLoc(),
              Diag::LoopBoundUsesDeviceData)
-          << Which << Text;
+          << Which << sourceText(Use, Context);
       Ok = false;
     }
   }
