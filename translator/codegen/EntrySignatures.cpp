@@ -10,6 +10,13 @@ using namespace clang;
 namespace qd {
 namespace {
 
+/// Whether no token comes from a macro expansion.
+bool allInFile(ArrayRef<syntax::Token> Tokens) {
+  return llvm::all_of(Tokens, [](const syntax::Token &T) {
+    return T.location().isFileID();
+  });
+}
+
 /// The signature's text from \p Begin up to, not including, the token at
 /// \p End. Macros in it are expanded: the entry-point header is included
 /// where the main file's macros are not defined, and the stream overload
@@ -20,9 +27,7 @@ std::string spellUntil(const SourceText &Source, SourceLocation Begin,
   if (Tokens.empty())
     return "";
   Tokens = Tokens.drop_back();
-  if (llvm::all_of(Tokens, [](const syntax::Token &T) {
-        return T.location().isFileID();
-      })) {
+  if (allInFile(Tokens)) {
     const ASTContext &Context = Source.context();
     return Lexer::getSourceText(CharSourceRange::getCharRange(Begin, End),
                                 Context.getSourceManager(),
@@ -37,9 +42,7 @@ std::string spellUntil(const SourceText &Source, SourceLocation Begin,
 std::string spellThrough(const SourceText &Source, SourceLocation Begin,
                          SourceLocation Last) {
   ArrayRef<syntax::Token> Tokens = Source.expanded(SourceRange(Begin, Last));
-  if (llvm::all_of(Tokens, [](const syntax::Token &T) {
-        return T.location().isFileID();
-      }))
+  if (allInFile(Tokens))
     return Source.range(SourceRange(Begin, Last));
   return Source.spell(Tokens);
 }
