@@ -28,6 +28,10 @@ std::string KernelCodeGen::renderCollapsedLoop(const Step &S,
     Dim.set("trip_count", loopCount(L, "qd_begin" + std::to_string(I),
                                /*Checked=*/true));
     Dim.set("last", I + 1 == Loops.size());
+    const CpuLoop Cpu = cpuLoop(L, std::to_string(I),
+                                "qd_space.count[" + std::to_string(I) + "]");
+    Dim.set("cpu_loop", Cpu.Header);
+    Dim.set("cpu_index", Cpu.Index);
     Dims.push_back(Dim);
   }
   Data.set("dims", Dims);

@@ -293,6 +293,9 @@ std::string KernelCodeGen::renderLoop(const Step &S, const std::string &Stream) 
   Data.set("loop_var", L.Var->getNameAsString());
   Data.set("begin", loopBegin(L));
   Data.set("trip_count", loopCount(L, "qd_begin", /*Checked=*/true));
+  const CpuLoop Cpu = cpuLoop(L, "", "qd_count");
+  Data.set("cpu_loop", Cpu.Header);
+  Data.set("cpu_index", Cpu.Index);
   addReductionData(S, Data);
   const bool Reduces = !S.Reductions.empty();
   addLaunch(Data, loopGrid(S, "qd_count"), "qd_begin, qd_count",

@@ -47,6 +47,13 @@ std::string lineDirective(unsigned Line, llvm::StringRef File);
 /// ('using real = float;'), which are not either (issue 27).
 std::string spellType(clang::QualType T, const clang::PrintingPolicy &Policy);
 
+struct CpuLoop {
+  std::string Header;
+  /// The line that declares the loop variable from the header's counter;
+  /// empty when the header declares the variable itself.
+  std::string Index;
+};
+
 class KernelCodeGen {
 public:
   KernelCodeGen(clang::ASTContext &Context, const SourceText &Source,
@@ -106,6 +113,11 @@ private:
   std::string loopBeginType(const LoopForm &L) const;
   /// The expression of that first value, evaluated on the host.
   std::string loopBegin(const LoopForm &L) const;
+  /// The cpu target's 'for' over \p L's iterations, and the loop variable's
+  /// value in it; \p Suffix tells a collapsed dimension's names apart,
+  /// \p Count is the iteration count's expression.
+  CpuLoop cpuLoop(const LoopForm &L, const std::string &Suffix,
+                  const std::string &Count) const;
   /// The iteration count of \p L starting at \p Begin; \p Checked reports
   /// a step that is not positive (host launch code only).
   std::string loopCount(const LoopForm &L, const std::string &Begin,

@@ -228,6 +228,15 @@ template <class C> QD_HOST_DEVICE constexpr bool is_positive(C value) {
     return value != 0;
 }
 
+// The value after the last of `count` iterations from `first`, for the cpu
+// target's plain loops over the loop variable itself. Computed modulo the
+// type's width, so it is exact whenever first + count is representable,
+// which it is unless the serial loop would never end (`i <= INT_MAX`).
+template <class I>
+constexpr I loop_end(I first, std::uint64_t count) {
+  return static_cast<I>(static_cast<std::uint64_t>(first) + count);
+}
+
 template <class I, class C>
 QD_HOST_DEVICE constexpr StridedBegin<I> strided_begin(I first, C step,
                                                      bool descending) {

@@ -39,11 +39,10 @@ qd_analyse_loop3(int qd_begin, std::uint64_t qd_count, int * histogram) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int b = qd_begin; b < qd::detail::loop_end(qd_begin, qd_count); ++b) {
 #line 16 "atomics.cpp"
 histogram[b] = 0;
-#line 47 "atomics.cpu.cpp"
+#line 46 "atomics.cpu.cpp"
   }
 }
 
@@ -53,8 +52,7 @@ qd_analyse_loop4(int qd_begin, std::uint64_t qd_count, const float * samples, fl
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 17 "atomics.cpp"
 {
         float s = samples[i];
@@ -68,7 +66,7 @@ qd_analyse_loop4(int qd_begin, std::uint64_t qd_count, const float * samples, fl
         qd::atomic_add(&histogram[bin], 1);
         qd::atomic_max(max_bin_index, bin);
     }
-#line 72 "atomics.cpu.cpp"
+#line 70 "atomics.cpu.cpp"
   }
 }
 

@@ -13,11 +13,10 @@ qd_scale_and_shift_loop0(int qd_begin, std::uint64_t qd_count, float * x, float 
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 8 "block_dim.cpp"
 x[i] *= scale;
-#line 21 "block_dim.cpu.cpp"
+#line 20 "block_dim.cpu.cpp"
   }
 }
 
@@ -27,11 +26,10 @@ qd_scale_and_shift_loop1(int qd_begin, std::uint64_t qd_count, float * x, float 
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 12 "block_dim.cpp"
 x[i] += shift;
-#line 35 "block_dim.cpu.cpp"
+#line 33 "block_dim.cpu.cpp"
   }
 }
 
@@ -41,11 +39,10 @@ qd_scale_and_shift_loop2(int qd_begin, std::uint64_t qd_count, float * y) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 18 "block_dim.cpp"
 y[i] = 2.0f * y[i];
-#line 49 "block_dim.cpu.cpp"
+#line 46 "block_dim.cpu.cpp"
   }
 }
 
@@ -55,11 +52,10 @@ qd_scale_and_shift_loop3(int qd_begin, std::uint64_t qd_count, float * x) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 23 "block_dim.cpp"
 x[i] = x[i] * x[i];
-#line 63 "block_dim.cpu.cpp"
+#line 59 "block_dim.cpu.cpp"
   }
 }
 
@@ -112,18 +108,17 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift) {
 
 // A kernel without a clause: the translator's default block size.
 // ---- qd kernel 'negate' (block_dim.cpp:28), translated by qd-translate ----
-#line 116 "block_dim.cpu.cpp"
+#line 112 "block_dim.cpu.cpp"
 // Parallel loop of 'negate' (block_dim.cpp:32): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static void
 qd_negate_loop0(int qd_begin, std::uint64_t qd_count, float * x) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 33 "block_dim.cpp"
 x[i] = -x[i];
-#line 127 "block_dim.cpu.cpp"
+#line 122 "block_dim.cpu.cpp"
   }
 }
 

@@ -16,8 +16,7 @@ qd_prepare_inputs_loop0(int qd_begin, std::uint64_t qd_count, float * matrix, fl
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int r = qd_begin; r < qd::detail::loop_end(qd_begin, qd_count); ++r) {
 #line 16 "block_several_loops.cpp"
 {               // parallel over rows, serial over columns
             float sum_sq = 0.0f;
@@ -25,7 +24,7 @@ qd_prepare_inputs_loop0(int qd_begin, std::uint64_t qd_count, float * matrix, fl
                 sum_sq += matrix[r * cols + c] * matrix[r * cols + c];
             row_norm[r] = sqrtf(sum_sq + eps);
         }
-#line 29 "block_several_loops.cpu.cpp"
+#line 28 "block_several_loops.cpu.cpp"
   }
 }
 
@@ -35,11 +34,10 @@ qd_prepare_inputs_loop1(int qd_begin, std::uint64_t qd_count, float * matrix, fl
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int e = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int e = qd_begin; e < qd::detail::loop_end(qd_begin, qd_count); ++e) {
 #line 23 "block_several_loops.cpp"
 matrix[e] /= row_norm[e / cols];
-#line 43 "block_several_loops.cpu.cpp"
+#line 41 "block_several_loops.cpu.cpp"
   }
 }
 
@@ -49,11 +47,10 @@ qd_prepare_inputs_loop2(int qd_begin, std::uint64_t qd_count, const int * counts
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int b = qd_begin; b < qd::detail::loop_end(qd_begin, qd_count); ++b) {
 #line 29 "block_several_loops.cpp"
 density[b] = static_cast<float>(counts[b]) * inv_width;
-#line 57 "block_several_loops.cpu.cpp"
+#line 54 "block_several_loops.cpu.cpp"
   }
 }
 
@@ -69,7 +66,7 @@ qd_prepare_inputs_task3(float * density, float * cdf, float * total, int bins, f
             }
             total[0] = acc;
         }
-#line 73 "block_several_loops.cpu.cpp"
+#line 70 "block_several_loops.cpu.cpp"
 }
 
 // Parallel loop of 'prepare_inputs' (block_several_loops.cpp:38): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -78,11 +75,10 @@ qd_prepare_inputs_loop4(int qd_begin, std::uint64_t qd_count, float * cdf, float
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int b = qd_begin; b < qd::detail::loop_end(qd_begin, qd_count); ++b) {
 #line 39 "block_several_loops.cpp"
 cdf[b] = total[0] > 0.0f ? cdf[b] / total[0] : 0.0f;
-#line 86 "block_several_loops.cpu.cpp"
+#line 82 "block_several_loops.cpu.cpp"
   }
 }
 

@@ -13,11 +13,10 @@ qd_split_complex_loop0(int qd_begin, std::uint64_t qd_count, const float * inter
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 9 "block_without_braces.cpp"
 re[i] = interleaved[2 * i];
-#line 21 "block_without_braces.cpu.cpp"
+#line 20 "block_without_braces.cpu.cpp"
   }
 }
 
@@ -27,11 +26,10 @@ qd_split_complex_loop1(int qd_begin, std::uint64_t qd_count, const float * inter
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 11 "block_without_braces.cpp"
 im[i] = interleaved[2 * i + 1];
-#line 35 "block_without_braces.cpu.cpp"
+#line 33 "block_without_braces.cpu.cpp"
   }
 }
 
@@ -41,12 +39,11 @@ qd_split_complex_loop2(int qd_begin, std::uint64_t qd_count, const float * inter
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 15 "block_without_braces.cpp"
 mag2[i] = interleaved[2 * i] * interleaved[2 * i] +
                       interleaved[2 * i + 1] * interleaved[2 * i + 1];
-#line 50 "block_without_braces.cpu.cpp"
+#line 47 "block_without_braces.cpu.cpp"
   }
 }
 

@@ -21,14 +21,13 @@ qd_fill_grid_loop0(int qd_begin, std::uint64_t qd_count, float * field, Grid gri
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 16 "builtin_names.cpp"
 {
         const int warpSize = i % gridDim.x;
         field[i] = static_cast<float>(warpSize + blockIdx);
     }
-#line 32 "builtin_names.cpu.cpp"
+#line 31 "builtin_names.cpu.cpp"
   }
 }
 
@@ -38,11 +37,10 @@ qd_fill_grid_loop1(int qd_begin, std::uint64_t qd_count, float * field, float& t
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: threadIdx)
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 23 "builtin_names.cpp"
 threadIdx += field[i];
-#line 46 "builtin_names.cpu.cpp"
+#line 44 "builtin_names.cpu.cpp"
   }
 }
 
@@ -51,7 +49,7 @@ static void
 qd_fill_grid_task2(float * total, float threadIdx) {
 #line 24 "builtin_names.cpp"
 total[0] = threadIdx;
-#line 55 "builtin_names.cpu.cpp"
+#line 53 "builtin_names.cpu.cpp"
 }
 
 

@@ -15,11 +15,10 @@ qd_c_style_loops_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 12 "c_style_loops.cpp"
 a[i] = static_cast<float>(i) * 0.5f;
-#line 23 "c_style_loops.cpu.cpp"
+#line 22 "c_style_loops.cpu.cpp"
   }
 }
 
@@ -33,7 +32,7 @@ qd_c_style_loops_loop1(qd::detail::StridedBegin<int> qd_begin, std::uint64_t qd_
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 14 "c_style_loops.cpp"
 b[i] = a[i] + 1.0;
-#line 37 "c_style_loops.cpu.cpp"
+#line 36 "c_style_loops.cpu.cpp"
   }
 }
 
@@ -47,7 +46,7 @@ qd_c_style_loops_loop2(qd::detail::StridedBegin<int> qd_begin, std::uint64_t qd_
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 16 "c_style_loops.cpp"
 c[i] = i;
-#line 51 "c_style_loops.cpu.cpp"
+#line 50 "c_style_loops.cpu.cpp"
   }
 }
 
@@ -61,7 +60,7 @@ qd_c_style_loops_loop3(qd::detail::StridedBegin<int> qd_begin, std::uint64_t qd_
     [[maybe_unused]] int k = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 18 "c_style_loops.cpp"
 c[k] += 7;
-#line 65 "c_style_loops.cpu.cpp"
+#line 64 "c_style_loops.cpu.cpp"
   }
 }
 
@@ -75,7 +74,7 @@ qd_c_style_loops_loop4(qd::detail::StridedBegin<unsigned int> qd_begin, std::uin
     [[maybe_unused]] unsigned int u = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
 #line 20 "c_style_loops.cpp"
 b[u - 1] *= 2.0;
-#line 79 "c_style_loops.cpu.cpp"
+#line 78 "c_style_loops.cpu.cpp"
   }
 }
 
@@ -89,7 +88,7 @@ qd_c_style_loops_loop5(qd::detail::StridedBegin<int> qd_begin, std::uint64_t qd_
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 22 "c_style_loops.cpp"
 a[i] -= 3.0f;
-#line 93 "c_style_loops.cpu.cpp"
+#line 92 "c_style_loops.cpu.cpp"
   }
 }
 
@@ -106,7 +105,7 @@ qd_c_style_loops_loop6(qd::detail::StridedBegin<int> qd_begin0, qd::detail::Stri
     [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_k1));
 #line 26 "c_style_loops.cpp"
 b[i * cols + j] += static_cast<double>(j);
-#line 110 "c_style_loops.cpu.cpp"
+#line 109 "c_style_loops.cpu.cpp"
   }
 }
 

@@ -14,14 +14,12 @@ qd_grid_and_volume_loop0(int qd_begin0, int qd_begin1, const qd::detail::Collaps
 #if defined(_OPENMP)
 #pragma omp parallel for collapse(2)
 #endif
-  for (std::uint64_t qd_k0 = 0; qd_k0 < qd_space.count[0]; ++qd_k0)
-  for (std::uint64_t qd_k1 = 0; qd_k1 < qd_space.count[1]; ++qd_k1)
+  for (int y = qd_begin0; y < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++y)
+  for (int x = qd_begin1; x < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++x)
   {
-    [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_k0));
-    [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_k1));
 #line 12 "collapse.cpp"
 grid[y * w + x] += float(y) * 0.5f + float(x);
-#line 25 "collapse.cpu.cpp"
+#line 23 "collapse.cpu.cpp"
   }
 }
 
@@ -31,19 +29,16 @@ qd_grid_and_volume_loop1(long qd_begin0, unsigned int qd_begin1, int qd_begin2, 
 #if defined(_OPENMP)
 #pragma omp parallel for collapse(3)
 #endif
-  for (std::uint64_t qd_k0 = 0; qd_k0 < qd_space.count[0]; ++qd_k0)
-  for (std::uint64_t qd_k1 = 0; qd_k1 < qd_space.count[1]; ++qd_k1)
-  for (std::uint64_t qd_k2 = 0; qd_k2 < qd_space.count[2]; ++qd_k2)
+  for (long z = qd_begin0; z < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++z)
+  for (unsigned int y = qd_begin1; y < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++y)
+  for (int x = qd_begin2; x < qd::detail::loop_end(qd_begin2, qd_space.count[2]); ++x)
   {
-    [[maybe_unused]] long z = static_cast<long>(qd_begin0 + static_cast<long>(qd_k0));
-    [[maybe_unused]] unsigned int y = static_cast<unsigned int>(qd_begin1 + static_cast<unsigned int>(qd_k1));
-    [[maybe_unused]] int x = static_cast<int>(qd_begin2 + static_cast<int>(qd_k2));
 #line 19 "collapse.cpp"
 {
                     const long cell = ((z - 1) * long(ny) + long(y)) * nx + (x - 2);
                     volume[cell] += double(z) * 100.0 + double(y) * 10.0 + double(x);
                 }
-#line 47 "collapse.cpu.cpp"
+#line 42 "collapse.cpu.cpp"
   }
 }
 
@@ -53,14 +48,12 @@ qd_grid_and_volume_loop2(int qd_begin0, int qd_begin1, const qd::detail::Collaps
 #if defined(_OPENMP)
 #pragma omp parallel for collapse(2)
 #endif
-  for (std::uint64_t qd_k0 = 0; qd_k0 < qd_space.count[0]; ++qd_k0)
-  for (std::uint64_t qd_k1 = 0; qd_k1 < qd_space.count[1]; ++qd_k1)
+  for (int y = qd_begin0; y < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++y)
+  for (int x = qd_begin1; x < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++x)
   {
-    [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_k0));
-    [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_k1));
 #line 32 "collapse.cpp"
 grid[y * w + x] *= 2.0f;
-#line 64 "collapse.cpu.cpp"
+#line 57 "collapse.cpu.cpp"
   }
 }
 

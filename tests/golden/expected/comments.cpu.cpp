@@ -16,13 +16,12 @@ qd_damp_and_split_loop0(int qd_begin, std::uint64_t qd_count, float * a, const f
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 17 "comments.cpp"
 {   // } an unbalanced brace in a comment {{
         a[i] = src[i] * keep;       /* for (int j = 0; j < n; ++j) { */
     }
-#line 26 "comments.cpu.cpp"
+#line 25 "comments.cpu.cpp"
   }
 }
 
@@ -32,11 +31,10 @@ qd_damp_and_split_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 26 "comments.cpp"
 a[i] = a[i] /* inline comment */ * a[i];
-#line 40 "comments.cpu.cpp"
+#line 38 "comments.cpu.cpp"
   }
 }
 
@@ -46,11 +44,10 @@ qd_damp_and_split_loop2(int qd_begin, std::uint64_t qd_count, float * b, const f
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 35 "comments.cpp"
 b[i] = -src[i];
-#line 54 "comments.cpu.cpp"
+#line 51 "comments.cpu.cpp"
   }
 }
 

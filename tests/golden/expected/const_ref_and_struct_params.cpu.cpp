@@ -36,8 +36,7 @@ qd_integrate_loop0(int qd_begin, std::uint64_t qd_count, ParticleArrays p, const
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 32 "const_ref_and_struct_params.cpp"
 {
         Vec3 v{p.vx[i], p.vy[i], p.vz[i]};
@@ -52,7 +51,7 @@ qd_integrate_loop0(int qd_begin, std::uint64_t qd_count, ParticleArrays p, const
         p.pz[i] += params.dt * v.z;
         wind_power[i] = dot(v, wind);
     }
-#line 56 "const_ref_and_struct_params.cpu.cpp"
+#line 55 "const_ref_and_struct_params.cpu.cpp"
   }
 }
 
@@ -79,18 +78,17 @@ void integrate(ParticleArrays p, const Params& params, Vec3 wind, float* wind_po
 
 
 // ---- qd kernel 'apply_offset' (const_ref_and_struct_params.cpp:47), translated by qd-translate ----
-#line 83 "const_ref_and_struct_params.cpu.cpp"
+#line 82 "const_ref_and_struct_params.cpu.cpp"
 // Parallel loop of 'apply_offset' (const_ref_and_struct_params.cpp:50): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static void
 qd_apply_offset_loop0(int qd_begin, std::uint64_t qd_count, float * x, const Vec3 offset) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 51 "const_ref_and_struct_params.cpp"
 x[i] += offset.x;
-#line 94 "const_ref_and_struct_params.cpu.cpp"
+#line 92 "const_ref_and_struct_params.cpu.cpp"
   }
 }
 

@@ -15,11 +15,10 @@ qd_grade_channels_loop0(int qd_begin, std::uint64_t qd_count, float * red, float
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 13 "four_blocks.cpp"
 red[i] = powf(red[i], gamma);
-#line 23 "four_blocks.cpu.cpp"
+#line 22 "four_blocks.cpu.cpp"
   }
 }
 
@@ -29,11 +28,10 @@ qd_grade_channels_loop1(int qd_begin, std::uint64_t qd_count, float * green) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 18 "four_blocks.cpp"
 green[i] = 1.0f - green[i];
-#line 37 "four_blocks.cpu.cpp"
+#line 35 "four_blocks.cpu.cpp"
   }
 }
 
@@ -43,11 +41,10 @@ qd_grade_channels_loop2(int qd_begin, std::uint64_t qd_count, float * blue) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 23 "four_blocks.cpp"
 blue[i] = fminf(fmaxf(blue[i], 0.0f), 1.0f);
-#line 51 "four_blocks.cpu.cpp"
+#line 48 "four_blocks.cpu.cpp"
   }
 }
 
@@ -57,11 +54,10 @@ qd_grade_channels_loop3(int qd_begin, std::uint64_t qd_count, float * alpha, flo
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 28 "four_blocks.cpp"
 alpha[i] = alpha[i] >= threshold ? 1.0f : 0.0f;
-#line 65 "four_blocks.cpu.cpp"
+#line 61 "four_blocks.cpu.cpp"
   }
 }
 

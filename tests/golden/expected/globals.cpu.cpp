@@ -31,8 +31,7 @@ qd_globals_loop0(int qd_begin, std::uint64_t qd_count, double * out, const doubl
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 25 "globals.cpp"
 {
         double s = 0;
@@ -40,7 +39,7 @@ qd_globals_loop0(int qd_begin, std::uint64_t qd_count, double * out, const doubl
             s += coef[k] * in[i - 1 + k];
         out[i] = s * dx + profile[i] + grid.h * grid.n;
     }
-#line 44 "globals.cpu.cpp"
+#line 43 "globals.cpu.cpp"
   }
 }
 
@@ -50,11 +49,10 @@ qd_globals_loop1(int qd_begin, std::uint64_t qd_count, float * f, qd::detail::Ar
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 33 "globals.cpp"
 f[i] = mix[i % 2][(i / 2) % 2] + static_cast<float>(scale * nx);
-#line 58 "globals.cpu.cpp"
+#line 56 "globals.cpu.cpp"
   }
 }
 

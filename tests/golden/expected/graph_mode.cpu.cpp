@@ -20,11 +20,10 @@ qd_step_loop0(int qd_begin, std::uint64_t qd_count, float * x, float * y, float 
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 15 "graph_mode.cpp"
 x[i] += dt * y[i];
-#line 28 "graph_mode.cpu.cpp"
+#line 27 "graph_mode.cpu.cpp"
   }
 }
 
@@ -33,7 +32,7 @@ static void
 qd_step_task1(float * x, float * summary) {
 #line 17 "graph_mode.cpp"
 summary[0] = x[0];
-#line 37 "graph_mode.cpu.cpp"
+#line 36 "graph_mode.cpu.cpp"
 }
 
 // Parallel loop of 'step' (graph_mode.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -42,11 +41,10 @@ qd_step_loop2(int qd_begin, std::uint64_t qd_count, float * x, float * y, float 
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 23 "graph_mode.cpp"
 y[i] -= dt * x[i];
-#line 50 "graph_mode.cpu.cpp"
+#line 48 "graph_mode.cpu.cpp"
   }
 }
 
@@ -56,11 +54,10 @@ qd_step_loop3(int qd_begin, std::uint64_t qd_count, float * x, float * y, float 
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 25 "graph_mode.cpp"
 y[i] += dt * x[i];
-#line 64 "graph_mode.cpu.cpp"
+#line 61 "graph_mode.cpu.cpp"
   }
 }
 
@@ -69,7 +66,7 @@ static void
 qd_step_task4(float * x, int n, float * summary) {
 #line 29 "graph_mode.cpp"
 summary[1] = x[n > 1 ? n - 1 : 0];
-#line 73 "graph_mode.cpu.cpp"
+#line 70 "graph_mode.cpu.cpp"
 }
 
 // Parallel loop of 'step' (graph_mode.cpp:30): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -78,11 +75,10 @@ qd_step_loop5(int qd_begin, std::uint64_t qd_count, float * x, float * w) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 31 "graph_mode.cpp"
 w[i] = x[i] * x[i];
-#line 86 "graph_mode.cpu.cpp"
+#line 82 "graph_mode.cpu.cpp"
   }
 }
 
@@ -92,11 +88,10 @@ qd_step_loop6(int qd_begin, std::uint64_t qd_count, float * x, float * z) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 36 "graph_mode.cpp"
 z[i] = 2.0f * x[i];
-#line 100 "graph_mode.cpu.cpp"
+#line 95 "graph_mode.cpu.cpp"
   }
 }
 
@@ -106,11 +101,10 @@ qd_step_loop7(int qd_begin, std::uint64_t qd_count, float * x, float * y, float 
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 40 "graph_mode.cpp"
 x[i] = x[i] + y[i] - 0.5f * z[i];
-#line 114 "graph_mode.cpu.cpp"
+#line 108 "graph_mode.cpu.cpp"
   }
 }
 
@@ -182,22 +176,20 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
 
 
 // ---- qd kernel 'stencil' (graph_mode.cpp:43), translated by qd-translate ----
-#line 186 "graph_mode.cpu.cpp"
+#line 180 "graph_mode.cpu.cpp"
 // Parallel loop nest of 'stencil' (graph_mode.cpp:49), collapse(2): plain nested loops, one OpenMP iteration space if built with -fopenmp.
 static void
 qd_stencil_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const float * in, float * out, int w) {
 #if defined(_OPENMP)
 #pragma omp parallel for collapse(2)
 #endif
-  for (std::uint64_t qd_k0 = 0; qd_k0 < qd_space.count[0]; ++qd_k0)
-  for (std::uint64_t qd_k1 = 0; qd_k1 < qd_space.count[1]; ++qd_k1)
+  for (int r = qd_begin0; r < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++r)
+  for (int c = qd_begin1; c < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++c)
   {
-    [[maybe_unused]] int r = static_cast<int>(qd_begin0 + static_cast<int>(qd_k0));
-    [[maybe_unused]] int c = static_cast<int>(qd_begin1 + static_cast<int>(qd_k1));
 #line 51 "graph_mode.cpp"
 out[r * w + c] = 0.25f * (in[(r - 1) * w + c] + in[(r + 1) * w + c] +
                                           in[r * w + c - 1] + in[r * w + c + 1]);
-#line 201 "graph_mode.cpu.cpp"
+#line 193 "graph_mode.cpu.cpp"
   }
 }
 
@@ -207,11 +199,10 @@ qd_stencil_loop1(int qd_begin, std::uint64_t qd_count, const float * in, float *
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int c = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int c = qd_begin; c < qd::detail::loop_end(qd_begin, qd_count); ++c) {
 #line 58 "graph_mode.cpp"
 edge[c] = in[c];
-#line 215 "graph_mode.cpu.cpp"
+#line 206 "graph_mode.cpu.cpp"
   }
 }
 
@@ -221,11 +212,10 @@ qd_stencil_loop2(int qd_begin, std::uint64_t qd_count, const float * in, float *
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int r = qd_begin; r < qd::detail::loop_end(qd_begin, qd_count); ++r) {
 #line 60 "graph_mode.cpp"
 edge[w + r - 1] = in[r * w];
-#line 229 "graph_mode.cpu.cpp"
+#line 219 "graph_mode.cpu.cpp"
   }
 }
 
@@ -273,7 +263,7 @@ void stencil(const float* in, float* out, float* edge, int h, int w) {
 
 
 // ---- qd kernel 'scale' (graph_mode.cpp:64), translated by qd-translate ----
-#line 277 "graph_mode.cpu.cpp"
+#line 267 "graph_mode.cpu.cpp"
 // Parallel loop of 'scale' (graph_mode.cpp:68): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <class T>
 static void
@@ -281,11 +271,10 @@ qd_scale_loop0(int qd_begin, std::uint64_t qd_count, T * v, T factor) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 69 "graph_mode.cpp"
 v[i] = v[i] * factor;
-#line 289 "graph_mode.cpu.cpp"
+#line 278 "graph_mode.cpu.cpp"
   }
 }
 

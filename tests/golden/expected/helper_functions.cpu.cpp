@@ -52,8 +52,7 @@ qd_shade_loop0(int qd_begin, std::uint64_t qd_count, float * out, const float * 
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 47 "helper_functions.cpp"
 {
         float fog = smoothstep(near_plane, far_plane, depth[i]);
@@ -61,7 +60,7 @@ qd_shade_loop0(int qd_begin, std::uint64_t qd_count, float * out, const float * 
         auto tone = [](float v) { return v / (1.0f + fabsf(v)); };   // lambda in the body
         out[i] = lerp(tone(base), 1.0f, fog);
     }
-#line 65 "helper_functions.cpu.cpp"
+#line 64 "helper_functions.cpu.cpp"
   }
 }
 

@@ -78,11 +78,10 @@ qd_brighten_loop0(int qd_begin, std::uint64_t qd_count, float * pixels, float ga
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 73 "host_code_untouched.cpp"
 pixels[i] = pixels[i] * gain > 1.0f ? 1.0f : pixels[i] * gain;
-#line 86 "host_code_untouched.cpu.cpp"
+#line 85 "host_code_untouched.cpu.cpp"
   }
 }
 

@@ -50,11 +50,10 @@ qd_advect_loop4(int qd_begin, std::uint64_t qd_count, float * u, float * scratch
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 33 "host_control_flow.cpp"
 scratch[i] = u[i] - c * (u[i] - u[i - 1]) + t * 0.001f;
-#line 58 "host_control_flow.cpu.cpp"
+#line 57 "host_control_flow.cpu.cpp"
   }
 }
 
@@ -63,7 +62,7 @@ static void
 qd_advect_task5(float * u, float * scratch) {
 #line 34 "host_control_flow.cpp"
 scratch[0] = u[0];
-#line 67 "host_control_flow.cpu.cpp"
+#line 66 "host_control_flow.cpu.cpp"
 }
 
 // Serial task of 'advect' (host_control_flow.cpp:35): runs once, on the calling thread.
@@ -71,7 +70,7 @@ static void
 qd_advect_task6(float * u, float * scratch, int n) {
 #line 35 "host_control_flow.cpp"
 scratch[n - 1] = u[n - 1];
-#line 75 "host_control_flow.cpu.cpp"
+#line 74 "host_control_flow.cpu.cpp"
 }
 
 // Parallel loop of 'advect' (host_control_flow.cpp:47): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -80,11 +79,10 @@ qd_advect_loop7(int qd_begin, std::uint64_t qd_count, float * u, float * scratch
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 48 "host_control_flow.cpp"
 scratch[i] = 0.5f * (u[i - 1] + u[i + 1]);
-#line 88 "host_control_flow.cpu.cpp"
+#line 86 "host_control_flow.cpu.cpp"
   }
 }
 
@@ -94,11 +92,10 @@ qd_advect_loop8(int qd_begin, std::uint64_t qd_count, float * u, float * smoothe
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 58 "host_control_flow.cpp"
 smoothed[i] = 0.25f * (u[i - 1] + 2.0f * u[i] + u[i + 1]);
-#line 102 "host_control_flow.cpu.cpp"
+#line 99 "host_control_flow.cpu.cpp"
   }
 }
 
@@ -108,11 +105,10 @@ qd_advect_loop9(int qd_begin, std::uint64_t qd_count, float * u, float * scratch
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 63 "host_control_flow.cpp"
 u[i] = i < n / 2 ? scratch[i] : smoothed[i];
-#line 116 "host_control_flow.cpu.cpp"
+#line 112 "host_control_flow.cpu.cpp"
   }
 }
 
@@ -122,11 +118,10 @@ qd_advect_loop10(int qd_begin, std::uint64_t qd_count, float * u) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 66 "host_control_flow.cpp"
 u[i] = u[i] * 2.0f;
-#line 130 "host_control_flow.cpu.cpp"
+#line 125 "host_control_flow.cpu.cpp"
   }
 }
 
@@ -135,7 +130,7 @@ static void
 qd_advect_task11(float * u, int pass) {
 #line 72 "host_control_flow.cpp"
 u[pass] += 1.0f;
-#line 139 "host_control_flow.cpu.cpp"
+#line 134 "host_control_flow.cpu.cpp"
 }
 
 

@@ -18,14 +18,13 @@ qd_sample_grid_loop0(unsigned int qd_begin, std::uint64_t qd_count, float * valu
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] unsigned int i = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
+  for (unsigned int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 20 "host_scalars.cpp"
 {
         float x = x0 + h * i;
         values[i] = static_cast<float>(scale) * (1.0f + sinf(omega * x));
     }
-#line 29 "host_scalars.cpu.cpp"
+#line 28 "host_scalars.cpu.cpp"
   }
 }
 
@@ -35,11 +34,10 @@ qd_sample_grid_loop1(int qd_begin, std::uint64_t qd_count, float * values, float
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 25 "host_scalars.cpp"
 derivative[i] = (values[i + 1] - values[i - 1]) * inv_2h;
-#line 43 "host_scalars.cpu.cpp"
+#line 41 "host_scalars.cpu.cpp"
   }
 }
 

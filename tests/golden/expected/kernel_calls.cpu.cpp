@@ -53,11 +53,10 @@ qd_axpy_loop0(int qd_begin, std::uint64_t qd_count, T * y, const T * x, T a) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 19 "kernel_calls.cpp"
 y[i] += a * x[i];
-#line 61 "kernel_calls.cpu.cpp"
+#line 60 "kernel_calls.cpu.cpp"
   }
 }
 
@@ -86,13 +85,13 @@ void axpy(T* y, const T* x, T a, int n) {
 // A callee with a region of its own (kernel_calls_reduction.cpp has a
 // callee with a reduction).
 // ---- qd kernel 'norms' (kernel_calls.cpp:24), translated by qd-translate ----
-#line 90 "kernel_calls.cpu.cpp"
+#line 89 "kernel_calls.cpu.cpp"
 // Serial task of 'norms' (kernel_calls.cpp:28): runs once, on the calling thread.
 static void
 qd_norms_task0(const float * u, float * out, int n) {
 #line 28 "kernel_calls.cpp"
 out[0] = std::max(u[0], u[n - 1]);
-#line 96 "kernel_calls.cpu.cpp"
+#line 95 "kernel_calls.cpu.cpp"
 }
 
 // Parallel loop of 'norms' (kernel_calls.cpp:30): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -101,11 +100,10 @@ qd_norms_loop1(int qd_begin, std::uint64_t qd_count, const float * u, float * mi
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 31 "kernel_calls.cpp"
 middle[i] = u[n / 2];
-#line 109 "kernel_calls.cpu.cpp"
+#line 107 "kernel_calls.cpu.cpp"
   }
 }
 
@@ -141,7 +139,7 @@ void norms(const float* u, float* out, float* middle, int n) {
 
 
 // ---- qd kernel 'step' (kernel_calls.cpp:34), translated by qd-translate ----
-#line 145 "kernel_calls.cpu.cpp"
+#line 143 "kernel_calls.cpu.cpp"
 
 // Host entry points of kernel 'step': they run its work on the calling thread and return when it is done.
 void step(float* u, float* v, float* w, float* out, int n, float dt, qd::StreamRef qd_stream) {
@@ -172,7 +170,7 @@ void step(float* u, float* v, float* w, float* out, int n, float dt) {
 
 
 // ---- qd kernel 'run' (kernel_calls.cpp:49), translated by qd-translate ----
-#line 176 "kernel_calls.cpu.cpp"
+#line 174 "kernel_calls.cpu.cpp"
 
 // Host entry points of kernel 'run': they run its work on the calling thread and return when it is done.
 void run(float* u, float* v, float* w, float* out, int n, int steps, qd::StreamRef qd_stream) {

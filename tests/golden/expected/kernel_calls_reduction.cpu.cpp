@@ -15,14 +15,13 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const float * u, float& b
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: biggest) reduction(+: total)
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 12 "kernel_calls_reduction.cpp"
 {
         biggest = std::max(biggest, u[i] < 0 ? -u[i] : u[i]);
         total += u[i];
     }
-#line 26 "kernel_calls_reduction.cpu.cpp"
+#line 25 "kernel_calls_reduction.cpu.cpp"
   }
 }
 
@@ -31,7 +30,7 @@ static void
 qd_largest_task1(float * out, float biggest) {
 #line 16 "kernel_calls_reduction.cpp"
 out[0] = biggest;
-#line 35 "kernel_calls_reduction.cpu.cpp"
+#line 34 "kernel_calls_reduction.cpu.cpp"
 }
 
 // Serial task of 'largest' (kernel_calls_reduction.cpp:17): runs once, on the calling thread.
@@ -39,7 +38,7 @@ static void
 qd_largest_task2(float * out, float total) {
 #line 17 "kernel_calls_reduction.cpp"
 out[1] = total;
-#line 43 "kernel_calls_reduction.cpu.cpp"
+#line 42 "kernel_calls_reduction.cpu.cpp"
 }
 
 
@@ -69,7 +68,7 @@ void largest(const float* u, float* out, int n) {
 
 
 // ---- qd kernel 'both' (kernel_calls_reduction.cpp:20), translated by qd-translate ----
-#line 73 "kernel_calls_reduction.cpu.cpp"
+#line 72 "kernel_calls_reduction.cpu.cpp"
 
 // Host entry points of kernel 'both': they run its work on the calling thread and return when it is done.
 void both(const float* u, const float* v, float* out, int n, qd::StreamRef qd_stream) {
@@ -96,7 +95,7 @@ void both(const float* u, const float* v, float* out, int n) {
 
 
 // ---- qd kernel 'repeated' (kernel_calls_reduction.cpp:29), translated by qd-translate ----
-#line 100 "kernel_calls_reduction.cpu.cpp"
+#line 99 "kernel_calls_reduction.cpu.cpp"
 
 // Host entry points of kernel 'repeated': they run its work on the calling thread and return when it is done.
 void repeated(const float* u, float* out, int n, int times, qd::StreamRef qd_stream) {

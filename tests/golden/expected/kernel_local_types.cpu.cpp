@@ -17,8 +17,7 @@ qd_blend_loop0(int qd_begin, std::uint64_t qd_count, float * a, const float h) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 11 "kernel_local_types.cpp"
 using real = float; qd::detail::use_type<real>();
 #line 12 "kernel_local_types.cpp"
@@ -35,7 +34,7 @@ enum class Mode { Add, Mul };
         const Mode m = i % 2 ? Mode::Add : Mode::Mul;
         a[i] = m == Mode::Add ? p.lo + p.hi : p.lo * p.hi;
     }
-#line 39 "kernel_local_types.cpu.cpp"
+#line 38 "kernel_local_types.cpu.cpp"
   }
 }
 
@@ -45,8 +44,7 @@ qd_blend_loop1(int qd_begin, std::uint64_t qd_count, float * a, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 11 "kernel_local_types.cpp"
 using real = float; qd::detail::use_type<real>();
 #line 12 "kernel_local_types.cpp"
@@ -59,7 +57,7 @@ struct Pair {
 enum class Mode { Add, Mul };
 #line 26 "kernel_local_types.cpp"
 total += a[i];
-#line 63 "kernel_local_types.cpu.cpp"
+#line 61 "kernel_local_types.cpu.cpp"
   }
 }
 
@@ -78,7 +76,7 @@ struct Pair {
 enum class Mode { Add, Mul };
 #line 27 "kernel_local_types.cpp"
 a[n] = total;
-#line 82 "kernel_local_types.cpu.cpp"
+#line 80 "kernel_local_types.cpu.cpp"
 }
 
 

@@ -23,14 +23,13 @@ qd_library_twins_loop0(int qd_begin, std::uint64_t qd_count, const float * in, f
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 17 "library_twins.cpp"
 {
         const float v = std::max(in[i], 0.0f) + std::min({in[i], 1.0f, 2.0f});
         out[i] = limited(v, 0.75f);
     }
-#line 34 "library_twins.cpu.cpp"
+#line 33 "library_twins.cpu.cpp"
   }
 }
 
@@ -40,14 +39,13 @@ qd_library_twins_loop1(int qd_begin, std::uint64_t qd_count, const float * in, f
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(min: least)
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 23 "library_twins.cpp"
 {
         using std::min;
         least = min(least, in[i]);
     }
-#line 51 "library_twins.cpu.cpp"
+#line 49 "library_twins.cpu.cpp"
   }
 }
 
@@ -56,7 +54,7 @@ static void
 qd_library_twins_task2(float * lowest, float least) {
 #line 27 "library_twins.cpp"
 lowest[0] = least;
-#line 60 "library_twins.cpu.cpp"
+#line 58 "library_twins.cpu.cpp"
 }
 
 
@@ -89,7 +87,7 @@ void library_twins(const float* in, float* out, float* lowest, int n) {
 
 
 // ---- qd kernel 'largest_of' (library_twins.cpp:30), translated by qd-translate ----
-#line 93 "library_twins.cpu.cpp"
+#line 91 "library_twins.cpu.cpp"
 // Parallel loop of 'largest_of' (library_twins.cpp:36) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
 static void
@@ -97,11 +95,10 @@ qd_largest_of_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T& best)
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: best)
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 37 "library_twins.cpp"
 best = std::max<T>(best, in[i]);
-#line 105 "library_twins.cpu.cpp"
+#line 102 "library_twins.cpu.cpp"
   }
 }
 
@@ -111,7 +108,7 @@ static void
 qd_largest_of_task1(T * out, T best) {
 #line 38 "library_twins.cpp"
 out[0] = best;
-#line 115 "library_twins.cpu.cpp"
+#line 112 "library_twins.cpu.cpp"
 }
 
 

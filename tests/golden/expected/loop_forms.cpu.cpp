@@ -19,11 +19,10 @@ qd_loop_forms_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 15 "loop_forms.cpp"
 a[i] = 1.0f;
-#line 27 "loop_forms.cpu.cpp"
+#line 26 "loop_forms.cpu.cpp"
   }
 }
 
@@ -33,11 +32,10 @@ qd_loop_forms_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 17 "loop_forms.cpp"
 a[i] += 2.0f;
-#line 41 "loop_forms.cpu.cpp"
+#line 39 "loop_forms.cpu.cpp"
   }
 }
 
@@ -47,11 +45,10 @@ qd_loop_forms_loop2(unsigned int qd_begin, std::uint64_t qd_count, int * c) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] unsigned int i = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
+  for (unsigned int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 19 "loop_forms.cpp"
 c[i] = static_cast<int>(i);
-#line 55 "loop_forms.cpu.cpp"
+#line 52 "loop_forms.cpu.cpp"
   }
 }
 
@@ -61,11 +58,10 @@ qd_loop_forms_loop3(long long qd_begin, std::uint64_t qd_count, double * b) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] long long i = static_cast<long long>(qd_begin + static_cast<long long>(qd_k));
+  for (long long i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 21 "loop_forms.cpp"
 b[i] = static_cast<double>(i) * 0.5;
-#line 69 "loop_forms.cpu.cpp"
+#line 65 "loop_forms.cpu.cpp"
   }
 }
 
@@ -75,11 +71,10 @@ qd_loop_forms_loop4(std::size_t qd_begin, std::uint64_t qd_count, double * b) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] std::size_t i = static_cast<std::size_t>(qd_begin + static_cast<std::size_t>(qd_k));
+  for (std::size_t i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 23 "loop_forms.cpp"
 b[i] += 1.0;
-#line 83 "loop_forms.cpu.cpp"
+#line 78 "loop_forms.cpu.cpp"
   }
 }
 
@@ -89,11 +84,10 @@ qd_loop_forms_loop5(std::int64_t qd_begin, std::uint64_t qd_count, int * c) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] std::int64_t i = static_cast<std::int64_t>(qd_begin + static_cast<std::int64_t>(qd_k));
+  for (std::int64_t i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 27 "loop_forms.cpp"
 c[i] *= 2;
-#line 97 "loop_forms.cpu.cpp"
+#line 91 "loop_forms.cpu.cpp"
   }
 }
 
@@ -103,11 +97,10 @@ qd_loop_forms_loop6(int qd_begin, std::uint64_t qd_count, float * a) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 29 "loop_forms.cpp"
 a[i] -= 0.5f;
-#line 111 "loop_forms.cpu.cpp"
+#line 104 "loop_forms.cpu.cpp"
   }
 }
 

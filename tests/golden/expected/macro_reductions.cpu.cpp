@@ -25,8 +25,7 @@ qd_macro_reductions_loop0(int qd_begin, std::uint64_t qd_count, const float * in
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int r = qd_begin; r < qd::detail::loop_end(qd_begin, qd_count); ++r) {
 #line 19 "macro_reductions.cpp"
 { float acc = 0.0f;
 #if defined(_OPENMP)
@@ -34,7 +33,7 @@ qd_macro_reductions_loop0(int qd_begin, std::uint64_t qd_count, const float * in
 #endif
 #line 19 "macro_reductions.cpp"
 for (int c = 0; c < (cols); ++c) acc += (in)[r * (cols) + c]; (rows)[r] = acc; }
-#line 38 "macro_reductions.cpu.cpp"
+#line 37 "macro_reductions.cpu.cpp"
   }
 }
 
@@ -44,11 +43,10 @@ qd_macro_reductions_loop1(int qd_begin, std::uint64_t qd_count, const float * in
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 21 "macro_reductions.cpp"
 sum += (in)[i];
-#line 52 "macro_reductions.cpu.cpp"
+#line 50 "macro_reductions.cpu.cpp"
   }
 }
 
@@ -57,7 +55,7 @@ static void
 qd_macro_reductions_task2(float * total, float sum) {
 #line 22 "macro_reductions.cpp"
 total[0] = sum;
-#line 61 "macro_reductions.cpu.cpp"
+#line 59 "macro_reductions.cpu.cpp"
 }
 
 

@@ -25,11 +25,10 @@ qd_macro_statements_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 19 "macro_statements.cpp"
 (a)[i] = (1.0f);
-#line 33 "macro_statements.cpu.cpp"
+#line 32 "macro_statements.cpu.cpp"
   }
 }
 
@@ -39,11 +38,10 @@ qd_macro_statements_loop1(int qd_begin, std::uint64_t qd_count, float * b) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 20 "macro_statements.cpp"
 { b[i] = 0.5f * i; }
-#line 47 "macro_statements.cpu.cpp"
+#line 45 "macro_statements.cpu.cpp"
   }
 }
 
@@ -53,11 +51,10 @@ qd_macro_statements_loop2(int qd_begin, std::uint64_t qd_count, float * a) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 21 "macro_statements.cpp"
 { (a)[i] *= (3.0f); }
-#line 61 "macro_statements.cpu.cpp"
+#line 58 "macro_statements.cpu.cpp"
   }
 }
 
@@ -67,11 +64,10 @@ qd_macro_statements_loop3(int qd_begin, std::uint64_t qd_count, float * a) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 22 "macro_statements.cpp"
 (a)[i] += 1.0f;
-#line 75 "macro_statements.cpu.cpp"
+#line 71 "macro_statements.cpu.cpp"
   }
 }
 
@@ -81,11 +77,10 @@ qd_macro_statements_loop4(int qd_begin, std::uint64_t qd_count, float * b) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 22 "macro_statements.cpp"
 (b)[i] -= 1.0f;
-#line 89 "macro_statements.cpu.cpp"
+#line 84 "macro_statements.cpu.cpp"
   }
 }
 
@@ -95,11 +90,10 @@ qd_macro_statements_loop5(int qd_begin, std::uint64_t qd_count, float * a, int t
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 24 "macro_statements.cpp"
 a[i] += 0.25f * t;
-#line 103 "macro_statements.cpu.cpp"
+#line 97 "macro_statements.cpu.cpp"
   }
 }
 
@@ -109,11 +103,10 @@ qd_macro_statements_loop6(int qd_begin, std::uint64_t qd_count, float * a) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 27 "macro_statements.cpp"
 a[i] *= 2.0f;
-#line 117 "macro_statements.cpu.cpp"
+#line 110 "macro_statements.cpu.cpp"
   }
 }
 
@@ -122,7 +115,7 @@ static void
 qd_macro_statements_task7(float * a, float * total, int n) {
 #line 28 "macro_statements.cpp"
 SET_FIRST(total, a[n > 0 ? n - 1 : 0] + 1.0f);
-#line 126 "macro_statements.cpu.cpp"
+#line 119 "macro_statements.cpu.cpp"
 }
 
 

@@ -22,8 +22,7 @@ qd_stencil_2d_loop0(int qd_begin, std::uint64_t qd_count, const float * in, floa
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int c = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int c = qd_begin; c < qd::detail::loop_end(qd_begin, qd_count); ++c) {
 #line 17 "macros_in_loop_bodies.cpp"
 {
         int row = HALO + c / INTERIOR(width);
@@ -35,7 +34,7 @@ qd_stencil_2d_loop0(int qd_begin, std::uint64_t qd_count, const float * in, floa
         ACCUMULATE(v, WEIGHT_SIDE * in[IDX(row, col + 1, width)]);
         out[IDX(row, col, width)] = CLAMP(v, -1.0f, 1.0f);
     }
-#line 39 "macros_in_loop_bodies.cpu.cpp"
+#line 38 "macros_in_loop_bodies.cpu.cpp"
   }
 }
 
@@ -45,8 +44,7 @@ qd_stencil_2d_loop1(int qd_begin, std::uint64_t qd_count, float * out, float * e
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int row = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int row = qd_begin; row < qd::detail::loop_end(qd_begin, qd_count); ++row) {
 #line 27 "macros_in_loop_bodies.cpp"
 {
         float e = 0.0f;
@@ -54,7 +52,7 @@ qd_stencil_2d_loop1(int qd_begin, std::uint64_t qd_count, float * out, float * e
             e += SQR(out[IDX(row, col, width)]);
         energy[row] = e;
     }
-#line 58 "macros_in_loop_bodies.cpu.cpp"
+#line 56 "macros_in_loop_bodies.cpu.cpp"
   }
 }
 

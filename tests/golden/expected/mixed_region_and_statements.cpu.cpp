@@ -22,11 +22,10 @@ qd_blend_layers_loop1(int qd_begin, std::uint64_t qd_count, const float * base, 
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 12 "mixed_region_and_statements.cpp"
 out[i] = base[i];
-#line 30 "mixed_region_and_statements.cpu.cpp"
+#line 29 "mixed_region_and_statements.cpu.cpp"
   }
 }
 
@@ -36,11 +35,10 @@ qd_blend_layers_loop2(int qd_begin, std::uint64_t qd_count, float * layer_a, flo
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 17 "mixed_region_and_statements.cpp"
 layer_a[i] = weight * out[i];
-#line 44 "mixed_region_and_statements.cpu.cpp"
+#line 42 "mixed_region_and_statements.cpu.cpp"
   }
 }
 
@@ -50,11 +48,10 @@ qd_blend_layers_loop3(int qd_begin, std::uint64_t qd_count, float * layer_b, flo
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 22 "mixed_region_and_statements.cpp"
 layer_b[i] = complement * out[i] * out[i];
-#line 58 "mixed_region_and_statements.cpu.cpp"
+#line 55 "mixed_region_and_statements.cpu.cpp"
   }
 }
 
@@ -64,11 +61,10 @@ qd_blend_layers_loop4(int qd_begin, std::uint64_t qd_count, float * layer_a, flo
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 26 "mixed_region_and_statements.cpp"
 out[i] = layer_a[i] + layer_b[i];
-#line 72 "mixed_region_and_statements.cpu.cpp"
+#line 68 "mixed_region_and_statements.cpu.cpp"
   }
 }
 
@@ -77,7 +73,7 @@ static void
 qd_blend_layers_task5(float * out, float * meta) {
 #line 27 "mixed_region_and_statements.cpp"
 meta[1] = out[0];
-#line 81 "mixed_region_and_statements.cpu.cpp"
+#line 77 "mixed_region_and_statements.cpu.cpp"
 }
 
 

@@ -17,11 +17,10 @@ qd_kinetic_energy_loop0(int qd_begin, std::uint64_t qd_count, float * e, const f
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 12 "namespaces.cpp"
 e[i] = kinetic(mass[i], vel[i]);
-#line 25 "namespaces.cpu.cpp"
+#line 24 "namespaces.cpu.cpp"
   }
 }
 
@@ -48,21 +47,20 @@ void kinetic_energy(float* e, const float* mass, const float* vel, int n) {
 namespace integrators {
 
 // ---- qd kernel 'euler_step' (namespaces.cpp:17), translated by qd-translate ----
-#line 52 "namespaces.cpu.cpp"
+#line 51 "namespaces.cpu.cpp"
 // Parallel loop of 'euler_step' (namespaces.cpp:20): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static void
 qd_euler_step_loop0(int qd_begin, std::uint64_t qd_count, float * x, float * v, const float * a, float dt) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 20 "namespaces.cpp"
 {
         v[i] += dt * a[i];
         x[i] += dt * v[i];
     }
-#line 66 "namespaces.cpu.cpp"
+#line 64 "namespaces.cpu.cpp"
   }
 }
 
@@ -92,18 +90,17 @@ void euler_step(float* x, float* v, const float* a, int n, float dt) {
 namespace solvers::linear {
 
 // ---- qd kernel 'jacobi_sweep' (namespaces.cpp:31), translated by qd-translate ----
-#line 96 "namespaces.cpu.cpp"
+#line 94 "namespaces.cpu.cpp"
 // Parallel loop of 'jacobi_sweep' (namespaces.cpp:34): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static void
 qd_jacobi_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * x_next, const float * x, const float * b, float diag, float off) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 35 "namespaces.cpp"
 x_next[i] = (b[i] - off * (x[i - 1] + x[i + 1])) / diag;
-#line 107 "namespaces.cpu.cpp"
+#line 104 "namespaces.cpu.cpp"
   }
 }
 
@@ -132,18 +129,17 @@ void jacobi_sweep(float* x_next, const float* x, const float* b, int n, float di
 namespace {
 
 // ---- qd kernel 'zero_fill' (namespaces.cpp:42), translated by qd-translate ----
-#line 136 "namespaces.cpu.cpp"
+#line 133 "namespaces.cpu.cpp"
 // Parallel loop of 'zero_fill' (namespaces.cpp:45): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static void
 qd_zero_fill_loop0(int qd_begin, std::uint64_t qd_count, float * p) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 46 "namespaces.cpp"
 p[i] = 0.0f;
-#line 147 "namespaces.cpu.cpp"
+#line 143 "namespaces.cpu.cpp"
   }
 }
 

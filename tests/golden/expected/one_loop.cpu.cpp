@@ -12,11 +12,10 @@ qd_saxpy_loop0(int qd_begin, std::uint64_t qd_count, float * y, const float * x,
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 7 "one_loop.cpp"
 y[i] = a * x[i] + y[i];
-#line 20 "one_loop.cpu.cpp"
+#line 19 "one_loop.cpu.cpp"
   }
 }
 

@@ -21,11 +21,10 @@ qd_scaled_copy_loop0(int qd_begin, std::uint64_t qd_count, float *__restrict out
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 16 "parameter_forms.cpp"
 out[i] = w.scale * in[i];
-#line 29 "parameter_forms.cpu.cpp"
+#line 28 "parameter_forms.cpu.cpp"
   }
 }
 
@@ -35,11 +34,10 @@ qd_scaled_copy_loop1(int qd_begin, std::uint64_t qd_count, float *__restrict out
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 19 "parameter_forms.cpp"
 out[i] = in[i];
-#line 43 "parameter_forms.cpu.cpp"
+#line 41 "parameter_forms.cpu.cpp"
   }
 }
 

@@ -16,8 +16,7 @@ qd_private_locals_loop0(int qd_begin, std::uint64_t qd_count, const double * in,
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 int s;
 double r;
 double stencil[3];
@@ -34,7 +33,7 @@ double vals[2];
         vals[1] = stencil[1];
         out[i] = vals[0] + vals[1];
     }
-#line 38 "private_locals.cpu.cpp"
+#line 37 "private_locals.cpu.cpp"
   }
 }
 
@@ -44,11 +43,10 @@ qd_private_locals_loop1(int qd_begin, std::uint64_t qd_count, double * out, doub
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 26 "private_locals.cpp"
 out[i] += r;
-#line 52 "private_locals.cpu.cpp"
+#line 50 "private_locals.cpu.cpp"
   }
 }
 
@@ -64,7 +62,7 @@ if (in[0] > -10.0) {                         // a serial task with a private
             vals[0] += out[s];
         total[0] = vals[0];
     }
-#line 68 "private_locals.cpu.cpp"
+#line 66 "private_locals.cpu.cpp"
 }
 
 

@@ -19,8 +19,7 @@ qd_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float& tota
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total) reduction(+: positive) reduction(*: product)
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 17 "reduction.cpp"
 {
         total += a[i];
@@ -28,7 +27,7 @@ qd_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float& tota
         if (a[i] > 0.0f)
             ++positive;
     }
-#line 32 "reduction.cpu.cpp"
+#line 31 "reduction.cpu.cpp"
   }
 }
 
@@ -38,15 +37,14 @@ qd_sums_loop1(int qd_begin, std::uint64_t qd_count, const int * flags, unsigned 
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(|: any) reduction(&: all) reduction(^: parity)
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 28 "reduction.cpp"
 {
         any |= unsigned(flags[i]);
         all = all & unsigned(flags[i] | 1);
         parity ^= unsigned(flags[i]);
     }
-#line 50 "reduction.cpu.cpp"
+#line 48 "reduction.cpu.cpp"
   }
 }
 
@@ -56,11 +54,10 @@ qd_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * a, float& tota
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 37 "reduction.cpp"
 total -= a[i] * 0.25f;
-#line 64 "reduction.cpu.cpp"
+#line 61 "reduction.cpu.cpp"
   }
 }
 
@@ -70,11 +67,10 @@ qd_sums_loop3(int qd_begin, std::uint64_t qd_count, const float * a, float * out
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 41 "reduction.cpp"
 out[i] = a[i] / total + float(positive);
-#line 78 "reduction.cpu.cpp"
+#line 74 "reduction.cpu.cpp"
   }
 }
 
@@ -83,7 +79,7 @@ static void
 qd_sums_task4(int n, float * out, float total) {
 #line 42 "reduction.cpp"
 out[n] = total;
-#line 87 "reduction.cpu.cpp"
+#line 83 "reduction.cpu.cpp"
 }
 
 // Serial task of 'sums' (reduction.cpp:43): runs once, on the calling thread.
@@ -91,7 +87,7 @@ static void
 qd_sums_task5(int n, float * out, double product) {
 #line 43 "reduction.cpp"
 out[n + 1] = float(product);
-#line 95 "reduction.cpu.cpp"
+#line 91 "reduction.cpu.cpp"
 }
 
 // Serial task of 'sums' (reduction.cpp:44): runs once, on the calling thread.
@@ -99,7 +95,7 @@ static void
 qd_sums_task6(int * counts, int positive) {
 #line 44 "reduction.cpp"
 counts[0] = positive;
-#line 103 "reduction.cpu.cpp"
+#line 99 "reduction.cpu.cpp"
 }
 
 // Serial task of 'sums' (reduction.cpp:45): runs once, on the calling thread.
@@ -107,7 +103,7 @@ static void
 qd_sums_task7(int * counts, unsigned int any) {
 #line 45 "reduction.cpp"
 counts[1] = int(any);
-#line 111 "reduction.cpu.cpp"
+#line 107 "reduction.cpu.cpp"
 }
 
 // Serial task of 'sums' (reduction.cpp:46): runs once, on the calling thread.
@@ -115,7 +111,7 @@ static void
 qd_sums_task8(int * counts, unsigned int all) {
 #line 46 "reduction.cpp"
 counts[2] = int(all);
-#line 119 "reduction.cpu.cpp"
+#line 115 "reduction.cpu.cpp"
 }
 
 // Serial task of 'sums' (reduction.cpp:47): runs once, on the calling thread.
@@ -123,7 +119,7 @@ static void
 qd_sums_task9(int * counts, unsigned int parity) {
 #line 47 "reduction.cpp"
 counts[3] = int(parity);
-#line 127 "reduction.cpu.cpp"
+#line 123 "reduction.cpu.cpp"
 }
 
 
@@ -183,21 +179,20 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts) {
 
 
 // ---- qd kernel 'ranges' (reduction.cpp:50), translated by qd-translate ----
-#line 187 "reduction.cpu.cpp"
+#line 183 "reduction.cpu.cpp"
 // Parallel loop of 'ranges' (reduction.cpp:58) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static void
 qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float& lo, float& hi) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(min: lo) reduction(max: hi)
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 58 "reduction.cpp"
 {
             lo = std::min(lo, a[i]);
             hi = qd::max(hi, a[i]);
         }
-#line 201 "reduction.cpu.cpp"
+#line 196 "reduction.cpu.cpp"
   }
 }
 
@@ -206,7 +201,7 @@ static void
 qd_ranges_task1(float * out, float lo) {
 #line 62 "reduction.cpp"
 out[0] = lo;
-#line 210 "reduction.cpu.cpp"
+#line 205 "reduction.cpu.cpp"
 }
 
 // Serial task of 'ranges' (reduction.cpp:63): runs once, on the calling thread.
@@ -214,7 +209,7 @@ static void
 qd_ranges_task2(float * out, float hi) {
 #line 63 "reduction.cpp"
 out[1] = hi;
-#line 218 "reduction.cpu.cpp"
+#line 213 "reduction.cpu.cpp"
 }
 
 // Parallel loop of 'ranges' (reduction.cpp:70) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
@@ -223,14 +218,13 @@ qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool& all
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(&&: all_small) reduction(||: any_negative)
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 70 "reduction.cpp"
 {
             all_small = all_small && (a[i] < 0.75f);
             any_negative = any_negative || a[i] < 0.0f;
         }
-#line 234 "reduction.cpu.cpp"
+#line 228 "reduction.cpu.cpp"
   }
 }
 
@@ -239,7 +233,7 @@ static void
 qd_ranges_task4(int * flags, bool all_small) {
 #line 74 "reduction.cpp"
 flags[0] = all_small ? 1 : 0;
-#line 243 "reduction.cpu.cpp"
+#line 237 "reduction.cpu.cpp"
 }
 
 // Serial task of 'ranges' (reduction.cpp:75): runs once, on the calling thread.
@@ -247,7 +241,7 @@ static void
 qd_ranges_task5(int * flags, bool any_negative) {
 #line 75 "reduction.cpp"
 flags[1] = any_negative ? 1 : 0;
-#line 251 "reduction.cpu.cpp"
+#line 245 "reduction.cpu.cpp"
 }
 
 // Parallel loop of 'ranges' (reduction.cpp:83) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
@@ -256,14 +250,13 @@ qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float& no
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: none) reduction(min: lowest)
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 83 "reduction.cpp"
 {
             none += a[i];
             lowest = qd::min(lowest, i);
         }
-#line 267 "reduction.cpu.cpp"
+#line 260 "reduction.cpu.cpp"
   }
 }
 
@@ -272,7 +265,7 @@ static void
 qd_ranges_task7(float * none_out, float none) {
 #line 87 "reduction.cpp"
 none_out[0] = none;
-#line 276 "reduction.cpu.cpp"
+#line 269 "reduction.cpu.cpp"
 }
 
 // Serial task of 'ranges' (reduction.cpp:88): runs once, on the calling thread.
@@ -280,7 +273,7 @@ static void
 qd_ranges_task8(int * lowest_out, int lowest) {
 #line 88 "reduction.cpp"
 lowest_out[0] = lowest;
-#line 284 "reduction.cpu.cpp"
+#line 277 "reduction.cpu.cpp"
 }
 
 
@@ -346,24 +339,22 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
 
 
 // ---- qd kernel 'grid_total' (reduction.cpp:92), translated by qd-translate ----
-#line 350 "reduction.cpu.cpp"
+#line 343 "reduction.cpu.cpp"
 // Parallel loop nest of 'grid_total' (reduction.cpp:98), collapse(2): plain nested loops, one OpenMP iteration space if built with -fopenmp.
 static void
 qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const double * grid, int w, double& total, long& cells) {
 #if defined(_OPENMP)
 #pragma omp parallel for collapse(2) reduction(+: total) reduction(+: cells)
 #endif
-  for (std::uint64_t qd_k0 = 0; qd_k0 < qd_space.count[0]; ++qd_k0)
-  for (std::uint64_t qd_k1 = 0; qd_k1 < qd_space.count[1]; ++qd_k1)
+  for (int y = qd_begin0; y < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++y)
+  for (int x = qd_begin1; x < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++x)
   {
-    [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_k0));
-    [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_k1));
 #line 99 "reduction.cpp"
 {
             total += grid[y * w + x];
             cells += 1;
         }
-#line 367 "reduction.cpu.cpp"
+#line 358 "reduction.cpu.cpp"
   }
 }
 
@@ -373,11 +364,10 @@ qd_grid_total_loop1(int qd_begin, std::uint64_t qd_count, double * out, double t
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int y = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int y = qd_begin; y < qd::detail::loop_end(qd_begin, qd_count); ++y) {
 #line 106 "reduction.cpp"
 out[y] = total / double(cells);
-#line 381 "reduction.cpu.cpp"
+#line 371 "reduction.cpu.cpp"
   }
 }
 
@@ -386,7 +376,7 @@ static void
 qd_grid_total_task2(int h, double * out, double total) {
 #line 108 "reduction.cpp"
 out[h] = total;
-#line 390 "reduction.cpu.cpp"
+#line 380 "reduction.cpu.cpp"
 }
 
 
@@ -428,7 +418,7 @@ void grid_total(const double* grid, int h, int w, double* out) {
 
 
 // ---- qd kernel 'largest' (reduction.cpp:111), translated by qd-translate ----
-#line 432 "reduction.cpu.cpp"
+#line 422 "reduction.cpu.cpp"
 // Parallel loop of 'largest' (reduction.cpp:117) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <class T>
 static void
@@ -436,11 +426,10 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T& best) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: best)
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 118 "reduction.cpp"
 best = std::max(best, a[i]);
-#line 444 "reduction.cpu.cpp"
+#line 433 "reduction.cpu.cpp"
   }
 }
 
@@ -450,7 +439,7 @@ static void
 qd_largest_task1(T * out, T best) {
 #line 119 "reduction.cpp"
 out[0] = best;
-#line 454 "reduction.cpu.cpp"
+#line 443 "reduction.cpu.cpp"
 }
 
 

@@ -32,11 +32,10 @@ qd_finalize_bins_loop2(int qd_begin, std::uint64_t qd_count, float * mean, const
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int b = qd_begin; b < qd::detail::loop_end(qd_begin, qd_count); ++b) {
 #line 14 "serial_tasks.cpp"
 mean[b] = safe_div(sums[b], static_cast<float>(counts[b]));
-#line 40 "serial_tasks.cpu.cpp"
+#line 39 "serial_tasks.cpu.cpp"
   }
 }
 
@@ -47,7 +46,7 @@ qd_finalize_bins_task3(float * mean, const int * counts) {
 if (counts[0] == 0) {                            // serial task: condition reads device data
         mean[0] = -1.0f;
     }
-#line 51 "serial_tasks.cpu.cpp"
+#line 50 "serial_tasks.cpu.cpp"
 }
 
 // Serial task of 'finalize_bins' (serial_tasks.cpp:20): runs once, on the calling thread.
@@ -64,7 +63,7 @@ qd_finalize_bins_task4(float * mean, float * summary, const int * counts, int nb
         summary[0] = total;
         summary[1] = static_cast<float>(populated);
     }
-#line 68 "serial_tasks.cpu.cpp"
+#line 67 "serial_tasks.cpu.cpp"
 }
 
 // Serial task of 'finalize_bins' (serial_tasks.cpp:31): runs once, on the calling thread.
@@ -72,7 +71,7 @@ static void
 qd_finalize_bins_task5(float * summary) {
 #line 31 "serial_tasks.cpp"
 summary[2] = safe_div(summary[0], summary[1]);
-#line 76 "serial_tasks.cpu.cpp"
+#line 75 "serial_tasks.cpu.cpp"
 }
 
 

@@ -15,11 +15,10 @@ qd_clear_counts_loop0(int qd_begin, std::uint64_t qd_count, int * counts) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int b = qd_begin; b < qd::detail::loop_end(qd_begin, qd_count); ++b) {
 #line 10 "several_kernels.cpp"
 counts[b] = 0;
-#line 23 "several_kernels.cpu.cpp"
+#line 22 "several_kernels.cpu.cpp"
   }
 }
 
@@ -44,18 +43,17 @@ void clear_counts(int* counts, int buckets) {
 
 
 // ---- qd kernel 'count_keys' (several_kernels.cpp:13), translated by qd-translate ----
-#line 48 "several_kernels.cpu.cpp"
+#line 47 "several_kernels.cpu.cpp"
 // Parallel loop of 'count_keys' (several_kernels.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static void
 qd_count_keys_loop0(int qd_begin, std::uint64_t qd_count, int * counts, const int * keys) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 17 "several_kernels.cpp"
 qd::atomic_add(&counts[keys[i]], 1);
-#line 59 "several_kernels.cpu.cpp"
+#line 57 "several_kernels.cpu.cpp"
   }
 }
 
@@ -80,13 +78,13 @@ void count_keys(int* counts, const int* keys, int n) {
 
 
 // ---- qd kernel 'exclusive_scan' (several_kernels.cpp:20), translated by qd-translate ----
-#line 84 "several_kernels.cpu.cpp"
+#line 82 "several_kernels.cpu.cpp"
 // Serial task of 'exclusive_scan' (several_kernels.cpp:23): runs once, on the calling thread.
 static void
 qd_exclusive_scan_task0(int * offsets) {
 #line 23 "several_kernels.cpp"
 offsets[0] = 0;
-#line 90 "several_kernels.cpu.cpp"
+#line 88 "several_kernels.cpu.cpp"
 }
 
 // Serial task of 'exclusive_scan' (several_kernels.cpp:24): runs once, on the calling thread.
@@ -100,7 +98,7 @@ qd_exclusive_scan_task1(int * offsets, const int * counts, int buckets) {
             running += counts[b];
         }
     }
-#line 104 "several_kernels.cpu.cpp"
+#line 102 "several_kernels.cpu.cpp"
 }
 
 
@@ -122,18 +120,17 @@ void exclusive_scan(int* offsets, const int* counts, int buckets) {
 
 
 // ---- qd kernel 'scatter_by_key' (several_kernels.cpp:33), translated by qd-translate ----
-#line 126 "several_kernels.cpu.cpp"
+#line 124 "several_kernels.cpu.cpp"
 // Parallel loop of 'scatter_by_key' (several_kernels.cpp:37): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static void
 qd_scatter_by_key_loop0(int qd_begin, std::uint64_t qd_count, int * cursor, const int * offsets) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int b = qd_begin; b < qd::detail::loop_end(qd_begin, qd_count); ++b) {
 #line 38 "several_kernels.cpp"
 cursor[b] = offsets[b];
-#line 137 "several_kernels.cpu.cpp"
+#line 134 "several_kernels.cpu.cpp"
   }
 }
 
@@ -143,14 +140,13 @@ qd_scatter_by_key_loop1(int qd_begin, std::uint64_t qd_count, int * sorted_index
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 39 "several_kernels.cpp"
 {
         int slot = qd::atomic_add(&cursor[keys[i]], 1);
         sorted_index[slot] = i;
     }
-#line 154 "several_kernels.cpu.cpp"
+#line 150 "several_kernels.cpu.cpp"
   }
 }
 

@@ -13,8 +13,7 @@ qd_smooth_and_residual_loop0(int qd_begin, std::uint64_t qd_count, const float *
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 8 "several_loops.cpp"
 {
         int src = i - 1;
@@ -22,7 +21,7 @@ qd_smooth_and_residual_loop0(int qd_begin, std::uint64_t qd_count, const float *
         if (src > n - 1) src = n - 1;
         padded[i] = in[src];
     }
-#line 26 "several_loops.cpu.cpp"
+#line 25 "several_loops.cpu.cpp"
   }
 }
 
@@ -32,11 +31,10 @@ qd_smooth_and_residual_loop1(int qd_begin, std::uint64_t qd_count, float * padde
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 16 "several_loops.cpp"
 smooth[i] = 0.25f * padded[i] + 0.5f * padded[i + 1] + 0.25f * padded[i + 2];
-#line 40 "several_loops.cpu.cpp"
+#line 38 "several_loops.cpu.cpp"
   }
 }
 
@@ -46,11 +44,10 @@ qd_smooth_and_residual_loop2(int qd_begin, std::uint64_t qd_count, const float *
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 19 "several_loops.cpp"
 residual[i] = in[i] - smooth[i];
-#line 54 "several_loops.cpu.cpp"
+#line 51 "several_loops.cpu.cpp"
   }
 }
 

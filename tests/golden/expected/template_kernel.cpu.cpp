@@ -14,11 +14,10 @@ qd_axpy_loop0(int qd_begin, std::uint64_t qd_count, T * y, const T * x, T a) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 9 "template_kernel.cpp"
 y[i] += a * x[i];
-#line 22 "template_kernel.cpu.cpp"
+#line 21 "template_kernel.cpu.cpp"
   }
 }
 
@@ -45,7 +44,7 @@ void axpy(T* y, const T* x, T a, int n) {
 
 
 // ---- qd kernel 'box_filter' (template_kernel.cpp:12), translated by qd-translate ----
-#line 49 "template_kernel.cpu.cpp"
+#line 48 "template_kernel.cpu.cpp"
 // Parallel loop of 'box_filter' (template_kernel.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <class T, int Radius>
 static void
@@ -53,8 +52,7 @@ qd_box_filter_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T * out,
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 17 "template_kernel.cpp"
 {
         T acc = T(0);
@@ -62,7 +60,7 @@ qd_box_filter_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T * out,
             acc += in[i + k];
         out[i] = acc * inv;
     }
-#line 66 "template_kernel.cpu.cpp"
+#line 64 "template_kernel.cpu.cpp"
   }
 }
 

@@ -13,8 +13,7 @@ qd_image_gradients_loop0(int qd_begin, std::uint64_t qd_count, const float * ima
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int p = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int p = qd_begin; p < qd::detail::loop_end(qd_begin, qd_count); ++p) {
 #line 11 "two_blocks.cpp"
 {
             int x = p % width;
@@ -22,7 +21,7 @@ qd_image_gradients_loop0(int qd_begin, std::uint64_t qd_count, const float * ima
             int xr = x < width - 1 ? x + 1 : x;
             grad_x[p] = 0.5f * (image[p - x + xr] - image[p - x + xl]);
         }
-#line 26 "two_blocks.cpu.cpp"
+#line 25 "two_blocks.cpu.cpp"
   }
 }
 
@@ -32,8 +31,7 @@ qd_image_gradients_loop1(int qd_begin, std::uint64_t qd_count, const float * ima
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int p = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int p = qd_begin; p < qd::detail::loop_end(qd_begin, qd_count); ++p) {
 #line 20 "two_blocks.cpp"
 {
             int y = p / width;
@@ -41,7 +39,7 @@ qd_image_gradients_loop1(int qd_begin, std::uint64_t qd_count, const float * ima
             int yu = y < height - 1 ? p + width : p;
             grad_y[p] = 0.5f * (image[yu] - image[yd]);
         }
-#line 45 "two_blocks.cpu.cpp"
+#line 43 "two_blocks.cpu.cpp"
   }
 }
 

@@ -13,11 +13,10 @@ qd_two_phase_update_loop0(int qd_begin, std::uint64_t qd_count, float * u, float
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 12 "two_regions.cpp"
 u_next[i] = u[i] + alpha * (u[i - 1] - 2.0f * u[i] + u[i + 1]);
-#line 21 "two_regions.cpu.cpp"
+#line 20 "two_regions.cpu.cpp"
   }
 }
 
@@ -27,11 +26,10 @@ qd_two_phase_update_loop1(int qd_begin, std::uint64_t qd_count, float * v, float
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 17 "two_regions.cpp"
 v_next[i] = v[i] + alpha * (v[i - 1] - 2.0f * v[i] + v[i + 1]);
-#line 35 "two_regions.cpu.cpp"
+#line 33 "two_regions.cpu.cpp"
   }
 }
 
@@ -41,11 +39,10 @@ qd_two_phase_update_loop2(int qd_begin, std::uint64_t qd_count, float * w, float
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 22 "two_regions.cpp"
 w_next[i] = w[i] + alpha * (w[i - 1] - 2.0f * w[i] + w[i + 1]);
-#line 49 "two_regions.cpu.cpp"
+#line 46 "two_regions.cpu.cpp"
   }
 }
 
@@ -55,11 +52,10 @@ qd_two_phase_update_loop3(int qd_begin, std::uint64_t qd_count, float * u_next, 
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 27 "two_regions.cpp"
 w_next[i] += 0.5f * alpha * (u_next[i] - v_next[i]);
-#line 63 "two_regions.cpu.cpp"
+#line 59 "two_regions.cpu.cpp"
   }
 }
 
@@ -69,11 +65,10 @@ qd_two_phase_update_loop4(int qd_begin, std::uint64_t qd_count, float * u, float
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 34 "two_regions.cpp"
 u[i] = keep * u_next[i] + alpha * w_next[i];
-#line 77 "two_regions.cpu.cpp"
+#line 72 "two_regions.cpu.cpp"
   }
 }
 
@@ -83,11 +78,10 @@ qd_two_phase_update_loop5(int qd_begin, std::uint64_t qd_count, float * v, float
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 39 "two_regions.cpp"
 v[i] = keep * v_next[i] - alpha * w_next[i];
-#line 91 "two_regions.cpu.cpp"
+#line 85 "two_regions.cpu.cpp"
   }
 }
 
@@ -97,11 +91,10 @@ qd_two_phase_update_loop6(int qd_begin, std::uint64_t qd_count, float * w, float
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
 #line 41 "two_regions.cpp"
 w[i] = w_next[i];
-#line 105 "two_regions.cpu.cpp"
+#line 98 "two_regions.cpu.cpp"
   }
 }
 

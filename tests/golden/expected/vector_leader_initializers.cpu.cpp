@@ -22,8 +22,7 @@ qd_weighted_rows_loop0(int qd_begin, std::uint64_t qd_count, const float * a, fl
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int r = qd_begin; r < qd::detail::loop_end(qd_begin, qd_count); ++r) {
 #line 16 "vector_leader_initializers.cpp"
 {
         int pair[2] = {mark(seen, r, 0), 5};
@@ -39,7 +38,7 @@ qd_weighted_rows_loop0(int qd_begin, std::uint64_t qd_count, const float * a, fl
             acc += a[r * m + j] * static_cast<float>(pair[0] + pair[1] + x + z + w);
         y[r] = acc;
     }
-#line 43 "vector_leader_initializers.cpu.cpp"
+#line 42 "vector_leader_initializers.cpu.cpp"
   }
 }
 

@@ -18,8 +18,7 @@ qd_row_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, int col
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int r = qd_begin; r < qd::detail::loop_end(qd_begin, qd_count); ++r) {
 #line 12 "vector_loops.cpp"
 {
         float s = 0.0f;
@@ -31,7 +30,7 @@ qd_row_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, int col
             s += a[r * cols + c];
         sums[r] = s;
     }
-#line 35 "vector_loops.cpu.cpp"
+#line 34 "vector_loops.cpu.cpp"
   }
 }
 
@@ -58,15 +57,14 @@ void row_sums(const float* a, int rows, int cols, float* sums) {
 // Column maxima: neighbouring threads take neighbouring columns, and each
 // column's group is spread over the block.
 // ---- qd kernel 'column_max' (vector_loops.cpp:23), translated by qd-translate ----
-#line 62 "vector_loops.cpu.cpp"
+#line 61 "vector_loops.cpu.cpp"
 // Parallel loop of 'column_max' (vector_loops.cpp:26): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static void
 qd_column_max_loop0(int qd_begin, std::uint64_t qd_count, const float * a, int rows, int cols, float * best) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int c = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int c = qd_begin; c < qd::detail::loop_end(qd_begin, qd_count); ++c) {
 #line 26 "vector_loops.cpp"
 {
         float m = -1.0e30f;
@@ -78,7 +76,7 @@ qd_column_max_loop0(int qd_begin, std::uint64_t qd_count, const float * a, int r
             m = std::max(m, a[r * cols + c]);
         best[c] = m;
     }
-#line 82 "vector_loops.cpu.cpp"
+#line 80 "vector_loops.cpu.cpp"
   }
 }
 
@@ -105,15 +103,14 @@ void column_max(const float* a, int rows, int cols, float* best) {
 // Side effects between two vector loops, each once per row: a row that is
 // skipped by the leader's statement, an atomic ticket, a store read back.
 // ---- qd kernel 'two_passes' (vector_loops.cpp:37), translated by qd-translate ----
-#line 109 "vector_loops.cpu.cpp"
+#line 107 "vector_loops.cpu.cpp"
 // Parallel loop of 'two_passes' (vector_loops.cpp:40): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static void
 qd_two_passes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const int * skip, int cols, float * out, int * tickets) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
-    [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+  for (int r = qd_begin; r < qd::detail::loop_end(qd_begin, qd_count); ++r) {
 #line 40 "vector_loops.cpp"
 {
         if (skip[r] != 0) {
@@ -135,7 +132,7 @@ qd_two_passes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const
         for (int c = 0; c < cols; ++c)
             out[r * cols + c] = a[r * cols + c] - total / float(cols) + 0.0f * float(ticket);
     }
-#line 139 "vector_loops.cpu.cpp"
+#line 136 "vector_loops.cpu.cpp"
   }
 }
 
@@ -161,7 +158,7 @@ void two_passes(const float* a, const int* skip, int rows, int cols, float* out,
 
 // A template kernel; collapse(2) over a batch of matrices.
 // ---- qd kernel 'batched_row_sums' (vector_loops.cpp:57), translated by qd-translate ----
-#line 165 "vector_loops.cpu.cpp"
+#line 162 "vector_loops.cpu.cpp"
 // Parallel loop nest of 'batched_row_sums' (vector_loops.cpp:62), collapse(2): plain nested loops, one OpenMP iteration space if built with -fopenmp.
 template <class T>
 static void
@@ -169,11 +166,9 @@ qd_batched_row_sums_loop0(int qd_begin0, int qd_begin1, const qd::detail::Collap
 #if defined(_OPENMP)
 #pragma omp parallel for collapse(2)
 #endif
-  for (std::uint64_t qd_k0 = 0; qd_k0 < qd_space.count[0]; ++qd_k0)
-  for (std::uint64_t qd_k1 = 0; qd_k1 < qd_space.count[1]; ++qd_k1)
+  for (int b = qd_begin0; b < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++b)
+  for (int r = qd_begin1; r < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++r)
   {
-    [[maybe_unused]] int b = static_cast<int>(qd_begin0 + static_cast<int>(qd_k0));
-    [[maybe_unused]] int r = static_cast<int>(qd_begin1 + static_cast<int>(qd_k1));
 #line 63 "vector_loops.cpp"
 {
             T s = T(0);
@@ -185,7 +180,7 @@ qd_batched_row_sums_loop0(int qd_begin0, int qd_begin1, const qd::detail::Collap
                 s += a[(b * rows + r) * cols + c];
             sums[b * rows + r] = s;
         }
-#line 189 "vector_loops.cpu.cpp"
+#line 184 "vector_loops.cpu.cpp"
   }
 }
 
