@@ -36,6 +36,13 @@ std::string KernelCodeGen::renderCollapsedLoop(const Step &S,
   }
   Data.set("dims", Dims);
   Data.set("depth", std::to_string(Loops.size()));
+  // OpenMP shares out all but the innermost loop: GCC computes a collapsed
+  // nest's indices by division, which kept the innermost from vectorizing
+  // (a 5-point stencil ran 3 times slower than serial on one thread).
+  Data.set("omp_depth", std::to_string(Loops.size() - 1));
+  Data.set("omp_collapse",
+           Loops.size() > 2 ? " collapse(" + std::to_string(Loops.size() - 1) + ")"
+                            : std::string());
   Data.set("block_dim", std::to_string(S.BlockDim));
   addReductionData(S, Data);
   std::string LeadingArgs;

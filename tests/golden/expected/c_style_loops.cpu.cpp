@@ -92,11 +92,11 @@ a[i] -= 3.0f;
   }
 }
 
-// Parallel loop nest of 'c_style_loops' (c_style_loops.cpp:24), collapse(2): plain nested loops, one OpenMP iteration space if built with -fopenmp.
+// Parallel loop nest of 'c_style_loops' (c_style_loops.cpp:24), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static void
 qd_c_style_loops_loop6(qd::detail::StridedBegin<int> qd_begin0, qd::detail::StridedBegin<int> qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, double * b, int cols) {
 #if defined(_OPENMP)
-#pragma omp parallel for collapse(2)
+#pragma omp parallel for
 #endif
   for (std::uint64_t qd_k0 = 0; qd_k0 < qd_space.count[0]; ++qd_k0)
   for (std::uint64_t qd_k1 = 0; qd_k1 < qd_space.count[1]; ++qd_k1)

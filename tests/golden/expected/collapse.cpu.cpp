@@ -8,11 +8,11 @@
 
 // ---- qd kernel 'grid_and_volume' (collapse.cpp:5), translated by qd-translate ----
 #line 11 "collapse.cpu.cpp"
-// Parallel loop nest of 'grid_and_volume' (collapse.cpp:10), collapse(2): plain nested loops, one OpenMP iteration space if built with -fopenmp.
+// Parallel loop nest of 'grid_and_volume' (collapse.cpp:10), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static void
 qd_grid_and_volume_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, float * grid, int w) {
 #if defined(_OPENMP)
-#pragma omp parallel for collapse(2)
+#pragma omp parallel for
 #endif
   for (int y = qd_begin0; y < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++y)
   for (int x = qd_begin1; x < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++x)
@@ -23,11 +23,11 @@ grid[y * w + x] += float(y) * 0.5f + float(x);
   }
 }
 
-// Parallel loop nest of 'grid_and_volume' (collapse.cpp:17), collapse(3): plain nested loops, one OpenMP iteration space if built with -fopenmp.
+// Parallel loop nest of 'grid_and_volume' (collapse.cpp:17), collapse(3): plain nested loops, the outer 2 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static void
 qd_grid_and_volume_loop1(long qd_begin0, unsigned int qd_begin1, int qd_begin2, const qd::detail::CollapsedSpace<3> qd_space, double * volume, unsigned int ny, int nx) {
 #if defined(_OPENMP)
-#pragma omp parallel for collapse(3)
+#pragma omp parallel for collapse(2)
 #endif
   for (long z = qd_begin0; z < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++z)
   for (unsigned int y = qd_begin1; y < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++y)
@@ -42,11 +42,11 @@ qd_grid_and_volume_loop1(long qd_begin0, unsigned int qd_begin1, int qd_begin2, 
   }
 }
 
-// Parallel loop nest of 'grid_and_volume' (collapse.cpp:30), collapse(2): plain nested loops, one OpenMP iteration space if built with -fopenmp.
+// Parallel loop nest of 'grid_and_volume' (collapse.cpp:30), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static void
 qd_grid_and_volume_loop2(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, float * grid, int w) {
 #if defined(_OPENMP)
-#pragma omp parallel for collapse(2)
+#pragma omp parallel for
 #endif
   for (int y = qd_begin0; y < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++y)
   for (int x = qd_begin1; x < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++x)

@@ -177,11 +177,11 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
 
 // ---- qd kernel 'stencil' (graph_mode.cpp:43), translated by qd-translate ----
 #line 180 "graph_mode.cpu.cpp"
-// Parallel loop nest of 'stencil' (graph_mode.cpp:49), collapse(2): plain nested loops, one OpenMP iteration space if built with -fopenmp.
+// Parallel loop nest of 'stencil' (graph_mode.cpp:49), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static void
 qd_stencil_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const float * in, float * out, int w) {
 #if defined(_OPENMP)
-#pragma omp parallel for collapse(2)
+#pragma omp parallel for
 #endif
   for (int r = qd_begin0; r < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++r)
   for (int c = qd_begin1; c < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++c)

@@ -340,11 +340,11 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
 
 // ---- qd kernel 'grid_total' (reduction.cpp:92), translated by qd-translate ----
 #line 343 "reduction.cpu.cpp"
-// Parallel loop nest of 'grid_total' (reduction.cpp:98), collapse(2): plain nested loops, one OpenMP iteration space if built with -fopenmp.
+// Parallel loop nest of 'grid_total' (reduction.cpp:98), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static void
 qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const double * grid, int w, double& total, long& cells) {
 #if defined(_OPENMP)
-#pragma omp parallel for collapse(2) reduction(+: total) reduction(+: cells)
+#pragma omp parallel for reduction(+: total) reduction(+: cells)
 #endif
   for (int y = qd_begin0; y < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++y)
   for (int x = qd_begin1; x < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++x)

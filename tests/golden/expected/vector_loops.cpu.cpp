@@ -159,12 +159,12 @@ void two_passes(const float* a, const int* skip, int rows, int cols, float* out,
 // A template kernel; collapse(2) over a batch of matrices.
 // ---- qd kernel 'batched_row_sums' (vector_loops.cpp:57), translated by qd-translate ----
 #line 162 "vector_loops.cpu.cpp"
-// Parallel loop nest of 'batched_row_sums' (vector_loops.cpp:62), collapse(2): plain nested loops, one OpenMP iteration space if built with -fopenmp.
+// Parallel loop nest of 'batched_row_sums' (vector_loops.cpp:62), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 template <class T>
 static void
 qd_batched_row_sums_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const T * a, int rows, int cols, T * sums) {
 #if defined(_OPENMP)
-#pragma omp parallel for collapse(2)
+#pragma omp parallel for
 #endif
   for (int b = qd_begin0; b < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++b)
   for (int r = qd_begin1; r < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++r)
