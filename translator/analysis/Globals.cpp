@@ -64,37 +64,31 @@ GlobalUse classifyGlobal(const VarDecl *Var, const ASTContext &Context) {
 
 bool Analyzer::passGlobals(const Stmt *Code) {
   bool Ok = true;
-  llvm::SmallPtrSet<const VarDecl *, 4> Seen;
-  findReferenceTo(Code, [&](const VarDecl *Var) {
-    GlobalUse Use = classifyGlobal(Var, Context);
-    if (Use == GlobalUse::NotGlobal || Use == GlobalUse::Direct ||
-        !Seen.insert(Var).second)
-      return false;
-    if (std::optional<VariableWrite> Write = findMayWrite(
-            Code, [&](const VarDecl *V) { return V == Var; })) {
-      report(Diags, Write->At->getExprLoc(), Diag::GlobalWrittenOnDevice)
-          << Var->getName() << static_cast<unsigned>(Write->Kind);
-      Ok = false;
-      return false;
-    }
-    if (Use == GlobalUse::HostArray) {
-      const DeclRefExpr *Ref = findReferenceTo(
-          Code, [&](const VarDecl *V) { return V == Var; });
-      report(Diags, Ref->getLocation(), Diag::GlobalArrayOnDevice)
-          << Var->getName();
-      Ok = false;
-      return false;
-    }
-    Values.add(Var);
-    return false;
-  });
-  // A lambda cannot capture a namespace-scope variable by name, so one
-  // without a default cannot use the local that replaces it.
   GlobalRefFinder Finder;
   Finder.TraverseStmt(const_cast<Stmt *>(Code));
+  llvm::SmallPtrSet<const VarDecl *, 4> Seen;
   for (const GlobalRefFinder::Ref &R : Finder.Refs) {
     const auto *Var = cast<VarDecl>(R.E->getDecl());
-    if (R.InPlainLambda && Seen.count(Var) && Values.contains(Var)) {
+    GlobalUse Use = classifyGlobal(Var, Context);
+    if (Use == GlobalUse::NotGlobal || Use == GlobalUse::Direct)
+      continue;
+    if (Seen.insert(Var).second) {
+      if (std::optional<VariableWrite> Write = findMayWrite(
+              Code, [&](const VarDecl *V) { return V == Var; })) {
+        report(Diags, Write->At->getExprLoc(), Diag::GlobalWrittenOnDevice)
+            << Var->getName() << static_cast<unsigned>(Write->Kind);
+        Ok = false;
+      } else if (Use == GlobalUse::HostArray) {
+        report(Diags, R.E->getLocation(), Diag::GlobalArrayOnDevice)
+            << Var->getName();
+        Ok = false;
+      } else {
+        Values.add(Var);
+      }
+    }
+    // A lambda cannot capture a namespace-scope variable by name, so one
+    // without a default cannot use the local that replaces it.
+    if (R.InPlainLambda && Values.contains(Var)) {
       report(Diags, R.E->getLocation(), Diag::GlobalInLambdaWithoutDefault)
           << Var->getName();
       Ok = false;

@@ -178,12 +178,11 @@ std::string KernelCodeGen::renderKernel(const KernelPlan &ThePlan,
 }
 
 std::string KernelCodeGen::qualifiedName(const NamedDecl *D) const {
-  PrintingPolicy Qualified = Policy;
-  // Anonymous and inline namespaces: qualified lookup sees through them.
-  Qualified.SuppressUnwrittenScope = true;
+  // Policy leaves out anonymous and inline namespaces, which qualified
+  // lookup sees through.
   std::string Name;
   llvm::raw_string_ostream OS(Name);
-  D->printQualifiedName(OS, Qualified);
+  D->printQualifiedName(OS, Policy);
   return OS.str();
 }
 

@@ -4,7 +4,8 @@
 // iterations from 0; iteration k has the value 'first + k'. For a loop that
 // counts down or steps by more than 1 the first value is a
 // qd::detail::StridedBegin, whose '+' applies the step, so every template
-// and the vector and collapse code keep one spelling of the index.
+// and the vector and collapse code keep one spelling of the index. The cpu
+// target's unit-step loops count with the loop variable itself (cpuLoop).
 //
 // Private locals (analysis/PrivateLocals.h) are declared again at the top
 // of the device code that owns them.

@@ -11,7 +11,6 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
-#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/StringMap.h"
@@ -51,15 +50,13 @@ std::string devicePrefix(const FunctionDecl *FD,
 std::vector<std::string> renameLibraryCalls(
     const std::vector<LibraryRename> &Renames, SourceText &Source,
     Rewriter &Rewrite, std::string &RelaxedConstexprCallee) {
-  const SourceManager &SM = Rewrite.getSourceMgr();
   std::vector<TextEdit> InKernels;
   std::vector<std::string> Headers;
   for (const LibraryRename &R : Renames) {
     const CharSourceRange Tokens = CharSourceRange::getTokenRange(R.Range);
     if (!R.InHelper) {
       InKernels.push_back({Tokens, R.Replacement});
-    } else if (CharSourceRange Written = Lexer::makeFileCharRange(
-                   Tokens, SM, Rewrite.getLangOpts());
+    } else if (CharSourceRange Written = Source.written(R.Range);
                Written.isInvalid() || Rewrite.ReplaceText(Written, R.Replacement)) {
       if (RelaxedConstexprCallee.empty())
         RelaxedConstexprCallee = R.Name;
@@ -84,14 +81,14 @@ public:
 
   void HandleTranslationUnit(ASTContext &Context) override {
     DiagnosticsEngine &Diags = Context.getDiagnostics();
+    if (Diags.hasErrorOccurred() && !Options.HeaderPass)
+      return;
     const syntax::TokenBuffer Tokens = std::move(*Collector).consume();
     std::vector<SourceLocation> MacroDirectives;
     for (const Directive &D : Directives.all())
       if (D.Loc.isMacroID())
         MacroDirectives.push_back(D.Loc);
     SourceText Source(Context, Tokens, std::move(MacroDirectives));
-    if (Diags.hasErrorOccurred() && !Options.HeaderPass)
-      return;
     UserFiles Files(Context.getSourceManager(), Options.InRoot);
     std::vector<KernelPlan> Plans = analyzeKernels(Context, Directives);
     if (Options.HeaderPass) {
