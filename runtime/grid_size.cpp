@@ -107,6 +107,12 @@ unsigned max_grid_size(unsigned block_dim) {
   return static_cast<unsigned>(grid_cap(block_dim));
 }
 
+bool coarsening_fills_device(std::uint64_t groups, unsigned block_dim,
+                             const CallDevice& device) {
+  require_block_dim(block_dim, "coarsening_fills_device");
+  return groups >= grid_cap(block_dim, device.index()) * block_dim;
+}
+
 unsigned task_grid_size() { return launch_check_fails() ? 0 : 1; }
 
 } // namespace detail

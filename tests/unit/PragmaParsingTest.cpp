@@ -68,7 +68,7 @@ const char *const StreamParallelNoArgs =
     "gets its own stream";
 /// What the clause list of '#pragma qd loop' says, in errors about its clauses.
 const std::string LoopClauses =
-    "'block_dim(N)', 'collapse(N)', 'reduction(op: var, ...)', 'seq', "
+    "'block_dim(N)', 'collapse(N)', 'coarsen(N)', 'reduction(op: var, ...)', 'seq', "
     "'vector' "
     "and 'vector_length(N)'";
 const char *const MalformedBlockDim =

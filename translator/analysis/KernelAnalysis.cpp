@@ -10,6 +10,7 @@
 #include "KernelAnalyzer.h"
 #include "RaceAnalysis.h"
 #include "CaptureAnalysis.h"
+#include "CoarsenAnalysis.h"
 #include "CollapseAnalysis.h"
 #include "ReductionAnalysis.h"
 #include "VectorLoopAnalysis.h"
@@ -841,6 +842,8 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
   std::vector<const VarDecl *> Own = LoopVars;
   llvm::append_range(Own, Loop.Privates);
   checkHostValueWrites(Body, Own, Loop.Reductions);
+  if (Ok)
+    Ok = analyzeCoarsening(Loop, LoopDirective, Context);
   if (!Ok)
     return;
   Loop.Captures = collectCaptures(Body, Values, Form.Var);

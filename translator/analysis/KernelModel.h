@@ -134,6 +134,32 @@ struct VectorBody {
   std::vector<BodyStatement> Statements;
 };
 
+/// One statement of a coarsened collapse body (CoarsenAnalysis.h).
+struct CoarsenedStatement {
+  const clang::Stmt *S = nullptr;
+  /// A sequential 'for' whose header is the same for every row a thread
+  /// runs: entered once, its body's statements coarsened in turn (Body).
+  /// Otherwise the statement runs once per row, row after row.
+  bool Entered = false;
+  std::vector<CoarsenedStatement> Body;
+};
+
+/// A collapse nest whose threads each run several neighbouring iterations
+/// of its second-innermost loop ("rows"), statement by statement, so that
+/// the loads the rows share can be made once.
+struct Coarsening {
+  unsigned Rows = 0;
+  /// From a 'coarsen(N)' clause: always applied. Otherwise only when the
+  /// nest has enough iterations to still fill the device.
+  bool Explicit = false;
+  /// The coarsened loop's position in the nest, outer to inner.
+  unsigned Dimension = 0;
+  std::vector<CoarsenedStatement> Statements;
+  /// The body's locals declared at a coarsened level: each row has its own
+  /// copy, in declaration order.
+  std::vector<const clang::VarDecl *> RowLocals;
+};
+
 struct Step;
 
 /// One '#pragma qd stream_parallel' block.
@@ -181,6 +207,11 @@ struct Step {
   /// ParallelLoop only: set when the body has '#pragma qd loop vector'
   /// loops.
   std::optional<VectorBody> Vector;
+  /// ParallelLoop with 'collapse' only: set when its threads may run several
+  /// rows; otherwise why not (for --remarks and -Wqd-coarsen), empty when
+  /// 'coarsen(1)' turned it off.
+  std::optional<Coarsening> Coarsen;
+  std::string NotCoarsened;
 
   /// What runs on the device: a loop's (innermost) body, a task's statement.
   const clang::Stmt *deviceCode() const {

@@ -48,11 +48,17 @@ std::string KernelCodeGen::renderCollapsedLoop(const Step &S,
   std::string LeadingArgs;
   for (size_t I = 0; I < Loops.size(); ++I)
     LeadingArgs += "qd_begin" + std::to_string(I) + ", ";
-  addLaunch(Data, loopGrid(S, "qd_space.total"), LeadingArgs + "qd_space", 4);
-  DeviceFunctions +=
-      renderTemplate(Options.Target,
-                     addVectorData(S, Data, "device_collapsed_loop"), Data) +
-      "\n";
+  const bool Coarsened = S.Coarsen && Options.Target != Target::Cpu;
+  if (!Coarsened || !S.Coarsen->Explicit) {
+    addLaunch(Data, loopGrid(S, "qd_space.total"), LeadingArgs + "qd_space",
+              Coarsened ? 2 : 4);
+    DeviceFunctions +=
+        renderTemplate(Options.Target,
+                       addVectorData(S, Data, "device_collapsed_loop"), Data) +
+        "\n";
+  }
+  if (Coarsened)
+    addCoarsenedLaunch(S, Data, LeadingArgs);
   return renderTemplate(Options.Target, "launch_collapsed_loop", Data);
 }
 

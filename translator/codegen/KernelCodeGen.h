@@ -15,6 +15,7 @@
 #include "Target.h"
 #include "Templates.h"
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseMap.h"
 #include <optional>
 #include <string>
 
@@ -138,6 +139,26 @@ private:
   /// A 'collapse(N)' nest: one launch over the product space
   /// (CollapseCodeGen.cpp).
   std::string renderCollapsedLoop(const Step &S, const std::string &Stream);
+  /// Sets "launch" in \p Data (a collapse nest's) to the launch of its
+  /// coarsened device function, and the plain one's when the runtime
+  /// chooses (CoarsenCodeGen.cpp).
+  void addCoarsenedLaunch(const Step &S, TemplateData &Data,
+                          const std::string &LeadingArgs);
+  /// The body of a coarsened nest's full group of rows
+  /// (CoarsenCodeGen.cpp).
+  std::string coarsenedBody(const Step &S);
+  struct CoarsenedRows {
+    std::string Count;
+    /// The declaration of the coarsened loop's variable for row 'qd_r'.
+    std::string Index;
+    llvm::DenseMap<const clang::VarDecl *, std::string> Copies;
+    /// Numbers the rows' values of split assignments.
+    unsigned Values = 0;
+  };
+  /// \p List, with \p Visible the row locals declared before it.
+  std::string coarsenedStatements(const std::vector<CoarsenedStatement> &List,
+                                  CoarsenedRows &Rows,
+                                  std::vector<const clang::VarDecl *> Visible);
   /// A loop's reductions: its private copies, their combine, and where the
   /// results go (ReductionCodeGen.cpp).
   void addReductionData(const Step &S, TemplateData &Data);

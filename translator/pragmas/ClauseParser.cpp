@@ -80,6 +80,15 @@ bool parseCollapse(Preprocessor &PP, Token &Tok, Directive &D) {
   return D.Collapse.has_value();
 }
 
+bool parseCoarsen(Preprocessor &PP, Token &Tok, Directive &D) {
+  SourceLocation ClauseLoc = Tok.getLocation();
+  D.Coarsen = parseBoundedArgument(PP, Tok, 1, MaxCoarsen,
+                                   Diag::MalformedCoarsen,
+                                   Diag::CoarsenOutOfRange);
+  D.CoarsenLoc = ClauseLoc;
+  return D.Coarsen.has_value();
+}
+
 /// The operator of a 'reduction' clause: a punctuator or 'min'/'max'.
 /// Leaves \p Tok after it.
 bool parseReductionOp(Preprocessor &PP, Token &Tok, ReductionOp &Op) {
@@ -209,6 +218,8 @@ const ClauseInfo Clauses[] = {
      [](const Directive &D) { return D.Graph; }},
     {"collapse", "collapse(N)", false, true, parseCollapse,
      [](const Directive &D) { return D.Collapse.has_value(); }},
+    {"coarsen", "coarsen(N)", false, true, parseCoarsen,
+     [](const Directive &D) { return D.Coarsen.has_value(); }},
     // Given more than once, as in OpenMP, to reduce with several operators.
     {"reduction", "reduction(op: var, ...)", false, true, parseReduction,
      [](const Directive &) { return false; }},

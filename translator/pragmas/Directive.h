@@ -42,6 +42,10 @@ struct Directive {
   /// Loops combined into one iteration space, from a 'collapse(N)' clause.
   std::optional<unsigned> Collapse;
   clang::SourceLocation CollapseLoc;
+  /// Iterations of the second-innermost collapsed loop per thread, from a
+  /// 'coarsen(N)' clause; 1 turns coarsening off.
+  std::optional<unsigned> Coarsen;
+  clang::SourceLocation CoarsenLoc;
   /// Variables of the 'reduction' clauses, in order. Several clauses may
   /// appear, as in OpenMP; a variable may appear once.
   std::vector<ReductionItem> Reductions;
@@ -76,6 +80,12 @@ private:
 constexpr unsigned MaxBlockDim = 1024;
 /// Block size when no 'block_dim' clause says otherwise.
 constexpr unsigned DefaultBlockDim = 256;
+/// Most iterations one thread of a coarsened collapse nest runs: each needs
+/// its own registers for the body's locals.
+constexpr unsigned MaxCoarsen = 16;
+/// Iterations per thread of a collapse nest without 'coarsen(N)', when
+/// coarsening is safe and the nest is large enough (CoarsenAnalysis.h).
+constexpr unsigned DefaultCoarsen = 4;
 /// Threads per outer iteration of a vector loop without 'vector_length':
 /// one warp on NVIDIA GPUs.
 constexpr unsigned DefaultVectorLength = 32;

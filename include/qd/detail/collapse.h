@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <cstdint>
+#include <type_traits>
 #include <string>
 
 namespace qd {
@@ -48,6 +49,25 @@ CollapsedSpace<N> collapsed_space(const std::uint64_t (&counts)[N],
   }
   return space;
 }
+
+// The space of a coarsened nest (translator/analysis/CoarsenAnalysis.h):
+// dimension `d` counts groups of `rows` neighbouring iterations, the last
+// group holding what is left. Only built from a space with total != 0.
+template <int N>
+CollapsedSpace<N> coarsened_space(const CollapsedSpace<N>& space, int d,
+                                  unsigned rows) {
+  CollapsedSpace<N> groups = space;
+  groups.count[d] = (space.count[d] - 1) / rows + 1;
+  groups.total = 1;
+  for (int k = 0; k < N; ++k)
+    groups.total *= groups.count[k]; // at most space.total: no overflow
+  return groups;
+}
+
+// One copy per row of a local of a coarsened body (the translator's
+// CoarsenCodeGen.cpp): row_copies<float, 4>, row_copies<const int[3], 4>.
+template <class T, unsigned Rows>
+using row_copies = std::remove_cv_t<T>[Rows];
 
 // One thread's position in the space: its flat index and each loop's index.
 // The grid stride is split into per-loop steps once, so advancing costs one

@@ -32,4 +32,13 @@
 #define QD_DEVICE_PASS 1
 #endif
 
+// Unrolls the loop after it under a GPU compiler: a coarsened nest's loop
+// over its rows, whose copies must become registers. A host compiler (the
+// test-only fake device) would warn about the unknown pragma.
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#define QD_UNROLL _Pragma("unroll")
+#else
+#define QD_UNROLL
+#endif
+
 #endif // QD_DETAIL_CONFIG_H

@@ -334,6 +334,11 @@ unsigned grid_size(std::uint64_t iterations, unsigned block_dim,
 // partial arrays are sized by it. Throws qd::Error when block_dim is 0; not a
 // launch check (qd::testing does not count it).
 unsigned max_grid_size(unsigned block_dim);
+// Whether `groups` iterations of a coarsened collapse nest still give each
+// thread that `device` holds at once at least one: below that, coarsening
+// would leave threads idle, and the nest runs one iteration per thread.
+bool coarsening_fills_device(std::uint64_t groups, unsigned block_dim,
+                             const CallDevice& device);
 // The grid of a serial task's launch: 1 block (of 1 thread). Like grid_size,
 // counts one launch check and returns 0 for the check a test made fail.
 unsigned task_grid_size();

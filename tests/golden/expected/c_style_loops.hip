@@ -92,6 +92,37 @@ b[i * cols + j] += static_cast<double>(j);
   }
 }
 
+// Parallel loop nest of 'c_style_loops' (c_style_loops.cpp:24), collapse(2), coarsened: each thread runs 4 neighbouring 'i' for one 'j', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter.
+static __global__ void __launch_bounds__(256)
+qd_c_style_loops_loop7(qd::detail::StridedBegin<int> qd_begin0, qd::detail::StridedBegin<int> qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, double * b, int cols) {
+  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+    [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
+    const std::uint64_t qd_row0 = qd_at.index[0] * 4;
+    if (qd_row_count - qd_row0 >= 4) {
+      qd::detail::row_copies<double, 4> qd_value0;
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+#line 26 "c_style_loops.cpp"
+        qd_value0[qd_r] = static_cast<double>(j);
+#line 108 "c_style_loops.hip"
+      }
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+#line 26 "c_style_loops.cpp"
+        b[i * cols + j] += qd_value0[qd_r];
+#line 114 "c_style_loops.hip"
+      }
+    } else {
+      for (std::uint64_t qd_row = qd_row0; qd_row < qd_row_count; ++qd_row) {
+        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
+#line 26 "c_style_loops.cpp"
+b[i * cols + j] += static_cast<double>(j);
+#line 121 "c_style_loops.hip"
+      }
+    }
+  }
+}
+
 
 // Host entry points of kernel 'c_style_loops': they enqueue its work on the launch stream and return without waiting.
 void c_style_loops(float* a, double* b, int* c, int n, int stride, int rows, int cols, qd::StreamRef qd_stream) {
@@ -162,8 +193,14 @@ void c_style_loops(float* a, double* b, int* c, int n, int stride, int rows, int
     const std::uint64_t qd_counts[2] = { qd::detail::checked_trip_count(qd_begin0, static_cast<int>(rows), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 24), qd::detail::checked_trip_count(qd_begin1, static_cast<int>(0), /*inclusive=*/true, "c_style_loops", "c_style_loops.cpp", 25) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "c_style_loops", "c_style_loops.cpp", 24);
     if (qd_space.total != 0) {
-      qd_c_style_loops_loop6<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, b, cols);
-      qd::detail::check_launch(hipGetLastError(), "c_style_loops", "c_style_loops.cpp", 24);
+      const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
+      if (qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
+        qd_c_style_loops_loop7<<<qd::detail::grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], b, cols);
+        qd::detail::check_launch(hipGetLastError(), "c_style_loops", "c_style_loops.cpp", 24);
+      } else {
+        qd_c_style_loops_loop6<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, b, cols);
+        qd::detail::check_launch(hipGetLastError(), "c_style_loops", "c_style_loops.cpp", 24);
+      }
     }
   }
 }

@@ -201,27 +201,60 @@ out[r * w + c] = 0.25f * (in[(r - 1) * w + c] + in[(r + 1) * w + c] +
   }
 }
 
+// Parallel loop nest of 'stencil' (graph_mode.cpp:49), collapse(2), coarsened: each thread runs 4 neighbouring 'r' for one 'c', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter.
+static __global__ void __launch_bounds__(128)
+qd_stencil_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, const float * in, float * out, int w) {
+  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+    [[maybe_unused]] int c = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
+    const std::uint64_t qd_row0 = qd_at.index[0] * 4;
+    if (qd_row_count - qd_row0 >= 4) {
+      qd::detail::row_copies<float, 4> qd_value0;
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+        [[maybe_unused]] int r = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+#line 51 "graph_mode.cpp"
+        qd_value0[qd_r] = 0.25f * (in[(r - 1) * w + c] + in[(r + 1) * w + c] +
+                                                  in[r * w + c - 1] + in[r * w + c + 1]);
+#line 218 "graph_mode.cu"
+      }
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+        [[maybe_unused]] int r = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+#line 51 "graph_mode.cpp"
+        out[r * w + c] = qd_value0[qd_r];
+#line 224 "graph_mode.cu"
+      }
+    } else {
+      for (std::uint64_t qd_row = qd_row0; qd_row < qd_row_count; ++qd_row) {
+        [[maybe_unused]] int r = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
+#line 51 "graph_mode.cpp"
+out[r * w + c] = 0.25f * (in[(r - 1) * w + c] + in[(r + 1) * w + c] +
+                                          in[r * w + c - 1] + in[r * w + c + 1]);
+#line 232 "graph_mode.cu"
+      }
+    }
+  }
+}
+
 // Parallel loop of 'stencil' (graph_mode.cpp:57): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(128)
-qd_stencil_loop1(int qd_begin, std::uint64_t qd_count, const float * in, float * edge) {
+qd_stencil_loop2(int qd_begin, std::uint64_t qd_count, const float * in, float * edge) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int c = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 58 "graph_mode.cpp"
 edge[c] = in[c];
-#line 213 "graph_mode.cu"
+#line 246 "graph_mode.cu"
   }
 }
 
 // Parallel loop of 'stencil' (graph_mode.cpp:59): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(128)
-qd_stencil_loop2(int qd_begin, std::uint64_t qd_count, const float * in, float * edge, int w) {
+qd_stencil_loop3(int qd_begin, std::uint64_t qd_count, const float * in, float * edge, int w) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 60 "graph_mode.cpp"
 edge[w + r - 1] = in[r * w];
-#line 225 "graph_mode.cu"
+#line 258 "graph_mode.cu"
   }
 }
 
@@ -244,7 +277,12 @@ void stencil(const float* in, float* out, float* edge, int h, int w, qd::StreamR
         const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
         const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "stencil", "graph_mode.cpp", 49);
         if (qd_space.total != 0) {
-          qd_graph.launch(qd_lanes + 0, &qd_stencil_loop0, qd::detail::grid_size(qd_space.total, 128, qd_device), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_space, in, out, w);
+          const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
+          if (qd::detail::coarsening_fills_device(qd_groups.total, 128, qd_device)) {
+            qd_graph.launch(qd_lanes + 0, &qd_stencil_loop1, qd::detail::grid_size(qd_groups.total, 128, qd_device), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_groups, qd_space.count[0], in, out, w);
+          } else {
+            qd_graph.launch(qd_lanes + 0, &qd_stencil_loop0, qd::detail::grid_size(qd_space.total, 128, qd_device), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_space, in, out, w);
+          }
         }
       }
     }
@@ -255,7 +293,7 @@ void stencil(const float* in, float* out, float* edge, int h, int w, qd::StreamR
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(w), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 1, &qd_stencil_loop1, qd::detail::grid_size(qd_count, 128, qd_device), 128, "graph_mode.cpp", 57, qd_begin, qd_count, in, edge);
+          qd_graph.launch(qd_lanes + 1, &qd_stencil_loop2, qd::detail::grid_size(qd_count, 128, qd_device), 128, "graph_mode.cpp", 57, qd_begin, qd_count, in, edge);
         }
       }
       // parallel loop, graph_mode.cpp:59
@@ -263,7 +301,7 @@ void stencil(const float* in, float* out, float* edge, int h, int w, qd::StreamR
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 1, &qd_stencil_loop2, qd::detail::grid_size(qd_count, 128, qd_device), 128, "graph_mode.cpp", 59, qd_begin, qd_count, in, edge, w);
+          qd_graph.launch(qd_lanes + 1, &qd_stencil_loop3, qd::detail::grid_size(qd_count, 128, qd_device), 128, "graph_mode.cpp", 59, qd_begin, qd_count, in, edge, w);
         }
       }
     }
@@ -281,7 +319,7 @@ void stencil(const float* in, float* out, float* edge, int h, int w) {
 
 
 // ---- qd kernel 'scale' (graph_mode.cpp:64), translated by qd-translate ----
-#line 285 "graph_mode.cu"
+#line 323 "graph_mode.cu"
 // Parallel loop of 'scale' (graph_mode.cpp:68): a grid-stride loop over the iterations.
 template <class T>
 static __global__ void __launch_bounds__(256)
@@ -291,7 +329,7 @@ qd_scale_loop0(int qd_begin, std::uint64_t qd_count, T * v, T factor) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 69 "graph_mode.cpp"
 v[i] = v[i] * factor;
-#line 295 "graph_mode.cu"
+#line 333 "graph_mode.cu"
   }
 }
 

@@ -1,0 +1,19 @@
+// A 'continue' ends one row's iteration; the rows run statement by statement,
+// so the clause cannot apply, and the loop keeps one iteration per thread.
+#pragma qd kernel
+void scale(float* a, int h, int w)
+{
+    #pragma qd loop collapse(2) coarsen(4) // expected-warning {{'coarsen(4)' is ignored: a 'continue' leaves an iteration early; each thread runs one iteration}}
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            if (x == y)
+                continue;
+            a[y * w + x] *= 2.0f;
+        }
+    #pragma qd loop collapse(2) coarsen(2) // expected-warning {{'coarsen(2)' is ignored: 'r' is a reference, and each row would need its own; each thread runs one iteration}}
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            float& r = a[y * w + x];
+            r += 1.0f;
+        }
+}

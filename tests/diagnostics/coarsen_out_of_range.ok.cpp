@@ -1,0 +1,8 @@
+#pragma qd kernel
+void fill(float* a, int h, int w)
+{
+    #pragma qd loop collapse(2) coarsen(16)
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+            a[y * w + x] = 0.0f;
+}

@@ -1,0 +1,305 @@
+//===- CoarsenAnalysis.cpp - Several rows per thread in a collapse --------===//
+#include "CoarsenAnalysis.h"
+#include "DiagnosticIds.h"
+#include "MayWrite.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace qd {
+namespace {
+
+/// Whether a 'continue' or 'break' in \p S, outside loops (and for 'break'
+/// switches) nested in it, would leave the loop whose body \p S is. Such a
+/// jump ends one row's iteration; in a coarsened body the next statement of
+/// that row would still run.
+class LeavingJumpFinder : public RecursiveASTVisitor<LeavingJumpFinder> {
+  using Base = RecursiveASTVisitor<LeavingJumpFinder>;
+
+public:
+  const Stmt *Found = nullptr;
+
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseForStmt(ForStmt *S) { return nested(true, [&] { return Base::TraverseForStmt(S); }); }
+  bool TraverseWhileStmt(WhileStmt *S) { return nested(true, [&] { return Base::TraverseWhileStmt(S); }); }
+  bool TraverseDoStmt(DoStmt *S) { return nested(true, [&] { return Base::TraverseDoStmt(S); }); }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+    return nested(true, [&] { return Base::TraverseCXXForRangeStmt(S); });
+  }
+  bool TraverseSwitchStmt(SwitchStmt *S) { return nested(false, [&] { return Base::TraverseSwitchStmt(S); }); }
+  bool VisitContinueStmt(ContinueStmt *S) { return Loops > 0 || found(S); }
+  bool VisitBreakStmt(BreakStmt *S) { return Loops + Switches > 0 || found(S); }
+  bool VisitGotoStmt(GotoStmt *S) { return found(S); }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) { return found(S); }
+  bool VisitReturnStmt(ReturnStmt *S) { return found(S); }
+
+private:
+  unsigned Loops = 0, Switches = 0;
+
+  bool found(const Stmt *S) {
+    Found = S;
+    return false;
+  }
+  template <class Traverse> bool nested(bool Loop, Traverse T) {
+    unsigned &Depth = Loop ? Loops : Switches;
+    ++Depth;
+    const bool Continue = T();
+    --Depth;
+    return Continue;
+  }
+};
+
+const Stmt *leavingJump(const Stmt *S) {
+  LeavingJumpFinder F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+/// What the body uses that a coarsened copy cannot keep: 'decltype' (of a
+/// local, which becomes a reference to its row's copy), a declaration of a
+/// type (which the row copies' types may name).
+class BodyScanner : public RecursiveASTVisitor<BodyScanner> {
+public:
+  std::string Problem;
+
+  bool VisitDecltypeTypeLoc(DecltypeTypeLoc) {
+    return fail("the body uses 'decltype', whose type would change when "
+                "each row's locals become references to its copy");
+  }
+  bool VisitTagDecl(TagDecl *) { return fail("the body declares a type"); }
+  bool VisitTypedefNameDecl(TypedefNameDecl *) {
+    return fail("the body declares a type");
+  }
+
+private:
+  bool fail(const char *Why) {
+    Problem = Why;
+    return false;
+  }
+};
+
+class Planner {
+public:
+  Planner(const Step &Loop, const VarDecl *RowVar, ASTContext &Context)
+      : RowVar(RowVar), Context(Context) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      llvm::SmallPtrSetImpl<const VarDecl *> &Out;
+      explicit Finder(llvm::SmallPtrSetImpl<const VarDecl *> &Out) : Out(Out) {}
+      bool VisitVarDecl(VarDecl *Var) {
+        Out.insert(Var);
+        return true;
+      }
+    } F(BodyLocals);
+    F.TraverseStmt(const_cast<Stmt *>(Loop.deviceCode()));
+  }
+
+  std::string Problem;
+  std::vector<const VarDecl *> RowLocals;
+
+  /// The statements of \p Body (a compound statement or one statement).
+  bool plan(const Stmt *Body, std::vector<CoarsenedStatement> &Out) {
+    if (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
+      for (const Stmt *Child : CS->body())
+        if (!planStatement(Child, Out))
+          return false;
+      return true;
+    }
+    return planStatement(Body, Out);
+  }
+
+private:
+  const VarDecl *RowVar;
+  ASTContext &Context;
+  llvm::SmallPtrSet<const VarDecl *, 16> BodyLocals;
+  /// The variables of the entered loops around: the same for every row.
+  llvm::SmallPtrSet<const VarDecl *, 8> Shared;
+
+  bool fail(std::string Why) {
+    Problem = std::move(Why);
+    return false;
+  }
+
+  bool planStatement(const Stmt *S, std::vector<CoarsenedStatement> &Out) {
+    if (isa<NullStmt>(S))
+      return true;
+    CoarsenedStatement C;
+    C.S = S;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls()) {
+        const auto *Var = dyn_cast<VarDecl>(D);
+        if (!Var)
+          return fail("the body declares something other than a variable");
+        if (!rowLocal(Var))
+          return false;
+        RowLocals.push_back(Var);
+      }
+    } else if (const auto *For = dyn_cast<ForStmt>(S); For && enterable(For)) {
+      C.Entered = true;
+      llvm::SmallVector<const VarDecl *, 4> Own;
+      if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()))
+        for (const Decl *D : DS->decls())
+          Own.push_back(cast<VarDecl>(D));
+      Shared.insert(Own.begin(), Own.end());
+      const bool Planned = plan(For->getBody(), C.Body);
+      for (const VarDecl *Var : Own)
+        Shared.erase(Var);
+      if (!Planned)
+        return false;
+    }
+    Out.push_back(std::move(C));
+    return true;
+  }
+
+  /// Whether \p Var can have one copy per row, reached through a reference
+  /// to it.
+  bool rowLocal(const VarDecl *Var) {
+    const std::string Name = "'" + Var->getNameAsString() + "'";
+    if (!Var->hasLocalStorage())
+      return fail(Name + " is a static local, which the rows share");
+    QualType T = Var->getType();
+    if (T->isReferenceType())
+      return fail(Name + " is a reference, and each row would need its own");
+    if (T->isVariableArrayType())
+      return fail(Name + " is a variable-length array");
+    if (!T.isTrivialType(Context) || T.isVolatileQualified())
+      return fail(Name + " has type '" + T.getAsString() +
+                  "', which is not a trivial type that each row can copy");
+    const Expr *Init = Var->getInit();
+    if (!Init)
+      return true;
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
+        Construct && Construct->getNumArgs() == 0)
+      return true;
+    if (T->isArrayType())
+      return fail(Name + " is an array with an initializer");
+    // A row's copy is assigned its initializer: 'v = e' and, for scalars,
+    // 'v = {e}' mean what the declaration did.
+    if (!T->isScalarType() && (Var->getInitStyle() != VarDecl::CInit ||
+                               isa<InitListExpr>(Init->IgnoreImplicit())))
+      return fail("the initializer of " + Name +
+                  " is not an expression that can be assigned");
+    return true;
+  }
+
+  /// Whether the variables a loop header uses are the same for every row:
+  /// none of the body's locals but its own, not the coarsened index.
+  bool sameForEveryRow(const Stmt *Part,
+                       const llvm::SmallPtrSetImpl<const VarDecl *> &Own) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const Planner &P;
+      const llvm::SmallPtrSetImpl<const VarDecl *> &Own;
+      bool Varies = false;
+      Finder(const Planner &P, const llvm::SmallPtrSetImpl<const VarDecl *> &Own)
+          : P(P), Own(Own) {}
+      bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+        const auto *Var = dyn_cast<VarDecl>(DRE->getDecl());
+        if (!Var || Own.count(Var) || P.Shared.count(Var))
+          return true;
+        Varies = Var == P.RowVar || P.isBodyLocal(Var);
+        return !Varies;
+      }
+      bool VisitCallExpr(CallExpr *Call) {
+        // A call in a header would run once instead of once per row.
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        Varies = !Callee || !Callee->isConstexpr();
+        return !Varies;
+      }
+    } F(*this, Own);
+    F.TraverseStmt(const_cast<Stmt *>(Part));
+    return !F.Varies;
+  }
+
+  bool isBodyLocal(const VarDecl *Var) const { return BodyLocals.count(Var); }
+
+  /// A sequential 'for' that every row would run with the same header,
+  /// whose body neither changes its variables nor leaves it early.
+  bool enterable(const ForStmt *For) {
+    llvm::SmallPtrSet<const VarDecl *, 4> Own;
+    if (const Stmt *Init = For->getInit()) {
+      const auto *DS = dyn_cast<DeclStmt>(Init);
+      if (!DS)
+        return false;
+      for (const Decl *D : DS->decls()) {
+        const auto *Var = dyn_cast<VarDecl>(D);
+        if (!Var || !Var->getType()->isScalarType())
+          return false;
+        Own.insert(Var);
+      }
+    }
+    if (For->getConditionVariable())
+      return false;
+    for (const Stmt *Part : {For->getInit(), static_cast<const Stmt *>(For->getCond()),
+                             static_cast<const Stmt *>(For->getInc())})
+      if (Part && !sameForEveryRow(Part, Own))
+        return false;
+    // The increment may change only the loop's own variables.
+    if (const Expr *Inc = For->getInc())
+      if (findMayWrite(Inc, [&](const VarDecl *Var) { return !Own.count(Var); }))
+        return false;
+    if (findMayWrite(For->getBody(),
+                     [&](const VarDecl *Var) { return Own.count(Var) != 0; }))
+      return false;
+    return leavingJump(For->getBody()) == nullptr;
+  }
+};
+
+std::string whyNot(const Step &Loop, const VarDecl *RowVar,
+                   ASTContext &Context, Coarsening &Out) {
+  if (!Loop.Reductions.empty())
+    return "the loop has a 'reduction' clause";
+  if (Loop.Vector)
+    return "the body has vector loops";
+  if (!Loop.Privates.empty())
+    return "the body writes '" + Loop.Privates.front()->getNameAsString() +
+           "', a kernel local that each iteration keeps a copy of";
+  const Stmt *Body = Loop.deviceCode();
+  if (const Stmt *Jump = leavingJump(Body))
+    return std::string("a '") +
+           (isa<ContinueStmt>(Jump) ? "continue" : "jump") +
+           "' leaves an iteration early";
+  BodyScanner Scanner;
+  Scanner.TraverseStmt(const_cast<Stmt *>(Body));
+  if (!Scanner.Problem.empty())
+    return Scanner.Problem;
+  Planner P(Loop, RowVar, Context);
+  if (!P.plan(Body, Out.Statements))
+    return P.Problem;
+  Out.RowLocals = std::move(P.RowLocals);
+  return "";
+}
+
+} // namespace
+
+bool analyzeCoarsening(Step &Loop, const Directive *D, ASTContext &Context) {
+  DiagnosticsEngine &Diags = Context.getDiagnostics();
+  const bool Explicit = D && D->Coarsen;
+  if (Loop.Collapsed.empty()) {
+    if (!Explicit)
+      return true;
+    report(Diags, D->CoarsenLoc, Diag::CoarsenWithoutCollapse) << *D->Coarsen;
+    return false;
+  }
+  const unsigned Rows = Explicit ? *D->Coarsen : DefaultCoarsen;
+  if (Rows == 1)
+    return true;
+  Coarsening C;
+  C.Rows = Rows;
+  C.Explicit = Explicit;
+  C.Dimension = unsigned(Loop.Collapsed.size() - 1);
+  const VarDecl *RowVar = C.Dimension == 0
+                              ? Loop.Loop.Var
+                              : Loop.Collapsed[C.Dimension - 1].Var;
+  std::string Why = whyNot(Loop, RowVar, Context, C);
+  if (Why.empty()) {
+    Loop.Coarsen = std::move(C);
+    return true;
+  }
+  Loop.NotCoarsened = Why;
+  if (Explicit)
+    report(Diags, D->CoarsenLoc, Diag::CoarsenIgnored) << Rows << Why;
+  return true;
+}
+
+} // namespace qd

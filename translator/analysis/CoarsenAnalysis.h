@@ -1,0 +1,41 @@
+//===- CoarsenAnalysis.h - Several rows per thread in a collapse -*- C++ -*-===//
+//
+// Thread coarsening of 'collapse(N)' nests (issue 25). A thread runs R
+// neighbouring iterations ("rows") of the second-innermost loop for one
+// value of the innermost, so neighbouring threads still take neighbouring
+// innermost iterations and their accesses coalesce as before.
+//
+// The rows run statement by statement: each statement of the body for row
+// 0, 1, ..., R-1, then the next statement. A sequential 'for' whose header
+// is the same for every row is entered once and its body coarsened the same
+// way, so the rows' loads of one stencil tap sit next to each other with no
+// store between them, and the compiler loads an element that several rows
+// read once. The parallel loop promises that no iteration writes what
+// another reads or writes, so this interleaving computes what the serial
+// order does; each row's own statements keep their order, so the results
+// are the same bits.
+//
+// The body's locals declared at a coarsened level get one copy per row.
+// What this cannot express (a 'continue', a reference or non-trivial local,
+// 'decltype' of a local, a reduction, vector loops) leaves the loop at one
+// iteration per thread, with the reason for --remarks and -Wqd-coarsen.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QD_TRANSLATOR_COARSENANALYSIS_H
+#define QD_TRANSLATOR_COARSENANALYSIS_H
+
+#include "Directive.h"
+#include "KernelModel.h"
+#include "clang/AST/ASTContext.h"
+
+namespace qd {
+
+/// Sets \p Loop's Coarsen (or NotCoarsened) from its body and \p D's
+/// 'coarsen' clause. Returns false after reporting an error ('coarsen'
+/// without 'collapse'); warns when an explicit 'coarsen(N)' cannot apply.
+bool analyzeCoarsening(Step &Loop, const Directive *D,
+                       clang::ASTContext &Context);
+
+} // namespace qd
+
+#endif

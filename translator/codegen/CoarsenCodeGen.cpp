@@ -1,0 +1,191 @@
+//===- CoarsenCodeGen.cpp - The body of a coarsened collapse nest ---------===//
+//
+// Renders a Coarsening (CoarsenAnalysis.h): each statement once per row in
+// an unrolled loop over the rows, and the sequential loops that every row
+// runs alike entered once around their coarsened bodies. Each row's locals
+// live in qd::detail::row_copies arrays; a reference under the local's own
+// name lets the user's statements be copied unchanged.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelCodeGen.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+
+namespace qd {
+namespace {
+
+/// The variables \p S names.
+llvm::SmallPtrSet<const VarDecl *, 8> referencedVariables(const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::SmallPtrSet<const VarDecl *, 8> Found;
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (const auto *Var = dyn_cast<VarDecl>(DRE->getDecl()))
+        Found.insert(Var);
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+/// \p S when it is one assignment of a scalar ('p[i] = e;', 'p[i] += e;').
+const BinaryOperator *splittableAssignment(const Stmt *S) {
+  const auto *E = dyn_cast<Expr>(S);
+  const auto *BO = E ? dyn_cast<BinaryOperator>(E->IgnoreParens()) : nullptr;
+  if (!BO || !BO->isAssignmentOp() || !BO->getLHS()->getType()->isScalarType() ||
+      !BO->getRHS()->getType()->isScalarType())
+    return nullptr;
+  return BO;
+}
+
+std::string rowCopyName(unsigned Index, const VarDecl *Var) {
+  return "qd_rows" + std::to_string(Index) + "_" + Var->getNameAsString();
+}
+
+} // namespace
+
+void KernelCodeGen::addCoarsenedLaunch(const Step &S, TemplateData &Data,
+                                       const std::string &LeadingArgs) {
+  const Coarsening &C = *S.Coarsen;
+  TemplateData Coarse = Data;
+  Coarse.set("name",
+             Prefix + "_loop" + std::to_string(NextDeviceFunction++));
+  const LoopForm &Row =
+      C.Dimension == 0 ? S.Loop : S.Collapsed[C.Dimension - 1];
+  TemplateData Dims{TemplateData::type::list};
+  for (const TemplateData &Dim : Data.get("dims")->list_value()) {
+    TemplateData D = Dim;
+    D.set("coarsened", Dim.get("index")->string_value() ==
+                           std::to_string(C.Dimension));
+    Dims.push_back(D);
+  }
+  Coarse.set("dims", Dims);
+  Coarse.set("rows", std::to_string(C.Rows));
+  Coarse.set("dimension", std::to_string(C.Dimension));
+  Coarse.set("row_var", Row.Var->getNameAsString());
+  Coarse.set("row_type", spellType(Row.Var->getType(), Policy));
+  Coarse.set("fast_var", S.Collapsed.back().Var->getNameAsString());
+  Coarse.set("coarsened_body", indent(coarsenedBody(S), 6));
+  Coarse.set("explicit", C.Explicit);
+  addLaunch(Coarse, loopGrid(S, "qd_groups.total"),
+            LeadingArgs + "qd_groups, qd_space.count[" +
+                std::to_string(C.Dimension) + "]",
+            C.Explicit ? 0 : 2);
+  DeviceFunctions +=
+      renderTemplate(Options.Target, "device_coarsened_loop", Coarse) + "\n";
+  Coarse.set("coarsened_launch", Coarse.get("launch")->string_value());
+  Coarse.set("plain_launch",
+             C.Explicit ? std::string() : Data.get("launch")->string_value());
+  Data.set("launch", indent(renderTemplate(Options.Target, "launch_coarsened",
+                                           Coarse),
+                            4));
+}
+
+std::string KernelCodeGen::coarsenedBody(const Step &S) {
+  const Coarsening &C = *S.Coarsen;
+  const LoopForm &Row =
+      C.Dimension == 0 ? S.Loop : S.Collapsed[C.Dimension - 1];
+  CoarsenedRows Rows;
+  Rows.Count = std::to_string(C.Rows);
+  const std::string Type = spellType(Row.Var->getType(), Policy);
+  const std::string Dim = std::to_string(C.Dimension);
+  Rows.Index = "[[maybe_unused]] " + Type + " " + Row.Var->getNameAsString() +
+               " = static_cast<" + Type + ">(qd_begin" + Dim +
+               " + static_cast<" + Type + ">(qd_row0 + qd_r));\n";
+  for (unsigned I = 0; I < C.RowLocals.size(); ++I)
+    Rows.Copies[C.RowLocals[I]] = rowCopyName(I, C.RowLocals[I]);
+
+  std::string Out = typePrelude(S.S);
+  for (unsigned I = 0; I < C.RowLocals.size(); ++I)
+    Out += "qd::detail::row_copies<" +
+           spellType(C.RowLocals[I]->getType(), Policy) + ", " + Rows.Count +
+           "> " + rowCopyName(I, C.RowLocals[I]) + ";\n";
+  std::vector<const VarDecl *> Visible;
+  Out += coarsenedStatements(C.Statements, Rows, Visible);
+  return Out;
+}
+
+std::string
+KernelCodeGen::coarsenedStatements(const std::vector<CoarsenedStatement> &List,
+                                   CoarsenedRows &Rows,
+                                   std::vector<const VarDecl *> Visible) {
+  std::string Out;
+  for (const CoarsenedStatement &CS : List) {
+    if (CS.Entered) {
+      const auto *For = cast<ForStmt>(CS.S);
+      Out += userLine(For->getBeginLoc()) + "\n" +
+             Source.range(SourceRange(For->getBeginLoc(), For->getRParenLoc())) +
+             " {\n" + generatedLine() + "\n" +
+             indent(coarsenedStatements(CS.Body, Rows, Visible), 2) + "\n}\n";
+      continue;
+    }
+    // The copies this statement sees, under their own names; an inner
+    // local hides an outer one of the same name, as in the user's scopes.
+    llvm::StringSet<> Bound;
+    if (const auto *DS = dyn_cast<DeclStmt>(CS.S))
+      for (const Decl *D : DS->decls())
+        Bound.insert(cast<VarDecl>(D)->getName());
+    const auto Used = referencedVariables(CS.S);
+    std::string Bindings;
+    for (auto It = Visible.rbegin(); It != Visible.rend(); ++It)
+      if (Bound.insert((*It)->getName()).second && Used.count(*It))
+        Bindings = "[[maybe_unused]] auto& " + (*It)->getNameAsString() +
+                   " = " + Rows.Copies.lookup(*It) + "[qd_r];\n" + Bindings;
+    auto RowLoop = [&](const std::string &Text) {
+      return "QD_UNROLL for (unsigned qd_r = 0; qd_r < " + Rows.Count +
+             "; ++qd_r) {\n" +
+             indent(Rows.Index + Bindings + userLine(CS.S->getBeginLoc()) +
+                        "\n" + Text + "\n" + generatedLine(),
+                    2) +
+             "\n}\n";
+    };
+    if (const auto *DS = dyn_cast<DeclStmt>(CS.S)) {
+      // Only the initializers run; a declaration without any is its copies.
+      auto Initialized = [](const VarDecl *Var) {
+        const Expr *Init = Var->getInit();
+        const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
+        return Init && !(Construct && Construct->getNumArgs() == 0);
+      };
+      const bool Initializes = llvm::any_of(DS->decls(), [&](const Decl *D) {
+        return Initialized(cast<VarDecl>(D));
+      });
+      std::string Text;
+      for (const Decl *D : DS->decls()) {
+        const auto *Var = cast<VarDecl>(D);
+        Visible.push_back(Var);
+        const std::string Name = Var->getNameAsString();
+        Text += "[[maybe_unused]] auto& " + Name + " = " +
+                Rows.Copies.lookup(Var) + "[qd_r];";
+        if (Initialized(Var))
+          Text += " " + Name + " = " +
+                  Source.range(Var->getInit()->getSourceRange()) + ";";
+        Text += "\n";
+      }
+      if (Initializes)
+        Out += RowLoop(Text);
+    } else if (const BinaryOperator *Assign = splittableAssignment(CS.S)) {
+      // Every row's value first, then every row's store: a store between
+      // two rows' loads would keep the compiler from sharing them (it
+      // cannot know that the pointers do not alias; the parallel loop
+      // promises it). C++17 evaluates the right operand first too.
+      const std::string Value = "qd_value" + std::to_string(Rows.Values++);
+      const Expr *RHS = Assign->getRHS();
+      Out += "qd::detail::row_copies<" +
+             spellType(RHS->getType().getUnqualifiedType(), Policy) + ", " +
+             Rows.Count + "> " + Value + ";\n";
+      Out += RowLoop(Value + "[qd_r] = " + Source.range(RHS->getSourceRange()) +
+                     ";");
+      Out += RowLoop(Source.range(Assign->getLHS()->getSourceRange()) + " " +
+                     Assign->getOpcodeStr().str() + " " + Value + "[qd_r];");
+    } else {
+      Out += RowLoop(statementText(CS.S));
+    }
+  }
+  return Out;
+}
+
+} // namespace qd
