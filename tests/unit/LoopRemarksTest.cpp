@@ -103,9 +103,10 @@ void f(double* a, const double* b, int h, int w) {
       a[y * w + x] = b[x * h + y];
 })"),
       (Lines{"5: remark: collapse(2) loop over 'x', 'y': blocks of 256 "
-             "threads on the GPU, one iteration per thread; the innermost "
-             "index varies fastest, so neighbouring threads take "
-             "neighbouring 'y'",
+             "threads on the GPU; each thread runs 4 neighbouring 'x' for "
+             "one 'y' when the nest has enough iterations to keep every "
+             "thread the GPU holds busy (else one iteration per thread); "
+             "neighbouring threads take neighbouring 'y'",
              "7: remark: 'a[y * w + x]' writes addresses 8 * w bytes apart "
              "in neighbouring threads, so its stores do not coalesce; make "
              "the loop over 'x' the innermost loop of the collapse(2) nest so "

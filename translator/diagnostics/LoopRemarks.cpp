@@ -1,6 +1,7 @@
 //===- LoopRemarks.cpp ----------------------------------------------------===//
 #include "LoopRemarks.h"
 #include "AccessAnalysis.h"
+#include "CoarsenRemarks.h"
 #include "DependenceAnalysis.h"
 #include "DiagnosticIds.h"
 #include "ReductionOp.h"
@@ -337,9 +338,7 @@ private:
       report(Diags, Loc, Diag::RemarkParallelLoop)
           << S.Loop.Var->getName() << S.BlockDim;
     else
-      report(Diags, Loc, Diag::RemarkCollapsedLoop)
-          << unsigned(Vars.size()) << VarList << S.BlockDim
-          << Fast.Var->getName();
+      emitCoarsenRemarks(S, VarList, Ctx);
 
     // The other indices of a collapse nest, and the body's loops that could
     // be vector loops, with their accesses' distances.

@@ -1,0 +1,113 @@
+//===- CoarsenRemarks.cpp - What --remarks says of coarsening -------------===//
+#include "CoarsenRemarks.h"
+#include "AccessAnalysis.h"
+#include "DiagnosticIds.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
+#include <map>
+
+using namespace clang;
+
+namespace qd {
+namespace {
+
+/// The loop whose neighbouring iterations a thread would run: the nest's
+/// second-innermost.
+const LoopForm &rowLoop(const Step &S) {
+  return S.Collapsed.size() == 1 ? S.Loop : S.Collapsed[S.Collapsed.size() - 2];
+}
+
+/// Reads through one pointer whose addresses move alike with the row and
+/// the innermost index: shifted copies of one access, like a stencil's
+/// taps. Two of them at different places read, at neighbouring rows, what
+/// the other read.
+void reuseRemarks(const Step &S, ASTContext &Ctx) {
+  const VarDecl *Row = rowLoop(S).Var;
+  const VarDecl *Fast = S.Collapsed.back().Var;
+  const Stmt *Body = S.deviceCode();
+  const std::vector<Access> ByRow = analyzeAccesses(Body, Row, Ctx);
+  const std::vector<Access> ByFast = analyzeAccesses(Body, Fast, Ctx);
+  // The variables of the body's own loops: an access that uses one is at
+  // several places, one per iteration (a stencil's taps written as a loop).
+  struct LoopVars : RecursiveASTVisitor<LoopVars> {
+    llvm::SmallPtrSet<const VarDecl *, 4> Found;
+    bool VisitForStmt(ForStmt *For) {
+      if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()))
+        for (const Decl *D : DS->decls())
+          if (const auto *Var = dyn_cast<VarDecl>(D))
+            Found.insert(Var);
+      return true;
+    }
+  } Loops;
+  Loops.TraverseStmt(const_cast<Stmt *>(Body));
+  auto InLoop = [&](const Expr *E) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const llvm::SmallPtrSetImpl<const VarDecl *> &Vars;
+      bool Found = false;
+      explicit Finder(const llvm::SmallPtrSetImpl<const VarDecl *> &Vars)
+          : Vars(Vars) {}
+      bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+        const auto *Var = dyn_cast<VarDecl>(DRE->getDecl());
+        Found = Var && Vars.count(Var);
+        return !Found;
+      }
+    } F(Loops.Found);
+    F.TraverseStmt(const_cast<Expr *>(E));
+    return F.Found;
+  };
+  struct Group {
+    const Access *First = nullptr;
+    llvm::StringSet<> Places;
+    bool InLoop = false;
+  };
+  std::map<std::string, Group> Groups; // by pointer, then strides
+  for (size_t I = 0; I < ByRow.size() && I < ByFast.size(); ++I) {
+    const Access &A = ByRow[I];
+    const Access &B = ByFast[I];
+    if (A.Write || !A.Pointer || !A.Stride.Known || !B.Stride.Known ||
+        A.Stride.Elements.isZero())
+      continue;
+    Group &G = Groups[A.Pointer->getNameAsString() + "|" +
+                      A.Stride.Elements.str() + "|" + B.Stride.Elements.str()];
+    if (!G.First)
+      G.First = &A;
+    G.Places.insert(sourceText(A.E, Ctx));
+    G.InLoop = G.InLoop || InLoop(A.E);
+  }
+  for (const auto &[Key, G] : Groups) {
+    if (G.Places.size() < 2 && !G.InLoop)
+      continue;
+    report(Ctx.getDiagnostics(), G.First->E->getBeginLoc(),
+           Diag::RemarkNeighbourReuse)
+        << G.First->Pointer->getName() << (G.Places.size() < 2 ? 1u : 0u)
+        << ("'" + Row->getNameAsString() + "' and '" +
+            Fast->getNameAsString() + "'")
+        << sourceText(G.First->E, Ctx) << Row->getName()
+        << (S.Coarsen ? 0u : 1u) << G.First->E->getSourceRange();
+  }
+}
+
+} // namespace
+
+void emitCoarsenRemarks(const Step &S, const std::string &VarList,
+                        ASTContext &Ctx) {
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  const unsigned Depth = unsigned(S.Collapsed.size() + 1);
+  const LoopForm &Fast = S.Collapsed.back();
+  SourceLocation Loc = S.S->getBeginLoc();
+  if (S.Coarsen)
+    report(Diags, Loc, Diag::RemarkCoarsenedLoop)
+        << Depth << VarList << S.BlockDim << S.Coarsen->Rows
+        << rowLoop(S).Var->getName() << Fast.Var->getName()
+        << (S.Coarsen->Explicit ? 1u : 0u);
+  else
+    report(Diags, Loc, Diag::RemarkCollapsedLoop)
+        << Depth << VarList << S.BlockDim << Fast.Var->getName();
+  if (!S.NotCoarsened.empty())
+    report(Diags, Loc, Diag::RemarkNotCoarsened)
+        << Depth << rowLoop(S).Var->getName() << S.NotCoarsened;
+  reuseRemarks(S, Ctx);
+}
+
+} // namespace qd
