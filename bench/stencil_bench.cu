@@ -1,0 +1,180 @@
+// Stencils (bench/stencil.cpp, translated) against hand-written CUDA and a
+// device copy of the same bytes, in one process (issue 25's targets: a 3x3
+// convolution of 8192^2 floats and a 7-point stencil of 512^3 floats within
+// 1.3x of the copy). Results are compared bit for bit with the hand-written
+// kernels, which use the same arithmetic in the same order, before anything
+// is timed.
+//
+// Prints one line per variant: "<name> <ms> <x of a device copy>".
+#include <qd/qd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+#include "cuda_bench_support.h"
+
+void conv3x3(const float* in, float* out, const float* k, int h, int w, qd::StreamRef stream);
+void conv3x3_one(const float* in, float* out, const float* k, int h, int w, qd::StreamRef stream);
+void laplace7(const float* u, float* v, int n, qd::StreamRef stream);
+void laplace7_one(const float* u, float* v, int n, qd::StreamRef stream);
+
+namespace {
+
+// One output per thread on a 32 x 8 block, as a CUDA programmer writes it.
+__global__ void __launch_bounds__(256)
+    conv_hand(const float* __restrict__ in, float* __restrict__ out,
+              const float* __restrict__ k, int h, int w) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x + 1;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y + 1;
+  if (x >= w - 1 || y >= h - 1)
+    return;
+  float s = 0.f;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx)
+      s += in[(y + dy) * w + x + dx] * k[(dy + 1) * 3 + dx + 1];
+  out[y * w + x] = s;
+}
+
+// The best reference: 4 rows per thread, loads reused in registers.
+constexpr int kRows = 4;
+__global__ void __launch_bounds__(256)
+    conv_hand_rows(const float* __restrict__ in, float* __restrict__ out,
+                   const float* __restrict__ k, int h, int w) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x + 1;
+  const int y0 = (blockIdx.y * blockDim.y + threadIdx.y) * kRows + 1;
+  if (x >= w - 1)
+    return;
+  float s[kRows] = {};
+#pragma unroll
+  for (int dy = -1; dy <= 1; ++dy)
+#pragma unroll
+    for (int dx = -1; dx <= 1; ++dx)
+#pragma unroll
+      for (int r = 0; r < kRows; ++r)
+        if (y0 + r < h - 1)
+          s[r] += in[(y0 + r + dy) * w + x + dx] * k[(dy + 1) * 3 + dx + 1];
+#pragma unroll
+  for (int r = 0; r < kRows; ++r)
+    if (y0 + r < h - 1)
+      out[(y0 + r) * w + x] = s[r];
+}
+
+__global__ void __launch_bounds__(256)
+    laplace_hand(const float* __restrict__ u, float* __restrict__ v, int n) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x + 1;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y + 1;
+  const int z = blockIdx.z + 1;
+  if (x >= n - 1 || y >= n - 1)
+    return;
+  const long i = (long(z) * n + y) * n + x;
+  v[i] = u[i - 1] + u[i + 1] + u[i - n] + u[i + n] + u[i - long(n) * n] +
+         u[i + long(n) * n] - 6.f * u[i];
+}
+
+bool same(const float* x, const float* y, std::size_t n, const char* what) {
+  std::vector<float> hx(n), hy(n);
+  QD_BENCH_CHECK(cudaMemcpy(hx.data(), x, n * sizeof(float), cudaMemcpyDeviceToHost));
+  QD_BENCH_CHECK(cudaMemcpy(hy.data(), y, n * sizeof(float), cudaMemcpyDeviceToHost));
+  if (std::memcmp(hx.data(), hy.data(), n * sizeof(float)) == 0)
+    return true;
+  std::fprintf(stderr, "stencil_bench: %s differs from the hand-written kernel\n", what);
+  return false;
+}
+
+float* device_pattern(std::size_t n) {
+  std::vector<float> h(n);
+  for (std::size_t i = 0; i < n; ++i)
+    h[i] = float((i * 7919u) % 1000u) / 1000.f - 0.5f;
+  float* d = nullptr;
+  QD_BENCH_CHECK(cudaMalloc(&d, n * sizeof(float)));
+  QD_BENCH_CHECK(cudaMemcpy(d, h.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+  return d;
+}
+
+} // namespace
+
+int main() {
+  qd_bench::print_device();
+  bool ok = true;
+  {
+    const int h = 8192, w = 8192;
+    const std::size_t n = std::size_t(h) * w;
+    float* in = device_pattern(n);
+    float* k = device_pattern(9);
+    float *a, *b;
+    QD_BENCH_CHECK(cudaMalloc(&a, n * sizeof(float)));
+    QD_BENCH_CHECK(cudaMalloc(&b, n * sizeof(float)));
+    const dim3 block(32, 8);
+    auto hand = [&] { conv_hand<<<dim3((w + 29) / 32, (h + 5) / 8), block>>>(in, a, k, h, w); };
+    auto rows = [&] {
+      conv_hand_rows<<<dim3((w + 29) / 32, (h + 8 * kRows - 3) / (8 * kRows)), block>>>(in, b, k, h, w);
+    };
+    QD_BENCH_CHECK(cudaMemset(a, 0, n * sizeof(float)));
+    hand();
+    for (auto run : {+[](const float* i, float* o, const float* kk, int hh, int ww) { conv3x3(i, o, kk, hh, ww, {}); },
+                     +[](const float* i, float* o, const float* kk, int hh, int ww) { conv3x3_one(i, o, kk, hh, ww, {}); }}) {
+      QD_BENCH_CHECK(cudaMemset(b, 0, n * sizeof(float)));
+      run(in, b, k, h, w);
+      ok = same(a, b, n, "qd 3x3 convolution") && ok;
+    }
+    QD_BENCH_CHECK(cudaMemset(b, 0, n * sizeof(float)));
+    rows();
+    ok = same(a, b, n, "4-rows-per-thread convolution") && ok;
+    if (!ok)
+      return 1;
+    const double copy = qd_bench::median_device_ms([&] {
+      QD_BENCH_CHECK(cudaMemcpyAsync(b, in, n * sizeof(float), cudaMemcpyDeviceToDevice));
+    });
+    auto report = [&](const char* name, double ms) {
+      std::printf("%-40s %8.3f ms  %.2fx of a device copy\n", name, ms, ms / copy);
+    };
+    std::printf("3x3 convolution of %d x %d floats\n", h, w);
+    report("device copy of the same bytes", copy);
+    report("hand-written, one output per thread", qd_bench::median_device_ms(hand));
+    report("hand-written, 4 rows per thread", qd_bench::median_device_ms(rows));
+    report("qd-translate collapse(2) (coarsened)",
+           qd_bench::median_device_ms([&] { conv3x3(in, b, k, h, w, {}); }));
+    report("qd-translate collapse(2) coarsen(1)",
+           qd_bench::median_device_ms([&] { conv3x3_one(in, b, k, h, w, {}); }));
+    QD_BENCH_CHECK(cudaFree(in));
+    QD_BENCH_CHECK(cudaFree(k));
+    QD_BENCH_CHECK(cudaFree(a));
+    QD_BENCH_CHECK(cudaFree(b));
+  }
+  {
+    const int n = 512;
+    const std::size_t cells = std::size_t(n) * n * n;
+    float* u = device_pattern(cells);
+    float *a, *b;
+    QD_BENCH_CHECK(cudaMalloc(&a, cells * sizeof(float)));
+    QD_BENCH_CHECK(cudaMalloc(&b, cells * sizeof(float)));
+    auto hand = [&] {
+      laplace_hand<<<dim3((n + 29) / 32, (n + 5) / 8, n - 2), dim3(32, 8)>>>(u, a, n);
+    };
+    QD_BENCH_CHECK(cudaMemset(a, 0, cells * sizeof(float)));
+    hand();
+    QD_BENCH_CHECK(cudaMemset(b, 0, cells * sizeof(float)));
+    laplace7(u, b, n, {});
+    ok = same(a, b, cells, "qd 7-point stencil") && ok;
+    QD_BENCH_CHECK(cudaMemset(b, 0, cells * sizeof(float)));
+    laplace7_one(u, b, n, {});
+    ok = same(a, b, cells, "qd 7-point stencil, coarsen(1)") && ok;
+    if (!ok)
+      return 1;
+    const double copy = qd_bench::median_device_ms([&] {
+      QD_BENCH_CHECK(cudaMemcpyAsync(b, u, cells * sizeof(float), cudaMemcpyDeviceToDevice));
+    });
+    auto report = [&](const char* name, double ms) {
+      std::printf("%-40s %8.3f ms  %.2fx of a device copy\n", name, ms, ms / copy);
+    };
+    std::printf("7-point stencil of %d^3 floats\n", n);
+    report("device copy of the same bytes", copy);
+    report("hand-written, one output per thread", qd_bench::median_device_ms(hand));
+    report("qd-translate collapse(3) (coarsened)",
+           qd_bench::median_device_ms([&] { laplace7(u, b, n, {}); }));
+    report("qd-translate collapse(3) coarsen(1)",
+           qd_bench::median_device_ms([&] { laplace7_one(u, b, n, {}); }));
+  }
+  return 0;
+}
