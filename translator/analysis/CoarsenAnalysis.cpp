@@ -1,6 +1,7 @@
 //===- CoarsenAnalysis.cpp - Several rows per thread in a collapse --------===//
 #include "CoarsenAnalysis.h"
 #include "DiagnosticIds.h"
+#include "JumpScopeVisitor.h"
 #include "MayWrite.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/STLExtras.h"
@@ -11,43 +12,24 @@ using namespace clang;
 namespace qd {
 namespace {
 
-/// Whether a 'continue' or 'break' in \p S, outside loops (and for 'break'
-/// switches) nested in it, would leave the loop whose body \p S is. Such a
-/// jump ends one row's iteration; in a coarsened body the next statement of
-/// that row would still run.
-class LeavingJumpFinder : public RecursiveASTVisitor<LeavingJumpFinder> {
-  using Base = RecursiveASTVisitor<LeavingJumpFinder>;
-
+/// A 'continue' or 'break' in \p S, outside loops (and for 'break'
+/// switches) nested in it, that would leave the loop whose body \p S is;
+/// or a 'goto' or 'return'. Such a jump ends one row's iteration; in a
+/// coarsened body the next statement of that row would still run.
+class LeavingJumpFinder : public JumpScopeVisitor<LeavingJumpFinder> {
 public:
   const Stmt *Found = nullptr;
 
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool TraverseForStmt(ForStmt *S) { return nested(true, [&] { return Base::TraverseForStmt(S); }); }
-  bool TraverseWhileStmt(WhileStmt *S) { return nested(true, [&] { return Base::TraverseWhileStmt(S); }); }
-  bool TraverseDoStmt(DoStmt *S) { return nested(true, [&] { return Base::TraverseDoStmt(S); }); }
-  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
-    return nested(true, [&] { return Base::TraverseCXXForRangeStmt(S); });
-  }
-  bool TraverseSwitchStmt(SwitchStmt *S) { return nested(false, [&] { return Base::TraverseSwitchStmt(S); }); }
-  bool VisitContinueStmt(ContinueStmt *S) { return Loops > 0 || found(S); }
-  bool VisitBreakStmt(BreakStmt *S) { return Loops + Switches > 0 || found(S); }
+  bool VisitContinueStmt(ContinueStmt *S) { return Continuable > 0 || found(S); }
+  bool VisitBreakStmt(BreakStmt *S) { return Breakable > 0 || found(S); }
   bool VisitGotoStmt(GotoStmt *S) { return found(S); }
   bool VisitIndirectGotoStmt(IndirectGotoStmt *S) { return found(S); }
   bool VisitReturnStmt(ReturnStmt *S) { return found(S); }
 
 private:
-  unsigned Loops = 0, Switches = 0;
-
   bool found(const Stmt *S) {
     Found = S;
     return false;
-  }
-  template <class Traverse> bool nested(bool Loop, Traverse T) {
-    unsigned &Depth = Loop ? Loops : Switches;
-    ++Depth;
-    const bool Continue = T();
-    --Depth;
-    return Continue;
   }
 };
 
@@ -166,12 +148,9 @@ private:
     if (!T.isTrivialType(Context) || T.isVolatileQualified())
       return fail(Name + " has type '" + T.getAsString() +
                   "', which is not a trivial type that each row can copy");
+    if (!hasRowInitializer(Var))
+      return true;
     const Expr *Init = Var->getInit();
-    if (!Init)
-      return true;
-    if (const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
-        Construct && Construct->getNumArgs() == 0)
-      return true;
     if (T->isArrayType())
       return fail(Name + " is an array with an initializer");
     // A row's copy is assigned its initializer: 'v = e' and, for scalars,
@@ -272,6 +251,12 @@ std::string whyNot(const Step &Loop, const VarDecl *RowVar,
 
 } // namespace
 
+bool hasRowInitializer(const VarDecl *Var) {
+  const Expr *Init = Var->getInit();
+  const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
+  return Init && !(Construct && Construct->getNumArgs() == 0);
+}
+
 bool analyzeCoarsening(Step &Loop, const Directive *D, ASTContext &Context) {
   DiagnosticsEngine &Diags = Context.getDiagnostics();
   const bool Explicit = D && D->Coarsen;
@@ -287,11 +272,7 @@ bool analyzeCoarsening(Step &Loop, const Directive *D, ASTContext &Context) {
   Coarsening C;
   C.Rows = Rows;
   C.Explicit = Explicit;
-  C.Dimension = unsigned(Loop.Collapsed.size() - 1);
-  const VarDecl *RowVar = C.Dimension == 0
-                              ? Loop.Loop.Var
-                              : Loop.Collapsed[C.Dimension - 1].Var;
-  std::string Why = whyNot(Loop, RowVar, Context, C);
+  std::string Why = whyNot(Loop, Loop.rowLoop().Var, Context, C);
   if (Why.empty()) {
     Loop.Coarsen = std::move(C);
     return true;

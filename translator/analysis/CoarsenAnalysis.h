@@ -36,6 +36,10 @@ namespace qd {
 bool analyzeCoarsening(Step &Loop, const Directive *D,
                        clang::ASTContext &Context);
 
+/// Whether a row's copy of the body local \p Var is assigned an initializer:
+/// a trivial default construction ('Pair p;') leaves it as declared.
+bool hasRowInitializer(const clang::VarDecl *Var);
+
 } // namespace qd
 
 #endif

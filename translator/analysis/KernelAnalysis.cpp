@@ -11,6 +11,7 @@
 #include "RaceAnalysis.h"
 #include "CaptureAnalysis.h"
 #include "CoarsenAnalysis.h"
+#include "JumpScopeVisitor.h"
 #include "CollapseAnalysis.h"
 #include "ReductionAnalysis.h"
 #include "VectorLoopAnalysis.h"
@@ -28,45 +29,6 @@ using namespace clang;
 
 namespace qd {
 namespace {
-
-/// Counts the loops and switches around the node being visited, inside the
-/// statement traversed: what a 'break' or 'continue' there stays inside.
-/// Anything inside a lambda belongs to the lambda and is skipped.
-template <class Derived>
-class JumpScopeVisitor : public RecursiveASTVisitor<Derived> {
-  using Base = RecursiveASTVisitor<Derived>;
-
-public:
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool TraverseForStmt(ForStmt *S) {
-    return inside(true, [&] { return Base::TraverseForStmt(S); });
-  }
-  bool TraverseWhileStmt(WhileStmt *S) {
-    return inside(true, [&] { return Base::TraverseWhileStmt(S); });
-  }
-  bool TraverseDoStmt(DoStmt *S) {
-    return inside(true, [&] { return Base::TraverseDoStmt(S); });
-  }
-  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
-    return inside(true, [&] { return Base::TraverseCXXForRangeStmt(S); });
-  }
-  bool TraverseSwitchStmt(SwitchStmt *S) {
-    return inside(false, [&] { return Base::TraverseSwitchStmt(S); });
-  }
-
-protected:
-  unsigned Breakable = 0, Continuable = 0;
-
-private:
-  template <class Traverse> bool inside(bool Loop, Traverse T) {
-    ++Breakable;
-    Continuable += Loop;
-    bool Continue = T();
-    --Breakable;
-    Continuable -= Loop;
-    return Continue;
-  }
-};
 
 /// Finds statements a parallel loop body must not contain. 'break' is fine
 /// inside a nested loop or switch.

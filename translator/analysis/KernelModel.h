@@ -152,8 +152,6 @@ struct Coarsening {
   /// From a 'coarsen(N)' clause: always applied. Otherwise only when the
   /// nest has enough iterations to still fill the device.
   bool Explicit = false;
-  /// The coarsened loop's position in the nest, outer to inner.
-  unsigned Dimension = 0;
   std::vector<CoarsenedStatement> Statements;
   /// The body's locals declared at a coarsened level: each row has its own
   /// copy, in declaration order.
@@ -212,6 +210,14 @@ struct Step {
   /// 'coarsen(1)' turned it off.
   std::optional<Coarsening> Coarsen;
   std::string NotCoarsened;
+
+  /// ParallelLoop with 'collapse' only: the second-innermost loop of the
+  /// nest, whose neighbouring iterations a coarsened thread runs, and its
+  /// position in the nest, outer to inner.
+  unsigned rowDimension() const { return unsigned(Collapsed.size() - 1); }
+  const LoopForm &rowLoop() const {
+    return Collapsed.size() == 1 ? Loop : Collapsed[Collapsed.size() - 2];
+  }
 
   /// What runs on the device: a loop's (innermost) body, a task's statement.
   const clang::Stmt *deviceCode() const {

@@ -7,8 +7,8 @@
 // name lets the user's statements be copied unchanged.
 //
 //===----------------------------------------------------------------------===//
+#include "CoarsenAnalysis.h"
 #include "KernelCodeGen.h"
-#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
@@ -54,26 +54,24 @@ void KernelCodeGen::addCoarsenedLaunch(const Step &S, TemplateData &Data,
   TemplateData Coarse = Data;
   Coarse.set("name",
              Prefix + "_loop" + std::to_string(NextDeviceFunction++));
-  const LoopForm &Row =
-      C.Dimension == 0 ? S.Loop : S.Collapsed[C.Dimension - 1];
+  const LoopForm &Row = S.rowLoop();
+  const std::string Dimension = std::to_string(S.rowDimension());
   TemplateData Dims{TemplateData::type::list};
   for (const TemplateData &Dim : Data.get("dims")->list_value()) {
     TemplateData D = Dim;
-    D.set("coarsened", Dim.get("index")->string_value() ==
-                           std::to_string(C.Dimension));
+    D.set("coarsened", Dim.get("index")->string_value() == Dimension);
     Dims.push_back(D);
   }
   Coarse.set("dims", Dims);
   Coarse.set("rows", std::to_string(C.Rows));
-  Coarse.set("dimension", std::to_string(C.Dimension));
+  Coarse.set("dimension", Dimension);
   Coarse.set("row_var", Row.Var->getNameAsString());
   Coarse.set("row_type", spellType(Row.Var->getType(), Policy));
   Coarse.set("fast_var", S.Collapsed.back().Var->getNameAsString());
   Coarse.set("coarsened_body", indent(coarsenedBody(S), 6));
   Coarse.set("explicit", C.Explicit);
   addLaunch(Coarse, loopGrid(S, "qd_groups.total"),
-            LeadingArgs + "qd_groups, qd_space.count[" +
-                std::to_string(C.Dimension) + "]",
+            LeadingArgs + "qd_groups, qd_space.count[" + Dimension + "]",
             C.Explicit ? 0 : 2);
   DeviceFunctions +=
       renderTemplate(Options.Target, "device_coarsened_loop", Coarse) + "\n";
@@ -87,12 +85,11 @@ void KernelCodeGen::addCoarsenedLaunch(const Step &S, TemplateData &Data,
 
 std::string KernelCodeGen::coarsenedBody(const Step &S) {
   const Coarsening &C = *S.Coarsen;
-  const LoopForm &Row =
-      C.Dimension == 0 ? S.Loop : S.Collapsed[C.Dimension - 1];
+  const LoopForm &Row = S.rowLoop();
   CoarsenedRows Rows;
   Rows.Count = std::to_string(C.Rows);
   const std::string Type = spellType(Row.Var->getType(), Policy);
-  const std::string Dim = std::to_string(C.Dimension);
+  const std::string Dim = std::to_string(S.rowDimension());
   Rows.Index = "[[maybe_unused]] " + Type + " " + Row.Var->getNameAsString() +
                " = static_cast<" + Type + ">(qd_begin" + Dim +
                " + static_cast<" + Type + ">(qd_row0 + qd_r));\n";
@@ -145,13 +142,8 @@ KernelCodeGen::coarsenedStatements(const std::vector<CoarsenedStatement> &List,
     };
     if (const auto *DS = dyn_cast<DeclStmt>(CS.S)) {
       // Only the initializers run; a declaration without any is its copies.
-      auto Initialized = [](const VarDecl *Var) {
-        const Expr *Init = Var->getInit();
-        const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
-        return Init && !(Construct && Construct->getNumArgs() == 0);
-      };
-      const bool Initializes = llvm::any_of(DS->decls(), [&](const Decl *D) {
-        return Initialized(cast<VarDecl>(D));
+      const bool Initializes = llvm::any_of(DS->decls(), [](const Decl *D) {
+        return hasRowInitializer(cast<VarDecl>(D));
       });
       std::string Text;
       for (const Decl *D : DS->decls()) {
@@ -160,7 +152,7 @@ KernelCodeGen::coarsenedStatements(const std::vector<CoarsenedStatement> &List,
         const std::string Name = Var->getNameAsString();
         Text += "[[maybe_unused]] auto& " + Name + " = " +
                 Rows.Copies.lookup(Var) + "[qd_r];";
-        if (Initialized(Var))
+        if (hasRowInitializer(Var))
           Text += " " + Name + " = " +
                   Source.range(Var->getInit()->getSourceRange()) + ";";
         Text += "\n";

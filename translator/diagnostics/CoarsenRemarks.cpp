@@ -12,18 +12,12 @@ using namespace clang;
 namespace qd {
 namespace {
 
-/// The loop whose neighbouring iterations a thread would run: the nest's
-/// second-innermost.
-const LoopForm &rowLoop(const Step &S) {
-  return S.Collapsed.size() == 1 ? S.Loop : S.Collapsed[S.Collapsed.size() - 2];
-}
-
 /// Reads through one pointer whose addresses move alike with the row and
 /// the innermost index: shifted copies of one access, like a stencil's
 /// taps. Two of them at different places read, at neighbouring rows, what
 /// the other read.
 void reuseRemarks(const Step &S, ASTContext &Ctx) {
-  const VarDecl *Row = rowLoop(S).Var;
+  const VarDecl *Row = S.rowLoop().Var;
   const VarDecl *Fast = S.Collapsed.back().Var;
   const Stmt *Body = S.deviceCode();
   const std::vector<Access> ByRow = analyzeAccesses(Body, Row, Ctx);
@@ -99,14 +93,14 @@ void emitCoarsenRemarks(const Step &S, const std::string &VarList,
   if (S.Coarsen)
     report(Diags, Loc, Diag::RemarkCoarsenedLoop)
         << Depth << VarList << S.BlockDim << S.Coarsen->Rows
-        << rowLoop(S).Var->getName() << Fast.Var->getName()
+        << S.rowLoop().Var->getName() << Fast.Var->getName()
         << (S.Coarsen->Explicit ? 1u : 0u);
   else
     report(Diags, Loc, Diag::RemarkCollapsedLoop)
         << Depth << VarList << S.BlockDim << Fast.Var->getName();
   if (!S.NotCoarsened.empty())
     report(Diags, Loc, Diag::RemarkNotCoarsened)
-        << Depth << rowLoop(S).Var->getName() << S.NotCoarsened;
+        << Depth << S.rowLoop().Var->getName() << S.NotCoarsened;
   reuseRemarks(S, Ctx);
 }
 
