@@ -1,7 +1,9 @@
 // Every supported canonical loop form: `<` and `<=`, `++i`, `i++` and `i += 1`, int / unsigned /
 // long long / size_t / std::int64_t induction variables, a non-zero begin, bounds from host
-// scalars, and a bound expression that mixes parameters and constants.
+// scalars, a bound expression that mixes parameters and constants, and a bound that calls a
+// function (the cpu target then computes its bound from the trip count).
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -27,4 +29,6 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
         c[i] *= 2;
     for (int i = kOffset; i < first * 2 + kOffset; ++i) // bound from a parameter and a constant
         a[i] -= 0.5f;
+    for (int i = 0; i < std::min(last, first * 3); ++i) // bound that calls a function
+        a[i] *= 1.5f;
 }

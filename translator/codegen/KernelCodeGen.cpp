@@ -237,7 +237,7 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
   const bool IsLoop = S.Kind == StepKind::ParallelLoop;
   std::string Params, Args;
   TemplateData Binds{TemplateData::type::list};
-  for (const Capture &C : S.Captures) {
+  for (const Capture &C : deviceCaptures(S)) {
     std::string Separator = IsLoop || !Params.empty() ? ", " : "";
     std::string Type = typeOf(C.Var), Name = C.Var->getNameAsString();
     if (C.DeviceScalar && Options.Target != Target::Cpu) {

@@ -119,6 +119,13 @@ private:
   /// \p Count is the iteration count's expression.
   CpuLoop cpuLoop(const LoopForm &L, const std::string &Suffix,
                   const std::string &Count) const;
+  /// Whether the cpu target's loop over \p L compares with its bound as
+  /// written, as the serial loop does, instead of one computed from the
+  /// iteration count.
+  bool cpuBoundAsWritten(const LoopForm &L) const;
+  /// What \p S's device function takes by value: its captures and, on the
+  /// cpu target, the host values of the bounds it compares with as written.
+  std::vector<Capture> deviceCaptures(const Step &S) const;
   /// The iteration count of \p L starting at \p Begin; \p Checked reports
   /// a step that is not positive (host launch code only).
   std::string loopCount(const LoopForm &L, const std::string &Begin,

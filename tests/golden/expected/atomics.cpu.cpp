@@ -34,12 +34,12 @@ overflow_count[0] = 0;
 }
 
 // Parallel loop of 'analyse' (atomics.cpp:15): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_analyse_loop3(int qd_begin, std::uint64_t qd_count, int * histogram) {
+static QD_NOINLINE void
+qd_analyse_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * histogram, int bins) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int b = qd_begin; b < qd::detail::loop_end(qd_begin, qd_count); ++b) {
+  for (int b = qd_begin; b < bins; ++b) {
 #line 16 "atomics.cpp"
 histogram[b] = 0;
 #line 46 "atomics.cpu.cpp"
@@ -47,12 +47,12 @@ histogram[b] = 0;
 }
 
 // Parallel loop of 'analyse' (atomics.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_analyse_loop4(int qd_begin, std::uint64_t qd_count, const float * samples, float lo, int bins, int * histogram, float * sum, int * max_bin_index, int * overflow_count, float * overflow_values, const float scale) {
+static QD_NOINLINE void
+qd_analyse_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * samples, float lo, int bins, int * histogram, float * sum, int * max_bin_index, int * overflow_count, float * overflow_values, const float scale, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 17 "atomics.cpp"
 {
         float s = samples[i];
@@ -85,13 +85,13 @@ void analyse(const float* samples, int n, float lo, float hi, int bins, int* his
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(bins), /*inclusive=*/false);
-    qd_analyse_loop3(qd_begin, qd_count, histogram);
+    qd_analyse_loop3(qd_begin, qd_count, histogram, bins);
   }
   // parallel loop, atomics.cpp:17
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_analyse_loop4(qd_begin, qd_count, samples, lo, bins, histogram, sum, max_bin_index, overflow_count, overflow_values, scale);
+    qd_analyse_loop4(qd_begin, qd_count, samples, lo, bins, histogram, sum, max_bin_index, overflow_count, overflow_values, scale, n);
   }
 }
 

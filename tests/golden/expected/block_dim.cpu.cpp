@@ -8,12 +8,12 @@
 // ---- qd kernel 'scale_and_shift' (block_dim.cpp:4), translated by qd-translate ----
 #line 10 "block_dim.cpu.cpp"
 // Parallel loop of 'scale_and_shift' (block_dim.cpp:7): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_scale_and_shift_loop0(int qd_begin, std::uint64_t qd_count, float * x, float scale) {
+static QD_NOINLINE void
+qd_scale_and_shift_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float scale, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 8 "block_dim.cpp"
 x[i] *= scale;
 #line 20 "block_dim.cpu.cpp"
@@ -21,12 +21,12 @@ x[i] *= scale;
 }
 
 // Parallel loop of 'scale_and_shift' (block_dim.cpp:11): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_scale_and_shift_loop1(int qd_begin, std::uint64_t qd_count, float * x, float shift) {
+static QD_NOINLINE void
+qd_scale_and_shift_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float shift, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 12 "block_dim.cpp"
 x[i] += shift;
 #line 33 "block_dim.cpu.cpp"
@@ -34,12 +34,12 @@ x[i] += shift;
 }
 
 // Parallel loop of 'scale_and_shift' (block_dim.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_scale_and_shift_loop2(int qd_begin, std::uint64_t qd_count, float * y) {
+static QD_NOINLINE void
+qd_scale_and_shift_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * y, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 18 "block_dim.cpp"
 y[i] = 2.0f * y[i];
 #line 46 "block_dim.cpu.cpp"
@@ -47,12 +47,12 @@ y[i] = 2.0f * y[i];
 }
 
 // Parallel loop of 'scale_and_shift' (block_dim.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_scale_and_shift_loop3(int qd_begin, std::uint64_t qd_count, float * x) {
+static QD_NOINLINE void
+qd_scale_and_shift_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 23 "block_dim.cpp"
 x[i] = x[i] * x[i];
 #line 59 "block_dim.cpu.cpp"
@@ -67,13 +67,13 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_scale_and_shift_loop0(qd_begin, qd_count, x, scale);
+    qd_scale_and_shift_loop0(qd_begin, qd_count, x, scale, n);
   }
   // parallel loop, block_dim.cpp:11
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_scale_and_shift_loop1(qd_begin, qd_count, x, shift);
+    qd_scale_and_shift_loop1(qd_begin, qd_count, x, shift, n);
   }
   // stream_parallel region, block_dim.cpp:14: 2 blocks, run one after another on the calling thread
   {
@@ -83,7 +83,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_scale_and_shift_loop2(qd_begin, qd_count, y);
+        qd_scale_and_shift_loop2(qd_begin, qd_count, y, n);
       }
     }
     // block 2, block_dim.cpp:21
@@ -92,7 +92,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_scale_and_shift_loop3(qd_begin, qd_count, x);
+        qd_scale_and_shift_loop3(qd_begin, qd_count, x, n);
       }
     }
   }
@@ -110,12 +110,12 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift) {
 // ---- qd kernel 'negate' (block_dim.cpp:28), translated by qd-translate ----
 #line 112 "block_dim.cpu.cpp"
 // Parallel loop of 'negate' (block_dim.cpp:32): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_negate_loop0(int qd_begin, std::uint64_t qd_count, float * x) {
+static QD_NOINLINE void
+qd_negate_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 33 "block_dim.cpp"
 x[i] = -x[i];
 #line 122 "block_dim.cpu.cpp"
@@ -130,7 +130,7 @@ void negate(float* x, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_negate_loop0(qd_begin, qd_count, x);
+    qd_negate_loop0(qd_begin, qd_count, x, n);
   }
 }
 

@@ -11,12 +11,12 @@
 // ---- qd kernel 'prepare_inputs' (block_several_loops.cpp:7), translated by qd-translate ----
 #line 13 "block_several_loops.cpu.cpp"
 // Parallel loop of 'prepare_inputs' (block_several_loops.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_prepare_inputs_loop0(int qd_begin, std::uint64_t qd_count, float * matrix, float * row_norm, int cols, const float eps) {
+static QD_NOINLINE void
+qd_prepare_inputs_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * matrix, float * row_norm, int cols, const float eps, int rows) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int r = qd_begin; r < qd::detail::loop_end(qd_begin, qd_count); ++r) {
+  for (int r = qd_begin; r < rows; ++r) {
 #line 16 "block_several_loops.cpp"
 {               // parallel over rows, serial over columns
             float sum_sq = 0.0f;
@@ -29,12 +29,12 @@ qd_prepare_inputs_loop0(int qd_begin, std::uint64_t qd_count, float * matrix, fl
 }
 
 // Parallel loop of 'prepare_inputs' (block_several_loops.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_prepare_inputs_loop1(int qd_begin, std::uint64_t qd_count, float * matrix, float * row_norm, int cols) {
+static QD_NOINLINE void
+qd_prepare_inputs_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * matrix, float * row_norm, int cols, const int elements) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int e = qd_begin; e < qd::detail::loop_end(qd_begin, qd_count); ++e) {
+  for (int e = qd_begin; e < elements; ++e) {
 #line 23 "block_several_loops.cpp"
 matrix[e] /= row_norm[e / cols];
 #line 41 "block_several_loops.cpu.cpp"
@@ -42,12 +42,12 @@ matrix[e] /= row_norm[e / cols];
 }
 
 // Parallel loop of 'prepare_inputs' (block_several_loops.cpp:28): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_prepare_inputs_loop2(int qd_begin, std::uint64_t qd_count, const int * counts, float * density, const float inv_width) {
+static QD_NOINLINE void
+qd_prepare_inputs_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const int * counts, float * density, const float inv_width, int bins) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int b = qd_begin; b < qd::detail::loop_end(qd_begin, qd_count); ++b) {
+  for (int b = qd_begin; b < bins; ++b) {
 #line 29 "block_several_loops.cpp"
 density[b] = static_cast<float>(counts[b]) * inv_width;
 #line 54 "block_several_loops.cpu.cpp"
@@ -70,12 +70,12 @@ qd_prepare_inputs_task3(float * density, float * cdf, float * total, int bins, f
 }
 
 // Parallel loop of 'prepare_inputs' (block_several_loops.cpp:38): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_prepare_inputs_loop4(int qd_begin, std::uint64_t qd_count, float * cdf, float * total) {
+static QD_NOINLINE void
+qd_prepare_inputs_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * cdf, float * total, int bins) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int b = qd_begin; b < qd::detail::loop_end(qd_begin, qd_count); ++b) {
+  for (int b = qd_begin; b < bins; ++b) {
 #line 39 "block_several_loops.cpp"
 cdf[b] = total[0] > 0.0f ? cdf[b] / total[0] : 0.0f;
 #line 82 "block_several_loops.cpu.cpp"
@@ -96,13 +96,13 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(rows), /*inclusive=*/false);
-        qd_prepare_inputs_loop0(qd_begin, qd_count, matrix, row_norm, cols, eps);
+        qd_prepare_inputs_loop0(qd_begin, qd_count, matrix, row_norm, cols, eps, rows);
       }
       // parallel loop, block_several_loops.cpp:22
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(elements), /*inclusive=*/false);
-        qd_prepare_inputs_loop1(qd_begin, qd_count, matrix, row_norm, cols);
+        qd_prepare_inputs_loop1(qd_begin, qd_count, matrix, row_norm, cols, elements);
       }
     }
     // block 2, block_several_loops.cpp:26
@@ -112,7 +112,7 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(bins), /*inclusive=*/false);
-        qd_prepare_inputs_loop2(qd_begin, qd_count, counts, density, inv_width);
+        qd_prepare_inputs_loop2(qd_begin, qd_count, counts, density, inv_width, bins);
       }
       // serial task, block_several_loops.cpp:30
       qd_prepare_inputs_task3(density, cdf, total, bins, bin_width);
@@ -120,7 +120,7 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(bins), /*inclusive=*/false);
-        qd_prepare_inputs_loop4(qd_begin, qd_count, cdf, total);
+        qd_prepare_inputs_loop4(qd_begin, qd_count, cdf, total, bins);
       }
     }
   }

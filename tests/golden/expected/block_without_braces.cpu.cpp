@@ -8,12 +8,12 @@
 // ---- qd kernel 'split_complex' (block_without_braces.cpp:4), translated by qd-translate ----
 #line 10 "block_without_braces.cpu.cpp"
 // Parallel loop of 'split_complex' (block_without_braces.cpp:8): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_split_complex_loop0(int qd_begin, std::uint64_t qd_count, const float * interleaved, float * re) {
+static QD_NOINLINE void
+qd_split_complex_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * interleaved, float * re, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 9 "block_without_braces.cpp"
 re[i] = interleaved[2 * i];
 #line 20 "block_without_braces.cpu.cpp"
@@ -21,12 +21,12 @@ re[i] = interleaved[2 * i];
 }
 
 // Parallel loop of 'split_complex' (block_without_braces.cpp:11): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_split_complex_loop1(int qd_begin, std::uint64_t qd_count, const float * interleaved, float * im) {
+static QD_NOINLINE void
+qd_split_complex_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * interleaved, float * im, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 11 "block_without_braces.cpp"
 im[i] = interleaved[2 * i + 1];
 #line 33 "block_without_braces.cpu.cpp"
@@ -34,12 +34,12 @@ im[i] = interleaved[2 * i + 1];
 }
 
 // Parallel loop of 'split_complex' (block_without_braces.cpp:14): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_split_complex_loop2(int qd_begin, std::uint64_t qd_count, const float * interleaved, float * mag2) {
+static QD_NOINLINE void
+qd_split_complex_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * interleaved, float * mag2, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 15 "block_without_braces.cpp"
 mag2[i] = interleaved[2 * i] * interleaved[2 * i] +
                       interleaved[2 * i + 1] * interleaved[2 * i + 1];
@@ -59,7 +59,7 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_split_complex_loop0(qd_begin, qd_count, interleaved, re);
+        qd_split_complex_loop0(qd_begin, qd_count, interleaved, re, n);
       }
     }
     // block 2, block_without_braces.cpp:11
@@ -68,7 +68,7 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_split_complex_loop1(qd_begin, qd_count, interleaved, im);
+        qd_split_complex_loop1(qd_begin, qd_count, interleaved, im, n);
       }
     }
     // block 3, block_without_braces.cpp:13
@@ -77,7 +77,7 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_split_complex_loop2(qd_begin, qd_count, interleaved, mag2);
+        qd_split_complex_loop2(qd_begin, qd_count, interleaved, mag2, n);
       }
     }
   }

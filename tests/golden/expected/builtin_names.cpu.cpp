@@ -16,12 +16,12 @@ struct Grid {
 // ---- qd kernel 'fill_grid' (builtin_names.cpp:12), translated by qd-translate ----
 #line 18 "builtin_names.cpu.cpp"
 // Parallel loop of 'fill_grid' (builtin_names.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_fill_grid_loop0(int qd_begin, std::uint64_t qd_count, float * field, Grid gridDim, int blockIdx) {
+static QD_NOINLINE void
+qd_fill_grid_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * field, Grid gridDim, int blockIdx, const int blockDim) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < blockDim; ++i) {
 #line 16 "builtin_names.cpp"
 {
         const int warpSize = i % gridDim.x;
@@ -32,12 +32,12 @@ qd_fill_grid_loop0(int qd_begin, std::uint64_t qd_count, float * field, Grid gri
 }
 
 // Parallel loop of 'fill_grid' (builtin_names.cpp:22) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
-static void
-qd_fill_grid_loop1(int qd_begin, std::uint64_t qd_count, float * field, float& threadIdx) {
+static QD_NOINLINE void
+qd_fill_grid_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * field, const int blockDim, float& threadIdx) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: threadIdx)
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < blockDim; ++i) {
 #line 23 "builtin_names.cpp"
 threadIdx += field[i];
 #line 44 "builtin_names.cpu.cpp"
@@ -61,14 +61,14 @@ void fill_grid(float* field, float* total, Grid gridDim, int blockIdx, qd::Strea
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(blockDim), /*inclusive=*/false);
-    qd_fill_grid_loop0(qd_begin, qd_count, field, gridDim, blockIdx);
+    qd_fill_grid_loop0(qd_begin, qd_count, field, gridDim, blockIdx, blockDim);
   }
   float threadIdx = 0.0f;
   // parallel loop with reductions, builtin_names.cpp:22
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(blockDim), /*inclusive=*/false);
-    qd_fill_grid_loop1(qd_begin, qd_count, field, threadIdx);
+    qd_fill_grid_loop1(qd_begin, qd_count, field, blockDim, threadIdx);
   }
   // serial task, builtin_names.cpp:24
   qd_fill_grid_task2(total, threadIdx);

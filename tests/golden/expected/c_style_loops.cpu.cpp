@@ -10,12 +10,12 @@
 // ---- qd kernel 'c_style_loops' (c_style_loops.cpp:6), translated by qd-translate ----
 #line 12 "c_style_loops.cpu.cpp"
 // Parallel loop of 'c_style_loops' (c_style_loops.cpp:11): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_c_style_loops_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
+static QD_NOINLINE void
+qd_c_style_loops_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 12 "c_style_loops.cpp"
 a[i] = static_cast<float>(i) * 0.5f;
 #line 22 "c_style_loops.cpu.cpp"
@@ -23,8 +23,8 @@ a[i] = static_cast<float>(i) * 0.5f;
 }
 
 // Parallel loop of 'c_style_loops' (c_style_loops.cpp:13): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_c_style_loops_loop1(qd::detail::StridedBegin<int> qd_begin, std::uint64_t qd_count, float * a, double * b) {
+static QD_NOINLINE void
+qd_c_style_loops_loop1(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, double * b) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
@@ -37,8 +37,8 @@ b[i] = a[i] + 1.0;
 }
 
 // Parallel loop of 'c_style_loops' (c_style_loops.cpp:15): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_c_style_loops_loop2(qd::detail::StridedBegin<int> qd_begin, std::uint64_t qd_count, int * c) {
+static QD_NOINLINE void
+qd_c_style_loops_loop2(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * c) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
@@ -51,8 +51,8 @@ c[i] = i;
 }
 
 // Parallel loop of 'c_style_loops' (c_style_loops.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_c_style_loops_loop3(qd::detail::StridedBegin<int> qd_begin, std::uint64_t qd_count, int * c) {
+static QD_NOINLINE void
+qd_c_style_loops_loop3(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * c) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
@@ -65,8 +65,8 @@ c[k] += 7;
 }
 
 // Parallel loop of 'c_style_loops' (c_style_loops.cpp:19): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_c_style_loops_loop4(qd::detail::StridedBegin<unsigned int> qd_begin, std::uint64_t qd_count, double * b) {
+static QD_NOINLINE void
+qd_c_style_loops_loop4(qd::detail::StridedBegin<unsigned int> qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * b) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
@@ -79,8 +79,8 @@ b[u - 1] *= 2.0;
 }
 
 // Parallel loop of 'c_style_loops' (c_style_loops.cpp:21): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_c_style_loops_loop5(qd::detail::StridedBegin<int> qd_begin, std::uint64_t qd_count, float * a) {
+static QD_NOINLINE void
+qd_c_style_loops_loop5(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
@@ -93,8 +93,8 @@ a[i] -= 3.0f;
 }
 
 // Parallel loop nest of 'c_style_loops' (c_style_loops.cpp:24), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
-static void
-qd_c_style_loops_loop6(qd::detail::StridedBegin<int> qd_begin0, qd::detail::StridedBegin<int> qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, double * b, int cols) {
+static QD_NOINLINE void
+qd_c_style_loops_loop6(qd::detail::StridedBegin<int> qd_begin0, qd::detail::StridedBegin<int> qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, double * b, int cols) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
@@ -119,7 +119,7 @@ void c_style_loops(float* a, double* b, int* c, int n, int stride, int rows, int
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_c_style_loops_loop0(qd_begin, qd_count, a);
+    qd_c_style_loops_loop0(qd_begin, qd_count, a, n);
   }
   // parallel loop, c_style_loops.cpp:13
   {

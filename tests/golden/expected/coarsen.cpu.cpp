@@ -17,13 +17,13 @@ struct Pair {
 // ---- qd kernel 'coarsen' (coarsen.cpp:13), translated by qd-translate ----
 #line 19 "coarsen.cpu.cpp"
 // Parallel loop nest of 'coarsen' (coarsen.cpp:19), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
-static void
-qd_coarsen_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int w, const float * in, float * out, const float * k) {
+static QD_NOINLINE void
+qd_coarsen_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int w, const float * in, float * out, const float * k, int h) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int y = qd_begin0; y < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++y)
-  for (int x = qd_begin1; x < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++x)
+  for (int y = qd_begin0; y < h - 1; ++y)
+  for (int x = qd_begin1; x < w - 1; ++x)
   {
 #line 20 "coarsen.cpp"
 {
@@ -38,13 +38,13 @@ qd_coarsen_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
 }
 
 // Parallel loop nest of 'coarsen' (coarsen.cpp:30), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
-static void
-qd_coarsen_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int w, const float * in, float * acc) {
+static QD_NOINLINE void
+qd_coarsen_loop1(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int w, const float * in, float * acc, int h) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int y = qd_begin0; y < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++y)
-  for (int x = qd_begin1; x < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++x)
+  for (int y = qd_begin0; y < h; ++y)
+  for (int x = qd_begin1; x < w; ++x)
   {
 #line 31 "coarsen.cpp"
 {
@@ -72,14 +72,14 @@ qd_coarsen_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
 }
 
 // Parallel loop nest of 'coarsen' (coarsen.cpp:54), collapse(3): plain nested loops, the outer 2 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
-static void
-qd_coarsen_loop2(int qd_begin0, int qd_begin1, int qd_begin2, const qd::detail::CollapsedSpace<3> qd_space, int ny, int nx, const double * u, double * v) {
+static QD_NOINLINE void
+qd_coarsen_loop2(int qd_begin0, int qd_begin1, int qd_begin2, [[maybe_unused]] const qd::detail::CollapsedSpace<3> qd_space, int ny, int nx, const double * u, double * v, int nz) {
 #if defined(_OPENMP)
 #pragma omp parallel for collapse(2)
 #endif
-  for (int z = qd_begin0; z < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++z)
-  for (int y = qd_begin1; y < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++y)
-  for (int x = qd_begin2; x < qd::detail::loop_end(qd_begin2, qd_space.count[2]); ++x)
+  for (int z = qd_begin0; z < nz - 1; ++z)
+  for (int y = qd_begin1; y < ny - 1; ++y)
+  for (int x = qd_begin2; x < nx - 1; ++x)
   {
 #line 56 "coarsen.cpp"
 {
@@ -92,13 +92,13 @@ qd_coarsen_loop2(int qd_begin0, int qd_begin1, int qd_begin2, const qd::detail::
 }
 
 // Parallel loop nest of 'coarsen' (coarsen.cpp:64), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
-static void
-qd_coarsen_loop3(qd::detail::StridedBegin<int> qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int w, float * out) {
+static QD_NOINLINE void
+qd_coarsen_loop3(qd::detail::StridedBegin<int> qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int w, float * out) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (std::uint64_t qd_k0 = 0; qd_k0 < qd_space.count[0]; ++qd_k0)
-  for (int x = qd_begin1; x < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++x)
+  for (int x = qd_begin1; x < w; ++x)
   {
     [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_k0));
 #line 66 "coarsen.cpp"
@@ -108,13 +108,13 @@ out[y * w + x] += 0.25f * out[y * w + x];
 }
 
 // Parallel loop nest of 'coarsen' (coarsen.cpp:70), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
-static void
-qd_coarsen_loop4(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int w, float * acc) {
+static QD_NOINLINE void
+qd_coarsen_loop4(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int w, float * acc, int h) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int y = qd_begin0; y < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++y)
-  for (int x = qd_begin1; x < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++x)
+  for (int y = qd_begin0; y < h; ++y)
+  for (int x = qd_begin1; x < w; ++x)
   {
 #line 71 "coarsen.cpp"
 {
@@ -127,13 +127,13 @@ qd_coarsen_loop4(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
 }
 
 // Parallel loop nest of 'coarsen' (coarsen.cpp:79), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
-static void
-qd_coarsen_loop5(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int w, float * acc) {
+static QD_NOINLINE void
+qd_coarsen_loop5(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int w, float * acc, int h) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int y = qd_begin0; y < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++y)
-  for (int x = qd_begin1; x < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++x)
+  for (int y = qd_begin0; y < h; ++y)
+  for (int x = qd_begin1; x < w; ++x)
   {
 #line 81 "coarsen.cpp"
 acc[y * w + x] -= 1.f;
@@ -151,7 +151,7 @@ void coarsen(int h, int w, const float* in, float* out, const float* k, float* a
     const int qd_begin1 = 1;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 19);
-    qd_coarsen_loop0(qd_begin0, qd_begin1, qd_space, w, in, out, k);
+    qd_coarsen_loop0(qd_begin0, qd_begin1, qd_space, w, in, out, k, h);
   }
   // parallel loop nest, collapse(2), coarsen.cpp:30
   {
@@ -159,7 +159,7 @@ void coarsen(int h, int w, const float* in, float* out, const float* k, float* a
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 30);
-    qd_coarsen_loop1(qd_begin0, qd_begin1, qd_space, w, in, acc);
+    qd_coarsen_loop1(qd_begin0, qd_begin1, qd_space, w, in, acc, h);
   }
   // parallel loop nest, collapse(3), coarsen.cpp:54
   {
@@ -168,7 +168,7 @@ void coarsen(int h, int w, const float* in, float* out, const float* k, float* a
     const int qd_begin2 = 1;
     const std::uint64_t qd_counts[3] = { qd::detail::trip_count(qd_begin0, static_cast<int>(nz - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(ny - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin2, static_cast<int>(nx - 1), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<3> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 54);
-    qd_coarsen_loop2(qd_begin0, qd_begin1, qd_begin2, qd_space, ny, nx, u, v);
+    qd_coarsen_loop2(qd_begin0, qd_begin1, qd_begin2, qd_space, ny, nx, u, v, nz);
   }
   // parallel loop nest, collapse(2), coarsen.cpp:64
   {
@@ -184,7 +184,7 @@ void coarsen(int h, int w, const float* in, float* out, const float* k, float* a
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 70);
-    qd_coarsen_loop4(qd_begin0, qd_begin1, qd_space, w, acc);
+    qd_coarsen_loop4(qd_begin0, qd_begin1, qd_space, w, acc, h);
   }
   // parallel loop nest, collapse(2), coarsen.cpp:79
   {
@@ -192,7 +192,7 @@ void coarsen(int h, int w, const float* in, float* out, const float* k, float* a
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 79);
-    qd_coarsen_loop5(qd_begin0, qd_begin1, qd_space, w, acc);
+    qd_coarsen_loop5(qd_begin0, qd_begin1, qd_space, w, acc, h);
   }
 }
 

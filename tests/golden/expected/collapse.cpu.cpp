@@ -9,13 +9,13 @@
 // ---- qd kernel 'grid_and_volume' (collapse.cpp:5), translated by qd-translate ----
 #line 11 "collapse.cpu.cpp"
 // Parallel loop nest of 'grid_and_volume' (collapse.cpp:10), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
-static void
-qd_grid_and_volume_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, float * grid, int w) {
+static QD_NOINLINE void
+qd_grid_and_volume_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, float * grid, int w, int h) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int y = qd_begin0; y < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++y)
-  for (int x = qd_begin1; x < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++x)
+  for (int y = qd_begin0; y < h; ++y)
+  for (int x = qd_begin1; x < w; ++x)
   {
 #line 12 "collapse.cpp"
 grid[y * w + x] += float(y) * 0.5f + float(x);
@@ -24,14 +24,14 @@ grid[y * w + x] += float(y) * 0.5f + float(x);
 }
 
 // Parallel loop nest of 'grid_and_volume' (collapse.cpp:17), collapse(3): plain nested loops, the outer 2 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
-static void
-qd_grid_and_volume_loop1(long qd_begin0, unsigned int qd_begin1, int qd_begin2, const qd::detail::CollapsedSpace<3> qd_space, double * volume, unsigned int ny, int nx) {
+static QD_NOINLINE void
+qd_grid_and_volume_loop1(long qd_begin0, unsigned int qd_begin1, int qd_begin2, [[maybe_unused]] const qd::detail::CollapsedSpace<3> qd_space, double * volume, unsigned int ny, int nx, long nz) {
 #if defined(_OPENMP)
 #pragma omp parallel for collapse(2)
 #endif
-  for (long z = qd_begin0; z < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++z)
-  for (unsigned int y = qd_begin1; y < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++y)
-  for (int x = qd_begin2; x < qd::detail::loop_end(qd_begin2, qd_space.count[2]); ++x)
+  for (long z = qd_begin0; z <= nz; ++z)
+  for (unsigned int y = qd_begin1; y < ny; ++y)
+  for (int x = qd_begin2; x < nx + 2; ++x)
   {
 #line 19 "collapse.cpp"
 {
@@ -43,13 +43,13 @@ qd_grid_and_volume_loop1(long qd_begin0, unsigned int qd_begin1, int qd_begin2, 
 }
 
 // Parallel loop nest of 'grid_and_volume' (collapse.cpp:30), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
-static void
-qd_grid_and_volume_loop2(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, float * grid, int w) {
+static QD_NOINLINE void
+qd_grid_and_volume_loop2(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, float * grid, int w) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int y = qd_begin0; y < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++y)
-  for (int x = qd_begin1; x < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++x)
+  for (int y = qd_begin0; y < 2; ++y)
+  for (int x = qd_begin1; x < w; ++x)
   {
 #line 32 "collapse.cpp"
 grid[y * w + x] *= 2.0f;
@@ -67,7 +67,7 @@ void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigne
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 10);
-    qd_grid_and_volume_loop0(qd_begin0, qd_begin1, qd_space, grid, w);
+    qd_grid_and_volume_loop0(qd_begin0, qd_begin1, qd_space, grid, w, h);
   }
   // stream_parallel region, collapse.cpp:14: 2 blocks, run one after another on the calling thread
   {
@@ -80,7 +80,7 @@ void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigne
         const int qd_begin2 = 2;
         const std::uint64_t qd_counts[3] = { qd::detail::trip_count(qd_begin0, static_cast<long>(nz), /*inclusive=*/true), qd::detail::trip_count(qd_begin1, static_cast<unsigned int>(ny), /*inclusive=*/false), qd::detail::trip_count(qd_begin2, static_cast<int>(nx + 2), /*inclusive=*/false) };
         const qd::detail::CollapsedSpace<3> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 17);
-        qd_grid_and_volume_loop1(qd_begin0, qd_begin1, qd_begin2, qd_space, volume, ny, nx);
+        qd_grid_and_volume_loop1(qd_begin0, qd_begin1, qd_begin2, qd_space, volume, ny, nx, nz);
       }
     }
     // block 2, collapse.cpp:27

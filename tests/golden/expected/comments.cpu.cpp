@@ -11,12 +11,12 @@
 // ---- qd kernel 'damp_and_split' (comments.cpp:7), translated by qd-translate ----
 #line 13 "comments.cpu.cpp"
 // Parallel loop of 'damp_and_split' (comments.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_damp_and_split_loop0(int qd_begin, std::uint64_t qd_count, float * a, const float * src, const float keep) {
+static QD_NOINLINE void
+qd_damp_and_split_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, const float * src, const float keep, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 17 "comments.cpp"
 {   // } an unbalanced brace in a comment {{
         a[i] = src[i] * keep;       /* for (int j = 0; j < n; ++j) { */
@@ -26,12 +26,12 @@ qd_damp_and_split_loop0(int qd_begin, std::uint64_t qd_count, float * a, const f
 }
 
 // Parallel loop of 'damp_and_split' (comments.cpp:25): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_damp_and_split_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
+static QD_NOINLINE void
+qd_damp_and_split_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 26 "comments.cpp"
 a[i] = a[i] /* inline comment */ * a[i];
 #line 38 "comments.cpu.cpp"
@@ -39,12 +39,12 @@ a[i] = a[i] /* inline comment */ * a[i];
 }
 
 // Parallel loop of 'damp_and_split' (comments.cpp:34): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_damp_and_split_loop2(int qd_begin, std::uint64_t qd_count, float * b, const float * src) {
+static QD_NOINLINE void
+qd_damp_and_split_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, const float * src, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 35 "comments.cpp"
 b[i] = -src[i];
 #line 51 "comments.cpu.cpp"
@@ -60,7 +60,7 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_damp_and_split_loop0(qd_begin, qd_count, a, src, keep);
+    qd_damp_and_split_loop0(qd_begin, qd_count, a, src, keep, n);
   }
   // stream_parallel region, comments.cpp:21: 2 blocks, run one after another on the calling thread
   {
@@ -70,7 +70,7 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_damp_and_split_loop1(qd_begin, qd_count, a);
+        qd_damp_and_split_loop1(qd_begin, qd_count, a, n);
       }
     }
     // block 2, comments.cpp:32
@@ -79,7 +79,7 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_damp_and_split_loop2(qd_begin, qd_count, b, src);
+        qd_damp_and_split_loop2(qd_begin, qd_count, b, src, n);
       }
     }
   }

@@ -31,12 +31,12 @@ inline float dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 // ---- qd kernel 'integrate' (const_ref_and_struct_params.cpp:27), translated by qd-translate ----
 #line 33 "const_ref_and_struct_params.cpu.cpp"
 // Parallel loop of 'integrate' (const_ref_and_struct_params.cpp:32): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_integrate_loop0(int qd_begin, std::uint64_t qd_count, ParticleArrays p, const Params params, Vec3 wind, float * wind_power, const float keep) {
+static QD_NOINLINE void
+qd_integrate_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, ParticleArrays p, const Params params, Vec3 wind, float * wind_power, const float keep, const int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 32 "const_ref_and_struct_params.cpp"
 {
         Vec3 v{p.vx[i], p.vy[i], p.vz[i]};
@@ -65,7 +65,7 @@ void integrate(ParticleArrays p, const Params& params, Vec3 wind, float* wind_po
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_integrate_loop0(qd_begin, qd_count, p, params, wind, wind_power, keep);
+    qd_integrate_loop0(qd_begin, qd_count, p, params, wind, wind_power, keep, n);
   }
 }
 
@@ -80,12 +80,12 @@ void integrate(ParticleArrays p, const Params& params, Vec3 wind, float* wind_po
 // ---- qd kernel 'apply_offset' (const_ref_and_struct_params.cpp:47), translated by qd-translate ----
 #line 82 "const_ref_and_struct_params.cpu.cpp"
 // Parallel loop of 'apply_offset' (const_ref_and_struct_params.cpp:50): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_apply_offset_loop0(int qd_begin, std::uint64_t qd_count, float * x, const Vec3 offset) {
+static QD_NOINLINE void
+qd_apply_offset_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, const Vec3 offset, const int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 51 "const_ref_and_struct_params.cpp"
 x[i] += offset.x;
 #line 92 "const_ref_and_struct_params.cpu.cpp"
@@ -100,7 +100,7 @@ void apply_offset(float* x, const Vec3& offset, const int& n, qd::StreamRef qd_s
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_apply_offset_loop0(qd_begin, qd_count, x, offset);
+    qd_apply_offset_loop0(qd_begin, qd_count, x, offset, n);
   }
 }
 

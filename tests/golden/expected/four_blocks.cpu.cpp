@@ -10,12 +10,12 @@
 // ---- qd kernel 'grade_channels' (four_blocks.cpp:6), translated by qd-translate ----
 #line 12 "four_blocks.cpu.cpp"
 // Parallel loop of 'grade_channels' (four_blocks.cpp:12): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_grade_channels_loop0(int qd_begin, std::uint64_t qd_count, float * red, float gamma) {
+static QD_NOINLINE void
+qd_grade_channels_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * red, float gamma, int pixels) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < pixels; ++i) {
 #line 13 "four_blocks.cpp"
 red[i] = powf(red[i], gamma);
 #line 22 "four_blocks.cpu.cpp"
@@ -23,12 +23,12 @@ red[i] = powf(red[i], gamma);
 }
 
 // Parallel loop of 'grade_channels' (four_blocks.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_grade_channels_loop1(int qd_begin, std::uint64_t qd_count, float * green) {
+static QD_NOINLINE void
+qd_grade_channels_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * green, int pixels) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < pixels; ++i) {
 #line 18 "four_blocks.cpp"
 green[i] = 1.0f - green[i];
 #line 35 "four_blocks.cpu.cpp"
@@ -36,12 +36,12 @@ green[i] = 1.0f - green[i];
 }
 
 // Parallel loop of 'grade_channels' (four_blocks.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_grade_channels_loop2(int qd_begin, std::uint64_t qd_count, float * blue) {
+static QD_NOINLINE void
+qd_grade_channels_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * blue, int pixels) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < pixels; ++i) {
 #line 23 "four_blocks.cpp"
 blue[i] = fminf(fmaxf(blue[i], 0.0f), 1.0f);
 #line 48 "four_blocks.cpu.cpp"
@@ -49,12 +49,12 @@ blue[i] = fminf(fmaxf(blue[i], 0.0f), 1.0f);
 }
 
 // Parallel loop of 'grade_channels' (four_blocks.cpp:27): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_grade_channels_loop3(int qd_begin, std::uint64_t qd_count, float * alpha, float threshold) {
+static QD_NOINLINE void
+qd_grade_channels_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * alpha, float threshold, int pixels) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < pixels; ++i) {
 #line 28 "four_blocks.cpp"
 alpha[i] = alpha[i] >= threshold ? 1.0f : 0.0f;
 #line 61 "four_blocks.cpu.cpp"
@@ -73,7 +73,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
-        qd_grade_channels_loop0(qd_begin, qd_count, red, gamma);
+        qd_grade_channels_loop0(qd_begin, qd_count, red, gamma, pixels);
       }
     }
     // block 2, four_blocks.cpp:16
@@ -82,7 +82,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
-        qd_grade_channels_loop1(qd_begin, qd_count, green);
+        qd_grade_channels_loop1(qd_begin, qd_count, green, pixels);
       }
     }
     // block 3, four_blocks.cpp:21
@@ -91,7 +91,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
-        qd_grade_channels_loop2(qd_begin, qd_count, blue);
+        qd_grade_channels_loop2(qd_begin, qd_count, blue, pixels);
       }
     }
     // block 4, four_blocks.cpp:26
@@ -100,7 +100,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
-        qd_grade_channels_loop3(qd_begin, qd_count, alpha, threshold);
+        qd_grade_channels_loop3(qd_begin, qd_count, alpha, threshold, pixels);
       }
     }
   }

@@ -26,12 +26,12 @@ double scale = 1.0;
 // ---- qd kernel 'globals' (globals.cpp:22), translated by qd-translate ----
 #line 28 "globals.cpu.cpp"
 // Parallel loop of 'globals' (globals.cpp:25): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_globals_loop0(int qd_begin, std::uint64_t qd_count, double * out, const double * in, qd::detail::ArrayValueOf<const double[3]> coef, const double dx, double * profile, Grid grid) {
+static QD_NOINLINE void
+qd_globals_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * out, const double * in, qd::detail::ArrayValueOf<const double[3]> coef, const double dx, double * profile, Grid grid) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < nx - kHalo; ++i) {
 #line 25 "globals.cpp"
 {
         double s = 0;
@@ -44,12 +44,12 @@ qd_globals_loop0(int qd_begin, std::uint64_t qd_count, double * out, const doubl
 }
 
 // Parallel loop of 'globals' (globals.cpp:32): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_globals_loop1(int qd_begin, std::uint64_t qd_count, float * f, qd::detail::ArrayValueOf<const float[2][2]> mix, double scale, int nx) {
+static QD_NOINLINE void
+qd_globals_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * f, qd::detail::ArrayValueOf<const float[2][2]> mix, double scale, int nx) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < nx - 1; ++i) {
 #line 33 "globals.cpp"
 f[i] = mix[i % 2][(i / 2) % 2] + static_cast<float>(scale * nx);
 #line 56 "globals.cpu.cpp"

@@ -15,12 +15,12 @@
 // ---- qd kernel 'step' (graph_mode.cpp:11), translated by qd-translate ----
 #line 17 "graph_mode.cpu.cpp"
 // Parallel loop of 'step' (graph_mode.cpp:14): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_step_loop0(int qd_begin, std::uint64_t qd_count, float * x, float * y, float dt) {
+static QD_NOINLINE void
+qd_step_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float * y, float dt, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 15 "graph_mode.cpp"
 x[i] += dt * y[i];
 #line 27 "graph_mode.cpu.cpp"
@@ -36,12 +36,12 @@ summary[0] = x[0];
 }
 
 // Parallel loop of 'step' (graph_mode.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_step_loop2(int qd_begin, std::uint64_t qd_count, float * x, float * y, float dt) {
+static QD_NOINLINE void
+qd_step_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float * y, float dt, const int half) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < half; ++i) {
 #line 23 "graph_mode.cpp"
 y[i] -= dt * x[i];
 #line 48 "graph_mode.cpu.cpp"
@@ -49,12 +49,12 @@ y[i] -= dt * x[i];
 }
 
 // Parallel loop of 'step' (graph_mode.cpp:24): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_step_loop3(int qd_begin, std::uint64_t qd_count, float * x, float * y, float dt) {
+static QD_NOINLINE void
+qd_step_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float * y, float dt, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 25 "graph_mode.cpp"
 y[i] += dt * x[i];
 #line 61 "graph_mode.cpu.cpp"
@@ -70,12 +70,12 @@ summary[1] = x[n > 1 ? n - 1 : 0];
 }
 
 // Parallel loop of 'step' (graph_mode.cpp:30): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_step_loop5(int qd_begin, std::uint64_t qd_count, float * x, float * w) {
+static QD_NOINLINE void
+qd_step_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float * w, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 31 "graph_mode.cpp"
 w[i] = x[i] * x[i];
 #line 82 "graph_mode.cpu.cpp"
@@ -83,12 +83,12 @@ w[i] = x[i] * x[i];
 }
 
 // Parallel loop of 'step' (graph_mode.cpp:35): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_step_loop6(int qd_begin, std::uint64_t qd_count, float * x, float * z) {
+static QD_NOINLINE void
+qd_step_loop6(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float * z, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 36 "graph_mode.cpp"
 z[i] = 2.0f * x[i];
 #line 95 "graph_mode.cpu.cpp"
@@ -96,12 +96,12 @@ z[i] = 2.0f * x[i];
 }
 
 // Parallel loop of 'step' (graph_mode.cpp:39): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_step_loop7(int qd_begin, std::uint64_t qd_count, float * x, float * y, float * z) {
+static QD_NOINLINE void
+qd_step_loop7(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float * y, float * z, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 40 "graph_mode.cpp"
 x[i] = x[i] + y[i] - 0.5f * z[i];
 #line 108 "graph_mode.cpu.cpp"
@@ -116,7 +116,7 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_step_loop0(qd_begin, qd_count, x, y, dt);
+    qd_step_loop0(qd_begin, qd_count, x, y, dt, n);
   }
   // serial task, graph_mode.cpp:17
   qd_step_task1(x, summary);
@@ -129,13 +129,13 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(half), /*inclusive=*/false);
-        qd_step_loop2(qd_begin, qd_count, x, y, dt);
+        qd_step_loop2(qd_begin, qd_count, x, y, dt, half);
       }
       // parallel loop, graph_mode.cpp:24
       {
         const int qd_begin = half;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_step_loop3(qd_begin, qd_count, x, y, dt);
+        qd_step_loop3(qd_begin, qd_count, x, y, dt, n);
       }
     }
     // block 2, graph_mode.cpp:28
@@ -146,7 +146,7 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_step_loop5(qd_begin, qd_count, x, w);
+        qd_step_loop5(qd_begin, qd_count, x, w, n);
       }
     }
     // block 3, graph_mode.cpp:34
@@ -155,7 +155,7 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_step_loop6(qd_begin, qd_count, x, z);
+        qd_step_loop6(qd_begin, qd_count, x, z, n);
       }
     }
   }
@@ -163,7 +163,7 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_step_loop7(qd_begin, qd_count, x, y, z);
+    qd_step_loop7(qd_begin, qd_count, x, y, z, n);
   }
 }
 
@@ -178,13 +178,13 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
 // ---- qd kernel 'stencil' (graph_mode.cpp:43), translated by qd-translate ----
 #line 180 "graph_mode.cpu.cpp"
 // Parallel loop nest of 'stencil' (graph_mode.cpp:49), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
-static void
-qd_stencil_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const float * in, float * out, int w) {
+static QD_NOINLINE void
+qd_stencil_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, const float * in, float * out, int w, int h) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int r = qd_begin0; r < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++r)
-  for (int c = qd_begin1; c < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++c)
+  for (int r = qd_begin0; r < h - 1; ++r)
+  for (int c = qd_begin1; c < w - 1; ++c)
   {
 #line 51 "graph_mode.cpp"
 out[r * w + c] = 0.25f * (in[(r - 1) * w + c] + in[(r + 1) * w + c] +
@@ -194,12 +194,12 @@ out[r * w + c] = 0.25f * (in[(r - 1) * w + c] + in[(r + 1) * w + c] +
 }
 
 // Parallel loop of 'stencil' (graph_mode.cpp:57): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_stencil_loop1(int qd_begin, std::uint64_t qd_count, const float * in, float * edge) {
+static QD_NOINLINE void
+qd_stencil_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * edge, int w) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int c = qd_begin; c < qd::detail::loop_end(qd_begin, qd_count); ++c) {
+  for (int c = qd_begin; c < w; ++c) {
 #line 58 "graph_mode.cpp"
 edge[c] = in[c];
 #line 206 "graph_mode.cpu.cpp"
@@ -207,12 +207,12 @@ edge[c] = in[c];
 }
 
 // Parallel loop of 'stencil' (graph_mode.cpp:59): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_stencil_loop2(int qd_begin, std::uint64_t qd_count, const float * in, float * edge, int w) {
+static QD_NOINLINE void
+qd_stencil_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * edge, int w, int h) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int r = qd_begin; r < qd::detail::loop_end(qd_begin, qd_count); ++r) {
+  for (int r = qd_begin; r < h; ++r) {
 #line 60 "graph_mode.cpp"
 edge[w + r - 1] = in[r * w];
 #line 219 "graph_mode.cpu.cpp"
@@ -233,7 +233,7 @@ void stencil(const float* in, float* out, float* edge, int h, int w, qd::StreamR
         const int qd_begin1 = 1;
         const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
         const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "stencil", "graph_mode.cpp", 49);
-        qd_stencil_loop0(qd_begin0, qd_begin1, qd_space, in, out, w);
+        qd_stencil_loop0(qd_begin0, qd_begin1, qd_space, in, out, w, h);
       }
     }
     // block 2, graph_mode.cpp:55
@@ -242,13 +242,13 @@ void stencil(const float* in, float* out, float* edge, int h, int w, qd::StreamR
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(w), /*inclusive=*/false);
-        qd_stencil_loop1(qd_begin, qd_count, in, edge);
+        qd_stencil_loop1(qd_begin, qd_count, in, edge, w);
       }
       // parallel loop, graph_mode.cpp:59
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
-        qd_stencil_loop2(qd_begin, qd_count, in, edge, w);
+        qd_stencil_loop2(qd_begin, qd_count, in, edge, w, h);
       }
     }
   }
@@ -266,12 +266,12 @@ void stencil(const float* in, float* out, float* edge, int h, int w) {
 #line 267 "graph_mode.cpu.cpp"
 // Parallel loop of 'scale' (graph_mode.cpp:68): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <class T>
-static void
-qd_scale_loop0(int qd_begin, std::uint64_t qd_count, T * v, T factor) {
+static QD_NOINLINE void
+qd_scale_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * v, T factor, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 69 "graph_mode.cpp"
 v[i] = v[i] * factor;
 #line 278 "graph_mode.cpu.cpp"
@@ -287,7 +287,7 @@ void scale(T* v, int n, T factor, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_scale_loop0<T>(qd_begin, qd_count, v, factor);
+    qd_scale_loop0<T>(qd_begin, qd_count, v, factor, n);
   }
 }
 

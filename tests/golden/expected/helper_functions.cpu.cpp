@@ -47,12 +47,12 @@ void print_summary(const float* values, int n)
 // ---- qd kernel 'shade' (helper_functions.cpp:43), translated by qd-translate ----
 #line 49 "helper_functions.cpu.cpp"
 // Parallel loop of 'shade' (helper_functions.cpp:47): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_shade_loop0(int qd_begin, std::uint64_t qd_count, float * out, const float * depth, const float * coeffs, int degree, float near_plane, float far_plane) {
+static QD_NOINLINE void
+qd_shade_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * out, const float * depth, const float * coeffs, int degree, float near_plane, float far_plane, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 47 "helper_functions.cpp"
 {
         float fog = smoothstep(near_plane, far_plane, depth[i]);
@@ -72,7 +72,7 @@ void shade(float* out, const float* depth, const float* coeffs, int degree, int 
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_shade_loop0(qd_begin, qd_count, out, depth, coeffs, degree, near_plane, far_plane);
+    qd_shade_loop0(qd_begin, qd_count, out, depth, coeffs, degree, near_plane, far_plane, n);
   }
 }
 

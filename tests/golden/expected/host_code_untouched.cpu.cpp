@@ -73,12 +73,12 @@ struct PackedHeader {
 // ---- qd kernel 'brighten' (host_code_untouched.cpp:69), translated by qd-translate ----
 #line 75 "host_code_untouched.cpu.cpp"
 // Parallel loop of 'brighten' (host_code_untouched.cpp:72): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_brighten_loop0(int qd_begin, std::uint64_t qd_count, float * pixels, float gain) {
+static QD_NOINLINE void
+qd_brighten_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * pixels, float gain, int count) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < count; ++i) {
 #line 73 "host_code_untouched.cpp"
 pixels[i] = pixels[i] * gain > 1.0f ? 1.0f : pixels[i] * gain;
 #line 85 "host_code_untouched.cpu.cpp"
@@ -93,7 +93,7 @@ void brighten(float* pixels, int count, float gain, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(count), /*inclusive=*/false);
-    qd_brighten_loop0(qd_begin, qd_count, pixels, gain);
+    qd_brighten_loop0(qd_begin, qd_count, pixels, gain, count);
   }
 }
 

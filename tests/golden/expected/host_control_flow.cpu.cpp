@@ -45,12 +45,12 @@ u[n - 1] = edge;
 }
 
 // Parallel loop of 'advect' (host_control_flow.cpp:32): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_advect_loop4(int qd_begin, std::uint64_t qd_count, float * u, float * scratch, float c, float t) {
+static QD_NOINLINE void
+qd_advect_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * scratch, float c, float t, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n - 1; ++i) {
 #line 33 "host_control_flow.cpp"
 scratch[i] = u[i] - c * (u[i] - u[i - 1]) + t * 0.001f;
 #line 57 "host_control_flow.cpu.cpp"
@@ -74,12 +74,12 @@ scratch[n - 1] = u[n - 1];
 }
 
 // Parallel loop of 'advect' (host_control_flow.cpp:47): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_advect_loop7(int qd_begin, std::uint64_t qd_count, float * u, float * scratch) {
+static QD_NOINLINE void
+qd_advect_loop7(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * scratch, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n / 2; ++i) {
 #line 48 "host_control_flow.cpp"
 scratch[i] = 0.5f * (u[i - 1] + u[i + 1]);
 #line 86 "host_control_flow.cpu.cpp"
@@ -87,12 +87,12 @@ scratch[i] = 0.5f * (u[i - 1] + u[i + 1]);
 }
 
 // Parallel loop of 'advect' (host_control_flow.cpp:57): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_advect_loop8(int qd_begin, std::uint64_t qd_count, float * u, float * smoothed) {
+static QD_NOINLINE void
+qd_advect_loop8(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * smoothed, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n - 1; ++i) {
 #line 58 "host_control_flow.cpp"
 smoothed[i] = 0.25f * (u[i - 1] + 2.0f * u[i] + u[i + 1]);
 #line 99 "host_control_flow.cpu.cpp"
@@ -100,12 +100,12 @@ smoothed[i] = 0.25f * (u[i - 1] + 2.0f * u[i] + u[i + 1]);
 }
 
 // Parallel loop of 'advect' (host_control_flow.cpp:62): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_advect_loop9(int qd_begin, std::uint64_t qd_count, float * u, float * scratch, float * smoothed, int n) {
+static QD_NOINLINE void
+qd_advect_loop9(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * scratch, float * smoothed, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n - 1; ++i) {
 #line 63 "host_control_flow.cpp"
 u[i] = i < n / 2 ? scratch[i] : smoothed[i];
 #line 112 "host_control_flow.cpu.cpp"
@@ -113,12 +113,12 @@ u[i] = i < n / 2 ? scratch[i] : smoothed[i];
 }
 
 // Parallel loop of 'advect' (host_control_flow.cpp:65): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_advect_loop10(int qd_begin, std::uint64_t qd_count, float * u) {
+static QD_NOINLINE void
+qd_advect_loop10(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 66 "host_control_flow.cpp"
 u[i] = u[i] * 2.0f;
 #line 125 "host_control_flow.cpu.cpp"
@@ -167,7 +167,7 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-      qd_advect_loop4(qd_begin, qd_count, u, scratch, c, t);
+      qd_advect_loop4(qd_begin, qd_count, u, scratch, c, t, n);
     }
     // serial task, host_control_flow.cpp:34
     qd_advect_task5(u, scratch);
@@ -189,7 +189,7 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
           {
             const int qd_begin = 1;
             const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n / 2), /*inclusive=*/false);
-            qd_advect_loop7(qd_begin, qd_count, u, scratch);
+            qd_advect_loop7(qd_begin, qd_count, u, scratch, n);
           }
           ++sweeps;
         }
@@ -202,7 +202,7 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
           {
             const int qd_begin = k;
             const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-            qd_advect_loop8(qd_begin, qd_count, u, smoothed);
+            qd_advect_loop8(qd_begin, qd_count, u, smoothed, n);
           }
           k += n;
         } while (k < n - 1);
@@ -219,7 +219,7 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_advect_loop10(qd_begin, qd_count, u);
+      qd_advect_loop10(qd_begin, qd_count, u, n);
     }
   }
   for (int pass = 0; pass < 100; ++pass) {

@@ -13,12 +13,12 @@ const int kHalo = 1;
 // ---- qd kernel 'sample_grid' (host_scalars.cpp:9), translated by qd-translate ----
 #line 15 "host_scalars.cpu.cpp"
 // Parallel loop of 'sample_grid' (host_scalars.cpp:20): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_sample_grid_loop0(unsigned int qd_begin, std::uint64_t qd_count, float * values, float x0, const float h, float omega, double scale) {
+static QD_NOINLINE void
+qd_sample_grid_loop0(unsigned int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * values, float x0, const float h, float omega, double scale, unsigned int count) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (unsigned int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (unsigned int i = qd_begin; i < count; ++i) {
 #line 20 "host_scalars.cpp"
 {
         float x = x0 + h * i;
@@ -29,12 +29,12 @@ qd_sample_grid_loop0(unsigned int qd_begin, std::uint64_t qd_count, float * valu
 }
 
 // Parallel loop of 'sample_grid' (host_scalars.cpp:24): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_sample_grid_loop1(int qd_begin, std::uint64_t qd_count, float * values, float * derivative, const float inv_2h) {
+static QD_NOINLINE void
+qd_sample_grid_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * values, float * derivative, const float inv_2h, int last) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < last; ++i) {
 #line 25 "host_scalars.cpp"
 derivative[i] = (values[i + 1] - values[i - 1]) * inv_2h;
 #line 41 "host_scalars.cpu.cpp"
@@ -56,13 +56,13 @@ void sample_grid(float* values, float* derivative, int n, float x0, float x1, fl
   {
     const unsigned int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<unsigned int>(count), /*inclusive=*/false);
-    qd_sample_grid_loop0(qd_begin, qd_count, values, x0, h, omega, scale);
+    qd_sample_grid_loop0(qd_begin, qd_count, values, x0, h, omega, scale, count);
   }
   // parallel loop, host_scalars.cpp:24
   {
     const int qd_begin = first;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(last), /*inclusive=*/false);
-    qd_sample_grid_loop1(qd_begin, qd_count, values, derivative, inv_2h);
+    qd_sample_grid_loop1(qd_begin, qd_count, values, derivative, inv_2h, last);
   }
 }
 

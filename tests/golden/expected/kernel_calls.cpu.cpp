@@ -48,12 +48,12 @@ void set_halo(float* u, int n) {
 #line 49 "kernel_calls.cpu.cpp"
 // Parallel loop of 'axpy' (kernel_calls.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <class T>
-static void
-qd_axpy_loop0(int qd_begin, std::uint64_t qd_count, T * y, const T * x, T a) {
+static QD_NOINLINE void
+qd_axpy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * y, const T * x, T a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 19 "kernel_calls.cpp"
 y[i] += a * x[i];
 #line 60 "kernel_calls.cpu.cpp"
@@ -69,7 +69,7 @@ void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_axpy_loop0<T>(qd_begin, qd_count, y, x, a);
+    qd_axpy_loop0<T>(qd_begin, qd_count, y, x, a, n);
   }
 }
 
@@ -95,12 +95,12 @@ out[0] = std::max(u[0], u[n - 1]);
 }
 
 // Parallel loop of 'norms' (kernel_calls.cpp:30): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_norms_loop1(int qd_begin, std::uint64_t qd_count, const float * u, float * middle, int n) {
+static QD_NOINLINE void
+qd_norms_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * u, float * middle, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < 1; ++i) {
 #line 31 "kernel_calls.cpp"
 middle[i] = u[n / 2];
 #line 107 "kernel_calls.cpu.cpp"

@@ -10,12 +10,12 @@
 // ---- qd kernel 'largest' (kernel_calls_reduction.cpp:6), translated by qd-translate ----
 #line 12 "kernel_calls_reduction.cpu.cpp"
 // Parallel loop of 'largest' (kernel_calls_reduction.cpp:12) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
-static void
-qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const float * u, float& biggest, float& total) {
+static QD_NOINLINE void
+qd_largest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * u, int n, float& biggest, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: biggest) reduction(+: total)
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 12 "kernel_calls_reduction.cpp"
 {
         biggest = std::max(biggest, u[i] < 0 ? -u[i] : u[i]);
@@ -51,7 +51,7 @@ void largest(const float* u, float* out, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_largest_loop0(qd_begin, qd_count, u, biggest, total);
+    qd_largest_loop0(qd_begin, qd_count, u, n, biggest, total);
   }
   // serial task, kernel_calls_reduction.cpp:16
   qd_largest_task1(out, biggest);

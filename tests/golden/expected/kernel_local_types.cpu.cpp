@@ -12,12 +12,12 @@
 // ---- qd kernel 'blend' (kernel_local_types.cpp:8), translated by qd-translate ----
 #line 14 "kernel_local_types.cpu.cpp"
 // Parallel loop of 'blend' (kernel_local_types.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_blend_loop0(int qd_begin, std::uint64_t qd_count, float * a, const float h) {
+static QD_NOINLINE void
+qd_blend_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, const float h, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 11 "kernel_local_types.cpp"
 using real = float; qd::detail::use_type<real>();
 #line 12 "kernel_local_types.cpp"
@@ -39,12 +39,12 @@ enum class Mode { Add, Mul };
 }
 
 // Parallel loop of 'blend' (kernel_local_types.cpp:25) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
-static void
-qd_blend_loop1(int qd_begin, std::uint64_t qd_count, float * a, float& total) {
+static QD_NOINLINE void
+qd_blend_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 11 "kernel_local_types.cpp"
 using real = float; qd::detail::use_type<real>();
 #line 12 "kernel_local_types.cpp"
@@ -94,14 +94,14 @@ void blend(float* a, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_blend_loop0(qd_begin, qd_count, a, h);
+    qd_blend_loop0(qd_begin, qd_count, a, h, n);
   }
   real total = 0;
   // parallel loop with reductions, kernel_local_types.cpp:25
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_blend_loop1(qd_begin, qd_count, a, total);
+    qd_blend_loop1(qd_begin, qd_count, a, n, total);
   }
   // serial task, kernel_local_types.cpp:27
   qd_blend_task2(a, n, total);

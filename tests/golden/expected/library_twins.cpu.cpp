@@ -18,12 +18,12 @@ inline float limited(float v, float bound)
 // ---- qd kernel 'library_twins' (library_twins.cpp:14), translated by qd-translate ----
 #line 20 "library_twins.cpu.cpp"
 // Parallel loop of 'library_twins' (library_twins.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_library_twins_loop0(int qd_begin, std::uint64_t qd_count, const float * in, float * out) {
+static QD_NOINLINE void
+qd_library_twins_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * out, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 17 "library_twins.cpp"
 {
         const float v = std::max(in[i], 0.0f) + std::min({in[i], 1.0f, 2.0f});
@@ -34,12 +34,12 @@ qd_library_twins_loop0(int qd_begin, std::uint64_t qd_count, const float * in, f
 }
 
 // Parallel loop of 'library_twins' (library_twins.cpp:23) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
-static void
-qd_library_twins_loop1(int qd_begin, std::uint64_t qd_count, const float * in, float& least) {
+static QD_NOINLINE void
+qd_library_twins_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, int n, float& least) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(min: least)
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 23 "library_twins.cpp"
 {
         using std::min;
@@ -65,14 +65,14 @@ void library_twins(const float* in, float* out, float* lowest, int n, qd::Stream
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_library_twins_loop0(qd_begin, qd_count, in, out);
+    qd_library_twins_loop0(qd_begin, qd_count, in, out, n);
   }
   float least = std::numeric_limits<float>::max();
   // parallel loop with reductions, library_twins.cpp:23
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_library_twins_loop1(qd_begin, qd_count, in, least);
+    qd_library_twins_loop1(qd_begin, qd_count, in, n, least);
   }
   // serial task, library_twins.cpp:27
   qd_library_twins_task2(lowest, least);
@@ -90,12 +90,12 @@ void library_twins(const float* in, float* out, float* lowest, int n) {
 #line 91 "library_twins.cpu.cpp"
 // Parallel loop of 'largest_of' (library_twins.cpp:36) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
-static void
-qd_largest_of_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T& best) {
+static QD_NOINLINE void
+qd_largest_of_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * in, int n, T& best) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: best)
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 37 "library_twins.cpp"
 best = std::max<T>(best, in[i]);
 #line 102 "library_twins.cpu.cpp"
@@ -121,7 +121,7 @@ void largest_of(const T* in, T* out, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_largest_of_loop0<T>(qd_begin, qd_count, in, best);
+    qd_largest_of_loop0<T>(qd_begin, qd_count, in, n, best);
   }
   // serial task, library_twins.cpp:38
   qd_largest_of_task1<T>(out, best);

@@ -4,103 +4,118 @@
 #line 1 "loop_forms.cpp"
 // Every supported canonical loop form: `<` and `<=`, `++i`, `i++` and `i += 1`, int / unsigned /
 // long long / size_t / std::int64_t induction variables, a non-zero begin, bounds from host
-// scalars, and a bound expression that mixes parameters and constants.
+// scalars, a bound expression that mixes parameters and constants, and a bound that calls a
+// function (the cpu target then computes its bound from the trip count).
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
 constexpr int kOffset = 2;
 
-// ---- qd kernel 'loop_forms' (loop_forms.cpp:10), translated by qd-translate ----
-#line 16 "loop_forms.cpu.cpp"
-// Parallel loop of 'loop_forms' (loop_forms.cpp:14): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_loop_forms_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
-#if defined(_OPENMP)
-#pragma omp parallel for
-#endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
-#line 15 "loop_forms.cpp"
-a[i] = 1.0f;
-#line 26 "loop_forms.cpu.cpp"
-  }
-}
-
+// ---- qd kernel 'loop_forms' (loop_forms.cpp:12), translated by qd-translate ----
+#line 18 "loop_forms.cpu.cpp"
 // Parallel loop of 'loop_forms' (loop_forms.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_loop_forms_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
+static QD_NOINLINE void
+qd_loop_forms_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, unsigned int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < static_cast<int>(n); ++i) {
 #line 17 "loop_forms.cpp"
-a[i] += 2.0f;
-#line 39 "loop_forms.cpu.cpp"
+a[i] = 1.0f;
+#line 28 "loop_forms.cpu.cpp"
   }
 }
 
 // Parallel loop of 'loop_forms' (loop_forms.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_loop_forms_loop2(unsigned int qd_begin, std::uint64_t qd_count, int * c) {
+static QD_NOINLINE void
+qd_loop_forms_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int last) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (unsigned int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i <= last; ++i) {
 #line 19 "loop_forms.cpp"
-c[i] = static_cast<int>(i);
-#line 52 "loop_forms.cpu.cpp"
+a[i] += 2.0f;
+#line 41 "loop_forms.cpu.cpp"
   }
 }
 
 // Parallel loop of 'loop_forms' (loop_forms.cpp:20): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_loop_forms_loop3(long long qd_begin, std::uint64_t qd_count, double * b) {
+static QD_NOINLINE void
+qd_loop_forms_loop2(unsigned int qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * c, unsigned int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (long long i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (unsigned int i = qd_begin; i < n; ++i) {
 #line 21 "loop_forms.cpp"
-b[i] = static_cast<double>(i) * 0.5;
-#line 65 "loop_forms.cpu.cpp"
+c[i] = static_cast<int>(i);
+#line 54 "loop_forms.cpu.cpp"
   }
 }
 
 // Parallel loop of 'loop_forms' (loop_forms.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_loop_forms_loop4(std::size_t qd_begin, std::uint64_t qd_count, double * b) {
+static QD_NOINLINE void
+qd_loop_forms_loop3(long long qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * b, long long big_n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::size_t i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (long long i = qd_begin; i < big_n; ++i) {
 #line 23 "loop_forms.cpp"
-b[i] += 1.0;
-#line 78 "loop_forms.cpu.cpp"
+b[i] = static_cast<double>(i) * 0.5;
+#line 67 "loop_forms.cpu.cpp"
   }
 }
 
-// Parallel loop of 'loop_forms' (loop_forms.cpp:26): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_loop_forms_loop5(std::int64_t qd_begin, std::uint64_t qd_count, int * c) {
+// Parallel loop of 'loop_forms' (loop_forms.cpp:24): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_loop_forms_loop4(std::size_t qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * b, std::size_t count) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (std::int64_t i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
-#line 27 "loop_forms.cpp"
-c[i] *= 2;
-#line 91 "loop_forms.cpu.cpp"
+  for (std::size_t i = qd_begin; i < count; ++i) {
+#line 25 "loop_forms.cpp"
+b[i] += 1.0;
+#line 80 "loop_forms.cpu.cpp"
   }
 }
 
 // Parallel loop of 'loop_forms' (loop_forms.cpp:28): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_loop_forms_loop6(int qd_begin, std::uint64_t qd_count, float * a) {
+static QD_NOINLINE void
+qd_loop_forms_loop5(std::int64_t qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * c, const std::int64_t hi) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (std::int64_t i = qd_begin; i <= hi; ++i) {
+#line 29 "loop_forms.cpp"
+c[i] *= 2;
+#line 93 "loop_forms.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'loop_forms' (loop_forms.cpp:30): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_loop_forms_loop6(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int first) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < first * 2 + kOffset; ++i) {
+#line 31 "loop_forms.cpp"
+a[i] -= 0.5f;
+#line 106 "loop_forms.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'loop_forms' (loop_forms.cpp:32): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_loop_forms_loop7(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
-#line 29 "loop_forms.cpp"
-a[i] -= 0.5f;
-#line 104 "loop_forms.cpu.cpp"
+#line 33 "loop_forms.cpp"
+a[i] *= 1.5f;
+#line 119 "loop_forms.cpu.cpp"
   }
 }
 
@@ -108,49 +123,55 @@ a[i] -= 0.5f;
 // Host entry points of kernel 'loop_forms': they run its work on the calling thread and return when it is done.
 void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::size_t count, int first, int last, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, loop_forms.cpp:14
+  // parallel loop, loop_forms.cpp:16
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(static_cast<int>(n)), /*inclusive=*/false);
-    qd_loop_forms_loop0(qd_begin, qd_count, a);
-  }
-  // parallel loop, loop_forms.cpp:16
-  {
-    const int qd_begin = first;
-    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(last), /*inclusive=*/true);
-    qd_loop_forms_loop1(qd_begin, qd_count, a);
+    qd_loop_forms_loop0(qd_begin, qd_count, a, n);
   }
   // parallel loop, loop_forms.cpp:18
   {
-    const unsigned int qd_begin = 0u;
-    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<unsigned int>(n), /*inclusive=*/false);
-    qd_loop_forms_loop2(qd_begin, qd_count, c);
+    const int qd_begin = first;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(last), /*inclusive=*/true);
+    qd_loop_forms_loop1(qd_begin, qd_count, a, last);
   }
   // parallel loop, loop_forms.cpp:20
   {
-    const long long qd_begin = 1;
-    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<long long>(big_n), /*inclusive=*/false);
-    qd_loop_forms_loop3(qd_begin, qd_count, b);
+    const unsigned int qd_begin = 0u;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<unsigned int>(n), /*inclusive=*/false);
+    qd_loop_forms_loop2(qd_begin, qd_count, c, n);
   }
   // parallel loop, loop_forms.cpp:22
   {
+    const long long qd_begin = 1;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<long long>(big_n), /*inclusive=*/false);
+    qd_loop_forms_loop3(qd_begin, qd_count, b, big_n);
+  }
+  // parallel loop, loop_forms.cpp:24
+  {
     const std::size_t qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<std::size_t>(count), /*inclusive=*/false);
-    qd_loop_forms_loop4(qd_begin, qd_count, b);
+    qd_loop_forms_loop4(qd_begin, qd_count, b, count);
   }
   const std::int64_t lo = first + kOffset;
   const std::int64_t hi = last - kOffset;
-  // parallel loop, loop_forms.cpp:26
+  // parallel loop, loop_forms.cpp:28
   {
     const std::int64_t qd_begin = lo;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<std::int64_t>(hi), /*inclusive=*/true);
-    qd_loop_forms_loop5(qd_begin, qd_count, c);
+    qd_loop_forms_loop5(qd_begin, qd_count, c, hi);
   }
-  // parallel loop, loop_forms.cpp:28
+  // parallel loop, loop_forms.cpp:30
   {
     const int qd_begin = kOffset;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(first * 2 + kOffset), /*inclusive=*/false);
-    qd_loop_forms_loop6(qd_begin, qd_count, a);
+    qd_loop_forms_loop6(qd_begin, qd_count, a, first);
+  }
+  // parallel loop, loop_forms.cpp:32
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(std::min(last, first * 3)), /*inclusive=*/false);
+    qd_loop_forms_loop7(qd_begin, qd_count, a);
   }
 }
 
@@ -160,5 +181,5 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
 }
 
 // ---- end of qd kernel 'loop_forms' ----
-#line 30 "loop_forms.cpp"
+#line 34 "loop_forms.cpp"
 

@@ -3,96 +3,110 @@
 #line 1 "loop_forms.cpp"
 // Every supported canonical loop form: `<` and `<=`, `++i`, `i++` and `i += 1`, int / unsigned /
 // long long / size_t / std::int64_t induction variables, a non-zero begin, bounds from host
-// scalars, and a bound expression that mixes parameters and constants.
+// scalars, a bound expression that mixes parameters and constants, and a bound that calls a
+// function (the cpu target then computes its bound from the trip count).
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
 constexpr int kOffset = 2;
 
-// ---- qd kernel 'loop_forms' (loop_forms.cpp:10), translated by qd-translate ----
-#line 15 "loop_forms.hip"
-// Parallel loop of 'loop_forms' (loop_forms.cpp:14): a grid-stride loop over the iterations.
+// ---- qd kernel 'loop_forms' (loop_forms.cpp:12), translated by qd-translate ----
+#line 17 "loop_forms.hip"
+// Parallel loop of 'loop_forms' (loop_forms.cpp:16): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 15 "loop_forms.cpp"
-a[i] = 1.0f;
-#line 24 "loop_forms.hip"
-  }
-}
-
-// Parallel loop of 'loop_forms' (loop_forms.cpp:16): a grid-stride loop over the iterations.
-static __global__ void __launch_bounds__(256)
-qd_loop_forms_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
-  const std::uint64_t qd_stride = qd::detail::grid_threads();
-  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 17 "loop_forms.cpp"
-a[i] += 2.0f;
-#line 36 "loop_forms.hip"
+a[i] = 1.0f;
+#line 26 "loop_forms.hip"
   }
 }
 
 // Parallel loop of 'loop_forms' (loop_forms.cpp:18): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
-qd_loop_forms_loop2(unsigned int qd_begin, std::uint64_t qd_count, int * c) {
+qd_loop_forms_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
-    [[maybe_unused]] unsigned int i = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 19 "loop_forms.cpp"
-c[i] = static_cast<int>(i);
-#line 48 "loop_forms.hip"
+a[i] += 2.0f;
+#line 38 "loop_forms.hip"
   }
 }
 
 // Parallel loop of 'loop_forms' (loop_forms.cpp:20): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
-qd_loop_forms_loop3(long long qd_begin, std::uint64_t qd_count, double * b) {
+qd_loop_forms_loop2(unsigned int qd_begin, std::uint64_t qd_count, int * c) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
-    [[maybe_unused]] long long i = static_cast<long long>(qd_begin + static_cast<long long>(qd_k));
+    [[maybe_unused]] unsigned int i = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
 #line 21 "loop_forms.cpp"
-b[i] = static_cast<double>(i) * 0.5;
-#line 60 "loop_forms.hip"
+c[i] = static_cast<int>(i);
+#line 50 "loop_forms.hip"
   }
 }
 
 // Parallel loop of 'loop_forms' (loop_forms.cpp:22): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
+qd_loop_forms_loop3(long long qd_begin, std::uint64_t qd_count, double * b) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] long long i = static_cast<long long>(qd_begin + static_cast<long long>(qd_k));
+#line 23 "loop_forms.cpp"
+b[i] = static_cast<double>(i) * 0.5;
+#line 62 "loop_forms.hip"
+  }
+}
+
+// Parallel loop of 'loop_forms' (loop_forms.cpp:24): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop4(std::size_t qd_begin, std::uint64_t qd_count, double * b) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] std::size_t i = static_cast<std::size_t>(qd_begin + static_cast<std::size_t>(qd_k));
-#line 23 "loop_forms.cpp"
+#line 25 "loop_forms.cpp"
 b[i] += 1.0;
-#line 72 "loop_forms.hip"
-  }
-}
-
-// Parallel loop of 'loop_forms' (loop_forms.cpp:26): a grid-stride loop over the iterations.
-static __global__ void __launch_bounds__(256)
-qd_loop_forms_loop5(std::int64_t qd_begin, std::uint64_t qd_count, int * c) {
-  const std::uint64_t qd_stride = qd::detail::grid_threads();
-  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
-    [[maybe_unused]] std::int64_t i = static_cast<std::int64_t>(qd_begin + static_cast<std::int64_t>(qd_k));
-#line 27 "loop_forms.cpp"
-c[i] *= 2;
-#line 84 "loop_forms.hip"
+#line 74 "loop_forms.hip"
   }
 }
 
 // Parallel loop of 'loop_forms' (loop_forms.cpp:28): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
+qd_loop_forms_loop5(std::int64_t qd_begin, std::uint64_t qd_count, int * c) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] std::int64_t i = static_cast<std::int64_t>(qd_begin + static_cast<std::int64_t>(qd_k));
+#line 29 "loop_forms.cpp"
+c[i] *= 2;
+#line 86 "loop_forms.hip"
+  }
+}
+
+// Parallel loop of 'loop_forms' (loop_forms.cpp:30): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop6(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 29 "loop_forms.cpp"
+#line 31 "loop_forms.cpp"
 a[i] -= 0.5f;
-#line 96 "loop_forms.hip"
+#line 98 "loop_forms.hip"
+  }
+}
+
+// Parallel loop of 'loop_forms' (loop_forms.cpp:32): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_loop_forms_loop7(int qd_begin, std::uint64_t qd_count, float * a) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 33 "loop_forms.cpp"
+a[i] *= 1.5f;
+#line 110 "loop_forms.hip"
   }
 }
 
@@ -103,69 +117,78 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, loop_forms.cpp:14
+  // parallel loop, loop_forms.cpp:16
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(static_cast<int>(n)), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_loop_forms_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
-      qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 14);
-    }
-  }
-  // parallel loop, loop_forms.cpp:16
-  {
-    const int qd_begin = first;
-    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(last), /*inclusive=*/true);
-    if (qd_count != 0) {
-      qd_loop_forms_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
       qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 16);
     }
   }
   // parallel loop, loop_forms.cpp:18
   {
-    const unsigned int qd_begin = 0u;
-    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<unsigned int>(n), /*inclusive=*/false);
+    const int qd_begin = first;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(last), /*inclusive=*/true);
     if (qd_count != 0) {
-      qd_loop_forms_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, c);
+      qd_loop_forms_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
       qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 18);
     }
   }
   // parallel loop, loop_forms.cpp:20
   {
-    const long long qd_begin = 1;
-    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<long long>(big_n), /*inclusive=*/false);
+    const unsigned int qd_begin = 0u;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<unsigned int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_loop_forms_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b);
+      qd_loop_forms_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, c);
       qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 20);
     }
   }
   // parallel loop, loop_forms.cpp:22
   {
+    const long long qd_begin = 1;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<long long>(big_n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_loop_forms_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b);
+      qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 22);
+    }
+  }
+  // parallel loop, loop_forms.cpp:24
+  {
     const std::size_t qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<std::size_t>(count), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_loop_forms_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b);
-      qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 22);
+      qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 24);
     }
   }
   const std::int64_t lo = first + kOffset;
   const std::int64_t hi = last - kOffset;
-  // parallel loop, loop_forms.cpp:26
+  // parallel loop, loop_forms.cpp:28
   {
     const std::int64_t qd_begin = lo;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<std::int64_t>(hi), /*inclusive=*/true);
     if (qd_count != 0) {
       qd_loop_forms_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, c);
-      qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 26);
+      qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 28);
     }
   }
-  // parallel loop, loop_forms.cpp:28
+  // parallel loop, loop_forms.cpp:30
   {
     const int qd_begin = kOffset;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(first * 2 + kOffset), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_loop_forms_loop6<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
-      qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 28);
+      qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 30);
+    }
+  }
+  // parallel loop, loop_forms.cpp:32
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(std::min(last, first * 3)), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_loop_forms_loop7<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd::detail::check_launch(hipGetLastError(), "loop_forms", "loop_forms.cpp", 32);
     }
   }
 }
@@ -176,5 +199,5 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
 }
 
 // ---- end of qd kernel 'loop_forms' ----
-#line 30 "loop_forms.cpp"
+#line 34 "loop_forms.cpp"
 

@@ -20,12 +20,12 @@
 // ---- qd kernel 'macro_reductions' (macro_reductions.cpp:16), translated by qd-translate ----
 #line 22 "macro_reductions.cpu.cpp"
 // Parallel loop of 'macro_reductions' (macro_reductions.cpp:19): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_macro_reductions_loop0(int qd_begin, std::uint64_t qd_count, const float * in, float * rows, int cols) {
+static QD_NOINLINE void
+qd_macro_reductions_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * rows, int cols, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int r = qd_begin; r < qd::detail::loop_end(qd_begin, qd_count); ++r) {
+  for (int r = qd_begin; r < (n / cols); ++r) {
 #line 19 "macro_reductions.cpp"
 { float acc = 0.0f;
 #if defined(_OPENMP)
@@ -38,12 +38,12 @@ for (int c = 0; c < (cols); ++c) acc += (in)[r * (cols) + c]; (rows)[r] = acc; }
 }
 
 // Parallel loop of 'macro_reductions' (macro_reductions.cpp:21) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
-static void
-qd_macro_reductions_loop1(int qd_begin, std::uint64_t qd_count, const float * in, float& sum) {
+static QD_NOINLINE void
+qd_macro_reductions_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, int n, float& sum) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < (n); ++i) {
 #line 21 "macro_reductions.cpp"
 sum += (in)[i];
 #line 50 "macro_reductions.cpu.cpp"
@@ -66,14 +66,14 @@ void macro_reductions(const float* in, float* rows, float* total, int n, int col
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n / cols)), /*inclusive=*/false);
-    qd_macro_reductions_loop0(qd_begin, qd_count, in, rows, cols);
+    qd_macro_reductions_loop0(qd_begin, qd_count, in, rows, cols, n);
   }
   float sum = 0.0f;
   // parallel loop with reductions, macro_reductions.cpp:21
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
-    qd_macro_reductions_loop1(qd_begin, qd_count, in, sum);
+    qd_macro_reductions_loop1(qd_begin, qd_count, in, n, sum);
   }
   // serial task, macro_reductions.cpp:22
   qd_macro_reductions_task2(total, sum);

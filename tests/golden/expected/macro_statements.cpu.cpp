@@ -20,12 +20,12 @@
 // ---- qd kernel 'macro_statements' (macro_statements.cpp:16), translated by qd-translate ----
 #line 22 "macro_statements.cpu.cpp"
 // Parallel loop of 'macro_statements' (macro_statements.cpp:19): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_macro_statements_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
+static QD_NOINLINE void
+qd_macro_statements_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < (n); ++i) {
 #line 19 "macro_statements.cpp"
 (a)[i] = (1.0f);
 #line 32 "macro_statements.cpu.cpp"
@@ -33,12 +33,12 @@ qd_macro_statements_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
 }
 
 // Parallel loop of 'macro_statements' (macro_statements.cpp:20): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_macro_statements_loop1(int qd_begin, std::uint64_t qd_count, float * b) {
+static QD_NOINLINE void
+qd_macro_statements_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < (n); ++i) {
 #line 20 "macro_statements.cpp"
 { b[i] = 0.5f * i; }
 #line 45 "macro_statements.cpu.cpp"
@@ -46,12 +46,12 @@ qd_macro_statements_loop1(int qd_begin, std::uint64_t qd_count, float * b) {
 }
 
 // Parallel loop of 'macro_statements' (macro_statements.cpp:21): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_macro_statements_loop2(int qd_begin, std::uint64_t qd_count, float * a) {
+static QD_NOINLINE void
+qd_macro_statements_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < (n); ++i) {
 #line 21 "macro_statements.cpp"
 { (a)[i] *= (3.0f); }
 #line 58 "macro_statements.cpu.cpp"
@@ -59,12 +59,12 @@ qd_macro_statements_loop2(int qd_begin, std::uint64_t qd_count, float * a) {
 }
 
 // Parallel loop of 'macro_statements' (macro_statements.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_macro_statements_loop3(int qd_begin, std::uint64_t qd_count, float * a) {
+static QD_NOINLINE void
+qd_macro_statements_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < (n); ++i) {
 #line 22 "macro_statements.cpp"
 (a)[i] += 1.0f;
 #line 71 "macro_statements.cpu.cpp"
@@ -72,12 +72,12 @@ qd_macro_statements_loop3(int qd_begin, std::uint64_t qd_count, float * a) {
 }
 
 // Parallel loop of 'macro_statements' (macro_statements.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_macro_statements_loop4(int qd_begin, std::uint64_t qd_count, float * b) {
+static QD_NOINLINE void
+qd_macro_statements_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < (n); ++i) {
 #line 22 "macro_statements.cpp"
 (b)[i] -= 1.0f;
 #line 84 "macro_statements.cpu.cpp"
@@ -85,12 +85,12 @@ qd_macro_statements_loop4(int qd_begin, std::uint64_t qd_count, float * b) {
 }
 
 // Parallel loop of 'macro_statements' (macro_statements.cpp:24): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_macro_statements_loop5(int qd_begin, std::uint64_t qd_count, float * a, int t) {
+static QD_NOINLINE void
+qd_macro_statements_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int t, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < (n); ++i) {
 #line 24 "macro_statements.cpp"
 a[i] += 0.25f * t;
 #line 97 "macro_statements.cpu.cpp"
@@ -98,12 +98,12 @@ a[i] += 0.25f * t;
 }
 
 // Parallel loop of 'macro_statements' (macro_statements.cpp:27): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_macro_statements_loop6(int qd_begin, std::uint64_t qd_count, float * a) {
+static QD_NOINLINE void
+qd_macro_statements_loop6(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < (n); ++i) {
 #line 27 "macro_statements.cpp"
 a[i] *= 2.0f;
 #line 110 "macro_statements.cpu.cpp"
@@ -126,19 +126,19 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
-    qd_macro_statements_loop0(qd_begin, qd_count, a);
+    qd_macro_statements_loop0(qd_begin, qd_count, a, n);
   }
   // parallel loop, macro_statements.cpp:20
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
-    qd_macro_statements_loop1(qd_begin, qd_count, b);
+    qd_macro_statements_loop1(qd_begin, qd_count, b, n);
   }
   // parallel loop, macro_statements.cpp:21
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
-    qd_macro_statements_loop2(qd_begin, qd_count, a);
+    qd_macro_statements_loop2(qd_begin, qd_count, a, n);
   }
   // stream_parallel region, macro_statements.cpp:22: 2 blocks, run one after another on the calling thread
   {
@@ -148,7 +148,7 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
-        qd_macro_statements_loop3(qd_begin, qd_count, a);
+        qd_macro_statements_loop3(qd_begin, qd_count, a, n);
       }
     }
     // block 2, macro_statements.cpp:22
@@ -157,7 +157,7 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
-        qd_macro_statements_loop4(qd_begin, qd_count, b);
+        qd_macro_statements_loop4(qd_begin, qd_count, b, n);
       }
     }
   }
@@ -166,7 +166,7 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
-      qd_macro_statements_loop5(qd_begin, qd_count, a, t);
+      qd_macro_statements_loop5(qd_begin, qd_count, a, t, n);
     }
   }
   // stream_parallel region, macro_statements.cpp:27: 1 blocks, run one after another on the calling thread
@@ -177,7 +177,7 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
-        qd_macro_statements_loop6(qd_begin, qd_count, a);
+        qd_macro_statements_loop6(qd_begin, qd_count, a, n);
       }
     }
   }

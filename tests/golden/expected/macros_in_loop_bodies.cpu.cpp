@@ -17,12 +17,12 @@
 // ---- qd kernel 'stencil_2d' (macros_in_loop_bodies.cpp:13), translated by qd-translate ----
 #line 19 "macros_in_loop_bodies.cpu.cpp"
 // Parallel loop of 'stencil_2d' (macros_in_loop_bodies.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_stencil_2d_loop0(int qd_begin, std::uint64_t qd_count, const float * in, float * out, int width) {
+static QD_NOINLINE void
+qd_stencil_2d_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * out, int width, const int cells) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int c = qd_begin; c < qd::detail::loop_end(qd_begin, qd_count); ++c) {
+  for (int c = qd_begin; c < cells; ++c) {
 #line 17 "macros_in_loop_bodies.cpp"
 {
         int row = HALO + c / INTERIOR(width);
@@ -39,12 +39,12 @@ qd_stencil_2d_loop0(int qd_begin, std::uint64_t qd_count, const float * in, floa
 }
 
 // Parallel loop of 'stencil_2d' (macros_in_loop_bodies.cpp:27): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_stencil_2d_loop1(int qd_begin, std::uint64_t qd_count, float * out, float * energy, int width) {
+static QD_NOINLINE void
+qd_stencil_2d_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * out, float * energy, int width, int height) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int row = qd_begin; row < qd::detail::loop_end(qd_begin, qd_count); ++row) {
+  for (int row = qd_begin; row < height - HALO; ++row) {
 #line 27 "macros_in_loop_bodies.cpp"
 {
         float e = 0.0f;
@@ -65,13 +65,13 @@ void stencil_2d(const float* in, float* out, float* energy, int width, int heigh
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(cells), /*inclusive=*/false);
-    qd_stencil_2d_loop0(qd_begin, qd_count, in, out, width);
+    qd_stencil_2d_loop0(qd_begin, qd_count, in, out, width, cells);
   }
   // parallel loop, macros_in_loop_bodies.cpp:27
   {
     const int qd_begin = HALO;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(height - HALO), /*inclusive=*/false);
-    qd_stencil_2d_loop1(qd_begin, qd_count, out, energy, width);
+    qd_stencil_2d_loop1(qd_begin, qd_count, out, energy, width, height);
   }
 }
 

@@ -17,12 +17,12 @@ meta[0] = weight;
 }
 
 // Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:11): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_blend_layers_loop1(int qd_begin, std::uint64_t qd_count, const float * base, float * out) {
+static QD_NOINLINE void
+qd_blend_layers_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * base, float * out, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 12 "mixed_region_and_statements.cpp"
 out[i] = base[i];
 #line 29 "mixed_region_and_statements.cpu.cpp"
@@ -30,12 +30,12 @@ out[i] = base[i];
 }
 
 // Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_blend_layers_loop2(int qd_begin, std::uint64_t qd_count, float * layer_a, float * out, float weight) {
+static QD_NOINLINE void
+qd_blend_layers_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * layer_a, float * out, float weight, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 17 "mixed_region_and_statements.cpp"
 layer_a[i] = weight * out[i];
 #line 42 "mixed_region_and_statements.cpu.cpp"
@@ -43,12 +43,12 @@ layer_a[i] = weight * out[i];
 }
 
 // Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:21): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_blend_layers_loop3(int qd_begin, std::uint64_t qd_count, float * layer_b, float * out, const float complement) {
+static QD_NOINLINE void
+qd_blend_layers_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * layer_b, float * out, const float complement, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 22 "mixed_region_and_statements.cpp"
 layer_b[i] = complement * out[i] * out[i];
 #line 55 "mixed_region_and_statements.cpu.cpp"
@@ -56,12 +56,12 @@ layer_b[i] = complement * out[i] * out[i];
 }
 
 // Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:25): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_blend_layers_loop4(int qd_begin, std::uint64_t qd_count, float * layer_a, float * layer_b, float * out) {
+static QD_NOINLINE void
+qd_blend_layers_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * layer_a, float * layer_b, float * out, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 26 "mixed_region_and_statements.cpp"
 out[i] = layer_a[i] + layer_b[i];
 #line 68 "mixed_region_and_statements.cpu.cpp"
@@ -87,7 +87,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_blend_layers_loop1(qd_begin, qd_count, base, out);
+    qd_blend_layers_loop1(qd_begin, qd_count, base, out, n);
   }
   // stream_parallel region, mixed_region_and_statements.cpp:14: 2 blocks, run one after another on the calling thread
   {
@@ -97,7 +97,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_blend_layers_loop2(qd_begin, qd_count, layer_a, out, weight);
+        qd_blend_layers_loop2(qd_begin, qd_count, layer_a, out, weight, n);
       }
     }
     // block 2, mixed_region_and_statements.cpp:20
@@ -106,7 +106,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_blend_layers_loop3(qd_begin, qd_count, layer_b, out, complement);
+        qd_blend_layers_loop3(qd_begin, qd_count, layer_b, out, complement, n);
       }
     }
   }
@@ -114,7 +114,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_blend_layers_loop4(qd_begin, qd_count, layer_a, layer_b, out);
+    qd_blend_layers_loop4(qd_begin, qd_count, layer_a, layer_b, out, n);
   }
   // serial task, mixed_region_and_statements.cpp:27
   qd_blend_layers_task5(out, meta);

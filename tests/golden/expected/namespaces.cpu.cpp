@@ -12,12 +12,12 @@ inline float kinetic(float m, float v) { return 0.5f * m * v * v; }
 // ---- qd kernel 'kinetic_energy' (namespaces.cpp:8), translated by qd-translate ----
 #line 14 "namespaces.cpu.cpp"
 // Parallel loop of 'kinetic_energy' (namespaces.cpp:11): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_kinetic_energy_loop0(int qd_begin, std::uint64_t qd_count, float * e, const float * mass, const float * vel) {
+static QD_NOINLINE void
+qd_kinetic_energy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * e, const float * mass, const float * vel, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 12 "namespaces.cpp"
 e[i] = kinetic(mass[i], vel[i]);
 #line 24 "namespaces.cpu.cpp"
@@ -32,7 +32,7 @@ void kinetic_energy(float* e, const float* mass, const float* vel, int n, qd::St
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_kinetic_energy_loop0(qd_begin, qd_count, e, mass, vel);
+    qd_kinetic_energy_loop0(qd_begin, qd_count, e, mass, vel, n);
   }
 }
 
@@ -49,12 +49,12 @@ namespace integrators {
 // ---- qd kernel 'euler_step' (namespaces.cpp:17), translated by qd-translate ----
 #line 51 "namespaces.cpu.cpp"
 // Parallel loop of 'euler_step' (namespaces.cpp:20): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_euler_step_loop0(int qd_begin, std::uint64_t qd_count, float * x, float * v, const float * a, float dt) {
+static QD_NOINLINE void
+qd_euler_step_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float * v, const float * a, float dt, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 20 "namespaces.cpp"
 {
         v[i] += dt * a[i];
@@ -72,7 +72,7 @@ void euler_step(float* x, float* v, const float* a, int n, float dt, qd::StreamR
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_euler_step_loop0(qd_begin, qd_count, x, v, a, dt);
+    qd_euler_step_loop0(qd_begin, qd_count, x, v, a, dt, n);
   }
 }
 
@@ -92,12 +92,12 @@ namespace solvers::linear {
 // ---- qd kernel 'jacobi_sweep' (namespaces.cpp:31), translated by qd-translate ----
 #line 94 "namespaces.cpu.cpp"
 // Parallel loop of 'jacobi_sweep' (namespaces.cpp:34): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_jacobi_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * x_next, const float * x, const float * b, float diag, float off) {
+static QD_NOINLINE void
+qd_jacobi_sweep_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x_next, const float * x, const float * b, float diag, float off, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n - 1; ++i) {
 #line 35 "namespaces.cpp"
 x_next[i] = (b[i] - off * (x[i - 1] + x[i + 1])) / diag;
 #line 104 "namespaces.cpu.cpp"
@@ -112,7 +112,7 @@ void jacobi_sweep(float* x_next, const float* x, const float* b, int n, float di
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-    qd_jacobi_sweep_loop0(qd_begin, qd_count, x_next, x, b, diag, off);
+    qd_jacobi_sweep_loop0(qd_begin, qd_count, x_next, x, b, diag, off, n);
   }
 }
 
@@ -131,12 +131,12 @@ namespace {
 // ---- qd kernel 'zero_fill' (namespaces.cpp:42), translated by qd-translate ----
 #line 133 "namespaces.cpu.cpp"
 // Parallel loop of 'zero_fill' (namespaces.cpp:45): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_zero_fill_loop0(int qd_begin, std::uint64_t qd_count, float * p) {
+static QD_NOINLINE void
+qd_zero_fill_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * p, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 46 "namespaces.cpp"
 p[i] = 0.0f;
 #line 143 "namespaces.cpu.cpp"
@@ -151,7 +151,7 @@ void zero_fill(float* p, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_zero_fill_loop0(qd_begin, qd_count, p);
+    qd_zero_fill_loop0(qd_begin, qd_count, p, n);
   }
 }
 

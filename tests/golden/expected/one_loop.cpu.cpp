@@ -7,12 +7,12 @@
 // ---- qd kernel 'saxpy' (one_loop.cpp:3), translated by qd-translate ----
 #line 9 "one_loop.cpu.cpp"
 // Parallel loop of 'saxpy' (one_loop.cpp:6): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_saxpy_loop0(int qd_begin, std::uint64_t qd_count, float * y, const float * x, float a) {
+static QD_NOINLINE void
+qd_saxpy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * y, const float * x, float a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 7 "one_loop.cpp"
 y[i] = a * x[i] + y[i];
 #line 19 "one_loop.cpu.cpp"
@@ -27,7 +27,7 @@ void saxpy(float* y, const float* x, float a, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_saxpy_loop0(qd_begin, qd_count, y, x, a);
+    qd_saxpy_loop0(qd_begin, qd_count, y, x, a, n);
   }
 }
 

@@ -16,12 +16,12 @@ struct Window {
 // ---- qd kernel 'scaled_copy' (parameter_forms.cpp:12), translated by qd-translate ----
 #line 18 "parameter_forms.cpu.cpp"
 // Parallel loop of 'scaled_copy' (parameter_forms.cpp:15): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_scaled_copy_loop0(int qd_begin, std::uint64_t qd_count, float *__restrict out, const float *__restrict in, const Window w) {
+static QD_NOINLINE void
+qd_scaled_copy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float *__restrict out, const float *__restrict in, const Window w) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < w.lim[1]; ++i) {
 #line 16 "parameter_forms.cpp"
 out[i] = w.scale * in[i];
 #line 28 "parameter_forms.cpu.cpp"
@@ -29,12 +29,12 @@ out[i] = w.scale * in[i];
 }
 
 // Parallel loop of 'scaled_copy' (parameter_forms.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_scaled_copy_loop1(int qd_begin, std::uint64_t qd_count, float *__restrict out, const float *__restrict in) {
+static QD_NOINLINE void
+qd_scaled_copy_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float *__restrict out, const float *__restrict in, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 19 "parameter_forms.cpp"
 out[i] = in[i];
 #line 41 "parameter_forms.cpu.cpp"
@@ -56,7 +56,7 @@ void scaled_copy(float* __restrict__ out, const float* __restrict__ in, const Wi
   {
     const int qd_begin = tail;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_scaled_copy_loop1(qd_begin, qd_count, out, in);
+    qd_scaled_copy_loop1(qd_begin, qd_count, out, in, n);
   }
 }
 

@@ -11,12 +11,12 @@
 // ---- qd kernel 'private_locals' (private_locals.cpp:7), translated by qd-translate ----
 #line 13 "private_locals.cpu.cpp"
 // Parallel loop of 'private_locals' (private_locals.cpp:13): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_private_locals_loop0(int qd_begin, std::uint64_t qd_count, const double * in, double * out, double weight) {
+static QD_NOINLINE void
+qd_private_locals_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const double * in, double * out, double weight, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n - 1; ++i) {
 int s;
 double r;
 double stencil[3];
@@ -38,12 +38,12 @@ double vals[2];
 }
 
 // Parallel loop of 'private_locals' (private_locals.cpp:25): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_private_locals_loop1(int qd_begin, std::uint64_t qd_count, double * out, double r) {
+static QD_NOINLINE void
+qd_private_locals_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * out, double r, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 26 "private_locals.cpp"
 out[i] += r;
 #line 50 "private_locals.cpu.cpp"
@@ -76,14 +76,14 @@ void private_locals(const double* in, double* out, double* total, int n, double 
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-    qd_private_locals_loop0(qd_begin, qd_count, in, out, weight);
+    qd_private_locals_loop0(qd_begin, qd_count, in, out, weight, n);
   }
   r = 2.0;
   // parallel loop, private_locals.cpp:25
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_private_locals_loop1(qd_begin, qd_count, out, r);
+    qd_private_locals_loop1(qd_begin, qd_count, out, r, n);
   }
   // serial task, private_locals.cpp:27
   qd_private_locals_task2(in, out, total, n);

@@ -14,12 +14,12 @@
 // ---- qd kernel 'sums' (reduction.cpp:10), translated by qd-translate ----
 #line 16 "reduction.cpu.cpp"
 // Parallel loop of 'sums' (reduction.cpp:17) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
-static void
-qd_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float& total, int& positive, double& product) {
+static QD_NOINLINE void
+qd_sums_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& total, int& positive, double& product) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total) reduction(+: positive) reduction(*: product)
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 17 "reduction.cpp"
 {
         total += a[i];
@@ -32,12 +32,12 @@ qd_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float& tota
 }
 
 // Parallel loop of 'sums' (reduction.cpp:28) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
-static void
-qd_sums_loop1(int qd_begin, std::uint64_t qd_count, const int * flags, unsigned int& any, unsigned int& all, unsigned int& parity) {
+static QD_NOINLINE void
+qd_sums_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const int * flags, int n, unsigned int& any, unsigned int& all, unsigned int& parity) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(|: any) reduction(&: all) reduction(^: parity)
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 28 "reduction.cpp"
 {
         any |= unsigned(flags[i]);
@@ -49,12 +49,12 @@ qd_sums_loop1(int qd_begin, std::uint64_t qd_count, const int * flags, unsigned 
 }
 
 // Parallel loop of 'sums' (reduction.cpp:36) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
-static void
-qd_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * a, float& total) {
+static QD_NOINLINE void
+qd_sums_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 37 "reduction.cpp"
 total -= a[i] * 0.25f;
 #line 61 "reduction.cpu.cpp"
@@ -62,12 +62,12 @@ total -= a[i] * 0.25f;
 }
 
 // Parallel loop of 'sums' (reduction.cpp:40): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_sums_loop3(int qd_begin, std::uint64_t qd_count, const float * a, float * out, float total, int positive) {
+static QD_NOINLINE void
+qd_sums_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, float * out, float total, int positive, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 41 "reduction.cpp"
 out[i] = a[i] / total + float(positive);
 #line 74 "reduction.cpu.cpp"
@@ -133,7 +133,7 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts, qd::
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_sums_loop0(qd_begin, qd_count, a, total, positive, product);
+    qd_sums_loop0(qd_begin, qd_count, a, n, total, positive, product);
   }
   unsigned any = 0u;
   unsigned all = ~0u;
@@ -142,19 +142,19 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts, qd::
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_sums_loop1(qd_begin, qd_count, flags, any, all, parity);
+    qd_sums_loop1(qd_begin, qd_count, flags, n, any, all, parity);
   }
   // parallel loop with reductions, reduction.cpp:36
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_sums_loop2(qd_begin, qd_count, a, total);
+    qd_sums_loop2(qd_begin, qd_count, a, n, total);
   }
   // parallel loop, reduction.cpp:40
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_sums_loop3(qd_begin, qd_count, a, out, total, positive);
+    qd_sums_loop3(qd_begin, qd_count, a, out, total, positive, n);
   }
   // serial task, reduction.cpp:42
   qd_sums_task4(n, out, total);
@@ -181,12 +181,12 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts) {
 // ---- qd kernel 'ranges' (reduction.cpp:50), translated by qd-translate ----
 #line 183 "reduction.cpu.cpp"
 // Parallel loop of 'ranges' (reduction.cpp:58) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
-static void
-qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float& lo, float& hi) {
+static QD_NOINLINE void
+qd_ranges_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& lo, float& hi) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(min: lo) reduction(max: hi)
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 58 "reduction.cpp"
 {
             lo = std::min(lo, a[i]);
@@ -213,12 +213,12 @@ out[1] = hi;
 }
 
 // Parallel loop of 'ranges' (reduction.cpp:70) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
-static void
-qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool& all_small, bool& any_negative) {
+static QD_NOINLINE void
+qd_ranges_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, bool& all_small, bool& any_negative) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(&&: all_small) reduction(||: any_negative)
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 70 "reduction.cpp"
 {
             all_small = all_small && (a[i] < 0.75f);
@@ -245,12 +245,12 @@ flags[1] = any_negative ? 1 : 0;
 }
 
 // Parallel loop of 'ranges' (reduction.cpp:83) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
-static void
-qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float& none, int& lowest) {
+static QD_NOINLINE void
+qd_ranges_loop6(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int empty_end, float& none, int& lowest) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: none) reduction(min: lowest)
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < empty_end; ++i) {
 #line 83 "reduction.cpp"
 {
             none += a[i];
@@ -290,7 +290,7 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_ranges_loop0(qd_begin, qd_count, a, lo, hi);
+        qd_ranges_loop0(qd_begin, qd_count, a, n, lo, hi);
       }
       // serial task, reduction.cpp:62
       qd_ranges_task1(out, lo);
@@ -305,7 +305,7 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_ranges_loop3(qd_begin, qd_count, a, all_small, any_negative);
+        qd_ranges_loop3(qd_begin, qd_count, a, n, all_small, any_negative);
       }
       // serial task, reduction.cpp:74
       qd_ranges_task4(flags, all_small);
@@ -320,7 +320,7 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(empty_end), /*inclusive=*/false);
-        qd_ranges_loop6(qd_begin, qd_count, a, none, lowest);
+        qd_ranges_loop6(qd_begin, qd_count, a, empty_end, none, lowest);
       }
       // serial task, reduction.cpp:87
       qd_ranges_task7(none_out, none);
@@ -341,13 +341,13 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
 // ---- qd kernel 'grid_total' (reduction.cpp:92), translated by qd-translate ----
 #line 343 "reduction.cpu.cpp"
 // Parallel loop nest of 'grid_total' (reduction.cpp:98), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
-static void
-qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const double * grid, int w, double& total, long& cells) {
+static QD_NOINLINE void
+qd_grid_total_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, const double * grid, int w, int h, double& total, long& cells) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total) reduction(+: cells)
 #endif
-  for (int y = qd_begin0; y < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++y)
-  for (int x = qd_begin1; x < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++x)
+  for (int y = qd_begin0; y < h; ++y)
+  for (int x = qd_begin1; x < w; ++x)
   {
 #line 99 "reduction.cpp"
 {
@@ -359,12 +359,12 @@ qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpa
 }
 
 // Parallel loop of 'grid_total' (reduction.cpp:105): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_grid_total_loop1(int qd_begin, std::uint64_t qd_count, double * out, double total, long cells) {
+static QD_NOINLINE void
+qd_grid_total_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * out, double total, long cells, int h) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int y = qd_begin; y < qd::detail::loop_end(qd_begin, qd_count); ++y) {
+  for (int y = qd_begin; y < h; ++y) {
 #line 106 "reduction.cpp"
 out[y] = total / double(cells);
 #line 371 "reduction.cpu.cpp"
@@ -391,7 +391,7 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_total", "reduction.cpp", 98);
-    qd_grid_total_loop0(qd_begin0, qd_begin1, qd_space, grid, w, total, cells);
+    qd_grid_total_loop0(qd_begin0, qd_begin1, qd_space, grid, w, h, total, cells);
   }
   // stream_parallel region, reduction.cpp:103: 1 blocks, run one after another on the calling thread
   {
@@ -401,7 +401,7 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
-        qd_grid_total_loop1(qd_begin, qd_count, out, total, cells);
+        qd_grid_total_loop1(qd_begin, qd_count, out, total, cells, h);
       }
     }
   }
@@ -421,12 +421,12 @@ void grid_total(const double* grid, int h, int w, double* out) {
 #line 422 "reduction.cpu.cpp"
 // Parallel loop of 'largest' (reduction.cpp:117) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <class T>
-static void
-qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T& best) {
+static QD_NOINLINE void
+qd_largest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * a, int n, T& best) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: best)
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 118 "reduction.cpp"
 best = std::max(best, a[i]);
 #line 433 "reduction.cpu.cpp"
@@ -452,7 +452,7 @@ void largest(const T* a, int n, T floor, T* out, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_largest_loop0<T>(qd_begin, qd_count, a, best);
+    qd_largest_loop0<T>(qd_begin, qd_count, a, n, best);
   }
   // serial task, reduction.cpp:119
   qd_largest_task1<T>(out, best);

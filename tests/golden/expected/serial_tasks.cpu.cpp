@@ -27,12 +27,12 @@ summary[1] = 0.0f;
 }
 
 // Parallel loop of 'finalize_bins' (serial_tasks.cpp:13): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_finalize_bins_loop2(int qd_begin, std::uint64_t qd_count, float * mean, const float * sums, const int * counts) {
+static QD_NOINLINE void
+qd_finalize_bins_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * mean, const float * sums, const int * counts, int nbins) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int b = qd_begin; b < qd::detail::loop_end(qd_begin, qd_count); ++b) {
+  for (int b = qd_begin; b < nbins; ++b) {
 #line 14 "serial_tasks.cpp"
 mean[b] = safe_div(sums[b], static_cast<float>(counts[b]));
 #line 39 "serial_tasks.cpu.cpp"
@@ -86,7 +86,7 @@ void finalize_bins(float* mean, float* summary, const float* sums, const int* co
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nbins), /*inclusive=*/false);
-    qd_finalize_bins_loop2(qd_begin, qd_count, mean, sums, counts);
+    qd_finalize_bins_loop2(qd_begin, qd_count, mean, sums, counts, nbins);
   }
   // serial task, serial_tasks.cpp:16
   qd_finalize_bins_task3(mean, counts);

@@ -10,12 +10,12 @@
 // ---- qd kernel 'clear_counts' (several_kernels.cpp:6), translated by qd-translate ----
 #line 12 "several_kernels.cpu.cpp"
 // Parallel loop of 'clear_counts' (several_kernels.cpp:9): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_clear_counts_loop0(int qd_begin, std::uint64_t qd_count, int * counts) {
+static QD_NOINLINE void
+qd_clear_counts_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * counts, int buckets) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int b = qd_begin; b < qd::detail::loop_end(qd_begin, qd_count); ++b) {
+  for (int b = qd_begin; b < buckets; ++b) {
 #line 10 "several_kernels.cpp"
 counts[b] = 0;
 #line 22 "several_kernels.cpu.cpp"
@@ -30,7 +30,7 @@ void clear_counts(int* counts, int buckets, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(buckets), /*inclusive=*/false);
-    qd_clear_counts_loop0(qd_begin, qd_count, counts);
+    qd_clear_counts_loop0(qd_begin, qd_count, counts, buckets);
   }
 }
 
@@ -45,12 +45,12 @@ void clear_counts(int* counts, int buckets) {
 // ---- qd kernel 'count_keys' (several_kernels.cpp:13), translated by qd-translate ----
 #line 47 "several_kernels.cpu.cpp"
 // Parallel loop of 'count_keys' (several_kernels.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_count_keys_loop0(int qd_begin, std::uint64_t qd_count, int * counts, const int * keys) {
+static QD_NOINLINE void
+qd_count_keys_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * counts, const int * keys, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 17 "several_kernels.cpp"
 qd::atomic_add(&counts[keys[i]], 1);
 #line 57 "several_kernels.cpu.cpp"
@@ -65,7 +65,7 @@ void count_keys(int* counts, const int* keys, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_count_keys_loop0(qd_begin, qd_count, counts, keys);
+    qd_count_keys_loop0(qd_begin, qd_count, counts, keys, n);
   }
 }
 
@@ -122,12 +122,12 @@ void exclusive_scan(int* offsets, const int* counts, int buckets) {
 // ---- qd kernel 'scatter_by_key' (several_kernels.cpp:33), translated by qd-translate ----
 #line 124 "several_kernels.cpu.cpp"
 // Parallel loop of 'scatter_by_key' (several_kernels.cpp:37): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_scatter_by_key_loop0(int qd_begin, std::uint64_t qd_count, int * cursor, const int * offsets) {
+static QD_NOINLINE void
+qd_scatter_by_key_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * cursor, const int * offsets, int buckets) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int b = qd_begin; b < qd::detail::loop_end(qd_begin, qd_count); ++b) {
+  for (int b = qd_begin; b < buckets; ++b) {
 #line 38 "several_kernels.cpp"
 cursor[b] = offsets[b];
 #line 134 "several_kernels.cpu.cpp"
@@ -135,12 +135,12 @@ cursor[b] = offsets[b];
 }
 
 // Parallel loop of 'scatter_by_key' (several_kernels.cpp:39): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_scatter_by_key_loop1(int qd_begin, std::uint64_t qd_count, int * sorted_index, int * cursor, const int * keys) {
+static QD_NOINLINE void
+qd_scatter_by_key_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * sorted_index, int * cursor, const int * keys, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 39 "several_kernels.cpp"
 {
         int slot = qd::atomic_add(&cursor[keys[i]], 1);
@@ -158,13 +158,13 @@ void scatter_by_key(int* sorted_index, int* cursor, const int* keys, const int* 
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(buckets), /*inclusive=*/false);
-    qd_scatter_by_key_loop0(qd_begin, qd_count, cursor, offsets);
+    qd_scatter_by_key_loop0(qd_begin, qd_count, cursor, offsets, buckets);
   }
   // parallel loop, several_kernels.cpp:39
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_scatter_by_key_loop1(qd_begin, qd_count, sorted_index, cursor, keys);
+    qd_scatter_by_key_loop1(qd_begin, qd_count, sorted_index, cursor, keys, n);
   }
 }
 

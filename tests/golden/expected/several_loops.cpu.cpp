@@ -8,12 +8,12 @@
 // ---- qd kernel 'smooth_and_residual' (several_loops.cpp:4), translated by qd-translate ----
 #line 10 "several_loops.cpu.cpp"
 // Parallel loop of 'smooth_and_residual' (several_loops.cpp:8): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_smooth_and_residual_loop0(int qd_begin, std::uint64_t qd_count, const float * in, float * padded, int n) {
+static QD_NOINLINE void
+qd_smooth_and_residual_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * padded, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n + 2; ++i) {
 #line 8 "several_loops.cpp"
 {
         int src = i - 1;
@@ -26,12 +26,12 @@ qd_smooth_and_residual_loop0(int qd_begin, std::uint64_t qd_count, const float *
 }
 
 // Parallel loop of 'smooth_and_residual' (several_loops.cpp:15): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_smooth_and_residual_loop1(int qd_begin, std::uint64_t qd_count, float * padded, float * smooth) {
+static QD_NOINLINE void
+qd_smooth_and_residual_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * padded, float * smooth, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 16 "several_loops.cpp"
 smooth[i] = 0.25f * padded[i] + 0.5f * padded[i + 1] + 0.25f * padded[i + 2];
 #line 38 "several_loops.cpu.cpp"
@@ -39,12 +39,12 @@ smooth[i] = 0.25f * padded[i] + 0.5f * padded[i + 1] + 0.25f * padded[i + 2];
 }
 
 // Parallel loop of 'smooth_and_residual' (several_loops.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_smooth_and_residual_loop2(int qd_begin, std::uint64_t qd_count, const float * in, float * smooth, float * residual) {
+static QD_NOINLINE void
+qd_smooth_and_residual_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * smooth, float * residual, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 19 "several_loops.cpp"
 residual[i] = in[i] - smooth[i];
 #line 51 "several_loops.cpu.cpp"
@@ -65,13 +65,13 @@ void smooth_and_residual(const float* in, float* padded, float* smooth, float* r
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_smooth_and_residual_loop1(qd_begin, qd_count, padded, smooth);
+    qd_smooth_and_residual_loop1(qd_begin, qd_count, padded, smooth, n);
   }
   // parallel loop, several_loops.cpp:18
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_smooth_and_residual_loop2(qd_begin, qd_count, in, smooth, residual);
+    qd_smooth_and_residual_loop2(qd_begin, qd_count, in, smooth, residual, n);
   }
 }
 

@@ -9,12 +9,12 @@
 #line 10 "template_kernel.cpu.cpp"
 // Parallel loop of 'axpy' (template_kernel.cpp:8): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <class T>
-static void
-qd_axpy_loop0(int qd_begin, std::uint64_t qd_count, T * y, const T * x, T a) {
+static QD_NOINLINE void
+qd_axpy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * y, const T * x, T a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n; ++i) {
 #line 9 "template_kernel.cpp"
 y[i] += a * x[i];
 #line 21 "template_kernel.cpu.cpp"
@@ -30,7 +30,7 @@ void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_axpy_loop0<T>(qd_begin, qd_count, y, x, a);
+    qd_axpy_loop0<T>(qd_begin, qd_count, y, x, a, n);
   }
 }
 
@@ -47,12 +47,12 @@ void axpy(T* y, const T* x, T a, int n) {
 #line 48 "template_kernel.cpu.cpp"
 // Parallel loop of 'box_filter' (template_kernel.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <class T, int Radius>
-static void
-qd_box_filter_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T * out, const T inv) {
+static QD_NOINLINE void
+qd_box_filter_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * in, T * out, const T inv, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n - Radius; ++i) {
 #line 17 "template_kernel.cpp"
 {
         T acc = T(0);
@@ -74,7 +74,7 @@ void box_filter(const T* in, T* out, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = Radius;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - Radius), /*inclusive=*/false);
-    qd_box_filter_loop0<T, Radius>(qd_begin, qd_count, in, out, inv);
+    qd_box_filter_loop0<T, Radius>(qd_begin, qd_count, in, out, inv, n);
   }
 }
 

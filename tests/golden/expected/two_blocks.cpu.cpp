@@ -8,12 +8,12 @@
 // ---- qd kernel 'image_gradients' (two_blocks.cpp:4), translated by qd-translate ----
 #line 10 "two_blocks.cpu.cpp"
 // Parallel loop of 'image_gradients' (two_blocks.cpp:11): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_image_gradients_loop0(int qd_begin, std::uint64_t qd_count, const float * image, float * grad_x, int width) {
+static QD_NOINLINE void
+qd_image_gradients_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * image, float * grad_x, int width, const int pixels) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int p = qd_begin; p < qd::detail::loop_end(qd_begin, qd_count); ++p) {
+  for (int p = qd_begin; p < pixels; ++p) {
 #line 11 "two_blocks.cpp"
 {
             int x = p % width;
@@ -26,12 +26,12 @@ qd_image_gradients_loop0(int qd_begin, std::uint64_t qd_count, const float * ima
 }
 
 // Parallel loop of 'image_gradients' (two_blocks.cpp:20): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_image_gradients_loop1(int qd_begin, std::uint64_t qd_count, const float * image, float * grad_y, int width, int height) {
+static QD_NOINLINE void
+qd_image_gradients_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * image, float * grad_y, int width, int height, const int pixels) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int p = qd_begin; p < qd::detail::loop_end(qd_begin, qd_count); ++p) {
+  for (int p = qd_begin; p < pixels; ++p) {
 #line 20 "two_blocks.cpp"
 {
             int y = p / width;
@@ -56,7 +56,7 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
-        qd_image_gradients_loop0(qd_begin, qd_count, image, grad_x, width);
+        qd_image_gradients_loop0(qd_begin, qd_count, image, grad_x, width, pixels);
       }
     }
     // block 2, two_blocks.cpp:19
@@ -65,7 +65,7 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
-        qd_image_gradients_loop1(qd_begin, qd_count, image, grad_y, width, height);
+        qd_image_gradients_loop1(qd_begin, qd_count, image, grad_y, width, height, pixels);
       }
     }
   }

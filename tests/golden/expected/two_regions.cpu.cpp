@@ -8,12 +8,12 @@
 // ---- qd kernel 'two_phase_update' (two_regions.cpp:4), translated by qd-translate ----
 #line 10 "two_regions.cpu.cpp"
 // Parallel loop of 'two_phase_update' (two_regions.cpp:11): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_two_phase_update_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * u_next, float alpha) {
+static QD_NOINLINE void
+qd_two_phase_update_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * u_next, float alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n - 1; ++i) {
 #line 12 "two_regions.cpp"
 u_next[i] = u[i] + alpha * (u[i - 1] - 2.0f * u[i] + u[i + 1]);
 #line 20 "two_regions.cpu.cpp"
@@ -21,12 +21,12 @@ u_next[i] = u[i] + alpha * (u[i - 1] - 2.0f * u[i] + u[i + 1]);
 }
 
 // Parallel loop of 'two_phase_update' (two_regions.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_two_phase_update_loop1(int qd_begin, std::uint64_t qd_count, float * v, float * v_next, float alpha) {
+static QD_NOINLINE void
+qd_two_phase_update_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * v, float * v_next, float alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n - 1; ++i) {
 #line 17 "two_regions.cpp"
 v_next[i] = v[i] + alpha * (v[i - 1] - 2.0f * v[i] + v[i + 1]);
 #line 33 "two_regions.cpu.cpp"
@@ -34,12 +34,12 @@ v_next[i] = v[i] + alpha * (v[i - 1] - 2.0f * v[i] + v[i + 1]);
 }
 
 // Parallel loop of 'two_phase_update' (two_regions.cpp:21): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_two_phase_update_loop2(int qd_begin, std::uint64_t qd_count, float * w, float * w_next, float alpha) {
+static QD_NOINLINE void
+qd_two_phase_update_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * w, float * w_next, float alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n - 1; ++i) {
 #line 22 "two_regions.cpp"
 w_next[i] = w[i] + alpha * (w[i - 1] - 2.0f * w[i] + w[i + 1]);
 #line 46 "two_regions.cpu.cpp"
@@ -47,12 +47,12 @@ w_next[i] = w[i] + alpha * (w[i - 1] - 2.0f * w[i] + w[i + 1]);
 }
 
 // Parallel loop of 'two_phase_update' (two_regions.cpp:26): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_two_phase_update_loop3(int qd_begin, std::uint64_t qd_count, float * u_next, float * v_next, float * w_next, float alpha) {
+static QD_NOINLINE void
+qd_two_phase_update_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u_next, float * v_next, float * w_next, float alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n - 1; ++i) {
 #line 27 "two_regions.cpp"
 w_next[i] += 0.5f * alpha * (u_next[i] - v_next[i]);
 #line 59 "two_regions.cpu.cpp"
@@ -60,12 +60,12 @@ w_next[i] += 0.5f * alpha * (u_next[i] - v_next[i]);
 }
 
 // Parallel loop of 'two_phase_update' (two_regions.cpp:33): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_two_phase_update_loop4(int qd_begin, std::uint64_t qd_count, float * u, float * u_next, float * w_next, float alpha, const float keep) {
+static QD_NOINLINE void
+qd_two_phase_update_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * u_next, float * w_next, float alpha, const float keep, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n - 1; ++i) {
 #line 34 "two_regions.cpp"
 u[i] = keep * u_next[i] + alpha * w_next[i];
 #line 72 "two_regions.cpu.cpp"
@@ -73,12 +73,12 @@ u[i] = keep * u_next[i] + alpha * w_next[i];
 }
 
 // Parallel loop of 'two_phase_update' (two_regions.cpp:38): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_two_phase_update_loop5(int qd_begin, std::uint64_t qd_count, float * v, float * v_next, float * w_next, float alpha, const float keep) {
+static QD_NOINLINE void
+qd_two_phase_update_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * v, float * v_next, float * w_next, float alpha, const float keep, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n - 1; ++i) {
 #line 39 "two_regions.cpp"
 v[i] = keep * v_next[i] - alpha * w_next[i];
 #line 85 "two_regions.cpu.cpp"
@@ -86,12 +86,12 @@ v[i] = keep * v_next[i] - alpha * w_next[i];
 }
 
 // Parallel loop of 'two_phase_update' (two_regions.cpp:40): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_two_phase_update_loop6(int qd_begin, std::uint64_t qd_count, float * w, float * w_next) {
+static QD_NOINLINE void
+qd_two_phase_update_loop6(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * w, float * w_next, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
+  for (int i = qd_begin; i < n - 1; ++i) {
 #line 41 "two_regions.cpp"
 w[i] = w_next[i];
 #line 98 "two_regions.cpu.cpp"
@@ -110,7 +110,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-        qd_two_phase_update_loop0(qd_begin, qd_count, u, u_next, alpha);
+        qd_two_phase_update_loop0(qd_begin, qd_count, u, u_next, alpha, n);
       }
     }
     // block 2, two_regions.cpp:15
@@ -119,7 +119,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-        qd_two_phase_update_loop1(qd_begin, qd_count, v, v_next, alpha);
+        qd_two_phase_update_loop1(qd_begin, qd_count, v, v_next, alpha, n);
       }
     }
     // block 3, two_regions.cpp:20
@@ -128,7 +128,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-        qd_two_phase_update_loop2(qd_begin, qd_count, w, w_next, alpha);
+        qd_two_phase_update_loop2(qd_begin, qd_count, w, w_next, alpha, n);
       }
     }
   }
@@ -136,7 +136,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-    qd_two_phase_update_loop3(qd_begin, qd_count, u_next, v_next, w_next, alpha);
+    qd_two_phase_update_loop3(qd_begin, qd_count, u_next, v_next, w_next, alpha, n);
   }
   const float keep = 1.0f - alpha;
   // stream_parallel region, two_regions.cpp:31: 2 blocks, run one after another on the calling thread
@@ -147,7 +147,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-        qd_two_phase_update_loop4(qd_begin, qd_count, u, u_next, w_next, alpha, keep);
+        qd_two_phase_update_loop4(qd_begin, qd_count, u, u_next, w_next, alpha, keep, n);
       }
     }
     // block 2, two_regions.cpp:37
@@ -156,13 +156,13 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-        qd_two_phase_update_loop5(qd_begin, qd_count, v, v_next, w_next, alpha, keep);
+        qd_two_phase_update_loop5(qd_begin, qd_count, v, v_next, w_next, alpha, keep, n);
       }
       // parallel loop, two_regions.cpp:40
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-        qd_two_phase_update_loop6(qd_begin, qd_count, w, w_next);
+        qd_two_phase_update_loop6(qd_begin, qd_count, w, w_next, n);
       }
     }
   }

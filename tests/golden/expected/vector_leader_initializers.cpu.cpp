@@ -17,12 +17,12 @@ int mark(int* seen, int r, int k)
 // ---- qd kernel 'weighted_rows' (vector_leader_initializers.cpp:13), translated by qd-translate ----
 #line 19 "vector_leader_initializers.cpu.cpp"
 // Parallel loop of 'weighted_rows' (vector_leader_initializers.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_weighted_rows_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float * y, int * seen, int m) {
+static QD_NOINLINE void
+qd_weighted_rows_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, float * y, int * seen, int m, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int r = qd_begin; r < qd::detail::loop_end(qd_begin, qd_count); ++r) {
+  for (int r = qd_begin; r < n; ++r) {
 #line 16 "vector_leader_initializers.cpp"
 {
         int pair[2] = {mark(seen, r, 0), 5};
@@ -50,7 +50,7 @@ void weighted_rows(const float* a, float* y, int* seen, int n, int m, qd::Stream
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_weighted_rows_loop0(qd_begin, qd_count, a, y, seen, m);
+    qd_weighted_rows_loop0(qd_begin, qd_count, a, y, seen, m, n);
   }
 }
 

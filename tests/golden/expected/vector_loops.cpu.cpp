@@ -13,12 +13,12 @@
 // ---- qd kernel 'row_sums' (vector_loops.cpp:9), translated by qd-translate ----
 #line 15 "vector_loops.cpu.cpp"
 // Parallel loop of 'row_sums' (vector_loops.cpp:12): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_row_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, int cols, float * sums) {
+static QD_NOINLINE void
+qd_row_sums_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int cols, float * sums, int rows) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int r = qd_begin; r < qd::detail::loop_end(qd_begin, qd_count); ++r) {
+  for (int r = qd_begin; r < rows; ++r) {
 #line 12 "vector_loops.cpp"
 {
         float s = 0.0f;
@@ -42,7 +42,7 @@ void row_sums(const float* a, int rows, int cols, float* sums, qd::StreamRef qd_
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(rows), /*inclusive=*/false);
-    qd_row_sums_loop0(qd_begin, qd_count, a, cols, sums);
+    qd_row_sums_loop0(qd_begin, qd_count, a, cols, sums, rows);
   }
 }
 
@@ -59,12 +59,12 @@ void row_sums(const float* a, int rows, int cols, float* sums) {
 // ---- qd kernel 'column_max' (vector_loops.cpp:23), translated by qd-translate ----
 #line 61 "vector_loops.cpu.cpp"
 // Parallel loop of 'column_max' (vector_loops.cpp:26): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_column_max_loop0(int qd_begin, std::uint64_t qd_count, const float * a, int rows, int cols, float * best) {
+static QD_NOINLINE void
+qd_column_max_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int rows, int cols, float * best) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int c = qd_begin; c < qd::detail::loop_end(qd_begin, qd_count); ++c) {
+  for (int c = qd_begin; c < cols; ++c) {
 #line 26 "vector_loops.cpp"
 {
         float m = -1.0e30f;
@@ -105,12 +105,12 @@ void column_max(const float* a, int rows, int cols, float* best) {
 // ---- qd kernel 'two_passes' (vector_loops.cpp:37), translated by qd-translate ----
 #line 107 "vector_loops.cpu.cpp"
 // Parallel loop of 'two_passes' (vector_loops.cpp:40): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
-static void
-qd_two_passes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const int * skip, int cols, float * out, int * tickets) {
+static QD_NOINLINE void
+qd_two_passes_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, const int * skip, int cols, float * out, int * tickets, int rows) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int r = qd_begin; r < qd::detail::loop_end(qd_begin, qd_count); ++r) {
+  for (int r = qd_begin; r < rows; ++r) {
 #line 40 "vector_loops.cpp"
 {
         if (skip[r] != 0) {
@@ -144,7 +144,7 @@ void two_passes(const float* a, const int* skip, int rows, int cols, float* out,
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(rows), /*inclusive=*/false);
-    qd_two_passes_loop0(qd_begin, qd_count, a, skip, cols, out, tickets);
+    qd_two_passes_loop0(qd_begin, qd_count, a, skip, cols, out, tickets, rows);
   }
 }
 
@@ -161,13 +161,13 @@ void two_passes(const float* a, const int* skip, int rows, int cols, float* out,
 #line 162 "vector_loops.cpu.cpp"
 // Parallel loop nest of 'batched_row_sums' (vector_loops.cpp:62), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 template <class T>
-static void
-qd_batched_row_sums_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const T * a, int rows, int cols, T * sums) {
+static QD_NOINLINE void
+qd_batched_row_sums_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, const T * a, int rows, int cols, T * sums, int batches) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
-  for (int b = qd_begin0; b < qd::detail::loop_end(qd_begin0, qd_space.count[0]); ++b)
-  for (int r = qd_begin1; r < qd::detail::loop_end(qd_begin1, qd_space.count[1]); ++r)
+  for (int b = qd_begin0; b < batches; ++b)
+  for (int r = qd_begin1; r < rows; ++r)
   {
 #line 63 "vector_loops.cpp"
 {
@@ -195,7 +195,7 @@ void batched_row_sums(const T* a, int batches, int rows, int cols, T* sums, qd::
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(batches), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(rows), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "batched_row_sums", "vector_loops.cpp", 62);
-    qd_batched_row_sums_loop0<T>(qd_begin0, qd_begin1, qd_space, a, rows, cols, sums);
+    qd_batched_row_sums_loop0<T>(qd_begin0, qd_begin1, qd_space, a, rows, cols, sums, batches);
   }
 }
 
