@@ -2,10 +2,13 @@
 // kernel, a result read by later loops and serial tasks (in a later region
 // too), a second reduction that continues from the first, an empty loop
 // (the result is the initializer), reductions inside stream_parallel blocks,
-// beside collapse and block_dim, and in a template kernel.
+// beside collapse and block_dim, and in a template kernel; max and min
+// combined with fmax/fmin (NaN gives way to a number, from a NaN initial
+// value too).
 #include <qd/qd.h>
 
 #include <algorithm>
+#include <cmath>
 
 #pragma qd kernel
 void sums(const float* a, const int* flags, int n, float* out, int* counts)
@@ -117,6 +120,23 @@ void largest(const T* a, int n, T floor, T* out)
     for (int i = 0; i < n; ++i)
         best = std::max(best, a[i]);
     out[0] = best;
+}
+
+// The serial meaning of fmax/fmin: the extremes of the numbers, NaNs skipped.
+#pragma qd kernel
+void nan_aware(const double* a, int n, double start, double* out)
+{
+    double hi = start, lo = start;
+    float hi_f = static_cast<float>(start);
+    #pragma qd loop reduction(max: hi, hi_f) reduction(min: lo)
+    for (int i = 0; i < n; ++i) {
+        hi = std::fmax(hi, a[i]);
+        hi_f = fmaxf(static_cast<float>(a[i]), hi_f);
+        lo = std::fmin(lo, a[i]);
+    }
+    out[0] = hi;
+    out[1] = lo;
+    out[2] = hi_f;
 }
 
 template void largest<float>(const float*, int, float, float*);

@@ -148,6 +148,35 @@ TEST(ReduceOpTest, MinAndMaxAreStdMinAndStdMax) {
   EXPECT_EQ(reduce_combine<ReduceOp::Max>(1.0, nan), 1.0);
 }
 
+// A body that combines with fmax/fmin gets FMax/FMin: the combine of the
+// partial results must be fmax/fmin too, so that a NaN initial value gives
+// way to the loop's values, as in the serial loop.
+TEST(ReduceOpTest, FMaxAndFMinAreFmaxAndFmin) {
+  const double nan = std::nan("");
+  const double values[] = {-2.5, -0.0, 0.0, 1.0, 3.25, nan};
+  for (double a : values)
+    for (double b : values) {
+      const double max = reduce_combine<ReduceOp::FMax>(a, b);
+      const double min = reduce_combine<ReduceOp::FMin>(a, b);
+      if (std::isnan(a) && std::isnan(b)) {
+        EXPECT_TRUE(std::isnan(max) && std::isnan(min));
+        continue;
+      }
+      // fmax(-0.0, 0.0) may be either zero; compare values, not bits.
+      EXPECT_EQ(max, std::fmax(a, b)) << a << " " << b;
+      EXPECT_EQ(min, std::fmin(a, b)) << a << " " << b;
+    }
+  EXPECT_EQ(reduce_combine<ReduceOp::FMax>(nan, 1.0), 1.0);
+  EXPECT_EQ(reduce_combine<ReduceOp::FMin>(static_cast<float>(nan), -1.0f), -1.0f);
+  EXPECT_EQ((reduce_identity<ReduceOp::FMax, float>()),
+            (reduce_identity<ReduceOp::Max, float>()));
+  EXPECT_EQ((reduce_identity<ReduceOp::FMin, double>()),
+            (reduce_identity<ReduceOp::Min, double>()));
+  // On integers (a template kernel's T), they are max and min.
+  EXPECT_EQ(reduce_combine<ReduceOp::FMax>(3, 7), 7);
+  EXPECT_EQ(reduce_combine<ReduceOp::FMin>(3, 7), 3);
+}
+
 TEST(ReduceOpTest, InfinityIsTheFloatingMinMaxIdentity) {
   const float inf = std::numeric_limits<float>::infinity();
   EXPECT_EQ((reduce_identity<ReduceOp::Min, float>()), inf);

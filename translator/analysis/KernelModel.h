@@ -38,6 +38,17 @@ struct Reduction {
   unsigned Slot = 0;
   /// The per-block partial results of this loop for this variable.
   unsigned Partials = 0;
+  /// A 'max' or 'min' whose body combines with fmax or fmin: the partial
+  /// results are combined the same way, so a NaN gives way to a number, as
+  /// in the serial loop.
+  bool IgnoresNaN = false;
+
+  /// The enumerator of qd::detail::ReduceOp that combines this variable.
+  llvm::StringRef runtimeOp() const {
+    if (IgnoresNaN)
+      return Op == ReductionOp::Max ? "FMax" : "FMin";
+    return reductionOpRuntimeName(Op);
+  }
 };
 
 /// One array of per-block partial results in a call's scratch.

@@ -127,31 +127,49 @@ bool isMinMaxNamespace(const DeclContext *DC) {
          NS->getParent()->getRedeclContext()->isTranslationUnit();
 }
 
-/// 'min' or 'max' for a call to std::min/std::max/qd::min/qd::max with two
-/// arguments.
-std::optional<ReductionOp> minMaxCall(const Expr *E) {
+/// A call that combines like 'min' or 'max'.
+struct MinMaxCall {
+  ReductionOp Op;
+  /// fmax or fmin, which return the other operand when one is NaN.
+  bool IgnoresNaN;
+};
+
+/// The C library's fmax and fmin, and std::'s.
+bool isLibraryNamespace(const DeclContext *DC) {
+  return DC && (DC->getRedeclContext()->isTranslationUnit() ||
+                isMinMaxNamespace(DC));
+}
+
+/// 'min' or 'max' for a call with two arguments to std::min/std::max/
+/// qd::min/qd::max, or to fmin/fmax (in std:: or the global namespace, with
+/// an 'f' or 'l' suffix or none).
+std::optional<MinMaxCall> minMaxCall(const Expr *E) {
   const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
   if (!Call || Call->getNumArgs() != 2)
     return std::nullopt;
   StringRef Name;
-  bool InNamespace = false;
+  bool InNamespace = false, InLibrary = false;
   if (const FunctionDecl *FD = Call->getDirectCallee()) {
     Name = FD->getName();
     InNamespace = isMinMaxNamespace(FD->getDeclContext());
+    InLibrary = isLibraryNamespace(FD->getDeclContext());
   } else if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(
                  Call->getCallee()->IgnoreParenImpCasts())) {
     // A call in a template that depends on its arguments' types.
     if (Lookup->getName().isIdentifier())
       Name = Lookup->getName().getAsIdentifierInfo()->getName();
-    for (const NamedDecl *D : Lookup->decls())
+    for (const NamedDecl *D : Lookup->decls()) {
       InNamespace |= isMinMaxNamespace(D->getDeclContext());
+      InLibrary |= isLibraryNamespace(D->getDeclContext());
+    }
   }
-  if (!InNamespace)
-    return std::nullopt;
-  if (Name == "min")
-    return ReductionOp::Min;
-  if (Name == "max")
-    return ReductionOp::Max;
+  if (InNamespace && (Name == "min" || Name == "max"))
+    return MinMaxCall{Name == "min" ? ReductionOp::Min : ReductionOp::Max,
+                      false};
+  if (InLibrary && llvm::is_contained({"fmin", "fminf", "fminl"}, Name))
+    return MinMaxCall{ReductionOp::Min, true};
+  if (InLibrary && llvm::is_contained({"fmax", "fmaxf", "fmaxl"}, Name))
+    return MinMaxCall{ReductionOp::Max, true};
   return std::nullopt;
 }
 
@@ -168,6 +186,8 @@ public:
   llvm::DenseMap<const DeclRefExpr *, ReductionOp> OtherOperator;
   /// References that are written.
   llvm::SmallPtrSet<const DeclRefExpr *, 8> Written;
+  /// Variables combined with fmax or fmin at least once.
+  llvm::SmallPtrSet<const VarDecl *, 4> NaNIgnoring;
   /// Every reference to a reduction variable, in source order.
   std::vector<const DeclRefExpr *> Uses;
 
@@ -214,12 +234,14 @@ public:
         combine(*Op, {Target, refOf(R->RHS)});
       return true;
     }
-    if (std::optional<ReductionOp> Op = minMaxCall(B->RHS)) {
-      // 'v = std::min(v, e)' or 'v = std::min(e, v)'.
+    if (std::optional<MinMaxCall> MinMax = minMaxCall(B->RHS)) {
+      // 'v = std::min(v, e)' or 'v = std::min(e, v)', or with fmin.
       const auto *Call = cast<CallExpr>(B->RHS->IgnoreParenImpCasts());
       for (unsigned I = 0; I < 2; ++I)
         if (varOf(Call->getArg(I)) == Var) {
-          combine(*Op, {Target, refOf(Call->getArg(I))});
+          combine(MinMax->Op, {Target, refOf(Call->getArg(I))});
+          if (MinMax->IgnoresNaN)
+            NaNIgnoring.insert(Var);
           break;
         }
     }
@@ -324,13 +346,22 @@ bool resolveReductions(const Directive &D, const ReductionScope &Scope,
   return Ok;
 }
 
-bool checkReductionUses(const Stmt *Body, llvm::ArrayRef<Reduction> Reductions,
+bool checkReductionUses(const Stmt *Body,
+                        llvm::MutableArrayRef<Reduction> Reductions,
                         ASTContext &Context) {
   llvm::DenseMap<const VarDecl *, ReductionOp> Ops;
   for (const Reduction &R : Reductions)
     Ops[R.Var] = R.Op;
   CombineFinder Finder(Context, Ops);
   Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  // A body that mixes fmax and std::max combines is combined as fmax. A
+  // dependent type may be floating-point; the runtime's FMax is max on
+  // integers.
+  for (Reduction &R : Reductions) {
+    const QualType T = R.Var->getType();
+    R.IgnoresNaN = Finder.NaNIgnoring.count(R.Var) &&
+                   (T->isDependentType() || T->isRealFloatingType());
+  }
   bool Ok = true;
   llvm::SmallPtrSet<const VarDecl *, 4> Reported;
   for (const DeclRefExpr *Use : Finder.Uses) {

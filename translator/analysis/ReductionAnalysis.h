@@ -38,9 +38,11 @@ bool resolveReductions(const Directive &D, const ReductionScope &Scope,
                        std::vector<Reduction> &Out);
 
 /// Reports each use of a reduction variable in \p Body other than combining
-/// into it with its operator. Returns false on any error.
+/// into it with its operator, and marks the floating-point 'max' and 'min'
+/// variables that the body combines with fmax or fmin (IgnoresNaN).
+/// Returns false on any error.
 bool checkReductionUses(const clang::Stmt *Body,
-                        llvm::ArrayRef<Reduction> Reductions,
+                        llvm::MutableArrayRef<Reduction> Reductions,
                         clang::ASTContext &Context);
 
 /// A variable that holds a reduction's result.

@@ -48,6 +48,9 @@ std::string lineDirective(unsigned Line, llvm::StringRef File);
 /// ('using real = float;'), which are not either (issue 27).
 std::string spellType(clang::QualType T, const clang::PrintingPolicy &Policy);
 
+/// The OpenMP 'reduction' clause of \p R, with a leading space.
+std::string ompReductionClause(const Reduction &R);
+
 struct CpuLoop {
   std::string Header;
   /// The line that declares the loop variable from the header's counter;
@@ -169,6 +172,10 @@ private:
   /// A loop's reductions: its private copies, their combine, and where the
   /// results go (ReductionCodeGen.cpp).
   void addReductionData(const Step &S, TemplateData &Data);
+  /// The '#pragma omp declare reduction' lines that the cpu target's OpenMP
+  /// clauses for \p Reductions need, each ending in a newline.
+  std::string
+  ompReductionDeclarations(llvm::ArrayRef<Reduction> Reductions) const;
   /// The call's reduction scratch, for the stream entry point.
   void addScratchData(TemplateData &Data) const;
   /// The grid of a loop with \p Count iterations.

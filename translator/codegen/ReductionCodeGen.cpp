@@ -12,6 +12,34 @@
 
 namespace qd {
 
+std::string ompReductionClause(const Reduction &R) {
+  const std::string Var = R.Var->getNameAsString();
+  return " reduction(" +
+         (R.IgnoresNaN ? "qd_f" + reductionOpSpelling(R.Op).str() + "_" + Var
+                       : reductionOpSpelling(R.Op).str()) +
+         ": " + Var + ")";
+}
+
+std::string KernelCodeGen::ompReductionDeclarations(
+    llvm::ArrayRef<Reduction> Reductions) const {
+  // fmax and fmin are not OpenMP operators: such a variable gets its own
+  // reduction identifier (OpenMP 4.0), so that the threads' results combine
+  // as the body does and a NaN initial value gives way as in the serial loop.
+  std::string Out;
+  for (const Reduction &R : Reductions) {
+    if (!R.IgnoresNaN)
+      continue;
+    const std::string Op = reductionOpSpelling(R.Op).str();
+    const std::string Type = typeOf(R.Var);
+    Out += "#pragma omp declare reduction(qd_f" + Op + "_" +
+           R.Var->getNameAsString() + " : " + Type +
+           " : omp_out = std::f" + Op + "(omp_out, omp_in)) initializer(omp_priv = " +
+           (R.Op == ReductionOp::Max ? "-" : "") + "static_cast<" + Type +
+           ">(HUGE_VAL))\n";
+  }
+  return Out;
+}
+
 void KernelCodeGen::addReductionData(const Step &S, TemplateData &Data) {
   const bool Gpu = Options.Target != Target::Cpu;
   Data.set("has_reductions", !S.Reductions.empty());
@@ -33,13 +61,12 @@ void KernelCodeGen::addReductionData(const Step &S, TemplateData &Data) {
     } else {
       Params += ", " + Type + "& " + Var;
       Args += ", " + Var;
-      OmpClauses += " reduction(" + reductionOpSpelling(R.Op).str() + ": " +
-                    Var + ")";
+      OmpClauses += ompReductionClause(R);
     }
     TemplateData Item;
     Item.set("var", Var);
     Item.set("type", Type);
-    Item.set("op", reductionOpRuntimeName(R.Op).str());
+    Item.set("op", R.runtimeOp().str());
     Item.set("first", R.First);
     Items.push_back(Item);
   }
@@ -51,6 +78,8 @@ void KernelCodeGen::addReductionData(const Step &S, TemplateData &Data) {
   Data.set("reduction_params", Params);
   Data.set("reduction_args", Args);
   Data.set("omp_clauses", OmpClauses);
+  Data.set("omp_declarations", Gpu ? std::string()
+                                   : ompReductionDeclarations(S.Reductions));
   if (Gpu && !S.Reductions.empty())
     Data.set("reduction_combine",
              llvm::StringRef(

@@ -307,7 +307,7 @@ std::string KernelCodeGen::vectorLoopText(const Step &S, unsigned Index,
     const std::string Var = R.Var->getNameAsString();
     const std::string VarType = typeOf(R.Var);
     const std::string Op =
-        "qd::detail::ReduceOp::" + reductionOpRuntimeName(R.Op).str();
+        "qd::detail::ReduceOp::" + R.runtimeOp().str();
     const std::string Part = "qd_vpart" + N + "_" + Var;
     const std::string Shared = "qd_vshared" + N + "_" + Var;
     Privates += "  " + VarType + " " + Part + " = qd::detail::reduce_identity<" +
@@ -375,10 +375,10 @@ std::string KernelCodeGen::cpuVectorBody(const Step &S) {
   for (const VectorLoop &L : S.Vector->Loops) {
     std::string Clauses;
     for (const Reduction &R : L.Reductions)
-      Clauses += " reduction(" + reductionOpSpelling(R.Op).str() + ": " +
-                 R.Var->getNameAsString() + ")";
-    std::string Replacement =
-        "#if defined(_OPENMP)\n#pragma omp simd" + Clauses + "\n#endif";
+      Clauses += ompReductionClause(R);
+    std::string Replacement = "#if defined(_OPENMP)\n" +
+                              ompReductionDeclarations(L.Reductions) +
+                              "#pragma omp simd" + Clauses + "\n#endif";
     SourceLocation Begin = L.PragmaLoc;
     if (Begin.isMacroID()) {
       // From a macro: the body is copied from its expansion, which has no

@@ -35,7 +35,11 @@ enum class ReduceOp {
   BitOr,
   BitXor,
   LogicalAnd,
-  LogicalOr
+  LogicalOr,
+  // max and min combined with fmax/fmin, as the loop body does: a NaN
+  // operand gives the other one.
+  FMax,
+  FMin
 };
 
 // For the static_assert of an `if constexpr` chain's impossible branch.
@@ -80,14 +84,14 @@ QD_HOST_DEVICE constexpr T reduce_identity() noexcept {
   } else if constexpr (Op == ReduceOp::Product ||
                        Op == ReduceOp::LogicalAnd) {
     return T(1);
-  } else if constexpr (Op == ReduceOp::Min) {
+  } else if constexpr (Op == ReduceOp::Min || Op == ReduceOp::FMin) {
     if constexpr (std::is_same_v<T, bool>)
       return true;
     else if constexpr (std::is_floating_point_v<T>)
       return reduce_infinity<T>();
     else
       return reduce_int_max<T>();
-  } else if constexpr (Op == ReduceOp::Max) {
+  } else if constexpr (Op == ReduceOp::Max || Op == ReduceOp::FMax) {
     if constexpr (std::is_same_v<T, bool>)
       return false;
     else if constexpr (std::is_floating_point_v<T>)
@@ -120,6 +124,14 @@ QD_HOST_DEVICE constexpr T reduce_combine(T a, T b) noexcept {
     return (b < a) ? b : a; // std::min(a, b): `a` on ties and NaN
   } else if constexpr (Op == ReduceOp::Max) {
     return (a < b) ? b : a; // std::max(a, b)
+  } else if constexpr (Op == ReduceOp::FMax || Op == ReduceOp::FMin) {
+    // fmax(a, b) or fmin(a, b), without <cmath>'s host-only overloads: the
+    // other operand when one is NaN.
+    const bool b_wins = Op == ReduceOp::FMax ? a < b : b < a;
+    if constexpr (std::is_floating_point_v<T>)
+      return (b_wins || a != a) ? b : a;
+    else
+      return b_wins ? b : a;
   } else if constexpr (Op == ReduceOp::LogicalAnd) {
     return static_cast<T>(a && b);
   } else if constexpr (Op == ReduceOp::LogicalOr) {

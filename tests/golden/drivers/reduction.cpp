@@ -42,5 +42,15 @@ int main() {
   Mirrored<int> best_i(1);
   largest<int>(flags.device(), n, -1, best_i.device());
   print_summary("largest.int", best_i);
+
+  // Every 7th value NaN, from a NaN start and from a number.
+  Mirrored<double> with_nans(n, [](std::size_t i) {
+    return i % 7 == 3 ? std::nan("") : pattern(i + 11, -5.0, 5.0);
+  });
+  Mirrored<double> extremes(3);
+  nan_aware(with_nans.device(), n, std::nan(""), extremes.device());
+  print_summary("nan_aware.nan_start", extremes);
+  nan_aware(with_nans.device(), n, 0.25, extremes.device());
+  print_summary("nan_aware.number_start", extremes);
   return 0;
 }

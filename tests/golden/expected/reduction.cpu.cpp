@@ -6,120 +6,123 @@
 // kernel, a result read by later loops and serial tasks (in a later region
 // too), a second reduction that continues from the first, an empty loop
 // (the result is the initializer), reductions inside stream_parallel blocks,
-// beside collapse and block_dim, and in a template kernel.
+// beside collapse and block_dim, and in a template kernel; max and min
+// combined with fmax/fmin (NaN gives way to a number, from a NaN initial
+// value too).
 #include <qd/qd.h>
 
 #include <algorithm>
+#include <cmath>
 
-// ---- qd kernel 'sums' (reduction.cpp:10), translated by qd-translate ----
-#line 16 "reduction.cpu.cpp"
-// Parallel loop of 'sums' (reduction.cpp:17) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'sums' (reduction.cpp:13), translated by qd-translate ----
+#line 19 "reduction.cpu.cpp"
+// Parallel loop of 'sums' (reduction.cpp:20) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_sums_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& total, int& positive, double& product) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total) reduction(+: positive) reduction(*: product)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 17 "reduction.cpp"
+#line 20 "reduction.cpp"
 {
         total += a[i];
         product = product * (1.0 + a[i] / 1024.0);
         if (a[i] > 0.0f)
             ++positive;
     }
-#line 31 "reduction.cpu.cpp"
+#line 34 "reduction.cpu.cpp"
   }
 }
 
-// Parallel loop of 'sums' (reduction.cpp:28) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'sums' (reduction.cpp:31) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_sums_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const int * flags, int n, unsigned int& any, unsigned int& all, unsigned int& parity) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(|: any) reduction(&: all) reduction(^: parity)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 28 "reduction.cpp"
+#line 31 "reduction.cpp"
 {
         any |= unsigned(flags[i]);
         all = all & unsigned(flags[i] | 1);
         parity ^= unsigned(flags[i]);
     }
-#line 48 "reduction.cpu.cpp"
+#line 51 "reduction.cpu.cpp"
   }
 }
 
-// Parallel loop of 'sums' (reduction.cpp:36) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'sums' (reduction.cpp:39) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_sums_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 37 "reduction.cpp"
+#line 40 "reduction.cpp"
 total -= a[i] * 0.25f;
-#line 61 "reduction.cpu.cpp"
+#line 64 "reduction.cpu.cpp"
   }
 }
 
-// Parallel loop of 'sums' (reduction.cpp:40): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'sums' (reduction.cpp:43): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_sums_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, float * out, float total, int positive, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 41 "reduction.cpp"
-out[i] = a[i] / total + float(positive);
-#line 74 "reduction.cpu.cpp"
-  }
-}
-
-// Serial task of 'sums' (reduction.cpp:42): runs once, on the calling thread.
-static void
-qd_sums_task4(int n, float * out, float total) {
-#line 42 "reduction.cpp"
-out[n] = total;
-#line 83 "reduction.cpu.cpp"
-}
-
-// Serial task of 'sums' (reduction.cpp:43): runs once, on the calling thread.
-static void
-qd_sums_task5(int n, float * out, double product) {
-#line 43 "reduction.cpp"
-out[n + 1] = float(product);
-#line 91 "reduction.cpu.cpp"
-}
-
-// Serial task of 'sums' (reduction.cpp:44): runs once, on the calling thread.
-static void
-qd_sums_task6(int * counts, int positive) {
 #line 44 "reduction.cpp"
-counts[0] = positive;
-#line 99 "reduction.cpu.cpp"
+out[i] = a[i] / total + float(positive);
+#line 77 "reduction.cpu.cpp"
+  }
 }
 
 // Serial task of 'sums' (reduction.cpp:45): runs once, on the calling thread.
 static void
-qd_sums_task7(int * counts, unsigned int any) {
+qd_sums_task4(int n, float * out, float total) {
 #line 45 "reduction.cpp"
-counts[1] = int(any);
-#line 107 "reduction.cpu.cpp"
+out[n] = total;
+#line 86 "reduction.cpu.cpp"
 }
 
 // Serial task of 'sums' (reduction.cpp:46): runs once, on the calling thread.
 static void
-qd_sums_task8(int * counts, unsigned int all) {
+qd_sums_task5(int n, float * out, double product) {
 #line 46 "reduction.cpp"
-counts[2] = int(all);
-#line 115 "reduction.cpu.cpp"
+out[n + 1] = float(product);
+#line 94 "reduction.cpu.cpp"
 }
 
 // Serial task of 'sums' (reduction.cpp:47): runs once, on the calling thread.
 static void
-qd_sums_task9(int * counts, unsigned int parity) {
+qd_sums_task6(int * counts, int positive) {
 #line 47 "reduction.cpp"
+counts[0] = positive;
+#line 102 "reduction.cpu.cpp"
+}
+
+// Serial task of 'sums' (reduction.cpp:48): runs once, on the calling thread.
+static void
+qd_sums_task7(int * counts, unsigned int any) {
+#line 48 "reduction.cpp"
+counts[1] = int(any);
+#line 110 "reduction.cpu.cpp"
+}
+
+// Serial task of 'sums' (reduction.cpp:49): runs once, on the calling thread.
+static void
+qd_sums_task8(int * counts, unsigned int all) {
+#line 49 "reduction.cpp"
+counts[2] = int(all);
+#line 118 "reduction.cpu.cpp"
+}
+
+// Serial task of 'sums' (reduction.cpp:50): runs once, on the calling thread.
+static void
+qd_sums_task9(int * counts, unsigned int parity) {
+#line 50 "reduction.cpp"
 counts[3] = int(parity);
-#line 123 "reduction.cpu.cpp"
+#line 126 "reduction.cpu.cpp"
 }
 
 
@@ -129,7 +132,7 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts, qd::
   float total = 0.5f;
   double product = 1.0;
   int positive = 0;
-  // parallel loop with reductions, reduction.cpp:17
+  // parallel loop with reductions, reduction.cpp:20
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -138,35 +141,35 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts, qd::
   unsigned any = 0u;
   unsigned all = ~0u;
   unsigned parity = 0u;
-  // parallel loop with reductions, reduction.cpp:28
+  // parallel loop with reductions, reduction.cpp:31
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_sums_loop1(qd_begin, qd_count, flags, n, any, all, parity);
   }
-  // parallel loop with reductions, reduction.cpp:36
+  // parallel loop with reductions, reduction.cpp:39
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_sums_loop2(qd_begin, qd_count, a, n, total);
   }
-  // parallel loop, reduction.cpp:40
+  // parallel loop, reduction.cpp:43
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_sums_loop3(qd_begin, qd_count, a, out, total, positive, n);
   }
-  // serial task, reduction.cpp:42
-  qd_sums_task4(n, out, total);
-  // serial task, reduction.cpp:43
-  qd_sums_task5(n, out, product);
-  // serial task, reduction.cpp:44
-  qd_sums_task6(counts, positive);
   // serial task, reduction.cpp:45
-  qd_sums_task7(counts, any);
+  qd_sums_task4(n, out, total);
   // serial task, reduction.cpp:46
-  qd_sums_task8(counts, all);
+  qd_sums_task5(n, out, product);
   // serial task, reduction.cpp:47
+  qd_sums_task6(counts, positive);
+  // serial task, reduction.cpp:48
+  qd_sums_task7(counts, any);
+  // serial task, reduction.cpp:49
+  qd_sums_task8(counts, all);
+  // serial task, reduction.cpp:50
   qd_sums_task9(counts, parity);
 }
 
@@ -175,156 +178,156 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts) {
 }
 
 // ---- end of qd kernel 'sums' ----
-#line 48 "reduction.cpp"
+#line 51 "reduction.cpp"
 
 
-// ---- qd kernel 'ranges' (reduction.cpp:50), translated by qd-translate ----
-#line 183 "reduction.cpu.cpp"
-// Parallel loop of 'ranges' (reduction.cpp:58) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'ranges' (reduction.cpp:53), translated by qd-translate ----
+#line 186 "reduction.cpu.cpp"
+// Parallel loop of 'ranges' (reduction.cpp:61) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_ranges_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& lo, float& hi) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(min: lo) reduction(max: hi)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 58 "reduction.cpp"
+#line 61 "reduction.cpp"
 {
             lo = std::min(lo, a[i]);
             hi = qd::max(hi, a[i]);
         }
-#line 196 "reduction.cpu.cpp"
+#line 199 "reduction.cpu.cpp"
   }
 }
 
-// Serial task of 'ranges' (reduction.cpp:62): runs once, on the calling thread.
+// Serial task of 'ranges' (reduction.cpp:65): runs once, on the calling thread.
 static void
 qd_ranges_task1(float * out, float lo) {
-#line 62 "reduction.cpp"
+#line 65 "reduction.cpp"
 out[0] = lo;
-#line 205 "reduction.cpu.cpp"
+#line 208 "reduction.cpu.cpp"
 }
 
-// Serial task of 'ranges' (reduction.cpp:63): runs once, on the calling thread.
+// Serial task of 'ranges' (reduction.cpp:66): runs once, on the calling thread.
 static void
 qd_ranges_task2(float * out, float hi) {
-#line 63 "reduction.cpp"
+#line 66 "reduction.cpp"
 out[1] = hi;
-#line 213 "reduction.cpu.cpp"
+#line 216 "reduction.cpu.cpp"
 }
 
-// Parallel loop of 'ranges' (reduction.cpp:70) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'ranges' (reduction.cpp:73) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_ranges_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, bool& all_small, bool& any_negative) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(&&: all_small) reduction(||: any_negative)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 70 "reduction.cpp"
+#line 73 "reduction.cpp"
 {
             all_small = all_small && (a[i] < 0.75f);
             any_negative = any_negative || a[i] < 0.0f;
         }
-#line 228 "reduction.cpu.cpp"
+#line 231 "reduction.cpu.cpp"
   }
 }
 
-// Serial task of 'ranges' (reduction.cpp:74): runs once, on the calling thread.
+// Serial task of 'ranges' (reduction.cpp:77): runs once, on the calling thread.
 static void
 qd_ranges_task4(int * flags, bool all_small) {
-#line 74 "reduction.cpp"
+#line 77 "reduction.cpp"
 flags[0] = all_small ? 1 : 0;
-#line 237 "reduction.cpu.cpp"
+#line 240 "reduction.cpu.cpp"
 }
 
-// Serial task of 'ranges' (reduction.cpp:75): runs once, on the calling thread.
+// Serial task of 'ranges' (reduction.cpp:78): runs once, on the calling thread.
 static void
 qd_ranges_task5(int * flags, bool any_negative) {
-#line 75 "reduction.cpp"
+#line 78 "reduction.cpp"
 flags[1] = any_negative ? 1 : 0;
-#line 245 "reduction.cpu.cpp"
+#line 248 "reduction.cpu.cpp"
 }
 
-// Parallel loop of 'ranges' (reduction.cpp:83) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'ranges' (reduction.cpp:86) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_ranges_loop6(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int empty_end, float& none, int& lowest) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: none) reduction(min: lowest)
 #endif
   for (int i = qd_begin; i < empty_end; ++i) {
-#line 83 "reduction.cpp"
+#line 86 "reduction.cpp"
 {
             none += a[i];
             lowest = qd::min(lowest, i);
         }
-#line 260 "reduction.cpu.cpp"
+#line 263 "reduction.cpu.cpp"
   }
 }
 
-// Serial task of 'ranges' (reduction.cpp:87): runs once, on the calling thread.
+// Serial task of 'ranges' (reduction.cpp:90): runs once, on the calling thread.
 static void
 qd_ranges_task7(float * none_out, float none) {
-#line 87 "reduction.cpp"
+#line 90 "reduction.cpp"
 none_out[0] = none;
-#line 269 "reduction.cpu.cpp"
+#line 272 "reduction.cpu.cpp"
 }
 
-// Serial task of 'ranges' (reduction.cpp:88): runs once, on the calling thread.
+// Serial task of 'ranges' (reduction.cpp:91): runs once, on the calling thread.
 static void
 qd_ranges_task8(int * lowest_out, int lowest) {
-#line 88 "reduction.cpp"
+#line 91 "reduction.cpp"
 lowest_out[0] = lowest;
-#line 277 "reduction.cpu.cpp"
+#line 280 "reduction.cpu.cpp"
 }
 
 
 // Host entry points of kernel 'ranges': they run its work on the calling thread and return when it is done.
 void ranges(const float* a, int n, int empty_end, float* out, int* flags, float* none_out, int* lowest_out, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // stream_parallel region, reduction.cpp:53: 3 blocks, run one after another on the calling thread
+  // stream_parallel region, reduction.cpp:56: 3 blocks, run one after another on the calling thread
   {
-    // block 1, reduction.cpp:54
+    // block 1, reduction.cpp:57
     {
       float lo = 1e30f;
       float hi = -1e30f;
-      // parallel loop with reductions, reduction.cpp:58
+      // parallel loop with reductions, reduction.cpp:61
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_ranges_loop0(qd_begin, qd_count, a, n, lo, hi);
       }
-      // serial task, reduction.cpp:62
+      // serial task, reduction.cpp:65
       qd_ranges_task1(out, lo);
-      // serial task, reduction.cpp:63
+      // serial task, reduction.cpp:66
       qd_ranges_task2(out, hi);
     }
-    // block 2, reduction.cpp:66
+    // block 2, reduction.cpp:69
     {
       bool all_small = true;
       bool any_negative = false;
-      // parallel loop with reductions, reduction.cpp:70
+      // parallel loop with reductions, reduction.cpp:73
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_ranges_loop3(qd_begin, qd_count, a, n, all_small, any_negative);
       }
-      // serial task, reduction.cpp:74
+      // serial task, reduction.cpp:77
       qd_ranges_task4(flags, all_small);
-      // serial task, reduction.cpp:75
+      // serial task, reduction.cpp:78
       qd_ranges_task5(flags, any_negative);
     }
-    // block 3, reduction.cpp:78
+    // block 3, reduction.cpp:81
     {
       float none = 42.0f;
       int lowest = 7;
-      // parallel loop with reductions, reduction.cpp:83
+      // parallel loop with reductions, reduction.cpp:86
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(empty_end), /*inclusive=*/false);
         qd_ranges_loop6(qd_begin, qd_count, a, empty_end, none, lowest);
       }
-      // serial task, reduction.cpp:87
+      // serial task, reduction.cpp:90
       qd_ranges_task7(none_out, none);
-      // serial task, reduction.cpp:88
+      // serial task, reduction.cpp:91
       qd_ranges_task8(lowest_out, lowest);
     }
   }
@@ -335,12 +338,12 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
 }
 
 // ---- end of qd kernel 'ranges' ----
-#line 90 "reduction.cpp"
+#line 93 "reduction.cpp"
 
 
-// ---- qd kernel 'grid_total' (reduction.cpp:92), translated by qd-translate ----
-#line 343 "reduction.cpu.cpp"
-// Parallel loop nest of 'grid_total' (reduction.cpp:98), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// ---- qd kernel 'grid_total' (reduction.cpp:95), translated by qd-translate ----
+#line 346 "reduction.cpu.cpp"
+// Parallel loop nest of 'grid_total' (reduction.cpp:101), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_grid_total_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, const double * grid, int w, int h, double& total, long& cells) {
 #if defined(_OPENMP)
@@ -349,34 +352,34 @@ qd_grid_total_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::det
   for (int y = qd_begin0; y < h; ++y)
   for (int x = qd_begin1; x < w; ++x)
   {
-#line 99 "reduction.cpp"
+#line 102 "reduction.cpp"
 {
             total += grid[y * w + x];
             cells += 1;
         }
-#line 358 "reduction.cpu.cpp"
+#line 361 "reduction.cpu.cpp"
   }
 }
 
-// Parallel loop of 'grid_total' (reduction.cpp:105): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'grid_total' (reduction.cpp:108): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_grid_total_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * out, double total, long cells, int h) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int y = qd_begin; y < h; ++y) {
-#line 106 "reduction.cpp"
+#line 109 "reduction.cpp"
 out[y] = total / double(cells);
-#line 371 "reduction.cpu.cpp"
+#line 374 "reduction.cpu.cpp"
   }
 }
 
-// Serial task of 'grid_total' (reduction.cpp:108): runs once, on the calling thread.
+// Serial task of 'grid_total' (reduction.cpp:111): runs once, on the calling thread.
 static void
 qd_grid_total_task2(int h, double * out, double total) {
-#line 108 "reduction.cpp"
+#line 111 "reduction.cpp"
 out[h] = total;
-#line 380 "reduction.cpu.cpp"
+#line 383 "reduction.cpu.cpp"
 }
 
 
@@ -385,19 +388,19 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   double total = 0.0;
   long cells = 0;
-  // parallel loop nest, collapse(2), reduction.cpp:98
+  // parallel loop nest, collapse(2), reduction.cpp:101
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_total", "reduction.cpp", 98);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_total", "reduction.cpp", 101);
     qd_grid_total_loop0(qd_begin0, qd_begin1, qd_space, grid, w, h, total, cells);
   }
-  // stream_parallel region, reduction.cpp:103: 1 blocks, run one after another on the calling thread
+  // stream_parallel region, reduction.cpp:106: 1 blocks, run one after another on the calling thread
   {
-    // block 1, reduction.cpp:104
+    // block 1, reduction.cpp:107
     {
-      // parallel loop, reduction.cpp:105
+      // parallel loop, reduction.cpp:108
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
@@ -405,7 +408,7 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
       }
     }
   }
-  // serial task, reduction.cpp:108
+  // serial task, reduction.cpp:111
   qd_grid_total_task2(h, out, total);
 }
 
@@ -414,12 +417,12 @@ void grid_total(const double* grid, int h, int w, double* out) {
 }
 
 // ---- end of qd kernel 'grid_total' ----
-#line 109 "reduction.cpp"
+#line 112 "reduction.cpp"
 
 
-// ---- qd kernel 'largest' (reduction.cpp:111), translated by qd-translate ----
-#line 422 "reduction.cpu.cpp"
-// Parallel loop of 'largest' (reduction.cpp:117) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'largest' (reduction.cpp:114), translated by qd-translate ----
+#line 425 "reduction.cpu.cpp"
+// Parallel loop of 'largest' (reduction.cpp:120) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
 qd_largest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * a, int n, T& best) {
@@ -427,19 +430,19 @@ qd_largest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T 
 #pragma omp parallel for reduction(max: best)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 118 "reduction.cpp"
+#line 121 "reduction.cpp"
 best = std::max(best, a[i]);
-#line 433 "reduction.cpu.cpp"
+#line 436 "reduction.cpu.cpp"
   }
 }
 
-// Serial task of 'largest' (reduction.cpp:119): runs once, on the calling thread.
+// Serial task of 'largest' (reduction.cpp:122): runs once, on the calling thread.
 template <class T>
 static void
 qd_largest_task1(T * out, T best) {
-#line 119 "reduction.cpp"
+#line 122 "reduction.cpp"
 out[0] = best;
-#line 443 "reduction.cpu.cpp"
+#line 446 "reduction.cpu.cpp"
 }
 
 
@@ -448,13 +451,13 @@ template <class T>
 void largest(const T* a, int n, T floor, T* out, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   T best = floor;
-  // parallel loop with reductions, reduction.cpp:117
+  // parallel loop with reductions, reduction.cpp:120
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_largest_loop0<T>(qd_begin, qd_count, a, n, best);
   }
-  // serial task, reduction.cpp:119
+  // serial task, reduction.cpp:122
   qd_largest_task1<T>(out, best);
 }
 
@@ -464,7 +467,82 @@ void largest(const T* a, int n, T floor, T* out) {
 }
 
 // ---- end of qd kernel 'largest' ----
-#line 120 "reduction.cpp"
+#line 123 "reduction.cpp"
+
+
+// The serial meaning of fmax/fmin: the extremes of the numbers, NaNs skipped.
+// ---- qd kernel 'nan_aware' (reduction.cpp:126), translated by qd-translate ----
+#line 476 "reduction.cpu.cpp"
+// Parallel loop of 'nan_aware' (reduction.cpp:132) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+static QD_NOINLINE void
+qd_nan_aware_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const double * a, int n, double& hi, float& hi_f, double& lo) {
+#if defined(_OPENMP)
+#pragma omp declare reduction(qd_fmax_hi : double : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<double>(HUGE_VAL))
+#pragma omp declare reduction(qd_fmax_hi_f : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
+#pragma omp declare reduction(qd_fmin_lo : double : omp_out = std::fmin(omp_out, omp_in)) initializer(omp_priv = static_cast<double>(HUGE_VAL))
+#pragma omp parallel for reduction(qd_fmax_hi: hi) reduction(qd_fmax_hi_f: hi_f) reduction(qd_fmin_lo: lo)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 132 "reduction.cpp"
+{
+        hi = std::fmax(hi, a[i]);
+        hi_f = fmaxf(static_cast<float>(a[i]), hi_f);
+        lo = std::fmin(lo, a[i]);
+    }
+#line 493 "reduction.cpu.cpp"
+  }
+}
+
+// Serial task of 'nan_aware' (reduction.cpp:137): runs once, on the calling thread.
+static void
+qd_nan_aware_task1(double * out, double hi) {
+#line 137 "reduction.cpp"
+out[0] = hi;
+#line 502 "reduction.cpu.cpp"
+}
+
+// Serial task of 'nan_aware' (reduction.cpp:138): runs once, on the calling thread.
+static void
+qd_nan_aware_task2(double * out, double lo) {
+#line 138 "reduction.cpp"
+out[1] = lo;
+#line 510 "reduction.cpu.cpp"
+}
+
+// Serial task of 'nan_aware' (reduction.cpp:139): runs once, on the calling thread.
+static void
+qd_nan_aware_task3(double * out, float hi_f) {
+#line 139 "reduction.cpp"
+out[2] = hi_f;
+#line 518 "reduction.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'nan_aware': they run its work on the calling thread and return when it is done.
+void nan_aware(const double* a, int n, double start, double* out, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  double hi = start, lo = start;
+  float hi_f = static_cast<float>(start);
+  // parallel loop with reductions, reduction.cpp:132
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_nan_aware_loop0(qd_begin, qd_count, a, n, hi, hi_f, lo);
+  }
+  // serial task, reduction.cpp:137
+  qd_nan_aware_task1(out, hi);
+  // serial task, reduction.cpp:138
+  qd_nan_aware_task2(out, lo);
+  // serial task, reduction.cpp:139
+  qd_nan_aware_task3(out, hi_f);
+}
+
+void nan_aware(const double* a, int n, double start, double* out) {
+  ::nan_aware(a, n, start, out, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'nan_aware' ----
+#line 140 "reduction.cpp"
 
 
 template void largest<float>(const float*, int, float, float*);

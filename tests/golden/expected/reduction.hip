@@ -9,14 +9,17 @@
 // kernel, a result read by later loops and serial tasks (in a later region
 // too), a second reduction that continues from the first, an empty loop
 // (the result is the initializer), reductions inside stream_parallel blocks,
-// beside collapse and block_dim, and in a template kernel.
+// beside collapse and block_dim, and in a template kernel; max and min
+// combined with fmax/fmin (NaN gives way to a number, from a NaN initial
+// value too).
 #include <qd/qd.h>
 
 #include <algorithm>
+#include <cmath>
 
-// ---- qd kernel 'sums' (reduction.cpp:10), translated by qd-translate ----
-#line 19 "reduction.hip"
-// Parallel loop of 'sums' (reduction.cpp:17) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'sums' (reduction.cpp:13), translated by qd-translate ----
+#line 22 "reduction.hip"
+// Parallel loop of 'sums' (reduction.cpp:20) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_total, float* qd_partials_total, float qd_init_total, int* qd_result_positive, int* qd_partials_positive, int qd_init_positive, double* qd_result_product, double* qd_partials_product, double qd_init_product, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -29,26 +32,26 @@ qd_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_r
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 17 "reduction.cpp"
+#line 20 "reduction.cpp"
 {
         total += a[i];
         product = product * (1.0 + a[i] / 1024.0);
         if (a[i] > 0.0f)
             ++positive;
     }
-#line 40 "reduction.hip"
+#line 43 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 17 "reduction.cpp"
+#line 20 "reduction.cpp"
 {
         total += a[i];
         product = product * (1.0 + a[i] / 1024.0);
         if (a[i] > 0.0f)
             ++positive;
     }
-#line 52 "reduction.hip"
+#line 55 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -76,7 +79,7 @@ qd_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_r
   }
 }
 
-// Parallel loop of 'sums' (reduction.cpp:28) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'sums' (reduction.cpp:31) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(96)
 qd_sums_loop1(int qd_begin, std::uint64_t qd_count, const int * flags, unsigned int* qd_result_any, unsigned int* qd_partials_any, unsigned int qd_init_any, unsigned int* qd_result_all, unsigned int* qd_partials_all, unsigned int qd_init_all, unsigned int* qd_result_parity, unsigned int* qd_partials_parity, unsigned int qd_init_parity, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -89,24 +92,24 @@ qd_sums_loop1(int qd_begin, std::uint64_t qd_count, const int * flags, unsigned 
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 28 "reduction.cpp"
+#line 31 "reduction.cpp"
 {
         any |= unsigned(flags[i]);
         all = all & unsigned(flags[i] | 1);
         parity ^= unsigned(flags[i]);
     }
-#line 99 "reduction.hip"
+#line 102 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 28 "reduction.cpp"
+#line 31 "reduction.cpp"
 {
         any |= unsigned(flags[i]);
         all = all & unsigned(flags[i] | 1);
         parity ^= unsigned(flags[i]);
     }
-#line 110 "reduction.hip"
+#line 113 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ unsigned int qd_shared_any[96];
@@ -134,7 +137,7 @@ qd_sums_loop1(int qd_begin, std::uint64_t qd_count, const int * flags, unsigned 
   }
 }
 
-// Parallel loop of 'sums' (reduction.cpp:36) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'sums' (reduction.cpp:39) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -145,16 +148,16 @@ qd_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_r
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 37 "reduction.cpp"
+#line 40 "reduction.cpp"
 total -= a[i] * 0.25f;
-#line 151 "reduction.hip"
+#line 154 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 37 "reduction.cpp"
+#line 40 "reduction.cpp"
 total -= a[i] * 0.25f;
-#line 158 "reduction.hip"
+#line 161 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -168,7 +171,7 @@ total -= a[i] * 0.25f;
   }
 }
 
-// Parallel loop of 'sums' (reduction.cpp:40): a grid-stride loop over the iterations.
+// Parallel loop of 'sums' (reduction.cpp:43): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_sums_loop3(int qd_begin, std::uint64_t qd_count, const float * a, float * out, const float* qd_scalar_total, const int* qd_scalar_positive) {
   const float total = *qd_scalar_total;
@@ -176,64 +179,64 @@ qd_sums_loop3(int qd_begin, std::uint64_t qd_count, const float * a, float * out
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 41 "reduction.cpp"
-out[i] = a[i] / total + float(positive);
-#line 182 "reduction.hip"
-  }
-}
-
-// Serial task of 'sums' (reduction.cpp:42): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_sums_task4(int n, float * out, const float* qd_scalar_total) {
-  const float total = *qd_scalar_total;
-#line 42 "reduction.cpp"
-out[n] = total;
-#line 192 "reduction.hip"
-}
-
-// Serial task of 'sums' (reduction.cpp:43): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_sums_task5(int n, float * out, const double* qd_scalar_product) {
-  const double product = *qd_scalar_product;
-#line 43 "reduction.cpp"
-out[n + 1] = float(product);
-#line 201 "reduction.hip"
-}
-
-// Serial task of 'sums' (reduction.cpp:44): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_sums_task6(int * counts, const int* qd_scalar_positive) {
-  const int positive = *qd_scalar_positive;
 #line 44 "reduction.cpp"
-counts[0] = positive;
-#line 210 "reduction.hip"
+out[i] = a[i] / total + float(positive);
+#line 185 "reduction.hip"
+  }
 }
 
 // Serial task of 'sums' (reduction.cpp:45): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sums_task7(int * counts, const unsigned int* qd_scalar_any) {
-  const unsigned int any = *qd_scalar_any;
+qd_sums_task4(int n, float * out, const float* qd_scalar_total) {
+  const float total = *qd_scalar_total;
 #line 45 "reduction.cpp"
-counts[1] = int(any);
-#line 219 "reduction.hip"
+out[n] = total;
+#line 195 "reduction.hip"
 }
 
 // Serial task of 'sums' (reduction.cpp:46): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sums_task8(int * counts, const unsigned int* qd_scalar_all) {
-  const unsigned int all = *qd_scalar_all;
+qd_sums_task5(int n, float * out, const double* qd_scalar_product) {
+  const double product = *qd_scalar_product;
 #line 46 "reduction.cpp"
-counts[2] = int(all);
-#line 228 "reduction.hip"
+out[n + 1] = float(product);
+#line 204 "reduction.hip"
 }
 
 // Serial task of 'sums' (reduction.cpp:47): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_sums_task6(int * counts, const int* qd_scalar_positive) {
+  const int positive = *qd_scalar_positive;
+#line 47 "reduction.cpp"
+counts[0] = positive;
+#line 213 "reduction.hip"
+}
+
+// Serial task of 'sums' (reduction.cpp:48): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_sums_task7(int * counts, const unsigned int* qd_scalar_any) {
+  const unsigned int any = *qd_scalar_any;
+#line 48 "reduction.cpp"
+counts[1] = int(any);
+#line 222 "reduction.hip"
+}
+
+// Serial task of 'sums' (reduction.cpp:49): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_sums_task8(int * counts, const unsigned int* qd_scalar_all) {
+  const unsigned int all = *qd_scalar_all;
+#line 49 "reduction.cpp"
+counts[2] = int(all);
+#line 231 "reduction.hip"
+}
+
+// Serial task of 'sums' (reduction.cpp:50): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_sums_task9(int * counts, const unsigned int* qd_scalar_parity) {
   const unsigned int parity = *qd_scalar_parity;
-#line 47 "reduction.cpp"
+#line 50 "reduction.cpp"
 counts[3] = int(parity);
-#line 237 "reduction.hip"
+#line 240 "reduction.hip"
 }
 
 
@@ -248,57 +251,57 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts, qd::
   float total = 0.5f;
   double product = 1.0;
   int positive = 0;
-  // parallel loop with reductions, reduction.cpp:17: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, reduction.cpp:20: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_sums_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), positive, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), product, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 17);
+    qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 20);
   }
   unsigned any = 0u;
   unsigned all = ~0u;
   unsigned parity = 0u;
-  // parallel loop with reductions, reduction.cpp:28: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, reduction.cpp:31: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_sums_loop1<<<qd::detail::grid_size(qd_count, 96, qd_device), 96, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, flags, qd_scratch.slot<unsigned int>(3), qd_scratch.partials<unsigned int>(3), any, qd_scratch.slot<unsigned int>(4), qd_scratch.partials<unsigned int>(4), all, qd_scratch.slot<unsigned int>(5), qd_scratch.partials<unsigned int>(5), parity, qd_scratch.counter(1));
-    qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 28);
+    qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 31);
   }
-  // parallel loop with reductions, reduction.cpp:36: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, reduction.cpp:39: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_sums_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(6), qd_scratch.counter(2));
-    qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 36);
+    qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 39);
   }
-  // parallel loop, reduction.cpp:40
+  // parallel loop, reduction.cpp:43
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_sums_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, out, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
-      qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 40);
+      qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 43);
     }
   }
-  // serial task, reduction.cpp:42
-  qd_sums_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(n, out, qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 42);
-  // serial task, reduction.cpp:43
-  qd_sums_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(n, out, qd_scratch.slot<double>(2));
-  qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 43);
-  // serial task, reduction.cpp:44
-  qd_sums_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, qd_scratch.slot<int>(1));
-  qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 44);
   // serial task, reduction.cpp:45
-  qd_sums_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, qd_scratch.slot<unsigned int>(3));
+  qd_sums_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(n, out, qd_scratch.slot<float>(0));
   qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 45);
   // serial task, reduction.cpp:46
-  qd_sums_task8<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, qd_scratch.slot<unsigned int>(4));
+  qd_sums_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(n, out, qd_scratch.slot<double>(2));
   qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 46);
   // serial task, reduction.cpp:47
-  qd_sums_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, qd_scratch.slot<unsigned int>(5));
+  qd_sums_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, qd_scratch.slot<int>(1));
   qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 47);
+  // serial task, reduction.cpp:48
+  qd_sums_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, qd_scratch.slot<unsigned int>(3));
+  qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 48);
+  // serial task, reduction.cpp:49
+  qd_sums_task8<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, qd_scratch.slot<unsigned int>(4));
+  qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 49);
+  // serial task, reduction.cpp:50
+  qd_sums_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, qd_scratch.slot<unsigned int>(5));
+  qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 50);
 }
 
 void sums(const float* a, const int* flags, int n, float* out, int* counts) {
@@ -306,12 +309,12 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts) {
 }
 
 // ---- end of qd kernel 'sums' ----
-#line 48 "reduction.cpp"
+#line 51 "reduction.cpp"
 
 
-// ---- qd kernel 'ranges' (reduction.cpp:50), translated by qd-translate ----
-#line 314 "reduction.hip"
-// Parallel loop of 'ranges' (reduction.cpp:58) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'ranges' (reduction.cpp:53), translated by qd-translate ----
+#line 317 "reduction.hip"
+// Parallel loop of 'ranges' (reduction.cpp:61) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_lo, float* qd_partials_lo, float qd_init_lo, float* qd_result_hi, float* qd_partials_hi, float qd_init_hi, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -323,22 +326,22 @@ qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 58 "reduction.cpp"
+#line 61 "reduction.cpp"
 {
             lo = std::min(lo, a[i]);
             hi = qd::max(hi, a[i]);
         }
-#line 332 "reduction.hip"
+#line 335 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 58 "reduction.cpp"
+#line 61 "reduction.cpp"
 {
             lo = std::min(lo, a[i]);
             hi = qd::max(hi, a[i]);
         }
-#line 342 "reduction.hip"
+#line 345 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_lo[256];
@@ -359,25 +362,25 @@ qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
   }
 }
 
-// Serial task of 'ranges' (reduction.cpp:62): runs on one thread.
+// Serial task of 'ranges' (reduction.cpp:65): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_ranges_task1(float * out, const float* qd_scalar_lo) {
   const float lo = *qd_scalar_lo;
-#line 62 "reduction.cpp"
+#line 65 "reduction.cpp"
 out[0] = lo;
-#line 369 "reduction.hip"
+#line 372 "reduction.hip"
 }
 
-// Serial task of 'ranges' (reduction.cpp:63): runs on one thread.
+// Serial task of 'ranges' (reduction.cpp:66): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_ranges_task2(float * out, const float* qd_scalar_hi) {
   const float hi = *qd_scalar_hi;
-#line 63 "reduction.cpp"
+#line 66 "reduction.cpp"
 out[1] = hi;
-#line 378 "reduction.hip"
+#line 381 "reduction.hip"
 }
 
-// Parallel loop of 'ranges' (reduction.cpp:70) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'ranges' (reduction.cpp:73) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool* qd_result_all_small, bool* qd_partials_all_small, bool qd_init_all_small, bool* qd_result_any_negative, bool* qd_partials_any_negative, bool qd_init_any_negative, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -389,22 +392,22 @@ qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool* qd_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 70 "reduction.cpp"
+#line 73 "reduction.cpp"
 {
             all_small = all_small && (a[i] < 0.75f);
             any_negative = any_negative || a[i] < 0.0f;
         }
-#line 398 "reduction.hip"
+#line 401 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 70 "reduction.cpp"
+#line 73 "reduction.cpp"
 {
             all_small = all_small && (a[i] < 0.75f);
             any_negative = any_negative || a[i] < 0.0f;
         }
-#line 408 "reduction.hip"
+#line 411 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ bool qd_shared_all_small[256];
@@ -425,25 +428,25 @@ qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool* qd_
   }
 }
 
-// Serial task of 'ranges' (reduction.cpp:74): runs on one thread.
+// Serial task of 'ranges' (reduction.cpp:77): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_ranges_task4(int * flags, const bool* qd_scalar_all_small) {
   const bool all_small = *qd_scalar_all_small;
-#line 74 "reduction.cpp"
+#line 77 "reduction.cpp"
 flags[0] = all_small ? 1 : 0;
-#line 435 "reduction.hip"
+#line 438 "reduction.hip"
 }
 
-// Serial task of 'ranges' (reduction.cpp:75): runs on one thread.
+// Serial task of 'ranges' (reduction.cpp:78): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_ranges_task5(int * flags, const bool* qd_scalar_any_negative) {
   const bool any_negative = *qd_scalar_any_negative;
-#line 75 "reduction.cpp"
+#line 78 "reduction.cpp"
 flags[1] = any_negative ? 1 : 0;
-#line 444 "reduction.hip"
+#line 447 "reduction.hip"
 }
 
-// Parallel loop of 'ranges' (reduction.cpp:83) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'ranges' (reduction.cpp:86) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_none, float* qd_partials_none, float qd_init_none, int* qd_result_lowest, int* qd_partials_lowest, int qd_init_lowest, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -455,22 +458,22 @@ qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 83 "reduction.cpp"
+#line 86 "reduction.cpp"
 {
             none += a[i];
             lowest = qd::min(lowest, i);
         }
-#line 464 "reduction.hip"
+#line 467 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 83 "reduction.cpp"
+#line 86 "reduction.cpp"
 {
             none += a[i];
             lowest = qd::min(lowest, i);
         }
-#line 474 "reduction.hip"
+#line 477 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_none[256];
@@ -491,22 +494,22 @@ qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
   }
 }
 
-// Serial task of 'ranges' (reduction.cpp:87): runs on one thread.
+// Serial task of 'ranges' (reduction.cpp:90): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_ranges_task7(float * none_out, const float* qd_scalar_none) {
   const float none = *qd_scalar_none;
-#line 87 "reduction.cpp"
+#line 90 "reduction.cpp"
 none_out[0] = none;
-#line 501 "reduction.hip"
+#line 504 "reduction.hip"
 }
 
-// Serial task of 'ranges' (reduction.cpp:88): runs on one thread.
+// Serial task of 'ranges' (reduction.cpp:91): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_ranges_task8(int * lowest_out, const int* qd_scalar_lowest) {
   const int lowest = *qd_scalar_lowest;
-#line 88 "reduction.cpp"
+#line 91 "reduction.cpp"
 lowest_out[0] = lowest;
-#line 510 "reduction.hip"
+#line 513 "reduction.hip"
 }
 
 
@@ -518,9 +521,9 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 6, 3, { {256, sizeof(float)}, {256, sizeof(float)}, {256, sizeof(bool)}, {256, sizeof(bool)}, {256, sizeof(float)}, {256, sizeof(int)} });
-  // stream_parallel region, reduction.cpp:53: 3 blocks, each on its own pooled stream
+  // stream_parallel region, reduction.cpp:56: 3 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region reduction.cpp:53");
+    QD_PROFILE_RANGE("qd region reduction.cpp:56");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(3, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(4, qd_device); // [0]: fork; [b]: join of block b
@@ -531,65 +534,65 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
     qd_events.wait(0, qd_block_streams[2]);
-    // block 1, reduction.cpp:54
+    // block 1, reduction.cpp:57
     {
-      QD_PROFILE_RANGE("qd block 1 reduction.cpp:54");
+      QD_PROFILE_RANGE("qd block 1 reduction.cpp:57");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       float lo = 1e30f;
       float hi = -1e30f;
-      // parallel loop with reductions, reduction.cpp:58: launched even when empty, so that the results hold the initializers
+      // parallel loop with reductions, reduction.cpp:61: launched even when empty, so that the results hold the initializers
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_ranges_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), lo, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi, qd_scratch.counter(0));
-        qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 58);
+        qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 61);
       }
-      // serial task, reduction.cpp:62
+      // serial task, reduction.cpp:65
       qd_ranges_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(out, qd_scratch.slot<float>(0));
-      qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 62);
-      // serial task, reduction.cpp:63
+      qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 65);
+      // serial task, reduction.cpp:66
       qd_ranges_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(out, qd_scratch.slot<float>(1));
-      qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 63);
+      qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 66);
     }
-    // block 2, reduction.cpp:66
+    // block 2, reduction.cpp:69
     {
-      QD_PROFILE_RANGE("qd block 2 reduction.cpp:66");
+      QD_PROFILE_RANGE("qd block 2 reduction.cpp:69");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       bool all_small = true;
       bool any_negative = false;
-      // parallel loop with reductions, reduction.cpp:70: launched even when empty, so that the results hold the initializers
+      // parallel loop with reductions, reduction.cpp:73: launched even when empty, so that the results hold the initializers
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_ranges_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<bool>(2), qd_scratch.partials<bool>(2), all_small, qd_scratch.slot<bool>(3), qd_scratch.partials<bool>(3), any_negative, qd_scratch.counter(1));
-        qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 70);
+        qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 73);
       }
-      // serial task, reduction.cpp:74
+      // serial task, reduction.cpp:77
       qd_ranges_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(flags, qd_scratch.slot<bool>(2));
-      qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 74);
-      // serial task, reduction.cpp:75
+      qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 77);
+      // serial task, reduction.cpp:78
       qd_ranges_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(flags, qd_scratch.slot<bool>(3));
-      qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 75);
+      qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 78);
     }
-    // block 3, reduction.cpp:78
+    // block 3, reduction.cpp:81
     {
-      QD_PROFILE_RANGE("qd block 3 reduction.cpp:78");
+      QD_PROFILE_RANGE("qd block 3 reduction.cpp:81");
       const qd::StreamRef qd_block_stream = qd_block_streams[2];
       float none = 42.0f;
       int lowest = 7;
-      // parallel loop with reductions, reduction.cpp:83: launched even when empty, so that the results hold the initializers
+      // parallel loop with reductions, reduction.cpp:86: launched even when empty, so that the results hold the initializers
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(empty_end), /*inclusive=*/false);
         qd_ranges_loop6<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(4), qd_scratch.partials<float>(4), none, qd_scratch.slot<int>(5), qd_scratch.partials<int>(5), lowest, qd_scratch.counter(2));
-        qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 83);
+        qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 86);
       }
-      // serial task, reduction.cpp:87
+      // serial task, reduction.cpp:90
       qd_ranges_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(none_out, qd_scratch.slot<float>(4));
-      qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 87);
-      // serial task, reduction.cpp:88
+      qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 90);
+      // serial task, reduction.cpp:91
       qd_ranges_task8<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(lowest_out, qd_scratch.slot<int>(5));
-      qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 88);
+      qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 91);
     }
     // Join: the launch stream waits for every block before the work after the region.
     qd_events.record(1, qd_block_streams[0]);
@@ -606,12 +609,12 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
 }
 
 // ---- end of qd kernel 'ranges' ----
-#line 90 "reduction.cpp"
+#line 93 "reduction.cpp"
 
 
-// ---- qd kernel 'grid_total' (reduction.cpp:92), translated by qd-translate ----
-#line 614 "reduction.hip"
-// Parallel loop nest of 'grid_total' (reduction.cpp:98), collapse(2): a grid-stride loop over the product of the trip counts, row-major, then a combine of its reductions.
+// ---- qd kernel 'grid_total' (reduction.cpp:95), translated by qd-translate ----
+#line 617 "reduction.hip"
+// Parallel loop nest of 'grid_total' (reduction.cpp:101), collapse(2): a grid-stride loop over the product of the trip counts, row-major, then a combine of its reductions.
 static __global__ void __launch_bounds__(64)
 qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const double * grid, int w, double* qd_result_total, double* qd_partials_total, double qd_init_total, long* qd_result_cells, long* qd_partials_cells, long qd_init_cells, unsigned* qd_done) {
   double total = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, double>();
@@ -619,12 +622,12 @@ qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpa
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 99 "reduction.cpp"
+#line 102 "reduction.cpp"
 {
             total += grid[y * w + x];
             cells += 1;
         }
-#line 628 "reduction.hip"
+#line 631 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_total[64];
@@ -645,7 +648,7 @@ qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpa
   }
 }
 
-// Parallel loop of 'grid_total' (reduction.cpp:105): a grid-stride loop over the iterations.
+// Parallel loop of 'grid_total' (reduction.cpp:108): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grid_total_loop1(int qd_begin, std::uint64_t qd_count, double * out, const double* qd_scalar_total, const long* qd_scalar_cells) {
   const double total = *qd_scalar_total;
@@ -653,19 +656,19 @@ qd_grid_total_loop1(int qd_begin, std::uint64_t qd_count, double * out, const do
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int y = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 106 "reduction.cpp"
+#line 109 "reduction.cpp"
 out[y] = total / double(cells);
-#line 659 "reduction.hip"
+#line 662 "reduction.hip"
   }
 }
 
-// Serial task of 'grid_total' (reduction.cpp:108): runs on one thread.
+// Serial task of 'grid_total' (reduction.cpp:111): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_grid_total_task2(int h, double * out, const double* qd_scalar_total) {
   const double total = *qd_scalar_total;
-#line 108 "reduction.cpp"
+#line 111 "reduction.cpp"
 out[h] = total;
-#line 669 "reduction.hip"
+#line 672 "reduction.hip"
 }
 
 
@@ -679,20 +682,20 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {64, sizeof(double)}, {64, sizeof(long)} });
   double total = 0.0;
   long cells = 0;
-  // parallel loop nest, collapse(2), reduction.cpp:98, with reductions: launched even when empty, so that the results hold the initializers
+  // parallel loop nest, collapse(2), reduction.cpp:101, with reductions: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_total", "reduction.cpp", 98);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_total", "reduction.cpp", 101);
     {
       qd_grid_total_loop0<<<qd::detail::grid_size(qd_space.total, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, grid, w, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), total, qd_scratch.slot<long>(1), qd_scratch.partials<long>(1), cells, qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 98);
+      qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 101);
     }
   }
-  // stream_parallel region, reduction.cpp:103: 1 blocks, each on its own pooled stream
+  // stream_parallel region, reduction.cpp:106: 1 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region reduction.cpp:103");
+    QD_PROFILE_RANGE("qd region reduction.cpp:106");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(1, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(2, qd_device); // [0]: fork; [b]: join of block b
@@ -701,17 +704,17 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
     // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
-    // block 1, reduction.cpp:104
+    // block 1, reduction.cpp:107
     {
-      QD_PROFILE_RANGE("qd block 1 reduction.cpp:104");
+      QD_PROFILE_RANGE("qd block 1 reduction.cpp:107");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop, reduction.cpp:105
+      // parallel loop, reduction.cpp:108
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_grid_total_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, out, qd_scratch.slot<double>(0), qd_scratch.slot<long>(1));
-          qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 105);
+          qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 108);
         }
       }
     }
@@ -719,9 +722,9 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
     qd_events.record(1, qd_block_streams[0]);
     qd_events.wait(1, qd_stream);
   }
-  // serial task, reduction.cpp:108
+  // serial task, reduction.cpp:111
   qd_grid_total_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(h, out, qd_scratch.slot<double>(0));
-  qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 108);
+  qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 111);
 }
 
 void grid_total(const double* grid, int h, int w, double* out) {
@@ -729,12 +732,12 @@ void grid_total(const double* grid, int h, int w, double* out) {
 }
 
 // ---- end of qd kernel 'grid_total' ----
-#line 109 "reduction.cpp"
+#line 112 "reduction.cpp"
 
 
-// ---- qd kernel 'largest' (reduction.cpp:111), translated by qd-translate ----
-#line 737 "reduction.hip"
-// Parallel loop of 'largest' (reduction.cpp:117) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'largest' (reduction.cpp:114), translated by qd-translate ----
+#line 740 "reduction.hip"
+// Parallel loop of 'largest' (reduction.cpp:120) with reductions: a grid-stride loop over the iterations, then the combine.
 template <class T>
 static __global__ void __launch_bounds__(256)
 qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T* qd_result_best, T* qd_partials_best, T qd_init_best, unsigned* qd_done) {
@@ -746,16 +749,16 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T* qd_result
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 118 "reduction.cpp"
+#line 121 "reduction.cpp"
 best = std::max(best, a[i]);
-#line 752 "reduction.hip"
+#line 755 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 118 "reduction.cpp"
+#line 121 "reduction.cpp"
 best = std::max(best, a[i]);
-#line 759 "reduction.hip"
+#line 762 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_best[256];
@@ -769,14 +772,14 @@ best = std::max(best, a[i]);
   }
 }
 
-// Serial task of 'largest' (reduction.cpp:119): runs on one thread.
+// Serial task of 'largest' (reduction.cpp:122): runs on one thread.
 template <class T>
 static __global__ void __launch_bounds__(1)
 qd_largest_task1(T * out, const T* qd_scalar_best) {
   const T best = *qd_scalar_best;
-#line 119 "reduction.cpp"
+#line 122 "reduction.cpp"
 out[0] = best;
-#line 780 "reduction.hip"
+#line 783 "reduction.hip"
 }
 
 
@@ -790,16 +793,16 @@ void largest(const T* a, int n, T floor, T* out, qd::StreamRef qd_stream) {
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(T)} });
   T best = floor;
-  // parallel loop with reductions, reduction.cpp:117: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, reduction.cpp:120: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_largest_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "largest", "reduction.cpp", 117);
+    qd::detail::check_launch(hipGetLastError(), "largest", "reduction.cpp", 120);
   }
-  // serial task, reduction.cpp:119
+  // serial task, reduction.cpp:122
   qd_largest_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<T>(0));
-  qd::detail::check_launch(hipGetLastError(), "largest", "reduction.cpp", 119);
+  qd::detail::check_launch(hipGetLastError(), "largest", "reduction.cpp", 122);
 }
 
 template <class T>
@@ -808,7 +811,132 @@ void largest(const T* a, int n, T floor, T* out) {
 }
 
 // ---- end of qd kernel 'largest' ----
-#line 120 "reduction.cpp"
+#line 123 "reduction.cpp"
+
+
+// The serial meaning of fmax/fmin: the extremes of the numbers, NaNs skipped.
+// ---- qd kernel 'nan_aware' (reduction.cpp:126), translated by qd-translate ----
+#line 820 "reduction.hip"
+// Parallel loop of 'nan_aware' (reduction.cpp:132) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_nan_aware_loop0(int qd_begin, std::uint64_t qd_count, const double * a, double* qd_result_hi, double* qd_partials_hi, double qd_init_hi, float* qd_result_hi_f, float* qd_partials_hi_f, float qd_init_hi_f, double* qd_result_lo, double* qd_partials_lo, double qd_init_lo, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  double hi = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, double>();
+  float hi_f = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, float>();
+  double lo = qd::detail::reduce_identity<qd::detail::ReduceOp::FMin, double>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 132 "reduction.cpp"
+{
+        hi = std::fmax(hi, a[i]);
+        hi_f = fmaxf(static_cast<float>(a[i]), hi_f);
+        lo = std::fmin(lo, a[i]);
+    }
+#line 840 "reduction.hip"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 132 "reduction.cpp"
+{
+        hi = std::fmax(hi, a[i]);
+        hi_f = fmaxf(static_cast<float>(a[i]), hi_f);
+        lo = std::fmin(lo, a[i]);
+    }
+#line 851 "reduction.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ double qd_shared_hi[256];
+  hi = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(hi, qd_shared_hi);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_hi[qd::detail::block_index()] = hi;
+  __shared__ float qd_shared_hi_f[256];
+  hi_f = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(hi_f, qd_shared_hi_f);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_hi_f[qd::detail::block_index()] = hi_f;
+  __shared__ double qd_shared_lo[256];
+  lo = qd::detail::block_reduce<qd::detail::ReduceOp::FMin, 256>(lo, qd_shared_lo);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_lo[qd::detail::block_index()] = lo;
+  if (qd::detail::last_block_done(qd_done)) {
+    const double qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_hi, qd::detail::grid_blocks(), qd_shared_hi);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(qd_init_hi, qd_all_hi);
+    const float qd_all_hi_f = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_hi_f, qd::detail::grid_blocks(), qd_shared_hi_f);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_hi_f = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(qd_init_hi_f, qd_all_hi_f);
+    const double qd_all_lo = qd::detail::reduce_partials<qd::detail::ReduceOp::FMin, 256>(qd_partials_lo, qd::detail::grid_blocks(), qd_shared_lo);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_lo = qd::detail::reduce_combine<qd::detail::ReduceOp::FMin>(qd_init_lo, qd_all_lo);
+  }
+}
+
+// Serial task of 'nan_aware' (reduction.cpp:137): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_nan_aware_task1(double * out, const double* qd_scalar_hi) {
+  const double hi = *qd_scalar_hi;
+#line 137 "reduction.cpp"
+out[0] = hi;
+#line 885 "reduction.hip"
+}
+
+// Serial task of 'nan_aware' (reduction.cpp:138): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_nan_aware_task2(double * out, const double* qd_scalar_lo) {
+  const double lo = *qd_scalar_lo;
+#line 138 "reduction.cpp"
+out[1] = lo;
+#line 894 "reduction.hip"
+}
+
+// Serial task of 'nan_aware' (reduction.cpp:139): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_nan_aware_task3(double * out, const float* qd_scalar_hi_f) {
+  const float hi_f = *qd_scalar_hi_f;
+#line 139 "reduction.cpp"
+out[2] = hi_f;
+#line 903 "reduction.hip"
+}
+
+
+// Host entry points of kernel 'nan_aware': they enqueue its work on the launch stream and return without waiting.
+void nan_aware(const double* a, int n, double start, double* out, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel nan_aware"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 1, { {256, sizeof(double)}, {256, sizeof(float)}, {256, sizeof(double)} });
+  double hi = start, lo = start;
+  float hi_f = static_cast<float>(start);
+  // parallel loop with reductions, reduction.cpp:132: launched even when empty, so that the results hold the initializers
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_nan_aware_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), hi, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi_f, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), lo, qd_scratch.counter(0));
+    qd::detail::check_launch(hipGetLastError(), "nan_aware", "reduction.cpp", 132);
+  }
+  // serial task, reduction.cpp:137
+  qd_nan_aware_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<double>(0));
+  qd::detail::check_launch(hipGetLastError(), "nan_aware", "reduction.cpp", 137);
+  // serial task, reduction.cpp:138
+  qd_nan_aware_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<double>(2));
+  qd::detail::check_launch(hipGetLastError(), "nan_aware", "reduction.cpp", 138);
+  // serial task, reduction.cpp:139
+  qd_nan_aware_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(1));
+  qd::detail::check_launch(hipGetLastError(), "nan_aware", "reduction.cpp", 139);
+}
+
+void nan_aware(const double* a, int n, double start, double* out) {
+  ::nan_aware(a, n, start, out, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'nan_aware' ----
+#line 140 "reduction.cpp"
 
 
 template void largest<float>(const float*, int, float, float*);
