@@ -182,6 +182,28 @@ void f(float* y, const float* A, int n) {
     EXPECT_EQ(R[I].find("#pragma qd loop vector"), std::string::npos) << R[I];
 }
 
+TEST(LoopRemarks, NoReductionSuggestedForAUserMax) {
+  // A user's own 'max' is no combine that the reduction analysis accepts,
+  // so no clause naming it is suggested: it would not translate.
+  Lines R = remarks(R"(
+#include <cmath>
+namespace mine { inline float max(float a, float b) { return a < b ? b : a; } }
+#pragma qd kernel
+void f(float* y, const float* A, int n) {
+  for (int i = 0; i < n; ++i) {
+    float m = 0, k = 0;
+    for (int j = 0; j < n; ++j) {
+      m = mine::max(m, A[i * n + j]);
+      k = fmaxf(k, A[i * n + j]);
+    }
+    y[i] = m + k;
+  }
+})");
+  ASSERT_FALSE(R.empty());
+  for (const std::string &Line : R)
+    EXPECT_EQ(Line.find("reduction(max"), std::string::npos) << Line;
+}
+
 TEST(LoopRemarks, OneRemarkPerAccess) {
   // The access is reported once, although both the collapse order and a
   // vector loop would fix it.

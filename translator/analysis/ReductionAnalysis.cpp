@@ -282,6 +282,12 @@ private:
 
 } // namespace
 
+std::optional<ReductionOp> minMaxCombineOp(const Expr *E) {
+  if (std::optional<MinMaxCall> Call = minMaxCall(E))
+    return Call->Op;
+  return std::nullopt;
+}
+
 bool resolveReductions(const Directive &D, const ReductionScope &Scope,
                        ASTContext &Context, std::vector<Reduction> &Out) {
   DiagnosticsEngine &Diags = Context.getDiagnostics();

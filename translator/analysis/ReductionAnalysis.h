@@ -37,6 +37,11 @@ bool resolveReductions(const Directive &D, const ReductionScope &Scope,
                        clang::ASTContext &Context,
                        std::vector<Reduction> &Out);
 
+/// 'min' or 'max' for a call with two arguments that combines like one:
+/// std::min/std::max, qd::min/qd::max, or fmin/fmax (in std:: or the global
+/// namespace, with an 'f' or 'l' suffix or none).
+std::optional<ReductionOp> minMaxCombineOp(const clang::Expr *E);
+
 /// Reports each use of a reduction variable in \p Body other than combining
 /// into it with its operator, and marks the floating-point 'max' and 'min'
 /// variables that the body combines with fmax or fmin (IgnoresNaN).

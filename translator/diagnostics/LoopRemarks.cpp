@@ -4,6 +4,7 @@
 #include "CoarsenRemarks.h"
 #include "DependenceAnalysis.h"
 #include "DiagnosticIds.h"
+#include "ReductionAnalysis.h"
 #include "ReductionOp.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -224,20 +225,12 @@ private:
         return std::nullopt;
       }
     }
+    // The calls the reduction analysis accepts as combines, and no other
+    // 'max': a suggested clause must translate.
     if (const auto *Call = dyn_cast<CallExpr>(RHS);
         Call && Call->getNumArgs() == 2 &&
-        (names(Call->getArg(0), V) || names(Call->getArg(1), V))) {
-      std::string Name;
-      if (const FunctionDecl *FD = Call->getDirectCallee())
-        Name = FD->getNameAsString();
-      else if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(
-                   Call->getCallee()->IgnoreParenImpCasts()))
-        Name = ULE->getName().getAsString();
-      if (Name == "max" || Name == "fmax" || Name == "fmaxf" || Name == "fmaxl")
-        return ReductionOp::Max;
-      if (Name == "min" || Name == "fmin" || Name == "fminf" || Name == "fminl")
-        return ReductionOp::Min;
-    }
+        (names(Call->getArg(0), V) || names(Call->getArg(1), V)))
+      return minMaxCombineOp(Call);
     return std::nullopt;
   }
 };
