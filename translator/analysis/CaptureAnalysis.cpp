@@ -127,6 +127,16 @@ findReferenceTo(const Stmt *S,
       S, [&](const VarDecl *Var) { return Vars.count(Var) != 0; });
 }
 
+llvm::SmallSetVector<const VarDecl *, 8> referencedVariables(const Stmt *S) {
+  llvm::SmallSetVector<const VarDecl *, 8> Vars;
+  forEachDeclRef(S, [&](DeclRefExpr *Ref) {
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+      Vars.insert(Var);
+    return true;
+  });
+  return Vars;
+}
+
 const DeclRefExpr *
 findReferenceTo(const Stmt *S,
                 llvm::function_ref<bool(const VarDecl *)> IsTarget) {

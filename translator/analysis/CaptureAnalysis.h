@@ -5,6 +5,7 @@
 #include "KernelModel.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace qd {
@@ -39,6 +40,11 @@ const clang::Expr *findDeviceDataUse(const clang::Expr *E,
 /// Returns true if both can.
 bool checkBoundsOnHost(const LoopForm &Form, const HostValues &Values,
                        clang::ASTContext &Context);
+
+/// The variables \p S names, lambda bodies included, in the order of their
+/// first reference.
+llvm::SmallSetVector<const clang::VarDecl *, 8>
+referencedVariables(const clang::Stmt *S);
 
 /// The first reference in \p S to one of \p Vars, or null.
 const clang::DeclRefExpr *

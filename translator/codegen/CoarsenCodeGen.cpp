@@ -7,30 +7,15 @@
 // name lets the user's statements be copied unchanged.
 //
 //===----------------------------------------------------------------------===//
+#include "CaptureAnalysis.h"
 #include "CoarsenAnalysis.h"
 #include "KernelCodeGen.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
 namespace qd {
 namespace {
-
-/// The variables \p S names.
-llvm::SmallPtrSet<const VarDecl *, 8> referencedVariables(const Stmt *S) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    llvm::SmallPtrSet<const VarDecl *, 8> Found;
-    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-      if (const auto *Var = dyn_cast<VarDecl>(DRE->getDecl()))
-        Found.insert(Var);
-      return true;
-    }
-  } F;
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Found;
-}
 
 /// \p S when it is one assignment of a scalar ('p[i] = e;', 'p[i] += e;').
 const BinaryOperator *splittableAssignment(const Stmt *S) {

@@ -11,6 +11,7 @@
 // of the device code that owns them.
 //
 //===----------------------------------------------------------------------===//
+#include "CaptureAnalysis.h"
 #include "KernelCodeGen.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -71,19 +72,6 @@ CpuLoop KernelCodeGen::cpuLoop(const LoopForm &L, const std::string &Suffix,
           ""};
 }
 
-/// The locals and parameters that \p E reads.
-static void collectLocalReads(const Stmt *E,
-                              llvm::SmallVectorImpl<const VarDecl *> &Vars) {
-  if (!E)
-    return;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
-      if (Var->isLocalVarDeclOrParm() && !llvm::is_contained(Vars, Var))
-        Vars.push_back(Var);
-  for (const Stmt *Child : E->children())
-    collectLocalReads(Child, Vars);
-}
-
 bool KernelCodeGen::cpuBoundAsWritten(const LoopForm &L) const {
   // The serial loop evaluates its bound before every iteration, the cpu
   // loop (and OpenMP) once; the two agree when evaluating it has no effect.
@@ -94,32 +82,30 @@ bool KernelCodeGen::cpuBoundAsWritten(const LoopForm &L) const {
   // generated code; the computed bound is of the variable's own type.
   const Expr *Bound = L.End->IgnoreParenImpCasts();
   const QualType BoundType = Bound->getType(), VarType = L.Var->getType();
-  if (!BoundType->isIntegerType() ||
-      (BoundType->isSignedIntegerOrEnumerationType() !=
-           VarType->isSignedIntegerOrEnumerationType() &&
-       !Bound->isIntegerConstantExpr(Context)))
-    return false;
-  llvm::SmallVector<const VarDecl *, 4> Reads;
-  collectLocalReads(L.End, Reads);
-  return !llvm::is_contained(Reads, L.Var);
+  return BoundType->isIntegerType() &&
+         (BoundType->isSignedIntegerOrEnumerationType() ==
+              VarType->isSignedIntegerOrEnumerationType() ||
+          Bound->isIntegerConstantExpr(Context));
 }
 
 std::vector<Capture> KernelCodeGen::deviceCaptures(const Step &S) const {
   std::vector<Capture> Captures = S.Captures;
   if (Options.Target != Target::Cpu || S.Kind != StepKind::ParallelLoop)
     return Captures;
-  // The bounds are host expressions (checkBoundsOnHost), so what they read
-  // are parameters and host scalars, passed by value like any capture.
-  llvm::SmallVector<const VarDecl *, 4> Reads;
-  if (cpuBoundAsWritten(S.Loop))
-    collectLocalReads(S.Loop.End, Reads);
+  // The bounds are host expressions (checkBoundsOnHost), so the locals they
+  // read are parameters and host scalars, passed by value like any capture.
+  auto AddBoundReads = [&](const LoopForm &L) {
+    if (!cpuBoundAsWritten(L))
+      return;
+    for (const VarDecl *Var : referencedVariables(L.End))
+      if (Var->isLocalVarDeclOrParm() &&
+          llvm::none_of(Captures,
+                        [&](const Capture &C) { return C.Var == Var; }))
+        Captures.push_back({Var});
+  };
+  AddBoundReads(S.Loop);
   for (const LoopForm &Inner : S.Collapsed)
-    if (cpuBoundAsWritten(Inner))
-      collectLocalReads(Inner.End, Reads);
-  for (const VarDecl *Var : Reads)
-    if (llvm::none_of(Captures,
-                      [&](const Capture &C) { return C.Var == Var; }))
-      Captures.push_back({Var});
+    AddBoundReads(Inner);
   return Captures;
 }
 

@@ -12,12 +12,16 @@
 
 namespace qd {
 
+/// The reduction identifier that OpenMP combines \p R with: its operator,
+/// or the one ompReductionDeclarations declares for an fmax/fmin variable.
+static std::string ompReductionIdentifier(const Reduction &R) {
+  const std::string Op = reductionOpSpelling(R.Op).str();
+  return R.IgnoresNaN ? "qd_f" + Op + "_" + R.Var->getNameAsString() : Op;
+}
+
 std::string ompReductionClause(const Reduction &R) {
-  const std::string Var = R.Var->getNameAsString();
-  return " reduction(" +
-         (R.IgnoresNaN ? "qd_f" + reductionOpSpelling(R.Op).str() + "_" + Var
-                       : reductionOpSpelling(R.Op).str()) +
-         ": " + Var + ")";
+  return " reduction(" + ompReductionIdentifier(R) + ": " +
+         R.Var->getNameAsString() + ")";
 }
 
 std::string KernelCodeGen::ompReductionDeclarations(
@@ -31,8 +35,8 @@ std::string KernelCodeGen::ompReductionDeclarations(
       continue;
     const std::string Op = reductionOpSpelling(R.Op).str();
     const std::string Type = typeOf(R.Var);
-    Out += "#pragma omp declare reduction(qd_f" + Op + "_" +
-           R.Var->getNameAsString() + " : " + Type +
+    Out += "#pragma omp declare reduction(" + ompReductionIdentifier(R) +
+           " : " + Type +
            " : omp_out = std::f" + Op + "(omp_out, omp_in)) initializer(omp_priv = " +
            (R.Op == ReductionOp::Max ? "-" : "") + "static_cast<" + Type +
            ">(HUGE_VAL))\n";

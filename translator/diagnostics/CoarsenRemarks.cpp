@@ -1,6 +1,7 @@
 //===- CoarsenRemarks.cpp - What --remarks says of coarsening -------------===//
 #include "CoarsenRemarks.h"
 #include "AccessAnalysis.h"
+#include "CaptureAnalysis.h"
 #include "DiagnosticIds.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -36,19 +37,7 @@ void reuseRemarks(const Step &S, ASTContext &Ctx) {
   } Loops;
   Loops.TraverseStmt(const_cast<Stmt *>(Body));
   auto InLoop = [&](const Expr *E) {
-    struct Finder : RecursiveASTVisitor<Finder> {
-      const llvm::SmallPtrSetImpl<const VarDecl *> &Vars;
-      bool Found = false;
-      explicit Finder(const llvm::SmallPtrSetImpl<const VarDecl *> &Vars)
-          : Vars(Vars) {}
-      bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-        const auto *Var = dyn_cast<VarDecl>(DRE->getDecl());
-        Found = Var && Vars.count(Var);
-        return !Found;
-      }
-    } F(Loops.Found);
-    F.TraverseStmt(const_cast<Expr *>(E));
-    return F.Found;
+    return findReferenceTo(E, Loops.Found) != nullptr;
   };
   struct Group {
     const Access *First = nullptr;
