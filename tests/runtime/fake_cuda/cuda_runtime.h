@@ -17,6 +17,14 @@
 #include <fake_device.h>
 
 #include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include <ucontext.h>
 
 #define __global__
 #define __host__
@@ -49,10 +57,186 @@ struct qd_fake_dim3 {
 // Per thread, as each host thread runs its own launches.
 inline thread_local qd_fake_dim3 blockIdx, threadIdx, blockDim, gridDim;
 
-// Runs `kernel` over a grid on the calling thread, one call per (block,
-// thread), with blockIdx/threadIdx/blockDim/gridDim set. Graph mode's
-// runtime calls it through qd/detail/graph_call.h (QD_HOST_KERNELS) when a
-// fake graph node runs.
+// A block's threads run as cooperative fibers (ucontext) on the calling
+// thread, so that __syncthreads and __shared__ mean what they mean on a GPU:
+// each thread runs until it reaches a barrier or ends, and the barrier opens
+// once every thread of the block has reached it. A thread that ends while
+// others wait at a barrier is CUDA's undefined behaviour; the fake reports it
+// (as compute-sanitizer's synccheck would) and aborts. __shared__ variables
+// are static thread_local: one copy per host thread, which runs one block at
+// a time, and uninitialized as far as the kernel may assume.
+//
+// ThreadSanitizer cannot follow stack switches, so under it the threads run
+// one after another, as before fibers, and a barrier aborts with a message:
+// scripts/tsan.sh runs only cases without barriers. AddressSanitizer is told
+// about each switch.
+#if defined(__SANITIZE_THREAD__)
+#define QD_FAKE_FIBERS 0
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define QD_FAKE_FIBERS 0
+#endif
+#endif
+#ifndef QD_FAKE_FIBERS
+#define QD_FAKE_FIBERS 1
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define QD_FAKE_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define QD_FAKE_ASAN 1
+#endif
+#endif
+
+#define __shared__ static thread_local
+
+namespace qd_fake_block {
+
+enum class State { Ready, AtBarrier, Done };
+
+// The block being run on this host thread, when it runs as fibers.
+struct Fibers {
+  static constexpr std::size_t kStackBytes = 256 * 1024;
+  ucontext_t scheduler{};
+  std::vector<ucontext_t> contexts;
+  std::vector<State> states;
+  std::vector<std::unique_ptr<char[]>> stacks;
+  unsigned current = 0;
+  const std::function<void()>* body = nullptr;
+  std::exception_ptr failure;
+#ifdef QD_FAKE_ASAN
+  void* scheduler_fake_stack = nullptr;
+  const void* scheduler_stack = nullptr;
+  std::size_t scheduler_stack_bytes = 0;
+#endif
+};
+inline thread_local Fibers* running = nullptr;
+
+#ifdef QD_FAKE_ASAN
+extern "C" void __sanitizer_start_switch_fiber(void** fake_stack_save,
+                                               const void* bottom,
+                                               std::size_t size);
+extern "C" void __sanitizer_finish_switch_fiber(void* fake_stack_save,
+                                                const void** bottom_old,
+                                                std::size_t* size_old);
+#endif
+
+[[noreturn]] inline void fail(const char* what) {
+  std::fprintf(stderr, "fake device: %s (block %u, thread %u)\n", what,
+               blockIdx.x, threadIdx.x);
+  std::abort();
+}
+
+inline void fiber_entry() {
+  Fibers& f = *running;
+#ifdef QD_FAKE_ASAN
+  __sanitizer_finish_switch_fiber(nullptr, &f.scheduler_stack,
+                                  &f.scheduler_stack_bytes);
+#endif
+  try {
+    (*f.body)();
+  } catch (...) {
+    if (!f.failure)
+      f.failure = std::current_exception();
+  }
+  f.states[f.current] = State::Done;
+#ifdef QD_FAKE_ASAN
+  // The fiber ends: its fake stack goes with it (a null save slot).
+  __sanitizer_start_switch_fiber(nullptr, f.scheduler_stack,
+                                 f.scheduler_stack_bytes);
+#endif
+  // Returning resumes uc_link, the scheduler.
+}
+
+inline void switch_to(Fibers& f, unsigned t) {
+  threadIdx.x = t;
+  f.current = t;
+#ifdef QD_FAKE_ASAN
+  __sanitizer_start_switch_fiber(&f.scheduler_fake_stack,
+                                 f.stacks[t].get(), Fibers::kStackBytes);
+#endif
+  swapcontext(&f.scheduler, &f.contexts[t]);
+#ifdef QD_FAKE_ASAN
+  __sanitizer_finish_switch_fiber(f.scheduler_fake_stack, nullptr, nullptr);
+#endif
+}
+
+// Runs `body` once per thread of a block of `threads`, with threadIdx.x set.
+inline void run_block(unsigned threads, const std::function<void()>& body) {
+#if QD_FAKE_FIBERS
+  thread_local Fibers f;
+  f.contexts.resize(threads);
+  f.states.assign(threads, State::Ready);
+  while (f.stacks.size() < threads)
+    f.stacks.push_back(std::make_unique<char[]>(Fibers::kStackBytes));
+  f.body = &body;
+  f.failure = nullptr;
+  for (unsigned t = 0; t < threads; ++t) {
+    getcontext(&f.contexts[t]);
+    f.contexts[t].uc_stack.ss_sp = f.stacks[t].get();
+    f.contexts[t].uc_stack.ss_size = Fibers::kStackBytes;
+    f.contexts[t].uc_link = &f.scheduler;
+    makecontext(&f.contexts[t], fiber_entry, 0);
+  }
+  Fibers* const outer = running;
+  running = &f;
+  for (;;) {
+    for (unsigned t = 0; t < threads; ++t)
+      if (f.states[t] == State::Ready)
+        switch_to(f, t);
+    if (f.failure)
+      break;
+    unsigned done = 0;
+    for (State s : f.states)
+      done += s == State::Done;
+    if (done == threads)
+      break;
+    if (done != 0)
+      fail("a thread ended while others of its block wait in __syncthreads");
+    for (State& s : f.states)
+      s = State::Ready;
+  }
+  running = outer;
+  if (f.failure)
+    std::rethrow_exception(f.failure);
+#else
+  for (unsigned t = 0; t < threads; ++t) {
+    threadIdx.x = t;
+    body();
+  }
+#endif
+}
+
+} // namespace qd_fake_block
+
+inline void __syncthreads() {
+#if QD_FAKE_FIBERS
+  qd_fake_block::Fibers* f = qd_fake_block::running;
+  if (!f)
+    qd_fake_block::fail("__syncthreads outside a kernel");
+  const unsigned t = f->current;
+  f->states[t] = qd_fake_block::State::AtBarrier;
+#ifdef QD_FAKE_ASAN
+  void* fake_stack = nullptr;
+  qd_fake_block::__sanitizer_start_switch_fiber(
+      &fake_stack, f->scheduler_stack, f->scheduler_stack_bytes);
+#endif
+  swapcontext(&f->contexts[t], &f->scheduler);
+#ifdef QD_FAKE_ASAN
+  qd_fake_block::__sanitizer_finish_switch_fiber(
+      fake_stack, &f->scheduler_stack, &f->scheduler_stack_bytes);
+#endif
+  threadIdx.x = t;
+#else
+  qd_fake_block::fail("__syncthreads needs fibers, which this build "
+                      "(ThreadSanitizer) runs without");
+#endif
+}
+
+// Runs `kernel` over a grid on the calling thread, block after block, with
+// blockIdx/threadIdx/blockDim/gridDim set. Graph mode's runtime calls it
+// through qd/detail/graph_call.h (QD_HOST_KERNELS) when a fake graph node
+// runs.
 #define QD_HOST_KERNELS 1
 template <class Kernel>
 auto qd_host_kernel_run(Kernel* kernel, unsigned grid, unsigned block) {
@@ -60,12 +244,11 @@ auto qd_host_kernel_run(Kernel* kernel, unsigned grid, unsigned block) {
     const qd_fake_dim3 saved[4] = {blockIdx, threadIdx, blockDim, gridDim};
     gridDim.x = grid;
     blockDim.x = block;
-    for (unsigned b = 0; b < grid; ++b)
-      for (unsigned t = 0; t < block; ++t) {
-        blockIdx.x = b;
-        threadIdx.x = t;
-        kernel(args...);
-      }
+    const std::function<void()> body = [&] { kernel(args...); };
+    for (unsigned b = 0; b < grid; ++b) {
+      blockIdx.x = b;
+      qd_fake_block::run_block(block, body);
+    }
     blockIdx = saved[0];
     threadIdx = saved[1];
     blockDim = saved[2];
