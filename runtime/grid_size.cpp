@@ -113,6 +113,13 @@ bool coarsening_fills_device(std::uint64_t groups, unsigned block_dim,
   return groups >= grid_cap(block_dim, device.index()) * block_dim;
 }
 
+bool tiling_fills_device(std::uint64_t tiles, const CallDevice& device) {
+  // One block of kThreadsPerSm threads per multiprocessor: the cap is the
+  // multiprocessor count (kMaxGridDim on the cpu backend, which never
+  // runs tiles).
+  return tiles >= grid_cap(kThreadsPerSm, device.index());
+}
+
 unsigned task_grid_size() { return launch_check_fails() ? 0 : 1; }
 
 } // namespace detail

@@ -33,12 +33,6 @@ private:
   }
 };
 
-const Stmt *leavingJump(const Stmt *S) {
-  LeavingJumpFinder F;
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Found;
-}
-
 /// What the body uses that a coarsened copy cannot keep: 'decltype' (of a
 /// local, which becomes a reference to its row's copy), a declaration of a
 /// type (which the row copies' types may name).
@@ -61,6 +55,48 @@ private:
     return false;
   }
 };
+
+} // namespace
+
+const Stmt *leavingJump(const Stmt *S) {
+  LeavingJumpFinder F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+std::string bodyCopyProblem(const Stmt *Body) {
+  BodyScanner Scanner;
+  Scanner.TraverseStmt(const_cast<Stmt *>(Body));
+  return Scanner.Problem;
+}
+
+std::string copyProblem(const VarDecl *Var, ASTContext &Context) {
+  const std::string Name = "'" + Var->getNameAsString() + "'";
+  if (!Var->hasLocalStorage())
+    return Name + " is a static local, which the rows share";
+  QualType T = Var->getType();
+  if (T->isReferenceType())
+    return Name + " is a reference, and each row would need its own";
+  if (T->isVariableArrayType())
+    return Name + " is a variable-length array";
+  if (!T.isTrivialType(Context) || T.isVolatileQualified())
+    return Name + " has type '" + T.getAsString() +
+           "', which is not a trivial type that each row can copy";
+  if (!hasRowInitializer(Var))
+    return "";
+  const Expr *Init = Var->getInit();
+  if (T->isArrayType())
+    return Name + " is an array with an initializer";
+  // A row's copy is assigned its initializer: 'v = e' and, for scalars,
+  // 'v = {e}' mean what the declaration did.
+  if (!T->isScalarType() && (Var->getInitStyle() != VarDecl::CInit ||
+                             isa<InitListExpr>(Init->IgnoreImplicit())))
+    return "the initializer of " + Name +
+           " is not an expression that can be assigned";
+  return "";
+}
+
+namespace {
 
 class Planner {
 public:
@@ -137,29 +173,8 @@ private:
   /// Whether \p Var can have one copy per row, reached through a reference
   /// to it.
   bool rowLocal(const VarDecl *Var) {
-    const std::string Name = "'" + Var->getNameAsString() + "'";
-    if (!Var->hasLocalStorage())
-      return fail(Name + " is a static local, which the rows share");
-    QualType T = Var->getType();
-    if (T->isReferenceType())
-      return fail(Name + " is a reference, and each row would need its own");
-    if (T->isVariableArrayType())
-      return fail(Name + " is a variable-length array");
-    if (!T.isTrivialType(Context) || T.isVolatileQualified())
-      return fail(Name + " has type '" + T.getAsString() +
-                  "', which is not a trivial type that each row can copy");
-    if (!hasRowInitializer(Var))
-      return true;
-    const Expr *Init = Var->getInit();
-    if (T->isArrayType())
-      return fail(Name + " is an array with an initializer");
-    // A row's copy is assigned its initializer: 'v = e' and, for scalars,
-    // 'v = {e}' mean what the declaration did.
-    if (!T->isScalarType() && (Var->getInitStyle() != VarDecl::CInit ||
-                               isa<InitListExpr>(Init->IgnoreImplicit())))
-      return fail("the initializer of " + Name +
-                  " is not an expression that can be assigned");
-    return true;
+    std::string Why = copyProblem(Var, Context);
+    return Why.empty() || fail(std::move(Why));
   }
 
   /// Whether the variables a loop header uses are the same for every row:
@@ -238,10 +253,8 @@ std::string whyNot(const Step &Loop, const VarDecl *RowVar,
     return std::string("a '") +
            (isa<ContinueStmt>(Jump) ? "continue" : "jump") +
            "' leaves an iteration early";
-  BodyScanner Scanner;
-  Scanner.TraverseStmt(const_cast<Stmt *>(Body));
-  if (!Scanner.Problem.empty())
-    return Scanner.Problem;
+  if (std::string Problem = bodyCopyProblem(Body); !Problem.empty())
+    return Problem;
   Planner P(Loop, RowVar, Context);
   if (!P.plan(Body, Out.Statements))
     return P.Problem;

@@ -36,6 +36,18 @@ namespace qd {
 bool analyzeCoarsening(Step &Loop, const Directive *D,
                        clang::ASTContext &Context);
 
+/// A 'continue' or 'break' in \p S that would leave the loop whose body
+/// \p S is, or a 'goto' or 'return': a jump that ends one iteration early.
+const clang::Stmt *leavingJump(const clang::Stmt *S);
+
+/// What in \p Body keeps its locals from being copied per iteration a
+/// thread runs ('decltype' of a local, a type declaration), or empty.
+std::string bodyCopyProblem(const clang::Stmt *Body);
+
+/// Why the body local \p Var cannot have one copy per iteration a thread
+/// runs, reached through a reference to it, or empty.
+std::string copyProblem(const clang::VarDecl *Var, clang::ASTContext &Context);
+
 /// Whether a row's copy of the body local \p Var is assigned an initializer:
 /// a trivial default construction ('Pair p;') leaves it as declared.
 bool hasRowInitializer(const clang::VarDecl *Var);

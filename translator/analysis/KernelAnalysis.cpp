@@ -11,6 +11,7 @@
 #include "RaceAnalysis.h"
 #include "CaptureAnalysis.h"
 #include "CoarsenAnalysis.h"
+#include "TileAnalysis.h"
 #include "JumpScopeVisitor.h"
 #include "CollapseAnalysis.h"
 #include "ReductionAnalysis.h"
@@ -805,6 +806,8 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
   llvm::append_range(Own, Loop.Privates);
   checkHostValueWrites(Body, Own, Loop.Reductions);
   if (Ok)
+    Ok = analyzeTiling(Loop, LoopDirective, Values, Context);
+  if (Ok && !Loop.Tile)
     Ok = analyzeCoarsening(Loop, LoopDirective, Context);
   if (!Ok)
     return;

@@ -169,6 +169,34 @@ struct Coarsening {
   std::vector<const clang::VarDecl *> RowLocals;
 };
 
+/// A read of a dense product's operand that a tiled nest loads into shared
+/// memory once for a whole tile (TileAnalysis.h).
+struct TileOperand {
+  /// Reads of the same element, by the same pointer and an index that is
+  /// the same expression; the first one's text is the load's.
+  std::vector<const clang::ArraySubscriptExpr *> Reads;
+  /// Indexed by the product loop's variable and the nest's outer variable
+  /// ('a[i * n + k]': a row operand, shared by a row of outputs) or its
+  /// inner one ('b[k * n + j]': a column operand).
+  bool Row = false;
+  clang::QualType Element;
+};
+
+/// A collapse(2) nest whose body runs a sequential loop (the product loop)
+/// that reads operands shared by whole rows or columns of outputs: each
+/// block computes a tile of outputs, and loads the operands' elements for
+/// the tile into shared memory once per chunk of the product loop.
+struct Tiling {
+  /// From 'tile(on)': applied whatever the nest's size.
+  bool Explicit = false;
+  LoopForm Product;
+  std::vector<TileOperand> Operands;
+  /// The body's top-level statements before and after the product loop.
+  std::vector<const clang::Stmt *> Before, After;
+  /// The locals that 'Before' declares: each output has its own copy.
+  std::vector<const clang::VarDecl *> OutputLocals;
+};
+
 struct Step;
 
 /// One '#pragma qd stream_parallel' block.
@@ -221,6 +249,15 @@ struct Step {
   /// 'coarsen(1)' turned it off.
   std::optional<Coarsening> Coarsen;
   std::string NotCoarsened;
+  /// ParallelLoop with 'collapse(2)' only: set when it computes a product
+  /// whose operands a tile can share; otherwise why not when its body has a
+  /// product loop (for --remarks and -Wqd-tile), with the operand and loop
+  /// the remark names.
+  std::optional<Tiling> Tile;
+  std::string NotTiled;
+  const clang::ArraySubscriptExpr *UntiledOperand = nullptr;
+  bool UntiledOperandRow = false;
+  const clang::ForStmt *UntiledProduct = nullptr;
 
   /// ParallelLoop with 'collapse' only: the second-innermost loop of the
   /// nest, whose neighbouring iterations a coarsened thread runs, and its

@@ -49,9 +49,10 @@ std::string KernelCodeGen::renderCollapsedLoop(const Step &S,
   for (size_t I = 0; I < Loops.size(); ++I)
     LeadingArgs += "qd_begin" + std::to_string(I) + ", ";
   const bool Coarsened = S.Coarsen && Options.Target != Target::Cpu;
+  const bool Tiled = S.Tile && Options.Target != Target::Cpu;
   if (!Coarsened || !S.Coarsen->Explicit) {
     addLaunch(Data, loopGrid(S, "qd_space.total"), LeadingArgs + "qd_space",
-              Coarsened ? 2 : 4);
+              Coarsened || Tiled ? 2 : 4);
     DeviceFunctions +=
         renderTemplate(Options.Target,
                        addVectorData(S, Data, "device_collapsed_loop"), Data) +
@@ -59,6 +60,8 @@ std::string KernelCodeGen::renderCollapsedLoop(const Step &S,
   }
   if (Coarsened)
     addCoarsenedLaunch(S, Data, LeadingArgs);
+  if (Tiled)
+    addTiledLaunch(S, Data, LeadingArgs);
   return renderTemplate(Options.Target, "launch_collapsed_loop", Data);
 }
 

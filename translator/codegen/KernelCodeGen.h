@@ -154,6 +154,10 @@ private:
   /// chooses (CoarsenCodeGen.cpp).
   void addCoarsenedLaunch(const Step &S, TemplateData &Data,
                           const std::string &LeadingArgs);
+  /// Sets "launch" in \p Data (a collapse(2) nest's) to the choice between
+  /// its tiled product's launch and the plain one (TileCodeGen.cpp).
+  void addTiledLaunch(const Step &S, TemplateData &Data,
+                      const std::string &LeadingArgs);
   /// The body of a coarsened nest's full group of rows
   /// (CoarsenCodeGen.cpp).
   std::string coarsenedBody(const Step &S);

@@ -89,6 +89,33 @@ bool parseCoarsen(Preprocessor &PP, Token &Tok, Directive &D) {
   return D.Coarsen.has_value();
 }
 
+/// 'tile ( on )' or 'tile ( off )'.
+bool parseTile(Preprocessor &PP, Token &Tok, Directive &D) {
+  D.TileLoc = Tok.getLocation();
+  PP.Lex(Tok);
+  SourceLocation ErrorLoc = Tok.is(tok::eod) ? D.TileLoc : Tok.getLocation();
+  bool Ok = Tok.is(tok::l_paren);
+  if (Ok) {
+    PP.Lex(Tok);
+    ErrorLoc = Tok.getLocation();
+    const std::string Word = Tok.is(tok::identifier) ? PP.getSpelling(Tok) : "";
+    Ok = Word == "on" || Word == "off";
+    if (Ok) {
+      D.Tile = Word == "on";
+      PP.Lex(Tok);
+      ErrorLoc = Tok.getLocation();
+      Ok = Tok.is(tok::r_paren);
+    }
+  }
+  if (!Ok) {
+    D.Tile.reset();
+    report(PP.getDiagnostics(), ErrorLoc, Diag::MalformedTile);
+    return false;
+  }
+  PP.Lex(Tok);
+  return true;
+}
+
 /// The operator of a 'reduction' clause: a punctuator or 'min'/'max'.
 /// Leaves \p Tok after it.
 bool parseReductionOp(Preprocessor &PP, Token &Tok, ReductionOp &Op) {
@@ -220,6 +247,8 @@ const ClauseInfo Clauses[] = {
      [](const Directive &D) { return D.Collapse.has_value(); }},
     {"coarsen", "coarsen(N)", false, true, parseCoarsen,
      [](const Directive &D) { return D.Coarsen.has_value(); }},
+    {"tile", "tile(on|off)", false, true, parseTile,
+     [](const Directive &D) { return D.Tile.has_value(); }},
     // Given more than once, as in OpenMP, to reduce with several operators.
     {"reduction", "reduction(op: var, ...)", false, true, parseReduction,
      [](const Directive &) { return false; }},

@@ -46,6 +46,11 @@ struct Directive {
   /// 'coarsen(N)' clause; 1 turns coarsening off.
   std::optional<unsigned> Coarsen;
   clang::SourceLocation CoarsenLoc;
+  /// From a 'tile(on)' (true) or 'tile(off)' (false) clause: whether a
+  /// collapse(2) nest that computes a dense product stages its operands in
+  /// shared memory whatever its size, or never (TileAnalysis.h).
+  std::optional<bool> Tile;
+  clang::SourceLocation TileLoc;
   /// Variables of the 'reduction' clauses, in order. Several clauses may
   /// appear, as in OpenMP; a variable may appear once.
   std::vector<ReductionItem> Reductions;

@@ -64,6 +64,20 @@ CollapsedSpace<N> coarsened_space(const CollapsedSpace<N>& space, int d,
   return groups;
 }
 
+// The 64x64 tiles of outputs of a tiled product (the translator's
+// TileAnalysis.h): one block's work each.
+inline std::uint64_t product_tiles(const CollapsedSpace<2>& space) {
+  return ((space.count[0] + 63) / 64) * ((space.count[1] + 63) / 64);
+}
+
+// Whether a product may run tiled: each operand element a tile loads is
+// then read by at least two iterations, so the parallel loop promises that
+// none writes it. With one row or one column, it runs one output per
+// thread.
+inline bool tiling_applies(const CollapsedSpace<2>& space) {
+  return space.count[0] >= 2 && space.count[1] >= 2;
+}
+
 // One copy per row of a local of a coarsened body (the translator's
 // CoarsenCodeGen.cpp): row_copies<float, 4>, row_copies<const int[3], 4>.
 template <class T, unsigned Rows>

@@ -339,6 +339,10 @@ unsigned max_grid_size(unsigned block_dim);
 // would leave threads idle, and the nest runs one iteration per thread.
 bool coarsening_fills_device(std::uint64_t groups, unsigned block_dim,
                              const CallDevice& device);
+// Whether `tiles` tiles of a tiled product give every multiprocessor of
+// `device` a block: with fewer, most of the device would idle, and the
+// nest runs one output per thread.
+bool tiling_fills_device(std::uint64_t tiles, const CallDevice& device);
 // The grid of a serial task's launch: 1 block (of 1 thread). Like grid_size,
 // counts one launch check and returns 0 for the check a test made fail.
 unsigned task_grid_size();

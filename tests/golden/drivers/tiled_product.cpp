@@ -1,0 +1,39 @@
+// Driver for golden case tiled_product (see driver_support.h).
+// Sizes that the 64x64 tiles and 16-iteration chunks do not divide, large
+// enough that the default tiles on the fake device (4 multiprocessors) and
+// on a GPU; a nest of fewer tiles than multiprocessors (default: one output
+// per thread; 'tile(on)': tiled); one row or one column (always one output
+// per thread); empty nests and an empty product loop.
+#include QD_GOLDEN_KERNELS
+#include "driver_support.h"
+
+#include <string>
+
+int main() {
+  using namespace qd_driver;
+  struct Size { int n, m, p; };
+  for (const Size s : {Size{130, 150, 37}, Size{70, 3, 20}, Size{1, 90, 17},
+                       Size{66, 1, 5}, Size{0, 40, 8}, Size{12, 9, 0}}) {
+    const auto nm = std::size_t(s.n) * s.m, np = std::size_t(s.n) * s.p,
+               pm = std::size_t(s.p) * s.m;
+    Mirrored<float> a(np, [](std::size_t i) { return pattern(i, -1.0, 1.0); });
+    Mirrored<float> b(pm, [](std::size_t i) { return pattern(i + 3, -1.0, 1.0); });
+    Mirrored<float> c(nm, [](std::size_t i) { return pattern(i + 5, 0.0, 1.0); });
+    Mirrored<double> x(np, [](std::size_t i) { return pattern(i + 7, -2.0, 2.0); });
+    Mirrored<double> y(pm, [](std::size_t i) { return pattern(i + 11, -2.0, 2.0); });
+    Mirrored<double> z(nm, [](std::size_t i) { return pattern(i + 13, -1.0, 1.0); });
+    Mirrored<float> d(nm, [](std::size_t i) { return pattern(i + 17, 0.0, 1.0); });
+    Mirrored<float> w(pm, [](std::size_t i) { return pattern(i + 19, -0.5, 0.5); });
+    Mirrored<float> e(nm, [](std::size_t i) { return pattern(i + 23, 0.0, 1.0); });
+    tiled_product(s.n, s.m, s.p, a.device(), b.device(), c.device(), 1.5, -0.75,
+                  x.device(), y.device(), z.device(), d.device(), w.device(),
+                  e.device());
+    const std::string size = "n" + std::to_string(s.n) + "m" + std::to_string(s.m) +
+                             "p" + std::to_string(s.p) + ".";
+    print_summary((size + "c").c_str(), c);
+    print_summary((size + "z").c_str(), z);
+    print_summary((size + "d").c_str(), d);
+    print_summary((size + "e").c_str(), e);
+  }
+  return 0;
+}

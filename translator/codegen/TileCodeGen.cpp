@@ -1,0 +1,160 @@
+//===- TileCodeGen.cpp - A product's nest tiled in shared memory ----------===//
+//
+// Renders a Tiling (TileAnalysis.h) as templates/gpu/device_tiled_product:
+// the statements before the product loop, its body and the statements after
+// it run once per output of the thread, in an unrolled loop over its 16
+// outputs; the operand reads of the body become reads of registers loaded
+// from the block's shared tiles. The locals declared before the product
+// loop live in qd::detail::row_copies arrays, one element per output,
+// reached through a reference under their own names, so the user's
+// statements are copied unchanged.
+//
+//===----------------------------------------------------------------------===//
+#include "CaptureAnalysis.h"
+#include "CoarsenAnalysis.h"
+#include "KernelCodeGen.h"
+
+using namespace clang;
+
+namespace qd {
+namespace {
+
+std::string outputCopyName(unsigned Index, const VarDecl *Var) {
+  return "qd_out" + std::to_string(Index) + "_" + Var->getNameAsString();
+}
+
+} // namespace
+
+void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
+                                   const std::string &LeadingArgs) {
+  const Tiling &T = *S.Tile;
+  TemplateData Tiled = Data;
+  Tiled.set("name", Prefix + "_loop" + std::to_string(NextDeviceFunction++));
+  Tiled.set("block_dim", "256");
+  const LoopForm &Row = S.Loop, &Column = S.Collapsed.front(), &K = T.Product;
+  const std::string RowType = spellType(Row.Var->getType(), Policy);
+  const std::string ColumnType = spellType(Column.Var->getType(), Policy);
+  const std::string KType = spellType(K.Var->getType(), Policy);
+  Tiled.set("row_var", Row.Var->getNameAsString());
+  Tiled.set("col_var", Column.Var->getNameAsString());
+  Tiled.set("row_begin_type", loopBeginType(Row));
+  Tiled.set("col_begin_type", loopBeginType(Column));
+  Tiled.set("k_var", K.Var->getNameAsString());
+  Tiled.set("k_type", KType);
+  Tiled.set("k_begin", "static_cast<" + KType + ">(" +
+                           text(K.Begin->getSourceRange()) + ")");
+  Tiled.set("k_count", loopCount(K, "qd_kbegin", /*Checked=*/false));
+
+  // The operands' tiles, and the edits that read the body's operands from
+  // the thread's registers: a row operand's value for output 'qd_o' is the
+  // one of its row (qd_o / 4), a column operand's the one of its column.
+  TemplateData Operands{TemplateData::type::list};
+  std::vector<TextEdit> Edits;
+  for (unsigned I = 0; I < T.Operands.size(); ++I) {
+    const TileOperand &Op = T.Operands[I];
+    const std::string Index = std::to_string(I);
+    const LoopForm &Along = Op.Row ? Row : Column;
+    TemplateData D;
+    D.set("index", Index);
+    D.set("type", spellType(Op.Element, Policy));
+    D.set("row", Op.Row);
+    D.set("dim", Op.Row ? "0" : "1");
+    D.set("origin", Op.Row ? "qd_row0" : "qd_col0");
+    D.set("var", Along.Var->getNameAsString());
+    D.set("var_type", Op.Row ? RowType : ColumnType);
+    // Consecutive threads load consecutive elements along the loop that
+    // row-major operands are contiguous in: 'k' for 'a[i * n + k]', the
+    // column for 'b[k * m + j]'.
+    D.set("lk", Op.Row ? "qd_l % 16" : "qd_l / 64");
+    D.set("lo", Op.Row ? "qd_l / 16" : "qd_l % 64");
+    D.set("lane", Op.Row ? "qd_ty" : "qd_tx");
+    D.set("load", text(Op.Reads.front()->getSourceRange()));
+    D.set("user_line", userLine(Op.Reads.front()->getBeginLoc()));
+    D.set("generated_line", generatedLine());
+    Operands.push_back(D);
+    for (const ArraySubscriptExpr *Read : Op.Reads)
+      Edits.push_back({CharSourceRange::getTokenRange(Read->getSourceRange()),
+                       "qd_frag" + Index + "[qd_o " +
+                           (Op.Row ? "/ 4" : "% 4") + "]"});
+  }
+  Tiled.set("operands", Operands);
+
+  // Value-initialized: an output outside the nest never assigns its copy,
+  // which compilers cannot tell from the reads guarded alike.
+  llvm::DenseMap<const VarDecl *, std::string> Copies;
+  std::string CopyDecls = typePrelude(S.S);
+  for (unsigned I = 0; I < T.OutputLocals.size(); ++I) {
+    const VarDecl *Var = T.OutputLocals[I];
+    Copies[Var] = outputCopyName(I, Var);
+    CopyDecls += "qd::detail::row_copies<" + spellType(Var->getType(), Policy) +
+                 ", 16> " + Copies[Var] + "{};\n";
+  }
+  Tiled.set("output_copies", CopyDecls.empty() ? "" : indent(CopyDecls, 4) + "\n");
+  const std::string OutputIndex =
+      "[[maybe_unused]] " + RowType + " " + Row.Var->getNameAsString() +
+      " = static_cast<" + RowType + ">(qd_begin0 + static_cast<" + RowType +
+      ">(qd_row0 + qd_ty + 16 * (qd_o / 4)));\n[[maybe_unused]] " +
+      ColumnType + " " + Column.Var->getNameAsString() + " = static_cast<" +
+      ColumnType + ">(qd_begin1 + static_cast<" + ColumnType +
+      ">(qd_col0 + qd_tx + 16 * (qd_o % 4)));";
+  // The per-output locals that \p Parts use, under their own names.
+  auto Bindings = [&](llvm::ArrayRef<const Stmt *> Parts) {
+    std::string Out;
+    for (const VarDecl *Var : T.OutputLocals)
+      if (llvm::any_of(Parts, [&](const Stmt *Part) {
+            return referencedVariables(Part).count(Var) != 0;
+          }))
+        Out += "[[maybe_unused]] auto& " + Var->getNameAsString() + " = " +
+               Copies.lookup(Var) + "[qd_o];\n";
+    return Out;
+  };
+
+  std::string Before;
+  for (const Stmt *Part : T.Before) {
+    Before += userLine(Part->getBeginLoc()) + "\n";
+    const auto *DS = dyn_cast<DeclStmt>(Part);
+    if (!DS) {
+      Before += statementText(Part) + "\n";
+      continue;
+    }
+    // The declaration is its copies; only the initializers run.
+    for (const Decl *D : DS->decls()) {
+      const auto *Var = cast<VarDecl>(D);
+      const std::string Name = Var->getNameAsString();
+      Before += "[[maybe_unused]] auto& " + Name + " = " + Copies.lookup(Var) +
+                "[qd_o];";
+      if (hasRowInitializer(Var))
+        Before += " " + Name + " = " +
+                  text(Var->getInit()->getSourceRange()) + ";";
+      Before += "\n";
+    }
+  }
+  Tiled.set("has_before", !T.Before.empty());
+  Tiled.set("before", indent(Before + generatedLine(), 8));
+  Tiled.set("output_index", indent(OutputIndex, 8));
+
+  const Stmt *Body = K.For->getBody();
+  Tiled.set("product_index", indent(OutputIndex + "\n" + Bindings(Body), 12));
+  Tiled.set("product_body",
+            indent(userLine(Body->getBeginLoc()) + "\n" +
+                       editedText(Body, Edits) + "\n" + generatedLine(),
+                   12));
+
+  std::string After = Bindings(T.After);
+  for (const Stmt *Part : T.After)
+    After += userLine(Part->getBeginLoc()) + "\n" + statementText(Part) + "\n";
+  Tiled.set("has_after", !T.After.empty());
+  Tiled.set("after", indent(After + generatedLine(), 8));
+  Tiled.set("explicit", T.Explicit);
+
+  addLaunch(Tiled, "qd::detail::grid_size(qd_tiles * 256, 256, qd_device)",
+            LeadingArgs + "qd_space", 2);
+  DeviceFunctions +=
+      renderTemplate(Options.Target, "device_tiled_product", Tiled) + "\n";
+  Tiled.set("tiled_launch", Tiled.get("launch")->string_value());
+  Tiled.set("plain_launch", Data.get("launch")->string_value());
+  Data.set("launch",
+           indent(renderTemplate(Options.Target, "launch_tiled", Tiled), 4));
+}
+
+} // namespace qd
