@@ -179,6 +179,10 @@ struct TileOperand {
   /// ('a[i * n + k]': a row operand, shared by a row of outputs) or its
   /// inner one ('b[k * n + j]': a column operand).
   bool Row = false;
+  /// Whether neighbouring threads load neighbouring iterations of the
+  /// product loop (its elements are contiguous along it, 'a[i * n + k]',
+  /// 'b[j * n + k]'), or neighbouring outputs' ('b[k * m + j]').
+  bool LoadAlongProduct = false;
   clang::QualType Element;
 };
 
@@ -257,7 +261,7 @@ struct Step {
   std::string NotTiled;
   const clang::ArraySubscriptExpr *UntiledOperand = nullptr;
   bool UntiledOperandRow = false;
-  const clang::ForStmt *UntiledProduct = nullptr;
+  const clang::VarDecl *UntiledProductVar = nullptr;
 
   /// ParallelLoop with 'collapse' only: the second-innermost loop of the
   /// nest, whose neighbouring iterations a coarsened thread runs, and its

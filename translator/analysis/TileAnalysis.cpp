@@ -1,5 +1,6 @@
 //===- TileAnalysis.cpp - Dense products tiled in shared memory -----------===//
 #include "TileAnalysis.h"
+#include "AccessAnalysis.h"
 #include "CoarsenAnalysis.h"
 #include "DiagnosticIds.h"
 #include "MayWrite.h"
@@ -161,7 +162,8 @@ public:
 
   /// The first top-level 'for' of the body whose reads a tile could share,
   /// with those reads; null when the body has none (it is no product).
-  const ForStmt *findProduct(std::vector<Candidate> &Out) {
+  const ForStmt *findProduct(std::vector<Candidate> &Out,
+                             const VarDecl *&ProductVar) {
     for (const Stmt *S : topLevel(Loop.deviceCode())) {
       const auto *For = dyn_cast<ForStmt>(S);
       if (!For)
@@ -171,6 +173,7 @@ public:
       if (!matchCanonicalLoop(For, Form, Mismatch))
         continue;
       collectCandidates(For->getBody(), Form.Var, Out);
+      ProductVar = Form.Var;
       if (!Out.empty())
         return For;
     }
@@ -296,6 +299,19 @@ private:
   std::string stage(const ForStmt *Product, std::vector<Candidate> &Reads,
                     Tiling &Out) {
     UnconditionalNodes Always(Product->getBody());
+    // Which way each read's elements are contiguous, for the loads' order.
+    auto UnitStrides = [&](const VarDecl *Var) {
+      llvm::SmallPtrSet<const Expr *, 8> Unit;
+      for (const Access &A : analyzeAccesses(Product->getBody(), Var, Context)) {
+        int64_t C = 0;
+        if (A.Stride.Known && A.Stride.Elements.isConstant(C) &&
+            (C == 1 || C == -1))
+          Unit.insert(A.E);
+      }
+      return Unit;
+    };
+    const auto AlongK = UnitStrides(Out.Product.Var);
+    const auto AlongRow = UnitStrides(RowVar);
     std::vector<llvm::FoldingSetNodeID> Keys;
     for (Candidate &C : Reads) {
       if (!C.Problem.empty())
@@ -326,6 +342,10 @@ private:
       TileOperand Operand;
       Operand.Reads.push_back(C.Read);
       Operand.Row = C.Row;
+      // Unknown strides: row-major operands, 'a[i * n + k]' and
+      // 'b[k * m + j]'.
+      Operand.LoadAlongProduct =
+          AlongK.count(C.Read) || (C.Row && !AlongRow.count(C.Read));
       Operand.Element = Element.getUnqualifiedType();
       Out.Operands.push_back(std::move(Operand));
     }
@@ -356,7 +376,8 @@ bool analyzeTiling(Step &Loop, const Directive *D, const HostValues &Values,
     return true;
   Planner P(Loop, Values, Context);
   std::vector<Candidate> Reads;
-  const ForStmt *Product = P.findProduct(Reads);
+  const VarDecl *ProductVar = nullptr;
+  const ForStmt *Product = P.findProduct(Reads, ProductVar);
   if (!Product) {
     if (Explicit)
       report(Diags, D->TileLoc, Diag::TileIgnored)
@@ -374,7 +395,7 @@ bool analyzeTiling(Step &Loop, const Directive *D, const HostValues &Values,
   Loop.NotTiled = Why;
   Loop.UntiledOperand = Reads.front().Read;
   Loop.UntiledOperandRow = Reads.front().Row;
-  Loop.UntiledProduct = Product;
+  Loop.UntiledProductVar = ProductVar;
   if (Explicit)
     report(Diags, D->TileLoc, Diag::TileIgnored) << Why;
   return true;

@@ -62,11 +62,10 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
     D.set("origin", Op.Row ? "qd_row0" : "qd_col0");
     D.set("var", Along.Var->getNameAsString());
     D.set("var_type", Op.Row ? RowType : ColumnType);
-    // Consecutive threads load consecutive elements along the loop that
-    // row-major operands are contiguous in: 'k' for 'a[i * n + k]', the
-    // column for 'b[k * m + j]'.
-    D.set("lk", Op.Row ? "qd_l % 16" : "qd_l / 64");
-    D.set("lo", Op.Row ? "qd_l / 16" : "qd_l % 64");
+    // Consecutive threads load consecutive elements: along the product
+    // loop for 'a[i * n + k]', along the outputs for 'b[k * m + j]'.
+    D.set("lk", Op.LoadAlongProduct ? "qd_l % 16" : "qd_l / 64");
+    D.set("lo", Op.LoadAlongProduct ? "qd_l / 16" : "qd_l % 64");
     D.set("lane", Op.Row ? "qd_ty" : "qd_tx");
     D.set("load", text(Op.Reads.front()->getSourceRange()));
     D.set("user_line", userLine(Op.Reads.front()->getBeginLoc()));

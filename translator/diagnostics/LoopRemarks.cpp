@@ -6,6 +6,7 @@
 #include "DiagnosticIds.h"
 #include "ReductionAnalysis.h"
 #include "ReductionOp.h"
+#include "TileRemarks.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
@@ -330,6 +331,11 @@ private:
     if (S.Collapsed.empty())
       report(Diags, Loc, Diag::RemarkParallelLoop)
           << S.Loop.Var->getName() << S.BlockDim;
+    else if (emitTileRemarks(S, Ctx))
+      // The block loads the staged operands together, whatever their
+      // layout.
+      for (const TileOperand &Op : S.Tile->Operands)
+        Reported.insert(Op.Reads.begin(), Op.Reads.end());
     else
       emitCoarsenRemarks(S, VarList, Ctx);
 

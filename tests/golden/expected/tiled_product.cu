@@ -172,7 +172,7 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
           qd_tile0[qd_lk][qd_lo] = qd_v;
         }
         {
-          const unsigned qd_lk = qd_l / 64, qd_lo = qd_l % 64;
+          const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
           double qd_v{};
           if (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
@@ -264,7 +264,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
       __syncthreads(); // every thread is done with the previous chunk
       for (unsigned qd_l = threadIdx.x; qd_l < 16 * 64; qd_l += 256) {
         {
-          const unsigned qd_lk = qd_l / 64, qd_lo = qd_l % 64;
+          const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
           float qd_v{};
           if (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
