@@ -31,7 +31,6 @@
 // status 1 if one failed.
 #include <qd/qd.h>
 
-#include <cublas_v2.h>
 #include <cub/device/device_reduce.cuh>
 
 #include <algorithm>
@@ -42,6 +41,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "cublas_bench_support.h"
 #include "cuda_bench_support.h"
 
 void gemv_vector(int n, const float* A, const float* x, float* y, qd::StreamRef stream);
@@ -59,15 +59,6 @@ void gemv_t_vector_16(int n, const float* A, const float* x, float* y, qd::Strea
 void gemv_t_vector_64(int n, const float* A, const float* x, float* y, qd::StreamRef stream);
 void gemv_t_vector_128(int n, const float* A, const float* x, float* y, qd::StreamRef stream);
 
-#define QD_BENCH_CUBLAS(call)                                                  \
-  do {                                                                         \
-    cublasStatus_t s = (call);                                                 \
-    if (s != CUBLAS_STATUS_SUCCESS) {                                          \
-      std::fprintf(stderr, "%s:%d: %s: cuBLAS status %d\n", __FILE__, __LINE__, \
-                   #call, static_cast<int>(s));                                \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
 
 namespace {
 
