@@ -133,11 +133,27 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
   Tiled.set("output_index", indent(OutputIndex, 8));
 
   const Stmt *Body = K.For->getBody();
-  Tiled.set("product_index", indent(OutputIndex + "\n" + Bindings(Body), 12));
-  Tiled.set("product_body",
-            indent(userLine(Body->getBeginLoc()) + "\n" +
-                       editedText(Body, Edits) + "\n" + generatedLine(),
-                   12));
+  // Two copies of each chunk's loop: unrolled and without checks for a
+  // full chunk of a tile inside the nest, with them otherwise.
+  TemplateData Steps{TemplateData::type::list};
+  for (const bool Checked : {false, true}) {
+    TemplateData Step;
+    Step.set("open", Checked ? "else {" : "if (qd_full && qd_kn == 16) {");
+    Step.set("close", "}");
+    Step.set("unroll", Checked ? "" : "QD_UNROLL ");
+    Step.set("bound", Checked ? "qd_kn" : "16");
+    Step.set("guard", Checked ? "{\n            if (!qd_valid[qd_o])\n"
+                                "              continue;"
+                              : "{");
+    Step.set("product_index",
+             indent(OutputIndex + "\n" + Bindings(Body), 12));
+    Step.set("product_body",
+             indent(userLine(Body->getBeginLoc()) + "\n" +
+                        editedText(Body, Edits) + "\n" + generatedLine(),
+                    12));
+    Steps.push_back(Step);
+  }
+  Tiled.set("steps", Steps);
 
   std::string After = Bindings(T.After);
   for (const Stmt *Part : T.After)

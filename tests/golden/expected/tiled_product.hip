@@ -38,6 +38,9 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
   const std::uint64_t qd_tiles = (qd_space.count[0] + 63) / 64 * qd_col_tiles;
   for (std::uint64_t qd_tile = blockIdx.x; qd_tile < qd_tiles; qd_tile += gridDim.x) {
     const std::uint64_t qd_row0 = qd_tile / qd_col_tiles * 64, qd_col0 = qd_tile % qd_col_tiles * 64;
+    // A whole tile inside the nest, and a whole chunk of 16, run without
+    // the per-output checks, unrolled.
+    const bool qd_full = qd_row0 + 64 <= qd_space.count[0] && qd_col0 + 64 <= qd_space.count[1];
     bool qd_valid[16];
     QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o)
       qd_valid[qd_o] = qd_row0 + qd_ty + 16 * (qd_o / 4) < qd_space.count[0] && qd_col0 + qd_tx + 16 * (qd_o % 4) < qd_space.count[1];
@@ -48,7 +51,7 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
 #line 18 "tiled_product.cpp"
         [[maybe_unused]] auto& s = qd_out0_s[qd_o]; s = 0.f;
-#line 52 "tiled_product.hip"
+#line 55 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -64,7 +67,7 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 20 "tiled_product.cpp"
             qd_v = a[i * p + k];
-#line 68 "tiled_product.hip"
+#line 71 "tiled_product.hip"
           }
           qd_tile0[qd_lk][qd_lo] = qd_v;
         }
@@ -76,29 +79,50 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 20 "tiled_product.cpp"
             qd_v = b[k * m + j];
-#line 80 "tiled_product.hip"
+#line 83 "tiled_product.hip"
           }
           qd_tile1[qd_lk][qd_lo] = qd_v;
         }
       }
       __syncthreads();
       const unsigned qd_kn = qd_kcount - qd_k0 < 16 ? static_cast<unsigned>(qd_kcount - qd_k0) : 16u;
-      for (unsigned qd_kk = 0; qd_kk < qd_kn; ++qd_kk) {
-        [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
-        float qd_frag0[4];
-        QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-          qd_frag0[qd_f] = qd_tile0[qd_kk][qd_ty + 16 * qd_f];
-        float qd_frag1[4];
-        QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-          qd_frag1[qd_f] = qd_tile1[qd_kk][qd_tx + 16 * qd_f];
-        QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-          if (qd_valid[qd_o]) {
+      if (qd_full && qd_kn == 16) {
+        QD_UNROLL for (unsigned qd_kk = 0; qd_kk < 16; ++qd_kk) {
+          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
+          float qd_frag0[4];
+          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
+            qd_frag0[qd_f] = qd_tile0[qd_kk][qd_ty + 16 * qd_f];
+          float qd_frag1[4];
+          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
+            qd_frag1[qd_f] = qd_tile1[qd_kk][qd_tx + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
             [[maybe_unused]] auto& s = qd_out0_s[qd_o];
 #line 20 "tiled_product.cpp"
             s += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 102 "tiled_product.hip"
+#line 105 "tiled_product.hip"
+          }
+        }
+      }
+      else {
+        for (unsigned qd_kk = 0; qd_kk < qd_kn; ++qd_kk) {
+          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
+          float qd_frag0[4];
+          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
+            qd_frag0[qd_f] = qd_tile0[qd_kk][qd_ty + 16 * qd_f];
+          float qd_frag1[4];
+          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
+            qd_frag1[qd_f] = qd_tile1[qd_kk][qd_tx + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
+            if (!qd_valid[qd_o])
+              continue;
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+            [[maybe_unused]] auto& s = qd_out0_s[qd_o];
+#line 20 "tiled_product.cpp"
+            s += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
+#line 126 "tiled_product.hip"
           }
         }
       }
@@ -110,7 +134,7 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         [[maybe_unused]] auto& s = qd_out0_s[qd_o];
 #line 21 "tiled_product.cpp"
         c[i * m + j] = s;
-#line 114 "tiled_product.hip"
+#line 138 "tiled_product.hip"
       }
     }
   }
@@ -128,7 +152,7 @@ qd_tiled_product_loop2(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             for (int k = 0; k < p; ++k)
                 z[i * m + j] += alpha * x[i * p + k] * y[j * p + k];
         }
-#line 132 "tiled_product.hip"
+#line 156 "tiled_product.hip"
   }
 }
 
@@ -142,6 +166,9 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
   const std::uint64_t qd_tiles = (qd_space.count[0] + 63) / 64 * qd_col_tiles;
   for (std::uint64_t qd_tile = blockIdx.x; qd_tile < qd_tiles; qd_tile += gridDim.x) {
     const std::uint64_t qd_row0 = qd_tile / qd_col_tiles * 64, qd_col0 = qd_tile % qd_col_tiles * 64;
+    // A whole tile inside the nest, and a whole chunk of 16, run without
+    // the per-output checks, unrolled.
+    const bool qd_full = qd_row0 + 64 <= qd_space.count[0] && qd_col0 + 64 <= qd_space.count[1];
     bool qd_valid[16];
     QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o)
       qd_valid[qd_o] = qd_row0 + qd_ty + 16 * (qd_o / 4) < qd_space.count[0] && qd_col0 + qd_tx + 16 * (qd_o % 4) < qd_space.count[1];
@@ -151,7 +178,7 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
 #line 28 "tiled_product.cpp"
         z[i * m + j] *= beta;
-#line 155 "tiled_product.hip"
+#line 182 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -167,7 +194,7 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 30 "tiled_product.cpp"
             qd_v = x[i * p + k];
-#line 171 "tiled_product.hip"
+#line 198 "tiled_product.hip"
           }
           qd_tile0[qd_lk][qd_lo] = qd_v;
         }
@@ -179,28 +206,48 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 30 "tiled_product.cpp"
             qd_v = y[j * p + k];
-#line 183 "tiled_product.hip"
+#line 210 "tiled_product.hip"
           }
           qd_tile1[qd_lk][qd_lo] = qd_v;
         }
       }
       __syncthreads();
       const unsigned qd_kn = qd_kcount - qd_k0 < 16 ? static_cast<unsigned>(qd_kcount - qd_k0) : 16u;
-      for (unsigned qd_kk = 0; qd_kk < qd_kn; ++qd_kk) {
-        [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
-        double qd_frag0[4];
-        QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-          qd_frag0[qd_f] = qd_tile0[qd_kk][qd_ty + 16 * qd_f];
-        double qd_frag1[4];
-        QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-          qd_frag1[qd_f] = qd_tile1[qd_kk][qd_tx + 16 * qd_f];
-        QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-          if (qd_valid[qd_o]) {
+      if (qd_full && qd_kn == 16) {
+        QD_UNROLL for (unsigned qd_kk = 0; qd_kk < 16; ++qd_kk) {
+          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
+          double qd_frag0[4];
+          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
+            qd_frag0[qd_f] = qd_tile0[qd_kk][qd_ty + 16 * qd_f];
+          double qd_frag1[4];
+          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
+            qd_frag1[qd_f] = qd_tile1[qd_kk][qd_tx + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
 #line 30 "tiled_product.cpp"
             z[i * m + j] += alpha * qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 204 "tiled_product.hip"
+#line 231 "tiled_product.hip"
+          }
+        }
+      }
+      else {
+        for (unsigned qd_kk = 0; qd_kk < qd_kn; ++qd_kk) {
+          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
+          double qd_frag0[4];
+          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
+            qd_frag0[qd_f] = qd_tile0[qd_kk][qd_ty + 16 * qd_f];
+          double qd_frag1[4];
+          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
+            qd_frag1[qd_f] = qd_tile1[qd_kk][qd_tx + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
+            if (!qd_valid[qd_o])
+              continue;
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+#line 30 "tiled_product.cpp"
+            z[i * m + j] += alpha * qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
+#line 251 "tiled_product.hip"
           }
         }
       }
@@ -225,7 +272,7 @@ qd_tiled_product_loop4(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             const float mid = lo - hi;
             d[i * m + j] = mid * 0.5f;
         }
-#line 229 "tiled_product.hip"
+#line 276 "tiled_product.hip"
   }
 }
 
@@ -240,6 +287,9 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
   const std::uint64_t qd_tiles = (qd_space.count[0] + 63) / 64 * qd_col_tiles;
   for (std::uint64_t qd_tile = blockIdx.x; qd_tile < qd_tiles; qd_tile += gridDim.x) {
     const std::uint64_t qd_row0 = qd_tile / qd_col_tiles * 64, qd_col0 = qd_tile % qd_col_tiles * 64;
+    // A whole tile inside the nest, and a whole chunk of 16, run without
+    // the per-output checks, unrolled.
+    const bool qd_full = qd_row0 + 64 <= qd_space.count[0] && qd_col0 + 64 <= qd_space.count[1];
     bool qd_valid[16];
     QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o)
       qd_valid[qd_o] = qd_row0 + qd_ty + 16 * (qd_o / 4) < qd_space.count[0] && qd_col0 + qd_tx + 16 * (qd_o % 4) < qd_space.count[1];
@@ -255,7 +305,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
 #line 38 "tiled_product.cpp"
         [[maybe_unused]] auto& lo = qd_out1_lo[qd_o]; lo = 0.f;
         [[maybe_unused]] auto& hi = qd_out2_hi[qd_o]; hi = 0.f;
-#line 259 "tiled_product.hip"
+#line 309 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -271,7 +321,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 40 "tiled_product.cpp"
             qd_v = w[j * p + k];
-#line 275 "tiled_product.hip"
+#line 325 "tiled_product.hip"
           }
           qd_tile0[qd_lk][qd_lo] = qd_v;
         }
@@ -283,7 +333,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 40 "tiled_product.cpp"
             qd_v = a[i * p + k];
-#line 287 "tiled_product.hip"
+#line 337 "tiled_product.hip"
           }
           qd_tile1[qd_lk][qd_lo] = qd_v;
         }
@@ -295,26 +345,26 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 41 "tiled_product.cpp"
             qd_v = b[k * m + j];
-#line 299 "tiled_product.hip"
+#line 349 "tiled_product.hip"
           }
           qd_tile2[qd_lk][qd_lo] = qd_v;
         }
       }
       __syncthreads();
       const unsigned qd_kn = qd_kcount - qd_k0 < 16 ? static_cast<unsigned>(qd_kcount - qd_k0) : 16u;
-      for (unsigned qd_kk = 0; qd_kk < qd_kn; ++qd_kk) {
-        [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
-        float qd_frag0[4];
-        QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-          qd_frag0[qd_f] = qd_tile0[qd_kk][qd_tx + 16 * qd_f];
-        float qd_frag1[4];
-        QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-          qd_frag1[qd_f] = qd_tile1[qd_kk][qd_ty + 16 * qd_f];
-        float qd_frag2[4];
-        QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-          qd_frag2[qd_f] = qd_tile2[qd_kk][qd_tx + 16 * qd_f];
-        QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-          if (qd_valid[qd_o]) {
+      if (qd_full && qd_kn == 16) {
+        QD_UNROLL for (unsigned qd_kk = 0; qd_kk < 16; ++qd_kk) {
+          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
+          float qd_frag0[4];
+          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
+            qd_frag0[qd_f] = qd_tile0[qd_kk][qd_tx + 16 * qd_f];
+          float qd_frag1[4];
+          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
+            qd_frag1[qd_f] = qd_tile1[qd_kk][qd_ty + 16 * qd_f];
+          float qd_frag2[4];
+          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
+            qd_frag2[qd_f] = qd_tile2[qd_kk][qd_tx + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
             [[maybe_unused]] auto& row = qd_out0_row[qd_o];
@@ -325,7 +375,36 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
                             lo += a[row - p + k] * qd_frag0[qd_o % 4] + qd_frag1[qd_o / 4] * qd_frag0[qd_o % 4];
                             hi += (k % 2 == 0 ? a[i * p + k] : 1.f) * qd_frag2[qd_o % 4];
                         }
-#line 329 "tiled_product.hip"
+#line 379 "tiled_product.hip"
+          }
+        }
+      }
+      else {
+        for (unsigned qd_kk = 0; qd_kk < qd_kn; ++qd_kk) {
+          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
+          float qd_frag0[4];
+          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
+            qd_frag0[qd_f] = qd_tile0[qd_kk][qd_tx + 16 * qd_f];
+          float qd_frag1[4];
+          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
+            qd_frag1[qd_f] = qd_tile1[qd_kk][qd_ty + 16 * qd_f];
+          float qd_frag2[4];
+          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
+            qd_frag2[qd_f] = qd_tile2[qd_kk][qd_tx + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
+            if (!qd_valid[qd_o])
+              continue;
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+            [[maybe_unused]] auto& row = qd_out0_row[qd_o];
+            [[maybe_unused]] auto& lo = qd_out1_lo[qd_o];
+            [[maybe_unused]] auto& hi = qd_out2_hi[qd_o];
+#line 39 "tiled_product.cpp"
+            {
+                            lo += a[row - p + k] * qd_frag0[qd_o % 4] + qd_frag1[qd_o / 4] * qd_frag0[qd_o % 4];
+                            hi += (k % 2 == 0 ? a[i * p + k] : 1.f) * qd_frag2[qd_o % 4];
+                        }
+#line 408 "tiled_product.hip"
           }
         }
       }
@@ -340,7 +419,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         const float mid = lo - hi;
 #line 44 "tiled_product.cpp"
         d[i * m + j] = mid * 0.5f;
-#line 344 "tiled_product.hip"
+#line 423 "tiled_product.hip"
       }
     }
   }
@@ -359,7 +438,7 @@ qd_tiled_product_loop6(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
                 s += a[i * p + k] * b[k * m + j];
             e[i * m + j] = s;
         }
-#line 363 "tiled_product.hip"
+#line 442 "tiled_product.hip"
   }
 }
 
@@ -376,25 +455,25 @@ qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
 #line 51 "tiled_product.cpp"
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r]; s = 0.f;
 
-#line 380 "tiled_product.hip"
+#line 459 "tiled_product.hip"
       }
 #line 52 "tiled_product.cpp"
       for (int k = 0; k < p; ++k) {
-#line 384 "tiled_product.hip"
+#line 463 "tiled_product.hip"
         qd::detail::row_copies<float, 4> qd_value0;
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
           [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 53 "tiled_product.cpp"
           qd_value0[qd_r] = a[i * p + k] * b[k * m + j];
-#line 391 "tiled_product.hip"
+#line 470 "tiled_product.hip"
         }
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
           [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 53 "tiled_product.cpp"
           s += qd_value0[qd_r];
-#line 398 "tiled_product.hip"
+#line 477 "tiled_product.hip"
         }
       }
       qd::detail::row_copies<float, 4> qd_value1;
@@ -403,14 +482,14 @@ qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 54 "tiled_product.cpp"
         qd_value1[qd_r] = s;
-#line 407 "tiled_product.hip"
+#line 486 "tiled_product.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 54 "tiled_product.cpp"
         e[i * m + j] = qd_value1[qd_r];
-#line 414 "tiled_product.hip"
+#line 493 "tiled_product.hip"
       }
     } else {
       for (std::uint64_t qd_row = qd_row0; qd_row < qd_row_count; ++qd_row) {
@@ -422,7 +501,7 @@ qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
                 s += a[i * p + k] * b[k * m + j];
             e[i * m + j] = s;
         }
-#line 426 "tiled_product.hip"
+#line 505 "tiled_product.hip"
       }
     }
   }
