@@ -3,7 +3,8 @@
 // enough that the default tiles on the fake device (4 multiprocessors) and
 // on a GPU; a nest of fewer tiles than multiprocessors (default: one output
 // per thread; 'tile(on)': tiled); one row or one column (always one output
-// per thread); empty nests and an empty product loop.
+// per thread); empty nests and an empty product loop; and operands that
+// alias, as the rules allow (each product reads one array twice).
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"
 
@@ -34,6 +35,21 @@ int main() {
     print_summary((size + "z").c_str(), z);
     print_summary((size + "d").c_str(), d);
     print_summary((size + "e").c_str(), e);
+  }
+  {
+    // a * a, x * x^T: one array for the operands of each product.
+    const int n = 70;
+    const auto cells = std::size_t(n) * n;
+    Mirrored<float> a(cells, [](std::size_t i) { return pattern(i, -1.0, 1.0); });
+    Mirrored<double> x(cells, [](std::size_t i) { return pattern(i + 7, -2.0, 2.0); });
+    Mirrored<float> c(cells), d(cells), e(cells);
+    Mirrored<double> z(cells, [](std::size_t i) { return pattern(i + 13, -1.0, 1.0); });
+    tiled_product(n, n, n, a.device(), a.device(), c.device(), 0.5, 2.0, x.device(),
+                  x.device(), z.device(), d.device(), a.device(), e.device());
+    print_summary("aliased.c", c);
+    print_summary("aliased.z", z);
+    print_summary("aliased.d", d);
+    print_summary("aliased.e", e);
   }
   return 0;
 }
