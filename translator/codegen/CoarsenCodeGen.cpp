@@ -73,11 +73,8 @@ std::string KernelCodeGen::coarsenedBody(const Step &S) {
   const LoopForm &Row = S.rowLoop();
   CoarsenedRows Rows;
   Rows.Count = std::to_string(C.Rows);
-  const std::string Type = spellType(Row.Var->getType(), Policy);
   const std::string Dim = std::to_string(S.rowDimension());
-  Rows.Index = "[[maybe_unused]] " + Type + " " + Row.Var->getNameAsString() +
-               " = static_cast<" + Type + ">(qd_begin" + Dim +
-               " + static_cast<" + Type + ">(qd_row0 + qd_r));\n";
+  Rows.Index = indexDeclaration(Row, "qd_begin" + Dim, "qd_row0 + qd_r") + "\n";
   for (unsigned I = 0; I < C.RowLocals.size(); ++I)
     Rows.Copies[C.RowLocals[I]] = rowCopyName(I, C.RowLocals[I]);
 
@@ -115,8 +112,8 @@ KernelCodeGen::coarsenedStatements(const std::vector<CoarsenedStatement> &List,
     std::string Bindings;
     for (auto It = Visible.rbegin(); It != Visible.rend(); ++It)
       if (Bound.insert((*It)->getName()).second && Used.count(*It))
-        Bindings = "[[maybe_unused]] auto& " + (*It)->getNameAsString() +
-                   " = " + Rows.Copies.lookup(*It) + "[qd_r];\n" + Bindings;
+        Bindings = copyBinding(*It, Rows.Copies.lookup(*It), "qd_r") + "\n" +
+                   Bindings;
     auto RowLoop = [&](const std::string &Text) {
       return "QD_UNROLL for (unsigned qd_r = 0; qd_r < " + Rows.Count +
              "; ++qd_r) {\n" +
@@ -135,8 +132,7 @@ KernelCodeGen::coarsenedStatements(const std::vector<CoarsenedStatement> &List,
         const auto *Var = cast<VarDecl>(D);
         Visible.push_back(Var);
         const std::string Name = Var->getNameAsString();
-        Text += "[[maybe_unused]] auto& " + Name + " = " +
-                Rows.Copies.lookup(Var) + "[qd_r];";
+        Text += copyBinding(Var, Rows.Copies.lookup(Var), "qd_r");
         if (hasRowInitializer(Var))
           Text += " " + Name + " = " +
                   Source.range(Var->getInit()->getSourceRange()) + ";";

@@ -51,6 +51,11 @@ std::string spellType(clang::QualType T, const clang::PrintingPolicy &Policy);
 /// The OpenMP 'reduction' clause of \p R, with a leading space.
 std::string ompReductionClause(const Reduction &R);
 
+/// '[[maybe_unused]] auto& Name = Copies[Index];': a body local's copy for
+/// one of the iterations a thread runs, under the local's own name.
+std::string copyBinding(const clang::VarDecl *Var, const std::string &Copies,
+                        const std::string &Index);
+
 struct CpuLoop {
   std::string Header;
   /// The line that declares the loop variable from the header's counter;
@@ -117,6 +122,10 @@ private:
   std::string loopBeginType(const LoopForm &L) const;
   /// The expression of that first value, evaluated on the host.
   std::string loopBegin(const LoopForm &L) const;
+  /// The declaration of \p L's variable at iteration \p Offset after the
+  /// first value \p Begin (a 'qd_begin<d>'), in device code.
+  std::string indexDeclaration(const LoopForm &L, const std::string &Begin,
+                               const std::string &Offset) const;
   /// The cpu target's 'for' over \p L's iterations, and the loop variable's
   /// value in it; \p Suffix tells a collapsed dimension's names apart,
   /// \p Count is the iteration count's expression.

@@ -45,6 +45,21 @@ std::string KernelCodeGen::loopBegin(const LoopForm &L) const {
          ", /*descending=*/" + (L.Descending ? "true" : "false") + ")";
 }
 
+std::string KernelCodeGen::indexDeclaration(const LoopForm &L,
+                                            const std::string &Begin,
+                                            const std::string &Offset) const {
+  const std::string Type = spellType(L.Var->getType(), Policy);
+  return "[[maybe_unused]] " + Type + " " + L.Var->getNameAsString() +
+         " = static_cast<" + Type + ">(" + Begin + " + static_cast<" + Type +
+         ">(" + Offset + "));";
+}
+
+std::string copyBinding(const VarDecl *Var, const std::string &Copies,
+                        const std::string &Index) {
+  return "[[maybe_unused]] auto& " + Var->getNameAsString() + " = " + Copies +
+         "[" + Index + "];";
+}
+
 CpuLoop KernelCodeGen::cpuLoop(const LoopForm &L, const std::string &Suffix,
                                const std::string &Count) const {
   const std::string Type = spellType(L.Var->getType(), Policy);

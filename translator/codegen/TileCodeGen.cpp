@@ -90,12 +90,9 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
   }
   Tiled.set("output_copies", CopyDecls.empty() ? "" : indent(CopyDecls, 4) + "\n");
   const std::string OutputIndex =
-      "[[maybe_unused]] " + RowType + " " + Row.Var->getNameAsString() +
-      " = static_cast<" + RowType + ">(qd_begin0 + static_cast<" + RowType +
-      ">(qd_row0 + qd_ty + 16 * (qd_o / 4)));\n[[maybe_unused]] " +
-      ColumnType + " " + Column.Var->getNameAsString() + " = static_cast<" +
-      ColumnType + ">(qd_begin1 + static_cast<" + ColumnType +
-      ">(qd_col0 + qd_tx + 16 * (qd_o % 4)));";
+      indexDeclaration(Row, "qd_begin0", "qd_row0 + qd_ty + 16 * (qd_o / 4)") +
+      "\n" +
+      indexDeclaration(Column, "qd_begin1", "qd_col0 + qd_tx + 16 * (qd_o % 4)");
   // The per-output locals that \p Parts use, under their own names.
   auto Bindings = [&](llvm::ArrayRef<const Stmt *> Parts) {
     std::string Out;
@@ -103,8 +100,7 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
       if (llvm::any_of(Parts, [&](const Stmt *Part) {
             return referencedVariables(Part).count(Var) != 0;
           }))
-        Out += "[[maybe_unused]] auto& " + Var->getNameAsString() + " = " +
-               Copies.lookup(Var) + "[qd_o];\n";
+        Out += copyBinding(Var, Copies.lookup(Var), "qd_o") + "\n";
     return Out;
   };
 
@@ -120,8 +116,7 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
     for (const Decl *D : DS->decls()) {
       const auto *Var = cast<VarDecl>(D);
       const std::string Name = Var->getNameAsString();
-      Before += "[[maybe_unused]] auto& " + Name + " = " + Copies.lookup(Var) +
-                "[qd_o];";
+      Before += copyBinding(Var, Copies.lookup(Var), "qd_o");
       if (hasRowInitializer(Var))
         Before += " " + Name + " = " +
                   text(Var->getInit()->getSourceRange()) + ";";
