@@ -54,3 +54,20 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
             e[i * m + j] = s;
         }
 }
+
+// The same product through pointers to rows, as C code with fixed-width
+// arrays writes it: 'a[i][k]' and 'b[k][j]' are staged.
+#define WIDTH 24
+
+#pragma qd kernel
+void tiled_product_rows(int n, const float a[][WIDTH], const float b[][WIDTH],
+                        float c[][WIDTH])
+{
+    #pragma qd loop collapse(2) tile(on)
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < WIDTH; ++j) {
+            c[i][j] = 0.f;
+            for (int k = 0; k < WIDTH; ++k)
+                c[i][j] += a[i][k] * b[k][j];
+        }
+}

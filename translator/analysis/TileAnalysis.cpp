@@ -131,12 +131,26 @@ bool onlySubscriptReads(const VarDecl *Var, const Stmt *Body,
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       if (Ref->getDecl() != Var)
         return true;
-      const Stmt *Up = parentOf(Ref, Context);
-      while (Up && isa<ImplicitCastExpr, ParenExpr>(Up))
-        Up = parentOf(Up, Context);
-      const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(Up);
-      Ok = Sub && namedVariable(Sub->getBase()) == Var &&
-           isLoaded(Sub, Context);
+      // Up through the subscripts of 'p[i][k]' to the element, which must
+      // be loaded.
+      const Expr *Node = Ref;
+      for (;;) {
+        const Stmt *Up = parentOf(Node, Context);
+        if (Up && isa<ImplicitCastExpr, ParenExpr>(Up)) {
+          Node = cast<Expr>(Up);
+          continue;
+        }
+        const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(Up);
+        if (!Sub || Sub->getBase() != Node) {
+          Ok = false;
+          break;
+        }
+        if (!Sub->getType()->isArrayType()) {
+          Ok = isLoaded(Sub, Context);
+          break;
+        }
+        Node = Sub;
+      }
       return Ok;
     }
   } U(Var, Context, Ok);
@@ -248,15 +262,25 @@ private:
       Finder(Planner &P, const VarDecl *K, std::vector<Candidate> &Out)
           : P(P), K(K), Out(Out) {}
       bool VisitArraySubscriptExpr(ArraySubscriptExpr *Sub) {
-        const VarDecl *Base = namedVariable(Sub->getBase());
-        if (!Base || !Base->getType()->isPointerType())
+        // An element: 'p[e]', or 'p[i][k]' through a pointer to arrays
+        // (not its inner 'p[i]').
+        if (Sub->getType()->isArrayType())
           return true;
         llvm::SmallPtrSet<const VarDecl *, 8> Vars;
-        const bool Plain = plainIndex(Sub->getIdx(), P.Context, Vars);
+        bool Plain = true;
+        const Expr *Base = Sub;
+        while (const auto *Level =
+                   dyn_cast<ArraySubscriptExpr>(Base->IgnoreParenImpCasts())) {
+          Plain = plainIndex(Level->getIdx(), P.Context, Vars) && Plain;
+          Base = Level->getBase();
+        }
+        const VarDecl *Root = namedVariable(Base);
+        if (!Root || !Root->getType()->isPointerType())
+          return true;
         const bool Row = Vars.count(P.RowVar), Column = Vars.count(P.ColumnVar);
         if (!Vars.count(K) || Row == Column)
           return true;
-        Candidate C{Sub, Base, Row, ""};
+        Candidate C{Sub, Root, Row, ""};
         for (const VarDecl *Var : Vars)
           if (Var != K && Var != P.RowVar && Var != P.ColumnVar &&
               !P.Values.contains(Var) &&
@@ -329,8 +353,7 @@ private:
       if (!C.Problem.empty())
         continue;
       llvm::FoldingSetNodeID Key;
-      Key.AddPointer(C.Base);
-      C.Read->getIdx()->Profile(Key, Context, /*Canonical=*/true);
+      C.Read->Profile(Key, Context, /*Canonical=*/true);
       auto Same = llvm::find(Keys, Key);
       if (Same != Keys.end()) {
         Out.Operands[Same - Keys.begin()].Reads.push_back(C.Read);

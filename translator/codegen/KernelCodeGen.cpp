@@ -135,7 +135,15 @@ std::string KernelCodeGen::typeOf(const VarDecl *Var) const {
   // 'const T&' parameters are passed to the device by value.
   if (T->isReferenceType())
     T = T->getPointeeType();
-  return spellType(T, Policy);
+  const std::string Type = spellType(T, Policy);
+  // 'const float (*)[24]' cannot be followed by a name: its declarator
+  // goes around it.
+  std::string Declared;
+  llvm::raw_string_ostream OS(Declared);
+  T.print(OS, Policy, "qd_name");
+  if (!llvm::StringRef(OS.str()).ends_with("qd_name"))
+    return "qd::detail::type_t<" + Type + ">";
+  return Type;
 }
 
 std::string KernelCodeGen::prologue(

@@ -291,6 +291,11 @@ inline std::uint64_t checked_trip_count(StridedBegin<I> begin, I end,
   return trip_count(begin, end, inclusive);
 }
 
+// A parameter's type spelled before its name: `type_t<const float (*)[24]> a`
+// for a type whose declarator would wrap the name (pointers to arrays or
+// functions).
+template <class T> using type_t = T;
+
 // A const namespace-scope array that device code reads, passed by value: the
 // generated device function's parameter of the array's name has this type,
 // which converts to a reference to the array, so that `w[i]`, `w[i][j]` and

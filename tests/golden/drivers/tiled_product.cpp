@@ -4,7 +4,8 @@
 // on a GPU; a nest of fewer tiles than multiprocessors (default: one output
 // per thread; 'tile(on)': tiled); one row or one column (always one output
 // per thread); empty nests and an empty product loop; and operands that
-// alias, as the rules allow (each product reads one array twice).
+// alias, as the rules allow (each product reads one array twice); and a
+// product through pointers to fixed-width rows.
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"
 
@@ -35,6 +36,15 @@ int main() {
     print_summary((size + "z").c_str(), z);
     print_summary((size + "d").c_str(), d);
     print_summary((size + "e").c_str(), e);
+
+    using Row = float[WIDTH];
+    Mirrored<float> ra(std::size_t(s.n) * WIDTH, [](std::size_t i) { return pattern(i + 29, -1.0, 1.0); });
+    Mirrored<float> rb(WIDTH * WIDTH, [](std::size_t i) { return pattern(i + 31, -1.0, 1.0); });
+    Mirrored<float> rc(std::size_t(s.n) * WIDTH);
+    tiled_product_rows(s.n, reinterpret_cast<const Row*>(ra.device()),
+                       reinterpret_cast<const Row*>(rb.device()),
+                       reinterpret_cast<Row*>(rc.device()));
+    print_summary((size + "rows").c_str(), rc);
   }
   {
     // a * a, x * x^T: one array for the operands of each product.

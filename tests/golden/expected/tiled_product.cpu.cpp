@@ -142,3 +142,50 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
 // ---- end of qd kernel 'tiled_product' ----
 #line 56 "tiled_product.cpp"
 
+
+// The same product through pointers to rows, as C code with fixed-width
+// arrays writes it: 'a[i][k]' and 'b[k][j]' are staged.
+#define WIDTH 24
+
+// ---- qd kernel 'tiled_product_rows' (tiled_product.cpp:62), translated by qd-translate ----
+#line 152 "tiled_product.cpu.cpp"
+// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:67), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+static QD_NOINLINE void
+qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin0; i < n; ++i)
+  for (int j = qd_begin1; j < WIDTH; ++j)
+  {
+#line 68 "tiled_product.cpp"
+{
+            c[i][j] = 0.f;
+            for (int k = 0; k < WIDTH; ++k)
+                c[i][j] += a[i][k] * b[k][j];
+        }
+#line 168 "tiled_product.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'tiled_product_rows': they run its work on the calling thread and return when it is done.
+void tiled_product_rows(int n, const float a[][ 24], const float b[][ 24], float c[][ 24], qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  // parallel loop nest, collapse(2), tiled_product.cpp:67
+  {
+    const int qd_begin0 = 0;
+    const int qd_begin1 = 0;
+    const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(WIDTH), /*inclusive=*/false) };
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product_rows", "tiled_product.cpp", 67);
+    qd_tiled_product_rows_loop0(qd_begin0, qd_begin1, qd_space, a, b, c, n);
+  }
+}
+
+void tiled_product_rows(int n, const float a[][ 24], const float b[][ 24], float c[][ 24]) {
+  ::tiled_product_rows(n, a, b, c, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'tiled_product_rows' ----
+#line 73 "tiled_product.cpp"
+

@@ -593,3 +593,157 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
 // ---- end of qd kernel 'tiled_product' ----
 #line 56 "tiled_product.cpp"
 
+
+// The same product through pointers to rows, as C code with fixed-width
+// arrays writes it: 'a[i][k]' and 'b[k][j]' are staged.
+#define WIDTH 24
+
+// ---- qd kernel 'tiled_product_rows' (tiled_product.cpp:62), translated by qd-translate ----
+#line 603 "tiled_product.cu"
+// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:67), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+static __global__ void __launch_bounds__(256)
+qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c) {
+  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
+    [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
+#line 68 "tiled_product.cpp"
+{
+            c[i][j] = 0.f;
+            for (int k = 0; k < WIDTH; ++k)
+                c[i][j] += a[i][k] * b[k][j];
+        }
+#line 616 "tiled_product.cu"
+  }
+}
+
+// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:67), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + ty + 16 r, j = tile column + tx + 16 c. The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time; every output runs its own statements, and its 'k' loop, in their order.
+static __global__ void __launch_bounds__(256)
+qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c) {
+  __shared__ float qd_tile0[16][65];
+  __shared__ float qd_tile1[16][65];
+  const unsigned qd_ty = threadIdx.x / 16, qd_tx = threadIdx.x % 16;
+  const std::uint64_t qd_col_tiles = (qd_space.count[1] + 63) / 64;
+  const std::uint64_t qd_tiles = (qd_space.count[0] + 63) / 64 * qd_col_tiles;
+  for (std::uint64_t qd_tile = blockIdx.x; qd_tile < qd_tiles; qd_tile += gridDim.x) {
+    const std::uint64_t qd_row0 = qd_tile / qd_col_tiles * 64, qd_col0 = qd_tile % qd_col_tiles * 64;
+    // A whole tile inside the nest, and a whole chunk of 16, run without
+    // the per-output checks, unrolled.
+    const bool qd_full = qd_row0 + 64 <= qd_space.count[0] && qd_col0 + 64 <= qd_space.count[1];
+    bool qd_valid[16];
+    QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o)
+      qd_valid[qd_o] = qd_row0 + qd_ty + 16 * (qd_o / 4) < qd_space.count[0] && qd_col0 + qd_tx + 16 * (qd_o % 4) < qd_space.count[1];
+    QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
+      if (qd_valid[qd_o]) {
+        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
+        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+#line 69 "tiled_product.cpp"
+        c[i][j] = 0.f;
+#line 642 "tiled_product.cu"
+      }
+    }
+    const int qd_kbegin = static_cast<int>(0);
+    const std::uint64_t qd_kcount = qd::detail::trip_count(qd_kbegin, static_cast<int>(WIDTH), /*inclusive=*/false);
+    for (std::uint64_t qd_k0 = 0; qd_k0 < qd_kcount; qd_k0 += 16) {
+      __syncthreads(); // every thread is done with the previous chunk
+      for (unsigned qd_l = threadIdx.x; qd_l < 16 * 64; qd_l += 256) {
+        {
+          const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
+          float qd_v{};
+          if (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount) {
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
+            [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
+#line 71 "tiled_product.cpp"
+            qd_v = a[i][k];
+#line 658 "tiled_product.cu"
+          }
+          qd_tile0[qd_lk][qd_lo] = qd_v;
+        }
+        {
+          const unsigned qd_lk = qd_l / 64, qd_lo = qd_l % 64;
+          float qd_v{};
+          if (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount) {
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
+            [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
+#line 71 "tiled_product.cpp"
+            qd_v = b[k][j];
+#line 670 "tiled_product.cu"
+          }
+          qd_tile1[qd_lk][qd_lo] = qd_v;
+        }
+      }
+      __syncthreads();
+      const unsigned qd_kn = qd_kcount - qd_k0 < 16 ? static_cast<unsigned>(qd_kcount - qd_k0) : 16u;
+      if (qd_full && qd_kn == 16) {
+        QD_UNROLL for (unsigned qd_kk = 0; qd_kk < 16; ++qd_kk) {
+          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
+          float qd_frag0[4];
+          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
+            qd_frag0[qd_f] = qd_tile0[qd_kk][qd_ty + 16 * qd_f];
+          float qd_frag1[4];
+          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
+            qd_frag1[qd_f] = qd_tile1[qd_kk][qd_tx + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+#line 71 "tiled_product.cpp"
+            c[i][j] += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
+#line 691 "tiled_product.cu"
+          }
+        }
+      }
+      else {
+        for (unsigned qd_kk = 0; qd_kk < qd_kn; ++qd_kk) {
+          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
+          float qd_frag0[4];
+          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
+            qd_frag0[qd_f] = qd_tile0[qd_kk][qd_ty + 16 * qd_f];
+          float qd_frag1[4];
+          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
+            qd_frag1[qd_f] = qd_tile1[qd_kk][qd_tx + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
+            if (!qd_valid[qd_o])
+              continue;
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+#line 71 "tiled_product.cpp"
+            c[i][j] += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
+#line 711 "tiled_product.cu"
+          }
+        }
+      }
+    }
+  }
+}
+
+
+// Host entry points of kernel 'tiled_product_rows': they enqueue its work on the launch stream and return without waiting.
+void tiled_product_rows(int n, const float a[][ 24], const float b[][ 24], float c[][ 24], qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel tiled_product_rows"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // parallel loop nest, collapse(2), tiled_product.cpp:67
+  {
+    const int qd_begin0 = 0;
+    const int qd_begin1 = 0;
+    const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(WIDTH), /*inclusive=*/false) };
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product_rows", "tiled_product.cpp", 67);
+    if (qd_space.total != 0) {
+      const std::uint64_t qd_tiles = qd::detail::product_tiles(qd_space);
+      if (qd::detail::tiling_applies(qd_space)) {
+        qd_tiled_product_rows_loop1<<<qd::detail::grid_size(qd_tiles * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, a, b, c);
+        qd::detail::check_launch(cudaGetLastError(), "tiled_product_rows", "tiled_product.cpp", 67);
+      } else {
+        qd_tiled_product_rows_loop0<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, a, b, c);
+        qd::detail::check_launch(cudaGetLastError(), "tiled_product_rows", "tiled_product.cpp", 67);
+      }
+    }
+  }
+}
+
+void tiled_product_rows(int n, const float a[][ 24], const float b[][ 24], float c[][ 24]) {
+  ::tiled_product_rows(n, a, b, c, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'tiled_product_rows' ----
+#line 73 "tiled_product.cpp"
+
