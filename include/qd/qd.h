@@ -107,6 +107,19 @@ public:
   // stream and for every stream of the cpu backend.
   constexpr void* native() const noexcept { return handle_; }
   constexpr bool is_default() const noexcept { return handle_ == nullptr; }
+  // The same handle as a cudaStream_t or hipStream_t, so that a library
+  // call takes a StreamRef where it takes a stream:
+  // `cublasSetStream(handle, stream)`. A template, so that `stream ==
+  // nullptr` keeps meaning StreamRef's comparison (built-in pointer
+  // comparisons do not consider conversion templates) and a StreamRef does
+  // not turn into void* or bool.
+  template <class Native,
+            std::enable_if_t<std::is_same_v<Native, CUstream_st*> ||
+                                 std::is_same_v<Native, ihipStream_t*>,
+                             int> = 0>
+  operator Native() const noexcept {
+    return static_cast<Native>(handle_);
+  }
 
   friend constexpr bool operator==(StreamRef a, StreamRef b) noexcept {
     return a.handle_ == b.handle_;

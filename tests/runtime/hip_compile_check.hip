@@ -9,3 +9,11 @@
 // hipStream_t must pick one of qd::StreamRef's implicit constructors, also
 // where it is spelled as cudaStream_t (tests/hip_on_cuda).
 static_assert(std::is_convertible_v<hipStream_t, qd::StreamRef>);
+
+// A qd::StreamRef goes where the vendor's API takes a stream (what
+// '#pragma qd host' statements hand to libraries), and still compares with
+// nullptr unambiguously.
+static_assert(std::is_convertible_v<qd::StreamRef, hipStream_t>);
+inline bool qd_check_stream_ref(qd::StreamRef s) {
+  return hipStreamQuery(s) == hipStreamQuery(s) && s != nullptr;
+}

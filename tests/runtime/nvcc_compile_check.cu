@@ -4,3 +4,11 @@
 #include <qd/detail/cuda.h>
 #define QD_CHECK_GET_LAST_ERROR cudaGetLastError
 #include "device_compile_check.h"
+
+// A qd::StreamRef goes where the vendor's API takes a stream (what
+// '#pragma qd host' statements hand to libraries), and still compares with
+// nullptr unambiguously.
+static_assert(std::is_convertible_v<qd::StreamRef, cudaStream_t>);
+inline bool qd_check_stream_ref(qd::StreamRef s) {
+  return cudaStreamQuery(s) == cudaStreamQuery(s) && s != nullptr;
+}

@@ -36,6 +36,23 @@ TEST(StreamRefTest, WrapsVendorHandlesWithoutVendorHeaders) {
   EXPECT_EQ(qd::StreamRef::from_native(cuda), a);
 }
 
+TEST(StreamRefTest, ConvertsToTheVendorStreamTypes) {
+  auto* handle = reinterpret_cast<CUstream_st*>(std::uintptr_t{0x3000});
+  const qd::StreamRef s = handle;
+  CUstream_st* cuda = s; // where a library takes a cudaStream_t
+  ihipStream_t* hip = s;
+  EXPECT_EQ(cuda, handle);
+  EXPECT_EQ(static_cast<void*>(hip), static_cast<void*>(handle));
+  EXPECT_EQ(qd::StreamRef(cuda), s);
+  // Comparisons stay StreamRef's, unambiguous.
+  EXPECT_FALSE(s == nullptr);
+  EXPECT_TRUE(qd::StreamRef() == nullptr);
+  EXPECT_TRUE(s != qd::StreamRef());
+  static_assert(!std::is_convertible_v<qd::StreamRef, void*>);
+  static_assert(!std::is_convertible_v<qd::StreamRef, bool>);
+  static_assert(!std::is_convertible_v<qd::StreamRef, int*>);
+}
+
 TEST(StreamTest, CpuStreamsAreEmptyHandles) {
   qd::Stream s;
   EXPECT_TRUE(s.valid());
