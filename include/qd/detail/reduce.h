@@ -175,7 +175,9 @@ QD_HOST_DEVICE constexpr unsigned reduce_floor_pow2(unsigned n) noexcept {
   return p;
 }
 
-#if defined(__CUDACC__) || defined(__HIPCC__)
+// QD_HOST_KERNELS: the test suite's fake device, which runs a block's
+// threads as fibers on the host (tests/runtime/fake_cuda).
+#if defined(__CUDACC__) || defined(__HIPCC__) || defined(QD_HOST_KERNELS)
 
 // Reduces one value per thread of a block of exactly BlockDim threads
 // (blockDim.x == BlockDim) through `shared` (BlockDim elements of __shared__
@@ -253,7 +255,7 @@ __device__ T reduce_partials(const T* partials, unsigned n, T* shared) {
   return block_reduce<Op, BlockDim, T>(acc, shared);
 }
 
-#endif // __CUDACC__ || __HIPCC__
+#endif // __CUDACC__ || __HIPCC__ || QD_HOST_KERNELS
 
 } // namespace detail
 } // namespace qd

@@ -233,6 +233,15 @@ inline void __syncthreads() {
 #endif
 }
 
+// A block's threads run one at a time on one host thread, and blocks one
+// after another, so device atomics and fences need no more than this.
+inline unsigned atomicAdd(unsigned* address, unsigned value) {
+  const unsigned old = *address;
+  *address = old + value;
+  return old;
+}
+inline void __threadfence() {}
+
 // Runs `kernel` over a grid on the calling thread, block after block, with
 // blockIdx/threadIdx/blockDim/gridDim set. Graph mode's runtime calls it
 // through qd/detail/graph_call.h (QD_HOST_KERNELS) when a fake graph node
