@@ -53,3 +53,40 @@ TEST(FakeBarrierDeathTest, ABarrierSomeThreadsSkipAborts) {
 }
 
 } // namespace
+
+namespace {
+
+// Each lane adds its neighbour's value, passed by a warp shuffle.
+__global__ void shuffle_sums(int* data) {
+  const unsigned t = threadIdx.x;
+  const int mine = data[t];
+  const int next = __shfl_down_sync(0xffffffffu, mine, 1);
+  data[t] = mine + next;
+}
+
+// Only lane 0 reaches the warp barrier that names all 32 lanes.
+__global__ void lone_syncwarp(int* data) {
+  if (threadIdx.x == 0)
+    __syncwarp();
+  data[threadIdx.x] = 1;
+}
+
+TEST(FakeBarrier, WarpShufflesReadTheOtherLanes) {
+  if (!QD_FAKE_FIBERS)
+    GTEST_SKIP() << "built without fibers (ThreadSanitizer)";
+  std::vector<int> data(64);
+  std::iota(data.begin(), data.end(), 0);
+  qd_fake_launch(&shuffle_sums, 1, 64, 0, nullptr)(data.data());
+  for (int t = 0; t < 64; ++t) // the last lane of each warp keeps its own
+    EXPECT_EQ(data[t], t % 32 == 31 ? 2 * t : 2 * t + 1) << t;
+}
+
+TEST(FakeBarrierDeathTest, AWarpBarrierALaneNeverReachesAborts) {
+  if (!QD_FAKE_FIBERS)
+    GTEST_SKIP() << "built without fibers (ThreadSanitizer)";
+  std::vector<int> data(32);
+  EXPECT_DEATH(qd_fake_launch(&lone_syncwarp, 1, 32, 0, nullptr)(data.data()),
+               "a warp barrier's mask names a lane that has ended");
+}
+
+} // namespace

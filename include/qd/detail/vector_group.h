@@ -47,7 +47,9 @@ QD_HOST_DEVICE constexpr std::uint64_t vector_threads(std::uint64_t count,
                                             : count * length;
 }
 
-#if defined(__CUDACC__) || defined(__HIPCC__)
+// QD_HOST_KERNELS: the test suite's fake device, which runs a block's
+// threads as fibers on the host (tests/runtime/fake_cuda).
+#if defined(__CUDACC__) || defined(__HIPCC__) || defined(QD_HOST_KERNELS)
 
 #if defined(__HIPCC__) && !defined(__CUDACC__)
 #define QD_VECTOR_AMD 1
@@ -227,7 +229,7 @@ private:
 #endif
 
   static __device__ void block_barrier() {
-#if defined(QD_VECTOR_AMD)
+#if defined(QD_VECTOR_AMD) || defined(QD_HOST_KERNELS)
     __syncthreads();
 #else
     // Not __syncthreads (bar.sync, aligned): threads of one warp may reach
@@ -239,7 +241,7 @@ private:
 
 #undef QD_VECTOR_AMD
 
-#endif // __CUDACC__ || __HIPCC__
+#endif // __CUDACC__ || __HIPCC__ || QD_HOST_KERNELS
 
 } // namespace detail
 } // namespace qd

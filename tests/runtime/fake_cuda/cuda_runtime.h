@@ -7,10 +7,11 @@
 // `qd_fake_launch(&kernel, grid, block, shmem, stream)(args)`, which asks the
 // fake driver to accept the launch (it rejects a grid of 0 blocks, an unknown
 // or destroyed stream, a stream of another device, as CUDA does) and then
-// runs the kernel on the calling thread, one call per (block, thread), with
-// blockIdx/threadIdx/blockDim/gridDim set. Everything else in the generated
-// file (the pools, the fork/join events, check_launch from qd/detail/cuda.h)
-// is the real code.
+// runs the kernel on the calling thread, block after block, each block's
+// threads as fibers (below), with blockIdx/threadIdx/blockDim/gridDim set.
+// Everything else in the generated file (the pools, the fork/join events,
+// check_launch from qd/detail/cuda.h, the reductions and vector groups of
+// qd/detail) is the real code.
 #ifndef QD_TESTS_FAKE_CUDA_RUNTIME_H
 #define QD_TESTS_FAKE_CUDA_RUNTIME_H
 
@@ -19,6 +20,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -60,9 +62,12 @@ inline thread_local qd_fake_dim3 blockIdx, threadIdx, blockDim, gridDim;
 // A block's threads run as cooperative fibers (ucontext) on the calling
 // thread, so that __syncthreads and __shared__ mean what they mean on a GPU:
 // each thread runs until it reaches a barrier or ends, and the barrier opens
-// once every thread of the block has reached it. A thread that ends while
-// others wait at a barrier is CUDA's undefined behaviour; the fake reports it
-// (as compute-sanitizer's synccheck would) and aborts. __shared__ variables
+// once every thread of the block has reached it. __syncwarp and the warp
+// shuffles wait likewise for the lanes their mask names (a shuffle: every
+// lane offers its value, then reads the one it asked for). A thread that
+// ends while others wait at a barrier is CUDA's undefined behaviour; the
+// fake reports it (as compute-sanitizer's synccheck would) and aborts, as it
+// does when waiting threads can never all be let go. __shared__ variables
 // are static thread_local: one copy per host thread, which runs one block at
 // a time, and uninitialized as far as the kernel may assume.
 //
@@ -92,7 +97,7 @@ inline thread_local qd_fake_dim3 blockIdx, threadIdx, blockDim, gridDim;
 
 namespace qd_fake_block {
 
-enum class State { Ready, AtBarrier, Done };
+enum class State { Ready, AtBarrier, AtWarpBarrier, Done };
 
 // The block being run on this host thread, when it runs as fibers.
 struct Fibers {
@@ -100,6 +105,10 @@ struct Fibers {
   ucontext_t scheduler{};
   std::vector<ucontext_t> contexts;
   std::vector<State> states;
+  // AtWarpBarrier: the lanes of its warp that the thread waits for.
+  std::vector<unsigned> warp_masks;
+  // What each thread offers to a warp shuffle.
+  std::vector<unsigned long long> shuffle_slots;
   std::vector<std::unique_ptr<char[]>> stacks;
   unsigned current = 0;
   const std::function<void()>* body = nullptr;
@@ -161,12 +170,96 @@ inline void switch_to(Fibers& f, unsigned t) {
 #endif
 }
 
+// Lets go every group of lanes that all wait at a warp barrier with the
+// same mask. Returns whether any went.
+inline bool release_warps(Fibers& f, unsigned threads) {
+  bool released = false;
+  for (unsigned t = 0; t < threads; ++t) {
+    if (f.states[t] != State::AtWarpBarrier)
+      continue;
+    const unsigned mask = f.warp_masks[t], base = t / 32 * 32;
+    bool all = true;
+    for (unsigned l = 0; l < 32 && all; ++l)
+      if (mask >> l & 1u) {
+        const unsigned u = base + l;
+        if (u >= threads || f.states[u] == State::Done)
+          fail("a warp barrier's mask names a lane that has ended");
+        all = f.states[u] == State::AtWarpBarrier && f.warp_masks[u] == mask;
+      }
+    if (!all)
+      continue;
+    for (unsigned l = 0; l < 32; ++l)
+      if (mask >> l & 1u)
+        f.states[base + l] = State::Ready;
+    released = true;
+  }
+  return released;
+}
+
+// Parks the calling thread in `state` until the scheduler lets it go.
+inline void park(State state) {
+  Fibers& f = *running;
+  const unsigned t = f.current;
+  f.states[t] = state;
+#ifdef QD_FAKE_ASAN
+  void* fake_stack = nullptr;
+  __sanitizer_start_switch_fiber(&fake_stack, f.scheduler_stack,
+                                 f.scheduler_stack_bytes);
+#endif
+  swapcontext(&f.contexts[t], &f.scheduler);
+#ifdef QD_FAKE_ASAN
+  __sanitizer_finish_switch_fiber(fake_stack, &f.scheduler_stack,
+                                  &f.scheduler_stack_bytes);
+#endif
+  threadIdx.x = t;
+}
+
+inline void warp_barrier(unsigned mask) {
+#if QD_FAKE_FIBERS
+  if (!running)
+    fail("a warp barrier outside a kernel");
+  running->warp_masks[running->current] = mask;
+  park(State::AtWarpBarrier);
+#else
+  (void)mask;
+  fail("warp barriers need fibers, which this build (ThreadSanitizer) "
+       "runs without");
+#endif
+}
+
+// A shuffle within `width` lanes: every lane in `mask` offers its value,
+// then reads lane `source(lane)`'s (its own when that is outside its
+// segment of `width`).
+template <class T, class Source>
+T shuffle(unsigned mask, T value, int width, Source source) {
+  static_assert(sizeof(T) <= sizeof(unsigned long long), "shuffle of a wide type");
+#if QD_FAKE_FIBERS
+  Fibers& f = *running;
+  const unsigned t = f.current, lane = t % 32, base = t / 32 * 32;
+  std::memcpy(&f.shuffle_slots[t], &value, sizeof(T));
+  warp_barrier(mask);
+  const unsigned w = static_cast<unsigned>(width);
+  const int from = source(lane % w);
+  T out = value;
+  if (from >= 0 && static_cast<unsigned>(from) < w)
+    std::memcpy(&out, &f.shuffle_slots[base + lane / w * w + static_cast<unsigned>(from)], sizeof(T));
+  warp_barrier(mask); // nobody offers again before everyone has read
+  return out;
+#else
+  (void)mask; (void)value; (void)width; (void)source;
+  fail("warp shuffles need fibers, which this build (ThreadSanitizer) "
+       "runs without");
+#endif
+}
+
 // Runs `body` once per thread of a block of `threads`, with threadIdx.x set.
 inline void run_block(unsigned threads, const std::function<void()>& body) {
 #if QD_FAKE_FIBERS
   thread_local Fibers f;
   f.contexts.resize(threads);
   f.states.assign(threads, State::Ready);
+  f.warp_masks.assign(threads, 0);
+  f.shuffle_slots.assign(threads, 0);
   while (f.stacks.size() < threads)
     f.stacks.push_back(std::make_unique<char[]>(Fibers::kStackBytes));
   f.body = &body;
@@ -186,11 +279,18 @@ inline void run_block(unsigned threads, const std::function<void()>& body) {
         switch_to(f, t);
     if (f.failure)
       break;
-    unsigned done = 0;
-    for (State s : f.states)
+    if (release_warps(f, threads))
+      continue;
+    unsigned done = 0, at_barrier = 0;
+    for (State s : f.states) {
       done += s == State::Done;
+      at_barrier += s == State::AtBarrier;
+    }
     if (done == threads)
       break;
+    if (at_barrier + done != threads)
+      fail("threads wait in __syncwarp or a warp shuffle for lanes that "
+           "wait elsewhere");
     if (done != 0)
       fail("a thread ended while others of its block wait in __syncthreads");
     for (State& s : f.states)
@@ -211,26 +311,31 @@ inline void run_block(unsigned threads, const std::function<void()>& body) {
 
 inline void __syncthreads() {
 #if QD_FAKE_FIBERS
-  qd_fake_block::Fibers* f = qd_fake_block::running;
-  if (!f)
+  if (!qd_fake_block::running)
     qd_fake_block::fail("__syncthreads outside a kernel");
-  const unsigned t = f->current;
-  f->states[t] = qd_fake_block::State::AtBarrier;
-#ifdef QD_FAKE_ASAN
-  void* fake_stack = nullptr;
-  qd_fake_block::__sanitizer_start_switch_fiber(
-      &fake_stack, f->scheduler_stack, f->scheduler_stack_bytes);
-#endif
-  swapcontext(&f->contexts[t], &f->scheduler);
-#ifdef QD_FAKE_ASAN
-  qd_fake_block::__sanitizer_finish_switch_fiber(
-      fake_stack, &f->scheduler_stack, &f->scheduler_stack_bytes);
-#endif
-  threadIdx.x = t;
+  qd_fake_block::park(qd_fake_block::State::AtBarrier);
 #else
   qd_fake_block::fail("__syncthreads needs fibers, which this build "
                       "(ThreadSanitizer) runs without");
 #endif
+}
+
+inline void __syncwarp(unsigned mask = 0xffffffffu) {
+  qd_fake_block::warp_barrier(mask);
+}
+
+template <class T>
+T __shfl_down_sync(unsigned mask, T value, unsigned delta, int width = 32) {
+  return qd_fake_block::shuffle(mask, value, width, [&](unsigned lane) {
+    return static_cast<int>(lane + delta);
+  });
+}
+
+template <class T>
+T __shfl_sync(unsigned mask, T value, int source, int width = 32) {
+  return qd_fake_block::shuffle(mask, value, width, [&](unsigned) {
+    return source % width;
+  });
 }
 
 // A block's threads run one at a time on one host thread, and blocks one
