@@ -51,6 +51,11 @@ bool checkBoundsOnHost(const LoopForm &Form, const HostValues &Values,
   return Ok;
 }
 
+const VarDecl *namedVariable(const Expr *E) {
+  const auto *Ref = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
 std::vector<Capture> collectCaptures(const Stmt *S, const HostValues &Values,
                                      const VarDecl *Exclude) {
   std::vector<Capture> Captures;

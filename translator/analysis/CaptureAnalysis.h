@@ -46,6 +46,10 @@ bool checkBoundsOnHost(const LoopForm &Form, const HostValues &Values,
 llvm::SmallSetVector<const clang::VarDecl *, 8>
 referencedVariables(const clang::Stmt *S);
 
+/// The variable \p E names, through parentheses and implicit casts ('n',
+/// '(n)'); null for anything else, and for a null \p E.
+const clang::VarDecl *namedVariable(const clang::Expr *E);
+
 /// The first reference in \p S to one of \p Vars, or null.
 const clang::DeclRefExpr *
 findReferenceTo(const clang::Stmt *S,

@@ -64,7 +64,19 @@ const Stmt *leavingJump(const Stmt *S) {
   return F.Found;
 }
 
-std::string bodyCopyProblem(const Stmt *Body) {
+std::string interleavingProblem(const Step &Loop) {
+  if (!Loop.Reductions.empty())
+    return "the loop has a 'reduction' clause";
+  if (Loop.Vector)
+    return "the body has vector loops";
+  if (!Loop.Privates.empty())
+    return "the body writes '" + Loop.Privates.front()->getNameAsString() +
+           "', a kernel local that each iteration keeps a copy of";
+  const Stmt *Body = Loop.deviceCode();
+  if (const Stmt *Jump = leavingJump(Body))
+    return std::string("a '") +
+           (isa<ContinueStmt>(Jump) ? "continue" : "jump") +
+           "' leaves an iteration early";
   BodyScanner Scanner;
   Scanner.TraverseStmt(const_cast<Stmt *>(Body));
   return Scanner.Problem;
@@ -241,22 +253,10 @@ private:
 
 std::string whyNot(const Step &Loop, const VarDecl *RowVar,
                    ASTContext &Context, Coarsening &Out) {
-  if (!Loop.Reductions.empty())
-    return "the loop has a 'reduction' clause";
-  if (Loop.Vector)
-    return "the body has vector loops";
-  if (!Loop.Privates.empty())
-    return "the body writes '" + Loop.Privates.front()->getNameAsString() +
-           "', a kernel local that each iteration keeps a copy of";
-  const Stmt *Body = Loop.deviceCode();
-  if (const Stmt *Jump = leavingJump(Body))
-    return std::string("a '") +
-           (isa<ContinueStmt>(Jump) ? "continue" : "jump") +
-           "' leaves an iteration early";
-  if (std::string Problem = bodyCopyProblem(Body); !Problem.empty())
+  if (std::string Problem = interleavingProblem(Loop); !Problem.empty())
     return Problem;
   Planner P(Loop, RowVar, Context);
-  if (!P.plan(Body, Out.Statements))
+  if (!P.plan(Loop.deviceCode(), Out.Statements))
     return P.Problem;
   Out.RowLocals = std::move(P.RowLocals);
   return "";

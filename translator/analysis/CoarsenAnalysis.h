@@ -40,9 +40,13 @@ bool analyzeCoarsening(Step &Loop, const Directive *D,
 /// \p S is, or a 'goto' or 'return': a jump that ends one iteration early.
 const clang::Stmt *leavingJump(const clang::Stmt *S);
 
-/// What in \p Body keeps its locals from being copied per iteration a
-/// thread runs ('decltype' of a local, a type declaration), or empty.
-std::string bodyCopyProblem(const clang::Stmt *Body);
+/// Why one thread cannot run several iterations of the parallel loop
+/// \p Loop statement by statement, each with its own copies of the body's
+/// locals (coarsened rows, a tile's outputs), whatever the body's shape: a
+/// reduction, vector loops, a kernel local it writes, a jump that ends an
+/// iteration early, 'decltype' of a local or a type declaration in the
+/// body. Empty when nothing does.
+std::string interleavingProblem(const Step &Loop);
 
 /// Why the body local \p Var cannot have one copy per iteration a thread
 /// runs, reached through a reference to it, or empty.

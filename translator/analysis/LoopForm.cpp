@@ -1,5 +1,6 @@
 //===- LoopForm.cpp -------------------------------------------------------===//
 #include "LoopForm.h"
+#include "CaptureAnalysis.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -8,15 +9,8 @@ using namespace clang;
 namespace qd {
 namespace {
 
-const VarDecl *referencedVar(const Expr *E) {
-  if (!E)
-    return nullptr;
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-}
-
 bool refersTo(const Expr *E, const VarDecl *Var) {
-  return Var && referencedVar(E) == Var;
+  return Var && namedVariable(E) == Var;
 }
 
 /// The operator and operands of a binary expression, whether clang built a
@@ -139,7 +133,7 @@ bool matchInit(const ForStmt *For, LoopForm &Form, LoopFormMismatch &Mismatch) {
   const auto *E = dyn_cast_or_null<Expr>(Init);
   BinaryParts Assign = E ? decomposeBinary(E) : BinaryParts{};
   const VarDecl *Var =
-      Assign.Op == BO_Assign ? referencedVar(Assign.LHS) : nullptr;
+      Assign.Op == BO_Assign ? namedVariable(Assign.LHS) : nullptr;
   if (!Var) {
     Mismatch = {Init ? Init->getBeginLoc() : For->getBeginLoc(),
                 "the loop must declare one loop variable ('int i = begin') "

@@ -1,5 +1,6 @@
 //===- RaceAnalysis.cpp ---------------------------------------------------===//
 #include "RaceAnalysis.h"
+#include "CaptureAnalysis.h"
 #include "MayWrite.h"
 #include "DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
@@ -384,12 +385,6 @@ private:
     return Result.Val.getInt();
   }
 
-  static const VarDecl *varOf(const Expr *E) {
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-      return dyn_cast<VarDecl>(Ref->getDecl());
-    return nullptr;
-  }
-
   /// The bound 'n' when \p Var is the variable of an enclosing
   /// 'for (int i = 0; i < n; ...)', so that it runs from 0 below 'n'.
   const VarDecl *boundOfLoopVar(const VarDecl *Var) const {
@@ -398,10 +393,10 @@ private:
       const auto *Cond = dyn_cast_or_null<BinaryOperator>(
           For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
       if (!Init || !Init->isSingleDecl() || Init->getSingleDecl() != Var ||
-          !Cond || Cond->getOpcode() != BO_LT || varOf(Cond->getLHS()) != Var)
+          !Cond || Cond->getOpcode() != BO_LT || namedVariable(Cond->getLHS()) != Var)
         continue;
       std::optional<llvm::APSInt> Begin = constant(Var->getInit());
-      return Begin && Begin->isZero() ? varOf(Cond->getRHS()) : nullptr;
+      return Begin && Begin->isZero() ? namedVariable(Cond->getRHS()) : nullptr;
     }
     return nullptr;
   }
@@ -413,12 +408,12 @@ private:
     const Expr *Var = Idx;
     if (const auto *Add = dyn_cast<BinaryOperator>(Idx);
         Add && Add->getOpcode() == BO_Add) {
-      const VarDecl *L = varOf(Add->getLHS());
+      const VarDecl *L = namedVariable(Add->getLHS());
       bool LeftIsLoopVar = L && Locals.count(L);
       Var = LeftIsLoopVar ? Add->getLHS() : Add->getRHS();
       Offset = LeftIsLoopVar ? Add->getRHS() : Add->getLHS();
     }
-    const VarDecl *LoopVar = varOf(Var);
+    const VarDecl *LoopVar = namedVariable(Var);
     if (!LoopVar || !Locals.count(LoopVar))
       return std::nullopt;
     // The offset: nothing (slice 0), 'n' (slice 1) or 'k * n' / 'n * k'.
@@ -426,15 +421,15 @@ private:
     llvm::APSInt Index(llvm::APInt(64, 0), /*isUnsigned=*/false);
     if (Offset) {
       Offset = Offset->IgnoreParenImpCasts();
-      if ((Stride = varOf(Offset))) {
+      if ((Stride = namedVariable(Offset))) {
         Index = llvm::APSInt(llvm::APInt(64, 1), false);
       } else if (const auto *Mul = dyn_cast<BinaryOperator>(Offset);
                  Mul && Mul->getOpcode() == BO_Mul) {
         std::optional<llvm::APSInt> K = constant(Mul->getLHS());
-        Stride = varOf(Mul->getRHS());
+        Stride = namedVariable(Mul->getRHS());
         if (!K) {
           K = constant(Mul->getRHS());
-          Stride = varOf(Mul->getLHS());
+          Stride = namedVariable(Mul->getLHS());
         }
         if (!K || !Stride)
           return std::nullopt;

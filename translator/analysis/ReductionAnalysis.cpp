@@ -20,13 +20,6 @@ using namespace clang;
 namespace qd {
 namespace {
 
-const VarDecl *varOf(const Expr *E) {
-  if (!E)
-    return nullptr;
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-}
-
 const DeclRefExpr *refOf(const Expr *E) {
   return E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
 }
@@ -228,9 +221,9 @@ public:
       std::optional<ReductionOp> Op = opOfBinary(R->Kind);
       if (!Op || BinaryOperator::isAssignmentOp(R->Kind))
         return true;
-      if (varOf(R->LHS) == Var)
+      if (namedVariable(R->LHS) == Var)
         combine(*Op, {Target, refOf(R->LHS)});
-      else if (varOf(R->RHS) == Var && R->Kind != BO_Sub)
+      else if (namedVariable(R->RHS) == Var && R->Kind != BO_Sub)
         combine(*Op, {Target, refOf(R->RHS)});
       return true;
     }
@@ -238,7 +231,7 @@ public:
       // 'v = std::min(v, e)' or 'v = std::min(e, v)', or with fmin.
       const auto *Call = cast<CallExpr>(B->RHS->IgnoreParenImpCasts());
       for (unsigned I = 0; I < 2; ++I)
-        if (varOf(Call->getArg(I)) == Var) {
+        if (namedVariable(Call->getArg(I)) == Var) {
           combine(MinMax->Op, {Target, refOf(Call->getArg(I))});
           if (MinMax->IgnoresNaN)
             NaNIgnoring.insert(Var);

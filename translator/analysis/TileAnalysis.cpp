@@ -92,12 +92,6 @@ bool plainIndex(const Expr *Idx, ASTContext &Context,
   return !S.Bad && !Idx->isValueDependent() && !Idx->HasSideEffects(Context);
 }
 
-/// The variable \p E names, through parentheses and implicit casts.
-const VarDecl *namedVariable(const Expr *E) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-}
-
 const Stmt *parentOf(const Stmt *S, ASTContext &Context) {
   for (const DynTypedNode &P : Context.getParents(*S))
     if (const auto *Parent = P.get<Stmt>())
@@ -116,11 +110,6 @@ bool isLoaded(const ArraySubscriptExpr *Sub, ASTContext &Context) {
 /// or hands it on.
 bool onlySubscriptReads(const VarDecl *Var, const Stmt *Body,
                         ASTContext &Context) {
-  const DeclRefExpr *Other = findReferenceTo(Body, [&](const VarDecl *V) {
-    return V == Var;
-  });
-  if (!Other)
-    return true;
   bool Ok = true;
   struct Uses : RecursiveASTVisitor<Uses> {
     const VarDecl *Var;
@@ -198,20 +187,9 @@ public:
   /// filled.
   std::string plan(const ForStmt *Product, std::vector<Candidate> &Reads,
                    Tiling &Out) {
-    if (!Loop.Reductions.empty())
-      return "the loop has a 'reduction' clause";
-    if (Loop.Vector)
-      return "the body has vector loops";
-    if (!Loop.Privates.empty())
-      return "the body writes '" + Loop.Privates.front()->getNameAsString() +
-             "', a kernel local that each iteration keeps a copy of";
-    const Stmt *Body = Loop.deviceCode();
-    if (const Stmt *Jump = leavingJump(Body))
-      return std::string("a '") +
-             (isa<ContinueStmt>(Jump) ? "continue" : "jump") +
-             "' leaves an iteration early";
-    if (std::string Problem = bodyCopyProblem(Body); !Problem.empty())
+    if (std::string Problem = interleavingProblem(Loop); !Problem.empty())
       return Problem;
+    const Stmt *Body = Loop.deviceCode();
     if (std::string Problem = productLoopProblem(Product, Out.Product);
         !Problem.empty())
       return Problem;

@@ -131,12 +131,7 @@ KernelCodeGen::coarsenedStatements(const std::vector<CoarsenedStatement> &List,
       for (const Decl *D : DS->decls()) {
         const auto *Var = cast<VarDecl>(D);
         Visible.push_back(Var);
-        const std::string Name = Var->getNameAsString();
-        Text += copyBinding(Var, Rows.Copies.lookup(Var), "qd_r");
-        if (hasRowInitializer(Var))
-          Text += " " + Name + " = " +
-                  Source.range(Var->getInit()->getSourceRange()) + ";";
-        Text += "\n";
+        Text += copyDeclaration(Var, Rows.Copies.lookup(Var), "qd_r") + "\n";
       }
       if (Initializes)
         Out += RowLoop(Text);

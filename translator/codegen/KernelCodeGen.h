@@ -122,6 +122,12 @@ private:
   std::string loopBeginType(const LoopForm &L) const;
   /// The expression of that first value, evaluated on the host.
   std::string loopBegin(const LoopForm &L) const;
+  /// A body local's declaration for one of the iterations a thread runs: a
+  /// reference to its copy (copyBinding) and, when it has one, the
+  /// initializer assigned to it (hasRowInitializer), on one line.
+  std::string copyDeclaration(const clang::VarDecl *Var,
+                              const std::string &Copies,
+                              const std::string &Index) const;
   /// The declaration of \p L's variable at iteration \p Offset after the
   /// first value \p Begin (a 'qd_begin<d>'), in device code.
   std::string indexDeclaration(const LoopForm &L, const std::string &Begin,

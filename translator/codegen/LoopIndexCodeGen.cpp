@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CaptureAnalysis.h"
+#include "CoarsenAnalysis.h"
 #include "KernelCodeGen.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -58,6 +59,16 @@ std::string copyBinding(const VarDecl *Var, const std::string &Copies,
                         const std::string &Index) {
   return "[[maybe_unused]] auto& " + Var->getNameAsString() + " = " + Copies +
          "[" + Index + "];";
+}
+
+std::string KernelCodeGen::copyDeclaration(const VarDecl *Var,
+                                           const std::string &Copies,
+                                           const std::string &Index) const {
+  std::string Out = copyBinding(Var, Copies, Index);
+  if (hasRowInitializer(Var))
+    Out += " " + Var->getNameAsString() + " = " +
+           text(Var->getInit()->getSourceRange()) + ";";
+  return Out;
 }
 
 CpuLoop KernelCodeGen::cpuLoop(const LoopForm &L, const std::string &Suffix,

@@ -11,7 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CaptureAnalysis.h"
-#include "CoarsenAnalysis.h"
 #include "KernelCodeGen.h"
 
 using namespace clang;
@@ -95,11 +94,14 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
       indexDeclaration(Column, "qd_begin1", "qd_col0 + qd_tx + 16 * (qd_o % 4)");
   // The per-output locals that \p Parts use, under their own names.
   auto Bindings = [&](llvm::ArrayRef<const Stmt *> Parts) {
+    llvm::SmallPtrSet<const VarDecl *, 8> Used;
+    for (const Stmt *Part : Parts) {
+      const auto Names = referencedVariables(Part);
+      Used.insert(Names.begin(), Names.end());
+    }
     std::string Out;
     for (const VarDecl *Var : T.OutputLocals)
-      if (llvm::any_of(Parts, [&](const Stmt *Part) {
-            return referencedVariables(Part).count(Var) != 0;
-          }))
+      if (Used.count(Var))
         Out += copyBinding(Var, Copies.lookup(Var), "qd_o") + "\n";
     return Out;
   };
@@ -115,12 +117,7 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
     // The declaration is its copies; only the initializers run.
     for (const Decl *D : DS->decls()) {
       const auto *Var = cast<VarDecl>(D);
-      const std::string Name = Var->getNameAsString();
-      Before += copyBinding(Var, Copies.lookup(Var), "qd_o");
-      if (hasRowInitializer(Var))
-        Before += " " + Name + " = " +
-                  text(Var->getInit()->getSourceRange()) + ";";
-      Before += "\n";
+      Before += copyDeclaration(Var, Copies.lookup(Var), "qd_o") + "\n";
     }
   }
   Tiled.set("has_before", !T.Before.empty());
@@ -128,6 +125,12 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
   Tiled.set("output_index", indent(OutputIndex, 8));
 
   const Stmt *Body = K.For->getBody();
+  const std::string ProductIndex =
+      indent(OutputIndex + "\n" + Bindings(Body), 12);
+  const std::string ProductBody =
+      indent(userLine(Body->getBeginLoc()) + "\n" + editedText(Body, Edits) +
+                 "\n" + generatedLine(),
+             12);
   // Two copies of each chunk's loop: unrolled and without checks for a
   // full chunk of a tile inside the nest, with them otherwise.
   TemplateData Steps{TemplateData::type::list};
@@ -140,12 +143,8 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
     Step.set("guard", Checked ? "{\n            if (!qd_valid[qd_o])\n"
                                 "              continue;"
                               : "{");
-    Step.set("product_index",
-             indent(OutputIndex + "\n" + Bindings(Body), 12));
-    Step.set("product_body",
-             indent(userLine(Body->getBeginLoc()) + "\n" +
-                        editedText(Body, Edits) + "\n" + generatedLine(),
-                    12));
+    Step.set("product_index", ProductIndex);
+    Step.set("product_body", ProductBody);
     Steps.push_back(Step);
   }
   Tiled.set("steps", Steps);
