@@ -8,8 +8,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstring>
-#include <vector>
 
 #include "cuda_bench_support.h"
 
@@ -86,13 +84,7 @@ void launch_cursor32(float* a, int h, int w, int sms) {
 }
 
 bool same(const float* x, const float* y, std::size_t n, const char* what) {
-  std::vector<float> hx(n), hy(n);
-  QD_BENCH_CHECK(cudaMemcpy(hx.data(), x, n * sizeof(float), cudaMemcpyDeviceToHost));
-  QD_BENCH_CHECK(cudaMemcpy(hy.data(), y, n * sizeof(float), cudaMemcpyDeviceToHost));
-  if (std::memcmp(hx.data(), hy.data(), n * sizeof(float)) == 0)
-    return true;
-  std::fprintf(stderr, "collapse_bench: %s differs from the hand-written fill\n", what);
-  return false;
+  return qd_bench::same_bits(x, y, n, "collapse_bench", what, "the hand-written fill");
 }
 
 } // namespace

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #define QD_BENCH_CHECK(call)                                                   \
@@ -67,6 +68,34 @@ template <class Run> double host_us(Run run) {
   const auto end = std::chrono::steady_clock::now();
   QD_BENCH_CHECK(cudaDeviceSynchronize());
   return std::chrono::duration<double, std::micro>(end - start).count();
+}
+
+// The n floats at device address `d`, on the host.
+inline std::vector<float> to_host(const float* d, std::size_t n) {
+  std::vector<float> h(n);
+  QD_BENCH_CHECK(cudaMemcpy(h.data(), d, n * sizeof(float), cudaMemcpyDeviceToHost));
+  return h;
+}
+
+// Whether two device arrays hold the same bits; if not, prints
+// "<bench>: <what> differs from <reference>".
+inline bool same_bits(const float* x, const float* y, std::size_t n, const char* bench,
+                      const char* what, const char* reference) {
+  if (std::memcmp(to_host(x, n).data(), to_host(y, n).data(), n * sizeof(float)) == 0)
+    return true;
+  std::fprintf(stderr, "%s: %s differs from %s\n", bench, what, reference);
+  return false;
+}
+
+// n floats in [-0.5, 0.5) on the device, a fixed pattern shifted by `seed`.
+inline float* device_pattern(std::size_t n, unsigned seed = 0) {
+  std::vector<float> h(n);
+  for (std::size_t i = 0; i < n; ++i)
+    h[i] = float((i * 7919u + seed) % 1000u) / 1000.f - 0.5f;
+  float* d = nullptr;
+  QD_BENCH_CHECK(cudaMalloc(&d, n * sizeof(float)));
+  QD_BENCH_CHECK(cudaMemcpy(d, h.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+  return d;
 }
 
 inline void print_device() {

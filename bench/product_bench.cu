@@ -11,7 +11,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <vector>
 
 #include "cublas_bench_support.h"
@@ -74,23 +73,14 @@ __global__ void __launch_bounds__(256)
       c[(i0 + ty + 16 * r) * n + j0 + tx + 16 * q] = s[r][q];
 }
 
-std::vector<float> host(const float* d, std::size_t n) {
-  std::vector<float> h(n);
-  QD_BENCH_CHECK(cudaMemcpy(h.data(), d, n * sizeof(float), cudaMemcpyDeviceToHost));
-  return h;
-}
-
 bool same(const float* x, const float* y, std::size_t n, const char* what) {
-  if (std::memcmp(host(x, n).data(), host(y, n).data(), n * sizeof(float)) == 0)
-    return true;
-  std::fprintf(stderr, "product_bench: %s differs from the hand-written kernel\n", what);
-  return false;
+  return qd_bench::same_bits(x, y, n, "product_bench", what, "the hand-written kernel");
 }
 
 // cuBLAS sums in its own order: each element within a relative 1e-4 of the
 // length of its terms' magnitudes.
 bool close(const float* x, const float* y, std::size_t n, int len, const char* what) {
-  const std::vector<float> hx = host(x, n), hy = host(y, n);
+  const std::vector<float> hx = qd_bench::to_host(x, n), hy = qd_bench::to_host(y, n);
   for (std::size_t i = 0; i < n; ++i)
     if (std::fabs(hx[i] - hy[i]) > 1e-4f * float(len) * 0.25f) {
       std::fprintf(stderr, "product_bench: %s differs at %zu: %g against %g\n", what, i,
@@ -98,16 +88,6 @@ bool close(const float* x, const float* y, std::size_t n, int len, const char* w
       return false;
     }
   return true;
-}
-
-float* device_pattern(std::size_t n, unsigned seed) {
-  std::vector<float> h(n);
-  for (std::size_t i = 0; i < n; ++i)
-    h[i] = float((i * 7919u + seed) % 1000u) / 1000.f - 0.5f;
-  float* d = nullptr;
-  QD_BENCH_CHECK(cudaMalloc(&d, n * sizeof(float)));
-  QD_BENCH_CHECK(cudaMemcpy(d, h.data(), n * sizeof(float), cudaMemcpyHostToDevice));
-  return d;
 }
 
 } // namespace
@@ -120,8 +100,8 @@ int main() {
   QD_BENCH_CUBLAS(cublasSetMathMode(handle, CUBLAS_PEDANTIC_MATH));
   for (const int n : {1024, 4096}) {
     const std::size_t cells = std::size_t(n) * n;
-    float* a = device_pattern(cells, 1);
-    float* b = device_pattern(cells, 2);
+    float* a = qd_bench::device_pattern(cells, 1);
+    float* b = qd_bench::device_pattern(cells, 2);
     float *ref, *c;
     QD_BENCH_CHECK(cudaMalloc(&ref, cells * sizeof(float)));
     QD_BENCH_CHECK(cudaMalloc(&c, cells * sizeof(float)));

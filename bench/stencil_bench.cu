@@ -9,8 +9,6 @@
 #include <qd/qd.h>
 
 #include <cstdio>
-#include <cstring>
-#include <vector>
 
 #include "cuda_bench_support.h"
 
@@ -73,23 +71,7 @@ __global__ void __launch_bounds__(256)
 }
 
 bool same(const float* x, const float* y, std::size_t n, const char* what) {
-  std::vector<float> hx(n), hy(n);
-  QD_BENCH_CHECK(cudaMemcpy(hx.data(), x, n * sizeof(float), cudaMemcpyDeviceToHost));
-  QD_BENCH_CHECK(cudaMemcpy(hy.data(), y, n * sizeof(float), cudaMemcpyDeviceToHost));
-  if (std::memcmp(hx.data(), hy.data(), n * sizeof(float)) == 0)
-    return true;
-  std::fprintf(stderr, "stencil_bench: %s differs from the hand-written kernel\n", what);
-  return false;
-}
-
-float* device_pattern(std::size_t n) {
-  std::vector<float> h(n);
-  for (std::size_t i = 0; i < n; ++i)
-    h[i] = float((i * 7919u) % 1000u) / 1000.f - 0.5f;
-  float* d = nullptr;
-  QD_BENCH_CHECK(cudaMalloc(&d, n * sizeof(float)));
-  QD_BENCH_CHECK(cudaMemcpy(d, h.data(), n * sizeof(float), cudaMemcpyHostToDevice));
-  return d;
+  return qd_bench::same_bits(x, y, n, "stencil_bench", what, "the hand-written kernel");
 }
 
 } // namespace
@@ -100,8 +82,8 @@ int main() {
   {
     const int h = 8192, w = 8192;
     const std::size_t n = std::size_t(h) * w;
-    float* in = device_pattern(n);
-    float* k = device_pattern(9);
+    float* in = qd_bench::device_pattern(n);
+    float* k = qd_bench::device_pattern(9);
     float *a, *b;
     QD_BENCH_CHECK(cudaMalloc(&a, n * sizeof(float)));
     QD_BENCH_CHECK(cudaMalloc(&b, n * sizeof(float)));
@@ -145,7 +127,7 @@ int main() {
   {
     const int n = 512;
     const std::size_t cells = std::size_t(n) * n * n;
-    float* u = device_pattern(cells);
+    float* u = qd_bench::device_pattern(cells);
     float *a, *b;
     QD_BENCH_CHECK(cudaMalloc(&a, cells * sizeof(float)));
     QD_BENCH_CHECK(cudaMalloc(&b, cells * sizeof(float)));
