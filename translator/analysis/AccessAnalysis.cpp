@@ -133,6 +133,11 @@ bool IndexStride::coalesces() const {
   return Known && Elements.isConstant(C) && C >= -1 && C <= 1;
 }
 
+bool IndexStride::isUnit() const {
+  int64_t C = 0;
+  return Known && Elements.isConstant(C) && (C == 1 || C == -1);
+}
+
 std::string sourceText(const Expr *E, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange R = Lexer::makeFileCharRange(

@@ -72,6 +72,8 @@ struct IndexStride {
   /// 0 or +-1 elements: neighbouring threads read the same element or
   /// neighbouring elements, which coalesces.
   bool coalesces() const;
+  /// +-1 elements: neighbouring threads access neighbouring elements.
+  bool isUnit() const;
 };
 
 struct Access {

@@ -304,12 +304,9 @@ private:
     // Which way each read's elements are contiguous, for the loads' order.
     auto UnitStrides = [&](const VarDecl *Var) {
       llvm::SmallPtrSet<const Expr *, 8> Unit;
-      for (const Access &A : analyzeAccesses(Product->getBody(), Var, Context)) {
-        int64_t C = 0;
-        if (A.Stride.Known && A.Stride.Elements.isConstant(C) &&
-            (C == 1 || C == -1))
+      for (const Access &A : analyzeAccesses(Product->getBody(), Var, Context))
+        if (A.Stride.isUnit())
           Unit.insert(A.E);
-      }
       return Unit;
     };
     const auto AlongK = UnitStrides(Out.Product.Var);

@@ -26,11 +26,6 @@ std::string quoted(const VarDecl *V) {
   return "'" + V->getNameAsString() + "'";
 }
 
-bool isUnit(const IndexStride &S) {
-  int64_t C = 0;
-  return S.Known && S.Elements.isConstant(C) && (C == 1 || C == -1);
-}
-
 /// "4 * n bytes", "8 bytes", or "n elements" when the element's size is not
 /// known (a template parameter). Always the distance, without a sign.
 std::string distance(const Access &A, ASTContext &Ctx) {
@@ -358,7 +353,7 @@ private:
       Fix F;
       for (const auto &[V, Strides] : Others) {
         auto It = Strides.find(A.E);
-        if (It != Strides.end() && isUnit(It->second)) {
+        if (It != Strides.end() && It->second.isUnit()) {
           F.Kind = Fix::Collapse;
           F.Var = V;
           break;
@@ -368,7 +363,7 @@ private:
         if (F.Kind != Fix::None)
           break;
         auto It = C.Strides.find(A.E);
-        if (It != C.Strides.end() && isUnit(It->second)) {
+        if (It != C.Strides.end() && It->second.isUnit()) {
           F.Kind = Fix::Vector;
           F.Var = C.Var;
           F.Pragma = C.Pragma;
