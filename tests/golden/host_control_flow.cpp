@@ -2,7 +2,12 @@
 // and 'switch' on host values, '#pragma qd loop seq' on 'for', 'while' and
 // 'do', host statements that count ('t += dt;') or swap pointer parameters,
 // and 'break'/'continue' of a host loop. Each branch or iteration enqueues
-// its body's work in order, as the serial program runs it.
+// its body's work in order, as the serial program runs it. Helpers called
+// only from the loops of a 'loop seq' body or a host branch run on the
+// device like any other.
+
+static float upwind(const float* u, int i, float c) { return u[i] - c * (u[i] - u[i - 1]); }
+static float blend3(float l, float m, float r) { return 0.25f * (l + 2.0f * m + r); }
 
 enum class Boundary { Periodic, Clamped, Zero };
 
@@ -30,7 +35,7 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
         }
         }
         for (int i = 1; i < n - 1; ++i)
-            scratch[i] = u[i] - c * (u[i] - u[i - 1]) + t * 0.001f;
+            scratch[i] = upwind(u, i, c) + t * 0.001f;
         scratch[0] = u[0];
         scratch[n - 1] = u[n - 1];
         float* tmp = u;                    // a host scalar holding a parameter
@@ -55,7 +60,7 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
             #pragma qd loop seq
             do {
                 for (int i = k; i < n - 1; ++i)
-                    smoothed[i] = 0.25f * (u[i - 1] + 2.0f * u[i] + u[i + 1]);
+                    smoothed[i] = blend3(u[i - 1], u[i], u[i + 1]);
                 k += n;
             } while (k < n - 1);
         }

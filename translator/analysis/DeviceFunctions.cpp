@@ -182,16 +182,13 @@ findDeviceFunctions(ASTContext &Context, const UserFiles &Files,
   for (const KernelPlan &Plan : Plans)
     Kernels.insert(Plan.Function->getCanonicalDecl());
   CallCollector Collector(Context, Files, Worklist, Kernels);
-  auto visitSteps = [&](const std::vector<Step> &Steps, auto &Self) -> void {
-    for (const Step &S : Steps) {
+  // Every level: the loops of a host branch or a 'loop seq' body run on the
+  // device as much as the kernel's top-level ones.
+  for (const KernelPlan &Plan : Plans)
+    forEachStep(Plan.Steps, [&](const Step &S) {
       if (S.Kind == StepKind::ParallelLoop || S.Kind == StepKind::SerialTask)
         Collector.TraverseStmt(const_cast<Stmt *>(S.deviceCode()));
-      for (const Block &B : S.Blocks)
-        Self(B.Steps, Self);
-    }
-  };
-  for (const KernelPlan &Plan : Plans)
-    visitSteps(Plan.Steps, visitSteps);
+    });
 
   // Functions called by device functions run on the device too.
   // A template's pattern leaves calls on dependent operands unresolved

@@ -6,131 +6,136 @@
 // and 'switch' on host values, '#pragma qd loop seq' on 'for', 'while' and
 // 'do', host statements that count ('t += dt;') or swap pointer parameters,
 // and 'break'/'continue' of a host loop. Each branch or iteration enqueues
-// its body's work in order, as the serial program runs it.
+// its body's work in order, as the serial program runs it. Helpers called
+// only from the loops of a 'loop seq' body or a host branch run on the
+// device like any other.
+
+static float upwind(const float* u, int i, float c) { return u[i] - c * (u[i] - u[i - 1]); }
+static float blend3(float l, float m, float r) { return 0.25f * (l + 2.0f * m + r); }
 
 enum class Boundary { Periodic, Clamped, Zero };
 
-// ---- qd kernel 'advect' (host_control_flow.cpp:9), translated by qd-translate ----
-#line 15 "host_control_flow.cpu.cpp"
-// Serial task of 'advect' (host_control_flow.cpp:21): runs once, on the calling thread.
+// ---- qd kernel 'advect' (host_control_flow.cpp:14), translated by qd-translate ----
+#line 20 "host_control_flow.cpu.cpp"
+// Serial task of 'advect' (host_control_flow.cpp:26): runs once, on the calling thread.
 static void
 qd_advect_task0(float * u, int n) {
-#line 21 "host_control_flow.cpp"
+#line 26 "host_control_flow.cpp"
 u[0] = u[n - 2];
-#line 21 "host_control_flow.cpu.cpp"
-}
-
-// Serial task of 'advect' (host_control_flow.cpp:22): runs once, on the calling thread.
-static void
-qd_advect_task1(float * u, int n) {
-#line 22 "host_control_flow.cpp"
-u[n - 1] = u[1];
-#line 29 "host_control_flow.cpu.cpp"
+#line 26 "host_control_flow.cpu.cpp"
 }
 
 // Serial task of 'advect' (host_control_flow.cpp:27): runs once, on the calling thread.
 static void
-qd_advect_task2(float * u, const float edge) {
+qd_advect_task1(float * u, int n) {
 #line 27 "host_control_flow.cpp"
-u[0] = edge;
-#line 37 "host_control_flow.cpu.cpp"
+u[n - 1] = u[1];
+#line 34 "host_control_flow.cpu.cpp"
 }
 
-// Serial task of 'advect' (host_control_flow.cpp:28): runs once, on the calling thread.
+// Serial task of 'advect' (host_control_flow.cpp:32): runs once, on the calling thread.
+static void
+qd_advect_task2(float * u, const float edge) {
+#line 32 "host_control_flow.cpp"
+u[0] = edge;
+#line 42 "host_control_flow.cpu.cpp"
+}
+
+// Serial task of 'advect' (host_control_flow.cpp:33): runs once, on the calling thread.
 static void
 qd_advect_task3(float * u, int n, const float edge) {
-#line 28 "host_control_flow.cpp"
+#line 33 "host_control_flow.cpp"
 u[n - 1] = edge;
-#line 45 "host_control_flow.cpu.cpp"
+#line 50 "host_control_flow.cpu.cpp"
 }
 
-// Parallel loop of 'advect' (host_control_flow.cpp:32): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'advect' (host_control_flow.cpp:37): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_advect_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * scratch, float c, float t, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 33 "host_control_flow.cpp"
-scratch[i] = u[i] - c * (u[i] - u[i - 1]) + t * 0.001f;
-#line 57 "host_control_flow.cpu.cpp"
+#line 38 "host_control_flow.cpp"
+scratch[i] = upwind(u, i, c) + t * 0.001f;
+#line 62 "host_control_flow.cpu.cpp"
   }
 }
 
-// Serial task of 'advect' (host_control_flow.cpp:34): runs once, on the calling thread.
+// Serial task of 'advect' (host_control_flow.cpp:39): runs once, on the calling thread.
 static void
 qd_advect_task5(float * u, float * scratch) {
-#line 34 "host_control_flow.cpp"
+#line 39 "host_control_flow.cpp"
 scratch[0] = u[0];
-#line 66 "host_control_flow.cpu.cpp"
+#line 71 "host_control_flow.cpu.cpp"
 }
 
-// Serial task of 'advect' (host_control_flow.cpp:35): runs once, on the calling thread.
+// Serial task of 'advect' (host_control_flow.cpp:40): runs once, on the calling thread.
 static void
 qd_advect_task6(float * u, float * scratch, int n) {
-#line 35 "host_control_flow.cpp"
+#line 40 "host_control_flow.cpp"
 scratch[n - 1] = u[n - 1];
-#line 74 "host_control_flow.cpu.cpp"
+#line 79 "host_control_flow.cpu.cpp"
 }
 
-// Parallel loop of 'advect' (host_control_flow.cpp:47): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'advect' (host_control_flow.cpp:52): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_advect_loop7(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * scratch, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n / 2; ++i) {
-#line 48 "host_control_flow.cpp"
+#line 53 "host_control_flow.cpp"
 scratch[i] = 0.5f * (u[i - 1] + u[i + 1]);
-#line 86 "host_control_flow.cpu.cpp"
+#line 91 "host_control_flow.cpu.cpp"
   }
 }
 
-// Parallel loop of 'advect' (host_control_flow.cpp:57): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'advect' (host_control_flow.cpp:62): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_advect_loop8(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * smoothed, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 58 "host_control_flow.cpp"
-smoothed[i] = 0.25f * (u[i - 1] + 2.0f * u[i] + u[i + 1]);
-#line 99 "host_control_flow.cpu.cpp"
+#line 63 "host_control_flow.cpp"
+smoothed[i] = blend3(u[i - 1], u[i], u[i + 1]);
+#line 104 "host_control_flow.cpu.cpp"
   }
 }
 
-// Parallel loop of 'advect' (host_control_flow.cpp:62): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'advect' (host_control_flow.cpp:67): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_advect_loop9(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * scratch, float * smoothed, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 63 "host_control_flow.cpp"
+#line 68 "host_control_flow.cpp"
 u[i] = i < n / 2 ? scratch[i] : smoothed[i];
-#line 112 "host_control_flow.cpu.cpp"
+#line 117 "host_control_flow.cpu.cpp"
   }
 }
 
-// Parallel loop of 'advect' (host_control_flow.cpp:65): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'advect' (host_control_flow.cpp:70): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_advect_loop10(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 66 "host_control_flow.cpp"
+#line 71 "host_control_flow.cpp"
 u[i] = u[i] * 2.0f;
-#line 125 "host_control_flow.cpu.cpp"
+#line 130 "host_control_flow.cpu.cpp"
   }
 }
 
-// Serial task of 'advect' (host_control_flow.cpp:72): runs once, on the calling thread.
+// Serial task of 'advect' (host_control_flow.cpp:77): runs once, on the calling thread.
 static void
 qd_advect_task11(float * u, int pass) {
-#line 72 "host_control_flow.cpp"
+#line 77 "host_control_flow.cpp"
 u[pass] += 1.0f;
-#line 134 "host_control_flow.cpu.cpp"
+#line 139 "host_control_flow.cpu.cpp"
 }
 
 
@@ -146,9 +151,9 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
     switch (kind) {
     case Boundary::Periodic:
     {
-      // serial task, host_control_flow.cpp:21
+      // serial task, host_control_flow.cpp:26
       qd_advect_task0(u, n);
-      // serial task, host_control_flow.cpp:22
+      // serial task, host_control_flow.cpp:27
       qd_advect_task1(u, n);
       break;
     }
@@ -156,22 +161,22 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
     case Boundary::Zero:
     {
       const float edge = kind == Boundary::Zero ? 0.0f : 1.0f;
-      // serial task, host_control_flow.cpp:27
+      // serial task, host_control_flow.cpp:32
       qd_advect_task2(u, edge);
-      // serial task, host_control_flow.cpp:28
+      // serial task, host_control_flow.cpp:33
       qd_advect_task3(u, n, edge);
       break;
     }
     }
-    // parallel loop, host_control_flow.cpp:32
+    // parallel loop, host_control_flow.cpp:37
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       qd_advect_loop4(qd_begin, qd_count, u, scratch, c, t, n);
     }
-    // serial task, host_control_flow.cpp:34
+    // serial task, host_control_flow.cpp:39
     qd_advect_task5(u, scratch);
-    // serial task, host_control_flow.cpp:35
+    // serial task, host_control_flow.cpp:40
     qd_advect_task6(u, scratch, n);
     float* tmp = u;
     u = scratch;
@@ -179,13 +184,13 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
     t += dt;
   }
   if (smooth) {
-    // stream_parallel region, host_control_flow.cpp:42: 2 blocks, run one after another on the calling thread
+    // stream_parallel region, host_control_flow.cpp:47: 2 blocks, run one after another on the calling thread
     {
-      // block 1, host_control_flow.cpp:43
+      // block 1, host_control_flow.cpp:48
       {
         int sweeps = 0;
         while (sweeps < 2) {
-          // parallel loop, host_control_flow.cpp:47
+          // parallel loop, host_control_flow.cpp:52
           {
             const int qd_begin = 1;
             const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n / 2), /*inclusive=*/false);
@@ -194,11 +199,11 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
           ++sweeps;
         }
       }
-      // block 2, host_control_flow.cpp:53
+      // block 2, host_control_flow.cpp:58
       {
         int k = n / 2;
         do {
-          // parallel loop, host_control_flow.cpp:57
+          // parallel loop, host_control_flow.cpp:62
           {
             const int qd_begin = k;
             const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
@@ -208,14 +213,14 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
         } while (k < n - 1);
       }
     }
-    // parallel loop, host_control_flow.cpp:62
+    // parallel loop, host_control_flow.cpp:67
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       qd_advect_loop9(qd_begin, qd_count, u, scratch, smoothed, n);
     }
   } else {
-    // parallel loop, host_control_flow.cpp:65
+    // parallel loop, host_control_flow.cpp:70
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -226,7 +231,7 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
     if (pass >= steps) {
       break;
     }
-    // serial task, host_control_flow.cpp:72
+    // serial task, host_control_flow.cpp:77
     qd_advect_task11(u, pass);
   }
 }
@@ -236,5 +241,5 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
 }
 
 // ---- end of qd kernel 'advect' ----
-#line 74 "host_control_flow.cpp"
+#line 79 "host_control_flow.cpp"
 

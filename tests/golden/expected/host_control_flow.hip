@@ -5,126 +5,131 @@
 // and 'switch' on host values, '#pragma qd loop seq' on 'for', 'while' and
 // 'do', host statements that count ('t += dt;') or swap pointer parameters,
 // and 'break'/'continue' of a host loop. Each branch or iteration enqueues
-// its body's work in order, as the serial program runs it.
+// its body's work in order, as the serial program runs it. Helpers called
+// only from the loops of a 'loop seq' body or a host branch run on the
+// device like any other.
+
+[[maybe_unused]] __host__ __device__ static float upwind(const float* u, int i, float c) { return u[i] - c * (u[i] - u[i - 1]); }
+[[maybe_unused]] __host__ __device__ static float blend3(float l, float m, float r) { return 0.25f * (l + 2.0f * m + r); }
 
 enum class Boundary { Periodic, Clamped, Zero };
 
-// ---- qd kernel 'advect' (host_control_flow.cpp:9), translated by qd-translate ----
-#line 14 "host_control_flow.hip"
-// Serial task of 'advect' (host_control_flow.cpp:21): runs on one thread.
+// ---- qd kernel 'advect' (host_control_flow.cpp:14), translated by qd-translate ----
+#line 19 "host_control_flow.hip"
+// Serial task of 'advect' (host_control_flow.cpp:26): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_advect_task0(float * u, int n) {
-#line 21 "host_control_flow.cpp"
+#line 26 "host_control_flow.cpp"
 u[0] = u[n - 2];
-#line 20 "host_control_flow.hip"
-}
-
-// Serial task of 'advect' (host_control_flow.cpp:22): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_advect_task1(float * u, int n) {
-#line 22 "host_control_flow.cpp"
-u[n - 1] = u[1];
-#line 28 "host_control_flow.hip"
+#line 25 "host_control_flow.hip"
 }
 
 // Serial task of 'advect' (host_control_flow.cpp:27): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_advect_task2(float * u, const float edge) {
+qd_advect_task1(float * u, int n) {
 #line 27 "host_control_flow.cpp"
-u[0] = edge;
-#line 36 "host_control_flow.hip"
+u[n - 1] = u[1];
+#line 33 "host_control_flow.hip"
 }
 
-// Serial task of 'advect' (host_control_flow.cpp:28): runs on one thread.
+// Serial task of 'advect' (host_control_flow.cpp:32): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_advect_task2(float * u, const float edge) {
+#line 32 "host_control_flow.cpp"
+u[0] = edge;
+#line 41 "host_control_flow.hip"
+}
+
+// Serial task of 'advect' (host_control_flow.cpp:33): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_advect_task3(float * u, int n, const float edge) {
-#line 28 "host_control_flow.cpp"
+#line 33 "host_control_flow.cpp"
 u[n - 1] = edge;
-#line 44 "host_control_flow.hip"
+#line 49 "host_control_flow.hip"
 }
 
-// Parallel loop of 'advect' (host_control_flow.cpp:32): a grid-stride loop over the iterations.
+// Parallel loop of 'advect' (host_control_flow.cpp:37): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_advect_loop4(int qd_begin, std::uint64_t qd_count, float * u, float * scratch, float c, float t) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 33 "host_control_flow.cpp"
-scratch[i] = u[i] - c * (u[i] - u[i - 1]) + t * 0.001f;
-#line 55 "host_control_flow.hip"
+#line 38 "host_control_flow.cpp"
+scratch[i] = upwind(u, i, c) + t * 0.001f;
+#line 60 "host_control_flow.hip"
   }
 }
 
-// Serial task of 'advect' (host_control_flow.cpp:34): runs on one thread.
+// Serial task of 'advect' (host_control_flow.cpp:39): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_advect_task5(float * u, float * scratch) {
-#line 34 "host_control_flow.cpp"
+#line 39 "host_control_flow.cpp"
 scratch[0] = u[0];
-#line 64 "host_control_flow.hip"
+#line 69 "host_control_flow.hip"
 }
 
-// Serial task of 'advect' (host_control_flow.cpp:35): runs on one thread.
+// Serial task of 'advect' (host_control_flow.cpp:40): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_advect_task6(float * u, float * scratch, int n) {
-#line 35 "host_control_flow.cpp"
+#line 40 "host_control_flow.cpp"
 scratch[n - 1] = u[n - 1];
-#line 72 "host_control_flow.hip"
+#line 77 "host_control_flow.hip"
 }
 
-// Parallel loop of 'advect' (host_control_flow.cpp:47): a grid-stride loop over the iterations.
+// Parallel loop of 'advect' (host_control_flow.cpp:52): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_advect_loop7(int qd_begin, std::uint64_t qd_count, float * u, float * scratch) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 48 "host_control_flow.cpp"
+#line 53 "host_control_flow.cpp"
 scratch[i] = 0.5f * (u[i - 1] + u[i + 1]);
-#line 83 "host_control_flow.hip"
-  }
-}
-
-// Parallel loop of 'advect' (host_control_flow.cpp:57): a grid-stride loop over the iterations.
-static __global__ void __launch_bounds__(256)
-qd_advect_loop8(int qd_begin, std::uint64_t qd_count, float * u, float * smoothed) {
-  const std::uint64_t qd_stride = qd::detail::grid_threads();
-  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
-    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 58 "host_control_flow.cpp"
-smoothed[i] = 0.25f * (u[i - 1] + 2.0f * u[i] + u[i + 1]);
-#line 95 "host_control_flow.hip"
+#line 88 "host_control_flow.hip"
   }
 }
 
 // Parallel loop of 'advect' (host_control_flow.cpp:62): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
-qd_advect_loop9(int qd_begin, std::uint64_t qd_count, float * u, float * scratch, float * smoothed, int n) {
+qd_advect_loop8(int qd_begin, std::uint64_t qd_count, float * u, float * smoothed) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 63 "host_control_flow.cpp"
-u[i] = i < n / 2 ? scratch[i] : smoothed[i];
-#line 107 "host_control_flow.hip"
+smoothed[i] = blend3(u[i - 1], u[i], u[i + 1]);
+#line 100 "host_control_flow.hip"
   }
 }
 
-// Parallel loop of 'advect' (host_control_flow.cpp:65): a grid-stride loop over the iterations.
+// Parallel loop of 'advect' (host_control_flow.cpp:67): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_advect_loop9(int qd_begin, std::uint64_t qd_count, float * u, float * scratch, float * smoothed, int n) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 68 "host_control_flow.cpp"
+u[i] = i < n / 2 ? scratch[i] : smoothed[i];
+#line 112 "host_control_flow.hip"
+  }
+}
+
+// Parallel loop of 'advect' (host_control_flow.cpp:70): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_advect_loop10(int qd_begin, std::uint64_t qd_count, float * u) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 66 "host_control_flow.cpp"
+#line 71 "host_control_flow.cpp"
 u[i] = u[i] * 2.0f;
-#line 119 "host_control_flow.hip"
+#line 124 "host_control_flow.hip"
   }
 }
 
-// Serial task of 'advect' (host_control_flow.cpp:72): runs on one thread.
+// Serial task of 'advect' (host_control_flow.cpp:77): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_advect_task11(float * u, int pass) {
-#line 72 "host_control_flow.cpp"
+#line 77 "host_control_flow.cpp"
 u[pass] += 1.0f;
-#line 128 "host_control_flow.hip"
+#line 133 "host_control_flow.hip"
 }
 
 
@@ -143,51 +148,51 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
     switch (kind) {
     case Boundary::Periodic:
     {
-      // serial task, host_control_flow.cpp:21
+      // serial task, host_control_flow.cpp:26
       qd_advect_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, n);
-      qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 21);
-      // serial task, host_control_flow.cpp:22
+      qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 26);
+      // serial task, host_control_flow.cpp:27
       qd_advect_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, n);
-      qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 22);
+      qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 27);
       break;
     }
     case Boundary::Clamped:
     case Boundary::Zero:
     {
       const float edge = kind == Boundary::Zero ? 0.0f : 1.0f;
-      // serial task, host_control_flow.cpp:27
+      // serial task, host_control_flow.cpp:32
       qd_advect_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, edge);
-      qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 27);
-      // serial task, host_control_flow.cpp:28
+      qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 32);
+      // serial task, host_control_flow.cpp:33
       qd_advect_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, n, edge);
-      qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 28);
+      qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 33);
       break;
     }
     }
-    // parallel loop, host_control_flow.cpp:32
+    // parallel loop, host_control_flow.cpp:37
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_advect_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u, scratch, c, t);
-        qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 32);
+        qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 37);
       }
     }
-    // serial task, host_control_flow.cpp:34
+    // serial task, host_control_flow.cpp:39
     qd_advect_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, scratch);
-    qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 34);
-    // serial task, host_control_flow.cpp:35
+    qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 39);
+    // serial task, host_control_flow.cpp:40
     qd_advect_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, scratch, n);
-    qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 35);
+    qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 40);
     float* tmp = u;
     u = scratch;
     scratch = tmp;
     t += dt;
   }
   if (smooth) {
-    // stream_parallel region, host_control_flow.cpp:42: 2 blocks, each on its own pooled stream
+    // stream_parallel region, host_control_flow.cpp:47: 2 blocks, each on its own pooled stream
     {
-      QD_PROFILE_RANGE("qd region host_control_flow.cpp:42");
+      QD_PROFILE_RANGE("qd region host_control_flow.cpp:47");
       // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
       qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
       qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -197,37 +202,37 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
       const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
       qd_events.wait(0, qd_block_streams[0]);
       qd_events.wait(0, qd_block_streams[1]);
-      // block 1, host_control_flow.cpp:43
+      // block 1, host_control_flow.cpp:48
       {
-        QD_PROFILE_RANGE("qd block 1 host_control_flow.cpp:43");
+        QD_PROFILE_RANGE("qd block 1 host_control_flow.cpp:48");
         const qd::StreamRef qd_block_stream = qd_block_streams[0];
         int sweeps = 0;
         while (sweeps < 2) {
-          // parallel loop, host_control_flow.cpp:47
+          // parallel loop, host_control_flow.cpp:52
           {
             const int qd_begin = 1;
             const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n / 2), /*inclusive=*/false);
             if (qd_count != 0) {
               qd_advect_loop7<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, u, scratch);
-              qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 47);
+              qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 52);
             }
           }
           ++sweeps;
         }
       }
-      // block 2, host_control_flow.cpp:53
+      // block 2, host_control_flow.cpp:58
       {
-        QD_PROFILE_RANGE("qd block 2 host_control_flow.cpp:53");
+        QD_PROFILE_RANGE("qd block 2 host_control_flow.cpp:58");
         const qd::StreamRef qd_block_stream = qd_block_streams[1];
         int k = n / 2;
         do {
-          // parallel loop, host_control_flow.cpp:57
+          // parallel loop, host_control_flow.cpp:62
           {
             const int qd_begin = k;
             const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
             if (qd_count != 0) {
               qd_advect_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, u, smoothed);
-              qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 57);
+              qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 62);
             }
           }
           k += n;
@@ -239,23 +244,23 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
       qd_events.record(2, qd_block_streams[1]);
       qd_events.wait(2, qd_stream);
     }
-    // parallel loop, host_control_flow.cpp:62
+    // parallel loop, host_control_flow.cpp:67
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_advect_loop9<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u, scratch, smoothed, n);
-        qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 62);
+        qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 67);
       }
     }
   } else {
-    // parallel loop, host_control_flow.cpp:65
+    // parallel loop, host_control_flow.cpp:70
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_advect_loop10<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u);
-        qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 65);
+        qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 70);
       }
     }
   }
@@ -263,9 +268,9 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
     if (pass >= steps) {
       break;
     }
-    // serial task, host_control_flow.cpp:72
+    // serial task, host_control_flow.cpp:77
     qd_advect_task11<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, pass);
-    qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 72);
+    qd::detail::check_launch(hipGetLastError(), "advect", "host_control_flow.cpp", 77);
   }
 }
 
@@ -274,5 +279,5 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
 }
 
 // ---- end of qd kernel 'advect' ----
-#line 74 "host_control_flow.cpp"
+#line 79 "host_control_flow.cpp"
 
