@@ -8,6 +8,10 @@
 namespace qd {
 namespace {
 
+// One per thread, as PyTorch keeps its current stream: two threads calling
+// kernels at once each see their own statement's stream.
+thread_local StreamRef current_stream_of_thread;
+
 void* require_event(void* handle, const char* operation) {
   if (!handle)
     throw Error(std::string(operation) + " on a moved-from qd::Event");
@@ -29,6 +33,17 @@ void synchronize() { backend::device_synchronize(); }
 // (the one default-constructed StreamRefs and plain launches use), not
 // "no stream".
 void StreamRef::synchronize() const { backend::stream_synchronize(handle_); }
+
+// --- the current stream of '#pragma qd host' code ---------------------------
+
+StreamRef current_stream() noexcept { return current_stream_of_thread; }
+
+detail::CurrentStreamScope::CurrentStreamScope(StreamRef s) noexcept
+    : previous_(std::exchange(current_stream_of_thread, s)) {}
+
+detail::CurrentStreamScope::~CurrentStreamScope() {
+  current_stream_of_thread = previous_;
+}
 
 // --- Stream ----------------------------------------------------------------
 

@@ -132,6 +132,27 @@ private:
   void* handle_ = nullptr;
 };
 
+// The stream of the '#pragma qd host' statement running on this thread: the
+// launch stream of the call, or its stream_parallel block's stream; in graph
+// mode the stream its work is captured from. Library calls given it are
+// ordered like the kernel's own loops. Anywhere else (and in the serial
+// build, and on the cpu target) the default stream.
+StreamRef current_stream() noexcept;
+
+namespace detail {
+// Makes `s` this thread's current_stream() until the scope ends; nests.
+class CurrentStreamScope {
+public:
+  explicit CurrentStreamScope(StreamRef s) noexcept;
+  ~CurrentStreamScope();
+  CurrentStreamScope(const CurrentStreamScope&) = delete;
+  CurrentStreamScope& operator=(const CurrentStreamScope&) = delete;
+
+private:
+  StreamRef previous_;
+};
+} // namespace detail
+
 // An owned, non-blocking stream (cudaStreamNonBlocking: it does not
 // synchronize implicitly with the legacy default stream; order against other
 // streams with Event). Not pooled: creating one costs a driver call, which is

@@ -1,6 +1,6 @@
 // '#pragma qd' with nothing after it, or with something that is not a
 // directive name: the directive was forgotten.
-#pragma qd // expected-error {{expected a directive after '#pragma qd': 'kernel', 'stream_parallel' or 'loop'}}
+#pragma qd // expected-error {{expected a directive after '#pragma qd': 'kernel', 'stream_parallel', 'loop' or 'host'}}
 void saxpy(float* y, const float* x, float a, int n)
 {
     for (int i = 0; i < n; ++i)

@@ -1,11 +1,15 @@
 // After its reduction, a variable lives on the device; the host cannot read
-// it without waiting for the GPU.
+// it without waiting for the GPU, and neither can '#pragma qd host' code.
+#include <qd/qd.h>
+
+void record_total(float total, qd::StreamRef stream); // a library of the user's
+
 #pragma qd kernel
 void normalize(float* a, int n)
 {
     float total = 0.0f;
     int nonzero = 0;
-    #pragma qd loop reduction(+: total, nonzero) // expected-note {{'total' becomes the result of this reduction}} expected-note {{'nonzero' becomes the result of this reduction}}
+    #pragma qd loop reduction(+: total, nonzero) // expected-note 2 {{'total' becomes the result of this reduction}} expected-note {{'nonzero' becomes the result of this reduction}}
     for (int i = 0; i < n; ++i) {
         total += a[i];
         if (a[i] != 0.0f)
@@ -14,4 +18,6 @@ void normalize(float* a, int n)
     float inverse = 1.0f / total; // expected-error {{'total' holds the result of a reduction, which only exists on the device; a host scalar's initializer is evaluated on the host, where reading it would need a synchronization that makes the call wait for the GPU; read it in device code, or store it to device memory in a serial task ('out[0] = total;') to hand it to the host}}
     for (int i = 0; i < nonzero; ++i) // expected-error {{'nonzero' holds the result of a reduction, which only exists on the device; a loop bound is evaluated on the host, where reading it would need a synchronization}}
         a[i] = a[i] * 2.0f;
+    #pragma qd host
+    record_total(total, qd::current_stream()); // expected-error {{'total' holds the result of a reduction, which only exists on the device; '#pragma qd host' code is evaluated on the host}}
 }

@@ -274,7 +274,7 @@ TEST(PragmaParsing, UnknownDirectiveWithoutSuggestion) {
   EXPECT_EQ(Run.Result.messages(),
             std::vector<std::string>{
                 "1: error: unknown directive '#pragma qd parallel_for'; "
-                "expected 'kernel', 'stream_parallel' or 'loop'"});
+                "expected 'kernel', 'stream_parallel', 'loop' or 'host'"});
   EXPECT_TRUE(Run.Directives.empty());
 }
 
@@ -283,9 +283,9 @@ TEST(PragmaParsing, MissingDirective) {
   EXPECT_EQ(Run.Result.messages(),
             (std::vector<std::string>{
                 "3: error: expected a directive after '#pragma qd': "
-                "'kernel', 'stream_parallel' or 'loop'",
+                "'kernel', 'stream_parallel', 'loop' or 'host'",
                 "4: error: expected a directive after '#pragma qd': "
-                "'kernel', 'stream_parallel' or 'loop'"}));
+                "'kernel', 'stream_parallel', 'loop' or 'host'"}));
   ASSERT_EQ(Run.Result.Diags.size(), 2u);
   EXPECT_EQ(Run.Result.Diags[0].Column, 9u);  // 'qd'
   EXPECT_EQ(Run.Result.Diags[1].Column, 12u); // '42'

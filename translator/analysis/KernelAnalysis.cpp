@@ -433,18 +433,33 @@ void Analyzer::analyzeList(llvm::ArrayRef<const Stmt *> Statements,
   for (const Stmt *S : Statements) {
     const Directive *StreamParallel = nullptr;
     const Directive *LoopDirective = nullptr;
+    const Directive *HostDirective = nullptr;
     for (const Directive *D : Attached[Index++]) {
       if (D->Kind == DirectiveKind::StreamParallel && !StreamParallel)
         StreamParallel = D;
       else if (D->Kind == DirectiveKind::Loop && !LoopDirective)
         LoopDirective = D;
+      else if (D->Kind == DirectiveKind::Host && !HostDirective)
+        HostDirective = D;
       else
         report(Diags, D->NameLoc, Diag::DuplicateDirective)
             << directiveName(D->Kind);
     }
+    if (HostDirective && LoopDirective) {
+      report(Diags, LoopDirective->NameLoc, Diag::ConflictingDirectives)
+          << "host" << "loop";
+      LoopDirective = nullptr;
+    }
+    // The statement itself, or a block's statement when it is not braces.
+    auto analyzeOne = [&](std::vector<Step> &Steps) {
+      if (HostDirective)
+        analyzeHostCode(S, *HostDirective, Steps);
+      else
+        analyzeStatement(S, LoopDirective, Steps);
+    };
     if (!StreamParallel) {
       PreviousWasBlock = false;
-      analyzeStatement(S, LoopDirective, Out);
+      analyzeOne(Out);
       continue;
     }
     Block B;
@@ -455,14 +470,15 @@ void Analyzer::analyzeList(llvm::ArrayRef<const Stmt *> Statements,
     InBlock = true;
     const unsigned OuterBreaks = BreakTargets, OuterContinues = ContinueTargets;
     BreakTargets = ContinueTargets = 0;
-    if (const auto *Compound = dyn_cast<CompoundStmt>(S)) {
+    if (const auto *Compound = dyn_cast<CompoundStmt>(S);
+        Compound && !HostDirective) {
       if (LoopDirective)
         report(Diags, LoopDirective->NameLoc, Diag::LoopDirectiveMisplaced);
       Levels.emplace_back();
       analyzeSequence(Compound, B.Steps);
       Levels.pop_back();
     } else {
-      analyzeStatement(S, LoopDirective, B.Steps);
+      analyzeOne(B.Steps);
     }
     BreakTargets = OuterBreaks;
     ContinueTargets = OuterContinues;
@@ -471,7 +487,8 @@ void Analyzer::analyzeList(llvm::ArrayRef<const Stmt *> Statements,
     forEachStep(B.Steps, [&](const Step &Inner) {
       HasDeviceWork |= Inner.Kind == StepKind::ParallelLoop ||
                        Inner.Kind == StepKind::SerialTask ||
-                       Inner.Kind == StepKind::KernelCall;
+                       Inner.Kind == StepKind::KernelCall ||
+                       Inner.Kind == StepKind::HostCode;
     });
     if (!HasDeviceWork)
       report(Diags, StreamParallel->NameLoc, Diag::EmptyBlock);
@@ -855,6 +872,9 @@ void Analyzer::reportMisplaced(const Directive &D) {
       }
     }
     report(Diags, D.NameLoc, Diag::VectorLoopMisplaced);
+    return;
+  case DirectiveKind::Host:
+    report(Diags, D.NameLoc, Diag::HostDirectiveMisplaced);
     return;
   case DirectiveKind::StreamParallel:
     break;

@@ -121,6 +121,10 @@ private:
   /// A loop marked '#pragma qd loop seq'.
   void analyzeSeqLoop(const clang::Stmt *S, const Directive &D,
                       std::vector<Step> &Out);
+  // HostCode.cpp
+  /// A statement marked '#pragma qd host'.
+  void analyzeHostCode(const clang::Stmt *S, const Directive &D,
+                       std::vector<Step> &Out);
   // KernelCalls.cpp
   /// A call of a kernel as a whole statement; false if \p S is not one.
   bool analyzeKernelCall(const clang::Stmt *S, std::vector<Step> &Out);

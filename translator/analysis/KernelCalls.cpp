@@ -94,6 +94,8 @@ void Analyzer::checkKernelCalls(std::vector<KernelPlan> &Plans) {
   std::function<void(KernelPlan &)> Visit = [&](KernelPlan &P) {
     State[&P] = 1;
     forEachStep(P.Steps, [&](const Step &S) {
+      if (S.Kind == StepKind::HostCode && !P.HostCode)
+        P.HostCode = S.S;
       if (S.Kind != StepKind::KernelCall)
         return;
       KernelPlan *Callee = ByFunction.lookup(S.Callee);
@@ -106,6 +108,11 @@ void Analyzer::checkKernelCalls(std::vector<KernelPlan> &Plans) {
             << S.Callee->getName() << P.Function->getName();
       else if (CalleeState == 0)
         Visit(*Callee);
+      // The callee's host code runs inside this kernel's work.
+      if (Callee->HostCode && !P.HostCode) {
+        P.HostCode = S.S;
+        P.HostCodeInCallee = true;
+      }
     });
     State[&P] = 2;
   };

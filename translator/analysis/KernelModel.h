@@ -84,6 +84,10 @@ enum class StepKind {
   /// A call of another kernel as a whole statement: the callee's work,
   /// enqueued on the current stream (Callee).
   KernelCall,
+  /// A statement marked '#pragma qd host': run on the host as written, in
+  /// order with the work around it, with qd::current_stream() its stream
+  /// (graph mode: captured into the call's graph).
+  HostCode,
 };
 
 /// One '#pragma qd loop vector' loop: a 'for' that is a direct statement of
@@ -315,6 +319,11 @@ struct KernelPlan {
   /// Another kernel of the file calls this one: the code generator adds the
   /// functions that enqueue its work for a caller.
   bool Called = false;
+  /// The first '#pragma qd host' statement of the kernel's work, or the
+  /// first call of a kernel whose work has one; null if there is none. Graph
+  /// mode does not capture host code yet: such a kernel runs in stream mode.
+  const clang::Stmt *HostCode = nullptr;
+  bool HostCodeInCallee = false;
   std::vector<Step> Steps;
   /// Declarations of types at any level of the kernel ('using real =
   /// float;', a local struct or enum), in source order: the host entry has

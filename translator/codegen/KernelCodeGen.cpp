@@ -28,9 +28,6 @@ std::string indent(llvm::StringRef Text, unsigned Spaces) {
   return Out;
 }
 
-namespace {
-
-/// \p S as the body of a C string literal.
 std::string cString(llvm::StringRef S) {
   std::string Out;
   for (char C : S) {
@@ -40,8 +37,6 @@ std::string cString(llvm::StringRef S) {
   }
   return Out;
 }
-
-} // namespace
 
 std::string lineDirective(unsigned Line, llvm::StringRef File) {
   return "#line " + std::to_string(Line) + " \"" + cString(File) + "\"";
@@ -232,6 +227,9 @@ std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
     case StepKind::KernelCall:
       Out += renderKernelCall(S, Stream);
       break;
+    case StepKind::HostCode:
+      Out += renderHostCode(S, Stream);
+      break;
     }
   }
   return Out;
@@ -374,7 +372,9 @@ std::string KernelCodeGen::renderHostEntries(const std::string &Body) {
   unsigned Launches = 0;
   bool Repeats = false, UsesDevice = false;
   forEachStep(Plan->Steps, [&](const Step &S) {
-    Launches += S.Kind == StepKind::Region || S.Kind == StepKind::KernelCall
+    // Host code may enqueue any number of operations.
+    Launches += S.Kind == StepKind::Region || S.Kind == StepKind::KernelCall ||
+                        S.Kind == StepKind::HostCode
                     ? 2
                 : S.Kind == StepKind::ParallelLoop || S.Kind == StepKind::SerialTask
                     ? 1

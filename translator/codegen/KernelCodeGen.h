@@ -39,6 +39,9 @@ constexpr const char *GeneratedLineMarker = "#line @QD_GENERATED_LINE@";
 /// \p Spaces, without a final newline.
 std::string indent(llvm::StringRef Text, unsigned Spaces);
 
+/// \p S as the body of a C string literal.
+std::string cString(llvm::StringRef S);
+
 /// '#line Line "File"', with the name escaped as a string literal.
 std::string lineDirective(unsigned Line, llvm::StringRef File);
 
@@ -240,6 +243,9 @@ private:
   /// Host statements, 'if', 'switch', 'loop seq', 'break' and 'continue'
   /// (HostControlFlowCodeGen.cpp), enqueueing on \p Queue.
   std::string renderHostControlFlow(const Step &S, const std::string &Queue);
+  /// A statement marked '#pragma qd host' (HostCodeGen.cpp), whose
+  /// qd::current_stream() is \p Queue's stream.
+  std::string renderHostCode(const Step &S, const std::string &Queue);
   std::string renderHostEntries(const std::string &Body);
   /// A call of another kernel (KernelCallCodeGen.cpp), enqueueing on
   /// \p Queue.

@@ -135,6 +135,14 @@ public:
         Rewrite.InsertTextBefore(SM.getExpansionLoc(FD->getInnerLocStart()),
                                  deviceAttributes(FD));
 
+    if (Options.CodeGen.Target != Target::Cpu)
+      for (const KernelPlan &Plan : Plans)
+        if (Plan.HostCode && (Plan.Graph || Options.CodeGen.Graphs)) {
+          report(Diags, Plan.PragmaLoc, Diag::GraphModeWithHostCode)
+              << Plan.Function->getName();
+          report(Diags, Plan.HostCode->getBeginLoc(), Diag::NoteHostCodeHere)
+              << Plan.HostCodeInCallee;
+        }
     llvm::StringMap<unsigned> Seen;
     for (const KernelPlan &Plan : Plans) {
       std::string Text =

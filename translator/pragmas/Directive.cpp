@@ -10,6 +10,8 @@ llvm::StringRef directiveName(DirectiveKind K) {
     return "stream_parallel";
   case DirectiveKind::Loop:
     return "loop";
+  case DirectiveKind::Host:
+    return "host";
   }
   return "";
 }

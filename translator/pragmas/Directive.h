@@ -26,7 +26,7 @@ struct ReductionItem {
   clang::SourceLocation ClauseLoc;
 };
 
-enum class DirectiveKind { Kernel, StreamParallel, Loop };
+enum class DirectiveKind { Kernel, StreamParallel, Loop, Host };
 
 llvm::StringRef directiveName(DirectiveKind K);
 

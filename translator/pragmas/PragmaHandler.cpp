@@ -37,6 +37,8 @@ std::optional<DirectiveKind> parseKind(StringRef Name) {
     return DirectiveKind::StreamParallel;
   if (Name == "loop")
     return DirectiveKind::Loop;
+  if (Name == "host")
+    return DirectiveKind::Host;
   return std::nullopt;
 }
 
@@ -58,7 +60,7 @@ void QdPragmaHandler::HandlePragma(Preprocessor &PP,
   std::optional<DirectiveKind> Kind = parseKind(Name);
   if (!Kind) {
     StringRef Suggestion =
-        closestMatch(Name, {"kernel", "stream_parallel", "loop"});
+        closestMatch(Name, {"kernel", "stream_parallel", "loop", "host"});
     if (Suggestion.empty())
       report(Diags, Tok.getLocation(), Diag::UnknownDirective) << Name;
     else
@@ -77,6 +79,9 @@ void QdPragmaHandler::HandlePragma(Preprocessor &PP,
     // The Python original silently accepted 'stream_parallel(123, ...)'.
     if (Tok.isNot(tok::eod))
       report(Diags, Tok.getLocation(), Diag::StreamParallelTakesNoArguments);
+  } else if (*Kind == DirectiveKind::Host) {
+    if (Tok.isNot(tok::eod))
+      report(Diags, Tok.getLocation(), Diag::HostTakesNoArguments);
   } else {
     parseClauses(PP, Tok, D);
   }

@@ -43,6 +43,26 @@ enum cudaError_t : int {
   cudaErrorLaunchFailure = qd::fake::kLaunchFailure,
 };
 
+// What user code tests to tell a CUDA build from a build without a GPU.
+#define CUDART_VERSION 13000
+
+enum cudaMemcpyKind : int {
+  cudaMemcpyHostToHost = 0,
+  cudaMemcpyHostToDevice = 1,
+  cudaMemcpyDeviceToHost = 2,
+  cudaMemcpyDeviceToDevice = 3,
+  cudaMemcpyDefault = 4,
+};
+
+// Fake device memory is host memory, and fake work runs when enqueued: a copy
+// on a stream is a copy now, in order with the launches around it.
+inline cudaError_t cudaMemcpyAsync(void* dst, const void* src,
+                                   std::size_t bytes, cudaMemcpyKind,
+                                   cudaStream_t = nullptr) {
+  std::memcpy(dst, src, bytes);
+  return cudaSuccess;
+}
+
 inline cudaError_t cudaGetLastError() {
   return static_cast<cudaError_t>(qd::fake::get_last_error());
 }

@@ -1,0 +1,10 @@
+// The loop is the kernel's.
+#include <qd/qd.h>
+
+#pragma qd kernel
+void scale(float* a, int n)
+{
+    #pragma qd loop
+    for (int i = 0; i < n; ++i)
+        a[i] *= 2.0f;
+}

@@ -1,0 +1,17 @@
+// Host code at the top level of a 'loop seq' body: once per iteration, after
+// that iteration's loop.
+#include <qd/qd.h>
+
+void snapshot(float* copy, const float* a, int n, int step, qd::StreamRef stream); // the user's library
+
+#pragma qd kernel
+void step(float* a, float* copy, int n, int steps)
+{
+    #pragma qd loop seq
+    for (int s = 0; s < steps; ++s) {
+        for (int i = 0; i < n; ++i)
+            a[i] *= 0.5f;
+        #pragma qd host
+        snapshot(copy + s * n, a, n, s, qd::current_stream());
+    }
+}

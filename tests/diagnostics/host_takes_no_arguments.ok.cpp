@@ -1,0 +1,13 @@
+// The statement runs on the launch stream, in order after the loop.
+#include <qd/qd.h>
+
+void snapshot(float* copy, const float* a, int n, qd::StreamRef stream); // the user's library
+
+#pragma qd kernel
+void step(float* a, float* copy, int n)
+{
+    for (int i = 0; i < n; ++i)
+        a[i] *= 0.5f;
+    #pragma qd host
+    snapshot(copy, a, n, qd::current_stream());
+}

@@ -1,0 +1,41 @@
+// Driver for golden case host_code (see driver_support.h).
+// Calls solve, then solve_twice (graph mode asked, stream mode given), with
+// and without 'loop seq' iterations, on the default stream: the serial build
+// has no stream entry points. Besides the arrays it prints where the host
+// code ran: at the top level on the launch stream, in each block on the
+// block's own stream (on the serial and cpu builds every stream is the
+// default one; the fake device's are distinct objects).
+#include QD_GOLDEN_KERNELS
+#include "driver_support.h"
+
+#include <string>
+
+int main() {
+  using namespace qd_driver;
+  const int n = 1500;
+  for (int steps : {0, 3}) {
+    Mirrored<float> a(n, [](std::size_t i) { return pattern(i, -1.0, 1.0); });
+    Mirrored<float> b(n, [](std::size_t i) { return pattern(i + 5); });
+    Mirrored<float> c(n);
+    qd::StreamRef seen[9];
+    solve(a.device(), b.device(), c.device(), n, steps, seen);
+    solve_twice(a.device(), b.device(), c.device(), n, steps, seen + 3);
+    const char* tag = steps == 0 ? "zero" : "three";
+    std::string name = tag;
+    print_summary((name + ".a").c_str(), a);
+    print_summary((name + ".b").c_str(), b);
+    print_summary((name + ".c").c_str(), c);
+    // Streams are handles only where there is a device.
+    const qd::Stream probe;
+    const bool gpu = !probe.ref().is_default();
+    std::printf("%s.top_on_launch_stream %d\n", tag,
+                seen[0].is_default() && seen[3].is_default() && seen[6].is_default());
+    bool own = true;
+    for (int call = 0; call < 3; ++call) {
+      const qd::StreamRef top = seen[3 * call], b1 = seen[3 * call + 1], b2 = seen[3 * call + 2];
+      own &= !gpu || (b1 != top && b2 != top && b1 != b2 && !b1.is_default());
+    }
+    std::printf("%s.blocks_on_own_streams %d\n", tag, own);
+  }
+  return 0;
+}

@@ -1,0 +1,73 @@
+// '#pragma qd host' statements: host code that runs in order with the
+// kernel's work, at the top level of a kernel, in a 'loop seq' body and in
+// stream_parallel blocks. qd::current_stream() is the statement's stream:
+// the launch stream, or its block's. The "library" here is the user's own
+// function that enqueues a copy on the stream it is given, as cuBLAS or NCCL
+// would; the streams seen are recorded for the driver. Host code may assign host scalars that later device code
+// reads. A graph-mode kernel whose work has host code runs in stream mode.
+#include <qd/qd.h>
+
+#include <cstring>
+
+// Copies n floats of device memory on `stream`, without waiting; the CPU
+// path is the program's own, for builds without a GPU runtime.
+static void copy_async(float* dst, const float* src, int n, qd::StreamRef stream)
+{
+#if defined(__HIPCC__)
+    (void)hipMemcpyAsync(dst, src, sizeof(float) * n, hipMemcpyDeviceToDevice, stream);
+#elif defined(CUDART_VERSION)
+    (void)cudaMemcpyAsync(dst, src, sizeof(float) * n, cudaMemcpyDeviceToDevice, stream);
+#else
+    (void)stream;
+    std::memcpy(dst, src, sizeof(float) * n);
+#endif
+}
+
+#pragma qd kernel
+void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen)
+{
+    for (int i = 0; i < n; ++i)
+        a[i] = a[i] * 0.5f;
+    #pragma qd host
+    {
+        seen[0] = qd::current_stream();
+        copy_async(c, a, n, qd::current_stream()); // after the loop above
+    }
+    int taken = 0;
+    #pragma qd loop seq
+    for (int s = 0; s < steps; ++s) {
+        for (int i = 0; i < n; ++i)
+            b[i] += c[i] * static_cast<float>(s);
+        #pragma qd host
+        {
+            copy_async(c, b, n / 2, qd::current_stream());
+            ++taken;
+        }
+    }
+    #pragma qd stream_parallel
+    {
+        for (int i = 0; i < n; ++i)
+            b[i] = c[i] + static_cast<float>(taken);
+        #pragma qd host
+        {
+            seen[1] = qd::current_stream();
+            copy_async(c + n / 2, b, n - n / 2, qd::current_stream());
+        }
+    }
+    #pragma qd stream_parallel
+    {
+        #pragma qd host
+        seen[2] = qd::current_stream();
+        for (int i = 0; i < n; ++i)
+            a[i] = a[i] * 2.0f;
+    }
+    for (int i = 0; i < n; ++i)
+        b[i] += c[i];
+}
+
+#pragma qd kernel graph
+void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen)
+{
+    solve(a, b, c, n, steps, seen);
+    solve(a, b, c, n, steps + 1, seen + 3);
+}

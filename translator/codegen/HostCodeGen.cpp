@@ -1,0 +1,28 @@
+//===- HostCodeGen.cpp - Statements marked '#pragma qd host' -------------===//
+//
+// The statement is host code of the entry point, as the user wrote it
+// (templates/<target>/host_code): in stream mode inside a scope that makes
+// qd::current_stream() its stream, in graph mode inside a lambda that the
+// call runs under stream capture, so that what it enqueues becomes part of
+// the call's graph. '#line' keeps the user's lines for compiler errors and
+// debuggers.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelCodeGen.h"
+
+namespace qd {
+
+std::string KernelCodeGen::renderHostCode(const Step &S,
+                                          const std::string &Queue) {
+  TemplateData Data;
+  Data.set("source", Options.SourceName);
+  Data.set("source_literal", cString(Options.SourceName));
+  Data.set("line", std::to_string(line(S.S->getBeginLoc())));
+  Data.set("stream", Queue);
+  Data.set("user_line", userLine(S.S->getBeginLoc()));
+  Data.set("generated_line", generatedLine());
+  Data.set("statement", statementText(S.S));
+  return renderTemplate(Options.Target, templateFor("host_code"), Data);
+}
+
+} // namespace qd
