@@ -81,5 +81,11 @@ ReductionScratch::~ReductionScratch() {
     backend::pool_free_async(base_, launch_);
 }
 
+void read_device_bytes(void* host, const void* device, std::size_t bytes,
+                       StreamRef s) {
+  backend::memcpy_device_to_host_async(host, device, bytes, s.native());
+  backend::stream_synchronize(s.native());
+}
+
 } // namespace detail
 } // namespace qd

@@ -1,4 +1,5 @@
-// A second reduction continues from the first one's result.
+// A second reduction continues from the first one's result; a statement of
+// its own resets it to a host value before a third.
 #pragma qd kernel
 void scale(float* a, int n, float* out)
 {
@@ -10,4 +11,9 @@ void scale(float* a, int n, float* out)
     for (int i = 0; i < n; ++i)
         total += a[i];
     out[0] = total;
+    total = 0.0f;
+    #pragma qd loop reduction(+: total)
+    for (int i = 0; i < n; ++i)
+        total += a[i] * a[i];
+    out[1] = total;
 }

@@ -1,5 +1,5 @@
-// A seq loop runs on the host: its condition cannot read device memory.
-// (Loops whose condition the GPU computes are a later feature.)
+// A seq loop runs on the host: its parts cannot read device memory. (A
+// condition may read a reduction's result: the host reads it back.)
 #pragma qd kernel
 void iterate(float* a, const int* count, int n)
 {

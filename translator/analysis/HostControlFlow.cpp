@@ -122,6 +122,8 @@ bool Analyzer::analyzeHostControlFlow(const Stmt *S, std::vector<Step> &Out) {
     return true;
   }
 
+  if (analyzeDeviceScalarSet(S, Out))
+    return true;
   const auto *E = dyn_cast<Expr>(S);
   if (!E || !isHostExpr(E))
     return false;
@@ -232,8 +234,15 @@ void Analyzer::analyzeSeqLoop(const Stmt *S, const Directive &D,
   checkPrivatizedReads(Init && isa<DeclStmt>(Init) ? Init : nullptr);
   checkPrivatizedReads(Cond);
   checkPrivatizedReads(Inc);
+  // Reductions in the body into locals declared before the loop: device
+  // scalars from here on, so that a condition may read them.
+  promoteLoopReductions(S, Body, Out);
+  std::vector<Capture> ConditionScalars;
+  if (Cond && !isHostExpr(Cond))
+    ConditionScalars = conditionScalars(Cond);
   for (const Expr *Part : {Cond, Inc}) {
-    if (!Part || isHostExpr(Part))
+    if (!Part || isHostExpr(Part) ||
+        (Part == Cond && !ConditionScalars.empty()))
       continue;
     const Expr *Use = findDeviceDataUse(Part, Values);
     report(Diags, (Use ? Use : Part)->getBeginLoc(),
@@ -244,6 +253,7 @@ void Analyzer::analyzeSeqLoop(const Stmt *S, const Directive &D,
   Step Loop;
   Loop.Kind = StepKind::HostLoop;
   Loop.S = S;
+  Loop.Captures = std::move(ConditionScalars);
   Loop.Branches.emplace_back();
   ++BreakTargets;
   ++ContinueTargets;
@@ -270,6 +280,8 @@ void Analyzer::assignOnHost(const Expr *E) {
 }
 
 bool Analyzer::checkReductionScope(const Reduction &R, SourceLocation At) {
+  if (PromotedScalars.count(R.Var))
+    return true;
   auto Depth = DeclControlDepth.find(R.Var);
   if (Depth == DeclControlDepth.end() || Depth->second >= ControlDepth)
     return true;

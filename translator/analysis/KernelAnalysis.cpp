@@ -292,6 +292,7 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target) {
   for (const ParmVarDecl *P : FD->parameters())
     Values.add(P);
   DeclControlDepth.clear();
+  PromotedScalars.clear();
   InBlock = false;
   BreakTargets = ContinueTargets = ControlDepth = 0;
   Levels.emplace_back();

@@ -68,6 +68,9 @@ private:
   /// analyzed, and for each kernel local, how many were around it.
   unsigned ControlDepth = 0;
   llvm::DenseMap<const clang::VarDecl *, unsigned> DeclControlDepth;
+  /// Kernel locals that became device scalars at a 'loop seq' around the
+  /// reductions into them (promoteLoopReductions).
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> PromotedScalars;
   /// Kernel locals declared without an initializer, in declaration order:
   /// device code that writes one gets its own copy (PrivateLocals.h).
   llvm::SetVector<const clang::VarDecl *> UninitializedLocals;
@@ -121,6 +124,15 @@ private:
   /// A loop marked '#pragma qd loop seq'.
   void analyzeSeqLoop(const clang::Stmt *S, const Directive &D,
                       std::vector<Step> &Out);
+  // DeviceConditionLoops.cpp
+  /// Makes the kernel locals declared outside \p Loop that reductions in
+  /// its \p Body combine into device scalars now (a DeviceScalarInit step).
+  void promoteLoopReductions(const clang::Stmt *Loop, const clang::Stmt *Body,
+                             std::vector<Step> &Out);
+  /// The device scalars \p Cond reads, when it reads no device memory.
+  std::vector<Capture> conditionScalars(const clang::Expr *Cond) const;
+  /// 'res = 0.f;' on a device scalar; false if \p S is not one.
+  bool analyzeDeviceScalarSet(const clang::Stmt *S, std::vector<Step> &Out);
   // HostCode.cpp
   /// A statement marked '#pragma qd host'.
   void analyzeHostCode(const clang::Stmt *S, const Directive &D,

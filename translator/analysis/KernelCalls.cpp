@@ -94,8 +94,14 @@ void Analyzer::checkKernelCalls(std::vector<KernelPlan> &Plans) {
   std::function<void(KernelPlan &)> Visit = [&](KernelPlan &P) {
     State[&P] = 1;
     forEachStep(P.Steps, [&](const Step &S) {
-      if (S.Kind == StepKind::HostCode && !P.HostCode)
-        P.HostCode = S.S;
+      if (!P.StreamOnly && S.Kind == StepKind::HostCode) {
+        P.StreamOnly = S.S;
+        P.StreamOnlyWhy = KernelPlan::StreamOnlyReason::HostCode;
+      }
+      if (!P.StreamOnly && S.Kind == StepKind::HostLoop && !S.Captures.empty()) {
+        P.StreamOnly = S.S;
+        P.StreamOnlyWhy = KernelPlan::StreamOnlyReason::DeviceCondition;
+      }
       if (S.Kind != StepKind::KernelCall)
         return;
       KernelPlan *Callee = ByFunction.lookup(S.Callee);
@@ -109,9 +115,9 @@ void Analyzer::checkKernelCalls(std::vector<KernelPlan> &Plans) {
       else if (CalleeState == 0)
         Visit(*Callee);
       // The callee's host code runs inside this kernel's work.
-      if (Callee->HostCode && !P.HostCode) {
-        P.HostCode = S.S;
-        P.HostCodeInCallee = true;
+      if (Callee->StreamOnly && !P.StreamOnly) {
+        P.StreamOnly = S.S;
+        P.StreamOnlyWhy = KernelPlan::StreamOnlyReason::Callee;
       }
     });
     State[&P] = 2;

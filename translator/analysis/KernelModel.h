@@ -85,9 +85,16 @@ enum class StepKind {
   /// enqueued on the current stream (Callee).
   KernelCall,
   /// A statement marked '#pragma qd host': run on the host as written, in
-  /// order with the work around it, with qd::current_stream() its stream
-  /// (graph mode: captured into the call's graph).
+  /// order with the work around it, with qd::current_stream() its stream.
   HostCode,
+  /// Before host control flow whose loops reduce into kernel locals
+  /// declared outside it: each such local (Captures, with their slots)
+  /// becomes a device scalar here, its slot set to its host value, so that
+  /// it keeps its serial value across branches and iterations.
+  DeviceScalarInit,
+  /// 'res = 0.f;': a device scalar (Captures[0]) set to a host value, in
+  /// order on the stream.
+  DeviceScalarSet,
 };
 
 /// One '#pragma qd loop vector' loop: a 'for' that is a direct statement of
@@ -226,6 +233,8 @@ struct Step {
   unsigned BlockDim = 0;
   /// ParallelLoop and SerialTask: host values the device code reads, in
   /// parameter order, then host scalars in declaration order.
+  /// HostLoop: the device scalars its condition reads (a device-condition
+  /// loop), which the host reads back before each evaluation.
   std::vector<Capture> Captures;
   /// Region only.
   std::vector<Block> Blocks;
@@ -322,8 +331,12 @@ struct KernelPlan {
   /// The first '#pragma qd host' statement of the kernel's work, or the
   /// first call of a kernel whose work has one; null if there is none. Graph
   /// mode does not capture host code yet: such a kernel runs in stream mode.
-  const clang::Stmt *HostCode = nullptr;
-  bool HostCodeInCallee = false;
+  /// The first statement of the kernel's work that graph mode cannot
+  /// describe yet, or the first call of a kernel whose work has one; null if
+  /// there is none. Such a kernel runs in stream mode.
+  const clang::Stmt *StreamOnly = nullptr;
+  enum class StreamOnlyReason { HostCode, DeviceCondition, Callee };
+  StreamOnlyReason StreamOnlyWhy = StreamOnlyReason::HostCode;
   std::vector<Step> Steps;
   /// Declarations of types at any level of the kernel ('using real =
   /// float;', a local struct or enum), in source order: the host entry has

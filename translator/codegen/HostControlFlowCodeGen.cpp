@@ -50,17 +50,36 @@ std::string KernelCodeGen::renderHostControlFlow(const Step &S,
     }
     return Out + "}\n";
   }
-  // HostLoop: the header as written, with the rendered body.
-  if (const auto *For = dyn_cast<ForStmt>(S.S))
-    return "for " + text(SourceRange(For->getLParenLoc(), For->getRParenLoc())) +
-           " " + Body(S.Branches[0]) + "\n";
+  // HostLoop: the header as written, with the rendered body; a
+  // device-condition loop's condition reads the device scalars first.
+  const bool ReadsDevice = !S.Captures.empty();
+  if (const auto *For = dyn_cast<ForStmt>(S.S)) {
+    if (!ReadsDevice)
+      return "for " +
+             text(SourceRange(For->getLParenLoc(), For->getRParenLoc())) +
+             " " + Body(S.Branches[0]) + "\n";
+    const Stmt *Init = For->getInit();
+    const std::string InitText =
+        !Init ? ";"
+        : isa<DeclStmt>(Init) ? statementText(Init)
+                              : text(Init->getSourceRange()) + ";";
+    return "for (" + InitText + " " + loopCondition(S, For->getCond(), Queue) +
+           "; " + (For->getInc() ? text(For->getInc()->getSourceRange()) : "") +
+           ") " + Body(S.Branches[0]) + "\n";
+  }
   if (const auto *While = dyn_cast<WhileStmt>(S.S))
     return "while " +
-           text(SourceRange(While->getLParenLoc(), While->getRParenLoc())) +
+           (ReadsDevice
+                ? "(" + loopCondition(S, While->getCond(), Queue) + ")"
+                : text(SourceRange(While->getLParenLoc(),
+                                   While->getRParenLoc()))) +
            " " + Body(S.Branches[0]) + "\n";
   const auto *Do = cast<DoStmt>(S.S);
   return "do " + Body(S.Branches[0]) + " " +
-         text(SourceRange(Do->getWhileLoc(), Do->getRParenLoc())) + ";\n";
+         (ReadsDevice
+              ? "while (" + loopCondition(S, Do->getCond(), Queue) + ")"
+              : text(SourceRange(Do->getWhileLoc(), Do->getRParenLoc()))) +
+         ";\n";
 }
 
 } // namespace qd

@@ -73,9 +73,9 @@ std::string KernelCodeGen::renderCalledKernel() {
   // already made, by the same names: those made again are dropped.
   const std::string Made = DeviceFunctions;
   std::string Bodies[2];
-  // A kernel with host code has graph-mode callers only in stream mode.
+  // A kernel that runs only in stream mode has no graph-mode callers.
   for (bool Graph : {false, true}) {
-    if (Graph && Plan->HostCode)
+    if (Graph && Plan->StreamOnly)
       continue;
     ForcedGraphMode = Graph;
     NextDeviceFunction = 0;
@@ -92,7 +92,7 @@ std::string KernelCodeGen::renderCalledKernel() {
   Data.set("params", Params.empty() ? "" : ", " + Params);
   Data.set("stream_body", Bodies[0]);
   Data.set("graph_body", Bodies[1]);
-  Data.set("graph_variant", !Plan->HostCode);
+  Data.set("graph_variant", !Plan->StreamOnly);
   addScratchData(Data);
   return renderTemplate(Options.Target, "called_kernel", Data);
 }

@@ -230,6 +230,12 @@ std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
     case StepKind::HostCode:
       Out += renderHostCode(S, Stream);
       break;
+    case StepKind::DeviceScalarInit:
+      Out += renderDeviceScalarInit(S, Stream);
+      break;
+    case StepKind::DeviceScalarSet:
+      Out += renderDeviceScalarSet(S, Stream);
+      break;
     }
   }
   return Out;

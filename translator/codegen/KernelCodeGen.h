@@ -243,6 +243,16 @@ private:
   /// Host statements, 'if', 'switch', 'loop seq', 'break' and 'continue'
   /// (HostControlFlowCodeGen.cpp), enqueueing on \p Queue.
   std::string renderHostControlFlow(const Step &S, const std::string &Queue);
+  // Device scalars set and read by the host (DeviceScalarCodeGen.cpp).
+  /// The launch that sets \p C's slot to \p Value, on \p Queue.
+  std::string setDeviceScalar(const Capture &C, const std::string &Value,
+                              const clang::Stmt *At, const std::string &Queue);
+  std::string renderDeviceScalarInit(const Step &S, const std::string &Queue);
+  std::string renderDeviceScalarSet(const Step &S, const std::string &Queue);
+  /// A host loop's condition \p Cond; for a device-condition loop, preceded
+  /// by the reads of the device scalars it uses.
+  std::string loopCondition(const Step &S, const clang::Expr *Cond,
+                            const std::string &Queue) const;
   /// A statement marked '#pragma qd host' (HostCodeGen.cpp), whose
   /// qd::current_stream() is \p Queue's stream.
   std::string renderHostCode(const Step &S, const std::string &Queue);

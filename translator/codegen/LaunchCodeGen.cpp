@@ -18,9 +18,8 @@ bool KernelCodeGen::graphMode() const {
   // The cpu target runs work on the calling thread: nothing to graph.
   if (ForcedGraphMode)
     return *ForcedGraphMode;
-  // Host code is not captured into graphs yet (KernelPlan::HostCode).
   return Options.Target != Target::Cpu && (Options.Graphs || Plan->Graph) &&
-         !Plan->HostCode;
+         !Plan->StreamOnly;
 }
 
 std::string KernelCodeGen::templateFor(const std::string &Name) const {

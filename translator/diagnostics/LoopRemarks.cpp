@@ -290,15 +290,47 @@ public:
       : Ctx(Ctx), Diags(Ctx.getDiagnostics()) {}
 
   void steps(const std::vector<Step> &Steps) {
-    forEachStep(Steps, [&](const Step &S) {
+    for (const Step &S : Steps) {
       if (S.Kind == StepKind::ParallelLoop)
         loop(S);
-    });
+      if (S.Kind == StepKind::HostLoop && !S.Captures.empty())
+        conditionReadBack(S, /*InBlock=*/false);
+      for (const Block &B : S.Blocks)
+        blockSteps(B.Steps, /*Last=*/&B == &S.Blocks.back());
+      for (const std::vector<Step> &Branch : S.Branches)
+        steps(Branch);
+    }
   }
 
 private:
   ASTContext &Ctx;
   DiagnosticsEngine &Diags;
+
+  /// A block's steps: a device-condition loop there also holds back the
+  /// blocks after its own, which the host enqueues only once it returns.
+  void blockSteps(const std::vector<Step> &Steps, bool Last) {
+    forEachStep(Steps, [&](const Step &S) {
+      if (S.Kind == StepKind::ParallelLoop)
+        loop(S);
+      if (S.Kind == StepKind::HostLoop && !S.Captures.empty())
+        conditionReadBack(S, !Last);
+    });
+  }
+
+  void conditionReadBack(const Step &S, bool HoldsBackBlocks) {
+    std::string Names;
+    for (const Capture &C : S.Captures)
+      Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
+    const Expr *Cond = nullptr;
+    if (const auto *For = dyn_cast<ForStmt>(S.S))
+      Cond = For->getCond();
+    else if (const auto *While = dyn_cast<WhileStmt>(S.S))
+      Cond = While->getCond();
+    else
+      Cond = cast<DoStmt>(S.S)->getCond();
+    report(Diags, Cond->getBeginLoc(), Diag::RemarkConditionReadBack)
+        << Names << HoldsBackBlocks;
+  }
   llvm::DenseSet<const Expr *> Reported;
 
   /// What would make an access coalesce.

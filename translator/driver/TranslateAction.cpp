@@ -137,11 +137,11 @@ public:
 
     if (Options.CodeGen.Target != Target::Cpu)
       for (const KernelPlan &Plan : Plans)
-        if (Plan.HostCode && (Plan.Graph || Options.CodeGen.Graphs)) {
-          report(Diags, Plan.PragmaLoc, Diag::GraphModeWithHostCode)
+        if (Plan.StreamOnly && (Plan.Graph || Options.CodeGen.Graphs)) {
+          report(Diags, Plan.PragmaLoc, Diag::GraphModeStreamOnly)
               << Plan.Function->getName();
-          report(Diags, Plan.HostCode->getBeginLoc(), Diag::NoteHostCodeHere)
-              << Plan.HostCodeInCallee;
+          report(Diags, Plan.StreamOnly->getBeginLoc(), Diag::NoteStreamOnlyHere)
+              << static_cast<unsigned>(Plan.StreamOnlyWhy);
         }
     llvm::StringMap<unsigned> Seen;
     for (const KernelPlan &Plan : Plans) {

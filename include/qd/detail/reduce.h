@@ -255,6 +255,15 @@ __device__ T reduce_partials(const T* partials, unsigned n, T* shared) {
   return block_reduce<Op, BlockDim, T>(acc, shared);
 }
 
+// Sets a reduction's result slot to a host value, in order on the stream
+// it is launched on: '#pragma qd loop seq' sets it to the local's value
+// before the loop, and 'res = 0.f;' resets it (generated code launches it
+// with one thread).
+template <class T>
+__global__ void __launch_bounds__(1) set_device_scalar(T* slot, T value) {
+  *slot = value;
+}
+
 #endif // __CUDACC__ || __HIPCC__ || QD_HOST_KERNELS
 
 } // namespace detail

@@ -82,6 +82,18 @@ private:
   std::unique_ptr<std::size_t[]> heap_offsets_;
 };
 
+// Copies `bytes` of device memory to the host once the work queued on `s`
+// has reached it: the host waits for the stream. Only the condition of a
+// loop the GPU decides calls it, in stream mode.
+void read_device_bytes(void* host, const void* device, std::size_t bytes,
+                       StreamRef s);
+
+// `host` = the value of a reduction's result slot, read after the work
+// queued on `s` so far.
+template <class T> void read_scalar(T& host, const T* slot, StreamRef s) {
+  read_device_bytes(&host, slot, sizeof(T), s);
+}
+
 } // namespace detail
 } // namespace qd
 

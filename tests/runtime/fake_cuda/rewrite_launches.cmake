@@ -8,7 +8,7 @@
 # the pattern relies on; a launch it misses fails to compile.
 file(READ "${INPUT}" text)
 string(REGEX REPLACE
-  "([A-Za-z_][A-Za-z0-9_]*(<[^<>;]*>)?)<<<([^>;]*)>>>\\("
+  "([A-Za-z_][A-Za-z0-9_:]*(<[^<>;]*>)?)<<<([^>;]*)>>>\\("
   "qd_fake_launch(&\\1, \\3)("
   text "${text}")
 if(text MATCHES "<<<")

@@ -1,0 +1,94 @@
+// Loops whose condition the GPU computes: a '#pragma qd loop seq' loop whose
+// condition reads a reduction's result. The reduction's variable is
+// declared before the loop, as serial code declares it; it may be reset at
+// the top of the body ('res = 0.0f;'), or keep accumulating from one
+// iteration to the next. Host statements (an iteration counter, swapped
+// buffers) keep their serial meaning in every iteration and after the loop.
+// 'while', 'do'/'while' and 'for', with zero trips and a loop that stops at
+// its iteration cap (see the driver).
+#include <cmath>
+
+#pragma qd kernel
+void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, float* residual)
+{
+    float res = 1e30f;
+    int it = 0;
+    #pragma qd loop seq
+    while (res > tol && it < max_it) {
+        res = 0.0f;
+        #pragma qd loop reduction(max: res)
+        for (int i = 1; i < n - 1; ++i) {
+            v[i] = 0.5f * (u[i - 1] + u[i + 1]);
+            res = std::fmax(res, std::fabs(v[i] - u[i]));
+        }
+        v[0] = u[0];
+        v[n - 1] = u[n - 1];
+        float* t = u;
+        u = v;
+        v = t;
+        ++it;
+    }
+    iterations[0] = it;
+    residual[0] = res;
+}
+
+#pragma qd kernel
+void halve_until(float* a, int n, float limit, int* steps)
+{
+    float total = 0.0f;
+    int k = 0;
+    #pragma qd loop seq
+    do {
+        total = 0.0f;
+        #pragma qd loop reduction(+: total)
+        for (int i = 0; i < n; ++i) {
+            a[i] = 0.5f * a[i];
+            total += a[i];
+        }
+        ++k;
+    } while (total > limit);
+    steps[0] = k;
+}
+
+#pragma qd kernel
+void grow(float* a, int n, float target, int* rounds)
+{
+    float sum = 0.0f;
+    int r = 0;
+    #pragma qd loop seq
+    for (r = 0; sum < target && r < 50; ++r) {
+        #pragma qd loop reduction(+: sum)
+        for (int i = 0; i < n; ++i)
+            sum += a[i];
+        for (int i = 0; i < n; ++i)
+            a[i] = a[i] * 1.5f;
+    }
+    rounds[0] = r;
+    a[0] = sum;
+}
+
+// Graph mode: a reduction's result reset by a statement of its own, and a
+// host loop (its condition on the host) whose reductions accumulate into a
+// local declared before it. Both are launches of the call's graph.
+#pragma qd kernel graph
+void moments(const float* a, int n, int steps, float* out)
+{
+    float s = 0.0f;
+    #pragma qd loop reduction(+: s)
+    for (int i = 0; i < n; ++i)
+        s += a[i];
+    out[0] = s;
+    s = 1.0f;
+    #pragma qd loop reduction(+: s)
+    for (int i = 0; i < n; ++i)
+        s += a[i] * a[i];
+    out[1] = s;
+    float weighted = 0.5f;
+    #pragma qd loop seq
+    for (int t = 0; t < steps; ++t) {
+        #pragma qd loop reduction(+: weighted)
+        for (int i = 0; i < n; ++i)
+            weighted += a[i] * static_cast<float>(t);
+    }
+    out[2] = weighted;
+}

@@ -1,0 +1,79 @@
+//===- DeviceScalarCodeGen.cpp - Device scalars set and read by the host --===//
+//
+// A reduction's result lives in the call's scratch (a device scalar). Host
+// control flow sets one before a 'loop seq' that reduces into it and on
+// 'res = 0.f;' (a one-thread launch of qd::detail::set_device_scalar, so
+// that it is ordered on the stream and is a node in graph mode), and a
+// device-condition loop reads the ones its condition uses back before each
+// evaluation (qd::detail::read_scalar: the host waits for the stream). The
+// cpu target keeps reduction variables as host locals: nothing to set or
+// read there.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelCodeGen.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+using namespace clang;
+
+namespace qd {
+
+std::string KernelCodeGen::setDeviceScalar(const Capture &C,
+                                           const std::string &Value,
+                                           const Stmt *At,
+                                           const std::string &Queue) {
+  TemplateData Data;
+  Data.set("kernel", Plan->Function->getNameAsString());
+  Data.set("source_literal", cString(Options.SourceName));
+  Data.set("line", std::to_string(line(At->getBeginLoc())));
+  Data.set("type", typeOf(C.Var));
+  Data.set("slot", std::to_string(C.Slot));
+  Data.set("value", Value);
+  Data.set("stream", Queue);
+  Data.set("api", targetInfo(Options.Target).ApiPrefix.str());
+  return renderTemplate(Options.Target, templateFor("set_device_scalar"), Data);
+}
+
+std::string KernelCodeGen::renderDeviceScalarInit(const Step &S,
+                                                  const std::string &Queue) {
+  if (Options.Target == Target::Cpu)
+    return "";
+  std::string Out;
+  for (const Capture &C : S.Captures) {
+    const std::string Name = C.Var->getNameAsString();
+    Out += "// '" + Name + "' is reduced in the loop below (" +
+           Options.SourceName + ":" + std::to_string(line(S.S->getBeginLoc())) +
+           "): from here on its value is the device's, starting from the host's\n" +
+           setDeviceScalar(C, Name, S.S, Queue);
+  }
+  return Out;
+}
+
+std::string KernelCodeGen::renderDeviceScalarSet(const Step &S,
+                                                 const std::string &Queue) {
+  if (Options.Target == Target::Cpu)
+    return statementText(S.S) + "\n";
+  const auto *Assign = cast<BinaryOperator>(S.S);
+  return "// " + Options.SourceName + ":" +
+         std::to_string(line(S.S->getBeginLoc())) + ": " +
+         text(Assign->getSourceRange()) + "\n" +
+         setDeviceScalar(S.Captures.front(),
+                         text(Assign->getRHS()->getSourceRange()), S.S, Queue);
+}
+
+std::string KernelCodeGen::loopCondition(const Step &S, const Expr *Cond,
+                                         const std::string &Queue) const {
+  const std::string Text = text(Cond->getSourceRange());
+  if (S.Captures.empty() || Options.Target == Target::Cpu)
+    return Text;
+  // The host's copies of the scalars take the device's values, then the
+  // condition is evaluated as written.
+  std::string Reads;
+  for (const Capture &C : S.Captures)
+    Reads += "qd::detail::read_scalar(" + C.Var->getNameAsString() +
+             ", qd_scratch.slot<" + typeOf(C.Var) + ">(" +
+             std::to_string(C.Slot) + "), " + Queue + "), ";
+  return "(" + Reads + "(" + Text + "))";
+}
+
+} // namespace qd
