@@ -1,5 +1,5 @@
-// A second reduction continues from the first one's result; a statement of
-// its own resets it to a host value before a third.
+// A second reduction continues from the first one's result; statements of
+// their own set it before a third, to a host value or from device data.
 #pragma qd kernel
 void scale(float* a, int n, float* out)
 {
@@ -12,6 +12,8 @@ void scale(float* a, int n, float* out)
         total += a[i];
     out[0] = total;
     total = 0.0f;
+    if (n > 0)
+        total = a[0];
     #pragma qd loop reduction(+: total)
     for (int i = 0; i < n; ++i)
         total += a[i] * a[i];

@@ -92,3 +92,30 @@ void moments(const float* a, int n, int steps, float* out)
     }
     out[2] = weighted;
 }
+
+// Conjugate gradients' 'rr = rr_new;': a reduction's result set from
+// another one on the device, and changed by a compound assignment; the
+// condition reads a result computed before the loop and set in it.
+#pragma qd kernel
+void shrink(float* x, int n, float tol, int* steps, float* out)
+{
+    float norm = 0.0f;
+    #pragma qd loop reduction(+: norm)
+    for (int i = 0; i < n; ++i)
+        norm += x[i] * x[i];
+    int k = 0;
+    #pragma qd loop seq
+    while (norm > tol && k < 100) {
+        float next = 0.0f;
+        #pragma qd loop reduction(+: next)
+        for (int i = 0; i < n; ++i) {
+            x[i] = 0.75f * x[i];
+            next += x[i] * x[i];
+        }
+        norm = next;
+        norm *= 1.0f + 1.0f / static_cast<float>(n);
+        ++k;
+    }
+    steps[0] = k;
+    out[0] = norm;
+}

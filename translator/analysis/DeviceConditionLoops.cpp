@@ -112,15 +112,23 @@ std::vector<Capture> Analyzer::conditionScalars(const Expr *Cond) const {
 
 bool Analyzer::analyzeDeviceScalarSet(const Stmt *S,
                                       std::vector<Step> &Out) {
-  const auto *Assign = dyn_cast<BinaryOperator>(S);
-  if (!Assign || Assign->getOpcode() != BO_Assign)
-    return false;
+  // 'x = e', 'x op= e', '++x', 'x--' on a device scalar 'x'.
+  const Expr *Written = nullptr;
+  const Expr *HostValue = nullptr;
+  if (const auto *Assign = dyn_cast<BinaryOperator>(S);
+      Assign && Assign->isAssignmentOp()) {
+    Written = Assign->getLHS();
+    if (Assign->getOpcode() == BO_Assign && isHostExpr(Assign->getRHS()))
+      HostValue = Assign->getRHS();
+  } else if (const auto *Step = dyn_cast<UnaryOperator>(S);
+             Step && Step->isIncrementDecrementOp()) {
+    Written = Step->getSubExpr();
+  }
   const auto *Target =
-      dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+      Written ? dyn_cast<DeclRefExpr>(Written->IgnoreParenImpCasts()) : nullptr;
   const auto *Var = Target ? dyn_cast<VarDecl>(Target->getDecl()) : nullptr;
-  if (!Var || !DeviceScalars.count(Var) || !isHostExpr(Assign->getRHS()))
+  if (!Var || !DeviceScalars.count(Var))
     return false;
-  checkPrivatizedReads(Assign->getRHS());
   Step Set;
   Set.Kind = StepKind::DeviceScalarSet;
   Set.S = S;
@@ -129,6 +137,30 @@ bool Analyzer::analyzeDeviceScalarSet(const Stmt *S,
   C.DeviceScalar = true;
   C.Slot = DeviceScalars.lookup(Var).Slot;
   Set.Captures.push_back(C);
+  if (HostValue) {
+    checkPrivatizedReads(HostValue);
+    Out.push_back(std::move(Set));
+    return true;
+  }
+  // One GPU thread runs the statement on a copy of the scalar, like a
+  // serial task that may write this one device scalar.
+  checkDeviceLocals(S);
+  passGlobals(S);
+  Reduction Own;
+  Own.Var = Var;
+  checkHostValueWrites(S, {}, Own);
+  Set.OnDevice = true;
+  std::vector<Capture> Reads = collectCaptures(S, Values);
+  llvm::erase_if(Reads, [&](const Capture &R) { return R.Var == Var; });
+  checkCaptureTypes(Reads, S);
+  Step Reading;
+  Reading.Kind = StepKind::SerialTask;
+  Reading.S = S;
+  Reading.Captures = std::move(Reads);
+  checkPrivatizedCaptures(Reading);
+  passDeviceScalars(Reading);
+  Set.Captures.insert(Set.Captures.end(), Reading.Captures.begin(),
+                      Reading.Captures.end());
   Out.push_back(std::move(Set));
   return true;
 }

@@ -92,8 +92,10 @@ enum class StepKind {
   /// becomes a device scalar here, its slot set to its host value, so that
   /// it keeps its serial value across branches and iterations.
   DeviceScalarInit,
-  /// 'res = 0.f;': a device scalar (Captures[0]) set to a host value, in
-  /// order on the stream.
+  /// 'res = 0.f;', 'rr = rr_new;', 'it_res *= 2;': a statement that
+  /// assigns a device scalar (Captures[0]), in order on the stream. With
+  /// OnDevice, one GPU thread runs it, reading Captures[1...]; otherwise it
+  /// sets the scalar to a host value.
   DeviceScalarSet,
 };
 
@@ -254,6 +256,8 @@ struct Step {
   /// the host may never use: its scalars are declared [[maybe_unused]], and
   /// its arrays only in the device code that writes them.
   bool Uninitialized = false;
+  /// DeviceScalarSet only: the value needs device data.
+  bool OnDevice = false;
   /// ParallelLoop only: its 'reduction' variables, and the scratch counter
   /// its blocks use to tell which one finishes last.
   std::vector<Reduction> Reductions;

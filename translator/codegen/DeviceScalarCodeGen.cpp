@@ -53,12 +53,42 @@ std::string KernelCodeGen::renderDeviceScalarSet(const Step &S,
                                                  const std::string &Queue) {
   if (Options.Target == Target::Cpu)
     return statementText(S.S) + "\n";
+  if (S.OnDevice)
+    return renderDeviceScalarTask(S, Queue);
   const auto *Assign = cast<BinaryOperator>(S.S);
   return "// " + Options.SourceName + ":" +
          std::to_string(line(S.S->getBeginLoc())) + ": " +
          text(Assign->getSourceRange()) + "\n" +
          setDeviceScalar(S.Captures.front(),
                          text(Assign->getRHS()->getSourceRange()), S.S, Queue);
+}
+
+std::string KernelCodeGen::renderDeviceScalarTask(const Step &S,
+                                                  const std::string &Queue) {
+  // A serial task that reads the other captures and works on a copy of the
+  // scalar, under its own name, then stores it back into the slot.
+  const Capture &Target = S.Captures.front();
+  Step Task = S;
+  Task.Kind = StepKind::SerialTask;
+  Task.Captures.erase(Task.Captures.begin());
+  TemplateData Data = deviceFunctionData(Task, "set", Queue);
+  const std::string Type = typeOf(Target.Var);
+  auto Value = [&](const char *Key) {
+    const TemplateData *V = Data.get(Key);
+    return V && V->is_string() ? V->string_value() : std::string();
+  };
+  const std::string Params = Value("params"), Args = Value("args");
+  Data.set("params", Type + "* qd_slot" + (Params.empty() ? "" : ", " + Params));
+  Data.set("args", "qd_scratch.slot<" + Type + ">(" +
+                       std::to_string(Target.Slot) + ")" +
+                       (Args.empty() ? "" : ", " + Args));
+  Data.set("var", Target.Var->getNameAsString());
+  Data.set("type", Type);
+  Data.set("block_dim", "1");
+  addLaunch(Data, "qd::detail::task_grid_size()", "", 0);
+  DeviceFunctions +=
+      renderTemplate(Options.Target, "device_scalar_task", Data) + "\n";
+  return renderTemplate(Options.Target, "launch_task", Data);
 }
 
 std::string KernelCodeGen::loopCondition(const Step &S, const Expr *Cond,

@@ -249,6 +249,8 @@ private:
                               const clang::Stmt *At, const std::string &Queue);
   std::string renderDeviceScalarInit(const Step &S, const std::string &Queue);
   std::string renderDeviceScalarSet(const Step &S, const std::string &Queue);
+  /// A DeviceScalarSet whose value needs device data: one GPU thread.
+  std::string renderDeviceScalarTask(const Step &S, const std::string &Queue);
   /// A host loop's condition \p Cond; for a device-condition loop, preceded
   /// by the reads of the device scalars it uses.
   std::string loopCondition(const Step &S, const clang::Expr *Cond,

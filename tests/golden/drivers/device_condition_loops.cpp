@@ -3,7 +3,8 @@
 // iteration cap (a tolerance it cannot reach); halve_until (do/while: at
 // least one trip) and grow (a for loop whose sum accumulates across
 // iterations), each until its condition turns false; moments (graph mode)
-// with and without host-loop iterations.
+// with and without host-loop iterations; shrink, whose loop sets a result
+// from another on the device.
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"
 
@@ -45,6 +46,15 @@ int main() {
     grow(a.device(), n, 5000.0f, rounds.device());
     print_summary("grow.a", a);
     print_summary("grow.rounds", rounds);
+  }
+  {
+    Mirrored<float> x(n, [](std::size_t i) { return pattern(i + 2, -1.0, 1.0); });
+    Mirrored<int> steps(1);
+    Mirrored<float> out(1);
+    shrink(x.device(), n, 0.5f, steps.device(), out.device());
+    print_summary("shrink.x", x);
+    print_summary("shrink.steps", steps);
+    print_summary("shrink.out", out);
   }
   for (int steps : {0, 3}) {
     Mirrored<float> a(n, [](std::size_t i) { return pattern(i + 9, -1.0, 1.0); });

@@ -342,3 +342,91 @@ void moments(const float* a, int n, int steps, float* out) {
 // ---- end of qd kernel 'moments' ----
 #line 94 "device_condition_loops.cpp"
 
+
+// Conjugate gradients' 'rr = rr_new;': a reduction's result set from
+// another one on the device, and changed by a compound assignment; the
+// condition reads a result computed before the loop and set in it.
+// ---- qd kernel 'shrink' (device_condition_loops.cpp:99), translated by qd-translate ----
+#line 351 "device_condition_loops.cpu.cpp"
+// Parallel loop of 'shrink' (device_condition_loops.cpp:104) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+static QD_NOINLINE void
+qd_shrink_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& norm) {
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(+: norm)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 105 "device_condition_loops.cpp"
+norm += x[i] * x[i];
+#line 361 "device_condition_loops.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'shrink' (device_condition_loops.cpp:111) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+static QD_NOINLINE void
+qd_shrink_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& next) {
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(+: next)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 111 "device_condition_loops.cpp"
+{
+            x[i] = 0.75f * x[i];
+            next += x[i] * x[i];
+        }
+#line 377 "device_condition_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'shrink' (device_condition_loops.cpp:119): runs once, on the calling thread.
+static void
+qd_shrink_task2(int * steps, int k) {
+#line 119 "device_condition_loops.cpp"
+steps[0] = k;
+#line 386 "device_condition_loops.cpu.cpp"
+}
+
+// Serial task of 'shrink' (device_condition_loops.cpp:120): runs once, on the calling thread.
+static void
+qd_shrink_task3(float * out, float norm) {
+#line 120 "device_condition_loops.cpp"
+out[0] = norm;
+#line 394 "device_condition_loops.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'shrink': they run its work on the calling thread and return when it is done.
+void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  float norm = 0.0f;
+  // parallel loop with reductions, device_condition_loops.cpp:104
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_shrink_loop0(qd_begin, qd_count, x, n, norm);
+  }
+  int k = 0;
+  while (norm > tol && k < 100) {
+    float next = 0.0f;
+    // parallel loop with reductions, device_condition_loops.cpp:111
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_shrink_loop1(qd_begin, qd_count, x, n, next);
+    }
+    norm = next;
+    norm *= 1.0f + 1.0f / static_cast<float>(n);
+    ++k;
+  }
+  // serial task, device_condition_loops.cpp:119
+  qd_shrink_task2(steps, k);
+  // serial task, device_condition_loops.cpp:120
+  qd_shrink_task3(out, norm);
+}
+
+void shrink(float* x, int n, float tol, int* steps, float* out) {
+  ::shrink(x, n, tol, steps, out, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'shrink' ----
+#line 121 "device_condition_loops.cpp"
+

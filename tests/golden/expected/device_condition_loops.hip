@@ -526,3 +526,171 @@ void moments(const float* a, int n, int steps, float* out) {
 // ---- end of qd kernel 'moments' ----
 #line 94 "device_condition_loops.cpp"
 
+
+// Conjugate gradients' 'rr = rr_new;': a reduction's result set from
+// another one on the device, and changed by a compound assignment; the
+// condition reads a result computed before the loop and set in it.
+// ---- qd kernel 'shrink' (device_condition_loops.cpp:99), translated by qd-translate ----
+#line 535 "device_condition_loops.hip"
+// Parallel loop of 'shrink' (device_condition_loops.cpp:104) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_shrink_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_norm, float* qd_partials_norm, float qd_init_norm, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float norm = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 105 "device_condition_loops.cpp"
+norm += x[i] * x[i];
+#line 549 "device_condition_loops.hip"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 105 "device_condition_loops.cpp"
+norm += x[i] * x[i];
+#line 556 "device_condition_loops.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_norm[256];
+  norm = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(norm, qd_shared_norm);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_norm[qd::detail::block_index()] = norm;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_norm = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_norm, qd::detail::grid_blocks(), qd_shared_norm);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_norm = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_norm, qd_all_norm);
+  }
+}
+
+// Parallel loop of 'shrink' (device_condition_loops.cpp:111) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_shrink_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_next, float* qd_partials_next, float qd_init_next, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float next = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 111 "device_condition_loops.cpp"
+{
+            x[i] = 0.75f * x[i];
+            next += x[i] * x[i];
+        }
+#line 586 "device_condition_loops.hip"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 111 "device_condition_loops.cpp"
+{
+            x[i] = 0.75f * x[i];
+            next += x[i] * x[i];
+        }
+#line 596 "device_condition_loops.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_next[256];
+  next = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(next, qd_shared_next);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_next[qd::detail::block_index()] = next;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_next = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_next, qd::detail::grid_blocks(), qd_shared_next);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_next = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_next, qd_all_next);
+  }
+}
+
+// Statement of 'shrink' (device_condition_loops.cpp:115) that sets the reduction result 'norm': runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_shrink_set2(float* qd_slot, const float* qd_scalar_next) {
+  const float next = *qd_scalar_next;
+  float norm = *qd_slot;
+#line 115 "device_condition_loops.cpp"
+norm = next;
+#line 617 "device_condition_loops.hip"
+  *qd_slot = norm;
+}
+
+// Statement of 'shrink' (device_condition_loops.cpp:116) that sets the reduction result 'norm': runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_shrink_set3(float* qd_slot, int n) {
+  float norm = *qd_slot;
+#line 116 "device_condition_loops.cpp"
+norm *= 1.0f + 1.0f / static_cast<float>(n);
+#line 627 "device_condition_loops.hip"
+  *qd_slot = norm;
+}
+
+// Serial task of 'shrink' (device_condition_loops.cpp:119): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_shrink_task4(int * steps, int k) {
+#line 119 "device_condition_loops.cpp"
+steps[0] = k;
+#line 636 "device_condition_loops.hip"
+}
+
+// Serial task of 'shrink' (device_condition_loops.cpp:120): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_shrink_task5(float * out, const float* qd_scalar_norm) {
+  const float norm = *qd_scalar_norm;
+#line 120 "device_condition_loops.cpp"
+out[0] = norm;
+#line 645 "device_condition_loops.hip"
+}
+
+
+// Host entry points of kernel 'shrink': they enqueue its work on the launch stream and return without waiting.
+void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel shrink"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 2, { {256, sizeof(float)}, {256, sizeof(float)} });
+  float norm = 0.0f;
+  // parallel loop with reductions, device_condition_loops.cpp:104: launched even when empty, so that the results hold the initializers
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_shrink_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), norm, qd_scratch.counter(0));
+    qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 104);
+  }
+  int k = 0;
+  while ((qd::detail::read_scalar(norm, qd_scratch.slot<float>(0), qd_stream), (norm > tol && k < 100))) {
+    float next = 0.0f;
+    // parallel loop with reductions, device_condition_loops.cpp:111: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_shrink_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), next, qd_scratch.counter(1));
+      qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 111);
+    }
+    // serial task, device_condition_loops.cpp:115
+    qd_shrink_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), qd_scratch.slot<float>(1));
+    qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 115);
+    // serial task, device_condition_loops.cpp:116
+    qd_shrink_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), n);
+    qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 116);
+    ++k;
+  }
+  // serial task, device_condition_loops.cpp:119
+  qd_shrink_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 119);
+  // serial task, device_condition_loops.cpp:120
+  qd_shrink_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(0));
+  qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 120);
+}
+
+void shrink(float* x, int n, float tol, int* steps, float* out) {
+  ::shrink(x, n, tol, steps, out, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'shrink' ----
+#line 121 "device_condition_loops.cpp"
+
