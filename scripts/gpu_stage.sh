@@ -23,7 +23,7 @@ stage=$root/.device-stage
 tool=$build/bin/qd-translate
 cd "$root"
 
-samples=(multi_system concurrent_kernels shallow_water)
+samples=(multi_system concurrent_kernels shallow_water poisson_cg)
 programs=(stream_semantics concurrency_proof runtime_stress reduction_semantics graph_semantics vector_semantics)
 drivers=(tests/golden/drivers/*.cpp)
 serial_targets=(qd-translate)
