@@ -113,7 +113,7 @@ stage_target hip hip hip
 # same results when every kernel call is a cached graph.
 stage_target cudagraph cuda cu --graphs
 stage_target hipgraph hip hip --graphs
-for b in triad streams collapse reduce gemv stencil product; do
+for b in triad streams collapse reduce gemv stencil product jacobi; do
   "$tool" "bench/$b.cpp" -o "$stage/cuda/bench/$b.cu" -- -Ibench
 done
 # The graph-mode twins of the stream benchmarks' kernels (renamed by the

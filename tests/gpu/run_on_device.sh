@@ -226,7 +226,7 @@ fi
 echo "== benchmarks (not tests), ${QD_BENCH_RUNS:-3} runs each"
 : >"$out/bench_triad.txt"; : >"$out/bench_streams.txt"; : >"$out/bench_collapse.txt"
 : >"$out/bench_reduce.txt"; : >"$out/bench_gemv.txt"; : >"$out/bench_stencil.txt"
-: >"$out/bench_product.txt"
+: >"$out/bench_product.txt"; : >"$out/bench_jacobi.txt"
 for run in $(seq "${QD_BENCH_RUNS:-3}"); do
   echo "-- run $run"
   "$build/triad_bench" 2>&1 | tee -a "$out/bench_triad.txt"
@@ -236,6 +236,7 @@ for run in $(seq "${QD_BENCH_RUNS:-3}"); do
   "$build/gemv_bench" 2>&1 | tee -a "$out/bench_gemv.txt"
   "$build/stencil_bench" 2>&1 | tee -a "$out/bench_stencil.txt"
   "$build/product_bench" 2>&1 | tee -a "$out/bench_product.txt"
+  "$build/jacobi_bench" 2>&1 | tee -a "$out/bench_jacobi.txt"
 done
 
 tar -czf "$out/logs.tar.gz" -C "$out" logs && rm -rf "$logs"
