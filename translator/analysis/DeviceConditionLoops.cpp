@@ -50,6 +50,14 @@ bool declaresBefore(const Stmt *S, llvm::StringRef Name, SourceLocation Loc,
 
 } // namespace
 
+Capture Analyzer::deviceScalarCapture(const VarDecl *Var) const {
+  Capture C;
+  C.Var = Var;
+  C.DeviceScalar = true;
+  C.Slot = DeviceScalars.lookup(Var).Slot;
+  return C;
+}
+
 void Analyzer::promoteLoopReductions(const Stmt *Loop, const Stmt *Body,
                                      std::vector<Step> &Out) {
   Step Init;
@@ -72,16 +80,12 @@ void Analyzer::promoteLoopReductions(const Stmt *Loop, const Stmt *Body,
           !Var->getType()->isScalarType() || PromotedScalars.count(Var))
         continue;
       PromotedScalars.insert(Var);
-      auto [Scalar, New] = DeviceScalars.try_emplace(
-          Var, DeviceScalar{Item.NameLoc, Plan->ScratchSlots});
-      if (!New)
+      if (!DeviceScalars
+               .try_emplace(Var, DeviceScalar{Item.NameLoc, Plan->ScratchSlots})
+               .second)
         continue; // a device scalar already: its slot holds its value
       ++Plan->ScratchSlots;
-      Capture C;
-      C.Var = Var;
-      C.DeviceScalar = true;
-      C.Slot = Scalar->second.Slot;
-      Init.Captures.push_back(C);
+      Init.Captures.push_back(deviceScalarCapture(Var));
     }
   }
   if (!Init.Captures.empty())
@@ -92,16 +96,10 @@ std::vector<Capture> Analyzer::conditionScalars(const Expr *Cond) const {
   std::vector<Capture> Scalars;
   if (!Cond || findDeviceDataUse(Cond, Values))
     return Scalars;
-  for (const auto &[Var, Scalar] : DeviceScalars) {
-    if (!findReferenceTo(Cond, [&, V = Var](const VarDecl *Other) {
-          return Other == V;
-        }))
-      continue;
-    Capture C;
-    C.Var = Var;
-    C.DeviceScalar = true;
-    C.Slot = Scalar.Slot;
-    Scalars.push_back(C);
+  for (const auto &Entry : DeviceScalars) {
+    const VarDecl *Var = Entry.first;
+    if (findReferenceTo(Cond, [&](const VarDecl *Other) { return Other == Var; }))
+      Scalars.push_back(deviceScalarCapture(Var));
   }
   // In slot order, so that the output does not depend on hashing.
   llvm::sort(Scalars, [](const Capture &A, const Capture &B) {
@@ -132,11 +130,7 @@ bool Analyzer::analyzeDeviceScalarSet(const Stmt *S,
   Step Set;
   Set.Kind = StepKind::DeviceScalarSet;
   Set.S = S;
-  Capture C;
-  C.Var = Var;
-  C.DeviceScalar = true;
-  C.Slot = DeviceScalars.lookup(Var).Slot;
-  Set.Captures.push_back(C);
+  Set.Captures.push_back(deviceScalarCapture(Var));
   if (HostValue) {
     checkPrivatizedReads(HostValue);
     Out.push_back(std::move(Set));

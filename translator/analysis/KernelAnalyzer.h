@@ -129,6 +129,8 @@ private:
   /// its \p Body combine into device scalars now (a DeviceScalarInit step).
   void promoteLoopReductions(const clang::Stmt *Loop, const clang::Stmt *Body,
                              std::vector<Step> &Out);
+  /// \p Var, a device scalar, as device code reads it: from its slot.
+  Capture deviceScalarCapture(const clang::VarDecl *Var) const;
   /// The device scalars \p Cond reads, when it reads no device memory.
   std::vector<Capture> conditionScalars(const clang::Expr *Cond) const;
   /// 'res = 0.f;' on a device scalar; false if \p S is not one.

@@ -296,6 +296,15 @@ struct Step {
   }
 };
 
+/// The condition of a HostLoop's 'for', 'while' or 'do' (null for 'for (;;)').
+inline const clang::Expr *hostLoopCondition(const clang::Stmt *Loop) {
+  if (const auto *For = llvm::dyn_cast<clang::ForStmt>(Loop))
+    return For->getCond();
+  if (const auto *While = llvm::dyn_cast<clang::WhileStmt>(Loop))
+    return While->getCond();
+  return llvm::cast<clang::DoStmt>(Loop)->getCond();
+}
+
 /// Calls \p Fn on each step of \p Steps and, depth first, on the steps of
 /// its blocks and branches.
 template <class Callback>

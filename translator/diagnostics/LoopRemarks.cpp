@@ -321,14 +321,8 @@ private:
     std::string Names;
     for (const Capture &C : S.Captures)
       Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
-    const Expr *Cond = nullptr;
-    if (const auto *For = dyn_cast<ForStmt>(S.S))
-      Cond = For->getCond();
-    else if (const auto *While = dyn_cast<WhileStmt>(S.S))
-      Cond = While->getCond();
-    else
-      Cond = cast<DoStmt>(S.S)->getCond();
-    report(Diags, Cond->getBeginLoc(), Diag::RemarkConditionReadBack)
+    report(Diags, hostLoopCondition(S.S)->getBeginLoc(),
+           Diag::RemarkConditionReadBack)
         << Names << HoldsBackBlocks;
   }
   llvm::DenseSet<const Expr *> Reported;
