@@ -119,3 +119,28 @@ void shrink(float* x, int n, float tol, int* steps, float* out)
     steps[0] = k;
     out[0] = norm;
 }
+
+// C style, as the classic OpenMP example jacobi.c writes it: locals declared
+// at the top without initializers, given values by host statements before
+// the loop; the reduction's variable is one of them.
+#pragma qd kernel
+void c_style(float* a, int n, float tol, int* steps)
+{
+    int k;
+    float change;
+    change = 10.0f * tol;
+    k = 0;
+    #pragma qd loop seq
+    while (k < 100 && change > tol) {
+        change = 0.0f;
+        #pragma qd loop reduction(+: change)
+        for (int i = 0; i < n; ++i) {
+            const float next = 0.5f * a[i];
+            change += a[i] - next;
+            a[i] = next;
+        }
+        change = change / static_cast<float>(n);
+        k = k + 1;
+    }
+    steps[0] = k;
+}

@@ -273,8 +273,10 @@ void Analyzer::assignOnHost(const Expr *E) {
   }
   checkPrivatizedReads(Assign->getRHS());
   const DeclRefExpr *Target = writtenVariableRef(Assign->getLHS());
-  if (Target && Target == Assign->getLHS()->IgnoreParenImpCasts())
+  if (Target && Target == Assign->getLHS()->IgnoreParenImpCasts()) {
     Privatized.erase(cast<VarDecl>(Target->getDecl()));
+    AssignedOnHost.insert(cast<VarDecl>(Target->getDecl()));
+  }
   else
     checkPrivatizedReads(Assign->getLHS());
 }

@@ -293,6 +293,7 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target) {
     Values.add(P);
   DeclControlDepth.clear();
   PromotedScalars.clear();
+  AssignedOnHost.clear();
   InBlock = false;
   BreakTargets = ContinueTargets = ControlDepth = 0;
   Levels.emplace_back();
@@ -598,6 +599,10 @@ bool Analyzer::analyzeReductions(const Directive &D, const Stmt *Body,
   Scope.Outer = llvm::ArrayRef(Levels).drop_back();
   Scope.Kernel = Plan->Function;
   Scope.IsHostScalar = IsHostScalar;
+  auto HasValue = [&](const VarDecl *Var) {
+    return AssignedOnHost.count(Var) != 0 || DeviceScalars.count(Var) != 0;
+  };
+  Scope.HasValue = HasValue;
   if (!resolveReductions(D, Scope, Context, Loop.Reductions) ||
       !checkReductionUses(Body, Loop.Reductions, Context))
     return false;

@@ -71,6 +71,9 @@ private:
   /// Kernel locals that became device scalars at a 'loop seq' around the
   /// reductions into them (promoteLoopReductions).
   llvm::SmallPtrSet<const clang::VarDecl *, 4> PromotedScalars;
+  /// Kernel locals a host statement has assigned ('error = 10 * tol;'):
+  /// declared without an initializer, they have a value from there on.
+  llvm::SmallPtrSet<const clang::VarDecl *, 8> AssignedOnHost;
   /// Kernel locals declared without an initializer, in declaration order:
   /// device code that writes one gets its own copy (PrivateLocals.h).
   llvm::SetVector<const clang::VarDecl *> UninitializedLocals;

@@ -319,7 +319,7 @@ bool resolveReductions(const Directive &D, const ReductionScope &Scope,
               "bool)");
       continue;
     }
-    if (!Var->hasInit()) {
+    if (!Var->hasInit() && !(Scope.HasValue && Scope.HasValue(Var))) {
       Invalid("it has no initializer; the initializer takes part in the "
               "result, so give it the value to start from");
       continue;

@@ -28,6 +28,10 @@ struct ReductionScope {
   const clang::FunctionDecl *Kernel = nullptr;
   /// Whether a variable is a host scalar (evaluated on the host).
   llvm::function_ref<bool(const clang::VarDecl *)> IsHostScalar;
+  /// Whether a variable declared without an initializer has a value by now:
+  /// the host assigned it ('error = 10 * tol;'), or it is a reduction's
+  /// result already. Unset: only an initializer counts.
+  llvm::function_ref<bool(const clang::VarDecl *)> HasValue;
 };
 
 /// Resolves the reduction items of \p D into \p Out (Var and Op set),

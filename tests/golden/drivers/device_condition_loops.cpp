@@ -4,7 +4,8 @@
 // least one trip) and grow (a for loop whose sum accumulates across
 // iterations), each until its condition turns false; moments (graph mode)
 // with and without host-loop iterations; shrink, whose loop sets a result
-// from another on the device.
+// from another on the device; c_style, whose locals get their values from
+// host statements.
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"
 
@@ -55,6 +56,13 @@ int main() {
     print_summary("shrink.x", x);
     print_summary("shrink.steps", steps);
     print_summary("shrink.out", out);
+  }
+  {
+    Mirrored<float> a(n, [](std::size_t i) { return pattern(i + 4, 0.0, 2.0); });
+    Mirrored<int> steps(1);
+    c_style(a.device(), n, 1e-3f, steps.device());
+    print_summary("c_style.a", a);
+    print_summary("c_style.steps", steps);
   }
   for (int steps : {0, 3}) {
     Mirrored<float> a(n, [](std::size_t i) { return pattern(i + 9, -1.0, 1.0); });

@@ -430,3 +430,64 @@ void shrink(float* x, int n, float tol, int* steps, float* out) {
 // ---- end of qd kernel 'shrink' ----
 #line 121 "device_condition_loops.cpp"
 
+
+// C style, as the classic OpenMP example jacobi.c writes it: locals declared
+// at the top without initializers, given values by host statements before
+// the loop; the reduction's variable is one of them.
+// ---- qd kernel 'c_style' (device_condition_loops.cpp:126), translated by qd-translate ----
+#line 439 "device_condition_loops.cpu.cpp"
+// Parallel loop of 'c_style' (device_condition_loops.cpp:137) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+static QD_NOINLINE void
+qd_c_style_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& change) {
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(+: change)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 137 "device_condition_loops.cpp"
+{
+            const float next = 0.5f * a[i];
+            change += a[i] - next;
+            a[i] = next;
+        }
+#line 453 "device_condition_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'c_style' (device_condition_loops.cpp:145): runs once, on the calling thread.
+static void
+qd_c_style_task1(int * steps, int k) {
+#line 145 "device_condition_loops.cpp"
+steps[0] = k;
+#line 462 "device_condition_loops.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'c_style': they run its work on the calling thread and return when it is done.
+void c_style(float* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  [[maybe_unused]] int k;
+  [[maybe_unused]] float change;
+  change = 10.0f * tol;
+  k = 0;
+  while (k < 100 && change > tol) {
+    change = 0.0f;
+    // parallel loop with reductions, device_condition_loops.cpp:137
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_c_style_loop0(qd_begin, qd_count, a, n, change);
+    }
+    change = change / static_cast<float>(n);
+    k = k + 1;
+  }
+  // serial task, device_condition_loops.cpp:145
+  qd_c_style_task1(steps, k);
+}
+
+void c_style(float* a, int n, float tol, int* steps) {
+  ::c_style(a, n, tol, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'c_style' ----
+#line 146 "device_condition_loops.cpp"
+

@@ -694,3 +694,113 @@ void shrink(float* x, int n, float tol, int* steps, float* out) {
 // ---- end of qd kernel 'shrink' ----
 #line 121 "device_condition_loops.cpp"
 
+
+// C style, as the classic OpenMP example jacobi.c writes it: locals declared
+// at the top without initializers, given values by host statements before
+// the loop; the reduction's variable is one of them.
+// ---- qd kernel 'c_style' (device_condition_loops.cpp:126), translated by qd-translate ----
+#line 703 "device_condition_loops.cu"
+// Parallel loop of 'c_style' (device_condition_loops.cpp:137) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_c_style_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float change = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 137 "device_condition_loops.cpp"
+{
+            const float next = 0.5f * a[i];
+            change += a[i] - next;
+            a[i] = next;
+        }
+#line 721 "device_condition_loops.cu"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 137 "device_condition_loops.cpp"
+{
+            const float next = 0.5f * a[i];
+            change += a[i] - next;
+            a[i] = next;
+        }
+#line 732 "device_condition_loops.cu"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_change[256];
+  change = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(change, qd_shared_change);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_change[qd::detail::block_index()] = change;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_change, qd::detail::grid_blocks(), qd_shared_change);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_change, qd_all_change);
+  }
+}
+
+// Statement of 'c_style' (device_condition_loops.cpp:142) that sets the reduction result 'change': runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_c_style_set1(float* qd_slot, int n) {
+  float change = *qd_slot;
+#line 142 "device_condition_loops.cpp"
+change = change / static_cast<float>(n);
+#line 752 "device_condition_loops.cu"
+  *qd_slot = change;
+}
+
+// Serial task of 'c_style' (device_condition_loops.cpp:145): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_c_style_task2(int * steps, int k) {
+#line 145 "device_condition_loops.cpp"
+steps[0] = k;
+#line 761 "device_condition_loops.cu"
+}
+
+
+// Host entry points of kernel 'c_style': they enqueue its work on the launch stream and return without waiting.
+void c_style(float* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel c_style"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
+  [[maybe_unused]] int k;
+  [[maybe_unused]] float change;
+  change = 10.0f * tol;
+  k = 0;
+  // 'change' is reduced in the loop below (device_condition_loops.cpp:134): from here on its value is the device's, starting from the host's
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(change));
+  qd::detail::check_launch(cudaGetLastError(), "c_style", "device_condition_loops.cpp", 134);
+  while ((qd::detail::read_scalar(change, qd_scratch.slot<float>(0), qd_stream), (k < 100 && change > tol))) {
+    // device_condition_loops.cpp:135: change = 0.0f
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::check_launch(cudaGetLastError(), "c_style", "device_condition_loops.cpp", 135);
+    // parallel loop with reductions, device_condition_loops.cpp:137: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_c_style_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd::detail::check_launch(cudaGetLastError(), "c_style", "device_condition_loops.cpp", 137);
+    }
+    // serial task, device_condition_loops.cpp:142
+    qd_c_style_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), n);
+    qd::detail::check_launch(cudaGetLastError(), "c_style", "device_condition_loops.cpp", 142);
+    k = k + 1;
+  }
+  // serial task, device_condition_loops.cpp:145
+  qd_c_style_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd::detail::check_launch(cudaGetLastError(), "c_style", "device_condition_loops.cpp", 145);
+}
+
+void c_style(float* a, int n, float tol, int* steps) {
+  ::c_style(a, n, tol, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'c_style' ----
+#line 146 "device_condition_loops.cpp"
+
