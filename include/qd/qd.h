@@ -133,10 +133,9 @@ private:
 };
 
 // The stream of the '#pragma qd host' statement running on this thread: the
-// launch stream of the call, or its stream_parallel block's stream; in graph
-// mode the stream its work is captured from. Library calls given it are
-// ordered like the kernel's own loops. Anywhere else (and in the serial
-// build, and on the cpu target) the default stream.
+// launch stream of the call, or its stream_parallel block's stream. Library
+// calls given it are ordered like the kernel's own loops. Anywhere else (and
+// in the serial build, and on the cpu target) the default stream.
 StreamRef current_stream() noexcept;
 
 namespace detail {

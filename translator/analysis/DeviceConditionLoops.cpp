@@ -71,13 +71,12 @@ void Analyzer::promoteLoopReductions(const Stmt *Loop, const Stmt *Body,
       // A local of the body with that name is the one the clause means.
       if (declaresBefore(Body, Item.Name, D.Loc, SM))
         continue;
-      const VarDecl *Var = nullptr;
-      for (auto Level = Levels.rbegin(); Level != Levels.rend() && !Var;
-           ++Level)
-        Var = Level->lookup(Item.Name);
-      // Parameters and unknown names are the clause's own errors.
-      if (!Var || !Values.contains(Var) || isa<ParmVarDecl>(Var) ||
-          !Var->getType()->isScalarType() || PromotedScalars.count(Var))
+      // The clause's own lookup (resolveReductions): the locals of this
+      // kernel body or block. Others, parameters and unknown names are its
+      // errors.
+      const VarDecl *Var = Levels.back().lookup(Item.Name);
+      if (!Var || !Values.contains(Var) || !Var->getType()->isScalarType() ||
+          PromotedScalars.count(Var))
         continue;
       PromotedScalars.insert(Var);
       if (!DeviceScalars
@@ -144,15 +143,10 @@ bool Analyzer::analyzeDeviceScalarSet(const Stmt *S,
   Own.Var = Var;
   checkHostValueWrites(S, {}, Own);
   Set.OnDevice = true;
-  std::vector<Capture> Reads = collectCaptures(S, Values);
-  llvm::erase_if(Reads, [&](const Capture &R) { return R.Var == Var; });
-  checkCaptureTypes(Reads, S);
   Step Reading;
   Reading.Kind = StepKind::SerialTask;
   Reading.S = S;
-  Reading.Captures = std::move(Reads);
-  checkPrivatizedCaptures(Reading);
-  passDeviceScalars(Reading);
+  captureTaskValues(Reading, Var);
   Set.Captures.insert(Set.Captures.end(), Reading.Captures.begin(),
                       Reading.Captures.end());
   Out.push_back(std::move(Set));

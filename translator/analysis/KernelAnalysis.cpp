@@ -730,16 +730,21 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
         !Kernels.count(Callee->getCanonicalDecl()))
       report(Diags, Call->getBeginLoc(), Diag::SerialCallWithLoops)
           << Callee->getName();
-  Task.Captures = collectCaptures(S, Values);
-  llvm::erase_if(Task.Captures, [&](const Capture &C) {
-    return llvm::is_contained(Task.Privates, C.Var);
-  });
-  checkCaptureTypes(Task.Captures, S);
-  checkPrivatizedCaptures(Task);
+  captureTaskValues(Task, Task.Privates);
   for (const VarDecl *Var : Task.Privates)
     Privatized[Var] = S;
-  passDeviceScalars(Task);
   Out.push_back(std::move(Task));
+}
+
+void Analyzer::captureTaskValues(Step &Task,
+                                 llvm::ArrayRef<const VarDecl *> Own) {
+  Task.Captures = collectCaptures(Task.S, Values);
+  llvm::erase_if(Task.Captures, [&](const Capture &C) {
+    return llvm::is_contained(Own, C.Var);
+  });
+  checkCaptureTypes(Task.Captures, Task.S);
+  checkPrivatizedCaptures(Task);
+  passDeviceScalars(Task);
 }
 
 void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,

@@ -196,6 +196,9 @@ private:
                             llvm::ArrayRef<Reduction> Reductions = {});
   bool analyzeReductions(const Directive &D, const clang::Stmt *Body, Step &Loop);
   void passDeviceScalars(Step &S);
+  /// The host values a one-thread task (Task.S) reads, but \p Own, as its
+  /// captures: checked, and reductions' results read from their slots.
+  void captureTaskValues(Step &Task, llvm::ArrayRef<const clang::VarDecl *> Own);
   void reportMisplaced(const Directive &D);
 };
 

@@ -73,11 +73,8 @@ std::string KernelCodeGen::renderDeviceScalarTask(const Step &S,
   Task.Captures.erase(Task.Captures.begin());
   TemplateData Data = deviceFunctionData(Task, "set", Queue);
   const std::string Type = typeOf(Target.Var);
-  auto Value = [&](const char *Key) {
-    const TemplateData *V = Data.get(Key);
-    return V && V->is_string() ? V->string_value() : std::string();
-  };
-  const std::string Params = Value("params"), Args = Value("args");
+  const std::string Params = templateString(Data, "params"),
+                    Args = templateString(Data, "args");
   Data.set("params", Type + "* qd_slot" + (Params.empty() ? "" : ", " + Params));
   Data.set("args", "qd_scratch.slot<" + Type + ">(" +
                        std::to_string(Target.Slot) + ")" +

@@ -1,11 +1,10 @@
 //===- HostCodeGen.cpp - Statements marked '#pragma qd host' -------------===//
 //
 // The statement is host code of the entry point, as the user wrote it
-// (templates/<target>/host_code): in stream mode inside a scope that makes
-// qd::current_stream() its stream, in graph mode inside a lambda that the
-// call runs under stream capture, so that what it enqueues becomes part of
-// the call's graph. '#line' keeps the user's lines for compiler errors and
-// debuggers.
+// (templates/<target>/host_code), inside a scope that makes
+// qd::current_stream() its stream. Graph mode does not capture it yet: a
+// kernel with host code is generated in stream mode (KernelPlan::StreamOnly).
+// '#line' keeps the user's lines for compiler errors and debuggers.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelCodeGen.h"

@@ -39,11 +39,8 @@ void KernelCodeGen::addLaunch(TemplateData &Data, const std::string &Grid,
                               unsigned Indent) {
   if (Options.Target == Target::Cpu)
     return;
-  auto Value = [&](const std::string &Key) -> std::string {
-    const TemplateData *V = Data.get(Key);
-    return V && V->is_string() ? V->string_value() : "";
-  };
-  std::string Args = LeadingArgs + Value("args") + Value("reduction_args");
+  std::string Args = LeadingArgs + templateString(Data, "args") +
+                     templateString(Data, "reduction_args");
   Data.set("grid", Grid);
   Data.set("launch_args", Args);
   Data.set("launch_args_after_comma", Args.empty() ? "" : ", " + Args);

@@ -43,4 +43,9 @@ std::string renderTemplate(Target T, const std::string &Name,
   return Found->second.render(Data);
 }
 
+std::string templateString(const TemplateData &Data, const std::string &Key) {
+  const TemplateData *V = Data.get(Key);
+  return V && V->is_string() ? V->string_value() : std::string();
+}
+
 } // namespace qd

@@ -26,6 +26,9 @@ const std::map<std::string, std::string> &embeddedTemplates();
 
 using TemplateData = kainjow::mustache::data;
 
+/// The string \p Data holds under \p Key, or "" (unset, or not a string).
+std::string templateString(const TemplateData &Data, const std::string &Key);
+
 /// Renders <Name>.mustache of \p T's template directory, or of common/ if the
 /// target has none of that name. Values are inserted verbatim: this is C++,
 /// not HTML.

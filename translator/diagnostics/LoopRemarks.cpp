@@ -289,33 +289,25 @@ public:
   explicit LoopRemarker(ASTContext &Ctx)
       : Ctx(Ctx), Diags(Ctx.getDiagnostics()) {}
 
-  void steps(const std::vector<Step> &Steps) {
+  /// \p HoldsBackBlocks: the steps are in a block that is not its region's
+  /// last, whose later blocks the host enqueues only once a device-condition
+  /// loop here has ended.
+  void steps(const std::vector<Step> &Steps, bool HoldsBackBlocks = false) {
     for (const Step &S : Steps) {
       if (S.Kind == StepKind::ParallelLoop)
         loop(S);
       if (S.Kind == StepKind::HostLoop && !S.Captures.empty())
-        conditionReadBack(S, /*InBlock=*/false);
+        conditionReadBack(S, HoldsBackBlocks);
       for (const Block &B : S.Blocks)
-        blockSteps(B.Steps, /*Last=*/&B == &S.Blocks.back());
+        steps(B.Steps, &B != &S.Blocks.back());
       for (const std::vector<Step> &Branch : S.Branches)
-        steps(Branch);
+        steps(Branch, HoldsBackBlocks);
     }
   }
 
 private:
   ASTContext &Ctx;
   DiagnosticsEngine &Diags;
-
-  /// A block's steps: a device-condition loop there also holds back the
-  /// blocks after its own, which the host enqueues only once it returns.
-  void blockSteps(const std::vector<Step> &Steps, bool Last) {
-    forEachStep(Steps, [&](const Step &S) {
-      if (S.Kind == StepKind::ParallelLoop)
-        loop(S);
-      if (S.Kind == StepKind::HostLoop && !S.Captures.empty())
-        conditionReadBack(S, !Last);
-    });
-  }
 
   void conditionReadBack(const Step &S, bool HoldsBackBlocks) {
     std::string Names;
