@@ -154,3 +154,86 @@ void k(float *a, int n) {
 }
 
 } // namespace
+
+namespace {
+
+/// The first HostLoop step of the only kernel of \p Code, and its
+/// diagnostics.
+std::pair<std::optional<Step>, std::vector<std::string>>
+firstHostLoop(llvm::StringRef Code) {
+  std::optional<Step> Found;
+  ParseResult R = parse(Code, [&](ASTContext &, std::vector<KernelPlan> &Plans,
+                                  DirectiveList &) {
+    if (Plans.size() != 1)
+      return;
+    forEachStep(Plans[0].Steps, [&](const Step &S) {
+      if (!Found && S.Kind == StepKind::HostLoop)
+        Found = S;
+    });
+  });
+  return {Found, R.messages()};
+}
+
+} // namespace
+
+TEST(HostControlFlow, CheckEveryTestsOnTheDeviceAndRestoresHostValues) {
+  auto [Loop, Messages] = firstHostLoop(R"cpp(
+#pragma qd kernel
+void k(float *u, float *v, int n, float tol, int *out) {
+  float res = 1e30f;
+  float t = 0.f;
+  int it = 0;
+  int untouched = 3;
+#pragma qd loop seq check_every(6)
+  for (int s = 0; res > tol && it < n + untouched; ++s) {
+    res = 0.f;
+#pragma qd loop reduction(+: res)
+    for (int i = 0; i < n; ++i) res += u[i] * v[i];
+    float *tmp = u;
+    u = v;
+    v = tmp;
+    int local = s;
+    t += 0.5f + local;
+    if (it > 2) ++it; else it += 2;
+  }
+  out[0] = it + untouched;
+}
+)cpp");
+  EXPECT_EQ(Messages, std::vector<std::string>{});
+  ASSERT_TRUE(Loop);
+  EXPECT_EQ(Loop->CheckEvery, 6u);
+  // 'res' has slot 0; the predicate comes after it.
+  EXPECT_EQ(Loop->PredicateSlot, 1u);
+  std::vector<std::string> Restored;
+  for (const VarDecl *Var : Loop->Restored)
+    Restored.push_back(Var->getNameAsString());
+  // Declared before the loop and changed by its host code; not 's' (the
+  // loop's own), 'local' (the body's), 'untouched', or 'res' (a device
+  // scalar).
+  EXPECT_EQ(Restored, (std::vector<std::string>{"u", "v", "t", "it"}));
+  ASSERT_EQ(Loop->Branches.size(), 2u);
+  ASSERT_EQ(Loop->Branches[1].size(), 1u);
+  const Step &Test = Loop->Branches[1].front();
+  EXPECT_EQ(Test.Kind, StepKind::SerialTask);
+  EXPECT_EQ(captureNames(Test.Captures),
+            (std::vector<std::string>{"n", "tol", "res", "it", "untouched"}));
+}
+
+TEST(HostControlFlow, CheckEveryOfOneIsTheDefault) {
+  auto [Loop, Messages] = firstHostLoop(R"cpp(
+#pragma qd kernel
+void k(float *u, int n, float tol) {
+  float res = 1e30f;
+#pragma qd loop seq check_every(1)
+  while (res > tol) {
+    res = 0.f;
+#pragma qd loop reduction(+: res)
+    for (int i = 0; i < n; ++i) res += u[i];
+  }
+}
+)cpp");
+  EXPECT_EQ(Messages, std::vector<std::string>{});
+  ASSERT_TRUE(Loop);
+  EXPECT_EQ(Loop->CheckEvery, 0u);
+  EXPECT_EQ(Loop->Branches.size(), 1u);
+}

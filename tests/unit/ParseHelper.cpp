@@ -274,6 +274,12 @@ const char *stepKindName(StepKind K) {
     return "HostJump";
   case StepKind::KernelCall:
     return "KernelCall";
+  case StepKind::HostCode:
+    return "HostCode";
+  case StepKind::DeviceScalarInit:
+    return "DeviceScalarInit";
+  case StepKind::DeviceScalarSet:
+    return "DeviceScalarSet";
   }
   return "?";
 }

@@ -69,7 +69,7 @@ const char *const StreamParallelNoArgs =
 /// What the clause list of '#pragma qd loop' says, in errors about its clauses.
 const std::string LoopClauses =
     "'block_dim(N)', 'collapse(N)', 'coarsen(N)', 'tile(on|off)', "
-    "'reduction(op: var, ...)', 'seq', 'vector' and 'vector_length(N)'";
+    "'reduction(op: var, ...)', 'seq', 'check_every(N)', 'vector' and 'vector_length(N)'";
 const char *const MalformedBlockDim =
     "malformed 'block_dim' clause; write 'block_dim(N)' with an integer "
     "literal N from 1 to 1024";

@@ -260,6 +260,7 @@ void Analyzer::analyzeSeqLoop(const Stmt *S, const Directive &D,
   analyzeBody(Body, BodyBegin, Loop.Branches.back());
   --ContinueTargets;
   --BreakTargets;
+  analyzeCheckEvery(D, Cond, Inc, Loop);
   Out.push_back(std::move(Loop));
 }
 

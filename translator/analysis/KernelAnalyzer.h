@@ -138,6 +138,11 @@ private:
   std::vector<Capture> conditionScalars(const clang::Expr *Cond) const;
   /// 'res = 0.f;' on a device scalar; false if \p S is not one.
   bool analyzeDeviceScalarSet(const clang::Stmt *S, std::vector<Step> &Out);
+  // CheckEvery.cpp
+  /// The 'check_every' clause of \p D on \p Loop, whose body is analyzed:
+  /// sets what Step::CheckEvery says, or reports why it cannot be.
+  void analyzeCheckEvery(const Directive &D, const clang::Expr *Cond,
+                         const clang::Expr *Inc, Step &Loop);
   // HostCode.cpp
   /// A statement marked '#pragma qd host'.
   void analyzeHostCode(const clang::Stmt *S, const Directive &D,

@@ -256,6 +256,14 @@ struct Step {
   /// the host may never use: its scalars are declared [[maybe_unused]], and
   /// its arrays only in the device code that writes them.
   bool Uninitialized = false;
+  /// HostLoop with 'check_every(N)', N > 1, only (CheckEvery.cpp): N; the
+  /// scratch slot of its qd::detail::LoopPredicate; and the host values that
+  /// its host statements change and that outlive it, which the host puts
+  /// back to what they were when the GPU found the condition false.
+  /// Branches[1] holds its condition as a serial task.
+  unsigned CheckEvery = 0;
+  unsigned PredicateSlot = 0;
+  std::vector<const clang::VarDecl *> Restored;
   /// DeviceScalarSet only: the value needs device data.
   bool OnDevice = false;
   /// ParallelLoop only: its 'reduction' variables, and the scratch counter

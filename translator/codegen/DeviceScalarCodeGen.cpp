@@ -22,13 +22,22 @@ std::string KernelCodeGen::setDeviceScalar(const Capture &C,
                                            const std::string &Value,
                                            const Stmt *At,
                                            const std::string &Queue) {
+  return setSlot(typeOf(C.Var), C.Slot, Value, At, Queue);
+}
+
+std::string KernelCodeGen::setSlot(const std::string &Type, unsigned Slot,
+                                   const std::string &Value, const Stmt *At,
+                                   const std::string &Queue) {
   TemplateData Data;
   Data.set("kernel", Plan->Function->getNameAsString());
   Data.set("source_literal", cString(Options.SourceName));
   Data.set("line", std::to_string(line(At->getBeginLoc())));
-  Data.set("type", typeOf(C.Var));
-  Data.set("slot", std::to_string(C.Slot));
+  Data.set("type", Type);
+  Data.set("slot", std::to_string(Slot));
   Data.set("value", Value);
+  // In a 'check_every' loop's body: nothing once the loop is over.
+  Data.set("predicated", !Predicate.empty());
+  Data.set("predicate", Predicate);
   Data.set("stream", Queue);
   Data.set("api", targetInfo(Options.Target).ApiPrefix.str());
   return renderTemplate(Options.Target, templateFor("set_device_scalar"), Data);

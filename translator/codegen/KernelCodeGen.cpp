@@ -220,9 +220,13 @@ std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
     case StepKind::HostStatement:
     case StepKind::HostIf:
     case StepKind::HostSwitch:
-    case StepKind::HostLoop:
     case StepKind::HostJump:
       Out += renderHostControlFlow(S, Stream);
+      break;
+    case StepKind::HostLoop:
+      Out += S.CheckEvery && Options.Target != Target::Cpu
+                 ? renderCheckedLoop(S, Stream)
+                 : renderHostControlFlow(S, Stream);
       break;
     case StepKind::KernelCall:
       Out += renderKernelCall(S, Stream);
@@ -249,6 +253,13 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
   const bool IsLoop = S.Kind == StepKind::ParallelLoop;
   std::string Params, Args;
   TemplateData Binds{TemplateData::type::list};
+  if (!Predicate.empty() && Options.Target != Target::Cpu) {
+    // In a 'check_every' loop: nothing to do once its condition failed.
+    Params = std::string(IsLoop ? ", " : "") +
+             "qd::detail::LoopPredicate* qd_predicate";
+    Args = std::string(IsLoop ? ", " : "") + Predicate;
+    Binds.push_back(TemplateData("if (!qd_predicate->active) return;"));
+  }
   for (const Capture &C : deviceCaptures(S)) {
     std::string Separator = IsLoop || !Params.empty() ? ", " : "";
     std::string Type = typeOf(C.Var), Name = C.Var->getNameAsString();

@@ -247,6 +247,11 @@ private:
   /// The launch that sets \p C's slot to \p Value, on \p Queue.
   std::string setDeviceScalar(const Capture &C, const std::string &Value,
                               const clang::Stmt *At, const std::string &Queue);
+  /// The launch that sets scratch slot \p Slot, of type \p Type, to
+  /// \p Value, on \p Queue.
+  std::string setSlot(const std::string &Type, unsigned Slot,
+                      const std::string &Value, const clang::Stmt *At,
+                      const std::string &Queue);
   std::string renderDeviceScalarInit(const Step &S, const std::string &Queue);
   std::string renderDeviceScalarSet(const Step &S, const std::string &Queue);
   /// A DeviceScalarSet whose value needs device data: one GPU thread.
@@ -255,6 +260,12 @@ private:
   /// by the reads of the device scalars it uses.
   std::string loopCondition(const Step &S, const clang::Expr *Cond,
                             const std::string &Queue) const;
+  /// A device-condition loop with 'check_every(N)' (CheckEveryCodeGen.cpp).
+  std::string renderCheckedLoop(const Step &S, const std::string &Queue);
+  /// While the body of a 'check_every' loop renders: its
+  /// qd::detail::LoopPredicate, which every device function launched there
+  /// receives and returns at once when the loop is over.
+  std::string Predicate;
   /// A statement marked '#pragma qd host' (HostCodeGen.cpp), whose
   /// qd::current_stream() is \p Queue's stream.
   std::string renderHostCode(const Step &S, const std::string &Queue);

@@ -313,6 +313,12 @@ private:
     std::string Names;
     for (const Capture &C : S.Captures)
       Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
+    if (S.CheckEvery) {
+      report(Diags, hostLoopCondition(S.S)->getBeginLoc(),
+             Diag::RemarkConditionCheckedEvery)
+          << S.CheckEvery << HoldsBackBlocks << S.CheckEvery - 1;
+      return;
+    }
     report(Diags, hostLoopCondition(S.S)->getBeginLoc(),
            Diag::RemarkConditionReadBack)
         << Names << HoldsBackBlocks;

@@ -220,6 +220,15 @@ bool parseSeq(Preprocessor &PP, Token &Tok, Directive &D) {
   return true;
 }
 
+bool parseCheckEvery(Preprocessor &PP, Token &Tok, Directive &D) {
+  SourceLocation ClauseLoc = Tok.getLocation();
+  D.CheckEvery = parseBoundedArgument(PP, Tok, 1, MaxCheckEvery,
+                                      Diag::MalformedCheckEvery,
+                                      Diag::CheckEveryOutOfRange);
+  D.CheckEveryLoc = ClauseLoc;
+  return D.CheckEvery.has_value();
+}
+
 /// 'graph': a flag, no argument.
 bool parseGraph(Preprocessor &PP, Token &Tok, Directive &D) {
   D.Graph = true;
@@ -254,6 +263,8 @@ const ClauseInfo Clauses[] = {
      [](const Directive &) { return false; }},
     {"seq", "seq", false, true, parseSeq,
      [](const Directive &D) { return D.Seq; }},
+    {"check_every", "check_every(N)", false, true, parseCheckEvery,
+     [](const Directive &D) { return D.CheckEvery.has_value(); }},
     {"vector", "vector", false, true, parseVector,
      [](const Directive &D) { return D.Vector; }},
     {"vector_length", "vector_length(N)", false, true, parseVectorLength,
@@ -317,6 +328,9 @@ void parseClauses(Preprocessor &PP, Token &Tok, Directive &D) {
     if (!Clause->Parse(PP, Tok, D))
       return;
   }
+  // Checked once every clause is read: 'check_every(4) seq' is fine.
+  if (D.CheckEvery && !D.Seq)
+    report(Diags, D.CheckEveryLoc, Diag::CheckEveryWithoutSeq);
 }
 
 } // namespace qd

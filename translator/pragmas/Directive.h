@@ -63,6 +63,11 @@ struct Directive {
   /// clause (OpenACC's spelling): each iteration enqueues its body's work.
   bool Seq = false;
   clang::SourceLocation SeqLoc;
+  /// From 'check_every(N)' on a 'seq' loop whose condition the GPU
+  /// computes: the host reads the outcome back every N iterations, and the
+  /// iterations in between are predicated on it.
+  std::optional<unsigned> CheckEvery;
+  clang::SourceLocation CheckEveryLoc;
   /// Graph mode, from a 'graph' clause on a kernel.
   bool Graph = false;
   /// Set by the kernel analysis once the directive is attached; any directive
@@ -91,6 +96,9 @@ constexpr unsigned MaxCoarsen = 16;
 /// Iterations per thread of a collapse nest without 'coarsen(N)', when
 /// coarsening is safe and the nest is large enough (CoarsenAnalysis.h).
 constexpr unsigned DefaultCoarsen = 4;
+/// Most iterations between two reads of a 'check_every' loop's condition:
+/// the host keeps one copy of the values the loop changes per iteration.
+constexpr unsigned MaxCheckEvery = 1024;
 /// Threads per outer iteration of a vector loop without 'vector_length':
 /// one warp on NVIDIA GPUs.
 constexpr unsigned DefaultVectorLength = 32;

@@ -9,6 +9,7 @@
 #define QD_DETAIL_LAUNCH_SUPPORT_H
 
 #include "../qd.h"
+#include "check_every.h"
 #include "collapse.h"
 #include "config.h"
 #include "graph_call.h"

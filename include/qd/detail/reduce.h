@@ -18,6 +18,7 @@
 #ifndef QD_DETAIL_REDUCE_H
 #define QD_DETAIL_REDUCE_H
 
+#include "check_every.h"
 #include "config.h"
 
 #include <cmath>
@@ -262,6 +263,22 @@ __device__ T reduce_partials(const T* partials, unsigned n, T* shared) {
 template <class T>
 __global__ void __launch_bounds__(1) set_device_scalar(T* slot, T value) {
   *slot = value;
+}
+
+// The same in the body of a 'check_every' loop: nothing once its condition
+// has failed (check_every.h).
+template <class T>
+__global__ void __launch_bounds__(1)
+    set_device_scalar_if(T* slot, T value, const LoopPredicate* predicate) {
+  if (predicate->active)
+    *slot = value;
+}
+
+// A 'check_every' loop's test found the condition false: later launches of
+// the body do nothing, and the host learns which test it was.
+__device__ inline void stop_loop(LoopPredicate* predicate, unsigned test) {
+  predicate->active = 0;
+  predicate->stopped = test;
 }
 
 #endif // __CUDACC__ || __HIPCC__ || QD_HOST_KERNELS

@@ -1,0 +1,7 @@
+#pragma qd kernel
+void halve(float* a, int n)
+{
+    #pragma qd loop
+    for (int i = 0; i < n; ++i)
+        a[i] = 0.5f * a[i];
+}
