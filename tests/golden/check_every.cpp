@@ -115,3 +115,38 @@ void shrink(float* x, int n, float tol, int* steps, float* out)
     steps[0] = k;
     out[0] = norm;
 }
+
+// A collapse(2) nest and a loop with a vector loop in the body: their
+// launches are turned off too.
+#pragma qd kernel
+void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* sweeps)
+{
+    float change = 1e30f;
+    int s = 0;
+    #pragma qd loop seq check_every(4)
+    while (change > tol && s < 40) {
+        change = 0.0f;
+        #pragma qd loop collapse(2) reduction(max: change)
+        for (int y = 1; y < h - 1; ++y)
+            for (int x = 1; x < w - 1; ++x) {
+                const float value = 0.25f * (grid[(y - 1) * w + x] + grid[(y + 1) * w + x] +
+                                             grid[y * w + x - 1] + grid[y * w + x + 1]);
+                change = std::fmax(change, std::fabs(value - grid[y * w + x]));
+                next[y * w + x] = value;
+            }
+        #pragma qd loop
+        for (int y = 0; y < h; ++y) {
+            float total = 0.0f;
+            #pragma qd loop vector reduction(+: total)
+            for (int x = 0; x < w; ++x)
+                total += next[y * w + x];
+            rows[y] = total;
+        }
+        float* t = grid;
+        grid = next;
+        next = t;
+        ++s;
+    }
+    sweeps[0] = s;
+    rows[0] = change;
+}

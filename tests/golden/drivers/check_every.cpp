@@ -58,5 +58,18 @@ int main() {
     print_summary((name + ".steps").c_str(), steps);
     print_summary((name + ".out").c_str(), out);
   }
+  for (float tol : {0.3f, 0.0f}) {
+    const int h = 24, w = 40;
+    Mirrored<float> grid(h * w, [](std::size_t i) { return pattern(i + 7, 0.0, 2.0); });
+    Mirrored<float> next(h * w, [](std::size_t i) { return pattern(i + 7, 0.0, 2.0); });
+    Mirrored<float> rows(h);
+    Mirrored<int> sweeps(1);
+    relax(grid.device(), next.device(), rows.device(), h, w, tol, sweeps.device());
+    const std::string name = tol > 0.0f ? "relax" : "relax_capped";
+    print_summary((name + ".grid").c_str(), grid);
+    print_summary((name + ".next").c_str(), next);
+    print_summary((name + ".rows").c_str(), rows);
+    print_summary((name + ".sweeps").c_str(), sweeps);
+  }
   return 0;
 }

@@ -411,3 +411,107 @@ void shrink(float* x, int n, float tol, int* steps, float* out) {
 // ---- end of qd kernel 'shrink' ----
 #line 117 "check_every.cpp"
 
+
+// A collapse(2) nest and a loop with a vector loop in the body: their
+// launches are turned off too.
+// ---- qd kernel 'relax' (check_every.cpp:121), translated by qd-translate ----
+#line 419 "check_every.cpu.cpp"
+// Parallel loop nest of 'relax' (check_every.cpp:130), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+static QD_NOINLINE void
+qd_relax_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, float * grid, float * next, int w, int h, float& change) {
+#if defined(_OPENMP)
+#pragma omp declare reduction(qd_fmax_change : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
+#pragma omp parallel for reduction(qd_fmax_change: change)
+#endif
+  for (int y = qd_begin0; y < h - 1; ++y)
+  for (int x = qd_begin1; x < w - 1; ++x)
+  {
+#line 131 "check_every.cpp"
+{
+                const float value = 0.25f * (grid[(y - 1) * w + x] + grid[(y + 1) * w + x] +
+                                             grid[y * w + x - 1] + grid[y * w + x + 1]);
+                change = std::fmax(change, std::fabs(value - grid[y * w + x]));
+                next[y * w + x] = value;
+            }
+#line 437 "check_every.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'relax' (check_every.cpp:138): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_relax_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * next, float * rows, int w, int h) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int y = qd_begin; y < h; ++y) {
+#line 138 "check_every.cpp"
+{
+            float total = 0.0f;
+#if defined(_OPENMP)
+#pragma omp simd reduction(+: total)
+#endif
+#line 141 "check_every.cpp"
+            for (int x = 0; x < w; ++x)
+                total += next[y * w + x];
+            rows[y] = total;
+        }
+#line 459 "check_every.cpu.cpp"
+  }
+}
+
+// Serial task of 'relax' (check_every.cpp:150): runs once, on the calling thread.
+static void
+qd_relax_task2(int * sweeps, int s) {
+#line 150 "check_every.cpp"
+sweeps[0] = s;
+#line 468 "check_every.cpu.cpp"
+}
+
+// Serial task of 'relax' (check_every.cpp:151): runs once, on the calling thread.
+static void
+qd_relax_task3(float * rows, float change) {
+#line 151 "check_every.cpp"
+rows[0] = change;
+#line 476 "check_every.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'relax': they run its work on the calling thread and return when it is done.
+void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* sweeps, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  float change = 1e30f;
+  int s = 0;
+  while (change > tol && s < 40) {
+    change = 0.0f;
+    // parallel loop nest, collapse(2), check_every.cpp:130
+    {
+      const int qd_begin0 = 1;
+      const int qd_begin1 = 1;
+      const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
+      const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "relax", "check_every.cpp", 130);
+      qd_relax_loop0(qd_begin0, qd_begin1, qd_space, grid, next, w, h, change);
+    }
+    // parallel loop, check_every.cpp:138
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
+      qd_relax_loop1(qd_begin, qd_count, next, rows, w, h);
+    }
+    float* t = grid;
+    grid = next;
+    next = t;
+    ++s;
+  }
+  // serial task, check_every.cpp:150
+  qd_relax_task2(sweeps, s);
+  // serial task, check_every.cpp:151
+  qd_relax_task3(rows, change);
+}
+
+void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* sweeps) {
+  ::relax(grid, next, rows, h, w, tol, sweeps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'relax' ----
+#line 152 "check_every.cpp"
+

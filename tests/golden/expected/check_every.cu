@@ -708,3 +708,184 @@ void shrink(float* x, int n, float tol, int* steps, float* out) {
 // ---- end of qd kernel 'shrink' ----
 #line 117 "check_every.cpp"
 
+
+// A collapse(2) nest and a loop with a vector loop in the body: their
+// launches are turned off too.
+// ---- qd kernel 'relax' (check_every.cpp:121), translated by qd-translate ----
+#line 716 "check_every.cu"
+// Condition of the 'check_every(4)' loop of 'relax' (check_every.cpp:127), tested on one thread once per iteration: the first test that fails turns the loop's later launches off.
+static __global__ void __launch_bounds__(1)
+qd_relax_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float tol, const float* qd_scalar_change, int s) {
+  if (!qd_predicate->active) return;
+  const float change = *qd_scalar_change;
+#line 127 "check_every.cpp"
+  const bool qd_holds = static_cast<bool>(change > tol && s < 40);
+#line 724 "check_every.cu"
+  if (!qd_holds)
+    qd::detail::stop_loop(qd_predicate, qd_test);
+}
+
+// Parallel loop nest of 'relax' (check_every.cpp:130), collapse(2): a grid-stride loop over the product of the trip counts, row-major, then a combine of its reductions.
+static __global__ void __launch_bounds__(256)
+qd_relax_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::LoopPredicate* qd_predicate, float * grid, float * next, int w, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
+  if (!qd_predicate->active) return;
+  float change = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, float>();
+  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+    [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
+    [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
+#line 131 "check_every.cpp"
+{
+                const float value = 0.25f * (grid[(y - 1) * w + x] + grid[(y + 1) * w + x] +
+                                             grid[y * w + x - 1] + grid[y * w + x + 1]);
+                change = std::fmax(change, std::fabs(value - grid[y * w + x]));
+                next[y * w + x] = value;
+            }
+#line 744 "check_every.cu"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_change[256];
+  change = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(change, qd_shared_change);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_change[qd::detail::block_index()] = change;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd::detail::grid_blocks(), qd_shared_change);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_change, qd_all_change);
+  }
+}
+
+// Parallel loop of 'relax' (check_every.cpp:138) with vector loops: 32 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
+static __global__ void __launch_bounds__(256)
+qd_relax_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* qd_predicate, float * next, float * rows, int w) {
+  if (!qd_predicate->active) return;
+  qd::detail::VectorGroup<32, 256, qd::detail::VectorLayout::kContiguous> qd_group;
+  for (std::uint64_t qd_round = std::uint64_t(qd::detail::block_index()) * qd_group.kGroups; qd_round < qd_count; qd_round += std::uint64_t(qd::detail::grid_blocks()) * qd_group.kGroups) {
+    const std::uint64_t qd_k = qd_round + qd_group.group();
+    if (qd_k < qd_count) do {
+      [[maybe_unused]] int y = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 139 "check_every.cpp"
+      float total = 0.0f;
+#line 769 "check_every.cu"
+      {
+        // vector loop, check_every.cpp:141: the group's threads share its iterations
+        const int qd_vbegin0 = 0;
+        const std::uint64_t qd_vcount0 = qd::detail::trip_count(qd_vbegin0, static_cast<int>(w), /*inclusive=*/false);
+        float qd_vpart0_total = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
+        {
+          float& total = qd_vpart0_total;
+          if (qd_vcount0 <= std::uint64_t(2147483647 - 32)) {
+#pragma unroll 4
+            for (int qd_vk = static_cast<int>(qd_group.lane()); qd_vk < static_cast<int>(qd_vcount0); qd_vk += 32) {
+              [[maybe_unused]] int x = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
+#line 142 "check_every.cpp"
+              total += next[y * w + x];
+#line 783 "check_every.cu"
+            }
+          } else {
+#pragma unroll 4
+            for (std::uint64_t qd_vk = static_cast<std::uint64_t>(qd_group.lane()); qd_vk < static_cast<std::uint64_t>(qd_vcount0); qd_vk += 32) {
+              [[maybe_unused]] int x = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
+#line 142 "check_every.cpp"
+              total += next[y * w + x];
+#line 791 "check_every.cu"
+            }
+          }
+        }
+        __shared__ float qd_vshared0_total[256];
+        total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(total, qd_group.reduce<qd::detail::ReduceOp::Sum>(qd_vpart0_total, qd_vshared0_total));
+      }
+      if (qd_group.leader()) {
+#line 143 "check_every.cpp"
+        rows[y] = total;
+#line 801 "check_every.cu"
+      }
+      qd_group.sync();
+    } while (false);
+    qd_group.end_round<3>();
+  }
+}
+
+// Serial task of 'relax' (check_every.cpp:150): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_task3(int * sweeps, int s) {
+#line 150 "check_every.cpp"
+sweeps[0] = s;
+#line 814 "check_every.cu"
+}
+
+// Serial task of 'relax' (check_every.cpp:151): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_task4(float * rows, const float* qd_scalar_change) {
+  const float change = *qd_scalar_change;
+#line 151 "check_every.cpp"
+rows[0] = change;
+#line 823 "check_every.cu"
+}
+
+
+// Host entry points of kernel 'relax': they enqueue its work on the launch stream and return without waiting.
+void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* sweeps, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel relax"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
+  float change = 1e30f;
+  int s = 0;
+  // 'change' is reduced in the loop below (check_every.cpp:127): from here on its value is the device's, starting from the host's
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(change));
+  qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 127);
+  {
+    // check_every(4), check_every.cpp:127: the GPU tests the condition every iteration, the host reads the outcome back every 4; launches after a failed test do nothing, and the host values the loop changes go back to that test's
+    qd::detail::set_device_scalar<qd::detail::LoopPredicate><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), static_cast<qd::detail::LoopPredicate>(qd::detail::LoopPredicate{1u, 0u}));
+    qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 127);
+    auto qd_check1 = qd::detail::check_every<4>(qd_scratch.slot<qd::detail::LoopPredicate>(1), qd_stream, grid, next, s);
+    while (qd_check1.next()) {
+      // the loop's condition, check_every.cpp:127
+      qd_relax_test0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_check1.test(), qd_scratch.slot<qd::detail::LoopPredicate>(1), tol, qd_scratch.slot<float>(0), s);
+      qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 127);
+      // check_every.cpp:128: change = 0.0f
+      qd::detail::set_device_scalar_if<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f), qd_scratch.slot<qd::detail::LoopPredicate>(1));
+      qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 128);
+      // parallel loop nest, collapse(2), check_every.cpp:130, with reductions: launched even when empty, so that the results hold the initializers
+      {
+        const int qd_begin0 = 1;
+        const int qd_begin1 = 1;
+        const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
+        const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "relax", "check_every.cpp", 130);
+        {
+          qd_relax_loop1<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd_scratch.slot<qd::detail::LoopPredicate>(1), grid, next, w, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+          qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 130);
+        }
+      }
+      // parallel loop, check_every.cpp:138
+      {
+        const int qd_begin = 0;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
+        if (qd_count != 0) {
+          qd_relax_loop2<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), next, rows, w);
+          qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 138);
+        }
+      }
+      float* t = grid;
+      grid = next;
+      next = t;
+      ++s;
+    }
+  }
+  // serial task, check_every.cpp:150
+  qd_relax_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(sweeps, s);
+  qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 150);
+  // serial task, check_every.cpp:151
+  qd_relax_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(rows, qd_scratch.slot<float>(0));
+  qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 151);
+}
+
+void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* sweeps) {
+  ::relax(grid, next, rows, h, w, tol, sweeps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'relax' ----
+#line 152 "check_every.cpp"
+
