@@ -19,6 +19,8 @@
 
 void jacobi2d(float* u, float* v, int n, float tol, int max_it, int* iterations,
               qd::StreamRef stream);
+void jacobi2d_every10(float* u, float* v, int n, float tol, int max_it, int* iterations,
+                      qd::StreamRef stream);
 
 namespace {
 
@@ -168,6 +170,13 @@ int main() {
     ok = its == host_its && ok;
     ok = qd_bench::same_bits(u_ref.data(), qd_bench::to_host(p.u, cells).data(), cells,
                              "jacobi_bench", "qd stream mode", "the host-checked loop") && ok;
+    p.fill();
+    jacobi2d_every10(p.u, p.v, n, tol, max_it, qd_it, s);
+    QD_BENCH_CHECK(cudaStreamSynchronize(s));
+    QD_BENCH_CHECK(cudaMemcpy(&its, qd_it, sizeof(int), cudaMemcpyDeviceToHost));
+    ok = its == host_its && ok;
+    ok = qd_bench::same_bits(u_ref.data(), qd_bench::to_host(p.u, cells).data(), cells,
+                             "jacobi_bench", "qd check_every(10)", "the host-checked loop") && ok;
 #if CUDART_VERSION >= 12040
     cudaGraphExec_t exec = while_graph(p, tol, max_it, s);
     p.fill();
@@ -197,6 +206,8 @@ int main() {
     };
     const double host_us = per_iteration([&] { host_checked(p, tol, max_it, s, pinned); });
     const double qd_us = per_iteration([&] { jacobi2d(p.u, p.v, n, tol, max_it, qd_it, s); });
+    const double every10_us =
+        per_iteration([&] { jacobi2d_every10(p.u, p.v, n, tol, max_it, qd_it, s); });
     std::printf("Jacobi %d^2, %d iterations\n", n, host_its);
 #if CUDART_VERSION >= 12040
     const double while_us = per_iteration([&] {
@@ -220,6 +231,7 @@ int main() {
 #endif
     report("hand-written, host reads residual each iter", host_us);
     report("qd-translate stream mode (host reads it)", qd_us);
+    report("qd-translate stream mode, check_every(10)", every10_us);
     std::printf("%-44s %8.2f us of host time per call\n", "qd-translate stream mode",
                 qd_bench::host_us([&] { jacobi2d(p.u, p.v, n, tol, max_it, qd_it, s); }));
     QD_BENCH_CHECK(cudaFree(p.u));

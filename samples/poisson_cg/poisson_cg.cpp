@@ -72,16 +72,18 @@ void poisson_cg(const double* b, double* u, double* r, double* p, double* q, dou
         #pragma qd loop reduction(+: pq)
         for (int k = 0; k < m; ++k)
             pq += p[k] * q[k];
+        const double alpha = rr / pq;
         for (int k = 0; k < m; ++k) {
-            u[k] += rr / pq * p[k];
-            r[k] -= rr / pq * q[k];
+            u[k] += alpha * p[k];
+            r[k] -= alpha * q[k];
         }
         double rr_new = 0.0;
         #pragma qd loop reduction(+: rr_new)
         for (int k = 0; k < m; ++k)
             rr_new += r[k] * r[k];
+        const double beta = rr_new / rr;
         for (int k = 0; k < m; ++k)
-            p[k] = r[k] + rr_new / rr * p[k];
+            p[k] = r[k] + beta * p[k];
         rr = rr_new;
         ++it;
         if (it % snapshot_every == 0) {

@@ -1,5 +1,7 @@
 // After its reduction, a variable lives on the device; the host cannot read
-// it without waiting for the GPU, and neither can '#pragma qd host' code.
+// it without waiting for the GPU, and neither can '#pragma qd host' code. A
+// local declared on its own with a value computed from it lives there too;
+// one of several declared together is a host scalar, which cannot.
 #include <qd/qd.h>
 
 void record_total(float total, qd::StreamRef stream); // a library of the user's
@@ -15,7 +17,10 @@ void normalize(float* a, int n)
         if (a[i] != 0.0f)
             ++nonzero;
     }
-    float inverse = 1.0f / total; // expected-error {{'total' holds the result of a reduction, which only exists on the device; a host scalar's initializer is evaluated on the host, where reading it would need a synchronization that makes the call wait for the GPU; read it in device code, or store it to device memory in a serial task ('out[0] = total;') to hand it to the host}}
+    float inverse = 1.0f / total, half = 0.5f; // expected-error {{'total' holds the result of a reduction, which only exists on the device; a host scalar's initializer is evaluated on the host, where reading it would need a synchronization that makes the call wait for the GPU; read it in device code, or store it to device memory in a serial task ('out[0] = total;') to hand it to the host}}
+    const int count = nonzero / 2; // expected-note {{'count' is computed on the GPU here, from the result of a reduction, and lives there like one}}
+    for (int i = 0; i < count; ++i) // expected-error {{'count' holds the result of a reduction, which only exists on the device; a loop bound is evaluated on the host, where reading it would need a synchronization}}
+        a[i] = a[i] * half;
     for (int i = 0; i < nonzero; ++i) // expected-error {{'nonzero' holds the result of a reduction, which only exists on the device; a loop bound is evaluated on the host, where reading it would need a synchronization}}
         a[i] = a[i] * 2.0f;
     #pragma qd host

@@ -667,13 +667,19 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
     return;
   }
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls()) {
+      if (const auto *Var = dyn_cast<VarDecl>(D)) {
+        Levels.back()[Var->getName()] = Var;
+        DeclControlDepth[Var] = ControlDepth;
+      }
+    }
+    if (analyzeDerivedScalar(DS, Out))
+      return;
     bool ReadsDeviceScalar = false;
     for (const Decl *D : DS->decls()) {
       const auto *Var = dyn_cast<VarDecl>(D);
       if (!Var)
         continue;
-      Levels.back()[Var->getName()] = Var;
-      DeclControlDepth[Var] = ControlDepth;
       if (Var->getType()->isScalarType())
         ReadsDeviceScalar |= !checkNoDeviceScalarOnHost(
             Var->getInit(), /*What=*/1, DeviceScalars, Context);

@@ -143,6 +143,10 @@ private:
   /// sets what Step::CheckEvery says, or reports why it cannot be.
   void analyzeCheckEvery(const Directive &D, const clang::Expr *Cond,
                          const clang::Expr *Inc, Step &Loop);
+  // DerivedScalars.cpp
+  /// 'float alpha = rr / pap;': a local declared with a value computed from
+  /// device scalars becomes one; false if \p DS is not such a declaration.
+  bool analyzeDerivedScalar(const clang::DeclStmt *DS, std::vector<Step> &Out);
   // HostCode.cpp
   /// A statement marked '#pragma qd host'.
   void analyzeHostCode(const clang::Stmt *S, const Directive &D,

@@ -266,6 +266,10 @@ struct Step {
   std::vector<const clang::VarDecl *> Restored;
   /// DeviceScalarSet only: the value needs device data.
   bool OnDevice = false;
+  /// DeviceScalarSet only: the statement is the declaration of the device
+  /// scalar ('float alpha = rr / pap;'), whose initializer reads device
+  /// scalars (DerivedScalars.cpp).
+  bool Declares = false;
   /// ParallelLoop only: its 'reduction' variables, and the scratch counter
   /// its blocks use to tell which one finishes last.
   std::vector<Reduction> Reductions;

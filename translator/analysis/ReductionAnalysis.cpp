@@ -393,8 +393,9 @@ bool isReduced(llvm::ArrayRef<Reduction> Reductions, const VarDecl *Var) {
 static void noteReductionHere(const VarDecl *Var,
                               const DeviceScalarMap &Scalars,
                               ASTContext &Context) {
-  report(Context.getDiagnostics(), Scalars.lookup(Var).Where,
-         Diag::NoteReductionHere)
+  const DeviceScalar Scalar = Scalars.lookup(Var);
+  report(Context.getDiagnostics(), Scalar.Where,
+         Scalar.Derived ? Diag::NoteDerivedScalarHere : Diag::NoteReductionHere)
       << Var->getName();
 }
 

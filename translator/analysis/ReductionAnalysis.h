@@ -60,6 +60,9 @@ struct DeviceScalar {
   clang::SourceLocation Where;
   /// Its slot in the call's scratch.
   unsigned Slot = 0;
+  /// A local declared with a value computed from device scalars ('float
+  /// alpha = rr / pap;'), not a reduction's variable: Where is its name.
+  bool Derived = false;
 };
 using DeviceScalarMap = llvm::DenseMap<const clang::VarDecl *, DeviceScalar>;
 

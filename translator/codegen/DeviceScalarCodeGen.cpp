@@ -22,7 +22,7 @@ std::string KernelCodeGen::setDeviceScalar(const Capture &C,
                                            const std::string &Value,
                                            const Stmt *At,
                                            const std::string &Queue) {
-  return setSlot(typeOf(C.Var), C.Slot, Value, At, Queue);
+  return setSlot(slotTypeOf(C.Var), C.Slot, Value, At, Queue);
 }
 
 std::string KernelCodeGen::setSlot(const std::string &Type, unsigned Slot,
@@ -62,6 +62,15 @@ std::string KernelCodeGen::renderDeviceScalarSet(const Step &S,
                                                  const std::string &Queue) {
   if (Options.Target == Target::Cpu)
     return statementText(S.S) + "\n";
+  if (S.Declares) {
+    // The host keeps a variable of the name, which only a device-condition
+    // loop's read-back ever sets.
+    const VarDecl *Var = S.Captures.front().Var;
+    return "[[maybe_unused]] " + slotTypeOf(Var) + " " +
+           Var->getNameAsString() + "{}; // computed on the device: slot " +
+           std::to_string(S.Captures.front().Slot) + "\n" +
+           renderDeviceScalarTask(S, Queue);
+  }
   if (S.OnDevice)
     return renderDeviceScalarTask(S, Queue);
   const auto *Assign = cast<BinaryOperator>(S.S);
@@ -81,7 +90,7 @@ std::string KernelCodeGen::renderDeviceScalarTask(const Step &S,
   Task.Kind = StepKind::SerialTask;
   Task.Captures.erase(Task.Captures.begin());
   TemplateData Data = deviceFunctionData(Task, "set", Queue);
-  const std::string Type = typeOf(Target.Var);
+  const std::string Type = slotTypeOf(Target.Var);
   const std::string Params = templateString(Data, "params"),
                     Args = templateString(Data, "args");
   Data.set("params", Type + "* qd_slot" + (Params.empty() ? "" : ", " + Params));
@@ -90,6 +99,7 @@ std::string KernelCodeGen::renderDeviceScalarTask(const Step &S,
                        (Args.empty() ? "" : ", " + Args));
   Data.set("var", Target.Var->getNameAsString());
   Data.set("type", Type);
+  Data.set("declares", S.Declares);
   Data.set("block_dim", "1");
   addLaunch(Data, "qd::detail::task_grid_size()", "", 0);
   DeviceFunctions +=
@@ -107,7 +117,7 @@ std::string KernelCodeGen::loopCondition(const Step &S, const Expr *Cond,
   std::string Reads;
   for (const Capture &C : S.Captures)
     Reads += "qd::detail::read_scalar(" + C.Var->getNameAsString() +
-             ", qd_scratch.slot<" + typeOf(C.Var) + ">(" +
+             ", qd_scratch.slot<" + slotTypeOf(C.Var) + ">(" +
              std::to_string(C.Slot) + "), " + Queue + "), ";
   return "(" + Reads + "(" + Text + "))";
 }

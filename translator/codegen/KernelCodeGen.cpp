@@ -141,6 +141,12 @@ std::string KernelCodeGen::typeOf(const VarDecl *Var) const {
   return Type;
 }
 
+std::string KernelCodeGen::slotTypeOf(const VarDecl *Var) const {
+  // A slot is written: a 'const' local's holds its type without the const.
+  return spellType(Var->getType().getNonReferenceType().getUnqualifiedType(),
+                   Policy);
+}
+
 std::string KernelCodeGen::prologue(
     llvm::StringRef RelaxedConstexprCallee,
     llvm::ArrayRef<std::string> LibraryHeaders) const {
@@ -266,11 +272,16 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
     if (C.DeviceScalar && Options.Target != Target::Cpu) {
       // A reduction's result: read once from the call's scratch, under the
       // variable's own name.
-      Params += Separator + "const " + Type + "* qd_scalar_" + Name;
+      Type = slotTypeOf(C.Var);
+      // 'const T' reads as written; a pointer's const goes after it.
+      const std::string Const = C.Var->getType()->isPointerType()
+                                    ? Type + " const"
+                                    : "const " + Type;
+      Params += Separator + Const + "* qd_scalar_" + Name;
       Args += Separator + "qd_scratch.slot<" + Type + ">(" +
               std::to_string(C.Slot) + ")";
-      Binds.push_back(TemplateData("const " + Type + " " + Name +
-                                   " = *qd_scalar_" + Name + ";"));
+      Binds.push_back(
+          TemplateData(Const + " " + Name + " = *qd_scalar_" + Name + ";"));
       continue;
     }
     if (C.Var->getType()->isArrayType()) {

@@ -117,6 +117,8 @@ private:
   std::string userLine(clang::SourceLocation Loc) const;
   std::string generatedLine() const;
   std::string typeOf(const clang::VarDecl *Var) const;
+  /// The type of \p Var's scratch slot, where a device scalar lives.
+  std::string slotTypeOf(const clang::VarDecl *Var) const;
 
   // Loop indices and private locals (LoopIndexCodeGen.cpp).
   /// The type of a loop's first value as the device function receives it:

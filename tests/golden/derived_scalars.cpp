@@ -1,0 +1,88 @@
+// Locals declared with a value computed from reductions' results, as serial
+// code names them ('float alpha = rr / pap;'): each is computed on the GPU
+// by one thread and lives there, like a reduction's result, so device code
+// reads it and the host never waits for it. A 'const' one, a pointer chosen
+// by a result, one read by a loop's condition, and conjugate gradients
+// written as the textbook writes it.
+
+#pragma qd kernel
+void normalize(float* a, const float* b, float* out, int n)
+{
+    float total = 0.0f;
+    #pragma qd loop reduction(+: total)
+    for (int i = 0; i < n; ++i)
+        total += a[i];
+    const float mean = total / static_cast<float>(n);
+    for (int i = 0; i < n; ++i)
+        a[i] = a[i] - mean;
+    const float* larger = total > 0.0f ? a : b;
+    for (int i = 0; i < n; ++i)
+        out[i] = 2.0f * larger[i];
+    double scale = 1.0 / (1.0 + static_cast<double>(mean * mean));
+    scale *= 0.5;
+    out[0] = static_cast<float>(scale);
+}
+
+// A derived value in the condition, set again in the body.
+#pragma qd kernel
+void settle(float* x, int n, float target, int* steps)
+{
+    float sum = 0.0f;
+    #pragma qd loop reduction(+: sum)
+    for (int i = 0; i < n; ++i)
+        sum += x[i];
+    float gap = sum - target;
+    int k = 0;
+    #pragma qd loop seq
+    while (gap > 0.0f && k < 60) {
+        for (int i = 0; i < n; ++i)
+            x[i] = 0.9f * x[i];
+        sum = 0.0f;
+        #pragma qd loop reduction(+: sum)
+        for (int i = 0; i < n; ++i)
+            sum += x[i];
+        gap = sum - target;
+        ++k;
+    }
+    steps[0] = k;
+    x[0] = gap;
+}
+
+// Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
+// to it), as the textbook writes it, in double precision.
+#pragma qd kernel
+void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations)
+{
+    double rr = 0.0;
+    #pragma qd loop reduction(+: rr)
+    for (int i = 0; i < n; ++i)
+        rr += r[i] * r[i];
+    int it = 0;
+    #pragma qd loop seq
+    while (it < max_it && rr > tol * tol) {
+        for (int i = 0; i < n; ++i) {
+            const double left = i > 0 ? p[i - 1] : 0.0;
+            const double right = i < n - 1 ? p[i + 1] : 0.0;
+            ap[i] = 2.0 * p[i] - left - right;
+        }
+        double pap = 0.0;
+        #pragma qd loop reduction(+: pap)
+        for (int i = 0; i < n; ++i)
+            pap += p[i] * ap[i];
+        const double alpha = rr / pap;
+        for (int i = 0; i < n; ++i) {
+            x[i] += alpha * p[i];
+            r[i] -= alpha * ap[i];
+        }
+        double rr_new = 0.0;
+        #pragma qd loop reduction(+: rr_new)
+        for (int i = 0; i < n; ++i)
+            rr_new += r[i] * r[i];
+        const double beta = rr_new / rr;
+        rr = rr_new;
+        for (int i = 0; i < n; ++i)
+            p[i] = r[i] + beta * p[i];
+        ++it;
+    }
+    iterations[0] = it;
+}

@@ -1,0 +1,36 @@
+// Driver for golden case derived_scalars (see driver_support.h): each result
+// must be the serial program's.
+#include QD_GOLDEN_KERNELS
+#include "driver_support.h"
+
+int main() {
+  using namespace qd_driver;
+  const int n = 200;
+  for (double lo : {-1.0, -3.0}) {
+    Mirrored<float> a(n, [&](std::size_t i) { return pattern(i, lo, 1.0); });
+    Mirrored<float> b(n, [](std::size_t i) { return pattern(i + 1); });
+    Mirrored<float> out(n);
+    normalize(a.device(), b.device(), out.device(), n);
+    print_summary(lo > -2.0 ? "normalize.a" : "normalize_negative.a", a);
+    print_summary(lo > -2.0 ? "normalize.out" : "normalize_negative.out", out);
+  }
+  for (float target : {10.0f, 1e9f}) {
+    Mirrored<float> x(n, [](std::size_t i) { return pattern(i + 2, 0.0, 2.0); });
+    Mirrored<int> steps(1);
+    settle(x.device(), n, target, steps.device());
+    print_summary(target < 1e6f ? "settle.x" : "settle_none.x", x);
+    print_summary(target < 1e6f ? "settle.steps" : "settle_none.steps", steps);
+  }
+  for (int max_it : {500, 5}) {
+    Mirrored<double> x(n);
+    Mirrored<double> r(n, [](std::size_t i) { return pattern(i + 3, -1.0, 1.0); });
+    Mirrored<double> p(n, [](std::size_t i) { return pattern(i + 3, -1.0, 1.0); });
+    Mirrored<double> ap(n);
+    Mirrored<int> iterations(1);
+    cg(x.device(), r.device(), p.device(), ap.device(), n, 1e-8, max_it, iterations.device());
+    print_summary(max_it > 10 ? "cg.x" : "cg_capped.x", x);
+    print_summary(max_it > 10 ? "cg.r" : "cg_capped.r", r);
+    print_summary(max_it > 10 ? "cg.iterations" : "cg_capped.iterations", iterations);
+  }
+  return 0;
+}

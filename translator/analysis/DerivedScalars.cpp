@@ -1,0 +1,67 @@
+//===- DerivedScalars.cpp - Locals computed from reductions' results ------===//
+//
+// SPEC section 1, "Real programs": serial code names what it computes from
+// a reduction's result,
+//
+//   float pap = 0.f;
+//   #pragma qd loop reduction(+: pap)
+//   for (...) pap += p[i] * ap[i];
+//   float alpha = rr / pap;                 // a derived scalar
+//   for (...) x[i] += alpha * p[i];
+//
+// The result lives on the device, so the host cannot evaluate the
+// initializer without waiting for the GPU. Such a declaration instead
+// becomes a device scalar of its own: one GPU thread evaluates the
+// initializer from the results' slots and stores it in a slot of the
+// call's scratch, in order on the stream (and as a node in graph mode).
+// From there on the local is read and set like a reduction's result.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelAnalyzer.h"
+#include "AccessAnalysis.h"
+
+using namespace clang;
+
+namespace qd {
+
+bool Analyzer::analyzeDerivedScalar(const DeclStmt *DS,
+                                    std::vector<Step> &Out) {
+  if (DeviceScalars.empty() || !DS->isSingleDecl())
+    return false;
+  const auto *Var = dyn_cast<VarDecl>(DS->getSingleDecl());
+  if (!Var || Var->isStaticLocal() || !Var->getInit())
+    return false;
+  const QualType T = Var->getType();
+  // What a slot holds: a number or a pointer, at most 16 bytes.
+  if (T->isDependentType() || T->isReferenceType() ||
+      !(T->isArithmeticType() || T->isPointerType()) ||
+      Context.getTypeSizeInChars(T).getQuantity() > 16)
+    return false;
+  // Device memory in the initializer makes it a serial task's local, as
+  // before; host values alone make it a host scalar.
+  const Expr *Init = Var->getInit();
+  if (findDeviceDataUse(Init, Values) || isHostExpr(Init))
+    return false;
+
+  passGlobals(DS);
+  checkHostValueWrites(DS, {Var});
+  DeviceScalars[Var] = DeviceScalar{Var->getLocation(), Plan->ScratchSlots++,
+                                    /*Derived=*/true};
+  Values.add(Var);
+  Step Set;
+  Set.Kind = StepKind::DeviceScalarSet;
+  Set.S = DS;
+  Set.OnDevice = true;
+  Set.Declares = true;
+  Set.Captures.push_back(deviceScalarCapture(Var));
+  Step Reading;
+  Reading.Kind = StepKind::SerialTask;
+  Reading.S = DS;
+  captureTaskValues(Reading, Var);
+  Set.Captures.insert(Set.Captures.end(), Reading.Captures.begin(),
+                      Reading.Captures.end());
+  Out.push_back(std::move(Set));
+  return true;
+}
+
+} // namespace qd
