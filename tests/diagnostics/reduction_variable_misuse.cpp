@@ -31,4 +31,21 @@ void stats(const float* a, int n, float* out)
     #pragma qd loop reduction(+: count)
     for (int i = 0; i < n; ++i)
         out[i] = static_cast<float>(count++); // expected-error {{'count' is a reduction variable of this loop ('reduction(+: count)'), so its body may only combine values into it, as in 'count += e'; this use writes it}}
+
+    // Keeping the larger or smaller value with 'if' or '?:' combines only in
+    // the direction of the operator, and only with the value compared.
+    float top = -1e30f;
+    #pragma qd loop reduction(max: top)
+    for (int i = 0; i < n; ++i)
+        if (a[i] < top) // expected-error {{'top' is a reduction variable of this loop ('reduction(max: top)'), so its body may only combine values into it, as in 'top = std::max(top, e)'; this use combines it with 'min' instead}}
+            top = a[i];
+    float peak = -1e30f;
+    #pragma qd loop reduction(max: peak)
+    for (int i = 0; i < n; ++i)
+        if (a[i] > peak) // expected-error {{'peak' is a reduction variable of this loop ('reduction(max: peak)'), so its body may only combine values into it, as in 'peak = std::max(peak, e)'; this use reads it, which would see a partial value of one thread}}
+            peak = 2.0f * a[i];
+    float floor = 1e30f;
+    #pragma qd loop reduction(min: floor)
+    for (int i = 0; i < n; ++i)
+        floor = a[i] < floor ? floor : a[i]; // expected-error {{'floor' is a reduction variable of this loop ('reduction(min: floor)'), so its body may only combine values into it, as in 'floor = std::min(floor, e)'; this use combines it with 'max' instead}}
 }

@@ -1,5 +1,6 @@
 // Only combines: compound assignment, 'v = v op e', std::min/std::max,
-// increments, inside conditions and lambdas too.
+// 'if (e > v) v = e;' and 'v = v < e ? e : v', increments, inside
+// conditions and lambdas too.
 #include <algorithm>
 
 #pragma qd kernel
@@ -25,6 +26,19 @@ void stats(const float* a, int n, float* out)
     out[1] = hi;
     out[2] = lo;
     out[3] = static_cast<float>(count + positive);
+    // As serial code keeps the larger or smaller value.
+    float top = -1e30f, bottom = 1e30f, peak = -1e30f, floor = 1e30f;
+    #pragma qd loop reduction(max: top, peak) reduction(min: bottom, floor)
+    for (int i = 0; i < n; ++i) {
+        if (a[i] > top)
+            top = a[i];
+        if (bottom > a[i]) {
+            bottom = a[i];
+        }
+        peak = peak < a[i] ? a[i] : peak;
+        floor = a[i] >= floor ? floor : a[i];
+    }
+    out[4] = top + peak - bottom - floor;
 }
 
 // '&&' and '||' on an int: 'v = v && e' converts the bool back to int, and

@@ -227,6 +227,24 @@ public:
         combine(*Op, {Target, refOf(R->RHS)});
       return true;
     }
+    if (const auto *Choice =
+            dyn_cast<ConditionalOperator>(B->RHS->IgnoreParenImpCasts())) {
+      // 'v = e > v ? e : v', 'v = v < e ? v : e', ...: max or min.
+      const Expr *Picked[2] = {Choice->getTrueExpr(), Choice->getFalseExpr()};
+      for (unsigned I = 0; I < 2; ++I) {
+        std::optional<Comparison> C = comparison(Choice->getCond(), Var);
+        if (!C || namedVariable(Picked[1 - I]) != Var ||
+            !sameValue(Picked[I], C->Other))
+          continue;
+        // Picking e when 'v < e' holds (I == 0) keeps the larger.
+        const bool PicksOtherWhenTrue = I == 0;
+        combine(C->VarIsSmaller == PicksOtherWhenTrue ? ReductionOp::Max
+                                                      : ReductionOp::Min,
+                {Target, C->VarRef, refOf(Picked[1 - I])});
+        break;
+      }
+      return true;
+    }
     if (std::optional<MinMaxCall> MinMax = minMaxCall(B->RHS)) {
       // 'v = std::min(v, e)' or 'v = std::min(e, v)', or with fmin.
       const auto *Call = cast<CallExpr>(B->RHS->IgnoreParenImpCasts());
@@ -241,9 +259,62 @@ public:
     return true;
   }
 
+  /// 'if (e > v) v = e;' (max) and 'if (e < v) v = e;' (min), with no
+  /// else, as serial code keeps the largest or smallest value.
+  bool VisitIfStmt(IfStmt *If) {
+    if (If->getElse() || If->getInit() || If->getConditionVariable())
+      return true;
+    const Stmt *Then = If->getThen();
+    if (const auto *Block = dyn_cast<CompoundStmt>(Then))
+      Then = Block->size() == 1 ? Block->body_front() : nullptr;
+    const auto *Assign = dyn_cast_or_null<Expr>(Then);
+    std::optional<BinaryView> B =
+        Assign ? binaryView(Assign) : std::optional<BinaryView>();
+    if (!B || B->Kind != BO_Assign)
+      return true;
+    const DeclRefExpr *Target = refOf(B->LHS);
+    if (!Target || !isReduced(Target))
+      return true;
+    std::optional<Comparison> C =
+        comparison(If->getCond(), cast<VarDecl>(Target->getDecl()));
+    if (!C || !sameValue(B->RHS, C->Other))
+      return true;
+    combine(C->VarIsSmaller ? ReductionOp::Max : ReductionOp::Min,
+            {Target, C->VarRef});
+    return true;
+  }
+
 private:
   ASTContext &Context;
   const llvm::DenseMap<const VarDecl *, ReductionOp> &Ops;
+
+  /// A comparison of a variable with another value, as 'v < e' or 'e > v'.
+  struct Comparison {
+    const DeclRefExpr *VarRef;
+    const Expr *Other;
+    /// Whether it holds when the variable is the smaller ('<', '<=').
+    bool VarIsSmaller;
+  };
+  std::optional<Comparison> comparison(const Expr *Cond,
+                                       const VarDecl *Var) const {
+    std::optional<BinaryView> B = binaryView(Cond);
+    if (!B || !BinaryOperator::isRelationalOp(B->Kind))
+      return std::nullopt;
+    const bool Less = B->Kind == BO_LT || B->Kind == BO_LE;
+    if (namedVariable(B->LHS) == Var && namedVariable(B->RHS) != Var)
+      return Comparison{refOf(B->LHS), B->RHS, Less};
+    if (namedVariable(B->RHS) == Var && namedVariable(B->LHS) != Var)
+      return Comparison{refOf(B->RHS), B->LHS, !Less};
+    return std::nullopt;
+  }
+
+  /// The same expression, written twice ('a[i] > v ? a[i] : v').
+  bool sameValue(const Expr *A, const Expr *B) const {
+    llvm::FoldingSetNodeID IdA, IdB;
+    A->IgnoreParenImpCasts()->Profile(IdA, Context, /*Canonical=*/true);
+    B->IgnoreParenImpCasts()->Profile(IdB, Context, /*Canonical=*/true);
+    return IdA == IdB;
+  }
 
   bool isReduced(const DeclRefExpr *Ref) const {
     const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
