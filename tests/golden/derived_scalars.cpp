@@ -3,9 +3,10 @@
 // by one thread and lives there, like a reduction's result, so device code
 // reads it and the host never waits for it. A 'const' one, a pointer chosen
 // by a result, one read by a loop's condition, and conjugate gradients
-// written as the textbook writes it.
+// written as the textbook writes it. normalize is a graph-mode kernel: each
+// derived value is a node of its graph.
 
-#pragma qd kernel
+#pragma qd kernel graph
 void normalize(float* a, const float* b, float* out, int n)
 {
     float total = 0.0f;

@@ -7,55 +7,56 @@
 // by one thread and lives there, like a reduction's result, so device code
 // reads it and the host never waits for it. A 'const' one, a pointer chosen
 // by a result, one read by a loop's condition, and conjugate gradients
-// written as the textbook writes it.
+// written as the textbook writes it. normalize is a graph-mode kernel: each
+// derived value is a node of its graph.
 
-// ---- qd kernel 'normalize' (derived_scalars.cpp:8), translated by qd-translate ----
-#line 14 "derived_scalars.cpu.cpp"
-// Parallel loop of 'normalize' (derived_scalars.cpp:13) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'normalize' (derived_scalars.cpp:9), translated by qd-translate ----
+#line 15 "derived_scalars.cpu.cpp"
+// Parallel loop of 'normalize' (derived_scalars.cpp:14) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_normalize_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 14 "derived_scalars.cpp"
+#line 15 "derived_scalars.cpp"
 total += a[i];
-#line 24 "derived_scalars.cpu.cpp"
+#line 25 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'normalize' (derived_scalars.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_normalize_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, const float mean, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 17 "derived_scalars.cpp"
+#line 18 "derived_scalars.cpp"
 a[i] = a[i] - mean;
-#line 37 "derived_scalars.cpu.cpp"
+#line 38 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:19): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'normalize' (derived_scalars.cpp:20): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_normalize_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * out, const float * larger, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 20 "derived_scalars.cpp"
+#line 21 "derived_scalars.cpp"
 out[i] = 2.0f * larger[i];
-#line 50 "derived_scalars.cpu.cpp"
+#line 51 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'normalize' (derived_scalars.cpp:23): runs once, on the calling thread.
+// Serial task of 'normalize' (derived_scalars.cpp:24): runs once, on the calling thread.
 static void
 qd_normalize_task3(float * out, double scale) {
-#line 23 "derived_scalars.cpp"
+#line 24 "derived_scalars.cpp"
 out[0] = static_cast<float>(scale);
-#line 59 "derived_scalars.cpu.cpp"
+#line 60 "derived_scalars.cpu.cpp"
 }
 
 
@@ -63,21 +64,21 @@ out[0] = static_cast<float>(scale);
 void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float total = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:13
+  // parallel loop with reductions, derived_scalars.cpp:14
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_normalize_loop0(qd_begin, qd_count, a, n, total);
   }
   const float mean = total / static_cast<float>(n);
-  // parallel loop, derived_scalars.cpp:16
+  // parallel loop, derived_scalars.cpp:17
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_normalize_loop1(qd_begin, qd_count, a, mean, n);
   }
   const float* larger = total > 0.0f ? a : b;
-  // parallel loop, derived_scalars.cpp:19
+  // parallel loop, derived_scalars.cpp:20
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -85,7 +86,7 @@ void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_str
   }
   double scale = 1.0 / (1.0 + static_cast<double>(mean * mean));
   scale *= 0.5;
-  // serial task, derived_scalars.cpp:23
+  // serial task, derived_scalars.cpp:24
   qd_normalize_task3(out, scale);
 }
 
@@ -94,65 +95,65 @@ void normalize(float* a, const float* b, float* out, int n) {
 }
 
 // ---- end of qd kernel 'normalize' ----
-#line 24 "derived_scalars.cpp"
+#line 25 "derived_scalars.cpp"
 
 
 // A derived value in the condition, set again in the body.
-// ---- qd kernel 'settle' (derived_scalars.cpp:27), translated by qd-translate ----
-#line 103 "derived_scalars.cpu.cpp"
-// Parallel loop of 'settle' (derived_scalars.cpp:32) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'settle' (derived_scalars.cpp:28), translated by qd-translate ----
+#line 104 "derived_scalars.cpu.cpp"
+// Parallel loop of 'settle' (derived_scalars.cpp:33) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& sum) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 33 "derived_scalars.cpp"
+#line 34 "derived_scalars.cpp"
 sum += x[i];
-#line 113 "derived_scalars.cpu.cpp"
+#line 114 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:38): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'settle' (derived_scalars.cpp:39): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 39 "derived_scalars.cpp"
+#line 40 "derived_scalars.cpp"
 x[i] = 0.9f * x[i];
-#line 126 "derived_scalars.cpu.cpp"
+#line 127 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:42) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'settle' (derived_scalars.cpp:43) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& sum) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 43 "derived_scalars.cpp"
+#line 44 "derived_scalars.cpp"
 sum += x[i];
-#line 139 "derived_scalars.cpu.cpp"
+#line 140 "derived_scalars.cpu.cpp"
   }
-}
-
-// Serial task of 'settle' (derived_scalars.cpp:47): runs once, on the calling thread.
-static void
-qd_settle_task3(int * steps, int k) {
-#line 47 "derived_scalars.cpp"
-steps[0] = k;
-#line 148 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'settle' (derived_scalars.cpp:48): runs once, on the calling thread.
 static void
-qd_settle_task4(float * x, float gap) {
+qd_settle_task3(int * steps, int k) {
 #line 48 "derived_scalars.cpp"
+steps[0] = k;
+#line 149 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'settle' (derived_scalars.cpp:49): runs once, on the calling thread.
+static void
+qd_settle_task4(float * x, float gap) {
+#line 49 "derived_scalars.cpp"
 x[0] = gap;
-#line 156 "derived_scalars.cpu.cpp"
+#line 157 "derived_scalars.cpu.cpp"
 }
 
 
@@ -160,7 +161,7 @@ x[0] = gap;
 void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float sum = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:32
+  // parallel loop with reductions, derived_scalars.cpp:33
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -169,14 +170,14 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
   float gap = sum - target;
   int k = 0;
   while (gap > 0.0f && k < 60) {
-    // parallel loop, derived_scalars.cpp:38
+    // parallel loop, derived_scalars.cpp:39
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_loop1(qd_begin, qd_count, x, n);
     }
     sum = 0.0f;
-    // parallel loop with reductions, derived_scalars.cpp:42
+    // parallel loop with reductions, derived_scalars.cpp:43
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -185,9 +186,9 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
     gap = sum - target;
     ++k;
   }
-  // serial task, derived_scalars.cpp:47
-  qd_settle_task3(steps, k);
   // serial task, derived_scalars.cpp:48
+  qd_settle_task3(steps, k);
+  // serial task, derived_scalars.cpp:49
   qd_settle_task4(x, gap);
 }
 
@@ -196,104 +197,104 @@ void settle(float* x, int n, float target, int* steps) {
 }
 
 // ---- end of qd kernel 'settle' ----
-#line 49 "derived_scalars.cpp"
+#line 50 "derived_scalars.cpp"
 
 
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it, in double precision.
-// ---- qd kernel 'cg' (derived_scalars.cpp:53), translated by qd-translate ----
-#line 206 "derived_scalars.cpu.cpp"
-// Parallel loop of 'cg' (derived_scalars.cpp:58) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'cg' (derived_scalars.cpp:54), translated by qd-translate ----
+#line 207 "derived_scalars.cpu.cpp"
+// Parallel loop of 'cg' (derived_scalars.cpp:59) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 59 "derived_scalars.cpp"
+#line 60 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 216 "derived_scalars.cpu.cpp"
+#line 217 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:63): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:64): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 63 "derived_scalars.cpp"
+#line 64 "derived_scalars.cpp"
 {
             const double left = i > 0 ? p[i - 1] : 0.0;
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 233 "derived_scalars.cpu.cpp"
+#line 234 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:70) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:71) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n, double& pap) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: pap)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 71 "derived_scalars.cpp"
+#line 72 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 246 "derived_scalars.cpu.cpp"
+#line 247 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:73): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:74): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 73 "derived_scalars.cpp"
+#line 74 "derived_scalars.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 262 "derived_scalars.cpu.cpp"
+#line 263 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:79) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:80) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr_new) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr_new)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 80 "derived_scalars.cpp"
+#line 81 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 275 "derived_scalars.cpu.cpp"
+#line 276 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:83): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:84): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, double * p, const double beta, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 84 "derived_scalars.cpp"
+#line 85 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 288 "derived_scalars.cpu.cpp"
+#line 289 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'cg' (derived_scalars.cpp:87): runs once, on the calling thread.
+// Serial task of 'cg' (derived_scalars.cpp:88): runs once, on the calling thread.
 static void
 qd_cg_task6(int * iterations, int it) {
-#line 87 "derived_scalars.cpp"
+#line 88 "derived_scalars.cpp"
 iterations[0] = it;
-#line 297 "derived_scalars.cpu.cpp"
+#line 298 "derived_scalars.cpu.cpp"
 }
 
 
@@ -301,7 +302,7 @@ iterations[0] = it;
 void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   double rr = 0.0;
-  // parallel loop with reductions, derived_scalars.cpp:58
+  // parallel loop with reductions, derived_scalars.cpp:59
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -309,28 +310,28 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   }
   int it = 0;
   while (it < max_it && rr > tol * tol) {
-    // parallel loop, derived_scalars.cpp:63
+    // parallel loop, derived_scalars.cpp:64
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop1(qd_begin, qd_count, p, ap, n);
     }
     double pap = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:70
+    // parallel loop with reductions, derived_scalars.cpp:71
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop2(qd_begin, qd_count, p, ap, n, pap);
     }
     const double alpha = rr / pap;
-    // parallel loop, derived_scalars.cpp:73
+    // parallel loop, derived_scalars.cpp:74
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop3(qd_begin, qd_count, x, r, p, ap, alpha, n);
     }
     double rr_new = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:79
+    // parallel loop with reductions, derived_scalars.cpp:80
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -338,7 +339,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     }
     const double beta = rr_new / rr;
     rr = rr_new;
-    // parallel loop, derived_scalars.cpp:83
+    // parallel loop, derived_scalars.cpp:84
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -346,7 +347,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     }
     ++it;
   }
-  // serial task, derived_scalars.cpp:87
+  // serial task, derived_scalars.cpp:88
   qd_cg_task6(iterations, it);
 }
 
@@ -355,5 +356,5 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 }
 
 // ---- end of qd kernel 'cg' ----
-#line 88 "derived_scalars.cpp"
+#line 89 "derived_scalars.cpp"
 

@@ -6,11 +6,12 @@
 // by one thread and lives there, like a reduction's result, so device code
 // reads it and the host never waits for it. A 'const' one, a pointer chosen
 // by a result, one read by a loop's condition, and conjugate gradients
-// written as the textbook writes it.
+// written as the textbook writes it. normalize is a graph-mode kernel: each
+// derived value is a node of its graph.
 
-// ---- qd kernel 'normalize' (derived_scalars.cpp:8), translated by qd-translate ----
-#line 13 "derived_scalars.cu"
-// Parallel loop of 'normalize' (derived_scalars.cpp:13) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'normalize' (derived_scalars.cpp:9), translated by qd-translate ----
+#line 14 "derived_scalars.cu"
+// Parallel loop of 'normalize' (derived_scalars.cpp:14) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_normalize_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, float qd_init_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -21,16 +22,16 @@ qd_normalize_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 14 "derived_scalars.cpp"
+#line 15 "derived_scalars.cpp"
 total += a[i];
-#line 27 "derived_scalars.cu"
+#line 28 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 14 "derived_scalars.cpp"
+#line 15 "derived_scalars.cpp"
 total += a[i];
-#line 34 "derived_scalars.cu"
+#line 35 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -44,134 +45,127 @@ total += a[i];
   }
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:15) that declares 'mean' with a value computed from reductions' results: runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:16) that declares 'mean' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set1(float* qd_slot, int n, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
-#line 15 "derived_scalars.cpp"
+#line 16 "derived_scalars.cpp"
 const float mean = total / static_cast<float>(n);
-#line 54 "derived_scalars.cu"
+#line 55 "derived_scalars.cu"
   *qd_slot = mean;
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:16): a grid-stride loop over the iterations.
+// Parallel loop of 'normalize' (derived_scalars.cpp:17): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_normalize_loop2(int qd_begin, std::uint64_t qd_count, float * a, const float* qd_scalar_mean) {
   const float mean = *qd_scalar_mean;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 17 "derived_scalars.cpp"
+#line 18 "derived_scalars.cpp"
 a[i] = a[i] - mean;
-#line 67 "derived_scalars.cu"
+#line 68 "derived_scalars.cu"
   }
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:18) that declares 'larger' with a value computed from reductions' results: runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:19) that declares 'larger' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set3(const float ** qd_slot, float * a, const float * b, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
-#line 18 "derived_scalars.cpp"
+#line 19 "derived_scalars.cpp"
 const float* larger = total > 0.0f ? a : b;
-#line 77 "derived_scalars.cu"
+#line 78 "derived_scalars.cu"
   *qd_slot = larger;
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:19): a grid-stride loop over the iterations.
+// Parallel loop of 'normalize' (derived_scalars.cpp:20): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_normalize_loop4(int qd_begin, std::uint64_t qd_count, float * out, const float * const* qd_scalar_larger) {
   const float * const larger = *qd_scalar_larger;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 20 "derived_scalars.cpp"
+#line 21 "derived_scalars.cpp"
 out[i] = 2.0f * larger[i];
-#line 90 "derived_scalars.cu"
+#line 91 "derived_scalars.cu"
   }
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:21) that declares 'scale' with a value computed from reductions' results: runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:22) that declares 'scale' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set5(double* qd_slot, const float* qd_scalar_mean) {
   const float mean = *qd_scalar_mean;
-#line 21 "derived_scalars.cpp"
+#line 22 "derived_scalars.cpp"
 double scale = 1.0 / (1.0 + static_cast<double>(mean * mean));
-#line 100 "derived_scalars.cu"
+#line 101 "derived_scalars.cu"
   *qd_slot = scale;
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:22) that sets the reduction result 'scale': runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:23) that sets the reduction result 'scale': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set6(double* qd_slot) {
   double scale = *qd_slot;
-#line 22 "derived_scalars.cpp"
+#line 23 "derived_scalars.cpp"
 scale *= 0.5;
-#line 110 "derived_scalars.cu"
+#line 111 "derived_scalars.cu"
   *qd_slot = scale;
 }
 
-// Serial task of 'normalize' (derived_scalars.cpp:23): runs on one thread.
+// Serial task of 'normalize' (derived_scalars.cpp:24): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_task7(float * out, const double* qd_scalar_scale) {
   const double scale = *qd_scalar_scale;
-#line 23 "derived_scalars.cpp"
+#line 24 "derived_scalars.cpp"
 out[0] = static_cast<float>(scale);
-#line 120 "derived_scalars.cu"
+#line 121 "derived_scalars.cu"
 }
 
 
-// Host entry points of kernel 'normalize': they enqueue its work on the launch stream and return without waiting.
+// Host entry points of kernel 'normalize', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
 void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel normalize"); // a profiler range, only when built with -DQD_PROFILE_RANGES
-  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
-  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
-  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 4, 1, { {256, sizeof(float)} });
+  static qd::detail::GraphSite qd_graph_site("normalize", "derived_scalars.cpp", 9);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float total = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:13: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:14: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_normalize_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
-    qd::detail::check_launch(cudaGetLastError(), "normalize", "derived_scalars.cpp", 13);
+    qd_graph.launch(0, &qd_normalize_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 14, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
   }
   [[maybe_unused]] float mean{}; // computed on the device: slot 1
-  // serial task, derived_scalars.cpp:15
-  qd_normalize_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), n, qd_scratch.slot<float>(0));
-  qd::detail::check_launch(cudaGetLastError(), "normalize", "derived_scalars.cpp", 15);
-  // parallel loop, derived_scalars.cpp:16
+  // serial task, derived_scalars.cpp:16
+  qd_graph.launch(0, &qd_normalize_set1, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 16, qd_scratch.slot<float>(1), n, qd_scratch.slot<float>(0));
+  // parallel loop, derived_scalars.cpp:17
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_normalize_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(1));
-      qd::detail::check_launch(cudaGetLastError(), "normalize", "derived_scalars.cpp", 16);
+      qd_graph.launch(0, &qd_normalize_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 17, qd_begin, qd_count, a, qd_scratch.slot<float>(1));
     }
   }
   [[maybe_unused]] const float * larger{}; // computed on the device: slot 2
-  // serial task, derived_scalars.cpp:18
-  qd_normalize_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<const float *>(2), a, b, qd_scratch.slot<float>(0));
-  qd::detail::check_launch(cudaGetLastError(), "normalize", "derived_scalars.cpp", 18);
-  // parallel loop, derived_scalars.cpp:19
+  // serial task, derived_scalars.cpp:19
+  qd_graph.launch(0, &qd_normalize_set3, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 19, qd_scratch.slot<const float *>(2), a, b, qd_scratch.slot<float>(0));
+  // parallel loop, derived_scalars.cpp:20
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_normalize_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, out, qd_scratch.slot<const float *>(2));
-      qd::detail::check_launch(cudaGetLastError(), "normalize", "derived_scalars.cpp", 19);
+      qd_graph.launch(0, &qd_normalize_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 20, qd_begin, qd_count, out, qd_scratch.slot<const float *>(2));
     }
   }
   [[maybe_unused]] double scale{}; // computed on the device: slot 3
-  // serial task, derived_scalars.cpp:21
-  qd_normalize_set5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(3), qd_scratch.slot<float>(1));
-  qd::detail::check_launch(cudaGetLastError(), "normalize", "derived_scalars.cpp", 21);
   // serial task, derived_scalars.cpp:22
-  qd_normalize_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(3));
-  qd::detail::check_launch(cudaGetLastError(), "normalize", "derived_scalars.cpp", 22);
+  qd_graph.launch(0, &qd_normalize_set5, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 22, qd_scratch.slot<double>(3), qd_scratch.slot<float>(1));
   // serial task, derived_scalars.cpp:23
-  qd_normalize_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<double>(3));
-  qd::detail::check_launch(cudaGetLastError(), "normalize", "derived_scalars.cpp", 23);
+  qd_graph.launch(0, &qd_normalize_set6, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 23, qd_scratch.slot<double>(3));
+  // serial task, derived_scalars.cpp:24
+  qd_graph.launch(0, &qd_normalize_task7, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 24, out, qd_scratch.slot<double>(3));
+  qd_graph.submit();
 }
 
 void normalize(float* a, const float* b, float* out, int n) {
@@ -179,13 +173,13 @@ void normalize(float* a, const float* b, float* out, int n) {
 }
 
 // ---- end of qd kernel 'normalize' ----
-#line 24 "derived_scalars.cpp"
+#line 25 "derived_scalars.cpp"
 
 
 // A derived value in the condition, set again in the body.
-// ---- qd kernel 'settle' (derived_scalars.cpp:27), translated by qd-translate ----
-#line 188 "derived_scalars.cu"
-// Parallel loop of 'settle' (derived_scalars.cpp:32) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'settle' (derived_scalars.cpp:28), translated by qd-translate ----
+#line 182 "derived_scalars.cu"
+// Parallel loop of 'settle' (derived_scalars.cpp:33) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_sum, float* qd_partials_sum, float qd_init_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -196,16 +190,16 @@ qd_settle_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 33 "derived_scalars.cpp"
+#line 34 "derived_scalars.cpp"
 sum += x[i];
-#line 202 "derived_scalars.cu"
+#line 196 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 33 "derived_scalars.cpp"
+#line 34 "derived_scalars.cpp"
 sum += x[i];
-#line 209 "derived_scalars.cu"
+#line 203 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -219,29 +213,29 @@ sum += x[i];
   }
 }
 
-// Statement of 'settle' (derived_scalars.cpp:34) that declares 'gap' with a value computed from reductions' results: runs on one thread.
+// Statement of 'settle' (derived_scalars.cpp:35) that declares 'gap' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_settle_set1(float* qd_slot, float target, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
-#line 34 "derived_scalars.cpp"
+#line 35 "derived_scalars.cpp"
 float gap = sum - target;
-#line 229 "derived_scalars.cu"
+#line 223 "derived_scalars.cu"
   *qd_slot = gap;
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:38): a grid-stride loop over the iterations.
+// Parallel loop of 'settle' (derived_scalars.cpp:39): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_settle_loop2(int qd_begin, std::uint64_t qd_count, float * x) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 39 "derived_scalars.cpp"
+#line 40 "derived_scalars.cpp"
 x[i] = 0.9f * x[i];
-#line 241 "derived_scalars.cu"
+#line 235 "derived_scalars.cu"
   }
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:42) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'settle' (derived_scalars.cpp:43) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_loop3(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_sum, float* qd_partials_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -252,16 +246,16 @@ qd_settle_loop3(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 43 "derived_scalars.cpp"
+#line 44 "derived_scalars.cpp"
 sum += x[i];
-#line 258 "derived_scalars.cu"
+#line 252 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 43 "derived_scalars.cpp"
+#line 44 "derived_scalars.cpp"
 sum += x[i];
-#line 265 "derived_scalars.cu"
+#line 259 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -275,32 +269,32 @@ sum += x[i];
   }
 }
 
-// Statement of 'settle' (derived_scalars.cpp:44) that sets the reduction result 'gap': runs on one thread.
+// Statement of 'settle' (derived_scalars.cpp:45) that sets the reduction result 'gap': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_settle_set4(float* qd_slot, float target, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
   float gap = *qd_slot;
-#line 44 "derived_scalars.cpp"
+#line 45 "derived_scalars.cpp"
 gap = sum - target;
-#line 286 "derived_scalars.cu"
+#line 280 "derived_scalars.cu"
   *qd_slot = gap;
-}
-
-// Serial task of 'settle' (derived_scalars.cpp:47): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_settle_task5(int * steps, int k) {
-#line 47 "derived_scalars.cpp"
-steps[0] = k;
-#line 295 "derived_scalars.cu"
 }
 
 // Serial task of 'settle' (derived_scalars.cpp:48): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_settle_task5(int * steps, int k) {
+#line 48 "derived_scalars.cpp"
+steps[0] = k;
+#line 289 "derived_scalars.cu"
+}
+
+// Serial task of 'settle' (derived_scalars.cpp:49): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_settle_task6(float * x, const float* qd_scalar_gap) {
   const float gap = *qd_scalar_gap;
-#line 48 "derived_scalars.cpp"
+#line 49 "derived_scalars.cpp"
 x[0] = gap;
-#line 304 "derived_scalars.cu"
+#line 298 "derived_scalars.cu"
 }
 
 
@@ -313,49 +307,49 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 2, { {256, sizeof(float)}, {256, sizeof(float)} });
   float sum = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:32: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:33: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_settle_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
-    qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 32);
+    qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 33);
   }
   [[maybe_unused]] float gap{}; // computed on the device: slot 1
-  // serial task, derived_scalars.cpp:34
+  // serial task, derived_scalars.cpp:35
   qd_settle_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), target, qd_scratch.slot<float>(0));
-  qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 34);
+  qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 35);
   int k = 0;
   while ((qd::detail::read_scalar(gap, qd_scratch.slot<float>(1), qd_stream), (gap > 0.0f && k < 60))) {
-    // parallel loop, derived_scalars.cpp:38
+    // parallel loop, derived_scalars.cpp:39
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_settle_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x);
-        qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 38);
+        qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 39);
       }
     }
-    // derived_scalars.cpp:40: sum = 0.0f
+    // derived_scalars.cpp:41: sum = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 40);
-    // parallel loop with reductions, derived_scalars.cpp:42: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 41);
+    // parallel loop with reductions, derived_scalars.cpp:43: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd_scratch.counter(1));
-      qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 42);
+      qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 43);
     }
-    // serial task, derived_scalars.cpp:44
+    // serial task, derived_scalars.cpp:45
     qd_settle_set4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), target, qd_scratch.slot<float>(0));
-    qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 44);
+    qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 45);
     ++k;
   }
-  // serial task, derived_scalars.cpp:47
-  qd_settle_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
-  qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 47);
   // serial task, derived_scalars.cpp:48
-  qd_settle_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(x, qd_scratch.slot<float>(1));
+  qd_settle_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
   qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 48);
+  // serial task, derived_scalars.cpp:49
+  qd_settle_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(x, qd_scratch.slot<float>(1));
+  qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 49);
 }
 
 void settle(float* x, int n, float target, int* steps) {
@@ -363,14 +357,14 @@ void settle(float* x, int n, float target, int* steps) {
 }
 
 // ---- end of qd kernel 'settle' ----
-#line 49 "derived_scalars.cpp"
+#line 50 "derived_scalars.cpp"
 
 
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it, in double precision.
-// ---- qd kernel 'cg' (derived_scalars.cpp:53), translated by qd-translate ----
-#line 373 "derived_scalars.cu"
-// Parallel loop of 'cg' (derived_scalars.cpp:58) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'cg' (derived_scalars.cpp:54), translated by qd-translate ----
+#line 367 "derived_scalars.cu"
+// Parallel loop of 'cg' (derived_scalars.cpp:59) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -381,16 +375,16 @@ qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 59 "derived_scalars.cpp"
+#line 60 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 387 "derived_scalars.cu"
+#line 381 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 59 "derived_scalars.cpp"
+#line 60 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 394 "derived_scalars.cu"
+#line 388 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
@@ -404,23 +398,23 @@ rr += r[i] * r[i];
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:63): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (derived_scalars.cpp:64): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 63 "derived_scalars.cpp"
+#line 64 "derived_scalars.cpp"
 {
             const double left = i > 0 ? p[i - 1] : 0.0;
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 420 "derived_scalars.cu"
+#line 414 "derived_scalars.cu"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:70) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg' (derived_scalars.cpp:71) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, double* qd_result_pap, double* qd_partials_pap, double qd_init_pap, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -431,16 +425,16 @@ qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, doubl
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 71 "derived_scalars.cpp"
+#line 72 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 437 "derived_scalars.cu"
+#line 431 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 71 "derived_scalars.cpp"
+#line 72 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 444 "derived_scalars.cu"
+#line 438 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
@@ -454,34 +448,34 @@ pap += p[i] * ap[i];
   }
 }
 
-// Statement of 'cg' (derived_scalars.cpp:72) that declares 'alpha' with a value computed from reductions' results: runs on one thread.
+// Statement of 'cg' (derived_scalars.cpp:73) that declares 'alpha' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_pap) {
   const double rr = *qd_scalar_rr;
   const double pap = *qd_scalar_pap;
-#line 72 "derived_scalars.cpp"
+#line 73 "derived_scalars.cpp"
 const double alpha = rr / pap;
-#line 465 "derived_scalars.cu"
+#line 459 "derived_scalars.cu"
   *qd_slot = alpha;
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:73): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (derived_scalars.cpp:74): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double* qd_scalar_alpha) {
   const double alpha = *qd_scalar_alpha;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 73 "derived_scalars.cpp"
+#line 74 "derived_scalars.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 481 "derived_scalars.cu"
+#line 475 "derived_scalars.cu"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:79) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg' (derived_scalars.cpp:80) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr_new, double* qd_partials_rr_new, double qd_init_rr_new, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -492,16 +486,16 @@ qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 80 "derived_scalars.cpp"
+#line 81 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 498 "derived_scalars.cu"
+#line 492 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 80 "derived_scalars.cpp"
+#line 81 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 505 "derived_scalars.cu"
+#line 499 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
@@ -515,47 +509,47 @@ rr_new += r[i] * r[i];
   }
 }
 
-// Statement of 'cg' (derived_scalars.cpp:81) that declares 'beta' with a value computed from reductions' results: runs on one thread.
+// Statement of 'cg' (derived_scalars.cpp:82) that declares 'beta' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_rr_new) {
   const double rr = *qd_scalar_rr;
   const double rr_new = *qd_scalar_rr_new;
-#line 81 "derived_scalars.cpp"
+#line 82 "derived_scalars.cpp"
 const double beta = rr_new / rr;
-#line 526 "derived_scalars.cu"
+#line 520 "derived_scalars.cu"
   *qd_slot = beta;
 }
 
-// Statement of 'cg' (derived_scalars.cpp:82) that sets the reduction result 'rr': runs on one thread.
+// Statement of 'cg' (derived_scalars.cpp:83) that sets the reduction result 'rr': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   const double rr_new = *qd_scalar_rr_new;
   double rr = *qd_slot;
-#line 82 "derived_scalars.cpp"
+#line 83 "derived_scalars.cpp"
 rr = rr_new;
-#line 537 "derived_scalars.cu"
+#line 531 "derived_scalars.cu"
   *qd_slot = rr;
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:83): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (derived_scalars.cpp:84): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const double* qd_scalar_beta) {
   const double beta = *qd_scalar_beta;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 84 "derived_scalars.cpp"
+#line 85 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 550 "derived_scalars.cu"
+#line 544 "derived_scalars.cu"
   }
 }
 
-// Serial task of 'cg' (derived_scalars.cpp:87): runs on one thread.
+// Serial task of 'cg' (derived_scalars.cpp:88): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_task9(int * iterations, int it) {
-#line 87 "derived_scalars.cpp"
+#line 88 "derived_scalars.cpp"
 iterations[0] = it;
-#line 559 "derived_scalars.cu"
+#line 553 "derived_scalars.cu"
 }
 
 
@@ -568,74 +562,74 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 5, 3, { {256, sizeof(double)}, {256, sizeof(double)}, {256, sizeof(double)} });
   double rr = 0.0;
-  // parallel loop with reductions, derived_scalars.cpp:58: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:59: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_cg_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
-    qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 58);
+    qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 59);
   }
   int it = 0;
   while ((qd::detail::read_scalar(rr, qd_scratch.slot<double>(0), qd_stream), (it < max_it && rr > tol * tol))) {
-    // parallel loop, derived_scalars.cpp:63
+    // parallel loop, derived_scalars.cpp:64
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, n);
-        qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 63);
+        qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 64);
       }
     }
     double pap = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:70: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, derived_scalars.cpp:71: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
-      qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 70);
+      qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 71);
     }
     [[maybe_unused]] double alpha{}; // computed on the device: slot 2
-    // serial task, derived_scalars.cpp:72
+    // serial task, derived_scalars.cpp:73
     qd_cg_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(2), qd_scratch.slot<double>(0), qd_scratch.slot<double>(1));
-    qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 72);
-    // parallel loop, derived_scalars.cpp:73
+    qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 73);
+    // parallel loop, derived_scalars.cpp:74
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, r, p, ap, qd_scratch.slot<double>(2));
-        qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 73);
+        qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 74);
       }
     }
     double rr_new = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:79: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, derived_scalars.cpp:80: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
-      qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 79);
+      qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 80);
     }
     [[maybe_unused]] double beta{}; // computed on the device: slot 4
-    // serial task, derived_scalars.cpp:81
-    qd_cg_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
-    qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 81);
     // serial task, derived_scalars.cpp:82
-    qd_cg_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
+    qd_cg_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
     qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 82);
-    // parallel loop, derived_scalars.cpp:83
+    // serial task, derived_scalars.cpp:83
+    qd_cg_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
+    qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 83);
+    // parallel loop, derived_scalars.cpp:84
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, p, qd_scratch.slot<double>(4));
-        qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 83);
+        qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 84);
       }
     }
     ++it;
   }
-  // serial task, derived_scalars.cpp:87
+  // serial task, derived_scalars.cpp:88
   qd_cg_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(iterations, it);
-  qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 87);
+  qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 88);
 }
 
 void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations) {
@@ -643,5 +637,5 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 }
 
 // ---- end of qd kernel 'cg' ----
-#line 88 "derived_scalars.cpp"
+#line 89 "derived_scalars.cpp"
 
