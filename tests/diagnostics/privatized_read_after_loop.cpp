@@ -16,3 +16,20 @@ void tail(float* a, int* out, int n)
     if (i > 1) // expected-error {{'i' has no value here}}
         a[0] = 0.0f;
 }
+
+// A host loop tests its condition again after each trip: a local that the
+// body's device code makes private has no value there.
+#pragma qd kernel
+void settle(float* a, int n, float tol, int* steps)
+{
+    float gap;
+    int k = 0;
+    #pragma qd loop seq
+    do {
+        for (int i = 0; i < n; ++i)
+            a[i] = 0.5f * a[i];
+        gap = a[0] - tol;
+        ++k;
+    } while (gap > 0.0f && k < 100); // expected-error {{'gap' has no value here: it was private to each run of the serial task at line 31}}
+    steps[0] = k;
+}

@@ -1,3 +1,4 @@
+#include <algorithm>
 // Use the end bound itself, or assign the variable again before reading it.
 #pragma qd kernel
 void tail(float* a, int* out, int n)
@@ -15,4 +16,26 @@ void tail(float* a, int* out, int n)
     i = n;
     if (i > 1)
         a[0] = 0.0f;
+}
+
+// The value the condition tests is a reduction's result, which lives on the
+// device through the loop.
+#pragma qd kernel
+void settle(float* a, int n, float tol, int* steps)
+{
+    float gap;
+    float first;
+    int k = 0;
+    #pragma qd loop seq
+    do {
+        for (int i = 0; i < n; ++i)
+            a[i] = 0.5f * a[i];
+        first = -1e30f;
+        #pragma qd loop reduction(max: first)
+        for (int i = 0; i < 1; ++i)
+            first = std::max(first, a[i]);
+        gap = first - tol;
+        ++k;
+    } while (gap > 0.0f && k < 100);
+    steps[0] = k;
 }

@@ -87,3 +87,70 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     }
     iterations[0] = it;
 }
+
+// C style, as older solvers declare everything first: 'alpha' and 'beta'
+// get their values from results in the body, 'pap' and 'rr_new' are reset
+// there before their reductions.
+#pragma qd kernel
+void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations)
+{
+    double rr, pap, alpha, beta, rr_new;
+    int it, i;
+    rr = 0.0;
+    #pragma qd loop reduction(+: rr)
+    for (i = 0; i < n; ++i)
+        rr += r[i] * r[i];
+    it = 0;
+    #pragma qd loop seq
+    while (it < max_it && rr > tol * tol) {
+        for (i = 0; i < n; ++i)
+            ap[i] = 2.0 * p[i] - (i > 0 ? p[i - 1] : 0.0) - (i < n - 1 ? p[i + 1] : 0.0);
+        pap = 0.0;
+        #pragma qd loop reduction(+: pap)
+        for (i = 0; i < n; ++i)
+            pap += p[i] * ap[i];
+        alpha = rr / pap;
+        for (i = 0; i < n; ++i) {
+            x[i] += alpha * p[i];
+            r[i] -= alpha * ap[i];
+        }
+        rr_new = 0.0;
+        #pragma qd loop reduction(+: rr_new)
+        for (i = 0; i < n; ++i)
+            rr_new += r[i] * r[i];
+        beta = rr_new / rr;
+        rr = rr_new;
+        for (i = 0; i < n; ++i)
+            p[i] = r[i] + beta * p[i];
+        ++it;
+    }
+    iterations[0] = it;
+}
+
+// A value the body computes from a result and the next iteration uses:
+// its device code (the step) and its condition (the gap) see the value the
+// previous iteration left, as in the serial loop; 'gap' has no value before
+// the loop, 'step' has the host's.
+#pragma qd kernel
+void descend(float* x, int n, float tol, int* steps, float* out)
+{
+    float step = 0.5f;
+    float gap;
+    float total;
+    int k = 0;
+    #pragma qd loop seq
+    do {
+        for (int i = 0; i < n; ++i)
+            x[i] = x[i] - step * x[i];
+        total = 0.0f;
+        #pragma qd loop reduction(+: total)
+        for (int i = 0; i < n; ++i)
+            total += x[i] * x[i];
+        gap = total - tol;
+        step = 0.5f * step + 0.5f * total / (total + 1.0f);
+        ++k;
+    } while (gap > 0.0f && k < 100);
+    steps[0] = k;
+    out[0] = step;
+    out[1] = gap;
+}

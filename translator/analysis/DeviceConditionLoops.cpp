@@ -24,6 +24,9 @@
 #include "AccessAnalysis.h"
 #include "CaptureAnalysis.h"
 #include "DiagnosticIds.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include <functional>
 
 using namespace clang;
 
@@ -48,7 +51,57 @@ bool declaresBefore(const Stmt *S, llvm::StringRef Name, SourceLocation Loc,
   return false;
 }
 
+/// Every reference to \p Var in \p S.
+void referencesTo(const Stmt *S, const VarDecl *Var,
+                  std::vector<const DeclRefExpr *> &Out) {
+  if (!S)
+    return;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && Ref->getDecl() == Var)
+    Out.push_back(Ref);
+  for (const Stmt *Child : S->children())
+    referencesTo(Child, Var, Out);
+}
+
 } // namespace
+
+bool Analyzer::promoteAssignedLocal(const VarDecl *Var,
+                                    const DeclRefExpr *Target,
+                                    const Expr *Value) {
+  // A local declared without a value that nothing has used yet: it has no
+  // host value to keep, so it may live on the device from here on, like a
+  // local declared with this value (DerivedScalars.cpp).
+  if (!UninitializedLocals.count(Var) || AssignedOnHost.count(Var) ||
+      Privatized.count(Var))
+    return false;
+  const QualType T = Var->getType();
+  if (T->isDependentType() || T->isReferenceType() ||
+      !(T->isArithmeticType() || T->isPointerType()) ||
+      Context.getTypeSizeInChars(T).getQuantity() > 16)
+    return false;
+  if (findDeviceDataUse(Value, Values) || isHostExpr(Value))
+    return false;
+  // Code before the assignment, or the condition of a 'do' loop around it,
+  // would have read the host's variable, which the device's value never
+  // reaches.
+  std::vector<const DeclRefExpr *> Uses;
+  referencesTo(Plan->Function->getBody(), Var, Uses);
+  for (const DeclRefExpr *Use : Uses)
+    if (before(Use->getBeginLoc(), Target->getBeginLoc()))
+      return false;
+  for (DynTypedNodeList Parents = Context.getParents(*Target);
+       !Parents.empty(); Parents = Context.getParents(Parents[0])) {
+    if (const auto *Do = Parents[0].get<DoStmt>()) {
+      std::vector<const DeclRefExpr *> InCondition;
+      referencesTo(Do->getCond(), Var, InCondition);
+      if (!InCondition.empty())
+        return false;
+    }
+  }
+  UninitializedLocals.remove(Var);
+  DeviceScalars[Var] =
+      DeviceScalar{Target->getLocation(), Plan->ScratchSlots++, true};
+  return true;
+}
 
 Capture Analyzer::deviceScalarCapture(const VarDecl *Var) const {
   Capture C;
@@ -84,11 +137,72 @@ void Analyzer::promoteLoopReductions(const Stmt *Loop, const Stmt *Body,
                .second)
         continue; // a device scalar already: its slot holds its value
       ++Plan->ScratchSlots;
-      Init.Captures.push_back(deviceScalarCapture(Var));
+      // A C-style local with no value yet gets one in the body first.
+      if (hasHostValue(Var))
+        Init.Captures.push_back(deviceScalarCapture(Var));
     }
   }
+  promoteLoopAssignments(Loop, Body, Init);
   if (!Init.Captures.empty())
     Out.push_back(std::move(Init));
+}
+
+bool Analyzer::hasHostValue(const VarDecl *Var) const {
+  return Var->hasInit() || AssignedOnHost.count(Var);
+}
+
+void Analyzer::promoteLoopAssignments(const Stmt *Loop, const Stmt *Body,
+                                      Step &Init) {
+  // 'gap = total - tol;' in the body, on a local declared before the loop:
+  // the value is the device's, and the next iteration (its condition, its
+  // device code) must see it, so the local is a device scalar from the
+  // loop on. Statements of the body's top level and of its host branches;
+  // one promotion may make another assignment read a device scalar.
+  std::vector<const BinaryOperator *> Assignments;
+  std::function<void(const Stmt *)> Collect = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(S))
+      S = EWC->getSubExpr();
+    if (const auto *Block = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *Child : Block->body())
+        Collect(Child);
+    } else if (const auto *If = dyn_cast<IfStmt>(S)) {
+      Collect(If->getThen());
+      Collect(If->getElse());
+    } else if (const auto *Assign = dyn_cast<BinaryOperator>(S);
+               Assign && Assign->getOpcode() == BO_Assign) {
+      Assignments.push_back(Assign);
+    }
+  };
+  Collect(Body);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const BinaryOperator *Assign : Assignments) {
+      const auto *Target =
+          dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+      const auto *Var = Target ? dyn_cast<VarDecl>(Target->getDecl()) : nullptr;
+      if (!Var || DeviceScalars.count(Var) || !Values.contains(Var) ||
+          Levels.back().lookup(Var->getName()) != Var ||
+          !before(Var->getLocation(), Loop->getBeginLoc()))
+        continue;
+      const QualType T = Var->getType();
+      if (T->isDependentType() || T->isReferenceType() ||
+          !(T->isArithmeticType() || T->isPointerType()) ||
+          Context.getTypeSizeInChars(T).getQuantity() > 16)
+        continue;
+      const Expr *Value = Assign->getRHS();
+      if (findDeviceDataUse(Value, Values) || isHostExpr(Value))
+        continue;
+      UninitializedLocals.remove(Var);
+      PromotedScalars.insert(Var);
+      DeviceScalars[Var] =
+          DeviceScalar{Target->getLocation(), Plan->ScratchSlots++, true};
+      if (hasHostValue(Var))
+        Init.Captures.push_back(deviceScalarCapture(Var));
+      Changed = true;
+    }
+  }
 }
 
 std::vector<Capture> Analyzer::conditionScalars(const Expr *Cond) const {
@@ -124,8 +238,15 @@ bool Analyzer::analyzeDeviceScalarSet(const Stmt *S,
   const auto *Target =
       Written ? dyn_cast<DeclRefExpr>(Written->IgnoreParenImpCasts()) : nullptr;
   const auto *Var = Target ? dyn_cast<VarDecl>(Target->getDecl()) : nullptr;
-  if (!Var || !DeviceScalars.count(Var))
+  if (!Var)
     return false;
+  if (!DeviceScalars.count(Var)) {
+    // 'alpha = rr / pap;' on a local declared without a value, C style.
+    const auto *Assign = dyn_cast<BinaryOperator>(S);
+    if (!Assign || Assign->getOpcode() != BO_Assign ||
+        !promoteAssignedLocal(Var, Target, Assign->getRHS()))
+      return false;
+  }
   Step Set;
   Set.Kind = StepKind::DeviceScalarSet;
   Set.S = S;

@@ -255,11 +255,22 @@ void Analyzer::analyzeSeqLoop(const Stmt *S, const Directive &D,
   Loop.S = S;
   Loop.Captures = std::move(ConditionScalars);
   Loop.Branches.emplace_back();
+  llvm::SmallPtrSet<const VarDecl *, 8> PrivateBefore;
+  for (const auto &Entry : Privatized)
+    PrivateBefore.insert(Entry.first);
   ++BreakTargets;
   ++ContinueTargets;
   analyzeBody(Body, BodyBegin, Loop.Branches.back());
   --ContinueTargets;
   --BreakTargets;
+  // The condition and increment run again after the body: a local that its
+  // device code made private has no value there ('do { gap = total - tol;
+  // } while (gap > 0);' with 'gap' a host local).
+  auto PrivateInBody = [&](const VarDecl *Var) {
+    return !PrivateBefore.count(Var);
+  };
+  checkPrivatizedReads(Cond, PrivateInBody);
+  checkPrivatizedReads(Inc, PrivateInBody);
   analyzeCheckEvery(D, Cond, Inc, Loop);
   Out.push_back(std::move(Loop));
 }

@@ -132,10 +132,24 @@ private:
   /// its \p Body combine into device scalars now (a DeviceScalarInit step).
   void promoteLoopReductions(const clang::Stmt *Loop, const clang::Stmt *Body,
                              std::vector<Step> &Out);
+  /// Makes the locals declared before \p Loop that its \p Body assigns from
+  /// device scalars device scalars too, set from their host values in
+  /// \p Init.
+  void promoteLoopAssignments(const clang::Stmt *Loop, const clang::Stmt *Body,
+                              Step &Init);
+  /// Whether a kernel local has a host value: an initializer, or a host
+  /// statement assigned it.
+  bool hasHostValue(const clang::VarDecl *Var) const;
   /// \p Var, a device scalar, as device code reads it: from its slot.
   Capture deviceScalarCapture(const clang::VarDecl *Var) const;
   /// The device scalars \p Cond reads, when it reads no device memory.
   std::vector<Capture> conditionScalars(const clang::Expr *Cond) const;
+  /// Makes \p Var, a local declared without a value that \p Target (the
+  /// left side of 'Var = Value;') assigns first, a device scalar, when
+  /// \p Value reads device scalars; false if it stays a host value.
+  bool promoteAssignedLocal(const clang::VarDecl *Var,
+                            const clang::DeclRefExpr *Target,
+                            const clang::Expr *Value);
   /// 'res = 0.f;' on a device scalar; false if \p S is not one.
   bool analyzeDeviceScalarSet(const clang::Stmt *S, std::vector<Step> &Out);
   // CheckEvery.cpp

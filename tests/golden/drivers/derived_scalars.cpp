@@ -32,5 +32,26 @@ int main() {
     print_summary(max_it > 10 ? "cg.r" : "cg_capped.r", r);
     print_summary(max_it > 10 ? "cg.iterations" : "cg_capped.iterations", iterations);
   }
+  for (int max_it : {500, 5}) {
+    Mirrored<double> x(n);
+    Mirrored<double> r(n, [](std::size_t i) { return pattern(i + 3, -1.0, 1.0); });
+    Mirrored<double> p(n, [](std::size_t i) { return pattern(i + 3, -1.0, 1.0); });
+    Mirrored<double> ap(n);
+    Mirrored<int> iterations(1);
+    cg_c_style(x.device(), r.device(), p.device(), ap.device(), n, 1e-8, max_it,
+               iterations.device());
+    print_summary(max_it > 10 ? "cg_c_style.x" : "cg_c_style_capped.x", x);
+    print_summary(max_it > 10 ? "cg_c_style.iterations" : "cg_c_style_capped.iterations",
+                  iterations);
+  }
+  for (float tol : {1.0f, 1e9f}) {
+    Mirrored<float> x(n, [](std::size_t i) { return pattern(i + 4, -1.0, 1.0); });
+    Mirrored<int> steps(1);
+    Mirrored<float> out(2);
+    descend(x.device(), n, tol, steps.device(), out.device());
+    print_summary(tol < 10.0f ? "descend.x" : "descend_once.x", x);
+    print_summary(tol < 10.0f ? "descend.steps" : "descend_once.steps", steps);
+    print_summary(tol < 10.0f ? "descend.out" : "descend_once.out", out);
+  }
   return 0;
 }

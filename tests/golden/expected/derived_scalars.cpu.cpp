@@ -358,3 +358,259 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 // ---- end of qd kernel 'cg' ----
 #line 89 "derived_scalars.cpp"
 
+
+// C style, as older solvers declare everything first: 'alpha' and 'beta'
+// get their values from results in the body, 'pap' and 'rr_new' are reset
+// there before their reductions.
+// ---- qd kernel 'cg_c_style' (derived_scalars.cpp:94), translated by qd-translate ----
+#line 367 "derived_scalars.cpu.cpp"
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:101) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+static QD_NOINLINE void
+qd_cg_c_style_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr) {
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(+: rr)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 102 "derived_scalars.cpp"
+rr += r[i] * r[i];
+#line 377 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:106): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_cg_c_style_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 107 "derived_scalars.cpp"
+ap[i] = 2.0 * p[i] - (i > 0 ? p[i - 1] : 0.0) - (i < n - 1 ? p[i + 1] : 0.0);
+#line 390 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:110) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+static QD_NOINLINE void
+qd_cg_c_style_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n, double& pap) {
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(+: pap)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 111 "derived_scalars.cpp"
+pap += p[i] * ap[i];
+#line 403 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:113): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_cg_c_style_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * x, double * r, double * p, double * ap, double alpha, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 113 "derived_scalars.cpp"
+{
+            x[i] += alpha * p[i];
+            r[i] -= alpha * ap[i];
+        }
+#line 419 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:119) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+static QD_NOINLINE void
+qd_cg_c_style_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr_new) {
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(+: rr_new)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 120 "derived_scalars.cpp"
+rr_new += r[i] * r[i];
+#line 432 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:123): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_cg_c_style_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, double * p, double beta, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 124 "derived_scalars.cpp"
+p[i] = r[i] + beta * p[i];
+#line 445 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Serial task of 'cg_c_style' (derived_scalars.cpp:127): runs once, on the calling thread.
+static void
+qd_cg_c_style_task6(int * iterations, int it) {
+#line 127 "derived_scalars.cpp"
+iterations[0] = it;
+#line 454 "derived_scalars.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'cg_c_style': they run its work on the calling thread and return when it is done.
+void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  [[maybe_unused]] double rr, pap, alpha, beta, rr_new;
+  [[maybe_unused]] int it, i;
+  rr = 0.0;
+  // parallel loop with reductions, derived_scalars.cpp:101
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_cg_c_style_loop0(qd_begin, qd_count, r, n, rr);
+  }
+  it = 0;
+  while (it < max_it && rr > tol * tol) {
+    // parallel loop, derived_scalars.cpp:106
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_cg_c_style_loop1(qd_begin, qd_count, p, ap, n);
+    }
+    pap = 0.0;
+    // parallel loop with reductions, derived_scalars.cpp:110
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_cg_c_style_loop2(qd_begin, qd_count, p, ap, n, pap);
+    }
+    alpha = rr / pap;
+    // parallel loop, derived_scalars.cpp:113
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_cg_c_style_loop3(qd_begin, qd_count, x, r, p, ap, alpha, n);
+    }
+    rr_new = 0.0;
+    // parallel loop with reductions, derived_scalars.cpp:119
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_cg_c_style_loop4(qd_begin, qd_count, r, n, rr_new);
+    }
+    beta = rr_new / rr;
+    rr = rr_new;
+    // parallel loop, derived_scalars.cpp:123
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_cg_c_style_loop5(qd_begin, qd_count, r, p, beta, n);
+    }
+    ++it;
+  }
+  // serial task, derived_scalars.cpp:127
+  qd_cg_c_style_task6(iterations, it);
+}
+
+void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations) {
+  ::cg_c_style(x, r, p, ap, n, tol, max_it, iterations, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'cg_c_style' ----
+#line 128 "derived_scalars.cpp"
+
+
+// A value the body computes from a result and the next iteration uses:
+// its device code (the step) and its condition (the gap) see the value the
+// previous iteration left, as in the serial loop; 'gap' has no value before
+// the loop, 'step' has the host's.
+// ---- qd kernel 'descend' (derived_scalars.cpp:134), translated by qd-translate ----
+#line 526 "derived_scalars.cpu.cpp"
+// Parallel loop of 'descend' (derived_scalars.cpp:143): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_descend_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float step, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 144 "derived_scalars.cpp"
+x[i] = x[i] - step * x[i];
+#line 536 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'descend' (derived_scalars.cpp:147) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+static QD_NOINLINE void
+qd_descend_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& total) {
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(+: total)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 148 "derived_scalars.cpp"
+total += x[i] * x[i];
+#line 549 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Serial task of 'descend' (derived_scalars.cpp:153): runs once, on the calling thread.
+static void
+qd_descend_task2(int * steps, int k) {
+#line 153 "derived_scalars.cpp"
+steps[0] = k;
+#line 558 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'descend' (derived_scalars.cpp:154): runs once, on the calling thread.
+static void
+qd_descend_task3(float * out, float step) {
+#line 154 "derived_scalars.cpp"
+out[0] = step;
+#line 566 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'descend' (derived_scalars.cpp:155): runs once, on the calling thread.
+static void
+qd_descend_task4(float * out, float gap) {
+#line 155 "derived_scalars.cpp"
+out[1] = gap;
+#line 574 "derived_scalars.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'descend': they run its work on the calling thread and return when it is done.
+void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  float step = 0.5f;
+  [[maybe_unused]] float gap;
+  [[maybe_unused]] float total;
+  int k = 0;
+  do {
+    // parallel loop, derived_scalars.cpp:143
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_descend_loop0(qd_begin, qd_count, x, step, n);
+    }
+    total = 0.0f;
+    // parallel loop with reductions, derived_scalars.cpp:147
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_descend_loop1(qd_begin, qd_count, x, n, total);
+    }
+    gap = total - tol;
+    step = 0.5f * step + 0.5f * total / (total + 1.0f);
+    ++k;
+  } while (gap > 0.0f && k < 100);
+  // serial task, derived_scalars.cpp:153
+  qd_descend_task2(steps, k);
+  // serial task, derived_scalars.cpp:154
+  qd_descend_task3(out, step);
+  // serial task, derived_scalars.cpp:155
+  qd_descend_task4(out, gap);
+}
+
+void descend(float* x, int n, float tol, int* steps, float* out) {
+  ::descend(x, n, tol, steps, out, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'descend' ----
+#line 156 "derived_scalars.cpp"
+

@@ -639,3 +639,450 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 // ---- end of qd kernel 'cg' ----
 #line 89 "derived_scalars.cpp"
 
+
+// C style, as older solvers declare everything first: 'alpha' and 'beta'
+// get their values from results in the body, 'pap' and 'rr_new' are reset
+// there before their reductions.
+// ---- qd kernel 'cg_c_style' (derived_scalars.cpp:94), translated by qd-translate ----
+#line 648 "derived_scalars.cu"
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:101) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_cg_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  double rr = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, double>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 102 "derived_scalars.cpp"
+rr += r[i] * r[i];
+#line 662 "derived_scalars.cu"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 102 "derived_scalars.cpp"
+rr += r[i] * r[i];
+#line 669 "derived_scalars.cu"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ double qd_shared_rr[256];
+  rr = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(rr, qd_shared_rr);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_rr[qd::detail::block_index()] = rr;
+  if (qd::detail::last_block_done(qd_done)) {
+    const double qd_all_rr = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd::detail::grid_blocks(), qd_shared_rr);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_rr = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr, qd_all_rr);
+  }
+}
+
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:106): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_cg_c_style_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 107 "derived_scalars.cpp"
+ap[i] = 2.0 * p[i] - (i > 0 ? p[i - 1] : 0.0) - (i < n - 1 ? p[i + 1] : 0.0);
+#line 691 "derived_scalars.cu"
+  }
+}
+
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:110) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_cg_c_style_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, double* qd_result_pap, double* qd_partials_pap, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  double pap = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, double>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 111 "derived_scalars.cpp"
+pap += p[i] * ap[i];
+#line 708 "derived_scalars.cu"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 111 "derived_scalars.cpp"
+pap += p[i] * ap[i];
+#line 715 "derived_scalars.cu"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ double qd_shared_pap[256];
+  pap = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(pap, qd_shared_pap);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_pap[qd::detail::block_index()] = pap;
+  if (qd::detail::last_block_done(qd_done)) {
+    const double qd_all_pap = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd::detail::grid_blocks(), qd_shared_pap);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_pap = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_pap, qd_all_pap);
+  }
+}
+
+// Statement of 'cg_c_style' (derived_scalars.cpp:112) that sets the reduction result 'alpha': runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_cg_c_style_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_pap) {
+  const double rr = *qd_scalar_rr;
+  const double pap = *qd_scalar_pap;
+  double alpha = *qd_slot;
+#line 112 "derived_scalars.cpp"
+alpha = rr / pap;
+#line 737 "derived_scalars.cu"
+  *qd_slot = alpha;
+}
+
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:113): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_cg_c_style_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double* qd_scalar_alpha) {
+  const double alpha = *qd_scalar_alpha;
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 113 "derived_scalars.cpp"
+{
+            x[i] += alpha * p[i];
+            r[i] -= alpha * ap[i];
+        }
+#line 753 "derived_scalars.cu"
+  }
+}
+
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:119) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_cg_c_style_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr_new, double* qd_partials_rr_new, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  double rr_new = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, double>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 120 "derived_scalars.cpp"
+rr_new += r[i] * r[i];
+#line 770 "derived_scalars.cu"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 120 "derived_scalars.cpp"
+rr_new += r[i] * r[i];
+#line 777 "derived_scalars.cu"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ double qd_shared_rr_new[256];
+  rr_new = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(rr_new, qd_shared_rr_new);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_rr_new[qd::detail::block_index()] = rr_new;
+  if (qd::detail::last_block_done(qd_done)) {
+    const double qd_all_rr_new = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd::detail::grid_blocks(), qd_shared_rr_new);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_rr_new = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_rr_new, qd_all_rr_new);
+  }
+}
+
+// Statement of 'cg_c_style' (derived_scalars.cpp:121) that sets the reduction result 'beta': runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_cg_c_style_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_rr_new) {
+  const double rr = *qd_scalar_rr;
+  const double rr_new = *qd_scalar_rr_new;
+  double beta = *qd_slot;
+#line 121 "derived_scalars.cpp"
+beta = rr_new / rr;
+#line 799 "derived_scalars.cu"
+  *qd_slot = beta;
+}
+
+// Statement of 'cg_c_style' (derived_scalars.cpp:122) that sets the reduction result 'rr': runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_cg_c_style_set7(double* qd_slot, const double* qd_scalar_rr_new) {
+  const double rr_new = *qd_scalar_rr_new;
+  double rr = *qd_slot;
+#line 122 "derived_scalars.cpp"
+rr = rr_new;
+#line 810 "derived_scalars.cu"
+  *qd_slot = rr;
+}
+
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:123): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_cg_c_style_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const double* qd_scalar_beta) {
+  const double beta = *qd_scalar_beta;
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 124 "derived_scalars.cpp"
+p[i] = r[i] + beta * p[i];
+#line 823 "derived_scalars.cu"
+  }
+}
+
+// Serial task of 'cg_c_style' (derived_scalars.cpp:127): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_cg_c_style_task9(int * iterations, int it) {
+#line 127 "derived_scalars.cpp"
+iterations[0] = it;
+#line 832 "derived_scalars.cu"
+}
+
+
+// Host entry points of kernel 'cg_c_style': they enqueue its work on the launch stream and return without waiting.
+void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel cg_c_style"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 5, 3, { {256, sizeof(double)}, {256, sizeof(double)}, {256, sizeof(double)} });
+  [[maybe_unused]] double rr, pap, alpha, beta, rr_new;
+  [[maybe_unused]] int it, i;
+  rr = 0.0;
+  // parallel loop with reductions, derived_scalars.cpp:101: launched even when empty, so that the results hold the initializers
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_cg_c_style_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
+    qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 101);
+  }
+  it = 0;
+  while ((qd::detail::read_scalar(rr, qd_scratch.slot<double>(0), qd_stream), (it < max_it && rr > tol * tol))) {
+    // parallel loop, derived_scalars.cpp:106
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_cg_c_style_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, n);
+        qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 106);
+      }
+    }
+    // derived_scalars.cpp:108: pap = 0.0
+    qd::detail::set_device_scalar<double><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(1), static_cast<double>(0.0));
+    qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 108);
+    // parallel loop with reductions, derived_scalars.cpp:110: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_cg_c_style_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), qd_scratch.counter(1));
+      qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 110);
+    }
+    // serial task, derived_scalars.cpp:112
+    qd_cg_c_style_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(3), qd_scratch.slot<double>(0), qd_scratch.slot<double>(1));
+    qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 112);
+    // parallel loop, derived_scalars.cpp:113
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_cg_c_style_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, r, p, ap, qd_scratch.slot<double>(3));
+        qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 113);
+      }
+    }
+    // derived_scalars.cpp:117: rr_new = 0.0
+    qd::detail::set_device_scalar<double><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(2), static_cast<double>(0.0));
+    qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 117);
+    // parallel loop with reductions, derived_scalars.cpp:119: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_cg_c_style_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), qd_scratch.counter(2));
+      qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 119);
+    }
+    // serial task, derived_scalars.cpp:121
+    qd_cg_c_style_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(2));
+    qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 121);
+    // serial task, derived_scalars.cpp:122
+    qd_cg_c_style_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(2));
+    qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 122);
+    // parallel loop, derived_scalars.cpp:123
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_cg_c_style_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, p, qd_scratch.slot<double>(4));
+        qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 123);
+      }
+    }
+    ++it;
+  }
+  // serial task, derived_scalars.cpp:127
+  qd_cg_c_style_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(iterations, it);
+  qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 127);
+}
+
+void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations) {
+  ::cg_c_style(x, r, p, ap, n, tol, max_it, iterations, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'cg_c_style' ----
+#line 128 "derived_scalars.cpp"
+
+
+// A value the body computes from a result and the next iteration uses:
+// its device code (the step) and its condition (the gap) see the value the
+// previous iteration left, as in the serial loop; 'gap' has no value before
+// the loop, 'step' has the host's.
+// ---- qd kernel 'descend' (derived_scalars.cpp:134), translated by qd-translate ----
+#line 932 "derived_scalars.cu"
+// Parallel loop of 'descend' (derived_scalars.cpp:143): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_descend_loop0(int qd_begin, std::uint64_t qd_count, float * x, const float* qd_scalar_step) {
+  const float step = *qd_scalar_step;
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 144 "derived_scalars.cpp"
+x[i] = x[i] - step * x[i];
+#line 942 "derived_scalars.cu"
+  }
+}
+
+// Parallel loop of 'descend' (derived_scalars.cpp:147) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_descend_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float total = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 148 "derived_scalars.cpp"
+total += x[i] * x[i];
+#line 959 "derived_scalars.cu"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 148 "derived_scalars.cpp"
+total += x[i] * x[i];
+#line 966 "derived_scalars.cu"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_total[256];
+  total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_total[qd::detail::block_index()] = total;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
+  }
+}
+
+// Statement of 'descend' (derived_scalars.cpp:149) that sets the reduction result 'gap': runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_descend_set2(float* qd_slot, float tol, const float* qd_scalar_total) {
+  const float total = *qd_scalar_total;
+  float gap = *qd_slot;
+#line 149 "derived_scalars.cpp"
+gap = total - tol;
+#line 987 "derived_scalars.cu"
+  *qd_slot = gap;
+}
+
+// Statement of 'descend' (derived_scalars.cpp:150) that sets the reduction result 'step': runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_descend_set3(float* qd_slot, const float* qd_scalar_total) {
+  const float total = *qd_scalar_total;
+  float step = *qd_slot;
+#line 150 "derived_scalars.cpp"
+step = 0.5f * step + 0.5f * total / (total + 1.0f);
+#line 998 "derived_scalars.cu"
+  *qd_slot = step;
+}
+
+// Serial task of 'descend' (derived_scalars.cpp:153): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_descend_task4(int * steps, int k) {
+#line 153 "derived_scalars.cpp"
+steps[0] = k;
+#line 1007 "derived_scalars.cu"
+}
+
+// Serial task of 'descend' (derived_scalars.cpp:154): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_descend_task5(float * out, const float* qd_scalar_step) {
+  const float step = *qd_scalar_step;
+#line 154 "derived_scalars.cpp"
+out[0] = step;
+#line 1016 "derived_scalars.cu"
+}
+
+// Serial task of 'descend' (derived_scalars.cpp:155): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_descend_task6(float * out, const float* qd_scalar_gap) {
+  const float gap = *qd_scalar_gap;
+#line 155 "derived_scalars.cpp"
+out[1] = gap;
+#line 1025 "derived_scalars.cu"
+}
+
+
+// Host entry points of kernel 'descend': they enqueue its work on the launch stream and return without waiting.
+void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel descend"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 1, { {256, sizeof(float)} });
+  float step = 0.5f;
+  [[maybe_unused]] float gap;
+  [[maybe_unused]] float total;
+  int k = 0;
+  // 'step' is reduced in the loop below (derived_scalars.cpp:142): from here on its value is the device's, starting from the host's
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), static_cast<float>(step));
+  qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 142);
+  do {
+    // parallel loop, derived_scalars.cpp:143
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_descend_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(2));
+        qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 143);
+      }
+    }
+    // derived_scalars.cpp:145: total = 0.0f
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 145);
+    // parallel loop with reductions, derived_scalars.cpp:147: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_descend_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 147);
+    }
+    // serial task, derived_scalars.cpp:149
+    qd_descend_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), tol, qd_scratch.slot<float>(0));
+    qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 149);
+    // serial task, derived_scalars.cpp:150
+    qd_descend_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), qd_scratch.slot<float>(0));
+    qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 150);
+    ++k;
+  } while ((qd::detail::read_scalar(gap, qd_scratch.slot<float>(1), qd_stream), (gap > 0.0f && k < 100)));
+  // serial task, derived_scalars.cpp:153
+  qd_descend_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 153);
+  // serial task, derived_scalars.cpp:154
+  qd_descend_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(2));
+  qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 154);
+  // serial task, derived_scalars.cpp:155
+  qd_descend_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(1));
+  qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 155);
+}
+
+void descend(float* x, int n, float tol, int* steps, float* out) {
+  ::descend(x, n, tol, steps, out, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'descend' ----
+#line 156 "derived_scalars.cpp"
+
