@@ -58,6 +58,16 @@ void halve(float* a, float* copy, int n, float limit, int stop)
         #pragma qd loop reduction(+: total)
         for (int i = 0; i < n; ++i)
             total += a[i];
+        if (stop == 7)
+            return; // expected-error {{a 'check_every' loop runs iterations past the serial program's last one with their work turned off on the GPU, which 'return' out of the loop cannot be; remove 'check_every' to read the condition every iteration}}
+    }
+    total = 1e30f;
+    #pragma qd loop seq check_every(4)
+    while (total > limit) {
+        total = 0.0f;
+        #pragma qd loop reduction(+: total)
+        for (int i = 0; i < n; ++i)
+            total += a[i];
         float top = 1.0f;
         #pragma qd loop seq
         while (top > limit) { // expected-error {{a 'check_every' loop runs iterations past the serial program's last one with their work turned off on the GPU, which a nested loop whose condition the GPU computes cannot be; remove 'check_every' to read the condition every iteration}}

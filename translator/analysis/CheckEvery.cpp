@@ -45,9 +45,9 @@ bool reportUnpredictable(const std::vector<Step> &Steps, bool NestedBreak,
       Why = 1;
     else if (S.Kind == StepKind::HostJump) {
       const bool IsBreak = isa<BreakStmt>(S.S);
-      if (IsBreak ? !NestedBreak : !NestedContinue) {
+      if (isa<ReturnStmt>(S.S) || (IsBreak ? !NestedBreak : !NestedContinue)) {
         Why = 2;
-        Jump = IsBreak ? "break" : "continue";
+        Jump = isa<ReturnStmt>(S.S) ? "return" : IsBreak ? "break" : "continue";
       }
     } else if (S.Kind == StepKind::HostLoop && !S.Captures.empty())
       Why = 3;

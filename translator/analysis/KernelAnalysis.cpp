@@ -655,7 +655,17 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
     return;
   checkDeviceLocals(S);
   if (const auto *Return = dyn_cast<ReturnStmt>(S)) {
-    report(Diags, Return->getBeginLoc(), Diag::ReturnInKernelStatement);
+    // 'if (n == 0) return;': the host stops enqueueing the kernel's work.
+    if (Return->getRetValue())
+      report(Diags, Return->getBeginLoc(), Diag::ReturnInKernelStatement);
+    else if (InBlock)
+      report(Diags, Return->getBeginLoc(), Diag::ReturnInBlock);
+    else {
+      Step Jump;
+      Jump.Kind = StepKind::HostJump;
+      Jump.S = S;
+      Out.push_back(std::move(Jump));
+    }
     return;
   }
   if (const auto *DS = dyn_cast<DeclStmt>(S); DS && declaresOnlyTypes(DS)) {

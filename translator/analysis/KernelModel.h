@@ -79,7 +79,8 @@ enum class StepKind {
   /// A '#pragma qd loop seq' loop with host-value conditions: Branches[0]
   /// is its body, enqueued once per iteration.
   HostLoop,
-  /// 'break;' or 'continue;' of a host loop or switch.
+  /// 'break;' or 'continue;' of a host loop or switch, or a 'return;' of
+  /// the kernel's host code (not in a block).
   HostJump,
   /// A call of another kernel as a whole statement: the callee's work,
   /// enqueued on the current stream (Callee).

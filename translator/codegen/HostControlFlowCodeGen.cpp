@@ -18,6 +18,11 @@ std::string KernelCodeGen::renderHostControlFlow(const Step &S,
   auto Body = [&](const std::vector<Step> &Steps) {
     return "{\n" + indent(renderSteps(Steps, Queue), 2) + "\n}";
   };
+  // A graph-mode call enqueues what it described before it returns.
+  if (isa<ReturnStmt>(S.S) && graphMode() && !ForcedGraphMode)
+    return "{\n  qd_graph.submit(); // " + Options.SourceName + ":" +
+           std::to_string(line(S.S->getBeginLoc())) +
+           ": the kernel's work ends here\n  return;\n}\n";
   if (S.Kind == StepKind::HostStatement || S.Kind == StepKind::HostJump)
     return statementText(S.S) + "\n";
   if (S.Kind == StepKind::HostIf) {
