@@ -508,10 +508,21 @@ TEST(AnalysisDiagnostics, ReturnInSerialTask) {
 void k(float *a, int n) {
   if (a[0] > 0.f) return;
   a[1] = [](int x) { return x; }(n);
+  if (n > 2) return;
+#pragma qd stream_parallel
+  {
+    a[2] = 1.f;
+    if (n > 3) return;
+  }
   return;
 }
 )cpp"),
-            (Messages{err(4, ReturnInStatement), err(6, ReturnInStatement)}));
+            (Messages{err(4, ReturnInStatement),
+                      err(10, "'return' cannot leave a stream_parallel block: "
+                             "the other blocks of its region run at the same "
+                             "time, and the serial program would skip them; "
+                             "make the decision a host 'if' around the "
+                             "region")}));
 }
 
 TEST(AnalysisDiagnostics, DeviceLocalUsedByLaterStatement) {

@@ -24,29 +24,37 @@ using namespace clang;
 
 namespace qd {
 
+bool Analyzer::fitsDeviceScalar(const VarDecl *Var) const {
+  // What a slot holds: a number or a pointer, at most 16 bytes.
+  const QualType T = Var->getType();
+  return !T->isDependentType() && !T->isReferenceType() &&
+         (T->isArithmeticType() || T->isPointerType()) &&
+         Context.getTypeSizeInChars(T).getQuantity() <= 16;
+}
+
+bool Analyzer::computedFromDeviceScalars(const Expr *Value) const {
+  // Device memory makes it a serial task's, host values alone the host's.
+  return !findDeviceDataUse(Value, Values) && !isHostExpr(Value);
+}
+
+void Analyzer::makeDerivedScalar(const VarDecl *Var, SourceLocation Where) {
+  UninitializedLocals.remove(Var);
+  DeviceScalars[Var] =
+      DeviceScalar{Where, Plan->ScratchSlots++, /*Derived=*/true};
+}
+
 bool Analyzer::analyzeDerivedScalar(const DeclStmt *DS,
                                     std::vector<Step> &Out) {
   if (DeviceScalars.empty() || !DS->isSingleDecl())
     return false;
   const auto *Var = dyn_cast<VarDecl>(DS->getSingleDecl());
-  if (!Var || Var->isStaticLocal() || !Var->getInit())
-    return false;
-  const QualType T = Var->getType();
-  // What a slot holds: a number or a pointer, at most 16 bytes.
-  if (T->isDependentType() || T->isReferenceType() ||
-      !(T->isArithmeticType() || T->isPointerType()) ||
-      Context.getTypeSizeInChars(T).getQuantity() > 16)
-    return false;
-  // Device memory in the initializer makes it a serial task's local, as
-  // before; host values alone make it a host scalar.
-  const Expr *Init = Var->getInit();
-  if (findDeviceDataUse(Init, Values) || isHostExpr(Init))
+  if (!Var || Var->isStaticLocal() || !Var->getInit() ||
+      !fitsDeviceScalar(Var) || !computedFromDeviceScalars(Var->getInit()))
     return false;
 
   passGlobals(DS);
   checkHostValueWrites(DS, {Var});
-  DeviceScalars[Var] = DeviceScalar{Var->getLocation(), Plan->ScratchSlots++,
-                                    /*Derived=*/true};
+  makeDerivedScalar(Var, Var->getLocation());
   Values.add(Var);
   Step Set;
   Set.Kind = StepKind::DeviceScalarSet;

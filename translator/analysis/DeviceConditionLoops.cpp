@@ -71,14 +71,8 @@ bool Analyzer::promoteAssignedLocal(const VarDecl *Var,
   // host value to keep, so it may live on the device from here on, like a
   // local declared with this value (DerivedScalars.cpp).
   if (!UninitializedLocals.count(Var) || AssignedOnHost.count(Var) ||
-      Privatized.count(Var))
-    return false;
-  const QualType T = Var->getType();
-  if (T->isDependentType() || T->isReferenceType() ||
-      !(T->isArithmeticType() || T->isPointerType()) ||
-      Context.getTypeSizeInChars(T).getQuantity() > 16)
-    return false;
-  if (findDeviceDataUse(Value, Values) || isHostExpr(Value))
+      Privatized.count(Var) || !fitsDeviceScalar(Var) ||
+      !computedFromDeviceScalars(Value))
     return false;
   // Code before the assignment, or the condition of a 'do' loop around it,
   // would have read the host's variable, which the device's value never
@@ -90,16 +84,13 @@ bool Analyzer::promoteAssignedLocal(const VarDecl *Var,
       return false;
   for (DynTypedNodeList Parents = Context.getParents(*Target);
        !Parents.empty(); Parents = Context.getParents(Parents[0])) {
-    if (const auto *Do = Parents[0].get<DoStmt>()) {
-      std::vector<const DeclRefExpr *> InCondition;
-      referencesTo(Do->getCond(), Var, InCondition);
-      if (!InCondition.empty())
-        return false;
-    }
+    const auto *Do = Parents[0].get<DoStmt>();
+    if (Do && findReferenceTo(Do->getCond(), [&](const VarDecl *Other) {
+          return Other == Var;
+        }))
+      return false;
   }
-  UninitializedLocals.remove(Var);
-  DeviceScalars[Var] =
-      DeviceScalar{Target->getLocation(), Plan->ScratchSlots++, true};
+  makeDerivedScalar(Var, Target->getLocation());
   return true;
 }
 
@@ -184,20 +175,11 @@ void Analyzer::promoteLoopAssignments(const Stmt *Loop, const Stmt *Body,
       const auto *Var = Target ? dyn_cast<VarDecl>(Target->getDecl()) : nullptr;
       if (!Var || DeviceScalars.count(Var) || !Values.contains(Var) ||
           Levels.back().lookup(Var->getName()) != Var ||
-          !before(Var->getLocation(), Loop->getBeginLoc()))
+          !before(Var->getLocation(), Loop->getBeginLoc()) ||
+          !fitsDeviceScalar(Var) || !computedFromDeviceScalars(Assign->getRHS()))
         continue;
-      const QualType T = Var->getType();
-      if (T->isDependentType() || T->isReferenceType() ||
-          !(T->isArithmeticType() || T->isPointerType()) ||
-          Context.getTypeSizeInChars(T).getQuantity() > 16)
-        continue;
-      const Expr *Value = Assign->getRHS();
-      if (findDeviceDataUse(Value, Values) || isHostExpr(Value))
-        continue;
-      UninitializedLocals.remove(Var);
       PromotedScalars.insert(Var);
-      DeviceScalars[Var] =
-          DeviceScalar{Target->getLocation(), Plan->ScratchSlots++, true};
+      makeDerivedScalar(Var, Target->getLocation());
       if (hasHostValue(Var))
         Init.Captures.push_back(deviceScalarCapture(Var));
       Changed = true;

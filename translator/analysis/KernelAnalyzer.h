@@ -158,6 +158,13 @@ private:
   void analyzeCheckEvery(const Directive &D, const clang::Expr *Cond,
                          const clang::Expr *Inc, Step &Loop);
   // DerivedScalars.cpp
+  /// Whether a scratch slot can hold \p Var: a number or a pointer.
+  bool fitsDeviceScalar(const clang::VarDecl *Var) const;
+  /// Whether \p Value reads device scalars, and no device memory.
+  bool computedFromDeviceScalars(const clang::Expr *Value) const;
+  /// \p Var is a device scalar from here on, computed from others at
+  /// \p Where.
+  void makeDerivedScalar(const clang::VarDecl *Var, clang::SourceLocation Where);
   /// 'float alpha = rr / pap;': a local declared with a value computed from
   /// device scalars becomes one; false if \p DS is not such a declaration.
   bool analyzeDerivedScalar(const clang::DeclStmt *DS, std::vector<Step> &Out);
