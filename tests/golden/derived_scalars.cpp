@@ -6,6 +6,10 @@
 // written as the textbook writes it. normalize is a graph-mode kernel: each
 // derived value is a node of its graph.
 
+// A helper of the user's, called by a value computed on the device: it
+// must be compiled for the device too.
+static inline float safe_ratio(float a, float b) { return b != 0.0f ? a / b : 0.0f; }
+
 #pragma qd kernel graph
 void normalize(float* a, const float* b, float* out, int n)
 {
@@ -13,7 +17,7 @@ void normalize(float* a, const float* b, float* out, int n)
     #pragma qd loop reduction(+: total)
     for (int i = 0; i < n; ++i)
         total += a[i];
-    const float mean = total / static_cast<float>(n);
+    const float mean = safe_ratio(total, static_cast<float>(n));
     for (int i = 0; i < n; ++i)
         a[i] = a[i] - mean;
     const float* larger = total > 0.0f ? a : b;

@@ -186,7 +186,10 @@ findDeviceFunctions(ASTContext &Context, const UserFiles &Files,
   // device as much as the kernel's top-level ones.
   for (const KernelPlan &Plan : Plans)
     forEachStep(Plan.Steps, [&](const Step &S) {
-      if (S.Kind == StepKind::ParallelLoop || S.Kind == StepKind::SerialTask)
+      // A device scalar's set from device data ('float alpha = ratio(rr,
+      // pap);') runs on one GPU thread too.
+      if (S.Kind == StepKind::ParallelLoop || S.Kind == StepKind::SerialTask ||
+          (S.Kind == StepKind::DeviceScalarSet && S.OnDevice))
         Collector.TraverseStmt(const_cast<Stmt *>(S.deviceCode()));
     });
 

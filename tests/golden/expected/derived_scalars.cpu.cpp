@@ -10,53 +10,57 @@
 // written as the textbook writes it. normalize is a graph-mode kernel: each
 // derived value is a node of its graph.
 
-// ---- qd kernel 'normalize' (derived_scalars.cpp:9), translated by qd-translate ----
-#line 15 "derived_scalars.cpu.cpp"
-// Parallel loop of 'normalize' (derived_scalars.cpp:14) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// A helper of the user's, called by a value computed on the device: it
+// must be compiled for the device too.
+static inline float safe_ratio(float a, float b) { return b != 0.0f ? a / b : 0.0f; }
+
+// ---- qd kernel 'normalize' (derived_scalars.cpp:13), translated by qd-translate ----
+#line 19 "derived_scalars.cpu.cpp"
+// Parallel loop of 'normalize' (derived_scalars.cpp:18) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_normalize_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 15 "derived_scalars.cpp"
+#line 19 "derived_scalars.cpp"
 total += a[i];
-#line 25 "derived_scalars.cpu.cpp"
+#line 29 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'normalize' (derived_scalars.cpp:21): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_normalize_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, const float mean, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 18 "derived_scalars.cpp"
+#line 22 "derived_scalars.cpp"
 a[i] = a[i] - mean;
-#line 38 "derived_scalars.cpu.cpp"
+#line 42 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:20): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'normalize' (derived_scalars.cpp:24): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_normalize_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * out, const float * larger, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 21 "derived_scalars.cpp"
+#line 25 "derived_scalars.cpp"
 out[i] = 2.0f * larger[i];
-#line 51 "derived_scalars.cpu.cpp"
+#line 55 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'normalize' (derived_scalars.cpp:24): runs once, on the calling thread.
+// Serial task of 'normalize' (derived_scalars.cpp:28): runs once, on the calling thread.
 static void
 qd_normalize_task3(float * out, double scale) {
-#line 24 "derived_scalars.cpp"
+#line 28 "derived_scalars.cpp"
 out[0] = static_cast<float>(scale);
-#line 60 "derived_scalars.cpu.cpp"
+#line 64 "derived_scalars.cpu.cpp"
 }
 
 
@@ -64,21 +68,21 @@ out[0] = static_cast<float>(scale);
 void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float total = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:14
+  // parallel loop with reductions, derived_scalars.cpp:18
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_normalize_loop0(qd_begin, qd_count, a, n, total);
   }
-  const float mean = total / static_cast<float>(n);
-  // parallel loop, derived_scalars.cpp:17
+  const float mean = safe_ratio(total, static_cast<float>(n));
+  // parallel loop, derived_scalars.cpp:21
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_normalize_loop1(qd_begin, qd_count, a, mean, n);
   }
   const float* larger = total > 0.0f ? a : b;
-  // parallel loop, derived_scalars.cpp:20
+  // parallel loop, derived_scalars.cpp:24
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -86,7 +90,7 @@ void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_str
   }
   double scale = 1.0 / (1.0 + static_cast<double>(mean * mean));
   scale *= 0.5;
-  // serial task, derived_scalars.cpp:24
+  // serial task, derived_scalars.cpp:28
   qd_normalize_task3(out, scale);
 }
 
@@ -95,65 +99,65 @@ void normalize(float* a, const float* b, float* out, int n) {
 }
 
 // ---- end of qd kernel 'normalize' ----
-#line 25 "derived_scalars.cpp"
+#line 29 "derived_scalars.cpp"
 
 
 // A derived value in the condition, set again in the body.
-// ---- qd kernel 'settle' (derived_scalars.cpp:28), translated by qd-translate ----
-#line 104 "derived_scalars.cpu.cpp"
-// Parallel loop of 'settle' (derived_scalars.cpp:33) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'settle' (derived_scalars.cpp:32), translated by qd-translate ----
+#line 108 "derived_scalars.cpu.cpp"
+// Parallel loop of 'settle' (derived_scalars.cpp:37) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& sum) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 34 "derived_scalars.cpp"
+#line 38 "derived_scalars.cpp"
 sum += x[i];
-#line 114 "derived_scalars.cpu.cpp"
+#line 118 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:39): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'settle' (derived_scalars.cpp:43): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 40 "derived_scalars.cpp"
+#line 44 "derived_scalars.cpp"
 x[i] = 0.9f * x[i];
-#line 127 "derived_scalars.cpu.cpp"
+#line 131 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:43) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'settle' (derived_scalars.cpp:47) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& sum) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 44 "derived_scalars.cpp"
+#line 48 "derived_scalars.cpp"
 sum += x[i];
-#line 140 "derived_scalars.cpu.cpp"
+#line 144 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'settle' (derived_scalars.cpp:48): runs once, on the calling thread.
+// Serial task of 'settle' (derived_scalars.cpp:52): runs once, on the calling thread.
 static void
 qd_settle_task3(int * steps, int k) {
-#line 48 "derived_scalars.cpp"
+#line 52 "derived_scalars.cpp"
 steps[0] = k;
-#line 149 "derived_scalars.cpu.cpp"
+#line 153 "derived_scalars.cpu.cpp"
 }
 
-// Serial task of 'settle' (derived_scalars.cpp:49): runs once, on the calling thread.
+// Serial task of 'settle' (derived_scalars.cpp:53): runs once, on the calling thread.
 static void
 qd_settle_task4(float * x, float gap) {
-#line 49 "derived_scalars.cpp"
+#line 53 "derived_scalars.cpp"
 x[0] = gap;
-#line 157 "derived_scalars.cpu.cpp"
+#line 161 "derived_scalars.cpu.cpp"
 }
 
 
@@ -161,7 +165,7 @@ x[0] = gap;
 void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float sum = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:33
+  // parallel loop with reductions, derived_scalars.cpp:37
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -170,14 +174,14 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
   float gap = sum - target;
   int k = 0;
   while (gap > 0.0f && k < 60) {
-    // parallel loop, derived_scalars.cpp:39
+    // parallel loop, derived_scalars.cpp:43
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_loop1(qd_begin, qd_count, x, n);
     }
     sum = 0.0f;
-    // parallel loop with reductions, derived_scalars.cpp:43
+    // parallel loop with reductions, derived_scalars.cpp:47
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -186,9 +190,9 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
     gap = sum - target;
     ++k;
   }
-  // serial task, derived_scalars.cpp:48
+  // serial task, derived_scalars.cpp:52
   qd_settle_task3(steps, k);
-  // serial task, derived_scalars.cpp:49
+  // serial task, derived_scalars.cpp:53
   qd_settle_task4(x, gap);
 }
 
@@ -197,104 +201,104 @@ void settle(float* x, int n, float target, int* steps) {
 }
 
 // ---- end of qd kernel 'settle' ----
-#line 50 "derived_scalars.cpp"
+#line 54 "derived_scalars.cpp"
 
 
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it, in double precision.
-// ---- qd kernel 'cg' (derived_scalars.cpp:54), translated by qd-translate ----
-#line 207 "derived_scalars.cpu.cpp"
-// Parallel loop of 'cg' (derived_scalars.cpp:59) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'cg' (derived_scalars.cpp:58), translated by qd-translate ----
+#line 211 "derived_scalars.cpu.cpp"
+// Parallel loop of 'cg' (derived_scalars.cpp:63) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 60 "derived_scalars.cpp"
+#line 64 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 217 "derived_scalars.cpu.cpp"
+#line 221 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:64): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:68): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 64 "derived_scalars.cpp"
+#line 68 "derived_scalars.cpp"
 {
             const double left = i > 0 ? p[i - 1] : 0.0;
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 234 "derived_scalars.cpu.cpp"
+#line 238 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:71) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:75) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n, double& pap) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: pap)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 72 "derived_scalars.cpp"
+#line 76 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 247 "derived_scalars.cpu.cpp"
+#line 251 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:74): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:78): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 74 "derived_scalars.cpp"
+#line 78 "derived_scalars.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 263 "derived_scalars.cpu.cpp"
+#line 267 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:80) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:84) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr_new) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr_new)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 81 "derived_scalars.cpp"
+#line 85 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 276 "derived_scalars.cpu.cpp"
+#line 280 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:84): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:88): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, double * p, const double beta, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 85 "derived_scalars.cpp"
+#line 89 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 289 "derived_scalars.cpu.cpp"
+#line 293 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'cg' (derived_scalars.cpp:88): runs once, on the calling thread.
+// Serial task of 'cg' (derived_scalars.cpp:92): runs once, on the calling thread.
 static void
 qd_cg_task6(int * iterations, int it) {
-#line 88 "derived_scalars.cpp"
+#line 92 "derived_scalars.cpp"
 iterations[0] = it;
-#line 298 "derived_scalars.cpu.cpp"
+#line 302 "derived_scalars.cpu.cpp"
 }
 
 
@@ -302,7 +306,7 @@ iterations[0] = it;
 void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   double rr = 0.0;
-  // parallel loop with reductions, derived_scalars.cpp:59
+  // parallel loop with reductions, derived_scalars.cpp:63
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -310,28 +314,28 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   }
   int it = 0;
   while (it < max_it && rr > tol * tol) {
-    // parallel loop, derived_scalars.cpp:64
+    // parallel loop, derived_scalars.cpp:68
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop1(qd_begin, qd_count, p, ap, n);
     }
     double pap = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:71
+    // parallel loop with reductions, derived_scalars.cpp:75
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop2(qd_begin, qd_count, p, ap, n, pap);
     }
     const double alpha = rr / pap;
-    // parallel loop, derived_scalars.cpp:74
+    // parallel loop, derived_scalars.cpp:78
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop3(qd_begin, qd_count, x, r, p, ap, alpha, n);
     }
     double rr_new = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:80
+    // parallel loop with reductions, derived_scalars.cpp:84
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -339,7 +343,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     }
     const double beta = rr_new / rr;
     rr = rr_new;
-    // parallel loop, derived_scalars.cpp:84
+    // parallel loop, derived_scalars.cpp:88
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -347,7 +351,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     }
     ++it;
   }
-  // serial task, derived_scalars.cpp:88
+  // serial task, derived_scalars.cpp:92
   qd_cg_task6(iterations, it);
 }
 
@@ -356,101 +360,101 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 }
 
 // ---- end of qd kernel 'cg' ----
-#line 89 "derived_scalars.cpp"
+#line 93 "derived_scalars.cpp"
 
 
 // C style, as older solvers declare everything first: 'alpha' and 'beta'
 // get their values from results in the body, 'pap' and 'rr_new' are reset
 // there before their reductions.
-// ---- qd kernel 'cg_c_style' (derived_scalars.cpp:94), translated by qd-translate ----
-#line 367 "derived_scalars.cpu.cpp"
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:101) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'cg_c_style' (derived_scalars.cpp:98), translated by qd-translate ----
+#line 371 "derived_scalars.cpu.cpp"
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:105) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 102 "derived_scalars.cpp"
+#line 106 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 377 "derived_scalars.cpu.cpp"
+#line 381 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:106): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:110): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 107 "derived_scalars.cpp"
+#line 111 "derived_scalars.cpp"
 ap[i] = 2.0 * p[i] - (i > 0 ? p[i - 1] : 0.0) - (i < n - 1 ? p[i + 1] : 0.0);
-#line 390 "derived_scalars.cpu.cpp"
+#line 394 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:110) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:114) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n, double& pap) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: pap)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 111 "derived_scalars.cpp"
+#line 115 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 403 "derived_scalars.cpu.cpp"
+#line 407 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:113): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:117): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * x, double * r, double * p, double * ap, double alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 113 "derived_scalars.cpp"
+#line 117 "derived_scalars.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 419 "derived_scalars.cpu.cpp"
+#line 423 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:119) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:123) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr_new) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr_new)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 120 "derived_scalars.cpp"
+#line 124 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 432 "derived_scalars.cpu.cpp"
+#line 436 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:123): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:127): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, double * p, double beta, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 124 "derived_scalars.cpp"
+#line 128 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 445 "derived_scalars.cpu.cpp"
+#line 449 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'cg_c_style' (derived_scalars.cpp:127): runs once, on the calling thread.
+// Serial task of 'cg_c_style' (derived_scalars.cpp:131): runs once, on the calling thread.
 static void
 qd_cg_c_style_task6(int * iterations, int it) {
-#line 127 "derived_scalars.cpp"
+#line 131 "derived_scalars.cpp"
 iterations[0] = it;
-#line 454 "derived_scalars.cpu.cpp"
+#line 458 "derived_scalars.cpu.cpp"
 }
 
 
@@ -460,7 +464,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
   [[maybe_unused]] double rr, pap, alpha, beta, rr_new;
   [[maybe_unused]] int it, i;
   rr = 0.0;
-  // parallel loop with reductions, derived_scalars.cpp:101
+  // parallel loop with reductions, derived_scalars.cpp:105
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -468,28 +472,28 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
   }
   it = 0;
   while (it < max_it && rr > tol * tol) {
-    // parallel loop, derived_scalars.cpp:106
+    // parallel loop, derived_scalars.cpp:110
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop1(qd_begin, qd_count, p, ap, n);
     }
     pap = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:110
+    // parallel loop with reductions, derived_scalars.cpp:114
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop2(qd_begin, qd_count, p, ap, n, pap);
     }
     alpha = rr / pap;
-    // parallel loop, derived_scalars.cpp:113
+    // parallel loop, derived_scalars.cpp:117
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop3(qd_begin, qd_count, x, r, p, ap, alpha, n);
     }
     rr_new = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:119
+    // parallel loop with reductions, derived_scalars.cpp:123
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -497,7 +501,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
     }
     beta = rr_new / rr;
     rr = rr_new;
-    // parallel loop, derived_scalars.cpp:123
+    // parallel loop, derived_scalars.cpp:127
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -505,7 +509,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
     }
     ++it;
   }
-  // serial task, derived_scalars.cpp:127
+  // serial task, derived_scalars.cpp:131
   qd_cg_c_style_task6(iterations, it);
 }
 
@@ -514,63 +518,63 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
 }
 
 // ---- end of qd kernel 'cg_c_style' ----
-#line 128 "derived_scalars.cpp"
+#line 132 "derived_scalars.cpp"
 
 
 // A value the body computes from a result and the next iteration uses:
 // its device code (the step) and its condition (the gap) see the value the
 // previous iteration left, as in the serial loop; 'gap' has no value before
 // the loop, 'step' has the host's.
-// ---- qd kernel 'descend' (derived_scalars.cpp:134), translated by qd-translate ----
-#line 526 "derived_scalars.cpu.cpp"
-// Parallel loop of 'descend' (derived_scalars.cpp:143): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'descend' (derived_scalars.cpp:138), translated by qd-translate ----
+#line 530 "derived_scalars.cpu.cpp"
+// Parallel loop of 'descend' (derived_scalars.cpp:147): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_descend_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float step, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 144 "derived_scalars.cpp"
+#line 148 "derived_scalars.cpp"
 x[i] = x[i] - step * x[i];
-#line 536 "derived_scalars.cpu.cpp"
+#line 540 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'descend' (derived_scalars.cpp:147) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'descend' (derived_scalars.cpp:151) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_descend_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 148 "derived_scalars.cpp"
+#line 152 "derived_scalars.cpp"
 total += x[i] * x[i];
-#line 549 "derived_scalars.cpu.cpp"
+#line 553 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'descend' (derived_scalars.cpp:153): runs once, on the calling thread.
+// Serial task of 'descend' (derived_scalars.cpp:157): runs once, on the calling thread.
 static void
 qd_descend_task2(int * steps, int k) {
-#line 153 "derived_scalars.cpp"
+#line 157 "derived_scalars.cpp"
 steps[0] = k;
-#line 558 "derived_scalars.cpu.cpp"
+#line 562 "derived_scalars.cpu.cpp"
 }
 
-// Serial task of 'descend' (derived_scalars.cpp:154): runs once, on the calling thread.
+// Serial task of 'descend' (derived_scalars.cpp:158): runs once, on the calling thread.
 static void
 qd_descend_task3(float * out, float step) {
-#line 154 "derived_scalars.cpp"
+#line 158 "derived_scalars.cpp"
 out[0] = step;
-#line 566 "derived_scalars.cpu.cpp"
+#line 570 "derived_scalars.cpu.cpp"
 }
 
-// Serial task of 'descend' (derived_scalars.cpp:155): runs once, on the calling thread.
+// Serial task of 'descend' (derived_scalars.cpp:159): runs once, on the calling thread.
 static void
 qd_descend_task4(float * out, float gap) {
-#line 155 "derived_scalars.cpp"
+#line 159 "derived_scalars.cpp"
 out[1] = gap;
-#line 574 "derived_scalars.cpu.cpp"
+#line 578 "derived_scalars.cpu.cpp"
 }
 
 
@@ -582,14 +586,14 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
   [[maybe_unused]] float total;
   int k = 0;
   do {
-    // parallel loop, derived_scalars.cpp:143
+    // parallel loop, derived_scalars.cpp:147
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_descend_loop0(qd_begin, qd_count, x, step, n);
     }
     total = 0.0f;
-    // parallel loop with reductions, derived_scalars.cpp:147
+    // parallel loop with reductions, derived_scalars.cpp:151
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -599,11 +603,11 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
     step = 0.5f * step + 0.5f * total / (total + 1.0f);
     ++k;
   } while (gap > 0.0f && k < 100);
-  // serial task, derived_scalars.cpp:153
+  // serial task, derived_scalars.cpp:157
   qd_descend_task2(steps, k);
-  // serial task, derived_scalars.cpp:154
+  // serial task, derived_scalars.cpp:158
   qd_descend_task3(out, step);
-  // serial task, derived_scalars.cpp:155
+  // serial task, derived_scalars.cpp:159
   qd_descend_task4(out, gap);
 }
 
@@ -612,5 +616,5 @@ void descend(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'descend' ----
-#line 156 "derived_scalars.cpp"
+#line 160 "derived_scalars.cpp"
 

@@ -9,9 +9,13 @@
 // written as the textbook writes it. normalize is a graph-mode kernel: each
 // derived value is a node of its graph.
 
-// ---- qd kernel 'normalize' (derived_scalars.cpp:9), translated by qd-translate ----
-#line 14 "derived_scalars.hip"
-// Parallel loop of 'normalize' (derived_scalars.cpp:14) with reductions: a grid-stride loop over the iterations, then the combine.
+// A helper of the user's, called by a value computed on the device: it
+// must be compiled for the device too.
+[[maybe_unused]] __host__ __device__ static inline float safe_ratio(float a, float b) { return b != 0.0f ? a / b : 0.0f; }
+
+// ---- qd kernel 'normalize' (derived_scalars.cpp:13), translated by qd-translate ----
+#line 18 "derived_scalars.hip"
+// Parallel loop of 'normalize' (derived_scalars.cpp:18) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_normalize_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, float qd_init_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -22,16 +26,16 @@ qd_normalize_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 15 "derived_scalars.cpp"
+#line 19 "derived_scalars.cpp"
 total += a[i];
-#line 28 "derived_scalars.hip"
+#line 32 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 15 "derived_scalars.cpp"
+#line 19 "derived_scalars.cpp"
 total += a[i];
-#line 35 "derived_scalars.hip"
+#line 39 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -45,79 +49,79 @@ total += a[i];
   }
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:16) that declares 'mean' with a value computed from reductions' results: runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:20) that declares 'mean' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set1(float* qd_slot, int n, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
-#line 16 "derived_scalars.cpp"
-const float mean = total / static_cast<float>(n);
-#line 55 "derived_scalars.hip"
+#line 20 "derived_scalars.cpp"
+const float mean = safe_ratio(total, static_cast<float>(n));
+#line 59 "derived_scalars.hip"
   *qd_slot = mean;
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:17): a grid-stride loop over the iterations.
+// Parallel loop of 'normalize' (derived_scalars.cpp:21): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_normalize_loop2(int qd_begin, std::uint64_t qd_count, float * a, const float* qd_scalar_mean) {
   const float mean = *qd_scalar_mean;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 18 "derived_scalars.cpp"
+#line 22 "derived_scalars.cpp"
 a[i] = a[i] - mean;
-#line 68 "derived_scalars.hip"
+#line 72 "derived_scalars.hip"
   }
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:19) that declares 'larger' with a value computed from reductions' results: runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:23) that declares 'larger' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set3(const float ** qd_slot, float * a, const float * b, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
-#line 19 "derived_scalars.cpp"
+#line 23 "derived_scalars.cpp"
 const float* larger = total > 0.0f ? a : b;
-#line 78 "derived_scalars.hip"
+#line 82 "derived_scalars.hip"
   *qd_slot = larger;
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:20): a grid-stride loop over the iterations.
+// Parallel loop of 'normalize' (derived_scalars.cpp:24): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_normalize_loop4(int qd_begin, std::uint64_t qd_count, float * out, const float * const* qd_scalar_larger) {
   const float * const larger = *qd_scalar_larger;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 21 "derived_scalars.cpp"
+#line 25 "derived_scalars.cpp"
 out[i] = 2.0f * larger[i];
-#line 91 "derived_scalars.hip"
+#line 95 "derived_scalars.hip"
   }
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:22) that declares 'scale' with a value computed from reductions' results: runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:26) that declares 'scale' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set5(double* qd_slot, const float* qd_scalar_mean) {
   const float mean = *qd_scalar_mean;
-#line 22 "derived_scalars.cpp"
+#line 26 "derived_scalars.cpp"
 double scale = 1.0 / (1.0 + static_cast<double>(mean * mean));
-#line 101 "derived_scalars.hip"
+#line 105 "derived_scalars.hip"
   *qd_slot = scale;
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:23) that sets the reduction result 'scale': runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:27) that sets the reduction result 'scale': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set6(double* qd_slot) {
   double scale = *qd_slot;
-#line 23 "derived_scalars.cpp"
+#line 27 "derived_scalars.cpp"
 scale *= 0.5;
-#line 111 "derived_scalars.hip"
+#line 115 "derived_scalars.hip"
   *qd_slot = scale;
 }
 
-// Serial task of 'normalize' (derived_scalars.cpp:24): runs on one thread.
+// Serial task of 'normalize' (derived_scalars.cpp:28): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_task7(float * out, const double* qd_scalar_scale) {
   const double scale = *qd_scalar_scale;
-#line 24 "derived_scalars.cpp"
+#line 28 "derived_scalars.cpp"
 out[0] = static_cast<float>(scale);
-#line 121 "derived_scalars.hip"
+#line 125 "derived_scalars.hip"
 }
 
 
@@ -127,44 +131,44 @@ void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_str
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 4, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("normalize", "derived_scalars.cpp", 9);
+  static qd::detail::GraphSite qd_graph_site("normalize", "derived_scalars.cpp", 13);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float total = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:14: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:18: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_normalize_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 14, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
+    qd_graph.launch(0, &qd_normalize_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 18, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
   }
   [[maybe_unused]] float mean{}; // computed on the device: slot 1
-  // serial task, derived_scalars.cpp:16
-  qd_graph.launch(0, &qd_normalize_set1, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 16, qd_scratch.slot<float>(1), n, qd_scratch.slot<float>(0));
-  // parallel loop, derived_scalars.cpp:17
+  // serial task, derived_scalars.cpp:20
+  qd_graph.launch(0, &qd_normalize_set1, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 20, qd_scratch.slot<float>(1), n, qd_scratch.slot<float>(0));
+  // parallel loop, derived_scalars.cpp:21
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_normalize_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 17, qd_begin, qd_count, a, qd_scratch.slot<float>(1));
+      qd_graph.launch(0, &qd_normalize_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 21, qd_begin, qd_count, a, qd_scratch.slot<float>(1));
     }
   }
   [[maybe_unused]] const float * larger{}; // computed on the device: slot 2
-  // serial task, derived_scalars.cpp:19
-  qd_graph.launch(0, &qd_normalize_set3, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 19, qd_scratch.slot<const float *>(2), a, b, qd_scratch.slot<float>(0));
-  // parallel loop, derived_scalars.cpp:20
+  // serial task, derived_scalars.cpp:23
+  qd_graph.launch(0, &qd_normalize_set3, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 23, qd_scratch.slot<const float *>(2), a, b, qd_scratch.slot<float>(0));
+  // parallel loop, derived_scalars.cpp:24
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_normalize_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 20, qd_begin, qd_count, out, qd_scratch.slot<const float *>(2));
+      qd_graph.launch(0, &qd_normalize_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 24, qd_begin, qd_count, out, qd_scratch.slot<const float *>(2));
     }
   }
   [[maybe_unused]] double scale{}; // computed on the device: slot 3
-  // serial task, derived_scalars.cpp:22
-  qd_graph.launch(0, &qd_normalize_set5, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 22, qd_scratch.slot<double>(3), qd_scratch.slot<float>(1));
-  // serial task, derived_scalars.cpp:23
-  qd_graph.launch(0, &qd_normalize_set6, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 23, qd_scratch.slot<double>(3));
-  // serial task, derived_scalars.cpp:24
-  qd_graph.launch(0, &qd_normalize_task7, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 24, out, qd_scratch.slot<double>(3));
+  // serial task, derived_scalars.cpp:26
+  qd_graph.launch(0, &qd_normalize_set5, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 26, qd_scratch.slot<double>(3), qd_scratch.slot<float>(1));
+  // serial task, derived_scalars.cpp:27
+  qd_graph.launch(0, &qd_normalize_set6, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 27, qd_scratch.slot<double>(3));
+  // serial task, derived_scalars.cpp:28
+  qd_graph.launch(0, &qd_normalize_task7, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 28, out, qd_scratch.slot<double>(3));
   qd_graph.submit();
 }
 
@@ -173,13 +177,13 @@ void normalize(float* a, const float* b, float* out, int n) {
 }
 
 // ---- end of qd kernel 'normalize' ----
-#line 25 "derived_scalars.cpp"
+#line 29 "derived_scalars.cpp"
 
 
 // A derived value in the condition, set again in the body.
-// ---- qd kernel 'settle' (derived_scalars.cpp:28), translated by qd-translate ----
-#line 182 "derived_scalars.hip"
-// Parallel loop of 'settle' (derived_scalars.cpp:33) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'settle' (derived_scalars.cpp:32), translated by qd-translate ----
+#line 186 "derived_scalars.hip"
+// Parallel loop of 'settle' (derived_scalars.cpp:37) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_sum, float* qd_partials_sum, float qd_init_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -190,16 +194,16 @@ qd_settle_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 34 "derived_scalars.cpp"
+#line 38 "derived_scalars.cpp"
 sum += x[i];
-#line 196 "derived_scalars.hip"
+#line 200 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 34 "derived_scalars.cpp"
+#line 38 "derived_scalars.cpp"
 sum += x[i];
-#line 203 "derived_scalars.hip"
+#line 207 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -213,29 +217,29 @@ sum += x[i];
   }
 }
 
-// Statement of 'settle' (derived_scalars.cpp:35) that declares 'gap' with a value computed from reductions' results: runs on one thread.
+// Statement of 'settle' (derived_scalars.cpp:39) that declares 'gap' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_settle_set1(float* qd_slot, float target, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
-#line 35 "derived_scalars.cpp"
+#line 39 "derived_scalars.cpp"
 float gap = sum - target;
-#line 223 "derived_scalars.hip"
+#line 227 "derived_scalars.hip"
   *qd_slot = gap;
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:39): a grid-stride loop over the iterations.
+// Parallel loop of 'settle' (derived_scalars.cpp:43): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_settle_loop2(int qd_begin, std::uint64_t qd_count, float * x) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 40 "derived_scalars.cpp"
+#line 44 "derived_scalars.cpp"
 x[i] = 0.9f * x[i];
-#line 235 "derived_scalars.hip"
+#line 239 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:43) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'settle' (derived_scalars.cpp:47) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_loop3(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_sum, float* qd_partials_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -246,16 +250,16 @@ qd_settle_loop3(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 44 "derived_scalars.cpp"
+#line 48 "derived_scalars.cpp"
 sum += x[i];
-#line 252 "derived_scalars.hip"
+#line 256 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 44 "derived_scalars.cpp"
+#line 48 "derived_scalars.cpp"
 sum += x[i];
-#line 259 "derived_scalars.hip"
+#line 263 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -269,32 +273,32 @@ sum += x[i];
   }
 }
 
-// Statement of 'settle' (derived_scalars.cpp:45) that sets the reduction result 'gap': runs on one thread.
+// Statement of 'settle' (derived_scalars.cpp:49) that sets the reduction result 'gap': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_settle_set4(float* qd_slot, float target, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
   float gap = *qd_slot;
-#line 45 "derived_scalars.cpp"
+#line 49 "derived_scalars.cpp"
 gap = sum - target;
-#line 280 "derived_scalars.hip"
+#line 284 "derived_scalars.hip"
   *qd_slot = gap;
 }
 
-// Serial task of 'settle' (derived_scalars.cpp:48): runs on one thread.
+// Serial task of 'settle' (derived_scalars.cpp:52): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_settle_task5(int * steps, int k) {
-#line 48 "derived_scalars.cpp"
+#line 52 "derived_scalars.cpp"
 steps[0] = k;
-#line 289 "derived_scalars.hip"
+#line 293 "derived_scalars.hip"
 }
 
-// Serial task of 'settle' (derived_scalars.cpp:49): runs on one thread.
+// Serial task of 'settle' (derived_scalars.cpp:53): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_settle_task6(float * x, const float* qd_scalar_gap) {
   const float gap = *qd_scalar_gap;
-#line 49 "derived_scalars.cpp"
+#line 53 "derived_scalars.cpp"
 x[0] = gap;
-#line 298 "derived_scalars.hip"
+#line 302 "derived_scalars.hip"
 }
 
 
@@ -307,49 +311,49 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 2, { {256, sizeof(float)}, {256, sizeof(float)} });
   float sum = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:33: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:37: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_settle_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 33);
+    qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 37);
   }
   [[maybe_unused]] float gap{}; // computed on the device: slot 1
-  // serial task, derived_scalars.cpp:35
+  // serial task, derived_scalars.cpp:39
   qd_settle_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), target, qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 35);
+  qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 39);
   int k = 0;
   while ((qd::detail::read_scalar(gap, qd_scratch.slot<float>(1), qd_stream), (gap > 0.0f && k < 60))) {
-    // parallel loop, derived_scalars.cpp:39
+    // parallel loop, derived_scalars.cpp:43
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_settle_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x);
-        qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 39);
+        qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 43);
       }
     }
-    // derived_scalars.cpp:41: sum = 0.0f
+    // derived_scalars.cpp:45: sum = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 41);
-    // parallel loop with reductions, derived_scalars.cpp:43: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 45);
+    // parallel loop with reductions, derived_scalars.cpp:47: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd_scratch.counter(1));
-      qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 43);
+      qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 47);
     }
-    // serial task, derived_scalars.cpp:45
+    // serial task, derived_scalars.cpp:49
     qd_settle_set4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), target, qd_scratch.slot<float>(0));
-    qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 45);
+    qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 49);
     ++k;
   }
-  // serial task, derived_scalars.cpp:48
+  // serial task, derived_scalars.cpp:52
   qd_settle_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
-  qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 48);
-  // serial task, derived_scalars.cpp:49
+  qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 52);
+  // serial task, derived_scalars.cpp:53
   qd_settle_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(x, qd_scratch.slot<float>(1));
-  qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 49);
+  qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 53);
 }
 
 void settle(float* x, int n, float target, int* steps) {
@@ -357,14 +361,14 @@ void settle(float* x, int n, float target, int* steps) {
 }
 
 // ---- end of qd kernel 'settle' ----
-#line 50 "derived_scalars.cpp"
+#line 54 "derived_scalars.cpp"
 
 
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it, in double precision.
-// ---- qd kernel 'cg' (derived_scalars.cpp:54), translated by qd-translate ----
-#line 367 "derived_scalars.hip"
-// Parallel loop of 'cg' (derived_scalars.cpp:59) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'cg' (derived_scalars.cpp:58), translated by qd-translate ----
+#line 371 "derived_scalars.hip"
+// Parallel loop of 'cg' (derived_scalars.cpp:63) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -375,16 +379,16 @@ qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 60 "derived_scalars.cpp"
+#line 64 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 381 "derived_scalars.hip"
+#line 385 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 60 "derived_scalars.cpp"
+#line 64 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 388 "derived_scalars.hip"
+#line 392 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
@@ -398,23 +402,23 @@ rr += r[i] * r[i];
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:64): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (derived_scalars.cpp:68): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 64 "derived_scalars.cpp"
+#line 68 "derived_scalars.cpp"
 {
             const double left = i > 0 ? p[i - 1] : 0.0;
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 414 "derived_scalars.hip"
+#line 418 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:71) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg' (derived_scalars.cpp:75) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, double* qd_result_pap, double* qd_partials_pap, double qd_init_pap, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -425,16 +429,16 @@ qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, doubl
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 72 "derived_scalars.cpp"
+#line 76 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 431 "derived_scalars.hip"
+#line 435 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 72 "derived_scalars.cpp"
+#line 76 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 438 "derived_scalars.hip"
+#line 442 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
@@ -448,34 +452,34 @@ pap += p[i] * ap[i];
   }
 }
 
-// Statement of 'cg' (derived_scalars.cpp:73) that declares 'alpha' with a value computed from reductions' results: runs on one thread.
+// Statement of 'cg' (derived_scalars.cpp:77) that declares 'alpha' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_pap) {
   const double rr = *qd_scalar_rr;
   const double pap = *qd_scalar_pap;
-#line 73 "derived_scalars.cpp"
+#line 77 "derived_scalars.cpp"
 const double alpha = rr / pap;
-#line 459 "derived_scalars.hip"
+#line 463 "derived_scalars.hip"
   *qd_slot = alpha;
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:74): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (derived_scalars.cpp:78): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double* qd_scalar_alpha) {
   const double alpha = *qd_scalar_alpha;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 74 "derived_scalars.cpp"
+#line 78 "derived_scalars.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 475 "derived_scalars.hip"
+#line 479 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:80) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg' (derived_scalars.cpp:84) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr_new, double* qd_partials_rr_new, double qd_init_rr_new, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -486,16 +490,16 @@ qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 81 "derived_scalars.cpp"
+#line 85 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 492 "derived_scalars.hip"
+#line 496 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 81 "derived_scalars.cpp"
+#line 85 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 499 "derived_scalars.hip"
+#line 503 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
@@ -509,47 +513,47 @@ rr_new += r[i] * r[i];
   }
 }
 
-// Statement of 'cg' (derived_scalars.cpp:82) that declares 'beta' with a value computed from reductions' results: runs on one thread.
+// Statement of 'cg' (derived_scalars.cpp:86) that declares 'beta' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_rr_new) {
   const double rr = *qd_scalar_rr;
   const double rr_new = *qd_scalar_rr_new;
-#line 82 "derived_scalars.cpp"
+#line 86 "derived_scalars.cpp"
 const double beta = rr_new / rr;
-#line 520 "derived_scalars.hip"
+#line 524 "derived_scalars.hip"
   *qd_slot = beta;
 }
 
-// Statement of 'cg' (derived_scalars.cpp:83) that sets the reduction result 'rr': runs on one thread.
+// Statement of 'cg' (derived_scalars.cpp:87) that sets the reduction result 'rr': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   const double rr_new = *qd_scalar_rr_new;
   double rr = *qd_slot;
-#line 83 "derived_scalars.cpp"
+#line 87 "derived_scalars.cpp"
 rr = rr_new;
-#line 531 "derived_scalars.hip"
+#line 535 "derived_scalars.hip"
   *qd_slot = rr;
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:84): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (derived_scalars.cpp:88): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const double* qd_scalar_beta) {
   const double beta = *qd_scalar_beta;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 85 "derived_scalars.cpp"
+#line 89 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 544 "derived_scalars.hip"
+#line 548 "derived_scalars.hip"
   }
 }
 
-// Serial task of 'cg' (derived_scalars.cpp:88): runs on one thread.
+// Serial task of 'cg' (derived_scalars.cpp:92): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_task9(int * iterations, int it) {
-#line 88 "derived_scalars.cpp"
+#line 92 "derived_scalars.cpp"
 iterations[0] = it;
-#line 553 "derived_scalars.hip"
+#line 557 "derived_scalars.hip"
 }
 
 
@@ -562,74 +566,74 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 5, 3, { {256, sizeof(double)}, {256, sizeof(double)}, {256, sizeof(double)} });
   double rr = 0.0;
-  // parallel loop with reductions, derived_scalars.cpp:59: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:63: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_cg_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 59);
+    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 63);
   }
   int it = 0;
   while ((qd::detail::read_scalar(rr, qd_scratch.slot<double>(0), qd_stream), (it < max_it && rr > tol * tol))) {
-    // parallel loop, derived_scalars.cpp:64
+    // parallel loop, derived_scalars.cpp:68
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, n);
-        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 64);
+        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 68);
       }
     }
     double pap = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:71: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, derived_scalars.cpp:75: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
-      qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 71);
+      qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 75);
     }
     [[maybe_unused]] double alpha{}; // computed on the device: slot 2
-    // serial task, derived_scalars.cpp:73
+    // serial task, derived_scalars.cpp:77
     qd_cg_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(2), qd_scratch.slot<double>(0), qd_scratch.slot<double>(1));
-    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 73);
-    // parallel loop, derived_scalars.cpp:74
+    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 77);
+    // parallel loop, derived_scalars.cpp:78
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, r, p, ap, qd_scratch.slot<double>(2));
-        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 74);
+        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 78);
       }
     }
     double rr_new = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:80: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, derived_scalars.cpp:84: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
-      qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 80);
+      qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 84);
     }
     [[maybe_unused]] double beta{}; // computed on the device: slot 4
-    // serial task, derived_scalars.cpp:82
+    // serial task, derived_scalars.cpp:86
     qd_cg_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
-    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 82);
-    // serial task, derived_scalars.cpp:83
+    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 86);
+    // serial task, derived_scalars.cpp:87
     qd_cg_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
-    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 83);
-    // parallel loop, derived_scalars.cpp:84
+    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 87);
+    // parallel loop, derived_scalars.cpp:88
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, p, qd_scratch.slot<double>(4));
-        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 84);
+        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 88);
       }
     }
     ++it;
   }
-  // serial task, derived_scalars.cpp:88
+  // serial task, derived_scalars.cpp:92
   qd_cg_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(iterations, it);
-  qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 88);
+  qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 92);
 }
 
 void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations) {
@@ -637,15 +641,15 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 }
 
 // ---- end of qd kernel 'cg' ----
-#line 89 "derived_scalars.cpp"
+#line 93 "derived_scalars.cpp"
 
 
 // C style, as older solvers declare everything first: 'alpha' and 'beta'
 // get their values from results in the body, 'pap' and 'rr_new' are reset
 // there before their reductions.
-// ---- qd kernel 'cg_c_style' (derived_scalars.cpp:94), translated by qd-translate ----
-#line 648 "derived_scalars.hip"
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:101) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'cg_c_style' (derived_scalars.cpp:98), translated by qd-translate ----
+#line 652 "derived_scalars.hip"
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:105) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -656,16 +660,16 @@ qd_cg_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 102 "derived_scalars.cpp"
+#line 106 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 662 "derived_scalars.hip"
+#line 666 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 102 "derived_scalars.cpp"
+#line 106 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 669 "derived_scalars.hip"
+#line 673 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
@@ -679,19 +683,19 @@ rr += r[i] * r[i];
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:106): a grid-stride loop over the iterations.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:110): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 107 "derived_scalars.cpp"
+#line 111 "derived_scalars.cpp"
 ap[i] = 2.0 * p[i] - (i > 0 ? p[i - 1] : 0.0) - (i < n - 1 ? p[i + 1] : 0.0);
-#line 691 "derived_scalars.hip"
+#line 695 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:110) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:114) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, double* qd_result_pap, double* qd_partials_pap, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -702,16 +706,16 @@ qd_cg_c_style_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * a
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 111 "derived_scalars.cpp"
+#line 115 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 708 "derived_scalars.hip"
+#line 712 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 111 "derived_scalars.cpp"
+#line 115 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 715 "derived_scalars.hip"
+#line 719 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
@@ -725,35 +729,35 @@ pap += p[i] * ap[i];
   }
 }
 
-// Statement of 'cg_c_style' (derived_scalars.cpp:112) that sets the reduction result 'alpha': runs on one thread.
+// Statement of 'cg_c_style' (derived_scalars.cpp:116) that sets the reduction result 'alpha': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_c_style_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_pap) {
   const double rr = *qd_scalar_rr;
   const double pap = *qd_scalar_pap;
   double alpha = *qd_slot;
-#line 112 "derived_scalars.cpp"
+#line 116 "derived_scalars.cpp"
 alpha = rr / pap;
-#line 737 "derived_scalars.hip"
+#line 741 "derived_scalars.hip"
   *qd_slot = alpha;
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:113): a grid-stride loop over the iterations.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:117): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double* qd_scalar_alpha) {
   const double alpha = *qd_scalar_alpha;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 113 "derived_scalars.cpp"
+#line 117 "derived_scalars.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 753 "derived_scalars.hip"
+#line 757 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:119) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:123) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr_new, double* qd_partials_rr_new, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -764,16 +768,16 @@ qd_cg_c_style_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 120 "derived_scalars.cpp"
+#line 124 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 770 "derived_scalars.hip"
+#line 774 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 120 "derived_scalars.cpp"
+#line 124 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 777 "derived_scalars.hip"
+#line 781 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
@@ -787,48 +791,48 @@ rr_new += r[i] * r[i];
   }
 }
 
-// Statement of 'cg_c_style' (derived_scalars.cpp:121) that sets the reduction result 'beta': runs on one thread.
+// Statement of 'cg_c_style' (derived_scalars.cpp:125) that sets the reduction result 'beta': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_c_style_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_rr_new) {
   const double rr = *qd_scalar_rr;
   const double rr_new = *qd_scalar_rr_new;
   double beta = *qd_slot;
-#line 121 "derived_scalars.cpp"
+#line 125 "derived_scalars.cpp"
 beta = rr_new / rr;
-#line 799 "derived_scalars.hip"
+#line 803 "derived_scalars.hip"
   *qd_slot = beta;
 }
 
-// Statement of 'cg_c_style' (derived_scalars.cpp:122) that sets the reduction result 'rr': runs on one thread.
+// Statement of 'cg_c_style' (derived_scalars.cpp:126) that sets the reduction result 'rr': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_c_style_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   const double rr_new = *qd_scalar_rr_new;
   double rr = *qd_slot;
-#line 122 "derived_scalars.cpp"
+#line 126 "derived_scalars.cpp"
 rr = rr_new;
-#line 810 "derived_scalars.hip"
+#line 814 "derived_scalars.hip"
   *qd_slot = rr;
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:123): a grid-stride loop over the iterations.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:127): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const double* qd_scalar_beta) {
   const double beta = *qd_scalar_beta;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 124 "derived_scalars.cpp"
+#line 128 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 823 "derived_scalars.hip"
+#line 827 "derived_scalars.hip"
   }
 }
 
-// Serial task of 'cg_c_style' (derived_scalars.cpp:127): runs on one thread.
+// Serial task of 'cg_c_style' (derived_scalars.cpp:131): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_c_style_task9(int * iterations, int it) {
-#line 127 "derived_scalars.cpp"
+#line 131 "derived_scalars.cpp"
 iterations[0] = it;
-#line 832 "derived_scalars.hip"
+#line 836 "derived_scalars.hip"
 }
 
 
@@ -843,76 +847,76 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
   [[maybe_unused]] double rr, pap, alpha, beta, rr_new;
   [[maybe_unused]] int it, i;
   rr = 0.0;
-  // parallel loop with reductions, derived_scalars.cpp:101: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:105: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_cg_c_style_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 101);
+    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 105);
   }
   it = 0;
   while ((qd::detail::read_scalar(rr, qd_scratch.slot<double>(0), qd_stream), (it < max_it && rr > tol * tol))) {
-    // parallel loop, derived_scalars.cpp:106
+    // parallel loop, derived_scalars.cpp:110
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_c_style_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, n);
-        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 106);
+        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 110);
       }
     }
-    // derived_scalars.cpp:108: pap = 0.0
+    // derived_scalars.cpp:112: pap = 0.0
     qd::detail::set_device_scalar<double><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(1), static_cast<double>(0.0));
-    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 108);
-    // parallel loop with reductions, derived_scalars.cpp:110: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 112);
+    // parallel loop with reductions, derived_scalars.cpp:114: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), qd_scratch.counter(1));
-      qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 110);
+      qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 114);
     }
-    // serial task, derived_scalars.cpp:112
+    // serial task, derived_scalars.cpp:116
     qd_cg_c_style_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(3), qd_scratch.slot<double>(0), qd_scratch.slot<double>(1));
-    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 112);
-    // parallel loop, derived_scalars.cpp:113
+    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 116);
+    // parallel loop, derived_scalars.cpp:117
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_c_style_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, r, p, ap, qd_scratch.slot<double>(3));
-        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 113);
+        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 117);
       }
     }
-    // derived_scalars.cpp:117: rr_new = 0.0
+    // derived_scalars.cpp:121: rr_new = 0.0
     qd::detail::set_device_scalar<double><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(2), static_cast<double>(0.0));
-    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 117);
-    // parallel loop with reductions, derived_scalars.cpp:119: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 121);
+    // parallel loop with reductions, derived_scalars.cpp:123: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), qd_scratch.counter(2));
-      qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 119);
+      qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 123);
     }
-    // serial task, derived_scalars.cpp:121
+    // serial task, derived_scalars.cpp:125
     qd_cg_c_style_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(2));
-    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 121);
-    // serial task, derived_scalars.cpp:122
+    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 125);
+    // serial task, derived_scalars.cpp:126
     qd_cg_c_style_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(2));
-    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 122);
-    // parallel loop, derived_scalars.cpp:123
+    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 126);
+    // parallel loop, derived_scalars.cpp:127
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_c_style_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, p, qd_scratch.slot<double>(4));
-        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 123);
+        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 127);
       }
     }
     ++it;
   }
-  // serial task, derived_scalars.cpp:127
+  // serial task, derived_scalars.cpp:131
   qd_cg_c_style_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(iterations, it);
-  qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 127);
+  qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 131);
 }
 
 void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations) {
@@ -920,29 +924,29 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
 }
 
 // ---- end of qd kernel 'cg_c_style' ----
-#line 128 "derived_scalars.cpp"
+#line 132 "derived_scalars.cpp"
 
 
 // A value the body computes from a result and the next iteration uses:
 // its device code (the step) and its condition (the gap) see the value the
 // previous iteration left, as in the serial loop; 'gap' has no value before
 // the loop, 'step' has the host's.
-// ---- qd kernel 'descend' (derived_scalars.cpp:134), translated by qd-translate ----
-#line 932 "derived_scalars.hip"
-// Parallel loop of 'descend' (derived_scalars.cpp:143): a grid-stride loop over the iterations.
+// ---- qd kernel 'descend' (derived_scalars.cpp:138), translated by qd-translate ----
+#line 936 "derived_scalars.hip"
+// Parallel loop of 'descend' (derived_scalars.cpp:147): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_descend_loop0(int qd_begin, std::uint64_t qd_count, float * x, const float* qd_scalar_step) {
   const float step = *qd_scalar_step;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 144 "derived_scalars.cpp"
+#line 148 "derived_scalars.cpp"
 x[i] = x[i] - step * x[i];
-#line 942 "derived_scalars.hip"
+#line 946 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'descend' (derived_scalars.cpp:147) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'descend' (derived_scalars.cpp:151) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_descend_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -953,16 +957,16 @@ qd_descend_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resu
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 148 "derived_scalars.cpp"
+#line 152 "derived_scalars.cpp"
 total += x[i] * x[i];
-#line 959 "derived_scalars.hip"
+#line 963 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 148 "derived_scalars.cpp"
+#line 152 "derived_scalars.cpp"
 total += x[i] * x[i];
-#line 966 "derived_scalars.hip"
+#line 970 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -976,52 +980,52 @@ total += x[i] * x[i];
   }
 }
 
-// Statement of 'descend' (derived_scalars.cpp:149) that sets the reduction result 'gap': runs on one thread.
+// Statement of 'descend' (derived_scalars.cpp:153) that sets the reduction result 'gap': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_descend_set2(float* qd_slot, float tol, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
   float gap = *qd_slot;
-#line 149 "derived_scalars.cpp"
+#line 153 "derived_scalars.cpp"
 gap = total - tol;
-#line 987 "derived_scalars.hip"
+#line 991 "derived_scalars.hip"
   *qd_slot = gap;
 }
 
-// Statement of 'descend' (derived_scalars.cpp:150) that sets the reduction result 'step': runs on one thread.
+// Statement of 'descend' (derived_scalars.cpp:154) that sets the reduction result 'step': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_descend_set3(float* qd_slot, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
   float step = *qd_slot;
-#line 150 "derived_scalars.cpp"
+#line 154 "derived_scalars.cpp"
 step = 0.5f * step + 0.5f * total / (total + 1.0f);
-#line 998 "derived_scalars.hip"
+#line 1002 "derived_scalars.hip"
   *qd_slot = step;
 }
 
-// Serial task of 'descend' (derived_scalars.cpp:153): runs on one thread.
+// Serial task of 'descend' (derived_scalars.cpp:157): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_descend_task4(int * steps, int k) {
-#line 153 "derived_scalars.cpp"
+#line 157 "derived_scalars.cpp"
 steps[0] = k;
-#line 1007 "derived_scalars.hip"
+#line 1011 "derived_scalars.hip"
 }
 
-// Serial task of 'descend' (derived_scalars.cpp:154): runs on one thread.
+// Serial task of 'descend' (derived_scalars.cpp:158): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_descend_task5(float * out, const float* qd_scalar_step) {
   const float step = *qd_scalar_step;
-#line 154 "derived_scalars.cpp"
+#line 158 "derived_scalars.cpp"
 out[0] = step;
-#line 1016 "derived_scalars.hip"
+#line 1020 "derived_scalars.hip"
 }
 
-// Serial task of 'descend' (derived_scalars.cpp:155): runs on one thread.
+// Serial task of 'descend' (derived_scalars.cpp:159): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_descend_task6(float * out, const float* qd_scalar_gap) {
   const float gap = *qd_scalar_gap;
-#line 155 "derived_scalars.cpp"
+#line 159 "derived_scalars.cpp"
 out[1] = gap;
-#line 1025 "derived_scalars.hip"
+#line 1029 "derived_scalars.hip"
 }
 
 
@@ -1037,46 +1041,46 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
   [[maybe_unused]] float gap;
   [[maybe_unused]] float total;
   int k = 0;
-  // 'step' is reduced in the loop below (derived_scalars.cpp:142): from here on its value is the device's, starting from the host's
+  // 'step' is reduced in the loop below (derived_scalars.cpp:146): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), static_cast<float>(step));
-  qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 142);
+  qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 146);
   do {
-    // parallel loop, derived_scalars.cpp:143
+    // parallel loop, derived_scalars.cpp:147
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_descend_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(2));
-        qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 143);
+        qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 147);
       }
     }
-    // derived_scalars.cpp:145: total = 0.0f
+    // derived_scalars.cpp:149: total = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 145);
-    // parallel loop with reductions, derived_scalars.cpp:147: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 149);
+    // parallel loop with reductions, derived_scalars.cpp:151: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_descend_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 147);
+      qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 151);
     }
-    // serial task, derived_scalars.cpp:149
+    // serial task, derived_scalars.cpp:153
     qd_descend_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), tol, qd_scratch.slot<float>(0));
-    qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 149);
-    // serial task, derived_scalars.cpp:150
+    qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 153);
+    // serial task, derived_scalars.cpp:154
     qd_descend_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), qd_scratch.slot<float>(0));
-    qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 150);
+    qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 154);
     ++k;
   } while ((qd::detail::read_scalar(gap, qd_scratch.slot<float>(1), qd_stream), (gap > 0.0f && k < 100)));
-  // serial task, derived_scalars.cpp:153
+  // serial task, derived_scalars.cpp:157
   qd_descend_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
-  qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 153);
-  // serial task, derived_scalars.cpp:154
+  qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 157);
+  // serial task, derived_scalars.cpp:158
   qd_descend_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(2));
-  qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 154);
-  // serial task, derived_scalars.cpp:155
+  qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 158);
+  // serial task, derived_scalars.cpp:159
   qd_descend_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(1));
-  qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 155);
+  qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 159);
 }
 
 void descend(float* x, int n, float tol, int* steps, float* out) {
@@ -1084,5 +1088,5 @@ void descend(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'descend' ----
-#line 156 "derived_scalars.cpp"
+#line 160 "derived_scalars.cpp"
 
