@@ -157,18 +157,40 @@ void k(float *a, int n) {
 
 namespace {
 
+/// What a HostLoop step says, read while the AST lives.
+struct HostLoopSummary {
+  unsigned CheckEvery = 0;
+  unsigned PredicateSlot = 0;
+  std::vector<std::string> Restored;
+  size_t Branches = 0;
+  /// The condition's task (Branches[1]), when there is one.
+  std::optional<StepKind> TestKind;
+  std::vector<std::string> TestCaptures;
+};
+
 /// The first HostLoop step of the only kernel of \p Code, and its
 /// diagnostics.
-std::pair<std::optional<Step>, std::vector<std::string>>
+std::pair<std::optional<HostLoopSummary>, std::vector<std::string>>
 firstHostLoop(llvm::StringRef Code) {
-  std::optional<Step> Found;
+  std::optional<HostLoopSummary> Found;
   ParseResult R = parse(Code, [&](ASTContext &, std::vector<KernelPlan> &Plans,
                                   DirectiveList &) {
     if (Plans.size() != 1)
       return;
     forEachStep(Plans[0].Steps, [&](const Step &S) {
-      if (!Found && S.Kind == StepKind::HostLoop)
-        Found = S;
+      if (Found || S.Kind != StepKind::HostLoop)
+        return;
+      HostLoopSummary L;
+      L.CheckEvery = S.CheckEvery;
+      L.PredicateSlot = S.PredicateSlot;
+      for (const VarDecl *Var : S.Restored)
+        L.Restored.push_back(Var->getNameAsString());
+      L.Branches = S.Branches.size();
+      if (S.Branches.size() > 1 && S.Branches[1].size() == 1) {
+        L.TestKind = S.Branches[1].front().Kind;
+        L.TestCaptures = captureNames(S.Branches[1].front().Captures);
+      }
+      Found = L;
     });
   });
   return {Found, R.messages()};
@@ -204,18 +226,13 @@ void k(float *u, float *v, int n, float tol, int *out) {
   EXPECT_EQ(Loop->CheckEvery, 6u);
   // 'res' has slot 0; the predicate comes after it.
   EXPECT_EQ(Loop->PredicateSlot, 1u);
-  std::vector<std::string> Restored;
-  for (const VarDecl *Var : Loop->Restored)
-    Restored.push_back(Var->getNameAsString());
   // Declared before the loop and changed by its host code; not 's' (the
   // loop's own), 'local' (the body's), 'untouched', or 'res' (a device
   // scalar).
-  EXPECT_EQ(Restored, (std::vector<std::string>{"u", "v", "t", "it"}));
-  ASSERT_EQ(Loop->Branches.size(), 2u);
-  ASSERT_EQ(Loop->Branches[1].size(), 1u);
-  const Step &Test = Loop->Branches[1].front();
-  EXPECT_EQ(Test.Kind, StepKind::SerialTask);
-  EXPECT_EQ(captureNames(Test.Captures),
+  EXPECT_EQ(Loop->Restored, (std::vector<std::string>{"u", "v", "t", "it"}));
+  ASSERT_EQ(Loop->Branches, 2u);
+  EXPECT_EQ(Loop->TestKind, StepKind::SerialTask);
+  EXPECT_EQ(Loop->TestCaptures,
             (std::vector<std::string>{"n", "tol", "res", "it", "untouched"}));
 }
 
@@ -235,5 +252,6 @@ void k(float *u, int n, float tol) {
   EXPECT_EQ(Messages, std::vector<std::string>{});
   ASSERT_TRUE(Loop);
   EXPECT_EQ(Loop->CheckEvery, 0u);
-  EXPECT_EQ(Loop->Branches.size(), 1u);
+  EXPECT_EQ(Loop->Branches, 1u);
+  EXPECT_FALSE(Loop->TestKind);
 }
