@@ -56,18 +56,8 @@ bool Analyzer::analyzeDerivedScalar(const DeclStmt *DS,
   checkHostValueWrites(DS, {Var});
   makeDerivedScalar(Var, Var->getLocation());
   Values.add(Var);
-  Step Set;
-  Set.Kind = StepKind::DeviceScalarSet;
-  Set.S = DS;
-  Set.OnDevice = true;
+  Step Set = deviceScalarTask(DS, Var);
   Set.Declares = true;
-  Set.Captures.push_back(deviceScalarCapture(Var));
-  Step Reading;
-  Reading.Kind = StepKind::SerialTask;
-  Reading.S = DS;
-  captureTaskValues(Reading, Var);
-  Set.Captures.insert(Set.Captures.end(), Reading.Captures.begin(),
-                      Reading.Captures.end());
   Out.push_back(std::move(Set));
   return true;
 }

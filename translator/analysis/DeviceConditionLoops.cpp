@@ -245,15 +245,24 @@ bool Analyzer::analyzeDeviceScalarSet(const Stmt *S,
   Reduction Own;
   Own.Var = Var;
   checkHostValueWrites(S, {}, Own);
+  Out.push_back(deviceScalarTask(S, Var));
+  return true;
+}
+
+Step Analyzer::deviceScalarTask(const Stmt *S, const VarDecl *Var) {
+  Step Set;
+  Set.Kind = StepKind::DeviceScalarSet;
+  Set.S = S;
   Set.OnDevice = true;
+  Set.Captures.push_back(deviceScalarCapture(Var));
+  // What it reads, as a serial task that may write this one scalar reads.
   Step Reading;
   Reading.Kind = StepKind::SerialTask;
   Reading.S = S;
   captureTaskValues(Reading, Var);
   Set.Captures.insert(Set.Captures.end(), Reading.Captures.begin(),
                       Reading.Captures.end());
-  Out.push_back(std::move(Set));
-  return true;
+  return Set;
 }
 
 } // namespace qd

@@ -150,6 +150,9 @@ private:
   bool promoteAssignedLocal(const clang::VarDecl *Var,
                             const clang::DeclRefExpr *Target,
                             const clang::Expr *Value);
+  /// The step of \p S, a statement that sets the device scalar \p Var
+  /// from device data, which one GPU thread runs; its captures are checked.
+  Step deviceScalarTask(const clang::Stmt *S, const clang::VarDecl *Var);
   /// 'res = 0.f;' on a device scalar; false if \p S is not one.
   bool analyzeDeviceScalarSet(const clang::Stmt *S, std::vector<Step> &Out);
   // CheckEvery.cpp

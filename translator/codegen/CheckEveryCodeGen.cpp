@@ -56,11 +56,9 @@ std::string KernelCodeGen::renderCheckedLoop(const Step &S,
   Data.set("params_after_comma", ", " + templateString(Data, "params"));
   Data.set("args", Check + ".test(), " + Args);
   Data.set("every", std::to_string(S.CheckEvery));
-  std::string Condition = templateString(Data, "body");
-  while (!Condition.empty() && (Condition.back() == ';' ||
-                                Condition.back() == ' '))
-    Condition.pop_back();
-  Data.set("body", Condition);
+  // The condition as the host's loop writes it (loopCondition), without the
+  // ';' that a 'for' header's condition has after it.
+  Data.set("body", text(hostLoopCondition(S.S)->getSourceRange()));
   Data.set("block_dim", "1");
   addLaunch(Data, "qd::detail::task_grid_size()", "", 0);
   DeviceFunctions +=
@@ -72,14 +70,8 @@ std::string KernelCodeGen::renderCheckedLoop(const Step &S,
   Predicate.clear();
 
   if (const auto *For = dyn_cast<ForStmt>(S.S)) {
-    const Stmt *Init = For->getInit();
-    const std::string InitText =
-        !Init ? ";"
-        : isa<DeclStmt>(Init) ? statementText(Init)
-                              : text(Init->getSourceRange()) + ";";
-    Out += "for (" + InitText + " " + Check + ".next(); " +
-           (For->getInc() ? text(For->getInc()->getSourceRange()) : "") +
-           ") {\n" + indent(TestLaunch, 2) + "\n" + Body + "\n}\n";
+    Out += forHeader(For, Check + ".next()") + " {\n" +
+           indent(TestLaunch, 2) + "\n" + Body + "\n}\n";
   } else if (isa<WhileStmt>(S.S)) {
     Out += "while (" + Check + ".next()) {\n" + indent(TestLaunch, 2) + "\n" +
            Body + "\n}\n";

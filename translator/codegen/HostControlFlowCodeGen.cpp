@@ -13,6 +13,17 @@ using namespace clang;
 
 namespace qd {
 
+std::string KernelCodeGen::forHeader(const ForStmt *For,
+                                     const std::string &Condition) const {
+  const Stmt *Init = For->getInit();
+  const std::string InitText =
+      !Init ? ";"
+      : isa<DeclStmt>(Init) ? statementText(Init)
+                            : text(Init->getSourceRange()) + ";";
+  return "for (" + InitText + " " + Condition + "; " +
+         (For->getInc() ? text(For->getInc()->getSourceRange()) : "") + ")";
+}
+
 std::string KernelCodeGen::renderHostControlFlow(const Step &S,
                                                  const std::string &Queue) {
   auto Body = [&](const std::vector<Step> &Steps) {
@@ -63,14 +74,8 @@ std::string KernelCodeGen::renderHostControlFlow(const Step &S,
       return "for " +
              text(SourceRange(For->getLParenLoc(), For->getRParenLoc())) +
              " " + Body(S.Branches[0]) + "\n";
-    const Stmt *Init = For->getInit();
-    const std::string InitText =
-        !Init ? ";"
-        : isa<DeclStmt>(Init) ? statementText(Init)
-                              : text(Init->getSourceRange()) + ";";
-    return "for (" + InitText + " " + loopCondition(S, For->getCond(), Queue) +
-           "; " + (For->getInc() ? text(For->getInc()->getSourceRange()) : "") +
-           ") " + Body(S.Branches[0]) + "\n";
+    return forHeader(For, loopCondition(S, For->getCond(), Queue)) + " " +
+           Body(S.Branches[0]) + "\n";
   }
   if (const auto *While = dyn_cast<WhileStmt>(S.S))
     return "while " +

@@ -245,6 +245,9 @@ private:
   /// Host statements, 'if', 'switch', 'loop seq', 'break' and 'continue'
   /// (HostControlFlowCodeGen.cpp), enqueueing on \p Queue.
   std::string renderHostControlFlow(const Step &S, const std::string &Queue);
+  /// 'for (init; Condition; inc)' of \p For, its condition replaced.
+  std::string forHeader(const clang::ForStmt *For,
+                        const std::string &Condition) const;
   // Device scalars set and read by the host (DeviceScalarCodeGen.cpp).
   /// The launch that sets \p C's slot to \p Value, on \p Queue.
   std::string setDeviceScalar(const Capture &C, const std::string &Value,

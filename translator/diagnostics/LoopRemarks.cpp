@@ -310,15 +310,15 @@ private:
   DiagnosticsEngine &Diags;
 
   void conditionReadBack(const Step &S, bool HoldsBackBlocks) {
-    std::string Names;
-    for (const Capture &C : S.Captures)
-      Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
     if (S.CheckEvery) {
       report(Diags, hostLoopCondition(S.S)->getBeginLoc(),
              Diag::RemarkConditionCheckedEvery)
           << S.CheckEvery << HoldsBackBlocks << S.CheckEvery - 1;
       return;
     }
+    std::string Names;
+    for (const Capture &C : S.Captures)
+      Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
     report(Diags, hostLoopCondition(S.S)->getBeginLoc(),
            Diag::RemarkConditionReadBack)
         << Names << HoldsBackBlocks;
