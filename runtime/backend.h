@@ -37,6 +37,10 @@
 //   GraphHandle graph_create();
 //   NodeHandle graph_add_kernel_node(GraphHandle g, const NodeHandle* deps,
 //                                    std::size_t n, const KernelNode& k);
+//   std::uint64_t graph_conditional_handle(GraphHandle g);
+//   NodeHandle graph_add_while_node(GraphHandle g, const NodeHandle* deps,
+//                                   std::size_t n, std::uint64_t handle,
+//                                   GraphHandle& body);
 //   ExecHandle graph_instantiate(GraphHandle g);
 //   void graph_exec_set_kernel_params(ExecHandle x, NodeHandle node, const KernelNode& k);
 //   void graph_launch(ExecHandle x, StreamHandle s);
@@ -49,6 +53,12 @@
 // destroyed (cudaDeviceReset, or the driver's teardown at exit), when
 // destroying them would crash inside the driver. 0 when the context is gone
 // or the driver cannot tell.
+//
+// graph_conditional_handle makes a condition for a conditional node that
+// `g` will hold, starting at 0 on every launch: what device code passes to
+// set_loop_condition. graph_add_while_node adds the conditional WHILE node
+// of that condition and sets `body` to its body graph, which the driver
+// owns. Only CUDA 12.4 or later has them; elsewhere both throw.
 //
 // A kernel node's argument values are copied by the call that receives
 // them, as cudaGraphAddKernelNode and cudaLaunchKernel copy them. The cpu

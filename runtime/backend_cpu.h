@@ -145,6 +145,16 @@ inline NodeHandle graph_add_kernel_node(GraphHandle /*g*/,
                                         const KernelNode& /*k*/) {
   no_graphs("graph_add_kernel_node");
 }
+inline std::uint64_t graph_conditional_handle(GraphHandle /*g*/) {
+  no_graphs("graph_conditional_handle");
+}
+inline NodeHandle graph_add_while_node(GraphHandle /*g*/,
+                                       const NodeHandle* /*deps*/,
+                                       std::size_t /*n*/,
+                                       std::uint64_t /*handle*/,
+                                       GraphHandle& /*body*/) {
+  no_graphs("graph_add_while_node");
+}
 inline ExecHandle graph_instantiate(GraphHandle /*g*/) {
   no_graphs("graph_instantiate");
 }

@@ -261,6 +261,53 @@ inline NodeHandle graph_add_kernel_node(GraphHandle g, const NodeHandle* deps,
   return added;
 }
 
+#if CUDART_VERSION >= 12040
+inline std::uint64_t graph_conditional_handle(GraphHandle g) {
+  cudaGraphConditionalHandle handle = 0;
+  // The default value applies at every launch, so a condition left set by
+  // the last launch never leaks into the next one.
+  check(cudaGraphConditionalHandleCreate(&handle, graph(g), 0,
+                                         cudaGraphCondAssignDefault),
+        "cudaGraphConditionalHandleCreate");
+  return handle;
+}
+
+inline NodeHandle graph_add_while_node(GraphHandle g, const NodeHandle* deps,
+                                       std::size_t n, std::uint64_t handle,
+                                       GraphHandle& body) {
+  cudaGraphNodeParams p = {};
+  p.type = cudaGraphNodeTypeConditional;
+  p.conditional.handle = handle;
+  p.conditional.type = cudaGraphCondTypeWhile;
+  p.conditional.size = 1;
+  cudaGraphNode_t added = nullptr;
+  const auto* dependencies = reinterpret_cast<const cudaGraphNode_t*>(deps);
+#if CUDART_VERSION >= 13000
+  check(cudaGraphAddNode(&added, graph(g), dependencies, nullptr, n, &p),
+        "cudaGraphAddNode");
+#else
+  check(cudaGraphAddNode(&added, graph(g), dependencies, n, &p),
+        "cudaGraphAddNode");
+#endif
+  body = p.conditional.phGraph_out[0];
+  return added;
+}
+#else
+[[noreturn]] inline void no_conditional_nodes() {
+  api_failure("cudaGraphConditionalHandleCreate",
+              "conditional WHILE nodes need CUDA 12.4 or later; this runtime "
+              "was built with an older toolkit");
+}
+inline std::uint64_t graph_conditional_handle(GraphHandle) {
+  no_conditional_nodes();
+}
+inline NodeHandle graph_add_while_node(GraphHandle, const NodeHandle*,
+                                       std::size_t, std::uint64_t,
+                                       GraphHandle&) {
+  no_conditional_nodes();
+}
+#endif
+
 inline ExecHandle graph_instantiate(GraphHandle g) {
   cudaGraphExec_t x = nullptr;
   check(cudaGraphInstantiateWithFlags(&x, graph(g), 0),

@@ -46,6 +46,10 @@ void launch_kernel(const KernelNode& k, StreamHandle s);
 GraphHandle graph_create();
 NodeHandle graph_add_kernel_node(GraphHandle g, const NodeHandle* deps,
                                  std::size_t n, const KernelNode& k);
+std::uint64_t graph_conditional_handle(GraphHandle g);
+NodeHandle graph_add_while_node(GraphHandle g, const NodeHandle* deps,
+                                std::size_t n, std::uint64_t handle,
+                                GraphHandle& body);
 ExecHandle graph_instantiate(GraphHandle g);
 void graph_exec_set_kernel_params(ExecHandle x, NodeHandle node,
                                   const KernelNode& k);

@@ -261,6 +261,22 @@ inline NodeHandle graph_add_kernel_node(GraphHandle g, const NodeHandle* deps,
   return added;
 }
 
+// The translator never describes a device-condition loop for HIP, whose
+// graphs have no conditional WHILE nodes in the versions we support.
+[[noreturn]] inline void no_conditional_nodes() {
+  api_failure("hipGraphAddNode", "HIP graphs have no conditional WHILE nodes");
+}
+inline std::uint64_t graph_conditional_handle(GraphHandle /*g*/) {
+  no_conditional_nodes();
+}
+inline NodeHandle graph_add_while_node(GraphHandle /*g*/,
+                                       const NodeHandle* /*deps*/,
+                                       std::size_t /*n*/,
+                                       std::uint64_t /*handle*/,
+                                       GraphHandle& /*body*/) {
+  no_conditional_nodes();
+}
+
 inline ExecHandle graph_instantiate(GraphHandle g) {
   hipGraphExec_t x = nullptr;
   check(hipGraphInstantiateWithFlags(&x, graph(g), 0),

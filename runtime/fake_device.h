@@ -26,6 +26,7 @@
 #include <qd/qd.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace qd {
@@ -135,7 +136,9 @@ void release_claim(void* handle, const void* holder) noexcept;
 // A fake graph is a list of kernel nodes with their dependencies; launching
 // its executable form begins each node's launch on the launch stream (so
 // launches are counted and checked as above) and runs its host invoker, in
-// node order, which is a valid topological order.
+// node order, which is a valid topological order. A conditional WHILE node
+// (graph_add_while_node) runs its body graph's nodes, in order, as long as
+// its condition is non-zero; device code sets it through set_conditional.
 struct GraphCounts {
   unsigned long long graphs_created = 0, graphs_destroyed = 0;
   unsigned long long execs_created = 0, execs_destroyed = 0;
@@ -146,8 +149,16 @@ struct GraphCounts {
   // Graphs and executable graphs destroyed after their device was reset:
   // on a real driver, a crash. A correct runtime keeps this at 0.
   unsigned long long stale_destroys = 0;
+  // Conditional WHILE nodes added, iterations their bodies ran, and
+  // set_conditional calls outside a running graph or with a handle it does
+  // not have (a correct runtime keeps this at 0).
+  unsigned long long while_nodes = 0, loop_iterations = 0;
+  unsigned long long condition_misuses = 0;
 };
 GraphCounts graph_counts() noexcept;
+// cudaGraphSetConditional, as the fake CUDA shim's device code calls it:
+// sets a condition of the graph running on the calling thread.
+void set_conditional(std::uint64_t handle, unsigned value) noexcept;
 // The `nth` instantiation, graph launch or node update from now on fails;
 // 0 disarms.
 void fail_graph_instantiation(unsigned nth) noexcept;

@@ -19,7 +19,11 @@ namespace {
 constexpr std::uint32_t kGraphMagic = 0x47525048; // "GRPH"
 constexpr std::uint32_t kExecMagic = 0x45584543;  // "EXEC"
 
-// A node owns copies of its argument values, as a driver's node does.
+struct FakeGraph;
+
+// A node owns copies of its argument values, as a driver's node does. A
+// WHILE node (condition >= 0) has a body instead: a graph of its own while
+// building, its nodes' copies once instantiated.
 struct FakeNode {
   backend::KernelNode kernel;
   std::vector<unsigned char> bytes;
@@ -27,6 +31,9 @@ struct FakeNode {
   std::vector<unsigned> arg_sizes;
   std::vector<std::size_t> deps;
   std::size_t index = 0;
+  int condition = -1;
+  std::unique_ptr<FakeGraph> body_graph;
+  std::vector<std::unique_ptr<FakeNode>> body;
 
   void set(const backend::KernelNode& k) {
     std::size_t total = 0;
@@ -63,6 +70,10 @@ struct FakeGraph {
   int device = 0;
   std::uint64_t generation = 0;
   std::vector<std::unique_ptr<FakeNode>> nodes;
+  // The graph whose instantiation runs this one: itself, or the graph
+  // holding the WHILE node whose body this is. It numbers the conditions.
+  FakeGraph* root = this;
+  unsigned conditions = 0;
 };
 
 struct FakeExec {
@@ -71,11 +82,34 @@ struct FakeExec {
   std::uint64_t generation = 0;
   const FakeGraph* from = nullptr;
   std::vector<std::unique_ptr<FakeNode>> nodes;
+  // Each condition's value while the graph runs.
+  std::vector<unsigned> conditions;
 };
+
+// The executable graph running on this thread, whose conditions
+// set_conditional sets.
+thread_local FakeExec* running = nullptr;
+
+// A condition's handle, as device code receives it: 0 is no handle.
+constexpr std::uint64_t kHandleBase = 0x434f4e44'00000000; // "COND"
+
+std::unique_ptr<FakeNode> copy_node(const FakeNode& node) {
+  auto copy = std::make_unique<FakeNode>();
+  copy->set(node.kernel);
+  copy->deps = node.deps;
+  copy->index = node.index;
+  copy->condition = node.condition;
+  const std::vector<std::unique_ptr<FakeNode>>& body =
+      node.body_graph ? node.body_graph->nodes : node.body;
+  for (const auto& inner : body)
+    copy->body.push_back(copy_node(*inner));
+  return copy;
+}
 
 std::atomic<unsigned long long> graphs_created{0}, graphs_destroyed{0},
     execs_created{0}, execs_destroyed{0}, kernel_nodes{0}, node_updates{0},
-    graph_launches{0}, direct_launches{0}, stale_destroys{0};
+    graph_launches{0}, direct_launches{0}, stale_destroys{0}, while_nodes{0},
+    loop_iterations{0}, condition_misuses{0};
 std::atomic<unsigned> instantiation_countdown{0}, graph_launch_countdown{0},
     node_update_countdown{0};
 
@@ -121,6 +155,24 @@ void run(const backend::KernelNode& k, void* stream, const char* call) {
   k.host_invoke(k.function, k.grid, k.block, k.args);
 }
 
+// Runs `nodes` in order; a WHILE node runs its body as long as its condition
+// is non-zero, starting from 0 (the default value the runtime asks for).
+void run_nodes(FakeExec& exec,
+               const std::vector<std::unique_ptr<FakeNode>>& nodes,
+               void* stream) {
+  for (const auto& node : nodes) {
+    if (node->condition < 0) {
+      run(node->kernel, stream, "fakeGraphLaunch");
+      continue;
+    }
+    unsigned& value = exec.conditions.at(node->condition);
+    while (value != 0) {
+      loop_iterations.fetch_add(1, std::memory_order_relaxed);
+      run_nodes(exec, node->body, stream);
+    }
+  }
+}
+
 } // namespace
 
 GraphCounts graph_counts() noexcept {
@@ -134,7 +186,20 @@ GraphCounts graph_counts() noexcept {
   c.graph_launches = graph_launches.load();
   c.direct_launches = direct_launches.load();
   c.stale_destroys = stale_destroys.load();
+  c.while_nodes = while_nodes.load();
+  c.loop_iterations = loop_iterations.load();
+  c.condition_misuses = condition_misuses.load();
   return c;
+}
+
+void set_conditional(std::uint64_t handle, unsigned value) noexcept {
+  FakeExec* exec = running;
+  const std::uint64_t index = handle - kHandleBase;
+  if (!exec || handle < kHandleBase || index >= exec->conditions.size()) {
+    condition_misuses.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
+  exec->conditions[index] = value;
 }
 
 void reset_device(int device) noexcept {
@@ -215,8 +280,45 @@ NodeHandle graph_add_kernel_node(GraphHandle g, const NodeHandle* deps,
   return graph->nodes.back().get();
 }
 
+std::uint64_t graph_conditional_handle(GraphHandle g) {
+  fake::FakeGraph* graph =
+      fake::as_graph(g, "fakeGraphConditionalHandleCreate");
+  return fake::kHandleBase + graph->root->conditions++;
+}
+
+NodeHandle graph_add_while_node(GraphHandle g, const NodeHandle* deps,
+                                std::size_t n, std::uint64_t handle,
+                                GraphHandle& body) {
+  fake::FakeGraph* graph = fake::as_graph(g, "fakeGraphAddNode");
+  if (handle < fake::kHandleBase ||
+      handle - fake::kHandleBase >= graph->root->conditions)
+    api_failure("fakeGraphAddNode", "invalid value");
+  auto node = std::make_unique<fake::FakeNode>();
+  node->index = graph->nodes.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    auto* dep = static_cast<fake::FakeNode*>(deps[i]);
+    if (!dep || dep->index >= graph->nodes.size() ||
+        graph->nodes[dep->index].get() != dep)
+      api_failure("fakeGraphAddNode",
+                  fake::result_string(fake::kInvalidResourceHandle));
+    node->deps.push_back(dep->index);
+  }
+  node->condition = static_cast<int>(handle - fake::kHandleBase);
+  node->body_graph = std::make_unique<fake::FakeGraph>();
+  node->body_graph->device = graph->device;
+  node->body_graph->generation = graph->generation;
+  node->body_graph->root = graph->root;
+  body = node->body_graph.get();
+  graph->nodes.push_back(std::move(node));
+  fake::while_nodes.fetch_add(1, std::memory_order_relaxed);
+  return graph->nodes.back().get();
+}
+
 ExecHandle graph_instantiate(GraphHandle g) {
   fake::FakeGraph* graph = fake::as_graph(g, "fakeGraphInstantiate");
+  // A WHILE node's body is instantiated with the graph that holds it.
+  if (graph->root != graph)
+    api_failure("fakeGraphInstantiate", "invalid value");
   if (fake::countdown_hits(fake::instantiation_countdown))
     api_failure("fakeGraphInstantiate", "out of memory");
   auto exec = std::make_unique<fake::FakeExec>();
@@ -225,13 +327,10 @@ ExecHandle graph_instantiate(GraphHandle g) {
   exec->from = graph;
   std::vector<std::vector<std::size_t>> edges;
   for (const auto& node : graph->nodes) {
-    auto copy = std::make_unique<fake::FakeNode>();
-    copy->set(node->kernel);
-    copy->deps = node->deps;
-    copy->index = node->index;
-    exec->nodes.push_back(std::move(copy));
+    exec->nodes.push_back(fake::copy_node(*node));
     edges.push_back(node->deps);
   }
+  exec->conditions.assign(graph->conditions, 0);
   {
     std::lock_guard<std::mutex> lock(fake::edges_mutex);
     fake::edges_of_last = std::move(edges);
@@ -245,8 +344,10 @@ void graph_exec_set_kernel_params(ExecHandle x, NodeHandle n,
                                   const KernelNode& k) {
   fake::FakeExec* exec = fake::as_exec(x, "fakeGraphExecKernelNodeSetParams");
   auto* node = static_cast<fake::FakeNode*>(n);
+  // Nodes of a WHILE node's body are not the exec's to update (the cache
+  // never asks), and a WHILE node is no kernel node.
   if (!node || node->index >= exec->nodes.size() ||
-      exec->from->nodes[node->index].get() != node)
+      exec->from->nodes[node->index].get() != node || node->condition >= 0)
     api_failure("fakeGraphExecKernelNodeSetParams",
                 fake::result_string(fake::kInvalidResourceHandle));
   if (fake::countdown_hits(fake::node_update_countdown))
@@ -261,8 +362,17 @@ void graph_launch(ExecHandle x, StreamHandle s) {
     api_failure("fakeGraphLaunch",
                 fake::result_string(fake::kLaunchFailure));
   fake::graph_launches.fetch_add(1, std::memory_order_relaxed);
-  for (const auto& node : exec->nodes)
-    fake::run(node->kernel, s, "fakeGraphLaunch");
+  // cudaGraphCondAssignDefault: every launch starts from the default.
+  std::fill(exec->conditions.begin(), exec->conditions.end(), 0u);
+  fake::FakeExec* const outer = fake::running;
+  fake::running = exec;
+  try {
+    fake::run_nodes(*exec, exec->nodes, s);
+  } catch (...) {
+    fake::running = outer;
+    throw;
+  }
+  fake::running = outer;
 }
 
 void graph_exec_destroy(ExecHandle x) noexcept {

@@ -38,6 +38,8 @@ struct CachedGraph {
   backend::GraphHandle graph = nullptr;
   backend::ExecHandle exec = nullptr;
   std::vector<backend::NodeHandle> nodes; // per op; null for fork and join
+  // The driver's handle of each device-condition loop's condition.
+  std::vector<std::uint64_t> handles;
   std::uint64_t last_use = 0;
   bool lent = false;
 
@@ -117,15 +119,6 @@ GraphCache& cache_of(std::atomic<void*>& slot) {
   return *cache;
 }
 
-bool same_shape(const GraphDescription& a, const GraphDescription& b) {
-  if (a.ops.size() != b.ops.size())
-    return false;
-  for (std::size_t i = 0; i < a.ops.size(); ++i)
-    if (!a.ops[i].same_shape(b.ops[i]))
-      return false;
-  return true;
-}
-
 bool same_arguments(const GraphDescription& a, const GraphDescription& b,
                     std::size_t op) {
   const auto [begin, end] = a.arg_range(a.ops[op]);
@@ -133,8 +126,32 @@ bool same_arguments(const GraphDescription& a, const GraphDescription& b,
                      end - begin) == 0;
 }
 
+// The loop whose LoopHandle op `op` passes, as recorded.
+std::uint32_t loop_of(const GraphDescription& d, const GraphDescription::Op& op) {
+  LoopHandle recorded;
+  std::memcpy(&recorded,
+              d.bytes.data() + d.arg_offsets[op.first_arg + op.handle_arg],
+              sizeof recorded);
+  return static_cast<std::uint32_t>(recorded.value);
+}
+
+// A node in a WHILE node's body keeps the arguments it was built with (the
+// driver updates kernel nodes of the graph itself, not of its conditional
+// bodies), so there they are part of the shape: a call with other values
+// gets a graph of its own, cached beside the first.
+bool same_shape(const GraphDescription& a, const GraphDescription& b) {
+  if (a.ops.size() != b.ops.size())
+    return false;
+  for (std::size_t i = 0; i < a.ops.size(); ++i)
+    if (!a.ops[i].same_shape(b.ops[i]) ||
+        (a.ops[i].in_loop && !same_arguments(a, b, i)))
+      return false;
+  return true;
+}
+
 // Adds the nodes of `d` to `g.graph`, with the dependencies that stream mode's
-// order, forks and joins give, and instantiates it.
+// order, forks and joins give, and instantiates it. A loop's body goes into
+// its WHILE node's body graph, where its lanes start with no dependencies.
 void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
   g.context = backend::context_id(g.device);
   try {
@@ -143,11 +160,29 @@ void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
     rethrow_as_launch_failure(site, site.file(), site.line());
   }
   g.nodes.assign(d.ops.size(), nullptr);
+  g.handles.assign(d.loops, 0);
   // What each lane's next node depends on: lane 0 is the launch stream.
   std::vector<std::vector<backend::NodeHandle>> lanes(1);
   // Regions not yet joined, innermost last: their parent and first lane.
   std::vector<std::pair<std::size_t, std::size_t>> open;
+  // Loops not yet ended, innermost last: the graph and lanes around them.
+  struct OpenLoop {
+    backend::GraphHandle graph;
+    std::vector<std::vector<backend::NodeHandle>> lanes;
+    backend::NodeHandle node;
+  };
+  std::vector<OpenLoop> loops;
+  backend::GraphHandle graph = g.graph;
+  // A loop's condition is made on the graph that holds its node, on its
+  // first use: the test launch before the loop, at the same level.
+  auto condition = [&](std::uint32_t loop) {
+    std::uint64_t& handle = g.handles.at(loop);
+    if (handle == 0)
+      handle = backend::graph_conditional_handle(graph);
+    return handle;
+  };
   std::vector<void*> pointers;
+  LoopHandle handle;
   for (std::size_t i = 0; i < d.ops.size(); ++i) {
     const GraphDescription::Op& op = d.ops[i];
     switch (op.kind) {
@@ -171,11 +206,36 @@ void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
       lanes.resize(first);
       break;
     }
+    case GraphDescription::OpKind::LoopBegin: {
+      const std::vector<backend::NodeHandle>& deps = lanes.at(op.lane);
+      backend::GraphHandle body = nullptr;
+      try {
+        g.nodes[i] = backend::graph_add_while_node(
+            graph, deps.data(), deps.size(), condition(op.parent), body);
+      } catch (const Error&) {
+        rethrow_as_launch_failure(site, site.file(), site.line());
+      }
+      loops.push_back({graph, lanes, g.nodes[i]});
+      graph = body;
+      for (std::vector<backend::NodeHandle>& lane : lanes)
+        lane.clear();
+      break;
+    }
+    case GraphDescription::OpKind::LoopEnd: {
+      graph = loops.back().graph;
+      lanes = std::move(loops.back().lanes);
+      lanes.at(op.lane).assign(1, loops.back().node);
+      loops.pop_back();
+      break;
+    }
     case GraphDescription::OpKind::Launch: {
       std::vector<backend::NodeHandle>& deps = lanes.at(op.lane);
       try {
+        if (op.handle_arg >= 0)
+          condition(loop_of(d, op));
         g.nodes[i] = backend::graph_add_kernel_node(
-            g.graph, deps.data(), deps.size(), kernel_node(d, op, pointers));
+            graph, deps.data(), deps.size(),
+            kernel_node(d, op, pointers, g.handles, &handle));
       } catch (const Error&) {
         rethrow_as_launch_failure(site, op.file, op.line);
       }
@@ -195,14 +255,16 @@ void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
 // differ.
 void update(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
   std::vector<void*> pointers;
+  LoopHandle handle;
   for (std::size_t i = 0; i < d.ops.size(); ++i) {
     const GraphDescription::Op& op = d.ops[i];
-    if (op.kind != GraphDescription::OpKind::Launch ||
+    // A loop body's arguments are the cached graph's (same_shape).
+    if (op.kind != GraphDescription::OpKind::Launch || op.in_loop ||
         same_arguments(d, g.recorded, i))
       continue;
     try {
-      backend::graph_exec_set_kernel_params(g.exec, g.nodes[i],
-                                            kernel_node(d, op, pointers));
+      backend::graph_exec_set_kernel_params(
+          g.exec, g.nodes[i], kernel_node(d, op, pointers, g.handles, &handle));
     } catch (const Error&) {
       rethrow_as_launch_failure(site, op.file, op.line);
     }
@@ -282,11 +344,17 @@ void give_back(GraphCache& cache, CachedGraph* g, bool broken) {
 
 backend::KernelNode kernel_node(const GraphDescription& d,
                                 const GraphDescription::Op& op,
-                                std::vector<void*>& pointers) {
+                                std::vector<void*>& pointers,
+                                const std::vector<std::uint64_t>& handles,
+                                LoopHandle* handle) {
   pointers.resize(op.arg_count);
   for (std::uint32_t a = 0; a < op.arg_count; ++a)
     pointers[a] = const_cast<unsigned char*>(d.bytes.data()) +
                   d.arg_offsets[op.first_arg + a];
+  if (op.handle_arg >= 0) {
+    handle->value = handles.at(loop_of(d, op));
+    pointers[op.handle_arg] = handle;
+  }
   backend::KernelNode k;
   k.function = op.function;
   k.grid = op.grid;

@@ -29,10 +29,14 @@ void replay_on_streams(const GraphSite& site, const GraphDescription& d,
                        StreamRef launch, const CallDevice& device);
 
 // The driver's form of op `op` of `d`; `pointers` receives the argument
-// pointers and must outlive the result's use.
+// pointers and must outlive the result's use. A LoopHandle argument is
+// passed as `handles[its loop]`, stored in `handle`, which must outlive the
+// use too.
 backend::KernelNode kernel_node(const GraphDescription& d,
                                 const GraphDescription::Op& op,
-                                std::vector<void*>& pointers);
+                                std::vector<void*>& pointers,
+                                const std::vector<std::uint64_t>& handles = {},
+                                LoopHandle* handle = nullptr);
 
 // Rethrows a driver failure of a graph-mode call as the launch failure of
 // its kernel, at the launch to blame (or the kernel's pragma).

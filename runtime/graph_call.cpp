@@ -69,6 +69,23 @@ void GraphCall::join() {
   d_->open_regions.pop_back();
 }
 
+void GraphCall::loop_begin(std::uint32_t lane, LoopHandle loop) {
+  GraphDescription::Op op;
+  op.kind = GraphDescription::OpKind::LoopBegin;
+  op.lane = lane;
+  op.parent = static_cast<std::uint32_t>(loop.value);
+  d_->ops.push_back(op);
+  ++d_->open_loops;
+}
+
+void GraphCall::loop_end(std::uint32_t lane) {
+  GraphDescription::Op op;
+  op.kind = GraphDescription::OpKind::LoopEnd;
+  op.lane = lane;
+  d_->ops.push_back(op);
+  --d_->open_loops;
+}
+
 const ReductionScratch&
 GraphCall::scratch(unsigned slots, unsigned counters,
                    std::initializer_list<PartialsShape> partials) {
@@ -81,10 +98,19 @@ void GraphCall::submit() {
   // No launch (every loop empty): nothing to order, nothing to enqueue.
   if (d_->launches == 0)
     return;
-  if (backend::stream_is_capturing(launch_.native()))
+  if (backend::stream_is_capturing(launch_.native())) {
+    // A conditional node cannot be enqueued as stream launches: the body
+    // would run once, whatever the condition.
+    if (d_->loops != 0)
+      throw_launch_error(
+          site_.kernel(), site_.file(), site_.line(),
+          "a graph-mode call with a device-condition loop cannot be captured "
+          "into another graph; call it outside the capture, or translate the "
+          "kernel in stream mode");
     replay_on_streams(site_, *d_, launch_, *device_);
-  else
+  } else {
     launch_cached_graph(site_.cache_, site_, *d_, launch_, device_->index());
+  }
 }
 
 } // namespace detail

@@ -63,6 +63,11 @@ void replay_on_streams(const GraphSite& site, const GraphDescription& d,
       regions.pop_back();
       break;
     }
+    case GraphDescription::OpKind::LoopBegin:
+    case GraphDescription::OpKind::LoopEnd:
+      // GraphCall::submit never replays a description with loops.
+      throw_launch_error(site.kernel(), site.file(), site.line(),
+                         "a device-condition loop cannot be replayed on streams");
     case GraphDescription::OpKind::Launch: {
       const StreamRef on = lanes.at(op.lane);
       try {

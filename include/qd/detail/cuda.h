@@ -6,6 +6,7 @@
 #include <cuda_runtime.h>
 
 #include "../qd.h"
+#include "graph_loop.h"
 #include "launch_support.h"
 #include "profiling.h"
 #include "reduce.h"

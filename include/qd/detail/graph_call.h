@@ -39,16 +39,46 @@ class CallDevice; // launch_support.h
 using HostKernelInvoker = void (*)(const void* function, unsigned grid,
                                    unsigned block, void* const* args);
 
+// The condition of a device-condition loop that graph mode runs as one
+// conditional WHILE node (CUDA 12.4 or later): the loop's test kernel
+// receives it and sets it (set_loop_condition, qd/detail/graph_loop.h).
+// While a call records, `value` is the loop's number in its description;
+// the runtime passes the driver's handle in its place.
+struct LoopHandle {
+  unsigned long long value = 0;
+};
+
+template <class... P> constexpr std::int32_t loop_handle_argument() {
+  constexpr bool is_handle[] = {false,
+                                std::is_same_v<std::decay_t<P>, LoopHandle>...};
+  for (std::size_t i = 1; i < sizeof...(P) + 1; ++i)
+    if (is_handle[i])
+      return static_cast<std::int32_t>(i - 1);
+  return -1;
+}
+
 // What one call enqueues, as recorded by GraphCall: the shape (which
 // launches, on which lanes, with which grids, where regions fork and join)
 // and the argument values. Reused across calls of a thread, so recording
 // allocates nothing once the vectors have grown.
 struct GraphDescription {
-  enum class OpKind : std::uint32_t { Launch, Fork, Join };
+  // LoopBegin and LoopEnd bracket the body of a device-condition loop,
+  // recorded once: one conditional WHILE node whose body graph holds them.
+  enum class OpKind : std::uint32_t { Launch, Fork, Join, LoopBegin, LoopEnd };
   struct Op {
     OpKind kind = OpKind::Launch;
-    std::uint32_t lane = 0;      // Launch: its lane; Fork: the block count
-    std::uint32_t parent = 0;    // Fork: the lane the blocks start from
+    // Launch, LoopBegin, LoopEnd: the lane; Fork: the block count.
+    std::uint32_t lane = 0;
+    // Fork: the lane the blocks start from; LoopBegin: the loop's number
+    // (LoopHandle).
+    std::uint32_t parent = 0;
+    // Launch: the argument that is a LoopHandle, whose value the runtime
+    // replaces with the driver's handle of that loop; -1 if none.
+    std::int32_t handle_arg = -1;
+    // Launch: inside a loop body, where the driver's node keeps the
+    // arguments it was built with (a call with other values is another
+    // graph).
+    bool in_loop = false;
     unsigned grid = 0, block = 0;
     const void* function = nullptr;
     HostKernelInvoker host_invoke = nullptr;
@@ -61,6 +91,7 @@ struct GraphDescription {
     // the argument values.
     bool same_shape(const Op& o) const noexcept {
       return kind == o.kind && lane == o.lane && parent == o.parent &&
+             handle_arg == o.handle_arg && in_loop == o.in_loop &&
              grid == o.grid &&
              block == o.block && function == o.function &&
              arg_count == o.arg_count;
@@ -72,14 +103,19 @@ struct GraphDescription {
   std::vector<unsigned> arg_sizes;
   std::vector<unsigned char> bytes;       // the argument values, aligned
   std::size_t launches = 0;
-  // While recording: the lanes in use, and the first lane of each region
-  // not yet joined, innermost last.
+  // The device-condition loops described (LoopHandle numbers 0..loops-1).
+  std::uint32_t loops = 0;
+  // While recording: the lanes in use, the first lane of each region not
+  // yet joined, innermost last, and the loops begun and not yet ended.
   std::uint32_t lane_count = 1;
   std::vector<std::uint32_t> open_regions;
+  std::uint32_t open_loops = 0;
 
   void clear() noexcept {
     lane_count = 1;
     open_regions.clear();
+    open_loops = 0;
+    loops = 0;
     ops.clear();
     arg_offsets.clear();
     arg_sizes.clear();
@@ -172,6 +208,16 @@ public:
   // The innermost region ends: its parent lane follows every block's lane.
   void join();
 
+  // A device-condition loop (SPEC 1, "Loops whose condition the GPU
+  // computes"), as one conditional WHILE node on `lane`: new_loop() numbers
+  // it, a launch before loop_begin() sets its condition for the first test,
+  // the launches between loop_begin() and loop_end() are its body, recorded
+  // once, the last of them setting the condition for the next test. A
+  // launch that sets a condition takes the LoopHandle as an argument.
+  LoopHandle new_loop() noexcept { return LoopHandle{d_->loops++}; }
+  void loop_begin(std::uint32_t lane, LoopHandle loop);
+  void loop_end(std::uint32_t lane);
+
   // Reduction scratch for a kernel called by this call's kernel: allocated
   // on the launch stream now, before the graph launch, and given back after
   // it, when this call ends.
@@ -198,6 +244,8 @@ public:
     op.arg_count = sizeof...(P);
     op.file = file;
     op.line = line;
+    op.handle_arg = loop_handle_argument<P...>();
+    op.in_loop = d_->open_loops != 0;
     (d_->push_arg<std::decay_t<P>>(std::forward<A>(args)), ...);
     d_->ops.push_back(op);
     ++d_->launches;

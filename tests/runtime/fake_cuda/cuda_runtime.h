@@ -43,6 +43,14 @@ enum cudaError_t : int {
   cudaErrorLaunchFailure = qd::fake::kLaunchFailure,
 };
 
+// Graph mode's conditional nodes: device code sets a condition of the graph
+// the fake device is running on this thread.
+using cudaGraphConditionalHandle = unsigned long long;
+inline void cudaGraphSetConditional(cudaGraphConditionalHandle handle,
+                                    unsigned int value) {
+  qd::fake::set_conditional(handle, value);
+}
+
 // What user code tests to tell a CUDA build from a build without a GPU.
 #define CUDART_VERSION 13000
 

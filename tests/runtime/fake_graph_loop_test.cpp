@@ -1,0 +1,177 @@
+// Graph mode's device-condition loops on the fake device: descriptions
+// recorded as generated code records them (a test launch before the loop,
+// the body between loop_begin and loop_end, the test again at its end),
+// built by the real graph cache into conditional WHILE nodes of fake graphs.
+// What matters beyond the translated goldens: the handle reaches the test
+// kernel, the loop's trip count comes from the device, zero trips, nested
+// loops, a body's arguments being part of the cached shape, and a capturing
+// stream refusing the call instead of running the body once.
+// First: the fake CUDA shim must come before qd's graph_call.h.
+#include <cuda_runtime.h>
+
+#include "fake_support.h"
+
+#include <qd/detail/cuda.h>
+
+#include <vector>
+
+namespace {
+
+using qd_fake_test::FakeTest;
+
+// The loop 'while (*count < limit) { data[*count] = *count; ++*count; }',
+// with the counter in device memory.
+__global__ void test_count(qd::detail::LoopHandle loop, const int* count,
+                           int limit) {
+  qd::detail::set_loop_condition(loop, *count < limit);
+}
+__global__ void body_count(int* count, int* data) {
+  data[*count] = *count;
+  ++*count;
+}
+__global__ void set_zero(int* count) { *count = 0; }
+
+// Records and submits the loop; `outer` > 0 wraps it in a loop of its own
+// that runs it `outer` times, resetting the counter each time.
+void count_to(int* count, int* data, int limit, int* rounds = nullptr,
+              int outer = 0, qd::StreamRef stream = {}) {
+  static qd::detail::GraphSite site("count_to", "fake_graph_loop_test.cpp", 1);
+  const qd::detail::CallDevice device;
+  qd::detail::GraphCall call(site, stream, device);
+  const char* f = "fake_graph_loop_test.cpp";
+  qd::detail::LoopHandle round{};
+  if (outer > 0) {
+    call.launch(0, &set_zero, 1, 1, f, 2, rounds);
+    round = call.new_loop();
+    call.launch(0, &test_count, 1, 1, f, 3, round, rounds, outer);
+    call.loop_begin(0, round);
+  }
+  call.launch(0, &set_zero, 1, 1, f, 4, count);
+  const qd::detail::LoopHandle loop = call.new_loop();
+  call.launch(0, &test_count, 1, 1, f, 5, loop, count, limit);
+  call.loop_begin(0, loop);
+  call.launch(0, &body_count, 1, 1, f, 6, count, data);
+  call.launch(0, &test_count, 1, 1, f, 7, loop, count, limit);
+  call.loop_end(0);
+  if (outer > 0) {
+    call.launch(0, &body_count, 1, 1, f, 8, rounds, data + 100);
+    call.launch(0, &test_count, 1, 1, f, 9, round, rounds, outer);
+    call.loop_end(0);
+  }
+  call.submit();
+}
+
+class FakeGraphLoop : public FakeTest {
+protected:
+  void SetUp() override {
+    FakeTest::SetUp();
+    qd::detail::release_cached_graphs();
+    before_ = qd::fake::graph_counts();
+  }
+  void TearDown() override {
+    qd::detail::release_cached_graphs();
+    const qd::fake::GraphCounts c = qd::fake::graph_counts();
+    EXPECT_EQ(c.condition_misuses, before_.condition_misuses);
+    EXPECT_EQ(c.graphs_created - before_.graphs_created,
+              c.graphs_destroyed - before_.graphs_destroyed);
+    FakeTest::TearDown();
+  }
+  unsigned long long iterations() const {
+    return qd::fake::graph_counts().loop_iterations - before_.loop_iterations;
+  }
+  unsigned long long while_nodes() const {
+    return qd::fake::graph_counts().while_nodes - before_.while_nodes;
+  }
+  unsigned long long graphs() const {
+    return qd::fake::graph_counts().graphs_created - before_.graphs_created;
+  }
+
+  qd::Buffer<int> count{1}, rounds{1}, data{200};
+
+  std::vector<int> host_data() {
+    std::vector<int> out(200);
+    data.copy_to_host(out.data());
+    return out;
+  }
+  int host_count() {
+    int c = -1;
+    count.copy_to_host(&c);
+    return c;
+  }
+
+private:
+  qd::fake::GraphCounts before_;
+};
+
+TEST_F(FakeGraphLoop, TheDeviceDecidesTheTripCountInOneGraph) {
+  std::vector<int> zeros(200, 0);
+  data.copy_from_host(zeros.data());
+  count_to(count.data(), data.data(), 7);
+  qd::synchronize();
+  EXPECT_EQ(host_count(), 7);
+  EXPECT_EQ(iterations(), 7u);
+  EXPECT_EQ(while_nodes(), 1u);
+  const std::vector<int> out = host_data();
+  for (int i = 0; i < 7; ++i)
+    EXPECT_EQ(out[i], i);
+  EXPECT_EQ(out[7], 0);
+
+  // The same arguments: the same graph, nothing updated.
+  const unsigned long long updates = qd::fake::graph_counts().node_updates;
+  count_to(count.data(), data.data(), 7);
+  EXPECT_EQ(graphs(), 1u);
+  EXPECT_EQ(qd::fake::graph_counts().node_updates, updates);
+  EXPECT_EQ(iterations(), 14u);
+
+  // Another limit, which the body's test kernel takes too: another graph,
+  // and another trip count.
+  count_to(count.data(), data.data(), 12);
+  EXPECT_EQ(host_count(), 12);
+  EXPECT_EQ(iterations(), 26u);
+  EXPECT_EQ(graphs(), 2u);
+}
+
+TEST_F(FakeGraphLoop, AZeroTripLoopRunsNoBody) {
+  count_to(count.data(), data.data(), 0);
+  EXPECT_EQ(host_count(), 0);
+  EXPECT_EQ(iterations(), 0u);
+}
+
+TEST_F(FakeGraphLoop, ABodyWithOtherArgumentsIsAnotherCachedGraph) {
+  // The test kernel inside the body has the limit as an argument: the body
+  // keeps what it was built with, so a new limit there is a new graph, and
+  // going back reuses the first.
+  qd::Buffer<int> other(200);
+  count_to(count.data(), data.data(), 3);
+  count_to(count.data(), other.data(), 3);
+  count_to(count.data(), data.data(), 3);
+  EXPECT_EQ(graphs(), 2u);
+  EXPECT_EQ(qd::detail::cached_graph_count(), 2u);
+  EXPECT_EQ(iterations(), 9u);
+}
+
+TEST_F(FakeGraphLoop, NestedLoopsEachHaveTheirCondition) {
+  count_to(count.data(), data.data(), 4, rounds.data(), 3);
+  int r = -1;
+  rounds.copy_to_host(&r);
+  EXPECT_EQ(r, 3);
+  EXPECT_EQ(host_count(), 4);
+  // 3 outer iterations, each with 4 inner ones.
+  EXPECT_EQ(iterations(), 3u + 12u);
+  EXPECT_EQ(while_nodes(), 2u);
+  const std::vector<int> out = host_data();
+  EXPECT_EQ(out[100], 0);
+  EXPECT_EQ(out[102], 2);
+}
+
+TEST_F(FakeGraphLoop, ACapturingStreamRefusesTheCall) {
+  qd::Stream s;
+  qd::fake::set_capturing(s.ref().native(), true);
+  EXPECT_THROW(count_to(count.data(), data.data(), 3, nullptr, 0, s.ref()),
+               qd::Error);
+  qd::fake::set_capturing(s.ref().native(), false);
+  EXPECT_EQ(iterations(), 0u);
+  s.synchronize();
+}
+
+} // namespace
