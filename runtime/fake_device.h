@@ -159,6 +159,10 @@ GraphCounts graph_counts() noexcept;
 // cudaGraphSetConditional, as the fake CUDA shim's device code calls it:
 // sets a condition of the graph running on the calling thread.
 void set_conditional(std::uint64_t handle, unsigned value) noexcept;
+// Makes updates of nodes in WHILE nodes' bodies fail, as a driver that
+// updates only a graph's own kernel nodes would; false (the default)
+// updates them.
+void refuse_body_node_updates(bool refused) noexcept;
 // The `nth` instantiation, graph launch or node update from now on fails;
 // 0 disarms.
 void fail_graph_instantiation(unsigned nth) noexcept;

@@ -84,6 +84,8 @@ struct FakeExec {
   std::vector<std::unique_ptr<FakeNode>> nodes;
   // Each condition's value while the graph runs.
   std::vector<unsigned> conditions;
+  // The copy of each node of a WHILE node's body, by the graph's node.
+  std::vector<std::pair<const FakeNode*, FakeNode*>> body_copies;
 };
 
 // The executable graph running on this thread, whose conditions
@@ -93,18 +95,25 @@ thread_local FakeExec* running = nullptr;
 // A condition's handle, as device code receives it: 0 is no handle.
 constexpr std::uint64_t kHandleBase = 0x434f4e44'00000000; // "COND"
 
-std::unique_ptr<FakeNode> copy_node(const FakeNode& node) {
+// A copy of `node` for an executable graph; `copies` receives the copies of
+// the nodes of WHILE nodes' bodies.
+std::unique_ptr<FakeNode>
+copy_node(const FakeNode& node,
+          std::vector<std::pair<const FakeNode*, FakeNode*>>& copies) {
   auto copy = std::make_unique<FakeNode>();
   copy->set(node.kernel);
   copy->deps = node.deps;
   copy->index = node.index;
   copy->condition = node.condition;
-  const std::vector<std::unique_ptr<FakeNode>>& body =
-      node.body_graph ? node.body_graph->nodes : node.body;
-  for (const auto& inner : body)
-    copy->body.push_back(copy_node(*inner));
+  if (node.body_graph)
+    for (const auto& inner : node.body_graph->nodes) {
+      copy->body.push_back(copy_node(*inner, copies));
+      copies.emplace_back(inner.get(), copy->body.back().get());
+    }
   return copy;
 }
+
+std::atomic<bool> body_updates_refused{false};
 
 std::atomic<unsigned long long> graphs_created{0}, graphs_destroyed{0},
     execs_created{0}, execs_destroyed{0}, kernel_nodes{0}, node_updates{0},
@@ -190,6 +199,10 @@ GraphCounts graph_counts() noexcept {
   c.loop_iterations = loop_iterations.load();
   c.condition_misuses = condition_misuses.load();
   return c;
+}
+
+void refuse_body_node_updates(bool refused) noexcept {
+  body_updates_refused.store(refused, std::memory_order_relaxed);
 }
 
 void set_conditional(std::uint64_t handle, unsigned value) noexcept {
@@ -327,7 +340,7 @@ ExecHandle graph_instantiate(GraphHandle g) {
   exec->from = graph;
   std::vector<std::vector<std::size_t>> edges;
   for (const auto& node : graph->nodes) {
-    exec->nodes.push_back(fake::copy_node(*node));
+    exec->nodes.push_back(fake::copy_node(*node, exec->body_copies));
     edges.push_back(node->deps);
   }
   exec->conditions.assign(graph->conditions, 0);
@@ -344,15 +357,23 @@ void graph_exec_set_kernel_params(ExecHandle x, NodeHandle n,
                                   const KernelNode& k) {
   fake::FakeExec* exec = fake::as_exec(x, "fakeGraphExecKernelNodeSetParams");
   auto* node = static_cast<fake::FakeNode*>(n);
-  // Nodes of a WHILE node's body are not the exec's to update (the cache
-  // never asks), and a WHILE node is no kernel node.
-  if (!node || node->index >= exec->nodes.size() ||
-      exec->from->nodes[node->index].get() != node || node->condition >= 0)
+  fake::FakeNode* target = nullptr;
+  if (node && node->index < exec->nodes.size() &&
+      exec->from->nodes[node->index].get() == node)
+    target = exec->nodes[node->index].get();
+  for (const auto& [original, copy] : exec->body_copies)
+    if (original == node) {
+      if (fake::body_updates_refused.load(std::memory_order_relaxed))
+        api_failure("fakeGraphExecKernelNodeSetParams", "invalid value");
+      target = copy;
+    }
+  // A WHILE node is no kernel node.
+  if (!target || target->condition >= 0)
     api_failure("fakeGraphExecKernelNodeSetParams",
                 fake::result_string(fake::kInvalidResourceHandle));
   if (fake::countdown_hits(fake::node_update_countdown))
     api_failure("fakeGraphExecKernelNodeSetParams", "invalid value");
-  exec->nodes[node->index]->set(k);
+  target->set(k);
   fake::node_updates.fetch_add(1, std::memory_order_relaxed);
 }
 

@@ -46,7 +46,9 @@ struct CachedGraph {
   CachedGraph() = default;
   CachedGraph(const CachedGraph&) = delete;
   CachedGraph& operator=(const CachedGraph&) = delete;
-  ~CachedGraph() {
+  ~CachedGraph() { release(); }
+
+  void release() noexcept {
     if (!exec && !graph)
       return;
     // A graph of a context that was destroyed since (cudaDeviceReset, often
@@ -57,12 +59,14 @@ struct CachedGraph {
     const bool valid = context != 0
                            ? backend::context_id(device) == context
                            : !exiting.load(std::memory_order_relaxed);
-    if (!valid)
-      return;
-    if (exec)
-      backend::graph_exec_destroy(exec);
-    if (graph)
-      backend::graph_destroy(graph);
+    if (valid) {
+      if (exec)
+        backend::graph_exec_destroy(exec);
+      if (graph)
+        backend::graph_destroy(graph);
+    }
+    exec = nullptr;
+    graph = nullptr;
   }
 };
 
@@ -135,16 +139,11 @@ std::uint32_t loop_of(const GraphDescription& d, const GraphDescription::Op& op)
   return static_cast<std::uint32_t>(recorded.value);
 }
 
-// A node in a WHILE node's body keeps the arguments it was built with (the
-// driver updates kernel nodes of the graph itself, not of its conditional
-// bodies), so there they are part of the shape: a call with other values
-// gets a graph of its own, cached beside the first.
 bool same_shape(const GraphDescription& a, const GraphDescription& b) {
   if (a.ops.size() != b.ops.size())
     return false;
   for (std::size_t i = 0; i < a.ops.size(); ++i)
-    if (!a.ops[i].same_shape(b.ops[i]) ||
-        (a.ops[i].in_loop && !same_arguments(a, b, i)))
+    if (!a.ops[i].same_shape(b.ops[i]))
       return false;
   return true;
 }
@@ -252,16 +251,26 @@ void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
 }
 
 // Brings `g`'s arguments up to `d`'s: one update per node whose values
-// differ.
-void update(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
+// differ. False when the driver refused to update a node of a WHILE node's
+// body (a driver that updates only the graph's own kernel nodes): the
+// caller builds the graph again, which is always right, only slower.
+bool update(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
   std::vector<void*> pointers;
   LoopHandle handle;
   for (std::size_t i = 0; i < d.ops.size(); ++i) {
     const GraphDescription::Op& op = d.ops[i];
-    // A loop body's arguments are the cached graph's (same_shape).
-    if (op.kind != GraphDescription::OpKind::Launch || op.in_loop ||
+    if (op.kind != GraphDescription::OpKind::Launch ||
         same_arguments(d, g.recorded, i))
       continue;
+    if (op.in_loop) {
+      try {
+        backend::graph_exec_set_kernel_params(
+            g.exec, g.nodes[i], kernel_node(d, op, pointers, g.handles, &handle));
+      } catch (const Error&) {
+        return false;
+      }
+      continue;
+    }
     try {
       backend::graph_exec_set_kernel_params(
           g.exec, g.nodes[i], kernel_node(d, op, pointers, g.handles, &handle));
@@ -269,6 +278,7 @@ void update(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
       rethrow_as_launch_failure(site, op.file, op.line);
     }
   }
+  return true;
 }
 
 // The least recently used graph not lent to a call, or end().
@@ -387,11 +397,12 @@ void launch_cached_graph(std::atomic<void*>& slot, const GraphSite& site,
   try {
     // `recorded` changes only once the driver holds d's values; a graph
     // whose build or update failed is dropped below.
+    if (g->exec && !update(*g, site, d))
+      g->release();
     if (!g->exec) {
       build(*g, site, d);
       g->recorded = d;
     } else {
-      update(*g, site, d);
       // Same kernels, so the same argument layout: only the values change.
       g->recorded.bytes = d.bytes;
     }

@@ -95,7 +95,9 @@ def message_regex(message: str) -> str:
     for m in _PLACEHOLDER.finditer(message):
         out.append(re.escape(message[pos:m.start()]))
         if m.group(1) is not None:
-            out.append('(?:' + '|'.join(re.escape(a) for a in m.group(1).split('|')) + ')')
+            # An alternative may hold an argument of its own ('%select{|: %2}1').
+            out.append('(?:' + '|'.join('.*'.join(re.escape(p) for p in re.split(r'%\d+', a))
+                                        for a in m.group(1).split('|')) + ')')
         else:
             out.append('.*')
         pos = m.end()
@@ -108,7 +110,7 @@ def readable_message(message: str) -> str:
     '{read|written}'."""
     def replace(m):
         if m.group(1) is not None:
-            return '{' + m.group(1) + '}'
+            return '{' + re.sub(r'%\d+', '\u2026', m.group(1)) + '}'
         return '\u2026'
     return _PLACEHOLDER.sub(replace, message)
 

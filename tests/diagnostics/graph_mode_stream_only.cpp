@@ -1,5 +1,7 @@
-// Graph mode does not capture host code or run loops whose condition the
-// GPU computes yet: such kernels run in stream mode, with the same results.
+// Graph mode does not capture host code yet, and runs a loop whose
+// condition the GPU computes as a conditional node only when nothing but
+// the GPU works between its iterations: such kernels run in stream mode,
+// with the same results, and the note says why.
 #include <qd/qd.h>
 
 #include <algorithm>
@@ -15,7 +17,7 @@ void scale(float* a, float* copy, int n)
     snapshot(copy, a, n, qd::current_stream());
 }
 
-#pragma qd kernel graph // expected-warning {{kernel 'step' runs in stream mode, not as a graph: graph mode does not capture '#pragma qd host' statements or run loops whose condition the GPU computes yet; its results are the same, only each launch costs what it costs in stream mode}}
+#pragma qd kernel graph // expected-warning {{kernel 'step' runs in stream mode, not as a graph: graph mode does not capture '#pragma qd host' statements yet, and runs a loop whose condition the GPU computes as a conditional node only on CUDA and in the forms the pragma reference lists; its results are the same, only each launch costs what it costs in stream mode}}
 void step(float* a, float* copy, int n)
 {
     for (int i = 0; i < n; ++i)
@@ -30,17 +32,63 @@ void report(float* a, float* copy, int n)
     snapshot(copy, a, n, qd::current_stream()); // expected-note {{'#pragma qd host' statement here}}
 }
 
+// A host statement in the middle of the body: the host would have to run
+// between the body's launches.
 #pragma qd kernel graph // expected-warning {{kernel 'converge' runs in stream mode, not as a graph}}
 void converge(float* a, int n, float tol)
 {
     float top = 1e30f;
+    float step = 0.5f;
     #pragma qd loop seq
-    while (top > tol) { // expected-note {{loop whose condition reads a reduction's result here}}
+    while (top > tol) { // expected-note {{loop whose condition reads a reduction's result here: a host statement before the end of the loop's body (line 50)}}
+        top = 0.0f;
+        #pragma qd loop reduction(max: top)
+        for (int i = 0; i < n; ++i) {
+            a[i] = step * a[i];
+            top = std::max(top, a[i]);
+        }
+        step = step * 0.5f;
+        for (int i = 0; i < n; ++i)
+            a[i] += step;
+    }
+}
+
+// The host reads the iteration count after the loop.
+#pragma qd kernel graph // expected-warning {{kernel 'count_steps' runs in stream mode, not as a graph}}
+void count_steps(float* a, int n, float tol, int* marks)
+{
+    float top = 1e30f;
+    int k = 0;
+    #pragma qd loop seq
+    while (top > tol && k < 10) { // expected-note {{loop whose condition reads a reduction's result here: the host reads 'k' after the loop, and the GPU has its value}}
         top = 0.0f;
         #pragma qd loop reduction(max: top)
         for (int i = 0; i < n; ++i) {
             a[i] = 0.5f * a[i];
             top = std::max(top, a[i]);
         }
+        ++k;
+    }
+    if (k > 5)
+        marks[0] = k;
+}
+
+// The GPU would call a function of the user's between iterations.
+int next_count(int k);
+
+#pragma qd kernel graph // expected-warning {{kernel 'call_between' runs in stream mode, not as a graph}}
+void call_between(float* a, int n, float tol)
+{
+    float top = 1e30f;
+    int k = 0;
+    #pragma qd loop seq
+    while (top > tol && k < 10) { // expected-note {{loop whose condition reads a reduction's result here: the GPU would call 'next_count' between iterations}}
+        top = 0.0f;
+        #pragma qd loop reduction(max: top)
+        for (int i = 0; i < n; ++i) {
+            a[i] = 0.5f * a[i];
+            top = std::max(top, a[i]);
+        }
+        k = next_count(k);
     }
 }

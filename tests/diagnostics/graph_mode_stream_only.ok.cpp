@@ -19,3 +19,23 @@ void step(float* a, int n)
     for (int i = 0; i < n; ++i)
         a[i] += 1.0f;
 }
+
+// A loop whose condition the GPU computes, with nothing but the GPU
+// between its iterations: one conditional node of the graph, no warning.
+#pragma qd kernel graph
+void converge(float* a, int n, float tol, int* steps)
+{
+    float top = 1e30f;
+    int k = 0;
+    #pragma qd loop seq
+    while (top > tol && k < 10) {
+        top = 0.0f;
+        #pragma qd loop reduction(max: top)
+        for (int i = 0; i < n; ++i) {
+            a[i] = 0.5f * a[i];
+            top = a[i] > top ? a[i] : top;
+        }
+        ++k;
+    }
+    steps[0] = k;
+}

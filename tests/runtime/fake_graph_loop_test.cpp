@@ -6,8 +6,10 @@
 // kernel, the loop's trip count comes from the device, zero trips, nested
 // loops, a body's arguments being part of the cached shape, and a capturing
 // stream refusing the call instead of running the body once.
+// Then the translation of tests/golden/graph_loops.cpp (GRAPH_LOOPS_FAKE):
+// how many graphs its calls build and launch.
 // First: the fake CUDA shim must come before qd's graph_call.h.
-#include <cuda_runtime.h>
+#include GRAPH_LOOPS_FAKE // defines sweep(...), grow(...), settle_then_mark(...)
 
 #include "fake_support.h"
 
@@ -69,6 +71,7 @@ protected:
     before_ = qd::fake::graph_counts();
   }
   void TearDown() override {
+    qd::fake::refuse_body_node_updates(false);
     qd::detail::release_cached_graphs();
     const qd::fake::GraphCounts c = qd::fake::graph_counts();
     EXPECT_EQ(c.condition_misuses, before_.condition_misuses);
@@ -123,12 +126,13 @@ TEST_F(FakeGraphLoop, TheDeviceDecidesTheTripCountInOneGraph) {
   EXPECT_EQ(qd::fake::graph_counts().node_updates, updates);
   EXPECT_EQ(iterations(), 14u);
 
-  // Another limit, which the body's test kernel takes too: another graph,
-  // and another trip count.
+  // Another limit, which the body's test kernel takes too: the same graph,
+  // its nodes updated, and another trip count.
   count_to(count.data(), data.data(), 12);
   EXPECT_EQ(host_count(), 12);
   EXPECT_EQ(iterations(), 26u);
-  EXPECT_EQ(graphs(), 2u);
+  EXPECT_EQ(graphs(), 1u);
+  EXPECT_EQ(qd::fake::graph_counts().node_updates, updates + 2);
 }
 
 TEST_F(FakeGraphLoop, AZeroTripLoopRunsNoBody) {
@@ -137,17 +141,25 @@ TEST_F(FakeGraphLoop, AZeroTripLoopRunsNoBody) {
   EXPECT_EQ(iterations(), 0u);
 }
 
-TEST_F(FakeGraphLoop, ABodyWithOtherArgumentsIsAnotherCachedGraph) {
-  // The test kernel inside the body has the limit as an argument: the body
-  // keeps what it was built with, so a new limit there is a new graph, and
-  // going back reuses the first.
+TEST_F(FakeGraphLoop, ADriverThatKeepsBodyArgumentsGetsANewGraph) {
+  // A driver that does not update the nodes of a conditional node's body:
+  // a call with other values there builds the graph again, and computes
+  // with those values.
+  qd::fake::refuse_body_node_updates(true);
   qd::Buffer<int> other(200);
+  std::vector<int> zeros(200, 0);
+  other.copy_from_host(zeros.data());
   count_to(count.data(), data.data(), 3);
   count_to(count.data(), other.data(), 3);
-  count_to(count.data(), data.data(), 3);
   EXPECT_EQ(graphs(), 2u);
-  EXPECT_EQ(qd::detail::cached_graph_count(), 2u);
-  EXPECT_EQ(iterations(), 9u);
+  EXPECT_EQ(qd::detail::cached_graph_count(), 1u);
+  EXPECT_EQ(iterations(), 6u);
+  std::vector<int> out(200);
+  other.copy_to_host(out.data());
+  EXPECT_EQ(out[2], 2);
+  // The same values again: nothing to update, no graph built.
+  count_to(count.data(), other.data(), 3);
+  EXPECT_EQ(graphs(), 2u);
 }
 
 TEST_F(FakeGraphLoop, NestedLoopsEachHaveTheirCondition) {
@@ -172,6 +184,58 @@ TEST_F(FakeGraphLoop, ACapturingStreamRefusesTheCall) {
   qd::fake::set_capturing(s.ref().native(), false);
   EXPECT_EQ(iterations(), 0u);
   s.synchronize();
+}
+
+TEST_F(FakeGraphLoop, ASolverCallIsOneGraphLaunchWhateverItsTripCount) {
+  const int n = 16;
+  qd::Buffer<float> u(n), v(n), residual(1);
+  qd::Buffer<int> iterations(1);
+  auto solve = [&](float tol, int max_it) {
+    std::vector<float> h(n);
+    for (int i = 0; i < n; ++i)
+      h[i] = static_cast<float>(i % 7) - 3.0f;
+    u.copy_from_host(h.data());
+    v.copy_from_host(h.data());
+    const qd::fake::GraphCounts c0 = qd::fake::graph_counts();
+    sweep(u.data(), v.data(), n, tol, max_it, iterations.data(),
+          residual.data());
+    const qd::fake::GraphCounts c1 = qd::fake::graph_counts();
+    EXPECT_EQ(c1.graph_launches - c0.graph_launches, 1u);
+    EXPECT_EQ(c1.direct_launches - c0.direct_launches, 0u);
+    int it = -1;
+    iterations.copy_to_host(&it);
+    EXPECT_EQ(c1.loop_iterations - c0.loop_iterations,
+              static_cast<unsigned long long>(it));
+    return it;
+  };
+  const int converged = solve(1e-2f, 100000);
+  EXPECT_GT(converged, 10);
+  EXPECT_EQ(solve(0.0f, 25), 25); // its cap
+  EXPECT_EQ(solve(1e31f, 100), 0); // zero trips
+  // One graph for every call (each call's reduction scratch, wherever the
+  // pool puts it, only updates the arguments), however many iterations.
+  EXPECT_EQ(solve(1e-2f, 100000), converged);
+  EXPECT_EQ(graphs(), 1u);
+  EXPECT_EQ(while_nodes(), 1u);
+}
+
+TEST_F(FakeGraphLoop, AHostReadAfterTheLoopKeepsStreamMode) {
+  // settle_then_mark bounds a host loop by the iteration count: stream
+  // mode, which reads the condition back, and builds no graph.
+  const int n = 32;
+  qd::Buffer<float> a(n);
+  qd::Buffer<int> marks(64);
+  std::vector<float> h(n, 1.0f);
+  a.copy_from_host(h.data());
+  std::vector<int> zeros(64, 0);
+  marks.copy_from_host(zeros.data());
+  settle_then_mark(a.data(), n, 0.01f, marks.data());
+  EXPECT_EQ(graphs(), 0u);
+  std::vector<int> out(64);
+  marks.copy_to_host(out.data());
+  // 0.75^k <= 0.01 first at k = 17.
+  EXPECT_EQ(out[16], 17);
+  EXPECT_EQ(out[17], 0);
 }
 
 } // namespace

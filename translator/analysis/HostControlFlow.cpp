@@ -272,6 +272,7 @@ void Analyzer::analyzeSeqLoop(const Stmt *S, const Directive &D,
   checkPrivatizedReads(Cond, PrivateInBody);
   checkPrivatizedReads(Inc, PrivateInBody);
   analyzeCheckEvery(D, Cond, Inc, Loop);
+  analyzeGraphLoop(Init, Cond, Inc, Loop);
   Out.push_back(std::move(Loop));
 }
 

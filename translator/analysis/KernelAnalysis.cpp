@@ -299,6 +299,7 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target) {
   Levels.emplace_back();
   analyzeSequence(cast<CompoundStmt>(FD->getBody()), Plan->Steps);
   Levels.pop_back();
+  checkGraphLoops(Plan->Steps);
   aliasQualifiedGlobals(FD);
 }
 
@@ -927,8 +928,9 @@ void Analyzer::reportMisplaced(const Directive &D) {
 }
 
 std::vector<KernelPlan> analyzeKernels(ASTContext &Context,
-                                       DirectiveList &Directives) {
-  std::vector<KernelPlan> Plans = Analyzer(Context, Directives).run();
+                                       DirectiveList &Directives,
+                                       const AnalysisOptions &Options) {
+  std::vector<KernelPlan> Plans = Analyzer(Context, Directives, Options).run();
   checkBlockRaces(Context, Plans);
   return Plans;
 }

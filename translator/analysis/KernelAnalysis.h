@@ -8,11 +8,20 @@
 
 namespace qd {
 
+struct AnalysisOptions {
+  /// The target's graphs have conditional nodes (CUDA): graph mode runs a
+  /// device-condition loop as one (GraphLoops.cpp).
+  bool ConditionalNodes = false;
+  /// Every kernel is in graph mode (--graphs).
+  bool AllGraphs = false;
+};
+
 /// Attaches every directive to the code after it, checks kernels against
 /// SPEC section 1, and builds one KernelPlan per kernel. Problems are reported
 /// through the ASTContext's DiagnosticsEngine; callers check for errors.
 std::vector<KernelPlan> analyzeKernels(clang::ASTContext &Context,
-                                       DirectiveList &Directives);
+                                       DirectiveList &Directives,
+                                       const AnalysisOptions &Options = {});
 
 } // namespace qd
 

@@ -11,6 +11,7 @@
 
 #include "CaptureAnalysis.h"
 #include "Directive.h"
+#include "KernelAnalysis.h"
 #include "KernelModel.h"
 #include "ReductionAnalysis.h"
 #include "clang/AST/ASTContext.h"
@@ -23,9 +24,11 @@ namespace qd {
 
 class Analyzer {
 public:
-  Analyzer(clang::ASTContext &Context, DirectiveList &Directives)
+  Analyzer(clang::ASTContext &Context, DirectiveList &Directives,
+           const AnalysisOptions &Options)
       : Context(Context), SM(Context.getSourceManager()),
-        Diags(Context.getDiagnostics()), Directives(Directives) {}
+        Diags(Context.getDiagnostics()), Directives(Directives),
+        Options(Options) {}
 
   std::vector<KernelPlan> run();
 
@@ -34,6 +37,7 @@ private:
   const clang::SourceManager &SM;
   clang::DiagnosticsEngine &Diags;
   DirectiveList &Directives;
+  AnalysisOptions Options;
 
   /// Every kernel of the file: its canonical declaration (of the function,
   /// or of the function template) to its definition.
@@ -160,6 +164,15 @@ private:
   /// sets what Step::CheckEvery says, or reports why it cannot be.
   void analyzeCheckEvery(const Directive &D, const clang::Expr *Cond,
                          const clang::Expr *Inc, Step &Loop);
+  // GraphLoops.cpp
+  /// Sets what Step::GraphTest says of \p Loop, a device-condition loop
+  /// whose body is analyzed, in a graph-mode kernel on a target with
+  /// conditional graph nodes, or why it cannot run as one.
+  void analyzeGraphLoop(const clang::Stmt *Init, const clang::Expr *Cond,
+                        const clang::Expr *Inc, Step &Loop);
+  /// Once the kernel is analyzed: turns the conditional-node form off for
+  /// the loops whose moved values the host uses after them.
+  void checkGraphLoops(std::vector<Step> &Steps);
   // DerivedScalars.cpp
   /// Whether a scratch slot can hold \p Var: a number or a pointer.
   bool fitsDeviceScalar(const clang::VarDecl *Var) const;

@@ -98,9 +98,11 @@ void Analyzer::checkKernelCalls(std::vector<KernelPlan> &Plans) {
         P.StreamOnly = S.S;
         P.StreamOnlyWhy = KernelPlan::StreamOnlyReason::HostCode;
       }
-      if (!P.StreamOnly && S.Kind == StepKind::HostLoop && !S.Captures.empty()) {
+      if (!P.StreamOnly && S.Kind == StepKind::HostLoop &&
+          !S.Captures.empty() && S.GraphTest.empty()) {
         P.StreamOnly = S.S;
         P.StreamOnlyWhy = KernelPlan::StreamOnlyReason::DeviceCondition;
+        P.StreamOnlyDetail = S.NoGraphLoop;
       }
       if (S.Kind != StepKind::KernelCall)
         return;

@@ -265,6 +265,17 @@ struct Step {
   unsigned CheckEvery = 0;
   unsigned PredicateSlot = 0;
   std::vector<const clang::VarDecl *> Restored;
+  /// HostLoop of a graph-mode kernel whose condition reads device scalars,
+  /// when it runs as one conditional WHILE node (GraphLoops.cpp): the test
+  /// the GPU runs before the loop and after each iteration, one serial task
+  /// per part (the body's last GraphTrailing steps, which are host
+  /// statements, then the 'for' increment, then the condition, last), and
+  /// the host values those parts change, each in a scratch slot of its own
+  /// from the loop on. Otherwise why not, for -Wqd-graph's note.
+  std::vector<Step> GraphTest;
+  unsigned GraphTrailing = 0;
+  std::vector<Capture> GraphMoved;
+  std::string NoGraphLoop;
   /// DeviceScalarSet only: the value needs device data.
   bool OnDevice = false;
   /// DeviceScalarSet only: the statement is the declaration of the device
@@ -354,15 +365,14 @@ struct KernelPlan {
   /// Another kernel of the file calls this one: the code generator adds the
   /// functions that enqueue its work for a caller.
   bool Called = false;
-  /// The first '#pragma qd host' statement of the kernel's work, or the
-  /// first call of a kernel whose work has one; null if there is none. Graph
-  /// mode does not capture host code yet: such a kernel runs in stream mode.
   /// The first statement of the kernel's work that graph mode cannot
   /// describe yet, or the first call of a kernel whose work has one; null if
   /// there is none. Such a kernel runs in stream mode.
   const clang::Stmt *StreamOnly = nullptr;
   enum class StreamOnlyReason { HostCode, DeviceCondition, Callee };
   StreamOnlyReason StreamOnlyWhy = StreamOnlyReason::HostCode;
+  /// DeviceCondition: why the loop cannot be a conditional graph node.
+  std::string StreamOnlyDetail;
   std::vector<Step> Steps;
   /// Declarations of types at any level of the kernel ('using real =
   /// float;', a local struct or enum), in source order: the host entry has

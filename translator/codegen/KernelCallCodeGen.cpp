@@ -79,6 +79,8 @@ std::string KernelCodeGen::renderCalledKernel() {
       continue;
     ForcedGraphMode = Graph;
     NextDeviceFunction = 0;
+    NextGraphTest = 0;
+    SlotResident.clear();
     Bodies[Graph] = indent(globalAliases() +
                                renderSteps(Plan->Steps, Graph ? "qd_lane" : "qd_stream"),
                            2);

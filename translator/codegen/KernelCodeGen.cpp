@@ -172,6 +172,8 @@ std::string KernelCodeGen::renderKernel(const KernelPlan &ThePlan,
   Plan = &ThePlan;
   Prefix = ThePrefix;
   NextDeviceFunction = 0;
+  NextGraphTest = 0;
+  SlotResident.clear();
   DeviceFunctions.clear();
 
   std::string Body = globalAliases() + renderSteps(Plan->Steps, topLevelQueue());
@@ -230,7 +232,8 @@ std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
       Out += renderHostControlFlow(S, Stream);
       break;
     case StepKind::HostLoop:
-      Out += S.CheckEvery && Options.Target != Target::Cpu
+      Out += !S.GraphTest.empty() && graphMode() ? renderGraphLoop(S, Stream)
+             : S.CheckEvery && Options.Target != Target::Cpu
                  ? renderCheckedLoop(S, Stream)
                  : renderHostControlFlow(S, Stream);
       break;
@@ -266,9 +269,24 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
     Args = std::string(IsLoop ? ", " : "") + Predicate;
     Binds.push_back(TemplateData("if (!qd_predicate->active) return;"));
   }
-  for (const Capture &C : deviceCaptures(S)) {
+  for (Capture C : deviceCaptures(S)) {
     std::string Separator = IsLoop || !Params.empty() ? ", " : "";
     std::string Type = typeOf(C.Var), Name = C.Var->getNameAsString();
+    if (auto Moved = MovedInTask.find(C.Var); Moved != MovedInTask.end()) {
+      // A graph loop's test changes it, in its slot.
+      Type = slotTypeOf(C.Var);
+      Params += Separator + Type + "* qd_moved_" + Name;
+      Args += Separator + "qd_scratch.slot<" + Type + ">(" +
+              std::to_string(Moved->second) + ")";
+      Binds.push_back(TemplateData(Type + "& " + Name + " = *qd_moved_" +
+                                   Name + ";"));
+      continue;
+    }
+    if (auto Resident = SlotResident.find(C.Var);
+        Resident != SlotResident.end() && !C.DeviceScalar) {
+      C.DeviceScalar = true;
+      C.Slot = Resident->second;
+    }
     if (C.DeviceScalar && Options.Target != Target::Cpu) {
       // A reduction's result: read once from the call's scratch, under the
       // variable's own name.

@@ -267,6 +267,14 @@ private:
                             const std::string &Queue) const;
   /// A device-condition loop with 'check_every(N)' (CheckEveryCodeGen.cpp).
   std::string renderCheckedLoop(const Step &S, const std::string &Queue);
+  /// A device-condition loop as one conditional WHILE node of the call's
+  /// graph (GraphLoopCodeGen.cpp).
+  std::string renderGraphLoop(const Step &S, const std::string &Queue);
+  /// Host values that live in scratch slots since a graph loop moved them
+  /// there: device code reads them from their slots. While a graph loop's
+  /// test renders, MovedInTask holds those it changes, bound to their slots.
+  llvm::DenseMap<const clang::VarDecl *, unsigned> SlotResident, MovedInTask;
+  unsigned NextGraphTest = 0;
   /// While the body of a 'check_every' loop renders: its
   /// qd::detail::LoopPredicate, which every device function launched there
   /// receives and returns at once when the loop is over.

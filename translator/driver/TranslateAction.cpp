@@ -90,7 +90,11 @@ public:
         MacroDirectives.push_back(D.Loc);
     SourceText Source(Context, Tokens, std::move(MacroDirectives));
     UserFiles Files(Context.getSourceManager(), Options.InRoot);
-    std::vector<KernelPlan> Plans = analyzeKernels(Context, Directives);
+    AnalysisOptions Analysis;
+    Analysis.ConditionalNodes = Options.CodeGen.Target == Target::Cuda;
+    Analysis.AllGraphs = Options.CodeGen.Graphs;
+    std::vector<KernelPlan> Plans =
+        analyzeKernels(Context, Directives, Analysis);
     if (Options.HeaderPass) {
       Result.Header = entryHeader(Context, Source, Plans);
       Result.Succeeded = true;
@@ -140,8 +144,15 @@ public:
         if (Plan.StreamOnly && (Plan.Graph || Options.CodeGen.Graphs)) {
           report(Diags, Plan.PragmaLoc, Diag::GraphModeStreamOnly)
               << Plan.Function->getName();
+          std::string Detail = Plan.StreamOnlyDetail;
+          if (Plan.StreamOnlyWhy ==
+                  KernelPlan::StreamOnlyReason::DeviceCondition &&
+              Detail.empty())
+            Detail = "the '" + targetInfo(Options.CodeGen.Target).Name.str() +
+                     "' target's graphs have no conditional nodes";
           report(Diags, Plan.StreamOnly->getBeginLoc(), Diag::NoteStreamOnlyHere)
-              << static_cast<unsigned>(Plan.StreamOnlyWhy);
+              << static_cast<unsigned>(Plan.StreamOnlyWhy) << !Detail.empty()
+              << Detail;
         }
     llvm::StringMap<unsigned> Seen;
     for (const KernelPlan &Plan : Plans) {

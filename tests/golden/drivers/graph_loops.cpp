@@ -1,0 +1,71 @@
+// Driver for golden case graph_loops (see driver_support.h). sweep until
+// converged, with zero trips (the first test fails), at its iteration cap,
+// and twice more with the same arguments (the cached graph again) and with
+// another tolerance; halve_below (do/while: at least one trip, and exactly
+// one); grow (a 'for' whose increment the GPU runs, with a region and a
+// kernel call in its body); cg; settle_then_mark (stream mode).
+#include QD_GOLDEN_KERNELS
+#include "driver_support.h"
+
+#include <string>
+
+int main() {
+  using namespace qd_driver;
+  const int n = 300;
+  struct Case {
+    const char* name;
+    float tol;
+    int max_it;
+  };
+  for (const Case& c : {Case{"converged", 0.25f, 5000}, Case{"zero_trips", 1e31f, 5000},
+                        Case{"capped", 0.0f, 7}, Case{"again", 0.25f, 5000},
+                        Case{"tighter", 0.125f, 5000}}) {
+    Mirrored<float> u(n, [](std::size_t i) { return pattern(i, -1.0, 1.0); });
+    Mirrored<float> v(n);
+    Mirrored<int> iterations(1);
+    Mirrored<float> residual(1);
+    sweep(u.device(), v.device(), n, c.tol, c.max_it, iterations.device(), residual.device());
+    const std::string name = c.name;
+    print_summary((name + ".u").c_str(), u);
+    print_summary((name + ".v").c_str(), v);
+    print_summary((name + ".iterations").c_str(), iterations);
+    print_summary((name + ".residual").c_str(), residual);
+  }
+  {
+    Mirrored<float> a(n, [](std::size_t i) { return pattern(i, 0.0, 4.0); });
+    Mirrored<int> steps(1);
+    halve_below(a.device(), n, 10.0f, steps.device());
+    print_summary("halve.a", a);
+    print_summary("halve.steps", steps);
+    halve_below(a.device(), n, 1e30f, steps.device()); // one trip: do/while
+    print_summary("halve_once.steps", steps);
+  }
+  for (float target : {5000.0f, -1.0f}) {
+    Mirrored<float> a(n, [](std::size_t i) { return pattern(i + 3); });
+    Mirrored<float> b(n, [](std::size_t i) { return pattern(i + 5, -1.0, 1.0); });
+    Mirrored<int> rounds(1);
+    grow_mean(a.device(), b.device(), n, target, rounds.device());
+    const std::string name = target > 0 ? "grow" : "grow_none";
+    print_summary((name + ".a").c_str(), a);
+    print_summary((name + ".b").c_str(), b);
+    print_summary((name + ".rounds").c_str(), rounds);
+  }
+  {
+    Mirrored<double> x(n);
+    Mirrored<double> r(n, [](std::size_t i) { return pattern(i + 1, -1.0, 1.0); });
+    Mirrored<double> p(n, [](std::size_t i) { return pattern(i + 1, -1.0, 1.0); });
+    Mirrored<double> ap(n);
+    Mirrored<int> iterations(1);
+    cg(x.device(), r.device(), p.device(), ap.device(), n, 1e-8, 1000, iterations.device());
+    print_summary("cg.x", x);
+    print_summary("cg.iterations", iterations);
+  }
+  {
+    Mirrored<float> a(n, [](std::size_t i) { return pattern(i + 7, -1.0, 1.0); });
+    Mirrored<int> marks(64);
+    settle_then_mark(a.device(), n, 0.01f, marks.device());
+    print_summary("settle.a", a);
+    print_summary("settle.marks", marks);
+  }
+  return 0;
+}

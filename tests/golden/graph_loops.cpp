@@ -1,0 +1,152 @@
+// Graph mode's loops whose condition the GPU computes: each is one
+// conditional WHILE node of the call's graph on CUDA, its body recorded
+// once, whatever the trip count. The body's trailing host statements (an
+// iteration counter, swapped buffers, a 'for' increment) run on the GPU
+// between iterations, and the values they change live on the device from
+// the loop on. 'while', 'do'/'while' and 'for'; a region and a call of
+// another kernel in the body; values computed from results; and a kernel
+// whose host reads such a value after the loop, which runs in stream mode
+// (-Wqd-graph says why). HIP graphs have no conditional nodes: there every
+// kernel here runs in stream mode. The driver covers zero trips and a loop
+// that stops at its iteration cap.
+#include <cmath>
+
+#pragma qd kernel graph
+void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, float* residual)
+{
+    float res = 1e30f;
+    int it = 0;
+    #pragma qd loop seq
+    while (res > tol && it < max_it) {
+        res = 0.0f;
+        #pragma qd loop reduction(max: res)
+        for (int i = 1; i < n - 1; ++i) {
+            v[i] = 0.5f * (u[i - 1] + u[i + 1]);
+            res = std::fmax(res, std::fabs(v[i] - u[i]));
+        }
+        v[0] = u[0];
+        v[n - 1] = u[n - 1];
+        float* t = u;
+        u = v;
+        v = t;
+        ++it;
+    }
+    iterations[0] = it;
+    residual[0] = res;
+    u[0] = u[0] + 0.0f * v[0];
+}
+
+#pragma qd kernel graph
+void halve_below(float* a, int n, float limit, int* steps)
+{
+    float total = 0.0f;
+    int k = 0;
+    #pragma qd loop seq
+    do {
+        total = 0.0f;
+        #pragma qd loop reduction(+: total)
+        for (int i = 0; i < n; ++i) {
+            a[i] = 0.5f * a[i];
+            total += a[i];
+        }
+        k += 1;
+    } while (total > limit);
+    steps[0] = k;
+}
+
+#pragma qd kernel graph
+void scale_rows(float* a, int n, float s)
+{
+    for (int i = 0; i < n; ++i)
+        a[i] = s * a[i];
+}
+
+// A 'for' whose increment the GPU runs; a region and a kernel call in the
+// body; a value computed from a result in the body.
+#pragma qd kernel graph
+void grow_mean(float* a, float* b, int n, float target, int* rounds)
+{
+    float sum = 0.0f;
+    int r = 0;
+    #pragma qd loop seq
+    for (r = 0; sum < target && r < 50; ++r) {
+        sum = 0.0f;
+        #pragma qd loop reduction(+: sum)
+        for (int i = 0; i < n; ++i)
+            sum += a[i];
+        const float mean = sum / static_cast<float>(n);
+        #pragma qd stream_parallel
+        {
+            for (int i = 0; i < n; ++i)
+                a[i] = a[i] * 1.5f;
+        }
+        #pragma qd stream_parallel
+        {
+            for (int i = 0; i < n; ++i)
+                b[i] = b[i] + mean;
+        }
+        scale_rows(b, n, 0.5f);
+    }
+    rounds[0] = r;
+    a[0] = sum;
+}
+
+// Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
+// to it), as the textbook writes it.
+#pragma qd kernel graph
+void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations)
+{
+    double rr = 0.0;
+    #pragma qd loop reduction(+: rr)
+    for (int i = 0; i < n; ++i)
+        rr += r[i] * r[i];
+    int it = 0;
+    #pragma qd loop seq
+    while (it < max_it && rr > tol * tol) {
+        for (int i = 0; i < n; ++i) {
+            const double left = i > 0 ? p[i - 1] : 0.0;
+            const double right = i < n - 1 ? p[i + 1] : 0.0;
+            ap[i] = 2.0 * p[i] - left - right;
+        }
+        double pap = 0.0;
+        #pragma qd loop reduction(+: pap)
+        for (int i = 0; i < n; ++i)
+            pap += p[i] * ap[i];
+        const double alpha = rr / pap;
+        for (int i = 0; i < n; ++i) {
+            x[i] += alpha * p[i];
+            r[i] -= alpha * ap[i];
+        }
+        double rr_new = 0.0;
+        #pragma qd loop reduction(+: rr_new)
+        for (int i = 0; i < n; ++i)
+            rr_new += r[i] * r[i];
+        const double beta = rr_new / rr;
+        rr = rr_new;
+        for (int i = 0; i < n; ++i)
+            p[i] = r[i] + beta * p[i];
+        ++it;
+    }
+    iterations[0] = it;
+}
+
+// The host uses the iteration count after the loop (a loop's bound): the
+// count must be the host's, so this kernel runs in stream mode.
+#pragma qd kernel graph
+void settle_then_mark(float* a, int n, float tol, int* marks)
+{
+    float top = 1e30f;
+    int k = 0;
+    #pragma qd loop seq
+    while (top > tol && k < 40) {
+        top = 0.0f;
+        #pragma qd loop reduction(max: top)
+        for (int i = 0; i < n; ++i) {
+            a[i] = 0.75f * a[i];
+            top = std::fmax(top, std::fabs(a[i]));
+        }
+        ++k;
+    }
+    for (int i = 0; i < k; ++i)
+        marks[i] = i + 1;
+}

@@ -1,0 +1,304 @@
+//===- GraphLoops.cpp - Device-condition loops as conditional graph nodes -===//
+//
+// SPEC section 1, "Loops whose condition the GPU computes", in graph mode:
+// a loop whose condition reads reductions' results becomes one conditional
+// WHILE node of the call's graph (CUDA 12.4 or later), its body recorded
+// once, so that the graph does not grow with the trip count and the host
+// never waits for the GPU:
+//
+//   #pragma qd loop seq
+//   while (res > tol && it < max_it) {
+//     res = 0.f;                      // a launch of the body
+//     ...loops, tasks, regions...     // launches of the body
+//     float* t = u; u = v; v = t;     // the trailing host statements
+//     ++it;
+//   }
+//
+// The GPU then runs what the host ran between iterations: the body's
+// trailing host statements, a 'for' increment and the condition are one
+// test kernel, launched before the loop (the first test; a 'do' loop enters
+// without one) and at the end of each iteration, which sets the node's
+// condition. The host values they change ('u', 'v', 'it': the moved values)
+// live in scratch slots from the loop on, and device code reads them there.
+//
+// Nothing else of the body may depend on the host between iterations: a
+// host statement elsewhere in it, a jump, host code, a nested loop, and a
+// host use of a moved value (a loop's bounds, a kernel call's argument, a
+// host condition), in the body or after the loop, keep the kernel in stream
+// mode, and -Wqd-graph's note says why. Checked in two steps: the loop's
+// own parts when it is analyzed (analyzeGraphLoop), the code after it once
+// the whole kernel is (checkGraphLoops).
+//
+//===----------------------------------------------------------------------===//
+#include "KernelAnalyzer.h"
+#include "DeviceLibrary.h"
+#include "MayWrite.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace qd {
+
+namespace {
+
+/// Every reference in \p S to a variable of \p Vars.
+void referencesTo(const Stmt *S,
+                  const llvm::SmallPtrSetImpl<const VarDecl *> &Vars,
+                  std::vector<const DeclRefExpr *> &Out) {
+  if (!S)
+    return;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+        Var && Vars.count(Var))
+      Out.push_back(Ref);
+  for (const Stmt *Child : S->children())
+    referencesTo(Child, Vars, Out);
+}
+
+/// Where \p Steps run device code, at any depth: there a moved value is
+/// read from its slot.
+void deviceRanges(llvm::ArrayRef<Step> Steps, std::vector<SourceRange> &Out) {
+  for (const Step &S : Steps) {
+    if (S.Kind == StepKind::ParallelLoop)
+      Out.push_back(S.deviceCode()->getSourceRange());
+    else if (S.Kind == StepKind::SerialTask ||
+             (S.Kind == StepKind::DeviceScalarSet && (S.OnDevice || S.Declares)))
+      Out.push_back(S.S->getSourceRange());
+    for (const Block &B : S.Blocks)
+      deviceRanges(B.Steps, Out);
+    for (const std::vector<Step> &Branch : S.Branches)
+      deviceRanges(Branch, Out);
+  }
+}
+
+/// The first step of \p Steps, at any depth, that needs the host between
+/// two iterations, with what it is.
+const Step *hostBetweenIterations(llvm::ArrayRef<Step> Steps,
+                                  std::string &What) {
+  for (const Step &S : Steps) {
+    switch (S.Kind) {
+    case StepKind::HostStatement:
+      What = "a host statement before the end of the loop's body";
+      return &S;
+    case StepKind::HostJump:
+      What = "a 'break', 'continue' or 'return' in the loop's body";
+      return &S;
+    case StepKind::HostCode:
+      What = "a '#pragma qd host' statement in the loop's body";
+      return &S;
+    case StepKind::HostLoop:
+    case StepKind::DeviceScalarInit:
+      What = "a 'loop seq' loop in the loop's body";
+      return &S;
+    default:
+      break;
+    }
+    for (const Block &B : S.Blocks)
+      if (const Step *Found = hostBetweenIterations(B.Steps, What))
+        return Found;
+    for (const std::vector<Step> &Branch : S.Branches)
+      if (const Step *Found = hostBetweenIterations(Branch, What))
+        return Found;
+  }
+  return nullptr;
+}
+
+/// A call in \p S that the GPU cannot make for sure: anything but the math
+/// and C functions both vendors provide on the device.
+const CallExpr *hostOnlyCall(const Stmt *S, const SourceManager &SM) {
+  if (!S)
+    return nullptr;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || isa<CXXOperatorCallExpr>(Call) ||
+        !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())) ||
+        !hasLibraryDeviceVersion(Callee))
+      return Call;
+  }
+  for (const Stmt *Child : S->children())
+    if (const CallExpr *Found = hostOnlyCall(Child, SM))
+      return Found;
+  return nullptr;
+}
+
+/// The namespace-scope variables \p S names.
+void globalsIn(const Stmt *S, std::vector<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+        Var && Var->hasGlobalStorage() && !Var->isStaticLocal() &&
+        !Var->isLocalVarDeclOrParm())
+      Out.push_back(Var);
+  for (const Stmt *Child : S->children())
+    globalsIn(Child, Out);
+}
+
+} // namespace
+
+void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
+                                const Expr *Inc, Step &Loop) {
+  if (!Options.ConditionalNodes || !(Plan->Graph || Options.AllGraphs) ||
+      Loop.Captures.empty() || !Cond)
+    return;
+  auto Fail = [&](std::string Why) { Loop.NoGraphLoop = std::move(Why); };
+  std::vector<Step> &Body = Loop.Branches.front();
+
+  // The trailing host statements, which the test kernel runs.
+  unsigned Trailing = 0;
+  while (Trailing < Body.size()) {
+    const Step &S = Body[Body.size() - 1 - Trailing];
+    if (S.Kind != StepKind::HostStatement && S.Kind != StepKind::HostScalar)
+      break;
+    ++Trailing;
+  }
+  const llvm::ArrayRef<Step> Rest(Body.data(), Body.size() - Trailing);
+  std::string What;
+  if (const Step *Host = hostBetweenIterations(Rest, What))
+    return Fail(What + " (line " +
+                std::to_string(SM.getExpansionLineNumber(Host->S->getBeginLoc())) +
+                ")");
+
+  std::vector<const Stmt *> Parts;
+  for (unsigned I = Body.size() - Trailing; I < Body.size(); ++I)
+    Parts.push_back(Body[I].S);
+  if (Inc)
+    Parts.push_back(Inc);
+  Parts.push_back(Cond);
+
+  // What the test kernel declares itself, and the host values it changes.
+  llvm::SmallPtrSet<const VarDecl *, 4> Own;
+  for (unsigned I = Body.size() - Trailing; I < Body.size(); ++I)
+    if (const auto *DS = dyn_cast<DeclStmt>(Body[I].S))
+      for (const Decl *D : DS->decls())
+        if (const auto *Var = dyn_cast<VarDecl>(D))
+          Own.insert(Var);
+  llvm::SetVector<const VarDecl *> Moved;
+  std::optional<std::string> Problem;
+  for (const Stmt *Part : Parts) {
+    if (const CallExpr *Call = hostOnlyCall(Part, SM)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      return Fail("the GPU would call '" +
+                  (Callee ? Callee->getNameAsString() : std::string("a function")) +
+                  "' between iterations");
+    }
+    std::vector<const VarDecl *> Globals;
+    globalsIn(Part, Globals);
+    for (const VarDecl *Var : Globals)
+      if (!Var->getType().isConstQualified())
+        return Fail("the GPU would use the namespace-scope variable '" +
+                    Var->getNameAsString() + "' between iterations");
+    MayWriteOptions Writes;
+    Writes.UnresolvedCallsWrite = true;
+    forEachMayWrite(
+        Part,
+        [&](const VariableWrite &W) {
+          if (Own.count(W.Var))
+            return true;
+          // Set once, before the loop: declared after it starts, it would
+          // need its declaration's value each iteration.
+          const bool BeforeLoop =
+              before(W.Var->getLocation(), Loop.S->getBeginLoc()) ||
+              (Init && within(W.Var->getLocation(), Init->getSourceRange()));
+          if (!Values.contains(W.Var) || DeviceScalars.count(W.Var) ||
+              !BeforeLoop || !fitsDeviceScalar(W.Var) ||
+              !hasHostValue(W.Var)) {
+            Problem = "'" + W.Var->getNameAsString() +
+                      "' cannot live on the device between iterations";
+            return false;
+          }
+          Moved.insert(W.Var);
+          return true;
+        },
+        Writes);
+    if (Problem)
+      return Fail(*Problem);
+  }
+  // A moved value is the device's from the loop on: the rest of the body
+  // may read it only in device code.
+  llvm::SmallPtrSet<const VarDecl *, 4> MovedSet(Moved.begin(), Moved.end());
+  std::vector<const DeclRefExpr *> Uses;
+  referencesTo(Loop.S, MovedSet, Uses);
+  std::vector<SourceRange> Device;
+  deviceRanges(Rest, Device);
+  for (const Stmt *Part : Parts)
+    Device.push_back(Part->getSourceRange());
+  if (Init)
+    Device.push_back(Init->getSourceRange());
+  for (const DeclRefExpr *Use : Uses)
+    if (llvm::none_of(Device, [&](SourceRange R) {
+          return within(Use->getLocation(), R);
+        }))
+      return Fail("the host reads '" + Use->getDecl()->getNameAsString() +
+                  "', which the GPU changes between iterations");
+
+  // The test: one serial task per part, the captures of all of them.
+  std::vector<Step> Test;
+  for (const Stmt *Part : Parts) {
+    std::vector<const VarDecl *> Globals;
+    globalsIn(Part, Globals);
+    if (!Globals.empty() && !passGlobals(Part))
+      return Fail("it reads a namespace-scope array");
+    Step T;
+    T.Kind = StepKind::SerialTask;
+    T.S = Part;
+    T.Captures = collectCaptures(Part, Values);
+    llvm::erase_if(T.Captures,
+                   [&](const Capture &C) { return Own.count(C.Var); });
+    for (const Capture &C : T.Captures) {
+      const QualType Type = C.Var->getType().getNonReferenceType();
+      if (!Type->isScalarType() && !Type.isTriviallyCopyableType(Context))
+        return Fail("the GPU cannot receive '" + C.Var->getNameAsString() +
+                    "'");
+    }
+    passDeviceScalars(T);
+    Test.push_back(std::move(T));
+  }
+
+  for (const VarDecl *Var : Moved) {
+    Capture C;
+    C.Var = Var;
+    C.DeviceScalar = true;
+    C.Slot = Plan->ScratchSlots++;
+    Loop.GraphMoved.push_back(C);
+  }
+  Loop.GraphTrailing = Trailing;
+  Loop.GraphTest = std::move(Test);
+}
+
+void Analyzer::checkGraphLoops(std::vector<Step> &Steps) {
+  for (std::size_t I = 0; I < Steps.size(); ++I) {
+    Step &S = Steps[I];
+    for (Block &B : S.Blocks)
+      checkGraphLoops(B.Steps);
+    for (std::vector<Step> &Branch : S.Branches)
+      checkGraphLoops(Branch);
+    if (S.GraphTest.empty())
+      continue;
+    // After the loop, its moved values are the device's: only device code
+    // of the steps after it in the same list may read them.
+    llvm::SmallPtrSet<const VarDecl *, 4> Moved;
+    for (const Capture &C : S.GraphMoved)
+      Moved.insert(C.Var);
+    std::vector<const DeclRefExpr *> Uses;
+    referencesTo(Plan->Function->getBody(), Moved, Uses);
+    std::vector<SourceRange> Device;
+    deviceRanges(llvm::ArrayRef<Step>(Steps).drop_front(I + 1), Device);
+    for (const DeclRefExpr *Use : Uses) {
+      if (!before(S.S->getEndLoc(), Use->getLocation()) ||
+          llvm::any_of(Device, [&](SourceRange R) {
+            return within(Use->getLocation(), R);
+          }))
+        continue;
+      S.NoGraphLoop = "the host reads '" +
+                      Use->getDecl()->getNameAsString() +
+                      "' after the loop, and the GPU has its value";
+      S.GraphTest.clear();
+      S.GraphMoved.clear();
+      S.GraphTrailing = 0;
+      break;
+    }
+  }
+}
+
+} // namespace qd

@@ -1,0 +1,115 @@
+//===- GraphLoopCodeGen.cpp - Device-condition loops as WHILE nodes -------===//
+//
+// Graph mode's form of a device-condition loop (analysis/GraphLoops.cpp):
+//
+//   {
+//     int t = 0;                                    // a 'for' init, if any
+//     set_device_scalar(slot of u, u); ...          // the moved values
+//     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
+//     qd_graph.launch(lane, test, ..., qd_loop, false, ...);  // first test
+//     qd_graph.loop_begin(lane, qd_loop);
+//     ...the body but its trailing host statements, recorded once...
+//     qd_graph.launch(lane, test, ..., qd_loop, true, ...);   // next test
+//     qd_graph.loop_end(lane);
+//   }
+//
+// Device code from the loop on reads the moved values from their slots
+// (SlotResident), and the test kernel changes them there.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelCodeGen.h"
+#include "Templates.h"
+#include "clang/AST/Stmt.h"
+
+using namespace clang;
+
+namespace qd {
+
+std::string KernelCodeGen::renderGraphLoop(const Step &S,
+                                           const std::string &Queue) {
+  const std::string Where =
+      Options.SourceName + ":" + std::to_string(line(S.S->getBeginLoc()));
+  std::string Out = "// device-condition loop, " + Where +
+                    ": one conditional WHILE node of the call's graph; the "
+                    "GPU tests the condition, the host does not wait\n";
+  const auto *For = dyn_cast<ForStmt>(S.S);
+  if (For && For->getInit())
+    Out += statementText(For->getInit()) + "\n";
+  if (!S.GraphMoved.empty()) {
+    std::string Names;
+    for (const Capture &C : S.GraphMoved)
+      Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
+    Out += "// " + Names +
+           " live on the device from here on: the GPU changes them between "
+           "iterations\n";
+    for (const Capture &C : S.GraphMoved)
+      Out += setDeviceScalar(C, C.Var->getNameAsString(), S.S, Queue);
+  }
+
+  // The test kernel: the parts' captures, each once, the moved values bound
+  // to their slots.
+  const unsigned Parts = S.GraphTest.size();
+  Step Test = S.GraphTest.back();
+  for (unsigned I = 0; I + 1 < Parts; ++I)
+    for (const Capture &C : S.GraphTest[I].Captures)
+      if (llvm::none_of(Test.Captures,
+                        [&](const Capture &T) { return T.Var == C.Var; }))
+        Test.Captures.push_back(C);
+  for (const Capture &C : S.GraphMoved)
+    MovedInTask[C.Var] = C.Slot;
+  TemplateData Data = deviceFunctionData(Test, "graph_test", Queue);
+  MovedInTask.clear();
+  // Numbered apart from the other device functions, which a called
+  // kernel's stream-mode rendering, without tests, must name the same.
+  --NextDeviceFunction;
+  Data.set("name", Prefix + "_graph_test" + std::to_string(NextGraphTest++));
+  std::string AfterBody;
+  for (unsigned I = 0; I + 1 < Parts; ++I) {
+    const Stmt *Part = S.GraphTest[I].S;
+    AfterBody += userLine(Part->getBeginLoc()) + "\n" +
+                 indent(isa<Expr>(Part) ? text(Part->getSourceRange()) + ";"
+                                        : statementText(Part),
+                        4) +
+                 "\n";
+  }
+  const Expr *Cond = hostLoopCondition(S.S);
+  const std::string Holds =
+      "static_cast<bool>(" + text(Cond->getSourceRange()) + ")";
+  const bool IsDo = isa<DoStmt>(S.S);
+  const bool UsesAfterBody = Parts > 1 || IsDo;
+  const std::string Params = templateString(Data, "params");
+  Data.set("params_after_comma", Params.empty() ? "" : ", " + Params);
+  Data.set("after_body_param", UsesAfterBody ? "qd_after_body" : "");
+  Data.set("has_after_body", Parts > 1);
+  Data.set("after_body", AfterBody);
+  // A 'do' loop enters its body without a test.
+  Data.set("holds", IsDo ? "!qd_after_body || " + Holds : Holds);
+  Data.set("user_line", userLine(Cond->getBeginLoc()));
+  Data.set("block_dim", "1");
+  const std::string Args = templateString(Data, "args");
+  auto Launch = [&](bool AfterBody) {
+    TemplateData Copy = Data;
+    Copy.set("args", std::string("qd_loop, ") + (AfterBody ? "true" : "false") +
+                         (Args.empty() ? "" : ", " + Args));
+    addLaunch(Copy, "1", "", 0);
+    return templateString(Copy, "launch") + "\n";
+  };
+  DeviceFunctions +=
+      renderTemplate(Options.Target, "graph_loop_test", Data) + "\n";
+
+  Out += "const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();\n"
+         "// the first test, " + Where + "\n" + Launch(false) +
+         "qd_graph.loop_begin(" + Queue + ", qd_loop);\n";
+  // From here on device code reads the moved values from their slots.
+  for (const Capture &C : S.GraphMoved)
+    SlotResident[C.Var] = C.Slot;
+  const std::vector<Step> &Body = S.Branches[0];
+  const std::vector<Step> Launched(Body.begin(),
+                                   Body.end() - S.GraphTrailing);
+  Out += renderSteps(Launched, Queue);
+  Out += "// the test after each iteration, " + Where + "\n" + Launch(true) +
+         "qd_graph.loop_end(" + Queue + ");\n";
+  return "{\n" + indent(Out, 2) + "\n}\n";
+}
+
+} // namespace qd
