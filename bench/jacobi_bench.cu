@@ -21,6 +21,8 @@ void jacobi2d(float* u, float* v, int n, float tol, int max_it, int* iterations,
               qd::StreamRef stream);
 void jacobi2d_every10(float* u, float* v, int n, float tol, int max_it, int* iterations,
                       qd::StreamRef stream);
+void jacobi2d_graph(float* u, float* v, int n, float tol, int max_it, int* iterations,
+                    qd::StreamRef stream);
 
 namespace {
 
@@ -177,6 +179,13 @@ int main() {
     ok = its == host_its && ok;
     ok = qd_bench::same_bits(u_ref.data(), qd_bench::to_host(p.u, cells).data(), cells,
                              "jacobi_bench", "qd check_every(10)", "the host-checked loop") && ok;
+    p.fill();
+    jacobi2d_graph(p.u, p.v, n, tol, max_it, qd_it, s);
+    QD_BENCH_CHECK(cudaStreamSynchronize(s));
+    QD_BENCH_CHECK(cudaMemcpy(&its, qd_it, sizeof(int), cudaMemcpyDeviceToHost));
+    ok = its == host_its && ok;
+    ok = qd_bench::same_bits(u_ref.data(), qd_bench::to_host(p.u, cells).data(), cells,
+                             "jacobi_bench", "qd graph mode", "the host-checked loop") && ok;
 #if CUDART_VERSION >= 12040
     cudaGraphExec_t exec = while_graph(p, tol, max_it, s);
     p.fill();
@@ -208,6 +217,8 @@ int main() {
     const double qd_us = per_iteration([&] { jacobi2d(p.u, p.v, n, tol, max_it, qd_it, s); });
     const double every10_us =
         per_iteration([&] { jacobi2d_every10(p.u, p.v, n, tol, max_it, qd_it, s); });
+    const double graph_us =
+        per_iteration([&] { jacobi2d_graph(p.u, p.v, n, tol, max_it, qd_it, s); });
     std::printf("Jacobi %d^2, %d iterations\n", n, host_its);
 #if CUDART_VERSION >= 12040
     const double while_us = per_iteration([&] {
@@ -232,8 +243,16 @@ int main() {
     report("hand-written, host reads residual each iter", host_us);
     report("qd-translate stream mode (host reads it)", qd_us);
     report("qd-translate stream mode, check_every(10)", every10_us);
+    report("qd-translate graph mode (WHILE node)", graph_us);
     std::printf("%-44s %8.2f us of host time per call\n", "qd-translate stream mode",
                 qd_bench::host_us([&] { jacobi2d(p.u, p.v, n, tol, max_it, qd_it, s); }));
+    // Graph mode's host time does not grow with the iteration count.
+    for (int cap : {10, max_it}) {
+      jacobi2d_graph(p.u, p.v, n, 0.0f, cap, qd_it, s); // its graph, updated
+      std::printf("%-44s %8.2f us of host time per call (cap %d)\n", "qd-translate graph mode",
+                  qd_bench::host_us([&] { jacobi2d_graph(p.u, p.v, n, 0.0f, cap, qd_it, s); }),
+                  cap);
+    }
     QD_BENCH_CHECK(cudaFree(p.u));
     QD_BENCH_CHECK(cudaFree(p.v));
     QD_BENCH_CHECK(cudaFree(p.res));

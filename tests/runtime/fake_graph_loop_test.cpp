@@ -15,6 +15,7 @@
 
 #include <qd/detail/cuda.h>
 
+#include <thread>
 #include <vector>
 
 namespace {
@@ -217,6 +218,46 @@ TEST_F(FakeGraphLoop, ASolverCallIsOneGraphLaunchWhateverItsTripCount) {
   EXPECT_EQ(solve(1e-2f, 100000), converged);
   EXPECT_EQ(graphs(), 1u);
   EXPECT_EQ(while_nodes(), 1u);
+}
+
+TEST_F(FakeGraphLoop, TwoThreadsEachGetTheirOwnIterationCount) {
+#if !QD_FAKE_FIBERS
+  GTEST_SKIP() << "its reductions need the fake device's fibers, which the "
+                  "ThreadSanitizer build runs without";
+#endif
+  // Two problems that stop after different iterations, on their own
+  // streams and then on one stream, each call's moved values and condition
+  // its own.
+  const int n = 16;
+  auto run = [&](float scale, qd::StreamRef launch, int& iterations,
+                 std::vector<float>& u) {
+    u.assign(n, 0.0f);
+    for (int i = 0; i < n; ++i)
+      u[i] = scale * static_cast<float>((i * 37) % 101) / 101.0f;
+    std::vector<float> v(u);
+    float residual = 0.0f;
+    sweep(u.data(), v.data(), n, 0.05f, 500, &iterations, &residual, launch);
+    launch.synchronize();
+  };
+  int alone[2] = {};
+  std::vector<float> alone_u[2];
+  run(1.0f, {}, alone[0], alone_u[0]);
+  run(4.0f, {}, alone[1], alone_u[1]);
+  ASSERT_NE(alone[0], alone[1]);
+  qd::Stream first, second;
+  for (bool shared : {false, true}) {
+    int its[2] = {};
+    std::vector<float> u[2];
+    std::thread t0([&] { run(1.0f, first.ref(), its[0], u[0]); });
+    std::thread t1(
+        [&] { run(4.0f, shared ? first.ref() : second.ref(), its[1], u[1]); });
+    t0.join();
+    t1.join();
+    for (int t = 0; t < 2; ++t) {
+      EXPECT_EQ(its[t], alone[t]) << "thread " << t << (shared ? ", one stream" : "");
+      EXPECT_EQ(u[t], alone_u[t]) << "thread " << t << (shared ? ", one stream" : "");
+    }
+  }
 }
 
 TEST_F(FakeGraphLoop, AHostReadAfterTheLoopKeepsStreamMode) {

@@ -81,6 +81,8 @@ std::string KernelCodeGen::renderGraphLoop(const Step &S,
   Data.set("params_after_comma", Params.empty() ? "" : ", " + Params);
   Data.set("after_body_param", UsesAfterBody ? "qd_after_body" : "");
   Data.set("has_after_body", Parts > 1);
+  if (!AfterBody.empty())
+    AfterBody.pop_back();
   Data.set("after_body", AfterBody);
   // A 'do' loop enters its body without a test.
   Data.set("holds", IsDo ? "!qd_after_body || " + Holds : Holds);

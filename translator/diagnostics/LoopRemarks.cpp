@@ -310,6 +310,17 @@ private:
   DiagnosticsEngine &Diags;
 
   void conditionReadBack(const Step &S, bool HoldsBackBlocks) {
+    if (!S.GraphTest.empty()) {
+      std::string Names;
+      for (const Capture &C : S.GraphMoved)
+        Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
+      if (Names.empty())
+        Names = "nothing the host changes";
+      report(Diags, hostLoopCondition(S.S)->getBeginLoc(),
+             Diag::RemarkConditionOnGraph)
+          << Names << (S.GraphMoved.size() > 1);
+      return;
+    }
     if (S.CheckEvery) {
       report(Diags, hostLoopCondition(S.S)->getBeginLoc(),
              Diag::RemarkConditionCheckedEvery)

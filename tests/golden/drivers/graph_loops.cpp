@@ -11,7 +11,7 @@
 
 int main() {
   using namespace qd_driver;
-  const int n = 300;
+  const int n = 96;
   struct Case {
     const char* name;
     float tol;
@@ -19,7 +19,7 @@ int main() {
   };
   for (const Case& c : {Case{"converged", 0.25f, 5000}, Case{"zero_trips", 1e31f, 5000},
                         Case{"capped", 0.0f, 7}, Case{"again", 0.25f, 5000},
-                        Case{"tighter", 0.125f, 5000}}) {
+                        Case{"tighter", 0.2f, 5000}}) {
     Mirrored<float> u(n, [](std::size_t i) { return pattern(i, -1.0, 1.0); });
     Mirrored<float> v(n);
     Mirrored<int> iterations(1);

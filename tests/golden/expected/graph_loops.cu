@@ -32,12 +32,11 @@ qd_sweep_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float t
     v = t;
 #line 32 "graph_loops.cpp"
     ++it;
-
-#line 37 "graph_loops.cu"
+#line 36 "graph_loops.cu"
   }
 #line 20 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(res > tol && it < max_it);
-#line 41 "graph_loops.cu"
+#line 40 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -59,7 +58,7 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u,
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 63 "graph_loops.cu"
+#line 62 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -69,7 +68,7 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u,
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 73 "graph_loops.cu"
+#line 72 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_res[256];
@@ -90,7 +89,7 @@ qd_sweep_task1(float * const* qd_scalar_u, float * const* qd_scalar_v) {
   float * const v = *qd_scalar_v;
 #line 27 "graph_loops.cpp"
 v[0] = u[0];
-#line 94 "graph_loops.cu"
+#line 93 "graph_loops.cu"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:28): runs on one thread.
@@ -100,7 +99,7 @@ qd_sweep_task2(float * const* qd_scalar_u, float * const* qd_scalar_v, int n) {
   float * const v = *qd_scalar_v;
 #line 28 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 104 "graph_loops.cu"
+#line 103 "graph_loops.cu"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:34): runs on one thread.
@@ -109,7 +108,7 @@ qd_sweep_task3(int * iterations, const int* qd_scalar_it) {
   const int it = *qd_scalar_it;
 #line 34 "graph_loops.cpp"
 iterations[0] = it;
-#line 113 "graph_loops.cu"
+#line 112 "graph_loops.cu"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:35): runs on one thread.
@@ -118,7 +117,7 @@ qd_sweep_task4(float * residual, const float* qd_scalar_res) {
   const float res = *qd_scalar_res;
 #line 35 "graph_loops.cpp"
 residual[0] = res;
-#line 122 "graph_loops.cu"
+#line 121 "graph_loops.cu"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:36): runs on one thread.
@@ -128,7 +127,7 @@ qd_sweep_task5(float * const* qd_scalar_u, float * const* qd_scalar_v) {
   float * const v = *qd_scalar_v;
 #line 36 "graph_loops.cpp"
 u[0] = u[0] + 0.0f * v[0];
-#line 132 "graph_loops.cu"
+#line 131 "graph_loops.cu"
 }
 
 
@@ -188,7 +187,7 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
 
 
 // ---- qd kernel 'halve_below' (graph_loops.cpp:39), translated by qd-translate ----
-#line 192 "graph_loops.cu"
+#line 191 "graph_loops.cu"
 // Test of the loop of 'halve_below' (graph_loops.cpp:53) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_halve_below_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float limit, const float* qd_scalar_total, int* qd_moved_k) {
@@ -197,12 +196,11 @@ qd_halve_below_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, f
   if (qd_after_body) {
 #line 52 "graph_loops.cpp"
     k += 1;
-
-#line 202 "graph_loops.cu"
+#line 200 "graph_loops.cu"
   }
 #line 53 "graph_loops.cpp"
   const bool qd_holds = !qd_after_body || static_cast<bool>(total > limit);
-#line 206 "graph_loops.cu"
+#line 204 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -222,7 +220,7 @@ qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 226 "graph_loops.cu"
+#line 224 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -232,7 +230,7 @@ qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 236 "graph_loops.cu"
+#line 234 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -252,7 +250,7 @@ qd_halve_below_task1(int * steps, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
 #line 54 "graph_loops.cpp"
 steps[0] = k;
-#line 256 "graph_loops.cu"
+#line 254 "graph_loops.cu"
 }
 
 
@@ -302,7 +300,7 @@ void halve_below(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'scale_rows' (graph_loops.cpp:57), translated by qd-translate ----
-#line 306 "graph_loops.cu"
+#line 304 "graph_loops.cu"
 // Parallel loop of 'scale_rows' (graph_loops.cpp:60): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scale_rows_loop0(int qd_begin, std::uint64_t qd_count, float * a, float s) {
@@ -311,7 +309,7 @@ qd_scale_rows_loop0(int qd_begin, std::uint64_t qd_count, float * a, float s) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 61 "graph_loops.cpp"
 a[i] = s * a[i];
-#line 315 "graph_loops.cu"
+#line 313 "graph_loops.cu"
   }
 }
 
@@ -369,7 +367,7 @@ void scale_rows(float* a, int n, float s) {
 // A 'for' whose increment the GPU runs; a region and a kernel call in the
 // body; a value computed from a result in the body.
 // ---- qd kernel 'grow_mean' (graph_loops.cpp:66), translated by qd-translate ----
-#line 373 "graph_loops.cu"
+#line 371 "graph_loops.cu"
 // Test of the loop of 'grow_mean' (graph_loops.cpp:72) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_grow_mean_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float target, const float* qd_scalar_sum, int* qd_moved_r) {
@@ -378,12 +376,11 @@ qd_grow_mean_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, flo
   if (qd_after_body) {
 #line 72 "graph_loops.cpp"
     ++r;
-
-#line 383 "graph_loops.cu"
+#line 380 "graph_loops.cu"
   }
 #line 72 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(sum < target && r < 50);
-#line 387 "graph_loops.cu"
+#line 384 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -400,14 +397,14 @@ qd_grow_mean_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 76 "graph_loops.cpp"
 sum += a[i];
-#line 404 "graph_loops.cu"
+#line 401 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 76 "graph_loops.cpp"
 sum += a[i];
-#line 411 "graph_loops.cu"
+#line 408 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -427,7 +424,7 @@ qd_grow_mean_set1(float* qd_slot, int n, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
 #line 77 "graph_loops.cpp"
 const float mean = sum / static_cast<float>(n);
-#line 431 "graph_loops.cu"
+#line 428 "graph_loops.cu"
   *qd_slot = mean;
 }
 
@@ -439,7 +436,7 @@ qd_grow_mean_loop2(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 81 "graph_loops.cpp"
 a[i] = a[i] * 1.5f;
-#line 443 "graph_loops.cu"
+#line 440 "graph_loops.cu"
   }
 }
 
@@ -452,7 +449,7 @@ qd_grow_mean_loop3(int qd_begin, std::uint64_t qd_count, float * b, const float*
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 86 "graph_loops.cpp"
 b[i] = b[i] + mean;
-#line 456 "graph_loops.cu"
+#line 453 "graph_loops.cu"
   }
 }
 
@@ -462,7 +459,7 @@ qd_grow_mean_task4(int * rounds, const int* qd_scalar_r) {
   const int r = *qd_scalar_r;
 #line 90 "graph_loops.cpp"
 rounds[0] = r;
-#line 466 "graph_loops.cu"
+#line 463 "graph_loops.cu"
 }
 
 // Serial task of 'grow_mean' (graph_loops.cpp:91): runs on one thread.
@@ -471,7 +468,7 @@ qd_grow_mean_task5(float * a, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
 #line 91 "graph_loops.cpp"
 a[0] = sum;
-#line 475 "graph_loops.cu"
+#line 472 "graph_loops.cu"
 }
 
 
@@ -558,7 +555,7 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds) {
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it.
 // ---- qd kernel 'cg' (graph_loops.cpp:96), translated by qd-translate ----
-#line 562 "graph_loops.cu"
+#line 559 "graph_loops.cu"
 // Parallel loop of 'cg' (graph_loops.cpp:101) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
@@ -572,14 +569,14 @@ qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 102 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 576 "graph_loops.cu"
+#line 573 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 102 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 583 "graph_loops.cu"
+#line 580 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
@@ -601,12 +598,11 @@ qd_cg_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, double tol
   if (qd_after_body) {
 #line 128 "graph_loops.cpp"
     ++it;
-
-#line 606 "graph_loops.cu"
+#line 602 "graph_loops.cu"
   }
 #line 105 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(it < max_it && rr > tol * tol);
-#line 610 "graph_loops.cu"
+#line 606 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -622,7 +618,7 @@ qd_cg_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 626 "graph_loops.cu"
+#line 622 "graph_loops.cu"
   }
 }
 
@@ -639,14 +635,14 @@ qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, doubl
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 114 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 643 "graph_loops.cu"
+#line 639 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 114 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 650 "graph_loops.cu"
+#line 646 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
@@ -667,7 +663,7 @@ qd_cg_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_
   const double pap = *qd_scalar_pap;
 #line 115 "graph_loops.cpp"
 const double alpha = rr / pap;
-#line 671 "graph_loops.cu"
+#line 667 "graph_loops.cu"
   *qd_slot = alpha;
 }
 
@@ -683,7 +679,7 @@ qd_cg_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 687 "graph_loops.cu"
+#line 683 "graph_loops.cu"
   }
 }
 
@@ -700,14 +696,14 @@ qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 123 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 704 "graph_loops.cu"
+#line 700 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 123 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 711 "graph_loops.cu"
+#line 707 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
@@ -728,7 +724,7 @@ qd_cg_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_
   const double rr_new = *qd_scalar_rr_new;
 #line 124 "graph_loops.cpp"
 const double beta = rr_new / rr;
-#line 732 "graph_loops.cu"
+#line 728 "graph_loops.cu"
   *qd_slot = beta;
 }
 
@@ -739,7 +735,7 @@ qd_cg_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   double rr = *qd_slot;
 #line 125 "graph_loops.cpp"
 rr = rr_new;
-#line 743 "graph_loops.cu"
+#line 739 "graph_loops.cu"
   *qd_slot = rr;
 }
 
@@ -752,7 +748,7 @@ qd_cg_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const 
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 127 "graph_loops.cpp"
 p[i] = r[i] + beta * p[i];
-#line 756 "graph_loops.cu"
+#line 752 "graph_loops.cu"
   }
 }
 
@@ -762,7 +758,7 @@ qd_cg_task9(int * iterations, const int* qd_scalar_it) {
   const int it = *qd_scalar_it;
 #line 130 "graph_loops.cpp"
 iterations[0] = it;
-#line 766 "graph_loops.cu"
+#line 762 "graph_loops.cu"
 }
 
 
@@ -856,7 +852,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 // The host uses the iteration count after the loop (a loop's bound): the
 // count must be the host's, so this kernel runs in stream mode.
 // ---- qd kernel 'settle_then_mark' (graph_loops.cpp:135), translated by qd-translate ----
-#line 860 "graph_loops.cu"
+#line 856 "graph_loops.cu"
 // Parallel loop of 'settle_then_mark' (graph_loops.cpp:144) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
@@ -873,7 +869,7 @@ qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 877 "graph_loops.cu"
+#line 873 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -883,7 +879,7 @@ qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 887 "graph_loops.cu"
+#line 883 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -905,7 +901,7 @@ qd_settle_then_mark_loop1(int qd_begin, std::uint64_t qd_count, int * marks) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 151 "graph_loops.cpp"
 marks[i] = i + 1;
-#line 909 "graph_loops.cu"
+#line 905 "graph_loops.cu"
   }
 }
 
