@@ -150,3 +150,30 @@ void settle_then_mark(float* a, int n, float tol, int* marks)
     for (int i = 0; i < k; ++i)
         marks[i] = i + 1;
 }
+
+// Smoothing sweeps inside the convergence loop, as multigrid writes them: a
+// 'loop seq' of its own count in the body, the same in every iteration,
+// recorded once into the WHILE node's body.
+#pragma qd kernel graph
+void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles)
+{
+    float change = 1e30f;
+    int c = 0;
+    #pragma qd loop seq
+    while (change > tol && c < 200) {
+        #pragma qd loop seq
+        for (int s = 0; s < sweeps; ++s) {
+            const float w = s % 2 == 0 ? 1.0f : 0.5f;
+            for (int i = 1; i < n - 1; ++i)
+                b[i] = a[i] + w * (0.5f * (a[i - 1] + a[i + 1]) - a[i]);
+            for (int i = 1; i < n - 1; ++i)
+                a[i] = b[i];
+        }
+        change = 0.0f;
+        #pragma qd loop reduction(max: change)
+        for (int i = 1; i < n - 1; ++i)
+            change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
+        ++c;
+    }
+    cycles[0] = c;
+}

@@ -86,9 +86,21 @@ const Step *hostBetweenIterations(llvm::ArrayRef<Step> Steps,
     case StepKind::HostCode:
       What = "a '#pragma qd host' statement in the loop's body";
       return &S;
-    case StepKind::HostLoop:
+    case StepKind::HostLoop: {
+      // A loop of its own count ('for (int s = 0; s < sweeps; ++s)'), the
+      // same in every iteration: recorded once, its iterations unrolled.
+      const auto *For = dyn_cast<ForStmt>(S.S);
+      if (!S.Captures.empty() || !For ||
+          !isa_and_nonnull<DeclStmt>(For->getInit())) {
+        What = "a 'loop seq' loop in the loop's body that is not a 'for' "
+               "over a variable of its own with a condition the host computes";
+        return &S;
+      }
+      break;
+    }
     case StepKind::DeviceScalarInit:
-      What = "a 'loop seq' loop in the loop's body";
+      What = "a reduction into a variable declared outside the nested "
+             "'loop seq' loop around it";
       return &S;
     default:
       break;

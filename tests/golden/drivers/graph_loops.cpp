@@ -3,7 +3,8 @@
 // and twice more with the same arguments (the cached graph again) and with
 // another tolerance; halve_below (do/while: at least one trip, and exactly
 // one); grow (a 'for' whose increment the GPU runs, with a region and a
-// kernel call in its body); cg; settle_then_mark (stream mode).
+// kernel call in its body); cg; settle_then_mark (stream mode);
+// smooth_until with two sweeps per cycle, and with none.
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"
 
@@ -66,6 +67,15 @@ int main() {
     settle_then_mark(a.device(), n, 0.01f, marks.device());
     print_summary("settle.a", a);
     print_summary("settle.marks", marks);
+  }
+  for (int sweeps : {2, 0}) {
+    Mirrored<float> a(n, [&](std::size_t i) { return i == 0 ? 1.0 : pattern(i + 11, -0.1, 0.1); });
+    Mirrored<float> b(n);
+    Mirrored<int> cycles(1);
+    smooth_until(a.device(), b.device(), n, sweeps, 1e-3f, cycles.device());
+    const std::string name = sweeps ? "smooth" : "smooth_none";
+    print_summary((name + ".a").c_str(), a);
+    print_summary((name + ".cycles").c_str(), cycles);
   }
   return 0;
 }

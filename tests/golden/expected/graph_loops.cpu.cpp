@@ -537,3 +537,99 @@ void settle_then_mark(float* a, int n, float tol, int* marks) {
 // ---- end of qd kernel 'settle_then_mark' ----
 #line 152 "graph_loops.cpp"
 
+
+// Smoothing sweeps inside the convergence loop, as multigrid writes them: a
+// 'loop seq' of its own count in the body, the same in every iteration,
+// recorded once into the WHILE node's body.
+// ---- qd kernel 'smooth_until' (graph_loops.cpp:157), translated by qd-translate ----
+#line 546 "graph_loops.cpu.cpp"
+// Parallel loop of 'smooth_until' (graph_loops.cpp:167): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_smooth_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * b, const float w, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n - 1; ++i) {
+#line 168 "graph_loops.cpp"
+b[i] = a[i] + w * (0.5f * (a[i - 1] + a[i + 1]) - a[i]);
+#line 556 "graph_loops.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'smooth_until' (graph_loops.cpp:169): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_smooth_until_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * b, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n - 1; ++i) {
+#line 170 "graph_loops.cpp"
+a[i] = b[i];
+#line 569 "graph_loops.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'smooth_until' (graph_loops.cpp:174) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+static QD_NOINLINE void
+qd_smooth_until_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& change) {
+#if defined(_OPENMP)
+#pragma omp declare reduction(qd_fmax_change : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
+#pragma omp parallel for reduction(qd_fmax_change: change)
+#endif
+  for (int i = qd_begin; i < n - 1; ++i) {
+#line 175 "graph_loops.cpp"
+change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
+#line 583 "graph_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'smooth_until' (graph_loops.cpp:178): runs once, on the calling thread.
+static void
+qd_smooth_until_task3(int * cycles, int c) {
+#line 178 "graph_loops.cpp"
+cycles[0] = c;
+#line 592 "graph_loops.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'smooth_until': they run its work on the calling thread and return when it is done.
+void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  float change = 1e30f;
+  int c = 0;
+  while (change > tol && c < 200) {
+    for (int s = 0; s < sweeps; ++s) {
+      const float w = s % 2 == 0 ? 1.0f : 0.5f;
+      // parallel loop, graph_loops.cpp:167
+      {
+        const int qd_begin = 1;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
+        qd_smooth_until_loop0(qd_begin, qd_count, a, b, w, n);
+      }
+      // parallel loop, graph_loops.cpp:169
+      {
+        const int qd_begin = 1;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
+        qd_smooth_until_loop1(qd_begin, qd_count, a, b, n);
+      }
+    }
+    change = 0.0f;
+    // parallel loop with reductions, graph_loops.cpp:174
+    {
+      const int qd_begin = 1;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
+      qd_smooth_until_loop2(qd_begin, qd_count, a, n, change);
+    }
+    ++c;
+  }
+  // serial task, graph_loops.cpp:178
+  qd_smooth_until_task3(cycles, c);
+}
+
+void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles) {
+  ::smooth_until(a, b, n, sweeps, tol, cycles, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'smooth_until' ----
+#line 179 "graph_loops.cpp"
+

@@ -950,3 +950,156 @@ void settle_then_mark(float* a, int n, float tol, int* marks) {
 // ---- end of qd kernel 'settle_then_mark' ----
 #line 152 "graph_loops.cpp"
 
+
+// Smoothing sweeps inside the convergence loop, as multigrid writes them: a
+// 'loop seq' of its own count in the body, the same in every iteration,
+// recorded once into the WHILE node's body.
+// ---- qd kernel 'smooth_until' (graph_loops.cpp:157), translated by qd-translate ----
+#line 959 "graph_loops.cu"
+// Test of the loop of 'smooth_until' (graph_loops.cpp:163) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+static __global__ void __launch_bounds__(1)
+qd_smooth_until_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, const float* qd_scalar_change, int* qd_moved_c) {
+  const float change = *qd_scalar_change;
+  int& c = *qd_moved_c;
+  if (qd_after_body) {
+#line 176 "graph_loops.cpp"
+    ++c;
+#line 968 "graph_loops.cu"
+  }
+#line 163 "graph_loops.cpp"
+  const bool qd_holds = static_cast<bool>(change > tol && c < 200);
+#line 972 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// Parallel loop of 'smooth_until' (graph_loops.cpp:167): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_smooth_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float * b, const float w) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 168 "graph_loops.cpp"
+b[i] = a[i] + w * (0.5f * (a[i - 1] + a[i + 1]) - a[i]);
+#line 984 "graph_loops.cu"
+  }
+}
+
+// Parallel loop of 'smooth_until' (graph_loops.cpp:169): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_smooth_until_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * b) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 170 "graph_loops.cpp"
+a[i] = b[i];
+#line 996 "graph_loops.cu"
+  }
+}
+
+// Parallel loop of 'smooth_until' (graph_loops.cpp:174) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_smooth_until_loop2(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float change = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 175 "graph_loops.cpp"
+change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
+#line 1013 "graph_loops.cu"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 175 "graph_loops.cpp"
+change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
+#line 1020 "graph_loops.cu"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_change[256];
+  change = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(change, qd_shared_change);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_change[qd::detail::block_index()] = change;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd::detail::grid_blocks(), qd_shared_change);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_change, qd_all_change);
+  }
+}
+
+// Serial task of 'smooth_until' (graph_loops.cpp:178): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_smooth_until_task3(int * cycles, const int* qd_scalar_c) {
+  const int c = *qd_scalar_c;
+#line 178 "graph_loops.cpp"
+cycles[0] = c;
+#line 1040 "graph_loops.cu"
+}
+
+
+// Host entry points of kernel 'smooth_until', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel smooth_until"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
+  static qd::detail::GraphSite qd_graph_site("smooth_until", "graph_loops.cpp", 157);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  float change = 1e30f;
+  int c = 0;
+  // 'change' is reduced in the loop below (graph_loops.cpp:163): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 163, qd_scratch.slot<float>(0), static_cast<float>(change));
+  {
+    // device-condition loop, graph_loops.cpp:163: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // 'c' live on the device from here on: the GPU changes them between iterations
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 163, qd_scratch.slot<int>(1), static_cast<int>(c));
+    const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
+    // the first test, graph_loops.cpp:163
+    qd_graph.launch(0, &qd_smooth_until_graph_test0, 1, 1, "graph_loops.cpp", 163, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    qd_graph.loop_begin(0, qd_loop);
+    for (int s = 0; s < sweeps; ++s) {
+      const float w = s % 2 == 0 ? 1.0f : 0.5f;
+      // parallel loop, graph_loops.cpp:167
+      {
+        const int qd_begin = 1;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
+        if (qd_count != 0) {
+          qd_graph.launch(0, &qd_smooth_until_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 167, qd_begin, qd_count, a, b, w);
+        }
+      }
+      // parallel loop, graph_loops.cpp:169
+      {
+        const int qd_begin = 1;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
+        if (qd_count != 0) {
+          qd_graph.launch(0, &qd_smooth_until_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 169, qd_begin, qd_count, a, b);
+        }
+      }
+    }
+    // graph_loops.cpp:172: change = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 172, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    // parallel loop with reductions, graph_loops.cpp:174: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 1;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
+      qd_graph.launch(0, &qd_smooth_until_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 174, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+    }
+    // the test after each iteration, graph_loops.cpp:163
+    qd_graph.launch(0, &qd_smooth_until_graph_test0, 1, 1, "graph_loops.cpp", 163, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    qd_graph.loop_end(0);
+  }
+  // serial task, graph_loops.cpp:178
+  qd_graph.launch(0, &qd_smooth_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 178, cycles, qd_scratch.slot<int>(1));
+  qd_graph.submit();
+}
+
+void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles) {
+  ::smooth_until(a, b, n, sweeps, tol, cycles, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'smooth_until' ----
+#line 179 "graph_loops.cpp"
+
