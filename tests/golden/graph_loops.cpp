@@ -177,3 +177,86 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles)
     }
     cycles[0] = c;
 }
+
+// A loop in a stream_parallel block, next to a block of plain work; a
+// 'for' whose own variable the body's device code reads.
+#pragma qd kernel graph
+void two_sides(float* a, float* b, int n, float tol, int* counts)
+{
+    #pragma qd stream_parallel
+    {
+        float top = 1e30f;
+        int k = 0;
+        #pragma qd loop seq
+        for (int t = 1; top > tol && t < 100; ++t) {
+            top = 0.0f;
+            #pragma qd loop reduction(max: top)
+            for (int i = 0; i < n; ++i) {
+                a[i] = a[i] / static_cast<float>(t + 1);
+                top = std::fmax(top, std::fabs(a[i]));
+            }
+            k += 2;
+        }
+        counts[0] = k;
+    }
+    #pragma qd stream_parallel
+    {
+        for (int i = 0; i < n; ++i)
+            b[i] = 2.0f * b[i];
+    }
+}
+
+// A kernel called by another, and a template kernel, each with a loop.
+#pragma qd kernel graph
+void shrink_to(float* a, int n, float limit, int* steps)
+{
+    float total = 0.0f;
+    int s = 0;
+    #pragma qd loop seq
+    do {
+        total = 0.0f;
+        #pragma qd loop reduction(+: total)
+        for (int i = 0; i < n; ++i) {
+            a[i] = 0.8f * a[i];
+            total += std::fabs(a[i]);
+        }
+        ++s;
+    } while (total > limit);
+    steps[0] = s;
+}
+
+#pragma qd kernel graph
+void shrink_both(float* a, float* b, int n, float limit, int* steps)
+{
+    shrink_to(a, n, limit, steps);
+    shrink_to(b, n, 0.5f * limit, steps + 1);
+}
+
+// A stream-mode caller: the callee's stream-mode work, whose count stays on
+// the host.
+#pragma qd kernel
+void shrink_in_stream_mode(float* a, int n, float limit, int* steps)
+{
+    shrink_to(a, n, limit, steps);
+}
+
+#pragma qd kernel graph
+template <class T>
+void decay(T* a, int n, float tol, int* steps)
+{
+    float top = 1e30f;
+    int k = 0;
+    #pragma qd loop seq
+    while (top > tol) {
+        top = 0.0f;
+        #pragma qd loop reduction(max: top)
+        for (int i = 0; i < n; ++i) {
+            a[i] = a[i] * T(0.5);
+            top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
+        }
+        k = k + 1;
+    }
+    steps[0] = k;
+}
+
+template void decay<double>(double* a, int n, float tol, int* steps);

@@ -70,23 +70,41 @@ std::string KernelCodeGen::renderCalledKernel() {
   if (!Plan->Called || Options.Target == Target::Cpu)
     return "";
   // Rendered again in each mode, the steps launch the device functions
-  // already made, by the same names: those made again are dropped.
+  // already made, by the same names: those made again are dropped. But a
+  // graph-mode kernel whose loops moved host values to the device reads
+  // them from slots after those loops, which its stream mode does not: its
+  // stream-mode work gets device functions of its own.
   const std::string Made = DeviceFunctions;
+  const std::string OwnPrefix = Prefix;
+  bool MovesValues = false;
+  forEachStep(Plan->Steps, [&](const Step &S) {
+    MovesValues = MovesValues || !S.GraphMoved.empty();
+  });
+  const bool OwnModeGraph = graphMode();
+  std::string StreamFunctions;
   std::string Bodies[2];
   // A kernel that runs only in stream mode has no graph-mode callers.
   for (bool Graph : {false, true}) {
     if (Graph && Plan->StreamOnly)
       continue;
+    const bool OwnFunctions = !Graph && OwnModeGraph && MovesValues;
     ForcedGraphMode = Graph;
     NextDeviceFunction = 0;
     NextGraphTest = 0;
     SlotResident.clear();
+    if (OwnFunctions) {
+      Prefix = OwnPrefix + "_stream";
+      DeviceFunctions.clear();
+    }
     Bodies[Graph] = indent(globalAliases() +
                                renderSteps(Plan->Steps, Graph ? "qd_lane" : "qd_stream"),
                            2);
+    if (OwnFunctions)
+      StreamFunctions = DeviceFunctions;
+    Prefix = OwnPrefix;
   }
   ForcedGraphMode.reset();
-  DeviceFunctions = Made;
+  DeviceFunctions = Made + StreamFunctions;
   const std::string Params = entrySignatures(Plan->Function, Source).Parameters;
   TemplateData Data;
   Data.set("kernel", Plan->Function->getNameAsString());

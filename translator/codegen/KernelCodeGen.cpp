@@ -183,8 +183,10 @@ std::string KernelCodeGen::renderKernel(const KernelPlan &ThePlan,
   Data.set("source_literal", cString(Options.SourceName));
   Data.set("line", std::to_string(line(Plan->PragmaLoc)));
   Data.set("generated_line", generatedLine());
+  // The called kernel's entries may add device functions of their own.
+  const std::string HostEntries = renderHostEntries(Body) + renderCalledKernel();
   Data.set("device_functions", DeviceFunctions);
-  Data.set("host_entries", renderHostEntries(Body) + renderCalledKernel());
+  Data.set("host_entries", HostEntries);
   return renderTemplate(Options.Target, "kernel", Data);
 }
 

@@ -4,7 +4,9 @@
 // another tolerance; halve_below (do/while: at least one trip, and exactly
 // one); grow (a 'for' whose increment the GPU runs, with a region and a
 // kernel call in its body); cg; settle_then_mark (stream mode);
-// smooth_until with two sweeps per cycle, and with none.
+// smooth_until with two sweeps per cycle, and with none; two_sides (a
+// loop in a block); shrink_both (a loop in a called kernel); decay (a
+// template kernel).
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"
 
@@ -76,6 +78,34 @@ int main() {
     const std::string name = sweeps ? "smooth" : "smooth_none";
     print_summary((name + ".a").c_str(), a);
     print_summary((name + ".cycles").c_str(), cycles);
+  }
+  {
+    Mirrored<float> a(n, [](std::size_t i) { return pattern(i + 13, -2.0, 2.0); });
+    Mirrored<float> b(n, [](std::size_t i) { return pattern(i + 17); });
+    Mirrored<int> counts(1);
+    two_sides(a.device(), b.device(), n, 1e-4f, counts.device());
+    print_summary("two_sides.a", a);
+    print_summary("two_sides.b", b);
+    print_summary("two_sides.counts", counts);
+  }
+  {
+    Mirrored<float> a(n, [](std::size_t i) { return pattern(i + 19, -1.0, 1.0); });
+    Mirrored<float> b(n, [](std::size_t i) { return pattern(i + 23, 0.0, 3.0); });
+    Mirrored<int> steps(2);
+    shrink_both(a.device(), b.device(), n, 1.0f, steps.device());
+    print_summary("shrink_both.a", a);
+    print_summary("shrink_both.b", b);
+    print_summary("shrink_both.steps", steps);
+    shrink_in_stream_mode(a.device(), n, 0.25f, steps.device());
+    print_summary("shrink_stream.a", a);
+    print_summary("shrink_stream.steps", steps);
+  }
+  {
+    Mirrored<double> a(n, [](std::size_t i) { return pattern(i + 29, 0.0, 8.0); });
+    Mirrored<int> steps(1);
+    decay(a.device(), n, 1e-3f, steps.device());
+    print_summary("decay.a", a);
+    print_summary("decay.steps", steps);
   }
   return 0;
 }

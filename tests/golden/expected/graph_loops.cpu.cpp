@@ -633,3 +633,240 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles)
 // ---- end of qd kernel 'smooth_until' ----
 #line 179 "graph_loops.cpp"
 
+
+// A loop in a stream_parallel block, next to a block of plain work; a
+// 'for' whose own variable the body's device code reads.
+// ---- qd kernel 'two_sides' (graph_loops.cpp:183), translated by qd-translate ----
+#line 641 "graph_loops.cpu.cpp"
+// Parallel loop of 'two_sides' (graph_loops.cpp:194) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+static QD_NOINLINE void
+qd_two_sides_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int t, int n, float& top) {
+#if defined(_OPENMP)
+#pragma omp declare reduction(qd_fmax_top : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
+#pragma omp parallel for reduction(qd_fmax_top: top)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 194 "graph_loops.cpp"
+{
+                a[i] = a[i] / static_cast<float>(t + 1);
+                top = std::fmax(top, std::fabs(a[i]));
+            }
+#line 655 "graph_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'two_sides' (graph_loops.cpp:200): runs once, on the calling thread.
+static void
+qd_two_sides_task1(int * counts, int k) {
+#line 200 "graph_loops.cpp"
+counts[0] = k;
+#line 664 "graph_loops.cpu.cpp"
+}
+
+// Parallel loop of 'two_sides' (graph_loops.cpp:204): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_two_sides_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 205 "graph_loops.cpp"
+b[i] = 2.0f * b[i];
+#line 676 "graph_loops.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'two_sides': they run its work on the calling thread and return when it is done.
+void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  // stream_parallel region, graph_loops.cpp:186: 2 blocks, run one after another on the calling thread
+  {
+    // block 1, graph_loops.cpp:187
+    {
+      float top = 1e30f;
+      int k = 0;
+      for (int t = 1; top > tol && t < 100; ++t) {
+        top = 0.0f;
+        // parallel loop with reductions, graph_loops.cpp:194
+        {
+          const int qd_begin = 0;
+          const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+          qd_two_sides_loop0(qd_begin, qd_count, a, t, n, top);
+        }
+        k += 2;
+      }
+      // serial task, graph_loops.cpp:200
+      qd_two_sides_task1(counts, k);
+    }
+    // block 2, graph_loops.cpp:203
+    {
+      // parallel loop, graph_loops.cpp:204
+      {
+        const int qd_begin = 0;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+        qd_two_sides_loop2(qd_begin, qd_count, b, n);
+      }
+    }
+  }
+}
+
+void two_sides(float* a, float* b, int n, float tol, int* counts) {
+  ::two_sides(a, b, n, tol, counts, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'two_sides' ----
+#line 207 "graph_loops.cpp"
+
+
+// A kernel called by another, and a template kernel, each with a loop.
+// ---- qd kernel 'shrink_to' (graph_loops.cpp:210), translated by qd-translate ----
+#line 725 "graph_loops.cpu.cpp"
+// Parallel loop of 'shrink_to' (graph_loops.cpp:219) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+static QD_NOINLINE void
+qd_shrink_to_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(+: total)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 219 "graph_loops.cpp"
+{
+            a[i] = 0.8f * a[i];
+            total += std::fabs(a[i]);
+        }
+#line 738 "graph_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'shrink_to' (graph_loops.cpp:225): runs once, on the calling thread.
+static void
+qd_shrink_to_task1(int * steps, int s) {
+#line 225 "graph_loops.cpp"
+steps[0] = s;
+#line 747 "graph_loops.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'shrink_to': they run its work on the calling thread and return when it is done.
+void shrink_to(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  float total = 0.0f;
+  int s = 0;
+  do {
+    total = 0.0f;
+    // parallel loop with reductions, graph_loops.cpp:219
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_shrink_to_loop0(qd_begin, qd_count, a, n, total);
+    }
+    ++s;
+  } while (total > limit);
+  // serial task, graph_loops.cpp:225
+  qd_shrink_to_task1(steps, s);
+}
+
+void shrink_to(float* a, int n, float limit, int* steps) {
+  ::shrink_to(a, n, limit, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'shrink_to' ----
+#line 226 "graph_loops.cpp"
+
+
+// ---- qd kernel 'shrink_both' (graph_loops.cpp:228), translated by qd-translate ----
+#line 779 "graph_loops.cpu.cpp"
+
+// Host entry points of kernel 'shrink_both': they run its work on the calling thread and return when it is done.
+void shrink_both(float* a, float* b, int n, float limit, int* steps, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  shrink_to(a, n, limit, steps);
+  shrink_to(b, n, 0.5f * limit, steps + 1);
+}
+
+void shrink_both(float* a, float* b, int n, float limit, int* steps) {
+  ::shrink_both(a, b, n, limit, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'shrink_both' ----
+#line 233 "graph_loops.cpp"
+
+
+// A stream-mode caller: the callee's stream-mode work, whose count stays on
+// the host.
+// ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:237), translated by qd-translate ----
+#line 799 "graph_loops.cpu.cpp"
+
+// Host entry points of kernel 'shrink_in_stream_mode': they run its work on the calling thread and return when it is done.
+void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  shrink_to(a, n, limit, steps);
+}
+
+void shrink_in_stream_mode(float* a, int n, float limit, int* steps) {
+  ::shrink_in_stream_mode(a, n, limit, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'shrink_in_stream_mode' ----
+#line 241 "graph_loops.cpp"
+
+
+// ---- qd kernel 'decay' (graph_loops.cpp:243), translated by qd-translate ----
+#line 816 "graph_loops.cpu.cpp"
+// Parallel loop of 'decay' (graph_loops.cpp:253) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+template <class T>
+static QD_NOINLINE void
+qd_decay_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * a, int n, float& top) {
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(max: top)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 253 "graph_loops.cpp"
+{
+            a[i] = a[i] * T(0.5);
+            top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
+        }
+#line 830 "graph_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'decay' (graph_loops.cpp:259): runs once, on the calling thread.
+template <class T>
+static void
+qd_decay_task1(int * steps, int k) {
+#line 259 "graph_loops.cpp"
+steps[0] = k;
+#line 840 "graph_loops.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'decay': they run its work on the calling thread and return when it is done.
+template <class T>
+void decay(T* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  float top = 1e30f;
+  int k = 0;
+  while (top > tol) {
+    top = 0.0f;
+    // parallel loop with reductions, graph_loops.cpp:253
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_decay_loop0<T>(qd_begin, qd_count, a, n, top);
+    }
+    k = k + 1;
+  }
+  // serial task, graph_loops.cpp:259
+  qd_decay_task1<T>(steps, k);
+}
+
+template <class T>
+void decay(T* a, int n, float tol, int* steps) {
+  ::decay<T>(a, n, tol, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'decay' ----
+#line 260 "graph_loops.cpp"
+
+
+template void decay<double>(double* a, int n, float tol, int* steps);

@@ -1103,3 +1103,543 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles)
 // ---- end of qd kernel 'smooth_until' ----
 #line 179 "graph_loops.cpp"
 
+
+// A loop in a stream_parallel block, next to a block of plain work; a
+// 'for' whose own variable the body's device code reads.
+// ---- qd kernel 'two_sides' (graph_loops.cpp:183), translated by qd-translate ----
+#line 1111 "graph_loops.cu"
+// Test of the loop of 'two_sides' (graph_loops.cpp:191) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+static __global__ void __launch_bounds__(1)
+qd_two_sides_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, const float* qd_scalar_top, int* qd_moved_t, int* qd_moved_k) {
+  const float top = *qd_scalar_top;
+  int& t = *qd_moved_t;
+  int& k = *qd_moved_k;
+  if (qd_after_body) {
+#line 198 "graph_loops.cpp"
+    k += 2;
+#line 191 "graph_loops.cpp"
+    ++t;
+#line 1123 "graph_loops.cu"
+  }
+#line 191 "graph_loops.cpp"
+  const bool qd_holds = static_cast<bool>(top > tol && t < 100);
+#line 1127 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// Parallel loop of 'two_sides' (graph_loops.cpp:194) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, const int* qd_scalar_t, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
+  const int t = *qd_scalar_t;
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float top = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 194 "graph_loops.cpp"
+{
+                a[i] = a[i] / static_cast<float>(t + 1);
+                top = std::fmax(top, std::fabs(a[i]));
+            }
+#line 1148 "graph_loops.cu"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 194 "graph_loops.cpp"
+{
+                a[i] = a[i] / static_cast<float>(t + 1);
+                top = std::fmax(top, std::fabs(a[i]));
+            }
+#line 1158 "graph_loops.cu"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_top[256];
+  top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_top[qd::detail::block_index()] = top;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
+  }
+}
+
+// Serial task of 'two_sides' (graph_loops.cpp:200): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_two_sides_task1(int * counts, const int* qd_scalar_k) {
+  const int k = *qd_scalar_k;
+#line 200 "graph_loops.cpp"
+counts[0] = k;
+#line 1178 "graph_loops.cu"
+}
+
+// Parallel loop of 'two_sides' (graph_loops.cpp:204): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_two_sides_loop2(int qd_begin, std::uint64_t qd_count, float * b) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 205 "graph_loops.cpp"
+b[i] = 2.0f * b[i];
+#line 1189 "graph_loops.cu"
+  }
+}
+
+
+// Host entry points of kernel 'two_sides', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel two_sides"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 1, { {256, sizeof(float)} });
+  static qd::detail::GraphSite qd_graph_site("two_sides", "graph_loops.cpp", 183);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  // stream_parallel region, graph_loops.cpp:186: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
+  {
+    const std::uint32_t qd_lanes = qd_graph.fork(0, 2); // the blocks' lanes: qd_lanes, qd_lanes + 1, ...
+    // block 1, graph_loops.cpp:187
+    {
+      float top = 1e30f;
+      int k = 0;
+      // 'top' is reduced in the loop below (graph_loops.cpp:191): from here on its value is the device's, starting from the host's
+      qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 191, qd_scratch.slot<float>(0), static_cast<float>(top));
+      {
+        // device-condition loop, graph_loops.cpp:191: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+        int t = 1;
+        // 'k', 't' live on the device from here on: the GPU changes them between iterations
+        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 191, qd_scratch.slot<int>(1), static_cast<int>(k));
+        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 191, qd_scratch.slot<int>(2), static_cast<int>(t));
+        const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
+        // the first test, graph_loops.cpp:191
+        qd_graph.launch(qd_lanes + 0, &qd_two_sides_graph_test0, 1, 1, "graph_loops.cpp", 191, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2), qd_scratch.slot<int>(1));
+        qd_graph.loop_begin(qd_lanes + 0, qd_loop);
+        // graph_loops.cpp:192: top = 0.0f
+        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 192, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+        // parallel loop with reductions, graph_loops.cpp:194: launched even when empty, so that the results hold the initializers
+        {
+          const int qd_begin = 0;
+          const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+          qd_graph.launch(qd_lanes + 0, &qd_two_sides_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 194, qd_begin, qd_count, a, qd_scratch.slot<int>(2), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+        }
+        // the test after each iteration, graph_loops.cpp:191
+        qd_graph.launch(qd_lanes + 0, &qd_two_sides_graph_test0, 1, 1, "graph_loops.cpp", 191, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2), qd_scratch.slot<int>(1));
+        qd_graph.loop_end(qd_lanes + 0);
+      }
+      // serial task, graph_loops.cpp:200
+      qd_graph.launch(qd_lanes + 0, &qd_two_sides_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 200, counts, qd_scratch.slot<int>(1));
+    }
+    // block 2, graph_loops.cpp:203
+    {
+      // parallel loop, graph_loops.cpp:204
+      {
+        const int qd_begin = 0;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+        if (qd_count != 0) {
+          qd_graph.launch(qd_lanes + 1, &qd_two_sides_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 204, qd_begin, qd_count, b);
+        }
+      }
+    }
+    qd_graph.join();
+  }
+  qd_graph.submit();
+}
+
+void two_sides(float* a, float* b, int n, float tol, int* counts) {
+  ::two_sides(a, b, n, tol, counts, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'two_sides' ----
+#line 207 "graph_loops.cpp"
+
+
+// A kernel called by another, and a template kernel, each with a loop.
+// ---- qd kernel 'shrink_to' (graph_loops.cpp:210), translated by qd-translate ----
+#line 1262 "graph_loops.cu"
+// Test of the loop of 'shrink_to' (graph_loops.cpp:224) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+static __global__ void __launch_bounds__(1)
+qd_shrink_to_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float limit, const float* qd_scalar_total, int* qd_moved_s) {
+  const float total = *qd_scalar_total;
+  int& s = *qd_moved_s;
+  if (qd_after_body) {
+#line 223 "graph_loops.cpp"
+    ++s;
+#line 1271 "graph_loops.cu"
+  }
+#line 224 "graph_loops.cpp"
+  const bool qd_holds = !qd_after_body || static_cast<bool>(total > limit);
+#line 1275 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// Parallel loop of 'shrink_to' (graph_loops.cpp:219) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float total = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 219 "graph_loops.cpp"
+{
+            a[i] = 0.8f * a[i];
+            total += std::fabs(a[i]);
+        }
+#line 1295 "graph_loops.cu"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 219 "graph_loops.cpp"
+{
+            a[i] = 0.8f * a[i];
+            total += std::fabs(a[i]);
+        }
+#line 1305 "graph_loops.cu"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_total[256];
+  total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_total[qd::detail::block_index()] = total;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
+  }
+}
+
+// Serial task of 'shrink_to' (graph_loops.cpp:225): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_shrink_to_task1(int * steps, const int* qd_scalar_s) {
+  const int s = *qd_scalar_s;
+#line 225 "graph_loops.cpp"
+steps[0] = s;
+#line 1325 "graph_loops.cu"
+}
+
+// Parallel loop of 'shrink_to' (graph_loops.cpp:219) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_shrink_to_stream_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float total = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 219 "graph_loops.cpp"
+{
+            a[i] = 0.8f * a[i];
+            total += std::fabs(a[i]);
+        }
+#line 1344 "graph_loops.cu"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 219 "graph_loops.cpp"
+{
+            a[i] = 0.8f * a[i];
+            total += std::fabs(a[i]);
+        }
+#line 1354 "graph_loops.cu"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_total[256];
+  total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_total[qd::detail::block_index()] = total;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
+  }
+}
+
+// Serial task of 'shrink_to' (graph_loops.cpp:225): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_shrink_to_stream_task1(int * steps, int s) {
+#line 225 "graph_loops.cpp"
+steps[0] = s;
+#line 1373 "graph_loops.cu"
+}
+
+
+// Host entry points of kernel 'shrink_to', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void shrink_to(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel shrink_to"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
+  static qd::detail::GraphSite qd_graph_site("shrink_to", "graph_loops.cpp", 210);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  float total = 0.0f;
+  int s = 0;
+  // 'total' is reduced in the loop below (graph_loops.cpp:216): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 216, qd_scratch.slot<float>(0), static_cast<float>(total));
+  {
+    // device-condition loop, graph_loops.cpp:216: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // 's' live on the device from here on: the GPU changes them between iterations
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 216, qd_scratch.slot<int>(1), static_cast<int>(s));
+    const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
+    // the first test, graph_loops.cpp:216
+    qd_graph.launch(0, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 224, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    qd_graph.loop_begin(0, qd_loop);
+    // graph_loops.cpp:217: total = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 217, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    // parallel loop with reductions, graph_loops.cpp:219: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_graph.launch(0, &qd_shrink_to_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 219, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+    }
+    // the test after each iteration, graph_loops.cpp:216
+    qd_graph.launch(0, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 224, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    qd_graph.loop_end(0);
+  }
+  // serial task, graph_loops.cpp:225
+  qd_graph.launch(0, &qd_shrink_to_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 225, steps, qd_scratch.slot<int>(1));
+  qd_graph.submit();
+}
+
+void shrink_to(float* a, int n, float limit, int* steps) {
+  ::shrink_to(a, n, limit, steps, qd::StreamRef());
+}
+
+// Kernel 'shrink_to' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
+[[maybe_unused]] static void qd_enqueue_shrink_to([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float limit, int* steps) {
+  // Device memory of the callee's reductions: its own, given back on qd_stream after its work.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
+  float total = 0.0f;
+  int s = 0;
+  // 'total' is reduced in the loop below (graph_loops.cpp:216): from here on its value is the device's, starting from the host's
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(total));
+  qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 216);
+  do {
+    // graph_loops.cpp:217: total = 0.0f
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 217);
+    // parallel loop with reductions, graph_loops.cpp:219: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_shrink_to_stream_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 219);
+    }
+    ++s;
+  } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
+  // serial task, graph_loops.cpp:225
+  qd_shrink_to_stream_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, s);
+  qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 225);
+}
+
+// The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
+[[maybe_unused]] static void qd_describe_shrink_to([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float limit, int* steps) {
+  // Device memory of the callee's reductions: the caller's graph call holds it until the graph launch is enqueued.
+  const qd::detail::ReductionScratch& qd_scratch = qd_graph.scratch(2, 1, { {256, sizeof(float)} });
+  float total = 0.0f;
+  int s = 0;
+  // 'total' is reduced in the loop below (graph_loops.cpp:216): from here on its value is the device's, starting from the host's
+  qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 216, qd_scratch.slot<float>(0), static_cast<float>(total));
+  {
+    // device-condition loop, graph_loops.cpp:216: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // 's' live on the device from here on: the GPU changes them between iterations
+    qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 216, qd_scratch.slot<int>(1), static_cast<int>(s));
+    const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
+    // the first test, graph_loops.cpp:216
+    qd_graph.launch(qd_lane, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 224, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    qd_graph.loop_begin(qd_lane, qd_loop);
+    // graph_loops.cpp:217: total = 0.0f
+    qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 217, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    // parallel loop with reductions, graph_loops.cpp:219: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_graph.launch(qd_lane, &qd_shrink_to_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 219, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+    }
+    // the test after each iteration, graph_loops.cpp:216
+    qd_graph.launch(qd_lane, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 224, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    qd_graph.loop_end(qd_lane);
+  }
+  // serial task, graph_loops.cpp:225
+  qd_graph.launch(qd_lane, &qd_shrink_to_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 225, steps, qd_scratch.slot<int>(1));
+}
+
+// ---- end of qd kernel 'shrink_to' ----
+#line 226 "graph_loops.cpp"
+
+
+// ---- qd kernel 'shrink_both' (graph_loops.cpp:228), translated by qd-translate ----
+#line 1482 "graph_loops.cu"
+
+// Host entry points of kernel 'shrink_both', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void shrink_both(float* a, float* b, int n, float limit, int* steps, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel shrink_both"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  static qd::detail::GraphSite qd_graph_site("shrink_both", "graph_loops.cpp", 228);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  // kernel call, graph_loops.cpp:231: the work of 'shrink_to', on this lane of the graph
+  qd_describe_shrink_to(qd_graph, 0, qd_device, a, n, limit, steps);
+  // kernel call, graph_loops.cpp:232: the work of 'shrink_to', on this lane of the graph
+  qd_describe_shrink_to(qd_graph, 0, qd_device, b, n, 0.5f * limit, steps + 1);
+  qd_graph.submit();
+}
+
+void shrink_both(float* a, float* b, int n, float limit, int* steps) {
+  ::shrink_both(a, b, n, limit, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'shrink_both' ----
+#line 233 "graph_loops.cpp"
+
+
+// A stream-mode caller: the callee's stream-mode work, whose count stays on
+// the host.
+// ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:237), translated by qd-translate ----
+#line 1508 "graph_loops.cu"
+
+// Host entry points of kernel 'shrink_in_stream_mode': they enqueue its work on the launch stream and return without waiting.
+void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel shrink_in_stream_mode"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // kernel call, graph_loops.cpp:240: the work of 'shrink_to', on this stream
+  qd_enqueue_shrink_to(qd_stream, qd_device, a, n, limit, steps);
+}
+
+void shrink_in_stream_mode(float* a, int n, float limit, int* steps) {
+  ::shrink_in_stream_mode(a, n, limit, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'shrink_in_stream_mode' ----
+#line 241 "graph_loops.cpp"
+
+
+// ---- qd kernel 'decay' (graph_loops.cpp:243), translated by qd-translate ----
+#line 1529 "graph_loops.cu"
+// Test of the loop of 'decay' (graph_loops.cpp:250) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+template <class T>
+static __global__ void __launch_bounds__(1)
+qd_decay_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, const float* qd_scalar_top, int* qd_moved_k) {
+  const float top = *qd_scalar_top;
+  int& k = *qd_moved_k;
+  if (qd_after_body) {
+#line 257 "graph_loops.cpp"
+    k = k + 1;
+#line 1539 "graph_loops.cu"
+  }
+#line 250 "graph_loops.cpp"
+  const bool qd_holds = static_cast<bool>(top > tol);
+#line 1543 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// Parallel loop of 'decay' (graph_loops.cpp:253) with reductions: a grid-stride loop over the iterations, then the combine.
+template <class T>
+static __global__ void __launch_bounds__(256)
+qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float top = qd::detail::reduce_identity<qd::detail::ReduceOp::Max, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 253 "graph_loops.cpp"
+{
+            a[i] = a[i] * T(0.5);
+            top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
+        }
+#line 1564 "graph_loops.cu"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 253 "graph_loops.cpp"
+{
+            a[i] = a[i] * T(0.5);
+            top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
+        }
+#line 1574 "graph_loops.cu"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_top[256];
+  top = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(top, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_top[qd::detail::block_index()] = top;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_top, qd_all_top);
+  }
+}
+
+// Serial task of 'decay' (graph_loops.cpp:259): runs on one thread.
+template <class T>
+static __global__ void __launch_bounds__(1)
+qd_decay_task1(int * steps, const int* qd_scalar_k) {
+  const int k = *qd_scalar_k;
+#line 259 "graph_loops.cpp"
+steps[0] = k;
+#line 1595 "graph_loops.cu"
+}
+
+
+// Host entry points of kernel 'decay', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+template <class T>
+void decay(T* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel decay"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
+  static qd::detail::GraphSite qd_graph_site("decay", "graph_loops.cpp", 243);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  float top = 1e30f;
+  int k = 0;
+  // 'top' is reduced in the loop below (graph_loops.cpp:250): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 250, qd_scratch.slot<float>(0), static_cast<float>(top));
+  {
+    // device-condition loop, graph_loops.cpp:250: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // 'k' live on the device from here on: the GPU changes them between iterations
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 250, qd_scratch.slot<int>(1), static_cast<int>(k));
+    const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
+    // the first test, graph_loops.cpp:250
+    qd_graph.launch(0, &qd_decay_graph_test0<T>, 1, 1, "graph_loops.cpp", 250, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    qd_graph.loop_begin(0, qd_loop);
+    // graph_loops.cpp:251: top = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 251, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    // parallel loop with reductions, graph_loops.cpp:253: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_graph.launch(0, &qd_decay_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 253, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+    }
+    // the test after each iteration, graph_loops.cpp:250
+    qd_graph.launch(0, &qd_decay_graph_test0<T>, 1, 1, "graph_loops.cpp", 250, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    qd_graph.loop_end(0);
+  }
+  // serial task, graph_loops.cpp:259
+  qd_graph.launch(0, &qd_decay_task1<T>, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 259, steps, qd_scratch.slot<int>(1));
+  qd_graph.submit();
+}
+
+template <class T>
+void decay(T* a, int n, float tol, int* steps) {
+  ::decay<T>(a, n, tol, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'decay' ----
+#line 260 "graph_loops.cpp"
+
+
+template void decay<double>(double* a, int n, float tol, int* steps);

@@ -1004,3 +1004,405 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles)
 // ---- end of qd kernel 'smooth_until' ----
 #line 179 "graph_loops.cpp"
 
+
+// A loop in a stream_parallel block, next to a block of plain work; a
+// 'for' whose own variable the body's device code reads.
+// ---- qd kernel 'two_sides' (graph_loops.cpp:183), translated by qd-translate ----
+#line 1012 "graph_loops.hip"
+// Parallel loop of 'two_sides' (graph_loops.cpp:194) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, int t, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float top = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 194 "graph_loops.cpp"
+{
+                a[i] = a[i] / static_cast<float>(t + 1);
+                top = std::fmax(top, std::fabs(a[i]));
+            }
+#line 1029 "graph_loops.hip"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 194 "graph_loops.cpp"
+{
+                a[i] = a[i] / static_cast<float>(t + 1);
+                top = std::fmax(top, std::fabs(a[i]));
+            }
+#line 1039 "graph_loops.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_top[256];
+  top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_top[qd::detail::block_index()] = top;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
+  }
+}
+
+// Serial task of 'two_sides' (graph_loops.cpp:200): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_two_sides_task1(int * counts, int k) {
+#line 200 "graph_loops.cpp"
+counts[0] = k;
+#line 1058 "graph_loops.hip"
+}
+
+// Parallel loop of 'two_sides' (graph_loops.cpp:204): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_two_sides_loop2(int qd_begin, std::uint64_t qd_count, float * b) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 205 "graph_loops.cpp"
+b[i] = 2.0f * b[i];
+#line 1069 "graph_loops.hip"
+  }
+}
+
+
+// Host entry points of kernel 'two_sides': they enqueue its work on the launch stream and return without waiting.
+void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel two_sides"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
+  // stream_parallel region, graph_loops.cpp:186: 2 blocks, each on its own pooled stream
+  {
+    QD_PROFILE_RANGE("qd region graph_loops.cpp:186");
+    // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
+    qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
+    qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
+    // Fork: each block stream waits for the work already queued on the launch stream.
+    qd_events.record(0, qd_stream);
+    // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
+    const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
+    qd_events.wait(0, qd_block_streams[0]);
+    qd_events.wait(0, qd_block_streams[1]);
+    // block 1, graph_loops.cpp:187
+    {
+      QD_PROFILE_RANGE("qd block 1 graph_loops.cpp:187");
+      const qd::StreamRef qd_block_stream = qd_block_streams[0];
+      float top = 1e30f;
+      int k = 0;
+      // 'top' is reduced in the loop below (graph_loops.cpp:191): from here on its value is the device's, starting from the host's
+      qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_block_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(top));
+      qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 191);
+      for (int t = 1; (qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_block_stream), (top > tol && t < 100)); ++t) {
+        // graph_loops.cpp:192: top = 0.0f
+        qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_block_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+        qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 192);
+        // parallel loop with reductions, graph_loops.cpp:194: launched even when empty, so that the results hold the initializers
+        {
+          const int qd_begin = 0;
+          const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+          qd_two_sides_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a, t, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+          qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 194);
+        }
+        k += 2;
+      }
+      // serial task, graph_loops.cpp:200
+      qd_two_sides_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(counts, k);
+      qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 200);
+    }
+    // block 2, graph_loops.cpp:203
+    {
+      QD_PROFILE_RANGE("qd block 2 graph_loops.cpp:203");
+      const qd::StreamRef qd_block_stream = qd_block_streams[1];
+      // parallel loop, graph_loops.cpp:204
+      {
+        const int qd_begin = 0;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+        if (qd_count != 0) {
+          qd_two_sides_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, b);
+          qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 204);
+        }
+      }
+    }
+    // Join: the launch stream waits for every block before the work after the region.
+    qd_events.record(1, qd_block_streams[0]);
+    qd_events.wait(1, qd_stream);
+    qd_events.record(2, qd_block_streams[1]);
+    qd_events.wait(2, qd_stream);
+  }
+}
+
+void two_sides(float* a, float* b, int n, float tol, int* counts) {
+  ::two_sides(a, b, n, tol, counts, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'two_sides' ----
+#line 207 "graph_loops.cpp"
+
+
+// A kernel called by another, and a template kernel, each with a loop.
+// ---- qd kernel 'shrink_to' (graph_loops.cpp:210), translated by qd-translate ----
+#line 1152 "graph_loops.hip"
+// Parallel loop of 'shrink_to' (graph_loops.cpp:219) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float total = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 219 "graph_loops.cpp"
+{
+            a[i] = 0.8f * a[i];
+            total += std::fabs(a[i]);
+        }
+#line 1169 "graph_loops.hip"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 219 "graph_loops.cpp"
+{
+            a[i] = 0.8f * a[i];
+            total += std::fabs(a[i]);
+        }
+#line 1179 "graph_loops.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_total[256];
+  total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_total[qd::detail::block_index()] = total;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
+  }
+}
+
+// Serial task of 'shrink_to' (graph_loops.cpp:225): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_shrink_to_task1(int * steps, int s) {
+#line 225 "graph_loops.cpp"
+steps[0] = s;
+#line 1198 "graph_loops.hip"
+}
+
+
+// Host entry points of kernel 'shrink_to': they enqueue its work on the launch stream and return without waiting.
+void shrink_to(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel shrink_to"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
+  float total = 0.0f;
+  int s = 0;
+  // 'total' is reduced in the loop below (graph_loops.cpp:216): from here on its value is the device's, starting from the host's
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(total));
+  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 216);
+  do {
+    // graph_loops.cpp:217: total = 0.0f
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 217);
+    // parallel loop with reductions, graph_loops.cpp:219: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_shrink_to_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 219);
+    }
+    ++s;
+  } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
+  // serial task, graph_loops.cpp:225
+  qd_shrink_to_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, s);
+  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 225);
+}
+
+void shrink_to(float* a, int n, float limit, int* steps) {
+  ::shrink_to(a, n, limit, steps, qd::StreamRef());
+}
+
+// Kernel 'shrink_to' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
+[[maybe_unused]] static void qd_enqueue_shrink_to([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float limit, int* steps) {
+  // Device memory of the callee's reductions: its own, given back on qd_stream after its work.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
+  float total = 0.0f;
+  int s = 0;
+  // 'total' is reduced in the loop below (graph_loops.cpp:216): from here on its value is the device's, starting from the host's
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(total));
+  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 216);
+  do {
+    // graph_loops.cpp:217: total = 0.0f
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 217);
+    // parallel loop with reductions, graph_loops.cpp:219: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_shrink_to_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 219);
+    }
+    ++s;
+  } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
+  // serial task, graph_loops.cpp:225
+  qd_shrink_to_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, s);
+  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 225);
+}
+
+
+// ---- end of qd kernel 'shrink_to' ----
+#line 226 "graph_loops.cpp"
+
+
+// ---- qd kernel 'shrink_both' (graph_loops.cpp:228), translated by qd-translate ----
+#line 1270 "graph_loops.hip"
+
+// Host entry points of kernel 'shrink_both': they enqueue its work on the launch stream and return without waiting.
+void shrink_both(float* a, float* b, int n, float limit, int* steps, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel shrink_both"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // kernel call, graph_loops.cpp:231: the work of 'shrink_to', on this stream
+  qd_enqueue_shrink_to(qd_stream, qd_device, a, n, limit, steps);
+  // kernel call, graph_loops.cpp:232: the work of 'shrink_to', on this stream
+  qd_enqueue_shrink_to(qd_stream, qd_device, b, n, 0.5f * limit, steps + 1);
+}
+
+void shrink_both(float* a, float* b, int n, float limit, int* steps) {
+  ::shrink_both(a, b, n, limit, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'shrink_both' ----
+#line 233 "graph_loops.cpp"
+
+
+// A stream-mode caller: the callee's stream-mode work, whose count stays on
+// the host.
+// ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:237), translated by qd-translate ----
+#line 1295 "graph_loops.hip"
+
+// Host entry points of kernel 'shrink_in_stream_mode': they enqueue its work on the launch stream and return without waiting.
+void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel shrink_in_stream_mode"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // kernel call, graph_loops.cpp:240: the work of 'shrink_to', on this stream
+  qd_enqueue_shrink_to(qd_stream, qd_device, a, n, limit, steps);
+}
+
+void shrink_in_stream_mode(float* a, int n, float limit, int* steps) {
+  ::shrink_in_stream_mode(a, n, limit, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'shrink_in_stream_mode' ----
+#line 241 "graph_loops.cpp"
+
+
+// ---- qd kernel 'decay' (graph_loops.cpp:243), translated by qd-translate ----
+#line 1316 "graph_loops.hip"
+// Parallel loop of 'decay' (graph_loops.cpp:253) with reductions: a grid-stride loop over the iterations, then the combine.
+template <class T>
+static __global__ void __launch_bounds__(256)
+qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float top = qd::detail::reduce_identity<qd::detail::ReduceOp::Max, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 253 "graph_loops.cpp"
+{
+            a[i] = a[i] * T(0.5);
+            top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
+        }
+#line 1334 "graph_loops.hip"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 253 "graph_loops.cpp"
+{
+            a[i] = a[i] * T(0.5);
+            top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
+        }
+#line 1344 "graph_loops.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_top[256];
+  top = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(top, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_top[qd::detail::block_index()] = top;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_top, qd_all_top);
+  }
+}
+
+// Serial task of 'decay' (graph_loops.cpp:259): runs on one thread.
+template <class T>
+static __global__ void __launch_bounds__(1)
+qd_decay_task1(int * steps, int k) {
+#line 259 "graph_loops.cpp"
+steps[0] = k;
+#line 1364 "graph_loops.hip"
+}
+
+
+// Host entry points of kernel 'decay': they enqueue its work on the launch stream and return without waiting.
+template <class T>
+void decay(T* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel decay"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
+  float top = 1e30f;
+  int k = 0;
+  // 'top' is reduced in the loop below (graph_loops.cpp:250): from here on its value is the device's, starting from the host's
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(top));
+  qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 250);
+  while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol))) {
+    // graph_loops.cpp:251: top = 0.0f
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 251);
+    // parallel loop with reductions, graph_loops.cpp:253: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_decay_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 253);
+    }
+    k = k + 1;
+  }
+  // serial task, graph_loops.cpp:259
+  qd_decay_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 259);
+}
+
+template <class T>
+void decay(T* a, int n, float tol, int* steps) {
+  ::decay<T>(a, n, tol, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'decay' ----
+#line 260 "graph_loops.cpp"
+
+
+template void decay<double>(double* a, int n, float tol, int* steps);
