@@ -41,6 +41,12 @@
 //   NodeHandle graph_add_while_node(GraphHandle g, const NodeHandle* deps,
 //                                   std::size_t n, std::uint64_t handle,
 //                                   GraphHandle& body);
+//   void stream_begin_capture(StreamHandle s);   // this thread's capture
+//   GraphHandle stream_end_capture(StreamHandle s); // throws if it failed
+//   std::size_t graph_node_count(GraphHandle g);
+//   NodeHandle graph_add_child_graph_node(GraphHandle g, const NodeHandle* deps,
+//                                         std::size_t n, GraphHandle child);
+//   void graph_exec_set_child_graph(ExecHandle x, NodeHandle node, GraphHandle child);
 //   ExecHandle graph_instantiate(GraphHandle g);
 //   void graph_exec_set_kernel_params(ExecHandle x, NodeHandle node, const KernelNode& k);
 //   void graph_launch(ExecHandle x, StreamHandle s);
@@ -59,6 +65,11 @@
 // set_loop_condition. graph_add_while_node adds the conditional WHILE node
 // of that condition and sets `body` to its body graph, which the driver
 // owns. Only CUDA 12.4 or later has them; elsewhere both throw.
+//
+// The capture primitives serve '#pragma qd host' code in graph mode: the
+// statement runs with a capturing stream as its qd::current_stream(), and
+// what it enqueues becomes a child graph node (the driver clones `child`
+// when it adds or sets it).
 //
 // A kernel node's argument values are copied by the call that receives
 // them, as cudaGraphAddKernelNode and cudaLaunchKernel copy them. The cpu

@@ -155,6 +155,25 @@ inline NodeHandle graph_add_while_node(GraphHandle /*g*/,
                                        GraphHandle& /*body*/) {
   no_graphs("graph_add_while_node");
 }
+inline void stream_begin_capture(StreamHandle /*s*/) {
+  no_graphs("stream_begin_capture");
+}
+inline GraphHandle stream_end_capture(StreamHandle /*s*/) {
+  no_graphs("stream_end_capture");
+}
+inline std::size_t graph_node_count(GraphHandle /*g*/) {
+  no_graphs("graph_node_count");
+}
+inline NodeHandle graph_add_child_graph_node(GraphHandle /*g*/,
+                                             const NodeHandle* /*deps*/,
+                                             std::size_t /*n*/,
+                                             GraphHandle /*child*/) {
+  no_graphs("graph_add_child_graph_node");
+}
+inline void graph_exec_set_child_graph(ExecHandle /*x*/, NodeHandle /*n*/,
+                                       GraphHandle /*child*/) {
+  no_graphs("graph_exec_set_child_graph");
+}
 inline ExecHandle graph_instantiate(GraphHandle /*g*/) {
   no_graphs("graph_instantiate");
 }

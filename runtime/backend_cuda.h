@@ -308,6 +308,41 @@ inline NodeHandle graph_add_while_node(GraphHandle, const NodeHandle*,
 }
 #endif
 
+inline void stream_begin_capture(StreamHandle s) {
+  // Thread-local: a synchronizing call made by this thread invalidates the
+  // capture (and is reported), one made by other threads is not affected.
+  check(cudaStreamBeginCapture(stream(s), cudaStreamCaptureModeThreadLocal),
+        "cudaStreamBeginCapture");
+}
+
+inline GraphHandle stream_end_capture(StreamHandle s) {
+  cudaGraph_t g = nullptr;
+  check(cudaStreamEndCapture(stream(s), &g), "cudaStreamEndCapture");
+  return g;
+}
+
+inline std::size_t graph_node_count(GraphHandle g) {
+  std::size_t n = 0;
+  check(cudaGraphGetNodes(graph(g), nullptr, &n), "cudaGraphGetNodes");
+  return n;
+}
+
+inline NodeHandle graph_add_child_graph_node(GraphHandle g, const NodeHandle* deps,
+                                             std::size_t n, GraphHandle child) {
+  cudaGraphNode_t added = nullptr;
+  check(cudaGraphAddChildGraphNode(&added, graph(g),
+                                   reinterpret_cast<const cudaGraphNode_t*>(deps),
+                                   n, graph(child)),
+        "cudaGraphAddChildGraphNode");
+  return added;
+}
+
+inline void graph_exec_set_child_graph(ExecHandle x, NodeHandle n,
+                                       GraphHandle child) {
+  check(cudaGraphExecChildGraphNodeSetParams(exec(x), node(n), graph(child)),
+        "cudaGraphExecChildGraphNodeSetParams");
+}
+
 inline ExecHandle graph_instantiate(GraphHandle g) {
   cudaGraphExec_t x = nullptr;
   check(cudaGraphInstantiateWithFlags(&x, graph(g), 0),

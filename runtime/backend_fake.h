@@ -50,6 +50,13 @@ std::uint64_t graph_conditional_handle(GraphHandle g);
 NodeHandle graph_add_while_node(GraphHandle g, const NodeHandle* deps,
                                 std::size_t n, std::uint64_t handle,
                                 GraphHandle& body);
+void stream_begin_capture(StreamHandle s);
+GraphHandle stream_end_capture(StreamHandle s);
+std::size_t graph_node_count(GraphHandle g);
+NodeHandle graph_add_child_graph_node(GraphHandle g, const NodeHandle* deps,
+                                      std::size_t n, GraphHandle child);
+void graph_exec_set_child_graph(ExecHandle x, NodeHandle node,
+                                GraphHandle child);
 ExecHandle graph_instantiate(GraphHandle g);
 void graph_exec_set_kernel_params(ExecHandle x, NodeHandle node,
                                   const KernelNode& k);

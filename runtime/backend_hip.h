@@ -277,6 +277,39 @@ inline NodeHandle graph_add_while_node(GraphHandle /*g*/,
   no_conditional_nodes();
 }
 
+inline void stream_begin_capture(StreamHandle s) {
+  check(hipStreamBeginCapture(stream(s), hipStreamCaptureModeThreadLocal),
+        "hipStreamBeginCapture");
+}
+
+inline GraphHandle stream_end_capture(StreamHandle s) {
+  hipGraph_t g = nullptr;
+  check(hipStreamEndCapture(stream(s), &g), "hipStreamEndCapture");
+  return g;
+}
+
+inline std::size_t graph_node_count(GraphHandle g) {
+  std::size_t n = 0;
+  check(hipGraphGetNodes(graph(g), nullptr, &n), "hipGraphGetNodes");
+  return n;
+}
+
+inline NodeHandle graph_add_child_graph_node(GraphHandle g, const NodeHandle* deps,
+                                             std::size_t n, GraphHandle child) {
+  hipGraphNode_t added = nullptr;
+  check(hipGraphAddChildGraphNode(&added, graph(g),
+                                  reinterpret_cast<const hipGraphNode_t*>(deps),
+                                  n, graph(child)),
+        "hipGraphAddChildGraphNode");
+  return added;
+}
+
+inline void graph_exec_set_child_graph(ExecHandle x, NodeHandle n,
+                                       GraphHandle child) {
+  check(hipGraphExecChildGraphNodeSetParams(exec(x), node(n), graph(child)),
+        "hipGraphExecChildGraphNodeSetParams");
+}
+
 inline ExecHandle graph_instantiate(GraphHandle g) {
   hipGraphExec_t x = nullptr;
   check(hipGraphInstantiateWithFlags(&x, graph(g), 0),

@@ -27,6 +27,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace qd {
@@ -156,6 +157,15 @@ struct GraphCounts {
   unsigned long long condition_misuses = 0;
 };
 GraphCounts graph_counts() noexcept;
+// Stream capture (backend::stream_begin_capture, for '#pragma qd host' code
+// in graph mode): while `stream` is being captured, the shim hands the work
+// enqueued on it (launches, copies) to capture_work, which records it as a
+// node of the capture's graph and returns true; false when the stream is not
+// being captured (run it now). invalidate_capture marks a capture that a
+// synchronizing call broke (its end then fails); false if `stream` is not
+// being captured.
+bool capture_work(void* stream, std::function<void(void* stream)> work);
+bool invalidate_capture(void* stream) noexcept;
 // cudaGraphSetConditional, as the fake CUDA shim's device code calls it:
 // sets a condition of the graph running on the calling thread.
 void set_conditional(std::uint64_t handle, unsigned value) noexcept;

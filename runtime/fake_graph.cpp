@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -20,6 +21,7 @@ constexpr std::uint32_t kGraphMagic = 0x47525048; // "GRPH"
 constexpr std::uint32_t kExecMagic = 0x45584543;  // "EXEC"
 
 struct FakeGraph;
+constexpr int kChildGraph = -2;
 
 // A node owns copies of its argument values, as a driver's node does. A
 // WHILE node (condition >= 0) has a body instead: a graph of its own while
@@ -31,7 +33,12 @@ struct FakeNode {
   std::vector<unsigned> arg_sizes;
   std::vector<std::size_t> deps;
   std::size_t index = 0;
+  // >= 0: a WHILE node's condition; kChildGraph: a child graph node, whose
+  // nodes `body` holds.
   int condition = -1;
+  // A captured operation other than a kernel node's (a copy, or a kernel
+  // the shim launched while its stream was capturing): run on the stream.
+  std::function<void(void* stream)> work;
   std::unique_ptr<FakeGraph> body_graph;
   std::vector<std::unique_ptr<FakeNode>> body;
 
@@ -105,6 +112,9 @@ copy_node(const FakeNode& node,
   copy->deps = node.deps;
   copy->index = node.index;
   copy->condition = node.condition;
+  copy->work = node.work;
+  for (const auto& inner : node.body) // a child graph's nodes
+    copy->body.push_back(copy_node(*inner, copies));
   if (node.body_graph)
     for (const auto& inner : node.body_graph->nodes) {
       copy->body.push_back(copy_node(*inner, copies));
@@ -124,6 +134,16 @@ std::atomic<unsigned> instantiation_countdown{0}, graph_launch_countdown{0},
 
 std::mutex capturing_mutex;
 std::vector<void*> capturing_streams; // guarded by capturing_mutex
+
+// Streams being captured (stream_begin_capture), with the graph each
+// capture records and whether a synchronizing call invalidated it.
+struct Capture {
+  void* stream = nullptr;
+  FakeGraph* graph = nullptr;
+  bool invalidated = false;
+};
+std::mutex captures_mutex;
+std::vector<Capture> captures; // guarded by captures_mutex
 
 std::mutex edges_mutex;
 std::vector<std::vector<std::size_t>> edges_of_last; // guarded by edges_mutex
@@ -170,6 +190,14 @@ void run_nodes(FakeExec& exec,
                const std::vector<std::unique_ptr<FakeNode>>& nodes,
                void* stream) {
   for (const auto& node : nodes) {
+    if (node->work) {
+      node->work(stream);
+      continue;
+    }
+    if (node->condition == kChildGraph) {
+      run_nodes(exec, node->body, stream);
+      continue;
+    }
     if (node->condition < 0) {
       run(node->kernel, stream, "fakeGraphLaunch");
       continue;
@@ -199,6 +227,32 @@ GraphCounts graph_counts() noexcept {
   c.loop_iterations = loop_iterations.load();
   c.condition_misuses = condition_misuses.load();
   return c;
+}
+
+bool capture_work(void* stream, std::function<void(void* stream)> work) {
+  std::lock_guard<std::mutex> lock(captures_mutex);
+  for (Capture& c : captures) {
+    if (c.stream != stream)
+      continue;
+    auto node = std::make_unique<FakeNode>();
+    node->work = std::move(work);
+    node->index = c.graph->nodes.size();
+    if (!c.graph->nodes.empty()) // a stream's operations, in order
+      node->deps.push_back(node->index - 1);
+    c.graph->nodes.push_back(std::move(node));
+    return true;
+  }
+  return false;
+}
+
+bool invalidate_capture(void* stream) noexcept {
+  std::lock_guard<std::mutex> lock(captures_mutex);
+  for (Capture& c : captures)
+    if (c.stream == stream) {
+      c.invalidated = true;
+      return true;
+    }
+  return false;
 }
 
 void refuse_body_node_updates(bool refused) noexcept {
@@ -249,11 +303,95 @@ std::vector<std::vector<std::size_t>> last_instantiated_edges() {
 namespace backend {
 
 bool stream_is_capturing(StreamHandle s) {
+  {
+    std::lock_guard<std::mutex> lock(fake::captures_mutex);
+    for (const fake::Capture& c : fake::captures)
+      if (c.stream == s)
+        return true;
+  }
   std::lock_guard<std::mutex> lock(fake::capturing_mutex);
   for (void* c : fake::capturing_streams)
     if (c == s)
       return true;
   return false;
+}
+
+void stream_begin_capture(StreamHandle s) {
+  std::lock_guard<std::mutex> lock(fake::captures_mutex);
+  for (const fake::Capture& c : fake::captures)
+    if (c.stream == s)
+      api_failure("fakeStreamBeginCapture", "operation not permitted when stream is capturing");
+  fake::Capture c;
+  c.stream = s;
+  c.graph = static_cast<fake::FakeGraph*>(graph_create());
+  fake::captures.push_back(c);
+}
+
+GraphHandle stream_end_capture(StreamHandle s) {
+  fake::Capture ended;
+  {
+    std::lock_guard<std::mutex> lock(fake::captures_mutex);
+    auto it = std::find_if(fake::captures.begin(), fake::captures.end(),
+                           [&](const fake::Capture& c) { return c.stream == s; });
+    if (it == fake::captures.end())
+      api_failure("fakeStreamEndCapture", "illegal state");
+    ended = *it;
+    fake::captures.erase(it);
+  }
+  if (ended.invalidated) {
+    graph_destroy(ended.graph);
+    api_failure("fakeStreamEndCapture",
+                "operation would make the legacy stream depend on a capturing "
+                "blocking stream");
+  }
+  return ended.graph;
+}
+
+std::size_t graph_node_count(GraphHandle g) {
+  return fake::as_graph(g, "fakeGraphGetNodes")->nodes.size();
+}
+
+NodeHandle graph_add_child_graph_node(GraphHandle g, const NodeHandle* deps,
+                                      std::size_t n, GraphHandle child) {
+  fake::FakeGraph* graph = fake::as_graph(g, "fakeGraphAddChildGraphNode");
+  fake::FakeGraph* from = fake::as_graph(child, "fakeGraphAddChildGraphNode");
+  auto node = std::make_unique<fake::FakeNode>();
+  node->index = graph->nodes.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    auto* dep = static_cast<fake::FakeNode*>(deps[i]);
+    if (!dep || dep->index >= graph->nodes.size() ||
+        graph->nodes[dep->index].get() != dep)
+      api_failure("fakeGraphAddChildGraphNode",
+                  fake::result_string(fake::kInvalidResourceHandle));
+    node->deps.push_back(dep->index);
+  }
+  node->condition = fake::kChildGraph;
+  // Cloned, as the driver clones it.
+  std::vector<std::pair<const fake::FakeNode*, fake::FakeNode*>> unused;
+  for (const auto& inner : from->nodes)
+    node->body.push_back(fake::copy_node(*inner, unused));
+  graph->nodes.push_back(std::move(node));
+  return graph->nodes.back().get();
+}
+
+void graph_exec_set_child_graph(ExecHandle x, NodeHandle n, GraphHandle child) {
+  fake::FakeExec* exec = fake::as_exec(x, "fakeGraphExecChildGraphNodeSetParams");
+  fake::FakeGraph* from = fake::as_graph(child, "fakeGraphExecChildGraphNodeSetParams");
+  auto* node = static_cast<fake::FakeNode*>(n);
+  if (!node || node->index >= exec->nodes.size() ||
+      exec->from->nodes[node->index].get() != node ||
+      node->condition != fake::kChildGraph)
+    api_failure("fakeGraphExecChildGraphNodeSetParams",
+                fake::result_string(fake::kInvalidResourceHandle));
+  fake::FakeNode& target = *exec->nodes[node->index];
+  // The driver takes only a graph of the same topology.
+  if (target.body.size() != from->nodes.size())
+    api_failure("fakeGraphExecChildGraphNodeSetParams", "invalid value");
+  std::vector<std::pair<const fake::FakeNode*, fake::FakeNode*>> unused;
+  target.body.clear();
+  for (const auto& inner : from->nodes)
+    target.body.push_back(fake::copy_node(*inner, unused));
+  fake::node_updates.fetch_add(1, std::memory_order_relaxed);
 }
 
 void launch_kernel(const KernelNode& k, StreamHandle s) {

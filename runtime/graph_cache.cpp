@@ -220,6 +220,17 @@ void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
         lane.clear();
       break;
     }
+    case GraphDescription::OpKind::HostGraph: {
+      std::vector<backend::NodeHandle>& deps = lanes.at(op.lane);
+      try {
+        g.nodes[i] = backend::graph_add_child_graph_node(
+            graph, deps.data(), deps.size(), op.graph);
+      } catch (const Error&) {
+        rethrow_as_launch_failure(site, op.file, op.line);
+      }
+      deps.assign(1, g.nodes[i]);
+      break;
+    }
     case GraphDescription::OpKind::LoopEnd: {
       graph = loops.back().graph;
       lanes = std::move(loops.back().lanes);
@@ -251,14 +262,25 @@ void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
 }
 
 // Brings `g`'s arguments up to `d`'s: one update per node whose values
-// differ. False when the driver refused to update a node of a WHILE node's
-// body (a driver that updates only the graph's own kernel nodes): the
-// caller builds the graph again, which is always right, only slower.
+// differ, and one per host code's captured graph. False when the driver
+// refused to update a node of a WHILE node's body (a driver that updates
+// only the graph's own kernel nodes) or a captured graph (host code that
+// enqueued other work this time): the caller builds the graph again, which
+// is always right, only slower.
 bool update(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
   std::vector<void*> pointers;
   LoopHandle handle;
   for (std::size_t i = 0; i < d.ops.size(); ++i) {
     const GraphDescription::Op& op = d.ops[i];
+    // Host code was captured again: its graph is new each call.
+    if (op.kind == GraphDescription::OpKind::HostGraph) {
+      try {
+        backend::graph_exec_set_child_graph(g.exec, g.nodes[i], op.graph);
+      } catch (const Error&) {
+        return false; // another topology: built again
+      }
+      continue;
+    }
     if (op.kind != GraphDescription::OpKind::Launch ||
         same_arguments(d, g.recorded, i))
       continue;

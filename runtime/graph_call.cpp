@@ -6,6 +6,7 @@
 #include "graph_cache.h"
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace qd {
@@ -47,7 +48,73 @@ GraphCall::GraphCall(GraphSite& site, StreamRef launch,
     : site_(site), launch_(launch), device_(&device),
       d_(descriptions().take()) {}
 
-GraphCall::~GraphCall() { descriptions().give(d_); }
+GraphCall::~GraphCall() {
+  // The captured graphs of host code: the driver cloned what it kept.
+  for (const GraphDescription::Op& op : d_->ops)
+    if (op.kind == GraphDescription::OpKind::HostGraph && op.graph)
+      backend::graph_destroy(op.graph);
+  descriptions().give(d_);
+}
+
+GraphCall::HostCapture::HostCapture(GraphCall& call, std::uint32_t lane,
+                                    const char* file, unsigned line)
+    : call_(call), lane_(lane), file_(file), line_(line) {
+  stream_ = std::make_unique<PooledStreams>(1, call.launch_, *call.device_);
+  try {
+    backend::stream_begin_capture((*stream_)[0].native());
+  } catch (const Error& e) {
+    throw_launch_error(call.site_.kernel(), file, line, e.what());
+  }
+  capturing_ = true;
+  current_ = std::make_unique<CurrentStreamScope>((*stream_)[0]);
+}
+
+GraphCall::HostCapture::~HostCapture() {
+  current_.reset();
+  if (!capturing_)
+    return;
+  try {
+    backend::graph_destroy(backend::stream_end_capture((*stream_)[0].native()));
+  } catch (...) {
+    // The statement's own exception is the one that matters.
+  }
+}
+
+void GraphCall::HostCapture::end() {
+  current_.reset();
+  capturing_ = false;
+  backend::GraphHandle captured = nullptr;
+  try {
+    captured = backend::stream_end_capture((*stream_)[0].native());
+  } catch (const Error& e) {
+    const std::string message =
+        std::string("'#pragma qd host' code in graph mode: its work could not "
+                    "be captured into the call's graph (") +
+        (e.call().empty() ? e.what() : e.call() + ": " + e.driver_message()) +
+        "); a synchronizing call is not allowed there, and some work cannot "
+        "be captured; translate the kernel in stream mode for such code";
+    throw_launch_error(call_.site_.kernel(), file_, line_, message.c_str());
+  }
+  call_.capture_streams_.push_back(std::move(stream_));
+  if (backend::graph_node_count(captured) == 0) {
+    backend::graph_destroy(captured); // nothing enqueued: no node
+    return;
+  }
+  GraphDescription::Op op;
+  op.kind = GraphDescription::OpKind::HostGraph;
+  op.lane = lane_;
+  op.graph = captured;
+  op.file = file_;
+  op.line = line_;
+  try {
+    call_.d_->ops.push_back(op);
+  } catch (...) {
+    backend::graph_destroy(captured);
+    throw;
+  }
+  ++call_.d_->host_graphs;
+  ++call_.d_->launches;
+}
 
 std::uint32_t GraphCall::fork(std::uint32_t parent, unsigned blocks) {
   GraphDescription::Op op;
@@ -101,12 +168,16 @@ void GraphCall::submit() {
   if (backend::stream_is_capturing(launch_.native())) {
     // A conditional node cannot be enqueued as stream launches: the body
     // would run once, whatever the condition.
-    if (d_->loops != 0)
+    if (d_->loops != 0 || d_->host_graphs != 0)
       throw_launch_error(
           site_.kernel(), site_.file(), site_.line(),
-          "a graph-mode call with a device-condition loop cannot be captured "
-          "into another graph; call it outside the capture, or translate the "
-          "kernel in stream mode");
+          d_->loops != 0
+              ? "a graph-mode call with a device-condition loop cannot be "
+                "captured into another graph; call it outside the capture, "
+                "or translate the kernel in stream mode"
+              : "a graph-mode call with '#pragma qd host' code cannot be "
+                "captured into another graph; call it outside the capture, "
+                "or translate the kernel in stream mode");
     replay_on_streams(site_, *d_, launch_, *device_);
   } else {
     launch_cached_graph(site_.cache_, site_, *d_, launch_, device_->index());

@@ -65,7 +65,9 @@ void replay_on_streams(const GraphSite& site, const GraphDescription& d,
     }
     case GraphDescription::OpKind::LoopBegin:
     case GraphDescription::OpKind::LoopEnd:
-      // GraphCall::submit never replays a description with loops.
+    case GraphDescription::OpKind::HostGraph:
+      // GraphCall::submit never replays a description with loops or host
+      // code.
       throw_launch_error(site.kernel(), site.file(), site.line(),
                          "a device-condition loop cannot be replayed on streams");
     case GraphDescription::OpKind::Launch: {

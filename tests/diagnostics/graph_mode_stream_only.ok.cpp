@@ -1,5 +1,6 @@
-// Graph mode for the kernel without host code; the one with host code in
-// stream mode, as written.
+// Graph mode for every kernel: host code is captured into the call's
+// graph, and a loop whose condition the GPU computes is one conditional
+// node.
 #include <qd/qd.h>
 
 void snapshot(float* copy, const float* a, int n, qd::StreamRef stream); // the user's library
@@ -14,10 +15,13 @@ void scale(float* a, float* copy, int n)
 }
 
 #pragma qd kernel graph
-void step(float* a, int n)
+void step(float* a, float* copy, int n)
 {
     for (int i = 0; i < n; ++i)
         a[i] += 1.0f;
+    scale(a, copy, n);
+    #pragma qd host
+    snapshot(copy, a, n, qd::current_stream());
 }
 
 // A loop whose condition the GPU computes, with nothing but the GPU

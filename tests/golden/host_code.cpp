@@ -4,7 +4,9 @@
 // the launch stream, or its block's. The "library" here is the user's own
 // function that enqueues a copy on the stream it is given, as cuBLAS or NCCL
 // would; the streams seen are recorded for the driver. Host code may assign host scalars that later device code
-// reads. A graph-mode kernel whose work has host code runs in stream mode.
+// reads. In a graph-mode kernel (solve_twice, and every kernel with
+// --graphs) the statement runs while the call describes its graph, on a
+// stream the call captures: what it enqueues is a node of the graph.
 #include <qd/qd.h>
 
 #include <cstring>

@@ -94,10 +94,6 @@ void Analyzer::checkKernelCalls(std::vector<KernelPlan> &Plans) {
   std::function<void(KernelPlan &)> Visit = [&](KernelPlan &P) {
     State[&P] = 1;
     forEachStep(P.Steps, [&](const Step &S) {
-      if (!P.StreamOnly && S.Kind == StepKind::HostCode) {
-        P.StreamOnly = S.S;
-        P.StreamOnlyWhy = KernelPlan::StreamOnlyReason::HostCode;
-      }
       if (!P.StreamOnly && S.Kind == StepKind::HostLoop &&
           !S.Captures.empty() && S.GraphTest.empty()) {
         P.StreamOnly = S.S;

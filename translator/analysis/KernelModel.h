@@ -369,8 +369,8 @@ struct KernelPlan {
   /// describe yet, or the first call of a kernel whose work has one; null if
   /// there is none. Such a kernel runs in stream mode.
   const clang::Stmt *StreamOnly = nullptr;
-  enum class StreamOnlyReason { HostCode, DeviceCondition, Callee };
-  StreamOnlyReason StreamOnlyWhy = StreamOnlyReason::HostCode;
+  enum class StreamOnlyReason { DeviceCondition, Callee };
+  StreamOnlyReason StreamOnlyWhy = StreamOnlyReason::DeviceCondition;
   /// DeviceCondition: why the loop cannot be a conditional graph node.
   std::string StreamOnlyDetail;
   std::vector<Step> Steps;

@@ -18,6 +18,8 @@ std::string KernelCodeGen::renderHostCode(const Step &S,
   Data.set("source_literal", cString(Options.SourceName));
   Data.set("line", std::to_string(line(S.S->getBeginLoc())));
   Data.set("stream", Queue);
+  Data.set("stream_name", Queue == "0" ? "the launch stream's lane"
+                                       : "lane " + Queue);
   Data.set("user_line", userLine(S.S->getBeginLoc()));
   Data.set("generated_line", generatedLine());
   Data.set("statement", statementText(S.S));

@@ -31,7 +31,8 @@
 namespace qd {
 namespace detail {
 
-class CallDevice; // launch_support.h
+class CallDevice;    // launch_support.h
+class PooledStreams; // launch_support.h
 
 // Runs a kernel described by a graph node on the calling thread: set only
 // where kernels are host functions (the fake device of our tests), null on
@@ -64,7 +65,16 @@ template <class... P> constexpr std::int32_t loop_handle_argument() {
 struct GraphDescription {
   // LoopBegin and LoopEnd bracket the body of a device-condition loop,
   // recorded once: one conditional WHILE node whose body graph holds them.
-  enum class OpKind : std::uint32_t { Launch, Fork, Join, LoopBegin, LoopEnd };
+  // HostGraph is what a '#pragma qd host' statement enqueued, captured: a
+  // child graph node.
+  enum class OpKind : std::uint32_t {
+    Launch,
+    Fork,
+    Join,
+    LoopBegin,
+    LoopEnd,
+    HostGraph
+  };
   struct Op {
     OpKind kind = OpKind::Launch;
     // Launch, LoopBegin, LoopEnd: the lane; Fork: the block count.
@@ -83,6 +93,9 @@ struct GraphDescription {
     const void* function = nullptr;
     HostKernelInvoker host_invoke = nullptr;
     std::uint32_t first_arg = 0, arg_count = 0;
+    // HostGraph: the captured graph, which the call owns; not part of the
+    // shape.
+    void* graph = nullptr;
     // Where the launch is in the user's source, for error messages.
     const char* file = nullptr;
     unsigned line = 0;
@@ -103,6 +116,8 @@ struct GraphDescription {
   std::vector<unsigned> arg_sizes;
   std::vector<unsigned char> bytes;       // the argument values, aligned
   std::size_t launches = 0;
+  // HostGraph ops: a call that has them cannot be replayed on streams.
+  std::size_t host_graphs = 0;
   // The device-condition loops described (LoopHandle numbers 0..loops-1).
   std::uint32_t loops = 0;
   // While recording: the lanes in use, the first lane of each region not
@@ -121,6 +136,7 @@ struct GraphDescription {
     arg_sizes.clear();
     bytes.clear();
     launches = 0;
+    host_graphs = 0;
   }
 
   // The bytes of op `i`'s arguments (contiguous, padding included).
@@ -251,16 +267,54 @@ public:
     ++d_->launches;
   }
 
+  // A '#pragma qd host' statement at `file`:`line` on `lane`: runs
+  // `statement` now, with qd::current_stream() a stream this call captures;
+  // what it enqueues there becomes a child graph node of the lane. Throws
+  // qd::Error naming the line when the capture fails (a synchronizing call,
+  // work that cannot be captured).
+  template <class F>
+  void host_code(std::uint32_t lane, const char* file, unsigned line,
+                 F&& statement) {
+    HostCapture capture(*this, lane, file, line);
+    std::forward<F>(statement)();
+    capture.end();
+  }
+
   // Enqueues the described work on the launch stream. Throws qd::Error
   // naming the kernel (and the launch, when one node is to blame).
   void submit();
 
 private:
+  // One host_code() capture: begun by the constructor, recorded by end(),
+  // ended and dropped by the destructor when the statement threw.
+  class HostCapture {
+  public:
+    HostCapture(GraphCall& call, std::uint32_t lane, const char* file,
+                unsigned line);
+    ~HostCapture();
+    HostCapture(const HostCapture&) = delete;
+    HostCapture& operator=(const HostCapture&) = delete;
+    void end();
+
+  private:
+    GraphCall& call_;
+    std::uint32_t lane_;
+    const char* file_;
+    unsigned line_;
+    std::unique_ptr<PooledStreams> stream_;
+    std::unique_ptr<CurrentStreamScope> current_;
+    bool capturing_ = false;
+  };
+
   GraphSite& site_;
   StreamRef launch_;
   const CallDevice* device_; // the entry point's, which outlives this call
   GraphDescription* d_;
   std::vector<std::unique_ptr<ReductionScratch>> scratch_;
+  // The streams host code was captured on, held until the call ends, so
+  // that each statement of a call sees a stream of its own, as each block
+  // does in stream mode.
+  std::vector<std::unique_ptr<PooledStreams>> capture_streams_;
 };
 
 // The number of executable graphs cached by all graph-mode entry points, and

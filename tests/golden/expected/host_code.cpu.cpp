@@ -8,7 +8,9 @@
 // the launch stream, or its block's. The "library" here is the user's own
 // function that enqueues a copy on the stream it is given, as cuBLAS or NCCL
 // would; the streams seen are recorded for the driver. Host code may assign host scalars that later device code
-// reads. A graph-mode kernel whose work has host code runs in stream mode.
+// reads. In a graph-mode kernel (solve_twice, and every kernel with
+// --graphs) the statement runs while the call describes its graph, on a
+// stream the call captures: what it enqueues is a node of the graph.
 #include <qd/qd.h>
 
 #include <cstring>
@@ -27,70 +29,70 @@ static void copy_async(float* dst, const float* src, int n, qd::StreamRef stream
 #endif
 }
 
-// ---- qd kernel 'solve' (host_code.cpp:26), translated by qd-translate ----
-#line 32 "host_code.cpu.cpp"
-// Parallel loop of 'solve' (host_code.cpp:29): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'solve' (host_code.cpp:28), translated by qd-translate ----
+#line 34 "host_code.cpu.cpp"
+// Parallel loop of 'solve' (host_code.cpp:31): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_solve_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 30 "host_code.cpp"
+#line 32 "host_code.cpp"
 a[i] = a[i] * 0.5f;
-#line 42 "host_code.cpu.cpp"
+#line 44 "host_code.cpu.cpp"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:39): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'solve' (host_code.cpp:41): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_solve_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, float * c, int s, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 40 "host_code.cpp"
+#line 42 "host_code.cpp"
 b[i] += c[i] * static_cast<float>(s);
-#line 55 "host_code.cpu.cpp"
+#line 57 "host_code.cpu.cpp"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:49): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'solve' (host_code.cpp:51): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_solve_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, float * c, int taken, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 50 "host_code.cpp"
+#line 52 "host_code.cpp"
 b[i] = c[i] + static_cast<float>(taken);
-#line 68 "host_code.cpu.cpp"
+#line 70 "host_code.cpu.cpp"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:61): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'solve' (host_code.cpp:63): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_solve_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 62 "host_code.cpp"
+#line 64 "host_code.cpp"
 a[i] = a[i] * 2.0f;
-#line 81 "host_code.cpu.cpp"
+#line 83 "host_code.cpu.cpp"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:64): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'solve' (host_code.cpp:66): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_solve_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, float * c, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 65 "host_code.cpp"
+#line 67 "host_code.cpp"
 b[i] += c[i];
-#line 94 "host_code.cpu.cpp"
+#line 96 "host_code.cpu.cpp"
   }
 }
 
@@ -98,68 +100,68 @@ b[i] += c[i];
 // Host entry points of kernel 'solve': they run its work on the calling thread and return when it is done.
 void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, host_code.cpp:29
+  // parallel loop, host_code.cpp:31
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_solve_loop0(qd_begin, qd_count, a, n);
   }
-  // host code, host_code.cpp:32: runs here, in order with the work around it; qd::current_stream() is the default stream
+  // host code, host_code.cpp:34: runs here, in order with the work around it; qd::current_stream() is the default stream
   {
-#line 32 "host_code.cpp"
+#line 34 "host_code.cpp"
   {
           seen[0] = qd::current_stream();
           copy_async(c, a, n, qd::current_stream()); // after the loop above
       }
-#line 115 "host_code.cpu.cpp"
+#line 117 "host_code.cpu.cpp"
   }
   int taken = 0;
   for (int s = 0; s < steps; ++s) {
-    // parallel loop, host_code.cpp:39
+    // parallel loop, host_code.cpp:41
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_solve_loop1(qd_begin, qd_count, b, c, s, n);
     }
-    // host code, host_code.cpp:42: runs here, in order with the work around it; qd::current_stream() is the default stream
+    // host code, host_code.cpp:44: runs here, in order with the work around it; qd::current_stream() is the default stream
     {
-#line 42 "host_code.cpp"
+#line 44 "host_code.cpp"
     {
                 copy_async(c, b, n / 2, qd::current_stream());
                 ++taken;
             }
-#line 132 "host_code.cpu.cpp"
+#line 134 "host_code.cpu.cpp"
     }
   }
-  // stream_parallel region, host_code.cpp:47: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, host_code.cpp:49: 2 blocks, run one after another on the calling thread
   {
-    // block 1, host_code.cpp:48
+    // block 1, host_code.cpp:50
     {
-      // parallel loop, host_code.cpp:49
+      // parallel loop, host_code.cpp:51
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_solve_loop2(qd_begin, qd_count, b, c, taken, n);
       }
-      // host code, host_code.cpp:52: runs here, in order with the work around it; qd::current_stream() is the default stream
+      // host code, host_code.cpp:54: runs here, in order with the work around it; qd::current_stream() is the default stream
       {
-#line 52 "host_code.cpp"
+#line 54 "host_code.cpp"
       {
                   seen[1] = qd::current_stream();
                   copy_async(c + n / 2, b, n - n / 2, qd::current_stream());
               }
-#line 152 "host_code.cpu.cpp"
+#line 154 "host_code.cpu.cpp"
       }
     }
-    // block 2, host_code.cpp:58
+    // block 2, host_code.cpp:60
     {
-      // host code, host_code.cpp:60: runs here, in order with the work around it; qd::current_stream() is the default stream
+      // host code, host_code.cpp:62: runs here, in order with the work around it; qd::current_stream() is the default stream
       {
-#line 60 "host_code.cpp"
+#line 62 "host_code.cpp"
       seen[2] = qd::current_stream();
-#line 161 "host_code.cpu.cpp"
+#line 163 "host_code.cpu.cpp"
       }
-      // parallel loop, host_code.cpp:61
+      // parallel loop, host_code.cpp:63
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -167,7 +169,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, 
       }
     }
   }
-  // parallel loop, host_code.cpp:64
+  // parallel loop, host_code.cpp:66
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -180,11 +182,11 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
 }
 
 // ---- end of qd kernel 'solve' ----
-#line 66 "host_code.cpp"
+#line 68 "host_code.cpp"
 
 
-// ---- qd kernel 'solve_twice' (host_code.cpp:68), translated by qd-translate ----
-#line 188 "host_code.cpu.cpp"
+// ---- qd kernel 'solve_twice' (host_code.cpp:70), translated by qd-translate ----
+#line 190 "host_code.cpu.cpp"
 
 // Host entry points of kernel 'solve_twice': they run its work on the calling thread and return when it is done.
 void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, qd::StreamRef qd_stream) {
@@ -198,5 +200,5 @@ void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* 
 }
 
 // ---- end of qd kernel 'solve_twice' ----
-#line 73 "host_code.cpp"
+#line 75 "host_code.cpp"
 

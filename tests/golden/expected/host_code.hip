@@ -7,7 +7,9 @@
 // the launch stream, or its block's. The "library" here is the user's own
 // function that enqueues a copy on the stream it is given, as cuBLAS or NCCL
 // would; the streams seen are recorded for the driver. Host code may assign host scalars that later device code
-// reads. A graph-mode kernel whose work has host code runs in stream mode.
+// reads. In a graph-mode kernel (solve_twice, and every kernel with
+// --graphs) the statement runs while the call describes its graph, on a
+// stream the call captures: what it enqueues is a node of the graph.
 #include <qd/qd.h>
 
 #include <cstring>
@@ -26,65 +28,65 @@ static void copy_async(float* dst, const float* src, int n, qd::StreamRef stream
 #endif
 }
 
-// ---- qd kernel 'solve' (host_code.cpp:26), translated by qd-translate ----
-#line 31 "host_code.hip"
-// Parallel loop of 'solve' (host_code.cpp:29): a grid-stride loop over the iterations.
+// ---- qd kernel 'solve' (host_code.cpp:28), translated by qd-translate ----
+#line 33 "host_code.hip"
+// Parallel loop of 'solve' (host_code.cpp:31): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_solve_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 30 "host_code.cpp"
+#line 32 "host_code.cpp"
 a[i] = a[i] * 0.5f;
-#line 40 "host_code.hip"
+#line 42 "host_code.hip"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:39): a grid-stride loop over the iterations.
+// Parallel loop of 'solve' (host_code.cpp:41): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_solve_loop1(int qd_begin, std::uint64_t qd_count, float * b, float * c, int s) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 40 "host_code.cpp"
+#line 42 "host_code.cpp"
 b[i] += c[i] * static_cast<float>(s);
-#line 52 "host_code.hip"
+#line 54 "host_code.hip"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:49): a grid-stride loop over the iterations.
+// Parallel loop of 'solve' (host_code.cpp:51): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_solve_loop2(int qd_begin, std::uint64_t qd_count, float * b, float * c, int taken) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 50 "host_code.cpp"
+#line 52 "host_code.cpp"
 b[i] = c[i] + static_cast<float>(taken);
-#line 64 "host_code.hip"
+#line 66 "host_code.hip"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:61): a grid-stride loop over the iterations.
+// Parallel loop of 'solve' (host_code.cpp:63): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_solve_loop3(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 62 "host_code.cpp"
+#line 64 "host_code.cpp"
 a[i] = a[i] * 2.0f;
-#line 76 "host_code.hip"
+#line 78 "host_code.hip"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:64): a grid-stride loop over the iterations.
+// Parallel loop of 'solve' (host_code.cpp:66): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_solve_loop4(int qd_begin, std::uint64_t qd_count, float * b, float * c) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 65 "host_code.cpp"
+#line 67 "host_code.cpp"
 b[i] += c[i];
-#line 88 "host_code.hip"
+#line 90 "host_code.hip"
   }
 }
 
@@ -95,50 +97,50 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, 
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, host_code.cpp:29
+  // parallel loop, host_code.cpp:31
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_solve_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
-      qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 29);
+      qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 31);
     }
   }
-  // host code, host_code.cpp:32: runs here, in order with the work around it; qd::current_stream() is qd_stream
+  // host code, host_code.cpp:34: runs here, in order with the work around it; qd::current_stream() is qd_stream
   {
     const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
-#line 32 "host_code.cpp"
+#line 34 "host_code.cpp"
   {
           seen[0] = qd::current_stream();
           copy_async(c, a, n, qd::current_stream()); // after the loop above
       }
-#line 116 "host_code.hip"
+#line 118 "host_code.hip"
   }
   int taken = 0;
   for (int s = 0; s < steps; ++s) {
-    // parallel loop, host_code.cpp:39
+    // parallel loop, host_code.cpp:41
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_solve_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b, c, s);
-        qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 39);
+        qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 41);
       }
     }
-    // host code, host_code.cpp:42: runs here, in order with the work around it; qd::current_stream() is qd_stream
+    // host code, host_code.cpp:44: runs here, in order with the work around it; qd::current_stream() is qd_stream
     {
       const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
-#line 42 "host_code.cpp"
+#line 44 "host_code.cpp"
     {
                 copy_async(c, b, n / 2, qd::current_stream());
                 ++taken;
             }
-#line 137 "host_code.hip"
+#line 139 "host_code.hip"
     }
   }
-  // stream_parallel region, host_code.cpp:47: 2 blocks, each on its own pooled stream
+  // stream_parallel region, host_code.cpp:49: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region host_code.cpp:47");
+    QD_PROFILE_RANGE("qd region host_code.cpp:49");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -148,48 +150,48 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, 
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, host_code.cpp:48
+    // block 1, host_code.cpp:50
     {
-      QD_PROFILE_RANGE("qd block 1 host_code.cpp:48");
+      QD_PROFILE_RANGE("qd block 1 host_code.cpp:50");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop, host_code.cpp:49
+      // parallel loop, host_code.cpp:51
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_solve_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, b, c, taken);
-          qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 49);
+          qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 51);
         }
       }
-      // host code, host_code.cpp:52: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
+      // host code, host_code.cpp:54: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
       {
         const qd::detail::CurrentStreamScope qd_current_stream(qd_block_stream);
-#line 52 "host_code.cpp"
+#line 54 "host_code.cpp"
       {
                   seen[1] = qd::current_stream();
                   copy_async(c + n / 2, b, n - n / 2, qd::current_stream());
               }
-#line 173 "host_code.hip"
+#line 175 "host_code.hip"
       }
     }
-    // block 2, host_code.cpp:58
+    // block 2, host_code.cpp:60
     {
-      QD_PROFILE_RANGE("qd block 2 host_code.cpp:58");
+      QD_PROFILE_RANGE("qd block 2 host_code.cpp:60");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // host code, host_code.cpp:60: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
+      // host code, host_code.cpp:62: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
       {
         const qd::detail::CurrentStreamScope qd_current_stream(qd_block_stream);
-#line 60 "host_code.cpp"
+#line 62 "host_code.cpp"
       seen[2] = qd::current_stream();
-#line 185 "host_code.hip"
+#line 187 "host_code.hip"
       }
-      // parallel loop, host_code.cpp:61
+      // parallel loop, host_code.cpp:63
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_solve_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a);
-          qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 61);
+          qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 63);
         }
       }
     }
@@ -199,13 +201,13 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, 
     qd_events.record(2, qd_block_streams[1]);
     qd_events.wait(2, qd_stream);
   }
-  // parallel loop, host_code.cpp:64
+  // parallel loop, host_code.cpp:66
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_solve_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b, c);
-      qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 64);
+      qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 66);
     }
   }
 }
@@ -216,50 +218,50 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
 
 // Kernel 'solve' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_solve([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) {
-  // parallel loop, host_code.cpp:29
+  // parallel loop, host_code.cpp:31
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_solve_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
-      qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 29);
+      qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 31);
     }
   }
-  // host code, host_code.cpp:32: runs here, in order with the work around it; qd::current_stream() is qd_stream
+  // host code, host_code.cpp:34: runs here, in order with the work around it; qd::current_stream() is qd_stream
   {
     const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
-#line 32 "host_code.cpp"
+#line 34 "host_code.cpp"
   {
           seen[0] = qd::current_stream();
           copy_async(c, a, n, qd::current_stream()); // after the loop above
       }
-#line 237 "host_code.hip"
+#line 239 "host_code.hip"
   }
   int taken = 0;
   for (int s = 0; s < steps; ++s) {
-    // parallel loop, host_code.cpp:39
+    // parallel loop, host_code.cpp:41
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_solve_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b, c, s);
-        qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 39);
+        qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 41);
       }
     }
-    // host code, host_code.cpp:42: runs here, in order with the work around it; qd::current_stream() is qd_stream
+    // host code, host_code.cpp:44: runs here, in order with the work around it; qd::current_stream() is qd_stream
     {
       const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
-#line 42 "host_code.cpp"
+#line 44 "host_code.cpp"
     {
                 copy_async(c, b, n / 2, qd::current_stream());
                 ++taken;
             }
-#line 258 "host_code.hip"
+#line 260 "host_code.hip"
     }
   }
-  // stream_parallel region, host_code.cpp:47: 2 blocks, each on its own pooled stream
+  // stream_parallel region, host_code.cpp:49: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region host_code.cpp:47");
+    QD_PROFILE_RANGE("qd region host_code.cpp:49");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -269,48 +271,48 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, host_code.cpp:48
+    // block 1, host_code.cpp:50
     {
-      QD_PROFILE_RANGE("qd block 1 host_code.cpp:48");
+      QD_PROFILE_RANGE("qd block 1 host_code.cpp:50");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop, host_code.cpp:49
+      // parallel loop, host_code.cpp:51
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_solve_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, b, c, taken);
-          qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 49);
+          qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 51);
         }
       }
-      // host code, host_code.cpp:52: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
+      // host code, host_code.cpp:54: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
       {
         const qd::detail::CurrentStreamScope qd_current_stream(qd_block_stream);
-#line 52 "host_code.cpp"
+#line 54 "host_code.cpp"
       {
                   seen[1] = qd::current_stream();
                   copy_async(c + n / 2, b, n - n / 2, qd::current_stream());
               }
-#line 294 "host_code.hip"
+#line 296 "host_code.hip"
       }
     }
-    // block 2, host_code.cpp:58
+    // block 2, host_code.cpp:60
     {
-      QD_PROFILE_RANGE("qd block 2 host_code.cpp:58");
+      QD_PROFILE_RANGE("qd block 2 host_code.cpp:60");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // host code, host_code.cpp:60: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
+      // host code, host_code.cpp:62: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
       {
         const qd::detail::CurrentStreamScope qd_current_stream(qd_block_stream);
-#line 60 "host_code.cpp"
+#line 62 "host_code.cpp"
       seen[2] = qd::current_stream();
-#line 306 "host_code.hip"
+#line 308 "host_code.hip"
       }
-      // parallel loop, host_code.cpp:61
+      // parallel loop, host_code.cpp:63
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_solve_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a);
-          qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 61);
+          qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 63);
         }
       }
     }
@@ -320,35 +322,126 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
     qd_events.record(2, qd_block_streams[1]);
     qd_events.wait(2, qd_stream);
   }
-  // parallel loop, host_code.cpp:64
+  // parallel loop, host_code.cpp:66
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_solve_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b, c);
-      qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 64);
+      qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 66);
     }
   }
 }
 
+// The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
+[[maybe_unused]] static void qd_describe_solve([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) {
+  // parallel loop, host_code.cpp:31
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_graph.launch(qd_lane, &qd_solve_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 31, qd_begin, qd_count, a);
+    }
+  }
+  // host code, host_code.cpp:34: runs here, while the call describes its graph; qd::current_stream() is a stream the call captures, and what the statement enqueues there becomes a node of the graph on lane qd_lane, in order with the work around it
+  qd_graph.host_code(qd_lane, "host_code.cpp", 34, [&] {
+#line 34 "host_code.cpp"
+  {
+          seen[0] = qd::current_stream();
+          copy_async(c, a, n, qd::current_stream()); // after the loop above
+      }
+#line 354 "host_code.hip"
+  });
+  int taken = 0;
+  for (int s = 0; s < steps; ++s) {
+    // parallel loop, host_code.cpp:41
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_graph.launch(qd_lane, &qd_solve_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 41, qd_begin, qd_count, b, c, s);
+      }
+    }
+    // host code, host_code.cpp:44: runs here, while the call describes its graph; qd::current_stream() is a stream the call captures, and what the statement enqueues there becomes a node of the graph on lane qd_lane, in order with the work around it
+    qd_graph.host_code(qd_lane, "host_code.cpp", 44, [&] {
+#line 44 "host_code.cpp"
+    {
+                copy_async(c, b, n / 2, qd::current_stream());
+                ++taken;
+            }
+#line 373 "host_code.hip"
+    });
+  }
+  // stream_parallel region, host_code.cpp:49: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
+  {
+    const std::uint32_t qd_lanes = qd_graph.fork(qd_lane, 2); // the blocks' lanes: qd_lanes, qd_lanes + 1, ...
+    // block 1, host_code.cpp:50
+    {
+      // parallel loop, host_code.cpp:51
+      {
+        const int qd_begin = 0;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+        if (qd_count != 0) {
+          qd_graph.launch(qd_lanes + 0, &qd_solve_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 51, qd_begin, qd_count, b, c, taken);
+        }
+      }
+      // host code, host_code.cpp:54: runs here, while the call describes its graph; qd::current_stream() is a stream the call captures, and what the statement enqueues there becomes a node of the graph on lane qd_lanes + 0, in order with the work around it
+      qd_graph.host_code(qd_lanes + 0, "host_code.cpp", 54, [&] {
+#line 54 "host_code.cpp"
+      {
+                  seen[1] = qd::current_stream();
+                  copy_async(c + n / 2, b, n - n / 2, qd::current_stream());
+              }
+#line 396 "host_code.hip"
+      });
+    }
+    // block 2, host_code.cpp:60
+    {
+      // host code, host_code.cpp:62: runs here, while the call describes its graph; qd::current_stream() is a stream the call captures, and what the statement enqueues there becomes a node of the graph on lane qd_lanes + 1, in order with the work around it
+      qd_graph.host_code(qd_lanes + 1, "host_code.cpp", 62, [&] {
+#line 62 "host_code.cpp"
+      seen[2] = qd::current_stream();
+#line 405 "host_code.hip"
+      });
+      // parallel loop, host_code.cpp:63
+      {
+        const int qd_begin = 0;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+        if (qd_count != 0) {
+          qd_graph.launch(qd_lanes + 1, &qd_solve_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 63, qd_begin, qd_count, a);
+        }
+      }
+    }
+    qd_graph.join();
+  }
+  // parallel loop, host_code.cpp:66
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_graph.launch(qd_lane, &qd_solve_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 66, qd_begin, qd_count, b, c);
+    }
+  }
+}
 
 // ---- end of qd kernel 'solve' ----
-#line 66 "host_code.cpp"
+#line 68 "host_code.cpp"
 
 
-// ---- qd kernel 'solve_twice' (host_code.cpp:68), translated by qd-translate ----
-#line 341 "host_code.hip"
+// ---- qd kernel 'solve_twice' (host_code.cpp:70), translated by qd-translate ----
+#line 433 "host_code.hip"
 
-// Host entry points of kernel 'solve_twice': they enqueue its work on the launch stream and return without waiting.
+// Host entry points of kernel 'solve_twice', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
 void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel solve_twice"); // a profiler range, only when built with -DQD_PROFILE_RANGES
-  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
-  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
-  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // kernel call, host_code.cpp:71: the work of 'solve', on this stream
-  qd_enqueue_solve(qd_stream, qd_device, a, b, c, n, steps, seen);
-  // kernel call, host_code.cpp:72: the work of 'solve', on this stream
-  qd_enqueue_solve(qd_stream, qd_device, a, b, c, n, steps + 1, seen + 3);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  static qd::detail::GraphSite qd_graph_site("solve_twice", "host_code.cpp", 70);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  // kernel call, host_code.cpp:73: the work of 'solve', on this lane of the graph
+  qd_describe_solve(qd_graph, 0, qd_device, a, b, c, n, steps, seen);
+  // kernel call, host_code.cpp:74: the work of 'solve', on this lane of the graph
+  qd_describe_solve(qd_graph, 0, qd_device, a, b, c, n, steps + 1, seen + 3);
+  qd_graph.submit();
 }
 
 void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) {
@@ -356,5 +449,5 @@ void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* 
 }
 
 // ---- end of qd kernel 'solve_twice' ----
-#line 73 "host_code.cpp"
+#line 75 "host_code.cpp"
 

@@ -226,6 +226,20 @@ hipGraphExecKernelNodeSetParams(hipGraphExec_t exec, hipGraphNode_t node,
                                 const hipKernelNodeParams* params) {
   return cudaGraphExecKernelNodeSetParams(exec, node, params);
 }
+inline hipError_t hipGraphGetNodes(hipGraph_t graph, hipGraphNode_t* nodes,
+                                   size_t* count) {
+  return cudaGraphGetNodes(graph, nodes, count);
+}
+inline hipError_t hipGraphAddChildGraphNode(hipGraphNode_t* node, hipGraph_t graph,
+                                            const hipGraphNode_t* deps, size_t n,
+                                            hipGraph_t child) {
+  return cudaGraphAddChildGraphNode(node, graph, deps, n, child);
+}
+inline hipError_t hipGraphExecChildGraphNodeSetParams(hipGraphExec_t exec,
+                                                      hipGraphNode_t node,
+                                                      hipGraph_t child) {
+  return cudaGraphExecChildGraphNodeSetParams(exec, node, child);
+}
 inline hipError_t hipGraphLaunch(hipGraphExec_t exec, hipStream_t s) {
   return cudaGraphLaunch(exec, s);
 }

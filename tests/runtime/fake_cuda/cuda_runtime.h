@@ -41,6 +41,7 @@ enum cudaError_t : int {
   cudaErrorInvalidConfiguration = qd::fake::kInvalidConfiguration,
   cudaErrorInvalidResourceHandle = qd::fake::kInvalidResourceHandle,
   cudaErrorLaunchFailure = qd::fake::kLaunchFailure,
+  cudaErrorStreamCaptureUnsupported = 900,
 };
 
 // Graph mode's conditional nodes: device code sets a condition of the graph
@@ -63,11 +64,20 @@ enum cudaMemcpyKind : int {
 };
 
 // Fake device memory is host memory, and fake work runs when enqueued: a copy
-// on a stream is a copy now, in order with the launches around it.
+// on a stream is a copy now, in order with the launches around it; on a
+// stream being captured, a node of the capture's graph.
 inline cudaError_t cudaMemcpyAsync(void* dst, const void* src,
                                    std::size_t bytes, cudaMemcpyKind,
-                                   cudaStream_t = nullptr) {
-  std::memcpy(dst, src, bytes);
+                                   cudaStream_t stream = nullptr) {
+  if (!qd::fake::capture_work(stream, [=](void*) { std::memcpy(dst, src, bytes); }))
+    std::memcpy(dst, src, bytes);
+  return cudaSuccess;
+}
+
+// Waiting for a stream being captured breaks the capture, as in CUDA.
+inline cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
+  if (qd::fake::invalidate_capture(stream))
+    return cudaErrorStreamCaptureUnsupported;
   return cudaSuccess;
 }
 
@@ -402,6 +412,13 @@ template <class Kernel>
 auto qd_fake_launch(Kernel* kernel, unsigned grid, unsigned block,
                     std::size_t /*shared_bytes*/, cudaStream_t stream) {
   return [=](const auto&... args) {
+    // On a stream being captured: a node of the capture's graph, which
+    // begins the launch on the stream the graph runs on.
+    if (qd::fake::capture_work(stream, [=](void* on) {
+          if (qd::fake::begin_launch(grid, block, on) == qd::fake::kSuccess)
+            qd_host_kernel_run(kernel, grid, block)(args...);
+        }))
+      return;
     if (qd::fake::begin_launch(grid, block, stream) != qd::fake::kSuccess)
       return; // the error waits in the thread's last error, as in CUDA
     qd_host_kernel_run(kernel, grid, block)(args...);

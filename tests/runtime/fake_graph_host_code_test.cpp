@@ -1,0 +1,133 @@
+// '#pragma qd host' code in graph mode on the fake device: the statement
+// runs while the call records, on a stream the call captures, and what it
+// enqueues there is a child graph node, run when the graph runs, in order
+// with the launches around it. Recorded as generated code records it
+// (qd_graph.host_code(lane, file, line, [&] { ... })).
+// First: the fake CUDA shim must come before qd's graph_call.h.
+#include <cuda_runtime.h>
+
+#include "fake_support.h"
+
+#include <qd/detail/cuda.h>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+using qd_fake_test::FakeTest;
+
+__global__ void scale(float* a, int n, float s) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n)
+    a[i] *= s;
+}
+
+// a *= 2, then host code copies a to b (on its stream), then a *= 3; `sync`
+// makes the host code wait for its stream, which a capture cannot hold.
+void double_copy_triple(float* a, float* b, int n, bool sync,
+                        qd::StreamRef* seen, qd::StreamRef stream = {}) {
+  static qd::detail::GraphSite site("double_copy_triple",
+                                    "fake_graph_host_code_test.cpp", 1);
+  const qd::detail::CallDevice device;
+  qd::detail::GraphCall call(site, stream, device);
+  const char* f = "fake_graph_host_code_test.cpp";
+  call.launch(0, &scale, 1, 64, f, 2, a, n, 2.0f);
+  call.host_code(0, f, 3, [&] {
+    *seen = qd::current_stream();
+    cudaMemcpyAsync(b, a, sizeof(float) * n, cudaMemcpyDeviceToDevice,
+                    static_cast<cudaStream_t>(qd::current_stream().native()));
+    if (sync)
+      cudaStreamSynchronize(static_cast<cudaStream_t>(qd::current_stream().native()));
+  });
+  call.host_code(0, f, 4, [&] {}); // enqueues nothing: no node
+  call.launch(0, &scale, 1, 64, f, 5, a, n, 3.0f);
+  call.submit();
+}
+
+class FakeGraphHostCode : public FakeTest {
+protected:
+  void SetUp() override {
+    FakeTest::SetUp();
+    qd::detail::release_cached_graphs();
+  }
+  void TearDown() override {
+    qd::detail::release_cached_graphs();
+    FakeTest::TearDown();
+  }
+  static constexpr int kN = 48;
+  qd::Buffer<float> a{kN}, b{kN};
+
+  void fill() {
+    std::vector<float> h(kN), zero(kN, 0.0f);
+    for (int i = 0; i < kN; ++i)
+      h[i] = static_cast<float>(i);
+    a.copy_from_host(h.data());
+    b.copy_from_host(zero.data());
+  }
+  std::vector<float> host(const qd::Buffer<float>& d) {
+    std::vector<float> h(kN);
+    d.copy_to_host(h.data());
+    return h;
+  }
+};
+
+TEST_F(FakeGraphHostCode, TheCapturedWorkRunsInOrderWithTheGraph) {
+  const qd::fake::GraphCounts before = qd::fake::graph_counts();
+  for (int call = 0; call < 3; ++call) {
+    fill();
+    qd::StreamRef seen;
+    double_copy_triple(a.data(), b.data(), kN, false, &seen);
+    // The copy ran when the graph ran, after the first scale and before
+    // the second: b is 2a, a is 6a.
+    const std::vector<float> ha = host(a), hb = host(b);
+    for (int i = 0; i < kN; ++i) {
+      ASSERT_EQ(hb[i], 2.0f * static_cast<float>(i)) << "call " << call;
+      ASSERT_EQ(ha[i], 6.0f * static_cast<float>(i)) << "call " << call;
+    }
+    EXPECT_FALSE(seen.is_default());
+  }
+  const qd::fake::GraphCounts after = qd::fake::graph_counts();
+  // One graph for the three calls; each later call sets the captured graph
+  // again (2 child-graph updates), and the statement that enqueued nothing
+  // added no node: 2 kernel nodes, 1 child graph node.
+  EXPECT_EQ(qd::detail::cached_graph_count(), 1u);
+  EXPECT_EQ(after.execs_created - before.execs_created, 1u);
+  EXPECT_EQ(after.kernel_nodes - before.kernel_nodes, 2u);
+  EXPECT_EQ(after.node_updates - before.node_updates, 2u);
+  EXPECT_EQ(after.graph_launches - before.graph_launches, 3u);
+}
+
+TEST_F(FakeGraphHostCode, ASynchronizingStatementIsAnErrorAtItsLine) {
+  fill();
+  qd::StreamRef seen;
+  try {
+    double_copy_triple(a.data(), b.data(), kN, true, &seen);
+    FAIL() << "a synchronizing statement was captured";
+  } catch (const qd::Error& e) {
+    EXPECT_TRUE(e.is_launch_failure());
+    EXPECT_EQ(e.line(), 3u);
+    EXPECT_NE(std::string(e.what()).find("could not be captured"),
+              std::string::npos)
+        << e.what();
+  }
+  // Nothing ran, and the next call works.
+  EXPECT_EQ(host(b)[1], 0.0f);
+  EXPECT_EQ(host(a)[1], 1.0f);
+  double_copy_triple(a.data(), b.data(), kN, false, &seen);
+  EXPECT_EQ(host(b)[1], 2.0f);
+}
+
+TEST_F(FakeGraphHostCode, ACapturingLaunchStreamRefusesTheCall) {
+  fill();
+  qd::Stream s;
+  qd::StreamRef seen;
+  qd::fake::set_capturing(s.ref().native(), true);
+  EXPECT_THROW(double_copy_triple(a.data(), b.data(), kN, false, &seen, s.ref()),
+               qd::Error);
+  qd::fake::set_capturing(s.ref().native(), false);
+  s.synchronize();
+  EXPECT_EQ(host(a)[1], 1.0f);
+}
+
+} // namespace
