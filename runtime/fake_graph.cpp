@@ -144,6 +144,10 @@ struct Capture {
 };
 std::mutex captures_mutex;
 std::vector<Capture> captures; // guarded by captures_mutex
+// How many captures are under way: every launch and copy of the shim asks
+// capture_work, which takes the lock only when one is, so that the launch
+// path stays free of locks (fake_device.h) in the tests without captures.
+std::atomic<unsigned> active_captures{0};
 
 std::mutex edges_mutex;
 std::vector<std::vector<std::size_t>> edges_of_last; // guarded by edges_mutex
@@ -230,6 +234,8 @@ GraphCounts graph_counts() noexcept {
 }
 
 bool capture_work(void* stream, std::function<void(void* stream)> work) {
+  if (active_captures.load(std::memory_order_relaxed) == 0)
+    return false;
   std::lock_guard<std::mutex> lock(captures_mutex);
   for (Capture& c : captures) {
     if (c.stream != stream)
@@ -246,6 +252,8 @@ bool capture_work(void* stream, std::function<void(void* stream)> work) {
 }
 
 bool invalidate_capture(void* stream) noexcept {
+  if (active_captures.load(std::memory_order_relaxed) == 0)
+    return false;
   std::lock_guard<std::mutex> lock(captures_mutex);
   for (Capture& c : captures)
     if (c.stream == stream) {
@@ -325,6 +333,7 @@ void stream_begin_capture(StreamHandle s) {
   c.stream = s;
   c.graph = static_cast<fake::FakeGraph*>(graph_create());
   fake::captures.push_back(c);
+  fake::active_captures.fetch_add(1, std::memory_order_relaxed);
 }
 
 GraphHandle stream_end_capture(StreamHandle s) {
@@ -337,6 +346,7 @@ GraphHandle stream_end_capture(StreamHandle s) {
       api_failure("fakeStreamEndCapture", "illegal state");
     ended = *it;
     fake::captures.erase(it);
+    fake::active_captures.fetch_sub(1, std::memory_order_relaxed);
   }
   if (ended.invalidated) {
     graph_destroy(ended.graph);
