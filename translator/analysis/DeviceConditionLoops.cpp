@@ -17,7 +17,8 @@
 // gets the host value), so that every iteration, and the code after the
 // loop, sees the value the serial program would. A condition that reads
 // such a scalar is read back by the host before each evaluation (stream
-// mode); graph mode runs such kernels in stream mode for now.
+// mode); in graph mode on CUDA the loop is a conditional node where it can
+// be (GraphLoops.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "KernelAnalyzer.h"

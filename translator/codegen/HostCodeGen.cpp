@@ -2,9 +2,11 @@
 //
 // The statement is host code of the entry point, as the user wrote it
 // (templates/<target>/host_code), inside a scope that makes
-// qd::current_stream() its stream. Graph mode does not capture it yet: a
-// kernel with host code is generated in stream mode (KernelPlan::StreamOnly).
-// '#line' keeps the user's lines for compiler errors and debuggers.
+// qd::current_stream() its stream. In graph mode it is the body of a lambda
+// that qd_graph.host_code runs at once with a stream the call captures
+// (templates/gpu/graph_host_code), so that what it enqueues becomes a node
+// of the call's graph. '#line' keeps the user's lines for compiler errors
+// and debuggers.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelCodeGen.h"
