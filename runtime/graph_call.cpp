@@ -6,6 +6,7 @@
 #include "graph_cache.h"
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -41,7 +42,58 @@ DescriptionStack& descriptions() {
   return stack;
 }
 
+// The streams host code is captured on. Not the stream pool's: past its
+// limit the pool lends a stream to several regions at once, and whatever
+// another thread enqueued on a stream while it was being captured would
+// become part of the capture. A capture stream is lent to one capture at a
+// time; there are as many as captures ever ran at once on a device. Never
+// destroyed, like the pools' streams.
+struct CaptureStreams {
+  std::mutex mutex;
+  std::vector<std::pair<int, void*>> free; // device, stream
+  std::vector<std::size_t> created;        // per device
+
+  void* take(int device) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      for (auto it = free.begin(); it != free.end(); ++it)
+        if (it->first == device) {
+          void* s = it->second;
+          free.erase(it);
+          return s;
+        }
+    }
+    void* s = backend::stream_create_non_blocking(); // the call's device is current
+    std::lock_guard<std::mutex> lock(mutex);
+    if (created.size() <= static_cast<std::size_t>(device))
+      created.resize(device + 1, 0);
+    ++created[device];
+    return s;
+  }
+  void give(int device, void* s) noexcept {
+    try {
+      std::lock_guard<std::mutex> lock(mutex);
+      free.emplace_back(device, s);
+    } catch (...) {
+      backend::stream_destroy(s);
+    }
+  }
+};
+
+CaptureStreams& capture_streams() {
+  static CaptureStreams* const streams = new CaptureStreams;
+  return *streams;
+}
+
 } // namespace
+
+std::size_t capture_stream_count(int device) {
+  CaptureStreams& streams = capture_streams();
+  std::lock_guard<std::mutex> lock(streams.mutex);
+  return device >= 0 && static_cast<std::size_t>(device) < streams.created.size()
+             ? streams.created[device]
+             : 0;
+}
 
 GraphCall::GraphCall(GraphSite& site, StreamRef launch,
                      const CallDevice& device)
@@ -59,25 +111,29 @@ GraphCall::~GraphCall() {
 GraphCall::HostCapture::HostCapture(GraphCall& call, std::uint32_t lane,
                                     const char* file, unsigned line)
     : call_(call), lane_(lane), file_(file), line_(line) {
-  stream_ = std::make_unique<PooledStreams>(1, call.launch_, *call.device_);
+  stream_ = capture_streams().take(call.device_->index());
   try {
-    backend::stream_begin_capture((*stream_)[0].native());
+    backend::stream_begin_capture(stream_);
   } catch (const Error& e) {
+    capture_streams().give(call.device_->index(), stream_);
+    stream_ = nullptr;
     throw_launch_error(call.site_.kernel(), file, line, e.what());
   }
   capturing_ = true;
-  current_ = std::make_unique<CurrentStreamScope>((*stream_)[0]);
+  current_ = std::make_unique<CurrentStreamScope>(StreamRef::from_native(stream_));
 }
 
 GraphCall::HostCapture::~HostCapture() {
   current_.reset();
-  if (!capturing_)
-    return;
-  try {
-    backend::graph_destroy(backend::stream_end_capture((*stream_)[0].native()));
-  } catch (...) {
-    // The statement's own exception is the one that matters.
+  if (capturing_) {
+    try {
+      backend::graph_destroy(backend::stream_end_capture(stream_));
+    } catch (...) {
+      // The statement's own exception is the one that matters.
+    }
   }
+  if (stream_)
+    capture_streams().give(call_.device_->index(), stream_);
 }
 
 void GraphCall::HostCapture::end() {
@@ -85,7 +141,7 @@ void GraphCall::HostCapture::end() {
   capturing_ = false;
   backend::GraphHandle captured = nullptr;
   try {
-    captured = backend::stream_end_capture((*stream_)[0].native());
+    captured = backend::stream_end_capture(stream_);
   } catch (const Error& e) {
     const std::string message =
         std::string("'#pragma qd host' code in graph mode: its work could not "
@@ -95,7 +151,6 @@ void GraphCall::HostCapture::end() {
         "be captured; translate the kernel in stream mode for such code";
     throw_launch_error(call_.site_.kernel(), file_, line_, message.c_str());
   }
-  call_.capture_streams_.push_back(std::move(stream_));
   if (backend::graph_node_count(captured) == 0) {
     backend::graph_destroy(captured); // nothing enqueued: no node
     return;

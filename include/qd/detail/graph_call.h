@@ -31,8 +31,7 @@
 namespace qd {
 namespace detail {
 
-class CallDevice;    // launch_support.h
-class PooledStreams; // launch_support.h
+class CallDevice; // launch_support.h
 
 // Runs a kernel described by a graph node on the calling thread: set only
 // where kernels are host functions (the fake device of our tests), null on
@@ -301,7 +300,7 @@ private:
     std::uint32_t lane_;
     const char* file_;
     unsigned line_;
-    std::unique_ptr<PooledStreams> stream_;
+    void* stream_ = nullptr; // a capture stream (graph_call.cpp), this one's alone
     std::unique_ptr<CurrentStreamScope> current_;
     bool capturing_ = false;
   };
@@ -311,11 +310,12 @@ private:
   const CallDevice* device_; // the entry point's, which outlives this call
   GraphDescription* d_;
   std::vector<std::unique_ptr<ReductionScratch>> scratch_;
-  // The streams host code was captured on, held until the call ends, so
-  // that each statement of a call sees a stream of its own, as each block
-  // does in stream mode.
-  std::vector<std::unique_ptr<PooledStreams>> capture_streams_;
 };
+
+// The streams that '#pragma qd host' code was captured on in graph mode, on
+// `device`: made outside the stream pool (graph_call.cpp) and never
+// destroyed; for tests.
+std::size_t capture_stream_count(int device);
 
 // The number of executable graphs cached by all graph-mode entry points, and
 // the most one entry point keeps; for tests and docs/runtime.md.
