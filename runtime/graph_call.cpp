@@ -151,7 +151,14 @@ void GraphCall::HostCapture::end() {
         "be captured; translate the kernel in stream mode for such code";
     throw_launch_error(call_.site_.kernel(), file_, line_, message.c_str());
   }
-  if (backend::graph_node_count(captured) == 0) {
+  std::size_t nodes = 0;
+  try {
+    nodes = backend::graph_node_count(captured);
+  } catch (...) {
+    backend::graph_destroy(captured);
+    throw;
+  }
+  if (nodes == 0) {
     backend::graph_destroy(captured); // nothing enqueued: no node
     return;
   }
