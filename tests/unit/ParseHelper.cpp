@@ -72,7 +72,7 @@ public:
     std::vector<KernelPlan> Plans;
     if (Options.Analyze && (Options.AnalyzeAfterErrors ||
                             !Context.getDiagnostics().hasErrorOccurred()))
-      Plans = analyzeKernels(Context, Directives);
+      Plans = analyzeKernels(Context, Directives, Options.Analysis);
     Inspected = true;
     if (Inspect)
       Inspect(Context, Plans, Directives);

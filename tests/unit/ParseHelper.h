@@ -11,6 +11,7 @@
 #define QD_TESTS_UNIT_PARSEHELPER_H
 
 #include "Directive.h"
+#include "KernelAnalysis.h"
 #include "KernelModel.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
@@ -42,6 +43,8 @@ struct ParseOptions {
   bool AnalyzeAfterErrors = false;
   /// Extra in-memory files (name, contents) the snippet may #include.
   std::vector<std::pair<std::string, std::string>> Headers;
+  /// What analyzeKernels is told of the target and mode.
+  AnalysisOptions Analysis;
 };
 
 using InspectFn = std::function<void(
