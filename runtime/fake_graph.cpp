@@ -179,6 +179,20 @@ FakeExec* as_exec(void* x, const char* call) {
   return exec;
 }
 
+// Gives `node`, about to be added to `graph`, its index and its
+// dependencies, which must be nodes of `graph` (as the driver checks).
+void link(const FakeGraph& graph, FakeNode& node, const void* const* deps,
+          std::size_t n, const char* call) {
+  node.index = graph.nodes.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto* dep = static_cast<const FakeNode*>(deps[i]);
+    if (!dep || dep->index >= graph.nodes.size() ||
+        graph.nodes[dep->index].get() != dep)
+      backend::api_failure(call, result_string(kInvalidResourceHandle));
+    node.deps.push_back(dep->index);
+  }
+}
+
 // Begins a launch with the fake driver's checks, then runs the kernel.
 void run(const backend::KernelNode& k, void* stream, const char* call) {
   if (begin_launch(k.grid, k.block, stream) != kSuccess)
@@ -366,15 +380,7 @@ NodeHandle graph_add_child_graph_node(GraphHandle g, const NodeHandle* deps,
   fake::FakeGraph* graph = fake::as_graph(g, "fakeGraphAddChildGraphNode");
   fake::FakeGraph* from = fake::as_graph(child, "fakeGraphAddChildGraphNode");
   auto node = std::make_unique<fake::FakeNode>();
-  node->index = graph->nodes.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    auto* dep = static_cast<fake::FakeNode*>(deps[i]);
-    if (!dep || dep->index >= graph->nodes.size() ||
-        graph->nodes[dep->index].get() != dep)
-      api_failure("fakeGraphAddChildGraphNode",
-                  fake::result_string(fake::kInvalidResourceHandle));
-    node->deps.push_back(dep->index);
-  }
+  fake::link(*graph, *node, deps, n, "fakeGraphAddChildGraphNode");
   node->condition = fake::kChildGraph;
   // Cloned, as the driver clones it.
   std::vector<std::pair<const fake::FakeNode*, fake::FakeNode*>> unused;
@@ -427,15 +433,7 @@ NodeHandle graph_add_kernel_node(GraphHandle g, const NodeHandle* deps,
                 fake::result_string(fake::kInvalidConfiguration));
   auto node = std::make_unique<fake::FakeNode>();
   node->set(k);
-  node->index = graph->nodes.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    auto* dep = static_cast<fake::FakeNode*>(deps[i]);
-    if (!dep || dep->index >= graph->nodes.size() ||
-        graph->nodes[dep->index].get() != dep)
-      api_failure("fakeGraphAddKernelNode",
-                  fake::result_string(fake::kInvalidResourceHandle));
-    node->deps.push_back(dep->index);
-  }
+  fake::link(*graph, *node, deps, n, "fakeGraphAddKernelNode");
   graph->nodes.push_back(std::move(node));
   fake::kernel_nodes.fetch_add(1, std::memory_order_relaxed);
   return graph->nodes.back().get();
@@ -455,15 +453,7 @@ NodeHandle graph_add_while_node(GraphHandle g, const NodeHandle* deps,
       handle - fake::kHandleBase >= graph->root->conditions)
     api_failure("fakeGraphAddNode", "invalid value");
   auto node = std::make_unique<fake::FakeNode>();
-  node->index = graph->nodes.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    auto* dep = static_cast<fake::FakeNode*>(deps[i]);
-    if (!dep || dep->index >= graph->nodes.size() ||
-        graph->nodes[dep->index].get() != dep)
-      api_failure("fakeGraphAddNode",
-                  fake::result_string(fake::kInvalidResourceHandle));
-    node->deps.push_back(dep->index);
-  }
+  fake::link(*graph, *node, deps, n, "fakeGraphAddNode");
   node->condition = static_cast<int>(handle - fake::kHandleBase);
   node->body_graph = std::make_unique<fake::FakeGraph>();
   node->body_graph->device = graph->device;
