@@ -142,6 +142,18 @@ llvm::SmallSetVector<const VarDecl *, 8> referencedVariables(const Stmt *S) {
   return Vars;
 }
 
+std::vector<const DeclRefExpr *>
+referencesTo(const Stmt *S,
+             llvm::function_ref<bool(const VarDecl *)> IsTarget) {
+  std::vector<const DeclRefExpr *> Found;
+  forEachDeclRef(S, [&](DeclRefExpr *Ref) {
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()); Var && IsTarget(Var))
+      Found.push_back(Ref);
+    return true;
+  });
+  return Found;
+}
+
 const DeclRefExpr *
 findReferenceTo(const Stmt *S,
                 llvm::function_ref<bool(const VarDecl *)> IsTarget) {

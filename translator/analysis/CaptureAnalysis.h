@@ -50,6 +50,12 @@ referencedVariables(const clang::Stmt *S);
 /// '(n)'); null for anything else, and for a null \p E.
 const clang::VarDecl *namedVariable(const clang::Expr *E);
 
+/// Every reference in \p S, lambda bodies included, to a variable for which
+/// \p IsTarget holds, in source order.
+std::vector<const clang::DeclRefExpr *>
+referencesTo(const clang::Stmt *S,
+             llvm::function_ref<bool(const clang::VarDecl *)> IsTarget);
+
 /// The first reference in \p S to one of \p Vars, or null.
 const clang::DeclRefExpr *
 findReferenceTo(const clang::Stmt *S,

@@ -52,17 +52,6 @@ bool declaresBefore(const Stmt *S, llvm::StringRef Name, SourceLocation Loc,
   return false;
 }
 
-/// Every reference to \p Var in \p S.
-void referencesTo(const Stmt *S, const VarDecl *Var,
-                  std::vector<const DeclRefExpr *> &Out) {
-  if (!S)
-    return;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && Ref->getDecl() == Var)
-    Out.push_back(Ref);
-  for (const Stmt *Child : S->children())
-    referencesTo(Child, Var, Out);
-}
-
 } // namespace
 
 bool Analyzer::promoteAssignedLocal(const VarDecl *Var,
@@ -78,9 +67,9 @@ bool Analyzer::promoteAssignedLocal(const VarDecl *Var,
   // Code before the assignment, or the condition of a 'do' loop around it,
   // would have read the host's variable, which the device's value never
   // reaches.
-  std::vector<const DeclRefExpr *> Uses;
-  referencesTo(Plan->Function->getBody(), Var, Uses);
-  for (const DeclRefExpr *Use : Uses)
+  for (const DeclRefExpr *Use :
+       referencesTo(Plan->Function->getBody(),
+                    [&](const VarDecl *Other) { return Other == Var; }))
     if (before(Use->getBeginLoc(), Target->getBeginLoc()))
       return false;
   for (DynTypedNodeList Parents = Context.getParents(*Target);

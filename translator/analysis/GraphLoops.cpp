@@ -41,20 +41,6 @@ namespace qd {
 
 namespace {
 
-/// Every reference in \p S to a variable of \p Vars.
-void referencesTo(const Stmt *S,
-                  const llvm::SmallPtrSetImpl<const VarDecl *> &Vars,
-                  std::vector<const DeclRefExpr *> &Out) {
-  if (!S)
-    return;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
-        Var && Vars.count(Var))
-      Out.push_back(Ref);
-  for (const Stmt *Child : S->children())
-    referencesTo(Child, Vars, Out);
-}
-
 /// Where \p Steps run device code, at any depth: there a moved value is
 /// read from its slot.
 void deviceRanges(llvm::ArrayRef<Step> Steps, std::vector<SourceRange> &Out) {
@@ -229,8 +215,8 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
   // A moved value is the device's from the loop on: the rest of the body
   // may read it only in device code.
   llvm::SmallPtrSet<const VarDecl *, 4> MovedSet(Moved.begin(), Moved.end());
-  std::vector<const DeclRefExpr *> Uses;
-  referencesTo(Loop.S, MovedSet, Uses);
+  const std::vector<const DeclRefExpr *> Uses = referencesTo(
+      Loop.S, [&](const VarDecl *Var) { return MovedSet.count(Var) != 0; });
   std::vector<SourceRange> Device;
   deviceRanges(Rest, Device);
   for (const Stmt *Part : Parts)
@@ -292,8 +278,10 @@ void Analyzer::checkGraphLoops(std::vector<Step> &Steps) {
     llvm::SmallPtrSet<const VarDecl *, 4> Moved;
     for (const Capture &C : S.GraphMoved)
       Moved.insert(C.Var);
-    std::vector<const DeclRefExpr *> Uses;
-    referencesTo(Plan->Function->getBody(), Moved, Uses);
+    const std::vector<const DeclRefExpr *> Uses =
+        referencesTo(Plan->Function->getBody(), [&](const VarDecl *Var) {
+          return Moved.count(Var) != 0;
+        });
     std::vector<SourceRange> Device;
     deviceRanges(llvm::ArrayRef<Step>(Steps).drop_front(I + 1), Device);
     for (const DeclRefExpr *Use : Uses) {
