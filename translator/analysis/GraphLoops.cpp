@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 #include "KernelAnalyzer.h"
 #include "DeviceLibrary.h"
+#include "Globals.h"
 #include "MayWrite.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -119,19 +120,6 @@ const CallExpr *hostOnlyCall(const Stmt *S, const SourceManager &SM) {
   return nullptr;
 }
 
-/// The namespace-scope variables \p S names.
-void globalsIn(const Stmt *S, std::vector<const VarDecl *> &Out) {
-  if (!S)
-    return;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
-        Var && Var->hasGlobalStorage() && !Var->isStaticLocal() &&
-        !Var->isLocalVarDeclOrParm())
-      Out.push_back(Var);
-  for (const Stmt *Child : S->children())
-    globalsIn(Child, Out);
-}
-
 } // namespace
 
 void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
@@ -173,6 +161,9 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
           Own.insert(Var);
   llvm::SetVector<const VarDecl *> Moved;
   std::optional<std::string> Problem;
+  auto IsGlobal = [&](const VarDecl *Var) {
+    return classifyGlobal(Var, Context) != GlobalUse::NotGlobal;
+  };
   for (const Stmt *Part : Parts) {
     if (const CallExpr *Call = hostOnlyCall(Part, SM)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
@@ -180,12 +171,10 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
                   (Callee ? Callee->getNameAsString() : std::string("a function")) +
                   "' between iterations");
     }
-    std::vector<const VarDecl *> Globals;
-    globalsIn(Part, Globals);
-    for (const VarDecl *Var : Globals)
-      if (!Var->getType().isConstQualified())
+    for (const DeclRefExpr *Ref : referencesTo(Part, IsGlobal))
+      if (!Ref->getDecl()->getType().isConstQualified())
         return Fail("the GPU would use the namespace-scope variable '" +
-                    Var->getNameAsString() + "' between iterations");
+                    Ref->getDecl()->getNameAsString() + "' between iterations");
     MayWriteOptions Writes;
     Writes.UnresolvedCallsWrite = true;
     forEachMayWrite(
@@ -233,9 +222,7 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
   // The test: one serial task per part, the captures of all of them.
   std::vector<Step> Test;
   for (const Stmt *Part : Parts) {
-    std::vector<const VarDecl *> Globals;
-    globalsIn(Part, Globals);
-    if (!Globals.empty() && !passGlobals(Part))
+    if (findReferenceTo(Part, IsGlobal) && !passGlobals(Part))
       return Fail("it reads a namespace-scope array");
     Step T;
     T.Kind = StepKind::SerialTask;
