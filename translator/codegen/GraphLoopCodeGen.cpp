@@ -57,12 +57,12 @@ std::string KernelCodeGen::renderGraphLoop(const Step &S,
         Test.Captures.push_back(C);
   for (const Capture &C : S.GraphMoved)
     MovedInTask[C.Var] = C.Slot;
-  TemplateData Data = deviceFunctionData(Test, "graph_test", Queue);
-  MovedInTask.clear();
   // Numbered apart from the other device functions, which a called
   // kernel's stream-mode rendering, without tests, must name the same.
-  --NextDeviceFunction;
-  Data.set("name", Prefix + "_graph_test" + std::to_string(NextGraphTest++));
+  TemplateData Data = deviceFunctionData(
+      Test, "graph_test", Queue,
+      Prefix + "_graph_test" + std::to_string(NextGraphTest++));
+  MovedInTask.clear();
   std::string AfterBody;
   for (unsigned I = 0; I + 1 < Parts; ++I) {
     const Stmt *Part = S.GraphTest[I].S;

@@ -258,7 +258,8 @@ std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
 
 TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
                                                const std::string &Kind,
-                                               const std::string &Stream) {
+                                               const std::string &Stream,
+                                               const std::string &FunctionName) {
   // Parameters and arguments that pass the captures by value; a loop's come
   // after its begin and count.
   const bool IsLoop = S.Kind == StepKind::ParallelLoop;
@@ -320,7 +321,10 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
   Data.set("source", Options.SourceName);
   Data.set("source_literal", cString(Options.SourceName));
   Data.set("line", std::to_string(line(S.S->getBeginLoc())));
-  Data.set("name", Prefix + "_" + Kind + std::to_string(NextDeviceFunction++));
+  Data.set("name", !FunctionName.empty()
+                      ? FunctionName
+                      : Prefix + "_" + Kind +
+                            std::to_string(NextDeviceFunction++));
   Data.set("template_header", templateHeader(Plan->Template, Source));
   Data.set("template_args", templateArguments(Plan->Template));
   Data.set("params", Params);

@@ -162,9 +162,11 @@ private:
 
   std::string renderSteps(const std::vector<Step> &Steps,
                           const std::string &Stream);
-  /// What device_loop/device_task and their launches share.
+  /// What device_loop/device_task and their launches share. The device
+  /// function is named \p FunctionName, or numbered after \p Kind without one.
   TemplateData deviceFunctionData(const Step &S, const std::string &Kind,
-                                  const std::string &Stream);
+                                  const std::string &Stream,
+                                  const std::string &FunctionName = "");
   std::string renderLoop(const Step &S, const std::string &Stream);
   /// A 'collapse(N)' nest: one launch over the product space
   /// (CollapseCodeGen.cpp).
