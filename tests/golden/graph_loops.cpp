@@ -260,3 +260,47 @@ void decay(T* a, int n, float tol, int* steps)
 }
 
 template void decay<double>(double* a, int n, float tol, int* steps);
+
+// A time loop whose count is the caller's, a loop whose condition the host
+// computes: one WHILE node whatever the count, with the swapped buffers,
+// the step and the simulated time on the device; then three halvings the
+// source fixes, unrolled into the graph.
+#pragma qd kernel graph
+void march(float* u, float* v, int n, int steps, float dt, float* time)
+{
+    float t = 0.0f;
+    #pragma qd loop seq
+    for (int step = 0; step < steps; ++step) {
+        for (int i = 1; i < n - 1; ++i)
+            v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) +
+                   0.001f * static_cast<float>(step % 3);
+        v[0] = u[0] + t;
+        v[n - 1] = u[n - 1];
+        float* w = u;
+        u = v;
+        v = w;
+        t += dt;
+    }
+    #pragma qd loop seq
+    for (int s = 0; s < 3; ++s)
+        for (int i = 0; i < n; ++i)
+            u[i] *= 0.5f;
+    time[0] = t;
+}
+
+// A 'do' loop of the caller's count around a loop of the same count: the
+// inner one is recorded into the node's body, once per round.
+#pragma qd kernel graph
+void rounds_of(float* a, int n, int rounds, int* done)
+{
+    int k = 0;
+    #pragma qd loop seq
+    do {
+        #pragma qd loop seq
+        for (int s = 0; s < rounds; ++s)
+            for (int i = 0; i < n; ++i)
+                a[i] = a[i] * 0.5f + 1.0f;
+        ++k;
+    } while (k < rounds);
+    done[0] = k;
+}

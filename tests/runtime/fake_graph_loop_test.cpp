@@ -9,7 +9,7 @@
 // Then the translation of tests/golden/graph_loops.cpp (GRAPH_LOOPS_FAKE):
 // how many graphs its calls build and launch.
 // First: the fake CUDA shim must come before qd's graph_call.h.
-#include GRAPH_LOOPS_FAKE // defines sweep(...), grow(...), settle_then_mark(...)
+#include GRAPH_LOOPS_FAKE // defines sweep(...), grow(...), march(...), ...
 
 #include "fake_support.h"
 
@@ -222,6 +222,42 @@ TEST_F(FakeGraphLoop, ASolverCallIsOneGraphLaunchWhateverItsTripCount) {
   EXPECT_EQ(solve(1e-2f, 100000), converged);
   EXPECT_EQ(graphs(), 1u);
   EXPECT_EQ(while_nodes(), 1u);
+}
+
+TEST_F(FakeGraphLoop, ATimeLoopOfAnyStepCountIsOneGraph) {
+  // march: a 'loop seq' over the caller's step count, its condition the
+  // host's, then three halvings unrolled. No reductions: no fibers needed.
+  const int n = 16;
+  qd::Buffer<float> u(n), v(n), time(1);
+  std::vector<float> h(n);
+  for (int i = 0; i < n; ++i)
+    h[i] = static_cast<float>(i % 5);
+  u.copy_from_host(h.data());
+  v.copy_from_host(h.data());
+  const unsigned long long nodes0 = qd::fake::graph_counts().kernel_nodes;
+  unsigned long long built_nodes = 0;
+  unsigned long long steps_run = 0;
+  for (int steps : {0, 1, 37, 2000, 4}) {
+    const qd::fake::GraphCounts c0 = qd::fake::graph_counts();
+    march(u.data(), v.data(), n, steps, 0.125f, time.data());
+    const qd::fake::GraphCounts c1 = qd::fake::graph_counts();
+    EXPECT_EQ(c1.graph_launches - c0.graph_launches, 1u) << steps;
+    EXPECT_EQ(c1.loop_iterations - c0.loop_iterations,
+              static_cast<unsigned long long>(steps));
+    steps_run += static_cast<unsigned long long>(steps);
+    if (steps == 0)
+      built_nodes = c1.kernel_nodes - nodes0;
+    float t = -1.0f;
+    time.copy_to_host(&t);
+    EXPECT_EQ(t, 0.125f * static_cast<float>(steps)) << steps;
+  }
+  // One graph, built once, of the same size for 0 steps as for 2000: a
+  // call with another count updates the test kernel's argument.
+  EXPECT_EQ(graphs(), 1u);
+  EXPECT_EQ(while_nodes(), 1u);
+  EXPECT_EQ(qd::fake::graph_counts().kernel_nodes - nodes0, built_nodes);
+  EXPECT_LT(built_nodes, 16u);
+  EXPECT_EQ(iterations(), steps_run);
 }
 
 TEST_F(FakeGraphLoop, TwoThreadsEachGetTheirOwnIterationCount) {

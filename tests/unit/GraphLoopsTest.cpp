@@ -1,9 +1,11 @@
-//===- GraphLoopsTest.cpp - Device-condition loops as conditional nodes ---===//
+//===- GraphLoopsTest.cpp - 'loop seq' loops as conditional nodes ---------===//
 //
-// What analysis/GraphLoops.cpp decides for a loop whose condition reads a
-// reduction's result: in a graph-mode kernel on a target with conditional
-// nodes, the test the GPU runs between iterations (its parts), the host
-// values that move to the device, or why the loop keeps stream mode.
+// What analysis/GraphLoops.cpp decides for a 'loop seq' loop in a
+// graph-mode kernel on a target with conditional nodes: the test the GPU
+// runs between iterations (its parts), the host values that move to the
+// device, or why not: a loop whose condition reads a reduction's result
+// then keeps stream mode, one whose condition the host computes is
+// unrolled.
 //
 //===----------------------------------------------------------------------===//
 #include "ParseHelper.h"
@@ -32,6 +34,7 @@ firstGraphLoop(llvm::StringRef Code, bool ConditionalNodes = true,
   std::optional<GraphLoop> Found;
   ParseOptions Options;
   Options.Analysis.ConditionalNodes = ConditionalNodes;
+  Options.Analysis.GraphTarget = ConditionalNodes ? "cuda" : "hip";
   Options.Analysis.AllGraphs = AllGraphs;
   ParseResult R = parse(
       Code,
@@ -110,6 +113,8 @@ TEST(GraphLoops, OnlyGraphModeOnATargetWithConditionalNodes) {
   ASSERT_TRUE(Hip);
   EXPECT_TRUE(Hip->TestParts.empty());
   EXPECT_NE(Hip->StreamOnly, nullptr);
+  EXPECT_EQ(Hip->NoGraphLoop,
+            "the 'hip' target's graphs have no conditional nodes");
 }
 
 TEST(GraphLoops, WhatKeepsStreamModeIsNamed) {

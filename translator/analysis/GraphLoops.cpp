@@ -33,6 +33,7 @@
 #include "KernelAnalyzer.h"
 #include "DeviceLibrary.h"
 #include "Globals.h"
+#include "LoopForm.h"
 #include "MayWrite.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -120,14 +121,46 @@ const CallExpr *hostOnlyCall(const Stmt *S, const SourceManager &SM) {
   return nullptr;
 }
 
+/// Host-value loops in the body of a conditional node: the same in every
+/// iteration (hostBetweenIterations lets no other kind through), so their
+/// iterations are recorded into the body once rather than nesting a node.
+void recordNestedLoopsOnce(std::vector<Step> &Steps) {
+  for (Step &S : Steps) {
+    if (S.Kind == StepKind::HostLoop && !S.GraphTest.empty()) {
+      S.GraphTest.clear();
+      S.GraphMoved.clear();
+      S.GraphTrailing = 0;
+      S.NoGraphLoop = "it is in the body of a loop that is a conditional "
+                      "node, which records its iterations once";
+    }
+    for (Block &B : S.Blocks)
+      recordNestedLoopsOnce(B.Steps);
+    for (std::vector<Step> &Branch : S.Branches)
+      recordNestedLoopsOnce(Branch);
+  }
+}
+
 } // namespace
 
 void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
                                 const Expr *Inc, Step &Loop) {
-  if (!Options.ConditionalNodes || !(Plan->Graph || Options.AllGraphs) ||
-      Loop.Captures.empty() || !Cond)
+  if (!(Plan->Graph || Options.AllGraphs) || Options.GraphTarget.empty())
     return;
   auto Fail = [&](std::string Why) { Loop.NoGraphLoop = std::move(Why); };
+  if (!Options.ConditionalNodes)
+    return Fail("the '" + Options.GraphTarget +
+                "' target's graphs have no conditional nodes");
+  if (!Cond)
+    return Fail("it has no condition");
+  // A host-value loop of a few iterations that the source fixes records
+  // them all: no test kernel between them, and the graph stays small.
+  const bool HostValues = Loop.Captures.empty();
+  if (HostValues)
+    if (std::optional<std::uint64_t> Trips = constantTripCount(Loop.S);
+        Trips && *Trips <= kMaxUnrolledTrips)
+      return Fail("its trip count, " + std::to_string(*Trips) +
+                  ", is a constant of at most " +
+                  std::to_string(kMaxUnrolledTrips));
   std::vector<Step> &Body = Loop.Branches.front();
 
   // The trailing host statements, which the test kernel runs.
@@ -249,6 +282,7 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
   }
   Loop.GraphTrailing = Trailing;
   Loop.GraphTest = std::move(Test);
+  recordNestedLoopsOnce(Body);
 }
 
 void Analyzer::checkGraphLoops(std::vector<Step> &Steps) {

@@ -12,6 +12,9 @@ struct AnalysisOptions {
   /// The target's graphs have conditional nodes (CUDA): graph mode runs a
   /// device-condition loop as one (GraphLoops.cpp).
   bool ConditionalNodes = false;
+  /// The target's name, which says why a loop is no conditional node; empty
+  /// for a target that builds no graphs (cpu).
+  std::string GraphTarget;
   /// Every kernel is in graph mode (--graphs).
   bool AllGraphs = false;
 };

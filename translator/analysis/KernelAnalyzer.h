@@ -165,9 +165,9 @@ private:
   void analyzeCheckEvery(const Directive &D, const clang::Expr *Cond,
                          const clang::Expr *Inc, Step &Loop);
   // GraphLoops.cpp
-  /// Sets what Step::GraphTest says of \p Loop, a device-condition loop
-  /// whose body is analyzed, in a graph-mode kernel on a target with
-  /// conditional graph nodes, or why it cannot run as one.
+  /// Sets what Step::GraphTest says of \p Loop, a 'loop seq' loop whose
+  /// body is analyzed, in a graph-mode kernel on a target with conditional
+  /// graph nodes, or why it cannot run as one (Step::NoGraphLoop).
   void analyzeGraphLoop(const clang::Stmt *Init, const clang::Expr *Cond,
                         const clang::Expr *Inc, Step &Loop);
   /// Once the kernel is analyzed: turns the conditional-node form off for

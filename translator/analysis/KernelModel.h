@@ -265,13 +265,14 @@ struct Step {
   unsigned CheckEvery = 0;
   unsigned PredicateSlot = 0;
   std::vector<const clang::VarDecl *> Restored;
-  /// HostLoop of a graph-mode kernel whose condition reads device scalars,
-  /// when it runs as one conditional WHILE node (GraphLoops.cpp): the test
-  /// the GPU runs before the loop and after each iteration, one serial task
-  /// per part (the body's last GraphTrailing steps, which are host
-  /// statements, then the 'for' increment, then the condition, last), and
-  /// the host values those parts change, each in a scratch slot of its own
-  /// from the loop on. Otherwise why not, for -Wqd-graph's note.
+  /// HostLoop of a graph-mode kernel, when it runs as one conditional WHILE
+  /// node (GraphLoops.cpp): the test the GPU runs before the loop and after
+  /// each iteration, one serial task per part (the body's last
+  /// GraphTrailing steps, which are host statements, then the 'for'
+  /// increment, then the condition, last), and the host values those parts
+  /// change, each in a scratch slot of its own from the loop on. Otherwise
+  /// why not: for -Wqd-graph's note when the condition reads device
+  /// scalars, for a remark when the loop is unrolled.
   std::vector<Step> GraphTest;
   unsigned GraphTrailing = 0;
   std::vector<Capture> GraphMoved;
@@ -386,7 +387,9 @@ struct KernelPlan {
   unsigned ScratchCounters = 0;
   std::vector<PartialsArray> ScratchPartials;
 
-  bool hasReductions() const { return ScratchCounters != 0; }
+  /// The call allocates scratch: for reductions, or for the slots of the
+  /// values a graph-mode loop moves to the device.
+  bool needsScratch() const { return ScratchCounters != 0 || ScratchSlots != 0; }
 };
 
 } // namespace qd

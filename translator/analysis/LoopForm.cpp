@@ -1,6 +1,7 @@
 //===- LoopForm.cpp -------------------------------------------------------===//
 #include "LoopForm.h"
 #include "CaptureAnalysis.h"
+#include "MayWrite.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -217,6 +218,45 @@ bool matchCanonicalLoop(const ForStmt *For, LoopForm &Form,
   Form.Body = For->getBody();
   Form.For = For;
   return true;
+}
+
+std::optional<std::uint64_t> constantTripCount(const Stmt *Loop) {
+  const auto *For = dyn_cast<ForStmt>(Loop);
+  LoopForm Form;
+  LoopFormMismatch Mismatch;
+  if (!For || !matchCanonicalLoop(For, Form, Mismatch) || Form.Assigned)
+    return std::nullopt;
+  const ASTContext &Ctx = Form.Var->getASTContext();
+  auto Constant = [&](const Expr *E) -> std::optional<llvm::APSInt> {
+    if (!E || E->isValueDependent() || E->isTypeDependent())
+      return std::nullopt;
+    Expr::EvalResult Result;
+    if (!E->EvaluateAsInt(Result, Ctx))
+      return std::nullopt;
+    return Result.Val.getInt();
+  };
+  std::optional<llvm::APSInt> Begin = Constant(Form.Begin);
+  std::optional<llvm::APSInt> End = Constant(Form.End);
+  std::optional<llvm::APSInt> Step =
+      Form.Step ? Constant(Form.Step) : llvm::APSInt::get(1);
+  if (!Begin || !End || !Step || Step->isNonPositive() ||
+      !Begin->isRepresentableByInt64() || !End->isRepresentableByInt64() ||
+      !Step->isRepresentableByInt64())
+    return std::nullopt;
+  // The body must not move the variable itself.
+  MayWriteOptions Writes;
+  Writes.UnresolvedCallsWrite = true;
+  if (findMayWrite(
+          Form.Body,
+          [&](const VarDecl *Var) { return Var == Form.Var; }, Writes))
+    return std::nullopt;
+  const __int128 B = Begin->getExtValue(), E = End->getExtValue(),
+                 C = Step->getExtValue();
+  const __int128 Span =
+      (Form.Descending ? B - E : E - B) + (Form.Inclusive ? 1 : 0);
+  if (Span <= 0)
+    return 0;
+  return static_cast<std::uint64_t>((Span + C - 1) / C);
 }
 
 } // namespace qd

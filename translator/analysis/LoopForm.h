@@ -5,6 +5,8 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include <cstdint>
+#include <optional>
 #include <string>
 
 namespace qd {
@@ -48,6 +50,16 @@ struct LoopFormMismatch {
 /// Returns false and fills \p Mismatch if the loop is not canonical.
 bool matchCanonicalLoop(const clang::ForStmt *For, LoopForm &Form,
                         LoopFormMismatch &Mismatch);
+
+/// How many iterations a host 'for' loop of a canonical form runs, when
+/// its bounds and step are constants the translator can evaluate and its
+/// body cannot change its variable; std::nullopt otherwise.
+std::optional<std::uint64_t> constantTripCount(const clang::Stmt *Loop);
+
+/// A host-value loop of at most this many iterations, a constant, is
+/// unrolled into a graph-mode call's graph rather than becoming a
+/// conditional node (docs/pragmas.md, decisions).
+constexpr std::uint64_t kMaxUnrolledTrips = 16;
 
 } // namespace qd
 

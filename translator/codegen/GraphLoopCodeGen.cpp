@@ -1,6 +1,7 @@
-//===- GraphLoopCodeGen.cpp - Device-condition loops as WHILE nodes -------===//
+//===- GraphLoopCodeGen.cpp - 'loop seq' loops as WHILE nodes -------------===//
 //
-// Graph mode's form of a device-condition loop (analysis/GraphLoops.cpp):
+// Graph mode's form of a 'loop seq' loop (analysis/GraphLoops.cpp), whether
+// its condition reads device scalars or only host values:
 //
 //   {
 //     int t = 0;                                    // a 'for' init, if any
@@ -29,9 +30,14 @@ std::string KernelCodeGen::renderGraphLoop(const Step &S,
                                            const std::string &Queue) {
   const std::string Where =
       Options.SourceName + ":" + std::to_string(line(S.S->getBeginLoc()));
-  std::string Out = "// device-condition loop, " + Where +
-                    ": one conditional WHILE node of the call's graph; the "
-                    "GPU tests the condition, the host does not wait\n";
+  std::string Out =
+      S.Captures.empty()
+          ? "// loop seq, " + Where +
+                ": one conditional WHILE node of the call's graph, the same "
+                "size whatever the trip count\n"
+          : "// device-condition loop, " + Where +
+                ": one conditional WHILE node of the call's graph; the GPU "
+                "tests the condition, the host does not wait\n";
   const auto *For = dyn_cast<ForStmt>(S.S);
   if (For && For->getInit())
     Out += statementText(For->getInit()) + "\n";
@@ -39,9 +45,10 @@ std::string KernelCodeGen::renderGraphLoop(const Step &S,
     std::string Names;
     for (const Capture &C : S.GraphMoved)
       Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
-    Out += "// " + Names +
-           " live on the device from here on: the GPU changes them between "
-           "iterations\n";
+    const bool One = S.GraphMoved.size() == 1;
+    Out += "// " + Names + (One ? " lives" : " live") +
+           " on the device from here on: the GPU changes " +
+           (One ? "it" : "them") + " between iterations\n";
     for (const Capture &C : S.GraphMoved)
       Out += setDeviceScalar(C, C.Var->getNameAsString(), S.S, Queue);
   }

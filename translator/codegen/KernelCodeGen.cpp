@@ -437,7 +437,7 @@ std::string KernelCodeGen::renderHostEntries(const std::string &Body) {
   });
   // The scratch's allocation and release are on the launch stream too.
   Data.set("contiguous_launches",
-           Launches > 1 || Repeats || Plan->hasReductions());
+           Launches > 1 || Repeats || Plan->needsScratch());
   // Loops and regions use the call's device; serial tasks do not.
   Data.set("uses_device", UsesDevice);
   addScratchData(Data);

@@ -94,7 +94,7 @@ void KernelCodeGen::addReductionData(const Step &S, TemplateData &Data) {
 
 void KernelCodeGen::addScratchData(TemplateData &Data) const {
   const bool Gpu = Options.Target != Target::Cpu;
-  Data.set("scratch", Gpu && Plan->hasReductions());
+  Data.set("scratch", Gpu && Plan->needsScratch());
   Data.set("scratch_slots", std::to_string(Plan->ScratchSlots));
   Data.set("scratch_counters", std::to_string(Plan->ScratchCounters));
   std::string Partials;

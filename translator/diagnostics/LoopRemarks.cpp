@@ -298,6 +298,8 @@ public:
         loop(S);
       if (S.Kind == StepKind::HostLoop && !S.Captures.empty())
         conditionReadBack(S, HoldsBackBlocks);
+      else if (S.Kind == StepKind::HostLoop && !StreamOnly)
+        hostLoopOnGraph(S);
       for (const Block &B : S.Blocks)
         steps(B.Steps, &B != &S.Blocks.back());
       for (const std::vector<Step> &Branch : S.Branches)
@@ -305,20 +307,36 @@ public:
     }
   }
 
+  /// The kernel runs in stream mode even if marked 'graph'.
+  bool StreamOnly = false;
+
 private:
   ASTContext &Ctx;
   DiagnosticsEngine &Diags;
 
+  /// A host-value loop of a graph-mode kernel (analysis/GraphLoops.cpp).
+  void hostLoopOnGraph(const Step &S) {
+    const Expr *Cond = hostLoopCondition(S.S);
+    const SourceLocation At = Cond ? Cond->getBeginLoc() : S.S->getBeginLoc();
+    if (!S.GraphTest.empty())
+      report(Diags, At, Diag::RemarkHostLoopOnGraph)
+          << movedNames(S) << (S.GraphMoved.size() > 1);
+    else if (!S.NoGraphLoop.empty())
+      report(Diags, At, Diag::RemarkHostLoopUnrolled) << S.NoGraphLoop;
+  }
+
+  static std::string movedNames(const Step &S) {
+    std::string Names;
+    for (const Capture &C : S.GraphMoved)
+      Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
+    return Names.empty() ? "nothing the host changes" : Names;
+  }
+
   void conditionReadBack(const Step &S, bool HoldsBackBlocks) {
     if (!S.GraphTest.empty()) {
-      std::string Names;
-      for (const Capture &C : S.GraphMoved)
-        Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
-      if (Names.empty())
-        Names = "nothing the host changes";
       report(Diags, hostLoopCondition(S.S)->getBeginLoc(),
              Diag::RemarkConditionOnGraph)
-          << Names << (S.GraphMoved.size() > 1);
+          << movedNames(S) << (S.GraphMoved.size() > 1);
       return;
     }
     if (S.CheckEvery) {
@@ -480,8 +498,10 @@ private:
 void emitLoopRemarks(const std::vector<KernelPlan> &Plans,
                      ASTContext &Context) {
   LoopRemarker Remarker(Context);
-  for (const KernelPlan &Plan : Plans)
+  for (const KernelPlan &Plan : Plans) {
+    Remarker.StreamOnly = Plan.StreamOnly != nullptr;
     Remarker.steps(Plan.Steps);
+  }
 }
 
 } // namespace qd

@@ -92,6 +92,8 @@ public:
     UserFiles Files(Context.getSourceManager(), Options.InRoot);
     AnalysisOptions Analysis;
     Analysis.ConditionalNodes = Options.CodeGen.Target == Target::Cuda;
+    if (Options.CodeGen.Target != Target::Cpu)
+      Analysis.GraphTarget = targetInfo(Options.CodeGen.Target).Name.str();
     Analysis.AllGraphs = Options.CodeGen.Graphs;
     std::vector<KernelPlan> Plans =
         analyzeKernels(Context, Directives, Analysis);
@@ -144,12 +146,7 @@ public:
         if (Plan.StreamOnly && (Plan.Graph || Options.CodeGen.Graphs)) {
           report(Diags, Plan.PragmaLoc, Diag::GraphModeStreamOnly)
               << Plan.Function->getName();
-          std::string Detail = Plan.StreamOnlyDetail;
-          if (Plan.StreamOnlyWhy ==
-                  KernelPlan::StreamOnlyReason::DeviceCondition &&
-              Detail.empty())
-            Detail = "the '" + targetInfo(Options.CodeGen.Target).Name.str() +
-                     "' target's graphs have no conditional nodes";
+          const std::string &Detail = Plan.StreamOnlyDetail;
           report(Diags, Plan.StreamOnly->getBeginLoc(), Diag::NoteStreamOnlyHere)
               << static_cast<unsigned>(Plan.StreamOnlyWhy) << !Detail.empty()
               << Detail;

@@ -6,7 +6,9 @@
 // kernel call in its body); cg; settle_then_mark (stream mode);
 // smooth_until with two sweeps per cycle, and with none; two_sides (a
 // loop in a block); shrink_both (a loop in a called kernel); decay (a
-// template kernel).
+// template kernel); march (a time loop of the caller's count, called with
+// 0, 1, 37, 37 again and 4 steps); rounds_of (a 'do' loop of 0 and 3
+// rounds around a loop of the same count).
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"
 
@@ -106,6 +108,28 @@ int main() {
     decay(a.device(), n, 1e-3f, steps.device());
     print_summary("decay.a", a);
     print_summary("decay.steps", steps);
+  }
+  // The same buffers through calls of other step counts: the graph's
+  // size, and its nodes, do not depend on the count.
+  {
+    Mirrored<float> u(n, [](std::size_t i) { return pattern(i + 7, -1.0, 1.0); });
+    Mirrored<float> v(n);
+    Mirrored<float> time(1);
+    for (int steps : {0, 1, 37, 37, 4}) {
+      march(u.device(), v.device(), n, steps, 0.125f, time.device());
+      const std::string name = "march" + std::to_string(steps);
+      print_summary((name + ".u").c_str(), u);
+      print_summary((name + ".v").c_str(), v);
+      print_summary((name + ".time").c_str(), time);
+    }
+  }
+  for (int rounds : {0, 3}) {
+    Mirrored<float> a(n, [](std::size_t i) { return pattern(i + 2); });
+    Mirrored<int> done(1);
+    rounds_of(a.device(), n, rounds, done.device());
+    const std::string name = "rounds" + std::to_string(rounds);
+    print_summary((name + ".a").c_str(), a);
+    print_summary((name + ".done").c_str(), done);
   }
   return 0;
 }

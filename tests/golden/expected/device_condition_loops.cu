@@ -432,9 +432,25 @@ out[1] = s;
 #line 433 "device_condition_loops.cu"
 }
 
+// Test of the loop of 'moments' (device_condition_loops.cpp:88) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+static __global__ void __launch_bounds__(1)
+qd_moments_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int steps, int* qd_moved_t) {
+  int& t = *qd_moved_t;
+  if (qd_after_body) {
+#line 88 "device_condition_loops.cpp"
+    ++t;
+#line 443 "device_condition_loops.cu"
+  }
+#line 88 "device_condition_loops.cpp"
+  const bool qd_holds = static_cast<bool>(t < steps);
+#line 447 "device_condition_loops.cu"
+  qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
 // Parallel loop of 'moments' (device_condition_loops.cpp:90) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_moments_loop4(int qd_begin, std::uint64_t qd_count, const float * a, int t, float* qd_result_weighted, float* qd_partials_weighted, unsigned* qd_done) {
+qd_moments_loop4(int qd_begin, std::uint64_t qd_count, const float * a, const int* qd_scalar_t, float* qd_result_weighted, float* qd_partials_weighted, unsigned* qd_done) {
+  const int t = *qd_scalar_t;
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float weighted = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -445,14 +461,14 @@ qd_moments_loop4(int qd_begin, std::uint64_t qd_count, const float * a, int t, f
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 91 "device_condition_loops.cpp"
 weighted += a[i] * static_cast<float>(t);
-#line 449 "device_condition_loops.cu"
+#line 465 "device_condition_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 91 "device_condition_loops.cpp"
 weighted += a[i] * static_cast<float>(t);
-#line 456 "device_condition_loops.cu"
+#line 472 "device_condition_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_weighted[256];
@@ -472,7 +488,7 @@ qd_moments_task5(float * out, const float* qd_scalar_weighted) {
   const float weighted = *qd_scalar_weighted;
 #line 93 "device_condition_loops.cpp"
 out[2] = weighted;
-#line 476 "device_condition_loops.cu"
+#line 492 "device_condition_loops.cu"
 }
 
 
@@ -481,7 +497,7 @@ void moments(const float* a, int n, int steps, float* out, qd::StreamRef qd_stre
   QD_PROFILE_RANGE("qd kernel moments"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
-  const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 3, { {256, sizeof(float)}, {256, sizeof(float)}, {256, sizeof(float)} });
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 3, { {256, sizeof(float)}, {256, sizeof(float)}, {256, sizeof(float)} });
   static qd::detail::GraphSite qd_graph_site("moments", "device_condition_loops.cpp", 73);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float s = 0.0f;
@@ -506,13 +522,24 @@ void moments(const float* a, int n, int steps, float* out, qd::StreamRef qd_stre
   float weighted = 0.5f;
   // 'weighted' is reduced in the loop below (device_condition_loops.cpp:88): from here on its value is the device's, starting from the host's
   qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "device_condition_loops.cpp", 88, qd_scratch.slot<float>(1), static_cast<float>(weighted));
-  for (int t = 0; t < steps; ++t) {
+  {
+    // loop seq, device_condition_loops.cpp:88: one conditional WHILE node of the call's graph, the same size whatever the trip count
+    int t = 0;
+    // 't' lives on the device from here on: the GPU changes it between iterations
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "device_condition_loops.cpp", 88, qd_scratch.slot<int>(2), static_cast<int>(t));
+    const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
+    // the first test, device_condition_loops.cpp:88
+    qd_graph.launch(0, &qd_moments_graph_test0, 1, 1, "device_condition_loops.cpp", 88, qd_loop, false, steps, qd_scratch.slot<int>(2));
+    qd_graph.loop_begin(0, qd_loop);
     // parallel loop with reductions, device_condition_loops.cpp:90: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_moments_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "device_condition_loops.cpp", 90, qd_begin, qd_count, a, t, qd_scratch.slot<float>(1), qd_scratch.partials<float>(2), qd_scratch.counter(2));
+      qd_graph.launch(0, &qd_moments_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "device_condition_loops.cpp", 90, qd_begin, qd_count, a, qd_scratch.slot<int>(2), qd_scratch.slot<float>(1), qd_scratch.partials<float>(2), qd_scratch.counter(2));
     }
+    // the test after each iteration, device_condition_loops.cpp:88
+    qd_graph.launch(0, &qd_moments_graph_test0, 1, 1, "device_condition_loops.cpp", 88, qd_loop, true, steps, qd_scratch.slot<int>(2));
+    qd_graph.loop_end(0);
   }
   // serial task, device_condition_loops.cpp:93
   qd_graph.launch(0, &qd_moments_task5, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 93, out, qd_scratch.slot<float>(1));
@@ -531,7 +558,7 @@ void moments(const float* a, int n, int steps, float* out) {
 // another one on the device, and changed by a compound assignment; the
 // condition reads a result computed before the loop and set in it.
 // ---- qd kernel 'shrink' (device_condition_loops.cpp:99), translated by qd-translate ----
-#line 535 "device_condition_loops.cu"
+#line 562 "device_condition_loops.cu"
 // Parallel loop of 'shrink' (device_condition_loops.cpp:104) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_shrink_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_norm, float* qd_partials_norm, float qd_init_norm, unsigned* qd_done) {
@@ -545,14 +572,14 @@ qd_shrink_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 105 "device_condition_loops.cpp"
 norm += x[i] * x[i];
-#line 549 "device_condition_loops.cu"
+#line 576 "device_condition_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 105 "device_condition_loops.cpp"
 norm += x[i] * x[i];
-#line 556 "device_condition_loops.cu"
+#line 583 "device_condition_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_norm[256];
@@ -582,7 +609,7 @@ qd_shrink_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
             x[i] = 0.75f * x[i];
             next += x[i] * x[i];
         }
-#line 586 "device_condition_loops.cu"
+#line 613 "device_condition_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -592,7 +619,7 @@ qd_shrink_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
             x[i] = 0.75f * x[i];
             next += x[i] * x[i];
         }
-#line 596 "device_condition_loops.cu"
+#line 623 "device_condition_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_next[256];
@@ -613,7 +640,7 @@ qd_shrink_set2(float* qd_slot, const float* qd_scalar_next) {
   float norm = *qd_slot;
 #line 115 "device_condition_loops.cpp"
 norm = next;
-#line 617 "device_condition_loops.cu"
+#line 644 "device_condition_loops.cu"
   *qd_slot = norm;
 }
 
@@ -623,7 +650,7 @@ qd_shrink_set3(float* qd_slot, int n) {
   float norm = *qd_slot;
 #line 116 "device_condition_loops.cpp"
 norm *= 1.0f + 1.0f / static_cast<float>(n);
-#line 627 "device_condition_loops.cu"
+#line 654 "device_condition_loops.cu"
   *qd_slot = norm;
 }
 
@@ -632,7 +659,7 @@ static __global__ void __launch_bounds__(1)
 qd_shrink_task4(int * steps, int k) {
 #line 119 "device_condition_loops.cpp"
 steps[0] = k;
-#line 636 "device_condition_loops.cu"
+#line 663 "device_condition_loops.cu"
 }
 
 // Serial task of 'shrink' (device_condition_loops.cpp:120): runs on one thread.
@@ -641,7 +668,7 @@ qd_shrink_task5(float * out, const float* qd_scalar_norm) {
   const float norm = *qd_scalar_norm;
 #line 120 "device_condition_loops.cpp"
 out[0] = norm;
-#line 645 "device_condition_loops.cu"
+#line 672 "device_condition_loops.cu"
 }
 
 
@@ -699,7 +726,7 @@ void shrink(float* x, int n, float tol, int* steps, float* out) {
 // at the top without initializers, given values by host statements before
 // the loop; the reduction's variable is one of them.
 // ---- qd kernel 'c_style' (device_condition_loops.cpp:126), translated by qd-translate ----
-#line 703 "device_condition_loops.cu"
+#line 730 "device_condition_loops.cu"
 // Parallel loop of 'c_style' (device_condition_loops.cpp:137) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_c_style_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
@@ -717,7 +744,7 @@ qd_c_style_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_resu
             change += a[i] - next;
             a[i] = next;
         }
-#line 721 "device_condition_loops.cu"
+#line 748 "device_condition_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -728,7 +755,7 @@ qd_c_style_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_resu
             change += a[i] - next;
             a[i] = next;
         }
-#line 732 "device_condition_loops.cu"
+#line 759 "device_condition_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
@@ -748,7 +775,7 @@ qd_c_style_set1(float* qd_slot, int n) {
   float change = *qd_slot;
 #line 142 "device_condition_loops.cpp"
 change = change / static_cast<float>(n);
-#line 752 "device_condition_loops.cu"
+#line 779 "device_condition_loops.cu"
   *qd_slot = change;
 }
 
@@ -757,7 +784,7 @@ static __global__ void __launch_bounds__(1)
 qd_c_style_task2(int * steps, int k) {
 #line 145 "device_condition_loops.cpp"
 steps[0] = k;
-#line 761 "device_condition_loops.cu"
+#line 788 "device_condition_loops.cu"
 }
 
 

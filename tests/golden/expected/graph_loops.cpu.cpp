@@ -870,3 +870,154 @@ void decay(T* a, int n, float tol, int* steps) {
 
 
 template void decay<double>(double* a, int n, float tol, int* steps);
+
+// A time loop whose count is the caller's, a loop whose condition the host
+// computes: one WHILE node whatever the count, with the swapped buffers,
+// the step and the simulated time on the device; then three halvings the
+// source fixes, unrolled into the graph.
+// ---- qd kernel 'march' (graph_loops.cpp:268), translated by qd-translate ----
+#line 880 "graph_loops.cpu.cpp"
+// Parallel loop of 'march' (graph_loops.cpp:274): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_march_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, float dt, int step, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n - 1; ++i) {
+#line 275 "graph_loops.cpp"
+v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) +
+                   0.001f * static_cast<float>(step % 3);
+#line 891 "graph_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'march' (graph_loops.cpp:277): runs once, on the calling thread.
+static void
+qd_march_task1(float * u, float * v, float t) {
+#line 277 "graph_loops.cpp"
+v[0] = u[0] + t;
+#line 900 "graph_loops.cpu.cpp"
+}
+
+// Serial task of 'march' (graph_loops.cpp:278): runs once, on the calling thread.
+static void
+qd_march_task2(float * u, float * v, int n) {
+#line 278 "graph_loops.cpp"
+v[n - 1] = u[n - 1];
+#line 908 "graph_loops.cpu.cpp"
+}
+
+// Parallel loop of 'march' (graph_loops.cpp:286): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_march_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 287 "graph_loops.cpp"
+u[i] *= 0.5f;
+#line 920 "graph_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'march' (graph_loops.cpp:288): runs once, on the calling thread.
+static void
+qd_march_task4(float * time, float t) {
+#line 288 "graph_loops.cpp"
+time[0] = t;
+#line 929 "graph_loops.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'march': they run its work on the calling thread and return when it is done.
+void march(float* u, float* v, int n, int steps, float dt, float* time, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  float t = 0.0f;
+  for (int step = 0; step < steps; ++step) {
+    // parallel loop, graph_loops.cpp:274
+    {
+      const int qd_begin = 1;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
+      qd_march_loop0(qd_begin, qd_count, u, v, dt, step, n);
+    }
+    // serial task, graph_loops.cpp:277
+    qd_march_task1(u, v, t);
+    // serial task, graph_loops.cpp:278
+    qd_march_task2(u, v, n);
+    float* w = u;
+    u = v;
+    v = w;
+    t += dt;
+  }
+  for (int s = 0; s < 3; ++s) {
+    // parallel loop, graph_loops.cpp:286
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_march_loop3(qd_begin, qd_count, u, n);
+    }
+  }
+  // serial task, graph_loops.cpp:288
+  qd_march_task4(time, t);
+}
+
+void march(float* u, float* v, int n, int steps, float dt, float* time) {
+  ::march(u, v, n, steps, dt, time, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'march' ----
+#line 289 "graph_loops.cpp"
+
+
+// A 'do' loop of the caller's count around a loop of the same count: the
+// inner one is recorded into the node's body, once per round.
+// ---- qd kernel 'rounds_of' (graph_loops.cpp:293), translated by qd-translate ----
+#line 976 "graph_loops.cpu.cpp"
+// Parallel loop of 'rounds_of' (graph_loops.cpp:301): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_rounds_of_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 302 "graph_loops.cpp"
+a[i] = a[i] * 0.5f + 1.0f;
+#line 986 "graph_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'rounds_of' (graph_loops.cpp:305): runs once, on the calling thread.
+static void
+qd_rounds_of_task1(int * done, int k) {
+#line 305 "graph_loops.cpp"
+done[0] = k;
+#line 995 "graph_loops.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'rounds_of': they run its work on the calling thread and return when it is done.
+void rounds_of(float* a, int n, int rounds, int* done, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  int k = 0;
+  do {
+    for (int s = 0; s < rounds; ++s) {
+      // parallel loop, graph_loops.cpp:301
+      {
+        const int qd_begin = 0;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+        qd_rounds_of_loop0(qd_begin, qd_count, a, n);
+      }
+    }
+    ++k;
+  } while (k < rounds);
+  // serial task, graph_loops.cpp:305
+  qd_rounds_of_task1(done, k);
+}
+
+void rounds_of(float* a, int n, int rounds, int* done) {
+  ::rounds_of(a, n, rounds, done, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'rounds_of' ----
+#line 306 "graph_loops.cpp"
+

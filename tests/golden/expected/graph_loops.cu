@@ -268,7 +268,7 @@ void halve_below(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
   qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 45, qd_scratch.slot<float>(0), static_cast<float>(total));
   {
     // device-condition loop, graph_loops.cpp:45: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
-    // 'k' live on the device from here on: the GPU changes them between iterations
+    // 'k' lives on the device from here on: the GPU changes it between iterations
     qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 45, qd_scratch.slot<int>(1), static_cast<int>(k));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:45
@@ -487,7 +487,7 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
   {
     // device-condition loop, graph_loops.cpp:72: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     r = 0;
-    // 'r' live on the device from here on: the GPU changes them between iterations
+    // 'r' lives on the device from here on: the GPU changes it between iterations
     qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 72, qd_scratch.slot<int>(2), static_cast<int>(r));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:72
@@ -780,7 +780,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   int it = 0;
   {
     // device-condition loop, graph_loops.cpp:105: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
-    // 'it' live on the device from here on: the GPU changes them between iterations
+    // 'it' lives on the device from here on: the GPU changes it between iterations
     qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 105, qd_scratch.slot<int>(5), static_cast<int>(it));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:105
@@ -1054,7 +1054,7 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
   qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 163, qd_scratch.slot<float>(0), static_cast<float>(change));
   {
     // device-condition loop, graph_loops.cpp:163: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
-    // 'c' live on the device from here on: the GPU changes them between iterations
+    // 'c' lives on the device from here on: the GPU changes it between iterations
     qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 163, qd_scratch.slot<int>(1), static_cast<int>(c));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:163
@@ -1387,7 +1387,7 @@ void shrink_to(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream
   qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 216, qd_scratch.slot<float>(0), static_cast<float>(total));
   {
     // device-condition loop, graph_loops.cpp:216: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
-    // 's' live on the device from here on: the GPU changes them between iterations
+    // 's' lives on the device from here on: the GPU changes it between iterations
     qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 216, qd_scratch.slot<int>(1), static_cast<int>(s));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:216
@@ -1451,7 +1451,7 @@ void shrink_to(float* a, int n, float limit, int* steps) {
   qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 216, qd_scratch.slot<float>(0), static_cast<float>(total));
   {
     // device-condition loop, graph_loops.cpp:216: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
-    // 's' live on the device from here on: the GPU changes them between iterations
+    // 's' lives on the device from here on: the GPU changes it between iterations
     qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 216, qd_scratch.slot<int>(1), static_cast<int>(s));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:216
@@ -1610,7 +1610,7 @@ void decay(T* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
   qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 250, qd_scratch.slot<float>(0), static_cast<float>(top));
   {
     // device-condition loop, graph_loops.cpp:250: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
-    // 'k' live on the device from here on: the GPU changes them between iterations
+    // 'k' lives on the device from here on: the GPU changes it between iterations
     qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 250, qd_scratch.slot<int>(1), static_cast<int>(k));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:250
@@ -1643,3 +1643,240 @@ void decay(T* a, int n, float tol, int* steps) {
 
 
 template void decay<double>(double* a, int n, float tol, int* steps);
+
+// A time loop whose count is the caller's, a loop whose condition the host
+// computes: one WHILE node whatever the count, with the swapped buffers,
+// the step and the simulated time on the device; then three halvings the
+// source fixes, unrolled into the graph.
+// ---- qd kernel 'march' (graph_loops.cpp:268), translated by qd-translate ----
+#line 1653 "graph_loops.cu"
+// Test of the loop of 'march' (graph_loops.cpp:273) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+static __global__ void __launch_bounds__(1)
+qd_march_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int steps, int* qd_moved_step, float ** qd_moved_u, float ** qd_moved_v, float dt, float* qd_moved_t) {
+  int& step = *qd_moved_step;
+  float *& u = *qd_moved_u;
+  float *& v = *qd_moved_v;
+  float& t = *qd_moved_t;
+  if (qd_after_body) {
+#line 279 "graph_loops.cpp"
+    float* w = u;
+#line 280 "graph_loops.cpp"
+    u = v;
+#line 281 "graph_loops.cpp"
+    v = w;
+#line 282 "graph_loops.cpp"
+    t += dt;
+#line 273 "graph_loops.cpp"
+    ++step;
+#line 1672 "graph_loops.cu"
+  }
+#line 273 "graph_loops.cpp"
+  const bool qd_holds = static_cast<bool>(step < steps);
+#line 1676 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// Parallel loop of 'march' (graph_loops.cpp:274): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_march_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u, float * const* qd_scalar_v, float dt, const int* qd_scalar_step) {
+  float * const u = *qd_scalar_u;
+  float * const v = *qd_scalar_v;
+  const int step = *qd_scalar_step;
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 275 "graph_loops.cpp"
+v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) +
+                   0.001f * static_cast<float>(step % 3);
+#line 1692 "graph_loops.cu"
+  }
+}
+
+// Serial task of 'march' (graph_loops.cpp:277): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_march_task1(float * const* qd_scalar_u, float * const* qd_scalar_v, const float* qd_scalar_t) {
+  float * const u = *qd_scalar_u;
+  float * const v = *qd_scalar_v;
+  const float t = *qd_scalar_t;
+#line 277 "graph_loops.cpp"
+v[0] = u[0] + t;
+#line 1704 "graph_loops.cu"
+}
+
+// Serial task of 'march' (graph_loops.cpp:278): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_march_task2(float * const* qd_scalar_u, float * const* qd_scalar_v, int n) {
+  float * const u = *qd_scalar_u;
+  float * const v = *qd_scalar_v;
+#line 278 "graph_loops.cpp"
+v[n - 1] = u[n - 1];
+#line 1714 "graph_loops.cu"
+}
+
+// Parallel loop of 'march' (graph_loops.cpp:286): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_march_loop3(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u) {
+  float * const u = *qd_scalar_u;
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 287 "graph_loops.cpp"
+u[i] *= 0.5f;
+#line 1726 "graph_loops.cu"
+  }
+}
+
+// Serial task of 'march' (graph_loops.cpp:288): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_march_task4(float * time, const float* qd_scalar_t) {
+  const float t = *qd_scalar_t;
+#line 288 "graph_loops.cpp"
+time[0] = t;
+#line 1736 "graph_loops.cu"
+}
+
+
+// Host entry points of kernel 'march', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void march(float* u, float* v, int n, int steps, float dt, float* time, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel march"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 4, 0, {  });
+  static qd::detail::GraphSite qd_graph_site("march", "graph_loops.cpp", 268);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  float t = 0.0f;
+  {
+    // loop seq, graph_loops.cpp:273: one conditional WHILE node of the call's graph, the same size whatever the trip count
+    int step = 0;
+    // 'u', 'v', 't', 'step' live on the device from here on: the GPU changes them between iterations
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 273, qd_scratch.slot<float *>(0), static_cast<float *>(u));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 273, qd_scratch.slot<float *>(1), static_cast<float *>(v));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 273, qd_scratch.slot<float>(2), static_cast<float>(t));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 273, qd_scratch.slot<int>(3), static_cast<int>(step));
+    const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
+    // the first test, graph_loops.cpp:273
+    qd_graph.launch(0, &qd_march_graph_test0, 1, 1, "graph_loops.cpp", 273, qd_loop, false, steps, qd_scratch.slot<int>(3), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<float>(2));
+    qd_graph.loop_begin(0, qd_loop);
+    // parallel loop, graph_loops.cpp:274
+    {
+      const int qd_begin = 1;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_graph.launch(0, &qd_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 274, qd_begin, qd_count, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<int>(3));
+      }
+    }
+    // serial task, graph_loops.cpp:277
+    qd_graph.launch(0, &qd_march_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 277, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), qd_scratch.slot<float>(2));
+    // serial task, graph_loops.cpp:278
+    qd_graph.launch(0, &qd_march_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 278, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), n);
+    // the test after each iteration, graph_loops.cpp:273
+    qd_graph.launch(0, &qd_march_graph_test0, 1, 1, "graph_loops.cpp", 273, qd_loop, true, steps, qd_scratch.slot<int>(3), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<float>(2));
+    qd_graph.loop_end(0);
+  }
+  for (int s = 0; s < 3; ++s) {
+    // parallel loop, graph_loops.cpp:286
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_graph.launch(0, &qd_march_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 286, qd_begin, qd_count, qd_scratch.slot<float *>(0));
+      }
+    }
+  }
+  // serial task, graph_loops.cpp:288
+  qd_graph.launch(0, &qd_march_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 288, time, qd_scratch.slot<float>(2));
+  qd_graph.submit();
+}
+
+void march(float* u, float* v, int n, int steps, float dt, float* time) {
+  ::march(u, v, n, steps, dt, time, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'march' ----
+#line 289 "graph_loops.cpp"
+
+
+// A 'do' loop of the caller's count around a loop of the same count: the
+// inner one is recorded into the node's body, once per round.
+// ---- qd kernel 'rounds_of' (graph_loops.cpp:293), translated by qd-translate ----
+#line 1803 "graph_loops.cu"
+// Test of the loop of 'rounds_of' (graph_loops.cpp:304) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+static __global__ void __launch_bounds__(1)
+qd_rounds_of_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int rounds, int* qd_moved_k) {
+  int& k = *qd_moved_k;
+  if (qd_after_body) {
+#line 303 "graph_loops.cpp"
+    ++k;
+#line 1811 "graph_loops.cu"
+  }
+#line 304 "graph_loops.cpp"
+  const bool qd_holds = !qd_after_body || static_cast<bool>(k < rounds);
+#line 1815 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// Parallel loop of 'rounds_of' (graph_loops.cpp:301): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_rounds_of_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 302 "graph_loops.cpp"
+a[i] = a[i] * 0.5f + 1.0f;
+#line 1827 "graph_loops.cu"
+  }
+}
+
+// Serial task of 'rounds_of' (graph_loops.cpp:305): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_rounds_of_task1(int * done, const int* qd_scalar_k) {
+  const int k = *qd_scalar_k;
+#line 305 "graph_loops.cpp"
+done[0] = k;
+#line 1837 "graph_loops.cu"
+}
+
+
+// Host entry points of kernel 'rounds_of', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void rounds_of(float* a, int n, int rounds, int* done, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel rounds_of"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 0, {  });
+  static qd::detail::GraphSite qd_graph_site("rounds_of", "graph_loops.cpp", 293);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  int k = 0;
+  {
+    // loop seq, graph_loops.cpp:298: one conditional WHILE node of the call's graph, the same size whatever the trip count
+    // 'k' lives on the device from here on: the GPU changes it between iterations
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 298, qd_scratch.slot<int>(1), static_cast<int>(k));
+    const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
+    // the first test, graph_loops.cpp:298
+    qd_graph.launch(0, &qd_rounds_of_graph_test0, 1, 1, "graph_loops.cpp", 304, qd_loop, false, rounds, qd_scratch.slot<int>(1));
+    qd_graph.loop_begin(0, qd_loop);
+    for (int s = 0; s < rounds; ++s) {
+      // parallel loop, graph_loops.cpp:301
+      {
+        const int qd_begin = 0;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+        if (qd_count != 0) {
+          qd_graph.launch(0, &qd_rounds_of_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 301, qd_begin, qd_count, a);
+        }
+      }
+    }
+    // the test after each iteration, graph_loops.cpp:298
+    qd_graph.launch(0, &qd_rounds_of_graph_test0, 1, 1, "graph_loops.cpp", 304, qd_loop, true, rounds, qd_scratch.slot<int>(1));
+    qd_graph.loop_end(0);
+  }
+  // serial task, graph_loops.cpp:305
+  qd_graph.launch(0, &qd_rounds_of_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 305, done, qd_scratch.slot<int>(1));
+  qd_graph.submit();
+}
+
+void rounds_of(float* a, int n, int rounds, int* done) {
+  ::rounds_of(a, n, rounds, done, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'rounds_of' ----
+#line 306 "graph_loops.cpp"
+

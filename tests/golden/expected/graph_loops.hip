@@ -1406,3 +1406,165 @@ void decay(T* a, int n, float tol, int* steps) {
 
 
 template void decay<double>(double* a, int n, float tol, int* steps);
+
+// A time loop whose count is the caller's, a loop whose condition the host
+// computes: one WHILE node whatever the count, with the swapped buffers,
+// the step and the simulated time on the device; then three halvings the
+// source fixes, unrolled into the graph.
+// ---- qd kernel 'march' (graph_loops.cpp:268), translated by qd-translate ----
+#line 1416 "graph_loops.hip"
+// Parallel loop of 'march' (graph_loops.cpp:274): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float dt, int step) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 275 "graph_loops.cpp"
+v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) +
+                   0.001f * static_cast<float>(step % 3);
+#line 1426 "graph_loops.hip"
+  }
+}
+
+// Serial task of 'march' (graph_loops.cpp:277): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_march_task1(float * u, float * v, float t) {
+#line 277 "graph_loops.cpp"
+v[0] = u[0] + t;
+#line 1435 "graph_loops.hip"
+}
+
+// Serial task of 'march' (graph_loops.cpp:278): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_march_task2(float * u, float * v, int n) {
+#line 278 "graph_loops.cpp"
+v[n - 1] = u[n - 1];
+#line 1443 "graph_loops.hip"
+}
+
+// Parallel loop of 'march' (graph_loops.cpp:286): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_march_loop3(int qd_begin, std::uint64_t qd_count, float * u) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 287 "graph_loops.cpp"
+u[i] *= 0.5f;
+#line 1454 "graph_loops.hip"
+  }
+}
+
+// Serial task of 'march' (graph_loops.cpp:288): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_march_task4(float * time, float t) {
+#line 288 "graph_loops.cpp"
+time[0] = t;
+#line 1463 "graph_loops.hip"
+}
+
+
+// Host entry points of kernel 'march', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void march(float* u, float* v, int n, int steps, float dt, float* time, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel march"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  static qd::detail::GraphSite qd_graph_site("march", "graph_loops.cpp", 268);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  float t = 0.0f;
+  for (int step = 0; step < steps; ++step) {
+    // parallel loop, graph_loops.cpp:274
+    {
+      const int qd_begin = 1;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_graph.launch(0, &qd_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 274, qd_begin, qd_count, u, v, dt, step);
+      }
+    }
+    // serial task, graph_loops.cpp:277
+    qd_graph.launch(0, &qd_march_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 277, u, v, t);
+    // serial task, graph_loops.cpp:278
+    qd_graph.launch(0, &qd_march_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 278, u, v, n);
+    float* w = u;
+    u = v;
+    v = w;
+    t += dt;
+  }
+  for (int s = 0; s < 3; ++s) {
+    // parallel loop, graph_loops.cpp:286
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_graph.launch(0, &qd_march_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 286, qd_begin, qd_count, u);
+      }
+    }
+  }
+  // serial task, graph_loops.cpp:288
+  qd_graph.launch(0, &qd_march_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 288, time, t);
+  qd_graph.submit();
+}
+
+void march(float* u, float* v, int n, int steps, float dt, float* time) {
+  ::march(u, v, n, steps, dt, time, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'march' ----
+#line 289 "graph_loops.cpp"
+
+
+// A 'do' loop of the caller's count around a loop of the same count: the
+// inner one is recorded into the node's body, once per round.
+// ---- qd kernel 'rounds_of' (graph_loops.cpp:293), translated by qd-translate ----
+#line 1518 "graph_loops.hip"
+// Parallel loop of 'rounds_of' (graph_loops.cpp:301): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_rounds_of_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 302 "graph_loops.cpp"
+a[i] = a[i] * 0.5f + 1.0f;
+#line 1527 "graph_loops.hip"
+  }
+}
+
+// Serial task of 'rounds_of' (graph_loops.cpp:305): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_rounds_of_task1(int * done, int k) {
+#line 305 "graph_loops.cpp"
+done[0] = k;
+#line 1536 "graph_loops.hip"
+}
+
+
+// Host entry points of kernel 'rounds_of', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void rounds_of(float* a, int n, int rounds, int* done, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel rounds_of"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  static qd::detail::GraphSite qd_graph_site("rounds_of", "graph_loops.cpp", 293);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  int k = 0;
+  do {
+    for (int s = 0; s < rounds; ++s) {
+      // parallel loop, graph_loops.cpp:301
+      {
+        const int qd_begin = 0;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+        if (qd_count != 0) {
+          qd_graph.launch(0, &qd_rounds_of_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 301, qd_begin, qd_count, a);
+        }
+      }
+    }
+    ++k;
+  } while (k < rounds);
+  // serial task, graph_loops.cpp:305
+  qd_graph.launch(0, &qd_rounds_of_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 305, done, k);
+  qd_graph.submit();
+}
+
+void rounds_of(float* a, int n, int rounds, int* done) {
+  ::rounds_of(a, n, rounds, done, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'rounds_of' ----
+#line 306 "graph_loops.cpp"
+
