@@ -13,6 +13,7 @@
 // its update to its launch; a second thread calling on the same stream and
 // shape meanwhile gets a graph of its own.
 #include "graph_cache.h"
+#include "graph_host_reuse.h"
 
 #include <algorithm>
 #include <cstring>
@@ -272,13 +273,18 @@ bool update(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
   LoopHandle handle;
   for (std::size_t i = 0; i < d.ops.size(); ++i) {
     const GraphDescription::Op& op = d.ops[i];
-    // Host code was captured again: its graph is new each call.
+    // Host code was captured again: its graph is new each call, unless a
+    // 'reuse' statement's capture is the one the node holds already.
     if (op.kind == GraphDescription::OpKind::HostGraph) {
+      GraphDescription::Op& held = g.recorded.ops[i];
+      if (op.capture_id != 0 && held.capture_id == op.capture_id)
+        continue;
       try {
         backend::graph_exec_set_child_graph(g.exec, g.nodes[i], op.graph);
       } catch (const Error&) {
         return false; // another topology: built again
       }
+      held.capture_id = op.capture_id;
       continue;
     }
     if (op.kind != GraphDescription::OpKind::Launch ||
@@ -453,7 +459,10 @@ std::size_t cached_graph_count() {
   return n;
 }
 
-void release_cached_graphs() noexcept { registry().release(); }
+void release_cached_graphs() noexcept {
+  registry().release();
+  release_reused_captures();
+}
 
 } // namespace detail
 } // namespace qd

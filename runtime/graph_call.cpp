@@ -4,6 +4,7 @@
 #include "qd/detail/graph_call.h"
 
 #include "graph_cache.h"
+#include "graph_host_reuse.h"
 
 #include <memory>
 #include <mutex>
@@ -101,9 +102,11 @@ GraphCall::GraphCall(GraphSite& site, StreamRef launch,
       d_(descriptions().take()) {}
 
 GraphCall::~GraphCall() {
-  // The captured graphs of host code: the driver cloned what it kept.
+  // The captured graphs of host code: the driver cloned what it kept. A
+  // reused capture is its statement's (reused_).
   for (const GraphDescription::Op& op : d_->ops)
-    if (op.kind == GraphDescription::OpKind::HostGraph && op.graph)
+    if (op.kind == GraphDescription::OpKind::HostGraph && op.graph &&
+        op.capture_id == 0)
       backend::graph_destroy(op.graph);
   descriptions().give(d_);
 }
@@ -136,7 +139,35 @@ GraphCall::HostCapture::~HostCapture() {
     capture_streams().give(call_.device_->index(), stream_);
 }
 
-void GraphCall::HostCapture::end() {
+bool GraphCall::reuse_capture(std::uint32_t lane, const char* file,
+                              unsigned line, HostReuse& reuse,
+                              const std::string& key) {
+  std::shared_ptr<SharedCapture> capture =
+      find_reused_capture(reuse.captures_, device_->index(), key);
+  if (!capture)
+    return false;
+  reused_.push_back(capture);
+  if (capture->graph)
+    record_host_graph(lane, file, line, capture->graph, capture->id);
+  return true;
+}
+
+void GraphCall::record_host_graph(std::uint32_t lane, const char* file,
+                                  unsigned line, void* graph,
+                                  std::uint64_t capture_id) {
+  GraphDescription::Op op;
+  op.kind = GraphDescription::OpKind::HostGraph;
+  op.lane = lane;
+  op.graph = graph;
+  op.capture_id = capture_id;
+  op.file = file;
+  op.line = line;
+  d_->ops.push_back(op);
+  ++d_->host_graphs;
+  ++d_->launches;
+}
+
+void GraphCall::HostCapture::end(HostReuse* reuse, std::string key) {
   current_.reset();
   capturing_ = false;
   backend::GraphHandle captured = nullptr;
@@ -160,22 +191,24 @@ void GraphCall::HostCapture::end() {
   }
   if (nodes == 0) {
     backend::graph_destroy(captured); // nothing enqueued: no node
+    captured = nullptr;
+  }
+  if (reuse) {
+    std::shared_ptr<SharedCapture> kept = keep_reused_capture(
+        reuse->captures_, call_.device_->index(), std::move(key), captured);
+    call_.reused_.push_back(kept);
+    if (kept->graph)
+      call_.record_host_graph(lane_, file_, line_, kept->graph, kept->id);
     return;
   }
-  GraphDescription::Op op;
-  op.kind = GraphDescription::OpKind::HostGraph;
-  op.lane = lane_;
-  op.graph = captured;
-  op.file = file_;
-  op.line = line_;
+  if (!captured)
+    return;
   try {
-    call_.d_->ops.push_back(op);
+    call_.record_host_graph(lane_, file_, line_, captured, 0);
   } catch (...) {
     backend::graph_destroy(captured);
     throw;
   }
-  ++call_.d_->host_graphs;
-  ++call_.d_->launches;
 }
 
 std::uint32_t GraphCall::fork(std::uint32_t parent, unsigned blocks) {

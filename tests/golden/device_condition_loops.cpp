@@ -144,3 +144,27 @@ void c_style(float* a, int n, float tol, int* steps)
     }
     steps[0] = k;
 }
+
+// A template kernel whose reduction variable has the template's type: the
+// loop is analyzed on the pattern, where 'T top' has no type yet.
+#pragma qd kernel
+template <class T>
+void halve_typed(T* a, int n, T tol, int* steps)
+{
+    T top = T(1e30);
+    int k = 0;
+    #pragma qd loop seq
+    while (top > tol) {
+        top = T(0);
+        #pragma qd loop reduction(max: top)
+        for (int i = 0; i < n; ++i) {
+            a[i] = a[i] * T(0.5);
+            top = a[i] > top ? a[i] : top;
+        }
+        k = k + 1;
+    }
+    steps[0] = k;
+}
+
+template void halve_typed<double>(double* a, int n, double tol, int* steps);
+template void halve_typed<float>(float* a, int n, float tol, int* steps);

@@ -9,7 +9,24 @@
 // (-Wqd-graph says why). HIP graphs have no conditional nodes: there every
 // kernel here runs in stream mode. The driver covers zero trips and a loop
 // that stops at its iteration cap.
+#include <qd/qd.h>
+
 #include <cmath>
+#include <cstring>
+
+// Copies n floats of device memory on `stream`, without waiting; the CPU
+// path is the program's own, for builds without a GPU runtime.
+static void copy_async(float* dst, const float* src, int n, qd::StreamRef stream)
+{
+#if defined(__HIPCC__)
+    (void)hipMemcpyAsync(dst, src, sizeof(float) * n, hipMemcpyDeviceToDevice, stream);
+#elif defined(CUDART_VERSION)
+    (void)cudaMemcpyAsync(dst, src, sizeof(float) * n, cudaMemcpyDeviceToDevice, stream);
+#else
+    (void)stream;
+    std::memcpy(dst, src, sizeof(float) * n);
+#endif
+}
 
 #pragma qd kernel graph
 void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, float* residual)
@@ -303,4 +320,46 @@ void rounds_of(float* a, int n, int rounds, int* done)
         ++k;
     } while (k < rounds);
     done[0] = k;
+}
+
+// A library call in the body, marked 'reuse': captured once into the WHILE
+// node's body, its copy runs in every iteration, in order with the loops.
+#pragma qd kernel graph
+void settle_with_copy(float* a, float* last, int n, float limit, int* steps)
+{
+    float top = 1e30f;
+    int k = 0;
+    #pragma qd loop seq
+    while (top > limit) {
+        top = 0.0f;
+        #pragma qd loop reduction(max: top)
+        for (int i = 0; i < n; ++i) {
+            a[i] = a[i] * 0.5f;
+            top = std::fmax(top, a[i]);
+        }
+        #pragma qd host reuse
+        copy_async(last, a, n, qd::current_stream());
+        for (int i = 0; i < n; ++i)
+            a[i] = 0.5f * (a[i] + last[i]) + 0.01f;
+        ++k;
+    }
+    steps[0] = k;
+}
+
+// A time loop as C textbooks write it: the counter and the swap's temporary
+// declared at the top, the counter set by the loop's init. The temporary's
+// value before the loop is never read, so graph mode gives its slot none.
+#pragma qd kernel graph
+void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha)
+{
+    int step, i;
+    double* tmp;
+    #pragma qd loop seq
+    for (step = 0; step < nsteps; step++) {
+        for (i = 1; i < n - 1; i++)
+            unew[i] = u[i] + alpha * (u[i + 1] + u[i - 1] - 2.0 * u[i]);
+        tmp = u;
+        u = unew;
+        unew = tmp;
+    }
 }

@@ -73,3 +73,17 @@ void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* 
     solve(a, b, c, n, steps, seen);
     solve(a, b, c, n, steps + 1, seen + 3);
 }
+
+// 'reuse': in graph mode, a call whose pointers and count are an earlier
+// call's records the copy that call captured, without running the statement
+// again; one with another count runs it.
+#pragma qd kernel graph
+void mirror(float* a, float* c, int n)
+{
+    for (int i = 0; i < n; ++i)
+        a[i] = a[i] + 1.0f;
+    #pragma qd host reuse
+    copy_async(c, a, n, qd::current_stream());
+    for (int i = 0; i < n; ++i)
+        a[i] = c[i] * 2.0f - a[i];
+}

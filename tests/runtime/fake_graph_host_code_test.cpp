@@ -10,7 +10,9 @@
 
 #include <qd/detail/cuda.h>
 
+#include <atomic>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -42,6 +44,27 @@ void double_copy_triple(float* a, float* b, int n, bool sync,
   });
   call.host_code(0, f, 4, [&] {}); // enqueues nothing: no node
   call.launch(0, &scale, 1, 64, f, 5, a, n, 3.0f);
+  call.submit();
+}
+
+// The same with '#pragma qd host reuse' (keyed by the copy's pointers and
+// count): *runs counts the statement's runs, which only a hand-written
+// statement can do (the translator rejects a reuse statement that writes).
+void double_copy_triple_reused(float* a, float* b, int n, int* runs,
+                               qd::StreamRef stream = {}) {
+  static qd::detail::GraphSite site("double_copy_triple_reused",
+                                    "fake_graph_host_code_test.cpp", 10);
+  static qd::detail::HostReuse reuse;
+  const qd::detail::CallDevice device;
+  qd::detail::GraphCall call(site, stream, device);
+  const char* f = "fake_graph_host_code_test.cpp";
+  call.launch(0, &scale, 1, 64, f, 11, a, n, 2.0f);
+  call.host_code(0, f, 12, reuse, qd::detail::reuse_key(b, a, n), [&] {
+    ++*runs;
+    cudaMemcpyAsync(b, a, sizeof(float) * n, cudaMemcpyDeviceToDevice,
+                    static_cast<cudaStream_t>(qd::current_stream().native()));
+  });
+  call.launch(0, &scale, 1, 64, f, 13, a, n, 3.0f);
   call.submit();
 }
 
@@ -96,6 +119,87 @@ TEST_F(FakeGraphHostCode, TheCapturedWorkRunsInOrderWithTheGraph) {
   EXPECT_EQ(after.kernel_nodes - before.kernel_nodes, 2u);
   EXPECT_EQ(after.node_updates - before.node_updates, 2u);
   EXPECT_EQ(after.graph_launches - before.graph_launches, 3u);
+}
+
+TEST_F(FakeGraphHostCode, AReusedStatementRunsOnlyForANewKey) {
+  const qd::fake::GraphCounts before = qd::fake::graph_counts();
+  qd::Buffer<float> other{kN}, more[4] = {qd::Buffer<float>{kN}, qd::Buffer<float>{kN},
+                                          qd::Buffer<float>{kN}, qd::Buffer<float>{kN}};
+  int runs = 0;
+  auto call_with = [&](qd::Buffer<float>& to) {
+    fill();
+    double_copy_triple_reused(a.data(), to.data(), kN, &runs);
+    const std::vector<float> hb = host(to);
+    const std::vector<float> ha = host(a);
+    for (int i = 0; i < kN; ++i) {
+      EXPECT_EQ(hb[i], 2.0f * static_cast<float>(i));
+      EXPECT_EQ(ha[i], 6.0f * static_cast<float>(i));
+    }
+  };
+  // The same key three times: one run, one capture, nothing updated.
+  for (int call = 0; call < 3; ++call)
+    call_with(b);
+  EXPECT_EQ(runs, 1);
+  qd::fake::GraphCounts now = qd::fake::graph_counts();
+  EXPECT_EQ(now.execs_created - before.execs_created, 1u);
+  EXPECT_EQ(now.node_updates - before.node_updates, 0u);
+  EXPECT_EQ(now.graph_launches - before.graph_launches, 3u);
+  // Another destination runs it; going back reuses the first capture, and
+  // sets it on the cached graph again.
+  call_with(other);
+  EXPECT_EQ(runs, 2);
+  call_with(b);
+  EXPECT_EQ(runs, 2);
+  now = qd::fake::graph_counts();
+  EXPECT_EQ(now.execs_created - before.execs_created, 1u);
+  EXPECT_EQ(now.node_updates - before.node_updates, 2u);
+  // Four keys per device: b's, used least recently, is the one dropped.
+  for (qd::Buffer<float>& m : more)
+    call_with(m);
+  EXPECT_EQ(runs, 6);
+  call_with(more[3]);
+  EXPECT_EQ(runs, 6);
+  call_with(b);
+  EXPECT_EQ(runs, 7);
+  // Released with the cached graphs: every capture is destroyed, and the
+  // next call runs the statement again.
+  qd::detail::release_cached_graphs();
+  now = qd::fake::graph_counts();
+  EXPECT_EQ(now.graphs_created - before.graphs_created,
+            now.graphs_destroyed - before.graphs_destroyed);
+  call_with(b);
+  EXPECT_EQ(runs, 8);
+}
+
+TEST_F(FakeGraphHostCode, ThreadsShareAReusedCapture) {
+  // Each thread on its own stream and buffers; the key differs per thread
+  // but each thread's repeats reuse its capture.
+  constexpr int kThreads = 2, kCalls = 20;
+  std::vector<std::thread> threads;
+  std::atomic<int> runs{0}, wrong{0};
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&] {
+      qd::Stream s;
+      qd::Buffer<float> x{kN}, y{kN};
+      int mine = 0;
+      for (int call = 0; call < kCalls; ++call) {
+        std::vector<float> h(kN);
+        for (int i = 0; i < kN; ++i)
+          h[i] = static_cast<float>(i);
+        x.copy_from_host(h.data(), s.ref());
+        double_copy_triple_reused(x.data(), y.data(), kN, &mine, s.ref());
+        std::vector<float> hy(kN);
+        y.copy_to_host(hy.data(), s.ref());
+        s.synchronize();
+        for (int i = 0; i < kN; ++i)
+          wrong += hy[i] != 2.0f * static_cast<float>(i);
+      }
+      runs += mine;
+    });
+  for (std::thread& t : threads)
+    t.join();
+  EXPECT_EQ(wrong.load(), 0);
+  EXPECT_EQ(runs.load(), kThreads);
 }
 
 TEST_F(FakeGraphHostCode, ASynchronizingStatementIsAnErrorAtItsLine) {

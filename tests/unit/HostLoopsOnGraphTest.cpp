@@ -21,6 +21,7 @@ namespace {
 struct HostLoop {
   std::string Header; // the loop's condition
   std::vector<std::string> Moved;
+  std::vector<std::string> Unset; // moved, but given no host value
   std::string NoGraphLoop;
 };
 
@@ -43,6 +44,8 @@ std::vector<HostLoop> hostLoops(llvm::StringRef Code,
           L.Header = sourceText(Context, hostLoopCondition(S.S));
           for (const Capture &C : S.GraphMoved)
             L.Moved.push_back(C.Var->getNameAsString());
+          for (const VarDecl *Var : S.GraphUnset)
+            L.Unset.push_back(Var->getNameAsString());
           if (S.GraphTest.empty())
             L.NoGraphLoop = S.NoGraphLoop;
           Found.push_back(std::move(L));
@@ -113,6 +116,36 @@ TEST(HostLoopsOnGraph, ATimeLoopIsOneNodeAndItsSwappedValuesMove) {
   // 't' is read after the loop, but only by device code.
   EXPECT_EQ(Loops[0].Moved,
             (std::vector<std::string>{"u", "v", "t", "step"}));
+}
+
+TEST(HostLoopsOnGraph, ATemporaryAssignedBeforeItIsReadGetsNoHostValue) {
+  // C style: 'w' declared at the top, uninitialized; its value before the
+  // loop is never read, so its slot is not set from it.
+  const std::vector<HostLoop> Loops = hostLoops(kernel(R"cpp(
+  float *w;
+  int step;
+#pragma qd loop seq
+  for (step = 0; step < steps; step++) {
+    for (int i = 0; i < n; ++i) v[i] = u[i] + dt;
+    w = u;
+    u = v;
+    v = w;
+  }
+)cpp"));
+  ASSERT_EQ(Loops.size(), 1u);
+  EXPECT_EQ(Loops[0].Moved, (std::vector<std::string>{"w", "u", "v", "step"}));
+  EXPECT_EQ(Loops[0].Unset, (std::vector<std::string>{"w"}));
+  // Read before it is assigned ('v = w' first), or read after the loop:
+  // the host's value counts.
+  for (const char *Tail : {"v = w;\n    w = u;\n  }", "w = u;\n  }\n  for (int i = 0; i < n; ++i) w[i] = 0.f;"}) {
+    const std::vector<HostLoop> Read = hostLoops(kernel(
+        std::string("  float *w = v;\n#pragma qd loop seq\n  for (int step = 0; "
+                    "step < steps; ++step) {\n    for (int i = 0; i < n; ++i) "
+                    "v[i] = u[i] + dt;\n    ") + Tail));
+    ASSERT_EQ(Read.size(), 1u) << Tail;
+    EXPECT_FALSE(Read[0].Moved.empty()) << Tail;
+    EXPECT_TRUE(Read[0].Unset.empty()) << Tail;
+  }
 }
 
 TEST(HostLoopsOnGraph, OnlyInGraphModeOnATargetWithConditionalNodes) {

@@ -109,7 +109,10 @@ void Analyzer::promoteLoopReductions(const Stmt *Loop, const Stmt *Body,
       // kernel body or block. Others, parameters and unknown names are its
       // errors.
       const VarDecl *Var = Levels.back().lookup(Item.Name);
-      if (!Var || !Values.contains(Var) || !Var->getType()->isScalarType() ||
+      // A template's 'T top' is checked per instantiation.
+      const QualType Type = Var ? Var->getType() : QualType();
+      if (!Var || !Values.contains(Var) ||
+          !(Type->isScalarType() || Type->isDependentType()) ||
           PromotedScalars.count(Var))
         continue;
       PromotedScalars.insert(Var);

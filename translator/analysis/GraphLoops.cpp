@@ -72,7 +72,13 @@ const Step *hostBetweenIterations(llvm::ArrayRef<Step> Steps,
       What = "a 'break', 'continue' or 'return' in the loop's body";
       return &S;
     case StepKind::HostCode:
-      What = "a '#pragma qd host' statement in the loop's body";
+      // With 'reuse', what it enqueues depends only on the values it names,
+      // which no iteration changes (a moved value is a host read, below):
+      // captured once, its work runs in every iteration, as it would.
+      if (S.Reuse)
+        break;
+      What = "a '#pragma qd host' statement without 'reuse' in the loop's "
+             "body";
       return &S;
     case StepKind::HostLoop: {
       // A loop of its own count ('for (int s = 0; s < sweeps; ++s)'), the
@@ -121,6 +127,34 @@ const CallExpr *hostOnlyCall(const Stmt *S, const SourceManager &SM) {
   return nullptr;
 }
 
+/// Whether the value \p Var has before the loop is never read: it is used
+/// only in \p Trailing, the trailing host statements, and the first of them
+/// that names it assigns it from other values ('tmp = u;' with 'double*
+/// tmp;' declared at the top, C style). Its slot then needs no host value,
+/// which may be uninitialized.
+bool assignedBeforeRead(const VarDecl *Var, llvm::ArrayRef<Step> Trailing) {
+  auto IsVar = [&](const VarDecl *V) { return V == Var; };
+  const auto *Function = dyn_cast<FunctionDecl>(Var->getDeclContext());
+  if (!Function || !Function->getBody())
+    return false;
+  std::size_t InTrailing = 0;
+  const Step *First = nullptr;
+  for (const Step &S : Trailing) {
+    const std::size_t Here = referencesTo(S.S, IsVar).size();
+    if (Here && !First)
+      First = &S;
+    InTrailing += Here;
+  }
+  if (!First || referencesTo(Function->getBody(), IsVar).size() != InTrailing)
+    return false;
+  const auto *Assign = dyn_cast<BinaryOperator>(First->S);
+  if (!Assign || Assign->getOpcode() != BO_Assign)
+    return false;
+  const auto *Target = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParens());
+  return Target && Target->getDecl() == Var &&
+         referencesTo(Assign->getRHS(), IsVar).empty();
+}
+
 /// Host-value loops in the body of a conditional node: the same in every
 /// iteration (hostBetweenIterations lets no other kind through), so their
 /// iterations are recorded into the body once rather than nesting a node.
@@ -129,6 +163,7 @@ void recordNestedLoopsOnce(std::vector<Step> &Steps) {
     if (S.Kind == StepKind::HostLoop && !S.GraphTest.empty()) {
       S.GraphTest.clear();
       S.GraphMoved.clear();
+      S.GraphUnset.clear();
       S.GraphTrailing = 0;
       S.NoGraphLoop = "it is in the body of a loop that is a conditional "
                       "node, which records its iterations once";
@@ -265,7 +300,8 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
                    [&](const Capture &C) { return Own.count(C.Var); });
     for (const Capture &C : T.Captures) {
       const QualType Type = C.Var->getType().getNonReferenceType();
-      if (!Type->isScalarType() && !Type.isTriviallyCopyableType(Context))
+      if (!Type->isDependentType() && !Type->isScalarType() &&
+          !Type.isTriviallyCopyableType(Context))
         return Fail("the GPU cannot receive '" + C.Var->getNameAsString() +
                     "'");
     }
@@ -279,6 +315,8 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
     C.DeviceScalar = true;
     C.Slot = Plan->ScratchSlots++;
     Loop.GraphMoved.push_back(C);
+    if (assignedBeforeRead(Var, llvm::ArrayRef<Step>(Body).take_back(Trailing)))
+      Loop.GraphUnset.push_back(Var);
   }
   Loop.GraphTrailing = Trailing;
   Loop.GraphTest = std::move(Test);
@@ -316,6 +354,7 @@ void Analyzer::checkGraphLoops(std::vector<Step> &Steps) {
                       "' after the loop, and the GPU has its value";
       S.GraphTest.clear();
       S.GraphMoved.clear();
+      S.GraphUnset.clear();
       S.GraphTrailing = 0;
       break;
     }

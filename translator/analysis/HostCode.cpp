@@ -156,6 +156,8 @@ void Analyzer::analyzeHostCode(const Stmt *S, const Directive &D,
   Step Host;
   Host.Kind = StepKind::HostCode;
   Host.S = S;
+  if (!analyzeHostCodeReuse(D, Host))
+    return;
   Out.push_back(std::move(Host));
 }
 

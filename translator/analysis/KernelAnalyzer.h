@@ -188,6 +188,10 @@ private:
   /// A statement marked '#pragma qd host'.
   void analyzeHostCode(const clang::Stmt *S, const Directive &D,
                        std::vector<Step> &Out);
+  // HostCodeReuse.cpp
+  /// Fills \p Host's ReuseKey for a '#pragma qd host reuse' statement, or
+  /// reports why the statement cannot be reused; false then.
+  bool analyzeHostCodeReuse(const Directive &D, Step &Host);
   // KernelCalls.cpp
   /// A call of a kernel as a whole statement; false if \p S is not one.
   bool analyzeKernelCall(const clang::Stmt *S, std::vector<Step> &Out);

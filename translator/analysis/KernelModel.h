@@ -276,7 +276,15 @@ struct Step {
   std::vector<Step> GraphTest;
   unsigned GraphTrailing = 0;
   std::vector<Capture> GraphMoved;
+  /// Moved values whose value before the loop nothing reads (a temporary
+  /// of a swap declared at the top): their slots get no host value.
+  std::vector<const clang::VarDecl *> GraphUnset;
   std::string NoGraphLoop;
+  /// HostCode with 'reuse' only: a reference to each variable the
+  /// statement names, in order, whose values tell whether an earlier
+  /// capture may stand in for running it (HostCodeReuse.cpp).
+  bool Reuse = false;
+  std::vector<const clang::DeclRefExpr *> ReuseKey;
   /// DeviceScalarSet only: the value needs device data.
   bool OnDevice = false;
   /// DeviceScalarSet only: the statement is the declaration of the device

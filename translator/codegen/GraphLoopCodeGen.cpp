@@ -50,7 +50,8 @@ std::string KernelCodeGen::renderGraphLoop(const Step &S,
            " on the device from here on: the GPU changes " +
            (One ? "it" : "them") + " between iterations\n";
     for (const Capture &C : S.GraphMoved)
-      Out += setDeviceScalar(C, C.Var->getNameAsString(), S.S, Queue);
+      if (!llvm::is_contained(S.GraphUnset, C.Var))
+        Out += setDeviceScalar(C, C.Var->getNameAsString(), S.S, Queue);
   }
 
   // The test kernel: the parts' captures, each once, the moved values bound

@@ -10,6 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelCodeGen.h"
+#include "clang/AST/Expr.h"
+
+using namespace clang;
 
 namespace qd {
 
@@ -25,6 +28,19 @@ std::string KernelCodeGen::renderHostCode(const Step &S,
   Data.set("user_line", userLine(S.S->getBeginLoc()));
   Data.set("generated_line", generatedLine());
   Data.set("statement", statementText(S.S));
+  Data.set("reuse", S.Reuse);
+  if (S.Reuse && graphMode()) {
+    std::string Names, Args;
+    for (const DeclRefExpr *Ref : S.ReuseKey) {
+      const std::string Name = text(Ref->getSourceRange());
+      Names += (Names.empty() ? "'" : ", '") + Name + "'";
+      Args += (Args.empty() ? "" : ", ") + Name;
+    }
+    Data.set("key_names", Names.empty() ? "no value (it names no variable)"
+                                        : "the values of " + Names);
+    Data.set("key_args", Args);
+    Data.set("reuse_index", std::to_string(NextHostReuse++));
+  }
   return renderTemplate(Options.Target, templateFor("host_code"), Data);
 }
 

@@ -91,6 +91,7 @@ std::string KernelCodeGen::renderCalledKernel() {
     ForcedGraphMode = Graph;
     NextDeviceFunction = 0;
     NextGraphTest = 0;
+    NextHostReuse = 0;
     SlotResident.clear();
     if (OwnFunctions) {
       Prefix = OwnPrefix + "_stream";

@@ -173,6 +173,7 @@ std::string KernelCodeGen::renderKernel(const KernelPlan &ThePlan,
   Prefix = ThePrefix;
   NextDeviceFunction = 0;
   NextGraphTest = 0;
+  NextHostReuse = 0;
   SlotResident.clear();
   DeviceFunctions.clear();
 

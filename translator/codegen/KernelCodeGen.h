@@ -277,6 +277,8 @@ private:
   /// test renders, MovedInTask holds those it changes, bound to their slots.
   llvm::DenseMap<const clang::VarDecl *, unsigned> SlotResident, MovedInTask;
   unsigned NextGraphTest = 0;
+  /// Numbers the statics of '#pragma qd host reuse' statements.
+  unsigned NextHostReuse = 0;
   /// While the body of a 'check_every' loop renders: its
   /// qd::detail::LoopPredicate, which every device function launched there
   /// receives and returns at once when the loop is over.

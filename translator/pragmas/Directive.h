@@ -70,6 +70,11 @@ struct Directive {
   clang::SourceLocation CheckEveryLoc;
   /// Graph mode, from a 'graph' clause on a kernel.
   bool Graph = false;
+  /// From 'reuse' on '#pragma qd host': graph mode may reuse what the
+  /// statement enqueued on an earlier call whose values it names were the
+  /// same, without running it (HostCodeReuse.cpp).
+  bool Reuse = false;
+  clang::SourceLocation ReuseLoc;
   /// Set by the kernel analysis once the directive is attached; any directive
   /// left unconsumed is misplaced.
   bool Consumed = false;

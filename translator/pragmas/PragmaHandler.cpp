@@ -80,6 +80,11 @@ void QdPragmaHandler::HandlePragma(Preprocessor &PP,
     if (Tok.isNot(tok::eod))
       report(Diags, Tok.getLocation(), Diag::StreamParallelTakesNoArguments);
   } else if (*Kind == DirectiveKind::Host) {
+    if (Tok.is(tok::identifier) && Tok.getIdentifierInfo()->isStr("reuse")) {
+      D.Reuse = true;
+      D.ReuseLoc = Tok.getLocation();
+      PP.Lex(Tok);
+    }
     if (Tok.isNot(tok::eod))
       report(Diags, Tok.getLocation(), Diag::HostTakesNoArguments);
   } else {

@@ -24,6 +24,7 @@
 #include <cstring>
 #include <initializer_list>
 #include <memory>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -92,9 +93,14 @@ struct GraphDescription {
     const void* function = nullptr;
     HostKernelInvoker host_invoke = nullptr;
     std::uint32_t first_arg = 0, arg_count = 0;
-    // HostGraph: the captured graph, which the call owns; not part of the
-    // shape.
+    // HostGraph: the captured graph, which the call owns, or, when
+    // capture_id is not 0, a 'reuse' statement's HostReuse owns; not part
+    // of the shape.
     void* graph = nullptr;
+    // HostGraph of a '#pragma qd host reuse' statement: the number of its
+    // capture, the same for every call that reuses it, so that a cached
+    // graph that holds it already is not updated.
+    std::uint64_t capture_id = 0;
     // Where the launch is in the user's source, for error messages.
     const char* file = nullptr;
     unsigned line = 0;
@@ -206,6 +212,37 @@ void host_invoke(const void* function, unsigned grid, unsigned block,
 }
 #endif
 
+// The captures of one '#pragma qd host reuse' statement (a static of the
+// generated entry point): per device, the work it enqueued for each of the
+// last few values of the variables it names (its key), so that a call with
+// the same values records that work without running the statement
+// (docs/pragmas.md, decision 44). Freed by release_cached_graphs().
+class HostReuse {
+public:
+  constexpr HostReuse() noexcept = default;
+  HostReuse(const HostReuse&) = delete;
+  HostReuse& operator=(const HostReuse&) = delete;
+
+private:
+  friend class GraphCall;
+  std::atomic<void*> captures_{nullptr}; // runtime/graph_host_reuse.cpp
+};
+// The most keys one statement keeps per device, least recently used out.
+inline constexpr std::size_t kReusedCaptures = 4;
+
+// A 'reuse' statement's key: the bytes of the values it names, in order.
+// Padding bytes may differ between equal values: then the statement runs
+// again, which is always right.
+template <class... V> std::string reuse_key(const V&... values) {
+  static_assert((std::is_trivially_copyable_v<V> && ...),
+                "'#pragma qd host reuse' compares the values the statement "
+                "names as bytes: each must be trivially copyable");
+  std::string key;
+  key.reserve((sizeof(V) + ... + 0));
+  (key.append(reinterpret_cast<const char*>(&values), sizeof(V)), ...);
+  return key;
+}
+
 // One graph-mode kernel call: the generated entry point records its launches
 // here, then calls submit(). A call that throws before submit() enqueued
 // nothing.
@@ -279,6 +316,20 @@ public:
     capture.end();
   }
 
+  // A '#pragma qd host reuse' statement: what it enqueued on an earlier
+  // call with the same `key` on this device, if `reuse` still has it, without
+  // running `statement`; otherwise as host_code() above, keeping the
+  // capture in `reuse` for later calls.
+  template <class F>
+  void host_code(std::uint32_t lane, const char* file, unsigned line,
+                 HostReuse& reuse, std::string key, F&& statement) {
+    if (reuse_capture(lane, file, line, reuse, key))
+      return;
+    HostCapture capture(*this, lane, file, line);
+    std::forward<F>(statement)();
+    capture.end(&reuse, std::move(key));
+  }
+
   // Enqueues the described work on the launch stream. Throws qd::Error
   // naming the kernel (and the launch, when one node is to blame).
   void submit();
@@ -293,7 +344,8 @@ private:
     ~HostCapture();
     HostCapture(const HostCapture&) = delete;
     HostCapture& operator=(const HostCapture&) = delete;
-    void end();
+    // Records the capture; with `reuse`, keeps it there under `key` too.
+    void end(HostReuse* reuse = nullptr, std::string key = {});
 
   private:
     GraphCall& call_;
@@ -305,11 +357,23 @@ private:
     bool capturing_ = false;
   };
 
+  // Records `reuse`'s capture for `key` on this call's device, if it has
+  // one; false if the statement must run.
+  bool reuse_capture(std::uint32_t lane, const char* file, unsigned line,
+                     HostReuse& reuse, const std::string& key);
+  // Adds a captured graph to the description; `capture_id` 0: the call
+  // owns `graph`.
+  void record_host_graph(std::uint32_t lane, const char* file, unsigned line,
+                         void* graph, std::uint64_t capture_id);
+
   GraphSite& site_;
   StreamRef launch_;
   const CallDevice* device_; // the entry point's, which outlives this call
   GraphDescription* d_;
   std::vector<std::unique_ptr<ReductionScratch>> scratch_;
+  // The reused captures this call's description points to: kept alive
+  // until it is submitted, whatever other threads do to their HostReuse.
+  std::vector<std::shared_ptr<void>> reused_;
 };
 
 // The streams that '#pragma qd host' code was captured on in graph mode, on

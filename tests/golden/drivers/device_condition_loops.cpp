@@ -5,7 +5,8 @@
 // iterations), each until its condition turns false; moments (graph mode)
 // with and without host-loop iterations; shrink, whose loop sets a result
 // from another on the device; c_style, whose locals get their values from
-// host statements.
+// host statements; halve_typed, a template whose reduction variable has the
+// template's type, for double and float.
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"
 
@@ -69,6 +70,16 @@ int main() {
     Mirrored<float> out(3);
     moments(a.device(), n, steps, out.device());
     print_summary(steps == 0 ? "moments0.out" : "moments3.out", out);
+  }
+  {
+    Mirrored<double> d(n, [](std::size_t i) { return pattern(i + 6, 0.0, 4.0); });
+    Mirrored<float> f(n, [](std::size_t i) { return pattern(i + 6, 0.0, 4.0); });
+    Mirrored<int> steps(2);
+    halve_typed(d.device(), n, 1e-3, steps.device());
+    halve_typed(f.device(), n, 1e-2f, steps.device() + 1);
+    print_summary("halve_typed.d", d);
+    print_summary("halve_typed.f", f);
+    print_summary("halve_typed.steps", steps);
   }
   return 0;
 }

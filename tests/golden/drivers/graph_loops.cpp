@@ -8,7 +8,9 @@
 // loop in a block); shrink_both (a loop in a called kernel); decay (a
 // template kernel); march (a time loop of the caller's count, called with
 // 0, 1, 37, 37 again and 4 steps); rounds_of (a 'do' loop of 0 and 3
-// rounds around a loop of the same count).
+// rounds around a loop of the same count); settle_with_copy (a 'reuse'
+// library call in the body), twice with new buffers; heat_c_style (C-style
+// declarations at the top) for 0, 7 and 8 steps.
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"
 
@@ -130,6 +132,24 @@ int main() {
     const std::string name = "rounds" + std::to_string(rounds);
     print_summary((name + ".a").c_str(), a);
     print_summary((name + ".done").c_str(), done);
+  }
+  for (int call = 0; call < 2; ++call) {
+    Mirrored<float> a(n, [](std::size_t i) { return pattern(i + 4, 0.0, 8.0); });
+    Mirrored<float> last(n);
+    Mirrored<int> steps(1);
+    settle_with_copy(a.device(), last.device(), n, 0.05f, steps.device());
+    const std::string name = "settle_with_copy" + std::to_string(call);
+    print_summary((name + ".a").c_str(), a);
+    print_summary((name + ".last").c_str(), last);
+    print_summary((name + ".steps").c_str(), steps);
+  }
+  for (int nsteps : {0, 7, 8}) {
+    Mirrored<double> u(n, [](std::size_t i) { return pattern(i + 9, 0.0, 2.0); });
+    Mirrored<double> unew(n, [](std::size_t i) { return pattern(i + 9, 0.0, 2.0); });
+    heat_c_style(u.device(), unew.device(), n, nsteps, 0.25);
+    const std::string name = "heat" + std::to_string(nsteps);
+    print_summary((name + ".u").c_str(), u);
+    print_summary((name + ".unew").c_str(), unew);
   }
   return 0;
 }

@@ -1,6 +1,7 @@
 // Driver for golden case host_code (see driver_support.h).
 // Calls solve, then solve_twice (graph mode: its host code is captured), with
-// and without 'loop seq' iterations, on the default stream: the serial build
+// and without 'loop seq' iterations, then mirror ('reuse') with the same
+// count three times, half of it twice and the whole again, on the default stream: the serial build
 // has no stream entry points. Besides the arrays it prints where the host
 // code ran: at the top level on the launch stream (in graph mode on a
 // stream of its own), in each block on the block's own stream (on the
@@ -52,6 +53,18 @@ int main() {
     }
     std::printf("%s.top_on_launch_stream %d\n", tag, top);
     std::printf("%s.blocks_on_own_streams %d\n", tag, own);
+  }
+  {
+    // mirror's copy, reused by the calls with the same arguments.
+    Mirrored<float> a(n, [](std::size_t i) { return pattern(i + 2, -1.0, 1.0); });
+    Mirrored<float> c(n);
+    int call = 0;
+    for (int count : {n, n, n, n / 2, n / 2, n}) {
+      mirror(a.device(), c.device(), count);
+      const std::string name = "mirror" + std::to_string(call++);
+      print_summary((name + ".a").c_str(), a);
+      print_summary((name + ".c").c_str(), c);
+    }
   }
   return 0;
 }

@@ -491,3 +491,66 @@ void c_style(float* a, int n, float tol, int* steps) {
 // ---- end of qd kernel 'c_style' ----
 #line 146 "device_condition_loops.cpp"
 
+
+// A template kernel whose reduction variable has the template's type: the
+// loop is analyzed on the pattern, where 'T top' has no type yet.
+// ---- qd kernel 'halve_typed' (device_condition_loops.cpp:150), translated by qd-translate ----
+#line 499 "device_condition_loops.cpu.cpp"
+// Parallel loop of 'halve_typed' (device_condition_loops.cpp:160) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+template <class T>
+static QD_NOINLINE void
+qd_halve_typed_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * a, int n, T& top) {
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(max: top)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 160 "device_condition_loops.cpp"
+{
+            a[i] = a[i] * T(0.5);
+            top = a[i] > top ? a[i] : top;
+        }
+#line 513 "device_condition_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'halve_typed' (device_condition_loops.cpp:166): runs once, on the calling thread.
+template <class T>
+static void
+qd_halve_typed_task1(int * steps, int k) {
+#line 166 "device_condition_loops.cpp"
+steps[0] = k;
+#line 523 "device_condition_loops.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'halve_typed': they run its work on the calling thread and return when it is done.
+template <class T>
+void halve_typed(T* a, int n, T tol, int* steps, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  T top = T(1e30);
+  int k = 0;
+  while (top > tol) {
+    top = T(0);
+    // parallel loop with reductions, device_condition_loops.cpp:160
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_halve_typed_loop0<T>(qd_begin, qd_count, a, n, top);
+    }
+    k = k + 1;
+  }
+  // serial task, device_condition_loops.cpp:166
+  qd_halve_typed_task1<T>(steps, k);
+}
+
+template <class T>
+void halve_typed(T* a, int n, T tol, int* steps) {
+  ::halve_typed<T>(a, n, tol, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'halve_typed' ----
+#line 167 "device_condition_loops.cpp"
+
+
+template void halve_typed<double>(double* a, int n, double tol, int* steps);
+template void halve_typed<float>(float* a, int n, float tol, int* steps);

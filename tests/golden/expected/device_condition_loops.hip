@@ -804,3 +804,102 @@ void c_style(float* a, int n, float tol, int* steps) {
 // ---- end of qd kernel 'c_style' ----
 #line 146 "device_condition_loops.cpp"
 
+
+// A template kernel whose reduction variable has the template's type: the
+// loop is analyzed on the pattern, where 'T top' has no type yet.
+// ---- qd kernel 'halve_typed' (device_condition_loops.cpp:150), translated by qd-translate ----
+#line 812 "device_condition_loops.hip"
+// Parallel loop of 'halve_typed' (device_condition_loops.cpp:160) with reductions: a grid-stride loop over the iterations, then the combine.
+template <class T>
+static __global__ void __launch_bounds__(256)
+qd_halve_typed_loop0(int qd_begin, std::uint64_t qd_count, T * a, T* qd_result_top, T* qd_partials_top, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  T top = qd::detail::reduce_identity<qd::detail::ReduceOp::Max, T>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 160 "device_condition_loops.cpp"
+{
+            a[i] = a[i] * T(0.5);
+            top = a[i] > top ? a[i] : top;
+        }
+#line 830 "device_condition_loops.hip"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 160 "device_condition_loops.cpp"
+{
+            a[i] = a[i] * T(0.5);
+            top = a[i] > top ? a[i] : top;
+        }
+#line 840 "device_condition_loops.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ T qd_shared_top[256];
+  top = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(top, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_top[qd::detail::block_index()] = top;
+  if (qd::detail::last_block_done(qd_done)) {
+    const T qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_top, qd_all_top);
+  }
+}
+
+// Serial task of 'halve_typed' (device_condition_loops.cpp:166): runs on one thread.
+template <class T>
+static __global__ void __launch_bounds__(1)
+qd_halve_typed_task1(int * steps, int k) {
+#line 166 "device_condition_loops.cpp"
+steps[0] = k;
+#line 860 "device_condition_loops.hip"
+}
+
+
+// Host entry points of kernel 'halve_typed': they enqueue its work on the launch stream and return without waiting.
+template <class T>
+void halve_typed(T* a, int n, T tol, int* steps, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel halve_typed"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(T)} });
+  T top = T(1e30);
+  int k = 0;
+  // 'top' is reduced in the loop below (device_condition_loops.cpp:157): from here on its value is the device's, starting from the host's
+  qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(top));
+  qd::detail::check_launch(hipGetLastError(), "halve_typed", "device_condition_loops.cpp", 157);
+  while ((qd::detail::read_scalar(top, qd_scratch.slot<T>(0), qd_stream), (top > tol))) {
+    // device_condition_loops.cpp:158: top = T(0)
+    qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(T(0)));
+    qd::detail::check_launch(hipGetLastError(), "halve_typed", "device_condition_loops.cpp", 158);
+    // parallel loop with reductions, device_condition_loops.cpp:160: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_halve_typed_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), qd_scratch.counter(0));
+      qd::detail::check_launch(hipGetLastError(), "halve_typed", "device_condition_loops.cpp", 160);
+    }
+    k = k + 1;
+  }
+  // serial task, device_condition_loops.cpp:166
+  qd_halve_typed_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd::detail::check_launch(hipGetLastError(), "halve_typed", "device_condition_loops.cpp", 166);
+}
+
+template <class T>
+void halve_typed(T* a, int n, T tol, int* steps) {
+  ::halve_typed<T>(a, n, tol, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'halve_typed' ----
+#line 167 "device_condition_loops.cpp"
+
+
+template void halve_typed<double>(double* a, int n, double tol, int* steps);
+template void halve_typed<float>(float* a, int n, float tol, int* steps);

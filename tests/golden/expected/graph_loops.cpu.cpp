@@ -13,11 +13,28 @@
 // (-Wqd-graph says why). HIP graphs have no conditional nodes: there every
 // kernel here runs in stream mode. The driver covers zero trips and a loop
 // that stops at its iteration cap.
-#include <cmath>
+#include <qd/qd.h>
 
-// ---- qd kernel 'sweep' (graph_loops.cpp:14), translated by qd-translate ----
-#line 20 "graph_loops.cpu.cpp"
-// Parallel loop of 'sweep' (graph_loops.cpp:23) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+#include <cmath>
+#include <cstring>
+
+// Copies n floats of device memory on `stream`, without waiting; the CPU
+// path is the program's own, for builds without a GPU runtime.
+static void copy_async(float* dst, const float* src, int n, qd::StreamRef stream)
+{
+#if defined(__HIPCC__)
+    (void)hipMemcpyAsync(dst, src, sizeof(float) * n, hipMemcpyDeviceToDevice, stream);
+#elif defined(CUDART_VERSION)
+    (void)cudaMemcpyAsync(dst, src, sizeof(float) * n, cudaMemcpyDeviceToDevice, stream);
+#else
+    (void)stream;
+    std::memcpy(dst, src, sizeof(float) * n);
+#endif
+}
+
+// ---- qd kernel 'sweep' (graph_loops.cpp:31), translated by qd-translate ----
+#line 37 "graph_loops.cpu.cpp"
+// Parallel loop of 'sweep' (graph_loops.cpp:40) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_sweep_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int n, float& res) {
 #if defined(_OPENMP)
@@ -25,53 +42,53 @@ qd_sweep_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u,
 #pragma omp parallel for reduction(qd_fmax_res: res)
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 23 "graph_loops.cpp"
+#line 40 "graph_loops.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 34 "graph_loops.cpu.cpp"
+#line 51 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'sweep' (graph_loops.cpp:27): runs once, on the calling thread.
+// Serial task of 'sweep' (graph_loops.cpp:44): runs once, on the calling thread.
 static void
 qd_sweep_task1(float * u, float * v) {
-#line 27 "graph_loops.cpp"
+#line 44 "graph_loops.cpp"
 v[0] = u[0];
-#line 43 "graph_loops.cpu.cpp"
+#line 60 "graph_loops.cpu.cpp"
 }
 
-// Serial task of 'sweep' (graph_loops.cpp:28): runs once, on the calling thread.
+// Serial task of 'sweep' (graph_loops.cpp:45): runs once, on the calling thread.
 static void
 qd_sweep_task2(float * u, float * v, int n) {
-#line 28 "graph_loops.cpp"
+#line 45 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 51 "graph_loops.cpu.cpp"
+#line 68 "graph_loops.cpu.cpp"
 }
 
-// Serial task of 'sweep' (graph_loops.cpp:34): runs once, on the calling thread.
+// Serial task of 'sweep' (graph_loops.cpp:51): runs once, on the calling thread.
 static void
 qd_sweep_task3(int * iterations, int it) {
-#line 34 "graph_loops.cpp"
+#line 51 "graph_loops.cpp"
 iterations[0] = it;
-#line 59 "graph_loops.cpu.cpp"
+#line 76 "graph_loops.cpu.cpp"
 }
 
-// Serial task of 'sweep' (graph_loops.cpp:35): runs once, on the calling thread.
+// Serial task of 'sweep' (graph_loops.cpp:52): runs once, on the calling thread.
 static void
 qd_sweep_task4(float * residual, float res) {
-#line 35 "graph_loops.cpp"
+#line 52 "graph_loops.cpp"
 residual[0] = res;
-#line 67 "graph_loops.cpu.cpp"
+#line 84 "graph_loops.cpu.cpp"
 }
 
-// Serial task of 'sweep' (graph_loops.cpp:36): runs once, on the calling thread.
+// Serial task of 'sweep' (graph_loops.cpp:53): runs once, on the calling thread.
 static void
 qd_sweep_task5(float * u, float * v) {
-#line 36 "graph_loops.cpp"
+#line 53 "graph_loops.cpp"
 u[0] = u[0] + 0.0f * v[0];
-#line 75 "graph_loops.cpu.cpp"
+#line 92 "graph_loops.cpu.cpp"
 }
 
 
@@ -82,26 +99,26 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
   int it = 0;
   while (res > tol && it < max_it) {
     res = 0.0f;
-    // parallel loop with reductions, graph_loops.cpp:23
+    // parallel loop with reductions, graph_loops.cpp:40
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       qd_sweep_loop0(qd_begin, qd_count, u, v, n, res);
     }
-    // serial task, graph_loops.cpp:27
+    // serial task, graph_loops.cpp:44
     qd_sweep_task1(u, v);
-    // serial task, graph_loops.cpp:28
+    // serial task, graph_loops.cpp:45
     qd_sweep_task2(u, v, n);
     float* t = u;
     u = v;
     v = t;
     ++it;
   }
-  // serial task, graph_loops.cpp:34
+  // serial task, graph_loops.cpp:51
   qd_sweep_task3(iterations, it);
-  // serial task, graph_loops.cpp:35
+  // serial task, graph_loops.cpp:52
   qd_sweep_task4(residual, res);
-  // serial task, graph_loops.cpp:36
+  // serial task, graph_loops.cpp:53
   qd_sweep_task5(u, v);
 }
 
@@ -110,33 +127,33 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
 }
 
 // ---- end of qd kernel 'sweep' ----
-#line 37 "graph_loops.cpp"
+#line 54 "graph_loops.cpp"
 
 
-// ---- qd kernel 'halve_below' (graph_loops.cpp:39), translated by qd-translate ----
-#line 118 "graph_loops.cpu.cpp"
-// Parallel loop of 'halve_below' (graph_loops.cpp:48) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'halve_below' (graph_loops.cpp:56), translated by qd-translate ----
+#line 135 "graph_loops.cpu.cpp"
+// Parallel loop of 'halve_below' (graph_loops.cpp:65) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_halve_below_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 48 "graph_loops.cpp"
+#line 65 "graph_loops.cpp"
 {
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 131 "graph_loops.cpu.cpp"
+#line 148 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'halve_below' (graph_loops.cpp:54): runs once, on the calling thread.
+// Serial task of 'halve_below' (graph_loops.cpp:71): runs once, on the calling thread.
 static void
 qd_halve_below_task1(int * steps, int k) {
-#line 54 "graph_loops.cpp"
+#line 71 "graph_loops.cpp"
 steps[0] = k;
-#line 140 "graph_loops.cpu.cpp"
+#line 157 "graph_loops.cpu.cpp"
 }
 
 
@@ -147,7 +164,7 @@ void halve_below(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
   int k = 0;
   do {
     total = 0.0f;
-    // parallel loop with reductions, graph_loops.cpp:48
+    // parallel loop with reductions, graph_loops.cpp:65
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -155,7 +172,7 @@ void halve_below(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
     }
     k += 1;
   } while (total > limit);
-  // serial task, graph_loops.cpp:54
+  // serial task, graph_loops.cpp:71
   qd_halve_below_task1(steps, k);
 }
 
@@ -164,21 +181,21 @@ void halve_below(float* a, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'halve_below' ----
-#line 55 "graph_loops.cpp"
+#line 72 "graph_loops.cpp"
 
 
-// ---- qd kernel 'scale_rows' (graph_loops.cpp:57), translated by qd-translate ----
-#line 172 "graph_loops.cpu.cpp"
-// Parallel loop of 'scale_rows' (graph_loops.cpp:60): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'scale_rows' (graph_loops.cpp:74), translated by qd-translate ----
+#line 189 "graph_loops.cpu.cpp"
+// Parallel loop of 'scale_rows' (graph_loops.cpp:77): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_scale_rows_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float s, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 61 "graph_loops.cpp"
+#line 78 "graph_loops.cpp"
 a[i] = s * a[i];
-#line 182 "graph_loops.cpu.cpp"
+#line 199 "graph_loops.cpu.cpp"
   }
 }
 
@@ -186,7 +203,7 @@ a[i] = s * a[i];
 // Host entry points of kernel 'scale_rows': they run its work on the calling thread and return when it is done.
 void scale_rows(float* a, int n, float s, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, graph_loops.cpp:60
+  // parallel loop, graph_loops.cpp:77
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -199,66 +216,66 @@ void scale_rows(float* a, int n, float s) {
 }
 
 // ---- end of qd kernel 'scale_rows' ----
-#line 62 "graph_loops.cpp"
+#line 79 "graph_loops.cpp"
 
 
 // A 'for' whose increment the GPU runs; a region and a kernel call in the
 // body; a value computed from a result in the body.
-// ---- qd kernel 'grow_mean' (graph_loops.cpp:66), translated by qd-translate ----
-#line 209 "graph_loops.cpu.cpp"
-// Parallel loop of 'grow_mean' (graph_loops.cpp:75) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'grow_mean' (graph_loops.cpp:83), translated by qd-translate ----
+#line 226 "graph_loops.cpu.cpp"
+// Parallel loop of 'grow_mean' (graph_loops.cpp:92) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_grow_mean_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& sum) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 76 "graph_loops.cpp"
+#line 93 "graph_loops.cpp"
 sum += a[i];
-#line 219 "graph_loops.cpu.cpp"
+#line 236 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'grow_mean' (graph_loops.cpp:80): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'grow_mean' (graph_loops.cpp:97): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_grow_mean_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 81 "graph_loops.cpp"
+#line 98 "graph_loops.cpp"
 a[i] = a[i] * 1.5f;
-#line 232 "graph_loops.cpu.cpp"
+#line 249 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'grow_mean' (graph_loops.cpp:85): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'grow_mean' (graph_loops.cpp:102): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_grow_mean_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, const float mean, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 86 "graph_loops.cpp"
+#line 103 "graph_loops.cpp"
 b[i] = b[i] + mean;
-#line 245 "graph_loops.cpu.cpp"
+#line 262 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'grow_mean' (graph_loops.cpp:90): runs once, on the calling thread.
+// Serial task of 'grow_mean' (graph_loops.cpp:107): runs once, on the calling thread.
 static void
 qd_grow_mean_task3(int * rounds, int r) {
-#line 90 "graph_loops.cpp"
+#line 107 "graph_loops.cpp"
 rounds[0] = r;
-#line 254 "graph_loops.cpu.cpp"
+#line 271 "graph_loops.cpu.cpp"
 }
 
-// Serial task of 'grow_mean' (graph_loops.cpp:91): runs once, on the calling thread.
+// Serial task of 'grow_mean' (graph_loops.cpp:108): runs once, on the calling thread.
 static void
 qd_grow_mean_task4(float * a, float sum) {
-#line 91 "graph_loops.cpp"
+#line 108 "graph_loops.cpp"
 a[0] = sum;
-#line 262 "graph_loops.cpu.cpp"
+#line 279 "graph_loops.cpu.cpp"
 }
 
 
@@ -269,27 +286,27 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
   int r = 0;
   for (r = 0; sum < target && r < 50; ++r) {
     sum = 0.0f;
-    // parallel loop with reductions, graph_loops.cpp:75
+    // parallel loop with reductions, graph_loops.cpp:92
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_grow_mean_loop0(qd_begin, qd_count, a, n, sum);
     }
     const float mean = sum / static_cast<float>(n);
-    // stream_parallel region, graph_loops.cpp:78: 2 blocks, run one after another on the calling thread
+    // stream_parallel region, graph_loops.cpp:95: 2 blocks, run one after another on the calling thread
     {
-      // block 1, graph_loops.cpp:79
+      // block 1, graph_loops.cpp:96
       {
-        // parallel loop, graph_loops.cpp:80
+        // parallel loop, graph_loops.cpp:97
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           qd_grow_mean_loop1(qd_begin, qd_count, a, n);
         }
       }
-      // block 2, graph_loops.cpp:84
+      // block 2, graph_loops.cpp:101
       {
-        // parallel loop, graph_loops.cpp:85
+        // parallel loop, graph_loops.cpp:102
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -299,9 +316,9 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
     }
     scale_rows(b, n, 0.5f);
   }
-  // serial task, graph_loops.cpp:90
+  // serial task, graph_loops.cpp:107
   qd_grow_mean_task3(rounds, r);
-  // serial task, graph_loops.cpp:91
+  // serial task, graph_loops.cpp:108
   qd_grow_mean_task4(a, sum);
 }
 
@@ -310,104 +327,104 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds) {
 }
 
 // ---- end of qd kernel 'grow_mean' ----
-#line 92 "graph_loops.cpp"
+#line 109 "graph_loops.cpp"
 
 
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it.
-// ---- qd kernel 'cg' (graph_loops.cpp:96), translated by qd-translate ----
-#line 320 "graph_loops.cpu.cpp"
-// Parallel loop of 'cg' (graph_loops.cpp:101) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'cg' (graph_loops.cpp:113), translated by qd-translate ----
+#line 337 "graph_loops.cpu.cpp"
+// Parallel loop of 'cg' (graph_loops.cpp:118) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 102 "graph_loops.cpp"
+#line 119 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 330 "graph_loops.cpu.cpp"
+#line 347 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:106): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (graph_loops.cpp:123): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 106 "graph_loops.cpp"
+#line 123 "graph_loops.cpp"
 {
             const double left = i > 0 ? p[i - 1] : 0.0;
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 347 "graph_loops.cpu.cpp"
+#line 364 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:113) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg' (graph_loops.cpp:130) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n, double& pap) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: pap)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 114 "graph_loops.cpp"
+#line 131 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 360 "graph_loops.cpu.cpp"
+#line 377 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:116): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (graph_loops.cpp:133): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 116 "graph_loops.cpp"
+#line 133 "graph_loops.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 376 "graph_loops.cpu.cpp"
+#line 393 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:122) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg' (graph_loops.cpp:139) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr_new) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr_new)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 123 "graph_loops.cpp"
+#line 140 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 389 "graph_loops.cpu.cpp"
+#line 406 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:126): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (graph_loops.cpp:143): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, double * p, const double beta, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 127 "graph_loops.cpp"
+#line 144 "graph_loops.cpp"
 p[i] = r[i] + beta * p[i];
-#line 402 "graph_loops.cpu.cpp"
+#line 419 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'cg' (graph_loops.cpp:130): runs once, on the calling thread.
+// Serial task of 'cg' (graph_loops.cpp:147): runs once, on the calling thread.
 static void
 qd_cg_task6(int * iterations, int it) {
-#line 130 "graph_loops.cpp"
+#line 147 "graph_loops.cpp"
 iterations[0] = it;
-#line 411 "graph_loops.cpu.cpp"
+#line 428 "graph_loops.cpu.cpp"
 }
 
 
@@ -415,7 +432,7 @@ iterations[0] = it;
 void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   double rr = 0.0;
-  // parallel loop with reductions, graph_loops.cpp:101
+  // parallel loop with reductions, graph_loops.cpp:118
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -423,28 +440,28 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   }
   int it = 0;
   while (it < max_it && rr > tol * tol) {
-    // parallel loop, graph_loops.cpp:106
+    // parallel loop, graph_loops.cpp:123
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop1(qd_begin, qd_count, p, ap, n);
     }
     double pap = 0.0;
-    // parallel loop with reductions, graph_loops.cpp:113
+    // parallel loop with reductions, graph_loops.cpp:130
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop2(qd_begin, qd_count, p, ap, n, pap);
     }
     const double alpha = rr / pap;
-    // parallel loop, graph_loops.cpp:116
+    // parallel loop, graph_loops.cpp:133
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop3(qd_begin, qd_count, x, r, p, ap, alpha, n);
     }
     double rr_new = 0.0;
-    // parallel loop with reductions, graph_loops.cpp:122
+    // parallel loop with reductions, graph_loops.cpp:139
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -452,7 +469,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     }
     const double beta = rr_new / rr;
     rr = rr_new;
-    // parallel loop, graph_loops.cpp:126
+    // parallel loop, graph_loops.cpp:143
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -460,7 +477,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     }
     ++it;
   }
-  // serial task, graph_loops.cpp:130
+  // serial task, graph_loops.cpp:147
   qd_cg_task6(iterations, it);
 }
 
@@ -469,14 +486,14 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 }
 
 // ---- end of qd kernel 'cg' ----
-#line 131 "graph_loops.cpp"
+#line 148 "graph_loops.cpp"
 
 
 // The host uses the iteration count after the loop (a loop's bound): the
 // count must be the host's, so this kernel runs in stream mode.
-// ---- qd kernel 'settle_then_mark' (graph_loops.cpp:135), translated by qd-translate ----
-#line 479 "graph_loops.cpu.cpp"
-// Parallel loop of 'settle_then_mark' (graph_loops.cpp:144) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'settle_then_mark' (graph_loops.cpp:152), translated by qd-translate ----
+#line 496 "graph_loops.cpu.cpp"
+// Parallel loop of 'settle_then_mark' (graph_loops.cpp:161) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_then_mark_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& top) {
 #if defined(_OPENMP)
@@ -484,25 +501,25 @@ qd_settle_then_mark_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count,
 #pragma omp parallel for reduction(qd_fmax_top: top)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 144 "graph_loops.cpp"
+#line 161 "graph_loops.cpp"
 {
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 493 "graph_loops.cpu.cpp"
+#line 510 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'settle_then_mark' (graph_loops.cpp:150): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'settle_then_mark' (graph_loops.cpp:167): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_then_mark_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * marks, int k) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < k; ++i) {
-#line 151 "graph_loops.cpp"
+#line 168 "graph_loops.cpp"
 marks[i] = i + 1;
-#line 506 "graph_loops.cpu.cpp"
+#line 523 "graph_loops.cpu.cpp"
   }
 }
 
@@ -514,7 +531,7 @@ void settle_then_mark(float* a, int n, float tol, int* marks, qd::StreamRef qd_s
   int k = 0;
   while (top > tol && k < 40) {
     top = 0.0f;
-    // parallel loop with reductions, graph_loops.cpp:144
+    // parallel loop with reductions, graph_loops.cpp:161
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -522,7 +539,7 @@ void settle_then_mark(float* a, int n, float tol, int* marks, qd::StreamRef qd_s
     }
     ++k;
   }
-  // parallel loop, graph_loops.cpp:150
+  // parallel loop, graph_loops.cpp:167
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(k), /*inclusive=*/false);
@@ -535,41 +552,41 @@ void settle_then_mark(float* a, int n, float tol, int* marks) {
 }
 
 // ---- end of qd kernel 'settle_then_mark' ----
-#line 152 "graph_loops.cpp"
+#line 169 "graph_loops.cpp"
 
 
 // Smoothing sweeps inside the convergence loop, as multigrid writes them: a
 // 'loop seq' of its own count in the body, the same in every iteration,
 // recorded once into the WHILE node's body.
-// ---- qd kernel 'smooth_until' (graph_loops.cpp:157), translated by qd-translate ----
-#line 546 "graph_loops.cpu.cpp"
-// Parallel loop of 'smooth_until' (graph_loops.cpp:167): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'smooth_until' (graph_loops.cpp:174), translated by qd-translate ----
+#line 563 "graph_loops.cpu.cpp"
+// Parallel loop of 'smooth_until' (graph_loops.cpp:184): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * b, const float w, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 168 "graph_loops.cpp"
+#line 185 "graph_loops.cpp"
 b[i] = a[i] + w * (0.5f * (a[i - 1] + a[i + 1]) - a[i]);
-#line 556 "graph_loops.cpu.cpp"
+#line 573 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'smooth_until' (graph_loops.cpp:169): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'smooth_until' (graph_loops.cpp:186): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_until_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * b, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 170 "graph_loops.cpp"
+#line 187 "graph_loops.cpp"
 a[i] = b[i];
-#line 569 "graph_loops.cpu.cpp"
+#line 586 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'smooth_until' (graph_loops.cpp:174) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'smooth_until' (graph_loops.cpp:191) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_until_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& change) {
 #if defined(_OPENMP)
@@ -577,18 +594,18 @@ qd_smooth_until_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, flo
 #pragma omp parallel for reduction(qd_fmax_change: change)
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 175 "graph_loops.cpp"
+#line 192 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 583 "graph_loops.cpu.cpp"
+#line 600 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'smooth_until' (graph_loops.cpp:178): runs once, on the calling thread.
+// Serial task of 'smooth_until' (graph_loops.cpp:195): runs once, on the calling thread.
 static void
 qd_smooth_until_task3(int * cycles, int c) {
-#line 178 "graph_loops.cpp"
+#line 195 "graph_loops.cpp"
 cycles[0] = c;
-#line 592 "graph_loops.cpu.cpp"
+#line 609 "graph_loops.cpu.cpp"
 }
 
 
@@ -600,13 +617,13 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
   while (change > tol && c < 200) {
     for (int s = 0; s < sweeps; ++s) {
       const float w = s % 2 == 0 ? 1.0f : 0.5f;
-      // parallel loop, graph_loops.cpp:167
+      // parallel loop, graph_loops.cpp:184
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         qd_smooth_until_loop0(qd_begin, qd_count, a, b, w, n);
       }
-      // parallel loop, graph_loops.cpp:169
+      // parallel loop, graph_loops.cpp:186
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
@@ -614,7 +631,7 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
       }
     }
     change = 0.0f;
-    // parallel loop with reductions, graph_loops.cpp:174
+    // parallel loop with reductions, graph_loops.cpp:191
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
@@ -622,7 +639,7 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
     }
     ++c;
   }
-  // serial task, graph_loops.cpp:178
+  // serial task, graph_loops.cpp:195
   qd_smooth_until_task3(cycles, c);
 }
 
@@ -631,14 +648,14 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles)
 }
 
 // ---- end of qd kernel 'smooth_until' ----
-#line 179 "graph_loops.cpp"
+#line 196 "graph_loops.cpp"
 
 
 // A loop in a stream_parallel block, next to a block of plain work; a
 // 'for' whose own variable the body's device code reads.
-// ---- qd kernel 'two_sides' (graph_loops.cpp:183), translated by qd-translate ----
-#line 641 "graph_loops.cpu.cpp"
-// Parallel loop of 'two_sides' (graph_loops.cpp:194) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'two_sides' (graph_loops.cpp:200), translated by qd-translate ----
+#line 658 "graph_loops.cpu.cpp"
+// Parallel loop of 'two_sides' (graph_loops.cpp:211) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_two_sides_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int t, int n, float& top) {
 #if defined(_OPENMP)
@@ -646,33 +663,33 @@ qd_two_sides_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float 
 #pragma omp parallel for reduction(qd_fmax_top: top)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 194 "graph_loops.cpp"
+#line 211 "graph_loops.cpp"
 {
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 655 "graph_loops.cpu.cpp"
+#line 672 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'two_sides' (graph_loops.cpp:200): runs once, on the calling thread.
+// Serial task of 'two_sides' (graph_loops.cpp:217): runs once, on the calling thread.
 static void
 qd_two_sides_task1(int * counts, int k) {
-#line 200 "graph_loops.cpp"
+#line 217 "graph_loops.cpp"
 counts[0] = k;
-#line 664 "graph_loops.cpu.cpp"
+#line 681 "graph_loops.cpu.cpp"
 }
 
-// Parallel loop of 'two_sides' (graph_loops.cpp:204): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'two_sides' (graph_loops.cpp:221): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_two_sides_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 205 "graph_loops.cpp"
+#line 222 "graph_loops.cpp"
 b[i] = 2.0f * b[i];
-#line 676 "graph_loops.cpu.cpp"
+#line 693 "graph_loops.cpu.cpp"
   }
 }
 
@@ -680,15 +697,15 @@ b[i] = 2.0f * b[i];
 // Host entry points of kernel 'two_sides': they run its work on the calling thread and return when it is done.
 void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // stream_parallel region, graph_loops.cpp:186: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, graph_loops.cpp:203: 2 blocks, run one after another on the calling thread
   {
-    // block 1, graph_loops.cpp:187
+    // block 1, graph_loops.cpp:204
     {
       float top = 1e30f;
       int k = 0;
       for (int t = 1; top > tol && t < 100; ++t) {
         top = 0.0f;
-        // parallel loop with reductions, graph_loops.cpp:194
+        // parallel loop with reductions, graph_loops.cpp:211
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -696,12 +713,12 @@ void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef 
         }
         k += 2;
       }
-      // serial task, graph_loops.cpp:200
+      // serial task, graph_loops.cpp:217
       qd_two_sides_task1(counts, k);
     }
-    // block 2, graph_loops.cpp:203
+    // block 2, graph_loops.cpp:220
     {
-      // parallel loop, graph_loops.cpp:204
+      // parallel loop, graph_loops.cpp:221
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -716,34 +733,34 @@ void two_sides(float* a, float* b, int n, float tol, int* counts) {
 }
 
 // ---- end of qd kernel 'two_sides' ----
-#line 207 "graph_loops.cpp"
+#line 224 "graph_loops.cpp"
 
 
 // A kernel called by another, and a template kernel, each with a loop.
-// ---- qd kernel 'shrink_to' (graph_loops.cpp:210), translated by qd-translate ----
-#line 725 "graph_loops.cpu.cpp"
-// Parallel loop of 'shrink_to' (graph_loops.cpp:219) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'shrink_to' (graph_loops.cpp:227), translated by qd-translate ----
+#line 742 "graph_loops.cpu.cpp"
+// Parallel loop of 'shrink_to' (graph_loops.cpp:236) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_shrink_to_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 219 "graph_loops.cpp"
+#line 236 "graph_loops.cpp"
 {
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 738 "graph_loops.cpu.cpp"
+#line 755 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'shrink_to' (graph_loops.cpp:225): runs once, on the calling thread.
+// Serial task of 'shrink_to' (graph_loops.cpp:242): runs once, on the calling thread.
 static void
 qd_shrink_to_task1(int * steps, int s) {
-#line 225 "graph_loops.cpp"
+#line 242 "graph_loops.cpp"
 steps[0] = s;
-#line 747 "graph_loops.cpu.cpp"
+#line 764 "graph_loops.cpu.cpp"
 }
 
 
@@ -754,7 +771,7 @@ void shrink_to(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream
   int s = 0;
   do {
     total = 0.0f;
-    // parallel loop with reductions, graph_loops.cpp:219
+    // parallel loop with reductions, graph_loops.cpp:236
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -762,7 +779,7 @@ void shrink_to(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream
     }
     ++s;
   } while (total > limit);
-  // serial task, graph_loops.cpp:225
+  // serial task, graph_loops.cpp:242
   qd_shrink_to_task1(steps, s);
 }
 
@@ -771,11 +788,11 @@ void shrink_to(float* a, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'shrink_to' ----
-#line 226 "graph_loops.cpp"
+#line 243 "graph_loops.cpp"
 
 
-// ---- qd kernel 'shrink_both' (graph_loops.cpp:228), translated by qd-translate ----
-#line 779 "graph_loops.cpu.cpp"
+// ---- qd kernel 'shrink_both' (graph_loops.cpp:245), translated by qd-translate ----
+#line 796 "graph_loops.cpu.cpp"
 
 // Host entry points of kernel 'shrink_both': they run its work on the calling thread and return when it is done.
 void shrink_both(float* a, float* b, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -789,13 +806,13 @@ void shrink_both(float* a, float* b, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'shrink_both' ----
-#line 233 "graph_loops.cpp"
+#line 250 "graph_loops.cpp"
 
 
 // A stream-mode caller: the callee's stream-mode work, whose count stays on
 // the host.
-// ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:237), translated by qd-translate ----
-#line 799 "graph_loops.cpu.cpp"
+// ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:254), translated by qd-translate ----
+#line 816 "graph_loops.cpu.cpp"
 
 // Host entry points of kernel 'shrink_in_stream_mode': they run its work on the calling thread and return when it is done.
 void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -808,12 +825,12 @@ void shrink_in_stream_mode(float* a, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'shrink_in_stream_mode' ----
-#line 241 "graph_loops.cpp"
+#line 258 "graph_loops.cpp"
 
 
-// ---- qd kernel 'decay' (graph_loops.cpp:243), translated by qd-translate ----
-#line 816 "graph_loops.cpu.cpp"
-// Parallel loop of 'decay' (graph_loops.cpp:253) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'decay' (graph_loops.cpp:260), translated by qd-translate ----
+#line 833 "graph_loops.cpu.cpp"
+// Parallel loop of 'decay' (graph_loops.cpp:270) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
 qd_decay_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * a, int n, float& top) {
@@ -821,22 +838,22 @@ qd_decay_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * a, int
 #pragma omp parallel for reduction(max: top)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 253 "graph_loops.cpp"
+#line 270 "graph_loops.cpp"
 {
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 830 "graph_loops.cpu.cpp"
+#line 847 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'decay' (graph_loops.cpp:259): runs once, on the calling thread.
+// Serial task of 'decay' (graph_loops.cpp:276): runs once, on the calling thread.
 template <class T>
 static void
 qd_decay_task1(int * steps, int k) {
-#line 259 "graph_loops.cpp"
+#line 276 "graph_loops.cpp"
 steps[0] = k;
-#line 840 "graph_loops.cpu.cpp"
+#line 857 "graph_loops.cpu.cpp"
 }
 
 
@@ -848,7 +865,7 @@ void decay(T* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
   int k = 0;
   while (top > tol) {
     top = 0.0f;
-    // parallel loop with reductions, graph_loops.cpp:253
+    // parallel loop with reductions, graph_loops.cpp:270
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -856,7 +873,7 @@ void decay(T* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
     }
     k = k + 1;
   }
-  // serial task, graph_loops.cpp:259
+  // serial task, graph_loops.cpp:276
   qd_decay_task1<T>(steps, k);
 }
 
@@ -866,7 +883,7 @@ void decay(T* a, int n, float tol, int* steps) {
 }
 
 // ---- end of qd kernel 'decay' ----
-#line 260 "graph_loops.cpp"
+#line 277 "graph_loops.cpp"
 
 
 template void decay<double>(double* a, int n, float tol, int* steps);
@@ -875,57 +892,57 @@ template void decay<double>(double* a, int n, float tol, int* steps);
 // computes: one WHILE node whatever the count, with the swapped buffers,
 // the step and the simulated time on the device; then three halvings the
 // source fixes, unrolled into the graph.
-// ---- qd kernel 'march' (graph_loops.cpp:268), translated by qd-translate ----
-#line 880 "graph_loops.cpu.cpp"
-// Parallel loop of 'march' (graph_loops.cpp:274): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'march' (graph_loops.cpp:285), translated by qd-translate ----
+#line 897 "graph_loops.cpu.cpp"
+// Parallel loop of 'march' (graph_loops.cpp:291): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_march_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, float dt, int step, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 275 "graph_loops.cpp"
+#line 292 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) +
                    0.001f * static_cast<float>(step % 3);
-#line 891 "graph_loops.cpu.cpp"
+#line 908 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'march' (graph_loops.cpp:277): runs once, on the calling thread.
+// Serial task of 'march' (graph_loops.cpp:294): runs once, on the calling thread.
 static void
 qd_march_task1(float * u, float * v, float t) {
-#line 277 "graph_loops.cpp"
+#line 294 "graph_loops.cpp"
 v[0] = u[0] + t;
-#line 900 "graph_loops.cpu.cpp"
+#line 917 "graph_loops.cpu.cpp"
 }
 
-// Serial task of 'march' (graph_loops.cpp:278): runs once, on the calling thread.
+// Serial task of 'march' (graph_loops.cpp:295): runs once, on the calling thread.
 static void
 qd_march_task2(float * u, float * v, int n) {
-#line 278 "graph_loops.cpp"
+#line 295 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 908 "graph_loops.cpu.cpp"
+#line 925 "graph_loops.cpu.cpp"
 }
 
-// Parallel loop of 'march' (graph_loops.cpp:286): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'march' (graph_loops.cpp:303): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_march_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 287 "graph_loops.cpp"
+#line 304 "graph_loops.cpp"
 u[i] *= 0.5f;
-#line 920 "graph_loops.cpu.cpp"
+#line 937 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'march' (graph_loops.cpp:288): runs once, on the calling thread.
+// Serial task of 'march' (graph_loops.cpp:305): runs once, on the calling thread.
 static void
 qd_march_task4(float * time, float t) {
-#line 288 "graph_loops.cpp"
+#line 305 "graph_loops.cpp"
 time[0] = t;
-#line 929 "graph_loops.cpu.cpp"
+#line 946 "graph_loops.cpu.cpp"
 }
 
 
@@ -934,15 +951,15 @@ void march(float* u, float* v, int n, int steps, float dt, float* time, qd::Stre
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float t = 0.0f;
   for (int step = 0; step < steps; ++step) {
-    // parallel loop, graph_loops.cpp:274
+    // parallel loop, graph_loops.cpp:291
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       qd_march_loop0(qd_begin, qd_count, u, v, dt, step, n);
     }
-    // serial task, graph_loops.cpp:277
+    // serial task, graph_loops.cpp:294
     qd_march_task1(u, v, t);
-    // serial task, graph_loops.cpp:278
+    // serial task, graph_loops.cpp:295
     qd_march_task2(u, v, n);
     float* w = u;
     u = v;
@@ -950,14 +967,14 @@ void march(float* u, float* v, int n, int steps, float dt, float* time, qd::Stre
     t += dt;
   }
   for (int s = 0; s < 3; ++s) {
-    // parallel loop, graph_loops.cpp:286
+    // parallel loop, graph_loops.cpp:303
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_march_loop3(qd_begin, qd_count, u, n);
     }
   }
-  // serial task, graph_loops.cpp:288
+  // serial task, graph_loops.cpp:305
   qd_march_task4(time, t);
 }
 
@@ -966,32 +983,32 @@ void march(float* u, float* v, int n, int steps, float dt, float* time) {
 }
 
 // ---- end of qd kernel 'march' ----
-#line 289 "graph_loops.cpp"
+#line 306 "graph_loops.cpp"
 
 
 // A 'do' loop of the caller's count around a loop of the same count: the
 // inner one is recorded into the node's body, once per round.
-// ---- qd kernel 'rounds_of' (graph_loops.cpp:293), translated by qd-translate ----
-#line 976 "graph_loops.cpu.cpp"
-// Parallel loop of 'rounds_of' (graph_loops.cpp:301): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'rounds_of' (graph_loops.cpp:310), translated by qd-translate ----
+#line 993 "graph_loops.cpu.cpp"
+// Parallel loop of 'rounds_of' (graph_loops.cpp:318): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_rounds_of_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 302 "graph_loops.cpp"
+#line 319 "graph_loops.cpp"
 a[i] = a[i] * 0.5f + 1.0f;
-#line 986 "graph_loops.cpu.cpp"
+#line 1003 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'rounds_of' (graph_loops.cpp:305): runs once, on the calling thread.
+// Serial task of 'rounds_of' (graph_loops.cpp:322): runs once, on the calling thread.
 static void
 qd_rounds_of_task1(int * done, int k) {
-#line 305 "graph_loops.cpp"
+#line 322 "graph_loops.cpp"
 done[0] = k;
-#line 995 "graph_loops.cpu.cpp"
+#line 1012 "graph_loops.cpu.cpp"
 }
 
 
@@ -1001,7 +1018,7 @@ void rounds_of(float* a, int n, int rounds, int* done, qd::StreamRef qd_stream) 
   int k = 0;
   do {
     for (int s = 0; s < rounds; ++s) {
-      // parallel loop, graph_loops.cpp:301
+      // parallel loop, graph_loops.cpp:318
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -1010,7 +1027,7 @@ void rounds_of(float* a, int n, int rounds, int* done, qd::StreamRef qd_stream) 
     }
     ++k;
   } while (k < rounds);
-  // serial task, graph_loops.cpp:305
+  // serial task, graph_loops.cpp:322
   qd_rounds_of_task1(done, k);
 }
 
@@ -1019,5 +1036,132 @@ void rounds_of(float* a, int n, int rounds, int* done) {
 }
 
 // ---- end of qd kernel 'rounds_of' ----
-#line 306 "graph_loops.cpp"
+#line 323 "graph_loops.cpp"
+
+
+// A library call in the body, marked 'reuse': captured once into the WHILE
+// node's body, its copy runs in every iteration, in order with the loops.
+// ---- qd kernel 'settle_with_copy' (graph_loops.cpp:327), translated by qd-translate ----
+#line 1046 "graph_loops.cpu.cpp"
+// Parallel loop of 'settle_with_copy' (graph_loops.cpp:336) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+static QD_NOINLINE void
+qd_settle_with_copy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& top) {
+#if defined(_OPENMP)
+#pragma omp declare reduction(qd_fmax_top : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
+#pragma omp parallel for reduction(qd_fmax_top: top)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 336 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.5f;
+            top = std::fmax(top, a[i]);
+        }
+#line 1060 "graph_loops.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'settle_with_copy' (graph_loops.cpp:342): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_settle_with_copy_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * last, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 343 "graph_loops.cpp"
+a[i] = 0.5f * (a[i] + last[i]) + 0.01f;
+#line 1073 "graph_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'settle_with_copy' (graph_loops.cpp:346): runs once, on the calling thread.
+static void
+qd_settle_with_copy_task2(int * steps, int k) {
+#line 346 "graph_loops.cpp"
+steps[0] = k;
+#line 1082 "graph_loops.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'settle_with_copy': they run its work on the calling thread and return when it is done.
+void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  float top = 1e30f;
+  int k = 0;
+  while (top > limit) {
+    top = 0.0f;
+    // parallel loop with reductions, graph_loops.cpp:336
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_settle_with_copy_loop0(qd_begin, qd_count, a, n, top);
+    }
+    // host code, graph_loops.cpp:341: runs here, in order with the work around it; qd::current_stream() is the default stream
+    {
+#line 341 "graph_loops.cpp"
+    copy_async(last, a, n, qd::current_stream());
+#line 1103 "graph_loops.cpu.cpp"
+    }
+    // parallel loop, graph_loops.cpp:342
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_settle_with_copy_loop1(qd_begin, qd_count, a, last, n);
+    }
+    ++k;
+  }
+  // serial task, graph_loops.cpp:346
+  qd_settle_with_copy_task2(steps, k);
+}
+
+void settle_with_copy(float* a, float* last, int n, float limit, int* steps) {
+  ::settle_with_copy(a, last, n, limit, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'settle_with_copy' ----
+#line 347 "graph_loops.cpp"
+
+
+// A time loop as C textbooks write it: the counter and the swap's temporary
+// declared at the top, the counter set by the loop's init. The temporary's
+// value before the loop is never read, so graph mode gives its slot none.
+// ---- qd kernel 'heat_c_style' (graph_loops.cpp:352), translated by qd-translate ----
+#line 1129 "graph_loops.cpu.cpp"
+// Parallel loop of 'heat_c_style' (graph_loops.cpp:359): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_heat_c_style_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * u, double * unew, double alpha, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n - 1; ++i) {
+#line 360 "graph_loops.cpp"
+unew[i] = u[i] + alpha * (u[i + 1] + u[i - 1] - 2.0 * u[i]);
+#line 1139 "graph_loops.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'heat_c_style': they run its work on the calling thread and return when it is done.
+void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  [[maybe_unused]] int step, i;
+  [[maybe_unused]] double* tmp;
+  for (step = 0; step < nsteps; step++) {
+    // parallel loop, graph_loops.cpp:359
+    {
+      const int qd_begin = 1;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
+      qd_heat_c_style_loop0(qd_begin, qd_count, u, unew, alpha, n);
+    }
+    tmp = u;
+    u = unew;
+    unew = tmp;
+  }
+}
+
+void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha) {
+  ::heat_c_style(u, unew, n, nsteps, alpha, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'heat_c_style' ----
+#line 365 "graph_loops.cpp"
 

@@ -12,11 +12,28 @@
 // (-Wqd-graph says why). HIP graphs have no conditional nodes: there every
 // kernel here runs in stream mode. The driver covers zero trips and a loop
 // that stops at its iteration cap.
-#include <cmath>
+#include <qd/qd.h>
 
-// ---- qd kernel 'sweep' (graph_loops.cpp:14), translated by qd-translate ----
-#line 19 "graph_loops.cu"
-// Test of the loop of 'sweep' (graph_loops.cpp:20) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+#include <cmath>
+#include <cstring>
+
+// Copies n floats of device memory on `stream`, without waiting; the CPU
+// path is the program's own, for builds without a GPU runtime.
+static void copy_async(float* dst, const float* src, int n, qd::StreamRef stream)
+{
+#if defined(__HIPCC__)
+    (void)hipMemcpyAsync(dst, src, sizeof(float) * n, hipMemcpyDeviceToDevice, stream);
+#elif defined(CUDART_VERSION)
+    (void)cudaMemcpyAsync(dst, src, sizeof(float) * n, cudaMemcpyDeviceToDevice, stream);
+#else
+    (void)stream;
+    std::memcpy(dst, src, sizeof(float) * n);
+#endif
+}
+
+// ---- qd kernel 'sweep' (graph_loops.cpp:31), translated by qd-translate ----
+#line 36 "graph_loops.cu"
+// Test of the loop of 'sweep' (graph_loops.cpp:37) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_sweep_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, int max_it, const float* qd_scalar_res, int* qd_moved_it, float ** qd_moved_u, float ** qd_moved_v) {
   const float res = *qd_scalar_res;
@@ -24,23 +41,23 @@ qd_sweep_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float t
   float *& u = *qd_moved_u;
   float *& v = *qd_moved_v;
   if (qd_after_body) {
-#line 29 "graph_loops.cpp"
+#line 46 "graph_loops.cpp"
     float* t = u;
-#line 30 "graph_loops.cpp"
+#line 47 "graph_loops.cpp"
     u = v;
-#line 31 "graph_loops.cpp"
+#line 48 "graph_loops.cpp"
     v = t;
-#line 32 "graph_loops.cpp"
+#line 49 "graph_loops.cpp"
     ++it;
-#line 36 "graph_loops.cu"
+#line 53 "graph_loops.cu"
   }
-#line 20 "graph_loops.cpp"
+#line 37 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(res > tol && it < max_it);
-#line 40 "graph_loops.cu"
+#line 57 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'sweep' (graph_loops.cpp:23) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'sweep' (graph_loops.cpp:40) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u, float * const* qd_scalar_v, float* qd_result_res, float* qd_partials_res, unsigned* qd_done) {
   float * const u = *qd_scalar_u;
@@ -53,22 +70,22 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u,
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 23 "graph_loops.cpp"
+#line 40 "graph_loops.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 62 "graph_loops.cu"
+#line 79 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 23 "graph_loops.cpp"
+#line 40 "graph_loops.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 72 "graph_loops.cu"
+#line 89 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_res[256];
@@ -82,52 +99,52 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u,
   }
 }
 
-// Serial task of 'sweep' (graph_loops.cpp:27): runs on one thread.
+// Serial task of 'sweep' (graph_loops.cpp:44): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_sweep_task1(float * const* qd_scalar_u, float * const* qd_scalar_v) {
   float * const u = *qd_scalar_u;
   float * const v = *qd_scalar_v;
-#line 27 "graph_loops.cpp"
+#line 44 "graph_loops.cpp"
 v[0] = u[0];
-#line 93 "graph_loops.cu"
+#line 110 "graph_loops.cu"
 }
 
-// Serial task of 'sweep' (graph_loops.cpp:28): runs on one thread.
+// Serial task of 'sweep' (graph_loops.cpp:45): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_sweep_task2(float * const* qd_scalar_u, float * const* qd_scalar_v, int n) {
   float * const u = *qd_scalar_u;
   float * const v = *qd_scalar_v;
-#line 28 "graph_loops.cpp"
+#line 45 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 103 "graph_loops.cu"
+#line 120 "graph_loops.cu"
 }
 
-// Serial task of 'sweep' (graph_loops.cpp:34): runs on one thread.
+// Serial task of 'sweep' (graph_loops.cpp:51): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_sweep_task3(int * iterations, const int* qd_scalar_it) {
   const int it = *qd_scalar_it;
-#line 34 "graph_loops.cpp"
+#line 51 "graph_loops.cpp"
 iterations[0] = it;
-#line 112 "graph_loops.cu"
+#line 129 "graph_loops.cu"
 }
 
-// Serial task of 'sweep' (graph_loops.cpp:35): runs on one thread.
+// Serial task of 'sweep' (graph_loops.cpp:52): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_sweep_task4(float * residual, const float* qd_scalar_res) {
   const float res = *qd_scalar_res;
-#line 35 "graph_loops.cpp"
+#line 52 "graph_loops.cpp"
 residual[0] = res;
-#line 121 "graph_loops.cu"
+#line 138 "graph_loops.cu"
 }
 
-// Serial task of 'sweep' (graph_loops.cpp:36): runs on one thread.
+// Serial task of 'sweep' (graph_loops.cpp:53): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_sweep_task5(float * const* qd_scalar_u, float * const* qd_scalar_v) {
   float * const u = *qd_scalar_u;
   float * const v = *qd_scalar_v;
-#line 36 "graph_loops.cpp"
+#line 53 "graph_loops.cpp"
 u[0] = u[0] + 0.0f * v[0];
-#line 131 "graph_loops.cu"
+#line 148 "graph_loops.cu"
 }
 
 
@@ -137,44 +154,44 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 4, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("sweep", "graph_loops.cpp", 14);
+  static qd::detail::GraphSite qd_graph_site("sweep", "graph_loops.cpp", 31);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float res = 1e30f;
   int it = 0;
-  // 'res' is reduced in the loop below (graph_loops.cpp:20): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 20, qd_scratch.slot<float>(0), static_cast<float>(res));
+  // 'res' is reduced in the loop below (graph_loops.cpp:37): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 37, qd_scratch.slot<float>(0), static_cast<float>(res));
   {
-    // device-condition loop, graph_loops.cpp:20: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:37: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'u', 'v', 'it' live on the device from here on: the GPU changes them between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 20, qd_scratch.slot<float *>(1), static_cast<float *>(u));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 20, qd_scratch.slot<float *>(2), static_cast<float *>(v));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 20, qd_scratch.slot<int>(3), static_cast<int>(it));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 37, qd_scratch.slot<float *>(1), static_cast<float *>(u));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 37, qd_scratch.slot<float *>(2), static_cast<float *>(v));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 37, qd_scratch.slot<int>(3), static_cast<int>(it));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:20
-    qd_graph.launch(0, &qd_sweep_graph_test0, 1, 1, "graph_loops.cpp", 20, qd_loop, false, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3), qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
+    // the first test, graph_loops.cpp:37
+    qd_graph.launch(0, &qd_sweep_graph_test0, 1, 1, "graph_loops.cpp", 37, qd_loop, false, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3), qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
     qd_graph.loop_begin(0, qd_loop);
-    // graph_loops.cpp:21: res = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 21, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    // parallel loop with reductions, graph_loops.cpp:23: launched even when empty, so that the results hold the initializers
+    // graph_loops.cpp:38: res = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 38, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    // parallel loop with reductions, graph_loops.cpp:40: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_sweep_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 23, qd_begin, qd_count, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_sweep_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 40, qd_begin, qd_count, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
-    // serial task, graph_loops.cpp:27
-    qd_graph.launch(0, &qd_sweep_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 27, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
-    // serial task, graph_loops.cpp:28
-    qd_graph.launch(0, &qd_sweep_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 28, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2), n);
-    // the test after each iteration, graph_loops.cpp:20
-    qd_graph.launch(0, &qd_sweep_graph_test0, 1, 1, "graph_loops.cpp", 20, qd_loop, true, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3), qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
+    // serial task, graph_loops.cpp:44
+    qd_graph.launch(0, &qd_sweep_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 44, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
+    // serial task, graph_loops.cpp:45
+    qd_graph.launch(0, &qd_sweep_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 45, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2), n);
+    // the test after each iteration, graph_loops.cpp:37
+    qd_graph.launch(0, &qd_sweep_graph_test0, 1, 1, "graph_loops.cpp", 37, qd_loop, true, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3), qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:34
-  qd_graph.launch(0, &qd_sweep_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 34, iterations, qd_scratch.slot<int>(3));
-  // serial task, graph_loops.cpp:35
-  qd_graph.launch(0, &qd_sweep_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 35, residual, qd_scratch.slot<float>(0));
-  // serial task, graph_loops.cpp:36
-  qd_graph.launch(0, &qd_sweep_task5, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 36, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
+  // serial task, graph_loops.cpp:51
+  qd_graph.launch(0, &qd_sweep_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 51, iterations, qd_scratch.slot<int>(3));
+  // serial task, graph_loops.cpp:52
+  qd_graph.launch(0, &qd_sweep_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 52, residual, qd_scratch.slot<float>(0));
+  // serial task, graph_loops.cpp:53
+  qd_graph.launch(0, &qd_sweep_task5, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 53, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
   qd_graph.submit();
 }
 
@@ -183,28 +200,28 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
 }
 
 // ---- end of qd kernel 'sweep' ----
-#line 37 "graph_loops.cpp"
+#line 54 "graph_loops.cpp"
 
 
-// ---- qd kernel 'halve_below' (graph_loops.cpp:39), translated by qd-translate ----
-#line 191 "graph_loops.cu"
-// Test of the loop of 'halve_below' (graph_loops.cpp:53) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'halve_below' (graph_loops.cpp:56), translated by qd-translate ----
+#line 208 "graph_loops.cu"
+// Test of the loop of 'halve_below' (graph_loops.cpp:70) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_halve_below_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float limit, const float* qd_scalar_total, int* qd_moved_k) {
   const float total = *qd_scalar_total;
   int& k = *qd_moved_k;
   if (qd_after_body) {
-#line 52 "graph_loops.cpp"
+#line 69 "graph_loops.cpp"
     k += 1;
-#line 200 "graph_loops.cu"
+#line 217 "graph_loops.cu"
   }
-#line 53 "graph_loops.cpp"
+#line 70 "graph_loops.cpp"
   const bool qd_holds = !qd_after_body || static_cast<bool>(total > limit);
-#line 204 "graph_loops.cu"
+#line 221 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'halve_below' (graph_loops.cpp:48) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'halve_below' (graph_loops.cpp:65) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -215,22 +232,22 @@ qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 48 "graph_loops.cpp"
+#line 65 "graph_loops.cpp"
 {
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 224 "graph_loops.cu"
+#line 241 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 48 "graph_loops.cpp"
+#line 65 "graph_loops.cpp"
 {
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 234 "graph_loops.cu"
+#line 251 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -244,13 +261,13 @@ qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
   }
 }
 
-// Serial task of 'halve_below' (graph_loops.cpp:54): runs on one thread.
+// Serial task of 'halve_below' (graph_loops.cpp:71): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_halve_below_task1(int * steps, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
-#line 54 "graph_loops.cpp"
+#line 71 "graph_loops.cpp"
 steps[0] = k;
-#line 254 "graph_loops.cu"
+#line 271 "graph_loops.cu"
 }
 
 
@@ -260,34 +277,34 @@ void halve_below(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("halve_below", "graph_loops.cpp", 39);
+  static qd::detail::GraphSite qd_graph_site("halve_below", "graph_loops.cpp", 56);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float total = 0.0f;
   int k = 0;
-  // 'total' is reduced in the loop below (graph_loops.cpp:45): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 45, qd_scratch.slot<float>(0), static_cast<float>(total));
+  // 'total' is reduced in the loop below (graph_loops.cpp:62): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 62, qd_scratch.slot<float>(0), static_cast<float>(total));
   {
-    // device-condition loop, graph_loops.cpp:45: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:62: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'k' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 45, qd_scratch.slot<int>(1), static_cast<int>(k));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 62, qd_scratch.slot<int>(1), static_cast<int>(k));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:45
-    qd_graph.launch(0, &qd_halve_below_graph_test0, 1, 1, "graph_loops.cpp", 53, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the first test, graph_loops.cpp:62
+    qd_graph.launch(0, &qd_halve_below_graph_test0, 1, 1, "graph_loops.cpp", 70, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_begin(0, qd_loop);
-    // graph_loops.cpp:46: total = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 46, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    // parallel loop with reductions, graph_loops.cpp:48: launched even when empty, so that the results hold the initializers
+    // graph_loops.cpp:63: total = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 63, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    // parallel loop with reductions, graph_loops.cpp:65: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_halve_below_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 48, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_halve_below_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 65, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
-    // the test after each iteration, graph_loops.cpp:45
-    qd_graph.launch(0, &qd_halve_below_graph_test0, 1, 1, "graph_loops.cpp", 53, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the test after each iteration, graph_loops.cpp:62
+    qd_graph.launch(0, &qd_halve_below_graph_test0, 1, 1, "graph_loops.cpp", 70, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:54
-  qd_graph.launch(0, &qd_halve_below_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 54, steps, qd_scratch.slot<int>(1));
+  // serial task, graph_loops.cpp:71
+  qd_graph.launch(0, &qd_halve_below_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 71, steps, qd_scratch.slot<int>(1));
   qd_graph.submit();
 }
 
@@ -296,20 +313,20 @@ void halve_below(float* a, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'halve_below' ----
-#line 55 "graph_loops.cpp"
+#line 72 "graph_loops.cpp"
 
 
-// ---- qd kernel 'scale_rows' (graph_loops.cpp:57), translated by qd-translate ----
-#line 304 "graph_loops.cu"
-// Parallel loop of 'scale_rows' (graph_loops.cpp:60): a grid-stride loop over the iterations.
+// ---- qd kernel 'scale_rows' (graph_loops.cpp:74), translated by qd-translate ----
+#line 321 "graph_loops.cu"
+// Parallel loop of 'scale_rows' (graph_loops.cpp:77): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scale_rows_loop0(int qd_begin, std::uint64_t qd_count, float * a, float s) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 61 "graph_loops.cpp"
+#line 78 "graph_loops.cpp"
 a[i] = s * a[i];
-#line 313 "graph_loops.cu"
+#line 330 "graph_loops.cu"
   }
 }
 
@@ -318,14 +335,14 @@ a[i] = s * a[i];
 void scale_rows(float* a, int n, float s, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel scale_rows"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("scale_rows", "graph_loops.cpp", 57);
+  static qd::detail::GraphSite qd_graph_site("scale_rows", "graph_loops.cpp", 74);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
-  // parallel loop, graph_loops.cpp:60
+  // parallel loop, graph_loops.cpp:77
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 60, qd_begin, qd_count, a, s);
+      qd_graph.launch(0, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 77, qd_begin, qd_count, a, s);
     }
   }
   qd_graph.submit();
@@ -337,54 +354,54 @@ void scale_rows(float* a, int n, float s) {
 
 // Kernel 'scale_rows' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_scale_rows([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float s) {
-  // parallel loop, graph_loops.cpp:60
+  // parallel loop, graph_loops.cpp:77
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_scale_rows_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, s);
-      qd::detail::check_launch(cudaGetLastError(), "scale_rows", "graph_loops.cpp", 60);
+      qd::detail::check_launch(cudaGetLastError(), "scale_rows", "graph_loops.cpp", 77);
     }
   }
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_scale_rows([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float s) {
-  // parallel loop, graph_loops.cpp:60
+  // parallel loop, graph_loops.cpp:77
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 60, qd_begin, qd_count, a, s);
+      qd_graph.launch(qd_lane, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 77, qd_begin, qd_count, a, s);
     }
   }
 }
 
 // ---- end of qd kernel 'scale_rows' ----
-#line 62 "graph_loops.cpp"
+#line 79 "graph_loops.cpp"
 
 
 // A 'for' whose increment the GPU runs; a region and a kernel call in the
 // body; a value computed from a result in the body.
-// ---- qd kernel 'grow_mean' (graph_loops.cpp:66), translated by qd-translate ----
-#line 371 "graph_loops.cu"
-// Test of the loop of 'grow_mean' (graph_loops.cpp:72) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'grow_mean' (graph_loops.cpp:83), translated by qd-translate ----
+#line 388 "graph_loops.cu"
+// Test of the loop of 'grow_mean' (graph_loops.cpp:89) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_grow_mean_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float target, const float* qd_scalar_sum, int* qd_moved_r) {
   const float sum = *qd_scalar_sum;
   int& r = *qd_moved_r;
   if (qd_after_body) {
-#line 72 "graph_loops.cpp"
+#line 89 "graph_loops.cpp"
     ++r;
-#line 380 "graph_loops.cu"
+#line 397 "graph_loops.cu"
   }
-#line 72 "graph_loops.cpp"
+#line 89 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(sum < target && r < 50);
-#line 384 "graph_loops.cu"
+#line 401 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'grow_mean' (graph_loops.cpp:75) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'grow_mean' (graph_loops.cpp:92) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_grow_mean_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_sum, float* qd_partials_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -395,16 +412,16 @@ qd_grow_mean_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 76 "graph_loops.cpp"
+#line 93 "graph_loops.cpp"
 sum += a[i];
-#line 401 "graph_loops.cu"
+#line 418 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 76 "graph_loops.cpp"
+#line 93 "graph_loops.cpp"
 sum += a[i];
-#line 408 "graph_loops.cu"
+#line 425 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -418,57 +435,57 @@ sum += a[i];
   }
 }
 
-// Statement of 'grow_mean' (graph_loops.cpp:77) that declares 'mean' with a value computed from reductions' results: runs on one thread.
+// Statement of 'grow_mean' (graph_loops.cpp:94) that declares 'mean' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_grow_mean_set1(float* qd_slot, int n, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
-#line 77 "graph_loops.cpp"
+#line 94 "graph_loops.cpp"
 const float mean = sum / static_cast<float>(n);
-#line 428 "graph_loops.cu"
+#line 445 "graph_loops.cu"
   *qd_slot = mean;
 }
 
-// Parallel loop of 'grow_mean' (graph_loops.cpp:80): a grid-stride loop over the iterations.
+// Parallel loop of 'grow_mean' (graph_loops.cpp:97): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grow_mean_loop2(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 81 "graph_loops.cpp"
+#line 98 "graph_loops.cpp"
 a[i] = a[i] * 1.5f;
-#line 440 "graph_loops.cu"
+#line 457 "graph_loops.cu"
   }
 }
 
-// Parallel loop of 'grow_mean' (graph_loops.cpp:85): a grid-stride loop over the iterations.
+// Parallel loop of 'grow_mean' (graph_loops.cpp:102): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grow_mean_loop3(int qd_begin, std::uint64_t qd_count, float * b, const float* qd_scalar_mean) {
   const float mean = *qd_scalar_mean;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 86 "graph_loops.cpp"
+#line 103 "graph_loops.cpp"
 b[i] = b[i] + mean;
-#line 453 "graph_loops.cu"
+#line 470 "graph_loops.cu"
   }
 }
 
-// Serial task of 'grow_mean' (graph_loops.cpp:90): runs on one thread.
+// Serial task of 'grow_mean' (graph_loops.cpp:107): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_grow_mean_task4(int * rounds, const int* qd_scalar_r) {
   const int r = *qd_scalar_r;
-#line 90 "graph_loops.cpp"
+#line 107 "graph_loops.cpp"
 rounds[0] = r;
-#line 463 "graph_loops.cu"
+#line 480 "graph_loops.cu"
 }
 
-// Serial task of 'grow_mean' (graph_loops.cpp:91): runs on one thread.
+// Serial task of 'grow_mean' (graph_loops.cpp:108): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_grow_mean_task5(float * a, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
-#line 91 "graph_loops.cpp"
+#line 108 "graph_loops.cpp"
 a[0] = sum;
-#line 472 "graph_loops.cu"
+#line 489 "graph_loops.cu"
 }
 
 
@@ -478,69 +495,69 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("grow_mean", "graph_loops.cpp", 66);
+  static qd::detail::GraphSite qd_graph_site("grow_mean", "graph_loops.cpp", 83);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float sum = 0.0f;
   int r = 0;
-  // 'sum' is reduced in the loop below (graph_loops.cpp:72): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 72, qd_scratch.slot<float>(0), static_cast<float>(sum));
+  // 'sum' is reduced in the loop below (graph_loops.cpp:89): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 89, qd_scratch.slot<float>(0), static_cast<float>(sum));
   {
-    // device-condition loop, graph_loops.cpp:72: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:89: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     r = 0;
     // 'r' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 72, qd_scratch.slot<int>(2), static_cast<int>(r));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 89, qd_scratch.slot<int>(2), static_cast<int>(r));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:72
-    qd_graph.launch(0, &qd_grow_mean_graph_test0, 1, 1, "graph_loops.cpp", 72, qd_loop, false, target, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2));
+    // the first test, graph_loops.cpp:89
+    qd_graph.launch(0, &qd_grow_mean_graph_test0, 1, 1, "graph_loops.cpp", 89, qd_loop, false, target, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2));
     qd_graph.loop_begin(0, qd_loop);
-    // graph_loops.cpp:73: sum = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 73, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    // parallel loop with reductions, graph_loops.cpp:75: launched even when empty, so that the results hold the initializers
+    // graph_loops.cpp:90: sum = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 90, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    // parallel loop with reductions, graph_loops.cpp:92: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_grow_mean_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 75, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_grow_mean_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 92, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
     [[maybe_unused]] float mean{}; // computed on the device: slot 1
-    // serial task, graph_loops.cpp:77
-    qd_graph.launch(0, &qd_grow_mean_set1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 77, qd_scratch.slot<float>(1), n, qd_scratch.slot<float>(0));
-    // stream_parallel region, graph_loops.cpp:78: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
+    // serial task, graph_loops.cpp:94
+    qd_graph.launch(0, &qd_grow_mean_set1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 94, qd_scratch.slot<float>(1), n, qd_scratch.slot<float>(0));
+    // stream_parallel region, graph_loops.cpp:95: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
     {
       const std::uint32_t qd_lanes = qd_graph.fork(0, 2); // the blocks' lanes: qd_lanes, qd_lanes + 1, ...
-      // block 1, graph_loops.cpp:79
+      // block 1, graph_loops.cpp:96
       {
-        // parallel loop, graph_loops.cpp:80
+        // parallel loop, graph_loops.cpp:97
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
-            qd_graph.launch(qd_lanes + 0, &qd_grow_mean_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 80, qd_begin, qd_count, a);
+            qd_graph.launch(qd_lanes + 0, &qd_grow_mean_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 97, qd_begin, qd_count, a);
           }
         }
       }
-      // block 2, graph_loops.cpp:84
+      // block 2, graph_loops.cpp:101
       {
-        // parallel loop, graph_loops.cpp:85
+        // parallel loop, graph_loops.cpp:102
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
-            qd_graph.launch(qd_lanes + 1, &qd_grow_mean_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 85, qd_begin, qd_count, b, qd_scratch.slot<float>(1));
+            qd_graph.launch(qd_lanes + 1, &qd_grow_mean_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 102, qd_begin, qd_count, b, qd_scratch.slot<float>(1));
           }
         }
       }
       qd_graph.join();
     }
-    // kernel call, graph_loops.cpp:88: the work of 'scale_rows', on this lane of the graph
+    // kernel call, graph_loops.cpp:105: the work of 'scale_rows', on this lane of the graph
     qd_describe_scale_rows(qd_graph, 0, qd_device, b, n, 0.5f);
-    // the test after each iteration, graph_loops.cpp:72
-    qd_graph.launch(0, &qd_grow_mean_graph_test0, 1, 1, "graph_loops.cpp", 72, qd_loop, true, target, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2));
+    // the test after each iteration, graph_loops.cpp:89
+    qd_graph.launch(0, &qd_grow_mean_graph_test0, 1, 1, "graph_loops.cpp", 89, qd_loop, true, target, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:90
-  qd_graph.launch(0, &qd_grow_mean_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 90, rounds, qd_scratch.slot<int>(2));
-  // serial task, graph_loops.cpp:91
-  qd_graph.launch(0, &qd_grow_mean_task5, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 91, a, qd_scratch.slot<float>(0));
+  // serial task, graph_loops.cpp:107
+  qd_graph.launch(0, &qd_grow_mean_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 107, rounds, qd_scratch.slot<int>(2));
+  // serial task, graph_loops.cpp:108
+  qd_graph.launch(0, &qd_grow_mean_task5, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 108, a, qd_scratch.slot<float>(0));
   qd_graph.submit();
 }
 
@@ -549,14 +566,14 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds) {
 }
 
 // ---- end of qd kernel 'grow_mean' ----
-#line 92 "graph_loops.cpp"
+#line 109 "graph_loops.cpp"
 
 
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it.
-// ---- qd kernel 'cg' (graph_loops.cpp:96), translated by qd-translate ----
-#line 559 "graph_loops.cu"
-// Parallel loop of 'cg' (graph_loops.cpp:101) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'cg' (graph_loops.cpp:113), translated by qd-translate ----
+#line 576 "graph_loops.cu"
+// Parallel loop of 'cg' (graph_loops.cpp:118) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -567,16 +584,16 @@ qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 102 "graph_loops.cpp"
+#line 119 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 573 "graph_loops.cu"
+#line 590 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 102 "graph_loops.cpp"
+#line 119 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 580 "graph_loops.cu"
+#line 597 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
@@ -590,39 +607,39 @@ rr += r[i] * r[i];
   }
 }
 
-// Test of the loop of 'cg' (graph_loops.cpp:105) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// Test of the loop of 'cg' (graph_loops.cpp:122) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_cg_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, double tol, int max_it, const double* qd_scalar_rr, int* qd_moved_it) {
   const double rr = *qd_scalar_rr;
   int& it = *qd_moved_it;
   if (qd_after_body) {
-#line 128 "graph_loops.cpp"
+#line 145 "graph_loops.cpp"
     ++it;
-#line 602 "graph_loops.cu"
+#line 619 "graph_loops.cu"
   }
-#line 105 "graph_loops.cpp"
+#line 122 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(it < max_it && rr > tol * tol);
-#line 606 "graph_loops.cu"
+#line 623 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:106): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (graph_loops.cpp:123): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 106 "graph_loops.cpp"
+#line 123 "graph_loops.cpp"
 {
             const double left = i > 0 ? p[i - 1] : 0.0;
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 622 "graph_loops.cu"
+#line 639 "graph_loops.cu"
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:113) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg' (graph_loops.cpp:130) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, double* qd_result_pap, double* qd_partials_pap, double qd_init_pap, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -633,16 +650,16 @@ qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, doubl
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 114 "graph_loops.cpp"
+#line 131 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 639 "graph_loops.cu"
+#line 656 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 114 "graph_loops.cpp"
+#line 131 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 646 "graph_loops.cu"
+#line 663 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
@@ -656,34 +673,34 @@ pap += p[i] * ap[i];
   }
 }
 
-// Statement of 'cg' (graph_loops.cpp:115) that declares 'alpha' with a value computed from reductions' results: runs on one thread.
+// Statement of 'cg' (graph_loops.cpp:132) that declares 'alpha' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_pap) {
   const double rr = *qd_scalar_rr;
   const double pap = *qd_scalar_pap;
-#line 115 "graph_loops.cpp"
+#line 132 "graph_loops.cpp"
 const double alpha = rr / pap;
-#line 667 "graph_loops.cu"
+#line 684 "graph_loops.cu"
   *qd_slot = alpha;
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:116): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (graph_loops.cpp:133): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double* qd_scalar_alpha) {
   const double alpha = *qd_scalar_alpha;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 116 "graph_loops.cpp"
+#line 133 "graph_loops.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 683 "graph_loops.cu"
+#line 700 "graph_loops.cu"
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:122) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg' (graph_loops.cpp:139) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr_new, double* qd_partials_rr_new, double qd_init_rr_new, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -694,16 +711,16 @@ qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 123 "graph_loops.cpp"
+#line 140 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 700 "graph_loops.cu"
+#line 717 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 123 "graph_loops.cpp"
+#line 140 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 707 "graph_loops.cu"
+#line 724 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
@@ -717,48 +734,48 @@ rr_new += r[i] * r[i];
   }
 }
 
-// Statement of 'cg' (graph_loops.cpp:124) that declares 'beta' with a value computed from reductions' results: runs on one thread.
+// Statement of 'cg' (graph_loops.cpp:141) that declares 'beta' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_rr_new) {
   const double rr = *qd_scalar_rr;
   const double rr_new = *qd_scalar_rr_new;
-#line 124 "graph_loops.cpp"
+#line 141 "graph_loops.cpp"
 const double beta = rr_new / rr;
-#line 728 "graph_loops.cu"
+#line 745 "graph_loops.cu"
   *qd_slot = beta;
 }
 
-// Statement of 'cg' (graph_loops.cpp:125) that sets the reduction result 'rr': runs on one thread.
+// Statement of 'cg' (graph_loops.cpp:142) that sets the reduction result 'rr': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   const double rr_new = *qd_scalar_rr_new;
   double rr = *qd_slot;
-#line 125 "graph_loops.cpp"
+#line 142 "graph_loops.cpp"
 rr = rr_new;
-#line 739 "graph_loops.cu"
+#line 756 "graph_loops.cu"
   *qd_slot = rr;
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:126): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (graph_loops.cpp:143): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const double* qd_scalar_beta) {
   const double beta = *qd_scalar_beta;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 127 "graph_loops.cpp"
+#line 144 "graph_loops.cpp"
 p[i] = r[i] + beta * p[i];
-#line 752 "graph_loops.cu"
+#line 769 "graph_loops.cu"
   }
 }
 
-// Serial task of 'cg' (graph_loops.cpp:130): runs on one thread.
+// Serial task of 'cg' (graph_loops.cpp:147): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_task9(int * iterations, const int* qd_scalar_it) {
   const int it = *qd_scalar_it;
-#line 130 "graph_loops.cpp"
+#line 147 "graph_loops.cpp"
 iterations[0] = it;
-#line 762 "graph_loops.cu"
+#line 779 "graph_loops.cu"
 }
 
 
@@ -768,76 +785,76 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 6, 3, { {256, sizeof(double)}, {256, sizeof(double)}, {256, sizeof(double)} });
-  static qd::detail::GraphSite qd_graph_site("cg", "graph_loops.cpp", 96);
+  static qd::detail::GraphSite qd_graph_site("cg", "graph_loops.cpp", 113);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   double rr = 0.0;
-  // parallel loop with reductions, graph_loops.cpp:101: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, graph_loops.cpp:118: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_cg_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 101, qd_begin, qd_count, r, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
+    qd_graph.launch(0, &qd_cg_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 118, qd_begin, qd_count, r, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
   }
   int it = 0;
   {
-    // device-condition loop, graph_loops.cpp:105: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:122: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'it' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 105, qd_scratch.slot<int>(5), static_cast<int>(it));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 122, qd_scratch.slot<int>(5), static_cast<int>(it));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:105
-    qd_graph.launch(0, &qd_cg_graph_test0, 1, 1, "graph_loops.cpp", 105, qd_loop, false, tol, max_it, qd_scratch.slot<double>(0), qd_scratch.slot<int>(5));
+    // the first test, graph_loops.cpp:122
+    qd_graph.launch(0, &qd_cg_graph_test0, 1, 1, "graph_loops.cpp", 122, qd_loop, false, tol, max_it, qd_scratch.slot<double>(0), qd_scratch.slot<int>(5));
     qd_graph.loop_begin(0, qd_loop);
-    // parallel loop, graph_loops.cpp:106
+    // parallel loop, graph_loops.cpp:123
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_cg_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 106, qd_begin, qd_count, p, ap, n);
+        qd_graph.launch(0, &qd_cg_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 123, qd_begin, qd_count, p, ap, n);
       }
     }
     double pap = 0.0;
-    // parallel loop with reductions, graph_loops.cpp:113: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, graph_loops.cpp:130: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_cg_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 113, qd_begin, qd_count, p, ap, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
+      qd_graph.launch(0, &qd_cg_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 130, qd_begin, qd_count, p, ap, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
     }
     [[maybe_unused]] double alpha{}; // computed on the device: slot 2
-    // serial task, graph_loops.cpp:115
-    qd_graph.launch(0, &qd_cg_set3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 115, qd_scratch.slot<double>(2), qd_scratch.slot<double>(0), qd_scratch.slot<double>(1));
-    // parallel loop, graph_loops.cpp:116
+    // serial task, graph_loops.cpp:132
+    qd_graph.launch(0, &qd_cg_set3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 132, qd_scratch.slot<double>(2), qd_scratch.slot<double>(0), qd_scratch.slot<double>(1));
+    // parallel loop, graph_loops.cpp:133
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_cg_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 116, qd_begin, qd_count, x, r, p, ap, qd_scratch.slot<double>(2));
+        qd_graph.launch(0, &qd_cg_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 133, qd_begin, qd_count, x, r, p, ap, qd_scratch.slot<double>(2));
       }
     }
     double rr_new = 0.0;
-    // parallel loop with reductions, graph_loops.cpp:122: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, graph_loops.cpp:139: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_cg_loop5, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 122, qd_begin, qd_count, r, qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
+      qd_graph.launch(0, &qd_cg_loop5, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 139, qd_begin, qd_count, r, qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
     }
     [[maybe_unused]] double beta{}; // computed on the device: slot 4
-    // serial task, graph_loops.cpp:124
-    qd_graph.launch(0, &qd_cg_set6, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 124, qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
-    // serial task, graph_loops.cpp:125
-    qd_graph.launch(0, &qd_cg_set7, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 125, qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
-    // parallel loop, graph_loops.cpp:126
+    // serial task, graph_loops.cpp:141
+    qd_graph.launch(0, &qd_cg_set6, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 141, qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
+    // serial task, graph_loops.cpp:142
+    qd_graph.launch(0, &qd_cg_set7, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 142, qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
+    // parallel loop, graph_loops.cpp:143
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_cg_loop8, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 126, qd_begin, qd_count, r, p, qd_scratch.slot<double>(4));
+        qd_graph.launch(0, &qd_cg_loop8, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 143, qd_begin, qd_count, r, p, qd_scratch.slot<double>(4));
       }
     }
-    // the test after each iteration, graph_loops.cpp:105
-    qd_graph.launch(0, &qd_cg_graph_test0, 1, 1, "graph_loops.cpp", 105, qd_loop, true, tol, max_it, qd_scratch.slot<double>(0), qd_scratch.slot<int>(5));
+    // the test after each iteration, graph_loops.cpp:122
+    qd_graph.launch(0, &qd_cg_graph_test0, 1, 1, "graph_loops.cpp", 122, qd_loop, true, tol, max_it, qd_scratch.slot<double>(0), qd_scratch.slot<int>(5));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:130
-  qd_graph.launch(0, &qd_cg_task9, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 130, iterations, qd_scratch.slot<int>(5));
+  // serial task, graph_loops.cpp:147
+  qd_graph.launch(0, &qd_cg_task9, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 147, iterations, qd_scratch.slot<int>(5));
   qd_graph.submit();
 }
 
@@ -846,14 +863,14 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 }
 
 // ---- end of qd kernel 'cg' ----
-#line 131 "graph_loops.cpp"
+#line 148 "graph_loops.cpp"
 
 
 // The host uses the iteration count after the loop (a loop's bound): the
 // count must be the host's, so this kernel runs in stream mode.
-// ---- qd kernel 'settle_then_mark' (graph_loops.cpp:135), translated by qd-translate ----
-#line 856 "graph_loops.cu"
-// Parallel loop of 'settle_then_mark' (graph_loops.cpp:144) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'settle_then_mark' (graph_loops.cpp:152), translated by qd-translate ----
+#line 873 "graph_loops.cu"
+// Parallel loop of 'settle_then_mark' (graph_loops.cpp:161) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -864,22 +881,22 @@ qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 144 "graph_loops.cpp"
+#line 161 "graph_loops.cpp"
 {
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 873 "graph_loops.cu"
+#line 890 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 144 "graph_loops.cpp"
+#line 161 "graph_loops.cpp"
 {
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 883 "graph_loops.cu"
+#line 900 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -893,15 +910,15 @@ qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
   }
 }
 
-// Parallel loop of 'settle_then_mark' (graph_loops.cpp:150): a grid-stride loop over the iterations.
+// Parallel loop of 'settle_then_mark' (graph_loops.cpp:167): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_settle_then_mark_loop1(int qd_begin, std::uint64_t qd_count, int * marks) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 151 "graph_loops.cpp"
+#line 168 "graph_loops.cpp"
 marks[i] = i + 1;
-#line 905 "graph_loops.cu"
+#line 922 "graph_loops.cu"
   }
 }
 
@@ -916,29 +933,29 @@ void settle_then_mark(float* a, int n, float tol, int* marks, qd::StreamRef qd_s
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
   float top = 1e30f;
   int k = 0;
-  // 'top' is reduced in the loop below (graph_loops.cpp:141): from here on its value is the device's, starting from the host's
+  // 'top' is reduced in the loop below (graph_loops.cpp:158): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(top));
-  qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 141);
+  qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 158);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol && k < 40))) {
-    // graph_loops.cpp:142: top = 0.0f
+    // graph_loops.cpp:159: top = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 142);
-    // parallel loop with reductions, graph_loops.cpp:144: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 159);
+    // parallel loop with reductions, graph_loops.cpp:161: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_then_mark_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 144);
+      qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 161);
     }
     ++k;
   }
-  // parallel loop, graph_loops.cpp:150
+  // parallel loop, graph_loops.cpp:167
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(k), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_settle_then_mark_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, marks);
-      qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 150);
+      qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 167);
     }
   }
 }
@@ -948,55 +965,55 @@ void settle_then_mark(float* a, int n, float tol, int* marks) {
 }
 
 // ---- end of qd kernel 'settle_then_mark' ----
-#line 152 "graph_loops.cpp"
+#line 169 "graph_loops.cpp"
 
 
 // Smoothing sweeps inside the convergence loop, as multigrid writes them: a
 // 'loop seq' of its own count in the body, the same in every iteration,
 // recorded once into the WHILE node's body.
-// ---- qd kernel 'smooth_until' (graph_loops.cpp:157), translated by qd-translate ----
-#line 959 "graph_loops.cu"
-// Test of the loop of 'smooth_until' (graph_loops.cpp:163) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'smooth_until' (graph_loops.cpp:174), translated by qd-translate ----
+#line 976 "graph_loops.cu"
+// Test of the loop of 'smooth_until' (graph_loops.cpp:180) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_smooth_until_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, const float* qd_scalar_change, int* qd_moved_c) {
   const float change = *qd_scalar_change;
   int& c = *qd_moved_c;
   if (qd_after_body) {
-#line 176 "graph_loops.cpp"
+#line 193 "graph_loops.cpp"
     ++c;
-#line 968 "graph_loops.cu"
+#line 985 "graph_loops.cu"
   }
-#line 163 "graph_loops.cpp"
+#line 180 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(change > tol && c < 200);
-#line 972 "graph_loops.cu"
+#line 989 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'smooth_until' (graph_loops.cpp:167): a grid-stride loop over the iterations.
+// Parallel loop of 'smooth_until' (graph_loops.cpp:184): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float * b, const float w) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 168 "graph_loops.cpp"
+#line 185 "graph_loops.cpp"
 b[i] = a[i] + w * (0.5f * (a[i - 1] + a[i + 1]) - a[i]);
-#line 984 "graph_loops.cu"
+#line 1001 "graph_loops.cu"
   }
 }
 
-// Parallel loop of 'smooth_until' (graph_loops.cpp:169): a grid-stride loop over the iterations.
+// Parallel loop of 'smooth_until' (graph_loops.cpp:186): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_until_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * b) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 170 "graph_loops.cpp"
+#line 187 "graph_loops.cpp"
 a[i] = b[i];
-#line 996 "graph_loops.cu"
+#line 1013 "graph_loops.cu"
   }
 }
 
-// Parallel loop of 'smooth_until' (graph_loops.cpp:174) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'smooth_until' (graph_loops.cpp:191) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_smooth_until_loop2(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1007,16 +1024,16 @@ qd_smooth_until_loop2(int qd_begin, std::uint64_t qd_count, float * a, float* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 175 "graph_loops.cpp"
+#line 192 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 1013 "graph_loops.cu"
+#line 1030 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 175 "graph_loops.cpp"
+#line 192 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 1020 "graph_loops.cu"
+#line 1037 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
@@ -1030,13 +1047,13 @@ change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
   }
 }
 
-// Serial task of 'smooth_until' (graph_loops.cpp:178): runs on one thread.
+// Serial task of 'smooth_until' (graph_loops.cpp:195): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_smooth_until_task3(int * cycles, const int* qd_scalar_c) {
   const int c = *qd_scalar_c;
-#line 178 "graph_loops.cpp"
+#line 195 "graph_loops.cpp"
 cycles[0] = c;
-#line 1040 "graph_loops.cu"
+#line 1057 "graph_loops.cu"
 }
 
 
@@ -1046,53 +1063,53 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("smooth_until", "graph_loops.cpp", 157);
+  static qd::detail::GraphSite qd_graph_site("smooth_until", "graph_loops.cpp", 174);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float change = 1e30f;
   int c = 0;
-  // 'change' is reduced in the loop below (graph_loops.cpp:163): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 163, qd_scratch.slot<float>(0), static_cast<float>(change));
+  // 'change' is reduced in the loop below (graph_loops.cpp:180): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 180, qd_scratch.slot<float>(0), static_cast<float>(change));
   {
-    // device-condition loop, graph_loops.cpp:163: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:180: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'c' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 163, qd_scratch.slot<int>(1), static_cast<int>(c));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 180, qd_scratch.slot<int>(1), static_cast<int>(c));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:163
-    qd_graph.launch(0, &qd_smooth_until_graph_test0, 1, 1, "graph_loops.cpp", 163, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the first test, graph_loops.cpp:180
+    qd_graph.launch(0, &qd_smooth_until_graph_test0, 1, 1, "graph_loops.cpp", 180, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_begin(0, qd_loop);
     for (int s = 0; s < sweeps; ++s) {
       const float w = s % 2 == 0 ? 1.0f : 0.5f;
-      // parallel loop, graph_loops.cpp:167
+      // parallel loop, graph_loops.cpp:184
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(0, &qd_smooth_until_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 167, qd_begin, qd_count, a, b, w);
+          qd_graph.launch(0, &qd_smooth_until_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 184, qd_begin, qd_count, a, b, w);
         }
       }
-      // parallel loop, graph_loops.cpp:169
+      // parallel loop, graph_loops.cpp:186
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(0, &qd_smooth_until_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 169, qd_begin, qd_count, a, b);
+          qd_graph.launch(0, &qd_smooth_until_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 186, qd_begin, qd_count, a, b);
         }
       }
     }
-    // graph_loops.cpp:172: change = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 172, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    // parallel loop with reductions, graph_loops.cpp:174: launched even when empty, so that the results hold the initializers
+    // graph_loops.cpp:189: change = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 189, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    // parallel loop with reductions, graph_loops.cpp:191: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_smooth_until_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 174, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_smooth_until_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 191, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
-    // the test after each iteration, graph_loops.cpp:163
-    qd_graph.launch(0, &qd_smooth_until_graph_test0, 1, 1, "graph_loops.cpp", 163, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the test after each iteration, graph_loops.cpp:180
+    qd_graph.launch(0, &qd_smooth_until_graph_test0, 1, 1, "graph_loops.cpp", 180, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:178
-  qd_graph.launch(0, &qd_smooth_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 178, cycles, qd_scratch.slot<int>(1));
+  // serial task, graph_loops.cpp:195
+  qd_graph.launch(0, &qd_smooth_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 195, cycles, qd_scratch.slot<int>(1));
   qd_graph.submit();
 }
 
@@ -1101,33 +1118,33 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles)
 }
 
 // ---- end of qd kernel 'smooth_until' ----
-#line 179 "graph_loops.cpp"
+#line 196 "graph_loops.cpp"
 
 
 // A loop in a stream_parallel block, next to a block of plain work; a
 // 'for' whose own variable the body's device code reads.
-// ---- qd kernel 'two_sides' (graph_loops.cpp:183), translated by qd-translate ----
-#line 1111 "graph_loops.cu"
-// Test of the loop of 'two_sides' (graph_loops.cpp:191) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'two_sides' (graph_loops.cpp:200), translated by qd-translate ----
+#line 1128 "graph_loops.cu"
+// Test of the loop of 'two_sides' (graph_loops.cpp:208) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_two_sides_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, const float* qd_scalar_top, int* qd_moved_t, int* qd_moved_k) {
   const float top = *qd_scalar_top;
   int& t = *qd_moved_t;
   int& k = *qd_moved_k;
   if (qd_after_body) {
-#line 198 "graph_loops.cpp"
+#line 215 "graph_loops.cpp"
     k += 2;
-#line 191 "graph_loops.cpp"
+#line 208 "graph_loops.cpp"
     ++t;
-#line 1123 "graph_loops.cu"
+#line 1140 "graph_loops.cu"
   }
-#line 191 "graph_loops.cpp"
+#line 208 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > tol && t < 100);
-#line 1127 "graph_loops.cu"
+#line 1144 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'two_sides' (graph_loops.cpp:194) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'two_sides' (graph_loops.cpp:211) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, const int* qd_scalar_t, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
   const int t = *qd_scalar_t;
@@ -1139,22 +1156,22 @@ qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, const int* q
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 194 "graph_loops.cpp"
+#line 211 "graph_loops.cpp"
 {
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 1148 "graph_loops.cu"
+#line 1165 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 194 "graph_loops.cpp"
+#line 211 "graph_loops.cpp"
 {
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 1158 "graph_loops.cu"
+#line 1175 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -1168,24 +1185,24 @@ qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, const int* q
   }
 }
 
-// Serial task of 'two_sides' (graph_loops.cpp:200): runs on one thread.
+// Serial task of 'two_sides' (graph_loops.cpp:217): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_two_sides_task1(int * counts, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
-#line 200 "graph_loops.cpp"
+#line 217 "graph_loops.cpp"
 counts[0] = k;
-#line 1178 "graph_loops.cu"
+#line 1195 "graph_loops.cu"
 }
 
-// Parallel loop of 'two_sides' (graph_loops.cpp:204): a grid-stride loop over the iterations.
+// Parallel loop of 'two_sides' (graph_loops.cpp:221): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_two_sides_loop2(int qd_begin, std::uint64_t qd_count, float * b) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 205 "graph_loops.cpp"
+#line 222 "graph_loops.cpp"
 b[i] = 2.0f * b[i];
-#line 1189 "graph_loops.cu"
+#line 1206 "graph_loops.cu"
   }
 }
 
@@ -1196,50 +1213,50 @@ void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("two_sides", "graph_loops.cpp", 183);
+  static qd::detail::GraphSite qd_graph_site("two_sides", "graph_loops.cpp", 200);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
-  // stream_parallel region, graph_loops.cpp:186: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
+  // stream_parallel region, graph_loops.cpp:203: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
   {
     const std::uint32_t qd_lanes = qd_graph.fork(0, 2); // the blocks' lanes: qd_lanes, qd_lanes + 1, ...
-    // block 1, graph_loops.cpp:187
+    // block 1, graph_loops.cpp:204
     {
       float top = 1e30f;
       int k = 0;
-      // 'top' is reduced in the loop below (graph_loops.cpp:191): from here on its value is the device's, starting from the host's
-      qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 191, qd_scratch.slot<float>(0), static_cast<float>(top));
+      // 'top' is reduced in the loop below (graph_loops.cpp:208): from here on its value is the device's, starting from the host's
+      qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 208, qd_scratch.slot<float>(0), static_cast<float>(top));
       {
-        // device-condition loop, graph_loops.cpp:191: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+        // device-condition loop, graph_loops.cpp:208: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
         int t = 1;
         // 'k', 't' live on the device from here on: the GPU changes them between iterations
-        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 191, qd_scratch.slot<int>(1), static_cast<int>(k));
-        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 191, qd_scratch.slot<int>(2), static_cast<int>(t));
+        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 208, qd_scratch.slot<int>(1), static_cast<int>(k));
+        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 208, qd_scratch.slot<int>(2), static_cast<int>(t));
         const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-        // the first test, graph_loops.cpp:191
-        qd_graph.launch(qd_lanes + 0, &qd_two_sides_graph_test0, 1, 1, "graph_loops.cpp", 191, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2), qd_scratch.slot<int>(1));
+        // the first test, graph_loops.cpp:208
+        qd_graph.launch(qd_lanes + 0, &qd_two_sides_graph_test0, 1, 1, "graph_loops.cpp", 208, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2), qd_scratch.slot<int>(1));
         qd_graph.loop_begin(qd_lanes + 0, qd_loop);
-        // graph_loops.cpp:192: top = 0.0f
-        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 192, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-        // parallel loop with reductions, graph_loops.cpp:194: launched even when empty, so that the results hold the initializers
+        // graph_loops.cpp:209: top = 0.0f
+        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 209, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+        // parallel loop with reductions, graph_loops.cpp:211: launched even when empty, so that the results hold the initializers
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-          qd_graph.launch(qd_lanes + 0, &qd_two_sides_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 194, qd_begin, qd_count, a, qd_scratch.slot<int>(2), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+          qd_graph.launch(qd_lanes + 0, &qd_two_sides_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 211, qd_begin, qd_count, a, qd_scratch.slot<int>(2), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
         }
-        // the test after each iteration, graph_loops.cpp:191
-        qd_graph.launch(qd_lanes + 0, &qd_two_sides_graph_test0, 1, 1, "graph_loops.cpp", 191, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2), qd_scratch.slot<int>(1));
+        // the test after each iteration, graph_loops.cpp:208
+        qd_graph.launch(qd_lanes + 0, &qd_two_sides_graph_test0, 1, 1, "graph_loops.cpp", 208, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2), qd_scratch.slot<int>(1));
         qd_graph.loop_end(qd_lanes + 0);
       }
-      // serial task, graph_loops.cpp:200
-      qd_graph.launch(qd_lanes + 0, &qd_two_sides_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 200, counts, qd_scratch.slot<int>(1));
+      // serial task, graph_loops.cpp:217
+      qd_graph.launch(qd_lanes + 0, &qd_two_sides_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 217, counts, qd_scratch.slot<int>(1));
     }
-    // block 2, graph_loops.cpp:203
+    // block 2, graph_loops.cpp:220
     {
-      // parallel loop, graph_loops.cpp:204
+      // parallel loop, graph_loops.cpp:221
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 1, &qd_two_sides_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 204, qd_begin, qd_count, b);
+          qd_graph.launch(qd_lanes + 1, &qd_two_sides_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 221, qd_begin, qd_count, b);
         }
       }
     }
@@ -1253,29 +1270,29 @@ void two_sides(float* a, float* b, int n, float tol, int* counts) {
 }
 
 // ---- end of qd kernel 'two_sides' ----
-#line 207 "graph_loops.cpp"
+#line 224 "graph_loops.cpp"
 
 
 // A kernel called by another, and a template kernel, each with a loop.
-// ---- qd kernel 'shrink_to' (graph_loops.cpp:210), translated by qd-translate ----
-#line 1262 "graph_loops.cu"
-// Test of the loop of 'shrink_to' (graph_loops.cpp:224) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'shrink_to' (graph_loops.cpp:227), translated by qd-translate ----
+#line 1279 "graph_loops.cu"
+// Test of the loop of 'shrink_to' (graph_loops.cpp:241) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_shrink_to_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float limit, const float* qd_scalar_total, int* qd_moved_s) {
   const float total = *qd_scalar_total;
   int& s = *qd_moved_s;
   if (qd_after_body) {
-#line 223 "graph_loops.cpp"
+#line 240 "graph_loops.cpp"
     ++s;
-#line 1271 "graph_loops.cu"
+#line 1288 "graph_loops.cu"
   }
-#line 224 "graph_loops.cpp"
+#line 241 "graph_loops.cpp"
   const bool qd_holds = !qd_after_body || static_cast<bool>(total > limit);
-#line 1275 "graph_loops.cu"
+#line 1292 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'shrink_to' (graph_loops.cpp:219) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'shrink_to' (graph_loops.cpp:236) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1286,22 +1303,22 @@ qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 219 "graph_loops.cpp"
+#line 236 "graph_loops.cpp"
 {
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1295 "graph_loops.cu"
+#line 1312 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 219 "graph_loops.cpp"
+#line 236 "graph_loops.cpp"
 {
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1305 "graph_loops.cu"
+#line 1322 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -1315,16 +1332,16 @@ qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
   }
 }
 
-// Serial task of 'shrink_to' (graph_loops.cpp:225): runs on one thread.
+// Serial task of 'shrink_to' (graph_loops.cpp:242): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_shrink_to_task1(int * steps, const int* qd_scalar_s) {
   const int s = *qd_scalar_s;
-#line 225 "graph_loops.cpp"
+#line 242 "graph_loops.cpp"
 steps[0] = s;
-#line 1325 "graph_loops.cu"
+#line 1342 "graph_loops.cu"
 }
 
-// Parallel loop of 'shrink_to' (graph_loops.cpp:219) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'shrink_to' (graph_loops.cpp:236) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_shrink_to_stream_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1335,22 +1352,22 @@ qd_shrink_to_stream_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 219 "graph_loops.cpp"
+#line 236 "graph_loops.cpp"
 {
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1344 "graph_loops.cu"
+#line 1361 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 219 "graph_loops.cpp"
+#line 236 "graph_loops.cpp"
 {
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1354 "graph_loops.cu"
+#line 1371 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -1364,12 +1381,12 @@ qd_shrink_to_stream_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
   }
 }
 
-// Serial task of 'shrink_to' (graph_loops.cpp:225): runs on one thread.
+// Serial task of 'shrink_to' (graph_loops.cpp:242): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_shrink_to_stream_task1(int * steps, int s) {
-#line 225 "graph_loops.cpp"
+#line 242 "graph_loops.cpp"
 steps[0] = s;
-#line 1373 "graph_loops.cu"
+#line 1390 "graph_loops.cu"
 }
 
 
@@ -1379,34 +1396,34 @@ void shrink_to(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("shrink_to", "graph_loops.cpp", 210);
+  static qd::detail::GraphSite qd_graph_site("shrink_to", "graph_loops.cpp", 227);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float total = 0.0f;
   int s = 0;
-  // 'total' is reduced in the loop below (graph_loops.cpp:216): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 216, qd_scratch.slot<float>(0), static_cast<float>(total));
+  // 'total' is reduced in the loop below (graph_loops.cpp:233): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 233, qd_scratch.slot<float>(0), static_cast<float>(total));
   {
-    // device-condition loop, graph_loops.cpp:216: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:233: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 's' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 216, qd_scratch.slot<int>(1), static_cast<int>(s));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 233, qd_scratch.slot<int>(1), static_cast<int>(s));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:216
-    qd_graph.launch(0, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 224, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the first test, graph_loops.cpp:233
+    qd_graph.launch(0, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 241, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_begin(0, qd_loop);
-    // graph_loops.cpp:217: total = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 217, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    // parallel loop with reductions, graph_loops.cpp:219: launched even when empty, so that the results hold the initializers
+    // graph_loops.cpp:234: total = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 234, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    // parallel loop with reductions, graph_loops.cpp:236: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_shrink_to_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 219, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_shrink_to_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 236, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
-    // the test after each iteration, graph_loops.cpp:216
-    qd_graph.launch(0, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 224, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the test after each iteration, graph_loops.cpp:233
+    qd_graph.launch(0, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 241, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:225
-  qd_graph.launch(0, &qd_shrink_to_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 225, steps, qd_scratch.slot<int>(1));
+  // serial task, graph_loops.cpp:242
+  qd_graph.launch(0, &qd_shrink_to_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 242, steps, qd_scratch.slot<int>(1));
   qd_graph.submit();
 }
 
@@ -1420,25 +1437,25 @@ void shrink_to(float* a, int n, float limit, int* steps) {
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
   float total = 0.0f;
   int s = 0;
-  // 'total' is reduced in the loop below (graph_loops.cpp:216): from here on its value is the device's, starting from the host's
+  // 'total' is reduced in the loop below (graph_loops.cpp:233): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(total));
-  qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 216);
+  qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 233);
   do {
-    // graph_loops.cpp:217: total = 0.0f
+    // graph_loops.cpp:234: total = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 217);
-    // parallel loop with reductions, graph_loops.cpp:219: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 234);
+    // parallel loop with reductions, graph_loops.cpp:236: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_shrink_to_stream_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 219);
+      qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 236);
     }
     ++s;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
-  // serial task, graph_loops.cpp:225
+  // serial task, graph_loops.cpp:242
   qd_shrink_to_stream_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, s);
-  qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 225);
+  qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 242);
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
@@ -1447,48 +1464,48 @@ void shrink_to(float* a, int n, float limit, int* steps) {
   const qd::detail::ReductionScratch& qd_scratch = qd_graph.scratch(2, 1, { {256, sizeof(float)} });
   float total = 0.0f;
   int s = 0;
-  // 'total' is reduced in the loop below (graph_loops.cpp:216): from here on its value is the device's, starting from the host's
-  qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 216, qd_scratch.slot<float>(0), static_cast<float>(total));
+  // 'total' is reduced in the loop below (graph_loops.cpp:233): from here on its value is the device's, starting from the host's
+  qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 233, qd_scratch.slot<float>(0), static_cast<float>(total));
   {
-    // device-condition loop, graph_loops.cpp:216: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:233: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 's' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 216, qd_scratch.slot<int>(1), static_cast<int>(s));
+    qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 233, qd_scratch.slot<int>(1), static_cast<int>(s));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:216
-    qd_graph.launch(qd_lane, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 224, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the first test, graph_loops.cpp:233
+    qd_graph.launch(qd_lane, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 241, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_begin(qd_lane, qd_loop);
-    // graph_loops.cpp:217: total = 0.0f
-    qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 217, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    // parallel loop with reductions, graph_loops.cpp:219: launched even when empty, so that the results hold the initializers
+    // graph_loops.cpp:234: total = 0.0f
+    qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 234, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    // parallel loop with reductions, graph_loops.cpp:236: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(qd_lane, &qd_shrink_to_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 219, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(qd_lane, &qd_shrink_to_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 236, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
-    // the test after each iteration, graph_loops.cpp:216
-    qd_graph.launch(qd_lane, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 224, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the test after each iteration, graph_loops.cpp:233
+    qd_graph.launch(qd_lane, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 241, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_end(qd_lane);
   }
-  // serial task, graph_loops.cpp:225
-  qd_graph.launch(qd_lane, &qd_shrink_to_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 225, steps, qd_scratch.slot<int>(1));
+  // serial task, graph_loops.cpp:242
+  qd_graph.launch(qd_lane, &qd_shrink_to_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 242, steps, qd_scratch.slot<int>(1));
 }
 
 // ---- end of qd kernel 'shrink_to' ----
-#line 226 "graph_loops.cpp"
+#line 243 "graph_loops.cpp"
 
 
-// ---- qd kernel 'shrink_both' (graph_loops.cpp:228), translated by qd-translate ----
-#line 1482 "graph_loops.cu"
+// ---- qd kernel 'shrink_both' (graph_loops.cpp:245), translated by qd-translate ----
+#line 1499 "graph_loops.cu"
 
 // Host entry points of kernel 'shrink_both', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
 void shrink_both(float* a, float* b, int n, float limit, int* steps, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel shrink_both"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("shrink_both", "graph_loops.cpp", 228);
+  static qd::detail::GraphSite qd_graph_site("shrink_both", "graph_loops.cpp", 245);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
-  // kernel call, graph_loops.cpp:231: the work of 'shrink_to', on this lane of the graph
+  // kernel call, graph_loops.cpp:248: the work of 'shrink_to', on this lane of the graph
   qd_describe_shrink_to(qd_graph, 0, qd_device, a, n, limit, steps);
-  // kernel call, graph_loops.cpp:232: the work of 'shrink_to', on this lane of the graph
+  // kernel call, graph_loops.cpp:249: the work of 'shrink_to', on this lane of the graph
   qd_describe_shrink_to(qd_graph, 0, qd_device, b, n, 0.5f * limit, steps + 1);
   qd_graph.submit();
 }
@@ -1498,13 +1515,13 @@ void shrink_both(float* a, float* b, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'shrink_both' ----
-#line 233 "graph_loops.cpp"
+#line 250 "graph_loops.cpp"
 
 
 // A stream-mode caller: the callee's stream-mode work, whose count stays on
 // the host.
-// ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:237), translated by qd-translate ----
-#line 1508 "graph_loops.cu"
+// ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:254), translated by qd-translate ----
+#line 1525 "graph_loops.cu"
 
 // Host entry points of kernel 'shrink_in_stream_mode': they enqueue its work on the launch stream and return without waiting.
 void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -1512,7 +1529,7 @@ void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamR
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // kernel call, graph_loops.cpp:240: the work of 'shrink_to', on this stream
+  // kernel call, graph_loops.cpp:257: the work of 'shrink_to', on this stream
   qd_enqueue_shrink_to(qd_stream, qd_device, a, n, limit, steps);
 }
 
@@ -1521,29 +1538,29 @@ void shrink_in_stream_mode(float* a, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'shrink_in_stream_mode' ----
-#line 241 "graph_loops.cpp"
+#line 258 "graph_loops.cpp"
 
 
-// ---- qd kernel 'decay' (graph_loops.cpp:243), translated by qd-translate ----
-#line 1529 "graph_loops.cu"
-// Test of the loop of 'decay' (graph_loops.cpp:250) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'decay' (graph_loops.cpp:260), translated by qd-translate ----
+#line 1546 "graph_loops.cu"
+// Test of the loop of 'decay' (graph_loops.cpp:267) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 template <class T>
 static __global__ void __launch_bounds__(1)
 qd_decay_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, const float* qd_scalar_top, int* qd_moved_k) {
   const float top = *qd_scalar_top;
   int& k = *qd_moved_k;
   if (qd_after_body) {
-#line 257 "graph_loops.cpp"
+#line 274 "graph_loops.cpp"
     k = k + 1;
-#line 1539 "graph_loops.cu"
+#line 1556 "graph_loops.cu"
   }
-#line 250 "graph_loops.cpp"
+#line 267 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > tol);
-#line 1543 "graph_loops.cu"
+#line 1560 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'decay' (graph_loops.cpp:253) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'decay' (graph_loops.cpp:270) with reductions: a grid-stride loop over the iterations, then the combine.
 template <class T>
 static __global__ void __launch_bounds__(256)
 qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
@@ -1555,22 +1572,22 @@ qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 253 "graph_loops.cpp"
+#line 270 "graph_loops.cpp"
 {
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 1564 "graph_loops.cu"
+#line 1581 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 253 "graph_loops.cpp"
+#line 270 "graph_loops.cpp"
 {
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 1574 "graph_loops.cu"
+#line 1591 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -1584,14 +1601,14 @@ qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top
   }
 }
 
-// Serial task of 'decay' (graph_loops.cpp:259): runs on one thread.
+// Serial task of 'decay' (graph_loops.cpp:276): runs on one thread.
 template <class T>
 static __global__ void __launch_bounds__(1)
 qd_decay_task1(int * steps, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
-#line 259 "graph_loops.cpp"
+#line 276 "graph_loops.cpp"
 steps[0] = k;
-#line 1595 "graph_loops.cu"
+#line 1612 "graph_loops.cu"
 }
 
 
@@ -1602,34 +1619,34 @@ void decay(T* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("decay", "graph_loops.cpp", 243);
+  static qd::detail::GraphSite qd_graph_site("decay", "graph_loops.cpp", 260);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float top = 1e30f;
   int k = 0;
-  // 'top' is reduced in the loop below (graph_loops.cpp:250): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 250, qd_scratch.slot<float>(0), static_cast<float>(top));
+  // 'top' is reduced in the loop below (graph_loops.cpp:267): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 267, qd_scratch.slot<float>(0), static_cast<float>(top));
   {
-    // device-condition loop, graph_loops.cpp:250: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:267: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'k' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 250, qd_scratch.slot<int>(1), static_cast<int>(k));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 267, qd_scratch.slot<int>(1), static_cast<int>(k));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:250
-    qd_graph.launch(0, &qd_decay_graph_test0<T>, 1, 1, "graph_loops.cpp", 250, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the first test, graph_loops.cpp:267
+    qd_graph.launch(0, &qd_decay_graph_test0<T>, 1, 1, "graph_loops.cpp", 267, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_begin(0, qd_loop);
-    // graph_loops.cpp:251: top = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 251, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    // parallel loop with reductions, graph_loops.cpp:253: launched even when empty, so that the results hold the initializers
+    // graph_loops.cpp:268: top = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 268, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    // parallel loop with reductions, graph_loops.cpp:270: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_decay_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 253, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_decay_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 270, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
-    // the test after each iteration, graph_loops.cpp:250
-    qd_graph.launch(0, &qd_decay_graph_test0<T>, 1, 1, "graph_loops.cpp", 250, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the test after each iteration, graph_loops.cpp:267
+    qd_graph.launch(0, &qd_decay_graph_test0<T>, 1, 1, "graph_loops.cpp", 267, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:259
-  qd_graph.launch(0, &qd_decay_task1<T>, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 259, steps, qd_scratch.slot<int>(1));
+  // serial task, graph_loops.cpp:276
+  qd_graph.launch(0, &qd_decay_task1<T>, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 276, steps, qd_scratch.slot<int>(1));
   qd_graph.submit();
 }
 
@@ -1639,7 +1656,7 @@ void decay(T* a, int n, float tol, int* steps) {
 }
 
 // ---- end of qd kernel 'decay' ----
-#line 260 "graph_loops.cpp"
+#line 277 "graph_loops.cpp"
 
 
 template void decay<double>(double* a, int n, float tol, int* steps);
@@ -1648,9 +1665,9 @@ template void decay<double>(double* a, int n, float tol, int* steps);
 // computes: one WHILE node whatever the count, with the swapped buffers,
 // the step and the simulated time on the device; then three halvings the
 // source fixes, unrolled into the graph.
-// ---- qd kernel 'march' (graph_loops.cpp:268), translated by qd-translate ----
-#line 1653 "graph_loops.cu"
-// Test of the loop of 'march' (graph_loops.cpp:273) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'march' (graph_loops.cpp:285), translated by qd-translate ----
+#line 1670 "graph_loops.cu"
+// Test of the loop of 'march' (graph_loops.cpp:290) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_march_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int steps, int* qd_moved_step, float ** qd_moved_u, float ** qd_moved_v, float dt, float* qd_moved_t) {
   int& step = *qd_moved_step;
@@ -1658,25 +1675,25 @@ qd_march_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int ste
   float *& v = *qd_moved_v;
   float& t = *qd_moved_t;
   if (qd_after_body) {
-#line 279 "graph_loops.cpp"
+#line 296 "graph_loops.cpp"
     float* w = u;
-#line 280 "graph_loops.cpp"
+#line 297 "graph_loops.cpp"
     u = v;
-#line 281 "graph_loops.cpp"
+#line 298 "graph_loops.cpp"
     v = w;
-#line 282 "graph_loops.cpp"
+#line 299 "graph_loops.cpp"
     t += dt;
-#line 273 "graph_loops.cpp"
+#line 290 "graph_loops.cpp"
     ++step;
-#line 1672 "graph_loops.cu"
+#line 1689 "graph_loops.cu"
   }
-#line 273 "graph_loops.cpp"
+#line 290 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(step < steps);
-#line 1676 "graph_loops.cu"
+#line 1693 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'march' (graph_loops.cpp:274): a grid-stride loop over the iterations.
+// Parallel loop of 'march' (graph_loops.cpp:291): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_march_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u, float * const* qd_scalar_v, float dt, const int* qd_scalar_step) {
   float * const u = *qd_scalar_u;
@@ -1685,54 +1702,54 @@ qd_march_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u,
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 275 "graph_loops.cpp"
+#line 292 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) +
                    0.001f * static_cast<float>(step % 3);
-#line 1692 "graph_loops.cu"
+#line 1709 "graph_loops.cu"
   }
 }
 
-// Serial task of 'march' (graph_loops.cpp:277): runs on one thread.
+// Serial task of 'march' (graph_loops.cpp:294): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_march_task1(float * const* qd_scalar_u, float * const* qd_scalar_v, const float* qd_scalar_t) {
   float * const u = *qd_scalar_u;
   float * const v = *qd_scalar_v;
   const float t = *qd_scalar_t;
-#line 277 "graph_loops.cpp"
+#line 294 "graph_loops.cpp"
 v[0] = u[0] + t;
-#line 1704 "graph_loops.cu"
+#line 1721 "graph_loops.cu"
 }
 
-// Serial task of 'march' (graph_loops.cpp:278): runs on one thread.
+// Serial task of 'march' (graph_loops.cpp:295): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_march_task2(float * const* qd_scalar_u, float * const* qd_scalar_v, int n) {
   float * const u = *qd_scalar_u;
   float * const v = *qd_scalar_v;
-#line 278 "graph_loops.cpp"
+#line 295 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 1714 "graph_loops.cu"
+#line 1731 "graph_loops.cu"
 }
 
-// Parallel loop of 'march' (graph_loops.cpp:286): a grid-stride loop over the iterations.
+// Parallel loop of 'march' (graph_loops.cpp:303): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_march_loop3(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u) {
   float * const u = *qd_scalar_u;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 287 "graph_loops.cpp"
+#line 304 "graph_loops.cpp"
 u[i] *= 0.5f;
-#line 1726 "graph_loops.cu"
+#line 1743 "graph_loops.cu"
   }
 }
 
-// Serial task of 'march' (graph_loops.cpp:288): runs on one thread.
+// Serial task of 'march' (graph_loops.cpp:305): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_march_task4(float * time, const float* qd_scalar_t) {
   const float t = *qd_scalar_t;
-#line 288 "graph_loops.cpp"
+#line 305 "graph_loops.cpp"
 time[0] = t;
-#line 1736 "graph_loops.cu"
+#line 1753 "graph_loops.cu"
 }
 
 
@@ -1742,49 +1759,49 @@ void march(float* u, float* v, int n, int steps, float dt, float* time, qd::Stre
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 4, 0, {  });
-  static qd::detail::GraphSite qd_graph_site("march", "graph_loops.cpp", 268);
+  static qd::detail::GraphSite qd_graph_site("march", "graph_loops.cpp", 285);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float t = 0.0f;
   {
-    // loop seq, graph_loops.cpp:273: one conditional WHILE node of the call's graph, the same size whatever the trip count
+    // loop seq, graph_loops.cpp:290: one conditional WHILE node of the call's graph, the same size whatever the trip count
     int step = 0;
     // 'u', 'v', 't', 'step' live on the device from here on: the GPU changes them between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 273, qd_scratch.slot<float *>(0), static_cast<float *>(u));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 273, qd_scratch.slot<float *>(1), static_cast<float *>(v));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 273, qd_scratch.slot<float>(2), static_cast<float>(t));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 273, qd_scratch.slot<int>(3), static_cast<int>(step));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 290, qd_scratch.slot<float *>(0), static_cast<float *>(u));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 290, qd_scratch.slot<float *>(1), static_cast<float *>(v));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 290, qd_scratch.slot<float>(2), static_cast<float>(t));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 290, qd_scratch.slot<int>(3), static_cast<int>(step));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:273
-    qd_graph.launch(0, &qd_march_graph_test0, 1, 1, "graph_loops.cpp", 273, qd_loop, false, steps, qd_scratch.slot<int>(3), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<float>(2));
+    // the first test, graph_loops.cpp:290
+    qd_graph.launch(0, &qd_march_graph_test0, 1, 1, "graph_loops.cpp", 290, qd_loop, false, steps, qd_scratch.slot<int>(3), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<float>(2));
     qd_graph.loop_begin(0, qd_loop);
-    // parallel loop, graph_loops.cpp:274
+    // parallel loop, graph_loops.cpp:291
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 274, qd_begin, qd_count, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<int>(3));
+        qd_graph.launch(0, &qd_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 291, qd_begin, qd_count, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<int>(3));
       }
     }
-    // serial task, graph_loops.cpp:277
-    qd_graph.launch(0, &qd_march_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 277, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), qd_scratch.slot<float>(2));
-    // serial task, graph_loops.cpp:278
-    qd_graph.launch(0, &qd_march_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 278, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), n);
-    // the test after each iteration, graph_loops.cpp:273
-    qd_graph.launch(0, &qd_march_graph_test0, 1, 1, "graph_loops.cpp", 273, qd_loop, true, steps, qd_scratch.slot<int>(3), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<float>(2));
+    // serial task, graph_loops.cpp:294
+    qd_graph.launch(0, &qd_march_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 294, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), qd_scratch.slot<float>(2));
+    // serial task, graph_loops.cpp:295
+    qd_graph.launch(0, &qd_march_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 295, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), n);
+    // the test after each iteration, graph_loops.cpp:290
+    qd_graph.launch(0, &qd_march_graph_test0, 1, 1, "graph_loops.cpp", 290, qd_loop, true, steps, qd_scratch.slot<int>(3), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<float>(2));
     qd_graph.loop_end(0);
   }
   for (int s = 0; s < 3; ++s) {
-    // parallel loop, graph_loops.cpp:286
+    // parallel loop, graph_loops.cpp:303
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_march_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 286, qd_begin, qd_count, qd_scratch.slot<float *>(0));
+        qd_graph.launch(0, &qd_march_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 303, qd_begin, qd_count, qd_scratch.slot<float *>(0));
       }
     }
   }
-  // serial task, graph_loops.cpp:288
-  qd_graph.launch(0, &qd_march_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 288, time, qd_scratch.slot<float>(2));
+  // serial task, graph_loops.cpp:305
+  qd_graph.launch(0, &qd_march_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 305, time, qd_scratch.slot<float>(2));
   qd_graph.submit();
 }
 
@@ -1793,47 +1810,47 @@ void march(float* u, float* v, int n, int steps, float dt, float* time) {
 }
 
 // ---- end of qd kernel 'march' ----
-#line 289 "graph_loops.cpp"
+#line 306 "graph_loops.cpp"
 
 
 // A 'do' loop of the caller's count around a loop of the same count: the
 // inner one is recorded into the node's body, once per round.
-// ---- qd kernel 'rounds_of' (graph_loops.cpp:293), translated by qd-translate ----
-#line 1803 "graph_loops.cu"
-// Test of the loop of 'rounds_of' (graph_loops.cpp:304) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'rounds_of' (graph_loops.cpp:310), translated by qd-translate ----
+#line 1820 "graph_loops.cu"
+// Test of the loop of 'rounds_of' (graph_loops.cpp:321) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_rounds_of_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int rounds, int* qd_moved_k) {
   int& k = *qd_moved_k;
   if (qd_after_body) {
-#line 303 "graph_loops.cpp"
+#line 320 "graph_loops.cpp"
     ++k;
-#line 1811 "graph_loops.cu"
+#line 1828 "graph_loops.cu"
   }
-#line 304 "graph_loops.cpp"
+#line 321 "graph_loops.cpp"
   const bool qd_holds = !qd_after_body || static_cast<bool>(k < rounds);
-#line 1815 "graph_loops.cu"
+#line 1832 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'rounds_of' (graph_loops.cpp:301): a grid-stride loop over the iterations.
+// Parallel loop of 'rounds_of' (graph_loops.cpp:318): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_rounds_of_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 302 "graph_loops.cpp"
+#line 319 "graph_loops.cpp"
 a[i] = a[i] * 0.5f + 1.0f;
-#line 1827 "graph_loops.cu"
+#line 1844 "graph_loops.cu"
   }
 }
 
-// Serial task of 'rounds_of' (graph_loops.cpp:305): runs on one thread.
+// Serial task of 'rounds_of' (graph_loops.cpp:322): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_rounds_of_task1(int * done, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
-#line 305 "graph_loops.cpp"
+#line 322 "graph_loops.cpp"
 done[0] = k;
-#line 1837 "graph_loops.cu"
+#line 1854 "graph_loops.cu"
 }
 
 
@@ -1843,33 +1860,33 @@ void rounds_of(float* a, int n, int rounds, int* done, qd::StreamRef qd_stream) 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 0, {  });
-  static qd::detail::GraphSite qd_graph_site("rounds_of", "graph_loops.cpp", 293);
+  static qd::detail::GraphSite qd_graph_site("rounds_of", "graph_loops.cpp", 310);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   int k = 0;
   {
-    // loop seq, graph_loops.cpp:298: one conditional WHILE node of the call's graph, the same size whatever the trip count
+    // loop seq, graph_loops.cpp:315: one conditional WHILE node of the call's graph, the same size whatever the trip count
     // 'k' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 298, qd_scratch.slot<int>(1), static_cast<int>(k));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 315, qd_scratch.slot<int>(1), static_cast<int>(k));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:298
-    qd_graph.launch(0, &qd_rounds_of_graph_test0, 1, 1, "graph_loops.cpp", 304, qd_loop, false, rounds, qd_scratch.slot<int>(1));
+    // the first test, graph_loops.cpp:315
+    qd_graph.launch(0, &qd_rounds_of_graph_test0, 1, 1, "graph_loops.cpp", 321, qd_loop, false, rounds, qd_scratch.slot<int>(1));
     qd_graph.loop_begin(0, qd_loop);
     for (int s = 0; s < rounds; ++s) {
-      // parallel loop, graph_loops.cpp:301
+      // parallel loop, graph_loops.cpp:318
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(0, &qd_rounds_of_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 301, qd_begin, qd_count, a);
+          qd_graph.launch(0, &qd_rounds_of_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 318, qd_begin, qd_count, a);
         }
       }
     }
-    // the test after each iteration, graph_loops.cpp:298
-    qd_graph.launch(0, &qd_rounds_of_graph_test0, 1, 1, "graph_loops.cpp", 304, qd_loop, true, rounds, qd_scratch.slot<int>(1));
+    // the test after each iteration, graph_loops.cpp:315
+    qd_graph.launch(0, &qd_rounds_of_graph_test0, 1, 1, "graph_loops.cpp", 321, qd_loop, true, rounds, qd_scratch.slot<int>(1));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:305
-  qd_graph.launch(0, &qd_rounds_of_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 305, done, qd_scratch.slot<int>(1));
+  // serial task, graph_loops.cpp:322
+  qd_graph.launch(0, &qd_rounds_of_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 322, done, qd_scratch.slot<int>(1));
   qd_graph.submit();
 }
 
@@ -1878,5 +1895,236 @@ void rounds_of(float* a, int n, int rounds, int* done) {
 }
 
 // ---- end of qd kernel 'rounds_of' ----
-#line 306 "graph_loops.cpp"
+#line 323 "graph_loops.cpp"
+
+
+// A library call in the body, marked 'reuse': captured once into the WHILE
+// node's body, its copy runs in every iteration, in order with the loops.
+// ---- qd kernel 'settle_with_copy' (graph_loops.cpp:327), translated by qd-translate ----
+#line 1905 "graph_loops.cu"
+// Test of the loop of 'settle_with_copy' (graph_loops.cpp:333) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+static __global__ void __launch_bounds__(1)
+qd_settle_with_copy_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float limit, const float* qd_scalar_top, int* qd_moved_k) {
+  const float top = *qd_scalar_top;
+  int& k = *qd_moved_k;
+  if (qd_after_body) {
+#line 344 "graph_loops.cpp"
+    ++k;
+#line 1914 "graph_loops.cu"
+  }
+#line 333 "graph_loops.cpp"
+  const bool qd_holds = static_cast<bool>(top > limit);
+#line 1918 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// Parallel loop of 'settle_with_copy' (graph_loops.cpp:336) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_settle_with_copy_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float top = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 336 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.5f;
+            top = std::fmax(top, a[i]);
+        }
+#line 1938 "graph_loops.cu"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 336 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.5f;
+            top = std::fmax(top, a[i]);
+        }
+#line 1948 "graph_loops.cu"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_top[256];
+  top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_top[qd::detail::block_index()] = top;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
+  }
+}
+
+// Parallel loop of 'settle_with_copy' (graph_loops.cpp:342): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_settle_with_copy_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * last) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 343 "graph_loops.cpp"
+a[i] = 0.5f * (a[i] + last[i]) + 0.01f;
+#line 1970 "graph_loops.cu"
+  }
+}
+
+// Serial task of 'settle_with_copy' (graph_loops.cpp:346): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_settle_with_copy_task2(int * steps, const int* qd_scalar_k) {
+  const int k = *qd_scalar_k;
+#line 346 "graph_loops.cpp"
+steps[0] = k;
+#line 1980 "graph_loops.cu"
+}
+
+
+// Host entry points of kernel 'settle_with_copy', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel settle_with_copy"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
+  static qd::detail::GraphSite qd_graph_site("settle_with_copy", "graph_loops.cpp", 327);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  float top = 1e30f;
+  int k = 0;
+  // 'top' is reduced in the loop below (graph_loops.cpp:333): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 333, qd_scratch.slot<float>(0), static_cast<float>(top));
+  {
+    // device-condition loop, graph_loops.cpp:333: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // 'k' lives on the device from here on: the GPU changes it between iterations
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 333, qd_scratch.slot<int>(1), static_cast<int>(k));
+    const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
+    // the first test, graph_loops.cpp:333
+    qd_graph.launch(0, &qd_settle_with_copy_graph_test0, 1, 1, "graph_loops.cpp", 333, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    qd_graph.loop_begin(0, qd_loop);
+    // graph_loops.cpp:334: top = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 334, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    // parallel loop with reductions, graph_loops.cpp:336: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_graph.launch(0, &qd_settle_with_copy_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 336, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+    }
+    // host code, graph_loops.cpp:341, 'reuse', keyed by the values of 'last', 'a', 'n': a call with the key of an earlier call records what the statement enqueued then, without running it; otherwise the statement runs here, while the call describes its graph, with qd::current_stream() a stream the call captures, and what it enqueues there becomes a node of the graph on the launch stream's lane, in order with the work around it
+    static qd::detail::HostReuse qd_host_reuse0;
+    qd_graph.host_code(0, "graph_loops.cpp", 341, qd_host_reuse0, qd::detail::reuse_key(last, a, n), [&] {
+
+#line 341 "graph_loops.cpp"
+    copy_async(last, a, n, qd::current_stream());
+#line 2018 "graph_loops.cu"
+    });
+    // parallel loop, graph_loops.cpp:342
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_graph.launch(0, &qd_settle_with_copy_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 342, qd_begin, qd_count, a, last);
+      }
+    }
+    // the test after each iteration, graph_loops.cpp:333
+    qd_graph.launch(0, &qd_settle_with_copy_graph_test0, 1, 1, "graph_loops.cpp", 333, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    qd_graph.loop_end(0);
+  }
+  // serial task, graph_loops.cpp:346
+  qd_graph.launch(0, &qd_settle_with_copy_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 346, steps, qd_scratch.slot<int>(1));
+  qd_graph.submit();
+}
+
+void settle_with_copy(float* a, float* last, int n, float limit, int* steps) {
+  ::settle_with_copy(a, last, n, limit, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'settle_with_copy' ----
+#line 347 "graph_loops.cpp"
+
+
+// A time loop as C textbooks write it: the counter and the swap's temporary
+// declared at the top, the counter set by the loop's init. The temporary's
+// value before the loop is never read, so graph mode gives its slot none.
+// ---- qd kernel 'heat_c_style' (graph_loops.cpp:352), translated by qd-translate ----
+#line 2049 "graph_loops.cu"
+// Test of the loop of 'heat_c_style' (graph_loops.cpp:358) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+static __global__ void __launch_bounds__(1)
+qd_heat_c_style_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int nsteps, int* qd_moved_step, double ** qd_moved_u, double ** qd_moved_tmp, double ** qd_moved_unew) {
+  int& step = *qd_moved_step;
+  double *& u = *qd_moved_u;
+  double *& tmp = *qd_moved_tmp;
+  double *& unew = *qd_moved_unew;
+  if (qd_after_body) {
+#line 361 "graph_loops.cpp"
+    tmp = u;
+#line 362 "graph_loops.cpp"
+    u = unew;
+#line 363 "graph_loops.cpp"
+    unew = tmp;
+#line 358 "graph_loops.cpp"
+    step++;
+#line 2066 "graph_loops.cu"
+  }
+#line 358 "graph_loops.cpp"
+  const bool qd_holds = static_cast<bool>(step < nsteps);
+#line 2070 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// Parallel loop of 'heat_c_style' (graph_loops.cpp:359): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_heat_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * const* qd_scalar_u, double * const* qd_scalar_unew, double alpha) {
+  double * const u = *qd_scalar_u;
+  double * const unew = *qd_scalar_unew;
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 360 "graph_loops.cpp"
+unew[i] = u[i] + alpha * (u[i + 1] + u[i - 1] - 2.0 * u[i]);
+#line 2084 "graph_loops.cu"
+  }
+}
+
+
+// Host entry points of kernel 'heat_c_style', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel heat_c_style"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 4, 0, {  });
+  static qd::detail::GraphSite qd_graph_site("heat_c_style", "graph_loops.cpp", 352);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  [[maybe_unused]] int step, i;
+  [[maybe_unused]] double* tmp;
+  {
+    // loop seq, graph_loops.cpp:358: one conditional WHILE node of the call's graph, the same size whatever the trip count
+    step = 0;
+    // 'tmp', 'u', 'unew', 'step' live on the device from here on: the GPU changes them between iterations
+    qd_graph.launch(0, &qd::detail::set_device_scalar<double *>, 1, 1, "graph_loops.cpp", 358, qd_scratch.slot<double *>(1), static_cast<double *>(u));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<double *>, 1, 1, "graph_loops.cpp", 358, qd_scratch.slot<double *>(2), static_cast<double *>(unew));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 358, qd_scratch.slot<int>(3), static_cast<int>(step));
+    const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
+    // the first test, graph_loops.cpp:358
+    qd_graph.launch(0, &qd_heat_c_style_graph_test0, 1, 1, "graph_loops.cpp", 358, qd_loop, false, nsteps, qd_scratch.slot<int>(3), qd_scratch.slot<double *>(1), qd_scratch.slot<double *>(0), qd_scratch.slot<double *>(2));
+    qd_graph.loop_begin(0, qd_loop);
+    // parallel loop, graph_loops.cpp:359
+    {
+      const int qd_begin = 1;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_graph.launch(0, &qd_heat_c_style_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 359, qd_begin, qd_count, qd_scratch.slot<double *>(1), qd_scratch.slot<double *>(2), alpha);
+      }
+    }
+    // the test after each iteration, graph_loops.cpp:358
+    qd_graph.launch(0, &qd_heat_c_style_graph_test0, 1, 1, "graph_loops.cpp", 358, qd_loop, true, nsteps, qd_scratch.slot<int>(3), qd_scratch.slot<double *>(1), qd_scratch.slot<double *>(0), qd_scratch.slot<double *>(2));
+    qd_graph.loop_end(0);
+  }
+  qd_graph.submit();
+}
+
+void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha) {
+  ::heat_c_style(u, unew, n, nsteps, alpha, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'heat_c_style' ----
+#line 365 "graph_loops.cpp"
 

@@ -12,11 +12,28 @@
 // (-Wqd-graph says why). HIP graphs have no conditional nodes: there every
 // kernel here runs in stream mode. The driver covers zero trips and a loop
 // that stops at its iteration cap.
-#include <cmath>
+#include <qd/qd.h>
 
-// ---- qd kernel 'sweep' (graph_loops.cpp:14), translated by qd-translate ----
-#line 19 "graph_loops.hip"
-// Parallel loop of 'sweep' (graph_loops.cpp:23) with reductions: a grid-stride loop over the iterations, then the combine.
+#include <cmath>
+#include <cstring>
+
+// Copies n floats of device memory on `stream`, without waiting; the CPU
+// path is the program's own, for builds without a GPU runtime.
+static void copy_async(float* dst, const float* src, int n, qd::StreamRef stream)
+{
+#if defined(__HIPCC__)
+    (void)hipMemcpyAsync(dst, src, sizeof(float) * n, hipMemcpyDeviceToDevice, stream);
+#elif defined(CUDART_VERSION)
+    (void)cudaMemcpyAsync(dst, src, sizeof(float) * n, cudaMemcpyDeviceToDevice, stream);
+#else
+    (void)stream;
+    std::memcpy(dst, src, sizeof(float) * n);
+#endif
+}
+
+// ---- qd kernel 'sweep' (graph_loops.cpp:31), translated by qd-translate ----
+#line 36 "graph_loops.hip"
+// Parallel loop of 'sweep' (graph_loops.cpp:40) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float* qd_result_res, float* qd_partials_res, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -27,22 +44,22 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 23 "graph_loops.cpp"
+#line 40 "graph_loops.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 36 "graph_loops.hip"
+#line 53 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 23 "graph_loops.cpp"
+#line 40 "graph_loops.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 46 "graph_loops.hip"
+#line 63 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_res[256];
@@ -56,45 +73,45 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float
   }
 }
 
-// Serial task of 'sweep' (graph_loops.cpp:27): runs on one thread.
+// Serial task of 'sweep' (graph_loops.cpp:44): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_sweep_task1(float * u, float * v) {
-#line 27 "graph_loops.cpp"
+#line 44 "graph_loops.cpp"
 v[0] = u[0];
-#line 65 "graph_loops.hip"
+#line 82 "graph_loops.hip"
 }
 
-// Serial task of 'sweep' (graph_loops.cpp:28): runs on one thread.
+// Serial task of 'sweep' (graph_loops.cpp:45): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_sweep_task2(float * u, float * v, int n) {
-#line 28 "graph_loops.cpp"
+#line 45 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 73 "graph_loops.hip"
-}
-
-// Serial task of 'sweep' (graph_loops.cpp:34): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_sweep_task3(int * iterations, int it) {
-#line 34 "graph_loops.cpp"
-iterations[0] = it;
-#line 81 "graph_loops.hip"
-}
-
-// Serial task of 'sweep' (graph_loops.cpp:35): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_sweep_task4(float * residual, const float* qd_scalar_res) {
-  const float res = *qd_scalar_res;
-#line 35 "graph_loops.cpp"
-residual[0] = res;
 #line 90 "graph_loops.hip"
 }
 
-// Serial task of 'sweep' (graph_loops.cpp:36): runs on one thread.
+// Serial task of 'sweep' (graph_loops.cpp:51): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_sweep_task3(int * iterations, int it) {
+#line 51 "graph_loops.cpp"
+iterations[0] = it;
+#line 98 "graph_loops.hip"
+}
+
+// Serial task of 'sweep' (graph_loops.cpp:52): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_sweep_task4(float * residual, const float* qd_scalar_res) {
+  const float res = *qd_scalar_res;
+#line 52 "graph_loops.cpp"
+residual[0] = res;
+#line 107 "graph_loops.hip"
+}
+
+// Serial task of 'sweep' (graph_loops.cpp:53): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_sweep_task5(float * u, float * v) {
-#line 36 "graph_loops.cpp"
+#line 53 "graph_loops.cpp"
 u[0] = u[0] + 0.0f * v[0];
-#line 98 "graph_loops.hip"
+#line 115 "graph_loops.hip"
 }
 
 
@@ -108,40 +125,40 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float res = 1e30f;
   int it = 0;
-  // 'res' is reduced in the loop below (graph_loops.cpp:20): from here on its value is the device's, starting from the host's
+  // 'res' is reduced in the loop below (graph_loops.cpp:37): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(res));
-  qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 20);
+  qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 37);
   while ((qd::detail::read_scalar(res, qd_scratch.slot<float>(0), qd_stream), (res > tol && it < max_it))) {
-    // graph_loops.cpp:21: res = 0.0f
+    // graph_loops.cpp:38: res = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 21);
-    // parallel loop with reductions, graph_loops.cpp:23: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 38);
+    // parallel loop with reductions, graph_loops.cpp:40: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       qd_sweep_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u, v, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 23);
+      qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 40);
     }
-    // serial task, graph_loops.cpp:27
+    // serial task, graph_loops.cpp:44
     qd_sweep_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, v);
-    qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 27);
-    // serial task, graph_loops.cpp:28
+    qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 44);
+    // serial task, graph_loops.cpp:45
     qd_sweep_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, v, n);
-    qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 28);
+    qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 45);
     float* t = u;
     u = v;
     v = t;
     ++it;
   }
-  // serial task, graph_loops.cpp:34
+  // serial task, graph_loops.cpp:51
   qd_sweep_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(iterations, it);
-  qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 34);
-  // serial task, graph_loops.cpp:35
+  qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 51);
+  // serial task, graph_loops.cpp:52
   qd_sweep_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(residual, qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 35);
-  // serial task, graph_loops.cpp:36
+  qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 52);
+  // serial task, graph_loops.cpp:53
   qd_sweep_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, v);
-  qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 36);
+  qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 53);
 }
 
 void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, float* residual) {
@@ -149,12 +166,12 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
 }
 
 // ---- end of qd kernel 'sweep' ----
-#line 37 "graph_loops.cpp"
+#line 54 "graph_loops.cpp"
 
 
-// ---- qd kernel 'halve_below' (graph_loops.cpp:39), translated by qd-translate ----
-#line 157 "graph_loops.hip"
-// Parallel loop of 'halve_below' (graph_loops.cpp:48) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'halve_below' (graph_loops.cpp:56), translated by qd-translate ----
+#line 174 "graph_loops.hip"
+// Parallel loop of 'halve_below' (graph_loops.cpp:65) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -165,22 +182,22 @@ qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 48 "graph_loops.cpp"
+#line 65 "graph_loops.cpp"
 {
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 174 "graph_loops.hip"
+#line 191 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 48 "graph_loops.cpp"
+#line 65 "graph_loops.cpp"
 {
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 184 "graph_loops.hip"
+#line 201 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -194,12 +211,12 @@ qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
   }
 }
 
-// Serial task of 'halve_below' (graph_loops.cpp:54): runs on one thread.
+// Serial task of 'halve_below' (graph_loops.cpp:71): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_halve_below_task1(int * steps, int k) {
-#line 54 "graph_loops.cpp"
+#line 71 "graph_loops.cpp"
 steps[0] = k;
-#line 203 "graph_loops.hip"
+#line 220 "graph_loops.hip"
 }
 
 
@@ -213,25 +230,25 @@ void halve_below(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float total = 0.0f;
   int k = 0;
-  // 'total' is reduced in the loop below (graph_loops.cpp:45): from here on its value is the device's, starting from the host's
+  // 'total' is reduced in the loop below (graph_loops.cpp:62): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(total));
-  qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 45);
+  qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 62);
   do {
-    // graph_loops.cpp:46: total = 0.0f
+    // graph_loops.cpp:63: total = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 46);
-    // parallel loop with reductions, graph_loops.cpp:48: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 63);
+    // parallel loop with reductions, graph_loops.cpp:65: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_halve_below_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 48);
+      qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 65);
     }
     k += 1;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
-  // serial task, graph_loops.cpp:54
+  // serial task, graph_loops.cpp:71
   qd_halve_below_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
-  qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 54);
+  qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 71);
 }
 
 void halve_below(float* a, int n, float limit, int* steps) {
@@ -239,20 +256,20 @@ void halve_below(float* a, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'halve_below' ----
-#line 55 "graph_loops.cpp"
+#line 72 "graph_loops.cpp"
 
 
-// ---- qd kernel 'scale_rows' (graph_loops.cpp:57), translated by qd-translate ----
-#line 247 "graph_loops.hip"
-// Parallel loop of 'scale_rows' (graph_loops.cpp:60): a grid-stride loop over the iterations.
+// ---- qd kernel 'scale_rows' (graph_loops.cpp:74), translated by qd-translate ----
+#line 264 "graph_loops.hip"
+// Parallel loop of 'scale_rows' (graph_loops.cpp:77): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scale_rows_loop0(int qd_begin, std::uint64_t qd_count, float * a, float s) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 61 "graph_loops.cpp"
+#line 78 "graph_loops.cpp"
 a[i] = s * a[i];
-#line 256 "graph_loops.hip"
+#line 273 "graph_loops.hip"
   }
 }
 
@@ -261,14 +278,14 @@ a[i] = s * a[i];
 void scale_rows(float* a, int n, float s, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel scale_rows"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("scale_rows", "graph_loops.cpp", 57);
+  static qd::detail::GraphSite qd_graph_site("scale_rows", "graph_loops.cpp", 74);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
-  // parallel loop, graph_loops.cpp:60
+  // parallel loop, graph_loops.cpp:77
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 60, qd_begin, qd_count, a, s);
+      qd_graph.launch(0, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 77, qd_begin, qd_count, a, s);
     }
   }
   qd_graph.submit();
@@ -280,38 +297,38 @@ void scale_rows(float* a, int n, float s) {
 
 // Kernel 'scale_rows' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_scale_rows([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float s) {
-  // parallel loop, graph_loops.cpp:60
+  // parallel loop, graph_loops.cpp:77
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_scale_rows_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, s);
-      qd::detail::check_launch(hipGetLastError(), "scale_rows", "graph_loops.cpp", 60);
+      qd::detail::check_launch(hipGetLastError(), "scale_rows", "graph_loops.cpp", 77);
     }
   }
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_scale_rows([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float s) {
-  // parallel loop, graph_loops.cpp:60
+  // parallel loop, graph_loops.cpp:77
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 60, qd_begin, qd_count, a, s);
+      qd_graph.launch(qd_lane, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 77, qd_begin, qd_count, a, s);
     }
   }
 }
 
 // ---- end of qd kernel 'scale_rows' ----
-#line 62 "graph_loops.cpp"
+#line 79 "graph_loops.cpp"
 
 
 // A 'for' whose increment the GPU runs; a region and a kernel call in the
 // body; a value computed from a result in the body.
-// ---- qd kernel 'grow_mean' (graph_loops.cpp:66), translated by qd-translate ----
-#line 314 "graph_loops.hip"
-// Parallel loop of 'grow_mean' (graph_loops.cpp:75) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'grow_mean' (graph_loops.cpp:83), translated by qd-translate ----
+#line 331 "graph_loops.hip"
+// Parallel loop of 'grow_mean' (graph_loops.cpp:92) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_grow_mean_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_sum, float* qd_partials_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -322,16 +339,16 @@ qd_grow_mean_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 76 "graph_loops.cpp"
+#line 93 "graph_loops.cpp"
 sum += a[i];
-#line 328 "graph_loops.hip"
+#line 345 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 76 "graph_loops.cpp"
+#line 93 "graph_loops.cpp"
 sum += a[i];
-#line 335 "graph_loops.hip"
+#line 352 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -345,56 +362,56 @@ sum += a[i];
   }
 }
 
-// Statement of 'grow_mean' (graph_loops.cpp:77) that declares 'mean' with a value computed from reductions' results: runs on one thread.
+// Statement of 'grow_mean' (graph_loops.cpp:94) that declares 'mean' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_grow_mean_set1(float* qd_slot, int n, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
-#line 77 "graph_loops.cpp"
+#line 94 "graph_loops.cpp"
 const float mean = sum / static_cast<float>(n);
-#line 355 "graph_loops.hip"
+#line 372 "graph_loops.hip"
   *qd_slot = mean;
 }
 
-// Parallel loop of 'grow_mean' (graph_loops.cpp:80): a grid-stride loop over the iterations.
+// Parallel loop of 'grow_mean' (graph_loops.cpp:97): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grow_mean_loop2(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 81 "graph_loops.cpp"
+#line 98 "graph_loops.cpp"
 a[i] = a[i] * 1.5f;
-#line 367 "graph_loops.hip"
+#line 384 "graph_loops.hip"
   }
 }
 
-// Parallel loop of 'grow_mean' (graph_loops.cpp:85): a grid-stride loop over the iterations.
+// Parallel loop of 'grow_mean' (graph_loops.cpp:102): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grow_mean_loop3(int qd_begin, std::uint64_t qd_count, float * b, const float* qd_scalar_mean) {
   const float mean = *qd_scalar_mean;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 86 "graph_loops.cpp"
+#line 103 "graph_loops.cpp"
 b[i] = b[i] + mean;
-#line 380 "graph_loops.hip"
+#line 397 "graph_loops.hip"
   }
 }
 
-// Serial task of 'grow_mean' (graph_loops.cpp:90): runs on one thread.
+// Serial task of 'grow_mean' (graph_loops.cpp:107): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_grow_mean_task4(int * rounds, int r) {
-#line 90 "graph_loops.cpp"
+#line 107 "graph_loops.cpp"
 rounds[0] = r;
-#line 389 "graph_loops.hip"
+#line 406 "graph_loops.hip"
 }
 
-// Serial task of 'grow_mean' (graph_loops.cpp:91): runs on one thread.
+// Serial task of 'grow_mean' (graph_loops.cpp:108): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_grow_mean_task5(float * a, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
-#line 91 "graph_loops.cpp"
+#line 108 "graph_loops.cpp"
 a[0] = sum;
-#line 398 "graph_loops.hip"
+#line 415 "graph_loops.hip"
 }
 
 
@@ -408,27 +425,27 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
   float sum = 0.0f;
   int r = 0;
-  // 'sum' is reduced in the loop below (graph_loops.cpp:72): from here on its value is the device's, starting from the host's
+  // 'sum' is reduced in the loop below (graph_loops.cpp:89): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(sum));
-  qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 72);
+  qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 89);
   for (r = 0; (qd::detail::read_scalar(sum, qd_scratch.slot<float>(0), qd_stream), (sum < target && r < 50)); ++r) {
-    // graph_loops.cpp:73: sum = 0.0f
+    // graph_loops.cpp:90: sum = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 73);
-    // parallel loop with reductions, graph_loops.cpp:75: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 90);
+    // parallel loop with reductions, graph_loops.cpp:92: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_grow_mean_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 75);
+      qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 92);
     }
     [[maybe_unused]] float mean{}; // computed on the device: slot 1
-    // serial task, graph_loops.cpp:77
+    // serial task, graph_loops.cpp:94
     qd_grow_mean_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), n, qd_scratch.slot<float>(0));
-    qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 77);
-    // stream_parallel region, graph_loops.cpp:78: 2 blocks, each on its own pooled stream
+    qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 94);
+    // stream_parallel region, graph_loops.cpp:95: 2 blocks, each on its own pooled stream
     {
-      QD_PROFILE_RANGE("qd region graph_loops.cpp:78");
+      QD_PROFILE_RANGE("qd region graph_loops.cpp:95");
       // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
       qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
       qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -438,31 +455,31 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
       const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
       qd_events.wait(0, qd_block_streams[0]);
       qd_events.wait(0, qd_block_streams[1]);
-      // block 1, graph_loops.cpp:79
+      // block 1, graph_loops.cpp:96
       {
-        QD_PROFILE_RANGE("qd block 1 graph_loops.cpp:79");
+        QD_PROFILE_RANGE("qd block 1 graph_loops.cpp:96");
         const qd::StreamRef qd_block_stream = qd_block_streams[0];
-        // parallel loop, graph_loops.cpp:80
+        // parallel loop, graph_loops.cpp:97
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
             qd_grow_mean_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a);
-            qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 80);
+            qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 97);
           }
         }
       }
-      // block 2, graph_loops.cpp:84
+      // block 2, graph_loops.cpp:101
       {
-        QD_PROFILE_RANGE("qd block 2 graph_loops.cpp:84");
+        QD_PROFILE_RANGE("qd block 2 graph_loops.cpp:101");
         const qd::StreamRef qd_block_stream = qd_block_streams[1];
-        // parallel loop, graph_loops.cpp:85
+        // parallel loop, graph_loops.cpp:102
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
             qd_grow_mean_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, b, qd_scratch.slot<float>(1));
-            qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 85);
+            qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 102);
           }
         }
       }
@@ -472,15 +489,15 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
       qd_events.record(2, qd_block_streams[1]);
       qd_events.wait(2, qd_stream);
     }
-    // kernel call, graph_loops.cpp:88: the work of 'scale_rows', on this stream
+    // kernel call, graph_loops.cpp:105: the work of 'scale_rows', on this stream
     qd_enqueue_scale_rows(qd_stream, qd_device, b, n, 0.5f);
   }
-  // serial task, graph_loops.cpp:90
+  // serial task, graph_loops.cpp:107
   qd_grow_mean_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(rounds, r);
-  qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 90);
-  // serial task, graph_loops.cpp:91
+  qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 107);
+  // serial task, graph_loops.cpp:108
   qd_grow_mean_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(a, qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 91);
+  qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 108);
 }
 
 void grow_mean(float* a, float* b, int n, float target, int* rounds) {
@@ -488,14 +505,14 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds) {
 }
 
 // ---- end of qd kernel 'grow_mean' ----
-#line 92 "graph_loops.cpp"
+#line 109 "graph_loops.cpp"
 
 
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it.
-// ---- qd kernel 'cg' (graph_loops.cpp:96), translated by qd-translate ----
-#line 498 "graph_loops.hip"
-// Parallel loop of 'cg' (graph_loops.cpp:101) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'cg' (graph_loops.cpp:113), translated by qd-translate ----
+#line 515 "graph_loops.hip"
+// Parallel loop of 'cg' (graph_loops.cpp:118) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -506,16 +523,16 @@ qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 102 "graph_loops.cpp"
+#line 119 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 512 "graph_loops.hip"
+#line 529 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 102 "graph_loops.cpp"
+#line 119 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 519 "graph_loops.hip"
+#line 536 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
@@ -529,23 +546,23 @@ rr += r[i] * r[i];
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:106): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (graph_loops.cpp:123): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 106 "graph_loops.cpp"
+#line 123 "graph_loops.cpp"
 {
             const double left = i > 0 ? p[i - 1] : 0.0;
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 545 "graph_loops.hip"
+#line 562 "graph_loops.hip"
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:113) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg' (graph_loops.cpp:130) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, double* qd_result_pap, double* qd_partials_pap, double qd_init_pap, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -556,16 +573,16 @@ qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, doubl
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 114 "graph_loops.cpp"
+#line 131 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 562 "graph_loops.hip"
+#line 579 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 114 "graph_loops.cpp"
+#line 131 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 569 "graph_loops.hip"
+#line 586 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
@@ -579,34 +596,34 @@ pap += p[i] * ap[i];
   }
 }
 
-// Statement of 'cg' (graph_loops.cpp:115) that declares 'alpha' with a value computed from reductions' results: runs on one thread.
+// Statement of 'cg' (graph_loops.cpp:132) that declares 'alpha' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_pap) {
   const double rr = *qd_scalar_rr;
   const double pap = *qd_scalar_pap;
-#line 115 "graph_loops.cpp"
+#line 132 "graph_loops.cpp"
 const double alpha = rr / pap;
-#line 590 "graph_loops.hip"
+#line 607 "graph_loops.hip"
   *qd_slot = alpha;
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:116): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (graph_loops.cpp:133): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double* qd_scalar_alpha) {
   const double alpha = *qd_scalar_alpha;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 116 "graph_loops.cpp"
+#line 133 "graph_loops.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 606 "graph_loops.hip"
+#line 623 "graph_loops.hip"
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:122) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg' (graph_loops.cpp:139) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr_new, double* qd_partials_rr_new, double qd_init_rr_new, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -617,16 +634,16 @@ qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 123 "graph_loops.cpp"
+#line 140 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 623 "graph_loops.hip"
+#line 640 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 123 "graph_loops.cpp"
+#line 140 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 630 "graph_loops.hip"
+#line 647 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
@@ -640,47 +657,47 @@ rr_new += r[i] * r[i];
   }
 }
 
-// Statement of 'cg' (graph_loops.cpp:124) that declares 'beta' with a value computed from reductions' results: runs on one thread.
+// Statement of 'cg' (graph_loops.cpp:141) that declares 'beta' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_rr_new) {
   const double rr = *qd_scalar_rr;
   const double rr_new = *qd_scalar_rr_new;
-#line 124 "graph_loops.cpp"
+#line 141 "graph_loops.cpp"
 const double beta = rr_new / rr;
-#line 651 "graph_loops.hip"
+#line 668 "graph_loops.hip"
   *qd_slot = beta;
 }
 
-// Statement of 'cg' (graph_loops.cpp:125) that sets the reduction result 'rr': runs on one thread.
+// Statement of 'cg' (graph_loops.cpp:142) that sets the reduction result 'rr': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   const double rr_new = *qd_scalar_rr_new;
   double rr = *qd_slot;
-#line 125 "graph_loops.cpp"
+#line 142 "graph_loops.cpp"
 rr = rr_new;
-#line 662 "graph_loops.hip"
+#line 679 "graph_loops.hip"
   *qd_slot = rr;
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:126): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (graph_loops.cpp:143): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const double* qd_scalar_beta) {
   const double beta = *qd_scalar_beta;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 127 "graph_loops.cpp"
+#line 144 "graph_loops.cpp"
 p[i] = r[i] + beta * p[i];
-#line 675 "graph_loops.hip"
+#line 692 "graph_loops.hip"
   }
 }
 
-// Serial task of 'cg' (graph_loops.cpp:130): runs on one thread.
+// Serial task of 'cg' (graph_loops.cpp:147): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_task9(int * iterations, int it) {
-#line 130 "graph_loops.cpp"
+#line 147 "graph_loops.cpp"
 iterations[0] = it;
-#line 684 "graph_loops.hip"
+#line 701 "graph_loops.hip"
 }
 
 
@@ -693,74 +710,74 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 5, 3, { {256, sizeof(double)}, {256, sizeof(double)}, {256, sizeof(double)} });
   double rr = 0.0;
-  // parallel loop with reductions, graph_loops.cpp:101: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, graph_loops.cpp:118: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_cg_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 101);
+    qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 118);
   }
   int it = 0;
   while ((qd::detail::read_scalar(rr, qd_scratch.slot<double>(0), qd_stream), (it < max_it && rr > tol * tol))) {
-    // parallel loop, graph_loops.cpp:106
+    // parallel loop, graph_loops.cpp:123
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, n);
-        qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 106);
+        qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 123);
       }
     }
     double pap = 0.0;
-    // parallel loop with reductions, graph_loops.cpp:113: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, graph_loops.cpp:130: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
-      qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 113);
+      qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 130);
     }
     [[maybe_unused]] double alpha{}; // computed on the device: slot 2
-    // serial task, graph_loops.cpp:115
+    // serial task, graph_loops.cpp:132
     qd_cg_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(2), qd_scratch.slot<double>(0), qd_scratch.slot<double>(1));
-    qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 115);
-    // parallel loop, graph_loops.cpp:116
+    qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 132);
+    // parallel loop, graph_loops.cpp:133
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, r, p, ap, qd_scratch.slot<double>(2));
-        qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 116);
+        qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 133);
       }
     }
     double rr_new = 0.0;
-    // parallel loop with reductions, graph_loops.cpp:122: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, graph_loops.cpp:139: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
-      qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 122);
+      qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 139);
     }
     [[maybe_unused]] double beta{}; // computed on the device: slot 4
-    // serial task, graph_loops.cpp:124
+    // serial task, graph_loops.cpp:141
     qd_cg_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
-    qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 124);
-    // serial task, graph_loops.cpp:125
+    qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 141);
+    // serial task, graph_loops.cpp:142
     qd_cg_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
-    qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 125);
-    // parallel loop, graph_loops.cpp:126
+    qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 142);
+    // parallel loop, graph_loops.cpp:143
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, p, qd_scratch.slot<double>(4));
-        qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 126);
+        qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 143);
       }
     }
     ++it;
   }
-  // serial task, graph_loops.cpp:130
+  // serial task, graph_loops.cpp:147
   qd_cg_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(iterations, it);
-  qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 130);
+  qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 147);
 }
 
 void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations) {
@@ -768,14 +785,14 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 }
 
 // ---- end of qd kernel 'cg' ----
-#line 131 "graph_loops.cpp"
+#line 148 "graph_loops.cpp"
 
 
 // The host uses the iteration count after the loop (a loop's bound): the
 // count must be the host's, so this kernel runs in stream mode.
-// ---- qd kernel 'settle_then_mark' (graph_loops.cpp:135), translated by qd-translate ----
-#line 778 "graph_loops.hip"
-// Parallel loop of 'settle_then_mark' (graph_loops.cpp:144) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'settle_then_mark' (graph_loops.cpp:152), translated by qd-translate ----
+#line 795 "graph_loops.hip"
+// Parallel loop of 'settle_then_mark' (graph_loops.cpp:161) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -786,22 +803,22 @@ qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 144 "graph_loops.cpp"
+#line 161 "graph_loops.cpp"
 {
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 795 "graph_loops.hip"
+#line 812 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 144 "graph_loops.cpp"
+#line 161 "graph_loops.cpp"
 {
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 805 "graph_loops.hip"
+#line 822 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -815,15 +832,15 @@ qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
   }
 }
 
-// Parallel loop of 'settle_then_mark' (graph_loops.cpp:150): a grid-stride loop over the iterations.
+// Parallel loop of 'settle_then_mark' (graph_loops.cpp:167): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_settle_then_mark_loop1(int qd_begin, std::uint64_t qd_count, int * marks) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 151 "graph_loops.cpp"
+#line 168 "graph_loops.cpp"
 marks[i] = i + 1;
-#line 827 "graph_loops.hip"
+#line 844 "graph_loops.hip"
   }
 }
 
@@ -838,29 +855,29 @@ void settle_then_mark(float* a, int n, float tol, int* marks, qd::StreamRef qd_s
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float top = 1e30f;
   int k = 0;
-  // 'top' is reduced in the loop below (graph_loops.cpp:141): from here on its value is the device's, starting from the host's
+  // 'top' is reduced in the loop below (graph_loops.cpp:158): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(top));
-  qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 141);
+  qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 158);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol && k < 40))) {
-    // graph_loops.cpp:142: top = 0.0f
+    // graph_loops.cpp:159: top = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 142);
-    // parallel loop with reductions, graph_loops.cpp:144: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 159);
+    // parallel loop with reductions, graph_loops.cpp:161: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_then_mark_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 144);
+      qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 161);
     }
     ++k;
   }
-  // parallel loop, graph_loops.cpp:150
+  // parallel loop, graph_loops.cpp:167
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(k), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_settle_then_mark_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, marks);
-      qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 150);
+      qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 167);
     }
   }
 }
@@ -870,39 +887,39 @@ void settle_then_mark(float* a, int n, float tol, int* marks) {
 }
 
 // ---- end of qd kernel 'settle_then_mark' ----
-#line 152 "graph_loops.cpp"
+#line 169 "graph_loops.cpp"
 
 
 // Smoothing sweeps inside the convergence loop, as multigrid writes them: a
 // 'loop seq' of its own count in the body, the same in every iteration,
 // recorded once into the WHILE node's body.
-// ---- qd kernel 'smooth_until' (graph_loops.cpp:157), translated by qd-translate ----
-#line 881 "graph_loops.hip"
-// Parallel loop of 'smooth_until' (graph_loops.cpp:167): a grid-stride loop over the iterations.
+// ---- qd kernel 'smooth_until' (graph_loops.cpp:174), translated by qd-translate ----
+#line 898 "graph_loops.hip"
+// Parallel loop of 'smooth_until' (graph_loops.cpp:184): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float * b, const float w) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 168 "graph_loops.cpp"
+#line 185 "graph_loops.cpp"
 b[i] = a[i] + w * (0.5f * (a[i - 1] + a[i + 1]) - a[i]);
-#line 890 "graph_loops.hip"
+#line 907 "graph_loops.hip"
   }
 }
 
-// Parallel loop of 'smooth_until' (graph_loops.cpp:169): a grid-stride loop over the iterations.
+// Parallel loop of 'smooth_until' (graph_loops.cpp:186): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_until_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * b) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 170 "graph_loops.cpp"
+#line 187 "graph_loops.cpp"
 a[i] = b[i];
-#line 902 "graph_loops.hip"
+#line 919 "graph_loops.hip"
   }
 }
 
-// Parallel loop of 'smooth_until' (graph_loops.cpp:174) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'smooth_until' (graph_loops.cpp:191) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_smooth_until_loop2(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -913,16 +930,16 @@ qd_smooth_until_loop2(int qd_begin, std::uint64_t qd_count, float * a, float* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 175 "graph_loops.cpp"
+#line 192 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 919 "graph_loops.hip"
+#line 936 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 175 "graph_loops.cpp"
+#line 192 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 926 "graph_loops.hip"
+#line 943 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
@@ -936,12 +953,12 @@ change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
   }
 }
 
-// Serial task of 'smooth_until' (graph_loops.cpp:178): runs on one thread.
+// Serial task of 'smooth_until' (graph_loops.cpp:195): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_smooth_until_task3(int * cycles, int c) {
-#line 178 "graph_loops.cpp"
+#line 195 "graph_loops.cpp"
 cycles[0] = c;
-#line 945 "graph_loops.hip"
+#line 962 "graph_loops.hip"
 }
 
 
@@ -955,46 +972,46 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float change = 1e30f;
   int c = 0;
-  // 'change' is reduced in the loop below (graph_loops.cpp:163): from here on its value is the device's, starting from the host's
+  // 'change' is reduced in the loop below (graph_loops.cpp:180): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(change));
-  qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 163);
+  qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 180);
   while ((qd::detail::read_scalar(change, qd_scratch.slot<float>(0), qd_stream), (change > tol && c < 200))) {
     for (int s = 0; s < sweeps; ++s) {
       const float w = s % 2 == 0 ? 1.0f : 0.5f;
-      // parallel loop, graph_loops.cpp:167
+      // parallel loop, graph_loops.cpp:184
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_smooth_until_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, b, w);
-          qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 167);
+          qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 184);
         }
       }
-      // parallel loop, graph_loops.cpp:169
+      // parallel loop, graph_loops.cpp:186
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_smooth_until_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, b);
-          qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 169);
+          qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 186);
         }
       }
     }
-    // graph_loops.cpp:172: change = 0.0f
+    // graph_loops.cpp:189: change = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 172);
-    // parallel loop with reductions, graph_loops.cpp:174: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 189);
+    // parallel loop with reductions, graph_loops.cpp:191: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       qd_smooth_until_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 174);
+      qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 191);
     }
     ++c;
   }
-  // serial task, graph_loops.cpp:178
+  // serial task, graph_loops.cpp:195
   qd_smooth_until_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(cycles, c);
-  qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 178);
+  qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 195);
 }
 
 void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles) {
@@ -1002,14 +1019,14 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles)
 }
 
 // ---- end of qd kernel 'smooth_until' ----
-#line 179 "graph_loops.cpp"
+#line 196 "graph_loops.cpp"
 
 
 // A loop in a stream_parallel block, next to a block of plain work; a
 // 'for' whose own variable the body's device code reads.
-// ---- qd kernel 'two_sides' (graph_loops.cpp:183), translated by qd-translate ----
-#line 1012 "graph_loops.hip"
-// Parallel loop of 'two_sides' (graph_loops.cpp:194) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'two_sides' (graph_loops.cpp:200), translated by qd-translate ----
+#line 1029 "graph_loops.hip"
+// Parallel loop of 'two_sides' (graph_loops.cpp:211) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, int t, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1020,22 +1037,22 @@ qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, int t, float
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 194 "graph_loops.cpp"
+#line 211 "graph_loops.cpp"
 {
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 1029 "graph_loops.hip"
+#line 1046 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 194 "graph_loops.cpp"
+#line 211 "graph_loops.cpp"
 {
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 1039 "graph_loops.hip"
+#line 1056 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -1049,23 +1066,23 @@ qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, int t, float
   }
 }
 
-// Serial task of 'two_sides' (graph_loops.cpp:200): runs on one thread.
+// Serial task of 'two_sides' (graph_loops.cpp:217): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_two_sides_task1(int * counts, int k) {
-#line 200 "graph_loops.cpp"
+#line 217 "graph_loops.cpp"
 counts[0] = k;
-#line 1058 "graph_loops.hip"
+#line 1075 "graph_loops.hip"
 }
 
-// Parallel loop of 'two_sides' (graph_loops.cpp:204): a grid-stride loop over the iterations.
+// Parallel loop of 'two_sides' (graph_loops.cpp:221): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_two_sides_loop2(int qd_begin, std::uint64_t qd_count, float * b) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 205 "graph_loops.cpp"
+#line 222 "graph_loops.cpp"
 b[i] = 2.0f * b[i];
-#line 1069 "graph_loops.hip"
+#line 1086 "graph_loops.hip"
   }
 }
 
@@ -1078,9 +1095,9 @@ void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
-  // stream_parallel region, graph_loops.cpp:186: 2 blocks, each on its own pooled stream
+  // stream_parallel region, graph_loops.cpp:203: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region graph_loops.cpp:186");
+    QD_PROFILE_RANGE("qd region graph_loops.cpp:203");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -1090,43 +1107,43 @@ void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef 
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, graph_loops.cpp:187
+    // block 1, graph_loops.cpp:204
     {
-      QD_PROFILE_RANGE("qd block 1 graph_loops.cpp:187");
+      QD_PROFILE_RANGE("qd block 1 graph_loops.cpp:204");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       float top = 1e30f;
       int k = 0;
-      // 'top' is reduced in the loop below (graph_loops.cpp:191): from here on its value is the device's, starting from the host's
+      // 'top' is reduced in the loop below (graph_loops.cpp:208): from here on its value is the device's, starting from the host's
       qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_block_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(top));
-      qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 191);
+      qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 208);
       for (int t = 1; (qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_block_stream), (top > tol && t < 100)); ++t) {
-        // graph_loops.cpp:192: top = 0.0f
+        // graph_loops.cpp:209: top = 0.0f
         qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_block_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-        qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 192);
-        // parallel loop with reductions, graph_loops.cpp:194: launched even when empty, so that the results hold the initializers
+        qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 209);
+        // parallel loop with reductions, graph_loops.cpp:211: launched even when empty, so that the results hold the initializers
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           qd_two_sides_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a, t, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-          qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 194);
+          qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 211);
         }
         k += 2;
       }
-      // serial task, graph_loops.cpp:200
+      // serial task, graph_loops.cpp:217
       qd_two_sides_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(counts, k);
-      qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 200);
+      qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 217);
     }
-    // block 2, graph_loops.cpp:203
+    // block 2, graph_loops.cpp:220
     {
-      QD_PROFILE_RANGE("qd block 2 graph_loops.cpp:203");
+      QD_PROFILE_RANGE("qd block 2 graph_loops.cpp:220");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // parallel loop, graph_loops.cpp:204
+      // parallel loop, graph_loops.cpp:221
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_two_sides_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, b);
-          qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 204);
+          qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 221);
         }
       }
     }
@@ -1143,13 +1160,13 @@ void two_sides(float* a, float* b, int n, float tol, int* counts) {
 }
 
 // ---- end of qd kernel 'two_sides' ----
-#line 207 "graph_loops.cpp"
+#line 224 "graph_loops.cpp"
 
 
 // A kernel called by another, and a template kernel, each with a loop.
-// ---- qd kernel 'shrink_to' (graph_loops.cpp:210), translated by qd-translate ----
-#line 1152 "graph_loops.hip"
-// Parallel loop of 'shrink_to' (graph_loops.cpp:219) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'shrink_to' (graph_loops.cpp:227), translated by qd-translate ----
+#line 1169 "graph_loops.hip"
+// Parallel loop of 'shrink_to' (graph_loops.cpp:236) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1160,22 +1177,22 @@ qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 219 "graph_loops.cpp"
+#line 236 "graph_loops.cpp"
 {
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1169 "graph_loops.hip"
+#line 1186 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 219 "graph_loops.cpp"
+#line 236 "graph_loops.cpp"
 {
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1179 "graph_loops.hip"
+#line 1196 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -1189,12 +1206,12 @@ qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
   }
 }
 
-// Serial task of 'shrink_to' (graph_loops.cpp:225): runs on one thread.
+// Serial task of 'shrink_to' (graph_loops.cpp:242): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_shrink_to_task1(int * steps, int s) {
-#line 225 "graph_loops.cpp"
+#line 242 "graph_loops.cpp"
 steps[0] = s;
-#line 1198 "graph_loops.hip"
+#line 1215 "graph_loops.hip"
 }
 
 
@@ -1208,25 +1225,25 @@ void shrink_to(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float total = 0.0f;
   int s = 0;
-  // 'total' is reduced in the loop below (graph_loops.cpp:216): from here on its value is the device's, starting from the host's
+  // 'total' is reduced in the loop below (graph_loops.cpp:233): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(total));
-  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 216);
+  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 233);
   do {
-    // graph_loops.cpp:217: total = 0.0f
+    // graph_loops.cpp:234: total = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 217);
-    // parallel loop with reductions, graph_loops.cpp:219: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 234);
+    // parallel loop with reductions, graph_loops.cpp:236: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_shrink_to_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 219);
+      qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 236);
     }
     ++s;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
-  // serial task, graph_loops.cpp:225
+  // serial task, graph_loops.cpp:242
   qd_shrink_to_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, s);
-  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 225);
+  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 242);
 }
 
 void shrink_to(float* a, int n, float limit, int* steps) {
@@ -1239,34 +1256,34 @@ void shrink_to(float* a, int n, float limit, int* steps) {
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float total = 0.0f;
   int s = 0;
-  // 'total' is reduced in the loop below (graph_loops.cpp:216): from here on its value is the device's, starting from the host's
+  // 'total' is reduced in the loop below (graph_loops.cpp:233): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(total));
-  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 216);
+  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 233);
   do {
-    // graph_loops.cpp:217: total = 0.0f
+    // graph_loops.cpp:234: total = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 217);
-    // parallel loop with reductions, graph_loops.cpp:219: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 234);
+    // parallel loop with reductions, graph_loops.cpp:236: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_shrink_to_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 219);
+      qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 236);
     }
     ++s;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
-  // serial task, graph_loops.cpp:225
+  // serial task, graph_loops.cpp:242
   qd_shrink_to_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, s);
-  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 225);
+  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 242);
 }
 
 
 // ---- end of qd kernel 'shrink_to' ----
-#line 226 "graph_loops.cpp"
+#line 243 "graph_loops.cpp"
 
 
-// ---- qd kernel 'shrink_both' (graph_loops.cpp:228), translated by qd-translate ----
-#line 1270 "graph_loops.hip"
+// ---- qd kernel 'shrink_both' (graph_loops.cpp:245), translated by qd-translate ----
+#line 1287 "graph_loops.hip"
 
 // Host entry points of kernel 'shrink_both': they enqueue its work on the launch stream and return without waiting.
 void shrink_both(float* a, float* b, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -1274,9 +1291,9 @@ void shrink_both(float* a, float* b, int n, float limit, int* steps, qd::StreamR
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // kernel call, graph_loops.cpp:231: the work of 'shrink_to', on this stream
+  // kernel call, graph_loops.cpp:248: the work of 'shrink_to', on this stream
   qd_enqueue_shrink_to(qd_stream, qd_device, a, n, limit, steps);
-  // kernel call, graph_loops.cpp:232: the work of 'shrink_to', on this stream
+  // kernel call, graph_loops.cpp:249: the work of 'shrink_to', on this stream
   qd_enqueue_shrink_to(qd_stream, qd_device, b, n, 0.5f * limit, steps + 1);
 }
 
@@ -1285,13 +1302,13 @@ void shrink_both(float* a, float* b, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'shrink_both' ----
-#line 233 "graph_loops.cpp"
+#line 250 "graph_loops.cpp"
 
 
 // A stream-mode caller: the callee's stream-mode work, whose count stays on
 // the host.
-// ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:237), translated by qd-translate ----
-#line 1295 "graph_loops.hip"
+// ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:254), translated by qd-translate ----
+#line 1312 "graph_loops.hip"
 
 // Host entry points of kernel 'shrink_in_stream_mode': they enqueue its work on the launch stream and return without waiting.
 void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -1299,7 +1316,7 @@ void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamR
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // kernel call, graph_loops.cpp:240: the work of 'shrink_to', on this stream
+  // kernel call, graph_loops.cpp:257: the work of 'shrink_to', on this stream
   qd_enqueue_shrink_to(qd_stream, qd_device, a, n, limit, steps);
 }
 
@@ -1308,12 +1325,12 @@ void shrink_in_stream_mode(float* a, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'shrink_in_stream_mode' ----
-#line 241 "graph_loops.cpp"
+#line 258 "graph_loops.cpp"
 
 
-// ---- qd kernel 'decay' (graph_loops.cpp:243), translated by qd-translate ----
-#line 1316 "graph_loops.hip"
-// Parallel loop of 'decay' (graph_loops.cpp:253) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'decay' (graph_loops.cpp:260), translated by qd-translate ----
+#line 1333 "graph_loops.hip"
+// Parallel loop of 'decay' (graph_loops.cpp:270) with reductions: a grid-stride loop over the iterations, then the combine.
 template <class T>
 static __global__ void __launch_bounds__(256)
 qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
@@ -1325,22 +1342,22 @@ qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 253 "graph_loops.cpp"
+#line 270 "graph_loops.cpp"
 {
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 1334 "graph_loops.hip"
+#line 1351 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 253 "graph_loops.cpp"
+#line 270 "graph_loops.cpp"
 {
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 1344 "graph_loops.hip"
+#line 1361 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -1354,13 +1371,13 @@ qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top
   }
 }
 
-// Serial task of 'decay' (graph_loops.cpp:259): runs on one thread.
+// Serial task of 'decay' (graph_loops.cpp:276): runs on one thread.
 template <class T>
 static __global__ void __launch_bounds__(1)
 qd_decay_task1(int * steps, int k) {
-#line 259 "graph_loops.cpp"
+#line 276 "graph_loops.cpp"
 steps[0] = k;
-#line 1364 "graph_loops.hip"
+#line 1381 "graph_loops.hip"
 }
 
 
@@ -1375,25 +1392,25 @@ void decay(T* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float top = 1e30f;
   int k = 0;
-  // 'top' is reduced in the loop below (graph_loops.cpp:250): from here on its value is the device's, starting from the host's
+  // 'top' is reduced in the loop below (graph_loops.cpp:267): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(top));
-  qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 250);
+  qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 267);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol))) {
-    // graph_loops.cpp:251: top = 0.0f
+    // graph_loops.cpp:268: top = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 251);
-    // parallel loop with reductions, graph_loops.cpp:253: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 268);
+    // parallel loop with reductions, graph_loops.cpp:270: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_decay_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 253);
+      qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 270);
     }
     k = k + 1;
   }
-  // serial task, graph_loops.cpp:259
+  // serial task, graph_loops.cpp:276
   qd_decay_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
-  qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 259);
+  qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 276);
 }
 
 template <class T>
@@ -1402,7 +1419,7 @@ void decay(T* a, int n, float tol, int* steps) {
 }
 
 // ---- end of qd kernel 'decay' ----
-#line 260 "graph_loops.cpp"
+#line 277 "graph_loops.cpp"
 
 
 template void decay<double>(double* a, int n, float tol, int* steps);
@@ -1411,55 +1428,55 @@ template void decay<double>(double* a, int n, float tol, int* steps);
 // computes: one WHILE node whatever the count, with the swapped buffers,
 // the step and the simulated time on the device; then three halvings the
 // source fixes, unrolled into the graph.
-// ---- qd kernel 'march' (graph_loops.cpp:268), translated by qd-translate ----
-#line 1416 "graph_loops.hip"
-// Parallel loop of 'march' (graph_loops.cpp:274): a grid-stride loop over the iterations.
+// ---- qd kernel 'march' (graph_loops.cpp:285), translated by qd-translate ----
+#line 1433 "graph_loops.hip"
+// Parallel loop of 'march' (graph_loops.cpp:291): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float dt, int step) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 275 "graph_loops.cpp"
+#line 292 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) +
                    0.001f * static_cast<float>(step % 3);
-#line 1426 "graph_loops.hip"
+#line 1443 "graph_loops.hip"
   }
 }
 
-// Serial task of 'march' (graph_loops.cpp:277): runs on one thread.
+// Serial task of 'march' (graph_loops.cpp:294): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_march_task1(float * u, float * v, float t) {
-#line 277 "graph_loops.cpp"
+#line 294 "graph_loops.cpp"
 v[0] = u[0] + t;
-#line 1435 "graph_loops.hip"
+#line 1452 "graph_loops.hip"
 }
 
-// Serial task of 'march' (graph_loops.cpp:278): runs on one thread.
+// Serial task of 'march' (graph_loops.cpp:295): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_march_task2(float * u, float * v, int n) {
-#line 278 "graph_loops.cpp"
+#line 295 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 1443 "graph_loops.hip"
+#line 1460 "graph_loops.hip"
 }
 
-// Parallel loop of 'march' (graph_loops.cpp:286): a grid-stride loop over the iterations.
+// Parallel loop of 'march' (graph_loops.cpp:303): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_march_loop3(int qd_begin, std::uint64_t qd_count, float * u) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 287 "graph_loops.cpp"
+#line 304 "graph_loops.cpp"
 u[i] *= 0.5f;
-#line 1454 "graph_loops.hip"
+#line 1471 "graph_loops.hip"
   }
 }
 
-// Serial task of 'march' (graph_loops.cpp:288): runs on one thread.
+// Serial task of 'march' (graph_loops.cpp:305): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_march_task4(float * time, float t) {
-#line 288 "graph_loops.cpp"
+#line 305 "graph_loops.cpp"
 time[0] = t;
-#line 1463 "graph_loops.hip"
+#line 1480 "graph_loops.hip"
 }
 
 
@@ -1467,39 +1484,39 @@ time[0] = t;
 void march(float* u, float* v, int n, int steps, float dt, float* time, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel march"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("march", "graph_loops.cpp", 268);
+  static qd::detail::GraphSite qd_graph_site("march", "graph_loops.cpp", 285);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float t = 0.0f;
   for (int step = 0; step < steps; ++step) {
-    // parallel loop, graph_loops.cpp:274
+    // parallel loop, graph_loops.cpp:291
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 274, qd_begin, qd_count, u, v, dt, step);
+        qd_graph.launch(0, &qd_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 291, qd_begin, qd_count, u, v, dt, step);
       }
     }
-    // serial task, graph_loops.cpp:277
-    qd_graph.launch(0, &qd_march_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 277, u, v, t);
-    // serial task, graph_loops.cpp:278
-    qd_graph.launch(0, &qd_march_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 278, u, v, n);
+    // serial task, graph_loops.cpp:294
+    qd_graph.launch(0, &qd_march_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 294, u, v, t);
+    // serial task, graph_loops.cpp:295
+    qd_graph.launch(0, &qd_march_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 295, u, v, n);
     float* w = u;
     u = v;
     v = w;
     t += dt;
   }
   for (int s = 0; s < 3; ++s) {
-    // parallel loop, graph_loops.cpp:286
+    // parallel loop, graph_loops.cpp:303
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_march_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 286, qd_begin, qd_count, u);
+        qd_graph.launch(0, &qd_march_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 303, qd_begin, qd_count, u);
       }
     }
   }
-  // serial task, graph_loops.cpp:288
-  qd_graph.launch(0, &qd_march_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 288, time, t);
+  // serial task, graph_loops.cpp:305
+  qd_graph.launch(0, &qd_march_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 305, time, t);
   qd_graph.submit();
 }
 
@@ -1508,31 +1525,31 @@ void march(float* u, float* v, int n, int steps, float dt, float* time) {
 }
 
 // ---- end of qd kernel 'march' ----
-#line 289 "graph_loops.cpp"
+#line 306 "graph_loops.cpp"
 
 
 // A 'do' loop of the caller's count around a loop of the same count: the
 // inner one is recorded into the node's body, once per round.
-// ---- qd kernel 'rounds_of' (graph_loops.cpp:293), translated by qd-translate ----
-#line 1518 "graph_loops.hip"
-// Parallel loop of 'rounds_of' (graph_loops.cpp:301): a grid-stride loop over the iterations.
+// ---- qd kernel 'rounds_of' (graph_loops.cpp:310), translated by qd-translate ----
+#line 1535 "graph_loops.hip"
+// Parallel loop of 'rounds_of' (graph_loops.cpp:318): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_rounds_of_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 302 "graph_loops.cpp"
+#line 319 "graph_loops.cpp"
 a[i] = a[i] * 0.5f + 1.0f;
-#line 1527 "graph_loops.hip"
+#line 1544 "graph_loops.hip"
   }
 }
 
-// Serial task of 'rounds_of' (graph_loops.cpp:305): runs on one thread.
+// Serial task of 'rounds_of' (graph_loops.cpp:322): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_rounds_of_task1(int * done, int k) {
-#line 305 "graph_loops.cpp"
+#line 322 "graph_loops.cpp"
 done[0] = k;
-#line 1536 "graph_loops.hip"
+#line 1553 "graph_loops.hip"
 }
 
 
@@ -1540,24 +1557,24 @@ done[0] = k;
 void rounds_of(float* a, int n, int rounds, int* done, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel rounds_of"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("rounds_of", "graph_loops.cpp", 293);
+  static qd::detail::GraphSite qd_graph_site("rounds_of", "graph_loops.cpp", 310);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   int k = 0;
   do {
     for (int s = 0; s < rounds; ++s) {
-      // parallel loop, graph_loops.cpp:301
+      // parallel loop, graph_loops.cpp:318
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(0, &qd_rounds_of_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 301, qd_begin, qd_count, a);
+          qd_graph.launch(0, &qd_rounds_of_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 318, qd_begin, qd_count, a);
         }
       }
     }
     ++k;
   } while (k < rounds);
-  // serial task, graph_loops.cpp:305
-  qd_graph.launch(0, &qd_rounds_of_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 305, done, k);
+  // serial task, graph_loops.cpp:322
+  qd_graph.launch(0, &qd_rounds_of_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 322, done, k);
   qd_graph.submit();
 }
 
@@ -1566,5 +1583,175 @@ void rounds_of(float* a, int n, int rounds, int* done) {
 }
 
 // ---- end of qd kernel 'rounds_of' ----
-#line 306 "graph_loops.cpp"
+#line 323 "graph_loops.cpp"
+
+
+// A library call in the body, marked 'reuse': captured once into the WHILE
+// node's body, its copy runs in every iteration, in order with the loops.
+// ---- qd kernel 'settle_with_copy' (graph_loops.cpp:327), translated by qd-translate ----
+#line 1593 "graph_loops.hip"
+// Parallel loop of 'settle_with_copy' (graph_loops.cpp:336) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_settle_with_copy_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float top = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 336 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.5f;
+            top = std::fmax(top, a[i]);
+        }
+#line 1610 "graph_loops.hip"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 336 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.5f;
+            top = std::fmax(top, a[i]);
+        }
+#line 1620 "graph_loops.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_top[256];
+  top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_top[qd::detail::block_index()] = top;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
+  }
+}
+
+// Parallel loop of 'settle_with_copy' (graph_loops.cpp:342): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_settle_with_copy_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * last) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 343 "graph_loops.cpp"
+a[i] = 0.5f * (a[i] + last[i]) + 0.01f;
+#line 1642 "graph_loops.hip"
+  }
+}
+
+// Serial task of 'settle_with_copy' (graph_loops.cpp:346): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_settle_with_copy_task2(int * steps, int k) {
+#line 346 "graph_loops.cpp"
+steps[0] = k;
+#line 1651 "graph_loops.hip"
+}
+
+
+// Host entry points of kernel 'settle_with_copy': they enqueue its work on the launch stream and return without waiting.
+void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel settle_with_copy"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
+  float top = 1e30f;
+  int k = 0;
+  // 'top' is reduced in the loop below (graph_loops.cpp:333): from here on its value is the device's, starting from the host's
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(top));
+  qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 333);
+  while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > limit))) {
+    // graph_loops.cpp:334: top = 0.0f
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 334);
+    // parallel loop with reductions, graph_loops.cpp:336: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_settle_with_copy_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 336);
+    }
+    // host code, graph_loops.cpp:341: runs here, in order with the work around it; qd::current_stream() is qd_stream
+    {
+      const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
+#line 341 "graph_loops.cpp"
+    copy_async(last, a, n, qd::current_stream());
+#line 1684 "graph_loops.hip"
+    }
+    // parallel loop, graph_loops.cpp:342
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_settle_with_copy_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, last);
+        qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 342);
+      }
+    }
+    ++k;
+  }
+  // serial task, graph_loops.cpp:346
+  qd_settle_with_copy_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 346);
+}
+
+void settle_with_copy(float* a, float* last, int n, float limit, int* steps) {
+  ::settle_with_copy(a, last, n, limit, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'settle_with_copy' ----
+#line 347 "graph_loops.cpp"
+
+
+// A time loop as C textbooks write it: the counter and the swap's temporary
+// declared at the top, the counter set by the loop's init. The temporary's
+// value before the loop is never read, so graph mode gives its slot none.
+// ---- qd kernel 'heat_c_style' (graph_loops.cpp:352), translated by qd-translate ----
+#line 1714 "graph_loops.hip"
+// Parallel loop of 'heat_c_style' (graph_loops.cpp:359): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_heat_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * u, double * unew, double alpha) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 360 "graph_loops.cpp"
+unew[i] = u[i] + alpha * (u[i + 1] + u[i - 1] - 2.0 * u[i]);
+#line 1723 "graph_loops.hip"
+  }
+}
+
+
+// Host entry points of kernel 'heat_c_style', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel heat_c_style"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  static qd::detail::GraphSite qd_graph_site("heat_c_style", "graph_loops.cpp", 352);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  [[maybe_unused]] int step, i;
+  [[maybe_unused]] double* tmp;
+  for (step = 0; step < nsteps; step++) {
+    // parallel loop, graph_loops.cpp:359
+    {
+      const int qd_begin = 1;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_graph.launch(0, &qd_heat_c_style_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 359, qd_begin, qd_count, u, unew, alpha);
+      }
+    }
+    tmp = u;
+    u = unew;
+    unew = tmp;
+  }
+  qd_graph.submit();
+}
+
+void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha) {
+  ::heat_c_style(u, unew, n, nsteps, alpha, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'heat_c_style' ----
+#line 365 "graph_loops.cpp"
 

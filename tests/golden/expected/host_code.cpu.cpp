@@ -202,3 +202,66 @@ void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* 
 // ---- end of qd kernel 'solve_twice' ----
 #line 75 "host_code.cpp"
 
+
+// 'reuse': in graph mode, a call whose pointers and count are an earlier
+// call's records the copy that call captured, without running the statement
+// again; one with another count runs it.
+// ---- qd kernel 'mirror' (host_code.cpp:80), translated by qd-translate ----
+#line 211 "host_code.cpu.cpp"
+// Parallel loop of 'mirror' (host_code.cpp:83): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_mirror_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 84 "host_code.cpp"
+a[i] = a[i] + 1.0f;
+#line 221 "host_code.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'mirror' (host_code.cpp:87): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_mirror_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * c, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 88 "host_code.cpp"
+a[i] = c[i] * 2.0f - a[i];
+#line 234 "host_code.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'mirror': they run its work on the calling thread and return when it is done.
+void mirror(float* a, float* c, int n, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  // parallel loop, host_code.cpp:83
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_mirror_loop0(qd_begin, qd_count, a, n);
+  }
+  // host code, host_code.cpp:86: runs here, in order with the work around it; qd::current_stream() is the default stream
+  {
+#line 86 "host_code.cpp"
+  copy_async(c, a, n, qd::current_stream());
+#line 252 "host_code.cpu.cpp"
+  }
+  // parallel loop, host_code.cpp:87
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_mirror_loop1(qd_begin, qd_count, a, c, n);
+  }
+}
+
+void mirror(float* a, float* c, int n) {
+  ::mirror(a, c, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'mirror' ----
+#line 89 "host_code.cpp"
+

@@ -343,6 +343,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
       qd_graph.launch(qd_lane, &qd_solve_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 31, qd_begin, qd_count, a);
     }
   }
+
   // host code, host_code.cpp:34: runs here, while the call describes its graph; qd::current_stream() is a stream the call captures, and what the statement enqueues there becomes a node of the graph on lane qd_lane, in order with the work around it
   qd_graph.host_code(qd_lane, "host_code.cpp", 34, [&] {
 #line 34 "host_code.cpp"
@@ -350,7 +351,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
           seen[0] = qd::current_stream();
           copy_async(c, a, n, qd::current_stream()); // after the loop above
       }
-#line 354 "host_code.hip"
+#line 355 "host_code.hip"
   });
   int taken = 0;
   for (int s = 0; s < steps; ++s) {
@@ -362,6 +363,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
         qd_graph.launch(qd_lane, &qd_solve_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 41, qd_begin, qd_count, b, c, s);
       }
     }
+
     // host code, host_code.cpp:44: runs here, while the call describes its graph; qd::current_stream() is a stream the call captures, and what the statement enqueues there becomes a node of the graph on lane qd_lane, in order with the work around it
     qd_graph.host_code(qd_lane, "host_code.cpp", 44, [&] {
 #line 44 "host_code.cpp"
@@ -369,7 +371,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
                 copy_async(c, b, n / 2, qd::current_stream());
                 ++taken;
             }
-#line 373 "host_code.hip"
+#line 375 "host_code.hip"
     });
   }
   // stream_parallel region, host_code.cpp:49: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
@@ -385,6 +387,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
           qd_graph.launch(qd_lanes + 0, &qd_solve_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 51, qd_begin, qd_count, b, c, taken);
         }
       }
+
       // host code, host_code.cpp:54: runs here, while the call describes its graph; qd::current_stream() is a stream the call captures, and what the statement enqueues there becomes a node of the graph on lane qd_lanes + 0, in order with the work around it
       qd_graph.host_code(qd_lanes + 0, "host_code.cpp", 54, [&] {
 #line 54 "host_code.cpp"
@@ -392,7 +395,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
                   seen[1] = qd::current_stream();
                   copy_async(c + n / 2, b, n - n / 2, qd::current_stream());
               }
-#line 396 "host_code.hip"
+#line 399 "host_code.hip"
       });
     }
     // block 2, host_code.cpp:60
@@ -401,7 +404,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
       qd_graph.host_code(qd_lanes + 1, "host_code.cpp", 62, [&] {
 #line 62 "host_code.cpp"
       seen[2] = qd::current_stream();
-#line 405 "host_code.hip"
+#line 408 "host_code.hip"
       });
       // parallel loop, host_code.cpp:63
       {
@@ -429,7 +432,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
 
 
 // ---- qd kernel 'solve_twice' (host_code.cpp:70), translated by qd-translate ----
-#line 433 "host_code.hip"
+#line 436 "host_code.hip"
 
 // Host entry points of kernel 'solve_twice', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
 void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, qd::StreamRef qd_stream) {
@@ -450,4 +453,75 @@ void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* 
 
 // ---- end of qd kernel 'solve_twice' ----
 #line 75 "host_code.cpp"
+
+
+// 'reuse': in graph mode, a call whose pointers and count are an earlier
+// call's records the copy that call captured, without running the statement
+// again; one with another count runs it.
+// ---- qd kernel 'mirror' (host_code.cpp:80), translated by qd-translate ----
+#line 463 "host_code.hip"
+// Parallel loop of 'mirror' (host_code.cpp:83): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_mirror_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 84 "host_code.cpp"
+a[i] = a[i] + 1.0f;
+#line 472 "host_code.hip"
+  }
+}
+
+// Parallel loop of 'mirror' (host_code.cpp:87): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_mirror_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * c) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 88 "host_code.cpp"
+a[i] = c[i] * 2.0f - a[i];
+#line 484 "host_code.hip"
+  }
+}
+
+
+// Host entry points of kernel 'mirror', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void mirror(float* a, float* c, int n, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel mirror"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  static qd::detail::GraphSite qd_graph_site("mirror", "host_code.cpp", 80);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  // parallel loop, host_code.cpp:83
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_graph.launch(0, &qd_mirror_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 83, qd_begin, qd_count, a);
+    }
+  }
+  // host code, host_code.cpp:86, 'reuse', keyed by the values of 'c', 'a', 'n': a call with the key of an earlier call records what the statement enqueued then, without running it; otherwise the statement runs here, while the call describes its graph, with qd::current_stream() a stream the call captures, and what it enqueues there becomes a node of the graph on the launch stream's lane, in order with the work around it
+  static qd::detail::HostReuse qd_host_reuse0;
+  qd_graph.host_code(0, "host_code.cpp", 86, qd_host_reuse0, qd::detail::reuse_key(c, a, n), [&] {
+
+#line 86 "host_code.cpp"
+  copy_async(c, a, n, qd::current_stream());
+#line 509 "host_code.hip"
+  });
+  // parallel loop, host_code.cpp:87
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_graph.launch(0, &qd_mirror_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 87, qd_begin, qd_count, a, c);
+    }
+  }
+  qd_graph.submit();
+}
+
+void mirror(float* a, float* c, int n) {
+  ::mirror(a, c, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'mirror' ----
+#line 89 "host_code.cpp"
 
