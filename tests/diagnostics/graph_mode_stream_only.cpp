@@ -35,22 +35,23 @@ void step(float* a, int n, float tol, int* marks)
     settle(a, n, tol, marks); // expected-note {{call of a kernel that runs only in stream mode here}}
 }
 
-// A host statement in the middle of the body: the host would have to run
-// between the body's launches.
+// A host statement in a host 'if' of the body: whether it runs is the
+// host's decision, between the body's launches.
 #pragma qd kernel graph // expected-warning {{kernel 'converge' runs in stream mode, not as a graph}}
 void converge(float* a, int n, float tol)
 {
     float top = 1e30f;
     float step = 0.5f;
     #pragma qd loop seq
-    while (top > tol) { // expected-note {{loop whose condition reads a reduction's result here: a host statement before the end of the loop's body (line 53)}}
+    while (top > tol) { // expected-note {{loop whose condition reads a reduction's result here: a host statement in a host 'if', 'switch' or stream_parallel block of the loop's body (line 54)}}
         top = 0.0f;
         #pragma qd loop reduction(max: top)
         for (int i = 0; i < n; ++i) {
             a[i] = step * a[i];
             top = std::max(top, a[i]);
         }
-        step = step * 0.5f;
+        if (n > 4)
+            step = step * 0.5f;
         for (int i = 0; i < n; ++i)
             a[i] += step;
     }

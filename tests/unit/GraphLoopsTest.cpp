@@ -26,6 +26,7 @@ struct GraphLoop {
   std::vector<unsigned> MovedSlots;
   std::string NoGraphLoop;
   const Stmt *StreamOnly = nullptr;
+  std::vector<std::string> OnDevice; // body host statements the GPU runs
 };
 
 std::pair<std::optional<GraphLoop>, std::vector<std::string>>
@@ -54,6 +55,9 @@ firstGraphLoop(llvm::StringRef Code, bool ConditionalNodes = true,
           }
           L.NoGraphLoop = S.NoGraphLoop;
           L.StreamOnly = Plans[0].StreamOnly;
+          for (const Step &B : S.Branches.front())
+            if (B.Kind == StepKind::HostStatement && !B.GraphTest.empty())
+              L.OnDevice.push_back(sourceText(Context, B.GraphTest.front().S));
           Found = L;
         });
       },
@@ -98,6 +102,23 @@ TEST(GraphLoops, TheTrailingHostStatementsAndTheConditionAreTheTest) {
   EXPECT_EQ(Loop->MovedSlots, (std::vector<unsigned>{1, 2, 3, 4}));
 }
 
+TEST(GraphLoops, AHostStatementInTheBodyRunsOnTheGPUAtItsPlace) {
+  std::string Code = Jacobi;
+  // '++it;' first in the body rather than last.
+  Code.replace(Code.find("    res = 0.f;"), 0, "    ++it;\n");
+  Code.erase(Code.find("    ++it;\n  }"), 10);
+  auto [Loop, Messages] = firstGraphLoop(Code);
+  EXPECT_EQ(Messages, std::vector<std::string>{});
+  ASSERT_TRUE(Loop);
+  EXPECT_EQ(Loop->NoGraphLoop, "");
+  EXPECT_EQ(Loop->Trailing, 3u);
+  EXPECT_EQ(Loop->TestParts,
+            (std::vector<std::string>{"float *t = u;", "u = v", "v = t", "++s",
+                                      "res > tol && it < 100"}));
+  EXPECT_EQ(Loop->Moved, (std::vector<std::string>{"u", "v", "s", "it"}));
+  EXPECT_EQ(Loop->OnDevice, (std::vector<std::string>{"++it"}));
+}
+
 TEST(GraphLoops, OnlyGraphModeOnATargetWithConditionalNodes) {
   // A stream-mode kernel, or HIP's graphs: nothing decided, and graph mode
   // without conditional nodes keeps the kernel in stream mode.
@@ -123,8 +144,10 @@ TEST(GraphLoops, WhatKeepsStreamModeIsNamed) {
     const char *After; // after the loop
     const char *Why;
   } Cases[] = {
-      {"++it; for (int i = 0; i < n; ++i) v[i] = u[i];", "out[0] = it;",
-       "a host statement before the end of the loop's body (line 12)"},
+      {"if (n > 2) ++it; for (int i = 0; i < n; ++i) v[i] = u[i];",
+       "out[0] = it;",
+       "a host statement in a host 'if', 'switch' or stream_parallel block "
+       "of the loop's body (line 12)"},
       {"++it;", "for (int i = 0; i < it; ++i) out[i] = 1;",
        "the host reads 'it' after the loop, and the GPU has its value"},
       {"it = next(it);", "",

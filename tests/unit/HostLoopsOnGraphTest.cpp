@@ -170,8 +170,9 @@ TEST(HostLoopsOnGraph, UnrolledWhenTheHostIsNeededBetweenIterations) {
        "the host reads 'step', which the GPU changes between iterations"},
       {"if (step % 10 == 0) { for (int i = 0; i < n; ++i) u[i] = 0.f; }",
        "the host reads 'step', which the GPU changes between iterations"},
-      {"t += dt; for (int i = 0; i < n; ++i) u[i] = t;",
-       "a host statement before the end of the loop's body (line 8)"},
+      {"if (n > 3) t += dt; for (int i = 0; i < n; ++i) u[i] = t;",
+       "a host statement in a host 'if', 'switch' or stream_parallel block "
+       "of the loop's body (line 8)"},
       {"if (step == 3) continue;",
        "a 'break', 'continue' or 'return' in the loop's body (line 8)"},
   };

@@ -66,7 +66,9 @@ const Step *hostBetweenIterations(llvm::ArrayRef<Step> Steps,
   for (const Step &S : Steps) {
     switch (S.Kind) {
     case StepKind::HostStatement:
-      What = "a host statement before the end of the loop's body";
+      // At the body's top level it runs on the GPU (analyzeGraphLoop).
+      What = "a host statement in a host 'if', 'switch' or stream_parallel "
+             "block of the loop's body";
       return &S;
     case StepKind::HostJump:
       What = "a 'break', 'continue' or 'return' in the loop's body";
@@ -127,6 +129,18 @@ const CallExpr *hostOnlyCall(const Stmt *S, const SourceManager &SM) {
   return nullptr;
 }
 
+/// Turns \p Loop's conditional-node form off, for \p Why.
+void dropGraphLoop(Step &Loop, std::string Why) {
+  Loop.GraphTest.clear();
+  Loop.GraphMoved.clear();
+  Loop.GraphUnset.clear();
+  Loop.GraphTrailing = 0;
+  Loop.NoGraphLoop = std::move(Why);
+  for (Step &S : Loop.Branches.front())
+    if (S.Kind == StepKind::HostStatement)
+      S.GraphTest.clear();
+}
+
 /// Whether the value \p Var has before the loop is never read: it is used
 /// only in \p Trailing, the trailing host statements, and the first of them
 /// that names it assigns it from other values ('tmp = u;' with 'double*
@@ -160,14 +174,9 @@ bool assignedBeforeRead(const VarDecl *Var, llvm::ArrayRef<Step> Trailing) {
 /// iterations are recorded into the body once rather than nesting a node.
 void recordNestedLoopsOnce(std::vector<Step> &Steps) {
   for (Step &S : Steps) {
-    if (S.Kind == StepKind::HostLoop && !S.GraphTest.empty()) {
-      S.GraphTest.clear();
-      S.GraphMoved.clear();
-      S.GraphUnset.clear();
-      S.GraphTrailing = 0;
-      S.NoGraphLoop = "it is in the body of a loop that is a conditional "
-                      "node, which records its iterations once";
-    }
+    if (S.Kind == StepKind::HostLoop && !S.GraphTest.empty())
+      dropGraphLoop(S, "it is in the body of a loop that is a conditional "
+                       "node, which records its iterations once");
     for (Block &B : S.Blocks)
       recordNestedLoopsOnce(B.Steps);
     for (std::vector<Step> &Branch : S.Branches)
@@ -207,18 +216,32 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
     ++Trailing;
   }
   const llvm::ArrayRef<Step> Rest(Body.data(), Body.size() - Trailing);
+  // Host statements at the top level of the rest run on the GPU too, each
+  // in a one-thread kernel of its own at its place ('t += dt;' first).
+  std::vector<Step *> OnDevice;
   std::string What;
-  if (const Step *Host = hostBetweenIterations(Rest, What))
-    return Fail(What + " (line " +
-                std::to_string(SM.getExpansionLineNumber(Host->S->getBeginLoc())) +
-                ")");
+  for (unsigned I = 0; I < Rest.size(); ++I) {
+    if (Body[I].Kind == StepKind::HostStatement) {
+      OnDevice.push_back(&Body[I]);
+      continue;
+    }
+    if (const Step *Host = hostBetweenIterations(Rest.slice(I, 1), What))
+      return Fail(What + " (line " +
+                  std::to_string(SM.getExpansionLineNumber(Host->S->getBeginLoc())) +
+                  ")");
+  }
 
+  // The test's parts, then the statements that run elsewhere in the body:
+  // what they may do is the same, and the values they change move.
   std::vector<const Stmt *> Parts;
   for (unsigned I = Body.size() - Trailing; I < Body.size(); ++I)
     Parts.push_back(Body[I].S);
   if (Inc)
     Parts.push_back(Inc);
   Parts.push_back(Cond);
+  const std::size_t TestParts = Parts.size();
+  for (const Step *S : OnDevice)
+    Parts.push_back(S->S);
 
   // What the test kernel declares itself, and the host values it changes.
   llvm::SmallPtrSet<const VarDecl *, 4> Own;
@@ -287,7 +310,8 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
       return Fail("the host reads '" + Use->getDecl()->getNameAsString() +
                   "', which the GPU changes between iterations");
 
-  // The test: one serial task per part, the captures of all of them.
+  // The test: one serial task per part, the captures of all of them; and
+  // one per statement that runs elsewhere in the body.
   std::vector<Step> Test;
   for (const Stmt *Part : Parts) {
     if (findReferenceTo(Part, IsGlobal) && !passGlobals(Part))
@@ -308,6 +332,9 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
     passDeviceScalars(T);
     Test.push_back(std::move(T));
   }
+  for (std::size_t I = TestParts; I < Test.size(); ++I)
+    OnDevice[I - TestParts]->GraphTest.assign(1, std::move(Test[I]));
+  Test.resize(TestParts);
 
   for (const VarDecl *Var : Moved) {
     Capture C;
@@ -349,13 +376,9 @@ void Analyzer::checkGraphLoops(std::vector<Step> &Steps) {
             return within(Use->getLocation(), R);
           }))
         continue;
-      S.NoGraphLoop = "the host reads '" +
-                      Use->getDecl()->getNameAsString() +
-                      "' after the loop, and the GPU has its value";
-      S.GraphTest.clear();
-      S.GraphMoved.clear();
-      S.GraphUnset.clear();
-      S.GraphTrailing = 0;
+      dropGraphLoop(S, "the host reads '" +
+                           Use->getDecl()->getNameAsString() +
+                           "' after the loop, and the GPU has its value");
       break;
     }
   }

@@ -272,7 +272,10 @@ struct Step {
   /// increment, then the condition, last), and the host values those parts
   /// change, each in a scratch slot of its own from the loop on. Otherwise
   /// why not: for -Wqd-graph's note when the condition reads device
-  /// scalars, for a remark when the loop is unrolled.
+  /// scalars, for a remark when the loop is unrolled. A HostStatement at
+  /// the top level of such a loop's body, not among the trailing ones:
+  /// GraphTest holds the one serial task that runs it on the GPU, at its
+  /// place, changing the moved values in their slots.
   std::vector<Step> GraphTest;
   unsigned GraphTrailing = 0;
   std::vector<Capture> GraphMoved;

@@ -116,10 +116,32 @@ std::string KernelCodeGen::renderGraphLoop(const Step &S,
   const std::vector<Step> &Body = S.Branches[0];
   const std::vector<Step> Launched(Body.begin(),
                                    Body.end() - S.GraphTrailing);
+  GraphLoopMoved = S.GraphMoved;
   Out += renderSteps(Launched, Queue);
+  GraphLoopMoved.clear();
   Out += "// the test after each iteration, " + Where + "\n" + Launch(true) +
          "qd_graph.loop_end(" + Queue + ");\n";
   return "{\n" + indent(Out, 2) + "\n}\n";
+}
+
+std::string KernelCodeGen::renderGraphStep(const Step &S,
+                                           const std::string &Queue) {
+  // Numbered with the tests, apart from the device functions that a called
+  // kernel's stream-mode rendering, where this is host code, names too.
+  for (const Capture &C : GraphLoopMoved)
+    MovedInTask[C.Var] = C.Slot;
+  TemplateData Data =
+      deviceFunctionData(S.GraphTest.front(), "task", Queue,
+                         Prefix + "_graph_step" + std::to_string(NextGraphTest++));
+  MovedInTask.clear();
+  Data.set("block_dim", "1");
+  addLaunch(Data, "qd::detail::task_grid_size()", "", 0);
+  DeviceFunctions += renderTemplate(Options.Target, "device_task", Data) + "\n";
+  return "// host statement, " + Options.SourceName + ":" +
+         std::to_string(line(S.S->getBeginLoc())) +
+         ": the GPU runs it in each iteration of the conditional node, on "
+         "the values in their slots\n" +
+         renderTemplate(Options.Target, "launch_task", Data);
 }
 
 } // namespace qd

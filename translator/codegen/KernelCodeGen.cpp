@@ -229,6 +229,9 @@ std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
       Out += renderRegion(S, Stream);
       break;
     case StepKind::HostStatement:
+      Out += !S.GraphTest.empty() && graphMode() ? renderGraphStep(S, Stream)
+                                                 : renderHostControlFlow(S, Stream);
+      break;
     case StepKind::HostIf:
     case StepKind::HostSwitch:
     case StepKind::HostJump:

@@ -272,6 +272,10 @@ private:
   /// A device-condition loop as one conditional WHILE node of the call's
   /// graph (GraphLoopCodeGen.cpp).
   std::string renderGraphLoop(const Step &S, const std::string &Queue);
+  /// A host statement in the body of such a loop: a one-thread kernel.
+  std::string renderGraphStep(const Step &S, const std::string &Queue);
+  /// While a graph loop's body renders: the values it moved to slots.
+  std::vector<Capture> GraphLoopMoved;
   /// Host values that live in scratch slots since a graph loop moved them
   /// there: device code reads them from their slots. While a graph loop's
   /// test renders, MovedInTask holds those it changes, bound to their slots.

@@ -10,7 +10,8 @@
 // 0, 1, 37, 37 again and 4 steps); rounds_of (a 'do' loop of 0 and 3
 // rounds around a loop of the same count); settle_with_copy (a 'reuse'
 // library call in the body), twice with new buffers; heat_c_style (C-style
-// declarations at the top) for 0, 7 and 8 steps.
+// declarations at the top) for 0, 7 and 8 steps; advance_until (host
+// statements first in the body) for no time, 0.3 and 1.
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"
 
@@ -150,6 +151,16 @@ int main() {
     const std::string name = "heat" + std::to_string(nsteps);
     print_summary((name + ".u").c_str(), u);
     print_summary((name + ".unew").c_str(), unew);
+  }
+  for (float t_end : {0.0f, 0.3f, 1.0f}) {
+    Mirrored<float> u(n, [](std::size_t i) { return pattern(i + 11, 0.0, 2.0); });
+    Mirrored<float> v(n, [](std::size_t i) { return pattern(i + 11, 0.0, 2.0); });
+    Mirrored<float> out(2);
+    advance_until(u.device(), v.device(), n, t_end, 0.0625f, out.device());
+    const std::string name = "advance_until" + std::to_string(static_cast<int>(t_end * 10));
+    print_summary((name + ".u").c_str(), u);
+    print_summary((name + ".v").c_str(), v);
+    print_summary((name + ".out").c_str(), out);
   }
   return 0;
 }

@@ -1165,3 +1165,79 @@ void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha) {
 // ---- end of qd kernel 'heat_c_style' ----
 #line 365 "graph_loops.cpp"
 
+
+// Host statements first in the body, as time loops often start: each runs
+// on the GPU at its place, so the body's device code sees the new time.
+// ---- qd kernel 'advance_until' (graph_loops.cpp:369), translated by qd-translate ----
+#line 1173 "graph_loops.cpu.cpp"
+// Parallel loop of 'advance_until' (graph_loops.cpp:378): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_advance_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, float dt, float t, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n - 1; ++i) {
+#line 379 "graph_loops.cpp"
+v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) + 0.001f * t;
+#line 1183 "graph_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'advance_until' (graph_loops.cpp:380): runs once, on the calling thread.
+static void
+qd_advance_until_task1(float * v, float t) {
+#line 380 "graph_loops.cpp"
+v[0] = t;
+#line 1192 "graph_loops.cpu.cpp"
+}
+
+// Serial task of 'advance_until' (graph_loops.cpp:385): runs once, on the calling thread.
+static void
+qd_advance_until_task2(float * out, float t) {
+#line 385 "graph_loops.cpp"
+out[0] = t;
+#line 1200 "graph_loops.cpu.cpp"
+}
+
+// Serial task of 'advance_until' (graph_loops.cpp:386): runs once, on the calling thread.
+static void
+qd_advance_until_task3(float * out, int steps) {
+#line 386 "graph_loops.cpp"
+out[1] = static_cast<float>(steps);
+#line 1208 "graph_loops.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'advance_until': they run its work on the calling thread and return when it is done.
+void advance_until(float* u, float* v, int n, float t_end, float dt, float* out, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  float t = 0.0f;
+  int steps = 0;
+  while (t < t_end) {
+    t += dt;
+    ++steps;
+    // parallel loop, graph_loops.cpp:378
+    {
+      const int qd_begin = 1;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
+      qd_advance_until_loop0(qd_begin, qd_count, u, v, dt, t, n);
+    }
+    // serial task, graph_loops.cpp:380
+    qd_advance_until_task1(v, t);
+    float* w = u;
+    u = v;
+    v = w;
+  }
+  // serial task, graph_loops.cpp:385
+  qd_advance_until_task2(out, t);
+  // serial task, graph_loops.cpp:386
+  qd_advance_until_task3(out, steps);
+}
+
+void advance_until(float* u, float* v, int n, float t_end, float dt, float* out) {
+  ::advance_until(u, v, n, t_end, dt, out, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'advance_until' ----
+#line 387 "graph_loops.cpp"
+

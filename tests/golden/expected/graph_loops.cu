@@ -2128,3 +2128,146 @@ void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha) {
 // ---- end of qd kernel 'heat_c_style' ----
 #line 365 "graph_loops.cpp"
 
+
+// Host statements first in the body, as time loops often start: each runs
+// on the GPU at its place, so the body's device code sees the new time.
+// ---- qd kernel 'advance_until' (graph_loops.cpp:369), translated by qd-translate ----
+#line 2136 "graph_loops.cu"
+// Test of the loop of 'advance_until' (graph_loops.cpp:375) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+static __global__ void __launch_bounds__(1)
+qd_advance_until_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float t_end, float* qd_moved_t, float ** qd_moved_u, float ** qd_moved_v) {
+  float& t = *qd_moved_t;
+  float *& u = *qd_moved_u;
+  float *& v = *qd_moved_v;
+  if (qd_after_body) {
+#line 381 "graph_loops.cpp"
+    float* w = u;
+#line 382 "graph_loops.cpp"
+    u = v;
+#line 383 "graph_loops.cpp"
+    v = w;
+#line 2150 "graph_loops.cu"
+  }
+#line 375 "graph_loops.cpp"
+  const bool qd_holds = static_cast<bool>(t < t_end);
+#line 2154 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// Serial task of 'advance_until' (graph_loops.cpp:376): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_advance_until_graph_step1(float dt, float* qd_moved_t) {
+  float& t = *qd_moved_t;
+#line 376 "graph_loops.cpp"
+t += dt;
+#line 2164 "graph_loops.cu"
+}
+
+// Serial task of 'advance_until' (graph_loops.cpp:377): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_advance_until_graph_step2(int* qd_moved_steps) {
+  int& steps = *qd_moved_steps;
+#line 377 "graph_loops.cpp"
+++steps;
+#line 2173 "graph_loops.cu"
+}
+
+// Parallel loop of 'advance_until' (graph_loops.cpp:378): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_advance_until_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u, float * const* qd_scalar_v, float dt, const float* qd_scalar_t) {
+  float * const u = *qd_scalar_u;
+  float * const v = *qd_scalar_v;
+  const float t = *qd_scalar_t;
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 379 "graph_loops.cpp"
+v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) + 0.001f * t;
+#line 2187 "graph_loops.cu"
+  }
+}
+
+// Serial task of 'advance_until' (graph_loops.cpp:380): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_advance_until_task1(float * const* qd_scalar_v, const float* qd_scalar_t) {
+  float * const v = *qd_scalar_v;
+  const float t = *qd_scalar_t;
+#line 380 "graph_loops.cpp"
+v[0] = t;
+#line 2198 "graph_loops.cu"
+}
+
+// Serial task of 'advance_until' (graph_loops.cpp:385): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_advance_until_task2(float * out, const float* qd_scalar_t) {
+  const float t = *qd_scalar_t;
+#line 385 "graph_loops.cpp"
+out[0] = t;
+#line 2207 "graph_loops.cu"
+}
+
+// Serial task of 'advance_until' (graph_loops.cpp:386): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_advance_until_task3(float * out, const int* qd_scalar_steps) {
+  const int steps = *qd_scalar_steps;
+#line 386 "graph_loops.cpp"
+out[1] = static_cast<float>(steps);
+#line 2216 "graph_loops.cu"
+}
+
+
+// Host entry points of kernel 'advance_until', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void advance_until(float* u, float* v, int n, float t_end, float dt, float* out, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel advance_until"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 4, 0, {  });
+  static qd::detail::GraphSite qd_graph_site("advance_until", "graph_loops.cpp", 369);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  float t = 0.0f;
+  int steps = 0;
+  {
+    // loop seq, graph_loops.cpp:375: one conditional WHILE node of the call's graph, the same size whatever the trip count
+    // 'u', 'v', 't', 'steps' live on the device from here on: the GPU changes them between iterations
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 375, qd_scratch.slot<float *>(0), static_cast<float *>(u));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 375, qd_scratch.slot<float *>(1), static_cast<float *>(v));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 375, qd_scratch.slot<float>(2), static_cast<float>(t));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 375, qd_scratch.slot<int>(3), static_cast<int>(steps));
+    const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
+    // the first test, graph_loops.cpp:375
+    qd_graph.launch(0, &qd_advance_until_graph_test0, 1, 1, "graph_loops.cpp", 375, qd_loop, false, t_end, qd_scratch.slot<float>(2), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1));
+    qd_graph.loop_begin(0, qd_loop);
+    // host statement, graph_loops.cpp:376: the GPU runs it in each iteration of the conditional node, on the values in their slots
+    // serial task, graph_loops.cpp:376
+    qd_graph.launch(0, &qd_advance_until_graph_step1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 376, dt, qd_scratch.slot<float>(2));
+    // host statement, graph_loops.cpp:377: the GPU runs it in each iteration of the conditional node, on the values in their slots
+    // serial task, graph_loops.cpp:377
+    qd_graph.launch(0, &qd_advance_until_graph_step2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 377, qd_scratch.slot<int>(3));
+    // parallel loop, graph_loops.cpp:378
+    {
+      const int qd_begin = 1;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_graph.launch(0, &qd_advance_until_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 378, qd_begin, qd_count, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<float>(2));
+      }
+    }
+    // serial task, graph_loops.cpp:380
+    qd_graph.launch(0, &qd_advance_until_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 380, qd_scratch.slot<float *>(1), qd_scratch.slot<float>(2));
+    // the test after each iteration, graph_loops.cpp:375
+    qd_graph.launch(0, &qd_advance_until_graph_test0, 1, 1, "graph_loops.cpp", 375, qd_loop, true, t_end, qd_scratch.slot<float>(2), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1));
+    qd_graph.loop_end(0);
+  }
+  // serial task, graph_loops.cpp:385
+  qd_graph.launch(0, &qd_advance_until_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 385, out, qd_scratch.slot<float>(2));
+  // serial task, graph_loops.cpp:386
+  qd_graph.launch(0, &qd_advance_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 386, out, qd_scratch.slot<int>(3));
+  qd_graph.submit();
+}
+
+void advance_until(float* u, float* v, int n, float t_end, float dt, float* out) {
+  ::advance_until(u, v, n, t_end, dt, out, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'advance_until' ----
+#line 387 "graph_loops.cpp"
+

@@ -1755,3 +1755,84 @@ void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha) {
 // ---- end of qd kernel 'heat_c_style' ----
 #line 365 "graph_loops.cpp"
 
+
+// Host statements first in the body, as time loops often start: each runs
+// on the GPU at its place, so the body's device code sees the new time.
+// ---- qd kernel 'advance_until' (graph_loops.cpp:369), translated by qd-translate ----
+#line 1763 "graph_loops.hip"
+// Parallel loop of 'advance_until' (graph_loops.cpp:378): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_advance_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float dt, float t) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 379 "graph_loops.cpp"
+v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) + 0.001f * t;
+#line 1772 "graph_loops.hip"
+  }
+}
+
+// Serial task of 'advance_until' (graph_loops.cpp:380): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_advance_until_task1(float * v, float t) {
+#line 380 "graph_loops.cpp"
+v[0] = t;
+#line 1781 "graph_loops.hip"
+}
+
+// Serial task of 'advance_until' (graph_loops.cpp:385): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_advance_until_task2(float * out, float t) {
+#line 385 "graph_loops.cpp"
+out[0] = t;
+#line 1789 "graph_loops.hip"
+}
+
+// Serial task of 'advance_until' (graph_loops.cpp:386): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_advance_until_task3(float * out, int steps) {
+#line 386 "graph_loops.cpp"
+out[1] = static_cast<float>(steps);
+#line 1797 "graph_loops.hip"
+}
+
+
+// Host entry points of kernel 'advance_until', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void advance_until(float* u, float* v, int n, float t_end, float dt, float* out, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel advance_until"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  static qd::detail::GraphSite qd_graph_site("advance_until", "graph_loops.cpp", 369);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  float t = 0.0f;
+  int steps = 0;
+  while (t < t_end) {
+    t += dt;
+    ++steps;
+    // parallel loop, graph_loops.cpp:378
+    {
+      const int qd_begin = 1;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_graph.launch(0, &qd_advance_until_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 378, qd_begin, qd_count, u, v, dt, t);
+      }
+    }
+    // serial task, graph_loops.cpp:380
+    qd_graph.launch(0, &qd_advance_until_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 380, v, t);
+    float* w = u;
+    u = v;
+    v = w;
+  }
+  // serial task, graph_loops.cpp:385
+  qd_graph.launch(0, &qd_advance_until_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 385, out, t);
+  // serial task, graph_loops.cpp:386
+  qd_graph.launch(0, &qd_advance_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 386, out, steps);
+  qd_graph.submit();
+}
+
+void advance_until(float* u, float* v, int n, float t_end, float dt, float* out) {
+  ::advance_until(u, v, n, t_end, dt, out, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'advance_until' ----
+#line 387 "graph_loops.cpp"
+
