@@ -41,6 +41,9 @@
 //   NodeHandle graph_add_while_node(GraphHandle g, const NodeHandle* deps,
 //                                   std::size_t n, std::uint64_t handle,
 //                                   GraphHandle& body);
+//   NodeHandle graph_add_if_node(GraphHandle g, const NodeHandle* deps,
+//                                std::size_t n, std::uint64_t handle,
+//                                GraphHandle& body);
 //   void stream_begin_capture(StreamHandle s);   // this thread's capture
 //   GraphHandle stream_end_capture(StreamHandle s); // throws if it failed
 //   std::size_t graph_node_count(GraphHandle g);
@@ -64,7 +67,8 @@
 // `g` will hold, starting at 0 on every launch: what device code passes to
 // set_loop_condition. graph_add_while_node adds the conditional WHILE node
 // of that condition and sets `body` to its body graph, which the driver
-// owns. Only CUDA 12.4 or later has them; elsewhere both throw.
+// owns; graph_add_if_node, an IF node, whose body runs once when the
+// condition is set. Only CUDA 12.4 or later has them; elsewhere both throw.
 //
 // The capture primitives serve '#pragma qd host' code in graph mode: the
 // statement runs with a capturing stream as its qd::current_stream(), and

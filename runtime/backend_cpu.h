@@ -155,6 +155,13 @@ inline NodeHandle graph_add_while_node(GraphHandle /*g*/,
                                        GraphHandle& /*body*/) {
   no_graphs("graph_add_while_node");
 }
+inline NodeHandle graph_add_if_node(GraphHandle /*g*/,
+                                    const NodeHandle* /*deps*/,
+                                    std::size_t /*n*/,
+                                    std::uint64_t /*handle*/,
+                                    GraphHandle& /*body*/) {
+  no_graphs("graph_add_if_node");
+}
 inline void stream_begin_capture(StreamHandle /*s*/) {
   no_graphs("stream_begin_capture");
 }

@@ -272,13 +272,16 @@ inline std::uint64_t graph_conditional_handle(GraphHandle g) {
   return handle;
 }
 
-inline NodeHandle graph_add_while_node(GraphHandle g, const NodeHandle* deps,
-                                       std::size_t n, std::uint64_t handle,
-                                       GraphHandle& body) {
+inline NodeHandle graph_add_conditional_node(GraphHandle g,
+                                             const NodeHandle* deps,
+                                             std::size_t n,
+                                             std::uint64_t handle,
+                                             cudaGraphConditionalNodeType type,
+                                             GraphHandle& body) {
   cudaGraphNodeParams p = {};
   p.type = cudaGraphNodeTypeConditional;
   p.conditional.handle = handle;
-  p.conditional.type = cudaGraphCondTypeWhile;
+  p.conditional.type = type;
   p.conditional.size = 1;
   cudaGraphNode_t added = nullptr;
   const auto* dependencies = reinterpret_cast<const cudaGraphNode_t*>(deps);
@@ -292,6 +295,20 @@ inline NodeHandle graph_add_while_node(GraphHandle g, const NodeHandle* deps,
   body = p.conditional.phGraph_out[0];
   return added;
 }
+
+inline NodeHandle graph_add_while_node(GraphHandle g, const NodeHandle* deps,
+                                       std::size_t n, std::uint64_t handle,
+                                       GraphHandle& body) {
+  return graph_add_conditional_node(g, deps, n, handle, cudaGraphCondTypeWhile,
+                                    body);
+}
+
+inline NodeHandle graph_add_if_node(GraphHandle g, const NodeHandle* deps,
+                                    std::size_t n, std::uint64_t handle,
+                                    GraphHandle& body) {
+  return graph_add_conditional_node(g, deps, n, handle, cudaGraphCondTypeIf,
+                                    body);
+}
 #else
 [[noreturn]] inline void no_conditional_nodes() {
   api_failure("cudaGraphConditionalHandleCreate",
@@ -304,6 +321,11 @@ inline std::uint64_t graph_conditional_handle(GraphHandle) {
 inline NodeHandle graph_add_while_node(GraphHandle, const NodeHandle*,
                                        std::size_t, std::uint64_t,
                                        GraphHandle&) {
+  no_conditional_nodes();
+}
+inline NodeHandle graph_add_if_node(GraphHandle, const NodeHandle*,
+                                    std::size_t, std::uint64_t,
+                                    GraphHandle&) {
   no_conditional_nodes();
 }
 #endif

@@ -50,6 +50,9 @@ std::uint64_t graph_conditional_handle(GraphHandle g);
 NodeHandle graph_add_while_node(GraphHandle g, const NodeHandle* deps,
                                 std::size_t n, std::uint64_t handle,
                                 GraphHandle& body);
+NodeHandle graph_add_if_node(GraphHandle g, const NodeHandle* deps,
+                             std::size_t n, std::uint64_t handle,
+                             GraphHandle& body);
 void stream_begin_capture(StreamHandle s);
 GraphHandle stream_end_capture(StreamHandle s);
 std::size_t graph_node_count(GraphHandle g);

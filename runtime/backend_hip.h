@@ -276,6 +276,13 @@ inline NodeHandle graph_add_while_node(GraphHandle /*g*/,
                                        GraphHandle& /*body*/) {
   no_conditional_nodes();
 }
+inline NodeHandle graph_add_if_node(GraphHandle /*g*/,
+                                    const NodeHandle* /*deps*/,
+                                    std::size_t /*n*/,
+                                    std::uint64_t /*handle*/,
+                                    GraphHandle& /*body*/) {
+  no_conditional_nodes();
+}
 
 inline void stream_begin_capture(StreamHandle s) {
   check(hipStreamBeginCapture(stream(s), hipStreamCaptureModeThreadLocal),

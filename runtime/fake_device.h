@@ -154,6 +154,7 @@ struct GraphCounts {
   // set_conditional calls outside a running graph or with a handle it does
   // not have (a correct runtime keeps this at 0).
   unsigned long long while_nodes = 0, loop_iterations = 0;
+  unsigned long long if_nodes = 0; // conditional IF nodes added
   unsigned long long condition_misuses = 0;
 };
 GraphCounts graph_counts() noexcept;

@@ -33,9 +33,10 @@ struct FakeNode {
   std::vector<unsigned> arg_sizes;
   std::vector<std::size_t> deps;
   std::size_t index = 0;
-  // >= 0: a WHILE node's condition; kChildGraph: a child graph node, whose
-  // nodes `body` holds.
+  // >= 0: a WHILE node's condition (an IF node's, with if_node);
+  // kChildGraph: a child graph node, whose nodes `body` holds.
   int condition = -1;
+  bool if_node = false;
   // A captured operation other than a kernel node's (a copy, or a kernel
   // the shim launched while its stream was capturing): run on the stream.
   std::function<void(void* stream)> work;
@@ -112,6 +113,7 @@ copy_node(const FakeNode& node,
   copy->deps = node.deps;
   copy->index = node.index;
   copy->condition = node.condition;
+  copy->if_node = node.if_node;
   copy->work = node.work;
   for (const auto& inner : node.body) // a child graph's nodes
     copy->body.push_back(copy_node(*inner, copies));
@@ -128,7 +130,7 @@ std::atomic<bool> body_updates_refused{false};
 std::atomic<unsigned long long> graphs_created{0}, graphs_destroyed{0},
     execs_created{0}, execs_destroyed{0}, kernel_nodes{0}, node_updates{0},
     graph_launches{0}, direct_launches{0}, stale_destroys{0}, while_nodes{0},
-    loop_iterations{0}, condition_misuses{0};
+    loop_iterations{0}, condition_misuses{0}, if_nodes{0};
 std::atomic<unsigned> instantiation_countdown{0}, graph_launch_countdown{0},
     node_update_countdown{0};
 
@@ -221,6 +223,11 @@ void run_nodes(FakeExec& exec,
       continue;
     }
     unsigned& value = exec.conditions.at(node->condition);
+    if (node->if_node) {
+      if (value != 0)
+        run_nodes(exec, node->body, stream);
+      continue;
+    }
     while (value != 0) {
       loop_iterations.fetch_add(1, std::memory_order_relaxed);
       run_nodes(exec, node->body, stream);
@@ -242,6 +249,7 @@ GraphCounts graph_counts() noexcept {
   c.direct_launches = direct_launches.load();
   c.stale_destroys = stale_destroys.load();
   c.while_nodes = while_nodes.load();
+  c.if_nodes = if_nodes.load();
   c.loop_iterations = loop_iterations.load();
   c.condition_misuses = condition_misuses.load();
   return c;
@@ -443,6 +451,17 @@ std::uint64_t graph_conditional_handle(GraphHandle g) {
   fake::FakeGraph* graph =
       fake::as_graph(g, "fakeGraphConditionalHandleCreate");
   return fake::kHandleBase + graph->root->conditions++;
+}
+
+NodeHandle graph_add_if_node(GraphHandle g, const NodeHandle* deps,
+                             std::size_t n, std::uint64_t handle,
+                             GraphHandle& body) {
+  auto* node = static_cast<fake::FakeNode*>(
+      graph_add_while_node(g, deps, n, handle, body));
+  node->if_node = true;
+  fake::while_nodes.fetch_sub(1, std::memory_order_relaxed);
+  fake::if_nodes.fetch_add(1, std::memory_order_relaxed);
+  return node;
 }
 
 NodeHandle graph_add_while_node(GraphHandle g, const NodeHandle* deps,

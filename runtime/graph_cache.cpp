@@ -206,12 +206,18 @@ void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
       lanes.resize(first);
       break;
     }
-    case GraphDescription::OpKind::LoopBegin: {
+    case GraphDescription::OpKind::LoopBegin:
+    case GraphDescription::OpKind::IfBegin: {
       const std::vector<backend::NodeHandle>& deps = lanes.at(op.lane);
       backend::GraphHandle body = nullptr;
       try {
-        g.nodes[i] = backend::graph_add_while_node(
-            graph, deps.data(), deps.size(), condition(op.parent), body);
+        g.nodes[i] =
+            op.kind == GraphDescription::OpKind::IfBegin
+                ? backend::graph_add_if_node(graph, deps.data(), deps.size(),
+                                             condition(op.parent), body)
+                : backend::graph_add_while_node(graph, deps.data(),
+                                                deps.size(),
+                                                condition(op.parent), body);
       } catch (const Error&) {
         rethrow_as_launch_failure(site, site.file(), site.line());
       }

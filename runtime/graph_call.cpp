@@ -240,6 +240,11 @@ void GraphCall::loop_begin(std::uint32_t lane, LoopHandle loop) {
   ++d_->open_loops;
 }
 
+void GraphCall::if_begin(std::uint32_t lane, LoopHandle condition) {
+  loop_begin(lane, condition);
+  d_->ops.back().kind = GraphDescription::OpKind::IfBegin;
+}
+
 void GraphCall::loop_end(std::uint32_t lane) {
   GraphDescription::Op op;
   op.kind = GraphDescription::OpKind::LoopEnd;

@@ -64,6 +64,7 @@ void replay_on_streams(const GraphSite& site, const GraphDescription& d,
       break;
     }
     case GraphDescription::OpKind::LoopBegin:
+    case GraphDescription::OpKind::IfBegin:
     case GraphDescription::OpKind::LoopEnd:
     case GraphDescription::OpKind::HostGraph:
       // GraphCall::submit never replays a description with loops or host

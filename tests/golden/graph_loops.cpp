@@ -385,3 +385,32 @@ void advance_until(float* u, float* v, int n, float t_end, float dt, float* out)
     out[0] = t;
     out[1] = static_cast<float>(steps);
 }
+
+// A host 'if' on the counter in the body, as solvers write "every k
+// iterations": the counter is the GPU's, so the 'if' is a conditional IF
+// node of the loop's body, tested by the GPU in each iteration. A host
+// 'if' on a parameter alone stays the host's decision.
+#pragma qd kernel graph
+void relax_every(float* a, float* marks, int n, int every, float tol, int* steps)
+{
+    float top = 1e30f;
+    int k = 0;
+    #pragma qd loop seq
+    while (top > tol) {
+        top = 0.0f;
+        #pragma qd loop reduction(max: top)
+        for (int i = 0; i < n; ++i) {
+            a[i] = a[i] * 0.75f;
+            top = std::fmax(top, a[i]);
+        }
+        ++k;
+        if (k % every == 0) {
+            for (int i = 0; i < n; ++i)
+                marks[i] += a[i];
+            marks[0] += 1.0f;
+        }
+        if (n > 64)
+            marks[1] += 0.5f;
+    }
+    steps[0] = k;
+}

@@ -15,6 +15,7 @@
 
 #include <qd/detail/cuda.h>
 
+#include <cmath>
 #include <thread>
 #include <vector>
 
@@ -258,6 +259,40 @@ TEST_F(FakeGraphLoop, ATimeLoopOfAnyStepCountIsOneGraph) {
   EXPECT_EQ(qd::fake::graph_counts().kernel_nodes - nodes0, built_nodes);
   EXPECT_LT(built_nodes, 16u);
   EXPECT_EQ(iterations(), steps_run);
+}
+
+TEST_F(FakeGraphLoop, AHostIfOnTheCounterIsAnIfNodeInTheBody) {
+#if !QD_FAKE_FIBERS
+  GTEST_SKIP() << "its reductions need the fake device's fibers, which the "
+                  "ThreadSanitizer build runs without";
+#endif
+  // relax_every: 'if (k % every == 0)' in the body of the WHILE node.
+  const int n = 16;
+  qd::Buffer<float> a(n), marks(n);
+  qd::Buffer<int> steps(1);
+  std::vector<float> h(n, 2.0f), zero(n, 0.0f);
+  a.copy_from_host(h.data());
+  marks.copy_from_host(zero.data());
+  const qd::fake::GraphCounts c0 = qd::fake::graph_counts();
+  relax_every(a.data(), marks.data(), n, 3, 1e-3f, steps.data());
+  const qd::fake::GraphCounts c1 = qd::fake::graph_counts();
+  EXPECT_EQ(c1.graph_launches - c0.graph_launches, 1u);
+  EXPECT_EQ(c1.direct_launches - c0.direct_launches, 0u);
+  EXPECT_EQ(c1.while_nodes - c0.while_nodes, 1u);
+  EXPECT_EQ(c1.if_nodes - c0.if_nodes, 1u);
+  int k = 0;
+  steps.copy_to_host(&k);
+  std::vector<float> m(n);
+  marks.copy_to_host(m.data());
+  qd::synchronize();
+  // 2 * 0.75^k <= 1e-3 first at k = 27; the branch ran at k = 3, 6, ..., 27.
+  EXPECT_EQ(k, 27);
+  EXPECT_EQ(static_cast<unsigned long long>(k), c1.loop_iterations - c0.loop_iterations);
+  float expected = 0.0f;
+  for (int it = 3; it <= k; it += 3)
+    expected += 2.0f * std::pow(0.75f, static_cast<float>(it));
+  EXPECT_NEAR(m[5], expected, 1e-5f);
+  EXPECT_NEAR(m[0], expected + 9.0f, 1e-5f);
 }
 
 TEST_F(FakeGraphLoop, TwoThreadsEachGetTheirOwnIterationCount) {

@@ -22,6 +22,7 @@ struct HostLoop {
   std::string Header; // the loop's condition
   std::vector<std::string> Moved;
   std::vector<std::string> Unset; // moved, but given no host value
+  unsigned IfNodes = 0;            // host 'if's of the body that are IF nodes
   std::string NoGraphLoop;
 };
 
@@ -46,6 +47,8 @@ std::vector<HostLoop> hostLoops(llvm::StringRef Code,
             L.Moved.push_back(C.Var->getNameAsString());
           for (const VarDecl *Var : S.GraphUnset)
             L.Unset.push_back(Var->getNameAsString());
+          for (const Step &B : S.Branches.front())
+            L.IfNodes += B.Kind == StepKind::HostIf && !B.GraphTest.empty();
           if (S.GraphTest.empty())
             L.NoGraphLoop = S.NoGraphLoop;
           Found.push_back(std::move(L));
@@ -168,8 +171,10 @@ TEST(HostLoopsOnGraph, UnrolledWhenTheHostIsNeededBetweenIterations) {
       // A loop bound, a host 'if' and a host call read the counter.
       {"for (int i = 0; i < step; ++i) u[i] = 0.f;",
        "the host reads 'step', which the GPU changes between iterations"},
-      {"if (step % 10 == 0) { for (int i = 0; i < n; ++i) u[i] = 0.f; }",
-       "the host reads 'step', which the GPU changes between iterations"},
+      {"if (step % 10 == 0) { for (int i = 0; i < n; ++i) u[i] = 0.f; } "
+       "else { for (int i = 0; i < n; ++i) u[i] = 1.f; }",
+       "a host 'if' with an 'else' on a value the GPU changes between "
+       "iterations (line 8)"},
       {"if (n > 3) t += dt; for (int i = 0; i < n; ++i) u[i] = t;",
        "a host statement in a host 'if', 'switch' or stream_parallel block "
        "of the loop's body (line 8)"},
@@ -197,6 +202,26 @@ TEST(HostLoopsOnGraph, UnrolledWhenTheHostIsNeededBetweenIterations) {
   ASSERT_EQ(After.size(), 1u);
   EXPECT_EQ(After[0].NoGraphLoop,
             "the host reads 't' after the loop, and the GPU has its value");
+}
+
+TEST(HostLoopsOnGraph, AHostIfOnTheCounterIsAnIfNode) {
+  // "Every 10 steps": the counter is the GPU's, so the GPU tests the 'if';
+  // one on a parameter alone is the host's decision, the same every step.
+  const std::vector<HostLoop> Loops = hostLoops(kernel(R"cpp(
+#pragma qd loop seq
+  for (int step = 0; step < steps; ++step) {
+    for (int i = 0; i < n; ++i) v[i] = u[i] + dt;
+    if (step % 10 == 0) {
+      for (int i = 0; i < n; ++i) u[i] = v[i];
+    }
+    if (n > 100) {
+      for (int i = 0; i < n; ++i) u[i] *= 0.5f;
+    }
+  }
+)cpp"));
+  ASSERT_EQ(Loops.size(), 1u);
+  EXPECT_EQ(Loops[0].NoGraphLoop, "");
+  EXPECT_EQ(Loops[0].IfNodes, 1u);
 }
 
 TEST(HostLoopsOnGraph, AFewIterationsTheSourceFixesAreUnrolled) {

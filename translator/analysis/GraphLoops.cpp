@@ -137,7 +137,7 @@ void dropGraphLoop(Step &Loop, std::string Why) {
   Loop.GraphTrailing = 0;
   Loop.NoGraphLoop = std::move(Why);
   for (Step &S : Loop.Branches.front())
-    if (S.Kind == StepKind::HostStatement)
+    if (S.Kind == StepKind::HostStatement || S.Kind == StepKind::HostIf)
       S.GraphTest.clear();
 }
 
@@ -218,17 +218,24 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
   const llvm::ArrayRef<Step> Rest(Body.data(), Body.size() - Trailing);
   // Host statements at the top level of the rest run on the GPU too, each
   // in a one-thread kernel of its own at its place ('t += dt;' first).
-  std::vector<Step *> OnDevice;
+  // A host 'if' there whose condition reads a value the GPU changes is a
+  // conditional IF node (below); its branch must not need the host either.
+  std::vector<Step *> OnDevice, Ifs;
   std::string What;
+  auto AtLine = [&](const Step &S) {
+    return " (line " +
+           std::to_string(SM.getExpansionLineNumber(S.S->getBeginLoc())) + ")";
+  };
   for (unsigned I = 0; I < Rest.size(); ++I) {
     if (Body[I].Kind == StepKind::HostStatement) {
       OnDevice.push_back(&Body[I]);
       continue;
     }
+    if (Body[I].Kind == StepKind::HostIf &&
+        !cast<IfStmt>(Body[I].S)->isConstexpr())
+      Ifs.push_back(&Body[I]);
     if (const Step *Host = hostBetweenIterations(Rest.slice(I, 1), What))
-      return Fail(What + " (line " +
-                  std::to_string(SM.getExpansionLineNumber(Host->S->getBeginLoc())) +
-                  ")");
+      return Fail(What + AtLine(*Host));
   }
 
   // The test's parts, then the statements that run elsewhere in the body:
@@ -292,15 +299,44 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
     if (Problem)
       return Fail(*Problem);
   }
+  llvm::SmallPtrSet<const VarDecl *, 4> MovedSet(Moved.begin(), Moved.end());
+  auto IsMoved = [&](const VarDecl *Var) { return MovedSet.count(Var) != 0; };
+  // The IF nodes: their conditions are device code, one-thread tests.
+  std::vector<std::pair<Step *, Step>> IfTests;
+  for (Step *If : Ifs) {
+    const Expr *IfCond = cast<IfStmt>(If->S)->getCond();
+    if (referencesTo(IfCond, IsMoved).empty())
+      continue; // the same in every iteration: the host's decision
+    if (If->Branches.size() > 1)
+      return Fail("a host 'if' with an 'else' on a value the GPU changes "
+                  "between iterations" + AtLine(*If));
+    if (const CallExpr *Call = hostOnlyCall(IfCond, SM)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      return Fail("the GPU would call '" +
+                  (Callee ? Callee->getNameAsString() : std::string("a function")) +
+                  "' in the condition of a host 'if'" + AtLine(*If));
+    }
+    if (findReferenceTo(IfCond, IsGlobal))
+      return Fail("the condition of a host 'if' uses a namespace-scope "
+                  "variable" + AtLine(*If));
+    Step T;
+    T.Kind = StepKind::SerialTask;
+    T.S = IfCond;
+    T.Captures = collectCaptures(IfCond, Values);
+    passDeviceScalars(T);
+    IfTests.emplace_back(If, std::move(T));
+  }
+
   // A moved value is the device's from the loop on: the rest of the body
   // may read it only in device code.
-  llvm::SmallPtrSet<const VarDecl *, 4> MovedSet(Moved.begin(), Moved.end());
   const std::vector<const DeclRefExpr *> Uses = referencesTo(
       Loop.S, [&](const VarDecl *Var) { return MovedSet.count(Var) != 0; });
   std::vector<SourceRange> Device;
   deviceRanges(Rest, Device);
   for (const Stmt *Part : Parts)
     Device.push_back(Part->getSourceRange());
+  for (const auto &[If, T] : IfTests)
+    Device.push_back(T.S->getSourceRange());
   if (Init)
     Device.push_back(Init->getSourceRange());
   for (const DeclRefExpr *Use : Uses)
@@ -335,6 +371,8 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
   for (std::size_t I = TestParts; I < Test.size(); ++I)
     OnDevice[I - TestParts]->GraphTest.assign(1, std::move(Test[I]));
   Test.resize(TestParts);
+  for (auto &[If, T] : IfTests)
+    If->GraphTest.assign(1, std::move(T));
 
   for (const VarDecl *Var : Moved) {
     Capture C;

@@ -275,7 +275,9 @@ struct Step {
   /// scalars, for a remark when the loop is unrolled. A HostStatement at
   /// the top level of such a loop's body, not among the trailing ones:
   /// GraphTest holds the one serial task that runs it on the GPU, at its
-  /// place, changing the moved values in their slots.
+  /// place, changing the moved values in their slots. A HostIf there whose
+  /// condition reads moved values: GraphTest holds the condition as a
+  /// serial task, and the 'if' is a conditional IF node.
   std::vector<Step> GraphTest;
   unsigned GraphTrailing = 0;
   std::vector<Capture> GraphMoved;

@@ -144,4 +144,34 @@ std::string KernelCodeGen::renderGraphStep(const Step &S,
          renderTemplate(Options.Target, "launch_task", Data);
 }
 
+std::string KernelCodeGen::renderGraphIf(const Step &S,
+                                         const std::string &Queue) {
+  const std::string Where =
+      Options.SourceName + ":" + std::to_string(line(S.S->getBeginLoc()));
+  const Expr *Cond = cast<IfStmt>(S.S)->getCond();
+  TemplateData Data = deviceFunctionData(
+      S.GraphTest.front(), "graph_if", Queue,
+      Prefix + "_graph_if" + std::to_string(NextGraphTest++));
+  const std::string Params = templateString(Data, "params");
+  Data.set("params_after_comma", Params.empty() ? "" : ", " + Params);
+  Data.set("holds", "static_cast<bool>(" + text(Cond->getSourceRange()) + ")");
+  Data.set("user_line", userLine(Cond->getBeginLoc()));
+  Data.set("block_dim", "1");
+  const std::string Args = templateString(Data, "args");
+  Data.set("args", "qd_if" + (Args.empty() ? "" : ", " + Args));
+  addLaunch(Data, "1", "", 0);
+  DeviceFunctions +=
+      renderTemplate(Options.Target, "graph_if_test", Data) + "\n";
+  std::string Out = "// host 'if', " + Where +
+                    ": its condition reads values the GPU changes, so it is "
+                    "a conditional IF node, tested by the GPU in each "
+                    "iteration\n"
+                    "const qd::detail::LoopHandle qd_if = qd_graph.new_loop();\n" +
+                    templateString(Data, "launch") + "\n" +
+                    "qd_graph.if_begin(" + Queue + ", qd_if);\n" +
+                    renderSteps(S.Branches.front(), Queue) +
+                    "qd_graph.if_end(" + Queue + ");\n";
+  return "{\n" + indent(Out, 2) + "\n}\n";
+}
+
 } // namespace qd

@@ -233,6 +233,9 @@ std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
                                                  : renderHostControlFlow(S, Stream);
       break;
     case StepKind::HostIf:
+      Out += !S.GraphTest.empty() && graphMode() ? renderGraphIf(S, Stream)
+                                                 : renderHostControlFlow(S, Stream);
+      break;
     case StepKind::HostSwitch:
     case StepKind::HostJump:
       Out += renderHostControlFlow(S, Stream);

@@ -274,6 +274,8 @@ private:
   std::string renderGraphLoop(const Step &S, const std::string &Queue);
   /// A host statement in the body of such a loop: a one-thread kernel.
   std::string renderGraphStep(const Step &S, const std::string &Queue);
+  /// A host 'if' in such a body on moved values: a conditional IF node.
+  std::string renderGraphIf(const Step &S, const std::string &Queue);
   /// While a graph loop's body renders: the values it moved to slots.
   std::vector<Capture> GraphLoopMoved;
   /// Host values that live in scratch slots since a graph loop moved them

@@ -65,6 +65,8 @@ template <class... P> constexpr std::int32_t loop_handle_argument() {
 struct GraphDescription {
   // LoopBegin and LoopEnd bracket the body of a device-condition loop,
   // recorded once: one conditional WHILE node whose body graph holds them.
+  // IfBegin and LoopEnd bracket a conditional IF node's body: a host 'if'
+  // in such a loop's body whose condition the GPU computes.
   // HostGraph is what a '#pragma qd host' statement enqueued, captured: a
   // child graph node.
   enum class OpKind : std::uint32_t {
@@ -73,6 +75,7 @@ struct GraphDescription {
     Join,
     LoopBegin,
     LoopEnd,
+    IfBegin,
     HostGraph
   };
   struct Op {
@@ -269,6 +272,12 @@ public:
   LoopHandle new_loop() noexcept { return LoopHandle{d_->loops++}; }
   void loop_begin(std::uint32_t lane, LoopHandle loop);
   void loop_end(std::uint32_t lane);
+  // A host 'if' in such a loop's body whose condition reads values the GPU
+  // changes between iterations: one conditional IF node on `lane`, its
+  // condition (numbered by new_loop()) set by a launch before if_begin(),
+  // its body the launches up to if_end().
+  void if_begin(std::uint32_t lane, LoopHandle condition);
+  void if_end(std::uint32_t lane) { loop_end(lane); }
 
   // Reduction scratch for a kernel called by this call's kernel: allocated
   // on the launch stream now, before the graph launch, and given back after

@@ -11,7 +11,8 @@
 // rounds around a loop of the same count); settle_with_copy (a 'reuse'
 // library call in the body), twice with new buffers; heat_c_style (C-style
 // declarations at the top) for 0, 7 and 8 steps; advance_until (host
-// statements first in the body) for no time, 0.3 and 1.
+// statements first in the body) for no time, 0.3 and 1; relax_every (an
+// IF node on the counter) every 1, 4 and 1000 iterations.
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"
 
@@ -161,6 +162,16 @@ int main() {
     print_summary((name + ".u").c_str(), u);
     print_summary((name + ".v").c_str(), v);
     print_summary((name + ".out").c_str(), out);
+  }
+  for (int every : {1, 4, 1000}) {
+    Mirrored<float> a(n, [](std::size_t i) { return pattern(i + 13, 0.0, 4.0); });
+    Mirrored<float> marks(n);
+    Mirrored<int> steps(1);
+    relax_every(a.device(), marks.device(), n, every, 1e-3f, steps.device());
+    const std::string name = "relax_every" + std::to_string(every);
+    print_summary((name + ".a").c_str(), a);
+    print_summary((name + ".marks").c_str(), marks);
+    print_summary((name + ".steps").c_str(), steps);
   }
   return 0;
 }

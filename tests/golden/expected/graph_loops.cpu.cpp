@@ -1241,3 +1241,105 @@ void advance_until(float* u, float* v, int n, float t_end, float dt, float* out)
 // ---- end of qd kernel 'advance_until' ----
 #line 387 "graph_loops.cpp"
 
+
+// A host 'if' on the counter in the body, as solvers write "every k
+// iterations": the counter is the GPU's, so the 'if' is a conditional IF
+// node of the loop's body, tested by the GPU in each iteration. A host
+// 'if' on a parameter alone stays the host's decision.
+// ---- qd kernel 'relax_every' (graph_loops.cpp:393), translated by qd-translate ----
+#line 1251 "graph_loops.cpu.cpp"
+// Parallel loop of 'relax_every' (graph_loops.cpp:402) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+static QD_NOINLINE void
+qd_relax_every_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& top) {
+#if defined(_OPENMP)
+#pragma omp declare reduction(qd_fmax_top : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
+#pragma omp parallel for reduction(qd_fmax_top: top)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 402 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.75f;
+            top = std::fmax(top, a[i]);
+        }
+#line 1265 "graph_loops.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'relax_every' (graph_loops.cpp:408): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_relax_every_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * marks, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 409 "graph_loops.cpp"
+marks[i] += a[i];
+#line 1278 "graph_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'relax_every' (graph_loops.cpp:410): runs once, on the calling thread.
+static void
+qd_relax_every_task2(float * marks) {
+#line 410 "graph_loops.cpp"
+marks[0] += 1.0f;
+#line 1287 "graph_loops.cpu.cpp"
+}
+
+// Serial task of 'relax_every' (graph_loops.cpp:413): runs once, on the calling thread.
+static void
+qd_relax_every_task3(float * marks) {
+#line 413 "graph_loops.cpp"
+marks[1] += 0.5f;
+#line 1295 "graph_loops.cpu.cpp"
+}
+
+// Serial task of 'relax_every' (graph_loops.cpp:415): runs once, on the calling thread.
+static void
+qd_relax_every_task4(int * steps, int k) {
+#line 415 "graph_loops.cpp"
+steps[0] = k;
+#line 1303 "graph_loops.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'relax_every': they run its work on the calling thread and return when it is done.
+void relax_every(float* a, float* marks, int n, int every, float tol, int* steps, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  float top = 1e30f;
+  int k = 0;
+  while (top > tol) {
+    top = 0.0f;
+    // parallel loop with reductions, graph_loops.cpp:402
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_relax_every_loop0(qd_begin, qd_count, a, n, top);
+    }
+    ++k;
+    if (k % every == 0) {
+      // parallel loop, graph_loops.cpp:408
+      {
+        const int qd_begin = 0;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+        qd_relax_every_loop1(qd_begin, qd_count, a, marks, n);
+      }
+      // serial task, graph_loops.cpp:410
+      qd_relax_every_task2(marks);
+    }
+    if (n > 64) {
+      // serial task, graph_loops.cpp:413
+      qd_relax_every_task3(marks);
+    }
+  }
+  // serial task, graph_loops.cpp:415
+  qd_relax_every_task4(steps, k);
+}
+
+void relax_every(float* a, float* marks, int n, int every, float tol, int* steps) {
+  ::relax_every(a, marks, n, every, tol, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'relax_every' ----
+#line 416 "graph_loops.cpp"
+

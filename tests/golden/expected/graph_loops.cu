@@ -2271,3 +2271,185 @@ void advance_until(float* u, float* v, int n, float t_end, float dt, float* out)
 // ---- end of qd kernel 'advance_until' ----
 #line 387 "graph_loops.cpp"
 
+
+// A host 'if' on the counter in the body, as solvers write "every k
+// iterations": the counter is the GPU's, so the 'if' is a conditional IF
+// node of the loop's body, tested by the GPU in each iteration. A host
+// 'if' on a parameter alone stays the host's decision.
+// ---- qd kernel 'relax_every' (graph_loops.cpp:393), translated by qd-translate ----
+#line 2281 "graph_loops.cu"
+// Test of the loop of 'relax_every' (graph_loops.cpp:399) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+static __global__ void __launch_bounds__(1)
+qd_relax_every_graph_test0(qd::detail::LoopHandle qd_loop, bool , float tol, const float* qd_scalar_top) {
+  const float top = *qd_scalar_top;
+#line 399 "graph_loops.cpp"
+  const bool qd_holds = static_cast<bool>(top > tol);
+#line 2288 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// Parallel loop of 'relax_every' (graph_loops.cpp:402) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float top = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 402 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.75f;
+            top = std::fmax(top, a[i]);
+        }
+#line 2308 "graph_loops.cu"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 402 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.75f;
+            top = std::fmax(top, a[i]);
+        }
+#line 2318 "graph_loops.cu"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_top[256];
+  top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_top[qd::detail::block_index()] = top;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
+  }
+}
+
+// Serial task of 'relax_every' (graph_loops.cpp:406): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_every_graph_step1(int* qd_moved_k) {
+  int& k = *qd_moved_k;
+#line 406 "graph_loops.cpp"
+++k;
+#line 2338 "graph_loops.cu"
+}
+
+// Test of a host 'if' of 'relax_every' (graph_loops.cpp:407) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
+static __global__ void __launch_bounds__(1)
+qd_relax_every_graph_if2(qd::detail::LoopHandle qd_if, int every, const int* qd_scalar_k) {
+  const int k = *qd_scalar_k;
+#line 407 "graph_loops.cpp"
+  const bool qd_holds = static_cast<bool>(k % every == 0);
+#line 2347 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_if, qd_holds);
+}
+
+// Parallel loop of 'relax_every' (graph_loops.cpp:408): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_relax_every_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * marks) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 409 "graph_loops.cpp"
+marks[i] += a[i];
+#line 2359 "graph_loops.cu"
+  }
+}
+
+// Serial task of 'relax_every' (graph_loops.cpp:410): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_every_task2(float * marks) {
+#line 410 "graph_loops.cpp"
+marks[0] += 1.0f;
+#line 2368 "graph_loops.cu"
+}
+
+// Serial task of 'relax_every' (graph_loops.cpp:413): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_every_task3(float * marks) {
+#line 413 "graph_loops.cpp"
+marks[1] += 0.5f;
+#line 2376 "graph_loops.cu"
+}
+
+// Serial task of 'relax_every' (graph_loops.cpp:415): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_every_task4(int * steps, const int* qd_scalar_k) {
+  const int k = *qd_scalar_k;
+#line 415 "graph_loops.cpp"
+steps[0] = k;
+#line 2385 "graph_loops.cu"
+}
+
+
+// Host entry points of kernel 'relax_every', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void relax_every(float* a, float* marks, int n, int every, float tol, int* steps, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel relax_every"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
+  static qd::detail::GraphSite qd_graph_site("relax_every", "graph_loops.cpp", 393);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  float top = 1e30f;
+  int k = 0;
+  // 'top' is reduced in the loop below (graph_loops.cpp:399): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 399, qd_scratch.slot<float>(0), static_cast<float>(top));
+  {
+    // device-condition loop, graph_loops.cpp:399: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // 'k' lives on the device from here on: the GPU changes it between iterations
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 399, qd_scratch.slot<int>(1), static_cast<int>(k));
+    const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
+    // the first test, graph_loops.cpp:399
+    qd_graph.launch(0, &qd_relax_every_graph_test0, 1, 1, "graph_loops.cpp", 399, qd_loop, false, tol, qd_scratch.slot<float>(0));
+    qd_graph.loop_begin(0, qd_loop);
+    // graph_loops.cpp:400: top = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 400, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    // parallel loop with reductions, graph_loops.cpp:402: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_graph.launch(0, &qd_relax_every_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 402, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+    }
+    // host statement, graph_loops.cpp:406: the GPU runs it in each iteration of the conditional node, on the values in their slots
+    // serial task, graph_loops.cpp:406
+    qd_graph.launch(0, &qd_relax_every_graph_step1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 406, qd_scratch.slot<int>(1));
+    {
+      // host 'if', graph_loops.cpp:407: its condition reads values the GPU changes, so it is a conditional IF node, tested by the GPU in each iteration
+      const qd::detail::LoopHandle qd_if = qd_graph.new_loop();
+      qd_graph.launch(0, &qd_relax_every_graph_if2, 1, 1, "graph_loops.cpp", 407, qd_if, every, qd_scratch.slot<int>(1));
+      qd_graph.if_begin(0, qd_if);
+      // parallel loop, graph_loops.cpp:408
+      {
+        const int qd_begin = 0;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+        if (qd_count != 0) {
+          qd_graph.launch(0, &qd_relax_every_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 408, qd_begin, qd_count, a, marks);
+        }
+      }
+      // serial task, graph_loops.cpp:410
+      qd_graph.launch(0, &qd_relax_every_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 410, marks);
+      qd_graph.if_end(0);
+    }
+    if (n > 64) {
+      // serial task, graph_loops.cpp:413
+      qd_graph.launch(0, &qd_relax_every_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 413, marks);
+    }
+    // the test after each iteration, graph_loops.cpp:399
+    qd_graph.launch(0, &qd_relax_every_graph_test0, 1, 1, "graph_loops.cpp", 399, qd_loop, true, tol, qd_scratch.slot<float>(0));
+    qd_graph.loop_end(0);
+  }
+  // serial task, graph_loops.cpp:415
+  qd_graph.launch(0, &qd_relax_every_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 415, steps, qd_scratch.slot<int>(1));
+  qd_graph.submit();
+}
+
+void relax_every(float* a, float* marks, int n, int every, float tol, int* steps) {
+  ::relax_every(a, marks, n, every, tol, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'relax_every' ----
+#line 416 "graph_loops.cpp"
+

@@ -1836,3 +1836,144 @@ void advance_until(float* u, float* v, int n, float t_end, float dt, float* out)
 // ---- end of qd kernel 'advance_until' ----
 #line 387 "graph_loops.cpp"
 
+
+// A host 'if' on the counter in the body, as solvers write "every k
+// iterations": the counter is the GPU's, so the 'if' is a conditional IF
+// node of the loop's body, tested by the GPU in each iteration. A host
+// 'if' on a parameter alone stays the host's decision.
+// ---- qd kernel 'relax_every' (graph_loops.cpp:393), translated by qd-translate ----
+#line 1846 "graph_loops.hip"
+// Parallel loop of 'relax_every' (graph_loops.cpp:402) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float top = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 402 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.75f;
+            top = std::fmax(top, a[i]);
+        }
+#line 1863 "graph_loops.hip"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 402 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.75f;
+            top = std::fmax(top, a[i]);
+        }
+#line 1873 "graph_loops.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_top[256];
+  top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_top[qd::detail::block_index()] = top;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
+  }
+}
+
+// Parallel loop of 'relax_every' (graph_loops.cpp:408): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_relax_every_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * marks) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 409 "graph_loops.cpp"
+marks[i] += a[i];
+#line 1895 "graph_loops.hip"
+  }
+}
+
+// Serial task of 'relax_every' (graph_loops.cpp:410): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_every_task2(float * marks) {
+#line 410 "graph_loops.cpp"
+marks[0] += 1.0f;
+#line 1904 "graph_loops.hip"
+}
+
+// Serial task of 'relax_every' (graph_loops.cpp:413): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_every_task3(float * marks) {
+#line 413 "graph_loops.cpp"
+marks[1] += 0.5f;
+#line 1912 "graph_loops.hip"
+}
+
+// Serial task of 'relax_every' (graph_loops.cpp:415): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_every_task4(int * steps, int k) {
+#line 415 "graph_loops.cpp"
+steps[0] = k;
+#line 1920 "graph_loops.hip"
+}
+
+
+// Host entry points of kernel 'relax_every': they enqueue its work on the launch stream and return without waiting.
+void relax_every(float* a, float* marks, int n, int every, float tol, int* steps, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel relax_every"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
+  float top = 1e30f;
+  int k = 0;
+  // 'top' is reduced in the loop below (graph_loops.cpp:399): from here on its value is the device's, starting from the host's
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(top));
+  qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 399);
+  while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol))) {
+    // graph_loops.cpp:400: top = 0.0f
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 400);
+    // parallel loop with reductions, graph_loops.cpp:402: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_relax_every_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 402);
+    }
+    ++k;
+    if (k % every == 0) {
+      // parallel loop, graph_loops.cpp:408
+      {
+        const int qd_begin = 0;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+        if (qd_count != 0) {
+          qd_relax_every_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, marks);
+          qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 408);
+        }
+      }
+      // serial task, graph_loops.cpp:410
+      qd_relax_every_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(marks);
+      qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 410);
+    }
+    if (n > 64) {
+      // serial task, graph_loops.cpp:413
+      qd_relax_every_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(marks);
+      qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 413);
+    }
+  }
+  // serial task, graph_loops.cpp:415
+  qd_relax_every_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 415);
+}
+
+void relax_every(float* a, float* marks, int n, int every, float tol, int* steps) {
+  ::relax_every(a, marks, n, every, tol, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'relax_every' ----
+#line 416 "graph_loops.cpp"
+
