@@ -300,10 +300,17 @@ public:
         conditionReadBack(S, HoldsBackBlocks);
       else if (S.Kind == StepKind::HostLoop && !StreamOnly)
         hostLoopOnGraph(S);
+      if (S.Kind == StepKind::HostIf && !S.GraphTest.empty() && !StreamOnly)
+        ifOnGraph(S);
+      // The values a conditional node's body sees in slots.
+      const std::vector<Capture> Outer = Moved;
+      if (S.Kind == StepKind::HostLoop && !S.GraphTest.empty())
+        Moved.insert(Moved.end(), S.GraphMoved.begin(), S.GraphMoved.end());
       for (const Block &B : S.Blocks)
         steps(B.Steps, &B != &S.Blocks.back());
       for (const std::vector<Step> &Branch : S.Branches)
         steps(Branch, HoldsBackBlocks);
+      Moved = Outer;
     }
   }
 
@@ -313,6 +320,22 @@ public:
 private:
   ASTContext &Ctx;
   DiagnosticsEngine &Diags;
+  std::vector<Capture> Moved;
+
+  /// A host 'if' in a conditional node's body on values the GPU changes.
+  void ifOnGraph(const Step &S) {
+    const Expr *Cond = cast<IfStmt>(S.S)->getCond();
+    std::string Names;
+    unsigned Count = 0;
+    for (const Capture &C : Moved)
+      if (llvm::any_of(S.GraphTest.front().Captures,
+                       [&](const Capture &T) { return T.Var == C.Var; })) {
+        Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
+        ++Count;
+      }
+    report(Diags, Cond->getBeginLoc(), Diag::RemarkIfOnGraph)
+        << Names << (Count > 1);
+  }
 
   /// A host-value loop of a graph-mode kernel (analysis/GraphLoops.cpp).
   void hostLoopOnGraph(const Step &S) {
