@@ -1,4 +1,4 @@
-//===- GraphLoops.cpp - Device-condition loops as conditional graph nodes -===//
+//===- GraphLoops.cpp - 'loop seq' loops as conditional graph nodes -------===//
 //
 // SPEC section 1, "Loops whose condition the GPU computes", in graph mode:
 // a loop whose condition reads reductions' results becomes one conditional
@@ -20,14 +20,20 @@
 // without one) and at the end of each iteration, which sets the node's
 // condition. The host values they change ('u', 'v', 'it': the moved values)
 // live in scratch slots from the loop on, and device code reads them there.
+// A host statement elsewhere at the body's top level is a one-thread kernel
+// at its place, and a host 'if' there on a moved value is a conditional IF
+// node whose condition one thread computes. A loop whose condition the host
+// computes (a time loop) takes the same form, unless a few iterations the
+// source fixes are cheaper unrolled.
 //
 // Nothing else of the body may depend on the host between iterations: a
-// host statement elsewhere in it, a jump, host code, a nested loop, and a
-// host use of a moved value (a loop's bounds, a kernel call's argument, a
-// host condition), in the body or after the loop, keep the kernel in stream
-// mode, and -Wqd-graph's note says why. Checked in two steps: the loop's
-// own parts when it is analyzed (analyzeGraphLoop), the code after it once
-// the whole kernel is (checkGraphLoops).
+// host statement in a branch, a jump, host code without 'reuse', a nested
+// loop of another kind, and a host use of a moved value (a loop's bounds, a
+// kernel call's argument), in the body or after the loop, keep the kernel
+// in stream mode (a host-value loop: unrolled), and -Wqd-graph's note or a
+// remark says why. Checked in two steps: the loop's own parts when it is
+// analyzed (analyzeGraphLoop), the code after it once the whole kernel is
+// (checkGraphLoops).
 //
 //===----------------------------------------------------------------------===//
 #include "KernelAnalyzer.h"

@@ -1,4 +1,4 @@
-//===- GraphLoopCodeGen.cpp - 'loop seq' loops as WHILE nodes -------------===//
+//===- GraphLoopCodeGen.cpp - 'loop seq' loops as conditional nodes -------===//
 //
 // Graph mode's form of a 'loop seq' loop (analysis/GraphLoops.cpp), whether
 // its condition reads device scalars or only host values:
@@ -15,7 +15,11 @@
 //   }
 //
 // Device code from the loop on reads the moved values from their slots
-// (SlotResident), and the test kernel changes them there.
+// (SlotResident), and the test kernel changes them there, as do the
+// one-thread kernels of the body's other host statements (renderGraphStep).
+// A host 'if' of the body on moved values is an IF node (renderGraphIf):
+// a one-thread test sets its condition, qd_graph.if_begin/if_end bracket
+// its branch.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelCodeGen.h"
