@@ -453,20 +453,11 @@ std::uint64_t graph_conditional_handle(GraphHandle g) {
   return fake::kHandleBase + graph->root->conditions++;
 }
 
-NodeHandle graph_add_if_node(GraphHandle g, const NodeHandle* deps,
-                             std::size_t n, std::uint64_t handle,
-                             GraphHandle& body) {
-  auto* node = static_cast<fake::FakeNode*>(
-      graph_add_while_node(g, deps, n, handle, body));
-  node->if_node = true;
-  fake::while_nodes.fetch_sub(1, std::memory_order_relaxed);
-  fake::if_nodes.fetch_add(1, std::memory_order_relaxed);
-  return node;
-}
-
-NodeHandle graph_add_while_node(GraphHandle g, const NodeHandle* deps,
-                                std::size_t n, std::uint64_t handle,
-                                GraphHandle& body) {
+// A conditional node: WHILE runs its body while the condition is set, IF
+// once if it is.
+static NodeHandle add_conditional_node(GraphHandle g, const NodeHandle* deps,
+                                       std::size_t n, std::uint64_t handle,
+                                       GraphHandle& body, bool if_node) {
   fake::FakeGraph* graph = fake::as_graph(g, "fakeGraphAddNode");
   if (handle < fake::kHandleBase ||
       handle - fake::kHandleBase >= graph->root->conditions)
@@ -474,14 +465,28 @@ NodeHandle graph_add_while_node(GraphHandle g, const NodeHandle* deps,
   auto node = std::make_unique<fake::FakeNode>();
   fake::link(*graph, *node, deps, n, "fakeGraphAddNode");
   node->condition = static_cast<int>(handle - fake::kHandleBase);
+  node->if_node = if_node;
   node->body_graph = std::make_unique<fake::FakeGraph>();
   node->body_graph->device = graph->device;
   node->body_graph->generation = graph->generation;
   node->body_graph->root = graph->root;
   body = node->body_graph.get();
   graph->nodes.push_back(std::move(node));
-  fake::while_nodes.fetch_add(1, std::memory_order_relaxed);
+  (if_node ? fake::if_nodes : fake::while_nodes)
+      .fetch_add(1, std::memory_order_relaxed);
   return graph->nodes.back().get();
+}
+
+NodeHandle graph_add_while_node(GraphHandle g, const NodeHandle* deps,
+                                std::size_t n, std::uint64_t handle,
+                                GraphHandle& body) {
+  return add_conditional_node(g, deps, n, handle, body, /*if_node=*/false);
+}
+
+NodeHandle graph_add_if_node(GraphHandle g, const NodeHandle* deps,
+                             std::size_t n, std::uint64_t handle,
+                             GraphHandle& body) {
+  return add_conditional_node(g, deps, n, handle, body, /*if_node=*/true);
 }
 
 ExecHandle graph_instantiate(GraphHandle g) {

@@ -134,18 +134,15 @@ std::string KernelCodeGen::renderGraphStep(const Step &S,
   // kernel's stream-mode rendering, where this is host code, names too.
   for (const Capture &C : GraphLoopMoved)
     MovedInTask[C.Var] = C.Slot;
-  TemplateData Data =
-      deviceFunctionData(S.GraphTest.front(), "task", Queue,
-                         Prefix + "_graph_step" + std::to_string(NextGraphTest++));
+  const std::string Launch =
+      renderTask(S.GraphTest.front(), Queue,
+                 Prefix + "_graph_step" + std::to_string(NextGraphTest++));
   MovedInTask.clear();
-  Data.set("block_dim", "1");
-  addLaunch(Data, "qd::detail::task_grid_size()", "", 0);
-  DeviceFunctions += renderTemplate(Options.Target, "device_task", Data) + "\n";
   return "// host statement, " + Options.SourceName + ":" +
          std::to_string(line(S.S->getBeginLoc())) +
          ": the GPU runs it in each iteration of the conditional node, on "
          "the values in their slots\n" +
-         renderTemplate(Options.Target, "launch_task", Data);
+         Launch;
 }
 
 std::string KernelCodeGen::renderGraphIf(const Step &S,

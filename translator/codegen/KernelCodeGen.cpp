@@ -372,8 +372,9 @@ std::string KernelCodeGen::renderLoop(const Step &S, const std::string &Stream) 
   return renderTemplate(Options.Target, "launch_" + Shape, Data);
 }
 
-std::string KernelCodeGen::renderTask(const Step &S, const std::string &Stream) {
-  TemplateData Data = deviceFunctionData(S, "task", Stream);
+std::string KernelCodeGen::renderTask(const Step &S, const std::string &Stream,
+                                      const std::string &FunctionName) {
+  TemplateData Data = deviceFunctionData(S, "task", Stream, FunctionName);
   Data.set("block_dim", "1");
   addLaunch(Data, "qd::detail::task_grid_size()", "", 0);
   DeviceFunctions += renderTemplate(Options.Target, "device_task", Data) + "\n";

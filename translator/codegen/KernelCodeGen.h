@@ -228,7 +228,9 @@ private:
   /// declares (qd::detail::use_type), for a scope that may not need it.
   std::string typeDeclarationText(const clang::DeclStmt *DS) const;
   std::string cpuVectorBody(const Step &S);
-  std::string renderTask(const Step &S, const std::string &Stream);
+  /// \p FunctionName: the device function's name, if not the next one.
+  std::string renderTask(const Step &S, const std::string &Stream,
+                         const std::string &FunctionName = "");
   /// Graph mode ('#pragma qd kernel graph' or --graphs) on a GPU target
   /// (LaunchCodeGen.cpp).
   bool graphMode() const;
