@@ -35,7 +35,7 @@ void step(float* a, int n, float tol, int* marks)
     settle(a, n, tol, marks); // expected-note {{call of a kernel that runs only in stream mode here}}
 }
 
-// A host statement in a host 'if' of the body: whether it runs is the
+// A host statement in a 'switch' of the body: whether it runs is the
 // host's decision, between the body's launches.
 #pragma qd kernel graph // expected-warning {{kernel 'converge' runs in stream mode, not as a graph}}
 void converge(float* a, int n, float tol)
@@ -43,15 +43,20 @@ void converge(float* a, int n, float tol)
     float top = 1e30f;
     float step = 0.5f;
     #pragma qd loop seq
-    while (top > tol) { // expected-note {{loop whose condition reads a reduction's result here: a host statement in a host 'if', 'switch' or stream_parallel block of the loop's body (line 54)}}
+    while (top > tol) { // expected-note {{loop whose condition reads a reduction's result here: a host statement in a 'switch' or stream_parallel block of the loop's body (line 55)}}
         top = 0.0f;
         #pragma qd loop reduction(max: top)
         for (int i = 0; i < n; ++i) {
             a[i] = step * a[i];
             top = std::max(top, a[i]);
         }
-        if (n > 4)
+        switch (n) {
+        case 4:
             step = step * 0.5f;
+            break;
+        default:
+            break;
+        }
         for (int i = 0; i < n; ++i)
             a[i] += step;
     }

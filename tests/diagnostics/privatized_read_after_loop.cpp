@@ -33,3 +33,24 @@ void settle(float* a, int n, float tol, int* steps)
     } while (gap > 0.0f && k < 100); // expected-error {{'gap' has no value here: it was private to each run of the serial task at line 31}}
     steps[0] = k;
 }
+
+// A 'loop seq' body runs again: what its top reads, the parallel loop at its
+// bottom made private in the trip before.
+#pragma qd kernel
+void trips(float* a, int* out, int n, int steps)
+{
+    int i;
+    float last;
+    i = 0;
+    last = 0.0f;
+    #pragma qd loop seq
+    for (int s = 0; s < steps; ++s) { // expected-note {{the next trip of this host loop reads 'i' after line 51 made it private}} expected-note {{the next trip of this host loop reads 'last' after line 51 made it private}}
+        out[s] = i; // expected-error {{'i' has no value here: it was private to each iteration of the parallel loop at line 51}}
+        if (last > 1.0f) // expected-error {{'last' has no value here: it was private to each iteration of the parallel loop at line 51}}
+            a[0] = 0.0f;
+        for (i = 0; i < n; i++) {
+            last = a[i];
+            a[i] = last * 2.0f;
+        }
+    }
+}

@@ -39,3 +39,23 @@ void settle(float* a, int n, float tol, int* steps)
     } while (gap > 0.0f && k < 100);
     steps[0] = k;
 }
+
+// Assigned at the top of the body, the host values are there in every trip.
+#pragma qd kernel
+void trips(float* a, int* out, int n, int steps)
+{
+    int i;
+    float last;
+    #pragma qd loop seq
+    for (int s = 0; s < steps; ++s) {
+        i = s;
+        last = 0.0f;
+        out[s] = i;
+        if (last > 1.0f)
+            a[0] = 0.0f;
+        for (i = 0; i < n; i++) {
+            last = a[i];
+            a[i] = last * 2.0f;
+        }
+    }
+}

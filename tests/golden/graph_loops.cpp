@@ -414,3 +414,67 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
     }
     steps[0] = k;
 }
+
+// A host 'if'/'else' on the counter: two IF nodes, the second on the
+// negated condition, both tested before the first branch runs (which
+// changes the counter's parity here). An 'else if' is an IF node in the
+// 'else' node, and host statements in the branches run on the GPU there. A
+// host 'if' on a parameter alone stays the host's decision, with the host
+// statement in its branch on the GPU in every iteration.
+#pragma qd kernel graph
+void relax_alternating(float* a, float* marks, int n, float tol, int* counts)
+{
+    float top = 1e30f;
+    int k = 0;
+    int thirds = 0;
+    int big = 0;
+    #pragma qd loop seq
+    while (top > tol) {
+        top = 0.0f;
+        #pragma qd loop reduction(max: top)
+        for (int i = 0; i < n; ++i) {
+            a[i] = a[i] * 0.75f;
+            top = std::fmax(top, a[i]);
+        }
+        ++k;
+        if (k % 4 == 0) {
+            ++k;
+            marks[0] += 1.0f;
+        } else if (k % 3 == 0) {
+            thirds += 2;
+            for (int i = 0; i < n; ++i)
+                marks[i] += a[i];
+        } else {
+            marks[1] += 1.0f;
+        }
+        if (n > 64)
+            ++big;
+        else
+            big += 10;
+    }
+    counts[0] = k;
+    counts[1] = thirds;
+    counts[2] = big;
+}
+
+// The time of a step, declared in the body as serial code declares it: one
+// GPU thread computes it into a slot in each iteration, and what follows
+// reads it there (a second declaration from it, a loop, an 'if' that is an
+// IF node), so the time loop stays one WHILE node.
+#pragma qd kernel graph
+void forced(float* u, float* v, int n, int nsteps, float dt, float* trace)
+{
+    #pragma qd loop seq
+    for (int step = 0; step < nsteps; ++step) {
+        const float t = static_cast<float>(step) * dt;
+        const float amp = t > 1.0f ? 0.5f : t;
+        for (int i = 0; i < n; ++i)
+            v[i] = 0.5f * u[i] + amp * static_cast<float>(i % 3);
+        if (t > 0.5f)
+            trace[0] += t;
+        float* tmp = u;
+        u = v;
+        v = tmp;
+    }
+    trace[1] = u[0];
+}

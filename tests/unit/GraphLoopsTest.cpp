@@ -144,10 +144,11 @@ TEST(GraphLoops, WhatKeepsStreamModeIsNamed) {
     const char *After; // after the loop
     const char *Why;
   } Cases[] = {
-      {"if (n > 2) ++it; for (int i = 0; i < n; ++i) v[i] = u[i];",
+      {"switch (n) { case 2: ++it; break; default: break; } "
+       "for (int i = 0; i < n; ++i) v[i] = u[i];",
        "out[0] = it;",
-       "a host statement in a host 'if', 'switch' or stream_parallel block "
-       "of the loop's body (line 12)"},
+       "a host statement in a 'switch' or stream_parallel block of the "
+       "loop's body (line 12)"},
       {"++it;", "for (int i = 0; i < it; ++i) out[i] = 1;",
        "the host reads 'it' after the loop, and the GPU has its value"},
       {"it = next(it);", "",

@@ -62,6 +62,7 @@ std::vector<HostLoop> hostLoops(llvm::StringRef Code,
 std::string kernel(llvm::StringRef Body, llvm::StringRef Mode = "graph") {
   return (R"cpp(
 void report(int);
+float weight(int);
 #pragma qd kernel )cpp" +
           Mode + R"cpp(
 void k(float *u, float *v, int n, int steps, float dt) {
@@ -163,6 +164,27 @@ TEST(HostLoopsOnGraph, OnlyInGraphModeOnATargetWithConditionalNodes) {
             "the 'hip' target's graphs have no conditional nodes");
 }
 
+TEST(HostLoopsOnGraph, BranchesAndDeclarationsFromMovedValuesStayInTheNode) {
+  // An 'if'/'else' on the counter is an IF node (and its 'else' another); a
+  // host statement in a branch of an 'if' the host decides runs on the GPU;
+  // a time declared from the counter is a slot of the body, given no host
+  // value, and an 'if' on it is an IF node too.
+  const std::vector<HostLoop> Loops = hostLoops(kernel(R"cpp(
+#pragma qd loop seq
+  for (int step = 0; step < steps; ++step) {
+    const float time = dt * step;
+    if (step % 10 == 0) { for (int i = 0; i < n; ++i) u[i] = 0.f; }
+    else { for (int i = 0; i < n; ++i) u[i] = 1.f; }
+    if (n > 3) t += dt;
+    if (time > 1.f) { for (int i = 0; i < n; ++i) v[i] = time; }
+  })cpp"));
+  ASSERT_EQ(Loops.size(), 1u);
+  EXPECT_EQ(Loops[0].NoGraphLoop, "");
+  EXPECT_EQ(Loops[0].Moved, (std::vector<std::string>{"step", "t", "time"}));
+  EXPECT_EQ(Loops[0].Unset, std::vector<std::string>{"time"});
+  EXPECT_EQ(Loops[0].IfNodes, 2u);
+}
+
 TEST(HostLoopsOnGraph, UnrolledWhenTheHostIsNeededBetweenIterations) {
   struct Case {
     const char *Body;
@@ -171,15 +193,15 @@ TEST(HostLoopsOnGraph, UnrolledWhenTheHostIsNeededBetweenIterations) {
       // A loop bound, a host 'if' and a host call read the counter.
       {"for (int i = 0; i < step; ++i) u[i] = 0.f;",
        "the host reads 'step', which the GPU changes between iterations"},
-      {"if (step % 10 == 0) { for (int i = 0; i < n; ++i) u[i] = 0.f; } "
-       "else { for (int i = 0; i < n; ++i) u[i] = 1.f; }",
-       "a host 'if' with an 'else' on a value the GPU changes between "
-       "iterations (line 8)"},
-      {"if (n > 3) t += dt; for (int i = 0; i < n; ++i) u[i] = t;",
-       "a host statement in a host 'if', 'switch' or stream_parallel block "
-       "of the loop's body (line 8)"},
+      {"const float w = weight(step); "
+       "for (int i = 0; i < n; ++i) u[i] = w;",
+       "the GPU would call 'weight' in the declaration of 'w' (line 9)"},
+      {"switch (n) { case 3: t += dt; break; default: break; } "
+       "for (int i = 0; i < n; ++i) u[i] = t;",
+       "a host statement in a 'switch' or stream_parallel block of the "
+       "loop's body (line 9)"},
       {"if (step == 3) continue;",
-       "a 'break', 'continue' or 'return' in the loop's body (line 8)"},
+       "a 'break', 'continue' or 'return' in the loop's body (line 9)"},
   };
   for (const Case &C : Cases) {
     const std::vector<HostLoop> Loops = hostLoops(kernel(

@@ -20,14 +20,15 @@
 // without one) and at the end of each iteration, which sets the node's
 // condition. The host values they change ('u', 'v', 'it': the moved values)
 // live in scratch slots from the loop on, and device code reads them there.
-// A host statement elsewhere at the body's top level is a one-thread kernel
-// at its place, and a host 'if' there on a moved value is a conditional IF
-// node whose condition one thread computes. A loop whose condition the host
-// computes (a time loop) takes the same form, unless a few iterations the
-// source fixes are cheaper unrolled.
+// A host statement elsewhere in the body, at its top level or in a host
+// 'if', is a one-thread kernel at its place, and a host 'if' on a moved
+// value is a conditional IF node whose condition one thread computes (an
+// 'else' is a second one). A loop whose condition the host computes (a
+// time loop) takes the same form, unless a few iterations the source fixes
+// are cheaper unrolled.
 //
 // Nothing else of the body may depend on the host between iterations: a
-// host statement in a branch, a jump, host code without 'reuse', a nested
+// host statement in a 'switch' or block, a jump, host code without 'reuse', a nested
 // loop of another kind, and a host use of a moved value (a loop's bounds, a
 // kernel call's argument), in the body or after the loop, keep the kernel
 // in stream mode (a host-value loop: unrolled), and -Wqd-graph's note or a
@@ -72,9 +73,9 @@ const Step *hostBetweenIterations(llvm::ArrayRef<Step> Steps,
   for (const Step &S : Steps) {
     switch (S.Kind) {
     case StepKind::HostStatement:
-      // At the body's top level it runs on the GPU (analyzeGraphLoop).
-      What = "a host statement in a host 'if', 'switch' or stream_parallel "
-             "block of the loop's body";
+      // Where collectGraphSteps finds it, it runs on the GPU.
+      What = "a host statement in a 'switch' or stream_parallel block of "
+             "the loop's body";
       return &S;
     case StepKind::HostJump:
       What = "a 'break', 'continue' or 'return' in the loop's body";
@@ -117,6 +118,48 @@ const Step *hostBetweenIterations(llvm::ArrayRef<Step> Steps,
   return nullptr;
 }
 
+/// The steps of a conditional node's body that run differently there.
+struct GraphSteps {
+  /// Host statements: one-thread kernels at their place.
+  std::vector<Step *> OnDevice;
+  /// Host 'if's: IF nodes when their conditions read moved values.
+  std::vector<Step *> Ifs;
+  /// Declarations of one scalar from a value: computed by one GPU thread
+  /// into a slot when the value is one the GPU changes.
+  std::vector<Step *> Decls;
+};
+
+/// Collects those steps of \p Steps and of the branches of their host
+/// 'if's; returns the first step that needs the host between two
+/// iterations, with what it is.
+const Step *collectGraphSteps(llvm::MutableArrayRef<Step> Steps,
+                              GraphSteps &Out, std::string &What) {
+  for (Step &S : Steps) {
+    if (S.Kind == StepKind::HostStatement) {
+      Out.OnDevice.push_back(&S);
+      continue;
+    }
+    if (S.Kind == StepKind::HostScalar && !S.Uninitialized) {
+      const auto *DS = cast<DeclStmt>(S.S);
+      const auto *Var =
+          DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+      if (Var && Var->getInit() && !Var->isStaticLocal())
+        Out.Decls.push_back(&S);
+      continue;
+    }
+    if (S.Kind == StepKind::HostIf && !cast<IfStmt>(S.S)->isConstexpr()) {
+      Out.Ifs.push_back(&S);
+      for (std::vector<Step> &Branch : S.Branches)
+        if (const Step *Host = collectGraphSteps(Branch, Out, What))
+          return Host;
+      continue;
+    }
+    if (const Step *Host = hostBetweenIterations(llvm::ArrayRef<Step>(S), What))
+      return Host;
+  }
+  return nullptr;
+}
+
 /// A call in \p S that the GPU cannot make for sure: anything but the math
 /// and C functions both vendors provide on the device.
 const CallExpr *hostOnlyCall(const Stmt *S, const SourceManager &SM) {
@@ -142,9 +185,12 @@ void dropGraphLoop(Step &Loop, std::string Why) {
   Loop.GraphUnset.clear();
   Loop.GraphTrailing = 0;
   Loop.NoGraphLoop = std::move(Why);
-  for (Step &S : Loop.Branches.front())
-    if (S.Kind == StepKind::HostStatement || S.Kind == StepKind::HostIf)
-      S.GraphTest.clear();
+  GraphSteps Body;
+  std::string What;
+  collectGraphSteps(Loop.Branches.front(), Body, What);
+  for (auto *List : {&Body.OnDevice, &Body.Ifs, &Body.Decls})
+    for (Step *S : *List)
+      S->GraphTest.clear();
 }
 
 /// Whether the value \p Var has before the loop is never read: it is used
@@ -222,27 +268,22 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
     ++Trailing;
   }
   const llvm::ArrayRef<Step> Rest(Body.data(), Body.size() - Trailing);
-  // Host statements at the top level of the rest run on the GPU too, each
-  // in a one-thread kernel of its own at its place ('t += dt;' first).
-  // A host 'if' there whose condition reads a value the GPU changes is a
-  // conditional IF node (below); its branch must not need the host either.
-  std::vector<Step *> OnDevice, Ifs;
+  // Host statements in the rest run on the GPU too, each in a one-thread
+  // kernel of its own at its place ('t += dt;' first), at the top level
+  // and in the branches of host 'if's. Such an 'if' whose condition reads
+  // a value the GPU changes is a conditional IF node (below); one whose
+  // condition reads none is the host's decision, the same in every
+  // iteration.
+  GraphSteps InBody;
   std::string What;
   auto AtLine = [&](const Step &S) {
     return " (line " +
            std::to_string(SM.getExpansionLineNumber(S.S->getBeginLoc())) + ")";
   };
-  for (unsigned I = 0; I < Rest.size(); ++I) {
-    if (Body[I].Kind == StepKind::HostStatement) {
-      OnDevice.push_back(&Body[I]);
-      continue;
-    }
-    if (Body[I].Kind == StepKind::HostIf &&
-        !cast<IfStmt>(Body[I].S)->isConstexpr())
-      Ifs.push_back(&Body[I]);
-    if (const Step *Host = hostBetweenIterations(Rest.slice(I, 1), What))
-      return Fail(What + AtLine(*Host));
-  }
+  if (const Step *Host = collectGraphSteps(
+          llvm::MutableArrayRef<Step>(Body).drop_back(Trailing), InBody, What))
+    return Fail(What + AtLine(*Host));
+  const std::vector<Step *> &OnDevice = InBody.OnDevice;
 
   // The test's parts, then the statements that run elsewhere in the body:
   // what they may do is the same, and the values they change move.
@@ -307,24 +348,81 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
   }
   llvm::SmallPtrSet<const VarDecl *, 4> MovedSet(Moved.begin(), Moved.end());
   auto IsMoved = [&](const VarDecl *Var) { return MovedSet.count(Var) != 0; };
+  // What keeps one GPU thread from evaluating \p E, \p What of the body.
+  auto NotOnDevice = [&](const Stmt *E,
+                         const std::string &What) -> std::optional<std::string> {
+    if (const CallExpr *Call = hostOnlyCall(E, SM)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      return "the GPU would call '" +
+             (Callee ? Callee->getNameAsString() : std::string("a function")) +
+             "' in " + What;
+    }
+    if (findReferenceTo(E, IsGlobal))
+      return What + " uses a namespace-scope variable";
+    return std::nullopt;
+  };
+
+  // A declaration in the body from a moved value ('const double t = step *
+  // dt;') is a device scalar of the body: one GPU thread computes it into
+  // a slot at its place in each iteration, and it is a moved value for
+  // what follows. One from other values is the host's, the same in every
+  // iteration.
+  std::vector<std::pair<Step *, Step>> DeclSets;
+  for (Step *Decl : InBody.Decls) {
+    const auto *DS = cast<DeclStmt>(Decl->S);
+    const auto *Var = cast<VarDecl>(DS->getSingleDecl());
+    if (referencesTo(Var->getInit(), IsMoved).empty())
+      continue;
+    const std::string What =
+        "the declaration of '" + Var->getNameAsString() + "'" + AtLine(*Decl);
+    if (!fitsDeviceScalar(Var))
+      return Fail("'" + Var->getNameAsString() +
+                  "', declared from values the GPU changes, is not a number "
+                  "or pointer that a slot holds" + AtLine(*Decl));
+    if (std::optional<std::string> Problem = NotOnDevice(DS, What))
+      return Fail(*Problem);
+    bool Writes = false;
+    MayWriteOptions Options;
+    Options.UnresolvedCallsWrite = true;
+    forEachMayWrite(
+        Var->getInit(),
+        [&](const VariableWrite &) {
+          Writes = true;
+          return false;
+        },
+        Options);
+    if (Writes)
+      return Fail(What + " changes another variable");
+    Step Set;
+    Set.Kind = StepKind::DeviceScalarSet;
+    Set.S = DS;
+    Set.OnDevice = true;
+    Set.Declares = true;
+    Capture Target;
+    Target.Var = Var;
+    Target.DeviceScalar = true;
+    Set.Captures.push_back(Target);
+    Step Reading;
+    Reading.Kind = StepKind::SerialTask;
+    Reading.S = DS;
+    Reading.Captures = collectCaptures(DS, Values, Var);
+    passDeviceScalars(Reading);
+    Set.Captures.insert(Set.Captures.end(), Reading.Captures.begin(),
+                        Reading.Captures.end());
+    DeclSets.emplace_back(Decl, std::move(Set));
+    Moved.insert(Var);
+    MovedSet.insert(Var);
+  }
+
   // The IF nodes: their conditions are device code, one-thread tests.
   std::vector<std::pair<Step *, Step>> IfTests;
-  for (Step *If : Ifs) {
+  for (Step *If : InBody.Ifs) {
     const Expr *IfCond = cast<IfStmt>(If->S)->getCond();
     if (referencesTo(IfCond, IsMoved).empty())
       continue; // the same in every iteration: the host's decision
-    if (If->Branches.size() > 1)
-      return Fail("a host 'if' with an 'else' on a value the GPU changes "
-                  "between iterations" + AtLine(*If));
-    if (const CallExpr *Call = hostOnlyCall(IfCond, SM)) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      return Fail("the GPU would call '" +
-                  (Callee ? Callee->getNameAsString() : std::string("a function")) +
-                  "' in the condition of a host 'if'" + AtLine(*If));
-    }
-    if (findReferenceTo(IfCond, IsGlobal))
-      return Fail("the condition of a host 'if' uses a namespace-scope "
-                  "variable" + AtLine(*If));
+    if (std::optional<std::string> Problem =
+            NotOnDevice(IfCond, "the condition of a host 'if'" + AtLine(*If)))
+      return Fail(*Problem);
     Step T;
     T.Kind = StepKind::SerialTask;
     T.S = IfCond;
@@ -343,6 +441,8 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
     Device.push_back(Part->getSourceRange());
   for (const auto &[If, T] : IfTests)
     Device.push_back(T.S->getSourceRange());
+  for (const auto &[Decl, Set] : DeclSets)
+    Device.push_back(Decl->S->getSourceRange());
   if (Init)
     Device.push_back(Init->getSourceRange());
   for (const DeclRefExpr *Use : Uses)
@@ -386,8 +486,18 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
     C.DeviceScalar = true;
     C.Slot = Plan->ScratchSlots++;
     Loop.GraphMoved.push_back(C);
-    if (assignedBeforeRead(Var, llvm::ArrayRef<Step>(Body).take_back(Trailing)))
+    auto Declared = llvm::find_if(DeclSets, [&](const auto &D) {
+      return D.second.Captures.front().Var == Var;
+    });
+    if (Declared != DeclSets.end()) {
+      // Declared in the body: the slot has no value before the loop.
+      Declared->second.Captures.front().Slot = C.Slot;
+      Declared->first->GraphTest.assign(1, std::move(Declared->second));
       Loop.GraphUnset.push_back(Var);
+    } else if (assignedBeforeRead(
+                   Var, llvm::ArrayRef<Step>(Body).take_back(Trailing))) {
+      Loop.GraphUnset.push_back(Var);
+    }
   }
   Loop.GraphTrailing = Trailing;
   Loop.GraphTest = std::move(Test);

@@ -260,7 +260,10 @@ void Analyzer::analyzeSeqLoop(const Stmt *S, const Directive &D,
     PrivateBefore.insert(Entry.first);
   ++BreakTargets;
   ++ContinueTargets;
+  HostLoopTrips.emplace_back();
+  HostLoopTrips.back().Loop = S;
   analyzeBody(Body, BodyBegin, Loop.Branches.back());
+  checkPrivatizedReadsNextTrip();
   --ContinueTargets;
   --BreakTargets;
   // The condition and increment run again after the body: a local that its
@@ -288,6 +291,7 @@ void Analyzer::assignOnHost(const Expr *E) {
   const DeclRefExpr *Target = writtenVariableRef(Assign->getLHS());
   if (Target && Target == Assign->getLHS()->IgnoreParenImpCasts()) {
     Privatized.erase(cast<VarDecl>(Target->getDecl()));
+    noteHostAssignment(cast<VarDecl>(Target->getDecl()));
     AssignedOnHost.insert(cast<VarDecl>(Target->getDecl()));
   }
   else

@@ -84,6 +84,20 @@ private:
   /// Host scalars that a loop or serial task made private, with that
   /// statement: the host has no value for them until it assigns one.
   llvm::DenseMap<const clang::VarDecl *, const clang::Stmt *> Privatized;
+  /// What one host loop's body reads and assigns on the host, in order: its
+  /// next trip reads at the top what device code at the bottom may have
+  /// made private ('loop seq' bodies; PrivateLocals.cpp).
+  struct HostLoopTrip {
+    const clang::Stmt *Loop = nullptr;
+    std::vector<std::pair<const clang::DeclRefExpr *, unsigned>> Reads;
+    llvm::DenseMap<const clang::VarDecl *, unsigned> FirstAssigned;
+  };
+  /// The host loops around the statements being analyzed, innermost last.
+  std::vector<HostLoopTrip> HostLoopTrips;
+  /// Orders the host reads and assignments in HostLoopTrips.
+  unsigned HostEvents = 0;
+  /// Each read is reported once, however many trips find it.
+  llvm::SmallPtrSet<const clang::DeclRefExpr *, 4> ReportedPrivatizedReads;
 
   clang::SourceLocation fileLoc(clang::SourceLocation L) const {
     return SM.getExpansionLoc(L);
@@ -218,6 +232,16 @@ private:
       const clang::Stmt *S,
       llvm::function_ref<bool(const clang::VarDecl *)> Among);
   void checkPrivatizedCaptures(const Step &S);
+  /// Reports \p Ref, a host read of a local in Privatized, unless it was
+  /// reported before; returns whether it reported it.
+  bool reportPrivatizedRead(const clang::DeclRefExpr *Ref);
+  /// Records that the host assigns \p Var here: a read after it in the same
+  /// loop body sees that value in every trip.
+  void noteHostAssignment(const clang::VarDecl *Var);
+  /// Ends the innermost of HostLoopTrips: reports the reads in its body of
+  /// locals that the body's own device code leaves private for the next
+  /// trip.
+  void checkPrivatizedReadsNextTrip();
 
   // Globals.cpp
   /// Makes the namespace-scope variables that \p Code reads host values,

@@ -271,17 +271,57 @@ void Analyzer::checkPrivatizedReads(const Stmt *S) {
 
 void Analyzer::checkPrivatizedReads(
     const Stmt *S, llvm::function_ref<bool(const VarDecl *)> Among) {
-  if (Privatized.empty() || !S)
+  if (!S)
+    return;
+  // Inside a host loop, any local the body reads may be made private later
+  // in the body, before the next trip reads it again.
+  if (!HostLoopTrips.empty())
+    for (const DeclRefExpr *Ref : referencesTo(S, [&](const VarDecl *Var) {
+           return Var->isLocalVarDecl() && Among(Var);
+         })) {
+      unsigned Order = ++HostEvents;
+      for (HostLoopTrip &Trip : HostLoopTrips)
+        Trip.Reads.emplace_back(Ref, Order);
+    }
+  if (Privatized.empty())
     return;
   const DeclRefExpr *Ref = findReferenceTo(S, [&](const VarDecl *Var) {
     return Privatized.count(Var) != 0 && Among(Var);
   });
-  if (!Ref)
-    return;
+  if (Ref)
+    reportPrivatizedRead(Ref);
+}
+
+bool Analyzer::reportPrivatizedRead(const DeclRefExpr *Ref) {
+  if (!ReportedPrivatizedReads.insert(Ref).second)
+    return false;
   const Stmt *Where = Privatized.lookup(cast<VarDecl>(Ref->getDecl()));
   report(Diags, Ref->getLocation(), Diag::PrivatizedReadAfterLoop)
       << Ref->getDecl()->getName() << (isa<ForStmt>(Where) ? 0 : 1)
       << SM.getExpansionLineNumber(Where->getBeginLoc());
+  return true;
+}
+
+void Analyzer::noteHostAssignment(const VarDecl *Var) {
+  unsigned Order = ++HostEvents;
+  for (HostLoopTrip &Trip : HostLoopTrips)
+    Trip.FirstAssigned.try_emplace(Var, Order);
+}
+
+void Analyzer::checkPrivatizedReadsNextTrip() {
+  HostLoopTrip Trip = std::move(HostLoopTrips.back());
+  HostLoopTrips.pop_back();
+  for (const auto &[Ref, Order] : Trip.Reads) {
+    const auto *Var = cast<VarDecl>(Ref->getDecl());
+    auto Assigned = Trip.FirstAssigned.find(Var);
+    if (!Privatized.count(Var) ||
+        (Assigned != Trip.FirstAssigned.end() && Assigned->second < Order) ||
+        !reportPrivatizedRead(Ref))
+      continue;
+    report(Diags, Trip.Loop->getBeginLoc(), Diag::NotePrivatizedNextTrip)
+        << Var->getName()
+        << SM.getExpansionLineNumber(Privatized[Var]->getBeginLoc());
+  }
 }
 
 void Analyzer::checkPrivatizedCaptures(const Step &S) {

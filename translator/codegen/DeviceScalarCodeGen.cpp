@@ -100,6 +100,11 @@ std::string KernelCodeGen::renderDeviceScalarTask(const Step &S,
   Data.set("var", Target.Var->getNameAsString());
   Data.set("type", Type);
   Data.set("declares", S.Declares);
+  Data.set("computed_from",
+           llvm::any_of(GraphLoopMoved,
+                        [&](const Capture &C) { return C.Var == Target.Var; })
+               ? "values the GPU changes between iterations"
+               : "reductions' results");
   Data.set("block_dim", "1");
   addLaunch(Data, "qd::detail::task_grid_size()", "", 0);
   DeviceFunctions +=

@@ -19,7 +19,7 @@
 // one-thread kernels of the body's other host statements (renderGraphStep).
 // A host 'if' of the body on moved values is an IF node (renderGraphIf):
 // a one-thread test sets its condition, qd_graph.if_begin/if_end bracket
-// its branch.
+// its branch; an 'else' is a second IF node with a test of its own.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelCodeGen.h"
@@ -150,28 +150,43 @@ std::string KernelCodeGen::renderGraphIf(const Step &S,
   const std::string Where =
       Options.SourceName + ":" + std::to_string(line(S.S->getBeginLoc()));
   const Expr *Cond = cast<IfStmt>(S.S)->getCond();
-  TemplateData Data = deviceFunctionData(
-      S.GraphTest.front(), "graph_if", Queue,
-      Prefix + "_graph_if" + std::to_string(NextGraphTest++));
-  const std::string Params = templateString(Data, "params");
-  Data.set("params_after_comma", Params.empty() ? "" : ", " + Params);
-  Data.set("holds", "static_cast<bool>(" + text(Cond->getSourceRange()) + ")");
-  Data.set("user_line", userLine(Cond->getBeginLoc()));
-  Data.set("block_dim", "1");
-  const std::string Args = templateString(Data, "args");
-  Data.set("args", "qd_if" + (Args.empty() ? "" : ", " + Args));
-  addLaunch(Data, "1", "", 0);
-  DeviceFunctions +=
-      renderTemplate(Options.Target, "graph_if_test", Data) + "\n";
+  // The test of one IF node: an 'else' is a second IF node on the negated
+  // condition, whose test runs before the first branch too, since that
+  // branch may change what the condition reads.
+  auto Test = [&](const std::string &Handle, bool Negate) {
+    TemplateData Data = deviceFunctionData(
+        S.GraphTest.front(), "graph_if", Queue,
+        Prefix + "_graph_if" + std::to_string(NextGraphTest++));
+    const std::string Params = templateString(Data, "params");
+    Data.set("params_after_comma", Params.empty() ? "" : ", " + Params);
+    Data.set("holds", std::string(Negate ? "!" : "") + "static_cast<bool>(" +
+                          text(Cond->getSourceRange()) + ")");
+    Data.set("user_line", userLine(Cond->getBeginLoc()));
+    Data.set("block_dim", "1");
+    const std::string Args = templateString(Data, "args");
+    Data.set("args", Handle + (Args.empty() ? "" : ", " + Args));
+    addLaunch(Data, "1", "", 0);
+    DeviceFunctions +=
+        renderTemplate(Options.Target, "graph_if_test", Data) + "\n";
+    return "const qd::detail::LoopHandle " + Handle +
+           " = qd_graph.new_loop();\n" + templateString(Data, "launch") + "\n";
+  };
+  const bool HasElse = S.Branches.size() > 1;
   std::string Out = "// host 'if', " + Where +
                     ": its condition reads values the GPU changes, so it is "
-                    "a conditional IF node, tested by the GPU in each "
-                    "iteration\n"
-                    "const qd::detail::LoopHandle qd_if = qd_graph.new_loop();\n" +
-                    templateString(Data, "launch") + "\n" +
-                    "qd_graph.if_begin(" + Queue + ", qd_if);\n" +
-                    renderSteps(S.Branches.front(), Queue) +
-                    "qd_graph.if_end(" + Queue + ");\n";
+                    "a conditional IF node" +
+                    (HasElse ? ", and its 'else' another" : "") +
+                    ", tested by the GPU in each iteration\n" +
+                    Test("qd_if", false);
+  if (HasElse)
+    Out += Test("qd_else", true);
+  Out += "qd_graph.if_begin(" + Queue + ", qd_if);\n" +
+         renderSteps(S.Branches.front(), Queue) +
+         "qd_graph.if_end(" + Queue + ");\n";
+  if (HasElse)
+    Out += "qd_graph.if_begin(" + Queue + ", qd_else);\n" +
+           renderSteps(S.Branches[1], Queue) +
+           "qd_graph.if_end(" + Queue + ");\n";
   return "{\n" + indent(Out, 2) + "\n}\n";
 }
 

@@ -214,6 +214,12 @@ std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
   for (const Step &S : Steps) {
     switch (S.Kind) {
     case StepKind::HostScalar:
+      // In a conditional node's body, one from values the GPU changes is
+      // the GPU's (analysis/GraphLoops.cpp).
+      if (!S.GraphTest.empty() && graphMode()) {
+        Out += renderDeviceScalarSet(S.GraphTest.front(), Stream);
+        break;
+      }
       // A host scalar declares no alias, so this is its text as written.
       Out += (S.Uninitialized ? uninitializedDeclText(cast<DeclStmt>(S.S))
                               : typeDeclarationText(cast<DeclStmt>(S.S))) +

@@ -334,7 +334,7 @@ private:
         ++Count;
       }
     report(Diags, Cond->getBeginLoc(), Diag::RemarkIfOnGraph)
-        << Names << (Count > 1);
+        << Names << (Count > 1) << (S.Branches.size() > 1);
   }
 
   /// A host-value loop of a graph-mode kernel (analysis/GraphLoops.cpp).

@@ -12,7 +12,9 @@
 // library call in the body), twice with new buffers; heat_c_style (C-style
 // declarations at the top) for 0, 7 and 8 steps; advance_until (host
 // statements first in the body) for no time, 0.3 and 1; relax_every (an
-// IF node on the counter) every 1, 4 and 1000 iterations.
+// IF node on the counter) every 1, 4 and 1000 iterations; relax_alternating
+// (an 'if'/'else if'/'else' on the counter) for 96 and 40 elements; forced
+// (a time declared in the body) for 0, 1 and 40 steps.
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"
 
@@ -172,6 +174,26 @@ int main() {
     print_summary((name + ".a").c_str(), a);
     print_summary((name + ".marks").c_str(), marks);
     print_summary((name + ".steps").c_str(), steps);
+  }
+  for (int size : {n, 40}) {
+    Mirrored<float> a(size, [](std::size_t i) { return pattern(i + 17, 0.0, 4.0); });
+    Mirrored<float> marks(size);
+    Mirrored<int> counts(3);
+    relax_alternating(a.device(), marks.device(), size, 1e-3f, counts.device());
+    const std::string name = "relax_alternating" + std::to_string(size);
+    print_summary((name + ".a").c_str(), a);
+    print_summary((name + ".marks").c_str(), marks);
+    print_summary((name + ".counts").c_str(), counts);
+  }
+  for (int steps : {0, 1, 40}) {
+    Mirrored<float> u(n, [](std::size_t i) { return pattern(i + 19, -1.0, 1.0); });
+    Mirrored<float> v(n);
+    Mirrored<float> trace(2);
+    forced(u.device(), v.device(), n, steps, 0.125f, trace.device());
+    const std::string name = "forced" + std::to_string(steps);
+    print_summary((name + ".u").c_str(), u);
+    print_summary((name + ".v").c_str(), v);
+    print_summary((name + ".trace").c_str(), trace);
   }
   return 0;
 }

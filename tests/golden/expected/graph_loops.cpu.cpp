@@ -1343,3 +1343,206 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
 // ---- end of qd kernel 'relax_every' ----
 #line 416 "graph_loops.cpp"
 
+
+// A host 'if'/'else' on the counter: two IF nodes, the second on the
+// negated condition, both tested before the first branch runs (which
+// changes the counter's parity here). An 'else if' is an IF node in the
+// 'else' node, and host statements in the branches run on the GPU there. A
+// host 'if' on a parameter alone stays the host's decision, with the host
+// statement in its branch on the GPU in every iteration.
+// ---- qd kernel 'relax_alternating' (graph_loops.cpp:424), translated by qd-translate ----
+#line 1355 "graph_loops.cpu.cpp"
+// Parallel loop of 'relax_alternating' (graph_loops.cpp:435) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+static QD_NOINLINE void
+qd_relax_alternating_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& top) {
+#if defined(_OPENMP)
+#pragma omp declare reduction(qd_fmax_top : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
+#pragma omp parallel for reduction(qd_fmax_top: top)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 435 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.75f;
+            top = std::fmax(top, a[i]);
+        }
+#line 1369 "graph_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:442): runs once, on the calling thread.
+static void
+qd_relax_alternating_task1(float * marks) {
+#line 442 "graph_loops.cpp"
+marks[0] += 1.0f;
+#line 1378 "graph_loops.cpu.cpp"
+}
+
+// Parallel loop of 'relax_alternating' (graph_loops.cpp:445): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_relax_alternating_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * marks, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 446 "graph_loops.cpp"
+marks[i] += a[i];
+#line 1390 "graph_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:448): runs once, on the calling thread.
+static void
+qd_relax_alternating_task3(float * marks) {
+#line 448 "graph_loops.cpp"
+marks[1] += 1.0f;
+#line 1399 "graph_loops.cpu.cpp"
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:455): runs once, on the calling thread.
+static void
+qd_relax_alternating_task4(int * counts, int k) {
+#line 455 "graph_loops.cpp"
+counts[0] = k;
+#line 1407 "graph_loops.cpu.cpp"
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:456): runs once, on the calling thread.
+static void
+qd_relax_alternating_task5(int * counts, int thirds) {
+#line 456 "graph_loops.cpp"
+counts[1] = thirds;
+#line 1415 "graph_loops.cpu.cpp"
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:457): runs once, on the calling thread.
+static void
+qd_relax_alternating_task6(int * counts, int big) {
+#line 457 "graph_loops.cpp"
+counts[2] = big;
+#line 1423 "graph_loops.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'relax_alternating': they run its work on the calling thread and return when it is done.
+void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  float top = 1e30f;
+  int k = 0;
+  int thirds = 0;
+  int big = 0;
+  while (top > tol) {
+    top = 0.0f;
+    // parallel loop with reductions, graph_loops.cpp:435
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_relax_alternating_loop0(qd_begin, qd_count, a, n, top);
+    }
+    ++k;
+    if (k % 4 == 0) {
+      ++k;
+      // serial task, graph_loops.cpp:442
+      qd_relax_alternating_task1(marks);
+    } else {
+      if (k % 3 == 0) {
+        thirds += 2;
+        // parallel loop, graph_loops.cpp:445
+        {
+          const int qd_begin = 0;
+          const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+          qd_relax_alternating_loop2(qd_begin, qd_count, a, marks, n);
+        }
+      } else {
+        // serial task, graph_loops.cpp:448
+        qd_relax_alternating_task3(marks);
+      }
+    }
+    if (n > 64) {
+      ++big;
+    } else {
+      big += 10;
+    }
+  }
+  // serial task, graph_loops.cpp:455
+  qd_relax_alternating_task4(counts, k);
+  // serial task, graph_loops.cpp:456
+  qd_relax_alternating_task5(counts, thirds);
+  // serial task, graph_loops.cpp:457
+  qd_relax_alternating_task6(counts, big);
+}
+
+void relax_alternating(float* a, float* marks, int n, float tol, int* counts) {
+  ::relax_alternating(a, marks, n, tol, counts, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'relax_alternating' ----
+#line 458 "graph_loops.cpp"
+
+
+// The time of a step, declared in the body as serial code declares it: one
+// GPU thread computes it into a slot in each iteration, and what follows
+// reads it there (a second declaration from it, a loop, an 'if' that is an
+// IF node), so the time loop stays one WHILE node.
+// ---- qd kernel 'forced' (graph_loops.cpp:464), translated by qd-translate ----
+#line 1488 "graph_loops.cpu.cpp"
+// Parallel loop of 'forced' (graph_loops.cpp:471): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_forced_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, const float amp, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 472 "graph_loops.cpp"
+v[i] = 0.5f * u[i] + amp * static_cast<float>(i % 3);
+#line 1498 "graph_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'forced' (graph_loops.cpp:474): runs once, on the calling thread.
+static void
+qd_forced_task1(float * trace, const float t) {
+#line 474 "graph_loops.cpp"
+trace[0] += t;
+#line 1507 "graph_loops.cpu.cpp"
+}
+
+// Serial task of 'forced' (graph_loops.cpp:479): runs once, on the calling thread.
+static void
+qd_forced_task2(float * u, float * trace) {
+#line 479 "graph_loops.cpp"
+trace[1] = u[0];
+#line 1515 "graph_loops.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'forced': they run its work on the calling thread and return when it is done.
+void forced(float* u, float* v, int n, int nsteps, float dt, float* trace, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  for (int step = 0; step < nsteps; ++step) {
+    const float t = static_cast<float>(step) * dt;
+    const float amp = t > 1.0f ? 0.5f : t;
+    // parallel loop, graph_loops.cpp:471
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_forced_loop0(qd_begin, qd_count, u, v, amp, n);
+    }
+    if (t > 0.5f) {
+      // serial task, graph_loops.cpp:474
+      qd_forced_task1(trace, t);
+    }
+    float* tmp = u;
+    u = v;
+    v = tmp;
+  }
+  // serial task, graph_loops.cpp:479
+  qd_forced_task2(u, trace);
+}
+
+void forced(float* u, float* v, int n, int nsteps, float dt, float* trace) {
+  ::forced(u, v, n, nsteps, dt, trace, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'forced' ----
+#line 480 "graph_loops.cpp"
+

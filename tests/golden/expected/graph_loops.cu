@@ -1062,7 +1062,7 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
   QD_PROFILE_RANGE("qd kernel smooth_until"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
-  const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 4, 1, { {256, sizeof(float)} });
   static qd::detail::GraphSite qd_graph_site("smooth_until", "graph_loops.cpp", 174);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float change = 1e30f;
@@ -1072,10 +1072,10 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
   {
     // device-condition loop, graph_loops.cpp:180: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'c' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 180, qd_scratch.slot<int>(1), static_cast<int>(c));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 180, qd_scratch.slot<int>(3), static_cast<int>(c));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:180
-    qd_graph.launch(0, &qd_smooth_until_graph_test0, 1, 1, "graph_loops.cpp", 180, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    qd_graph.launch(0, &qd_smooth_until_graph_test0, 1, 1, "graph_loops.cpp", 180, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3));
     qd_graph.loop_begin(0, qd_loop);
     for (int s = 0; s < sweeps; ++s) {
       const float w = s % 2 == 0 ? 1.0f : 0.5f;
@@ -1105,11 +1105,11 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
       qd_graph.launch(0, &qd_smooth_until_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 191, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
     // the test after each iteration, graph_loops.cpp:180
-    qd_graph.launch(0, &qd_smooth_until_graph_test0, 1, 1, "graph_loops.cpp", 180, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    qd_graph.launch(0, &qd_smooth_until_graph_test0, 1, 1, "graph_loops.cpp", 180, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3));
     qd_graph.loop_end(0);
   }
   // serial task, graph_loops.cpp:195
-  qd_graph.launch(0, &qd_smooth_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 195, cycles, qd_scratch.slot<int>(1));
+  qd_graph.launch(0, &qd_smooth_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 195, cycles, qd_scratch.slot<int>(3));
   qd_graph.submit();
 }
 
@@ -2452,4 +2452,460 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
 
 // ---- end of qd kernel 'relax_every' ----
 #line 416 "graph_loops.cpp"
+
+
+// A host 'if'/'else' on the counter: two IF nodes, the second on the
+// negated condition, both tested before the first branch runs (which
+// changes the counter's parity here). An 'else if' is an IF node in the
+// 'else' node, and host statements in the branches run on the GPU there. A
+// host 'if' on a parameter alone stays the host's decision, with the host
+// statement in its branch on the GPU in every iteration.
+// ---- qd kernel 'relax_alternating' (graph_loops.cpp:424), translated by qd-translate ----
+#line 2465 "graph_loops.cu"
+// Test of the loop of 'relax_alternating' (graph_loops.cpp:432) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_graph_test0(qd::detail::LoopHandle qd_loop, bool , float tol, const float* qd_scalar_top) {
+  const float top = *qd_scalar_top;
+#line 432 "graph_loops.cpp"
+  const bool qd_holds = static_cast<bool>(top > tol);
+#line 2472 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// Parallel loop of 'relax_alternating' (graph_loops.cpp:435) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float top = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 435 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.75f;
+            top = std::fmax(top, a[i]);
+        }
+#line 2492 "graph_loops.cu"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 435 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.75f;
+            top = std::fmax(top, a[i]);
+        }
+#line 2502 "graph_loops.cu"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_top[256];
+  top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_top[qd::detail::block_index()] = top;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
+  }
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:439): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_graph_step1(int* qd_moved_k) {
+  int& k = *qd_moved_k;
+#line 439 "graph_loops.cpp"
+++k;
+#line 2522 "graph_loops.cu"
+}
+
+// Test of a host 'if' of 'relax_alternating' (graph_loops.cpp:440) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_graph_if2(qd::detail::LoopHandle qd_if, const int* qd_scalar_k) {
+  const int k = *qd_scalar_k;
+#line 440 "graph_loops.cpp"
+  const bool qd_holds = static_cast<bool>(k % 4 == 0);
+#line 2531 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_if, qd_holds);
+}
+
+// Test of a host 'if' of 'relax_alternating' (graph_loops.cpp:440) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_graph_if3(qd::detail::LoopHandle qd_if, const int* qd_scalar_k) {
+  const int k = *qd_scalar_k;
+#line 440 "graph_loops.cpp"
+  const bool qd_holds = !static_cast<bool>(k % 4 == 0);
+#line 2541 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_if, qd_holds);
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:441): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_graph_step4(int* qd_moved_k) {
+  int& k = *qd_moved_k;
+#line 441 "graph_loops.cpp"
+++k;
+#line 2551 "graph_loops.cu"
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:442): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_task1(float * marks) {
+#line 442 "graph_loops.cpp"
+marks[0] += 1.0f;
+#line 2559 "graph_loops.cu"
+}
+
+// Test of a host 'if' of 'relax_alternating' (graph_loops.cpp:443) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_graph_if5(qd::detail::LoopHandle qd_if, const int* qd_scalar_k) {
+  const int k = *qd_scalar_k;
+#line 443 "graph_loops.cpp"
+  const bool qd_holds = static_cast<bool>(k % 3 == 0);
+#line 2568 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_if, qd_holds);
+}
+
+// Test of a host 'if' of 'relax_alternating' (graph_loops.cpp:443) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_graph_if6(qd::detail::LoopHandle qd_if, const int* qd_scalar_k) {
+  const int k = *qd_scalar_k;
+#line 443 "graph_loops.cpp"
+  const bool qd_holds = !static_cast<bool>(k % 3 == 0);
+#line 2578 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_if, qd_holds);
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:444): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_graph_step7(int* qd_moved_thirds) {
+  int& thirds = *qd_moved_thirds;
+#line 444 "graph_loops.cpp"
+thirds += 2;
+#line 2588 "graph_loops.cu"
+}
+
+// Parallel loop of 'relax_alternating' (graph_loops.cpp:445): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_relax_alternating_loop2(int qd_begin, std::uint64_t qd_count, float * a, float * marks) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 446 "graph_loops.cpp"
+marks[i] += a[i];
+#line 2599 "graph_loops.cu"
+  }
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:448): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_task3(float * marks) {
+#line 448 "graph_loops.cpp"
+marks[1] += 1.0f;
+#line 2608 "graph_loops.cu"
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:451): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_graph_step8(int* qd_moved_big) {
+  int& big = *qd_moved_big;
+#line 451 "graph_loops.cpp"
+++big;
+#line 2617 "graph_loops.cu"
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:453): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_graph_step9(int* qd_moved_big) {
+  int& big = *qd_moved_big;
+#line 453 "graph_loops.cpp"
+big += 10;
+#line 2626 "graph_loops.cu"
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:455): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_task4(int * counts, const int* qd_scalar_k) {
+  const int k = *qd_scalar_k;
+#line 455 "graph_loops.cpp"
+counts[0] = k;
+#line 2635 "graph_loops.cu"
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:456): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_task5(int * counts, const int* qd_scalar_thirds) {
+  const int thirds = *qd_scalar_thirds;
+#line 456 "graph_loops.cpp"
+counts[1] = thirds;
+#line 2644 "graph_loops.cu"
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:457): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_task6(int * counts, const int* qd_scalar_big) {
+  const int big = *qd_scalar_big;
+#line 457 "graph_loops.cpp"
+counts[2] = big;
+#line 2653 "graph_loops.cu"
+}
+
+
+// Host entry points of kernel 'relax_alternating', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel relax_alternating"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 4, 1, { {256, sizeof(float)} });
+  static qd::detail::GraphSite qd_graph_site("relax_alternating", "graph_loops.cpp", 424);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  float top = 1e30f;
+  int k = 0;
+  int thirds = 0;
+  int big = 0;
+  // 'top' is reduced in the loop below (graph_loops.cpp:432): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 432, qd_scratch.slot<float>(0), static_cast<float>(top));
+  {
+    // device-condition loop, graph_loops.cpp:432: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // 'k', 'thirds', 'big' live on the device from here on: the GPU changes them between iterations
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 432, qd_scratch.slot<int>(1), static_cast<int>(k));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 432, qd_scratch.slot<int>(2), static_cast<int>(thirds));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 432, qd_scratch.slot<int>(3), static_cast<int>(big));
+    const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
+    // the first test, graph_loops.cpp:432
+    qd_graph.launch(0, &qd_relax_alternating_graph_test0, 1, 1, "graph_loops.cpp", 432, qd_loop, false, tol, qd_scratch.slot<float>(0));
+    qd_graph.loop_begin(0, qd_loop);
+    // graph_loops.cpp:433: top = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 433, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    // parallel loop with reductions, graph_loops.cpp:435: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_graph.launch(0, &qd_relax_alternating_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 435, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+    }
+    // host statement, graph_loops.cpp:439: the GPU runs it in each iteration of the conditional node, on the values in their slots
+    // serial task, graph_loops.cpp:439
+    qd_graph.launch(0, &qd_relax_alternating_graph_step1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 439, qd_scratch.slot<int>(1));
+    {
+      // host 'if', graph_loops.cpp:440: its condition reads values the GPU changes, so it is a conditional IF node, and its 'else' another, tested by the GPU in each iteration
+      const qd::detail::LoopHandle qd_if = qd_graph.new_loop();
+      qd_graph.launch(0, &qd_relax_alternating_graph_if2, 1, 1, "graph_loops.cpp", 440, qd_if, qd_scratch.slot<int>(1));
+      const qd::detail::LoopHandle qd_else = qd_graph.new_loop();
+      qd_graph.launch(0, &qd_relax_alternating_graph_if3, 1, 1, "graph_loops.cpp", 440, qd_else, qd_scratch.slot<int>(1));
+      qd_graph.if_begin(0, qd_if);
+      // host statement, graph_loops.cpp:441: the GPU runs it in each iteration of the conditional node, on the values in their slots
+      // serial task, graph_loops.cpp:441
+      qd_graph.launch(0, &qd_relax_alternating_graph_step4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 441, qd_scratch.slot<int>(1));
+      // serial task, graph_loops.cpp:442
+      qd_graph.launch(0, &qd_relax_alternating_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 442, marks);
+      qd_graph.if_end(0);
+      qd_graph.if_begin(0, qd_else);
+      {
+        // host 'if', graph_loops.cpp:443: its condition reads values the GPU changes, so it is a conditional IF node, and its 'else' another, tested by the GPU in each iteration
+        const qd::detail::LoopHandle qd_if = qd_graph.new_loop();
+        qd_graph.launch(0, &qd_relax_alternating_graph_if5, 1, 1, "graph_loops.cpp", 443, qd_if, qd_scratch.slot<int>(1));
+        const qd::detail::LoopHandle qd_else = qd_graph.new_loop();
+        qd_graph.launch(0, &qd_relax_alternating_graph_if6, 1, 1, "graph_loops.cpp", 443, qd_else, qd_scratch.slot<int>(1));
+        qd_graph.if_begin(0, qd_if);
+        // host statement, graph_loops.cpp:444: the GPU runs it in each iteration of the conditional node, on the values in their slots
+        // serial task, graph_loops.cpp:444
+        qd_graph.launch(0, &qd_relax_alternating_graph_step7, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 444, qd_scratch.slot<int>(2));
+        // parallel loop, graph_loops.cpp:445
+        {
+          const int qd_begin = 0;
+          const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+          if (qd_count != 0) {
+            qd_graph.launch(0, &qd_relax_alternating_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 445, qd_begin, qd_count, a, marks);
+          }
+        }
+        qd_graph.if_end(0);
+        qd_graph.if_begin(0, qd_else);
+        // serial task, graph_loops.cpp:448
+        qd_graph.launch(0, &qd_relax_alternating_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 448, marks);
+        qd_graph.if_end(0);
+      }
+      qd_graph.if_end(0);
+    }
+    if (n > 64) {
+      // host statement, graph_loops.cpp:451: the GPU runs it in each iteration of the conditional node, on the values in their slots
+      // serial task, graph_loops.cpp:451
+      qd_graph.launch(0, &qd_relax_alternating_graph_step8, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 451, qd_scratch.slot<int>(3));
+    } else {
+      // host statement, graph_loops.cpp:453: the GPU runs it in each iteration of the conditional node, on the values in their slots
+      // serial task, graph_loops.cpp:453
+      qd_graph.launch(0, &qd_relax_alternating_graph_step9, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 453, qd_scratch.slot<int>(3));
+    }
+    // the test after each iteration, graph_loops.cpp:432
+    qd_graph.launch(0, &qd_relax_alternating_graph_test0, 1, 1, "graph_loops.cpp", 432, qd_loop, true, tol, qd_scratch.slot<float>(0));
+    qd_graph.loop_end(0);
+  }
+  // serial task, graph_loops.cpp:455
+  qd_graph.launch(0, &qd_relax_alternating_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 455, counts, qd_scratch.slot<int>(1));
+  // serial task, graph_loops.cpp:456
+  qd_graph.launch(0, &qd_relax_alternating_task5, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 456, counts, qd_scratch.slot<int>(2));
+  // serial task, graph_loops.cpp:457
+  qd_graph.launch(0, &qd_relax_alternating_task6, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 457, counts, qd_scratch.slot<int>(3));
+  qd_graph.submit();
+}
+
+void relax_alternating(float* a, float* marks, int n, float tol, int* counts) {
+  ::relax_alternating(a, marks, n, tol, counts, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'relax_alternating' ----
+#line 458 "graph_loops.cpp"
+
+
+// The time of a step, declared in the body as serial code declares it: one
+// GPU thread computes it into a slot in each iteration, and what follows
+// reads it there (a second declaration from it, a loop, an 'if' that is an
+// IF node), so the time loop stays one WHILE node.
+// ---- qd kernel 'forced' (graph_loops.cpp:464), translated by qd-translate ----
+#line 2767 "graph_loops.cu"
+// Test of the loop of 'forced' (graph_loops.cpp:468) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+static __global__ void __launch_bounds__(1)
+qd_forced_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int nsteps, int* qd_moved_step, float ** qd_moved_u, float ** qd_moved_v) {
+  int& step = *qd_moved_step;
+  float *& u = *qd_moved_u;
+  float *& v = *qd_moved_v;
+  if (qd_after_body) {
+#line 475 "graph_loops.cpp"
+    float* tmp = u;
+#line 476 "graph_loops.cpp"
+    u = v;
+#line 477 "graph_loops.cpp"
+    v = tmp;
+#line 468 "graph_loops.cpp"
+    ++step;
+#line 2783 "graph_loops.cu"
+  }
+#line 468 "graph_loops.cpp"
+  const bool qd_holds = static_cast<bool>(step < nsteps);
+#line 2787 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// Statement of 'forced' (graph_loops.cpp:469) that declares 't' with a value computed from values the GPU changes between iterations: runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_forced_set0(float* qd_slot, float dt, const int* qd_scalar_step) {
+  const int step = *qd_scalar_step;
+#line 469 "graph_loops.cpp"
+const float t = static_cast<float>(step) * dt;
+#line 2797 "graph_loops.cu"
+  *qd_slot = t;
+}
+
+// Statement of 'forced' (graph_loops.cpp:470) that declares 'amp' with a value computed from values the GPU changes between iterations: runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_forced_set1(float* qd_slot, const float* qd_scalar_t) {
+  const float t = *qd_scalar_t;
+#line 470 "graph_loops.cpp"
+const float amp = t > 1.0f ? 0.5f : t;
+#line 2807 "graph_loops.cu"
+  *qd_slot = amp;
+}
+
+// Parallel loop of 'forced' (graph_loops.cpp:471): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_forced_loop2(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u, float * const* qd_scalar_v, const float* qd_scalar_amp) {
+  float * const u = *qd_scalar_u;
+  float * const v = *qd_scalar_v;
+  const float amp = *qd_scalar_amp;
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 472 "graph_loops.cpp"
+v[i] = 0.5f * u[i] + amp * static_cast<float>(i % 3);
+#line 2822 "graph_loops.cu"
+  }
+}
+
+// Test of a host 'if' of 'forced' (graph_loops.cpp:473) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
+static __global__ void __launch_bounds__(1)
+qd_forced_graph_if1(qd::detail::LoopHandle qd_if, const float* qd_scalar_t) {
+  const float t = *qd_scalar_t;
+#line 473 "graph_loops.cpp"
+  const bool qd_holds = static_cast<bool>(t > 0.5f);
+#line 2832 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_if, qd_holds);
+}
+
+// Serial task of 'forced' (graph_loops.cpp:474): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_forced_task3(float * trace, const float* qd_scalar_t) {
+  const float t = *qd_scalar_t;
+#line 474 "graph_loops.cpp"
+trace[0] += t;
+#line 2842 "graph_loops.cu"
+}
+
+// Serial task of 'forced' (graph_loops.cpp:479): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_forced_task4(float * const* qd_scalar_u, float * trace) {
+  float * const u = *qd_scalar_u;
+#line 479 "graph_loops.cpp"
+trace[1] = u[0];
+#line 2851 "graph_loops.cu"
+}
+
+
+// Host entry points of kernel 'forced', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void forced(float* u, float* v, int n, int nsteps, float dt, float* trace, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel forced"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 5, 0, {  });
+  static qd::detail::GraphSite qd_graph_site("forced", "graph_loops.cpp", 464);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  {
+    // loop seq, graph_loops.cpp:468: one conditional WHILE node of the call's graph, the same size whatever the trip count
+    int step = 0;
+    // 'u', 'v', 'step', 't', 'amp' live on the device from here on: the GPU changes them between iterations
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 468, qd_scratch.slot<float *>(0), static_cast<float *>(u));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 468, qd_scratch.slot<float *>(1), static_cast<float *>(v));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 468, qd_scratch.slot<int>(2), static_cast<int>(step));
+    const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
+    // the first test, graph_loops.cpp:468
+    qd_graph.launch(0, &qd_forced_graph_test0, 1, 1, "graph_loops.cpp", 468, qd_loop, false, nsteps, qd_scratch.slot<int>(2), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1));
+    qd_graph.loop_begin(0, qd_loop);
+    [[maybe_unused]] float t{}; // computed on the device: slot 3
+    // serial task, graph_loops.cpp:469
+    qd_graph.launch(0, &qd_forced_set0, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 469, qd_scratch.slot<float>(3), dt, qd_scratch.slot<int>(2));
+    [[maybe_unused]] float amp{}; // computed on the device: slot 4
+    // serial task, graph_loops.cpp:470
+    qd_graph.launch(0, &qd_forced_set1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 470, qd_scratch.slot<float>(4), qd_scratch.slot<float>(3));
+    // parallel loop, graph_loops.cpp:471
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_graph.launch(0, &qd_forced_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 471, qd_begin, qd_count, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), qd_scratch.slot<float>(4));
+      }
+    }
+    {
+      // host 'if', graph_loops.cpp:473: its condition reads values the GPU changes, so it is a conditional IF node, tested by the GPU in each iteration
+      const qd::detail::LoopHandle qd_if = qd_graph.new_loop();
+      qd_graph.launch(0, &qd_forced_graph_if1, 1, 1, "graph_loops.cpp", 473, qd_if, qd_scratch.slot<float>(3));
+      qd_graph.if_begin(0, qd_if);
+      // serial task, graph_loops.cpp:474
+      qd_graph.launch(0, &qd_forced_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 474, trace, qd_scratch.slot<float>(3));
+      qd_graph.if_end(0);
+    }
+    // the test after each iteration, graph_loops.cpp:468
+    qd_graph.launch(0, &qd_forced_graph_test0, 1, 1, "graph_loops.cpp", 468, qd_loop, true, nsteps, qd_scratch.slot<int>(2), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1));
+    qd_graph.loop_end(0);
+  }
+  // serial task, graph_loops.cpp:479
+  qd_graph.launch(0, &qd_forced_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 479, qd_scratch.slot<float *>(0), trace);
+  qd_graph.submit();
+}
+
+void forced(float* u, float* v, int n, int nsteps, float dt, float* trace) {
+  ::forced(u, v, n, nsteps, dt, trace, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'forced' ----
+#line 480 "graph_loops.cpp"
 

@@ -1977,3 +1977,252 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
 // ---- end of qd kernel 'relax_every' ----
 #line 416 "graph_loops.cpp"
 
+
+// A host 'if'/'else' on the counter: two IF nodes, the second on the
+// negated condition, both tested before the first branch runs (which
+// changes the counter's parity here). An 'else if' is an IF node in the
+// 'else' node, and host statements in the branches run on the GPU there. A
+// host 'if' on a parameter alone stays the host's decision, with the host
+// statement in its branch on the GPU in every iteration.
+// ---- qd kernel 'relax_alternating' (graph_loops.cpp:424), translated by qd-translate ----
+#line 1989 "graph_loops.hip"
+// Parallel loop of 'relax_alternating' (graph_loops.cpp:435) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float top = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 435 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.75f;
+            top = std::fmax(top, a[i]);
+        }
+#line 2006 "graph_loops.hip"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 435 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.75f;
+            top = std::fmax(top, a[i]);
+        }
+#line 2016 "graph_loops.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_top[256];
+  top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_top[qd::detail::block_index()] = top;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
+  }
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:442): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_task1(float * marks) {
+#line 442 "graph_loops.cpp"
+marks[0] += 1.0f;
+#line 2035 "graph_loops.hip"
+}
+
+// Parallel loop of 'relax_alternating' (graph_loops.cpp:445): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_relax_alternating_loop2(int qd_begin, std::uint64_t qd_count, float * a, float * marks) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 446 "graph_loops.cpp"
+marks[i] += a[i];
+#line 2046 "graph_loops.hip"
+  }
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:448): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_task3(float * marks) {
+#line 448 "graph_loops.cpp"
+marks[1] += 1.0f;
+#line 2055 "graph_loops.hip"
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:455): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_task4(int * counts, int k) {
+#line 455 "graph_loops.cpp"
+counts[0] = k;
+#line 2063 "graph_loops.hip"
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:456): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_task5(int * counts, int thirds) {
+#line 456 "graph_loops.cpp"
+counts[1] = thirds;
+#line 2071 "graph_loops.hip"
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:457): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_task6(int * counts, int big) {
+#line 457 "graph_loops.cpp"
+counts[2] = big;
+#line 2079 "graph_loops.hip"
+}
+
+
+// Host entry points of kernel 'relax_alternating': they enqueue its work on the launch stream and return without waiting.
+void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel relax_alternating"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
+  float top = 1e30f;
+  int k = 0;
+  int thirds = 0;
+  int big = 0;
+  // 'top' is reduced in the loop below (graph_loops.cpp:432): from here on its value is the device's, starting from the host's
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(top));
+  qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 432);
+  while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol))) {
+    // graph_loops.cpp:433: top = 0.0f
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 433);
+    // parallel loop with reductions, graph_loops.cpp:435: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_relax_alternating_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 435);
+    }
+    ++k;
+    if (k % 4 == 0) {
+      ++k;
+      // serial task, graph_loops.cpp:442
+      qd_relax_alternating_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(marks);
+      qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 442);
+    } else {
+      if (k % 3 == 0) {
+        thirds += 2;
+        // parallel loop, graph_loops.cpp:445
+        {
+          const int qd_begin = 0;
+          const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+          if (qd_count != 0) {
+            qd_relax_alternating_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, marks);
+            qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 445);
+          }
+        }
+      } else {
+        // serial task, graph_loops.cpp:448
+        qd_relax_alternating_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(marks);
+        qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 448);
+      }
+    }
+    if (n > 64) {
+      ++big;
+    } else {
+      big += 10;
+    }
+  }
+  // serial task, graph_loops.cpp:455
+  qd_relax_alternating_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, k);
+  qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 455);
+  // serial task, graph_loops.cpp:456
+  qd_relax_alternating_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, thirds);
+  qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 456);
+  // serial task, graph_loops.cpp:457
+  qd_relax_alternating_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, big);
+  qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 457);
+}
+
+void relax_alternating(float* a, float* marks, int n, float tol, int* counts) {
+  ::relax_alternating(a, marks, n, tol, counts, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'relax_alternating' ----
+#line 458 "graph_loops.cpp"
+
+
+// The time of a step, declared in the body as serial code declares it: one
+// GPU thread computes it into a slot in each iteration, and what follows
+// reads it there (a second declaration from it, a loop, an 'if' that is an
+// IF node), so the time loop stays one WHILE node.
+// ---- qd kernel 'forced' (graph_loops.cpp:464), translated by qd-translate ----
+#line 2163 "graph_loops.hip"
+// Parallel loop of 'forced' (graph_loops.cpp:471): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_forced_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, const float amp) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 472 "graph_loops.cpp"
+v[i] = 0.5f * u[i] + amp * static_cast<float>(i % 3);
+#line 2172 "graph_loops.hip"
+  }
+}
+
+// Serial task of 'forced' (graph_loops.cpp:474): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_forced_task1(float * trace, const float t) {
+#line 474 "graph_loops.cpp"
+trace[0] += t;
+#line 2181 "graph_loops.hip"
+}
+
+// Serial task of 'forced' (graph_loops.cpp:479): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_forced_task2(float * u, float * trace) {
+#line 479 "graph_loops.cpp"
+trace[1] = u[0];
+#line 2189 "graph_loops.hip"
+}
+
+
+// Host entry points of kernel 'forced', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void forced(float* u, float* v, int n, int nsteps, float dt, float* trace, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel forced"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  static qd::detail::GraphSite qd_graph_site("forced", "graph_loops.cpp", 464);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  for (int step = 0; step < nsteps; ++step) {
+    const float t = static_cast<float>(step) * dt;
+    const float amp = t > 1.0f ? 0.5f : t;
+    // parallel loop, graph_loops.cpp:471
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_graph.launch(0, &qd_forced_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 471, qd_begin, qd_count, u, v, amp);
+      }
+    }
+    if (t > 0.5f) {
+      // serial task, graph_loops.cpp:474
+      qd_graph.launch(0, &qd_forced_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 474, trace, t);
+    }
+    float* tmp = u;
+    u = v;
+    v = tmp;
+  }
+  // serial task, graph_loops.cpp:479
+  qd_graph.launch(0, &qd_forced_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 479, u, trace);
+  qd_graph.submit();
+}
+
+void forced(float* u, float* v, int n, int nsteps, float dt, float* trace) {
+  ::forced(u, v, n, nsteps, dt, trace, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'forced' ----
+#line 480 "graph_loops.cpp"
+
