@@ -24,7 +24,9 @@ stream_parallel blocks, serial tasks, helper functions, function templates,
 template kernels, lambdas, struct parameters by value and by const&, atomics,
 types declared in a kernel, user names that CUDA also uses (a parameter
 named gridDim, a host scalar named blockDim), graph mode with repeated calls
-and changing arguments.
+and changing arguments, 'loop seq' loops: device-condition loops (while,
+do/while, check_every, a counter, swapped buffers, a host 'if'/'else' on the
+counter) and time loops (a host clock, C-style declarations).
 
 Usage:
   qdsmith.py --seed N [--units K] [--only I,J,...] [-o file.cpp]
@@ -355,7 +357,112 @@ class Gen:
             u.main.append(f'    axpy{k}<{t}>(ty{k}.data(), tx{k}.data(), static_cast<{t}>({alpha}), {n});')
         u.outputs.append(f'ty{k}')
 
-    KINDS = ['elementwise', 'reduction', 'collapse', 'vector', 'region', 'template']
+    def unit_solver(self, u):
+        """A device-condition loop: a max-reduction resets at the top of the
+        body, a counter and two swapped buffers are host statements, and a
+        host 'if' on the counter (an IF node in graph mode) may have an
+        'else'."""
+        k = u.index
+        graph = self.r.random() < 0.5
+        do_loop = self.r.random() < 0.3
+        check = self.pick(['', '', ' check_every(3)'])
+        lines = [f'#pragma qd kernel{" graph" if graph else ""}',
+                 f'void solve{k}(float* u, float* v, float* snap, int* count, int n, float tol, int cap, int every)',
+                 '{',
+                 '    float top = 1e30f;',
+                 '    int it = 0;',
+                 f'    #pragma qd loop seq{check}']
+        lines.append('    do {' if do_loop else '    while (top > tol && it < cap) {')
+        lines.append('        top = 0.0f;')
+        if self.r.random() < 0.3:
+            lines.append('        ++it;')
+            counted = True
+        else:
+            counted = False
+        lines.append('        #pragma qd loop reduction(max: top)')
+        lines.append('        ' + self.loop_header('i', 'n') + ' {')
+        nb = 'u[(i + 1) % n]'
+        lines.append(f'            v[i] = {self.fexpr(["u[i] * 0.5f", nb + " * 0.25f", "u[i]"])} * 0.5f;')
+        lines.append('            top = qd::max(top, v[i] >= 0.0f ? v[i] : -v[i]);')
+        lines.append('        }')
+        if self.r.random() < 0.7:
+            lines.append('        if (it % every == 0) {')
+            lines.append('            ' + self.loop_header('i', 'n') + ' snap[i] += v[i];')
+            if self.r.random() < 0.5:
+                lines.append('            snap[n] += 1.0f;')
+            if self.r.random() < 0.5:
+                lines.append('        } else {')
+                lines.append('            snap[n + 1] += 2.0f;')
+            lines.append('        }')
+        lines.append('        float* t = u; u = v; v = t;')
+        if not counted:
+            lines.append('        ++it;')
+        lines.append('    } while (top > tol && it < cap);' if do_loop else '    }')
+        lines.append('    count[0] = it;')
+        lines.append('    if (n > 0) count[1] = static_cast<int>(qd::min(qd::max(u[0], -1000.0f), 1000.0f) * 1024.0f);')
+        lines.append('}')
+        u.top.append('\n'.join(lines))
+        size = self.pick([1, 9, 300])
+        u.buffer(f'su{k}', 'float', size, 'dyadic')
+        u.buffer(f'sv{k}', 'float', size, 'zero')
+        u.buffer(f'ss{k}', 'float', size + 2, 'zero')
+        u.buffer(f'sc{k}', 'int', 2, 'zero')
+        for c in range(self.r.randrange(1, 4)):
+            n = self.pick([0, 1, size, size // 2])
+            tol = self.pick(['0.0f', '0.125f', '0.001f', '1e30f'])
+            cap = self.pick([0, 1, 7, 40])
+            every = self.pick([1, 2, 5])
+            u.main.append(f'    solve{k}(su{k}.data(), sv{k}.data(), ss{k}.data(), sc{k}.data(), {n}, {tol}, {cap}, {every});')
+        u.outputs += [f'su{k}', f'sv{k}', f'ss{k}', f'sc{k}']
+
+    def unit_time_loop(self, u):
+        """A host-value 'loop seq' (a time loop of the caller's step count):
+        a host clock, swapped buffers, host statements first or last."""
+        k = u.index
+        graph = self.r.random() < 0.5
+        c_style = self.r.random() < 0.4
+        lines = [f'#pragma qd kernel{" graph" if graph else ""}',
+                 f'void march{k}(float* u, float* v, float* hist, int n, int steps, float dt)',
+                 '{',
+                 '    float t = 0.0f;']
+        if c_style:
+            lines.append('    int s;')
+            lines.append('    float* tmp;')
+            header = 'for (s = 0; s < steps; s++)'
+            swap = 'tmp = u; u = v; v = tmp;'
+        else:
+            header = 'for (int s = 0; s < steps; ++s)'
+            swap = 'float* tmp = u; u = v; v = tmp;'
+        lines.append('    #pragma qd loop seq')
+        lines.append(f'    {header} {{')
+        clock_first = self.r.random() < 0.5
+        if clock_first:
+            lines.append('        t += dt;')
+        lines.append('        ' + self.loop_header('i', 'n') + ' {')
+        lines.append(f'            v[i] = {self.fexpr(["u[i] * 0.5f", "t", "u[i]"])} * 0.5f;')
+        lines.append('        }')
+        if self.r.random() < 0.5:
+            lines.append('        if (n > 0) hist[s % 4] += t;')
+        if not clock_first:
+            lines.append('        t += dt;')
+        lines.append(f'        {swap}')
+        lines.append('    }')
+        lines.append('    if (n > 0) hist[4] = t;')
+        lines.append('}')
+        u.top.append('\n'.join(lines))
+        size = self.pick([1, 33, 500])
+        u.buffer(f'mu{k}', 'float', size, 'dyadic')
+        u.buffer(f'mv{k}', 'float', size, 'zero')
+        u.buffer(f'mh{k}', 'float', 5, 'zero')
+        for c in range(self.r.randrange(1, 4)):
+            n = self.pick([1, size, size // 2])
+            steps = self.pick([0, 1, 3, 17, 30])
+            dt = self.pick(['0.125f', '0.5f', '1.0f'])
+            u.main.append(f'    march{k}(mu{k}.data(), mv{k}.data(), mh{k}.data(), {n}, {steps}, {dt});')
+        u.outputs += [f'mu{k}', f'mv{k}', f'mh{k}']
+
+    KINDS = ['elementwise', 'reduction', 'collapse', 'vector', 'region', 'template',
+             'solver', 'time_loop']
 
     def units(self, count, only=None):
         built = []

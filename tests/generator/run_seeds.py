@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Runs qdsmith programs: the serial build against the cpu translation (with
-and without OpenMP), bit for bit; compiles the CUDA and HIP translations
-(stream and graph mode) with nvcc and hipcc, with warnings as errors. A
+and without OpenMP), bit for bit, and, for the --fake-seeds, against the CUDA
+translation in stream and graph mode run on the fake device (the runtime's
+graphs, conditional nodes, scratch slots and reductions, on CPU threads);
+compiles the CUDA and HIP translations (stream and graph mode) with nvcc and
+hipcc, with warnings as errors. A
 program whose outputs differ is shrunk to the fewest units that still differ
 (the generator's own reduction, qdsmith.py --only) and written to the output
 directory with the command that reproduces it.
@@ -10,10 +13,13 @@ Usage:
   run_seeds.py --tool qd-translate --include DIR --runtime-lib LIB --out DIR
                [--seeds 1-24 | --seeds 3,7,9] [--fresh N]
                [--nvcc NVCC --nvcc-seeds 1,2] [--hipcc HIPCC --hipcc-seeds 1,2]
+               [--fake-runtime-lib LIB --fake-include DIR --runtime-dir DIR
+                --rewrite-launches CMAKE_SCRIPT --fake-seeds 1-20]
 Prints one line per program and ends with 'N passed, N failed'.
 """
 import argparse
 import concurrent.futures
+import itertools
 import os
 import random
 import subprocess
@@ -25,9 +31,9 @@ sys.path.insert(0, HERE)
 from qdsmith import parse_seeds  # noqa: E402  (the generator's own syntax)
 
 
-def run(cmd, cwd, timeout=600):
+def run(cmd, cwd, timeout=600, env=None):
     p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, timeout=timeout)
+                       stderr=subprocess.STDOUT, timeout=timeout, env=env)
     return p.returncode, p.stdout.decode(errors='replace')
 
 
@@ -49,16 +55,36 @@ class Runner:
         # A valid program translates silently: any diagnostic is a finding.
         return rc == 0 and log.strip() == '', log
 
-    def build_and_run(self, work, source, exe, extra=()):
+    def build_and_run(self, work, source, exe, extra=(), runtime_lib=None, env=None):
         rc, log = run(['g++', '-std=c++17', '-O1', '-Wall', '-Wno-unknown-pragmas', '-Werror',
-                       *extra, '-I' + self.args.include, source, self.args.runtime_lib,
-                       '-pthread', '-o', exe], work)
+                       *extra, '-I' + self.args.include, source,
+                       runtime_lib or self.args.runtime_lib, '-pthread', '-o', exe], work)
         if rc:
             return None, 'build failed:\n' + log
-        rc, out = run(['./' + exe], work, timeout=300)
+        rc, out = run(['./' + exe], work, timeout=300, env=env)
         if rc:
             return None, f'{exe} exited {rc}:\n' + out
         return out, ''
+
+    def fake_runs(self, work):
+        """The CUDA translation in stream and graph mode, its launches
+        rewritten for the fake device (the tests' own rewrite_launches.cmake),
+        built by g++ and run: (name, output or None, error) each."""
+        a = self.args
+        for mode, extra in (('fake_stream', ()), ('fake_graph', ('--graphs',))):
+            ok, log = self.translate(work, 'cuda', f'p.{mode}.cu', extra)
+            if not ok:
+                yield mode, None, 'translation for cuda: ' + log
+                continue
+            rc, log = run(['cmake', f'-DINPUT=p.{mode}.cu', f'-DOUTPUT=p.{mode}.cpp',
+                           '-P', a.rewrite_launches], work)
+            if rc:
+                yield mode, None, 'rewrite_launches: ' + log
+                continue
+            out, err = self.build_and_run(
+                work, f'p.{mode}.cpp', mode, ('-I' + a.fake_include, '-I' + a.runtime_dir),
+                runtime_lib=a.fake_runtime_lib, env=dict(os.environ, QD_FAKE_DEVICES='1'))
+            yield mode, out, err
 
     def differs(self, seed, work, only=None):
         """None when the program agrees everywhere, else what went wrong."""
@@ -71,8 +97,11 @@ class Runner:
             return 'serial ' + err
         if not ref.strip():
             return 'the serial build printed nothing'
-        for name, extra in (('cpu', ()), ('cpu_openmp', ('-fopenmp',))):
-            out, err = self.build_and_run(work, 'p.cpu.cpp', name, extra)
+        runs = [(name, *self.build_and_run(work, 'p.cpu.cpp', name, extra))
+                for name, extra in (('cpu', ()), ('cpu_openmp', ('-fopenmp',)))]
+        if self.args.fake_runtime_lib and seed in self.args.fake_seeds:
+            runs = itertools.chain(runs, self.fake_runs(work))
+        for name, out, err in runs:
             if out is None:
                 return f'{name} ' + err
             if out != ref:
@@ -147,6 +176,11 @@ def main():
     ap.add_argument('--nvcc-seeds', default='')
     ap.add_argument('--hipcc', default='')
     ap.add_argument('--hipcc-seeds', default='')
+    ap.add_argument('--fake-runtime-lib', default='')
+    ap.add_argument('--fake-include', default='', help="the fake device's cuda_runtime.h folder")
+    ap.add_argument('--runtime-dir', default='', help="the runtime's sources (fake_device.h)")
+    ap.add_argument('--rewrite-launches', default='', help='tests/runtime/fake_cuda/rewrite_launches.cmake')
+    ap.add_argument('--fake-seeds', default='', help='also run these on the fake device')
     ap.add_argument('--jobs', type=int, default=os.cpu_count() or 1)
     args = ap.parse_args()
     args.tool = os.path.abspath(args.tool)
@@ -155,10 +189,18 @@ def main():
     args.out = os.path.abspath(args.out)
     args.nvcc_seeds = set(parse_seeds(args.nvcc_seeds))
     args.hipcc_seeds = set(parse_seeds(args.hipcc_seeds))
+    args.fake_seeds = set(parse_seeds(args.fake_seeds))
+    for name in ('fake_runtime_lib', 'fake_include', 'runtime_dir', 'rewrite_launches'):
+        if getattr(args, name):
+            setattr(args, name, os.path.abspath(getattr(args, name)))
     seeds = parse_seeds(args.seeds)
     if args.fresh:
         rng = random.SystemRandom()
-        seeds += [rng.randrange(10**6, 10**9) for _ in range(args.fresh)]
+        fresh = [rng.randrange(10**6, 10**9) for _ in range(args.fresh)]
+        seeds += fresh
+        # Fresh programs run everywhere the fixed set's chosen ones do.
+        if args.fake_runtime_lib:
+            args.fake_seeds.update(fresh)
     runner = Runner(args)
     failed = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
