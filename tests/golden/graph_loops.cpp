@@ -478,3 +478,22 @@ void forced(float* u, float* v, int n, int nsteps, float dt, float* trace)
     }
     trace[1] = u[0];
 }
+
+// A time loop in the body of a loop the recording unrolls (three repeats):
+// a WHILE node there would start every repeat from the host's 'u' and 'v',
+// which the GPU swapped, so it is unrolled too. An odd step count shows it.
+#pragma qd kernel graph
+void repeat_march(float* u, float* v, int n, int nsteps)
+{
+    #pragma qd loop seq
+    for (int rep = 0; rep < 3; ++rep) {
+        #pragma qd loop seq
+        for (int s = 0; s < nsteps; ++s) {
+            for (int i = 0; i < n; ++i)
+                v[i] = 0.5f * u[i] + 0.25f * static_cast<float>(rep + s);
+            float* t = u;
+            u = v;
+            v = t;
+        }
+    }
+}

@@ -504,15 +504,36 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
   recordNestedLoopsOnce(Body);
 }
 
-void Analyzer::checkGraphLoops(std::vector<Step> &Steps) {
+void Analyzer::checkGraphLoops(std::vector<Step> &Steps,
+                               const Step *Enclosing) {
   for (std::size_t I = 0; I < Steps.size(); ++I) {
     Step &S = Steps[I];
     for (Block &B : S.Blocks)
-      checkGraphLoops(B.Steps);
+      checkGraphLoops(B.Steps, Enclosing);
     for (std::vector<Step> &Branch : S.Branches)
-      checkGraphLoops(Branch);
+      checkGraphLoops(Branch, S.Kind == StepKind::HostLoop ? &S : Enclosing);
     if (S.GraphTest.empty())
       continue;
+    // In the body of a host loop the recording unrolls, the node starts
+    // from the host's values in every trip: in the second, the host's
+    // value of one that lives on across trips is not the one the GPU left.
+    if (Enclosing) {
+      auto Stale = llvm::find_if(S.GraphMoved, [&](const Capture &C) {
+        return !llvm::is_contained(S.GraphUnset, C.Var) &&
+               !within(C.Var->getLocation(), Enclosing->S->getSourceRange());
+      });
+      if (Stale != S.GraphMoved.end()) {
+        dropGraphLoop(
+            S, "it is in the body of the 'loop seq' loop at line " +
+                   std::to_string(SM.getExpansionLineNumber(
+                       Enclosing->S->getBeginLoc())) +
+                   ", whose next trip would start it from the host's value "
+                   "of '" +
+                   Stale->Var->getNameAsString() +
+                   "', which the GPU changed");
+        continue;
+      }
+    }
     // After the loop, its moved values are the device's: only device code
     // of the steps after it in the same list may read them.
     llvm::SmallPtrSet<const VarDecl *, 4> Moved;

@@ -185,8 +185,11 @@ private:
   void analyzeGraphLoop(const clang::Stmt *Init, const clang::Expr *Cond,
                         const clang::Expr *Inc, Step &Loop);
   /// Once the kernel is analyzed: turns the conditional-node form off for
-  /// the loops whose moved values the host uses after them.
-  void checkGraphLoops(std::vector<Step> &Steps);
+  /// the loops whose moved values the host uses after them, or which the
+  /// next trip of \p Enclosing, the host loop around them, would start
+  /// from stale host values.
+  void checkGraphLoops(std::vector<Step> &Steps,
+                       const Step *Enclosing = nullptr);
   // DerivedScalars.cpp
   /// Whether a scratch slot can hold \p Var: a number or a pointer.
   bool fitsDeviceScalar(const clang::VarDecl *Var) const;

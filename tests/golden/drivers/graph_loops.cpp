@@ -14,7 +14,8 @@
 // statements first in the body) for no time, 0.3 and 1; relax_every (an
 // IF node on the counter) every 1, 4 and 1000 iterations; relax_alternating
 // (an 'if'/'else if'/'else' on the counter) for 96 and 40 elements; forced
-// (a time declared in the body) for 0, 1 and 40 steps.
+// (a time declared in the body) for 0, 1 and 40 steps; repeat_march (a time
+// loop in an unrolled loop) for 3 and 18 steps.
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"
 
@@ -194,6 +195,14 @@ int main() {
     print_summary((name + ".u").c_str(), u);
     print_summary((name + ".v").c_str(), v);
     print_summary((name + ".trace").c_str(), trace);
+  }
+  for (int steps : {3, 18}) {
+    Mirrored<float> u(n, [](std::size_t i) { return pattern(i + 23, -1.0, 1.0); });
+    Mirrored<float> v(n);
+    repeat_march(u.device(), v.device(), n, steps);
+    const std::string name = "repeat_march" + std::to_string(steps);
+    print_summary((name + ".u").c_str(), u);
+    print_summary((name + ".v").c_str(), v);
   }
   return 0;
 }

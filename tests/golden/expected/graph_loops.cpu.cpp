@@ -1546,3 +1546,48 @@ void forced(float* u, float* v, int n, int nsteps, float dt, float* trace) {
 // ---- end of qd kernel 'forced' ----
 #line 480 "graph_loops.cpp"
 
+
+// A time loop in the body of a loop the recording unrolls (three repeats):
+// a WHILE node there would start every repeat from the host's 'u' and 'v',
+// which the GPU swapped, so it is unrolled too. An odd step count shows it.
+// ---- qd kernel 'repeat_march' (graph_loops.cpp:485), translated by qd-translate ----
+#line 1555 "graph_loops.cpu.cpp"
+// Parallel loop of 'repeat_march' (graph_loops.cpp:492): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_repeat_march_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int rep, int s, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 493 "graph_loops.cpp"
+v[i] = 0.5f * u[i] + 0.25f * static_cast<float>(rep + s);
+#line 1565 "graph_loops.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'repeat_march': they run its work on the calling thread and return when it is done.
+void repeat_march(float* u, float* v, int n, int nsteps, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  for (int rep = 0; rep < 3; ++rep) {
+    for (int s = 0; s < nsteps; ++s) {
+      // parallel loop, graph_loops.cpp:492
+      {
+        const int qd_begin = 0;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+        qd_repeat_march_loop0(qd_begin, qd_count, u, v, rep, s, n);
+      }
+      float* t = u;
+      u = v;
+      v = t;
+    }
+  }
+}
+
+void repeat_march(float* u, float* v, int n, int nsteps) {
+  ::repeat_march(u, v, n, nsteps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'repeat_march' ----
+#line 499 "graph_loops.cpp"
+

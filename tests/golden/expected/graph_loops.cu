@@ -2909,3 +2909,55 @@ void forced(float* u, float* v, int n, int nsteps, float dt, float* trace) {
 // ---- end of qd kernel 'forced' ----
 #line 480 "graph_loops.cpp"
 
+
+// A time loop in the body of a loop the recording unrolls (three repeats):
+// a WHILE node there would start every repeat from the host's 'u' and 'v',
+// which the GPU swapped, so it is unrolled too. An odd step count shows it.
+// ---- qd kernel 'repeat_march' (graph_loops.cpp:485), translated by qd-translate ----
+#line 2918 "graph_loops.cu"
+// Parallel loop of 'repeat_march' (graph_loops.cpp:492): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_repeat_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, int rep, int s) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 493 "graph_loops.cpp"
+v[i] = 0.5f * u[i] + 0.25f * static_cast<float>(rep + s);
+#line 2927 "graph_loops.cu"
+  }
+}
+
+
+// Host entry points of kernel 'repeat_march', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void repeat_march(float* u, float* v, int n, int nsteps, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel repeat_march"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 0, {  });
+  static qd::detail::GraphSite qd_graph_site("repeat_march", "graph_loops.cpp", 485);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  for (int rep = 0; rep < 3; ++rep) {
+    for (int s = 0; s < nsteps; ++s) {
+      // parallel loop, graph_loops.cpp:492
+      {
+        const int qd_begin = 0;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+        if (qd_count != 0) {
+          qd_graph.launch(0, &qd_repeat_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 492, qd_begin, qd_count, u, v, rep, s);
+        }
+      }
+      float* t = u;
+      u = v;
+      v = t;
+    }
+  }
+  qd_graph.submit();
+}
+
+void repeat_march(float* u, float* v, int n, int nsteps) {
+  ::repeat_march(u, v, n, nsteps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'repeat_march' ----
+#line 499 "graph_loops.cpp"
+
