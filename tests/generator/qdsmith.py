@@ -26,7 +26,8 @@ types declared in a kernel, user names that CUDA also uses (a parameter
 named gridDim, a host scalar named blockDim), graph mode with repeated calls
 and changing arguments, 'loop seq' loops: device-condition loops (while,
 do/while, check_every, a counter, swapped buffers, a host 'if'/'else' on the
-counter) and time loops (a host clock, C-style declarations).
+counter), time loops (a host clock, C-style declarations), and either kind in
+the body of another 'loop seq'.
 
 Usage:
   qdsmith.py --seed N [--units K] [--only I,J,...] [-o file.cpp]
@@ -461,8 +462,60 @@ class Gen:
             u.main.append(f'    march{k}(mu{k}.data(), mv{k}.data(), mh{k}.data(), {n}, {steps}, {dt});')
         u.outputs += [f'mu{k}', f'mv{k}', f'mh{k}']
 
+    def unit_nested(self, u):
+        """A 'loop seq' in the body of another: a time loop or a convergence
+        loop that swaps buffers, repeated a fixed or a given number of
+        times, with device code after it reading what it swapped."""
+        k = u.index
+        graph = self.r.random() < 0.6
+        converge = self.r.random() < 0.5
+        reps = self.pick(['2', '3', 'reps'])
+        lines = [f'#pragma qd kernel{" graph" if graph else ""}',
+                 f'void nest{k}(float* u, float* v, float* acc, int n, int reps, int steps, float tol)',
+                 '{',
+                 '    #pragma qd loop seq',
+                 f'    for (int rep = 0; rep < {reps}; ++rep) {{']
+        if converge:
+            lines.append('        float top = 1e30f;')
+            lines.append('        int it = 0;')
+            lines.append('        #pragma qd loop seq')
+            lines.append('        while (top > tol && it < steps) {')
+            lines.append('            top = 0.0f;')
+            lines.append('            #pragma qd loop reduction(max: top)')
+        else:
+            lines.append('        #pragma qd loop seq')
+            lines.append('        for (int s = 0; s < steps; ++s) {')
+        lines.append('            ' + self.loop_header('i', 'n') + ' {')
+        atoms = ['u[i] * 0.5f', 'u[(i + 1) % n] * 0.25f', 'static_cast<float>(rep) * 0.25f']
+        lines.append(f'                v[i] = {self.fexpr(atoms)} * 0.5f;')
+        if converge:
+            lines.append('                top = qd::max(top, v[i] >= 0.0f ? v[i] : -v[i]);')
+        lines.append('            }')
+        lines.append('            float* t = u; u = v; v = t;')
+        if converge:
+            lines.append('            ++it;')
+        lines.append('        }')
+        if self.r.random() < 0.7:
+            lines.append('        ' + self.loop_header('i', 'n') + ' acc[i] += u[i];')
+        if converge:
+            lines.append('        acc[n] += static_cast<float>(it);')
+        lines.append('    }')
+        lines.append('}')
+        u.top.append('\n'.join(lines))
+        size = self.pick([1, 17, 200])
+        u.buffer(f'nu{k}', 'float', size, 'dyadic')
+        u.buffer(f'nv{k}', 'float', size, 'zero')
+        u.buffer(f'na{k}', 'float', size + 1, 'zero')
+        for c in range(self.r.randrange(1, 3)):
+            n = self.pick([1, size])
+            r = self.pick([0, 1, 3])
+            steps = self.pick([0, 1, 3, 17, 20])
+            tol = self.pick(['0.0f', '0.125f', '1e30f'])
+            u.main.append(f'    nest{k}(nu{k}.data(), nv{k}.data(), na{k}.data(), {n}, {r}, {steps}, {tol});')
+        u.outputs += [f'nu{k}', f'nv{k}', f'na{k}']
+
     KINDS = ['elementwise', 'reduction', 'collapse', 'vector', 'region', 'template',
-             'solver', 'time_loop']
+             'solver', 'time_loop', 'nested']
 
     def units(self, count, only=None):
         built = []
