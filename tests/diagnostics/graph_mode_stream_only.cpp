@@ -102,18 +102,19 @@ void call_between(float* a, int n, float tol)
     }
 }
 
-// Implicit time stepping: a convergence loop in each step of a time loop
-// that the recording unrolls. Every step's node would start from the host's
-// 'u' and 'v', which the GPU swapped in the steps before.
+// A convergence loop in each of three steps, which the recording unrolls
+// (a few fixed trips): every step's node would start from the host's 'u' and
+// 'v', which the GPU swapped in the steps before. (With a step count the
+// caller gives, the time loop is a WHILE node around the other.)
 #pragma qd kernel graph // expected-warning {{kernel 'implicit_steps' runs in stream mode, not as a graph}}
-void implicit_steps(float* u, float* v, int n, int steps, float tol, int* iters)
+void implicit_steps(float* u, float* v, int n, float tol, int* iters)
 {
     #pragma qd loop seq
-    for (int step = 0; step < steps; ++step) {
+    for (int step = 0; step < 3; ++step) {
         float change = 1e30f;
         int it = 0;
         #pragma qd loop seq
-        while (change > tol && it < 50) { // expected-note {{loop whose condition reads a reduction's result here: it is in the body of the 'loop seq' loop at line 112, whose next trip would start it from the host's value of 'u', which the GPU changed}}
+        while (change > tol && it < 50) { // expected-note {{loop whose condition reads a reduction's result here: it is in the body of the 'loop seq' loop at line 113, whose next trip would start it from the host's value of 'u', which the GPU changed}}
             change = 0.0f;
             #pragma qd loop reduction(max: change)
             for (int i = 1; i < n - 1; ++i) {

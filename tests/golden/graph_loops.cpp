@@ -497,3 +497,37 @@ void repeat_march(float* u, float* v, int n, int nsteps)
         }
     }
 }
+
+// Implicit time stepping: a convergence loop in each step of a time loop of
+// the caller's step count. Both are WHILE nodes, one in the other's body:
+// the buffers both swap and the total both count live in one slot each,
+// which the inner node does not set from the host's values; its own counter,
+// declared in the step, starts from 0 in every step.
+#pragma qd kernel graph
+void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it, int* iters)
+{
+    int total = 0;
+    #pragma qd loop seq
+    for (int step = 0; step < steps; ++step) {
+        float change = 1e30f;
+        int it = 0;
+        #pragma qd loop seq
+        while (change > tol && it < max_it) {
+            change = 0.0f;
+            #pragma qd loop reduction(max: change)
+            for (int i = 1; i < n - 1; ++i) {
+                v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
+                change = std::fmax(change, std::fabs(v[i] - u[i]));
+            }
+            float* t = u;
+            u = v;
+            v = t;
+            ++it;
+            ++total;
+        }
+        iters[step] = it;
+        for (int i = 0; i < n; ++i)
+            u[i] += 0.01f * static_cast<float>(i % 5);
+    }
+    iters[steps] = total;
+}

@@ -127,6 +127,9 @@ struct GraphSteps {
   /// Declarations of one scalar from a value: computed by one GPU thread
   /// into a slot when the value is one the GPU changes.
   std::vector<Step *> Decls;
+  /// Loops whose conditions the GPU computes, conditional nodes themselves
+  /// (analyzed before the loop around them): WHILE nodes in the body.
+  std::vector<Step *> Loops;
 };
 
 /// Collects those steps of \p Steps and of the branches of their host
@@ -154,6 +157,16 @@ const Step *collectGraphSteps(llvm::MutableArrayRef<Step> Steps,
           return Host;
       continue;
     }
+    if (S.Kind == StepKind::HostLoop && !S.Captures.empty() &&
+        !S.GraphTest.empty()) {
+      Out.Loops.push_back(&S);
+      continue;
+    }
+    // A reduction's result declared in the body, whose slot one launch sets
+    // from the declaration's value in each iteration ('float change =
+    // 1e30f;' before a nested convergence loop).
+    if (S.Kind == StepKind::DeviceScalarInit)
+      continue;
     if (const Step *Host = hostBetweenIterations(llvm::ArrayRef<Step>(S), What))
       return Host;
   }
@@ -191,6 +204,10 @@ void dropGraphLoop(Step &Loop, std::string Why) {
   for (auto *List : {&Body.OnDevice, &Body.Ifs, &Body.Decls})
     for (Step *S : *List)
       S->GraphTest.clear();
+  // A nested node shares slots with this one (analyzeGraphLoop).
+  for (Step *Nested : Body.Loops)
+    if (!Nested->GraphTest.empty())
+      dropGraphLoop(*Nested, "the loop around it is not a conditional node");
 }
 
 /// Whether the value \p Var has before the loop is never read: it is used
@@ -226,6 +243,9 @@ bool assignedBeforeRead(const VarDecl *Var, llvm::ArrayRef<Step> Trailing) {
 /// iterations are recorded into the body once rather than nesting a node.
 void recordNestedLoopsOnce(std::vector<Step> &Steps) {
   for (Step &S : Steps) {
+    // A loop whose condition the GPU computes stays a node of its own.
+    if (S.Kind == StepKind::HostLoop && !S.Captures.empty())
+      continue;
     if (S.Kind == StepKind::HostLoop && !S.GraphTest.empty())
       dropGraphLoop(S, "it is in the body of a loop that is a conditional "
                        "node, which records its iterations once");
@@ -234,6 +254,40 @@ void recordNestedLoopsOnce(std::vector<Step> &Steps) {
     for (std::vector<Step> &Branch : S.Branches)
       recordNestedLoopsOnce(Branch);
   }
+}
+
+/// Where the GPU runs what \p Loop, a conditional node, and the nodes in its
+/// body run between their iterations: their test parts, host statements,
+/// IF tests and declarations.
+void graphDeviceRanges(Step &Loop, std::vector<SourceRange> &Out) {
+  for (const Step &T : Loop.GraphTest)
+    Out.push_back(T.S->getSourceRange());
+  GraphSteps Body;
+  std::string What;
+  collectGraphSteps(Loop.Branches.front(), Body, What);
+  for (auto *List : {&Body.OnDevice, &Body.Ifs, &Body.Decls})
+    for (const Step *S : *List)
+      if (!S->GraphTest.empty())
+        Out.push_back(S->GraphTest.front().S->getSourceRange());
+  for (Step *Nested : Body.Loops)
+    graphDeviceRanges(*Nested, Out);
+}
+
+/// Makes \p Var live in slot \p To in \p Loop and the nodes nested in it
+/// that share it, none of which sets it from the host.
+void shareSlot(Step &Loop, const VarDecl *Var, unsigned To) {
+  for (Capture &C : Loop.GraphMoved)
+    if (C.Var == Var)
+      C.Slot = To;
+  if (!llvm::is_contained(Loop.GraphUnset, Var))
+    Loop.GraphUnset.push_back(Var);
+  GraphSteps Body;
+  std::string What;
+  collectGraphSteps(Loop.Branches.front(), Body, What);
+  for (Step *Nested : Body.Loops)
+    if (llvm::any_of(Nested->GraphMoved,
+                     [&](const Capture &C) { return C.Var == Var; }))
+      shareSlot(*Nested, Var, To);
 }
 
 } // namespace
@@ -431,6 +485,27 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
     IfTests.emplace_back(If, std::move(T));
   }
 
+  // Nested WHILE nodes: what one moves that lives on across this loop's
+  // iterations (declared before it, or moved here too) is moved here as
+  // well, in one slot, which the nested node then does not set from the
+  // host's value, stale from the second iteration on. What it moves that
+  // this body declares from a host value starts from that value each time.
+  std::vector<std::pair<Step *, const VarDecl *>> Shared;
+  llvm::SmallPtrSet<const VarDecl *, 4> UnsetInNested;
+  for (Step *Nested : InBody.Loops)
+    for (const Capture &C : Nested->GraphMoved) {
+      if (!MovedSet.count(C.Var)) {
+        if (within(C.Var->getLocation(), Loop.S->getSourceRange()))
+          continue;
+        Moved.insert(C.Var);
+        MovedSet.insert(C.Var);
+        // A temporary the nested body assigns before it reads it.
+        if (llvm::is_contained(Nested->GraphUnset, C.Var))
+          UnsetInNested.insert(C.Var);
+      }
+      Shared.emplace_back(Nested, C.Var);
+    }
+
   // A moved value is the device's from the loop on: the rest of the body
   // may read it only in device code.
   const std::vector<const DeclRefExpr *> Uses = referencesTo(
@@ -443,6 +518,8 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
     Device.push_back(T.S->getSourceRange());
   for (const auto &[Decl, Set] : DeclSets)
     Device.push_back(Decl->S->getSourceRange());
+  for (Step *Nested : InBody.Loops)
+    graphDeviceRanges(*Nested, Device);
   if (Init)
     Device.push_back(Init->getSourceRange());
   for (const DeclRefExpr *Use : Uses)
@@ -494,11 +571,16 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
       Declared->second.Captures.front().Slot = C.Slot;
       Declared->first->GraphTest.assign(1, std::move(Declared->second));
       Loop.GraphUnset.push_back(Var);
-    } else if (assignedBeforeRead(
+    } else if (UnsetInNested.count(Var) ||
+               assignedBeforeRead(
                    Var, llvm::ArrayRef<Step>(Body).take_back(Trailing))) {
       Loop.GraphUnset.push_back(Var);
     }
   }
+  for (const auto &[Nested, Var] : Shared)
+    for (const Capture &C : Loop.GraphMoved)
+      if (C.Var == Var)
+        shareSlot(*Nested, Var, C.Slot);
   Loop.GraphTrailing = Trailing;
   Loop.GraphTest = std::move(Test);
   recordNestedLoopsOnce(Body);
@@ -512,8 +594,28 @@ void Analyzer::checkGraphLoops(std::vector<Step> &Steps,
       checkGraphLoops(B.Steps, Enclosing);
     for (std::vector<Step> &Branch : S.Branches)
       checkGraphLoops(Branch, S.Kind == StepKind::HostLoop ? &S : Enclosing);
-    if (S.GraphTest.empty())
+    // Host statements, 'if's and declarations of a node's body have tests
+    // too.
+    if (S.GraphTest.empty() || S.Kind != StepKind::HostLoop)
       continue;
+    // A nested loop whose condition the GPU computes that is no node now
+    // needs the host between this loop's iterations.
+    {
+      const Step *Lost = nullptr;
+      forEachStep(S.Branches.front(), [&](const Step &Nested) {
+        if (!Lost && Nested.Kind == StepKind::HostLoop &&
+            !Nested.Captures.empty() && Nested.GraphTest.empty())
+          Lost = &Nested;
+      });
+      if (Lost) {
+        dropGraphLoop(S, "the loop whose condition the GPU computes at line " +
+                             std::to_string(SM.getExpansionLineNumber(
+                                 Lost->S->getBeginLoc())) +
+                             " in its body is not a conditional node: " +
+                             Lost->NoGraphLoop);
+        continue;
+      }
+    }
     // In the body of a host loop the recording unrolls, the node starts
     // from the host's values in every trip: in the second, the host's
     // value of one that lives on across trips is not the one the GPU left.
@@ -535,10 +637,15 @@ void Analyzer::checkGraphLoops(std::vector<Step> &Steps,
       }
     }
     // After the loop, its moved values are the device's: only device code
-    // of the steps after it in the same list may read them.
+    // of the steps after it in the same list may read them. One it shares
+    // with the node around it is that node's to check.
     llvm::SmallPtrSet<const VarDecl *, 4> Moved;
     for (const Capture &C : S.GraphMoved)
-      Moved.insert(C.Var);
+      if (!Enclosing || Enclosing->GraphTest.empty() ||
+          llvm::none_of(Enclosing->GraphMoved, [&](const Capture &E) {
+            return E.Var == C.Var;
+          }))
+        Moved.insert(C.Var);
     const std::vector<const DeclRefExpr *> Uses =
         referencesTo(Plan->Function->getBody(), [&](const VarDecl *Var) {
           return Moved.count(Var) != 0;

@@ -120,9 +120,11 @@ std::string KernelCodeGen::renderGraphLoop(const Step &S,
   const std::vector<Step> &Body = S.Branches[0];
   const std::vector<Step> Launched(Body.begin(),
                                    Body.end() - S.GraphTrailing);
+  // A node nested in another's body renders inside it.
+  std::vector<Capture> Outer = std::move(GraphLoopMoved);
   GraphLoopMoved = S.GraphMoved;
   Out += renderSteps(Launched, Queue);
-  GraphLoopMoved.clear();
+  GraphLoopMoved = std::move(Outer);
   Out += "// the test after each iteration, " + Where + "\n" + Launch(true) +
          "qd_graph.loop_end(" + Queue + ");\n";
   return "{\n" + indent(Out, 2) + "\n}\n";

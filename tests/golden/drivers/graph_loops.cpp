@@ -15,7 +15,9 @@
 // IF node on the counter) every 1, 4 and 1000 iterations; relax_alternating
 // (an 'if'/'else if'/'else' on the counter) for 96 and 40 elements; forced
 // (a time declared in the body) for 0, 1 and 40 steps; repeat_march (a time
-// loop in an unrolled loop) for 3 and 18 steps.
+// loop in an unrolled loop) for 3 and 18 steps; implicit_steps (a
+// convergence loop in each step) for 0, 1 and 6 steps, converging or capped
+// at 7 or 400 iterations.
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"
 
@@ -203,6 +205,22 @@ int main() {
     const std::string name = "repeat_march" + std::to_string(steps);
     print_summary((name + ".u").c_str(), u);
     print_summary((name + ".v").c_str(), v);
+  }
+  struct Implicit {
+    int steps;
+    float tol;
+    int max_it;
+  };
+  for (const Implicit& c : {Implicit{0, 2e-2f, 400}, Implicit{1, 2e-2f, 400},
+                            Implicit{6, 2e-2f, 7}, Implicit{6, 2e-2f, 400}}) {
+    Mirrored<float> u(n, [](std::size_t i) { return pattern(i + 29, 0.0, 2.0); });
+    Mirrored<float> v(n, [](std::size_t i) { return pattern(i + 29, 0.0, 2.0); });
+    Mirrored<int> iters(c.steps + 1);
+    implicit_steps(u.device(), v.device(), n, c.steps, c.tol, c.max_it, iters.device());
+    const std::string name = "implicit" + std::to_string(c.steps) + "_" + std::to_string(c.max_it);
+    print_summary((name + ".u").c_str(), u);
+    print_summary((name + ".v").c_str(), v);
+    print_summary((name + ".iters").c_str(), iters);
   }
   return 0;
 }

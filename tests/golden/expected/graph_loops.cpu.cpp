@@ -1591,3 +1591,99 @@ void repeat_march(float* u, float* v, int n, int nsteps) {
 // ---- end of qd kernel 'repeat_march' ----
 #line 499 "graph_loops.cpp"
 
+
+// Implicit time stepping: a convergence loop in each step of a time loop of
+// the caller's step count. Both are WHILE nodes, one in the other's body:
+// the buffers both swap and the total both count live in one slot each,
+// which the inner node does not set from the host's values; its own counter,
+// declared in the step, starts from 0 in every step.
+// ---- qd kernel 'implicit_steps' (graph_loops.cpp:506), translated by qd-translate ----
+#line 1602 "graph_loops.cpu.cpp"
+// Parallel loop of 'implicit_steps' (graph_loops.cpp:518) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+static QD_NOINLINE void
+qd_implicit_steps_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int n, float& change) {
+#if defined(_OPENMP)
+#pragma omp declare reduction(qd_fmax_change : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
+#pragma omp parallel for reduction(qd_fmax_change: change)
+#endif
+  for (int i = qd_begin; i < n - 1; ++i) {
+#line 518 "graph_loops.cpp"
+{
+                v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
+                change = std::fmax(change, std::fabs(v[i] - u[i]));
+            }
+#line 1616 "graph_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'implicit_steps' (graph_loops.cpp:528): runs once, on the calling thread.
+static void
+qd_implicit_steps_task1(int * iters, int step, int it) {
+#line 528 "graph_loops.cpp"
+iters[step] = it;
+#line 1625 "graph_loops.cpu.cpp"
+}
+
+// Parallel loop of 'implicit_steps' (graph_loops.cpp:529): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_implicit_steps_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 530 "graph_loops.cpp"
+u[i] += 0.01f * static_cast<float>(i % 5);
+#line 1637 "graph_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'implicit_steps' (graph_loops.cpp:532): runs once, on the calling thread.
+static void
+qd_implicit_steps_task3(int steps, int * iters, int total) {
+#line 532 "graph_loops.cpp"
+iters[steps] = total;
+#line 1646 "graph_loops.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'implicit_steps': they run its work on the calling thread and return when it is done.
+void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it, int* iters, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  int total = 0;
+  for (int step = 0; step < steps; ++step) {
+    float change = 1e30f;
+    int it = 0;
+    while (change > tol && it < max_it) {
+      change = 0.0f;
+      // parallel loop with reductions, graph_loops.cpp:518
+      {
+        const int qd_begin = 1;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
+        qd_implicit_steps_loop0(qd_begin, qd_count, u, v, n, change);
+      }
+      float* t = u;
+      u = v;
+      v = t;
+      ++it;
+      ++total;
+    }
+    // serial task, graph_loops.cpp:528
+    qd_implicit_steps_task1(iters, step, it);
+    // parallel loop, graph_loops.cpp:529
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_implicit_steps_loop2(qd_begin, qd_count, u, n);
+    }
+  }
+  // serial task, graph_loops.cpp:532
+  qd_implicit_steps_task3(steps, iters, total);
+}
+
+void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it, int* iters) {
+  ::implicit_steps(u, v, n, steps, tol, max_it, iters, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'implicit_steps' ----
+#line 533 "graph_loops.cpp"
+

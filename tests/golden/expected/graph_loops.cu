@@ -2961,3 +2961,199 @@ void repeat_march(float* u, float* v, int n, int nsteps) {
 // ---- end of qd kernel 'repeat_march' ----
 #line 499 "graph_loops.cpp"
 
+
+// Implicit time stepping: a convergence loop in each step of a time loop of
+// the caller's step count. Both are WHILE nodes, one in the other's body:
+// the buffers both swap and the total both count live in one slot each,
+// which the inner node does not set from the host's values; its own counter,
+// declared in the step, starts from 0 in every step.
+// ---- qd kernel 'implicit_steps' (graph_loops.cpp:506), translated by qd-translate ----
+#line 2972 "graph_loops.cu"
+// Test of the loop of 'implicit_steps' (graph_loops.cpp:511) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+static __global__ void __launch_bounds__(1)
+qd_implicit_steps_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int steps, int* qd_moved_step) {
+  int& step = *qd_moved_step;
+  if (qd_after_body) {
+#line 511 "graph_loops.cpp"
+    ++step;
+#line 2980 "graph_loops.cu"
+  }
+#line 511 "graph_loops.cpp"
+  const bool qd_holds = static_cast<bool>(step < steps);
+#line 2984 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// Test of the loop of 'implicit_steps' (graph_loops.cpp:515) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+static __global__ void __launch_bounds__(1)
+qd_implicit_steps_graph_test1(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, int max_it, const float* qd_scalar_change, int* qd_moved_it, float ** qd_moved_u, float ** qd_moved_v, int* qd_moved_total) {
+  const float change = *qd_scalar_change;
+  int& it = *qd_moved_it;
+  float *& u = *qd_moved_u;
+  float *& v = *qd_moved_v;
+  int& total = *qd_moved_total;
+  if (qd_after_body) {
+#line 522 "graph_loops.cpp"
+    float* t = u;
+#line 523 "graph_loops.cpp"
+    u = v;
+#line 524 "graph_loops.cpp"
+    v = t;
+#line 525 "graph_loops.cpp"
+    ++it;
+#line 526 "graph_loops.cpp"
+    ++total;
+#line 3007 "graph_loops.cu"
+  }
+#line 515 "graph_loops.cpp"
+  const bool qd_holds = static_cast<bool>(change > tol && it < max_it);
+#line 3011 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// Parallel loop of 'implicit_steps' (graph_loops.cpp:518) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u, float * const* qd_scalar_v, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
+  float * const u = *qd_scalar_u;
+  float * const v = *qd_scalar_v;
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float change = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 518 "graph_loops.cpp"
+{
+                v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
+                change = std::fmax(change, std::fabs(v[i] - u[i]));
+            }
+#line 3033 "graph_loops.cu"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 518 "graph_loops.cpp"
+{
+                v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
+                change = std::fmax(change, std::fabs(v[i] - u[i]));
+            }
+#line 3043 "graph_loops.cu"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_change[256];
+  change = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(change, qd_shared_change);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_change[qd::detail::block_index()] = change;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd::detail::grid_blocks(), qd_shared_change);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_change, qd_all_change);
+  }
+}
+
+// Serial task of 'implicit_steps' (graph_loops.cpp:528): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_implicit_steps_task1(int * iters, const int* qd_scalar_step, const int* qd_scalar_it) {
+  const int step = *qd_scalar_step;
+  const int it = *qd_scalar_it;
+#line 528 "graph_loops.cpp"
+iters[step] = it;
+#line 3064 "graph_loops.cu"
+}
+
+// Parallel loop of 'implicit_steps' (graph_loops.cpp:529): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_implicit_steps_loop2(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u) {
+  float * const u = *qd_scalar_u;
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 530 "graph_loops.cpp"
+u[i] += 0.01f * static_cast<float>(i % 5);
+#line 3076 "graph_loops.cu"
+  }
+}
+
+// Serial task of 'implicit_steps' (graph_loops.cpp:532): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_implicit_steps_task3(int steps, int * iters, const int* qd_scalar_total) {
+  const int total = *qd_scalar_total;
+#line 532 "graph_loops.cpp"
+iters[steps] = total;
+#line 3086 "graph_loops.cu"
+}
+
+
+// Host entry points of kernel 'implicit_steps', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it, int* iters, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel implicit_steps"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 9, 1, { {256, sizeof(float)} });
+  static qd::detail::GraphSite qd_graph_site("implicit_steps", "graph_loops.cpp", 506);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  int total = 0;
+  {
+    // loop seq, graph_loops.cpp:511: one conditional WHILE node of the call's graph, the same size whatever the trip count
+    int step = 0;
+    // 'step', 'u', 'v', 'total' live on the device from here on: the GPU changes them between iterations
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 511, qd_scratch.slot<int>(5), static_cast<int>(step));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 511, qd_scratch.slot<float *>(6), static_cast<float *>(u));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 511, qd_scratch.slot<float *>(7), static_cast<float *>(v));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 511, qd_scratch.slot<int>(8), static_cast<int>(total));
+    const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
+    // the first test, graph_loops.cpp:511
+    qd_graph.launch(0, &qd_implicit_steps_graph_test0, 1, 1, "graph_loops.cpp", 511, qd_loop, false, steps, qd_scratch.slot<int>(5));
+    qd_graph.loop_begin(0, qd_loop);
+    float change = 1e30f;
+    int it = 0;
+    // 'change' is reduced in the loop below (graph_loops.cpp:515): from here on its value is the device's, starting from the host's
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 515, qd_scratch.slot<float>(0), static_cast<float>(change));
+    {
+      // device-condition loop, graph_loops.cpp:515: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+      // 'u', 'v', 'it', 'total' live on the device from here on: the GPU changes them between iterations
+      qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 515, qd_scratch.slot<int>(3), static_cast<int>(it));
+      const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
+      // the first test, graph_loops.cpp:515
+      qd_graph.launch(0, &qd_implicit_steps_graph_test1, 1, 1, "graph_loops.cpp", 515, qd_loop, false, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3), qd_scratch.slot<float *>(6), qd_scratch.slot<float *>(7), qd_scratch.slot<int>(8));
+      qd_graph.loop_begin(0, qd_loop);
+      // graph_loops.cpp:516: change = 0.0f
+      qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 516, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+      // parallel loop with reductions, graph_loops.cpp:518: launched even when empty, so that the results hold the initializers
+      {
+        const int qd_begin = 1;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
+        qd_graph.launch(0, &qd_implicit_steps_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 518, qd_begin, qd_count, qd_scratch.slot<float *>(6), qd_scratch.slot<float *>(7), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      }
+      // the test after each iteration, graph_loops.cpp:515
+      qd_graph.launch(0, &qd_implicit_steps_graph_test1, 1, 1, "graph_loops.cpp", 515, qd_loop, true, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3), qd_scratch.slot<float *>(6), qd_scratch.slot<float *>(7), qd_scratch.slot<int>(8));
+      qd_graph.loop_end(0);
+    }
+    // serial task, graph_loops.cpp:528
+    qd_graph.launch(0, &qd_implicit_steps_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 528, iters, qd_scratch.slot<int>(5), qd_scratch.slot<int>(3));
+    // parallel loop, graph_loops.cpp:529
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_graph.launch(0, &qd_implicit_steps_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 529, qd_begin, qd_count, qd_scratch.slot<float *>(6));
+      }
+    }
+    // the test after each iteration, graph_loops.cpp:511
+    qd_graph.launch(0, &qd_implicit_steps_graph_test0, 1, 1, "graph_loops.cpp", 511, qd_loop, true, steps, qd_scratch.slot<int>(5));
+    qd_graph.loop_end(0);
+  }
+  // serial task, graph_loops.cpp:532
+  qd_graph.launch(0, &qd_implicit_steps_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 532, steps, iters, qd_scratch.slot<int>(8));
+  qd_graph.submit();
+}
+
+void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it, int* iters) {
+  ::implicit_steps(u, v, n, steps, tol, max_it, iters, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'implicit_steps' ----
+#line 533 "graph_loops.cpp"
+

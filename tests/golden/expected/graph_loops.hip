@@ -2276,3 +2276,137 @@ void repeat_march(float* u, float* v, int n, int nsteps) {
 // ---- end of qd kernel 'repeat_march' ----
 #line 499 "graph_loops.cpp"
 
+
+// Implicit time stepping: a convergence loop in each step of a time loop of
+// the caller's step count. Both are WHILE nodes, one in the other's body:
+// the buffers both swap and the total both count live in one slot each,
+// which the inner node does not set from the host's values; its own counter,
+// declared in the step, starts from 0 in every step.
+// ---- qd kernel 'implicit_steps' (graph_loops.cpp:506), translated by qd-translate ----
+#line 2287 "graph_loops.hip"
+// Parallel loop of 'implicit_steps' (graph_loops.cpp:518) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float change = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 518 "graph_loops.cpp"
+{
+                v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
+                change = std::fmax(change, std::fabs(v[i] - u[i]));
+            }
+#line 2304 "graph_loops.hip"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 518 "graph_loops.cpp"
+{
+                v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
+                change = std::fmax(change, std::fabs(v[i] - u[i]));
+            }
+#line 2314 "graph_loops.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_change[256];
+  change = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(change, qd_shared_change);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_change[qd::detail::block_index()] = change;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd::detail::grid_blocks(), qd_shared_change);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_change, qd_all_change);
+  }
+}
+
+// Serial task of 'implicit_steps' (graph_loops.cpp:528): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_implicit_steps_task1(int * iters, int step, int it) {
+#line 528 "graph_loops.cpp"
+iters[step] = it;
+#line 2333 "graph_loops.hip"
+}
+
+// Parallel loop of 'implicit_steps' (graph_loops.cpp:529): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_implicit_steps_loop2(int qd_begin, std::uint64_t qd_count, float * u) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 530 "graph_loops.cpp"
+u[i] += 0.01f * static_cast<float>(i % 5);
+#line 2344 "graph_loops.hip"
+  }
+}
+
+// Serial task of 'implicit_steps' (graph_loops.cpp:532): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_implicit_steps_task3(int steps, int * iters, int total) {
+#line 532 "graph_loops.cpp"
+iters[steps] = total;
+#line 2353 "graph_loops.hip"
+}
+
+
+// Host entry points of kernel 'implicit_steps': they enqueue its work on the launch stream and return without waiting.
+void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it, int* iters, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel implicit_steps"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
+  int total = 0;
+  for (int step = 0; step < steps; ++step) {
+    float change = 1e30f;
+    int it = 0;
+    // 'change' is reduced in the loop below (graph_loops.cpp:515): from here on its value is the device's, starting from the host's
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(change));
+    qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 515);
+    while ((qd::detail::read_scalar(change, qd_scratch.slot<float>(0), qd_stream), (change > tol && it < max_it))) {
+      // graph_loops.cpp:516: change = 0.0f
+      qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+      qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 516);
+      // parallel loop with reductions, graph_loops.cpp:518: launched even when empty, so that the results hold the initializers
+      {
+        const int qd_begin = 1;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
+        qd_implicit_steps_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u, v, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+        qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 518);
+      }
+      float* t = u;
+      u = v;
+      v = t;
+      ++it;
+      ++total;
+    }
+    // serial task, graph_loops.cpp:528
+    qd_implicit_steps_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(iters, step, it);
+    qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 528);
+    // parallel loop, graph_loops.cpp:529
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_implicit_steps_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u);
+        qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 529);
+      }
+    }
+  }
+  // serial task, graph_loops.cpp:532
+  qd_implicit_steps_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, iters, total);
+  qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 532);
+}
+
+void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it, int* iters) {
+  ::implicit_steps(u, v, n, steps, tol, max_it, iters, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'implicit_steps' ----
+#line 533 "graph_loops.cpp"
+
