@@ -302,6 +302,13 @@ public:
         hostLoopOnGraph(S);
       if (S.Kind == StepKind::HostIf && !S.GraphTest.empty() && !StreamOnly)
         ifOnGraph(S);
+      // A one-thread kernel per iteration: what a host statement of the
+      // body costs there.
+      if ((S.Kind == StepKind::HostStatement ||
+           S.Kind == StepKind::HostScalar) &&
+          !S.GraphTest.empty() && !StreamOnly)
+        report(Diags, S.S->getBeginLoc(), Diag::RemarkStepOnGraph)
+            << (S.Kind == StepKind::HostScalar);
       // The values a conditional node's body sees in slots.
       const std::vector<Capture> Outer = Moved;
       if (S.Kind == StepKind::HostLoop && !S.GraphTest.empty())
