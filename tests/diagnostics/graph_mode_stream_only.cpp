@@ -62,7 +62,8 @@ void converge(float* a, int n, float tol)
     }
 }
 
-// The host reads the iteration count after the loop.
+// The host reads the iteration count after the loop, in a branch of an
+// 'if' that would otherwise be an IF node of the graph.
 #pragma qd kernel graph // expected-warning {{kernel 'count_steps' runs in stream mode, not as a graph}}
 void count_steps(float* a, int n, float tol, int* marks)
 {
@@ -78,8 +79,10 @@ void count_steps(float* a, int n, float tol, int* marks)
         }
         ++k;
     }
-    if (k > 5)
-        marks[0] = k;
+    if (k > 5) {
+        for (int i = 0; i < k; ++i)
+            marks[i] = k;
+    }
 }
 
 // The GPU would call a function of the user's between iterations.
@@ -114,7 +117,7 @@ void implicit_steps(float* u, float* v, int n, float tol, int* iters)
         float change = 1e30f;
         int it = 0;
         #pragma qd loop seq
-        while (change > tol && it < 50) { // expected-note {{loop whose condition reads a reduction's result here: it is in the body of the 'loop seq' loop at line 113, whose next trip would start it from the host's value of 'u', which the GPU changed}}
+        while (change > tol && it < 50) { // expected-note {{loop whose condition reads a reduction's result here: it is in the body of the 'loop seq' loop at line 116, whose next trip would start it from the host's value of 'u', which the GPU changed}}
             change = 0.0f;
             #pragma qd loop reduction(max: change)
             for (int i = 1; i < n - 1; ++i) {

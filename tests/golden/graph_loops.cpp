@@ -531,3 +531,30 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
     }
     iters[steps] = total;
 }
+
+// After a convergence loop, a host 'if' on its counter (did it stop at the
+// cap?) is an IF node of the call's graph, and its 'else' another: the GPU
+// tests it, and the call still returns before the loop ends.
+#pragma qd kernel graph
+void settle_or_reset(float* a, int n, float tol, int max_it, int* flags)
+{
+    float top = 1e30f;
+    int it = 0;
+    #pragma qd loop seq
+    while (top > tol && it < max_it) {
+        top = 0.0f;
+        #pragma qd loop reduction(max: top)
+        for (int i = 0; i < n; ++i) {
+            a[i] = a[i] * 0.5f;
+            top = std::fmax(top, a[i]);
+        }
+        ++it;
+    }
+    if (it == max_it) {
+        for (int i = 0; i < n; ++i)
+            a[i] = -1.0f;
+        flags[0] = 1;
+    } else {
+        flags[1] = it;
+    }
+}

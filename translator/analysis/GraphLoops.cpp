@@ -652,6 +652,34 @@ void Analyzer::checkGraphLoops(std::vector<Step> &Steps,
         });
     std::vector<SourceRange> Device;
     deviceRanges(llvm::ArrayRef<Step>(Steps).drop_front(I + 1), Device);
+    // A host 'if' after the loop on what it moved ('if (it == max_it)') is
+    // an IF node of the call's graph, when its branches need the host for
+    // nothing: the GPU tests it.
+    std::vector<Step *> Ifs;
+    for (std::size_t J = I + 1; J < Steps.size(); ++J) {
+      Step &If = Steps[J];
+      if (If.Kind != StepKind::HostIf || !If.GraphTest.empty() ||
+          cast<IfStmt>(If.S)->isConstexpr())
+        continue;
+      const Expr *Cond = cast<IfStmt>(If.S)->getCond();
+      std::string What;
+      if (referencesTo(Cond, [&](const VarDecl *Var) {
+            return Moved.count(Var) != 0;
+          }).empty() ||
+          hostOnlyCall(Cond, SM) ||
+          findReferenceTo(Cond,
+                          [&](const VarDecl *Var) {
+                            return classifyGlobal(Var, Context) !=
+                                   GlobalUse::NotGlobal;
+                          }) ||
+          llvm::any_of(If.Branches, [&](const std::vector<Step> &Branch) {
+            return hostBetweenIterations(Branch, What) != nullptr;
+          }))
+        continue;
+      Ifs.push_back(&If);
+      Device.push_back(Cond->getSourceRange());
+    }
+    bool Dropped = false;
     for (const DeclRefExpr *Use : Uses) {
       if (!before(S.S->getEndLoc(), Use->getLocation()) ||
           llvm::any_of(Device, [&](SourceRange R) {
@@ -661,7 +689,19 @@ void Analyzer::checkGraphLoops(std::vector<Step> &Steps,
       dropGraphLoop(S, "the host reads '" +
                            Use->getDecl()->getNameAsString() +
                            "' after the loop, and the GPU has its value");
+      Dropped = true;
       break;
+    }
+    if (Dropped)
+      continue;
+    for (Step *If : Ifs) {
+      const Expr *Cond = cast<IfStmt>(If->S)->getCond();
+      Step T;
+      T.Kind = StepKind::SerialTask;
+      T.S = Cond;
+      T.Captures = collectCaptures(Cond, Values);
+      passDeviceScalars(T);
+      If->GraphTest.assign(1, std::move(T));
     }
   }
 }

@@ -152,6 +152,8 @@ std::string KernelCodeGen::renderGraphIf(const Step &S,
   const std::string Where =
       Options.SourceName + ":" + std::to_string(line(S.S->getBeginLoc()));
   const Expr *Cond = cast<IfStmt>(S.S)->getCond();
+  // In a loop's body, or after a loop, testing what it left.
+  const bool InLoop = !GraphLoopMoved.empty();
   // The test of one IF node: an 'else' is a second IF node on the negated
   // condition, whose test runs before the first branch too, since that
   // branch may change what the condition reads.
@@ -165,6 +167,7 @@ std::string KernelCodeGen::renderGraphIf(const Step &S,
                           text(Cond->getSourceRange()) + ")");
     Data.set("user_line", userLine(Cond->getBeginLoc()));
     Data.set("block_dim", "1");
+    Data.set("in_loop", InLoop);
     const std::string Args = templateString(Data, "args");
     Data.set("args", Handle + (Args.empty() ? "" : ", " + Args));
     addLaunch(Data, "1", "", 0);
@@ -178,7 +181,8 @@ std::string KernelCodeGen::renderGraphIf(const Step &S,
                     ": its condition reads values the GPU changes, so it is "
                     "a conditional IF node" +
                     (HasElse ? ", and its 'else' another" : "") +
-                    ", tested by the GPU in each iteration\n" +
+                    (InLoop ? ", tested by the GPU in each iteration\n"
+                            : ", tested by the GPU\n") +
                     Test("qd_if", false);
   if (HasElse)
     Out += Test("qd_else", true);

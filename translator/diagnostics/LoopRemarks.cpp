@@ -13,6 +13,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <string>
@@ -311,8 +312,12 @@ public:
             << (S.Kind == StepKind::HostScalar);
       // The values a conditional node's body sees in slots.
       const std::vector<Capture> Outer = Moved;
-      if (S.Kind == StepKind::HostLoop && !S.GraphTest.empty())
+      if (S.Kind == StepKind::HostLoop && !S.GraphTest.empty()) {
         Moved.insert(Moved.end(), S.GraphMoved.begin(), S.GraphMoved.end());
+        // An 'if' after the loop may test them too (checkGraphLoops).
+        MovedBefore.insert(MovedBefore.end(), S.GraphMoved.begin(),
+                           S.GraphMoved.end());
+      }
       for (const Block &B : S.Blocks)
         steps(B.Steps, &B != &S.Blocks.back());
       for (const std::vector<Step> &Branch : S.Branches)
@@ -328,19 +333,26 @@ private:
   ASTContext &Ctx;
   DiagnosticsEngine &Diags;
   std::vector<Capture> Moved;
+  /// The moved values of every node so far, which an IF node after one
+  /// reads.
+  std::vector<Capture> MovedBefore;
 
   /// A host 'if' in a conditional node's body on values the GPU changes.
   void ifOnGraph(const Step &S) {
     const Expr *Cond = cast<IfStmt>(S.S)->getCond();
     std::string Names;
     unsigned Count = 0;
-    for (const Capture &C : Moved)
+    const bool InBody = !Moved.empty();
+    llvm::SmallPtrSet<const VarDecl *, 4> Seen;
+    for (const Capture &C : InBody ? Moved : MovedBefore)
       if (llvm::any_of(S.GraphTest.front().Captures,
-                       [&](const Capture &T) { return T.Var == C.Var; })) {
+                       [&](const Capture &T) { return T.Var == C.Var; }) &&
+          Seen.insert(C.Var).second) {
         Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
         ++Count;
       }
-    report(Diags, Cond->getBeginLoc(), Diag::RemarkIfOnGraph)
+    report(Diags, Cond->getBeginLoc(),
+           InBody ? Diag::RemarkIfOnGraph : Diag::RemarkIfAfterLoopOnGraph)
         << Names << (Count > 1) << (S.Branches.size() > 1);
   }
 

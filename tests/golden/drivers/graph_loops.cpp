@@ -17,7 +17,8 @@
 // (a time declared in the body) for 0, 1 and 40 steps; repeat_march (a time
 // loop in an unrolled loop) for 3 and 18 steps; implicit_steps (a
 // convergence loop in each step) for 0, 1 and 6 steps, converging or capped
-// at 7 or 400 iterations.
+// at 7 or 400 iterations; settle_or_reset (an IF node after the loop)
+// capped at 3 iterations and converging within 100.
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"
 
@@ -221,6 +222,14 @@ int main() {
     print_summary((name + ".u").c_str(), u);
     print_summary((name + ".v").c_str(), v);
     print_summary((name + ".iters").c_str(), iters);
+  }
+  for (int max_it : {3, 100}) {
+    Mirrored<float> a(n, [](std::size_t i) { return pattern(i + 31, 0.0, 4.0); });
+    Mirrored<int> flags(2);
+    settle_or_reset(a.device(), n, 1e-3f, max_it, flags.device());
+    const std::string name = "settle_or_reset" + std::to_string(max_it);
+    print_summary((name + ".a").c_str(), a);
+    print_summary((name + ".flags").c_str(), flags);
   }
   return 0;
 }

@@ -1687,3 +1687,93 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
 // ---- end of qd kernel 'implicit_steps' ----
 #line 533 "graph_loops.cpp"
 
+
+// After a convergence loop, a host 'if' on its counter (did it stop at the
+// cap?) is an IF node of the call's graph, and its 'else' another: the GPU
+// tests it, and the call still returns before the loop ends.
+// ---- qd kernel 'settle_or_reset' (graph_loops.cpp:538), translated by qd-translate ----
+#line 1696 "graph_loops.cpu.cpp"
+// Parallel loop of 'settle_or_reset' (graph_loops.cpp:547) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+static QD_NOINLINE void
+qd_settle_or_reset_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& top) {
+#if defined(_OPENMP)
+#pragma omp declare reduction(qd_fmax_top : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
+#pragma omp parallel for reduction(qd_fmax_top: top)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 547 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.5f;
+            top = std::fmax(top, a[i]);
+        }
+#line 1710 "graph_loops.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'settle_or_reset' (graph_loops.cpp:554): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_settle_or_reset_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 555 "graph_loops.cpp"
+a[i] = -1.0f;
+#line 1723 "graph_loops.cpu.cpp"
+  }
+}
+
+// Serial task of 'settle_or_reset' (graph_loops.cpp:556): runs once, on the calling thread.
+static void
+qd_settle_or_reset_task2(int * flags) {
+#line 556 "graph_loops.cpp"
+flags[0] = 1;
+#line 1732 "graph_loops.cpu.cpp"
+}
+
+// Serial task of 'settle_or_reset' (graph_loops.cpp:558): runs once, on the calling thread.
+static void
+qd_settle_or_reset_task3(int * flags, int it) {
+#line 558 "graph_loops.cpp"
+flags[1] = it;
+#line 1740 "graph_loops.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'settle_or_reset': they run its work on the calling thread and return when it is done.
+void settle_or_reset(float* a, int n, float tol, int max_it, int* flags, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  float top = 1e30f;
+  int it = 0;
+  while (top > tol && it < max_it) {
+    top = 0.0f;
+    // parallel loop with reductions, graph_loops.cpp:547
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_settle_or_reset_loop0(qd_begin, qd_count, a, n, top);
+    }
+    ++it;
+  }
+  if (it == max_it) {
+    // parallel loop, graph_loops.cpp:554
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_settle_or_reset_loop1(qd_begin, qd_count, a, n);
+    }
+    // serial task, graph_loops.cpp:556
+    qd_settle_or_reset_task2(flags);
+  } else {
+    // serial task, graph_loops.cpp:558
+    qd_settle_or_reset_task3(flags, it);
+  }
+}
+
+void settle_or_reset(float* a, int n, float tol, int max_it, int* flags) {
+  ::settle_or_reset(a, n, tol, max_it, flags, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'settle_or_reset' ----
+#line 560 "graph_loops.cpp"
+

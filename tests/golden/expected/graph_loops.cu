@@ -3157,3 +3157,180 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
 // ---- end of qd kernel 'implicit_steps' ----
 #line 533 "graph_loops.cpp"
 
+
+// After a convergence loop, a host 'if' on its counter (did it stop at the
+// cap?) is an IF node of the call's graph, and its 'else' another: the GPU
+// tests it, and the call still returns before the loop ends.
+// ---- qd kernel 'settle_or_reset' (graph_loops.cpp:538), translated by qd-translate ----
+#line 3166 "graph_loops.cu"
+// Test of the loop of 'settle_or_reset' (graph_loops.cpp:544) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+static __global__ void __launch_bounds__(1)
+qd_settle_or_reset_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, int max_it, const float* qd_scalar_top, int* qd_moved_it) {
+  const float top = *qd_scalar_top;
+  int& it = *qd_moved_it;
+  if (qd_after_body) {
+#line 551 "graph_loops.cpp"
+    ++it;
+#line 3175 "graph_loops.cu"
+  }
+#line 544 "graph_loops.cpp"
+  const bool qd_holds = static_cast<bool>(top > tol && it < max_it);
+#line 3179 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// Parallel loop of 'settle_or_reset' (graph_loops.cpp:547) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float top = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 547 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.5f;
+            top = std::fmax(top, a[i]);
+        }
+#line 3199 "graph_loops.cu"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 547 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.5f;
+            top = std::fmax(top, a[i]);
+        }
+#line 3209 "graph_loops.cu"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_top[256];
+  top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_top[qd::detail::block_index()] = top;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
+  }
+}
+
+// Test of a host 'if' of 'settle_or_reset' (graph_loops.cpp:553) after a conditional WHILE node: its condition reads values the GPU keeps from the loop, so one thread computes it, and sets the condition of the IF node that holds the branch.
+static __global__ void __launch_bounds__(1)
+qd_settle_or_reset_graph_if1(qd::detail::LoopHandle qd_if, int max_it, const int* qd_scalar_it) {
+  const int it = *qd_scalar_it;
+#line 553 "graph_loops.cpp"
+  const bool qd_holds = static_cast<bool>(it == max_it);
+#line 3229 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_if, qd_holds);
+}
+
+// Test of a host 'if' of 'settle_or_reset' (graph_loops.cpp:553) after a conditional WHILE node: its condition reads values the GPU keeps from the loop, so one thread computes it, and sets the condition of the IF node that holds the branch.
+static __global__ void __launch_bounds__(1)
+qd_settle_or_reset_graph_if2(qd::detail::LoopHandle qd_if, int max_it, const int* qd_scalar_it) {
+  const int it = *qd_scalar_it;
+#line 553 "graph_loops.cpp"
+  const bool qd_holds = !static_cast<bool>(it == max_it);
+#line 3239 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_if, qd_holds);
+}
+
+// Parallel loop of 'settle_or_reset' (graph_loops.cpp:554): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_settle_or_reset_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 555 "graph_loops.cpp"
+a[i] = -1.0f;
+#line 3251 "graph_loops.cu"
+  }
+}
+
+// Serial task of 'settle_or_reset' (graph_loops.cpp:556): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_settle_or_reset_task2(int * flags) {
+#line 556 "graph_loops.cpp"
+flags[0] = 1;
+#line 3260 "graph_loops.cu"
+}
+
+// Serial task of 'settle_or_reset' (graph_loops.cpp:558): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_settle_or_reset_task3(int * flags, const int* qd_scalar_it) {
+  const int it = *qd_scalar_it;
+#line 558 "graph_loops.cpp"
+flags[1] = it;
+#line 3269 "graph_loops.cu"
+}
+
+
+// Host entry points of kernel 'settle_or_reset', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+void settle_or_reset(float* a, int n, float tol, int max_it, int* flags, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel settle_or_reset"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
+  static qd::detail::GraphSite qd_graph_site("settle_or_reset", "graph_loops.cpp", 538);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  float top = 1e30f;
+  int it = 0;
+  // 'top' is reduced in the loop below (graph_loops.cpp:544): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 544, qd_scratch.slot<float>(0), static_cast<float>(top));
+  {
+    // device-condition loop, graph_loops.cpp:544: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // 'it' lives on the device from here on: the GPU changes it between iterations
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 544, qd_scratch.slot<int>(1), static_cast<int>(it));
+    const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
+    // the first test, graph_loops.cpp:544
+    qd_graph.launch(0, &qd_settle_or_reset_graph_test0, 1, 1, "graph_loops.cpp", 544, qd_loop, false, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    qd_graph.loop_begin(0, qd_loop);
+    // graph_loops.cpp:545: top = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 545, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    // parallel loop with reductions, graph_loops.cpp:547: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_graph.launch(0, &qd_settle_or_reset_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 547, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+    }
+    // the test after each iteration, graph_loops.cpp:544
+    qd_graph.launch(0, &qd_settle_or_reset_graph_test0, 1, 1, "graph_loops.cpp", 544, qd_loop, true, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    qd_graph.loop_end(0);
+  }
+  {
+    // host 'if', graph_loops.cpp:553: its condition reads values the GPU changes, so it is a conditional IF node, and its 'else' another, tested by the GPU
+    const qd::detail::LoopHandle qd_if = qd_graph.new_loop();
+    qd_graph.launch(0, &qd_settle_or_reset_graph_if1, 1, 1, "graph_loops.cpp", 553, qd_if, max_it, qd_scratch.slot<int>(1));
+    const qd::detail::LoopHandle qd_else = qd_graph.new_loop();
+    qd_graph.launch(0, &qd_settle_or_reset_graph_if2, 1, 1, "graph_loops.cpp", 553, qd_else, max_it, qd_scratch.slot<int>(1));
+    qd_graph.if_begin(0, qd_if);
+    // parallel loop, graph_loops.cpp:554
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_graph.launch(0, &qd_settle_or_reset_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 554, qd_begin, qd_count, a);
+      }
+    }
+    // serial task, graph_loops.cpp:556
+    qd_graph.launch(0, &qd_settle_or_reset_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 556, flags);
+    qd_graph.if_end(0);
+    qd_graph.if_begin(0, qd_else);
+    // serial task, graph_loops.cpp:558
+    qd_graph.launch(0, &qd_settle_or_reset_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 558, flags, qd_scratch.slot<int>(1));
+    qd_graph.if_end(0);
+  }
+  qd_graph.submit();
+}
+
+void settle_or_reset(float* a, int n, float tol, int max_it, int* flags) {
+  ::settle_or_reset(a, n, tol, max_it, flags, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'settle_or_reset' ----
+#line 560 "graph_loops.cpp"
+

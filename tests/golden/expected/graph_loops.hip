@@ -2410,3 +2410,131 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
 // ---- end of qd kernel 'implicit_steps' ----
 #line 533 "graph_loops.cpp"
 
+
+// After a convergence loop, a host 'if' on its counter (did it stop at the
+// cap?) is an IF node of the call's graph, and its 'else' another: the GPU
+// tests it, and the call still returns before the loop ends.
+// ---- qd kernel 'settle_or_reset' (graph_loops.cpp:538), translated by qd-translate ----
+#line 2419 "graph_loops.hip"
+// Parallel loop of 'settle_or_reset' (graph_loops.cpp:547) with reductions: a grid-stride loop over the iterations, then the combine.
+static __global__ void __launch_bounds__(256)
+qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  float top = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, float>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 547 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.5f;
+            top = std::fmax(top, a[i]);
+        }
+#line 2436 "graph_loops.hip"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 547 "graph_loops.cpp"
+{
+            a[i] = a[i] * 0.5f;
+            top = std::fmax(top, a[i]);
+        }
+#line 2446 "graph_loops.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_top[256];
+  top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_top[qd::detail::block_index()] = top;
+  if (qd::detail::last_block_done(qd_done)) {
+    const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
+  }
+}
+
+// Parallel loop of 'settle_or_reset' (graph_loops.cpp:554): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_settle_or_reset_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 555 "graph_loops.cpp"
+a[i] = -1.0f;
+#line 2468 "graph_loops.hip"
+  }
+}
+
+// Serial task of 'settle_or_reset' (graph_loops.cpp:556): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_settle_or_reset_task2(int * flags) {
+#line 556 "graph_loops.cpp"
+flags[0] = 1;
+#line 2477 "graph_loops.hip"
+}
+
+// Serial task of 'settle_or_reset' (graph_loops.cpp:558): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_settle_or_reset_task3(int * flags, int it) {
+#line 558 "graph_loops.cpp"
+flags[1] = it;
+#line 2485 "graph_loops.hip"
+}
+
+
+// Host entry points of kernel 'settle_or_reset': they enqueue its work on the launch stream and return without waiting.
+void settle_or_reset(float* a, int n, float tol, int max_it, int* flags, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel settle_or_reset"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
+  float top = 1e30f;
+  int it = 0;
+  // 'top' is reduced in the loop below (graph_loops.cpp:544): from here on its value is the device's, starting from the host's
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(top));
+  qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 544);
+  while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol && it < max_it))) {
+    // graph_loops.cpp:545: top = 0.0f
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 545);
+    // parallel loop with reductions, graph_loops.cpp:547: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_settle_or_reset_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 547);
+    }
+    ++it;
+  }
+  if (it == max_it) {
+    // parallel loop, graph_loops.cpp:554
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_settle_or_reset_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+        qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 554);
+      }
+    }
+    // serial task, graph_loops.cpp:556
+    qd_settle_or_reset_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(flags);
+    qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 556);
+  } else {
+    // serial task, graph_loops.cpp:558
+    qd_settle_or_reset_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(flags, it);
+    qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 558);
+  }
+}
+
+void settle_or_reset(float* a, int n, float tol, int max_it, int* flags) {
+  ::settle_or_reset(a, n, tol, max_it, flags, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'settle_or_reset' ----
+#line 560 "graph_loops.cpp"
+
