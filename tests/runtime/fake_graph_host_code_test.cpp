@@ -173,14 +173,23 @@ TEST_F(FakeGraphHostCode, AReusedStatementRunsOnlyForANewKey) {
 
 TEST_F(FakeGraphHostCode, ThreadsShareAReusedCapture) {
   // Each thread on its own stream and buffers; the key differs per thread
-  // but each thread's repeats reuse its capture.
+  // but each thread's repeats reuse its capture. The buffers live until
+  // both threads end: a thread that ran after the other had finished could
+  // get the same addresses, hence the same key, and rightly reuse its
+  // capture (seen under ThreadSanitizer).
   constexpr int kThreads = 2, kCalls = 20;
   std::vector<std::thread> threads;
+  std::vector<qd::Buffer<float>> xs, ys;
+  for (int t = 0; t < kThreads; ++t) {
+    xs.emplace_back(kN);
+    ys.emplace_back(kN);
+  }
   std::atomic<int> runs{0}, wrong{0};
   for (int t = 0; t < kThreads; ++t)
-    threads.emplace_back([&] {
+    threads.emplace_back([&, t] {
       qd::Stream s;
-      qd::Buffer<float> x{kN}, y{kN};
+      qd::Buffer<float>& x = xs[t];
+      qd::Buffer<float>& y = ys[t];
       int mine = 0;
       for (int call = 0; call < kCalls; ++call) {
         std::vector<float> h(kN);
