@@ -191,6 +191,24 @@ const CallExpr *hostOnlyCall(const Stmt *S, const SourceManager &SM) {
   return nullptr;
 }
 
+/// What keeps one GPU thread from evaluating \p E, said of \p What: a call
+/// it cannot make, or a namespace-scope variable.
+std::optional<std::string> notOnDevice(const Stmt *E, const std::string &What,
+                                       ASTContext &Context,
+                                       const SourceManager &SM) {
+  if (const CallExpr *Call = hostOnlyCall(E, SM)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    return "the GPU would call '" +
+           (Callee ? Callee->getNameAsString() : std::string("a function")) +
+           "' in " + What;
+  }
+  if (findReferenceTo(E, [&](const VarDecl *Var) {
+        return classifyGlobal(Var, Context) != GlobalUse::NotGlobal;
+      }))
+    return What + " uses a namespace-scope variable";
+  return std::nullopt;
+}
+
 /// Turns \p Loop's conditional-node form off, for \p Why.
 void dropGraphLoop(Step &Loop, std::string Why) {
   Loop.GraphTest.clear();
@@ -402,19 +420,6 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
   }
   llvm::SmallPtrSet<const VarDecl *, 4> MovedSet(Moved.begin(), Moved.end());
   auto IsMoved = [&](const VarDecl *Var) { return MovedSet.count(Var) != 0; };
-  // What keeps one GPU thread from evaluating \p E, \p What of the body.
-  auto NotOnDevice = [&](const Stmt *E,
-                         const std::string &What) -> std::optional<std::string> {
-    if (const CallExpr *Call = hostOnlyCall(E, SM)) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      return "the GPU would call '" +
-             (Callee ? Callee->getNameAsString() : std::string("a function")) +
-             "' in " + What;
-    }
-    if (findReferenceTo(E, IsGlobal))
-      return What + " uses a namespace-scope variable";
-    return std::nullopt;
-  };
 
   // A declaration in the body from a moved value ('const double t = step *
   // dt;') is a device scalar of the body: one GPU thread computes it into
@@ -433,7 +438,7 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
       return Fail("'" + Var->getNameAsString() +
                   "', declared from values the GPU changes, is not a number "
                   "or pointer that a slot holds" + AtLine(*Decl));
-    if (std::optional<std::string> Problem = NotOnDevice(DS, What))
+    if (std::optional<std::string> Problem = notOnDevice(DS, What, Context, SM))
       return Fail(*Problem);
     bool Writes = false;
     MayWriteOptions Options;
@@ -475,7 +480,8 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
     if (referencesTo(IfCond, IsMoved).empty())
       continue; // the same in every iteration: the host's decision
     if (std::optional<std::string> Problem =
-            NotOnDevice(IfCond, "the condition of a host 'if'" + AtLine(*If)))
+            notOnDevice(IfCond, "the condition of a host 'if'" + AtLine(*If),
+                        Context, SM))
       return Fail(*Problem);
     Step T;
     T.Kind = StepKind::SerialTask;
@@ -666,12 +672,7 @@ void Analyzer::checkGraphLoops(std::vector<Step> &Steps,
       if (referencesTo(Cond, [&](const VarDecl *Var) {
             return Moved.count(Var) != 0;
           }).empty() ||
-          hostOnlyCall(Cond, SM) ||
-          findReferenceTo(Cond,
-                          [&](const VarDecl *Var) {
-                            return classifyGlobal(Var, Context) !=
-                                   GlobalUse::NotGlobal;
-                          }) ||
+          notOnDevice(Cond, "", Context, SM) ||
           llvm::any_of(If.Branches, [&](const std::vector<Step> &Branch) {
             return hostBetweenIterations(Branch, What) != nullptr;
           }))
