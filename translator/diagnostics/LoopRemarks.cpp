@@ -342,15 +342,20 @@ private:
     const Expr *Cond = cast<IfStmt>(S.S)->getCond();
     std::string Names;
     unsigned Count = 0;
-    const bool InBody = !Moved.empty();
+    // In a node's body it reads what that node changes; after a loop,
+    // nested or not, what that loop left.
+    bool InBody = false;
     llvm::SmallPtrSet<const VarDecl *, 4> Seen;
-    for (const Capture &C : InBody ? Moved : MovedBefore)
-      if (llvm::any_of(S.GraphTest.front().Captures,
-                       [&](const Capture &T) { return T.Var == C.Var; }) &&
-          Seen.insert(C.Var).second) {
-        Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
-        ++Count;
-      }
+    for (const std::vector<Capture> *List : {&Moved, &MovedBefore})
+      for (const Capture &C : *List)
+        if (llvm::any_of(S.GraphTest.front().Captures,
+                         [&](const Capture &T) { return T.Var == C.Var; }) &&
+            Seen.insert(C.Var).second) {
+          Names +=
+              (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
+          ++Count;
+          InBody |= List == &Moved;
+        }
     report(Diags, Cond->getBeginLoc(),
            InBody ? Diag::RemarkIfOnGraph : Diag::RemarkIfAfterLoopOnGraph)
         << Names << (Count > 1) << (S.Branches.size() > 1);
