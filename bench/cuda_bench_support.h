@@ -77,14 +77,21 @@ inline std::vector<float> to_host(const float* d, std::size_t n) {
   return h;
 }
 
+// Whether device array `d` holds the same bits as the host array `expected`
+// (a result copied back earlier); if not, prints as same_bits does.
+inline bool same_bits_as_host(const float* expected, const float* d, std::size_t n,
+                              const char* bench, const char* what, const char* reference) {
+  if (std::memcmp(expected, to_host(d, n).data(), n * sizeof(float)) == 0)
+    return true;
+  std::fprintf(stderr, "%s: %s differs from %s\n", bench, what, reference);
+  return false;
+}
+
 // Whether two device arrays hold the same bits; if not, prints
 // "<bench>: <what> differs from <reference>".
 inline bool same_bits(const float* x, const float* y, std::size_t n, const char* bench,
                       const char* what, const char* reference) {
-  if (std::memcmp(to_host(x, n).data(), to_host(y, n).data(), n * sizeof(float)) == 0)
-    return true;
-  std::fprintf(stderr, "%s: %s differs from %s\n", bench, what, reference);
-  return false;
+  return same_bits_as_host(to_host(x, n).data(), y, n, bench, what, reference);
 }
 
 // n floats in [-0.5, 0.5) on the device, a fixed pattern shifted by `seed`.
