@@ -164,6 +164,17 @@ fi
 
 # --- core: golden cases, samples, suite programs, PyTorch, out-of-tree ---
 if has_part core; then
+  missing=()
+  for d in "${drivers[@]}"; do
+    [ -x "$build/tests/golden/drivers/golden_$(basename "$d" .cpp)_serial" ] ||
+      missing+=("golden_$(basename "$d" .cpp)_serial")
+  done
+  for s in "${samples[@]}"; do [ -x "$build/samples/${s}_serial" ] || missing+=("${s}_serial"); done
+  for p in "${programs[@]}"; do [ -x "$build/tests/gpu/gpu_suite_${p}_serial" ] || missing+=("gpu_suite_${p}_serial"); done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "gpu_stage.sh: not built in $build: ${missing[*]}" >&2
+    exit 1
+  fi
   for d in "${drivers[@]}"; do
     case=$(basename "$d" .cpp)
     "$build/tests/golden/drivers/golden_${case}_serial" >"$stage/serial/golden.$case.txt"

@@ -12,7 +12,7 @@
 #                suite program, sample and the out-of-tree project against its
 #                serial reference, and their `check` lines (default: all five
 #                targets)
-#   generator    [0-13 | 5,7 ...] [cuda cudagraph hip hipgraph plaincuda]:
+#   generator    [0-19 | 5,7 ...] [cuda cudagraph hip hipgraph plaincuda]:
 #                qdsmith batches against their serial output, bit for bit
 #                (default: every staged batch, QD_SMITH_BATCHES, in
 #                QD_SMITH_TARGETS="cuda cudagraph hip hipgraph")
@@ -25,6 +25,11 @@
 #   tsan         runtime_stress built with ThreadSanitizer
 #   bench        [triad streams ...]: the benchmarks, QD_BENCH_RUNS times
 #   all          every stage in that order, where time allows
+#
+# The whole suite in 7 device calls, each carrying .device-stage.tar.xz:
+#   correctness cuda plaincuda | correctness cudagraph hip hipgraph |
+#   generator 0-19 | generator 20-39 | sanitizers | sanitizers hip hipgraph |
+#   profiling torch tsan bench
 #
 # Every stage builds what it needs (in QD_GPU_BUILD, default /tmp/qd-gpu-build,
 # kept while the machine stays warm, so a second call rebuilds nothing) and
@@ -84,6 +89,7 @@ benches=(triad streams collapse reduce gemv stencil product jacobi)
 
 usage() {
   sed -n '2,/^set -uo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2
+  rm -rf "$work"
   exit 2
 }
 
@@ -126,7 +132,7 @@ finish() {
     local late
     late=$(grep -c '^SKIP .*(\(out of time\|dry run\)' "$results")
     if [ "$late" -gt 0 ]; then
-      echo "SKIP $late tests out of time or in a dry run, from $(grep -m1 '^SKIP .*(\(out of time\|dry run\)' "$results" | cut -d' ' -f2) on (summary.txt lists them)"
+      echo "SKIP $late tests out of time or in a dry run (the first: $(grep -m1 '^SKIP .*(\(out of time\|dry run\)' "$results" | cut -d' ' -f2); the lines above list them all)"
     fi
     [ "$info" -gt 0 ] && echo "$info informational lines (INFO, not counted)"
     echo "$passed passed, $failed failed, $skipped skipped"
@@ -148,8 +154,6 @@ finish() {
   [ "$failed" -eq 0 ] && [ "$status" -eq 0 ] && exit 0
   exit 1
 }
-trap finish EXIT
-trap 'record FAIL run_on_device.interrupted "signal after $(($(date +%s) - started)) s"; exit 1' TERM INT
 
 # --- arguments ------------------------------------------------------------------
 cmdline="$*"
@@ -175,6 +179,9 @@ while [ $# -gt 0 ]; do
   fi
   shift
 done
+
+trap finish EXIT
+trap 'record FAIL run_on_device.interrupted "signal after $(($(date +%s) - started)) s"; exit 1' TERM INT
 
 # --- the stage archive ----------------------------------------------------------
 if [ "$dry" = 1 ]; then
@@ -343,7 +350,7 @@ build_exes() {
       elif [ "$status" = 124 ] || [ "$status" = 137 ]; then
         record SKIP "$n.builds" "out of time"
       else
-        record FAIL "$n.builds" "not built: a dependency failed ($(echo "$failed_targets" | tr "\n" " " | head -c 200))"
+        record FAIL "$n.builds" "not built${failed_targets:+: $(echo "$failed_targets" | tr '\n' ' ' | head -c 200)failed}; see logs/build/$label.log"
       fi
     else
       built+=("$n")
