@@ -150,7 +150,6 @@ finish() {
   echo "======== summary ($out/summary.txt) ========"
   cat "$summary"
   rm -rf "$work"
-  if [ "$dry" = 1 ]; then exit "$status"; fi
   [ "$failed" -eq 0 ] && [ "$status" -eq 0 ] && exit 0
   exit 1
 }

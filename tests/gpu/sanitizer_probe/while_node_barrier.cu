@@ -29,6 +29,10 @@
 // CUDA error.
 #include <cuda_runtime.h>
 
+#if CUDART_VERSION < 12040
+#error "while_node_barrier.cu needs CUDA 12.4 or later: conditional graph nodes"
+#endif
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
