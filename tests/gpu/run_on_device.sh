@@ -30,6 +30,8 @@
 #   correctness cuda plaincuda | correctness cudagraph hip hipgraph |
 #   generator 0-19 | generator 20-39 | sanitizers | sanitizers hip hipgraph |
 #   profiling torch tsan bench
+# or, calls made back to back while the machine stays warm (the build is
+# kept): build | correctness | sanitizers | generator 0-19 | ...
 #
 # Every stage builds what it needs (in QD_GPU_BUILD, default /tmp/qd-gpu-build,
 # kept while the machine stays warm, so a second call rebuilds nothing) and
