@@ -1,157 +1,726 @@
 #!/usr/bin/env bash
-# The GPU suite, run on the GPU machine from the repository root after
-# scripts/gpu_stage.sh staged .device-stage/ (docs/testing.md). Builds the
-# staged translations with nvcc and cmake, then:
-#   1. runs every program and compares its `name value` lines with the serial
-#      reference; each `check ... PASS|FAIL` line it prints is a test too;
-#      the CUDA programs run twice, the second time built by nvcc with no
-#      flags of ours (plaincuda.*);
-#   2. reruns the programs under compute-sanitizer memcheck, racecheck and
-#      synccheck (short runs: QD_SUITE_QUICK=1);
-#   3. profiling: concurrency_proof with NVTX ranges under Nsight Systems,
-#      when nsys is installed (the plain ranges build runs in step 1);
-#   4. PyTorch interop: tests/gpu/torch_interop/torch_interop.py with the
-#      library built from the staged kernels;
-#   5. ThreadSanitizer: runtime_stress with its host code and the runtime
-#      instrumented (QD_GPU_TSAN=0 leaves it out);
-#   6. runs the benchmarks QD_BENCH_RUNS times (default 3; never a failure,
-#      only numbers).
-# Prints "PASS|FAIL|SKIP <test>" lines, the benchmark results, and last
-# "N passed, N failed, N skipped" (SKIP: could not run here, e.g. a second
-# GPU; never counted as passed). Logs go to $OUT (or /tmp/qd-gpu-out) as a
-# few files.
+# The GPU suite, run on the GPU machine from the repository root with the
+# archive that scripts/gpu_stage.sh wrote carried along (docs/testing.md,
+# "The GPU suite"). One device call runs one or more stages, each well inside
+# the device tool's 10-minute command:
+#
+#   bash tests/gpu/run_on_device.sh <stage> [filters] [<stage> [filters]]...
+#
+#   build        configure tests/gpu/device and build everything but the
+#                random programs' batches and the TSan build
+#   correctness  [cuda plaincuda cudagraph hip hipgraph]: every golden case,
+#                suite program, sample and the out-of-tree project against its
+#                serial reference, and their `check` lines (default: all five
+#                targets)
+#   generator    [0-19 | 5,7 ...] [cuda cudagraph hip hipgraph plaincuda]:
+#                qdsmith batches against their serial output, bit for bit
+#                (default: every staged batch, QD_SMITH_BATCHES, in
+#                QD_SMITH_TARGETS="cuda cudagraph hip hipgraph")
+#   sanitizers   [cuda cudagraph hip hipgraph] [memcheck racecheck synccheck]:
+#                compute-sanitizer over the hand-written WHILE-node probe,
+#                then the programs that matter most, then the rest as time
+#                allows (default: cuda cudagraph, all three tools)
+#   profiling    concurrency_proof with NVTX ranges under Nsight Systems
+#   torch        PyTorch interop (tests/gpu/torch_interop)
+#   tsan         runtime_stress built with ThreadSanitizer
+#   bench        [triad streams ...]: the benchmarks, QD_BENCH_RUNS times
+#   all          every stage in that order, where time allows
+#
+# The whole suite in 7 device calls, each carrying .device-stage.tar.xz:
+#   correctness cuda plaincuda | correctness cudagraph hip hipgraph |
+#   generator 0-19 | generator 20-39 | sanitizers | sanitizers hip hipgraph |
+#   profiling torch tsan bench
+# or, calls made back to back while the machine stays warm (the build is
+# kept): build | correctness | sanitizers | generator 0-19 | ...
+#
+# Every stage builds what it needs (in QD_GPU_BUILD, default /tmp/qd-gpu-build,
+# kept while the machine stays warm, so a second call rebuilds nothing) and
+# stops starting work at the deadline QD_STAGE_BUDGET_S seconds (default
+# 540) after the command began: what it could not run is recorded as
+# `SKIP <test> (out of time)`. The archive (QD_STAGE_ARCHIVE, default
+# .device-stage.tar.xz) is unpacked into QD_GPU_STAGE (default
+# /tmp/qd-gpu-stage) unless the same archive (sha256) already is.
+#
+# Output: $OUT/summary.txt (every PASS/FAIL/SKIP line, each stage's time,
+# the counts `N passed, N failed, N skipped`), echoed at the end;
+# $OUT/logs.tar.gz (every log); $OUT/bench.txt (the benchmarks' output) and
+# $OUT/proof_ranges.nsys-rep when those stages ran. Exit status 1 when
+# anything failed. SKIP: could not run here or out of time, never a pass.
+# INFO: what the hand-written probe shows about compute-sanitizer; not
+# counted.
+#
+# Knobs: QD_STAGE_BUDGET_S, QD_RUN_JOBS (programs run at a time, default 8;
+# the timing-sensitive suite programs always run alone), QD_RUN_TIMEOUT (per
+# program, default 180 s), QD_SANITIZER_JOBS (default 6),
+# QD_SANITIZER_TIMEOUT (per run, default 240 s), QD_SANITIZER_STRICT=1 (count
+# the failures of programs with conditional graph nodes even where the probe
+# shows the tool fails on them), QD_SMITH_BATCHES, QD_SMITH_TARGETS,
+# QD_BENCH_RUNS (default 3), QD_GPU_TSAN=0, QD_TSAN_CALLS (default 300),
+# QD_GPU_DRY_RUN=1 (no nvcc, no GPU: unpack, then list what each stage would
+# build and run).
 set -uo pipefail
 root=$PWD
-stage=$root/.device-stage
-out=${OUT:-/tmp/qd-gpu-out}
+archive=${QD_STAGE_ARCHIVE:-$root/.device-stage.tar.xz}
+stage=${QD_GPU_STAGE:-/tmp/qd-gpu-stage}
 build=${QD_GPU_BUILD:-/tmp/qd-gpu-build}
-logs=$out/logs
-mkdir -p "$logs"
+out=${OUT:-/tmp/qd-gpu-out}
+budget=${QD_STAGE_BUDGET_S:-540}
+dry=${QD_GPU_DRY_RUN:-0}
+run_jobs=${QD_RUN_JOBS:-8}
+run_timeout=${QD_RUN_TIMEOUT:-180}
+san_jobs=${QD_SANITIZER_JOBS:-6}
+san_timeout=${QD_SANITIZER_TIMEOUT:-240}
+# Seconds kept at the end for the summary and the log archive.
+reserve=20
 started=$(date +%s)
+deadline=$((started + budget))
+ncpu=$(nproc)
+mkdir -p "$out"
+work=$(mktemp -d /tmp/qd-gpu-run.XXXXXX)
+logs=$work/logs
+mkdir -p "$logs/run" "$logs/sanitizer" "$logs/build"
+results=$work/results.txt
+timings=$work/timings.txt
+: >"$results"
+: >"$timings"
+export root stage build logs deadline reserve dry run_timeout san_timeout
 
-echo "== device: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"
-# A build directory left by a checkout elsewhere cannot be reused.
-for dir in "$build" "$build-tsan"; do
-  if [ -f "$dir/CMakeCache.txt" ] &&
-     ! grep -qx "CMAKE_HOME_DIRECTORY:INTERNAL=$root/tests/gpu/device" "$dir/CMakeCache.txt"; then
-    rm -rf "$dir"
-  fi
-done
-if ! { cmake -S tests/gpu/device -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-         -DQD_STAGE="$stage" >"$logs/configure.log" 2>&1 &&
-       cmake --build "$build" -j "$(nproc)" >"$logs/build.log" 2>&1; }; then
-  tail -n 60 "$logs/configure.log" "$logs/build.log"
-  echo "0 passed, 1 failed"
-  exit 1
-fi
-echo "== built in $(( $(date +%s) - started )) s"
+all_targets=(cuda plaincuda cudagraph hip hipgraph)
+stage_names=(build correctness generator sanitizers profiling torch tsan bench)
+benches=(triad streams collapse reduce gemv stencil product jacobi)
 
-passed=0; failed=0; skipped=0
-record() { # PASS|FAIL|SKIP name [detail]
-  echo "$1 $2${3:+  ($3)}"
-  case $1 in
-    PASS) passed=$((passed+1)) ;;
-    SKIP) skipped=$((skipped+1)) ;;
-    *) failed=$((failed+1)) ;;
+usage() {
+  sed -n '2,/^set -uo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2
+  rm -rf "$work"
+  exit 2
+}
+
+# --- results ------------------------------------------------------------------
+passed=0 failed=0 skipped=0 info=0
+record() { # PASS|FAIL|SKIP|INFO <name> [detail]
+  local verdict=$1
+  case $verdict in PASS | FAIL | SKIP | INFO) ;; *) verdict=FAIL ;; esac
+  local line="$verdict $2${3:+  ($3)}"
+  echo "$line"
+  echo "$line" >>"$results"
+  case $verdict in
+    PASS) passed=$((passed + 1)) ;;
+    SKIP) skipped=$((skipped + 1)) ;;
+    INFO) info=$((info + 1)) ;;
+    *) failed=$((failed + 1)) ;;
   esac
 }
-# record_checks <prefix> <log>: one test per `check <name> <verdict> <detail>` line.
-record_checks() {
-  while read -r _ name verdict detail; do
-    record "$verdict" "$1.$name" "$detail"
-  done < <(grep '^check ' "$2")
+left() { echo $((deadline - $(date +%s))); }
+# Whether $1 more seconds fit before the deadline (less the reserve).
+fits() { (($(left) - reserve >= $1)); }
+
+finish() {
+  local status=$?
+  trap - EXIT
+  local summary=$work/summary.txt
+  {
+    echo "# GPU suite: run_on_device.sh ${cmdline:-}"
+    echo "# device: ${device_name:-unknown}"
+    echo "# budget ${budget} s; total $(($(date +%s) - started)) s"
+    [ -f "$stage/stage-info.txt" ] && sed 's/^/# stage: /' "$stage/stage-info.txt"
+    cat "$results"
+    # The digest, last, so that the device tool's 12,000 characters of
+    # output hold it: the times, every FAIL and INFO, the SKIPs with a reason
+    # other than time, and how many ran out of time.
+    echo "== digest"
+    cat "$timings"
+    grep '^FAIL \|^INFO ' "$results"
+    grep '^SKIP ' "$results" | grep -v '(out of time\|(dry run' | head -60
+    local late
+    late=$(grep -c '^SKIP .*(\(out of time\|dry run\)' "$results")
+    if [ "$late" -gt 0 ]; then
+      echo "SKIP $late tests out of time or in a dry run (the first: $(grep -m1 '^SKIP .*(\(out of time\|dry run\)' "$results" | cut -d' ' -f2); the lines above list them all)"
+    fi
+    [ "$info" -gt 0 ] && echo "$info informational lines (INFO, not counted)"
+    echo "$passed passed, $failed failed, $skipped skipped"
+  } >"$summary"
+  cp "$summary" "$out/summary.txt"
+  cp "$summary" "$logs/summary.txt"
+  # Each file back from the device is at most 16 MiB: the sanitizers' logs of
+  # a failing program can be far longer, and their first errors say enough.
+  find "$logs" -type f -size +2M | while read -r f; do
+    { head -c 1000000 "$f"; printf '\n[... cut by run_on_device.sh ...]\n'; tail -c 200000 "$f"; } >"$f.cut"
+    mv "$f.cut" "$f"
+  done
+  tar -czf "$out/logs.tar.gz" -C "$work" logs
+  echo
+  echo "======== summary ($out/summary.txt) ========"
+  cat "$summary"
+  rm -rf "$work"
+  [ "$failed" -eq 0 ] && [ "$status" -eq 0 ] && exit 0
+  exit 1
 }
 
-# Executables are named <target>.golden.<case> or <target>.<program>
-# (targets cuda, hip, and cudagraph, hipgraph: the same in graph mode;
-# plaincuda: the cuda sources built by nvcc with no flags of ours); their
-# serial reference is serial/golden.<case>.txt or serial/<program>.txt.
-programs=$(cd "$build" && ls | grep -E '^(cuda|hip|cudagraph|hipgraph|plaincuda)\.' | sort)
-
-echo "== correctness"
-for exe in $programs; do
-  ref=$stage/serial/${exe#*.}.txt
-  log=$logs/$exe.txt
-  if "$build/$exe" >"$log" 2>"$logs/$exe.stderr"; then
-    record PASS "$exe.runs"
+# --- arguments ------------------------------------------------------------------
+cmdline="$*"
+[ $# -gt 0 ] || usage
+is_stage() { [[ " ${stage_names[*]} all " == *" $1 "* ]]; }
+plan=()      # stage names in order
+plan_args=() # their filters, space-separated
+takes_filters=0
+while [ $# -gt 0 ]; do
+  if is_stage "$1"; then
+    if [ "$1" = all ]; then
+      for s in "${stage_names[@]}"; do plan+=("$s"); plan_args+=(""); done
+      takes_filters=0
+    else
+      plan+=("$1"); plan_args+=("")
+      takes_filters=1
+    fi
+  elif [ "$takes_filters" = 1 ]; then
+    plan_args[-1]+="$1 "
   else
-    record FAIL "$exe.runs" "exit $?; see logs/$exe.stderr"; tail -5 "$logs/$exe.stderr"
-    continue
+    echo "run_on_device.sh: '$1' is neither a stage nor a filter of one" >&2
+    usage
   fi
+  shift
+done
+
+trap finish EXIT
+trap 'record FAIL run_on_device.interrupted "signal after $(($(date +%s) - started)) s"; exit 1' TERM INT
+
+# --- the stage archive ----------------------------------------------------------
+if [ "$dry" = 1 ]; then
+  device_name="dry run (QD_GPU_DRY_RUN=1): nothing is built or run"
+else
+  device_name=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)
+fi
+echo "== device: ${device_name:-unknown}; $ncpu cores; budget $budget s"
+if [ -f "$archive" ]; then
+  sum=$(sha256sum "$archive" | cut -c1-64)
+  if [ -f "$stage/.archive.sha256" ] && [ "$(cat "$stage/.archive.sha256")" = "$sum" ]; then
+    echo "== stage: $stage already holds this archive ($sum)"
+  else
+    rm -rf "$stage"
+    mkdir -p "$stage"
+    if ! tar -xJf "$archive" -C "$stage" 2>"$logs/unpack.log"; then
+      record FAIL stage.unpack "tar -xJf $archive: $(head -1 "$logs/unpack.log")"
+      exit 1
+    fi
+    echo "$sum" >"$stage/.archive.sha256"
+    echo "== stage: unpacked $(find "$stage" -type f | wc -l) files into $stage in $(($(date +%s) - started)) s"
+  fi
+elif [ -d "$root/.device-stage/serial" ]; then
+  stage=$root/.device-stage # staged by hand and carried as a folder
+  echo "== stage: no archive; using $stage"
+else
+  record FAIL stage.unpack "no $archive: run scripts/gpu_stage.sh on the build machine and carry .device-stage.tar.xz"
+  exit 1
+fi
+[ -f "$stage/stage-info.txt" ] && sed 's/^/== stage: /' "$stage/stage-info.txt"
+
+# --- what was staged: executables' names -------------------------------------------
+stage_dir_of() { if [ "$1" = plaincuda ]; then echo cuda; else echo "$1"; fi; }
+ext_of() { case $1 in hip | hipgraph) echo hip ;; *) echo cu ;; esac; }
+# core_exes <target>: every executable of one target but the random programs.
+core_exes() {
+  local t=$1 d ext f n
+  d=$stage/$(stage_dir_of "$1") ext=$(ext_of "$1")
+  for f in "$d"/golden/*."$ext"; do
+    [ -e "$f" ] && echo "$t.golden.$(basename "$f" ."$ext")"
+  done
+  for f in "$d"/programs/*."$ext"; do
+    [ -e "$f" ] || continue
+    n=$(basename "$f" ."$ext")
+    [[ $n == qdsmith_* ]] || echo "$t.$n"
+  done
+  for f in "$d"/samples/*/; do
+    [ -d "$f" ] && echo "$t.$(basename "$f")"
+  done
+  if [ "$t" = cuda ]; then
+    [ -f "$d/programs/concurrency_proof.cu" ] && echo cuda.concurrency_proof_ranges
+    [ -f "$d/oot/kernels.cu" ] && echo cuda.oot_physics
+  fi
+  return 0
+}
+# exe_sources <exe>: the staged translation(s) an executable is built from.
+exe_sources() {
+  local t=${1%%.*} rest=${1#*.} d ext
+  d=$stage/$(stage_dir_of "$t") ext=$(ext_of "$t")
+  case $rest in
+    golden.*) echo "$d/golden/${rest#golden.}.$ext" ;;
+    concurrency_proof_ranges) echo "$d/programs/concurrency_proof.cu" ;;
+    oot_physics) echo "$d/oot/kernels.cu" ;;
+    *) if [ -d "$d/samples/$rest" ]; then ls "$d/samples/$rest"/*."$ext"; else echo "$d/programs/$rest.$ext"; fi ;;
+  esac
+}
+# Whether an executable's graphs have conditional (WHILE or IF) nodes.
+has_conditional_nodes() {
+  local f
+  for f in $(exe_sources "$1"); do
+    grep -qE 'qd_graph\.(loop_begin|if_begin)\(' "$f" 2>/dev/null && return 0
+  done
+  return 1
+}
+smith_batches_staged() {
+  [ -f "$stage/serial/qdsmith_seeds.txt" ] && sed -n 's/^qdsmith_\([0-9]*\) .*/\1/p' "$stage/serial/qdsmith_seeds.txt"
+}
+# The suite programs whose checks time things: they run alone.
+timing_sensitive() {
+  [[ ${1#*.} =~ ^(concurrency_proof|concurrency_proof_ranges|graph_semantics|stream_semantics|runtime_stress)$ ]]
+}
+export -f stage_dir_of ext_of exe_sources
+
+# --- building -----------------------------------------------------------------------
+configured=0
+configure() {
+  [ "$configured" = 1 ] && return 0
+  # A build directory left by a checkout elsewhere cannot be reused.
+  if [ -f "$build/CMakeCache.txt" ] &&
+     ! grep -qx "CMAKE_HOME_DIRECTORY:INTERNAL=$root/tests/gpu/device" "$build/CMakeCache.txt"; then
+    rm -rf "$build"
+  fi
+  local t0
+  t0=$(date +%s)
+  if ! cmake -S tests/gpu/device -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+       -DQD_STAGE="$stage" >"$logs/build/configure.log" 2>&1; then
+    record FAIL build.configure "see logs/build/configure.log"
+    tail -n 30 "$logs/build/configure.log"
+    return 1
+  fi
+  echo "-- configured in $(($(date +%s) - t0)) s"
+  configured=1
+}
+
+# build_exes <label> <seconds to leave for running> <target>...: builds the
+# targets with ninja -k 0 (one that fails does not stop the others) until the
+# deadline less what the stage needs to run them. Sets `built` to those that
+# are up to date afterwards; records `<target>.builds` FAIL (or SKIP, out of
+# time) for the others, and one PASS build.<label> when all were built.
+built=()
+build_exes() {
+  local label=$1 leave=$2
+  shift 2
+  local wanted=("$@") present=() n
+  built=()
+  [ ${#wanted[@]} -gt 0 ] || return 0
+  if [ "$dry" = 1 ]; then
+    echo "-- build.$label would build ${#wanted[@]} targets: ${wanted[*]}"
+    built=("${wanted[@]}")
+    return 0
+  fi
+  if ! configure; then
+    for n in "${wanted[@]}"; do record SKIP "$n.builds" "configure failed"; done
+    return 1
+  fi
+  local known
+  known=$(ninja -C "$build" -t targets all 2>/dev/null | sed -n 's/^\([^:]*\): .*/\1/p' | sort -u)
+  for n in "${wanted[@]}"; do
+    if grep -qxF "$n" <<<"$known"; then
+      present+=("$n")
+    else
+      record FAIL "$n.builds" "staged, but not a target of tests/gpu/device (configure log)"
+    fi
+  done
+  [ ${#present[@]} -gt 0 ] || return 0
+  local budget_s=$(($(left) - reserve - leave))
+  if ((budget_s < 20)); then
+    for n in "${present[@]}"; do record SKIP "$n.builds" "out of time"; done
+    return 0
+  fi
+  local log=$logs/build/$label.log t0 status
+  t0=$(date +%s)
+  echo "-- build.$label: ${#present[@]} targets, -j $ncpu, at most $budget_s s"
+  timeout -k 10 "$budget_s" cmake --build "$build" -j "$ncpu" --target "${present[@]}" -- -k 0 \
+    >>"$log" 2>&1
+  status=$?
+  local took=$(($(date +%s) - t0))
+  # What is still out of date (failed, or not reached): ninja's dry run names
+  # the objects' and the links' targets.
+  local stale failed_targets
+  stale=$(cmake --build "$build" --target "${present[@]}" -- -n 2>/dev/null |
+    sed -n -e 's#.*CMakeFiles/\([^/]*\)\.dir/.*#\1#p' -e 's#.*Linking [A-Z]* executable \([^ ]*\)$#\1#p' \
+      -e 's#.*Linking [A-Z]* shared library lib\([^ ]*\)\.so$#\1#p' | sort -u)
+  failed_targets=$(sed -n 's#^FAILED: \(\[code=[0-9]*\] \)\{0,1\}##p' "$log" |
+    sed -e 's#.*CMakeFiles/\([^/]*\)\.dir/.*#\1#' -e 's# .*##' -e 's#^lib\(.*\)\.so$#\1#' | sort -u)
+  if [ -n "$failed_targets" ]; then
+    echo "-- build.$label errors (logs/build/$label.log):"
+    grep -A12 '^FAILED: ' "$log" | head -60
+  fi
+  local missing=0
+  for n in "${present[@]}"; do
+    if grep -qxF "$n" <<<"$stale"; then
+      missing=$((missing + 1))
+      if grep -qxF "$n" <<<"$failed_targets"; then
+        record FAIL "$n.builds" "see logs/build/$label.log"
+      elif [ "$status" = 124 ] || [ "$status" = 137 ]; then
+        record SKIP "$n.builds" "out of time"
+      else
+        record FAIL "$n.builds" "not built${failed_targets:+: $(echo "$failed_targets" | tr '\n' ' ' | head -c 200)failed}; see logs/build/$label.log"
+      fi
+    else
+      built+=("$n")
+    fi
+  done
+  # A failed dependency (the runtime) is a failure of its own.
+  for n in $failed_targets; do
+    [[ " ${present[*]} " == *" $n "* ]] || record FAIL "build.$n" "see logs/build/$label.log"
+  done
+  if [ "$missing" = 0 ]; then
+    record PASS "build.$label" "${#present[@]} targets up to date in $took s"
+  fi
+  echo "build.$label: $took s (${#built[@]} of ${#present[@]} built)" >>"$timings"
+}
+
+# --- running, several at a time --------------------------------------------------------
+# run_items <jobs> <worker> <recorder> <item>...: runs `<worker> <index> <item>`
+# for every item, <jobs> at a time. A worker writes tab-separated
+# `VERDICT name detail` lines to $RES_DIR/<index>.res and what the console
+# should show to <index>.out; they are recorded, in the items' order, through
+# `<recorder> VERDICT name detail`.
+run_items() {
+  local jobs=$1 worker=$2 recorder=$3
+  shift 3
+  [ $# -gt 0 ] || return 0
+  RES_DIR=$(mktemp -d "$work/res.XXXXXX")
+  export RES_DIR
+  local i=0 item
+  # shellcheck disable=SC2016 # expanded by the worker's shell
+  for item in "$@"; do
+    printf '%s\0%s\0' "$i" "$item"
+    i=$((i + 1))
+  done | xargs -0 -r -n 2 -P "$jobs" bash -c '"$0" "$@"' "$worker"
+  for ((i = 0; i < $#; ++i)); do
+    [ -s "$RES_DIR/$i.out" ] && cat "$RES_DIR/$i.out"
+    [ -f "$RES_DIR/$i.res" ] || continue
+    while IFS=$'\t' read -r verdict name detail; do
+      "$recorder" "$verdict" "$name" "$detail"
+    done <"$RES_DIR/$i.res"
+  done
+}
+# In a worker: verdict <VERDICT> <name> [detail]
+verdict() { printf '%s\t%s\t%s\n' "$1" "$2" "$(printf '%s' "${3:-}" | tr '\t\n' '  ')" >>"$RES"; }
+# In a worker: how long the next run may take (0: out of time), at most $1.
+allowed() {
+  local rem=$((deadline - $(date +%s) - reserve))
+  if ((rem < 10)); then echo 0; elif ((rem < $1)); then echo "$rem"; else echo "$1"; fi
+}
+export -f verdict allowed
+
+# run_one <index> <exe>: runs a program, compares it with its serial reference.
+run_one() {
+  local exe=$2 ref log err t status detail
+  RES=$RES_DIR/$1.res
+  local con=$RES_DIR/$1.out
+  ref=$stage/serial/${exe#*.}.txt log=$logs/run/$exe.txt err=$logs/run/$exe.stderr
+  if [ "$dry" = 1 ]; then
+    verdict SKIP "$exe.runs" "dry run: $build/$exe, compared with serial/${exe#*.}.txt"
+    return
+  fi
+  t=$(allowed "$run_timeout")
+  if [ "$t" = 0 ]; then verdict SKIP "$exe.runs" "out of time"; return; fi
+  # (The braces keep bash's "Aborted" notice of a crash off the console.)
+  { timeout -k 5 "$t" "$build/$exe" >"$log" 2>"$err"; } 2>/dev/null
+  status=$?
+  if [ "$status" = 124 ] || [ "$status" = 137 ]; then
+    if [ "$t" -lt "$run_timeout" ]; then
+      verdict SKIP "$exe.runs" "out of time (stopped after $t s)"
+    else
+      verdict FAIL "$exe.runs" "timed out after $t s (QD_RUN_TIMEOUT)"
+    fi
+    return
+  elif [ "$status" != 0 ]; then
+    verdict FAIL "$exe.runs" "exit $status; see logs/run/$exe.stderr"
+    { echo "--- $exe (exit $status):"; tail -5 "$err"; } >>"$con"
+    return
+  fi
+  verdict PASS "$exe.runs"
   if [[ $exe == *.qdsmith_* ]]; then
     # Random programs print hashes of their outputs: equal bit for bit, or
     # not. The differing lines name the program (s<seed>.) and unit; rerun
     # it alone with tests/generator/qdsmith.py --seed <seed> [--only units].
     if cmp -s "$ref" "$log"; then
-      record PASS "$exe.identical_to_serial" "$(wc -l <"$log") outputs"
+      verdict PASS "$exe.identical_to_serial" "$(wc -l <"$log") outputs"
     else
-      record FAIL "$exe.identical_to_serial"
-      diff "$ref" "$log" | grep '^[<>]' | head -10
+      verdict FAIL "$exe.identical_to_serial" "$(diff "$ref" "$log" | grep -c '^>') lines differ"
+      { echo "--- $exe differs from serial/${exe#*.}.txt:"; diff "$ref" "$log" | grep '^[<>]' | head -10; } >>"$con"
     fi
-    continue
+    return
   fi
-  if detail=$(python3 tests/gpu/compare_results.py "$ref" "$log" 2>&1); then
-    record PASS "$exe.matches_serial" "$(echo "$detail" | tail -1)"
+  if detail=$(python3 "$root/tests/gpu/compare_results.py" "$ref" "$log" 2>&1); then
+    verdict PASS "$exe.matches_serial" "$(echo "$detail" | tail -1)"
   else
-    record FAIL "$exe.matches_serial"; echo "$detail" | head -20
+    verdict FAIL "$exe.matches_serial"
+    { echo "--- $exe against serial/${exe#*.}.txt:"; echo "$detail" | head -20; } >>"$con"
   fi
-  record_checks "$exe" "$log"
-done
-
-# --- out-of-tree project (tests/out_of_tree/README.md) ---
-# cuda.oot_physics ran in the loop above (runs, matches_serial within 1e-4,
-# its check lines). Its inputs make every result exact, so its output must
-# also equal the serial reference line for line, as in tests/out_of_tree/run.sh.
-if [ -f "$stage/cuda/oot/kernels.cu" ]; then
-  if [ ! -x "$build/cuda.oot_physics" ]; then
-    record FAIL cuda.oot_physics.builds "staged, but the executable was not built"
-  elif diff -u "$stage/serial/oot_physics.txt" "$logs/cuda.oot_physics.txt" \
-         >"$logs/cuda.oot_physics.diff" 2>&1; then
-    record PASS cuda.oot_physics.identical_to_serial "$(wc -l <"$logs/cuda.oot_physics.txt") lines"
-  else
-    record FAIL cuda.oot_physics.identical_to_serial "see logs/cuda.oot_physics.diff"
-    head -20 "$logs/cuda.oot_physics.diff"
-  fi
-fi
-# --- end out-of-tree project ---
-
-echo "== compute-sanitizer"
-if command -v compute-sanitizer >/dev/null; then
-  sanitize() { # tool exe
-    local log=$logs/sanitizer.$1.$2.txt
-    QD_SUITE_QUICK=1 timeout 300 compute-sanitizer --tool "$1" --error-exitcode 99 \
-      "$build/$2" >"$log" 2>&1
-    echo "$? $1 $2"
-  }
-  export -f sanitize; export build logs
-  results=$(for tool in memcheck racecheck synccheck; do
-              # Of the random programs' batches, only the first: the rest
-              # would take hours under the sanitizers.
-              for exe in $programs; do
-                # The plain builds run the same device code as cuda.*.
-                case $exe in plaincuda.*) continue ;; *.qdsmith_0) ;; *.qdsmith_*) continue ;; esac
-                echo "$tool $exe"
-              done
-            done | xargs -P "$(nproc)" -n 2 bash -c 'sanitize "$@"' _)
-  while read -r status tool exe; do
-    log=$logs/sanitizer.$tool.$exe.txt
-    if [ "$status" = 0 ] && grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log"; then
-      record PASS "sanitizer.$tool.$exe"
+  # One test per `check <name> <verdict> <detail>` line.
+  local name v rest
+  while read -r _ name v rest; do
+    verdict "$v" "$exe.$name" "$rest"
+  done < <(grep '^check ' "$log")
+  # --- out-of-tree project (tests/out_of_tree/README.md) ---
+  # Its inputs make every result exact, so its output must also equal the
+  # serial reference line for line, as in tests/out_of_tree/run.sh.
+  if [ "$exe" = cuda.oot_physics ]; then
+    if diff -u "$ref" "$log" >"$logs/run/cuda.oot_physics.diff" 2>&1; then
+      verdict PASS cuda.oot_physics.identical_to_serial "$(wc -l <"$log") lines"
     else
-      record FAIL "sanitizer.$tool.$exe" "exit $status"; grep -m5 -i "error\|hazard" "$log"
+      verdict FAIL cuda.oot_physics.identical_to_serial "see logs/run/cuda.oot_physics.diff"
+      head -20 "$logs/run/cuda.oot_physics.diff" >>"$con"
     fi
-  done <<<"$(echo "$results" | sort -k2,3)"
-else
-  echo "compute-sanitizer not found: skipped"
-fi
+  fi
+}
+export -f run_one
 
-echo "== profiling ranges under Nsight Systems"
-nsys=$(command -v nsys || ls -d /usr/local/cuda/bin/nsys /opt/nvidia/nsight-systems/*/bin/nsys 2>/dev/null | tail -1)
-if [ -n "$nsys" ] && [ -x "$build/cuda.concurrency_proof_ranges" ]; then
+# run_programs <exe>...: the timing-sensitive ones alone, then the others
+# QD_RUN_JOBS at a time (the GPU is shared; results do not depend on it).
+run_programs() {
+  local alone=() together=() exe
+  for exe in "$@"; do
+    if timing_sensitive "$exe"; then alone+=("$exe"); else together+=("$exe"); fi
+  done
+  run_items 1 run_one record ${alone[@]+"${alone[@]}"}
+  run_items "$run_jobs" run_one record ${together[@]+"${together[@]}"}
+}
+
+# Filters of a stage: targets (cuda ...), tools, batch ranges, bench names.
+parse_targets() { # <default...> -- <args...>: the targets named, else the default
+  local defaults=() named=() a
+  while [ "$1" != -- ]; do defaults+=("$1"); shift; done
+  shift
+  for a in "$@"; do [[ " ${all_targets[*]} " == *" $a "* ]] && named+=("$a"); done
+  if [ ${#named[@]} -gt 0 ]; then echo "${named[*]}"; else echo "${defaults[*]}"; fi
+}
+check_filters() { # <stage> <allowed regex> <args...>
+  local s=$1 re=$2 a
+  shift 2
+  for a in "$@"; do
+    if ! [[ $a =~ ^($re)$ ]]; then
+      record FAIL "$s.arguments" "'$a' is not a filter of this stage"
+      return 1
+    fi
+  done
+}
+# expand_batches <spec>...: "0-13", "5,7", "3" to batch numbers.
+expand_batches() {
+  local spec part
+  for spec in "$@"; do
+    for part in ${spec//,/ }; do
+      if [[ $part =~ ^([0-9]+)-([0-9]+)$ ]]; then
+        seq "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+      else
+        echo "$part"
+      fi
+    done
+  done
+}
+
+target_re='cuda|plaincuda|cudagraph|hip|hipgraph'
+
+# --- stages -------------------------------------------------------------------------------
+stage_build() {
+  local exes=() t b
+  for t in "${all_targets[@]}"; do
+    while read -r e; do exes+=("$e"); done < <(core_exes "$t")
+  done
+  exes+=(probe.while_node_barrier)
+  [ -d "$stage/cuda/torch" ] && exes+=(qd_torch_interop)
+  if [ -f "$stage/cuda/bench/triad.cu" ]; then
+    for b in "${benches[@]}"; do exes+=("${b}_bench"); done
+  fi
+  build_exes all 0 "${exes[@]}"
+}
+
+stage_correctness() {
+  check_filters correctness "$target_re" "$@" || return
+  local exes=() t
+  for t in $(parse_targets "${all_targets[@]}" -- "$@"); do
+    while read -r e; do exes+=("$e"); done < <(core_exes "$t")
+  done
+  if [ ${#exes[@]} = 0 ]; then
+    record SKIP correctness "nothing staged (QD_STAGE_PARTS without core)"
+    return
+  fi
+  build_exes correctness 120 "${exes[@]}"
+  run_programs ${built[@]+"${built[@]}"}
+}
+
+stage_generator() {
+  check_filters generator "$target_re|[0-9,-]+" "$@" || return
+  local specs=() targets batches=() b t exes=() a
+  for a in "$@"; do [[ $a =~ ^[0-9,-]+$ ]] && specs+=("$a"); done
+  [ ${#specs[@]} = 0 ] && [ -n "${QD_SMITH_BATCHES:-}" ] && specs=("$QD_SMITH_BATCHES")
+  # shellcheck disable=SC2086 # the default list's words
+  targets=$(parse_targets ${QD_SMITH_TARGETS:-cuda cudagraph hip hipgraph} -- "$@")
+  if [ ${#specs[@]} -gt 0 ]; then
+    mapfile -t batches < <(expand_batches "${specs[@]}")
+  else
+    mapfile -t batches < <(smith_batches_staged)
+  fi
+  if [ ${#batches[@]} = 0 ]; then
+    record SKIP generator "no qdsmith batch staged (QD_STAGE_PARTS without generator)"
+    return
+  fi
+  for b in "${batches[@]}"; do
+    for t in $targets; do
+      if [ -f "$stage/$(stage_dir_of "$t")/programs/qdsmith_$b.$(ext_of "$t")" ]; then
+        exes+=("$t.qdsmith_$b")
+      else
+        record SKIP "$t.qdsmith_$b" "not staged"
+      fi
+    done
+  done
+  echo "-- generator: batches ${batches[*]} in $targets"
+  build_exes generator 45 ${exes[@]+"${exes[@]}"}
+  run_items "$run_jobs" run_one record ${built[@]+"${built[@]}"}
+}
+
+# --- compute-sanitizer ---
+# sanitize_one <index> <tool>:<exe>[:<argument>]; tool "none" runs it plainly.
+sanitize_one() {
+  local tool exe arg name log t status first
+  IFS=: read -r tool exe arg <<<"$2"
+  RES=$RES_DIR/$1.res
+  if [[ $exe == probe.* ]]; then name=probe.$tool.$arg; else name=sanitizer.$tool.$exe; fi
+  log=$logs/sanitizer/$tool.$exe${arg:+.$arg}.txt
+  local cmd=("$build/$exe" ${arg:+"$arg"})
+  [ "$tool" = none ] || cmd=(compute-sanitizer --tool "$tool" --error-exitcode 99 "${cmd[@]}")
+  if [ "$dry" = 1 ]; then
+    verdict SKIP "$name" "dry run: QD_SUITE_QUICK=1 ${cmd[*]}"
+    return
+  fi
+  t=$(allowed "$san_timeout")
+  if [ "$t" = 0 ]; then verdict SKIP "$name" "out of time"; return; fi
+  { QD_SUITE_QUICK=1 timeout -k 5 "$t" "${cmd[@]}" >"$log" 2>&1; } 2>/dev/null
+  status=$?
+  if [ "$status" = 124 ] || [ "$status" = 137 ]; then
+    if [ "$t" -lt "$san_timeout" ]; then
+      verdict SKIP "$name" "out of time (stopped after $t s)"
+    else
+      verdict FAIL "$name" "timed out after $t s (QD_SANITIZER_TIMEOUT)"
+    fi
+    return
+  fi
+  first=$(grep -m1 -E 'Barrier error|Invalid|Race reported|hazard|Error|error:|Segmentation|free\(\)|Aborted|check [^ ]+ FAIL' "$log" | cut -c1-160)
+  if [ "$status" = 0 ] && ! grep -q '^check [^ ]* FAIL' "$log" &&
+     { [ "$tool" = none ] || grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log"; }; then
+    verdict PASS "$name"
+  else
+    verdict FAIL "$name" "exit $status: ${first:-see the log}; logs/sanitizer/$(basename "$log")"
+  fi
+}
+export -f sanitize_one
+
+# What the probe showed, per tool: "while" when only the WHILE variant failed.
+declare -A probe_state=()
+record_probe() { # verdict probe.<tool>.<variant> detail
+  local tool=${2#probe.} variant=${2##*.}
+  tool=${tool%%.*}
+  if [ "$1" = FAIL ] && [ "$variant" = while ] && [ "$tool" != none ]; then
+    [ "${probe_state[$tool]:-}" = broken ] || probe_state[$tool]=while
+    record INFO "$2" "FAIL: $3 -- compute-sanitizer on a WHILE-node graph of plain CUDA, about the tool; not counted"
+    return
+  fi
+  [ "$1" = FAIL ] && probe_state[$tool]=broken
+  record "$@"
+}
+# Programs with conditional nodes fail where the probe fails: a tool limit.
+record_sanitizer() { # verdict sanitizer.<tool>.<exe> detail
+  local rest=${2#sanitizer.} tool exe
+  tool=${rest%%.*} exe=${rest#*.}
+  if [ "$1" = FAIL ] && [ "${probe_state[$tool]:-}" = while ] &&
+     [ "${QD_SANITIZER_STRICT:-0}" != 1 ] && has_conditional_nodes "$exe"; then
+    record SKIP "$2" "tool limit: $tool also fails the hand-written WHILE-node probe (probe.$tool.while); this program has conditional nodes; QD_SANITIZER_STRICT=1 counts it. $3"
+    return
+  fi
+  record "$@"
+}
+
+# The programs that matter most under the sanitizers: tiled products,
+# coarsened and vector loops, reductions, graph-mode loops (their cuda.
+# builds are the stream-mode twins, except graph_loops whose kernels say
+# `graph`; no environment variable forces stream mode).
+sanitizer_first='golden\.(tiled_product|coarsen|vector_loops|vector_leader_initializers|reduction|kernel_calls_reduction|macro_reductions|minmax_idioms|atomics|collapse|graph_loops|graph_mode|device_condition_loops|check_every)|reduction_semantics|vector_semantics|graph_semantics|poisson_cg'
+
+stage_sanitizers() {
+  check_filters sanitizers "$target_re|memcheck|racecheck|synccheck" "$@" || return
+  if [ "$dry" != 1 ] && ! command -v compute-sanitizer >/dev/null; then
+    record SKIP sanitizers "compute-sanitizer not found"
+    return
+  fi
+  local tools=() a t e first=() rest=() items=()
+  for a in "$@"; do [[ $a =~ ^(memcheck|racecheck|synccheck)$ ]] && tools+=("$a"); done
+  [ ${#tools[@]} -gt 0 ] || tools=(memcheck racecheck synccheck)
+  for t in $(parse_targets cuda cudagraph -- "$@"); do
+    while read -r e; do
+      if [[ ${e#*.} =~ ^($sanitizer_first)$ ]]; then first+=("$e"); else rest+=("$e"); fi
+    done < <(core_exes "$t")
+    # Of the random programs, the first batch only: the rest would take hours.
+    [ -f "$stage/$(stage_dir_of "$t")/programs/qdsmith_0.$(ext_of "$t")" ] && rest+=("$t.qdsmith_0")
+  done
+  build_exes sanitizers_first 150 probe.while_node_barrier ${first[@]+"${first[@]}"}
+  local ok=" ${built[*]} "
+  if [[ $ok == *" probe.while_node_barrier "* ]]; then
+    for t in none "${tools[@]}"; do
+      for a in plain graph while; do items+=("$t:probe.while_node_barrier:$a"); done
+    done
+    run_items "$san_jobs" sanitize_one record_probe "${items[@]}"
+  fi
+  items=()
+  for t in "${tools[@]}"; do
+    for e in ${first[@]+"${first[@]}"}; do
+      [[ $ok == *" $e "* ]] && items+=("$t:$e")
+    done
+  done
+  run_items "$san_jobs" sanitize_one record_sanitizer ${items[@]+"${items[@]}"}
+  [ ${#rest[@]} -gt 0 ] || return 0
+  if ! fits 60; then
+    for t in "${tools[@]}"; do
+      for e in "${rest[@]}"; do record SKIP "sanitizer.$t.$e" "out of time"; done
+    done
+    return
+  fi
+  build_exes sanitizers_rest 60 "${rest[@]}"
+  ok=" ${built[*]} "
+  items=()
+  for t in "${tools[@]}"; do
+    for e in "${rest[@]}"; do
+      [[ $ok == *" $e "* ]] && items+=("$t:$e")
+    done
+  done
+  run_items "$san_jobs" sanitize_one record_sanitizer ${items[@]+"${items[@]}"}
+}
+
+# record_checks <prefix> <log>: one test per `check <name> <verdict> <detail>` line.
+record_checks() {
+  local name v detail
+  while read -r _ name v detail; do
+    record "$v" "$1.$name" "$detail"
+  done < <(grep '^check ' "$2")
+}
+
+stage_profiling() {
+  [ $# = 0 ] || { check_filters profiling '' "$@"; return; }
+  if [ ! -f "$stage/cuda/programs/concurrency_proof.cu" ]; then
+    record SKIP nsys.concurrency_proof_ranges "not staged"
+    return
+  fi
+  local nsys
+  # shellcheck disable=SC2012 # paths without spaces
+  nsys=$(command -v nsys || ls -d /usr/local/cuda/bin/nsys /opt/nvidia/nsight-systems/*/bin/nsys 2>/dev/null | tail -1)
+  if [ "$dry" = 1 ]; then
+    build_exes profiling 60 cuda.concurrency_proof_ranges
+    record SKIP nsys.concurrency_proof_ranges "dry run: nsys profile --trace=cuda,nvtx $build/cuda.concurrency_proof_ranges"
+    return
+  fi
+  if [ -z "$nsys" ]; then
+    record SKIP nsys.concurrency_proof_ranges "nsys not installed"
+    return
+  fi
+  build_exes profiling 60 cuda.concurrency_proof_ranges
+  [ ${#built[@]} = 1 ] || return
+  local t
+  t=$(allowed 300)
+  if [ "$t" = 0 ]; then record SKIP nsys.concurrency_proof_ranges "out of time"; return; fi
   # The ranges with a profiler attached, the case where a range that
   # synchronized would serialize the blocks (docs/profiling.md).
-  log=$logs/nsys.concurrency_proof_ranges.txt
-  if timeout 300 "$nsys" profile --trace=cuda,nvtx --sample=none --cpuctxsw=none \
+  local log=$logs/nsys.concurrency_proof_ranges.txt
+  if timeout -k 5 "$t" "$nsys" profile --trace=cuda,nvtx --sample=none --cpuctxsw=none \
        --force-overwrite=true -o "$out/proof_ranges" "$build/cuda.concurrency_proof_ranges" \
        >"$log" 2>&1; then
     record_checks nsys.concurrency_proof_ranges "$log"
@@ -171,49 +740,84 @@ if [ -n "$nsys" ] && [ -x "$build/cuda.concurrency_proof_ranges" ]; then
     record FAIL nsys.concurrency_proof_ranges.runs "exit $?; see logs/nsys.concurrency_proof_ranges.txt"
     tail -5 "$log"
   fi
-else
-  record SKIP nsys.concurrency_proof_ranges "nsys not installed"
-fi
+}
 
-echo "== pytorch interop"
-log=$logs/torch_interop.txt
-if [ ! -f "$build/libqd_torch_interop.so" ]; then
-  record FAIL torch_interop.builds "libqd_torch_interop.so was not built"
-else
-  timeout 300 python3 tests/gpu/torch_interop/torch_interop.py "$build/libqd_torch_interop.so" \
+stage_torch() {
+  [ $# = 0 ] || { check_filters torch '' "$@"; return; }
+  if [ ! -d "$stage/cuda/torch" ]; then
+    record SKIP torch_interop "not staged"
+    return
+  fi
+  build_exes torch 60 qd_torch_interop
+  if [ "$dry" = 1 ]; then
+    record SKIP torch_interop "dry run: python3 tests/gpu/torch_interop/torch_interop.py $build/libqd_torch_interop.so"
+    return
+  fi
+  [ ${#built[@]} = 1 ] || return
+  local log=$logs/torch_interop.txt t status
+  t=$(allowed 300)
+  if [ "$t" = 0 ]; then record SKIP torch_interop "out of time"; return; fi
+  timeout -k 5 "$t" python3 tests/gpu/torch_interop/torch_interop.py "$build/libqd_torch_interop.so" \
     >"$log" 2>&1
   status=$?
   grep '^info ' "$log"
   if [ "$status" != 0 ] || ! grep -q '^check ' "$log"; then
-    record FAIL torch_interop.runs "exit $status; see logs/torch_interop.txt"; tail -8 "$log"
+    record FAIL torch_interop.runs "exit $status; see logs/torch_interop.txt"
+    tail -8 "$log"
   fi
   record_checks torch_interop "$log"
-fi
+}
 
-echo "== thread sanitizer"
-if [ "${QD_GPU_TSAN:-1}" = 0 ]; then
-  record SKIP tsan.runtime_stress "QD_GPU_TSAN=0"
-elif ! { cmake -S tests/gpu/device -B "$build-tsan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-           -DQD_STAGE="$stage" -DQD_GPU_SUITE_TSAN=ON >"$logs/tsan_configure.log" 2>&1 &&
-         timeout 300 cmake --build "$build-tsan" -j "$(nproc)" --target tsan.runtime_stress \
-           >"$logs/tsan_build.log" 2>&1; }; then
-  record SKIP tsan.runtime_stress "the ThreadSanitizer build failed: see logs/tsan_build.log"
-  tail -n 15 "$logs/tsan_configure.log" "$logs/tsan_build.log"
-else
+stage_tsan() {
+  [ $# = 0 ] || { check_filters tsan '' "$@"; return; }
+  if [ "${QD_GPU_TSAN:-1}" = 0 ]; then
+    record SKIP tsan.runtime_stress "QD_GPU_TSAN=0"
+    return
+  fi
+  if [ ! -f "$stage/cuda/programs/runtime_stress.cu" ]; then
+    record SKIP tsan.runtime_stress "not staged"
+    return
+  fi
+  if [ "$dry" = 1 ]; then
+    echo "-- build.tsan would build tsan.runtime_stress in $build-tsan (-DQD_GPU_SUITE_TSAN=ON)"
+    record SKIP tsan.runtime_stress "dry run: QD_SUITE_QUICK=1 QD_STRESS_CALLS=${QD_TSAN_CALLS:-300} $build-tsan/tsan.runtime_stress"
+    return
+  fi
+  local tb=$build-tsan t0 t
+  if [ -f "$tb/CMakeCache.txt" ] &&
+     ! grep -qx "CMAKE_HOME_DIRECTORY:INTERNAL=$root/tests/gpu/device" "$tb/CMakeCache.txt"; then
+    rm -rf "$tb"
+  fi
+  t0=$(date +%s)
+  t=$(allowed 400)
+  if ((t < 60)); then record SKIP tsan.runtime_stress "out of time"; return; fi
+  if ! { cmake -S tests/gpu/device -B "$tb" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+           -DQD_STAGE="$stage" -DQD_GPU_SUITE_TSAN=ON >"$logs/build/tsan_configure.log" 2>&1 &&
+         timeout -k 10 $((t - 45)) cmake --build "$tb" -j "$ncpu" --target tsan.runtime_stress \
+           >"$logs/build/tsan_build.log" 2>&1; }; then
+    record SKIP tsan.runtime_stress "the ThreadSanitizer build failed or ran out of time: see logs/build/tsan_build.log"
+    tail -n 15 "$logs/build/tsan_configure.log" "$logs/build/tsan_build.log"
+    return
+  fi
+  echo "build.tsan: $(($(date +%s) - t0)) s" >>"$timings"
   # 16 threads x QD_STRESS_CALLS calls; timing checks off (QD_SUITE_QUICK).
   # The CUDA driver is not instrumented: its own threads and locks are
   # suppressed, and nothing else (tests/gpu/tsan.supp).
-  log=$logs/tsan.runtime_stress.txt
+  local log=$logs/tsan.runtime_stress.txt status reports suppressed
+  t=$(allowed 400)
+  if [ "$t" = 0 ]; then record SKIP tsan.runtime_stress "out of time"; return; fi
   QD_SUITE_QUICK=1 QD_STRESS_CALLS=${QD_TSAN_CALLS:-300} \
     TSAN_OPTIONS="suppressions=$root/tests/gpu/tsan.supp halt_on_error=0 exitcode=66 second_deadlock_stack=1 history_size=4" \
-    timeout 400 "$build-tsan/tsan.runtime_stress" >"$log" 2>&1
+    timeout -k 5 "$t" "$tb/tsan.runtime_stress" >"$log" 2>&1
   status=$?
   reports=$(grep -c '^WARNING: ThreadSanitizer' "$log")
   suppressed=$(sed -n 's/^ThreadSanitizer: Matched \([0-9]*\) suppressions.*/\1/p' "$log" | head -1)
-  if ! ldd "$build-tsan/tsan.runtime_stress" | grep -q libtsan; then
+  if ! ldd "$tb/tsan.runtime_stress" | grep -q libtsan; then
     record FAIL tsan.runtime_stress "the executable does not load libtsan: not instrumented"
   elif grep -q 'FATAL: ThreadSanitizer' "$log"; then
     record SKIP tsan.runtime_stress "ThreadSanitizer could not run with the CUDA driver: $(grep -m1 'FATAL: ThreadSanitizer' "$log")"
+  elif [ "$status" = 124 ] || [ "$status" = 137 ]; then
+    record SKIP tsan.runtime_stress "out of time (stopped after $t s)"
   elif [ "$status" = 0 ] && [ "$reports" = 0 ]; then
     record PASS tsan.runtime_stress "no reports; ${suppressed:-0} suppressed in libcuda"
   else
@@ -221,25 +825,65 @@ else
     grep -m1 -A14 '^WARNING: ThreadSanitizer' "$log"
   fi
   grep -A12 'Matched.*suppressions' "$log" | head -14
-fi
+}
 
-echo "== benchmarks (not tests), ${QD_BENCH_RUNS:-3} runs each"
-: >"$out/bench_triad.txt"; : >"$out/bench_streams.txt"; : >"$out/bench_collapse.txt"
-: >"$out/bench_reduce.txt"; : >"$out/bench_gemv.txt"; : >"$out/bench_stencil.txt"
-: >"$out/bench_product.txt"; : >"$out/bench_jacobi.txt"
-for run in $(seq "${QD_BENCH_RUNS:-3}"); do
-  echo "-- run $run"
-  "$build/triad_bench" 2>&1 | tee -a "$out/bench_triad.txt"
-  "$build/streams_bench" 2>&1 | tee -a "$out/bench_streams.txt"
-  "$build/collapse_bench" 2>&1 | tee -a "$out/bench_collapse.txt"
-  "$build/reduce_bench" 2>&1 | tee -a "$out/bench_reduce.txt"
-  "$build/gemv_bench" 2>&1 | tee -a "$out/bench_gemv.txt"
-  "$build/stencil_bench" 2>&1 | tee -a "$out/bench_stencil.txt"
-  "$build/product_bench" 2>&1 | tee -a "$out/bench_product.txt"
-  "$build/jacobi_bench" 2>&1 | tee -a "$out/bench_jacobi.txt"
+# Benchmarks: only numbers (bench.txt, docs/performance.md), never judged;
+# a benchmark that exits non-zero is a failure.
+stage_bench() {
+  local names=("$@") b run exes=()
+  check_filters bench "$(IFS='|'; echo "${benches[*]}")" "$@" || return
+  [ ${#names[@]} -gt 0 ] || names=("${benches[@]}")
+  if [ ! -f "$stage/cuda/bench/triad.cu" ]; then
+    record SKIP bench "not staged (QD_STAGE_PARTS without bench)"
+    return
+  fi
+  for b in "${names[@]}"; do exes+=("${b}_bench"); done
+  build_exes bench 90 "${exes[@]}"
+  local ok=" ${built[*]} " runs=${QD_BENCH_RUNS:-3} t status
+  declare -A bad=()
+  for run in $(seq "$runs"); do
+    for b in "${names[@]}"; do
+      [[ $ok == *" ${b}_bench "* ]] || continue
+      [ -z "${bad[$b]:-}" ] || continue
+      if [ "$dry" = 1 ]; then
+        [ "$run" = 1 ] && record SKIP "bench.$b" "dry run: $build/${b}_bench, $runs runs, into bench.txt"
+        continue
+      fi
+      t=$(allowed 300)
+      if [ "$t" = 0 ]; then bad[$b]="out of time before run $run"; continue; fi
+      echo "======== ${b}_bench, run $run" >>"$out/bench.txt"
+      timeout -k 5 "$t" "$build/${b}_bench" >>"$out/bench.txt" 2>&1
+      status=$?
+      if [ "$status" != 0 ]; then
+        bad[$b]="exit $status in run $run"
+        tail -3 "$out/bench.txt"
+      fi
+    done
+  done
+  [ "$dry" = 1 ] && return
+  cp "$out/bench.txt" "$logs/bench.txt" 2>/dev/null
+  for b in "${names[@]}"; do
+    [[ $ok == *" ${b}_bench "* ]] || continue
+    case ${bad[$b]:-} in
+      '') record PASS "bench.$b.runs" "$runs runs; numbers in bench.txt" ;;
+      'out of time'*) record SKIP "bench.$b.runs" "${bad[$b]}" ;;
+      *) record FAIL "bench.$b.runs" "${bad[$b]}; see bench.txt" ;;
+    esac
+  done
+}
+
+# --- the plan ---------------------------------------------------------------------------------
+for i in "${!plan[@]}"; do
+  s=${plan[$i]}
+  # shellcheck disable=SC2206 # the filters' words
+  args=(${plan_args[$i]})
+  echo "== $s${args[*]:+ ${args[*]}}"
+  echo "== $s${args[*]:+ ${args[*]}}" >>"$results"
+  if ! fits 20; then
+    record SKIP "stage.$s" "out of time"
+    continue
+  fi
+  t0=$(date +%s)
+  "stage_$s" ${args[@]+"${args[@]}"}
+  echo "stage $s${args[*]:+ ${args[*]}}: $(($(date +%s) - t0)) s" >>"$timings"
 done
-
-tar -czf "$out/logs.tar.gz" -C "$out" logs && rm -rf "$logs"
-echo "== total $(( $(date +%s) - started )) s"
-echo "$passed passed, $failed failed, $skipped skipped"
-[ "$failed" -eq 0 ]
