@@ -39,7 +39,10 @@
 # 540) after the command began: what it could not run is recorded as
 # `SKIP <test> (out of time)`. The archive (QD_STAGE_ARCHIVE, default
 # .device-stage.tar.xz) is unpacked into QD_GPU_STAGE (default
-# /tmp/qd-gpu-stage) unless the same archive (sha256) already is.
+# .device-stage in the repository root, where scripts/gpu_stage.sh wrote it:
+# the staged entry-point headers include the samples' and the out-of-tree
+# project's headers by paths relative to that place) unless the same archive
+# (sha256) already is.
 #
 # Output: $OUT/summary.txt (every PASS/FAIL/SKIP line, each stage's time,
 # the counts `N passed, N failed, N skipped`), echoed at the end;
@@ -61,7 +64,7 @@
 set -uo pipefail
 root=$PWD
 archive=${QD_STAGE_ARCHIVE:-$root/.device-stage.tar.xz}
-stage=${QD_GPU_STAGE:-/tmp/qd-gpu-stage}
+stage=${QD_GPU_STAGE:-$root/.device-stage}
 build=${QD_GPU_BUILD:-/tmp/qd-gpu-build}
 out=${OUT:-/tmp/qd-gpu-out}
 budget=${QD_STAGE_BUDGET_S:-540}
@@ -606,12 +609,13 @@ sanitize_one() {
 }
 export -f sanitize_one
 
-# What the probe showed, per tool: "while" when only the WHILE variant failed.
+# What the probe showed, per tool: "while" when only the WHILE variants
+# (while, while_exit) failed.
 declare -A probe_state=()
 record_probe() { # verdict probe.<tool>.<variant> detail
   local tool=${2#probe.} variant=${2##*.}
   tool=${tool%%.*}
-  if [ "$1" = FAIL ] && [ "$variant" = while ] && [ "$tool" != none ]; then
+  if [ "$1" = FAIL ] && [[ $variant == while* ]] && [ "$tool" != none ]; then
     [ "${probe_state[$tool]:-}" = broken ] || probe_state[$tool]=while
     record INFO "$2" "FAIL: $3 -- compute-sanitizer on a WHILE-node graph of plain CUDA, about the tool; not counted"
     return
@@ -657,7 +661,7 @@ stage_sanitizers() {
   local ok=" ${built[*]} "
   if [[ $ok == *" probe.while_node_barrier "* ]]; then
     for t in none "${tools[@]}"; do
-      for a in plain graph while; do items+=("$t:probe.while_node_barrier:$a"); done
+      for a in plain graph while while_exit; do items+=("$t:probe.while_node_barrier:$a"); done
     done
     run_items "$san_jobs" sanitize_one record_probe "${items[@]}"
   fi

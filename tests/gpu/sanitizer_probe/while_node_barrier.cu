@@ -15,7 +15,9 @@
 //          in the body graph of a WHILE node (built as the qd runtime
 //          builds it: cudaGraphAddKernelNode, a handle with default 0 and
 //          cudaGraphCondAssignDefault, a 1-thread kernel before the node
-//          that sets the condition), launched 3 times.
+//          that sets the condition), launched 3 times;
+//   while_exit  the same, its graph destroyed after main returns (from a
+//          static destructor), as qd's graph cache destroys its graphs.
 // The kernel is a Jacobi sweep over two buffers whose pointers are read
 // from device slots (swapped by the test kernel, as graph mode does with
 // host values it moved to the device), with a max reduction into a
@@ -23,7 +25,7 @@
 // ticket (atomicAdd and __threadfence) and the fold of the blocks'
 // partials by the last block: every thread reaches every barrier.
 //
-// Usage: while_node_barrier [plain|graph|while]   (default: all three)
+// Usage: while_node_barrier [plain|graph|while|while_exit]   (default: all)
 // Prints `check <variant>.<what> PASS|FAIL <detail>` lines (the GPU suite
 // counts them, tests/gpu/run_on_device.sh) and exits 1 if any failed, 2 on a
 // CUDA error.
@@ -306,10 +308,26 @@ static void check_launch(const Device& d, const Expected& e,
     ++*bad_fields;
 }
 
+// The graph of the "while_exit" variant, destroyed after main returns, as
+// qd's graph cache destroys its graphs at exit: this tells whether a crash
+// at exit under a tool comes from destroying a graph with a conditional node
+// then, in plain CUDA.
+struct DestroyedAtExit {
+  cudaGraphExec_t exec = nullptr;
+  cudaGraph_t graph = nullptr;
+  ~DestroyedAtExit() {
+    if (exec)
+      PROBE_CHECK(cudaGraphExecDestroy(exec));
+    if (graph)
+      PROBE_CHECK(cudaGraphDestroy(graph));
+  }
+};
+
 static void run(const char* variant, const Device& d, const Expected& e,
                 cudaStream_t stream) {
   const bool plain = std::strcmp(variant, "plain") == 0;
-  const bool is_while = std::strcmp(variant, "while") == 0;
+  const bool at_exit = std::strcmp(variant, "while_exit") == 0;
+  const bool is_while = at_exit || std::strcmp(variant, "while") == 0;
   cudaGraphExec_t exec = nullptr;
   cudaGraph_t graph = nullptr;
   if (is_while) {
@@ -344,6 +362,12 @@ static void run(const char* variant, const Device& d, const Expected& e,
   std::snprintf(detail, sizeof detail, "%d launch(es) with another count",
                 bad_counts);
   report(variant, "iterations", bad_counts == 0, detail);
+  if (at_exit) {
+    static DestroyedAtExit kept;
+    kept.exec = exec;
+    kept.graph = graph;
+    return;
+  }
   if (exec)
     PROBE_CHECK(cudaGraphExecDestroy(exec));
   if (graph)
@@ -352,12 +376,12 @@ static void run(const char* variant, const Device& d, const Expected& e,
 
 int main(int argc, char** argv) {
   const char* only = argc > 1 ? argv[1] : nullptr;
-  const char* variants[] = {"plain", "graph", "while"};
+  const char* variants[] = {"plain", "graph", "while", "while_exit"};
   bool known = only == nullptr;
   for (const char* v : variants)
     known = known || std::strcmp(v, only) == 0;
   if (!known) {
-    std::fprintf(stderr, "usage: %s [plain|graph|while]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s [plain|graph|while|while_exit]\n", argv[0]);
     return 2;
   }
   int device = 0, sms = 0;
