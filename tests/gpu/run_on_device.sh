@@ -661,7 +661,7 @@ stage_sanitizers() {
   local ok=" ${built[*]} "
   if [[ $ok == *" probe.while_node_barrier "* ]]; then
     for t in none "${tools[@]}"; do
-      for a in plain graph while while_exit; do items+=("$t:probe.while_node_barrier:$a"); done
+      for a in plain graph while while_exit while_update; do items+=("$t:probe.while_node_barrier:$a"); done
     done
     run_items "$san_jobs" sanitize_one record_probe "${items[@]}"
   fi

@@ -17,7 +17,10 @@
 //          cudaGraphCondAssignDefault, a 1-thread kernel before the node
 //          that sets the condition), launched 3 times;
 //   while_exit  the same, its graph destroyed after main returns (from a
-//          static destructor), as qd's graph cache destroys its graphs.
+//          static destructor), as qd's graph cache destroys its graphs;
+//   while_update  the same, built on scratch buffers that are freed after
+//          cudaGraphExecKernelNodeSetParams moved the body's kernel node to
+//          others, as graph mode updates a cached graph.
 // The kernel is a Jacobi sweep over two buffers whose pointers are read
 // from device slots (swapped by the test kernel, as graph mode does with
 // host values it moved to the device), with a max reduction into a
@@ -25,7 +28,8 @@
 // ticket (atomicAdd and __threadfence) and the fold of the blocks'
 // partials by the last block: every thread reaches every barrier.
 //
-// Usage: while_node_barrier [plain|graph|while|while_exit]   (default: all)
+// Usage: while_node_barrier [plain|graph|while|while_exit|while_update]
+//        (default: all)
 // Prints `check <variant>.<what> PASS|FAIL <detail>` lines (the GPU suite
 // counts them, tests/gpu/run_on_device.sh) and exits 1 if any failed, 2 on a
 // CUDA error.
@@ -239,7 +243,8 @@ static cudaGraphNode_t add_kernel(cudaGraph_t g, const cudaGraphNode_t* deps,
 }
 
 // start -> WHILE { sweep -> test }, as the qd runtime builds a graph loop.
-static cudaGraph_t build_while_graph(const Device& d) {
+static cudaGraph_t build_while_graph(const Device& d,
+                                     cudaGraphNode_t* sweep_node = nullptr) {
   cudaGraph_t g = nullptr;
   PROBE_CHECK(cudaGraphCreate(&g, 0));
   cudaGraphConditionalHandle handle = 0;
@@ -275,6 +280,8 @@ static cudaGraph_t build_while_graph(const Device& d) {
   cudaGraphNode_t swept =
       add_kernel(body, nullptr, 0, reinterpret_cast<void*>(&sweep), d.blocks,
                  kBlock, sweep_args);
+  if (sweep_node)
+    *sweep_node = swept;
   void* test_args[] = {&state, &handle};
   add_kernel(body, &swept, 1, reinterpret_cast<void*>(&test<true>), 1, 1,
              test_args);
@@ -327,10 +334,41 @@ static void run(const char* variant, const Device& d, const Expected& e,
                 cudaStream_t stream) {
   const bool plain = std::strcmp(variant, "plain") == 0;
   const bool at_exit = std::strcmp(variant, "while_exit") == 0;
-  const bool is_while = at_exit || std::strcmp(variant, "while") == 0;
+  const bool updated = std::strcmp(variant, "while_update") == 0;
+  const bool is_while =
+      at_exit || updated || std::strcmp(variant, "while") == 0;
   cudaGraphExec_t exec = nullptr;
   cudaGraph_t graph = nullptr;
-  if (is_while) {
+  cudaGraphNode_t sweep_node = nullptr;
+  if (updated) {
+    // Built on scratch of its own, which is freed once the node was updated
+    // to other scratch, as graph mode updates a cached graph whose call
+    // passes buffers allocated since (samples/shallow_water).
+    Device first = d;
+    PROBE_CHECK(cudaMalloc(&first.partials, d.blocks * sizeof(float)));
+    PROBE_CHECK(cudaMalloc(&first.done, sizeof(unsigned)));
+    PROBE_CHECK(cudaMemset(first.done, 0, sizeof(unsigned)));
+    graph = build_while_graph(first, &sweep_node);
+    PROBE_CHECK(cudaGraphInstantiate(&exec, graph, 0));
+    reset(d, stream);
+    PROBE_CHECK(cudaGraphLaunch(exec, stream));
+    PROBE_CHECK(cudaStreamSynchronize(stream));
+    int n = kN;
+    float* const* slot_u = &d.state->slots[0];
+    float* const* slot_v = &d.state->slots[1];
+    float* result = &d.state->residual;
+    float* partials = d.partials;
+    unsigned* done = d.done;
+    void* args[] = {&n, &slot_u, &slot_v, &result, &partials, &done};
+    cudaKernelNodeParams p = {};
+    p.func = reinterpret_cast<void*>(&sweep);
+    p.gridDim = dim3(d.blocks);
+    p.blockDim = dim3(kBlock);
+    p.kernelParams = args;
+    PROBE_CHECK(cudaGraphExecKernelNodeSetParams(exec, sweep_node, &p));
+    PROBE_CHECK(cudaFree(first.partials));
+    PROBE_CHECK(cudaFree(first.done));
+  } else if (is_while) {
     graph = build_while_graph(d);
   } else if (!plain) {
     PROBE_CHECK(
@@ -338,7 +376,7 @@ static void run(const char* variant, const Device& d, const Expected& e,
     enqueue_plain(d, stream);
     PROBE_CHECK(cudaStreamEndCapture(stream, &graph));
   }
-  if (graph)
+  if (graph && !exec)
     PROBE_CHECK(cudaGraphInstantiate(&exec, graph, 0));
   int bad_residuals = 0, bad_fields = 0, bad_counts = 0;
   const int launches = plain ? 1 : kLaunches;
@@ -376,12 +414,12 @@ static void run(const char* variant, const Device& d, const Expected& e,
 
 int main(int argc, char** argv) {
   const char* only = argc > 1 ? argv[1] : nullptr;
-  const char* variants[] = {"plain", "graph", "while", "while_exit"};
+  const char* variants[] = {"plain", "graph", "while", "while_exit", "while_update"};
   bool known = only == nullptr;
   for (const char* v : variants)
     known = known || std::strcmp(v, only) == 0;
   if (!known) {
-    std::fprintf(stderr, "usage: %s [plain|graph|while|while_exit]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s [plain|graph|while|while_exit|while_update]\n", argv[0]);
     return 2;
   }
   int device = 0, sms = 0;
