@@ -87,9 +87,9 @@ BodyFacts scanBody(const Stmt *Body) {
         return true;
       }
       const auto *InitExpr = dyn_cast_or_null<Expr>(For->getInit());
-      const auto *Init = InitExpr ? dyn_cast<BinaryOperator>(
-                                        InitExpr->IgnoreParenImpCasts())
-                                  : nullptr;
+      const auto *Init =
+          InitExpr ? dyn_cast<BinaryOperator>(InitExpr->IgnoreParenImpCasts())
+                   : nullptr;
       if (!Init || Init->getOpcode() != BO_Assign)
         return true;
       const auto *Ref = dyn_cast<DeclRefExpr>(Init->getLHS()->IgnoreParens());
@@ -112,8 +112,8 @@ BodyFacts scanBody(const Stmt *Body) {
     bool Ok = true;
     for (const InnerLoop &L : Loops) {
       Ok &= !hasBreak(L.For->getBody());
-      for (const Stmt *Part : {L.For->getInit(),
-                               static_cast<const Stmt *>(L.For->getInc())})
+      for (const Stmt *Part :
+           {L.For->getInit(), static_cast<const Stmt *>(L.For->getInc())})
         if (Part)
           forEachMayWrite(Part, [&](const VariableWrite &W) {
             if (W.Var == V)
@@ -418,8 +418,7 @@ public:
     } else if (Facts.Changed.count(Var)) {
       Result = true;
     } else if (Facts.Locals.count(Var)) {
-      Result = !Var->getInit() ||
-               depends(Var->getInit(), /*ReadsCount=*/true);
+      Result = !Var->getInit() || depends(Var->getInit(), /*ReadsCount=*/true);
     } else {
       Result = false;
     }
@@ -484,7 +483,8 @@ IterationSpace iterationSpace(const LoopForm &Form, ASTContext &Context) {
   BodyFacts NoBody;
   AffineEvaluator Bounds({}, NoBody, Context);
   std::optional<Polynomial> Begin = Bounds.eval(Form.Begin);
-  std::optional<Polynomial> End = Form.End ? Bounds.eval(Form.End) : std::nullopt;
+  std::optional<Polynomial> End =
+      Form.End ? Bounds.eval(Form.End) : std::nullopt;
   if (Begin && End)
     S.Span = (Form.Descending ? *Begin - *End : *End - *Begin) +
              Polynomial::constant(Form.Inclusive ? 1 : 0);
@@ -508,8 +508,7 @@ LoopAccesses collectLoopAccesses(const Stmt *Body) {
 }
 
 std::optional<CarriedDependence>
-carriedDependence(const LoopAccesses &L,
-                  llvm::ArrayRef<IterationSpace> Spaces,
+carriedDependence(const LoopAccesses &L, llvm::ArrayRef<IterationSpace> Spaces,
                   ASTContext &Context) {
   const BodyFacts &Facts = L.Facts;
   std::vector<const VarDecl *> LoopVars;
@@ -603,7 +602,8 @@ carriedDependence(const LoopAccesses &L,
 const Expr *sameElementWrite(const LoopAccesses &L,
                              llvm::ArrayRef<IterationSpace> Spaces) {
   // One iteration races with nobody.
-  if (llvm::all_of(Spaces, [](const IterationSpace &S) { return S.atMostOne(); }))
+  if (llvm::all_of(Spaces,
+                   [](const IterationSpace &S) { return S.atMostOne(); }))
     return nullptr;
   std::vector<const VarDecl *> LoopVars;
   for (const IterationSpace &S : Spaces)
@@ -629,8 +629,8 @@ const Expr *sameElementWrite(const LoopAccesses &L,
   return nullptr;
 }
 
-std::vector<IterationSpace> iterationSpaces(llvm::ArrayRef<const LoopForm *> Loops,
-                                            ASTContext &Context) {
+std::vector<IterationSpace>
+iterationSpaces(llvm::ArrayRef<const LoopForm *> Loops, ASTContext &Context) {
   std::vector<IterationSpace> Spaces;
   for (const LoopForm *Form : Loops)
     Spaces.push_back(iterationSpace(*Form, Context));
@@ -672,8 +672,7 @@ bool checkIndependentIterations(const Stmt *Body,
   if (const Expr *Same = sameElementWrite(L, Spaces)) {
     report(Diags, Same->getExprLoc(), Diag::SameElementWrite)
         << sourceText(Same, Context);
-    report(Diags, Loops.front()->For->getBeginLoc(),
-           Diag::NoteSameElementLoop);
+    report(Diags, Loops.front()->For->getBeginLoc(), Diag::NoteSameElementLoop);
     return false;
   }
   return true;
