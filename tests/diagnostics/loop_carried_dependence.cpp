@@ -3,12 +3,15 @@
 // distance along the loop variable. The iterations run concurrently, so the
 // read sees either the old or the new value; the serial program always sees
 // the new one. A recurrence such as a prefix product or adi's row sweep must
-// run in order.
+// run in order. The step and the span of the loop's values are part of the
+// proof: a distance that is a multiple of the step, shorter than the span,
+// is a dependence ('x[i + 2] = x[i]' with 'i += 2', a halo copy that reads
+// what a later iteration writes).
 #pragma qd kernel
 void prefix_product(float* x, const float* c, int n)
 {
     for (int i = 1; i < n; ++i)
-        x[i] = x[i - 1] * c[i]; // expected-error {{the iterations of this parallel loop depend on each other: 'x[i - 1]' reads the element that 'x[i]' writes in an earlier iteration, 1 apart along 'i', and the iterations run concurrently; run the loop in order as a serial task by putting it in a compound statement of its own}} expected-note {{'x[i]' is written here by every iteration}}
+        x[i] = x[i - 1] * c[i]; // expected-error {{the iterations of this parallel loop depend on each other: 'x[i - 1]' reads the element that 'x[i]' writes in an earlier iteration, 1 apart along 'i', and the iterations run concurrently; run the loop in order: mark it '#pragma qd loop seq', or put it in a compound statement of its own to run it as a serial task}} expected-note {{'x[i]' is written here by every iteration}}
 }
 
 #pragma qd kernel
@@ -27,4 +30,39 @@ void column_sweep(float* X, int n)
     for (int i = 0; i < n - 1; ++i)
         for (int j = 0; j < n; ++j)
             X[i * n + j] = X[(i + 1) * n + j] + 1.0f; // expected-error {{'X[(i + 1) * n + j]' reads the element that 'X[i * n + j]' writes in a later iteration, 1 apart along 'i'}} expected-note {{'X[i * n + j]' is written here by every iteration}}
+}
+
+#pragma qd kernel
+void stepped(float* x, int n)
+{
+    for (int i = 0; i < n - 2; i += 2)
+        x[i + 2] = x[i]; // expected-error {{'x[i]' reads the element that 'x[i + 2]' writes in an earlier iteration, 2 apart along 'i'}} expected-note {{'x[i + 2]' is written here by every iteration}}
+}
+
+constexpr int kHalo = 4;
+
+#pragma qd kernel
+void short_halo(float* q)
+{
+    // Two apart over four iterations: iteration i reads what i + 2 writes.
+    for (int i = 0; i < kHalo; i++)
+        q[i] = q[i + 2]; // expected-error {{'q[i + 2]' reads the element that 'q[i]' writes in a later iteration, 2 apart along 'i'}} expected-note {{'q[i]' is written here by every iteration}}
+}
+
+#pragma qd kernel
+void counting_down(float* x, int n)
+{
+    // Iteration i reads x[i], which iteration i + 1 wrote before it.
+    for (int i = n - 1; i >= 1; --i)
+        x[i - 1] = x[i]; // expected-error {{'x[i]' reads the element that 'x[i - 1]' writes in an earlier iteration, 1 apart along 'i'}} expected-note {{'x[i - 1]' is written here by every iteration}}
+}
+
+#pragma qd kernel
+void stepped_rows(float* q, int rows)
+{
+    for (int r = 0; r < rows; ++r) {
+        #pragma qd loop vector
+        for (int j = 0; j < 12; j += 3)
+            q[r * 12 + j + 3] = q[r * 12 + j]; // expected-error {{the iterations of this vector loop depend on each other: 'q[r * 12 + j]' reads the element that 'q[r * 12 + j + 3]' writes in an earlier iteration, 3 apart along 'j'}} expected-note {{'q[r * 12 + j + 3]' is written here by every iteration}}
+    }
 }

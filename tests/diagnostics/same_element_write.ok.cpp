@@ -1,6 +1,7 @@
-// Run the steps in order: each step is a kernel call from the host (or the
-// whole loop a serial task). Count with a reduction. A write of the same
-// value by every iteration needs nothing.
+// Run the steps in order: mark the time loop '#pragma qd loop seq', or make
+// each step a kernel call from the host. Count with a reduction. A write of
+// the same value by every iteration needs nothing, and neither does a write
+// whose element depends on the iteration.
 #pragma qd kernel
 void jacobi_step(float* A, float* B, int n)
 {
@@ -14,6 +15,22 @@ void jacobi_1d(float* A, float* B, int n, int steps)
 {
     for (int t = 0; t < steps; ++t)
         jacobi_step(A, B, n);
+}
+
+#pragma qd kernel
+void smooth(float* u, float* v, float* history, int n, int steps)
+{
+    int i;
+    #pragma qd loop seq
+    for (int t = 0; t < steps; ++t) {
+        for (i = 0; i < n - 1; ++i)
+            v[i] = 0.5f * (u[i] + u[i + 1]);
+        for (i = 0; i < n - 1; ++i)
+            u[i] = v[i];
+    }
+    for (int t = 0; t < steps; ++t)
+        for (i = 0; i < n; ++i)
+            history[t * n + i] = u[i] * static_cast<float>(t);
 }
 
 #pragma qd kernel

@@ -27,7 +27,11 @@ named gridDim, a host scalar named blockDim), graph mode with repeated calls
 and changing arguments, 'loop seq' loops: device-condition loops (while,
 do/while, check_every, a counter, swapped buffers, a host 'if'/'else' on the
 counter), time loops (a host clock, C-style declarations), and either kind in
-the body of another 'loop seq'.
+the body of another 'loop seq'; loops kept apart only by their step and trip
+count (steps of 2 and 3, counting down by 2, halo copies whose distance is the
+trip count, a vector loop stepping by 2). Kinds added later (LATER_KINDS) draw
+from a generator of their own after a program's other units, so that a seed
+keeps giving the units it gave before them.
 
 Usage:
   qdsmith.py --seed N [--units K] [--only I,J,...] [-o file.cpp]
@@ -62,6 +66,7 @@ class Unit:
 
 class Gen:
     def __init__(self, seed):
+        self.seed = seed
         self.r = random.Random(seed)
 
     def pick(self, xs):
@@ -514,8 +519,88 @@ class Gen:
             u.main.append(f'    nest{k}(nu{k}.data(), nv{k}.data(), na{k}.data(), {n}, {r}, {steps}, {tol});')
         u.outputs += [f'nu{k}', f'nv{k}', f'na{k}']
 
+    def unit_stepped(self, u):
+        """Loops that read shifted elements of the array they write, kept
+        apart only by their step and trip count (SPEC section 1: a
+        dependence is proven within the iteration space): 'x[i + 1] = x[i]'
+        stepping by 2, a step of 3, counting down by 2, halo copies whose
+        distance is the trip count (a constant or a parameter), a shifted
+        range as long as its shift, and a vector loop stepping by 2."""
+        k = u.index
+        graph = self.r.random() < 0.3
+        halo = self.pick([1, 2, 3])
+        itype = self.pick(['int', 'long'])
+        c_style = self.r.random() < 0.5
+        u.top.append(f'constexpr int kHalo{k} = {halo};')
+        lines = [f'#pragma qd kernel{" graph" if graph else ""}',
+                 f'void stepped{k}(float* q, float* x, float* y, float* rows, int nx, int n, int h, int nrows)',
+                 '{']
+        if c_style:
+            lines.append(f'    {itype} i;')
+
+        def header(begin, cond, step):
+            if c_style:
+                return f'for (i = {begin}; {cond}; {step})'
+            return f'for ({itype} i = {begin}; {cond}; {step})'
+
+        forms = ['halo', 'halo_given', 'pairs', 'triples', 'down', 'shift', 'vector']
+        self.r.shuffle(forms)
+        for form in forms[:self.r.randrange(2, len(forms) + 1)]:
+            if form == 'halo':
+                # Both halos of a periodic row at once: kHalo apart over
+                # kHalo iterations.
+                lines.append('    ' + header('0', f'i < kHalo{k}', self.pick(['i++', '++i'])) + ' {')
+                lines.append('        q[i] = q[nx + i];')
+                lines.append(f'        q[nx + kHalo{k} + i] = q[kHalo{k} + i];')
+                lines.append('    }')
+            elif form == 'halo_given':
+                lines.append('    ' + header('0', 'i < h', '++i') + ' {')
+                lines.append('        q[i] = q[nx + i] * 0.5f;')
+                lines.append('        q[nx + h + i] = q[h + i];')
+                lines.append('    }')
+            elif form == 'pairs':
+                lines.append('    ' + header('0', 'i < n - 1', 'i += 2'))
+                lines.append(f'        x[i + 1] = {self.fexpr(["x[i]", "x[i + 1]"])};')
+            elif form == 'triples':
+                lines.append('    ' + header('0', 'i < n - 2', self.pick(['i += 3', 'i = i + 3'])) + ' {')
+                lines.append(f'        x[i + 1] = {self.fexpr(["x[i]", "x[i + 2]"])};')
+                lines.append('        x[i + 2] = x[i] * 0.5f + x[i + 1] * 0.25f;')
+                lines.append('    }')
+            elif form == 'down':
+                lines.append('    ' + header('n - 1', 'i >= 1', 'i -= 2'))
+                lines.append(f'        y[i - 1] = {self.fexpr(["y[i]", "y[i - 1]"])};')
+            elif form == 'shift':
+                # The values kHalo .. 2 * kHalo - 1, moved kHalo down.
+                lines.append('    ' + header(f'kHalo{k}', f'i < 2 * kHalo{k}', '++i'))
+                lines.append(f'        y[i - kHalo{k}] = y[i] * 2.0f;')
+            else:
+                lines.append('    for (int r = 0; r < nrows; ++r) {')
+                lines.append('        #pragma qd loop vector')
+                lines.append('        for (int j = 0; j < 8; j += 2)')
+                lines.append('            rows[r * 8 + j + 1] = rows[r * 8 + j] * 0.5f + rows[r * 8 + j + 1];')
+                lines.append('    }')
+        lines.append('}')
+        u.top.append('\n'.join(lines))
+        size = self.pick([1, 6, 97, 1000])
+        nx_max = self.pick([2 * halo, 40])
+        u.buffer(f'hq{k}', 'float', nx_max + 2 * halo, 'dyadic')
+        u.buffer(f'hx{k}', 'float', size, 'dyadic')
+        u.buffer(f'hy{k}', 'float', max(size, 2 * halo), 'dyadic')
+        u.buffer(f'hr{k}', 'float', 8 * 5, 'dyadic')
+        for c in range(self.r.randrange(1, 4)):
+            n = self.pick([0, 1, 2, size, size - 1 if size > 1 else size])
+            nx = self.pick([2 * halo, nx_max])
+            h = self.r.randrange(0, halo + 1)
+            nrows = self.pick([0, 1, 5])
+            u.main.append(f'    stepped{k}(hq{k}.data(), hx{k}.data(), hy{k}.data(), hr{k}.data(), {nx}, {n}, {h}, {nrows});')
+        u.outputs += [f'hq{k}', f'hx{k}', f'hy{k}', f'hr{k}']
+
     KINDS = ['elementwise', 'reduction', 'collapse', 'vector', 'region', 'template',
              'solver', 'time_loop', 'nested']
+    # Kinds added later: each may follow a program's units, drawn from a
+    # generator of its own, so that every seed still gives the units it gave
+    # before them (seed 933 of issue 42 still reproduces its program).
+    LATER_KINDS = ['stepped']
 
     def units(self, count, only=None):
         built = []
@@ -525,6 +610,17 @@ class Gen:
             getattr(self, 'unit_' + kind)(u)
             if only is None or i in only:
                 built.append(u)
+        main = self.r
+        self.r = random.Random(f'later {self.seed}')
+        index = count
+        for kind in self.LATER_KINDS:
+            if self.r.random() < 0.4:
+                u = Unit(index)
+                getattr(self, 'unit_' + kind)(u)
+                if only is None or index in only:
+                    built.append(u)
+                index += 1
+        self.r = main
         return built
 
 

@@ -31,37 +31,101 @@ struct ElementAccess {
   bool Conditional = false;
 };
 
+/// A 'for' loop nested in the body, and the first value of its variable.
+struct InnerLoop {
+  const ForStmt *For = nullptr;
+  const Expr *Begin = nullptr;
+  /// Declared by the loop, so that nothing outside the loop names it.
+  bool Declared = false;
+};
+
 /// The variables the body changes, and its own locals.
 struct BodyFacts {
   llvm::DenseSet<const VarDecl *> Changed;
   llvm::DenseSet<const VarDecl *> Locals;
-  /// Variables of 'for' loops nested in the body, with their loop.
-  llvm::DenseMap<const VarDecl *, const ForStmt *> InnerLoopVars;
+  /// Variables of 'for' loops nested in the body, with their loops: the one
+  /// that declares it, or every loop that assigns it ('for (i = 0; ...)' on
+  /// a variable declared earlier) when nothing else in the body changes it.
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<InnerLoop, 1>>
+      InnerLoopVars;
 };
+
+bool hasBreak(const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitBreakStmt(BreakStmt *) {
+      Found = true;
+      return false;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
 
 BodyFacts scanBody(const Stmt *Body) {
   BodyFacts Facts;
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 4>> WrittenAt;
   forEachMayWrite(Body, [&](const VariableWrite &W) {
     Facts.Changed.insert(W.Var);
+    WrittenAt[W.Var].push_back(W.At);
     return true;
   });
   struct Scanner : RecursiveASTVisitor<Scanner> {
     BodyFacts *Facts;
+    llvm::DenseSet<const VarDecl *> Assigned;
     bool VisitVarDecl(VarDecl *V) {
       if (V->isLocalVarDecl())
         Facts->Locals.insert(V);
       return true;
     }
     bool VisitForStmt(ForStmt *For) {
-      if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()))
+      if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
         for (const Decl *D : DS->decls())
           if (const auto *V = dyn_cast<VarDecl>(D))
-            Facts->InnerLoopVars[V] = For;
+            Facts->InnerLoopVars[V].push_back({For, V->getInit(), true});
+        return true;
+      }
+      const auto *InitExpr = dyn_cast_or_null<Expr>(For->getInit());
+      const auto *Init =
+          InitExpr ? dyn_cast<BinaryOperator>(InitExpr->IgnoreParenImpCasts())
+                   : nullptr;
+      if (!Init || Init->getOpcode() != BO_Assign)
+        return true;
+      const auto *Ref = dyn_cast<DeclRefExpr>(Init->getLHS()->IgnoreParens());
+      const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      if (!V || !V->getType()->isIntegerType())
+        return true;
+      Facts->InnerLoopVars[V].push_back({For, Init->getRHS(), false});
+      Assigned.insert(V);
       return true;
     }
   } S;
   S.Facts = &Facts;
   S.TraverseStmt(const_cast<Stmt *>(Body));
+  // An assigned loop variable takes the same values in every iteration only
+  // if its loops alone change it and run to their ends: after a 'break' its
+  // value depends on where the loop stopped.
+  for (const VarDecl *V : S.Assigned) {
+    const llvm::SmallVector<InnerLoop, 1> &Loops = Facts.InnerLoopVars[V];
+    llvm::DenseSet<const Expr *> Own;
+    bool Ok = true;
+    for (const InnerLoop &L : Loops) {
+      Ok &= !hasBreak(L.For->getBody());
+      for (const Stmt *Part :
+           {L.For->getInit(), static_cast<const Stmt *>(L.For->getInc())})
+        if (Part)
+          forEachMayWrite(Part, [&](const VariableWrite &W) {
+            if (W.Var == V)
+              Own.insert(W.At);
+            return true;
+          });
+    }
+    for (const Expr *At : WrittenAt.lookup(V))
+      Ok &= Own.contains(At);
+    if (!Ok)
+      Facts.InnerLoopVars.erase(V);
+  }
   return Facts;
 }
 
@@ -345,15 +409,16 @@ public:
     if (auto Inner = Facts.InnerLoopVars.find(Var);
         Inner != Facts.InnerLoopVars.end()) {
       // A nested loop's variable runs over the same values in every
-      // iteration unless its start or end does not.
-      const ForStmt *For = Inner->second;
-      Memo[Var] = false; // its own condition names it
-      Result = (Var->getInit() && depends(Var->getInit(), false)) ||
-               (For->getCond() && depends(For->getCond(), false));
+      // iteration unless its start, end or step does not.
+      Memo[Var] = false; // its own condition and step name it
+      Result = false;
+      for (const InnerLoop &L : Inner->second)
+        for (const Expr *Part : {L.Begin, L.For->getCond(), L.For->getInc()})
+          Result = Result || !Part || depends(Part, /*ReadsCount=*/true);
     } else if (Facts.Changed.count(Var)) {
       Result = true;
     } else if (Facts.Locals.count(Var)) {
-      Result = !Var->getInit() || depends(Var->getInit(), false);
+      Result = !Var->getInit() || depends(Var->getInit(), /*ReadsCount=*/true);
     } else {
       Result = false;
     }
@@ -367,6 +432,64 @@ private:
   const llvm::DenseSet<const VarDecl *> &WrittenMemory;
   llvm::DenseMap<const VarDecl *, bool> Memo;
 };
+
+/// The values a loop's variable takes: begin, begin + step, ... short of
+/// the end (begin - step, ... counting down).
+struct IterationSpace {
+  const VarDecl *Var = nullptr;
+  bool Descending = false;
+  /// The step, when it is a constant.
+  std::optional<int64_t> Step;
+  /// How far past the first value the end lies: end - begin (begin - end
+  /// counting down), one more when the end is included. A polynomial in
+  /// the names of the bounds: 'h' for 'i < h' from 0.
+  std::optional<Polynomial> Span;
+
+  /// Whether two iterations of the loop take values \p Distance apart.
+  /// Values a step apart cannot be apart by anything but a multiple of it,
+  /// and no two values are as far apart as a constant span. A span that is
+  /// not a constant is taken to be long enough: the dependence is there for
+  /// every trip count but the smallest. A step that is not a constant
+  /// decides alone, so nothing is proven.
+  bool reaches(int64_t Distance) const {
+    if (!Step || *Step <= 0 || Distance % *Step != 0)
+      return false;
+    int64_t Length = 0;
+    const int64_t Apart = Distance < 0 ? -Distance : Distance;
+    return !(Span && Span->isConstant(Length) && Apart >= Length);
+  }
+
+  /// Whether the loop provably runs at most one iteration.
+  bool atMostOne() const {
+    int64_t Length = 0;
+    return Step && Span && Span->isConstant(Length) && Length <= *Step;
+  }
+};
+
+IterationSpace iterationSpace(const LoopForm &Form, ASTContext &Context) {
+  IterationSpace S;
+  S.Var = Form.Var;
+  S.Descending = Form.Descending;
+  Expr::EvalResult Result;
+  if (!Form.Step)
+    S.Step = 1;
+  else if (!Form.Step->isValueDependent() &&
+           Form.Step->getType()->isIntegerType() &&
+           Form.Step->EvaluateAsInt(Result, Context) &&
+           Result.Val.getInt().isRepresentableByInt64())
+    S.Step = Result.Val.getInt().getExtValue();
+  // The bounds are evaluated once, before the first iteration: every name
+  // in them holds one value.
+  BodyFacts NoBody;
+  AffineEvaluator Bounds({}, NoBody, Context);
+  std::optional<Polynomial> Begin = Bounds.eval(Form.Begin);
+  std::optional<Polynomial> End =
+      Form.End ? Bounds.eval(Form.End) : std::nullopt;
+  if (Begin && End)
+    S.Span = (Form.Descending ? *Begin - *End : *End - *Begin) +
+             Polynomial::constant(Form.Inclusive ? 1 : 0);
+  return S;
+}
 
 /// What both checks read: the body's facts and its element accesses,
 /// collected once.
@@ -385,18 +508,23 @@ LoopAccesses collectLoopAccesses(const Stmt *Body) {
 }
 
 std::optional<CarriedDependence>
-carriedDependence(const LoopAccesses &L,
-                  llvm::ArrayRef<const VarDecl *> LoopVars,
+carriedDependence(const LoopAccesses &L, llvm::ArrayRef<IterationSpace> Spaces,
                   ASTContext &Context) {
   const BodyFacts &Facts = L.Facts;
+  std::vector<const VarDecl *> LoopVars;
+  for (const IterationSpace &S : Spaces)
+    LoopVars.push_back(S.Var);
   // The variables of nested loops that run over the same values in every
   // iteration take part like the loop's own: 'x[i][k]' against
   // 'x[i - 1][k]' is a dependence along 'i' whatever 'k' is.
   llvm::DenseSet<const VarDecl *> NoMemory;
   IterationDependence Dependence(LoopVars, Facts, NoMemory);
   std::vector<const VarDecl *> Matched(LoopVars.begin(), LoopVars.end());
-  for (const auto &[Var, For] : Facts.InnerLoopVars)
-    if (!Dependence.variableDepends(Var))
+  // Only a variable that one loop declares: a variable that several loops
+  // assign takes other values in each, and keeps its last one after them.
+  for (const auto &[Var, Loops] : Facts.InnerLoopVars)
+    if (Loops.size() == 1 && Loops.front().Declared &&
+        !Dependence.variableDepends(Var))
       Matched.push_back(Var);
   AffineEvaluator Affine(Matched, Facts, Context);
 
@@ -430,7 +558,8 @@ carriedDependence(const LoopAccesses &L,
           R.A->E->getType().getCanonicalType() !=
               W.A->E->getType().getCanonicalType())
         continue;
-      for (const VarDecl *Along : LoopVars) {
+      for (const IterationSpace &Space : Spaces) {
+        const VarDecl *Along = Space.Var;
         const std::string K = AffineEvaluator::key(Along);
         std::optional<int64_t> Distance;
         bool Same = true;
@@ -460,8 +589,10 @@ carriedDependence(const LoopAccesses &L,
           else
             Distance = Here;
         }
-        if (Same && Moves && Distance && *Distance != 0)
-          return CarriedDependence{W.A->E, R.A->E, Along, *Distance};
+        if (Same && Moves && Distance && *Distance != 0 &&
+            Space.reaches(*Distance))
+          return CarriedDependence{W.A->E, R.A->E, Along, *Distance,
+                                   (*Distance > 0) != Space.Descending};
       }
     }
   }
@@ -469,7 +600,14 @@ carriedDependence(const LoopAccesses &L,
 }
 
 const Expr *sameElementWrite(const LoopAccesses &L,
-                             llvm::ArrayRef<const VarDecl *> LoopVars) {
+                             llvm::ArrayRef<IterationSpace> Spaces) {
+  // One iteration races with nobody.
+  if (llvm::all_of(Spaces,
+                   [](const IterationSpace &S) { return S.atMostOne(); }))
+    return nullptr;
+  std::vector<const VarDecl *> LoopVars;
+  for (const IterationSpace &S : Spaces)
+    LoopVars.push_back(S.Var);
   llvm::DenseSet<const VarDecl *> WrittenMemory;
   for (const ElementAccess &A : L.Accesses)
     if (A.Writes)
@@ -491,38 +629,52 @@ const Expr *sameElementWrite(const LoopAccesses &L,
   return nullptr;
 }
 
+std::vector<IterationSpace>
+iterationSpaces(llvm::ArrayRef<const LoopForm *> Loops, ASTContext &Context) {
+  std::vector<IterationSpace> Spaces;
+  for (const LoopForm *Form : Loops)
+    Spaces.push_back(iterationSpace(*Form, Context));
+  return Spaces;
+}
+
 } // namespace
 
 std::optional<CarriedDependence>
-findCarriedDependence(const Stmt *Body, llvm::ArrayRef<const VarDecl *> LoopVars,
+findCarriedDependence(const Stmt *Body, llvm::ArrayRef<const LoopForm *> Loops,
                       ASTContext &Context) {
-  if (!Body || LoopVars.empty())
+  if (!Body || Loops.empty())
     return std::nullopt;
-  return carriedDependence(collectLoopAccesses(Body), LoopVars, Context);
+  return carriedDependence(collectLoopAccesses(Body),
+                           iterationSpaces(Loops, Context), Context);
 }
 
 bool checkIndependentIterations(const Stmt *Body,
-                                llvm::ArrayRef<const VarDecl *> LoopVars,
+                                llvm::ArrayRef<const LoopForm *> Loops,
                                 bool Vector, ASTContext &Context) {
-  if (!Body || LoopVars.empty())
+  if (!Body || Loops.empty())
     return true;
   DiagnosticsEngine &Diags = Context.getDiagnostics();
   const LoopAccesses L = collectLoopAccesses(Body);
+  const std::vector<IterationSpace> Spaces = iterationSpaces(Loops, Context);
   if (std::optional<CarriedDependence> Dep =
-          carriedDependence(L, LoopVars, Context)) {
+          carriedDependence(L, Spaces, Context)) {
     const int64_t Apart = Dep->Distance < 0 ? -Dep->Distance : Dep->Distance;
     report(Diags, Dep->Read->getExprLoc(), Diag::LoopCarriedDependence)
         << (Vector ? 1 : 0) << sourceText(Dep->Read, Context)
         << sourceText(Dep->Write, Context) << static_cast<unsigned>(Apart)
-        << (Dep->Distance > 0 ? 0 : 1) << Dep->Var->getName();
+        << (Dep->Earlier ? 0 : 1) << Dep->Var->getName();
     report(Diags, Dep->Write->getExprLoc(), Diag::NoteDependentWrite)
         << sourceText(Dep->Write, Context);
     return false;
   }
-  if (!Vector)
-    if (const Expr *Same = sameElementWrite(L, LoopVars))
-      report(Diags, Same->getExprLoc(), Diag::SameElementWrite)
-          << sourceText(Same, Context);
+  if (Vector)
+    return true;
+  if (const Expr *Same = sameElementWrite(L, Spaces)) {
+    report(Diags, Same->getExprLoc(), Diag::SameElementWrite)
+        << sourceText(Same, Context);
+    report(Diags, Loops.front()->For->getBeginLoc(), Diag::NoteSameElementLoop);
+    return false;
+  }
   return true;
 }
 

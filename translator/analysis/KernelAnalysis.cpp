@@ -813,7 +813,7 @@ void Analyzer::analyzeLoop(const ForStmt *For, const Directive *LoopDirective,
   std::vector<const VarDecl *> LoopVars;
   for (const LoopForm *L : Nest)
     LoopVars.push_back(L->Var);
-  Ok &= checkIndependentIterations(Body, LoopVars, /*Vector=*/false, Context);
+  Ok &= checkIndependentIterations(Body, Nest, /*Vector=*/false, Context);
   // In the serial program a write to the index would skip or repeat
   // iterations; each thread has its own copy.
   if (std::optional<VariableWrite> Write =

@@ -264,7 +264,7 @@ bool VectorAnalyzer::checkVectorLoop(
         << Write->Var->getName();
     Ok = false;
   }
-  Ok &= checkIndependentIterations(Out.Loop.Body, {Out.Loop.Var},
+  Ok &= checkIndependentIterations(Out.Loop.Body, {&Out.Loop},
                                    /*Vector=*/true, Context);
   if (!D.Reductions.empty()) {
     ReductionScope Scope;

@@ -259,7 +259,7 @@ std::vector<VectorCandidate> vectorCandidates(const Stmt *Body,
     // Never suggest what the dependence analysis knows to be wrong.
     if (!For || !matchCanonicalLoop(For, Form, Mismatch) ||
         hasEscape(For->getBody()) ||
-        findCarriedDependence(Form.Body, {Form.Var}, Ctx))
+        findCarriedDependence(Form.Body, {&Form}, Ctx))
       continue;
     ReductionScan Scan(Earlier);
     Scan.TraverseStmt(const_cast<ForStmt *>(For));
