@@ -137,7 +137,7 @@ void Analyzer::analyzeHostCode(const Stmt *S, const Directive &D,
   }
   bool Ok = checkNoDeviceScalarOnHost(S, /*What=*/2, DeviceScalars, Context);
   checkDeviceLocals(S);
-  checkPrivatizedReads(S);
+  checkHostCodePrivatizedReads(S);
   HostCodeScanner Scanner;
   Scanner.TraverseStmt(const_cast<Stmt *>(S));
   if (Scanner.SyncCall) {

@@ -514,6 +514,11 @@ bool Analyzer::isHostScalarDecl(const DeclStmt *DS) {
     if (!Var || Var->isStaticLocal())
       return false;
     QualType T = Var->getType();
+    // A private array may share the declaration: 'long long sq[3], base =
+    // 7;' declares a host scalar and an array that each loop body using it
+    // declares again (PrivateLocals.h).
+    if (T->isArrayType() && isPrivatizableLocal(Var))
+      continue;
     if (!T->isDependentType() && !T->isScalarType())
       return false;
     if (T->isReferenceType())
@@ -695,7 +700,7 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
         ReadsDeviceScalar |= !checkNoDeviceScalarOnHost(
             Var->getInit(), /*What=*/1, DeviceScalars, Context);
     }
-    if (ReadsDeviceScalar || analyzeUninitializedDecl(DS, Out))
+    if (ReadsDeviceScalar)
       return;
     if (isHostScalarDecl(DS)) {
       checkNoHostAddress(DS);
@@ -712,7 +717,10 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
           report(Diags, Var->getLocation(), Diag::HostScalarDependentAuto)
               << Var->getName();
         }
-        Values.add(Var);
+        // An array has no host value: the device code that writes it
+        // declares its own.
+        if (!Var->getType()->isArrayType())
+          Values.add(Var);
       }
       Step Host;
       Host.Kind = StepKind::HostScalar;
