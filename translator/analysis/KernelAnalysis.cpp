@@ -404,7 +404,20 @@ void Analyzer::analyzeSequence(const CompoundStmt *Body,
 
 void Analyzer::analyzeBody(const Stmt *Body, SourceLocation Begin,
                            std::vector<Step> &Out) {
-  if (const auto *Compound = dyn_cast<CompoundStmt>(Body)) {
+  const auto *Compound = dyn_cast<CompoundStmt>(Body);
+  // 'else', '#pragma qd host', '{ ... }': the braces are the one statement
+  // of the branch that the directive marks, not the branch's list; so are
+  // they for a stream_parallel block. Any other directive there is left
+  // to reportMisplaced, and the braces are the list.
+  if (Compound && Begin.isValid() &&
+      llvm::any_of(Directives.all(), [&](const Directive &D) {
+        return !D.Consumed &&
+               (D.Kind == DirectiveKind::Host ||
+                (D.Kind == DirectiveKind::StreamParallel && !InBlock)) &&
+               before(Begin, D.Loc) && before(D.Loc, Compound->getLBracLoc());
+      }))
+    Compound = nullptr;
+  if (Compound) {
     std::vector<const Stmt *> Statements(Compound->body_begin(),
                                          Compound->body_end());
     analyzeBranch(Statements,
