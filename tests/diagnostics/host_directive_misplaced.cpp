@@ -19,3 +19,19 @@ void plain(float* a, float* copy, int n)
     #pragma qd host // expected-error {{'#pragma qd host' must be followed by a statement at the top level of a kernel}}
     snapshot(copy, a, n, qd::current_stream());
 }
+
+// An 'if' on device data is a serial task: its 'else' branch runs on the
+// device, so its braces cannot be host code.
+#pragma qd kernel
+void fallback(float* a, float* copy, int n)
+{
+    if (a[0] > 0.0f) {
+        a[0] = 0.0f;
+    } else
+    #pragma qd host // expected-error {{'#pragma qd host' must be followed by a statement at the top level of a kernel}}
+    {
+        a[1] = 1.0f;
+    }
+    for (int i = 0; i < n; ++i)
+        copy[i] = a[i];
+}

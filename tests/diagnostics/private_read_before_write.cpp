@@ -34,3 +34,16 @@ void prefix(const double* a, double* out, int n)
         pair[1] = 1;
     }
 }
+
+// A private array declared with a host scalar that has a value: the array
+// is still private, and a read before the write still has no value.
+#pragma qd kernel
+void squares(const long long* in, long long* out, int n)
+{
+    long long sq[3], base = 7;
+    for (int i = 0; i < n; ++i) {
+        out[i] = sq[0] + base; // expected-error {{'sq' may be read here before this iteration writes it}}
+        for (int j = 0; j < 3; ++j)
+            sq[j] = in[i] * j;
+    }
+}

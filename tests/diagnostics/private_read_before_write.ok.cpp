@@ -33,3 +33,17 @@ void prefix(const double* a, double* out, int n)
         out[0] = pair[1];
     }
 }
+
+// A private array may share its declaration with host scalars, with or
+// without values.
+#pragma qd kernel
+void squares(const long long* in, long long* out, int n)
+{
+    long long sq[3], base = 7, shift;
+    shift = base + 1;
+    for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < 3; ++j)
+            sq[j] = in[i] * j + base;
+        out[i] = sq[0] + sq[1] + sq[2] + shift;
+    }
+}

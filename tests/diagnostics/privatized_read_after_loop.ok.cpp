@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cstdio>
 // Use the end bound itself, or assign the variable again before reading it.
 #pragma qd kernel
 void tail(float* a, int* out, int n)
@@ -57,5 +58,47 @@ void trips(float* a, int* out, int n, int steps)
             last = a[i];
             a[i] = last * 2.0f;
         }
+    }
+}
+
+// '#pragma qd host' code that assigns the local before it reads it gives it
+// a value again, as the serial program does; a host 'if' whose one branch
+// makes a local private leaves the other branch its value.
+#pragma qd kernel
+void report(float* a, int n, int verbose)
+{
+    int ll;
+    float last;
+    for (ll = 0; ll < n; ll++)
+        a[ll] = 1.0f;
+    #pragma qd host
+    {
+        for (ll = 0; ll < 3; ll++)
+            std::printf("%d\n", ll);
+    }
+    a[ll] = 2.0f;
+    last = 0.0f;
+    if (verbose) {
+        for (int i = 0; i < n; ++i) {
+            last = a[i];
+            a[i] = last + 1.0f;
+        }
+        #pragma qd host
+        {
+            for (ll = 0; ll < n; ll++)
+                std::printf("%d\n", ll);
+        }
+    } else {
+        #pragma qd host
+        {
+            std::printf("%f\n", static_cast<double>(last));
+            for (ll = 0; ll < 3; ll++)
+                std::printf("%d\n", ll);
+        }
+    }
+    #pragma qd host
+    {
+        last = static_cast<float>(ll);
+        std::printf("%f\n", static_cast<double>(last));
     }
 }

@@ -26,3 +26,24 @@ void normalize(float* a, int n)
     #pragma qd host
     record_total(total, qd::current_stream()); // expected-error {{'total' holds the result of a reduction, which only exists on the device; '#pragma qd host' code is evaluated on the host}}
 }
+
+// A loop's condition variable assigned from the body's reductions lives on
+// the device from the loop on: host code in the body cannot read it.
+#pragma qd kernel
+void narrow(float* x, int n, float tol)
+{
+    float spread = 1.0f;
+    #pragma qd loop seq
+    while (spread > tol) {
+        float hi = -1e30f, lo = 1e30f;
+        #pragma qd loop reduction(max: hi) reduction(min: lo)
+        for (int i = 0; i < n; ++i) {
+            x[i] = 0.5f * x[i];
+            hi = hi > x[i] ? hi : x[i];
+            lo = lo < x[i] ? lo : x[i];
+        }
+        spread = hi - lo; // expected-note {{'spread' is computed on the GPU here, from the result of a reduction, and lives there like one}}
+        #pragma qd host
+        record_total(spread, qd::current_stream()); // expected-error {{'spread' holds the result of a reduction, which only exists on the device; '#pragma qd host' code is evaluated on the host}}
+    }
+}

@@ -18,3 +18,23 @@ void normalize(float* a, int n)
         if (i < count)
             a[i] = a[i] * inverse;
 }
+
+// A loop's condition variable assigned from the body's reductions lives on
+// the device: the condition reads it there, and device code stores it.
+#pragma qd kernel
+void narrow(float* x, int n, float tol, float* out)
+{
+    float spread = 1.0f;
+    #pragma qd loop seq
+    while (spread > tol) {
+        float hi = -1e30f, lo = 1e30f;
+        #pragma qd loop reduction(max: hi) reduction(min: lo)
+        for (int i = 0; i < n; ++i) {
+            x[i] = 0.5f * x[i];
+            hi = hi > x[i] ? hi : x[i];
+            lo = lo < x[i] ? lo : x[i];
+        }
+        spread = hi - lo;
+        out[0] = spread;
+    }
+}

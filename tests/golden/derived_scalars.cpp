@@ -4,7 +4,11 @@
 // reads it and the host never waits for it. A 'const' one, a pointer chosen
 // by a result, one read by a loop's condition, and conjugate gradients
 // written as the textbook writes it. normalize is a graph-mode kernel: each
-// derived value is a node of its graph.
+// derived value is a node of its graph. A loop's condition variable
+// assigned from reductions whose variables are declared in the loop's body
+// or before the loop.
+
+#include <algorithm>
 
 // A helper of the user's, called by a value computed on the device: it
 // must be compiled for the device too.
@@ -157,4 +161,55 @@ void descend(float* x, int n, float tol, int* steps, float* out)
     steps[0] = k;
     out[0] = step;
     out[1] = gap;
+}
+
+// The condition's variable is assigned from the body's own reductions,
+// whose variables the body declares: 'spread' lives on the device from the
+// loop on, and the condition reads what the last iteration left.
+#pragma qd kernel
+void narrow(float* x, int n, float tol, int* steps, float* out)
+{
+    float spread = 1.0f;
+    int k = 0;
+    #pragma qd loop seq
+    while (spread > tol && k < 40) {
+        float hi = -1e30f, lo = 1e30f;
+        #pragma qd loop reduction(max: hi) reduction(min: lo)
+        for (int i = 0; i < n; ++i) {
+            x[i] = 0.5f * x[i];
+            hi = std::max(hi, x[i]);
+            lo = std::min(lo, x[i]);
+        }
+        spread = hi - lo;
+        ++k;
+    }
+    steps[0] = k;
+    out[0] = spread;
+}
+
+// The same with the reductions' variables declared before the loop and
+// reset in it, and the spread halved through a body local derived from
+// them.
+#pragma qd kernel
+void narrow_outer(float* x, int n, float tol, int* steps, float* out)
+{
+    float hi, lo;
+    float spread = 1.0f;
+    int k = 0;
+    #pragma qd loop seq
+    while (spread > tol && k < 40) {
+        hi = -1e30f;
+        lo = 1e30f;
+        #pragma qd loop reduction(max: hi) reduction(min: lo)
+        for (int i = 0; i < n; ++i) {
+            x[i] = 0.5f * x[i];
+            hi = std::max(hi, x[i]);
+            lo = std::min(lo, x[i]);
+        }
+        const float width = hi - lo;
+        spread = width;
+        ++k;
+    }
+    steps[0] = k;
+    out[0] = spread;
 }

@@ -6,7 +6,9 @@
 // would; the streams seen are recorded for the driver. Host code may assign host scalars that later device code
 // reads. In a graph-mode kernel (solve_twice, and every kernel with
 // --graphs) the statement runs while the call describes its graph, on a
-// stream the call captures: what it enqueues is a node of the graph.
+// stream the call captures: what it enqueues is a node of the graph. A
+// host 'if' branch may itself be host code (fallback), which may assign a
+// loop variable that an earlier parallel loop made private.
 #include <qd/qd.h>
 
 #include <cstring>
@@ -86,4 +88,26 @@ void mirror(float* a, float* c, int n)
     copy_async(c, a, n, qd::current_stream());
     for (int i = 0; i < n; ++i)
         a[i] = c[i] * 2.0f - a[i];
+}
+
+// The 'else' branch is host code: the directive between 'else' and its
+// braces. Its loop assigns 'll' before reading it, as the serial program
+// does, though the parallel loop above left 'll' private.
+#pragma qd kernel
+void fallback(float* a, float* c, int n, int on_device)
+{
+    int ll;
+    for (ll = 0; ll < n; ll++)
+        a[ll] = a[ll] + 1.0f;
+    if (on_device) {
+        for (int i = 0; i < n; ++i)
+            c[i] = a[i] * 3.0f;
+    } else
+    #pragma qd host
+    {
+        for (ll = 0; ll < 2; ll++)
+            copy_async(c + ll * (n / 2), a + ll, n / 2, qd::current_stream());
+    }
+    for (int i = 0; i < n; ++i)
+        a[i] = c[i] - a[i];
 }

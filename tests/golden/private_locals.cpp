@@ -2,7 +2,8 @@
 // without an initializer, scalars and fixed-size arrays in one declaration,
 // that loop bodies and a serial task write before they read; a scalar that
 // one loop makes private and a later host statement assigns again; and a
-// scalar that loops only read, which stays a host value.
+// scalar that loops only read, which stays a host value; a private array
+// declared with a host scalar that has an initializer.
 
 #pragma qd kernel
 void private_locals(const double* in, double* out, double* total, int n, double scale)
@@ -29,5 +30,19 @@ void private_locals(const double* in, double* out, double* total, int n, double 
         for (s = 0; s < n; s++)
             vals[0] += out[s];
         total[0] = vals[0];
+    }
+}
+
+// 'sq' is private to each iteration, 'base' a host scalar with its value:
+// one declaration, two meanings.
+#pragma qd kernel
+void mixed_private(const long long* in, long long* out, int n)
+{
+    long long sq[3], base = 7, shift;
+    shift = base * 2;
+    for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < 3; ++j)
+            sq[j] = (in[i] + j) * (in[i] + j) + base;
+        out[i] = sq[0] + sq[1] + sq[2] + shift;
     }
 }

@@ -34,6 +34,41 @@ bool isPointerLike(const Expr *E) {
   return !T.isNull() && (T->isPointerType() || T->isArrayType());
 }
 
+/// Whether a value of type \p T holds no address: numbers, and arrays and
+/// classes of them ('std::array<int, 2>', a struct of bounds). An operator
+/// or function given such a value can only read the host's copy of it.
+bool holdsNoAddress(QualType T, unsigned Depth = 0) {
+  if (T.isNull() || T->isDependentType() || Depth > 16)
+    return false;
+  T = T.getCanonicalType();
+  if (const ArrayType *Array = T->getAsArrayTypeUnsafe())
+    return holdsNoAddress(Array->getElementType(), Depth + 1);
+  if (T->isArithmeticType() || T->isEnumeralType())
+    return true;
+  const auto *Record = T->getAsCXXRecordDecl();
+  if (!Record || !Record->hasDefinition() || Record->isUnion() ||
+      Record->isPolymorphic())
+    return false;
+  Record = Record->getDefinition();
+  for (const CXXBaseSpecifier &Base : Record->bases())
+    if (!holdsNoAddress(Base.getType(), Depth + 1))
+      return false;
+  for (const FieldDecl *Field : Record->fields())
+    if (!holdsNoAddress(Field->getType(), Depth + 1))
+      return false;
+  return true;
+}
+
+/// Whether \p Arg, given to a host function, may lead it to device data: a
+/// pointer may point there; an array that is a host value's own ('r.lo',
+/// with 'r' a struct parameter) is in host memory.
+bool mayLeadToDeviceData(const Expr *Arg, const HostValues &Values) {
+  if (!isPointerLike(Arg))
+    return false;
+  const Expr *Bare = Arg->IgnoreParenImpCasts();
+  return !Bare->getType()->isArrayType() || findDeviceDataUse(Bare, Values);
+}
+
 } // namespace
 
 bool checkBoundsOnHost(const LoopForm &Form, const HostValues &Values,
@@ -101,15 +136,18 @@ const Expr *findDeviceDataUse(const Expr *E, const HostValues &Values) {
     if (Member->isArrow())
       return E;
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    // 'r.range[0]' on a 'std::array' member of a struct parameter reads
+    // the host's copy; a class that holds an address may follow it.
     OverloadedOperatorKind K = Op->getOperator();
-    if (K == OO_Subscript || K == OO_Arrow ||
-        (K == OO_Star && Op->getNumArgs() == 1))
+    if ((K == OO_Subscript || K == OO_Arrow ||
+         (K == OO_Star && Op->getNumArgs() == 1)) &&
+        !holdsNoAddress(Op->getArg(0)->getType()))
       return E;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     // The callee runs on the host and may dereference what it is given.
     for (const Expr *Arg : Call->arguments())
-      if (isPointerLike(Arg))
+      if (mayLeadToDeviceData(Arg, Values))
         return Call;
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {

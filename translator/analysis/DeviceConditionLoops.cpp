@@ -35,21 +35,24 @@ namespace qd {
 
 namespace {
 
-/// Whether \p S declares a variable named \p Name that starts before \p Loc.
-bool declaresBefore(const Stmt *S, llvm::StringRef Name, SourceLocation Loc,
-                    const SourceManager &SM) {
-  if (!S)
-    return false;
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (const auto *Var = dyn_cast<VarDecl>(D))
-        if (Var->getName() == Name &&
+/// The last variable named \p Name that \p S declares before \p Loc.
+const VarDecl *declarationBefore(const Stmt *S, llvm::StringRef Name,
+                                 SourceLocation Loc, const SourceManager &SM) {
+  const VarDecl *Found = nullptr;
+  std::function<void(const Stmt *)> Visit = [&](const Stmt *Node) {
+    if (!Node)
+      return;
+    if (const auto *DS = dyn_cast<DeclStmt>(Node))
+      for (const Decl *D : DS->decls())
+        if (const auto *Var = dyn_cast<VarDecl>(D);
+            Var && Var->getName() == Name &&
             SM.isBeforeInTranslationUnit(Var->getLocation(), Loc))
-          return true;
-  for (const Stmt *Child : S->children())
-    if (declaresBefore(Child, Name, Loc, SM))
-      return true;
-  return false;
+          Found = Var;
+    for (const Stmt *Child : Node->children())
+      Visit(Child);
+  };
+  Visit(S);
+  return Found;
 }
 
 } // namespace
@@ -103,7 +106,7 @@ void Analyzer::promoteLoopReductions(const Stmt *Loop, const Stmt *Body,
       continue;
     for (const ReductionItem &Item : D.Reductions) {
       // A local of the body with that name is the one the clause means.
-      if (declaresBefore(Body, Item.Name, D.Loc, SM))
+      if (declarationBefore(Body, Item.Name, D.Loc, SM))
         continue;
       // The clause's own lookup (resolveReductions): the locals of this
       // kernel body or block. Others, parameters and unknown names are its
@@ -160,6 +163,46 @@ void Analyzer::promoteLoopAssignments(const Stmt *Loop, const Stmt *Body,
     }
   };
   Collect(Body);
+  // The body's own reductions' results ('float hi = ...;' then 'reduction(
+  // max: hi)' in the body) are device scalars when the assignment runs,
+  // though the body has not been analyzed yet; so are the body's locals
+  // declared from them.
+  llvm::SmallPtrSet<const VarDecl *, 8> BodyScalars;
+  for (const Directive &D : Directives.all()) {
+    if (D.Consumed || D.Kind != DirectiveKind::Loop || D.Reductions.empty() ||
+        !within(D.Loc, Body->getSourceRange()))
+      continue;
+    for (const ReductionItem &Item : D.Reductions)
+      if (const VarDecl *Var = declarationBefore(Body, Item.Name, D.Loc, SM))
+        BodyScalars.insert(Var);
+  }
+  HostValues WithBody = Values;
+  for (const VarDecl *Var : BodyScalars)
+    WithBody.add(Var);
+  auto FromDevice = [&](const Expr *Value) {
+    return !findDeviceDataUse(Value, WithBody) &&
+           findReferenceTo(Value, [&](const VarDecl *Var) {
+             return DeviceScalars.count(Var) || BodyScalars.count(Var);
+           });
+  };
+  std::function<void(const Stmt *)> CollectDerived = [&](const Stmt *S) {
+    if (const auto *Block = dyn_cast_or_null<CompoundStmt>(S)) {
+      for (const Stmt *Child : Block->body())
+        CollectDerived(Child);
+    } else if (const auto *If = dyn_cast_or_null<IfStmt>(S)) {
+      CollectDerived(If->getThen());
+      CollectDerived(If->getElse());
+    } else if (const auto *DS = dyn_cast_or_null<DeclStmt>(S);
+               DS && DS->isSingleDecl()) {
+      const auto *Var = dyn_cast<VarDecl>(DS->getSingleDecl());
+      if (Var && Var->getInit() && !Var->isStaticLocal() &&
+          fitsDeviceScalar(Var) && FromDevice(Var->getInit())) {
+        BodyScalars.insert(Var);
+        WithBody.add(Var);
+      }
+    }
+  };
+  CollectDerived(Body);
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const BinaryOperator *Assign : Assignments) {
@@ -169,7 +212,7 @@ void Analyzer::promoteLoopAssignments(const Stmt *Loop, const Stmt *Body,
       if (!Var || DeviceScalars.count(Var) || !Values.contains(Var) ||
           Levels.back().lookup(Var->getName()) != Var ||
           !before(Var->getLocation(), Loop->getBeginLoc()) ||
-          !fitsDeviceScalar(Var) || !computedFromDeviceScalars(Assign->getRHS()))
+          !fitsDeviceScalar(Var) || !FromDevice(Assign->getRHS()))
         continue;
       PromotedScalars.insert(Var);
       makeDerivedScalar(Var, Target->getLocation());

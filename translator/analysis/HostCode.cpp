@@ -137,7 +137,15 @@ void Analyzer::analyzeHostCode(const Stmt *S, const Directive &D,
   }
   bool Ok = checkNoDeviceScalarOnHost(S, /*What=*/2, DeviceScalars, Context);
   checkDeviceLocals(S);
-  checkPrivatizedReads(S);
+  // A private array is declared only in the device code that owns it.
+  if (const DeclRefExpr *Use = findReferenceTo(S, [&](const VarDecl *Var) {
+        return UninitializedLocals.count(Var) && Var->getType()->isArrayType();
+      })) {
+    report(Diags, Use->getLocation(), Diag::PrivateArrayInHostCode)
+        << Use->getDecl()->getName();
+    Ok = false;
+  }
+  checkHostCodePrivatizedReads(S);
   HostCodeScanner Scanner;
   Scanner.TraverseStmt(const_cast<Stmt *>(S));
   if (Scanner.SyncCall) {

@@ -59,11 +59,19 @@ bool Analyzer::analyzeHostControlFlow(const Stmt *S, std::vector<Step> &Out) {
     Branch.Kind = StepKind::HostIf;
     Branch.S = If;
     Branch.Branches.emplace_back();
+    // One branch runs: a local that the 'then' branch makes private keeps
+    // its value in the 'else' branch, and after the 'if' a local has no
+    // value if either path (the 'then' branch, or the 'else' branch or
+    // none) leaves it private.
+    auto PrivateAfterThen = Privatized;
     analyzeBody(If->getThen(), If->getRParenLoc(), Branch.Branches.back());
+    std::swap(PrivateAfterThen, Privatized);
     if (const Stmt *Else = If->getElse()) {
       Branch.Branches.emplace_back();
       analyzeBody(Else, If->getElseLoc(), Branch.Branches.back());
     }
+    for (const auto &[Var, Where] : PrivateAfterThen)
+      Privatized.try_emplace(Var, Where);
     Out.push_back(std::move(Branch));
     return true;
   }

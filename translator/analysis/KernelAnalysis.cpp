@@ -404,7 +404,20 @@ void Analyzer::analyzeSequence(const CompoundStmt *Body,
 
 void Analyzer::analyzeBody(const Stmt *Body, SourceLocation Begin,
                            std::vector<Step> &Out) {
-  if (const auto *Compound = dyn_cast<CompoundStmt>(Body)) {
+  const auto *Compound = dyn_cast<CompoundStmt>(Body);
+  // 'else', '#pragma qd host', '{ ... }': the braces are the one statement
+  // of the branch that the directive marks, not the branch's list; so are
+  // they for a stream_parallel block. Any other directive there is left
+  // to reportMisplaced, and the braces are the list.
+  if (Compound && Begin.isValid() &&
+      llvm::any_of(Directives.all(), [&](const Directive &D) {
+        return !D.Consumed &&
+               (D.Kind == DirectiveKind::Host ||
+                (D.Kind == DirectiveKind::StreamParallel && !InBlock)) &&
+               before(Begin, D.Loc) && before(D.Loc, Compound->getLBracLoc());
+      }))
+    Compound = nullptr;
+  if (Compound) {
     std::vector<const Stmt *> Statements(Compound->body_begin(),
                                          Compound->body_end());
     analyzeBranch(Statements,
@@ -514,6 +527,11 @@ bool Analyzer::isHostScalarDecl(const DeclStmt *DS) {
     if (!Var || Var->isStaticLocal())
       return false;
     QualType T = Var->getType();
+    // A private array may share the declaration: 'long long sq[3], base =
+    // 7;' declares a host scalar and an array that each loop body using it
+    // declares again (PrivateLocals.h).
+    if (T->isArrayType() && isPrivatizableLocal(Var))
+      continue;
     if (!T->isDependentType() && !T->isScalarType())
       return false;
     if (T->isReferenceType())
@@ -695,7 +713,7 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
         ReadsDeviceScalar |= !checkNoDeviceScalarOnHost(
             Var->getInit(), /*What=*/1, DeviceScalars, Context);
     }
-    if (ReadsDeviceScalar || analyzeUninitializedDecl(DS, Out))
+    if (ReadsDeviceScalar)
       return;
     if (isHostScalarDecl(DS)) {
       checkNoHostAddress(DS);
@@ -712,7 +730,10 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
           report(Diags, Var->getLocation(), Diag::HostScalarDependentAuto)
               << Var->getName();
         }
-        Values.add(Var);
+        // An array has no host value: the device code that writes it
+        // declares its own.
+        if (!Var->getType()->isArrayType())
+          Values.add(Var);
       }
       Step Host;
       Host.Kind = StepKind::HostScalar;

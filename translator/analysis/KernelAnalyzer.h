@@ -220,11 +220,6 @@ private:
   /// or seq loop around the loop, whose result would depend on the path.
   bool checkReductionScope(const Reduction &R, clang::SourceLocation At);
   // PrivateLocals.cpp
-  /// A declaration of uninitialized scalars and fixed-size arrays, with at
-  /// least one array: the arrays only exist in the device code that writes
-  /// them. False if \p DS is not one.
-  bool analyzeUninitializedDecl(const clang::DeclStmt *DS,
-                                std::vector<Step> &Out);
   /// Fills \p S.Privates with the uninitialized locals its device code
   /// writes (but \p Indices), and reports those it may read first.
   bool analyzePrivates(Step &S, llvm::ArrayRef<const clang::VarDecl *> Indices);
@@ -235,6 +230,10 @@ private:
       const clang::Stmt *S,
       llvm::function_ref<bool(const clang::VarDecl *)> Among);
   void checkPrivatizedCaptures(const Step &S);
+  /// The same for '#pragma qd host' code, which runs as written: like the
+  /// serial program it may assign such a variable, which gives it a value
+  /// again; only a read before that has none.
+  void checkHostCodePrivatizedReads(const clang::Stmt *S);
   /// Reports \p Ref, a host read of a local in Privatized, unless it was
   /// reported before; returns whether it reported it.
   bool reportPrivatizedRead(const clang::DeclRefExpr *Ref);
@@ -261,6 +260,9 @@ private:
                         std::vector<Step> &Out);
   void analyzeLoop(const clang::ForStmt *For, const Directive *LoopDirective,
                    std::vector<Step> &Out);
+  /// Whether \p DS declares host scalars: scalars whose initializers the
+  /// host evaluates, and uninitialized fixed-size arrays, which only exist
+  /// in the device code that writes them (PrivateLocals.h).
   bool isHostScalarDecl(const clang::DeclStmt *DS);
   void checkDeviceLocals(const clang::Stmt *S);
   void checkNoHostAddress(const clang::DeclStmt *DS);

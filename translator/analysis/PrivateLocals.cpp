@@ -36,6 +36,9 @@ public:
   explicit ReadBeforeWrite(const VarDecl *Var) : Var(Var) {}
 
   const DeclRefExpr *Found = nullptr;
+  /// Whether the walk goes on after the first read, to learn whether the
+  /// code writes the variable at all.
+  bool ToTheEnd = false;
 
   /// Returns whether the variable is written after \p S, given \p Written
   /// before it.
@@ -81,10 +84,10 @@ bool ReadBeforeWrite::walkTarget(const Expr *Target, bool Written,
 }
 
 bool ReadBeforeWrite::walk(const Stmt *S, bool Written) {
-  if (!S || Found)
+  if (!S || (Found && !ToTheEnd))
     return Written;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
-    if (Ref != Skip && names(Ref) && !Written)
+    if (Ref != Skip && names(Ref) && !Written && !Found)
       Found = Ref;
     return Written;
   }
@@ -124,6 +127,12 @@ bool ReadBeforeWrite::walk(const Stmt *S, bool Written) {
     }
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       ArgumentUse Use = argumentUse(Call, I);
+      // A value, not an object: read, whatever the callee ('printf("%d",
+      // n)', whose variadic parameters say nothing).
+      const Expr *Arg = Call->getArg(I);
+      if (Arg->isPRValue() && !Arg->isTypeDependent() &&
+          !Arg->getType()->isPointerType())
+        Use = ArgumentUse::Read;
       Written = Use == ArgumentUse::Read
                     ? walk(Call->getArg(I), Written)
                     : walkTarget(Call->getArg(I), Written, /*AlsoReads=*/false);
@@ -206,34 +215,17 @@ const DeclRefExpr *findReadBeforeWrite(const Stmt *Code, const VarDecl *Var) {
   return Walker.Found;
 }
 
+CodeUse useInCode(const Stmt *Code, const VarDecl *Var) {
+  ReadBeforeWrite Walker(Var);
+  Walker.ToTheEnd = true;
+  CodeUse Use;
+  Use.Written = Walker.walk(Code, /*Written=*/false);
+  Use.ReadFirst = Walker.Found;
+  return Use;
+}
+
 // The analyzer's part: which statements make which locals private, and the
 // host reads that would see no value.
-
-bool Analyzer::analyzeUninitializedDecl(const DeclStmt *DS,
-                                        std::vector<Step> &Out) {
-  bool HasArray = false;
-  for (const Decl *D : DS->decls()) {
-    const auto *Var = dyn_cast<VarDecl>(D);
-    if (!isPrivatizableLocal(Var))
-      return false;
-    HasArray |= Var->getType()->isArrayType();
-  }
-  // Scalars alone are host scalars like any other.
-  if (!HasArray)
-    return false;
-  for (const Decl *D : DS->decls()) {
-    const auto *Var = cast<VarDecl>(D);
-    UninitializedLocals.insert(Var);
-    if (!Var->getType()->isArrayType())
-      Values.add(Var);
-  }
-  Step Decl;
-  Decl.Kind = StepKind::HostScalar;
-  Decl.S = DS;
-  Decl.Uninitialized = true;
-  Out.push_back(std::move(Decl));
-  return true;
-}
 
 bool Analyzer::analyzePrivates(Step &S,
                                llvm::ArrayRef<const VarDecl *> Indices) {
@@ -321,6 +313,26 @@ void Analyzer::checkPrivatizedReadsNextTrip() {
     report(Diags, Trip.Loop->getBeginLoc(), Diag::NotePrivatizedNextTrip)
         << Var->getName()
         << SM.getExpansionLineNumber(Privatized[Var]->getBeginLoc());
+  }
+}
+
+void Analyzer::checkHostCodePrivatizedReads(const Stmt *S) {
+  for (const VarDecl *Var : referencedVariables(S)) {
+    if (!Values.contains(Var) || !Var->isLocalVarDecl())
+      continue;
+    const CodeUse Use = useInCode(S, Var);
+    if (Use.ReadFirst) {
+      unsigned Order = ++HostEvents;
+      for (HostLoopTrip &Trip : HostLoopTrips)
+        Trip.Reads.emplace_back(Use.ReadFirst, Order);
+      if (Privatized.count(Var))
+        reportPrivatizedRead(Use.ReadFirst);
+    }
+    if (Use.Written && !DeviceScalars.count(Var)) {
+      Privatized.erase(Var);
+      noteHostAssignment(Var);
+      AssignedOnHost.insert(Var);
+    }
   }
 }
 

@@ -31,6 +31,14 @@ bool isPrivatizableLocal(const clang::VarDecl *Var);
 const clang::DeclRefExpr *findReadBeforeWrite(const clang::Stmt *Code,
                                               const clang::VarDecl *Var);
 
+/// How \p Code uses \p Var, by the rules of findReadBeforeWrite: its first
+/// read before a write (null if none), and whether it certainly writes it.
+struct CodeUse {
+  const clang::DeclRefExpr *ReadFirst = nullptr;
+  bool Written = false;
+};
+CodeUse useInCode(const clang::Stmt *Code, const clang::VarDecl *Var);
+
 } // namespace qd
 
 #endif

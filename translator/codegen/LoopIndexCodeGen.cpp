@@ -163,13 +163,29 @@ std::string KernelCodeGen::uninitializedDeclText(const DeclStmt *DS) const {
   });
   if (!HasArray)
     return "[[maybe_unused]] " + statementText(DS);
+  // The host scalars keep their initializers ('base = 7' of 'long long
+  // sq[3], base = 7;'), in the form written.
+  auto initializerText = [&](const VarDecl *Var) -> std::string {
+    const Expr *Init = Var->getInit();
+    if (!Init)
+      return "";
+    const std::string Value = text(Init->getSourceRange());
+    switch (Var->getInitStyle()) {
+    case VarDecl::CInit:
+      return " = " + Value;
+    case VarDecl::ListInit:
+      return isa<InitListExpr>(Init) ? Value : "{" + Value + "}";
+    default:
+      return isa<ParenListExpr>(Init) ? Value : "(" + Value + ")";
+    }
+  };
   std::string Out;
   for (const Decl *D : DS->decls()) {
     const auto *Var = cast<VarDecl>(D);
     if (Var->getType()->isArrayType())
       continue;
-    Out += (Out.empty() ? "" : " ") +
-           ("[[maybe_unused]] " + declaration(Var, Policy) + ";");
+    Out += std::string(Out.empty() ? "" : " ") + "[[maybe_unused]] " +
+           declaration(Var, Policy) + initializerText(Var) + ";";
   }
   return Out;
 }

@@ -53,5 +53,23 @@ int main() {
     print_summary(tol < 10.0f ? "descend.steps" : "descend_once.steps", steps);
     print_summary(tol < 10.0f ? "descend.out" : "descend_once.out", out);
   }
+  for (float tol : {0.01f, 1e9f}) {
+    Mirrored<float> x(n, [](std::size_t i) { return pattern(i + 5, -1.0, 1.0); });
+    Mirrored<int> steps(1);
+    Mirrored<float> out(1);
+    narrow(x.device(), n, tol, steps.device(), out.device());
+    print_summary(tol < 10.0f ? "narrow.x" : "narrow_none.x", x);
+    print_summary(tol < 10.0f ? "narrow.steps" : "narrow_none.steps", steps);
+    print_summary(tol < 10.0f ? "narrow.out" : "narrow_none.out", out);
+  }
+  for (float tol : {0.01f, 1e9f}) {
+    Mirrored<float> x(n, [](std::size_t i) { return pattern(i + 6, -1.0, 1.0); });
+    Mirrored<int> steps(1);
+    Mirrored<float> out(1);
+    narrow_outer(x.device(), n, tol, steps.device(), out.device());
+    print_summary(tol < 10.0f ? "narrow_outer.x" : "narrow_outer_none.x", x);
+    print_summary(tol < 10.0f ? "narrow_outer.steps" : "narrow_outer_none.steps", steps);
+    print_summary(tol < 10.0f ? "narrow_outer.out" : "narrow_outer_none.out", out);
+  }
   return 0;
 }

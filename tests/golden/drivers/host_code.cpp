@@ -1,7 +1,8 @@
 // Driver for golden case host_code (see driver_support.h).
 // Calls solve, then solve_twice (graph mode: its host code is captured), with
 // and without 'loop seq' iterations, then mirror ('reuse') with the same
-// count three times, half of it twice and the whole again, on the default stream: the serial build
+// count three times, half of it twice and the whole again, then fallback
+// (host code as an 'else' branch) both ways, on the default stream: the serial build
 // has no stream entry points. Besides the arrays it prints where the host
 // code ran: at the top level on the launch stream (in graph mode on a
 // stream of its own), in each block on the block's own stream (on the
@@ -65,6 +66,15 @@ int main() {
       print_summary((name + ".a").c_str(), a);
       print_summary((name + ".c").c_str(), c);
     }
+  }
+  for (int on_device : {1, 0}) {
+    // fallback: device work in one branch, host code in the other.
+    Mirrored<float> a(n, [](std::size_t i) { return pattern(i + 3, -1.0, 1.0); });
+    Mirrored<float> c(n, [](std::size_t i) { return pattern(i + 4); });
+    fallback(a.device(), c.device(), n, on_device);
+    const std::string name = on_device ? "fallback_device" : "fallback_host";
+    print_summary((name + ".a").c_str(), a);
+    print_summary((name + ".c").c_str(), c);
   }
   return 0;
 }

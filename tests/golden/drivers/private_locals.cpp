@@ -12,6 +12,10 @@ int main() {
     private_locals(in.device(), out.device(), total.device(), n, 3.0);
     print_summary("out", out);
     print_summary("total", total);
+    Mirrored<long long> squares_in(n + 1, [](std::size_t i) { return static_cast<long long>(i % 17) - 8; });
+    Mirrored<long long> squares(n + 1);
+    mixed_private(squares_in.device(), squares.device(), n);
+    print_summary("squares", squares);
   }
   return 0;
 }

@@ -8,59 +8,63 @@
 // reads it and the host never waits for it. A 'const' one, a pointer chosen
 // by a result, one read by a loop's condition, and conjugate gradients
 // written as the textbook writes it. normalize is a graph-mode kernel: each
-// derived value is a node of its graph.
+// derived value is a node of its graph. A loop's condition variable
+// assigned from reductions whose variables are declared in the loop's body
+// or before the loop.
+
+#include <algorithm>
 
 // A helper of the user's, called by a value computed on the device: it
 // must be compiled for the device too.
 static inline float safe_ratio(float a, float b) { return b != 0.0f ? a / b : 0.0f; }
 
-// ---- qd kernel 'normalize' (derived_scalars.cpp:13), translated by qd-translate ----
-#line 19 "derived_scalars.cpu.cpp"
-// Parallel loop of 'normalize' (derived_scalars.cpp:18) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'normalize' (derived_scalars.cpp:17), translated by qd-translate ----
+#line 23 "derived_scalars.cpu.cpp"
+// Parallel loop of 'normalize' (derived_scalars.cpp:22) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_normalize_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 19 "derived_scalars.cpp"
+#line 23 "derived_scalars.cpp"
 total += a[i];
-#line 29 "derived_scalars.cpu.cpp"
+#line 33 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:21): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'normalize' (derived_scalars.cpp:25): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_normalize_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, const float mean, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 22 "derived_scalars.cpp"
+#line 26 "derived_scalars.cpp"
 a[i] = a[i] - mean;
-#line 42 "derived_scalars.cpu.cpp"
+#line 46 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:24): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'normalize' (derived_scalars.cpp:28): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_normalize_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * out, const float * larger, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 25 "derived_scalars.cpp"
+#line 29 "derived_scalars.cpp"
 out[i] = 2.0f * larger[i];
-#line 55 "derived_scalars.cpu.cpp"
+#line 59 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'normalize' (derived_scalars.cpp:28): runs once, on the calling thread.
+// Serial task of 'normalize' (derived_scalars.cpp:32): runs once, on the calling thread.
 static void
 qd_normalize_task3(float * out, double scale) {
-#line 28 "derived_scalars.cpp"
+#line 32 "derived_scalars.cpp"
 out[0] = static_cast<float>(scale);
-#line 64 "derived_scalars.cpu.cpp"
+#line 68 "derived_scalars.cpu.cpp"
 }
 
 
@@ -68,21 +72,21 @@ out[0] = static_cast<float>(scale);
 void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float total = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:18
+  // parallel loop with reductions, derived_scalars.cpp:22
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_normalize_loop0(qd_begin, qd_count, a, n, total);
   }
   const float mean = safe_ratio(total, static_cast<float>(n));
-  // parallel loop, derived_scalars.cpp:21
+  // parallel loop, derived_scalars.cpp:25
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_normalize_loop1(qd_begin, qd_count, a, mean, n);
   }
   const float* larger = total > 0.0f ? a : b;
-  // parallel loop, derived_scalars.cpp:24
+  // parallel loop, derived_scalars.cpp:28
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -90,7 +94,7 @@ void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_str
   }
   double scale = 1.0 / (1.0 + static_cast<double>(mean * mean));
   scale *= 0.5;
-  // serial task, derived_scalars.cpp:28
+  // serial task, derived_scalars.cpp:32
   qd_normalize_task3(out, scale);
 }
 
@@ -99,65 +103,65 @@ void normalize(float* a, const float* b, float* out, int n) {
 }
 
 // ---- end of qd kernel 'normalize' ----
-#line 29 "derived_scalars.cpp"
+#line 33 "derived_scalars.cpp"
 
 
 // A derived value in the condition, set again in the body.
-// ---- qd kernel 'settle' (derived_scalars.cpp:32), translated by qd-translate ----
-#line 108 "derived_scalars.cpu.cpp"
-// Parallel loop of 'settle' (derived_scalars.cpp:37) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'settle' (derived_scalars.cpp:36), translated by qd-translate ----
+#line 112 "derived_scalars.cpu.cpp"
+// Parallel loop of 'settle' (derived_scalars.cpp:41) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& sum) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 38 "derived_scalars.cpp"
+#line 42 "derived_scalars.cpp"
 sum += x[i];
-#line 118 "derived_scalars.cpu.cpp"
+#line 122 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:43): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'settle' (derived_scalars.cpp:47): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 44 "derived_scalars.cpp"
+#line 48 "derived_scalars.cpp"
 x[i] = 0.9f * x[i];
-#line 131 "derived_scalars.cpu.cpp"
+#line 135 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:47) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'settle' (derived_scalars.cpp:51) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& sum) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 48 "derived_scalars.cpp"
+#line 52 "derived_scalars.cpp"
 sum += x[i];
-#line 144 "derived_scalars.cpu.cpp"
+#line 148 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'settle' (derived_scalars.cpp:52): runs once, on the calling thread.
+// Serial task of 'settle' (derived_scalars.cpp:56): runs once, on the calling thread.
 static void
 qd_settle_task3(int * steps, int k) {
-#line 52 "derived_scalars.cpp"
+#line 56 "derived_scalars.cpp"
 steps[0] = k;
-#line 153 "derived_scalars.cpu.cpp"
+#line 157 "derived_scalars.cpu.cpp"
 }
 
-// Serial task of 'settle' (derived_scalars.cpp:53): runs once, on the calling thread.
+// Serial task of 'settle' (derived_scalars.cpp:57): runs once, on the calling thread.
 static void
 qd_settle_task4(float * x, float gap) {
-#line 53 "derived_scalars.cpp"
+#line 57 "derived_scalars.cpp"
 x[0] = gap;
-#line 161 "derived_scalars.cpu.cpp"
+#line 165 "derived_scalars.cpu.cpp"
 }
 
 
@@ -165,7 +169,7 @@ x[0] = gap;
 void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float sum = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:37
+  // parallel loop with reductions, derived_scalars.cpp:41
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -174,14 +178,14 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
   float gap = sum - target;
   int k = 0;
   while (gap > 0.0f && k < 60) {
-    // parallel loop, derived_scalars.cpp:43
+    // parallel loop, derived_scalars.cpp:47
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_loop1(qd_begin, qd_count, x, n);
     }
     sum = 0.0f;
-    // parallel loop with reductions, derived_scalars.cpp:47
+    // parallel loop with reductions, derived_scalars.cpp:51
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -190,9 +194,9 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
     gap = sum - target;
     ++k;
   }
-  // serial task, derived_scalars.cpp:52
+  // serial task, derived_scalars.cpp:56
   qd_settle_task3(steps, k);
-  // serial task, derived_scalars.cpp:53
+  // serial task, derived_scalars.cpp:57
   qd_settle_task4(x, gap);
 }
 
@@ -201,104 +205,104 @@ void settle(float* x, int n, float target, int* steps) {
 }
 
 // ---- end of qd kernel 'settle' ----
-#line 54 "derived_scalars.cpp"
+#line 58 "derived_scalars.cpp"
 
 
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it, in double precision.
-// ---- qd kernel 'cg' (derived_scalars.cpp:58), translated by qd-translate ----
-#line 211 "derived_scalars.cpu.cpp"
-// Parallel loop of 'cg' (derived_scalars.cpp:63) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'cg' (derived_scalars.cpp:62), translated by qd-translate ----
+#line 215 "derived_scalars.cpu.cpp"
+// Parallel loop of 'cg' (derived_scalars.cpp:67) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 64 "derived_scalars.cpp"
+#line 68 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 221 "derived_scalars.cpu.cpp"
+#line 225 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:68): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:72): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 68 "derived_scalars.cpp"
+#line 72 "derived_scalars.cpp"
 {
             const double left = i > 0 ? p[i - 1] : 0.0;
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 238 "derived_scalars.cpu.cpp"
+#line 242 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:75) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:79) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n, double& pap) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: pap)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 76 "derived_scalars.cpp"
+#line 80 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 251 "derived_scalars.cpu.cpp"
+#line 255 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:78): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:82): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 78 "derived_scalars.cpp"
+#line 82 "derived_scalars.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 267 "derived_scalars.cpu.cpp"
+#line 271 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:84) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:88) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr_new) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr_new)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 85 "derived_scalars.cpp"
+#line 89 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 280 "derived_scalars.cpu.cpp"
+#line 284 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:88): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:92): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, double * p, const double beta, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 89 "derived_scalars.cpp"
+#line 93 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 293 "derived_scalars.cpu.cpp"
+#line 297 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'cg' (derived_scalars.cpp:92): runs once, on the calling thread.
+// Serial task of 'cg' (derived_scalars.cpp:96): runs once, on the calling thread.
 static void
 qd_cg_task6(int * iterations, int it) {
-#line 92 "derived_scalars.cpp"
+#line 96 "derived_scalars.cpp"
 iterations[0] = it;
-#line 302 "derived_scalars.cpu.cpp"
+#line 306 "derived_scalars.cpu.cpp"
 }
 
 
@@ -306,7 +310,7 @@ iterations[0] = it;
 void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   double rr = 0.0;
-  // parallel loop with reductions, derived_scalars.cpp:63
+  // parallel loop with reductions, derived_scalars.cpp:67
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -314,28 +318,28 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   }
   int it = 0;
   while (it < max_it && rr > tol * tol) {
-    // parallel loop, derived_scalars.cpp:68
+    // parallel loop, derived_scalars.cpp:72
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop1(qd_begin, qd_count, p, ap, n);
     }
     double pap = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:75
+    // parallel loop with reductions, derived_scalars.cpp:79
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop2(qd_begin, qd_count, p, ap, n, pap);
     }
     const double alpha = rr / pap;
-    // parallel loop, derived_scalars.cpp:78
+    // parallel loop, derived_scalars.cpp:82
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop3(qd_begin, qd_count, x, r, p, ap, alpha, n);
     }
     double rr_new = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:84
+    // parallel loop with reductions, derived_scalars.cpp:88
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -343,7 +347,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     }
     const double beta = rr_new / rr;
     rr = rr_new;
-    // parallel loop, derived_scalars.cpp:88
+    // parallel loop, derived_scalars.cpp:92
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -351,7 +355,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     }
     ++it;
   }
-  // serial task, derived_scalars.cpp:92
+  // serial task, derived_scalars.cpp:96
   qd_cg_task6(iterations, it);
 }
 
@@ -360,101 +364,101 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 }
 
 // ---- end of qd kernel 'cg' ----
-#line 93 "derived_scalars.cpp"
+#line 97 "derived_scalars.cpp"
 
 
 // C style, as older solvers declare everything first: 'alpha' and 'beta'
 // get their values from results in the body, 'pap' and 'rr_new' are reset
 // there before their reductions.
-// ---- qd kernel 'cg_c_style' (derived_scalars.cpp:98), translated by qd-translate ----
-#line 371 "derived_scalars.cpu.cpp"
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:105) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'cg_c_style' (derived_scalars.cpp:102), translated by qd-translate ----
+#line 375 "derived_scalars.cpu.cpp"
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:109) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 106 "derived_scalars.cpp"
+#line 110 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 381 "derived_scalars.cpu.cpp"
+#line 385 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:110): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:114): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 111 "derived_scalars.cpp"
+#line 115 "derived_scalars.cpp"
 ap[i] = 2.0 * p[i] - (i > 0 ? p[i - 1] : 0.0) - (i < n - 1 ? p[i + 1] : 0.0);
-#line 394 "derived_scalars.cpu.cpp"
+#line 398 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:114) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:118) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n, double& pap) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: pap)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 115 "derived_scalars.cpp"
+#line 119 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 407 "derived_scalars.cpu.cpp"
+#line 411 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:117): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:121): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * x, double * r, double * p, double * ap, double alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 117 "derived_scalars.cpp"
+#line 121 "derived_scalars.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 423 "derived_scalars.cpu.cpp"
+#line 427 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:123) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:127) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr_new) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr_new)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 124 "derived_scalars.cpp"
+#line 128 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 436 "derived_scalars.cpu.cpp"
+#line 440 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:127): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:131): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, double * p, double beta, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 128 "derived_scalars.cpp"
+#line 132 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 449 "derived_scalars.cpu.cpp"
+#line 453 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'cg_c_style' (derived_scalars.cpp:131): runs once, on the calling thread.
+// Serial task of 'cg_c_style' (derived_scalars.cpp:135): runs once, on the calling thread.
 static void
 qd_cg_c_style_task6(int * iterations, int it) {
-#line 131 "derived_scalars.cpp"
+#line 135 "derived_scalars.cpp"
 iterations[0] = it;
-#line 458 "derived_scalars.cpu.cpp"
+#line 462 "derived_scalars.cpu.cpp"
 }
 
 
@@ -464,7 +468,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
   [[maybe_unused]] double rr, pap, alpha, beta, rr_new;
   [[maybe_unused]] int it, i;
   rr = 0.0;
-  // parallel loop with reductions, derived_scalars.cpp:105
+  // parallel loop with reductions, derived_scalars.cpp:109
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -472,28 +476,28 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
   }
   it = 0;
   while (it < max_it && rr > tol * tol) {
-    // parallel loop, derived_scalars.cpp:110
+    // parallel loop, derived_scalars.cpp:114
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop1(qd_begin, qd_count, p, ap, n);
     }
     pap = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:114
+    // parallel loop with reductions, derived_scalars.cpp:118
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop2(qd_begin, qd_count, p, ap, n, pap);
     }
     alpha = rr / pap;
-    // parallel loop, derived_scalars.cpp:117
+    // parallel loop, derived_scalars.cpp:121
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop3(qd_begin, qd_count, x, r, p, ap, alpha, n);
     }
     rr_new = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:123
+    // parallel loop with reductions, derived_scalars.cpp:127
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -501,7 +505,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
     }
     beta = rr_new / rr;
     rr = rr_new;
-    // parallel loop, derived_scalars.cpp:127
+    // parallel loop, derived_scalars.cpp:131
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -509,7 +513,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
     }
     ++it;
   }
-  // serial task, derived_scalars.cpp:131
+  // serial task, derived_scalars.cpp:135
   qd_cg_c_style_task6(iterations, it);
 }
 
@@ -518,63 +522,63 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
 }
 
 // ---- end of qd kernel 'cg_c_style' ----
-#line 132 "derived_scalars.cpp"
+#line 136 "derived_scalars.cpp"
 
 
 // A value the body computes from a result and the next iteration uses:
 // its device code (the step) and its condition (the gap) see the value the
 // previous iteration left, as in the serial loop; 'gap' has no value before
 // the loop, 'step' has the host's.
-// ---- qd kernel 'descend' (derived_scalars.cpp:138), translated by qd-translate ----
-#line 530 "derived_scalars.cpu.cpp"
-// Parallel loop of 'descend' (derived_scalars.cpp:147): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'descend' (derived_scalars.cpp:142), translated by qd-translate ----
+#line 534 "derived_scalars.cpu.cpp"
+// Parallel loop of 'descend' (derived_scalars.cpp:151): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_descend_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float step, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 148 "derived_scalars.cpp"
+#line 152 "derived_scalars.cpp"
 x[i] = x[i] - step * x[i];
-#line 540 "derived_scalars.cpu.cpp"
+#line 544 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'descend' (derived_scalars.cpp:151) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'descend' (derived_scalars.cpp:155) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_descend_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 152 "derived_scalars.cpp"
+#line 156 "derived_scalars.cpp"
 total += x[i] * x[i];
-#line 553 "derived_scalars.cpu.cpp"
+#line 557 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'descend' (derived_scalars.cpp:157): runs once, on the calling thread.
+// Serial task of 'descend' (derived_scalars.cpp:161): runs once, on the calling thread.
 static void
 qd_descend_task2(int * steps, int k) {
-#line 157 "derived_scalars.cpp"
+#line 161 "derived_scalars.cpp"
 steps[0] = k;
-#line 562 "derived_scalars.cpu.cpp"
+#line 566 "derived_scalars.cpu.cpp"
 }
 
-// Serial task of 'descend' (derived_scalars.cpp:158): runs once, on the calling thread.
+// Serial task of 'descend' (derived_scalars.cpp:162): runs once, on the calling thread.
 static void
 qd_descend_task3(float * out, float step) {
-#line 158 "derived_scalars.cpp"
+#line 162 "derived_scalars.cpp"
 out[0] = step;
-#line 570 "derived_scalars.cpu.cpp"
+#line 574 "derived_scalars.cpu.cpp"
 }
 
-// Serial task of 'descend' (derived_scalars.cpp:159): runs once, on the calling thread.
+// Serial task of 'descend' (derived_scalars.cpp:163): runs once, on the calling thread.
 static void
 qd_descend_task4(float * out, float gap) {
-#line 159 "derived_scalars.cpp"
+#line 163 "derived_scalars.cpp"
 out[1] = gap;
-#line 578 "derived_scalars.cpu.cpp"
+#line 582 "derived_scalars.cpu.cpp"
 }
 
 
@@ -586,14 +590,14 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
   [[maybe_unused]] float total;
   int k = 0;
   do {
-    // parallel loop, derived_scalars.cpp:147
+    // parallel loop, derived_scalars.cpp:151
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_descend_loop0(qd_begin, qd_count, x, step, n);
     }
     total = 0.0f;
-    // parallel loop with reductions, derived_scalars.cpp:151
+    // parallel loop with reductions, derived_scalars.cpp:155
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -603,11 +607,11 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
     step = 0.5f * step + 0.5f * total / (total + 1.0f);
     ++k;
   } while (gap > 0.0f && k < 100);
-  // serial task, derived_scalars.cpp:157
+  // serial task, derived_scalars.cpp:161
   qd_descend_task2(steps, k);
-  // serial task, derived_scalars.cpp:158
+  // serial task, derived_scalars.cpp:162
   qd_descend_task3(out, step);
-  // serial task, derived_scalars.cpp:159
+  // serial task, derived_scalars.cpp:163
   qd_descend_task4(out, gap);
 }
 
@@ -616,5 +620,146 @@ void descend(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'descend' ----
-#line 160 "derived_scalars.cpp"
+#line 164 "derived_scalars.cpp"
+
+
+// The condition's variable is assigned from the body's own reductions,
+// whose variables the body declares: 'spread' lives on the device from the
+// loop on, and the condition reads what the last iteration left.
+// ---- qd kernel 'narrow' (derived_scalars.cpp:169), translated by qd-translate ----
+#line 631 "derived_scalars.cpu.cpp"
+// Parallel loop of 'narrow' (derived_scalars.cpp:178) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+static QD_NOINLINE void
+qd_narrow_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& hi, float& lo) {
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(max: hi) reduction(min: lo)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 178 "derived_scalars.cpp"
+{
+            x[i] = 0.5f * x[i];
+            hi = std::max(hi, x[i]);
+            lo = std::min(lo, x[i]);
+        }
+#line 645 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Serial task of 'narrow' (derived_scalars.cpp:186): runs once, on the calling thread.
+static void
+qd_narrow_task1(int * steps, int k) {
+#line 186 "derived_scalars.cpp"
+steps[0] = k;
+#line 654 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'narrow' (derived_scalars.cpp:187): runs once, on the calling thread.
+static void
+qd_narrow_task2(float * out, float spread) {
+#line 187 "derived_scalars.cpp"
+out[0] = spread;
+#line 662 "derived_scalars.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'narrow': they run its work on the calling thread and return when it is done.
+void narrow(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  float spread = 1.0f;
+  int k = 0;
+  while (spread > tol && k < 40) {
+    float hi = -1e30f, lo = 1e30f;
+    // parallel loop with reductions, derived_scalars.cpp:178
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_narrow_loop0(qd_begin, qd_count, x, n, hi, lo);
+    }
+    spread = hi - lo;
+    ++k;
+  }
+  // serial task, derived_scalars.cpp:186
+  qd_narrow_task1(steps, k);
+  // serial task, derived_scalars.cpp:187
+  qd_narrow_task2(out, spread);
+}
+
+void narrow(float* x, int n, float tol, int* steps, float* out) {
+  ::narrow(x, n, tol, steps, out, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'narrow' ----
+#line 188 "derived_scalars.cpp"
+
+
+// The same with the reductions' variables declared before the loop and
+// reset in it, and the spread halved through a body local derived from
+// them.
+// ---- qd kernel 'narrow_outer' (derived_scalars.cpp:193), translated by qd-translate ----
+#line 700 "derived_scalars.cpu.cpp"
+// Parallel loop of 'narrow_outer' (derived_scalars.cpp:204) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+static QD_NOINLINE void
+qd_narrow_outer_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& hi, float& lo) {
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(max: hi) reduction(min: lo)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 204 "derived_scalars.cpp"
+{
+            x[i] = 0.5f * x[i];
+            hi = std::max(hi, x[i]);
+            lo = std::min(lo, x[i]);
+        }
+#line 714 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Serial task of 'narrow_outer' (derived_scalars.cpp:213): runs once, on the calling thread.
+static void
+qd_narrow_outer_task1(int * steps, int k) {
+#line 213 "derived_scalars.cpp"
+steps[0] = k;
+#line 723 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'narrow_outer' (derived_scalars.cpp:214): runs once, on the calling thread.
+static void
+qd_narrow_outer_task2(float * out, float spread) {
+#line 214 "derived_scalars.cpp"
+out[0] = spread;
+#line 731 "derived_scalars.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'narrow_outer': they run its work on the calling thread and return when it is done.
+void narrow_outer(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  [[maybe_unused]] float hi, lo;
+  float spread = 1.0f;
+  int k = 0;
+  while (spread > tol && k < 40) {
+    hi = -1e30f;
+    lo = 1e30f;
+    // parallel loop with reductions, derived_scalars.cpp:204
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_narrow_outer_loop0(qd_begin, qd_count, x, n, hi, lo);
+    }
+    const float width = hi - lo;
+    spread = width;
+    ++k;
+  }
+  // serial task, derived_scalars.cpp:213
+  qd_narrow_outer_task1(steps, k);
+  // serial task, derived_scalars.cpp:214
+  qd_narrow_outer_task2(out, spread);
+}
+
+void narrow_outer(float* x, int n, float tol, int* steps, float* out) {
+  ::narrow_outer(x, n, tol, steps, out, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'narrow_outer' ----
+#line 215 "derived_scalars.cpp"
 

@@ -10,7 +10,9 @@
 // would; the streams seen are recorded for the driver. Host code may assign host scalars that later device code
 // reads. In a graph-mode kernel (solve_twice, and every kernel with
 // --graphs) the statement runs while the call describes its graph, on a
-// stream the call captures: what it enqueues is a node of the graph.
+// stream the call captures: what it enqueues is a node of the graph. A
+// host 'if' branch may itself be host code (fallback), which may assign a
+// loop variable that an earlier parallel loop made private.
 #include <qd/qd.h>
 
 #include <cstring>
@@ -29,70 +31,70 @@ static void copy_async(float* dst, const float* src, int n, qd::StreamRef stream
 #endif
 }
 
-// ---- qd kernel 'solve' (host_code.cpp:28), translated by qd-translate ----
-#line 34 "host_code.cpu.cpp"
-// Parallel loop of 'solve' (host_code.cpp:31): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'solve' (host_code.cpp:30), translated by qd-translate ----
+#line 36 "host_code.cpu.cpp"
+// Parallel loop of 'solve' (host_code.cpp:33): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_solve_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 32 "host_code.cpp"
+#line 34 "host_code.cpp"
 a[i] = a[i] * 0.5f;
-#line 44 "host_code.cpu.cpp"
+#line 46 "host_code.cpu.cpp"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:41): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'solve' (host_code.cpp:43): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_solve_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, float * c, int s, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 42 "host_code.cpp"
+#line 44 "host_code.cpp"
 b[i] += c[i] * static_cast<float>(s);
-#line 57 "host_code.cpu.cpp"
+#line 59 "host_code.cpu.cpp"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:51): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'solve' (host_code.cpp:53): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_solve_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, float * c, int taken, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 52 "host_code.cpp"
+#line 54 "host_code.cpp"
 b[i] = c[i] + static_cast<float>(taken);
-#line 70 "host_code.cpu.cpp"
+#line 72 "host_code.cpu.cpp"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:63): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'solve' (host_code.cpp:65): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_solve_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 64 "host_code.cpp"
+#line 66 "host_code.cpp"
 a[i] = a[i] * 2.0f;
-#line 83 "host_code.cpu.cpp"
+#line 85 "host_code.cpu.cpp"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:66): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'solve' (host_code.cpp:68): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_solve_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, float * c, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 67 "host_code.cpp"
+#line 69 "host_code.cpp"
 b[i] += c[i];
-#line 96 "host_code.cpu.cpp"
+#line 98 "host_code.cpu.cpp"
   }
 }
 
@@ -100,68 +102,68 @@ b[i] += c[i];
 // Host entry points of kernel 'solve': they run its work on the calling thread and return when it is done.
 void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, host_code.cpp:31
+  // parallel loop, host_code.cpp:33
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_solve_loop0(qd_begin, qd_count, a, n);
   }
-  // host code, host_code.cpp:34: runs here, in order with the work around it; qd::current_stream() is the default stream
+  // host code, host_code.cpp:36: runs here, in order with the work around it; qd::current_stream() is the default stream
   {
-#line 34 "host_code.cpp"
+#line 36 "host_code.cpp"
   {
           seen[0] = qd::current_stream();
           copy_async(c, a, n, qd::current_stream()); // after the loop above
       }
-#line 117 "host_code.cpu.cpp"
+#line 119 "host_code.cpu.cpp"
   }
   int taken = 0;
   for (int s = 0; s < steps; ++s) {
-    // parallel loop, host_code.cpp:41
+    // parallel loop, host_code.cpp:43
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_solve_loop1(qd_begin, qd_count, b, c, s, n);
     }
-    // host code, host_code.cpp:44: runs here, in order with the work around it; qd::current_stream() is the default stream
+    // host code, host_code.cpp:46: runs here, in order with the work around it; qd::current_stream() is the default stream
     {
-#line 44 "host_code.cpp"
+#line 46 "host_code.cpp"
     {
                 copy_async(c, b, n / 2, qd::current_stream());
                 ++taken;
             }
-#line 134 "host_code.cpu.cpp"
+#line 136 "host_code.cpu.cpp"
     }
   }
-  // stream_parallel region, host_code.cpp:49: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, host_code.cpp:51: 2 blocks, run one after another on the calling thread
   {
-    // block 1, host_code.cpp:50
+    // block 1, host_code.cpp:52
     {
-      // parallel loop, host_code.cpp:51
+      // parallel loop, host_code.cpp:53
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_solve_loop2(qd_begin, qd_count, b, c, taken, n);
       }
-      // host code, host_code.cpp:54: runs here, in order with the work around it; qd::current_stream() is the default stream
+      // host code, host_code.cpp:56: runs here, in order with the work around it; qd::current_stream() is the default stream
       {
-#line 54 "host_code.cpp"
+#line 56 "host_code.cpp"
       {
                   seen[1] = qd::current_stream();
                   copy_async(c + n / 2, b, n - n / 2, qd::current_stream());
               }
-#line 154 "host_code.cpu.cpp"
+#line 156 "host_code.cpu.cpp"
       }
     }
-    // block 2, host_code.cpp:60
+    // block 2, host_code.cpp:62
     {
-      // host code, host_code.cpp:62: runs here, in order with the work around it; qd::current_stream() is the default stream
+      // host code, host_code.cpp:64: runs here, in order with the work around it; qd::current_stream() is the default stream
       {
-#line 62 "host_code.cpp"
+#line 64 "host_code.cpp"
       seen[2] = qd::current_stream();
-#line 163 "host_code.cpu.cpp"
+#line 165 "host_code.cpu.cpp"
       }
-      // parallel loop, host_code.cpp:63
+      // parallel loop, host_code.cpp:65
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -169,7 +171,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, 
       }
     }
   }
-  // parallel loop, host_code.cpp:66
+  // parallel loop, host_code.cpp:68
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -182,11 +184,11 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
 }
 
 // ---- end of qd kernel 'solve' ----
-#line 68 "host_code.cpp"
+#line 70 "host_code.cpp"
 
 
-// ---- qd kernel 'solve_twice' (host_code.cpp:70), translated by qd-translate ----
-#line 190 "host_code.cpu.cpp"
+// ---- qd kernel 'solve_twice' (host_code.cpp:72), translated by qd-translate ----
+#line 192 "host_code.cpu.cpp"
 
 // Host entry points of kernel 'solve_twice': they run its work on the calling thread and return when it is done.
 void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, qd::StreamRef qd_stream) {
@@ -200,37 +202,37 @@ void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* 
 }
 
 // ---- end of qd kernel 'solve_twice' ----
-#line 75 "host_code.cpp"
+#line 77 "host_code.cpp"
 
 
 // 'reuse': in graph mode, a call whose pointers and count are an earlier
 // call's records the copy that call captured, without running the statement
 // again; one with another count runs it.
-// ---- qd kernel 'mirror' (host_code.cpp:80), translated by qd-translate ----
-#line 211 "host_code.cpu.cpp"
-// Parallel loop of 'mirror' (host_code.cpp:83): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'mirror' (host_code.cpp:82), translated by qd-translate ----
+#line 213 "host_code.cpu.cpp"
+// Parallel loop of 'mirror' (host_code.cpp:85): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_mirror_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 84 "host_code.cpp"
+#line 86 "host_code.cpp"
 a[i] = a[i] + 1.0f;
-#line 221 "host_code.cpu.cpp"
+#line 223 "host_code.cpu.cpp"
   }
 }
 
-// Parallel loop of 'mirror' (host_code.cpp:87): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'mirror' (host_code.cpp:89): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_mirror_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * c, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 88 "host_code.cpp"
+#line 90 "host_code.cpp"
 a[i] = c[i] * 2.0f - a[i];
-#line 234 "host_code.cpu.cpp"
+#line 236 "host_code.cpu.cpp"
   }
 }
 
@@ -238,19 +240,19 @@ a[i] = c[i] * 2.0f - a[i];
 // Host entry points of kernel 'mirror': they run its work on the calling thread and return when it is done.
 void mirror(float* a, float* c, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, host_code.cpp:83
+  // parallel loop, host_code.cpp:85
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_mirror_loop0(qd_begin, qd_count, a, n);
   }
-  // host code, host_code.cpp:86: runs here, in order with the work around it; qd::current_stream() is the default stream
+  // host code, host_code.cpp:88: runs here, in order with the work around it; qd::current_stream() is the default stream
   {
-#line 86 "host_code.cpp"
+#line 88 "host_code.cpp"
   copy_async(c, a, n, qd::current_stream());
-#line 252 "host_code.cpu.cpp"
+#line 254 "host_code.cpu.cpp"
   }
-  // parallel loop, host_code.cpp:87
+  // parallel loop, host_code.cpp:89
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -263,5 +265,94 @@ void mirror(float* a, float* c, int n) {
 }
 
 // ---- end of qd kernel 'mirror' ----
-#line 89 "host_code.cpp"
+#line 91 "host_code.cpp"
+
+
+// The 'else' branch is host code: the directive between 'else' and its
+// braces. Its loop assigns 'll' before reading it, as the serial program
+// does, though the parallel loop above left 'll' private.
+// ---- qd kernel 'fallback' (host_code.cpp:96), translated by qd-translate ----
+#line 276 "host_code.cpu.cpp"
+// Parallel loop of 'fallback' (host_code.cpp:100): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_fallback_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int ll = qd_begin; ll < n; ++ll) {
+#line 101 "host_code.cpp"
+a[ll] = a[ll] + 1.0f;
+#line 286 "host_code.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'fallback' (host_code.cpp:103): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_fallback_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * c, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 104 "host_code.cpp"
+c[i] = a[i] * 3.0f;
+#line 299 "host_code.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'fallback' (host_code.cpp:111): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_fallback_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * c, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 112 "host_code.cpp"
+a[i] = c[i] - a[i];
+#line 312 "host_code.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'fallback': they run its work on the calling thread and return when it is done.
+void fallback(float* a, float* c, int n, int on_device, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  [[maybe_unused]] int ll;
+  // parallel loop, host_code.cpp:100
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_fallback_loop0(qd_begin, qd_count, a, n);
+  }
+  if (on_device) {
+    // parallel loop, host_code.cpp:103
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_fallback_loop1(qd_begin, qd_count, a, c, n);
+    }
+  } else {
+    // host code, host_code.cpp:107: runs here, in order with the work around it; qd::current_stream() is the default stream
+    {
+#line 107 "host_code.cpp"
+    {
+            for (ll = 0; ll < 2; ll++)
+                copy_async(c + ll * (n / 2), a + ll, n / 2, qd::current_stream());
+        }
+#line 342 "host_code.cpu.cpp"
+    }
+  }
+  // parallel loop, host_code.cpp:111
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_fallback_loop2(qd_begin, qd_count, a, c, n);
+  }
+}
+
+void fallback(float* a, float* c, int n, int on_device) {
+  ::fallback(a, c, n, on_device, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'fallback' ----
+#line 113 "host_code.cpp"
 

@@ -5,11 +5,12 @@
 // without an initializer, scalars and fixed-size arrays in one declaration,
 // that loop bodies and a serial task write before they read; a scalar that
 // one loop makes private and a later host statement assigns again; and a
-// scalar that loops only read, which stays a host value.
+// scalar that loops only read, which stays a host value; a private array
+// declared with a host scalar that has an initializer.
 
-// ---- qd kernel 'private_locals' (private_locals.cpp:7), translated by qd-translate ----
-#line 12 "private_locals.cu"
-// Parallel loop of 'private_locals' (private_locals.cpp:13): a grid-stride loop over the iterations.
+// ---- qd kernel 'private_locals' (private_locals.cpp:8), translated by qd-translate ----
+#line 13 "private_locals.cu"
+// Parallel loop of 'private_locals' (private_locals.cpp:14): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_private_locals_loop0(int qd_begin, std::uint64_t qd_count, const double * in, double * out, double weight) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -19,7 +20,7 @@ int s;
 double r;
 double stencil[3];
 double vals[2];
-#line 13 "private_locals.cpp"
+#line 14 "private_locals.cpp"
 {
         for (s = 0; s < 3; s++)
             stencil[s] = in[i - 1 + s];
@@ -31,35 +32,35 @@ double vals[2];
         vals[1] = stencil[1];
         out[i] = vals[0] + vals[1];
     }
-#line 35 "private_locals.cu"
+#line 36 "private_locals.cu"
   }
 }
 
-// Parallel loop of 'private_locals' (private_locals.cpp:25): a grid-stride loop over the iterations.
+// Parallel loop of 'private_locals' (private_locals.cpp:26): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_private_locals_loop1(int qd_begin, std::uint64_t qd_count, double * out, double r) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 26 "private_locals.cpp"
+#line 27 "private_locals.cpp"
 out[i] += r;
-#line 47 "private_locals.cu"
+#line 48 "private_locals.cu"
   }
 }
 
-// Serial task of 'private_locals' (private_locals.cpp:27): runs on one thread.
+// Serial task of 'private_locals' (private_locals.cpp:28): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_private_locals_task2(const double * in, double * out, double * total, int n) {
 int s;
 double vals[2];
-#line 27 "private_locals.cpp"
+#line 28 "private_locals.cpp"
 if (in[0] > -10.0) {                         // a serial task with a private
         vals[0] = 0;
         for (s = 0; s < n; s++)
             vals[0] += out[s];
         total[0] = vals[0];
     }
-#line 63 "private_locals.cu"
+#line 64 "private_locals.cu"
 }
 
 
@@ -72,28 +73,28 @@ void private_locals(const double* in, double* out, double* total, int n, double 
   [[maybe_unused]] int i, s;
   [[maybe_unused]] double r; [[maybe_unused]] double weight;
   weight = scale * 0.5;
-  // parallel loop, private_locals.cpp:13
+  // parallel loop, private_locals.cpp:14
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_private_locals_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, out, weight);
-      qd::detail::check_launch(cudaGetLastError(), "private_locals", "private_locals.cpp", 13);
+      qd::detail::check_launch(cudaGetLastError(), "private_locals", "private_locals.cpp", 14);
     }
   }
   r = 2.0;
-  // parallel loop, private_locals.cpp:25
+  // parallel loop, private_locals.cpp:26
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_private_locals_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, out, r);
-      qd::detail::check_launch(cudaGetLastError(), "private_locals", "private_locals.cpp", 25);
+      qd::detail::check_launch(cudaGetLastError(), "private_locals", "private_locals.cpp", 26);
     }
   }
-  // serial task, private_locals.cpp:27
+  // serial task, private_locals.cpp:28
   qd_private_locals_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(in, out, total, n);
-  qd::detail::check_launch(cudaGetLastError(), "private_locals", "private_locals.cpp", 27);
+  qd::detail::check_launch(cudaGetLastError(), "private_locals", "private_locals.cpp", 28);
 }
 
 void private_locals(const double* in, double* out, double* total, int n, double scale) {
@@ -101,5 +102,53 @@ void private_locals(const double* in, double* out, double* total, int n, double 
 }
 
 // ---- end of qd kernel 'private_locals' ----
-#line 33 "private_locals.cpp"
+#line 34 "private_locals.cpp"
+
+
+// 'sq' is private to each iteration, 'base' a host scalar with its value:
+// one declaration, two meanings.
+// ---- qd kernel 'mixed_private' (private_locals.cpp:38), translated by qd-translate ----
+#line 112 "private_locals.cu"
+// Parallel loop of 'mixed_private' (private_locals.cpp:43): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_mixed_private_loop0(int qd_begin, std::uint64_t qd_count, const long long * in, long long * out, long long base, long long shift) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+long long sq[3];
+#line 43 "private_locals.cpp"
+{
+        for (int j = 0; j < 3; ++j)
+            sq[j] = (in[i] + j) * (in[i] + j) + base;
+        out[i] = sq[0] + sq[1] + sq[2] + shift;
+    }
+#line 126 "private_locals.cu"
+  }
+}
+
+
+// Host entry points of kernel 'mixed_private': they enqueue its work on the launch stream and return without waiting.
+void mixed_private(const long long* in, long long* out, int n, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel mixed_private"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  [[maybe_unused]] long long base = 7; [[maybe_unused]] long long shift;
+  shift = base * 2;
+  // parallel loop, private_locals.cpp:43
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_mixed_private_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, out, base, shift);
+      qd::detail::check_launch(cudaGetLastError(), "mixed_private", "private_locals.cpp", 43);
+    }
+  }
+}
+
+void mixed_private(const long long* in, long long* out, int n) {
+  ::mixed_private(in, out, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'mixed_private' ----
+#line 48 "private_locals.cpp"
 
