@@ -86,6 +86,25 @@ public:
     return true;
   }
 
+  // In a template's pattern, a member call on an object of a dependent type
+  // is unresolved: 'm.apply(x)' with 'Mixer m', a type declared in a
+  // function-template kernel. Its class is known, so are the candidates.
+  bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *Member) {
+    addMembers(Member->getBaseType(), Member->getMember(),
+               Member->getMemberLoc());
+    return true;
+  }
+  bool VisitUnresolvedMemberExpr(UnresolvedMemberExpr *Member) {
+    for (const NamedDecl *D : Member->decls()) {
+      D = D->getUnderlyingDecl();
+      if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+        add(T->getTemplatedDecl(), Member->getMemberLoc(), /*Resolved=*/false);
+      else if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        add(FD, Member->getMemberLoc(), /*Resolved=*/false);
+    }
+    return true;
+  }
+
 private:
   ASTContext &Context;
   const SourceManager &SM;
@@ -100,6 +119,35 @@ private:
   /// The header's name as the include that found it spelled its directory.
   std::string fileName(SourceLocation Loc) const {
     return displayPath(SM.getFilename(Loc));
+  }
+
+  /// The class of an object, for a dependent specialization ('Less<T>{}' in
+  /// a template's pattern) its template's pattern.
+  static const CXXRecordDecl *recordOf(QualType T) {
+    T = T.getNonReferenceType();
+    if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
+      return RD;
+    if (const auto *Specialization = T->getAs<TemplateSpecializationType>())
+      if (const auto *Template = dyn_cast_or_null<ClassTemplateDecl>(
+              Specialization->getTemplateName().getAsTemplateDecl()))
+        return Template->getTemplatedDecl();
+    return nullptr;
+  }
+
+  void addMembers(QualType Base, DeclarationName Name, SourceLocation Loc) {
+    if (Base.isNull())
+      return;
+    if (const auto *Pointer = Base->getAs<PointerType>())
+      Base = Pointer->getPointeeType();
+    const CXXRecordDecl *RD = recordOf(Base);
+    if (!RD || !RD->hasDefinition())
+      return;
+    for (const NamedDecl *D : RD->getDefinition()->lookup(Name)) {
+      if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+        add(T->getTemplatedDecl(), Loc, /*Resolved=*/false);
+      else if (const auto *Method = dyn_cast<CXXMethodDecl>(D))
+        add(Method, Loc, /*Resolved=*/false);
+    }
   }
 
   /// \p Resolved is false for one candidate of an unresolved call, which may
