@@ -23,6 +23,10 @@ namespace qd {
 /// 'double stencil[4]': \p Var declared again, without an initializer.
 static std::string declaration(const VarDecl *Var,
                                const PrintingPolicy &Policy) {
+  // 'decltype(len) t': 'len' may not be a name in the device function.
+  if (const std::string Type = spellType(Var->getType(), Policy);
+      Type != Var->getType().getAsString(Policy))
+    return "qd::detail::type_t<" + Type + "> " + Var->getNameAsString();
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   Var->getType().print(OS, Policy, Var->getName());
