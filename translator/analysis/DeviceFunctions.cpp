@@ -61,10 +61,17 @@ public:
         R->InHelper = Helper != nullptr;
         Renames.push_back(std::move(*R));
       }
+      addCallableArguments(Call);
       return true;
     }
-    if (const FunctionDecl *Callee = Call->getDirectCallee())
+    if (const FunctionDecl *Callee = Call->getDirectCallee()) {
       add(Callee, Call->getBeginLoc());
+      if (Files.originOf(SM.getExpansionLoc(Callee->getLocation())) ==
+          FileOrigin::SystemHeader)
+        addCallableArguments(Call);
+    } else if (isa<UnresolvedLookupExpr>(Call->getCallee()->IgnoreImplicit())) {
+      addCallableArguments(Call);
+    }
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
@@ -121,6 +128,26 @@ private:
     return displayPath(SM.getFilename(Loc));
   }
 
+  /// A library function (a twin such as qd::min, std::min_element) calls the
+  /// function objects and functions it is given, and compares the objects
+  /// with '<', in code that is never traversed here: 'std::min(a, b,
+  /// ByAbs{})' runs ByAbs::operator() on the device as surely as a direct
+  /// call would. (A '<' of namespace scope is not found here.)
+  void addCallableArguments(const CallExpr *Call) {
+    for (const Expr *Arg : Call->arguments()) {
+      const Expr *E = Arg->IgnoreParenImpCasts();
+      if (const auto *AddrOf = dyn_cast<UnaryOperator>(E);
+          AddrOf && AddrOf->getOpcode() == UO_AddrOf)
+        E = AddrOf->getSubExpr()->IgnoreParenImpCasts();
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+        if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl())) {
+          add(FD, Arg->getBeginLoc());
+          continue;
+        }
+      addOperators(recordOf(Arg->getType()), Arg->getBeginLoc());
+    }
+  }
+
   /// The class of an object, for a dependent specialization ('Less<T>{}' in
   /// a template's pattern) its template's pattern.
   static const CXXRecordDecl *recordOf(QualType T) {
@@ -148,6 +175,23 @@ private:
       else if (const auto *Method = dyn_cast<CXXMethodDecl>(D))
         add(Method, Loc, /*Resolved=*/false);
     }
+  }
+
+  /// The call and '<' operators of \p RD and its bases.
+  void addOperators(const CXXRecordDecl *RD, SourceLocation ArgLoc) {
+    if (!RD || !RD->hasDefinition())
+      return;
+    RD = RD->getDefinition();
+    for (OverloadedOperatorKind Op : {OO_Call, OO_Less})
+      for (const NamedDecl *D :
+           RD->lookup(Context.DeclarationNames.getCXXOperatorName(Op))) {
+        if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+          add(T->getTemplatedDecl(), ArgLoc);
+        else if (const auto *Method = dyn_cast<CXXMethodDecl>(D))
+          add(Method, ArgLoc);
+      }
+    for (const CXXBaseSpecifier &Base : RD->bases())
+      addOperators(recordOf(Base.getType()), ArgLoc);
   }
 
   /// \p Resolved is false for one candidate of an unresolved call, which may
