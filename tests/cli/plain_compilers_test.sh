@@ -40,6 +40,18 @@ void smallest(float* a, int n)
         a[i] = smaller(a[i], 1.0f);
 }
 CPP
+# A standard function object as a comparator is constexpr only: the
+# comparator runs on the device, so the build must stop at the #error.
+cat > std_comparator.cpp <<'CPP'
+#include <algorithm>
+#include <functional>
+#pragma qd kernel
+void larger(const float* a, float* b, int n)
+{
+    for (int i = 0; i < n; ++i)
+        b[i] = std::max(a[i], b[i], std::less<float>());
+}
+CPP
 cat > plain.cpp <<'CPP'
 #include <cmath>
 #pragma qd kernel
@@ -49,7 +61,7 @@ void roots(float* a, int n)
         a[i] = std::sqrt(std::fabs(a[i]));
 }
 CPP
-for src in uses_min min_in_macro plain; do
+for src in uses_min min_in_macro std_comparator plain; do
   "$tool" "$src.cpp" -o "$src.cu" -- 2> "$src.err" || fail "$src: translates for cuda" "$src.err"
   "$tool" --target=hip "$src.cpp" -o "$src.hip" -- 2> "$src.err" || fail "$src: translates for hip" "$src.err"
 done
@@ -75,6 +87,18 @@ if [ -n "$nvcc" ]; then
   else
     fail "with --expt-relaxed-constexpr it builds with zero warnings" macro_flag.log
   fi
+  if "$nvcc" -std=c++17 -I "$include" -c std_comparator.cu -o std_comparator.o > comparator.log 2>&1; then
+    fail "plain nvcc refuses a std::less comparator in device code" comparator.log
+  elif grep -q "device code calls std::less.*operator().*--expt-relaxed-constexpr" comparator.log; then
+    pass "a std::less comparator stops plain nvcc at the #error that names the flag"
+  else
+    fail "plain nvcc's error names the comparator and the flag" comparator.log
+  fi
+  if "$nvcc" -std=c++17 --expt-relaxed-constexpr -Werror all-warnings -I "$include" -c std_comparator.cu -o std_comparator.o > comparator_flag.log 2>&1; then
+    pass "a std::less comparator builds with --expt-relaxed-constexpr and zero warnings"
+  else
+    fail "a std::less comparator builds with --expt-relaxed-constexpr and zero warnings" comparator_flag.log
+  fi
   if "$nvcc" -std=c++17 -Werror all-warnings -I "$include" -c plain.cu -o plain.o > plain.log 2>&1; then
     pass "<cmath> in device code builds with plain nvcc and zero warnings"
   else
@@ -84,7 +108,7 @@ else
   echo "skip: no nvcc"
 fi
 if [ -n "$hipcc" ]; then
-  for src in uses_min min_in_macro plain; do
+  for src in uses_min min_in_macro std_comparator plain; do
     if "$hipcc" -std=c++17 -Wall -Werror --offload-arch=gfx90a -I "$include" -c "$src.hip" -o "$src.hip.o" > "$src.hip.log" 2>&1; then
       pass "$src.hip builds with plain hipcc and zero warnings"
     else

@@ -29,9 +29,11 @@ do/while, check_every, a counter, swapped buffers, a host 'if'/'else' on the
 counter), time loops (a host clock, C-style declarations), and either kind in
 the body of another 'loop seq'; loops kept apart only by their step and trip
 count (steps of 2 and 3, counting down by 2, halo copies whose distance is the
-trip count, a vector loop stepping by 2). Kinds added later (LATER_KINDS) draw
-from a generator of their own after a program's other units, so that a seed
-keeps giving the units it gave before them.
+trip count, a vector loop stepping by 2); standard algorithms with comparators
+in device code (std::min, std::max, std::clamp, given a function object or a
+lambda). Kinds added later (LATER_KINDS) draw from a generator of their own
+after a program's other units, so that a seed keeps giving the units it gave
+before them.
 
 Usage:
   qdsmith.py --seed N [--units K] [--only I,J,...] [-o file.cpp]
@@ -595,12 +597,68 @@ class Gen:
             u.main.append(f'    stepped{k}(hq{k}.data(), hx{k}.data(), hy{k}.data(), hr{k}.data(), {nx}, {n}, {h}, {nrows});')
         u.outputs += [f'hq{k}', f'hx{k}', f'hy{k}', f'hr{k}']
 
+    def unit_comparators(self, u):
+        """Standard algorithms with a comparator in device code (issue 42):
+        std::min, std::max (of two values and of an initializer list) and
+        std::clamp, given a function object of namespace scope (a temporary,
+        a local of the body, or a template's specialization) or a lambda
+        written in the body. The comparator runs on the device: a call that
+        nvcc compiles with a warning, or that returns another value than
+        the serial build, is a finding."""
+        k = u.index
+        graph = self.r.random() < 0.4
+        template = self.r.random() < 0.3
+        by_abs = f'ByAbs{k}'
+        if template:
+            u.top.append(f'template <class T> struct {by_abs} {{\n'
+                         '    bool operator()(T a, T b) const { return (a < T(0) ? -a : a) < (b < T(0) ? -b : b); }\n'
+                         '};')
+            t, fn = 'T', f'{by_abs}<T>'
+            head = ['#pragma qd kernel', 'template <typename T>',
+                    f'void pick{k}(const T* a, const T* b, T* lo, T* hi, int n)']
+        else:
+            u.top.append(f'struct {by_abs} {{\n'
+                         '    bool operator()(float a, float b) const { return (a < 0.0f ? -a : a) < (b < 0.0f ? -b : b); }\n'
+                         '};')
+            t, fn = 'float', by_abs
+            head = [f'#pragma qd kernel{" graph" if graph else ""}',
+                    f'void pick{k}(const float* a, const float* b, float* lo, float* hi, int n)']
+        forms = [
+            f'lo[i] = std::min(a[i], b[i], {fn}{{}});',
+            f'hi[i] = std::max(a[i], b[i], {fn}());',
+            f'const {fn} cmp{{}};\n        lo[i] = std::max(lo[i], b[i], cmp);',
+            f'auto later = []({t} x, {t} y) {{ return x > y; }};\n        hi[i] = std::min(hi[i], a[i], later);',
+            f'lo[i] = std::max(a[i], b[i], []({t} x, {t} y) {{ return x * {t}(0.5) < y; }});',
+            f'hi[i] = std::min({{a[i], b[i], {t}(0.25)}}, {fn}{{}});',
+            f'lo[i] = std::max({{a[i], b[i], {t}(-0.5)}}, []({t} x, {t} y) {{ return x < y; }});',
+            f'hi[i] = std::clamp(a[i], {t}(-0.5), {t}(1.0), {fn}{{}});',
+        ]
+        lines = head + ['{']
+        for _ in range(self.r.randrange(1, 3)):
+            lines.append('    ' + self.loop_header('i', 'n') + ' {')
+            for form in self.r.sample(forms, self.r.randrange(1, 4)):
+                lines.append('        ' + form)
+            lines.append('    }')
+        lines.append('}')
+        u.top.append('\n'.join(lines))
+        ctype = self.pick(FLOAT_TYPES) if template else 'float'
+        size = self.pick([1, 33, 1000])
+        u.buffer(f'pa{k}', ctype, size, 'dyadic')
+        u.buffer(f'pb{k}', ctype, size, 'dyadic')
+        u.buffer(f'plo{k}', ctype, size, 'zero')
+        u.buffer(f'phi{k}', ctype, size, 'zero')
+        targs = f'<{ctype}>' if template else ''
+        for c in range(self.r.randrange(1, 3)):
+            n = self.pick([0, 1, size, size // 2])
+            u.main.append(f'    pick{k}{targs}(pa{k}.data(), pb{k}.data(), plo{k}.data(), phi{k}.data(), {n});')
+        u.outputs += [f'plo{k}', f'phi{k}']
+
     KINDS = ['elementwise', 'reduction', 'collapse', 'vector', 'region', 'template',
              'solver', 'time_loop', 'nested']
     # Kinds added later: each may follow a program's units, drawn from a
     # generator of its own, so that every seed still gives the units it gave
     # before them (seed 933 of issue 42 still reproduces its program).
-    LATER_KINDS = ['stepped']
+    LATER_KINDS = ['stepped', 'comparators']
 
     def units(self, count, only=None):
         built = []

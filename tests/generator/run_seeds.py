@@ -12,7 +12,7 @@ directory with the command that reproduces it.
 Usage:
   run_seeds.py --tool qd-translate --include DIR --runtime-lib LIB --out DIR
                [--seeds 1-24 | --seeds 3,7,9] [--fresh N]
-               [--nvcc NVCC --nvcc-seeds 1,2] [--hipcc HIPCC --hipcc-seeds 1,2]
+               [--nvcc NVCC --nvcc-seeds 1,2 [--nvcc-plain]] [--hipcc HIPCC --hipcc-seeds 1,2]
                [--fake-runtime-lib LIB --fake-include DIR --runtime-dir DIR
                 --rewrite-launches CMAKE_SCRIPT --fake-seeds 1-20]
 Prints one line per program and ends with 'N passed, N failed'.
@@ -132,6 +132,13 @@ class Runner:
                                '-o', out + '.o'], work)
                 if rc:
                     problems.append(f'{os.path.basename(compiler)} {mode}: {log[-3000:]}')
+                # As a Make build compiles a kept .cu: none of our flags.
+                if target == 'cuda' and self.args.nvcc_plain:
+                    rc, log = run([compiler, '-std=c++17', '-Werror', 'all-warnings',
+                                   '-I' + self.args.include, '-c', out, '-o', out + '.plain.o'],
+                                  work)
+                    if rc:
+                        problems.append(f'plain {os.path.basename(compiler)} {mode}: {log[-3000:]}')
         return problems
 
     def shrink(self, seed, work):
@@ -176,6 +183,9 @@ def main():
     ap.add_argument('--fresh', type=int, default=0, help='also N random seeds')
     ap.add_argument('--nvcc', default='')
     ap.add_argument('--nvcc-seeds', default='')
+    ap.add_argument('--nvcc-plain', action='store_true',
+                    help='also compile the --nvcc-seeds with plain nvcc -std=c++17 (no -arch, '
+                         'no --expt-relaxed-constexpr), warnings as errors')
     ap.add_argument('--hipcc', default='')
     ap.add_argument('--hipcc-seeds', default='')
     ap.add_argument('--fake-runtime-lib', default='')

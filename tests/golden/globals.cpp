@@ -5,7 +5,9 @@
 // global, which the second loop sees, and the host after the call. Globals
 // named with a qualifier ('config::scale', '::nx') are the same variables:
 // the generated code names them by their bare names, which the host entries
-// declare as references to them.
+// declare as references to them. A loop bound alone may name a qualified
+// global ('i < sim::count'): the cpu output named it 'count' without
+// passing it (issue 42).
 
 constexpr int kHalo = 1;
 int nx = 0;
@@ -17,6 +19,9 @@ struct Grid { int n; double h; };
 Grid grid = {0, 0.0};
 namespace config {
 double scale = 1.0;
+}
+namespace sim {
+int count = 0;
 }
 
 #pragma qd kernel
@@ -31,4 +36,11 @@ void globals(double* out, const double* in, float* f)
     ::nx += 1;
     for (int i = 0; i < ::nx - 1; ++i)
         f[i] = mix[i % 2][(i / 2) % 2] + static_cast<float>(config::scale * ::nx);
+}
+
+#pragma qd kernel
+void ramp(float* g)
+{
+    for (int i = 0; i < sim::count; ++i)
+        g[i] = 0.5f * static_cast<float>(i);
 }

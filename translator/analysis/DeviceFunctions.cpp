@@ -61,10 +61,17 @@ public:
         R->InHelper = Helper != nullptr;
         Renames.push_back(std::move(*R));
       }
+      addCallableArguments(Call);
       return true;
     }
-    if (const FunctionDecl *Callee = Call->getDirectCallee())
+    if (const FunctionDecl *Callee = Call->getDirectCallee()) {
       add(Callee, Call->getBeginLoc());
+      if (Files.originOf(SM.getExpansionLoc(Callee->getLocation())) ==
+          FileOrigin::SystemHeader)
+        addCallableArguments(Call);
+    } else if (isa<UnresolvedLookupExpr>(Call->getCallee()->IgnoreImplicit())) {
+      addCallableArguments(Call);
+    }
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
@@ -86,6 +93,25 @@ public:
     return true;
   }
 
+  // In a template's pattern, a member call on an object of a dependent type
+  // is unresolved: 'm.apply(x)' with 'Mixer m', a type declared in a
+  // function-template kernel. Its class is known, so are the candidates.
+  bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *Member) {
+    addMembers(Member->getBaseType(), Member->getMember(),
+               Member->getMemberLoc());
+    return true;
+  }
+  bool VisitUnresolvedMemberExpr(UnresolvedMemberExpr *Member) {
+    for (const NamedDecl *D : Member->decls()) {
+      D = D->getUnderlyingDecl();
+      if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+        add(T->getTemplatedDecl(), Member->getMemberLoc(), /*Resolved=*/false);
+      else if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        add(FD, Member->getMemberLoc(), /*Resolved=*/false);
+    }
+    return true;
+  }
+
 private:
   ASTContext &Context;
   const SourceManager &SM;
@@ -100,6 +126,72 @@ private:
   /// The header's name as the include that found it spelled its directory.
   std::string fileName(SourceLocation Loc) const {
     return displayPath(SM.getFilename(Loc));
+  }
+
+  /// A library function (a twin such as qd::min, std::min_element) calls the
+  /// function objects and functions it is given, and compares the objects
+  /// with '<', in code that is never traversed here: 'std::min(a, b,
+  /// ByAbs{})' runs ByAbs::operator() on the device as surely as a direct
+  /// call would. (A '<' of namespace scope is not found here.)
+  void addCallableArguments(const CallExpr *Call) {
+    for (const Expr *Arg : Call->arguments()) {
+      const Expr *E = Arg->IgnoreParenImpCasts();
+      if (const auto *AddrOf = dyn_cast<UnaryOperator>(E);
+          AddrOf && AddrOf->getOpcode() == UO_AddrOf)
+        E = AddrOf->getSubExpr()->IgnoreParenImpCasts();
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+        if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl())) {
+          add(FD, Arg->getBeginLoc());
+          continue;
+        }
+      addOperators(recordOf(Arg->getType()), Arg->getBeginLoc());
+    }
+  }
+
+  /// The class of an object, for a dependent specialization ('Less<T>{}' in
+  /// a template's pattern) its template's pattern.
+  static const CXXRecordDecl *recordOf(QualType T) {
+    T = T.getNonReferenceType();
+    if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
+      return RD;
+    if (const auto *Specialization = T->getAs<TemplateSpecializationType>())
+      if (const auto *Template = dyn_cast_or_null<ClassTemplateDecl>(
+              Specialization->getTemplateName().getAsTemplateDecl()))
+        return Template->getTemplatedDecl();
+    return nullptr;
+  }
+
+  void addMembers(QualType Base, DeclarationName Name, SourceLocation Loc) {
+    if (Base.isNull())
+      return;
+    if (const auto *Pointer = Base->getAs<PointerType>())
+      Base = Pointer->getPointeeType();
+    const CXXRecordDecl *RD = recordOf(Base);
+    if (!RD || !RD->hasDefinition())
+      return;
+    for (const NamedDecl *D : RD->getDefinition()->lookup(Name)) {
+      if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+        add(T->getTemplatedDecl(), Loc, /*Resolved=*/false);
+      else if (const auto *Method = dyn_cast<CXXMethodDecl>(D))
+        add(Method, Loc, /*Resolved=*/false);
+    }
+  }
+
+  /// The call and '<' operators of \p RD and its bases.
+  void addOperators(const CXXRecordDecl *RD, SourceLocation ArgLoc) {
+    if (!RD || !RD->hasDefinition())
+      return;
+    RD = RD->getDefinition();
+    for (OverloadedOperatorKind Op : {OO_Call, OO_Less})
+      for (const NamedDecl *D :
+           RD->lookup(Context.DeclarationNames.getCXXOperatorName(Op))) {
+        if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+          add(T->getTemplatedDecl(), ArgLoc);
+        else if (const auto *Method = dyn_cast<CXXMethodDecl>(D))
+          add(Method, ArgLoc);
+      }
+    for (const CXXBaseSpecifier &Base : RD->bases())
+      addOperators(recordOf(Base.getType()), ArgLoc);
   }
 
   /// \p Resolved is false for one candidate of an unresolved call, which may

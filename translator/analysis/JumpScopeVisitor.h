@@ -21,6 +21,9 @@ class JumpScopeVisitor : public clang::RecursiveASTVisitor<Derived> {
 
 public:
   bool TraverseLambdaExpr(clang::LambdaExpr *) { return true; }
+  /// So is anything inside a class declared in the statement: a 'return'
+  /// in its member function leaves only that function.
+  bool TraverseCXXRecordDecl(clang::CXXRecordDecl *) { return true; }
   bool TraverseForStmt(clang::ForStmt *S) {
     return inside(true, [&] { return Base::TraverseForStmt(S); });
   }

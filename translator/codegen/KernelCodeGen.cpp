@@ -77,30 +77,93 @@ std::string KernelCodeGen::generatedLine() const {
   return Options.LineDirectives ? GeneratedLineMarker : "";
 }
 
-/// Whether \p T names a typedef that a function body declares.
-static bool namesLocalTypedef(QualType T) {
-  while (!T.isNull()) {
-    if (const auto *Typedef = T->getAs<TypedefType>())
-      if (Typedef->getDecl()->getDeclContext()->isFunctionOrMethod())
-        return true;
-    if (T->isPointerType() || T->isReferenceType())
-      T = T->getPointeeType();
-    else if (T->isArrayType())
-      T = QualType(T->getArrayElementTypeNoTypeQual(), 0);
-    else
-      return false;
-  }
+/// Whether \p T names something only the kernel's body can see, at any
+/// depth: a typedef the body declares ('using real = float;'), or a
+/// variable, through 'decltype(n)'. A device function is outside the
+/// kernel, where neither can be named.
+static bool namesKernelScope(QualType T) {
+  if (T.isNull())
+    return false;
+  const Type *Ty = T.getTypePtr();
+  if (isa<DecltypeType, TypeOfExprType>(Ty))
+    return true;
+  if (const auto *Typedef = dyn_cast<TypedefType>(Ty))
+    return Typedef->getDecl()->getDeclContext()->isFunctionOrMethod();
+  if (const auto *Elaborated = dyn_cast<ElaboratedType>(Ty))
+    return namesKernelScope(Elaborated->getNamedType());
+  if (const auto *Paren = dyn_cast<ParenType>(Ty))
+    return namesKernelScope(Paren->getInnerType());
+  if (const auto *Of = dyn_cast<TypeOfType>(Ty))
+    return namesKernelScope(Of->getUnmodifiedType());
+  if (Ty->isPointerType() || Ty->isReferenceType())
+    return namesKernelScope(Ty->getPointeeType());
+  if (const auto *Array = dyn_cast<ArrayType>(Ty))
+    return namesKernelScope(Array->getElementType());
+  if (const auto *Specialization = dyn_cast<TemplateSpecializationType>(Ty))
+    return llvm::any_of(Specialization->template_arguments(),
+                        [](const TemplateArgument &Arg) {
+                          return Arg.getKind() == TemplateArgument::Type &&
+                                 namesKernelScope(Arg.getAsType());
+                        });
+  if (const auto *Function = dyn_cast<FunctionProtoType>(Ty))
+    return namesKernelScope(Function->getReturnType()) ||
+           llvm::any_of(Function->param_types(), namesKernelScope);
   return false;
 }
 
+/// \p T, which depends on a template parameter, spelled without the kernel's
+/// own names: 'decltype(scale)' with 'T scale' is 'T', which the templated
+/// device function has in scope. A shape it does not know stays as written.
+static std::string spellDependent(QualType T, const PrintingPolicy &Policy) {
+  const Qualifiers Quals = T.getLocalQualifiers();
+  const Type *Ty = T.getTypePtr();
+  std::string Inner;
+  if (const auto *Elaborated = dyn_cast<ElaboratedType>(Ty))
+    Inner = spellType(Elaborated->getNamedType(), Policy);
+  else if (const auto *Paren = dyn_cast<ParenType>(Ty))
+    Inner = spellType(Paren->getInnerType(), Policy);
+  else if (const auto *Typedef = dyn_cast<TypedefType>(Ty);
+           Typedef &&
+           Typedef->getDecl()->getDeclContext()->isFunctionOrMethod())
+    Inner = spellType(Typedef->getDecl()->getUnderlyingType(), Policy);
+  else if (const auto *Decltype = dyn_cast<DecltypeType>(Ty)) {
+    // 'decltype(v)' of a variable named without parentheses is the
+    // variable's declared type.
+    const auto *Ref = dyn_cast<DeclRefExpr>(Decltype->getUnderlyingExpr());
+    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!Decltype->isDependentType())
+      Inner =
+          Decltype->getUnderlyingType().getCanonicalType().getAsString(Policy);
+    else if (Var && !Var->getType()->getContainedAutoType())
+      Inner = spellType(Var->getType(), Policy);
+  } else if (Ty->isPointerType()) {
+    Inner =
+        "qd::detail::type_t<" + spellType(Ty->getPointeeType(), Policy) + ">*";
+  } else if (const auto *Ref = dyn_cast<ReferenceType>(Ty)) {
+    Inner = "qd::detail::type_t<" + spellType(Ref->getPointeeType(), Policy) +
+            (isa<LValueReferenceType>(Ref) ? ">&" : ">&&");
+  }
+  if (Inner.empty())
+    return T.getAsString(Policy);
+  if (Quals.empty())
+    return Inner;
+  // 'const' before a pointer's spelling would apply to what it points to.
+  const bool Simple = llvm::all_of(Inner, [](char C) {
+    return llvm::isAlnum(C) || C == '_' || C == ':' || C == ' ';
+  });
+  return Quals.getAsString() + " " +
+         (Simple ? Inner : "qd::detail::type_t<" + Inner + ">");
+}
+
 std::string spellType(QualType T, const PrintingPolicy &Policy) {
-  // A local 'using real = float;' is out of scope in a device function's
-  // parameter list: its meaning is spelled instead.
-  if ((isa<DecltypeType, TypeOfExprType>(T.getTypePtr()) ||
-       namesLocalTypedef(T)) &&
-      !T->isDependentType())
-    T = T.getCanonicalType();
-  return T.getAsString(Policy);
+  // A local 'using real = float;' or a 'decltype(n)' is out of scope in a
+  // device function's parameter list or body: its meaning is spelled
+  // instead.
+  if (!namesKernelScope(T))
+    return T.getAsString(Policy);
+  if (!T->isDependentType())
+    return T.getCanonicalType().getAsString(Policy);
+  return spellDependent(T, Policy);
 }
 
 std::string KernelCodeGen::typePrelude(const Stmt *Before) const {

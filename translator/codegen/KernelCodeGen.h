@@ -48,7 +48,9 @@ std::string lineDirective(unsigned Line, llvm::StringRef File);
 /// How generated code outside the kernel's body spells \p T: as the user
 /// wrote it, except 'decltype(e)' and 'typeof(e)', whose 'e' may name a
 /// parameter that is not in scope there, and the kernel's own aliases
-/// ('using real = float;'), which are not either (issue 27).
+/// ('using real = float;'), which are not either (issue 27), at any depth
+/// ('decltype(n)*'). In a function-template kernel, a type that depends on
+/// a template parameter is spelled with it (issue 42).
 std::string spellType(clang::QualType T, const clang::PrintingPolicy &Policy);
 
 /// The OpenMP 'reduction' clause of \p R, with a leading space.

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "CaptureAnalysis.h"
 #include "CoarsenAnalysis.h"
+#include "Globals.h"
 #include "KernelCodeGen.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -23,6 +24,10 @@ namespace qd {
 /// 'double stencil[4]': \p Var declared again, without an initializer.
 static std::string declaration(const VarDecl *Var,
                                const PrintingPolicy &Policy) {
+  // 'decltype(len) t': 'len' may not be a name in the device function.
+  if (const std::string Type = spellType(Var->getType(), Policy);
+      Type != Var->getType().getAsString(Policy))
+    return "qd::detail::type_t<" + Type + "> " + Var->getNameAsString();
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   Var->getType().print(OS, Policy, Var->getName());
@@ -120,11 +125,14 @@ std::vector<Capture> KernelCodeGen::deviceCaptures(const Step &S) const {
     return Captures;
   // The bounds are host expressions (checkBoundsOnHost), so the locals they
   // read are parameters and host scalars, passed by value like any capture.
+  // So are the globals device code receives: 'i < sim::n' is spelled
+  // 'i < n' (GlobalAlias), which names the capture.
   auto AddBoundReads = [&](const LoopForm &L) {
     if (!cpuBoundAsWritten(L))
       return;
     for (const VarDecl *Var : referencedVariables(L.End))
-      if (Var->isLocalVarDeclOrParm() &&
+      if ((Var->isLocalVarDeclOrParm() ||
+           classifyGlobal(Var, Context) == GlobalUse::ByValue) &&
           llvm::none_of(Captures,
                         [&](const Capture &C) { return C.Var == Var; }))
         Captures.push_back({Var});

@@ -137,9 +137,24 @@ public:
     // Found for every target, so a source that translates for one target
     // translates for all; only GPU targets need the attributes.
     if (targetInfo(Options.CodeGen.Target).DeviceAttributes)
-      for (const FunctionDecl *FD : DeviceFunctions)
-        Rewrite.InsertTextBefore(SM.getExpansionLoc(FD->getInnerLocStart()),
-                                 deviceAttributes(FD));
+      for (const FunctionDecl *FD : DeviceFunctions) {
+        const SourceLocation Start = SM.getExpansionLoc(FD->getInnerLocStart());
+        // A member function of a type declared in a kernel: the generated
+        // code replaces the kernel's text and copies the type's declaration
+        // into each device function, so the attributes go with the copies.
+        if (llvm::any_of(Plans, [&](const KernelPlan &Plan) {
+              return !SM.isBeforeInTranslationUnit(
+                         Start, Plan.Definition.getBegin()) &&
+                     SM.isBeforeInTranslationUnit(Start,
+                                                  Plan.Definition.getEnd());
+            }))
+          Source.renameEverywhere(
+              {{CharSourceRange::getCharRange(FD->getInnerLocStart(),
+                                              FD->getInnerLocStart()),
+                deviceAttributes(FD)}});
+        else
+          Rewrite.InsertTextBefore(Start, deviceAttributes(FD));
+      }
 
     if (Options.CodeGen.Target != Target::Cpu)
       for (const KernelPlan &Plan : Plans)

@@ -18,9 +18,13 @@ int main() {
     grid = Grid{n / 2, 0.125};
     config::scale = 0.5 + n;
     globals(out.device(), in.device(), f.device());
+    Mirrored<float> g(n + 1, [](std::size_t i) { return pattern(i + 7); });
+    sim::count = n;
+    ramp(g.device());
     const std::string name = "n" + std::to_string(n);
     print_summary((name + ".out").c_str(), out);
     print_summary((name + ".f").c_str(), f);
+    print_summary((name + ".g").c_str(), g);
     std::printf("%s.nx %d\n", name.c_str(), nx);
   }
   return 0;

@@ -9,5 +9,14 @@ int main() {
   Mirrored<float> a(n + 1, [](std::size_t i) { return static_cast<double>(i % 17) / 8.0 - 1.0; });
   blend(a.device(), n);
   print_summary("a", a);
+  Mirrored<float> in(n, [](std::size_t i) { return pattern(i, -2.0, 2.0); });
+  Mirrored<float> out(n), scaled(n);
+  mix(in.device(), out.device(), scaled.device(), n);
+  print_summary("out", out);
+  print_summary("scaled", scaled);
+  Mirrored<double> din(n, [](std::size_t i) { return pattern(i + 3, -1.0, 1.0); });
+  Mirrored<double> dout(n);
+  mix_typed<double>(din.device(), dout.device(), n);
+  print_summary("dout", dout);
   return 0;
 }

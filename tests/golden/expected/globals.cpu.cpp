@@ -9,7 +9,9 @@
 // global, which the second loop sees, and the host after the call. Globals
 // named with a qualifier ('config::scale', '::nx') are the same variables:
 // the generated code names them by their bare names, which the host entries
-// declare as references to them.
+// declare as references to them. A loop bound alone may name a qualified
+// global ('i < sim::count'): the cpu output named it 'count' without
+// passing it (issue 42).
 
 constexpr int kHalo = 1;
 int nx = 0;
@@ -22,37 +24,40 @@ Grid grid = {0, 0.0};
 namespace config {
 double scale = 1.0;
 }
+namespace sim {
+int count = 0;
+}
 
-// ---- qd kernel 'globals' (globals.cpp:22), translated by qd-translate ----
-#line 28 "globals.cpu.cpp"
-// Parallel loop of 'globals' (globals.cpp:25): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'globals' (globals.cpp:27), translated by qd-translate ----
+#line 33 "globals.cpu.cpp"
+// Parallel loop of 'globals' (globals.cpp:30): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
-qd_globals_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * out, const double * in, qd::detail::ArrayValueOf<const double[3]> coef, const double dx, double * profile, Grid grid) {
+qd_globals_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * out, const double * in, qd::detail::ArrayValueOf<const double[3]> coef, const double dx, double * profile, Grid grid, int nx) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < nx - kHalo; ++i) {
-#line 25 "globals.cpp"
+#line 30 "globals.cpp"
 {
         double s = 0;
         for (int k = 0; k < 3; ++k)
             s += coef[k] * in[i - 1 + k];
         out[i] = s * dx + profile[i] + grid.h * grid.n;
     }
-#line 43 "globals.cpu.cpp"
+#line 48 "globals.cpu.cpp"
   }
 }
 
-// Parallel loop of 'globals' (globals.cpp:32): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'globals' (globals.cpp:37): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_globals_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * f, qd::detail::ArrayValueOf<const float[2][2]> mix, double scale, int nx) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < nx - 1; ++i) {
-#line 33 "globals.cpp"
+#line 38 "globals.cpp"
 f[i] = mix[i % 2][(i / 2) % 2] + static_cast<float>(scale * nx);
-#line 56 "globals.cpu.cpp"
+#line 61 "globals.cpu.cpp"
   }
 }
 
@@ -62,14 +67,14 @@ void globals(double* out, const double* in, float* f, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   [[maybe_unused]] auto& nx = ::nx;
   [[maybe_unused]] auto& scale = ::config::scale;
-  // parallel loop, globals.cpp:25
+  // parallel loop, globals.cpp:30
   {
     const int qd_begin = kHalo;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nx - kHalo), /*inclusive=*/false);
-    qd_globals_loop0(qd_begin, qd_count, out, in, qd::detail::array_value(coef), dx, profile, grid);
+    qd_globals_loop0(qd_begin, qd_count, out, in, qd::detail::array_value(coef), dx, profile, grid, nx);
   }
   nx += 1;
-  // parallel loop, globals.cpp:32
+  // parallel loop, globals.cpp:37
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nx - 1), /*inclusive=*/false);
@@ -82,5 +87,41 @@ void globals(double* out, const double* in, float* f) {
 }
 
 // ---- end of qd kernel 'globals' ----
-#line 34 "globals.cpp"
+#line 39 "globals.cpp"
+
+
+// ---- qd kernel 'ramp' (globals.cpp:41), translated by qd-translate ----
+#line 95 "globals.cpu.cpp"
+// Parallel loop of 'ramp' (globals.cpp:44): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_ramp_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * g, int count) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < count; ++i) {
+#line 45 "globals.cpp"
+g[i] = 0.5f * static_cast<float>(i);
+#line 105 "globals.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'ramp': they run its work on the calling thread and return when it is done.
+void ramp(float* g, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  [[maybe_unused]] auto& count = ::sim::count;
+  // parallel loop, globals.cpp:44
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(count), /*inclusive=*/false);
+    qd_ramp_loop0(qd_begin, qd_count, g, count);
+  }
+}
+
+void ramp(float* g) {
+  ::ramp(g, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'ramp' ----
+#line 46 "globals.cpp"
 

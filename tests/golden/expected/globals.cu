@@ -8,7 +8,9 @@
 // global, which the second loop sees, and the host after the call. Globals
 // named with a qualifier ('config::scale', '::nx') are the same variables:
 // the generated code names them by their bare names, which the host entries
-// declare as references to them.
+// declare as references to them. A loop bound alone may name a qualified
+// global ('i < sim::count'): the cpu output named it 'count' without
+// passing it (issue 42).
 
 constexpr int kHalo = 1;
 int nx = 0;
@@ -21,35 +23,38 @@ Grid grid = {0, 0.0};
 namespace config {
 double scale = 1.0;
 }
+namespace sim {
+int count = 0;
+}
 
-// ---- qd kernel 'globals' (globals.cpp:22), translated by qd-translate ----
-#line 27 "globals.cu"
-// Parallel loop of 'globals' (globals.cpp:25): a grid-stride loop over the iterations.
+// ---- qd kernel 'globals' (globals.cpp:27), translated by qd-translate ----
+#line 32 "globals.cu"
+// Parallel loop of 'globals' (globals.cpp:30): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_globals_loop0(int qd_begin, std::uint64_t qd_count, double * out, const double * in, qd::detail::ArrayValueOf<const double[3]> coef, const double dx, double * profile, Grid grid) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 25 "globals.cpp"
+#line 30 "globals.cpp"
 {
         double s = 0;
         for (int k = 0; k < 3; ++k)
             s += coef[k] * in[i - 1 + k];
         out[i] = s * dx + profile[i] + grid.h * grid.n;
     }
-#line 41 "globals.cu"
+#line 46 "globals.cu"
   }
 }
 
-// Parallel loop of 'globals' (globals.cpp:32): a grid-stride loop over the iterations.
+// Parallel loop of 'globals' (globals.cpp:37): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_globals_loop1(int qd_begin, std::uint64_t qd_count, float * f, qd::detail::ArrayValueOf<const float[2][2]> mix, double scale, int nx) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 33 "globals.cpp"
+#line 38 "globals.cpp"
 f[i] = mix[i % 2][(i / 2) % 2] + static_cast<float>(scale * nx);
-#line 53 "globals.cu"
+#line 58 "globals.cu"
   }
 }
 
@@ -62,23 +67,23 @@ void globals(double* out, const double* in, float* f, qd::StreamRef qd_stream) {
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   [[maybe_unused]] auto& nx = ::nx;
   [[maybe_unused]] auto& scale = ::config::scale;
-  // parallel loop, globals.cpp:25
+  // parallel loop, globals.cpp:30
   {
     const int qd_begin = kHalo;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nx - kHalo), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_globals_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, out, in, qd::detail::array_value(coef), dx, profile, grid);
-      qd::detail::check_launch(cudaGetLastError(), "globals", "globals.cpp", 25);
+      qd::detail::check_launch(cudaGetLastError(), "globals", "globals.cpp", 30);
     }
   }
   nx += 1;
-  // parallel loop, globals.cpp:32
+  // parallel loop, globals.cpp:37
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nx - 1), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_globals_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, f, qd::detail::array_value(mix), scale, nx);
-      qd::detail::check_launch(cudaGetLastError(), "globals", "globals.cpp", 32);
+      qd::detail::check_launch(cudaGetLastError(), "globals", "globals.cpp", 37);
     }
   }
 }
@@ -88,5 +93,45 @@ void globals(double* out, const double* in, float* f) {
 }
 
 // ---- end of qd kernel 'globals' ----
-#line 34 "globals.cpp"
+#line 39 "globals.cpp"
+
+
+// ---- qd kernel 'ramp' (globals.cpp:41), translated by qd-translate ----
+#line 101 "globals.cu"
+// Parallel loop of 'ramp' (globals.cpp:44): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_ramp_loop0(int qd_begin, std::uint64_t qd_count, float * g) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 45 "globals.cpp"
+g[i] = 0.5f * static_cast<float>(i);
+#line 110 "globals.cu"
+  }
+}
+
+
+// Host entry points of kernel 'ramp': they enqueue its work on the launch stream and return without waiting.
+void ramp(float* g, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel ramp"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  [[maybe_unused]] auto& count = ::sim::count;
+  // parallel loop, globals.cpp:44
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(count), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_ramp_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, g);
+      qd::detail::check_launch(cudaGetLastError(), "ramp", "globals.cpp", 44);
+    }
+  }
+}
+
+void ramp(float* g) {
+  ::ramp(g, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'ramp' ----
+#line 46 "globals.cpp"
 

@@ -7,76 +7,80 @@
 // device function is outside the kernel, so it declares again the types
 // that come before its statement; a local alias in a parameter or loop
 // variable type is spelled as what it names (issue 27: these became empty
-// serial tasks, and later loops could not see the types).
+// serial tasks, and later loops could not see the types). The member
+// functions of a kernel's own struct, called by device code in a region's
+// blocks, at the top level or in a function-template kernel, are
+// '__host__ __device__' in every copy of the struct (issue 42: they were
+// host functions, which nvcc refuses to call from a __global__ function).
 
-// ---- qd kernel 'blend' (kernel_local_types.cpp:8), translated by qd-translate ----
-#line 14 "kernel_local_types.cpu.cpp"
-// Parallel loop of 'blend' (kernel_local_types.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'blend' (kernel_local_types.cpp:12), translated by qd-translate ----
+#line 18 "kernel_local_types.cpu.cpp"
+// Parallel loop of 'blend' (kernel_local_types.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_blend_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, const float h, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 11 "kernel_local_types.cpp"
+#line 15 "kernel_local_types.cpp"
 using real = float; qd::detail::use_type<real>();
-#line 12 "kernel_local_types.cpp"
+#line 16 "kernel_local_types.cpp"
 typedef int index_t; qd::detail::use_type<index_t>();
-#line 13 "kernel_local_types.cpp"
+#line 17 "kernel_local_types.cpp"
 struct Pair {
         real lo, hi;
     };
-#line 16 "kernel_local_types.cpp"
+#line 20 "kernel_local_types.cpp"
 enum class Mode { Add, Mul };
-#line 18 "kernel_local_types.cpp"
+#line 22 "kernel_local_types.cpp"
 {
         const Pair p{a[i], h};
         const Mode m = i % 2 ? Mode::Add : Mode::Mul;
         a[i] = m == Mode::Add ? p.lo + p.hi : p.lo * p.hi;
     }
-#line 38 "kernel_local_types.cpu.cpp"
+#line 42 "kernel_local_types.cpu.cpp"
   }
 }
 
-// Parallel loop of 'blend' (kernel_local_types.cpp:25) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'blend' (kernel_local_types.cpp:29) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_blend_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 11 "kernel_local_types.cpp"
+#line 15 "kernel_local_types.cpp"
 using real = float; qd::detail::use_type<real>();
-#line 12 "kernel_local_types.cpp"
+#line 16 "kernel_local_types.cpp"
 typedef int index_t; qd::detail::use_type<index_t>();
-#line 13 "kernel_local_types.cpp"
+#line 17 "kernel_local_types.cpp"
 struct Pair {
         real lo, hi;
     };
-#line 16 "kernel_local_types.cpp"
+#line 20 "kernel_local_types.cpp"
 enum class Mode { Add, Mul };
-#line 26 "kernel_local_types.cpp"
+#line 30 "kernel_local_types.cpp"
 total += a[i];
-#line 61 "kernel_local_types.cpu.cpp"
+#line 65 "kernel_local_types.cpu.cpp"
   }
 }
 
-// Serial task of 'blend' (kernel_local_types.cpp:27): runs once, on the calling thread.
+// Serial task of 'blend' (kernel_local_types.cpp:31): runs once, on the calling thread.
 static void
 qd_blend_task2(float * a, int n, float total) {
-#line 11 "kernel_local_types.cpp"
+#line 15 "kernel_local_types.cpp"
 using real = float; qd::detail::use_type<real>();
-#line 12 "kernel_local_types.cpp"
+#line 16 "kernel_local_types.cpp"
 typedef int index_t; qd::detail::use_type<index_t>();
-#line 13 "kernel_local_types.cpp"
+#line 17 "kernel_local_types.cpp"
 struct Pair {
         real lo, hi;
     };
-#line 16 "kernel_local_types.cpp"
+#line 20 "kernel_local_types.cpp"
 enum class Mode { Add, Mul };
-#line 27 "kernel_local_types.cpp"
+#line 31 "kernel_local_types.cpp"
 a[n] = total;
-#line 80 "kernel_local_types.cpu.cpp"
+#line 84 "kernel_local_types.cpu.cpp"
 }
 
 
@@ -90,20 +94,20 @@ void blend(float* a, int n, qd::StreamRef qd_stream) {
       };
   enum class Mode { Add, Mul };
   const real h = 0.5f;
-  // parallel loop, kernel_local_types.cpp:18
+  // parallel loop, kernel_local_types.cpp:22
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_blend_loop0(qd_begin, qd_count, a, h, n);
   }
   real total = 0;
-  // parallel loop with reductions, kernel_local_types.cpp:25
+  // parallel loop with reductions, kernel_local_types.cpp:29
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_blend_loop1(qd_begin, qd_count, a, n, total);
   }
-  // serial task, kernel_local_types.cpp:27
+  // serial task, kernel_local_types.cpp:31
   qd_blend_task2(a, n, total);
 }
 
@@ -112,5 +116,177 @@ void blend(float* a, int n) {
 }
 
 // ---- end of qd kernel 'blend' ----
-#line 28 "kernel_local_types.cpp"
+#line 32 "kernel_local_types.cpp"
 
+
+// ---- qd kernel 'mix' (kernel_local_types.cpp:34), translated by qd-translate ----
+#line 124 "kernel_local_types.cpu.cpp"
+// Parallel loop of 'mix' (kernel_local_types.cpp:44): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_mix_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * out, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 37 "kernel_local_types.cpp"
+struct Mixer {
+        float k;
+        float apply(float x) const { return k * x + offset(); }
+        float offset() const { return 0.125f; }
+    };
+#line 44 "kernel_local_types.cpp"
+{
+            const Mixer m{0.5f};
+            out[i] = m.apply(in[i]);
+        }
+#line 143 "kernel_local_types.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'mix' (kernel_local_types.cpp:51): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_mix_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * scaled, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 37 "kernel_local_types.cpp"
+struct Mixer {
+        float k;
+        float apply(float x) const { return k * x + offset(); }
+        float offset() const { return 0.125f; }
+    };
+#line 51 "kernel_local_types.cpp"
+{
+            struct Doubler {
+                float twice(float x) const { return x + x; }
+            };
+            scaled[i] = Doubler{}.twice(in[i]);
+        }
+#line 167 "kernel_local_types.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'mix' (kernel_local_types.cpp:58): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_mix_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * out, float * scaled, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 37 "kernel_local_types.cpp"
+struct Mixer {
+        float k;
+        float apply(float x) const { return k * x + offset(); }
+        float offset() const { return 0.125f; }
+    };
+#line 59 "kernel_local_types.cpp"
+out[i] += Mixer{2.0f}.apply(scaled[i]);
+#line 186 "kernel_local_types.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'mix': they run its work on the calling thread and return when it is done.
+void mix(const float* in, float* out, float* scaled, int n, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  struct Mixer {
+          float k;
+          float apply(float x) const { return k * x + offset(); }
+          float offset() const { return 0.125f; }
+      };
+  // stream_parallel region, kernel_local_types.cpp:42: 2 blocks, run one after another on the calling thread
+  {
+    // block 1, kernel_local_types.cpp:43
+    {
+      // parallel loop, kernel_local_types.cpp:44
+      {
+        const int qd_begin = 0;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+        qd_mix_loop0(qd_begin, qd_count, in, out, n);
+      }
+    }
+    // block 2, kernel_local_types.cpp:50
+    {
+      // parallel loop, kernel_local_types.cpp:51
+      {
+        const int qd_begin = 0;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+        qd_mix_loop1(qd_begin, qd_count, in, scaled, n);
+      }
+    }
+  }
+  // parallel loop, kernel_local_types.cpp:58
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_mix_loop2(qd_begin, qd_count, out, scaled, n);
+  }
+}
+
+void mix(const float* in, float* out, float* scaled, int n) {
+  ::mix(in, out, scaled, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'mix' ----
+#line 60 "kernel_local_types.cpp"
+
+
+// ---- qd kernel 'mix_typed' (kernel_local_types.cpp:62), translated by qd-translate ----
+#line 237 "kernel_local_types.cpu.cpp"
+// Parallel loop of 'mix_typed' (kernel_local_types.cpp:72): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+template <typename T>
+static QD_NOINLINE void
+qd_mix_typed_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * in, T * out, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 66 "kernel_local_types.cpp"
+struct Mixer {
+        T k;
+        T apply(T x) const { return k * x; }
+    };
+#line 72 "kernel_local_types.cpp"
+{
+            const Mixer m{T(0.25)};
+            auto twice = [](T x) { return x + x; };
+            out[i] = twice(m.apply(in[i]));
+        }
+#line 257 "kernel_local_types.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'mix_typed': they run its work on the calling thread and return when it is done.
+template <typename T>
+void mix_typed(const T* in, T* out, int n, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  struct Mixer {
+          T k;
+          T apply(T x) const { return k * x; }
+      };
+  // stream_parallel region, kernel_local_types.cpp:70: 1 blocks, run one after another on the calling thread
+  {
+    // block 1, kernel_local_types.cpp:71
+    {
+      // parallel loop, kernel_local_types.cpp:72
+      {
+        const int qd_begin = 0;
+        const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+        qd_mix_typed_loop0<T>(qd_begin, qd_count, in, out, n);
+      }
+    }
+  }
+}
+
+template <typename T>
+void mix_typed(const T* in, T* out, int n) {
+  ::mix_typed<T>(in, out, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'mix_typed' ----
+#line 78 "kernel_local_types.cpp"
+
+
+template void mix_typed<double>(const double*, double*, int);

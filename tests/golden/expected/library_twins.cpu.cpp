@@ -6,75 +6,100 @@
 // std::clamp and std::numeric_limits, in loop bodies, in a helper, in a
 // template kernel on dependent operands, and through 'using'. The CUDA
 // output calls their device twins, so a plain 'nvcc -std=c++17' build
-// computes the serial result; hipcc and the cpu target keep them.
+// computes the serial result; hipcc and the cpu target keep them. With a
+// comparator (issue 42): a function object of the file, by value or as a
+// local of the loop body, a function template's specialization, a
+// function, and lambdas written in the body; the comparator is called on
+// the device, so it is '__host__ __device__' like any function device code
+// calls (it was a host function: nvcc warned #20011-D, and the GPU hung).
+// So is the '<' of a struct that std::max compares.
 #include <algorithm>
 #include <limits>
+
+struct ByMagnitude {
+    bool operator()(float a, float b) const { return magnitude(a) < magnitude(b); }
+    static float magnitude(float v) { return v < 0.0f ? -v : v; }
+};
+
+struct Level {
+    float v;
+    bool operator<(const Level& other) const { return v < other.v; }
+};
+
+template <class T> struct Farther {
+    bool operator()(T a, T b) const { return a * a > b * b; }
+};
+
+inline bool closer_to_one(float a, float b)
+{
+    return (a - 1.0f) * (a - 1.0f) < (b - 1.0f) * (b - 1.0f);
+}
 
 inline float limited(float v, float bound)
 {
     return std::clamp(v, -bound, bound);
 }
 
-// ---- qd kernel 'library_twins' (library_twins.cpp:14), translated by qd-translate ----
-#line 20 "library_twins.cpu.cpp"
-// Parallel loop of 'library_twins' (library_twins.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'library_twins' (library_twins.cpp:39), translated by qd-translate ----
+#line 45 "library_twins.cpu.cpp"
+// Parallel loop of 'library_twins' (library_twins.cpp:42): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_library_twins_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * out, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 17 "library_twins.cpp"
+#line 42 "library_twins.cpp"
 {
         const float v = std::max(in[i], 0.0f) + std::min({in[i], 1.0f, 2.0f});
         out[i] = limited(v, 0.75f);
     }
-#line 33 "library_twins.cpu.cpp"
+#line 58 "library_twins.cpu.cpp"
   }
 }
 
-// Parallel loop of 'library_twins' (library_twins.cpp:23) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'library_twins' (library_twins.cpp:48) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_library_twins_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, int n, float& least) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(min: least)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 23 "library_twins.cpp"
+#line 48 "library_twins.cpp"
 {
         using std::min;
         least = min(least, in[i]);
     }
-#line 49 "library_twins.cpu.cpp"
+#line 74 "library_twins.cpu.cpp"
   }
 }
 
-// Serial task of 'library_twins' (library_twins.cpp:27): runs once, on the calling thread.
+// Serial task of 'library_twins' (library_twins.cpp:52): runs once, on the calling thread.
 static void
 qd_library_twins_task2(float * lowest, float least) {
-#line 27 "library_twins.cpp"
+#line 52 "library_twins.cpp"
 lowest[0] = least;
-#line 58 "library_twins.cpu.cpp"
+#line 83 "library_twins.cpu.cpp"
 }
 
 
 // Host entry points of kernel 'library_twins': they run its work on the calling thread and return when it is done.
 void library_twins(const float* in, float* out, float* lowest, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, library_twins.cpp:17
+  // parallel loop, library_twins.cpp:42
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_library_twins_loop0(qd_begin, qd_count, in, out, n);
   }
   float least = std::numeric_limits<float>::max();
-  // parallel loop with reductions, library_twins.cpp:23
+  // parallel loop with reductions, library_twins.cpp:48
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_library_twins_loop1(qd_begin, qd_count, in, n, least);
   }
-  // serial task, library_twins.cpp:27
+  // serial task, library_twins.cpp:52
   qd_library_twins_task2(lowest, least);
 }
 
@@ -83,12 +108,12 @@ void library_twins(const float* in, float* out, float* lowest, int n) {
 }
 
 // ---- end of qd kernel 'library_twins' ----
-#line 28 "library_twins.cpp"
+#line 53 "library_twins.cpp"
 
 
-// ---- qd kernel 'largest_of' (library_twins.cpp:30), translated by qd-translate ----
-#line 91 "library_twins.cpu.cpp"
-// Parallel loop of 'largest_of' (library_twins.cpp:36) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'largest_of' (library_twins.cpp:55), translated by qd-translate ----
+#line 116 "library_twins.cpu.cpp"
+// Parallel loop of 'largest_of' (library_twins.cpp:61) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
 qd_largest_of_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * in, int n, T& best) {
@@ -96,19 +121,19 @@ qd_largest_of_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const
 #pragma omp parallel for reduction(max: best)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 37 "library_twins.cpp"
+#line 62 "library_twins.cpp"
 best = std::max<T>(best, in[i]);
-#line 102 "library_twins.cpu.cpp"
+#line 127 "library_twins.cpu.cpp"
   }
 }
 
-// Serial task of 'largest_of' (library_twins.cpp:38): runs once, on the calling thread.
+// Serial task of 'largest_of' (library_twins.cpp:63): runs once, on the calling thread.
 template <typename T>
 static void
 qd_largest_of_task1(T * out, T best) {
-#line 38 "library_twins.cpp"
+#line 63 "library_twins.cpp"
 out[0] = best;
-#line 112 "library_twins.cpu.cpp"
+#line 137 "library_twins.cpu.cpp"
 }
 
 
@@ -117,13 +142,13 @@ template <typename T>
 void largest_of(const T* in, T* out, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   T best = std::numeric_limits<T>::lowest();
-  // parallel loop with reductions, library_twins.cpp:36
+  // parallel loop with reductions, library_twins.cpp:61
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_largest_of_loop0<T>(qd_begin, qd_count, in, n, best);
   }
-  // serial task, library_twins.cpp:38
+  // serial task, library_twins.cpp:63
   qd_largest_of_task1<T>(out, best);
 }
 
@@ -133,7 +158,112 @@ void largest_of(const T* in, T* out, int n) {
 }
 
 // ---- end of qd kernel 'largest_of' ----
-#line 39 "library_twins.cpp"
+#line 64 "library_twins.cpp"
 
 
 template void largest_of<double>(const double*, double*, int);
+
+// ---- qd kernel 'compared' (library_twins.cpp:68), translated by qd-translate ----
+#line 168 "library_twins.cpu.cpp"
+// Parallel loop of 'compared' (library_twins.cpp:71): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_compared_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, const float * b, float * lo, float * hi, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 71 "library_twins.cpp"
+{
+        lo[i] = std::min(a[i], b[i], ByMagnitude{});
+        hi[i] = std::max(a[i], b[i], ByMagnitude()) + std::max(Level{a[i]}, Level{0.5f}).v;
+    }
+#line 181 "library_twins.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'compared' (library_twins.cpp:75): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_compared_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, const float * b, float * lo, float * hi, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 75 "library_twins.cpp"
+{
+        const ByMagnitude by{};
+        auto later = [](float x, float y) { return x > y; };
+        lo[i] += std::min({a[i], b[i], 0.5f}, by) + std::min(a[i], b[i], later);
+        hi[i] += std::clamp(a[i], -0.5f, 1.0f, by) +
+                 std::max({a[i], b[i], -0.25f}, [](float x, float y) { return x < y; }) +
+                 std::min(a[i], b[i], closer_to_one);
+    }
+#line 201 "library_twins.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'compared': they run its work on the calling thread and return when it is done.
+void compared(const float* a, const float* b, float* lo, float* hi, int n, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  // parallel loop, library_twins.cpp:71
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_compared_loop0(qd_begin, qd_count, a, b, lo, hi, n);
+  }
+  // parallel loop, library_twins.cpp:75
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_compared_loop1(qd_begin, qd_count, a, b, lo, hi, n);
+  }
+}
+
+void compared(const float* a, const float* b, float* lo, float* hi, int n) {
+  ::compared(a, b, lo, hi, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'compared' ----
+#line 83 "library_twins.cpp"
+
+
+// ---- qd kernel 'farthest' (library_twins.cpp:85), translated by qd-translate ----
+#line 232 "library_twins.cpu.cpp"
+// Parallel loop of 'farthest' (library_twins.cpp:89): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+template <typename T>
+static QD_NOINLINE void
+qd_farthest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * a, T * out, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 90 "library_twins.cpp"
+out[i] = std::max(a[i], T(1), Farther<T>{}) +
+                 std::min(a[i], T(-1), [](T x, T y) { return x * x < y * y; });
+#line 244 "library_twins.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'farthest': they run its work on the calling thread and return when it is done.
+template <typename T>
+void farthest(const T* a, T* out, int n, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  // parallel loop, library_twins.cpp:89
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_farthest_loop0<T>(qd_begin, qd_count, a, out, n);
+  }
+}
+
+template <typename T>
+void farthest(const T* a, T* out, int n) {
+  ::farthest<T>(a, out, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'farthest' ----
+#line 92 "library_twins.cpp"
+
+
+template void farthest<double>(const double*, double*, int);

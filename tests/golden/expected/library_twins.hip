@@ -9,33 +9,58 @@
 // std::clamp and std::numeric_limits, in loop bodies, in a helper, in a
 // template kernel on dependent operands, and through 'using'. The CUDA
 // output calls their device twins, so a plain 'nvcc -std=c++17' build
-// computes the serial result; hipcc and the cpu target keep them.
+// computes the serial result; hipcc and the cpu target keep them. With a
+// comparator (issue 42): a function object of the file, by value or as a
+// local of the loop body, a function template's specialization, a
+// function, and lambdas written in the body; the comparator is called on
+// the device, so it is '__host__ __device__' like any function device code
+// calls (it was a host function: nvcc warned #20011-D, and the GPU hung).
+// So is the '<' of a struct that std::max compares.
 #include <algorithm>
 #include <limits>
+
+struct ByMagnitude {
+    __host__ __device__ bool operator()(float a, float b) const { return magnitude(a) < magnitude(b); }
+    __host__ __device__ static float magnitude(float v) { return v < 0.0f ? -v : v; }
+};
+
+struct Level {
+    float v;
+    __host__ __device__ bool operator<(const Level& other) const { return v < other.v; }
+};
+
+template <class T> struct Farther {
+    __host__ __device__ bool operator()(T a, T b) const { return a * a > b * b; }
+};
+
+__host__ __device__ inline bool closer_to_one(float a, float b)
+{
+    return (a - 1.0f) * (a - 1.0f) < (b - 1.0f) * (b - 1.0f);
+}
 
 __host__ __device__ inline float limited(float v, float bound)
 {
     return std::clamp(v, -bound, bound);
 }
 
-// ---- qd kernel 'library_twins' (library_twins.cpp:14), translated by qd-translate ----
-#line 23 "library_twins.hip"
-// Parallel loop of 'library_twins' (library_twins.cpp:17): a grid-stride loop over the iterations.
+// ---- qd kernel 'library_twins' (library_twins.cpp:39), translated by qd-translate ----
+#line 48 "library_twins.hip"
+// Parallel loop of 'library_twins' (library_twins.cpp:42): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_library_twins_loop0(int qd_begin, std::uint64_t qd_count, const float * in, float * out) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 17 "library_twins.cpp"
+#line 42 "library_twins.cpp"
 {
         const float v = std::max(in[i], 0.0f) + std::min({in[i], 1.0f, 2.0f});
         out[i] = limited(v, 0.75f);
     }
-#line 35 "library_twins.hip"
+#line 60 "library_twins.hip"
   }
 }
 
-// Parallel loop of 'library_twins' (library_twins.cpp:23) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'library_twins' (library_twins.cpp:48) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_library_twins_loop1(int qd_begin, std::uint64_t qd_count, const float * in, float* qd_result_least, float* qd_partials_least, float qd_init_least, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -46,22 +71,22 @@ qd_library_twins_loop1(int qd_begin, std::uint64_t qd_count, const float * in, f
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 23 "library_twins.cpp"
+#line 48 "library_twins.cpp"
 {
         using std::min;
         least = min(least, in[i]);
     }
-#line 55 "library_twins.hip"
+#line 80 "library_twins.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 23 "library_twins.cpp"
+#line 48 "library_twins.cpp"
 {
         using std::min;
         least = min(least, in[i]);
     }
-#line 65 "library_twins.hip"
+#line 90 "library_twins.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_least[256];
@@ -75,13 +100,13 @@ qd_library_twins_loop1(int qd_begin, std::uint64_t qd_count, const float * in, f
   }
 }
 
-// Serial task of 'library_twins' (library_twins.cpp:27): runs on one thread.
+// Serial task of 'library_twins' (library_twins.cpp:52): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_library_twins_task2(float * lowest, const float* qd_scalar_least) {
   const float least = *qd_scalar_least;
-#line 27 "library_twins.cpp"
+#line 52 "library_twins.cpp"
 lowest[0] = least;
-#line 85 "library_twins.hip"
+#line 110 "library_twins.hip"
 }
 
 
@@ -93,26 +118,26 @@ void library_twins(const float* in, float* out, float* lowest, int n, qd::Stream
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
-  // parallel loop, library_twins.cpp:17
+  // parallel loop, library_twins.cpp:42
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_library_twins_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, out);
-      qd::detail::check_launch(hipGetLastError(), "library_twins", "library_twins.cpp", 17);
+      qd::detail::check_launch(hipGetLastError(), "library_twins", "library_twins.cpp", 42);
     }
   }
   float least = std::numeric_limits<float>::max();
-  // parallel loop with reductions, library_twins.cpp:23: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, library_twins.cpp:48: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_library_twins_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), least, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "library_twins", "library_twins.cpp", 23);
+    qd::detail::check_launch(hipGetLastError(), "library_twins", "library_twins.cpp", 48);
   }
-  // serial task, library_twins.cpp:27
+  // serial task, library_twins.cpp:52
   qd_library_twins_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(lowest, qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "library_twins", "library_twins.cpp", 27);
+  qd::detail::check_launch(hipGetLastError(), "library_twins", "library_twins.cpp", 52);
 }
 
 void library_twins(const float* in, float* out, float* lowest, int n) {
@@ -120,12 +145,12 @@ void library_twins(const float* in, float* out, float* lowest, int n) {
 }
 
 // ---- end of qd kernel 'library_twins' ----
-#line 28 "library_twins.cpp"
+#line 53 "library_twins.cpp"
 
 
-// ---- qd kernel 'largest_of' (library_twins.cpp:30), translated by qd-translate ----
-#line 128 "library_twins.hip"
-// Parallel loop of 'largest_of' (library_twins.cpp:36) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'largest_of' (library_twins.cpp:55), translated by qd-translate ----
+#line 153 "library_twins.hip"
+// Parallel loop of 'largest_of' (library_twins.cpp:61) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_largest_of_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T* qd_result_best, T* qd_partials_best, T qd_init_best, unsigned* qd_done) {
@@ -137,16 +162,16 @@ qd_largest_of_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T* qd_re
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 37 "library_twins.cpp"
+#line 62 "library_twins.cpp"
 best = std::max<T>(best, in[i]);
-#line 143 "library_twins.hip"
+#line 168 "library_twins.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 37 "library_twins.cpp"
+#line 62 "library_twins.cpp"
 best = std::max<T>(best, in[i]);
-#line 150 "library_twins.hip"
+#line 175 "library_twins.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_best[256];
@@ -160,14 +185,14 @@ best = std::max<T>(best, in[i]);
   }
 }
 
-// Serial task of 'largest_of' (library_twins.cpp:38): runs on one thread.
+// Serial task of 'largest_of' (library_twins.cpp:63): runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_largest_of_task1(T * out, const T* qd_scalar_best) {
   const T best = *qd_scalar_best;
-#line 38 "library_twins.cpp"
+#line 63 "library_twins.cpp"
 out[0] = best;
-#line 171 "library_twins.hip"
+#line 196 "library_twins.hip"
 }
 
 
@@ -181,16 +206,16 @@ void largest_of(const T* in, T* out, int n, qd::StreamRef qd_stream) {
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(T)} });
   T best = std::numeric_limits<T>::lowest();
-  // parallel loop with reductions, library_twins.cpp:36: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, library_twins.cpp:61: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_largest_of_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "largest_of", "library_twins.cpp", 36);
+    qd::detail::check_launch(hipGetLastError(), "largest_of", "library_twins.cpp", 61);
   }
-  // serial task, library_twins.cpp:38
+  // serial task, library_twins.cpp:63
   qd_largest_of_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<T>(0));
-  qd::detail::check_launch(hipGetLastError(), "largest_of", "library_twins.cpp", 38);
+  qd::detail::check_launch(hipGetLastError(), "largest_of", "library_twins.cpp", 63);
 }
 
 template <typename T>
@@ -199,7 +224,123 @@ void largest_of(const T* in, T* out, int n) {
 }
 
 // ---- end of qd kernel 'largest_of' ----
-#line 39 "library_twins.cpp"
+#line 64 "library_twins.cpp"
 
 
 template void largest_of<double>(const double*, double*, int);
+
+// ---- qd kernel 'compared' (library_twins.cpp:68), translated by qd-translate ----
+#line 234 "library_twins.hip"
+// Parallel loop of 'compared' (library_twins.cpp:71): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_compared_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const float * b, float * lo, float * hi) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 71 "library_twins.cpp"
+{
+        lo[i] = std::min(a[i], b[i], ByMagnitude{});
+        hi[i] = std::max(a[i], b[i], ByMagnitude()) + std::max(Level{a[i]}, Level{0.5f}).v;
+    }
+#line 246 "library_twins.hip"
+  }
+}
+
+// Parallel loop of 'compared' (library_twins.cpp:75): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_compared_loop1(int qd_begin, std::uint64_t qd_count, const float * a, const float * b, float * lo, float * hi) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 75 "library_twins.cpp"
+{
+        const ByMagnitude by{};
+        auto later = [](float x, float y) { return x > y; };
+        lo[i] += std::min({a[i], b[i], 0.5f}, by) + std::min(a[i], b[i], later);
+        hi[i] += std::clamp(a[i], -0.5f, 1.0f, by) +
+                 std::max({a[i], b[i], -0.25f}, [](float x, float y) { return x < y; }) +
+                 std::min(a[i], b[i], closer_to_one);
+    }
+#line 265 "library_twins.hip"
+  }
+}
+
+
+// Host entry points of kernel 'compared': they enqueue its work on the launch stream and return without waiting.
+void compared(const float* a, const float* b, float* lo, float* hi, int n, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel compared"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // parallel loop, library_twins.cpp:71
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_compared_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, b, lo, hi);
+      qd::detail::check_launch(hipGetLastError(), "compared", "library_twins.cpp", 71);
+    }
+  }
+  // parallel loop, library_twins.cpp:75
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_compared_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, b, lo, hi);
+      qd::detail::check_launch(hipGetLastError(), "compared", "library_twins.cpp", 75);
+    }
+  }
+}
+
+void compared(const float* a, const float* b, float* lo, float* hi, int n) {
+  ::compared(a, b, lo, hi, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'compared' ----
+#line 83 "library_twins.cpp"
+
+
+// ---- qd kernel 'farthest' (library_twins.cpp:85), translated by qd-translate ----
+#line 305 "library_twins.hip"
+// Parallel loop of 'farthest' (library_twins.cpp:89): a grid-stride loop over the iterations.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_farthest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T * out) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 90 "library_twins.cpp"
+out[i] = std::max(a[i], T(1), Farther<T>{}) +
+                 std::min(a[i], T(-1), [](T x, T y) { return x * x < y * y; });
+#line 316 "library_twins.hip"
+  }
+}
+
+
+// Host entry points of kernel 'farthest': they enqueue its work on the launch stream and return without waiting.
+template <typename T>
+void farthest(const T* a, T* out, int n, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel farthest"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // parallel loop, library_twins.cpp:89
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_farthest_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, out);
+      qd::detail::check_launch(hipGetLastError(), "farthest", "library_twins.cpp", 89);
+    }
+  }
+}
+
+template <typename T>
+void farthest(const T* a, T* out, int n) {
+  ::farthest<T>(a, out, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'farthest' ----
+#line 92 "library_twins.cpp"
+
+
+template void farthest<double>(const double*, double*, int);
