@@ -86,6 +86,44 @@ public:
     return true;
   }
 
+  // 'tally.add(v)' on a 'Tally<T>': every member of that name of the class
+  // template's pattern may be the one called.
+  bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *Member) {
+    QualType Base = Member->getBaseType();
+    if (Member->isArrow())
+      if (const auto *Pointer = Base->getAs<PointerType>())
+        Base = Pointer->getPointeeType();
+    const CXXRecordDecl *Class = nullptr;
+    if (const auto *Spec = Base->getAs<TemplateSpecializationType>()) {
+      if (const auto *T = dyn_cast_or_null<ClassTemplateDecl>(
+              Spec->getTemplateName().getAsTemplateDecl()))
+        Class = T->getTemplatedDecl();
+    } else {
+      Class = Base->getAsCXXRecordDecl();
+    }
+    if (!Class || !Class->hasDefinition())
+      return true;
+    for (const NamedDecl *D :
+         Class->getDefinition()->lookup(Member->getMember())) {
+      D = D->getUnderlyingDecl();
+      if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+        add(T->getTemplatedDecl(), Member->getBeginLoc(), /*Resolved=*/false);
+      else if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        add(FD, Member->getBeginLoc(), /*Resolved=*/false);
+    }
+    return true;
+  }
+  bool VisitUnresolvedMemberExpr(UnresolvedMemberExpr *Member) {
+    for (const NamedDecl *D : Member->decls()) {
+      D = D->getUnderlyingDecl();
+      if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+        add(T->getTemplatedDecl(), Member->getBeginLoc(), /*Resolved=*/false);
+      else if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        add(FD, Member->getBeginLoc(), /*Resolved=*/false);
+    }
+    return true;
+  }
+
 private:
   ASTContext &Context;
   const SourceManager &SM;
