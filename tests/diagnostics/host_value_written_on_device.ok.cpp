@@ -33,3 +33,28 @@ void weigh(float* x, Weights p, int n)
     for (int i = 0; i < n; ++i)
         x[i] *= sum3(p.w);
 }
+
+// A reference member may be bound to a loop body's own local, which each
+// iteration has to itself; a const reference member may be bound to a host
+// value, which it only reads.
+struct Bumper {
+    int& n;
+    void hit() const { ++n; }
+};
+struct Reader {
+    const int& n;
+    int twice() const { return 2 * n; }
+};
+
+#pragma qd kernel
+void count_hits(float* x, int n, int limit)
+{
+    for (int i = 0; i < n; ++i) {
+        int hits = 0;
+        Bumper b{hits};
+        if (x[i] > 0.0f)
+            b.hit();
+        const Reader r{limit};
+        x[i] += static_cast<float>(hits + r.twice());
+    }
+}

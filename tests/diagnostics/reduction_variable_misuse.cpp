@@ -49,3 +49,20 @@ void stats(const float* a, int n, float* out)
     for (int i = 0; i < n; ++i)
         floor = a[i] < floor ? floor : a[i]; // expected-error {{'floor' is a reduction variable of this loop ('reduction(min: floor)'), so its body may only combine values into it, as in 'floor = std::min(floor, e)'; this use combines it with 'max' instead}}
 }
+
+// A lambda written before the vector loop changes the variable it captured,
+// not each thread's private copy, which is what the loop combines (issue
+// 42); in a template kernel too, where the call is unresolved.
+#pragma qd kernel
+template <class T>
+void row_totals(const T* a, int rows, int cols, T* out)
+{
+    for (int r = 0; r < rows; ++r) {
+        T acc = T(0);
+        auto add = [&](T v) { acc += v; }; // expected-error {{'acc' is a reduction variable of this loop ('reduction(+: acc)'), so its body may only combine values into it, as in 'acc += e'; this use writes it, which the combine would lose}}
+        #pragma qd loop vector reduction(+: acc)
+        for (int c = 0; c < cols; ++c)
+            add(a[r * cols + c]);
+        out[r] = acc;
+    }
+}

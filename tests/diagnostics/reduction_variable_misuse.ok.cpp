@@ -55,3 +55,20 @@ void flags(const int* b, int* out, int n)
     out[0] = all;
     out[1] = any;
 }
+
+// A lambda written in the vector loop's body combines into the thread's
+// private copy (issue 42).
+#pragma qd kernel
+template <class T>
+void row_totals(const T* a, int rows, int cols, T* out)
+{
+    for (int r = 0; r < rows; ++r) {
+        T acc = T(0);
+        #pragma qd loop vector reduction(+: acc)
+        for (int c = 0; c < cols; ++c) {
+            auto add = [&](T v) { acc += v; };
+            add(a[r * cols + c]);
+        }
+        out[r] = acc;
+    }
+}

@@ -653,12 +653,117 @@ class Gen:
             u.main.append(f'    pick{k}{targs}(pa{k}.data(), pb{k}.data(), plo{k}.data(), phi{k}.data(), {n});')
         u.outputs += [f'plo{k}', f'phi{k}']
 
+    def unit_template_lambda(self, u):
+        """Lambdas in a template kernel that change the loop body's locals
+        through by-reference captures: called by a vector group's leader
+        (directly, and through a helper given the lambda) before a vector
+        loop that reads them, or in a plain parallel body; a lambda in the
+        vector loop's body changes that body's own local."""
+        k = u.index
+        t = self.pick(FLOAT_TYPES)
+        graph = self.r.random() < 0.3
+        vector = self.r.random() < 0.7
+        via_helper = self.r.random() < 0.5
+        length = self.pick(['', ' vector_length(8)', ' vector_length(32)'])
+        if via_helper:
+            u.top.append(f'template <class F, class T>\nvoid apply{k}(F& f, T v)\n{{\n    f(v);\n}}')
+        lines = [f'#pragma qd kernel{" graph" if graph else ""}', 'template <typename T>',
+                 f'void tlam{k}(const T* m, const int* marks, T* y, T* z, int rows, int cols)', '{',
+                 '    for (int r = 0; r < rows; ++r) {',
+                 '        T acc = T(0);',
+                 '        int hits = 0;',
+                 '        auto add = [&](T v) { acc += v; ++hits; };',
+                 '        if (marks[r] != 0 && cols > 0)',
+                 '            add(m[r * cols]);']
+        second = self.pick(['T(0.5)', 'T(-0.25)', 'm[r * cols + cols / 2]'])
+        lines.append(f'        apply{k}(add, {second});' if via_helper else f'        add({second});')
+        if vector:
+            lines.append(f'        #pragma qd loop vector{length}')
+            lines.append('        for (int j = 0; j < cols; ++j) {')
+            lines.append('            T t = m[r * cols + j];')
+            lines.append('            auto scale = [&](T s) { t = t * s; };')
+            lines.append(f'            scale(T({self.pick(["0.5", "2.0", "-1.0"])}));')
+            lines.append('            z[r * cols + j] = t + acc + static_cast<T>(hits);')
+            lines.append('        }')
+        else:
+            lines.append('        if (cols > 0)')
+            lines.append('            z[r * cols] = acc * T(2.0) - static_cast<T>(hits);')
+        lines.append('        y[r] = acc * T(0.5) + static_cast<T>(hits);')
+        lines.append('    }')
+        lines.append('}')
+        u.top.append('\n'.join(lines))
+        rows, cols = self.pick([1, 33, 200]), self.pick([1, 9, 40])
+        u.buffer(f'lm{k}', t, rows * cols, 'dyadic')
+        u.buffer(f'lmark{k}', 'int', rows, 'small')
+        u.buffer(f'ly{k}', t, rows, 'zero')
+        u.buffer(f'lz{k}', t, rows * cols, 'zero')
+        for c in range(self.r.randrange(1, 3)):
+            r = self.pick([rows, 0, rows // 2])
+            u.main.append(f'    tlam{k}<{t}>(lm{k}.data(), lmark{k}.data(), ly{k}.data(), lz{k}.data(), {r}, {cols});')
+        u.outputs += [f'ly{k}', f'lz{k}']
+
+    def unit_ref_aggregate(self, u):
+        """Aggregates holding references to the loop body's own locals (valid:
+        each iteration has its own), changed through member functions, const
+        ones included: a plain struct, one nested in another, a class
+        template; in a plain parallel body or before a vector loop that
+        reads them."""
+        k = u.index
+        graph = self.r.random() < 0.3
+        vector = self.r.random() < 0.6
+        form = self.r.randrange(3)
+        length = self.pick(['', ' vector_length(8)', ' vector_length(16)'])
+        u.top.append(f'struct Tally{k} {{\n    float& sum;\n    int& count;\n'
+                     f'    void add(float v) const {{ sum += v; ++count; }}\n}};')
+        if form == 1:
+            u.top.append(f'struct Scored{k} {{\n    Tally{k} tally;\n    float weight;\n}};')
+        if form == 2:
+            u.top.append(f'template <class T>\nstruct Acc{k} {{\n    T& sum;\n    int& count;\n'
+                         f'    void add(T v) {{ sum += v; count += 2; }}\n}};')
+        lines = [f'#pragma qd kernel{" graph" if graph else ""}',
+                 f'void agg{k}(const float* a, const int* marks, float* y, float* z, int rows, int cols)', '{',
+                 '    for (int r = 0; r < rows; ++r) {',
+                 '        float sum = 0.0f;',
+                 '        int count = 0;']
+        if form == 0:
+            lines.append(f'        const Tally{k} tally{{sum, count}};')
+            call = 'tally.add({})'
+        elif form == 1:
+            lines.append(f'        Scored{k} scored{{{{sum, count}}, 0.5f}};')
+            call = 'scored.tally.add({} * scored.weight)'
+        else:
+            lines.append(f'        Acc{k}<float> acc{{sum, count}};')
+            call = 'acc.add({})'
+        lines.append('        if (marks[r] != 0 && cols > 0)')
+        lines.append('            ' + call.format('a[r * cols]') + ';')
+        lines.append('        ' + call.format(self.pick(['0.25f', '-0.5f', 'a[r * cols + cols / 2]'])) + ';')
+        if vector:
+            lines.append(f'        #pragma qd loop vector{length}')
+            lines.append('        for (int j = 0; j < cols; ++j)')
+            lines.append('            z[r * cols + j] = a[r * cols + j] + sum + static_cast<float>(count);')
+        else:
+            lines.append('        if (cols > 0)')
+            lines.append('            z[r * cols] = sum - static_cast<float>(count);')
+        lines.append('        y[r] = sum * 0.5f + static_cast<float>(count);')
+        lines.append('    }')
+        lines.append('}')
+        u.top.append('\n'.join(lines))
+        rows, cols = self.pick([1, 33, 200]), self.pick([1, 9, 40])
+        u.buffer(f'ra{k}', 'float', rows * cols, 'dyadic')
+        u.buffer(f'rmark{k}', 'int', rows, 'small')
+        u.buffer(f'ry{k}', 'float', rows, 'zero')
+        u.buffer(f'rz{k}', 'float', rows * cols, 'zero')
+        for c in range(self.r.randrange(1, 3)):
+            r = self.pick([rows, 0, rows // 2])
+            u.main.append(f'    agg{k}(ra{k}.data(), rmark{k}.data(), ry{k}.data(), rz{k}.data(), {r}, {cols});')
+        u.outputs += [f'ry{k}', f'rz{k}']
+
     KINDS = ['elementwise', 'reduction', 'collapse', 'vector', 'region', 'template',
              'solver', 'time_loop', 'nested']
     # Kinds added later: each may follow a program's units, drawn from a
     # generator of its own, so that every seed still gives the units it gave
     # before them (seed 933 of issue 42 still reproduces its program).
-    LATER_KINDS = ['stepped', 'comparators']
+    LATER_KINDS = ['stepped', 'comparators', 'template_lambda', 'ref_aggregate']
 
     def units(self, count, only=None):
         built = []

@@ -68,3 +68,54 @@ void batched_row_sums(const T* a, int batches, int rows, int cols, T* sums)
             sums[b * rows + r] = s;
         }
 }
+
+// Body locals changed by the leader through a lambda's by-reference
+// captures, in a template kernel (where the call is still unresolved when
+// analysed), called directly and through a helper given the lambda; and
+// through aggregates holding references to them, one of them of a
+// dependent type, changed by const member functions. The whole group sees
+// what the leader's calls left (issue 42).
+template <class F, class T>
+void apply_to(F& f, T v)
+{
+    f(v);
+}
+
+struct Counter {
+    int& count;
+    void hit() const { ++count; }
+};
+
+template <class T>
+struct Tally {
+    T& sum;
+    void add(T v) const { sum += v; }
+};
+
+#pragma qd kernel
+template <class T>
+void shifted_rows(const T* a, const int* marks, int rows, int cols, T* out)
+{
+    for (int r = 0; r < rows; ++r) {
+        T shift = T(0);
+        int hits = 0;
+        auto add = [&](T v) { shift += v; ++hits; };
+        if (marks[r] != 0)
+            add(a[r * cols]);
+        apply_to(add, T(0.5));
+        int seen = 0;
+        const Counter counter{seen};
+        if (marks[r] > 1)
+            counter.hit();
+        T extra = T(0);
+        const Tally<T> tally{extra};
+        tally.add(a[r * cols + 1]);
+        #pragma qd loop vector vector_length(8)
+        for (int c = 0; c < cols; ++c)
+            out[r * cols + c] = a[r * cols + c] + shift + extra + T(hits * 4 + seen);
+    }
+}
+
+// Compiled for the device in the golden .cu: the class template's member
+// function that the pattern calls on a dependent object is device code too.
+template void shifted_rows<float>(const float*, const int*, int, int, float*);

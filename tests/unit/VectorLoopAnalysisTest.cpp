@@ -148,6 +148,81 @@ void f(int n, const float* a, float* out) {
   EXPECT_EQ(S.Kinds, "RL[arr]RRL[s]RRL[other]V");
 }
 
+TEST(VectorLoopAnalysis, LeadersShareWhatLambdasChangeInTemplateKernels) {
+  // Issue 42: in a template kernel's pattern a held lambda's call is a
+  // plain call of the variable, not an operator call, whatever the lambda
+  // does; a helper given the lambda may call it.
+  Summary S = summarize(R"(
+template <class F, class T> void apply_to(F& f, T v) { f(v); }
+#pragma qd kernel
+template <class T>
+void f(int n, const T* a, T* out) {
+  for (int i = 0; i < n; ++i) {
+    T acc = T(0);
+    int hits = 0;
+    auto add = [&](T v) { acc += v; };
+    auto& same = add;
+    auto bump = [&](T) { ++hits; };
+    add(a[i]);
+    same(a[i]);
+    apply_to(bump, a[i]);
+    #pragma qd loop vector
+    for (int j = 0; j < 4; ++j) out[i * 4 + j] = a[j] + acc + T(hits);
+  }
+}
+void use(const float* a, float* o) { f<float>(1, a, o); }
+)");
+  EXPECT_EQ(S.Kinds, "RRRRRL[acc]L[acc]L[hits]V");
+}
+
+TEST(VectorLoopAnalysis, LeadersShareLocalsHeldByReferenceInAggregates) {
+  // Issue 42: an aggregate holding references to body locals changes them
+  // through its member functions, const ones included; in a template, an
+  // aggregate of a dependent type may hold them too.
+  Summary S = summarize(R"(
+struct Counter { int& count; void hit() const { ++count; } };
+struct Outer { float w; Counter c; };
+template <class T> struct Tally { T& sum; void add(T v) { sum += v; } };
+#pragma qd kernel
+template <class T>
+void f(int n, const T* a, T* out) {
+  for (int i = 0; i < n; ++i) {
+    int seen = 0;
+    int nested = 0;
+    T extra = T(0);
+    const Counter counter{seen};
+    Outer outer{1.0f, {nested}};
+    Tally<T> tally{extra};
+    counter.hit();
+    outer.c.hit();
+    tally.add(a[i]);
+    #pragma qd loop vector
+    for (int j = 0; j < 4; ++j) out[i * 4 + j] = a[j] + extra + T(seen + nested);
+  }
+}
+void use(const float* a, float* o) { f<float>(1, a, o); }
+)");
+  EXPECT_EQ(S.Kinds, "RRRRRRL[seen,nested,extra]L[seen,nested,extra]"
+                     "L[seen,nested,extra]V");
+}
+
+TEST(VectorLoopAnalysis, ALeaderDeclarationSharesWhatItsInitializerChanges) {
+  // A declaration the leader evaluates may change earlier locals through
+  // its initializer's calls.
+  Summary S = summarize(R"(
+int bump(int& v) { return ++v; }
+#pragma qd kernel
+void f(int n, const float* a, float* out) {
+  for (int i = 0; i < n; ++i) {
+    int acc = i;
+    const int k = bump(acc);
+    #pragma qd loop vector
+    for (int j = 0; j < 4; ++j) out[i * 4 + j] = a[j] * (float)(acc + k);
+  }
+})");
+  EXPECT_EQ(S.Kinds, "RL[acc]V");
+}
+
 TEST(VectorLoopAnalysis, ACopyInAMutableLambdaIsNotShared) {
   Summary S = summarize(R"(
 #pragma qd kernel

@@ -170,6 +170,7 @@ private:
     if (!RD || !RD->hasDefinition())
       return;
     for (const NamedDecl *D : RD->getDefinition()->lookup(Name)) {
+      D = D->getUnderlyingDecl();
       if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
         add(T->getTemplatedDecl(), Loc, /*Resolved=*/false);
       else if (const auto *Method = dyn_cast<CXXMethodDecl>(D))

@@ -80,6 +80,15 @@ const LambdaExpr *lambdaHeldBy(const VarDecl *Var) {
     Init = Init->IgnoreImplicit();
     if (const auto *Lambda = dyn_cast<LambdaExpr>(Init))
       return Lambda;
+    // 'auto& f = add;', 'auto g = add;': the same lambda.
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Init)) {
+      const auto *Held = dyn_cast<VarDecl>(Ref->getDecl());
+      if (!Held || Held == Var || !Held->isLocalVarDecl())
+        return nullptr;
+      Var = Held;
+      Init = Held->getInit();
+      continue;
+    }
     const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
     if (!Construct || Construct->getNumArgs() != 1)
       return nullptr;
@@ -165,6 +174,10 @@ public:
   }
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *FD = Call->getDirectCallee();
+    // In a template pattern a held lambda's call is no operator call yet:
+    // 'add(v)' names the variable, its closure type being dependent.
+    if (!FD && !isa<CXXOperatorCallExpr>(Call))
+      expandHeldLambda(Call->getCallee());
     unsigned First = 0;
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
       const OverloadedOperatorKind K = Op->getOperator();
@@ -185,6 +198,8 @@ public:
       }
     }
     for (unsigned I = First; I < Call->getNumArgs() && !Stopped; ++I) {
+      // A function given a lambda may call it.
+      expandHeldLambda(Call->getArg(I));
       const ArgumentUse Use = argumentUse(Call, I);
       const bool Unresolved = !FD && Call->isTypeDependent();
       if (Use == ArgumentUse::ThroughReference ||
@@ -201,6 +216,27 @@ public:
           isNonConstLvalueReference(Ctor->getParamDecl(I)->getType()) &&
           !Ctor->isCopyOrMoveConstructor())
         note(E->getArg(I), WriteKind::PassedByReference);
+    return !Stopped;
+  }
+  bool VisitInitListExpr(InitListExpr *List) {
+    // Traversal sees the syntactic form; the members' types are in the
+    // semantic one. A template pattern's dependent list is unchecked: it
+    // has no type yet.
+    const InitListExpr *Semantic =
+        List->isSemanticForm() ? List : List->getSemanticForm();
+    if (!Semantic)
+      return true;
+    const QualType T = Semantic->getType();
+    if (!T->isVoidType() && !T->isDependentType())
+      noteBoundMembers(Semantic);
+    else if (Options.UnresolvedCallsWrite)
+      for (const Expr *Init : Semantic->inits())
+        note(Init, WriteKind::BoundToReferenceMember);
+    return !Stopped;
+  }
+  bool VisitCXXParenListInitExpr(CXXParenListInitExpr *E) {
+    if (const RecordDecl *Record = E->getType()->getAsRecordDecl())
+      noteBoundFields(Record, E->getUserSpecifiedInitExprs(), nullptr);
     return !Stopped;
   }
   bool VisitCXXUnresolvedConstructExpr(CXXUnresolvedConstructExpr *E) {
@@ -220,14 +256,75 @@ private:
   llvm::SmallPtrSet<const LambdaExpr *, 4> Expanding;
   /// Array decays that only reach an element.
   llvm::SmallPtrSet<const Expr *, 16> Accessed;
+  /// Semantic initializer lists already looked at.
+  llvm::SmallPtrSet<const InitListExpr *, 8> BoundLists;
 
   /// A call of a lambda held in a variable runs its body here: what the body
   /// changes through its by-reference captures changes at the call.
   void expandHeldLambda(const Expr *Callee) {
-    const auto *Ref = dyn_cast<DeclRefExpr>(Callee->IgnoreParenImpCasts());
+    // A copy of the variable ('apply(add)' for a by-value parameter) calls
+    // the same captures.
+    const Expr *E = Callee;
+    while (true) {
+      E = E->IgnoreImplicit()->IgnoreParens();
+      const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+      if (!Construct || Construct->getNumArgs() != 1)
+        break;
+      E = Construct->getArg(0);
+    }
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
     const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
     if (const LambdaExpr *Lambda = lambdaHeldBy(Var))
       TraverseLambdaExpr(const_cast<LambdaExpr *>(Lambda));
+  }
+
+  /// An aggregate whose reference member is bound to a variable may change
+  /// it wherever the aggregate goes ('Bumper b{hits}; b.hit();'), even
+  /// through a const member function: the binding is the write's place.
+  void noteBoundMembers(const InitListExpr *List) {
+    if (!BoundLists.insert(List).second)
+      return;
+    if (List->getType()->isArrayType()) {
+      for (const Expr *Init : List->inits())
+        if (const auto *Inner = dyn_cast<InitListExpr>(Init->IgnoreImplicit()))
+          noteBoundMembers(Inner);
+      return;
+    }
+    if (const RecordDecl *Record = List->getType()->getAsRecordDecl())
+      noteBoundFields(Record, List->inits(),
+                      List->getInitializedFieldInUnion());
+  }
+  void noteBoundFields(const RecordDecl *Record,
+                       llvm::ArrayRef<Expr *> Inits,
+                       const FieldDecl *UnionField) {
+    size_t I = 0;
+    // An aggregate's bases come first (C++17).
+    if (const auto *Class = dyn_cast<CXXRecordDecl>(Record)) {
+      if (!Class->hasDefinition())
+        return;
+      for (const CXXBaseSpecifier &Base : Class->bases()) {
+        if (I < Inits.size())
+          if (const auto *Inner =
+                  dyn_cast<InitListExpr>(Inits[I]->IgnoreImplicit()))
+            noteBoundMembers(Inner);
+        ++I;
+      }
+    }
+    for (const FieldDecl *Field : Record->fields()) {
+      if (Field->isUnnamedBitField())
+        continue;
+      if (Record->isUnion() && Field != UnionField)
+        continue;
+      if (I >= Inits.size() || Stopped)
+        return;
+      const Expr *Init = Inits[I++];
+      QualType T = Field->getType();
+      if (T->isReferenceType() && !T->getPointeeType().isConstQualified())
+        note(Init, WriteKind::BoundToReferenceMember);
+      else if (const auto *Inner =
+                   dyn_cast<InitListExpr>(Init->IgnoreImplicit()))
+        noteBoundMembers(Inner);
+    }
   }
 
   void note(const Expr *E, WriteKind Kind) {

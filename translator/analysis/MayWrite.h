@@ -10,9 +10,12 @@
 // A variable held by value may change through: an assignment or '++'/'--' of
 // it or of a member or element of it; its address ('&v', an array that
 // decays to a pointer to non-const); a non-const reference bound to it (a
-// local reference, a by-reference parameter of a call or constructor); a
+// local reference, a by-reference parameter of a call or constructor, a
+// reference member of an aggregate, at any depth of its initializer list); a
 // non-const member function called on it; a lambda that captures it by
-// reference and changes it, where the lambda is written or called.
+// reference and changes it, where the lambda is written, called or handed
+// to a function (in a template pattern too, where its call is still
+// unresolved).
 //
 //===----------------------------------------------------------------------===//
 #ifndef QD_TRANSLATOR_MAYWRITE_H
@@ -33,6 +36,9 @@ enum class WriteKind {
   BoundToReference,
   PassedByReference,
   NonConstMemberCall,
+  /// A non-const reference member of an aggregate bound to it
+  /// ('Bumper b{hits};'): whatever the aggregate does through the member.
+  BoundToReferenceMember,
 };
 
 struct VariableWrite {

@@ -13,6 +13,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -416,6 +417,35 @@ bool resolveReductions(const Directive &D, const ReductionScope &Scope,
   return Ok;
 }
 
+/// A lambda written before the loop and called in its body changes the
+/// variable it captured, not the thread's private copy that the body's own
+/// uses name: the combine would lose what it adds. Its writes are found
+/// where the body calls it (MayWrite.h), outside the body's text.
+static bool
+checkNoWriteFromOutside(const Stmt *Body,
+                        const llvm::DenseMap<const VarDecl *, ReductionOp> &Ops,
+                        ASTContext &Context) {
+  const SourceManager &SM = Context.getSourceManager();
+  const SourceRange R = Body->getSourceRange();
+  std::optional<VariableWrite> Outside;
+  forEachMayWrite(Body, [&](const VariableWrite &W) {
+    const SourceLocation At = W.At->getBeginLoc();
+    if (!Ops.count(W.Var) || (!SM.isBeforeInTranslationUnit(At, R.getBegin()) &&
+                              !SM.isBeforeInTranslationUnit(R.getEnd(), At)))
+      return true;
+    Outside = W;
+    return false;
+  });
+  if (!Outside)
+    return true;
+  const ReductionOp Op = Ops.lookup(Outside->Var);
+  report(Context.getDiagnostics(), Outside->At->getExprLoc(),
+         Diag::ReductionVariableMisuse)
+      << Outside->Var->getName() << reductionOpSpelling(Op)
+      << combineExample(Op, Outside->Var->getName()) << 1 << StringRef();
+  return false;
+}
+
 bool checkReductionUses(const Stmt *Body,
                         llvm::MutableArrayRef<Reduction> Reductions,
                         ASTContext &Context) {
@@ -453,6 +483,8 @@ bool checkReductionUses(const Stmt *Body,
         << (Kind == 2 ? reductionOpSpelling(Other->second) : StringRef());
     Ok = false;
   }
+  if (Ok)
+    Ok = checkNoWriteFromOutside(Body, Ops, Context);
   return Ok;
 }
 

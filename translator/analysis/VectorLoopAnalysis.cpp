@@ -167,6 +167,26 @@ changedVariables(const Stmt *S, bool UnresolvedCallsWrite) {
   return Changed;
 }
 
+/// Each thread's lambda refers to that thread's own locals, and a closure
+/// cannot be assigned: one is never shared, whatever aliases it.
+bool holdsLambda(const VarDecl *Var) {
+  const auto *Record =
+      Var->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  if (Record && Record->isLambda())
+    return true;
+  // A template pattern's 'auto' stays undeduced.
+  const Expr *Init = Var->getInit();
+  if (!Init)
+    return false;
+  Init = Init->IgnoreImplicit();
+  if (isa<LambdaExpr>(Init))
+    return true;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Init);
+  const auto *Held = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return Held && Held != Var && Var->getType()->isReferenceType() &&
+         holdsLambda(Held);
+}
+
 class VectorAnalyzer {
 public:
   VectorAnalyzer(const VectorLoopContext &VC, DirectiveList &Directives,
@@ -344,21 +364,34 @@ bool VectorAnalyzer::run(
 
   // A local whose address or reference is held anywhere in the body may
   // change through that alias ('int* p = arr; ... *p = 1;'), which names
-  // only the alias.
+  // only the alias. An aggregate or class may hold one too
+  // ('Bumper b{acc}; b.hit();'), and so may what a call returns when the
+  // call took the local by reference; a template's dependent type may be
+  // any of these.
   llvm::SmallPtrSet<const VarDecl *, 8> Aliased;
   struct AliasCollector : RecursiveASTVisitor<AliasCollector> {
     llvm::SmallPtrSetImpl<const VarDecl *> *Out;
     void collect(const Expr *Held) {
-      forEachMayWrite(Held, [&](const VariableWrite &W) {
-        if (W.Kind == WriteKind::AddressTaken ||
-            W.Kind == WriteKind::BoundToReference)
-          Out->insert(W.Var);
-        return true;
-      });
+      MayWriteOptions Options;
+      Options.UnresolvedCallsWrite = true;
+      forEachMayWrite(
+          Held,
+          [&](const VariableWrite &W) {
+            if (W.Kind == WriteKind::AddressTaken ||
+                W.Kind == WriteKind::BoundToReference ||
+                W.Kind == WriteKind::BoundToReferenceMember ||
+                W.Kind == WriteKind::PassedByReference)
+              Out->insert(W.Var);
+            return true;
+          },
+          Options);
     }
     bool VisitVarDecl(VarDecl *V) {
       QualType T = V->getType();
-      if (V->getInit() && (T->isPointerType() || T->isReferenceType()))
+      if (V->getInit() &&
+          (T->isPointerType() || T->isReferenceType() || T->isRecordType() ||
+           T->isArrayType() || T->isDependentType() ||
+           T->isUndeducedType()))
         collect(V->getInit());
       return true;
     }
@@ -410,13 +443,12 @@ bool VectorAnalyzer::run(
     Effects.TraverseStmt(const_cast<Stmt *>(S));
     if (Effects.Found) {
       BS.Kind = BodyStatementKind::Leader;
-      if (!isa<DeclStmt>(S)) {
-        const auto Changed =
-            changedVariables(S, /*UnresolvedCallsWrite=*/true);
-        for (const VarDecl *Var : BeforeInOrder)
-          if (Changed.count(Var) || Aliased.count(Var))
-            BS.Shared.push_back(Var);
-      }
+      // A declaration's initializer may change earlier locals too
+      // ('int k = bump(acc);'): the group receives them after it.
+      const auto Changed = changedVariables(S, /*UnresolvedCallsWrite=*/true);
+      for (const VarDecl *Var : BeforeInOrder)
+        if ((Changed.count(Var) || Aliased.count(Var)) && !holdsLambda(Var))
+          BS.Shared.push_back(Var);
     }
     V.Statements.push_back(std::move(BS));
     if (const auto *DS = dyn_cast<DeclStmt>(S))

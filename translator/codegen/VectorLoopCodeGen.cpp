@@ -156,9 +156,7 @@ std::string KernelCodeGen::vectorBody(const Step &S, unsigned &Barriers) {
     case BodyStatementKind::Leader:
       if (const auto *DS = dyn_cast<DeclStmt>(BS.S)) {
         Out += UserText(leaderDeclaration(DS, Barriers), BS.S);
-        break;
-      }
-      if (continuesOuterLoop(BS.S)) {
+      } else if (continuesOuterLoop(BS.S)) {
         // The leader's 'continue' must end the iteration of the whole
         // group: it leaves the do-while, and the group learns of it.
         Out += "{\n  bool qd_continued = true;\n"

@@ -32,5 +32,10 @@ int main() {
   Mirrored<double> batch_sums(std::size_t(batches) * batch_rows);
   batched_row_sums<double>(m.device(), batches, batch_rows, batch_cols, batch_sums.device());
   print_summary("batched_row_sums", batch_sums);
+
+  Mirrored<int> marks(rows, [](std::size_t i) { return int(i % 3); });
+  Mirrored<float> shifted(std::size_t(rows) * cols);
+  shifted_rows<float>(a.device(), marks.device(), rows, cols, shifted.device());
+  print_summary("shifted_rows", shifted);
   return 0;
 }

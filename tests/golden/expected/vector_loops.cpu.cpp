@@ -207,3 +207,88 @@ void batched_row_sums(const T* a, int batches, int rows, int cols, T* sums) {
 // ---- end of qd kernel 'batched_row_sums' ----
 #line 70 "vector_loops.cpp"
 
+
+// Body locals changed by the leader through a lambda's by-reference
+// captures, in a template kernel (where the call is still unresolved when
+// analysed), called directly and through a helper given the lambda; and
+// through aggregates holding references to them, one of them of a
+// dependent type, changed by const member functions. The whole group sees
+// what the leader's calls left (issue 42).
+template <class F, class T>
+void apply_to(F& f, T v)
+{
+    f(v);
+}
+
+struct Counter {
+    int& count;
+    void hit() const { ++count; }
+};
+
+template <class T>
+struct Tally {
+    T& sum;
+    void add(T v) const { sum += v; }
+};
+
+// ---- qd kernel 'shifted_rows' (vector_loops.cpp:95), translated by qd-translate ----
+#line 236 "vector_loops.cpu.cpp"
+// Parallel loop of 'shifted_rows' (vector_loops.cpp:99): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+template <class T>
+static QD_NOINLINE void
+qd_shifted_rows_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * a, const int * marks, int cols, T * out, int rows) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int r = qd_begin; r < rows; ++r) {
+#line 99 "vector_loops.cpp"
+{
+        T shift = T(0);
+        int hits = 0;
+        auto add = [&](T v) { shift += v; ++hits; };
+        if (marks[r] != 0)
+            add(a[r * cols]);
+        apply_to(add, T(0.5));
+        int seen = 0;
+        const Counter counter{seen};
+        if (marks[r] > 1)
+            counter.hit();
+        T extra = T(0);
+        const Tally<T> tally{extra};
+        tally.add(a[r * cols + 1]);
+#if defined(_OPENMP)
+#pragma omp simd
+#endif
+#line 114 "vector_loops.cpp"
+        for (int c = 0; c < cols; ++c)
+            out[r * cols + c] = a[r * cols + c] + shift + extra + T(hits * 4 + seen);
+    }
+#line 267 "vector_loops.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'shifted_rows': they run its work on the calling thread and return when it is done.
+template <class T>
+void shifted_rows(const T* a, const int* marks, int rows, int cols, T* out, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  // parallel loop, vector_loops.cpp:99
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(rows), /*inclusive=*/false);
+    qd_shifted_rows_loop0<T>(qd_begin, qd_count, a, marks, cols, out, rows);
+  }
+}
+
+template <class T>
+void shifted_rows(const T* a, const int* marks, int rows, int cols, T* out) {
+  ::shifted_rows<T>(a, marks, rows, cols, out, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'shifted_rows' ----
+#line 117 "vector_loops.cpp"
+
+
+// Compiled for the device in the golden .cu: the class template's member
+// function that the pattern calls on a dependent object is device code too.
+template void shifted_rows<float>(const float*, const int*, int, int, float*);

@@ -368,3 +368,152 @@ void batched_row_sums(const T* a, int batches, int rows, int cols, T* sums) {
 // ---- end of qd kernel 'batched_row_sums' ----
 #line 70 "vector_loops.cpp"
 
+
+// Body locals changed by the leader through a lambda's by-reference
+// captures, in a template kernel (where the call is still unresolved when
+// analysed), called directly and through a helper given the lambda; and
+// through aggregates holding references to them, one of them of a
+// dependent type, changed by const member functions. The whole group sees
+// what the leader's calls left (issue 42).
+template <class F, class T>
+__host__ __device__ void apply_to(F& f, T v)
+{
+    f(v);
+}
+
+struct Counter {
+    int& count;
+    __host__ __device__ void hit() const { ++count; }
+};
+
+template <class T>
+struct Tally {
+    T& sum;
+    __host__ __device__ void add(T v) const { sum += v; }
+};
+
+// ---- qd kernel 'shifted_rows' (vector_loops.cpp:95), translated by qd-translate ----
+#line 397 "vector_loops.hip"
+// Parallel loop of 'shifted_rows' (vector_loops.cpp:99) with vector loops: 8 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
+template <class T>
+static __global__ void __launch_bounds__(256)
+qd_shifted_rows_loop0(int qd_begin, std::uint64_t qd_count, const T * a, const int * marks, int cols, T * out) {
+  qd::detail::VectorGroup<8, 256, qd::detail::VectorLayout::kContiguous> qd_group;
+  for (std::uint64_t qd_round = std::uint64_t(qd::detail::block_index()) * qd_group.kGroups; qd_round < qd_count; qd_round += std::uint64_t(qd::detail::grid_blocks()) * qd_group.kGroups) {
+    const std::uint64_t qd_k = qd_round + qd_group.group();
+    if (qd_k < qd_count) do {
+      [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 100 "vector_loops.cpp"
+      T shift = T(0);
+#line 409 "vector_loops.hip"
+#line 101 "vector_loops.cpp"
+      int hits = 0;
+#line 412 "vector_loops.hip"
+#line 102 "vector_loops.cpp"
+      auto add = [&](T v) { shift += v; ++hits; };
+#line 415 "vector_loops.hip"
+      if (qd_group.leader()) {
+#line 103 "vector_loops.cpp"
+        if (marks[r] != 0)
+            add(a[r * cols]);
+#line 420 "vector_loops.hip"
+      }
+      qd_group.sync();
+      qd_group.share(shift);
+      qd_group.share(hits);
+      if (qd_group.leader()) {
+#line 105 "vector_loops.cpp"
+        apply_to(add, T(0.5));
+#line 428 "vector_loops.hip"
+      }
+      qd_group.sync();
+      qd_group.share(shift);
+      qd_group.share(hits);
+#line 106 "vector_loops.cpp"
+      int seen = 0;
+#line 435 "vector_loops.hip"
+#line 107 "vector_loops.cpp"
+      const Counter counter{seen};
+#line 438 "vector_loops.hip"
+      if (qd_group.leader()) {
+#line 108 "vector_loops.cpp"
+        if (marks[r] > 1)
+            counter.hit();
+#line 443 "vector_loops.hip"
+      }
+      qd_group.sync();
+      qd_group.share(seen);
+#line 110 "vector_loops.cpp"
+      T extra = T(0);
+#line 449 "vector_loops.hip"
+#line 111 "vector_loops.cpp"
+      const Tally<T> tally{extra};
+#line 452 "vector_loops.hip"
+      if (qd_group.leader()) {
+#line 112 "vector_loops.cpp"
+        tally.add(a[r * cols + 1]);
+#line 456 "vector_loops.hip"
+      }
+      qd_group.sync();
+      qd_group.share(seen);
+      qd_group.share(extra);
+      {
+        // vector loop, vector_loops.cpp:114: the group's threads share its iterations
+        const int qd_vbegin0 = 0;
+        const std::uint64_t qd_vcount0 = qd::detail::trip_count(qd_vbegin0, static_cast<int>(cols), /*inclusive=*/false);
+        {
+          if (qd_vcount0 <= std::uint64_t(2147483647 - 8)) {
+#pragma unroll 4
+            for (int qd_vk = static_cast<int>(qd_group.lane()); qd_vk < static_cast<int>(qd_vcount0); qd_vk += 8) {
+              [[maybe_unused]] int c = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
+#line 115 "vector_loops.cpp"
+              out[r * cols + c] = a[r * cols + c] + shift + extra + T(hits * 4 + seen);
+#line 472 "vector_loops.hip"
+            }
+          } else {
+#pragma unroll 4
+            for (std::uint64_t qd_vk = static_cast<std::uint64_t>(qd_group.lane()); qd_vk < static_cast<std::uint64_t>(qd_vcount0); qd_vk += 8) {
+              [[maybe_unused]] int c = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
+#line 115 "vector_loops.cpp"
+              out[r * cols + c] = a[r * cols + c] + shift + extra + T(hits * 4 + seen);
+#line 480 "vector_loops.hip"
+            }
+          }
+        }
+        qd_group.sync();
+      }
+    } while (false);
+    qd_group.end_round<19>();
+  }
+}
+
+
+// Host entry points of kernel 'shifted_rows': they enqueue its work on the launch stream and return without waiting.
+template <class T>
+void shifted_rows(const T* a, const int* marks, int rows, int cols, T* out, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel shifted_rows"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // parallel loop, vector_loops.cpp:99
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(rows), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_shifted_rows_loop0<T><<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 8), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, marks, cols, out);
+      qd::detail::check_launch(hipGetLastError(), "shifted_rows", "vector_loops.cpp", 99);
+    }
+  }
+}
+
+template <class T>
+void shifted_rows(const T* a, const int* marks, int rows, int cols, T* out) {
+  ::shifted_rows<T>(a, marks, rows, cols, out, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'shifted_rows' ----
+#line 117 "vector_loops.cpp"
+
+
+// Compiled for the device in the golden .cu: the class template's member
+// function that the pattern calls on a dependent object is device code too.
+template void shifted_rows<float>(const float*, const int*, int, int, float*);
