@@ -229,6 +229,22 @@ static void enqueue_plain(const Device& d, cudaStream_t stream) {
   }
 }
 
+// The sweep kernel's arguments on device `d`, as a kernel node takes them.
+struct SweepArgs {
+  int n = kN;
+  float* const* slot_u;
+  float* const* slot_v;
+  float* result;
+  float* partials;
+  unsigned* done;
+  void* args[6] = {&n, &slot_u, &slot_v, &result, &partials, &done};
+  explicit SweepArgs(const Device& d)
+      : slot_u(&d.state->slots[0]), slot_v(&d.state->slots[1]),
+        result(&d.state->residual), partials(d.partials), done(d.done) {}
+  SweepArgs(const SweepArgs&) = delete; // args points into this object
+  SweepArgs& operator=(const SweepArgs&) = delete;
+};
+
 static cudaGraphNode_t add_kernel(cudaGraph_t g, const cudaGraphNode_t* deps,
                                   std::size_t n, void* function, unsigned grid,
                                   unsigned block, void** args) {
@@ -270,16 +286,10 @@ static cudaGraph_t build_while_graph(const Device& d,
 #endif
   cudaGraph_t body = p.conditional.phGraph_out[0];
 
-  int n = kN;
-  float* const* slot_u = &d.state->slots[0];
-  float* const* slot_v = &d.state->slots[1];
-  float* result = &d.state->residual;
-  float* partials = d.partials;
-  unsigned* done = d.done;
-  void* sweep_args[] = {&n, &slot_u, &slot_v, &result, &partials, &done};
+  SweepArgs sweep_args(d);
   cudaGraphNode_t swept =
       add_kernel(body, nullptr, 0, reinterpret_cast<void*>(&sweep), d.blocks,
-                 kBlock, sweep_args);
+                 kBlock, sweep_args.args);
   if (sweep_node)
     *sweep_node = swept;
   void* test_args[] = {&state, &handle};
@@ -353,18 +363,12 @@ static void run(const char* variant, const Device& d, const Expected& e,
     reset(d, stream);
     PROBE_CHECK(cudaGraphLaunch(exec, stream));
     PROBE_CHECK(cudaStreamSynchronize(stream));
-    int n = kN;
-    float* const* slot_u = &d.state->slots[0];
-    float* const* slot_v = &d.state->slots[1];
-    float* result = &d.state->residual;
-    float* partials = d.partials;
-    unsigned* done = d.done;
-    void* args[] = {&n, &slot_u, &slot_v, &result, &partials, &done};
+    SweepArgs args(d);
     cudaKernelNodeParams p = {};
     p.func = reinterpret_cast<void*>(&sweep);
     p.gridDim = dim3(d.blocks);
     p.blockDim = dim3(kBlock);
-    p.kernelParams = args;
+    p.kernelParams = args.args;
     PROBE_CHECK(cudaGraphExecKernelNodeSetParams(exec, sweep_node, &p));
     PROBE_CHECK(cudaFree(first.partials));
     PROBE_CHECK(cudaFree(first.done));
