@@ -187,6 +187,28 @@ bool holdsLambda(const VarDecl *Var) {
          holdsLambda(Held);
 }
 
+/// Whether objects of \p T hold references (a reference member, at any
+/// depth): each thread's object refers to that thread's own locals, so
+/// copying the leader's bits into another thread would point that thread at
+/// the leader's locals, and a reference member cannot be assigned anyway.
+/// The locals it refers to are shared instead.
+bool holdsReferences(QualType T) {
+  T = T.getNonReferenceType();
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    if (const auto *Spec = T->getAs<TemplateSpecializationType>())
+      if (const auto *Template = dyn_cast_or_null<ClassTemplateDecl>(
+              Spec->getTemplateName().getAsTemplateDecl()))
+        RD = Template->getTemplatedDecl();
+  if (!RD || !RD->hasDefinition())
+    return false;
+  for (const FieldDecl *Field : RD->getDefinition()->fields())
+    if (Field->getType()->isReferenceType() ||
+        holdsReferences(Field->getType()))
+      return true;
+  return false;
+}
+
 class VectorAnalyzer {
 public:
   VectorAnalyzer(const VectorLoopContext &VC, DirectiveList &Directives,
@@ -447,7 +469,8 @@ bool VectorAnalyzer::run(
       // ('int k = bump(acc);'): the group receives them after it.
       const auto Changed = changedVariables(S, /*UnresolvedCallsWrite=*/true);
       for (const VarDecl *Var : BeforeInOrder)
-        if ((Changed.count(Var) || Aliased.count(Var)) && !holdsLambda(Var))
+        if ((Changed.count(Var) || Aliased.count(Var)) && !holdsLambda(Var) &&
+            !holdsReferences(Var->getType()))
           BS.Shared.push_back(Var);
     }
     V.Statements.push_back(std::move(BS));
