@@ -47,3 +47,25 @@ void narrow(float* x, int n, float tol)
         record_total(spread, qd::current_stream()); // expected-error {{'spread' holds the result of a reduction, which only exists on the device; '#pragma qd host' code is evaluated on the host}}
     }
 }
+
+// In a function template, locals of a parameter's type too: one computed
+// from a result lives on the device, so a loop bound cannot read it; one
+// that an instantiation makes a class no slot holds is a host scalar, which
+// cannot read the result (it would read the stale host variable).
+struct Bounds { double lo, hi, mid; };
+
+#pragma qd kernel
+template <typename T, typename B>
+void halve_typed(T* a, int n, B* out)
+{
+    T total = T(0);
+    #pragma qd loop reduction(+: total) // expected-note {{'total' becomes the result of this reduction}}
+    for (int i = 0; i < n; ++i)
+        total += a[i];
+    const T count = total / T(2); // expected-note {{'count' is computed on the GPU here, from the result of a reduction, and lives there like one}}
+    for (int i = 0; i < count; ++i) // expected-error {{'count' holds the result of a reduction, which only exists on the device; a loop bound is evaluated on the host, where reading it would need a synchronization}}
+        a[i] = a[i] * T(2);
+    const B bounds = B{total, total, total}; // expected-error {{'total' holds the result of a reduction, which only exists on the device; a host scalar's initializer is evaluated on the host}}
+    out[0] = bounds;
+}
+template void halve_typed<double, Bounds>(double*, int, Bounds*);

@@ -38,3 +38,23 @@ void narrow(float* x, int n, float tol, float* out)
         out[0] = spread;
     }
 }
+
+// In a function template, the bound becomes a condition in the body, and
+// device code fills the class from the result.
+struct Bounds { double lo, hi, mid; };
+
+#pragma qd kernel
+template <typename T, typename B>
+void halve_typed(T* a, int n, B* out)
+{
+    T total = T(0);
+    #pragma qd loop reduction(+: total)
+    for (int i = 0; i < n; ++i)
+        total += a[i];
+    const T count = total / T(2);
+    for (int i = 0; i < n; ++i)
+        if (i < count)
+            a[i] = a[i] * T(2);
+    out[0].lo = total;
+}
+template void halve_typed<double, Bounds>(double*, int, Bounds*);

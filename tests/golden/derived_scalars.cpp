@@ -6,7 +6,8 @@
 // written as the textbook writes it. normalize is a graph-mode kernel: each
 // derived value is a node of its graph. A loop's condition variable
 // assigned from reductions whose variables are declared in the loop's body
-// or before the loop.
+// or before the loop. Function-template kernels, in stream and graph mode,
+// whose derived locals have the template parameter's type.
 
 #include <algorithm>
 
@@ -213,3 +214,119 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out)
     steps[0] = k;
     out[0] = spread;
 }
+
+// Function templates: a local of the parameter's type computed from a
+// result is a device scalar as well, its slot spelled with the parameter
+// (a host value would be the reduction variable's stale one): a 'const'
+// one, one assigned C style, and one a 'loop seq' body declares from its
+// own reduction's result.
+#pragma qd kernel
+template <typename T>
+void shift_by_twice(T* x, T scale, int n, T* total)
+{
+    T sum = 0;
+    #pragma qd loop reduction(+: sum)
+    for (int i = 0; i < n; ++i) {
+        x[i] *= scale;
+        sum += x[i];
+    }
+    const T twice = sum + sum;
+    for (int i = 0; i < n; ++i)
+        x[i] += twice;
+    T half;
+    half = sum / T(2);
+    total[0] = sum;
+    total[1] = half;
+}
+template void shift_by_twice<double>(double*, double, int, double*);
+template void shift_by_twice<float>(float*, float, int, float*);
+
+#pragma qd kernel
+template <typename T>
+void halve_until(T* x, int n, T tol, int* steps, T* out)
+{
+    T res = T(1e30);
+    int k = 0;
+    #pragma qd loop seq
+    while (res > tol && k < 60) {
+        res = T(0);
+        #pragma qd loop reduction(+: res)
+        for (int i = 0; i < n; ++i) {
+            x[i] = x[i] * T(0.5);
+            res += x[i] * x[i];
+        }
+        const T bump = res / T(n);
+        x[0] += bump;
+        ++k;
+    }
+    steps[0] = k;
+    out[0] = res;
+}
+template void halve_until<double>(double*, int, double, int*, double*);
+
+// A 'loop seq' condition reading a derived 'T' local: the host reads the
+// device's value before each test.
+#pragma qd kernel
+template <typename T>
+void raise_by_mean(T* x, int n, int* steps)
+{
+    T sum = T(0);
+    #pragma qd loop reduction(+: sum)
+    for (int i = 0; i < n; ++i)
+        sum += x[i];
+    const T limit = sum / T(n);
+    int k = 0;
+    #pragma qd loop seq
+    for (; k < limit; ++k) {
+        for (int i = 0; i < n; ++i)
+            x[i] += T(1);
+    }
+    steps[0] = k;
+}
+template void raise_by_mean<int>(int*, int, int*);
+
+// The same in graph mode, a graph node computing the derived value.
+#pragma qd kernel graph
+template <typename T>
+void to_unit_mean(T* a, int n)
+{
+    T total = T(0);
+    #pragma qd loop reduction(+: total)
+    for (int i = 0; i < n; ++i)
+        total += a[i];
+    const T mean = total / T(n);
+    for (int i = 0; i < n; ++i)
+        a[i] = a[i] / mean;
+}
+template void to_unit_mean<float>(float*, int);
+
+// A graph-mode 'loop seq' of a template: the condition's 'gap', the moved
+// 'rate' and the body's 'r' derived from it live on the device, typed 'T'.
+#pragma qd kernel graph
+template <typename T>
+void settle_typed(T* x, int n, T target, int* steps)
+{
+    T sum = T(0);
+    #pragma qd loop reduction(+: sum)
+    for (int i = 0; i < n; ++i)
+        sum += x[i];
+    T gap = sum - target;
+    T rate = T(0.9);
+    int k = 0;
+    #pragma qd loop seq
+    while (gap > T(0) && k < 60) {
+        const T r = rate * T(0.5) + T(0.45);
+        for (int i = 0; i < n; ++i)
+            x[i] = r * x[i];
+        rate = r;
+        sum = T(0);
+        #pragma qd loop reduction(+: sum)
+        for (int i = 0; i < n; ++i)
+            sum += x[i];
+        gap = sum - target;
+        ++k;
+    }
+    steps[0] = k;
+    x[0] = gap;
+}
+template void settle_typed<float>(float*, int, float, int*);

@@ -19,17 +19,62 @@
 //===----------------------------------------------------------------------===//
 #include "KernelAnalyzer.h"
 #include "AccessAnalysis.h"
+#include "DiagnosticIds.h"
+#include <functional>
 
 using namespace clang;
 
 namespace qd {
 
-bool Analyzer::fitsDeviceScalar(const VarDecl *Var) const {
-  // What a slot holds: a number or a pointer, at most 16 bytes.
-  const QualType T = Var->getType();
-  return !T->isDependentType() && !T->isReferenceType() &&
+namespace {
+
+/// What a slot holds: a number or a pointer, at most 16 bytes.
+bool slotHolds(QualType T, const ASTContext &Context) {
+  return !T->isReferenceType() &&
          (T->isArithmeticType() || T->isPointerType()) &&
          Context.getTypeSizeInChars(T).getQuantity() <= 16;
+}
+
+/// Calls \p Visit with each declaration of the pattern's local \p Var in
+/// the specializations of the function template \p Pattern describes that
+/// this file instantiates: they declare it at the pattern's location.
+void forEachInstance(const FunctionDecl *Pattern, const VarDecl *Var,
+                     llvm::function_ref<void(const VarDecl *)> Visit) {
+  const FunctionTemplateDecl *Template =
+      Pattern ? Pattern->getDescribedFunctionTemplate() : nullptr;
+  if (!Template)
+    return;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *Instance = dyn_cast<VarDecl>(D);
+            Instance && Instance->getLocation() == Var->getLocation())
+          Visit(Instance);
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  for (const FunctionDecl *Specialization : Template->specializations())
+    Walk(Specialization->getBody());
+}
+
+} // namespace
+
+bool Analyzer::fitsDeviceScalar(const VarDecl *Var) const {
+  const QualType T = Var->getType();
+  if (!T->isDependentType())
+    return slotHolds(T, Context);
+  // A template's 'T' local: the generated functions are templates too and
+  // spell the slot's type with the parameter. Each instantiation this file
+  // makes must fit; the slot's static_assert checks the others.
+  if (T->isReferenceType() || T->getContainedAutoType())
+    return false;
+  bool Fits = true;
+  forEachInstance(Plan->Function, Var, [&](const VarDecl *Instance) {
+    Fits &= slotHolds(Instance->getType(), Context);
+  });
+  return Fits;
 }
 
 bool Analyzer::computedFromDeviceScalars(const Expr *Value) const {
@@ -49,7 +94,17 @@ bool Analyzer::analyzeDerivedScalar(const DeclStmt *DS,
     return false;
   const auto *Var = dyn_cast<VarDecl>(DS->getSingleDecl());
   if (!Var || Var->isStaticLocal() || !Var->getInit() ||
-      !fitsDeviceScalar(Var) || !computedFromDeviceScalars(Var->getInit()))
+      !computedFromDeviceScalars(Var->getInit()))
+    return false;
+  // The generated functions spell the slot's type, which a dependent
+  // 'auto' does not name.
+  const QualType Type = Var->getType();
+  if (Type->isDependentType() && Type->getContainedAutoType()) {
+    report(Diags, Var->getLocation(), Diag::HostScalarDependentAuto)
+        << Var->getName() << /*device scalar=*/1;
+    return true;
+  }
+  if (!fitsDeviceScalar(Var))
     return false;
 
   passGlobals(DS);

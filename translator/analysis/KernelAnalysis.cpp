@@ -709,7 +709,9 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
       const auto *Var = dyn_cast<VarDecl>(D);
       if (!Var)
         continue;
-      if (Var->getType()->isScalarType())
+      // A template's 'T' local is a number in some instantiation: it would
+      // silently read the host's stale value there.
+      if (Var->getType()->isScalarType() || Var->getType()->isDependentType())
         ReadsDeviceScalar |= !checkNoDeviceScalarOnHost(
             Var->getInit(), /*What=*/1, DeviceScalars, Context);
     }
@@ -728,7 +730,7 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
         if (Var->getType()->isDependentType() &&
             Var->getType()->getContainedAutoType()) {
           report(Diags, Var->getLocation(), Diag::HostScalarDependentAuto)
-              << Var->getName();
+              << Var->getName() << /*host scalar=*/0;
         }
         // An array has no host value: the device code that writes it
         // declares its own.

@@ -191,7 +191,8 @@ private:
   void checkGraphLoops(std::vector<Step> &Steps,
                        const Step *Enclosing = nullptr);
   // DerivedScalars.cpp
-  /// Whether a scratch slot can hold \p Var: a number or a pointer.
+  /// Whether a scratch slot can hold \p Var: a number or a pointer; in a
+  /// template, in every instantiation the file makes.
   bool fitsDeviceScalar(const clang::VarDecl *Var) const;
   /// Whether \p Value reads device scalars, and no device memory.
   bool computedFromDeviceScalars(const clang::Expr *Value) const;

@@ -1,5 +1,6 @@
 //===- SourceText.cpp -----------------------------------------------------===//
 #include "SourceText.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
@@ -88,16 +89,27 @@ std::string SourceText::range(SourceRange Range) const {
   return expandedText(expanded(Range), Edits);
 }
 
+namespace {
+
+/// Whether \p S is written with a ';' its range leaves out, though it may
+/// end in a '}': unlike a block or a loop, whose '}' ends it.
+bool endsBeforeSemi(const Stmt *S) {
+  return isa<Expr>(S) || isa<ReturnStmt>(S);
+}
+
+} // namespace
+
 CharSourceRange SourceText::writtenStatement(const Stmt *S) const {
   CharSourceRange R = written(S->getSourceRange());
   if (R.isInvalid())
     return R;
-  // An expression statement's range stops before its ';'.
+  // An expression statement's range stops before its ';', also where it
+  // ends in a '}' ('out[0] = Bounds{v, v};').
   SourceLocation LastLoc = SM.getExpansionRange(S->getEndLoc()).getEnd();
   Token Last;
   if (!Lexer::getRawToken(LastLoc, Last, SM, LangOpts,
                           /*IgnoreWhiteSpace=*/true) &&
-      !Last.isOneOf(tok::semi, tok::r_brace)) {
+      !Last.is(tok::semi) && (!Last.is(tok::r_brace) || endsBeforeSemi(S))) {
     SourceLocation AfterSemi = Lexer::findLocationAfterToken(
         LastLoc, tok::semi, SM, LangOpts,
         /*SkipTrailingWhitespaceAndNewLine=*/false);
@@ -115,7 +127,8 @@ std::string SourceText::statement(const Stmt *S,
   ArrayRef<syntax::Token> Toks = expanded(S->getSourceRange());
   ArrayRef<syntax::Token> Everything = Tokens.expandedTokens();
   if (!Toks.empty() && Toks.back().kind() != tok::semi &&
-      Toks.back().kind() != tok::r_brace && Toks.end() != Everything.end() &&
+      (Toks.back().kind() != tok::r_brace || endsBeforeSemi(S)) &&
+      Toks.end() != Everything.end() &&
       Toks.end()->kind() == tok::semi)
     Toks = ArrayRef<syntax::Token>(Toks.begin(), Toks.size() + 1);
   return expandedText(Toks, All);

@@ -71,5 +71,47 @@ int main() {
     print_summary(tol < 10.0f ? "narrow_outer.steps" : "narrow_outer_none.steps", steps);
     print_summary(tol < 10.0f ? "narrow_outer.out" : "narrow_outer_none.out", out);
   }
+  {
+    Mirrored<double> x(n, [](std::size_t i) { return pattern(i + 7, -1.0, 1.0); });
+    Mirrored<double> total(2);
+    shift_by_twice(x.device(), 0.5, n, total.device());
+    print_summary("shift_by_twice_double.x", x);
+    print_summary("shift_by_twice_double.total", total);
+  }
+  {
+    Mirrored<float> x(n, [](std::size_t i) { return pattern(i + 8, -1.0, 2.0); });
+    Mirrored<float> total(2);
+    shift_by_twice(x.device(), 2.0f, n, total.device());
+    print_summary("shift_by_twice_float.x", x);
+    print_summary("shift_by_twice_float.total", total);
+  }
+  for (double tol : {1e-6, 1e30}) {
+    Mirrored<double> x(n, [](std::size_t i) { return pattern(i + 9, 0.0, 1.0); });
+    Mirrored<int> steps(1);
+    Mirrored<double> out(1);
+    halve_until(x.device(), n, tol, steps.device(), out.device());
+    print_summary(tol < 1.0 ? "halve_until.x" : "halve_until_none.x", x);
+    print_summary(tol < 1.0 ? "halve_until.steps" : "halve_until_none.steps", steps);
+    print_summary(tol < 1.0 ? "halve_until.out" : "halve_until_none.out", out);
+  }
+  {
+    Mirrored<int> x(n, [](std::size_t i) { return static_cast<int>(i % 17); });
+    Mirrored<int> steps(1);
+    raise_by_mean(x.device(), n, steps.device());
+    print_summary("raise_by_mean.x", x);
+    print_summary("raise_by_mean.steps", steps);
+  }
+  {
+    Mirrored<float> a(n, [](std::size_t i) { return pattern(i + 10, 1.0, 3.0); });
+    to_unit_mean(a.device(), n);
+    print_summary("to_unit_mean.a", a);
+  }
+  for (float target : {10.0f, 1e9f}) {
+    Mirrored<float> x(n, [](std::size_t i) { return pattern(i + 11, 0.0, 2.0); });
+    Mirrored<int> steps(1);
+    settle_typed(x.device(), n, target, steps.device());
+    print_summary(target < 1e6f ? "settle_typed.x" : "settle_typed_none.x", x);
+    print_summary(target < 1e6f ? "settle_typed.steps" : "settle_typed_none.steps", steps);
+  }
   return 0;
 }

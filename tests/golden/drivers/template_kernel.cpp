@@ -22,5 +22,22 @@ int main() {
   update_double(yd.device(), xd.device(), 0.25, nd, smoothed.device());
   print_summary("double.y", yd);
   print_summary("double.smoothed", smoothed);
+
+  const int np = 300;
+  for (int named = 0; named < 2; ++named) {
+    Mirrored<Pair> pairs(np, [](std::size_t) { return Pair{0.0f, 0.0f}; });
+    if (named)
+      fill_pairs_named(pairs.device(), 1.5f, np);
+    else
+      fill_pairs(pairs.device(), 1.5f, np);
+    pairs.download();
+    std::vector<float> lo, hi;
+    for (const Pair& p : pairs.host) {
+      lo.push_back(p.lo);
+      hi.push_back(p.hi);
+    }
+    print_summary(named ? "pairs_named.lo" : "pairs.lo", lo);
+    print_summary(named ? "pairs_named.hi" : "pairs.hi", hi);
+  }
   return 0;
 }

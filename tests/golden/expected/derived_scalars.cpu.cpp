@@ -10,7 +10,8 @@
 // written as the textbook writes it. normalize is a graph-mode kernel: each
 // derived value is a node of its graph. A loop's condition variable
 // assigned from reductions whose variables are declared in the loop's body
-// or before the loop.
+// or before the loop. Function-template kernels, in stream and graph mode,
+// whose derived locals have the template parameter's type.
 
 #include <algorithm>
 
@@ -18,53 +19,53 @@
 // must be compiled for the device too.
 static inline float safe_ratio(float a, float b) { return b != 0.0f ? a / b : 0.0f; }
 
-// ---- qd kernel 'normalize' (derived_scalars.cpp:17), translated by qd-translate ----
-#line 23 "derived_scalars.cpu.cpp"
-// Parallel loop of 'normalize' (derived_scalars.cpp:22) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'normalize' (derived_scalars.cpp:18), translated by qd-translate ----
+#line 24 "derived_scalars.cpu.cpp"
+// Parallel loop of 'normalize' (derived_scalars.cpp:23) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_normalize_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 23 "derived_scalars.cpp"
+#line 24 "derived_scalars.cpp"
 total += a[i];
-#line 33 "derived_scalars.cpu.cpp"
+#line 34 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:25): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'normalize' (derived_scalars.cpp:26): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_normalize_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, const float mean, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 26 "derived_scalars.cpp"
+#line 27 "derived_scalars.cpp"
 a[i] = a[i] - mean;
-#line 46 "derived_scalars.cpu.cpp"
+#line 47 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:28): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'normalize' (derived_scalars.cpp:29): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_normalize_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * out, const float * larger, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 29 "derived_scalars.cpp"
+#line 30 "derived_scalars.cpp"
 out[i] = 2.0f * larger[i];
-#line 59 "derived_scalars.cpu.cpp"
+#line 60 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'normalize' (derived_scalars.cpp:32): runs once, on the calling thread.
+// Serial task of 'normalize' (derived_scalars.cpp:33): runs once, on the calling thread.
 static void
 qd_normalize_task3(float * out, double scale) {
-#line 32 "derived_scalars.cpp"
+#line 33 "derived_scalars.cpp"
 out[0] = static_cast<float>(scale);
-#line 68 "derived_scalars.cpu.cpp"
+#line 69 "derived_scalars.cpu.cpp"
 }
 
 
@@ -72,21 +73,21 @@ out[0] = static_cast<float>(scale);
 void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float total = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:22
+  // parallel loop with reductions, derived_scalars.cpp:23
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_normalize_loop0(qd_begin, qd_count, a, n, total);
   }
   const float mean = safe_ratio(total, static_cast<float>(n));
-  // parallel loop, derived_scalars.cpp:25
+  // parallel loop, derived_scalars.cpp:26
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_normalize_loop1(qd_begin, qd_count, a, mean, n);
   }
   const float* larger = total > 0.0f ? a : b;
-  // parallel loop, derived_scalars.cpp:28
+  // parallel loop, derived_scalars.cpp:29
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -94,7 +95,7 @@ void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_str
   }
   double scale = 1.0 / (1.0 + static_cast<double>(mean * mean));
   scale *= 0.5;
-  // serial task, derived_scalars.cpp:32
+  // serial task, derived_scalars.cpp:33
   qd_normalize_task3(out, scale);
 }
 
@@ -103,65 +104,65 @@ void normalize(float* a, const float* b, float* out, int n) {
 }
 
 // ---- end of qd kernel 'normalize' ----
-#line 33 "derived_scalars.cpp"
+#line 34 "derived_scalars.cpp"
 
 
 // A derived value in the condition, set again in the body.
-// ---- qd kernel 'settle' (derived_scalars.cpp:36), translated by qd-translate ----
-#line 112 "derived_scalars.cpu.cpp"
-// Parallel loop of 'settle' (derived_scalars.cpp:41) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'settle' (derived_scalars.cpp:37), translated by qd-translate ----
+#line 113 "derived_scalars.cpu.cpp"
+// Parallel loop of 'settle' (derived_scalars.cpp:42) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& sum) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 42 "derived_scalars.cpp"
+#line 43 "derived_scalars.cpp"
 sum += x[i];
-#line 122 "derived_scalars.cpu.cpp"
+#line 123 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:47): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'settle' (derived_scalars.cpp:48): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 48 "derived_scalars.cpp"
+#line 49 "derived_scalars.cpp"
 x[i] = 0.9f * x[i];
-#line 135 "derived_scalars.cpu.cpp"
+#line 136 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:51) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'settle' (derived_scalars.cpp:52) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& sum) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 52 "derived_scalars.cpp"
+#line 53 "derived_scalars.cpp"
 sum += x[i];
-#line 148 "derived_scalars.cpu.cpp"
+#line 149 "derived_scalars.cpu.cpp"
   }
-}
-
-// Serial task of 'settle' (derived_scalars.cpp:56): runs once, on the calling thread.
-static void
-qd_settle_task3(int * steps, int k) {
-#line 56 "derived_scalars.cpp"
-steps[0] = k;
-#line 157 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'settle' (derived_scalars.cpp:57): runs once, on the calling thread.
 static void
-qd_settle_task4(float * x, float gap) {
+qd_settle_task3(int * steps, int k) {
 #line 57 "derived_scalars.cpp"
+steps[0] = k;
+#line 158 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'settle' (derived_scalars.cpp:58): runs once, on the calling thread.
+static void
+qd_settle_task4(float * x, float gap) {
+#line 58 "derived_scalars.cpp"
 x[0] = gap;
-#line 165 "derived_scalars.cpu.cpp"
+#line 166 "derived_scalars.cpu.cpp"
 }
 
 
@@ -169,7 +170,7 @@ x[0] = gap;
 void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float sum = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:41
+  // parallel loop with reductions, derived_scalars.cpp:42
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -178,14 +179,14 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
   float gap = sum - target;
   int k = 0;
   while (gap > 0.0f && k < 60) {
-    // parallel loop, derived_scalars.cpp:47
+    // parallel loop, derived_scalars.cpp:48
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_loop1(qd_begin, qd_count, x, n);
     }
     sum = 0.0f;
-    // parallel loop with reductions, derived_scalars.cpp:51
+    // parallel loop with reductions, derived_scalars.cpp:52
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -194,9 +195,9 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
     gap = sum - target;
     ++k;
   }
-  // serial task, derived_scalars.cpp:56
-  qd_settle_task3(steps, k);
   // serial task, derived_scalars.cpp:57
+  qd_settle_task3(steps, k);
+  // serial task, derived_scalars.cpp:58
   qd_settle_task4(x, gap);
 }
 
@@ -205,104 +206,104 @@ void settle(float* x, int n, float target, int* steps) {
 }
 
 // ---- end of qd kernel 'settle' ----
-#line 58 "derived_scalars.cpp"
+#line 59 "derived_scalars.cpp"
 
 
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it, in double precision.
-// ---- qd kernel 'cg' (derived_scalars.cpp:62), translated by qd-translate ----
-#line 215 "derived_scalars.cpu.cpp"
-// Parallel loop of 'cg' (derived_scalars.cpp:67) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'cg' (derived_scalars.cpp:63), translated by qd-translate ----
+#line 216 "derived_scalars.cpu.cpp"
+// Parallel loop of 'cg' (derived_scalars.cpp:68) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 68 "derived_scalars.cpp"
+#line 69 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 225 "derived_scalars.cpu.cpp"
+#line 226 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:72): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:73): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 72 "derived_scalars.cpp"
+#line 73 "derived_scalars.cpp"
 {
             const double left = i > 0 ? p[i - 1] : 0.0;
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 242 "derived_scalars.cpu.cpp"
+#line 243 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:79) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:80) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n, double& pap) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: pap)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 80 "derived_scalars.cpp"
+#line 81 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 255 "derived_scalars.cpu.cpp"
+#line 256 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:82): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:83): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 82 "derived_scalars.cpp"
+#line 83 "derived_scalars.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 271 "derived_scalars.cpu.cpp"
+#line 272 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:88) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:89) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr_new) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr_new)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 89 "derived_scalars.cpp"
+#line 90 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 284 "derived_scalars.cpu.cpp"
+#line 285 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:92): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:93): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, double * p, const double beta, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 93 "derived_scalars.cpp"
+#line 94 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 297 "derived_scalars.cpu.cpp"
+#line 298 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'cg' (derived_scalars.cpp:96): runs once, on the calling thread.
+// Serial task of 'cg' (derived_scalars.cpp:97): runs once, on the calling thread.
 static void
 qd_cg_task6(int * iterations, int it) {
-#line 96 "derived_scalars.cpp"
+#line 97 "derived_scalars.cpp"
 iterations[0] = it;
-#line 306 "derived_scalars.cpu.cpp"
+#line 307 "derived_scalars.cpu.cpp"
 }
 
 
@@ -310,7 +311,7 @@ iterations[0] = it;
 void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   double rr = 0.0;
-  // parallel loop with reductions, derived_scalars.cpp:67
+  // parallel loop with reductions, derived_scalars.cpp:68
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -318,28 +319,28 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   }
   int it = 0;
   while (it < max_it && rr > tol * tol) {
-    // parallel loop, derived_scalars.cpp:72
+    // parallel loop, derived_scalars.cpp:73
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop1(qd_begin, qd_count, p, ap, n);
     }
     double pap = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:79
+    // parallel loop with reductions, derived_scalars.cpp:80
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop2(qd_begin, qd_count, p, ap, n, pap);
     }
     const double alpha = rr / pap;
-    // parallel loop, derived_scalars.cpp:82
+    // parallel loop, derived_scalars.cpp:83
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop3(qd_begin, qd_count, x, r, p, ap, alpha, n);
     }
     double rr_new = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:88
+    // parallel loop with reductions, derived_scalars.cpp:89
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -347,7 +348,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     }
     const double beta = rr_new / rr;
     rr = rr_new;
-    // parallel loop, derived_scalars.cpp:92
+    // parallel loop, derived_scalars.cpp:93
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -355,7 +356,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     }
     ++it;
   }
-  // serial task, derived_scalars.cpp:96
+  // serial task, derived_scalars.cpp:97
   qd_cg_task6(iterations, it);
 }
 
@@ -364,101 +365,101 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 }
 
 // ---- end of qd kernel 'cg' ----
-#line 97 "derived_scalars.cpp"
+#line 98 "derived_scalars.cpp"
 
 
 // C style, as older solvers declare everything first: 'alpha' and 'beta'
 // get their values from results in the body, 'pap' and 'rr_new' are reset
 // there before their reductions.
-// ---- qd kernel 'cg_c_style' (derived_scalars.cpp:102), translated by qd-translate ----
-#line 375 "derived_scalars.cpu.cpp"
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:109) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'cg_c_style' (derived_scalars.cpp:103), translated by qd-translate ----
+#line 376 "derived_scalars.cpu.cpp"
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:110) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 110 "derived_scalars.cpp"
+#line 111 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 385 "derived_scalars.cpu.cpp"
+#line 386 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:114): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:115): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 115 "derived_scalars.cpp"
+#line 116 "derived_scalars.cpp"
 ap[i] = 2.0 * p[i] - (i > 0 ? p[i - 1] : 0.0) - (i < n - 1 ? p[i + 1] : 0.0);
-#line 398 "derived_scalars.cpu.cpp"
+#line 399 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:118) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:119) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n, double& pap) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: pap)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 119 "derived_scalars.cpp"
+#line 120 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 411 "derived_scalars.cpu.cpp"
+#line 412 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:121): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:122): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * x, double * r, double * p, double * ap, double alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 121 "derived_scalars.cpp"
+#line 122 "derived_scalars.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 427 "derived_scalars.cpu.cpp"
+#line 428 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:127) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:128) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr_new) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr_new)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 128 "derived_scalars.cpp"
+#line 129 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 440 "derived_scalars.cpu.cpp"
+#line 441 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:131): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:132): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, double * p, double beta, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 132 "derived_scalars.cpp"
+#line 133 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 453 "derived_scalars.cpu.cpp"
+#line 454 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'cg_c_style' (derived_scalars.cpp:135): runs once, on the calling thread.
+// Serial task of 'cg_c_style' (derived_scalars.cpp:136): runs once, on the calling thread.
 static void
 qd_cg_c_style_task6(int * iterations, int it) {
-#line 135 "derived_scalars.cpp"
+#line 136 "derived_scalars.cpp"
 iterations[0] = it;
-#line 462 "derived_scalars.cpu.cpp"
+#line 463 "derived_scalars.cpu.cpp"
 }
 
 
@@ -468,7 +469,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
   [[maybe_unused]] double rr, pap, alpha, beta, rr_new;
   [[maybe_unused]] int it, i;
   rr = 0.0;
-  // parallel loop with reductions, derived_scalars.cpp:109
+  // parallel loop with reductions, derived_scalars.cpp:110
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -476,28 +477,28 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
   }
   it = 0;
   while (it < max_it && rr > tol * tol) {
-    // parallel loop, derived_scalars.cpp:114
+    // parallel loop, derived_scalars.cpp:115
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop1(qd_begin, qd_count, p, ap, n);
     }
     pap = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:118
+    // parallel loop with reductions, derived_scalars.cpp:119
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop2(qd_begin, qd_count, p, ap, n, pap);
     }
     alpha = rr / pap;
-    // parallel loop, derived_scalars.cpp:121
+    // parallel loop, derived_scalars.cpp:122
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop3(qd_begin, qd_count, x, r, p, ap, alpha, n);
     }
     rr_new = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:127
+    // parallel loop with reductions, derived_scalars.cpp:128
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -505,7 +506,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
     }
     beta = rr_new / rr;
     rr = rr_new;
-    // parallel loop, derived_scalars.cpp:131
+    // parallel loop, derived_scalars.cpp:132
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -513,7 +514,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
     }
     ++it;
   }
-  // serial task, derived_scalars.cpp:135
+  // serial task, derived_scalars.cpp:136
   qd_cg_c_style_task6(iterations, it);
 }
 
@@ -522,63 +523,63 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
 }
 
 // ---- end of qd kernel 'cg_c_style' ----
-#line 136 "derived_scalars.cpp"
+#line 137 "derived_scalars.cpp"
 
 
 // A value the body computes from a result and the next iteration uses:
 // its device code (the step) and its condition (the gap) see the value the
 // previous iteration left, as in the serial loop; 'gap' has no value before
 // the loop, 'step' has the host's.
-// ---- qd kernel 'descend' (derived_scalars.cpp:142), translated by qd-translate ----
-#line 534 "derived_scalars.cpu.cpp"
-// Parallel loop of 'descend' (derived_scalars.cpp:151): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'descend' (derived_scalars.cpp:143), translated by qd-translate ----
+#line 535 "derived_scalars.cpu.cpp"
+// Parallel loop of 'descend' (derived_scalars.cpp:152): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_descend_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float step, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 152 "derived_scalars.cpp"
+#line 153 "derived_scalars.cpp"
 x[i] = x[i] - step * x[i];
-#line 544 "derived_scalars.cpu.cpp"
+#line 545 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'descend' (derived_scalars.cpp:155) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'descend' (derived_scalars.cpp:156) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_descend_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 156 "derived_scalars.cpp"
+#line 157 "derived_scalars.cpp"
 total += x[i] * x[i];
-#line 557 "derived_scalars.cpu.cpp"
+#line 558 "derived_scalars.cpu.cpp"
   }
-}
-
-// Serial task of 'descend' (derived_scalars.cpp:161): runs once, on the calling thread.
-static void
-qd_descend_task2(int * steps, int k) {
-#line 161 "derived_scalars.cpp"
-steps[0] = k;
-#line 566 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'descend' (derived_scalars.cpp:162): runs once, on the calling thread.
 static void
-qd_descend_task3(float * out, float step) {
+qd_descend_task2(int * steps, int k) {
 #line 162 "derived_scalars.cpp"
-out[0] = step;
-#line 574 "derived_scalars.cpu.cpp"
+steps[0] = k;
+#line 567 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'descend' (derived_scalars.cpp:163): runs once, on the calling thread.
 static void
-qd_descend_task4(float * out, float gap) {
+qd_descend_task3(float * out, float step) {
 #line 163 "derived_scalars.cpp"
+out[0] = step;
+#line 575 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'descend' (derived_scalars.cpp:164): runs once, on the calling thread.
+static void
+qd_descend_task4(float * out, float gap) {
+#line 164 "derived_scalars.cpp"
 out[1] = gap;
-#line 582 "derived_scalars.cpu.cpp"
+#line 583 "derived_scalars.cpu.cpp"
 }
 
 
@@ -590,14 +591,14 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
   [[maybe_unused]] float total;
   int k = 0;
   do {
-    // parallel loop, derived_scalars.cpp:151
+    // parallel loop, derived_scalars.cpp:152
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_descend_loop0(qd_begin, qd_count, x, step, n);
     }
     total = 0.0f;
-    // parallel loop with reductions, derived_scalars.cpp:155
+    // parallel loop with reductions, derived_scalars.cpp:156
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -607,11 +608,11 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
     step = 0.5f * step + 0.5f * total / (total + 1.0f);
     ++k;
   } while (gap > 0.0f && k < 100);
-  // serial task, derived_scalars.cpp:161
-  qd_descend_task2(steps, k);
   // serial task, derived_scalars.cpp:162
-  qd_descend_task3(out, step);
+  qd_descend_task2(steps, k);
   // serial task, derived_scalars.cpp:163
+  qd_descend_task3(out, step);
+  // serial task, derived_scalars.cpp:164
   qd_descend_task4(out, gap);
 }
 
@@ -620,45 +621,45 @@ void descend(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'descend' ----
-#line 164 "derived_scalars.cpp"
+#line 165 "derived_scalars.cpp"
 
 
 // The condition's variable is assigned from the body's own reductions,
 // whose variables the body declares: 'spread' lives on the device from the
 // loop on, and the condition reads what the last iteration left.
-// ---- qd kernel 'narrow' (derived_scalars.cpp:169), translated by qd-translate ----
-#line 631 "derived_scalars.cpu.cpp"
-// Parallel loop of 'narrow' (derived_scalars.cpp:178) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'narrow' (derived_scalars.cpp:170), translated by qd-translate ----
+#line 632 "derived_scalars.cpu.cpp"
+// Parallel loop of 'narrow' (derived_scalars.cpp:179) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_narrow_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& hi, float& lo) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: hi) reduction(min: lo)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 178 "derived_scalars.cpp"
+#line 179 "derived_scalars.cpp"
 {
             x[i] = 0.5f * x[i];
             hi = std::max(hi, x[i]);
             lo = std::min(lo, x[i]);
         }
-#line 645 "derived_scalars.cpu.cpp"
+#line 646 "derived_scalars.cpu.cpp"
   }
-}
-
-// Serial task of 'narrow' (derived_scalars.cpp:186): runs once, on the calling thread.
-static void
-qd_narrow_task1(int * steps, int k) {
-#line 186 "derived_scalars.cpp"
-steps[0] = k;
-#line 654 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'narrow' (derived_scalars.cpp:187): runs once, on the calling thread.
 static void
-qd_narrow_task2(float * out, float spread) {
+qd_narrow_task1(int * steps, int k) {
 #line 187 "derived_scalars.cpp"
+steps[0] = k;
+#line 655 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'narrow' (derived_scalars.cpp:188): runs once, on the calling thread.
+static void
+qd_narrow_task2(float * out, float spread) {
+#line 188 "derived_scalars.cpp"
 out[0] = spread;
-#line 662 "derived_scalars.cpu.cpp"
+#line 663 "derived_scalars.cpu.cpp"
 }
 
 
@@ -669,7 +670,7 @@ void narrow(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
   int k = 0;
   while (spread > tol && k < 40) {
     float hi = -1e30f, lo = 1e30f;
-    // parallel loop with reductions, derived_scalars.cpp:178
+    // parallel loop with reductions, derived_scalars.cpp:179
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -678,9 +679,9 @@ void narrow(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
     spread = hi - lo;
     ++k;
   }
-  // serial task, derived_scalars.cpp:186
-  qd_narrow_task1(steps, k);
   // serial task, derived_scalars.cpp:187
+  qd_narrow_task1(steps, k);
+  // serial task, derived_scalars.cpp:188
   qd_narrow_task2(out, spread);
 }
 
@@ -689,45 +690,45 @@ void narrow(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'narrow' ----
-#line 188 "derived_scalars.cpp"
+#line 189 "derived_scalars.cpp"
 
 
 // The same with the reductions' variables declared before the loop and
 // reset in it, and the spread halved through a body local derived from
 // them.
-// ---- qd kernel 'narrow_outer' (derived_scalars.cpp:193), translated by qd-translate ----
-#line 700 "derived_scalars.cpu.cpp"
-// Parallel loop of 'narrow_outer' (derived_scalars.cpp:204) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'narrow_outer' (derived_scalars.cpp:194), translated by qd-translate ----
+#line 701 "derived_scalars.cpu.cpp"
+// Parallel loop of 'narrow_outer' (derived_scalars.cpp:205) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_narrow_outer_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& hi, float& lo) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: hi) reduction(min: lo)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 204 "derived_scalars.cpp"
+#line 205 "derived_scalars.cpp"
 {
             x[i] = 0.5f * x[i];
             hi = std::max(hi, x[i]);
             lo = std::min(lo, x[i]);
         }
-#line 714 "derived_scalars.cpu.cpp"
+#line 715 "derived_scalars.cpu.cpp"
   }
-}
-
-// Serial task of 'narrow_outer' (derived_scalars.cpp:213): runs once, on the calling thread.
-static void
-qd_narrow_outer_task1(int * steps, int k) {
-#line 213 "derived_scalars.cpp"
-steps[0] = k;
-#line 723 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'narrow_outer' (derived_scalars.cpp:214): runs once, on the calling thread.
 static void
-qd_narrow_outer_task2(float * out, float spread) {
+qd_narrow_outer_task1(int * steps, int k) {
 #line 214 "derived_scalars.cpp"
+steps[0] = k;
+#line 724 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'narrow_outer' (derived_scalars.cpp:215): runs once, on the calling thread.
+static void
+qd_narrow_outer_task2(float * out, float spread) {
+#line 215 "derived_scalars.cpp"
 out[0] = spread;
-#line 731 "derived_scalars.cpu.cpp"
+#line 732 "derived_scalars.cpu.cpp"
 }
 
 
@@ -740,7 +741,7 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out, qd::Stream
   while (spread > tol && k < 40) {
     hi = -1e30f;
     lo = 1e30f;
-    // parallel loop with reductions, derived_scalars.cpp:204
+    // parallel loop with reductions, derived_scalars.cpp:205
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -750,9 +751,9 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out, qd::Stream
     spread = width;
     ++k;
   }
-  // serial task, derived_scalars.cpp:213
-  qd_narrow_outer_task1(steps, k);
   // serial task, derived_scalars.cpp:214
+  qd_narrow_outer_task1(steps, k);
+  // serial task, derived_scalars.cpp:215
   qd_narrow_outer_task2(out, spread);
 }
 
@@ -761,5 +762,434 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'narrow_outer' ----
-#line 215 "derived_scalars.cpp"
+#line 216 "derived_scalars.cpp"
 
+
+// Function templates: a local of the parameter's type computed from a
+// result is a device scalar as well, its slot spelled with the parameter
+// (a host value would be the reduction variable's stale one): a 'const'
+// one, one assigned C style, and one a 'loop seq' body declares from its
+// own reduction's result.
+// ---- qd kernel 'shift_by_twice' (derived_scalars.cpp:223), translated by qd-translate ----
+#line 775 "derived_scalars.cpu.cpp"
+// Parallel loop of 'shift_by_twice' (derived_scalars.cpp:229) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+template <typename T>
+static QD_NOINLINE void
+qd_shift_by_twice_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, T scale, int n, T& sum) {
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(+: sum)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 229 "derived_scalars.cpp"
+{
+        x[i] *= scale;
+        sum += x[i];
+    }
+#line 789 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'shift_by_twice' (derived_scalars.cpp:234): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+template <typename T>
+static QD_NOINLINE void
+qd_shift_by_twice_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, const T twice, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 235 "derived_scalars.cpp"
+x[i] += twice;
+#line 803 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Serial task of 'shift_by_twice' (derived_scalars.cpp:238): runs once, on the calling thread.
+template <typename T>
+static void
+qd_shift_by_twice_task2(T * total, T sum) {
+#line 238 "derived_scalars.cpp"
+total[0] = sum;
+#line 813 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'shift_by_twice' (derived_scalars.cpp:239): runs once, on the calling thread.
+template <typename T>
+static void
+qd_shift_by_twice_task3(T * total, T half) {
+#line 239 "derived_scalars.cpp"
+total[1] = half;
+#line 822 "derived_scalars.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'shift_by_twice': they run its work on the calling thread and return when it is done.
+template <typename T>
+void shift_by_twice(T* x, T scale, int n, T* total, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  T sum = 0;
+  // parallel loop with reductions, derived_scalars.cpp:229
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_shift_by_twice_loop0<T>(qd_begin, qd_count, x, scale, n, sum);
+  }
+  const T twice = sum + sum;
+  // parallel loop, derived_scalars.cpp:234
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_shift_by_twice_loop1<T>(qd_begin, qd_count, x, twice, n);
+  }
+  [[maybe_unused]] T half;
+  half = sum / T(2);
+  // serial task, derived_scalars.cpp:238
+  qd_shift_by_twice_task2<T>(total, sum);
+  // serial task, derived_scalars.cpp:239
+  qd_shift_by_twice_task3<T>(total, half);
+}
+
+template <typename T>
+void shift_by_twice(T* x, T scale, int n, T* total) {
+  ::shift_by_twice<T>(x, scale, n, total, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'shift_by_twice' ----
+#line 240 "derived_scalars.cpp"
+
+template void shift_by_twice<double>(double*, double, int, double*);
+template void shift_by_twice<float>(float*, float, int, float*);
+
+// ---- qd kernel 'halve_until' (derived_scalars.cpp:244), translated by qd-translate ----
+#line 864 "derived_scalars.cpu.cpp"
+// Parallel loop of 'halve_until' (derived_scalars.cpp:254) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+template <typename T>
+static QD_NOINLINE void
+qd_halve_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, int n, T& res) {
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(+: res)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 254 "derived_scalars.cpp"
+{
+            x[i] = x[i] * T(0.5);
+            res += x[i] * x[i];
+        }
+#line 878 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Serial task of 'halve_until' (derived_scalars.cpp:259): runs once, on the calling thread.
+template <typename T>
+static void
+qd_halve_until_task1(T * x, const T bump) {
+#line 259 "derived_scalars.cpp"
+x[0] += bump;
+#line 888 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'halve_until' (derived_scalars.cpp:262): runs once, on the calling thread.
+template <typename T>
+static void
+qd_halve_until_task2(int * steps, int k) {
+#line 262 "derived_scalars.cpp"
+steps[0] = k;
+#line 897 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'halve_until' (derived_scalars.cpp:263): runs once, on the calling thread.
+template <typename T>
+static void
+qd_halve_until_task3(T * out, T res) {
+#line 263 "derived_scalars.cpp"
+out[0] = res;
+#line 906 "derived_scalars.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'halve_until': they run its work on the calling thread and return when it is done.
+template <typename T>
+void halve_until(T* x, int n, T tol, int* steps, T* out, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  T res = T(1e30);
+  int k = 0;
+  while (res > tol && k < 60) {
+    res = T(0);
+    // parallel loop with reductions, derived_scalars.cpp:254
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_halve_until_loop0<T>(qd_begin, qd_count, x, n, res);
+    }
+    const T bump = res / T(n);
+    // serial task, derived_scalars.cpp:259
+    qd_halve_until_task1<T>(x, bump);
+    ++k;
+  }
+  // serial task, derived_scalars.cpp:262
+  qd_halve_until_task2<T>(steps, k);
+  // serial task, derived_scalars.cpp:263
+  qd_halve_until_task3<T>(out, res);
+}
+
+template <typename T>
+void halve_until(T* x, int n, T tol, int* steps, T* out) {
+  ::halve_until<T>(x, n, tol, steps, out, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'halve_until' ----
+#line 264 "derived_scalars.cpp"
+
+template void halve_until<double>(double*, int, double, int*, double*);
+
+// A 'loop seq' condition reading a derived 'T' local: the host reads the
+// device's value before each test.
+// ---- qd kernel 'raise_by_mean' (derived_scalars.cpp:269), translated by qd-translate ----
+#line 948 "derived_scalars.cpu.cpp"
+// Parallel loop of 'raise_by_mean' (derived_scalars.cpp:275) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+template <typename T>
+static QD_NOINLINE void
+qd_raise_by_mean_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, int n, T& sum) {
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(+: sum)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 276 "derived_scalars.cpp"
+sum += x[i];
+#line 959 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'raise_by_mean' (derived_scalars.cpp:281): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+template <typename T>
+static QD_NOINLINE void
+qd_raise_by_mean_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 282 "derived_scalars.cpp"
+x[i] += T(1);
+#line 973 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Serial task of 'raise_by_mean' (derived_scalars.cpp:284): runs once, on the calling thread.
+template <typename T>
+static void
+qd_raise_by_mean_task2(int * steps, int k) {
+#line 284 "derived_scalars.cpp"
+steps[0] = k;
+#line 983 "derived_scalars.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'raise_by_mean': they run its work on the calling thread and return when it is done.
+template <typename T>
+void raise_by_mean(T* x, int n, int* steps, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  T sum = T(0);
+  // parallel loop with reductions, derived_scalars.cpp:275
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_raise_by_mean_loop0<T>(qd_begin, qd_count, x, n, sum);
+  }
+  const T limit = sum / T(n);
+  int k = 0;
+  for (; k < limit; ++k) {
+    // parallel loop, derived_scalars.cpp:281
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_raise_by_mean_loop1<T>(qd_begin, qd_count, x, n);
+    }
+  }
+  // serial task, derived_scalars.cpp:284
+  qd_raise_by_mean_task2<T>(steps, k);
+}
+
+template <typename T>
+void raise_by_mean(T* x, int n, int* steps) {
+  ::raise_by_mean<T>(x, n, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'raise_by_mean' ----
+#line 285 "derived_scalars.cpp"
+
+template void raise_by_mean<int>(int*, int, int*);
+
+// The same in graph mode, a graph node computing the derived value.
+// ---- qd kernel 'to_unit_mean' (derived_scalars.cpp:289), translated by qd-translate ----
+#line 1024 "derived_scalars.cpu.cpp"
+// Parallel loop of 'to_unit_mean' (derived_scalars.cpp:295) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+template <typename T>
+static QD_NOINLINE void
+qd_to_unit_mean_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * a, int n, T& total) {
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(+: total)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 296 "derived_scalars.cpp"
+total += a[i];
+#line 1035 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'to_unit_mean' (derived_scalars.cpp:298): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+template <typename T>
+static QD_NOINLINE void
+qd_to_unit_mean_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * a, const T mean, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 299 "derived_scalars.cpp"
+a[i] = a[i] / mean;
+#line 1049 "derived_scalars.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'to_unit_mean': they run its work on the calling thread and return when it is done.
+template <typename T>
+void to_unit_mean(T* a, int n, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  T total = T(0);
+  // parallel loop with reductions, derived_scalars.cpp:295
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_to_unit_mean_loop0<T>(qd_begin, qd_count, a, n, total);
+  }
+  const T mean = total / T(n);
+  // parallel loop, derived_scalars.cpp:298
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_to_unit_mean_loop1<T>(qd_begin, qd_count, a, mean, n);
+  }
+}
+
+template <typename T>
+void to_unit_mean(T* a, int n) {
+  ::to_unit_mean<T>(a, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'to_unit_mean' ----
+#line 300 "derived_scalars.cpp"
+
+template void to_unit_mean<float>(float*, int);
+
+// A graph-mode 'loop seq' of a template: the condition's 'gap', the moved
+// 'rate' and the body's 'r' derived from it live on the device, typed 'T'.
+// ---- qd kernel 'settle_typed' (derived_scalars.cpp:305), translated by qd-translate ----
+#line 1087 "derived_scalars.cpu.cpp"
+// Parallel loop of 'settle_typed' (derived_scalars.cpp:311) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+template <typename T>
+static QD_NOINLINE void
+qd_settle_typed_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, int n, T& sum) {
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(+: sum)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 312 "derived_scalars.cpp"
+sum += x[i];
+#line 1098 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'settle_typed' (derived_scalars.cpp:319): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+template <typename T>
+static QD_NOINLINE void
+qd_settle_typed_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, const T r, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 320 "derived_scalars.cpp"
+x[i] = r * x[i];
+#line 1112 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Parallel loop of 'settle_typed' (derived_scalars.cpp:324) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+template <typename T>
+static QD_NOINLINE void
+qd_settle_typed_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, int n, T& sum) {
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(+: sum)
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 325 "derived_scalars.cpp"
+sum += x[i];
+#line 1126 "derived_scalars.cpu.cpp"
+  }
+}
+
+// Serial task of 'settle_typed' (derived_scalars.cpp:329): runs once, on the calling thread.
+template <typename T>
+static void
+qd_settle_typed_task3(int * steps, int k) {
+#line 329 "derived_scalars.cpp"
+steps[0] = k;
+#line 1136 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'settle_typed' (derived_scalars.cpp:330): runs once, on the calling thread.
+template <typename T>
+static void
+qd_settle_typed_task4(T * x, T gap) {
+#line 330 "derived_scalars.cpp"
+x[0] = gap;
+#line 1145 "derived_scalars.cpu.cpp"
+}
+
+
+// Host entry points of kernel 'settle_typed': they run its work on the calling thread and return when it is done.
+template <typename T>
+void settle_typed(T* x, int n, T target, int* steps, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  T sum = T(0);
+  // parallel loop with reductions, derived_scalars.cpp:311
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_settle_typed_loop0<T>(qd_begin, qd_count, x, n, sum);
+  }
+  T gap = sum - target;
+  T rate = T(0.9);
+  int k = 0;
+  while (gap > T(0) && k < 60) {
+    const T r = rate * T(0.5) + T(0.45);
+    // parallel loop, derived_scalars.cpp:319
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_settle_typed_loop1<T>(qd_begin, qd_count, x, r, n);
+    }
+    rate = r;
+    sum = T(0);
+    // parallel loop with reductions, derived_scalars.cpp:324
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_settle_typed_loop2<T>(qd_begin, qd_count, x, n, sum);
+    }
+    gap = sum - target;
+    ++k;
+  }
+  // serial task, derived_scalars.cpp:329
+  qd_settle_typed_task3<T>(steps, k);
+  // serial task, derived_scalars.cpp:330
+  qd_settle_typed_task4<T>(x, gap);
+}
+
+template <typename T>
+void settle_typed(T* x, int n, T target, int* steps) {
+  ::settle_typed<T>(x, n, target, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'settle_typed' ----
+#line 331 "derived_scalars.cpp"
+
+template void settle_typed<float>(float*, int, float, int*);

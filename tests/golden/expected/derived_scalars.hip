@@ -13,7 +13,8 @@
 // written as the textbook writes it. normalize is a graph-mode kernel: each
 // derived value is a node of its graph. A loop's condition variable
 // assigned from reductions whose variables are declared in the loop's body
-// or before the loop.
+// or before the loop. Function-template kernels, in stream and graph mode,
+// whose derived locals have the template parameter's type.
 
 #include <algorithm>
 
@@ -21,9 +22,9 @@
 // must be compiled for the device too.
 [[maybe_unused]] __host__ __device__ static inline float safe_ratio(float a, float b) { return b != 0.0f ? a / b : 0.0f; }
 
-// ---- qd kernel 'normalize' (derived_scalars.cpp:17), translated by qd-translate ----
-#line 26 "derived_scalars.hip"
-// Parallel loop of 'normalize' (derived_scalars.cpp:22) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'normalize' (derived_scalars.cpp:18), translated by qd-translate ----
+#line 27 "derived_scalars.hip"
+// Parallel loop of 'normalize' (derived_scalars.cpp:23) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_normalize_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, float qd_init_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -34,16 +35,16 @@ qd_normalize_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 23 "derived_scalars.cpp"
+#line 24 "derived_scalars.cpp"
 total += a[i];
-#line 40 "derived_scalars.hip"
+#line 41 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 23 "derived_scalars.cpp"
+#line 24 "derived_scalars.cpp"
 total += a[i];
-#line 47 "derived_scalars.hip"
+#line 48 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -57,79 +58,79 @@ total += a[i];
   }
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:24) that declares 'mean' with a value computed from reductions' results: runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:25) that declares 'mean' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set1(float* qd_slot, int n, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
-#line 24 "derived_scalars.cpp"
+#line 25 "derived_scalars.cpp"
 const float mean = safe_ratio(total, static_cast<float>(n));
-#line 67 "derived_scalars.hip"
+#line 68 "derived_scalars.hip"
   *qd_slot = mean;
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:25): a grid-stride loop over the iterations.
+// Parallel loop of 'normalize' (derived_scalars.cpp:26): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_normalize_loop2(int qd_begin, std::uint64_t qd_count, float * a, const float* qd_scalar_mean) {
   const float mean = *qd_scalar_mean;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 26 "derived_scalars.cpp"
+#line 27 "derived_scalars.cpp"
 a[i] = a[i] - mean;
-#line 80 "derived_scalars.hip"
+#line 81 "derived_scalars.hip"
   }
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:27) that declares 'larger' with a value computed from reductions' results: runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:28) that declares 'larger' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set3(const float ** qd_slot, float * a, const float * b, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
-#line 27 "derived_scalars.cpp"
+#line 28 "derived_scalars.cpp"
 const float* larger = total > 0.0f ? a : b;
-#line 90 "derived_scalars.hip"
+#line 91 "derived_scalars.hip"
   *qd_slot = larger;
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:28): a grid-stride loop over the iterations.
+// Parallel loop of 'normalize' (derived_scalars.cpp:29): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_normalize_loop4(int qd_begin, std::uint64_t qd_count, float * out, const float * const* qd_scalar_larger) {
   const float * const larger = *qd_scalar_larger;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 29 "derived_scalars.cpp"
+#line 30 "derived_scalars.cpp"
 out[i] = 2.0f * larger[i];
-#line 103 "derived_scalars.hip"
+#line 104 "derived_scalars.hip"
   }
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:30) that declares 'scale' with a value computed from reductions' results: runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:31) that declares 'scale' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set5(double* qd_slot, const float* qd_scalar_mean) {
   const float mean = *qd_scalar_mean;
-#line 30 "derived_scalars.cpp"
+#line 31 "derived_scalars.cpp"
 double scale = 1.0 / (1.0 + static_cast<double>(mean * mean));
-#line 113 "derived_scalars.hip"
+#line 114 "derived_scalars.hip"
   *qd_slot = scale;
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:31) that sets the reduction result 'scale': runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:32) that sets the reduction result 'scale': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set6(double* qd_slot) {
   double scale = *qd_slot;
-#line 31 "derived_scalars.cpp"
+#line 32 "derived_scalars.cpp"
 scale *= 0.5;
-#line 123 "derived_scalars.hip"
+#line 124 "derived_scalars.hip"
   *qd_slot = scale;
 }
 
-// Serial task of 'normalize' (derived_scalars.cpp:32): runs on one thread.
+// Serial task of 'normalize' (derived_scalars.cpp:33): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_task7(float * out, const double* qd_scalar_scale) {
   const double scale = *qd_scalar_scale;
-#line 32 "derived_scalars.cpp"
+#line 33 "derived_scalars.cpp"
 out[0] = static_cast<float>(scale);
-#line 133 "derived_scalars.hip"
+#line 134 "derived_scalars.hip"
 }
 
 
@@ -139,44 +140,44 @@ void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_str
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 4, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("normalize", "derived_scalars.cpp", 17);
+  static qd::detail::GraphSite qd_graph_site("normalize", "derived_scalars.cpp", 18);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float total = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:22: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:23: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_normalize_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 22, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
+    qd_graph.launch(0, &qd_normalize_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 23, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
   }
   [[maybe_unused]] float mean{}; // computed on the device: slot 1
-  // serial task, derived_scalars.cpp:24
-  qd_graph.launch(0, &qd_normalize_set1, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 24, qd_scratch.slot<float>(1), n, qd_scratch.slot<float>(0));
-  // parallel loop, derived_scalars.cpp:25
+  // serial task, derived_scalars.cpp:25
+  qd_graph.launch(0, &qd_normalize_set1, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 25, qd_scratch.slot<float>(1), n, qd_scratch.slot<float>(0));
+  // parallel loop, derived_scalars.cpp:26
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_normalize_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 25, qd_begin, qd_count, a, qd_scratch.slot<float>(1));
+      qd_graph.launch(0, &qd_normalize_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 26, qd_begin, qd_count, a, qd_scratch.slot<float>(1));
     }
   }
   [[maybe_unused]] const float * larger{}; // computed on the device: slot 2
-  // serial task, derived_scalars.cpp:27
-  qd_graph.launch(0, &qd_normalize_set3, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 27, qd_scratch.slot<const float *>(2), a, b, qd_scratch.slot<float>(0));
-  // parallel loop, derived_scalars.cpp:28
+  // serial task, derived_scalars.cpp:28
+  qd_graph.launch(0, &qd_normalize_set3, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 28, qd_scratch.slot<const float *>(2), a, b, qd_scratch.slot<float>(0));
+  // parallel loop, derived_scalars.cpp:29
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_normalize_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 28, qd_begin, qd_count, out, qd_scratch.slot<const float *>(2));
+      qd_graph.launch(0, &qd_normalize_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 29, qd_begin, qd_count, out, qd_scratch.slot<const float *>(2));
     }
   }
   [[maybe_unused]] double scale{}; // computed on the device: slot 3
-  // serial task, derived_scalars.cpp:30
-  qd_graph.launch(0, &qd_normalize_set5, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 30, qd_scratch.slot<double>(3), qd_scratch.slot<float>(1));
   // serial task, derived_scalars.cpp:31
-  qd_graph.launch(0, &qd_normalize_set6, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 31, qd_scratch.slot<double>(3));
+  qd_graph.launch(0, &qd_normalize_set5, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 31, qd_scratch.slot<double>(3), qd_scratch.slot<float>(1));
   // serial task, derived_scalars.cpp:32
-  qd_graph.launch(0, &qd_normalize_task7, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 32, out, qd_scratch.slot<double>(3));
+  qd_graph.launch(0, &qd_normalize_set6, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 32, qd_scratch.slot<double>(3));
+  // serial task, derived_scalars.cpp:33
+  qd_graph.launch(0, &qd_normalize_task7, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 33, out, qd_scratch.slot<double>(3));
   qd_graph.submit();
 }
 
@@ -185,13 +186,13 @@ void normalize(float* a, const float* b, float* out, int n) {
 }
 
 // ---- end of qd kernel 'normalize' ----
-#line 33 "derived_scalars.cpp"
+#line 34 "derived_scalars.cpp"
 
 
 // A derived value in the condition, set again in the body.
-// ---- qd kernel 'settle' (derived_scalars.cpp:36), translated by qd-translate ----
-#line 194 "derived_scalars.hip"
-// Parallel loop of 'settle' (derived_scalars.cpp:41) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'settle' (derived_scalars.cpp:37), translated by qd-translate ----
+#line 195 "derived_scalars.hip"
+// Parallel loop of 'settle' (derived_scalars.cpp:42) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_sum, float* qd_partials_sum, float qd_init_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -202,16 +203,16 @@ qd_settle_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 42 "derived_scalars.cpp"
+#line 43 "derived_scalars.cpp"
 sum += x[i];
-#line 208 "derived_scalars.hip"
+#line 209 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 42 "derived_scalars.cpp"
+#line 43 "derived_scalars.cpp"
 sum += x[i];
-#line 215 "derived_scalars.hip"
+#line 216 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -225,29 +226,29 @@ sum += x[i];
   }
 }
 
-// Statement of 'settle' (derived_scalars.cpp:43) that declares 'gap' with a value computed from reductions' results: runs on one thread.
+// Statement of 'settle' (derived_scalars.cpp:44) that declares 'gap' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_settle_set1(float* qd_slot, float target, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
-#line 43 "derived_scalars.cpp"
+#line 44 "derived_scalars.cpp"
 float gap = sum - target;
-#line 235 "derived_scalars.hip"
+#line 236 "derived_scalars.hip"
   *qd_slot = gap;
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:47): a grid-stride loop over the iterations.
+// Parallel loop of 'settle' (derived_scalars.cpp:48): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_settle_loop2(int qd_begin, std::uint64_t qd_count, float * x) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 48 "derived_scalars.cpp"
+#line 49 "derived_scalars.cpp"
 x[i] = 0.9f * x[i];
-#line 247 "derived_scalars.hip"
+#line 248 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:51) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'settle' (derived_scalars.cpp:52) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_loop3(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_sum, float* qd_partials_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -258,16 +259,16 @@ qd_settle_loop3(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 52 "derived_scalars.cpp"
+#line 53 "derived_scalars.cpp"
 sum += x[i];
-#line 264 "derived_scalars.hip"
+#line 265 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 52 "derived_scalars.cpp"
+#line 53 "derived_scalars.cpp"
 sum += x[i];
-#line 271 "derived_scalars.hip"
+#line 272 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -281,32 +282,32 @@ sum += x[i];
   }
 }
 
-// Statement of 'settle' (derived_scalars.cpp:53) that sets the reduction result 'gap': runs on one thread.
+// Statement of 'settle' (derived_scalars.cpp:54) that sets the reduction result 'gap': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_settle_set4(float* qd_slot, float target, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
   float gap = *qd_slot;
-#line 53 "derived_scalars.cpp"
+#line 54 "derived_scalars.cpp"
 gap = sum - target;
-#line 292 "derived_scalars.hip"
+#line 293 "derived_scalars.hip"
   *qd_slot = gap;
-}
-
-// Serial task of 'settle' (derived_scalars.cpp:56): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_settle_task5(int * steps, int k) {
-#line 56 "derived_scalars.cpp"
-steps[0] = k;
-#line 301 "derived_scalars.hip"
 }
 
 // Serial task of 'settle' (derived_scalars.cpp:57): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_settle_task5(int * steps, int k) {
+#line 57 "derived_scalars.cpp"
+steps[0] = k;
+#line 302 "derived_scalars.hip"
+}
+
+// Serial task of 'settle' (derived_scalars.cpp:58): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_settle_task6(float * x, const float* qd_scalar_gap) {
   const float gap = *qd_scalar_gap;
-#line 57 "derived_scalars.cpp"
+#line 58 "derived_scalars.cpp"
 x[0] = gap;
-#line 310 "derived_scalars.hip"
+#line 311 "derived_scalars.hip"
 }
 
 
@@ -319,49 +320,49 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 2, { {256, sizeof(float)}, {256, sizeof(float)} });
   float sum = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:41: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:42: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_settle_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 41);
+    qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 42);
   }
   [[maybe_unused]] float gap{}; // computed on the device: slot 1
-  // serial task, derived_scalars.cpp:43
+  // serial task, derived_scalars.cpp:44
   qd_settle_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), target, qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 43);
+  qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 44);
   int k = 0;
   while ((qd::detail::read_scalar(gap, qd_scratch.slot<float>(1), qd_stream), (gap > 0.0f && k < 60))) {
-    // parallel loop, derived_scalars.cpp:47
+    // parallel loop, derived_scalars.cpp:48
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_settle_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x);
-        qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 47);
+        qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 48);
       }
     }
-    // derived_scalars.cpp:49: sum = 0.0f
+    // derived_scalars.cpp:50: sum = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 49);
-    // parallel loop with reductions, derived_scalars.cpp:51: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 50);
+    // parallel loop with reductions, derived_scalars.cpp:52: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd_scratch.counter(1));
-      qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 51);
+      qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 52);
     }
-    // serial task, derived_scalars.cpp:53
+    // serial task, derived_scalars.cpp:54
     qd_settle_set4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), target, qd_scratch.slot<float>(0));
-    qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 53);
+    qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 54);
     ++k;
   }
-  // serial task, derived_scalars.cpp:56
-  qd_settle_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
-  qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 56);
   // serial task, derived_scalars.cpp:57
-  qd_settle_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(x, qd_scratch.slot<float>(1));
+  qd_settle_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
   qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 57);
+  // serial task, derived_scalars.cpp:58
+  qd_settle_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(x, qd_scratch.slot<float>(1));
+  qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 58);
 }
 
 void settle(float* x, int n, float target, int* steps) {
@@ -369,14 +370,14 @@ void settle(float* x, int n, float target, int* steps) {
 }
 
 // ---- end of qd kernel 'settle' ----
-#line 58 "derived_scalars.cpp"
+#line 59 "derived_scalars.cpp"
 
 
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it, in double precision.
-// ---- qd kernel 'cg' (derived_scalars.cpp:62), translated by qd-translate ----
-#line 379 "derived_scalars.hip"
-// Parallel loop of 'cg' (derived_scalars.cpp:67) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'cg' (derived_scalars.cpp:63), translated by qd-translate ----
+#line 380 "derived_scalars.hip"
+// Parallel loop of 'cg' (derived_scalars.cpp:68) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -387,16 +388,16 @@ qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 68 "derived_scalars.cpp"
+#line 69 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 393 "derived_scalars.hip"
+#line 394 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 68 "derived_scalars.cpp"
+#line 69 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 400 "derived_scalars.hip"
+#line 401 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
@@ -410,23 +411,23 @@ rr += r[i] * r[i];
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:72): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (derived_scalars.cpp:73): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 72 "derived_scalars.cpp"
+#line 73 "derived_scalars.cpp"
 {
             const double left = i > 0 ? p[i - 1] : 0.0;
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 426 "derived_scalars.hip"
+#line 427 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:79) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg' (derived_scalars.cpp:80) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, double* qd_result_pap, double* qd_partials_pap, double qd_init_pap, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -437,16 +438,16 @@ qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, doubl
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 80 "derived_scalars.cpp"
+#line 81 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 443 "derived_scalars.hip"
+#line 444 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 80 "derived_scalars.cpp"
+#line 81 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 450 "derived_scalars.hip"
+#line 451 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
@@ -460,34 +461,34 @@ pap += p[i] * ap[i];
   }
 }
 
-// Statement of 'cg' (derived_scalars.cpp:81) that declares 'alpha' with a value computed from reductions' results: runs on one thread.
+// Statement of 'cg' (derived_scalars.cpp:82) that declares 'alpha' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_pap) {
   const double rr = *qd_scalar_rr;
   const double pap = *qd_scalar_pap;
-#line 81 "derived_scalars.cpp"
+#line 82 "derived_scalars.cpp"
 const double alpha = rr / pap;
-#line 471 "derived_scalars.hip"
+#line 472 "derived_scalars.hip"
   *qd_slot = alpha;
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:82): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (derived_scalars.cpp:83): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double* qd_scalar_alpha) {
   const double alpha = *qd_scalar_alpha;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 82 "derived_scalars.cpp"
+#line 83 "derived_scalars.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 487 "derived_scalars.hip"
+#line 488 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:88) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg' (derived_scalars.cpp:89) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr_new, double* qd_partials_rr_new, double qd_init_rr_new, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -498,16 +499,16 @@ qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 89 "derived_scalars.cpp"
+#line 90 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 504 "derived_scalars.hip"
+#line 505 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 89 "derived_scalars.cpp"
+#line 90 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 511 "derived_scalars.hip"
+#line 512 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
@@ -521,47 +522,47 @@ rr_new += r[i] * r[i];
   }
 }
 
-// Statement of 'cg' (derived_scalars.cpp:90) that declares 'beta' with a value computed from reductions' results: runs on one thread.
+// Statement of 'cg' (derived_scalars.cpp:91) that declares 'beta' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_rr_new) {
   const double rr = *qd_scalar_rr;
   const double rr_new = *qd_scalar_rr_new;
-#line 90 "derived_scalars.cpp"
+#line 91 "derived_scalars.cpp"
 const double beta = rr_new / rr;
-#line 532 "derived_scalars.hip"
+#line 533 "derived_scalars.hip"
   *qd_slot = beta;
 }
 
-// Statement of 'cg' (derived_scalars.cpp:91) that sets the reduction result 'rr': runs on one thread.
+// Statement of 'cg' (derived_scalars.cpp:92) that sets the reduction result 'rr': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   const double rr_new = *qd_scalar_rr_new;
   double rr = *qd_slot;
-#line 91 "derived_scalars.cpp"
+#line 92 "derived_scalars.cpp"
 rr = rr_new;
-#line 543 "derived_scalars.hip"
+#line 544 "derived_scalars.hip"
   *qd_slot = rr;
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:92): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (derived_scalars.cpp:93): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const double* qd_scalar_beta) {
   const double beta = *qd_scalar_beta;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 93 "derived_scalars.cpp"
+#line 94 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 556 "derived_scalars.hip"
+#line 557 "derived_scalars.hip"
   }
 }
 
-// Serial task of 'cg' (derived_scalars.cpp:96): runs on one thread.
+// Serial task of 'cg' (derived_scalars.cpp:97): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_task9(int * iterations, int it) {
-#line 96 "derived_scalars.cpp"
+#line 97 "derived_scalars.cpp"
 iterations[0] = it;
-#line 565 "derived_scalars.hip"
+#line 566 "derived_scalars.hip"
 }
 
 
@@ -574,74 +575,74 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 5, 3, { {256, sizeof(double)}, {256, sizeof(double)}, {256, sizeof(double)} });
   double rr = 0.0;
-  // parallel loop with reductions, derived_scalars.cpp:67: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:68: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_cg_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 67);
+    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 68);
   }
   int it = 0;
   while ((qd::detail::read_scalar(rr, qd_scratch.slot<double>(0), qd_stream), (it < max_it && rr > tol * tol))) {
-    // parallel loop, derived_scalars.cpp:72
+    // parallel loop, derived_scalars.cpp:73
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, n);
-        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 72);
+        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 73);
       }
     }
     double pap = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:79: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, derived_scalars.cpp:80: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
-      qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 79);
+      qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 80);
     }
     [[maybe_unused]] double alpha{}; // computed on the device: slot 2
-    // serial task, derived_scalars.cpp:81
+    // serial task, derived_scalars.cpp:82
     qd_cg_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(2), qd_scratch.slot<double>(0), qd_scratch.slot<double>(1));
-    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 81);
-    // parallel loop, derived_scalars.cpp:82
+    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 82);
+    // parallel loop, derived_scalars.cpp:83
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, r, p, ap, qd_scratch.slot<double>(2));
-        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 82);
+        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 83);
       }
     }
     double rr_new = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:88: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, derived_scalars.cpp:89: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
-      qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 88);
+      qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 89);
     }
     [[maybe_unused]] double beta{}; // computed on the device: slot 4
-    // serial task, derived_scalars.cpp:90
-    qd_cg_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
-    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 90);
     // serial task, derived_scalars.cpp:91
-    qd_cg_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
+    qd_cg_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
     qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 91);
-    // parallel loop, derived_scalars.cpp:92
+    // serial task, derived_scalars.cpp:92
+    qd_cg_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
+    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 92);
+    // parallel loop, derived_scalars.cpp:93
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, p, qd_scratch.slot<double>(4));
-        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 92);
+        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 93);
       }
     }
     ++it;
   }
-  // serial task, derived_scalars.cpp:96
+  // serial task, derived_scalars.cpp:97
   qd_cg_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(iterations, it);
-  qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 96);
+  qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 97);
 }
 
 void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations) {
@@ -649,15 +650,15 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 }
 
 // ---- end of qd kernel 'cg' ----
-#line 97 "derived_scalars.cpp"
+#line 98 "derived_scalars.cpp"
 
 
 // C style, as older solvers declare everything first: 'alpha' and 'beta'
 // get their values from results in the body, 'pap' and 'rr_new' are reset
 // there before their reductions.
-// ---- qd kernel 'cg_c_style' (derived_scalars.cpp:102), translated by qd-translate ----
-#line 660 "derived_scalars.hip"
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:109) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'cg_c_style' (derived_scalars.cpp:103), translated by qd-translate ----
+#line 661 "derived_scalars.hip"
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:110) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -668,16 +669,16 @@ qd_cg_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 110 "derived_scalars.cpp"
+#line 111 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 674 "derived_scalars.hip"
+#line 675 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 110 "derived_scalars.cpp"
+#line 111 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 681 "derived_scalars.hip"
+#line 682 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
@@ -691,19 +692,19 @@ rr += r[i] * r[i];
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:114): a grid-stride loop over the iterations.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:115): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 115 "derived_scalars.cpp"
+#line 116 "derived_scalars.cpp"
 ap[i] = 2.0 * p[i] - (i > 0 ? p[i - 1] : 0.0) - (i < n - 1 ? p[i + 1] : 0.0);
-#line 703 "derived_scalars.hip"
+#line 704 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:118) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:119) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, double* qd_result_pap, double* qd_partials_pap, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -714,16 +715,16 @@ qd_cg_c_style_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * a
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 119 "derived_scalars.cpp"
+#line 120 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 720 "derived_scalars.hip"
+#line 721 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 119 "derived_scalars.cpp"
+#line 120 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 727 "derived_scalars.hip"
+#line 728 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
@@ -737,35 +738,35 @@ pap += p[i] * ap[i];
   }
 }
 
-// Statement of 'cg_c_style' (derived_scalars.cpp:120) that sets the reduction result 'alpha': runs on one thread.
+// Statement of 'cg_c_style' (derived_scalars.cpp:121) that sets the reduction result 'alpha': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_c_style_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_pap) {
   const double rr = *qd_scalar_rr;
   const double pap = *qd_scalar_pap;
   double alpha = *qd_slot;
-#line 120 "derived_scalars.cpp"
+#line 121 "derived_scalars.cpp"
 alpha = rr / pap;
-#line 749 "derived_scalars.hip"
+#line 750 "derived_scalars.hip"
   *qd_slot = alpha;
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:121): a grid-stride loop over the iterations.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:122): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double* qd_scalar_alpha) {
   const double alpha = *qd_scalar_alpha;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 121 "derived_scalars.cpp"
+#line 122 "derived_scalars.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 765 "derived_scalars.hip"
+#line 766 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:127) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:128) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr_new, double* qd_partials_rr_new, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -776,16 +777,16 @@ qd_cg_c_style_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 128 "derived_scalars.cpp"
+#line 129 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 782 "derived_scalars.hip"
+#line 783 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 128 "derived_scalars.cpp"
+#line 129 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 789 "derived_scalars.hip"
+#line 790 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
@@ -799,48 +800,48 @@ rr_new += r[i] * r[i];
   }
 }
 
-// Statement of 'cg_c_style' (derived_scalars.cpp:129) that sets the reduction result 'beta': runs on one thread.
+// Statement of 'cg_c_style' (derived_scalars.cpp:130) that sets the reduction result 'beta': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_c_style_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_rr_new) {
   const double rr = *qd_scalar_rr;
   const double rr_new = *qd_scalar_rr_new;
   double beta = *qd_slot;
-#line 129 "derived_scalars.cpp"
+#line 130 "derived_scalars.cpp"
 beta = rr_new / rr;
-#line 811 "derived_scalars.hip"
+#line 812 "derived_scalars.hip"
   *qd_slot = beta;
 }
 
-// Statement of 'cg_c_style' (derived_scalars.cpp:130) that sets the reduction result 'rr': runs on one thread.
+// Statement of 'cg_c_style' (derived_scalars.cpp:131) that sets the reduction result 'rr': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_c_style_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   const double rr_new = *qd_scalar_rr_new;
   double rr = *qd_slot;
-#line 130 "derived_scalars.cpp"
+#line 131 "derived_scalars.cpp"
 rr = rr_new;
-#line 822 "derived_scalars.hip"
+#line 823 "derived_scalars.hip"
   *qd_slot = rr;
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:131): a grid-stride loop over the iterations.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:132): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const double* qd_scalar_beta) {
   const double beta = *qd_scalar_beta;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 132 "derived_scalars.cpp"
+#line 133 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 835 "derived_scalars.hip"
+#line 836 "derived_scalars.hip"
   }
 }
 
-// Serial task of 'cg_c_style' (derived_scalars.cpp:135): runs on one thread.
+// Serial task of 'cg_c_style' (derived_scalars.cpp:136): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_c_style_task9(int * iterations, int it) {
-#line 135 "derived_scalars.cpp"
+#line 136 "derived_scalars.cpp"
 iterations[0] = it;
-#line 844 "derived_scalars.hip"
+#line 845 "derived_scalars.hip"
 }
 
 
@@ -855,76 +856,76 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
   [[maybe_unused]] double rr, pap, alpha, beta, rr_new;
   [[maybe_unused]] int it, i;
   rr = 0.0;
-  // parallel loop with reductions, derived_scalars.cpp:109: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:110: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_cg_c_style_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 109);
+    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 110);
   }
   it = 0;
   while ((qd::detail::read_scalar(rr, qd_scratch.slot<double>(0), qd_stream), (it < max_it && rr > tol * tol))) {
-    // parallel loop, derived_scalars.cpp:114
+    // parallel loop, derived_scalars.cpp:115
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_c_style_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, n);
-        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 114);
+        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 115);
       }
     }
-    // derived_scalars.cpp:116: pap = 0.0
+    // derived_scalars.cpp:117: pap = 0.0
     qd::detail::set_device_scalar<double><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(1), static_cast<double>(0.0));
-    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 116);
-    // parallel loop with reductions, derived_scalars.cpp:118: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 117);
+    // parallel loop with reductions, derived_scalars.cpp:119: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), qd_scratch.counter(1));
-      qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 118);
+      qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 119);
     }
-    // serial task, derived_scalars.cpp:120
+    // serial task, derived_scalars.cpp:121
     qd_cg_c_style_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(3), qd_scratch.slot<double>(0), qd_scratch.slot<double>(1));
-    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 120);
-    // parallel loop, derived_scalars.cpp:121
+    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 121);
+    // parallel loop, derived_scalars.cpp:122
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_c_style_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, r, p, ap, qd_scratch.slot<double>(3));
-        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 121);
+        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 122);
       }
     }
-    // derived_scalars.cpp:125: rr_new = 0.0
+    // derived_scalars.cpp:126: rr_new = 0.0
     qd::detail::set_device_scalar<double><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(2), static_cast<double>(0.0));
-    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 125);
-    // parallel loop with reductions, derived_scalars.cpp:127: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 126);
+    // parallel loop with reductions, derived_scalars.cpp:128: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), qd_scratch.counter(2));
-      qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 127);
+      qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 128);
     }
-    // serial task, derived_scalars.cpp:129
-    qd_cg_c_style_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(2));
-    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 129);
     // serial task, derived_scalars.cpp:130
-    qd_cg_c_style_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(2));
+    qd_cg_c_style_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(2));
     qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 130);
-    // parallel loop, derived_scalars.cpp:131
+    // serial task, derived_scalars.cpp:131
+    qd_cg_c_style_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(2));
+    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 131);
+    // parallel loop, derived_scalars.cpp:132
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_c_style_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, p, qd_scratch.slot<double>(4));
-        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 131);
+        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 132);
       }
     }
     ++it;
   }
-  // serial task, derived_scalars.cpp:135
+  // serial task, derived_scalars.cpp:136
   qd_cg_c_style_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(iterations, it);
-  qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 135);
+  qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 136);
 }
 
 void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations) {
@@ -932,29 +933,29 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
 }
 
 // ---- end of qd kernel 'cg_c_style' ----
-#line 136 "derived_scalars.cpp"
+#line 137 "derived_scalars.cpp"
 
 
 // A value the body computes from a result and the next iteration uses:
 // its device code (the step) and its condition (the gap) see the value the
 // previous iteration left, as in the serial loop; 'gap' has no value before
 // the loop, 'step' has the host's.
-// ---- qd kernel 'descend' (derived_scalars.cpp:142), translated by qd-translate ----
-#line 944 "derived_scalars.hip"
-// Parallel loop of 'descend' (derived_scalars.cpp:151): a grid-stride loop over the iterations.
+// ---- qd kernel 'descend' (derived_scalars.cpp:143), translated by qd-translate ----
+#line 945 "derived_scalars.hip"
+// Parallel loop of 'descend' (derived_scalars.cpp:152): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_descend_loop0(int qd_begin, std::uint64_t qd_count, float * x, const float* qd_scalar_step) {
   const float step = *qd_scalar_step;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 152 "derived_scalars.cpp"
+#line 153 "derived_scalars.cpp"
 x[i] = x[i] - step * x[i];
-#line 954 "derived_scalars.hip"
+#line 955 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'descend' (derived_scalars.cpp:155) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'descend' (derived_scalars.cpp:156) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_descend_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -965,16 +966,16 @@ qd_descend_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resu
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 156 "derived_scalars.cpp"
+#line 157 "derived_scalars.cpp"
 total += x[i] * x[i];
-#line 971 "derived_scalars.hip"
+#line 972 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 156 "derived_scalars.cpp"
+#line 157 "derived_scalars.cpp"
 total += x[i] * x[i];
-#line 978 "derived_scalars.hip"
+#line 979 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -988,52 +989,52 @@ total += x[i] * x[i];
   }
 }
 
-// Statement of 'descend' (derived_scalars.cpp:157) that sets the reduction result 'gap': runs on one thread.
+// Statement of 'descend' (derived_scalars.cpp:158) that sets the reduction result 'gap': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_descend_set2(float* qd_slot, float tol, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
   float gap = *qd_slot;
-#line 157 "derived_scalars.cpp"
+#line 158 "derived_scalars.cpp"
 gap = total - tol;
-#line 999 "derived_scalars.hip"
+#line 1000 "derived_scalars.hip"
   *qd_slot = gap;
 }
 
-// Statement of 'descend' (derived_scalars.cpp:158) that sets the reduction result 'step': runs on one thread.
+// Statement of 'descend' (derived_scalars.cpp:159) that sets the reduction result 'step': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_descend_set3(float* qd_slot, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
   float step = *qd_slot;
-#line 158 "derived_scalars.cpp"
+#line 159 "derived_scalars.cpp"
 step = 0.5f * step + 0.5f * total / (total + 1.0f);
-#line 1010 "derived_scalars.hip"
+#line 1011 "derived_scalars.hip"
   *qd_slot = step;
-}
-
-// Serial task of 'descend' (derived_scalars.cpp:161): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_descend_task4(int * steps, int k) {
-#line 161 "derived_scalars.cpp"
-steps[0] = k;
-#line 1019 "derived_scalars.hip"
 }
 
 // Serial task of 'descend' (derived_scalars.cpp:162): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_descend_task5(float * out, const float* qd_scalar_step) {
-  const float step = *qd_scalar_step;
+qd_descend_task4(int * steps, int k) {
 #line 162 "derived_scalars.cpp"
-out[0] = step;
-#line 1028 "derived_scalars.hip"
+steps[0] = k;
+#line 1020 "derived_scalars.hip"
 }
 
 // Serial task of 'descend' (derived_scalars.cpp:163): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_descend_task5(float * out, const float* qd_scalar_step) {
+  const float step = *qd_scalar_step;
+#line 163 "derived_scalars.cpp"
+out[0] = step;
+#line 1029 "derived_scalars.hip"
+}
+
+// Serial task of 'descend' (derived_scalars.cpp:164): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_descend_task6(float * out, const float* qd_scalar_gap) {
   const float gap = *qd_scalar_gap;
-#line 163 "derived_scalars.cpp"
+#line 164 "derived_scalars.cpp"
 out[1] = gap;
-#line 1037 "derived_scalars.hip"
+#line 1038 "derived_scalars.hip"
 }
 
 
@@ -1049,46 +1050,46 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
   [[maybe_unused]] float gap;
   [[maybe_unused]] float total;
   int k = 0;
-  // 'step' is reduced in the loop below (derived_scalars.cpp:150): from here on its value is the device's, starting from the host's
+  // 'step' is reduced in the loop below (derived_scalars.cpp:151): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), static_cast<float>(step));
-  qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 150);
+  qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 151);
   do {
-    // parallel loop, derived_scalars.cpp:151
+    // parallel loop, derived_scalars.cpp:152
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_descend_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(2));
-        qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 151);
+        qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 152);
       }
     }
-    // derived_scalars.cpp:153: total = 0.0f
+    // derived_scalars.cpp:154: total = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
-    qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 153);
-    // parallel loop with reductions, derived_scalars.cpp:155: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 154);
+    // parallel loop with reductions, derived_scalars.cpp:156: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_descend_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 155);
+      qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 156);
     }
-    // serial task, derived_scalars.cpp:157
-    qd_descend_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), tol, qd_scratch.slot<float>(0));
-    qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 157);
     // serial task, derived_scalars.cpp:158
-    qd_descend_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), qd_scratch.slot<float>(0));
+    qd_descend_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), tol, qd_scratch.slot<float>(0));
     qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 158);
+    // serial task, derived_scalars.cpp:159
+    qd_descend_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), qd_scratch.slot<float>(0));
+    qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 159);
     ++k;
   } while ((qd::detail::read_scalar(gap, qd_scratch.slot<float>(1), qd_stream), (gap > 0.0f && k < 100)));
-  // serial task, derived_scalars.cpp:161
-  qd_descend_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
-  qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 161);
   // serial task, derived_scalars.cpp:162
-  qd_descend_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(2));
+  qd_descend_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
   qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 162);
   // serial task, derived_scalars.cpp:163
-  qd_descend_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(1));
+  qd_descend_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(2));
   qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 163);
+  // serial task, derived_scalars.cpp:164
+  qd_descend_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(1));
+  qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 164);
 }
 
 void descend(float* x, int n, float tol, int* steps, float* out) {
@@ -1096,15 +1097,15 @@ void descend(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'descend' ----
-#line 164 "derived_scalars.cpp"
+#line 165 "derived_scalars.cpp"
 
 
 // The condition's variable is assigned from the body's own reductions,
 // whose variables the body declares: 'spread' lives on the device from the
 // loop on, and the condition reads what the last iteration left.
-// ---- qd kernel 'narrow' (derived_scalars.cpp:169), translated by qd-translate ----
-#line 1107 "derived_scalars.hip"
-// Parallel loop of 'narrow' (derived_scalars.cpp:178) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'narrow' (derived_scalars.cpp:170), translated by qd-translate ----
+#line 1108 "derived_scalars.hip"
+// Parallel loop of 'narrow' (derived_scalars.cpp:179) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_narrow_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_hi, float* qd_partials_hi, float qd_init_hi, float* qd_result_lo, float* qd_partials_lo, float qd_init_lo, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1116,24 +1117,24 @@ qd_narrow_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 178 "derived_scalars.cpp"
+#line 179 "derived_scalars.cpp"
 {
             x[i] = 0.5f * x[i];
             hi = std::max(hi, x[i]);
             lo = std::min(lo, x[i]);
         }
-#line 1126 "derived_scalars.hip"
+#line 1127 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 178 "derived_scalars.cpp"
+#line 179 "derived_scalars.cpp"
 {
             x[i] = 0.5f * x[i];
             hi = std::max(hi, x[i]);
             lo = std::min(lo, x[i]);
         }
-#line 1137 "derived_scalars.hip"
+#line 1138 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_hi[256];
@@ -1154,33 +1155,33 @@ qd_narrow_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
   }
 }
 
-// Statement of 'narrow' (derived_scalars.cpp:183) that sets the reduction result 'spread': runs on one thread.
+// Statement of 'narrow' (derived_scalars.cpp:184) that sets the reduction result 'spread': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_narrow_set1(float* qd_slot, const float* qd_scalar_hi, const float* qd_scalar_lo) {
   const float hi = *qd_scalar_hi;
   const float lo = *qd_scalar_lo;
   float spread = *qd_slot;
-#line 183 "derived_scalars.cpp"
+#line 184 "derived_scalars.cpp"
 spread = hi - lo;
-#line 1166 "derived_scalars.hip"
+#line 1167 "derived_scalars.hip"
   *qd_slot = spread;
-}
-
-// Serial task of 'narrow' (derived_scalars.cpp:186): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_narrow_task2(int * steps, int k) {
-#line 186 "derived_scalars.cpp"
-steps[0] = k;
-#line 1175 "derived_scalars.hip"
 }
 
 // Serial task of 'narrow' (derived_scalars.cpp:187): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_narrow_task2(int * steps, int k) {
+#line 187 "derived_scalars.cpp"
+steps[0] = k;
+#line 1176 "derived_scalars.hip"
+}
+
+// Serial task of 'narrow' (derived_scalars.cpp:188): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_narrow_task3(float * out, const float* qd_scalar_spread) {
   const float spread = *qd_scalar_spread;
-#line 187 "derived_scalars.cpp"
+#line 188 "derived_scalars.cpp"
 out[0] = spread;
-#line 1184 "derived_scalars.hip"
+#line 1185 "derived_scalars.hip"
 }
 
 
@@ -1194,29 +1195,29 @@ void narrow(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 1, { {256, sizeof(float)}, {256, sizeof(float)} });
   float spread = 1.0f;
   int k = 0;
-  // 'spread' is reduced in the loop below (derived_scalars.cpp:175): from here on its value is the device's, starting from the host's
+  // 'spread' is reduced in the loop below (derived_scalars.cpp:176): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(spread));
-  qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 175);
+  qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 176);
   while ((qd::detail::read_scalar(spread, qd_scratch.slot<float>(0), qd_stream), (spread > tol && k < 40))) {
     float hi = -1e30f, lo = 1e30f;
-    // parallel loop with reductions, derived_scalars.cpp:178: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, derived_scalars.cpp:179: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_narrow_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), hi, qd_scratch.slot<float>(2), qd_scratch.partials<float>(1), lo, qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 178);
+      qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 179);
     }
-    // serial task, derived_scalars.cpp:183
+    // serial task, derived_scalars.cpp:184
     qd_narrow_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), qd_scratch.slot<float>(1), qd_scratch.slot<float>(2));
-    qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 183);
+    qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 184);
     ++k;
   }
-  // serial task, derived_scalars.cpp:186
-  qd_narrow_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
-  qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 186);
   // serial task, derived_scalars.cpp:187
-  qd_narrow_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(0));
+  qd_narrow_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
   qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 187);
+  // serial task, derived_scalars.cpp:188
+  qd_narrow_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(0));
+  qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 188);
 }
 
 void narrow(float* x, int n, float tol, int* steps, float* out) {
@@ -1224,15 +1225,15 @@ void narrow(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'narrow' ----
-#line 188 "derived_scalars.cpp"
+#line 189 "derived_scalars.cpp"
 
 
 // The same with the reductions' variables declared before the loop and
 // reset in it, and the spread halved through a body local derived from
 // them.
-// ---- qd kernel 'narrow_outer' (derived_scalars.cpp:193), translated by qd-translate ----
-#line 1235 "derived_scalars.hip"
-// Parallel loop of 'narrow_outer' (derived_scalars.cpp:204) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'narrow_outer' (derived_scalars.cpp:194), translated by qd-translate ----
+#line 1236 "derived_scalars.hip"
+// Parallel loop of 'narrow_outer' (derived_scalars.cpp:205) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_narrow_outer_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_hi, float* qd_partials_hi, float* qd_result_lo, float* qd_partials_lo, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1244,24 +1245,24 @@ qd_narrow_outer_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 204 "derived_scalars.cpp"
+#line 205 "derived_scalars.cpp"
 {
             x[i] = 0.5f * x[i];
             hi = std::max(hi, x[i]);
             lo = std::min(lo, x[i]);
         }
-#line 1254 "derived_scalars.hip"
+#line 1255 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 204 "derived_scalars.cpp"
+#line 205 "derived_scalars.cpp"
 {
             x[i] = 0.5f * x[i];
             hi = std::max(hi, x[i]);
             lo = std::min(lo, x[i]);
         }
-#line 1265 "derived_scalars.hip"
+#line 1266 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_hi[256];
@@ -1282,43 +1283,43 @@ qd_narrow_outer_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd
   }
 }
 
-// Statement of 'narrow_outer' (derived_scalars.cpp:209) that declares 'width' with a value computed from reductions' results: runs on one thread.
+// Statement of 'narrow_outer' (derived_scalars.cpp:210) that declares 'width' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_narrow_outer_set1(float* qd_slot, const float* qd_scalar_hi, const float* qd_scalar_lo) {
   const float hi = *qd_scalar_hi;
   const float lo = *qd_scalar_lo;
-#line 209 "derived_scalars.cpp"
+#line 210 "derived_scalars.cpp"
 const float width = hi - lo;
-#line 1293 "derived_scalars.hip"
+#line 1294 "derived_scalars.hip"
   *qd_slot = width;
 }
 
-// Statement of 'narrow_outer' (derived_scalars.cpp:210) that sets the reduction result 'spread': runs on one thread.
+// Statement of 'narrow_outer' (derived_scalars.cpp:211) that sets the reduction result 'spread': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_narrow_outer_set2(float* qd_slot, const float* qd_scalar_width) {
   const float width = *qd_scalar_width;
   float spread = *qd_slot;
-#line 210 "derived_scalars.cpp"
+#line 211 "derived_scalars.cpp"
 spread = width;
-#line 1304 "derived_scalars.hip"
+#line 1305 "derived_scalars.hip"
   *qd_slot = spread;
-}
-
-// Serial task of 'narrow_outer' (derived_scalars.cpp:213): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_narrow_outer_task3(int * steps, int k) {
-#line 213 "derived_scalars.cpp"
-steps[0] = k;
-#line 1313 "derived_scalars.hip"
 }
 
 // Serial task of 'narrow_outer' (derived_scalars.cpp:214): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_narrow_outer_task3(int * steps, int k) {
+#line 214 "derived_scalars.cpp"
+steps[0] = k;
+#line 1314 "derived_scalars.hip"
+}
+
+// Serial task of 'narrow_outer' (derived_scalars.cpp:215): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_narrow_outer_task4(float * out, const float* qd_scalar_spread) {
   const float spread = *qd_scalar_spread;
-#line 214 "derived_scalars.cpp"
+#line 215 "derived_scalars.cpp"
 out[0] = spread;
-#line 1322 "derived_scalars.hip"
+#line 1323 "derived_scalars.hip"
 }
 
 
@@ -1333,38 +1334,38 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out, qd::Stream
   [[maybe_unused]] float hi, lo;
   float spread = 1.0f;
   int k = 0;
-  // 'spread' is reduced in the loop below (derived_scalars.cpp:200): from here on its value is the device's, starting from the host's
+  // 'spread' is reduced in the loop below (derived_scalars.cpp:201): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), static_cast<float>(spread));
-  qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 200);
+  qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 201);
   while ((qd::detail::read_scalar(spread, qd_scratch.slot<float>(2), qd_stream), (spread > tol && k < 40))) {
-    // derived_scalars.cpp:201: hi = -1e30f
+    // derived_scalars.cpp:202: hi = -1e30f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(-1e30f));
-    qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 201);
-    // derived_scalars.cpp:202: lo = 1e30f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), static_cast<float>(1e30f));
     qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 202);
-    // parallel loop with reductions, derived_scalars.cpp:204: launched even when empty, so that the results hold the initializers
+    // derived_scalars.cpp:203: lo = 1e30f
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), static_cast<float>(1e30f));
+    qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 203);
+    // parallel loop with reductions, derived_scalars.cpp:205: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_narrow_outer_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 204);
+      qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 205);
     }
     [[maybe_unused]] float width{}; // computed on the device: slot 3
-    // serial task, derived_scalars.cpp:209
-    qd_narrow_outer_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(3), qd_scratch.slot<float>(0), qd_scratch.slot<float>(1));
-    qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 209);
     // serial task, derived_scalars.cpp:210
-    qd_narrow_outer_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), qd_scratch.slot<float>(3));
+    qd_narrow_outer_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(3), qd_scratch.slot<float>(0), qd_scratch.slot<float>(1));
     qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 210);
+    // serial task, derived_scalars.cpp:211
+    qd_narrow_outer_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), qd_scratch.slot<float>(3));
+    qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 211);
     ++k;
   }
-  // serial task, derived_scalars.cpp:213
-  qd_narrow_outer_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
-  qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 213);
   // serial task, derived_scalars.cpp:214
-  qd_narrow_outer_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(2));
+  qd_narrow_outer_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
   qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 214);
+  // serial task, derived_scalars.cpp:215
+  qd_narrow_outer_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(2));
+  qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 215);
 }
 
 void narrow_outer(float* x, int n, float tol, int* steps, float* out) {
@@ -1372,5 +1373,723 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'narrow_outer' ----
-#line 215 "derived_scalars.cpp"
+#line 216 "derived_scalars.cpp"
 
+
+// Function templates: a local of the parameter's type computed from a
+// result is a device scalar as well, its slot spelled with the parameter
+// (a host value would be the reduction variable's stale one): a 'const'
+// one, one assigned C style, and one a 'loop seq' body declares from its
+// own reduction's result.
+// ---- qd kernel 'shift_by_twice' (derived_scalars.cpp:223), translated by qd-translate ----
+#line 1386 "derived_scalars.hip"
+// Parallel loop of 'shift_by_twice' (derived_scalars.cpp:229) with reductions: a grid-stride loop over the iterations, then the combine.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_shift_by_twice_loop0(int qd_begin, std::uint64_t qd_count, T * x, T scale, T* qd_result_sum, T* qd_partials_sum, T qd_init_sum, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  T sum = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, T>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 229 "derived_scalars.cpp"
+{
+        x[i] *= scale;
+        sum += x[i];
+    }
+#line 1404 "derived_scalars.hip"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 229 "derived_scalars.cpp"
+{
+        x[i] *= scale;
+        sum += x[i];
+    }
+#line 1414 "derived_scalars.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ T qd_shared_sum[256];
+  sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_sum[qd::detail::block_index()] = sum;
+  if (qd::detail::last_block_done(qd_done)) {
+    const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+  }
+}
+
+// Statement of 'shift_by_twice' (derived_scalars.cpp:233) that declares 'twice' with a value computed from reductions' results: runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
+qd_shift_by_twice_set1(T* qd_slot, const T* qd_scalar_sum) {
+  const T sum = *qd_scalar_sum;
+#line 233 "derived_scalars.cpp"
+const T twice = sum + sum;
+#line 1435 "derived_scalars.hip"
+  *qd_slot = twice;
+}
+
+// Parallel loop of 'shift_by_twice' (derived_scalars.cpp:234): a grid-stride loop over the iterations.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_shift_by_twice_loop2(int qd_begin, std::uint64_t qd_count, T * x, const T* qd_scalar_twice) {
+  const T twice = *qd_scalar_twice;
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 235 "derived_scalars.cpp"
+x[i] += twice;
+#line 1449 "derived_scalars.hip"
+  }
+}
+
+// Statement of 'shift_by_twice' (derived_scalars.cpp:237) that sets the reduction result 'half': runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
+qd_shift_by_twice_set3(T* qd_slot, const T* qd_scalar_sum) {
+  const T sum = *qd_scalar_sum;
+  T half = *qd_slot;
+#line 237 "derived_scalars.cpp"
+half = sum / T(2);
+#line 1461 "derived_scalars.hip"
+  *qd_slot = half;
+}
+
+// Serial task of 'shift_by_twice' (derived_scalars.cpp:238): runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
+qd_shift_by_twice_task4(T * total, const T* qd_scalar_sum) {
+  const T sum = *qd_scalar_sum;
+#line 238 "derived_scalars.cpp"
+total[0] = sum;
+#line 1472 "derived_scalars.hip"
+}
+
+// Serial task of 'shift_by_twice' (derived_scalars.cpp:239): runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
+qd_shift_by_twice_task5(T * total, const T* qd_scalar_half) {
+  const T half = *qd_scalar_half;
+#line 239 "derived_scalars.cpp"
+total[1] = half;
+#line 1482 "derived_scalars.hip"
+}
+
+
+// Host entry points of kernel 'shift_by_twice': they enqueue its work on the launch stream and return without waiting.
+template <typename T>
+void shift_by_twice(T* x, T scale, int n, T* total, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel shift_by_twice"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 1, { {256, sizeof(T)} });
+  T sum = 0;
+  // parallel loop with reductions, derived_scalars.cpp:229: launched even when empty, so that the results hold the initializers
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_shift_by_twice_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, scale, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
+    qd::detail::check_launch(hipGetLastError(), "shift_by_twice", "derived_scalars.cpp", 229);
+  }
+  [[maybe_unused]] T twice{}; // computed on the device: slot 1
+  // serial task, derived_scalars.cpp:233
+  qd_shift_by_twice_set1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(1), qd_scratch.slot<T>(0));
+  qd::detail::check_launch(hipGetLastError(), "shift_by_twice", "derived_scalars.cpp", 233);
+  // parallel loop, derived_scalars.cpp:234
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_shift_by_twice_loop2<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<T>(1));
+      qd::detail::check_launch(hipGetLastError(), "shift_by_twice", "derived_scalars.cpp", 234);
+    }
+  }
+  [[maybe_unused]] T half;
+  // serial task, derived_scalars.cpp:237
+  qd_shift_by_twice_set3<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(2), qd_scratch.slot<T>(0));
+  qd::detail::check_launch(hipGetLastError(), "shift_by_twice", "derived_scalars.cpp", 237);
+  // serial task, derived_scalars.cpp:238
+  qd_shift_by_twice_task4<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(total, qd_scratch.slot<T>(0));
+  qd::detail::check_launch(hipGetLastError(), "shift_by_twice", "derived_scalars.cpp", 238);
+  // serial task, derived_scalars.cpp:239
+  qd_shift_by_twice_task5<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(total, qd_scratch.slot<T>(2));
+  qd::detail::check_launch(hipGetLastError(), "shift_by_twice", "derived_scalars.cpp", 239);
+}
+
+template <typename T>
+void shift_by_twice(T* x, T scale, int n, T* total) {
+  ::shift_by_twice<T>(x, scale, n, total, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'shift_by_twice' ----
+#line 240 "derived_scalars.cpp"
+
+template void shift_by_twice<double>(double*, double, int, double*);
+template void shift_by_twice<float>(float*, float, int, float*);
+
+// ---- qd kernel 'halve_until' (derived_scalars.cpp:244), translated by qd-translate ----
+#line 1540 "derived_scalars.hip"
+// Parallel loop of 'halve_until' (derived_scalars.cpp:254) with reductions: a grid-stride loop over the iterations, then the combine.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_res, T* qd_partials_res, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  T res = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, T>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 254 "derived_scalars.cpp"
+{
+            x[i] = x[i] * T(0.5);
+            res += x[i] * x[i];
+        }
+#line 1558 "derived_scalars.hip"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 254 "derived_scalars.cpp"
+{
+            x[i] = x[i] * T(0.5);
+            res += x[i] * x[i];
+        }
+#line 1568 "derived_scalars.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ T qd_shared_res[256];
+  res = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(res, qd_shared_res);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_res[qd::detail::block_index()] = res;
+  if (qd::detail::last_block_done(qd_done)) {
+    const T qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_res, qd::detail::grid_blocks(), qd_shared_res);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_res, qd_all_res);
+  }
+}
+
+// Statement of 'halve_until' (derived_scalars.cpp:258) that declares 'bump' with a value computed from reductions' results: runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
+qd_halve_until_set1(T* qd_slot, int n, const T* qd_scalar_res) {
+  const T res = *qd_scalar_res;
+#line 258 "derived_scalars.cpp"
+const T bump = res / T(n);
+#line 1589 "derived_scalars.hip"
+  *qd_slot = bump;
+}
+
+// Serial task of 'halve_until' (derived_scalars.cpp:259): runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
+qd_halve_until_task2(T * x, const T* qd_scalar_bump) {
+  const T bump = *qd_scalar_bump;
+#line 259 "derived_scalars.cpp"
+x[0] += bump;
+#line 1600 "derived_scalars.hip"
+}
+
+// Serial task of 'halve_until' (derived_scalars.cpp:262): runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
+qd_halve_until_task3(int * steps, int k) {
+#line 262 "derived_scalars.cpp"
+steps[0] = k;
+#line 1609 "derived_scalars.hip"
+}
+
+// Serial task of 'halve_until' (derived_scalars.cpp:263): runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
+qd_halve_until_task4(T * out, const T* qd_scalar_res) {
+  const T res = *qd_scalar_res;
+#line 263 "derived_scalars.cpp"
+out[0] = res;
+#line 1619 "derived_scalars.hip"
+}
+
+
+// Host entry points of kernel 'halve_until': they enqueue its work on the launch stream and return without waiting.
+template <typename T>
+void halve_until(T* x, int n, T tol, int* steps, T* out, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel halve_until"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(T)} });
+  T res = T(1e30);
+  int k = 0;
+  // 'res' is reduced in the loop below (derived_scalars.cpp:251): from here on its value is the device's, starting from the host's
+  qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(res));
+  qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 251);
+  while ((qd::detail::read_scalar(res, qd_scratch.slot<T>(0), qd_stream), (res > tol && k < 60))) {
+    // derived_scalars.cpp:252: res = T(0)
+    qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(T(0)));
+    qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 252);
+    // parallel loop with reductions, derived_scalars.cpp:254: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_halve_until_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), qd_scratch.counter(0));
+      qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 254);
+    }
+    [[maybe_unused]] T bump{}; // computed on the device: slot 1
+    // serial task, derived_scalars.cpp:258
+    qd_halve_until_set1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(1), n, qd_scratch.slot<T>(0));
+    qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 258);
+    // serial task, derived_scalars.cpp:259
+    qd_halve_until_task2<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(x, qd_scratch.slot<T>(1));
+    qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 259);
+    ++k;
+  }
+  // serial task, derived_scalars.cpp:262
+  qd_halve_until_task3<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 262);
+  // serial task, derived_scalars.cpp:263
+  qd_halve_until_task4<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<T>(0));
+  qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 263);
+}
+
+template <typename T>
+void halve_until(T* x, int n, T tol, int* steps, T* out) {
+  ::halve_until<T>(x, n, tol, steps, out, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'halve_until' ----
+#line 264 "derived_scalars.cpp"
+
+template void halve_until<double>(double*, int, double, int*, double*);
+
+// A 'loop seq' condition reading a derived 'T' local: the host reads the
+// device's value before each test.
+// ---- qd kernel 'raise_by_mean' (derived_scalars.cpp:269), translated by qd-translate ----
+#line 1678 "derived_scalars.hip"
+// Parallel loop of 'raise_by_mean' (derived_scalars.cpp:275) with reductions: a grid-stride loop over the iterations, then the combine.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_raise_by_mean_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_sum, T* qd_partials_sum, T qd_init_sum, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  T sum = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, T>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 276 "derived_scalars.cpp"
+sum += x[i];
+#line 1693 "derived_scalars.hip"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 276 "derived_scalars.cpp"
+sum += x[i];
+#line 1700 "derived_scalars.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ T qd_shared_sum[256];
+  sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_sum[qd::detail::block_index()] = sum;
+  if (qd::detail::last_block_done(qd_done)) {
+    const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+  }
+}
+
+// Statement of 'raise_by_mean' (derived_scalars.cpp:277) that declares 'limit' with a value computed from reductions' results: runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
+qd_raise_by_mean_set1(T* qd_slot, int n, const T* qd_scalar_sum) {
+  const T sum = *qd_scalar_sum;
+#line 277 "derived_scalars.cpp"
+const T limit = sum / T(n);
+#line 1721 "derived_scalars.hip"
+  *qd_slot = limit;
+}
+
+// Parallel loop of 'raise_by_mean' (derived_scalars.cpp:281): a grid-stride loop over the iterations.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_raise_by_mean_loop2(int qd_begin, std::uint64_t qd_count, T * x) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 282 "derived_scalars.cpp"
+x[i] += T(1);
+#line 1734 "derived_scalars.hip"
+  }
+}
+
+// Serial task of 'raise_by_mean' (derived_scalars.cpp:284): runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
+qd_raise_by_mean_task3(int * steps, int k) {
+#line 284 "derived_scalars.cpp"
+steps[0] = k;
+#line 1744 "derived_scalars.hip"
+}
+
+
+// Host entry points of kernel 'raise_by_mean': they enqueue its work on the launch stream and return without waiting.
+template <typename T>
+void raise_by_mean(T* x, int n, int* steps, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel raise_by_mean"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(T)} });
+  T sum = T(0);
+  // parallel loop with reductions, derived_scalars.cpp:275: launched even when empty, so that the results hold the initializers
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_raise_by_mean_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
+    qd::detail::check_launch(hipGetLastError(), "raise_by_mean", "derived_scalars.cpp", 275);
+  }
+  [[maybe_unused]] T limit{}; // computed on the device: slot 1
+  // serial task, derived_scalars.cpp:277
+  qd_raise_by_mean_set1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(1), n, qd_scratch.slot<T>(0));
+  qd::detail::check_launch(hipGetLastError(), "raise_by_mean", "derived_scalars.cpp", 277);
+  int k = 0;
+  for (; (qd::detail::read_scalar(limit, qd_scratch.slot<T>(1), qd_stream), (k < limit)); ++k) {
+    // parallel loop, derived_scalars.cpp:281
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_raise_by_mean_loop2<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x);
+        qd::detail::check_launch(hipGetLastError(), "raise_by_mean", "derived_scalars.cpp", 281);
+      }
+    }
+  }
+  // serial task, derived_scalars.cpp:284
+  qd_raise_by_mean_task3<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd::detail::check_launch(hipGetLastError(), "raise_by_mean", "derived_scalars.cpp", 284);
+}
+
+template <typename T>
+void raise_by_mean(T* x, int n, int* steps) {
+  ::raise_by_mean<T>(x, n, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'raise_by_mean' ----
+#line 285 "derived_scalars.cpp"
+
+template void raise_by_mean<int>(int*, int, int*);
+
+// The same in graph mode, a graph node computing the derived value.
+// ---- qd kernel 'to_unit_mean' (derived_scalars.cpp:289), translated by qd-translate ----
+#line 1798 "derived_scalars.hip"
+// Parallel loop of 'to_unit_mean' (derived_scalars.cpp:295) with reductions: a grid-stride loop over the iterations, then the combine.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_to_unit_mean_loop0(int qd_begin, std::uint64_t qd_count, T * a, T* qd_result_total, T* qd_partials_total, T qd_init_total, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  T total = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, T>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 296 "derived_scalars.cpp"
+total += a[i];
+#line 1813 "derived_scalars.hip"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 296 "derived_scalars.cpp"
+total += a[i];
+#line 1820 "derived_scalars.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ T qd_shared_total[256];
+  total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_total[qd::detail::block_index()] = total;
+  if (qd::detail::last_block_done(qd_done)) {
+    const T qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
+  }
+}
+
+// Statement of 'to_unit_mean' (derived_scalars.cpp:297) that declares 'mean' with a value computed from reductions' results: runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
+qd_to_unit_mean_set1(T* qd_slot, int n, const T* qd_scalar_total) {
+  const T total = *qd_scalar_total;
+#line 297 "derived_scalars.cpp"
+const T mean = total / T(n);
+#line 1841 "derived_scalars.hip"
+  *qd_slot = mean;
+}
+
+// Parallel loop of 'to_unit_mean' (derived_scalars.cpp:298): a grid-stride loop over the iterations.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_to_unit_mean_loop2(int qd_begin, std::uint64_t qd_count, T * a, const T* qd_scalar_mean) {
+  const T mean = *qd_scalar_mean;
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 299 "derived_scalars.cpp"
+a[i] = a[i] / mean;
+#line 1855 "derived_scalars.hip"
+  }
+}
+
+
+// Host entry points of kernel 'to_unit_mean', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
+template <typename T>
+void to_unit_mean(T* a, int n, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel to_unit_mean"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(T)} });
+  static qd::detail::GraphSite qd_graph_site("to_unit_mean", "derived_scalars.cpp", 289);
+  qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
+  T total = T(0);
+  // parallel loop with reductions, derived_scalars.cpp:295: launched even when empty, so that the results hold the initializers
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_graph.launch(0, &qd_to_unit_mean_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 295, qd_begin, qd_count, a, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), total, qd_scratch.counter(0));
+  }
+  [[maybe_unused]] T mean{}; // computed on the device: slot 1
+  // serial task, derived_scalars.cpp:297
+  qd_graph.launch(0, &qd_to_unit_mean_set1<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 297, qd_scratch.slot<T>(1), n, qd_scratch.slot<T>(0));
+  // parallel loop, derived_scalars.cpp:298
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_graph.launch(0, &qd_to_unit_mean_loop2<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 298, qd_begin, qd_count, a, qd_scratch.slot<T>(1));
+    }
+  }
+  qd_graph.submit();
+}
+
+template <typename T>
+void to_unit_mean(T* a, int n) {
+  ::to_unit_mean<T>(a, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'to_unit_mean' ----
+#line 300 "derived_scalars.cpp"
+
+template void to_unit_mean<float>(float*, int);
+
+// A graph-mode 'loop seq' of a template: the condition's 'gap', the moved
+// 'rate' and the body's 'r' derived from it live on the device, typed 'T'.
+// ---- qd kernel 'settle_typed' (derived_scalars.cpp:305), translated by qd-translate ----
+#line 1903 "derived_scalars.hip"
+// Parallel loop of 'settle_typed' (derived_scalars.cpp:311) with reductions: a grid-stride loop over the iterations, then the combine.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_settle_typed_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_sum, T* qd_partials_sum, T qd_init_sum, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  T sum = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, T>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 312 "derived_scalars.cpp"
+sum += x[i];
+#line 1918 "derived_scalars.hip"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 312 "derived_scalars.cpp"
+sum += x[i];
+#line 1925 "derived_scalars.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ T qd_shared_sum[256];
+  sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_sum[qd::detail::block_index()] = sum;
+  if (qd::detail::last_block_done(qd_done)) {
+    const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+  }
+}
+
+// Statement of 'settle_typed' (derived_scalars.cpp:313) that declares 'gap' with a value computed from reductions' results: runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
+qd_settle_typed_set1(T* qd_slot, T target, const T* qd_scalar_sum) {
+  const T sum = *qd_scalar_sum;
+#line 313 "derived_scalars.cpp"
+T gap = sum - target;
+#line 1946 "derived_scalars.hip"
+  *qd_slot = gap;
+}
+
+// Parallel loop of 'settle_typed' (derived_scalars.cpp:319): a grid-stride loop over the iterations.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_settle_typed_loop2(int qd_begin, std::uint64_t qd_count, T * x, const T r) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 320 "derived_scalars.cpp"
+x[i] = r * x[i];
+#line 1959 "derived_scalars.hip"
+  }
+}
+
+// Parallel loop of 'settle_typed' (derived_scalars.cpp:324) with reductions: a grid-stride loop over the iterations, then the combine.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_settle_typed_loop3(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_sum, T* qd_partials_sum, unsigned* qd_done) {
+  // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
+  T sum = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, T>();
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  std::uint64_t qd_k = qd::detail::grid_thread();
+  for (; qd_k + 3 * qd_stride < qd_count; qd_k += 4 * qd_stride) {
+#pragma unroll
+    for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
+      [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
+#line 325 "derived_scalars.cpp"
+sum += x[i];
+#line 1977 "derived_scalars.hip"
+    }
+  }
+  for (; qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 325 "derived_scalars.cpp"
+sum += x[i];
+#line 1984 "derived_scalars.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  __shared__ T qd_shared_sum[256];
+  sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_sum[qd::detail::block_index()] = sum;
+  if (qd::detail::last_block_done(qd_done)) {
+    const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
+  }
+}
+
+// Statement of 'settle_typed' (derived_scalars.cpp:326) that sets the reduction result 'gap': runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
+qd_settle_typed_set4(T* qd_slot, T target, const T* qd_scalar_sum) {
+  const T sum = *qd_scalar_sum;
+  T gap = *qd_slot;
+#line 326 "derived_scalars.cpp"
+gap = sum - target;
+#line 2006 "derived_scalars.hip"
+  *qd_slot = gap;
+}
+
+// Serial task of 'settle_typed' (derived_scalars.cpp:329): runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
+qd_settle_typed_task5(int * steps, int k) {
+#line 329 "derived_scalars.cpp"
+steps[0] = k;
+#line 2016 "derived_scalars.hip"
+}
+
+// Serial task of 'settle_typed' (derived_scalars.cpp:330): runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
+qd_settle_typed_task6(T * x, const T* qd_scalar_gap) {
+  const T gap = *qd_scalar_gap;
+#line 330 "derived_scalars.cpp"
+x[0] = gap;
+#line 2026 "derived_scalars.hip"
+}
+
+
+// Host entry points of kernel 'settle_typed': they enqueue its work on the launch stream and return without waiting.
+template <typename T>
+void settle_typed(T* x, int n, T target, int* steps, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel settle_typed"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 2, { {256, sizeof(T)}, {256, sizeof(T)} });
+  T sum = T(0);
+  // parallel loop with reductions, derived_scalars.cpp:311: launched even when empty, so that the results hold the initializers
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_settle_typed_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
+    qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 311);
+  }
+  [[maybe_unused]] T gap{}; // computed on the device: slot 1
+  // serial task, derived_scalars.cpp:313
+  qd_settle_typed_set1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(1), target, qd_scratch.slot<T>(0));
+  qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 313);
+  T rate = T(0.9);
+  int k = 0;
+  while ((qd::detail::read_scalar(gap, qd_scratch.slot<T>(1), qd_stream), (gap > T(0) && k < 60))) {
+    const T r = rate * T(0.5) + T(0.45);
+    // parallel loop, derived_scalars.cpp:319
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_settle_typed_loop2<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, r);
+        qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 319);
+      }
+    }
+    rate = r;
+    // derived_scalars.cpp:322: sum = T(0)
+    qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(T(0)));
+    qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 322);
+    // parallel loop with reductions, derived_scalars.cpp:324: launched even when empty, so that the results hold the initializers
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_settle_typed_loop3<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<T>(0), qd_scratch.partials<T>(1), qd_scratch.counter(1));
+      qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 324);
+    }
+    // serial task, derived_scalars.cpp:326
+    qd_settle_typed_set4<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(1), target, qd_scratch.slot<T>(0));
+    qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 326);
+    ++k;
+  }
+  // serial task, derived_scalars.cpp:329
+  qd_settle_typed_task5<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 329);
+  // serial task, derived_scalars.cpp:330
+  qd_settle_typed_task6<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(x, qd_scratch.slot<T>(1));
+  qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 330);
+}
+
+template <typename T>
+void settle_typed(T* x, int n, T target, int* steps) {
+  ::settle_typed<T>(x, n, target, steps, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'settle_typed' ----
+#line 331 "derived_scalars.cpp"
+
+template void settle_typed<float>(float*, int, float, int*);

@@ -3,7 +3,7 @@
 #include <qd/detail/launch_support.h>
 #line 1 "template_kernel.cpp"
 // A function-template kernel (and a template kernel with a non-type parameter), instantiated
-// explicitly and implicitly (from a host function) for float and double.
+// explicitly and implicitly (from a host function) for float and double; one of a struct type.
 
 // ---- qd kernel 'axpy' (template_kernel.cpp:4), translated by qd-translate ----
 #line 10 "template_kernel.cpu.cpp"
@@ -87,9 +87,108 @@ void box_filter(const T* in, T* out, int n) {
 #line 23 "template_kernel.cpp"
 
 
+// A statement ending in a brace-initialized value, in a serial task and a
+// loop body, of a dependent and of a named type: its ';' must stay.
+struct Pair { float lo, hi; };
+
+// ---- qd kernel 'fill_pairs' (template_kernel.cpp:29), translated by qd-translate ----
+#line 96 "template_kernel.cpu.cpp"
+// Serial task of 'fill_pairs' (template_kernel.cpp:33): runs once, on the calling thread.
+template <class P>
+static void
+qd_fill_pairs_task0(P * out, float v) {
+#line 33 "template_kernel.cpp"
+out[0] = P{v, -v};
+#line 103 "template_kernel.cpu.cpp"
+}
+
+// Parallel loop of 'fill_pairs' (template_kernel.cpp:34): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+template <class P>
+static QD_NOINLINE void
+qd_fill_pairs_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, P * out, float v, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 35 "template_kernel.cpp"
+out[i] = P{v * float(i), -v};
+#line 116 "template_kernel.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'fill_pairs': they run its work on the calling thread and return when it is done.
+template <class P>
+void fill_pairs(P* out, float v, int n, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  // serial task, template_kernel.cpp:33
+  qd_fill_pairs_task0<P>(out, v);
+  // parallel loop, template_kernel.cpp:34
+  {
+    const int qd_begin = 1;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_fill_pairs_loop1<P>(qd_begin, qd_count, out, v, n);
+  }
+}
+
+template <class P>
+void fill_pairs(P* out, float v, int n) {
+  ::fill_pairs<P>(out, v, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'fill_pairs' ----
+#line 36 "template_kernel.cpp"
+
+
+// ---- qd kernel 'fill_pairs_named' (template_kernel.cpp:38), translated by qd-translate ----
+#line 145 "template_kernel.cpu.cpp"
+// Serial task of 'fill_pairs_named' (template_kernel.cpp:41): runs once, on the calling thread.
+static void
+qd_fill_pairs_named_task0(Pair * out, float v) {
+#line 41 "template_kernel.cpp"
+out[0] = Pair{-v, v};
+#line 151 "template_kernel.cpu.cpp"
+}
+
+// Parallel loop of 'fill_pairs_named' (template_kernel.cpp:42): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_fill_pairs_named_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, Pair * out, float v, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 43 "template_kernel.cpp"
+out[i] = Pair{v, v * float(i)};
+#line 163 "template_kernel.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'fill_pairs_named': they run its work on the calling thread and return when it is done.
+void fill_pairs_named(Pair* out, float v, int n, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  // serial task, template_kernel.cpp:41
+  qd_fill_pairs_named_task0(out, v);
+  // parallel loop, template_kernel.cpp:42
+  {
+    const int qd_begin = 1;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_fill_pairs_named_loop1(qd_begin, qd_count, out, v, n);
+  }
+}
+
+void fill_pairs_named(Pair* out, float v, int n) {
+  ::fill_pairs_named(out, v, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'fill_pairs_named' ----
+#line 44 "template_kernel.cpp"
+
+
 // explicit instantiations
 template void axpy<float>(float*, const float*, float, int);
 template void box_filter<float, 2>(const float*, float*, int);
+template void fill_pairs<Pair>(Pair*, float, int);
 
 // implicit instantiations from host code
 void update_double(double* y, const double* x, double a, int n, double* smoothed)

@@ -2,7 +2,7 @@
 #include <qd/detail/cuda.h>
 #line 1 "template_kernel.cpp"
 // A function-template kernel (and a template kernel with a non-type parameter), instantiated
-// explicitly and implicitly (from a host function) for float and double.
+// explicitly and implicitly (from a host function) for float and double; one of a struct type.
 
 // ---- qd kernel 'axpy' (template_kernel.cpp:4), translated by qd-translate ----
 #line 9 "template_kernel.cu"
@@ -94,9 +94,120 @@ void box_filter(const T* in, T* out, int n) {
 #line 23 "template_kernel.cpp"
 
 
+// A statement ending in a brace-initialized value, in a serial task and a
+// loop body, of a dependent and of a named type: its ';' must stay.
+struct Pair { float lo, hi; };
+
+// ---- qd kernel 'fill_pairs' (template_kernel.cpp:29), translated by qd-translate ----
+#line 103 "template_kernel.cu"
+// Serial task of 'fill_pairs' (template_kernel.cpp:33): runs on one thread.
+template <class P>
+static __global__ void __launch_bounds__(1)
+qd_fill_pairs_task0(P * out, float v) {
+#line 33 "template_kernel.cpp"
+out[0] = P{v, -v};
+#line 110 "template_kernel.cu"
+}
+
+// Parallel loop of 'fill_pairs' (template_kernel.cpp:34): a grid-stride loop over the iterations.
+template <class P>
+static __global__ void __launch_bounds__(256)
+qd_fill_pairs_loop1(int qd_begin, std::uint64_t qd_count, P * out, float v) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 35 "template_kernel.cpp"
+out[i] = P{v * float(i), -v};
+#line 122 "template_kernel.cu"
+  }
+}
+
+
+// Host entry points of kernel 'fill_pairs': they enqueue its work on the launch stream and return without waiting.
+template <class P>
+void fill_pairs(P* out, float v, int n, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel fill_pairs"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // serial task, template_kernel.cpp:33
+  qd_fill_pairs_task0<P><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, v);
+  qd::detail::check_launch(cudaGetLastError(), "fill_pairs", "template_kernel.cpp", 33);
+  // parallel loop, template_kernel.cpp:34
+  {
+    const int qd_begin = 1;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_fill_pairs_loop1<P><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, out, v);
+      qd::detail::check_launch(cudaGetLastError(), "fill_pairs", "template_kernel.cpp", 34);
+    }
+  }
+}
+
+template <class P>
+void fill_pairs(P* out, float v, int n) {
+  ::fill_pairs<P>(out, v, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'fill_pairs' ----
+#line 36 "template_kernel.cpp"
+
+
+// ---- qd kernel 'fill_pairs_named' (template_kernel.cpp:38), translated by qd-translate ----
+#line 158 "template_kernel.cu"
+// Serial task of 'fill_pairs_named' (template_kernel.cpp:41): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_fill_pairs_named_task0(Pair * out, float v) {
+#line 41 "template_kernel.cpp"
+out[0] = Pair{-v, v};
+#line 164 "template_kernel.cu"
+}
+
+// Parallel loop of 'fill_pairs_named' (template_kernel.cpp:42): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_fill_pairs_named_loop1(int qd_begin, std::uint64_t qd_count, Pair * out, float v) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 43 "template_kernel.cpp"
+out[i] = Pair{v, v * float(i)};
+#line 175 "template_kernel.cu"
+  }
+}
+
+
+// Host entry points of kernel 'fill_pairs_named': they enqueue its work on the launch stream and return without waiting.
+void fill_pairs_named(Pair* out, float v, int n, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel fill_pairs_named"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // serial task, template_kernel.cpp:41
+  qd_fill_pairs_named_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, v);
+  qd::detail::check_launch(cudaGetLastError(), "fill_pairs_named", "template_kernel.cpp", 41);
+  // parallel loop, template_kernel.cpp:42
+  {
+    const int qd_begin = 1;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_fill_pairs_named_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, out, v);
+      qd::detail::check_launch(cudaGetLastError(), "fill_pairs_named", "template_kernel.cpp", 42);
+    }
+  }
+}
+
+void fill_pairs_named(Pair* out, float v, int n) {
+  ::fill_pairs_named(out, v, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'fill_pairs_named' ----
+#line 44 "template_kernel.cpp"
+
+
 // explicit instantiations
 template void axpy<float>(float*, const float*, float, int);
 template void box_filter<float, 2>(const float*, float*, int);
+template void fill_pairs<Pair>(Pair*, float, int);
 
 // implicit instantiations from host code
 void update_double(double* y, const double* x, double a, int n, double* smoothed)
