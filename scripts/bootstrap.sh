@@ -12,7 +12,8 @@ build=${1:-$root/build}
 # clang-19 and libclang-rt-19-dev (ASan, UBSan, libFuzzer runtimes) build
 # build-sanitize/ for scripts/sanitize.sh and scripts/fuzz.sh.
 packages=(cmake ninja-build g++ python3 libclang-19-dev llvm-19-dev clang-19
-          libclang-rt-19-dev llvm-19-tools libgtest-dev libkainjow-mustache-dev hipcc)
+          libclang-rt-19-dev llvm-19-tools libgtest-dev libkainjow-mustache-dev hipcc
+          xz-utils)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
