@@ -14,6 +14,18 @@
 using namespace clang;
 
 namespace qd {
+
+const CXXRecordDecl *classOf(QualType T) {
+  T = T.getNonReferenceType();
+  if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
+    return RD;
+  if (const auto *Specialization = T->getAs<TemplateSpecializationType>())
+    if (const auto *Template = dyn_cast_or_null<ClassTemplateDecl>(
+            Specialization->getTemplateName().getAsTemplateDecl()))
+      return Template->getTemplatedDecl();
+  return nullptr;
+}
+
 namespace {
 
 /// The declaration that carries the body, for templates the pattern, so one
@@ -144,21 +156,8 @@ private:
           add(FD, Arg->getBeginLoc());
           continue;
         }
-      addOperators(recordOf(Arg->getType()), Arg->getBeginLoc());
+      addOperators(classOf(Arg->getType()), Arg->getBeginLoc());
     }
-  }
-
-  /// The class of an object, for a dependent specialization ('Less<T>{}' in
-  /// a template's pattern) its template's pattern.
-  static const CXXRecordDecl *recordOf(QualType T) {
-    T = T.getNonReferenceType();
-    if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
-      return RD;
-    if (const auto *Specialization = T->getAs<TemplateSpecializationType>())
-      if (const auto *Template = dyn_cast_or_null<ClassTemplateDecl>(
-              Specialization->getTemplateName().getAsTemplateDecl()))
-        return Template->getTemplatedDecl();
-    return nullptr;
   }
 
   void addMembers(QualType Base, DeclarationName Name, SourceLocation Loc) {
@@ -166,7 +165,7 @@ private:
       return;
     if (const auto *Pointer = Base->getAs<PointerType>())
       Base = Pointer->getPointeeType();
-    const CXXRecordDecl *RD = recordOf(Base);
+    const CXXRecordDecl *RD = classOf(Base);
     if (!RD || !RD->hasDefinition())
       return;
     for (const NamedDecl *D : RD->getDefinition()->lookup(Name)) {
@@ -192,7 +191,7 @@ private:
           add(Method, ArgLoc);
       }
     for (const CXXBaseSpecifier &Base : RD->bases())
-      addOperators(recordOf(Base.getType()), ArgLoc);
+      addOperators(classOf(Base.getType()), ArgLoc);
   }
 
   /// \p Resolved is false for one candidate of an unresolved call, which may

@@ -23,6 +23,11 @@ namespace qd {
 /// constexpr (std::min): nvcc compiles that call correctly only with
 /// --expt-relaxed-constexpr. Calls with a device twin (LibraryTwins.h) go
 /// to \p Renames instead.
+/// The class of an object of type \p T (a reference's referent), for a
+/// dependent specialization in a template's pattern ('Less<T>{}') its
+/// template's pattern; null for other types.
+const clang::CXXRecordDecl *classOf(clang::QualType T);
+
 std::vector<const clang::FunctionDecl *>
 findDeviceFunctions(clang::ASTContext &Context, const UserFiles &Files,
                     const std::vector<KernelPlan> &Plans,

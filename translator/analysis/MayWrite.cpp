@@ -71,9 +71,6 @@ ArgumentUse argumentUse(const CallExpr *Call, unsigned I) {
   return ArgumentUse::Read;
 }
 
-namespace {
-
-/// The lambda a variable holds, when its initializer is one.
 const LambdaExpr *lambdaHeldBy(const VarDecl *Var) {
   const Expr *Init = Var ? Var->getInit() : nullptr;
   while (Init) {
@@ -96,6 +93,8 @@ const LambdaExpr *lambdaHeldBy(const VarDecl *Var) {
   }
   return nullptr;
 }
+
+namespace {
 
 class MayWriteFinder : public RecursiveASTVisitor<MayWriteFinder> {
   using Base = RecursiveASTVisitor<MayWriteFinder>;

@@ -22,6 +22,7 @@
 #define QD_TRANSLATOR_MAYWRITE_H
 
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
@@ -72,6 +73,11 @@ ArgumentUse argumentUse(const clang::CallExpr *Call, unsigned I);
 const clang::VarDecl *writtenVariable(const clang::Expr *E);
 /// The reference that names the variable of writtenVariable().
 const clang::DeclRefExpr *writtenVariableRef(const clang::Expr *E);
+
+/// The lambda \p Var holds, when its initializer is one, a copy of one or a
+/// reference to one held by another local ('auto& f = add;'): calling
+/// \p Var runs that lambda's body.
+const clang::LambdaExpr *lambdaHeldBy(const clang::VarDecl *Var);
 
 /// Calls \p Fn on every place in \p S that may change a variable, in source
 /// order of traversal, until it returns false. Lambda bodies are included,

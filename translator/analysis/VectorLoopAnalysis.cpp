@@ -14,6 +14,7 @@
 #include "AccessAnalysis.h"
 #include "CaptureAnalysis.h"
 #include "DependenceAnalysis.h"
+#include "DeviceFunctions.h"
 #include "DiagnosticIds.h"
 #include "MayWrite.h"
 #include "ReductionAnalysis.h"
@@ -168,23 +169,11 @@ changedVariables(const Stmt *S, bool UnresolvedCallsWrite) {
 }
 
 /// Each thread's lambda refers to that thread's own locals, and a closure
-/// cannot be assigned: one is never shared, whatever aliases it.
+/// cannot be assigned: one is never shared, whatever aliases it. (In a
+/// template's pattern an 'auto' stays undeduced: the initializer tells.)
 bool holdsLambda(const VarDecl *Var) {
-  const auto *Record =
-      Var->getType().getNonReferenceType()->getAsCXXRecordDecl();
-  if (Record && Record->isLambda())
-    return true;
-  // A template pattern's 'auto' stays undeduced.
-  const Expr *Init = Var->getInit();
-  if (!Init)
-    return false;
-  Init = Init->IgnoreImplicit();
-  if (isa<LambdaExpr>(Init))
-    return true;
-  const auto *Ref = dyn_cast<DeclRefExpr>(Init);
-  const auto *Held = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  return Held && Held != Var && Var->getType()->isReferenceType() &&
-         holdsLambda(Held);
+  const CXXRecordDecl *Record = classOf(Var->getType());
+  return (Record && Record->isLambda()) || lambdaHeldBy(Var);
 }
 
 /// Whether objects of \p T hold references (a reference member, at any
@@ -193,13 +182,7 @@ bool holdsLambda(const VarDecl *Var) {
 /// the leader's locals, and a reference member cannot be assigned anyway.
 /// The locals it refers to are shared instead.
 bool holdsReferences(QualType T) {
-  T = T.getNonReferenceType();
-  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-  if (!RD)
-    if (const auto *Spec = T->getAs<TemplateSpecializationType>())
-      if (const auto *Template = dyn_cast_or_null<ClassTemplateDecl>(
-              Spec->getTemplateName().getAsTemplateDecl()))
-        RD = Template->getTemplatedDecl();
+  const CXXRecordDecl *RD = classOf(T);
   if (!RD || !RD->hasDefinition())
     return false;
   for (const FieldDecl *Field : RD->getDefinition()->fields())
