@@ -405,9 +405,37 @@ allowed() {
 }
 export -f verdict allowed
 
+# run_limited <test> <limit s> <knob> <stdout> <stderr> <command...>: runs the
+# command for at most <limit> seconds, or what is left before the deadline,
+# and sets `status` to its exit status. When it could not run or finish,
+# records `SKIP <test>` (out of time) or `FAIL <test>` (its own limit, named
+# by <knob>) and returns 1. <stderr> may be <stdout>: one log.
+run_limited() {
+  local test=$1 limit=$2 knob=$3 out=$4 err=$5 t
+  shift 5
+  t=$(allowed "$limit")
+  if [ "$t" = 0 ]; then verdict SKIP "$test" "out of time"; return 1; fi
+  # (The braces keep bash's "Aborted" notice of a crash off the console.)
+  if [ "$err" = "$out" ]; then
+    { timeout -k 5 "$t" "$@" >"$out" 2>&1; } 2>/dev/null
+  else
+    { timeout -k 5 "$t" "$@" >"$out" 2>"$err"; } 2>/dev/null
+  fi
+  status=$?
+  if [ "$status" = 124 ] || [ "$status" = 137 ]; then
+    if [ "$t" -lt "$limit" ]; then
+      verdict SKIP "$test" "out of time (stopped after $t s)"
+    else
+      verdict FAIL "$test" "timed out after $t s ($knob)"
+    fi
+    return 1
+  fi
+}
+export -f run_limited
+
 # run_one <index> <exe>: runs a program, compares it with its serial reference.
 run_one() {
-  local exe=$2 ref log err t status detail
+  local exe=$2 ref log err status detail
   RES=$RES_DIR/$1.res
   local con=$RES_DIR/$1.out
   ref=$stage/serial/${exe#*.}.txt log=$logs/run/$exe.txt err=$logs/run/$exe.stderr
@@ -415,19 +443,9 @@ run_one() {
     verdict SKIP "$exe.runs" "dry run: $build/$exe, compared with serial/${exe#*.}.txt"
     return
   fi
-  t=$(allowed "$run_timeout")
-  if [ "$t" = 0 ]; then verdict SKIP "$exe.runs" "out of time"; return; fi
-  # (The braces keep bash's "Aborted" notice of a crash off the console.)
-  { timeout -k 5 "$t" "$build/$exe" >"$log" 2>"$err"; } 2>/dev/null
-  status=$?
-  if [ "$status" = 124 ] || [ "$status" = 137 ]; then
-    if [ "$t" -lt "$run_timeout" ]; then
-      verdict SKIP "$exe.runs" "out of time (stopped after $t s)"
-    else
-      verdict FAIL "$exe.runs" "timed out after $t s (QD_RUN_TIMEOUT)"
-    fi
-    return
-  elif [ "$status" != 0 ]; then
+  run_limited "$exe.runs" "$run_timeout" QD_RUN_TIMEOUT "$log" "$err" \
+    "$build/$exe" || return
+  if [ "$status" != 0 ]; then
     verdict FAIL "$exe.runs" "exit $status; see logs/run/$exe.stderr"
     { echo "--- $exe (exit $status):"; tail -5 "$err"; } >>"$con"
     return
@@ -576,7 +594,7 @@ stage_generator() {
 # --- compute-sanitizer ---
 # sanitize_one <index> <tool>:<exe>[:<argument>]; tool "none" runs it plainly.
 sanitize_one() {
-  local tool exe arg name log t status first
+  local tool exe arg name log status first
   IFS=: read -r tool exe arg <<<"$2"
   RES=$RES_DIR/$1.res
   if [[ $exe == probe.* ]]; then name=probe.$tool.$arg; else name=sanitizer.$tool.$exe; fi
@@ -587,18 +605,8 @@ sanitize_one() {
     verdict SKIP "$name" "dry run: QD_SUITE_QUICK=1 ${cmd[*]}"
     return
   fi
-  t=$(allowed "$san_timeout")
-  if [ "$t" = 0 ]; then verdict SKIP "$name" "out of time"; return; fi
-  { QD_SUITE_QUICK=1 timeout -k 5 "$t" "${cmd[@]}" >"$log" 2>&1; } 2>/dev/null
-  status=$?
-  if [ "$status" = 124 ] || [ "$status" = 137 ]; then
-    if [ "$t" -lt "$san_timeout" ]; then
-      verdict SKIP "$name" "out of time (stopped after $t s)"
-    else
-      verdict FAIL "$name" "timed out after $t s (QD_SANITIZER_TIMEOUT)"
-    fi
-    return
-  fi
+  QD_SUITE_QUICK=1 run_limited "$name" "$san_timeout" QD_SANITIZER_TIMEOUT \
+    "$log" "$log" "${cmd[@]}" || return
   first=$(grep -m1 -E 'Barrier error|Invalid|Race reported|hazard|Error|error:|Segmentation|free\(\)|Aborted|check [^ ]+ FAIL' "$log" | cut -c1-160)
   if [ "$status" = 0 ] && ! grep -q '^check [^ ]* FAIL' "$log" &&
      { [ "$tool" = none ] || grep -q "ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards" "$log"; }; then
