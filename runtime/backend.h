@@ -29,6 +29,14 @@
 //   void* pool_malloc_async(int device, std::size_t bytes, StreamHandle s);   // from this library's pool of `device`
 //   void pool_free_async(void* p, StreamHandle s) noexcept;
 //   void memset_async(void* p, int value, std::size_t bytes, StreamHandle s);
+//   bool device_accessible(const void* p);    // may device code dereference p?
+//
+// device_accessible answers for a pointer that is not in the present table
+// (runtime/present_table.cpp): true for device memory, managed memory and
+// host memory the device can reach (pinned, registered); false for plain
+// (pageable) host memory, which a kernel argument must not be. The cpu
+// backend says true: there, everything is host memory and device code runs
+// on the host.
 //
 // and, for graph mode (runtime/graph_cache.cpp):
 //

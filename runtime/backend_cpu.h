@@ -127,6 +127,8 @@ inline void memset_async(void* p, int value, std::size_t bytes,
     std::memset(p, value, bytes);
 }
 
+inline bool device_accessible(const void* /*p*/) { return true; }
+
 // Graph mode: the translator never emits it for the cpu target, and there is
 // no stream to capture. What a graph node would run has no host form here, so
 // the graph primitives report that rather than pretend.

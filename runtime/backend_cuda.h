@@ -211,6 +211,18 @@ inline void memset_async(void* p, int value, std::size_t bytes,
   check(cudaMemsetAsync(p, value, bytes, stream(s)), "cudaMemsetAsync");
 }
 
+inline bool device_accessible(const void* p) {
+  cudaPointerAttributes a = {};
+  const cudaError_t e = cudaPointerGetAttributes(&a, p);
+  // Drivers before CUDA 11 called plain host memory an invalid value.
+  if (e == cudaErrorInvalidValue) {
+    ignore(e);
+    return false;
+  }
+  check(e, "cudaPointerGetAttributes");
+  return a.type != cudaMemoryTypeUnregistered;
+}
+
 // --- graph mode ---------------------------------------------------------------
 
 inline cudaGraph_t graph(GraphHandle g) { return static_cast<cudaGraph_t>(g); }

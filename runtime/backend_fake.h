@@ -38,6 +38,9 @@ void memcpy_device_to_host_async(void* dst, const void* src, std::size_t bytes,
 void* pool_malloc_async(int device, std::size_t bytes, StreamHandle s);
 void pool_free_async(void* p, StreamHandle s) noexcept;
 void memset_async(void* p, int value, std::size_t bytes, StreamHandle s);
+// From the fake's registry of device_malloc allocations and of host memory
+// registered through fake::register_host_memory.
+bool device_accessible(const void* p);
 
 // Graph mode (fake_graph.cpp): graphs of kernel nodes that run their host
 // invokers in node order when launched.

@@ -211,6 +211,20 @@ inline void memset_async(void* p, int value, std::size_t bytes,
   check(hipMemsetAsync(p, value, bytes, stream(s)), "hipMemsetAsync");
 }
 
+inline bool device_accessible(const void* p) {
+  hipPointerAttribute_t a = {};
+  const hipError_t e = hipPointerGetAttributes(&a, p);
+  // ROCm before 6.0 calls plain host memory an invalid value; later ones
+  // answer with no device pointer. (The memory type field changed its name
+  // between the two, so it is not read.)
+  if (e == hipErrorInvalidValue) {
+    ignore(e);
+    return false;
+  }
+  check(e, "hipPointerGetAttributes");
+  return a.devicePointer != nullptr || a.isManaged != 0;
+}
+
 // --- graph mode ---------------------------------------------------------------
 
 inline hipGraph_t graph(GraphHandle g) { return static_cast<hipGraph_t>(g); }

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <new>
 #include <string>
@@ -51,6 +52,9 @@ struct DeviceState {
       pool_bytes_in_use{0};
   std::atomic<unsigned long long> failed_pool_allocations{0}, memsets{0};
   std::atomic<unsigned long long> stream_waits{0};
+  std::atomic<std::size_t> device_allocations{0}, device_frees{0};
+  std::atomic<unsigned long long> copies_to_device{0}, bytes_to_device{0},
+      copies_to_host{0}, bytes_to_host{0}, default_stream_synchronizations{0};
 };
 
 struct FakeStream {
@@ -171,10 +175,44 @@ std::uint64_t tick(DeviceState& d) {
 
 void synchronize_stream(FakeStream* s) {
   DeviceState& d = device_state(device_of(s));
-  if (s)
+  if (s) {
     s->synchronized_at.store(tick(d), std::memory_order_relaxed);
-  else // the legacy default stream waits for the whole device
+  } else { // the legacy default stream waits for the whole device
     d.synchronized_at.store(tick(d), std::memory_order_relaxed);
+    d.default_stream_synchronizations.fetch_add(1, std::memory_order_relaxed);
+  }
+}
+
+// What device_accessible knows: device_malloc allocations (device >= 0) and
+// registered host memory (device -1), by start address. Buffers are made and
+// freed rarely, so a lock here costs nothing that matters and adds no
+// synchronization to the stream, event and launch paths.
+struct Region {
+  std::size_t bytes;
+  int device;
+};
+struct MemoryRegistry {
+  std::mutex mutex;
+  std::map<std::uintptr_t, Region> regions;
+};
+
+MemoryRegistry& memory_registry() {
+  static MemoryRegistry* const registry = new MemoryRegistry; // never freed
+  return *registry;
+}
+
+std::uintptr_t address(const void* p) noexcept {
+  return reinterpret_cast<std::uintptr_t>(p);
+}
+
+// The region containing `p`, under the registry's lock; null if none.
+const std::pair<const std::uintptr_t, Region>*
+region_containing(MemoryRegistry& r, const void* p) {
+  auto it = r.regions.upper_bound(address(p));
+  if (it == r.regions.begin())
+    return nullptr;
+  --it;
+  return address(p) - it->first < it->second.bytes ? &*it : nullptr;
 }
 
 bool busy(const FakeStream* s) {
@@ -276,10 +314,38 @@ Counts counts(int device) {
   c.failed_pool_allocations = d.failed_pool_allocations.load();
   c.memsets = d.memsets.load();
   c.stream_waits = d.stream_waits.load();
+  c.device_allocations = d.device_allocations.load();
+  c.device_frees = d.device_frees.load();
+  c.copies_to_device = d.copies_to_device.load();
+  c.bytes_to_device = d.bytes_to_device.load();
+  c.copies_to_host = d.copies_to_host.load();
+  c.bytes_to_host = d.bytes_to_host.load();
+  c.default_stream_synchronizations = d.default_stream_synchronizations.load();
   return c;
 }
 
 unsigned long long misuses() noexcept { return misuse_count.load(); }
+
+void register_host_memory(const void* p, std::size_t bytes) {
+  MemoryRegistry& r = memory_registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.regions[address(p)] = Region{bytes, -1};
+}
+
+void unregister_host_memory(const void* p) noexcept {
+  MemoryRegistry& r = memory_registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto it = r.regions.find(address(p));
+  if (it != r.regions.end() && it->second.device < 0)
+    r.regions.erase(it);
+}
+
+int allocation_device(const void* p) noexcept {
+  MemoryRegistry& r = memory_registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  const auto* region = region_containing(r, p);
+  return region ? region->second.device : -1;
+}
 
 PoolOperation last_pool_allocation() noexcept { return last_allocation; }
 PoolOperation last_pool_free() noexcept { return last_free; }
@@ -459,28 +525,65 @@ float event_elapsed_ms(EventHandle start, EventHandle end) {
 void* device_malloc(std::size_t bytes) {
   if (bytes == 0)
     return nullptr;
+  fake::DeviceState& d = fake::device_state(fake::current);
+  fake::MemoryRegistry& r = fake::memory_registry();
   try {
-    return ::operator new(bytes, std::align_val_t{256});
+    void* p = ::operator new(bytes, std::align_val_t{256});
+    std::lock_guard<std::mutex> lock(r.mutex);
+    try {
+      r.regions[fake::address(p)] = fake::Region{bytes, fake::current};
+    } catch (...) {
+      ::operator delete(p, std::align_val_t{256});
+      throw;
+    }
+    d.device_allocations.fetch_add(1, std::memory_order_relaxed);
+    return p;
   } catch (const std::bad_alloc&) {
     api_failure("fakeMalloc", "out of memory");
   }
 }
 
 void device_free(void* p) noexcept {
-  if (p)
-    ::operator delete(p, std::align_val_t{256});
+  if (!p)
+    return;
+  fake::MemoryRegistry& r = fake::memory_registry();
+  {
+    std::lock_guard<std::mutex> lock(r.mutex);
+    auto it = r.regions.find(fake::address(p));
+    if (it == r.regions.end() || it->second.device < 0) {
+      // Not the start of a device allocation: CUDA fails the call.
+      fake::misuse_count.fetch_add(1, std::memory_order_relaxed);
+      return;
+    }
+    fake::devices().state[it->second.device].device_frees.fetch_add(
+        1, std::memory_order_relaxed);
+    r.regions.erase(it);
+  }
+  ::operator delete(p, std::align_val_t{256});
+}
+
+bool device_accessible(const void* p) {
+  fake::MemoryRegistry& r = fake::memory_registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  return fake::region_containing(r, p) != nullptr;
 }
 
 void memcpy_host_to_device_async(void* dst, const void* src, std::size_t bytes,
                                  StreamHandle s) {
-  (void)fake::live_stream(s, "fakeMemcpyAsync");
+  fake::FakeStream* stream = fake::live_stream(s, "fakeMemcpyAsync");
+  fake::DeviceState& d = fake::device_state(fake::device_of(stream));
+  d.copies_to_device.fetch_add(1, std::memory_order_relaxed);
+  d.bytes_to_device.fetch_add(bytes, std::memory_order_relaxed);
   if (bytes)
     std::memcpy(dst, src, bytes);
 }
 
 void memcpy_device_to_host_async(void* dst, const void* src, std::size_t bytes,
                                  StreamHandle s) {
-  (void)fake::live_stream(s, "fakeMemcpyAsync");
+  fake::FakeStream* stream = fake::live_stream(s, "fakeMemcpyAsync");
+  fake::DeviceState& d = fake::device_state(fake::device_of(stream));
+  d.copies_to_host.fetch_add(1, std::memory_order_relaxed);
+  d.bytes_to_host.fetch_add(bytes, std::memory_order_relaxed);
   if (bytes)
     std::memcpy(dst, src, bytes);
 }

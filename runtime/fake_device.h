@@ -76,6 +76,18 @@ void fail_launch(unsigned nth) noexcept;
 void fail_pool_allocation(unsigned nth) noexcept;
 void fail_memset(unsigned nth) noexcept;
 
+// --- memory ------------------------------------------------------------------
+
+// Fake device memory is host memory, so device code run by the fake can use
+// it; the fake keeps a registry of its allocations so that
+// backend::device_accessible can tell device memory from host memory, as
+// cudaPointerGetAttributes does. Host memory registered here is accessible
+// too, as memory registered with cudaHostRegister is.
+void register_host_memory(const void* p, std::size_t bytes);
+void unregister_host_memory(const void* p) noexcept;
+// The device whose device_malloc allocation contains `p`; -1 if none does.
+int allocation_device(const void* p) noexcept;
+
 // --- introspection -----------------------------------------------------------
 
 struct Counts {
@@ -97,6 +109,15 @@ struct Counts {
   unsigned long long memsets = 0;
   // stream_wait_event calls, by the device of the waiting stream.
   unsigned long long stream_waits = 0;
+  // device_malloc/device_free (by the allocating device) and the copies
+  // between host and device (by the device of the stream; the current
+  // device for the default stream), with their bytes.
+  std::size_t device_allocations = 0;
+  std::size_t device_frees = 0;
+  unsigned long long copies_to_device = 0, bytes_to_device = 0;
+  unsigned long long copies_to_host = 0, bytes_to_host = 0;
+  // Synchronizations of the default stream (stream_synchronize(null)).
+  unsigned long long default_stream_synchronizations = 0;
 };
 // Counters of one device; throws qd::Error for a device that does not exist.
 Counts counts(int device);

@@ -172,6 +172,29 @@ inline hipError_t hipMemsetAsync(void* p, int value, std::size_t bytes,
   return cudaMemsetAsync(p, value, bytes, s);
 }
 
+// Pointer attributes: the fields common to ROCm 5 and 6.
+struct hipPointerAttribute_t {
+  int device;
+  void* devicePointer;
+  void* hostPointer;
+  int isManaged;
+  unsigned allocationFlags;
+};
+inline hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes,
+                                          const void* p) {
+  cudaPointerAttributes a = {};
+  const cudaError_t e = cudaPointerGetAttributes(&a, p);
+  if (e != cudaSuccess)
+    return e;
+  const bool unregistered = a.type == cudaMemoryTypeUnregistered;
+  attributes->device = a.device;
+  attributes->devicePointer = unregistered ? nullptr : a.devicePointer;
+  attributes->hostPointer = a.hostPointer;
+  attributes->isManaged = a.type == cudaMemoryTypeManaged;
+  attributes->allocationFlags = 0;
+  return hipSuccess;
+}
+
 // Stream-ordered memory pools
 inline hipError_t hipMemPoolCreate(hipMemPool_t* pool,
                                    const hipMemPoolProps* props) {
