@@ -57,6 +57,15 @@ Error Error::launch_failure(const char* kernel, const char* file,
   return Error(what, std::move(details));
 }
 
+Error Error::at(const char* file, unsigned line, const std::string& message) {
+  auto details = std::make_shared<Details>();
+  details->file = or_placeholder(file, "<unknown file>");
+  details->line = line;
+  std::string what =
+      details->file + ":" + std::to_string(line) + ": " + message;
+  return Error(what, std::move(details));
+}
+
 const std::string& Error::call() const noexcept { return details_->call; }
 const std::string& Error::driver_message() const noexcept {
   return details_->driver_message;

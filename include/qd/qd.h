@@ -48,12 +48,17 @@ public:
   static Error launch_failure(const char* kernel, const char* file,
                               unsigned line, const char* driver_message);
 
+  // A usage error at a directive of the user's source (a data region, an
+  // update): "<file>:<line>: <message>", with file() and line() set.
+  static Error at(const char* file, unsigned line, const std::string& message);
+
   // The driver call that failed (e.g. "cudaStreamCreateWithFlags"); empty for
   // launch failures and usage errors.
   const std::string& call() const noexcept;
   // The driver's own description of the failure; empty for usage errors.
   const std::string& driver_message() const noexcept;
-  // Launch failures only: the user's kernel name and source position.
+  // Launch failures only: the user's kernel name; launch failures and
+  // Error::at: the source position.
   bool is_launch_failure() const noexcept;
   const std::string& kernel() const noexcept;
   const std::string& file() const noexcept;
@@ -324,5 +329,8 @@ std::size_t stream_pool_limit();
 std::size_t trim_pools();
 
 } // namespace qd
+
+// Data regions and the present table (after StreamRef, which it takes).
+#include "data.h"
 
 #endif // QD_QD_H

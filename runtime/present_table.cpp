@@ -1,0 +1,496 @@
+// Data regions and the present table (include/qd/data.h; docs/runtime.md,
+// "Data regions and the present table").
+#include "qd/qd.h"
+
+#include "backend.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#if !defined(QD_BACKEND_CPU)
+#include <iterator>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <vector>
+#endif
+
+namespace qd {
+namespace detail {
+
+std::atomic<std::size_t> present_entries{0};
+
+DataRegion::DataRegion(std::initializer_list<DataItem> items, const char* file,
+                       unsigned line)
+    : items_(items), file_(file), line_(line),
+      uncaught_(std::uncaught_exceptions()) {
+  data_enter(items_.data(), items_.size(), file_, line_);
+}
+
+DataRegion::~DataRegion() noexcept(false) {
+  if (std::uncaught_exceptions() <= uncaught_) {
+    data_exit(items_.data(), items_.size(), file_, line_);
+    return;
+  }
+  // Unwinding: data_exit still copies back and frees everything it can, but
+  // a second exception would call std::terminate.
+  try {
+    data_exit(items_.data(), items_.size(), file_, line_);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s (while leaving the data region because of an "
+                         "exception)\n",
+                 e.what());
+  } catch (...) {
+    std::fprintf(stderr, "qd: unknown error while leaving the data region at "
+                         "%s:%u because of an exception\n",
+                 file_ ? file_ : "<unknown file>", line_);
+  }
+}
+
+#if defined(QD_BACKEND_CPU)
+
+// Host memory is device memory here: there is nothing to copy or to look up,
+// and nothing can fail.
+void data_enter(const DataItem*, std::size_t, const char*, unsigned) {}
+void data_exit(const DataItem*, std::size_t, const char*, unsigned) {}
+void update_host(const void*, std::size_t, StreamRef, const char*,
+                 const char*, unsigned) {}
+void update_device(const void*, std::size_t, StreamRef, const char*,
+                   const char*, unsigned) {}
+void update_host_sync(const void*, std::size_t, const char*, const char*,
+                      unsigned) {}
+void update_device_sync(const void*, std::size_t, const char*, const char*,
+                        unsigned) {}
+void* present_or_device_lookup(const void* p, const char*, const char*) {
+  return const_cast<void*>(p);
+}
+void* present_global(const void* host, std::size_t, const char*,
+                     const char*) {
+  return const_cast<void*>(host);
+}
+
+#else
+
+namespace {
+
+using Address = std::uintptr_t;
+
+Address address(const void* p) { return reinterpret_cast<Address>(p); }
+
+// One host range with a device copy. The table's key is its host start.
+struct Entry {
+  const void* host;
+  std::size_t bytes;
+  void* device;
+  std::size_t count; // data constructs and 'enter data' that hold it
+};
+
+// One device's present table. Kernel calls look up (shared); data
+// directives change it (exclusive) and hold it while their copies run, so a
+// lookup never sees an entry whose copy-in has not finished.
+struct Table {
+  std::shared_mutex mutex;
+  std::map<Address, Entry> entries;
+
+  // The entry whose range contains [begin, begin + bytes) (bytes > 0), or
+  // end().
+  std::map<Address, Entry>::iterator containing(Address begin,
+                                                std::size_t bytes) {
+    auto it = entries.upper_bound(begin);
+    if (it == entries.begin())
+      return entries.end();
+    --it;
+    const Address offset = begin - it->first;
+    if (offset < it->second.bytes && bytes <= it->second.bytes - offset)
+      return it;
+    return entries.end();
+  }
+
+  // An entry that shares a byte with [begin, begin + bytes), or end().
+  std::map<Address, Entry>::iterator overlapping(Address begin,
+                                                 std::size_t bytes) {
+    auto it = entries.upper_bound(begin);
+    if (it != entries.begin()) {
+      auto before = std::prev(it);
+      if (begin - before->first < before->second.bytes)
+        return before;
+    }
+    if (it != entries.end() && it->first - begin < bytes)
+      return it;
+    return entries.end();
+  }
+};
+
+// One table per device, made on first use and never destroyed: a data
+// region may end in a static object's destructor.
+Table& table(int device) {
+  struct Tables {
+    int count;
+    std::unique_ptr<Table[]> tables;
+  };
+  static Tables* const all = [] {
+    const int n = backend::device_count();
+    return new Tables{n, std::unique_ptr<Table[]>(
+                             new Table[n > 0 ? static_cast<std::size_t>(n)
+                                             : 0])};
+  }();
+  if (device < 0 || device >= all->count)
+    throw Error("the present table has no device " + std::to_string(device));
+  return all->tables[static_cast<std::size_t>(device)];
+}
+
+Table& current_table() { return table(backend::current_device()); }
+
+const char* clause_name(DataClause c) {
+  switch (c) {
+  case DataClause::copyin:
+    return "copyin";
+  case DataClause::copyout:
+    return "copyout";
+  case DataClause::copy:
+    return "copy";
+  case DataClause::create:
+    return "create";
+  case DataClause::present:
+    return "present";
+  case DataClause::delete_:
+    return "delete";
+  }
+  return "?";
+}
+
+std::string hex(Address a) {
+  char text[2 + 2 * sizeof(Address) + 1];
+  std::snprintf(text, sizeof text, "0x%llx",
+                static_cast<unsigned long long>(a));
+  return text;
+}
+
+// "'u[0:n]' (host 0x1000, 400 bytes)"
+std::string describe(const DataItem& item) {
+  return "'" + std::string(item.text && *item.text ? item.text : "<data>") +
+         "' (host " + hex(address(item.host)) + ", " +
+         std::to_string(item.bytes) + " bytes)";
+}
+
+std::string describe(const Entry& e) {
+  return "host " + hex(address(e.host)) + " to " +
+         hex(address(e.host) + e.bytes) + " (" + std::to_string(e.bytes) +
+         " bytes)";
+}
+
+const char* text_or(const char* text) {
+  return text && *text ? text : "<data>";
+}
+
+[[noreturn]] void fail(const char* file, unsigned line,
+                       const std::string& message) {
+  if (file && *file)
+    throw Error::at(file, line, message);
+  throw Error(message);
+}
+
+void check_range(const DataItem& item, const char* file, unsigned line) {
+  if (!item.host)
+    fail(file, line,
+         std::string(clause_name(item.clause)) + "(" + text_or(item.text) +
+             "): a null host pointer with " + std::to_string(item.bytes) +
+             " bytes");
+  if (item.bytes > ~Address{0} - address(item.host))
+    fail(file, line,
+         std::string(clause_name(item.clause)) + "(" + text_or(item.text) +
+             "): the range runs past the end of the address space");
+}
+
+void check_clause(DataClause c, const DataItem& item, const char* file,
+                  unsigned line) {
+  if (c > DataClause::delete_)
+    fail(file, line,
+         "data item " + describe(item) + " has an unknown clause (" +
+             std::to_string(static_cast<unsigned>(c)) + ")");
+}
+
+// What one item of data_enter did, so that a failure can undo it.
+struct Entered {
+  Address key;
+  bool created;
+};
+
+void remove_entry(Table& t, std::map<Address, Entry>::iterator it) noexcept {
+  void* device = it->second.device;
+  t.entries.erase(it);
+  present_entries.fetch_sub(1, std::memory_order_relaxed);
+  backend::device_free(device);
+}
+
+// Undoes data_enter's items in `done` (the table's lock held): a count
+// taken back, an allocation freed, nothing copied.
+void undo(Table& t, const std::vector<Entered>& done) noexcept {
+  for (auto e = done.rbegin(); e != done.rend(); ++e) {
+    auto it = t.entries.find(e->key);
+    if (it == t.entries.end())
+      continue;
+    if (--it->second.count == 0)
+      remove_entry(t, it);
+  }
+}
+
+// The item's device address, if [host, host + bytes) is present on the
+// current device.
+void* find_present(Table& t, const void* host, std::size_t bytes) {
+  std::shared_lock<std::shared_mutex> lock(t.mutex);
+  auto it = t.containing(address(host), bytes);
+  if (it == t.entries.end())
+    return nullptr;
+  return static_cast<char*>(it->second.device) +
+         (address(host) - it->first);
+}
+
+std::string make_present_fix(const char* text) {
+  return "make it present with '#pragma qd data copyin(" +
+         std::string(text_or(text)) + ")' or 'enter data'";
+}
+
+// update's device address of a present range, or qd::Error.
+void* present_for_update(const char* direction, const void* host,
+                         std::size_t bytes, const char* text, const char* file,
+                         unsigned line) {
+  if (!host)
+    fail(file, line,
+         std::string("update ") + direction + "(" + text_or(text) +
+             "): a null host pointer");
+  void* device = find_present(current_table(), host, bytes);
+  if (!device)
+    fail(file, line,
+         std::string("update ") + direction + "(" + text_or(text) + "): '" +
+             text_or(text) + "' (host " + hex(address(host)) + ", " +
+             std::to_string(bytes) +
+             " bytes) is not present on the device; " +
+             make_present_fix(text));
+  return device;
+}
+
+} // namespace
+
+void data_enter(const DataItem* items, std::size_t n, const char* file,
+                unsigned line) {
+  if (n == 0)
+    return;
+  Table& t = current_table();
+  struct Copy {
+    void* device;
+    const void* host;
+    std::size_t bytes;
+  };
+  std::vector<Entered> done;
+  std::vector<Copy> copies;
+  done.reserve(n);
+  std::unique_lock<std::shared_mutex> lock(t.mutex);
+  try {
+    for (std::size_t i = 0; i < n; ++i) {
+      const DataItem& item = items[i];
+      check_clause(item.clause, item, file, line);
+      if (item.clause == DataClause::delete_)
+        fail(file, line,
+             "delete(" + std::string(text_or(item.text)) +
+                 "): 'delete' is only valid in 'exit data'");
+      if (item.bytes == 0)
+        continue; // an empty section: nothing to make present
+      check_range(item, file, line);
+      const Address begin = address(item.host);
+      auto it = t.containing(begin, item.bytes);
+      if (it != t.entries.end()) {
+        // Present already: counted, never copied again (OpenACC 2.5+).
+        ++it->second.count;
+        done.push_back({it->first, false});
+        continue;
+      }
+      if (item.clause == DataClause::present)
+        fail(file, line,
+             "present(" + std::string(text_or(item.text)) + "): " +
+                 describe(item) + " is not present on the device; " +
+                 make_present_fix(item.text) + " before this point");
+      auto overlap = t.overlapping(begin, item.bytes);
+      if (overlap != t.entries.end())
+        fail(file, line,
+             std::string(clause_name(item.clause)) + "(" +
+                 text_or(item.text) + "): " + describe(item) +
+                 " partly overlaps data already present on the device (" +
+                 describe(overlap->second) +
+                 "); a range made present must lie inside one present range "
+                 "or share no byte with any");
+      void* device = backend::device_malloc(item.bytes);
+      try {
+        t.entries.emplace(begin, Entry{item.host, item.bytes, device, 1});
+      } catch (...) {
+        backend::device_free(device);
+        throw;
+      }
+      present_entries.fetch_add(1, std::memory_order_relaxed);
+      done.push_back({begin, true});
+      if (item.clause == DataClause::copyin || item.clause == DataClause::copy)
+        copies.push_back({device, item.host, item.bytes});
+    }
+    // On the default stream: after all work enqueued there before (kernels
+    // called without a stream), and finished before the region's first
+    // kernel call can read it.
+    for (const Copy& c : copies)
+      backend::memcpy_host_to_device_async(c.device, c.host, c.bytes, nullptr);
+    if (!copies.empty())
+      backend::stream_synchronize(nullptr);
+  } catch (...) {
+    undo(t, done);
+    throw;
+  }
+}
+
+void data_exit(const DataItem* items, std::size_t n, const char* file,
+               unsigned line) {
+  if (n == 0)
+    return;
+  Table& t = current_table();
+  std::unique_lock<std::shared_mutex> lock(t.mutex);
+  // Entries whose count reached 0: copied back (if the clause says so) and
+  // freed after all items are counted down, so that one synchronization
+  // covers every copy. An item that fails does not stop the others: the
+  // first error is thrown at the end.
+  struct Release {
+    Entry entry;
+    const void* host; // the item's range, which is copied back
+    std::size_t bytes;
+    bool copy_back;
+  };
+  std::vector<Release> released;
+  std::exception_ptr first_error;
+  for (std::size_t k = n; k-- > 0;) {
+    const DataItem& item = items[k];
+    try {
+      check_clause(item.clause, item, file, line);
+      if (item.bytes == 0)
+        continue;
+      check_range(item, file, line);
+      auto it = t.containing(address(item.host), item.bytes);
+      if (it == t.entries.end())
+        fail(file, line,
+             std::string(clause_name(item.clause)) + "(" +
+                 text_or(item.text) + "): " + describe(item) +
+                 " is not present on the device, so it cannot leave it; "
+                 "every exit needs an earlier entry (a data region, or "
+                 "'enter data')");
+      if (--it->second.count > 0)
+        continue;
+      const bool copy_back = item.clause == DataClause::copyout ||
+                             item.clause == DataClause::copy;
+      released.push_back({it->second, item.host, item.bytes, copy_back});
+      t.entries.erase(it);
+      present_entries.fetch_sub(1, std::memory_order_relaxed);
+    } catch (...) {
+      if (!first_error)
+        first_error = std::current_exception();
+    }
+  }
+  try {
+    // After all work enqueued on the default stream before the exit.
+    bool copied = false;
+    for (const Release& r : released) {
+      if (!r.copy_back)
+        continue;
+      void* device = static_cast<char*>(r.entry.device) +
+                     (address(r.host) - address(r.entry.host));
+      backend::memcpy_device_to_host_async(const_cast<void*>(r.host), device,
+                                           r.bytes, nullptr);
+      copied = true;
+    }
+    if (copied)
+      backend::stream_synchronize(nullptr);
+  } catch (...) {
+    if (!first_error)
+      first_error = std::current_exception();
+  }
+  for (const Release& r : released)
+    backend::device_free(r.entry.device);
+  if (first_error)
+    std::rethrow_exception(first_error);
+}
+
+void update_host(const void* host, std::size_t bytes, StreamRef s,
+                 const char* text, const char* file, unsigned line) {
+  if (bytes == 0)
+    return;
+  void* device = present_for_update("host", host, bytes, text, file, line);
+  backend::memcpy_device_to_host_async(const_cast<void*>(host), device, bytes,
+                                       s.native());
+}
+
+void update_device(const void* host, std::size_t bytes, StreamRef s,
+                   const char* text, const char* file, unsigned line) {
+  if (bytes == 0)
+    return;
+  void* device = present_for_update("device", host, bytes, text, file, line);
+  backend::memcpy_host_to_device_async(device, host, bytes, s.native());
+}
+
+void update_host_sync(const void* host, std::size_t bytes, const char* text,
+                      const char* file, unsigned line) {
+  if (bytes == 0)
+    return;
+  update_host(host, bytes, StreamRef(), text, file, line);
+  backend::stream_synchronize(nullptr);
+}
+
+void update_device_sync(const void* host, std::size_t bytes, const char* text,
+                        const char* file, unsigned line) {
+  if (bytes == 0)
+    return;
+  update_device(host, bytes, StreamRef(), text, file, line);
+  backend::stream_synchronize(nullptr);
+}
+
+void* present_or_device_lookup(const void* p, const char* kernel,
+                               const char* param) {
+  if (!p)
+    return nullptr;
+  Table& t = current_table();
+  {
+    std::shared_lock<std::shared_mutex> lock(t.mutex);
+    if (t.entries.empty())
+      return const_cast<void*>(p); // other devices have entries, not this one
+    // Strictly inside: a pointer one past a present range may as well be
+    // the start of the next host array, which is not present.
+    auto it = t.containing(address(p), 1);
+    if (it != t.entries.end())
+      return static_cast<char*>(it->second.device) +
+             (address(p) - it->first);
+  }
+  if (backend::device_accessible(p))
+    return const_cast<void*>(p);
+  const std::string k = kernel && *kernel ? kernel : "<kernel>";
+  const std::string a = param && *param ? param : "<parameter>";
+  throw Error("kernel '" + k + "': parameter '" + a +
+              "' receives host pointer " + hex(address(p)) +
+              " that is not present on the device; make it present with "
+              "'#pragma qd data copyin(" +
+              a + "[0:n])' or 'enter data', or pass device memory (qd::Buffer)");
+}
+
+void* present_global(const void* host, std::size_t bytes, const char* kernel,
+                     const char* name) {
+  const std::string k = kernel && *kernel ? kernel : "<kernel>";
+  const std::string g = name && *name ? name : "<global>";
+  void* device = host && bytes ? find_present(current_table(), host, bytes)
+                               : nullptr;
+  if (!device)
+    throw Error("kernel '" + k + "' uses the global array '" + g +
+                "', which is not present on the device; make it present with "
+                "'#pragma qd data copyin(" +
+                g + ")' around the calls (or 'enter data')");
+  return device;
+}
+
+#endif
+
+} // namespace detail
+} // namespace qd
