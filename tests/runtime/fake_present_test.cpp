@@ -10,6 +10,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -491,6 +492,39 @@ TEST_F(PresentTest, GlobalsUseTheirDeviceCopy) {
       qd::detail::present_global(field, sizeof field, "advance", "field"));
   EXPECT_NE(d, field);
   EXPECT_EQ(d[3], 3.f);
+}
+
+TEST_F(PresentTest, ThreadsEnterExitAndLookUpConcurrently) {
+  std::vector<float> shared = iota(64);
+  DataRegion outer({item(DataClause::copyin, shared.data(), 64, "shared")},
+                   kFile, 1);
+  const float* shared_device = present_or_device(shared.data(), "k", "s");
+  constexpr int kThreads = 8, kRounds = 200;
+  std::vector<std::vector<float>> own(kThreads, std::vector<float>(16, 0.f));
+  std::vector<int> wrong(kThreads, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      for (int r = 0; r < kRounds; ++r) {
+        DataRegion region(
+            {item(DataClause::copy, own[t].data(), 16, "own"),
+             item(DataClause::present, shared.data() + t, 8, "shared[t:8]")},
+            kFile, 2);
+        float* d = present_or_device(own[t].data(), "k", "own");
+        const float* s = present_or_device(
+            static_cast<const float*>(shared.data() + t), "k", "s");
+        if (s != shared_device + t)
+          ++wrong[t];
+        for (int i = 0; i < 16; ++i)
+          d[i] += 1.f;
+      }
+    });
+  for (std::thread& t : threads)
+    t.join();
+  for (int t = 0; t < kThreads; ++t) {
+    EXPECT_EQ(wrong[t], 0) << "thread " << t;
+    EXPECT_EQ(own[t][15], static_cast<float>(kRounds)) << "thread " << t;
+  }
 }
 
 } // namespace
