@@ -3,7 +3,7 @@
 #pragma qd kernel
 void scale(float* x, float s, int n)
 {
-    #pragma qd parallel_for // expected-error {{unknown directive '#pragma qd parallel_for'; expected 'kernel', 'stream_parallel', 'loop' or 'host'}}
+    #pragma qd parallel_for // expected-error {{unknown directive '#pragma qd parallel_for'; expected 'kernel', 'stream_parallel', 'loop', 'host', 'data', 'enter data', 'exit data' or 'update'}}
     for (int i = 0; i < n; ++i)
         x[i] *= s;
 }

@@ -73,14 +73,15 @@ bool Analyzer::passGlobals(const Stmt *Code) {
     if (Use == GlobalUse::NotGlobal || Use == GlobalUse::Direct)
       continue;
     if (Seen.insert(Var).second) {
-      if (std::optional<VariableWrite> Write = findMayWrite(
+      // A non-const array: device code uses the device copy that a data
+      // region makes, or the call raises qd::Error (data.h); its elements
+      // are the device copy's to change.
+      if (Use == GlobalUse::HostArray)
+        Values.add(Var);
+      else if (std::optional<VariableWrite> Write = findMayWrite(
               Code, [&](const VarDecl *V) { return V == Var; })) {
         report(Diags, Write->At->getExprLoc(), Diag::GlobalWrittenOnDevice)
             << Var->getName() << static_cast<unsigned>(Write->Kind);
-        Ok = false;
-      } else if (Use == GlobalUse::HostArray) {
-        report(Diags, R.E->getLocation(), Diag::GlobalArrayOnDevice)
-            << Var->getName();
         Ok = false;
       } else {
         Values.add(Var);

@@ -148,7 +148,8 @@ void Analyzer::analyzeHostCode(const Stmt *S, const Directive &D,
   checkHostCodePrivatizedReads(S);
   HostCodeScanner Scanner;
   Scanner.TraverseStmt(const_cast<Stmt *>(S));
-  if (Scanner.SyncCall) {
+  // 'wait' is the user's own synchronization; more of it changes nothing.
+  if (Scanner.SyncCall && !D.Wait) {
     report(Diags, Scanner.SyncCall->getBeginLoc(), Diag::HostCodeSynchronizes)
         << Scanner.SyncName << !Scanner.AsyncName.empty()
         << Scanner.AsyncName;
@@ -164,6 +165,7 @@ void Analyzer::analyzeHostCode(const Stmt *S, const Directive &D,
   Step Host;
   Host.Kind = StepKind::HostCode;
   Host.S = S;
+  Host.Wait = D.Wait;
   if (!analyzeHostCodeReuse(D, Host))
     return;
   Out.push_back(std::move(Host));

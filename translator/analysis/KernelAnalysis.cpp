@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "KernelAnalysis.h"
 #include "KernelAnalyzer.h"
+#include "Globals.h"
 #include "RaceAnalysis.h"
 #include "CaptureAnalysis.h"
 #include "CoarsenAnalysis.h"
@@ -244,6 +245,11 @@ std::vector<KernelPlan> Analyzer::run() {
       report(Diags, D.NameLoc, Diag::DirectiveOutsideMainFile);
       continue;
     }
+    // Data directives outside kernels are the host's (DataDirectives.h).
+    if (isDataDirective(D.Kind) &&
+        llvm::none_of(KernelBodies,
+                      [&](SourceRange Body) { return within(D.Loc, Body); }))
+      continue;
     reportMisplaced(D);
   }
   return Plans;
@@ -383,12 +389,17 @@ Analyzer::attachDirectives(llvm::ArrayRef<const Stmt *> Statements,
   }
   if (End.isInvalid())
     return Attached;
-  // A directive after the last statement has nothing to apply to.
+  // A directive after the last statement has nothing to apply to, but a
+  // standalone one ('update') is a statement of its own: the extra entry.
+  Attached.emplace_back();
   for (Directive &D : Directives.all()) {
     if (Attachable(D) && before(PrevEnd, D.Loc) && before(D.Loc, End)) {
       D.Consumed = true;
-      report(Diags, D.NameLoc, Diag::DirectiveNotFollowedByStatement)
-          << directiveName(D.Kind);
+      if (isStandaloneDataDirective(D.Kind))
+        Attached.back().push_back(&D);
+      else
+        report(Diags, D.NameLoc, Diag::DirectiveNotFollowedByStatement)
+            << directiveName(D.Kind);
     }
   }
   return Attached;
@@ -451,7 +462,10 @@ void Analyzer::analyzeList(llvm::ArrayRef<const Stmt *> Statements,
     const Directive *LoopDirective = nullptr;
     const Directive *HostDirective = nullptr;
     for (const Directive *D : Attached[Index++]) {
-      if (D->Kind == DirectiveKind::StreamParallel && !StreamParallel)
+      if (isDataDirective(D->Kind)) {
+        analyzeDataDirectiveInKernel(*D, Out);
+        PreviousWasBlock = false; // The copy separates the regions.
+      } else if (D->Kind == DirectiveKind::StreamParallel && !StreamParallel)
         StreamParallel = D;
       else if (D->Kind == DirectiveKind::Loop && !LoopDirective)
         LoopDirective = D;
@@ -504,7 +518,8 @@ void Analyzer::analyzeList(llvm::ArrayRef<const Stmt *> Statements,
       HasDeviceWork |= Inner.Kind == StepKind::ParallelLoop ||
                        Inner.Kind == StepKind::SerialTask ||
                        Inner.Kind == StepKind::KernelCall ||
-                       Inner.Kind == StepKind::HostCode;
+                       Inner.Kind == StepKind::HostCode ||
+                       Inner.Kind == StepKind::DataUpdate;
     });
     if (!HasDeviceWork)
       report(Diags, StreamParallel->NameLoc, Diag::EmptyBlock);
@@ -517,6 +532,10 @@ void Analyzer::analyzeList(llvm::ArrayRef<const Stmt *> Statements,
     Out.back().Blocks.push_back(std::move(B));
     PreviousWasBlock = true;
   }
+  // Standalone directives after the last statement.
+  if (Attached.size() > Statements.size())
+    for (const Directive *D : Attached.back())
+      analyzeDataDirectiveInKernel(*D, Out);
 }
 
 bool Analyzer::isHostScalarDecl(const DeclStmt *DS) {
@@ -595,8 +614,10 @@ void Analyzer::checkHostValueWrites(const Stmt *S,
   // would be lost and the result would differ from the serial program.
   if (std::optional<VariableWrite> Write =
           findMayWrite(S, [&](const VarDecl *Var) {
+            // A global array's elements are its device copy's.
             return !llvm::is_contained(Own, Var) && Values.contains(Var) &&
-                   !DeviceScalars.count(Var) && !isReduced(Reductions, Var);
+                   !DeviceScalars.count(Var) && !isReduced(Reductions, Var) &&
+                   classifyGlobal(Var, Context) != GlobalUse::HostArray;
           }))
     report(Diags, Write->At->getExprLoc(), Diag::HostValueWrittenOnDevice)
         << Write->Var->getName() << static_cast<unsigned>(Write->Kind);
@@ -926,6 +947,15 @@ void Analyzer::reportMisplaced(const Directive &D) {
     return;
   case DirectiveKind::Host:
     report(Diags, D.NameLoc, Diag::HostDirectiveMisplaced);
+    return;
+  case DirectiveKind::Update:
+    report(Diags, D.NameLoc, Diag::UpdateMisplaced);
+    return;
+  case DirectiveKind::Data:
+  case DirectiveKind::EnterData:
+  case DirectiveKind::ExitData:
+    report(Diags, D.NameLoc, Diag::DataDirectiveInKernel)
+        << directiveName(D.Kind);
     return;
   case DirectiveKind::StreamParallel:
     break;

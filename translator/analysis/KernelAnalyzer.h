@@ -135,6 +135,11 @@ private:
                      llvm::ArrayRef<std::vector<Directive *>> Attached,
                      std::vector<Step> &Out);
 
+  // DataDirectives.cpp
+  /// A data directive in a kernel: an 'update' becomes a DataUpdate step;
+  /// the others are errors.
+  void analyzeDataDirectiveInKernel(const Directive &D, std::vector<Step> &Out);
+
   // HostControlFlow.cpp
   /// Whether \p E can be evaluated on the host: it uses only parameters,
   /// constants and host scalars, and no reduction result.

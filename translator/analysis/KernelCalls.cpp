@@ -100,6 +100,13 @@ void Analyzer::checkKernelCalls(std::vector<KernelPlan> &Plans) {
         P.StreamOnlyWhy = KernelPlan::StreamOnlyReason::DeviceCondition;
         P.StreamOnlyDetail = S.NoGraphLoop;
       }
+      if (!P.StreamOnly && (S.Kind == StepKind::DataUpdate ||
+                            (S.Kind == StepKind::HostCode && S.Wait))) {
+        P.StreamOnly = S.S ? S.S : P.Function->getBody();
+        P.StreamOnlyWhy = S.Kind == StepKind::DataUpdate
+                              ? KernelPlan::StreamOnlyReason::DataUpdate
+                              : KernelPlan::StreamOnlyReason::HostWait;
+      }
       if (S.Kind != StepKind::KernelCall)
         return;
       KernelPlan *Callee = ByFunction.lookup(S.Callee);
@@ -115,7 +122,12 @@ void Analyzer::checkKernelCalls(std::vector<KernelPlan> &Plans) {
       // The callee's host code runs inside this kernel's work.
       if (Callee->StreamOnly && !P.StreamOnly) {
         P.StreamOnly = S.S;
-        P.StreamOnlyWhy = KernelPlan::StreamOnlyReason::Callee;
+        // What the user asked for is not a graph-mode limit to warn about.
+        const bool Requested =
+            Callee->StreamOnlyWhy == KernelPlan::StreamOnlyReason::HostWait ||
+            Callee->StreamOnlyWhy == KernelPlan::StreamOnlyReason::DataUpdate;
+        P.StreamOnlyWhy =
+            Requested ? Callee->StreamOnlyWhy : KernelPlan::StreamOnlyReason::Callee;
       }
     });
     State[&P] = 2;

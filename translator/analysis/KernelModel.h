@@ -7,6 +7,7 @@
 #ifndef QD_TRANSLATOR_KERNELMODEL_H
 #define QD_TRANSLATOR_KERNELMODEL_H
 
+#include "Directive.h"
 #include "LoopForm.h"
 #include "ReductionOp.h"
 #include "clang/AST/Decl.h"
@@ -98,6 +99,9 @@ enum class StepKind {
   /// OnDevice, one GPU thread runs it, reading Captures[1...]; otherwise it
   /// sets the scalar to a host value.
   DeviceScalarSet,
+  /// '#pragma qd update host(...)/device(...)' (Data): its copies,
+  /// enqueued on the current stream in order with the work around it.
+  DataUpdate,
 };
 
 /// One '#pragma qd loop vector' loop: a 'for' that is a direct statement of
@@ -290,6 +294,11 @@ struct Step {
   /// capture may stand in for running it (HostCodeReuse.cpp).
   bool Reuse = false;
   std::vector<const clang::DeclRefExpr *> ReuseKey;
+  /// HostCode with 'wait' only: the host first waits for the work enqueued
+  /// before the statement on its stream.
+  bool Wait = false;
+  /// DataUpdate only: the directive, whose items name the copies.
+  const Directive *Data = nullptr;
   /// DeviceScalarSet only: the value needs device data.
   bool OnDevice = false;
   /// DeviceScalarSet only: the statement is the declaration of the device
@@ -383,7 +392,16 @@ struct KernelPlan {
   /// describe yet, or the first call of a kernel whose work has one; null if
   /// there is none. Such a kernel runs in stream mode.
   const clang::Stmt *StreamOnly = nullptr;
-  enum class StreamOnlyReason { DeviceCondition, Callee };
+  enum class StreamOnlyReason {
+    DeviceCondition,
+    Callee,
+    /// '#pragma qd host wait': the wait is at the statement only in stream
+    /// mode.
+    HostWait,
+    /// '#pragma qd update' in the kernel: copies to and from pageable host
+    /// memory are not captured into graphs.
+    DataUpdate
+  };
   StreamOnlyReason StreamOnlyWhy = StreamOnlyReason::DeviceCondition;
   /// DeviceCondition: why the loop cannot be a conditional graph node.
   std::string StreamOnlyDetail;

@@ -29,6 +29,7 @@ std::string KernelCodeGen::renderHostCode(const Step &S,
   Data.set("generated_line", generatedLine());
   Data.set("statement", statementText(S.S));
   Data.set("reuse", S.Reuse);
+  Data.set("wait", S.Wait);
   if (S.Reuse && graphMode()) {
     std::string Names, Args;
     for (const DeclRefExpr *Ref : S.ReuseKey) {

@@ -1,5 +1,6 @@
 //===- KernelCodeGen.cpp --------------------------------------------------===//
 #include "KernelCodeGen.h"
+#include "Globals.h"
 #include "EntrySignatures.h"
 #include "Templates.h"
 #include "clang/Basic/SourceManager.h"
@@ -327,6 +328,9 @@ std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
     case StepKind::DeviceScalarSet:
       Out += renderDeviceScalarSet(S, Stream);
       break;
+    case StepKind::DataUpdate:
+      Out += renderDataUpdate(S, Stream);
+      break;
     }
   }
   return Out;
@@ -381,6 +385,21 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
           TemplateData(Const + " " + Name + " = *qd_scalar_" + Name + ";"));
       continue;
     }
+    const bool Gpu = Options.Target != Target::Cpu;
+    if (classifyGlobal(C.Var, Context) == GlobalUse::HostArray) {
+      // A non-const global array: device code uses its device copy, which a
+      // data region made (include/qd/data.h); the cpu target, the array.
+      const std::string Decayed =
+          "std::decay_t<" + spellType(C.Var->getType(), Policy) + ">";
+      Params += Separator + Decayed + " " + Name;
+      Args += Separator +
+              (Gpu ? "static_cast<" + Decayed +
+                         ">(qd::detail::present_global(" + Name + ", sizeof(" +
+                         Name + "), \"" + cString(Plan->Function->getName()) +
+                         "\", \"" + Name + "\"))"
+                   : Name);
+      continue;
+    }
     if (C.Var->getType()->isArrayType()) {
       // A const global array (analysis/Globals.h), copied at the call.
       Params += Separator + "qd::detail::ArrayValueOf<" +
@@ -389,7 +408,14 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
       continue;
     }
     Params += Separator + Type + " " + Name;
-    Args += Separator + Name;
+    // A host pointer into a present array reaches device code as its
+    // device copy's address (include/qd/data.h).
+    const QualType T = C.Var->getType().getNonReferenceType();
+    if (Gpu && T->isPointerType() && !T->isFunctionPointerType())
+      Args += Separator + "qd::detail::present_or_device(" + Name + ", \"" +
+              cString(Plan->Function->getName()) + "\", \"" + Name + "\")";
+    else
+      Args += Separator + Name;
   }
   const Stmt *Body = S.deviceCode();
   TemplateData Data;

@@ -296,6 +296,9 @@ private:
   /// A statement marked '#pragma qd host' (HostCodeGen.cpp), whose
   /// qd::current_stream() is \p Queue's stream.
   std::string renderHostCode(const Step &S, const std::string &Queue);
+  /// A '#pragma qd update' in the kernel (DataCodeGen.cpp): its copies,
+  /// enqueued on \p Queue's stream.
+  std::string renderDataUpdate(const Step &S, const std::string &Queue);
   std::string renderHostEntries(const std::string &Body);
   /// A call of another kernel (KernelCallCodeGen.cpp), enqueueing on
   /// \p Queue.

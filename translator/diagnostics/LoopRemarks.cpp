@@ -303,6 +303,12 @@ public:
         hostLoopOnGraph(S);
       if (S.Kind == StepKind::HostIf && !S.GraphTest.empty() && !StreamOnly)
         ifOnGraph(S);
+      // The user's own waits and copies, which keep the kernel in stream
+      // mode.
+      if (S.Kind == StepKind::HostCode && S.Wait)
+        report(Diags, S.S->getBeginLoc(), Diag::RemarkHostWait) << InBlock;
+      if (S.Kind == StepKind::DataUpdate)
+        report(Diags, S.Data->NameLoc, Diag::RemarkUpdateInKernel) << InBlock;
       // A one-thread kernel per iteration: what a host statement of the
       // body costs there.
       if ((S.Kind == StepKind::HostStatement ||
@@ -318,8 +324,12 @@ public:
         MovedBefore.insert(MovedBefore.end(), S.GraphMoved.begin(),
                            S.GraphMoved.end());
       }
-      for (const Block &B : S.Blocks)
+      for (const Block &B : S.Blocks) {
+        const bool Outer = InBlock;
+        InBlock = true;
         steps(B.Steps, &B != &S.Blocks.back());
+        InBlock = Outer;
+      }
       for (const std::vector<Step> &Branch : S.Branches)
         steps(Branch, HoldsBackBlocks);
       Moved = Outer;
@@ -328,6 +338,8 @@ public:
 
   /// The kernel runs in stream mode even if marked 'graph'.
   bool StreamOnly = false;
+  /// The steps are a stream_parallel block's, on its own stream.
+  bool InBlock = false;
 
 private:
   ASTContext &Ctx;

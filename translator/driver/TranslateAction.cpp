@@ -1,6 +1,7 @@
 //===- TranslateAction.cpp ------------------------------------------------===//
 #include "TranslateAction.h"
 #include "WarningPragmas.h"
+#include "DataCodeGen.h"
 #include "DeviceFunctions.h"
 #include "EntryHeader.h"
 #include "KernelAnalysis.h"
@@ -102,6 +103,8 @@ public:
       Result.Succeeded = true;
       return;
     }
+    const std::vector<HostDataDirective> DataDirectives =
+        analyzeHostDataDirectives(Context, Directives);
     std::string RelaxedConstexprCallee;
     std::vector<LibraryRename> Renames;
     std::vector<const FunctionDecl *> DeviceFunctions = findDeviceFunctions(
@@ -158,7 +161,9 @@ public:
 
     if (Options.CodeGen.Target != Target::Cpu)
       for (const KernelPlan &Plan : Plans)
-        if (Plan.StreamOnly && (Plan.Graph || Options.CodeGen.Graphs)) {
+        if (Plan.StreamOnly && (Plan.Graph || Options.CodeGen.Graphs) &&
+            Plan.StreamOnlyWhy != KernelPlan::StreamOnlyReason::HostWait &&
+            Plan.StreamOnlyWhy != KernelPlan::StreamOnlyReason::DataUpdate) {
           report(Diags, Plan.PragmaLoc, Diag::GraphModeStreamOnly)
               << Plan.Function->getName();
           const std::string &Detail = Plan.StreamOnlyDetail;
@@ -166,6 +171,9 @@ public:
               << static_cast<unsigned>(Plan.StreamOnlyWhy) << !Detail.empty()
               << Detail;
         }
+    rewriteHostDataDirectives(DataDirectives, Rewrite,
+                              Options.CodeGen.Target != Target::Cpu,
+                              Options.CodeGen.SourceName);
     llvm::StringMap<unsigned> Seen;
     for (const KernelPlan &Plan : Plans) {
       std::string Text =

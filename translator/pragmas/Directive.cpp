@@ -12,6 +12,36 @@ llvm::StringRef directiveName(DirectiveKind K) {
     return "loop";
   case DirectiveKind::Host:
     return "host";
+  case DirectiveKind::Data:
+    return "data";
+  case DirectiveKind::EnterData:
+    return "enter data";
+  case DirectiveKind::ExitData:
+    return "exit data";
+  case DirectiveKind::Update:
+    return "update";
+  }
+  return "";
+}
+
+llvm::StringRef dataClauseName(DataClauseKind K) {
+  switch (K) {
+  case DataClauseKind::CopyIn:
+    return "copyin";
+  case DataClauseKind::CopyOut:
+    return "copyout";
+  case DataClauseKind::Copy:
+    return "copy";
+  case DataClauseKind::Create:
+    return "create";
+  case DataClauseKind::Present:
+    return "present";
+  case DataClauseKind::Delete:
+    return "delete";
+  case DataClauseKind::Host:
+    return "host";
+  case DataClauseKind::Device:
+    return "device";
   }
   return "";
 }

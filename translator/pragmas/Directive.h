@@ -26,7 +26,54 @@ struct ReductionItem {
   clang::SourceLocation ClauseLoc;
 };
 
-enum class DirectiveKind { Kernel, StreamParallel, Loop, Host };
+enum class DirectiveKind {
+  Kernel,
+  StreamParallel,
+  Loop,
+  Host,
+  /// OpenACC's data directives (SPEC section 1, "Data regions"): 'data' on
+  /// a compound statement, and the standalone 'enter data', 'exit data' and
+  /// 'update'.
+  Data,
+  EnterData,
+  ExitData,
+  Update
+};
+
+inline bool isDataDirective(DirectiveKind K) {
+  return K == DirectiveKind::Data || K == DirectiveKind::EnterData ||
+         K == DirectiveKind::ExitData || K == DirectiveKind::Update;
+}
+/// A directive that is a statement of its own rather than marking the next.
+inline bool isStandaloneDataDirective(DirectiveKind K) {
+  return K == DirectiveKind::EnterData || K == DirectiveKind::ExitData ||
+         K == DirectiveKind::Update;
+}
+
+/// The clause a variable of a data directive is listed in.
+enum class DataClauseKind { CopyIn, CopyOut, Copy, Create, Present, Delete, Host, Device };
+
+llvm::StringRef dataClauseName(DataClauseKind K);
+
+/// One variable of a data clause, as written: 'u', 'p[first:count]'
+/// (OpenACC's section, on the first dimension), '(*a)[0:n]',
+/// 'chunk->buf[0:n]'. The expressions are kept
+/// as the tokens' spellings, macros expanded: they are host expressions of
+/// the function the directive is in, which the output evaluates there.
+struct DataItem {
+  DataClauseKind Clause = DataClauseKind::CopyIn;
+  /// The variable: a name, or an expression ('(*a)', 'chunk->buf').
+  std::string Name;
+  clang::SourceLocation NameLoc;
+  /// Name is one identifier, which the analysis looks up.
+  bool Simple = false;
+  bool HasSection = false;
+  /// Empty in 'p[:n]', which starts at 0.
+  std::string First;
+  std::string Count;
+  /// The item as written, for messages at run time.
+  std::string Text;
+};
 
 llvm::StringRef directiveName(DirectiveKind K);
 
@@ -75,6 +122,12 @@ struct Directive {
   /// same, without running it (HostCodeReuse.cpp).
   bool Reuse = false;
   clang::SourceLocation ReuseLoc;
+  /// From 'wait' on '#pragma qd host': the host first waits for the work
+  /// enqueued before the statement on its stream.
+  bool Wait = false;
+  clang::SourceLocation WaitLoc;
+  /// The variables of a data directive's clauses, in order.
+  std::vector<DataItem> DataItems;
   /// Set by the kernel analysis once the directive is attached; any directive
   /// left unconsumed is misplaced.
   bool Consumed = false;

@@ -1,6 +1,7 @@
 //===- PragmaHandler.cpp --------------------------------------------------===//
 #include "PragmaHandler.h"
 #include "ClauseParser.h"
+#include "DataClauseParser.h"
 #include "DiagnosticIds.h"
 #include "clang/Lex/Preprocessor.h"
 
@@ -39,6 +40,14 @@ std::optional<DirectiveKind> parseKind(StringRef Name) {
     return DirectiveKind::Loop;
   if (Name == "host")
     return DirectiveKind::Host;
+  if (Name == "data")
+    return DirectiveKind::Data;
+  if (Name == "enter")
+    return DirectiveKind::EnterData;
+  if (Name == "exit")
+    return DirectiveKind::ExitData;
+  if (Name == "update")
+    return DirectiveKind::Update;
   return std::nullopt;
 }
 
@@ -60,7 +69,8 @@ void QdPragmaHandler::HandlePragma(Preprocessor &PP,
   std::optional<DirectiveKind> Kind = parseKind(Name);
   if (!Kind) {
     StringRef Suggestion =
-        closestMatch(Name, {"kernel", "stream_parallel", "loop", "host"});
+        closestMatch(Name, {"kernel", "stream_parallel", "loop", "host", "data",
+                            "enter", "exit", "update"});
     if (Suggestion.empty())
       report(Diags, Tok.getLocation(), Diag::UnknownDirective) << Name;
     else
@@ -75,14 +85,36 @@ void QdPragmaHandler::HandlePragma(Preprocessor &PP,
   D.Loc = Introducer.Loc;
   D.NameLoc = Tok.getLocation();
   PP.Lex(Tok);
-  if (*Kind == DirectiveKind::StreamParallel) {
+  if (*Kind == DirectiveKind::EnterData || *Kind == DirectiveKind::ExitData) {
+    // 'enter data' and 'exit data' are two words, as in OpenACC.
+    if (Tok.isNot(tok::identifier) || !Tok.getIdentifierInfo()->isStr("data")) {
+      report(Diags, Tok.is(tok::eod) ? D.NameLoc : Tok.getLocation(),
+             Diag::ExpectedDataAfter)
+          << Name;
+      skipToEnd(PP, Tok);
+      return;
+    }
+    PP.Lex(Tok);
+  }
+  if (*Kind == DirectiveKind::Data || *Kind == DirectiveKind::EnterData ||
+      *Kind == DirectiveKind::ExitData || *Kind == DirectiveKind::Update) {
+    parseDataClauses(PP, Tok, D);
+  } else if (*Kind == DirectiveKind::StreamParallel) {
     // The Python original silently accepted 'stream_parallel(123, ...)'.
     if (Tok.isNot(tok::eod))
       report(Diags, Tok.getLocation(), Diag::StreamParallelTakesNoArguments);
   } else if (*Kind == DirectiveKind::Host) {
-    if (Tok.is(tok::identifier) && Tok.getIdentifierInfo()->isStr("reuse")) {
-      D.Reuse = true;
-      D.ReuseLoc = Tok.getLocation();
+    // 'reuse' and 'wait', in either order, once each.
+    while (Tok.is(tok::identifier)) {
+      if (Tok.getIdentifierInfo()->isStr("reuse") && !D.Reuse) {
+        D.Reuse = true;
+        D.ReuseLoc = Tok.getLocation();
+      } else if (Tok.getIdentifierInfo()->isStr("wait") && !D.Wait) {
+        D.Wait = true;
+        D.WaitLoc = Tok.getLocation();
+      } else {
+        break;
+      }
       PP.Lex(Tok);
     }
     if (Tok.isNot(tok::eod))

@@ -1,0 +1,7 @@
+void run(double* u, int n)
+{
+#pragma qd data copy(u[0:n])
+    {
+        u[0] = n;
+    }
+}

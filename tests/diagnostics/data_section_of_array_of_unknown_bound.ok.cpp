@@ -1,0 +1,7 @@
+extern double table[];
+
+void run(int n)
+{
+#pragma qd enter data copyin(table[0:n])
+    table[0] = n;
+}

@@ -1,0 +1,7 @@
+void run(double* field, int n)
+{
+#pragma qd data copy(field[0:n])
+    {
+        field[0] = n;
+    }
+}

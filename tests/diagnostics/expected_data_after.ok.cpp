@@ -1,0 +1,5 @@
+void run(double* a, int n)
+{
+#pragma qd enter data copyin(a[0:n])
+#pragma qd exit data delete(a[0:n])
+}

@@ -1,0 +1,187 @@
+//===- DataDirectives.cpp -------------------------------------------------===//
+#include "DataDirectives.h"
+#include "DiagnosticIds.h"
+#include "KernelAnalyzer.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace qd {
+namespace {
+
+/// The innermost function whose body holds \p Loc, and in it the first
+/// statement after \p Loc.
+class DirectiveContext : public RecursiveASTVisitor<DirectiveContext> {
+public:
+  DirectiveContext(const SourceManager &SM, SourceLocation Loc)
+      : SM(SM), Loc(Loc) {}
+  const FunctionDecl *Function = nullptr;
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody() || !FD->getBody())
+      return true;
+    SourceRange R = FD->getBody()->getSourceRange();
+    if (before(SM.getExpansionLoc(R.getBegin()), Loc) &&
+        before(Loc, SM.getExpansionLoc(R.getEnd())))
+      Function = FD; // Visited outer to inner: the last match is innermost.
+    return true;
+  }
+
+  /// The statement of \p Body that starts first after the directive.
+  const Stmt *nextStatement(const Stmt *Body) const {
+    const Stmt *Best = nullptr;
+    SourceLocation BestLoc;
+    std::vector<const Stmt *> Work{Body};
+    while (!Work.empty()) {
+      const Stmt *S = Work.back();
+      Work.pop_back();
+      if (!S)
+        continue;
+      const SourceLocation B = SM.getExpansionLoc(S->getBeginLoc());
+      if (before(Loc, B) && (!Best || before(B, BestLoc))) {
+        Best = S;
+        BestLoc = B;
+      }
+      for (const Stmt *Child : S->children())
+        Work.push_back(Child);
+    }
+    return Best;
+  }
+
+private:
+  const SourceManager &SM;
+  SourceLocation Loc;
+  bool before(SourceLocation A, SourceLocation B) const {
+    return SM.isBeforeInTranslationUnit(A, B);
+  }
+};
+
+/// The variable \p Name means at \p At in \p Function: its parameters and
+/// the locals declared before \p At (the latest wins), then the enclosing
+/// namespaces'.
+const VarDecl *lookupVariable(StringRef Name, SourceLocation At,
+                              const FunctionDecl *Function,
+                              ASTContext &Context) {
+  const SourceManager &SM = Context.getSourceManager();
+  const VarDecl *Found = nullptr;
+  for (const ParmVarDecl *P : Function->parameters())
+    if (P->getName() == Name)
+      Found = P;
+  struct Locals : RecursiveASTVisitor<Locals> {
+    StringRef Name;
+    SourceLocation At;
+    const SourceManager &SM;
+    const VarDecl *&Found;
+    Locals(StringRef Name, SourceLocation At, const SourceManager &SM,
+           const VarDecl *&Found)
+        : Name(Name), At(At), SM(SM), Found(Found) {}
+    bool VisitVarDecl(VarDecl *V) {
+      if (V->getName() == Name &&
+          SM.isBeforeInTranslationUnit(SM.getExpansionLoc(V->getLocation()), At))
+        Found = V;
+      return true;
+    }
+  } Finder(Name, At, SM, Found);
+  Finder.TraverseStmt(Function->getBody());
+  if (Found)
+    return Found;
+  IdentifierInfo &Id = Context.Idents.get(Name);
+  for (const DeclContext *DC = Function->getDeclContext(); DC;
+       DC = DC->getParent()) {
+    if (!DC->isFileContext() && !DC->isRecord())
+      continue;
+    for (const NamedDecl *D : DC->lookup(&Id))
+      if (const auto *Var = dyn_cast<VarDecl>(D))
+        return Var;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+bool checkDataItems(const Directive &D, const FunctionDecl *Function,
+                    ASTContext &Context) {
+  DiagnosticsEngine &Diags = Context.getDiagnostics();
+  const SourceLocation At =
+      Context.getSourceManager().getExpansionLoc(D.Loc);
+  bool Ok = true;
+  for (const DataItem &Item : D.DataItems) {
+    if (!Item.Simple)
+      continue; // An expression: the compiler checks it where it stands.
+    const VarDecl *Var = lookupVariable(Item.Name, At, Function, Context);
+    if (!Var) {
+      report(Diags, Item.NameLoc, Diag::DataVariableUnknown) << Item.Name;
+      Ok = false;
+      continue;
+    }
+    QualType T = Var->getType().getNonReferenceType();
+    if (T->isDependentType())
+      continue; // The compiler checks each instantiation.
+    if (T->isPointerType()) {
+      if (!Item.HasSection) {
+        report(Diags, Item.NameLoc, Diag::DataPointerWithoutSection)
+            << Item.Name;
+        Ok = false;
+      }
+    } else if (T->isIncompleteArrayType()) {
+      if (!Item.HasSection) {
+        report(Diags, Item.NameLoc, Diag::DataSectionOfArrayOfUnknownBound)
+            << Item.Name;
+        Ok = false;
+      }
+    }
+  }
+  return Ok;
+}
+
+std::vector<HostDataDirective>
+analyzeHostDataDirectives(ASTContext &Context, DirectiveList &Directives) {
+  DiagnosticsEngine &Diags = Context.getDiagnostics();
+  const SourceManager &SM = Context.getSourceManager();
+  std::vector<HostDataDirective> Out;
+  for (Directive &D : Directives.all()) {
+    if (D.Consumed || !isDataDirective(D.Kind) ||
+        !SM.isInMainFile(SM.getExpansionLoc(D.Loc)))
+      continue;
+    D.Consumed = true;
+    DirectiveContext Finder(SM, SM.getExpansionLoc(D.Loc));
+    Finder.TraverseDecl(Context.getTranslationUnitDecl());
+    if (!Finder.Function) {
+      report(Diags, D.NameLoc, Diag::DataDirectiveOutsideFunction)
+          << directiveName(D.Kind);
+      continue;
+    }
+    HostDataDirective Host;
+    Host.D = &D;
+    if (D.Kind == DirectiveKind::Data) {
+      Host.Region = Finder.nextStatement(Finder.Function->getBody());
+      // A declaration's name would end with braces around it.
+      if (!Host.Region || isa<DeclStmt>(Host.Region)) {
+        report(Diags, D.NameLoc, Diag::DataRegionNotStatement);
+        continue;
+      }
+    }
+    if (!checkDataItems(D, Finder.Function, Context))
+      continue;
+    Out.push_back(Host);
+  }
+  return Out;
+}
+
+void Analyzer::analyzeDataDirectiveInKernel(const Directive &D,
+                                            std::vector<Step> &Out) {
+  if (D.Kind != DirectiveKind::Update) {
+    report(Diags, D.NameLoc, Diag::DataDirectiveInKernel)
+        << directiveName(D.Kind);
+    return;
+  }
+  if (!checkDataItems(D, Plan->Function, Context))
+    return;
+  Step Update;
+  Update.Kind = StepKind::DataUpdate;
+  Update.Data = &D;
+  Out.push_back(std::move(Update));
+}
+
+} // namespace qd

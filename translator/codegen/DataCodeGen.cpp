@@ -1,0 +1,152 @@
+//===- DataCodeGen.cpp ----------------------------------------------------===//
+#include "DataCodeGen.h"
+#include "KernelCodeGen.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace qd {
+namespace {
+
+std::string runtimeClause(DataClauseKind K) {
+  return (K == DataClauseKind::Delete ? "qd::DataClause::delete_"
+                                      : "qd::DataClause::" + dataClauseName(K))
+      .str();
+}
+
+/// The whole line of the directive at \p Hash, without its newline.
+CharSourceRange directiveLine(const SourceManager &SM, SourceLocation Hash) {
+  const FileID File = SM.getFileID(Hash);
+  const unsigned Line = SM.getSpellingLineNumber(Hash);
+  const SourceLocation Begin = SM.translateLineCol(File, Line, 1);
+  StringRef Buffer = SM.getBufferData(File);
+  unsigned Offset = SM.getFileOffset(Begin);
+  // A directive continued with backslashes spans several lines.
+  while (Offset < Buffer.size() && Buffer[Offset] != '\n') {
+    if (Buffer[Offset] == '\\' && Offset + 1 < Buffer.size() &&
+        Buffer[Offset + 1] == '\n')
+      ++Offset;
+    ++Offset;
+  }
+  return CharSourceRange::getCharRange(Begin,
+                                       Begin.getLocWithOffset(Offset - SM.getFileOffset(Begin)));
+}
+
+} // namespace
+
+std::string dataItemAddress(const DataItem &Item) {
+  if (!Item.HasSection)
+    return "&(" + Item.Name + ")";
+  return "&(" + Item.Name + ")[" + (Item.First.empty() ? "0" : Item.First) +
+         "]";
+}
+
+std::string dataItemBytes(const DataItem &Item) {
+  if (!Item.HasSection)
+    return "sizeof(" + Item.Name + ")";
+  return "static_cast<std::size_t>(" + Item.Count + ") * sizeof((" +
+         Item.Name + ")[0])";
+}
+
+std::string dataItemList(const Directive &D) {
+  std::string Out;
+  for (const DataItem &Item : D.DataItems)
+    Out += std::string(Out.empty() ? "" : ", ") + "qd::detail::DataItem{" +
+           runtimeClause(Item.Clause) + ", " + dataItemAddress(Item) + ", " +
+           dataItemBytes(Item) + ", \"" + cString(Item.Text) + "\"}";
+  return Out;
+}
+
+void rewriteHostDataDirectives(const std::vector<HostDataDirective> &Directives,
+                               Rewriter &Rewrite, bool Gpu,
+                               StringRef SourceName) {
+  const SourceManager &SM = Rewrite.getSourceMgr();
+  for (const HostDataDirective &H : Directives) {
+    const Directive &D = *H.D;
+    const SourceLocation Hash = SM.getExpansionLoc(D.Loc);
+    const std::string Where = "\"" + cString(SourceName) + "\", " +
+                              std::to_string(SM.getExpansionLineNumber(Hash));
+    const std::string Name = directiveName(D.Kind).str();
+    std::string Line = "/* '#pragma qd " + Name + "'";
+    if (!Gpu) {
+      // Host memory is the device's: nothing to copy.
+      Rewrite.ReplaceText(directiveLine(SM, Hash),
+                          Line + ": nothing to do on the cpu target */");
+      continue;
+    }
+    Line += " */ ";
+    switch (D.Kind) {
+    case DirectiveKind::Data: {
+      // The copies live as long as the statement: the destructor copies
+      // back on every way out, exceptions included.
+      const std::string Region =
+          " const qd::detail::DataRegion qd_data_region_" +
+          std::to_string(SM.getExpansionLineNumber(Hash)) + "({" +
+          dataItemList(D) + "}, " + Where + ");";
+      if (const auto *Braces = dyn_cast<CompoundStmt>(H.Region)) {
+        Rewrite.InsertTextAfterToken(SM.getExpansionLoc(Braces->getLBracLoc()),
+                                     Region);
+        Line += "/* device copies for the braces below */";
+        break;
+      }
+      // One statement: braces of our own around it.
+      SourceLocation End = SM.getExpansionLoc(H.Region->getEndLoc());
+      if (isa<Expr, ReturnStmt, BreakStmt, ContinueStmt, GotoStmt, DoStmt,
+              NullStmt>(H.Region)) {
+        const SourceLocation Semi = Lexer::findLocationAfterToken(
+            End, tok::semi, SM, Rewrite.getLangOpts(),
+            /*SkipTrailingWhitespaceAndNewLine=*/false);
+        if (Semi.isValid())
+          End = Semi.getLocWithOffset(-1);
+      }
+      Rewrite.InsertTextBefore(SM.getExpansionLoc(H.Region->getBeginLoc()),
+                               "{" + Region + " ");
+      Rewrite.InsertTextAfterToken(End, " }");
+      Line += "/* device copies for the statement below */";
+      break;
+    }
+    case DirectiveKind::EnterData:
+    case DirectiveKind::ExitData:
+      Line += "{ const qd::detail::DataItem qd_items[] = {" + dataItemList(D) +
+              "}; qd::detail::data_" +
+              (D.Kind == DirectiveKind::EnterData ? "enter" : "exit") +
+              "(qd_items, " + std::to_string(D.DataItems.size()) + ", " +
+              Where + "); }";
+      break;
+    case DirectiveKind::Update:
+      for (const DataItem &Item : D.DataItems)
+        Line += std::string("qd::detail::update_") +
+                (Item.Clause == DataClauseKind::Host ? "host" : "device") +
+                "_sync(" + dataItemAddress(Item) + ", " + dataItemBytes(Item) +
+                ", \"" + cString(Item.Text) + "\", " + Where + "); ";
+      break;
+    default:
+      break;
+    }
+    Rewrite.ReplaceText(directiveLine(SM, Hash), Line);
+  }
+}
+
+std::string KernelCodeGen::renderDataUpdate(const Step &S,
+                                            const std::string &Queue) {
+  const Directive &D = *S.Data;
+  const unsigned Line = line(D.Loc);
+  std::string Out = "// '#pragma qd update', " + Options.SourceName + ":" +
+                    std::to_string(Line) +
+                    ": copies enqueued here, in order with the work around "
+                    "them\n";
+  if (Options.Target == Target::Cpu)
+    return "// '#pragma qd update', " + Options.SourceName + ":" +
+           std::to_string(Line) + ": nothing to copy on the cpu target\n";
+  for (const DataItem &Item : D.DataItems)
+    Out += std::string("qd::detail::update_") +
+           (Item.Clause == DataClauseKind::Host ? "host" : "device") + "(" +
+           dataItemAddress(Item) + ", " + dataItemBytes(Item) + ", " + Queue +
+           ", \"" + cString(Item.Text) + "\", \"" +
+           cString(Options.SourceName) + "\", " + std::to_string(Line) +
+           ");\n";
+  return Out;
+}
+
+} // namespace qd
