@@ -83,13 +83,15 @@ for target in cuda hip cpu; do
     && grep -q "^remarks_input.cpp:7:38: remark: 'A\[i \* n + j\]' reads addresses 4 \* n bytes apart in neighbouring threads, so its loads do not coalesce; make the loop over 'j' a '#pragma qd loop vector reduction(+: t)' loop" "$work/remarks/$target.err" \
     && grep -q "^remarks_input.cpp:13:5: remark: collapse(2) loop over 'c', 'r': blocks of 128 threads" "$work/remarks/$target.err" \
     && grep -q "^remarks_input.cpp:14:35: remark: 'y\[r \* n + c\]' writes addresses 4 \* n bytes apart .*make the loop over 'c' the innermost loop of the collapse(2) nest" "$work/remarks/$target.err" \
+    && grep -q "^remarks_input.cpp:23:3: remark: parallel loop over 'i': blocks of 256 threads" "$work/remarks/$target.err" \
+    && grep -q "^remarks_input.cpp:25:37: remark: 'A\[i \* n + j\]' reads addresses 4 \* n bytes apart in neighbouring threads, so its loads do not coalesce$" "$work/remarks/$target.err" \
     || { echo "FAIL: --remarks --target=$target: remarks missing:"; cat "$work/remarks/$target.err"; failures=$((failures+1)); }
-  [ "$(grep -c ': remark: ' "$work/remarks/$target.err")" -eq 4 ] \
-    || { echo "FAIL: --remarks --target=$target: not 4 remarks"; failures=$((failures+1)); }
+  [ "$(grep -c ': remark: ' "$work/remarks/$target.err")" -eq 6 ] \
+    || { echo "FAIL: --remarks --target=$target: not 6 remarks"; failures=$((failures+1)); }
 done
 "$tool" --remarks remarks_input.cpp -o "$work/remarks/h.cu" --header "$work/remarks/h.qd.h" -- 2>"$work/remarks/h.err"; expect "--remarks --header" 0 $?
-[ "$(grep -c ': remark: ' "$work/remarks/h.err")" -eq 4 ] \
-  || { echo "FAIL: --remarks --header: not 4 remarks:"; cat "$work/remarks/h.err"; failures=$((failures+1)); }
+[ "$(grep -c ': remark: ' "$work/remarks/h.err")" -eq 6 ] \
+  || { echo "FAIL: --remarks --header: not 6 remarks:"; cat "$work/remarks/h.err"; failures=$((failures+1)); }
 "$tool" --remarks bad_input.cpp -o "$work/remarks/bad.cu" -- 2>"$work/remarks/bad.err"; expect "--remarks, input with errors" 1 $?
 grep -q "remark:" "$work/remarks/bad.err" && { echo "FAIL: remarks for a source with errors"; failures=$((failures+1)); }
 

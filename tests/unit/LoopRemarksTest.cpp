@@ -204,6 +204,30 @@ void f(float* y, const float* A, int n) {
     EXPECT_EQ(Line.find("reduction(max"), std::string::npos) << Line;
 }
 
+TEST(LoopRemarks, CStyleLoopVariablesDeclaredAtTheTop) {
+  // The same distances as with the variables declared in the loops'
+  // headers: a use inside a loop takes that loop's start ('k' starts at 0
+  // for all threads in one loop and at 'i' in the other).
+  EXPECT_EQ(remarks(R"(
+#pragma qd kernel
+void f(float* y, const float* A, const float* x, float* a, int n) {
+  int i, j, k;
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < n; j++) y[i] += A[i * n + j] * x[j];
+    for (k = 0; k < 2; k++) a[k * n + i] = 0.f;
+    for (k = i; k < n; k += 2) a[k * n + 2 * i] = 1.f;
+  }
+})"),
+            (Lines{"5: remark: parallel loop over 'i': blocks of 256 threads "
+                   "on the GPU, one iteration per thread",
+                   "6: remark: 'A[i * n + j]' reads addresses 4 * n bytes "
+                   "apart in neighbouring threads, so its loads do not "
+                   "coalesce",
+                   "8: remark: 'a[k * n + 2 * i]' writes addresses 4 * n + 8 "
+                   "bytes apart in neighbouring threads, so its stores do not "
+                   "coalesce"}));
+}
+
 TEST(LoopRemarks, OneRemarkPerAccess) {
   // The access is reported once, although both the collapse order and a
   // vector loop would fix it.

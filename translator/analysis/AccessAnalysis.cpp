@@ -166,11 +166,54 @@ struct LocalInfo {
   /// data-dependent control flow, which coalescing analysis cannot see
   /// anyway), so it differs between threads by what its start differs by.
   bool LoopVar = false;
+  /// The starts of the C-style loops nested in the body that assign the
+  /// variable, declared before them ('int j; ... for (j = 0; ...)'). Inside
+  /// one of them it differs between threads by what that loop's start
+  /// differs by, as a variable declared in the loop's header would;
+  /// elsewhere by what they all differ by, when they agree.
+  llvm::SmallVector<const Expr *, 2> LoopStarts;
+  /// Written other than by a loop header's start or step: it holds more
+  /// than its loops' values.
+  bool WrittenOutsideHeaders = false;
 };
 
 class LocalScanner : public RecursiveASTVisitor<LocalScanner> {
 public:
   llvm::DenseMap<const VarDecl *, LocalInfo> Locals;
+  /// A use of a C-style loop's variable inside that loop (the innermost
+  /// one that assigns it): the loop's start.
+  llvm::DenseMap<const DeclRefExpr *, const Expr *> LoopStartOf;
+
+  bool TraverseForStmt(ForStmt *For) {
+    const VarDecl *Var = nullptr;
+    const Expr *Start = nullptr;
+    // C code declares its loop variables at the top of the function.
+    if (const auto *Init = dyn_cast_or_null<BinaryOperator>(For->getInit());
+        Init && Init->getOpcode() == BO_Assign)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(Init->getLHS()->IgnoreParens()))
+        if ((Var = dyn_cast<VarDecl>(DRE->getDecl()))) {
+          Start = Init->getRHS();
+          Locals[Var].LoopStarts.push_back(Start);
+          HeaderWrites.insert(Init);
+        }
+    if (const Expr *Inc = For->getInc())
+      HeaderWrites.insert(Inc->IgnoreParens());
+    if (Var)
+      OpenLoops.push_back({Var, Start});
+    const bool Result = RecursiveASTVisitor::TraverseForStmt(For);
+    if (Var)
+      OpenLoops.pop_back();
+    return Result;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    for (auto It = OpenLoops.rbegin(); It != OpenLoops.rend(); ++It)
+      if (It->first == DRE->getDecl()) {
+        LoopStartOf[DRE] = It->second;
+        break;
+      }
+    return true;
+  }
 
   bool VisitVarDecl(VarDecl *VD) {
     if (VD->isLocalVarDecl())
@@ -186,32 +229,43 @@ public:
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->isAssignmentOp())
-      markChanged(BO->getLHS());
+      markChanged(BO->getLHS(), BO);
     return true;
   }
   bool VisitCompoundAssignOperator(CompoundAssignOperator *CAO) {
-    markChanged(CAO->getLHS());
+    markChanged(CAO->getLHS(), CAO);
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
     if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      markChanged(UO->getSubExpr());
+      markChanged(UO->getSubExpr(), UO);
     return true;
   }
 
 private:
-  void markChanged(const Expr *E) {
+  /// A loop's start ('j = 0') and step ('j++'), seen before the writes in
+  /// them (the visitor walks a 'for' before its parts).
+  llvm::DenseSet<const Stmt *> HeaderWrites;
+  /// The C-style loops around the statement being visited.
+  std::vector<std::pair<const VarDecl *, const Expr *>> OpenLoops;
+
+  void markChanged(const Expr *E, const Expr *Write) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        Locals[VD].Changed = true;
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        LocalInfo &L = Locals[VD];
+        L.Changed = true;
+        if (!HeaderWrites.count(Write))
+          L.WrittenOutsideHeaders = true;
+      }
   }
 };
 
 class StrideEvaluator {
 public:
   StrideEvaluator(const VarDecl *Index, ASTContext &Ctx,
-                  const llvm::DenseMap<const VarDecl *, LocalInfo> &Locals)
-      : Index(Index), Ctx(Ctx), Locals(Locals) {}
+                  const LocalScanner &Scanner)
+      : Index(Index), Ctx(Ctx), Locals(Scanner.Locals),
+        LoopStartOf(Scanner.LoopStartOf) {}
 
   /// Whether \p E's value can differ between neighbouring threads.
   bool dependsOnIndex(const Expr *E) {
@@ -220,7 +274,7 @@ public:
       bool Found = false;
       explicit Finder(StrideEvaluator &Self) : Self(Self) {}
       bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-        if (Self.isIndexDependentVar(DRE->getDecl()))
+        if (Self.isIndexDependentRef(DRE))
           Found = true;
         return !Found;
       }
@@ -256,9 +310,22 @@ public:
       auto It = Locals.find(VD);
       if (It != Locals.end() && followed(It->second) &&
           Following.insert(VD).second) {
-        IndexStride S = stride(It->second.Init);
+        std::optional<IndexStride> S;
+        for (const Expr *Start : starts(It->second, DRE)) {
+          IndexStride This = stride(Start);
+          if (!This.Known || (S && !(S->Elements == This.Elements))) {
+            if (This.Known)
+              This = unknown("'" + VD->getNameAsString() +
+                                 "' starts its loops at values that differ "
+                                 "between threads by different amounts",
+                             E);
+            S = This;
+            break;
+          }
+          S = This;
+        }
         Following.erase(VD);
-        return S;
+        return *S;
       }
       return unknown("'" + VD->getNameAsString() +
                          "' changes in the loop body in a way that depends "
@@ -325,6 +392,7 @@ private:
   const VarDecl *Index;
   ASTContext &Ctx;
   const llvm::DenseMap<const VarDecl *, LocalInfo> &Locals;
+  const llvm::DenseMap<const DeclRefExpr *, const Expr *> &LoopStartOf;
   llvm::DenseSet<const VarDecl *> Following; // guards against cycles
 
   static IndexStride known(Polynomial P) {
@@ -340,12 +408,29 @@ private:
     return S;
   }
 
-  /// Whether a local's value across threads is its initializer's.
+  /// Whether a local's value across threads is its initializer's, or its
+  /// C-style loops' starts'.
   static bool followed(const LocalInfo &L) {
+    if (!L.LoopStarts.empty())
+      return !L.WrittenOutsideHeaders;
     return L.Init && (L.LoopVar || !L.Changed);
   }
 
-  bool isIndexDependentVar(const ValueDecl *D) {
+  /// The expressions whose values a followed local may hold at \p Use:
+  /// its enclosing C-style loop's start, else all its starts.
+  llvm::SmallVector<const Expr *, 3> starts(const LocalInfo &L,
+                                            const DeclRefExpr *Use) const {
+    if (const Expr *Start = LoopStartOf.lookup(Use))
+      return {Start};
+    llvm::SmallVector<const Expr *, 3> Starts(L.LoopStarts.begin(),
+                                              L.LoopStarts.end());
+    if (L.Init)
+      Starts.push_back(L.Init);
+    return Starts;
+  }
+
+  bool isIndexDependentRef(const DeclRefExpr *Use) {
+    const ValueDecl *D = Use->getDecl();
     if (D == Index)
       return true;
     const auto *VD = dyn_cast<VarDecl>(D);
@@ -358,7 +443,9 @@ private:
       return It->second.Changed; // cannot tell what it holds when
     if (!Following.insert(VD).second)
       return false;
-    const bool Depends = dependsOnIndex(It->second.Init);
+    const bool Depends =
+        llvm::any_of(starts(It->second, Use),
+                     [&](const Expr *E) { return dependsOnIndex(E); });
     Following.erase(VD);
     return Depends;
   }
@@ -489,7 +576,7 @@ std::vector<Access> analyzeAccesses(const Stmt *Body, const VarDecl *Index,
       It->second.Changed = true;
     return true;
   });
-  StrideEvaluator Strides(Index, Context, Scanner.Locals);
+  StrideEvaluator Strides(Index, Context, Scanner);
   AccessFinder Finder(Strides);
   Finder.TraverseStmt(const_cast<Stmt *>(Body));
   Finder.finish();

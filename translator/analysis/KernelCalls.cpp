@@ -57,13 +57,6 @@ bool Analyzer::analyzeKernelCall(const Stmt *S, std::vector<Step> &Out) {
   if (Kernel == Kernels.end())
     return false;
   const FunctionDecl *Callee = Kernel->second;
-  // The caller's code calls functions that the callee's rendering defines.
-  if (Callee != Plan->Function &&
-      !before(Callee->getBeginLoc(), Plan->Function->getBeginLoc())) {
-    report(Diags, Call->getBeginLoc(), Diag::KernelCalledBeforeDefinition)
-        << Callee->getName() << Plan->Function->getName();
-    return true;
-  }
   bool Ok = true;
   for (const Expr *Arg : Call->arguments()) {
     if (isa<CXXDefaultArgExpr>(Arg) || isHostExpr(Arg))

@@ -49,6 +49,24 @@ std::string spellThrough(const SourceText &Source, SourceLocation Begin,
 
 } // namespace
 
+std::string parameterList(const FunctionDecl *FD, const SourceText &Source) {
+  std::string List;
+  for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    // A default argument inherited from an earlier declaration is spelled
+    // there, not in this parameter's text.
+    std::string ParamText =
+        P->hasDefaultArg() && !P->hasInheritedDefaultArg()
+            ? llvm::StringRef(spellUntil(Source, P->getBeginLoc(),
+                                         P->getDefaultArgRange().getBegin()))
+                  .rtrim(" \t\n=")
+                  .str()
+            : spellThrough(Source, P->getBeginLoc(), P->getEndLoc());
+    List += (I ? ", " : "") + ParamText;
+  }
+  return List;
+}
+
 EntrySignatures entrySignatures(const FunctionDecl *FD,
                                 const SourceText &Source) {
   SourceLocation Start = FD->getInnerLocStart();
@@ -64,19 +82,10 @@ EntrySignatures entrySignatures(const FunctionDecl *FD,
 
   // The stream overload: the same declaration with default arguments dropped
   // (a trailing parameter cannot follow them) and 'qd::StreamRef' appended.
-  for (unsigned I = 0; I < FD->getNumParams(); ++I) {
-    const ParmVarDecl *P = FD->getParamDecl(I);
-    std::string ParamText =
-        P->hasDefaultArg()
-            ? llvm::StringRef(spellUntil(Source, P->getBeginLoc(),
-                                         P->getDefaultArgRange().getBegin()))
-                  .rtrim(" \t\n=")
-                  .str()
-            : spellThrough(Source, P->getBeginLoc(), P->getEndLoc());
-    Result.Parameters += (I ? ", " : "") + ParamText;
+  Result.Parameters = parameterList(FD, Source);
+  for (const ParmVarDecl *P : FD->parameters())
     Result.Arguments.push_back(P->getNameAsString() +
                                (P->isParameterPack() ? "..." : ""));
-  }
   Result.Stream =
       (FD->getNumParams()
            ? spellUntil(Source, Start, FD->getParamDecl(0)->getBeginLoc()) +

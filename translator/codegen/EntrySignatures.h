@@ -29,6 +29,11 @@ struct EntrySignatures {
   std::vector<std::string> Arguments;
 };
 
+/// \p FD's parameters as written, default arguments dropped; \p FD may be a
+/// declaration without a body.
+std::string parameterList(const clang::FunctionDecl *FD,
+                          const SourceText &Source);
+
 /// Macros in a signature are expanded (see spellUntil in the source).
 EntrySignatures entrySignatures(const clang::FunctionDecl *FD,
                                 const SourceText &Source);

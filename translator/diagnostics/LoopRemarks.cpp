@@ -256,8 +256,10 @@ std::vector<VectorCandidate> vectorCandidates(const Stmt *Body,
     const auto *For = dyn_cast<ForStmt>(S);
     LoopForm Form;
     LoopFormMismatch Mismatch;
-    // Never suggest what the dependence analysis knows to be wrong.
-    if (!For || !matchCanonicalLoop(For, Form, Mismatch) ||
+    // Never suggest what the dependence analysis knows to be wrong, nor a
+    // loop whose variable is declared before it ('for (j = 0; ...)'): the
+    // group's threads would share it, which a vector loop refuses.
+    if (!For || !matchCanonicalLoop(For, Form, Mismatch) || Form.Assigned ||
         hasEscape(For->getBody()) ||
         findCarriedDependence(Form.Body, {&Form}, Ctx))
       continue;

@@ -5,6 +5,7 @@
 #include "DeviceFunctions.h"
 #include "EntryHeader.h"
 #include "KernelAnalysis.h"
+#include "KernelDeclarations.h"
 #include "LibraryTwins.h"
 #include "LoopRemarks.h"
 #include "PragmaHandler.h"
@@ -185,6 +186,9 @@ public:
                 "\n";
       Rewrite.ReplaceText(Plan.Definition, Text);
     }
+    for (const TextInsertion &I :
+         calledKernelDeclarations(Context, Source, Plans, Options.CodeGen))
+      Rewrite.InsertTextAfter(I.Loc, I.Text);
     if (targetInfo(Options.CodeGen.Target).DeviceAttributes)
       Result.HeaderCopies = translateUserHeaders(
           Rewrite, Files, Includes, Options.OutputPath,

@@ -1,0 +1,116 @@
+// Any definition order (SPEC section 1, "Real programs"), as serial C programs
+// are written: prototypes at the top, the driver first, callers before their
+// callees, helpers last. Callees defined after their callers: a plain kernel,
+// a graph-mode one, one with a reduction, a template, kernels in a namespace
+// (declared in one namespace block, defined in another, called qualified and
+// unqualified), and device helpers declared by prototype and defined last.
+
+// Prototypes, as a C header would have them.
+float scale(float x);
+static float shifted(float x, float by);
+void simulate(float* u, float* v, float* out, int n, int steps);
+void step(float* u, int n);
+void run(float* u, float* v, float* out, int n, int steps);
+void stage(float* a, int n);
+void smooth(float* a, int n);
+void total(const float* a, float* out, int n);
+template <class T>
+void axpy(T* y, const T* x, T a, int n);
+namespace physics {
+void relax(float* a, int n, float w = 0.5f);
+void damp(float* a, int n);
+} // namespace physics
+
+// The driver comes first and calls kernels that are only declared so far.
+void simulate(float* u, float* v, float* out, int n, int steps)
+{
+    step(u, n);
+    run(u, v, out, n, steps);
+}
+
+// Calls 'stage' twice, declared above and defined below.
+#pragma qd kernel
+void step(float* u, int n)
+{
+    stage(u, n);
+    stage(u, n);
+}
+
+// A graph-mode caller: every callee's launches join its graph.
+#pragma qd kernel graph
+void run(float* u, float* v, float* out, int n, int steps)
+{
+    #pragma qd loop seq
+    for (int s = 0; s < steps; ++s) {
+        step(u, n);
+        axpy(v, u, 0.25f, n);
+        physics::relax(u, n);
+        smooth(v, n);
+        total(v, out + s, n);
+    }
+}
+
+#pragma qd kernel
+void stage(float* a, int n)
+{
+    for (int i = 0; i < n; ++i)
+        a[i] = shifted(scale(a[i]), 1.0f);
+}
+
+// A graph-mode callee, called by a graph-mode caller.
+#pragma qd kernel graph
+void smooth(float* a, int n)
+{
+    for (int i = 1; i < n - 1; i += 2)
+        a[i] = 0.5f * (a[i - 1] + a[i + 1]);
+}
+
+// A callee with a reduction.
+#pragma qd kernel
+void total(const float* a, float* out, int n)
+{
+    float sum = 0.0f;
+    #pragma qd loop reduction(+: sum)
+    for (int i = 0; i < n; ++i)
+        sum += a[i];
+    out[0] = sum;
+}
+
+#pragma qd kernel block_dim(128)
+template <class T>
+void axpy(T* y, const T* x, T a, int n)
+{
+    for (int i = 0; i < n; ++i)
+        y[i] += a * x[i];
+}
+
+namespace physics {
+
+// Calls 'damp' of its own namespace, defined after it.
+#pragma qd kernel
+void relax(float* a, int n, float w)
+{
+    damp(a, n);
+    for (int i = 0; i < n; ++i)
+        a[i] *= 1.0f - w * 0.01f;
+}
+
+#pragma qd kernel
+void damp(float* a, int n)
+{
+    for (int i = 0; i < n; ++i)
+        a[i] = a[i] > 100.0f ? 100.0f : a[i];
+}
+
+} // namespace physics
+
+// Helpers last.
+float scale(float x)
+{
+    return 0.5f * x;
+}
+
+static float shifted(float x, float by)
+{
+    return x + by;
+}

@@ -1,0 +1,161 @@
+//===- KernelDeclarations.cpp - Called kernels declared early ------------===//
+//
+// A caller defined before its callee calls 'qd_enqueue_<callee>' (and, in
+// graph mode, 'qd_describe_<callee>'), which the callee's rendering defines
+// further down. Like the user's own call, the generated one needs a
+// declaration above it: the user's declaration of the callee is where its
+// parameter types and namespace are known, so ours follows it, spelled from
+// it (its template header with its default arguments, its parameters).
+//
+//===----------------------------------------------------------------------===//
+#include "KernelDeclarations.h"
+#include "EntrySignatures.h"
+#include "Templates.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace qd {
+namespace {
+
+/// The declaration of \p Plan's kernel that comes first, among those at
+/// namespace scope (a declaration inside a function body is no place for
+/// namespace-scope functions); null when that is the definition.
+const FunctionDecl *firstDeclaration(const KernelPlan &Plan,
+                                     const SourceManager &SM) {
+  const FunctionDecl *First = nullptr;
+  auto Consider = [&](const FunctionDecl *FD) {
+    if (!FD->getLexicalDeclContext()->getRedeclContext()->isFileContext())
+      return;
+    if (!First || SM.isBeforeInTranslationUnit(
+                      SM.getExpansionLoc(FD->getLocation()),
+                      SM.getExpansionLoc(First->getLocation())))
+      First = FD;
+  };
+  if (Plan.Template)
+    for (const RedeclarableTemplateDecl *T : Plan.Template->redecls())
+      Consider(cast<FunctionTemplateDecl>(T)->getTemplatedDecl());
+  else
+    for (const FunctionDecl *FD : Plan.Function->redecls())
+      Consider(FD);
+  return First && !First->isThisDeclarationADefinition() ? First : nullptr;
+}
+
+/// Where the main file's text continues after \p D: after its ';', or after
+/// the '}' of an 'extern "C" { }' around it, whose language linkage the
+/// generated functions must not take.
+SourceLocation endOfDeclaration(const Decl *D, const SourceManager &SM,
+                                const LangOptions &LO) {
+  const LinkageSpecDecl *Braced = nullptr;
+  for (const DeclContext *DC = D->getLexicalDeclContext();
+       isa<LinkageSpecDecl>(DC); DC = cast<Decl>(DC)->getLexicalDeclContext())
+    if (cast<LinkageSpecDecl>(DC)->hasBraces())
+      Braced = cast<LinkageSpecDecl>(DC);
+  if (Braced)
+    return Lexer::getLocForEndOfToken(
+        SM.getExpansionRange(Braced->getRBraceLoc()).getEnd(), 0, SM, LO);
+  const SourceLocation Last = SM.getExpansionRange(D->getEndLoc()).getEnd();
+  const SourceLocation AfterSemi =
+      Lexer::findLocationAfterToken(Last, tok::semi, SM, LO, false);
+  return AfterSemi.isValid() ? AfterSemi
+                             : Lexer::getLocForEndOfToken(Last, 0, SM, LO);
+}
+
+/// The start of the line after the main file's '#include' that brings in
+/// \p Loc, a location in a header; invalid if there is none.
+SourceLocation afterInclude(SourceLocation Loc, const SourceManager &SM) {
+  FileID File = SM.getFileID(Loc);
+  SourceLocation Include;
+  while (File != SM.getMainFileID()) {
+    Include = SM.getIncludeLoc(File);
+    if (Include.isInvalid())
+      return {};
+    File = SM.getFileID(Include);
+  }
+  const auto [Id, Offset] = SM.getDecomposedLoc(Include);
+  const StringRef Buffer = SM.getBufferData(Id);
+  const size_t Newline = Buffer.find('\n', Offset);
+  if (Newline == StringRef::npos)
+    return {};
+  return SM.getLocForStartOfFile(Id).getLocWithOffset(Newline + 1);
+}
+
+/// \p Text inside the namespaces that enclose \p D, for a place at global
+/// scope.
+std::string inNamespaces(const Decl *D, std::string Text) {
+  for (const DeclContext *DC = D->getDeclContext(); !DC->isTranslationUnit();
+       DC = DC->getParent()) {
+    const auto *NS = dyn_cast<NamespaceDecl>(DC);
+    if (!NS)
+      continue;
+    Text = (NS->isInline() ? "inline namespace " : "namespace ") +
+           (NS->isAnonymousNamespace() ? "" : NS->getNameAsString() + " ") +
+           "{\n" + Text + "}\n";
+  }
+  return Text;
+}
+
+} // namespace
+
+std::vector<TextInsertion>
+calledKernelDeclarations(const ASTContext &Context, const SourceText &Source,
+                         const std::vector<KernelPlan> &Plans,
+                         const CodeGenOptions &Options) {
+  std::vector<TextInsertion> Result;
+  if (Options.Target == Target::Cpu)
+    return Result;
+  const SourceManager &SM = Context.getSourceManager();
+  const LangOptions &LO = Context.getLangOpts();
+  for (const KernelPlan &Plan : Plans) {
+    if (!Plan.Called)
+      continue;
+    const FunctionDecl *First = firstDeclaration(Plan, SM);
+    if (!First)
+      continue;
+    const FunctionTemplateDecl *Template = First->getDescribedFunctionTemplate();
+    const Decl *Outer = Template ? static_cast<const Decl *>(Template) : First;
+    TemplateData Data;
+    Data.set("kernel", First->getNameAsString());
+    Data.set("template_header", templateHeader(Template, Source));
+    const std::string Params = parameterList(First, Source);
+    Data.set("params", Params.empty() ? "" : ", " + Params);
+    Data.set("graph_variant", !Plan.StreamOnly);
+    std::string Declarations =
+        renderTemplate(Options.Target, "called_kernel_declaration", Data);
+
+    const std::string Generated =
+        Options.LineDirectives ? std::string(GeneratedLineMarker) + "\n" : "";
+    auto UserLine = [&](unsigned Line) {
+      return Options.LineDirectives
+                 ? lineDirective(Line, Options.SourceName) + "\n"
+                 : std::string();
+    };
+    const SourceLocation Declared = SM.getExpansionLoc(Outer->getBeginLoc());
+    if (SM.isWrittenInMainFile(Declared)) {
+      const SourceLocation After = endOfDeclaration(Outer, SM, LO);
+      const auto [File, Offset] = SM.getDecomposedLoc(After);
+      const StringRef Rest = SM.getBufferData(File).substr(Offset);
+      const size_t Newline = Rest.find('\n');
+      if (Newline != StringRef::npos && Rest.take_front(Newline).trim().empty()) {
+        const SourceLocation NextLine = After.getLocWithOffset(Newline + 1);
+        Result.push_back({NextLine, Generated + Declarations +
+                                        UserLine(SM.getExpansionLineNumber(NextLine))});
+        continue;
+      }
+      // More of the user's text on that line follows, as its own line.
+      Result.push_back({After, "\n" + Generated + Declarations +
+                                   UserLine(SM.getExpansionLineNumber(After))});
+      continue;
+    }
+    const SourceLocation After = afterInclude(Declared, SM);
+    if (After.isInvalid())
+      continue;
+    Result.push_back({After, Generated + inNamespaces(First, Declarations) +
+                                 UserLine(SM.getExpansionLineNumber(After))});
+  }
+  return Result;
+}
+
+} // namespace qd
