@@ -10,10 +10,11 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 
 # clang-19 and libclang-rt-19-dev (ASan, UBSan, libFuzzer runtimes) build
-# build-sanitize/ for scripts/sanitize.sh and scripts/fuzz.sh.
+# build-sanitize/ for scripts/sanitize.sh and scripts/fuzz.sh. OpenMPI builds
+# and runs the MPI samples (samples/mpi_heat) on several ranks.
 packages=(cmake ninja-build g++ python3 libclang-19-dev llvm-19-dev clang-19
           libclang-rt-19-dev llvm-19-tools libgtest-dev libkainjow-mustache-dev hipcc
-          xz-utils)
+          xz-utils libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
