@@ -86,7 +86,7 @@ int main(int argc, char** argv)
 }
 
 // Each rank runs on the device of its local rank (ranks on one node share
-// the node's devices round-robin).
+// the node's devices round-robin), and says which on stderr.
 void select_device()
 {
     MPI_Comm node;
@@ -94,7 +94,10 @@ void select_device()
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
     MPI_Comm_rank(node, &local_rank);
     MPI_Comm_free(&node);
-    qd::set_device(local_rank % qd::device_count());
+    const int devices = qd::device_count();
+    qd::set_device(local_rank % devices);
+    std::fprintf(stderr, "rank %d of %d: device %d of %d\n", rank, nranks, local_rank % devices,
+                 devices);
 }
 
 // Rows split as evenly as they go: the first NX % nranks ranks own one more.
