@@ -40,8 +40,9 @@
 #                       builds (default: nproc)
 #   QD_STAGE_MAX_MIB    the archive must be smaller (default 60; the device
 #                       tool carries 64 MiB in all)
-#   QD_STAGE_MPI=0      leave out the MPI programs (core stages them where
-#                       mpicxx is found)
+#   QD_STAGE_MPI        1: stage the MPI programs (core, where mpicxx is
+#                       found), 0: leave them out (default: 1 where the build's
+#                       QD_MPI_TRANSLATED is ON, cmake/QdMpi.cmake)
 #   QD_STAGE_NO_BUILD=1 use the build directory as it is (qd-translate, the
 #                       serial programs and qd_runtime_cpu already built), e.g.
 #                       while another ninja runs in it
@@ -76,7 +77,12 @@ samples=(multi_system concurrent_kernels shallow_water poisson_cg)
 mpi_programs=(mpi_heat:samples/mpi_heat/mpi_heat.cpp:mpi_heat_serial
               heat_exchange_in_kernel:tests/mpi/heat_exchange_in_kernel.cpp:mpi_heat_exchange_in_kernel_serial)
 mpi_flags=()
-if [ "${QD_STAGE_MPI:-1}" != 0 ] && command -v mpicxx >/dev/null; then
+stage_mpi=${QD_STAGE_MPI:-$(grep -q '^QD_MPI_TRANSLATED:INTERNAL=ON$' "$build/CMakeCache.txt" 2>/dev/null && echo 1 || echo 0)}
+if [ "$stage_mpi" = 1 ] && ! command -v mpicxx >/dev/null; then
+  echo "gpu_stage.sh: no mpicxx: the MPI programs are not staged" >&2
+  stage_mpi=0
+fi
+if [ "$stage_mpi" = 1 ]; then
   # Parse with MPI's headers, C API only (as cmake/QdMpi.cmake builds).
   read -r -a mpi_flags <<<"$(mpicxx --showme:compile 2>/dev/null || mpicxx -compile_info | cut -d' ' -f2-)"
   mpi_flags+=(-DOMPI_SKIP_MPICXX -DMPICH_SKIP_MPICXX)
