@@ -12,6 +12,8 @@
 #   <target>/programs/<name>.<ext>   tests/gpu programs
 #   <target>/samples/<name>/         a sample's translated kernel sources, the
 #                                    copies of its headers and include/<stem>.qd.h
+#   <target>/mpi/<name>.<ext>        MPI programs, one file each: samples/mpi_heat
+#                                    and tests/mpi (run with mpirun on the device)
 #   cudagraph/, hipgraph/            the same as cuda/ and hip/, translated with --graphs
 #   cuda/bench/<name>.cu             translated halves of the benchmarks
 #   cuda/torch/<name>.cu             kernels of the PyTorch interop library
@@ -38,6 +40,9 @@
 #                       builds (default: nproc)
 #   QD_STAGE_MAX_MIB    the archive must be smaller (default 60; the device
 #                       tool carries 64 MiB in all)
+#   QD_STAGE_MPI        1: stage the MPI programs (core, where mpicxx is
+#                       found), 0: leave them out (default: 1 where the build's
+#                       QD_MPI_TRANSLATED is ON, cmake/QdMpi.cmake)
 #   QD_STAGE_NO_BUILD=1 use the build directory as it is (qd-translate, the
 #                       serial programs and qd_runtime_cpu already built), e.g.
 #                       while another ninja runs in it
@@ -66,6 +71,24 @@ done
 has_part() { [[ " $parts " == *" $1 "* ]]; }
 
 samples=(multi_system concurrent_kernels shallow_water poisson_cg)
+# MPI programs: <name>:<source>:<serial build target>. Each prints what
+# samples/mpi_heat prints; the serial reference is its serial build on one
+# rank (MPI's singleton start, no mpirun).
+mpi_programs=(mpi_heat:samples/mpi_heat/mpi_heat.cpp:mpi_heat_serial
+              heat_exchange_in_kernel:tests/mpi/heat_exchange_in_kernel.cpp:mpi_heat_exchange_in_kernel_serial)
+mpi_flags=()
+stage_mpi=${QD_STAGE_MPI:-$(grep -q '^QD_MPI_TRANSLATED:INTERNAL=ON$' "$build/CMakeCache.txt" 2>/dev/null && echo 1 || echo 0)}
+if [ "$stage_mpi" = 1 ] && ! command -v mpicxx >/dev/null; then
+  echo "gpu_stage.sh: no mpicxx: the MPI programs are not staged" >&2
+  stage_mpi=0
+fi
+if [ "$stage_mpi" = 1 ]; then
+  # Parse with MPI's headers, C API only (as cmake/QdMpi.cmake builds).
+  read -r -a mpi_flags <<<"$(mpicxx --showme:compile 2>/dev/null || mpicxx -compile_info | cut -d' ' -f2-)"
+  mpi_flags+=(-DOMPI_SKIP_MPICXX -DMPICH_SKIP_MPICXX)
+else
+  mpi_programs=()
+fi
 programs=(stream_semantics concurrency_proof runtime_stress reduction_semantics graph_semantics vector_semantics)
 drivers=(tests/golden/drivers/*.cpp)
 serial_targets=(qd-translate qd_runtime_cpu) # qdsmith and the out-of-tree project link the runtime
@@ -73,6 +96,7 @@ if has_part core; then
   for s in "${samples[@]}"; do serial_targets+=("${s}_serial"); done
   for p in "${programs[@]}"; do serial_targets+=("gpu_suite_${p}_serial"); done
   for d in "${drivers[@]}"; do serial_targets+=("golden_$(basename "$d" .cpp)_serial"); done
+  for m in ${mpi_programs[@]+"${mpi_programs[@]}"}; do serial_targets+=("${m##*:}"); done
 fi
 if [ "${QD_STAGE_NO_BUILD:-0}" != 1 ]; then
   cmake --build "$build" --target "${serial_targets[@]}" >/dev/null
@@ -185,6 +209,12 @@ if has_part core; then
   for p in "${programs[@]}"; do
     "$build/tests/gpu/gpu_suite_${p}_serial" >"$stage/serial/$p.txt"
   done
+  for m in ${mpi_programs[@]+"${mpi_programs[@]}"}; do
+    IFS=: read -r name _ serial_target <<<"$m"
+    exe=$(find "$build/samples" "$build/tests/mpi" -maxdepth 1 -name "$serial_target" -type f 2>/dev/null | head -1)
+    [ -n "$exe" ] || { echo "gpu_stage.sh: $serial_target is not built in $build" >&2; exit 1; }
+    "$exe" >"$stage/serial/$name.txt" 2>/dev/null
+  done
   # The device also builds concurrency_proof with profiler ranges on; same results.
   cp "$stage/serial/concurrency_proof.txt" "$stage/serial/concurrency_proof_ranges.txt"
 
@@ -211,6 +241,12 @@ if has_part core; then
         job translate "$target" "$out/$stem.$ext" "$src" ${options[@]+"${options[@]}"} \
           --header "$out/include/$stem.qd.h" --in-root "samples/$s" --
       done
+    done
+    for m in ${mpi_programs[@]+"${mpi_programs[@]}"}; do
+      IFS=: read -r name source _ <<<"$m"
+      mkdir -p "$dir/mpi"
+      job translate "$target" "$dir/mpi/$name.$ext" "$source" ${options[@]+"${options[@]}"} \
+        -- "${mpi_flags[@]}"
     done
     # The suite programs' blocks write disjoint parts of one array on purpose.
     for p in "${programs[@]}"; do

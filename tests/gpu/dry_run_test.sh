@@ -21,11 +21,13 @@ for script in tests/gpu/run_on_device.sh scripts/gpu_stage.sh tests/gpu/device/d
 done
 
 # A stage of three golden cases, the suite programs' names, one qdsmith
-# batch, the benchmarks, the PyTorch kernels and the out-of-tree project.
+# batch, an MPI program, the benchmarks, the PyTorch kernels and the
+# out-of-tree project.
 s=$dir/stage
 for t in cuda hip cudagraph hipgraph; do
   case $t in hip*) ext=hip ;; *) ext=cu ;; esac
-  mkdir -p "$s/$t/golden" "$s/$t/programs" "$s/$t/samples/poisson_cg/include"
+  mkdir -p "$s/$t/golden" "$s/$t/programs" "$s/$t/samples/poisson_cg/include" "$s/$t/mpi"
+  echo "// mpi_heat" >"$s/$t/mpi/mpi_heat.$ext"
   for c in one_loop reduction graph_loops; do
     cp "tests/golden/expected/$c.$ext" "$s/$t/golden/"
   done
@@ -57,6 +59,7 @@ for line in \
   "SKIP cuda.golden.graph_loops.runs" "SKIP plaincuda.golden.one_loop.runs" \
   "SKIP hipgraph.golden.reduction.runs" "SKIP cuda.concurrency_proof_ranges.runs" \
   "SKIP cuda.oot_physics.runs" "SKIP cuda.poisson_cg.runs" \
+  "SKIP cuda.mpi_heat.np2_1gpu.runs" "SKIP hipgraph.mpi_heat.np2_2gpu.runs" \
   "SKIP cudagraph.qdsmith_0.runs" "SKIP hip.qdsmith_0.runs" \
   "SKIP probe.none.plain" "SKIP probe.synccheck.while" \
   "SKIP sanitizer.racecheck.cudagraph.golden.graph_loops" \
@@ -65,6 +68,8 @@ for line in \
   "SKIP tsan.runtime_stress" "SKIP bench.jacobi" "SKIP bench.present"; do
   grep -q "^$line " "$summary" || fail "no '$line' in the summary"
 done
+grep -q "^SKIP cuda.mpi_heat.np2_2gpu.runs  (dry run: mpirun -np 2 --allow-run-as-root .* on 2 GPU(s)" "$summary" ||
+  fail "the MPI program's 2-GPU run: $(grep -m1 'mpi_heat.np2_2gpu' "$summary")"
 # The timing-sensitive programs run alone, before the others.
 first=$(grep -m1 '^SKIP cuda\..*\.runs' "$summary" | cut -d' ' -f2)
 [ "$first" = cuda.concurrency_proof.runs ] || fail "the first program run is $first"

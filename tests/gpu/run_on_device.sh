@@ -11,7 +11,9 @@
 #   correctness  [cuda plaincuda cudagraph hip hipgraph]: every golden case,
 #                suite program, sample and the out-of-tree project against its
 #                serial reference, and their `check` lines (default: all five
-#                targets)
+#                targets); the MPI programs (samples/mpi_heat, tests/mpi) on 2
+#                ranks with mpirun, both on one GPU, and on 2 GPUs where 2 are
+#                visible (rank -> local rank % device count)
 #   generator    [0-19 | 5,7 ...] [cuda cudagraph hip hipgraph plaincuda]:
 #                qdsmith batches against their serial output, bit for bit
 #                (default: every staged batch, QD_SMITH_BATCHES, in
@@ -235,6 +237,12 @@ core_exes() {
   for f in "$d"/samples/*/; do
     [ -d "$f" ] && echo "$t.$(basename "$f")"
   done
+  # MPI programs where mpirun is (stage_correctness says when it is not).
+  if [ "$dry" = 1 ] || command -v mpirun >/dev/null; then
+    for f in "$d"/mpi/*."$ext"; do
+      [ -e "$f" ] && echo "$t.$(basename "$f" ."$ext")"
+    done
+  fi
   if [ "$t" = cuda ]; then
     [ -f "$d/programs/concurrency_proof.cu" ] && echo cuda.concurrency_proof_ranges
     [ -f "$d/oot/kernels.cu" ] && echo cuda.oot_physics
@@ -249,7 +257,13 @@ exe_sources() {
     golden.*) echo "$d/golden/${rest#golden.}.$ext" ;;
     concurrency_proof_ranges) echo "$d/programs/concurrency_proof.cu" ;;
     oot_physics) echo "$d/oot/kernels.cu" ;;
-    *) if [ -d "$d/samples/$rest" ]; then ls "$d/samples/$rest"/*."$ext"; else echo "$d/programs/$rest.$ext"; fi ;;
+    *) if [ -d "$d/samples/$rest" ]; then
+         ls "$d/samples/$rest"/*."$ext"
+       elif [ -f "$d/mpi/$rest.$ext" ]; then
+         echo "$d/mpi/$rest.$ext"
+       else
+         echo "$d/programs/$rest.$ext"
+       fi ;;
   esac
 }
 # Whether an executable's graphs have conditional (WHILE or IF) nodes.
@@ -267,7 +281,13 @@ smith_batches_staged() {
 timing_sensitive() {
   [[ ${1#*.} =~ ^(concurrency_proof|concurrency_proof_ranges|graph_semantics|stream_semantics|runtime_stress)$ ]]
 }
-export -f stage_dir_of ext_of exe_sources
+# Whether an executable is an MPI program (staged in <target>/mpi/): it runs
+# under mpirun.
+is_mpi() {
+  local t=${1%%.*}
+  [ -f "$stage/$(stage_dir_of "$t")/mpi/${1#*.}.$(ext_of "$t")" ]
+}
+export -f stage_dir_of ext_of exe_sources is_mpi
 
 # --- building -----------------------------------------------------------------------
 configured=0
@@ -488,15 +508,95 @@ run_one() {
 }
 export -f run_one
 
+# The GPUs this process may use: CUDA_VISIBLE_DEVICES' entries, else all.
+visible_gpus() {
+  if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then
+    tr ',' '\n' <<<"$CUDA_VISIBLE_DEVICES"
+  else
+    nvidia-smi --query-gpu=index --format=csv,noheader 2>/dev/null
+  fi
+}
+# OpenMPI as root, more ranks than cores where the machine has few, no
+# binding (ranks of two programs would share cores), and no single-copy
+# transfers, which need ptrace rights that containers lack (as
+# qd_mpirun_command() in cmake/QdMpi.cmake).
+mpirun_flags=(--allow-run-as-root --oversubscribe --bind-to none --mca btl_vader_single_copy_mechanism none)
+export QD_MPIRUN_FLAGS="${mpirun_flags[*]}"
+# run_mpi <index> <exe>: an MPI program on 2 ranks, both on one GPU, then one
+# rank per GPU on 2 GPUs where 2 are visible (each rank picks local rank %
+# device count, and says which on stderr); each run compared with the serial
+# reference (the serial build on one rank).
+run_mpi() {
+  local exe=$2 ref placement name log err gpus devices detail
+  RES=$RES_DIR/$1.res
+  local con=$RES_DIR/$1.out
+  ref=$stage/serial/${exe#*.}.txt
+  mapfile -t gpus < <(visible_gpus)
+  for placement in 1gpu 2gpu; do
+    name=$exe.np2_$placement
+    if [ "$dry" = 1 ]; then
+      verdict SKIP "$name.runs" "dry run: mpirun -np 2 $QD_MPIRUN_FLAGS $build/$exe on ${placement%gpu} GPU(s), compared with serial/${exe#*.}.txt"
+      continue
+    fi
+    if ! command -v mpirun >/dev/null; then
+      verdict SKIP "$name.runs" "mpirun not found"
+      continue
+    fi
+    if [ "$placement" = 1gpu ]; then
+      devices=${gpus[0]:-0}
+    elif [ ${#gpus[@]} -ge 2 ]; then
+      devices=${gpus[0]},${gpus[1]}
+    else
+      verdict SKIP "$name.runs" "${#gpus[@]} GPU visible: 2 ranks on 2 GPUs need a machine with 2"
+      continue
+    fi
+    log=$logs/run/$name.txt err=$logs/run/$name.stderr
+    # shellcheck disable=SC2086 # the flags' words
+    CUDA_VISIBLE_DEVICES=$devices run_limited "$name.runs" "$run_timeout" QD_RUN_TIMEOUT "$log" "$err" \
+      mpirun -np 2 $QD_MPIRUN_FLAGS "$build/$exe" || continue
+    if [ "$status" != 0 ]; then
+      verdict FAIL "$name.runs" "exit $status; see logs/run/$name.stderr"
+      { echo "--- $name (exit $status):"; tail -5 "$err"; } >>"$con"
+      continue
+    fi
+    # "rank 1 of 2: device 1 of 2", from the program's select_device().
+    local used
+    used=$(sed -n 's/^rank [0-9]* of [0-9]*: device \([0-9]*\) of [0-9]*$/\1/p' "$err" | sort -u | tr '\n' ' ')
+    verdict PASS "$name.runs" "CUDA_VISIBLE_DEVICES=$devices; devices used: ${used:-not reported}"
+    if [ "$placement" = 2gpu ]; then
+      if [ "$(wc -w <<<"$used")" = 2 ]; then
+        verdict PASS "$name.one_rank_per_gpu" "devices $used"
+      else
+        verdict FAIL "$name.one_rank_per_gpu" "devices used: ${used:-not reported}; see logs/run/$name.stderr"
+      fi
+    fi
+    if detail=$(python3 "$root/tests/gpu/compare_results.py" "$ref" "$log" 2>&1); then
+      verdict PASS "$name.matches_serial" "$(echo "$detail" | tail -1)"
+    else
+      verdict FAIL "$name.matches_serial"
+      { echo "--- $name against serial/${exe#*.}.txt:"; echo "$detail" | head -20; } >>"$con"
+    fi
+  done
+}
+export -f visible_gpus run_mpi
+
 # run_programs <exe>...: the timing-sensitive ones alone, then the others
 # QD_RUN_JOBS at a time (the GPU is shared; results do not depend on it).
 run_programs() {
-  local alone=() together=() exe
+  local alone=() together=() mpi=() exe
   for exe in "$@"; do
-    if timing_sensitive "$exe"; then alone+=("$exe"); else together+=("$exe"); fi
+    if is_mpi "$exe"; then
+      mpi+=("$exe")
+    elif timing_sensitive "$exe"; then
+      alone+=("$exe")
+    else
+      together+=("$exe")
+    fi
   done
   run_items 1 run_one record ${alone[@]+"${alone[@]}"}
   run_items "$run_jobs" run_one record ${together[@]+"${together[@]}"}
+  # One MPI program at a time: on a 2-GPU machine each uses both.
+  run_items 1 run_mpi record ${mpi[@]+"${mpi[@]}"}
 }
 
 # Filters of a stage: targets (cuda ...), tools, batch ranges, bench names.
@@ -552,6 +652,10 @@ stage_correctness() {
   local exes=() t
   for t in $(parse_targets "${all_targets[@]}" -- "$@"); do
     while read -r e; do exes+=("$e"); done < <(core_exes "$t")
+    if [ "$dry" != 1 ] && ! command -v mpirun >/dev/null &&
+       compgen -G "$stage/$(stage_dir_of "$t")/mpi/*" >/dev/null; then
+      record SKIP "$t.mpi" "mpirun not found: the MPI programs were not built or run"
+    fi
   done
   if [ ${#exes[@]} = 0 ]; then
     record SKIP correctness "nothing staged (QD_STAGE_PARTS without core)"
