@@ -1,0 +1,8 @@
+#pragma once
+
+typedef double* FieldBufferType;
+
+// Empty extension point
+typedef struct ChunkExtension
+{
+} ChunkExtension;

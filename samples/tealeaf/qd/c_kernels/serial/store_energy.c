@@ -1,0 +1,16 @@
+#include "../../shared.h"
+
+// Store original energy state
+#pragma qd kernel
+void store_energy(
+        int x,
+        int y,
+        double* energy0,
+        double* energy)
+{
+    for(int ii = 0; ii < x*y; ++ii)
+    {
+        energy[ii] = energy0[ii];
+    }
+}
+
