@@ -19,13 +19,10 @@ include_guard(GLOBAL)
 
 option(QD_ENABLE_MPI "Build the MPI samples and tests when MPI is found" ON)
 # The MPI samples and tests/mpi use '#pragma qd data', 'update' and 'host
-# wait' (SPEC section 1), which qd-translate rejects until it implements
-# them. While this is OFF their translated builds are left out of 'all' and
-# the tests that run them are registered but disabled (ctest lists them as
-# "Not Run (Disabled)"); their serial builds and tests run, and
-# scripts/gpu_stage.sh, which reads it from CMakeCache.txt, does not stage
-# them. Turn it ON with the translator change that parses those directives.
-set(QD_MPI_TRANSLATED OFF CACHE INTERNAL "qd-translate translates the MPI programs")
+# wait' (SPEC section 1). While this is OFF their translated builds are left
+# out of 'all' and the tests that run them are registered but disabled;
+# scripts/gpu_stage.sh reads it from CMakeCache.txt.
+set(QD_MPI_TRANSLATED ON CACHE INTERNAL "qd-translate translates the MPI programs")
 set(QD_MPI_TEST_RANKS 1 2 4) # the rank counts every MPI test runs
 
 # The C++ bindings (removed in MPI 3.0, still in OpenMPI's mpi.h) do not

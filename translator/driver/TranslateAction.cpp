@@ -2,6 +2,7 @@
 #include "TranslateAction.h"
 #include "WarningPragmas.h"
 #include "DataCodeGen.h"
+#include "KernelNameUses.h"
 #include "DeviceFunctions.h"
 #include "EntryHeader.h"
 #include "KernelAnalysis.h"
@@ -172,6 +173,8 @@ public:
               << static_cast<unsigned>(Plan.StreamOnlyWhy) << !Detail.empty()
               << Detail;
         }
+    // Every target's output overloads the kernel's name.
+    rewriteKernelNamesAsValues(Context, Plans, Rewrite);
     rewriteHostDataDirectives(DataDirectives, Rewrite,
                               Options.CodeGen.Target != Target::Cpu,
                               Options.CodeGen.SourceName);
