@@ -76,20 +76,20 @@ void analyse(const float* samples, int n, float lo, float hi, int bins, int* his
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   const float scale = bins / (hi - lo);
   // serial task, atomics.cpp:12
-  qd_analyse_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(sum);
+  qd_analyse_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(sum, "analyse", "sum"));
   qd::detail::check_launch(hipGetLastError(), "analyse", "atomics.cpp", 12);
   // serial task, atomics.cpp:13
-  qd_analyse_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(max_bin_index);
+  qd_analyse_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(max_bin_index, "analyse", "max_bin_index"));
   qd::detail::check_launch(hipGetLastError(), "analyse", "atomics.cpp", 13);
   // serial task, atomics.cpp:14
-  qd_analyse_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(overflow_count);
+  qd_analyse_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(overflow_count, "analyse", "overflow_count"));
   qd::detail::check_launch(hipGetLastError(), "analyse", "atomics.cpp", 14);
   // parallel loop, atomics.cpp:15
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(bins), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_analyse_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, histogram);
+      qd_analyse_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(histogram, "analyse", "histogram"));
       qd::detail::check_launch(hipGetLastError(), "analyse", "atomics.cpp", 15);
     }
   }
@@ -98,7 +98,7 @@ void analyse(const float* samples, int n, float lo, float hi, int bins, int* his
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_analyse_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, samples, lo, bins, histogram, sum, max_bin_index, overflow_count, overflow_values, scale);
+      qd_analyse_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(samples, "analyse", "samples"), lo, bins, qd::detail::present_or_device(histogram, "analyse", "histogram"), qd::detail::present_or_device(sum, "analyse", "sum"), qd::detail::present_or_device(max_bin_index, "analyse", "max_bin_index"), qd::detail::present_or_device(overflow_count, "analyse", "overflow_count"), qd::detail::present_or_device(overflow_values, "analyse", "overflow_values"), scale);
       qd::detail::check_launch(hipGetLastError(), "analyse", "atomics.cpp", 17);
     }
   }

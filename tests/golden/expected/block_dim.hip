@@ -66,7 +66,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_scale_and_shift_loop0<<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, scale);
+      qd_scale_and_shift_loop0<<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "scale_and_shift", "x"), scale);
       qd::detail::check_launch(hipGetLastError(), "scale_and_shift", "block_dim.cpp", 7);
     }
   }
@@ -75,7 +75,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_scale_and_shift_loop1<<<qd::detail::grid_size(qd_count, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, shift);
+      qd_scale_and_shift_loop1<<<qd::detail::grid_size(qd_count, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "scale_and_shift", "x"), shift);
       qd::detail::check_launch(hipGetLastError(), "scale_and_shift", "block_dim.cpp", 11);
     }
   }
@@ -100,7 +100,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_scale_and_shift_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, y);
+          qd_scale_and_shift_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "scale_and_shift", "y"));
           qd::detail::check_launch(hipGetLastError(), "scale_and_shift", "block_dim.cpp", 17);
         }
       }
@@ -114,7 +114,7 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_scale_and_shift_loop3<<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, x);
+          qd_scale_and_shift_loop3<<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "scale_and_shift", "x"));
           qd::detail::check_launch(hipGetLastError(), "scale_and_shift", "block_dim.cpp", 22);
         }
       }
@@ -161,7 +161,7 @@ void negate(float* x, int n, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_negate_loop0<<<qd::detail::grid_size(qd_count, 1024, qd_device), 1024, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x);
+      qd_negate_loop0<<<qd::detail::grid_size(qd_count, 1024, qd_device), 1024, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "negate", "x"));
       qd::detail::check_launch(hipGetLastError(), "negate", "block_dim.cpp", 32);
     }
   }

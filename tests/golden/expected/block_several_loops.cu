@@ -107,7 +107,7 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(rows), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_prepare_inputs_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, matrix, row_norm, cols, eps);
+          qd_prepare_inputs_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(matrix, "prepare_inputs", "matrix"), qd::detail::present_or_device(row_norm, "prepare_inputs", "row_norm"), cols, eps);
           qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 16);
         }
       }
@@ -116,7 +116,7 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(elements), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_prepare_inputs_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, matrix, row_norm, cols);
+          qd_prepare_inputs_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(matrix, "prepare_inputs", "matrix"), qd::detail::present_or_device(row_norm, "prepare_inputs", "row_norm"), cols);
           qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 22);
         }
       }
@@ -131,19 +131,19 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(bins), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_prepare_inputs_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, counts, density, inv_width);
+          qd_prepare_inputs_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(counts, "prepare_inputs", "counts"), qd::detail::present_or_device(density, "prepare_inputs", "density"), inv_width);
           qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 28);
         }
       }
       // serial task, block_several_loops.cpp:30
-      qd_prepare_inputs_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(density, cdf, total, bins, bin_width);
+      qd_prepare_inputs_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(density, "prepare_inputs", "density"), qd::detail::present_or_device(cdf, "prepare_inputs", "cdf"), qd::detail::present_or_device(total, "prepare_inputs", "total"), bins, bin_width);
       qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 30);
       // parallel loop, block_several_loops.cpp:38
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(bins), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_prepare_inputs_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, cdf, total);
+          qd_prepare_inputs_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(cdf, "prepare_inputs", "cdf"), qd::detail::present_or_device(total, "prepare_inputs", "total"));
           qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 38);
         }
       }

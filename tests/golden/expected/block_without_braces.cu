@@ -72,7 +72,7 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_split_complex_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, interleaved, re);
+          qd_split_complex_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(interleaved, "split_complex", "interleaved"), qd::detail::present_or_device(re, "split_complex", "re"));
           qd::detail::check_launch(cudaGetLastError(), "split_complex", "block_without_braces.cpp", 8);
         }
       }
@@ -86,7 +86,7 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_split_complex_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, interleaved, im);
+          qd_split_complex_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(interleaved, "split_complex", "interleaved"), qd::detail::present_or_device(im, "split_complex", "im"));
           qd::detail::check_launch(cudaGetLastError(), "split_complex", "block_without_braces.cpp", 11);
         }
       }
@@ -100,7 +100,7 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_split_complex_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, interleaved, mag2);
+          qd_split_complex_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(interleaved, "split_complex", "interleaved"), qd::detail::present_or_device(mag2, "split_complex", "mag2"));
           qd::detail::check_launch(cudaGetLastError(), "split_complex", "block_without_braces.cpp", 14);
         }
       }

@@ -87,7 +87,7 @@ void fill_grid(float* field, float* total, Grid gridDim, int blockIdx, qd::Strea
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(blockDim), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_fill_grid_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, field, gridDim, blockIdx);
+      qd_fill_grid_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(field, "fill_grid", "field"), gridDim, blockIdx);
       qd::detail::check_launch(cudaGetLastError(), "fill_grid", "builtin_names.cpp", 16);
     }
   }
@@ -96,11 +96,11 @@ void fill_grid(float* field, float* total, Grid gridDim, int blockIdx, qd::Strea
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(blockDim), /*inclusive=*/false);
-    qd_fill_grid_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, field, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), threadIdx, qd_scratch.counter(0));
+    qd_fill_grid_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(field, "fill_grid", "field"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), threadIdx, qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "fill_grid", "builtin_names.cpp", 22);
   }
   // serial task, builtin_names.cpp:24
-  qd_fill_grid_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(total, qd_scratch.slot<float>(0));
+  qd_fill_grid_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(total, "fill_grid", "total"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(cudaGetLastError(), "fill_grid", "builtin_names.cpp", 24);
 }
 

@@ -137,7 +137,7 @@ void c_style_loops(float* a, double* b, int* c, int n, int stride, int rows, int
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_c_style_loops_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_c_style_loops_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "c_style_loops", "a"));
       qd::detail::check_launch(hipGetLastError(), "c_style_loops", "c_style_loops.cpp", 11);
     }
   }
@@ -146,7 +146,7 @@ void c_style_loops(float* a, double* b, int* c, int n, int stride, int rows, int
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(n - 1), 1, /*descending=*/true);
     const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(0), /*inclusive=*/true, "c_style_loops", "c_style_loops.cpp", 13);
     if (qd_count != 0) {
-      qd_c_style_loops_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, b);
+      qd_c_style_loops_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "c_style_loops", "a"), qd::detail::present_or_device(b, "c_style_loops", "b"));
       qd::detail::check_launch(hipGetLastError(), "c_style_loops", "c_style_loops.cpp", 13);
     }
   }
@@ -155,7 +155,7 @@ void c_style_loops(float* a, double* b, int* c, int n, int stride, int rows, int
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(1), (3), /*descending=*/false);
     const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 15);
     if (qd_count != 0) {
-      qd_c_style_loops_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, c);
+      qd_c_style_loops_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(c, "c_style_loops", "c"));
       qd::detail::check_launch(hipGetLastError(), "c_style_loops", "c_style_loops.cpp", 15);
     }
   }
@@ -164,7 +164,7 @@ void c_style_loops(float* a, double* b, int* c, int n, int stride, int rows, int
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(n - 2), (stride), /*descending=*/true);
     const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(0), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 17);
     if (qd_count != 0) {
-      qd_c_style_loops_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, c);
+      qd_c_style_loops_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(c, "c_style_loops", "c"));
       qd::detail::check_launch(hipGetLastError(), "c_style_loops", "c_style_loops.cpp", 17);
     }
   }
@@ -173,7 +173,7 @@ void c_style_loops(float* a, double* b, int* c, int n, int stride, int rows, int
     const qd::detail::StridedBegin<unsigned int> qd_begin = qd::detail::strided_begin(static_cast<unsigned int>(static_cast<unsigned>(n)), 1, /*descending=*/true);
     const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<unsigned int>(0), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 19);
     if (qd_count != 0) {
-      qd_c_style_loops_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b);
+      qd_c_style_loops_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "c_style_loops", "b"));
       qd::detail::check_launch(hipGetLastError(), "c_style_loops", "c_style_loops.cpp", 19);
     }
   }
@@ -182,7 +182,7 @@ void c_style_loops(float* a, double* b, int* c, int n, int stride, int rows, int
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(0), (5), /*descending=*/false);
     const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 21);
     if (qd_count != 0) {
-      qd_c_style_loops_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_c_style_loops_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "c_style_loops", "a"));
       qd::detail::check_launch(hipGetLastError(), "c_style_loops", "c_style_loops.cpp", 21);
     }
   }
@@ -195,10 +195,10 @@ void c_style_loops(float* a, double* b, int* c, int n, int stride, int rows, int
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
       if (qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
-        qd_c_style_loops_loop7<<<qd::detail::grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], b, cols);
+        qd_c_style_loops_loop7<<<qd::detail::grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(b, "c_style_loops", "b"), cols);
         qd::detail::check_launch(hipGetLastError(), "c_style_loops", "c_style_loops.cpp", 24);
       } else {
-        qd_c_style_loops_loop6<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, b, cols);
+        qd_c_style_loops_loop6<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(b, "c_style_loops", "b"), cols);
         qd::detail::check_launch(hipGetLastError(), "c_style_loops", "c_style_loops.cpp", 24);
       }
     }

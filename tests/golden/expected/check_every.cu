@@ -132,14 +132,14 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-        qd_jacobi_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), u, v, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+        qd_jacobi_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
         qd::detail::check_launch(cudaGetLastError(), "jacobi", "check_every.cpp", 21);
       }
       // serial task, check_every.cpp:25
-      qd_jacobi_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), u, v);
+      qd_jacobi_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"));
       qd::detail::check_launch(cudaGetLastError(), "jacobi", "check_every.cpp", 25);
       // serial task, check_every.cpp:26
-      qd_jacobi_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), u, v, n);
+      qd_jacobi_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"), n);
       qd::detail::check_launch(cudaGetLastError(), "jacobi", "check_every.cpp", 26);
       float* t = u;
       u = v;
@@ -148,10 +148,10 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
     }
   }
   // serial task, check_every.cpp:32
-  qd_jacobi_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(iterations, it);
+  qd_jacobi_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "jacobi", "iterations"), it);
   qd::detail::check_launch(cudaGetLastError(), "jacobi", "check_every.cpp", 32);
   // serial task, check_every.cpp:33
-  qd_jacobi_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(residual, qd_scratch.slot<float>(0));
+  qd_jacobi_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(residual, "jacobi", "residual"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(cudaGetLastError(), "jacobi", "check_every.cpp", 33);
 }
 
@@ -263,7 +263,7 @@ void halve_until(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_halve_until_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+        qd_halve_until_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(a, "halve_until", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
         qd::detail::check_launch(cudaGetLastError(), "halve_until", "check_every.cpp", 46);
       }
       ++k;
@@ -273,10 +273,10 @@ void halve_until(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
     }
   }
   // serial task, check_every.cpp:52
-  qd_halve_until_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd_halve_until_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "halve_until", "steps"), k);
   qd::detail::check_launch(cudaGetLastError(), "halve_until", "check_every.cpp", 52);
   // serial task, check_every.cpp:53
-  qd_halve_until_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(a, qd_scratch.slot<float>(0));
+  qd_halve_until_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(a, "halve_until", "a"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(cudaGetLastError(), "halve_until", "check_every.cpp", 53);
 }
 
@@ -432,7 +432,7 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock, qd
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_grow_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+        qd_grow_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(a, "grow", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
         qd::detail::check_launch(cudaGetLastError(), "grow", "check_every.cpp", 68);
       }
       // stream_parallel region, check_every.cpp:70: 2 blocks, each on its own pooled stream
@@ -456,7 +456,7 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock, qd
             const int qd_begin = 0;
             const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
             if (qd_count != 0) {
-              qd_grow_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), a);
+              qd_grow_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(a, "grow", "a"));
               qd::detail::check_launch(cudaGetLastError(), "grow", "check_every.cpp", 72);
             }
           }
@@ -470,7 +470,7 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock, qd
             const int qd_begin = 0;
             const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
             if (qd_count != 0) {
-              qd_grow_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), b);
+              qd_grow_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(b, "grow", "b"));
               qd::detail::check_launch(cudaGetLastError(), "grow", "check_every.cpp", 77);
             }
           }
@@ -487,7 +487,7 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock, qd
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
-            qd_grow_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), b);
+            qd_grow_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(b, "grow", "b"));
             qd::detail::check_launch(cudaGetLastError(), "grow", "check_every.cpp", 81);
           }
         }
@@ -496,13 +496,13 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock, qd
     }
   }
   // serial task, check_every.cpp:86
-  qd_grow_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(rounds, r);
+  qd_grow_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rounds, "grow", "rounds"), r);
   qd::detail::check_launch(cudaGetLastError(), "grow", "check_every.cpp", 86);
   // serial task, check_every.cpp:87
-  qd_grow_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(a, qd_scratch.slot<float>(0));
+  qd_grow_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(a, "grow", "a"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(cudaGetLastError(), "grow", "check_every.cpp", 87);
   // serial task, check_every.cpp:88
-  qd_grow_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(clock, t);
+  qd_grow_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(clock, "grow", "clock"), t);
   qd::detail::check_launch(cudaGetLastError(), "grow", "check_every.cpp", 88);
 }
 
@@ -655,7 +655,7 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_shrink_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), norm, qd_scratch.counter(0));
+    qd_shrink_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shrink", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), norm, qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "shrink", "check_every.cpp", 98);
   }
   int k = 0;
@@ -675,7 +675,7 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
-            qd_shrink_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(2), x);
+            qd_shrink_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(2), qd::detail::present_or_device(x, "shrink", "x"));
             qd::detail::check_launch(cudaGetLastError(), "shrink", "check_every.cpp", 106);
           }
         }
@@ -684,7 +684,7 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_shrink_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(2), x, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), next, qd_scratch.counter(1));
+        qd_shrink_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(2), qd::detail::present_or_device(x, "shrink", "x"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), next, qd_scratch.counter(1));
         qd::detail::check_launch(cudaGetLastError(), "shrink", "check_every.cpp", 110);
       }
       // serial task, check_every.cpp:112
@@ -694,10 +694,10 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
     }
   }
   // serial task, check_every.cpp:115
-  qd_shrink_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd_shrink_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "shrink", "steps"), k);
   qd::detail::check_launch(cudaGetLastError(), "shrink", "check_every.cpp", 115);
   // serial task, check_every.cpp:116
-  qd_shrink_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(0));
+  qd_shrink_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "shrink", "out"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(cudaGetLastError(), "shrink", "check_every.cpp", 116);
 }
 
@@ -855,7 +855,7 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
         const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
         const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "relax", "check_every.cpp", 130);
         {
-          qd_relax_loop1<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd_scratch.slot<qd::detail::LoopPredicate>(1), grid, next, w, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+          qd_relax_loop1<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(grid, "relax", "grid"), qd::detail::present_or_device(next, "relax", "next"), w, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
           qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 130);
         }
       }
@@ -864,7 +864,7 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_relax_loop2<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), next, rows, w);
+          qd_relax_loop2<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(next, "relax", "next"), qd::detail::present_or_device(rows, "relax", "rows"), w);
           qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 138);
         }
       }
@@ -875,10 +875,10 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
     }
   }
   // serial task, check_every.cpp:150
-  qd_relax_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(sweeps, s);
+  qd_relax_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(sweeps, "relax", "sweeps"), s);
   qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 150);
   // serial task, check_every.cpp:151
-  qd_relax_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(rows, qd_scratch.slot<float>(0));
+  qd_relax_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rows, "relax", "rows"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 151);
 }
 

@@ -60,7 +60,7 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_damp_and_split_loop0<<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, src, keep);
+      qd_damp_and_split_loop0<<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "damp_and_split", "a"), qd::detail::present_or_device(src, "damp_and_split", "src"), keep);
       qd::detail::check_launch(cudaGetLastError(), "damp_and_split", "comments.cpp", 17);
     }
   }
@@ -85,7 +85,7 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_damp_and_split_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a);
+          qd_damp_and_split_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "damp_and_split", "a"));
           qd::detail::check_launch(cudaGetLastError(), "damp_and_split", "comments.cpp", 25);
         }
       }
@@ -99,7 +99,7 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_damp_and_split_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, b, src);
+          qd_damp_and_split_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "damp_and_split", "b"), qd::detail::present_or_device(src, "damp_and_split", "src"));
           qd::detail::check_launch(cudaGetLastError(), "damp_and_split", "comments.cpp", 34);
         }
       }

@@ -66,7 +66,7 @@ void integrate(ParticleArrays p, const Params& params, Vec3 wind, float* wind_po
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_integrate_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, params, wind, wind_power, keep);
+      qd_integrate_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, params, wind, qd::detail::present_or_device(wind_power, "integrate", "wind_power"), keep);
       qd::detail::check_launch(cudaGetLastError(), "integrate", "const_ref_and_struct_params.cpp", 32);
     }
   }
@@ -105,7 +105,7 @@ void apply_offset(float* x, const Vec3& offset, const int& n, qd::StreamRef qd_s
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_apply_offset_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, offset);
+      qd_apply_offset_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "apply_offset", "x"), offset);
       qd::detail::check_launch(cudaGetLastError(), "apply_offset", "const_ref_and_struct_params.cpp", 50);
     }
   }

@@ -67,7 +67,7 @@ void march(float* x, float* y, float* z, int n, int steps, float dt, qd::StreamR
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(half), /*inclusive=*/false);
           if (qd_count != 0) {
-            qd_graph.launch(qd_lanes + 0, &qd_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 18, qd_begin, qd_count, x, y, dt);
+            qd_graph.launch(qd_lanes + 0, &qd_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 18, qd_begin, qd_count, qd::detail::present_or_device(x, "march", "x"), qd::detail::present_or_device(y, "march", "y"), dt);
           }
         }
       }
@@ -78,7 +78,7 @@ void march(float* x, float* y, float* z, int n, int steps, float dt, qd::StreamR
           const int qd_begin = half;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
-            qd_graph.launch(qd_lanes + 1, &qd_march_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 23, qd_begin, qd_count, x, z, dt);
+            qd_graph.launch(qd_lanes + 1, &qd_march_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 23, qd_begin, qd_count, qd::detail::present_or_device(x, "march", "x"), qd::detail::present_or_device(z, "march", "z"), dt);
           }
         }
       }
@@ -89,7 +89,7 @@ void march(float* x, float* y, float* z, int n, int steps, float dt, qd::StreamR
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_march_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 26, qd_begin, qd_count, x, y, z, half);
+        qd_graph.launch(0, &qd_march_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 26, qd_begin, qd_count, qd::detail::present_or_device(x, "march", "x"), qd::detail::present_or_device(y, "march", "y"), qd::detail::present_or_device(z, "march", "z"), half);
       }
     }
   }
@@ -175,11 +175,11 @@ void weigh(const float* x, float* out, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(len), /*inclusive=*/false);
-    qd_weigh_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, out, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
+    qd_weigh_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "weigh", "x"), qd::detail::present_or_device(out, "weigh", "out"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "weigh", "decltype_types.cpp", 38);
   }
   // serial task, decltype_types.cpp:43
-  qd_weigh_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, n, qd_scratch.slot<float>(0));
+  qd_weigh_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "weigh", "out"), n, qd_scratch.slot<float>(0));
   qd::detail::check_launch(hipGetLastError(), "weigh", "decltype_types.cpp", 43);
 }
 
@@ -275,7 +275,7 @@ void scale_sum(T* x, T scale, int n, T* total, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_scale_sum_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 52, qd_begin, qd_count, x, scale, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
+    qd_graph.launch(0, &qd_scale_sum_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 52, qd_begin, qd_count, qd::detail::present_or_device(x, "scale_sum", "x"), scale, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
   }
   const decltype(scale) twice = scale + scale;
   // parallel loop, decltype_types.cpp:57
@@ -283,11 +283,11 @@ void scale_sum(T* x, T scale, int n, T* total, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_scale_sum_loop1<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 57, qd_begin, qd_count, x, scale, twice);
+      qd_graph.launch(0, &qd_scale_sum_loop1<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 57, qd_begin, qd_count, qd::detail::present_or_device(x, "scale_sum", "x"), scale, twice);
     }
   }
   // serial task, decltype_types.cpp:61
-  qd_graph.launch(0, &qd_scale_sum_task2<T>, qd::detail::task_grid_size(), 1, "decltype_types.cpp", 61, total, qd_scratch.slot<T>(0));
+  qd_graph.launch(0, &qd_scale_sum_task2<T>, qd::detail::task_grid_size(), 1, "decltype_types.cpp", 61, qd::detail::present_or_device(total, "scale_sum", "total"), qd_scratch.slot<T>(0));
   qd_graph.submit();
 }
 

@@ -166,7 +166,7 @@ void stage(float* a, int n, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_stage_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_stage_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "stage", "a"));
       qd::detail::check_launch(cudaGetLastError(), "stage", "definition_order.cpp", 56);
     }
   }
@@ -183,7 +183,7 @@ void stage(float* a, int n) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_stage_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_stage_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "stage", "a"));
       qd::detail::check_launch(cudaGetLastError(), "stage", "definition_order.cpp", 56);
     }
   }
@@ -196,7 +196,7 @@ void stage(float* a, int n) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_stage_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 56, qd_begin, qd_count, a);
+      qd_graph.launch(qd_lane, &qd_stage_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 56, qd_begin, qd_count, qd::detail::present_or_device(a, "stage", "a"));
     }
   }
 }
@@ -232,7 +232,7 @@ void smooth(float* a, int n, qd::StreamRef qd_stream) {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(1), (2), /*descending=*/false);
     const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 64);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_smooth_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 64, qd_begin, qd_count, a);
+      qd_graph.launch(0, &qd_smooth_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 64, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth", "a"));
     }
   }
   qd_graph.submit();
@@ -249,7 +249,7 @@ void smooth(float* a, int n) {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(1), (2), /*descending=*/false);
     const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 64);
     if (qd_count != 0) {
-      qd_smooth_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_smooth_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "smooth", "a"));
       qd::detail::check_launch(cudaGetLastError(), "smooth", "definition_order.cpp", 64);
     }
   }
@@ -262,7 +262,7 @@ void smooth(float* a, int n) {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(1), (2), /*descending=*/false);
     const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 64);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_smooth_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 64, qd_begin, qd_count, a);
+      qd_graph.launch(qd_lane, &qd_smooth_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 64, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth", "a"));
     }
   }
 }
@@ -331,11 +331,11 @@ void total(const float* a, float* out, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_total_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
+    qd_total_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "total", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "total", "definition_order.cpp", 74);
   }
   // serial task, definition_order.cpp:76
-  qd_total_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(0));
+  qd_total_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(cudaGetLastError(), "total", "definition_order.cpp", 76);
 }
 
@@ -352,11 +352,11 @@ void total(const float* a, float* out, int n) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_total_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
+    qd_total_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "total", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "total", "definition_order.cpp", 74);
   }
   // serial task, definition_order.cpp:76
-  qd_total_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(0));
+  qd_total_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(cudaGetLastError(), "total", "definition_order.cpp", 76);
 }
 
@@ -369,10 +369,10 @@ void total(const float* a, float* out, int n) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(qd_lane, &qd_total_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 74, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
+    qd_graph.launch(qd_lane, &qd_total_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 74, qd_begin, qd_count, qd::detail::present_or_device(a, "total", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
   }
   // serial task, definition_order.cpp:76
-  qd_graph.launch(qd_lane, &qd_total_task1, qd::detail::task_grid_size(), 1, "definition_order.cpp", 76, out, qd_scratch.slot<float>(0));
+  qd_graph.launch(qd_lane, &qd_total_task1, qd::detail::task_grid_size(), 1, "definition_order.cpp", 76, qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0));
 }
 
 // ---- end of qd kernel 'total' ----
@@ -406,7 +406,7 @@ void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, y, x, a);
+      qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
       qd::detail::check_launch(cudaGetLastError(), "axpy", "definition_order.cpp", 83);
     }
   }
@@ -425,7 +425,7 @@ template <class T>
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, y, x, a);
+      qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
       qd::detail::check_launch(cudaGetLastError(), "axpy", "definition_order.cpp", 83);
     }
   }
@@ -439,7 +439,7 @@ template <class T>
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_axpy_loop0<T>, qd::detail::grid_size(qd_count, 128, qd_device), 128, "definition_order.cpp", 83, qd_begin, qd_count, y, x, a);
+      qd_graph.launch(qd_lane, &qd_axpy_loop0<T>, qd::detail::grid_size(qd_count, 128, qd_device), 128, "definition_order.cpp", 83, qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
     }
   }
 }
@@ -479,7 +479,7 @@ void relax(float* a, int n, float w, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_relax_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, w);
+      qd_relax_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "relax", "a"), w);
       qd::detail::check_launch(cudaGetLastError(), "relax", "definition_order.cpp", 94);
     }
   }
@@ -498,7 +498,7 @@ void relax(float* a, int n, float w) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_relax_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, w);
+      qd_relax_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "relax", "a"), w);
       qd::detail::check_launch(cudaGetLastError(), "relax", "definition_order.cpp", 94);
     }
   }
@@ -513,7 +513,7 @@ void relax(float* a, int n, float w) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_relax_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 94, qd_begin, qd_count, a, w);
+      qd_graph.launch(qd_lane, &qd_relax_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 94, qd_begin, qd_count, qd::detail::present_or_device(a, "relax", "a"), w);
     }
   }
 }
@@ -547,7 +547,7 @@ void damp(float* a, int n, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_damp_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_damp_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "damp", "a"));
       qd::detail::check_launch(cudaGetLastError(), "damp", "definition_order.cpp", 101);
     }
   }
@@ -564,7 +564,7 @@ void damp(float* a, int n) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_damp_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_damp_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "damp", "a"));
       qd::detail::check_launch(cudaGetLastError(), "damp", "definition_order.cpp", 101);
     }
   }
@@ -577,7 +577,7 @@ void damp(float* a, int n) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_damp_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 101, qd_begin, qd_count, a);
+      qd_graph.launch(qd_lane, &qd_damp_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 101, qd_begin, qd_count, qd::detail::present_or_device(a, "damp", "a"));
     }
   }
 }

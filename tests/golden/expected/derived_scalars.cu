@@ -144,7 +144,7 @@ void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_str
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_normalize_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 23, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
+    qd_graph.launch(0, &qd_normalize_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 23, qd_begin, qd_count, qd::detail::present_or_device(a, "normalize", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
   }
   [[maybe_unused]] float mean{}; // computed on the device: slot 1
   // serial task, derived_scalars.cpp:25
@@ -154,18 +154,18 @@ void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_str
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_normalize_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 26, qd_begin, qd_count, a, qd_scratch.slot<float>(1));
+      qd_graph.launch(0, &qd_normalize_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 26, qd_begin, qd_count, qd::detail::present_or_device(a, "normalize", "a"), qd_scratch.slot<float>(1));
     }
   }
   [[maybe_unused]] const float * larger{}; // computed on the device: slot 2
   // serial task, derived_scalars.cpp:28
-  qd_graph.launch(0, &qd_normalize_set3, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 28, qd_scratch.slot<const float *>(2), a, b, qd_scratch.slot<float>(0));
+  qd_graph.launch(0, &qd_normalize_set3, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 28, qd_scratch.slot<const float *>(2), qd::detail::present_or_device(a, "normalize", "a"), qd::detail::present_or_device(b, "normalize", "b"), qd_scratch.slot<float>(0));
   // parallel loop, derived_scalars.cpp:29
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_normalize_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 29, qd_begin, qd_count, out, qd_scratch.slot<const float *>(2));
+      qd_graph.launch(0, &qd_normalize_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 29, qd_begin, qd_count, qd::detail::present_or_device(out, "normalize", "out"), qd_scratch.slot<const float *>(2));
     }
   }
   [[maybe_unused]] double scale{}; // computed on the device: slot 3
@@ -174,7 +174,7 @@ void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_str
   // serial task, derived_scalars.cpp:32
   qd_graph.launch(0, &qd_normalize_set6, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 32, qd_scratch.slot<double>(3));
   // serial task, derived_scalars.cpp:33
-  qd_graph.launch(0, &qd_normalize_task7, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 33, out, qd_scratch.slot<double>(3));
+  qd_graph.launch(0, &qd_normalize_task7, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 33, qd::detail::present_or_device(out, "normalize", "out"), qd_scratch.slot<double>(3));
   qd_graph.submit();
 }
 
@@ -321,7 +321,7 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_settle_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
+    qd_settle_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 42);
   }
   [[maybe_unused]] float gap{}; // computed on the device: slot 1
@@ -335,7 +335,7 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_settle_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x);
+        qd_settle_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle", "x"));
         qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 48);
       }
     }
@@ -346,7 +346,7 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_settle_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd_scratch.counter(1));
+      qd_settle_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd_scratch.counter(1));
       qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 52);
     }
     // serial task, derived_scalars.cpp:54
@@ -355,10 +355,10 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
     ++k;
   }
   // serial task, derived_scalars.cpp:57
-  qd_settle_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd_settle_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "settle", "steps"), k);
   qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 57);
   // serial task, derived_scalars.cpp:58
-  qd_settle_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(x, qd_scratch.slot<float>(1));
+  qd_settle_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(1));
   qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 58);
 }
 
@@ -576,7 +576,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_cg_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
+    qd_cg_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 68);
   }
   int it = 0;
@@ -586,7 +586,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_cg_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, n);
+        qd_cg_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), n);
         qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 73);
       }
     }
@@ -595,7 +595,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_cg_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
+      qd_cg_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
       qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 80);
     }
     [[maybe_unused]] double alpha{}; // computed on the device: slot 2
@@ -607,7 +607,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_cg_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, r, p, ap, qd_scratch.slot<double>(2));
+        qd_cg_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "cg", "x"), qd::detail::present_or_device(r, "cg", "r"), qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(2));
         qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 83);
       }
     }
@@ -616,7 +616,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_cg_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
+      qd_cg_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
       qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 89);
     }
     [[maybe_unused]] double beta{}; // computed on the device: slot 4
@@ -631,14 +631,14 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_cg_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, p, qd_scratch.slot<double>(4));
+        qd_cg_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd::detail::present_or_device(p, "cg", "p"), qd_scratch.slot<double>(4));
         qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 93);
       }
     }
     ++it;
   }
   // serial task, derived_scalars.cpp:97
-  qd_cg_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(iterations, it);
+  qd_cg_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "cg", "iterations"), it);
   qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 97);
 }
 
@@ -857,7 +857,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_cg_c_style_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
+    qd_cg_c_style_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg_c_style", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 110);
   }
   it = 0;
@@ -867,7 +867,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_cg_c_style_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, n);
+        qd_cg_c_style_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg_c_style", "p"), qd::detail::present_or_device(ap, "cg_c_style", "ap"), n);
         qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 115);
       }
     }
@@ -878,7 +878,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_cg_c_style_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), qd_scratch.counter(1));
+      qd_cg_c_style_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg_c_style", "p"), qd::detail::present_or_device(ap, "cg_c_style", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), qd_scratch.counter(1));
       qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 119);
     }
     // serial task, derived_scalars.cpp:121
@@ -889,7 +889,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_cg_c_style_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, r, p, ap, qd_scratch.slot<double>(3));
+        qd_cg_c_style_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "cg_c_style", "x"), qd::detail::present_or_device(r, "cg_c_style", "r"), qd::detail::present_or_device(p, "cg_c_style", "p"), qd::detail::present_or_device(ap, "cg_c_style", "ap"), qd_scratch.slot<double>(3));
         qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 122);
       }
     }
@@ -900,7 +900,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_cg_c_style_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), qd_scratch.counter(2));
+      qd_cg_c_style_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg_c_style", "r"), qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), qd_scratch.counter(2));
       qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 128);
     }
     // serial task, derived_scalars.cpp:130
@@ -914,14 +914,14 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_cg_c_style_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, p, qd_scratch.slot<double>(4));
+        qd_cg_c_style_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg_c_style", "r"), qd::detail::present_or_device(p, "cg_c_style", "p"), qd_scratch.slot<double>(4));
         qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 132);
       }
     }
     ++it;
   }
   // serial task, derived_scalars.cpp:136
-  qd_cg_c_style_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(iterations, it);
+  qd_cg_c_style_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "cg_c_style", "iterations"), it);
   qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 136);
 }
 
@@ -1056,7 +1056,7 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_descend_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(2));
+        qd_descend_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "descend", "x"), qd_scratch.slot<float>(2));
         qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 152);
       }
     }
@@ -1067,7 +1067,7 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_descend_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_descend_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "descend", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 156);
     }
     // serial task, derived_scalars.cpp:158
@@ -1079,13 +1079,13 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
     ++k;
   } while ((qd::detail::read_scalar(gap, qd_scratch.slot<float>(1), qd_stream), (gap > 0.0f && k < 100)));
   // serial task, derived_scalars.cpp:162
-  qd_descend_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd_descend_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "descend", "steps"), k);
   qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 162);
   // serial task, derived_scalars.cpp:163
-  qd_descend_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(2));
+  qd_descend_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "descend", "out"), qd_scratch.slot<float>(2));
   qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 163);
   // serial task, derived_scalars.cpp:164
-  qd_descend_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(1));
+  qd_descend_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "descend", "out"), qd_scratch.slot<float>(1));
   qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 164);
 }
 
@@ -1201,7 +1201,7 @@ void narrow(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_narrow_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), hi, qd_scratch.slot<float>(2), qd_scratch.partials<float>(1), lo, qd_scratch.counter(0));
+      qd_narrow_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "narrow", "x"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), hi, qd_scratch.slot<float>(2), qd_scratch.partials<float>(1), lo, qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "narrow", "derived_scalars.cpp", 179);
     }
     // serial task, derived_scalars.cpp:184
@@ -1210,10 +1210,10 @@ void narrow(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
     ++k;
   }
   // serial task, derived_scalars.cpp:187
-  qd_narrow_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd_narrow_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "narrow", "steps"), k);
   qd::detail::check_launch(cudaGetLastError(), "narrow", "derived_scalars.cpp", 187);
   // serial task, derived_scalars.cpp:188
-  qd_narrow_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(0));
+  qd_narrow_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "narrow", "out"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(cudaGetLastError(), "narrow", "derived_scalars.cpp", 188);
 }
 
@@ -1345,7 +1345,7 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out, qd::Stream
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_narrow_outer_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), qd_scratch.counter(0));
+      qd_narrow_outer_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "narrow_outer", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "narrow_outer", "derived_scalars.cpp", 205);
     }
     [[maybe_unused]] float width{}; // computed on the device: slot 3
@@ -1358,10 +1358,10 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out, qd::Stream
     ++k;
   }
   // serial task, derived_scalars.cpp:214
-  qd_narrow_outer_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd_narrow_outer_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "narrow_outer", "steps"), k);
   qd::detail::check_launch(cudaGetLastError(), "narrow_outer", "derived_scalars.cpp", 214);
   // serial task, derived_scalars.cpp:215
-  qd_narrow_outer_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(2));
+  qd_narrow_outer_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "narrow_outer", "out"), qd_scratch.slot<float>(2));
   qd::detail::check_launch(cudaGetLastError(), "narrow_outer", "derived_scalars.cpp", 215);
 }
 
@@ -1493,7 +1493,7 @@ void shift_by_twice(T* x, T scale, int n, T* total, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_shift_by_twice_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, scale, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
+    qd_shift_by_twice_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shift_by_twice", "x"), scale, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "shift_by_twice", "derived_scalars.cpp", 229);
   }
   [[maybe_unused]] T twice{}; // computed on the device: slot 1
@@ -1505,7 +1505,7 @@ void shift_by_twice(T* x, T scale, int n, T* total, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_shift_by_twice_loop2<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<T>(1));
+      qd_shift_by_twice_loop2<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shift_by_twice", "x"), qd_scratch.slot<T>(1));
       qd::detail::check_launch(cudaGetLastError(), "shift_by_twice", "derived_scalars.cpp", 234);
     }
   }
@@ -1514,10 +1514,10 @@ void shift_by_twice(T* x, T scale, int n, T* total, qd::StreamRef qd_stream) {
   qd_shift_by_twice_set3<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(2), qd_scratch.slot<T>(0));
   qd::detail::check_launch(cudaGetLastError(), "shift_by_twice", "derived_scalars.cpp", 237);
   // serial task, derived_scalars.cpp:238
-  qd_shift_by_twice_task4<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(total, qd_scratch.slot<T>(0));
+  qd_shift_by_twice_task4<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(total, "shift_by_twice", "total"), qd_scratch.slot<T>(0));
   qd::detail::check_launch(cudaGetLastError(), "shift_by_twice", "derived_scalars.cpp", 238);
   // serial task, derived_scalars.cpp:239
-  qd_shift_by_twice_task5<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(total, qd_scratch.slot<T>(2));
+  qd_shift_by_twice_task5<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(total, "shift_by_twice", "total"), qd_scratch.slot<T>(2));
   qd::detail::check_launch(cudaGetLastError(), "shift_by_twice", "derived_scalars.cpp", 239);
 }
 
@@ -1638,7 +1638,7 @@ void halve_until(T* x, int n, T tol, int* steps, T* out, qd::StreamRef qd_stream
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_halve_until_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), qd_scratch.counter(0));
+      qd_halve_until_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "halve_until", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 254);
     }
     [[maybe_unused]] T bump{}; // computed on the device: slot 1
@@ -1646,15 +1646,15 @@ void halve_until(T* x, int n, T tol, int* steps, T* out, qd::StreamRef qd_stream
     qd_halve_until_set1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(1), n, qd_scratch.slot<T>(0));
     qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 258);
     // serial task, derived_scalars.cpp:259
-    qd_halve_until_task2<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(x, qd_scratch.slot<T>(1));
+    qd_halve_until_task2<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(x, "halve_until", "x"), qd_scratch.slot<T>(1));
     qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 259);
     ++k;
   }
   // serial task, derived_scalars.cpp:262
-  qd_halve_until_task3<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd_halve_until_task3<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "halve_until", "steps"), k);
   qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 262);
   // serial task, derived_scalars.cpp:263
-  qd_halve_until_task4<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<T>(0));
+  qd_halve_until_task4<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "halve_until", "out"), qd_scratch.slot<T>(0));
   qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 263);
 }
 
@@ -1755,7 +1755,7 @@ void raise_by_mean(T* x, int n, int* steps, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_raise_by_mean_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
+    qd_raise_by_mean_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "raise_by_mean", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "raise_by_mean", "derived_scalars.cpp", 275);
   }
   [[maybe_unused]] T limit{}; // computed on the device: slot 1
@@ -1769,13 +1769,13 @@ void raise_by_mean(T* x, int n, int* steps, qd::StreamRef qd_stream) {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_raise_by_mean_loop2<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x);
+        qd_raise_by_mean_loop2<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "raise_by_mean", "x"));
         qd::detail::check_launch(cudaGetLastError(), "raise_by_mean", "derived_scalars.cpp", 281);
       }
     }
   }
   // serial task, derived_scalars.cpp:284
-  qd_raise_by_mean_task3<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd_raise_by_mean_task3<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "raise_by_mean", "steps"), k);
   qd::detail::check_launch(cudaGetLastError(), "raise_by_mean", "derived_scalars.cpp", 284);
 }
 
@@ -1867,7 +1867,7 @@ void to_unit_mean(T* a, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_to_unit_mean_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 295, qd_begin, qd_count, a, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), total, qd_scratch.counter(0));
+    qd_graph.launch(0, &qd_to_unit_mean_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 295, qd_begin, qd_count, qd::detail::present_or_device(a, "to_unit_mean", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), total, qd_scratch.counter(0));
   }
   [[maybe_unused]] T mean{}; // computed on the device: slot 1
   // serial task, derived_scalars.cpp:297
@@ -1877,7 +1877,7 @@ void to_unit_mean(T* a, int n, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_to_unit_mean_loop2<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 298, qd_begin, qd_count, a, qd_scratch.slot<T>(1));
+      qd_graph.launch(0, &qd_to_unit_mean_loop2<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 298, qd_begin, qd_count, qd::detail::present_or_device(a, "to_unit_mean", "a"), qd_scratch.slot<T>(1));
     }
   }
   qd_graph.submit();
@@ -2078,7 +2078,7 @@ void settle_typed(T* x, int n, T target, int* steps, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_settle_typed_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 311, qd_begin, qd_count, x, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
+    qd_graph.launch(0, &qd_settle_typed_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 311, qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
   }
   [[maybe_unused]] T gap{}; // computed on the device: slot 1
   // serial task, derived_scalars.cpp:313
@@ -2102,7 +2102,7 @@ void settle_typed(T* x, int n, T target, int* steps, qd::StreamRef qd_stream) {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_settle_typed_loop3<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 319, qd_begin, qd_count, x, qd_scratch.slot<T>(4));
+        qd_graph.launch(0, &qd_settle_typed_loop3<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 319, qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(4));
       }
     }
     // host statement, derived_scalars.cpp:321: the GPU runs it in each iteration of the conditional node, on the values in their slots
@@ -2114,7 +2114,7 @@ void settle_typed(T* x, int n, T target, int* steps, qd::StreamRef qd_stream) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_settle_typed_loop4<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 324, qd_begin, qd_count, x, qd_scratch.slot<T>(0), qd_scratch.partials<T>(1), qd_scratch.counter(1));
+      qd_graph.launch(0, &qd_settle_typed_loop4<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 324, qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(1), qd_scratch.counter(1));
     }
     // serial task, derived_scalars.cpp:326
     qd_graph.launch(0, &qd_settle_typed_set5<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 326, qd_scratch.slot<T>(1), target, qd_scratch.slot<T>(0));
@@ -2123,9 +2123,9 @@ void settle_typed(T* x, int n, T target, int* steps, qd::StreamRef qd_stream) {
     qd_graph.loop_end(0);
   }
   // serial task, derived_scalars.cpp:329
-  qd_graph.launch(0, &qd_settle_typed_task6<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 329, steps, qd_scratch.slot<int>(2));
+  qd_graph.launch(0, &qd_settle_typed_task6<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 329, qd::detail::present_or_device(steps, "settle_typed", "steps"), qd_scratch.slot<int>(2));
   // serial task, derived_scalars.cpp:330
-  qd_graph.launch(0, &qd_settle_typed_task7<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 330, x, qd_scratch.slot<T>(1));
+  qd_graph.launch(0, &qd_settle_typed_task7<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 330, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(1));
   qd_graph.submit();
 }
 

@@ -108,14 +108,14 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-      qd_jacobi_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u, v, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_jacobi_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "jacobi", "device_condition_loops.cpp", 20);
     }
     // serial task, device_condition_loops.cpp:24
-    qd_jacobi_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, v);
+    qd_jacobi_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"));
     qd::detail::check_launch(cudaGetLastError(), "jacobi", "device_condition_loops.cpp", 24);
     // serial task, device_condition_loops.cpp:25
-    qd_jacobi_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, v, n);
+    qd_jacobi_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"), n);
     qd::detail::check_launch(cudaGetLastError(), "jacobi", "device_condition_loops.cpp", 25);
     float* t = u;
     u = v;
@@ -123,10 +123,10 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
     ++it;
   }
   // serial task, device_condition_loops.cpp:31
-  qd_jacobi_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(iterations, it);
+  qd_jacobi_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "jacobi", "iterations"), it);
   qd::detail::check_launch(cudaGetLastError(), "jacobi", "device_condition_loops.cpp", 31);
   // serial task, device_condition_loops.cpp:32
-  qd_jacobi_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(residual, qd_scratch.slot<float>(0));
+  qd_jacobi_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(residual, "jacobi", "residual"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(cudaGetLastError(), "jacobi", "device_condition_loops.cpp", 32);
 }
 
@@ -210,13 +210,13 @@ void halve_until(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_halve_until_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_halve_until_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "halve_until", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "halve_until", "device_condition_loops.cpp", 44);
     }
     ++k;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
   // serial task, device_condition_loops.cpp:50
-  qd_halve_until_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd_halve_until_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "halve_until", "steps"), k);
   qd::detail::check_launch(cudaGetLastError(), "halve_until", "device_condition_loops.cpp", 50);
 }
 
@@ -312,7 +312,7 @@ void grow(float* a, int n, float target, int* rounds, qd::StreamRef qd_stream) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_grow_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_grow_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "grow", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "grow", "device_condition_loops.cpp", 61);
     }
     // parallel loop, device_condition_loops.cpp:63
@@ -320,16 +320,16 @@ void grow(float* a, int n, float target, int* rounds, qd::StreamRef qd_stream) {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_grow_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+        qd_grow_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "grow", "a"));
         qd::detail::check_launch(cudaGetLastError(), "grow", "device_condition_loops.cpp", 63);
       }
     }
   }
   // serial task, device_condition_loops.cpp:66
-  qd_grow_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(rounds, r);
+  qd_grow_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rounds, "grow", "rounds"), r);
   qd::detail::check_launch(cudaGetLastError(), "grow", "device_condition_loops.cpp", 66);
   // serial task, device_condition_loops.cpp:67
-  qd_grow_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(a, qd_scratch.slot<float>(0));
+  qd_grow_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(a, "grow", "a"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(cudaGetLastError(), "grow", "device_condition_loops.cpp", 67);
 }
 
@@ -505,20 +505,20 @@ void moments(const float* a, int n, int steps, float* out, qd::StreamRef qd_stre
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_moments_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "device_condition_loops.cpp", 78, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), s, qd_scratch.counter(0));
+    qd_graph.launch(0, &qd_moments_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "device_condition_loops.cpp", 78, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), s, qd_scratch.counter(0));
   }
   // serial task, device_condition_loops.cpp:80
-  qd_graph.launch(0, &qd_moments_task1, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 80, out, qd_scratch.slot<float>(0));
+  qd_graph.launch(0, &qd_moments_task1, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 80, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(0));
   // device_condition_loops.cpp:81: s = 1.0f
   qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "device_condition_loops.cpp", 81, qd_scratch.slot<float>(0), static_cast<float>(1.0f));
   // parallel loop with reductions, device_condition_loops.cpp:83: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_moments_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "device_condition_loops.cpp", 83, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd_scratch.counter(1));
+    qd_graph.launch(0, &qd_moments_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "device_condition_loops.cpp", 83, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd_scratch.counter(1));
   }
   // serial task, device_condition_loops.cpp:85
-  qd_graph.launch(0, &qd_moments_task3, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 85, out, qd_scratch.slot<float>(0));
+  qd_graph.launch(0, &qd_moments_task3, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 85, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(0));
   float weighted = 0.5f;
   // 'weighted' is reduced in the loop below (device_condition_loops.cpp:88): from here on its value is the device's, starting from the host's
   qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "device_condition_loops.cpp", 88, qd_scratch.slot<float>(1), static_cast<float>(weighted));
@@ -535,14 +535,14 @@ void moments(const float* a, int n, int steps, float* out, qd::StreamRef qd_stre
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_moments_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "device_condition_loops.cpp", 90, qd_begin, qd_count, a, qd_scratch.slot<int>(2), qd_scratch.slot<float>(1), qd_scratch.partials<float>(2), qd_scratch.counter(2));
+      qd_graph.launch(0, &qd_moments_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "device_condition_loops.cpp", 90, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), qd_scratch.slot<int>(2), qd_scratch.slot<float>(1), qd_scratch.partials<float>(2), qd_scratch.counter(2));
     }
     // the test after each iteration, device_condition_loops.cpp:88
     qd_graph.launch(0, &qd_moments_graph_test0, 1, 1, "device_condition_loops.cpp", 88, qd_loop, true, steps, qd_scratch.slot<int>(2));
     qd_graph.loop_end(0);
   }
   // serial task, device_condition_loops.cpp:93
-  qd_graph.launch(0, &qd_moments_task5, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 93, out, qd_scratch.slot<float>(1));
+  qd_graph.launch(0, &qd_moments_task5, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 93, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(1));
   qd_graph.submit();
 }
 
@@ -685,7 +685,7 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_shrink_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), norm, qd_scratch.counter(0));
+    qd_shrink_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shrink", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), norm, qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "shrink", "device_condition_loops.cpp", 104);
   }
   int k = 0;
@@ -695,7 +695,7 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_shrink_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), next, qd_scratch.counter(1));
+      qd_shrink_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shrink", "x"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), next, qd_scratch.counter(1));
       qd::detail::check_launch(cudaGetLastError(), "shrink", "device_condition_loops.cpp", 111);
     }
     // serial task, device_condition_loops.cpp:115
@@ -707,10 +707,10 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
     ++k;
   }
   // serial task, device_condition_loops.cpp:119
-  qd_shrink_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd_shrink_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "shrink", "steps"), k);
   qd::detail::check_launch(cudaGetLastError(), "shrink", "device_condition_loops.cpp", 119);
   // serial task, device_condition_loops.cpp:120
-  qd_shrink_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(0));
+  qd_shrink_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "shrink", "out"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(cudaGetLastError(), "shrink", "device_condition_loops.cpp", 120);
 }
 
@@ -811,7 +811,7 @@ void c_style(float* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_c_style_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_c_style_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "c_style", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "c_style", "device_condition_loops.cpp", 137);
     }
     // serial task, device_condition_loops.cpp:142
@@ -820,7 +820,7 @@ void c_style(float* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
     k = k + 1;
   }
   // serial task, device_condition_loops.cpp:145
-  qd_c_style_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd_c_style_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "c_style", "steps"), k);
   qd::detail::check_launch(cudaGetLastError(), "c_style", "device_condition_loops.cpp", 145);
 }
 
@@ -909,13 +909,13 @@ void halve_typed(T* a, int n, T tol, int* steps, qd::StreamRef qd_stream) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_halve_typed_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), qd_scratch.counter(0));
+      qd_halve_typed_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "halve_typed", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "halve_typed", "device_condition_loops.cpp", 160);
     }
     k = k + 1;
   }
   // serial task, device_condition_loops.cpp:166
-  qd_halve_typed_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd_halve_typed_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "halve_typed", "steps"), k);
   qd::detail::check_launch(cudaGetLastError(), "halve_typed", "device_condition_loops.cpp", 166);
 }
 

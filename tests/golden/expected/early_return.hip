@@ -34,7 +34,7 @@ void scale(float* a, int n, float s, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_scale_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, s);
+      qd_scale_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "scale", "a"), s);
       qd::detail::check_launch(hipGetLastError(), "scale", "early_return.cpp", 11);
     }
   }
@@ -54,7 +54,7 @@ void scale(float* a, int n, float s) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_scale_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, s);
+      qd_scale_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "scale", "a"), s);
       qd::detail::check_launch(hipGetLastError(), "scale", "early_return.cpp", 11);
     }
   }
@@ -70,7 +70,7 @@ void scale(float* a, int n, float s) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_scale_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "early_return.cpp", 11, qd_begin, qd_count, a, s);
+      qd_graph.launch(qd_lane, &qd_scale_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "early_return.cpp", 11, qd_begin, qd_count, qd::detail::present_or_device(a, "scale", "a"), s);
     }
   }
 }
@@ -129,7 +129,7 @@ void grow_until(float* a, int n, int limit, int* rounds, qd::StreamRef qd_stream
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // serial task, early_return.cpp:18
-  qd_grow_until_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(rounds);
+  qd_grow_until_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rounds, "grow_until", "rounds"));
   qd::detail::check_launch(hipGetLastError(), "grow_until", "early_return.cpp", 18);
   for (int r = 1; r <= 10; ++r) {
     // parallel loop, early_return.cpp:21
@@ -137,12 +137,12 @@ void grow_until(float* a, int n, int limit, int* rounds, qd::StreamRef qd_stream
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_grow_until_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+        qd_grow_until_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "grow_until", "a"));
         qd::detail::check_launch(hipGetLastError(), "grow_until", "early_return.cpp", 21);
       }
     }
     // serial task, early_return.cpp:23
-    qd_grow_until_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(rounds, r);
+    qd_grow_until_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rounds, "grow_until", "rounds"), r);
     qd::detail::check_launch(hipGetLastError(), "grow_until", "early_return.cpp", 23);
     if (r == limit) {
       return;
@@ -153,7 +153,7 @@ void grow_until(float* a, int n, int limit, int* rounds, qd::StreamRef qd_stream
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_grow_until_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_grow_until_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "grow_until", "a"));
       qd::detail::check_launch(hipGetLastError(), "grow_until", "early_return.cpp", 27);
     }
   }
@@ -197,7 +197,7 @@ void scale_twice(float* a, int n, float s, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_scale_twice_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_scale_twice_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "scale_twice", "a"));
       qd::detail::check_launch(hipGetLastError(), "scale_twice", "early_return.cpp", 36);
     }
   }
@@ -249,18 +249,18 @@ void grow_until_graph(float* a, int n, int limit, int* rounds, qd::StreamRef qd_
   static qd::detail::GraphSite qd_graph_site("grow_until_graph", "early_return.cpp", 40);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   // serial task, early_return.cpp:43
-  qd_graph.launch(0, &qd_grow_until_graph_task0, qd::detail::task_grid_size(), 1, "early_return.cpp", 43, rounds);
+  qd_graph.launch(0, &qd_grow_until_graph_task0, qd::detail::task_grid_size(), 1, "early_return.cpp", 43, qd::detail::present_or_device(rounds, "grow_until_graph", "rounds"));
   for (int r = 1; r <= 10; ++r) {
     // parallel loop, early_return.cpp:46
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_grow_until_graph_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "early_return.cpp", 46, qd_begin, qd_count, a);
+        qd_graph.launch(0, &qd_grow_until_graph_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "early_return.cpp", 46, qd_begin, qd_count, qd::detail::present_or_device(a, "grow_until_graph", "a"));
       }
     }
     // serial task, early_return.cpp:48
-    qd_graph.launch(0, &qd_grow_until_graph_task2, qd::detail::task_grid_size(), 1, "early_return.cpp", 48, rounds, r);
+    qd_graph.launch(0, &qd_grow_until_graph_task2, qd::detail::task_grid_size(), 1, "early_return.cpp", 48, qd::detail::present_or_device(rounds, "grow_until_graph", "rounds"), r);
     if (r == limit) {
       {
         qd_graph.submit(); // early_return.cpp:50: the kernel's work ends here

@@ -86,7 +86,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_grade_channels_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, red, gamma);
+          qd_grade_channels_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(red, "grade_channels", "red"), gamma);
           qd::detail::check_launch(cudaGetLastError(), "grade_channels", "four_blocks.cpp", 12);
         }
       }
@@ -100,7 +100,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_grade_channels_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, green);
+          qd_grade_channels_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(green, "grade_channels", "green"));
           qd::detail::check_launch(cudaGetLastError(), "grade_channels", "four_blocks.cpp", 17);
         }
       }
@@ -114,7 +114,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_grade_channels_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, blue);
+          qd_grade_channels_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(blue, "grade_channels", "blue"));
           qd::detail::check_launch(cudaGetLastError(), "grade_channels", "four_blocks.cpp", 22);
         }
       }
@@ -128,7 +128,7 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_grade_channels_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, alpha, threshold);
+          qd_grade_channels_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(alpha, "grade_channels", "alpha"), threshold);
           qd::detail::check_launch(cudaGetLastError(), "grade_channels", "four_blocks.cpp", 27);
         }
       }

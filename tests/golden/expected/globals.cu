@@ -72,7 +72,7 @@ void globals(double* out, const double* in, float* f, qd::StreamRef qd_stream) {
     const int qd_begin = kHalo;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nx - kHalo), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_globals_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, out, in, qd::detail::array_value(coef), dx, profile, grid);
+      qd_globals_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "globals", "out"), qd::detail::present_or_device(in, "globals", "in"), qd::detail::array_value(coef), dx, qd::detail::present_or_device(profile, "globals", "profile"), grid);
       qd::detail::check_launch(cudaGetLastError(), "globals", "globals.cpp", 30);
     }
   }
@@ -82,7 +82,7 @@ void globals(double* out, const double* in, float* f, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nx - 1), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_globals_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, f, qd::detail::array_value(mix), scale, nx);
+      qd_globals_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(f, "globals", "f"), qd::detail::array_value(mix), scale, nx);
       qd::detail::check_launch(cudaGetLastError(), "globals", "globals.cpp", 37);
     }
   }
@@ -122,7 +122,7 @@ void ramp(float* g, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(count), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_ramp_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, g);
+      qd_ramp_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(g, "ramp", "g"));
       qd::detail::check_launch(cudaGetLastError(), "ramp", "globals.cpp", 44);
     }
   }

@@ -187,9 +187,9 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
     qd_graph.loop_end(0);
   }
   // serial task, graph_loops.cpp:51
-  qd_graph.launch(0, &qd_sweep_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 51, iterations, qd_scratch.slot<int>(3));
+  qd_graph.launch(0, &qd_sweep_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 51, qd::detail::present_or_device(iterations, "sweep", "iterations"), qd_scratch.slot<int>(3));
   // serial task, graph_loops.cpp:52
-  qd_graph.launch(0, &qd_sweep_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 52, residual, qd_scratch.slot<float>(0));
+  qd_graph.launch(0, &qd_sweep_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 52, qd::detail::present_or_device(residual, "sweep", "residual"), qd_scratch.slot<float>(0));
   // serial task, graph_loops.cpp:53
   qd_graph.launch(0, &qd_sweep_task5, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 53, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
   qd_graph.submit();
@@ -297,14 +297,14 @@ void halve_below(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_halve_below_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 65, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_halve_below_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 65, qd_begin, qd_count, qd::detail::present_or_device(a, "halve_below", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
     // the test after each iteration, graph_loops.cpp:62
     qd_graph.launch(0, &qd_halve_below_graph_test0, 1, 1, "graph_loops.cpp", 70, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_end(0);
   }
   // serial task, graph_loops.cpp:71
-  qd_graph.launch(0, &qd_halve_below_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 71, steps, qd_scratch.slot<int>(1));
+  qd_graph.launch(0, &qd_halve_below_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 71, qd::detail::present_or_device(steps, "halve_below", "steps"), qd_scratch.slot<int>(1));
   qd_graph.submit();
 }
 
@@ -342,7 +342,7 @@ void scale_rows(float* a, int n, float s, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 77, qd_begin, qd_count, a, s);
+      qd_graph.launch(0, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 77, qd_begin, qd_count, qd::detail::present_or_device(a, "scale_rows", "a"), s);
     }
   }
   qd_graph.submit();
@@ -359,7 +359,7 @@ void scale_rows(float* a, int n, float s) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_scale_rows_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, s);
+      qd_scale_rows_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "scale_rows", "a"), s);
       qd::detail::check_launch(cudaGetLastError(), "scale_rows", "graph_loops.cpp", 77);
     }
   }
@@ -372,7 +372,7 @@ void scale_rows(float* a, int n, float s) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 77, qd_begin, qd_count, a, s);
+      qd_graph.launch(qd_lane, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 77, qd_begin, qd_count, qd::detail::present_or_device(a, "scale_rows", "a"), s);
     }
   }
 }
@@ -516,7 +516,7 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_grow_mean_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 92, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_grow_mean_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 92, qd_begin, qd_count, qd::detail::present_or_device(a, "grow_mean", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
     [[maybe_unused]] float mean{}; // computed on the device: slot 1
     // serial task, graph_loops.cpp:94
@@ -531,7 +531,7 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
-            qd_graph.launch(qd_lanes + 0, &qd_grow_mean_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 97, qd_begin, qd_count, a);
+            qd_graph.launch(qd_lanes + 0, &qd_grow_mean_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 97, qd_begin, qd_count, qd::detail::present_or_device(a, "grow_mean", "a"));
           }
         }
       }
@@ -542,7 +542,7 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
-            qd_graph.launch(qd_lanes + 1, &qd_grow_mean_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 102, qd_begin, qd_count, b, qd_scratch.slot<float>(1));
+            qd_graph.launch(qd_lanes + 1, &qd_grow_mean_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 102, qd_begin, qd_count, qd::detail::present_or_device(b, "grow_mean", "b"), qd_scratch.slot<float>(1));
           }
         }
       }
@@ -555,9 +555,9 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
     qd_graph.loop_end(0);
   }
   // serial task, graph_loops.cpp:107
-  qd_graph.launch(0, &qd_grow_mean_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 107, rounds, qd_scratch.slot<int>(2));
+  qd_graph.launch(0, &qd_grow_mean_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 107, qd::detail::present_or_device(rounds, "grow_mean", "rounds"), qd_scratch.slot<int>(2));
   // serial task, graph_loops.cpp:108
-  qd_graph.launch(0, &qd_grow_mean_task5, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 108, a, qd_scratch.slot<float>(0));
+  qd_graph.launch(0, &qd_grow_mean_task5, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 108, qd::detail::present_or_device(a, "grow_mean", "a"), qd_scratch.slot<float>(0));
   qd_graph.submit();
 }
 
@@ -792,7 +792,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_cg_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 118, qd_begin, qd_count, r, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
+    qd_graph.launch(0, &qd_cg_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 118, qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
   }
   int it = 0;
   {
@@ -808,7 +808,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_cg_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 123, qd_begin, qd_count, p, ap, n);
+        qd_graph.launch(0, &qd_cg_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 123, qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), n);
       }
     }
     double pap = 0.0;
@@ -816,7 +816,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_cg_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 130, qd_begin, qd_count, p, ap, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
+      qd_graph.launch(0, &qd_cg_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 130, qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
     }
     [[maybe_unused]] double alpha{}; // computed on the device: slot 2
     // serial task, graph_loops.cpp:132
@@ -826,7 +826,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_cg_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 133, qd_begin, qd_count, x, r, p, ap, qd_scratch.slot<double>(2));
+        qd_graph.launch(0, &qd_cg_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 133, qd_begin, qd_count, qd::detail::present_or_device(x, "cg", "x"), qd::detail::present_or_device(r, "cg", "r"), qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(2));
       }
     }
     double rr_new = 0.0;
@@ -834,7 +834,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_cg_loop5, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 139, qd_begin, qd_count, r, qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
+      qd_graph.launch(0, &qd_cg_loop5, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 139, qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
     }
     [[maybe_unused]] double beta{}; // computed on the device: slot 4
     // serial task, graph_loops.cpp:141
@@ -846,7 +846,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_cg_loop8, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 143, qd_begin, qd_count, r, p, qd_scratch.slot<double>(4));
+        qd_graph.launch(0, &qd_cg_loop8, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 143, qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd::detail::present_or_device(p, "cg", "p"), qd_scratch.slot<double>(4));
       }
     }
     // the test after each iteration, graph_loops.cpp:122
@@ -854,7 +854,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     qd_graph.loop_end(0);
   }
   // serial task, graph_loops.cpp:147
-  qd_graph.launch(0, &qd_cg_task9, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 147, iterations, qd_scratch.slot<int>(5));
+  qd_graph.launch(0, &qd_cg_task9, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 147, qd::detail::present_or_device(iterations, "cg", "iterations"), qd_scratch.slot<int>(5));
   qd_graph.submit();
 }
 
@@ -944,7 +944,7 @@ void settle_then_mark(float* a, int n, float tol, int* marks, qd::StreamRef qd_s
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_settle_then_mark_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_settle_then_mark_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_then_mark", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 161);
     }
     ++k;
@@ -954,7 +954,7 @@ void settle_then_mark(float* a, int n, float tol, int* marks, qd::StreamRef qd_s
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(k), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_settle_then_mark_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, marks);
+      qd_settle_then_mark_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(marks, "settle_then_mark", "marks"));
       qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 167);
     }
   }
@@ -1084,7 +1084,7 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(0, &qd_smooth_until_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 184, qd_begin, qd_count, a, b, w);
+          qd_graph.launch(0, &qd_smooth_until_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 184, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd::detail::present_or_device(b, "smooth_until", "b"), w);
         }
       }
       // parallel loop, graph_loops.cpp:186
@@ -1092,7 +1092,7 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(0, &qd_smooth_until_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 186, qd_begin, qd_count, a, b);
+          qd_graph.launch(0, &qd_smooth_until_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 186, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd::detail::present_or_device(b, "smooth_until", "b"));
         }
       }
     }
@@ -1102,14 +1102,14 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_smooth_until_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 191, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_smooth_until_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 191, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
     // the test after each iteration, graph_loops.cpp:180
     qd_graph.launch(0, &qd_smooth_until_graph_test0, 1, 1, "graph_loops.cpp", 180, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3));
     qd_graph.loop_end(0);
   }
   // serial task, graph_loops.cpp:195
-  qd_graph.launch(0, &qd_smooth_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 195, cycles, qd_scratch.slot<int>(3));
+  qd_graph.launch(0, &qd_smooth_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 195, qd::detail::present_or_device(cycles, "smooth_until", "cycles"), qd_scratch.slot<int>(3));
   qd_graph.submit();
 }
 
@@ -1240,14 +1240,14 @@ void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef 
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-          qd_graph.launch(qd_lanes + 0, &qd_two_sides_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 211, qd_begin, qd_count, a, qd_scratch.slot<int>(2), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+          qd_graph.launch(qd_lanes + 0, &qd_two_sides_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 211, qd_begin, qd_count, qd::detail::present_or_device(a, "two_sides", "a"), qd_scratch.slot<int>(2), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
         }
         // the test after each iteration, graph_loops.cpp:208
         qd_graph.launch(qd_lanes + 0, &qd_two_sides_graph_test0, 1, 1, "graph_loops.cpp", 208, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2), qd_scratch.slot<int>(1));
         qd_graph.loop_end(qd_lanes + 0);
       }
       // serial task, graph_loops.cpp:217
-      qd_graph.launch(qd_lanes + 0, &qd_two_sides_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 217, counts, qd_scratch.slot<int>(1));
+      qd_graph.launch(qd_lanes + 0, &qd_two_sides_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 217, qd::detail::present_or_device(counts, "two_sides", "counts"), qd_scratch.slot<int>(1));
     }
     // block 2, graph_loops.cpp:220
     {
@@ -1256,7 +1256,7 @@ void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 1, &qd_two_sides_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 221, qd_begin, qd_count, b);
+          qd_graph.launch(qd_lanes + 1, &qd_two_sides_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 221, qd_begin, qd_count, qd::detail::present_or_device(b, "two_sides", "b"));
         }
       }
     }
@@ -1416,14 +1416,14 @@ void shrink_to(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_shrink_to_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 236, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_shrink_to_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 236, qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
     // the test after each iteration, graph_loops.cpp:233
     qd_graph.launch(0, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 241, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_end(0);
   }
   // serial task, graph_loops.cpp:242
-  qd_graph.launch(0, &qd_shrink_to_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 242, steps, qd_scratch.slot<int>(1));
+  qd_graph.launch(0, &qd_shrink_to_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 242, qd::detail::present_or_device(steps, "shrink_to", "steps"), qd_scratch.slot<int>(1));
   qd_graph.submit();
 }
 
@@ -1448,13 +1448,13 @@ void shrink_to(float* a, int n, float limit, int* steps) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_shrink_to_stream_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_shrink_to_stream_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 236);
     }
     ++s;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
   // serial task, graph_loops.cpp:242
-  qd_shrink_to_stream_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, s);
+  qd_shrink_to_stream_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "shrink_to", "steps"), s);
   qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 242);
 }
 
@@ -1480,14 +1480,14 @@ void shrink_to(float* a, int n, float limit, int* steps) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(qd_lane, &qd_shrink_to_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 236, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(qd_lane, &qd_shrink_to_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 236, qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
     // the test after each iteration, graph_loops.cpp:233
     qd_graph.launch(qd_lane, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 241, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_end(qd_lane);
   }
   // serial task, graph_loops.cpp:242
-  qd_graph.launch(qd_lane, &qd_shrink_to_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 242, steps, qd_scratch.slot<int>(1));
+  qd_graph.launch(qd_lane, &qd_shrink_to_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 242, qd::detail::present_or_device(steps, "shrink_to", "steps"), qd_scratch.slot<int>(1));
 }
 
 // ---- end of qd kernel 'shrink_to' ----
@@ -1639,14 +1639,14 @@ void decay(T* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_decay_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 270, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_decay_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 270, qd_begin, qd_count, qd::detail::present_or_device(a, "decay", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
     // the test after each iteration, graph_loops.cpp:267
     qd_graph.launch(0, &qd_decay_graph_test0<T>, 1, 1, "graph_loops.cpp", 267, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_end(0);
   }
   // serial task, graph_loops.cpp:276
-  qd_graph.launch(0, &qd_decay_task1<T>, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 276, steps, qd_scratch.slot<int>(1));
+  qd_graph.launch(0, &qd_decay_task1<T>, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 276, qd::detail::present_or_device(steps, "decay", "steps"), qd_scratch.slot<int>(1));
   qd_graph.submit();
 }
 
@@ -1801,7 +1801,7 @@ void march(float* u, float* v, int n, int steps, float dt, float* time, qd::Stre
     }
   }
   // serial task, graph_loops.cpp:305
-  qd_graph.launch(0, &qd_march_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 305, time, qd_scratch.slot<float>(2));
+  qd_graph.launch(0, &qd_march_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 305, qd::detail::present_or_device(time, "march", "time"), qd_scratch.slot<float>(2));
   qd_graph.submit();
 }
 
@@ -1877,7 +1877,7 @@ void rounds_of(float* a, int n, int rounds, int* done, qd::StreamRef qd_stream) 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(0, &qd_rounds_of_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 318, qd_begin, qd_count, a);
+          qd_graph.launch(0, &qd_rounds_of_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 318, qd_begin, qd_count, qd::detail::present_or_device(a, "rounds_of", "a"));
         }
       }
     }
@@ -1886,7 +1886,7 @@ void rounds_of(float* a, int n, int rounds, int* done, qd::StreamRef qd_stream) 
     qd_graph.loop_end(0);
   }
   // serial task, graph_loops.cpp:322
-  qd_graph.launch(0, &qd_rounds_of_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 322, done, qd_scratch.slot<int>(1));
+  qd_graph.launch(0, &qd_rounds_of_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 322, qd::detail::present_or_device(done, "rounds_of", "done"), qd_scratch.slot<int>(1));
   qd_graph.submit();
 }
 
@@ -2006,7 +2006,7 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd:
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_settle_with_copy_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 336, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_settle_with_copy_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 336, qd_begin, qd_count, qd::detail::present_or_device(a, "settle_with_copy", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
     // host code, graph_loops.cpp:341, 'reuse', keyed by the values of 'last', 'a', 'n': a call with the key of an earlier call records what the statement enqueued then, without running it; otherwise the statement runs here, while the call describes its graph, with qd::current_stream() a stream the call captures, and what it enqueues there becomes a node of the graph on the launch stream's lane, in order with the work around it
     static qd::detail::HostReuse qd_host_reuse0;
@@ -2021,7 +2021,7 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd:
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_settle_with_copy_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 342, qd_begin, qd_count, a, last);
+        qd_graph.launch(0, &qd_settle_with_copy_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 342, qd_begin, qd_count, qd::detail::present_or_device(a, "settle_with_copy", "a"), qd::detail::present_or_device(last, "settle_with_copy", "last"));
       }
     }
     // the test after each iteration, graph_loops.cpp:333
@@ -2029,7 +2029,7 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd:
     qd_graph.loop_end(0);
   }
   // serial task, graph_loops.cpp:346
-  qd_graph.launch(0, &qd_settle_with_copy_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 346, steps, qd_scratch.slot<int>(1));
+  qd_graph.launch(0, &qd_settle_with_copy_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 346, qd::detail::present_or_device(steps, "settle_with_copy", "steps"), qd_scratch.slot<int>(1));
   qd_graph.submit();
 }
 
@@ -2258,9 +2258,9 @@ void advance_until(float* u, float* v, int n, float t_end, float dt, float* out,
     qd_graph.loop_end(0);
   }
   // serial task, graph_loops.cpp:385
-  qd_graph.launch(0, &qd_advance_until_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 385, out, qd_scratch.slot<float>(2));
+  qd_graph.launch(0, &qd_advance_until_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 385, qd::detail::present_or_device(out, "advance_until", "out"), qd_scratch.slot<float>(2));
   // serial task, graph_loops.cpp:386
-  qd_graph.launch(0, &qd_advance_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 386, out, qd_scratch.slot<int>(3));
+  qd_graph.launch(0, &qd_advance_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 386, qd::detail::present_or_device(out, "advance_until", "out"), qd_scratch.slot<int>(3));
   qd_graph.submit();
 }
 
@@ -2411,7 +2411,7 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_relax_every_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 402, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_relax_every_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 402, qd_begin, qd_count, qd::detail::present_or_device(a, "relax_every", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
     // host statement, graph_loops.cpp:406: the GPU runs it in each iteration of the conditional node, on the values in their slots
     // serial task, graph_loops.cpp:406
@@ -2426,23 +2426,23 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(0, &qd_relax_every_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 408, qd_begin, qd_count, a, marks);
+          qd_graph.launch(0, &qd_relax_every_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 408, qd_begin, qd_count, qd::detail::present_or_device(a, "relax_every", "a"), qd::detail::present_or_device(marks, "relax_every", "marks"));
         }
       }
       // serial task, graph_loops.cpp:410
-      qd_graph.launch(0, &qd_relax_every_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 410, marks);
+      qd_graph.launch(0, &qd_relax_every_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 410, qd::detail::present_or_device(marks, "relax_every", "marks"));
       qd_graph.if_end(0);
     }
     if (n > 64) {
       // serial task, graph_loops.cpp:413
-      qd_graph.launch(0, &qd_relax_every_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 413, marks);
+      qd_graph.launch(0, &qd_relax_every_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 413, qd::detail::present_or_device(marks, "relax_every", "marks"));
     }
     // the test after each iteration, graph_loops.cpp:399
     qd_graph.launch(0, &qd_relax_every_graph_test0, 1, 1, "graph_loops.cpp", 399, qd_loop, true, tol, qd_scratch.slot<float>(0));
     qd_graph.loop_end(0);
   }
   // serial task, graph_loops.cpp:415
-  qd_graph.launch(0, &qd_relax_every_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 415, steps, qd_scratch.slot<int>(1));
+  qd_graph.launch(0, &qd_relax_every_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 415, qd::detail::present_or_device(steps, "relax_every", "steps"), qd_scratch.slot<int>(1));
   qd_graph.submit();
 }
 
@@ -2683,7 +2683,7 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_relax_alternating_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 435, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_relax_alternating_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 435, qd_begin, qd_count, qd::detail::present_or_device(a, "relax_alternating", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
     // host statement, graph_loops.cpp:439: the GPU runs it in each iteration of the conditional node, on the values in their slots
     // serial task, graph_loops.cpp:439
@@ -2699,7 +2699,7 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd
       // serial task, graph_loops.cpp:441
       qd_graph.launch(0, &qd_relax_alternating_graph_step4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 441, qd_scratch.slot<int>(1));
       // serial task, graph_loops.cpp:442
-      qd_graph.launch(0, &qd_relax_alternating_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 442, marks);
+      qd_graph.launch(0, &qd_relax_alternating_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 442, qd::detail::present_or_device(marks, "relax_alternating", "marks"));
       qd_graph.if_end(0);
       qd_graph.if_begin(0, qd_else);
       {
@@ -2717,13 +2717,13 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
-            qd_graph.launch(0, &qd_relax_alternating_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 445, qd_begin, qd_count, a, marks);
+            qd_graph.launch(0, &qd_relax_alternating_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 445, qd_begin, qd_count, qd::detail::present_or_device(a, "relax_alternating", "a"), qd::detail::present_or_device(marks, "relax_alternating", "marks"));
           }
         }
         qd_graph.if_end(0);
         qd_graph.if_begin(0, qd_else);
         // serial task, graph_loops.cpp:448
-        qd_graph.launch(0, &qd_relax_alternating_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 448, marks);
+        qd_graph.launch(0, &qd_relax_alternating_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 448, qd::detail::present_or_device(marks, "relax_alternating", "marks"));
         qd_graph.if_end(0);
       }
       qd_graph.if_end(0);
@@ -2742,11 +2742,11 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd
     qd_graph.loop_end(0);
   }
   // serial task, graph_loops.cpp:455
-  qd_graph.launch(0, &qd_relax_alternating_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 455, counts, qd_scratch.slot<int>(1));
+  qd_graph.launch(0, &qd_relax_alternating_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 455, qd::detail::present_or_device(counts, "relax_alternating", "counts"), qd_scratch.slot<int>(1));
   // serial task, graph_loops.cpp:456
-  qd_graph.launch(0, &qd_relax_alternating_task5, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 456, counts, qd_scratch.slot<int>(2));
+  qd_graph.launch(0, &qd_relax_alternating_task5, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 456, qd::detail::present_or_device(counts, "relax_alternating", "counts"), qd_scratch.slot<int>(2));
   // serial task, graph_loops.cpp:457
-  qd_graph.launch(0, &qd_relax_alternating_task6, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 457, counts, qd_scratch.slot<int>(3));
+  qd_graph.launch(0, &qd_relax_alternating_task6, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 457, qd::detail::present_or_device(counts, "relax_alternating", "counts"), qd_scratch.slot<int>(3));
   qd_graph.submit();
 }
 
@@ -2890,7 +2890,7 @@ void forced(float* u, float* v, int n, int nsteps, float dt, float* trace, qd::S
       qd_graph.launch(0, &qd_forced_graph_if1, 1, 1, "graph_loops.cpp", 473, qd_if, qd_scratch.slot<float>(3));
       qd_graph.if_begin(0, qd_if);
       // serial task, graph_loops.cpp:474
-      qd_graph.launch(0, &qd_forced_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 474, trace, qd_scratch.slot<float>(3));
+      qd_graph.launch(0, &qd_forced_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 474, qd::detail::present_or_device(trace, "forced", "trace"), qd_scratch.slot<float>(3));
       qd_graph.if_end(0);
     }
     // the test after each iteration, graph_loops.cpp:468
@@ -2898,7 +2898,7 @@ void forced(float* u, float* v, int n, int nsteps, float dt, float* trace, qd::S
     qd_graph.loop_end(0);
   }
   // serial task, graph_loops.cpp:479
-  qd_graph.launch(0, &qd_forced_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 479, qd_scratch.slot<float *>(0), trace);
+  qd_graph.launch(0, &qd_forced_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 479, qd_scratch.slot<float *>(0), qd::detail::present_or_device(trace, "forced", "trace"));
   qd_graph.submit();
 }
 
@@ -2943,7 +2943,7 @@ void repeat_march(float* u, float* v, int n, int nsteps, qd::StreamRef qd_stream
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(0, &qd_repeat_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 492, qd_begin, qd_count, u, v, rep, s);
+          qd_graph.launch(0, &qd_repeat_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 492, qd_begin, qd_count, qd::detail::present_or_device(u, "repeat_march", "u"), qd::detail::present_or_device(v, "repeat_march", "v"), rep, s);
         }
       }
       float* t = u;
@@ -3132,7 +3132,7 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
       qd_graph.loop_end(0);
     }
     // serial task, graph_loops.cpp:528
-    qd_graph.launch(0, &qd_implicit_steps_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 528, iters, qd_scratch.slot<int>(5), qd_scratch.slot<int>(3));
+    qd_graph.launch(0, &qd_implicit_steps_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 528, qd::detail::present_or_device(iters, "implicit_steps", "iters"), qd_scratch.slot<int>(5), qd_scratch.slot<int>(3));
     // parallel loop, graph_loops.cpp:529
     {
       const int qd_begin = 0;
@@ -3146,7 +3146,7 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
     qd_graph.loop_end(0);
   }
   // serial task, graph_loops.cpp:532
-  qd_graph.launch(0, &qd_implicit_steps_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 532, steps, iters, qd_scratch.slot<int>(8));
+  qd_graph.launch(0, &qd_implicit_steps_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 532, steps, qd::detail::present_or_device(iters, "implicit_steps", "iters"), qd_scratch.slot<int>(8));
   qd_graph.submit();
 }
 
@@ -3295,7 +3295,7 @@ void settle_or_reset(float* a, int n, float tol, int max_it, int* flags, qd::Str
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_settle_or_reset_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 547, qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_settle_or_reset_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 547, qd_begin, qd_count, qd::detail::present_or_device(a, "settle_or_reset", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
     // the test after each iteration, graph_loops.cpp:544
     qd_graph.launch(0, &qd_settle_or_reset_graph_test0, 1, 1, "graph_loops.cpp", 544, qd_loop, true, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
@@ -3313,15 +3313,15 @@ void settle_or_reset(float* a, int n, float tol, int max_it, int* flags, qd::Str
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_settle_or_reset_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 554, qd_begin, qd_count, a);
+        qd_graph.launch(0, &qd_settle_or_reset_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 554, qd_begin, qd_count, qd::detail::present_or_device(a, "settle_or_reset", "a"));
       }
     }
     // serial task, graph_loops.cpp:556
-    qd_graph.launch(0, &qd_settle_or_reset_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 556, flags);
+    qd_graph.launch(0, &qd_settle_or_reset_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 556, qd::detail::present_or_device(flags, "settle_or_reset", "flags"));
     qd_graph.if_end(0);
     qd_graph.if_begin(0, qd_else);
     // serial task, graph_loops.cpp:558
-    qd_graph.launch(0, &qd_settle_or_reset_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 558, flags, qd_scratch.slot<int>(1));
+    qd_graph.launch(0, &qd_settle_or_reset_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 558, qd::detail::present_or_device(flags, "settle_or_reset", "flags"), qd_scratch.slot<int>(1));
     qd_graph.if_end(0);
   }
   qd_graph.submit();

@@ -136,14 +136,14 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-      qd_sweep_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u, v, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_sweep_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 40);
     }
     // serial task, graph_loops.cpp:44
-    qd_sweep_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, v);
+    qd_sweep_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"));
     qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 44);
     // serial task, graph_loops.cpp:45
-    qd_sweep_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, v, n);
+    qd_sweep_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"), n);
     qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 45);
     float* t = u;
     u = v;
@@ -151,13 +151,13 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
     ++it;
   }
   // serial task, graph_loops.cpp:51
-  qd_sweep_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(iterations, it);
+  qd_sweep_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "sweep", "iterations"), it);
   qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 51);
   // serial task, graph_loops.cpp:52
-  qd_sweep_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(residual, qd_scratch.slot<float>(0));
+  qd_sweep_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(residual, "sweep", "residual"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 52);
   // serial task, graph_loops.cpp:53
-  qd_sweep_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, v);
+  qd_sweep_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"));
   qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 53);
 }
 
@@ -241,13 +241,13 @@ void halve_below(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_halve_below_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_halve_below_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "halve_below", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 65);
     }
     k += 1;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
   // serial task, graph_loops.cpp:71
-  qd_halve_below_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd_halve_below_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "halve_below", "steps"), k);
   qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 71);
 }
 
@@ -285,7 +285,7 @@ void scale_rows(float* a, int n, float s, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 77, qd_begin, qd_count, a, s);
+      qd_graph.launch(0, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 77, qd_begin, qd_count, qd::detail::present_or_device(a, "scale_rows", "a"), s);
     }
   }
   qd_graph.submit();
@@ -302,7 +302,7 @@ void scale_rows(float* a, int n, float s) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_scale_rows_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, s);
+      qd_scale_rows_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "scale_rows", "a"), s);
       qd::detail::check_launch(hipGetLastError(), "scale_rows", "graph_loops.cpp", 77);
     }
   }
@@ -315,7 +315,7 @@ void scale_rows(float* a, int n, float s) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 77, qd_begin, qd_count, a, s);
+      qd_graph.launch(qd_lane, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 77, qd_begin, qd_count, qd::detail::present_or_device(a, "scale_rows", "a"), s);
     }
   }
 }
@@ -436,7 +436,7 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_grow_mean_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_grow_mean_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "grow_mean", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 92);
     }
     [[maybe_unused]] float mean{}; // computed on the device: slot 1
@@ -464,7 +464,7 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
-            qd_grow_mean_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a);
+            qd_grow_mean_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "grow_mean", "a"));
             qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 97);
           }
         }
@@ -478,7 +478,7 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
-            qd_grow_mean_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, b, qd_scratch.slot<float>(1));
+            qd_grow_mean_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "grow_mean", "b"), qd_scratch.slot<float>(1));
             qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 102);
           }
         }
@@ -493,10 +493,10 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
     qd_enqueue_scale_rows(qd_stream, qd_device, b, n, 0.5f);
   }
   // serial task, graph_loops.cpp:107
-  qd_grow_mean_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(rounds, r);
+  qd_grow_mean_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rounds, "grow_mean", "rounds"), r);
   qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 107);
   // serial task, graph_loops.cpp:108
-  qd_grow_mean_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(a, qd_scratch.slot<float>(0));
+  qd_grow_mean_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(a, "grow_mean", "a"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 108);
 }
 
@@ -714,7 +714,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_cg_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
+    qd_cg_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 118);
   }
   int it = 0;
@@ -724,7 +724,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_cg_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, n);
+        qd_cg_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), n);
         qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 123);
       }
     }
@@ -733,7 +733,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_cg_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, ap, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
+      qd_cg_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
       qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 130);
     }
     [[maybe_unused]] double alpha{}; // computed on the device: slot 2
@@ -745,7 +745,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_cg_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, r, p, ap, qd_scratch.slot<double>(2));
+        qd_cg_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "cg", "x"), qd::detail::present_or_device(r, "cg", "r"), qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(2));
         qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 133);
       }
     }
@@ -754,7 +754,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_cg_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
+      qd_cg_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
       qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 139);
     }
     [[maybe_unused]] double beta{}; // computed on the device: slot 4
@@ -769,14 +769,14 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_cg_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, r, p, qd_scratch.slot<double>(4));
+        qd_cg_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd::detail::present_or_device(p, "cg", "p"), qd_scratch.slot<double>(4));
         qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 143);
       }
     }
     ++it;
   }
   // serial task, graph_loops.cpp:147
-  qd_cg_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(iterations, it);
+  qd_cg_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "cg", "iterations"), it);
   qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 147);
 }
 
@@ -866,7 +866,7 @@ void settle_then_mark(float* a, int n, float tol, int* marks, qd::StreamRef qd_s
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_settle_then_mark_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_settle_then_mark_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_then_mark", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 161);
     }
     ++k;
@@ -876,7 +876,7 @@ void settle_then_mark(float* a, int n, float tol, int* marks, qd::StreamRef qd_s
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(k), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_settle_then_mark_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, marks);
+      qd_settle_then_mark_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(marks, "settle_then_mark", "marks"));
       qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 167);
     }
   }
@@ -983,7 +983,7 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_smooth_until_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, b, w);
+          qd_smooth_until_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd::detail::present_or_device(b, "smooth_until", "b"), w);
           qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 184);
         }
       }
@@ -992,7 +992,7 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_smooth_until_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, b);
+          qd_smooth_until_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd::detail::present_or_device(b, "smooth_until", "b"));
           qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 186);
         }
       }
@@ -1004,13 +1004,13 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-      qd_smooth_until_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_smooth_until_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 191);
     }
     ++c;
   }
   // serial task, graph_loops.cpp:195
-  qd_smooth_until_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(cycles, c);
+  qd_smooth_until_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(cycles, "smooth_until", "cycles"), c);
   qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 195);
 }
 
@@ -1124,13 +1124,13 @@ void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef 
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-          qd_two_sides_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a, t, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+          qd_two_sides_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "two_sides", "a"), t, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
           qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 211);
         }
         k += 2;
       }
       // serial task, graph_loops.cpp:217
-      qd_two_sides_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(counts, k);
+      qd_two_sides_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(counts, "two_sides", "counts"), k);
       qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 217);
     }
     // block 2, graph_loops.cpp:220
@@ -1142,7 +1142,7 @@ void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_two_sides_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, b);
+          qd_two_sides_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "two_sides", "b"));
           qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 221);
         }
       }
@@ -1236,13 +1236,13 @@ void shrink_to(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_shrink_to_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_shrink_to_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 236);
     }
     ++s;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
   // serial task, graph_loops.cpp:242
-  qd_shrink_to_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, s);
+  qd_shrink_to_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "shrink_to", "steps"), s);
   qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 242);
 }
 
@@ -1267,13 +1267,13 @@ void shrink_to(float* a, int n, float limit, int* steps) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_shrink_to_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_shrink_to_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 236);
     }
     ++s;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
   // serial task, graph_loops.cpp:242
-  qd_shrink_to_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, s);
+  qd_shrink_to_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "shrink_to", "steps"), s);
   qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 242);
 }
 
@@ -1403,13 +1403,13 @@ void decay(T* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_decay_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_decay_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "decay", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 270);
     }
     k = k + 1;
   }
   // serial task, graph_loops.cpp:276
-  qd_decay_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd_decay_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "decay", "steps"), k);
   qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 276);
 }
 
@@ -1493,13 +1493,13 @@ void march(float* u, float* v, int n, int steps, float dt, float* time, qd::Stre
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 291, qd_begin, qd_count, u, v, dt, step);
+        qd_graph.launch(0, &qd_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 291, qd_begin, qd_count, qd::detail::present_or_device(u, "march", "u"), qd::detail::present_or_device(v, "march", "v"), dt, step);
       }
     }
     // serial task, graph_loops.cpp:294
-    qd_graph.launch(0, &qd_march_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 294, u, v, t);
+    qd_graph.launch(0, &qd_march_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 294, qd::detail::present_or_device(u, "march", "u"), qd::detail::present_or_device(v, "march", "v"), t);
     // serial task, graph_loops.cpp:295
-    qd_graph.launch(0, &qd_march_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 295, u, v, n);
+    qd_graph.launch(0, &qd_march_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 295, qd::detail::present_or_device(u, "march", "u"), qd::detail::present_or_device(v, "march", "v"), n);
     float* w = u;
     u = v;
     v = w;
@@ -1511,12 +1511,12 @@ void march(float* u, float* v, int n, int steps, float dt, float* time, qd::Stre
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_march_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 303, qd_begin, qd_count, u);
+        qd_graph.launch(0, &qd_march_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 303, qd_begin, qd_count, qd::detail::present_or_device(u, "march", "u"));
       }
     }
   }
   // serial task, graph_loops.cpp:305
-  qd_graph.launch(0, &qd_march_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 305, time, t);
+  qd_graph.launch(0, &qd_march_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 305, qd::detail::present_or_device(time, "march", "time"), t);
   qd_graph.submit();
 }
 
@@ -1567,14 +1567,14 @@ void rounds_of(float* a, int n, int rounds, int* done, qd::StreamRef qd_stream) 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(0, &qd_rounds_of_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 318, qd_begin, qd_count, a);
+          qd_graph.launch(0, &qd_rounds_of_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 318, qd_begin, qd_count, qd::detail::present_or_device(a, "rounds_of", "a"));
         }
       }
     }
     ++k;
   } while (k < rounds);
   // serial task, graph_loops.cpp:322
-  qd_graph.launch(0, &qd_rounds_of_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 322, done, k);
+  qd_graph.launch(0, &qd_rounds_of_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 322, qd::detail::present_or_device(done, "rounds_of", "done"), k);
   qd_graph.submit();
 }
 
@@ -1672,29 +1672,30 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd:
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_settle_with_copy_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_settle_with_copy_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_with_copy", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 336);
     }
     // host code, graph_loops.cpp:341: runs here, in order with the work around it; qd::current_stream() is qd_stream
     {
       const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
+
 #line 341 "graph_loops.cpp"
     copy_async(last, a, n, qd::current_stream());
-#line 1684 "graph_loops.hip"
+#line 1685 "graph_loops.hip"
     }
     // parallel loop, graph_loops.cpp:342
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_settle_with_copy_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, last);
+        qd_settle_with_copy_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_with_copy", "a"), qd::detail::present_or_device(last, "settle_with_copy", "last"));
         qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 342);
       }
     }
     ++k;
   }
   // serial task, graph_loops.cpp:346
-  qd_settle_with_copy_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd_settle_with_copy_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "settle_with_copy", "steps"), k);
   qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 346);
 }
 
@@ -1710,7 +1711,7 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps) {
 // declared at the top, the counter set by the loop's init. The temporary's
 // value before the loop is never read, so graph mode gives its slot none.
 // ---- qd kernel 'heat_c_style' (graph_loops.cpp:352), translated by qd-translate ----
-#line 1714 "graph_loops.hip"
+#line 1715 "graph_loops.hip"
 // Parallel loop of 'heat_c_style' (graph_loops.cpp:359): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_heat_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * u, double * unew, double alpha) {
@@ -1719,7 +1720,7 @@ qd_heat_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * u, double *
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 360 "graph_loops.cpp"
 unew[i] = u[i] + alpha * (u[i + 1] + u[i - 1] - 2.0 * u[i]);
-#line 1723 "graph_loops.hip"
+#line 1724 "graph_loops.hip"
   }
 }
 
@@ -1738,7 +1739,7 @@ void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha, qd::
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_heat_c_style_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 359, qd_begin, qd_count, u, unew, alpha);
+        qd_graph.launch(0, &qd_heat_c_style_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 359, qd_begin, qd_count, qd::detail::present_or_device(u, "heat_c_style", "u"), qd::detail::present_or_device(unew, "heat_c_style", "unew"), alpha);
       }
     }
     tmp = u;
@@ -1759,7 +1760,7 @@ void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha) {
 // Host statements first in the body, as time loops often start: each runs
 // on the GPU at its place, so the body's device code sees the new time.
 // ---- qd kernel 'advance_until' (graph_loops.cpp:369), translated by qd-translate ----
-#line 1763 "graph_loops.hip"
+#line 1764 "graph_loops.hip"
 // Parallel loop of 'advance_until' (graph_loops.cpp:378): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_advance_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float dt, float t) {
@@ -1768,7 +1769,7 @@ qd_advance_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * 
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 379 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) + 0.001f * t;
-#line 1772 "graph_loops.hip"
+#line 1773 "graph_loops.hip"
   }
 }
 
@@ -1777,7 +1778,7 @@ static __global__ void __launch_bounds__(1)
 qd_advance_until_task1(float * v, float t) {
 #line 380 "graph_loops.cpp"
 v[0] = t;
-#line 1781 "graph_loops.hip"
+#line 1782 "graph_loops.hip"
 }
 
 // Serial task of 'advance_until' (graph_loops.cpp:385): runs on one thread.
@@ -1785,7 +1786,7 @@ static __global__ void __launch_bounds__(1)
 qd_advance_until_task2(float * out, float t) {
 #line 385 "graph_loops.cpp"
 out[0] = t;
-#line 1789 "graph_loops.hip"
+#line 1790 "graph_loops.hip"
 }
 
 // Serial task of 'advance_until' (graph_loops.cpp:386): runs on one thread.
@@ -1793,7 +1794,7 @@ static __global__ void __launch_bounds__(1)
 qd_advance_until_task3(float * out, int steps) {
 #line 386 "graph_loops.cpp"
 out[1] = static_cast<float>(steps);
-#line 1797 "graph_loops.hip"
+#line 1798 "graph_loops.hip"
 }
 
 
@@ -1813,19 +1814,19 @@ void advance_until(float* u, float* v, int n, float t_end, float dt, float* out,
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_advance_until_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 378, qd_begin, qd_count, u, v, dt, t);
+        qd_graph.launch(0, &qd_advance_until_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 378, qd_begin, qd_count, qd::detail::present_or_device(u, "advance_until", "u"), qd::detail::present_or_device(v, "advance_until", "v"), dt, t);
       }
     }
     // serial task, graph_loops.cpp:380
-    qd_graph.launch(0, &qd_advance_until_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 380, v, t);
+    qd_graph.launch(0, &qd_advance_until_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 380, qd::detail::present_or_device(v, "advance_until", "v"), t);
     float* w = u;
     u = v;
     v = w;
   }
   // serial task, graph_loops.cpp:385
-  qd_graph.launch(0, &qd_advance_until_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 385, out, t);
+  qd_graph.launch(0, &qd_advance_until_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 385, qd::detail::present_or_device(out, "advance_until", "out"), t);
   // serial task, graph_loops.cpp:386
-  qd_graph.launch(0, &qd_advance_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 386, out, steps);
+  qd_graph.launch(0, &qd_advance_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 386, qd::detail::present_or_device(out, "advance_until", "out"), steps);
   qd_graph.submit();
 }
 
@@ -1842,7 +1843,7 @@ void advance_until(float* u, float* v, int n, float t_end, float dt, float* out)
 // node of the loop's body, tested by the GPU in each iteration. A host
 // 'if' on a parameter alone stays the host's decision.
 // ---- qd kernel 'relax_every' (graph_loops.cpp:393), translated by qd-translate ----
-#line 1846 "graph_loops.hip"
+#line 1847 "graph_loops.hip"
 // Parallel loop of 'relax_every' (graph_loops.cpp:402) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
@@ -1859,7 +1860,7 @@ qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 1863 "graph_loops.hip"
+#line 1864 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1869,7 +1870,7 @@ qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 1873 "graph_loops.hip"
+#line 1874 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -1891,7 +1892,7 @@ qd_relax_every_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * ma
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 409 "graph_loops.cpp"
 marks[i] += a[i];
-#line 1895 "graph_loops.hip"
+#line 1896 "graph_loops.hip"
   }
 }
 
@@ -1900,7 +1901,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_every_task2(float * marks) {
 #line 410 "graph_loops.cpp"
 marks[0] += 1.0f;
-#line 1904 "graph_loops.hip"
+#line 1905 "graph_loops.hip"
 }
 
 // Serial task of 'relax_every' (graph_loops.cpp:413): runs on one thread.
@@ -1908,7 +1909,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_every_task3(float * marks) {
 #line 413 "graph_loops.cpp"
 marks[1] += 0.5f;
-#line 1912 "graph_loops.hip"
+#line 1913 "graph_loops.hip"
 }
 
 // Serial task of 'relax_every' (graph_loops.cpp:415): runs on one thread.
@@ -1916,7 +1917,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_every_task4(int * steps, int k) {
 #line 415 "graph_loops.cpp"
 steps[0] = k;
-#line 1920 "graph_loops.hip"
+#line 1921 "graph_loops.hip"
 }
 
 
@@ -1941,7 +1942,7 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_relax_every_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_relax_every_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "relax_every", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 402);
     }
     ++k;
@@ -1951,22 +1952,22 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_relax_every_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, marks);
+          qd_relax_every_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "relax_every", "a"), qd::detail::present_or_device(marks, "relax_every", "marks"));
           qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 408);
         }
       }
       // serial task, graph_loops.cpp:410
-      qd_relax_every_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(marks);
+      qd_relax_every_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(marks, "relax_every", "marks"));
       qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 410);
     }
     if (n > 64) {
       // serial task, graph_loops.cpp:413
-      qd_relax_every_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(marks);
+      qd_relax_every_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(marks, "relax_every", "marks"));
       qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 413);
     }
   }
   // serial task, graph_loops.cpp:415
-  qd_relax_every_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, k);
+  qd_relax_every_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "relax_every", "steps"), k);
   qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 415);
 }
 
@@ -1985,7 +1986,7 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
 // host 'if' on a parameter alone stays the host's decision, with the host
 // statement in its branch on the GPU in every iteration.
 // ---- qd kernel 'relax_alternating' (graph_loops.cpp:424), translated by qd-translate ----
-#line 1989 "graph_loops.hip"
+#line 1990 "graph_loops.hip"
 // Parallel loop of 'relax_alternating' (graph_loops.cpp:435) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
@@ -2002,7 +2003,7 @@ qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, floa
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2006 "graph_loops.hip"
+#line 2007 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -2012,7 +2013,7 @@ qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, floa
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2016 "graph_loops.hip"
+#line 2017 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -2031,7 +2032,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task1(float * marks) {
 #line 442 "graph_loops.cpp"
 marks[0] += 1.0f;
-#line 2035 "graph_loops.hip"
+#line 2036 "graph_loops.hip"
 }
 
 // Parallel loop of 'relax_alternating' (graph_loops.cpp:445): a grid-stride loop over the iterations.
@@ -2042,7 +2043,7 @@ qd_relax_alternating_loop2(int qd_begin, std::uint64_t qd_count, float * a, floa
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 446 "graph_loops.cpp"
 marks[i] += a[i];
-#line 2046 "graph_loops.hip"
+#line 2047 "graph_loops.hip"
   }
 }
 
@@ -2051,7 +2052,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task3(float * marks) {
 #line 448 "graph_loops.cpp"
 marks[1] += 1.0f;
-#line 2055 "graph_loops.hip"
+#line 2056 "graph_loops.hip"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:455): runs on one thread.
@@ -2059,7 +2060,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task4(int * counts, int k) {
 #line 455 "graph_loops.cpp"
 counts[0] = k;
-#line 2063 "graph_loops.hip"
+#line 2064 "graph_loops.hip"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:456): runs on one thread.
@@ -2067,7 +2068,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task5(int * counts, int thirds) {
 #line 456 "graph_loops.cpp"
 counts[1] = thirds;
-#line 2071 "graph_loops.hip"
+#line 2072 "graph_loops.hip"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:457): runs on one thread.
@@ -2075,7 +2076,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task6(int * counts, int big) {
 #line 457 "graph_loops.cpp"
 counts[2] = big;
-#line 2079 "graph_loops.hip"
+#line 2080 "graph_loops.hip"
 }
 
 
@@ -2102,14 +2103,14 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_relax_alternating_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_relax_alternating_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "relax_alternating", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 435);
     }
     ++k;
     if (k % 4 == 0) {
       ++k;
       // serial task, graph_loops.cpp:442
-      qd_relax_alternating_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(marks);
+      qd_relax_alternating_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(marks, "relax_alternating", "marks"));
       qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 442);
     } else {
       if (k % 3 == 0) {
@@ -2119,13 +2120,13 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
-            qd_relax_alternating_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, marks);
+            qd_relax_alternating_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "relax_alternating", "a"), qd::detail::present_or_device(marks, "relax_alternating", "marks"));
             qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 445);
           }
         }
       } else {
         // serial task, graph_loops.cpp:448
-        qd_relax_alternating_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(marks);
+        qd_relax_alternating_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(marks, "relax_alternating", "marks"));
         qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 448);
       }
     }
@@ -2136,13 +2137,13 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd
     }
   }
   // serial task, graph_loops.cpp:455
-  qd_relax_alternating_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, k);
+  qd_relax_alternating_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "relax_alternating", "counts"), k);
   qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 455);
   // serial task, graph_loops.cpp:456
-  qd_relax_alternating_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, thirds);
+  qd_relax_alternating_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "relax_alternating", "counts"), thirds);
   qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 456);
   // serial task, graph_loops.cpp:457
-  qd_relax_alternating_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, big);
+  qd_relax_alternating_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "relax_alternating", "counts"), big);
   qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 457);
 }
 
@@ -2159,7 +2160,7 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts) {
 // reads it there (a second declaration from it, a loop, an 'if' that is an
 // IF node), so the time loop stays one WHILE node.
 // ---- qd kernel 'forced' (graph_loops.cpp:464), translated by qd-translate ----
-#line 2163 "graph_loops.hip"
+#line 2164 "graph_loops.hip"
 // Parallel loop of 'forced' (graph_loops.cpp:471): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_forced_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, const float amp) {
@@ -2168,7 +2169,7 @@ qd_forced_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, cons
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 472 "graph_loops.cpp"
 v[i] = 0.5f * u[i] + amp * static_cast<float>(i % 3);
-#line 2172 "graph_loops.hip"
+#line 2173 "graph_loops.hip"
   }
 }
 
@@ -2177,7 +2178,7 @@ static __global__ void __launch_bounds__(1)
 qd_forced_task1(float * trace, const float t) {
 #line 474 "graph_loops.cpp"
 trace[0] += t;
-#line 2181 "graph_loops.hip"
+#line 2182 "graph_loops.hip"
 }
 
 // Serial task of 'forced' (graph_loops.cpp:479): runs on one thread.
@@ -2185,7 +2186,7 @@ static __global__ void __launch_bounds__(1)
 qd_forced_task2(float * u, float * trace) {
 #line 479 "graph_loops.cpp"
 trace[1] = u[0];
-#line 2189 "graph_loops.hip"
+#line 2190 "graph_loops.hip"
 }
 
 
@@ -2203,19 +2204,19 @@ void forced(float* u, float* v, int n, int nsteps, float dt, float* trace, qd::S
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_forced_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 471, qd_begin, qd_count, u, v, amp);
+        qd_graph.launch(0, &qd_forced_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 471, qd_begin, qd_count, qd::detail::present_or_device(u, "forced", "u"), qd::detail::present_or_device(v, "forced", "v"), amp);
       }
     }
     if (t > 0.5f) {
       // serial task, graph_loops.cpp:474
-      qd_graph.launch(0, &qd_forced_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 474, trace, t);
+      qd_graph.launch(0, &qd_forced_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 474, qd::detail::present_or_device(trace, "forced", "trace"), t);
     }
     float* tmp = u;
     u = v;
     v = tmp;
   }
   // serial task, graph_loops.cpp:479
-  qd_graph.launch(0, &qd_forced_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 479, u, trace);
+  qd_graph.launch(0, &qd_forced_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 479, qd::detail::present_or_device(u, "forced", "u"), qd::detail::present_or_device(trace, "forced", "trace"));
   qd_graph.submit();
 }
 
@@ -2231,7 +2232,7 @@ void forced(float* u, float* v, int n, int nsteps, float dt, float* trace) {
 // a WHILE node there would start every repeat from the host's 'u' and 'v',
 // which the GPU swapped, so it is unrolled too. An odd step count shows it.
 // ---- qd kernel 'repeat_march' (graph_loops.cpp:485), translated by qd-translate ----
-#line 2235 "graph_loops.hip"
+#line 2236 "graph_loops.hip"
 // Parallel loop of 'repeat_march' (graph_loops.cpp:492): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_repeat_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, int rep, int s) {
@@ -2240,7 +2241,7 @@ qd_repeat_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 493 "graph_loops.cpp"
 v[i] = 0.5f * u[i] + 0.25f * static_cast<float>(rep + s);
-#line 2244 "graph_loops.hip"
+#line 2245 "graph_loops.hip"
   }
 }
 
@@ -2258,7 +2259,7 @@ void repeat_march(float* u, float* v, int n, int nsteps, qd::StreamRef qd_stream
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(0, &qd_repeat_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 492, qd_begin, qd_count, u, v, rep, s);
+          qd_graph.launch(0, &qd_repeat_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 492, qd_begin, qd_count, qd::detail::present_or_device(u, "repeat_march", "u"), qd::detail::present_or_device(v, "repeat_march", "v"), rep, s);
         }
       }
       float* t = u;
@@ -2283,7 +2284,7 @@ void repeat_march(float* u, float* v, int n, int nsteps) {
 // which the inner node does not set from the host's values; its own counter,
 // declared in the step, starts from 0 in every step.
 // ---- qd kernel 'implicit_steps' (graph_loops.cpp:506), translated by qd-translate ----
-#line 2287 "graph_loops.hip"
+#line 2288 "graph_loops.hip"
 // Parallel loop of 'implicit_steps' (graph_loops.cpp:518) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
@@ -2300,7 +2301,7 @@ qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * u, float *
                 v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
                 change = std::fmax(change, std::fabs(v[i] - u[i]));
             }
-#line 2304 "graph_loops.hip"
+#line 2305 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -2310,7 +2311,7 @@ qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * u, float *
                 v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
                 change = std::fmax(change, std::fabs(v[i] - u[i]));
             }
-#line 2314 "graph_loops.hip"
+#line 2315 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
@@ -2329,7 +2330,7 @@ static __global__ void __launch_bounds__(1)
 qd_implicit_steps_task1(int * iters, int step, int it) {
 #line 528 "graph_loops.cpp"
 iters[step] = it;
-#line 2333 "graph_loops.hip"
+#line 2334 "graph_loops.hip"
 }
 
 // Parallel loop of 'implicit_steps' (graph_loops.cpp:529): a grid-stride loop over the iterations.
@@ -2340,7 +2341,7 @@ qd_implicit_steps_loop2(int qd_begin, std::uint64_t qd_count, float * u) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 530 "graph_loops.cpp"
 u[i] += 0.01f * static_cast<float>(i % 5);
-#line 2344 "graph_loops.hip"
+#line 2345 "graph_loops.hip"
   }
 }
 
@@ -2349,7 +2350,7 @@ static __global__ void __launch_bounds__(1)
 qd_implicit_steps_task3(int steps, int * iters, int total) {
 #line 532 "graph_loops.cpp"
 iters[steps] = total;
-#line 2353 "graph_loops.hip"
+#line 2354 "graph_loops.hip"
 }
 
 
@@ -2376,7 +2377,7 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-        qd_implicit_steps_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u, v, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+        qd_implicit_steps_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "implicit_steps", "u"), qd::detail::present_or_device(v, "implicit_steps", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
         qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 518);
       }
       float* t = u;
@@ -2386,20 +2387,20 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
       ++total;
     }
     // serial task, graph_loops.cpp:528
-    qd_implicit_steps_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(iters, step, it);
+    qd_implicit_steps_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iters, "implicit_steps", "iters"), step, it);
     qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 528);
     // parallel loop, graph_loops.cpp:529
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_implicit_steps_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u);
+        qd_implicit_steps_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "implicit_steps", "u"));
         qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 529);
       }
     }
   }
   // serial task, graph_loops.cpp:532
-  qd_implicit_steps_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, iters, total);
+  qd_implicit_steps_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, qd::detail::present_or_device(iters, "implicit_steps", "iters"), total);
   qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 532);
 }
 
@@ -2415,7 +2416,7 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
 // cap?) is an IF node of the call's graph, and its 'else' another: the GPU
 // tests it, and the call still returns before the loop ends.
 // ---- qd kernel 'settle_or_reset' (graph_loops.cpp:538), translated by qd-translate ----
-#line 2419 "graph_loops.hip"
+#line 2420 "graph_loops.hip"
 // Parallel loop of 'settle_or_reset' (graph_loops.cpp:547) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
@@ -2432,7 +2433,7 @@ qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float*
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 2436 "graph_loops.hip"
+#line 2437 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -2442,7 +2443,7 @@ qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float*
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 2446 "graph_loops.hip"
+#line 2447 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -2464,7 +2465,7 @@ qd_settle_or_reset_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 555 "graph_loops.cpp"
 a[i] = -1.0f;
-#line 2468 "graph_loops.hip"
+#line 2469 "graph_loops.hip"
   }
 }
 
@@ -2473,7 +2474,7 @@ static __global__ void __launch_bounds__(1)
 qd_settle_or_reset_task2(int * flags) {
 #line 556 "graph_loops.cpp"
 flags[0] = 1;
-#line 2477 "graph_loops.hip"
+#line 2478 "graph_loops.hip"
 }
 
 // Serial task of 'settle_or_reset' (graph_loops.cpp:558): runs on one thread.
@@ -2481,7 +2482,7 @@ static __global__ void __launch_bounds__(1)
 qd_settle_or_reset_task3(int * flags, int it) {
 #line 558 "graph_loops.cpp"
 flags[1] = it;
-#line 2485 "graph_loops.hip"
+#line 2486 "graph_loops.hip"
 }
 
 
@@ -2506,7 +2507,7 @@ void settle_or_reset(float* a, int n, float tol, int max_it, int* flags, qd::Str
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_settle_or_reset_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_settle_or_reset_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_or_reset", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 547);
     }
     ++it;
@@ -2517,16 +2518,16 @@ void settle_or_reset(float* a, int n, float tol, int max_it, int* flags, qd::Str
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_settle_or_reset_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+        qd_settle_or_reset_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_or_reset", "a"));
         qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 554);
       }
     }
     // serial task, graph_loops.cpp:556
-    qd_settle_or_reset_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(flags);
+    qd_settle_or_reset_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(flags, "settle_or_reset", "flags"));
     qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 556);
   } else {
     // serial task, graph_loops.cpp:558
-    qd_settle_or_reset_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(flags, it);
+    qd_settle_or_reset_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(flags, "settle_or_reset", "flags"), it);
     qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 558);
   }
 }

@@ -113,11 +113,11 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_step_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 14, qd_begin, qd_count, x, y, dt);
+      qd_graph.launch(0, &qd_step_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 14, qd_begin, qd_count, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(y, "step", "y"), dt);
     }
   }
   // serial task, graph_mode.cpp:17
-  qd_graph.launch(0, &qd_step_task1, qd::detail::task_grid_size(), 1, "graph_mode.cpp", 17, x, summary);
+  qd_graph.launch(0, &qd_step_task1, qd::detail::task_grid_size(), 1, "graph_mode.cpp", 17, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(summary, "step", "summary"));
   const int half = n / 2;
   // stream_parallel region, graph_mode.cpp:20: 3 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
   {
@@ -129,7 +129,7 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(half), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 0, &qd_step_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 22, qd_begin, qd_count, x, y, dt);
+          qd_graph.launch(qd_lanes + 0, &qd_step_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 22, qd_begin, qd_count, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(y, "step", "y"), dt);
         }
       }
       // parallel loop, graph_mode.cpp:24
@@ -137,20 +137,20 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
         const int qd_begin = half;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 0, &qd_step_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 24, qd_begin, qd_count, x, y, dt);
+          qd_graph.launch(qd_lanes + 0, &qd_step_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 24, qd_begin, qd_count, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(y, "step", "y"), dt);
         }
       }
     }
     // block 2, graph_mode.cpp:28
     {
       // serial task, graph_mode.cpp:29
-      qd_graph.launch(qd_lanes + 1, &qd_step_task4, qd::detail::task_grid_size(), 1, "graph_mode.cpp", 29, x, n, summary);
+      qd_graph.launch(qd_lanes + 1, &qd_step_task4, qd::detail::task_grid_size(), 1, "graph_mode.cpp", 29, qd::detail::present_or_device(x, "step", "x"), n, qd::detail::present_or_device(summary, "step", "summary"));
       // parallel loop, graph_mode.cpp:30
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 1, &qd_step_loop5, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 30, qd_begin, qd_count, x, w);
+          qd_graph.launch(qd_lanes + 1, &qd_step_loop5, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 30, qd_begin, qd_count, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(w, "step", "w"));
         }
       }
     }
@@ -161,7 +161,7 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 2, &qd_step_loop6, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 35, qd_begin, qd_count, x, z);
+          qd_graph.launch(qd_lanes + 2, &qd_step_loop6, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 35, qd_begin, qd_count, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(z, "step", "z"));
         }
       }
     }
@@ -172,7 +172,7 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_step_loop7, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 39, qd_begin, qd_count, x, y, z);
+      qd_graph.launch(0, &qd_step_loop7, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 39, qd_begin, qd_count, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(y, "step", "y"), qd::detail::present_or_device(z, "step", "z"));
     }
   }
   qd_graph.submit();
@@ -279,9 +279,9 @@ void stencil(const float* in, float* out, float* edge, int h, int w, qd::StreamR
         if (qd_space.total != 0) {
           const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
           if (qd::detail::coarsening_fills_device(qd_groups.total, 128, qd_device)) {
-            qd_graph.launch(qd_lanes + 0, &qd_stencil_loop1, qd::detail::grid_size(qd_groups.total, 128, qd_device), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_groups, qd_space.count[0], in, out, w);
+            qd_graph.launch(qd_lanes + 0, &qd_stencil_loop1, qd::detail::grid_size(qd_groups.total, 128, qd_device), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(out, "stencil", "out"), w);
           } else {
-            qd_graph.launch(qd_lanes + 0, &qd_stencil_loop0, qd::detail::grid_size(qd_space.total, 128, qd_device), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_space, in, out, w);
+            qd_graph.launch(qd_lanes + 0, &qd_stencil_loop0, qd::detail::grid_size(qd_space.total, 128, qd_device), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(out, "stencil", "out"), w);
           }
         }
       }
@@ -293,7 +293,7 @@ void stencil(const float* in, float* out, float* edge, int h, int w, qd::StreamR
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(w), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 1, &qd_stencil_loop2, qd::detail::grid_size(qd_count, 128, qd_device), 128, "graph_mode.cpp", 57, qd_begin, qd_count, in, edge);
+          qd_graph.launch(qd_lanes + 1, &qd_stencil_loop2, qd::detail::grid_size(qd_count, 128, qd_device), 128, "graph_mode.cpp", 57, qd_begin, qd_count, qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(edge, "stencil", "edge"));
         }
       }
       // parallel loop, graph_mode.cpp:59
@@ -301,7 +301,7 @@ void stencil(const float* in, float* out, float* edge, int h, int w, qd::StreamR
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 1, &qd_stencil_loop3, qd::detail::grid_size(qd_count, 128, qd_device), 128, "graph_mode.cpp", 59, qd_begin, qd_count, in, edge, w);
+          qd_graph.launch(qd_lanes + 1, &qd_stencil_loop3, qd::detail::grid_size(qd_count, 128, qd_device), 128, "graph_mode.cpp", 59, qd_begin, qd_count, qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(edge, "stencil", "edge"), w);
         }
       }
     }
@@ -346,7 +346,7 @@ void scale(T* v, int n, T factor, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_scale_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 68, qd_begin, qd_count, v, factor);
+      qd_graph.launch(0, &qd_scale_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 68, qd_begin, qd_count, qd::detail::present_or_device(v, "scale", "v"), factor);
     }
   }
   qd_graph.submit();

@@ -118,7 +118,7 @@ void halo_loops(float* q, float* x, float* y, float* rows, int nx, int n, int nr
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(kHalo), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_halo_loops_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, q, nx);
+      qd_halo_loops_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(q, "halo_loops", "q"), nx);
       qd::detail::check_launch(cudaGetLastError(), "halo_loops", "halo_loops.cpp", 15);
     }
   }
@@ -127,7 +127,7 @@ void halo_loops(float* q, float* x, float* y, float* rows, int nx, int n, int nr
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(0), (2), /*descending=*/false);
     const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "halo_loops", "halo_loops.cpp", 19);
     if (qd_count != 0) {
-      qd_halo_loops_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x);
+      qd_halo_loops_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "halo_loops", "x"));
       qd::detail::check_launch(cudaGetLastError(), "halo_loops", "halo_loops.cpp", 19);
     }
   }
@@ -136,7 +136,7 @@ void halo_loops(float* q, float* x, float* y, float* rows, int nx, int n, int nr
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(0), (3), /*descending=*/false);
     const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 2), /*inclusive=*/false, "halo_loops", "halo_loops.cpp", 21);
     if (qd_count != 0) {
-      qd_halo_loops_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, y);
+      qd_halo_loops_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "halo_loops", "y"));
       qd::detail::check_launch(cudaGetLastError(), "halo_loops", "halo_loops.cpp", 21);
     }
   }
@@ -145,7 +145,7 @@ void halo_loops(float* q, float* x, float* y, float* rows, int nx, int n, int nr
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(n - 1), (2), /*descending=*/true);
     const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(1), /*inclusive=*/true, "halo_loops", "halo_loops.cpp", 25);
     if (qd_count != 0) {
-      qd_halo_loops_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, y);
+      qd_halo_loops_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "halo_loops", "y"));
       qd::detail::check_launch(cudaGetLastError(), "halo_loops", "halo_loops.cpp", 25);
     }
   }
@@ -154,7 +154,7 @@ void halo_loops(float* q, float* x, float* y, float* rows, int nx, int n, int nr
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nrows), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_halo_loops_loop4<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, rows);
+      qd_halo_loops_loop4<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(rows, "halo_loops", "rows"));
       qd::detail::check_launch(cudaGetLastError(), "halo_loops", "halo_loops.cpp", 27);
     }
   }

@@ -73,7 +73,7 @@ void shade(float* out, const float* depth, const float* coeffs, int degree, int 
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_shade_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, out, depth, coeffs, degree, near_plane, far_plane);
+      qd_shade_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "shade", "out"), qd::detail::present_or_device(depth, "shade", "depth"), qd::detail::present_or_device(coeffs, "shade", "coeffs"), degree, near_plane, far_plane);
       qd::detail::check_launch(hipGetLastError(), "shade", "helper_functions.cpp", 47);
     }
   }

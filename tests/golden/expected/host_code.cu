@@ -104,19 +104,20 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, 
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_solve_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_solve_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "solve", "a"));
       qd::detail::check_launch(cudaGetLastError(), "solve", "host_code.cpp", 33);
     }
   }
   // host code, host_code.cpp:36: runs here, in order with the work around it; qd::current_stream() is qd_stream
   {
     const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
+
 #line 36 "host_code.cpp"
   {
           seen[0] = qd::current_stream();
           copy_async(c, a, n, qd::current_stream()); // after the loop above
       }
-#line 120 "host_code.cu"
+#line 121 "host_code.cu"
   }
   int taken = 0;
   for (int s = 0; s < steps; ++s) {
@@ -125,19 +126,20 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, 
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_solve_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b, c, s);
+        qd_solve_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"), s);
         qd::detail::check_launch(cudaGetLastError(), "solve", "host_code.cpp", 43);
       }
     }
     // host code, host_code.cpp:46: runs here, in order with the work around it; qd::current_stream() is qd_stream
     {
       const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
+
 #line 46 "host_code.cpp"
     {
                 copy_async(c, b, n / 2, qd::current_stream());
                 ++taken;
             }
-#line 141 "host_code.cu"
+#line 143 "host_code.cu"
     }
   }
   // stream_parallel region, host_code.cpp:51: 2 blocks, each on its own pooled stream
@@ -161,19 +163,20 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_solve_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, b, c, taken);
+          qd_solve_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"), taken);
           qd::detail::check_launch(cudaGetLastError(), "solve", "host_code.cpp", 53);
         }
       }
       // host code, host_code.cpp:56: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
       {
         const qd::detail::CurrentStreamScope qd_current_stream(qd_block_stream);
+
 #line 56 "host_code.cpp"
       {
                   seen[1] = qd::current_stream();
                   copy_async(c + n / 2, b, n - n / 2, qd::current_stream());
               }
-#line 177 "host_code.cu"
+#line 180 "host_code.cu"
       }
     }
     // block 2, host_code.cpp:62
@@ -183,16 +186,17 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, 
       // host code, host_code.cpp:64: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
       {
         const qd::detail::CurrentStreamScope qd_current_stream(qd_block_stream);
+
 #line 64 "host_code.cpp"
       seen[2] = qd::current_stream();
-#line 189 "host_code.cu"
+#line 193 "host_code.cu"
       }
       // parallel loop, host_code.cpp:65
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_solve_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a);
+          qd_solve_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "solve", "a"));
           qd::detail::check_launch(cudaGetLastError(), "solve", "host_code.cpp", 65);
         }
       }
@@ -208,7 +212,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, 
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_solve_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b, c);
+      qd_solve_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"));
       qd::detail::check_launch(cudaGetLastError(), "solve", "host_code.cpp", 68);
     }
   }
@@ -225,19 +229,20 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_solve_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_solve_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "solve", "a"));
       qd::detail::check_launch(cudaGetLastError(), "solve", "host_code.cpp", 33);
     }
   }
   // host code, host_code.cpp:36: runs here, in order with the work around it; qd::current_stream() is qd_stream
   {
     const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
+
 #line 36 "host_code.cpp"
   {
           seen[0] = qd::current_stream();
           copy_async(c, a, n, qd::current_stream()); // after the loop above
       }
-#line 241 "host_code.cu"
+#line 246 "host_code.cu"
   }
   int taken = 0;
   for (int s = 0; s < steps; ++s) {
@@ -246,19 +251,20 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_solve_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b, c, s);
+        qd_solve_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"), s);
         qd::detail::check_launch(cudaGetLastError(), "solve", "host_code.cpp", 43);
       }
     }
     // host code, host_code.cpp:46: runs here, in order with the work around it; qd::current_stream() is qd_stream
     {
       const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
+
 #line 46 "host_code.cpp"
     {
                 copy_async(c, b, n / 2, qd::current_stream());
                 ++taken;
             }
-#line 262 "host_code.cu"
+#line 268 "host_code.cu"
     }
   }
   // stream_parallel region, host_code.cpp:51: 2 blocks, each on its own pooled stream
@@ -282,19 +288,20 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_solve_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, b, c, taken);
+          qd_solve_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"), taken);
           qd::detail::check_launch(cudaGetLastError(), "solve", "host_code.cpp", 53);
         }
       }
       // host code, host_code.cpp:56: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
       {
         const qd::detail::CurrentStreamScope qd_current_stream(qd_block_stream);
+
 #line 56 "host_code.cpp"
       {
                   seen[1] = qd::current_stream();
                   copy_async(c + n / 2, b, n - n / 2, qd::current_stream());
               }
-#line 298 "host_code.cu"
+#line 305 "host_code.cu"
       }
     }
     // block 2, host_code.cpp:62
@@ -304,16 +311,17 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
       // host code, host_code.cpp:64: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
       {
         const qd::detail::CurrentStreamScope qd_current_stream(qd_block_stream);
+
 #line 64 "host_code.cpp"
       seen[2] = qd::current_stream();
-#line 310 "host_code.cu"
+#line 318 "host_code.cu"
       }
       // parallel loop, host_code.cpp:65
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_solve_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a);
+          qd_solve_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "solve", "a"));
           qd::detail::check_launch(cudaGetLastError(), "solve", "host_code.cpp", 65);
         }
       }
@@ -329,7 +337,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_solve_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b, c);
+      qd_solve_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"));
       qd::detail::check_launch(cudaGetLastError(), "solve", "host_code.cpp", 68);
     }
   }
@@ -342,7 +350,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_solve_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 33, qd_begin, qd_count, a);
+      qd_graph.launch(qd_lane, &qd_solve_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 33, qd_begin, qd_count, qd::detail::present_or_device(a, "solve", "a"));
     }
   }
 
@@ -353,7 +361,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
           seen[0] = qd::current_stream();
           copy_async(c, a, n, qd::current_stream()); // after the loop above
       }
-#line 357 "host_code.cu"
+#line 365 "host_code.cu"
   });
   int taken = 0;
   for (int s = 0; s < steps; ++s) {
@@ -362,7 +370,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(qd_lane, &qd_solve_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 43, qd_begin, qd_count, b, c, s);
+        qd_graph.launch(qd_lane, &qd_solve_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 43, qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"), s);
       }
     }
 
@@ -373,7 +381,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
                 copy_async(c, b, n / 2, qd::current_stream());
                 ++taken;
             }
-#line 377 "host_code.cu"
+#line 385 "host_code.cu"
     });
   }
   // stream_parallel region, host_code.cpp:51: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
@@ -386,7 +394,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 0, &qd_solve_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 53, qd_begin, qd_count, b, c, taken);
+          qd_graph.launch(qd_lanes + 0, &qd_solve_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 53, qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"), taken);
         }
       }
 
@@ -397,7 +405,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
                   seen[1] = qd::current_stream();
                   copy_async(c + n / 2, b, n - n / 2, qd::current_stream());
               }
-#line 401 "host_code.cu"
+#line 409 "host_code.cu"
       });
     }
     // block 2, host_code.cpp:62
@@ -406,14 +414,14 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
       qd_graph.host_code(qd_lanes + 1, "host_code.cpp", 64, [&] {
 #line 64 "host_code.cpp"
       seen[2] = qd::current_stream();
-#line 410 "host_code.cu"
+#line 418 "host_code.cu"
       });
       // parallel loop, host_code.cpp:65
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 1, &qd_solve_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 65, qd_begin, qd_count, a);
+          qd_graph.launch(qd_lanes + 1, &qd_solve_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 65, qd_begin, qd_count, qd::detail::present_or_device(a, "solve", "a"));
         }
       }
     }
@@ -424,7 +432,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_solve_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 68, qd_begin, qd_count, b, c);
+      qd_graph.launch(qd_lane, &qd_solve_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 68, qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"));
     }
   }
 }
@@ -434,7 +442,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
 
 
 // ---- qd kernel 'solve_twice' (host_code.cpp:72), translated by qd-translate ----
-#line 438 "host_code.cu"
+#line 446 "host_code.cu"
 
 // Host entry points of kernel 'solve_twice', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
 void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, qd::StreamRef qd_stream) {
@@ -461,7 +469,7 @@ void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* 
 // call's records the copy that call captured, without running the statement
 // again; one with another count runs it.
 // ---- qd kernel 'mirror' (host_code.cpp:82), translated by qd-translate ----
-#line 465 "host_code.cu"
+#line 473 "host_code.cu"
 // Parallel loop of 'mirror' (host_code.cpp:85): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_mirror_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
@@ -470,7 +478,7 @@ qd_mirror_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 86 "host_code.cpp"
 a[i] = a[i] + 1.0f;
-#line 474 "host_code.cu"
+#line 482 "host_code.cu"
   }
 }
 
@@ -482,7 +490,7 @@ qd_mirror_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * c) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 90 "host_code.cpp"
 a[i] = c[i] * 2.0f - a[i];
-#line 486 "host_code.cu"
+#line 494 "host_code.cu"
   }
 }
 
@@ -498,7 +506,7 @@ void mirror(float* a, float* c, int n, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_mirror_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 85, qd_begin, qd_count, a);
+      qd_graph.launch(0, &qd_mirror_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 85, qd_begin, qd_count, qd::detail::present_or_device(a, "mirror", "a"));
     }
   }
   // host code, host_code.cpp:88, 'reuse', keyed by the values of 'c', 'a', 'n': a call with the key of an earlier call records what the statement enqueued then, without running it; otherwise the statement runs here, while the call describes its graph, with qd::current_stream() a stream the call captures, and what it enqueues there becomes a node of the graph on the launch stream's lane, in order with the work around it
@@ -507,14 +515,14 @@ void mirror(float* a, float* c, int n, qd::StreamRef qd_stream) {
 
 #line 88 "host_code.cpp"
   copy_async(c, a, n, qd::current_stream());
-#line 511 "host_code.cu"
+#line 519 "host_code.cu"
   });
   // parallel loop, host_code.cpp:89
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_mirror_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 89, qd_begin, qd_count, a, c);
+      qd_graph.launch(0, &qd_mirror_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 89, qd_begin, qd_count, qd::detail::present_or_device(a, "mirror", "a"), qd::detail::present_or_device(c, "mirror", "c"));
     }
   }
   qd_graph.submit();
@@ -532,7 +540,7 @@ void mirror(float* a, float* c, int n) {
 // braces. Its loop assigns 'll' before reading it, as the serial program
 // does, though the parallel loop above left 'll' private.
 // ---- qd kernel 'fallback' (host_code.cpp:96), translated by qd-translate ----
-#line 536 "host_code.cu"
+#line 544 "host_code.cu"
 // Parallel loop of 'fallback' (host_code.cpp:100): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_fallback_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
@@ -541,7 +549,7 @@ qd_fallback_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int ll = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 101 "host_code.cpp"
 a[ll] = a[ll] + 1.0f;
-#line 545 "host_code.cu"
+#line 553 "host_code.cu"
   }
 }
 
@@ -553,7 +561,7 @@ qd_fallback_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * c) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 104 "host_code.cpp"
 c[i] = a[i] * 3.0f;
-#line 557 "host_code.cu"
+#line 565 "host_code.cu"
   }
 }
 
@@ -565,7 +573,7 @@ qd_fallback_loop2(int qd_begin, std::uint64_t qd_count, float * a, float * c) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 112 "host_code.cpp"
 a[i] = c[i] - a[i];
-#line 569 "host_code.cu"
+#line 577 "host_code.cu"
   }
 }
 
@@ -582,7 +590,7 @@ void fallback(float* a, float* c, int n, int on_device, qd::StreamRef qd_stream)
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_fallback_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_fallback_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "fallback", "a"));
       qd::detail::check_launch(cudaGetLastError(), "fallback", "host_code.cpp", 100);
     }
   }
@@ -592,7 +600,7 @@ void fallback(float* a, float* c, int n, int on_device, qd::StreamRef qd_stream)
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_fallback_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, c);
+        qd_fallback_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "fallback", "a"), qd::detail::present_or_device(c, "fallback", "c"));
         qd::detail::check_launch(cudaGetLastError(), "fallback", "host_code.cpp", 103);
       }
     }
@@ -600,12 +608,13 @@ void fallback(float* a, float* c, int n, int on_device, qd::StreamRef qd_stream)
     // host code, host_code.cpp:107: runs here, in order with the work around it; qd::current_stream() is qd_stream
     {
       const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
+
 #line 107 "host_code.cpp"
     {
             for (ll = 0; ll < 2; ll++)
                 copy_async(c + ll * (n / 2), a + ll, n / 2, qd::current_stream());
         }
-#line 609 "host_code.cu"
+#line 618 "host_code.cu"
     }
   }
   // parallel loop, host_code.cpp:111
@@ -613,7 +622,7 @@ void fallback(float* a, float* c, int n, int on_device, qd::StreamRef qd_stream)
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_fallback_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, c);
+      qd_fallback_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "fallback", "a"), qd::detail::present_or_device(c, "fallback", "c"));
       qd::detail::check_launch(cudaGetLastError(), "fallback", "host_code.cpp", 111);
     }
   }

@@ -94,7 +94,7 @@ void brighten(float* pixels, int count, float gain, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(count), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_brighten_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, pixels, gain);
+      qd_brighten_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(pixels, "brighten", "pixels"), gain);
       qd::detail::check_launch(hipGetLastError(), "brighten", "host_code_untouched.cpp", 72);
     }
   }

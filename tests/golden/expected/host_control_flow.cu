@@ -149,10 +149,10 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
     case Boundary::Periodic:
     {
       // serial task, host_control_flow.cpp:26
-      qd_advect_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, n);
+      qd_advect_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), n);
       qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 26);
       // serial task, host_control_flow.cpp:27
-      qd_advect_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, n);
+      qd_advect_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), n);
       qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 27);
       break;
     }
@@ -161,10 +161,10 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
     {
       const float edge = kind == Boundary::Zero ? 0.0f : 1.0f;
       // serial task, host_control_flow.cpp:32
-      qd_advect_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, edge);
+      qd_advect_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), edge);
       qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 32);
       // serial task, host_control_flow.cpp:33
-      qd_advect_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, n, edge);
+      qd_advect_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), n, edge);
       qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 33);
       break;
     }
@@ -174,15 +174,15 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_advect_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u, scratch, c, t);
+        qd_advect_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "advect", "u"), qd::detail::present_or_device(scratch, "advect", "scratch"), c, t);
         qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 37);
       }
     }
     // serial task, host_control_flow.cpp:39
-    qd_advect_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, scratch);
+    qd_advect_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), qd::detail::present_or_device(scratch, "advect", "scratch"));
     qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 39);
     // serial task, host_control_flow.cpp:40
-    qd_advect_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, scratch, n);
+    qd_advect_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), qd::detail::present_or_device(scratch, "advect", "scratch"), n);
     qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 40);
     float* tmp = u;
     u = scratch;
@@ -213,7 +213,7 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
             const int qd_begin = 1;
             const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n / 2), /*inclusive=*/false);
             if (qd_count != 0) {
-              qd_advect_loop7<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, u, scratch);
+              qd_advect_loop7<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "advect", "u"), qd::detail::present_or_device(scratch, "advect", "scratch"));
               qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 52);
             }
           }
@@ -231,7 +231,7 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
             const int qd_begin = k;
             const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
             if (qd_count != 0) {
-              qd_advect_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, u, smoothed);
+              qd_advect_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "advect", "u"), qd::detail::present_or_device(smoothed, "advect", "smoothed"));
               qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 62);
             }
           }
@@ -249,7 +249,7 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_advect_loop9<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u, scratch, smoothed, n);
+        qd_advect_loop9<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "advect", "u"), qd::detail::present_or_device(scratch, "advect", "scratch"), qd::detail::present_or_device(smoothed, "advect", "smoothed"), n);
         qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 67);
       }
     }
@@ -259,7 +259,7 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_advect_loop10<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u);
+        qd_advect_loop10<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "advect", "u"));
         qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 70);
       }
     }
@@ -269,7 +269,7 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
       break;
     }
     // serial task, host_control_flow.cpp:77
-    qd_advect_task11<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, pass);
+    qd_advect_task11<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), pass);
     qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 77);
   }
 }

@@ -57,7 +57,7 @@ void sample_grid(float* values, float* derivative, int n, float x0, float x1, fl
     const unsigned int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<unsigned int>(count), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_sample_grid_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, values, x0, h, omega, scale);
+      qd_sample_grid_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(values, "sample_grid", "values"), x0, h, omega, scale);
       qd::detail::check_launch(hipGetLastError(), "sample_grid", "host_scalars.cpp", 20);
     }
   }
@@ -66,7 +66,7 @@ void sample_grid(float* values, float* derivative, int n, float x0, float x1, fl
     const int qd_begin = first;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(last), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_sample_grid_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, values, derivative, inv_2h);
+      qd_sample_grid_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(values, "sample_grid", "values"), qd::detail::present_or_device(derivative, "sample_grid", "derivative"), inv_2h);
       qd::detail::check_launch(hipGetLastError(), "sample_grid", "host_scalars.cpp", 24);
     }
   }

@@ -33,10 +33,10 @@ void set_halo(float* u, int n, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   // serial task, kernel_calls.cpp:10
-  qd_set_halo_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, n);
+  qd_set_halo_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "set_halo", "u"), n);
   qd::detail::check_launch(cudaGetLastError(), "set_halo", "kernel_calls.cpp", 10);
   // serial task, kernel_calls.cpp:11
-  qd_set_halo_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, n);
+  qd_set_halo_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "set_halo", "u"), n);
   qd::detail::check_launch(cudaGetLastError(), "set_halo", "kernel_calls.cpp", 11);
 }
 
@@ -47,19 +47,19 @@ void set_halo(float* u, int n) {
 // Kernel 'set_halo' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_set_halo([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* u, int n) {
   // serial task, kernel_calls.cpp:10
-  qd_set_halo_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, n);
+  qd_set_halo_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "set_halo", "u"), n);
   qd::detail::check_launch(cudaGetLastError(), "set_halo", "kernel_calls.cpp", 10);
   // serial task, kernel_calls.cpp:11
-  qd_set_halo_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(u, n);
+  qd_set_halo_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "set_halo", "u"), n);
   qd::detail::check_launch(cudaGetLastError(), "set_halo", "kernel_calls.cpp", 11);
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_set_halo([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* u, int n) {
   // serial task, kernel_calls.cpp:10
-  qd_graph.launch(qd_lane, &qd_set_halo_task0, qd::detail::task_grid_size(), 1, "kernel_calls.cpp", 10, u, n);
+  qd_graph.launch(qd_lane, &qd_set_halo_task0, qd::detail::task_grid_size(), 1, "kernel_calls.cpp", 10, qd::detail::present_or_device(u, "set_halo", "u"), n);
   // serial task, kernel_calls.cpp:11
-  qd_graph.launch(qd_lane, &qd_set_halo_task1, qd::detail::task_grid_size(), 1, "kernel_calls.cpp", 11, u, n);
+  qd_graph.launch(qd_lane, &qd_set_halo_task1, qd::detail::task_grid_size(), 1, "kernel_calls.cpp", 11, qd::detail::present_or_device(u, "set_halo", "u"), n);
 }
 
 // ---- end of qd kernel 'set_halo' ----
@@ -93,7 +93,7 @@ void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, y, x, a);
+      qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
       qd::detail::check_launch(cudaGetLastError(), "axpy", "kernel_calls.cpp", 18);
     }
   }
@@ -112,7 +112,7 @@ template <class T>
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, y, x, a);
+      qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
       qd::detail::check_launch(cudaGetLastError(), "axpy", "kernel_calls.cpp", 18);
     }
   }
@@ -126,7 +126,7 @@ template <class T>
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_axpy_loop0<T>, qd::detail::grid_size(qd_count, 128, qd_device), 128, "kernel_calls.cpp", 18, qd_begin, qd_count, y, x, a);
+      qd_graph.launch(qd_lane, &qd_axpy_loop0<T>, qd::detail::grid_size(qd_count, 128, qd_device), 128, "kernel_calls.cpp", 18, qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
     }
   }
 }
@@ -183,7 +183,7 @@ void norms(const float* u, float* out, float* middle, int n, qd::StreamRef qd_st
       QD_PROFILE_RANGE("qd block 1 kernel_calls.cpp:28");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // serial task, kernel_calls.cpp:28
-      qd_norms_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(u, out, n);
+      qd_norms_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(u, "norms", "u"), qd::detail::present_or_device(out, "norms", "out"), n);
       qd::detail::check_launch(cudaGetLastError(), "norms", "kernel_calls.cpp", 28);
     }
     // block 2, kernel_calls.cpp:30
@@ -195,7 +195,7 @@ void norms(const float* u, float* out, float* middle, int n, qd::StreamRef qd_st
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_norms_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, u, middle, n);
+          qd_norms_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "norms", "u"), qd::detail::present_or_device(middle, "norms", "middle"), n);
           qd::detail::check_launch(cudaGetLastError(), "norms", "kernel_calls.cpp", 30);
         }
       }
@@ -231,7 +231,7 @@ void norms(const float* u, float* out, float* middle, int n) {
       QD_PROFILE_RANGE("qd block 1 kernel_calls.cpp:28");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // serial task, kernel_calls.cpp:28
-      qd_norms_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(u, out, n);
+      qd_norms_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(u, "norms", "u"), qd::detail::present_or_device(out, "norms", "out"), n);
       qd::detail::check_launch(cudaGetLastError(), "norms", "kernel_calls.cpp", 28);
     }
     // block 2, kernel_calls.cpp:30
@@ -243,7 +243,7 @@ void norms(const float* u, float* out, float* middle, int n) {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_norms_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, u, middle, n);
+          qd_norms_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "norms", "u"), qd::detail::present_or_device(middle, "norms", "middle"), n);
           qd::detail::check_launch(cudaGetLastError(), "norms", "kernel_calls.cpp", 30);
         }
       }
@@ -264,7 +264,7 @@ void norms(const float* u, float* out, float* middle, int n) {
     // block 1, kernel_calls.cpp:28
     {
       // serial task, kernel_calls.cpp:28
-      qd_graph.launch(qd_lanes + 0, &qd_norms_task0, qd::detail::task_grid_size(), 1, "kernel_calls.cpp", 28, u, out, n);
+      qd_graph.launch(qd_lanes + 0, &qd_norms_task0, qd::detail::task_grid_size(), 1, "kernel_calls.cpp", 28, qd::detail::present_or_device(u, "norms", "u"), qd::detail::present_or_device(out, "norms", "out"), n);
     }
     // block 2, kernel_calls.cpp:30
     {
@@ -273,7 +273,7 @@ void norms(const float* u, float* out, float* middle, int n) {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 1, &qd_norms_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "kernel_calls.cpp", 30, qd_begin, qd_count, u, middle, n);
+          qd_graph.launch(qd_lanes + 1, &qd_norms_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "kernel_calls.cpp", 30, qd_begin, qd_count, qd::detail::present_or_device(u, "norms", "u"), qd::detail::present_or_device(middle, "norms", "middle"), n);
         }
       }
     }

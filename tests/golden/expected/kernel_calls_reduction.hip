@@ -93,14 +93,14 @@ void largest(const float* u, float* out, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_largest_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_scratch.counter(0));
+    qd_largest_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 12);
   }
   // serial task, kernel_calls_reduction.cpp:16
-  qd_largest_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(0));
+  qd_largest_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 16);
   // serial task, kernel_calls_reduction.cpp:17
-  qd_largest_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(1));
+  qd_largest_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(1));
   qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 17);
 }
 
@@ -118,14 +118,14 @@ void largest(const float* u, float* out, int n) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_largest_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_scratch.counter(0));
+    qd_largest_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 12);
   }
   // serial task, kernel_calls_reduction.cpp:16
-  qd_largest_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(0));
+  qd_largest_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 16);
   // serial task, kernel_calls_reduction.cpp:17
-  qd_largest_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(1));
+  qd_largest_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(1));
   qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 17);
 }
 
@@ -139,12 +139,12 @@ void largest(const float* u, float* out, int n) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(qd_lane, &qd_largest_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "kernel_calls_reduction.cpp", 12, qd_begin, qd_count, u, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_scratch.counter(0));
+    qd_graph.launch(qd_lane, &qd_largest_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "kernel_calls_reduction.cpp", 12, qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_scratch.counter(0));
   }
   // serial task, kernel_calls_reduction.cpp:16
-  qd_graph.launch(qd_lane, &qd_largest_task1, qd::detail::task_grid_size(), 1, "kernel_calls_reduction.cpp", 16, out, qd_scratch.slot<float>(0));
+  qd_graph.launch(qd_lane, &qd_largest_task1, qd::detail::task_grid_size(), 1, "kernel_calls_reduction.cpp", 16, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0));
   // serial task, kernel_calls_reduction.cpp:17
-  qd_graph.launch(qd_lane, &qd_largest_task2, qd::detail::task_grid_size(), 1, "kernel_calls_reduction.cpp", 17, out, qd_scratch.slot<float>(1));
+  qd_graph.launch(qd_lane, &qd_largest_task2, qd::detail::task_grid_size(), 1, "kernel_calls_reduction.cpp", 17, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(1));
 }
 
 // ---- end of qd kernel 'largest' ----

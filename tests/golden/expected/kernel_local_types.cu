@@ -134,7 +134,7 @@ void blend(float* a, int n, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_blend_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, h);
+      qd_blend_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "blend", "a"), h);
       qd::detail::check_launch(cudaGetLastError(), "blend", "kernel_local_types.cpp", 22);
     }
   }
@@ -143,11 +143,11 @@ void blend(float* a, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_blend_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
+    qd_blend_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "blend", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "blend", "kernel_local_types.cpp", 29);
   }
   // serial task, kernel_local_types.cpp:31
-  qd_blend_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(a, n, qd_scratch.slot<float>(0));
+  qd_blend_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(a, "blend", "a"), n, qd_scratch.slot<float>(0));
   qd::detail::check_launch(cudaGetLastError(), "blend", "kernel_local_types.cpp", 31);
 }
 
@@ -256,7 +256,7 @@ void mix(const float* in, float* out, float* scaled, int n, qd::StreamRef qd_str
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_mix_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, in, out);
+          qd_mix_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "mix", "in"), qd::detail::present_or_device(out, "mix", "out"));
           qd::detail::check_launch(cudaGetLastError(), "mix", "kernel_local_types.cpp", 44);
         }
       }
@@ -270,7 +270,7 @@ void mix(const float* in, float* out, float* scaled, int n, qd::StreamRef qd_str
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_mix_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, in, scaled);
+          qd_mix_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "mix", "in"), qd::detail::present_or_device(scaled, "mix", "scaled"));
           qd::detail::check_launch(cudaGetLastError(), "mix", "kernel_local_types.cpp", 51);
         }
       }
@@ -286,7 +286,7 @@ void mix(const float* in, float* out, float* scaled, int n, qd::StreamRef qd_str
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_mix_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, out, scaled);
+      qd_mix_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "mix", "out"), qd::detail::present_or_device(scaled, "mix", "scaled"));
       qd::detail::check_launch(cudaGetLastError(), "mix", "kernel_local_types.cpp", 58);
     }
   }
@@ -356,7 +356,7 @@ void mix_typed(const T* in, T* out, int n, qd::StreamRef qd_stream) {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_mix_typed_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, in, out);
+          qd_mix_typed_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "mix_typed", "in"), qd::detail::present_or_device(out, "mix_typed", "out"));
           qd::detail::check_launch(cudaGetLastError(), "mix_typed", "kernel_local_types.cpp", 72);
         }
       }

@@ -123,7 +123,7 @@ void library_twins(const float* in, float* out, float* lowest, int n, qd::Stream
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_library_twins_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, out);
+      qd_library_twins_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "library_twins", "in"), qd::detail::present_or_device(out, "library_twins", "out"));
       qd::detail::check_launch(hipGetLastError(), "library_twins", "library_twins.cpp", 42);
     }
   }
@@ -132,11 +132,11 @@ void library_twins(const float* in, float* out, float* lowest, int n, qd::Stream
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_library_twins_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), least, qd_scratch.counter(0));
+    qd_library_twins_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "library_twins", "in"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), least, qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "library_twins", "library_twins.cpp", 48);
   }
   // serial task, library_twins.cpp:52
-  qd_library_twins_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(lowest, qd_scratch.slot<float>(0));
+  qd_library_twins_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(lowest, "library_twins", "lowest"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(hipGetLastError(), "library_twins", "library_twins.cpp", 52);
 }
 
@@ -210,11 +210,11 @@ void largest_of(const T* in, T* out, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_largest_of_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best, qd_scratch.counter(0));
+    qd_largest_of_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "largest_of", "in"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best, qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "largest_of", "library_twins.cpp", 61);
   }
   // serial task, library_twins.cpp:63
-  qd_largest_of_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<T>(0));
+  qd_largest_of_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest_of", "out"), qd_scratch.slot<T>(0));
   qd::detail::check_launch(hipGetLastError(), "largest_of", "library_twins.cpp", 63);
 }
 
@@ -277,7 +277,7 @@ void compared(const float* a, const float* b, float* lo, float* hi, int n, qd::S
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_compared_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, b, lo, hi);
+      qd_compared_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "compared", "a"), qd::detail::present_or_device(b, "compared", "b"), qd::detail::present_or_device(lo, "compared", "lo"), qd::detail::present_or_device(hi, "compared", "hi"));
       qd::detail::check_launch(hipGetLastError(), "compared", "library_twins.cpp", 71);
     }
   }
@@ -286,7 +286,7 @@ void compared(const float* a, const float* b, float* lo, float* hi, int n, qd::S
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_compared_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, b, lo, hi);
+      qd_compared_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "compared", "a"), qd::detail::present_or_device(b, "compared", "b"), qd::detail::present_or_device(lo, "compared", "lo"), qd::detail::present_or_device(hi, "compared", "hi"));
       qd::detail::check_launch(hipGetLastError(), "compared", "library_twins.cpp", 75);
     }
   }
@@ -328,7 +328,7 @@ void farthest(const T* a, T* out, int n, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_farthest_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, out);
+      qd_farthest_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "farthest", "a"), qd::detail::present_or_device(out, "farthest", "out"));
       qd::detail::check_launch(hipGetLastError(), "farthest", "library_twins.cpp", 89);
     }
   }

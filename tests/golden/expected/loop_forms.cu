@@ -122,7 +122,7 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(static_cast<int>(n)), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_loop_forms_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_loop_forms_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "loop_forms", "a"));
       qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 16);
     }
   }
@@ -131,7 +131,7 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
     const int qd_begin = first;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(last), /*inclusive=*/true);
     if (qd_count != 0) {
-      qd_loop_forms_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_loop_forms_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "loop_forms", "a"));
       qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 18);
     }
   }
@@ -140,7 +140,7 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
     const unsigned int qd_begin = 0u;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<unsigned int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_loop_forms_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, c);
+      qd_loop_forms_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(c, "loop_forms", "c"));
       qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 20);
     }
   }
@@ -149,7 +149,7 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
     const long long qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<long long>(big_n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_loop_forms_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b);
+      qd_loop_forms_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "loop_forms", "b"));
       qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 22);
     }
   }
@@ -158,7 +158,7 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
     const std::size_t qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<std::size_t>(count), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_loop_forms_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b);
+      qd_loop_forms_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "loop_forms", "b"));
       qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 24);
     }
   }
@@ -169,7 +169,7 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
     const std::int64_t qd_begin = lo;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<std::int64_t>(hi), /*inclusive=*/true);
     if (qd_count != 0) {
-      qd_loop_forms_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, c);
+      qd_loop_forms_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(c, "loop_forms", "c"));
       qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 28);
     }
   }
@@ -178,7 +178,7 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
     const int qd_begin = kOffset;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(first * 2 + kOffset), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_loop_forms_loop6<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_loop_forms_loop6<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "loop_forms", "a"));
       qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 30);
     }
   }
@@ -187,7 +187,7 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(std::min(last, first * 3)), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_loop_forms_loop7<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_loop_forms_loop7<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "loop_forms", "a"));
       qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 32);
     }
   }

@@ -125,7 +125,7 @@ void macro_reductions(const float* in, float* rows, float* total, int n, int col
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n / cols)), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_macro_reductions_loop0<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, rows, cols);
+      qd_macro_reductions_loop0<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "macro_reductions", "in"), qd::detail::present_or_device(rows, "macro_reductions", "rows"), cols);
       qd::detail::check_launch(hipGetLastError(), "macro_reductions", "macro_reductions.cpp", 19);
     }
   }
@@ -134,11 +134,11 @@ void macro_reductions(const float* in, float* rows, float* total, int n, int col
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
-    qd_macro_reductions_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
+    qd_macro_reductions_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "macro_reductions", "in"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "macro_reductions", "macro_reductions.cpp", 21);
   }
   // serial task, macro_reductions.cpp:22
-  qd_macro_reductions_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(total, qd_scratch.slot<float>(0));
+  qd_macro_reductions_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(total, "macro_reductions", "total"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(hipGetLastError(), "macro_reductions", "macro_reductions.cpp", 22);
 }
 

@@ -122,7 +122,7 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_macro_statements_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_macro_statements_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "macro_statements", "a"));
       qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 19);
     }
   }
@@ -131,7 +131,7 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_macro_statements_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, b);
+      qd_macro_statements_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "macro_statements", "b"));
       qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 20);
     }
   }
@@ -140,7 +140,7 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_macro_statements_loop2<<<qd::detail::grid_size(qd_count, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a);
+      qd_macro_statements_loop2<<<qd::detail::grid_size(qd_count, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "macro_statements", "a"));
       qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 21);
     }
   }
@@ -165,7 +165,7 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_macro_statements_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a);
+          qd_macro_statements_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "macro_statements", "a"));
           qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 22);
         }
       }
@@ -179,7 +179,7 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_macro_statements_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, b);
+          qd_macro_statements_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "macro_statements", "b"));
           qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 22);
         }
       }
@@ -196,7 +196,7 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_macro_statements_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, t);
+        qd_macro_statements_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "macro_statements", "a"), t);
         qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 24);
       }
     }
@@ -221,7 +221,7 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_macro_statements_loop6<<<qd::detail::grid_size(qd_count, 32, qd_device), 32, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a);
+          qd_macro_statements_loop6<<<qd::detail::grid_size(qd_count, 32, qd_device), 32, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "macro_statements", "a"));
           qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 27);
         }
       }
@@ -231,7 +231,7 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
     qd_events.wait(1, qd_stream);
   }
   // serial task, macro_statements.cpp:28
-  qd_macro_statements_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(a, total, n);
+  qd_macro_statements_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(a, "macro_statements", "a"), qd::detail::present_or_device(total, "macro_statements", "total"), n);
   qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 28);
 }
 

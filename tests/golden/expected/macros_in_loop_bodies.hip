@@ -66,7 +66,7 @@ void stencil_2d(const float* in, float* out, float* energy, int width, int heigh
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(cells), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_stencil_2d_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, out, width);
+      qd_stencil_2d_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "stencil_2d", "in"), qd::detail::present_or_device(out, "stencil_2d", "out"), width);
       qd::detail::check_launch(hipGetLastError(), "stencil_2d", "macros_in_loop_bodies.cpp", 17);
     }
   }
@@ -75,7 +75,7 @@ void stencil_2d(const float* in, float* out, float* energy, int width, int heigh
     const int qd_begin = HALO;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(height - HALO), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_stencil_2d_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, out, energy, width);
+      qd_stencil_2d_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "stencil_2d", "out"), qd::detail::present_or_device(energy, "stencil_2d", "energy"), width);
       qd::detail::check_launch(hipGetLastError(), "stencil_2d", "macros_in_loop_bodies.cpp", 27);
     }
   }

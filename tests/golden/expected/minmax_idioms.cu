@@ -135,20 +135,20 @@ void extremes(const float* a, const int* b, int n, float* out, int* counts, qd::
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_extremes_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, b, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), top, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), most, qd_scratch.slot<float>(2), qd_scratch.partials<float>(2), bottom, qd_scratch.slot<int>(3), qd_scratch.partials<int>(3), least, qd_scratch.counter(0));
+    qd_extremes_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "extremes", "a"), qd::detail::present_or_device(b, "extremes", "b"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), top, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), most, qd_scratch.slot<float>(2), qd_scratch.partials<float>(2), bottom, qd_scratch.slot<int>(3), qd_scratch.partials<int>(3), least, qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 14);
   }
   // serial task, minmax_idioms.cpp:23
-  qd_extremes_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(0));
+  qd_extremes_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "extremes", "out"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 23);
   // serial task, minmax_idioms.cpp:24
-  qd_extremes_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(2));
+  qd_extremes_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "extremes", "out"), qd_scratch.slot<float>(2));
   qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 24);
   // serial task, minmax_idioms.cpp:25
-  qd_extremes_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, qd_scratch.slot<int>(1));
+  qd_extremes_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "extremes", "counts"), qd_scratch.slot<int>(1));
   qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 25);
   // serial task, minmax_idioms.cpp:26
-  qd_extremes_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, qd_scratch.slot<int>(3));
+  qd_extremes_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "extremes", "counts"), qd_scratch.slot<int>(3));
   qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 26);
 }
 
@@ -224,11 +224,11 @@ void largest(const T* a, int n, T* out, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_largest_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), top, qd_scratch.counter(0));
+    qd_largest_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "largest", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), top, qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "largest", "minmax_idioms.cpp", 35);
   }
   // serial task, minmax_idioms.cpp:38
-  qd_largest_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<T>(0));
+  qd_largest_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<T>(0));
   qd::detail::check_launch(cudaGetLastError(), "largest", "minmax_idioms.cpp", 38);
 }
 
@@ -333,7 +333,7 @@ void smooth(float* u, float* v, int n, float tol, int* sweeps, qd::StreamRef qd_
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-      qd_smooth_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u, v, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_smooth_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "smooth", "u"), qd::detail::present_or_device(v, "smooth", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "smooth", "minmax_idioms.cpp", 54);
     }
     // parallel loop, minmax_idioms.cpp:60
@@ -341,14 +341,14 @@ void smooth(float* u, float* v, int n, float tol, int* sweeps, qd::StreamRef qd_
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_smooth_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u, v);
+        qd_smooth_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "smooth", "u"), qd::detail::present_or_device(v, "smooth", "v"));
         qd::detail::check_launch(cudaGetLastError(), "smooth", "minmax_idioms.cpp", 60);
       }
     }
     ++s;
   }
   // serial task, minmax_idioms.cpp:64
-  qd_smooth_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(sweeps, s);
+  qd_smooth_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(sweeps, "smooth", "sweeps"), s);
   qd::detail::check_launch(cudaGetLastError(), "smooth", "minmax_idioms.cpp", 64);
 }
 

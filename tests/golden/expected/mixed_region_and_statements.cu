@@ -79,7 +79,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // serial task, mixed_region_and_statements.cpp:9
-  qd_blend_layers_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(meta, weight);
+  qd_blend_layers_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(meta, "blend_layers", "meta"), weight);
   qd::detail::check_launch(cudaGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 9);
   const float complement = 1.0f - weight;
   // parallel loop, mixed_region_and_statements.cpp:11
@@ -87,7 +87,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_blend_layers_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, base, out);
+      qd_blend_layers_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(base, "blend_layers", "base"), qd::detail::present_or_device(out, "blend_layers", "out"));
       qd::detail::check_launch(cudaGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 11);
     }
   }
@@ -112,7 +112,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_blend_layers_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, layer_a, out, weight);
+          qd_blend_layers_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(layer_a, "blend_layers", "layer_a"), qd::detail::present_or_device(out, "blend_layers", "out"), weight);
           qd::detail::check_launch(cudaGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 16);
         }
       }
@@ -126,7 +126,7 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_blend_layers_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, layer_b, out, complement);
+          qd_blend_layers_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(layer_b, "blend_layers", "layer_b"), qd::detail::present_or_device(out, "blend_layers", "out"), complement);
           qd::detail::check_launch(cudaGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 21);
         }
       }
@@ -142,12 +142,12 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_blend_layers_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, layer_a, layer_b, out);
+      qd_blend_layers_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(layer_a, "blend_layers", "layer_a"), qd::detail::present_or_device(layer_b, "blend_layers", "layer_b"), qd::detail::present_or_device(out, "blend_layers", "out"));
       qd::detail::check_launch(cudaGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 25);
     }
   }
   // serial task, mixed_region_and_statements.cpp:27
-  qd_blend_layers_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, meta);
+  qd_blend_layers_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "blend_layers", "out"), qd::detail::present_or_device(meta, "blend_layers", "meta"));
   qd::detail::check_launch(cudaGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 27);
 }
 

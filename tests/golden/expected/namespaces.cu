@@ -33,7 +33,7 @@ void kinetic_energy(float* e, const float* mass, const float* vel, int n, qd::St
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_kinetic_energy_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, e, mass, vel);
+      qd_kinetic_energy_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(e, "kinetic_energy", "e"), qd::detail::present_or_device(mass, "kinetic_energy", "mass"), qd::detail::present_or_device(vel, "kinetic_energy", "vel"));
       qd::detail::check_launch(cudaGetLastError(), "kinetic_energy", "namespaces.cpp", 11);
     }
   }
@@ -77,7 +77,7 @@ void euler_step(float* x, float* v, const float* a, int n, float dt, qd::StreamR
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_euler_step_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x, v, a, dt);
+      qd_euler_step_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "euler_step", "x"), qd::detail::present_or_device(v, "euler_step", "v"), qd::detail::present_or_device(a, "euler_step", "a"), dt);
       qd::detail::check_launch(cudaGetLastError(), "euler_step", "namespaces.cpp", 20);
     }
   }
@@ -121,7 +121,7 @@ void jacobi_sweep(float* x_next, const float* x, const float* b, int n, float di
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_jacobi_sweep_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, x_next, x, b, diag, off);
+      qd_jacobi_sweep_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x_next, "jacobi_sweep", "x_next"), qd::detail::present_or_device(x, "jacobi_sweep", "x"), qd::detail::present_or_device(b, "jacobi_sweep", "b"), diag, off);
       qd::detail::check_launch(cudaGetLastError(), "jacobi_sweep", "namespaces.cpp", 34);
     }
   }
@@ -164,7 +164,7 @@ void zero_fill(float* p, int n, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_zero_fill_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p);
+      qd_zero_fill_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "zero_fill", "p"));
       qd::detail::check_launch(cudaGetLastError(), "zero_fill", "namespaces.cpp", 45);
     }
   }

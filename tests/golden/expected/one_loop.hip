@@ -28,7 +28,7 @@ void saxpy(float* y, const float* x, float a, int n, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_saxpy_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, y, x, a);
+      qd_saxpy_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "saxpy", "y"), qd::detail::present_or_device(x, "saxpy", "x"), a);
       qd::detail::check_launch(hipGetLastError(), "saxpy", "one_loop.cpp", 6);
     }
   }

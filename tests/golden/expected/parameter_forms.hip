@@ -50,7 +50,7 @@ void scaled_copy(float* __restrict__ out, const float* __restrict__ in, const Wi
     const int qd_begin = w.lim[0];
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(w.lim[1]), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_scaled_copy_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "parameter_forms.cpp", 15, qd_begin, qd_count, out, in, w);
+      qd_graph.launch(0, &qd_scaled_copy_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "parameter_forms.cpp", 15, qd_begin, qd_count, qd::detail::present_or_device(out, "scaled_copy", "out"), qd::detail::present_or_device(in, "scaled_copy", "in"), w);
     }
   }
   const int tail = w.lim[1];
@@ -59,7 +59,7 @@ void scaled_copy(float* __restrict__ out, const float* __restrict__ in, const Wi
     const int qd_begin = tail;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_scaled_copy_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "parameter_forms.cpp", 18, qd_begin, qd_count, out, in);
+      qd_graph.launch(0, &qd_scaled_copy_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "parameter_forms.cpp", 18, qd_begin, qd_count, qd::detail::present_or_device(out, "scaled_copy", "out"), qd::detail::present_or_device(in, "scaled_copy", "in"));
     }
   }
   qd_graph.submit();

@@ -78,7 +78,7 @@ void private_locals(const double* in, double* out, double* total, int n, double 
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_private_locals_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, out, weight);
+      qd_private_locals_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "private_locals", "in"), qd::detail::present_or_device(out, "private_locals", "out"), weight);
       qd::detail::check_launch(hipGetLastError(), "private_locals", "private_locals.cpp", 14);
     }
   }
@@ -88,12 +88,12 @@ void private_locals(const double* in, double* out, double* total, int n, double 
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_private_locals_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, out, r);
+      qd_private_locals_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "private_locals", "out"), r);
       qd::detail::check_launch(hipGetLastError(), "private_locals", "private_locals.cpp", 26);
     }
   }
   // serial task, private_locals.cpp:28
-  qd_private_locals_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(in, out, total, n);
+  qd_private_locals_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(in, "private_locals", "in"), qd::detail::present_or_device(out, "private_locals", "out"), qd::detail::present_or_device(total, "private_locals", "total"), n);
   qd::detail::check_launch(hipGetLastError(), "private_locals", "private_locals.cpp", 28);
 }
 
@@ -139,7 +139,7 @@ void mixed_private(const long long* in, long long* out, int n, qd::StreamRef qd_
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_mixed_private_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, out, base, shift);
+      qd_mixed_private_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "mixed_private", "in"), qd::detail::present_or_device(out, "mixed_private", "out"), base, shift);
       qd::detail::check_launch(hipGetLastError(), "mixed_private", "private_locals.cpp", 43);
     }
   }

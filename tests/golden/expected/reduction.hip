@@ -255,7 +255,7 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts, qd::
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_sums_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), positive, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), product, qd_scratch.counter(0));
+    qd_sums_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "sums", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), positive, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), product, qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 20);
   }
   unsigned any = 0u;
@@ -265,14 +265,14 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts, qd::
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_sums_loop1<<<qd::detail::grid_size(qd_count, 96, qd_device), 96, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, flags, qd_scratch.slot<unsigned int>(3), qd_scratch.partials<unsigned int>(3), any, qd_scratch.slot<unsigned int>(4), qd_scratch.partials<unsigned int>(4), all, qd_scratch.slot<unsigned int>(5), qd_scratch.partials<unsigned int>(5), parity, qd_scratch.counter(1));
+    qd_sums_loop1<<<qd::detail::grid_size(qd_count, 96, qd_device), 96, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(flags, "sums", "flags"), qd_scratch.slot<unsigned int>(3), qd_scratch.partials<unsigned int>(3), any, qd_scratch.slot<unsigned int>(4), qd_scratch.partials<unsigned int>(4), all, qd_scratch.slot<unsigned int>(5), qd_scratch.partials<unsigned int>(5), parity, qd_scratch.counter(1));
     qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 31);
   }
   // parallel loop with reductions, reduction.cpp:39: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_sums_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(6), qd_scratch.counter(2));
+    qd_sums_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "sums", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(6), qd_scratch.counter(2));
     qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 39);
   }
   // parallel loop, reduction.cpp:43
@@ -280,27 +280,27 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts, qd::
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_sums_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, out, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+      qd_sums_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "sums", "a"), qd::detail::present_or_device(out, "sums", "out"), qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
       qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 43);
     }
   }
   // serial task, reduction.cpp:45
-  qd_sums_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(n, out, qd_scratch.slot<float>(0));
+  qd_sums_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(n, qd::detail::present_or_device(out, "sums", "out"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 45);
   // serial task, reduction.cpp:46
-  qd_sums_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(n, out, qd_scratch.slot<double>(2));
+  qd_sums_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(n, qd::detail::present_or_device(out, "sums", "out"), qd_scratch.slot<double>(2));
   qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 46);
   // serial task, reduction.cpp:47
-  qd_sums_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, qd_scratch.slot<int>(1));
+  qd_sums_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "sums", "counts"), qd_scratch.slot<int>(1));
   qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 47);
   // serial task, reduction.cpp:48
-  qd_sums_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, qd_scratch.slot<unsigned int>(3));
+  qd_sums_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "sums", "counts"), qd_scratch.slot<unsigned int>(3));
   qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 48);
   // serial task, reduction.cpp:49
-  qd_sums_task8<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, qd_scratch.slot<unsigned int>(4));
+  qd_sums_task8<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "sums", "counts"), qd_scratch.slot<unsigned int>(4));
   qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 49);
   // serial task, reduction.cpp:50
-  qd_sums_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(counts, qd_scratch.slot<unsigned int>(5));
+  qd_sums_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "sums", "counts"), qd_scratch.slot<unsigned int>(5));
   qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 50);
 }
 
@@ -544,14 +544,14 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_ranges_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), lo, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi, qd_scratch.counter(0));
+        qd_ranges_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "ranges", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), lo, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi, qd_scratch.counter(0));
         qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 61);
       }
       // serial task, reduction.cpp:65
-      qd_ranges_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(out, qd_scratch.slot<float>(0));
+      qd_ranges_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(out, "ranges", "out"), qd_scratch.slot<float>(0));
       qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 65);
       // serial task, reduction.cpp:66
-      qd_ranges_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(out, qd_scratch.slot<float>(1));
+      qd_ranges_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(out, "ranges", "out"), qd_scratch.slot<float>(1));
       qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 66);
     }
     // block 2, reduction.cpp:69
@@ -564,14 +564,14 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_ranges_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<bool>(2), qd_scratch.partials<bool>(2), all_small, qd_scratch.slot<bool>(3), qd_scratch.partials<bool>(3), any_negative, qd_scratch.counter(1));
+        qd_ranges_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "ranges", "a"), qd_scratch.slot<bool>(2), qd_scratch.partials<bool>(2), all_small, qd_scratch.slot<bool>(3), qd_scratch.partials<bool>(3), any_negative, qd_scratch.counter(1));
         qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 73);
       }
       // serial task, reduction.cpp:77
-      qd_ranges_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(flags, qd_scratch.slot<bool>(2));
+      qd_ranges_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(flags, "ranges", "flags"), qd_scratch.slot<bool>(2));
       qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 77);
       // serial task, reduction.cpp:78
-      qd_ranges_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(flags, qd_scratch.slot<bool>(3));
+      qd_ranges_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(flags, "ranges", "flags"), qd_scratch.slot<bool>(3));
       qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 78);
     }
     // block 3, reduction.cpp:81
@@ -584,14 +584,14 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(empty_end), /*inclusive=*/false);
-        qd_ranges_loop6<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<float>(4), qd_scratch.partials<float>(4), none, qd_scratch.slot<int>(5), qd_scratch.partials<int>(5), lowest, qd_scratch.counter(2));
+        qd_ranges_loop6<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "ranges", "a"), qd_scratch.slot<float>(4), qd_scratch.partials<float>(4), none, qd_scratch.slot<int>(5), qd_scratch.partials<int>(5), lowest, qd_scratch.counter(2));
         qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 86);
       }
       // serial task, reduction.cpp:90
-      qd_ranges_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(none_out, qd_scratch.slot<float>(4));
+      qd_ranges_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(none_out, "ranges", "none_out"), qd_scratch.slot<float>(4));
       qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 90);
       // serial task, reduction.cpp:91
-      qd_ranges_task8<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(lowest_out, qd_scratch.slot<int>(5));
+      qd_ranges_task8<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(lowest_out, "ranges", "lowest_out"), qd_scratch.slot<int>(5));
       qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 91);
     }
     // Join: the launch stream waits for every block before the work after the region.
@@ -689,7 +689,7 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_total", "reduction.cpp", 101);
     {
-      qd_grid_total_loop0<<<qd::detail::grid_size(qd_space.total, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, grid, w, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), total, qd_scratch.slot<long>(1), qd_scratch.partials<long>(1), cells, qd_scratch.counter(0));
+      qd_grid_total_loop0<<<qd::detail::grid_size(qd_space.total, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(grid, "grid_total", "grid"), w, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), total, qd_scratch.slot<long>(1), qd_scratch.partials<long>(1), cells, qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 101);
     }
   }
@@ -713,7 +713,7 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_grid_total_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, out, qd_scratch.slot<double>(0), qd_scratch.slot<long>(1));
+          qd_grid_total_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "grid_total", "out"), qd_scratch.slot<double>(0), qd_scratch.slot<long>(1));
           qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 108);
         }
       }
@@ -723,7 +723,7 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
     qd_events.wait(1, qd_stream);
   }
   // serial task, reduction.cpp:111
-  qd_grid_total_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(h, out, qd_scratch.slot<double>(0));
+  qd_grid_total_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(h, qd::detail::present_or_device(out, "grid_total", "out"), qd_scratch.slot<double>(0));
   qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 111);
 }
 
@@ -797,11 +797,11 @@ void largest(const T* a, int n, T floor, T* out, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_largest_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best, qd_scratch.counter(0));
+    qd_largest_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "largest", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best, qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "largest", "reduction.cpp", 120);
   }
   // serial task, reduction.cpp:122
-  qd_largest_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<T>(0));
+  qd_largest_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<T>(0));
   qd::detail::check_launch(hipGetLastError(), "largest", "reduction.cpp", 122);
 }
 
@@ -917,17 +917,17 @@ void nan_aware(const double* a, int n, double start, double* out, qd::StreamRef 
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_nan_aware_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), hi, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi_f, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), lo, qd_scratch.counter(0));
+    qd_nan_aware_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "nan_aware", "a"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), hi, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi_f, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), lo, qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "nan_aware", "reduction.cpp", 132);
   }
   // serial task, reduction.cpp:137
-  qd_nan_aware_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<double>(0));
+  qd_nan_aware_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "nan_aware", "out"), qd_scratch.slot<double>(0));
   qd::detail::check_launch(hipGetLastError(), "nan_aware", "reduction.cpp", 137);
   // serial task, reduction.cpp:138
-  qd_nan_aware_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<double>(2));
+  qd_nan_aware_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "nan_aware", "out"), qd_scratch.slot<double>(2));
   qd::detail::check_launch(hipGetLastError(), "nan_aware", "reduction.cpp", 138);
   // serial task, reduction.cpp:139
-  qd_nan_aware_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, qd_scratch.slot<float>(1));
+  qd_nan_aware_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "nan_aware", "out"), qd_scratch.slot<float>(1));
   qd::detail::check_launch(hipGetLastError(), "nan_aware", "reduction.cpp", 139);
 }
 

@@ -80,28 +80,28 @@ void finalize_bins(float* mean, float* summary, const float* sums, const int* co
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // serial task, serial_tasks.cpp:10
-  qd_finalize_bins_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(summary);
+  qd_finalize_bins_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(summary, "finalize_bins", "summary"));
   qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 10);
   // serial task, serial_tasks.cpp:11
-  qd_finalize_bins_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(summary);
+  qd_finalize_bins_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(summary, "finalize_bins", "summary"));
   qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 11);
   // parallel loop, serial_tasks.cpp:13
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nbins), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_finalize_bins_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, mean, sums, counts);
+      qd_finalize_bins_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(mean, "finalize_bins", "mean"), qd::detail::present_or_device(sums, "finalize_bins", "sums"), qd::detail::present_or_device(counts, "finalize_bins", "counts"));
       qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 13);
     }
   }
   // serial task, serial_tasks.cpp:16
-  qd_finalize_bins_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(mean, counts);
+  qd_finalize_bins_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(mean, "finalize_bins", "mean"), qd::detail::present_or_device(counts, "finalize_bins", "counts"));
   qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 16);
   // serial task, serial_tasks.cpp:20
-  qd_finalize_bins_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(mean, summary, counts, nbins);
+  qd_finalize_bins_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(mean, "finalize_bins", "mean"), qd::detail::present_or_device(summary, "finalize_bins", "summary"), qd::detail::present_or_device(counts, "finalize_bins", "counts"), nbins);
   qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 20);
   // serial task, serial_tasks.cpp:31
-  qd_finalize_bins_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(summary);
+  qd_finalize_bins_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(summary, "finalize_bins", "summary"));
   qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 31);
 }
 

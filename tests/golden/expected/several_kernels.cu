@@ -31,7 +31,7 @@ void clear_counts(int* counts, int buckets, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(buckets), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_clear_counts_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, counts);
+      qd_clear_counts_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(counts, "clear_counts", "counts"));
       qd::detail::check_launch(cudaGetLastError(), "clear_counts", "several_kernels.cpp", 9);
     }
   }
@@ -70,7 +70,7 @@ void count_keys(int* counts, const int* keys, int n, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_count_keys_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, counts, keys);
+      qd_count_keys_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(counts, "count_keys", "counts"), qd::detail::present_or_device(keys, "count_keys", "keys"));
       qd::detail::check_launch(cudaGetLastError(), "count_keys", "several_kernels.cpp", 16);
     }
   }
@@ -115,10 +115,10 @@ void exclusive_scan(int* offsets, const int* counts, int buckets, qd::StreamRef 
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   // serial task, several_kernels.cpp:23
-  qd_exclusive_scan_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(offsets);
+  qd_exclusive_scan_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(offsets, "exclusive_scan", "offsets"));
   qd::detail::check_launch(cudaGetLastError(), "exclusive_scan", "several_kernels.cpp", 23);
   // serial task, several_kernels.cpp:24
-  qd_exclusive_scan_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(offsets, counts, buckets);
+  qd_exclusive_scan_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(offsets, "exclusive_scan", "offsets"), qd::detail::present_or_device(counts, "exclusive_scan", "counts"), buckets);
   qd::detail::check_launch(cudaGetLastError(), "exclusive_scan", "several_kernels.cpp", 24);
 }
 
@@ -171,7 +171,7 @@ void scatter_by_key(int* sorted_index, int* cursor, const int* keys, const int* 
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(buckets), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_scatter_by_key_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, cursor, offsets);
+      qd_scatter_by_key_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(cursor, "scatter_by_key", "cursor"), qd::detail::present_or_device(offsets, "scatter_by_key", "offsets"));
       qd::detail::check_launch(cudaGetLastError(), "scatter_by_key", "several_kernels.cpp", 37);
     }
   }
@@ -180,7 +180,7 @@ void scatter_by_key(int* sorted_index, int* cursor, const int* keys, const int* 
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_scatter_by_key_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, sorted_index, cursor, keys);
+      qd_scatter_by_key_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(sorted_index, "scatter_by_key", "sorted_index"), qd::detail::present_or_device(cursor, "scatter_by_key", "cursor"), qd::detail::present_or_device(keys, "scatter_by_key", "keys"));
       qd::detail::check_launch(cudaGetLastError(), "scatter_by_key", "several_kernels.cpp", 39);
     }
   }

@@ -59,7 +59,7 @@ void smooth_and_residual(const float* in, float* padded, float* smooth, float* r
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n + 2), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_smooth_and_residual_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, padded, n);
+      qd_smooth_and_residual_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "smooth_and_residual", "in"), qd::detail::present_or_device(padded, "smooth_and_residual", "padded"), n);
       qd::detail::check_launch(hipGetLastError(), "smooth_and_residual", "several_loops.cpp", 8);
     }
   }
@@ -68,7 +68,7 @@ void smooth_and_residual(const float* in, float* padded, float* smooth, float* r
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_smooth_and_residual_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, padded, smooth);
+      qd_smooth_and_residual_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(padded, "smooth_and_residual", "padded"), qd::detail::present_or_device(smooth, "smooth_and_residual", "smooth"));
       qd::detail::check_launch(hipGetLastError(), "smooth_and_residual", "several_loops.cpp", 15);
     }
   }
@@ -77,7 +77,7 @@ void smooth_and_residual(const float* in, float* padded, float* smooth, float* r
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_smooth_and_residual_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, smooth, residual);
+      qd_smooth_and_residual_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "smooth_and_residual", "in"), qd::detail::present_or_device(smooth, "smooth_and_residual", "smooth"), qd::detail::present_or_device(residual, "smooth_and_residual", "residual"));
       qd::detail::check_launch(hipGetLastError(), "smooth_and_residual", "several_loops.cpp", 18);
     }
   }

@@ -31,7 +31,7 @@ void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, y, x, a);
+      qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
       qd::detail::check_launch(cudaGetLastError(), "axpy", "template_kernel.cpp", 8);
     }
   }
@@ -79,7 +79,7 @@ void box_filter(const T* in, T* out, int n, qd::StreamRef qd_stream) {
     const int qd_begin = Radius;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - Radius), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_box_filter_loop0<T, Radius><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, in, out, inv);
+      qd_box_filter_loop0<T, Radius><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "box_filter", "in"), qd::detail::present_or_device(out, "box_filter", "out"), inv);
       qd::detail::check_launch(cudaGetLastError(), "box_filter", "template_kernel.cpp", 17);
     }
   }
@@ -131,14 +131,14 @@ void fill_pairs(P* out, float v, int n, qd::StreamRef qd_stream) {
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // serial task, template_kernel.cpp:33
-  qd_fill_pairs_task0<P><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, v);
+  qd_fill_pairs_task0<P><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "fill_pairs", "out"), v);
   qd::detail::check_launch(cudaGetLastError(), "fill_pairs", "template_kernel.cpp", 33);
   // parallel loop, template_kernel.cpp:34
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_fill_pairs_loop1<P><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, out, v);
+      qd_fill_pairs_loop1<P><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "fill_pairs", "out"), v);
       qd::detail::check_launch(cudaGetLastError(), "fill_pairs", "template_kernel.cpp", 34);
     }
   }
@@ -183,14 +183,14 @@ void fill_pairs_named(Pair* out, float v, int n, qd::StreamRef qd_stream) {
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // serial task, template_kernel.cpp:41
-  qd_fill_pairs_named_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(out, v);
+  qd_fill_pairs_named_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "fill_pairs_named", "out"), v);
   qd::detail::check_launch(cudaGetLastError(), "fill_pairs_named", "template_kernel.cpp", 41);
   // parallel loop, template_kernel.cpp:42
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_fill_pairs_named_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, out, v);
+      qd_fill_pairs_named_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "fill_pairs_named", "out"), v);
       qd::detail::check_launch(cudaGetLastError(), "fill_pairs_named", "template_kernel.cpp", 42);
     }
   }

@@ -523,10 +523,10 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
     if (qd_space.total != 0) {
       const std::uint64_t qd_tiles = qd::detail::product_tiles(qd_space);
       if (qd::detail::tiling_applies(qd_space) && qd::detail::tiling_fills_device(qd_tiles, qd_device)) {
-        qd_tiled_product_loop1<<<qd::detail::grid_size(qd_tiles * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, a, b, c);
+        qd_tiled_product_loop1<<<qd::detail::grid_size(qd_tiles * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(c, "tiled_product", "c"));
         qd::detail::check_launch(cudaGetLastError(), "tiled_product", "tiled_product.cpp", 16);
       } else {
-        qd_tiled_product_loop0<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, a, b, c);
+        qd_tiled_product_loop0<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(c, "tiled_product", "c"));
         qd::detail::check_launch(cudaGetLastError(), "tiled_product", "tiled_product.cpp", 16);
       }
     }
@@ -540,10 +540,10 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
     if (qd_space.total != 0) {
       const std::uint64_t qd_tiles = qd::detail::product_tiles(qd_space);
       if (qd::detail::tiling_applies(qd_space)) {
-        qd_tiled_product_loop3<<<qd::detail::grid_size(qd_tiles * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, alpha, beta, x, y, z);
+        qd_tiled_product_loop3<<<qd::detail::grid_size(qd_tiles * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, alpha, beta, qd::detail::present_or_device(x, "tiled_product", "x"), qd::detail::present_or_device(y, "tiled_product", "y"), qd::detail::present_or_device(z, "tiled_product", "z"));
         qd::detail::check_launch(cudaGetLastError(), "tiled_product", "tiled_product.cpp", 26);
       } else {
-        qd_tiled_product_loop2<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, alpha, beta, x, y, z);
+        qd_tiled_product_loop2<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, alpha, beta, qd::detail::present_or_device(x, "tiled_product", "x"), qd::detail::present_or_device(y, "tiled_product", "y"), qd::detail::present_or_device(z, "tiled_product", "z"));
         qd::detail::check_launch(cudaGetLastError(), "tiled_product", "tiled_product.cpp", 26);
       }
     }
@@ -557,10 +557,10 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
     if (qd_space.total != 0) {
       const std::uint64_t qd_tiles = qd::detail::product_tiles(qd_space);
       if (qd::detail::tiling_applies(qd_space)) {
-        qd_tiled_product_loop5<<<qd::detail::grid_size(qd_tiles * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, a, b, d, w);
+        qd_tiled_product_loop5<<<qd::detail::grid_size(qd_tiles * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(d, "tiled_product", "d"), qd::detail::present_or_device(w, "tiled_product", "w"));
         qd::detail::check_launch(cudaGetLastError(), "tiled_product", "tiled_product.cpp", 35);
       } else {
-        qd_tiled_product_loop4<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, a, b, d, w);
+        qd_tiled_product_loop4<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(d, "tiled_product", "d"), qd::detail::present_or_device(w, "tiled_product", "w"));
         qd::detail::check_launch(cudaGetLastError(), "tiled_product", "tiled_product.cpp", 35);
       }
     }
@@ -574,10 +574,10 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
       if (qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
-        qd_tiled_product_loop7<<<qd::detail::grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], m, p, a, b, e);
+        qd_tiled_product_loop7<<<qd::detail::grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(e, "tiled_product", "e"));
         qd::detail::check_launch(cudaGetLastError(), "tiled_product", "tiled_product.cpp", 49);
       } else {
-        qd_tiled_product_loop6<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, a, b, e);
+        qd_tiled_product_loop6<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(e, "tiled_product", "e"));
         qd::detail::check_launch(cudaGetLastError(), "tiled_product", "tiled_product.cpp", 49);
       }
     }
@@ -730,10 +730,10 @@ void tiled_product_rows(int n, const float a[][ 24], const float b[][ 24], float
     if (qd_space.total != 0) {
       const std::uint64_t qd_tiles = qd::detail::product_tiles(qd_space);
       if (qd::detail::tiling_applies(qd_space)) {
-        qd_tiled_product_rows_loop1<<<qd::detail::grid_size(qd_tiles * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, a, b, c);
+        qd_tiled_product_rows_loop1<<<qd::detail::grid_size(qd_tiles * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "tiled_product_rows", "a"), qd::detail::present_or_device(b, "tiled_product_rows", "b"), qd::detail::present_or_device(c, "tiled_product_rows", "c"));
         qd::detail::check_launch(cudaGetLastError(), "tiled_product_rows", "tiled_product.cpp", 67);
       } else {
-        qd_tiled_product_rows_loop0<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, a, b, c);
+        qd_tiled_product_rows_loop0<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "tiled_product_rows", "a"), qd::detail::present_or_device(b, "tiled_product_rows", "b"), qd::detail::present_or_device(c, "tiled_product_rows", "c"));
         qd::detail::check_launch(cudaGetLastError(), "tiled_product_rows", "tiled_product.cpp", 67);
       }
     }

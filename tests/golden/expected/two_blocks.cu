@@ -69,7 +69,7 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_image_gradients_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, image, grad_x, width);
+          qd_image_gradients_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(image, "image_gradients", "image"), qd::detail::present_or_device(grad_x, "image_gradients", "grad_x"), width);
           qd::detail::check_launch(cudaGetLastError(), "image_gradients", "two_blocks.cpp", 11);
         }
       }
@@ -83,7 +83,7 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_image_gradients_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, image, grad_y, width, height);
+          qd_image_gradients_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(image, "image_gradients", "image"), qd::detail::present_or_device(grad_y, "image_gradients", "grad_y"), width, height);
           qd::detail::check_launch(cudaGetLastError(), "image_gradients", "two_blocks.cpp", 20);
         }
       }

@@ -119,7 +119,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_two_phase_update_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, u, u_next, alpha);
+          qd_two_phase_update_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "two_phase_update", "u"), qd::detail::present_or_device(u_next, "two_phase_update", "u_next"), alpha);
           qd::detail::check_launch(cudaGetLastError(), "two_phase_update", "two_regions.cpp", 11);
         }
       }
@@ -133,7 +133,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_two_phase_update_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, v, v_next, alpha);
+          qd_two_phase_update_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(v, "two_phase_update", "v"), qd::detail::present_or_device(v_next, "two_phase_update", "v_next"), alpha);
           qd::detail::check_launch(cudaGetLastError(), "two_phase_update", "two_regions.cpp", 16);
         }
       }
@@ -147,7 +147,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_two_phase_update_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, w, w_next, alpha);
+          qd_two_phase_update_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(w, "two_phase_update", "w"), qd::detail::present_or_device(w_next, "two_phase_update", "w_next"), alpha);
           qd::detail::check_launch(cudaGetLastError(), "two_phase_update", "two_regions.cpp", 21);
         }
       }
@@ -165,7 +165,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_two_phase_update_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, u_next, v_next, w_next, alpha);
+      qd_two_phase_update_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u_next, "two_phase_update", "u_next"), qd::detail::present_or_device(v_next, "two_phase_update", "v_next"), qd::detail::present_or_device(w_next, "two_phase_update", "w_next"), alpha);
       qd::detail::check_launch(cudaGetLastError(), "two_phase_update", "two_regions.cpp", 26);
     }
   }
@@ -191,7 +191,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_two_phase_update_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, u, u_next, w_next, alpha, keep);
+          qd_two_phase_update_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "two_phase_update", "u"), qd::detail::present_or_device(u_next, "two_phase_update", "u_next"), qd::detail::present_or_device(w_next, "two_phase_update", "w_next"), alpha, keep);
           qd::detail::check_launch(cudaGetLastError(), "two_phase_update", "two_regions.cpp", 33);
         }
       }
@@ -205,7 +205,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_two_phase_update_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, v, v_next, w_next, alpha, keep);
+          qd_two_phase_update_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(v, "two_phase_update", "v"), qd::detail::present_or_device(v_next, "two_phase_update", "v_next"), qd::detail::present_or_device(w_next, "two_phase_update", "w_next"), alpha, keep);
           qd::detail::check_launch(cudaGetLastError(), "two_phase_update", "two_regions.cpp", 38);
         }
       }
@@ -214,7 +214,7 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_two_phase_update_loop6<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, w, w_next);
+          qd_two_phase_update_loop6<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(w, "two_phase_update", "w"), qd::detail::present_or_device(w_next, "two_phase_update", "w_next"));
           qd::detail::check_launch(cudaGetLastError(), "two_phase_update", "two_regions.cpp", 40);
         }
       }

@@ -96,7 +96,7 @@ void weighted_rows(const float* a, float* y, int* seen, int n, int m, qd::Stream
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_weighted_rows_loop0<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, y, seen, m);
+      qd_weighted_rows_loop0<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "weighted_rows", "a"), qd::detail::present_or_device(y, "weighted_rows", "y"), qd::detail::present_or_device(seen, "weighted_rows", "seen"), m);
       qd::detail::check_launch(cudaGetLastError(), "weighted_rows", "vector_leader_initializers.cpp", 16);
     }
   }

@@ -76,7 +76,7 @@ void row_sums(const float* a, int rows, int cols, float* sums, qd::StreamRef qd_
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(rows), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_row_sums_loop0<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, cols, sums);
+      qd_row_sums_loop0<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "row_sums", "a"), cols, qd::detail::present_or_device(sums, "row_sums", "sums"));
       qd::detail::check_launch(hipGetLastError(), "row_sums", "vector_loops.cpp", 12);
     }
   }
@@ -155,7 +155,7 @@ void column_max(const float* a, int rows, int cols, float* best, qd::StreamRef q
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(cols), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_column_max_loop0<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 8), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, rows, cols, best);
+      qd_column_max_loop0<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 8), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "column_max", "a"), rows, cols, qd::detail::present_or_device(best, "column_max", "best"));
       qd::detail::check_launch(hipGetLastError(), "column_max", "vector_loops.cpp", 26);
     }
   }
@@ -270,7 +270,7 @@ void two_passes(const float* a, const int* skip, int rows, int cols, float* out,
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(rows), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_two_passes_loop0<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 16), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, skip, cols, out, tickets);
+      qd_two_passes_loop0<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 16), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "two_passes", "a"), qd::detail::present_or_device(skip, "two_passes", "skip"), cols, qd::detail::present_or_device(out, "two_passes", "out"), qd::detail::present_or_device(tickets, "two_passes", "tickets"));
       qd::detail::check_launch(hipGetLastError(), "two_passes", "vector_loops.cpp", 40);
     }
   }
@@ -354,7 +354,7 @@ void batched_row_sums(const T* a, int batches, int rows, int cols, T* sums, qd::
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(batches), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(rows), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "batched_row_sums", "vector_loops.cpp", 62);
     if (qd_space.total != 0) {
-      qd_batched_row_sums_loop0<T><<<qd::detail::grid_size(qd::detail::vector_threads(qd_space.total, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, a, rows, cols, sums);
+      qd_batched_row_sums_loop0<T><<<qd::detail::grid_size(qd::detail::vector_threads(qd_space.total, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "batched_row_sums", "a"), rows, cols, qd::detail::present_or_device(sums, "batched_row_sums", "sums"));
       qd::detail::check_launch(hipGetLastError(), "batched_row_sums", "vector_loops.cpp", 62);
     }
   }
@@ -499,7 +499,7 @@ void shifted_rows(const T* a, const int* marks, int rows, int cols, T* out, qd::
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(rows), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_shifted_rows_loop0<T><<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 8), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, a, marks, cols, out);
+      qd_shifted_rows_loop0<T><<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 8), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "shifted_rows", "a"), qd::detail::present_or_device(marks, "shifted_rows", "marks"), cols, qd::detail::present_or_device(out, "shifted_rows", "out"));
       qd::detail::check_launch(hipGetLastError(), "shifted_rows", "vector_loops.cpp", 99);
     }
   }

@@ -1,0 +1,80 @@
+// Data regions (SPEC section 1, "Data regions"): host arrays made present by
+// '#pragma qd data', 'enter data' and 'exit data', kernels that receive host
+// pointers into them and use a present global array, 'update' in host code
+// and in a kernel, '#pragma qd host wait', and a region left by an exception.
+#include <cstddef>
+#include <stdexcept>
+
+constexpr int Cells = 96;
+double field[Cells];
+double* scratch;
+
+void smooth(int n);
+void scale(double* a, int n, double f);
+void swap_ends(double* a, int n);
+
+// The host driver comes first, as serial C programs are written.
+double run_regions(double* p, double* s, int n, int steps) {
+  scratch = s;
+#pragma qd enter data create(scratch[0:Cells])
+#pragma qd data copy(field) copyin(p[0:n])
+  {
+    for (int it = 0; it < steps; ++it) {
+      smooth(Cells);
+      scale(p, n, 0.5);
+      swap_ends(p + 1, n - 2);
+    }
+#pragma qd update host(p[0:n])
+  }
+#pragma qd data copy(field)
+  smooth(Cells);
+#pragma qd exit data delete(scratch[0:Cells])
+  double sum = 0;
+  for (int i = 0; i < n; ++i)
+    sum += p[i];
+  for (int i = 0; i < Cells; ++i)
+    sum += field[i];
+  return sum;
+}
+
+// Copies back on the way out of a throw.
+void run_throwing(double* p, int n) {
+  try {
+#pragma qd data copy(p[0:n])
+    {
+      scale(p, n, 3.0);
+      if (n > 0)
+        throw std::runtime_error("stop");
+    }
+  } catch (const std::runtime_error&) {
+  }
+}
+
+#pragma qd kernel
+void smooth(int n) {
+  for (int i = 0; i < n; ++i)
+    scratch[i] = field[i];
+  for (int i = 1; i < n - 1; ++i)
+    field[i] = (scratch[i - 1] + scratch[i] + scratch[i + 1]) / 3;
+}
+
+#pragma qd kernel
+void scale(double* a, int n, double f) {
+  for (int i = 0; i < n; ++i)
+    a[i] *= f;
+}
+
+// The ends through the host: as an MPI exchange of boundary values would be.
+#pragma qd kernel
+void swap_ends(double* a, int n) {
+  for (int i = 0; i < n; ++i)
+    a[i] += 1;
+#pragma qd update host(a[0:1], a[n - 1:1])
+#pragma qd host wait
+  {
+    const double t = a[0];
+    a[0] = a[n - 1];
+    a[n - 1] = t;
+  }
+#pragma qd update device(a[0:1]) device(a[n - 1:1])
+}

@@ -1,0 +1,27 @@
+// Driver for golden case data_regions (see driver_support.h).
+// Everything it passes is host memory: the data directives make it present.
+#include QD_GOLDEN_KERNELS
+#include "driver_support.h"
+
+#include <string>
+#include <vector>
+
+int main() {
+  using namespace qd_driver;
+  for (int n : {3, 17, 4099}) {
+    std::vector<double> p(n), s(Cells);
+    for (int i = 0; i < n; ++i)
+      p[i] = pattern(i, -1.0, 1.0);
+    for (int i = 0; i < Cells; ++i)
+      field[i] = pattern(i + 11);
+    const double sum = run_regions(p.data(), s.data(), n, 4);
+    const std::string name = "n" + std::to_string(n);
+    std::printf("%s.sum %.17g\n", name.c_str(), sum);
+    print_summary((name + ".p").c_str(), p);
+    std::vector<double> f(field, field + Cells);
+    print_summary((name + ".field").c_str(), f);
+    run_throwing(p.data(), n);
+    print_summary((name + ".thrown").c_str(), p);
+  }
+  return 0;
+}
