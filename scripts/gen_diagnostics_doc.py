@@ -256,7 +256,7 @@ between them) run at the same time, each on its own stream. `-Wqd-race`
 warns when two blocks of one region use the same memory and at least one of
 them writes it. Blocks of different regions, and a block and the statements
 before or after its region, are ordered by the region's fork and join and
-are not compared. The rules (translator/analysis/RaceAnalysis.cpp):
+are not compared. The rules (translator/analysis/memory/RaceAnalysis.cpp):
 
 - **Memory** is named by what the kernel receives: its pointer (and array)
   parameters, the pointer members of its struct parameters, by value or
@@ -321,7 +321,7 @@ status at 0. They describe the launch on the GPU targets, whatever
   so and why, instead of guessing.
 
 The distance is the coefficient of the thread's index in the index
-(translator/analysis/AccessAnalysis.h): a local initialized once and never changed
+(translator/analysis/loops/AccessAnalysis.h): a local initialized once and never changed
 is followed to its initializer (`int row = i * n; a[row + j]`), and the
 variables of loops inside the body are the same in every thread at a time.
 Reading the same element in every thread (`x[j]` in a row-per-thread loop)

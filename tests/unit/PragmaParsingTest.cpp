@@ -31,6 +31,9 @@ struct Recorded {
   bool Vector;
   std::optional<unsigned> VectorLength;
   bool VectorLengthLocIsValid;
+  std::vector<DataItem> DataItems;
+  bool Wait;
+  bool Reuse;
 };
 
 struct PragmaRun {
@@ -55,7 +58,8 @@ PragmaRun parsePragmas(llvm::StringRef Code) {
                                     D.NameLoc.isValid(), D.Collapse,
                                     D.CollapseLoc.isValid(), D.Reductions,
                                     D.Graph, D.Vector, D.VectorLength,
-                                    D.VectorLengthLoc.isValid()});
+                                    D.VectorLengthLoc.isValid(), D.DataItems,
+                                    D.Wait, D.Reuse});
         }
       },
       Options);
@@ -274,8 +278,42 @@ TEST(PragmaParsing, UnknownDirectiveWithoutSuggestion) {
   EXPECT_EQ(Run.Result.messages(),
             std::vector<std::string>{
                 "1: error: unknown directive '#pragma qd parallel_for'; "
-                "expected 'kernel', 'stream_parallel', 'loop' or 'host'"});
+                "expected 'kernel', 'stream_parallel', 'loop', 'host', "
+                "'data', 'enter data', 'exit data' or 'update'"});
   EXPECT_TRUE(Run.Directives.empty());
+}
+
+TEST(PragmaParsing, DataClauseLists) {
+  PragmaRun Run = parsePragmas(
+      "#pragma qd data copyin(a, p[1:n]) create((*q)[:m * 2], c->buf[0:k])\n"
+      "#pragma qd exit data delete(t[2]) copyout(u[i + 1:(n - 2)])\n"
+      "#pragma qd host wait reuse\n");
+  EXPECT_TRUE(Run.Result.messages().empty());
+  ASSERT_EQ(Run.Directives.size(), 3u);
+  const std::vector<DataItem> &Items = Run.Directives[0].DataItems;
+  ASSERT_EQ(Items.size(), 4u);
+  EXPECT_EQ(Items[0].Name, "a");
+  EXPECT_TRUE(Items[0].Simple);
+  EXPECT_FALSE(Items[0].HasSection);
+  EXPECT_EQ(Items[1].First, "1");
+  EXPECT_EQ(Items[1].Count, "n");
+  EXPECT_EQ(Items[2].Name, "(*q)");
+  EXPECT_FALSE(Items[2].Simple);
+  EXPECT_EQ(Items[2].First, "");
+  EXPECT_EQ(Items[2].Count, "m * 2");
+  EXPECT_EQ(Items[2].Clause, DataClauseKind::Create);
+  EXPECT_EQ(Items[3].Name, "c->buf");
+  const std::vector<DataItem> &Exit = Run.Directives[1].DataItems;
+  ASSERT_EQ(Exit.size(), 2u);
+  // A subscript without ':' is part of the variable.
+  EXPECT_EQ(Exit[0].Name, "t[2]");
+  EXPECT_FALSE(Exit[0].HasSection);
+  EXPECT_EQ(Exit[0].Clause, DataClauseKind::Delete);
+  EXPECT_EQ(Exit[1].First, "i + 1");
+  EXPECT_EQ(Exit[1].Count, "(n - 2)");
+  EXPECT_EQ(Run.Directives[1].Kind, DirectiveKind::ExitData);
+  EXPECT_TRUE(Run.Directives[2].Wait);
+  EXPECT_TRUE(Run.Directives[2].Reuse);
 }
 
 TEST(PragmaParsing, MissingDirective) {
