@@ -33,7 +33,9 @@ trip count, a vector loop stepping by 2); standard algorithms with comparators
 in device code (std::min, std::max, std::clamp, given a function object or a
 lambda). Kinds added later (LATER_KINDS) draw from a generator of their own
 after a program's other units, so that a seed keeps giving the units it gave
-before them.
+before them. Data units (issue 43), last and from a generator of their own
+again, call a unit's kernels on host arrays made present by data regions,
+'enter data'/'exit data' and 'update' (unit_data says how).
 
 Usage:
   qdsmith.py --seed N [--units K] [--only I,J,...] [-o file.cpp]
