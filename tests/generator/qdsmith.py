@@ -33,7 +33,9 @@ trip count, a vector loop stepping by 2); standard algorithms with comparators
 in device code (std::min, std::max, std::clamp, given a function object or a
 lambda). Kinds added later (LATER_KINDS) draw from a generator of their own
 after a program's other units, so that a seed keeps giving the units it gave
-before them.
+before them. Data units (issue 43), last and from a generator of their own
+again, call a unit's kernels on host arrays made present by data regions,
+'enter data'/'exit data' and 'update' (unit_data says how).
 
 Usage:
   qdsmith.py --seed N [--units K] [--only I,J,...] [-o file.cpp]
@@ -61,6 +63,7 @@ class Unit:
         self.main = []     # statements of main()
         self.buffers = []  # (name, type, size expression, init kind)
         self.outputs = []  # buffer names to print
+        self.driver = None # a data unit's host function, which run() calls
 
     def buffer(self, name, ctype, size, init):
         self.buffers.append((name, ctype, size, init))
@@ -758,12 +761,221 @@ class Gen:
             u.main.append(f'    agg{k}(ra{k}.data(), rmark{k}.data(), ry{k}.data(), rz{k}.data(), {r}, {cols});')
         u.outputs += [f'ry{k}', f'rz{k}']
 
+    # ---- data regions (issue 43) ------------------------------------------
+    # A data unit is a unit of any kind whose kernels are called on host
+    # arrays: a host function (not a kernel) owns the arrays and makes them
+    # present around the calls with '#pragma qd data' or 'enter data'/'exit
+    # data', sometimes with 'update host'/'update device' and host code that
+    # reads or changes the values between calls, a kernel that brings values
+    # to the host with 'update host' and '#pragma qd host wait' and back with
+    # 'update device', and a non-const global array (and a global pointer)
+    # that a kernel uses once a region makes them present. The serial build
+    # ignores the directives, so every target must print what it prints; a
+    # kernel argument that is not translated to its device copy, or a copy
+    # that is missing or misplaced, changes a checksum (or raises qd::Error).
+    TOUCHABLE = {'float', 'double', 'int', 'unsigned'}
+
+    def unit_data(self, u):
+        k = u.index
+        base = self.pick(self.KINDS + self.LATER_KINDS)
+        getattr(self, 'unit_' + base)(u)
+        u.top.insert(0, f'// unit {k}: a {base} unit called on host arrays in data regions')
+        outs = set(u.outputs)
+        lengths = {name: size + 1 for name, _, size, _ in u.buffers}
+        types = {name: ctype for name, ctype, _, _ in u.buffers}
+
+        def item(name, first=0, count=None):
+            count = lengths[name] if count is None else count
+            if first == 0 and self.r.random() < 0.3:
+                return f'{name}_h[:{count}]'
+            return f'{name}_h[{first}:{count}]'
+
+        # What each array does on entry and on exit; an output is copied
+        # back by its clause or by an 'update host' before the exit.
+        plan = {}
+        for name, _, _, _ in u.buffers:
+            if name in outs:
+                plan[name] = self.pick(['copy', 'copy', 'copyout+device', 'create+device+host',
+                                        'copyin+host'])
+            else:
+                plan[name] = self.pick(['copyin', 'copyin', 'copy', 'create+device'])
+        structured = self.r.random() < 0.6
+        nested_present = structured and self.r.random() < 0.3
+
+        # The global array and pointer of a 'gstep' kernel.
+        use_global = self.r.random() < 0.4
+        gsize = self.pick([1, 9, 300])
+        if use_global:
+            graph = self.r.random() < 0.3
+            u.top.append(f'float gtab{k}[{gsize}];')
+            u.top.append(f'const float* gsrc{k};')
+            u.top.append('\n'.join([
+                f'#pragma qd kernel{" graph" if graph else ""}',
+                f'void gstep{k}(int n, float f)', '{',
+                '    ' + self.loop_header('i', 'n') + ' {',
+                f'        gtab{k}[i] = gtab{k}[i] * f + gsrc{k}[i];',
+                '    }', '}']))
+            gplan = self.pick(['copy', 'copyin+host', 'create+device+host'])
+            # The pointer is made present by 'enter data' around the region
+            # or by the region itself.
+            gsrc_enter = self.r.random() < 0.5
+
+        # A kernel that swaps the ends of an array through the host.
+        touchable = [n for n, t, _, _ in u.buffers if t in self.TOUCHABLE]
+        ends_of = None
+        if touchable and self.r.random() < 0.4:
+            ends_of = self.pick(touchable)
+            t = types[ends_of]
+            graph = self.r.random() < 0.4
+            change = {'float': 'x[i] * 0.5f', 'double': 'x[i] * 0.5',
+                      'int': 'x[i] + 1', 'unsigned': 'x[i] + 2u'}[t]
+            wait_lines = [f'        const {t} first = x[0];',
+                          '        x[0] = x[n - 1];',
+                          '        x[n - 1] = first;']
+            logged = self.r.random() < 0.5
+            if logged:
+                # The host's count, sent back to the device copy.
+                wait_lines.append('        log[0] = log[0] + 1;')
+            lines = [f'#pragma qd kernel{" graph" if graph else ""}',
+                     f'void ends{k}({t}* x, int* log, int n)', '{',
+                     '    ' + self.loop_header('i', 'n') + ' {',
+                     f'        x[i] = {change};', '    }']
+            if self.r.random() < 0.5:
+                lines.append('    #pragma qd update host(x[0:1], x[n - 1:1])')
+            else:
+                lines.append('    #pragma qd update host(x[0:1]) self(x[n - 1:1])')
+            lines += ['    #pragma qd host wait', '    {'] + wait_lines + ['    }']
+            if self.r.random() < 0.5:
+                lines.append('    #pragma qd update device(x[0:1]) device(x[n - 1:1])')
+            else:
+                lines.append('    #pragma qd update device(x[0:1], x[n - 1:1])')
+            if logged:
+                lines.append('    #pragma qd update device(log[0:1])')
+            if self.r.random() < 0.5:
+                lines.append('    ' + self.loop_header('i', 'n') + ' {')
+                lines.append(f'        x[i] = {change};')
+                lines.append('    }')
+            lines.append('}')
+            u.top.append('\n'.join(lines))
+
+        # The calls, with host steps and the extra kernels among them.
+        steps = list(u.main)
+        extra = []
+        if ends_of:
+            for _ in range(self.r.randrange(1, 3)):
+                n = self.pick([1, 2, lengths[ends_of] - 1, lengths[ends_of]])
+                extra.append([f'    ends{k}({ends_of}.data(), ends_log{k}, {max(n, 1)});'])
+        if use_global:
+            for _ in range(self.r.randrange(1, 4)):
+                n = self.pick([0, 1, gsize, gsize // 2])
+                f = self.pick(['0.5f', '1.0f', '-1.0f'])
+                extra.append([f'    gstep{k}({n}, {f});'])
+        for m in range(self.r.randrange(0, 3)):
+            name = self.pick(list(lengths))
+            step = [f'    #pragma qd update host({item(name)})']
+            if self.r.random() < 0.7:
+                step.append(f'    print_host(prefix, "u{k}.{name}.mid{m}", {name}_h, {lengths[name]});')
+            if types[name] in self.TOUCHABLE and self.r.random() < 0.7:
+                step.append(f'    host_touch({name}_h, {lengths[name]}, {m});')
+                step.append(f'    #pragma qd update device({item(name)})')
+            extra.append(step)
+        for e in extra:
+            steps.insert(self.r.randrange(len(steps) + 1), e)
+
+        body = [f'void data_run{k}(const char* prefix)', '{']
+        for name, ctype, size, init in u.buffers:
+            body.append(f'    HostBuf<{ctype}> {name}({size}, "{init}");')
+            body.append(f'    [[maybe_unused]] {ctype}* {name}_h = {name}.data();')
+        if ends_of:
+            body.append(f'    int ends_log{k}[1] = {{0}};')
+        if use_global:
+            body.append(f'    HostBuf<float> gsrc_data{k}({gsize}, "dyadic");')
+            body.append(f'    gsrc{k} = gsrc_data{k}.data();')
+            body.append(f'    for (int i = 0; i < {gsize}; ++i) gtab{k}[i] = init_value<float>("dyadic", static_cast<std::size_t>(i) + {k}u);')
+            if gsrc_enter:
+                body.append(f'    #pragma qd enter data copyin(gsrc{k}[0:{gsize}])')
+
+        # Entry: clauses by plan; the 'update device' that some plans need.
+        clauses = {}   # clause -> items
+        start, end = [], []
+        for name, plan_of in plan.items():
+            first, *then = plan_of.split('+')
+            clauses.setdefault(first, []).append(item(name))
+            if 'device' in then:
+                start.append(item(name))
+            if 'host' in then:
+                end.append(item(name))
+        if ends_of:
+            clauses.setdefault('copy', []).append(f'ends_log{k}')
+        if use_global:
+            first, *then = gplan.split('+')
+            clauses.setdefault(first, []).append(f'gtab{k}')
+            if 'device' in then:
+                start.append(f'gtab{k}')
+            if 'host' in then:
+                end.append(f'gtab{k}')
+            if not gsrc_enter:
+                clauses.setdefault('copyin', []).append(f'gsrc{k}[0:{gsize}]')
+        order = list(clauses)
+        self.r.shuffle(order)
+        inner = []
+        if start:
+            if self.r.random() < 0.5:
+                inner.append(f'    #pragma qd update device({", ".join(start)})')
+            else:
+                inner.append('    #pragma qd update ' + ' '.join(f'device({s})' for s in start))
+        calls = []
+        for s in steps:
+            calls += s if isinstance(s, list) else [s]
+        if nested_present:
+            everything = [i for c in order for i in clauses[c]]
+            inner.append(f'    #pragma qd data present({", ".join(everything)})')
+            inner.append('    {')
+            inner += ['    ' + c for c in calls]
+            inner.append('    }')
+        else:
+            inner += calls
+        if end:
+            inner.append(f'    #pragma qd update host({", ".join(end)})')
+        if structured:
+            body.append('    #pragma qd data ' + ' '.join(f'{c}({", ".join(clauses[c])})' for c in order))
+            body.append('    {')
+            body += ['    ' + line for line in inner]
+            body.append('    }')
+        else:
+            enter = {'copy': 'copyin', 'copyin': 'copyin', 'copyout': 'create', 'create': 'create'}
+            leave = {'copy': 'copyout', 'copyout': 'copyout', 'copyin': 'delete', 'create': 'delete'}
+            for table, word in ((enter, 'enter'), (leave, 'exit')):
+                merged = {}
+                for c in order:
+                    merged.setdefault(table[c], []).extend(clauses[c])
+                line = f'    #pragma qd {word} data ' + ' '.join(f'{c}({", ".join(v)})' for c, v in merged.items())
+                if word == 'enter':
+                    body.append(line)
+                    body += inner
+                else:
+                    body.append(line)
+        if use_global and gsrc_enter:
+            body.append(f'    #pragma qd exit data delete(gsrc{k}[0:{gsize}])')
+        for name, _, _, _ in u.buffers:
+            body.append(f'    print_host(prefix, "u{k}.{name}", {name}_h, {lengths[name]});')
+        if ends_of:
+            body.append(f'    print_host(prefix, "u{k}.ends_log", ends_log{k}, 1);')
+        if use_global:
+            body.append(f'    print_host(prefix, "u{k}.gtab", gtab{k}, {gsize});')
+        body.append('}')
+        u.top.append('\n'.join(body))
+        u.main = []
+        u.driver = f'data_run{k}'
+
     KINDS = ['elementwise', 'reduction', 'collapse', 'vector', 'region', 'template',
              'solver', 'time_loop', 'nested']
     # Kinds added later: each may follow a program's units, drawn from a
     # generator of its own, so that every seed still gives the units it gave
     # before them (seed 933 of issue 42 still reproduces its program).
     LATER_KINDS = ['stepped', 'comparators', 'template_lambda', 'ref_aggregate']
+    # The share of programs that get data units.
+    DATA_SHARE = 0.45
 
     def units(self, count, only=None):
         built = []
@@ -780,6 +992,16 @@ class Gen:
             if self.r.random() < 0.4:
                 u = Unit(index)
                 getattr(self, 'unit_' + kind)(u)
+                if only is None or index in only:
+                    built.append(u)
+                index += 1
+        # Data units (issue 43) come last, from a generator of their own, so
+        # that every seed still gives the units it gave before them.
+        self.r = random.Random(f'data {self.seed}')
+        if self.r.random() < self.DATA_SHARE:
+            for _ in range(self.pick([1, 1, 2])):
+                u = Unit(index)
+                self.unit_data(u)
                 if only is None or index in only:
                     built.append(u)
                 index += 1
@@ -833,6 +1055,34 @@ template <class T> void print_checksum(const char* prefix, const char* name, Buf
 }
 '''
 
+# Only in files with data units, so that other programs keep their text.
+DATA_PRELUDE = r'''// Host arrays for data units: kernels get their host pointers, made present
+// by data directives.
+template <class T> struct HostBuf {
+    HostBuf(std::size_t n, const char* kind) : host(n + 1) {
+        for (std::size_t i = 0; i < host.size(); ++i) host[i] = init_value<T>(kind, i);
+    }
+    T* data() { return host.data(); }
+    std::vector<T> host;
+};
+
+template <class T> void print_host(const char* prefix, const char* name, const T* data, std::size_t n) {
+    std::uint64_t h = 1469598103934665603ull;
+    const unsigned char* p = reinterpret_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < n * sizeof(T); ++i) { h ^= p[i]; h *= 1099511628211ull; }
+    std::printf("%s%s %016llx\n", prefix, name, static_cast<unsigned long long>(h));
+}
+
+// Host code changing values between kernel calls, exactly.
+inline float touch_value(float v) { return v * 0.5f + 0.125f; }
+inline double touch_value(double v) { return v * 0.5 + 0.125; }
+inline int touch_value(int v) { return v + 1; }
+inline unsigned touch_value(unsigned v) { return v + 2u; }
+template <class T> void host_touch(T* p, std::size_t n, std::size_t first) {
+    for (std::size_t i = first % 3; i < n; i += 3) p[i] = touch_value(p[i]);
+}
+'''
+
 
 def program_body(seed, built, prefix):
     """The units of one program in namespace s<seed>, with its run()."""
@@ -844,6 +1094,10 @@ def program_body(seed, built, prefix):
     out.append('{')
     for u in built:
         out.append(f'    {{ // unit {u.index}')
+        if u.driver:
+            out.append(f'    {u.driver}("{prefix}");')
+            out.append('    }')
+            continue
         for name, ctype, size, init in u.buffers:
             out.append(f'    Buf<{ctype}> {name}({size}, "{init}");')
         out += u.main
@@ -863,7 +1117,10 @@ def write_programs(seeds, units=None, only=None):
         g = Gen(seed)
         count = units if units is not None else g.r.randrange(2, 6)
         prefix = f's{seed}.' if len(seeds) > 1 else ''
-        out += program_body(seed, g.units(count, only), prefix)
+        built = g.units(count, only)
+        if any(u.driver for u in built) and DATA_PRELUDE not in out:
+            out.insert(1, DATA_PRELUDE)
+        out += program_body(seed, built, prefix)
         out.append('')
     out.append('int main()')
     out.append('{')

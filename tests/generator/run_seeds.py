@@ -150,6 +150,8 @@ class Runner:
         while changed and len(keep) > 1:
             changed = False
             for u in list(keep):
+                if len(keep) == 1:  # no program at all would print nothing
+                    break
                 trial = [x for x in keep if x != u]
                 if self.differs(seed, work, trial):
                     keep = trial
