@@ -111,6 +111,18 @@ T* present_or_device(T* p, const char* kernel, const char* param) {
       const_cast<const Plain*>(p), kernel, param));
 }
 
+// A value that the host stores in device memory for device code (a graph
+// loop's slot): a data pointer goes through the present table, as a launch
+// argument would; anything else is itself.
+template <class T>
+T present_value(T v, const char* kernel, const char* name) {
+  if constexpr (std::is_pointer_v<T> &&
+                !std::is_function_v<std::remove_pointer_t<T>>)
+    return present_or_device(v, kernel, name);
+  else
+    return v;
+}
+
 // The device copy of namespace-scope array `name` ([host, host + bytes))
 // that device code of `kernel` uses; qd::Error if it is not present. On the
 // cpu backend, `host` itself.

@@ -34,7 +34,14 @@ std::string KernelCodeGen::setSlot(const std::string &Type, unsigned Slot,
   Data.set("line", std::to_string(line(At->getBeginLoc())));
   Data.set("type", Type);
   Data.set("slot", std::to_string(Slot));
-  Data.set("value", Value);
+  // The slot is device memory: a host pointer into a present array must be
+  // its device copy's address there (generator seeds 32 and 33).
+  Data.set("value", Options.Target == Target::Cpu
+                        ? Value
+                        : "qd::detail::present_value(static_cast<" + Type +
+                              ">(" + Value + "), \"" +
+                              cString(Plan->Function->getName()) + "\", \"" +
+                              cString(Value) + "\")");
   // In a 'check_every' loop's body: nothing once the loop is over.
   Data.set("predicated", !Predicate.empty());
   Data.set("predicate", Predicate);

@@ -114,11 +114,11 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
   float res = 1e30f;
   int it = 0;
   // 'res' is reduced in the loop below (check_every.cpp:18): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(res));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(res), "jacobi", "res")));
   qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 18);
   {
     // check_every(4), check_every.cpp:18: the GPU tests the condition every iteration, the host reads the outcome back every 4; launches after a failed test do nothing, and the host values the loop changes go back to that test's
-    qd::detail::set_device_scalar<qd::detail::LoopPredicate><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), static_cast<qd::detail::LoopPredicate>(qd::detail::LoopPredicate{1u, 0u}));
+    qd::detail::set_device_scalar<qd::detail::LoopPredicate><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), static_cast<qd::detail::LoopPredicate>(qd::detail::present_value(static_cast<qd::detail::LoopPredicate>(qd::detail::LoopPredicate{1u, 0u}), "jacobi", "qd::detail::LoopPredicate{1u, 0u}")));
     qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 18);
     auto qd_check1 = qd::detail::check_every<4>(qd_scratch.slot<qd::detail::LoopPredicate>(1), qd_stream, u, v, it);
     while (qd_check1.next()) {
@@ -126,7 +126,7 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
       qd_jacobi_test0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_check1.test(), qd_scratch.slot<qd::detail::LoopPredicate>(1), tol, max_it, qd_scratch.slot<float>(0), it);
       qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 18);
       // check_every.cpp:19: res = 0.0f
-      qd::detail::set_device_scalar_if<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f), qd_scratch.slot<qd::detail::LoopPredicate>(1));
+      qd::detail::set_device_scalar_if<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "jacobi", "0.0f")), qd_scratch.slot<qd::detail::LoopPredicate>(1));
       qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 19);
       // parallel loop with reductions, check_every.cpp:21: launched even when empty, so that the results hold the initializers
       {
@@ -248,16 +248,16 @@ void halve_until(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
   float total = 0.0f;
   int k = 0;
   // 'total' is reduced in the loop below (check_every.cpp:43): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(total));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "halve_until", "total")));
   qd::detail::check_launch(hipGetLastError(), "halve_until", "check_every.cpp", 43);
   {
     // check_every(3), check_every.cpp:43: the GPU tests the condition every iteration, the host reads the outcome back every 3; launches after a failed test do nothing, and the host values the loop changes go back to that test's
-    qd::detail::set_device_scalar<qd::detail::LoopPredicate><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), static_cast<qd::detail::LoopPredicate>(qd::detail::LoopPredicate{1u, 0u}));
+    qd::detail::set_device_scalar<qd::detail::LoopPredicate><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), static_cast<qd::detail::LoopPredicate>(qd::detail::present_value(static_cast<qd::detail::LoopPredicate>(qd::detail::LoopPredicate{1u, 0u}), "halve_until", "qd::detail::LoopPredicate{1u, 0u}")));
     qd::detail::check_launch(hipGetLastError(), "halve_until", "check_every.cpp", 43);
     auto qd_check1 = qd::detail::check_every<3>(qd_scratch.slot<qd::detail::LoopPredicate>(1), qd_stream, k);
     while (qd_check1.next()) {
       // check_every.cpp:44: total = 0.0f
-      qd::detail::set_device_scalar_if<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f), qd_scratch.slot<qd::detail::LoopPredicate>(1));
+      qd::detail::set_device_scalar_if<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "halve_until", "0.0f")), qd_scratch.slot<qd::detail::LoopPredicate>(1));
       qd::detail::check_launch(hipGetLastError(), "halve_until", "check_every.cpp", 44);
       // parallel loop with reductions, check_every.cpp:46: launched even when empty, so that the results hold the initializers
       {
@@ -417,11 +417,11 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock, qd
   float t = 0.0f;
   int r = 0;
   // 'sum' is reduced in the loop below (check_every.cpp:66): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(sum));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(sum), "grow", "sum")));
   qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 66);
   {
     // check_every(5), check_every.cpp:66: the GPU tests the condition every iteration, the host reads the outcome back every 5; launches after a failed test do nothing, and the host values the loop changes go back to that test's
-    qd::detail::set_device_scalar<qd::detail::LoopPredicate><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), static_cast<qd::detail::LoopPredicate>(qd::detail::LoopPredicate{1u, 0u}));
+    qd::detail::set_device_scalar<qd::detail::LoopPredicate><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), static_cast<qd::detail::LoopPredicate>(qd::detail::present_value(static_cast<qd::detail::LoopPredicate>(qd::detail::LoopPredicate{1u, 0u}), "grow", "qd::detail::LoopPredicate{1u, 0u}")));
     qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 66);
     auto qd_check1 = qd::detail::check_every<5>(qd_scratch.slot<qd::detail::LoopPredicate>(1), qd_stream, r, t);
     for (r = 0; qd_check1.next(); ++r) {
@@ -661,7 +661,7 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
   int k = 0;
   {
     // check_every(8), check_every.cpp:102: the GPU tests the condition every iteration, the host reads the outcome back every 8; launches after a failed test do nothing, and the host values the loop changes go back to that test's
-    qd::detail::set_device_scalar<qd::detail::LoopPredicate><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(2), static_cast<qd::detail::LoopPredicate>(qd::detail::LoopPredicate{1u, 0u}));
+    qd::detail::set_device_scalar<qd::detail::LoopPredicate><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(2), static_cast<qd::detail::LoopPredicate>(qd::detail::present_value(static_cast<qd::detail::LoopPredicate>(qd::detail::LoopPredicate{1u, 0u}), "shrink", "qd::detail::LoopPredicate{1u, 0u}")));
     qd::detail::check_launch(hipGetLastError(), "shrink", "check_every.cpp", 102);
     auto qd_check2 = qd::detail::check_every<8>(qd_scratch.slot<qd::detail::LoopPredicate>(2), qd_stream, k);
     while (qd_check2.next()) {
@@ -834,11 +834,11 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
   float change = 1e30f;
   int s = 0;
   // 'change' is reduced in the loop below (check_every.cpp:127): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(change));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(change), "relax", "change")));
   qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 127);
   {
     // check_every(4), check_every.cpp:127: the GPU tests the condition every iteration, the host reads the outcome back every 4; launches after a failed test do nothing, and the host values the loop changes go back to that test's
-    qd::detail::set_device_scalar<qd::detail::LoopPredicate><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), static_cast<qd::detail::LoopPredicate>(qd::detail::LoopPredicate{1u, 0u}));
+    qd::detail::set_device_scalar<qd::detail::LoopPredicate><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), static_cast<qd::detail::LoopPredicate>(qd::detail::present_value(static_cast<qd::detail::LoopPredicate>(qd::detail::LoopPredicate{1u, 0u}), "relax", "qd::detail::LoopPredicate{1u, 0u}")));
     qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 127);
     auto qd_check1 = qd::detail::check_every<4>(qd_scratch.slot<qd::detail::LoopPredicate>(1), qd_stream, grid, next, s);
     while (qd_check1.next()) {
@@ -846,7 +846,7 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
       qd_relax_test0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_check1.test(), qd_scratch.slot<qd::detail::LoopPredicate>(1), tol, qd_scratch.slot<float>(0), s);
       qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 127);
       // check_every.cpp:128: change = 0.0f
-      qd::detail::set_device_scalar_if<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f), qd_scratch.slot<qd::detail::LoopPredicate>(1));
+      qd::detail::set_device_scalar_if<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "relax", "0.0f")), qd_scratch.slot<qd::detail::LoopPredicate>(1));
       qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 128);
       // parallel loop nest, collapse(2), check_every.cpp:130, with reductions: launched even when empty, so that the results hold the initializers
       {

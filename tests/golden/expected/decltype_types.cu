@@ -77,7 +77,7 @@ void march(float* x, float* y, float* z, int n, int steps, float dt, qd::StreamR
     // loop seq, decltype_types.cpp:15: one conditional WHILE node of the call's graph, the same size whatever the trip count
     decltype(steps) s = 0;
     // 's' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "decltype_types.cpp", 15, qd_scratch.slot<int>(0), static_cast<int>(s));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "decltype_types.cpp", 15, qd_scratch.slot<int>(0), static_cast<int>(qd::detail::present_value(static_cast<int>(s), "march", "s")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, decltype_types.cpp:15
     qd_graph.launch(0, &qd_march_graph_test0, 1, 1, "decltype_types.cpp", 15, qd_loop, false, steps, qd_scratch.slot<int>(0));

@@ -343,7 +343,7 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
       }
     }
     // derived_scalars.cpp:50: sum = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "settle", "0.0f")));
     qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 50);
     // parallel loop with reductions, derived_scalars.cpp:52: launched even when empty, so that the results hold the initializers
     {
@@ -875,7 +875,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
       }
     }
     // derived_scalars.cpp:117: pap = 0.0
-    qd::detail::set_device_scalar<double><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(1), static_cast<double>(0.0));
+    qd::detail::set_device_scalar<double><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(1), static_cast<double>(qd::detail::present_value(static_cast<double>(0.0), "cg_c_style", "0.0")));
     qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 117);
     // parallel loop with reductions, derived_scalars.cpp:119: launched even when empty, so that the results hold the initializers
     {
@@ -897,7 +897,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
       }
     }
     // derived_scalars.cpp:126: rr_new = 0.0
-    qd::detail::set_device_scalar<double><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(2), static_cast<double>(0.0));
+    qd::detail::set_device_scalar<double><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(2), static_cast<double>(qd::detail::present_value(static_cast<double>(0.0), "cg_c_style", "0.0")));
     qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 126);
     // parallel loop with reductions, derived_scalars.cpp:128: launched even when empty, so that the results hold the initializers
     {
@@ -1051,7 +1051,7 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
   [[maybe_unused]] float total;
   int k = 0;
   // 'step' is reduced in the loop below (derived_scalars.cpp:151): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), static_cast<float>(step));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), static_cast<float>(qd::detail::present_value(static_cast<float>(step), "descend", "step")));
   qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 151);
   do {
     // parallel loop, derived_scalars.cpp:152
@@ -1064,7 +1064,7 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
       }
     }
     // derived_scalars.cpp:154: total = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "descend", "0.0f")));
     qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 154);
     // parallel loop with reductions, derived_scalars.cpp:156: launched even when empty, so that the results hold the initializers
     {
@@ -1196,7 +1196,7 @@ void narrow(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
   float spread = 1.0f;
   int k = 0;
   // 'spread' is reduced in the loop below (derived_scalars.cpp:176): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(spread));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(spread), "narrow", "spread")));
   qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 176);
   while ((qd::detail::read_scalar(spread, qd_scratch.slot<float>(0), qd_stream), (spread > tol && k < 40))) {
     float hi = -1e30f, lo = 1e30f;
@@ -1335,14 +1335,14 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out, qd::Stream
   float spread = 1.0f;
   int k = 0;
   // 'spread' is reduced in the loop below (derived_scalars.cpp:201): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), static_cast<float>(spread));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), static_cast<float>(qd::detail::present_value(static_cast<float>(spread), "narrow_outer", "spread")));
   qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 201);
   while ((qd::detail::read_scalar(spread, qd_scratch.slot<float>(2), qd_stream), (spread > tol && k < 40))) {
     // derived_scalars.cpp:202: hi = -1e30f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(-1e30f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(-1e30f), "narrow_outer", "-1e30f")));
     qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 202);
     // derived_scalars.cpp:203: lo = 1e30f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), static_cast<float>(1e30f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), static_cast<float>(qd::detail::present_value(static_cast<float>(1e30f), "narrow_outer", "1e30f")));
     qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 203);
     // parallel loop with reductions, derived_scalars.cpp:205: launched even when empty, so that the results hold the initializers
     {
@@ -1631,11 +1631,11 @@ void halve_until(T* x, int n, T tol, int* steps, T* out, qd::StreamRef qd_stream
   T res = T(1e30);
   int k = 0;
   // 'res' is reduced in the loop below (derived_scalars.cpp:251): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(res));
+  qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(qd::detail::present_value(static_cast<T>(res), "halve_until", "res")));
   qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 251);
   while ((qd::detail::read_scalar(res, qd_scratch.slot<T>(0), qd_stream), (res > tol && k < 60))) {
     // derived_scalars.cpp:252: res = T(0)
-    qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(T(0)));
+    qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(qd::detail::present_value(static_cast<T>(T(0)), "halve_until", "T(0)")));
     qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 252);
     // parallel loop with reductions, derived_scalars.cpp:254: launched even when empty, so that the results hold the initializers
     {
@@ -2062,7 +2062,7 @@ void settle_typed(T* x, int n, T target, int* steps, qd::StreamRef qd_stream) {
     }
     rate = r;
     // derived_scalars.cpp:322: sum = T(0)
-    qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(T(0)));
+    qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(qd::detail::present_value(static_cast<T>(T(0)), "settle_typed", "T(0)")));
     qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 322);
     // parallel loop with reductions, derived_scalars.cpp:324: launched even when empty, so that the results hold the initializers
     {

@@ -98,11 +98,11 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
   float res = 1e30f;
   int it = 0;
   // 'res' is reduced in the loop below (device_condition_loops.cpp:17): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(res));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(res), "jacobi", "res")));
   qd::detail::check_launch(cudaGetLastError(), "jacobi", "device_condition_loops.cpp", 17);
   while ((qd::detail::read_scalar(res, qd_scratch.slot<float>(0), qd_stream), (res > tol && it < max_it))) {
     // device_condition_loops.cpp:18: res = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "jacobi", "0.0f")));
     qd::detail::check_launch(cudaGetLastError(), "jacobi", "device_condition_loops.cpp", 18);
     // parallel loop with reductions, device_condition_loops.cpp:20: launched even when empty, so that the results hold the initializers
     {
@@ -200,11 +200,11 @@ void halve_until(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
   float total = 0.0f;
   int k = 0;
   // 'total' is reduced in the loop below (device_condition_loops.cpp:41): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(total));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "halve_until", "total")));
   qd::detail::check_launch(cudaGetLastError(), "halve_until", "device_condition_loops.cpp", 41);
   do {
     // device_condition_loops.cpp:42: total = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "halve_until", "0.0f")));
     qd::detail::check_launch(cudaGetLastError(), "halve_until", "device_condition_loops.cpp", 42);
     // parallel loop with reductions, device_condition_loops.cpp:44: launched even when empty, so that the results hold the initializers
     {
@@ -305,7 +305,7 @@ void grow(float* a, int n, float target, int* rounds, qd::StreamRef qd_stream) {
   float sum = 0.0f;
   int r = 0;
   // 'sum' is reduced in the loop below (device_condition_loops.cpp:59): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(sum));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(sum), "grow", "sum")));
   qd::detail::check_launch(cudaGetLastError(), "grow", "device_condition_loops.cpp", 59);
   for (r = 0; (qd::detail::read_scalar(sum, qd_scratch.slot<float>(0), qd_stream), (sum < target && r < 50)); ++r) {
     // parallel loop with reductions, device_condition_loops.cpp:61: launched even when empty, so that the results hold the initializers
@@ -510,7 +510,7 @@ void moments(const float* a, int n, int steps, float* out, qd::StreamRef qd_stre
   // serial task, device_condition_loops.cpp:80
   qd_graph.launch(0, &qd_moments_task1, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 80, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(0));
   // device_condition_loops.cpp:81: s = 1.0f
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "device_condition_loops.cpp", 81, qd_scratch.slot<float>(0), static_cast<float>(1.0f));
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "device_condition_loops.cpp", 81, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(1.0f), "moments", "1.0f")));
   // parallel loop with reductions, device_condition_loops.cpp:83: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
@@ -521,12 +521,12 @@ void moments(const float* a, int n, int steps, float* out, qd::StreamRef qd_stre
   qd_graph.launch(0, &qd_moments_task3, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 85, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(0));
   float weighted = 0.5f;
   // 'weighted' is reduced in the loop below (device_condition_loops.cpp:88): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "device_condition_loops.cpp", 88, qd_scratch.slot<float>(1), static_cast<float>(weighted));
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "device_condition_loops.cpp", 88, qd_scratch.slot<float>(1), static_cast<float>(qd::detail::present_value(static_cast<float>(weighted), "moments", "weighted")));
   {
     // loop seq, device_condition_loops.cpp:88: one conditional WHILE node of the call's graph, the same size whatever the trip count
     int t = 0;
     // 't' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "device_condition_loops.cpp", 88, qd_scratch.slot<int>(2), static_cast<int>(t));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "device_condition_loops.cpp", 88, qd_scratch.slot<int>(2), static_cast<int>(qd::detail::present_value(static_cast<int>(t), "moments", "t")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, device_condition_loops.cpp:88
     qd_graph.launch(0, &qd_moments_graph_test0, 1, 1, "device_condition_loops.cpp", 88, qd_loop, false, steps, qd_scratch.slot<int>(2));
@@ -801,11 +801,11 @@ void c_style(float* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
   change = 10.0f * tol;
   k = 0;
   // 'change' is reduced in the loop below (device_condition_loops.cpp:134): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(change));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(change), "c_style", "change")));
   qd::detail::check_launch(cudaGetLastError(), "c_style", "device_condition_loops.cpp", 134);
   while ((qd::detail::read_scalar(change, qd_scratch.slot<float>(0), qd_stream), (k < 100 && change > tol))) {
     // device_condition_loops.cpp:135: change = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "c_style", "0.0f")));
     qd::detail::check_launch(cudaGetLastError(), "c_style", "device_condition_loops.cpp", 135);
     // parallel loop with reductions, device_condition_loops.cpp:137: launched even when empty, so that the results hold the initializers
     {
@@ -899,11 +899,11 @@ void halve_typed(T* a, int n, T tol, int* steps, qd::StreamRef qd_stream) {
   T top = T(1e30);
   int k = 0;
   // 'top' is reduced in the loop below (device_condition_loops.cpp:157): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(top));
+  qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(qd::detail::present_value(static_cast<T>(top), "halve_typed", "top")));
   qd::detail::check_launch(cudaGetLastError(), "halve_typed", "device_condition_loops.cpp", 157);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<T>(0), qd_stream), (top > tol))) {
     // device_condition_loops.cpp:158: top = T(0)
-    qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(T(0)));
+    qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(qd::detail::present_value(static_cast<T>(T(0)), "halve_typed", "T(0)")));
     qd::detail::check_launch(cudaGetLastError(), "halve_typed", "device_condition_loops.cpp", 158);
     // parallel loop with reductions, device_condition_loops.cpp:160: launched even when empty, so that the results hold the initializers
     {

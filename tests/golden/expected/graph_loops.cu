@@ -159,19 +159,19 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
   float res = 1e30f;
   int it = 0;
   // 'res' is reduced in the loop below (graph_loops.cpp:37): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 37, qd_scratch.slot<float>(0), static_cast<float>(res));
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 37, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(res), "sweep", "res")));
   {
     // device-condition loop, graph_loops.cpp:37: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'u', 'v', 'it' live on the device from here on: the GPU changes them between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 37, qd_scratch.slot<float *>(1), static_cast<float *>(u));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 37, qd_scratch.slot<float *>(2), static_cast<float *>(v));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 37, qd_scratch.slot<int>(3), static_cast<int>(it));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 37, qd_scratch.slot<float *>(1), static_cast<float *>(qd::detail::present_value(static_cast<float *>(u), "sweep", "u")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 37, qd_scratch.slot<float *>(2), static_cast<float *>(qd::detail::present_value(static_cast<float *>(v), "sweep", "v")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 37, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(it), "sweep", "it")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:37
     qd_graph.launch(0, &qd_sweep_graph_test0, 1, 1, "graph_loops.cpp", 37, qd_loop, false, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3), qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
     qd_graph.loop_begin(0, qd_loop);
     // graph_loops.cpp:38: res = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 38, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 38, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "sweep", "0.0f")));
     // parallel loop with reductions, graph_loops.cpp:40: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 1;
@@ -282,17 +282,17 @@ void halve_below(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
   float total = 0.0f;
   int k = 0;
   // 'total' is reduced in the loop below (graph_loops.cpp:62): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 62, qd_scratch.slot<float>(0), static_cast<float>(total));
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 62, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "halve_below", "total")));
   {
     // device-condition loop, graph_loops.cpp:62: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'k' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 62, qd_scratch.slot<int>(1), static_cast<int>(k));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 62, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "halve_below", "k")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:62
     qd_graph.launch(0, &qd_halve_below_graph_test0, 1, 1, "graph_loops.cpp", 70, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_begin(0, qd_loop);
     // graph_loops.cpp:63: total = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 63, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 63, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "halve_below", "0.0f")));
     // parallel loop with reductions, graph_loops.cpp:65: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
@@ -500,18 +500,18 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
   float sum = 0.0f;
   int r = 0;
   // 'sum' is reduced in the loop below (graph_loops.cpp:89): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 89, qd_scratch.slot<float>(0), static_cast<float>(sum));
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 89, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(sum), "grow_mean", "sum")));
   {
     // device-condition loop, graph_loops.cpp:89: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     r = 0;
     // 'r' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 89, qd_scratch.slot<int>(2), static_cast<int>(r));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 89, qd_scratch.slot<int>(2), static_cast<int>(qd::detail::present_value(static_cast<int>(r), "grow_mean", "r")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:89
     qd_graph.launch(0, &qd_grow_mean_graph_test0, 1, 1, "graph_loops.cpp", 89, qd_loop, false, target, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2));
     qd_graph.loop_begin(0, qd_loop);
     // graph_loops.cpp:90: sum = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 90, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 90, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "grow_mean", "0.0f")));
     // parallel loop with reductions, graph_loops.cpp:92: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
@@ -798,7 +798,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   {
     // device-condition loop, graph_loops.cpp:122: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'it' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 122, qd_scratch.slot<int>(5), static_cast<int>(it));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 122, qd_scratch.slot<int>(5), static_cast<int>(qd::detail::present_value(static_cast<int>(it), "cg", "it")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:122
     qd_graph.launch(0, &qd_cg_graph_test0, 1, 1, "graph_loops.cpp", 122, qd_loop, false, tol, max_it, qd_scratch.slot<double>(0), qd_scratch.slot<int>(5));
@@ -934,11 +934,11 @@ void settle_then_mark(float* a, int n, float tol, int* marks, qd::StreamRef qd_s
   float top = 1e30f;
   int k = 0;
   // 'top' is reduced in the loop below (graph_loops.cpp:158): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(top));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "settle_then_mark", "top")));
   qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 158);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol && k < 40))) {
     // graph_loops.cpp:159: top = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "settle_then_mark", "0.0f")));
     qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 159);
     // parallel loop with reductions, graph_loops.cpp:161: launched even when empty, so that the results hold the initializers
     {
@@ -1068,11 +1068,11 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
   float change = 1e30f;
   int c = 0;
   // 'change' is reduced in the loop below (graph_loops.cpp:180): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 180, qd_scratch.slot<float>(0), static_cast<float>(change));
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 180, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(change), "smooth_until", "change")));
   {
     // device-condition loop, graph_loops.cpp:180: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'c' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 180, qd_scratch.slot<int>(3), static_cast<int>(c));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 180, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(c), "smooth_until", "c")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:180
     qd_graph.launch(0, &qd_smooth_until_graph_test0, 1, 1, "graph_loops.cpp", 180, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3));
@@ -1097,7 +1097,7 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
       }
     }
     // graph_loops.cpp:189: change = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 189, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 189, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "smooth_until", "0.0f")));
     // parallel loop with reductions, graph_loops.cpp:191: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 1;
@@ -1223,19 +1223,19 @@ void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef 
       float top = 1e30f;
       int k = 0;
       // 'top' is reduced in the loop below (graph_loops.cpp:208): from here on its value is the device's, starting from the host's
-      qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 208, qd_scratch.slot<float>(0), static_cast<float>(top));
+      qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 208, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "two_sides", "top")));
       {
         // device-condition loop, graph_loops.cpp:208: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
         int t = 1;
         // 'k', 't' live on the device from here on: the GPU changes them between iterations
-        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 208, qd_scratch.slot<int>(1), static_cast<int>(k));
-        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 208, qd_scratch.slot<int>(2), static_cast<int>(t));
+        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 208, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "two_sides", "k")));
+        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 208, qd_scratch.slot<int>(2), static_cast<int>(qd::detail::present_value(static_cast<int>(t), "two_sides", "t")));
         const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
         // the first test, graph_loops.cpp:208
         qd_graph.launch(qd_lanes + 0, &qd_two_sides_graph_test0, 1, 1, "graph_loops.cpp", 208, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2), qd_scratch.slot<int>(1));
         qd_graph.loop_begin(qd_lanes + 0, qd_loop);
         // graph_loops.cpp:209: top = 0.0f
-        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 209, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 209, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "two_sides", "0.0f")));
         // parallel loop with reductions, graph_loops.cpp:211: launched even when empty, so that the results hold the initializers
         {
           const int qd_begin = 0;
@@ -1401,17 +1401,17 @@ void shrink_to(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream
   float total = 0.0f;
   int s = 0;
   // 'total' is reduced in the loop below (graph_loops.cpp:233): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 233, qd_scratch.slot<float>(0), static_cast<float>(total));
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 233, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "shrink_to", "total")));
   {
     // device-condition loop, graph_loops.cpp:233: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 's' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 233, qd_scratch.slot<int>(1), static_cast<int>(s));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 233, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(s), "shrink_to", "s")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:233
     qd_graph.launch(0, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 241, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_begin(0, qd_loop);
     // graph_loops.cpp:234: total = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 234, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 234, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "shrink_to", "0.0f")));
     // parallel loop with reductions, graph_loops.cpp:236: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
@@ -1438,11 +1438,11 @@ void shrink_to(float* a, int n, float limit, int* steps) {
   float total = 0.0f;
   int s = 0;
   // 'total' is reduced in the loop below (graph_loops.cpp:233): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(total));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "shrink_to", "total")));
   qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 233);
   do {
     // graph_loops.cpp:234: total = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "shrink_to", "0.0f")));
     qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 234);
     // parallel loop with reductions, graph_loops.cpp:236: launched even when empty, so that the results hold the initializers
     {
@@ -1465,17 +1465,17 @@ void shrink_to(float* a, int n, float limit, int* steps) {
   float total = 0.0f;
   int s = 0;
   // 'total' is reduced in the loop below (graph_loops.cpp:233): from here on its value is the device's, starting from the host's
-  qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 233, qd_scratch.slot<float>(0), static_cast<float>(total));
+  qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 233, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "shrink_to", "total")));
   {
     // device-condition loop, graph_loops.cpp:233: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 's' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 233, qd_scratch.slot<int>(1), static_cast<int>(s));
+    qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 233, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(s), "shrink_to", "s")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:233
     qd_graph.launch(qd_lane, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 241, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_begin(qd_lane, qd_loop);
     // graph_loops.cpp:234: total = 0.0f
-    qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 234, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 234, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "shrink_to", "0.0f")));
     // parallel loop with reductions, graph_loops.cpp:236: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
@@ -1624,17 +1624,17 @@ void decay(T* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
   float top = 1e30f;
   int k = 0;
   // 'top' is reduced in the loop below (graph_loops.cpp:267): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 267, qd_scratch.slot<float>(0), static_cast<float>(top));
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 267, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "decay", "top")));
   {
     // device-condition loop, graph_loops.cpp:267: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'k' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 267, qd_scratch.slot<int>(1), static_cast<int>(k));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 267, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "decay", "k")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:267
     qd_graph.launch(0, &qd_decay_graph_test0<T>, 1, 1, "graph_loops.cpp", 267, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_begin(0, qd_loop);
     // graph_loops.cpp:268: top = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 268, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 268, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "decay", "0.0f")));
     // parallel loop with reductions, graph_loops.cpp:270: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
@@ -1766,10 +1766,10 @@ void march(float* u, float* v, int n, int steps, float dt, float* time, qd::Stre
     // loop seq, graph_loops.cpp:290: one conditional WHILE node of the call's graph, the same size whatever the trip count
     int step = 0;
     // 'u', 'v', 't', 'step' live on the device from here on: the GPU changes them between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 290, qd_scratch.slot<float *>(0), static_cast<float *>(u));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 290, qd_scratch.slot<float *>(1), static_cast<float *>(v));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 290, qd_scratch.slot<float>(2), static_cast<float>(t));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 290, qd_scratch.slot<int>(3), static_cast<int>(step));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 290, qd_scratch.slot<float *>(0), static_cast<float *>(qd::detail::present_value(static_cast<float *>(u), "march", "u")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 290, qd_scratch.slot<float *>(1), static_cast<float *>(qd::detail::present_value(static_cast<float *>(v), "march", "v")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 290, qd_scratch.slot<float>(2), static_cast<float>(qd::detail::present_value(static_cast<float>(t), "march", "t")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 290, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(step), "march", "step")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:290
     qd_graph.launch(0, &qd_march_graph_test0, 1, 1, "graph_loops.cpp", 290, qd_loop, false, steps, qd_scratch.slot<int>(3), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<float>(2));
@@ -1866,7 +1866,7 @@ void rounds_of(float* a, int n, int rounds, int* done, qd::StreamRef qd_stream) 
   {
     // loop seq, graph_loops.cpp:315: one conditional WHILE node of the call's graph, the same size whatever the trip count
     // 'k' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 315, qd_scratch.slot<int>(1), static_cast<int>(k));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 315, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "rounds_of", "k")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:315
     qd_graph.launch(0, &qd_rounds_of_graph_test0, 1, 1, "graph_loops.cpp", 321, qd_loop, false, rounds, qd_scratch.slot<int>(1));
@@ -1991,17 +1991,17 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd:
   float top = 1e30f;
   int k = 0;
   // 'top' is reduced in the loop below (graph_loops.cpp:333): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 333, qd_scratch.slot<float>(0), static_cast<float>(top));
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 333, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "settle_with_copy", "top")));
   {
     // device-condition loop, graph_loops.cpp:333: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'k' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 333, qd_scratch.slot<int>(1), static_cast<int>(k));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 333, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "settle_with_copy", "k")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:333
     qd_graph.launch(0, &qd_settle_with_copy_graph_test0, 1, 1, "graph_loops.cpp", 333, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_begin(0, qd_loop);
     // graph_loops.cpp:334: top = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 334, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 334, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "settle_with_copy", "0.0f")));
     // parallel loop with reductions, graph_loops.cpp:336: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
@@ -2099,9 +2099,9 @@ void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha, qd::
     // loop seq, graph_loops.cpp:358: one conditional WHILE node of the call's graph, the same size whatever the trip count
     step = 0;
     // 'tmp', 'u', 'unew', 'step' live on the device from here on: the GPU changes them between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<double *>, 1, 1, "graph_loops.cpp", 358, qd_scratch.slot<double *>(1), static_cast<double *>(u));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<double *>, 1, 1, "graph_loops.cpp", 358, qd_scratch.slot<double *>(2), static_cast<double *>(unew));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 358, qd_scratch.slot<int>(3), static_cast<int>(step));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<double *>, 1, 1, "graph_loops.cpp", 358, qd_scratch.slot<double *>(1), static_cast<double *>(qd::detail::present_value(static_cast<double *>(u), "heat_c_style", "u")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<double *>, 1, 1, "graph_loops.cpp", 358, qd_scratch.slot<double *>(2), static_cast<double *>(qd::detail::present_value(static_cast<double *>(unew), "heat_c_style", "unew")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 358, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(step), "heat_c_style", "step")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:358
     qd_graph.launch(0, &qd_heat_c_style_graph_test0, 1, 1, "graph_loops.cpp", 358, qd_loop, false, nsteps, qd_scratch.slot<int>(3), qd_scratch.slot<double *>(1), qd_scratch.slot<double *>(0), qd_scratch.slot<double *>(2));
@@ -2229,10 +2229,10 @@ void advance_until(float* u, float* v, int n, float t_end, float dt, float* out,
   {
     // loop seq, graph_loops.cpp:375: one conditional WHILE node of the call's graph, the same size whatever the trip count
     // 'u', 'v', 't', 'steps' live on the device from here on: the GPU changes them between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 375, qd_scratch.slot<float *>(0), static_cast<float *>(u));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 375, qd_scratch.slot<float *>(1), static_cast<float *>(v));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 375, qd_scratch.slot<float>(2), static_cast<float>(t));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 375, qd_scratch.slot<int>(3), static_cast<int>(steps));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 375, qd_scratch.slot<float *>(0), static_cast<float *>(qd::detail::present_value(static_cast<float *>(u), "advance_until", "u")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 375, qd_scratch.slot<float *>(1), static_cast<float *>(qd::detail::present_value(static_cast<float *>(v), "advance_until", "v")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 375, qd_scratch.slot<float>(2), static_cast<float>(qd::detail::present_value(static_cast<float>(t), "advance_until", "t")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 375, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(steps), "advance_until", "steps")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:375
     qd_graph.launch(0, &qd_advance_until_graph_test0, 1, 1, "graph_loops.cpp", 375, qd_loop, false, t_end, qd_scratch.slot<float>(2), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1));
@@ -2396,17 +2396,17 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
   float top = 1e30f;
   int k = 0;
   // 'top' is reduced in the loop below (graph_loops.cpp:399): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 399, qd_scratch.slot<float>(0), static_cast<float>(top));
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 399, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "relax_every", "top")));
   {
     // device-condition loop, graph_loops.cpp:399: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'k' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 399, qd_scratch.slot<int>(1), static_cast<int>(k));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 399, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "relax_every", "k")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:399
     qd_graph.launch(0, &qd_relax_every_graph_test0, 1, 1, "graph_loops.cpp", 399, qd_loop, false, tol, qd_scratch.slot<float>(0));
     qd_graph.loop_begin(0, qd_loop);
     // graph_loops.cpp:400: top = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 400, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 400, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "relax_every", "0.0f")));
     // parallel loop with reductions, graph_loops.cpp:402: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
@@ -2666,19 +2666,19 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd
   int thirds = 0;
   int big = 0;
   // 'top' is reduced in the loop below (graph_loops.cpp:432): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 432, qd_scratch.slot<float>(0), static_cast<float>(top));
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 432, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "relax_alternating", "top")));
   {
     // device-condition loop, graph_loops.cpp:432: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'k', 'thirds', 'big' live on the device from here on: the GPU changes them between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 432, qd_scratch.slot<int>(1), static_cast<int>(k));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 432, qd_scratch.slot<int>(2), static_cast<int>(thirds));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 432, qd_scratch.slot<int>(3), static_cast<int>(big));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 432, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "relax_alternating", "k")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 432, qd_scratch.slot<int>(2), static_cast<int>(qd::detail::present_value(static_cast<int>(thirds), "relax_alternating", "thirds")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 432, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(big), "relax_alternating", "big")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:432
     qd_graph.launch(0, &qd_relax_alternating_graph_test0, 1, 1, "graph_loops.cpp", 432, qd_loop, false, tol, qd_scratch.slot<float>(0));
     qd_graph.loop_begin(0, qd_loop);
     // graph_loops.cpp:433: top = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 433, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 433, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "relax_alternating", "0.0f")));
     // parallel loop with reductions, graph_loops.cpp:435: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
@@ -2863,9 +2863,9 @@ void forced(float* u, float* v, int n, int nsteps, float dt, float* trace, qd::S
     // loop seq, graph_loops.cpp:468: one conditional WHILE node of the call's graph, the same size whatever the trip count
     int step = 0;
     // 'u', 'v', 'step', 't', 'amp' live on the device from here on: the GPU changes them between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 468, qd_scratch.slot<float *>(0), static_cast<float *>(u));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 468, qd_scratch.slot<float *>(1), static_cast<float *>(v));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 468, qd_scratch.slot<int>(2), static_cast<int>(step));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 468, qd_scratch.slot<float *>(0), static_cast<float *>(qd::detail::present_value(static_cast<float *>(u), "forced", "u")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 468, qd_scratch.slot<float *>(1), static_cast<float *>(qd::detail::present_value(static_cast<float *>(v), "forced", "v")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 468, qd_scratch.slot<int>(2), static_cast<int>(qd::detail::present_value(static_cast<int>(step), "forced", "step")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:468
     qd_graph.launch(0, &qd_forced_graph_test0, 1, 1, "graph_loops.cpp", 468, qd_loop, false, nsteps, qd_scratch.slot<int>(2), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1));
@@ -3099,10 +3099,10 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
     // loop seq, graph_loops.cpp:511: one conditional WHILE node of the call's graph, the same size whatever the trip count
     int step = 0;
     // 'step', 'u', 'v', 'total' live on the device from here on: the GPU changes them between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 511, qd_scratch.slot<int>(5), static_cast<int>(step));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 511, qd_scratch.slot<float *>(6), static_cast<float *>(u));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 511, qd_scratch.slot<float *>(7), static_cast<float *>(v));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 511, qd_scratch.slot<int>(8), static_cast<int>(total));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 511, qd_scratch.slot<int>(5), static_cast<int>(qd::detail::present_value(static_cast<int>(step), "implicit_steps", "step")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 511, qd_scratch.slot<float *>(6), static_cast<float *>(qd::detail::present_value(static_cast<float *>(u), "implicit_steps", "u")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 511, qd_scratch.slot<float *>(7), static_cast<float *>(qd::detail::present_value(static_cast<float *>(v), "implicit_steps", "v")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 511, qd_scratch.slot<int>(8), static_cast<int>(qd::detail::present_value(static_cast<int>(total), "implicit_steps", "total")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:511
     qd_graph.launch(0, &qd_implicit_steps_graph_test0, 1, 1, "graph_loops.cpp", 511, qd_loop, false, steps, qd_scratch.slot<int>(5));
@@ -3110,17 +3110,17 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
     float change = 1e30f;
     int it = 0;
     // 'change' is reduced in the loop below (graph_loops.cpp:515): from here on its value is the device's, starting from the host's
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 515, qd_scratch.slot<float>(0), static_cast<float>(change));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 515, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(change), "implicit_steps", "change")));
     {
       // device-condition loop, graph_loops.cpp:515: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
       // 'u', 'v', 'it', 'total' live on the device from here on: the GPU changes them between iterations
-      qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 515, qd_scratch.slot<int>(3), static_cast<int>(it));
+      qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 515, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(it), "implicit_steps", "it")));
       const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
       // the first test, graph_loops.cpp:515
       qd_graph.launch(0, &qd_implicit_steps_graph_test1, 1, 1, "graph_loops.cpp", 515, qd_loop, false, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3), qd_scratch.slot<float *>(6), qd_scratch.slot<float *>(7), qd_scratch.slot<int>(8));
       qd_graph.loop_begin(0, qd_loop);
       // graph_loops.cpp:516: change = 0.0f
-      qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 516, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+      qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 516, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "implicit_steps", "0.0f")));
       // parallel loop with reductions, graph_loops.cpp:518: launched even when empty, so that the results hold the initializers
       {
         const int qd_begin = 1;
@@ -3280,17 +3280,17 @@ void settle_or_reset(float* a, int n, float tol, int max_it, int* flags, qd::Str
   float top = 1e30f;
   int it = 0;
   // 'top' is reduced in the loop below (graph_loops.cpp:544): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 544, qd_scratch.slot<float>(0), static_cast<float>(top));
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 544, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "settle_or_reset", "top")));
   {
     // device-condition loop, graph_loops.cpp:544: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'it' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 544, qd_scratch.slot<int>(1), static_cast<int>(it));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 544, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(it), "settle_or_reset", "it")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
     // the first test, graph_loops.cpp:544
     qd_graph.launch(0, &qd_settle_or_reset_graph_test0, 1, 1, "graph_loops.cpp", 544, qd_loop, false, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_begin(0, qd_loop);
     // graph_loops.cpp:545: top = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 545, qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 545, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "settle_or_reset", "0.0f")));
     // parallel loop with reductions, graph_loops.cpp:547: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;

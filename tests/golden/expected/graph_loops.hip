@@ -126,11 +126,11 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
   float res = 1e30f;
   int it = 0;
   // 'res' is reduced in the loop below (graph_loops.cpp:37): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(res));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(res), "sweep", "res")));
   qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 37);
   while ((qd::detail::read_scalar(res, qd_scratch.slot<float>(0), qd_stream), (res > tol && it < max_it))) {
     // graph_loops.cpp:38: res = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "sweep", "0.0f")));
     qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 38);
     // parallel loop with reductions, graph_loops.cpp:40: launched even when empty, so that the results hold the initializers
     {
@@ -231,11 +231,11 @@ void halve_below(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
   float total = 0.0f;
   int k = 0;
   // 'total' is reduced in the loop below (graph_loops.cpp:62): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(total));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "halve_below", "total")));
   qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 62);
   do {
     // graph_loops.cpp:63: total = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "halve_below", "0.0f")));
     qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 63);
     // parallel loop with reductions, graph_loops.cpp:65: launched even when empty, so that the results hold the initializers
     {
@@ -426,11 +426,11 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
   float sum = 0.0f;
   int r = 0;
   // 'sum' is reduced in the loop below (graph_loops.cpp:89): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(sum));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(sum), "grow_mean", "sum")));
   qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 89);
   for (r = 0; (qd::detail::read_scalar(sum, qd_scratch.slot<float>(0), qd_stream), (sum < target && r < 50)); ++r) {
     // graph_loops.cpp:90: sum = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "grow_mean", "0.0f")));
     qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 90);
     // parallel loop with reductions, graph_loops.cpp:92: launched even when empty, so that the results hold the initializers
     {
@@ -856,11 +856,11 @@ void settle_then_mark(float* a, int n, float tol, int* marks, qd::StreamRef qd_s
   float top = 1e30f;
   int k = 0;
   // 'top' is reduced in the loop below (graph_loops.cpp:158): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(top));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "settle_then_mark", "top")));
   qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 158);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol && k < 40))) {
     // graph_loops.cpp:159: top = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "settle_then_mark", "0.0f")));
     qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 159);
     // parallel loop with reductions, graph_loops.cpp:161: launched even when empty, so that the results hold the initializers
     {
@@ -973,7 +973,7 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
   float change = 1e30f;
   int c = 0;
   // 'change' is reduced in the loop below (graph_loops.cpp:180): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(change));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(change), "smooth_until", "change")));
   qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 180);
   while ((qd::detail::read_scalar(change, qd_scratch.slot<float>(0), qd_stream), (change > tol && c < 200))) {
     for (int s = 0; s < sweeps; ++s) {
@@ -998,7 +998,7 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
       }
     }
     // graph_loops.cpp:189: change = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "smooth_until", "0.0f")));
     qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 189);
     // parallel loop with reductions, graph_loops.cpp:191: launched even when empty, so that the results hold the initializers
     {
@@ -1114,11 +1114,11 @@ void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef 
       float top = 1e30f;
       int k = 0;
       // 'top' is reduced in the loop below (graph_loops.cpp:208): from here on its value is the device's, starting from the host's
-      qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_block_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(top));
+      qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_block_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "two_sides", "top")));
       qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 208);
       for (int t = 1; (qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_block_stream), (top > tol && t < 100)); ++t) {
         // graph_loops.cpp:209: top = 0.0f
-        qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_block_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+        qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_block_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "two_sides", "0.0f")));
         qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 209);
         // parallel loop with reductions, graph_loops.cpp:211: launched even when empty, so that the results hold the initializers
         {
@@ -1226,11 +1226,11 @@ void shrink_to(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream
   float total = 0.0f;
   int s = 0;
   // 'total' is reduced in the loop below (graph_loops.cpp:233): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(total));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "shrink_to", "total")));
   qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 233);
   do {
     // graph_loops.cpp:234: total = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "shrink_to", "0.0f")));
     qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 234);
     // parallel loop with reductions, graph_loops.cpp:236: launched even when empty, so that the results hold the initializers
     {
@@ -1257,11 +1257,11 @@ void shrink_to(float* a, int n, float limit, int* steps) {
   float total = 0.0f;
   int s = 0;
   // 'total' is reduced in the loop below (graph_loops.cpp:233): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(total));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "shrink_to", "total")));
   qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 233);
   do {
     // graph_loops.cpp:234: total = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "shrink_to", "0.0f")));
     qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 234);
     // parallel loop with reductions, graph_loops.cpp:236: launched even when empty, so that the results hold the initializers
     {
@@ -1393,11 +1393,11 @@ void decay(T* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
   float top = 1e30f;
   int k = 0;
   // 'top' is reduced in the loop below (graph_loops.cpp:267): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(top));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "decay", "top")));
   qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 267);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol))) {
     // graph_loops.cpp:268: top = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "decay", "0.0f")));
     qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 268);
     // parallel loop with reductions, graph_loops.cpp:270: launched even when empty, so that the results hold the initializers
     {
@@ -1662,11 +1662,11 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd:
   float top = 1e30f;
   int k = 0;
   // 'top' is reduced in the loop below (graph_loops.cpp:333): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(top));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "settle_with_copy", "top")));
   qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 333);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > limit))) {
     // graph_loops.cpp:334: top = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "settle_with_copy", "0.0f")));
     qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 334);
     // parallel loop with reductions, graph_loops.cpp:336: launched even when empty, so that the results hold the initializers
     {
@@ -1932,11 +1932,11 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
   float top = 1e30f;
   int k = 0;
   // 'top' is reduced in the loop below (graph_loops.cpp:399): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(top));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "relax_every", "top")));
   qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 399);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol))) {
     // graph_loops.cpp:400: top = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "relax_every", "0.0f")));
     qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 400);
     // parallel loop with reductions, graph_loops.cpp:402: launched even when empty, so that the results hold the initializers
     {
@@ -2093,11 +2093,11 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd
   int thirds = 0;
   int big = 0;
   // 'top' is reduced in the loop below (graph_loops.cpp:432): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(top));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "relax_alternating", "top")));
   qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 432);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol))) {
     // graph_loops.cpp:433: top = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "relax_alternating", "0.0f")));
     qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 433);
     // parallel loop with reductions, graph_loops.cpp:435: launched even when empty, so that the results hold the initializers
     {
@@ -2367,11 +2367,11 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
     float change = 1e30f;
     int it = 0;
     // 'change' is reduced in the loop below (graph_loops.cpp:515): from here on its value is the device's, starting from the host's
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(change));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(change), "implicit_steps", "change")));
     qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 515);
     while ((qd::detail::read_scalar(change, qd_scratch.slot<float>(0), qd_stream), (change > tol && it < max_it))) {
       // graph_loops.cpp:516: change = 0.0f
-      qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+      qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "implicit_steps", "0.0f")));
       qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 516);
       // parallel loop with reductions, graph_loops.cpp:518: launched even when empty, so that the results hold the initializers
       {
@@ -2497,11 +2497,11 @@ void settle_or_reset(float* a, int n, float tol, int max_it, int* flags, qd::Str
   float top = 1e30f;
   int it = 0;
   // 'top' is reduced in the loop below (graph_loops.cpp:544): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(top));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "settle_or_reset", "top")));
   qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 544);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol && it < max_it))) {
     // graph_loops.cpp:545: top = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "settle_or_reset", "0.0f")));
     qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 545);
     // parallel loop with reductions, graph_loops.cpp:547: launched even when empty, so that the results hold the initializers
     {

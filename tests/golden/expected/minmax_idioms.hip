@@ -323,11 +323,11 @@ void smooth(float* u, float* v, int n, float tol, int* sweeps, qd::StreamRef qd_
   float change = 1e30f;
   int s = 0;
   // 'change' is reduced in the loop below (minmax_idioms.cpp:51): from here on its value is the device's, starting from the host's
-  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(change));
+  qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(change), "smooth", "change")));
   qd::detail::check_launch(hipGetLastError(), "smooth", "minmax_idioms.cpp", 51);
   while ((qd::detail::read_scalar(change, qd_scratch.slot<float>(0), qd_stream), (change > tol && s < 500))) {
     // minmax_idioms.cpp:52: change = 0.0f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(0.0f));
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "smooth", "0.0f")));
     qd::detail::check_launch(hipGetLastError(), "smooth", "minmax_idioms.cpp", 52);
     // parallel loop with reductions, minmax_idioms.cpp:54: launched even when empty, so that the results hold the initializers
     {
