@@ -825,6 +825,11 @@ class Gen:
         ends_of = None
         if touchable and self.r.random() < 0.4:
             ends_of = self.pick(touchable)
+            # 'ends' writes the array, so it is an output even if the unit's
+            # own kernels only read it: its changes must come back (seeds 853,
+            # 869 and 893 differed on the GPU before).
+            if ends_of not in outs:
+                plan[ends_of] = 'copy'
             t = types[ends_of]
             graph = self.r.random() < 0.4
             change = {'float': 'x[i] * 0.5f', 'double': 'x[i] * 0.5',
