@@ -33,6 +33,18 @@ CharSourceRange directiveLine(const SourceManager &SM, SourceLocation Hash) {
                                        Begin.getLocWithOffset(Offset - SM.getFileOffset(Begin)));
 }
 
+/// The runtime call that copies \p Item for an 'update': enqueued on
+/// \p Stream, or, with none, done before it returns. \p Where is the
+/// '"file", line' of the directive.
+std::string updateCall(const DataItem &Item, const std::string &Stream,
+                       const std::string &Where) {
+  return std::string("qd::detail::update_") +
+         (Item.Clause == DataClauseKind::Host ? "host" : "device") +
+         (Stream.empty() ? "_sync(" : "(") + dataItemAddress(Item) + ", " +
+         dataItemBytes(Item) + (Stream.empty() ? "" : ", " + Stream) + ", \"" +
+         cString(Item.Text) + "\", " + Where + ");";
+}
+
 } // namespace
 
 std::string dataItemAddress(const DataItem &Item) {
@@ -116,10 +128,7 @@ void rewriteHostDataDirectives(const std::vector<HostDataDirective> &Directives,
       break;
     case DirectiveKind::Update:
       for (const DataItem &Item : D.DataItems)
-        Line += std::string("qd::detail::update_") +
-                (Item.Clause == DataClauseKind::Host ? "host" : "device") +
-                "_sync(" + dataItemAddress(Item) + ", " + dataItemBytes(Item) +
-                ", \"" + cString(Item.Text) + "\", " + Where + "); ";
+        Line += updateCall(Item, "", Where) + " ";
       break;
     default:
       break;
@@ -131,21 +140,16 @@ void rewriteHostDataDirectives(const std::vector<HostDataDirective> &Directives,
 std::string KernelCodeGen::renderDataUpdate(const Step &S,
                                             const std::string &Queue) {
   const Directive &D = *S.Data;
-  const unsigned Line = line(D.Loc);
-  std::string Out = "// '#pragma qd update', " + Options.SourceName + ":" +
-                    std::to_string(Line) +
-                    ": copies enqueued here, in order with the work around "
-                    "them\n";
+  const std::string Line = std::to_string(line(D.Loc));
+  const std::string Here =
+      "// '#pragma qd update', " + Options.SourceName + ":" + Line;
   if (Options.Target == Target::Cpu)
-    return "// '#pragma qd update', " + Options.SourceName + ":" +
-           std::to_string(Line) + ": nothing to copy on the cpu target\n";
+    return Here + ": nothing to copy on the cpu target\n";
+  std::string Out =
+      Here + ": copies enqueued here, in order with the work around them\n";
+  const std::string Where = "\"" + cString(Options.SourceName) + "\", " + Line;
   for (const DataItem &Item : D.DataItems)
-    Out += std::string("qd::detail::update_") +
-           (Item.Clause == DataClauseKind::Host ? "host" : "device") + "(" +
-           dataItemAddress(Item) + ", " + dataItemBytes(Item) + ", " + Queue +
-           ", \"" + cString(Item.Text) + "\", \"" +
-           cString(Options.SourceName) + "\", " + std::to_string(Line) +
-           ");\n";
+    Out += updateCall(Item, Queue, Where) + "\n";
   return Out;
 }
 
