@@ -213,12 +213,6 @@ void check_clause(DataClause c, const DataItem& item, const char* file,
              std::to_string(static_cast<unsigned>(c)) + ")");
 }
 
-// What one item of data_enter did, so that a failure can undo it.
-struct Entered {
-  Address key;
-  bool created;
-};
-
 void remove_entry(Table& t, std::map<Address, Entry>::iterator it) noexcept {
   void* device = it->second.device;
   t.entries.erase(it);
@@ -228,9 +222,9 @@ void remove_entry(Table& t, std::map<Address, Entry>::iterator it) noexcept {
 
 // Undoes data_enter's items in `done` (the table's lock held): a count
 // taken back, an allocation freed, nothing copied.
-void undo(Table& t, const std::vector<Entered>& done) noexcept {
+void undo(Table& t, const std::vector<Address>& done) noexcept {
   for (auto e = done.rbegin(); e != done.rend(); ++e) {
-    auto it = t.entries.find(e->key);
+    auto it = t.entries.find(*e);
     if (it == t.entries.end())
       continue;
     if (--it->second.count == 0)
@@ -285,7 +279,8 @@ void data_enter(const DataItem* items, std::size_t n, const char* file,
     const void* host;
     std::size_t bytes;
   };
-  std::vector<Entered> done;
+  // The entries each item counted, so that a failure can undo them.
+  std::vector<Address> done;
   std::vector<Copy> copies;
   done.reserve(n);
   std::unique_lock<std::shared_mutex> lock(t.mutex);
@@ -305,7 +300,7 @@ void data_enter(const DataItem* items, std::size_t n, const char* file,
       if (it != t.entries.end()) {
         // Present already: counted, never copied again (OpenACC 2.5+).
         ++it->second.count;
-        done.push_back({it->first, false});
+        done.push_back(it->first);
         continue;
       }
       if (item.clause == DataClause::present)
@@ -330,7 +325,7 @@ void data_enter(const DataItem* items, std::size_t n, const char* file,
         throw;
       }
       present_entries.fetch_add(1, std::memory_order_relaxed);
-      done.push_back({begin, true});
+      done.push_back(begin);
       if (item.clause == DataClause::copyin || item.clause == DataClause::copy)
         copies.push_back({device, item.host, item.bytes});
     }
