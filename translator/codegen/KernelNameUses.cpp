@@ -30,6 +30,15 @@ public:
 
 } // namespace
 
+bool inKernelDefinition(SourceLocation Loc,
+                        const std::vector<KernelPlan> &Plans,
+                        const SourceManager &SM) {
+  return llvm::any_of(Plans, [&](const KernelPlan &Plan) {
+    return !SM.isBeforeInTranslationUnit(Loc, Plan.Definition.getBegin()) &&
+           SM.isBeforeInTranslationUnit(Loc, Plan.Definition.getEnd());
+  });
+}
+
 void rewriteKernelNamesAsValues(ASTContext &Context,
                                 const std::vector<KernelPlan> &Plans,
                                 Rewriter &Rewrite) {
@@ -48,10 +57,7 @@ void rewriteKernelNamesAsValues(ASTContext &Context,
       continue;
     const SourceLocation Begin = Ref->getBeginLoc();
     if (Begin.isMacroID() || !SM.isInMainFile(Begin) ||
-        llvm::any_of(Plans, [&](const KernelPlan &Plan) {
-          return !SM.isBeforeInTranslationUnit(Begin, Plan.Definition.getBegin()) &&
-                 SM.isBeforeInTranslationUnit(Begin, Plan.Definition.getEnd());
-        }))
+        inKernelDefinition(Begin, Plans, SM))
       continue;
     const std::string Type =
         Context.getPointerType(Ref->getDecl()->getType()).getAsString(Policy);

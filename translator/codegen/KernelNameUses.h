@@ -16,6 +16,12 @@
 
 namespace qd {
 
+/// Whether \p Loc lies in the text that one of \p Plans' kernels replaces
+/// with its rendering.
+bool inKernelDefinition(clang::SourceLocation Loc,
+                        const std::vector<KernelPlan> &Plans,
+                        const clang::SourceManager &SM);
+
 /// Rewrites each use of a kernel's name outside kernels that is not the
 /// callee of a call as 'static_cast<T*>(name)', T the kernel's type.
 void rewriteKernelNamesAsValues(clang::ASTContext &Context,

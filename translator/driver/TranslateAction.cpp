@@ -147,12 +147,7 @@ public:
         // A member function of a type declared in a kernel: the generated
         // code replaces the kernel's text and copies the type's declaration
         // into each device function, so the attributes go with the copies.
-        if (llvm::any_of(Plans, [&](const KernelPlan &Plan) {
-              return !SM.isBeforeInTranslationUnit(
-                         Start, Plan.Definition.getBegin()) &&
-                     SM.isBeforeInTranslationUnit(Start,
-                                                  Plan.Definition.getEnd());
-            }))
+        if (inKernelDefinition(Start, Plans, SM))
           Source.renameEverywhere(
               {{CharSourceRange::getCharRange(FD->getInnerLocStart(),
                                               FD->getInnerLocStart()),
