@@ -3,9 +3,10 @@
 // SPEC section 1, "Globals": device code may use a namespace-scope constant
 // of literal type; a namespace-scope variable it reads otherwise is read on
 // the host when the call is enqueued and passed by value, like a host
-// scalar. Writes, and non-const arrays (which only exist in host memory),
-// are errors on every target, so that a program the cpu target accepts also
-// compiles with nvcc and hipcc.
+// scalar. A non-const array is used through the device copy that a data
+// region makes (DataDirectives.h), found when the call is enqueued. Writes
+// to any other global are errors on every target, so that a program the cpu
+// target accepts also compiles with nvcc and hipcc.
 //
 //===----------------------------------------------------------------------===//
 #ifndef QD_TRANSLATOR_GLOBALS_H
@@ -25,8 +26,9 @@ enum class GlobalUse {
   /// Read on the host at the call and passed by value: a scalar, pointer or
   /// struct, or a const array (passed as qd::detail::ArrayValue).
   ByValue,
-  /// A non-const array: its elements live in host memory, which device code
-  /// cannot read.
+  /// A non-const array: its elements live in host memory, so device code
+  /// uses its present device copy (qd::detail::present_global), whose
+  /// elements it may change.
   HostArray,
 };
 
