@@ -10,11 +10,12 @@
 #   qd_mpirun_launcher(<out_var> <ranks>)
 #     the same list up to the executable, for scripts that append it;
 #   qd_mpi_compare_test(<test> <reference target> <candidate target> <ranks>
-#                       [DISABLED])
+#                       [DISABLED] [RTOL <rtol>])
 #     a test that runs the reference on one rank and the candidate on
 #     <ranks>, and requires the same output, line for line
-#     (tests/compare_with_serial.cmake with EXACT=ON). DISABLED registers it
-#     disabled: ctest lists it as "Not Run (Disabled)".
+#     (tests/compare_with_serial.cmake with EXACT=ON), or with RTOL every
+#     value within that relative tolerance (tests/gpu/compare_results.py).
+#     DISABLED registers it disabled: ctest lists it as "Not Run (Disabled)".
 include_guard(GLOBAL)
 
 option(QD_ENABLE_MPI "Build the MPI samples and tests when MPI is found" ON)
@@ -73,19 +74,25 @@ function(qd_mpirun_command out_var ranks executable)
 endfunction()
 
 function(qd_mpi_compare_test name reference candidate ranks)
-  cmake_parse_arguments(PARSE_ARGV 4 QD "DISABLED" "" "")
+  cmake_parse_arguments(PARSE_ARGV 4 QD "DISABLED" "RTOL" "")
   qd_mpirun_launcher(reference_launcher 1)
   qd_mpirun_launcher(candidate_launcher ${ranks})
   string(MAKE_C_IDENTIFIER "${name}" out_name)
+  if(QD_RTOL)
+    find_package(Python3 REQUIRED COMPONENTS Interpreter)
+    set(compare "-DPYTHON=${Python3_EXECUTABLE}" "-DRTOL=${QD_RTOL}"
+                "-DCOMPARE=${PROJECT_SOURCE_DIR}/tests/gpu/compare_results.py")
+  else()
+    set(compare -DEXACT=ON -DPYTHON=unused -DCOMPARE=unused)
+  endif()
   add_test(NAME ${name}
     COMMAND "${CMAKE_COMMAND}"
             "-DREFERENCE=$<TARGET_FILE:${reference}>"
             "-DREFERENCE_LAUNCHER=${reference_launcher}"
             "-DCANDIDATE=$<TARGET_FILE:${candidate}>"
             "-DCANDIDATE_LAUNCHER=${candidate_launcher}"
-            -DEXACT=ON
+            ${compare}
             "-DOUT_DIR=${CMAKE_CURRENT_BINARY_DIR}/results/${out_name}"
-            -DPYTHON=unused -DCOMPARE=unused
             -P "${PROJECT_SOURCE_DIR}/tests/compare_with_serial.cmake")
   set_tests_properties(${name} PROPERTIES PROCESSORS ${ranks} DISABLED ${QD_DISABLED})
 endfunction()

@@ -444,10 +444,11 @@ void update_device_sync(const void* host, std::size_t bytes, const char* text,
   backend::stream_synchronize(nullptr);
 }
 
-void* present_or_device_lookup(const void* p, const char* kernel,
-                               const char* param) {
-  if (!p)
-    return nullptr;
+namespace {
+// The device address of `p` if it lies in a present range of the current
+// device, `p` itself if this device has no ranges or the device can access
+// it, else null.
+void* device_address_or_null(const void* p) {
   Table& t = current_table();
   {
     std::shared_lock<std::shared_mutex> lock(t.mutex);
@@ -460,8 +461,16 @@ void* present_or_device_lookup(const void* p, const char* kernel,
       return static_cast<char*>(it->second.device) +
              (address(p) - it->first);
   }
-  if (backend::device_accessible(p))
-    return const_cast<void*>(p);
+  return backend::device_accessible(p) ? const_cast<void*>(p) : nullptr;
+}
+} // namespace
+
+void* present_or_device_lookup(const void* p, const char* kernel,
+                               const char* param) {
+  if (!p)
+    return nullptr;
+  if (void* device = device_address_or_null(p))
+    return device;
   const std::string k = kernel && *kernel ? kernel : "<kernel>";
   const std::string a = param && *param ? param : "<parameter>";
   throw Error("kernel '" + k + "': parameter '" + a +
@@ -488,4 +497,19 @@ void* present_global(const void* host, std::size_t bytes, const char* kernel,
 #endif
 
 } // namespace detail
+
+#if defined(QD_BACKEND_CPU)
+void* device_address(const void* p) { return const_cast<void*>(p); }
+#else
+void* device_address(const void* p) {
+  if (!p || detail::present_entries.load(std::memory_order_relaxed) == 0)
+    return const_cast<void*>(p);
+  if (void* device = detail::device_address_or_null(p))
+    return device;
+  throw Error("qd::device_ptr: host pointer " + detail::hex(detail::address(p)) +
+              " is not present on the device; make it present with '#pragma "
+              "qd data' or 'enter data', or pass device memory");
+}
+#endif
+
 } // namespace qd

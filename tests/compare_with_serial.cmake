@@ -1,7 +1,7 @@
 # cmake -DREFERENCE=<serial exe> -DCANDIDATE=<translated exe> -DOUT_DIR=<dir>
 #       -DPYTHON=<python3> -DCOMPARE=<tests/gpu/compare_results.py>
 #       [-DREFERENCE_LAUNCHER=<command;args>] [-DCANDIDATE_LAUNCHER=<command;args>]
-#       [-DEXACT=ON] -P compare_with_serial.cmake
+#       [-DEXACT=ON | -DRTOL=<relative tolerance>] -P compare_with_serial.cmake
 #
 # Runs a sample's serial build (the reference meaning) and a translated build
 # of the same source, and compares their "name value" lines with the GPU
@@ -45,7 +45,11 @@ if(EXACT)
   message(STATUS "identical output (${REFERENCE_OUT}, ${CANDIDATE_OUT})")
   return()
 endif()
-execute_process(COMMAND "${PYTHON}" "${COMPARE}" "${REFERENCE_OUT}" "${CANDIDATE_OUT}"
+set(rtol_args)
+if(DEFINED RTOL)
+  set(rtol_args --rtol "${RTOL}")
+endif()
+execute_process(COMMAND "${PYTHON}" "${COMPARE}" "${REFERENCE_OUT}" "${CANDIDATE_OUT}" ${rtol_args}
                 RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "${CANDIDATE} differs from ${REFERENCE}")

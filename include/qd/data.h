@@ -31,6 +31,20 @@ enum class DataClause : unsigned char {
   delete_, // exit only: free without copying back
 };
 
+// The address that device code, and libraries that take device pointers
+// (NCCL, cuBLAS, CUDA-aware MPI), use for `p`: the device copy of a host
+// pointer into a present range, at the same offset, or `p` itself when it is
+// device, managed, pinned or registered memory; OpenACC's acc_deviceptr.
+// A host pointer that is not present throws qd::Error. On the cpu target and
+// in the serial build, `p`. For '#pragma qd host' statements, which receive
+// the kernel's arguments as the caller passed them: `ncclSend(
+// qd::device_ptr(u) + n, ...)`.
+void* device_address(const void* p);
+template <class T> T* device_ptr(T* p) {
+  using Plain = std::remove_cv_t<T>;
+  return static_cast<T*>(device_address(const_cast<const Plain*>(p)));
+}
+
 namespace detail {
 
 // One item of a data clause: `bytes` bytes of host memory from `host`.

@@ -494,6 +494,7 @@ void Analyzer::analyzeList(llvm::ArrayRef<const Stmt *> Statements,
     }
     Block B;
     B.PragmaLoc = StreamParallel->Loc;
+    B.Priority = StreamParallel->Priority;
     B.Body = S;
     BlockRanges.push_back({S->getSourceRange(), StreamParallel->NameLoc});
     // A jump out of a block would skip the region's join.

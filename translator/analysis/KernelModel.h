@@ -224,6 +224,7 @@ struct Step;
 /// One '#pragma qd stream_parallel' block.
 struct Block {
   clang::SourceLocation PragmaLoc;
+  BlockPriority Priority = BlockPriority::Normal;
   const clang::Stmt *Body = nullptr;
   std::vector<Step> Steps;
 };

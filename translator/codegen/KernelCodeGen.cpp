@@ -480,8 +480,23 @@ std::string KernelCodeGen::renderRegion(const Step &S,
                                         const std::string &Stream) {
   TemplateData Blocks{TemplateData::type::list};
   unsigned Index = 0;
+  // Spelled only when some block asks for a priority, so that regions
+  // without one keep the cheaper single-pool acquisition.
+  std::string Priorities;
+  bool AnyPriority = false;
+  for (const Block &B : S.Blocks) {
+    AnyPriority |= B.Priority != BlockPriority::Normal;
+    Priorities += std::string(Priorities.empty() ? "" : ", ") +
+                  "qd::StreamPriority::" +
+                  (B.Priority == BlockPriority::High  ? "high"
+                   : B.Priority == BlockPriority::Low ? "low"
+                                                      : "normal");
+  }
   for (const Block &B : S.Blocks) {
     TemplateData BlockData;
+    if (B.Priority != BlockPriority::Normal)
+      BlockData.set("priority",
+                    B.Priority == BlockPriority::High ? "high" : "low");
     BlockData.set("join_event", std::to_string(Index + 1));
     // Numbered from 1, as diagnostics (-Wqd-race) number them.
     BlockData.set("number", std::to_string(Index + 1));
@@ -499,6 +514,8 @@ std::string KernelCodeGen::renderRegion(const Step &S,
   Data.set("event_count", std::to_string(S.Blocks.size() + 1));
   Data.set("stream", Stream);
   Data.set("blocks", Blocks);
+  Data.set("has_priorities", AnyPriority);
+  Data.set("priorities", Priorities);
   return renderTemplate(Options.Target, templateFor("stream_region"), Data);
 }
 

@@ -26,6 +26,9 @@ struct ReductionItem {
   clang::SourceLocation ClauseLoc;
 };
 
+/// A block's stream priority, from 'stream_parallel priority(high|low)'.
+enum class BlockPriority { Normal, High, Low };
+
 enum class DirectiveKind {
   Kernel,
   StreamParallel,
@@ -126,6 +129,10 @@ struct Directive {
   /// enqueued before the statement on its stream.
   bool Wait = false;
   clang::SourceLocation WaitLoc;
+  /// From 'priority(high|low)' on 'stream_parallel': the pool the block's
+  /// stream comes from.
+  BlockPriority Priority = BlockPriority::Normal;
+  clang::SourceLocation PriorityLoc;
   /// The variables of a data directive's clauses, in order.
   std::vector<DataItem> DataItems;
   /// Set by the kernel analysis once the directive is attached; any directive

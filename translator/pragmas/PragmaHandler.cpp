@@ -51,6 +51,34 @@ std::optional<DirectiveKind> parseKind(StringRef Name) {
   return std::nullopt;
 }
 
+/// 'priority ( high )' or 'priority ( low )' on 'stream_parallel'; leaves
+/// \p Tok after the ')'.
+bool parsePriority(Preprocessor &PP, Token &Tok, Directive &D) {
+  D.PriorityLoc = Tok.getLocation();
+  PP.Lex(Tok);
+  SourceLocation ErrorLoc = Tok.is(tok::eod) ? D.PriorityLoc : Tok.getLocation();
+  bool Ok = Tok.is(tok::l_paren);
+  if (Ok) {
+    PP.Lex(Tok);
+    ErrorLoc = Tok.is(tok::eod) ? D.PriorityLoc : Tok.getLocation();
+    const std::string Word = Tok.is(tok::identifier) ? PP.getSpelling(Tok) : "";
+    Ok = Word == "high" || Word == "low";
+    if (Ok) {
+      D.Priority = Word == "high" ? BlockPriority::High : BlockPriority::Low;
+      PP.Lex(Tok);
+      ErrorLoc = Tok.is(tok::eod) ? D.PriorityLoc : Tok.getLocation();
+      Ok = Tok.is(tok::r_paren);
+    }
+  }
+  if (!Ok) {
+    D.Priority = BlockPriority::Normal;
+    report(PP.getDiagnostics(), ErrorLoc, Diag::MalformedPriority);
+    return false;
+  }
+  PP.Lex(Tok);
+  return true;
+}
+
 } // namespace
 
 void QdPragmaHandler::HandlePragma(Preprocessor &PP,
@@ -101,7 +129,17 @@ void QdPragmaHandler::HandlePragma(Preprocessor &PP,
     parseDataClauses(PP, Tok, D);
   } else if (*Kind == DirectiveKind::StreamParallel) {
     // The Python original silently accepted 'stream_parallel(123, ...)'.
-    if (Tok.isNot(tok::eod))
+    auto IsPriority = [&] {
+      return Tok.is(tok::identifier) &&
+             Tok.getIdentifierInfo()->isStr("priority");
+    };
+    // A malformed priority is reported by parsePriority, and the rest of the
+    // line skipped.
+    const bool Parsed = !IsPriority() || parsePriority(PP, Tok, D);
+    if (Parsed && IsPriority())
+      report(Diags, Tok.getLocation(), Diag::DuplicateClause)
+          << "priority" << "stream_parallel";
+    else if (Parsed && Tok.isNot(tok::eod))
       report(Diags, Tok.getLocation(), Diag::StreamParallelTakesNoArguments);
   } else if (*Kind == DirectiveKind::Host) {
     // 'reuse' and 'wait', in either order, once each.
