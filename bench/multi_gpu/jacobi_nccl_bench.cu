@@ -1,0 +1,287 @@
+// Multi-GPU Jacobi: samples/multi_gpu_jacobi's sweep, translated by
+// qd-translate, against a hand-written CUDA+NCCL sweep of the same design,
+// in the same process, on the same grid. One MPI rank per GPU.
+//
+//   mpirun -np N jacobi_nccl_bench NX NY SWEEPS [REPEATS]
+//
+// NX x NY unknowns over all ranks (weak scaling passes NY = N x rows). Each
+// rank owns NY / N rows. Both versions do per sweep what the sample's
+// solve() does: the sweep, then the host reads the residual (the 2-norm of
+// the change, summed over all ranks by ncclAllReduce), then the buffers
+// swap. Prints, on rank 0, "name value" lines: the time per sweep of each
+// (the slowest rank's, the best of REPEATS timed runs), their ratio, and
+// that both computed the same field.
+//
+// The baseline is NVIDIA's multi-GPU overlap design for stencils, written
+// out: the two boundary rows on a high-priority stream, whose NCCL
+// send/receive then exchanges them, while the interior runs on a second
+// stream; the launch stream joins both and all-reduces the residual. Each
+// kernel sums its squared changes per block (cub) into one atomicAdd.
+#include "jacobi.h"
+#include "solver.qd.h"
+
+#include <cub/block/block_reduce.cuh>
+#include <cuda_runtime.h>
+#include <mpi.h>
+#include <nccl.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
+#include <vector>
+
+#define CHECK_CUDA(call)                                                                  \
+    do {                                                                                  \
+        const cudaError_t e_ = (call);                                                    \
+        if (e_ != cudaSuccess) {                                                          \
+            std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,            \
+                         cudaGetErrorString(e_));                                         \
+            MPI_Abort(MPI_COMM_WORLD, 1);                                                 \
+        }                                                                                 \
+    } while (0)
+#define CHECK_NCCL(call)                                                                  \
+    do {                                                                                  \
+        const ncclResult_t r_ = (call);                                                   \
+        if (r_ != ncclSuccess) {                                                          \
+            std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,            \
+                         ncclGetErrorString(r_));                                         \
+            MPI_Abort(MPI_COMM_WORLD, 1);                                                 \
+        }                                                                                 \
+    } while (0)
+
+namespace {
+
+constexpr int kBlockX = 32;
+constexpr int kBlockY = 8;
+
+// Rows [row_begin, row_end) of the sweep, one point per thread (a 2-D grid
+// over the rows' interior columns), the block's sum of squared changes
+// added to *norm.
+__global__ void __launch_bounds__(kBlockX* kBlockY)
+    sweep_rows(const double* __restrict__ a, double* __restrict__ anew, int nx, int row_begin,
+               int row_end, double* __restrict__ norm)
+{
+    using Reduce = cub::BlockReduce<double, kBlockX, cub::BLOCK_REDUCE_WARP_REDUCTIONS, kBlockY>;
+    __shared__ typename Reduce::TempStorage scratch;
+    const int ix = blockIdx.x * kBlockX + threadIdx.x + 1;
+    const int iy = blockIdx.y * kBlockY + threadIdx.y + row_begin;
+    double change = 0.0;
+    if (ix < nx - 1 && iy < row_end) {
+        const int k = iy * nx + ix;
+        const double v = 0.25 * (a[k - 1] + a[k + 1] + a[k - nx] + a[k + nx]);
+        anew[k] = v;
+        change = (v - a[k]) * (v - a[k]);
+    }
+    const double block_sum = Reduce(scratch).Sum(change);
+    if (threadIdx.x == 0 && threadIdx.y == 0)
+        atomicAdd(norm, block_sum);
+}
+
+// The two boundary rows, 1 and rows, in one launch.
+__global__ void __launch_bounds__(256)
+    sweep_edges(const double* __restrict__ a, double* __restrict__ anew, int nx, int rows,
+                double* __restrict__ norm)
+{
+    using Reduce = cub::BlockReduce<double, 256>;
+    __shared__ typename Reduce::TempStorage scratch;
+    const int ix = blockIdx.x * 256 + threadIdx.x + 1;
+    const int iy = blockIdx.y == 0 ? 1 : rows;
+    double change = 0.0;
+    if (ix < nx - 1) {
+        const int k = iy * nx + ix;
+        const double v = 0.25 * (a[k - 1] + a[k + 1] + a[k - nx] + a[k + nx]);
+        anew[k] = v;
+        change = (v - a[k]) * (v - a[k]);
+    }
+    const double block_sum = Reduce(scratch).Sum(change);
+    if (threadIdx.x == 0)
+        atomicAdd(norm, block_sum);
+}
+
+struct Baseline {
+    cudaStream_t launch, edges, interior;
+    cudaEvent_t fork, edges_done, interior_done;
+    double* norm;
+    double* host_norm; // pinned
+};
+
+Baseline make_baseline()
+{
+    Baseline b{};
+    int least = 0, greatest = 0;
+    CHECK_CUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    CHECK_CUDA(cudaStreamCreateWithFlags(&b.launch, cudaStreamNonBlocking));
+    CHECK_CUDA(cudaStreamCreateWithPriority(&b.edges, cudaStreamNonBlocking, greatest));
+    CHECK_CUDA(cudaStreamCreateWithPriority(&b.interior, cudaStreamNonBlocking, least));
+    for (cudaEvent_t* e : {&b.fork, &b.edges_done, &b.interior_done})
+        CHECK_CUDA(cudaEventCreateWithFlags(e, cudaEventDisableTiming));
+    CHECK_CUDA(cudaMalloc(&b.norm, sizeof(double)));
+    CHECK_CUDA(cudaMallocHost(&b.host_norm, sizeof(double)));
+    return b;
+}
+
+// One sweep of the baseline; returns the residual, as solve() computes it.
+double baseline_sweep(const Baseline& b, const double* a, double* anew, int nx, int rows,
+                      const Halo& halo)
+{
+    CHECK_CUDA(cudaMemsetAsync(b.norm, 0, sizeof(double), b.launch));
+    CHECK_CUDA(cudaEventRecord(b.fork, b.launch));
+    CHECK_CUDA(cudaStreamWaitEvent(b.edges, b.fork, 0));
+    CHECK_CUDA(cudaStreamWaitEvent(b.interior, b.fork, 0));
+    sweep_edges<<<dim3((nx - 2 + 255) / 256, 2), 256, 0, b.edges>>>(a, anew, nx, rows, b.norm);
+    CHECK_CUDA(cudaGetLastError());
+    CHECK_NCCL(ncclGroupStart());
+    if (halo.up >= 0) {
+        CHECK_NCCL(ncclSend(anew + nx, nx, ncclDouble, halo.up, halo.nccl, b.edges));
+        CHECK_NCCL(ncclRecv(anew, nx, ncclDouble, halo.up, halo.nccl, b.edges));
+    }
+    if (halo.down >= 0) {
+        CHECK_NCCL(ncclSend(anew + rows * nx, nx, ncclDouble, halo.down, halo.nccl, b.edges));
+        CHECK_NCCL(ncclRecv(anew + (rows + 1) * nx, nx, ncclDouble, halo.down, halo.nccl,
+                            b.edges));
+    }
+    CHECK_NCCL(ncclGroupEnd());
+    if (rows > 2) {
+        const dim3 grid((nx - 2 + kBlockX - 1) / kBlockX, (rows - 2 + kBlockY - 1) / kBlockY);
+        sweep_rows<<<grid, dim3(kBlockX, kBlockY), 0, b.interior>>>(a, anew, nx, 2, rows,
+                                                                     b.norm);
+        CHECK_CUDA(cudaGetLastError());
+    }
+    CHECK_CUDA(cudaEventRecord(b.edges_done, b.edges));
+    CHECK_CUDA(cudaEventRecord(b.interior_done, b.interior));
+    CHECK_CUDA(cudaStreamWaitEvent(b.launch, b.edges_done, 0));
+    CHECK_CUDA(cudaStreamWaitEvent(b.launch, b.interior_done, 0));
+    CHECK_NCCL(ncclAllReduce(b.norm, b.norm, 1, ncclDouble, ncclSum, halo.nccl, b.launch));
+    CHECK_CUDA(cudaMemcpyAsync(b.host_norm, b.norm, sizeof(double), cudaMemcpyDeviceToHost,
+                               b.launch));
+    CHECK_CUDA(cudaStreamSynchronize(b.launch));
+    return std::sqrt(*b.host_norm);
+}
+
+// The sample's loop body, as solve() runs it, on device arrays: the sweep,
+// the residual read by the host, the swap.
+double qd_sweep(const double* a, double* anew, int nx, int rows, const Halo& halo, double* norm)
+{
+    jacobi_sweep(a, anew, nx, rows, halo, norm);
+    double host = 0.0;
+    CHECK_CUDA(cudaMemcpy(&host, norm, sizeof(double), cudaMemcpyDeviceToHost));
+    return std::sqrt(host);
+}
+
+// The initial field, as the sample's main() makes it.
+void initialize(double* a, double* anew, int nx, int rows, bool top)
+{
+    const std::size_t n = static_cast<std::size_t>(rows + 2) * nx;
+    std::vector<double> h(n, 0.0);
+    if (top)
+        for (int ix = 0; ix < nx; ++ix)
+            h[ix] = std::sin(3.14159265358979323846 * ix / (nx - 1));
+    CHECK_CUDA(cudaMemcpy(a, h.data(), n * sizeof(double), cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(anew, h.data(), n * sizeof(double), cudaMemcpyHostToDevice));
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank = 0, nranks = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+    if (argc < 4) {
+        if (rank == 0)
+            std::fprintf(stderr, "usage: %s NX NY SWEEPS [REPEATS]\n", argv[0]);
+        MPI_Finalize();
+        return 2;
+    }
+    const int NX = std::atoi(argv[1]), NY = std::atoi(argv[2]), sweeps = std::atoi(argv[3]);
+    const int repeats = argc > 4 ? std::atoi(argv[4]) : 3;
+    if (NY % nranks != 0 || NY / nranks < 3) {
+        if (rank == 0)
+            std::fprintf(stderr, "NY must be a multiple of the rank count, 3 rows or more each\n");
+        MPI_Finalize();
+        return 2;
+    }
+    MPI_Comm node;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
+    int local_rank = 0, devices = 0;
+    MPI_Comm_rank(node, &local_rank);
+    MPI_Comm_free(&node);
+    CHECK_CUDA(cudaGetDeviceCount(&devices));
+    CHECK_CUDA(cudaSetDevice(local_rank % devices));
+
+    Halo halo{};
+    halo.rank = rank;
+    halo.up = rank > 0 ? rank - 1 : -1;
+    halo.down = rank < nranks - 1 ? rank + 1 : -1;
+    halo.mpi = MPI_COMM_WORLD;
+    ncclUniqueId id;
+    if (rank == 0)
+        CHECK_NCCL(ncclGetUniqueId(&id));
+    MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, MPI_COMM_WORLD);
+    CHECK_NCCL(ncclCommInitRank(&halo.nccl, nranks, id, rank));
+
+    const int nx = NX + 2, rows = NY / nranks;
+    const std::size_t n = static_cast<std::size_t>(rows + 2) * nx;
+    double *qa, *qb, *ba, *bb, *norm;
+    for (double** p : {&qa, &qb, &ba, &bb})
+        CHECK_CUDA(cudaMalloc(p, n * sizeof(double)));
+    CHECK_CUDA(cudaMalloc(&norm, 3 * sizeof(double)));
+    const Baseline base = make_baseline();
+
+    // Each timed run starts from the initial field; the best of `repeats`
+    // per version, runs alternating so that both see the same clocks.
+    double best_qd = 1e30, best_base = 1e30, residual_qd = 0.0, residual_base = 0.0;
+    for (int r = 0; r <= repeats; ++r) { // run 0 warms up (graphs, NCCL channels)
+        for (int version = 0; version < 2; ++version) {
+            double* a = version == 0 ? qa : ba;
+            double* b = version == 0 ? qb : bb;
+            initialize(a, b, nx, rows, halo.up < 0);
+            CHECK_CUDA(cudaDeviceSynchronize());
+            MPI_Barrier(MPI_COMM_WORLD);
+            const double start = MPI_Wtime();
+            double residual = 0.0;
+            for (int s = 0; s < sweeps; ++s) {
+                residual = version == 0 ? qd_sweep(a, b, nx, rows, halo, norm)
+                                        : baseline_sweep(base, a, b, nx, rows, halo);
+                std::swap(a, b);
+            }
+            CHECK_CUDA(cudaDeviceSynchronize());
+            double seconds = MPI_Wtime() - start;
+            MPI_Allreduce(MPI_IN_PLACE, &seconds, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+            if (r == 0)
+                continue;
+            double& best = version == 0 ? best_qd : best_base;
+            best = std::min(best, seconds / sweeps);
+            (version == 0 ? residual_qd : residual_base) = residual;
+        }
+    }
+
+    // Same field: after an even number of sweeps both results are in qa and
+    // ba, an odd one in qb and bb. The arithmetic per point is the same.
+    const double* qr = sweeps % 2 == 0 ? qa : qb;
+    const double* br = sweeps % 2 == 0 ? ba : bb;
+    std::vector<double> hq(n), hb(n);
+    CHECK_CUDA(cudaMemcpy(hq.data(), qr, n * sizeof(double), cudaMemcpyDeviceToHost));
+    CHECK_CUDA(cudaMemcpy(hb.data(), br, n * sizeof(double), cudaMemcpyDeviceToHost));
+    long long differ = 0;
+    for (std::size_t k = static_cast<std::size_t>(nx); k < n - nx; ++k)
+        differ += hq[k] != hb[k];
+    MPI_Allreduce(MPI_IN_PLACE, &differ, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+    const double residual_gap = std::fabs(residual_qd - residual_base) / residual_base;
+    if (rank == 0) {
+        std::printf("ranks %d\n", nranks);
+        std::printf("grid %dx%d\n", NX, NY);
+        std::printf("qd_ms_per_sweep %.6f\n", best_qd * 1e3);
+        std::printf("baseline_ms_per_sweep %.6f\n", best_base * 1e3);
+        std::printf("qd_over_baseline %.4f\n", best_qd / best_base);
+        std::printf("field_points_differing %lld\n", differ);
+        std::printf("residual_relative_gap %.3g\n", residual_gap);
+    }
+    const int status = differ == 0 && residual_gap < 1e-9 ? 0 : 1;
+    ncclCommDestroy(halo.nccl);
+    MPI_Finalize();
+    return status;
+}

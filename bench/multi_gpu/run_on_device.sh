@@ -1,0 +1,136 @@
+#!/bin/bash
+# On a GPU machine (nvcc, OpenMPI, NCCL; no clang), in the repository root,
+# with .device-scaling.tar.xz from bench/multi_gpu/stage.sh:
+#
+#   bash bench/multi_gpu/run_on_device.sh [sample] [bench] [racecheck]
+#
+#   sample     samples/multi_gpu_jacobi in stream and graph mode on 1 rank,
+#              2 ranks on one GPU and one rank per GPU on every GPU count up
+#              to 4 the machine has, each compared with the serial build
+#   bench      bench/multi_gpu/jacobi_nccl_bench: strong scaling (16384^2
+#              in all) and weak scaling (16384^2 per GPU) on 1, 2 and 4 GPUs
+#              as the machine has them, the four translations (stream/graph,
+#              with/without priority(high)) each against the hand-written
+#              CUDA+NCCL baseline in the same process
+#   racecheck  compute-sanitizer --tool racecheck on the sample, one rank
+#
+# Writes $OUT/scaling.txt (the benchmark lines) and $OUT/multi_gpu.log.
+# QD_SCALING_SWEEPS (default 200) sets the timed sweeps per run.
+set -uo pipefail
+root=$PWD
+out=${OUT:-/tmp/out}
+mkdir -p "$out"
+log=$out/multi_gpu.log
+exec > >(tee -a "$log") 2>&1
+parts=("$@")
+[ ${#parts[@]} -gt 0 ] || parts=(sample bench racecheck)
+want() { [[ " ${parts[*]} " == *" $1 "* ]]; }
+
+b=/tmp/qd-multi-gpu
+mkdir -p "$b"
+tar -xJf "$root/.device-scaling.tar.xz" -C "$b"
+stage=$b/.device-scaling
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0
+mpirun_flags=(--oversubscribe --bind-to none --mca btl_vader_single_copy_mechanism none)
+ngpu=$(nvidia-smi -L | wc -l)
+echo "== $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1); $ngpu GPU(s); $(nvcc --version | tail -1)"
+nccl_dir=$(python3 -c "import nvidia.nccl as m; print(list(m.__path__)[0])" 2>/dev/null)
+echo "== NCCL: ${nccl_dir:-not found} ${NCCL_VERSION:-}"
+[ -n "$nccl_dir" ] || { echo "FAIL no NCCL"; exit 1; }
+export LD_LIBRARY_PATH=$nccl_dir/lib:${LD_LIBRARY_PATH:-}
+[ -e "$nccl_dir/lib/libnccl.so" ] || ln -sf libnccl.so.2 "$nccl_dir/lib/libnccl.so" 2>/dev/null
+
+NV=(nvcc -std=c++17 -O3 -arch=native -Werror all-warnings)
+mpi_inc=$(mpicxx --showme:compile)
+# The runtime, as qd::runtime_cuda builds it (runtime/CMakeLists.txt).
+rt_sources=$(sed -n '/^set(QD_RUNTIME_SOURCES/,/^)/p' runtime/CMakeLists.txt | grep -o '[a-z_]*\.cpp')
+if [ ! -f "$b/libqdrt.a" ]; then
+  for f in $rt_sources; do
+    "${NV[@]}" -x cu -DQD_BACKEND_CUDA -Iinclude -Iruntime -c "runtime/$f" -o "$b/rt_${f%.cpp}.o" &
+  done
+  wait
+  ar rcs "$b/libqdrt.a" "$b"/rt_*.o || { echo "FAIL runtime build"; exit 1; }
+fi
+# build <variant> <main source> <exe>: one translation with a main of its own.
+build() {
+  local v=$1 main=$2 exe=$3 d=$stage/$1
+  "${NV[@]}" -DOMPI_SKIP_MPICXX -DQD_JACOBI_NCCL $mpi_inc -Isamples/multi_gpu_jacobi -I"$d/include" \
+    -Iinclude -I"$nccl_dir/include" -c "$d/solver.cu" -o "$b/$v.solver.o" &&
+    "${NV[@]}" -DOMPI_SKIP_MPICXX -DQD_JACOBI_NCCL $mpi_inc -Isamples/multi_gpu_jacobi -I"$d/include" \
+      -Iinclude -I"$nccl_dir/include" -x cu -c "$main" -o "$b/$exe.main.o" &&
+    mpicxx "$b/$exe.main.o" "$b/$v.solver.o" "$b/libqdrt.a" -L/usr/local/cuda/lib64 -lcudart \
+      -L"$nccl_dir/lib" -l:libnccl.so.2 -o "$b/$exe"
+}
+# Each rank sees the GPU of its local rank modulo the GPUs a run may use.
+cat >"$b/pin.sh" <<'P'
+#!/bin/bash
+export CUDA_VISIBLE_DEVICES=$(( OMPI_COMM_WORLD_LOCAL_RANK % QD_NGPU ))
+exec "$@"
+P
+chmod +x "$b/pin.sh"
+run() { # run <ranks> <gpus> <exe> [args]: prints the program's output
+  local np=$1 g=$2
+  shift 2
+  QD_NGPU=$g timeout -k 5 300 mpirun -np "$np" "${mpirun_flags[@]}" -x QD_NGPU -x LD_LIBRARY_PATH \
+    -x NCCL_NVLS_ENABLE "$b/pin.sh" "$@"
+}
+
+fails=0
+if want sample; then
+  for mode in stream graph; do
+    build ${mode}_prio samples/multi_gpu_jacobi/main.cpp jacobi_$mode || { echo "FAIL build $mode"; fails=$((fails + 1)); continue; }
+    for placement in 1:1 2:1 2:2 4:4; do
+      IFS=: read -r np g <<<"$placement"
+      [ "$g" -gt "$ngpu" ] && continue
+      name=sample.$mode.np${np}_${g}gpu
+      if run "$np" "$g" "$b/jacobi_$mode" >"$b/$name.txt" 2>"$b/$name.err" &&
+        python3 "$stage/compare_results.py" --rtol 1e-12 "$stage/serial.txt" "$b/$name.txt" >"$b/$name.cmp"; then
+        echo "PASS $name: $(tr '\n' ' ' <"$b/$name.txt")"
+      else
+        echo "FAIL $name"; cat "$b/$name.cmp" "$b/$name.err" 2>/dev/null | tail -8
+        fails=$((fails + 1))
+      fi
+    done
+  done
+fi
+
+if want racecheck; then
+  cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+  for mode in stream graph; do
+    [ -x "$b/jacobi_$mode" ] || build ${mode}_prio samples/multi_gpu_jacobi/main.cpp jacobi_$mode
+    # A smaller grid and fewer sweeps: the tool runs each kernel serialized.
+    if QD_NGPU=1 timeout -k 5 400 mpirun -np 1 "${mpirun_flags[@]}" -x QD_NGPU -x LD_LIBRARY_PATH \
+      "$b/pin.sh" "$cs" --tool racecheck --error-exitcode 9 "$b/jacobi_$mode" 64 32 1e-30 200 \
+      >"$b/race.$mode.txt" 2>&1; then
+      echo "PASS racecheck.$mode: $(grep -c 'RACECHECK SUMMARY' "$b/race.$mode.txt") summary, $(grep 'RACECHECK SUMMARY' "$b/race.$mode.txt" | head -1)"
+    else
+      echo "FAIL racecheck.$mode"; tail -20 "$b/race.$mode.txt"; fails=$((fails + 1))
+    fi
+  done
+fi
+
+if want bench; then
+  sweeps=${QD_SCALING_SWEEPS:-200}
+  for v in stream_prio stream_noprio graph_prio graph_noprio; do
+    build "$v" bench/multi_gpu/jacobi_nccl_bench.cu bench_$v || { echo "FAIL build bench $v"; fails=$((fails + 1)); }
+  done
+  for g in 1 2 4; do
+    [ "$g" -gt "$ngpu" ] && continue
+    for kind in strong weak; do
+      ny=16384
+      [ "$kind" = weak ] && ny=$((16384 * g))
+      for v in stream_prio stream_noprio graph_prio graph_noprio; do
+        [ -x "$b/bench_$v" ] || continue
+        if res=$(run "$g" "$g" "$b/bench_$v" 16384 "$ny" "$sweeps" 3 2>"$b/bench.err"); then
+          line="gpus=$g kind=$kind variant=$v $(echo "$res" | tr '\n' ' ')"
+          echo "$line" | tee -a "$out/scaling.txt"
+        else
+          echo "FAIL bench gpus=$g $kind $v"; echo "$res" | tail -5; tail -5 "$b/bench.err"
+          fails=$((fails + 1))
+        fi
+      done
+    done
+  done
+fi
+echo "== multi_gpu: $fails failure(s)"
+exit $((fails > 0))
