@@ -12,7 +12,10 @@
 //   void set_device(int device);
 //   int  multiprocessor_count(int device);
 //   void device_synchronize();
-//   StreamHandle stream_create_non_blocking();
+//   StreamHandle stream_create_non_blocking();          // default priority
+//   StreamHandle stream_create_with_priority(int priority); // non-blocking too
+//   void stream_priority_range(int& least, int& greatest);  // current device
+//   int  stream_priority(StreamHandle s);
 //   void stream_synchronize(StreamHandle s);
 //   void stream_destroy(StreamHandle s) noexcept;
 //   EventHandle event_create(bool timing);
@@ -58,12 +61,23 @@
 //   NodeHandle graph_add_child_graph_node(GraphHandle g, const NodeHandle* deps,
 //                                         std::size_t n, GraphHandle child);
 //   void graph_exec_set_child_graph(ExecHandle x, NodeHandle node, GraphHandle child);
-//   ExecHandle graph_instantiate(GraphHandle g);
+//   ExecHandle graph_instantiate(GraphHandle g, bool node_priorities);
 //   void graph_exec_set_kernel_params(ExecHandle x, NodeHandle node, const KernelNode& k);
 //   void graph_launch(ExecHandle x, StreamHandle s);
 //   void graph_exec_destroy(ExecHandle x) noexcept;
 //   void graph_destroy(GraphHandle g) noexcept;
 //   std::uint64_t context_id(int device) noexcept;
+//
+// Stream priorities are the driver's numbers, where smaller is more urgent:
+// stream_priority_range gives the current device's, `greatest` <= 0 <=
+// `least`, 0 being the default (device_pools.cpp maps qd::StreamPriority onto
+// them). A KernelNode with `prioritized` set is added to a graph with its
+// `priority` as the node's priority, which the driver honours only in a
+// graph instantiated with `node_priorities` (otherwise every node runs at
+// the priority of the stream the graph is launched on); launch_kernel ignores
+// both, the stream's priority applies. HIP graphs have no node priorities
+// (HIP 5.2): the HIP backend ignores both there. The cpu backend has no
+// streams: its range is [0, 0] and it creates null streams.
 //
 // context_id names the device's primary context while it lives: the graphs
 // made in it are valid as long as it is the same, and dangling once it was
@@ -125,6 +139,9 @@ struct KernelNode {
   // Fake device only: runs `function` on the calling thread.
   void (*host_invoke)(const void* function, unsigned grid, unsigned block,
                       void* const* args) = nullptr;
+  // Graph nodes only (see the note on stream priorities above).
+  bool prioritized = false;
+  int priority = 0;
 };
 
 // Throws qd::Error::api_failure(call, driver_message); defined in error.cpp

@@ -42,6 +42,15 @@ inline int multiprocessor_count(int /*device*/) { return 1; }
 inline void device_synchronize() {}
 
 inline StreamHandle stream_create_non_blocking() { return nullptr; }
+// No streams, so no priorities: stream_parallel priority(...) is ignored.
+inline StreamHandle stream_create_with_priority(int /*priority*/) {
+  return nullptr;
+}
+inline void stream_priority_range(int& least, int& greatest) {
+  least = 0;
+  greatest = 0;
+}
+inline int stream_priority(StreamHandle /*s*/) { return 0; }
 inline void stream_synchronize(StreamHandle /*s*/) {}
 inline void stream_destroy(StreamHandle /*s*/) noexcept {}
 
@@ -183,7 +192,8 @@ inline void graph_exec_set_child_graph(ExecHandle /*x*/, NodeHandle /*n*/,
                                        GraphHandle /*child*/) {
   no_graphs("graph_exec_set_child_graph");
 }
-inline ExecHandle graph_instantiate(GraphHandle /*g*/) {
+inline ExecHandle graph_instantiate(GraphHandle /*g*/,
+                                    bool /*node_priorities*/) {
   no_graphs("graph_instantiate");
 }
 inline void graph_exec_set_kernel_params(ExecHandle /*x*/, NodeHandle /*n*/,

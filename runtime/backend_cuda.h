@@ -70,6 +70,24 @@ inline StreamHandle stream_create_non_blocking() {
   return s;
 }
 
+inline StreamHandle stream_create_with_priority(int priority) {
+  cudaStream_t s = nullptr;
+  check(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, priority),
+        "cudaStreamCreateWithPriority");
+  return s;
+}
+
+inline void stream_priority_range(int& least, int& greatest) {
+  check(cudaDeviceGetStreamPriorityRange(&least, &greatest),
+        "cudaDeviceGetStreamPriorityRange");
+}
+
+inline int stream_priority(StreamHandle s) {
+  int priority = 0;
+  check(cudaStreamGetPriority(stream(s), &priority), "cudaStreamGetPriority");
+  return priority;
+}
+
 inline void stream_synchronize(StreamHandle s) {
   check(cudaStreamSynchronize(stream(s)), "cudaStreamSynchronize");
 }
@@ -270,6 +288,15 @@ inline NodeHandle graph_add_kernel_node(GraphHandle g, const NodeHandle* deps,
                                reinterpret_cast<const cudaGraphNode_t*>(deps), n,
                                &p),
         "cudaGraphAddKernelNode");
+  if (k.prioritized) {
+    // A priority is a scheduling hint: a driver that refuses it on a node
+    // (CUDA does not document it for nodes of conditional bodies) leaves the
+    // node at the default priority, which runs the graph correctly.
+    cudaKernelNodeAttrValue value = {};
+    value.priority = k.priority;
+    ignore(cudaGraphKernelNodeSetAttribute(
+        added, cudaKernelNodeAttributePriority, &value));
+  }
   return added;
 }
 
@@ -377,9 +404,13 @@ inline void graph_exec_set_child_graph(ExecHandle x, NodeHandle n,
         "cudaGraphExecChildGraphNodeSetParams");
 }
 
-inline ExecHandle graph_instantiate(GraphHandle g) {
+// Without cudaGraphInstantiateFlagUseNodePriority the driver ignores the
+// nodes' priorities and runs them all at the launch stream's.
+inline ExecHandle graph_instantiate(GraphHandle g, bool node_priorities) {
   cudaGraphExec_t x = nullptr;
-  check(cudaGraphInstantiateWithFlags(&x, graph(g), 0),
+  check(cudaGraphInstantiateWithFlags(
+            &x, graph(g),
+            node_priorities ? cudaGraphInstantiateFlagUseNodePriority : 0),
         "cudaGraphInstantiateWithFlags");
   return x;
 }

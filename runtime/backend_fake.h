@@ -20,6 +20,9 @@ void set_device(int device);
 int multiprocessor_count(int device);
 void device_synchronize();
 StreamHandle stream_create_non_blocking();
+StreamHandle stream_create_with_priority(int priority);
+void stream_priority_range(int& least, int& greatest); // fake::kLeastPriority...
+int stream_priority(StreamHandle s);
 void stream_synchronize(StreamHandle s);
 void stream_destroy(StreamHandle s) noexcept;
 EventHandle event_create(bool timing);
@@ -63,7 +66,7 @@ NodeHandle graph_add_child_graph_node(GraphHandle g, const NodeHandle* deps,
                                       std::size_t n, GraphHandle child);
 void graph_exec_set_child_graph(ExecHandle x, NodeHandle node,
                                 GraphHandle child);
-ExecHandle graph_instantiate(GraphHandle g);
+ExecHandle graph_instantiate(GraphHandle g, bool node_priorities);
 void graph_exec_set_kernel_params(ExecHandle x, NodeHandle node,
                                   const KernelNode& k);
 void graph_launch(ExecHandle x, StreamHandle s);

@@ -70,6 +70,24 @@ inline StreamHandle stream_create_non_blocking() {
   return s;
 }
 
+inline StreamHandle stream_create_with_priority(int priority) {
+  hipStream_t s = nullptr;
+  check(hipStreamCreateWithPriority(&s, hipStreamNonBlocking, priority),
+        "hipStreamCreateWithPriority");
+  return s;
+}
+
+inline void stream_priority_range(int& least, int& greatest) {
+  check(hipDeviceGetStreamPriorityRange(&least, &greatest),
+        "hipDeviceGetStreamPriorityRange");
+}
+
+inline int stream_priority(StreamHandle s) {
+  int priority = 0;
+  check(hipStreamGetPriority(stream(s), &priority), "hipStreamGetPriority");
+  return priority;
+}
+
 inline void stream_synchronize(StreamHandle s) {
   check(hipStreamSynchronize(stream(s)), "hipStreamSynchronize");
 }
@@ -264,6 +282,9 @@ inline GraphHandle graph_create() {
   return g;
 }
 
+// HIP 5.2's graphs have no node priorities (no priority kernel-node
+// attribute, no hipGraphInstantiateFlagUseNodePriority): a node's priority
+// is ignored, and the graph runs at its launch stream's priority.
 inline NodeHandle graph_add_kernel_node(GraphHandle g, const NodeHandle* deps,
                                         std::size_t n, const KernelNode& k) {
   const hipKernelNodeParams p = kernel_params(k);
@@ -331,7 +352,7 @@ inline void graph_exec_set_child_graph(ExecHandle x, NodeHandle n,
         "hipGraphExecChildGraphNodeSetParams");
 }
 
-inline ExecHandle graph_instantiate(GraphHandle g) {
+inline ExecHandle graph_instantiate(GraphHandle g, bool /*node_priorities*/) {
   hipGraphExec_t x = nullptr;
   check(hipGraphInstantiateWithFlags(&x, graph(g), 0),
         "hipGraphInstantiateWithFlags");

@@ -16,6 +16,16 @@ namespace detail {
 namespace {
 
 void* create_pooled_stream() { return backend::stream_create_non_blocking(); }
+// The priority is asked of the driver at each creation rather than cached:
+// creations are rare (the pool reuses), and the range is per device.
+void* create_high_stream() {
+  return backend::stream_create_with_priority(
+      driver_stream_priority(StreamPriority::high));
+}
+void* create_low_stream() {
+  return backend::stream_create_with_priority(
+      driver_stream_priority(StreamPriority::low));
+}
 void destroy_pooled_stream(void* s) noexcept { backend::stream_destroy(s); }
 // Pooled events only order streams; timing would make record/wait slower.
 void* create_pooled_event() { return backend::event_create(/*timing=*/false); }
@@ -54,7 +64,9 @@ public:
     for (int d = 0; d < devices; ++d)
       pools_.push_back(std::unique_ptr<DevicePools>(new DevicePools{
           HandlePool(&create_pooled_stream, &destroy_pooled_stream, limit),
-          HandlePool(&create_pooled_event, &destroy_pooled_event)}));
+          HandlePool(&create_pooled_event, &destroy_pooled_event),
+          HandlePool(&create_high_stream, &destroy_pooled_stream, limit),
+          HandlePool(&create_low_stream, &destroy_pooled_stream, limit)}));
   }
 
   std::size_t size() const { return pools_.size(); }
@@ -90,6 +102,16 @@ Registry& registry() {
 
 DevicePools& device_pools(int device) { return registry().at(device); }
 
+int driver_stream_priority(StreamPriority priority) {
+  if (priority == StreamPriority::normal)
+    return 0;
+  // CUDA and HIP number priorities downwards: `greatest` is the smallest
+  // number (-5 on Hopper), `least` the largest (0 there, the default too).
+  int least = 0, greatest = 0;
+  backend::stream_priority_range(least, greatest);
+  return priority == StreamPriority::high ? greatest : least;
+}
+
 DevicePools& current_device_pools() {
   return registry().at(backend::current_device());
 }
@@ -101,6 +123,9 @@ PoolStats stream_pool_stats() {
 }
 PoolStats stream_pool_stats(int device) {
   return detail::device_pools(device).streams.stats();
+}
+PoolStats stream_pool_stats(int device, StreamPriority priority) {
+  return detail::device_pools(device).streams_for(priority).stats();
 }
 PoolStats event_pool_stats() {
   return detail::current_device_pools().events.stats();
@@ -118,8 +143,12 @@ void set_stream_pool_limit(std::size_t limit) {
   std::lock_guard<std::mutex> lock(setting);
   detail::Registry& pools = detail::registry();
   detail::stream_limit_setting().store(limit);
-  for (std::size_t d = 0; d < pools.size(); ++d)
-    pools.at(static_cast<int>(d)).streams.set_limit(limit);
+  for (std::size_t d = 0; d < pools.size(); ++d) {
+    detail::DevicePools& device = pools.at(static_cast<int>(d));
+    device.streams.set_limit(limit);
+    device.high_streams.set_limit(limit);
+    device.low_streams.set_limit(limit);
+  }
 }
 
 std::size_t stream_pool_limit() {
@@ -128,7 +157,8 @@ std::size_t stream_pool_limit() {
 
 std::size_t trim_pools() {
   detail::DevicePools& pools = detail::current_device_pools();
-  return pools.streams.trim() + pools.events.trim();
+  return pools.streams.trim() + pools.high_streams.trim() +
+         pools.low_streams.trim() + pools.events.trim();
 }
 
 } // namespace qd

@@ -7,10 +7,30 @@
 namespace qd {
 namespace detail {
 
+// A stream's priority is fixed when the driver creates it, so each priority
+// has a pool of its own; each is bounded by stream_pool_limit() on its own.
 struct DevicePools {
   HandlePool streams; // non-blocking streams, bounded by stream_pool_limit()
   HandlePool events;  // events with timing disabled, unbounded (never shared)
+  HandlePool high_streams; // as `streams`, at the device's greatest priority
+  HandlePool low_streams;  // as `streams`, at the device's least priority
+
+  HandlePool& streams_for(StreamPriority priority) noexcept {
+    switch (priority) {
+    case StreamPriority::high:
+      return high_streams;
+    case StreamPriority::low:
+      return low_streams;
+    case StreamPriority::normal:
+      break;
+    }
+    return streams;
+  }
 };
+
+// The driver's number for `priority` on the current device: 0 (the default)
+// for normal, the ends of the device's range for high and low.
+int driver_stream_priority(StreamPriority priority);
 
 // Pools of `device`; throws qd::Error for a device that does not exist.
 DevicePools& device_pools(int device);

@@ -60,6 +60,7 @@ struct DeviceState {
 struct FakeStream {
   std::uint32_t magic = kStreamMagic;
   int device = 0;
+  int priority = 0;
   std::atomic<bool> destroyed{false};
   std::atomic<const void*> owner{nullptr};
   std::atomic<std::uint64_t> last_launch{0};
@@ -360,6 +361,11 @@ int event_device(void* event) noexcept {
   return e ? e->device : -1;
 }
 
+int stream_priority(void* stream) noexcept {
+  const FakeStream* s = as_stream(stream);
+  return s ? s->priority : 0;
+}
+
 bool stream_busy(void* stream) noexcept {
   const FakeStream* s = as_stream(stream);
   return s && busy(s);
@@ -431,6 +437,10 @@ void device_synchronize() {
 }
 
 StreamHandle stream_create_non_blocking() {
+  return stream_create_with_priority(0);
+}
+
+StreamHandle stream_create_with_priority(int priority) {
   fake::DeviceState& d = fake::device_state(fake::current);
   if (fake::countdown_hits(fake::stream_creation_countdown)) {
     d.failed_creations.fetch_add(1, std::memory_order_relaxed);
@@ -438,8 +448,23 @@ StreamHandle stream_create_non_blocking() {
   }
   auto* s = new FakeStream;
   s->device = fake::current;
+  // Clamped into the range, as CUDA and HIP do.
+  s->priority = priority < fake::kGreatestPriority ? fake::kGreatestPriority
+                : priority > fake::kLeastPriority  ? fake::kLeastPriority
+                                                   : priority;
   d.streams_created.fetch_add(1, std::memory_order_relaxed);
   return s;
+}
+
+void stream_priority_range(int& least, int& greatest) {
+  (void)fake::device_state(fake::current);
+  least = fake::kLeastPriority;
+  greatest = fake::kGreatestPriority;
+}
+
+int stream_priority(StreamHandle s) {
+  const FakeStream* stream = fake::live_stream(s, "fakeStreamGetPriority");
+  return stream ? stream->priority : 0; // the default stream's is 0
 }
 
 void stream_synchronize(StreamHandle s) {

@@ -129,6 +129,15 @@ unsigned long long misuses() noexcept;
 // that is not a fake stream (event).
 int stream_device(void* stream) noexcept;
 int event_device(void* event) noexcept;
+// The fake devices' stream priority range (backend::stream_priority_range).
+// Unlike CUDA's (least 0, the default), low differs from the default here,
+// so that tests can tell the three priorities apart.
+inline constexpr int kLeastPriority = 1;
+inline constexpr int kGreatestPriority = -2;
+// The priority a fake stream was created with (0 for the default one and
+// for stream_create_non_blocking's); 0 for null or a handle that is not a
+// fake stream.
+int stream_priority(void* stream) noexcept;
 // Whether a fake stream has launches that no stream, event or device
 // synchronization has waited for yet.
 bool stream_busy(void* stream) noexcept;
@@ -210,6 +219,15 @@ void reset_device(int device) noexcept;
 // The dependencies of each node of the graph instantiated last (by any
 // thread), as node indices in the order the nodes were added.
 std::vector<std::vector<std::size_t>> last_instantiated_edges();
+// The priority of each kernel node of the graph instantiated last, depth
+// first (a conditional or child graph node's body right after where the
+// node itself would be), with kNoNodePriority for a node added without one.
+// Captured work has its capture stream's priority, as CUDA copies it. And
+// whether that graph was instantiated with node priorities
+// (cudaGraphInstantiateFlagUseNodePriority).
+inline constexpr int kNoNodePriority = 1000;
+std::vector<int> last_instantiated_priorities();
+bool last_instantiated_with_node_priorities();
 
 } // namespace fake
 } // namespace qd

@@ -152,7 +152,27 @@ std::vector<Capture> captures; // guarded by captures_mutex
 std::atomic<unsigned> active_captures{0};
 
 std::mutex edges_mutex;
-std::vector<std::vector<std::size_t>> edges_of_last; // guarded by edges_mutex
+// guarded by edges_mutex
+std::vector<std::vector<std::size_t>> edges_of_last;
+std::vector<int> priorities_of_last;
+bool node_priorities_of_last = false;
+
+// A node's priority as last_instantiated_priorities() lists it: a kernel
+// node's, captured work's, or of each node in the body of a conditional or
+// child graph node.
+void collect_priorities(const std::vector<std::unique_ptr<FakeNode>>& nodes,
+                        std::vector<int>& out) {
+  for (const auto& node : nodes) {
+    if (node->work || node->condition == -1) {
+      out.push_back(node->kernel.prioritized ? node->kernel.priority
+                                             : kNoNodePriority);
+      continue;
+    }
+    if (node->body_graph)
+      collect_priorities(node->body_graph->nodes, out);
+    collect_priorities(node->body, out);
+  }
+}
 
 // Every fake graph and executable graph ever made, so that the ones a device
 // reset left behind (a real driver frees them with their context; the fake
@@ -264,6 +284,9 @@ bool capture_work(void* stream, std::function<void(void* stream)> work) {
       continue;
     auto node = std::make_unique<FakeNode>();
     node->work = std::move(work);
+    // CUDA copies the capture stream's priority into the nodes it records.
+    node->kernel.prioritized = true;
+    node->kernel.priority = stream_priority(stream);
     node->index = c.graph->nodes.size();
     if (!c.graph->nodes.empty()) // a stream's operations, in order
       node->deps.push_back(node->index - 1);
@@ -326,6 +349,14 @@ void set_capturing(void* stream, bool capturing) noexcept {
 std::vector<std::vector<std::size_t>> last_instantiated_edges() {
   std::lock_guard<std::mutex> lock(edges_mutex);
   return edges_of_last;
+}
+std::vector<int> last_instantiated_priorities() {
+  std::lock_guard<std::mutex> lock(edges_mutex);
+  return priorities_of_last;
+}
+bool last_instantiated_with_node_priorities() {
+  std::lock_guard<std::mutex> lock(edges_mutex);
+  return node_priorities_of_last;
 }
 
 } // namespace fake
@@ -489,7 +520,7 @@ NodeHandle graph_add_if_node(GraphHandle g, const NodeHandle* deps,
   return add_conditional_node(g, deps, n, handle, body, /*if_node=*/true);
 }
 
-ExecHandle graph_instantiate(GraphHandle g) {
+ExecHandle graph_instantiate(GraphHandle g, bool node_priorities) {
   fake::FakeGraph* graph = fake::as_graph(g, "fakeGraphInstantiate");
   // A WHILE node's body is instantiated with the graph that holds it.
   if (graph->root != graph)
@@ -506,9 +537,13 @@ ExecHandle graph_instantiate(GraphHandle g) {
     edges.push_back(node->deps);
   }
   exec->conditions.assign(graph->conditions, 0);
+  std::vector<int> priorities;
+  fake::collect_priorities(graph->nodes, priorities);
   {
     std::lock_guard<std::mutex> lock(fake::edges_mutex);
     fake::edges_of_last = std::move(edges);
+    fake::priorities_of_last = std::move(priorities);
+    fake::node_priorities_of_last = node_priorities;
   }
   fake::keep_reachable(exec.get());
   fake::execs_created.fetch_add(1, std::memory_order_relaxed);

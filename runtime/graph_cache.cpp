@@ -12,6 +12,7 @@
 // each other. Within a stream, a graph is lent to one call at a time, from
 // its update to its launch; a second thread calling on the same stream and
 // shape meanwhile gets a graph of its own.
+#include "device_pools.h"
 #include "graph_cache.h"
 #include "graph_host_reuse.h"
 
@@ -20,6 +21,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 namespace qd {
@@ -149,12 +151,52 @@ bool same_shape(const GraphDescription& a, const GraphDescription& b) {
   return true;
 }
 
+// Whether a fork of `d` gives blocks priorities: then the graph runs on its
+// nodes' priorities.
+bool has_priorities(const GraphDescription& d) {
+  for (const GraphDescription::Op& op : d.ops)
+    if (op.kind == GraphDescription::OpKind::Fork && op.priorities)
+      return true;
+  return false;
+}
+
+// The driver's priority of each lane, as stream mode runs it: lane 0 at the
+// launch stream's, a block at its pool's (normal: the default, 0).
+struct LanePriorities {
+  int high = 0, low = 0;
+  std::vector<int> lanes;
+
+  explicit LanePriorities(void* launch)
+      : high(driver_stream_priority(StreamPriority::high)),
+        low(driver_stream_priority(StreamPriority::low)),
+        lanes(1, backend::stream_priority(launch)) {}
+
+  void fork(const GraphDescription::Op& op) {
+    for (std::uint32_t b = 0; b < op.lane; ++b) {
+      const StreamPriority p = op.priorities ? op.priorities[b]
+                                             : StreamPriority::normal;
+      lanes.push_back(p == StreamPriority::high  ? high
+                      : p == StreamPriority::low ? low
+                                                 : 0);
+    }
+  }
+};
+
 // Adds the nodes of `d` to `g.graph`, with the dependencies that stream mode's
 // order, forks and joins give, and instantiates it. A loop's body goes into
 // its WHILE node's body graph, where its lanes start with no dependencies.
+//
+// A graph whose forks give blocks priorities gives every kernel node its
+// lane's priority and is instantiated to use them (the driver would
+// otherwise run every node at the launch stream's priority); its nodes in
+// conditional bodies get theirs the same way. One without keeps the
+// driver's defaults, as before priorities existed.
 void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
   g.context = backend::context_id(g.device);
+  std::optional<LanePriorities> priorities;
   try {
+    if (has_priorities(d))
+      priorities.emplace(g.stream);
     g.graph = backend::graph_create();
   } catch (const Error&) {
     rethrow_as_launch_failure(site, site.file(), site.line());
@@ -190,6 +232,8 @@ void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
       const std::size_t first = lanes.size();
       open.emplace_back(op.parent, first);
       lanes.resize(first + op.lane, lanes.at(op.parent));
+      if (priorities)
+        priorities->fork(op);
       break;
     }
     case GraphDescription::OpKind::Join: {
@@ -204,6 +248,8 @@ void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
       if (!all.empty())
         lanes[parent] = std::move(all);
       lanes.resize(first);
+      if (priorities)
+        priorities->lanes.resize(first);
       break;
     }
     case GraphDescription::OpKind::LoopBegin:
@@ -250,9 +296,14 @@ void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
       try {
         if (op.handle_arg >= 0)
           condition(loop_of(d, op));
-        g.nodes[i] = backend::graph_add_kernel_node(
-            graph, deps.data(), deps.size(),
-            kernel_node(d, op, pointers, g.handles, &handle));
+        backend::KernelNode k =
+            kernel_node(d, op, pointers, g.handles, &handle);
+        if (priorities) {
+          k.prioritized = true;
+          k.priority = priorities->lanes.at(op.lane);
+        }
+        g.nodes[i] =
+            backend::graph_add_kernel_node(graph, deps.data(), deps.size(), k);
       } catch (const Error&) {
         rethrow_as_launch_failure(site, op.file, op.line);
       }
@@ -262,7 +313,7 @@ void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
     }
   }
   try {
-    g.exec = backend::graph_instantiate(g.graph);
+    g.exec = backend::graph_instantiate(g.graph, priorities.has_value());
   } catch (const Error&) {
     rethrow_as_launch_failure(site, site.file(), site.line());
   }

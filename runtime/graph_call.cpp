@@ -3,9 +3,11 @@
 // stream replay.
 #include "qd/detail/graph_call.h"
 
+#include "device_pools.h"
 #include "graph_cache.h"
 #include "graph_host_reuse.h"
 
+#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -49,32 +51,45 @@ DescriptionStack& descriptions() {
 // become part of the capture. A capture stream is lent to one capture at a
 // time; there are as many as captures ever ran at once on a device. Never
 // destroyed, like the pools' streams.
+//
+// A capture stream has the priority of the lane whose host code it captures:
+// the driver copies a capturing stream's priority into the kernel nodes it
+// records, so host code on a high block's lane runs at high priority too.
 struct CaptureStreams {
+  struct Free {
+    int device;
+    StreamPriority priority;
+    void* stream;
+  };
   std::mutex mutex;
-  std::vector<std::pair<int, void*>> free; // device, stream
-  std::vector<std::size_t> created;        // per device
+  std::vector<Free> free;
+  std::vector<std::size_t> created; // per device
 
-  void* take(int device) {
+  void* take(int device, StreamPriority priority) {
     {
       std::lock_guard<std::mutex> lock(mutex);
       for (auto it = free.begin(); it != free.end(); ++it)
-        if (it->first == device) {
-          void* s = it->second;
+        if (it->device == device && it->priority == priority) {
+          void* s = it->stream;
           free.erase(it);
           return s;
         }
     }
-    void* s = backend::stream_create_non_blocking(); // the call's device is current
+    // The call's device is current.
+    void* s = priority == StreamPriority::normal
+                  ? backend::stream_create_non_blocking()
+                  : backend::stream_create_with_priority(
+                        driver_stream_priority(priority));
     std::lock_guard<std::mutex> lock(mutex);
     if (created.size() <= static_cast<std::size_t>(device))
       created.resize(device + 1, 0);
     ++created[device];
     return s;
   }
-  void give(int device, void* s) noexcept {
+  void give(int device, StreamPriority priority, void* s) noexcept {
     try {
       std::lock_guard<std::mutex> lock(mutex);
-      free.emplace_back(device, s);
+      free.push_back({device, priority, s});
     } catch (...) {
       backend::stream_destroy(s);
     }
@@ -113,12 +128,15 @@ GraphCall::~GraphCall() {
 
 GraphCall::HostCapture::HostCapture(GraphCall& call, std::uint32_t lane,
                                     const char* file, unsigned line)
-    : call_(call), lane_(lane), file_(file), line_(line) {
-  stream_ = capture_streams().take(call.device_->index());
+    : call_(call), lane_(lane), file_(file), line_(line),
+      priority_(lane < call.d_->lane_priorities.size()
+                    ? call.d_->lane_priorities[lane]
+                    : StreamPriority::normal) {
+  stream_ = capture_streams().take(call.device_->index(), priority_);
   try {
     backend::stream_begin_capture(stream_);
   } catch (const Error& e) {
-    capture_streams().give(call.device_->index(), stream_);
+    capture_streams().give(call.device_->index(), priority_, stream_);
     stream_ = nullptr;
     throw_launch_error(call.site_.kernel(), file, line, e.what());
   }
@@ -136,7 +154,7 @@ GraphCall::HostCapture::~HostCapture() {
     }
   }
   if (stream_)
-    capture_streams().give(call_.device_->index(), stream_);
+    capture_streams().give(call_.device_->index(), priority_, stream_);
 }
 
 bool GraphCall::reuse_capture(std::uint32_t lane, const char* file,
@@ -212,14 +230,29 @@ void GraphCall::HostCapture::end(HostReuse* reuse, std::string key) {
 }
 
 std::uint32_t GraphCall::fork(std::uint32_t parent, unsigned blocks) {
+  return fork(parent, blocks, nullptr);
+}
+
+std::uint32_t GraphCall::fork(std::uint32_t parent, unsigned blocks,
+                              const StreamPriority* priorities) {
   GraphDescription::Op op;
   op.kind = GraphDescription::OpKind::Fork;
   op.lane = blocks;
   op.parent = parent;
+  // All normal is no priority: the same shape as a fork without them.
+  for (unsigned b = 0; priorities && b < blocks; ++b)
+    if (priorities[b] != StreamPriority::normal) {
+      op.priorities = priorities;
+      break;
+    }
   d_->ops.push_back(op);
   const std::uint32_t first = d_->lane_count;
   d_->open_regions.push_back(first);
   d_->lane_count += blocks;
+  d_->lane_priorities.resize(d_->lane_count, StreamPriority::normal);
+  if (op.priorities)
+    std::copy(op.priorities, op.priorities + blocks,
+              d_->lane_priorities.begin() + first);
   return first;
 }
 
@@ -229,6 +262,7 @@ void GraphCall::join() {
   d_->ops.push_back(op);
   d_->lane_count = d_->open_regions.back();
   d_->open_regions.pop_back();
+  d_->lane_priorities.resize(d_->lane_count);
 }
 
 void GraphCall::loop_begin(std::uint32_t lane, LoopHandle loop) {

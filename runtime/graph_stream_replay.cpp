@@ -23,10 +23,14 @@ void replay_on_streams(const GraphSite& site, const GraphDescription& d,
   // in this order, so that on unwinding its join runs before its streams
   // and events go back.
   struct Region {
+    // A fork with priorities takes its streams from the pools of those
+    // priorities; the caller's capture copies each stream's priority into
+    // the nodes it records.
     Region(std::size_t blocks, StreamRef parent_stream, const CallDevice& device,
-           std::size_t first_lane)
+           std::size_t first_lane, const StreamPriority* priorities)
         : parent(parent_stream), first(first_lane),
-          streams(blocks, parent_stream, device), events(blocks + 1, device) {
+          streams(blocks, parent_stream, device, priorities),
+          events(blocks + 1, device) {
       events.record(0, parent);
       unwind_join.emplace(events, streams, parent);
       for (std::size_t b = 0; b < blocks; ++b)
@@ -45,8 +49,8 @@ void replay_on_streams(const GraphSite& site, const GraphDescription& d,
   for (const GraphDescription::Op& op : d.ops) {
     switch (op.kind) {
     case GraphDescription::OpKind::Fork: {
-      regions.push_back(std::make_unique<Region>(op.lane, lanes.at(op.parent),
-                                                 device, lanes.size()));
+      regions.push_back(std::make_unique<Region>(
+          op.lane, lanes.at(op.parent), device, lanes.size(), op.priorities));
       const Region& r = *regions.back();
       for (std::size_t b = 0; b < op.lane; ++b)
         lanes.push_back(r.streams[b]);

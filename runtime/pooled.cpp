@@ -9,6 +9,8 @@
 
 #include <cstdint>
 #include <exception>
+#include <iterator>
+#include <memory>
 #include <mutex>
 
 namespace qd {
@@ -30,10 +32,121 @@ PooledHandles::PooledHandles(Kind kind, std::size_t n, const void* affinity,
   pool_->acquire(leases, n, affinity_);
 }
 
+namespace {
+
+// The pools of a region with priorities, in the order they are taken. A
+// value that is none of the enumerators counts as normal, the same way on
+// acquisition and release.
+constexpr StreamPriority kPriorityOrder[] = {
+    StreamPriority::normal, StreamPriority::high, StreamPriority::low};
+
+StreamPriority priority_class(StreamPriority p) noexcept {
+  return p == StreamPriority::high || p == StreamPriority::low
+             ? p
+             : StreamPriority::normal;
+}
+
+// Leases moved between a region's block order and one pool's contiguous
+// batch go through a buffer of this many on the stack; more need the heap
+// (acquisition) or several releases (release, which must not allocate).
+constexpr std::size_t kBatch = 16;
+
+// Gives back the leases of blocks of priority `p`, in block order, to the
+// pool of `p`. Never allocates: runs in destructors during unwinding.
+void release_priority(DevicePools& pools, const PoolLease* leases,
+                      std::size_t n, const StreamPriority* priorities,
+                      StreamPriority p, const void* affinity) noexcept {
+  HandlePool& pool = pools.streams_for(p);
+  PoolLease batch[kBatch];
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (priority_class(priorities[i]) != p)
+      continue;
+    batch[k++] = leases[i];
+    if (k == kBatch) {
+      pool.release(batch, k, affinity);
+      k = 0;
+    }
+  }
+  if (k != 0)
+    pool.release(batch, k, affinity);
+}
+
+// One acquisition per priority that the region uses, each all or nothing;
+// when a later one throws, what the earlier ones took goes back.
+void acquire_by_priority(DevicePools& pools, PoolLease* leases, std::size_t n,
+                         const StreamPriority* priorities,
+                         const void* affinity) {
+  std::size_t taken = 0; // priorities of kPriorityOrder acquired so far
+  try {
+    for (; taken < std::size(kPriorityOrder); ++taken) {
+      const StreamPriority p = kPriorityOrder[taken];
+      std::size_t k = 0;
+      for (std::size_t i = 0; i < n; ++i)
+        k += priority_class(priorities[i]) == p;
+      if (k == 0)
+        continue;
+      PoolLease inline_batch[kBatch];
+      std::unique_ptr<PoolLease[]> heap;
+      PoolLease* batch = inline_batch;
+      if (k > kBatch) {
+        heap.reset(new PoolLease[k]);
+        batch = heap.get();
+      }
+      pools.streams_for(p).acquire(batch, k, affinity);
+      for (std::size_t i = 0, j = 0; i < n; ++i)
+        if (priority_class(priorities[i]) == p)
+          leases[i] = batch[j++];
+    }
+  } catch (...) {
+    for (std::size_t t = 0; t < taken; ++t)
+      release_priority(pools, leases, n, priorities, kPriorityOrder[t],
+                       affinity);
+    throw;
+  }
+}
+
+bool all_normal(const StreamPriority* priorities, std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; ++i)
+    if (priority_class(priorities[i]) != StreamPriority::normal)
+      return false;
+  return true;
+}
+
+} // namespace
+
+PooledHandles::PooledHandles(std::size_t n, const void* affinity,
+                             const CallDevice& device,
+                             const StreamPriority* priorities)
+    : affinity_(affinity), size_(n) {
+  DevicePools& pools = device_pools(device.index());
+  pool_ = &pools.streams;
+  PoolLease* leases = inline_;
+  if (n > kInlineLeases) {
+    heap_.reset(new PoolLease[n]);
+    leases = heap_.get();
+  }
+  // A region whose blocks are all normal takes the path of one pool.
+  if (!priorities || all_normal(priorities, n)) {
+    pool_->acquire(leases, n, affinity_);
+    return;
+  }
+  acquire_by_priority(pools, leases, n, priorities, affinity_);
+  priorities_ = priorities;
+  pools_ = &pools;
+}
+
 // The pool is remembered rather than looked up again: the caller may have
 // switched devices since, and the handles belong to the device they were
 // created on.
-PooledHandles::~PooledHandles() { pool_->release(leases(), size_, affinity_); }
+PooledHandles::~PooledHandles() {
+  if (!priorities_) {
+    pool_->release(leases(), size_, affinity_);
+    return;
+  }
+  for (StreamPriority p : kPriorityOrder)
+    release_priority(*pools_, leases(), size_, priorities_, p, affinity_);
+}
 
 namespace {
 // Striped rather than one lock per stream: streams come and go (and may be

@@ -303,12 +303,21 @@ struct PoolStats {
   std::size_t shared = 0;     // hand-outs of a stream already lent out
 };
 
-PoolStats stream_pool_stats();            // current device
-PoolStats stream_pool_stats(int device);
+// The priority of a stream_parallel block's stream
+// (`#pragma qd stream_parallel priority(high|low)`). normal is the driver's
+// default priority; high is the greatest priority the device offers, low the
+// least. Each device keeps one pool of streams per priority, because a
+// stream's priority is fixed when it is created. The cpu backend has no
+// streams and ignores it.
+enum class StreamPriority : unsigned char { normal, high, low };
+
+PoolStats stream_pool_stats();            // current device, normal priority
+PoolStats stream_pool_stats(int device);  // normal priority
+PoolStats stream_pool_stats(int device, StreamPriority priority);
 PoolStats event_pool_stats();             // current device
 PoolStats event_pool_stats(int device);
 
-// The most pooled streams each device creates (default
+// The most pooled streams each device creates per priority (default
 // kDefaultStreamPoolLimit, or the environment variable QD_STREAM_POOL_LIMIT,
 // read once at the first use of a pool). Past it, regions share streams that
 // are already lent out: still correct, since blocks on one stream run in

@@ -23,11 +23,17 @@ inline std::size_t live(const qd::PoolStats& s) {
 // made the fake report a misused handle.
 class FakeTest : public ::testing::Test {
 protected:
+  // Each priority has a stream pool of its own.
+  static constexpr qd::StreamPriority kPriorities[] = {
+      qd::StreamPriority::normal, qd::StreamPriority::high,
+      qd::StreamPriority::low};
+
   void SetUp() override {
     ASSERT_EQ(qd::current_device(), 0);
     qd::set_stream_pool_limit(qd::kDefaultStreamPoolLimit);
     for (int d = 0; d < qd::device_count(); ++d) {
-      ASSERT_EQ(qd::stream_pool_stats(d).in_use, 0u) << "device " << d;
+      for (qd::StreamPriority p : kPriorities)
+        ASSERT_EQ(qd::stream_pool_stats(d, p).in_use, 0u) << "device " << d;
       ASSERT_EQ(qd::event_pool_stats(d).in_use, 0u) << "device " << d;
       qd::set_device(d);
       qd::trim_pools();
@@ -45,15 +51,18 @@ protected:
     EXPECT_EQ(qd::fake::misuses(), misuses_)
         << "the fake device saw a destroyed, foreign or wrong-device handle";
     for (int d = 0; d < qd::device_count(); ++d) {
-      EXPECT_EQ(qd::stream_pool_stats(d).in_use, 0u) << "device " << d;
+      std::size_t live_streams = 0;
+      for (qd::StreamPriority p : kPriorities) {
+        EXPECT_EQ(qd::stream_pool_stats(d, p).in_use, 0u) << "device " << d;
+        live_streams += live(qd::stream_pool_stats(d, p));
+      }
       EXPECT_EQ(qd::event_pool_stats(d).in_use, 0u) << "device " << d;
       // The pools and the fake agree on how many handles are alive: nothing
       // was created behind the pool's back or leaked on a failure path.
       const qd::fake::Counts fake = qd::fake::counts(d);
       // (Graph mode's capture streams are made apart from the pool.)
       EXPECT_EQ(fake.streams_created - fake.streams_destroyed,
-                live(qd::stream_pool_stats(d)) +
-                    qd::detail::capture_stream_count(d))
+                live_streams + qd::detail::capture_stream_count(d))
           << "device " << d;
       EXPECT_EQ(fake.events_created - fake.events_destroyed,
                 live(qd::event_pool_stats(d)))

@@ -255,3 +255,26 @@ TEST_F(PoolTest, EventsAreReusedMostRecentFirst) {
   EXPECT_EQ(one.slot(), last);
   EXPECT_EQ(live(qd::event_pool_stats()), 3u);
 }
+
+// The cpu backend ignores stream priorities: a region with them works, its
+// "streams" are the default stream, and each block still holds a slot of its
+// priority's pool, given back there.
+TEST_F(PoolTest, PrioritiesOnTheCpuBackendAreIgnoredButPooled) {
+  static constexpr qd::StreamPriority kPriorities[] = {
+      qd::StreamPriority::high, qd::StreamPriority::normal,
+      qd::StreamPriority::low};
+  const qd::detail::CallDevice device;
+  const PoolStats high = qd::stream_pool_stats(0, qd::StreamPriority::high);
+  {
+    PooledStreams streams(3, {}, device, kPriorities);
+    for (std::size_t i = 0; i < 3; ++i)
+      EXPECT_TRUE(streams[i].is_default());
+    EXPECT_EQ(qd::stream_pool_stats(0, qd::StreamPriority::high).in_use, 1u);
+    EXPECT_EQ(qd::stream_pool_stats(0, qd::StreamPriority::low).in_use, 1u);
+    EXPECT_EQ(qd::stream_pool_stats().in_use, 1u);
+  }
+  const PoolStats after = qd::stream_pool_stats(0, qd::StreamPriority::high);
+  EXPECT_EQ(after.in_use, 0u);
+  EXPECT_EQ(after.acquired - high.acquired, 1u);
+  EXPECT_EQ(qd::stream_pool_stats(0, qd::StreamPriority::low).in_use, 0u);
+}

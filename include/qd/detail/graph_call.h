@@ -104,6 +104,10 @@ struct GraphDescription {
     // capture, the same for every call that reuses it, so that a cached
     // graph that holds it already is not updated.
     std::uint64_t capture_id = 0;
+    // Fork with `priority(...)`: each block's priority (an array of `lane`
+    // with static storage); null when every block is normal. Part of the
+    // shape: a graph's node priorities are fixed when it is instantiated.
+    const StreamPriority* priorities = nullptr;
     // Where the launch is in the user's source, for error messages.
     const char* file = nullptr;
     unsigned line = 0;
@@ -115,7 +119,20 @@ struct GraphDescription {
              handle_arg == o.handle_arg && in_loop == o.in_loop &&
              grid == o.grid &&
              block == o.block && function == o.function &&
-             arg_count == o.arg_count;
+             arg_count == o.arg_count && same_priorities(o);
+    }
+
+    // Whether the blocks of two forks of as many blocks have the same
+    // priorities. Generated code passes one static array per region, so the
+    // pointers are usually equal or both null.
+    bool same_priorities(const Op& o) const noexcept {
+      if (priorities == o.priorities)
+        return true;
+      for (std::uint32_t b = 0; b < lane; ++b)
+        if ((priorities ? priorities[b] : StreamPriority::normal) !=
+            (o.priorities ? o.priorities[b] : StreamPriority::normal))
+          return false;
+      return true;
     }
   };
 
@@ -133,9 +150,13 @@ struct GraphDescription {
   std::uint32_t lane_count = 1;
   std::vector<std::uint32_t> open_regions;
   std::uint32_t open_loops = 0;
+  // While recording: the priority of each lane in use (lane 0's is the
+  // launch stream's, recorded as normal), for host code's capture stream.
+  std::vector<StreamPriority> lane_priorities{StreamPriority::normal};
 
   void clear() noexcept {
     lane_count = 1;
+    lane_priorities.resize(1);
     open_regions.clear();
     open_loops = 0;
     loops = 0;
@@ -260,6 +281,13 @@ public:
   // far (lane 0, or a block's lane when a kernel called from a block has
   // regions of its own). Returns the first of the new lanes.
   std::uint32_t fork(std::uint32_t parent, unsigned blocks);
+  // The same for blocks with priorities (`stream_parallel priority(...)`):
+  // block i's lane has priorities[i], an array of `blocks` with static
+  // storage. In the graph, the kernel nodes of a lane get its priority
+  // (docs/runtime.md, "Stream priorities"); in a replay on streams, its
+  // stream comes from the pool of that priority.
+  std::uint32_t fork(std::uint32_t parent, unsigned blocks,
+                     const StreamPriority* priorities);
   // The innermost region ends: its parent lane follows every block's lane.
   void join();
 
@@ -361,6 +389,7 @@ private:
     std::uint32_t lane_;
     const char* file_;
     unsigned line_;
+    StreamPriority priority_; // the lane's: the capture stream's
     void* stream_ = nullptr; // a capture stream (graph_call.cpp), this one's alone
     std::unique_ptr<CurrentStreamScope> current_;
     bool capturing_ = false;

@@ -30,7 +30,8 @@ namespace detail {
 // function does not need from warning as an unused local typedef.
 template <class T> QD_HOST_DEVICE inline void use_type() {}
 
-class HandlePool; // runtime/handle_pool.h
+class HandlePool;         // runtime/handle_pool.h
+struct DevicePools;       // runtime/device_pools.h
 
 // The current device of one kernel call, asked of the driver once, when the
 // call starts. The call's pooled streams and events and its grid sizes use
@@ -71,6 +72,10 @@ protected:
   PooledHandles(Kind kind, std::size_t n, const void* affinity);
   PooledHandles(Kind kind, std::size_t n, const void* affinity,
                 const CallDevice& device);
+  // Streams only: handle i from the pool of priorities[i], which must
+  // outlive this object (generated code passes a static array).
+  PooledHandles(std::size_t n, const void* affinity, const CallDevice& device,
+                const StreamPriority* priorities);
   ~PooledHandles();
   void* handle(std::size_t i) const noexcept { return leases()[i].handle; }
 
@@ -83,6 +88,11 @@ private:
   }
 
   HandlePool* pool_ = nullptr;
+  // Set only for streams of several priorities, which come from (and go
+  // back to) several pools of `pools_`; null on the path of one pool, whose
+  // cost is then unchanged: one acquisition, one release.
+  const StreamPriority* priorities_ = nullptr;
+  DevicePools* pools_ = nullptr;
   const void* affinity_ = nullptr;
   std::size_t size_ = 0;
   PoolLease inline_[kInlineLeases];
@@ -123,6 +133,12 @@ public:
       : PooledHandles(Kind::Streams, n, launch.native()) {}
   PooledStreams(std::size_t n, StreamRef launch, const CallDevice& device)
       : PooledHandles(Kind::Streams, n, launch.native(), device) {}
+  // Stream i from the pool of `priorities[i]` (`#pragma qd stream_parallel
+  // priority(...)`), an array of n with static storage. All or nothing over
+  // the priorities too: when one pool fails, the others' streams go back.
+  PooledStreams(std::size_t n, StreamRef launch, const CallDevice& device,
+                const StreamPriority* priorities)
+      : PooledHandles(n, launch.native(), device, priorities) {}
 
   StreamRef operator[](std::size_t i) const noexcept {
     return StreamRef::from_native(handle(i));

@@ -117,6 +117,16 @@ inline hipError_t hipStreamCreate(hipStream_t* s) { return cudaStreamCreate(s); 
 inline hipError_t hipStreamCreateWithFlags(hipStream_t* s, unsigned flags) {
   return cudaStreamCreateWithFlags(s, flags);
 }
+inline hipError_t hipStreamCreateWithPriority(hipStream_t* s, unsigned flags,
+                                              int priority) {
+  return cudaStreamCreateWithPriority(s, flags, priority);
+}
+inline hipError_t hipDeviceGetStreamPriorityRange(int* least, int* greatest) {
+  return cudaDeviceGetStreamPriorityRange(least, greatest);
+}
+inline hipError_t hipStreamGetPriority(hipStream_t s, int* priority) {
+  return cudaStreamGetPriority(s, priority);
+}
 inline hipError_t hipStreamGetFlags(hipStream_t s, unsigned* flags) {
   return cudaStreamGetFlags(s, flags);
 }
