@@ -10,9 +10,9 @@
 #   qd_mpirun_launcher(<out_var> <ranks>)
 #     the same list up to the executable, for scripts that append it;
 #   qd_mpi_compare_test(<test> <reference target> <candidate target> <ranks>
-#                       [DISABLED] [RTOL <rtol>])
+#                       [DISABLED] [RTOL <rtol>] [ARGS <arg>...])
 #     a test that runs the reference on one rank and the candidate on
-#     <ranks>, and requires the same output, line for line
+#     <ranks>, both with ARGS, and requires the same output, line for line
 #     (tests/compare_with_serial.cmake with EXACT=ON), or with RTOL every
 #     value within that relative tolerance (tests/gpu/compare_results.py).
 #     DISABLED registers it disabled: ctest lists it as "Not Run (Disabled)".
@@ -74,7 +74,7 @@ function(qd_mpirun_command out_var ranks executable)
 endfunction()
 
 function(qd_mpi_compare_test name reference candidate ranks)
-  cmake_parse_arguments(PARSE_ARGV 4 QD "DISABLED" "RTOL" "")
+  cmake_parse_arguments(PARSE_ARGV 4 QD "DISABLED" "RTOL" "ARGS")
   qd_mpirun_launcher(reference_launcher 1)
   qd_mpirun_launcher(candidate_launcher ${ranks})
   string(MAKE_C_IDENTIFIER "${name}" out_name)
@@ -84,6 +84,9 @@ function(qd_mpi_compare_test name reference candidate ranks)
                 "-DCOMPARE=${PROJECT_SOURCE_DIR}/tests/gpu/compare_results.py")
   else()
     set(compare -DEXACT=ON -DPYTHON=unused -DCOMPARE=unused)
+  endif()
+  if(QD_ARGS)
+    list(APPEND compare "-DARGS=${QD_ARGS}")
   endif()
   add_test(NAME ${name}
     COMMAND "${CMAKE_COMMAND}"

@@ -1,7 +1,7 @@
 # cmake -DREFERENCE=<serial exe> -DCANDIDATE=<translated exe> -DOUT_DIR=<dir>
 #       -DPYTHON=<python3> -DCOMPARE=<tests/gpu/compare_results.py>
 #       [-DREFERENCE_LAUNCHER=<command;args>] [-DCANDIDATE_LAUNCHER=<command;args>]
-#       [-DEXACT=ON | -DRTOL=<relative tolerance>] -P compare_with_serial.cmake
+#       [-DEXACT=ON | -DRTOL=<relative tolerance>] [-DARGS=<arg;...>] -P compare_with_serial.cmake
 #
 # Runs a sample's serial build (the reference meaning) and a translated build
 # of the same source, and compares their "name value" lines with the GPU
@@ -25,7 +25,7 @@ foreach(run REFERENCE CANDIDATE)
   if(run STREQUAL "CANDIDATE" AND CANDIDATE_OUT STREQUAL REFERENCE_OUT)
     set(${run}_OUT "${OUT_DIR}/${name}.candidate.txt")
   endif()
-  execute_process(COMMAND ${${run}_LAUNCHER} "${${run}}" OUTPUT_FILE "${${run}_OUT}"
+  execute_process(COMMAND ${${run}_LAUNCHER} "${${run}}" ${ARGS} OUTPUT_FILE "${${run}_OUT}"
                   RESULT_VARIABLE rc)
   list(JOIN ${run}_LAUNCHER " " ${run}_SHOWN)
   string(APPEND ${run}_SHOWN " ${${run}}")

@@ -6,13 +6,16 @@
 #
 #   sample     samples/multi_gpu_jacobi in stream and graph mode on 1 rank,
 #              2 ranks on one GPU and one rank per GPU on every GPU count up
-#              to 4 the machine has, each compared with the serial build
+#              to 4 the machine has, each compared with the serial build;
+#              its resident solve (one kernel call, a WHILE node in graph
+#              mode) on 1, 2 and 4 GPUs
 #   bench      bench/multi_gpu/jacobi_nccl_bench: strong scaling (16384^2
 #              in all) and weak scaling (16384^2 per GPU) on 1, 2 and 4 GPUs
 #              as the machine has them, the four translations (stream/graph,
 #              with/without priority(high)) each against the hand-written
 #              CUDA+NCCL baseline in the same process
-#   racecheck  compute-sanitizer --tool racecheck on the sample, one rank
+#   racecheck  compute-sanitizer --tool racecheck on the sample, one rank,
+#              per sweep and resident
 #
 # Writes $OUT/scaling.txt (the benchmark lines) and $OUT/multi_gpu.log.
 # QD_SCALING_SWEEPS (default 200) sets the timed sweeps per run.
@@ -79,11 +82,13 @@ fails=0
 if want sample; then
   for mode in stream graph; do
     build ${mode}_prio samples/multi_gpu_jacobi/main.cpp jacobi_$mode || { echo "FAIL build $mode"; fails=$((fails + 1)); continue; }
-    for placement in 1:1 2:1 2:2 4:4; do
-      IFS=: read -r np g <<<"$placement"
+    for placement in 1:1:sweep 2:1:sweep 2:2:sweep 4:4:sweep 1:1:resident 2:2:resident 4:4:resident; do
+      IFS=: read -r np g how <<<"$placement"
       [ "$g" -gt "$ngpu" ] && continue
-      name=sample.$mode.np${np}_${g}gpu
-      if run "$np" "$g" "$b/jacobi_$mode" >"$b/$name.txt" 2>"$b/$name.err" &&
+      name=sample.$mode.$how.np${np}_${g}gpu
+      args=()
+      [ "$how" = resident ] && args=(96 80 1e-6 20000 resident)
+      if run "$np" "$g" "$b/jacobi_$mode" "${args[@]}" >"$b/$name.txt" 2>"$b/$name.err" &&
         python3 "$stage/compare_results.py" --rtol 1e-12 "$stage/serial.txt" "$b/$name.txt" >"$b/$name.cmp"; then
         echo "PASS $name: $(tr '\n' ' ' <"$b/$name.txt")"
       else
@@ -101,7 +106,10 @@ if want racecheck; then
     # A smaller grid and fewer sweeps: the tool runs each kernel serialized.
     if QD_NGPU=1 timeout -k 5 400 mpirun -np 1 "${mpirun_flags[@]}" -x QD_NGPU -x LD_LIBRARY_PATH \
       "$b/pin.sh" "$cs" --tool racecheck --error-exitcode 9 "$b/jacobi_$mode" 64 32 1e-30 200 \
-      >"$b/race.$mode.txt" 2>&1; then
+      >"$b/race.$mode.txt" 2>&1 &&
+      QD_NGPU=1 timeout -k 5 400 mpirun -np 1 "${mpirun_flags[@]}" -x QD_NGPU -x LD_LIBRARY_PATH \
+      "$b/pin.sh" "$cs" --tool racecheck --error-exitcode 9 "$b/jacobi_$mode" 64 32 1e-30 200 resident \
+      >>"$b/race.$mode.txt" 2>&1; then
       echo "PASS racecheck.$mode: $(grep -c 'RACECHECK SUMMARY' "$b/race.$mode.txt") summary, $(grep 'RACECHECK SUMMARY' "$b/race.$mode.txt" | head -1)"
     else
       echo "FAIL racecheck.$mode"; tail -20 "$b/race.$mode.txt"; fails=$((fails + 1))

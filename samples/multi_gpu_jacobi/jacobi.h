@@ -46,8 +46,10 @@ void sum_over_ranks(double* value, const Halo& halo);
 // Sweeps from a (rows + 2 rows of nx, halo rows included) until the
 // residual, the 2-norm over all ranks of a sweep's change, is at most `tol`,
 // or `max_sweeps` sweeps; the field ends in a, the residual in *residual.
-// anew holds the same edges as a. Returns the number of sweeps.
+// anew holds the same edges as a. Returns the number of sweeps. `resident`:
+// the whole loop is one kernel call (solve_resident), which tests the
+// residual every second sweep.
 int solve(double* a, double* anew, int nx, int rows, const Halo& halo, double tol, int max_sweeps,
-          double* residual);
+          bool resident, double* residual);
 
 #endif

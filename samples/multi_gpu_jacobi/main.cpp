@@ -2,7 +2,11 @@
 // (a hot top edge, the other edges cold) with Jacobi sweeps to a tolerance,
 // the rows split between MPI ranks, one rank per GPU.
 //
-//   multi_gpu_jacobi [NX NY [TOL [MAX_SWEEPS]]]
+//   multi_gpu_jacobi [NX NY [TOL [MAX_SWEEPS [resident]]]]
+//
+// "resident" runs the whole solve as one kernel call whose loop the GPU
+// tests (a WHILE node in graph mode), checking the residual every second
+// sweep.
 //
 // Prints "name value" lines: the sweeps it took, the final residual (the
 // 2-norm of the last sweep's change) and checksums of the field that rank 0
@@ -17,6 +21,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -69,6 +74,7 @@ int main(int argc, char** argv)
     const int NY = argc > 2 ? std::atoi(argv[2]) : 80;   // rows of unknowns
     const double tol = argc > 3 ? std::atof(argv[3]) : 1e-6;
     const int max_sweeps = argc > 4 ? std::atoi(argv[4]) : 20000;
+    const bool resident = argc > 5 && std::strcmp(argv[5], "resident") == 0;
 
     // Rows as evenly as they go; each rank needs two, its edge rows.
     const int rows = NY / nranks + (rank < NY % nranks ? 1 : 0);
@@ -95,7 +101,7 @@ int main(int argc, char** argv)
     double* anew = anew_store.data();
     double residual = 0.0;
     const double start = MPI_Wtime();
-    const int sweeps = solve(a, anew, nx, rows, halo, tol, max_sweeps, &residual);
+    const int sweeps = solve(a, anew, nx, rows, halo, tol, max_sweeps, resident, &residual);
     const double seconds = MPI_Wtime() - start;
 
     // Rank 0 gathers the unknowns and sums them in the global row order, so

@@ -108,11 +108,58 @@ void jacobi_sweep(const double* a, double* anew, int nx, int rows, const Halo& h
     sum_over_ranks(norm, halo);
 }
 
+// The whole solve as one kernel call: sweeps in pairs (a to anew, anew back
+// to a, so that the halo exchanges name the same buffers in every
+// iteration) until the residual of the pair's second sweep is at most tol2
+// squared. The loop's condition reads a value the GPU computes, so in graph
+// mode it is a conditional WHILE node: the NCCL calls in its body are
+// captured once and the GPU runs the loop without the host. In stream mode
+// the host reads the residual once a pair.
+#pragma qd kernel
+void solve_resident(double* a, double* anew, int nx, int rows, const Halo& halo, double tol2,
+                    int max_pairs, double* norm, int* pairs_done)
+{
+    int pairs = 0;
+    double residual = tol2 + 1.0;
+    #pragma qd loop seq
+    while (pairs < max_pairs && residual > tol2) {
+        #pragma qd loop collapse(2)
+        for (int iy = 1; iy <= rows; ++iy)
+            for (int ix = 1; ix < nx - 1; ++ix)
+                jacobi_point(a, anew, nx, iy, ix);
+        #pragma qd host reuse
+        exchange_halos(anew, nx, rows, halo);
+        double change = 0.0;
+        #pragma qd loop collapse(2) reduction(+: change)
+        for (int iy = 1; iy <= rows; ++iy)
+            for (int ix = 1; ix < nx - 1; ++ix)
+                change += jacobi_point(anew, a, nx, iy, ix);
+        norm[0] = change;
+        #pragma qd host reuse
+        exchange_halos(a, nx, rows, halo);
+        #pragma qd host reuse
+        sum_over_ranks(norm, halo);
+        residual = norm[0];
+        ++pairs;
+    }
+    pairs_done[0] = pairs;
+}
+
 int solve(double* a, double* anew, int nx, int rows, const Halo& halo, double tol, int max_sweeps,
-          double* residual)
+          bool resident, double* residual)
 {
     const std::size_t n = static_cast<std::size_t>(rows + 2) * nx;
     double norm[3] = {0.0, 0.0, 0.0};
+    if (resident) {
+        int pairs[1] = {0};
+        #pragma qd data copy(a[0:n], anew[0:n]) copyin(norm) copyout(pairs)
+        {
+            solve_resident(a, anew, nx, rows, halo, tol * tol, (max_sweeps + 1) / 2, norm, pairs);
+            #pragma qd update host(norm[0:1])
+        }
+        *residual = std::sqrt(norm[0]);
+        return 2 * pairs[0];
+    }
     double* src = a;
     double* dst = anew;
     int sweeps = 0;

@@ -185,6 +185,19 @@ void Analyzer::promoteLoopAssignments(const Stmt *Loop, const Stmt *Body,
              return DeviceScalars.count(Var) || BodyScalars.count(Var);
            });
   };
+  // 'residual = norm[0];': a value the GPU left in device memory, where a
+  // library the body calls (ncclAllReduce, cublasDdot) put it, which only a
+  // device scalar can bring to the condition without the host waiting. One
+  // GPU thread reads it, as a serial task would.
+  auto FromDeviceMemory = [&](const Expr *Value) {
+    const Expr *Use = findDeviceDataUse(Value, WithBody);
+    if (!Use)
+      return false;
+    Use = Use->IgnoreParenImpCasts();
+    const auto *Deref = dyn_cast<UnaryOperator>(Use);
+    return isa<ArraySubscriptExpr>(Use) ||
+           (Deref && Deref->getOpcode() == UO_Deref);
+  };
   std::function<void(const Stmt *)> CollectDerived = [&](const Stmt *S) {
     if (const auto *Block = dyn_cast_or_null<CompoundStmt>(S)) {
       for (const Stmt *Child : Block->body())
@@ -212,7 +225,9 @@ void Analyzer::promoteLoopAssignments(const Stmt *Loop, const Stmt *Body,
       if (!Var || DeviceScalars.count(Var) || !Values.contains(Var) ||
           Levels.back().lookup(Var->getName()) != Var ||
           !before(Var->getLocation(), Loop->getBeginLoc()) ||
-          !fitsDeviceScalar(Var) || !FromDevice(Assign->getRHS()))
+          !fitsDeviceScalar(Var) ||
+          !(FromDevice(Assign->getRHS()) ||
+            FromDeviceMemory(Assign->getRHS())))
         continue;
       PromotedScalars.insert(Var);
       makeDerivedScalar(Var, Target->getLocation());
