@@ -5,8 +5,8 @@
 #   bash bench/multi_gpu/run_on_device.sh [sample] [bench] [racecheck]
 #
 #   sample     samples/multi_gpu_jacobi in stream and graph mode on 1 rank,
-#              2 ranks on one GPU and one rank per GPU on every GPU count up
-#              to 4 the machine has, each compared with the serial build;
+#              and one rank per GPU on every GPU count up to 4 the machine
+#              has, each compared with the serial build;
 #              its resident solve (one kernel call, a WHILE node in graph
 #              mode) on 1, 2 and 4 GPUs
 #   bench      bench/multi_gpu/jacobi_nccl_bench: strong scaling (16384^2
@@ -48,10 +48,14 @@ mpi_inc=$(mpicxx --showme:compile)
 # The runtime, as qd::runtime_cuda builds it (runtime/CMakeLists.txt).
 rt_sources=$(sed -n '/^set(QD_RUNTIME_SOURCES/,/^)/p' runtime/CMakeLists.txt | grep -o '[a-z_]*\.cpp')
 if [ ! -f "$b/libqdrt.a" ]; then
+  # Waits for these jobs by pid: a bare 'wait' would also wait for the
+  # process substitution that tees the log, which never ends.
+  pids=()
   for f in $rt_sources; do
     "${NV[@]}" -x cu -DQD_BACKEND_CUDA -Iinclude -Iruntime -c "runtime/$f" -o "$b/rt_${f%.cpp}.o" &
+    pids+=($!)
   done
-  wait
+  wait "${pids[@]}"
   ar rcs "$b/libqdrt.a" "$b"/rt_*.o || { echo "FAIL runtime build"; exit 1; }
 fi
 # build <variant> <main source> <exe>: one translation with a main of its own.
@@ -74,15 +78,85 @@ chmod +x "$b/pin.sh"
 run() { # run <ranks> <gpus> <exe> [args]: prints the program's output
   local np=$1 g=$2
   shift 2
-  QD_NGPU=$g timeout -k 5 300 mpirun -np "$np" "${mpirun_flags[@]}" -x QD_NGPU -x LD_LIBRARY_PATH \
+  QD_NGPU=$g timeout -k 5 ${QD_RUN_TIMEOUT:-120} mpirun -np "$np" "${mpirun_flags[@]}" -x QD_NGPU -x LD_LIBRARY_PATH \
     -x NCCL_NVLS_ENABLE "$b/pin.sh" "$@"
 }
 
 fails=0
+# Every program at once: nvcc takes a minute per file.
+pids=()
+if want sample || want racecheck; then
+  for mode in stream graph; do
+    build ${mode}_prio samples/multi_gpu_jacobi/main.cpp jacobi_$mode >"$b/build.jacobi_$mode.log" 2>&1 &
+    pids+=($!)
+  done
+fi
+if want bench; then
+  for v in stream_prio stream_noprio graph_prio graph_noprio; do
+    build "$v" bench/multi_gpu/jacobi_nccl_bench.cu bench_$v >"$b/build.bench_$v.log" 2>&1 &
+    pids+=($!)
+  done
+fi
+[ ${#pids[@]} -gt 0 ] && wait "${pids[@]}"
+for f in "$b"/build.*.log; do
+  exe=$(basename "$f" .log)
+  exe=${exe#build.}
+  if [ -x "$b/$exe" ] && [ ! -s "$f" ]; then
+    echo "PASS build.$exe (no warnings)"
+  else
+    echo "FAIL build.$exe"; head -20 "$f"; fails=$((fails + 1))
+  fi
+done
+echo "== built in $SECONDS s"
+
 if want sample; then
   for mode in stream graph; do
-    build ${mode}_prio samples/multi_gpu_jacobi/main.cpp jacobi_$mode || { echo "FAIL build $mode"; fails=$((fails + 1)); continue; }
-    for placement in 1:1:sweep 2:1:sweep 2:2:sweep 4:4:sweep 1:1:resident 2:2:resident 4:4:resident; do
+    [ -x "$b/jacobi_$mode" ] || continue
+    # NCCL refuses two ranks on one GPU ("Duplicate GPU detected"), so each
+    # rank has a GPU of its own; several ranks on one machine without
+    # GPUs are CI's cpu-target tests.
+    for placement in 1:1:sweep 2:2:sweep 4:4:sweep 1:1:resident 2:2:resident 4:4:resident; do
+      IFS=: read -r np g how <<<"$placement"
+      [ "$g" -gt "$ngpu" ] && continue
+      name=sample.$mode.$how.np${np}_${g}gpu
+      args=()
+      [ "$how" = resident ] && args=(96 80 1e-6 20000 resident)
+      if run "$np" "$g" "$b/jacobi_$mode" "${args[@]}" >"$b/$name.txt" 2>"$b/$name.err" &&
+        python3 "$stage/compare_results.py" --rtol 1e-12 "$stage/serial.txt" "$b/$name.txt" >"$b/$name.cmp"; then
+        echo "PASS $name: $(tr '\n' ' ' <"$b/$name.txt")"
+      else
+        echo "FAIL $name"; cat "$b/$name.cmp" "$b/$name.err" 2>/dev/null | tail -8
+        fails=$((fails + 1))
+      fi
+    done
+  done
+fi
+
+if want bench; then
+  for v in stream_prio stream_noprio graph_prio graph_noprio; do
+    build "$v" bench/multi_gpu/jacobi_nccl_bench.cu bench_$v >"$b/build.bench_$v.log" 2>&1 &
+    pids+=($!)
+  done
+fi
+[ ${#pids[@]} -gt 0 ] && wait "${pids[@]}"
+for f in "$b"/build.*.log; do
+  exe=$(basename "$f" .log)
+  exe=${exe#build.}
+  if [ -x "$b/$exe" ] && [ ! -s "$f" ]; then
+    echo "PASS build.$exe (no warnings)"
+  else
+    echo "FAIL build.$exe"; head -20 "$f"; fails=$((fails + 1))
+  fi
+done
+echo "== built in $SECONDS s"
+
+if want sample; then
+  for mode in stream graph; do
+    [ -x "$b/jacobi_$mode" ] || continue
+    # NCCL refuses two ranks on one GPU ("Duplicate GPU detected"), so each
+    # rank has a GPU of its own; several ranks on one machine without
+    # GPUs are CI's cpu-target tests.
+    for placement in 1:1:sweep 2:2:sweep 4:4:sweep 1:1:resident 2:2:resident 4:4:resident; do
       IFS=: read -r np g how <<<"$placement"
       [ "$g" -gt "$ngpu" ] && continue
       name=sample.$mode.$how.np${np}_${g}gpu
@@ -102,13 +176,13 @@ fi
 if want racecheck; then
   cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
   for mode in stream graph; do
-    [ -x "$b/jacobi_$mode" ] || build ${mode}_prio samples/multi_gpu_jacobi/main.cpp jacobi_$mode
+    [ -x "$b/jacobi_$mode" ] || continue
     # A smaller grid and fewer sweeps: the tool runs each kernel serialized.
-    if QD_NGPU=1 timeout -k 5 400 mpirun -np 1 "${mpirun_flags[@]}" -x QD_NGPU -x LD_LIBRARY_PATH \
-      "$b/pin.sh" "$cs" --tool racecheck --error-exitcode 9 "$b/jacobi_$mode" 64 32 1e-30 200 \
+    if QD_NGPU=1 timeout -k 5 120 mpirun -np 1 "${mpirun_flags[@]}" -x QD_NGPU -x LD_LIBRARY_PATH \
+      "$b/pin.sh" "$cs" --tool racecheck --error-exitcode 9 "$b/jacobi_$mode" 64 32 1e-30 40 \
       >"$b/race.$mode.txt" 2>&1 &&
-      QD_NGPU=1 timeout -k 5 400 mpirun -np 1 "${mpirun_flags[@]}" -x QD_NGPU -x LD_LIBRARY_PATH \
-      "$b/pin.sh" "$cs" --tool racecheck --error-exitcode 9 "$b/jacobi_$mode" 64 32 1e-30 200 resident \
+      QD_NGPU=1 timeout -k 5 120 mpirun -np 1 "${mpirun_flags[@]}" -x QD_NGPU -x LD_LIBRARY_PATH \
+      "$b/pin.sh" "$cs" --tool racecheck --error-exitcode 9 "$b/jacobi_$mode" 64 32 1e-30 40 resident \
       >>"$b/race.$mode.txt" 2>&1; then
       echo "PASS racecheck.$mode: $(grep -c 'RACECHECK SUMMARY' "$b/race.$mode.txt") summary, $(grep 'RACECHECK SUMMARY' "$b/race.$mode.txt" | head -1)"
     else
@@ -119,9 +193,6 @@ fi
 
 if want bench; then
   sweeps=${QD_SCALING_SWEEPS:-200}
-  for v in stream_prio stream_noprio graph_prio graph_noprio; do
-    build "$v" bench/multi_gpu/jacobi_nccl_bench.cu bench_$v || { echo "FAIL build bench $v"; fails=$((fails + 1)); }
-  done
   for g in 1 2 4; do
     [ "$g" -gt "$ngpu" ] && continue
     for kind in strong weak; do
