@@ -133,65 +133,6 @@ if want sample; then
 fi
 
 if want bench; then
-  for v in stream_prio stream_noprio graph_prio graph_noprio; do
-    build "$v" bench/multi_gpu/jacobi_nccl_bench.cu bench_$v >"$b/build.bench_$v.log" 2>&1 &
-    pids+=($!)
-  done
-fi
-[ ${#pids[@]} -gt 0 ] && wait "${pids[@]}"
-for f in "$b"/build.*.log; do
-  exe=$(basename "$f" .log)
-  exe=${exe#build.}
-  if [ -x "$b/$exe" ] && [ ! -s "$f" ]; then
-    echo "PASS build.$exe (no warnings)"
-  else
-    echo "FAIL build.$exe"; head -20 "$f"; fails=$((fails + 1))
-  fi
-done
-echo "== built in $SECONDS s"
-
-if want sample; then
-  for mode in stream graph; do
-    [ -x "$b/jacobi_$mode" ] || continue
-    # NCCL refuses two ranks on one GPU ("Duplicate GPU detected"), so each
-    # rank has a GPU of its own; several ranks on one machine without
-    # GPUs are CI's cpu-target tests.
-    for placement in 1:1:sweep 2:2:sweep 4:4:sweep 1:1:resident 2:2:resident 4:4:resident; do
-      IFS=: read -r np g how <<<"$placement"
-      [ "$g" -gt "$ngpu" ] && continue
-      name=sample.$mode.$how.np${np}_${g}gpu
-      args=()
-      [ "$how" = resident ] && args=(96 80 1e-6 20000 resident)
-      if run "$np" "$g" "$b/jacobi_$mode" "${args[@]}" >"$b/$name.txt" 2>"$b/$name.err" &&
-        python3 "$stage/compare_results.py" --rtol 1e-12 "$stage/serial.txt" "$b/$name.txt" >"$b/$name.cmp"; then
-        echo "PASS $name: $(tr '\n' ' ' <"$b/$name.txt")"
-      else
-        echo "FAIL $name"; cat "$b/$name.cmp" "$b/$name.err" 2>/dev/null | tail -8
-        fails=$((fails + 1))
-      fi
-    done
-  done
-fi
-
-if want racecheck; then
-  cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-  for mode in stream graph; do
-    [ -x "$b/jacobi_$mode" ] || continue
-    # A smaller grid and fewer sweeps: the tool runs each kernel serialized.
-    if QD_NGPU=1 timeout -k 5 120 mpirun -np 1 "${mpirun_flags[@]}" -x QD_NGPU -x LD_LIBRARY_PATH \
-      "$b/pin.sh" "$cs" --tool racecheck --error-exitcode 9 "$b/jacobi_$mode" 64 32 1e-30 40 \
-      >"$b/race.$mode.txt" 2>&1 &&
-      QD_NGPU=1 timeout -k 5 120 mpirun -np 1 "${mpirun_flags[@]}" -x QD_NGPU -x LD_LIBRARY_PATH \
-      "$b/pin.sh" "$cs" --tool racecheck --error-exitcode 9 "$b/jacobi_$mode" 64 32 1e-30 40 resident \
-      >>"$b/race.$mode.txt" 2>&1; then
-      echo "PASS racecheck.$mode: $(grep -c 'RACECHECK SUMMARY' "$b/race.$mode.txt") summary, $(grep 'RACECHECK SUMMARY' "$b/race.$mode.txt" | head -1)"
-    else
-      echo "FAIL racecheck.$mode"; tail -20 "$b/race.$mode.txt"; fails=$((fails + 1))
-    fi
-  done
-fi
-
-if want bench; then
   sweeps=${QD_SCALING_SWEEPS:-200}
   for g in 1 2 4; do
     [ "$g" -gt "$ngpu" ] && continue
@@ -211,5 +152,23 @@ if want bench; then
     done
   done
 fi
+if want racecheck; then
+  cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+  for mode in stream graph; do
+    [ -x "$b/jacobi_$mode" ] || continue
+    # A smaller grid and fewer sweeps: the tool runs each kernel serialized.
+    if QD_NGPU=1 timeout -k 5 120 mpirun -np 1 "${mpirun_flags[@]}" -x QD_NGPU -x LD_LIBRARY_PATH \
+      "$b/pin.sh" "$cs" --tool racecheck --error-exitcode 9 "$b/jacobi_$mode" 64 32 1e-30 40 \
+      >"$b/race.$mode.txt" 2>&1 &&
+      QD_NGPU=1 timeout -k 5 120 mpirun -np 1 "${mpirun_flags[@]}" -x QD_NGPU -x LD_LIBRARY_PATH \
+      "$b/pin.sh" "$cs" --tool racecheck --error-exitcode 9 "$b/jacobi_$mode" 64 32 1e-30 40 resident \
+      >>"$b/race.$mode.txt" 2>&1; then
+      echo "PASS racecheck.$mode: $(grep -c 'RACECHECK SUMMARY' "$b/race.$mode.txt") summary, $(grep 'RACECHECK SUMMARY' "$b/race.$mode.txt" | head -1)"
+    else
+      echo "FAIL racecheck.$mode"; tail -20 "$b/race.$mode.txt"; fails=$((fails + 1))
+    fi
+  done
+fi
+
 echo "== multi_gpu: $fails failure(s)"
 exit $((fails > 0))
