@@ -31,8 +31,10 @@ want() { [[ " ${parts[*]} " == *" $1 "* ]]; }
 
 b=/tmp/qd-multi-gpu
 mkdir -p "$b"
-tar -xJf "$root/.device-scaling.tar.xz" -C "$b"
-stage=$b/.device-scaling
+# In the repository root: the entry-point headers include the sample's
+# header by a path relative to the stage.
+tar -xJf "$root/.device-scaling.tar.xz" -C "$root"
+stage=$root/.device-scaling
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0
 mpirun_flags=(--oversubscribe --bind-to none --mca btl_vader_single_copy_mechanism none)
 ngpu=$(nvidia-smi -L | wc -l)
