@@ -522,4 +522,7 @@ void release_cached_graphs() noexcept {
 }
 
 } // namespace detail
+
+void release_graphs() noexcept { detail::release_cached_graphs(); }
+
 } // namespace qd

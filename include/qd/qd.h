@@ -337,6 +337,15 @@ std::size_t stream_pool_limit();
 // back after a burst. Returns the number of handles destroyed.
 std::size_t trim_pools();
 
+// Destroys every graph that graph-mode kernel calls have cached, and the
+// captures of '#pragma qd host reuse' statements, on every device (the next
+// call builds them again). Call it before destroying what a captured
+// library call refers to: an NCCL communicator (ncclCommDestroy), a cuBLAS
+// handle. Otherwise those graphs are destroyed at exit, after it, and NCCL
+// aborts. Must not run while another thread is inside a kernel call; graphs
+// still running on the device are fine.
+void release_graphs() noexcept;
+
 } // namespace qd
 
 // Data regions and the present table (after StreamRef, which it takes).

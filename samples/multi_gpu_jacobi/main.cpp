@@ -140,6 +140,9 @@ int main(int argc, char** argv)
         }
     }
 #if defined(QD_JACOBI_NCCL)
+    // Graph mode captured NCCL calls into cached graphs, which must go
+    // before the communicator they use.
+    qd::release_graphs();
     ncclCommDestroy(halo.nccl);
 #endif
     MPI_Finalize();
