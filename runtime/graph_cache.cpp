@@ -214,6 +214,10 @@ void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
     backend::NodeHandle node;
   };
   std::vector<OpenLoop> loops;
+  // The first host code captured into a conditional node's body, for the
+  // message if the driver refuses the graph.
+  const char* host_code_in_loop = nullptr;
+  unsigned host_code_line = 0;
   backend::GraphHandle graph = g.graph;
   // A loop's condition is made on the graph that holds its node, on its
   // first use: the test launch before the loop, at the same level.
@@ -275,6 +279,10 @@ void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
     }
     case GraphDescription::OpKind::HostGraph: {
       std::vector<backend::NodeHandle>& deps = lanes.at(op.lane);
+      if (!loops.empty() && !host_code_in_loop) {
+        host_code_in_loop = op.file;
+        host_code_line = op.line;
+      }
       try {
         g.nodes[i] = backend::graph_add_child_graph_node(
             graph, deps.data(), deps.size(), op.graph);
@@ -314,7 +322,20 @@ void build(CachedGraph& g, const GraphSite& site, const GraphDescription& d) {
   }
   try {
     g.exec = backend::graph_instantiate(g.graph, priorities.has_value());
-  } catch (const Error&) {
+  } catch (const Error& e) {
+    // The likely cause, named: CUDA accepts only kernel, memcpy, memset,
+    // empty and child-graph nodes in a conditional node's body, and a
+    // library's capture may hold others (NCCL between two or more GPUs).
+    if (host_code_in_loop)
+      throw_launch_error(
+          site.kernel(), host_code_in_loop, host_code_line,
+          (e.call() + ": " + e.driver_message() +
+           "; the work this '#pragma qd host' statement captured is in the "
+           "body of a loop's conditional node, where CUDA allows only "
+           "kernel, memcpy, memset, empty and child-graph nodes (a library "
+           "such as NCCL between several GPUs captures others): translate "
+           "this kernel without graph mode")
+              .c_str());
     rethrow_as_launch_failure(site, site.file(), site.line());
   }
 }

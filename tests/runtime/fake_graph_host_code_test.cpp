@@ -9,6 +9,7 @@
 #include "fake_support.h"
 
 #include <qd/detail/cuda.h>
+#include <qd/detail/graph_loop.h>
 
 #include <atomic>
 #include <string>
@@ -241,6 +242,53 @@ TEST_F(FakeGraphHostCode, ACapturingLaunchStreamRefusesTheCall) {
   qd::fake::set_capturing(s.ref().native(), false);
   s.synchronize();
   EXPECT_EQ(host(a)[1], 1.0f);
+}
+
+__global__ void below(qd::detail::LoopHandle loop, const float* a, float limit) {
+  qd::detail::set_loop_condition(loop, a[1] < limit);
+}
+
+// while (a[1] < 100) { a *= 2; host: copy a to b; } as the generated code
+// of a device-condition loop whose body holds host code records it.
+void double_until(float* a, float* b, int n) {
+  static qd::detail::GraphSite site("double_until", "fake_graph_host_code_test.cpp", 30);
+  const qd::detail::CallDevice device;
+  qd::detail::GraphCall call(site, {}, device);
+  const char* f = "fake_graph_host_code_test.cpp";
+  const qd::detail::LoopHandle loop = call.new_loop();
+  call.launch(0, &below, 1, 1, f, 31, loop, a, 100.0f);
+  call.loop_begin(0, loop);
+  call.launch(0, &scale, 1, 64, f, 32, a, n, 2.0f);
+  call.host_code(0, f, 33, [&] {
+    cudaMemcpyAsync(b, a, sizeof(float) * n, cudaMemcpyDeviceToDevice,
+                    static_cast<cudaStream_t>(qd::current_stream().native()));
+  });
+  call.launch(0, &below, 1, 1, f, 34, loop, a, 100.0f);
+  call.loop_end(0);
+  call.submit();
+}
+
+// CUDA refuses a conditional body holding nodes it does not allow there,
+// which a library's capture may contain (NCCL between two GPUs did, on
+// H200s): the error names the host statement and what to do.
+TEST_F(FakeGraphHostCode, ARefusedLoopBodyNamesItsHostStatement) {
+  fill();
+  qd::fake::fail_graph_instantiation(1);
+  try {
+    double_until(a.data(), b.data(), kN);
+    FAIL() << "the refused graph ran";
+  } catch (const qd::Error& e) {
+    EXPECT_TRUE(e.is_launch_failure());
+    EXPECT_EQ(e.line(), 33u);
+    EXPECT_NE(std::string(e.what()).find("translate this kernel without graph mode"),
+              std::string::npos)
+        << e.what();
+  }
+  qd::fake::fail_graph_instantiation(0);
+  // The next call builds the graph again and runs: 1, 2, ..., 64, 128.
+  double_until(a.data(), b.data(), kN);
+  EXPECT_EQ(host(a)[1], 128.0f);
+  EXPECT_EQ(host(b)[1], 128.0f);
 }
 
 } // namespace

@@ -379,9 +379,11 @@ private:
   void hostLoopOnGraph(const Step &S) {
     const Expr *Cond = hostLoopCondition(S.S);
     const SourceLocation At = Cond ? Cond->getBeginLoc() : S.S->getBeginLoc();
-    if (!S.GraphTest.empty())
+    if (!S.GraphTest.empty()) {
       report(Diags, At, Diag::RemarkHostLoopOnGraph)
           << movedNames(S) << (S.GraphMoved.size() > 1);
+      hostCodeInLoopNode(S);
+    }
     else if (!S.NoGraphLoop.empty())
       report(Diags, At, Diag::RemarkHostLoopUnrolled) << S.NoGraphLoop;
   }
@@ -393,11 +395,22 @@ private:
     return Names.empty() ? "nothing the host changes" : Names;
   }
 
+  /// Host code in the body of a loop that graph mode makes a conditional
+  /// node: captured once, into a body CUDA restricts.
+  void hostCodeInLoopNode(const Step &S) {
+    for (const std::vector<Step> &Branch : S.Branches)
+      forEachStep(Branch, [&](const Step &Inner) {
+        if (Inner.Kind == StepKind::HostCode)
+          report(Diags, Inner.S->getBeginLoc(), Diag::RemarkHostCodeInLoopNode);
+      });
+  }
+
   void conditionReadBack(const Step &S, bool HoldsBackBlocks) {
     if (!S.GraphTest.empty()) {
       report(Diags, hostLoopCondition(S.S)->getBeginLoc(),
              Diag::RemarkConditionOnGraph)
           << movedNames(S) << (S.GraphMoved.size() > 1);
+      hostCodeInLoopNode(S);
       return;
     }
     if (S.CheckEvery) {
