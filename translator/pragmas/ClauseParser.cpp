@@ -7,6 +7,25 @@
 using namespace clang;
 
 namespace qd {
+
+std::optional<StringRef> parseWordArgument(Preprocessor &PP, Token &Tok,
+                                           ArrayRef<StringRef> Words) {
+  PP.Lex(Tok);
+  if (Tok.isNot(tok::l_paren))
+    return std::nullopt;
+  PP.Lex(Tok);
+  if (Tok.isNot(tok::identifier))
+    return std::nullopt;
+  const StringRef *Word = llvm::find(Words, Tok.getIdentifierInfo()->getName());
+  if (Word == Words.end())
+    return std::nullopt;
+  PP.Lex(Tok);
+  if (Tok.isNot(tok::r_paren))
+    return std::nullopt;
+  PP.Lex(Tok);
+  return *Word;
+}
+
 namespace {
 
 /// Parses '( integer-literal )' after a clause name into \p Value, leaving
@@ -92,27 +111,14 @@ bool parseCoarsen(Preprocessor &PP, Token &Tok, Directive &D) {
 /// 'tile ( on )' or 'tile ( off )'.
 bool parseTile(Preprocessor &PP, Token &Tok, Directive &D) {
   D.TileLoc = Tok.getLocation();
-  PP.Lex(Tok);
-  SourceLocation ErrorLoc = Tok.is(tok::eod) ? D.TileLoc : Tok.getLocation();
-  bool Ok = Tok.is(tok::l_paren);
-  if (Ok) {
-    PP.Lex(Tok);
-    ErrorLoc = Tok.getLocation();
-    const std::string Word = Tok.is(tok::identifier) ? PP.getSpelling(Tok) : "";
-    Ok = Word == "on" || Word == "off";
-    if (Ok) {
-      D.Tile = Word == "on";
-      PP.Lex(Tok);
-      ErrorLoc = Tok.getLocation();
-      Ok = Tok.is(tok::r_paren);
-    }
-  }
-  if (!Ok) {
-    D.Tile.reset();
-    report(PP.getDiagnostics(), ErrorLoc, Diag::MalformedTile);
+  std::optional<StringRef> Word = parseWordArgument(PP, Tok, {"on", "off"});
+  D.Tile.reset();
+  if (!Word) {
+    report(PP.getDiagnostics(), Tok.is(tok::eod) ? D.TileLoc : Tok.getLocation(),
+           Diag::MalformedTile);
     return false;
   }
-  PP.Lex(Tok);
+  D.Tile = *Word == "on";
   return true;
 }
 

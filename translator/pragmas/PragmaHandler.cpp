@@ -55,27 +55,14 @@ std::optional<DirectiveKind> parseKind(StringRef Name) {
 /// \p Tok after the ')'.
 bool parsePriority(Preprocessor &PP, Token &Tok, Directive &D) {
   D.PriorityLoc = Tok.getLocation();
-  PP.Lex(Tok);
-  SourceLocation ErrorLoc = Tok.is(tok::eod) ? D.PriorityLoc : Tok.getLocation();
-  bool Ok = Tok.is(tok::l_paren);
-  if (Ok) {
-    PP.Lex(Tok);
-    ErrorLoc = Tok.is(tok::eod) ? D.PriorityLoc : Tok.getLocation();
-    const std::string Word = Tok.is(tok::identifier) ? PP.getSpelling(Tok) : "";
-    Ok = Word == "high" || Word == "low";
-    if (Ok) {
-      D.Priority = Word == "high" ? BlockPriority::High : BlockPriority::Low;
-      PP.Lex(Tok);
-      ErrorLoc = Tok.is(tok::eod) ? D.PriorityLoc : Tok.getLocation();
-      Ok = Tok.is(tok::r_paren);
-    }
-  }
-  if (!Ok) {
-    D.Priority = BlockPriority::Normal;
-    report(PP.getDiagnostics(), ErrorLoc, Diag::MalformedPriority);
+  std::optional<StringRef> Word = parseWordArgument(PP, Tok, {"high", "low"});
+  if (!Word) {
+    report(PP.getDiagnostics(),
+           Tok.is(tok::eod) ? D.PriorityLoc : Tok.getLocation(),
+           Diag::MalformedPriority);
     return false;
   }
-  PP.Lex(Tok);
+  D.Priority = *Word == "high" ? BlockPriority::High : BlockPriority::Low;
   return true;
 }
 
