@@ -19,7 +19,10 @@ void tail(float* a, int* out, int n)
 }
 
 // A host loop tests its condition again after each trip: a local that the
-// body's device code makes private has no value there.
+// body's device code makes private has no value there. (Assigned in a
+// statement of its own, 'gap = a[0] - tol;' would make 'gap' a device
+// scalar that the condition may read; inside a serial task's braces it is
+// the task's.)
 #pragma qd kernel
 void settle(float* a, int n, float tol, int* steps)
 {
@@ -29,9 +32,11 @@ void settle(float* a, int n, float tol, int* steps)
     do {
         for (int i = 0; i < n; ++i)
             a[i] = 0.5f * a[i];
-        gap = a[0] - tol;
+        {
+            gap = a[0] - tol;
+        }
         ++k;
-    } while (gap > 0.0f && k < 100); // expected-error {{'gap' has no value here: it was private to each run of the serial task at line 32}}
+    } while (gap > 0.0f && k < 100); // expected-error {{'gap' has no value here: it was private to each run of the serial task at line 35}}
     steps[0] = k;
 }
 
@@ -45,9 +50,9 @@ void trips(float* a, int* out, int n, int steps)
     i = 0;
     last = 0.0f;
     #pragma qd loop seq
-    for (int s = 0; s < steps; ++s) { // expected-note {{the next trip of this host loop reads 'i' after line 52 made it private}} expected-note {{the next trip of this host loop reads 'last' after line 52 made it private}}
-        out[s] = i; // expected-error {{'i' has no value here: it was private to each iteration of the parallel loop at line 52}}
-        if (last > 1.0f) // expected-error {{'last' has no value here: it was private to each iteration of the parallel loop at line 52}}
+    for (int s = 0; s < steps; ++s) { // expected-note {{the next trip of this host loop reads 'i' after line 57 made it private}} expected-note {{the next trip of this host loop reads 'last' after line 57 made it private}}
+        out[s] = i; // expected-error {{'i' has no value here: it was private to each iteration of the parallel loop at line 57}}
+        if (last > 1.0f) // expected-error {{'last' has no value here: it was private to each iteration of the parallel loop at line 57}}
             a[0] = 0.0f;
         for (i = 0; i < n; i++) {
             last = a[i];
@@ -69,7 +74,7 @@ void report(float* a, int n, int verbose)
     #pragma qd host
     {
         if (verbose > 1)
-            std::printf("%d\n", ll); // expected-error {{'ll' has no value here: it was private to each iteration of the parallel loop at line 67}}
+            std::printf("%d\n", ll); // expected-error {{'ll' has no value here: it was private to each iteration of the parallel loop at line 72}}
         for (ll = 0; ll < 3; ll++)
             std::printf("%d\n", ll);
     }
@@ -86,5 +91,5 @@ void report(float* a, int n, int verbose)
         }
     }
     #pragma qd host
-    std::printf("%f\n", static_cast<double>(last)); // expected-error {{'last' has no value here: it was private to each iteration of the parallel loop at line 78}}
+    std::printf("%f\n", static_cast<double>(last)); // expected-error {{'last' has no value here: it was private to each iteration of the parallel loop at line 83}}
 }

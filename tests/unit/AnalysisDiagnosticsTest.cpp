@@ -631,8 +631,9 @@ void k(float *a) {
       },
       Options);
   EXPECT_EQ(R.messages(),
-            Messages{err(4, "'#pragma qd stream_parallel' takes no arguments "
-                            "or clauses; each block gets its own stream")});
+            Messages{err(4, "'#pragma qd stream_parallel' takes no arguments, "
+                            "and no clause but 'priority(high|low)'; each "
+                            "block gets its own stream")});
   EXPECT_EQ(Shape, "Region[SerialTask]");
 }
 

@@ -68,8 +68,8 @@ PragmaRun parsePragmas(llvm::StringRef Code) {
 }
 
 const char *const StreamParallelNoArgs =
-    "'#pragma qd stream_parallel' takes no arguments or clauses; each block "
-    "gets its own stream";
+    "'#pragma qd stream_parallel' takes no arguments, and no clause but "
+    "'priority(high|low)'; each block gets its own stream";
 /// What the clause list of '#pragma qd loop' says, in errors about its clauses.
 const std::string LoopClauses =
     "'block_dim(N)', 'collapse(N)', 'coarsen(N)', 'tile(on|off)', "

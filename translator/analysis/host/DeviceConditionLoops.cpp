@@ -189,8 +189,18 @@ void Analyzer::promoteLoopAssignments(const Stmt *Loop, const Stmt *Body,
   // library the body calls (ncclAllReduce, cublasDdot) put it, which only a
   // device scalar can bring to the condition without the host waiting. One
   // GPU thread reads it, as a serial task would.
-  auto FromDeviceMemory = [&](const Expr *Value) {
-    const Expr *Use = findDeviceDataUse(Value, WithBody);
+  // Only a statement of the body's own top level: one inside braces is a
+  // serial task's, whose locals are its own.
+  llvm::SmallPtrSet<const Stmt *, 16> TopLevel;
+  if (const auto *Block = dyn_cast<CompoundStmt>(Body))
+    for (const Stmt *Child : Block->body())
+      TopLevel.insert(isa<ExprWithCleanups>(Child)
+                          ? cast<ExprWithCleanups>(Child)->getSubExpr()
+                          : Child);
+  auto FromDeviceMemory = [&](const BinaryOperator *Assign) {
+    if (!TopLevel.count(Assign))
+      return false;
+    const Expr *Use = findDeviceDataUse(Assign->getRHS(), WithBody);
     if (!Use)
       return false;
     Use = Use->IgnoreParenImpCasts();
@@ -226,8 +236,7 @@ void Analyzer::promoteLoopAssignments(const Stmt *Loop, const Stmt *Body,
           Levels.back().lookup(Var->getName()) != Var ||
           !before(Var->getLocation(), Loop->getBeginLoc()) ||
           !fitsDeviceScalar(Var) ||
-          !(FromDevice(Assign->getRHS()) ||
-            FromDeviceMemory(Assign->getRHS())))
+          !(FromDevice(Assign->getRHS()) || FromDeviceMemory(Assign)))
         continue;
       PromotedScalars.insert(Var);
       makeDerivedScalar(Var, Target->getLocation());
