@@ -9,8 +9,9 @@
 // solve() does: the sweep, then the host reads the residual (the 2-norm of
 // the change, summed over all ranks by ncclAllReduce), then the buffers
 // swap. Prints, on rank 0, "name value" lines: the time per sweep of each
-// (the slowest rank's, the best of REPEATS timed runs), their ratio, and
-// that both computed the same field.
+// (the slowest rank's, the best of REPEATS timed runs), their ratio, that
+// both computed the same field, and what the halo exchange and the
+// residual's all-reduce and read cost alone.
 //
 // The baseline is NVIDIA's multi-GPU overlap design for stencils, written
 // out: the two boundary rows on a high-priority stream, whose NCCL
@@ -278,6 +279,43 @@ int main(int argc, char** argv)
         }
     }
 
+    // What communication costs alone, for the estimate beyond the GPUs we
+    // have (docs/multi-gpu.md, "Beyond two GPUs"): the halo exchange of one
+    // sweep, and the all-reduce of the residual followed by its read on the
+    // host, each timed over `sweeps` repetitions on the boundary stream.
+    auto time_per = [&](auto&& what) {
+        what();
+        CHECK_CUDA(cudaStreamSynchronize(base.edges));
+        MPI_Barrier(MPI_COMM_WORLD);
+        const double start = MPI_Wtime();
+        for (int s = 0; s < sweeps; ++s)
+            what();
+        CHECK_CUDA(cudaStreamSynchronize(base.edges));
+        double seconds = MPI_Wtime() - start;
+        MPI_Allreduce(MPI_IN_PLACE, &seconds, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+        return seconds / sweeps;
+    };
+    const double halo_s = time_per([&] {
+        CHECK_NCCL(ncclGroupStart());
+        if (halo.up >= 0) {
+            CHECK_NCCL(ncclSend(ba + nx, nx, ncclDouble, halo.up, halo.nccl, base.edges));
+            CHECK_NCCL(ncclRecv(ba, nx, ncclDouble, halo.up, halo.nccl, base.edges));
+        }
+        if (halo.down >= 0) {
+            CHECK_NCCL(ncclSend(ba + rows * nx, nx, ncclDouble, halo.down, halo.nccl, base.edges));
+            CHECK_NCCL(ncclRecv(ba + (rows + 1) * nx, nx, ncclDouble, halo.down, halo.nccl,
+                                base.edges));
+        }
+        CHECK_NCCL(ncclGroupEnd());
+    });
+    const double allreduce_s = time_per([&] {
+        CHECK_NCCL(ncclAllReduce(base.norm, base.norm, 1, ncclDouble, ncclSum, halo.nccl,
+                                 base.edges));
+        CHECK_CUDA(cudaMemcpyAsync(base.host_norm, base.norm, sizeof(double),
+                                   cudaMemcpyDeviceToHost, base.edges));
+        CHECK_CUDA(cudaStreamSynchronize(base.edges));
+    });
+
     // Same field: after an even number of sweeps both results are in qa and
     // ba, an odd one in qb and bb. The arithmetic per point is the same.
     const double* qr = sweeps % 2 == 0 ? qa : qb;
@@ -298,6 +336,8 @@ int main(int argc, char** argv)
         std::printf("qd_over_baseline %.4f\n", best_qd / best_base);
         std::printf("field_points_differing %lld\n", differ);
         std::printf("residual_relative_gap %.3g\n", residual_gap);
+        std::printf("halo_exchange_us %.2f\n", halo_s * 1e6);
+        std::printf("allreduce_and_read_us %.2f\n", allreduce_s * 1e6);
     }
     const int status = differ == 0 && residual_gap < 1e-9 ? 0 : 1;
     // Graph mode captured NCCL calls into cached graphs, which must go
