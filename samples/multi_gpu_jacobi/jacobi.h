@@ -31,9 +31,12 @@ struct Halo {
 inline double jacobi_point(const double* a, double* anew, int nx, int iy, int ix)
 {
     const int k = iy * nx + ix;
+    // a[k] is read before anew[k] is stored: the compiler cannot know that
+    // the two arrays differ, and would load it again after the store.
+    const double old = a[k];
     const double v = 0.25 * (a[k - 1] + a[k + 1] + a[k - nx] + a[k + nx]);
     anew[k] = v;
-    const double change = v - a[k];
+    const double change = v - old;
     return change * change;
 }
 
