@@ -295,6 +295,14 @@ are not compared. The rules (translator/analysis/memory/RaceAnalysis.cpp):
   the other block's first write and on its `#pragma qd stream_parallel`.
   Blocks are numbered from 1, in source order within their region. Each
   pair of blocks and each memory is reported once.
+- **Rows through a helper.** Blocks that write different rows of one
+  buffer through a helper (`jacobi_point(a, anew, nx, row, ix)`, the
+  boundary rows in one block and the interior in another) are warned about:
+  the helper's pointer parameter is a write of the whole buffer. Translate
+  that file with `-Wno-qd-race` (`samples/multi_gpu_jacobi` does), or use
+  the pragma above; the pragma's lines outside kernels stay in the output,
+  where g++'s `-Wall` warns about `#pragma clang` in the cpu target's
+  output.
 
 ## Remarks
 
