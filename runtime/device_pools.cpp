@@ -15,17 +15,9 @@ namespace qd {
 namespace detail {
 namespace {
 
-void* create_pooled_stream() { return backend::stream_create_non_blocking(); }
-// The priority is asked of the driver at each creation rather than cached:
-// creations are rare (the pool reuses), and the range is per device.
-void* create_high_stream() {
-  return backend::stream_create_with_priority(
-      driver_stream_priority(StreamPriority::high));
-}
-void* create_low_stream() {
-  return backend::stream_create_with_priority(
-      driver_stream_priority(StreamPriority::low));
-}
+void* create_pooled_stream() { return create_stream(StreamPriority::normal); }
+void* create_high_stream() { return create_stream(StreamPriority::high); }
+void* create_low_stream() { return create_stream(StreamPriority::low); }
 void destroy_pooled_stream(void* s) noexcept { backend::stream_destroy(s); }
 // Pooled events only order streams; timing would make record/wait slower.
 void* create_pooled_event() { return backend::event_create(/*timing=*/false); }
@@ -102,14 +94,28 @@ Registry& registry() {
 
 DevicePools& device_pools(int device) { return registry().at(device); }
 
+int driver_stream_priority(StreamPriority priority, int least, int greatest) {
+  // CUDA and HIP number priorities downwards: `greatest` is the smallest
+  // number (-5 on Hopper), `least` the largest (0 there, the default too).
+  return priority == StreamPriority::high  ? greatest
+         : priority == StreamPriority::low ? least
+                                           : 0;
+}
+
 int driver_stream_priority(StreamPriority priority) {
   if (priority == StreamPriority::normal)
     return 0;
-  // CUDA and HIP number priorities downwards: `greatest` is the smallest
-  // number (-5 on Hopper), `least` the largest (0 there, the default too).
   int least = 0, greatest = 0;
   backend::stream_priority_range(least, greatest);
-  return priority == StreamPriority::high ? greatest : least;
+  return driver_stream_priority(priority, least, greatest);
+}
+
+// The priority is asked of the driver at each creation rather than cached:
+// creations are rare (the pools reuse), and the range is per device.
+void* create_stream(StreamPriority priority) {
+  if (priority == StreamPriority::normal)
+    return backend::stream_create_non_blocking();
+  return backend::stream_create_with_priority(driver_stream_priority(priority));
 }
 
 DevicePools& current_device_pools() {

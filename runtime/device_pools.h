@@ -29,8 +29,14 @@ struct DevicePools {
 };
 
 // The driver's number for `priority` on the current device: 0 (the default)
-// for normal, the ends of the device's range for high and low.
+// for normal, the ends of the device's range for high and low. The second
+// form takes the range already asked of the driver (`least`, `greatest`).
 int driver_stream_priority(StreamPriority priority);
+int driver_stream_priority(StreamPriority priority, int least, int greatest);
+
+// A new non-blocking stream of `priority` on the current device, as the
+// pools create them.
+void* create_stream(StreamPriority priority);
 
 // Pools of `device`; throws qd::Error for a device that does not exist.
 DevicePools& device_pools(int device);

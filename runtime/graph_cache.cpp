@@ -163,22 +163,19 @@ bool has_priorities(const GraphDescription& d) {
 // The driver's priority of each lane, as stream mode runs it: lane 0 at the
 // launch stream's, a block at its pool's (normal: the default, 0).
 struct LanePriorities {
-  int high = 0, low = 0;
+  int least = 0, greatest = 0; // the device's range, asked once per build
   std::vector<int> lanes;
 
   explicit LanePriorities(void* launch)
-      : high(driver_stream_priority(StreamPriority::high)),
-        low(driver_stream_priority(StreamPriority::low)),
-        lanes(1, backend::stream_priority(launch)) {}
+      : lanes(1, backend::stream_priority(launch)) {
+    backend::stream_priority_range(least, greatest);
+  }
 
   void fork(const GraphDescription::Op& op) {
-    for (std::uint32_t b = 0; b < op.lane; ++b) {
-      const StreamPriority p = op.priorities ? op.priorities[b]
-                                             : StreamPriority::normal;
-      lanes.push_back(p == StreamPriority::high  ? high
-                      : p == StreamPriority::low ? low
-                                                 : 0);
-    }
+    for (std::uint32_t b = 0; b < op.lane; ++b)
+      lanes.push_back(driver_stream_priority(
+          op.priorities ? op.priorities[b] : StreamPriority::normal, least,
+          greatest));
   }
 };
 

@@ -75,11 +75,7 @@ struct CaptureStreams {
           return s;
         }
     }
-    // The call's device is current.
-    void* s = priority == StreamPriority::normal
-                  ? backend::stream_create_non_blocking()
-                  : backend::stream_create_with_priority(
-                        driver_stream_priority(priority));
+    void* s = create_stream(priority); // the call's device is current
     std::lock_guard<std::mutex> lock(mutex);
     if (created.size() <= static_cast<std::size_t>(device))
       created.resize(device + 1, 0);
@@ -240,11 +236,8 @@ std::uint32_t GraphCall::fork(std::uint32_t parent, unsigned blocks,
   op.lane = blocks;
   op.parent = parent;
   // All normal is no priority: the same shape as a fork without them.
-  for (unsigned b = 0; priorities && b < blocks; ++b)
-    if (priorities[b] != StreamPriority::normal) {
-      op.priorities = priorities;
-      break;
-    }
+  if (any_priority(priorities, blocks))
+    op.priorities = priorities;
   d_->ops.push_back(op);
   const std::uint32_t first = d_->lane_count;
   d_->open_regions.push_back(first);

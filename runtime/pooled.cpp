@@ -106,13 +106,6 @@ void acquire_by_priority(DevicePools& pools, PoolLease* leases, std::size_t n,
   }
 }
 
-bool all_normal(const StreamPriority* priorities, std::size_t n) noexcept {
-  for (std::size_t i = 0; i < n; ++i)
-    if (priority_class(priorities[i]) != StreamPriority::normal)
-      return false;
-  return true;
-}
-
 } // namespace
 
 PooledHandles::PooledHandles(std::size_t n, const void* affinity,
@@ -127,7 +120,7 @@ PooledHandles::PooledHandles(std::size_t n, const void* affinity,
     leases = heap_.get();
   }
   // A region whose blocks are all normal takes the path of one pool.
-  if (!priorities || all_normal(priorities, n)) {
+  if (!any_priority(priorities, n)) {
     pool_->acquire(leases, n, affinity_);
     return;
   }

@@ -134,6 +134,23 @@ Baseline make_baseline()
     return b;
 }
 
+// The halo exchange: rows 1 and `rows` of `field` to the neighbours, their
+// rows into rows 0 and rows + 1, on `stream`.
+void exchange_rows(double* field, int nx, int rows, const Halo& halo, cudaStream_t stream)
+{
+    CHECK_NCCL(ncclGroupStart());
+    if (halo.up >= 0) {
+        CHECK_NCCL(ncclSend(field + nx, nx, ncclDouble, halo.up, halo.nccl, stream));
+        CHECK_NCCL(ncclRecv(field, nx, ncclDouble, halo.up, halo.nccl, stream));
+    }
+    if (halo.down >= 0) {
+        CHECK_NCCL(ncclSend(field + rows * nx, nx, ncclDouble, halo.down, halo.nccl, stream));
+        CHECK_NCCL(ncclRecv(field + (rows + 1) * nx, nx, ncclDouble, halo.down, halo.nccl,
+                            stream));
+    }
+    CHECK_NCCL(ncclGroupEnd());
+}
+
 // One sweep of the baseline; returns the residual, as solve() computes it.
 double baseline_sweep(const Baseline& b, const double* a, double* anew, int nx, int rows,
                       const Halo& halo)
@@ -144,17 +161,7 @@ double baseline_sweep(const Baseline& b, const double* a, double* anew, int nx, 
     CHECK_CUDA(cudaStreamWaitEvent(b.interior, b.fork, 0));
     sweep_edges<<<dim3((nx - 2 + 255) / 256, 2), 256, 0, b.edges>>>(a, anew, nx, rows, b.norm);
     CHECK_CUDA(cudaGetLastError());
-    CHECK_NCCL(ncclGroupStart());
-    if (halo.up >= 0) {
-        CHECK_NCCL(ncclSend(anew + nx, nx, ncclDouble, halo.up, halo.nccl, b.edges));
-        CHECK_NCCL(ncclRecv(anew, nx, ncclDouble, halo.up, halo.nccl, b.edges));
-    }
-    if (halo.down >= 0) {
-        CHECK_NCCL(ncclSend(anew + rows * nx, nx, ncclDouble, halo.down, halo.nccl, b.edges));
-        CHECK_NCCL(ncclRecv(anew + (rows + 1) * nx, nx, ncclDouble, halo.down, halo.nccl,
-                            b.edges));
-    }
-    CHECK_NCCL(ncclGroupEnd());
+    exchange_rows(anew, nx, rows, halo, b.edges);
     if (rows > 2) {
         const long long blocks = (static_cast<long long>(nx - 2) * (rows - 2) + kThreads - 1) /
                                  kThreads;
@@ -295,19 +302,8 @@ int main(int argc, char** argv)
         MPI_Allreduce(MPI_IN_PLACE, &seconds, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
         return seconds / sweeps;
     };
-    const double halo_s = time_per([&] {
-        CHECK_NCCL(ncclGroupStart());
-        if (halo.up >= 0) {
-            CHECK_NCCL(ncclSend(ba + nx, nx, ncclDouble, halo.up, halo.nccl, base.edges));
-            CHECK_NCCL(ncclRecv(ba, nx, ncclDouble, halo.up, halo.nccl, base.edges));
-        }
-        if (halo.down >= 0) {
-            CHECK_NCCL(ncclSend(ba + rows * nx, nx, ncclDouble, halo.down, halo.nccl, base.edges));
-            CHECK_NCCL(ncclRecv(ba + (rows + 1) * nx, nx, ncclDouble, halo.down, halo.nccl,
-                                base.edges));
-        }
-        CHECK_NCCL(ncclGroupEnd());
-    });
+    const double halo_s =
+        time_per([&] { exchange_rows(ba, nx, rows, halo, base.edges); });
     const double allreduce_s = time_per([&] {
         CHECK_NCCL(ncclAllReduce(base.norm, base.norm, 1, ncclDouble, ncclSum, halo.nccl,
                                  base.edges));

@@ -482,21 +482,23 @@ std::string KernelCodeGen::renderRegion(const Step &S,
   unsigned Index = 0;
   // Spelled only when some block asks for a priority, so that regions
   // without one keep the cheaper single-pool acquisition.
+  // The runtime's enumerator for each priority: 'qd::StreamPriority::high'.
+  auto PriorityName = [](BlockPriority P) {
+    return P == BlockPriority::High  ? "high"
+           : P == BlockPriority::Low ? "low"
+                                     : "normal";
+  };
   std::string Priorities;
   bool AnyPriority = false;
   for (const Block &B : S.Blocks) {
     AnyPriority |= B.Priority != BlockPriority::Normal;
     Priorities += std::string(Priorities.empty() ? "" : ", ") +
-                  "qd::StreamPriority::" +
-                  (B.Priority == BlockPriority::High  ? "high"
-                   : B.Priority == BlockPriority::Low ? "low"
-                                                      : "normal");
+                  "qd::StreamPriority::" + PriorityName(B.Priority);
   }
   for (const Block &B : S.Blocks) {
     TemplateData BlockData;
     if (B.Priority != BlockPriority::Normal)
-      BlockData.set("priority",
-                    B.Priority == BlockPriority::High ? "high" : "low");
+      BlockData.set("priority", PriorityName(B.Priority));
     BlockData.set("join_event", std::to_string(Index + 1));
     // Numbered from 1, as diagnostics (-Wqd-race) number them.
     BlockData.set("number", std::to_string(Index + 1));

@@ -383,9 +383,9 @@ private:
       report(Diags, At, Diag::RemarkHostLoopOnGraph)
           << movedNames(S) << (S.GraphMoved.size() > 1);
       hostCodeInLoopNode(S);
-    }
-    else if (!S.NoGraphLoop.empty())
+    } else if (!S.NoGraphLoop.empty()) {
       report(Diags, At, Diag::RemarkHostLoopUnrolled) << S.NoGraphLoop;
+    }
   }
 
   static std::string movedNames(const Step &S) {

@@ -30,6 +30,18 @@ namespace detail {
 // function does not need from warning as an unused local typedef.
 template <class T> QD_HOST_DEVICE inline void use_type() {}
 
+// Whether a region's blocks ask for a priority (`stream_parallel
+// priority(...)`); null or all normal is the path of one pool. A value that
+// is none of the enumerators counts as normal.
+inline bool any_priority(const StreamPriority* priorities,
+                         std::size_t n) noexcept {
+  for (std::size_t i = 0; priorities && i < n; ++i)
+    if (priorities[i] == StreamPriority::high ||
+        priorities[i] == StreamPriority::low)
+      return true;
+  return false;
+}
+
 class HandlePool;         // runtime/handle_pool.h
 struct DevicePools;       // runtime/device_pools.h
 
