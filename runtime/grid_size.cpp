@@ -48,16 +48,25 @@ private:
   return counts->get(device);
 }
 
-// The most blocks grid_size hands out for `block_dim` on `device`.
-std::uint64_t grid_cap(unsigned block_dim, int device) {
+// The blocks of `waves` full waves of `block_dim`-thread blocks on
+// `device`: kThreadsPerSm / block_dim blocks (at least 1) per
+// multiprocessor and wave. kMaxGridDim on backends without
+// multiprocessors (the cpu one), whose grids are not capped.
+std::uint64_t wave_cap(unsigned block_dim, int device, unsigned waves) {
   std::uint64_t cap = kMaxGridDim;
   if constexpr (backend::kHasMultiprocessors) {
     const std::uint64_t blocks_per_sm =
         std::max<std::uint64_t>(1, kThreadsPerSm / block_dim);
-    cap = std::min(cap, blocks_per_sm * static_cast<std::uint64_t>(
-                                            multiprocessor_count(device)));
+    cap = std::min(cap, waves * blocks_per_sm *
+                            static_cast<std::uint64_t>(
+                                multiprocessor_count(device)));
   }
   return cap;
+}
+
+// The most blocks grid_size hands out for `block_dim` on `device`.
+std::uint64_t grid_cap(unsigned block_dim, int device) {
+  return wave_cap(block_dim, device, kGridWaves);
 }
 
 // The same for the current device; the cpu backend needs no device.
@@ -110,14 +119,15 @@ unsigned max_grid_size(unsigned block_dim) {
 bool coarsening_fills_device(std::uint64_t groups, unsigned block_dim,
                              const CallDevice& device) {
   require_block_dim(block_dim, "coarsening_fills_device");
-  return groups >= grid_cap(block_dim, device.index()) * block_dim;
+  // One wave: the threads the device holds at once.
+  return groups >= wave_cap(block_dim, device.index(), 1) * block_dim;
 }
 
 bool tiling_fills_device(std::uint64_t tiles, const CallDevice& device) {
   // One block of kThreadsPerSm threads per multiprocessor: the cap is the
   // multiprocessor count (kMaxGridDim on the cpu backend, which never
   // runs tiles).
-  return tiles >= grid_cap(kThreadsPerSm, device.index());
+  return tiles >= wave_cap(kThreadsPerSm, device.index(), 1);
 }
 
 unsigned task_grid_size() { return launch_check_fails() ? 0 : 1; }

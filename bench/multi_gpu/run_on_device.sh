@@ -36,6 +36,7 @@ mkdir -p "$b"
 tar -xJf "$root/.device-scaling.tar.xz" -C "$root"
 stage=$root/.device-scaling
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0
+export JACOBI_BASELINE_PRIORITY=high # bench: each run sets its own
 mpirun_flags=(--oversubscribe --bind-to none --mca btl_vader_single_copy_mechanism none)
 ngpu=$(nvidia-smi -L | wc -l)
 echo "== $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1); $ngpu GPU(s); $(nvcc --version | tail -1)"
@@ -81,7 +82,7 @@ run() { # run <ranks> <gpus> <exe> [args]: prints the program's output
   local np=$1 g=$2
   shift 2
   QD_NGPU=$g timeout -k 5 ${QD_RUN_TIMEOUT:-120} mpirun -np "$np" "${mpirun_flags[@]}" -x QD_NGPU -x LD_LIBRARY_PATH \
-    -x NCCL_NVLS_ENABLE "$b/pin.sh" "$@"
+    -x NCCL_NVLS_ENABLE -x JACOBI_BASELINE_PRIORITY "$b/pin.sh" "$@"
 }
 
 fails=0
@@ -143,7 +144,11 @@ if want bench; then
       [ "$kind" = weak ] && ny=$((16384 * g))
       for v in stream_prio stream_noprio graph_prio graph_noprio; do
         [ -x "$b/bench_$v" ] || continue
-        if res=$(run "$g" "$g" "$b/bench_$v" 16384 "$ny" "$sweeps" 3 2>"$b/bench.err"); then
+        # Each translation against the baseline of the same priorities.
+        base_priority=high
+        [[ $v == *noprio ]] && base_priority=normal
+        if res=$(JACOBI_BASELINE_PRIORITY=$base_priority run "$g" "$g" "$b/bench_$v" 16384 "$ny" \
+          "$sweeps" 3 2>"$b/bench.err"); then
           line="gpus=$g kind=$kind variant=$v $(echo "$res" | tr '\n' ' ')"
           echo "$line" | tee -a "$out/scaling.txt"
         else

@@ -7,6 +7,7 @@
 
 #include <qd/qd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -164,16 +165,21 @@ int solve(double* a, double* anew, int nx, int rows, const Halo& halo, double to
     double* dst = anew;
     int sweeps = 0;
     *residual = tol + 1.0;
-    // The grid stays on the GPU from the first sweep to the last; the host
-    // reads one number a sweep, the residual.
+    // The grid stays on the GPU from the first sweep to the last. The host
+    // reads the residual once every kResidualEvery sweeps: it queues the
+    // sweeps in between without waiting, so the GPU never idles while the
+    // host launches the next one.
     #pragma qd data copy(a[0:n], anew[0:n]) create(norm)
     {
         while (sweeps < max_sweeps && *residual > tol) {
-            jacobi_sweep(src, dst, nx, rows, halo, norm);
+            const int batch = std::min(kResidualEvery, max_sweeps - sweeps);
+            for (int s = 0; s < batch; ++s) {
+                jacobi_sweep(src, dst, nx, rows, halo, norm);
+                std::swap(src, dst);
+            }
+            sweeps += batch;
             #pragma qd update host(norm[0:1])
             *residual = std::sqrt(norm[0]);
-            std::swap(src, dst);
-            ++sweeps;
         }
     }
     // The last sweep's result is in a.

@@ -215,9 +215,25 @@ TEST_F(FakeStreams, HandlesAreDistinctObjects) {
 }
 
 TEST_F(FakeStreams, GridSizeCapsByFakeMultiprocessors) {
-  // 2048 threads per multiprocessor x 4 multiprocessors, in blocks of 256.
+  // 8 waves of 2048 threads per multiprocessor x 4 multiprocessors, in
+  // blocks of 256.
   EXPECT_EQ(qd::detail::grid_size(std::uint64_t{1} << 30, 256),
-            qd::detail::kThreadsPerSm / 256 * qd::fake::kMultiprocessors);
+            qd::detail::kGridWaves * qd::detail::kThreadsPerSm / 256 *
+                qd::fake::kMultiprocessors);
+  EXPECT_EQ(qd::detail::grid_size(std::uint64_t{1} << 30, 256), 8u * 8u * 4u);
+}
+
+TEST_F(FakeStreams, CoarseningAndTilingAskForOneWaveNotTheGridCap) {
+  // Coarsening pays while every thread the device holds at once (one wave)
+  // still gets a group; the grid cap of several waves must not raise that
+  // bar. Tiling wants a block per multiprocessor.
+  const qd::detail::CallDevice device;
+  const std::uint64_t wave =
+      qd::detail::kThreadsPerSm * std::uint64_t{qd::fake::kMultiprocessors};
+  EXPECT_TRUE(qd::detail::coarsening_fills_device(wave, 256, device));
+  EXPECT_FALSE(qd::detail::coarsening_fills_device(wave - 1, 256, device));
+  EXPECT_TRUE(qd::detail::tiling_fills_device(qd::fake::kMultiprocessors, device));
+  EXPECT_FALSE(qd::detail::tiling_fills_device(qd::fake::kMultiprocessors - 1, device));
 }
 
 } // namespace

@@ -59,7 +59,7 @@ bool aligned16(const void* p) {
 TEST_F(FakeReductionScratch, MaxGridSizeIsTheCapOfGridSize) {
   for (unsigned b : {1u, 3u, 32u, 96u, 100u, 256u, 1000u, 1024u}) {
     const unsigned cap = max_grid_size(b);
-    EXPECT_EQ(cap, std::max(1u, kPerSm / b) * kSms) << b;
+    EXPECT_EQ(cap, std::max(1u, kPerSm / b) * kSms * qd::detail::kGridWaves) << b;
     EXPECT_EQ(grid_size(~std::uint64_t{0}, b), cap) << b;
     for (std::uint64_t n = 0; n < 100000; n = n * 3 + 1)
       EXPECT_GE(cap, grid_size(n, b)) << n << " " << b;

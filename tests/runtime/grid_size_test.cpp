@@ -11,6 +11,7 @@ using qd::detail::grid_size;
 
 TEST(GridSizeTest, BlocksPerSmIsANamedConstant) {
   EXPECT_EQ(qd::detail::kThreadsPerSm, 2048u);
+  EXPECT_EQ(qd::detail::kGridWaves, 8u); // docs/performance.md
 }
 
 TEST(GridSizeTest, RoundsUp) {
@@ -24,8 +25,8 @@ TEST(GridSizeTest, RoundsUp) {
 TEST(GridSizeTest, NeverZero) { EXPECT_EQ(grid_size(0, 256), 1u); }
 
 TEST(GridSizeTest, CpuBackendDoesNotCapByMultiprocessors) {
-  // On a GPU this would be capped at kThreadsPerSm / block_dim * SMs (at most a few
-  // thousand); the cpu backend returns the plain ceiling.
+  // On a GPU this would be capped at kGridWaves * kThreadsPerSm / block_dim
+  // * SMs (at most some tens of thousands); the cpu backend returns the plain ceiling.
   EXPECT_EQ(grid_size(std::uint64_t{1} << 30, 32), (1u << 30) / 32);
 }
 

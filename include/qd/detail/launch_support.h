@@ -347,17 +347,22 @@ ArrayValue<std::remove_cv_t<T>, N> array_value(const T (&array)[N]) {
 }
 
 // How many blocks a grid-stride loop of `iterations` gets: enough for one
-// iteration per thread, capped at kThreadsPerSm threads per multiprocessor of
-// the current device, that is kThreadsPerSm / block_dim blocks (at least 1)
-// per multiprocessor. Beyond that, extra blocks only add scheduling overhead;
-// the grid-stride loop covers the rest. 2048 threads (8 blocks of 256) is the
-// smallest cap at which a translated triad matched a hand-tuned kernel on an
-// H200 (docs/performance.md), and a full occupancy wave on Hopper.
-// Never less than 1, never more than kMaxGridDim. The cpu backend has no
-// multiprocessors and does not cap. Throws qd::Error when block_dim is 0.
-// Counts one launch check for qd::testing (include/qd/testing.h), and returns
-// 0 for the check a test made fail.
+// iteration per thread, capped at kGridWaves full waves of the current
+// device, a wave being kThreadsPerSm threads (the most a Hopper
+// multiprocessor holds at once), that is kThreadsPerSm / block_dim blocks
+// (at least 1), on every multiprocessor. One wave already reaches full
+// bandwidth alone (docs/performance.md), but a grid of exactly one wave is
+// fragile: when a concurrent kernel (another block of a stream_parallel
+// region, an NCCL kernel) holds some slots, the blocks that do not fit run
+// as a second wave, each with a whole thread's share of the loop, and the
+// kernel takes up to twice as long. With 8 waves that tail is at most an
+// eighth of the kernel; block scheduling stays negligible (a few thousand
+// blocks). Never less than 1, never more than kMaxGridDim. The cpu backend
+// has no multiprocessors and does not cap. Throws qd::Error when block_dim
+// is 0. Counts one launch check for qd::testing (include/qd/testing.h), and
+// returns 0 for the check a test made fail.
 inline constexpr unsigned kThreadsPerSm = 2048;
+inline constexpr unsigned kGridWaves = 8;
 inline constexpr unsigned kMaxGridDim = 0x7fffffffu; // gridDim.x limit
 unsigned grid_size(std::uint64_t iterations, unsigned block_dim);
 // The same on the call's device, without asking the driver which it is.
