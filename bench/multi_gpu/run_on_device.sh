@@ -18,7 +18,9 @@
 #              per sweep and resident
 #
 # Writes $OUT/scaling.txt (the benchmark lines) and $OUT/multi_gpu.log.
-# QD_SCALING_SWEEPS (default 200) sets the timed sweeps per run.
+# QD_SCALING_SWEEPS (default 200) sets the timed sweeps per run,
+# QD_SCALING_GPUS (default "1 2 4") the GPU counts; the ranks get every
+# NCCL_* variable set here.
 set -uo pipefail
 root=$PWD
 out=${OUT:-/tmp/out}
@@ -79,10 +81,13 @@ exec "$@"
 P
 chmod +x "$b/pin.sh"
 run() { # run <ranks> <gpus> <exe> [args]: prints the program's output
-  local np=$1 g=$2
+  local np=$1 g=$2 v
   shift 2
-  QD_NGPU=$g timeout -k 5 ${QD_RUN_TIMEOUT:-120} mpirun -np "$np" "${mpirun_flags[@]}" -x QD_NGPU -x LD_LIBRARY_PATH \
-    -x NCCL_NVLS_ENABLE -x JACOBI_BASELINE_PRIORITY "$b/pin.sh" "$@"
+  # Every NCCL_* setting of the caller reaches the ranks (NCCL_MAX_CTAS, ...).
+  local pass=(-x QD_NGPU -x LD_LIBRARY_PATH -x JACOBI_BASELINE_PRIORITY)
+  for v in $(compgen -e | grep '^NCCL_'); do pass+=(-x "$v"); done
+  QD_NGPU=$g timeout -k 5 ${QD_RUN_TIMEOUT:-120} mpirun -np "$np" "${mpirun_flags[@]}" "${pass[@]}" \
+    "$b/pin.sh" "$@"
 }
 
 fails=0
@@ -137,7 +142,7 @@ fi
 
 if want bench; then
   sweeps=${QD_SCALING_SWEEPS:-200}
-  for g in 1 2 4; do
+  for g in ${QD_SCALING_GPUS:-1 2 4}; do
     [ "$g" -gt "$ngpu" ] && continue
     for kind in strong weak; do
       ny=16384

@@ -246,12 +246,26 @@ __device__ inline bool last_block_done(unsigned* done) {
 // t, t + BlockDim, ... from the identity, then block_reduce). Valid in thread
 // 0. The partials were written by other blocks during this launch, so they
 // are read through volatile: a load that goes to the coherent level instead
-// of trusting this multiprocessor's (incoherent) L1 line.
+// of trusting this multiprocessor's (incoherent) L1 line. The compiler keeps
+// volatile loads in order with their uses, so one load a step would wait a
+// full L2 round trip each; the loads of kPartialsBatch steps are issued
+// first, then combined in the same order. With grids of several waves
+// (grid_size) a thread folds some tens of partials.
+inline constexpr unsigned kPartialsBatch = 8;
+
 template <ReduceOp Op, unsigned BlockDim, class T>
 __device__ T reduce_partials(const T* partials, unsigned n, T* shared) {
   const volatile T* p = partials;
   T acc = reduce_identity<Op, T>();
-  for (unsigned i = threadIdx.x; i < n; i += BlockDim)
+  unsigned i = threadIdx.x;
+  for (; i + (kPartialsBatch - 1) * BlockDim < n; i += kPartialsBatch * BlockDim) {
+    T batch[kPartialsBatch];
+    for (unsigned k = 0; k < kPartialsBatch; ++k)
+      batch[k] = p[i + k * BlockDim];
+    for (unsigned k = 0; k < kPartialsBatch; ++k)
+      acc = reduce_combine<Op, T>(acc, batch[k]);
+  }
+  for (; i < n; i += BlockDim)
     acc = reduce_combine<Op, T>(acc, p[i]);
   return block_reduce<Op, BlockDim, T>(acc, shared);
 }

@@ -1,0 +1,96 @@
+// reduce_partials, the last block's fold of a grid reduction's per-block
+// partials, on the fake device (threads as fibers). Grids of several waves
+// (grid_size) give it thousands of partials, which it loads in batches; the
+// result must stay the one of the plain fold, bit for bit, or a reduction
+// would change its value with the grid.
+#include "fake_cuda/cuda_runtime.h"
+#include "fake_support.h"
+
+#include <qd/detail/reduce.h>
+
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <vector>
+
+namespace {
+
+using qd::detail::ReduceOp;
+
+constexpr unsigned kBlock = 64;
+
+// The fold before batching: thread t folds t, t + kBlock, ... one load at a
+// time, then the block's tree.
+template <ReduceOp Op, class T>
+__global__ void plain_fold(const T* partials, unsigned n, T* out) {
+  __shared__ T shared[kBlock];
+  T acc = qd::detail::reduce_identity<Op, T>();
+  for (unsigned i = threadIdx.x; i < n; i += kBlock)
+    acc = qd::detail::reduce_combine<Op, T>(acc, partials[i]);
+  acc = qd::detail::block_reduce<Op, kBlock, T>(acc, shared);
+  if (threadIdx.x == 0)
+    *out = acc;
+}
+
+template <ReduceOp Op, class T>
+__global__ void batched_fold(const T* partials, unsigned n, T* out) {
+  __shared__ T shared[kBlock];
+  const T acc = qd::detail::reduce_partials<Op, kBlock, T>(partials, n, shared);
+  if (threadIdx.x == 0)
+    *out = acc;
+}
+
+template <ReduceOp Op, class T>
+void expect_same_fold(const std::vector<T>& partials) {
+  const unsigned n = static_cast<unsigned>(partials.size());
+  T plain{}, batched{};
+  qd_fake_launch(&plain_fold<Op, T>, 1, kBlock, 0, nullptr)(partials.data(), n, &plain);
+  qd_fake_launch(&batched_fold<Op, T>, 1, kBlock, 0, nullptr)(partials.data(), n, &batched);
+  EXPECT_EQ(0, std::memcmp(&plain, &batched, sizeof(T)))
+      << n << " partials: " << plain << " vs " << batched;
+}
+
+class FakeReducePartials : public qd_fake_test::FakeTest {};
+
+// Counts below, at and around whole batches (kPartialsBatch * kBlock = 512
+// partials), and the thousands a multi-wave grid gives.
+const unsigned kCounts[] = {0,   1,   63,  64,  65,  511, 512,
+                            513, 575, 1024, 1500, 4224, 8448};
+
+TEST_F(FakeReducePartials, BatchedFoldEqualsThePlainFoldBitForBit) {
+  static_assert(qd::detail::kPartialsBatch == 8, "kCounts straddle 8 * kBlock");
+  std::mt19937 random(44);
+  // Magnitudes over many decades, so that any other summation order
+  // rounds differently.
+  std::uniform_real_distribution<double> exponent(-20.0, 20.0);
+  std::uniform_real_distribution<double> sign(-1.0, 1.0);
+  for (unsigned n : kCounts) {
+    std::vector<double> d(n);
+    std::vector<float> f(n);
+    std::vector<int> k(n);
+    for (unsigned i = 0; i < n; ++i) {
+      d[i] = (sign(random) < 0 ? -1.0 : 1.0) * std::exp2(exponent(random));
+      f[i] = static_cast<float>(d[i]);
+      k[i] = static_cast<int>(random() % 2000001) - 1000000;
+    }
+    expect_same_fold<ReduceOp::Sum>(d);
+    expect_same_fold<ReduceOp::Sum>(f);
+    expect_same_fold<ReduceOp::Max>(d);
+    expect_same_fold<ReduceOp::Min>(k);
+    expect_same_fold<ReduceOp::Sum>(k);
+  }
+}
+
+TEST_F(FakeReducePartials, FoldsEveryPartialOnce) {
+  // Ones: the sum is the count, whatever the order; a partial skipped or
+  // read twice by the batches would show.
+  for (unsigned n : kCounts) {
+    const std::vector<long long> ones(n, 1);
+    long long sum = -1;
+    qd_fake_launch(&batched_fold<ReduceOp::Sum, long long>, 1, kBlock, 0, nullptr)(
+        ones.data(), n, &sum);
+    EXPECT_EQ(sum, static_cast<long long>(n));
+  }
+}
+
+} // namespace
