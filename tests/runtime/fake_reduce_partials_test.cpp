@@ -50,7 +50,16 @@ void expect_same_fold(const std::vector<T>& partials) {
       << n << " partials: " << plain << " vs " << batched;
 }
 
-class FakeReducePartials : public qd_fake_test::FakeTest {};
+// block_reduce's barriers need the fake device's fibers, which the
+// ThreadSanitizer build runs without.
+class FakeReducePartials : public qd_fake_test::FakeTest {
+protected:
+  void SetUp() override {
+    FakeTest::SetUp();
+    if (!QD_FAKE_FIBERS)
+      GTEST_SKIP() << "built without fibers (ThreadSanitizer)";
+  }
+};
 
 // Counts below, at and around whole batches (kPartialsBatch * kBlock = 512
 // partials), and the thousands a multi-wave grid gives.
