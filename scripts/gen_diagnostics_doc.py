@@ -220,6 +220,20 @@ command line, except `-w`:
 The `#pragma` lines must be written out; `_Pragma("clang diagnostic ...")`
 does not reach the qd warnings (clang reports their group as unknown).
 
+Prefer the `clang` form. The serial build of the same source, by g++, reads
+`#pragma clang ...` as an unknown pragma, which the `-Wno-unknown-pragmas`
+that `#pragma qd` already needs keeps quiet; a `#pragma GCC diagnostic`
+line naming a `-Wqd-...` group makes g++ warn (`-Wpragmas`). In the files
+qd-translate writes, every such line outside a kernel is rewritten on its
+own line, so that g++, nvcc and hipcc build them without a warning: a
+pragma naming a qd group becomes a comment
+(`// read by qd-translate: #pragma clang diagnostic ignored "-Wqd-race"`),
+and `#pragma clang diagnostic push`/`pop` become `#pragma GCC diagnostic
+push`/`pop`, which every one of those compilers reads (and clang treats as
+its own). Lines inside a kernel's definition go with the kernel's text,
+which the generated code replaces. Pragmas in your own headers stay as
+they are.
+
 ```sh
 qd-translate kernels.cpp -o kernels.cu -- -Werror=qd-race -Wno-qd-serial-loop
 ```

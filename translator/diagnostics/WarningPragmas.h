@@ -32,9 +32,12 @@ public:
     /// Set only: the qd flag ("qd-race", or "qd" for all) and its new state.
     std::string Flag;
     WarningState State = WarningState::Warning;
+    /// '#pragma clang diagnostic' rather than '#pragma GCC diagnostic'.
+    bool Clang = false;
   };
 
   void add(Event E) { Events.push_back(std::move(E)); }
+  const std::vector<Event> &events() const { return Events; }
 
   /// The state the pragmas before \p Loc give the qd warning \p Flag, or
   /// nullopt where none names it (the command line decides).

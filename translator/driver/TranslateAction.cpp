@@ -1,5 +1,6 @@
 //===- TranslateAction.cpp ------------------------------------------------===//
 #include "TranslateAction.h"
+#include "WarningPragmaOutput.h"
 #include "WarningPragmas.h"
 #include "DataCodeGen.h"
 #include "KernelNameUses.h"
@@ -77,10 +78,11 @@ class TranslateConsumer : public ASTConsumer {
 public:
   TranslateConsumer(const TranslateOptions &Options, DirectiveList &Directives,
                     const std::vector<IncludeDirective> &Includes,
+                    const WarningPragmas &Pragmas,
                     std::unique_ptr<syntax::TokenCollector> Collector,
                     TranslateResult &Result)
       : Options(Options), Directives(Directives), Includes(Includes),
-        Collector(std::move(Collector)), Result(Result) {}
+        Pragmas(Pragmas), Collector(std::move(Collector)), Result(Result) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
     DiagnosticsEngine &Diags = Context.getDiagnostics();
@@ -193,6 +195,10 @@ public:
           Options.OutputPath + ".qd-headers", Options.HeaderPath,
           Options.CodeGen.LineDirectives, QD_VERSION,
           Result.UnquotableInclude);
+    std::vector<CharSourceRange> KernelDefinitions;
+    for (const KernelPlan &Plan : Plans)
+      KernelDefinitions.push_back(Plan.Definition);
+    rewriteWarningPragmasForOutput(Pragmas, KernelDefinitions, Rewrite);
     Rewrite.InsertTextBefore(SM.getLocForStartOfFile(Main), CodeGen.prologue(RelaxedConstexprCallee, LibraryHeaders));
 
     std::string Output;
@@ -218,6 +224,7 @@ private:
   const TranslateOptions &Options;
   DirectiveList &Directives;
   const std::vector<IncludeDirective> &Includes;
+  const WarningPragmas &Pragmas;
   /// Records the tokens the parser sees, macro expansions included: code
   /// generated from a piece of a macro expansion is spelled from them.
   std::unique_ptr<syntax::TokenCollector> Collector;
@@ -262,7 +269,7 @@ public:
                                                  StringRef) override {
     // Before preprocessing starts, or the collector misses tokens.
     return std::make_unique<TranslateConsumer>(
-        Options, Directives, Includes,
+        Options, Directives, Includes, Pragmas,
         std::make_unique<syntax::TokenCollector>(CI.getPreprocessor()), Result);
   }
 

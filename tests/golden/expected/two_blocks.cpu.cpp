@@ -4,42 +4,48 @@
 #line 1 "two_blocks.cpp"
 // A parallel region of two stream_parallel blocks: x and y gradients of one image, computed
 // concurrently; both blocks only read `image` and write disjoint outputs.
+// The diagnostic pragmas around the kernel speak to qd-translate only: the
+// generated files keep them as comments and GCC-form push/pop, so that g++,
+// nvcc and hipcc build them with -Werror.
 
-// ---- qd kernel 'image_gradients' (two_blocks.cpp:4), translated by qd-translate ----
-#line 10 "two_blocks.cpu.cpp"
-// Parallel loop of 'image_gradients' (two_blocks.cpp:11): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+#pragma GCC diagnostic push
+// read by qd-translate: #pragma clang diagnostic ignored "-Wqd-race"
+// read by qd-translate: #pragma clang diagnostic warning "-Wqd-serial-loop"
+// ---- qd kernel 'image_gradients' (two_blocks.cpp:10), translated by qd-translate ----
+#line 16 "two_blocks.cpu.cpp"
+// Parallel loop of 'image_gradients' (two_blocks.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_image_gradients_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * image, float * grad_x, int width, const int pixels) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int p = qd_begin; p < pixels; ++p) {
-#line 11 "two_blocks.cpp"
+#line 17 "two_blocks.cpp"
 {
             int x = p % width;
             int xl = x > 0 ? x - 1 : x;
             int xr = x < width - 1 ? x + 1 : x;
             grad_x[p] = 0.5f * (image[p - x + xr] - image[p - x + xl]);
         }
-#line 25 "two_blocks.cpu.cpp"
+#line 31 "two_blocks.cpu.cpp"
   }
 }
 
-// Parallel loop of 'image_gradients' (two_blocks.cpp:20): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'image_gradients' (two_blocks.cpp:26): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_image_gradients_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * image, float * grad_y, int width, int height, const int pixels) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int p = qd_begin; p < pixels; ++p) {
-#line 20 "two_blocks.cpp"
+#line 26 "two_blocks.cpp"
 {
             int y = p / width;
             int yd = y > 0 ? p - width : p;
             int yu = y < height - 1 ? p + width : p;
             grad_y[p] = 0.5f * (image[yu] - image[yd]);
         }
-#line 43 "two_blocks.cpu.cpp"
+#line 49 "two_blocks.cpu.cpp"
   }
 }
 
@@ -48,20 +54,20 @@ qd_image_gradients_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, 
 void image_gradients(const float* image, float* grad_x, float* grad_y, int width, int height, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   const int pixels = width * height;
-  // stream_parallel region, two_blocks.cpp:9: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, two_blocks.cpp:15: 2 blocks, run one after another on the calling thread
   {
-    // block 1, two_blocks.cpp:10
+    // block 1, two_blocks.cpp:16
     {
-      // parallel loop, two_blocks.cpp:11
+      // parallel loop, two_blocks.cpp:17
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         qd_image_gradients_loop0(qd_begin, qd_count, image, grad_x, width, pixels);
       }
     }
-    // block 2, two_blocks.cpp:19
+    // block 2, two_blocks.cpp:25
     {
-      // parallel loop, two_blocks.cpp:20
+      // parallel loop, two_blocks.cpp:26
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
@@ -76,5 +82,6 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
 }
 
 // ---- end of qd kernel 'image_gradients' ----
-#line 27 "two_blocks.cpp"
+#line 33 "two_blocks.cpp"
 
+#pragma GCC diagnostic pop
