@@ -480,14 +480,14 @@ std::string KernelCodeGen::renderRegion(const Step &S,
                                         const std::string &Stream) {
   TemplateData Blocks{TemplateData::type::list};
   unsigned Index = 0;
-  // Spelled only when some block asks for a priority, so that regions
-  // without one keep the cheaper single-pool acquisition.
   // The runtime's enumerator for each priority: 'qd::StreamPriority::high'.
   auto PriorityName = [](BlockPriority P) {
     return P == BlockPriority::High  ? "high"
            : P == BlockPriority::Low ? "low"
                                      : "normal";
   };
+  // Spelled only when some block asks for a priority, so that regions
+  // without one keep the cheaper single-pool acquisition.
   std::string Priorities;
   bool AnyPriority = false;
   for (const Block &B : S.Blocks) {

@@ -78,12 +78,14 @@ void WarningPragmaRecorder::PragmaDirective(SourceLocation Loc,
       nextWord(Line) != "diagnostic")
     return;
   StringRef Verb = nextWord(Line);
-  const bool Clang = Namespace == "clang";
+  const SourceLocation ClangLoc =
+      Namespace == "clang" ? Loc.getLocWithOffset(Namespace.data() - Start)
+                           : SourceLocation();
   if (Verb == "push" || Verb == "pop") {
     Out.add({Loc,
              Verb == "push" ? WarningPragmas::Kind::Push
                             : WarningPragmas::Kind::Pop,
-             "", WarningState::Warning, Clang});
+             "", WarningState::Warning, ClangLoc});
     return;
   }
   std::optional<WarningState> State;
@@ -100,7 +102,7 @@ void WarningPragmaRecorder::PragmaDirective(SourceLocation Loc,
   if (!isQdWarningOption(Flag) || Flag.starts_with("no-") ||
       Flag.starts_with("error="))
     return;
-  Out.add({Loc, WarningPragmas::Kind::Set, Flag.str(), *State, Clang});
+  Out.add({Loc, WarningPragmas::Kind::Set, Flag.str(), *State, ClangLoc});
   // Clang's handler runs next and would warn that the group is unknown; the
   // warning is off from this '#' to the end of the line only.
   DiagnosticsEngine &Diags = PP.getDiagnostics();

@@ -32,8 +32,9 @@ public:
     /// Set only: the qd flag ("qd-race", or "qd" for all) and its new state.
     std::string Flag;
     WarningState State = WarningState::Warning;
-    /// '#pragma clang diagnostic' rather than '#pragma GCC diagnostic'.
-    bool Clang = false;
+    /// The word 'clang' of '#pragma clang diagnostic'; invalid for the
+    /// '#pragma GCC diagnostic' form.
+    clang::SourceLocation ClangLoc;
   };
 
   void add(Event E) { Events.push_back(std::move(E)); }
