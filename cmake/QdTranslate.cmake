@@ -170,7 +170,8 @@ function(qd_translate_sources target)
       # first.
       target_sources(${target} PRIVATE "${abs}" "${header}")
       set_property(SOURCE "${abs}" APPEND PROPERTY COMPILE_OPTIONS
-                   "$<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang,AppleClang>:-Wno-unknown-pragmas>")
+                   "$<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang,AppleClang>:-Wno-unknown-pragmas>"
+                   "$<$<COMPILE_LANG_AND_ID:CXX,Clang,AppleClang>:-Wno-unknown-warning-option>")
       set_property(SOURCE "${abs}" APPEND PROPERTY OBJECT_DEPENDS "${header}")
       continue()
     endif()

@@ -223,7 +223,10 @@ does not reach the qd warnings (clang reports their group as unknown).
 Prefer the `clang` form. The serial build of the same source, by g++, reads
 `#pragma clang ...` as an unknown pragma, which the `-Wno-unknown-pragmas`
 that `#pragma qd` already needs keeps quiet; a `#pragma GCC diagnostic`
-line naming a `-Wqd-...` group makes g++ warn (`-Wpragmas`). In the files
+line naming a `-Wqd-...` group makes g++ warn (`-Wpragmas`). clang++
+knows both forms but not the qd groups: its serial build needs
+`-Wno-unknown-warning-option` as well, which `qd_translate(... BACKEND
+serial)` adds for clang, as it adds `-Wno-unknown-pragmas`. In the files
 qd-translate writes, every such line outside a kernel is rewritten on its
 own line, so that g++, nvcc and hipcc build them without a warning: a
 pragma naming a qd group becomes a comment
