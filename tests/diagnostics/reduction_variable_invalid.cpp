@@ -1,5 +1,6 @@
 // What a reduction clause may name: a scalar local of arithmetic type,
-// declared earlier at the loop's own level with a host-evaluable initializer.
+// declared earlier at the loop's own level (or, in a stream_parallel block,
+// in the kernel body before the region) with a host-evaluable initializer.
 #pragma qd kernel
 void sums(const float* a, int n, float* out, float bias)
 {
@@ -7,7 +8,7 @@ void sums(const float* a, int n, float* out, float bias)
     for (int i = 0; i < n; ++i)
         out[i] = a[i];
 
-    #pragma qd loop reduction(+: missing) // expected-error {{'missing' cannot be a reduction variable: no local of that name is declared before this loop in the same kernel body or block}}
+    #pragma qd loop reduction(+: missing) // expected-error {{'missing' cannot be a reduction variable: no local of that name is declared before this loop in the same kernel body or block, or in the kernel body before the block's region}}
     for (int i = 0; i < n; ++i)
         out[i] = a[i];
 
@@ -25,13 +26,4 @@ void sums(const float* a, int n, float* out, float bias)
     #pragma qd loop reduction(+: first) // expected-error {{'first' cannot be a reduction variable: its initializer is not a host value, so it is declared on the device; initialize it from parameters, constants and host scalars}}
     for (int i = 1; i < n; ++i)
         out[i] = a[i];
-
-    float total = 0.0f;
-    #pragma qd stream_parallel
-    {
-        #pragma qd loop reduction(+: total) // expected-error {{'total' cannot be a reduction variable: it is declared outside this stream_parallel block, and a block may only reduce into its own locals; declare it in the block}}
-        for (int i = 0; i < n; ++i)
-            out[i] = a[i];
-        out[0] = 1.0f;
-    }
 }

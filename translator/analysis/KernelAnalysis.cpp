@@ -530,6 +530,7 @@ void Analyzer::analyzeList(llvm::ArrayRef<const Stmt *> Statements,
       Region.S = S;
       Out.push_back(std::move(Region));
     }
+    checkKernelLocalReductions(Out.back(), B);
     Out.back().Blocks.push_back(std::move(B));
     PreviousWasBlock = true;
   }

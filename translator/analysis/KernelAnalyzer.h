@@ -225,6 +225,11 @@ private:
   /// Reports a reduction into a variable declared outside the host branch
   /// or seq loop around the loop, whose result would depend on the path.
   bool checkReductionScope(const Reduction &R, clang::SourceLocation At);
+  // BlockReductions.cpp
+  /// Reports each use, in another block of \p Region, of a kernel-body local
+  /// that \p New reduces into, and each use in \p New of one that an earlier
+  /// block of \p Region reduces into.
+  void checkKernelLocalReductions(const Step &Region, const Block &New);
   // PrivateLocals.cpp
   /// Fills \p S.Privates with the uninitialized locals its device code
   /// writes (but \p Indices), and reports those it may read first.

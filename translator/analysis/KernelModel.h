@@ -39,6 +39,11 @@ struct Reduction {
   unsigned Slot = 0;
   /// The per-block partial results of this loop for this variable.
   unsigned Partials = 0;
+  /// The variable in the clause.
+  clang::SourceLocation NameLoc;
+  /// In a stream_parallel block: the variable is a local of the kernel
+  /// body, declared before the block's region.
+  bool IntoKernelLocal = false;
   /// A 'max' or 'min' whose body combines with fmax or fmin: the partial
   /// results are combined the same way, so a NaN gives way to a number, as
   /// in the serial loop.

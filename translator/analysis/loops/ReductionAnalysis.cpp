@@ -364,24 +364,26 @@ bool resolveReductions(const Directive &D, const ReductionScope &Scope,
       Ok = false;
     };
     const VarDecl *Var = Scope.SameLevel->lookup(Item.Name);
+    const bool IntoKernelLocal = !Var;
+    // A block may reduce into a local of the kernel body declared before
+    // its region: the result is the call's device scalar, which the work
+    // after the join reads (the kernel analysis checks that no other block
+    // of the region uses it).
+    for (auto Level = Scope.Outer.rbegin(); !Var && Level != Scope.Outer.rend();
+         ++Level)
+      Var = Level->lookup(Item.Name);
     if (!Var) {
-      bool Outer = llvm::any_of(Scope.Outer, [&](const auto &Level) {
-        return Level.count(Item.Name) != 0;
-      });
       bool Param = llvm::any_of(Scope.Kernel->parameters(),
                                 [&](const ParmVarDecl *P) {
                                   return P->getName() == Item.Name;
                                 });
-      if (Outer)
-        Invalid("it is declared outside this stream_parallel block, and a "
-                "block may only reduce into its own locals; declare it in "
-                "the block");
-      else if (Param)
+      if (Param)
         Invalid("it is a kernel parameter; declare a local initialized from "
                 "it before the loop and reduce into that");
       else
         Invalid("no local of that name is declared before this loop in the "
-                "same kernel body or block");
+                "same kernel body or block, or in the kernel body before the "
+                "block's region");
       continue;
     }
     QualType T = Var->getType();
@@ -412,6 +414,8 @@ bool resolveReductions(const Directive &D, const ReductionScope &Scope,
     Reduction R;
     R.Var = Var;
     R.Op = Item.Op;
+    R.NameLoc = Item.NameLoc;
+    R.IntoKernelLocal = IntoKernelLocal;
     Out.push_back(R);
   }
   return Ok;

@@ -23,7 +23,8 @@ struct ReductionScope {
   /// Locals declared earlier at the loop's level (kernel body or block),
   /// latest declaration of each name.
   const llvm::StringMap<const clang::VarDecl *> *SameLevel = nullptr;
-  /// Locals of the enclosing levels, innermost last.
+  /// Locals of the enclosing levels, innermost last: in a stream_parallel
+  /// block, the kernel body's.
   llvm::ArrayRef<llvm::StringMap<const clang::VarDecl *>> Outer;
   const clang::FunctionDecl *Kernel = nullptr;
   /// Whether a variable is a host scalar (evaluated on the host).
