@@ -4,11 +4,26 @@
 void gemm(int n, int m, int p, float alpha, const float* a, const float* bt, float* c)
 {
     #pragma qd loop collapse(2)
-    for (int i = 0; i < n; ++i) // expected-remark {{collapse(2) loop over 'i', 'j' computes a product in its 'k' loop: blocks of 256 threads each compute a 64x64 tile of outputs, 4x4 per thread, and read 'a[i * p + k]' and 'bt[j * p + k]' from shared memory, staged 16 'k' at a time when the nest has a tile for every multiprocessor (else one output per thread)}}
+    for (int i = 0; i < n; ++i) // expected-remark {{collapse(2) loop over 'i', 'j' computes a product in its 'k' loop: blocks of 256 threads each compute a 64x64 tile of outputs, 4x4 per thread, staged 16 'k' at a time, or, when the nest has two 128x128 tiles for every multiprocessor, 128x128 tiles, 8x8 per thread, staged 8 'k' at a time, and read 'a[i * p + k]' and 'bt[j * p + k]' from shared memory when the nest has a 64x64 tile for every multiprocessor (else one output per thread)}}
         for (int j = 0; j < m; ++j) {
             float s = 0.0f;
             for (int k = 0; k < p; ++k)
                 s += a[i * p + k] * bt[j * p + k];
             c[i * m + j] = alpha * s;
+        }
+}
+
+// 8-byte operands: chunks of 8, and no 128x128 tile, whose 64 outputs of
+// 8 bytes per thread would not fit its registers.
+#pragma qd kernel
+void dgemm(int n, int m, int p, const double* a, const double* b, double* c)
+{
+    #pragma qd loop collapse(2) tile(on)
+    for (int i = 0; i < n; ++i) // expected-remark {{collapse(2) loop over 'i', 'j' computes a product in its 'k' loop: blocks of 256 threads each compute a 64x64 tile of outputs, 4x4 per thread, staged 8 'k' at a time, and read 'a[i * p + k]' and 'b[k * m + j]' from shared memory}}
+        for (int j = 0; j < m; ++j) {
+            double s = 0.0;
+            for (int k = 0; k < p; ++k)
+                s += a[i * p + k] * b[k * m + j];
+            c[i * m + j] = s;
         }
 }

@@ -222,6 +222,14 @@ struct Tiling {
   std::vector<const clang::Stmt *> Before, After;
   /// The locals that 'Before' declares: each output has its own copy.
   std::vector<const clang::VarDecl *> OutputLocals;
+  /// Iterations of the product loop staged at a time in the 64x64 tile: 16,
+  /// or 8 when an operand takes 8 bytes, so that 4 operands stay within
+  /// 48 KiB of shared memory, double-buffered.
+  unsigned Chunk = 16;
+  /// Whether the 128x128 tile (8x8 outputs per thread, 8 iterations per
+  /// stage) may run: operands and per-output locals of at most 4 bytes, few
+  /// enough to stay in the registers of two blocks per multiprocessor.
+  bool Wide = false;
 };
 
 struct Step;

@@ -61,6 +61,9 @@ std::string ompReductionClause(const Reduction &R);
 std::string copyBinding(const clang::VarDecl *Var, const std::string &Copies,
                         const std::string &Index);
 
+/// One block tile of a tiled product (TileCodeGen.cpp).
+struct TileShape;
+
 struct CpuLoop {
   std::string Header;
   /// The line that declares the loop variable from the header's counter;
@@ -182,6 +185,11 @@ private:
   /// its tiled product's launch and the plain one (TileCodeGen.cpp).
   void addTiledLaunch(const Step &S, TemplateData &Data,
                       const std::string &LeadingArgs);
+  /// Renders \p S's tiled device function of one shape into
+  /// DeviceFunctions and returns its launch (TileCodeGen.cpp).
+  std::string renderTiledProduct(const Step &S, const TemplateData &Data,
+                                 const TileShape &Shape,
+                                 const std::string &LeadingArgs);
   /// The body of a coarsened nest's full group of rows
   /// (CoarsenCodeGen.cpp).
   std::string coarsenedBody(const Step &S);

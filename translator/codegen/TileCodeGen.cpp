@@ -1,13 +1,16 @@
 //===- TileCodeGen.cpp - A product's nest tiled in shared memory ----------===//
 //
-// Renders a Tiling (TileAnalysis.h) as templates/gpu/device_tiled_product:
-// the statements before the product loop, its body and the statements after
-// it run once per output of the thread, in an unrolled loop over its 16
-// outputs; the operand reads of the body become reads of registers loaded
-// from the block's shared tiles. The locals declared before the product
-// loop live in qd::detail::row_copies arrays, one element per output,
-// reached through a reference under their own names, so the user's
-// statements are copied unchanged.
+// Renders a Tiling (TileAnalysis.h) as templates/gpu/device_tiled_product,
+// in one or two block tiles (TileShape): 64x64 outputs, 4x4 per thread, and,
+// where the analysis allows it (Tiling::Wide), 128x128, 8x8 per thread,
+// which the runtime launches when the nest has enough of them
+// (qd::detail::wide_tiling_fills_device). The statements before the product
+// loop, its body and the statements after it run once per output of the
+// thread, in an unrolled loop over its outputs; the operand reads of the body
+// become reads of registers loaded from the block's shared tiles. The locals
+// declared before the product loop live in qd::detail::row_copies arrays, one
+// element per output, reached through a reference under their own names, so
+// the user's statements are copied unchanged.
 //
 //===----------------------------------------------------------------------===//
 #include "CaptureAnalysis.h"
@@ -16,6 +19,30 @@
 using namespace clang;
 
 namespace qd {
+
+/// A block's tile of outputs: Side x Side, Per x Per per thread of the
+/// block's 16 x 16. A thread's rows are 4 neighbouring ones in each 64 (its
+/// columns alike), so that it reads each operand from shared memory 4
+/// elements at a time. The product loop is staged Chunk iterations at a time.
+struct TileShape {
+  unsigned Side;
+  unsigned Per;
+  unsigned Chunk;
+  const char *Suffix;
+  unsigned outputs() const { return Per * Per; }
+  /// Elements of each operand that each thread loads per chunk.
+  unsigned loads() const { return Side * Chunk / 256; }
+  /// Output 'qd_o''s row (column) in the tile, of thread 'qd_ty' ('qd_tx').
+  std::string rowOffset() const {
+    return Per == 4 ? "qd_ty * 4 + qd_o / 4"
+                    : "qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4";
+  }
+  std::string columnOffset() const {
+    return Per == 4 ? "qd_tx * 4 + qd_o % 4"
+                    : "qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4";
+  }
+};
+
 namespace {
 
 std::string outputCopyName(unsigned Index, const VarDecl *Var) {
@@ -29,8 +56,49 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
   const Tiling &T = *S.Tile;
   TemplateData Tiled = Data;
   Tiled.set("name", Prefix + "_loop" + std::to_string(NextDeviceFunction++));
+  const TileShape Narrow{64, 4, T.Chunk, ""};
+  const std::string NarrowLaunch =
+      renderTiledProduct(S, Tiled, Narrow, LeadingArgs);
+  const bool Wide = T.Wide;
+  Tiled.set("wide", Wide);
+  if (Wide)
+    Tiled.set("wide_launch",
+              indent(renderTiledProduct(S, Tiled, {128, 8, 8, "_wide"},
+                                        LeadingArgs),
+                     2));
+  Tiled.set("explicit", T.Explicit);
+  Tiled.set("tiled_launch", Wide ? indent(NarrowLaunch, 2) : NarrowLaunch);
+  Tiled.set("plain_launch", Data.get("launch")->string_value());
+  Data.set("launch",
+           indent(renderTemplate(Options.Target, "launch_tiled", Tiled), 4));
+}
+
+std::string KernelCodeGen::renderTiledProduct(const Step &S,
+                                              const TemplateData &Data,
+                                              const TileShape &Shape,
+                                              const std::string &LeadingArgs) {
+  const Tiling &T = *S.Tile;
+  TemplateData Tiled = Data;
+  Tiled.set("name", Data.get("name")->string_value() + Shape.Suffix);
   Tiled.set("block_dim", "256");
+  // The wide tile fits two blocks per multiprocessor in registers.
+  Tiled.set("min_blocks", Shape.Per == 8 ? ", 2" : "");
+  const std::string Per = std::to_string(Shape.Per);
+  const std::string Outputs = std::to_string(Shape.outputs());
+  Tiled.set("side", std::to_string(Shape.Side));
+  Tiled.set("side_minus_one", std::to_string(Shape.Side - 1));
+  Tiled.set("per", Per);
+  Tiled.set("quads", std::to_string(Shape.Per / 4));
+  Tiled.set("outputs", Outputs);
+  Tiled.set("chunk", std::to_string(Shape.Chunk));
+  Tiled.set("loads", std::to_string(Shape.loads()));
+  Tiled.set("row_elements", std::to_string(Shape.Side + 4));
+  Tiled.set("row_offset", Shape.rowOffset());
+  Tiled.set("col_offset", Shape.columnOffset());
+  const char *Spread = Shape.Per == 4 ? "4 t + r" : "64 (r / 4) + 4 t + r % 4";
   const LoopForm &Row = S.Loop, &Column = S.Collapsed.front(), &K = T.Product;
+  Tiled.set("row_spread", std::string(Spread) + " (t = ty, r < " + Per + ")");
+  Tiled.set("col_spread", std::string(Spread) + " (t = tx, r < " + Per + ")");
   const std::string RowType = spellType(Row.Var->getType(), Policy);
   const std::string ColumnType = spellType(Column.Var->getType(), Policy);
   const std::string KType = spellType(K.Var->getType(), Policy);
@@ -46,7 +114,9 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
 
   // The operands' tiles, and the edits that read the body's operands from
   // the thread's registers: a row operand's value for output 'qd_o' is the
-  // one of its row (qd_o / 4), a column operand's the one of its column.
+  // one of its row (qd_o / Per), a column operand's the one of its column.
+  const std::string Chunk = std::to_string(Shape.Chunk);
+  const std::string Side = std::to_string(Shape.Side);
   TemplateData Operands{TemplateData::type::list};
   std::vector<TextEdit> Edits;
   for (unsigned I = 0; I < T.Operands.size(); ++I) {
@@ -63,8 +133,8 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
     D.set("var_type", Op.Row ? RowType : ColumnType);
     // Consecutive threads load consecutive elements: along the product
     // loop for 'a[i * n + k]', along the outputs for 'b[k * m + j]'.
-    D.set("lk", Op.LoadAlongProduct ? "qd_l % 16" : "qd_l / 64");
-    D.set("lo", Op.LoadAlongProduct ? "qd_l / 16" : "qd_l % 64");
+    D.set("lk", Op.LoadAlongProduct ? "qd_l % " + Chunk : "qd_l / " + Side);
+    D.set("lo", Op.LoadAlongProduct ? "qd_l / " + Chunk : "qd_l % " + Side);
     D.set("lane", Op.Row ? "qd_ty" : "qd_tx");
     D.set("load", text(Op.Reads.front()->getSourceRange()));
     D.set("user_line", userLine(Op.Reads.front()->getBeginLoc()));
@@ -73,7 +143,7 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
     for (const ArraySubscriptExpr *Read : Op.Reads)
       Edits.push_back({CharSourceRange::getTokenRange(Read->getSourceRange()),
                        "qd_frag" + Index + "[qd_o " +
-                           (Op.Row ? "/ 4" : "% 4") + "]"});
+                           (Op.Row ? "/ " : "% ") + Per + "]"});
   }
   Tiled.set("operands", Operands);
 
@@ -85,13 +155,13 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
     const VarDecl *Var = T.OutputLocals[I];
     Copies[Var] = outputCopyName(I, Var);
     CopyDecls += "qd::detail::row_copies<" + spellType(Var->getType(), Policy) +
-                 ", 16> " + Copies[Var] + "{};\n";
+                 ", " + Outputs + "> " + Copies[Var] + "{};\n";
   }
   Tiled.set("output_copies", CopyDecls.empty() ? "" : indent(CopyDecls, 4) + "\n");
   const std::string OutputIndex =
-      indexDeclaration(Row, "qd_begin0", "qd_row0 + qd_ty + 16 * (qd_o / 4)") +
+      indexDeclaration(Row, "qd_begin0", "qd_row0 + " + Shape.rowOffset()) +
       "\n" +
-      indexDeclaration(Column, "qd_begin1", "qd_col0 + qd_tx + 16 * (qd_o % 4)");
+      indexDeclaration(Column, "qd_begin1", "qd_col0 + " + Shape.columnOffset());
   // The per-output locals that \p Parts use, under their own names.
   auto Bindings = [&](llvm::ArrayRef<const Stmt *> Parts) {
     llvm::SmallPtrSet<const VarDecl *, 8> Used;
@@ -136,11 +206,11 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
   TemplateData Steps{TemplateData::type::list};
   for (const bool Checked : {false, true}) {
     TemplateData Step;
-    Step.set("open", Checked ? "else {" : "if (qd_full && qd_kn == 16) {");
+    Step.set("open", Checked ? "else {" : "if (qd_full && qd_kn == " + Chunk + ") {");
     Step.set("close", "}");
     Step.set("unroll", Checked ? "" : "QD_UNROLL ");
-    Step.set("bound", Checked ? "qd_kn" : "16");
-    Step.set("guard", Checked ? "{\n            if (!qd_valid[qd_o])\n"
+    Step.set("bound", Checked ? "qd_kn" : Chunk);
+    Step.set("guard", Checked ? "{\n            if (!qd_valid(qd_o))\n"
                                 "              continue;"
                               : "{");
     Step.set("product_index", ProductIndex);
@@ -154,16 +224,14 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
     After += userLine(Part->getBeginLoc()) + "\n" + statementText(Part) + "\n";
   Tiled.set("has_after", !T.After.empty());
   Tiled.set("after", indent(After + generatedLine(), 8));
-  Tiled.set("explicit", T.Explicit);
 
-  addLaunch(Tiled, "qd::detail::grid_size(qd_tiles * 256, 256, qd_device)",
+  addLaunch(Tiled,
+            "qd::detail::grid_size(qd::detail::product_tiles(qd_space, " + Side +
+                ") * 256, 256, qd_device)",
             LeadingArgs + "qd_space", 2);
   DeviceFunctions +=
       renderTemplate(Options.Target, "device_tiled_product", Tiled) + "\n";
-  Tiled.set("tiled_launch", Tiled.get("launch")->string_value());
-  Tiled.set("plain_launch", Data.get("launch")->string_value());
-  Data.set("launch",
-           indent(renderTemplate(Options.Target, "launch_tiled", Tiled), 4));
+  return Tiled.get("launch")->string_value();
 }
 
 } // namespace qd

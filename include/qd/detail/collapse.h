@@ -64,10 +64,29 @@ CollapsedSpace<N> coarsened_space(const CollapsedSpace<N>& space, int d,
   return groups;
 }
 
-// The 64x64 tiles of outputs of a tiled product (the translator's
-// TileAnalysis.h): one block's work each.
-inline std::uint64_t product_tiles(const CollapsedSpace<2>& space) {
-  return ((space.count[0] + 63) / 64) * ((space.count[1] + 63) / 64);
+// The tiles of outputs of a tiled product (the translator's TileAnalysis.h),
+// `side` x `side` each: one block's work each.
+inline std::uint64_t product_tiles(const CollapsedSpace<2>& space, unsigned side = 64) {
+  return ((space.count[0] + side - 1) / side) * ((space.count[1] + side - 1) / side);
+}
+
+// Four neighbouring elements of a tiled product's shared-memory tile, read
+// as one: a thread's outputs take 4 neighbouring rows (columns) of the tile,
+// so each product step loads its operands as 16-byte vectors for 4-byte
+// elements, which a loop of scalar loads does not reliably become.
+template <class T>
+struct alignas(4 * sizeof(T)) TileQuad {
+  T v[4];
+};
+
+// `from` is aligned as TileQuad<T>: the tile is, and rows hold multiples of 4.
+template <class T>
+QD_HOST_DEVICE inline void load_quad(const T* from, T* to) {
+  const TileQuad<T> quad = *reinterpret_cast<const TileQuad<T>*>(from);
+  to[0] = quad.v[0];
+  to[1] = quad.v[1];
+  to[2] = quad.v[2];
+  to[3] = quad.v[3];
 }
 
 // Whether a product may run tiled: each operand element a tile loads is

@@ -382,6 +382,11 @@ bool coarsening_fills_device(std::uint64_t groups, unsigned block_dim,
 // `device` a block: with fewer, most of the device would idle, and the
 // nest runs one output per thread.
 bool tiling_fills_device(std::uint64_t tiles, const CallDevice& device);
+// Whether a product's 128x128 tiles (8x8 outputs per thread), `tiles` of
+// them, give every multiprocessor of `device` two blocks, as many as fit:
+// then they run instead of 64x64 tiles, whose operands each thread reads
+// twice as often from shared memory per output.
+bool wide_tiling_fills_device(std::uint64_t tiles, const CallDevice& device);
 // The grid of a serial task's launch: 1 block (of 1 thread). Like grid_size,
 // counts one launch check and returns 0 for the check a test made fail.
 unsigned task_grid_size();

@@ -28,80 +28,102 @@ qd_tiled_product_loop0(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:16), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + ty + 16 r, j = tile column + tx + 16 c. The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time; every output runs its own statements, and its 'k' loop, in their order.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:16), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * c) {
-  __shared__ float qd_tile0[16][65];
-  __shared__ float qd_tile1[16][65];
+  // Two chunks, k-major: the one the threads read and the next one. A
+  // thread's 4 neighbouring rows (columns) are one aligned 4-element read;
+  // the 4 elements of padding keep the loads' stores apart in the banks.
+  alignas(qd::detail::TileQuad<float>) __shared__ float qd_tile0[2][16][68];
+  alignas(qd::detail::TileQuad<float>) __shared__ float qd_tile1[2][16][68];
   const unsigned qd_ty = threadIdx.x / 16, qd_tx = threadIdx.x % 16;
   const std::uint64_t qd_col_tiles = (qd_space.count[1] + 63) / 64;
   const std::uint64_t qd_tiles = (qd_space.count[0] + 63) / 64 * qd_col_tiles;
   for (std::uint64_t qd_tile = blockIdx.x; qd_tile < qd_tiles; qd_tile += gridDim.x) {
     const std::uint64_t qd_row0 = qd_tile / qd_col_tiles * 64, qd_col0 = qd_tile % qd_col_tiles * 64;
-    // A whole tile inside the nest, and a whole chunk of 16, run without
-    // the per-output checks, unrolled.
+    // A whole tile inside the nest, and a whole chunk, run without the
+    // per-output checks, unrolled.
     const bool qd_full = qd_row0 + 64 <= qd_space.count[0] && qd_col0 + 64 <= qd_space.count[1];
-    bool qd_valid[16];
-    QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o)
-      qd_valid[qd_o] = qd_row0 + qd_ty + 16 * (qd_o / 4) < qd_space.count[0] && qd_col0 + qd_tx + 16 * (qd_o % 4) < qd_space.count[1];
+    // A function, not an array of 16 flags, which would take as many registers.
+    auto qd_valid = [&](unsigned qd_o) {
+      return qd_row0 + qd_ty * 4 + qd_o / 4 < qd_space.count[0] && qd_col0 + qd_tx * 4 + qd_o % 4 < qd_space.count[1];
+    };
     qd::detail::row_copies<float, 16> qd_out0_s{};
     QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-      if (qd_valid[qd_o]) {
-        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
-        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+      if (qd_valid(qd_o)) {
+        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
+        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 18 "tiled_product.cpp"
         [[maybe_unused]] auto& s = qd_out0_s[qd_o]; s = 0.f;
-#line 55 "tiled_product.hip"
+#line 59 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
     const std::uint64_t qd_kcount = qd::detail::trip_count(qd_kbegin, static_cast<int>(p), /*inclusive=*/false);
-    for (std::uint64_t qd_k0 = 0; qd_k0 < qd_kcount; qd_k0 += 16) {
-      __syncthreads(); // every thread is done with the previous chunk
-      for (unsigned qd_l = threadIdx.x; qd_l < 16 * 64; qd_l += 256) {
+    // Each thread loads 4 elements of each operand per chunk,
+    // neighbouring threads neighbouring elements; outside the nest, zero.
+    float qd_next0[4];
+    float qd_next1[4];
+    auto qd_load = [&](std::uint64_t qd_k0) {
+      QD_UNROLL for (unsigned qd_e = 0; qd_e < 4; ++qd_e) {
+        const unsigned qd_l = threadIdx.x + 256 * qd_e;
         {
           const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
-          float qd_v{};
+          qd_next0[qd_e] = float{};
           if (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 20 "tiled_product.cpp"
-            qd_v = a[i * p + k];
-#line 71 "tiled_product.hip"
+            qd_next0[qd_e] = a[i * p + k];
+#line 79 "tiled_product.hip"
           }
-          qd_tile0[qd_lk][qd_lo] = qd_v;
         }
         {
           const unsigned qd_lk = qd_l / 64, qd_lo = qd_l % 64;
-          float qd_v{};
+          qd_next1[qd_e] = float{};
           if (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 20 "tiled_product.cpp"
-            qd_v = b[k * m + j];
-#line 83 "tiled_product.hip"
+            qd_next1[qd_e] = b[k * m + j];
+#line 90 "tiled_product.hip"
           }
-          qd_tile1[qd_lk][qd_lo] = qd_v;
         }
       }
-      __syncthreads();
-      const unsigned qd_kn = qd_kcount - qd_k0 < 16 ? static_cast<unsigned>(qd_kcount - qd_k0) : 16u;
+    };
+    auto qd_stage = [&](unsigned qd_buffer) {
+      QD_UNROLL for (unsigned qd_e = 0; qd_e < 4; ++qd_e) {
+        const unsigned qd_l = threadIdx.x + 256 * qd_e;
+        qd_tile0[qd_buffer][qd_l % 16][qd_l / 16] = qd_next0[qd_e];
+        qd_tile1[qd_buffer][qd_l / 64][qd_l % 64] = qd_next1[qd_e];
+      }
+    };
+    // The previous tile's last barrier: every thread is done reading.
+    qd_load(0);
+    qd_stage(0);
+    __syncthreads();
+    unsigned qd_buffer = 0;
+    for (std::uint64_t qd_k0 = 0; qd_k0 < qd_kcount; qd_k0 += 16, qd_buffer ^= 1u) {
+      const bool qd_more = qd_k0 + 16 < qd_kcount;
+      if (qd_more)
+        qd_load(qd_k0 + 16);
+      const unsigned qd_kn = qd_more ? 16u : static_cast<unsigned>(qd_kcount - qd_k0);
       if (qd_full && qd_kn == 16) {
         QD_UNROLL for (unsigned qd_kk = 0; qd_kk < 16; ++qd_kk) {
           [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
           float qd_frag0[4];
-          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-            qd_frag0[qd_f] = qd_tile0[qd_kk][qd_ty + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
+            qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 64 + qd_ty * 4], qd_frag0 + 4 * qd_q);
           float qd_frag1[4];
-          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-            qd_frag1[qd_f] = qd_tile1[qd_kk][qd_tx + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
+            qd::detail::load_quad(&qd_tile1[qd_buffer][qd_kk][qd_q * 64 + qd_tx * 4], qd_frag1 + 4 * qd_q);
           QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
-            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
             [[maybe_unused]] auto& s = qd_out0_s[qd_o];
 #line 20 "tiled_product.cpp"
             s += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 105 "tiled_product.hip"
+#line 127 "tiled_product.hip"
           }
         }
       }
@@ -109,32 +131,174 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         for (unsigned qd_kk = 0; qd_kk < qd_kn; ++qd_kk) {
           [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
           float qd_frag0[4];
-          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-            qd_frag0[qd_f] = qd_tile0[qd_kk][qd_ty + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
+            qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 64 + qd_ty * 4], qd_frag0 + 4 * qd_q);
           float qd_frag1[4];
-          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-            qd_frag1[qd_f] = qd_tile1[qd_kk][qd_tx + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
+            qd::detail::load_quad(&qd_tile1[qd_buffer][qd_kk][qd_q * 64 + qd_tx * 4], qd_frag1 + 4 * qd_q);
           QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-            if (!qd_valid[qd_o])
+            if (!qd_valid(qd_o))
               continue;
-            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
-            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
             [[maybe_unused]] auto& s = qd_out0_s[qd_o];
 #line 20 "tiled_product.cpp"
             s += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 126 "tiled_product.hip"
+#line 148 "tiled_product.hip"
           }
         }
       }
+      // The other buffer's readers passed the previous barrier.
+      if (qd_more)
+        qd_stage(qd_buffer ^ 1u);
+      __syncthreads();
     }
     QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-      if (qd_valid[qd_o]) {
-        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
-        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+      if (qd_valid(qd_o)) {
+        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
+        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
         [[maybe_unused]] auto& s = qd_out0_s[qd_o];
 #line 21 "tiled_product.cpp"
         c[i * m + j] = s;
-#line 138 "tiled_product.hip"
+#line 164 "tiled_product.hip"
+      }
+    }
+  }
+}
+
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:16), collapse(2), tiled as a product: a block computes a 128x128 tile of ('i', 'j'), each of its 256 threads the 8x8 outputs at i = tile row + 64 (r / 4) + 4 t + r % 4 (t = ty, r < 8), j = tile column + 64 (r / 4) + 4 t + r % 4 (t = tx, r < 8). The operand reads of the 'k' loop come from shared memory, which the block fills 8 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
+static __global__ void __launch_bounds__(256, 2)
+qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * c) {
+  // Two chunks, k-major: the one the threads read and the next one. A
+  // thread's 4 neighbouring rows (columns) are one aligned 4-element read;
+  // the 4 elements of padding keep the loads' stores apart in the banks.
+  alignas(qd::detail::TileQuad<float>) __shared__ float qd_tile0[2][8][132];
+  alignas(qd::detail::TileQuad<float>) __shared__ float qd_tile1[2][8][132];
+  const unsigned qd_ty = threadIdx.x / 16, qd_tx = threadIdx.x % 16;
+  const std::uint64_t qd_col_tiles = (qd_space.count[1] + 127) / 128;
+  const std::uint64_t qd_tiles = (qd_space.count[0] + 127) / 128 * qd_col_tiles;
+  for (std::uint64_t qd_tile = blockIdx.x; qd_tile < qd_tiles; qd_tile += gridDim.x) {
+    const std::uint64_t qd_row0 = qd_tile / qd_col_tiles * 128, qd_col0 = qd_tile % qd_col_tiles * 128;
+    // A whole tile inside the nest, and a whole chunk, run without the
+    // per-output checks, unrolled.
+    const bool qd_full = qd_row0 + 128 <= qd_space.count[0] && qd_col0 + 128 <= qd_space.count[1];
+    // A function, not an array of 64 flags, which would take as many registers.
+    auto qd_valid = [&](unsigned qd_o) {
+      return qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4 < qd_space.count[0] && qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4 < qd_space.count[1];
+    };
+    qd::detail::row_copies<float, 64> qd_out0_s{};
+    QD_UNROLL for (unsigned qd_o = 0; qd_o < 64; ++qd_o) {
+      if (qd_valid(qd_o)) {
+        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4));
+        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
+#line 18 "tiled_product.cpp"
+        [[maybe_unused]] auto& s = qd_out0_s[qd_o]; s = 0.f;
+#line 197 "tiled_product.hip"
+      }
+    }
+    const int qd_kbegin = static_cast<int>(0);
+    const std::uint64_t qd_kcount = qd::detail::trip_count(qd_kbegin, static_cast<int>(p), /*inclusive=*/false);
+    // Each thread loads 4 elements of each operand per chunk,
+    // neighbouring threads neighbouring elements; outside the nest, zero.
+    float qd_next0[4];
+    float qd_next1[4];
+    auto qd_load = [&](std::uint64_t qd_k0) {
+      QD_UNROLL for (unsigned qd_e = 0; qd_e < 4; ++qd_e) {
+        const unsigned qd_l = threadIdx.x + 256 * qd_e;
+        {
+          const unsigned qd_lk = qd_l % 8, qd_lo = qd_l / 8;
+          qd_next0[qd_e] = float{};
+          if (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount) {
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
+            [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
+#line 20 "tiled_product.cpp"
+            qd_next0[qd_e] = a[i * p + k];
+#line 217 "tiled_product.hip"
+          }
+        }
+        {
+          const unsigned qd_lk = qd_l / 128, qd_lo = qd_l % 128;
+          qd_next1[qd_e] = float{};
+          if (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount) {
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
+            [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
+#line 20 "tiled_product.cpp"
+            qd_next1[qd_e] = b[k * m + j];
+#line 228 "tiled_product.hip"
+          }
+        }
+      }
+    };
+    auto qd_stage = [&](unsigned qd_buffer) {
+      QD_UNROLL for (unsigned qd_e = 0; qd_e < 4; ++qd_e) {
+        const unsigned qd_l = threadIdx.x + 256 * qd_e;
+        qd_tile0[qd_buffer][qd_l % 8][qd_l / 8] = qd_next0[qd_e];
+        qd_tile1[qd_buffer][qd_l / 128][qd_l % 128] = qd_next1[qd_e];
+      }
+    };
+    // The previous tile's last barrier: every thread is done reading.
+    qd_load(0);
+    qd_stage(0);
+    __syncthreads();
+    unsigned qd_buffer = 0;
+    for (std::uint64_t qd_k0 = 0; qd_k0 < qd_kcount; qd_k0 += 8, qd_buffer ^= 1u) {
+      const bool qd_more = qd_k0 + 8 < qd_kcount;
+      if (qd_more)
+        qd_load(qd_k0 + 8);
+      const unsigned qd_kn = qd_more ? 8u : static_cast<unsigned>(qd_kcount - qd_k0);
+      if (qd_full && qd_kn == 8) {
+        QD_UNROLL for (unsigned qd_kk = 0; qd_kk < 8; ++qd_kk) {
+          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
+          float qd_frag0[8];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 2; ++qd_q)
+            qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 64 + qd_ty * 4], qd_frag0 + 4 * qd_q);
+          float qd_frag1[8];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 2; ++qd_q)
+            qd::detail::load_quad(&qd_tile1[qd_buffer][qd_kk][qd_q * 64 + qd_tx * 4], qd_frag1 + 4 * qd_q);
+          QD_UNROLL for (unsigned qd_o = 0; qd_o < 64; ++qd_o) {
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
+            [[maybe_unused]] auto& s = qd_out0_s[qd_o];
+#line 20 "tiled_product.cpp"
+            s += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
+#line 265 "tiled_product.hip"
+          }
+        }
+      }
+      else {
+        for (unsigned qd_kk = 0; qd_kk < qd_kn; ++qd_kk) {
+          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
+          float qd_frag0[8];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 2; ++qd_q)
+            qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 64 + qd_ty * 4], qd_frag0 + 4 * qd_q);
+          float qd_frag1[8];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 2; ++qd_q)
+            qd::detail::load_quad(&qd_tile1[qd_buffer][qd_kk][qd_q * 64 + qd_tx * 4], qd_frag1 + 4 * qd_q);
+          QD_UNROLL for (unsigned qd_o = 0; qd_o < 64; ++qd_o) {
+            if (!qd_valid(qd_o))
+              continue;
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
+            [[maybe_unused]] auto& s = qd_out0_s[qd_o];
+#line 20 "tiled_product.cpp"
+            s += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
+#line 286 "tiled_product.hip"
+          }
+        }
+      }
+      // The other buffer's readers passed the previous barrier.
+      if (qd_more)
+        qd_stage(qd_buffer ^ 1u);
+      __syncthreads();
+    }
+    QD_UNROLL for (unsigned qd_o = 0; qd_o < 64; ++qd_o) {
+      if (qd_valid(qd_o)) {
+        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4));
+        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
+        [[maybe_unused]] auto& s = qd_out0_s[qd_o];
+#line 21 "tiled_product.cpp"
+        c[i * m + j] = s;
+#line 302 "tiled_product.hip"
       }
     }
   }
@@ -152,82 +316,104 @@ qd_tiled_product_loop2(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             for (int k = 0; k < p; ++k)
                 z[i * m + j] += alpha * x[i * p + k] * y[j * p + k];
         }
-#line 156 "tiled_product.hip"
+#line 320 "tiled_product.hip"
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:26), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + ty + 16 r, j = tile column + tx + 16 c. The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time; every output runs its own statements, and its 'k' loop, in their order.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:26), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 8 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, double alpha, double beta, const double * x, const double * y, double * z) {
-  __shared__ double qd_tile0[16][65];
-  __shared__ double qd_tile1[16][65];
+  // Two chunks, k-major: the one the threads read and the next one. A
+  // thread's 4 neighbouring rows (columns) are one aligned 4-element read;
+  // the 4 elements of padding keep the loads' stores apart in the banks.
+  alignas(qd::detail::TileQuad<double>) __shared__ double qd_tile0[2][8][68];
+  alignas(qd::detail::TileQuad<double>) __shared__ double qd_tile1[2][8][68];
   const unsigned qd_ty = threadIdx.x / 16, qd_tx = threadIdx.x % 16;
   const std::uint64_t qd_col_tiles = (qd_space.count[1] + 63) / 64;
   const std::uint64_t qd_tiles = (qd_space.count[0] + 63) / 64 * qd_col_tiles;
   for (std::uint64_t qd_tile = blockIdx.x; qd_tile < qd_tiles; qd_tile += gridDim.x) {
     const std::uint64_t qd_row0 = qd_tile / qd_col_tiles * 64, qd_col0 = qd_tile % qd_col_tiles * 64;
-    // A whole tile inside the nest, and a whole chunk of 16, run without
-    // the per-output checks, unrolled.
+    // A whole tile inside the nest, and a whole chunk, run without the
+    // per-output checks, unrolled.
     const bool qd_full = qd_row0 + 64 <= qd_space.count[0] && qd_col0 + 64 <= qd_space.count[1];
-    bool qd_valid[16];
-    QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o)
-      qd_valid[qd_o] = qd_row0 + qd_ty + 16 * (qd_o / 4) < qd_space.count[0] && qd_col0 + qd_tx + 16 * (qd_o % 4) < qd_space.count[1];
+    // A function, not an array of 16 flags, which would take as many registers.
+    auto qd_valid = [&](unsigned qd_o) {
+      return qd_row0 + qd_ty * 4 + qd_o / 4 < qd_space.count[0] && qd_col0 + qd_tx * 4 + qd_o % 4 < qd_space.count[1];
+    };
     QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-      if (qd_valid[qd_o]) {
-        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
-        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+      if (qd_valid(qd_o)) {
+        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
+        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 28 "tiled_product.cpp"
         z[i * m + j] *= beta;
-#line 182 "tiled_product.hip"
+#line 350 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
     const std::uint64_t qd_kcount = qd::detail::trip_count(qd_kbegin, static_cast<int>(p), /*inclusive=*/false);
-    for (std::uint64_t qd_k0 = 0; qd_k0 < qd_kcount; qd_k0 += 16) {
-      __syncthreads(); // every thread is done with the previous chunk
-      for (unsigned qd_l = threadIdx.x; qd_l < 16 * 64; qd_l += 256) {
+    // Each thread loads 2 elements of each operand per chunk,
+    // neighbouring threads neighbouring elements; outside the nest, zero.
+    double qd_next0[2];
+    double qd_next1[2];
+    auto qd_load = [&](std::uint64_t qd_k0) {
+      QD_UNROLL for (unsigned qd_e = 0; qd_e < 2; ++qd_e) {
+        const unsigned qd_l = threadIdx.x + 256 * qd_e;
         {
-          const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
-          double qd_v{};
+          const unsigned qd_lk = qd_l % 8, qd_lo = qd_l / 8;
+          qd_next0[qd_e] = double{};
           if (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 30 "tiled_product.cpp"
-            qd_v = x[i * p + k];
-#line 198 "tiled_product.hip"
+            qd_next0[qd_e] = x[i * p + k];
+#line 370 "tiled_product.hip"
           }
-          qd_tile0[qd_lk][qd_lo] = qd_v;
         }
         {
-          const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
-          double qd_v{};
+          const unsigned qd_lk = qd_l % 8, qd_lo = qd_l / 8;
+          qd_next1[qd_e] = double{};
           if (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 30 "tiled_product.cpp"
-            qd_v = y[j * p + k];
-#line 210 "tiled_product.hip"
+            qd_next1[qd_e] = y[j * p + k];
+#line 381 "tiled_product.hip"
           }
-          qd_tile1[qd_lk][qd_lo] = qd_v;
         }
       }
-      __syncthreads();
-      const unsigned qd_kn = qd_kcount - qd_k0 < 16 ? static_cast<unsigned>(qd_kcount - qd_k0) : 16u;
-      if (qd_full && qd_kn == 16) {
-        QD_UNROLL for (unsigned qd_kk = 0; qd_kk < 16; ++qd_kk) {
+    };
+    auto qd_stage = [&](unsigned qd_buffer) {
+      QD_UNROLL for (unsigned qd_e = 0; qd_e < 2; ++qd_e) {
+        const unsigned qd_l = threadIdx.x + 256 * qd_e;
+        qd_tile0[qd_buffer][qd_l % 8][qd_l / 8] = qd_next0[qd_e];
+        qd_tile1[qd_buffer][qd_l % 8][qd_l / 8] = qd_next1[qd_e];
+      }
+    };
+    // The previous tile's last barrier: every thread is done reading.
+    qd_load(0);
+    qd_stage(0);
+    __syncthreads();
+    unsigned qd_buffer = 0;
+    for (std::uint64_t qd_k0 = 0; qd_k0 < qd_kcount; qd_k0 += 8, qd_buffer ^= 1u) {
+      const bool qd_more = qd_k0 + 8 < qd_kcount;
+      if (qd_more)
+        qd_load(qd_k0 + 8);
+      const unsigned qd_kn = qd_more ? 8u : static_cast<unsigned>(qd_kcount - qd_k0);
+      if (qd_full && qd_kn == 8) {
+        QD_UNROLL for (unsigned qd_kk = 0; qd_kk < 8; ++qd_kk) {
           [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
           double qd_frag0[4];
-          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-            qd_frag0[qd_f] = qd_tile0[qd_kk][qd_ty + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
+            qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 64 + qd_ty * 4], qd_frag0 + 4 * qd_q);
           double qd_frag1[4];
-          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-            qd_frag1[qd_f] = qd_tile1[qd_kk][qd_tx + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
+            qd::detail::load_quad(&qd_tile1[qd_buffer][qd_kk][qd_q * 64 + qd_tx * 4], qd_frag1 + 4 * qd_q);
           QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
-            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 30 "tiled_product.cpp"
             z[i * m + j] += alpha * qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 231 "tiled_product.hip"
+#line 417 "tiled_product.hip"
           }
         }
       }
@@ -235,22 +421,26 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         for (unsigned qd_kk = 0; qd_kk < qd_kn; ++qd_kk) {
           [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
           double qd_frag0[4];
-          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-            qd_frag0[qd_f] = qd_tile0[qd_kk][qd_ty + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
+            qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 64 + qd_ty * 4], qd_frag0 + 4 * qd_q);
           double qd_frag1[4];
-          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-            qd_frag1[qd_f] = qd_tile1[qd_kk][qd_tx + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
+            qd::detail::load_quad(&qd_tile1[qd_buffer][qd_kk][qd_q * 64 + qd_tx * 4], qd_frag1 + 4 * qd_q);
           QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-            if (!qd_valid[qd_o])
+            if (!qd_valid(qd_o))
               continue;
-            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
-            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 30 "tiled_product.cpp"
             z[i * m + j] += alpha * qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 251 "tiled_product.hip"
+#line 437 "tiled_product.hip"
           }
         }
       }
+      // The other buffer's readers passed the previous barrier.
+      if (qd_more)
+        qd_stage(qd_buffer ^ 1u);
+      __syncthreads();
     }
   }
 }
@@ -272,101 +462,124 @@ qd_tiled_product_loop4(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             const float mid = lo - hi;
             d[i * m + j] = mid * 0.5f;
         }
-#line 276 "tiled_product.hip"
+#line 466 "tiled_product.hip"
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:35), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + ty + 16 r, j = tile column + tx + 16 c. The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time; every output runs its own statements, and its 'k' loop, in their order.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:35), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * d, const float * w) {
-  __shared__ float qd_tile0[16][65];
-  __shared__ float qd_tile1[16][65];
-  __shared__ float qd_tile2[16][65];
+  // Two chunks, k-major: the one the threads read and the next one. A
+  // thread's 4 neighbouring rows (columns) are one aligned 4-element read;
+  // the 4 elements of padding keep the loads' stores apart in the banks.
+  alignas(qd::detail::TileQuad<float>) __shared__ float qd_tile0[2][16][68];
+  alignas(qd::detail::TileQuad<float>) __shared__ float qd_tile1[2][16][68];
+  alignas(qd::detail::TileQuad<float>) __shared__ float qd_tile2[2][16][68];
   const unsigned qd_ty = threadIdx.x / 16, qd_tx = threadIdx.x % 16;
   const std::uint64_t qd_col_tiles = (qd_space.count[1] + 63) / 64;
   const std::uint64_t qd_tiles = (qd_space.count[0] + 63) / 64 * qd_col_tiles;
   for (std::uint64_t qd_tile = blockIdx.x; qd_tile < qd_tiles; qd_tile += gridDim.x) {
     const std::uint64_t qd_row0 = qd_tile / qd_col_tiles * 64, qd_col0 = qd_tile % qd_col_tiles * 64;
-    // A whole tile inside the nest, and a whole chunk of 16, run without
-    // the per-output checks, unrolled.
+    // A whole tile inside the nest, and a whole chunk, run without the
+    // per-output checks, unrolled.
     const bool qd_full = qd_row0 + 64 <= qd_space.count[0] && qd_col0 + 64 <= qd_space.count[1];
-    bool qd_valid[16];
-    QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o)
-      qd_valid[qd_o] = qd_row0 + qd_ty + 16 * (qd_o / 4) < qd_space.count[0] && qd_col0 + qd_tx + 16 * (qd_o % 4) < qd_space.count[1];
+    // A function, not an array of 16 flags, which would take as many registers.
+    auto qd_valid = [&](unsigned qd_o) {
+      return qd_row0 + qd_ty * 4 + qd_o / 4 < qd_space.count[0] && qd_col0 + qd_tx * 4 + qd_o % 4 < qd_space.count[1];
+    };
     qd::detail::row_copies<const int, 16> qd_out0_row{};
     qd::detail::row_copies<float, 16> qd_out1_lo{};
     qd::detail::row_copies<float, 16> qd_out2_hi{};
     QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-      if (qd_valid[qd_o]) {
-        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
-        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+      if (qd_valid(qd_o)) {
+        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
+        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 37 "tiled_product.cpp"
         [[maybe_unused]] auto& row = qd_out0_row[qd_o]; row = i * p;
 #line 38 "tiled_product.cpp"
         [[maybe_unused]] auto& lo = qd_out1_lo[qd_o]; lo = 0.f;
         [[maybe_unused]] auto& hi = qd_out2_hi[qd_o]; hi = 0.f;
-#line 309 "tiled_product.hip"
+#line 503 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
     const std::uint64_t qd_kcount = qd::detail::trip_count(qd_kbegin, static_cast<int>(p - 1), /*inclusive=*/true);
-    for (std::uint64_t qd_k0 = 0; qd_k0 < qd_kcount; qd_k0 += 16) {
-      __syncthreads(); // every thread is done with the previous chunk
-      for (unsigned qd_l = threadIdx.x; qd_l < 16 * 64; qd_l += 256) {
+    // Each thread loads 4 elements of each operand per chunk,
+    // neighbouring threads neighbouring elements; outside the nest, zero.
+    float qd_next0[4];
+    float qd_next1[4];
+    float qd_next2[4];
+    auto qd_load = [&](std::uint64_t qd_k0) {
+      QD_UNROLL for (unsigned qd_e = 0; qd_e < 4; ++qd_e) {
+        const unsigned qd_l = threadIdx.x + 256 * qd_e;
         {
           const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
-          float qd_v{};
+          qd_next0[qd_e] = float{};
           if (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 40 "tiled_product.cpp"
-            qd_v = w[j * p + k];
-#line 325 "tiled_product.hip"
+            qd_next0[qd_e] = w[j * p + k];
+#line 524 "tiled_product.hip"
           }
-          qd_tile0[qd_lk][qd_lo] = qd_v;
         }
         {
           const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
-          float qd_v{};
+          qd_next1[qd_e] = float{};
           if (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 40 "tiled_product.cpp"
-            qd_v = a[i * p + k];
-#line 337 "tiled_product.hip"
+            qd_next1[qd_e] = a[i * p + k];
+#line 535 "tiled_product.hip"
           }
-          qd_tile1[qd_lk][qd_lo] = qd_v;
         }
         {
           const unsigned qd_lk = qd_l / 64, qd_lo = qd_l % 64;
-          float qd_v{};
+          qd_next2[qd_e] = float{};
           if (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 41 "tiled_product.cpp"
-            qd_v = b[k * m + j];
-#line 349 "tiled_product.hip"
+            qd_next2[qd_e] = b[k * m + j];
+#line 546 "tiled_product.hip"
           }
-          qd_tile2[qd_lk][qd_lo] = qd_v;
         }
       }
-      __syncthreads();
-      const unsigned qd_kn = qd_kcount - qd_k0 < 16 ? static_cast<unsigned>(qd_kcount - qd_k0) : 16u;
+    };
+    auto qd_stage = [&](unsigned qd_buffer) {
+      QD_UNROLL for (unsigned qd_e = 0; qd_e < 4; ++qd_e) {
+        const unsigned qd_l = threadIdx.x + 256 * qd_e;
+        qd_tile0[qd_buffer][qd_l % 16][qd_l / 16] = qd_next0[qd_e];
+        qd_tile1[qd_buffer][qd_l % 16][qd_l / 16] = qd_next1[qd_e];
+        qd_tile2[qd_buffer][qd_l / 64][qd_l % 64] = qd_next2[qd_e];
+      }
+    };
+    // The previous tile's last barrier: every thread is done reading.
+    qd_load(0);
+    qd_stage(0);
+    __syncthreads();
+    unsigned qd_buffer = 0;
+    for (std::uint64_t qd_k0 = 0; qd_k0 < qd_kcount; qd_k0 += 16, qd_buffer ^= 1u) {
+      const bool qd_more = qd_k0 + 16 < qd_kcount;
+      if (qd_more)
+        qd_load(qd_k0 + 16);
+      const unsigned qd_kn = qd_more ? 16u : static_cast<unsigned>(qd_kcount - qd_k0);
       if (qd_full && qd_kn == 16) {
         QD_UNROLL for (unsigned qd_kk = 0; qd_kk < 16; ++qd_kk) {
           [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
           float qd_frag0[4];
-          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-            qd_frag0[qd_f] = qd_tile0[qd_kk][qd_tx + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
+            qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 64 + qd_tx * 4], qd_frag0 + 4 * qd_q);
           float qd_frag1[4];
-          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-            qd_frag1[qd_f] = qd_tile1[qd_kk][qd_ty + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
+            qd::detail::load_quad(&qd_tile1[qd_buffer][qd_kk][qd_q * 64 + qd_ty * 4], qd_frag1 + 4 * qd_q);
           float qd_frag2[4];
-          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-            qd_frag2[qd_f] = qd_tile2[qd_kk][qd_tx + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
+            qd::detail::load_quad(&qd_tile2[qd_buffer][qd_kk][qd_q * 64 + qd_tx * 4], qd_frag2 + 4 * qd_q);
           QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
-            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
             [[maybe_unused]] auto& row = qd_out0_row[qd_o];
             [[maybe_unused]] auto& lo = qd_out1_lo[qd_o];
             [[maybe_unused]] auto& hi = qd_out2_hi[qd_o];
@@ -375,7 +588,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
                             lo += a[row - p + k] * qd_frag0[qd_o % 4] + qd_frag1[qd_o / 4] * qd_frag0[qd_o % 4];
                             hi += (k % 2 == 0 ? a[i * p + k] : 1.f) * qd_frag2[qd_o % 4];
                         }
-#line 379 "tiled_product.hip"
+#line 592 "tiled_product.hip"
           }
         }
       }
@@ -383,19 +596,19 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         for (unsigned qd_kk = 0; qd_kk < qd_kn; ++qd_kk) {
           [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
           float qd_frag0[4];
-          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-            qd_frag0[qd_f] = qd_tile0[qd_kk][qd_tx + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
+            qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 64 + qd_tx * 4], qd_frag0 + 4 * qd_q);
           float qd_frag1[4];
-          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-            qd_frag1[qd_f] = qd_tile1[qd_kk][qd_ty + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
+            qd::detail::load_quad(&qd_tile1[qd_buffer][qd_kk][qd_q * 64 + qd_ty * 4], qd_frag1 + 4 * qd_q);
           float qd_frag2[4];
-          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-            qd_frag2[qd_f] = qd_tile2[qd_kk][qd_tx + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
+            qd::detail::load_quad(&qd_tile2[qd_buffer][qd_kk][qd_q * 64 + qd_tx * 4], qd_frag2 + 4 * qd_q);
           QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-            if (!qd_valid[qd_o])
+            if (!qd_valid(qd_o))
               continue;
-            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
-            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
             [[maybe_unused]] auto& row = qd_out0_row[qd_o];
             [[maybe_unused]] auto& lo = qd_out1_lo[qd_o];
             [[maybe_unused]] auto& hi = qd_out2_hi[qd_o];
@@ -404,22 +617,26 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
                             lo += a[row - p + k] * qd_frag0[qd_o % 4] + qd_frag1[qd_o / 4] * qd_frag0[qd_o % 4];
                             hi += (k % 2 == 0 ? a[i * p + k] : 1.f) * qd_frag2[qd_o % 4];
                         }
-#line 408 "tiled_product.hip"
+#line 621 "tiled_product.hip"
           }
         }
       }
+      // The other buffer's readers passed the previous barrier.
+      if (qd_more)
+        qd_stage(qd_buffer ^ 1u);
+      __syncthreads();
     }
     QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-      if (qd_valid[qd_o]) {
-        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
-        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+      if (qd_valid(qd_o)) {
+        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
+        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
         [[maybe_unused]] auto& lo = qd_out1_lo[qd_o];
         [[maybe_unused]] auto& hi = qd_out2_hi[qd_o];
 #line 43 "tiled_product.cpp"
         const float mid = lo - hi;
 #line 44 "tiled_product.cpp"
         d[i * m + j] = mid * 0.5f;
-#line 423 "tiled_product.hip"
+#line 640 "tiled_product.hip"
       }
     }
   }
@@ -438,7 +655,7 @@ qd_tiled_product_loop6(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
                 s += a[i * p + k] * b[k * m + j];
             e[i * m + j] = s;
         }
-#line 442 "tiled_product.hip"
+#line 659 "tiled_product.hip"
   }
 }
 
@@ -455,25 +672,25 @@ qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
 #line 51 "tiled_product.cpp"
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r]; s = 0.f;
 
-#line 459 "tiled_product.hip"
+#line 676 "tiled_product.hip"
       }
 #line 52 "tiled_product.cpp"
       for (int k = 0; k < p; ++k) {
-#line 463 "tiled_product.hip"
+#line 680 "tiled_product.hip"
         qd::detail::row_copies<float, 4> qd_value0;
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
           [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 53 "tiled_product.cpp"
           qd_value0[qd_r] = a[i * p + k] * b[k * m + j];
-#line 470 "tiled_product.hip"
+#line 687 "tiled_product.hip"
         }
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
           [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 53 "tiled_product.cpp"
           s += qd_value0[qd_r];
-#line 477 "tiled_product.hip"
+#line 694 "tiled_product.hip"
         }
       }
       qd::detail::row_copies<float, 4> qd_value1;
@@ -482,14 +699,14 @@ qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 54 "tiled_product.cpp"
         qd_value1[qd_r] = s;
-#line 486 "tiled_product.hip"
+#line 703 "tiled_product.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 54 "tiled_product.cpp"
         e[i * m + j] = qd_value1[qd_r];
-#line 493 "tiled_product.hip"
+#line 710 "tiled_product.hip"
       }
     } else {
       for (std::uint64_t qd_row = qd_row0; qd_row < qd_row_count; ++qd_row) {
@@ -501,7 +718,7 @@ qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
                 s += a[i * p + k] * b[k * m + j];
             e[i * m + j] = s;
         }
-#line 505 "tiled_product.hip"
+#line 722 "tiled_product.hip"
       }
     }
   }
@@ -521,10 +738,15 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(m), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 16);
     if (qd_space.total != 0) {
-      const std::uint64_t qd_tiles = qd::detail::product_tiles(qd_space);
-      if (qd::detail::tiling_applies(qd_space) && qd::detail::tiling_fills_device(qd_tiles, qd_device)) {
-        qd_tiled_product_loop1<<<qd::detail::grid_size(qd_tiles * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(c, "tiled_product", "c"));
-        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 16);
+      if (qd::detail::tiling_applies(qd_space) && qd::detail::tiling_fills_device(qd::detail::product_tiles(qd_space), qd_device)) {
+        if (qd::detail::wide_tiling_fills_device(qd::detail::product_tiles(qd_space, 128), qd_device)) {
+          qd_tiled_product_loop1_wide<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 128) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(c, "tiled_product", "c"));
+          qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 16);
+        } else {
+          qd_tiled_product_loop1<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(c, "tiled_product", "c"));
+          qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 16);
+        }
+
       } else {
         qd_tiled_product_loop0<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(c, "tiled_product", "c"));
         qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 16);
@@ -538,9 +760,9 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(m), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 26);
     if (qd_space.total != 0) {
-      const std::uint64_t qd_tiles = qd::detail::product_tiles(qd_space);
       if (qd::detail::tiling_applies(qd_space)) {
-        qd_tiled_product_loop3<<<qd::detail::grid_size(qd_tiles * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, alpha, beta, qd::detail::present_or_device(x, "tiled_product", "x"), qd::detail::present_or_device(y, "tiled_product", "y"), qd::detail::present_or_device(z, "tiled_product", "z"));
+
+        qd_tiled_product_loop3<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, alpha, beta, qd::detail::present_or_device(x, "tiled_product", "x"), qd::detail::present_or_device(y, "tiled_product", "y"), qd::detail::present_or_device(z, "tiled_product", "z"));
         qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 26);
       } else {
         qd_tiled_product_loop2<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, alpha, beta, qd::detail::present_or_device(x, "tiled_product", "x"), qd::detail::present_or_device(y, "tiled_product", "y"), qd::detail::present_or_device(z, "tiled_product", "z"));
@@ -555,9 +777,9 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(m), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 35);
     if (qd_space.total != 0) {
-      const std::uint64_t qd_tiles = qd::detail::product_tiles(qd_space);
       if (qd::detail::tiling_applies(qd_space)) {
-        qd_tiled_product_loop5<<<qd::detail::grid_size(qd_tiles * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(d, "tiled_product", "d"), qd::detail::present_or_device(w, "tiled_product", "w"));
+
+        qd_tiled_product_loop5<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(d, "tiled_product", "d"), qd::detail::present_or_device(w, "tiled_product", "w"));
         qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 35);
       } else {
         qd_tiled_product_loop4<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(d, "tiled_product", "d"), qd::detail::present_or_device(w, "tiled_product", "w"));
@@ -599,7 +821,7 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
 #define WIDTH 24
 
 // ---- qd kernel 'tiled_product_rows' (tiled_product.cpp:62), translated by qd-translate ----
-#line 603 "tiled_product.hip"
+#line 825 "tiled_product.hip"
 // Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:67), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c) {
@@ -612,82 +834,104 @@ qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, const qd::detail::Coll
             for (int k = 0; k < WIDTH; ++k)
                 c[i][j] += a[i][k] * b[k][j];
         }
-#line 616 "tiled_product.hip"
+#line 838 "tiled_product.hip"
   }
 }
 
-// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:67), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + ty + 16 r, j = tile column + tx + 16 c. The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time; every output runs its own statements, and its 'k' loop, in their order.
+// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:67), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c) {
-  __shared__ float qd_tile0[16][65];
-  __shared__ float qd_tile1[16][65];
+  // Two chunks, k-major: the one the threads read and the next one. A
+  // thread's 4 neighbouring rows (columns) are one aligned 4-element read;
+  // the 4 elements of padding keep the loads' stores apart in the banks.
+  alignas(qd::detail::TileQuad<float>) __shared__ float qd_tile0[2][16][68];
+  alignas(qd::detail::TileQuad<float>) __shared__ float qd_tile1[2][16][68];
   const unsigned qd_ty = threadIdx.x / 16, qd_tx = threadIdx.x % 16;
   const std::uint64_t qd_col_tiles = (qd_space.count[1] + 63) / 64;
   const std::uint64_t qd_tiles = (qd_space.count[0] + 63) / 64 * qd_col_tiles;
   for (std::uint64_t qd_tile = blockIdx.x; qd_tile < qd_tiles; qd_tile += gridDim.x) {
     const std::uint64_t qd_row0 = qd_tile / qd_col_tiles * 64, qd_col0 = qd_tile % qd_col_tiles * 64;
-    // A whole tile inside the nest, and a whole chunk of 16, run without
-    // the per-output checks, unrolled.
+    // A whole tile inside the nest, and a whole chunk, run without the
+    // per-output checks, unrolled.
     const bool qd_full = qd_row0 + 64 <= qd_space.count[0] && qd_col0 + 64 <= qd_space.count[1];
-    bool qd_valid[16];
-    QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o)
-      qd_valid[qd_o] = qd_row0 + qd_ty + 16 * (qd_o / 4) < qd_space.count[0] && qd_col0 + qd_tx + 16 * (qd_o % 4) < qd_space.count[1];
+    // A function, not an array of 16 flags, which would take as many registers.
+    auto qd_valid = [&](unsigned qd_o) {
+      return qd_row0 + qd_ty * 4 + qd_o / 4 < qd_space.count[0] && qd_col0 + qd_tx * 4 + qd_o % 4 < qd_space.count[1];
+    };
     QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-      if (qd_valid[qd_o]) {
-        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
-        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+      if (qd_valid(qd_o)) {
+        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
+        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 69 "tiled_product.cpp"
         c[i][j] = 0.f;
-#line 642 "tiled_product.hip"
+#line 868 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
     const std::uint64_t qd_kcount = qd::detail::trip_count(qd_kbegin, static_cast<int>(WIDTH), /*inclusive=*/false);
-    for (std::uint64_t qd_k0 = 0; qd_k0 < qd_kcount; qd_k0 += 16) {
-      __syncthreads(); // every thread is done with the previous chunk
-      for (unsigned qd_l = threadIdx.x; qd_l < 16 * 64; qd_l += 256) {
+    // Each thread loads 4 elements of each operand per chunk,
+    // neighbouring threads neighbouring elements; outside the nest, zero.
+    float qd_next0[4];
+    float qd_next1[4];
+    auto qd_load = [&](std::uint64_t qd_k0) {
+      QD_UNROLL for (unsigned qd_e = 0; qd_e < 4; ++qd_e) {
+        const unsigned qd_l = threadIdx.x + 256 * qd_e;
         {
           const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
-          float qd_v{};
+          qd_next0[qd_e] = float{};
           if (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 71 "tiled_product.cpp"
-            qd_v = a[i][k];
-#line 658 "tiled_product.hip"
+            qd_next0[qd_e] = a[i][k];
+#line 888 "tiled_product.hip"
           }
-          qd_tile0[qd_lk][qd_lo] = qd_v;
         }
         {
           const unsigned qd_lk = qd_l / 64, qd_lo = qd_l % 64;
-          float qd_v{};
+          qd_next1[qd_e] = float{};
           if (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 71 "tiled_product.cpp"
-            qd_v = b[k][j];
-#line 670 "tiled_product.hip"
+            qd_next1[qd_e] = b[k][j];
+#line 899 "tiled_product.hip"
           }
-          qd_tile1[qd_lk][qd_lo] = qd_v;
         }
       }
-      __syncthreads();
-      const unsigned qd_kn = qd_kcount - qd_k0 < 16 ? static_cast<unsigned>(qd_kcount - qd_k0) : 16u;
+    };
+    auto qd_stage = [&](unsigned qd_buffer) {
+      QD_UNROLL for (unsigned qd_e = 0; qd_e < 4; ++qd_e) {
+        const unsigned qd_l = threadIdx.x + 256 * qd_e;
+        qd_tile0[qd_buffer][qd_l % 16][qd_l / 16] = qd_next0[qd_e];
+        qd_tile1[qd_buffer][qd_l / 64][qd_l % 64] = qd_next1[qd_e];
+      }
+    };
+    // The previous tile's last barrier: every thread is done reading.
+    qd_load(0);
+    qd_stage(0);
+    __syncthreads();
+    unsigned qd_buffer = 0;
+    for (std::uint64_t qd_k0 = 0; qd_k0 < qd_kcount; qd_k0 += 16, qd_buffer ^= 1u) {
+      const bool qd_more = qd_k0 + 16 < qd_kcount;
+      if (qd_more)
+        qd_load(qd_k0 + 16);
+      const unsigned qd_kn = qd_more ? 16u : static_cast<unsigned>(qd_kcount - qd_k0);
       if (qd_full && qd_kn == 16) {
         QD_UNROLL for (unsigned qd_kk = 0; qd_kk < 16; ++qd_kk) {
           [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
           float qd_frag0[4];
-          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-            qd_frag0[qd_f] = qd_tile0[qd_kk][qd_ty + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
+            qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 64 + qd_ty * 4], qd_frag0 + 4 * qd_q);
           float qd_frag1[4];
-          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-            qd_frag1[qd_f] = qd_tile1[qd_kk][qd_tx + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
+            qd::detail::load_quad(&qd_tile1[qd_buffer][qd_kk][qd_q * 64 + qd_tx * 4], qd_frag1 + 4 * qd_q);
           QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
-            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 71 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 691 "tiled_product.hip"
+#line 935 "tiled_product.hip"
           }
         }
       }
@@ -695,22 +939,151 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
         for (unsigned qd_kk = 0; qd_kk < qd_kn; ++qd_kk) {
           [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
           float qd_frag0[4];
-          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-            qd_frag0[qd_f] = qd_tile0[qd_kk][qd_ty + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
+            qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 64 + qd_ty * 4], qd_frag0 + 4 * qd_q);
           float qd_frag1[4];
-          QD_UNROLL for (unsigned qd_f = 0; qd_f < 4; ++qd_f)
-            qd_frag1[qd_f] = qd_tile1[qd_kk][qd_tx + 16 * qd_f];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
+            qd::detail::load_quad(&qd_tile1[qd_buffer][qd_kk][qd_q * 64 + qd_tx * 4], qd_frag1 + 4 * qd_q);
           QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-            if (!qd_valid[qd_o])
+            if (!qd_valid(qd_o))
               continue;
-            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty + 16 * (qd_o / 4)));
-            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx + 16 * (qd_o % 4)));
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 71 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 711 "tiled_product.hip"
+#line 955 "tiled_product.hip"
           }
         }
       }
+      // The other buffer's readers passed the previous barrier.
+      if (qd_more)
+        qd_stage(qd_buffer ^ 1u);
+      __syncthreads();
+    }
+  }
+}
+
+// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:67), collapse(2), tiled as a product: a block computes a 128x128 tile of ('i', 'j'), each of its 256 threads the 8x8 outputs at i = tile row + 64 (r / 4) + 4 t + r % 4 (t = ty, r < 8), j = tile column + 64 (r / 4) + 4 t + r % 4 (t = tx, r < 8). The operand reads of the 'k' loop come from shared memory, which the block fills 8 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
+static __global__ void __launch_bounds__(256, 2)
+qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c) {
+  // Two chunks, k-major: the one the threads read and the next one. A
+  // thread's 4 neighbouring rows (columns) are one aligned 4-element read;
+  // the 4 elements of padding keep the loads' stores apart in the banks.
+  alignas(qd::detail::TileQuad<float>) __shared__ float qd_tile0[2][8][132];
+  alignas(qd::detail::TileQuad<float>) __shared__ float qd_tile1[2][8][132];
+  const unsigned qd_ty = threadIdx.x / 16, qd_tx = threadIdx.x % 16;
+  const std::uint64_t qd_col_tiles = (qd_space.count[1] + 127) / 128;
+  const std::uint64_t qd_tiles = (qd_space.count[0] + 127) / 128 * qd_col_tiles;
+  for (std::uint64_t qd_tile = blockIdx.x; qd_tile < qd_tiles; qd_tile += gridDim.x) {
+    const std::uint64_t qd_row0 = qd_tile / qd_col_tiles * 128, qd_col0 = qd_tile % qd_col_tiles * 128;
+    // A whole tile inside the nest, and a whole chunk, run without the
+    // per-output checks, unrolled.
+    const bool qd_full = qd_row0 + 128 <= qd_space.count[0] && qd_col0 + 128 <= qd_space.count[1];
+    // A function, not an array of 64 flags, which would take as many registers.
+    auto qd_valid = [&](unsigned qd_o) {
+      return qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4 < qd_space.count[0] && qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4 < qd_space.count[1];
+    };
+    QD_UNROLL for (unsigned qd_o = 0; qd_o < 64; ++qd_o) {
+      if (qd_valid(qd_o)) {
+        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4));
+        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
+#line 69 "tiled_product.cpp"
+        c[i][j] = 0.f;
+#line 993 "tiled_product.hip"
+      }
+    }
+    const int qd_kbegin = static_cast<int>(0);
+    const std::uint64_t qd_kcount = qd::detail::trip_count(qd_kbegin, static_cast<int>(WIDTH), /*inclusive=*/false);
+    // Each thread loads 4 elements of each operand per chunk,
+    // neighbouring threads neighbouring elements; outside the nest, zero.
+    float qd_next0[4];
+    float qd_next1[4];
+    auto qd_load = [&](std::uint64_t qd_k0) {
+      QD_UNROLL for (unsigned qd_e = 0; qd_e < 4; ++qd_e) {
+        const unsigned qd_l = threadIdx.x + 256 * qd_e;
+        {
+          const unsigned qd_lk = qd_l % 8, qd_lo = qd_l / 8;
+          qd_next0[qd_e] = float{};
+          if (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount) {
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
+            [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
+#line 71 "tiled_product.cpp"
+            qd_next0[qd_e] = a[i][k];
+#line 1013 "tiled_product.hip"
+          }
+        }
+        {
+          const unsigned qd_lk = qd_l / 128, qd_lo = qd_l % 128;
+          qd_next1[qd_e] = float{};
+          if (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount) {
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
+            [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
+#line 71 "tiled_product.cpp"
+            qd_next1[qd_e] = b[k][j];
+#line 1024 "tiled_product.hip"
+          }
+        }
+      }
+    };
+    auto qd_stage = [&](unsigned qd_buffer) {
+      QD_UNROLL for (unsigned qd_e = 0; qd_e < 4; ++qd_e) {
+        const unsigned qd_l = threadIdx.x + 256 * qd_e;
+        qd_tile0[qd_buffer][qd_l % 8][qd_l / 8] = qd_next0[qd_e];
+        qd_tile1[qd_buffer][qd_l / 128][qd_l % 128] = qd_next1[qd_e];
+      }
+    };
+    // The previous tile's last barrier: every thread is done reading.
+    qd_load(0);
+    qd_stage(0);
+    __syncthreads();
+    unsigned qd_buffer = 0;
+    for (std::uint64_t qd_k0 = 0; qd_k0 < qd_kcount; qd_k0 += 8, qd_buffer ^= 1u) {
+      const bool qd_more = qd_k0 + 8 < qd_kcount;
+      if (qd_more)
+        qd_load(qd_k0 + 8);
+      const unsigned qd_kn = qd_more ? 8u : static_cast<unsigned>(qd_kcount - qd_k0);
+      if (qd_full && qd_kn == 8) {
+        QD_UNROLL for (unsigned qd_kk = 0; qd_kk < 8; ++qd_kk) {
+          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
+          float qd_frag0[8];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 2; ++qd_q)
+            qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 64 + qd_ty * 4], qd_frag0 + 4 * qd_q);
+          float qd_frag1[8];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 2; ++qd_q)
+            qd::detail::load_quad(&qd_tile1[qd_buffer][qd_kk][qd_q * 64 + qd_tx * 4], qd_frag1 + 4 * qd_q);
+          QD_UNROLL for (unsigned qd_o = 0; qd_o < 64; ++qd_o) {
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
+#line 71 "tiled_product.cpp"
+            c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
+#line 1060 "tiled_product.hip"
+          }
+        }
+      }
+      else {
+        for (unsigned qd_kk = 0; qd_kk < qd_kn; ++qd_kk) {
+          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
+          float qd_frag0[8];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 2; ++qd_q)
+            qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 64 + qd_ty * 4], qd_frag0 + 4 * qd_q);
+          float qd_frag1[8];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 2; ++qd_q)
+            qd::detail::load_quad(&qd_tile1[qd_buffer][qd_kk][qd_q * 64 + qd_tx * 4], qd_frag1 + 4 * qd_q);
+          QD_UNROLL for (unsigned qd_o = 0; qd_o < 64; ++qd_o) {
+            if (!qd_valid(qd_o))
+              continue;
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
+#line 71 "tiled_product.cpp"
+            c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
+#line 1080 "tiled_product.hip"
+          }
+        }
+      }
+      // The other buffer's readers passed the previous barrier.
+      if (qd_more)
+        qd_stage(qd_buffer ^ 1u);
+      __syncthreads();
     }
   }
 }
@@ -728,10 +1101,15 @@ void tiled_product_rows(int n, const float a[][ 24], const float b[][ 24], float
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(WIDTH), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product_rows", "tiled_product.cpp", 67);
     if (qd_space.total != 0) {
-      const std::uint64_t qd_tiles = qd::detail::product_tiles(qd_space);
       if (qd::detail::tiling_applies(qd_space)) {
-        qd_tiled_product_rows_loop1<<<qd::detail::grid_size(qd_tiles * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "tiled_product_rows", "a"), qd::detail::present_or_device(b, "tiled_product_rows", "b"), qd::detail::present_or_device(c, "tiled_product_rows", "c"));
-        qd::detail::check_launch(hipGetLastError(), "tiled_product_rows", "tiled_product.cpp", 67);
+        if (qd::detail::wide_tiling_fills_device(qd::detail::product_tiles(qd_space, 128), qd_device)) {
+          qd_tiled_product_rows_loop1_wide<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 128) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "tiled_product_rows", "a"), qd::detail::present_or_device(b, "tiled_product_rows", "b"), qd::detail::present_or_device(c, "tiled_product_rows", "c"));
+          qd::detail::check_launch(hipGetLastError(), "tiled_product_rows", "tiled_product.cpp", 67);
+        } else {
+          qd_tiled_product_rows_loop1<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "tiled_product_rows", "a"), qd::detail::present_or_device(b, "tiled_product_rows", "b"), qd::detail::present_or_device(c, "tiled_product_rows", "c"));
+          qd::detail::check_launch(hipGetLastError(), "tiled_product_rows", "tiled_product.cpp", 67);
+        }
+
       } else {
         qd_tiled_product_rows_loop0<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "tiled_product_rows", "a"), qd::detail::present_or_device(b, "tiled_product_rows", "b"), qd::detail::present_or_device(c, "tiled_product_rows", "c"));
         qd::detail::check_launch(hipGetLastError(), "tiled_product_rows", "tiled_product.cpp", 67);

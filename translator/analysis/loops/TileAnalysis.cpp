@@ -355,6 +355,34 @@ private:
 
 } // namespace
 
+namespace {
+
+/// Whether \p T is known to take at most 4 bytes.
+bool fitsFourBytes(QualType T, const ASTContext &Context) {
+  return !T->isDependentType() && !T->isIncompleteType() &&
+         Context.getTypeSize(T) <= 32;
+}
+
+/// Sets \p T's Chunk and Wide. The 128x128 tile keeps, per thread, 64
+/// copies of each per-output local, 8 values of each operand for a product
+/// step and 4 of the next chunk. Two blocks of 256 threads per
+/// multiprocessor leave 128 registers a thread: past some 100 of them for
+/// these, the copies spill (two accumulators over four operands spilled
+/// 1.9 KB a thread).
+void chooseTileShapes(Tiling &T, const ASTContext &Context) {
+  const bool FourBytes = llvm::all_of(T.Operands, [&](const TileOperand &Op) {
+    return fitsFourBytes(Op.Element, Context);
+  });
+  T.Chunk = FourBytes ? 16 : 8;
+  T.Wide = FourBytes &&
+           64 * T.OutputLocals.size() + 12 * T.Operands.size() <= 100 &&
+           llvm::all_of(T.OutputLocals, [&](const VarDecl *Var) {
+             return fitsFourBytes(Var->getType(), Context);
+           });
+}
+
+} // namespace
+
 bool analyzeTiling(Step &Loop, const Directive *D, const HostValues &Values,
                    ASTContext &Context) {
   DiagnosticsEngine &Diags = Context.getDiagnostics();
@@ -387,6 +415,7 @@ bool analyzeTiling(Step &Loop, const Directive *D, const HostValues &Values,
   T.Explicit = Explicit;
   std::string Why = P.plan(Product, Reads, T);
   if (Why.empty()) {
+    chooseTileShapes(T, Context);
     Loop.Tile = std::move(T);
     return true;
   }
