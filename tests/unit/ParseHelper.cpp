@@ -280,6 +280,8 @@ const char *stepKindName(StepKind K) {
     return "DeviceScalarInit";
   case StepKind::DeviceScalarSet:
     return "DeviceScalarSet";
+  case StepKind::DataUpdate:
+    return "DataUpdate";
   }
   return "?";
 }
