@@ -281,12 +281,13 @@ fi
 # --- bench: the translated halves of the benchmarks ---
 if has_part bench; then
   mkdir -p "$stage/cuda/bench"
-  for b in triad streams collapse reduce gemv stencil product jacobi; do
+  for b in triad streams collapse reduce gemv stencil product jacobi polybench; do
     job translate cuda "$stage/cuda/bench/$b.cu" "bench/$b.cpp" -- -Ibench
   done
   # The graph-mode twins of the stream benchmarks' kernels (renamed by the
   # device build, see tests/gpu/device/CMakeLists.txt).
   job translate cuda "$stage/cuda/bench/streams_graph.cu" bench/streams.cpp --graphs -- -Ibench
+  job translate cuda "$stage/cuda/bench/polybench_graph.cu" bench/polybench.cpp --graphs -- -Ibench
 fi
 
 echo "gpu_stage.sh: $(wc -l <"$jobfile") jobs, $jobs at a time ($parts)"

@@ -34,7 +34,7 @@ for t in cuda hip cudagraph hipgraph; do
   for p in concurrency_proof runtime_stress qdsmith_0; do echo "// $p" >"$s/$t/programs/$p.$ext"; done
 done
 mkdir -p "$s/cuda/bench" "$s/cuda/torch" "$s/cuda/oot"
-for b in triad streams collapse reduce gemv stencil product jacobi streams_graph; do echo >"$s/cuda/bench/$b.cu"; done
+for b in triad streams collapse reduce gemv stencil product jacobi polybench streams_graph polybench_graph; do echo >"$s/cuda/bench/$b.cu"; done
 echo >"$s/cuda/torch/qd_torch_kernels.cu"
 echo >"$s/cuda/oot/kernels.cu"
 echo "qdsmith_0 1-50" >"$s/serial/qdsmith_seeds.txt"
