@@ -4,10 +4,11 @@
 // 25): 'for i, for j: { s = 0; for k: s += a[i * n + k] * b[k * m + j];
 // c[i * m + j] = s; }'. Each iteration reads a whole row of one operand and
 // a whole column of the other, which the neighbouring iterations read too.
-// A tiled nest gives each block a 64x64 tile of outputs (4x4 per thread)
-// and copies the tile's rows and columns of each operand into shared
-// memory, 16 iterations of the product loop at a time; every output then
-// reads them from there.
+// A tiled nest gives each block a 64x64 tile of outputs (4x4 per thread),
+// or, for 4-byte types on a large nest, a 128x128 one (8x8 per thread; see
+// Tiling::Wide), and copies the tile's rows and columns of each operand into
+// shared memory, 16 or 8 iterations of the product loop at a time; every
+// output then reads them from there.
 //
 // What makes this exact: an operand read is staged only when every
 // iteration of the nest makes it in every iteration of the product loop
