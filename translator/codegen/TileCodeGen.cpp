@@ -59,15 +59,14 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
   const TileShape Narrow{64, 4, T.Chunk, ""};
   const std::string NarrowLaunch =
       renderTiledProduct(S, Tiled, Narrow, LeadingArgs);
-  const bool Wide = T.Wide;
-  Tiled.set("wide", Wide);
-  if (Wide)
+  Tiled.set("wide", T.Wide);
+  if (T.Wide)
     Tiled.set("wide_launch",
               indent(renderTiledProduct(S, Tiled, {128, 8, 8, "_wide"},
                                         LeadingArgs),
                      2));
   Tiled.set("explicit", T.Explicit);
-  Tiled.set("tiled_launch", Wide ? indent(NarrowLaunch, 2) : NarrowLaunch);
+  Tiled.set("tiled_launch", T.Wide ? indent(NarrowLaunch, 2) : NarrowLaunch);
   Tiled.set("plain_launch", Data.get("launch")->string_value());
   Data.set("launch",
            indent(renderTemplate(Options.Target, "launch_tiled", Tiled), 4));
