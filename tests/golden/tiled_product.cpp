@@ -1,7 +1,7 @@
 // Dense products in collapse(2) nests, tiled in shared memory on the GPU:
 // a product with a local accumulator (tiled when the nest has a tile per
 // multiprocessor), PolyBench's gemm (the output updated inside the product
-// loop, a transposed operand, 'tile(on)'), a syr2k-like sum of two products
+// loop, a transposed operand, a 64-bit 'k', 'tile(on)'), a syr2k-like sum of two products
 // with four operands, one read repeated and one read under a condition that
 // stays a global read, an inclusive product bound and statements after the
 // loop, and a product kept at one output per thread with 'tile(off)'.
@@ -21,12 +21,13 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
             c[i * m + j] = s;
         }
 
-    // gemm: z = alpha * x * y^T + beta * z, updated in place.
+    // gemm: z = alpha * x * y^T + beta * z, updated in place; a 64-bit
+    // product index, whose chunks are counted in 64 bits.
     #pragma qd loop collapse(2) tile(on)
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < m; ++j) {
             z[i * m + j] *= beta;
-            for (int k = 0; k < p; ++k)
+            for (long k = 0; k < p; ++k)
                 z[i * m + j] += alpha * x[i * p + k] * y[j * p + k];
         }
 

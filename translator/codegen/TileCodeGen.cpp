@@ -110,6 +110,10 @@ std::string KernelCodeGen::renderTiledProduct(const Step &S,
   Tiled.set("k_begin", "static_cast<" + KType + ">(" +
                            text(K.Begin->getSourceRange()) + ")");
   Tiled.set("k_count", loopCount(K, "qd_kbegin", /*Checked=*/false));
+  // A loop over a type of at most 32 bits runs fewer than 2^32 times.
+  Tiled.set("chunk_index", Context.getTypeSize(K.Var->getType()) <= 32
+                               ? "unsigned"
+                               : "std::uint64_t");
 
   // The operands' tiles, and the edits that read the body's operands from
   // the thread's registers: a row operand's value for output 'qd_o' is the

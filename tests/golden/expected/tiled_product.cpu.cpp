@@ -5,7 +5,7 @@
 // Dense products in collapse(2) nests, tiled in shared memory on the GPU:
 // a product with a local accumulator (tiled when the nest has a tile per
 // multiprocessor), PolyBench's gemm (the output updated inside the product
-// loop, a transposed operand, 'tile(on)'), a syr2k-like sum of two products
+// loop, a transposed operand, a 64-bit 'k', 'tile(on)'), a syr2k-like sum of two products
 // with four operands, one read repeated and one read under a condition that
 // stays a global read, an inclusive product bound and statements after the
 // loop, and a product kept at one output per thread with 'tile(off)'.
@@ -32,7 +32,7 @@ qd_tiled_product_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:26), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:27), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_tiled_product_loop1(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int m, int p, double alpha, double beta, const double * x, const double * y, double * z, int n) {
 #if defined(_OPENMP)
@@ -41,17 +41,17 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::
   for (int i = qd_begin0; i < n; ++i)
   for (int j = qd_begin1; j < m; ++j)
   {
-#line 27 "tiled_product.cpp"
+#line 28 "tiled_product.cpp"
 {
             z[i * m + j] *= beta;
-            for (int k = 0; k < p; ++k)
+            for (long k = 0; k < p; ++k)
                 z[i * m + j] += alpha * x[i * p + k] * y[j * p + k];
         }
 #line 51 "tiled_product.cpu.cpp"
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:35), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:36), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_tiled_product_loop2(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * d, const float * w, int n) {
 #if defined(_OPENMP)
@@ -60,7 +60,7 @@ qd_tiled_product_loop2(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::
   for (int i = qd_begin0; i < n; ++i)
   for (int j = qd_begin1; j < m; ++j)
   {
-#line 36 "tiled_product.cpp"
+#line 37 "tiled_product.cpp"
 {
             const int row = i * p;
             float lo = 0.f, hi = 0.f;
@@ -75,7 +75,7 @@ qd_tiled_product_loop2(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:49), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:50), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_tiled_product_loop3(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * e, int n) {
 #if defined(_OPENMP)
@@ -84,7 +84,7 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::
   for (int i = qd_begin0; i < n; ++i)
   for (int j = qd_begin1; j < m; ++j)
   {
-#line 50 "tiled_product.cpp"
+#line 51 "tiled_product.cpp"
 {
             float s = 0.f;
             for (int k = 0; k < p; ++k)
@@ -107,28 +107,28 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 16);
     qd_tiled_product_loop0(qd_begin0, qd_begin1, qd_space, m, p, a, b, c, n);
   }
-  // parallel loop nest, collapse(2), tiled_product.cpp:26
+  // parallel loop nest, collapse(2), tiled_product.cpp:27
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(m), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 26);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 27);
     qd_tiled_product_loop1(qd_begin0, qd_begin1, qd_space, m, p, alpha, beta, x, y, z, n);
   }
-  // parallel loop nest, collapse(2), tiled_product.cpp:35
+  // parallel loop nest, collapse(2), tiled_product.cpp:36
   {
     const int qd_begin0 = 1;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(m), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 35);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 36);
     qd_tiled_product_loop2(qd_begin0, qd_begin1, qd_space, m, p, a, b, d, w, n);
   }
-  // parallel loop nest, collapse(2), tiled_product.cpp:49
+  // parallel loop nest, collapse(2), tiled_product.cpp:50
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(m), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 49);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 50);
     qd_tiled_product_loop3(qd_begin0, qd_begin1, qd_space, m, p, a, b, e, n);
   }
 }
@@ -140,16 +140,16 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
 }
 
 // ---- end of qd kernel 'tiled_product' ----
-#line 56 "tiled_product.cpp"
+#line 57 "tiled_product.cpp"
 
 
 // The same product through pointers to rows, as C code with fixed-width
 // arrays writes it: 'a[i][k]' and 'b[k][j]' are staged.
 #define WIDTH 24
 
-// ---- qd kernel 'tiled_product_rows' (tiled_product.cpp:62), translated by qd-translate ----
+// ---- qd kernel 'tiled_product_rows' (tiled_product.cpp:63), translated by qd-translate ----
 #line 152 "tiled_product.cpu.cpp"
-// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:67), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:68), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c, int n) {
 #if defined(_OPENMP)
@@ -158,7 +158,7 @@ qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const
   for (int i = qd_begin0; i < n; ++i)
   for (int j = qd_begin1; j < WIDTH; ++j)
   {
-#line 68 "tiled_product.cpp"
+#line 69 "tiled_product.cpp"
 {
             c[i][j] = 0.f;
             for (int k = 0; k < WIDTH; ++k)
@@ -172,12 +172,12 @@ qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const
 // Host entry points of kernel 'tiled_product_rows': they run its work on the calling thread and return when it is done.
 void tiled_product_rows(int n, const float a[][ 24], const float b[][ 24], float c[][ 24], qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop nest, collapse(2), tiled_product.cpp:67
+  // parallel loop nest, collapse(2), tiled_product.cpp:68
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(WIDTH), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product_rows", "tiled_product.cpp", 67);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product_rows", "tiled_product.cpp", 68);
     qd_tiled_product_rows_loop0(qd_begin0, qd_begin1, qd_space, a, b, c, n);
   }
 }
@@ -187,5 +187,5 @@ void tiled_product_rows(int n, const float a[][ 24], const float b[][ 24], float
 }
 
 // ---- end of qd kernel 'tiled_product_rows' ----
-#line 73 "tiled_product.cpp"
+#line 74 "tiled_product.cpp"
 

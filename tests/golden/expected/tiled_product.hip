@@ -4,7 +4,7 @@
 // Dense products in collapse(2) nests, tiled in shared memory on the GPU:
 // a product with a local accumulator (tiled when the nest has a tile per
 // multiprocessor), PolyBench's gemm (the output updated inside the product
-// loop, a transposed operand, 'tile(on)'), a syr2k-like sum of two products
+// loop, a transposed operand, a 64-bit 'k', 'tile(on)'), a syr2k-like sum of two products
 // with four operands, one read repeated and one read under a condition that
 // stays a global read, an inclusive product bound and statements after the
 // loop, and a product kept at one output per thread with 'tile(off)'.
@@ -59,34 +59,39 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
       }
     }
     const int qd_kbegin = static_cast<int>(0);
-    const std::uint64_t qd_kcount = qd::detail::trip_count(qd_kbegin, static_cast<int>(p), /*inclusive=*/false);
+    // A 32-bit 'k' has fewer than 2^32 iterations: its chunks are
+    // counted in 32 bits, which leaves the product's registers alone.
+    const unsigned qd_kcount = static_cast<unsigned>(qd::detail::trip_count(qd_kbegin, static_cast<int>(p), /*inclusive=*/false));
     // Each thread loads 4 elements of each operand per chunk,
     // neighbouring threads neighbouring elements; outside the nest, zero.
     float qd_next0[4];
     float qd_next1[4];
-    auto qd_load = [&](std::uint64_t qd_k0) {
+    auto qd_load = [&](unsigned qd_k0) {
+      // A whole chunk of a whole tile loads without checks, which the
+      // registers of the product would otherwise hold.
+      const bool qd_inside = qd_full && qd_kcount - qd_k0 >= 16;
       QD_UNROLL for (unsigned qd_e = 0; qd_e < 4; ++qd_e) {
         const unsigned qd_l = threadIdx.x + 256 * qd_e;
         {
           const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
           qd_next0[qd_e] = float{};
-          if (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount) {
+          if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 20 "tiled_product.cpp"
             qd_next0[qd_e] = a[i * p + k];
-#line 79 "tiled_product.hip"
+#line 84 "tiled_product.hip"
           }
         }
         {
           const unsigned qd_lk = qd_l / 64, qd_lo = qd_l % 64;
           qd_next1[qd_e] = float{};
-          if (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount) {
+          if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 20 "tiled_product.cpp"
             qd_next1[qd_e] = b[k * m + j];
-#line 90 "tiled_product.hip"
+#line 95 "tiled_product.hip"
           }
         }
       }
@@ -103,8 +108,9 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
     qd_stage(0);
     __syncthreads();
     unsigned qd_buffer = 0;
-    for (std::uint64_t qd_k0 = 0; qd_k0 < qd_kcount; qd_k0 += 16, qd_buffer ^= 1u) {
-      const bool qd_more = qd_k0 + 16 < qd_kcount;
+    // Runs while a chunk is left, so qd_k0 never wraps around in 32 bits.
+    for (unsigned qd_k0 = 0, qd_go = qd_kcount != 0; qd_go; qd_k0 += 16, qd_buffer ^= 1u) {
+      const bool qd_more = qd_kcount - qd_k0 > 16;
       if (qd_more)
         qd_load(qd_k0 + 16);
       const unsigned qd_kn = qd_more ? 16u : static_cast<unsigned>(qd_kcount - qd_k0);
@@ -123,7 +129,7 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] auto& s = qd_out0_s[qd_o];
 #line 20 "tiled_product.cpp"
             s += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 127 "tiled_product.hip"
+#line 133 "tiled_product.hip"
           }
         }
       }
@@ -144,7 +150,7 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] auto& s = qd_out0_s[qd_o];
 #line 20 "tiled_product.cpp"
             s += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 148 "tiled_product.hip"
+#line 154 "tiled_product.hip"
           }
         }
       }
@@ -152,6 +158,7 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
       if (qd_more)
         qd_stage(qd_buffer ^ 1u);
       __syncthreads();
+      qd_go = qd_more;
     }
     QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
       if (qd_valid(qd_o)) {
@@ -160,7 +167,7 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         [[maybe_unused]] auto& s = qd_out0_s[qd_o];
 #line 21 "tiled_product.cpp"
         c[i * m + j] = s;
-#line 164 "tiled_product.hip"
+#line 171 "tiled_product.hip"
       }
     }
   }
@@ -193,38 +200,43 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
 #line 18 "tiled_product.cpp"
         [[maybe_unused]] auto& s = qd_out0_s[qd_o]; s = 0.f;
-#line 197 "tiled_product.hip"
+#line 204 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
-    const std::uint64_t qd_kcount = qd::detail::trip_count(qd_kbegin, static_cast<int>(p), /*inclusive=*/false);
+    // A 32-bit 'k' has fewer than 2^32 iterations: its chunks are
+    // counted in 32 bits, which leaves the product's registers alone.
+    const unsigned qd_kcount = static_cast<unsigned>(qd::detail::trip_count(qd_kbegin, static_cast<int>(p), /*inclusive=*/false));
     // Each thread loads 4 elements of each operand per chunk,
     // neighbouring threads neighbouring elements; outside the nest, zero.
     float qd_next0[4];
     float qd_next1[4];
-    auto qd_load = [&](std::uint64_t qd_k0) {
+    auto qd_load = [&](unsigned qd_k0) {
+      // A whole chunk of a whole tile loads without checks, which the
+      // registers of the product would otherwise hold.
+      const bool qd_inside = qd_full && qd_kcount - qd_k0 >= 8;
       QD_UNROLL for (unsigned qd_e = 0; qd_e < 4; ++qd_e) {
         const unsigned qd_l = threadIdx.x + 256 * qd_e;
         {
           const unsigned qd_lk = qd_l % 8, qd_lo = qd_l / 8;
           qd_next0[qd_e] = float{};
-          if (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount) {
+          if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 20 "tiled_product.cpp"
             qd_next0[qd_e] = a[i * p + k];
-#line 217 "tiled_product.hip"
+#line 229 "tiled_product.hip"
           }
         }
         {
           const unsigned qd_lk = qd_l / 128, qd_lo = qd_l % 128;
           qd_next1[qd_e] = float{};
-          if (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount) {
+          if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 20 "tiled_product.cpp"
             qd_next1[qd_e] = b[k * m + j];
-#line 228 "tiled_product.hip"
+#line 240 "tiled_product.hip"
           }
         }
       }
@@ -241,8 +253,9 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
     qd_stage(0);
     __syncthreads();
     unsigned qd_buffer = 0;
-    for (std::uint64_t qd_k0 = 0; qd_k0 < qd_kcount; qd_k0 += 8, qd_buffer ^= 1u) {
-      const bool qd_more = qd_k0 + 8 < qd_kcount;
+    // Runs while a chunk is left, so qd_k0 never wraps around in 32 bits.
+    for (unsigned qd_k0 = 0, qd_go = qd_kcount != 0; qd_go; qd_k0 += 8, qd_buffer ^= 1u) {
+      const bool qd_more = qd_kcount - qd_k0 > 8;
       if (qd_more)
         qd_load(qd_k0 + 8);
       const unsigned qd_kn = qd_more ? 8u : static_cast<unsigned>(qd_kcount - qd_k0);
@@ -261,7 +274,7 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] auto& s = qd_out0_s[qd_o];
 #line 20 "tiled_product.cpp"
             s += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 265 "tiled_product.hip"
+#line 278 "tiled_product.hip"
           }
         }
       }
@@ -282,7 +295,7 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] auto& s = qd_out0_s[qd_o];
 #line 20 "tiled_product.cpp"
             s += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 286 "tiled_product.hip"
+#line 299 "tiled_product.hip"
           }
         }
       }
@@ -290,6 +303,7 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
       if (qd_more)
         qd_stage(qd_buffer ^ 1u);
       __syncthreads();
+      qd_go = qd_more;
     }
     QD_UNROLL for (unsigned qd_o = 0; qd_o < 64; ++qd_o) {
       if (qd_valid(qd_o)) {
@@ -298,29 +312,29 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
         [[maybe_unused]] auto& s = qd_out0_s[qd_o];
 #line 21 "tiled_product.cpp"
         c[i * m + j] = s;
-#line 302 "tiled_product.hip"
+#line 316 "tiled_product.hip"
       }
     }
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:26), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:27), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop2(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, double alpha, double beta, const double * x, const double * y, double * z) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 27 "tiled_product.cpp"
+#line 28 "tiled_product.cpp"
 {
             z[i * m + j] *= beta;
-            for (int k = 0; k < p; ++k)
+            for (long k = 0; k < p; ++k)
                 z[i * m + j] += alpha * x[i * p + k] * y[j * p + k];
         }
-#line 320 "tiled_product.hip"
+#line 334 "tiled_product.hip"
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:26), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 8 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:27), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 8 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, double alpha, double beta, const double * x, const double * y, double * z) {
   // Two chunks, k-major: the one the threads read and the next one. A
@@ -344,40 +358,45 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
       if (qd_valid(qd_o)) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-#line 28 "tiled_product.cpp"
+#line 29 "tiled_product.cpp"
         z[i * m + j] *= beta;
-#line 350 "tiled_product.hip"
+#line 364 "tiled_product.hip"
       }
     }
-    const int qd_kbegin = static_cast<int>(0);
-    const std::uint64_t qd_kcount = qd::detail::trip_count(qd_kbegin, static_cast<int>(p), /*inclusive=*/false);
+    const long qd_kbegin = static_cast<long>(0);
+    // A 32-bit 'k' has fewer than 2^32 iterations: its chunks are
+    // counted in 32 bits, which leaves the product's registers alone.
+    const std::uint64_t qd_kcount = static_cast<std::uint64_t>(qd::detail::trip_count(qd_kbegin, static_cast<long>(p), /*inclusive=*/false));
     // Each thread loads 2 elements of each operand per chunk,
     // neighbouring threads neighbouring elements; outside the nest, zero.
     double qd_next0[2];
     double qd_next1[2];
     auto qd_load = [&](std::uint64_t qd_k0) {
+      // A whole chunk of a whole tile loads without checks, which the
+      // registers of the product would otherwise hold.
+      const bool qd_inside = qd_full && qd_kcount - qd_k0 >= 8;
       QD_UNROLL for (unsigned qd_e = 0; qd_e < 2; ++qd_e) {
         const unsigned qd_l = threadIdx.x + 256 * qd_e;
         {
           const unsigned qd_lk = qd_l % 8, qd_lo = qd_l / 8;
           qd_next0[qd_e] = double{};
-          if (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount) {
+          if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
-            [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 30 "tiled_product.cpp"
+            [[maybe_unused]] long k = static_cast<long>(qd_kbegin + static_cast<long>(qd_k0 + qd_lk));
+#line 31 "tiled_product.cpp"
             qd_next0[qd_e] = x[i * p + k];
-#line 370 "tiled_product.hip"
+#line 389 "tiled_product.hip"
           }
         }
         {
           const unsigned qd_lk = qd_l % 8, qd_lo = qd_l / 8;
           qd_next1[qd_e] = double{};
-          if (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount) {
+          if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
-            [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 30 "tiled_product.cpp"
+            [[maybe_unused]] long k = static_cast<long>(qd_kbegin + static_cast<long>(qd_k0 + qd_lk));
+#line 31 "tiled_product.cpp"
             qd_next1[qd_e] = y[j * p + k];
-#line 381 "tiled_product.hip"
+#line 400 "tiled_product.hip"
           }
         }
       }
@@ -394,14 +413,15 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
     qd_stage(0);
     __syncthreads();
     unsigned qd_buffer = 0;
-    for (std::uint64_t qd_k0 = 0; qd_k0 < qd_kcount; qd_k0 += 8, qd_buffer ^= 1u) {
-      const bool qd_more = qd_k0 + 8 < qd_kcount;
+    // Runs while a chunk is left, so qd_k0 never wraps around in 32 bits.
+    for (std::uint64_t qd_k0 = 0, qd_go = qd_kcount != 0; qd_go; qd_k0 += 8, qd_buffer ^= 1u) {
+      const bool qd_more = qd_kcount - qd_k0 > 8;
       if (qd_more)
         qd_load(qd_k0 + 8);
       const unsigned qd_kn = qd_more ? 8u : static_cast<unsigned>(qd_kcount - qd_k0);
       if (qd_full && qd_kn == 8) {
         QD_UNROLL for (unsigned qd_kk = 0; qd_kk < 8; ++qd_kk) {
-          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
+          [[maybe_unused]] long k = static_cast<long>(qd_kbegin + static_cast<long>(qd_k0 + qd_kk));
           double qd_frag0[4];
           QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
             qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 64 + qd_ty * 4], qd_frag0 + 4 * qd_q);
@@ -411,15 +431,15 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
           QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-#line 30 "tiled_product.cpp"
+#line 31 "tiled_product.cpp"
             z[i * m + j] += alpha * qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 417 "tiled_product.hip"
+#line 437 "tiled_product.hip"
           }
         }
       }
       else {
         for (unsigned qd_kk = 0; qd_kk < qd_kn; ++qd_kk) {
-          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
+          [[maybe_unused]] long k = static_cast<long>(qd_kbegin + static_cast<long>(qd_k0 + qd_kk));
           double qd_frag0[4];
           QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
             qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 64 + qd_ty * 4], qd_frag0 + 4 * qd_q);
@@ -431,9 +451,9 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
               continue;
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-#line 30 "tiled_product.cpp"
+#line 31 "tiled_product.cpp"
             z[i * m + j] += alpha * qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 437 "tiled_product.hip"
+#line 457 "tiled_product.hip"
           }
         }
       }
@@ -441,17 +461,18 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
       if (qd_more)
         qd_stage(qd_buffer ^ 1u);
       __syncthreads();
+      qd_go = qd_more;
     }
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:35), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:36), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop4(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * d, const float * w) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 36 "tiled_product.cpp"
+#line 37 "tiled_product.cpp"
 {
             const int row = i * p;
             float lo = 0.f, hi = 0.f;
@@ -462,11 +483,11 @@ qd_tiled_product_loop4(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             const float mid = lo - hi;
             d[i * m + j] = mid * 0.5f;
         }
-#line 466 "tiled_product.hip"
+#line 487 "tiled_product.hip"
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:35), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:36), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * d, const float * w) {
   // Two chunks, k-major: the one the threads read and the next one. A
@@ -494,55 +515,60 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
       if (qd_valid(qd_o)) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-#line 37 "tiled_product.cpp"
-        [[maybe_unused]] auto& row = qd_out0_row[qd_o]; row = i * p;
 #line 38 "tiled_product.cpp"
+        [[maybe_unused]] auto& row = qd_out0_row[qd_o]; row = i * p;
+#line 39 "tiled_product.cpp"
         [[maybe_unused]] auto& lo = qd_out1_lo[qd_o]; lo = 0.f;
         [[maybe_unused]] auto& hi = qd_out2_hi[qd_o]; hi = 0.f;
-#line 503 "tiled_product.hip"
+#line 524 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
-    const std::uint64_t qd_kcount = qd::detail::trip_count(qd_kbegin, static_cast<int>(p - 1), /*inclusive=*/true);
+    // A 32-bit 'k' has fewer than 2^32 iterations: its chunks are
+    // counted in 32 bits, which leaves the product's registers alone.
+    const unsigned qd_kcount = static_cast<unsigned>(qd::detail::trip_count(qd_kbegin, static_cast<int>(p - 1), /*inclusive=*/true));
     // Each thread loads 4 elements of each operand per chunk,
     // neighbouring threads neighbouring elements; outside the nest, zero.
     float qd_next0[4];
     float qd_next1[4];
     float qd_next2[4];
-    auto qd_load = [&](std::uint64_t qd_k0) {
+    auto qd_load = [&](unsigned qd_k0) {
+      // A whole chunk of a whole tile loads without checks, which the
+      // registers of the product would otherwise hold.
+      const bool qd_inside = qd_full && qd_kcount - qd_k0 >= 16;
       QD_UNROLL for (unsigned qd_e = 0; qd_e < 4; ++qd_e) {
         const unsigned qd_l = threadIdx.x + 256 * qd_e;
         {
           const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
           qd_next0[qd_e] = float{};
-          if (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount) {
+          if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 40 "tiled_product.cpp"
+#line 41 "tiled_product.cpp"
             qd_next0[qd_e] = w[j * p + k];
-#line 524 "tiled_product.hip"
+#line 550 "tiled_product.hip"
           }
         }
         {
           const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
           qd_next1[qd_e] = float{};
-          if (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount) {
+          if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 40 "tiled_product.cpp"
+#line 41 "tiled_product.cpp"
             qd_next1[qd_e] = a[i * p + k];
-#line 535 "tiled_product.hip"
+#line 561 "tiled_product.hip"
           }
         }
         {
           const unsigned qd_lk = qd_l / 64, qd_lo = qd_l % 64;
           qd_next2[qd_e] = float{};
-          if (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount) {
+          if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 41 "tiled_product.cpp"
+#line 42 "tiled_product.cpp"
             qd_next2[qd_e] = b[k * m + j];
-#line 546 "tiled_product.hip"
+#line 572 "tiled_product.hip"
           }
         }
       }
@@ -560,8 +586,9 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
     qd_stage(0);
     __syncthreads();
     unsigned qd_buffer = 0;
-    for (std::uint64_t qd_k0 = 0; qd_k0 < qd_kcount; qd_k0 += 16, qd_buffer ^= 1u) {
-      const bool qd_more = qd_k0 + 16 < qd_kcount;
+    // Runs while a chunk is left, so qd_k0 never wraps around in 32 bits.
+    for (unsigned qd_k0 = 0, qd_go = qd_kcount != 0; qd_go; qd_k0 += 16, qd_buffer ^= 1u) {
+      const bool qd_more = qd_kcount - qd_k0 > 16;
       if (qd_more)
         qd_load(qd_k0 + 16);
       const unsigned qd_kn = qd_more ? 16u : static_cast<unsigned>(qd_kcount - qd_k0);
@@ -583,12 +610,12 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] auto& row = qd_out0_row[qd_o];
             [[maybe_unused]] auto& lo = qd_out1_lo[qd_o];
             [[maybe_unused]] auto& hi = qd_out2_hi[qd_o];
-#line 39 "tiled_product.cpp"
+#line 40 "tiled_product.cpp"
             {
                             lo += a[row - p + k] * qd_frag0[qd_o % 4] + qd_frag1[qd_o / 4] * qd_frag0[qd_o % 4];
                             hi += (k % 2 == 0 ? a[i * p + k] : 1.f) * qd_frag2[qd_o % 4];
                         }
-#line 592 "tiled_product.hip"
+#line 619 "tiled_product.hip"
           }
         }
       }
@@ -612,12 +639,12 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] auto& row = qd_out0_row[qd_o];
             [[maybe_unused]] auto& lo = qd_out1_lo[qd_o];
             [[maybe_unused]] auto& hi = qd_out2_hi[qd_o];
-#line 39 "tiled_product.cpp"
+#line 40 "tiled_product.cpp"
             {
                             lo += a[row - p + k] * qd_frag0[qd_o % 4] + qd_frag1[qd_o / 4] * qd_frag0[qd_o % 4];
                             hi += (k % 2 == 0 ? a[i * p + k] : 1.f) * qd_frag2[qd_o % 4];
                         }
-#line 621 "tiled_product.hip"
+#line 648 "tiled_product.hip"
           }
         }
       }
@@ -625,6 +652,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
       if (qd_more)
         qd_stage(qd_buffer ^ 1u);
       __syncthreads();
+      qd_go = qd_more;
     }
     QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
       if (qd_valid(qd_o)) {
@@ -632,34 +660,34 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
         [[maybe_unused]] auto& lo = qd_out1_lo[qd_o];
         [[maybe_unused]] auto& hi = qd_out2_hi[qd_o];
-#line 43 "tiled_product.cpp"
-        const float mid = lo - hi;
 #line 44 "tiled_product.cpp"
+        const float mid = lo - hi;
+#line 45 "tiled_product.cpp"
         d[i * m + j] = mid * 0.5f;
-#line 640 "tiled_product.hip"
+#line 668 "tiled_product.hip"
       }
     }
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:49), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:50), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop6(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * e) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 50 "tiled_product.cpp"
+#line 51 "tiled_product.cpp"
 {
             float s = 0.f;
             for (int k = 0; k < p; ++k)
                 s += a[i * p + k] * b[k * m + j];
             e[i * m + j] = s;
         }
-#line 659 "tiled_product.hip"
+#line 687 "tiled_product.hip"
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:49), collapse(2), coarsened: each thread runs 4 neighbouring 'i' for one 'j', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:50), collapse(2), coarsened: each thread runs 4 neighbouring 'i' for one 'j', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int m, int p, const float * a, const float * b, float * e) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
@@ -669,56 +697,56 @@ qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
       qd::detail::row_copies<float, 4> qd_rows0_s;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-#line 51 "tiled_product.cpp"
+#line 52 "tiled_product.cpp"
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r]; s = 0.f;
 
-#line 676 "tiled_product.hip"
+#line 704 "tiled_product.hip"
       }
-#line 52 "tiled_product.cpp"
+#line 53 "tiled_product.cpp"
       for (int k = 0; k < p; ++k) {
-#line 680 "tiled_product.hip"
+#line 708 "tiled_product.hip"
         qd::detail::row_copies<float, 4> qd_value0;
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
           [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
-#line 53 "tiled_product.cpp"
+#line 54 "tiled_product.cpp"
           qd_value0[qd_r] = a[i * p + k] * b[k * m + j];
-#line 687 "tiled_product.hip"
+#line 715 "tiled_product.hip"
         }
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
           [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
-#line 53 "tiled_product.cpp"
+#line 54 "tiled_product.cpp"
           s += qd_value0[qd_r];
-#line 694 "tiled_product.hip"
+#line 722 "tiled_product.hip"
         }
       }
       qd::detail::row_copies<float, 4> qd_value1;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
-#line 54 "tiled_product.cpp"
+#line 55 "tiled_product.cpp"
         qd_value1[qd_r] = s;
-#line 703 "tiled_product.hip"
+#line 731 "tiled_product.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
-#line 54 "tiled_product.cpp"
+#line 55 "tiled_product.cpp"
         e[i * m + j] = qd_value1[qd_r];
-#line 710 "tiled_product.hip"
+#line 738 "tiled_product.hip"
       }
     } else {
       for (std::uint64_t qd_row = qd_row0; qd_row < qd_row_count; ++qd_row) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
-#line 50 "tiled_product.cpp"
+#line 51 "tiled_product.cpp"
 {
             float s = 0.f;
             for (int k = 0; k < p; ++k)
                 s += a[i * p + k] * b[k * m + j];
             e[i * m + j] = s;
         }
-#line 722 "tiled_product.hip"
+#line 750 "tiled_product.hip"
       }
     }
   }
@@ -753,54 +781,54 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
       }
     }
   }
-  // parallel loop nest, collapse(2), tiled_product.cpp:26
+  // parallel loop nest, collapse(2), tiled_product.cpp:27
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(m), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 26);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 27);
     if (qd_space.total != 0) {
       if (qd::detail::tiling_applies(qd_space)) {
 
         qd_tiled_product_loop3<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, alpha, beta, qd::detail::present_or_device(x, "tiled_product", "x"), qd::detail::present_or_device(y, "tiled_product", "y"), qd::detail::present_or_device(z, "tiled_product", "z"));
-        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 26);
+        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 27);
       } else {
         qd_tiled_product_loop2<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, alpha, beta, qd::detail::present_or_device(x, "tiled_product", "x"), qd::detail::present_or_device(y, "tiled_product", "y"), qd::detail::present_or_device(z, "tiled_product", "z"));
-        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 26);
+        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 27);
       }
     }
   }
-  // parallel loop nest, collapse(2), tiled_product.cpp:35
+  // parallel loop nest, collapse(2), tiled_product.cpp:36
   {
     const int qd_begin0 = 1;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(m), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 35);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 36);
     if (qd_space.total != 0) {
       if (qd::detail::tiling_applies(qd_space)) {
 
         qd_tiled_product_loop5<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(d, "tiled_product", "d"), qd::detail::present_or_device(w, "tiled_product", "w"));
-        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 35);
+        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 36);
       } else {
         qd_tiled_product_loop4<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(d, "tiled_product", "d"), qd::detail::present_or_device(w, "tiled_product", "w"));
-        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 35);
+        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 36);
       }
     }
   }
-  // parallel loop nest, collapse(2), tiled_product.cpp:49
+  // parallel loop nest, collapse(2), tiled_product.cpp:50
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(m), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 49);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 50);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
       if (qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
         qd_tiled_product_loop7<<<qd::detail::grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(e, "tiled_product", "e"));
-        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 49);
+        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 50);
       } else {
         qd_tiled_product_loop6<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(e, "tiled_product", "e"));
-        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 49);
+        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 50);
       }
     }
   }
@@ -813,32 +841,32 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
 }
 
 // ---- end of qd kernel 'tiled_product' ----
-#line 56 "tiled_product.cpp"
+#line 57 "tiled_product.cpp"
 
 
 // The same product through pointers to rows, as C code with fixed-width
 // arrays writes it: 'a[i][k]' and 'b[k][j]' are staged.
 #define WIDTH 24
 
-// ---- qd kernel 'tiled_product_rows' (tiled_product.cpp:62), translated by qd-translate ----
-#line 825 "tiled_product.hip"
-// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:67), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// ---- qd kernel 'tiled_product_rows' (tiled_product.cpp:63), translated by qd-translate ----
+#line 853 "tiled_product.hip"
+// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:68), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 68 "tiled_product.cpp"
+#line 69 "tiled_product.cpp"
 {
             c[i][j] = 0.f;
             for (int k = 0; k < WIDTH; ++k)
                 c[i][j] += a[i][k] * b[k][j];
         }
-#line 838 "tiled_product.hip"
+#line 866 "tiled_product.hip"
   }
 }
 
-// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:67), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
+// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:68), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c) {
   // Two chunks, k-major: the one the threads read and the next one. A
@@ -862,40 +890,45 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
       if (qd_valid(qd_o)) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-#line 69 "tiled_product.cpp"
+#line 70 "tiled_product.cpp"
         c[i][j] = 0.f;
-#line 868 "tiled_product.hip"
+#line 896 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
-    const std::uint64_t qd_kcount = qd::detail::trip_count(qd_kbegin, static_cast<int>(WIDTH), /*inclusive=*/false);
+    // A 32-bit 'k' has fewer than 2^32 iterations: its chunks are
+    // counted in 32 bits, which leaves the product's registers alone.
+    const unsigned qd_kcount = static_cast<unsigned>(qd::detail::trip_count(qd_kbegin, static_cast<int>(WIDTH), /*inclusive=*/false));
     // Each thread loads 4 elements of each operand per chunk,
     // neighbouring threads neighbouring elements; outside the nest, zero.
     float qd_next0[4];
     float qd_next1[4];
-    auto qd_load = [&](std::uint64_t qd_k0) {
+    auto qd_load = [&](unsigned qd_k0) {
+      // A whole chunk of a whole tile loads without checks, which the
+      // registers of the product would otherwise hold.
+      const bool qd_inside = qd_full && qd_kcount - qd_k0 >= 16;
       QD_UNROLL for (unsigned qd_e = 0; qd_e < 4; ++qd_e) {
         const unsigned qd_l = threadIdx.x + 256 * qd_e;
         {
           const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
           qd_next0[qd_e] = float{};
-          if (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount) {
+          if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 71 "tiled_product.cpp"
+#line 72 "tiled_product.cpp"
             qd_next0[qd_e] = a[i][k];
-#line 888 "tiled_product.hip"
+#line 921 "tiled_product.hip"
           }
         }
         {
           const unsigned qd_lk = qd_l / 64, qd_lo = qd_l % 64;
           qd_next1[qd_e] = float{};
-          if (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount) {
+          if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 71 "tiled_product.cpp"
+#line 72 "tiled_product.cpp"
             qd_next1[qd_e] = b[k][j];
-#line 899 "tiled_product.hip"
+#line 932 "tiled_product.hip"
           }
         }
       }
@@ -912,8 +945,9 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
     qd_stage(0);
     __syncthreads();
     unsigned qd_buffer = 0;
-    for (std::uint64_t qd_k0 = 0; qd_k0 < qd_kcount; qd_k0 += 16, qd_buffer ^= 1u) {
-      const bool qd_more = qd_k0 + 16 < qd_kcount;
+    // Runs while a chunk is left, so qd_k0 never wraps around in 32 bits.
+    for (unsigned qd_k0 = 0, qd_go = qd_kcount != 0; qd_go; qd_k0 += 16, qd_buffer ^= 1u) {
+      const bool qd_more = qd_kcount - qd_k0 > 16;
       if (qd_more)
         qd_load(qd_k0 + 16);
       const unsigned qd_kn = qd_more ? 16u : static_cast<unsigned>(qd_kcount - qd_k0);
@@ -929,9 +963,9 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
           QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-#line 71 "tiled_product.cpp"
+#line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 935 "tiled_product.hip"
+#line 969 "tiled_product.hip"
           }
         }
       }
@@ -949,9 +983,9 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
               continue;
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-#line 71 "tiled_product.cpp"
+#line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 955 "tiled_product.hip"
+#line 989 "tiled_product.hip"
           }
         }
       }
@@ -959,11 +993,12 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
       if (qd_more)
         qd_stage(qd_buffer ^ 1u);
       __syncthreads();
+      qd_go = qd_more;
     }
   }
 }
 
-// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:67), collapse(2), tiled as a product: a block computes a 128x128 tile of ('i', 'j'), each of its 256 threads the 8x8 outputs at i = tile row + 64 (r / 4) + 4 t + r % 4 (t = ty, r < 8), j = tile column + 64 (r / 4) + 4 t + r % 4 (t = tx, r < 8). The operand reads of the 'k' loop come from shared memory, which the block fills 8 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
+// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:68), collapse(2), tiled as a product: a block computes a 128x128 tile of ('i', 'j'), each of its 256 threads the 8x8 outputs at i = tile row + 64 (r / 4) + 4 t + r % 4 (t = ty, r < 8), j = tile column + 64 (r / 4) + 4 t + r % 4 (t = tx, r < 8). The operand reads of the 'k' loop come from shared memory, which the block fills 8 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
 static __global__ void __launch_bounds__(256, 2)
 qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c) {
   // Two chunks, k-major: the one the threads read and the next one. A
@@ -987,40 +1022,45 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
       if (qd_valid(qd_o)) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4));
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
-#line 69 "tiled_product.cpp"
+#line 70 "tiled_product.cpp"
         c[i][j] = 0.f;
-#line 993 "tiled_product.hip"
+#line 1028 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
-    const std::uint64_t qd_kcount = qd::detail::trip_count(qd_kbegin, static_cast<int>(WIDTH), /*inclusive=*/false);
+    // A 32-bit 'k' has fewer than 2^32 iterations: its chunks are
+    // counted in 32 bits, which leaves the product's registers alone.
+    const unsigned qd_kcount = static_cast<unsigned>(qd::detail::trip_count(qd_kbegin, static_cast<int>(WIDTH), /*inclusive=*/false));
     // Each thread loads 4 elements of each operand per chunk,
     // neighbouring threads neighbouring elements; outside the nest, zero.
     float qd_next0[4];
     float qd_next1[4];
-    auto qd_load = [&](std::uint64_t qd_k0) {
+    auto qd_load = [&](unsigned qd_k0) {
+      // A whole chunk of a whole tile loads without checks, which the
+      // registers of the product would otherwise hold.
+      const bool qd_inside = qd_full && qd_kcount - qd_k0 >= 8;
       QD_UNROLL for (unsigned qd_e = 0; qd_e < 4; ++qd_e) {
         const unsigned qd_l = threadIdx.x + 256 * qd_e;
         {
           const unsigned qd_lk = qd_l % 8, qd_lo = qd_l / 8;
           qd_next0[qd_e] = float{};
-          if (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount) {
+          if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 71 "tiled_product.cpp"
+#line 72 "tiled_product.cpp"
             qd_next0[qd_e] = a[i][k];
-#line 1013 "tiled_product.hip"
+#line 1053 "tiled_product.hip"
           }
         }
         {
           const unsigned qd_lk = qd_l / 128, qd_lo = qd_l % 128;
           qd_next1[qd_e] = float{};
-          if (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount) {
+          if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 71 "tiled_product.cpp"
+#line 72 "tiled_product.cpp"
             qd_next1[qd_e] = b[k][j];
-#line 1024 "tiled_product.hip"
+#line 1064 "tiled_product.hip"
           }
         }
       }
@@ -1037,8 +1077,9 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
     qd_stage(0);
     __syncthreads();
     unsigned qd_buffer = 0;
-    for (std::uint64_t qd_k0 = 0; qd_k0 < qd_kcount; qd_k0 += 8, qd_buffer ^= 1u) {
-      const bool qd_more = qd_k0 + 8 < qd_kcount;
+    // Runs while a chunk is left, so qd_k0 never wraps around in 32 bits.
+    for (unsigned qd_k0 = 0, qd_go = qd_kcount != 0; qd_go; qd_k0 += 8, qd_buffer ^= 1u) {
+      const bool qd_more = qd_kcount - qd_k0 > 8;
       if (qd_more)
         qd_load(qd_k0 + 8);
       const unsigned qd_kn = qd_more ? 8u : static_cast<unsigned>(qd_kcount - qd_k0);
@@ -1054,9 +1095,9 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
           QD_UNROLL for (unsigned qd_o = 0; qd_o < 64; ++qd_o) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
-#line 71 "tiled_product.cpp"
+#line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1060 "tiled_product.hip"
+#line 1101 "tiled_product.hip"
           }
         }
       }
@@ -1074,9 +1115,9 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
               continue;
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
-#line 71 "tiled_product.cpp"
+#line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1080 "tiled_product.hip"
+#line 1121 "tiled_product.hip"
           }
         }
       }
@@ -1084,6 +1125,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
       if (qd_more)
         qd_stage(qd_buffer ^ 1u);
       __syncthreads();
+      qd_go = qd_more;
     }
   }
 }
@@ -1094,25 +1136,25 @@ void tiled_product_rows(int n, const float a[][ 24], const float b[][ 24], float
   QD_PROFILE_RANGE("qd kernel tiled_product_rows"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop nest, collapse(2), tiled_product.cpp:67
+  // parallel loop nest, collapse(2), tiled_product.cpp:68
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(WIDTH), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product_rows", "tiled_product.cpp", 67);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product_rows", "tiled_product.cpp", 68);
     if (qd_space.total != 0) {
       if (qd::detail::tiling_applies(qd_space)) {
         if (qd::detail::wide_tiling_fills_device(qd::detail::product_tiles(qd_space, 128), qd_device)) {
           qd_tiled_product_rows_loop1_wide<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 128) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "tiled_product_rows", "a"), qd::detail::present_or_device(b, "tiled_product_rows", "b"), qd::detail::present_or_device(c, "tiled_product_rows", "c"));
-          qd::detail::check_launch(hipGetLastError(), "tiled_product_rows", "tiled_product.cpp", 67);
+          qd::detail::check_launch(hipGetLastError(), "tiled_product_rows", "tiled_product.cpp", 68);
         } else {
           qd_tiled_product_rows_loop1<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "tiled_product_rows", "a"), qd::detail::present_or_device(b, "tiled_product_rows", "b"), qd::detail::present_or_device(c, "tiled_product_rows", "c"));
-          qd::detail::check_launch(hipGetLastError(), "tiled_product_rows", "tiled_product.cpp", 67);
+          qd::detail::check_launch(hipGetLastError(), "tiled_product_rows", "tiled_product.cpp", 68);
         }
 
       } else {
         qd_tiled_product_rows_loop0<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "tiled_product_rows", "a"), qd::detail::present_or_device(b, "tiled_product_rows", "b"), qd::detail::present_or_device(c, "tiled_product_rows", "c"));
-        qd::detail::check_launch(hipGetLastError(), "tiled_product_rows", "tiled_product.cpp", 67);
+        qd::detail::check_launch(hipGetLastError(), "tiled_product_rows", "tiled_product.cpp", 68);
       }
     }
   }
@@ -1123,5 +1165,5 @@ void tiled_product_rows(int n, const float a[][ 24], const float b[][ 24], float
 }
 
 // ---- end of qd kernel 'tiled_product_rows' ----
-#line 73 "tiled_product.cpp"
+#line 74 "tiled_product.cpp"
 
