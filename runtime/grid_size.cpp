@@ -131,7 +131,7 @@ bool tiling_fills_device(std::uint64_t tiles, const CallDevice& device) {
 }
 
 bool wide_tiling_fills_device(std::uint64_t tiles, const CallDevice& device) {
-  return tiles >= 2 * std::uint64_t(wave_cap(kThreadsPerSm, device.index(), 1));
+  return tiles >= wave_cap(kThreadsPerSm, device.index(), 1);
 }
 
 unsigned task_grid_size() { return launch_check_fails() ? 0 : 1; }

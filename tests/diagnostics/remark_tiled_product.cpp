@@ -4,7 +4,7 @@
 void gemm(int n, int m, int p, float alpha, const float* a, const float* bt, float* c)
 {
     #pragma qd loop collapse(2)
-    for (int i = 0; i < n; ++i) // expected-remark {{collapse(2) loop over 'i', 'j' computes a product in its 'k' loop: blocks of 256 threads each compute a 64x64 tile of outputs, 4x4 per thread, staged 16 'k' at a time, or, when the nest has two 128x128 tiles for every multiprocessor, 128x128 tiles, 8x8 per thread, staged 8 'k' at a time, and read 'a[i * p + k]' and 'bt[j * p + k]' from shared memory when the nest has a 64x64 tile for every multiprocessor (else one output per thread)}}
+    for (int i = 0; i < n; ++i) // expected-remark {{collapse(2) loop over 'i', 'j' computes a product in its 'k' loop: blocks of 256 threads each compute a 64x64 tile of outputs, 4x4 per thread, staged 16 'k' at a time, or, when the nest has a 64x64 tile for every multiprocessor, blocks of 64 threads, 8x8 per thread, or, when it has a 128x128 tile for every multiprocessor, 128x128 tiles, 8x8 per thread of 256, staged 8 'k' at a time, and read 'a[i * p + k]' and 'bt[j * p + k]' from shared memory when the nest has a 64x64 tile for every multiprocessor (else one output per thread)}}
         for (int j = 0; j < m; ++j) {
             float s = 0.0f;
             for (int k = 0; k < p; ++k)

@@ -1,10 +1,15 @@
 //===- TileCodeGen.cpp - A product's nest tiled in shared memory ----------===//
 //
 // Renders a Tiling (TileAnalysis.h) as templates/gpu/device_tiled_product,
-// in one or two block tiles (TileShape): 64x64 outputs, 4x4 per thread, and,
-// where the analysis allows it (Tiling::Wide), 128x128, 8x8 per thread,
-// which the runtime launches when the nest has enough of them
-// (qd::detail::wide_tiling_fills_device). The statements before the product
+// in one or three block tiles (TileShape): 64x64 outputs, 4x4 per thread of
+// 256, and, where the analysis allows it (Tiling::Wide), 128x128, 8x8 per
+// thread of 256 ("_wide"), and 64x64, 8x8 per thread of 64 ("_mid"). The
+// runtime launches the 128x128 one when the nest has one of its tiles for
+// each multiprocessor (qd::detail::wide_tiling_fills_device), else the 64x64
+// 8x8 one when it has one of those for each, else the 4x4 one, which runs
+// more threads on few tiles. On an H200, n = 512, 1024, 2048 and 4096 floats
+// ran fastest in 4x4, 64x64 8x8, 128x128 and 128x128 tiles. The statements
+// before the product
 // loop, its body and the statements after it run once per output of the
 // thread, in an unrolled loop over its outputs; the operand reads of the body
 // become reads of registers loaded from the block's shared tiles. The locals
@@ -21,25 +26,32 @@ using namespace clang;
 namespace qd {
 
 /// A block's tile of outputs: Side x Side, Per x Per per thread of the
-/// block's 16 x 16. A thread's rows are 4 neighbouring ones in each 64 (its
-/// columns alike), so that it reads each operand from shared memory 4
-/// elements at a time. The product loop is staged Chunk iterations at a time.
+/// block's Lanes x Lanes threads (Side = Lanes * Per). A thread's rows are 4
+/// neighbouring ones in each 4 * Lanes (its columns alike), so that it reads
+/// each operand from shared memory 4 elements at a time. The product loop is
+/// staged Chunk iterations at a time.
 struct TileShape {
   unsigned Side;
   unsigned Per;
+  unsigned Lanes;
   unsigned Chunk;
   const char *Suffix;
+  unsigned threads() const { return Lanes * Lanes; }
   unsigned outputs() const { return Per * Per; }
+  /// The distance between a thread's groups of 4 rows (columns).
+  unsigned quadStride() const { return 4 * Lanes; }
   /// Elements of each operand that each thread loads per chunk.
-  unsigned loads() const { return Side * Chunk / 256; }
+  unsigned loads() const { return Side * Chunk / threads(); }
   /// Output 'qd_o''s row (column) in the tile, of thread 'qd_ty' ('qd_tx').
   std::string rowOffset() const {
     return Per == 4 ? "qd_ty * 4 + qd_o / 4"
-                    : "qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4";
+                    : "qd_o / 32 * " + std::to_string(quadStride()) +
+                          " + qd_ty * 4 + qd_o / 8 % 4";
   }
   std::string columnOffset() const {
     return Per == 4 ? "qd_tx * 4 + qd_o % 4"
-                    : "qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4";
+                    : "qd_o % 8 / 4 * " + std::to_string(quadStride()) +
+                          " + qd_tx * 4 + qd_o % 4";
   }
 };
 
@@ -56,15 +68,20 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
   const Tiling &T = *S.Tile;
   TemplateData Tiled = Data;
   Tiled.set("name", Prefix + "_loop" + std::to_string(NextDeviceFunction++));
-  const TileShape Narrow{64, 4, T.Chunk, ""};
+  const TileShape Narrow{64, 4, 16, T.Chunk, ""};
   const std::string NarrowLaunch =
       renderTiledProduct(S, Tiled, Narrow, LeadingArgs);
   Tiled.set("wide", T.Wide);
-  if (T.Wide)
+  if (T.Wide) {
     Tiled.set("wide_launch",
-              indent(renderTiledProduct(S, Tiled, {128, 8, 8, "_wide"},
+              indent(renderTiledProduct(S, Tiled, {128, 8, 16, 8, "_wide"},
                                         LeadingArgs),
                      2));
+    Tiled.set("mid_launch",
+              indent(renderTiledProduct(S, Tiled, {64, 8, 8, T.Chunk, "_mid"},
+                                        LeadingArgs),
+                     2));
+  }
   Tiled.set("explicit", T.Explicit);
   Tiled.set("tiled_launch", T.Wide ? indent(NarrowLaunch, 2) : NarrowLaunch);
   Tiled.set("plain_launch", Data.get("launch")->string_value());
@@ -79,9 +96,12 @@ std::string KernelCodeGen::renderTiledProduct(const Step &S,
   const Tiling &T = *S.Tile;
   TemplateData Tiled = Data;
   Tiled.set("name", Data.get("name")->string_value() + Shape.Suffix);
-  Tiled.set("block_dim", "256");
-  // The wide tile fits two blocks per multiprocessor in registers.
-  Tiled.set("min_blocks", Shape.Per == 8 ? ", 2" : "");
+  const std::string Threads = std::to_string(Shape.threads());
+  Tiled.set("block_dim", Threads);
+  Tiled.set("lanes", std::to_string(Shape.Lanes));
+  Tiled.set("quad_stride", std::to_string(Shape.quadStride()));
+  // The 128x128 tile fits two blocks per multiprocessor in registers.
+  Tiled.set("min_blocks", Shape.Per == 8 && Shape.Lanes == 16 ? ", 2" : "");
   const std::string Per = std::to_string(Shape.Per);
   const std::string Outputs = std::to_string(Shape.outputs());
   Tiled.set("side", std::to_string(Shape.Side));
@@ -94,10 +114,12 @@ std::string KernelCodeGen::renderTiledProduct(const Step &S,
   Tiled.set("row_elements", std::to_string(Shape.Side + 4));
   Tiled.set("row_offset", Shape.rowOffset());
   Tiled.set("col_offset", Shape.columnOffset());
-  const char *Spread = Shape.Per == 4 ? "4 t + r" : "64 (r / 4) + 4 t + r % 4";
+  const std::string Spread =
+      Shape.Per == 4 ? "4 t + r"
+                     : std::to_string(Shape.quadStride()) + " (r / 4) + 4 t + r % 4";
   const LoopForm &Row = S.Loop, &Column = S.Collapsed.front(), &K = T.Product;
-  Tiled.set("row_spread", std::string(Spread) + " (t = ty, r < " + Per + ")");
-  Tiled.set("col_spread", std::string(Spread) + " (t = tx, r < " + Per + ")");
+  Tiled.set("row_spread", Spread + " (t = ty, r < " + Per + ")");
+  Tiled.set("col_spread", Spread + " (t = tx, r < " + Per + ")");
   const std::string RowType = spellType(Row.Var->getType(), Policy);
   const std::string ColumnType = spellType(Column.Var->getType(), Policy);
   const std::string KType = spellType(K.Var->getType(), Policy);
@@ -230,7 +252,7 @@ std::string KernelCodeGen::renderTiledProduct(const Step &S,
 
   addLaunch(Tiled,
             "qd::detail::grid_size(qd::detail::product_tiles(qd_space, " + Side +
-                ") * 256, 256, qd_device)",
+                ") * " + Threads + ", " + Threads + ", qd_device)",
             LeadingArgs + "qd_space", 2);
   DeviceFunctions +=
       renderTemplate(Options.Target, "device_tiled_product", Tiled) + "\n";

@@ -1,7 +1,8 @@
 // Driver for golden case tiled_product (see driver_support.h).
 // Sizes that the tiles (64x64, 128x128) and chunks (16 or 8 iterations) do
 // not divide, with enough tiles that the default tiles on the fake device (4
-// multiprocessors), the first size in 128x128 tiles (9 of them); a nest of
+// multiprocessors), the first size in 128x128 tiles (9 of them), the second
+// in 64x64 tiles of 8x8 outputs per thread (2 of 128x128, 6 of 64x64); a nest of
 // fewer tiles than multiprocessors (default: one output per thread;
 // 'tile(on)': tiled); one row or one column (always one output per thread); empty nests and an empty product loop; and operands that
 // alias, as the rules allow (each product reads one array twice); and a
@@ -14,7 +15,7 @@
 int main() {
   using namespace qd_driver;
   struct Size { int n, m, p; };
-  for (const Size s : {Size{260, 270, 21}, Size{130, 150, 37}, Size{70, 3, 20}, Size{1, 90, 17},
+  for (const Size s : {Size{260, 270, 21}, Size{130, 100, 37}, Size{70, 3, 20}, Size{1, 90, 17},
                        Size{66, 1, 5}, Size{0, 40, 8}, Size{12, 9, 0}}) {
     const auto nm = std::size_t(s.n) * s.m, np = std::size_t(s.n) * s.p,
                pm = std::size_t(s.p) * s.m;

@@ -318,6 +318,151 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
   }
 }
 
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:16), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 64 threads the 8x8 outputs at i = tile row + 32 (r / 4) + 4 t + r % 4 (t = ty, r < 8), j = tile column + 32 (r / 4) + 4 t + r % 4 (t = tx, r < 8). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
+static __global__ void __launch_bounds__(64)
+qd_tiled_product_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * c) {
+  // Two chunks, k-major: the one the threads read and the next one. A
+  // thread's 4 neighbouring rows (columns) are one aligned 4-element read;
+  // the 4 elements of padding keep the loads' stores apart in the banks.
+  alignas(qd::detail::TileQuad<float>) __shared__ float qd_tile0[2][16][68];
+  alignas(qd::detail::TileQuad<float>) __shared__ float qd_tile1[2][16][68];
+  const unsigned qd_ty = threadIdx.x / 8, qd_tx = threadIdx.x % 8;
+  const std::uint64_t qd_col_tiles = (qd_space.count[1] + 63) / 64;
+  const std::uint64_t qd_tiles = (qd_space.count[0] + 63) / 64 * qd_col_tiles;
+  for (std::uint64_t qd_tile = blockIdx.x; qd_tile < qd_tiles; qd_tile += gridDim.x) {
+    const std::uint64_t qd_row0 = qd_tile / qd_col_tiles * 64, qd_col0 = qd_tile % qd_col_tiles * 64;
+    // A whole tile inside the nest, and a whole chunk, run without the
+    // per-output checks, unrolled.
+    const bool qd_full = qd_row0 + 64 <= qd_space.count[0] && qd_col0 + 64 <= qd_space.count[1];
+    // A function, not an array of 64 flags, which would take as many registers.
+    auto qd_valid = [&](unsigned qd_o) {
+      return qd_row0 + qd_o / 32 * 32 + qd_ty * 4 + qd_o / 8 % 4 < qd_space.count[0] && qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4 < qd_space.count[1];
+    };
+    qd::detail::row_copies<float, 64> qd_out0_s{};
+    QD_UNROLL for (unsigned qd_o = 0; qd_o < 64; ++qd_o) {
+      if (qd_valid(qd_o)) {
+        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 32 + qd_ty * 4 + qd_o / 8 % 4));
+        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
+#line 18 "tiled_product.cpp"
+        [[maybe_unused]] auto& s = qd_out0_s[qd_o]; s = 0.f;
+#line 349 "tiled_product.cu"
+      }
+    }
+    const int qd_kbegin = static_cast<int>(0);
+    // A 32-bit 'k' has fewer than 2^32 iterations: its chunks are
+    // counted in 32 bits, which leaves the product's registers alone.
+    const unsigned qd_kcount = static_cast<unsigned>(qd::detail::trip_count(qd_kbegin, static_cast<int>(p), /*inclusive=*/false));
+    // Each thread loads 16 elements of each operand per chunk,
+    // neighbouring threads neighbouring elements; outside the nest, zero.
+    float qd_next0[16];
+    float qd_next1[16];
+    auto qd_load = [&](unsigned qd_k0) {
+      // A whole chunk of a whole tile loads without checks, which the
+      // registers of the product would otherwise hold.
+      const bool qd_inside = qd_full && qd_kcount - qd_k0 >= 16;
+      QD_UNROLL for (unsigned qd_e = 0; qd_e < 16; ++qd_e) {
+        const unsigned qd_l = threadIdx.x + 64 * qd_e;
+        {
+          const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
+          qd_next0[qd_e] = float{};
+          if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
+            [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
+#line 20 "tiled_product.cpp"
+            qd_next0[qd_e] = a[i * p + k];
+#line 374 "tiled_product.cu"
+          }
+        }
+        {
+          const unsigned qd_lk = qd_l / 64, qd_lo = qd_l % 64;
+          qd_next1[qd_e] = float{};
+          if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
+            [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
+#line 20 "tiled_product.cpp"
+            qd_next1[qd_e] = b[k * m + j];
+#line 385 "tiled_product.cu"
+          }
+        }
+      }
+    };
+    auto qd_stage = [&](unsigned qd_buffer) {
+      QD_UNROLL for (unsigned qd_e = 0; qd_e < 16; ++qd_e) {
+        const unsigned qd_l = threadIdx.x + 64 * qd_e;
+        qd_tile0[qd_buffer][qd_l % 16][qd_l / 16] = qd_next0[qd_e];
+        qd_tile1[qd_buffer][qd_l / 64][qd_l % 64] = qd_next1[qd_e];
+      }
+    };
+    // The previous tile's last barrier: every thread is done reading.
+    qd_load(0);
+    qd_stage(0);
+    __syncthreads();
+    unsigned qd_buffer = 0;
+    // Runs while a chunk is left, so qd_k0 never wraps around in 32 bits.
+    for (unsigned qd_k0 = 0, qd_go = qd_kcount != 0; qd_go; qd_k0 += 16, qd_buffer ^= 1u) {
+      const bool qd_more = qd_kcount - qd_k0 > 16;
+      if (qd_more)
+        qd_load(qd_k0 + 16);
+      const unsigned qd_kn = qd_more ? 16u : static_cast<unsigned>(qd_kcount - qd_k0);
+      if (qd_full && qd_kn == 16) {
+        QD_UNROLL for (unsigned qd_kk = 0; qd_kk < 16; ++qd_kk) {
+          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
+          float qd_frag0[8];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 2; ++qd_q)
+            qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 32 + qd_ty * 4], qd_frag0 + 4 * qd_q);
+          float qd_frag1[8];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 2; ++qd_q)
+            qd::detail::load_quad(&qd_tile1[qd_buffer][qd_kk][qd_q * 32 + qd_tx * 4], qd_frag1 + 4 * qd_q);
+          QD_UNROLL for (unsigned qd_o = 0; qd_o < 64; ++qd_o) {
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 32 + qd_ty * 4 + qd_o / 8 % 4));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
+            [[maybe_unused]] auto& s = qd_out0_s[qd_o];
+#line 20 "tiled_product.cpp"
+            s += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
+#line 423 "tiled_product.cu"
+          }
+        }
+      }
+      else {
+        for (unsigned qd_kk = 0; qd_kk < qd_kn; ++qd_kk) {
+          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
+          float qd_frag0[8];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 2; ++qd_q)
+            qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 32 + qd_ty * 4], qd_frag0 + 4 * qd_q);
+          float qd_frag1[8];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 2; ++qd_q)
+            qd::detail::load_quad(&qd_tile1[qd_buffer][qd_kk][qd_q * 32 + qd_tx * 4], qd_frag1 + 4 * qd_q);
+          QD_UNROLL for (unsigned qd_o = 0; qd_o < 64; ++qd_o) {
+            if (!qd_valid(qd_o))
+              continue;
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 32 + qd_ty * 4 + qd_o / 8 % 4));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
+            [[maybe_unused]] auto& s = qd_out0_s[qd_o];
+#line 20 "tiled_product.cpp"
+            s += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
+#line 444 "tiled_product.cu"
+          }
+        }
+      }
+      // The other buffer's readers passed the previous barrier.
+      if (qd_more)
+        qd_stage(qd_buffer ^ 1u);
+      __syncthreads();
+      qd_go = qd_more;
+    }
+    QD_UNROLL for (unsigned qd_o = 0; qd_o < 64; ++qd_o) {
+      if (qd_valid(qd_o)) {
+        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 32 + qd_ty * 4 + qd_o / 8 % 4));
+        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
+        [[maybe_unused]] auto& s = qd_out0_s[qd_o];
+#line 21 "tiled_product.cpp"
+        c[i * m + j] = s;
+#line 461 "tiled_product.cu"
+      }
+    }
+  }
+}
+
 // Parallel loop nest of 'tiled_product' (tiled_product.cpp:27), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop2(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, double alpha, double beta, const double * x, const double * y, double * z) {
@@ -330,7 +475,7 @@ qd_tiled_product_loop2(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             for (long k = 0; k < p; ++k)
                 z[i * m + j] += alpha * x[i * p + k] * y[j * p + k];
         }
-#line 334 "tiled_product.cu"
+#line 479 "tiled_product.cu"
   }
 }
 
@@ -360,7 +505,7 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 29 "tiled_product.cpp"
         z[i * m + j] *= beta;
-#line 364 "tiled_product.cu"
+#line 509 "tiled_product.cu"
       }
     }
     const long qd_kbegin = static_cast<long>(0);
@@ -385,7 +530,7 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] long k = static_cast<long>(qd_kbegin + static_cast<long>(qd_k0 + qd_lk));
 #line 31 "tiled_product.cpp"
             qd_next0[qd_e] = x[i * p + k];
-#line 389 "tiled_product.cu"
+#line 534 "tiled_product.cu"
           }
         }
         {
@@ -396,7 +541,7 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] long k = static_cast<long>(qd_kbegin + static_cast<long>(qd_k0 + qd_lk));
 #line 31 "tiled_product.cpp"
             qd_next1[qd_e] = y[j * p + k];
-#line 400 "tiled_product.cu"
+#line 545 "tiled_product.cu"
           }
         }
       }
@@ -433,7 +578,7 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 31 "tiled_product.cpp"
             z[i * m + j] += alpha * qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 437 "tiled_product.cu"
+#line 582 "tiled_product.cu"
           }
         }
       }
@@ -453,7 +598,7 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 31 "tiled_product.cpp"
             z[i * m + j] += alpha * qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 457 "tiled_product.cu"
+#line 602 "tiled_product.cu"
           }
         }
       }
@@ -483,7 +628,7 @@ qd_tiled_product_loop4(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             const float mid = lo - hi;
             d[i * m + j] = mid * 0.5f;
         }
-#line 487 "tiled_product.cu"
+#line 632 "tiled_product.cu"
   }
 }
 
@@ -520,7 +665,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
 #line 39 "tiled_product.cpp"
         [[maybe_unused]] auto& lo = qd_out1_lo[qd_o]; lo = 0.f;
         [[maybe_unused]] auto& hi = qd_out2_hi[qd_o]; hi = 0.f;
-#line 524 "tiled_product.cu"
+#line 669 "tiled_product.cu"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -546,7 +691,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 41 "tiled_product.cpp"
             qd_next0[qd_e] = w[j * p + k];
-#line 550 "tiled_product.cu"
+#line 695 "tiled_product.cu"
           }
         }
         {
@@ -557,7 +702,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 41 "tiled_product.cpp"
             qd_next1[qd_e] = a[i * p + k];
-#line 561 "tiled_product.cu"
+#line 706 "tiled_product.cu"
           }
         }
         {
@@ -568,7 +713,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 42 "tiled_product.cpp"
             qd_next2[qd_e] = b[k * m + j];
-#line 572 "tiled_product.cu"
+#line 717 "tiled_product.cu"
           }
         }
       }
@@ -615,7 +760,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
                             lo += a[row - p + k] * qd_frag0[qd_o % 4] + qd_frag1[qd_o / 4] * qd_frag0[qd_o % 4];
                             hi += (k % 2 == 0 ? a[i * p + k] : 1.f) * qd_frag2[qd_o % 4];
                         }
-#line 619 "tiled_product.cu"
+#line 764 "tiled_product.cu"
           }
         }
       }
@@ -644,7 +789,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
                             lo += a[row - p + k] * qd_frag0[qd_o % 4] + qd_frag1[qd_o / 4] * qd_frag0[qd_o % 4];
                             hi += (k % 2 == 0 ? a[i * p + k] : 1.f) * qd_frag2[qd_o % 4];
                         }
-#line 648 "tiled_product.cu"
+#line 793 "tiled_product.cu"
           }
         }
       }
@@ -664,7 +809,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         const float mid = lo - hi;
 #line 45 "tiled_product.cpp"
         d[i * m + j] = mid * 0.5f;
-#line 668 "tiled_product.cu"
+#line 813 "tiled_product.cu"
       }
     }
   }
@@ -683,7 +828,7 @@ qd_tiled_product_loop6(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
                 s += a[i * p + k] * b[k * m + j];
             e[i * m + j] = s;
         }
-#line 687 "tiled_product.cu"
+#line 832 "tiled_product.cu"
   }
 }
 
@@ -700,25 +845,25 @@ qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
 #line 52 "tiled_product.cpp"
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r]; s = 0.f;
 
-#line 704 "tiled_product.cu"
+#line 849 "tiled_product.cu"
       }
 #line 53 "tiled_product.cpp"
       for (int k = 0; k < p; ++k) {
-#line 708 "tiled_product.cu"
+#line 853 "tiled_product.cu"
         qd::detail::row_copies<float, 4> qd_value0;
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
           [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 54 "tiled_product.cpp"
           qd_value0[qd_r] = a[i * p + k] * b[k * m + j];
-#line 715 "tiled_product.cu"
+#line 860 "tiled_product.cu"
         }
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
           [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 54 "tiled_product.cpp"
           s += qd_value0[qd_r];
-#line 722 "tiled_product.cu"
+#line 867 "tiled_product.cu"
         }
       }
       qd::detail::row_copies<float, 4> qd_value1;
@@ -727,14 +872,14 @@ qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 55 "tiled_product.cpp"
         qd_value1[qd_r] = s;
-#line 731 "tiled_product.cu"
+#line 876 "tiled_product.cu"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 55 "tiled_product.cpp"
         e[i * m + j] = qd_value1[qd_r];
-#line 738 "tiled_product.cu"
+#line 883 "tiled_product.cu"
       }
     } else {
       for (std::uint64_t qd_row = qd_row0; qd_row < qd_row_count; ++qd_row) {
@@ -746,7 +891,7 @@ qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
                 s += a[i * p + k] * b[k * m + j];
             e[i * m + j] = s;
         }
-#line 750 "tiled_product.cu"
+#line 895 "tiled_product.cu"
       }
     }
   }
@@ -769,6 +914,9 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
       if (qd::detail::tiling_applies(qd_space) && qd::detail::tiling_fills_device(qd::detail::product_tiles(qd_space), qd_device)) {
         if (qd::detail::wide_tiling_fills_device(qd::detail::product_tiles(qd_space, 128), qd_device)) {
           qd_tiled_product_loop1_wide<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 128) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(c, "tiled_product", "c"));
+          qd::detail::check_launch(cudaGetLastError(), "tiled_product", "tiled_product.cpp", 16);
+        } else if (qd::detail::tiling_fills_device(qd::detail::product_tiles(qd_space), qd_device)) {
+          qd_tiled_product_loop1_mid<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 64, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(c, "tiled_product", "c"));
           qd::detail::check_launch(cudaGetLastError(), "tiled_product", "tiled_product.cpp", 16);
         } else {
           qd_tiled_product_loop1<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(c, "tiled_product", "c"));
@@ -849,7 +997,7 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
 #define WIDTH 24
 
 // ---- qd kernel 'tiled_product_rows' (tiled_product.cpp:63), translated by qd-translate ----
-#line 853 "tiled_product.cu"
+#line 1001 "tiled_product.cu"
 // Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:68), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c) {
@@ -862,7 +1010,7 @@ qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, const qd::detail::Coll
             for (int k = 0; k < WIDTH; ++k)
                 c[i][j] += a[i][k] * b[k][j];
         }
-#line 866 "tiled_product.cu"
+#line 1014 "tiled_product.cu"
   }
 }
 
@@ -892,7 +1040,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 70 "tiled_product.cpp"
         c[i][j] = 0.f;
-#line 896 "tiled_product.cu"
+#line 1044 "tiled_product.cu"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -917,7 +1065,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 72 "tiled_product.cpp"
             qd_next0[qd_e] = a[i][k];
-#line 921 "tiled_product.cu"
+#line 1069 "tiled_product.cu"
           }
         }
         {
@@ -928,7 +1076,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 72 "tiled_product.cpp"
             qd_next1[qd_e] = b[k][j];
-#line 932 "tiled_product.cu"
+#line 1080 "tiled_product.cu"
           }
         }
       }
@@ -965,7 +1113,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 969 "tiled_product.cu"
+#line 1117 "tiled_product.cu"
           }
         }
       }
@@ -985,7 +1133,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 989 "tiled_product.cu"
+#line 1137 "tiled_product.cu"
           }
         }
       }
@@ -1024,7 +1172,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
 #line 70 "tiled_product.cpp"
         c[i][j] = 0.f;
-#line 1028 "tiled_product.cu"
+#line 1176 "tiled_product.cu"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -1049,7 +1197,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 72 "tiled_product.cpp"
             qd_next0[qd_e] = a[i][k];
-#line 1053 "tiled_product.cu"
+#line 1201 "tiled_product.cu"
           }
         }
         {
@@ -1060,7 +1208,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 72 "tiled_product.cpp"
             qd_next1[qd_e] = b[k][j];
-#line 1064 "tiled_product.cu"
+#line 1212 "tiled_product.cu"
           }
         }
       }
@@ -1097,7 +1245,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
 #line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1101 "tiled_product.cu"
+#line 1249 "tiled_product.cu"
           }
         }
       }
@@ -1117,7 +1265,139 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
 #line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1121 "tiled_product.cu"
+#line 1269 "tiled_product.cu"
+          }
+        }
+      }
+      // The other buffer's readers passed the previous barrier.
+      if (qd_more)
+        qd_stage(qd_buffer ^ 1u);
+      __syncthreads();
+      qd_go = qd_more;
+    }
+  }
+}
+
+// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:68), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 64 threads the 8x8 outputs at i = tile row + 32 (r / 4) + 4 t + r % 4 (t = ty, r < 8), j = tile column + 32 (r / 4) + 4 t + r % 4 (t = tx, r < 8). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
+static __global__ void __launch_bounds__(64)
+qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c) {
+  // Two chunks, k-major: the one the threads read and the next one. A
+  // thread's 4 neighbouring rows (columns) are one aligned 4-element read;
+  // the 4 elements of padding keep the loads' stores apart in the banks.
+  alignas(qd::detail::TileQuad<float>) __shared__ float qd_tile0[2][16][68];
+  alignas(qd::detail::TileQuad<float>) __shared__ float qd_tile1[2][16][68];
+  const unsigned qd_ty = threadIdx.x / 8, qd_tx = threadIdx.x % 8;
+  const std::uint64_t qd_col_tiles = (qd_space.count[1] + 63) / 64;
+  const std::uint64_t qd_tiles = (qd_space.count[0] + 63) / 64 * qd_col_tiles;
+  for (std::uint64_t qd_tile = blockIdx.x; qd_tile < qd_tiles; qd_tile += gridDim.x) {
+    const std::uint64_t qd_row0 = qd_tile / qd_col_tiles * 64, qd_col0 = qd_tile % qd_col_tiles * 64;
+    // A whole tile inside the nest, and a whole chunk, run without the
+    // per-output checks, unrolled.
+    const bool qd_full = qd_row0 + 64 <= qd_space.count[0] && qd_col0 + 64 <= qd_space.count[1];
+    // A function, not an array of 64 flags, which would take as many registers.
+    auto qd_valid = [&](unsigned qd_o) {
+      return qd_row0 + qd_o / 32 * 32 + qd_ty * 4 + qd_o / 8 % 4 < qd_space.count[0] && qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4 < qd_space.count[1];
+    };
+    QD_UNROLL for (unsigned qd_o = 0; qd_o < 64; ++qd_o) {
+      if (qd_valid(qd_o)) {
+        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 32 + qd_ty * 4 + qd_o / 8 % 4));
+        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
+#line 70 "tiled_product.cpp"
+        c[i][j] = 0.f;
+#line 1308 "tiled_product.cu"
+      }
+    }
+    const int qd_kbegin = static_cast<int>(0);
+    // A 32-bit 'k' has fewer than 2^32 iterations: its chunks are
+    // counted in 32 bits, which leaves the product's registers alone.
+    const unsigned qd_kcount = static_cast<unsigned>(qd::detail::trip_count(qd_kbegin, static_cast<int>(WIDTH), /*inclusive=*/false));
+    // Each thread loads 16 elements of each operand per chunk,
+    // neighbouring threads neighbouring elements; outside the nest, zero.
+    float qd_next0[16];
+    float qd_next1[16];
+    auto qd_load = [&](unsigned qd_k0) {
+      // A whole chunk of a whole tile loads without checks, which the
+      // registers of the product would otherwise hold.
+      const bool qd_inside = qd_full && qd_kcount - qd_k0 >= 16;
+      QD_UNROLL for (unsigned qd_e = 0; qd_e < 16; ++qd_e) {
+        const unsigned qd_l = threadIdx.x + 64 * qd_e;
+        {
+          const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
+          qd_next0[qd_e] = float{};
+          if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
+            [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
+#line 72 "tiled_product.cpp"
+            qd_next0[qd_e] = a[i][k];
+#line 1333 "tiled_product.cu"
+          }
+        }
+        {
+          const unsigned qd_lk = qd_l / 64, qd_lo = qd_l % 64;
+          qd_next1[qd_e] = float{};
+          if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
+            [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
+#line 72 "tiled_product.cpp"
+            qd_next1[qd_e] = b[k][j];
+#line 1344 "tiled_product.cu"
+          }
+        }
+      }
+    };
+    auto qd_stage = [&](unsigned qd_buffer) {
+      QD_UNROLL for (unsigned qd_e = 0; qd_e < 16; ++qd_e) {
+        const unsigned qd_l = threadIdx.x + 64 * qd_e;
+        qd_tile0[qd_buffer][qd_l % 16][qd_l / 16] = qd_next0[qd_e];
+        qd_tile1[qd_buffer][qd_l / 64][qd_l % 64] = qd_next1[qd_e];
+      }
+    };
+    // The previous tile's last barrier: every thread is done reading.
+    qd_load(0);
+    qd_stage(0);
+    __syncthreads();
+    unsigned qd_buffer = 0;
+    // Runs while a chunk is left, so qd_k0 never wraps around in 32 bits.
+    for (unsigned qd_k0 = 0, qd_go = qd_kcount != 0; qd_go; qd_k0 += 16, qd_buffer ^= 1u) {
+      const bool qd_more = qd_kcount - qd_k0 > 16;
+      if (qd_more)
+        qd_load(qd_k0 + 16);
+      const unsigned qd_kn = qd_more ? 16u : static_cast<unsigned>(qd_kcount - qd_k0);
+      if (qd_full && qd_kn == 16) {
+        QD_UNROLL for (unsigned qd_kk = 0; qd_kk < 16; ++qd_kk) {
+          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
+          float qd_frag0[8];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 2; ++qd_q)
+            qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 32 + qd_ty * 4], qd_frag0 + 4 * qd_q);
+          float qd_frag1[8];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 2; ++qd_q)
+            qd::detail::load_quad(&qd_tile1[qd_buffer][qd_kk][qd_q * 32 + qd_tx * 4], qd_frag1 + 4 * qd_q);
+          QD_UNROLL for (unsigned qd_o = 0; qd_o < 64; ++qd_o) {
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 32 + qd_ty * 4 + qd_o / 8 % 4));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
+#line 72 "tiled_product.cpp"
+            c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
+#line 1381 "tiled_product.cu"
+          }
+        }
+      }
+      else {
+        for (unsigned qd_kk = 0; qd_kk < qd_kn; ++qd_kk) {
+          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
+          float qd_frag0[8];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 2; ++qd_q)
+            qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 32 + qd_ty * 4], qd_frag0 + 4 * qd_q);
+          float qd_frag1[8];
+          QD_UNROLL for (unsigned qd_q = 0; qd_q < 2; ++qd_q)
+            qd::detail::load_quad(&qd_tile1[qd_buffer][qd_kk][qd_q * 32 + qd_tx * 4], qd_frag1 + 4 * qd_q);
+          QD_UNROLL for (unsigned qd_o = 0; qd_o < 64; ++qd_o) {
+            if (!qd_valid(qd_o))
+              continue;
+            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 32 + qd_ty * 4 + qd_o / 8 % 4));
+            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
+#line 72 "tiled_product.cpp"
+            c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
+#line 1401 "tiled_product.cu"
           }
         }
       }
@@ -1146,6 +1426,9 @@ void tiled_product_rows(int n, const float a[][ 24], const float b[][ 24], float
       if (qd::detail::tiling_applies(qd_space)) {
         if (qd::detail::wide_tiling_fills_device(qd::detail::product_tiles(qd_space, 128), qd_device)) {
           qd_tiled_product_rows_loop1_wide<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 128) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "tiled_product_rows", "a"), qd::detail::present_or_device(b, "tiled_product_rows", "b"), qd::detail::present_or_device(c, "tiled_product_rows", "c"));
+          qd::detail::check_launch(cudaGetLastError(), "tiled_product_rows", "tiled_product.cpp", 68);
+        } else if (qd::detail::tiling_fills_device(qd::detail::product_tiles(qd_space), qd_device)) {
+          qd_tiled_product_rows_loop1_mid<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 64, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "tiled_product_rows", "a"), qd::detail::present_or_device(b, "tiled_product_rows", "b"), qd::detail::present_or_device(c, "tiled_product_rows", "c"));
           qd::detail::check_launch(cudaGetLastError(), "tiled_product_rows", "tiled_product.cpp", 68);
         } else {
           qd_tiled_product_rows_loop1<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "tiled_product_rows", "a"), qd::detail::present_or_device(b, "tiled_product_rows", "b"), qd::detail::present_or_device(c, "tiled_product_rows", "c"));
