@@ -109,6 +109,16 @@ unsigned grid_size(std::uint64_t iterations, unsigned block_dim,
                             grid_cap(block_dim, device.index()));
 }
 
+unsigned coarsened_grid_size(std::uint64_t groups, unsigned block_dim,
+                             const CallDevice& device) {
+  require_block_dim(block_dim, "coarsened_grid_size");
+  if (launch_check_fails())
+    return 0;
+  return grid_size_with_cap(
+      groups, block_dim,
+      wave_cap(block_dim, device.index(), kCoarsenedGridWaves));
+}
+
 CallDevice::CallDevice() : device_(backend::current_device()) {}
 
 unsigned max_grid_size(unsigned block_dim) {

@@ -223,6 +223,20 @@ TEST_F(FakeStreams, GridSizeCapsByFakeMultiprocessors) {
   EXPECT_EQ(qd::detail::grid_size(std::uint64_t{1} << 30, 256), 8u * 8u * 4u);
 }
 
+TEST_F(FakeStreams, CoarsenedNestsGetFourTimesTheGridCap) {
+  // 32 waves: fewer groups per thread keep more loads in flight.
+  const qd::detail::CallDevice device;
+  EXPECT_EQ(qd::detail::coarsened_grid_size(std::uint64_t{1} << 30, 256, device),
+            32u * 8u * 4u);
+  EXPECT_EQ(qd::detail::coarsened_grid_size(1000, 256, device), 4u);
+  EXPECT_EQ(qd::detail::coarsened_grid_size(0, 256, device), 1u);
+  EXPECT_THROW(qd::detail::coarsened_grid_size(1, 0, device), qd::Error);
+  // A launch check, like grid_size: the injected failure returns 0.
+  qd::testing::inject_launch_failure(1);
+  EXPECT_EQ(qd::detail::coarsened_grid_size(1000, 256, device), 0u);
+  EXPECT_EQ(qd::detail::coarsened_grid_size(1000, 256, device), 4u);
+}
+
 TEST_F(FakeStreams, CoarseningAndTilingAskForOneWaveNotTheGridCap) {
   // Coarsening pays while every thread the device holds at once (one wave)
   // still gets a group; the grid cap of several waves must not raise that

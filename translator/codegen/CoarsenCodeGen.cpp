@@ -55,7 +55,10 @@ void KernelCodeGen::addCoarsenedLaunch(const Step &S, TemplateData &Data,
   Coarse.set("fast_var", S.Collapsed.back().Var->getNameAsString());
   Coarse.set("coarsened_body", indent(coarsenedBody(S), 6));
   Coarse.set("explicit", C.Explicit);
-  addLaunch(Coarse, loopGrid(S, "qd_groups.total"),
+  // No vector loops here (CoarsenAnalysis), so no vector threads either.
+  addLaunch(Coarse,
+            "qd::detail::coarsened_grid_size(qd_groups.total, " +
+                std::to_string(S.BlockDim) + ", qd_device)",
             LeadingArgs + "qd_groups, qd_space.count[" + Dimension + "]",
             C.Explicit ? 0 : 2);
   DeviceFunctions +=

@@ -195,7 +195,7 @@ void c_style_loops(float* a, double* b, int* c, int n, int stride, int rows, int
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
       if (qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
-        qd_c_style_loops_loop7<<<qd::detail::grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(b, "c_style_loops", "b"), cols);
+        qd_c_style_loops_loop7<<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(b, "c_style_loops", "b"), cols);
         qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 24);
       } else {
         qd_c_style_loops_loop6<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(b, "c_style_loops", "b"), cols);

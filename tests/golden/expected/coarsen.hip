@@ -382,7 +382,7 @@ void coarsen(int h, int w, const float* in, float* out, const float* k, float* a
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
       if (qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
-        qd_coarsen_loop1<<<qd::detail::grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(out, "coarsen", "out"), qd::detail::present_or_device(k, "coarsen", "k"));
+        qd_coarsen_loop1<<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(out, "coarsen", "out"), qd::detail::present_or_device(k, "coarsen", "k"));
         qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 19);
       } else {
         qd_coarsen_loop0<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(out, "coarsen", "out"), qd::detail::present_or_device(k, "coarsen", "k"));
@@ -398,7 +398,7 @@ void coarsen(int h, int w, const float* in, float* out, const float* k, float* a
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 30);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 3);
-      qd_coarsen_loop3<<<qd::detail::grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(acc, "coarsen", "acc"));
+      qd_coarsen_loop3<<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(acc, "coarsen", "acc"));
       qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 30);
     }
   }
@@ -411,7 +411,7 @@ void coarsen(int h, int w, const float* in, float* out, const float* k, float* a
     const qd::detail::CollapsedSpace<3> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 54);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<3> qd_groups = qd::detail::coarsened_space(qd_space, 1, 4);
-      qd_coarsen_loop5<<<qd::detail::grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_groups, qd_space.count[1], ny, nx, qd::detail::present_or_device(u, "coarsen", "u"), qd::detail::present_or_device(v, "coarsen", "v"));
+      qd_coarsen_loop5<<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_groups, qd_space.count[1], ny, nx, qd::detail::present_or_device(u, "coarsen", "u"), qd::detail::present_or_device(v, "coarsen", "v"));
       qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 54);
     }
   }
@@ -423,7 +423,7 @@ void coarsen(int h, int w, const float* in, float* out, const float* k, float* a
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 64);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 2);
-      qd_coarsen_loop7<<<qd::detail::grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(out, "coarsen", "out"));
+      qd_coarsen_loop7<<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(out, "coarsen", "out"));
       qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 64);
     }
   }

@@ -170,7 +170,7 @@ void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigne
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
       if (qd::detail::coarsening_fills_device(qd_groups.total, 128, qd_device)) {
-        qd_grid_and_volume_loop1<<<qd::detail::grid_size(qd_groups.total, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
+        qd_grid_and_volume_loop1<<<qd::detail::coarsened_grid_size(qd_groups.total, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
         qd::detail::check_launch(hipGetLastError(), "grid_and_volume", "collapse.cpp", 10);
       } else {
         qd_grid_and_volume_loop0<<<qd::detail::grid_size(qd_space.total, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
@@ -204,7 +204,7 @@ void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigne
         if (qd_space.total != 0) {
           const qd::detail::CollapsedSpace<3> qd_groups = qd::detail::coarsened_space(qd_space, 1, 4);
           if (qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
-            qd_grid_and_volume_loop3<<<qd::detail::grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_groups, qd_space.count[1], qd::detail::present_or_device(volume, "grid_and_volume", "volume"), ny, nx);
+            qd_grid_and_volume_loop3<<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_groups, qd_space.count[1], qd::detail::present_or_device(volume, "grid_and_volume", "volume"), ny, nx);
             qd::detail::check_launch(hipGetLastError(), "grid_and_volume", "collapse.cpp", 17);
           } else {
             qd_grid_and_volume_loop2<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_space, qd::detail::present_or_device(volume, "grid_and_volume", "volume"), ny, nx);
@@ -226,7 +226,7 @@ void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigne
         if (qd_space.total != 0) {
           const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
           if (qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
-            qd_grid_and_volume_loop5<<<qd::detail::grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
+            qd_grid_and_volume_loop5<<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
             qd::detail::check_launch(hipGetLastError(), "grid_and_volume", "collapse.cpp", 30);
           } else {
             qd_grid_and_volume_loop4<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);

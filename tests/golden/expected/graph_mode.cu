@@ -279,7 +279,7 @@ void stencil(const float* in, float* out, float* edge, int h, int w, qd::StreamR
         if (qd_space.total != 0) {
           const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
           if (qd::detail::coarsening_fills_device(qd_groups.total, 128, qd_device)) {
-            qd_graph.launch(qd_lanes + 0, &qd_stencil_loop1, qd::detail::grid_size(qd_groups.total, 128, qd_device), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(out, "stencil", "out"), w);
+            qd_graph.launch(qd_lanes + 0, &qd_stencil_loop1, qd::detail::coarsened_grid_size(qd_groups.total, 128, qd_device), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(out, "stencil", "out"), w);
           } else {
             qd_graph.launch(qd_lanes + 0, &qd_stencil_loop0, qd::detail::grid_size(qd_space.total, 128, qd_device), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(out, "stencil", "out"), w);
           }

@@ -972,7 +972,7 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
       if (qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
-        qd_tiled_product_loop7<<<qd::detail::grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(e, "tiled_product", "e"));
+        qd_tiled_product_loop7<<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(e, "tiled_product", "e"));
         qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 50);
       } else {
         qd_tiled_product_loop6<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(e, "tiled_product", "e"));
