@@ -168,7 +168,7 @@ int main() {
   QD_BENCH_CUBLAS(cublasCreate(&handle));
   // FP32 as written: no TF32 tensor-core shortcut.
   QD_BENCH_CUBLAS(cublasSetMathMode(handle, CUBLAS_PEDANTIC_MATH));
-  for (const int n : {1024, 4096}) {
+  for (const int n : {512, 1024, 2048, 4096}) {
     const std::size_t cells = std::size_t(n) * n;
     float* a = qd_bench::device_pattern(cells, 1);
     float* b = qd_bench::device_pattern(cells, 2);

@@ -319,7 +319,7 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
 }
 
 // Parallel loop nest of 'tiled_product' (tiled_product.cpp:16), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 64 threads the 8x8 outputs at i = tile row + 32 (r / 4) + 4 t + r % 4 (t = ty, r < 8), j = tile column + 32 (r / 4) + 4 t + r % 4 (t = tx, r < 8). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
-static __global__ void __launch_bounds__(64)
+static __global__ void __launch_bounds__(64, 2)
 qd_tiled_product_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * c) {
   // Two chunks, k-major: the one the threads read and the next one. A
   // thread's 4 neighbouring rows (columns) are one aligned 4-element read;
@@ -1279,7 +1279,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
 }
 
 // Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:68), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 64 threads the 8x8 outputs at i = tile row + 32 (r / 4) + 4 t + r % 4 (t = ty, r < 8), j = tile column + 32 (r / 4) + 4 t + r % 4 (t = tx, r < 8). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
-static __global__ void __launch_bounds__(64)
+static __global__ void __launch_bounds__(64, 2)
 qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c) {
   // Two chunks, k-major: the one the threads read and the next one. A
   // thread's 4 neighbouring rows (columns) are one aligned 4-element read;
