@@ -140,10 +140,6 @@ bool tiling_fills_device(std::uint64_t tiles, const CallDevice& device) {
   return tiles >= wave_cap(kThreadsPerSm, device.index(), 1);
 }
 
-bool wide_tiling_fills_device(std::uint64_t tiles, const CallDevice& device) {
-  return tiles >= wave_cap(kThreadsPerSm, device.index(), 1);
-}
-
 unsigned task_grid_size() { return launch_check_fails() ? 0 : 1; }
 
 } // namespace detail

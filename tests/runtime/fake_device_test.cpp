@@ -250,14 +250,9 @@ TEST_F(FakeStreams, CoarseningAndTilingAskForOneWaveNotTheGridCap) {
   EXPECT_FALSE(qd::detail::tiling_fills_device(qd::fake::kMultiprocessors - 1, device));
 }
 
-TEST_F(FakeStreams, WideTilesAskForABlockPerMultiprocessor) {
-  // With fewer 128x128 tiles than multiprocessors, 64x64 ones, four times as
-  // many, keep the device busier.
-  const qd::detail::CallDevice device;
-  const std::uint64_t one = qd::fake::kMultiprocessors;
-  EXPECT_TRUE(qd::detail::wide_tiling_fills_device(one, device));
-  EXPECT_FALSE(qd::detail::wide_tiling_fills_device(one - 1, device));
-  // The tiles of a nest, whole or not.
+TEST_F(FakeStreams, ProductTilesCountPartialTiles) {
+  // The tiles of a nest, whole or not, which tiling_fills_device weighs for
+  // each tile size.
   const qd::detail::CollapsedSpace<2> space{{260, 270}, 260 * 270};
   EXPECT_EQ(qd::detail::product_tiles(space), 5u * 5u);
   EXPECT_EQ(qd::detail::product_tiles(space, 128), 3u * 3u);

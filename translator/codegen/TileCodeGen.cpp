@@ -5,7 +5,7 @@
 // 256, and, where the analysis allows it (Tiling::Wide), 128x128, 8x8 per
 // thread of 256 ("_wide"), and 64x64, 8x8 per thread of 64 ("_mid"). The
 // runtime launches the 128x128 one when the nest has one of its tiles for
-// each multiprocessor (qd::detail::wide_tiling_fills_device), else the 64x64
+// each multiprocessor (qd::detail::tiling_fills_device), else the 64x64
 // 8x8 one when it has one of those for each, else the 4x4 one, which runs
 // more threads on few tiles. On an H200, n = 512, 1024, 2048 and 4096 floats
 // ran fastest in 4x4, 64x64 8x8, 128x128 and 128x128 tiles. The statements
@@ -25,23 +25,23 @@ using namespace clang;
 
 namespace qd {
 
-/// A block's tile of outputs: Side x Side, Per x Per per thread of the
-/// block's Lanes x Lanes threads (Side = Lanes * Per). A thread's rows are 4
+/// A block's tile of outputs: side() x side(), Per x Per per thread of the
+/// block's Lanes x Lanes threads. A thread's rows are 4
 /// neighbouring ones in each 4 * Lanes (its columns alike), so that it reads
 /// each operand from shared memory 4 elements at a time. The product loop is
 /// staged Chunk iterations at a time.
 struct TileShape {
-  unsigned Side;
   unsigned Per;
   unsigned Lanes;
   unsigned Chunk;
   const char *Suffix;
+  unsigned side() const { return Lanes * Per; }
   unsigned threads() const { return Lanes * Lanes; }
   unsigned outputs() const { return Per * Per; }
   /// The distance between a thread's groups of 4 rows (columns).
   unsigned quadStride() const { return 4 * Lanes; }
   /// Elements of each operand that each thread loads per chunk.
-  unsigned loads() const { return Side * Chunk / threads(); }
+  unsigned loads() const { return side() * Chunk / threads(); }
   /// Output 'qd_o''s row (column) in the tile, of thread 'qd_ty' ('qd_tx').
   std::string rowOffset() const {
     return Per == 4 ? "qd_ty * 4 + qd_o / 4"
@@ -68,17 +68,17 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
   const Tiling &T = *S.Tile;
   TemplateData Tiled = Data;
   Tiled.set("name", Prefix + "_loop" + std::to_string(NextDeviceFunction++));
-  const TileShape Narrow{64, 4, 16, T.Chunk, ""};
+  const TileShape Narrow{4, 16, T.Chunk, ""};
   const std::string NarrowLaunch =
       renderTiledProduct(S, Tiled, Narrow, LeadingArgs);
   Tiled.set("wide", T.Wide);
   if (T.Wide) {
     Tiled.set("wide_launch",
-              indent(renderTiledProduct(S, Tiled, {128, 8, 16, 8, "_wide"},
+              indent(renderTiledProduct(S, Tiled, {8, 16, 8, "_wide"},
                                         LeadingArgs),
                      2));
     Tiled.set("mid_launch",
-              indent(renderTiledProduct(S, Tiled, {64, 8, 8, T.Chunk, "_mid"},
+              indent(renderTiledProduct(S, Tiled, {8, 8, T.Chunk, "_mid"},
                                         LeadingArgs),
                      2));
   }
@@ -107,14 +107,14 @@ std::string KernelCodeGen::renderTiledProduct(const Step &S,
   Tiled.set("min_blocks", Shape.Per == 8 ? ", 2" : "");
   const std::string Per = std::to_string(Shape.Per);
   const std::string Outputs = std::to_string(Shape.outputs());
-  Tiled.set("side", std::to_string(Shape.Side));
-  Tiled.set("side_minus_one", std::to_string(Shape.Side - 1));
+  Tiled.set("side", std::to_string(Shape.side()));
+  Tiled.set("side_minus_one", std::to_string(Shape.side() - 1));
   Tiled.set("per", Per);
   Tiled.set("quads", std::to_string(Shape.Per / 4));
   Tiled.set("outputs", Outputs);
   Tiled.set("chunk", std::to_string(Shape.Chunk));
   Tiled.set("loads", std::to_string(Shape.loads()));
-  Tiled.set("row_elements", std::to_string(Shape.Side + 4));
+  Tiled.set("row_elements", std::to_string(Shape.side() + 4));
   Tiled.set("row_offset", Shape.rowOffset());
   Tiled.set("col_offset", Shape.columnOffset());
   const std::string Spread =
@@ -144,7 +144,7 @@ std::string KernelCodeGen::renderTiledProduct(const Step &S,
   // the thread's registers: a row operand's value for output 'qd_o' is the
   // one of its row (qd_o / Per), a column operand's the one of its column.
   const std::string Chunk = std::to_string(Shape.Chunk);
-  const std::string Side = std::to_string(Shape.Side);
+  const std::string Side = std::to_string(Shape.side());
   TemplateData Operands{TemplateData::type::list};
   std::vector<TextEdit> Edits;
   for (unsigned I = 0; I < T.Operands.size(); ++I) {

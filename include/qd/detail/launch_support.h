@@ -391,14 +391,12 @@ bool coarsening_fills_device(std::uint64_t groups, unsigned block_dim,
                              const CallDevice& device);
 // Whether `tiles` tiles of a tiled product give every multiprocessor of
 // `device` a block: with fewer, most of the device would idle, and the
-// nest runs one output per thread.
+// nest runs one output per thread. The same rule picks the larger tiles
+// when they have as many: 128x128 (8x8 outputs per thread) over 64x64,
+// which take more blocks to compute the same outputs (on an H200 at
+// n = 2048, 256 tiles for 132 multiprocessors, 0.463 ms against 0.492 ms
+// for 64x64 tiles of 8x8 per thread), and 64x64 tiles of 8x8 over 4x4.
 bool tiling_fills_device(std::uint64_t tiles, const CallDevice& device);
-// Whether a product's 128x128 tiles (8x8 outputs per thread), `tiles` of
-// them, give every multiprocessor of `device` a block: then they run
-// instead of 64x64 tiles, which take more blocks to compute the same outputs
-// (on an H200 at n = 2048, 256 tiles for 132 multiprocessors, 0.463 ms
-// against 0.492 ms for 64x64 tiles of 8x8 per thread).
-bool wide_tiling_fills_device(std::uint64_t tiles, const CallDevice& device);
 // The grid of a serial task's launch: 1 block (of 1 thread). Like grid_size,
 // counts one launch check and returns 0 for the check a test made fail.
 unsigned task_grid_size();

@@ -912,7 +912,7 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 16);
     if (qd_space.total != 0) {
       if (qd::detail::tiling_applies(qd_space) && qd::detail::tiling_fills_device(qd::detail::product_tiles(qd_space), qd_device)) {
-        if (qd::detail::wide_tiling_fills_device(qd::detail::product_tiles(qd_space, 128), qd_device)) {
+        if (qd::detail::tiling_fills_device(qd::detail::product_tiles(qd_space, 128), qd_device)) {
           qd_tiled_product_loop1_wide<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 128) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(c, "tiled_product", "c"));
           qd::detail::check_launch(cudaGetLastError(), "tiled_product", "tiled_product.cpp", 16);
         } else if (qd::detail::tiling_fills_device(qd::detail::product_tiles(qd_space), qd_device)) {
@@ -1424,7 +1424,7 @@ void tiled_product_rows(int n, const float a[][ 24], const float b[][ 24], float
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product_rows", "tiled_product.cpp", 68);
     if (qd_space.total != 0) {
       if (qd::detail::tiling_applies(qd_space)) {
-        if (qd::detail::wide_tiling_fills_device(qd::detail::product_tiles(qd_space, 128), qd_device)) {
+        if (qd::detail::tiling_fills_device(qd::detail::product_tiles(qd_space, 128), qd_device)) {
           qd_tiled_product_rows_loop1_wide<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 128) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "tiled_product_rows", "a"), qd::detail::present_or_device(b, "tiled_product_rows", "b"), qd::detail::present_or_device(c, "tiled_product_rows", "c"));
           qd::detail::check_launch(cudaGetLastError(), "tiled_product_rows", "tiled_product.cpp", 68);
         } else if (qd::detail::tiling_fills_device(qd::detail::product_tiles(qd_space), qd_device)) {
