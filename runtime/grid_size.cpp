@@ -119,6 +119,23 @@ unsigned coarsened_grid_size(std::uint64_t groups, unsigned block_dim,
       wave_cap(block_dim, device.index(), kCoarsenedGridWaves));
 }
 
+bool fits_32bit_index(std::uint64_t iterations, unsigned block_dim) {
+  require_block_dim(block_dim, "fits_32bit_index");
+  // A grid of at most one thread per iteration has a stride below
+  // iterations + block_dim, and a flat index is below iterations: their sum
+  // must stay below 2^32.
+  const std::uint64_t bound = ((std::uint64_t{1} << 32) - block_dim) / 2;
+  return iterations <= std::min(bound, test_32bit_index_limit());
+}
+
+unsigned one_group_per_thread_grid_size(std::uint64_t groups,
+                                        unsigned block_dim) {
+  require_block_dim(block_dim, "one_group_per_thread_grid_size");
+  if (launch_check_fails())
+    return 0;
+  return grid_size_with_cap(groups, block_dim, kMaxGridDim);
+}
+
 CallDevice::CallDevice() : device_(backend::current_device()) {}
 
 unsigned max_grid_size(unsigned block_dim) {

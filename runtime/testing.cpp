@@ -12,6 +12,7 @@
 #include "qd/testing.h"
 
 #include <atomic>
+#include <cstdint>
 #include <mutex>
 
 namespace qd {
@@ -20,6 +21,9 @@ namespace {
 
 // Launch checks until the injected failure; 0 = disarmed.
 std::atomic<unsigned> failure_countdown{0};
+
+// qd::testing::limit_32bit_index; read once per collapsed launch.
+std::atomic<std::uint64_t> index_32bit_limit{~std::uint64_t{0}};
 
 // The armed path: rare, so it may cost a compare-and-swap loop.
 bool take_armed_check() noexcept {
@@ -97,9 +101,17 @@ bool launch_check_fails() noexcept {
   return take_armed_check();
 }
 
+std::uint64_t test_32bit_index_limit() noexcept {
+  return index_32bit_limit.load(std::memory_order_relaxed);
+}
+
 } // namespace detail
 
 namespace testing {
+
+void limit_32bit_index(unsigned long long iterations) {
+  detail::index_32bit_limit.store(iterations, std::memory_order_relaxed);
+}
 
 void inject_launch_failure(unsigned nth) {
   detail::failure_countdown.store(nth, std::memory_order_relaxed);

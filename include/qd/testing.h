@@ -29,6 +29,13 @@ void inject_launch_failure(unsigned nth);
 // Launch checks seen since the process started (for tests to aim nth).
 unsigned long long launch_checks();
 
+// Collapse nests of more than `iterations` iterations run their 64-bit
+// kernels from now on, in any thread, however few they have: tests of those
+// kernels need not allocate 2^31 elements. ~0ull restores the default,
+// where only nests too large for 32-bit indices do
+// (qd::detail::fits_32bit_index). Thread-safe; a relaxed load per launch.
+void limit_32bit_index(unsigned long long iterations);
+
 } // namespace testing
 } // namespace qd
 

@@ -237,6 +237,35 @@ TEST_F(FakeStreams, CoarsenedNestsGetFourTimesTheGridCap) {
   EXPECT_EQ(qd::detail::coarsened_grid_size(1000, 256, device), 4u);
 }
 
+TEST_F(FakeStreams, CoarsenedNestsIndexIn32BitsUpToHalfOf2To32) {
+  // A flat index below the iterations plus a stride below iterations +
+  // block_dim must stay below 2^32.
+  const std::uint64_t bound = ((std::uint64_t{1} << 32) - 256) / 2;
+  EXPECT_TRUE(qd::detail::fits_32bit_index(bound, 256));
+  EXPECT_FALSE(qd::detail::fits_32bit_index(bound + 1, 256));
+  EXPECT_TRUE(qd::detail::fits_32bit_index(((std::uint64_t{1} << 32) - 1024) / 2, 1024));
+  EXPECT_FALSE(qd::detail::fits_32bit_index(bound, 1024));
+  EXPECT_THROW(qd::detail::fits_32bit_index(1, 0), qd::Error);
+  // The test hook lowers the bound, and ~0 restores it.
+  qd::testing::limit_32bit_index(100);
+  EXPECT_TRUE(qd::detail::fits_32bit_index(100, 256));
+  EXPECT_FALSE(qd::detail::fits_32bit_index(101, 256));
+  qd::testing::limit_32bit_index(~0ull);
+  EXPECT_TRUE(qd::detail::fits_32bit_index(bound, 256));
+}
+
+TEST_F(FakeStreams, ThirtyTwoBitCoarsenedNestsRunOneGroupPerThread) {
+  // No wave cap: 2^30 groups in blocks of 256 get 2^22 blocks.
+  EXPECT_EQ(qd::detail::one_group_per_thread_grid_size(std::uint64_t{1} << 30, 256),
+            1u << 22);
+  EXPECT_EQ(qd::detail::one_group_per_thread_grid_size(1000, 256), 4u);
+  EXPECT_EQ(qd::detail::one_group_per_thread_grid_size(0, 256), 1u);
+  EXPECT_THROW(qd::detail::one_group_per_thread_grid_size(1, 0), qd::Error);
+  qd::testing::inject_launch_failure(1);
+  EXPECT_EQ(qd::detail::one_group_per_thread_grid_size(1000, 256), 0u);
+  EXPECT_EQ(qd::detail::one_group_per_thread_grid_size(1000, 256), 4u);
+}
+
 TEST_F(FakeStreams, CoarseningAndTilingAskForOneWaveNotTheGridCap) {
   // Coarsening pays while every thread the device holds at once (one wave)
   // still gets a group; the grid cap of several waves must not raise that

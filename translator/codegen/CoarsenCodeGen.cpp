@@ -55,15 +55,37 @@ void KernelCodeGen::addCoarsenedLaunch(const Step &S, TemplateData &Data,
   Coarse.set("fast_var", S.Collapsed.back().Var->getNameAsString());
   Coarse.set("coarsened_body", indent(coarsenedBody(S), 6));
   Coarse.set("explicit", C.Explicit);
+  // The kernel takes its index type first, before the kernel's own
+  // template parameters: a parameter pack among those must come last.
+  const std::string Header = templateString(Data, "template_header");
+  const std::string Args = templateString(Data, "template_args");
+  Coarse.set("index_template_header",
+             Header.empty() ? std::string("template <class QdIndex>\n")
+                            : Header.substr(0, Header.find('<') + 1) +
+                                  "class QdIndex, " +
+                                  Header.substr(Header.find('<') + 1));
+  auto IndexArgs = [&](const char *Index) {
+    return Args.empty() ? "<" + std::string(Index) + ">"
+                        : "<" + std::string(Index) + ", " + Args.substr(1);
+  };
+  const std::string Block = std::to_string(S.BlockDim);
+  const std::string LaunchArgs =
+      LeadingArgs + "qd_groups, qd_space.count[" + Dimension + "]";
   // No vector loops here (CoarsenAnalysis), so no vector threads either.
+  Coarse.set("template_args", IndexArgs("std::uint32_t"));
   addLaunch(Coarse,
-            "qd::detail::coarsened_grid_size(qd_groups.total, " +
-                std::to_string(S.BlockDim) + ", qd_device)",
-            LeadingArgs + "qd_groups, qd_space.count[" + Dimension + "]",
-            C.Explicit ? 0 : 2);
+            "qd::detail::one_group_per_thread_grid_size(qd_groups.total, " +
+                Block + ")",
+            LaunchArgs, 2);
+  Coarse.set("narrow_launch", Coarse.get("launch")->string_value());
+  Coarse.set("template_args", IndexArgs("std::uint64_t"));
+  addLaunch(Coarse,
+            "qd::detail::coarsened_grid_size(qd_groups.total, " + Block +
+                ", qd_device)",
+            LaunchArgs, 2);
+  Coarse.set("wide_launch", Coarse.get("launch")->string_value());
   DeviceFunctions +=
       renderTemplate(Options.Target, "device_coarsened_loop", Coarse) + "\n";
-  Coarse.set("coarsened_launch", Coarse.get("launch")->string_value());
   Coarse.set("plain_launch",
              C.Explicit ? std::string() : Data.get("launch")->string_value());
   Data.set("launch", indent(renderTemplate(Options.Target, "launch_coarsened",

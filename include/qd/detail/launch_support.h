@@ -374,16 +374,31 @@ unsigned grid_size(std::uint64_t iterations, unsigned block_dim,
 // launch check (qd::testing does not count it).
 unsigned max_grid_size(unsigned block_dim);
 // grid_size for a coarsened collapse nest's `groups` (qd::detail::
-// coarsened_space), capped at kCoarsenedGridWaves waves instead. Each
-// thread's iteration is several rows of loads and stores, and fewer of them
-// per thread keep more in flight: on an H200, with 8 waves, a 3x3
-// convolution of 8192^2 floats took 0.191 ms, a 7-point stencil of 512^3
-// 0.639 ms and a fill of 16384^2 0.278 ms; with 32 waves 0.186, 0.457 and
-// 0.261 ms; with one group per thread 0.202, 0.456 and 0.332 ms. Coarsened
-// nests have no reductions, whose partial arrays max_grid_size sizes.
+// coarsened_space) in its 64-bit kernel, capped at kCoarsenedGridWaves waves
+// instead. Each thread's iteration is several rows of loads and stores, and
+// fewer of them per thread keep more in flight: on an H200, with 8 waves, a
+// 3x3 convolution of 8192^2 floats took 0.191 ms, a 7-point stencil of
+// 512^3 0.639 ms and a fill of 16384^2 0.278 ms; with 32 waves 0.186, 0.457
+// and 0.261 ms. One group per thread was slower with 64-bit indices (0.202,
+// 0.456, 0.332 ms): each thread's first position costs a 64-bit division.
+// Coarsened nests have no reductions, whose partial arrays max_grid_size
+// sizes.
 inline constexpr unsigned kCoarsenedGridWaves = 32;
 unsigned coarsened_grid_size(std::uint64_t groups, unsigned block_dim,
                              const CallDevice& device);
+// Whether a collapse nest of `iterations` iterations may run its 32-bit
+// kernel (CollapsedCursor<N, std::uint32_t>) in blocks of `block_dim`
+// threads, with a grid of at most one thread per iteration (or group): then
+// every flat index, row and cursor step, and a flat index plus the stride,
+// stay below 2^32. qd::testing::limit_32bit_index lowers the bound for
+// tests of the 64-bit kernels.
+bool fits_32bit_index(std::uint64_t iterations, unsigned block_dim);
+// The grid of a coarsened nest's 32-bit kernel: one group per thread. With
+// 32-bit indices placing a thread is cheap, and on an H200 one group per
+// thread beat every grid-stride length measured (docs/performance.md,
+// "Coarsening"). A launch check, like grid_size.
+unsigned one_group_per_thread_grid_size(std::uint64_t groups,
+                                        unsigned block_dim);
 // Whether `groups` iterations of a coarsened collapse nest still give each
 // thread that `device` holds at once at least one: below that, coarsening
 // would leave threads idle, and the nest runs one iteration per thread.
@@ -405,6 +420,8 @@ unsigned task_grid_size();
 // armed this one to fail. One relaxed increment and, while disarmed, one
 // relaxed load.
 bool launch_check_fails() noexcept;
+// The bound qd::testing::limit_32bit_index set (runtime/testing.cpp).
+std::uint64_t test_32bit_index_limit() noexcept;
 
 // Raises the qd::Error for a failed launch:
 // "qd kernel '<kernel>' (<file>:<line>): launch failed: <driver message>".

@@ -92,32 +92,34 @@ b[i * cols + j] += static_cast<double>(j);
   }
 }
 
-// Parallel loop nest of 'c_style_loops' (c_style_loops.cpp:24), collapse(2), coarsened: each thread runs 4 neighbouring 'i' for one 'j', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter.
+// Parallel loop nest of 'c_style_loops' (c_style_loops.cpp:24), collapse(2), coarsened: each thread runs 4 neighbouring 'i' for one 'j', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_c_style_loops_loop7(qd::detail::StridedBegin<int> qd_begin0, qd::detail::StridedBegin<int> qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, double * b, int cols) {
-  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+  const QdIndex qd_rows = static_cast<QdIndex>(qd_row_count);
+  for (qd::detail::CollapsedCursor<2, QdIndex> qd_at(qd_space, static_cast<QdIndex>(qd::detail::grid_thread()), static_cast<QdIndex>(qd::detail::grid_threads())); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-    const std::uint64_t qd_row0 = qd_at.index[0] * 4;
-    if (qd_row_count - qd_row0 >= 4) {
+    const QdIndex qd_row0 = qd_at.index[0] * 4;
+    if (qd_rows - qd_row0 >= 4) {
       qd::detail::row_copies<double, 4> qd_value0;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 26 "c_style_loops.cpp"
         qd_value0[qd_r] = static_cast<double>(j);
-#line 108 "c_style_loops.cu"
+#line 110 "c_style_loops.cu"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 26 "c_style_loops.cpp"
         b[i * cols + j] += qd_value0[qd_r];
-#line 114 "c_style_loops.cu"
+#line 116 "c_style_loops.cu"
       }
     } else {
-      for (std::uint64_t qd_row = qd_row0; qd_row < qd_row_count; ++qd_row) {
+      for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
 #line 26 "c_style_loops.cpp"
 b[i * cols + j] += static_cast<double>(j);
-#line 121 "c_style_loops.cu"
+#line 123 "c_style_loops.cu"
       }
     }
   }
@@ -194,11 +196,14 @@ void c_style_loops(float* a, double* b, int* c, int n, int stride, int rows, int
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "c_style_loops", "c_style_loops.cpp", 24);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
-      if (qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
-        qd_c_style_loops_loop7<<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(b, "c_style_loops", "b"), cols);
+      if (!qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
+        qd_c_style_loops_loop6<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(b, "c_style_loops", "b"), cols);
+        qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 24);
+      } else if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
+        qd_c_style_loops_loop7<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(b, "c_style_loops", "b"), cols);
         qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 24);
       } else {
-        qd_c_style_loops_loop6<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(b, "c_style_loops", "b"), cols);
+        qd_c_style_loops_loop7<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(b, "c_style_loops", "b"), cols);
         qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 24);
       }
     }

@@ -33,41 +33,43 @@ qd_coarsen_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:19), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:19), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int w, const float * in, float * out, const float * k) {
-  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+  const QdIndex qd_rows = static_cast<QdIndex>(qd_row_count);
+  for (qd::detail::CollapsedCursor<2, QdIndex> qd_at(qd_space, static_cast<QdIndex>(qd::detail::grid_thread()), static_cast<QdIndex>(qd::detail::grid_threads())); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-    const std::uint64_t qd_row0 = qd_at.index[0] * 4;
-    if (qd_row_count - qd_row0 >= 4) {
+    const QdIndex qd_row0 = qd_at.index[0] * 4;
+    if (qd_rows - qd_row0 >= 4) {
       qd::detail::row_copies<float, 4> qd_rows0_s;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 21 "coarsen.cpp"
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r]; s = 0.f;
 
-#line 50 "coarsen.cu"
+#line 52 "coarsen.cu"
       }
 #line 22 "coarsen.cpp"
       for (int dy = -1; dy <= 1; ++dy) {
-#line 54 "coarsen.cu"
+#line 56 "coarsen.cu"
 #line 23 "coarsen.cpp"
         for (int dx = -1; dx <= 1; ++dx) {
-#line 57 "coarsen.cu"
+#line 59 "coarsen.cu"
           qd::detail::row_copies<float, 4> qd_value0;
           QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
             [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
             [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 24 "coarsen.cpp"
             qd_value0[qd_r] = in[(y + dy) * w + x + dx] * k[(dy + 1) * 3 + dx + 1];
-#line 64 "coarsen.cu"
+#line 66 "coarsen.cu"
           }
           QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
             [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
             [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 24 "coarsen.cpp"
             s += qd_value0[qd_r];
-#line 71 "coarsen.cu"
+#line 73 "coarsen.cu"
           }
         }
       }
@@ -77,17 +79,17 @@ qd_coarsen_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 25 "coarsen.cpp"
         qd_value1[qd_r] = s;
-#line 81 "coarsen.cu"
+#line 83 "coarsen.cu"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 25 "coarsen.cpp"
         out[y * w + x] = qd_value1[qd_r];
-#line 88 "coarsen.cu"
+#line 90 "coarsen.cu"
       }
     } else {
-      for (std::uint64_t qd_row = qd_row0; qd_row < qd_row_count; ++qd_row) {
+      for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
 #line 20 "coarsen.cpp"
 {
@@ -97,19 +99,21 @@ qd_coarsen_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
                     s += in[(y + dy) * w + x + dx] * k[(dy + 1) * 3 + dx + 1];
             out[y * w + x] = s;
         }
-#line 101 "coarsen.cu"
+#line 103 "coarsen.cu"
       }
     }
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:30), collapse(2), coarsened: each thread runs 3 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:30), collapse(2), coarsened: each thread runs 3 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int w, const float * in, float * acc) {
-  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+  const QdIndex qd_rows = static_cast<QdIndex>(qd_row_count);
+  for (qd::detail::CollapsedCursor<2, QdIndex> qd_at(qd_space, static_cast<QdIndex>(qd::detail::grid_thread()), static_cast<QdIndex>(qd::detail::grid_threads())); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-    const std::uint64_t qd_row0 = qd_at.index[0] * 3;
-    if (qd_row_count - qd_row0 >= 3) {
+    const QdIndex qd_row0 = qd_at.index[0] * 3;
+    if (qd_rows - qd_row0 >= 3) {
       qd::detail::row_copies<float[3], 3> qd_rows0_tap;
       qd::detail::row_copies<Pair, 3> qd_rows1_p;
       qd::detail::row_copies<float, 3> qd_rows2_mid;
@@ -118,21 +122,21 @@ qd_coarsen_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
       qd::detail::row_copies<float, 3> qd_rows5_s;
 #line 33 "coarsen.cpp"
       for (int d = 0; d < 3; ++d) {
-#line 122 "coarsen.cu"
+#line 126 "coarsen.cu"
         qd::detail::row_copies<float, 3> qd_value0;
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
           [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& tap = qd_rows0_tap[qd_r];
 #line 34 "coarsen.cpp"
           qd_value0[qd_r] = in[y * w + (x + d) % w];
-#line 129 "coarsen.cu"
+#line 133 "coarsen.cu"
         }
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
           [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& tap = qd_rows0_tap[qd_r];
 #line 34 "coarsen.cpp"
           tap[d] = qd_value0[qd_r];
-#line 136 "coarsen.cu"
+#line 140 "coarsen.cu"
         }
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
@@ -141,7 +145,7 @@ qd_coarsen_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
 #line 35 "coarsen.cpp"
         [[maybe_unused]] auto& p = qd_rows1_p[qd_r]; p = Pair{tap[0], tap[2]};
 
-#line 145 "coarsen.cu"
+#line 149 "coarsen.cu"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
@@ -149,25 +153,25 @@ qd_coarsen_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
 #line 36 "coarsen.cpp"
         [[maybe_unused]] auto& mid = qd_rows2_mid[qd_r]; mid = tap[1];
 
-#line 153 "coarsen.cu"
+#line 157 "coarsen.cu"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 37 "coarsen.cpp"
         [[maybe_unused]] auto& c = qd_rows3_c[qd_r]; c = {2};
 
-#line 160 "coarsen.cu"
+#line 164 "coarsen.cu"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 38 "coarsen.cpp"
         [[maybe_unused]] auto& scale = qd_rows4_scale[qd_r]; scale = 0.5f;
 
-#line 167 "coarsen.cu"
+#line 171 "coarsen.cu"
       }
 #line 39 "coarsen.cpp"
       for (int d = 0; d < 3; ++d) {
-#line 171 "coarsen.cu"
+#line 175 "coarsen.cu"
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
           [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& tap = qd_rows0_tap[qd_r];
@@ -175,7 +179,7 @@ qd_coarsen_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
 #line 40 "coarsen.cpp"
           [[maybe_unused]] auto& s = qd_rows5_s[qd_r]; s = tap[d] * scale;
 
-#line 179 "coarsen.cu"
+#line 183 "coarsen.cu"
         }
         qd::detail::row_copies<float, 3> qd_value1;
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
@@ -184,7 +188,7 @@ qd_coarsen_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
           [[maybe_unused]] auto& s = qd_rows5_s[qd_r];
 #line 41 "coarsen.cpp"
           qd_value1[qd_r] = s;
-#line 188 "coarsen.cu"
+#line 192 "coarsen.cu"
         }
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
           [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
@@ -192,7 +196,7 @@ qd_coarsen_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
           [[maybe_unused]] auto& s = qd_rows5_s[qd_r];
 #line 41 "coarsen.cpp"
           mid += qd_value1[qd_r];
-#line 196 "coarsen.cu"
+#line 200 "coarsen.cu"
         }
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
@@ -201,7 +205,7 @@ qd_coarsen_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
 #line 43 "coarsen.cpp"
         for (int r = 0; r < y % 3; ++r) // the header depends on the row
                         mid += 1.f;
-#line 205 "coarsen.cu"
+#line 209 "coarsen.cu"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
@@ -213,7 +217,7 @@ qd_coarsen_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
                         mid -= p.lo;
                     else
                         mid += p.hi * float(c);
-#line 217 "coarsen.cu"
+#line 221 "coarsen.cu"
       }
       qd::detail::row_copies<float, 3> qd_value2;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
@@ -221,17 +225,17 @@ qd_coarsen_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
         [[maybe_unused]] auto& mid = qd_rows2_mid[qd_r];
 #line 49 "coarsen.cpp"
         qd_value2[qd_r] = mid;
-#line 225 "coarsen.cu"
+#line 229 "coarsen.cu"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& mid = qd_rows2_mid[qd_r];
 #line 49 "coarsen.cpp"
         acc[y * w + x] += qd_value2[qd_r];
-#line 232 "coarsen.cu"
+#line 236 "coarsen.cu"
       }
     } else {
-      for (std::uint64_t qd_row = qd_row0; qd_row < qd_row_count; ++qd_row) {
+      for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
 #line 31 "coarsen.cpp"
 {
@@ -254,27 +258,29 @@ qd_coarsen_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
                 mid += p.hi * float(c);
             acc[y * w + x] += mid;
         }
-#line 258 "coarsen.cu"
+#line 262 "coarsen.cu"
       }
     }
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:54), collapse(3), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:54), collapse(3), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop5(int qd_begin0, int qd_begin1, int qd_begin2, const qd::detail::CollapsedSpace<3> qd_space, const std::uint64_t qd_row_count, int ny, int nx, const double * u, double * v) {
-  for (qd::detail::CollapsedCursor<3> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+  const QdIndex qd_rows = static_cast<QdIndex>(qd_row_count);
+  for (qd::detail::CollapsedCursor<3, QdIndex> qd_at(qd_space, static_cast<QdIndex>(qd::detail::grid_thread()), static_cast<QdIndex>(qd::detail::grid_threads())); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int z = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin2 + static_cast<int>(qd_at.index[2]));
-    const std::uint64_t qd_row0 = qd_at.index[1] * 4;
-    if (qd_row_count - qd_row0 >= 4) {
+    const QdIndex qd_row0 = qd_at.index[1] * 4;
+    if (qd_rows - qd_row0 >= 4) {
       qd::detail::row_copies<const int, 4> qd_rows0_i;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin1 + static_cast<int>(qd_row0 + qd_r));
 #line 57 "coarsen.cpp"
         [[maybe_unused]] auto& i = qd_rows0_i[qd_r]; i = (z * ny + y) * nx + x;
 
-#line 278 "coarsen.cu"
+#line 284 "coarsen.cu"
       }
       qd::detail::row_copies<double, 4> qd_value0;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
@@ -283,17 +289,17 @@ qd_coarsen_loop5(int qd_begin0, int qd_begin1, int qd_begin2, const qd::detail::
 #line 58 "coarsen.cpp"
         qd_value0[qd_r] = u[i] * -6.0 + u[i - 1] + u[i + 1] + u[i - nx] + u[i + nx] +
                                u[i - nx * ny] + u[i + nx * ny];
-#line 287 "coarsen.cu"
+#line 293 "coarsen.cu"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin1 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& i = qd_rows0_i[qd_r];
 #line 58 "coarsen.cpp"
         v[i] = qd_value0[qd_r];
-#line 294 "coarsen.cu"
+#line 300 "coarsen.cu"
       }
     } else {
-      for (std::uint64_t qd_row = qd_row0; qd_row < qd_row_count; ++qd_row) {
+      for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin1 + static_cast<int>(qd_row));
 #line 56 "coarsen.cpp"
 {
@@ -301,38 +307,40 @@ qd_coarsen_loop5(int qd_begin0, int qd_begin1, int qd_begin2, const qd::detail::
                 v[i] = u[i] * -6.0 + u[i - 1] + u[i + 1] + u[i - nx] + u[i + nx] +
                        u[i - nx * ny] + u[i + nx * ny];
             }
-#line 305 "coarsen.cu"
+#line 311 "coarsen.cu"
       }
     }
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:64), collapse(2), coarsened: each thread runs 2 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:64), collapse(2), coarsened: each thread runs 2 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop7(qd::detail::StridedBegin<int> qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int w, float * out) {
-  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+  const QdIndex qd_rows = static_cast<QdIndex>(qd_row_count);
+  for (qd::detail::CollapsedCursor<2, QdIndex> qd_at(qd_space, static_cast<QdIndex>(qd::detail::grid_thread()), static_cast<QdIndex>(qd::detail::grid_threads())); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-    const std::uint64_t qd_row0 = qd_at.index[0] * 2;
-    if (qd_row_count - qd_row0 >= 2) {
+    const QdIndex qd_row0 = qd_at.index[0] * 2;
+    if (qd_rows - qd_row0 >= 2) {
       qd::detail::row_copies<float, 2> qd_value0;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 66 "coarsen.cpp"
         qd_value0[qd_r] = 0.25f * out[y * w + x];
-#line 323 "coarsen.cu"
+#line 331 "coarsen.cu"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 66 "coarsen.cpp"
         out[y * w + x] += qd_value0[qd_r];
-#line 329 "coarsen.cu"
+#line 337 "coarsen.cu"
       }
     } else {
-      for (std::uint64_t qd_row = qd_row0; qd_row < qd_row_count; ++qd_row) {
+      for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
 #line 66 "coarsen.cpp"
 out[y * w + x] += 0.25f * out[y * w + x];
-#line 336 "coarsen.cu"
+#line 344 "coarsen.cu"
       }
     }
   }
@@ -350,7 +358,7 @@ qd_coarsen_loop8(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
                 continue;
             acc[y * w + x] *= 2.f;
         }
-#line 354 "coarsen.cu"
+#line 362 "coarsen.cu"
   }
 }
 
@@ -362,7 +370,7 @@ qd_coarsen_loop9(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
 #line 81 "coarsen.cpp"
 acc[y * w + x] -= 1.f;
-#line 366 "coarsen.cu"
+#line 374 "coarsen.cu"
   }
 }
 
@@ -381,11 +389,14 @@ void coarsen(int h, int w, const float* in, float* out, const float* k, float* a
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 19);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
-      if (qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
-        qd_coarsen_loop1<<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(out, "coarsen", "out"), qd::detail::present_or_device(k, "coarsen", "k"));
+      if (!qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
+        qd_coarsen_loop0<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(out, "coarsen", "out"), qd::detail::present_or_device(k, "coarsen", "k"));
+        qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 19);
+      } else if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
+        qd_coarsen_loop1<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(out, "coarsen", "out"), qd::detail::present_or_device(k, "coarsen", "k"));
         qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 19);
       } else {
-        qd_coarsen_loop0<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(out, "coarsen", "out"), qd::detail::present_or_device(k, "coarsen", "k"));
+        qd_coarsen_loop1<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(out, "coarsen", "out"), qd::detail::present_or_device(k, "coarsen", "k"));
         qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 19);
       }
     }
@@ -398,8 +409,13 @@ void coarsen(int h, int w, const float* in, float* out, const float* k, float* a
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 30);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 3);
-      qd_coarsen_loop3<<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(acc, "coarsen", "acc"));
-      qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 30);
+      if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
+        qd_coarsen_loop3<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(acc, "coarsen", "acc"));
+        qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 30);
+      } else {
+        qd_coarsen_loop3<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(acc, "coarsen", "acc"));
+        qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 30);
+      }
     }
   }
   // parallel loop nest, collapse(3), coarsen.cpp:54
@@ -411,8 +427,13 @@ void coarsen(int h, int w, const float* in, float* out, const float* k, float* a
     const qd::detail::CollapsedSpace<3> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 54);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<3> qd_groups = qd::detail::coarsened_space(qd_space, 1, 4);
-      qd_coarsen_loop5<<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_groups, qd_space.count[1], ny, nx, qd::detail::present_or_device(u, "coarsen", "u"), qd::detail::present_or_device(v, "coarsen", "v"));
-      qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 54);
+      if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
+        qd_coarsen_loop5<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_groups, qd_space.count[1], ny, nx, qd::detail::present_or_device(u, "coarsen", "u"), qd::detail::present_or_device(v, "coarsen", "v"));
+        qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 54);
+      } else {
+        qd_coarsen_loop5<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_groups, qd_space.count[1], ny, nx, qd::detail::present_or_device(u, "coarsen", "u"), qd::detail::present_or_device(v, "coarsen", "v"));
+        qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 54);
+      }
     }
   }
   // parallel loop nest, collapse(2), coarsen.cpp:64
@@ -423,8 +444,13 @@ void coarsen(int h, int w, const float* in, float* out, const float* k, float* a
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 64);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 2);
-      qd_coarsen_loop7<<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(out, "coarsen", "out"));
-      qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 64);
+      if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
+        qd_coarsen_loop7<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(out, "coarsen", "out"));
+        qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 64);
+      } else {
+        qd_coarsen_loop7<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(out, "coarsen", "out"));
+        qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 64);
+      }
     }
   }
   // parallel loop nest, collapse(2), coarsen.cpp:70

@@ -19,32 +19,34 @@ grid[y * w + x] += float(y) * 0.5f + float(x);
   }
 }
 
-// Parallel loop nest of 'grid_and_volume' (collapse.cpp:10), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter.
+// Parallel loop nest of 'grid_and_volume' (collapse.cpp:10), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+template <class QdIndex>
 static __global__ void __launch_bounds__(128)
 qd_grid_and_volume_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, float * grid, int w) {
-  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+  const QdIndex qd_rows = static_cast<QdIndex>(qd_row_count);
+  for (qd::detail::CollapsedCursor<2, QdIndex> qd_at(qd_space, static_cast<QdIndex>(qd::detail::grid_thread()), static_cast<QdIndex>(qd::detail::grid_threads())); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-    const std::uint64_t qd_row0 = qd_at.index[0] * 4;
-    if (qd_row_count - qd_row0 >= 4) {
+    const QdIndex qd_row0 = qd_at.index[0] * 4;
+    if (qd_rows - qd_row0 >= 4) {
       qd::detail::row_copies<float, 4> qd_value0;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 12 "collapse.cpp"
         qd_value0[qd_r] = float(y) * 0.5f + float(x);
-#line 35 "collapse.hip"
+#line 37 "collapse.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 12 "collapse.cpp"
         grid[y * w + x] += qd_value0[qd_r];
-#line 41 "collapse.hip"
+#line 43 "collapse.hip"
       }
     } else {
-      for (std::uint64_t qd_row = qd_row0; qd_row < qd_row_count; ++qd_row) {
+      for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
 #line 12 "collapse.cpp"
 grid[y * w + x] += float(y) * 0.5f + float(x);
-#line 48 "collapse.hip"
+#line 50 "collapse.hip"
       }
     }
   }
@@ -62,25 +64,27 @@ qd_grid_and_volume_loop2(long qd_begin0, unsigned int qd_begin1, int qd_begin2, 
                     const long cell = ((z - 1) * long(ny) + long(y)) * nx + (x - 2);
                     volume[cell] += double(z) * 100.0 + double(y) * 10.0 + double(x);
                 }
-#line 66 "collapse.hip"
+#line 68 "collapse.hip"
   }
 }
 
-// Parallel loop nest of 'grid_and_volume' (collapse.cpp:17), collapse(3), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter.
+// Parallel loop nest of 'grid_and_volume' (collapse.cpp:17), collapse(3), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_grid_and_volume_loop3(long qd_begin0, unsigned int qd_begin1, int qd_begin2, const qd::detail::CollapsedSpace<3> qd_space, const std::uint64_t qd_row_count, double * volume, unsigned int ny, int nx) {
-  for (qd::detail::CollapsedCursor<3> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+  const QdIndex qd_rows = static_cast<QdIndex>(qd_row_count);
+  for (qd::detail::CollapsedCursor<3, QdIndex> qd_at(qd_space, static_cast<QdIndex>(qd::detail::grid_thread()), static_cast<QdIndex>(qd::detail::grid_threads())); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] long z = static_cast<long>(qd_begin0 + static_cast<long>(qd_at.index[0]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin2 + static_cast<int>(qd_at.index[2]));
-    const std::uint64_t qd_row0 = qd_at.index[1] * 4;
-    if (qd_row_count - qd_row0 >= 4) {
+    const QdIndex qd_row0 = qd_at.index[1] * 4;
+    if (qd_rows - qd_row0 >= 4) {
       qd::detail::row_copies<const long, 4> qd_rows0_cell;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] unsigned int y = static_cast<unsigned int>(qd_begin1 + static_cast<unsigned int>(qd_row0 + qd_r));
 #line 20 "collapse.cpp"
         [[maybe_unused]] auto& cell = qd_rows0_cell[qd_r]; cell = ((z - 1) * long(ny) + long(y)) * nx + (x - 2);
 
-#line 84 "collapse.hip"
+#line 88 "collapse.hip"
       }
       qd::detail::row_copies<double, 4> qd_value0;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
@@ -88,24 +92,24 @@ qd_grid_and_volume_loop3(long qd_begin0, unsigned int qd_begin1, int qd_begin2, 
         [[maybe_unused]] auto& cell = qd_rows0_cell[qd_r];
 #line 21 "collapse.cpp"
         qd_value0[qd_r] = double(z) * 100.0 + double(y) * 10.0 + double(x);
-#line 92 "collapse.hip"
+#line 96 "collapse.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] unsigned int y = static_cast<unsigned int>(qd_begin1 + static_cast<unsigned int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& cell = qd_rows0_cell[qd_r];
 #line 21 "collapse.cpp"
         volume[cell] += qd_value0[qd_r];
-#line 99 "collapse.hip"
+#line 103 "collapse.hip"
       }
     } else {
-      for (std::uint64_t qd_row = qd_row0; qd_row < qd_row_count; ++qd_row) {
+      for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] unsigned int y = static_cast<unsigned int>(qd_begin1 + static_cast<unsigned int>(qd_row));
 #line 19 "collapse.cpp"
 {
                     const long cell = ((z - 1) * long(ny) + long(y)) * nx + (x - 2);
                     volume[cell] += double(z) * 100.0 + double(y) * 10.0 + double(x);
                 }
-#line 109 "collapse.hip"
+#line 113 "collapse.hip"
       }
     }
   }
@@ -119,36 +123,38 @@ qd_grid_and_volume_loop4(int qd_begin0, int qd_begin1, const qd::detail::Collaps
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
 #line 32 "collapse.cpp"
 grid[y * w + x] *= 2.0f;
-#line 123 "collapse.hip"
+#line 127 "collapse.hip"
   }
 }
 
-// Parallel loop nest of 'grid_and_volume' (collapse.cpp:30), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter.
+// Parallel loop nest of 'grid_and_volume' (collapse.cpp:30), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_grid_and_volume_loop5(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, float * grid, int w) {
-  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+  const QdIndex qd_rows = static_cast<QdIndex>(qd_row_count);
+  for (qd::detail::CollapsedCursor<2, QdIndex> qd_at(qd_space, static_cast<QdIndex>(qd::detail::grid_thread()), static_cast<QdIndex>(qd::detail::grid_threads())); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-    const std::uint64_t qd_row0 = qd_at.index[0] * 4;
-    if (qd_row_count - qd_row0 >= 4) {
+    const QdIndex qd_row0 = qd_at.index[0] * 4;
+    if (qd_rows - qd_row0 >= 4) {
       qd::detail::row_copies<float, 4> qd_value0;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 32 "collapse.cpp"
         qd_value0[qd_r] = 2.0f;
-#line 139 "collapse.hip"
+#line 145 "collapse.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 32 "collapse.cpp"
         grid[y * w + x] *= qd_value0[qd_r];
-#line 145 "collapse.hip"
+#line 151 "collapse.hip"
       }
     } else {
-      for (std::uint64_t qd_row = qd_row0; qd_row < qd_row_count; ++qd_row) {
+      for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
 #line 32 "collapse.cpp"
 grid[y * w + x] *= 2.0f;
-#line 152 "collapse.hip"
+#line 158 "collapse.hip"
       }
     }
   }
@@ -169,11 +175,14 @@ void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigne
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 10);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
-      if (qd::detail::coarsening_fills_device(qd_groups.total, 128, qd_device)) {
-        qd_grid_and_volume_loop1<<<qd::detail::coarsened_grid_size(qd_groups.total, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
+      if (!qd::detail::coarsening_fills_device(qd_groups.total, 128, qd_device)) {
+        qd_grid_and_volume_loop0<<<qd::detail::grid_size(qd_space.total, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
+        qd::detail::check_launch(hipGetLastError(), "grid_and_volume", "collapse.cpp", 10);
+      } else if (qd::detail::fits_32bit_index(qd_space.total, 128)) {
+        qd_grid_and_volume_loop1<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 128), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
         qd::detail::check_launch(hipGetLastError(), "grid_and_volume", "collapse.cpp", 10);
       } else {
-        qd_grid_and_volume_loop0<<<qd::detail::grid_size(qd_space.total, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
+        qd_grid_and_volume_loop1<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
         qd::detail::check_launch(hipGetLastError(), "grid_and_volume", "collapse.cpp", 10);
       }
     }
@@ -203,11 +212,14 @@ void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigne
         const qd::detail::CollapsedSpace<3> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 17);
         if (qd_space.total != 0) {
           const qd::detail::CollapsedSpace<3> qd_groups = qd::detail::coarsened_space(qd_space, 1, 4);
-          if (qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
-            qd_grid_and_volume_loop3<<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_groups, qd_space.count[1], qd::detail::present_or_device(volume, "grid_and_volume", "volume"), ny, nx);
+          if (!qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
+            qd_grid_and_volume_loop2<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_space, qd::detail::present_or_device(volume, "grid_and_volume", "volume"), ny, nx);
+            qd::detail::check_launch(hipGetLastError(), "grid_and_volume", "collapse.cpp", 17);
+          } else if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
+            qd_grid_and_volume_loop3<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_groups, qd_space.count[1], qd::detail::present_or_device(volume, "grid_and_volume", "volume"), ny, nx);
             qd::detail::check_launch(hipGetLastError(), "grid_and_volume", "collapse.cpp", 17);
           } else {
-            qd_grid_and_volume_loop2<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_space, qd::detail::present_or_device(volume, "grid_and_volume", "volume"), ny, nx);
+            qd_grid_and_volume_loop3<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_groups, qd_space.count[1], qd::detail::present_or_device(volume, "grid_and_volume", "volume"), ny, nx);
             qd::detail::check_launch(hipGetLastError(), "grid_and_volume", "collapse.cpp", 17);
           }
         }
@@ -225,11 +237,14 @@ void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigne
         const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 30);
         if (qd_space.total != 0) {
           const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
-          if (qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
-            qd_grid_and_volume_loop5<<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
+          if (!qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
+            qd_grid_and_volume_loop4<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
+            qd::detail::check_launch(hipGetLastError(), "grid_and_volume", "collapse.cpp", 30);
+          } else if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
+            qd_grid_and_volume_loop5<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
             qd::detail::check_launch(hipGetLastError(), "grid_and_volume", "collapse.cpp", 30);
           } else {
-            qd_grid_and_volume_loop4<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
+            qd_grid_and_volume_loop5<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
             qd::detail::check_launch(hipGetLastError(), "grid_and_volume", "collapse.cpp", 30);
           }
         }

@@ -201,34 +201,36 @@ out[r * w + c] = 0.25f * (in[(r - 1) * w + c] + in[(r + 1) * w + c] +
   }
 }
 
-// Parallel loop nest of 'stencil' (graph_mode.cpp:49), collapse(2), coarsened: each thread runs 4 neighbouring 'r' for one 'c', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter.
+// Parallel loop nest of 'stencil' (graph_mode.cpp:49), collapse(2), coarsened: each thread runs 4 neighbouring 'r' for one 'c', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+template <class QdIndex>
 static __global__ void __launch_bounds__(128)
 qd_stencil_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, const float * in, float * out, int w) {
-  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+  const QdIndex qd_rows = static_cast<QdIndex>(qd_row_count);
+  for (qd::detail::CollapsedCursor<2, QdIndex> qd_at(qd_space, static_cast<QdIndex>(qd::detail::grid_thread()), static_cast<QdIndex>(qd::detail::grid_threads())); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int c = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-    const std::uint64_t qd_row0 = qd_at.index[0] * 4;
-    if (qd_row_count - qd_row0 >= 4) {
+    const QdIndex qd_row0 = qd_at.index[0] * 4;
+    if (qd_rows - qd_row0 >= 4) {
       qd::detail::row_copies<float, 4> qd_value0;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int r = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 51 "graph_mode.cpp"
         qd_value0[qd_r] = 0.25f * (in[(r - 1) * w + c] + in[(r + 1) * w + c] +
                                                   in[r * w + c - 1] + in[r * w + c + 1]);
-#line 218 "graph_mode.hip"
+#line 220 "graph_mode.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int r = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 51 "graph_mode.cpp"
         out[r * w + c] = qd_value0[qd_r];
-#line 224 "graph_mode.hip"
+#line 226 "graph_mode.hip"
       }
     } else {
-      for (std::uint64_t qd_row = qd_row0; qd_row < qd_row_count; ++qd_row) {
+      for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int r = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
 #line 51 "graph_mode.cpp"
 out[r * w + c] = 0.25f * (in[(r - 1) * w + c] + in[(r + 1) * w + c] +
                                           in[r * w + c - 1] + in[r * w + c + 1]);
-#line 232 "graph_mode.hip"
+#line 234 "graph_mode.hip"
       }
     }
   }
@@ -242,7 +244,7 @@ qd_stencil_loop2(int qd_begin, std::uint64_t qd_count, const float * in, float *
     [[maybe_unused]] int c = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 58 "graph_mode.cpp"
 edge[c] = in[c];
-#line 246 "graph_mode.hip"
+#line 248 "graph_mode.hip"
   }
 }
 
@@ -254,7 +256,7 @@ qd_stencil_loop3(int qd_begin, std::uint64_t qd_count, const float * in, float *
     [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 60 "graph_mode.cpp"
 edge[w + r - 1] = in[r * w];
-#line 258 "graph_mode.hip"
+#line 260 "graph_mode.hip"
   }
 }
 
@@ -278,10 +280,12 @@ void stencil(const float* in, float* out, float* edge, int h, int w, qd::StreamR
         const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "stencil", "graph_mode.cpp", 49);
         if (qd_space.total != 0) {
           const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
-          if (qd::detail::coarsening_fills_device(qd_groups.total, 128, qd_device)) {
-            qd_graph.launch(qd_lanes + 0, &qd_stencil_loop1, qd::detail::coarsened_grid_size(qd_groups.total, 128, qd_device), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(out, "stencil", "out"), w);
-          } else {
+          if (!qd::detail::coarsening_fills_device(qd_groups.total, 128, qd_device)) {
             qd_graph.launch(qd_lanes + 0, &qd_stencil_loop0, qd::detail::grid_size(qd_space.total, 128, qd_device), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(out, "stencil", "out"), w);
+          } else if (qd::detail::fits_32bit_index(qd_space.total, 128)) {
+            qd_graph.launch(qd_lanes + 0, &qd_stencil_loop1<std::uint32_t>, qd::detail::one_group_per_thread_grid_size(qd_groups.total, 128), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(out, "stencil", "out"), w);
+          } else {
+            qd_graph.launch(qd_lanes + 0, &qd_stencil_loop1<std::uint64_t>, qd::detail::coarsened_grid_size(qd_groups.total, 128, qd_device), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(out, "stencil", "out"), w);
           }
         }
       }
@@ -319,7 +323,7 @@ void stencil(const float* in, float* out, float* edge, int h, int w) {
 
 
 // ---- qd kernel 'scale' (graph_mode.cpp:64), translated by qd-translate ----
-#line 323 "graph_mode.hip"
+#line 327 "graph_mode.hip"
 // Parallel loop of 'scale' (graph_mode.cpp:68): a grid-stride loop over the iterations.
 template <class T>
 static __global__ void __launch_bounds__(256)
@@ -329,7 +333,7 @@ qd_scale_loop0(int qd_begin, std::uint64_t qd_count, T * v, T factor) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 69 "graph_mode.cpp"
 v[i] = v[i] * factor;
-#line 333 "graph_mode.hip"
+#line 337 "graph_mode.hip"
   }
 }
 

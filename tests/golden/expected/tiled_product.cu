@@ -832,38 +832,40 @@ qd_tiled_product_loop6(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:50), collapse(2), coarsened: each thread runs 4 neighbouring 'i' for one 'j', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:50), collapse(2), coarsened: each thread runs 4 neighbouring 'i' for one 'j', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int m, int p, const float * a, const float * b, float * e) {
-  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+  const QdIndex qd_rows = static_cast<QdIndex>(qd_row_count);
+  for (qd::detail::CollapsedCursor<2, QdIndex> qd_at(qd_space, static_cast<QdIndex>(qd::detail::grid_thread()), static_cast<QdIndex>(qd::detail::grid_threads())); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-    const std::uint64_t qd_row0 = qd_at.index[0] * 4;
-    if (qd_row_count - qd_row0 >= 4) {
+    const QdIndex qd_row0 = qd_at.index[0] * 4;
+    if (qd_rows - qd_row0 >= 4) {
       qd::detail::row_copies<float, 4> qd_rows0_s;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 52 "tiled_product.cpp"
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r]; s = 0.f;
 
-#line 849 "tiled_product.cu"
+#line 851 "tiled_product.cu"
       }
 #line 53 "tiled_product.cpp"
       for (int k = 0; k < p; ++k) {
-#line 853 "tiled_product.cu"
+#line 855 "tiled_product.cu"
         qd::detail::row_copies<float, 4> qd_value0;
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
           [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 54 "tiled_product.cpp"
           qd_value0[qd_r] = a[i * p + k] * b[k * m + j];
-#line 860 "tiled_product.cu"
+#line 862 "tiled_product.cu"
         }
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
           [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 54 "tiled_product.cpp"
           s += qd_value0[qd_r];
-#line 867 "tiled_product.cu"
+#line 869 "tiled_product.cu"
         }
       }
       qd::detail::row_copies<float, 4> qd_value1;
@@ -872,17 +874,17 @@ qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 55 "tiled_product.cpp"
         qd_value1[qd_r] = s;
-#line 876 "tiled_product.cu"
+#line 878 "tiled_product.cu"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 55 "tiled_product.cpp"
         e[i * m + j] = qd_value1[qd_r];
-#line 883 "tiled_product.cu"
+#line 885 "tiled_product.cu"
       }
     } else {
-      for (std::uint64_t qd_row = qd_row0; qd_row < qd_row_count; ++qd_row) {
+      for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
 #line 51 "tiled_product.cpp"
 {
@@ -891,7 +893,7 @@ qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
                 s += a[i * p + k] * b[k * m + j];
             e[i * m + j] = s;
         }
-#line 895 "tiled_product.cu"
+#line 897 "tiled_product.cu"
       }
     }
   }
@@ -971,11 +973,14 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 50);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
-      if (qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
-        qd_tiled_product_loop7<<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(e, "tiled_product", "e"));
+      if (!qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
+        qd_tiled_product_loop6<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(e, "tiled_product", "e"));
+        qd::detail::check_launch(cudaGetLastError(), "tiled_product", "tiled_product.cpp", 50);
+      } else if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
+        qd_tiled_product_loop7<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(e, "tiled_product", "e"));
         qd::detail::check_launch(cudaGetLastError(), "tiled_product", "tiled_product.cpp", 50);
       } else {
-        qd_tiled_product_loop6<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(e, "tiled_product", "e"));
+        qd_tiled_product_loop7<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(e, "tiled_product", "e"));
         qd::detail::check_launch(cudaGetLastError(), "tiled_product", "tiled_product.cpp", 50);
       }
     }
@@ -997,7 +1002,7 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
 #define WIDTH 24
 
 // ---- qd kernel 'tiled_product_rows' (tiled_product.cpp:63), translated by qd-translate ----
-#line 1001 "tiled_product.cu"
+#line 1006 "tiled_product.cu"
 // Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:68), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c) {
@@ -1010,7 +1015,7 @@ qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, const qd::detail::Coll
             for (int k = 0; k < WIDTH; ++k)
                 c[i][j] += a[i][k] * b[k][j];
         }
-#line 1014 "tiled_product.cu"
+#line 1019 "tiled_product.cu"
   }
 }
 
@@ -1040,7 +1045,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 70 "tiled_product.cpp"
         c[i][j] = 0.f;
-#line 1044 "tiled_product.cu"
+#line 1049 "tiled_product.cu"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -1065,7 +1070,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 72 "tiled_product.cpp"
             qd_next0[qd_e] = a[i][k];
-#line 1069 "tiled_product.cu"
+#line 1074 "tiled_product.cu"
           }
         }
         {
@@ -1076,7 +1081,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 72 "tiled_product.cpp"
             qd_next1[qd_e] = b[k][j];
-#line 1080 "tiled_product.cu"
+#line 1085 "tiled_product.cu"
           }
         }
       }
@@ -1113,7 +1118,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 1117 "tiled_product.cu"
+#line 1122 "tiled_product.cu"
           }
         }
       }
@@ -1133,7 +1138,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 1137 "tiled_product.cu"
+#line 1142 "tiled_product.cu"
           }
         }
       }
@@ -1172,7 +1177,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
 #line 70 "tiled_product.cpp"
         c[i][j] = 0.f;
-#line 1176 "tiled_product.cu"
+#line 1181 "tiled_product.cu"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -1197,7 +1202,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 72 "tiled_product.cpp"
             qd_next0[qd_e] = a[i][k];
-#line 1201 "tiled_product.cu"
+#line 1206 "tiled_product.cu"
           }
         }
         {
@@ -1208,7 +1213,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 72 "tiled_product.cpp"
             qd_next1[qd_e] = b[k][j];
-#line 1212 "tiled_product.cu"
+#line 1217 "tiled_product.cu"
           }
         }
       }
@@ -1245,7 +1250,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
 #line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1249 "tiled_product.cu"
+#line 1254 "tiled_product.cu"
           }
         }
       }
@@ -1265,7 +1270,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
 #line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1269 "tiled_product.cu"
+#line 1274 "tiled_product.cu"
           }
         }
       }
@@ -1304,7 +1309,7 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
 #line 70 "tiled_product.cpp"
         c[i][j] = 0.f;
-#line 1308 "tiled_product.cu"
+#line 1313 "tiled_product.cu"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -1329,7 +1334,7 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 72 "tiled_product.cpp"
             qd_next0[qd_e] = a[i][k];
-#line 1333 "tiled_product.cu"
+#line 1338 "tiled_product.cu"
           }
         }
         {
@@ -1340,7 +1345,7 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 72 "tiled_product.cpp"
             qd_next1[qd_e] = b[k][j];
-#line 1344 "tiled_product.cu"
+#line 1349 "tiled_product.cu"
           }
         }
       }
@@ -1377,7 +1382,7 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
 #line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1381 "tiled_product.cu"
+#line 1386 "tiled_product.cu"
           }
         }
       }
@@ -1397,7 +1402,7 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
 #line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1401 "tiled_product.cu"
+#line 1406 "tiled_product.cu"
           }
         }
       }
