@@ -14,8 +14,12 @@
 
 void conv3x3(const float* in, float* out, const float* k, int h, int w, qd::StreamRef stream);
 void conv3x3_one(const float* in, float* out, const float* k, int h, int w, qd::StreamRef stream);
+void conv3x3_two(const float* in, float* out, const float* k, int h, int w, qd::StreamRef stream);
+void conv3x3_eight(const float* in, float* out, const float* k, int h, int w, qd::StreamRef stream);
 void laplace7(const float* u, float* v, int n, qd::StreamRef stream);
 void laplace7_one(const float* u, float* v, int n, qd::StreamRef stream);
+void laplace7_two(const float* u, float* v, int n, qd::StreamRef stream);
+void laplace7_eight(const float* u, float* v, int n, qd::StreamRef stream);
 
 namespace {
 
@@ -124,7 +128,9 @@ int main() {
     QD_BENCH_CHECK(cudaMemset(a, 0, n * sizeof(float)));
     hand();
     for (auto run : {+[](const float* i, float* o, const float* kk, int hh, int ww) { conv3x3(i, o, kk, hh, ww, {}); },
-                     +[](const float* i, float* o, const float* kk, int hh, int ww) { conv3x3_one(i, o, kk, hh, ww, {}); }}) {
+                     +[](const float* i, float* o, const float* kk, int hh, int ww) { conv3x3_one(i, o, kk, hh, ww, {}); },
+                     +[](const float* i, float* o, const float* kk, int hh, int ww) { conv3x3_two(i, o, kk, hh, ww, {}); },
+                     +[](const float* i, float* o, const float* kk, int hh, int ww) { conv3x3_eight(i, o, kk, hh, ww, {}); }}) {
       QD_BENCH_CHECK(cudaMemset(b, 0, n * sizeof(float)));
       run(in, b, k, h, w);
       ok = same(a, b, n, "qd 3x3 convolution") && ok;
@@ -148,6 +154,10 @@ int main() {
            qd_bench::median_device_ms([&] { conv3x3(in, b, k, h, w, {}); }));
     report("qd-translate collapse(2) coarsen(1)",
            qd_bench::median_device_ms([&] { conv3x3_one(in, b, k, h, w, {}); }));
+    report("qd-translate collapse(2) coarsen(2)",
+           qd_bench::median_device_ms([&] { conv3x3_two(in, b, k, h, w, {}); }));
+    report("qd-translate collapse(2) coarsen(8)",
+           qd_bench::median_device_ms([&] { conv3x3_eight(in, b, k, h, w, {}); }));
     QD_BENCH_CHECK(cudaFree(in));
     QD_BENCH_CHECK(cudaFree(k));
     QD_BENCH_CHECK(cudaFree(a));
@@ -174,9 +184,11 @@ int main() {
     QD_BENCH_CHECK(cudaMemset(b, 0, cells * sizeof(float)));
     laplace7(u, b, n, {});
     ok = same(a, b, cells, "qd 7-point stencil") && ok;
-    QD_BENCH_CHECK(cudaMemset(b, 0, cells * sizeof(float)));
-    laplace7_one(u, b, n, {});
-    ok = same(a, b, cells, "qd 7-point stencil, coarsen(1)") && ok;
+    for (auto run : {laplace7_one, laplace7_two, laplace7_eight}) {
+      QD_BENCH_CHECK(cudaMemset(b, 0, cells * sizeof(float)));
+      run(u, b, n, {});
+      ok = same(a, b, cells, "qd 7-point stencil, coarsen(1), (2) or (8)") && ok;
+    }
     if (!ok)
       return 1;
     const double copy = qd_bench::median_device_ms([&] {
@@ -193,6 +205,10 @@ int main() {
            qd_bench::median_device_ms([&] { laplace7(u, b, n, {}); }));
     report("qd-translate collapse(3) coarsen(1)",
            qd_bench::median_device_ms([&] { laplace7_one(u, b, n, {}); }));
+    report("qd-translate collapse(3) coarsen(2)",
+           qd_bench::median_device_ms([&] { laplace7_two(u, b, n, {}); }));
+    report("qd-translate collapse(3) coarsen(8)",
+           qd_bench::median_device_ms([&] { laplace7_eight(u, b, n, {}); }));
     QD_BENCH_CHECK(cudaFree(u));
     QD_BENCH_CHECK(cudaFree(a));
     QD_BENCH_CHECK(cudaFree(b));

@@ -92,7 +92,7 @@ export root stage build logs deadline reserve dry run_timeout san_timeout
 
 all_targets=(cuda plaincuda cudagraph hip hipgraph)
 stage_names=(build correctness generator sanitizers profiling torch tsan bench)
-benches=(triad streams collapse reduce gemv stencil product jacobi polybench present)
+benches=(triad streams streams_profile collapse reduce gemv stencil product jacobi polybench present)
 
 usage() {
   sed -n '2,/^set -uo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2
