@@ -45,7 +45,9 @@ private:
   // static destruction must still find it.
   static MultiprocessorCounts* const counts =
       new MultiprocessorCounts(backend::device_count());
-  return counts->get(device);
+  const int count = counts->get(device);
+  const int limit = test_multiprocessor_limit();
+  return limit > 0 ? std::min(count, limit) : count;
 }
 
 // The blocks of `waves` full waves of `block_dim`-thread blocks on

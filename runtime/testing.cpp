@@ -14,6 +14,7 @@
 #include <atomic>
 #include <cstdint>
 #include <mutex>
+#include <string>
 
 namespace qd {
 namespace detail {
@@ -24,6 +25,9 @@ std::atomic<unsigned> failure_countdown{0};
 
 // qd::testing::limit_32bit_index; read once per collapsed launch.
 std::atomic<std::uint64_t> index_32bit_limit{~std::uint64_t{0}};
+
+// qd::testing::limit_multiprocessors; 0 = the device's own count.
+std::atomic<int> multiprocessor_limit{0};
 
 // The armed path: rare, so it may cost a compare-and-swap loop.
 bool take_armed_check() noexcept {
@@ -105,9 +109,20 @@ std::uint64_t test_32bit_index_limit() noexcept {
   return index_32bit_limit.load(std::memory_order_relaxed);
 }
 
+int test_multiprocessor_limit() noexcept {
+  return multiprocessor_limit.load(std::memory_order_relaxed);
+}
+
 } // namespace detail
 
 namespace testing {
+
+void limit_multiprocessors(int count) {
+  if (count < 0)
+    throw Error("qd::testing::limit_multiprocessors: " + std::to_string(count) +
+                " multiprocessors");
+  detail::multiprocessor_limit.store(count, std::memory_order_relaxed);
+}
 
 void limit_32bit_index(unsigned long long iterations) {
   detail::index_32bit_limit.store(iterations, std::memory_order_relaxed);

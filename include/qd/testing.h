@@ -29,6 +29,14 @@ void inject_launch_failure(unsigned nth);
 // Launch checks seen since the process started (for tests to aim nth).
 unsigned long long launch_checks();
 
+// Grid sizes and the launch choices that weigh the device (coarsening, tile
+// shapes) count at most `count` multiprocessors per device from now on, in
+// any thread: a GPU test then takes the paths that the fake device's 4
+// multiprocessors take (tests/golden/drivers/tiled_product.cpp runs the
+// large tiles that way under compute-sanitizer on a 132-SM H200). 0
+// restores the device's own count; a negative count throws qd::Error.
+void limit_multiprocessors(int count);
+
 // Collapse nests of more than `iterations` iterations run their 64-bit
 // kernels from now on, in any thread, however few they have: tests of those
 // kernels need not allocate 2^31 elements. ~0ull restores the default,

@@ -223,6 +223,20 @@ TEST_F(FakeStreams, GridSizeCapsByFakeMultiprocessors) {
   EXPECT_EQ(qd::detail::grid_size(std::uint64_t{1} << 30, 256), 8u * 8u * 4u);
 }
 
+TEST_F(FakeStreams, MultiprocessorLimitCapsGridsAndDeviceChoices) {
+  const qd::detail::CallDevice device;
+  qd::testing::limit_multiprocessors(2);
+  EXPECT_EQ(qd::detail::grid_size(std::uint64_t{1} << 30, 256, device), 8u * 8u * 2u);
+  EXPECT_TRUE(qd::detail::tiling_fills_device(2, device));
+  // Above the device's own 4, the limit changes nothing.
+  qd::testing::limit_multiprocessors(64);
+  EXPECT_EQ(qd::detail::grid_size(std::uint64_t{1} << 30, 256, device), 8u * 8u * 4u);
+  EXPECT_FALSE(qd::detail::tiling_fills_device(2, device));
+  EXPECT_THROW(qd::testing::limit_multiprocessors(-1), qd::Error);
+  qd::testing::limit_multiprocessors(0);
+  EXPECT_EQ(qd::detail::grid_size(std::uint64_t{1} << 30, 256, device), 8u * 8u * 4u);
+}
+
 TEST_F(FakeStreams, CoarsenedNestsGetFourTimesTheGridCap) {
   // 32 waves: fewer groups per thread keep more loads in flight.
   const qd::detail::CallDevice device;

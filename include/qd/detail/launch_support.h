@@ -422,6 +422,8 @@ unsigned task_grid_size();
 bool launch_check_fails() noexcept;
 // The bound qd::testing::limit_32bit_index set (runtime/testing.cpp).
 std::uint64_t test_32bit_index_limit() noexcept;
+// The count qd::testing::limit_multiprocessors set; 0 when none.
+int test_multiprocessor_limit() noexcept;
 
 // Raises the qd::Error for a failed launch:
 // "qd kernel '<kernel>' (<file>:<line>): launch failed: <driver message>".
