@@ -190,6 +190,11 @@ struct Coarsening {
   /// The body's locals declared at a coarsened level: each row has its own
   /// copy, in declaration order.
   std::vector<const clang::VarDecl *> RowLocals;
+  /// The body runs a loop whose trip count is not a constant (doitgen's
+  /// 'for (k = 0; k < np; ++k)'): each thread's work is then a small
+  /// product, not a few loads, and the nest keeps its 64-bit kernel on a
+  /// capped grid (CoarsenCodeGen.cpp, docs/performance.md "Coarsening").
+  bool LoopOfRuntimeLength = false;
 };
 
 /// A read of a dense product's operand that a tiled nest loads into shared

@@ -409,10 +409,7 @@ void coarsen(int h, int w, const float* in, float* out, const float* k, float* a
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 30);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 3);
-      if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
-        qd_coarsen_loop3<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(acc, "coarsen", "acc"));
-        qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 30);
-      } else {
+      {
         qd_coarsen_loop3<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(acc, "coarsen", "acc"));
         qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 30);
       }

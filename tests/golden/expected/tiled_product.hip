@@ -976,9 +976,6 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
       if (!qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
         qd_tiled_product_loop6<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(e, "tiled_product", "e"));
         qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 50);
-      } else if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
-        qd_tiled_product_loop7<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(e, "tiled_product", "e"));
-        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 50);
       } else {
         qd_tiled_product_loop7<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(e, "tiled_product", "e"));
         qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 50);
@@ -1002,7 +999,7 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
 #define WIDTH 24
 
 // ---- qd kernel 'tiled_product_rows' (tiled_product.cpp:63), translated by qd-translate ----
-#line 1006 "tiled_product.hip"
+#line 1003 "tiled_product.hip"
 // Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:68), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c) {
@@ -1015,7 +1012,7 @@ qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, const qd::detail::Coll
             for (int k = 0; k < WIDTH; ++k)
                 c[i][j] += a[i][k] * b[k][j];
         }
-#line 1019 "tiled_product.hip"
+#line 1016 "tiled_product.hip"
   }
 }
 
@@ -1045,7 +1042,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 70 "tiled_product.cpp"
         c[i][j] = 0.f;
-#line 1049 "tiled_product.hip"
+#line 1046 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -1070,7 +1067,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 72 "tiled_product.cpp"
             qd_next0[qd_e] = a[i][k];
-#line 1074 "tiled_product.hip"
+#line 1071 "tiled_product.hip"
           }
         }
         {
@@ -1081,7 +1078,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 72 "tiled_product.cpp"
             qd_next1[qd_e] = b[k][j];
-#line 1085 "tiled_product.hip"
+#line 1082 "tiled_product.hip"
           }
         }
       }
@@ -1118,7 +1115,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 1122 "tiled_product.hip"
+#line 1119 "tiled_product.hip"
           }
         }
       }
@@ -1138,7 +1135,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 1142 "tiled_product.hip"
+#line 1139 "tiled_product.hip"
           }
         }
       }
@@ -1177,7 +1174,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
 #line 70 "tiled_product.cpp"
         c[i][j] = 0.f;
-#line 1181 "tiled_product.hip"
+#line 1178 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -1202,7 +1199,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 72 "tiled_product.cpp"
             qd_next0[qd_e] = a[i][k];
-#line 1206 "tiled_product.hip"
+#line 1203 "tiled_product.hip"
           }
         }
         {
@@ -1213,7 +1210,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 72 "tiled_product.cpp"
             qd_next1[qd_e] = b[k][j];
-#line 1217 "tiled_product.hip"
+#line 1214 "tiled_product.hip"
           }
         }
       }
@@ -1250,7 +1247,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
 #line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1254 "tiled_product.hip"
+#line 1251 "tiled_product.hip"
           }
         }
       }
@@ -1270,7 +1267,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
 #line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1274 "tiled_product.hip"
+#line 1271 "tiled_product.hip"
           }
         }
       }
@@ -1309,7 +1306,7 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
 #line 70 "tiled_product.cpp"
         c[i][j] = 0.f;
-#line 1313 "tiled_product.hip"
+#line 1310 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -1334,7 +1331,7 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 72 "tiled_product.cpp"
             qd_next0[qd_e] = a[i][k];
-#line 1338 "tiled_product.hip"
+#line 1335 "tiled_product.hip"
           }
         }
         {
@@ -1345,7 +1342,7 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 72 "tiled_product.cpp"
             qd_next1[qd_e] = b[k][j];
-#line 1349 "tiled_product.hip"
+#line 1346 "tiled_product.hip"
           }
         }
       }
@@ -1382,7 +1379,7 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
 #line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1386 "tiled_product.hip"
+#line 1383 "tiled_product.hip"
           }
         }
       }
@@ -1402,7 +1399,7 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
 #line 72 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1406 "tiled_product.hip"
+#line 1403 "tiled_product.hip"
           }
         }
       }

@@ -2,6 +2,7 @@
 #include "CoarsenAnalysis.h"
 #include "DiagnosticIds.h"
 #include "JumpScopeVisitor.h"
+#include "LoopForm.h"
 #include "MayWrite.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/STLExtras.h"
@@ -262,6 +263,16 @@ std::string whyNot(const Step &Loop, const VarDecl *RowVar,
   return "";
 }
 
+/// Whether \p S holds a loop that runs a number of times no constant gives.
+bool hasLoopOfRuntimeLength(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) &&
+      !constantTripCount(S))
+    return true;
+  return llvm::any_of(S->children(), hasLoopOfRuntimeLength);
+}
+
 } // namespace
 
 bool hasRowInitializer(const VarDecl *Var) {
@@ -287,6 +298,7 @@ bool analyzeCoarsening(Step &Loop, const Directive *D, ASTContext &Context) {
   C.Explicit = Explicit;
   std::string Why = whyNot(Loop, Loop.rowLoop().Var, Context, C);
   if (Why.empty()) {
+    C.LoopOfRuntimeLength = hasLoopOfRuntimeLength(Loop.deviceCode());
     Loop.Coarsen = std::move(C);
     return true;
   }
