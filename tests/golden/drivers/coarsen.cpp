@@ -2,7 +2,9 @@
 // Sizes that no row count divides, a size large enough that the default
 // coarsens on the fake device (and on a GPU), and empty nests; each run
 // twice, the second time through the coarsened kernels' 64-bit
-// instantiations, which only nests of 2^31 iterations reach otherwise.
+// instantiations, which only nests of 2^31 iterations reach otherwise. On a
+// GPU the runtime counts 4 multiprocessors, as the fake device has, so that
+// the default coarsens the same nests there.
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"
 
@@ -12,6 +14,7 @@
 
 int main() {
   using namespace qd_driver;
+  qd::testing::limit_multiprocessors(4);
   for (const bool wide : {false, true})
   for (const int h : {37, 2, 203}) {
     qd::testing::limit_32bit_index(wide ? 0 : ~0ull);
