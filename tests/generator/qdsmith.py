@@ -35,7 +35,9 @@ lambda). Kinds added later (LATER_KINDS) draw from a generator of their own
 after a program's other units, so that a seed keeps giving the units it gave
 before them. Data units (issue 43), last and from a generator of their own
 again, call a unit's kernels on host arrays made present by data regions,
-'enter data'/'exit data' and 'update' (unit_data says how).
+'enter data'/'exit data' and 'update' (unit_data says how). A stencil unit
+(issue 45), after those and from a generator of its own, is large enough that
+collapse nests coarsen (unit_stencil says how).
 
 Usage:
   qdsmith.py --seed N [--units K] [--only I,J,...] [-o file.cpp]
@@ -656,6 +658,63 @@ class Gen:
             u.main.append(f'    pick{k}{targs}(pa{k}.data(), pb{k}.data(), plo{k}.data(), phi{k}.data(), {n});')
         u.outputs += [f'plo{k}', f'phi{k}']
 
+    def unit_stencil(self, u):
+        """A collapse(2) or collapse(3) stencil large enough that the default
+        coarsens it on the fake device (4 multiprocessors: 8192 groups of 4
+        rows) and, at a third of the size, not; sometimes an explicit
+        coarsen(N), which coarsens on any device. Taps at shifted rows and
+        planes, a tap loop of constant length (the 32-bit coarsened kernel)
+        or of a runtime length (which keeps the 64-bit one), and the row
+        and column variables in every index form: the coarsened kernels
+        against the serial program."""
+        k = u.index
+        graph = self.r.random() < 0.3
+        depth = self.pick([2, 3])
+        clause = self.pick(['', '', '', ' coarsen(2)', ' coarsen(3)', ' coarsen(8)'])
+        taps = self.pick(['constant', 'runtime', 'none'])
+        plane = 'nx * ny' if depth == 3 else 'nx'
+        params = 'const float* a, float* out, int nx, int ny' + (', int nz' if depth == 3 else '') + ', int m'
+        lines = [f'#pragma qd kernel{" graph" if graph else ""}', f'void sten{k}({params})', '{']
+        lines.append(f'    #pragma qd loop collapse({depth}){clause}')
+        indent = '    '
+        if depth == 3:
+            lines.append(indent + self.loop_header('z', 'nz - 1', '1'))
+            indent += '    '
+        lines.append(indent + self.loop_header('y', 'ny - 1', '1'))
+        indent += '    '
+        lines.append(indent + self.loop_header('x', 'nx - 1', '1') + ' {')
+        body = indent + '    '
+        row = '(static_cast<long>(z) * ny + static_cast<long>(y))' if depth == 3 else 'static_cast<long>(y)'
+        lines.append(f'{body}const long at = {row} * nx + static_cast<long>(x);')
+        atoms = ['a[at]', 'a[at - 1]', 'a[at + 1]', 'a[at - nx]', 'a[at + nx]']
+        if depth == 3:
+            atoms += ['a[at - static_cast<long>(nx) * ny]', 'a[at + static_cast<long>(nx) * ny]']
+        if taps == 'constant':
+            lines.append(f'{body}float s = 0.0f;')
+            lines.append(f'{body}for (int d = -1; d <= 1; ++d)')
+            lines.append(f'{body}    s += a[at + d * {plane}] * 0.5f;')
+            atoms.append('s')
+        elif taps == 'runtime':
+            lines.append(f'{body}float s = 0.25f;')
+            lines.append(f'{body}for (int d = 0; d < m; ++d)')
+            lines.append(f'{body}    s = s * 0.5f + a[at + (d % 2 == 0 ? -nx : nx)];')
+            atoms.append('s')
+        lines.append(f'{body}out[at] = {self.fexpr(atoms)};')
+        lines.append(indent + '}')
+        lines.append('}')
+        u.top.append('\n'.join(lines))
+        nx, ny, nz = (160, 260, 1) if depth == 2 else (130, 42, 10)
+        size = nx * ny * nz
+        u.buffer(f'sa{k}', 'float', size, 'dyadic')
+        u.buffer(f'sout{k}', 'float', size, 'zero')
+        # The full size first: it coarsens by default on the fake device.
+        calls = [(nx, ny, nz)] + [self.pick([(nx, ny // 3, nz), (3, 3, 3), (nx, 2, nz), (nx, ny, nz)])
+                                  for _ in range(self.r.randrange(0, 2))]
+        for dims in calls:
+            z = f', {min(dims[2], nz)}' if depth == 3 else ''
+            u.main.append(f'    sten{k}(sa{k}.data(), sout{k}.data(), {dims[0]}, {dims[1]}{z}, {self.pick([0, 1, 3])});')
+        u.outputs.append(f'sout{k}')
+
     def unit_template_lambda(self, u):
         """Lambdas in a template kernel that change the loop body's locals
         through by-reference captures: called by a vector group's leader
@@ -979,6 +1038,8 @@ class Gen:
     # generator of its own, so that every seed still gives the units it gave
     # before them (seed 933 of issue 42 still reproduces its program).
     LATER_KINDS = ['stepped', 'comparators', 'template_lambda', 'ref_aggregate']
+    # The share of programs that end with a stencil unit (issue 45).
+    STENCIL_SHARE = 0.4
     # The share of programs that get data units.
     DATA_SHARE = 0.45
 
@@ -1010,6 +1071,14 @@ class Gen:
                 if only is None or index in only:
                     built.append(u)
                 index += 1
+        # A stencil unit (issue 45) comes after those, from a generator of
+        # its own again.
+        self.r = random.Random(f'stencil {self.seed}')
+        if self.r.random() < self.STENCIL_SHARE:
+            u = Unit(index)
+            self.unit_stencil(u)
+            if only is None or index in only:
+                built.append(u)
         self.r = main
         return built
 
