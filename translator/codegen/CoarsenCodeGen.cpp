@@ -59,11 +59,11 @@ void KernelCodeGen::addCoarsenedLaunch(const Step &S, TemplateData &Data,
   // template parameters: a parameter pack among those must come last.
   const std::string Header = templateString(Data, "template_header");
   const std::string Args = templateString(Data, "template_args");
+  const std::size_t Params = Header.find('<') + 1;
   Coarse.set("index_template_header",
              Header.empty() ? std::string("template <class QdIndex>\n")
-                            : Header.substr(0, Header.find('<') + 1) +
-                                  "class QdIndex, " +
-                                  Header.substr(Header.find('<') + 1));
+                            : Header.substr(0, Params) + "class QdIndex, " +
+                                  Header.substr(Params));
   auto IndexArgs = [&](const char *Index) {
     return Args.empty() ? "<" + std::string(Index) + ">"
                         : "<" + std::string(Index) + ", " + Args.substr(1);
