@@ -105,7 +105,7 @@ qd_coarsen_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:30), collapse(2), coarsened: each thread runs 3 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:30), collapse(2), coarsened: each thread runs 3 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint64_t only: the body runs a loop of runtime length, which is faster with the 64-bit kernel's registers.
 template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int w, const float * in, float * acc) {

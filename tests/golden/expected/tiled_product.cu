@@ -832,7 +832,7 @@ qd_tiled_product_loop6(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:50), collapse(2), coarsened: each thread runs 4 neighbouring 'i' for one 'j', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:50), collapse(2), coarsened: each thread runs 4 neighbouring 'i' for one 'j', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint64_t only: the body runs a loop of runtime length, which is faster with the 64-bit kernel's registers.
 template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int m, int p, const float * a, const float * b, float * e) {
