@@ -5,6 +5,9 @@ list(SORT files)
 set(body "")
 foreach(rel IN LISTS files)
   file(READ "${TEMPLATE_ROOT}/${rel}" text)
+  # A template's first-line comment (its SPDX line) is dropped: a mustache
+  # comment alone on a line would leave an empty line in every output.
+  string(REGEX REPLACE "^{{![^\n]*}}\n" "" text "${text}")
   string(REGEX REPLACE "\\.mustache$" "" key "${rel}")
   string(APPEND body "    {\"${key}\", R\"qdtemplate(${text})qdtemplate\"},\n")
 endforeach()

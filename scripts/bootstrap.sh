@@ -16,7 +16,7 @@ build=${1:-$root/build}
 # and runs the MPI samples (samples/mpi_heat) on several ranks.
 packages=(cmake ninja-build g++ python3 libclang-19-dev llvm-19-dev clang-19
           libclang-rt-19-dev llvm-19-tools libgtest-dev libkainjow-mustache-dev hipcc
-          xz-utils libopenmpi-dev openmpi-bin)
+          xz-utils libopenmpi-dev openmpi-bin libomp-19-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -197,6 +197,7 @@ std::string renderEntryHeader(ASTContext &Context, const SourceText &Source,
   TemplateData Data;
   Data.set("version", QD_VERSION);
   Data.set("source", SourceName.str());
+  Data.set("licence_note", licenceNote(T, SourceName.str()));
   Data.set("includes", Includes);
   Data.set("kernels", Kernels);
   Data.set("left_out", LeftOut);

@@ -225,6 +225,7 @@ std::string KernelCodeGen::prologue(
   Data.set("target", targetInfo(Options.Target).Name.str());
   Data.set("source", Options.SourceName);
   Data.set("source_literal", cString(Options.SourceName));
+  Data.set("licence_note", licenceNote(Options.Target, Options.SourceName));
   std::string Text = renderTemplate(Options.Target, "prologue", Data);
   if (Options.LineDirectives)
     Text += lineDirective(1, Options.SourceName) + "\n";
@@ -432,8 +433,21 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
   Data.set("params", Params);
   Data.set("args", Args);
   Data.set("scalar_binds", Binds);
-  Data.set("user_line", typePrelude(S.S) + privateDeclarations(S) +
-                            userLine(Body->getBeginLoc()));
+  // A loop's iterations need the kernel's types and their own private
+  // copies; a serial task's one run needs both at its top (user_line). The
+  // cpu target's loops declare the types once, before the OpenMP loop
+  // (type_prelude): clang 19 rejects a local class of a function template
+  // defined inside an 'omp parallel for' body ("... is not a member of
+  // class"), and nothing about a type differs between iterations.
+  const std::string Types = typePrelude(S.S);
+  const std::string Iteration =
+      privateDeclarations(S) + userLine(Body->getBeginLoc());
+  Data.set("user_line", Types + Iteration);
+  Data.set("iteration_line", Iteration);
+  Data.set("type_prelude",
+           Types.empty() || !Options.LineDirectives
+               ? Types
+               : Types + generatedLine() + "\n");
   Data.set("generated_line", generatedLine());
   Data.set("body", statementText(Body));
   Data.set("stream", Stream);

@@ -1,5 +1,6 @@
 //===- Templates.cpp ------------------------------------------------------===//
 #include "Templates.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -41,6 +42,14 @@ std::string renderTemplate(Target T, const std::string &Name,
     Found->second.set_custom_escape([](const std::string &S) { return S; });
   }
   return Found->second.render(Data);
+}
+
+std::string licenceNote(Target T, const std::string &SourceName) {
+  TemplateData Data;
+  Data.set("source", SourceName);
+  return llvm::StringRef(renderTemplate(T, "licence_note", Data))
+      .rtrim('\n')
+      .str();
 }
 
 std::string templateString(const TemplateData &Data, const std::string &Key) {

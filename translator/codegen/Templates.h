@@ -35,6 +35,11 @@ std::string templateString(const TemplateData &Data, const std::string &Key);
 std::string renderTemplate(Target T, const std::string &Name,
                            const TemplateData &Data);
 
+/// The banner line of every generated file that says whose licence covers
+/// what in it: the code translated from \p SourceName keeps the user's, the
+/// runtime headers it includes are ours.
+std::string licenceNote(Target T, const std::string &SourceName);
+
 } // namespace qd
 
 #endif
