@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cmake -DCOMMAND=<launcher;args;exe> -DDECK=<tea.in> -DPROBLEMS=<tea.problems>
 #       -DWORK_DIR=<dir> [-DREFERENCE=<output.txt>] -DPYTHON=<python3>
 #       -DCOMPARE=<tests/gpu/compare_results.py> -P run_tealeaf.cmake

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The Debian package, end to end: `cpack -G DEB` in a build tree, the
-# package's metadata and contents, the unpacked tool (it runs and translates),
-# a relocatable CMake package, then the out-of-tree project check
-# (tests/out_of_tree/run.sh) against the unpacked tree.
+# package's metadata and contents, its copyright file (DEP-5) and that no
+# file of it comes from third_party/, the unpacked tool (it runs and
+# translates), a relocatable CMake package, then the out-of-tree project
+# check (tests/out_of_tree/run.sh) against the unpacked tree.
 #
 # Usage: check_deb.sh <build dir> <source dir> <work dir>
-# The work dir is removed first. $CPACK names cpack (default: cpack on PATH).
+# The work dir is removed first. $CPACK names cpack (default: cpack on PATH),
+# $PYTHON python3 (default: python3 on PATH).
 set -euo pipefail
 
 if [ $# -ne 3 ]; then
@@ -16,11 +19,12 @@ build=$(cd "$1" && pwd)
 src=$(cd "$2" && pwd)
 work=$3
 cpack_cmd=${CPACK:-cpack}
+python=${PYTHON:-python3}
 
 step() { echo; echo "== $*"; }
 die() { echo "check_deb.sh: FAIL: $*" >&2; exit 1; }
 
-for tool in "$cpack_cmd" dpkg-deb; do
+for tool in "$cpack_cmd" dpkg-deb "$python"; do
   command -v "$tool" >/dev/null || die "'$tool' not found"
 done
 [ -f "$build/CPackConfig.cmake" ] \
@@ -66,6 +70,7 @@ expect "the CMake package config" "^$libdir/cmake/QdTranslate/QdTranslateConfig\
 expect "the CMake package version file" "^$libdir/cmake/QdTranslate/QdTranslateConfigVersion\.cmake$"
 expect "the exported targets" "^$libdir/cmake/QdTranslate/QdTranslateTargets\.cmake$"
 expect "qd_translate_sources() (QdTranslate.cmake)" "^$libdir/cmake/QdTranslate/QdTranslate\.cmake$"
+expect "the copyright file (DEP-5)" '^/usr/share/doc/qd-translate/copyright$'
 # Every runtime this build installs: qd::runtime_cpu always, runtime_cuda and
 # runtime_hip when the build made (and installs) them.
 runtimes=(qd_runtime_cpu)
@@ -87,6 +92,23 @@ echo "all expected files present"
 step "dpkg-deb -x into $work/root"
 dpkg-deb -x "$deb" "$work/root" || die "dpkg-deb -x failed"
 prefix=$work/root/usr
+
+step "the copyright file is DEP-5, with our licence; nothing comes from third_party/"
+copyright=$prefix/share/doc/qd-translate/copyright
+format='Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/'
+[ "$(head -n 1 "$copyright")" = "$format" ] \
+  || die "the first line of /usr/share/doc/qd-translate/copyright is '$(head -n 1 "$copyright")', not '$format'"
+for field in 'Upstream-Name: qd-translate' 'Files: \*' 'License: Apache-2.0 WITH LLVM-exception' \
+             ' ---- LLVM Exceptions to the Apache 2.0 License ----'; do
+  grep -qx "$field" "$copyright" || die "the copyright file has no line '$field'"
+done
+echo "$copyright: DEP-5 ($(wc -l <"$copyright") lines)"
+if [ -d "$src/third_party" ]; then
+  "$python" "$src/tests/licence/check_no_third_party.py" --folder-names "$src" "$work/root" \
+    || die "the package holds files of third_party/ (above)"
+else
+  echo "no third_party/ in $src: nothing to compare with"
+fi
 
 step "the unpacked tool runs"
 "$prefix/bin/qd-translate" --version || die "the unpacked qd-translate --version failed"
