@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The per-iteration work of bench/streams.cpp, shared with the hand-written
 // baselines of bench/streams_bench.cu so both sides do exactly the same thing.
 #ifndef QD_BENCH_WORK_H

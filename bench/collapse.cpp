@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A 2-D fill as qd kernels: the translated loop nests that
 // bench/collapse_bench.cu compares with a hand-written 2-D-grid kernel.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Write bandwidth of a collapse(2) fill of a 16384 x 16384 float grid
 // (bench/collapse.cpp, translated) against a hand-written 2-D-grid kernel,
 // in one process; and the same nest without collapse, one thread per row.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Loops of the cpu-target benchmark (cpu_loops_bench.cpp): built twice into
 // one program, as the serial program (g++, the pragmas ignored) in namespace
 // serial_build and translated with --target=cpu in namespace cpu_target.

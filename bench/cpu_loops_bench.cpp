@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The cpu target against the serial program built from the same source
 // (bench/cpu_loops.cpp), in one process, alternating runs. Prints per loop
 // the best time of each and serial/cpu (>= 1.0: the cpu target is at least

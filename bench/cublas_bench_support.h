@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What the benchmarks that compare with cuBLAS share: a status check.
 #ifndef QD_BENCH_CUBLAS_SUPPORT_H
 #define QD_BENCH_CUBLAS_SUPPORT_H

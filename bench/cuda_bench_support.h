@@ -1,6 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What the CUDA benchmarks share: error checks, timers and medians. The
-// benchmarks are not tests: they print measurements and fail only when CUDA
-// itself fails.
+// benchmarks print measurements; they fail when CUDA fails or when a
+// translation's result differs from the hand-written baseline's
+// (qd_bench::same_bits; docs/performance.md, "When a benchmark fails").
 #ifndef QD_BENCH_CUDA_BENCH_SUPPORT_H
 #define QD_BENCH_CUDA_BENCH_SUPPORT_H
 

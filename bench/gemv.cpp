@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Matrix-vector products as qd kernels: the translated inner vector loops
 // (`#pragma qd loop vector`) that bench/gemv_bench.cu compares with cuBLAS
 // (cublasSgemv), with hand-written CUDA kernels and with the read rate of

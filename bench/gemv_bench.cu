@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Matrix-vector products of a row-major n x n float matrix, y = A x and
 // y = A^T x: the translated inner vector loops of bench/gemv.cpp
 // (`#pragma qd loop vector reduction(+: t)`) against cublasSgemv, against a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes a large annotated translation unit for the translator-speed benchmark.
 
 Usage: gen_large_input.py OUT [--kernels 100]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A 2-D Jacobi solver as a qd kernel, written the way serial code writes it:
 // two sweeps per iteration, the second also taking the largest update (a
 // max-reduction), until that update is below a tolerance or the iteration

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The Jacobi solver of bench/jacobi.cpp (translated) against hand-written
 // CUDA in one process (issue 28): the host reading the residual back after
 // every iteration, and one graph whose conditional WHILE node runs the whole

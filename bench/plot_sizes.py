@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Plots time against size for the products and stencils of a GPU-suite run.
 
 Reads the benchmarks' output (the suite's bench.txt, as kept in

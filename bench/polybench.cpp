@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Two PolyBench kernels as a C++ programmer ports them to qd: the serial
 // loops as PolyBench writes them, with '#pragma qd kernel' and 'collapse',
 // no inner vector loops and no restructuring (issue 45: they must run at

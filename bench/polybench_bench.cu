@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // PolyBench's doitgen and fdtd-2d (bench/polybench.cpp, translated in stream
 // mode and with --graphs) against CUDA of the design GPU PolyBench suites
 // publish for them, in one process (issue 45: at least as fast). The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The host cost of the present table (include/qd/data.h) per kernel call,
 // against the launch it precedes (issue 43: "measure the lookup's host cost
 // per call against the launch itself").

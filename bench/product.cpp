@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A float matrix product as a qd kernel, written the natural way: the
 // translated nests that bench/product_bench.cu compares with hand-written
 // kernels and cublasSgemm. It comes twice: as the translator builds it by

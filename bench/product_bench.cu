@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A float matrix product (bench/product.cpp, translated) against
 // hand-written CUDA and cublasSgemm (FP32, no TF32), in one process (issue
 // 25's target: at least 0.5 of cublasSgemm's speed at n = 1024 and 4096).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A float sum and a float max as qd kernels: the translated reductions whose
 // bandwidth bench/reduce_bench.cu compares with cub::DeviceReduce::Sum and
 // cub::DeviceReduce::Max. Each stores its result to out[0] in a serial task.

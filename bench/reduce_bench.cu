@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Read bandwidth of the translated float sum and max (bench/reduce.cpp,
 // `reduction(+: total)` and `reduction(max: hi)`) against
 // cub::DeviceReduce::Sum and cub::DeviceReduce::Max, in one process, over

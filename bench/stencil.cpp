@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Stencils as qd kernels, written the natural way: the translated loop
 // nests that bench/stencil_bench.cu compares with hand-written kernels and
 // with a device copy of the same bytes. Each comes twice: as the translator

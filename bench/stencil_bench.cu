@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Stencils (bench/stencil.cpp, translated) against hand-written CUDA and a
 // device copy of the same bytes, in one process (issue 25's targets: a 3x3
 // convolution of 8192^2 floats and a 7-point stencil of 512^3 floats within

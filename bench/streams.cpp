@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The translated half of bench/streams_bench.cu: stream_parallel kernels of
 // the shapes the benchmark compares with hand-written CUDA.
 //

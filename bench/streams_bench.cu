@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The translated stream_parallel kernels of bench/streams.cpp against the
 // same work written by hand in CUDA, three ways, all in one process:
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Where the host time of a stream-mode call goes: a CPU profile of the
 // translated 1 block x 1 loop kernel of bench/streams.cpp (shape_1x1) and of
 // the hand-written fork/join that streams_bench compares it with, one after

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Translator speed (docs/performance.md).
 
 Wall time of qd-translate on a large generated input (gen_large_input.py:

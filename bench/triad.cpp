@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // STREAM triad as a qd kernel: the translated loop whose bandwidth
 // bench/triad_bench.cu compares with hand-tuned CUDA and cudaMemcpy.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Bandwidth of the translated triad (bench/triad.cpp) against a hand-tuned
 // triad kernel and cudaMemcpy device-to-device, all in one process; and the
 // same grid-stride loop shape as generated code at several grid caps, which

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Writes OUTPUT, a C++ file that holds every templates/<dir>/<name>.mustache
 # as a string, keyed "<dir>/<name>". Run with cmake -P.
 file(GLOB_RECURSE files RELATIVE "${TEMPLATE_ROOT}" "${TEMPLATE_ROOT}/*.mustache")

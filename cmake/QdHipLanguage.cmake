@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # qd_enable_hip_language(): enables CMake's HIP language when a HIP compiler
 # works, and sets QD_HAVE_HIP to ON or OFF. A macro, because enable_language()
 # must run at directory scope.

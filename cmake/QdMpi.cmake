@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # MPI for the samples and tests that run several ranks (SPEC section 1,
 # "Several GPUs and nodes"): Debian's OpenMPI here and in CI
 # (libopenmpi-dev, openmpi-bin), OpenMPI 4.1 on the GPU machines. Without it

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # NCCL for the multi-GPU sample and benchmark (SPEC section 1, "Several GPUs
 # and nodes"). NCCL is not in Debian's main archive; it comes with the CUDA
 # toolkit's redistributables, with Python's nvidia-nccl-cu* wheel (the GPU

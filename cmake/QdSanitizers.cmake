@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sanitizer and fuzzer builds (docs/testing.md, "Sanitizers and fuzzing").
 #
 #   QD_SANITIZE      a -fsanitize= list, e.g. "address,undefined": every C and

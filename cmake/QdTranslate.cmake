@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # qd_translate_sources(<target> [BACKEND cuda|hip|cpu|serial] [PROFILE_RANGES]
 #                      [GRAPHS] [REMARKS] [IN_ROOT <dir>] SOURCES <file>...
 #                      [ARGS <arg>...])

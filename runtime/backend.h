@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The runtime's portability layer: the handful of driver primitives the pool
 // and API code needs, mapped onto one vendor per build.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Host-only implementation of the primitives listed in backend.h.
 //
 // Every call is valid and work runs synchronously on the calling thread, so a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The test-only fake device layer's spelling of the primitives listed in
 // backend.h; implemented in fake_device.cpp (see fake_device.h for what the
 // fake models). Only qd_runtime_fake is built with QD_BACKEND_FAKE.

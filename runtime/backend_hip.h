@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // HIP runtime API spelling of the primitives listed in backend.h.
 #ifndef QD_RUNTIME_BACKEND_HIP_H
 #define QD_RUNTIME_BACKEND_HIP_H

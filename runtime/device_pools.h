@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The per-device stream and event pools.
 #ifndef QD_RUNTIME_DEVICE_POOLS_H
 #define QD_RUNTIME_DEVICE_POOLS_H

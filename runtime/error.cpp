@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // qd::Error and the throw helpers the backends and generated code call.
 #include "qd/detail/launch_support.h"
 #include "qd/qd.h"

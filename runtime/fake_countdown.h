@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The fake device's failure injection counters (fake_device.h, "failure
 // injection"): shared by fake_device.cpp and fake_graph.cpp. Test-only.
 #ifndef QD_RUNTIME_FAKE_COUNTDOWN_H

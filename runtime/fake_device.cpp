@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The fake device layer (fake_device.h): the backend primitives of
 // backend_fake.h and the test API of qd::fake.
 #include "fake_device.h"

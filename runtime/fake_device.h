@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The fake device layer: a test-only backend (QD_BACKEND_FAKE, library
 // qd_runtime_fake, built only with the tests and never installed) that lets
 // the pool, the guards and generated-code shapes be tested without a GPU.

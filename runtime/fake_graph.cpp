@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The fake device's graphs (fake_device.h, "graph mode"): what the graph
 // cache needs from a driver, with nodes that run on the calling thread.
 #include "fake_device.h"

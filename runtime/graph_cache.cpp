@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The graph cache of graph mode (graph_cache.h). Each graph-mode entry point
 // (GraphSite) owns a small cache of executable graphs, keyed by device,
 // launch stream and launch shape. A call whose shape is cached costs a lookup

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The graph cache behind graph mode (qd/detail/graph_call.h): executable
 // graphs per entry point, device, launch stream and launch shape.
 #ifndef QD_RUNTIME_GRAPH_CACHE_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // GraphCall (qd/detail/graph_call.h): records one graph-mode call and hands
 // it to the graph cache, or, on a stream the caller is capturing, to the
 // stream replay.

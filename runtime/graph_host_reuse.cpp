@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The store behind '#pragma qd host reuse' (graph_host_reuse.h).
 #include "graph_host_reuse.h"
 

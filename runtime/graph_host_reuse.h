@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The captures of '#pragma qd host reuse' statements (qd::detail::HostReuse):
 // kept per statement, device and key, and shared by the calls that record
 // them, so that a call whose key an earlier call had records that capture

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The stream replay of a graph-mode call (graph_cache.h): the launches the
 // call described, enqueued as stream mode enqueues them. Used when the
 // caller is capturing the launch stream (cudaStreamBeginCapture,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A thread-safe pool of reusable driver handles (streams or events) of one
 // device, optionally bounded.
 //

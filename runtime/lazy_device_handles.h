@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One driver handle per device, created on first use and never destroyed:
 // the backends' stream-ordered memory pools (backend.h, pool_malloc_async).
 //

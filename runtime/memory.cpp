@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The non-template half of qd::Buffer.
 #include "qd/qd.h"
 

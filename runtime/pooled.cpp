@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The RAII guards generated code uses around kernel calls and parallel
 // regions. Nothing here waits for the GPU: acquiring is a free-list pop (or a
 // stream creation the first time), record/wait only enqueue, giving back is a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Data regions and the present table (include/qd/data.h; docs/runtime.md,
 // "Data regions and the present table").
 #include "qd/qd.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The per-call scratch of reductions (qd/detail/reduction_scratch.h).
 #include "qd/detail/reduction_scratch.h"
 

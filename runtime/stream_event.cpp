@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // qd::StreamRef, qd::Stream, qd::Event and the device-level calls.
 #include "qd/qd.h"
 

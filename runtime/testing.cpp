@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // qd::testing (include/qd/testing.h): launch failure injection. Built into
 // every runtime library so that GPU tests can use it too.
 //

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Quick start, step 1 of 2, on a fresh Debian 12 machine:
 # installs what is missing, builds qd-translate, the runtimes and the
 # samples (translating them at build time), and runs one sample: on the GPU

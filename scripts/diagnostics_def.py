@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Reads translator/diagnostics/Diagnostics.def, the table of every qd-translate diagnostic.
 
 Shared by tests/diagnostics/coverage.py and scripts/gen_diagnostics_doc.py.

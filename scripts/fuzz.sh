@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Fuzzes the whole translation pipeline (tests/fuzz/translate_fuzzer.cpp) for
 # a fixed time, with ASan and UBSan, in build-sanitize/. The corpus starts
 # fresh from the repository's annotated sources; the dictionary is

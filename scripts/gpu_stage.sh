@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Stages the GPU suite (docs/testing.md, "The GPU suite"): translates, here,
 # everything the GPU machine runs (it has nvcc but no Clang), records the
 # serial reference output of each program, and packs it all into ONE

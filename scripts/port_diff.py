@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Counts how much a port to qd changed a serial program.
 
 Usage: port_diff.py [--check] [--max-ratio R] <serial.cpp> <port.cpp>

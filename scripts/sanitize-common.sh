@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sourced by scripts/sanitize.sh and scripts/fuzz.sh: configures the
 # build-sanitize/ tree (Clang 19, ASan + UBSan, the fuzzer; no samples, CUDA
 # or HIP) and sets the sanitizer options. See docs/testing.md.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds the test suite with AddressSanitizer and UndefinedBehaviorSanitizer
 # in build-sanitize/ (Clang 19, no samples, CUDA or HIP) and runs it with
 # ctest: translator unit tests, cli, golden translations, diagnostics tests,

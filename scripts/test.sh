@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Quick start, step 2 of 2: turns the test suite on (QD_BUILD_TESTS=ON, in
 # the build directory scripts/bootstrap.sh configured without it), builds
 # everything and runs the whole test suite (unit, golden, nvcc compile

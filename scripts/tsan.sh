@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds the runtime and its tests with ThreadSanitizer in build-tsan/ (Clang
 # 19 by default; no translator, samples, CUDA or HIP) and runs them: the cpu
 # runtime tests (qd_runtime_tests) and the fake-device tests

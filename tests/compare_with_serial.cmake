@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cmake -DREFERENCE=<serial exe> -DCANDIDATE=<translated exe> -DOUT_DIR=<dir>
 #       -DPYTHON=<python3> -DCOMPARE=<tests/gpu/compare_results.py>
 #       [-DREFERENCE_LAUNCHER=<command;args>] [-DCANDIDATE_LAUNCHER=<command;args>]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Multi-GPU Jacobi: samples/multi_gpu_jacobi's sweep, translated by
 // qd-translate, against a hand-written CUDA+NCCL sweep of the same design,
 // in the same process, on the same grid. One MPI rank per GPU.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # On a GPU machine (nvcc, OpenMPI, NCCL; no clang), in the repository root,
 # with .device-scaling.tar.xz from bench/multi_gpu/stage.sh:
 #

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Translates what bench/multi_gpu/run_on_device.sh builds on a GPU machine,
 # which has nvcc, MPI and NCCL but no clang: samples/multi_gpu_jacobi's
 # solver in stream and graph mode, each with and without its

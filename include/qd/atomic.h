@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Atomic read-modify-write helpers for kernel loop bodies.
 //
 // A loop body is device code under nvcc/hipcc and ordinary host code in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // qd runtime: data regions and the present table (OpenACC's 'data',
 // 'enter/exit data' and 'update'); docs/runtime.md, "Data regions and the
 // present table". Included by qd.h: code generated for '#pragma qd data',

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // qd::min, qd::max and qd::clamp: what std::min, std::max and std::clamp
 // return, callable from device code without nvcc's --expt-relaxed-constexpr.
 // nvcc treats the standard ones as host functions: without the flag a device

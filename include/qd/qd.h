@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // qd runtime: the public C++ API.
 //
 // Usable from plain C++ translation units that include no vendor header: GPU

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Test hooks of the qd runtime. For tests only: they make healthy code fail on
 // purpose. Every runtime library (cuda, hip, cpu) has them, so GPU tests and
 // host tests aim failures the same way.

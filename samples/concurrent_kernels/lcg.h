@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // lcg.h -- the work of the concurrent_kernels sample: one 32-bit linear congruential generator
 // per block. The kernels (work.cpp) call these helpers from their loop bodies, and main.cpp
 // calls them to compute the expected results on the host. They are plain inline C++: this

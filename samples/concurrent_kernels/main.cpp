@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // main.cpp -- host side of the concurrent_kernels sample: calls both kernels of work.cpp
 // through the generated entry-point header, times them (printed to stderr; on the serial CPU
 // build they are about equal) and checks the results.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // work.cpp -- the kernels of the concurrent_kernels sample, the qd version of NVIDIA's
 // concurrentKernels sample.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 2-D heat equation (explicit Jacobi steps of the 5-point stencil) on a
 // rectangle whose top edge is held hot, split by rows between MPI ranks.
 // Written as serial MPI mini-apps are: the state in globals, one function

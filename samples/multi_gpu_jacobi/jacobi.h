@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // multi_gpu_jacobi: a 2-D Laplace solver (Jacobi sweeps of the 5-point
 // stencil) on a grid split by rows between MPI ranks, one rank per GPU.
 // README.md says how to run it; docs/multi-gpu.md what it shows.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // multi_gpu_jacobi: solves Laplace's equation on an NX x NY grid of unknowns
 // (a hot top edge, the other edges cold) with Jacobi sweeps to a tolerance,
 // the rows split between MPI ranks, one rank per GPU.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The solver of multi_gpu_jacobi. Its sweep follows NVIDIA's multi-GPU
 // design for stencils: the boundary rows first, in a high-priority block
 // that then sends them to the neighbours; the interior in another block, at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // main.cpp -- host side of the multi_system sample: sets up four physical systems, calls the
 // kernel step_systems() (step_systems.cpp) through its generated entry-point header, and checks
 // the results.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // step_systems.cpp -- the kernel of the multi_system sample: four independent physical systems
 // advanced concurrently.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // systems.h -- the data layout and physics helpers of the multi_system sample.
 //
 // Shared by the kernel file (step_systems.cpp), whose loop bodies call the helpers, and the

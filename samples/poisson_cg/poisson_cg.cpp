@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The 2-D Poisson equation -(u_xx + u_yy) = f on the unit square, u = 0 on
 // the boundary, by conjugate gradients on the 5-point stencil, matrix-free.
 // Written the way serial code writes it and ported to the GPU by directives

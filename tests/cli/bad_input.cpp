@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Invalid on purpose: the command-line tests check that nothing is written.
 #pragma qd kernel
 void fill(float* x, int n) {

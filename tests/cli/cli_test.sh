@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # End-to-end tests of the qd-translate command line: exit statuses, atomic
 # and error-safe output, --check, -MD, targets and the file names they get.
 # Usage: cli_test.sh <qd-translate>
@@ -18,7 +19,7 @@ grep -q "__global__" "$work/good.cu" || { echo "FAIL: no __global__ in output"; 
 echo "previous contents" > "$work/bad.cu"
 "$tool" bad_input.cpp -o "$work/bad.cu" -- 2>"$work/bad.err"; expect "input with errors" 1 $?
 [ "$(cat "$work/bad.cu")" = "previous contents" ] || { echo "FAIL: old output changed on error"; failures=$((failures+1)); }
-grep -q "bad_input.cpp:4:29: error: '#pragma qd stream_parallel' takes no arguments" "$work/bad.err" \
+grep -q "bad_input.cpp:5:29: error: '#pragma qd stream_parallel' takes no arguments" "$work/bad.err" \
   || { echo "FAIL: diagnostic missing:"; cat "$work/bad.err"; failures=$((failures+1)); }
 "$tool" bad_input.cpp -o "$work/new.cu" -- 2>/dev/null
 [ ! -e "$work/new.cu" ] || { echo "FAIL: output created on error"; failures=$((failures+1)); }
@@ -79,12 +80,12 @@ for target in cuda hip cpu; do
   cmp -s "$work/remarks/$target/out" "$work/plain/$target/out" \
     || { echo "FAIL: --remarks changed the $target output"; failures=$((failures+1)); }
   [ -s "$work/plain/$target.err" ] && { echo "FAIL: remarks without --remarks ($target):"; cat "$work/plain/$target.err"; failures=$((failures+1)); }
-  grep -q "^remarks_input.cpp:5:3: remark: parallel loop over 'i': blocks of 256 threads" "$work/remarks/$target.err" \
-    && grep -q "^remarks_input.cpp:7:38: remark: 'A\[i \* n + j\]' reads addresses 4 \* n bytes apart in neighbouring threads, so its loads do not coalesce; make the loop over 'j' a '#pragma qd loop vector reduction(+: t)' loop" "$work/remarks/$target.err" \
-    && grep -q "^remarks_input.cpp:13:5: remark: collapse(2) loop over 'c', 'r': blocks of 128 threads" "$work/remarks/$target.err" \
-    && grep -q "^remarks_input.cpp:14:35: remark: 'y\[r \* n + c\]' writes addresses 4 \* n bytes apart .*make the loop over 'c' the innermost loop of the collapse(2) nest" "$work/remarks/$target.err" \
-    && grep -q "^remarks_input.cpp:23:3: remark: parallel loop over 'i': blocks of 256 threads" "$work/remarks/$target.err" \
-    && grep -q "^remarks_input.cpp:25:37: remark: 'A\[i \* n + j\]' reads addresses 4 \* n bytes apart in neighbouring threads, so its loads do not coalesce$" "$work/remarks/$target.err" \
+  grep -q "^remarks_input.cpp:6:3: remark: parallel loop over 'i': blocks of 256 threads" "$work/remarks/$target.err" \
+    && grep -q "^remarks_input.cpp:8:38: remark: 'A\[i \* n + j\]' reads addresses 4 \* n bytes apart in neighbouring threads, so its loads do not coalesce; make the loop over 'j' a '#pragma qd loop vector reduction(+: t)' loop" "$work/remarks/$target.err" \
+    && grep -q "^remarks_input.cpp:14:5: remark: collapse(2) loop over 'c', 'r': blocks of 128 threads" "$work/remarks/$target.err" \
+    && grep -q "^remarks_input.cpp:15:35: remark: 'y\[r \* n + c\]' writes addresses 4 \* n bytes apart .*make the loop over 'c' the innermost loop of the collapse(2) nest" "$work/remarks/$target.err" \
+    && grep -q "^remarks_input.cpp:24:3: remark: parallel loop over 'i': blocks of 256 threads" "$work/remarks/$target.err" \
+    && grep -q "^remarks_input.cpp:26:37: remark: 'A\[i \* n + j\]' reads addresses 4 \* n bytes apart in neighbouring threads, so its loads do not coalesce$" "$work/remarks/$target.err" \
     || { echo "FAIL: --remarks --target=$target: remarks missing:"; cat "$work/remarks/$target.err"; failures=$((failures+1)); }
   [ "$(grep -c ': remark: ' "$work/remarks/$target.err")" -eq 6 ] \
     || { echo "FAIL: --remarks --target=$target: not 6 remarks"; failures=$((failures+1)); }

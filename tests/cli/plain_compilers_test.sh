@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Generated sources built by plain vendor commands, with no flags of ours, as
 # users who keep them in a repository build them (Make, Bazel, setup.py): the
 # result is right with zero warnings, or the build stops at an #error that

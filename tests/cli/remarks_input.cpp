@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Kernels for the --remarks tests: y = A x with one row per thread, whose
 // loads of A do not coalesce, and a collapse nest in a stream_parallel block.
 #pragma qd kernel

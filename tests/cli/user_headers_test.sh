@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # End-to-end tests of user headers (--in-root) and the entry-point header
 # (--header) on a small project, tests/cli/user_headers/: the translated
 # copies, --check, -MD, determinism, refusals, paths with odd characters and
@@ -146,7 +147,7 @@ mkdir out6
 "$tool" "$proj/src/outside_callee.cpp" -o out6/k.cu --header out6/k.qd.h --in-root "$proj" \
   -- -fno-color-diagnostics -I out6 2>t6.err
 expect "6: callee outside --in-root" 1 $? t6.err
-message="outside_callee.cpp:11:18: error: function 'ext_twice' cannot be called from device code: it is defined in '[^']*lib/ext\.h', outside the input root '[^']*project', so qd-translate does not translate it; pass '--in-root' with a directory that contains the header, or mark the function QD_HOST_DEVICE \(<qd/detail/config\.h>\)$"
+message="outside_callee.cpp:12:18: error: function 'ext_twice' cannot be called from device code: it is defined in '[^']*lib/ext\.h', outside the input root '[^']*project', so qd-translate does not translate it; pass '--in-root' with a directory that contains the header, or mark the function QD_HOST_DEVICE \(<qd/detail/config\.h>\)$"
 check "6: clang-style error naming the header and the root" grep -qE -- "$message" t6.err
 [ -z "$(ls -A out6)" ] && pass "6: no output, no header, no copies" || fail "6: wrote $(ls -A out6 | tr '\n' ' ')"
 
@@ -206,12 +207,12 @@ mkdir sub; cp "$here/user_headers/sub/bad.cpp" sub/
 "$tool" sub/bad.cpp -o sub/bad.cu -- -fno-color-diagnostics 2>t8r.err
 expect "8: error, relative path" 1 $? t8r.err
 starts_with() { [[ "$(head -n1 "$1")" == "$2"* ]]; } # file, prefix
-starts_with t8r.err "sub/bad.cpp:3:19: error: " && pass "8: relative path as given" \
-  || fail "8: first line does not start with 'sub/bad.cpp:3:19: error: '" t8r.err
+starts_with t8r.err "sub/bad.cpp:4:19: error: " && pass "8: relative path as given" \
+  || fail "8: first line does not start with 'sub/bad.cpp:4:19: error: '" t8r.err
 "$tool" "$work/sub/bad.cpp" -o sub/bad.cu -- -fno-color-diagnostics 2>t8a.err
 expect "8: error, absolute path" 1 $? t8a.err
-starts_with t8a.err "$work/sub/bad.cpp:3:19: error: " && pass "8: absolute path as given" \
-  || fail "8: first line does not start with '$work/sub/bad.cpp:3:19: error: '" t8a.err
+starts_with t8a.err "$work/sub/bad.cpp:4:19: error: " && pass "8: absolute path as given" \
+  || fail "8: first line does not start with '$work/sub/bad.cpp:4:19: error: '" t8a.err
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cmake -DQD_TRANSLATE=<qd-translate> -DQD_SOURCE_DIR=<repo> -DWORK=<dir>
 #       [-DGENERATOR=<generator>] -P check.cmake
 # Configures and builds tests/cmake_remarks: the target translated with
@@ -30,7 +31,7 @@ foreach(target with_remarks without_remarks)
   endif()
 endforeach()
 
-set(expected "kernels.cpp:6:38: remark: 'A[i * n + j]' reads addresses 4 * n bytes apart")
+set(expected "kernels.cpp:7:38: remark: 'A[i * n + j]' reads addresses 4 * n bytes apart")
 string(FIND "${log_with_remarks}" "${expected}" at)
 if(at EQUAL -1)
   message(FATAL_ERROR "REMARKS: the build log lacks \"${expected}\":\n${log_with_remarks}")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // y = A x with one row per thread: its loads of A do not coalesce.
 #pragma qd kernel
 void gemv(float* y, const float* A, const float* x, int n) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A block size that no CUDA or HIP GPU accepts: 0, or more than 1024
 // threads per block.
 #pragma qd kernel block_dim(2048) // expected-error {{block_dim(2048) is out of range; CUDA and HIP allow 1 to 1024 threads per block}}

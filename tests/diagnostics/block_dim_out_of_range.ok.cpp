@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Use 1 to 1024 threads per block; a multiple of 32 (a warp) is usual.
 #pragma qd kernel block_dim(1024)
 void zero(float* x, int n)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Two blocks of one stream_parallel region that use the same memory, where
 // at least one of them writes it. The blocks run at the same time on
 // different streams, so the result depends on timing.

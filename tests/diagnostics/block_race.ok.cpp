@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Give each block its own memory to write, or move the block that needs
 // another block's result after the region. None of these blocks warn: they
 // write different parameters, or only read the memory they share

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The threads of a group share the vector loop's iterations, so no thread
 // can stop the others: a 'break' that ends the vector loop is an error. A
 // 'break' that ends a loop or a switch inside it is fine.

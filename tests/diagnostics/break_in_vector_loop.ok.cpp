@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Skip an iteration with 'continue'; 'break' inside a nested loop or a
 // switch ends only that statement.
 #pragma qd kernel

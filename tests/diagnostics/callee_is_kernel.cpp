@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One kernel called from device code of another: inside a parallel loop's
 // body, or inside a serial task. A kernel's work is enqueued by the host, so
 // only a whole top-level statement can call it.

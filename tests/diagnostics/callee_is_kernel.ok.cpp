@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The call as a whole top-level statement enqueues 'clear' on the stream.
 #pragma qd kernel
 void clear(float* a, int n)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Calling, from a loop body, a standard library function that has no device
 // version: std::swap is not constexpr in C++17, so nvcc and hipcc reject it
 // in device code.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Write the swap out, or call a function of your own (it becomes
 // '__host__ __device__'). std::min, std::max and <cmath> are fine.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Calling, from a loop body, a function that is only declared here and
 // defined in another source file (or a library). Device code must be
 // compiled together with the kernel, from this file.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Calling, from a loop body, a function defined in a header outside the
 // input root (by default the source's directory), such as a library's.
 // qd-translate translates only the user's own headers.

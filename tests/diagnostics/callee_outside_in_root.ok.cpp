@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Either pass '--in-root' with a directory that holds the header, or mark
 // the library's function QD_HOST_DEVICE where it is defined.
 #include "../include_outside_root/mathlib_marked.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Calling a virtual function in device code. The object's virtual table
 // lives in host memory, so the call cannot be made on the device.
 struct Shape {

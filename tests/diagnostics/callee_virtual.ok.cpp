@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Use plain data and a non-virtual function (or a 'kind' field and a
 // 'switch' when there are several kinds).
 struct Square {

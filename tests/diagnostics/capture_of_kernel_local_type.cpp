@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A host scalar or parameter whose type the kernel itself declares, read by
 // device code. Device code receives host values as arguments of a function
 // outside the kernel, which cannot name the kernel's local types. Types the

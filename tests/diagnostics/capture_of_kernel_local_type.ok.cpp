@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Declare the type at namespace scope, or pass what device code needs as a
 // value of a type it can name.
 enum Mode { Add, Mul };

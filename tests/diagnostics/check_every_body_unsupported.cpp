@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The iterations a 'check_every' loop runs past the serial program's last
 // have their launches turned off; what the body does otherwise cannot be.
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The GPU tests the condition of a 'check_every' loop: a change it makes to
 // a host value would be lost.
 #pragma qd kernel

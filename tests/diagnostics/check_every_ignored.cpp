@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A condition of host values only: the host tests it without waiting for
 // the GPU, so there is nothing to read back.
 #pragma qd kernel

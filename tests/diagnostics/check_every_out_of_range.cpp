@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The host keeps the values the loop changes for each iteration between two
 // read-backs: at most 1024.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'check_every' says how often the host reads a seq loop's condition; a
 // parallel loop has none.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // An '#include' that clang cannot find: pass the directory with '-I' after
 // '--' (or use '-p' with a compilation database). qd's own headers
 // (<qd/qd.h>, <qd/atomic.h>) are found without flags.

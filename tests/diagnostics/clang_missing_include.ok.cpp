@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Include headers that exist on the include path.
 #include <qd/atomic.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Fix the C++ error.
 #pragma qd kernel
 void fill(float* x, float v, int n)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'collapse' describes a loop nest, so it goes on '#pragma qd loop', not on
 // the kernel.
 #pragma qd kernel collapse(2) // expected-error {{clause 'collapse' is not allowed on '#pragma qd kernel'; it takes 'block_dim(N)' and 'graph'}}

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A 'continue' ends one row's iteration; the rows run statement by statement,
 // so the clause cannot apply, and the loop keeps one iteration per thread.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A thread's rows are neighbours in the second-innermost loop of a nest; a
 // lone loop has none, and neighbouring iterations per thread would break
 // coalescing.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A statement between the loops would run once per row in the serial
 // program; a collapsed nest has no place for it.
 #pragma qd kernel

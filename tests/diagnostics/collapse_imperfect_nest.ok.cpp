@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma qd kernel
 void scale_rows(float* a, const float* row_scale, int h, int w)
 {

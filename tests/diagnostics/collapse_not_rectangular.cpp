@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A triangular nest: the inner bound depends on the outer index.
 #pragma qd kernel
 void lower(float* a, int n)

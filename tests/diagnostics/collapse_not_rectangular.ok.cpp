@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The rectangular form: every pair, with the condition in the body.
 #pragma qd kernel
 void lower(float* a, int n)

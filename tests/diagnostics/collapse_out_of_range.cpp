@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // collapse(1) is the loop itself; OpenMP accepts it, qd asks to drop it.
 #pragma qd kernel
 void fill(float* a, int h, int w)

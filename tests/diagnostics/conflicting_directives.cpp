@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A statement either runs on the host as written or is a loop of the
 // kernel, not both.
 #include <qd/qd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The loop is the kernel's.
 #include <qd/qd.h>
 

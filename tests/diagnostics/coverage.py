@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Fails unless every diagnostic of translator/diagnostics/Diagnostics.def has its tests.
 
 Usage: coverage.py <Diagnostics.def> <tests/diagnostics dir>

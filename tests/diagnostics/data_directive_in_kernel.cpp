@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A kernel's own copies are 'update' statements; regions belong to callers.
 #pragma qd kernel
 void step(double* u, int n)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A data directive that names nothing is a mistake, not a no-op.
 void run(double* a, int n)
 {

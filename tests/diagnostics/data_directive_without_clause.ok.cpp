@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 void run(double* a, int n)
 {
 #pragma qd update host(a[0:n])

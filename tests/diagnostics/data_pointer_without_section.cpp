@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A pointer says nothing of how many elements it points to.
 void run(double* u, int n)
 {

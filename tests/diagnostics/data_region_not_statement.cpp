@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The copies would live only as long as a declaration's braces.
 void run(double* u, int n)
 {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // An array declared without its size, defined elsewhere.
 extern double table[];
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A misspelt name in a clause.
 void run(double* field, int n)
 {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Two helpers defined by one macro: only the first can be marked
 // '__host__ __device__' by text inserted before the macro's use.
 #define HELPERS                                      \

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A helper that is a macro's first tokens is marked where the macro is used.
 #define HELPERS                                      \
     inline float twice(float x) { return 2.0f * x; } \

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A local variable initialized from device memory, used by later
 // statements. Its declaration runs on the device as a one-thread task, so
 // the variable does not exist for the statements after it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Read the device memory where the value is used, inside the loop body (or
 // make the value a kernel parameter computed on the host).
 #pragma qd kernel

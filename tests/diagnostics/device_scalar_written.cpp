@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A reduction's result is read-only for later device code; only a
 // statement of its own at the top level may set it.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A second reduction continues from the first one's result; statements of
 // their own set it before a third, to a host value or from device data.
 #pragma qd kernel

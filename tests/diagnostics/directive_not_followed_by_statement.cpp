@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A directive at the end of a kernel or block, with no statement after it
 // to apply to (often left over after moving code around).
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Put each directive right before the statement it applies to, or remove it.
 #pragma qd kernel
 void init(float* a, float* b, int n)

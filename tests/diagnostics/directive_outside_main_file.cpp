@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A '#pragma qd kernel' in a header that the translated source includes.
 // Only the file given to qd-translate is rewritten, so the kernel would be
 // compiled as ordinary host code.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A kernel in a header: only the source given to qd-translate is translated.
 #pragma qd kernel
 inline void clear(float* a, int n)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Move the kernel into the translated source; the header keeps a
 // declaration for the host code of other files.
 #include "directive_outside_main_file.ok.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The same clause twice on one directive, for example after editing the
 // block size in one place and adding it again in another.
 #pragma qd kernel block_dim(64) block_dim(128) // expected-error {{duplicate clause 'block_dim' on '#pragma qd kernel'; remove one of them}}

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Keep one 'block_dim' clause.
 #pragma qd kernel block_dim(128)
 void smooth(const float* in, float* out, int n)

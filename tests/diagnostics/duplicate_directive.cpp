@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Two directives of the same kind on one statement or function, for
 // example a second 'loop' line added instead of editing the first.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Keep one directive of each kind.
 #pragma qd kernel block_dim(128)
 void damp(float* v, float k, int n)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A 'stream_parallel' block with no device work: empty (the work was moved
 // or commented out), or holding only host scalars. It still costs a
 // stream, a fork and a join.

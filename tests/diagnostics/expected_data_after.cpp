@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // OpenACC spells the unstructured directives with two words.
 void run(double* a, int n)
 {

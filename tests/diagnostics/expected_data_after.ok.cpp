@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 void run(double* a, int n)
 {
 #pragma qd enter data copyin(a[0:n])

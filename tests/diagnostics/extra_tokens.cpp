@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Punctuation or values where a clause should be: a semicolon after the
 // directive, a comma between clauses, a stray number.
 #pragma qd kernel; // expected-error {{unexpected ';' in '#pragma qd kernel'; it takes 'block_dim(N)' and 'graph'}}

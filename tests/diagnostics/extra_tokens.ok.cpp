@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A directive ends at the end of its line; clauses are separated by spaces.
 #pragma qd kernel
 void zero(float* x, int n)

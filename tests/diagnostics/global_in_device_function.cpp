@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A function that device code calls has no arguments for the globals it
 // reads; only constexpr scalars are readable there.
 constexpr int kOrder = 2;

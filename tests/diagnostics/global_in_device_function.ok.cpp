@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Read the globals in the kernel, which passes them to the device, and give
 // them to the functions as arguments.
 constexpr int kOrder = 2;

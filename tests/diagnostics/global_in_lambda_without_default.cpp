@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A loop body's lambda without a capture default reads a global: after
 // translation the global's value is a local, which it would have to capture.
 double* profile = nullptr;

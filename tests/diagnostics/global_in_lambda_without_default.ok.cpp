@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The same lambda with a capture default captures the local that holds the
 // global's value.
 double* profile = nullptr;

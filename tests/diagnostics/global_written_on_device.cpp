@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Device code receives a namespace-scope variable as a copy read on the host
 // at the call, so a change to it there would be lost: an error in every way
 // device code may change a variable.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Keep values that device code changes in device memory, and change
 // namespace-scope variables on the host.
 int steps_done = 0;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Graph mode runs a loop whose condition the GPU computes as a conditional
 // node only when nothing but the GPU works between its iterations: such
 // kernels, and the kernels that call them, run in stream mode, with the

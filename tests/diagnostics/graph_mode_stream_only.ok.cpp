@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Graph mode for every kernel: host code is captured into the call's
 // graph, and a loop whose condition the GPU computes is one conditional
 // node.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Leaving host code early would skip the kernel's work after it on some
 // calls, which the generated code enqueues, not the statement.
 #include <qd/qd.h>

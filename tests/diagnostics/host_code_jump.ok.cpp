@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Host 'if's around the directive decide; jumps inside the statement stay
 // inside it.
 #include <qd/qd.h>

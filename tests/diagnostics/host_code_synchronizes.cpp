@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Host code runs inside a call that returns without waiting; a
 // synchronization there would make every call wait for the GPU.
 #include <qd/qd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The copy is enqueued on the statement's stream, after the loop; the caller
 // waits after the call if it needs the copy on the host.
 #include <qd/qd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Host code belongs between the kernel's steps, not inside a loop body,
 // which runs on the device.
 #include <qd/qd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Host code at the top level of a 'loop seq' body: once per iteration, after
 // that iteration's loop.
 #include <qd/qd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A declaration's variables would exist only on the host: the kernel's
 // device code could not use them.
 #include <qd/qd.h>

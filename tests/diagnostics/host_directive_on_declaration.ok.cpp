@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A host scalar needs no directive; the library call that uses the stream
 // goes in braces with what it declares.
 #include <qd/qd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'reuse' compares the values the statement names as bytes, to tell whether
 // an earlier call's capture stands for this call's work: a value that is not
 // trivially copyable cannot be compared that way.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The label is named by a pointer, whose value is compared.
 #include <qd/qd.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // With 'reuse', a graph-mode call whose values the statement names are an
 // earlier call's does not run the statement: an assignment in it to a
 // variable declared outside would then be skipped.

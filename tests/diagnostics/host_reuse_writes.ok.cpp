@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The statement only enqueues work, which depends on the values it names;
 // the count is kept outside it.
 #include <qd/qd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // An 'auto' host scalar in a kernel template whose type depends on a
 // template parameter. The host entry point must spell the type of every
 // captured value, which is not known before instantiation, and of every

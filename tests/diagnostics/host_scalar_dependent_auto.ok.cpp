@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Write the type.
 #pragma qd kernel
 template <class T>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A host scalar that holds the address of another host value. Host scalars
 // are computed on the host and passed to device code by value, so device
 // code would receive an address in host memory, which it cannot use.

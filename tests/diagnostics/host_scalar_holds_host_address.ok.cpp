@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Keep the flag in device memory: a pointer parameter (or a qd::Buffer the
 // caller owns). A host scalar may still hold an address computed from a
 // pointer parameter, which points to device memory.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // '#pragma qd host' has two clauses, 'reuse' and 'wait', and no arguments: the
 // statement's stream is given by where it stands in the kernel, and
 // qd::current_stream() returns it.

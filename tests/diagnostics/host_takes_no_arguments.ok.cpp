@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The statements run on the launch stream, in order after the loop; the
 // second may reuse its capture in graph mode.
 #include <qd/qd.h>

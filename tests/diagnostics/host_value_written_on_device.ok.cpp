@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Accumulate into device memory (with an atomic where iterations may
 // collide), and compute new host values as new host scalars.
 #include <qd/atomic.h>

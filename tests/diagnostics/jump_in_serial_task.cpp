@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The condition reads device memory, so the 'if' is a serial task on the
 // device; its 'break' cannot stop the host's loop.
 #pragma qd kernel

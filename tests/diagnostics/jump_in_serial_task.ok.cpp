@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // With the iteration count decided on the host, the loop runs to it.
 #pragma qd kernel
 void converge(float* a, int n, int steps)

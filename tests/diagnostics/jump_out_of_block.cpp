@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A 'break' in a block would leave the region before its join.
 #pragma qd kernel
 void sweep(float* a, float* b, int n, int steps, int stop)

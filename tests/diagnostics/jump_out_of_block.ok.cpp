@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Leave the loop before the region starts.
 #pragma qd kernel
 void sweep(float* a, float* b, int n, int steps, int stop)

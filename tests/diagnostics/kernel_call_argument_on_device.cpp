@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The callee's arguments are evaluated by the host when the call enqueues
 // its work; 'sizes[0]' is in device memory.
 #pragma qd kernel

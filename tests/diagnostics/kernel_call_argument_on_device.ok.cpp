@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The size is passed by value; the callee may read device memory itself.
 #pragma qd kernel
 void clear(float* a, int n)

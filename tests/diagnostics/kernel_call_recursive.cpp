@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A kernel that calls itself to halve the range again: each call would
 // enqueue another, without end.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The repetition as a host loop.
 #pragma qd kernel
 void halve(float* a, int n)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A kernel whose whole body is a function-try-block, to catch errors of the
 // work. The body runs on the device, which has no exceptions; launch errors
 // are thrown to the caller of the kernel as qd::Error.

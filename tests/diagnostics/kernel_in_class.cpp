@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // '#pragma qd kernel' inside a class body, on a static or non-static member
 // function. Kernels are free functions at namespace scope.
 struct Particles {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Move the kernel out of the class; a member can still call it.
 #pragma qd kernel
 void reset_positions(float* x, int n)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Two kernels defined by one macro: each kernel's definition is replaced by
 // generated code, which would take the other one along.
 #define TWO_FILLS                                                   \

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A macro that holds one kernel's directive and definition, and a kernel
 // whose signature comes from a macro: both translate, the signature with
 // its macro expanded.

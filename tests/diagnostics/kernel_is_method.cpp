@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // '#pragma qd kernel' on a member function, defined in or out of its
 // class. A kernel runs on the device and cannot use 'this'.
 struct Grid {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Make the kernel a free function that takes what it needs (here the struct
 // by value, which copies its pointer), and call it from the member.
 struct Grid {

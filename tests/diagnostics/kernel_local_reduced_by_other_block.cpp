@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A block may reduce into a local of the kernel body; the other blocks of its
 // region run at the same time, so they may not use that local.
 #pragma qd kernel

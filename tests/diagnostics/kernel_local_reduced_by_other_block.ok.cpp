@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Each block reduces into its own local of the kernel body; the work after
 // the region's join reads both.
 #pragma qd kernel

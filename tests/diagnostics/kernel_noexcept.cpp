@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A kernel declared 'noexcept'. Its generated entry points check every
 // launch and throw qd::Error on failure; through 'noexcept' that exception
 // ends the program instead of reaching the caller.

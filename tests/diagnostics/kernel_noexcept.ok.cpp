@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Without 'noexcept', a failed launch reaches the caller as qd::Error.
 #pragma qd kernel
 void scale(float* x, float s, int n)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // '#pragma qd kernel' inside a function body, before the loop that should
 // run on the GPU. Kernels are whole functions.
 void normalize(float* x, float norm, int n)

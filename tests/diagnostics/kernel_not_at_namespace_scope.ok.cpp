@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Mark the function itself as the kernel; its top-level loop becomes the
 // GPU launch.
 #pragma qd kernel

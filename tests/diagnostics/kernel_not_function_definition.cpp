@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // '#pragma qd kernel' on a declaration without a body (the definition is
 // elsewhere), or on something that is not a function at all.
 #pragma qd kernel // expected-error {{'#pragma qd kernel' must be followed by a function definition}}

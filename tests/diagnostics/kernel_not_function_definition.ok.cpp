@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Put '#pragma qd kernel' right before the function's definition. A
 // declaration elsewhere needs no pragma.
 void saxpy(float* y, const float* x, float a, int n);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Kernel parameters that cannot be copied to the device: a non-const
 // reference (to return a result), an rvalue reference, a class that is not
 // trivially copyable (std::vector, a class with a user-defined copy), a host

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Pass results through a pointer to device memory, data as a pointer and a
 // size, small structs by value or 'const&' (the device gets a copy), and
 // choose the function to apply with a value the kernel switches on.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A kernel that returns a result, such as a sum. The kernel call only
 // enqueues work and returns before it runs, so there is nothing to return.
 #pragma qd kernel

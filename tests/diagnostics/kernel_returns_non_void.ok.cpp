@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Return 'void' and write the result to device memory that the caller
 // reads after synchronizing.
 #include <qd/atomic.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A kernel template with an unnamed template parameter. The generated
 // device functions are templates too and must name every parameter.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Name every template parameter, even one the body does not use.
 #pragma qd kernel
 template <class T, int Unroll>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A loop bound read from device memory (a count computed by an earlier
 // step, a struct member behind a pointer). Bounds are evaluated on the
 // host before the launch, where device memory cannot be read.

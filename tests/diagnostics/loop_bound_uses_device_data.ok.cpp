@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Pass the bounds as scalar parameters, or a struct by value or 'const&'
 // (the host reads it), and copy device-side counts to the host first if
 // they are needed as bounds.

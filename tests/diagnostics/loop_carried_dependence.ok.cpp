@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Run a recurrence in order: the whole loop as one serial task (a compound
 // statement of its own), or, inside a parallel loop, without
 // '#pragma qd loop vector', so that each iteration of the parallel loop runs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // '#pragma qd loop' before something that is not a top-level parallel
 // 'for' loop: a statement, a whole block, or a loop in a function that is
 // not a kernel.

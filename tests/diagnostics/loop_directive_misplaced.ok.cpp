@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Put '#pragma qd loop' right before a top-level 'for' loop of a kernel or
 // block; leave it out elsewhere.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // In the serial program these writes would skip iterations; in parallel each
 // index value runs once, so they are errors.
 #pragma qd kernel

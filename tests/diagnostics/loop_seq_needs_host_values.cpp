@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A seq loop runs on the host: its parts cannot read device memory. (A
 // condition may read a reduction's result: the host reads it back.)
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The trip count is passed by value (read it from device memory before the
 // call), or the loop reads only host scalars.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'seq' on a statement that is not a loop: the host has nothing to repeat.
 #pragma qd kernel
 void scale(float* a, int n, float s)

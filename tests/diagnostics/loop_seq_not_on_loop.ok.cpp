@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The time loop the serial program repeats, marked 'seq': each step enqueues
 // its loop.
 #pragma qd kernel

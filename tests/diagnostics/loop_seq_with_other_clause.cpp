@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A seq loop is run by the host one iteration after another: clauses that
 // shape a parallel launch do not apply to it.
 #pragma qd kernel

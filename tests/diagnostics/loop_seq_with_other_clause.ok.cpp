@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The clauses go on the parallel loop inside the seq loop.
 #pragma qd kernel
 void relax(float* a, int n, int steps)

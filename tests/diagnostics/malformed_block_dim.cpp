@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'block_dim' without parentheses, or with something other than an integer
 // literal: a variable, an expression, a negative or floating-point number.
 #pragma qd kernel block_dim 128 // expected-error {{malformed 'block_dim' clause; write 'block_dim(N)' with an integer literal N from 1 to 1024}}

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Write an integer literal in parentheses; a macro that expands to one
 // works too. The block size is fixed when the code is generated.
 #define SCALE_THREADS 128

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The host reads the condition back every N iterations: N is an integer
 // literal.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma qd kernel
 void halve(float* a, int n, float limit)
 {

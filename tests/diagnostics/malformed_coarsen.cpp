@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'coarsen' takes the rows per thread as an integer literal.
 #pragma qd kernel
 void fill(float* a, int h, int w)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Lists of variables, each a whole array or a pointer with a section.
 void run(double* a, int n)
 {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A block's priority is 'high' or 'low', in parentheses, once. A boundary
 // block whose rows feed a halo exchange asks for 'high'; the interior, which
 // nothing waits for, keeps the default.

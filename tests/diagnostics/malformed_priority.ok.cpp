@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'priority(high)' on the block that others wait for, 'priority(low)' on
 // background work, nothing on the rest.
 #pragma qd kernel

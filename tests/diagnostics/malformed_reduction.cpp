@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A reduction clause without its operator, its colon or its variables.
 #pragma qd kernel
 void sums(const float* a, int n, float* out)

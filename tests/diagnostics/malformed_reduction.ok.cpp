@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The operator, a colon, then the variables.
 #pragma qd kernel
 void sums(const float* a, int n, float* out)

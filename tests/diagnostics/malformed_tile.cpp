@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'tile' takes 'on' or 'off'.
 #pragma qd kernel
 void product(const float* a, const float* b, float* c, int n)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'vector_length' without parentheses, or with something other than an
 // integer literal: a parameter, an expression, nothing at all.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // '#pragma qd' with nothing after it, or with something that is not a
 // directive name: the directive was forgotten.
 #pragma qd // expected-error {{expected a directive after '#pragma qd': 'kernel', 'stream_parallel', 'loop' or 'host'}}

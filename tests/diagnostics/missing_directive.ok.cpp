@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Name the directive: '#pragma qd kernel', with the block size as a clause.
 #pragma qd kernel
 void saxpy(float* y, const float* x, float a, int n)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A kernel local array declared without an initializer is private: only the
 // device code that writes it declares it, and '#pragma qd host' code, which
 // runs on the host, cannot use it, before or after the loops that do.

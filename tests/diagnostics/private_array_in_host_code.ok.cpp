@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Host code declares an array of its own; the loop keeps its private one.
 #include <cstdio>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A loop body with vector loops runs on a group of threads that share the
 // body's own locals; a private kernel local would not be shared.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Declare the local inside the loop body, where the vector group shares it.
 #pragma qd kernel
 void row_scale(const float* a, float* out, int rows, int cols)

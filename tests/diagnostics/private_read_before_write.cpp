@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A kernel local declared without an initializer that device code writes
 // is private to each iteration (or serial task): a read before the write
 // would see the previous iteration's value in the serial program and no

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Write the private local first in every iteration (both branches of an
 // 'if', or before the loop that reads it), or give it an initializer.
 #pragma qd kernel

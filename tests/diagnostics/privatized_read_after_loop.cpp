@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // After a parallel loop, its assigned loop variable and the locals it made
 // private have no host value: the serial program would read what the last
 // iteration left (the end bound, for the loop variable).

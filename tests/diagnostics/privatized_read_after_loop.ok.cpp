@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include <algorithm>
 #include <cstdio>
 // Use the end bound itself, or assign the variable again before reading it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A global named with a qualifier reaches device code under its bare name,
 // which a parameter of the kernel already has.
 namespace config {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Globals named with a qualifier, whose bare names nothing else in the
 // kernel has: read on the host at the call, as unqualified ones are.
 namespace config {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Bitwise operators need an integer (or bool) variable.
 #pragma qd kernel
 void masks(const unsigned* flags, const float* a, int n, unsigned* out)

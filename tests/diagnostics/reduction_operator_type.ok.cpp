@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // An integer variable for '|', '&' and '^'.
 #pragma qd kernel
 void masks(const unsigned* flags, int n, unsigned* out)

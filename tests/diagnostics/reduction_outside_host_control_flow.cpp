@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'top' is declared before the host 'if': after it, the variable would be
 // the reduction's result on one path and the host's value on the other.
 // (Before a 'loop seq' that is fine: the variable becomes the device's at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Declared inside, each step's sum starts from its initial value; the result
 // leaves the step through device memory.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // After its reduction, a variable lives on the device; the host cannot read
 // it without waiting for the GPU, and neither can '#pragma qd host' code. A
 // local declared on its own with a value computed from it lives there too;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Device code reads the results: the loop body, and the bound becomes a
 // condition in the body. Locals computed from them, each declared on its
 // own, live on the device too.

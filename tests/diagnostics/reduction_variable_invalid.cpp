@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What a reduction clause may name: a scalar local of arithmetic type,
 // declared earlier at the loop's own level (or, in a stream_parallel block,
 // in the kernel body before the region) with a host-evaluable initializer.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Each reduction into a local of its own level, initialized on the host.
 #pragma qd kernel
 void sums(const float* a, int n, float* out, float bias)

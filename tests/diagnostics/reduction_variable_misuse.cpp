@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // In a reducing loop, the body may only combine into the variable: every
 // thread has a private partial copy until the loop ends.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Only combines: compound assignment, 'v = v op e', std::min/std::max,
 // 'if (e > v) v = e;' and 'v = v < e ? e : v', increments, inside
 // conditions and lambdas too.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One variable cannot be reduced with two operators in one loop.
 #include <algorithm>
 

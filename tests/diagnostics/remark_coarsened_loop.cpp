@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // By default a collapse nest whose body allows it runs 4 neighbouring rows
 // per thread when it has iterations enough; 'coarsen(N)' asks for N always.
 #pragma qd kernel

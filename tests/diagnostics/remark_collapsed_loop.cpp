@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A 'collapse(N)' nest runs as one parallel loop over all the combinations
 // of its indices, row-major: the innermost index varies fastest between
 // neighbouring threads, so 'image[y * width + x]' coalesces. 'coarsen(1)'

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // With 'check_every(N)' the GPU tests the condition and the host reads the
 // outcome every N iterations; the call still waits for the loop's end.
 #include <cmath>

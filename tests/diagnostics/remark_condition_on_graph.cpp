@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // In graph mode on CUDA, a loop until a residual is small enough is one
 // conditional node of the call's graph: the GPU tests the condition, the
 // host never waits, and the values the host changed between iterations

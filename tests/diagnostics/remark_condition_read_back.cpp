@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A loop until a residual is small enough: in stream mode the host reads the
 // residual back before each test, so the call returns only when the loop
 // ends; in a block, the blocks after it are enqueued only then.

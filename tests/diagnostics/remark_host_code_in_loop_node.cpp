@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A library call in the body of a loop that graph mode makes a conditional
 // node is captured once, into a body where CUDA allows only kernel, memcpy,
 // memset, empty and child-graph nodes. NCCL between two GPUs captures more

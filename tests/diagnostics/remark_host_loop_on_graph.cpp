@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // In graph mode on CUDA, a time loop whose condition the host computes is
 // one conditional node of the call's graph: the graph has the same size
 // for 10 steps or 10,000, and a call with another step count updates it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // In graph mode, a loop whose condition the host computes is unrolled into
 // the call's graph, one copy of its body per iteration, when it is not one
 // conditional node; the remark says why not.

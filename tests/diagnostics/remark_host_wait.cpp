@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // MPI on host buffers needs the GPU's results first.
 void send(const double* buffer, int n);
 

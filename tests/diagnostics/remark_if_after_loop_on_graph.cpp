@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // After a loop that is a conditional node, a host 'if' on what the GPU
 // counted is an IF node of the call's graph: the GPU tests it, and the call
 // does not wait for the loop. An 'else' is a second IF node.

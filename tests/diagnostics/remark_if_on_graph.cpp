@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // "Every k iterations" in a loop whose counter the GPU keeps: the 'if' is
 // a conditional IF node of the loop's body, tested on the GPU in each
 // iteration. An 'if' on values no iteration changes stays the host's.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A stencil's taps: shifted reads of one array that neighbouring rows share.
 // Coarsened, a thread's rows load them once; not coarsened, the remark says
 // that each iteration loads them again.

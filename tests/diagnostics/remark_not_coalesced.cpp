@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Neighbouring threads read elements two apart: each warp's loads touch
 // twice the memory they use. The remark gives the distance in bytes; the
 // body has no loop that a vector loop could make coalesce, so it suggests

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // In a 'collapse' nest the innermost index varies fastest between
 // neighbouring threads. Here that is 'y', which moves 'image' a whole row,
 // while 'x' would move it one element: swap the two loops.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // y = A x with one row per thread: in each step of the loop over 'j',
 // neighbouring threads read 'A' a whole row apart, so every load of a warp
 // touches 32 different cache lines. Making the loop over 'j' an inner vector

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Without a 'coarsen' clause, a body that rows cannot share a thread in
 // says why it runs one iteration per thread (an explicit clause warns).
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Without 'tile(on)', a product whose operands a tile cannot share says
 // which read and why.
 #pragma qd kernel

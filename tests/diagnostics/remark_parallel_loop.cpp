@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // With '--remarks', each parallel loop reports how it is launched on the GPU:
 // its block size, and one iteration per thread (a grid-stride loop covers
 // what the grid does not). Neighbouring threads take neighbouring 'i', so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // In a loop that is a conditional node, the host statements of the body
 // that are not its trailing ones (the clock first), a value declared from
 // the counter, and a host statement in a branch each run on one GPU thread

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Where the index is data ('idx[i]', loaded from memory), or goes through
 // '/', '%', a call or a condition, the translator cannot know how far apart
 // neighbouring threads' addresses are, and says so with the reason instead

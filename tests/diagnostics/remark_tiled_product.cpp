@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A product's nest says which reads its tiles stage; the staged reads get
 // no coalescing remark of their own (the block loads them together).
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A block's copies are ordered on the block's stream.
 #pragma qd kernel
 void halves(double* a, double* b, int n)

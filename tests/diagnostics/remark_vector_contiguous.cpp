@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A row sum of a row-major matrix: a group of 16 neighbouring threads shares
 // each row, so neighbouring threads read neighbouring elements of it.
 #pragma qd kernel

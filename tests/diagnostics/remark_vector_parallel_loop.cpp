@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The launch shape of a parallel loop with an inner vector loop: each row of
 // 'A' goes to a group of 32 threads, which share the loop over 'j'.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // y = A^T x on a row-major matrix: the vector loop runs down a column, so a
 // group of neighbouring threads would read a row apart; instead neighbouring
 // threads take neighbouring columns, and the block grows to 1024 threads so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The blocks of a region run at the same time: a 'return' in one cannot
 // skip the others, as the serial program would.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma qd kernel
 void update(float* a, float* b, int n, bool skip_b)
 {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // An early 'return' in a kernel, to skip the rest of the work when there is
 // nothing to do. A condition on device data makes the 'if' a serial task on
 // one GPU thread, so 'return' would end only that task; the later steps have

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Test the condition where the work is done (each iteration checks it), or
 // on host values, where 'return;' ends the kernel's work on the host.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # One diagnostic test case, run from tests/diagnostics with relative paths.
 #   cmake -DTOOL=<qd-translate> -DCASE=<name> -DMODE=verify|valid
 #         -DOUT_DIR=<dir> [-DNVCC=<nvcc> -DQD_INCLUDE=<repo>/include] -P run_case.cmake

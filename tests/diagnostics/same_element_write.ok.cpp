@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Run the steps in order: mark the time loop '#pragma qd loop seq', or make
 // each step a kernel call from the host. Count with a reduction. A write of
 // the same value by every iteration needs nothing, and neither does a write

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A stage of the serial program written as an ordinary function, called as
 // a statement of a kernel: the call is a serial task, so the function's
 // loops run on one GPU thread, with no error and a large slowdown.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Mark the stage a kernel: the call enqueues its loops, which run in
 // parallel.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A 'for' loop nested in an 'if', a '{ ... }' or another statement that is
 // not itself a loop. The statement runs as one GPU thread, so the loop runs
 // serially; that may be intended (a sum, a scan), but is often a slip.

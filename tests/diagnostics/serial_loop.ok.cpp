@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Make the loop a top-level statement and move the condition into its body.
 // A loop that must run in order (a prefix sum) can stay serial: write it as
 // 'while' (or silence the warning with -Wno-qd-serial-loop).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Leaving a parallel loop early with 'break', 'return' or 'goto', or using
 // exceptions in its body. Iterations run concurrently on the device, so
 // there is no "rest of the loop" to skip, and the device has no exceptions.

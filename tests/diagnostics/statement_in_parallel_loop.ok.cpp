@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Skip an iteration with 'continue'; 'break' is fine inside a nested loop
 // or 'switch'. Report problems through device memory instead of throwing.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Mark the function '#pragma qd kernel'. To run its work on a stream of your
 // choice, call the entry point that takes a trailing 'qd::StreamRef'.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A 'stream_parallel' block inside a parallel loop, or inside an 'if' whose
 // condition needs device data (a serial task). Blocks are top-level
 // statements of the kernel, or of a host 'if', 'switch' or 'loop seq' body.

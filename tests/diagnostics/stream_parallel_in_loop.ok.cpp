@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Let the loop itself run in parallel (here over every element of every
 // layer), and write one top-level block per independent piece of work.
 #pragma qd kernel

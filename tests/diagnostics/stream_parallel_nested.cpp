@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A 'stream_parallel' block inside another one, to split the block's work
 // further. Blocks are not nested; a region is a flat list of blocks.
 #pragma qd kernel

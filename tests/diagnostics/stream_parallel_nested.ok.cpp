@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Put the blocks side by side: consecutive blocks form one region, and all
 // of them run at the same time.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'stream_parallel' in an ordinary function: only a kernel's statements run
 // on streams, so the function must be marked '#pragma qd kernel'.
 void init_pair(float* a, float* b, int n)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Mark the function as a kernel.
 #pragma qd kernel
 void init_pair(float* a, float* b, int n)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Giving 'stream_parallel' a stream number, a stream count or a clause.
 // Each block always gets its own pooled stream, so there is nothing to say.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Write 'stream_parallel' alone. A block size goes on the loop, with
 // '#pragma qd loop block_dim(N)'.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'tile(on)' on nests whose operands a tile cannot share: each thread keeps
 // one output.
 #pragma qd kernel

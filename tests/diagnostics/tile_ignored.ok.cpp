@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma qd kernel
 void products(const float* a, const float* b, float* c, int n, float* d, int* hits)
 {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A tiled product runs 16 outputs per thread already.
 #pragma qd kernel
 void product(const float* a, const float* b, float* c, int n)

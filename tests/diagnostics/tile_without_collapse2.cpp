@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A tile is a block of outputs of a collapse(2) nest: a lone loop, or a
 // deeper nest, has none.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A clause from OpenMP or OpenACC that qd does not have; the message lists the
 // clauses the directive takes.
 #pragma qd kernel

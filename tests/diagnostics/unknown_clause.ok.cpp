@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Threads per GPU block are set with 'block_dim(N)'.
 #pragma qd kernel
 void relu(float* x, int n)

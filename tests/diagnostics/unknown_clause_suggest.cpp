@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A misspelled 'block_dim' clause; the error suggests the right spelling.
 #pragma qd kernel block_dims(128) // expected-error {{unknown clause 'block_dims' on '#pragma qd kernel'; did you mean 'block_dim'?}}
 void relu(float* x, int n)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Spell the clause 'block_dim'.
 #pragma qd kernel block_dim(128)
 void relu(float* x, int n)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A directive name from another programming model (OpenMP, OpenACC) that
 // qd does not have, and that is not close to one it has.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A top-level 'for' loop of a kernel is already parallel; '#pragma qd loop'
 // is only needed to set its block size.
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A misspelled directive name; the error suggests the closest one.
 #pragma qd kernal // expected-error {{unknown directive '#pragma qd kernal'; did you mean 'kernel'?}}
 void two_scales(float* a, float* b, int n)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Spell the directives as suggested.
 #pragma qd kernel
 void two_scales(float* a, float* b, int n)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Subtraction is not associative, and 'sum' is not an operator.
 #pragma qd kernel
 void sums(const float* a, int n, float* out)

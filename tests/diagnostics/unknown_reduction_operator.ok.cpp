@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // '+' also accepts 'total -= e': it adds the negated value.
 #pragma qd kernel
 void sums(const float* a, int n, float* out)

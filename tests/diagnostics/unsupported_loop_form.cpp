@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A top-level 'for' loop of a kernel that is not in a canonical form, so it
 // cannot be split into independent iterations: '!=' or the bound on the
 // left, an increment against the condition's direction, a step that is not

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Write each loop in a canonical form ('for (I i = begin; i < end; ++i)',
 // or counting down, or with a positive step) and compute the index you need
 // from 'i'. (A loop that must run in order is marked '#pragma qd loop seq',

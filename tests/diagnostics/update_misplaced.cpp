@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Inside a loop body the copy would run once per GPU thread.
 #pragma qd kernel
 void step(double* u, int n)

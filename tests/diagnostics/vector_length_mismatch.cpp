@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One group of threads runs each iteration of the parallel loop, so all the
 // vector loops of its body share the group's length; a loop without
 // 'vector_length' has the default 32.

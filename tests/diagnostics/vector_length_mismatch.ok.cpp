@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Give every vector loop of the body the same length (or none, for 32 each).
 #include <algorithm>
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Groups of vector_length threads tile the block of the parallel loop, so
 // the vector length (32 without 'vector_length') must divide its block size:
 // the loop's 'block_dim', else the kernel's, else 256.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A vector length that divides the block, or a block that the vector length
 // divides.
 #pragma qd kernel

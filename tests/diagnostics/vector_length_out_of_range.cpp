@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A vector length must be a power of two from 1 to 1024: groups of that many
 // threads tile a block, and a block holds at most 1024 threads.
 #include <qd/atomic.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Powers of two that divide the loop's block: 1 (one thread per outer
 // iteration, as without 'vector'), 16, 32, 1024 (the whole block).
 #include <qd/atomic.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'vector_length' sizes the groups of threads that share a vector loop; on
 // its own it does nothing, so 'vector' was probably forgotten.
 #pragma qd kernel

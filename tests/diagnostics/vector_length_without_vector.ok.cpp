@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'vector vector_length(N)' on the inner loop; the parallel loop takes
 // 'block_dim'.
 #pragma qd kernel

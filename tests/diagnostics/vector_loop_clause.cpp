@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The block size belongs to the parallel loop, and a vector loop shares one
 // loop's iterations; 'block_dim' and 'collapse' go elsewhere.
 #pragma qd kernel

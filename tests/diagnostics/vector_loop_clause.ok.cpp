@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'block_dim' on the parallel loop; instead of 'collapse', one vector loop
 // over the flattened index.
 #pragma qd kernel

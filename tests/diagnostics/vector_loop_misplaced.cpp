@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // '#pragma qd loop vector' marks a loop whose iterations the threads of a
 // group share; the group runs one iteration of the parallel loop around it.
 // It must stand right before a 'for' that is a direct statement of a

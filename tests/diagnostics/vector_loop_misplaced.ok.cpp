@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The vector loop is a direct statement of the parallel loop's body; a
 // condition or a sequential loop goes inside it, not around it.
 #pragma qd kernel

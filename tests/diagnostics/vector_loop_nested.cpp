@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One group of threads shares one vector loop at a time, so a vector loop
 // cannot contain another one, directly or inside a statement of its body.
 #pragma qd kernel

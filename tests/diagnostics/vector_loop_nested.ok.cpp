@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Vectorize one level, here the inner, contiguous one; the outer loop of the
 // body runs whole in every thread of the group (or make the two dimensions
 // one vector loop).

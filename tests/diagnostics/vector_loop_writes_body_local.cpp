@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The locals that a parallel loop's body declares before a vector loop are
 // held by every thread of the group, each with its own copy; a thread that
 // changed its copy inside the vector loop would leave the others stale. Only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Reduce into the body's locals; the reduced values are the group's after
 // the vector loop. A member of a struct becomes a scalar local to reduce.
 #include <algorithm>

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The -W options on each qd warning, and clang's own errors, end to end.
 
 Usage: warning_flags.py <qd-translate> <Diagnostics.def> <out dir> <flag>|clang-errors

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- translate_fuzzer.cpp - libFuzzer target for the whole pipeline -----===//
 //
 // Each input is the text of an annotated C++ source. It goes through what

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """qdsmith: writes random annotated C++ programs that are valid qd input by
 construction, in the manner of Csmith and YARPGen for C compilers.
 

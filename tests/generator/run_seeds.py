@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Runs qdsmith programs: the serial build against the cpu translation (with
 and without OpenMP), bit for bit, and, for the --fake-seeds, against the CUDA
 translation in stream and graph mode run on the fake device (the runtime's

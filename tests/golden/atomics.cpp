@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Reductions with qd::atomic_add and qd::atomic_max in loop bodies: a histogram, a float sum,
 // an integer maximum, and the old value returned by atomic_add used as a slot index.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Block sizes: a kernel-wide block_dim(128), a loop that overrides it with
 // `#pragma qd loop block_dim(64)`, and an override inside a stream_parallel block.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Blocks with several statements each: host scalars local to a block, several parallel loops
 // and a serial task, in order on the block's own stream, while the two blocks run concurrently
 // (normalise the rows of a matrix; turn a histogram into a density and a normalised CDF).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Two stream_parallel blocks, each reducing into its own local of the kernel
 // body: the results are device scalars of the call, which the block itself
 // reads after its loop and the work after the region's join reads in order

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // `#pragma qd stream_parallel` followed by a single statement that is not a compound
 // statement: here each block is one for loop (and one block is braced, in the same region).
 

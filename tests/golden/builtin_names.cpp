@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // User names that CUDA and HIP also use for their built-in variables:
 // a struct parameter named 'gridDim' (a simulation grid), a host scalar
 // named 'blockDim', a reduction variable named 'threadIdx', a body local

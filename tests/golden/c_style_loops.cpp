@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // C-style parallel loops (SPEC section 1): a loop variable declared earlier
 // and assigned by the loop, steps other than 1 (constant and from a host
 // value), counting down with '>' and '>=', an unsigned variable counting down

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'check_every(N)' on loops whose condition the GPU computes: the host reads
 // the condition back every N iterations; the GPU tests it every iteration
 // and turns the work of later iterations off. The serial program's results

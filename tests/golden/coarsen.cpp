@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Thread coarsening of collapse nests: each thread runs several neighbouring
 // rows, statement by statement. A 3x3 stencil whose taps are an entered
 // loop, the default (runtime-chosen) and explicit row counts that do not

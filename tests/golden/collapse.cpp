@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // collapse(N): a perfect loop nest launched once over the product of its trip
 // counts, row-major. Mixed index types, an inclusive bound, a nonzero begin,
 // block_dim beside collapse, and a nest inside a stream_parallel block.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Comments everywhere: between a pragma and its statement, between blocks of one region (they
 // do not split it), inside bodies, trailing, block comments, and comments that look like code.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Struct parameters: a trivially copyable struct by const reference (passed to the device by
 // value) and structs by value, including one with an array member and one holding pointers;
 // struct members used in loop bodies, in host scalars and in loop bounds.

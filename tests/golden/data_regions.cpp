@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Data regions (SPEC section 1, "Data regions"): host arrays made present by
 // '#pragma qd data', 'enter data' and 'exit data', kernels that receive host
 // pointers into them and use a present global array, 'update' in host code

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'decltype' of a parameter or of a host scalar as the type of a loop
 // variable, a host scalar, a reduction variable and a private local: in
 // graph mode (a host-value 'loop seq' around a region), in stream mode, and

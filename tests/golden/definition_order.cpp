@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Any definition order (SPEC section 1, "Real programs"), as serial C programs
 // are written: prototypes at the top, the driver first, callers before their
 // callees, helpers last. Callees defined after their callers: a plain kernel,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Locals declared with a value computed from reductions' results, as serial
 // code names them ('float alpha = rr / pap;'): each is computed on the GPU
 // by one thread and lives there, like a reduction's result, so device code

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Loops whose condition the GPU computes: a '#pragma qd loop seq' loop whose
 // condition reads a reduction's result. The reduction's variable is
 // declared before the loop, as serial code declares it; it may be reset at

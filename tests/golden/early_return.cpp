@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'return;' in the kernel's host code: a guard at the top, a return from
 // inside a host loop, a kernel called by another (whose return ends only
 // its own work), and the same in graph mode, where the work described

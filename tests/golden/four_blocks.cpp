@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A parallel region of four stream_parallel blocks, one per colour channel of a planar RGBA
 // image, each applying a different per-pixel operation.
 

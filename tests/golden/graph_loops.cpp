@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Graph mode's loops whose condition the GPU computes: each is one
 // conditional WHILE node of the call's graph on CUDA, its body recorded
 // once, whatever the trip count. The body's trailing host statements (an

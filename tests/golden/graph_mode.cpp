@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Graph mode ('#pragma qd kernel graph'): the same kernels as stream mode,
 // each call one cached graph. A loop, a serial task and a region whose
 // blocks have several loops, a task and a host scalar; a collapsed nest

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Loops whose iterations read shifted elements of the array they write, yet
 // never an element another iteration writes: the step and the trip count keep
 // them apart (SPEC section 1, errors: a dependence is proven only within the

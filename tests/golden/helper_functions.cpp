@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Device-callable helpers defined in this file: plain inline, a template, a helper calling
 // another helper, a helper with a sequential loop, and a host-only helper that must be left
 // exactly as written (it is not called from any kernel).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // '#pragma qd host' statements: host code that runs in order with the
 // kernel's work, at the top level of a kernel, in a 'loop seq' body and in
 // stream_parallel blocks. qd::current_stream() is the statement's stream:

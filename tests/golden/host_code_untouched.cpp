@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Ordinary host code around one kernel: includes, macros, preprocessor conditionals, globals,
 // enums, structs, a class with members, templates, static_assert, other pragmas and host loops;
 // all of it must come out exactly as written.

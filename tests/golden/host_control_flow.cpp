@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Host control flow at the top level of a kernel and of a block: 'if'/'else'
 // and 'switch' on host values, '#pragma qd loop seq' on 'for', 'while' and
 // 'do', host statements that count ('t += dt;') or swap pointer parameters,

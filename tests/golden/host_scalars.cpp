@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Host scalars: scalar locals initialised from parameters, constants and earlier host scalars,
 // evaluated on the host and captured by value in loop bodies and used in loop bounds.
 

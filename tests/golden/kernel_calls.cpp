@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Kernels calling kernels: a time step written as one function per stage,
 // as serial solvers are. Each call, a whole statement of a kernel or block,
 // enqueues the callee's work on the current stream with the callee's own

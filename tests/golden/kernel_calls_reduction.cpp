@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A called kernel with reductions: each call has its own reduction scratch,
 // in a stream-mode caller (on a block's stream) and in a graph-mode caller
 // (held by the caller's graph call until its graph is enqueued).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Types declared at a kernel's top level ('using', 'typedef', a local
 // struct and enum), used by later loops, a reduction and a serial task. Each
 // device function is outside the kernel, so it declares again the types

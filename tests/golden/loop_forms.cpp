@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Every supported canonical loop form: `<` and `<=`, `++i`, `i++` and `i += 1`, int / unsigned /
 // long long / size_t / std::int64_t induction variables, a non-zero begin, bounds from host
 // scalars, a bound expression that mixes parameters and constants, and a bound that calls a

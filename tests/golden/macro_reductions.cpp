@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A reduction clause and a vector loop from macro expansions; a macro's
 // parameter reaches a directive through the usual _Pragma(#text) helper.
 

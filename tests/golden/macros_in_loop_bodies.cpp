@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Object-like and function-like macros in loop bounds and bodies (a 2D stencil with a halo);
 // the macros must survive in the output and still expand correctly in device code.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The largest and smallest value kept as serial code keeps them: 'if (e >
 // v) v = e;' and 'v = v < e ? e : v' under 'reduction(max: v)' or
 // 'reduction(min: v)', on floats and ints, in a function template, and in

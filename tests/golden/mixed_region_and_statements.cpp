@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Statements before and after a parallel region, in order: a serial task, a host scalar and a
 // parallel loop before the fork; after the join, a loop reading both blocks' output and a
 // final serial task.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Kernels inside a namespace, a nested namespace (classic and C++17 `a::b` forms) and an
 // anonymous namespace, with helpers in those namespaces and qualified calls from host code.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One kernel whose body is a single parallel loop (SAXPY): one __global__, two host entry points.
 
 #pragma qd kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Forms the translator once accepted and then wrote code that did not
 // compile, or rejected although the serial program is fine (issue 27):
 // '__restrict__' pointer parameters in graph mode, a loop variable typed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Private locals (SPEC section 1): locals declared at the top of the kernel
 // without an initializer, scalars and fixed-size arrays in one declaration,
 // that loop bodies and a serial task write before they read; a scalar that

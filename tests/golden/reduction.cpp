@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // reduction(op: var): every operator, several variables per loop and per
 // kernel, a result read by later loops and serial tasks (in a later region
 // too), a second reduction that continues from the first, an empty loop

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Regenerates tests/golden/expected/ from tests/golden/*.cpp with the built
 # qd-translate, for every target: <case>.cu, <case>.hip and <case>.cpu.cpp,
 # the names --out-dir picks. Review every change with

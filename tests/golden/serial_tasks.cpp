@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Serial tasks: top-level statements that are neither parallel loops nor host scalars
 // (assignments through pointers, an if on device data, a compound statement with a nested
 // loop that runs serially (warning expected), a helper call) run once, in order.

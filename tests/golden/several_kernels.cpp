@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Several kernels in one file forming a pipeline (histogram -> exclusive scan -> scatter,
 // i.e. a counting sort by key), called in sequence from host code.
 

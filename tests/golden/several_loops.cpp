@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Several consecutive parallel loops in one kernel; each loop reads what the previous one wrote,
 // so they must run in program order on the launch stream.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // stream_parallel priority(high|low) (SPEC section 1, "Several GPUs and
 // nodes"): blocks whose streams come from the pools of the device's
 // greatest and least priority, beside a block of the default one; and a

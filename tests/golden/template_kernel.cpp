@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A function-template kernel (and a template kernel with a non-type parameter), instantiated
 // explicitly and implicitly (from a host function) for float and double; one of a struct type.
 

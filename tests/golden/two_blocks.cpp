@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A parallel region of two stream_parallel blocks: x and y gradients of one image, computed
 // concurrently; both blocks only read `image` and write disjoint outputs.
 // The diagnostic pragmas around the kernel speak to qd-translate only: the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Two parallel regions in one kernel, separated by a parallel loop and a host scalar on the
 // launch stream: a smoothing step of three fields, a coupling step, then a write-back step.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Body locals of a parallel loop with a vector loop whose initializers have
 // an effect (a store): one thread of the group runs the initializer, and the
 // group receives the value. Every initializer form: '= {...}' for an array,

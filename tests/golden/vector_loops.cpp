@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Inner vector loops (#pragma qd loop vector): a group of threads per outer
 // iteration shares the vector loop; the rest of the body keeps its serial
 // meaning.

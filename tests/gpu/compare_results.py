@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Compares the 'name value' lines of a GPU run with the serial reference.
 
 Usage: compare_results.py SERIAL GPU [--rtol 1e-4]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // concurrency_proof.cpp -- proof that the blocks of a region overlap.
 //
 // spin4_parallel has four stream_parallel blocks, each one parallel loop of a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # shellcheck disable=SC2015 # "a && b || fail": fail when either is false
 # ctest gpu_suite.scripts.dry_run: the GPU suite's device-side scripts,
 # checked without a GPU or nvcc (docs/testing.md, "The GPU suite"). Builds a

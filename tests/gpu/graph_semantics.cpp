@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // graph_semantics.cpp -- the GPU suite's checks of graph mode (SPEC 3, "Graph
 // mode"; issue 13): `#pragma qd kernel graph` means exactly what stream mode
 // means, only cheaper per call.

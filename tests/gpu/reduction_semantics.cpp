@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // reduction_semantics.cpp -- the GPU suite's checks of `#pragma qd loop
 // reduction(op: var)` (SPEC 1), against values computed on the host.
 //

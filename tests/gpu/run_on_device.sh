@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The GPU suite, run on the GPU machine from the repository root with the
 # archive that scripts/gpu_stage.sh wrote carried along (docs/testing.md,
 # "The GPU suite"). One device call runs one or more stages, each well inside

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // runtime_stress.cpp -- the GPU suite's stress test of the runtime (issue 6).
 //
 // Annotated C++ like the other suite programs: the serial build (g++, pragmas

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // stream_semantics.cpp -- the GPU suite's checks of SPEC 1's ordering promises.
 //
 // Every kernel here is annotated C++; the serial build of this file (g++,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The GPU suite's checks of properties that have no serial counterpart
 // (timing, pool statistics). They print `check <name> PASS|FAIL|SKIP <detail>`
 // lines, which tests/gpu/run_on_device.sh counts as tests and

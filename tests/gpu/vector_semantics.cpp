@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // vector_semantics.cpp -- the GPU suite's checks of inner vector loops,
 // `#pragma qd loop vector [vector_length(N)] [reduction(op: var)]` (SPEC 1).
 //

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cmake -DSOURCE_DIR=<repo> -DBINARY_DIR=<dir> -DGENERATOR=<gen> -DCUDA_COMPILER=<nvcc>
 #       -DCUDA_ARCHITECTURES=<archs separated by |> -P build_check.cmake
 #

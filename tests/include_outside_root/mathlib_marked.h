@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The same library function, marked device-capable by its authors.
 #pragma once
 #include <qd/detail/config.h>

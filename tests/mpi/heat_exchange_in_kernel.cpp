@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // samples/mpi_heat with its halo exchange inside a kernel, the other form
 // of SPEC section 1's MPI halo exchange: '#pragma qd update host' as
 // top-level statements of the kernel (enqueued in order on its stream), the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The ctest `out_of_tree` (tests/CMakeLists.txt): installs the qd-translate
 # build tree into a fresh prefix, then builds and runs this project against
 # that install with run.sh, the way a user outside the build would.

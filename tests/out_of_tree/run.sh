@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds this out-of-tree project against an installed qd-translate, once per
 # backend, and runs what this machine can run (README.md):
 #   serial  the annotated sources compiled as written: the reference output

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A serial program in C order: prototypes, main first, helpers last.
 #include <cstdio>
 

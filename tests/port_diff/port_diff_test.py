@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Test of scripts/port_diff.py: a port that moves a function (original.cpp
 to port.cpp: 'step' moved below its callees, as a callee-first rule once
 asked) counts the move as moved, not as rewritten lines, and passes --check;

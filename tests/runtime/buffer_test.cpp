@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include <qd/qd.h>
 
 #include <gtest/gtest.h>

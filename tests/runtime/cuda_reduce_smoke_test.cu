@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Runs generated-style reductions (device_reduce_check.h) on a real GPU:
 // every operator against the serial program, block sizes that are not
 // powers of two, bit-identical results run to run and stream to stream,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Compiled by the host compiler, with no vendor header, and linked against
 // qd::runtime_cuda: proves the public API is usable from plain C++.
 #include <qd/qd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Runs the CUDA build of the runtime on a real GPU: pools, the generated
 // region shape (fork/join), the no-host-sync guarantee, launch and API
 // errors, device atomics. Plain main() so it needs nothing but nvcc; exits

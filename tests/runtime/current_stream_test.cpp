@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // qd::current_stream() and the scope generated '#pragma qd host' code runs
 // in: per thread, nested, restored on every path.
 #include <qd/qd.h>

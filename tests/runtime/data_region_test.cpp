@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Data regions on the cpu backend: host memory is the device's, so every
 // data function is a no-op that never throws, and kernels get the pointers
 // they are given (SPEC section 1: "on the cpu target they are no-ops").

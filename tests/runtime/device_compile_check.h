@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The body of the device compile checks (nvcc_compile_check.cu,
 // hip_compile_check.hip): the device helpers, a generated-style region with
 // its launches, and generated-style reductions (device_reduce_check.h). The including file first includes the vendor bridge

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The shape of code generated for parallel loops with `reduction(op: var)`,
 // in the vendor spelling the includer chose (device_compile_check.h says
 // how): the initializer goes to the variable's slot in the call's scratch,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The fake CUDA shim runs a block's threads as fibers, so kernels that share
 // data through __shared__ memory and __syncthreads (the tiled products of
 // issue 25) run on the fake device as on a GPU, and a barrier that some

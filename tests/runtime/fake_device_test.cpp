@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Multiple devices, per-thread current devices, stream destruction and event
 // timing on the fake device layer.
 #include "fake_support.h"

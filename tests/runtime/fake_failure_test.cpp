@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Failures in the middle of a region, through code qd-translate generated
 // for CUDA (tests/golden/expected/four_blocks.cu: one region of 4 blocks,
 // one loop launch each), compiled for the fake device by

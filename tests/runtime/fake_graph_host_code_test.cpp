@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // '#pragma qd host' code in graph mode on the fake device: the statement
 // runs while the call records, on a stream the call captures, and what it
 // enqueues there is a child graph node, run when the graph runs, in order

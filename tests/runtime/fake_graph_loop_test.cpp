@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Graph mode's device-condition loops on the fake device: descriptions
 // recorded as generated code records them (a test launch before the loop,
 // the body between loop_begin and loop_end, the test again at its end),

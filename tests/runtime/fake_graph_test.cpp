@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Graph mode on the fake device: the graph-mode translation of
 // tests/golden/graph_mode.cpp (GRAPH_MODE_FAKE, its launches described to
 // qd::detail::GraphCall) running through the real graph cache over fake

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // '#pragma qd host' statements and device-condition loops called from two
 // host threads at once, on the fake device: the CUDA translations of
 // tests/golden/host_code.cpp and device_condition_loops.cpp. Each thread's

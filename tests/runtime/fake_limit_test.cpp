@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The stream pool limit: sharing past it, the counters, the setting and the
 // environment variable.
 #include "fake_support.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Many threads running region-shaped acquire/release cycles on the fake
 // device, whose handles are distinct objects with owner markers: no stream or
 // event may have two holders at once below the limit, the counters must add

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Data regions and the present table (include/qd/data.h) on the fake
 // device, whose memory is host memory: a test can read and write the device
 // copy directly, and the fake counts allocations, copies and default-stream

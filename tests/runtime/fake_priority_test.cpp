@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Stream priorities (`#pragma qd stream_parallel priority(high|low)`) on the
 // fake device: a block's stream comes from its device's pool of that
 // priority and has it; in graph mode, the kernel nodes of a block's lane

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // reduce_partials, the last block's fold of a grid reduction's per-block
 // partials, on the fake device (threads as fibers). Grids of several waves
 // (grid_size) give it thousands of partials, which it loads in batches; the

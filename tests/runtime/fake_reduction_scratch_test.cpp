@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // ReductionScratch and max_grid_size on the fake device, whose grids are
 // capped (fake::kMultiprocessors multiprocessors) as a GPU's are: the layout
 // of one call's scratch, that it is taken from and given back to the

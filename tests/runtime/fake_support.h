@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Shared by the tests that run on the fake device layer (qd_runtime_fake).
 #ifndef QD_TESTS_RUNTIME_FAKE_SUPPORT_H
 #define QD_TESTS_RUNTIME_FAKE_SUPPORT_H

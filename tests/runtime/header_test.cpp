@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The public headers must work in a plain C++ file: no vendor header may leak
 // in, and the support header must stand alone.
 #include <qd/detail/launch_support.h>

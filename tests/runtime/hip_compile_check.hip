@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Built (never run here) by the HIP builds: with HIP's clang when
 // QD_HAVE_HIP, and with nvcc through tests/hip_on_cuda. Proves that the
 // header generated .hip code includes, the device helpers and a

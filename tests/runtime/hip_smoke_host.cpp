@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Runs the HIP build of the runtime (HIP's clang, or nvcc through
 // tests/hip_on_cuda) from plain C++ with no vendor header: the
 // generated-style two-block region and reductions of hip_compile_check.hip,

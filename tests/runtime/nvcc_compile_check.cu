@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Built (never run) when CUDA is available: proves that the header generated
 // .cu code includes, the device helpers and a generated-style launch compile
 // under nvcc.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Many threads acquiring and releasing at once: no slot may be lent to two
 // holders at the same time, and the counters must balance.
 #include <qd/detail/launch_support.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Stream and event pool behaviour through the support API generated code
 // uses. Each test trims the pools first, so "created" counts start from an
 // empty free list no matter which tests ran before in this process.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The cases of reduce_many (device_reduce_check.h): every reduction
 // operator on types it suits, each through its own block size (powers of
 // two and not, from 1 to 1024), and their serial meaning. Plain C++ too, so

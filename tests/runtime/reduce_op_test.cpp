@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The reduction operators and identities of qd/detail/reduce.h, on the host
 // (they are QD_HOST_DEVICE): every operator's identity is neutral, and each
 // combine means what the serial `var = var op e` (or std::min/std::max)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // max_grid_size and ReductionScratch on the cpu backend. The cpu backend
 // does not cap grids (max_grid_size is kMaxGridDim), so partial arrays, sized
 // by that cap, are tested on the fake device (fake_reduction_scratch_test.cpp);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessAnalysisTest.cpp - analyzeAccesses ---------------------------===//
 //
 // Each case is a function 'f' whose first 'for' loop plays the parallel loop:

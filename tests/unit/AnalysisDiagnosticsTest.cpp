@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AnalysisDiagnosticsTest.cpp - analyzeKernels' errors and warnings --===//
 //
 // Each test asserts the complete list of diagnostics ("LINE: LEVEL: MESSAGE")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CaptureAnalysisTest.cpp - collectCaptures, findDeviceDataUse ... ---===//
 #include "CaptureAnalysis.h"
 #include "ParseHelper.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- GraphLoopsTest.cpp - 'loop seq' loops as conditional nodes ---------===//
 //
 // What analysis/GraphLoops.cpp decides for a 'loop seq' loop in a

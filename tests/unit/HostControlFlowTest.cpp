@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- HostControlFlowTest.cpp - Host 'if', 'switch', 'loop seq' -----------===//
 //
 // Which statements the analysis runs on the host (SPEC section 1, "Real

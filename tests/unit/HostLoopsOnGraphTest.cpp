@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- HostLoopsOnGraphTest.cpp - Host-value loops as conditional nodes ---===//
 //
 // A 'loop seq' loop whose condition the host computes (a time loop) is, in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoopFormTest.cpp - matchCanonicalLoop ------------------------------===//
 //
 // Each case is one 'for' loop inside 'void f(...)'; matchCanonicalLoop runs

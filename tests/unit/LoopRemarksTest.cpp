@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoopRemarksTest.cpp - emitLoopRemarks ------------------------------===//
 //
 // Each case is a kernel; the test runs the analysis, then emitLoopRemarks on

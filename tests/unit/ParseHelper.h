@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ParseHelper.h - Parse a C++ snippet with the qd pragma handler
 //------===//
 //

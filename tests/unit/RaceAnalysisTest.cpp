@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RaceAnalysisTest.cpp - -Wqd-race between blocks of one region ------===//
 //
 // What counts as the same memory (parameters, struct members, aliases made

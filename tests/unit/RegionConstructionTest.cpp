@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RegionConstructionTest.cpp - analyzeKernels' KernelPlans -----------===//
 //
 // The step sequence analyzeKernels builds for valid kernels: kinds in order,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- TargetTest.cpp - What --target changes in the output ---------------===//
 //
 // The target table, the file names --out-dir picks, the template lookup, and

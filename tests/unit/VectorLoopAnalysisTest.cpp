@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- VectorLoopAnalysisTest.cpp - analyzeVectorLoops --------------------===//
 //
 // Each case is a kernel whose first step is a parallel loop with vector

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- WarningOptionsTest.cpp - How -W options treat qd warnings ----------===//
 //
 // Clang cannot map custom diagnostics, so qd reads the -W options itself;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- JumpScopeVisitor.h - Where a 'break' or 'continue' lands ---*- C++ -*-===//
 //
 // A RecursiveASTVisitor base for the checks that ask whether a jump inside a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelAnalysis.cpp -------------------------------------------------===//
 //
 // Directives are attached by position: a directive belongs to the first

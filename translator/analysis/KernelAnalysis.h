@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelAnalysis.h - From annotated functions to KernelPlans -*- C++ -*-===//
 #ifndef QD_TRANSLATOR_KERNELANALYSIS_H
 #define QD_TRANSLATOR_KERNELANALYSIS_H

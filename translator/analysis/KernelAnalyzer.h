@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelAnalyzer.h - The kernel analysis' state, for its parts -*- C++ -*-===//
 //
 // Internal to analysis/: the analysis of one kernel is one Analyzer, whose

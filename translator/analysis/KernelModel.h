@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelModel.h - What a kernel does, statement by statement -*- C++ -*-===//
 //
 // The analysis turns each '#pragma qd kernel' function into a KernelPlan; the

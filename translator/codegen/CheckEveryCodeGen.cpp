@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CheckEveryCodeGen.cpp - 'check_every(N)' loops on GPU targets ------===//
 //
 // A device-condition loop with 'check_every(N)' (analysis/CheckEvery.cpp)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CoarsenCodeGen.cpp - The body of a coarsened collapse nest ---------===//
 //
 // Renders a Coarsening (CoarsenAnalysis.h): each statement once per row in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CollapseCodeGen.cpp - Renders 'collapse(N)' loop nests -------------===//
 //
 // A collapsed nest becomes one launch over the product of its trip counts

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DataCodeGen.cpp ----------------------------------------------------===//
 #include "DataCodeGen.h"
 #include "KernelCodeGen.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DataCodeGen.h - Data directives outside kernels ------------*- C++ -*-===//
 //
 // Each data directive outside kernels becomes, in place and on its own

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DeviceScalarCodeGen.cpp - Device scalars set and read by the host --===//
 //
 // A reduction's result lives in the call's scratch (a device scalar). Host

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- EntryHeader.h - The entry-point header (--header) ---------*- C++ -*-===//
 //
 // Other translation units call a kernel through its two host entry points;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- EntrySignatures.h - The two host entry points' signatures -*- C++ -*-===//
 //
 // Every kernel has two host entry points: its own signature (launch stream =

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- GraphLoopCodeGen.cpp - 'loop seq' loops as conditional nodes -------===//
 //
 // Graph mode's form of a 'loop seq' loop (analysis/GraphLoops.cpp), whether

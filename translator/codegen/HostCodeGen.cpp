@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- HostCodeGen.cpp - Statements marked '#pragma qd host' -------------===//
 //
 // The statement is host code of the entry point, as the user wrote it

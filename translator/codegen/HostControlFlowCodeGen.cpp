@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- HostControlFlowCodeGen.cpp - Host 'if', 'switch', 'loop seq' -------===//
 //
 // Host control flow is host code of the entry point: the statement as the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelCallCodeGen.cpp - Kernels that call kernels -----------------===//
 //
 // A kernel that another kernel calls gets two more host functions beside

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelCodeGen.h - Renders kernels for a target -------------*- C++ -*-===//
 //
 // The code generator of stream regions and kernels: turns a KernelPlan into

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelDeclarations.cpp - Called kernels declared early ------------===//
 //
 // A caller defined before its callee calls 'qd_enqueue_<callee>' (and, in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelDeclarations.h - Called kernels declared early -------*- C++ -*-===//
 //
 // SPEC section 1, "Any definition order": a kernel may call a kernel that is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelNameUses.cpp -------------------------------------------------===//
 #include "KernelNameUses.h"
 #include "clang/AST/RecursiveASTVisitor.h"

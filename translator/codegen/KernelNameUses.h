@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelNameUses.h - A kernel's name used as a value ---------*- C++ -*-===//
 //
 // A kernel gets a second entry point that takes a stream, so its name is

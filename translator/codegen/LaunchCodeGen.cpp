@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LaunchCodeGen.cpp - How a device function is launched --------------===//
 //
 // Stream mode launches each loop and task with <<<...>>> on its stream

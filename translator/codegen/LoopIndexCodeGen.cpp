@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoopIndexCodeGen.cpp - Loop indices and private locals ------------===//
 //
 // A parallel loop's device function receives its first value and counts

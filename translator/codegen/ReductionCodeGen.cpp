@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ReductionCodeGen.cpp - Renders 'reduction' clauses -----------------===//
 //
 // GPU targets: each thread of a reducing loop combines into private copies of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SourceText.cpp -----------------------------------------------------===//
 #include "SourceText.h"
 #include "clang/AST/Expr.h"

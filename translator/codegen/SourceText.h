@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- SourceText.h - The user's code as generated code copies it -*- C++ -*-===//
 //
 // Generated code copies the user's expressions and statements. A piece that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Target.cpp ---------------------------------------------------------===//
 #include "Target.h"
 #include "llvm/Support/ErrorHandling.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Target.h - The output languages qd-translate writes --------*- C++ -*-===//
 //
 // Everything that differs between --target=cuda, hip and cpu outside the

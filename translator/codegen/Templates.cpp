@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Templates.cpp ------------------------------------------------------===//
 #include "Templates.h"
 #include "llvm/ADT/StringRef.h"

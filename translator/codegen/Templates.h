@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Templates.h - The code-generation templates ----------------*- C++ -*-===//
 //
 // Generated code comes from templates/<dir>/<name>.mustache, embedded in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- TileCodeGen.cpp - A product's nest tiled in shared memory ----------===//
 //
 // Renders a Tiling (TileAnalysis.h) as templates/gpu/device_tiled_product,

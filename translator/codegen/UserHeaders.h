@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- UserHeaders.h - Translated copies of the user's headers ---*- C++ -*-===//
 //
 // Device code may call functions defined in the user's own headers. Those

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- VectorLoopCodeGen.cpp - Renders '#pragma qd loop vector' -----------===//
 //
 // GPU targets: a parallel loop whose body has vector loops launches a group

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- WarningPragmaOutput.h - qd warning pragmas in generated files -*- C++ -*-===//
 //
 // '#pragma clang diagnostic ignored "-Wqd-race"' and its push/pop speak to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CoarsenRemarks.cpp - What --remarks says of coarsening -------------===//
 #include "CoarsenRemarks.h"
 #include "AccessAnalysis.h"

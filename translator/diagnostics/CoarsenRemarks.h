@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CoarsenRemarks.h - What --remarks says of coarsening -------*- C++ -*-===//
 //
 // For a collapse nest: whether its threads run several rows

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DiagnosticIds.cpp --------------------------------------------------===//
 #include "DiagnosticIds.h"
 #include "WarningPragmas.h"

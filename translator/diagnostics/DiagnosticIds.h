@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DiagnosticIds.h - qd-translate's own diagnostics -----------*- C++ -*-===//
 //
 // Every message the translator emits goes through clang's DiagnosticsEngine,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoopRemarks.cpp ----------------------------------------------------===//
 #include "LoopRemarks.h"
 #include "AccessAnalysis.h"

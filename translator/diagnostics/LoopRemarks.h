@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoopRemarks.h - What --remarks says about parallel loops -*- C++ -*-===//
 //
 // --remarks (SPEC section 4): for each parallel loop of the analyzed kernels,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- TileRemarks.cpp - What --remarks says of tiled products ------------===//
 #include "TileRemarks.h"
 #include "AccessAnalysis.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- TileRemarks.h - What --remarks says of tiled products -----*- C++ -*-===//
 //
 // For a collapse(2) nest whose body runs a product loop: that its operands

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- WarningPragmas.cpp -------------------------------------------------===//
 #include "WarningPragmas.h"
 #include "clang/Basic/DiagnosticLex.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- WarningPragmas.h - '#pragma clang diagnostic' for qd warnings -*- C++ -*-===//
 //
 // Clang users silence one warning at one site with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- OutputFile.cpp -----------------------------------------------------===//
 #include "OutputFile.h"
 #include "llvm/Support/FileSystem.h"

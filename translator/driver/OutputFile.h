@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- OutputFile.h - Writes outputs atomically -------------------*- C++ -*-===//
 #ifndef QD_TRANSLATOR_OUTPUTFILE_H
 #define QD_TRANSLATOR_OUTPUTFILE_H

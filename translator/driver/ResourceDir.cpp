@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ResourceDir.cpp ----------------------------------------------------===//
 #include "ResourceDir.h"
 #include "clang/Basic/Version.h"

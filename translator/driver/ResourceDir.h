@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ResourceDir.h - Finds clang's builtin headers --------------*- C++ -*-===//
 //
 // A LibTooling tool parses with clang's own headers (stddef.h, stdarg.h, ...)

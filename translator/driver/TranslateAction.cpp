@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- TranslateAction.cpp ------------------------------------------------===//
 #include "TranslateAction.h"
 #include "WarningPragmaOutput.h"

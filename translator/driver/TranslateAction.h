@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- TranslateAction.h - Translates one annotated source -------*- C++ -*-===//
 #ifndef QD_TRANSLATOR_TRANSLATEACTION_H
 #define QD_TRANSLATOR_TRANSLATEACTION_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- UserFiles.cpp ------------------------------------------------------===//
 #include "UserFiles.h"
 #include "llvm/ADT/SmallString.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- UserFiles.h - Which files are the user's own --------------*- C++ -*-===//
 //
 // Device code may call functions from the main file and from the user's own

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- main.cpp - The qd-translate command line ---------------------------===//
 //
 // Driven like other clang tools (HIPIFY, clang-tidy): CommonOptionsParser for

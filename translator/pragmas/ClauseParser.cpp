@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ClauseParser.cpp ---------------------------------------------------===//
 #include "ClauseParser.h"
 #include "DiagnosticIds.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ClauseParser.h - Clauses of '#pragma qd kernel' and 'loop' -*- C++ -*-===//
 //
 // One table of clauses: which directive takes which, and how each parses.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DataClauseParser.cpp -----------------------------------------------===//
 #include "DataClauseParser.h"
 #include "DiagnosticIds.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DataClauseParser.h - Clauses of OpenACC-style data directives -*- C++ -*-===//
 //
 // 'copyin(a, p[0:n])' and the rest: lists of variables with optional

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Directive.h - One '#pragma qd' directive as written --------*- C++ -*-===//
 //
 // The pragma handler records directives while clang preprocesses; the kernel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- PragmaHandler.h - Parses '#pragma qd ...' ------------------*- C++ -*-===//
 #ifndef QD_TRANSLATOR_PRAGMAHANDLER_H
 #define QD_TRANSLATOR_PRAGMAHANDLER_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ReductionOp.cpp ----------------------------------------------------===//
 #include "ReductionOp.h"
 #include "llvm/ADT/STLExtras.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ReductionOp.h - The operators of 'reduction(op: var)' ------*- C++ -*-===//
 //
 // One table of reduction operators: how the clause spells each, what the

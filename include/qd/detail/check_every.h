@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A device-condition loop with 'check_every(N)' (docs/pragmas.md, "Loops
 // whose condition the GPU computes"): the GPU tests the condition once per
 // iteration and records the first test that fails; the host enqueues N

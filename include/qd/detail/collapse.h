@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // qd/detail/collapse.h -- the iteration space of '#pragma qd loop collapse(N)'.
 //
 // Generated code, not users, calls these. A collapsed nest is launched once

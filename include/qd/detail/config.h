@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Portability macros shared by every qd header.
 //
 // The same headers are compiled by nvcc, hipcc and a plain host compiler, so

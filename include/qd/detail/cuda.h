@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Included only by .cu files that qd-translate generates for the CUDA target:
 // the bridge between the vendor-neutral runtime API and CUDA launch syntax.
 #ifndef QD_DETAIL_CUDA_H

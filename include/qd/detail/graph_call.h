@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Graph mode (`#pragma qd kernel graph`, `qd-translate --graphs`): the support
 // code that a graph-mode entry point calls instead of launching kernels.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Device code of graph mode's device-condition loops (SPEC 1, "Loops whose
 // condition the GPU computes"): a loop of a graph-mode call is one
 // conditional WHILE node of the call's graph, and its test kernel sets the

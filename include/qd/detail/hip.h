@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Included only by .hip files that qd-translate generates for the HIP target:
 // the bridge between the vendor-neutral runtime API and HIP launch syntax.
 #ifndef QD_DETAIL_HIP_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Deterministic reductions for `#pragma qd loop reduction(op: var)`.
 //
 // Generated code reduces one value per thread in three fixed-order steps: a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Device memory of one kernel call's reductions (qd/detail/reduce.h).
 //
 // Each call that has reductions owns its scratch: two concurrent calls never

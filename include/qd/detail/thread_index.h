@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Where a thread of a generated __global__ function is in its launch.
 // Included by qd/detail/cuda.h and qd/detail/hip.h.
 //

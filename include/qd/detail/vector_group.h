@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The group of threads that runs one outer iteration of a parallel loop with
 // inner vector loops (`#pragma qd loop vector`).
 //

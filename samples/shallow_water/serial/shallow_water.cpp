@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 1-D shallow water equations: finite volumes with Rusanov fluxes and
 // forward Euler steps, on [0, 1] with one halo cell at each end. Two
 // problems: a dam break between reflective walls, and a Gaussian bump on a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'reduction(s)' without an operator: the clause parser used
 // Preprocessor::LookAhead inside the pragma handler, which clang asserts
 // against (found by the seed tests/fuzz/seeds/reduction_clause_syntax.cpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // concurrent_kernels.cpp -- the qd version of NVIDIA's concurrentKernels sample.
 //
 // Demonstrates: a kernel with eight `#pragma qd stream_parallel` blocks forming one parallel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A parallel or vector loop whose iterations provably depend on each other:
 // an iteration reads an element that another iteration writes, at a constant
 // distance along the loop variable. The iterations run concurrently, so the

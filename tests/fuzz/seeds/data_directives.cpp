@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Seed: every data directive and list form, so that mutations reach the
 // data clause parser (pragmas/DataClauseParser.cpp) and its analysis.
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 enum K { A, B };
 #pragma qd kernel
 void leaf(float* a, int n) { for (int i = 0; i < n; ++i) a[i] += 1.0f; }

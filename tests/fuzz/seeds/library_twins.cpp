@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Standard constexpr functions in device code: std::min, std::max,
 // std::clamp and std::numeric_limits, in loop bodies, in a helper, in a
 // template kernel on dependent operands, and through 'using'. The CUDA

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Loops, blocks, directives and whole statements that come from macro
 // expansions: each means what its expanded text means. Pieces that a macro
 // holds only part of (a loop's bounds and body) are copied expanded; whole

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #define QD_PRAGMA(text) _Pragma(#text)
 #define SUM_INTO(total, p, n) \
     QD_PRAGMA(qd loop reduction(+: total)) for (int i = 0; i < (n); ++i) total += (p)[i]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Changing a parameter or host scalar in device code, for example to count
 // or accumulate. Device code gets its own copy of every host value, so the
 // change would be lost; the serial program would see it. Every way code may

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Namespace-scope variables in device code (SPEC section 1, "Globals"): a
 // constexpr scalar read where it is; a non-const scalar, a pointer, a const
 // double, a struct and a const array (a 2-D one too) read on the host at the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Fuzz seed: malformed reduction clauses, one per loop.
 #pragma qd kernel
 void clauses(const float* a, int n, float* out)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Fuzz seed: reduction clauses, their combine forms, misuses and the reads
 // of a result that follow, so that mutations explore the reduction analysis.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A parallel loop in which every iteration writes the same element with a
 // value that depends on the iteration. It is usually a time-step loop
 // written at the top level of a kernel, as PolyBench's jacobi and fdtd-2d

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case atomics (see driver_support.h).
 // Exercises analyse twice on the same outputs (the kernel resets them): the histogram, the
 // float atomic sum, atomic_max of the bin index and the overflow slots from atomic_add's

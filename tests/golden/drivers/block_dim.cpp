@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case block_dim (see driver_support.h).
 // Exercises both kernels: the kernel-wide block_dim(128), the loop overrides (64, 256, 1024)
 // and the override inside a stream_parallel block.

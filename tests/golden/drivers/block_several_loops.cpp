@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case block_several_loops (see driver_support.h).
 // Exercises prepare_inputs: row normalisation (host scalars, two loops) in one block and
 // density / serial running-sum CDF / normalisation in the other.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case block_sums (see driver_support.h).
 // Calls block_sums twice, with and without the host 'if''s task: out[2]
 // keeps the first call's value.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case block_without_braces (see driver_support.h).
 // Exercises a region of two unbraced blocks (single for loops) and one braced block.
 #include QD_GOLDEN_KERNELS

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case builtin_names (see driver_support.h).
 // A grid larger than one launch's worth of threads per block, so a wrong
 // grid stride would leave elements unwritten.

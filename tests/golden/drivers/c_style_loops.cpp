@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case c_style_loops (see driver_support.h).
 // Sizes that no step divides, steps of 1 to 4 from the host, and an empty
 // run (n = 0), so that every strided trip count is exercised.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case check_every (see driver_support.h). Each loop
 // stops between two read-backs, exactly at one, after zero or one trips,
 // and at its iteration cap; every result must be the serial program's.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case coarsen (see driver_support.h).
 // Sizes that no row count divides, a size large enough that the default
 // coarsens on the fake device (and on a GPU), and empty nests; each run

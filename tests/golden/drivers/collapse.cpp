@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case collapse (see driver_support.h).
 // Odd sizes in every dimension, then calls where one dimension is empty (the
 // outer one, an inner one, the innermost one): those nests launch nothing and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case comments (see driver_support.h).
 // Exercises damp_and_split: the commented loop with block_dim(128), then the two-block region.
 #include QD_GOLDEN_KERNELS

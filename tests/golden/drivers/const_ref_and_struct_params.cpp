@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case const_ref_and_struct_params (see driver_support.h).
 // Exercises integrate (ParticleArrays holding device pointers, Params by const reference with
 // an array member, Vec3 by value; the loop bound params.count below the array size) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case data_regions (see driver_support.h).
 // Everything it passes is host memory: the data directives make it present.
 #include QD_GOLDEN_KERNELS

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case definition_order (see driver_support.h).
 // Calls the host function defined first, which calls a stream-mode kernel and
 // then a graph-mode one, both calling kernels defined after them, with one

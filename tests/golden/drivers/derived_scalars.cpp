@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case derived_scalars (see driver_support.h): each result
 // must be the serial program's.
 #include QD_GOLDEN_KERNELS

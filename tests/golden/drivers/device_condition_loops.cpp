@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case device_condition_loops (see driver_support.h).
 // jacobi until converged, with zero trips (the first test fails) and at its
 // iteration cap (a tolerance it cannot reach); halve_until (do/while: at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What every golden driver shares. A driver includes one golden case (the
 // annotated source for the serial reference, or one of its translations),
 // runs its kernels on fixed inputs and prints `name value` lines that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case globals (see driver_support.h).
 // Sets the globals before each call, so each call sees the values of its
 // own enqueue; 'profile' points to device memory.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case graph_loops (see driver_support.h). sweep until
 // converged, with zero trips (the first test fails), at its iteration cap,
 // and twice more with the same arguments (the cached graph again) and with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case graph_mode (see driver_support.h).
 // Calls each graph-mode kernel repeatedly with changing pointers and trip
 // counts: repeated shapes reuse a cached graph with new arguments, an empty

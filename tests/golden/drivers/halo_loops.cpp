@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case halo_loops (see driver_support.h).
 // Interiors of several widths (the halo copy reads what it does not write
 // only when nx >= 2 * kHalo), odd and even lengths for the stepped loops, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case helper_functions (see driver_support.h).
 // Exercises shade, which calls the file's helpers (smoothstep -> clamp01, horner's own loop,
 // lerp<float>, a lambda), with depths on both sides of the fog range so clamp01 clamps.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case host_code (see driver_support.h).
 // Calls solve, then solve_twice (graph mode: its host code is captured), with
 // and without 'loop seq' iterations, then mirror ('reuse') with the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case host_code_untouched (see driver_support.h).
 // Exercises brighten directly and through host_pipeline (Fast and Accurate gains, the
 // global call counter), plus the case's host-only helpers.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case host_control_flow (see driver_support.h).
 // Runs advect with every boundary kind, with and without smoothing, with an
 // odd and an even number of steps (so the swapped buffers end either way

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case host_scalars (see driver_support.h).
 // Exercises sample_grid: host scalars of several types used in loop bodies and as bounds
 // (unsigned count, first = kHalo, last = n - kHalo).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case kernel_calls (see driver_support.h).
 // Calls step directly (stream mode, with calls inside blocks and a callee
 // with its own reduction and region), then run (graph mode, whose graph holds

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case kernel_calls_reduction (see driver_support.h).
 // Integer-valued inputs keep every sum exact, so any order of combining
 // gives the serial result.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case kernel_local_types (see driver_support.h).
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"

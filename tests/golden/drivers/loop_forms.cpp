@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case loop_forms (see driver_support.h).
 // Exercises every loop form with bounds that differ from each other: <, <= (inclusive last),
 // non-zero begins, unsigned / long long / size_t / int64_t counters, host-scalar bounds.

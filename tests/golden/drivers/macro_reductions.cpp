@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case macro_reductions (see driver_support.h).
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case macros_in_loop_bodies (see driver_support.h).
 // Exercises stencil_2d on a non-square grid whose interior is not a multiple of any block
 // size; inputs in [-2, 2] so the CLAMP macro saturates some cells.

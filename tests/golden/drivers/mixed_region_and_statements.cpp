@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case mixed_region_and_statements (see driver_support.h).
 // Exercises blend_layers: serial task, host scalar and loop before the region, the two-block
 // region, then the loop and serial task after the join.

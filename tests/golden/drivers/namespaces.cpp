@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case namespaces (see driver_support.h).
 // Exercises every kernel by its qualified name (physics::, physics::integrators::,
 // solvers::linear::, the anonymous namespace's zero_fill), then the host function step_all.

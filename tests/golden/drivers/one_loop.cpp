@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case one_loop (see driver_support.h).
 // Exercises saxpy on an odd-sized array, twice (the second call reads the first's result).
 #include QD_GOLDEN_KERNELS

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case parameter_forms (see driver_support.h).
 // Two calls with different windows, so graph mode must update its
 // arguments.

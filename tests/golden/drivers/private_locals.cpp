@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case private_locals (see driver_support.h).
 // Inputs of both signs, so that both branches of the body's 'if' write 'r'.
 #include QD_GOLDEN_KERNELS

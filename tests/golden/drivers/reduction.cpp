@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case reduction (see driver_support.h).
 // Inputs are multiples of 1/64 in [-1, 1), so float sums of them are exact
 // in any order and every build must print the same bits; the product and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case serial_tasks (see driver_support.h).
 // Exercises finalize_bins twice: once with counts[0] == 0 (the device-side if is taken) and
 // some other empty bins (safe_div by zero), once with counts[0] != 0; the serial task with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case several_kernels (see driver_support.h).
 // Exercises the counting-sort pipeline through counting_sort (clear_counts, count_keys,
 // exclusive_scan, scatter_by_key in sequence), twice with different keys and bucket counts

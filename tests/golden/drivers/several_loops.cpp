@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case several_loops (see driver_support.h).
 // Exercises the three dependent loops (ghost-cell copy, smoothing, residual) in program order.
 #include QD_GOLDEN_KERNELS

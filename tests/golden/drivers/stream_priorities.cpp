@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case stream_priorities (see driver_support.h).
 // edges_first's three blocks (high, default, low priority); halve_until to a
 // tolerance and at its iteration cap.

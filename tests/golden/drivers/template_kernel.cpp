@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case template_kernel (see driver_support.h).
 // Exercises every instantiation: the explicit axpy<float> and box_filter<float, 2>, and the
 // implicit axpy<double> and box_filter<double, 3> through the host function update_double.

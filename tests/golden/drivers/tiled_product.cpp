@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case tiled_product (see driver_support.h).
 // Sizes that the tiles (64x64, 128x128) and chunks (16 or 8 iterations) do
 // not divide, with enough tiles that the default tiles on the fake device (4

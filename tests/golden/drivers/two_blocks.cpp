@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case two_blocks (see driver_support.h).
 // Exercises image_gradients on a non-square image with odd sides (x and y gradient blocks).
 #include QD_GOLDEN_KERNELS

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case two_regions (see driver_support.h).
 // Exercises two_phase_update: region 1 (three smoothing blocks), the coupling loop and host
 // scalar on the launch stream, region 2 (write-back blocks); called twice in a row. A mild

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Driver for golden case vector_leader_initializers (see driver_support.h).
 // Each initializer must run exactly once per row (seen == 1 everywhere).
 #include QD_GOLDEN_KERNELS

@@ -3,58 +3,59 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "atomics.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Reductions with qd::atomic_add and qd::atomic_max in loop bodies: a histogram, a float sum,
 // an integer maximum, and the old value returned by atomic_add used as a slot index.
 
 #include <qd/atomic.h>
 
-// ---- qd kernel 'analyse' (atomics.cpp:6), translated by qd-translate ----
-#line 13 "atomics.cpu.cpp"
-// Serial task of 'analyse' (atomics.cpp:12): runs once, on the calling thread.
-static void
-qd_analyse_task0(float * sum) {
-#line 12 "atomics.cpp"
-sum[0] = 0.0f;
-#line 19 "atomics.cpu.cpp"
-}
-
+// ---- qd kernel 'analyse' (atomics.cpp:7), translated by qd-translate ----
+#line 14 "atomics.cpu.cpp"
 // Serial task of 'analyse' (atomics.cpp:13): runs once, on the calling thread.
 static void
-qd_analyse_task1(int * max_bin_index) {
+qd_analyse_task0(float * sum) {
 #line 13 "atomics.cpp"
-max_bin_index[0] = -1;
-#line 27 "atomics.cpu.cpp"
+sum[0] = 0.0f;
+#line 20 "atomics.cpu.cpp"
 }
 
 // Serial task of 'analyse' (atomics.cpp:14): runs once, on the calling thread.
 static void
-qd_analyse_task2(int * overflow_count) {
+qd_analyse_task1(int * max_bin_index) {
 #line 14 "atomics.cpp"
-overflow_count[0] = 0;
-#line 35 "atomics.cpu.cpp"
+max_bin_index[0] = -1;
+#line 28 "atomics.cpu.cpp"
 }
 
-// Parallel loop of 'analyse' (atomics.cpp:15): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Serial task of 'analyse' (atomics.cpp:15): runs once, on the calling thread.
+static void
+qd_analyse_task2(int * overflow_count) {
+#line 15 "atomics.cpp"
+overflow_count[0] = 0;
+#line 36 "atomics.cpu.cpp"
+}
+
+// Parallel loop of 'analyse' (atomics.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_analyse_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * histogram, int bins) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int b = qd_begin; b < bins; ++b) {
-#line 16 "atomics.cpp"
+#line 17 "atomics.cpp"
 histogram[b] = 0;
-#line 47 "atomics.cpu.cpp"
+#line 48 "atomics.cpu.cpp"
   }
 }
 
-// Parallel loop of 'analyse' (atomics.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'analyse' (atomics.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_analyse_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * samples, float lo, int bins, int * histogram, float * sum, int * max_bin_index, int * overflow_count, float * overflow_values, const float scale, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 17 "atomics.cpp"
+#line 18 "atomics.cpp"
 {
         float s = samples[i];
         qd::atomic_add(sum, s);
@@ -67,7 +68,7 @@ qd_analyse_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const fl
         qd::atomic_add(&histogram[bin], 1);
         qd::atomic_max(max_bin_index, bin);
     }
-#line 71 "atomics.cpu.cpp"
+#line 72 "atomics.cpu.cpp"
   }
 }
 
@@ -76,19 +77,19 @@ qd_analyse_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const fl
 void analyse(const float* samples, int n, float lo, float hi, int bins, int* histogram, float* sum, int* max_bin_index, int* overflow_count, float* overflow_values, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   const float scale = bins / (hi - lo);
-  // serial task, atomics.cpp:12
-  qd_analyse_task0(sum);
   // serial task, atomics.cpp:13
-  qd_analyse_task1(max_bin_index);
+  qd_analyse_task0(sum);
   // serial task, atomics.cpp:14
+  qd_analyse_task1(max_bin_index);
+  // serial task, atomics.cpp:15
   qd_analyse_task2(overflow_count);
-  // parallel loop, atomics.cpp:15
+  // parallel loop, atomics.cpp:16
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(bins), /*inclusive=*/false);
     qd_analyse_loop3(qd_begin, qd_count, histogram, bins);
   }
-  // parallel loop, atomics.cpp:17
+  // parallel loop, atomics.cpp:18
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -103,5 +104,5 @@ void analyse(const float* samples, int n, float lo, float hi, int bins,
 }
 
 // ---- end of qd kernel 'analyse' ----
-#line 29 "atomics.cpp"
+#line 30 "atomics.cpp"
 

@@ -2,56 +2,57 @@
 // Licence: the code translated from atomics.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "atomics.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Reductions with qd::atomic_add and qd::atomic_max in loop bodies: a histogram, a float sum,
 // an integer maximum, and the old value returned by atomic_add used as a slot index.
 
 #include <qd/atomic.h>
 
-// ---- qd kernel 'analyse' (atomics.cpp:6), translated by qd-translate ----
-#line 12 "atomics.cu"
-// Serial task of 'analyse' (atomics.cpp:12): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_analyse_task0(float * sum) {
-#line 12 "atomics.cpp"
-sum[0] = 0.0f;
-#line 18 "atomics.cu"
-}
-
+// ---- qd kernel 'analyse' (atomics.cpp:7), translated by qd-translate ----
+#line 13 "atomics.cu"
 // Serial task of 'analyse' (atomics.cpp:13): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_analyse_task1(int * max_bin_index) {
+qd_analyse_task0(float * sum) {
 #line 13 "atomics.cpp"
-max_bin_index[0] = -1;
-#line 26 "atomics.cu"
+sum[0] = 0.0f;
+#line 19 "atomics.cu"
 }
 
 // Serial task of 'analyse' (atomics.cpp:14): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_analyse_task2(int * overflow_count) {
+qd_analyse_task1(int * max_bin_index) {
 #line 14 "atomics.cpp"
-overflow_count[0] = 0;
-#line 34 "atomics.cu"
+max_bin_index[0] = -1;
+#line 27 "atomics.cu"
 }
 
-// Parallel loop of 'analyse' (atomics.cpp:15): a grid-stride loop over the iterations.
+// Serial task of 'analyse' (atomics.cpp:15): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_analyse_task2(int * overflow_count) {
+#line 15 "atomics.cpp"
+overflow_count[0] = 0;
+#line 35 "atomics.cu"
+}
+
+// Parallel loop of 'analyse' (atomics.cpp:16): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_analyse_loop3(int qd_begin, std::uint64_t qd_count, int * histogram) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 16 "atomics.cpp"
+#line 17 "atomics.cpp"
 histogram[b] = 0;
-#line 45 "atomics.cu"
+#line 46 "atomics.cu"
   }
 }
 
-// Parallel loop of 'analyse' (atomics.cpp:17): a grid-stride loop over the iterations.
+// Parallel loop of 'analyse' (atomics.cpp:18): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_analyse_loop4(int qd_begin, std::uint64_t qd_count, const float * samples, float lo, int bins, int * histogram, float * sum, int * max_bin_index, int * overflow_count, float * overflow_values, const float scale) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 17 "atomics.cpp"
+#line 18 "atomics.cpp"
 {
         float s = samples[i];
         qd::atomic_add(sum, s);
@@ -64,7 +65,7 @@ qd_analyse_loop4(int qd_begin, std::uint64_t qd_count, const float * samples, fl
         qd::atomic_add(&histogram[bin], 1);
         qd::atomic_max(max_bin_index, bin);
     }
-#line 68 "atomics.cu"
+#line 69 "atomics.cu"
   }
 }
 
@@ -76,31 +77,31 @@ void analyse(const float* samples, int n, float lo, float hi, int bins, int* his
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   const float scale = bins / (hi - lo);
-  // serial task, atomics.cpp:12
-  qd_analyse_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(sum, "analyse", "sum"));
-  qd::detail::check_launch(cudaGetLastError(), "analyse", "atomics.cpp", 12);
   // serial task, atomics.cpp:13
-  qd_analyse_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(max_bin_index, "analyse", "max_bin_index"));
+  qd_analyse_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(sum, "analyse", "sum"));
   qd::detail::check_launch(cudaGetLastError(), "analyse", "atomics.cpp", 13);
   // serial task, atomics.cpp:14
-  qd_analyse_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(overflow_count, "analyse", "overflow_count"));
+  qd_analyse_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(max_bin_index, "analyse", "max_bin_index"));
   qd::detail::check_launch(cudaGetLastError(), "analyse", "atomics.cpp", 14);
-  // parallel loop, atomics.cpp:15
+  // serial task, atomics.cpp:15
+  qd_analyse_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(overflow_count, "analyse", "overflow_count"));
+  qd::detail::check_launch(cudaGetLastError(), "analyse", "atomics.cpp", 15);
+  // parallel loop, atomics.cpp:16
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(bins), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_analyse_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(histogram, "analyse", "histogram"));
-      qd::detail::check_launch(cudaGetLastError(), "analyse", "atomics.cpp", 15);
+      qd::detail::check_launch(cudaGetLastError(), "analyse", "atomics.cpp", 16);
     }
   }
-  // parallel loop, atomics.cpp:17
+  // parallel loop, atomics.cpp:18
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_analyse_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(samples, "analyse", "samples"), lo, bins, qd::detail::present_or_device(histogram, "analyse", "histogram"), qd::detail::present_or_device(sum, "analyse", "sum"), qd::detail::present_or_device(max_bin_index, "analyse", "max_bin_index"), qd::detail::present_or_device(overflow_count, "analyse", "overflow_count"), qd::detail::present_or_device(overflow_values, "analyse", "overflow_values"), scale);
-      qd::detail::check_launch(cudaGetLastError(), "analyse", "atomics.cpp", 17);
+      qd::detail::check_launch(cudaGetLastError(), "analyse", "atomics.cpp", 18);
     }
   }
 }
@@ -112,5 +113,5 @@ void analyse(const float* samples, int n, float lo, float hi, int bins,
 }
 
 // ---- end of qd kernel 'analyse' ----
-#line 29 "atomics.cpp"
+#line 30 "atomics.cpp"
 

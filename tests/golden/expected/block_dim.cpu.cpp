@@ -3,60 +3,61 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "block_dim.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Block sizes: a kernel-wide block_dim(128), a loop that overrides it with
 // `#pragma qd loop block_dim(64)`, and an override inside a stream_parallel block.
 
-// ---- qd kernel 'scale_and_shift' (block_dim.cpp:4), translated by qd-translate ----
-#line 11 "block_dim.cpu.cpp"
-// Parallel loop of 'scale_and_shift' (block_dim.cpp:7): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'scale_and_shift' (block_dim.cpp:5), translated by qd-translate ----
+#line 12 "block_dim.cpu.cpp"
+// Parallel loop of 'scale_and_shift' (block_dim.cpp:8): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_scale_and_shift_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float scale, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 8 "block_dim.cpp"
+#line 9 "block_dim.cpp"
 x[i] *= scale;
-#line 21 "block_dim.cpu.cpp"
+#line 22 "block_dim.cpu.cpp"
   }
 }
 
-// Parallel loop of 'scale_and_shift' (block_dim.cpp:11): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'scale_and_shift' (block_dim.cpp:12): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_scale_and_shift_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float shift, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 12 "block_dim.cpp"
+#line 13 "block_dim.cpp"
 x[i] += shift;
-#line 34 "block_dim.cpu.cpp"
+#line 35 "block_dim.cpu.cpp"
   }
 }
 
-// Parallel loop of 'scale_and_shift' (block_dim.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'scale_and_shift' (block_dim.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_scale_and_shift_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * y, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 18 "block_dim.cpp"
+#line 19 "block_dim.cpp"
 y[i] = 2.0f * y[i];
-#line 47 "block_dim.cpu.cpp"
+#line 48 "block_dim.cpu.cpp"
   }
 }
 
-// Parallel loop of 'scale_and_shift' (block_dim.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'scale_and_shift' (block_dim.cpp:23): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_scale_and_shift_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 23 "block_dim.cpp"
+#line 24 "block_dim.cpp"
 x[i] = x[i] * x[i];
-#line 60 "block_dim.cpu.cpp"
+#line 61 "block_dim.cpu.cpp"
   }
 }
 
@@ -64,32 +65,32 @@ x[i] = x[i] * x[i];
 // Host entry points of kernel 'scale_and_shift': they run its work on the calling thread and return when it is done.
 void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, block_dim.cpp:7
+  // parallel loop, block_dim.cpp:8
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_scale_and_shift_loop0(qd_begin, qd_count, x, scale, n);
   }
-  // parallel loop, block_dim.cpp:11
+  // parallel loop, block_dim.cpp:12
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_scale_and_shift_loop1(qd_begin, qd_count, x, shift, n);
   }
-  // stream_parallel region, block_dim.cpp:14: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, block_dim.cpp:15: 2 blocks, run one after another on the calling thread
   {
-    // block 1, block_dim.cpp:15
+    // block 1, block_dim.cpp:16
     {
-      // parallel loop, block_dim.cpp:17
+      // parallel loop, block_dim.cpp:18
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_scale_and_shift_loop2(qd_begin, qd_count, y, n);
       }
     }
-    // block 2, block_dim.cpp:21
+    // block 2, block_dim.cpp:22
     {
-      // parallel loop, block_dim.cpp:22
+      // parallel loop, block_dim.cpp:23
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -104,22 +105,22 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift) {
 }
 
 // ---- end of qd kernel 'scale_and_shift' ----
-#line 25 "block_dim.cpp"
+#line 26 "block_dim.cpp"
 
 
 // A kernel without a clause: the translator's default block size.
-// ---- qd kernel 'negate' (block_dim.cpp:28), translated by qd-translate ----
-#line 113 "block_dim.cpu.cpp"
-// Parallel loop of 'negate' (block_dim.cpp:32): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'negate' (block_dim.cpp:29), translated by qd-translate ----
+#line 114 "block_dim.cpu.cpp"
+// Parallel loop of 'negate' (block_dim.cpp:33): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_negate_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 33 "block_dim.cpp"
+#line 34 "block_dim.cpp"
 x[i] = -x[i];
-#line 123 "block_dim.cpu.cpp"
+#line 124 "block_dim.cpu.cpp"
   }
 }
 
@@ -127,7 +128,7 @@ x[i] = -x[i];
 // Host entry points of kernel 'negate': they run its work on the calling thread and return when it is done.
 void negate(float* x, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, block_dim.cpp:32
+  // parallel loop, block_dim.cpp:33
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -140,5 +141,5 @@ void negate(float* x, int n) {
 }
 
 // ---- end of qd kernel 'negate' ----
-#line 34 "block_dim.cpp"
+#line 35 "block_dim.cpp"
 

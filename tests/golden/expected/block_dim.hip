@@ -2,56 +2,57 @@
 // Licence: the code translated from block_dim.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "block_dim.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Block sizes: a kernel-wide block_dim(128), a loop that overrides it with
 // `#pragma qd loop block_dim(64)`, and an override inside a stream_parallel block.
 
-// ---- qd kernel 'scale_and_shift' (block_dim.cpp:4), translated by qd-translate ----
-#line 10 "block_dim.hip"
-// Parallel loop of 'scale_and_shift' (block_dim.cpp:7): a grid-stride loop over the iterations.
+// ---- qd kernel 'scale_and_shift' (block_dim.cpp:5), translated by qd-translate ----
+#line 11 "block_dim.hip"
+// Parallel loop of 'scale_and_shift' (block_dim.cpp:8): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(128)
 qd_scale_and_shift_loop0(int qd_begin, std::uint64_t qd_count, float * x, float scale) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 8 "block_dim.cpp"
+#line 9 "block_dim.cpp"
 x[i] *= scale;
-#line 19 "block_dim.hip"
+#line 20 "block_dim.hip"
   }
 }
 
-// Parallel loop of 'scale_and_shift' (block_dim.cpp:11): a grid-stride loop over the iterations.
+// Parallel loop of 'scale_and_shift' (block_dim.cpp:12): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(64)
 qd_scale_and_shift_loop1(int qd_begin, std::uint64_t qd_count, float * x, float shift) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 12 "block_dim.cpp"
+#line 13 "block_dim.cpp"
 x[i] += shift;
-#line 31 "block_dim.hip"
+#line 32 "block_dim.hip"
   }
 }
 
-// Parallel loop of 'scale_and_shift' (block_dim.cpp:17): a grid-stride loop over the iterations.
+// Parallel loop of 'scale_and_shift' (block_dim.cpp:18): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scale_and_shift_loop2(int qd_begin, std::uint64_t qd_count, float * y) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 18 "block_dim.cpp"
+#line 19 "block_dim.cpp"
 y[i] = 2.0f * y[i];
-#line 43 "block_dim.hip"
+#line 44 "block_dim.hip"
   }
 }
 
-// Parallel loop of 'scale_and_shift' (block_dim.cpp:22): a grid-stride loop over the iterations.
+// Parallel loop of 'scale_and_shift' (block_dim.cpp:23): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(128)
 qd_scale_and_shift_loop3(int qd_begin, std::uint64_t qd_count, float * x) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 23 "block_dim.cpp"
+#line 24 "block_dim.cpp"
 x[i] = x[i] * x[i];
-#line 55 "block_dim.hip"
+#line 56 "block_dim.hip"
   }
 }
 
@@ -62,27 +63,27 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, block_dim.cpp:7
+  // parallel loop, block_dim.cpp:8
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_scale_and_shift_loop0<<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "scale_and_shift", "x"), scale);
-      qd::detail::check_launch(hipGetLastError(), "scale_and_shift", "block_dim.cpp", 7);
+      qd::detail::check_launch(hipGetLastError(), "scale_and_shift", "block_dim.cpp", 8);
     }
   }
-  // parallel loop, block_dim.cpp:11
+  // parallel loop, block_dim.cpp:12
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_scale_and_shift_loop1<<<qd::detail::grid_size(qd_count, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "scale_and_shift", "x"), shift);
-      qd::detail::check_launch(hipGetLastError(), "scale_and_shift", "block_dim.cpp", 11);
+      qd::detail::check_launch(hipGetLastError(), "scale_and_shift", "block_dim.cpp", 12);
     }
   }
-  // stream_parallel region, block_dim.cpp:14: 2 blocks, each on its own pooled stream
+  // stream_parallel region, block_dim.cpp:15: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region block_dim.cpp:14");
+    QD_PROFILE_RANGE("qd region block_dim.cpp:15");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -92,31 +93,31 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift, qd::St
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, block_dim.cpp:15
+    // block 1, block_dim.cpp:16
     {
-      QD_PROFILE_RANGE("qd block 1 block_dim.cpp:15");
+      QD_PROFILE_RANGE("qd block 1 block_dim.cpp:16");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop, block_dim.cpp:17
+      // parallel loop, block_dim.cpp:18
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_scale_and_shift_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "scale_and_shift", "y"));
-          qd::detail::check_launch(hipGetLastError(), "scale_and_shift", "block_dim.cpp", 17);
+          qd::detail::check_launch(hipGetLastError(), "scale_and_shift", "block_dim.cpp", 18);
         }
       }
     }
-    // block 2, block_dim.cpp:21
+    // block 2, block_dim.cpp:22
     {
-      QD_PROFILE_RANGE("qd block 2 block_dim.cpp:21");
+      QD_PROFILE_RANGE("qd block 2 block_dim.cpp:22");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // parallel loop, block_dim.cpp:22
+      // parallel loop, block_dim.cpp:23
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_scale_and_shift_loop3<<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "scale_and_shift", "x"));
-          qd::detail::check_launch(hipGetLastError(), "scale_and_shift", "block_dim.cpp", 22);
+          qd::detail::check_launch(hipGetLastError(), "scale_and_shift", "block_dim.cpp", 23);
         }
       }
     }
@@ -133,21 +134,21 @@ void scale_and_shift(float* x, float* y, int n, float scale, float shift) {
 }
 
 // ---- end of qd kernel 'scale_and_shift' ----
-#line 25 "block_dim.cpp"
+#line 26 "block_dim.cpp"
 
 
 // A kernel without a clause: the translator's default block size.
-// ---- qd kernel 'negate' (block_dim.cpp:28), translated by qd-translate ----
-#line 142 "block_dim.hip"
-// Parallel loop of 'negate' (block_dim.cpp:32): a grid-stride loop over the iterations.
+// ---- qd kernel 'negate' (block_dim.cpp:29), translated by qd-translate ----
+#line 143 "block_dim.hip"
+// Parallel loop of 'negate' (block_dim.cpp:33): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(1024)
 qd_negate_loop0(int qd_begin, std::uint64_t qd_count, float * x) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 33 "block_dim.cpp"
+#line 34 "block_dim.cpp"
 x[i] = -x[i];
-#line 151 "block_dim.hip"
+#line 152 "block_dim.hip"
   }
 }
 
@@ -157,13 +158,13 @@ void negate(float* x, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel negate"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, block_dim.cpp:32
+  // parallel loop, block_dim.cpp:33
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_negate_loop0<<<qd::detail::grid_size(qd_count, 1024, qd_device), 1024, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "negate", "x"));
-      qd::detail::check_launch(hipGetLastError(), "negate", "block_dim.cpp", 32);
+      qd::detail::check_launch(hipGetLastError(), "negate", "block_dim.cpp", 33);
     }
   }
 }
@@ -173,5 +174,5 @@ void negate(float* x, int n) {
 }
 
 // ---- end of qd kernel 'negate' ----
-#line 34 "block_dim.cpp"
+#line 35 "block_dim.cpp"
 

@@ -3,62 +3,63 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "block_several_loops.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Blocks with several statements each: host scalars local to a block, several parallel loops
 // and a serial task, in order on the block's own stream, while the two blocks run concurrently
 // (normalise the rows of a matrix; turn a histogram into a density and a normalised CDF).
 
 #include <cmath>
 
-// ---- qd kernel 'prepare_inputs' (block_several_loops.cpp:7), translated by qd-translate ----
-#line 14 "block_several_loops.cpu.cpp"
-// Parallel loop of 'prepare_inputs' (block_several_loops.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'prepare_inputs' (block_several_loops.cpp:8), translated by qd-translate ----
+#line 15 "block_several_loops.cpu.cpp"
+// Parallel loop of 'prepare_inputs' (block_several_loops.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_prepare_inputs_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * matrix, float * row_norm, int cols, const float eps, int rows) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int r = qd_begin; r < rows; ++r) {
-#line 16 "block_several_loops.cpp"
+#line 17 "block_several_loops.cpp"
 {               // parallel over rows, serial over columns
             float sum_sq = 0.0f;
             for (int c = 0; c < cols; ++c)
                 sum_sq += matrix[r * cols + c] * matrix[r * cols + c];
             row_norm[r] = sqrtf(sum_sq + eps);
         }
-#line 29 "block_several_loops.cpu.cpp"
+#line 30 "block_several_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'prepare_inputs' (block_several_loops.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'prepare_inputs' (block_several_loops.cpp:23): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_prepare_inputs_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * matrix, float * row_norm, int cols, const int elements) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int e = qd_begin; e < elements; ++e) {
-#line 23 "block_several_loops.cpp"
+#line 24 "block_several_loops.cpp"
 matrix[e] /= row_norm[e / cols];
-#line 42 "block_several_loops.cpu.cpp"
+#line 43 "block_several_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'prepare_inputs' (block_several_loops.cpp:28): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'prepare_inputs' (block_several_loops.cpp:29): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_prepare_inputs_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const int * counts, float * density, const float inv_width, int bins) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int b = qd_begin; b < bins; ++b) {
-#line 29 "block_several_loops.cpp"
+#line 30 "block_several_loops.cpp"
 density[b] = static_cast<float>(counts[b]) * inv_width;
-#line 55 "block_several_loops.cpu.cpp"
+#line 56 "block_several_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'prepare_inputs' (block_several_loops.cpp:30): runs once, on the calling thread.
+// Serial task of 'prepare_inputs' (block_several_loops.cpp:31): runs once, on the calling thread.
 static void
 qd_prepare_inputs_task3(float * density, float * cdf, float * total, int bins, float bin_width) {
-#line 30 "block_several_loops.cpp"
+#line 31 "block_several_loops.cpp"
 {                                              // serial task: running sum
             float acc = 0.0f;
             for (int b = 0; b < bins; ++b) {
@@ -67,19 +68,19 @@ qd_prepare_inputs_task3(float * density, float * cdf, float * total, int bins, f
             }
             total[0] = acc;
         }
-#line 71 "block_several_loops.cpu.cpp"
+#line 72 "block_several_loops.cpu.cpp"
 }
 
-// Parallel loop of 'prepare_inputs' (block_several_loops.cpp:38): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'prepare_inputs' (block_several_loops.cpp:39): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_prepare_inputs_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * cdf, float * total, int bins) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int b = qd_begin; b < bins; ++b) {
-#line 39 "block_several_loops.cpp"
+#line 40 "block_several_loops.cpp"
 cdf[b] = total[0] > 0.0f ? cdf[b] / total[0] : 0.0f;
-#line 83 "block_several_loops.cpu.cpp"
+#line 84 "block_several_loops.cpu.cpp"
   }
 }
 
@@ -87,37 +88,37 @@ cdf[b] = total[0] > 0.0f ? cdf[b] / total[0] : 0.0f;
 // Host entry points of kernel 'prepare_inputs': they run its work on the calling thread and return when it is done.
 void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const int* counts, float* density, float* cdf, float* total, int bins, float bin_width, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // stream_parallel region, block_several_loops.cpp:12: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, block_several_loops.cpp:13: 2 blocks, run one after another on the calling thread
   {
-    // block 1, block_several_loops.cpp:13
+    // block 1, block_several_loops.cpp:14
     {
       const int elements = rows * cols;
       const float eps = 1e-12f;
-      // parallel loop, block_several_loops.cpp:16
+      // parallel loop, block_several_loops.cpp:17
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(rows), /*inclusive=*/false);
         qd_prepare_inputs_loop0(qd_begin, qd_count, matrix, row_norm, cols, eps, rows);
       }
-      // parallel loop, block_several_loops.cpp:22
+      // parallel loop, block_several_loops.cpp:23
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(elements), /*inclusive=*/false);
         qd_prepare_inputs_loop1(qd_begin, qd_count, matrix, row_norm, cols, elements);
       }
     }
-    // block 2, block_several_loops.cpp:26
+    // block 2, block_several_loops.cpp:27
     {
       const float inv_width = 1.0f / bin_width;
-      // parallel loop, block_several_loops.cpp:28
+      // parallel loop, block_several_loops.cpp:29
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(bins), /*inclusive=*/false);
         qd_prepare_inputs_loop2(qd_begin, qd_count, counts, density, inv_width, bins);
       }
-      // serial task, block_several_loops.cpp:30
+      // serial task, block_several_loops.cpp:31
       qd_prepare_inputs_task3(density, cdf, total, bins, bin_width);
-      // parallel loop, block_several_loops.cpp:38
+      // parallel loop, block_several_loops.cpp:39
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(bins), /*inclusive=*/false);
@@ -134,5 +135,5 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols,
 }
 
 // ---- end of qd kernel 'prepare_inputs' ----
-#line 41 "block_several_loops.cpp"
+#line 42 "block_several_loops.cpp"
 

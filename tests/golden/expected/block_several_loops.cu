@@ -2,59 +2,60 @@
 // Licence: the code translated from block_several_loops.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "block_several_loops.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Blocks with several statements each: host scalars local to a block, several parallel loops
 // and a serial task, in order on the block's own stream, while the two blocks run concurrently
 // (normalise the rows of a matrix; turn a histogram into a density and a normalised CDF).
 
 #include <cmath>
 
-// ---- qd kernel 'prepare_inputs' (block_several_loops.cpp:7), translated by qd-translate ----
-#line 13 "block_several_loops.cu"
-// Parallel loop of 'prepare_inputs' (block_several_loops.cpp:16): a grid-stride loop over the iterations.
+// ---- qd kernel 'prepare_inputs' (block_several_loops.cpp:8), translated by qd-translate ----
+#line 14 "block_several_loops.cu"
+// Parallel loop of 'prepare_inputs' (block_several_loops.cpp:17): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_prepare_inputs_loop0(int qd_begin, std::uint64_t qd_count, float * matrix, float * row_norm, int cols, const float eps) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 16 "block_several_loops.cpp"
+#line 17 "block_several_loops.cpp"
 {               // parallel over rows, serial over columns
             float sum_sq = 0.0f;
             for (int c = 0; c < cols; ++c)
                 sum_sq += matrix[r * cols + c] * matrix[r * cols + c];
             row_norm[r] = sqrtf(sum_sq + eps);
         }
-#line 27 "block_several_loops.cu"
+#line 28 "block_several_loops.cu"
   }
 }
 
-// Parallel loop of 'prepare_inputs' (block_several_loops.cpp:22): a grid-stride loop over the iterations.
+// Parallel loop of 'prepare_inputs' (block_several_loops.cpp:23): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_prepare_inputs_loop1(int qd_begin, std::uint64_t qd_count, float * matrix, float * row_norm, int cols) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int e = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 23 "block_several_loops.cpp"
+#line 24 "block_several_loops.cpp"
 matrix[e] /= row_norm[e / cols];
-#line 39 "block_several_loops.cu"
+#line 40 "block_several_loops.cu"
   }
 }
 
-// Parallel loop of 'prepare_inputs' (block_several_loops.cpp:28): a grid-stride loop over the iterations.
+// Parallel loop of 'prepare_inputs' (block_several_loops.cpp:29): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_prepare_inputs_loop2(int qd_begin, std::uint64_t qd_count, const int * counts, float * density, const float inv_width) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 29 "block_several_loops.cpp"
+#line 30 "block_several_loops.cpp"
 density[b] = static_cast<float>(counts[b]) * inv_width;
-#line 51 "block_several_loops.cu"
+#line 52 "block_several_loops.cu"
   }
 }
 
-// Serial task of 'prepare_inputs' (block_several_loops.cpp:30): runs on one thread.
+// Serial task of 'prepare_inputs' (block_several_loops.cpp:31): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_prepare_inputs_task3(float * density, float * cdf, float * total, int bins, float bin_width) {
-#line 30 "block_several_loops.cpp"
+#line 31 "block_several_loops.cpp"
 {                                              // serial task: running sum
             float acc = 0.0f;
             for (int b = 0; b < bins; ++b) {
@@ -63,18 +64,18 @@ qd_prepare_inputs_task3(float * density, float * cdf, float * total, int bins, f
             }
             total[0] = acc;
         }
-#line 67 "block_several_loops.cu"
+#line 68 "block_several_loops.cu"
 }
 
-// Parallel loop of 'prepare_inputs' (block_several_loops.cpp:38): a grid-stride loop over the iterations.
+// Parallel loop of 'prepare_inputs' (block_several_loops.cpp:39): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_prepare_inputs_loop4(int qd_begin, std::uint64_t qd_count, float * cdf, float * total) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 39 "block_several_loops.cpp"
+#line 40 "block_several_loops.cpp"
 cdf[b] = total[0] > 0.0f ? cdf[b] / total[0] : 0.0f;
-#line 78 "block_several_loops.cu"
+#line 79 "block_several_loops.cu"
   }
 }
 
@@ -85,9 +86,9 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // stream_parallel region, block_several_loops.cpp:12: 2 blocks, each on its own pooled stream
+  // stream_parallel region, block_several_loops.cpp:13: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region block_several_loops.cpp:12");
+    QD_PROFILE_RANGE("qd region block_several_loops.cpp:13");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -97,55 +98,55 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols, const in
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, block_several_loops.cpp:13
+    // block 1, block_several_loops.cpp:14
     {
-      QD_PROFILE_RANGE("qd block 1 block_several_loops.cpp:13");
+      QD_PROFILE_RANGE("qd block 1 block_several_loops.cpp:14");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       const int elements = rows * cols;
       const float eps = 1e-12f;
-      // parallel loop, block_several_loops.cpp:16
+      // parallel loop, block_several_loops.cpp:17
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(rows), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_prepare_inputs_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(matrix, "prepare_inputs", "matrix"), qd::detail::present_or_device(row_norm, "prepare_inputs", "row_norm"), cols, eps);
-          qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 16);
+          qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 17);
         }
       }
-      // parallel loop, block_several_loops.cpp:22
+      // parallel loop, block_several_loops.cpp:23
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(elements), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_prepare_inputs_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(matrix, "prepare_inputs", "matrix"), qd::detail::present_or_device(row_norm, "prepare_inputs", "row_norm"), cols);
-          qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 22);
+          qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 23);
         }
       }
     }
-    // block 2, block_several_loops.cpp:26
+    // block 2, block_several_loops.cpp:27
     {
-      QD_PROFILE_RANGE("qd block 2 block_several_loops.cpp:26");
+      QD_PROFILE_RANGE("qd block 2 block_several_loops.cpp:27");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       const float inv_width = 1.0f / bin_width;
-      // parallel loop, block_several_loops.cpp:28
+      // parallel loop, block_several_loops.cpp:29
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(bins), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_prepare_inputs_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(counts, "prepare_inputs", "counts"), qd::detail::present_or_device(density, "prepare_inputs", "density"), inv_width);
-          qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 28);
+          qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 29);
         }
       }
-      // serial task, block_several_loops.cpp:30
+      // serial task, block_several_loops.cpp:31
       qd_prepare_inputs_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(density, "prepare_inputs", "density"), qd::detail::present_or_device(cdf, "prepare_inputs", "cdf"), qd::detail::present_or_device(total, "prepare_inputs", "total"), bins, bin_width);
-      qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 30);
-      // parallel loop, block_several_loops.cpp:38
+      qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 31);
+      // parallel loop, block_several_loops.cpp:39
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(bins), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_prepare_inputs_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(cdf, "prepare_inputs", "cdf"), qd::detail::present_or_device(total, "prepare_inputs", "total"));
-          qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 38);
+          qd::detail::check_launch(cudaGetLastError(), "prepare_inputs", "block_several_loops.cpp", 39);
         }
       }
     }
@@ -164,5 +165,5 @@ void prepare_inputs(float* matrix, float* row_norm, int rows, int cols,
 }
 
 // ---- end of qd kernel 'prepare_inputs' ----
-#line 41 "block_several_loops.cpp"
+#line 42 "block_several_loops.cpp"
 

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "block_sums.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Two stream_parallel blocks, each reducing into its own local of the kernel
 // body: the results are device scalars of the call, which the block itself
 // reads after its loop and the work after the region's join reads in order
@@ -10,72 +11,72 @@
 
 #include <algorithm>
 
-// ---- qd kernel 'block_sums' (block_sums.cpp:8), translated by qd-translate ----
-#line 15 "block_sums.cpu.cpp"
-// Parallel loop of 'block_sums' (block_sums.cpp:17) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'block_sums' (block_sums.cpp:9), translated by qd-translate ----
+#line 16 "block_sums.cpu.cpp"
+// Parallel loop of 'block_sums' (block_sums.cpp:18) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_block_sums_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& sum_a) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum_a)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 18 "block_sums.cpp"
+#line 19 "block_sums.cpp"
 sum_a += a[i];
-#line 25 "block_sums.cpu.cpp"
+#line 26 "block_sums.cpu.cpp"
   }
 }
 
-// Serial task of 'block_sums' (block_sums.cpp:19): runs once, on the calling thread.
+// Serial task of 'block_sums' (block_sums.cpp:20): runs once, on the calling thread.
 static void
 qd_block_sums_task1(float * out, float sum_a) {
-#line 19 "block_sums.cpp"
+#line 20 "block_sums.cpp"
 out[0] = sum_a;
-#line 34 "block_sums.cpu.cpp"
+#line 35 "block_sums.cpu.cpp"
 }
 
-// Parallel loop of 'block_sums' (block_sums.cpp:24) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'block_sums' (block_sums.cpp:25) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_block_sums_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * b, int n, float& top_b, int& above) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: top_b) reduction(+: above)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 24 "block_sums.cpp"
+#line 25 "block_sums.cpp"
 {
             top_b = std::max(top_b, b[i]);
             above += b[i] > 0.5f ? 1 : 0;
         }
-#line 49 "block_sums.cpu.cpp"
+#line 50 "block_sums.cpu.cpp"
   }
 }
 
-// Serial task of 'block_sums' (block_sums.cpp:29): runs once, on the calling thread.
+// Serial task of 'block_sums' (block_sums.cpp:30): runs once, on the calling thread.
 static void
 qd_block_sums_task3(float * out, float sum_a, float top_b) {
-#line 29 "block_sums.cpp"
+#line 30 "block_sums.cpp"
 out[1] = sum_a + top_b;
-#line 58 "block_sums.cpu.cpp"
+#line 59 "block_sums.cpu.cpp"
 }
 
-// Parallel loop of 'block_sums' (block_sums.cpp:30): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'block_sums' (block_sums.cpp:31): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_block_sums_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, float * scaled, float top_b, int above, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 31 "block_sums.cpp"
+#line 32 "block_sums.cpp"
 scaled[i] = a[i] / top_b + static_cast<float>(above);
-#line 70 "block_sums.cpu.cpp"
+#line 71 "block_sums.cpu.cpp"
   }
 }
 
-// Serial task of 'block_sums' (block_sums.cpp:33): runs once, on the calling thread.
+// Serial task of 'block_sums' (block_sums.cpp:34): runs once, on the calling thread.
 static void
 qd_block_sums_task5(float * out, float sum_a, int above) {
-#line 33 "block_sums.cpp"
+#line 34 "block_sums.cpp"
 out[2] = sum_a * static_cast<float>(above);
-#line 79 "block_sums.cpu.cpp"
+#line 80 "block_sums.cpu.cpp"
 }
 
 
@@ -85,22 +86,22 @@ void block_sums(const float* a, const float* b, float* scaled, float* out, int n
   float sum_a = 0.0f;
   float top_b = -1.0e30f;
   int above = 0;
-  // stream_parallel region, block_sums.cpp:14: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, block_sums.cpp:15: 2 blocks, run one after another on the calling thread
   {
-    // block 1, block_sums.cpp:15
+    // block 1, block_sums.cpp:16
     {
-      // parallel loop with reductions, block_sums.cpp:17
+      // parallel loop with reductions, block_sums.cpp:18
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_block_sums_loop0(qd_begin, qd_count, a, n, sum_a);
       }
-      // serial task, block_sums.cpp:19
+      // serial task, block_sums.cpp:20
       qd_block_sums_task1(out, sum_a);
     }
-    // block 2, block_sums.cpp:22
+    // block 2, block_sums.cpp:23
     {
-      // parallel loop with reductions, block_sums.cpp:24
+      // parallel loop with reductions, block_sums.cpp:25
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -108,16 +109,16 @@ void block_sums(const float* a, const float* b, float* scaled, float* out, int n
       }
     }
   }
-  // serial task, block_sums.cpp:29
+  // serial task, block_sums.cpp:30
   qd_block_sums_task3(out, sum_a, top_b);
-  // parallel loop, block_sums.cpp:30
+  // parallel loop, block_sums.cpp:31
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_block_sums_loop4(qd_begin, qd_count, a, scaled, top_b, above, n);
   }
   if (report) {
-    // serial task, block_sums.cpp:33
+    // serial task, block_sums.cpp:34
     qd_block_sums_task5(out, sum_a, above);
   }
 }
@@ -127,5 +128,5 @@ void block_sums(const float* a, const float* b, float* scaled, float* out, int n
 }
 
 // ---- end of qd kernel 'block_sums' ----
-#line 34 "block_sums.cpp"
+#line 35 "block_sums.cpp"
 

@@ -3,6 +3,7 @@
 #include <qd/detail/cuda.h>
 #include <qd/minmax.h> // device code calls twins of constexpr standard functions, which nvcc runs on the device without --expt-relaxed-constexpr
 #line 1 "block_sums.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Two stream_parallel blocks, each reducing into its own local of the kernel
 // body: the results are device scalars of the call, which the block itself
 // reads after its loop and the work after the region's join reads in order
@@ -10,9 +11,9 @@
 
 #include <algorithm>
 
-// ---- qd kernel 'block_sums' (block_sums.cpp:8), translated by qd-translate ----
-#line 15 "block_sums.cu"
-// Parallel loop of 'block_sums' (block_sums.cpp:17) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'block_sums' (block_sums.cpp:9), translated by qd-translate ----
+#line 16 "block_sums.cu"
+// Parallel loop of 'block_sums' (block_sums.cpp:18) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_block_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_sum_a, float* qd_partials_sum_a, float qd_init_sum_a, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -23,16 +24,16 @@ qd_block_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 18 "block_sums.cpp"
+#line 19 "block_sums.cpp"
 sum_a += a[i];
-#line 29 "block_sums.cu"
+#line 30 "block_sums.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 18 "block_sums.cpp"
+#line 19 "block_sums.cpp"
 sum_a += a[i];
-#line 36 "block_sums.cu"
+#line 37 "block_sums.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum_a[256];
@@ -46,16 +47,16 @@ sum_a += a[i];
   }
 }
 
-// Serial task of 'block_sums' (block_sums.cpp:19): runs on one thread.
+// Serial task of 'block_sums' (block_sums.cpp:20): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_block_sums_task1(float * out, const float* qd_scalar_sum_a) {
   const float sum_a = *qd_scalar_sum_a;
-#line 19 "block_sums.cpp"
+#line 20 "block_sums.cpp"
 out[0] = sum_a;
-#line 56 "block_sums.cu"
+#line 57 "block_sums.cu"
 }
 
-// Parallel loop of 'block_sums' (block_sums.cpp:24) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'block_sums' (block_sums.cpp:25) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_block_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * b, float* qd_result_top_b, float* qd_partials_top_b, float qd_init_top_b, int* qd_result_above, int* qd_partials_above, int qd_init_above, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -67,22 +68,22 @@ qd_block_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * b, float
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 24 "block_sums.cpp"
+#line 25 "block_sums.cpp"
 {
             top_b = qd::max(top_b, b[i]);
             above += b[i] > 0.5f ? 1 : 0;
         }
-#line 76 "block_sums.cu"
+#line 77 "block_sums.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 24 "block_sums.cpp"
+#line 25 "block_sums.cpp"
 {
             top_b = qd::max(top_b, b[i]);
             above += b[i] > 0.5f ? 1 : 0;
         }
-#line 86 "block_sums.cu"
+#line 87 "block_sums.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top_b[256];
@@ -103,17 +104,17 @@ qd_block_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * b, float
   }
 }
 
-// Serial task of 'block_sums' (block_sums.cpp:29): runs on one thread.
+// Serial task of 'block_sums' (block_sums.cpp:30): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_block_sums_task3(float * out, const float* qd_scalar_sum_a, const float* qd_scalar_top_b) {
   const float sum_a = *qd_scalar_sum_a;
   const float top_b = *qd_scalar_top_b;
-#line 29 "block_sums.cpp"
+#line 30 "block_sums.cpp"
 out[1] = sum_a + top_b;
-#line 114 "block_sums.cu"
+#line 115 "block_sums.cu"
 }
 
-// Parallel loop of 'block_sums' (block_sums.cpp:30): a grid-stride loop over the iterations.
+// Parallel loop of 'block_sums' (block_sums.cpp:31): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_block_sums_loop4(int qd_begin, std::uint64_t qd_count, const float * a, float * scaled, const float* qd_scalar_top_b, const int* qd_scalar_above) {
   const float top_b = *qd_scalar_top_b;
@@ -121,20 +122,20 @@ qd_block_sums_loop4(int qd_begin, std::uint64_t qd_count, const float * a, float
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 31 "block_sums.cpp"
+#line 32 "block_sums.cpp"
 scaled[i] = a[i] / top_b + static_cast<float>(above);
-#line 127 "block_sums.cu"
+#line 128 "block_sums.cu"
   }
 }
 
-// Serial task of 'block_sums' (block_sums.cpp:33): runs on one thread.
+// Serial task of 'block_sums' (block_sums.cpp:34): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_block_sums_task5(float * out, const float* qd_scalar_sum_a, const int* qd_scalar_above) {
   const float sum_a = *qd_scalar_sum_a;
   const int above = *qd_scalar_above;
-#line 33 "block_sums.cpp"
+#line 34 "block_sums.cpp"
 out[2] = sum_a * static_cast<float>(above);
-#line 138 "block_sums.cu"
+#line 139 "block_sums.cu"
 }
 
 
@@ -149,9 +150,9 @@ void block_sums(const float* a, const float* b, float* scaled, float* out, int n
   float sum_a = 0.0f;
   float top_b = -1.0e30f;
   int above = 0;
-  // stream_parallel region, block_sums.cpp:14: 2 blocks, each on its own pooled stream
+  // stream_parallel region, block_sums.cpp:15: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region block_sums.cpp:14");
+    QD_PROFILE_RANGE("qd region block_sums.cpp:15");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -161,31 +162,31 @@ void block_sums(const float* a, const float* b, float* scaled, float* out, int n
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, block_sums.cpp:15
+    // block 1, block_sums.cpp:16
     {
-      QD_PROFILE_RANGE("qd block 1 block_sums.cpp:15");
+      QD_PROFILE_RANGE("qd block 1 block_sums.cpp:16");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop with reductions, block_sums.cpp:17: launched even when empty, so that the results hold the initializers
+      // parallel loop with reductions, block_sums.cpp:18: launched even when empty, so that the results hold the initializers
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_block_sums_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "block_sums", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum_a, qd_scratch.counter(0));
-        qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 17);
+        qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 18);
       }
-      // serial task, block_sums.cpp:19
+      // serial task, block_sums.cpp:20
       qd_block_sums_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(out, "block_sums", "out"), qd_scratch.slot<float>(0));
-      qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 19);
+      qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 20);
     }
-    // block 2, block_sums.cpp:22
+    // block 2, block_sums.cpp:23
     {
-      QD_PROFILE_RANGE("qd block 2 block_sums.cpp:22");
+      QD_PROFILE_RANGE("qd block 2 block_sums.cpp:23");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // parallel loop with reductions, block_sums.cpp:24: launched even when empty, so that the results hold the initializers
+      // parallel loop with reductions, block_sums.cpp:25: launched even when empty, so that the results hold the initializers
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_block_sums_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "block_sums", "b"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), top_b, qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), above, qd_scratch.counter(1));
-        qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 24);
+        qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 25);
       }
     }
     // Join: the launch stream waits for every block before the work after the region.
@@ -194,22 +195,22 @@ void block_sums(const float* a, const float* b, float* scaled, float* out, int n
     qd_events.record(2, qd_block_streams[1]);
     qd_events.wait(2, qd_stream);
   }
-  // serial task, block_sums.cpp:29
+  // serial task, block_sums.cpp:30
   qd_block_sums_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "block_sums", "out"), qd_scratch.slot<float>(0), qd_scratch.slot<float>(1));
-  qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 29);
-  // parallel loop, block_sums.cpp:30
+  qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 30);
+  // parallel loop, block_sums.cpp:31
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_block_sums_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "block_sums", "a"), qd::detail::present_or_device(scaled, "block_sums", "scaled"), qd_scratch.slot<float>(1), qd_scratch.slot<int>(2));
-      qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 30);
+      qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 31);
     }
   }
   if (report) {
-    // serial task, block_sums.cpp:33
+    // serial task, block_sums.cpp:34
     qd_block_sums_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "block_sums", "out"), qd_scratch.slot<float>(0), qd_scratch.slot<int>(2));
-    qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 33);
+    qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 34);
   }
 }
 
@@ -218,5 +219,5 @@ void block_sums(const float* a, const float* b, float* scaled, float* out, int n
 }
 
 // ---- end of qd kernel 'block_sums' ----
-#line 34 "block_sums.cpp"
+#line 35 "block_sums.cpp"
 

@@ -3,48 +3,49 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "block_without_braces.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // `#pragma qd stream_parallel` followed by a single statement that is not a compound
 // statement: here each block is one for loop (and one block is braced, in the same region).
 
-// ---- qd kernel 'split_complex' (block_without_braces.cpp:4), translated by qd-translate ----
-#line 11 "block_without_braces.cpu.cpp"
-// Parallel loop of 'split_complex' (block_without_braces.cpp:8): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'split_complex' (block_without_braces.cpp:5), translated by qd-translate ----
+#line 12 "block_without_braces.cpu.cpp"
+// Parallel loop of 'split_complex' (block_without_braces.cpp:9): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_split_complex_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * interleaved, float * re, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 9 "block_without_braces.cpp"
+#line 10 "block_without_braces.cpp"
 re[i] = interleaved[2 * i];
-#line 21 "block_without_braces.cpu.cpp"
+#line 22 "block_without_braces.cpu.cpp"
   }
 }
 
-// Parallel loop of 'split_complex' (block_without_braces.cpp:11): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'split_complex' (block_without_braces.cpp:12): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_split_complex_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * interleaved, float * im, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 11 "block_without_braces.cpp"
+#line 12 "block_without_braces.cpp"
 im[i] = interleaved[2 * i + 1];
-#line 34 "block_without_braces.cpu.cpp"
+#line 35 "block_without_braces.cpu.cpp"
   }
 }
 
-// Parallel loop of 'split_complex' (block_without_braces.cpp:14): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'split_complex' (block_without_braces.cpp:15): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_split_complex_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * interleaved, float * mag2, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 15 "block_without_braces.cpp"
+#line 16 "block_without_braces.cpp"
 mag2[i] = interleaved[2 * i] * interleaved[2 * i] +
                       interleaved[2 * i + 1] * interleaved[2 * i + 1];
-#line 48 "block_without_braces.cpu.cpp"
+#line 49 "block_without_braces.cpu.cpp"
   }
 }
 
@@ -52,29 +53,29 @@ mag2[i] = interleaved[2 * i] * interleaved[2 * i] +
 // Host entry points of kernel 'split_complex': they run its work on the calling thread and return when it is done.
 void split_complex(const float* interleaved, float* re, float* im, float* mag2, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // stream_parallel region, block_without_braces.cpp:7: 3 blocks, run one after another on the calling thread
+  // stream_parallel region, block_without_braces.cpp:8: 3 blocks, run one after another on the calling thread
   {
-    // block 1, block_without_braces.cpp:8
+    // block 1, block_without_braces.cpp:9
     {
-      // parallel loop, block_without_braces.cpp:8
+      // parallel loop, block_without_braces.cpp:9
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_split_complex_loop0(qd_begin, qd_count, interleaved, re, n);
       }
     }
-    // block 2, block_without_braces.cpp:11
+    // block 2, block_without_braces.cpp:12
     {
-      // parallel loop, block_without_braces.cpp:11
+      // parallel loop, block_without_braces.cpp:12
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_split_complex_loop1(qd_begin, qd_count, interleaved, im, n);
       }
     }
-    // block 3, block_without_braces.cpp:13
+    // block 3, block_without_braces.cpp:14
     {
-      // parallel loop, block_without_braces.cpp:14
+      // parallel loop, block_without_braces.cpp:15
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -89,5 +90,5 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
 }
 
 // ---- end of qd kernel 'split_complex' ----
-#line 18 "block_without_braces.cpp"
+#line 19 "block_without_braces.cpp"
 

@@ -2,45 +2,46 @@
 // Licence: the code translated from block_without_braces.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "block_without_braces.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // `#pragma qd stream_parallel` followed by a single statement that is not a compound
 // statement: here each block is one for loop (and one block is braced, in the same region).
 
-// ---- qd kernel 'split_complex' (block_without_braces.cpp:4), translated by qd-translate ----
-#line 10 "block_without_braces.cu"
-// Parallel loop of 'split_complex' (block_without_braces.cpp:8): a grid-stride loop over the iterations.
+// ---- qd kernel 'split_complex' (block_without_braces.cpp:5), translated by qd-translate ----
+#line 11 "block_without_braces.cu"
+// Parallel loop of 'split_complex' (block_without_braces.cpp:9): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_split_complex_loop0(int qd_begin, std::uint64_t qd_count, const float * interleaved, float * re) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 9 "block_without_braces.cpp"
+#line 10 "block_without_braces.cpp"
 re[i] = interleaved[2 * i];
-#line 19 "block_without_braces.cu"
+#line 20 "block_without_braces.cu"
   }
 }
 
-// Parallel loop of 'split_complex' (block_without_braces.cpp:11): a grid-stride loop over the iterations.
+// Parallel loop of 'split_complex' (block_without_braces.cpp:12): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_split_complex_loop1(int qd_begin, std::uint64_t qd_count, const float * interleaved, float * im) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 11 "block_without_braces.cpp"
+#line 12 "block_without_braces.cpp"
 im[i] = interleaved[2 * i + 1];
-#line 31 "block_without_braces.cu"
+#line 32 "block_without_braces.cu"
   }
 }
 
-// Parallel loop of 'split_complex' (block_without_braces.cpp:14): a grid-stride loop over the iterations.
+// Parallel loop of 'split_complex' (block_without_braces.cpp:15): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_split_complex_loop2(int qd_begin, std::uint64_t qd_count, const float * interleaved, float * mag2) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 15 "block_without_braces.cpp"
+#line 16 "block_without_braces.cpp"
 mag2[i] = interleaved[2 * i] * interleaved[2 * i] +
                       interleaved[2 * i + 1] * interleaved[2 * i + 1];
-#line 44 "block_without_braces.cu"
+#line 45 "block_without_braces.cu"
   }
 }
 
@@ -51,9 +52,9 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // stream_parallel region, block_without_braces.cpp:7: 3 blocks, each on its own pooled stream
+  // stream_parallel region, block_without_braces.cpp:8: 3 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region block_without_braces.cpp:7");
+    QD_PROFILE_RANGE("qd region block_without_braces.cpp:8");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(3, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(4, qd_device); // [0]: fork; [b]: join of block b
@@ -64,45 +65,45 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
     qd_events.wait(0, qd_block_streams[2]);
-    // block 1, block_without_braces.cpp:8
+    // block 1, block_without_braces.cpp:9
     {
-      QD_PROFILE_RANGE("qd block 1 block_without_braces.cpp:8");
+      QD_PROFILE_RANGE("qd block 1 block_without_braces.cpp:9");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop, block_without_braces.cpp:8
+      // parallel loop, block_without_braces.cpp:9
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_split_complex_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(interleaved, "split_complex", "interleaved"), qd::detail::present_or_device(re, "split_complex", "re"));
-          qd::detail::check_launch(cudaGetLastError(), "split_complex", "block_without_braces.cpp", 8);
+          qd::detail::check_launch(cudaGetLastError(), "split_complex", "block_without_braces.cpp", 9);
         }
       }
     }
-    // block 2, block_without_braces.cpp:11
+    // block 2, block_without_braces.cpp:12
     {
-      QD_PROFILE_RANGE("qd block 2 block_without_braces.cpp:11");
+      QD_PROFILE_RANGE("qd block 2 block_without_braces.cpp:12");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // parallel loop, block_without_braces.cpp:11
+      // parallel loop, block_without_braces.cpp:12
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_split_complex_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(interleaved, "split_complex", "interleaved"), qd::detail::present_or_device(im, "split_complex", "im"));
-          qd::detail::check_launch(cudaGetLastError(), "split_complex", "block_without_braces.cpp", 11);
+          qd::detail::check_launch(cudaGetLastError(), "split_complex", "block_without_braces.cpp", 12);
         }
       }
     }
-    // block 3, block_without_braces.cpp:13
+    // block 3, block_without_braces.cpp:14
     {
-      QD_PROFILE_RANGE("qd block 3 block_without_braces.cpp:13");
+      QD_PROFILE_RANGE("qd block 3 block_without_braces.cpp:14");
       const qd::StreamRef qd_block_stream = qd_block_streams[2];
-      // parallel loop, block_without_braces.cpp:14
+      // parallel loop, block_without_braces.cpp:15
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_split_complex_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(interleaved, "split_complex", "interleaved"), qd::detail::present_or_device(mag2, "split_complex", "mag2"));
-          qd::detail::check_launch(cudaGetLastError(), "split_complex", "block_without_braces.cpp", 14);
+          qd::detail::check_launch(cudaGetLastError(), "split_complex", "block_without_braces.cpp", 15);
         }
       }
     }
@@ -121,5 +122,5 @@ void split_complex(const float* interleaved, float* re, float* im, float* mag2, 
 }
 
 // ---- end of qd kernel 'split_complex' ----
-#line 18 "block_without_braces.cpp"
+#line 19 "block_without_braces.cpp"
 

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "builtin_names.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // User names that CUDA and HIP also use for their built-in variables:
 // a struct parameter named 'gridDim' (a simulation grid), a host scalar
 // named 'blockDim', a reduction variable named 'threadIdx', a body local
@@ -14,43 +15,43 @@ struct Grid {
     int y;
 };
 
-// ---- qd kernel 'fill_grid' (builtin_names.cpp:12), translated by qd-translate ----
-#line 19 "builtin_names.cpu.cpp"
-// Parallel loop of 'fill_grid' (builtin_names.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'fill_grid' (builtin_names.cpp:13), translated by qd-translate ----
+#line 20 "builtin_names.cpu.cpp"
+// Parallel loop of 'fill_grid' (builtin_names.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_fill_grid_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * field, Grid gridDim, int blockIdx, const int blockDim) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < blockDim; ++i) {
-#line 16 "builtin_names.cpp"
+#line 17 "builtin_names.cpp"
 {
         const int warpSize = i % gridDim.x;
         field[i] = static_cast<float>(warpSize + blockIdx);
     }
-#line 32 "builtin_names.cpu.cpp"
+#line 33 "builtin_names.cpu.cpp"
   }
 }
 
-// Parallel loop of 'fill_grid' (builtin_names.cpp:22) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'fill_grid' (builtin_names.cpp:23) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_fill_grid_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * field, const int blockDim, float& threadIdx) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: threadIdx)
 #endif
   for (int i = qd_begin; i < blockDim; ++i) {
-#line 23 "builtin_names.cpp"
+#line 24 "builtin_names.cpp"
 threadIdx += field[i];
-#line 45 "builtin_names.cpu.cpp"
+#line 46 "builtin_names.cpu.cpp"
   }
 }
 
-// Serial task of 'fill_grid' (builtin_names.cpp:24): runs once, on the calling thread.
+// Serial task of 'fill_grid' (builtin_names.cpp:25): runs once, on the calling thread.
 static void
 qd_fill_grid_task2(float * total, float threadIdx) {
-#line 24 "builtin_names.cpp"
+#line 25 "builtin_names.cpp"
 total[0] = threadIdx;
-#line 54 "builtin_names.cpu.cpp"
+#line 55 "builtin_names.cpu.cpp"
 }
 
 
@@ -58,20 +59,20 @@ total[0] = threadIdx;
 void fill_grid(float* field, float* total, Grid gridDim, int blockIdx, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   const int blockDim = gridDim.x * gridDim.y;
-  // parallel loop, builtin_names.cpp:16
+  // parallel loop, builtin_names.cpp:17
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(blockDim), /*inclusive=*/false);
     qd_fill_grid_loop0(qd_begin, qd_count, field, gridDim, blockIdx, blockDim);
   }
   float threadIdx = 0.0f;
-  // parallel loop with reductions, builtin_names.cpp:22
+  // parallel loop with reductions, builtin_names.cpp:23
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(blockDim), /*inclusive=*/false);
     qd_fill_grid_loop1(qd_begin, qd_count, field, blockDim, threadIdx);
   }
-  // serial task, builtin_names.cpp:24
+  // serial task, builtin_names.cpp:25
   qd_fill_grid_task2(total, threadIdx);
 }
 
@@ -80,5 +81,5 @@ void fill_grid(float* field, float* total, Grid gridDim, int blockIdx) {
 }
 
 // ---- end of qd kernel 'fill_grid' ----
-#line 25 "builtin_names.cpp"
+#line 26 "builtin_names.cpp"
 

@@ -2,6 +2,7 @@
 // Licence: the code translated from builtin_names.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "builtin_names.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // User names that CUDA and HIP also use for their built-in variables:
 // a struct parameter named 'gridDim' (a simulation grid), a host scalar
 // named 'blockDim', a reduction variable named 'threadIdx', a body local
@@ -13,24 +14,24 @@ struct Grid {
     int y;
 };
 
-// ---- qd kernel 'fill_grid' (builtin_names.cpp:12), translated by qd-translate ----
-#line 18 "builtin_names.hip"
-// Parallel loop of 'fill_grid' (builtin_names.cpp:16): a grid-stride loop over the iterations.
+// ---- qd kernel 'fill_grid' (builtin_names.cpp:13), translated by qd-translate ----
+#line 19 "builtin_names.hip"
+// Parallel loop of 'fill_grid' (builtin_names.cpp:17): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_fill_grid_loop0(int qd_begin, std::uint64_t qd_count, float * field, Grid gridDim, int blockIdx) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 16 "builtin_names.cpp"
+#line 17 "builtin_names.cpp"
 {
         const int warpSize = i % gridDim.x;
         field[i] = static_cast<float>(warpSize + blockIdx);
     }
-#line 30 "builtin_names.hip"
+#line 31 "builtin_names.hip"
   }
 }
 
-// Parallel loop of 'fill_grid' (builtin_names.cpp:22) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'fill_grid' (builtin_names.cpp:23) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_fill_grid_loop1(int qd_begin, std::uint64_t qd_count, float * field, float* qd_result_threadIdx, float* qd_partials_threadIdx, float qd_init_threadIdx, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -41,16 +42,16 @@ qd_fill_grid_loop1(int qd_begin, std::uint64_t qd_count, float * field, float* q
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 23 "builtin_names.cpp"
+#line 24 "builtin_names.cpp"
 threadIdx += field[i];
-#line 47 "builtin_names.hip"
+#line 48 "builtin_names.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 23 "builtin_names.cpp"
+#line 24 "builtin_names.cpp"
 threadIdx += field[i];
-#line 54 "builtin_names.hip"
+#line 55 "builtin_names.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_threadIdx[256];
@@ -64,13 +65,13 @@ threadIdx += field[i];
   }
 }
 
-// Serial task of 'fill_grid' (builtin_names.cpp:24): runs on one thread.
+// Serial task of 'fill_grid' (builtin_names.cpp:25): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_fill_grid_task2(float * total, const float* qd_scalar_threadIdx) {
   const float threadIdx = *qd_scalar_threadIdx;
-#line 24 "builtin_names.cpp"
+#line 25 "builtin_names.cpp"
 total[0] = threadIdx;
-#line 74 "builtin_names.hip"
+#line 75 "builtin_names.hip"
 }
 
 
@@ -83,26 +84,26 @@ void fill_grid(float* field, float* total, Grid gridDim, int blockIdx, qd::Strea
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   const int blockDim = gridDim.x * gridDim.y;
-  // parallel loop, builtin_names.cpp:16
+  // parallel loop, builtin_names.cpp:17
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(blockDim), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_fill_grid_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(field, "fill_grid", "field"), gridDim, blockIdx);
-      qd::detail::check_launch(hipGetLastError(), "fill_grid", "builtin_names.cpp", 16);
+      qd::detail::check_launch(hipGetLastError(), "fill_grid", "builtin_names.cpp", 17);
     }
   }
   float threadIdx = 0.0f;
-  // parallel loop with reductions, builtin_names.cpp:22: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, builtin_names.cpp:23: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(blockDim), /*inclusive=*/false);
     qd_fill_grid_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(field, "fill_grid", "field"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), threadIdx, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "fill_grid", "builtin_names.cpp", 22);
+    qd::detail::check_launch(hipGetLastError(), "fill_grid", "builtin_names.cpp", 23);
   }
-  // serial task, builtin_names.cpp:24
+  // serial task, builtin_names.cpp:25
   qd_fill_grid_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(total, "fill_grid", "total"), qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "fill_grid", "builtin_names.cpp", 24);
+  qd::detail::check_launch(hipGetLastError(), "fill_grid", "builtin_names.cpp", 25);
 }
 
 void fill_grid(float* field, float* total, Grid gridDim, int blockIdx) {
@@ -110,5 +111,5 @@ void fill_grid(float* field, float* total, Grid gridDim, int blockIdx) {
 }
 
 // ---- end of qd kernel 'fill_grid' ----
-#line 25 "builtin_names.cpp"
+#line 26 "builtin_names.cpp"
 

@@ -3,27 +3,28 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "c_style_loops.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // C-style parallel loops (SPEC section 1): a loop variable declared earlier
 // and assigned by the loop, steps other than 1 (constant and from a host
 // value), counting down with '>' and '>=', an unsigned variable counting down
 // to 0, 'i = i + c', and a collapsed nest of assigned variables.
 
-// ---- qd kernel 'c_style_loops' (c_style_loops.cpp:6), translated by qd-translate ----
-#line 13 "c_style_loops.cpu.cpp"
-// Parallel loop of 'c_style_loops' (c_style_loops.cpp:11): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'c_style_loops' (c_style_loops.cpp:7), translated by qd-translate ----
+#line 14 "c_style_loops.cpu.cpp"
+// Parallel loop of 'c_style_loops' (c_style_loops.cpp:12): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_c_style_loops_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 12 "c_style_loops.cpp"
+#line 13 "c_style_loops.cpp"
 a[i] = static_cast<float>(i) * 0.5f;
-#line 23 "c_style_loops.cpu.cpp"
+#line 24 "c_style_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'c_style_loops' (c_style_loops.cpp:13): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'c_style_loops' (c_style_loops.cpp:14): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_c_style_loops_loop1(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, double * b) {
 #if defined(_OPENMP)
@@ -31,13 +32,13 @@ qd_c_style_loops_loop1(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] 
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 14 "c_style_loops.cpp"
+#line 15 "c_style_loops.cpp"
 b[i] = a[i] + 1.0;
-#line 37 "c_style_loops.cpu.cpp"
+#line 38 "c_style_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'c_style_loops' (c_style_loops.cpp:15): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'c_style_loops' (c_style_loops.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_c_style_loops_loop2(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * c) {
 #if defined(_OPENMP)
@@ -45,13 +46,13 @@ qd_c_style_loops_loop2(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] 
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 16 "c_style_loops.cpp"
+#line 17 "c_style_loops.cpp"
 c[i] = i;
-#line 51 "c_style_loops.cpu.cpp"
+#line 52 "c_style_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'c_style_loops' (c_style_loops.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'c_style_loops' (c_style_loops.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_c_style_loops_loop3(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * c) {
 #if defined(_OPENMP)
@@ -59,13 +60,13 @@ qd_c_style_loops_loop3(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] 
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
     [[maybe_unused]] int k = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 18 "c_style_loops.cpp"
+#line 19 "c_style_loops.cpp"
 c[k] += 7;
-#line 65 "c_style_loops.cpu.cpp"
+#line 66 "c_style_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'c_style_loops' (c_style_loops.cpp:19): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'c_style_loops' (c_style_loops.cpp:20): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_c_style_loops_loop4(qd::detail::StridedBegin<unsigned int> qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * b) {
 #if defined(_OPENMP)
@@ -73,13 +74,13 @@ qd_c_style_loops_loop4(qd::detail::StridedBegin<unsigned int> qd_begin, [[maybe_
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
     [[maybe_unused]] unsigned int u = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
-#line 20 "c_style_loops.cpp"
+#line 21 "c_style_loops.cpp"
 b[u - 1] *= 2.0;
-#line 79 "c_style_loops.cpu.cpp"
+#line 80 "c_style_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'c_style_loops' (c_style_loops.cpp:21): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'c_style_loops' (c_style_loops.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_c_style_loops_loop5(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a) {
 #if defined(_OPENMP)
@@ -87,13 +88,13 @@ qd_c_style_loops_loop5(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] 
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 22 "c_style_loops.cpp"
+#line 23 "c_style_loops.cpp"
 a[i] -= 3.0f;
-#line 93 "c_style_loops.cpu.cpp"
+#line 94 "c_style_loops.cpu.cpp"
   }
 }
 
-// Parallel loop nest of 'c_style_loops' (c_style_loops.cpp:24), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'c_style_loops' (c_style_loops.cpp:25), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_c_style_loops_loop6(qd::detail::StridedBegin<int> qd_begin0, qd::detail::StridedBegin<int> qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, double * b, int cols) {
 #if defined(_OPENMP)
@@ -104,9 +105,9 @@ qd_c_style_loops_loop6(qd::detail::StridedBegin<int> qd_begin0, qd::detail::Stri
   {
     [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_k0));
     [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_k1));
-#line 26 "c_style_loops.cpp"
+#line 27 "c_style_loops.cpp"
 b[i * cols + j] += static_cast<double>(j);
-#line 110 "c_style_loops.cpu.cpp"
+#line 111 "c_style_loops.cpu.cpp"
   }
 }
 
@@ -116,48 +117,48 @@ void c_style_loops(float* a, double* b, int* c, int n, int stride, int rows, int
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   [[maybe_unused]] int i, j;
   [[maybe_unused]] unsigned u;
-  // parallel loop, c_style_loops.cpp:11
+  // parallel loop, c_style_loops.cpp:12
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_c_style_loops_loop0(qd_begin, qd_count, a, n);
   }
-  // parallel loop, c_style_loops.cpp:13
+  // parallel loop, c_style_loops.cpp:14
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(n - 1), 1, /*descending=*/true);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(0), /*inclusive=*/true, "c_style_loops", "c_style_loops.cpp", 13);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(0), /*inclusive=*/true, "c_style_loops", "c_style_loops.cpp", 14);
     qd_c_style_loops_loop1(qd_begin, qd_count, a, b);
   }
-  // parallel loop, c_style_loops.cpp:15
+  // parallel loop, c_style_loops.cpp:16
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(1), (3), /*descending=*/false);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 15);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 16);
     qd_c_style_loops_loop2(qd_begin, qd_count, c);
   }
-  // parallel loop, c_style_loops.cpp:17
+  // parallel loop, c_style_loops.cpp:18
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(n - 2), (stride), /*descending=*/true);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(0), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 17);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(0), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 18);
     qd_c_style_loops_loop3(qd_begin, qd_count, c);
   }
-  // parallel loop, c_style_loops.cpp:19
+  // parallel loop, c_style_loops.cpp:20
   {
     const qd::detail::StridedBegin<unsigned int> qd_begin = qd::detail::strided_begin(static_cast<unsigned int>(static_cast<unsigned>(n)), 1, /*descending=*/true);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<unsigned int>(0), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 19);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<unsigned int>(0), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 20);
     qd_c_style_loops_loop4(qd_begin, qd_count, b);
   }
-  // parallel loop, c_style_loops.cpp:21
+  // parallel loop, c_style_loops.cpp:22
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(0), (5), /*descending=*/false);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 21);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 22);
     qd_c_style_loops_loop5(qd_begin, qd_count, a);
   }
-  // parallel loop nest, collapse(2), c_style_loops.cpp:24
+  // parallel loop nest, collapse(2), c_style_loops.cpp:25
   {
     const qd::detail::StridedBegin<int> qd_begin0 = qd::detail::strided_begin(static_cast<int>(0), (2), /*descending=*/false);
     const qd::detail::StridedBegin<int> qd_begin1 = qd::detail::strided_begin(static_cast<int>(cols - 1), 1, /*descending=*/true);
-    const std::uint64_t qd_counts[2] = { qd::detail::checked_trip_count(qd_begin0, static_cast<int>(rows), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 24), qd::detail::checked_trip_count(qd_begin1, static_cast<int>(0), /*inclusive=*/true, "c_style_loops", "c_style_loops.cpp", 25) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "c_style_loops", "c_style_loops.cpp", 24);
+    const std::uint64_t qd_counts[2] = { qd::detail::checked_trip_count(qd_begin0, static_cast<int>(rows), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 25), qd::detail::checked_trip_count(qd_begin1, static_cast<int>(0), /*inclusive=*/true, "c_style_loops", "c_style_loops.cpp", 26) };
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "c_style_loops", "c_style_loops.cpp", 25);
     qd_c_style_loops_loop6(qd_begin0, qd_begin1, qd_space, b, cols);
   }
 }
@@ -167,5 +168,5 @@ void c_style_loops(float* a, double* b, int* c, int n, int stride, int rows, int
 }
 
 // ---- end of qd kernel 'c_style_loops' ----
-#line 27 "c_style_loops.cpp"
+#line 28 "c_style_loops.cpp"
 

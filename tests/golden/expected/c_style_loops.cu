@@ -2,98 +2,99 @@
 // Licence: the code translated from c_style_loops.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "c_style_loops.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // C-style parallel loops (SPEC section 1): a loop variable declared earlier
 // and assigned by the loop, steps other than 1 (constant and from a host
 // value), counting down with '>' and '>=', an unsigned variable counting down
 // to 0, 'i = i + c', and a collapsed nest of assigned variables.
 
-// ---- qd kernel 'c_style_loops' (c_style_loops.cpp:6), translated by qd-translate ----
-#line 12 "c_style_loops.cu"
-// Parallel loop of 'c_style_loops' (c_style_loops.cpp:11): a grid-stride loop over the iterations.
+// ---- qd kernel 'c_style_loops' (c_style_loops.cpp:7), translated by qd-translate ----
+#line 13 "c_style_loops.cu"
+// Parallel loop of 'c_style_loops' (c_style_loops.cpp:12): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_c_style_loops_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 12 "c_style_loops.cpp"
+#line 13 "c_style_loops.cpp"
 a[i] = static_cast<float>(i) * 0.5f;
-#line 21 "c_style_loops.cu"
+#line 22 "c_style_loops.cu"
   }
 }
 
-// Parallel loop of 'c_style_loops' (c_style_loops.cpp:13): a grid-stride loop over the iterations.
+// Parallel loop of 'c_style_loops' (c_style_loops.cpp:14): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_c_style_loops_loop1(qd::detail::StridedBegin<int> qd_begin, std::uint64_t qd_count, float * a, double * b) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 14 "c_style_loops.cpp"
+#line 15 "c_style_loops.cpp"
 b[i] = a[i] + 1.0;
-#line 33 "c_style_loops.cu"
+#line 34 "c_style_loops.cu"
   }
 }
 
-// Parallel loop of 'c_style_loops' (c_style_loops.cpp:15): a grid-stride loop over the iterations.
+// Parallel loop of 'c_style_loops' (c_style_loops.cpp:16): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_c_style_loops_loop2(qd::detail::StridedBegin<int> qd_begin, std::uint64_t qd_count, int * c) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 16 "c_style_loops.cpp"
+#line 17 "c_style_loops.cpp"
 c[i] = i;
-#line 45 "c_style_loops.cu"
+#line 46 "c_style_loops.cu"
   }
 }
 
-// Parallel loop of 'c_style_loops' (c_style_loops.cpp:17): a grid-stride loop over the iterations.
+// Parallel loop of 'c_style_loops' (c_style_loops.cpp:18): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_c_style_loops_loop3(qd::detail::StridedBegin<int> qd_begin, std::uint64_t qd_count, int * c) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int k = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 18 "c_style_loops.cpp"
+#line 19 "c_style_loops.cpp"
 c[k] += 7;
-#line 57 "c_style_loops.cu"
+#line 58 "c_style_loops.cu"
   }
 }
 
-// Parallel loop of 'c_style_loops' (c_style_loops.cpp:19): a grid-stride loop over the iterations.
+// Parallel loop of 'c_style_loops' (c_style_loops.cpp:20): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_c_style_loops_loop4(qd::detail::StridedBegin<unsigned int> qd_begin, std::uint64_t qd_count, double * b) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] unsigned int u = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
-#line 20 "c_style_loops.cpp"
+#line 21 "c_style_loops.cpp"
 b[u - 1] *= 2.0;
-#line 69 "c_style_loops.cu"
+#line 70 "c_style_loops.cu"
   }
 }
 
-// Parallel loop of 'c_style_loops' (c_style_loops.cpp:21): a grid-stride loop over the iterations.
+// Parallel loop of 'c_style_loops' (c_style_loops.cpp:22): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_c_style_loops_loop5(qd::detail::StridedBegin<int> qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 22 "c_style_loops.cpp"
+#line 23 "c_style_loops.cpp"
 a[i] -= 3.0f;
-#line 81 "c_style_loops.cu"
+#line 82 "c_style_loops.cu"
   }
 }
 
-// Parallel loop nest of 'c_style_loops' (c_style_loops.cpp:24), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// Parallel loop nest of 'c_style_loops' (c_style_loops.cpp:25), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_c_style_loops_loop6(qd::detail::StridedBegin<int> qd_begin0, qd::detail::StridedBegin<int> qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, double * b, int cols) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 26 "c_style_loops.cpp"
+#line 27 "c_style_loops.cpp"
 b[i * cols + j] += static_cast<double>(j);
-#line 93 "c_style_loops.cu"
+#line 94 "c_style_loops.cu"
   }
 }
 
-// Parallel loop nest of 'c_style_loops' (c_style_loops.cpp:24), collapse(2), coarsened: each thread runs 4 neighbouring 'i' for one 'j', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+// Parallel loop nest of 'c_style_loops' (c_style_loops.cpp:25), collapse(2), coarsened: each thread runs 4 neighbouring 'i' for one 'j', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
 template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_c_style_loops_loop7(qd::detail::StridedBegin<int> qd_begin0, qd::detail::StridedBegin<int> qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, double * b, int cols) {
@@ -105,22 +106,22 @@ qd_c_style_loops_loop7(qd::detail::StridedBegin<int> qd_begin0, qd::detail::Stri
       qd::detail::row_copies<double, 4> qd_value0;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-#line 26 "c_style_loops.cpp"
+#line 27 "c_style_loops.cpp"
         qd_value0[qd_r] = static_cast<double>(j);
-#line 111 "c_style_loops.cu"
+#line 112 "c_style_loops.cu"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-#line 26 "c_style_loops.cpp"
+#line 27 "c_style_loops.cpp"
         b[i * cols + j] += qd_value0[qd_r];
-#line 117 "c_style_loops.cu"
+#line 118 "c_style_loops.cu"
       }
     } else {
       for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
-#line 26 "c_style_loops.cpp"
+#line 27 "c_style_loops.cpp"
 b[i * cols + j] += static_cast<double>(j);
-#line 124 "c_style_loops.cu"
+#line 125 "c_style_loops.cu"
       }
     }
   }
@@ -135,77 +136,77 @@ void c_style_loops(float* a, double* b, int* c, int n, int stride, int rows, int
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   [[maybe_unused]] int i, j;
   [[maybe_unused]] unsigned u;
-  // parallel loop, c_style_loops.cpp:11
+  // parallel loop, c_style_loops.cpp:12
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_c_style_loops_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "c_style_loops", "a"));
-      qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 11);
+      qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 12);
     }
   }
-  // parallel loop, c_style_loops.cpp:13
+  // parallel loop, c_style_loops.cpp:14
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(n - 1), 1, /*descending=*/true);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(0), /*inclusive=*/true, "c_style_loops", "c_style_loops.cpp", 13);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(0), /*inclusive=*/true, "c_style_loops", "c_style_loops.cpp", 14);
     if (qd_count != 0) {
       qd_c_style_loops_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "c_style_loops", "a"), qd::detail::present_or_device(b, "c_style_loops", "b"));
-      qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 13);
+      qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 14);
     }
   }
-  // parallel loop, c_style_loops.cpp:15
+  // parallel loop, c_style_loops.cpp:16
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(1), (3), /*descending=*/false);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 15);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 16);
     if (qd_count != 0) {
       qd_c_style_loops_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(c, "c_style_loops", "c"));
-      qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 15);
+      qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 16);
     }
   }
-  // parallel loop, c_style_loops.cpp:17
+  // parallel loop, c_style_loops.cpp:18
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(n - 2), (stride), /*descending=*/true);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(0), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 17);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(0), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 18);
     if (qd_count != 0) {
       qd_c_style_loops_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(c, "c_style_loops", "c"));
-      qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 17);
+      qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 18);
     }
   }
-  // parallel loop, c_style_loops.cpp:19
+  // parallel loop, c_style_loops.cpp:20
   {
     const qd::detail::StridedBegin<unsigned int> qd_begin = qd::detail::strided_begin(static_cast<unsigned int>(static_cast<unsigned>(n)), 1, /*descending=*/true);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<unsigned int>(0), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 19);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<unsigned int>(0), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 20);
     if (qd_count != 0) {
       qd_c_style_loops_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "c_style_loops", "b"));
-      qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 19);
+      qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 20);
     }
   }
-  // parallel loop, c_style_loops.cpp:21
+  // parallel loop, c_style_loops.cpp:22
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(0), (5), /*descending=*/false);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 21);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 22);
     if (qd_count != 0) {
       qd_c_style_loops_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "c_style_loops", "a"));
-      qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 21);
+      qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 22);
     }
   }
-  // parallel loop nest, collapse(2), c_style_loops.cpp:24
+  // parallel loop nest, collapse(2), c_style_loops.cpp:25
   {
     const qd::detail::StridedBegin<int> qd_begin0 = qd::detail::strided_begin(static_cast<int>(0), (2), /*descending=*/false);
     const qd::detail::StridedBegin<int> qd_begin1 = qd::detail::strided_begin(static_cast<int>(cols - 1), 1, /*descending=*/true);
-    const std::uint64_t qd_counts[2] = { qd::detail::checked_trip_count(qd_begin0, static_cast<int>(rows), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 24), qd::detail::checked_trip_count(qd_begin1, static_cast<int>(0), /*inclusive=*/true, "c_style_loops", "c_style_loops.cpp", 25) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "c_style_loops", "c_style_loops.cpp", 24);
+    const std::uint64_t qd_counts[2] = { qd::detail::checked_trip_count(qd_begin0, static_cast<int>(rows), /*inclusive=*/false, "c_style_loops", "c_style_loops.cpp", 25), qd::detail::checked_trip_count(qd_begin1, static_cast<int>(0), /*inclusive=*/true, "c_style_loops", "c_style_loops.cpp", 26) };
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "c_style_loops", "c_style_loops.cpp", 25);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
       if (!qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
         qd_c_style_loops_loop6<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(b, "c_style_loops", "b"), cols);
-        qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 24);
+        qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 25);
       } else if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
         qd_c_style_loops_loop7<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(b, "c_style_loops", "b"), cols);
-        qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 24);
+        qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 25);
       } else {
         qd_c_style_loops_loop7<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(b, "c_style_loops", "b"), cols);
-        qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 24);
+        qd::detail::check_launch(cudaGetLastError(), "c_style_loops", "c_style_loops.cpp", 25);
       }
     }
   }
@@ -216,5 +217,5 @@ void c_style_loops(float* a, double* b, int* c, int n, int stride, int rows, int
 }
 
 // ---- end of qd kernel 'c_style_loops' ----
-#line 27 "c_style_loops.cpp"
+#line 28 "c_style_loops.cpp"
 

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "check_every.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'check_every(N)' on loops whose condition the GPU computes: the host reads
 // the condition back every N iterations; the GPU tests it every iteration
 // and turns the work of later iterations off. The serial program's results
@@ -14,9 +15,9 @@
 
 static inline bool far_from(float value, float target) { return value > target; }
 
-// ---- qd kernel 'jacobi' (check_every.cpp:12), translated by qd-translate ----
-#line 19 "check_every.cpu.cpp"
-// Parallel loop of 'jacobi' (check_every.cpp:21) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'jacobi' (check_every.cpp:13), translated by qd-translate ----
+#line 20 "check_every.cpu.cpp"
+// Parallel loop of 'jacobi' (check_every.cpp:22) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_jacobi_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int n, float& res) {
 #if defined(_OPENMP)
@@ -24,45 +25,45 @@ qd_jacobi_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u
 #pragma omp parallel for reduction(qd_fmax_res: res)
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 21 "check_every.cpp"
+#line 22 "check_every.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 33 "check_every.cpu.cpp"
+#line 34 "check_every.cpu.cpp"
   }
-}
-
-// Serial task of 'jacobi' (check_every.cpp:25): runs once, on the calling thread.
-static void
-qd_jacobi_task1(float * u, float * v) {
-#line 25 "check_every.cpp"
-v[0] = u[0];
-#line 42 "check_every.cpu.cpp"
 }
 
 // Serial task of 'jacobi' (check_every.cpp:26): runs once, on the calling thread.
 static void
-qd_jacobi_task2(float * u, float * v, int n) {
+qd_jacobi_task1(float * u, float * v) {
 #line 26 "check_every.cpp"
-v[n - 1] = u[n - 1];
-#line 50 "check_every.cpu.cpp"
+v[0] = u[0];
+#line 43 "check_every.cpu.cpp"
 }
 
-// Serial task of 'jacobi' (check_every.cpp:32): runs once, on the calling thread.
+// Serial task of 'jacobi' (check_every.cpp:27): runs once, on the calling thread.
 static void
-qd_jacobi_task3(int * iterations, int it) {
-#line 32 "check_every.cpp"
-iterations[0] = it;
-#line 58 "check_every.cpu.cpp"
+qd_jacobi_task2(float * u, float * v, int n) {
+#line 27 "check_every.cpp"
+v[n - 1] = u[n - 1];
+#line 51 "check_every.cpu.cpp"
 }
 
 // Serial task of 'jacobi' (check_every.cpp:33): runs once, on the calling thread.
 static void
-qd_jacobi_task4(float * residual, float res) {
+qd_jacobi_task3(int * iterations, int it) {
 #line 33 "check_every.cpp"
+iterations[0] = it;
+#line 59 "check_every.cpu.cpp"
+}
+
+// Serial task of 'jacobi' (check_every.cpp:34): runs once, on the calling thread.
+static void
+qd_jacobi_task4(float * residual, float res) {
+#line 34 "check_every.cpp"
 residual[0] = res;
-#line 66 "check_every.cpu.cpp"
+#line 67 "check_every.cpu.cpp"
 }
 
 
@@ -73,24 +74,24 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
   int it = 0;
   while (far_from(res, tol) && it < max_it) {
     res = 0.0f;
-    // parallel loop with reductions, check_every.cpp:21
+    // parallel loop with reductions, check_every.cpp:22
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       qd_jacobi_loop0(qd_begin, qd_count, u, v, n, res);
     }
-    // serial task, check_every.cpp:25
-    qd_jacobi_task1(u, v);
     // serial task, check_every.cpp:26
+    qd_jacobi_task1(u, v);
+    // serial task, check_every.cpp:27
     qd_jacobi_task2(u, v, n);
     float* t = u;
     u = v;
     v = t;
     ++it;
   }
-  // serial task, check_every.cpp:32
-  qd_jacobi_task3(iterations, it);
   // serial task, check_every.cpp:33
+  qd_jacobi_task3(iterations, it);
+  // serial task, check_every.cpp:34
   qd_jacobi_task4(residual, res);
 }
 
@@ -99,42 +100,42 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
 }
 
 // ---- end of qd kernel 'jacobi' ----
-#line 34 "check_every.cpp"
+#line 35 "check_every.cpp"
 
 
 // do/while: the body runs before the first test.
-// ---- qd kernel 'halve_until' (check_every.cpp:37), translated by qd-translate ----
-#line 108 "check_every.cpu.cpp"
-// Parallel loop of 'halve_until' (check_every.cpp:46) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'halve_until' (check_every.cpp:38), translated by qd-translate ----
+#line 109 "check_every.cpu.cpp"
+// Parallel loop of 'halve_until' (check_every.cpp:47) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_halve_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 46 "check_every.cpp"
+#line 47 "check_every.cpp"
 {
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 121 "check_every.cpu.cpp"
+#line 122 "check_every.cpu.cpp"
   }
-}
-
-// Serial task of 'halve_until' (check_every.cpp:52): runs once, on the calling thread.
-static void
-qd_halve_until_task1(int * steps, int k) {
-#line 52 "check_every.cpp"
-steps[0] = k;
-#line 130 "check_every.cpu.cpp"
 }
 
 // Serial task of 'halve_until' (check_every.cpp:53): runs once, on the calling thread.
 static void
-qd_halve_until_task2(float * a, float total) {
+qd_halve_until_task1(int * steps, int k) {
 #line 53 "check_every.cpp"
+steps[0] = k;
+#line 131 "check_every.cpu.cpp"
+}
+
+// Serial task of 'halve_until' (check_every.cpp:54): runs once, on the calling thread.
+static void
+qd_halve_until_task2(float * a, float total) {
+#line 54 "check_every.cpp"
 a[0] = total;
-#line 138 "check_every.cpu.cpp"
+#line 139 "check_every.cpu.cpp"
 }
 
 
@@ -145,7 +146,7 @@ void halve_until(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
   int k = 0;
   do {
     total = 0.0f;
-    // parallel loop with reductions, check_every.cpp:46
+    // parallel loop with reductions, check_every.cpp:47
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -153,9 +154,9 @@ void halve_until(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
     }
     ++k;
   } while (total > limit);
-  // serial task, check_every.cpp:52
-  qd_halve_until_task1(steps, k);
   // serial task, check_every.cpp:53
+  qd_halve_until_task1(steps, k);
+  // serial task, check_every.cpp:54
   qd_halve_until_task2(a, total);
 }
 
@@ -164,88 +165,88 @@ void halve_until(float* a, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'halve_until' ----
-#line 54 "check_every.cpp"
+#line 55 "check_every.cpp"
 
 
 // A 'for' whose variable outlives it, a result accumulated across
 // iterations, a host time step, and two blocks of a region and a host 'if'
 // in the body: every stream's launches are turned off.
-// ---- qd kernel 'grow' (check_every.cpp:59), translated by qd-translate ----
-#line 175 "check_every.cpu.cpp"
-// Parallel loop of 'grow' (check_every.cpp:68) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'grow' (check_every.cpp:60), translated by qd-translate ----
+#line 176 "check_every.cpu.cpp"
+// Parallel loop of 'grow' (check_every.cpp:69) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_grow_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& sum) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 69 "check_every.cpp"
+#line 70 "check_every.cpp"
 sum += a[i];
-#line 185 "check_every.cpu.cpp"
+#line 186 "check_every.cpu.cpp"
   }
 }
 
-// Parallel loop of 'grow' (check_every.cpp:72): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'grow' (check_every.cpp:73): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_grow_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 73 "check_every.cpp"
+#line 74 "check_every.cpp"
 a[i] = a[i] * 1.5f;
-#line 198 "check_every.cpu.cpp"
+#line 199 "check_every.cpu.cpp"
   }
 }
 
-// Parallel loop of 'grow' (check_every.cpp:77): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'grow' (check_every.cpp:78): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_grow_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 78 "check_every.cpp"
+#line 79 "check_every.cpp"
 b[i] = b[i] + 1.0f;
-#line 211 "check_every.cpu.cpp"
+#line 212 "check_every.cpu.cpp"
   }
 }
 
-// Parallel loop of 'grow' (check_every.cpp:81): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'grow' (check_every.cpp:82): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_grow_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 82 "check_every.cpp"
+#line 83 "check_every.cpp"
 b[i] = -b[i];
-#line 224 "check_every.cpu.cpp"
+#line 225 "check_every.cpu.cpp"
   }
-}
-
-// Serial task of 'grow' (check_every.cpp:86): runs once, on the calling thread.
-static void
-qd_grow_task4(int * rounds, int r) {
-#line 86 "check_every.cpp"
-rounds[0] = r;
-#line 233 "check_every.cpu.cpp"
 }
 
 // Serial task of 'grow' (check_every.cpp:87): runs once, on the calling thread.
 static void
-qd_grow_task5(float * a, float sum) {
+qd_grow_task4(int * rounds, int r) {
 #line 87 "check_every.cpp"
-a[0] = sum;
-#line 241 "check_every.cpu.cpp"
+rounds[0] = r;
+#line 234 "check_every.cpu.cpp"
 }
 
 // Serial task of 'grow' (check_every.cpp:88): runs once, on the calling thread.
 static void
-qd_grow_task6(float * clock, float t) {
+qd_grow_task5(float * a, float sum) {
 #line 88 "check_every.cpp"
+a[0] = sum;
+#line 242 "check_every.cpu.cpp"
+}
+
+// Serial task of 'grow' (check_every.cpp:89): runs once, on the calling thread.
+static void
+qd_grow_task6(float * clock, float t) {
+#line 89 "check_every.cpp"
 clock[0] = t;
-#line 249 "check_every.cpu.cpp"
+#line 250 "check_every.cpu.cpp"
 }
 
 
@@ -256,26 +257,26 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock, qd
   float t = 0.0f;
   int r = 0;
   for (r = 0; sum < target && r < 50; ++r) {
-    // parallel loop with reductions, check_every.cpp:68
+    // parallel loop with reductions, check_every.cpp:69
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_grow_loop0(qd_begin, qd_count, a, n, sum);
     }
-    // stream_parallel region, check_every.cpp:70: 2 blocks, run one after another on the calling thread
+    // stream_parallel region, check_every.cpp:71: 2 blocks, run one after another on the calling thread
     {
-      // block 1, check_every.cpp:71
+      // block 1, check_every.cpp:72
       {
-        // parallel loop, check_every.cpp:72
+        // parallel loop, check_every.cpp:73
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           qd_grow_loop1(qd_begin, qd_count, a, n);
         }
       }
-      // block 2, check_every.cpp:76
+      // block 2, check_every.cpp:77
       {
-        // parallel loop, check_every.cpp:77
+        // parallel loop, check_every.cpp:78
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -284,7 +285,7 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock, qd
       }
     }
     if (r % 2 == 1) {
-      // parallel loop, check_every.cpp:81
+      // parallel loop, check_every.cpp:82
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -293,11 +294,11 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock, qd
     }
     t += 0.25f;
   }
-  // serial task, check_every.cpp:86
-  qd_grow_task4(rounds, r);
   // serial task, check_every.cpp:87
-  qd_grow_task5(a, sum);
+  qd_grow_task4(rounds, r);
   // serial task, check_every.cpp:88
+  qd_grow_task5(a, sum);
+  // serial task, check_every.cpp:89
   qd_grow_task6(clock, t);
 }
 
@@ -306,66 +307,66 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock) {
 }
 
 // ---- end of qd kernel 'grow' ----
-#line 89 "check_every.cpp"
+#line 90 "check_every.cpp"
 
 
 // Conjugate gradients' 'rr = rr_new;' (a result set on the device) and a
 // nested loop whose condition is the host's.
-// ---- qd kernel 'shrink' (check_every.cpp:93), translated by qd-translate ----
-#line 316 "check_every.cpu.cpp"
-// Parallel loop of 'shrink' (check_every.cpp:98) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'shrink' (check_every.cpp:94), translated by qd-translate ----
+#line 317 "check_every.cpu.cpp"
+// Parallel loop of 'shrink' (check_every.cpp:99) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_shrink_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& norm) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: norm)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 99 "check_every.cpp"
+#line 100 "check_every.cpp"
 norm += x[i] * x[i];
-#line 326 "check_every.cpu.cpp"
+#line 327 "check_every.cpu.cpp"
   }
 }
 
-// Parallel loop of 'shrink' (check_every.cpp:106): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'shrink' (check_every.cpp:107): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_shrink_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 107 "check_every.cpp"
+#line 108 "check_every.cpp"
 x[i] = 0.875f * x[i];
-#line 339 "check_every.cpu.cpp"
+#line 340 "check_every.cpu.cpp"
   }
 }
 
-// Parallel loop of 'shrink' (check_every.cpp:110) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'shrink' (check_every.cpp:111) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_shrink_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& next) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: next)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 111 "check_every.cpp"
+#line 112 "check_every.cpp"
 next += x[i] * x[i];
-#line 352 "check_every.cpu.cpp"
+#line 353 "check_every.cpu.cpp"
   }
-}
-
-// Serial task of 'shrink' (check_every.cpp:115): runs once, on the calling thread.
-static void
-qd_shrink_task3(int * steps, int k) {
-#line 115 "check_every.cpp"
-steps[0] = k;
-#line 361 "check_every.cpu.cpp"
 }
 
 // Serial task of 'shrink' (check_every.cpp:116): runs once, on the calling thread.
 static void
-qd_shrink_task4(float * out, float norm) {
+qd_shrink_task3(int * steps, int k) {
 #line 116 "check_every.cpp"
+steps[0] = k;
+#line 362 "check_every.cpu.cpp"
+}
+
+// Serial task of 'shrink' (check_every.cpp:117): runs once, on the calling thread.
+static void
+qd_shrink_task4(float * out, float norm) {
+#line 117 "check_every.cpp"
 out[0] = norm;
-#line 369 "check_every.cpu.cpp"
+#line 370 "check_every.cpu.cpp"
 }
 
 
@@ -373,7 +374,7 @@ out[0] = norm;
 void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float norm = 0.0f;
-  // parallel loop with reductions, check_every.cpp:98
+  // parallel loop with reductions, check_every.cpp:99
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -383,14 +384,14 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
   while (norm > tol && k < 100) {
     float next = 0.0f;
     for (int pass = 0; pass < 2; ++pass) {
-      // parallel loop, check_every.cpp:106
+      // parallel loop, check_every.cpp:107
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_shrink_loop1(qd_begin, qd_count, x, n);
       }
     }
-    // parallel loop with reductions, check_every.cpp:110
+    // parallel loop with reductions, check_every.cpp:111
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -399,9 +400,9 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
     norm = next;
     ++k;
   }
-  // serial task, check_every.cpp:115
-  qd_shrink_task3(steps, k);
   // serial task, check_every.cpp:116
+  qd_shrink_task3(steps, k);
+  // serial task, check_every.cpp:117
   qd_shrink_task4(out, norm);
 }
 
@@ -410,14 +411,14 @@ void shrink(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'shrink' ----
-#line 117 "check_every.cpp"
+#line 118 "check_every.cpp"
 
 
 // A collapse(2) nest and a loop with a vector loop in the body: their
 // launches are turned off too.
-// ---- qd kernel 'relax' (check_every.cpp:121), translated by qd-translate ----
-#line 420 "check_every.cpu.cpp"
-// Parallel loop nest of 'relax' (check_every.cpp:130), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// ---- qd kernel 'relax' (check_every.cpp:122), translated by qd-translate ----
+#line 421 "check_every.cpu.cpp"
+// Parallel loop nest of 'relax' (check_every.cpp:131), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_relax_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, float * grid, float * next, int w, int h, float& change) {
 #if defined(_OPENMP)
@@ -427,53 +428,53 @@ qd_relax_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::
   for (int y = qd_begin0; y < h - 1; ++y)
   for (int x = qd_begin1; x < w - 1; ++x)
   {
-#line 131 "check_every.cpp"
+#line 132 "check_every.cpp"
 {
                 const float value = 0.25f * (grid[(y - 1) * w + x] + grid[(y + 1) * w + x] +
                                              grid[y * w + x - 1] + grid[y * w + x + 1]);
                 change = std::fmax(change, std::fabs(value - grid[y * w + x]));
                 next[y * w + x] = value;
             }
-#line 438 "check_every.cpu.cpp"
+#line 439 "check_every.cpu.cpp"
   }
 }
 
-// Parallel loop of 'relax' (check_every.cpp:138): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'relax' (check_every.cpp:139): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_relax_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * next, float * rows, int w, int h) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int y = qd_begin; y < h; ++y) {
-#line 138 "check_every.cpp"
+#line 139 "check_every.cpp"
 {
             float total = 0.0f;
 #if defined(_OPENMP) && !defined(__clang__)
 #pragma omp simd reduction(+: total)
 #endif
-#line 141 "check_every.cpp"
+#line 142 "check_every.cpp"
             for (int x = 0; x < w; ++x)
                 total += next[y * w + x];
             rows[y] = total;
         }
-#line 460 "check_every.cpu.cpp"
+#line 461 "check_every.cpu.cpp"
   }
-}
-
-// Serial task of 'relax' (check_every.cpp:150): runs once, on the calling thread.
-static void
-qd_relax_task2(int * sweeps, int s) {
-#line 150 "check_every.cpp"
-sweeps[0] = s;
-#line 469 "check_every.cpu.cpp"
 }
 
 // Serial task of 'relax' (check_every.cpp:151): runs once, on the calling thread.
 static void
-qd_relax_task3(float * rows, float change) {
+qd_relax_task2(int * sweeps, int s) {
 #line 151 "check_every.cpp"
+sweeps[0] = s;
+#line 470 "check_every.cpu.cpp"
+}
+
+// Serial task of 'relax' (check_every.cpp:152): runs once, on the calling thread.
+static void
+qd_relax_task3(float * rows, float change) {
+#line 152 "check_every.cpp"
 rows[0] = change;
-#line 477 "check_every.cpu.cpp"
+#line 478 "check_every.cpu.cpp"
 }
 
 
@@ -484,15 +485,15 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
   int s = 0;
   while (change > tol && s < 40) {
     change = 0.0f;
-    // parallel loop nest, collapse(2), check_every.cpp:130
+    // parallel loop nest, collapse(2), check_every.cpp:131
     {
       const int qd_begin0 = 1;
       const int qd_begin1 = 1;
       const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
-      const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "relax", "check_every.cpp", 130);
+      const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "relax", "check_every.cpp", 131);
       qd_relax_loop0(qd_begin0, qd_begin1, qd_space, grid, next, w, h, change);
     }
-    // parallel loop, check_every.cpp:138
+    // parallel loop, check_every.cpp:139
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
@@ -503,9 +504,9 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
     next = t;
     ++s;
   }
-  // serial task, check_every.cpp:150
-  qd_relax_task2(sweeps, s);
   // serial task, check_every.cpp:151
+  qd_relax_task2(sweeps, s);
+  // serial task, check_every.cpp:152
   qd_relax_task3(rows, change);
 }
 
@@ -514,5 +515,5 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
 }
 
 // ---- end of qd kernel 'relax' ----
-#line 152 "check_every.cpp"
+#line 153 "check_every.cpp"
 

@@ -2,6 +2,7 @@
 // Licence: the code translated from check_every.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "check_every.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'check_every(N)' on loops whose condition the GPU computes: the host reads
 // the condition back every N iterations; the GPU tests it every iteration
 // and turns the work of later iterations off. The serial program's results
@@ -13,21 +14,21 @@
 
 [[maybe_unused]] __host__ __device__ static inline bool far_from(float value, float target) { return value > target; }
 
-// ---- qd kernel 'jacobi' (check_every.cpp:12), translated by qd-translate ----
-#line 18 "check_every.hip"
-// Condition of the 'check_every(4)' loop of 'jacobi' (check_every.cpp:18), tested on one thread once per iteration: the first test that fails turns the loop's later launches off.
+// ---- qd kernel 'jacobi' (check_every.cpp:13), translated by qd-translate ----
+#line 19 "check_every.hip"
+// Condition of the 'check_every(4)' loop of 'jacobi' (check_every.cpp:19), tested on one thread once per iteration: the first test that fails turns the loop's later launches off.
 static __global__ void __launch_bounds__(1)
 qd_jacobi_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float tol, int max_it, const float* qd_scalar_res, int it) {
   if (!qd_predicate->active) return;
   const float res = *qd_scalar_res;
-#line 18 "check_every.cpp"
+#line 19 "check_every.cpp"
   const bool qd_holds = static_cast<bool>(far_from(res, tol) && it < max_it);
-#line 26 "check_every.hip"
+#line 27 "check_every.hip"
   if (!qd_holds)
     qd::detail::stop_loop(qd_predicate, qd_test);
 }
 
-// Parallel loop of 'jacobi' (check_every.cpp:21) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'jacobi' (check_every.cpp:22) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_jacobi_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* qd_predicate, float * u, float * v, float* qd_result_res, float* qd_partials_res, unsigned* qd_done) {
   if (!qd_predicate->active) return;
@@ -39,22 +40,22 @@ qd_jacobi_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate*
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 21 "check_every.cpp"
+#line 22 "check_every.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 48 "check_every.hip"
+#line 49 "check_every.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 21 "check_every.cpp"
+#line 22 "check_every.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 58 "check_every.hip"
+#line 59 "check_every.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_res[256];
@@ -68,39 +69,39 @@ qd_jacobi_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate*
   }
 }
 
-// Serial task of 'jacobi' (check_every.cpp:25): runs on one thread.
+// Serial task of 'jacobi' (check_every.cpp:26): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_jacobi_task2(qd::detail::LoopPredicate* qd_predicate, float * u, float * v) {
   if (!qd_predicate->active) return;
-#line 25 "check_every.cpp"
+#line 26 "check_every.cpp"
 v[0] = u[0];
-#line 78 "check_every.hip"
+#line 79 "check_every.hip"
 }
 
-// Serial task of 'jacobi' (check_every.cpp:26): runs on one thread.
+// Serial task of 'jacobi' (check_every.cpp:27): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_jacobi_task3(qd::detail::LoopPredicate* qd_predicate, float * u, float * v, int n) {
   if (!qd_predicate->active) return;
-#line 26 "check_every.cpp"
+#line 27 "check_every.cpp"
 v[n - 1] = u[n - 1];
-#line 87 "check_every.hip"
-}
-
-// Serial task of 'jacobi' (check_every.cpp:32): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_jacobi_task4(int * iterations, int it) {
-#line 32 "check_every.cpp"
-iterations[0] = it;
-#line 95 "check_every.hip"
+#line 88 "check_every.hip"
 }
 
 // Serial task of 'jacobi' (check_every.cpp:33): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_jacobi_task4(int * iterations, int it) {
+#line 33 "check_every.cpp"
+iterations[0] = it;
+#line 96 "check_every.hip"
+}
+
+// Serial task of 'jacobi' (check_every.cpp:34): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_jacobi_task5(float * residual, const float* qd_scalar_res) {
   const float res = *qd_scalar_res;
-#line 33 "check_every.cpp"
+#line 34 "check_every.cpp"
 residual[0] = res;
-#line 104 "check_every.hip"
+#line 105 "check_every.hip"
 }
 
 
@@ -114,46 +115,46 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
   float res = 1e30f;
   int it = 0;
-  // 'res' is reduced in the loop below (check_every.cpp:18): from here on its value is the device's, starting from the host's
+  // 'res' is reduced in the loop below (check_every.cpp:19): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(res), "jacobi", "res")));
-  qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 18);
+  qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 19);
   {
-    // check_every(4), check_every.cpp:18: the GPU tests the condition every iteration, the host reads the outcome back every 4; launches after a failed test do nothing, and the host values the loop changes go back to that test's
+    // check_every(4), check_every.cpp:19: the GPU tests the condition every iteration, the host reads the outcome back every 4; launches after a failed test do nothing, and the host values the loop changes go back to that test's
     qd::detail::set_device_scalar<qd::detail::LoopPredicate><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), static_cast<qd::detail::LoopPredicate>(qd::detail::present_value(static_cast<qd::detail::LoopPredicate>(qd::detail::LoopPredicate{1u, 0u}), "jacobi", "qd::detail::LoopPredicate{1u, 0u}")));
-    qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 18);
+    qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 19);
     auto qd_check1 = qd::detail::check_every<4>(qd_scratch.slot<qd::detail::LoopPredicate>(1), qd_stream, u, v, it);
     while (qd_check1.next()) {
-      // the loop's condition, check_every.cpp:18
+      // the loop's condition, check_every.cpp:19
       qd_jacobi_test0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_check1.test(), qd_scratch.slot<qd::detail::LoopPredicate>(1), tol, max_it, qd_scratch.slot<float>(0), it);
-      qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 18);
-      // check_every.cpp:19: res = 0.0f
-      qd::detail::set_device_scalar_if<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "jacobi", "0.0f")), qd_scratch.slot<qd::detail::LoopPredicate>(1));
       qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 19);
-      // parallel loop with reductions, check_every.cpp:21: launched even when empty, so that the results hold the initializers
+      // check_every.cpp:20: res = 0.0f
+      qd::detail::set_device_scalar_if<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "jacobi", "0.0f")), qd_scratch.slot<qd::detail::LoopPredicate>(1));
+      qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 20);
+      // parallel loop with reductions, check_every.cpp:22: launched even when empty, so that the results hold the initializers
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         qd_jacobi_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-        qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 21);
+        qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 22);
       }
-      // serial task, check_every.cpp:25
-      qd_jacobi_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"));
-      qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 25);
       // serial task, check_every.cpp:26
-      qd_jacobi_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"), n);
+      qd_jacobi_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"));
       qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 26);
+      // serial task, check_every.cpp:27
+      qd_jacobi_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"), n);
+      qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 27);
       float* t = u;
       u = v;
       v = t;
       ++it;
     }
   }
-  // serial task, check_every.cpp:32
-  qd_jacobi_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "jacobi", "iterations"), it);
-  qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 32);
   // serial task, check_every.cpp:33
-  qd_jacobi_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(residual, "jacobi", "residual"), qd_scratch.slot<float>(0));
+  qd_jacobi_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "jacobi", "iterations"), it);
   qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 33);
+  // serial task, check_every.cpp:34
+  qd_jacobi_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(residual, "jacobi", "residual"), qd_scratch.slot<float>(0));
+  qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 34);
 }
 
 void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, float* residual) {
@@ -161,25 +162,25 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
 }
 
 // ---- end of qd kernel 'jacobi' ----
-#line 34 "check_every.cpp"
+#line 35 "check_every.cpp"
 
 
 // do/while: the body runs before the first test.
-// ---- qd kernel 'halve_until' (check_every.cpp:37), translated by qd-translate ----
-#line 170 "check_every.hip"
-// Condition of the 'check_every(3)' loop of 'halve_until' (check_every.cpp:51), tested on one thread once per iteration: the first test that fails turns the loop's later launches off.
+// ---- qd kernel 'halve_until' (check_every.cpp:38), translated by qd-translate ----
+#line 171 "check_every.hip"
+// Condition of the 'check_every(3)' loop of 'halve_until' (check_every.cpp:52), tested on one thread once per iteration: the first test that fails turns the loop's later launches off.
 static __global__ void __launch_bounds__(1)
 qd_halve_until_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float limit, const float* qd_scalar_total) {
   if (!qd_predicate->active) return;
   const float total = *qd_scalar_total;
-#line 51 "check_every.cpp"
+#line 52 "check_every.cpp"
   const bool qd_holds = static_cast<bool>(total > limit);
-#line 178 "check_every.hip"
+#line 179 "check_every.hip"
   if (!qd_holds)
     qd::detail::stop_loop(qd_predicate, qd_test);
 }
 
-// Parallel loop of 'halve_until' (check_every.cpp:46) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'halve_until' (check_every.cpp:47) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_halve_until_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* qd_predicate, float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   if (!qd_predicate->active) return;
@@ -191,22 +192,22 @@ qd_halve_until_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredi
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 46 "check_every.cpp"
+#line 47 "check_every.cpp"
 {
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 200 "check_every.hip"
+#line 201 "check_every.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 46 "check_every.cpp"
+#line 47 "check_every.cpp"
 {
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 210 "check_every.hip"
+#line 211 "check_every.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -220,21 +221,21 @@ qd_halve_until_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredi
   }
 }
 
-// Serial task of 'halve_until' (check_every.cpp:52): runs on one thread.
+// Serial task of 'halve_until' (check_every.cpp:53): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_halve_until_task2(int * steps, int k) {
-#line 52 "check_every.cpp"
+#line 53 "check_every.cpp"
 steps[0] = k;
-#line 229 "check_every.hip"
+#line 230 "check_every.hip"
 }
 
-// Serial task of 'halve_until' (check_every.cpp:53): runs on one thread.
+// Serial task of 'halve_until' (check_every.cpp:54): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_halve_until_task3(float * a, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
-#line 53 "check_every.cpp"
+#line 54 "check_every.cpp"
 a[0] = total;
-#line 238 "check_every.hip"
+#line 239 "check_every.hip"
 }
 
 
@@ -248,37 +249,37 @@ void halve_until(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
   float total = 0.0f;
   int k = 0;
-  // 'total' is reduced in the loop below (check_every.cpp:43): from here on its value is the device's, starting from the host's
+  // 'total' is reduced in the loop below (check_every.cpp:44): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "halve_until", "total")));
-  qd::detail::check_launch(hipGetLastError(), "halve_until", "check_every.cpp", 43);
+  qd::detail::check_launch(hipGetLastError(), "halve_until", "check_every.cpp", 44);
   {
-    // check_every(3), check_every.cpp:43: the GPU tests the condition every iteration, the host reads the outcome back every 3; launches after a failed test do nothing, and the host values the loop changes go back to that test's
+    // check_every(3), check_every.cpp:44: the GPU tests the condition every iteration, the host reads the outcome back every 3; launches after a failed test do nothing, and the host values the loop changes go back to that test's
     qd::detail::set_device_scalar<qd::detail::LoopPredicate><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), static_cast<qd::detail::LoopPredicate>(qd::detail::present_value(static_cast<qd::detail::LoopPredicate>(qd::detail::LoopPredicate{1u, 0u}), "halve_until", "qd::detail::LoopPredicate{1u, 0u}")));
-    qd::detail::check_launch(hipGetLastError(), "halve_until", "check_every.cpp", 43);
+    qd::detail::check_launch(hipGetLastError(), "halve_until", "check_every.cpp", 44);
     auto qd_check1 = qd::detail::check_every<3>(qd_scratch.slot<qd::detail::LoopPredicate>(1), qd_stream, k);
     while (qd_check1.next()) {
-      // check_every.cpp:44: total = 0.0f
+      // check_every.cpp:45: total = 0.0f
       qd::detail::set_device_scalar_if<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "halve_until", "0.0f")), qd_scratch.slot<qd::detail::LoopPredicate>(1));
-      qd::detail::check_launch(hipGetLastError(), "halve_until", "check_every.cpp", 44);
-      // parallel loop with reductions, check_every.cpp:46: launched even when empty, so that the results hold the initializers
+      qd::detail::check_launch(hipGetLastError(), "halve_until", "check_every.cpp", 45);
+      // parallel loop with reductions, check_every.cpp:47: launched even when empty, so that the results hold the initializers
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_halve_until_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(a, "halve_until", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-        qd::detail::check_launch(hipGetLastError(), "halve_until", "check_every.cpp", 46);
+        qd::detail::check_launch(hipGetLastError(), "halve_until", "check_every.cpp", 47);
       }
       ++k;
-      // the loop's condition, check_every.cpp:43
+      // the loop's condition, check_every.cpp:44
       qd_halve_until_test0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_check1.test(), qd_scratch.slot<qd::detail::LoopPredicate>(1), limit, qd_scratch.slot<float>(0));
-      qd::detail::check_launch(hipGetLastError(), "halve_until", "check_every.cpp", 51);
+      qd::detail::check_launch(hipGetLastError(), "halve_until", "check_every.cpp", 52);
     }
   }
-  // serial task, check_every.cpp:52
-  qd_halve_until_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "halve_until", "steps"), k);
-  qd::detail::check_launch(hipGetLastError(), "halve_until", "check_every.cpp", 52);
   // serial task, check_every.cpp:53
-  qd_halve_until_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(a, "halve_until", "a"), qd_scratch.slot<float>(0));
+  qd_halve_until_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "halve_until", "steps"), k);
   qd::detail::check_launch(hipGetLastError(), "halve_until", "check_every.cpp", 53);
+  // serial task, check_every.cpp:54
+  qd_halve_until_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(a, "halve_until", "a"), qd_scratch.slot<float>(0));
+  qd::detail::check_launch(hipGetLastError(), "halve_until", "check_every.cpp", 54);
 }
 
 void halve_until(float* a, int n, float limit, int* steps) {
@@ -286,27 +287,27 @@ void halve_until(float* a, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'halve_until' ----
-#line 54 "check_every.cpp"
+#line 55 "check_every.cpp"
 
 
 // A 'for' whose variable outlives it, a result accumulated across
 // iterations, a host time step, and two blocks of a region and a host 'if'
 // in the body: every stream's launches are turned off.
-// ---- qd kernel 'grow' (check_every.cpp:59), translated by qd-translate ----
-#line 297 "check_every.hip"
-// Condition of the 'check_every(5)' loop of 'grow' (check_every.cpp:66), tested on one thread once per iteration: the first test that fails turns the loop's later launches off.
+// ---- qd kernel 'grow' (check_every.cpp:60), translated by qd-translate ----
+#line 298 "check_every.hip"
+// Condition of the 'check_every(5)' loop of 'grow' (check_every.cpp:67), tested on one thread once per iteration: the first test that fails turns the loop's later launches off.
 static __global__ void __launch_bounds__(1)
 qd_grow_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float target, const float* qd_scalar_sum, int r) {
   if (!qd_predicate->active) return;
   const float sum = *qd_scalar_sum;
-#line 66 "check_every.cpp"
+#line 67 "check_every.cpp"
   const bool qd_holds = static_cast<bool>(sum < target && r < 50);
-#line 305 "check_every.hip"
+#line 306 "check_every.hip"
   if (!qd_holds)
     qd::detail::stop_loop(qd_predicate, qd_test);
 }
 
-// Parallel loop of 'grow' (check_every.cpp:68) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'grow' (check_every.cpp:69) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_grow_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* qd_predicate, float * a, float* qd_result_sum, float* qd_partials_sum, unsigned* qd_done) {
   if (!qd_predicate->active) return;
@@ -318,16 +319,16 @@ qd_grow_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* q
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 69 "check_every.cpp"
+#line 70 "check_every.cpp"
 sum += a[i];
-#line 324 "check_every.hip"
+#line 325 "check_every.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 69 "check_every.cpp"
+#line 70 "check_every.cpp"
 sum += a[i];
-#line 331 "check_every.hip"
+#line 332 "check_every.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -341,68 +342,68 @@ sum += a[i];
   }
 }
 
-// Parallel loop of 'grow' (check_every.cpp:72): a grid-stride loop over the iterations.
+// Parallel loop of 'grow' (check_every.cpp:73): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grow_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* qd_predicate, float * a) {
   if (!qd_predicate->active) return;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 73 "check_every.cpp"
+#line 74 "check_every.cpp"
 a[i] = a[i] * 1.5f;
-#line 354 "check_every.hip"
+#line 355 "check_every.hip"
   }
 }
 
-// Parallel loop of 'grow' (check_every.cpp:77): a grid-stride loop over the iterations.
+// Parallel loop of 'grow' (check_every.cpp:78): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grow_loop3(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* qd_predicate, float * b) {
   if (!qd_predicate->active) return;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 78 "check_every.cpp"
+#line 79 "check_every.cpp"
 b[i] = b[i] + 1.0f;
-#line 367 "check_every.hip"
+#line 368 "check_every.hip"
   }
 }
 
-// Parallel loop of 'grow' (check_every.cpp:81): a grid-stride loop over the iterations.
+// Parallel loop of 'grow' (check_every.cpp:82): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grow_loop4(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* qd_predicate, float * b) {
   if (!qd_predicate->active) return;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 82 "check_every.cpp"
+#line 83 "check_every.cpp"
 b[i] = -b[i];
-#line 380 "check_every.hip"
+#line 381 "check_every.hip"
   }
-}
-
-// Serial task of 'grow' (check_every.cpp:86): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_grow_task5(int * rounds, int r) {
-#line 86 "check_every.cpp"
-rounds[0] = r;
-#line 389 "check_every.hip"
 }
 
 // Serial task of 'grow' (check_every.cpp:87): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_grow_task6(float * a, const float* qd_scalar_sum) {
-  const float sum = *qd_scalar_sum;
+qd_grow_task5(int * rounds, int r) {
 #line 87 "check_every.cpp"
-a[0] = sum;
-#line 398 "check_every.hip"
+rounds[0] = r;
+#line 390 "check_every.hip"
 }
 
 // Serial task of 'grow' (check_every.cpp:88): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_grow_task7(float * clock, float t) {
+qd_grow_task6(float * a, const float* qd_scalar_sum) {
+  const float sum = *qd_scalar_sum;
 #line 88 "check_every.cpp"
+a[0] = sum;
+#line 399 "check_every.hip"
+}
+
+// Serial task of 'grow' (check_every.cpp:89): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_grow_task7(float * clock, float t) {
+#line 89 "check_every.cpp"
 clock[0] = t;
-#line 406 "check_every.hip"
+#line 407 "check_every.hip"
 }
 
 
@@ -417,28 +418,28 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock, qd
   float sum = 0.0f;
   float t = 0.0f;
   int r = 0;
-  // 'sum' is reduced in the loop below (check_every.cpp:66): from here on its value is the device's, starting from the host's
+  // 'sum' is reduced in the loop below (check_every.cpp:67): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(sum), "grow", "sum")));
-  qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 66);
+  qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 67);
   {
-    // check_every(5), check_every.cpp:66: the GPU tests the condition every iteration, the host reads the outcome back every 5; launches after a failed test do nothing, and the host values the loop changes go back to that test's
+    // check_every(5), check_every.cpp:67: the GPU tests the condition every iteration, the host reads the outcome back every 5; launches after a failed test do nothing, and the host values the loop changes go back to that test's
     qd::detail::set_device_scalar<qd::detail::LoopPredicate><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), static_cast<qd::detail::LoopPredicate>(qd::detail::present_value(static_cast<qd::detail::LoopPredicate>(qd::detail::LoopPredicate{1u, 0u}), "grow", "qd::detail::LoopPredicate{1u, 0u}")));
-    qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 66);
+    qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 67);
     auto qd_check1 = qd::detail::check_every<5>(qd_scratch.slot<qd::detail::LoopPredicate>(1), qd_stream, r, t);
     for (r = 0; qd_check1.next(); ++r) {
-      // the loop's condition, check_every.cpp:66
+      // the loop's condition, check_every.cpp:67
       qd_grow_test0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_check1.test(), qd_scratch.slot<qd::detail::LoopPredicate>(1), target, qd_scratch.slot<float>(0), r);
-      qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 66);
-      // parallel loop with reductions, check_every.cpp:68: launched even when empty, so that the results hold the initializers
+      qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 67);
+      // parallel loop with reductions, check_every.cpp:69: launched even when empty, so that the results hold the initializers
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_grow_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(a, "grow", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-        qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 68);
+        qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 69);
       }
-      // stream_parallel region, check_every.cpp:70: 2 blocks, each on its own pooled stream
+      // stream_parallel region, check_every.cpp:71: 2 blocks, each on its own pooled stream
       {
-        QD_PROFILE_RANGE("qd region check_every.cpp:70");
+        QD_PROFILE_RANGE("qd region check_every.cpp:71");
         // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
         qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
         qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -448,31 +449,31 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock, qd
         const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
         qd_events.wait(0, qd_block_streams[0]);
         qd_events.wait(0, qd_block_streams[1]);
-        // block 1, check_every.cpp:71
+        // block 1, check_every.cpp:72
         {
-          QD_PROFILE_RANGE("qd block 1 check_every.cpp:71");
+          QD_PROFILE_RANGE("qd block 1 check_every.cpp:72");
           const qd::StreamRef qd_block_stream = qd_block_streams[0];
-          // parallel loop, check_every.cpp:72
+          // parallel loop, check_every.cpp:73
           {
             const int qd_begin = 0;
             const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
             if (qd_count != 0) {
               qd_grow_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(a, "grow", "a"));
-              qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 72);
+              qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 73);
             }
           }
         }
-        // block 2, check_every.cpp:76
+        // block 2, check_every.cpp:77
         {
-          QD_PROFILE_RANGE("qd block 2 check_every.cpp:76");
+          QD_PROFILE_RANGE("qd block 2 check_every.cpp:77");
           const qd::StreamRef qd_block_stream = qd_block_streams[1];
-          // parallel loop, check_every.cpp:77
+          // parallel loop, check_every.cpp:78
           {
             const int qd_begin = 0;
             const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
             if (qd_count != 0) {
               qd_grow_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(b, "grow", "b"));
-              qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 77);
+              qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 78);
             }
           }
         }
@@ -483,28 +484,28 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock, qd
         qd_events.wait(2, qd_stream);
       }
       if (r % 2 == 1) {
-        // parallel loop, check_every.cpp:81
+        // parallel loop, check_every.cpp:82
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
             qd_grow_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(b, "grow", "b"));
-            qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 81);
+            qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 82);
           }
         }
       }
       t += 0.25f;
     }
   }
-  // serial task, check_every.cpp:86
-  qd_grow_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rounds, "grow", "rounds"), r);
-  qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 86);
   // serial task, check_every.cpp:87
-  qd_grow_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(a, "grow", "a"), qd_scratch.slot<float>(0));
+  qd_grow_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rounds, "grow", "rounds"), r);
   qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 87);
   // serial task, check_every.cpp:88
-  qd_grow_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(clock, "grow", "clock"), t);
+  qd_grow_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(a, "grow", "a"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 88);
+  // serial task, check_every.cpp:89
+  qd_grow_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(clock, "grow", "clock"), t);
+  qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 89);
 }
 
 void grow(float* a, float* b, int n, float target, int* rounds, float* clock) {
@@ -512,14 +513,14 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock) {
 }
 
 // ---- end of qd kernel 'grow' ----
-#line 89 "check_every.cpp"
+#line 90 "check_every.cpp"
 
 
 // Conjugate gradients' 'rr = rr_new;' (a result set on the device) and a
 // nested loop whose condition is the host's.
-// ---- qd kernel 'shrink' (check_every.cpp:93), translated by qd-translate ----
-#line 522 "check_every.hip"
-// Parallel loop of 'shrink' (check_every.cpp:98) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'shrink' (check_every.cpp:94), translated by qd-translate ----
+#line 523 "check_every.hip"
+// Parallel loop of 'shrink' (check_every.cpp:99) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_shrink_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_norm, float* qd_partials_norm, float qd_init_norm, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -530,16 +531,16 @@ qd_shrink_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 99 "check_every.cpp"
+#line 100 "check_every.cpp"
 norm += x[i] * x[i];
-#line 536 "check_every.hip"
+#line 537 "check_every.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 99 "check_every.cpp"
+#line 100 "check_every.cpp"
 norm += x[i] * x[i];
-#line 543 "check_every.hip"
+#line 544 "check_every.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_norm[256];
@@ -553,32 +554,32 @@ norm += x[i] * x[i];
   }
 }
 
-// Condition of the 'check_every(8)' loop of 'shrink' (check_every.cpp:102), tested on one thread once per iteration: the first test that fails turns the loop's later launches off.
+// Condition of the 'check_every(8)' loop of 'shrink' (check_every.cpp:103), tested on one thread once per iteration: the first test that fails turns the loop's later launches off.
 static __global__ void __launch_bounds__(1)
 qd_shrink_test1(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float tol, const float* qd_scalar_norm, int k) {
   if (!qd_predicate->active) return;
   const float norm = *qd_scalar_norm;
-#line 102 "check_every.cpp"
+#line 103 "check_every.cpp"
   const bool qd_holds = static_cast<bool>(norm > tol && k < 100);
-#line 564 "check_every.hip"
+#line 565 "check_every.hip"
   if (!qd_holds)
     qd::detail::stop_loop(qd_predicate, qd_test);
 }
 
-// Parallel loop of 'shrink' (check_every.cpp:106): a grid-stride loop over the iterations.
+// Parallel loop of 'shrink' (check_every.cpp:107): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_shrink_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* qd_predicate, float * x) {
   if (!qd_predicate->active) return;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 107 "check_every.cpp"
+#line 108 "check_every.cpp"
 x[i] = 0.875f * x[i];
-#line 578 "check_every.hip"
+#line 579 "check_every.hip"
   }
 }
 
-// Parallel loop of 'shrink' (check_every.cpp:110) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'shrink' (check_every.cpp:111) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_shrink_loop3(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* qd_predicate, float * x, float* qd_result_next, float* qd_partials_next, float qd_init_next, unsigned* qd_done) {
   if (!qd_predicate->active) return;
@@ -590,16 +591,16 @@ qd_shrink_loop3(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate*
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 111 "check_every.cpp"
+#line 112 "check_every.cpp"
 next += x[i] * x[i];
-#line 596 "check_every.hip"
+#line 597 "check_every.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 111 "check_every.cpp"
+#line 112 "check_every.cpp"
 next += x[i] * x[i];
-#line 603 "check_every.hip"
+#line 604 "check_every.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_next[256];
@@ -613,33 +614,33 @@ next += x[i] * x[i];
   }
 }
 
-// Statement of 'shrink' (check_every.cpp:112) that sets the reduction result 'norm': runs on one thread.
+// Statement of 'shrink' (check_every.cpp:113) that sets the reduction result 'norm': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_shrink_set4(float* qd_slot, qd::detail::LoopPredicate* qd_predicate, const float* qd_scalar_next) {
   if (!qd_predicate->active) return;
   const float next = *qd_scalar_next;
   float norm = *qd_slot;
-#line 112 "check_every.cpp"
+#line 113 "check_every.cpp"
 norm = next;
-#line 625 "check_every.hip"
+#line 626 "check_every.hip"
   *qd_slot = norm;
-}
-
-// Serial task of 'shrink' (check_every.cpp:115): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_shrink_task5(int * steps, int k) {
-#line 115 "check_every.cpp"
-steps[0] = k;
-#line 634 "check_every.hip"
 }
 
 // Serial task of 'shrink' (check_every.cpp:116): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_shrink_task5(int * steps, int k) {
+#line 116 "check_every.cpp"
+steps[0] = k;
+#line 635 "check_every.hip"
+}
+
+// Serial task of 'shrink' (check_every.cpp:117): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_shrink_task6(float * out, const float* qd_scalar_norm) {
   const float norm = *qd_scalar_norm;
-#line 116 "check_every.cpp"
+#line 117 "check_every.cpp"
 out[0] = norm;
-#line 643 "check_every.hip"
+#line 644 "check_every.hip"
 }
 
 
@@ -652,54 +653,54 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 2, { {256, sizeof(float)}, {256, sizeof(float)} });
   float norm = 0.0f;
-  // parallel loop with reductions, check_every.cpp:98: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, check_every.cpp:99: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_shrink_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shrink", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), norm, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "shrink", "check_every.cpp", 98);
+    qd::detail::check_launch(hipGetLastError(), "shrink", "check_every.cpp", 99);
   }
   int k = 0;
   {
-    // check_every(8), check_every.cpp:102: the GPU tests the condition every iteration, the host reads the outcome back every 8; launches after a failed test do nothing, and the host values the loop changes go back to that test's
+    // check_every(8), check_every.cpp:103: the GPU tests the condition every iteration, the host reads the outcome back every 8; launches after a failed test do nothing, and the host values the loop changes go back to that test's
     qd::detail::set_device_scalar<qd::detail::LoopPredicate><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(2), static_cast<qd::detail::LoopPredicate>(qd::detail::present_value(static_cast<qd::detail::LoopPredicate>(qd::detail::LoopPredicate{1u, 0u}), "shrink", "qd::detail::LoopPredicate{1u, 0u}")));
-    qd::detail::check_launch(hipGetLastError(), "shrink", "check_every.cpp", 102);
+    qd::detail::check_launch(hipGetLastError(), "shrink", "check_every.cpp", 103);
     auto qd_check2 = qd::detail::check_every<8>(qd_scratch.slot<qd::detail::LoopPredicate>(2), qd_stream, k);
     while (qd_check2.next()) {
-      // the loop's condition, check_every.cpp:102
+      // the loop's condition, check_every.cpp:103
       qd_shrink_test1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_check2.test(), qd_scratch.slot<qd::detail::LoopPredicate>(2), tol, qd_scratch.slot<float>(0), k);
-      qd::detail::check_launch(hipGetLastError(), "shrink", "check_every.cpp", 102);
+      qd::detail::check_launch(hipGetLastError(), "shrink", "check_every.cpp", 103);
       float next = 0.0f;
       for (int pass = 0; pass < 2; ++pass) {
-        // parallel loop, check_every.cpp:106
+        // parallel loop, check_every.cpp:107
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
             qd_shrink_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(2), qd::detail::present_or_device(x, "shrink", "x"));
-            qd::detail::check_launch(hipGetLastError(), "shrink", "check_every.cpp", 106);
+            qd::detail::check_launch(hipGetLastError(), "shrink", "check_every.cpp", 107);
           }
         }
       }
-      // parallel loop with reductions, check_every.cpp:110: launched even when empty, so that the results hold the initializers
+      // parallel loop with reductions, check_every.cpp:111: launched even when empty, so that the results hold the initializers
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_shrink_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(2), qd::detail::present_or_device(x, "shrink", "x"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), next, qd_scratch.counter(1));
-        qd::detail::check_launch(hipGetLastError(), "shrink", "check_every.cpp", 110);
+        qd::detail::check_launch(hipGetLastError(), "shrink", "check_every.cpp", 111);
       }
-      // serial task, check_every.cpp:112
+      // serial task, check_every.cpp:113
       qd_shrink_set4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), qd_scratch.slot<qd::detail::LoopPredicate>(2), qd_scratch.slot<float>(1));
-      qd::detail::check_launch(hipGetLastError(), "shrink", "check_every.cpp", 112);
+      qd::detail::check_launch(hipGetLastError(), "shrink", "check_every.cpp", 113);
       ++k;
     }
   }
-  // serial task, check_every.cpp:115
-  qd_shrink_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "shrink", "steps"), k);
-  qd::detail::check_launch(hipGetLastError(), "shrink", "check_every.cpp", 115);
   // serial task, check_every.cpp:116
-  qd_shrink_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "shrink", "out"), qd_scratch.slot<float>(0));
+  qd_shrink_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "shrink", "steps"), k);
   qd::detail::check_launch(hipGetLastError(), "shrink", "check_every.cpp", 116);
+  // serial task, check_every.cpp:117
+  qd_shrink_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "shrink", "out"), qd_scratch.slot<float>(0));
+  qd::detail::check_launch(hipGetLastError(), "shrink", "check_every.cpp", 117);
 }
 
 void shrink(float* x, int n, float tol, int* steps, float* out) {
@@ -707,26 +708,26 @@ void shrink(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'shrink' ----
-#line 117 "check_every.cpp"
+#line 118 "check_every.cpp"
 
 
 // A collapse(2) nest and a loop with a vector loop in the body: their
 // launches are turned off too.
-// ---- qd kernel 'relax' (check_every.cpp:121), translated by qd-translate ----
-#line 717 "check_every.hip"
-// Condition of the 'check_every(4)' loop of 'relax' (check_every.cpp:127), tested on one thread once per iteration: the first test that fails turns the loop's later launches off.
+// ---- qd kernel 'relax' (check_every.cpp:122), translated by qd-translate ----
+#line 718 "check_every.hip"
+// Condition of the 'check_every(4)' loop of 'relax' (check_every.cpp:128), tested on one thread once per iteration: the first test that fails turns the loop's later launches off.
 static __global__ void __launch_bounds__(1)
 qd_relax_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float tol, const float* qd_scalar_change, int s) {
   if (!qd_predicate->active) return;
   const float change = *qd_scalar_change;
-#line 127 "check_every.cpp"
+#line 128 "check_every.cpp"
   const bool qd_holds = static_cast<bool>(change > tol && s < 40);
-#line 725 "check_every.hip"
+#line 726 "check_every.hip"
   if (!qd_holds)
     qd::detail::stop_loop(qd_predicate, qd_test);
 }
 
-// Parallel loop nest of 'relax' (check_every.cpp:130), collapse(2): a grid-stride loop over the product of the trip counts, row-major, then a combine of its reductions.
+// Parallel loop nest of 'relax' (check_every.cpp:131), collapse(2): a grid-stride loop over the product of the trip counts, row-major, then a combine of its reductions.
 static __global__ void __launch_bounds__(256)
 qd_relax_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::LoopPredicate* qd_predicate, float * grid, float * next, int w, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
   if (!qd_predicate->active) return;
@@ -734,14 +735,14 @@ qd_relax_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2>
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 131 "check_every.cpp"
+#line 132 "check_every.cpp"
 {
                 const float value = 0.25f * (grid[(y - 1) * w + x] + grid[(y + 1) * w + x] +
                                              grid[y * w + x - 1] + grid[y * w + x + 1]);
                 change = std::fmax(change, std::fabs(value - grid[y * w + x]));
                 next[y * w + x] = value;
             }
-#line 745 "check_every.hip"
+#line 746 "check_every.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
@@ -755,7 +756,7 @@ qd_relax_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2>
   }
 }
 
-// Parallel loop of 'relax' (check_every.cpp:138) with vector loops: 32 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
+// Parallel loop of 'relax' (check_every.cpp:139) with vector loops: 32 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
 static __global__ void __launch_bounds__(256)
 qd_relax_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* qd_predicate, float * next, float * rows, int w) {
   if (!qd_predicate->active) return;
@@ -764,11 +765,11 @@ qd_relax_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* 
     const std::uint64_t qd_k = qd_round + qd_group.group();
     if (qd_k < qd_count) do {
       [[maybe_unused]] int y = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 139 "check_every.cpp"
+#line 140 "check_every.cpp"
       float total = 0.0f;
-#line 770 "check_every.hip"
+#line 771 "check_every.hip"
       {
-        // vector loop, check_every.cpp:141: the group's threads share its iterations
+        // vector loop, check_every.cpp:142: the group's threads share its iterations
         const int qd_vbegin0 = 0;
         const std::uint64_t qd_vcount0 = qd::detail::trip_count(qd_vbegin0, static_cast<int>(w), /*inclusive=*/false);
         float qd_vpart0_total = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
@@ -778,17 +779,17 @@ qd_relax_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* 
 #pragma unroll 4
             for (int qd_vk = static_cast<int>(qd_group.lane()); qd_vk < static_cast<int>(qd_vcount0); qd_vk += 32) {
               [[maybe_unused]] int x = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
-#line 142 "check_every.cpp"
+#line 143 "check_every.cpp"
               total += next[y * w + x];
-#line 784 "check_every.hip"
+#line 785 "check_every.hip"
             }
           } else {
 #pragma unroll 4
             for (std::uint64_t qd_vk = static_cast<std::uint64_t>(qd_group.lane()); qd_vk < static_cast<std::uint64_t>(qd_vcount0); qd_vk += 32) {
               [[maybe_unused]] int x = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
-#line 142 "check_every.cpp"
+#line 143 "check_every.cpp"
               total += next[y * w + x];
-#line 792 "check_every.hip"
+#line 793 "check_every.hip"
             }
           }
         }
@@ -796,9 +797,9 @@ qd_relax_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* 
         total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(total, qd_group.reduce<qd::detail::ReduceOp::Sum>(qd_vpart0_total, qd_vshared0_total));
       }
       if (qd_group.leader()) {
-#line 143 "check_every.cpp"
+#line 144 "check_every.cpp"
         rows[y] = total;
-#line 802 "check_every.hip"
+#line 803 "check_every.hip"
       }
       qd_group.sync();
     } while (false);
@@ -806,21 +807,21 @@ qd_relax_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* 
   }
 }
 
-// Serial task of 'relax' (check_every.cpp:150): runs on one thread.
+// Serial task of 'relax' (check_every.cpp:151): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_relax_task3(int * sweeps, int s) {
-#line 150 "check_every.cpp"
+#line 151 "check_every.cpp"
 sweeps[0] = s;
-#line 815 "check_every.hip"
+#line 816 "check_every.hip"
 }
 
-// Serial task of 'relax' (check_every.cpp:151): runs on one thread.
+// Serial task of 'relax' (check_every.cpp:152): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_relax_task4(float * rows, const float* qd_scalar_change) {
   const float change = *qd_scalar_change;
-#line 151 "check_every.cpp"
+#line 152 "check_every.cpp"
 rows[0] = change;
-#line 824 "check_every.hip"
+#line 825 "check_every.hip"
 }
 
 
@@ -834,39 +835,39 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
   float change = 1e30f;
   int s = 0;
-  // 'change' is reduced in the loop below (check_every.cpp:127): from here on its value is the device's, starting from the host's
+  // 'change' is reduced in the loop below (check_every.cpp:128): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(change), "relax", "change")));
-  qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 127);
+  qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 128);
   {
-    // check_every(4), check_every.cpp:127: the GPU tests the condition every iteration, the host reads the outcome back every 4; launches after a failed test do nothing, and the host values the loop changes go back to that test's
+    // check_every(4), check_every.cpp:128: the GPU tests the condition every iteration, the host reads the outcome back every 4; launches after a failed test do nothing, and the host values the loop changes go back to that test's
     qd::detail::set_device_scalar<qd::detail::LoopPredicate><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), static_cast<qd::detail::LoopPredicate>(qd::detail::present_value(static_cast<qd::detail::LoopPredicate>(qd::detail::LoopPredicate{1u, 0u}), "relax", "qd::detail::LoopPredicate{1u, 0u}")));
-    qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 127);
+    qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 128);
     auto qd_check1 = qd::detail::check_every<4>(qd_scratch.slot<qd::detail::LoopPredicate>(1), qd_stream, grid, next, s);
     while (qd_check1.next()) {
-      // the loop's condition, check_every.cpp:127
+      // the loop's condition, check_every.cpp:128
       qd_relax_test0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_check1.test(), qd_scratch.slot<qd::detail::LoopPredicate>(1), tol, qd_scratch.slot<float>(0), s);
-      qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 127);
-      // check_every.cpp:128: change = 0.0f
-      qd::detail::set_device_scalar_if<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "relax", "0.0f")), qd_scratch.slot<qd::detail::LoopPredicate>(1));
       qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 128);
-      // parallel loop nest, collapse(2), check_every.cpp:130, with reductions: launched even when empty, so that the results hold the initializers
+      // check_every.cpp:129: change = 0.0f
+      qd::detail::set_device_scalar_if<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "relax", "0.0f")), qd_scratch.slot<qd::detail::LoopPredicate>(1));
+      qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 129);
+      // parallel loop nest, collapse(2), check_every.cpp:131, with reductions: launched even when empty, so that the results hold the initializers
       {
         const int qd_begin0 = 1;
         const int qd_begin1 = 1;
         const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
-        const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "relax", "check_every.cpp", 130);
+        const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "relax", "check_every.cpp", 131);
         {
           qd_relax_loop1<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(grid, "relax", "grid"), qd::detail::present_or_device(next, "relax", "next"), w, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-          qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 130);
+          qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 131);
         }
       }
-      // parallel loop, check_every.cpp:138
+      // parallel loop, check_every.cpp:139
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_relax_loop2<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(next, "relax", "next"), qd::detail::present_or_device(rows, "relax", "rows"), w);
-          qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 138);
+          qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 139);
         }
       }
       float* t = grid;
@@ -875,12 +876,12 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
       ++s;
     }
   }
-  // serial task, check_every.cpp:150
-  qd_relax_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(sweeps, "relax", "sweeps"), s);
-  qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 150);
   // serial task, check_every.cpp:151
-  qd_relax_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rows, "relax", "rows"), qd_scratch.slot<float>(0));
+  qd_relax_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(sweeps, "relax", "sweeps"), s);
   qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 151);
+  // serial task, check_every.cpp:152
+  qd_relax_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rows, "relax", "rows"), qd_scratch.slot<float>(0));
+  qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 152);
 }
 
 void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* sweeps) {
@@ -888,5 +889,5 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
 }
 
 // ---- end of qd kernel 'relax' ----
-#line 152 "check_every.cpp"
+#line 153 "check_every.cpp"
 

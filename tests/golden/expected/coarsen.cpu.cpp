@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "coarsen.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Thread coarsening of collapse nests: each thread runs several neighbouring
 // rows, statement by statement. A 3x3 stencil whose taps are an entered
 // loop, the default (runtime-chosen) and explicit row counts that do not
@@ -15,9 +16,9 @@ struct Pair {
     float lo, hi;
 };
 
-// ---- qd kernel 'coarsen' (coarsen.cpp:13), translated by qd-translate ----
-#line 20 "coarsen.cpu.cpp"
-// Parallel loop nest of 'coarsen' (coarsen.cpp:19), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// ---- qd kernel 'coarsen' (coarsen.cpp:14), translated by qd-translate ----
+#line 21 "coarsen.cpu.cpp"
+// Parallel loop nest of 'coarsen' (coarsen.cpp:20), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_coarsen_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int w, const float * in, float * out, const float * k, int h) {
 #if defined(_OPENMP)
@@ -26,7 +27,7 @@ qd_coarsen_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail
   for (int y = qd_begin0; y < h - 1; ++y)
   for (int x = qd_begin1; x < w - 1; ++x)
   {
-#line 20 "coarsen.cpp"
+#line 21 "coarsen.cpp"
 {
             float s = 0.f;
             for (int dy = -1; dy <= 1; ++dy)
@@ -34,11 +35,11 @@ qd_coarsen_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail
                     s += in[(y + dy) * w + x + dx] * k[(dy + 1) * 3 + dx + 1];
             out[y * w + x] = s;
         }
-#line 38 "coarsen.cpu.cpp"
+#line 39 "coarsen.cpu.cpp"
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:30), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:31), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_coarsen_loop1(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int w, const float * in, float * acc, int h) {
 #if defined(_OPENMP)
@@ -47,7 +48,7 @@ qd_coarsen_loop1(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail
   for (int y = qd_begin0; y < h; ++y)
   for (int x = qd_begin1; x < w; ++x)
   {
-#line 31 "coarsen.cpp"
+#line 32 "coarsen.cpp"
 {
             float tap[3];
             for (int d = 0; d < 3; ++d)
@@ -68,11 +69,11 @@ qd_coarsen_loop1(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail
                 mid += p.hi * float(c);
             acc[y * w + x] += mid;
         }
-#line 72 "coarsen.cpu.cpp"
+#line 73 "coarsen.cpu.cpp"
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:54), collapse(3): plain nested loops, the outer 2 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:55), collapse(3): plain nested loops, the outer 2 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_coarsen_loop2(int qd_begin0, int qd_begin1, int qd_begin2, [[maybe_unused]] const qd::detail::CollapsedSpace<3> qd_space, int ny, int nx, const double * u, double * v, int nz) {
 #if defined(_OPENMP)
@@ -82,17 +83,17 @@ qd_coarsen_loop2(int qd_begin0, int qd_begin1, int qd_begin2, [[maybe_unused]] c
   for (int y = qd_begin1; y < ny - 1; ++y)
   for (int x = qd_begin2; x < nx - 1; ++x)
   {
-#line 56 "coarsen.cpp"
+#line 57 "coarsen.cpp"
 {
                 const int i = (z * ny + y) * nx + x;
                 v[i] = u[i] * -6.0 + u[i - 1] + u[i + 1] + u[i - nx] + u[i + nx] +
                        u[i - nx * ny] + u[i + nx * ny];
             }
-#line 92 "coarsen.cpu.cpp"
+#line 93 "coarsen.cpu.cpp"
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:64), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:65), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_coarsen_loop3(qd::detail::StridedBegin<int> qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int w, float * out) {
 #if defined(_OPENMP)
@@ -102,13 +103,13 @@ qd_coarsen_loop3(qd::detail::StridedBegin<int> qd_begin0, int qd_begin1, [[maybe
   for (int x = qd_begin1; x < w; ++x)
   {
     [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_k0));
-#line 66 "coarsen.cpp"
+#line 67 "coarsen.cpp"
 out[y * w + x] += 0.25f * out[y * w + x];
-#line 108 "coarsen.cpu.cpp"
+#line 109 "coarsen.cpu.cpp"
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:70), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:71), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_coarsen_loop4(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int w, float * acc, int h) {
 #if defined(_OPENMP)
@@ -117,17 +118,17 @@ qd_coarsen_loop4(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail
   for (int y = qd_begin0; y < h; ++y)
   for (int x = qd_begin1; x < w; ++x)
   {
-#line 71 "coarsen.cpp"
+#line 72 "coarsen.cpp"
 {
             if (x == y)
                 continue;
             acc[y * w + x] *= 2.f;
         }
-#line 127 "coarsen.cpu.cpp"
+#line 128 "coarsen.cpu.cpp"
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:79), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:80), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_coarsen_loop5(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int w, float * acc, int h) {
 #if defined(_OPENMP)
@@ -136,9 +137,9 @@ qd_coarsen_loop5(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail
   for (int y = qd_begin0; y < h; ++y)
   for (int x = qd_begin1; x < w; ++x)
   {
-#line 81 "coarsen.cpp"
+#line 82 "coarsen.cpp"
 acc[y * w + x] -= 1.f;
-#line 142 "coarsen.cpu.cpp"
+#line 143 "coarsen.cpu.cpp"
   }
 }
 
@@ -146,53 +147,53 @@ acc[y * w + x] -= 1.f;
 // Host entry points of kernel 'coarsen': they run its work on the calling thread and return when it is done.
 void coarsen(int h, int w, const float* in, float* out, const float* k, float* acc, int nz, int ny, int nx, const double* u, double* v, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop nest, collapse(2), coarsen.cpp:19
+  // parallel loop nest, collapse(2), coarsen.cpp:20
   {
     const int qd_begin0 = 1;
     const int qd_begin1 = 1;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 19);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 20);
     qd_coarsen_loop0(qd_begin0, qd_begin1, qd_space, w, in, out, k, h);
   }
-  // parallel loop nest, collapse(2), coarsen.cpp:30
+  // parallel loop nest, collapse(2), coarsen.cpp:31
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 30);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 31);
     qd_coarsen_loop1(qd_begin0, qd_begin1, qd_space, w, in, acc, h);
   }
-  // parallel loop nest, collapse(3), coarsen.cpp:54
+  // parallel loop nest, collapse(3), coarsen.cpp:55
   {
     const int qd_begin0 = 1;
     const int qd_begin1 = 1;
     const int qd_begin2 = 1;
     const std::uint64_t qd_counts[3] = { qd::detail::trip_count(qd_begin0, static_cast<int>(nz - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(ny - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin2, static_cast<int>(nx - 1), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<3> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 54);
+    const qd::detail::CollapsedSpace<3> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 55);
     qd_coarsen_loop2(qd_begin0, qd_begin1, qd_begin2, qd_space, ny, nx, u, v, nz);
   }
-  // parallel loop nest, collapse(2), coarsen.cpp:64
+  // parallel loop nest, collapse(2), coarsen.cpp:65
   {
     const qd::detail::StridedBegin<int> qd_begin0 = qd::detail::strided_begin(static_cast<int>(h - 1), 1, /*descending=*/true);
     const int qd_begin1 = 0;
-    const std::uint64_t qd_counts[2] = { qd::detail::checked_trip_count(qd_begin0, static_cast<int>(1), /*inclusive=*/true, "coarsen", "coarsen.cpp", 64), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 64);
+    const std::uint64_t qd_counts[2] = { qd::detail::checked_trip_count(qd_begin0, static_cast<int>(1), /*inclusive=*/true, "coarsen", "coarsen.cpp", 65), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 65);
     qd_coarsen_loop3(qd_begin0, qd_begin1, qd_space, w, out);
   }
-  // parallel loop nest, collapse(2), coarsen.cpp:70
+  // parallel loop nest, collapse(2), coarsen.cpp:71
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 70);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 71);
     qd_coarsen_loop4(qd_begin0, qd_begin1, qd_space, w, acc, h);
   }
-  // parallel loop nest, collapse(2), coarsen.cpp:79
+  // parallel loop nest, collapse(2), coarsen.cpp:80
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 79);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 80);
     qd_coarsen_loop5(qd_begin0, qd_begin1, qd_space, w, acc, h);
   }
 }
@@ -203,5 +204,5 @@ void coarsen(int h, int w, const float* in, float* out, const float* k,
 }
 
 // ---- end of qd kernel 'coarsen' ----
-#line 82 "coarsen.cpp"
+#line 83 "coarsen.cpp"
 

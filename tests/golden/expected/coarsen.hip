@@ -2,6 +2,7 @@
 // Licence: the code translated from coarsen.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "coarsen.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Thread coarsening of collapse nests: each thread runs several neighbouring
 // rows, statement by statement. A 3x3 stencil whose taps are an entered
 // loop, the default (runtime-chosen) and explicit row counts that do not
@@ -14,15 +15,15 @@ struct Pair {
     float lo, hi;
 };
 
-// ---- qd kernel 'coarsen' (coarsen.cpp:13), translated by qd-translate ----
-#line 19 "coarsen.hip"
-// Parallel loop nest of 'coarsen' (coarsen.cpp:19), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// ---- qd kernel 'coarsen' (coarsen.cpp:14), translated by qd-translate ----
+#line 20 "coarsen.hip"
+// Parallel loop nest of 'coarsen' (coarsen.cpp:20), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int w, const float * in, float * out, const float * k) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 20 "coarsen.cpp"
+#line 21 "coarsen.cpp"
 {
             float s = 0.f;
             for (int dy = -1; dy <= 1; ++dy)
@@ -30,11 +31,11 @@ qd_coarsen_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
                     s += in[(y + dy) * w + x + dx] * k[(dy + 1) * 3 + dx + 1];
             out[y * w + x] = s;
         }
-#line 34 "coarsen.hip"
+#line 35 "coarsen.hip"
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:19), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:20), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
 template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int w, const float * in, float * out, const float * k) {
@@ -46,31 +47,31 @@ qd_coarsen_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
       qd::detail::row_copies<float, 4> qd_rows0_s;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-#line 21 "coarsen.cpp"
+#line 22 "coarsen.cpp"
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r]; s = 0.f;
 
-#line 53 "coarsen.hip"
+#line 54 "coarsen.hip"
       }
-#line 22 "coarsen.cpp"
-      for (int dy = -1; dy <= 1; ++dy) {
-#line 57 "coarsen.hip"
 #line 23 "coarsen.cpp"
+      for (int dy = -1; dy <= 1; ++dy) {
+#line 58 "coarsen.hip"
+#line 24 "coarsen.cpp"
         for (int dx = -1; dx <= 1; ++dx) {
-#line 60 "coarsen.hip"
+#line 61 "coarsen.hip"
           qd::detail::row_copies<float, 4> qd_value0;
           QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
             [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
             [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
-#line 24 "coarsen.cpp"
+#line 25 "coarsen.cpp"
             qd_value0[qd_r] = in[(y + dy) * w + x + dx] * k[(dy + 1) * 3 + dx + 1];
-#line 67 "coarsen.hip"
+#line 68 "coarsen.hip"
           }
           QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
             [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
             [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
-#line 24 "coarsen.cpp"
+#line 25 "coarsen.cpp"
             s += qd_value0[qd_r];
-#line 74 "coarsen.hip"
+#line 75 "coarsen.hip"
           }
         }
       }
@@ -78,21 +79,21 @@ qd_coarsen_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
-#line 25 "coarsen.cpp"
+#line 26 "coarsen.cpp"
         qd_value1[qd_r] = s;
-#line 84 "coarsen.hip"
+#line 85 "coarsen.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
-#line 25 "coarsen.cpp"
+#line 26 "coarsen.cpp"
         out[y * w + x] = qd_value1[qd_r];
-#line 91 "coarsen.hip"
+#line 92 "coarsen.hip"
       }
     } else {
       for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
-#line 20 "coarsen.cpp"
+#line 21 "coarsen.cpp"
 {
             float s = 0.f;
             for (int dy = -1; dy <= 1; ++dy)
@@ -100,13 +101,13 @@ qd_coarsen_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
                     s += in[(y + dy) * w + x + dx] * k[(dy + 1) * 3 + dx + 1];
             out[y * w + x] = s;
         }
-#line 104 "coarsen.hip"
+#line 105 "coarsen.hip"
       }
     }
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:30), collapse(2), coarsened: each thread runs 3 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint64_t only: the body runs a loop of runtime length, which is faster with the 64-bit kernel's registers.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:31), collapse(2), coarsened: each thread runs 3 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint64_t only: the body runs a loop of runtime length, which is faster with the 64-bit kernel's registers.
 template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int w, const float * in, float * acc) {
@@ -121,124 +122,124 @@ qd_coarsen_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
       qd::detail::row_copies<int, 3> qd_rows3_c;
       qd::detail::row_copies<const float, 3> qd_rows4_scale;
       qd::detail::row_copies<float, 3> qd_rows5_s;
-#line 33 "coarsen.cpp"
+#line 34 "coarsen.cpp"
       for (int d = 0; d < 3; ++d) {
-#line 127 "coarsen.hip"
+#line 128 "coarsen.hip"
         qd::detail::row_copies<float, 3> qd_value0;
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
           [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& tap = qd_rows0_tap[qd_r];
-#line 34 "coarsen.cpp"
+#line 35 "coarsen.cpp"
           qd_value0[qd_r] = in[y * w + (x + d) % w];
-#line 134 "coarsen.hip"
+#line 135 "coarsen.hip"
         }
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
           [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& tap = qd_rows0_tap[qd_r];
-#line 34 "coarsen.cpp"
-          tap[d] = qd_value0[qd_r];
-#line 141 "coarsen.hip"
-        }
-      }
-      QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
-        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-        [[maybe_unused]] auto& tap = qd_rows0_tap[qd_r];
 #line 35 "coarsen.cpp"
-        [[maybe_unused]] auto& p = qd_rows1_p[qd_r]; p = Pair{tap[0], tap[2]};
-
-#line 150 "coarsen.hip"
+          tap[d] = qd_value0[qd_r];
+#line 142 "coarsen.hip"
+        }
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& tap = qd_rows0_tap[qd_r];
 #line 36 "coarsen.cpp"
-        [[maybe_unused]] auto& mid = qd_rows2_mid[qd_r]; mid = tap[1];
+        [[maybe_unused]] auto& p = qd_rows1_p[qd_r]; p = Pair{tap[0], tap[2]};
 
-#line 158 "coarsen.hip"
+#line 151 "coarsen.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+        [[maybe_unused]] auto& tap = qd_rows0_tap[qd_r];
 #line 37 "coarsen.cpp"
-        [[maybe_unused]] auto& c = qd_rows3_c[qd_r]; c = {2};
+        [[maybe_unused]] auto& mid = qd_rows2_mid[qd_r]; mid = tap[1];
 
-#line 165 "coarsen.hip"
+#line 159 "coarsen.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 38 "coarsen.cpp"
+        [[maybe_unused]] auto& c = qd_rows3_c[qd_r]; c = {2};
+
+#line 166 "coarsen.hip"
+      }
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+#line 39 "coarsen.cpp"
         [[maybe_unused]] auto& scale = qd_rows4_scale[qd_r]; scale = 0.5f;
 
-#line 172 "coarsen.hip"
+#line 173 "coarsen.hip"
       }
-#line 39 "coarsen.cpp"
+#line 40 "coarsen.cpp"
       for (int d = 0; d < 3; ++d) {
-#line 176 "coarsen.hip"
+#line 177 "coarsen.hip"
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
           [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& tap = qd_rows0_tap[qd_r];
           [[maybe_unused]] auto& scale = qd_rows4_scale[qd_r];
-#line 40 "coarsen.cpp"
+#line 41 "coarsen.cpp"
           [[maybe_unused]] auto& s = qd_rows5_s[qd_r]; s = tap[d] * scale;
 
-#line 184 "coarsen.hip"
+#line 185 "coarsen.hip"
         }
         qd::detail::row_copies<float, 3> qd_value1;
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
           [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& mid = qd_rows2_mid[qd_r];
           [[maybe_unused]] auto& s = qd_rows5_s[qd_r];
-#line 41 "coarsen.cpp"
+#line 42 "coarsen.cpp"
           qd_value1[qd_r] = s;
-#line 193 "coarsen.hip"
+#line 194 "coarsen.hip"
         }
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
           [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& mid = qd_rows2_mid[qd_r];
           [[maybe_unused]] auto& s = qd_rows5_s[qd_r];
-#line 41 "coarsen.cpp"
+#line 42 "coarsen.cpp"
           mid += qd_value1[qd_r];
-#line 201 "coarsen.hip"
+#line 202 "coarsen.hip"
         }
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& mid = qd_rows2_mid[qd_r];
-#line 43 "coarsen.cpp"
+#line 44 "coarsen.cpp"
         for (int r = 0; r < y % 3; ++r) // the header depends on the row
                         mid += 1.f;
-#line 210 "coarsen.hip"
+#line 211 "coarsen.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& p = qd_rows1_p[qd_r];
         [[maybe_unused]] auto& mid = qd_rows2_mid[qd_r];
         [[maybe_unused]] auto& c = qd_rows3_c[qd_r];
-#line 45 "coarsen.cpp"
+#line 46 "coarsen.cpp"
         if (x % 2 == 0)
                         mid -= p.lo;
                     else
                         mid += p.hi * float(c);
-#line 222 "coarsen.hip"
+#line 223 "coarsen.hip"
       }
       qd::detail::row_copies<float, 3> qd_value2;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& mid = qd_rows2_mid[qd_r];
-#line 49 "coarsen.cpp"
+#line 50 "coarsen.cpp"
         qd_value2[qd_r] = mid;
-#line 230 "coarsen.hip"
+#line 231 "coarsen.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& mid = qd_rows2_mid[qd_r];
-#line 49 "coarsen.cpp"
+#line 50 "coarsen.cpp"
         acc[y * w + x] += qd_value2[qd_r];
-#line 237 "coarsen.hip"
+#line 238 "coarsen.hip"
       }
     } else {
       for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
-#line 31 "coarsen.cpp"
+#line 32 "coarsen.cpp"
 {
             float tap[3];
             for (int d = 0; d < 3; ++d)
@@ -259,13 +260,13 @@ qd_coarsen_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
                 mid += p.hi * float(c);
             acc[y * w + x] += mid;
         }
-#line 263 "coarsen.hip"
+#line 264 "coarsen.hip"
       }
     }
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:54), collapse(3), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:55), collapse(3), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
 template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop5(int qd_begin0, int qd_begin1, int qd_begin2, const qd::detail::CollapsedSpace<3> qd_space, const std::uint64_t qd_row_count, int ny, int nx, const double * u, double * v) {
@@ -278,43 +279,43 @@ qd_coarsen_loop5(int qd_begin0, int qd_begin1, int qd_begin2, const qd::detail::
       qd::detail::row_copies<const int, 4> qd_rows0_i;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin1 + static_cast<int>(qd_row0 + qd_r));
-#line 57 "coarsen.cpp"
+#line 58 "coarsen.cpp"
         [[maybe_unused]] auto& i = qd_rows0_i[qd_r]; i = (z * ny + y) * nx + x;
 
-#line 285 "coarsen.hip"
+#line 286 "coarsen.hip"
       }
       qd::detail::row_copies<double, 4> qd_value0;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin1 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& i = qd_rows0_i[qd_r];
-#line 58 "coarsen.cpp"
+#line 59 "coarsen.cpp"
         qd_value0[qd_r] = u[i] * -6.0 + u[i - 1] + u[i + 1] + u[i - nx] + u[i + nx] +
                                u[i - nx * ny] + u[i + nx * ny];
-#line 294 "coarsen.hip"
+#line 295 "coarsen.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin1 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& i = qd_rows0_i[qd_r];
-#line 58 "coarsen.cpp"
+#line 59 "coarsen.cpp"
         v[i] = qd_value0[qd_r];
-#line 301 "coarsen.hip"
+#line 302 "coarsen.hip"
       }
     } else {
       for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin1 + static_cast<int>(qd_row));
-#line 56 "coarsen.cpp"
+#line 57 "coarsen.cpp"
 {
                 const int i = (z * ny + y) * nx + x;
                 v[i] = u[i] * -6.0 + u[i - 1] + u[i + 1] + u[i - nx] + u[i + nx] +
                        u[i - nx * ny] + u[i + nx * ny];
             }
-#line 312 "coarsen.hip"
+#line 313 "coarsen.hip"
       }
     }
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:64), collapse(2), coarsened: each thread runs 2 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:65), collapse(2), coarsened: each thread runs 2 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
 template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop7(qd::detail::StridedBegin<int> qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int w, float * out) {
@@ -326,52 +327,52 @@ qd_coarsen_loop7(qd::detail::StridedBegin<int> qd_begin0, int qd_begin1, const q
       qd::detail::row_copies<float, 2> qd_value0;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-#line 66 "coarsen.cpp"
+#line 67 "coarsen.cpp"
         qd_value0[qd_r] = 0.25f * out[y * w + x];
-#line 332 "coarsen.hip"
+#line 333 "coarsen.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-#line 66 "coarsen.cpp"
+#line 67 "coarsen.cpp"
         out[y * w + x] += qd_value0[qd_r];
-#line 338 "coarsen.hip"
+#line 339 "coarsen.hip"
       }
     } else {
       for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
-#line 66 "coarsen.cpp"
+#line 67 "coarsen.cpp"
 out[y * w + x] += 0.25f * out[y * w + x];
-#line 345 "coarsen.hip"
+#line 346 "coarsen.hip"
       }
     }
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:70), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:71), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop8(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int w, float * acc) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 71 "coarsen.cpp"
+#line 72 "coarsen.cpp"
 {
             if (x == y)
                 continue;
             acc[y * w + x] *= 2.f;
         }
-#line 363 "coarsen.hip"
+#line 364 "coarsen.hip"
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:79), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:80), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop9(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int w, float * acc) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 81 "coarsen.cpp"
+#line 82 "coarsen.cpp"
 acc[y * w + x] -= 1.f;
-#line 375 "coarsen.hip"
+#line 376 "coarsen.hip"
   }
 }
 
@@ -382,95 +383,95 @@ void coarsen(int h, int w, const float* in, float* out, const float* k, float* a
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop nest, collapse(2), coarsen.cpp:19
+  // parallel loop nest, collapse(2), coarsen.cpp:20
   {
     const int qd_begin0 = 1;
     const int qd_begin1 = 1;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 19);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 20);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
       if (!qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
         qd_coarsen_loop0<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(out, "coarsen", "out"), qd::detail::present_or_device(k, "coarsen", "k"));
-        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 19);
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 20);
       } else if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
         qd_coarsen_loop1<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(out, "coarsen", "out"), qd::detail::present_or_device(k, "coarsen", "k"));
-        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 19);
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 20);
       } else {
         qd_coarsen_loop1<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(out, "coarsen", "out"), qd::detail::present_or_device(k, "coarsen", "k"));
-        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 19);
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 20);
       }
     }
   }
-  // parallel loop nest, collapse(2), coarsen.cpp:30
+  // parallel loop nest, collapse(2), coarsen.cpp:31
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 30);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 31);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 3);
       {
         qd_coarsen_loop3<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(acc, "coarsen", "acc"));
-        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 30);
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 31);
       }
     }
   }
-  // parallel loop nest, collapse(3), coarsen.cpp:54
+  // parallel loop nest, collapse(3), coarsen.cpp:55
   {
     const int qd_begin0 = 1;
     const int qd_begin1 = 1;
     const int qd_begin2 = 1;
     const std::uint64_t qd_counts[3] = { qd::detail::trip_count(qd_begin0, static_cast<int>(nz - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(ny - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin2, static_cast<int>(nx - 1), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<3> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 54);
+    const qd::detail::CollapsedSpace<3> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 55);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<3> qd_groups = qd::detail::coarsened_space(qd_space, 1, 4);
       if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
         qd_coarsen_loop5<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_groups, qd_space.count[1], ny, nx, qd::detail::present_or_device(u, "coarsen", "u"), qd::detail::present_or_device(v, "coarsen", "v"));
-        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 54);
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 55);
       } else {
         qd_coarsen_loop5<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_groups, qd_space.count[1], ny, nx, qd::detail::present_or_device(u, "coarsen", "u"), qd::detail::present_or_device(v, "coarsen", "v"));
-        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 54);
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 55);
       }
     }
   }
-  // parallel loop nest, collapse(2), coarsen.cpp:64
+  // parallel loop nest, collapse(2), coarsen.cpp:65
   {
     const qd::detail::StridedBegin<int> qd_begin0 = qd::detail::strided_begin(static_cast<int>(h - 1), 1, /*descending=*/true);
     const int qd_begin1 = 0;
-    const std::uint64_t qd_counts[2] = { qd::detail::checked_trip_count(qd_begin0, static_cast<int>(1), /*inclusive=*/true, "coarsen", "coarsen.cpp", 64), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 64);
+    const std::uint64_t qd_counts[2] = { qd::detail::checked_trip_count(qd_begin0, static_cast<int>(1), /*inclusive=*/true, "coarsen", "coarsen.cpp", 65), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 65);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 2);
       if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
         qd_coarsen_loop7<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(out, "coarsen", "out"));
-        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 64);
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 65);
       } else {
         qd_coarsen_loop7<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(out, "coarsen", "out"));
-        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 64);
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 65);
       }
     }
   }
-  // parallel loop nest, collapse(2), coarsen.cpp:70
+  // parallel loop nest, collapse(2), coarsen.cpp:71
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 70);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 71);
     if (qd_space.total != 0) {
       qd_coarsen_loop8<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, w, qd::detail::present_or_device(acc, "coarsen", "acc"));
-      qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 70);
+      qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 71);
     }
   }
-  // parallel loop nest, collapse(2), coarsen.cpp:79
+  // parallel loop nest, collapse(2), coarsen.cpp:80
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 79);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 80);
     if (qd_space.total != 0) {
       qd_coarsen_loop9<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, w, qd::detail::present_or_device(acc, "coarsen", "acc"));
-      qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 79);
+      qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 80);
     }
   }
 }
@@ -481,5 +482,5 @@ void coarsen(int h, int w, const float* in, float* out, const float* k,
 }
 
 // ---- end of qd kernel 'coarsen' ----
-#line 82 "coarsen.cpp"
+#line 83 "coarsen.cpp"
 

@@ -3,13 +3,14 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "collapse.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // collapse(N): a perfect loop nest launched once over the product of its trip
 // counts, row-major. Mixed index types, an inclusive bound, a nonzero begin,
 // block_dim beside collapse, and a nest inside a stream_parallel block.
 
-// ---- qd kernel 'grid_and_volume' (collapse.cpp:5), translated by qd-translate ----
-#line 12 "collapse.cpu.cpp"
-// Parallel loop nest of 'grid_and_volume' (collapse.cpp:10), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// ---- qd kernel 'grid_and_volume' (collapse.cpp:6), translated by qd-translate ----
+#line 13 "collapse.cpu.cpp"
+// Parallel loop nest of 'grid_and_volume' (collapse.cpp:11), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_grid_and_volume_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, float * grid, int w, int h) {
 #if defined(_OPENMP)
@@ -18,13 +19,13 @@ qd_grid_and_volume_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd
   for (int y = qd_begin0; y < h; ++y)
   for (int x = qd_begin1; x < w; ++x)
   {
-#line 12 "collapse.cpp"
+#line 13 "collapse.cpp"
 grid[y * w + x] += float(y) * 0.5f + float(x);
-#line 24 "collapse.cpu.cpp"
+#line 25 "collapse.cpu.cpp"
   }
 }
 
-// Parallel loop nest of 'grid_and_volume' (collapse.cpp:17), collapse(3): plain nested loops, the outer 2 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'grid_and_volume' (collapse.cpp:18), collapse(3): plain nested loops, the outer 2 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_grid_and_volume_loop1(long qd_begin0, unsigned int qd_begin1, int qd_begin2, [[maybe_unused]] const qd::detail::CollapsedSpace<3> qd_space, double * volume, unsigned int ny, int nx, long nz) {
 #if defined(_OPENMP)
@@ -34,16 +35,16 @@ qd_grid_and_volume_loop1(long qd_begin0, unsigned int qd_begin1, int qd_begin2, 
   for (unsigned int y = qd_begin1; y < ny; ++y)
   for (int x = qd_begin2; x < nx + 2; ++x)
   {
-#line 19 "collapse.cpp"
+#line 20 "collapse.cpp"
 {
                     const long cell = ((z - 1) * long(ny) + long(y)) * nx + (x - 2);
                     volume[cell] += double(z) * 100.0 + double(y) * 10.0 + double(x);
                 }
-#line 43 "collapse.cpu.cpp"
+#line 44 "collapse.cpu.cpp"
   }
 }
 
-// Parallel loop nest of 'grid_and_volume' (collapse.cpp:30), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'grid_and_volume' (collapse.cpp:31), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_grid_and_volume_loop2(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, float * grid, int w) {
 #if defined(_OPENMP)
@@ -52,9 +53,9 @@ qd_grid_and_volume_loop2(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd
   for (int y = qd_begin0; y < 2; ++y)
   for (int x = qd_begin1; x < w; ++x)
   {
-#line 32 "collapse.cpp"
+#line 33 "collapse.cpp"
 grid[y * w + x] *= 2.0f;
-#line 58 "collapse.cpu.cpp"
+#line 59 "collapse.cpu.cpp"
   }
 }
 
@@ -62,36 +63,36 @@ grid[y * w + x] *= 2.0f;
 // Host entry points of kernel 'grid_and_volume': they run its work on the calling thread and return when it is done.
 void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigned ny, int nx, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop nest, collapse(2), collapse.cpp:10
+  // parallel loop nest, collapse(2), collapse.cpp:11
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 10);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 11);
     qd_grid_and_volume_loop0(qd_begin0, qd_begin1, qd_space, grid, w, h);
   }
-  // stream_parallel region, collapse.cpp:14: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, collapse.cpp:15: 2 blocks, run one after another on the calling thread
   {
-    // block 1, collapse.cpp:15
+    // block 1, collapse.cpp:16
     {
-      // parallel loop nest, collapse(3), collapse.cpp:17
+      // parallel loop nest, collapse(3), collapse.cpp:18
       {
         const long qd_begin0 = 1;
         const unsigned int qd_begin1 = 0;
         const int qd_begin2 = 2;
         const std::uint64_t qd_counts[3] = { qd::detail::trip_count(qd_begin0, static_cast<long>(nz), /*inclusive=*/true), qd::detail::trip_count(qd_begin1, static_cast<unsigned int>(ny), /*inclusive=*/false), qd::detail::trip_count(qd_begin2, static_cast<int>(nx + 2), /*inclusive=*/false) };
-        const qd::detail::CollapsedSpace<3> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 17);
+        const qd::detail::CollapsedSpace<3> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 18);
         qd_grid_and_volume_loop1(qd_begin0, qd_begin1, qd_begin2, qd_space, volume, ny, nx, nz);
       }
     }
-    // block 2, collapse.cpp:27
+    // block 2, collapse.cpp:28
     {
-      // parallel loop nest, collapse(2), collapse.cpp:30
+      // parallel loop nest, collapse(2), collapse.cpp:31
       {
         const int qd_begin0 = 0;
         const int qd_begin1 = 0;
         const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(2), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-        const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 30);
+        const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 31);
         qd_grid_and_volume_loop2(qd_begin0, qd_begin1, qd_space, grid, w);
       }
     }
@@ -103,5 +104,5 @@ void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigne
 }
 
 // ---- end of qd kernel 'grid_and_volume' ----
-#line 34 "collapse.cpp"
+#line 35 "collapse.cpp"
 

@@ -2,25 +2,26 @@
 // Licence: the code translated from collapse.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "collapse.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // collapse(N): a perfect loop nest launched once over the product of its trip
 // counts, row-major. Mixed index types, an inclusive bound, a nonzero begin,
 // block_dim beside collapse, and a nest inside a stream_parallel block.
 
-// ---- qd kernel 'grid_and_volume' (collapse.cpp:5), translated by qd-translate ----
-#line 11 "collapse.cu"
-// Parallel loop nest of 'grid_and_volume' (collapse.cpp:10), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// ---- qd kernel 'grid_and_volume' (collapse.cpp:6), translated by qd-translate ----
+#line 12 "collapse.cu"
+// Parallel loop nest of 'grid_and_volume' (collapse.cpp:11), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(128)
 qd_grid_and_volume_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, float * grid, int w) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 12 "collapse.cpp"
+#line 13 "collapse.cpp"
 grid[y * w + x] += float(y) * 0.5f + float(x);
-#line 20 "collapse.cu"
+#line 21 "collapse.cu"
   }
 }
 
-// Parallel loop nest of 'grid_and_volume' (collapse.cpp:10), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+// Parallel loop nest of 'grid_and_volume' (collapse.cpp:11), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
 template <class QdIndex>
 static __global__ void __launch_bounds__(128)
 qd_grid_and_volume_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, float * grid, int w) {
@@ -32,44 +33,44 @@ qd_grid_and_volume_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collaps
       qd::detail::row_copies<float, 4> qd_value0;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-#line 12 "collapse.cpp"
+#line 13 "collapse.cpp"
         qd_value0[qd_r] = float(y) * 0.5f + float(x);
-#line 38 "collapse.cu"
+#line 39 "collapse.cu"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-#line 12 "collapse.cpp"
+#line 13 "collapse.cpp"
         grid[y * w + x] += qd_value0[qd_r];
-#line 44 "collapse.cu"
+#line 45 "collapse.cu"
       }
     } else {
       for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
-#line 12 "collapse.cpp"
+#line 13 "collapse.cpp"
 grid[y * w + x] += float(y) * 0.5f + float(x);
-#line 51 "collapse.cu"
+#line 52 "collapse.cu"
       }
     }
   }
 }
 
-// Parallel loop nest of 'grid_and_volume' (collapse.cpp:17), collapse(3): a grid-stride loop over the product of the trip counts, row-major.
+// Parallel loop nest of 'grid_and_volume' (collapse.cpp:18), collapse(3): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_grid_and_volume_loop2(long qd_begin0, unsigned int qd_begin1, int qd_begin2, const qd::detail::CollapsedSpace<3> qd_space, double * volume, unsigned int ny, int nx) {
   for (qd::detail::CollapsedCursor<3> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] long z = static_cast<long>(qd_begin0 + static_cast<long>(qd_at.index[0]));
     [[maybe_unused]] unsigned int y = static_cast<unsigned int>(qd_begin1 + static_cast<unsigned int>(qd_at.index[1]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin2 + static_cast<int>(qd_at.index[2]));
-#line 19 "collapse.cpp"
+#line 20 "collapse.cpp"
 {
                     const long cell = ((z - 1) * long(ny) + long(y)) * nx + (x - 2);
                     volume[cell] += double(z) * 100.0 + double(y) * 10.0 + double(x);
                 }
-#line 69 "collapse.cu"
+#line 70 "collapse.cu"
   }
 }
 
-// Parallel loop nest of 'grid_and_volume' (collapse.cpp:17), collapse(3), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+// Parallel loop nest of 'grid_and_volume' (collapse.cpp:18), collapse(3), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
 template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_grid_and_volume_loop3(long qd_begin0, unsigned int qd_begin1, int qd_begin2, const qd::detail::CollapsedSpace<3> qd_space, const std::uint64_t qd_row_count, double * volume, unsigned int ny, int nx) {
@@ -82,53 +83,53 @@ qd_grid_and_volume_loop3(long qd_begin0, unsigned int qd_begin1, int qd_begin2, 
       qd::detail::row_copies<const long, 4> qd_rows0_cell;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] unsigned int y = static_cast<unsigned int>(qd_begin1 + static_cast<unsigned int>(qd_row0 + qd_r));
-#line 20 "collapse.cpp"
+#line 21 "collapse.cpp"
         [[maybe_unused]] auto& cell = qd_rows0_cell[qd_r]; cell = ((z - 1) * long(ny) + long(y)) * nx + (x - 2);
 
-#line 89 "collapse.cu"
+#line 90 "collapse.cu"
       }
       qd::detail::row_copies<double, 4> qd_value0;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] unsigned int y = static_cast<unsigned int>(qd_begin1 + static_cast<unsigned int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& cell = qd_rows0_cell[qd_r];
-#line 21 "collapse.cpp"
+#line 22 "collapse.cpp"
         qd_value0[qd_r] = double(z) * 100.0 + double(y) * 10.0 + double(x);
-#line 97 "collapse.cu"
+#line 98 "collapse.cu"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] unsigned int y = static_cast<unsigned int>(qd_begin1 + static_cast<unsigned int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& cell = qd_rows0_cell[qd_r];
-#line 21 "collapse.cpp"
+#line 22 "collapse.cpp"
         volume[cell] += qd_value0[qd_r];
-#line 104 "collapse.cu"
+#line 105 "collapse.cu"
       }
     } else {
       for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] unsigned int y = static_cast<unsigned int>(qd_begin1 + static_cast<unsigned int>(qd_row));
-#line 19 "collapse.cpp"
+#line 20 "collapse.cpp"
 {
                     const long cell = ((z - 1) * long(ny) + long(y)) * nx + (x - 2);
                     volume[cell] += double(z) * 100.0 + double(y) * 10.0 + double(x);
                 }
-#line 114 "collapse.cu"
+#line 115 "collapse.cu"
       }
     }
   }
 }
 
-// Parallel loop nest of 'grid_and_volume' (collapse.cpp:30), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// Parallel loop nest of 'grid_and_volume' (collapse.cpp:31), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_grid_and_volume_loop4(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, float * grid, int w) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 32 "collapse.cpp"
+#line 33 "collapse.cpp"
 grid[y * w + x] *= 2.0f;
-#line 128 "collapse.cu"
+#line 129 "collapse.cu"
   }
 }
 
-// Parallel loop nest of 'grid_and_volume' (collapse.cpp:30), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+// Parallel loop nest of 'grid_and_volume' (collapse.cpp:31), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
 template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_grid_and_volume_loop5(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, float * grid, int w) {
@@ -140,22 +141,22 @@ qd_grid_and_volume_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collaps
       qd::detail::row_copies<float, 4> qd_value0;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-#line 32 "collapse.cpp"
+#line 33 "collapse.cpp"
         qd_value0[qd_r] = 2.0f;
-#line 146 "collapse.cu"
+#line 147 "collapse.cu"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-#line 32 "collapse.cpp"
+#line 33 "collapse.cpp"
         grid[y * w + x] *= qd_value0[qd_r];
-#line 152 "collapse.cu"
+#line 153 "collapse.cu"
       }
     } else {
       for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
-#line 32 "collapse.cpp"
+#line 33 "collapse.cpp"
 grid[y * w + x] *= 2.0f;
-#line 159 "collapse.cu"
+#line 160 "collapse.cu"
       }
     }
   }
@@ -168,29 +169,29 @@ void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigne
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop nest, collapse(2), collapse.cpp:10
+  // parallel loop nest, collapse(2), collapse.cpp:11
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 10);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 11);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
       if (!qd::detail::coarsening_fills_device(qd_groups.total, 128, qd_device)) {
         qd_grid_and_volume_loop0<<<qd::detail::grid_size(qd_space.total, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
-        qd::detail::check_launch(cudaGetLastError(), "grid_and_volume", "collapse.cpp", 10);
+        qd::detail::check_launch(cudaGetLastError(), "grid_and_volume", "collapse.cpp", 11);
       } else if (qd::detail::fits_32bit_index(qd_space.total, 128)) {
         qd_grid_and_volume_loop1<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 128), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
-        qd::detail::check_launch(cudaGetLastError(), "grid_and_volume", "collapse.cpp", 10);
+        qd::detail::check_launch(cudaGetLastError(), "grid_and_volume", "collapse.cpp", 11);
       } else {
         qd_grid_and_volume_loop1<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
-        qd::detail::check_launch(cudaGetLastError(), "grid_and_volume", "collapse.cpp", 10);
+        qd::detail::check_launch(cudaGetLastError(), "grid_and_volume", "collapse.cpp", 11);
       }
     }
   }
-  // stream_parallel region, collapse.cpp:14: 2 blocks, each on its own pooled stream
+  // stream_parallel region, collapse.cpp:15: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region collapse.cpp:14");
+    QD_PROFILE_RANGE("qd region collapse.cpp:15");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -200,53 +201,53 @@ void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigne
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, collapse.cpp:15
+    // block 1, collapse.cpp:16
     {
-      QD_PROFILE_RANGE("qd block 1 collapse.cpp:15");
+      QD_PROFILE_RANGE("qd block 1 collapse.cpp:16");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop nest, collapse(3), collapse.cpp:17
+      // parallel loop nest, collapse(3), collapse.cpp:18
       {
         const long qd_begin0 = 1;
         const unsigned int qd_begin1 = 0;
         const int qd_begin2 = 2;
         const std::uint64_t qd_counts[3] = { qd::detail::trip_count(qd_begin0, static_cast<long>(nz), /*inclusive=*/true), qd::detail::trip_count(qd_begin1, static_cast<unsigned int>(ny), /*inclusive=*/false), qd::detail::trip_count(qd_begin2, static_cast<int>(nx + 2), /*inclusive=*/false) };
-        const qd::detail::CollapsedSpace<3> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 17);
+        const qd::detail::CollapsedSpace<3> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 18);
         if (qd_space.total != 0) {
           const qd::detail::CollapsedSpace<3> qd_groups = qd::detail::coarsened_space(qd_space, 1, 4);
           if (!qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
             qd_grid_and_volume_loop2<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_space, qd::detail::present_or_device(volume, "grid_and_volume", "volume"), ny, nx);
-            qd::detail::check_launch(cudaGetLastError(), "grid_and_volume", "collapse.cpp", 17);
+            qd::detail::check_launch(cudaGetLastError(), "grid_and_volume", "collapse.cpp", 18);
           } else if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
             qd_grid_and_volume_loop3<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_groups, qd_space.count[1], qd::detail::present_or_device(volume, "grid_and_volume", "volume"), ny, nx);
-            qd::detail::check_launch(cudaGetLastError(), "grid_and_volume", "collapse.cpp", 17);
+            qd::detail::check_launch(cudaGetLastError(), "grid_and_volume", "collapse.cpp", 18);
           } else {
             qd_grid_and_volume_loop3<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_groups, qd_space.count[1], qd::detail::present_or_device(volume, "grid_and_volume", "volume"), ny, nx);
-            qd::detail::check_launch(cudaGetLastError(), "grid_and_volume", "collapse.cpp", 17);
+            qd::detail::check_launch(cudaGetLastError(), "grid_and_volume", "collapse.cpp", 18);
           }
         }
       }
     }
-    // block 2, collapse.cpp:27
+    // block 2, collapse.cpp:28
     {
-      QD_PROFILE_RANGE("qd block 2 collapse.cpp:27");
+      QD_PROFILE_RANGE("qd block 2 collapse.cpp:28");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // parallel loop nest, collapse(2), collapse.cpp:30
+      // parallel loop nest, collapse(2), collapse.cpp:31
       {
         const int qd_begin0 = 0;
         const int qd_begin1 = 0;
         const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(2), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-        const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 30);
+        const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_and_volume", "collapse.cpp", 31);
         if (qd_space.total != 0) {
           const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
           if (!qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
             qd_grid_and_volume_loop4<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
-            qd::detail::check_launch(cudaGetLastError(), "grid_and_volume", "collapse.cpp", 30);
+            qd::detail::check_launch(cudaGetLastError(), "grid_and_volume", "collapse.cpp", 31);
           } else if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
             qd_grid_and_volume_loop5<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
-            qd::detail::check_launch(cudaGetLastError(), "grid_and_volume", "collapse.cpp", 30);
+            qd::detail::check_launch(cudaGetLastError(), "grid_and_volume", "collapse.cpp", 31);
           } else {
             qd_grid_and_volume_loop5<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(grid, "grid_and_volume", "grid"), w);
-            qd::detail::check_launch(cudaGetLastError(), "grid_and_volume", "collapse.cpp", 30);
+            qd::detail::check_launch(cudaGetLastError(), "grid_and_volume", "collapse.cpp", 31);
           }
         }
       }
@@ -264,5 +265,5 @@ void grid_and_volume(float* grid, double* volume, int h, int w, long nz, unsigne
 }
 
 // ---- end of qd kernel 'grid_and_volume' ----
-#line 34 "collapse.cpp"
+#line 35 "collapse.cpp"
 

@@ -3,52 +3,53 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "comments.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Comments everywhere: between a pragma and its statement, between blocks of one region (they
 // do not split it), inside bodies, trailing, block comments, and comments that look like code.
 
 /* A block comment mentioning #pragma qd kernel and #pragma qd stream_parallel:
    text in comments is not a directive. */
 
-// ---- qd kernel 'damp_and_split' (comments.cpp:7), translated by qd-translate ----
-#line 14 "comments.cpu.cpp"
-// Parallel loop of 'damp_and_split' (comments.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'damp_and_split' (comments.cpp:8), translated by qd-translate ----
+#line 15 "comments.cpu.cpp"
+// Parallel loop of 'damp_and_split' (comments.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_damp_and_split_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, const float * src, const float keep, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 17 "comments.cpp"
+#line 18 "comments.cpp"
 {   // } an unbalanced brace in a comment {{
         a[i] = src[i] * keep;       /* for (int j = 0; j < n; ++j) { */
     }
-#line 26 "comments.cpu.cpp"
+#line 27 "comments.cpu.cpp"
   }
 }
 
-// Parallel loop of 'damp_and_split' (comments.cpp:25): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'damp_and_split' (comments.cpp:26): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_damp_and_split_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 26 "comments.cpp"
+#line 27 "comments.cpp"
 a[i] = a[i] /* inline comment */ * a[i];
-#line 39 "comments.cpu.cpp"
+#line 40 "comments.cpu.cpp"
   }
 }
 
-// Parallel loop of 'damp_and_split' (comments.cpp:34): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'damp_and_split' (comments.cpp:35): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_damp_and_split_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, const float * src, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 35 "comments.cpp"
+#line 36 "comments.cpp"
 b[i] = -src[i];
-#line 52 "comments.cpu.cpp"
+#line 53 "comments.cpu.cpp"
   }
 }
 
@@ -57,26 +58,26 @@ b[i] = -src[i];
 void damp_and_split(float* a, float* b, const float* src, int n, float damping, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   const float keep = 1.0f - damping;
-  // parallel loop, comments.cpp:17
+  // parallel loop, comments.cpp:18
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_damp_and_split_loop0(qd_begin, qd_count, a, src, keep, n);
   }
-  // stream_parallel region, comments.cpp:21: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, comments.cpp:22: 2 blocks, run one after another on the calling thread
   {
-    // block 1, comments.cpp:23
+    // block 1, comments.cpp:24
     {
-      // parallel loop, comments.cpp:25
+      // parallel loop, comments.cpp:26
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_damp_and_split_loop1(qd_begin, qd_count, a, n);
       }
     }
-    // block 2, comments.cpp:32
+    // block 2, comments.cpp:33
     {
-      // parallel loop, comments.cpp:34
+      // parallel loop, comments.cpp:35
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -91,6 +92,6 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping) 
 }
 
 // ---- end of qd kernel 'damp_and_split' ----
-#line 38 "comments.cpp"
+#line 39 "comments.cpp"
 
 // comment after the kernel

@@ -2,49 +2,50 @@
 // Licence: the code translated from comments.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "comments.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Comments everywhere: between a pragma and its statement, between blocks of one region (they
 // do not split it), inside bodies, trailing, block comments, and comments that look like code.
 
 /* A block comment mentioning #pragma qd kernel and #pragma qd stream_parallel:
    text in comments is not a directive. */
 
-// ---- qd kernel 'damp_and_split' (comments.cpp:7), translated by qd-translate ----
-#line 13 "comments.hip"
-// Parallel loop of 'damp_and_split' (comments.cpp:17): a grid-stride loop over the iterations.
+// ---- qd kernel 'damp_and_split' (comments.cpp:8), translated by qd-translate ----
+#line 14 "comments.hip"
+// Parallel loop of 'damp_and_split' (comments.cpp:18): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(128)
 qd_damp_and_split_loop0(int qd_begin, std::uint64_t qd_count, float * a, const float * src, const float keep) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 17 "comments.cpp"
+#line 18 "comments.cpp"
 {   // } an unbalanced brace in a comment {{
         a[i] = src[i] * keep;       /* for (int j = 0; j < n; ++j) { */
     }
-#line 24 "comments.hip"
+#line 25 "comments.hip"
   }
 }
 
-// Parallel loop of 'damp_and_split' (comments.cpp:25): a grid-stride loop over the iterations.
+// Parallel loop of 'damp_and_split' (comments.cpp:26): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_damp_and_split_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 26 "comments.cpp"
+#line 27 "comments.cpp"
 a[i] = a[i] /* inline comment */ * a[i];
-#line 36 "comments.hip"
+#line 37 "comments.hip"
   }
 }
 
-// Parallel loop of 'damp_and_split' (comments.cpp:34): a grid-stride loop over the iterations.
+// Parallel loop of 'damp_and_split' (comments.cpp:35): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_damp_and_split_loop2(int qd_begin, std::uint64_t qd_count, float * b, const float * src) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 35 "comments.cpp"
+#line 36 "comments.cpp"
 b[i] = -src[i];
-#line 48 "comments.hip"
+#line 49 "comments.hip"
   }
 }
 
@@ -56,18 +57,18 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   const float keep = 1.0f - damping;
-  // parallel loop, comments.cpp:17
+  // parallel loop, comments.cpp:18
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_damp_and_split_loop0<<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "damp_and_split", "a"), qd::detail::present_or_device(src, "damp_and_split", "src"), keep);
-      qd::detail::check_launch(hipGetLastError(), "damp_and_split", "comments.cpp", 17);
+      qd::detail::check_launch(hipGetLastError(), "damp_and_split", "comments.cpp", 18);
     }
   }
-  // stream_parallel region, comments.cpp:21: 2 blocks, each on its own pooled stream
+  // stream_parallel region, comments.cpp:22: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region comments.cpp:21");
+    QD_PROFILE_RANGE("qd region comments.cpp:22");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -77,31 +78,31 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping, 
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, comments.cpp:23
+    // block 1, comments.cpp:24
     {
-      QD_PROFILE_RANGE("qd block 1 comments.cpp:23");
+      QD_PROFILE_RANGE("qd block 1 comments.cpp:24");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop, comments.cpp:25
+      // parallel loop, comments.cpp:26
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_damp_and_split_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "damp_and_split", "a"));
-          qd::detail::check_launch(hipGetLastError(), "damp_and_split", "comments.cpp", 25);
+          qd::detail::check_launch(hipGetLastError(), "damp_and_split", "comments.cpp", 26);
         }
       }
     }
-    // block 2, comments.cpp:32
+    // block 2, comments.cpp:33
     {
-      QD_PROFILE_RANGE("qd block 2 comments.cpp:32");
+      QD_PROFILE_RANGE("qd block 2 comments.cpp:33");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // parallel loop, comments.cpp:34
+      // parallel loop, comments.cpp:35
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_damp_and_split_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "damp_and_split", "b"), qd::detail::present_or_device(src, "damp_and_split", "src"));
-          qd::detail::check_launch(hipGetLastError(), "damp_and_split", "comments.cpp", 34);
+          qd::detail::check_launch(hipGetLastError(), "damp_and_split", "comments.cpp", 35);
         }
       }
     }
@@ -118,6 +119,6 @@ void damp_and_split(float* a, float* b, const float* src, int n, float damping) 
 }
 
 // ---- end of qd kernel 'damp_and_split' ----
-#line 38 "comments.cpp"
+#line 39 "comments.cpp"
 
 // comment after the kernel

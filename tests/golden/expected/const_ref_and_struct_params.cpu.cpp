@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "const_ref_and_struct_params.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Struct parameters: a trivially copyable struct by const reference (passed to the device by
 // value) and structs by value, including one with an array member and one holding pointers;
 // struct members used in loop bodies, in host scalars and in loop bounds.
@@ -29,16 +30,16 @@ struct ParticleArrays {
 
 inline float dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 
-// ---- qd kernel 'integrate' (const_ref_and_struct_params.cpp:27), translated by qd-translate ----
-#line 34 "const_ref_and_struct_params.cpu.cpp"
-// Parallel loop of 'integrate' (const_ref_and_struct_params.cpp:32): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'integrate' (const_ref_and_struct_params.cpp:28), translated by qd-translate ----
+#line 35 "const_ref_and_struct_params.cpu.cpp"
+// Parallel loop of 'integrate' (const_ref_and_struct_params.cpp:33): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_integrate_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, ParticleArrays p, const Params params, Vec3 wind, float * wind_power, const float keep, const int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 32 "const_ref_and_struct_params.cpp"
+#line 33 "const_ref_and_struct_params.cpp"
 {
         Vec3 v{p.vx[i], p.vy[i], p.vz[i]};
         v.x = keep * v.x + params.dt * (params.gravity[0] + wind.x);
@@ -52,7 +53,7 @@ qd_integrate_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, Partic
         p.pz[i] += params.dt * v.z;
         wind_power[i] = dot(v, wind);
     }
-#line 56 "const_ref_and_struct_params.cpu.cpp"
+#line 57 "const_ref_and_struct_params.cpu.cpp"
   }
 }
 
@@ -62,7 +63,7 @@ void integrate(ParticleArrays p, const Params& params, Vec3 wind, float* wind_po
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   const int n = params.count;
   const float keep = 1.0f - params.drag * params.dt;
-  // parallel loop, const_ref_and_struct_params.cpp:32
+  // parallel loop, const_ref_and_struct_params.cpp:33
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -75,21 +76,21 @@ void integrate(ParticleArrays p, const Params& params, Vec3 wind, float* wind_po
 }
 
 // ---- end of qd kernel 'integrate' ----
-#line 45 "const_ref_and_struct_params.cpp"
+#line 46 "const_ref_and_struct_params.cpp"
 
 
-// ---- qd kernel 'apply_offset' (const_ref_and_struct_params.cpp:47), translated by qd-translate ----
-#line 83 "const_ref_and_struct_params.cpu.cpp"
-// Parallel loop of 'apply_offset' (const_ref_and_struct_params.cpp:50): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'apply_offset' (const_ref_and_struct_params.cpp:48), translated by qd-translate ----
+#line 84 "const_ref_and_struct_params.cpu.cpp"
+// Parallel loop of 'apply_offset' (const_ref_and_struct_params.cpp:51): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_apply_offset_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, const Vec3 offset, const int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 51 "const_ref_and_struct_params.cpp"
+#line 52 "const_ref_and_struct_params.cpp"
 x[i] += offset.x;
-#line 93 "const_ref_and_struct_params.cpu.cpp"
+#line 94 "const_ref_and_struct_params.cpu.cpp"
   }
 }
 
@@ -97,7 +98,7 @@ x[i] += offset.x;
 // Host entry points of kernel 'apply_offset': they run its work on the calling thread and return when it is done.
 void apply_offset(float* x, const Vec3& offset, const int& n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, const_ref_and_struct_params.cpp:50
+  // parallel loop, const_ref_and_struct_params.cpp:51
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -110,5 +111,5 @@ void apply_offset(float* x, const Vec3& offset, const int& n) {
 }
 
 // ---- end of qd kernel 'apply_offset' ----
-#line 52 "const_ref_and_struct_params.cpp"
+#line 53 "const_ref_and_struct_params.cpp"
 

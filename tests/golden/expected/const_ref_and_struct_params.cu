@@ -2,6 +2,7 @@
 // Licence: the code translated from const_ref_and_struct_params.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "const_ref_and_struct_params.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Struct parameters: a trivially copyable struct by const reference (passed to the device by
 // value) and structs by value, including one with an array member and one holding pointers;
 // struct members used in loop bodies, in host scalars and in loop bounds.
@@ -28,15 +29,15 @@ struct ParticleArrays {
 
 __host__ __device__ inline float dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 
-// ---- qd kernel 'integrate' (const_ref_and_struct_params.cpp:27), translated by qd-translate ----
-#line 33 "const_ref_and_struct_params.cu"
-// Parallel loop of 'integrate' (const_ref_and_struct_params.cpp:32): a grid-stride loop over the iterations.
+// ---- qd kernel 'integrate' (const_ref_and_struct_params.cpp:28), translated by qd-translate ----
+#line 34 "const_ref_and_struct_params.cu"
+// Parallel loop of 'integrate' (const_ref_and_struct_params.cpp:33): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_integrate_loop0(int qd_begin, std::uint64_t qd_count, ParticleArrays p, const Params params, Vec3 wind, float * wind_power, const float keep) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 32 "const_ref_and_struct_params.cpp"
+#line 33 "const_ref_and_struct_params.cpp"
 {
         Vec3 v{p.vx[i], p.vy[i], p.vz[i]};
         v.x = keep * v.x + params.dt * (params.gravity[0] + wind.x);
@@ -50,7 +51,7 @@ qd_integrate_loop0(int qd_begin, std::uint64_t qd_count, ParticleArrays p, const
         p.pz[i] += params.dt * v.z;
         wind_power[i] = dot(v, wind);
     }
-#line 54 "const_ref_and_struct_params.cu"
+#line 55 "const_ref_and_struct_params.cu"
   }
 }
 
@@ -62,13 +63,13 @@ void integrate(ParticleArrays p, const Params& params, Vec3 wind, float* wind_po
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   const int n = params.count;
   const float keep = 1.0f - params.drag * params.dt;
-  // parallel loop, const_ref_and_struct_params.cpp:32
+  // parallel loop, const_ref_and_struct_params.cpp:33
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_integrate_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, p, params, wind, qd::detail::present_or_device(wind_power, "integrate", "wind_power"), keep);
-      qd::detail::check_launch(cudaGetLastError(), "integrate", "const_ref_and_struct_params.cpp", 32);
+      qd::detail::check_launch(cudaGetLastError(), "integrate", "const_ref_and_struct_params.cpp", 33);
     }
   }
 }
@@ -78,20 +79,20 @@ void integrate(ParticleArrays p, const Params& params, Vec3 wind, float* wind_po
 }
 
 // ---- end of qd kernel 'integrate' ----
-#line 45 "const_ref_and_struct_params.cpp"
+#line 46 "const_ref_and_struct_params.cpp"
 
 
-// ---- qd kernel 'apply_offset' (const_ref_and_struct_params.cpp:47), translated by qd-translate ----
-#line 86 "const_ref_and_struct_params.cu"
-// Parallel loop of 'apply_offset' (const_ref_and_struct_params.cpp:50): a grid-stride loop over the iterations.
+// ---- qd kernel 'apply_offset' (const_ref_and_struct_params.cpp:48), translated by qd-translate ----
+#line 87 "const_ref_and_struct_params.cu"
+// Parallel loop of 'apply_offset' (const_ref_and_struct_params.cpp:51): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_apply_offset_loop0(int qd_begin, std::uint64_t qd_count, float * x, const Vec3 offset) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 51 "const_ref_and_struct_params.cpp"
+#line 52 "const_ref_and_struct_params.cpp"
 x[i] += offset.x;
-#line 95 "const_ref_and_struct_params.cu"
+#line 96 "const_ref_and_struct_params.cu"
   }
 }
 
@@ -101,13 +102,13 @@ void apply_offset(float* x, const Vec3& offset, const int& n, qd::StreamRef qd_s
   QD_PROFILE_RANGE("qd kernel apply_offset"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, const_ref_and_struct_params.cpp:50
+  // parallel loop, const_ref_and_struct_params.cpp:51
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_apply_offset_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "apply_offset", "x"), offset);
-      qd::detail::check_launch(cudaGetLastError(), "apply_offset", "const_ref_and_struct_params.cpp", 50);
+      qd::detail::check_launch(cudaGetLastError(), "apply_offset", "const_ref_and_struct_params.cpp", 51);
     }
   }
 }
@@ -117,5 +118,5 @@ void apply_offset(float* x, const Vec3& offset, const int& n) {
 }
 
 // ---- end of qd kernel 'apply_offset' ----
-#line 52 "const_ref_and_struct_params.cpp"
+#line 53 "const_ref_and_struct_params.cpp"
 

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "data_regions.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Data regions (SPEC section 1, "Data regions"): host arrays made present by
 // '#pragma qd data', 'enter data' and 'exit data', kernels that receive host
 // pointers into them and use a present global array, 'update' in host code
@@ -55,31 +56,31 @@ void run_throwing(double* p, int n) {
   }
 }
 
-// ---- qd kernel 'smooth' (data_regions.cpp:53), translated by qd-translate ----
-#line 60 "data_regions.cpu.cpp"
-// Parallel loop of 'smooth' (data_regions.cpp:55): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'smooth' (data_regions.cpp:54), translated by qd-translate ----
+#line 61 "data_regions.cpu.cpp"
+// Parallel loop of 'smooth' (data_regions.cpp:56): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * scratch, std::decay_t<double[96]> field, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 56 "data_regions.cpp"
+#line 57 "data_regions.cpp"
 scratch[i] = field[i];
-#line 70 "data_regions.cpu.cpp"
+#line 71 "data_regions.cpu.cpp"
   }
 }
 
-// Parallel loop of 'smooth' (data_regions.cpp:57): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'smooth' (data_regions.cpp:58): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * scratch, std::decay_t<double[96]> field, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 58 "data_regions.cpp"
+#line 59 "data_regions.cpp"
 field[i] = (scratch[i - 1] + scratch[i] + scratch[i + 1]) / 3;
-#line 83 "data_regions.cpu.cpp"
+#line 84 "data_regions.cpu.cpp"
   }
 }
 
@@ -87,13 +88,13 @@ field[i] = (scratch[i - 1] + scratch[i] + scratch[i + 1]) / 3;
 // Host entry points of kernel 'smooth': they run its work on the calling thread and return when it is done.
 void smooth(int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, data_regions.cpp:55
+  // parallel loop, data_regions.cpp:56
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_smooth_loop0(qd_begin, qd_count, scratch, field, n);
   }
-  // parallel loop, data_regions.cpp:57
+  // parallel loop, data_regions.cpp:58
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
@@ -106,21 +107,21 @@ void smooth(int n) {
 }
 
 // ---- end of qd kernel 'smooth' ----
-#line 59 "data_regions.cpp"
+#line 60 "data_regions.cpp"
 
 
-// ---- qd kernel 'scale' (data_regions.cpp:61), translated by qd-translate ----
-#line 114 "data_regions.cpu.cpp"
-// Parallel loop of 'scale' (data_regions.cpp:63): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'scale' (data_regions.cpp:62), translated by qd-translate ----
+#line 115 "data_regions.cpu.cpp"
+// Parallel loop of 'scale' (data_regions.cpp:64): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_scale_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * a, double f, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 64 "data_regions.cpp"
+#line 65 "data_regions.cpp"
 a[i] *= f;
-#line 124 "data_regions.cpu.cpp"
+#line 125 "data_regions.cpu.cpp"
   }
 }
 
@@ -128,7 +129,7 @@ a[i] *= f;
 // Host entry points of kernel 'scale': they run its work on the calling thread and return when it is done.
 void scale(double* a, int n, double f, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, data_regions.cpp:63
+  // parallel loop, data_regions.cpp:64
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -141,22 +142,22 @@ void scale(double* a, int n, double f) {
 }
 
 // ---- end of qd kernel 'scale' ----
-#line 65 "data_regions.cpp"
+#line 66 "data_regions.cpp"
 
 
 // The ends through the host: as an MPI exchange of boundary values would be.
-// ---- qd kernel 'swap_ends' (data_regions.cpp:68), translated by qd-translate ----
-#line 150 "data_regions.cpu.cpp"
-// Parallel loop of 'swap_ends' (data_regions.cpp:70): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'swap_ends' (data_regions.cpp:69), translated by qd-translate ----
+#line 151 "data_regions.cpu.cpp"
+// Parallel loop of 'swap_ends' (data_regions.cpp:71): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_swap_ends_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 71 "data_regions.cpp"
+#line 72 "data_regions.cpp"
 a[i] += 1;
-#line 160 "data_regions.cpu.cpp"
+#line 161 "data_regions.cpu.cpp"
   }
 }
 
@@ -164,24 +165,24 @@ a[i] += 1;
 // Host entry points of kernel 'swap_ends': they run its work on the calling thread and return when it is done.
 void swap_ends(double* a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, data_regions.cpp:70
+  // parallel loop, data_regions.cpp:71
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_swap_ends_loop0(qd_begin, qd_count, a, n);
   }
-  // '#pragma qd update', data_regions.cpp:72: nothing to copy on the cpu target
-  // host code, data_regions.cpp:74: runs here, in order with the work around it; qd::current_stream() is the default stream
+  // '#pragma qd update', data_regions.cpp:73: nothing to copy on the cpu target
+  // host code, data_regions.cpp:75: runs here, in order with the work around it; qd::current_stream() is the default stream
   {
-#line 74 "data_regions.cpp"
+#line 75 "data_regions.cpp"
   {
       const double t = a[0];
       a[0] = a[n - 1];
       a[n - 1] = t;
     }
-#line 183 "data_regions.cpu.cpp"
+#line 184 "data_regions.cpu.cpp"
   }
-  // '#pragma qd update', data_regions.cpp:79: nothing to copy on the cpu target
+  // '#pragma qd update', data_regions.cpp:80: nothing to copy on the cpu target
 }
 
 void swap_ends(double* a, int n) {
@@ -189,5 +190,5 @@ void swap_ends(double* a, int n) {
 }
 
 // ---- end of qd kernel 'swap_ends' ----
-#line 80 "data_regions.cpp"
+#line 81 "data_regions.cpp"
 

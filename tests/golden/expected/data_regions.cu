@@ -2,6 +2,7 @@
 // Licence: the code translated from data_regions.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "data_regions.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Data regions (SPEC section 1, "Data regions"): host arrays made present by
 // '#pragma qd data', 'enter data' and 'exit data', kernels that receive host
 // pointers into them and use a present global array, 'update' in host code
@@ -20,19 +21,19 @@ void swap_ends(double* a, int n);
 // The host driver comes first, as serial C programs are written.
 double run_regions(double* p, double* s, int n, int steps) {
   scratch = s;
-/* '#pragma qd enter data' */ { const qd::detail::DataItem qd_items[] = {qd::detail::DataItem{qd::DataClause::create, &(scratch)[0], static_cast<std::size_t>(Cells) * sizeof((scratch)[0]), "scratch[0:Cells]"}}; qd::detail::data_enter(qd_items, 1, "data_regions.cpp", 19); }
+/* '#pragma qd enter data' */ { const qd::detail::DataItem qd_items[] = {qd::detail::DataItem{qd::DataClause::create, &(scratch)[0], static_cast<std::size_t>(Cells) * sizeof((scratch)[0]), "scratch[0:Cells]"}}; qd::detail::data_enter(qd_items, 1, "data_regions.cpp", 20); }
 /* '#pragma qd data' */ /* device copies for the braces below */
-  { const qd::detail::DataRegion qd_data_region_20({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}, qd::detail::DataItem{qd::DataClause::copyin, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 20);
+  { const qd::detail::DataRegion qd_data_region_21({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}, qd::detail::DataItem{qd::DataClause::copyin, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 21);
     for (int it = 0; it < steps; ++it) {
       smooth(Cells);
       scale(p, n, 0.5);
       swap_ends(p + 1, n - 2);
     }
-/* '#pragma qd update' */ qd::detail::update_host_sync(&(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]", "data_regions.cpp", 27); 
+/* '#pragma qd update' */ qd::detail::update_host_sync(&(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]", "data_regions.cpp", 28); 
   }
 /* '#pragma qd data' */ /* device copies for the statement below */
-  { const qd::detail::DataRegion qd_data_region_29({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}}, "data_regions.cpp", 29); smooth(Cells); }
-/* '#pragma qd exit data' */ { const qd::detail::DataItem qd_items[] = {qd::detail::DataItem{qd::DataClause::delete_, &(scratch)[0], static_cast<std::size_t>(Cells) * sizeof((scratch)[0]), "scratch[0:Cells]"}}; qd::detail::data_exit(qd_items, 1, "data_regions.cpp", 31); }
+  { const qd::detail::DataRegion qd_data_region_30({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}}, "data_regions.cpp", 30); smooth(Cells); }
+/* '#pragma qd exit data' */ { const qd::detail::DataItem qd_items[] = {qd::detail::DataItem{qd::DataClause::delete_, &(scratch)[0], static_cast<std::size_t>(Cells) * sizeof((scratch)[0]), "scratch[0:Cells]"}}; qd::detail::data_exit(qd_items, 1, "data_regions.cpp", 32); }
   double sum = 0;
   for (int i = 0; i < n; ++i)
     sum += p[i];
@@ -45,7 +46,7 @@ double run_regions(double* p, double* s, int n, int steps) {
 void run_throwing(double* p, int n) {
   try {
 /* '#pragma qd data' */ /* device copies for the braces below */
-    { const qd::detail::DataRegion qd_data_region_43({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 43);
+    { const qd::detail::DataRegion qd_data_region_44({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 44);
       scale(p, n, 3.0);
       if (n > 0)
         throw std::runtime_error("stop");
@@ -54,29 +55,29 @@ void run_throwing(double* p, int n) {
   }
 }
 
-// ---- qd kernel 'smooth' (data_regions.cpp:53), translated by qd-translate ----
-#line 59 "data_regions.cu"
-// Parallel loop of 'smooth' (data_regions.cpp:55): a grid-stride loop over the iterations.
+// ---- qd kernel 'smooth' (data_regions.cpp:54), translated by qd-translate ----
+#line 60 "data_regions.cu"
+// Parallel loop of 'smooth' (data_regions.cpp:56): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_loop0(int qd_begin, std::uint64_t qd_count, double * scratch, std::decay_t<double[96]> field) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 56 "data_regions.cpp"
+#line 57 "data_regions.cpp"
 scratch[i] = field[i];
-#line 68 "data_regions.cu"
+#line 69 "data_regions.cu"
   }
 }
 
-// Parallel loop of 'smooth' (data_regions.cpp:57): a grid-stride loop over the iterations.
+// Parallel loop of 'smooth' (data_regions.cpp:58): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_loop1(int qd_begin, std::uint64_t qd_count, double * scratch, std::decay_t<double[96]> field) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 58 "data_regions.cpp"
+#line 59 "data_regions.cpp"
 field[i] = (scratch[i - 1] + scratch[i] + scratch[i + 1]) / 3;
-#line 80 "data_regions.cu"
+#line 81 "data_regions.cu"
   }
 }
 
@@ -87,22 +88,22 @@ void smooth(int n, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, data_regions.cpp:55
+  // parallel loop, data_regions.cpp:56
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_smooth_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(scratch, "smooth", "scratch"), static_cast<std::decay_t<double[96]>>(qd::detail::present_global(field, sizeof(field), "smooth", "field")));
-      qd::detail::check_launch(cudaGetLastError(), "smooth", "data_regions.cpp", 55);
+      qd::detail::check_launch(cudaGetLastError(), "smooth", "data_regions.cpp", 56);
     }
   }
-  // parallel loop, data_regions.cpp:57
+  // parallel loop, data_regions.cpp:58
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_smooth_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(scratch, "smooth", "scratch"), static_cast<std::decay_t<double[96]>>(qd::detail::present_global(field, sizeof(field), "smooth", "field")));
-      qd::detail::check_launch(cudaGetLastError(), "smooth", "data_regions.cpp", 57);
+      qd::detail::check_launch(cudaGetLastError(), "smooth", "data_regions.cpp", 58);
     }
   }
 }
@@ -112,20 +113,20 @@ void smooth(int n) {
 }
 
 // ---- end of qd kernel 'smooth' ----
-#line 59 "data_regions.cpp"
+#line 60 "data_regions.cpp"
 
 
-// ---- qd kernel 'scale' (data_regions.cpp:61), translated by qd-translate ----
-#line 120 "data_regions.cu"
-// Parallel loop of 'scale' (data_regions.cpp:63): a grid-stride loop over the iterations.
+// ---- qd kernel 'scale' (data_regions.cpp:62), translated by qd-translate ----
+#line 121 "data_regions.cu"
+// Parallel loop of 'scale' (data_regions.cpp:64): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scale_loop0(int qd_begin, std::uint64_t qd_count, double * a, double f) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 64 "data_regions.cpp"
+#line 65 "data_regions.cpp"
 a[i] *= f;
-#line 129 "data_regions.cu"
+#line 130 "data_regions.cu"
   }
 }
 
@@ -135,13 +136,13 @@ void scale(double* a, int n, double f, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel scale"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, data_regions.cpp:63
+  // parallel loop, data_regions.cpp:64
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_scale_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "scale", "a"), f);
-      qd::detail::check_launch(cudaGetLastError(), "scale", "data_regions.cpp", 63);
+      qd::detail::check_launch(cudaGetLastError(), "scale", "data_regions.cpp", 64);
     }
   }
 }
@@ -151,21 +152,21 @@ void scale(double* a, int n, double f) {
 }
 
 // ---- end of qd kernel 'scale' ----
-#line 65 "data_regions.cpp"
+#line 66 "data_regions.cpp"
 
 
 // The ends through the host: as an MPI exchange of boundary values would be.
-// ---- qd kernel 'swap_ends' (data_regions.cpp:68), translated by qd-translate ----
-#line 160 "data_regions.cu"
-// Parallel loop of 'swap_ends' (data_regions.cpp:70): a grid-stride loop over the iterations.
+// ---- qd kernel 'swap_ends' (data_regions.cpp:69), translated by qd-translate ----
+#line 161 "data_regions.cu"
+// Parallel loop of 'swap_ends' (data_regions.cpp:71): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_swap_ends_loop0(int qd_begin, std::uint64_t qd_count, double * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 71 "data_regions.cpp"
+#line 72 "data_regions.cpp"
 a[i] += 1;
-#line 169 "data_regions.cu"
+#line 170 "data_regions.cu"
   }
 }
 
@@ -176,34 +177,34 @@ void swap_ends(double* a, int n, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, data_regions.cpp:70
+  // parallel loop, data_regions.cpp:71
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_swap_ends_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "swap_ends", "a"));
-      qd::detail::check_launch(cudaGetLastError(), "swap_ends", "data_regions.cpp", 70);
+      qd::detail::check_launch(cudaGetLastError(), "swap_ends", "data_regions.cpp", 71);
     }
   }
-  // '#pragma qd update', data_regions.cpp:72: copies enqueued here, in order with the work around them
-  qd::detail::update_host(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 72);
-  qd::detail::update_host(&(a)[n - 1], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[n - 1:1]", "data_regions.cpp", 72);
-  // host code, data_regions.cpp:74: runs here, in order with the work around it; qd::current_stream() is qd_stream
+  // '#pragma qd update', data_regions.cpp:73: copies enqueued here, in order with the work around them
+  qd::detail::update_host(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 73);
+  qd::detail::update_host(&(a)[n - 1], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[n - 1:1]", "data_regions.cpp", 73);
+  // host code, data_regions.cpp:75: runs here, in order with the work around it; qd::current_stream() is qd_stream
   {
     const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
     // '#pragma qd host wait': the host waits for the work enqueued before this statement on its stream.
     qd::StreamRef(qd_stream).synchronize();
-#line 74 "data_regions.cpp"
+#line 75 "data_regions.cpp"
   {
       const double t = a[0];
       a[0] = a[n - 1];
       a[n - 1] = t;
     }
-#line 203 "data_regions.cu"
+#line 204 "data_regions.cu"
   }
-  // '#pragma qd update', data_regions.cpp:79: copies enqueued here, in order with the work around them
-  qd::detail::update_device(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 79);
-  qd::detail::update_device(&(a)[n - 1], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[n - 1:1]", "data_regions.cpp", 79);
+  // '#pragma qd update', data_regions.cpp:80: copies enqueued here, in order with the work around them
+  qd::detail::update_device(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 80);
+  qd::detail::update_device(&(a)[n - 1], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[n - 1:1]", "data_regions.cpp", 80);
 }
 
 void swap_ends(double* a, int n) {
@@ -211,5 +212,5 @@ void swap_ends(double* a, int n) {
 }
 
 // ---- end of qd kernel 'swap_ends' ----
-#line 80 "data_regions.cpp"
+#line 81 "data_regions.cpp"
 

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "decltype_types.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'decltype' of a parameter or of a host scalar as the type of a loop
 // variable, a host scalar, a reduction variable and a private local: in
 // graph mode (a host-value 'loop seq' around a region), in stream mode, and
@@ -12,44 +13,44 @@
 // 42: nvcc said 'identifier "scale" is undefined').
 #include <qd/qd.h>
 
-// ---- qd kernel 'march' (decltype_types.cpp:10), translated by qd-translate ----
-#line 17 "decltype_types.cpu.cpp"
-// Parallel loop of 'march' (decltype_types.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'march' (decltype_types.cpp:11), translated by qd-translate ----
+#line 18 "decltype_types.cpu.cpp"
+// Parallel loop of 'march' (decltype_types.cpp:19): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_march_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float * y, float dt, const int half) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < half; ++i) {
-#line 19 "decltype_types.cpp"
+#line 20 "decltype_types.cpp"
 y[i] = x[i] + dt;
-#line 27 "decltype_types.cpu.cpp"
+#line 28 "decltype_types.cpu.cpp"
   }
 }
 
-// Parallel loop of 'march' (decltype_types.cpp:23): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'march' (decltype_types.cpp:24): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_march_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float * z, float dt, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 24 "decltype_types.cpp"
+#line 25 "decltype_types.cpp"
 z[i] = x[i] - dt;
-#line 40 "decltype_types.cpu.cpp"
+#line 41 "decltype_types.cpu.cpp"
   }
 }
 
-// Parallel loop of 'march' (decltype_types.cpp:26): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'march' (decltype_types.cpp:27): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_march_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float * y, float * z, const int half, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 27 "decltype_types.cpp"
+#line 28 "decltype_types.cpp"
 x[i] = 0.5f * (i < half ? y[i] : z[i]);
-#line 53 "decltype_types.cpu.cpp"
+#line 54 "decltype_types.cpu.cpp"
   }
 }
 
@@ -59,20 +60,20 @@ void march(float* x, float* y, float* z, int n, int steps, float dt, qd::StreamR
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   const decltype(n) half = n / 2;
   for (decltype(steps) s = 0; s < steps; ++s) {
-    // stream_parallel region, decltype_types.cpp:16: 2 blocks, run one after another on the calling thread
+    // stream_parallel region, decltype_types.cpp:17: 2 blocks, run one after another on the calling thread
     {
-      // block 1, decltype_types.cpp:17
+      // block 1, decltype_types.cpp:18
       {
-        // parallel loop, decltype_types.cpp:18
+        // parallel loop, decltype_types.cpp:19
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(half), /*inclusive=*/false);
           qd_march_loop0(qd_begin, qd_count, x, y, dt, half);
         }
       }
-      // block 2, decltype_types.cpp:22
+      // block 2, decltype_types.cpp:23
       {
-        // parallel loop, decltype_types.cpp:23
+        // parallel loop, decltype_types.cpp:24
         {
           const int qd_begin = half;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -80,7 +81,7 @@ void march(float* x, float* y, float* z, int n, int steps, float dt, qd::StreamR
         }
       }
     }
-    // parallel loop, decltype_types.cpp:26
+    // parallel loop, decltype_types.cpp:27
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -94,12 +95,12 @@ void march(float* x, float* y, float* z, int n, int steps, float dt) {
 }
 
 // ---- end of qd kernel 'march' ----
-#line 29 "decltype_types.cpp"
+#line 30 "decltype_types.cpp"
 
 
-// ---- qd kernel 'weigh' (decltype_types.cpp:31), translated by qd-translate ----
-#line 102 "decltype_types.cpu.cpp"
-// Parallel loop of 'weigh' (decltype_types.cpp:38) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'weigh' (decltype_types.cpp:32), translated by qd-translate ----
+#line 103 "decltype_types.cpu.cpp"
+// Parallel loop of 'weigh' (decltype_types.cpp:39) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_weigh_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * x, float * out, int len, float& total) {
 #if defined(_OPENMP)
@@ -107,22 +108,22 @@ qd_weigh_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const floa
 #endif
   for (int i = qd_begin; i < len; ++i) {
 qd::detail::type_t<int> k;
-#line 38 "decltype_types.cpp"
+#line 39 "decltype_types.cpp"
 {
         k = i % 3;
         out[i] = x[i] * static_cast<float>(k);
         total += out[i];
     }
-#line 117 "decltype_types.cpu.cpp"
+#line 118 "decltype_types.cpu.cpp"
   }
 }
 
-// Serial task of 'weigh' (decltype_types.cpp:43): runs once, on the calling thread.
+// Serial task of 'weigh' (decltype_types.cpp:44): runs once, on the calling thread.
 static void
 qd_weigh_task1(float * out, int n, float total) {
-#line 43 "decltype_types.cpp"
+#line 44 "decltype_types.cpp"
 out[n] = total;
-#line 126 "decltype_types.cpu.cpp"
+#line 127 "decltype_types.cpu.cpp"
 }
 
 
@@ -132,13 +133,13 @@ void weigh(const float* x, float* out, int n, qd::StreamRef qd_stream) {
   int len = n - n / 4;
   [[maybe_unused]] decltype(len) k;
   decltype(x[0] + 0.0f) total = 0;
-  // parallel loop with reductions, decltype_types.cpp:38
+  // parallel loop with reductions, decltype_types.cpp:39
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(len), /*inclusive=*/false);
     qd_weigh_loop0(qd_begin, qd_count, x, out, len, total);
   }
-  // serial task, decltype_types.cpp:43
+  // serial task, decltype_types.cpp:44
   qd_weigh_task1(out, n, total);
 }
 
@@ -147,12 +148,12 @@ void weigh(const float* x, float* out, int n) {
 }
 
 // ---- end of qd kernel 'weigh' ----
-#line 44 "decltype_types.cpp"
+#line 45 "decltype_types.cpp"
 
 
-// ---- qd kernel 'scale_sum' (decltype_types.cpp:46), translated by qd-translate ----
-#line 155 "decltype_types.cpu.cpp"
-// Parallel loop of 'scale_sum' (decltype_types.cpp:52) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'scale_sum' (decltype_types.cpp:47), translated by qd-translate ----
+#line 156 "decltype_types.cpu.cpp"
+// Parallel loop of 'scale_sum' (decltype_types.cpp:53) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
 qd_scale_sum_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, T scale, int n, T& sum) {
@@ -160,16 +161,16 @@ qd_scale_sum_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x,
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 52 "decltype_types.cpp"
+#line 53 "decltype_types.cpp"
 {
         x[i] *= scale;
         sum += x[i];
     }
-#line 169 "decltype_types.cpu.cpp"
+#line 170 "decltype_types.cpu.cpp"
   }
 }
 
-// Parallel loop of 'scale_sum' (decltype_types.cpp:57): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'scale_sum' (decltype_types.cpp:58): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
 qd_scale_sum_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, T scale, const T twice, int n) {
@@ -177,22 +178,22 @@ qd_scale_sum_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x,
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 57 "decltype_types.cpp"
+#line 58 "decltype_types.cpp"
 {
         decltype(scale)* at = x + i;
         *at += twice;
     }
-#line 186 "decltype_types.cpu.cpp"
+#line 187 "decltype_types.cpu.cpp"
   }
 }
 
-// Serial task of 'scale_sum' (decltype_types.cpp:61): runs once, on the calling thread.
+// Serial task of 'scale_sum' (decltype_types.cpp:62): runs once, on the calling thread.
 template <typename T>
 static void
 qd_scale_sum_task2(T * total, T sum) {
-#line 61 "decltype_types.cpp"
+#line 62 "decltype_types.cpp"
 total[0] = sum;
-#line 196 "decltype_types.cpu.cpp"
+#line 197 "decltype_types.cpu.cpp"
 }
 
 
@@ -201,20 +202,20 @@ template <typename T>
 void scale_sum(T* x, T scale, int n, T* total, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   decltype(scale) sum = 0;
-  // parallel loop with reductions, decltype_types.cpp:52
+  // parallel loop with reductions, decltype_types.cpp:53
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_scale_sum_loop0<T>(qd_begin, qd_count, x, scale, n, sum);
   }
   const decltype(scale) twice = scale + scale;
-  // parallel loop, decltype_types.cpp:57
+  // parallel loop, decltype_types.cpp:58
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_scale_sum_loop1<T>(qd_begin, qd_count, x, scale, twice, n);
   }
-  // serial task, decltype_types.cpp:61
+  // serial task, decltype_types.cpp:62
   qd_scale_sum_task2<T>(total, sum);
 }
 
@@ -224,7 +225,7 @@ void scale_sum(T* x, T scale, int n, T* total) {
 }
 
 // ---- end of qd kernel 'scale_sum' ----
-#line 62 "decltype_types.cpp"
+#line 63 "decltype_types.cpp"
 
 
 template void scale_sum<double>(double*, double, int, double*);

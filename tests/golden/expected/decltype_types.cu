@@ -2,6 +2,7 @@
 // Licence: the code translated from decltype_types.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "decltype_types.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'decltype' of a parameter or of a host scalar as the type of a loop
 // variable, a host scalar, a reduction variable and a private local: in
 // graph mode (a host-value 'loop seq' around a region), in stream mode, and
@@ -11,56 +12,56 @@
 // 42: nvcc said 'identifier "scale" is undefined').
 #include <qd/qd.h>
 
-// ---- qd kernel 'march' (decltype_types.cpp:10), translated by qd-translate ----
-#line 16 "decltype_types.cu"
-// Test of the loop of 'march' (decltype_types.cpp:15) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'march' (decltype_types.cpp:11), translated by qd-translate ----
+#line 17 "decltype_types.cu"
+// Test of the loop of 'march' (decltype_types.cpp:16) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_march_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int steps, int* qd_moved_s) {
   int& s = *qd_moved_s;
   if (qd_after_body) {
-#line 15 "decltype_types.cpp"
+#line 16 "decltype_types.cpp"
     ++s;
-#line 24 "decltype_types.cu"
+#line 25 "decltype_types.cu"
   }
-#line 15 "decltype_types.cpp"
+#line 16 "decltype_types.cpp"
   const bool qd_holds = static_cast<bool>(s < steps);
-#line 28 "decltype_types.cu"
+#line 29 "decltype_types.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'march' (decltype_types.cpp:18): a grid-stride loop over the iterations.
+// Parallel loop of 'march' (decltype_types.cpp:19): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_march_loop0(int qd_begin, std::uint64_t qd_count, float * x, float * y, float dt) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 19 "decltype_types.cpp"
+#line 20 "decltype_types.cpp"
 y[i] = x[i] + dt;
-#line 40 "decltype_types.cu"
+#line 41 "decltype_types.cu"
   }
 }
 
-// Parallel loop of 'march' (decltype_types.cpp:23): a grid-stride loop over the iterations.
+// Parallel loop of 'march' (decltype_types.cpp:24): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_march_loop1(int qd_begin, std::uint64_t qd_count, float * x, float * z, float dt) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 24 "decltype_types.cpp"
+#line 25 "decltype_types.cpp"
 z[i] = x[i] - dt;
-#line 52 "decltype_types.cu"
+#line 53 "decltype_types.cu"
   }
 }
 
-// Parallel loop of 'march' (decltype_types.cpp:26): a grid-stride loop over the iterations.
+// Parallel loop of 'march' (decltype_types.cpp:27): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_march_loop2(int qd_begin, std::uint64_t qd_count, float * x, float * y, float * z, const int half) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 27 "decltype_types.cpp"
+#line 28 "decltype_types.cpp"
 x[i] = 0.5f * (i < half ? y[i] : z[i]);
-#line 64 "decltype_types.cu"
+#line 65 "decltype_types.cu"
   }
 }
 
@@ -71,55 +72,55 @@ void march(float* x, float* y, float* z, int n, int steps, float dt, qd::StreamR
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 0, {  });
-  static qd::detail::GraphSite qd_graph_site("march", "decltype_types.cpp", 10);
+  static qd::detail::GraphSite qd_graph_site("march", "decltype_types.cpp", 11);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   const decltype(n) half = n / 2;
   {
-    // loop seq, decltype_types.cpp:15: one conditional WHILE node of the call's graph, the same size whatever the trip count
+    // loop seq, decltype_types.cpp:16: one conditional WHILE node of the call's graph, the same size whatever the trip count
     decltype(steps) s = 0;
     // 's' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "decltype_types.cpp", 15, qd_scratch.slot<int>(0), static_cast<int>(qd::detail::present_value(static_cast<int>(s), "march", "s")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "decltype_types.cpp", 16, qd_scratch.slot<int>(0), static_cast<int>(qd::detail::present_value(static_cast<int>(s), "march", "s")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, decltype_types.cpp:15
-    qd_graph.launch(0, &qd_march_graph_test0, 1, 1, "decltype_types.cpp", 15, qd_loop, false, steps, qd_scratch.slot<int>(0));
+    // the first test, decltype_types.cpp:16
+    qd_graph.launch(0, &qd_march_graph_test0, 1, 1, "decltype_types.cpp", 16, qd_loop, false, steps, qd_scratch.slot<int>(0));
     qd_graph.loop_begin(0, qd_loop);
-    // stream_parallel region, decltype_types.cpp:16: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
+    // stream_parallel region, decltype_types.cpp:17: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
     {
       const std::uint32_t qd_lanes = qd_graph.fork(0, 2); // the blocks' lanes: qd_lanes, qd_lanes + 1, ...
-      // block 1, decltype_types.cpp:17
+      // block 1, decltype_types.cpp:18
       {
-        // parallel loop, decltype_types.cpp:18
+        // parallel loop, decltype_types.cpp:19
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(half), /*inclusive=*/false);
           if (qd_count != 0) {
-            qd_graph.launch(qd_lanes + 0, &qd_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 18, qd_begin, qd_count, qd::detail::present_or_device(x, "march", "x"), qd::detail::present_or_device(y, "march", "y"), dt);
+            qd_graph.launch(qd_lanes + 0, &qd_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 19, qd_begin, qd_count, qd::detail::present_or_device(x, "march", "x"), qd::detail::present_or_device(y, "march", "y"), dt);
           }
         }
       }
-      // block 2, decltype_types.cpp:22
+      // block 2, decltype_types.cpp:23
       {
-        // parallel loop, decltype_types.cpp:23
+        // parallel loop, decltype_types.cpp:24
         {
           const int qd_begin = half;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
-            qd_graph.launch(qd_lanes + 1, &qd_march_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 23, qd_begin, qd_count, qd::detail::present_or_device(x, "march", "x"), qd::detail::present_or_device(z, "march", "z"), dt);
+            qd_graph.launch(qd_lanes + 1, &qd_march_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 24, qd_begin, qd_count, qd::detail::present_or_device(x, "march", "x"), qd::detail::present_or_device(z, "march", "z"), dt);
           }
         }
       }
       qd_graph.join();
     }
-    // parallel loop, decltype_types.cpp:26
+    // parallel loop, decltype_types.cpp:27
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_march_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 26, qd_begin, qd_count, qd::detail::present_or_device(x, "march", "x"), qd::detail::present_or_device(y, "march", "y"), qd::detail::present_or_device(z, "march", "z"), half);
+        qd_graph.launch(0, &qd_march_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 27, qd_begin, qd_count, qd::detail::present_or_device(x, "march", "x"), qd::detail::present_or_device(y, "march", "y"), qd::detail::present_or_device(z, "march", "z"), half);
       }
     }
-    // the test after each iteration, decltype_types.cpp:15
-    qd_graph.launch(0, &qd_march_graph_test0, 1, 1, "decltype_types.cpp", 15, qd_loop, true, steps, qd_scratch.slot<int>(0));
+    // the test after each iteration, decltype_types.cpp:16
+    qd_graph.launch(0, &qd_march_graph_test0, 1, 1, "decltype_types.cpp", 16, qd_loop, true, steps, qd_scratch.slot<int>(0));
     qd_graph.loop_end(0);
   }
   qd_graph.submit();
@@ -130,12 +131,12 @@ void march(float* x, float* y, float* z, int n, int steps, float dt) {
 }
 
 // ---- end of qd kernel 'march' ----
-#line 29 "decltype_types.cpp"
+#line 30 "decltype_types.cpp"
 
 
-// ---- qd kernel 'weigh' (decltype_types.cpp:31), translated by qd-translate ----
-#line 138 "decltype_types.cu"
-// Parallel loop of 'weigh' (decltype_types.cpp:38) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'weigh' (decltype_types.cpp:32), translated by qd-translate ----
+#line 139 "decltype_types.cu"
+// Parallel loop of 'weigh' (decltype_types.cpp:39) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_weigh_loop0(int qd_begin, std::uint64_t qd_count, const float * x, float * out, float* qd_result_total, float* qd_partials_total, float qd_init_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -147,25 +148,25 @@ qd_weigh_loop0(int qd_begin, std::uint64_t qd_count, const float * x, float * ou
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 qd::detail::type_t<int> k;
-#line 38 "decltype_types.cpp"
+#line 39 "decltype_types.cpp"
 {
         k = i % 3;
         out[i] = x[i] * static_cast<float>(k);
         total += out[i];
     }
-#line 157 "decltype_types.cu"
+#line 158 "decltype_types.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 qd::detail::type_t<int> k;
-#line 38 "decltype_types.cpp"
+#line 39 "decltype_types.cpp"
 {
         k = i % 3;
         out[i] = x[i] * static_cast<float>(k);
         total += out[i];
     }
-#line 169 "decltype_types.cu"
+#line 170 "decltype_types.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -179,13 +180,13 @@ qd::detail::type_t<int> k;
   }
 }
 
-// Serial task of 'weigh' (decltype_types.cpp:43): runs on one thread.
+// Serial task of 'weigh' (decltype_types.cpp:44): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_weigh_task1(float * out, int n, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
-#line 43 "decltype_types.cpp"
+#line 44 "decltype_types.cpp"
 out[n] = total;
-#line 189 "decltype_types.cu"
+#line 190 "decltype_types.cu"
 }
 
 
@@ -200,16 +201,16 @@ void weigh(const float* x, float* out, int n, qd::StreamRef qd_stream) {
   int len = n - n / 4;
   [[maybe_unused]] decltype(len) k;
   decltype(x[0] + 0.0f) total = 0;
-  // parallel loop with reductions, decltype_types.cpp:38: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, decltype_types.cpp:39: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(len), /*inclusive=*/false);
     qd_weigh_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "weigh", "x"), qd::detail::present_or_device(out, "weigh", "out"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
-    qd::detail::check_launch(cudaGetLastError(), "weigh", "decltype_types.cpp", 38);
+    qd::detail::check_launch(cudaGetLastError(), "weigh", "decltype_types.cpp", 39);
   }
-  // serial task, decltype_types.cpp:43
+  // serial task, decltype_types.cpp:44
   qd_weigh_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "weigh", "out"), n, qd_scratch.slot<float>(0));
-  qd::detail::check_launch(cudaGetLastError(), "weigh", "decltype_types.cpp", 43);
+  qd::detail::check_launch(cudaGetLastError(), "weigh", "decltype_types.cpp", 44);
 }
 
 void weigh(const float* x, float* out, int n) {
@@ -217,12 +218,12 @@ void weigh(const float* x, float* out, int n) {
 }
 
 // ---- end of qd kernel 'weigh' ----
-#line 44 "decltype_types.cpp"
+#line 45 "decltype_types.cpp"
 
 
-// ---- qd kernel 'scale_sum' (decltype_types.cpp:46), translated by qd-translate ----
-#line 225 "decltype_types.cu"
-// Parallel loop of 'scale_sum' (decltype_types.cpp:52) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'scale_sum' (decltype_types.cpp:47), translated by qd-translate ----
+#line 226 "decltype_types.cu"
+// Parallel loop of 'scale_sum' (decltype_types.cpp:53) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_scale_sum_loop0(int qd_begin, std::uint64_t qd_count, T * x, T scale, T* qd_result_sum, T* qd_partials_sum, T qd_init_sum, unsigned* qd_done) {
@@ -234,22 +235,22 @@ qd_scale_sum_loop0(int qd_begin, std::uint64_t qd_count, T * x, T scale, T* qd_r
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 52 "decltype_types.cpp"
+#line 53 "decltype_types.cpp"
 {
         x[i] *= scale;
         sum += x[i];
     }
-#line 243 "decltype_types.cu"
+#line 244 "decltype_types.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 52 "decltype_types.cpp"
+#line 53 "decltype_types.cpp"
 {
         x[i] *= scale;
         sum += x[i];
     }
-#line 253 "decltype_types.cu"
+#line 254 "decltype_types.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
@@ -263,30 +264,30 @@ qd_scale_sum_loop0(int qd_begin, std::uint64_t qd_count, T * x, T scale, T* qd_r
   }
 }
 
-// Parallel loop of 'scale_sum' (decltype_types.cpp:57): a grid-stride loop over the iterations.
+// Parallel loop of 'scale_sum' (decltype_types.cpp:58): a grid-stride loop over the iterations.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_scale_sum_loop1(int qd_begin, std::uint64_t qd_count, T * x, T scale, const T twice) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 57 "decltype_types.cpp"
+#line 58 "decltype_types.cpp"
 {
         decltype(scale)* at = x + i;
         *at += twice;
     }
-#line 279 "decltype_types.cu"
+#line 280 "decltype_types.cu"
   }
 }
 
-// Serial task of 'scale_sum' (decltype_types.cpp:61): runs on one thread.
+// Serial task of 'scale_sum' (decltype_types.cpp:62): runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_scale_sum_task2(T * total, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
-#line 61 "decltype_types.cpp"
+#line 62 "decltype_types.cpp"
 total[0] = sum;
-#line 290 "decltype_types.cu"
+#line 291 "decltype_types.cu"
 }
 
 
@@ -297,26 +298,26 @@ void scale_sum(T* x, T scale, int n, T* total, qd::StreamRef qd_stream) {
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(T)} });
-  static qd::detail::GraphSite qd_graph_site("scale_sum", "decltype_types.cpp", 46);
+  static qd::detail::GraphSite qd_graph_site("scale_sum", "decltype_types.cpp", 47);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   decltype(scale) sum = 0;
-  // parallel loop with reductions, decltype_types.cpp:52: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, decltype_types.cpp:53: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_scale_sum_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 52, qd_begin, qd_count, qd::detail::present_or_device(x, "scale_sum", "x"), scale, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
+    qd_graph.launch(0, &qd_scale_sum_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 53, qd_begin, qd_count, qd::detail::present_or_device(x, "scale_sum", "x"), scale, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
   }
   const decltype(scale) twice = scale + scale;
-  // parallel loop, decltype_types.cpp:57
+  // parallel loop, decltype_types.cpp:58
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_scale_sum_loop1<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 57, qd_begin, qd_count, qd::detail::present_or_device(x, "scale_sum", "x"), scale, twice);
+      qd_graph.launch(0, &qd_scale_sum_loop1<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 58, qd_begin, qd_count, qd::detail::present_or_device(x, "scale_sum", "x"), scale, twice);
     }
   }
-  // serial task, decltype_types.cpp:61
-  qd_graph.launch(0, &qd_scale_sum_task2<T>, qd::detail::task_grid_size(), 1, "decltype_types.cpp", 61, qd::detail::present_or_device(total, "scale_sum", "total"), qd_scratch.slot<T>(0));
+  // serial task, decltype_types.cpp:62
+  qd_graph.launch(0, &qd_scale_sum_task2<T>, qd::detail::task_grid_size(), 1, "decltype_types.cpp", 62, qd::detail::present_or_device(total, "scale_sum", "total"), qd_scratch.slot<T>(0));
   qd_graph.submit();
 }
 
@@ -326,7 +327,7 @@ void scale_sum(T* x, T scale, int n, T* total) {
 }
 
 // ---- end of qd kernel 'scale_sum' ----
-#line 62 "decltype_types.cpp"
+#line 63 "decltype_types.cpp"
 
 
 template void scale_sum<double>(double*, double, int, double*);

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "definition_order.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Any definition order (SPEC section 1, "Real programs"), as serial C programs
 // are written: prototypes at the top, the driver first, callers before their
 // callees, helpers last. Callees defined after their callers: a plain kernel,
@@ -34,8 +35,8 @@ void simulate(float* u, float* v, float* out, int n, int steps)
 }
 
 // Calls 'stage' twice, declared above and defined below.
-// ---- qd kernel 'step' (definition_order.cpp:32), translated by qd-translate ----
-#line 39 "definition_order.cpu.cpp"
+// ---- qd kernel 'step' (definition_order.cpp:33), translated by qd-translate ----
+#line 40 "definition_order.cpu.cpp"
 
 // Host entry points of kernel 'step': they run its work on the calling thread and return when it is done.
 void step(float* u, int n, qd::StreamRef qd_stream) {
@@ -49,12 +50,12 @@ void step(float* u, int n) {
 }
 
 // ---- end of qd kernel 'step' ----
-#line 37 "definition_order.cpp"
+#line 38 "definition_order.cpp"
 
 
 // A graph-mode caller: every callee's launches join its graph.
-// ---- qd kernel 'run' (definition_order.cpp:40), translated by qd-translate ----
-#line 58 "definition_order.cpu.cpp"
+// ---- qd kernel 'run' (definition_order.cpp:41), translated by qd-translate ----
+#line 59 "definition_order.cpu.cpp"
 
 // Host entry points of kernel 'run': they run its work on the calling thread and return when it is done.
 void run(float* u, float* v, float* out, int n, int steps, qd::StreamRef qd_stream) {
@@ -73,21 +74,21 @@ void run(float* u, float* v, float* out, int n, int steps) {
 }
 
 // ---- end of qd kernel 'run' ----
-#line 51 "definition_order.cpp"
+#line 52 "definition_order.cpp"
 
 
-// ---- qd kernel 'stage' (definition_order.cpp:53), translated by qd-translate ----
-#line 81 "definition_order.cpu.cpp"
-// Parallel loop of 'stage' (definition_order.cpp:56): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'stage' (definition_order.cpp:54), translated by qd-translate ----
+#line 82 "definition_order.cpu.cpp"
+// Parallel loop of 'stage' (definition_order.cpp:57): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_stage_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 57 "definition_order.cpp"
+#line 58 "definition_order.cpp"
 a[i] = shifted(scale(a[i]), 1.0f);
-#line 91 "definition_order.cpu.cpp"
+#line 92 "definition_order.cpu.cpp"
   }
 }
 
@@ -95,7 +96,7 @@ a[i] = shifted(scale(a[i]), 1.0f);
 // Host entry points of kernel 'stage': they run its work on the calling thread and return when it is done.
 void stage(float* a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, definition_order.cpp:56
+  // parallel loop, definition_order.cpp:57
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -108,13 +109,13 @@ void stage(float* a, int n) {
 }
 
 // ---- end of qd kernel 'stage' ----
-#line 58 "definition_order.cpp"
+#line 59 "definition_order.cpp"
 
 
 // A graph-mode callee, called by a graph-mode caller.
-// ---- qd kernel 'smooth' (definition_order.cpp:61), translated by qd-translate ----
-#line 117 "definition_order.cpu.cpp"
-// Parallel loop of 'smooth' (definition_order.cpp:64): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'smooth' (definition_order.cpp:62), translated by qd-translate ----
+#line 118 "definition_order.cpu.cpp"
+// Parallel loop of 'smooth' (definition_order.cpp:65): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_loop0(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a) {
 #if defined(_OPENMP)
@@ -122,9 +123,9 @@ qd_smooth_loop0(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::ui
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 65 "definition_order.cpp"
+#line 66 "definition_order.cpp"
 a[i] = 0.5f * (a[i - 1] + a[i + 1]);
-#line 128 "definition_order.cpu.cpp"
+#line 129 "definition_order.cpu.cpp"
   }
 }
 
@@ -132,10 +133,10 @@ a[i] = 0.5f * (a[i - 1] + a[i + 1]);
 // Host entry points of kernel 'smooth': they run its work on the calling thread and return when it is done.
 void smooth(float* a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, definition_order.cpp:64
+  // parallel loop, definition_order.cpp:65
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(1), (2), /*descending=*/false);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 64);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 65);
     qd_smooth_loop0(qd_begin, qd_count, a);
   }
 }
@@ -145,31 +146,31 @@ void smooth(float* a, int n) {
 }
 
 // ---- end of qd kernel 'smooth' ----
-#line 66 "definition_order.cpp"
+#line 67 "definition_order.cpp"
 
 
 // A callee with a reduction.
-// ---- qd kernel 'total' (definition_order.cpp:69), translated by qd-translate ----
-#line 154 "definition_order.cpu.cpp"
-// Parallel loop of 'total' (definition_order.cpp:74) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'total' (definition_order.cpp:70), translated by qd-translate ----
+#line 155 "definition_order.cpu.cpp"
+// Parallel loop of 'total' (definition_order.cpp:75) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_total_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& sum) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 75 "definition_order.cpp"
+#line 76 "definition_order.cpp"
 sum += a[i];
-#line 164 "definition_order.cpu.cpp"
+#line 165 "definition_order.cpu.cpp"
   }
 }
 
-// Serial task of 'total' (definition_order.cpp:76): runs once, on the calling thread.
+// Serial task of 'total' (definition_order.cpp:77): runs once, on the calling thread.
 static void
 qd_total_task1(float * out, float sum) {
-#line 76 "definition_order.cpp"
+#line 77 "definition_order.cpp"
 out[0] = sum;
-#line 173 "definition_order.cpu.cpp"
+#line 174 "definition_order.cpu.cpp"
 }
 
 
@@ -177,13 +178,13 @@ out[0] = sum;
 void total(const float* a, float* out, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float sum = 0.0f;
-  // parallel loop with reductions, definition_order.cpp:74
+  // parallel loop with reductions, definition_order.cpp:75
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_total_loop0(qd_begin, qd_count, a, n, sum);
   }
-  // serial task, definition_order.cpp:76
+  // serial task, definition_order.cpp:77
   qd_total_task1(out, sum);
 }
 
@@ -192,12 +193,12 @@ void total(const float* a, float* out, int n) {
 }
 
 // ---- end of qd kernel 'total' ----
-#line 77 "definition_order.cpp"
+#line 78 "definition_order.cpp"
 
 
-// ---- qd kernel 'axpy' (definition_order.cpp:79), translated by qd-translate ----
-#line 200 "definition_order.cpu.cpp"
-// Parallel loop of 'axpy' (definition_order.cpp:83): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'axpy' (definition_order.cpp:80), translated by qd-translate ----
+#line 201 "definition_order.cpu.cpp"
+// Parallel loop of 'axpy' (definition_order.cpp:84): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
 qd_axpy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * y, const T * x, T a, int n) {
@@ -205,9 +206,9 @@ qd_axpy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * y, cons
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 84 "definition_order.cpp"
+#line 85 "definition_order.cpp"
 y[i] += a * x[i];
-#line 211 "definition_order.cpu.cpp"
+#line 212 "definition_order.cpu.cpp"
   }
 }
 
@@ -216,7 +217,7 @@ y[i] += a * x[i];
 template <class T>
 void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, definition_order.cpp:83
+  // parallel loop, definition_order.cpp:84
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -230,24 +231,24 @@ void axpy(T* y, const T* x, T a, int n) {
 }
 
 // ---- end of qd kernel 'axpy' ----
-#line 85 "definition_order.cpp"
+#line 86 "definition_order.cpp"
 
 
 namespace physics {
 
 // Calls 'damp' of its own namespace, defined after it.
-// ---- qd kernel 'relax' (definition_order.cpp:90), translated by qd-translate ----
-#line 241 "definition_order.cpu.cpp"
-// Parallel loop of 'relax' (definition_order.cpp:94): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'relax' (definition_order.cpp:91), translated by qd-translate ----
+#line 242 "definition_order.cpu.cpp"
+// Parallel loop of 'relax' (definition_order.cpp:95): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_relax_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float w, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 95 "definition_order.cpp"
+#line 96 "definition_order.cpp"
 a[i] *= 1.0f - w * 0.01f;
-#line 251 "definition_order.cpu.cpp"
+#line 252 "definition_order.cpu.cpp"
   }
 }
 
@@ -256,7 +257,7 @@ a[i] *= 1.0f - w * 0.01f;
 void relax(float* a, int n, float w, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   damp(a, n);
-  // parallel loop, definition_order.cpp:94
+  // parallel loop, definition_order.cpp:95
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -269,21 +270,21 @@ void relax(float* a, int n, float w) {
 }
 
 // ---- end of qd kernel 'relax' ----
-#line 96 "definition_order.cpp"
+#line 97 "definition_order.cpp"
 
 
-// ---- qd kernel 'damp' (definition_order.cpp:98), translated by qd-translate ----
-#line 277 "definition_order.cpu.cpp"
-// Parallel loop of 'damp' (definition_order.cpp:101): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'damp' (definition_order.cpp:99), translated by qd-translate ----
+#line 278 "definition_order.cpu.cpp"
+// Parallel loop of 'damp' (definition_order.cpp:102): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_damp_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 102 "definition_order.cpp"
+#line 103 "definition_order.cpp"
 a[i] = a[i] > 100.0f ? 100.0f : a[i];
-#line 287 "definition_order.cpu.cpp"
+#line 288 "definition_order.cpu.cpp"
   }
 }
 
@@ -291,7 +292,7 @@ a[i] = a[i] > 100.0f ? 100.0f : a[i];
 // Host entry points of kernel 'damp': they run its work on the calling thread and return when it is done.
 void damp(float* a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, definition_order.cpp:101
+  // parallel loop, definition_order.cpp:102
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -304,7 +305,7 @@ void damp(float* a, int n) {
 }
 
 // ---- end of qd kernel 'damp' ----
-#line 103 "definition_order.cpp"
+#line 104 "definition_order.cpp"
 
 
 } // namespace physics

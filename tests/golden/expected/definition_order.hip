@@ -2,6 +2,7 @@
 // Licence: the code translated from definition_order.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "definition_order.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Any definition order (SPEC section 1, "Real programs"), as serial C programs
 // are written: prototypes at the top, the driver first, callers before their
 // callees, helpers last. Callees defined after their callers: a plain kernel,
@@ -14,52 +15,52 @@ __host__ __device__ float scale(float x);
 [[maybe_unused]] __host__ __device__ static float shifted(float x, float by);
 void simulate(float* u, float* v, float* out, int n, int steps);
 void step(float* u, int n);
-#line 18 "definition_order.hip"
+#line 19 "definition_order.hip"
 // Kernel 'step' is defined further down; the kernels defined before it that call it use these.
 [[maybe_unused]] static void qd_enqueue_step(qd::StreamRef qd_stream, const qd::detail::CallDevice& qd_device, float* u, int n);
 [[maybe_unused]] static void qd_describe_step(qd::detail::GraphCall& qd_graph, std::uint32_t qd_lane, const qd::detail::CallDevice& qd_device, float* u, int n);
-#line 13 "definition_order.cpp"
+#line 14 "definition_order.cpp"
 void run(float* u, float* v, float* out, int n, int steps);
 void stage(float* a, int n);
-#line 25 "definition_order.hip"
+#line 26 "definition_order.hip"
 // Kernel 'stage' is defined further down; the kernels defined before it that call it use these.
 [[maybe_unused]] static void qd_enqueue_stage(qd::StreamRef qd_stream, const qd::detail::CallDevice& qd_device, float* a, int n);
 [[maybe_unused]] static void qd_describe_stage(qd::detail::GraphCall& qd_graph, std::uint32_t qd_lane, const qd::detail::CallDevice& qd_device, float* a, int n);
-#line 15 "definition_order.cpp"
+#line 16 "definition_order.cpp"
 void smooth(float* a, int n);
-#line 31 "definition_order.hip"
+#line 32 "definition_order.hip"
 // Kernel 'smooth' is defined further down; the kernels defined before it that call it use these.
 [[maybe_unused]] static void qd_enqueue_smooth(qd::StreamRef qd_stream, const qd::detail::CallDevice& qd_device, float* a, int n);
 [[maybe_unused]] static void qd_describe_smooth(qd::detail::GraphCall& qd_graph, std::uint32_t qd_lane, const qd::detail::CallDevice& qd_device, float* a, int n);
-#line 16 "definition_order.cpp"
+#line 17 "definition_order.cpp"
 void total(const float* a, float* out, int n);
-#line 37 "definition_order.hip"
+#line 38 "definition_order.hip"
 // Kernel 'total' is defined further down; the kernels defined before it that call it use these.
 [[maybe_unused]] static void qd_enqueue_total(qd::StreamRef qd_stream, const qd::detail::CallDevice& qd_device, const float* a, float* out, int n);
 [[maybe_unused]] static void qd_describe_total(qd::detail::GraphCall& qd_graph, std::uint32_t qd_lane, const qd::detail::CallDevice& qd_device, const float* a, float* out, int n);
-#line 17 "definition_order.cpp"
+#line 18 "definition_order.cpp"
 template <class T>
 void axpy(T* y, const T* x, T a, int n);
-#line 44 "definition_order.hip"
+#line 45 "definition_order.hip"
 // Kernel 'axpy' is defined further down; the kernels defined before it that call it use these.
 template <class T>
 [[maybe_unused]] static void qd_enqueue_axpy(qd::StreamRef qd_stream, const qd::detail::CallDevice& qd_device, T* y, const T* x, T a, int n);
 template <class T>
 [[maybe_unused]] static void qd_describe_axpy(qd::detail::GraphCall& qd_graph, std::uint32_t qd_lane, const qd::detail::CallDevice& qd_device, T* y, const T* x, T a, int n);
-#line 19 "definition_order.cpp"
+#line 20 "definition_order.cpp"
 namespace physics {
 void relax(float* a, int n, float w = 0.5f);
-#line 53 "definition_order.hip"
+#line 54 "definition_order.hip"
 // Kernel 'relax' is defined further down; the kernels defined before it that call it use these.
 [[maybe_unused]] static void qd_enqueue_relax(qd::StreamRef qd_stream, const qd::detail::CallDevice& qd_device, float* a, int n, float w);
 [[maybe_unused]] static void qd_describe_relax(qd::detail::GraphCall& qd_graph, std::uint32_t qd_lane, const qd::detail::CallDevice& qd_device, float* a, int n, float w);
-#line 21 "definition_order.cpp"
+#line 22 "definition_order.cpp"
 void damp(float* a, int n);
-#line 59 "definition_order.hip"
+#line 60 "definition_order.hip"
 // Kernel 'damp' is defined further down; the kernels defined before it that call it use these.
 [[maybe_unused]] static void qd_enqueue_damp(qd::StreamRef qd_stream, const qd::detail::CallDevice& qd_device, float* a, int n);
 [[maybe_unused]] static void qd_describe_damp(qd::detail::GraphCall& qd_graph, std::uint32_t qd_lane, const qd::detail::CallDevice& qd_device, float* a, int n);
-#line 22 "definition_order.cpp"
+#line 23 "definition_order.cpp"
 } // namespace physics
 
 // The driver comes first and calls kernels that are only declared so far.
@@ -70,8 +71,8 @@ void simulate(float* u, float* v, float* out, int n, int steps)
 }
 
 // Calls 'stage' twice, declared above and defined below.
-// ---- qd kernel 'step' (definition_order.cpp:32), translated by qd-translate ----
-#line 75 "definition_order.hip"
+// ---- qd kernel 'step' (definition_order.cpp:33), translated by qd-translate ----
+#line 76 "definition_order.hip"
 
 // Host entry points of kernel 'step': they enqueue its work on the launch stream and return without waiting.
 void step(float* u, int n, qd::StreamRef qd_stream) {
@@ -79,9 +80,9 @@ void step(float* u, int n, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // kernel call, definition_order.cpp:35: the work of 'stage', on this stream
-  qd_enqueue_stage(qd_stream, qd_device, u, n);
   // kernel call, definition_order.cpp:36: the work of 'stage', on this stream
+  qd_enqueue_stage(qd_stream, qd_device, u, n);
+  // kernel call, definition_order.cpp:37: the work of 'stage', on this stream
   qd_enqueue_stage(qd_stream, qd_device, u, n);
 }
 
@@ -91,44 +92,44 @@ void step(float* u, int n) {
 
 // Kernel 'step' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_step([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* u, int n) {
-  // kernel call, definition_order.cpp:35: the work of 'stage', on this stream
-  qd_enqueue_stage(qd_stream, qd_device, u, n);
   // kernel call, definition_order.cpp:36: the work of 'stage', on this stream
+  qd_enqueue_stage(qd_stream, qd_device, u, n);
+  // kernel call, definition_order.cpp:37: the work of 'stage', on this stream
   qd_enqueue_stage(qd_stream, qd_device, u, n);
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_step([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* u, int n) {
-  // kernel call, definition_order.cpp:35: the work of 'stage', on this lane of the graph
-  qd_describe_stage(qd_graph, qd_lane, qd_device, u, n);
   // kernel call, definition_order.cpp:36: the work of 'stage', on this lane of the graph
+  qd_describe_stage(qd_graph, qd_lane, qd_device, u, n);
+  // kernel call, definition_order.cpp:37: the work of 'stage', on this lane of the graph
   qd_describe_stage(qd_graph, qd_lane, qd_device, u, n);
 }
 
 // ---- end of qd kernel 'step' ----
-#line 37 "definition_order.cpp"
+#line 38 "definition_order.cpp"
 
 
 // A graph-mode caller: every callee's launches join its graph.
-// ---- qd kernel 'run' (definition_order.cpp:40), translated by qd-translate ----
-#line 115 "definition_order.hip"
+// ---- qd kernel 'run' (definition_order.cpp:41), translated by qd-translate ----
+#line 116 "definition_order.hip"
 
 // Host entry points of kernel 'run', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
 void run(float* u, float* v, float* out, int n, int steps, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel run"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("run", "definition_order.cpp", 40);
+  static qd::detail::GraphSite qd_graph_site("run", "definition_order.cpp", 41);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   for (int s = 0; s < steps; ++s) {
-    // kernel call, definition_order.cpp:45: the work of 'step', on this lane of the graph
+    // kernel call, definition_order.cpp:46: the work of 'step', on this lane of the graph
     qd_describe_step(qd_graph, 0, qd_device, u, n);
-    // kernel call, definition_order.cpp:46: the work of 'axpy', on this lane of the graph
+    // kernel call, definition_order.cpp:47: the work of 'axpy', on this lane of the graph
     qd_describe_axpy(qd_graph, 0, qd_device, v, u, 0.25f, n);
-    // kernel call, definition_order.cpp:47: the work of 'relax', on this lane of the graph
+    // kernel call, definition_order.cpp:48: the work of 'relax', on this lane of the graph
     physics::qd_describe_relax(qd_graph, 0, qd_device, u, n, 0.5f);
-    // kernel call, definition_order.cpp:48: the work of 'smooth', on this lane of the graph
+    // kernel call, definition_order.cpp:49: the work of 'smooth', on this lane of the graph
     qd_describe_smooth(qd_graph, 0, qd_device, v, n);
-    // kernel call, definition_order.cpp:49: the work of 'total', on this lane of the graph
+    // kernel call, definition_order.cpp:50: the work of 'total', on this lane of the graph
     qd_describe_total(qd_graph, 0, qd_device, v, out + s, n);
   }
   qd_graph.submit();
@@ -139,20 +140,20 @@ void run(float* u, float* v, float* out, int n, int steps) {
 }
 
 // ---- end of qd kernel 'run' ----
-#line 51 "definition_order.cpp"
+#line 52 "definition_order.cpp"
 
 
-// ---- qd kernel 'stage' (definition_order.cpp:53), translated by qd-translate ----
-#line 147 "definition_order.hip"
-// Parallel loop of 'stage' (definition_order.cpp:56): a grid-stride loop over the iterations.
+// ---- qd kernel 'stage' (definition_order.cpp:54), translated by qd-translate ----
+#line 148 "definition_order.hip"
+// Parallel loop of 'stage' (definition_order.cpp:57): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_stage_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 57 "definition_order.cpp"
+#line 58 "definition_order.cpp"
 a[i] = shifted(scale(a[i]), 1.0f);
-#line 156 "definition_order.hip"
+#line 157 "definition_order.hip"
   }
 }
 
@@ -162,13 +163,13 @@ void stage(float* a, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel stage"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, definition_order.cpp:56
+  // parallel loop, definition_order.cpp:57
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_stage_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "stage", "a"));
-      qd::detail::check_launch(hipGetLastError(), "stage", "definition_order.cpp", 56);
+      qd::detail::check_launch(hipGetLastError(), "stage", "definition_order.cpp", 57);
     }
   }
 }
@@ -179,45 +180,45 @@ void stage(float* a, int n) {
 
 // Kernel 'stage' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_stage([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n) {
-  // parallel loop, definition_order.cpp:56
+  // parallel loop, definition_order.cpp:57
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_stage_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "stage", "a"));
-      qd::detail::check_launch(hipGetLastError(), "stage", "definition_order.cpp", 56);
+      qd::detail::check_launch(hipGetLastError(), "stage", "definition_order.cpp", 57);
     }
   }
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_stage([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n) {
-  // parallel loop, definition_order.cpp:56
+  // parallel loop, definition_order.cpp:57
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_stage_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 56, qd_begin, qd_count, qd::detail::present_or_device(a, "stage", "a"));
+      qd_graph.launch(qd_lane, &qd_stage_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 57, qd_begin, qd_count, qd::detail::present_or_device(a, "stage", "a"));
     }
   }
 }
 
 // ---- end of qd kernel 'stage' ----
-#line 58 "definition_order.cpp"
+#line 59 "definition_order.cpp"
 
 
 // A graph-mode callee, called by a graph-mode caller.
-// ---- qd kernel 'smooth' (definition_order.cpp:61), translated by qd-translate ----
-#line 212 "definition_order.hip"
-// Parallel loop of 'smooth' (definition_order.cpp:64): a grid-stride loop over the iterations.
+// ---- qd kernel 'smooth' (definition_order.cpp:62), translated by qd-translate ----
+#line 213 "definition_order.hip"
+// Parallel loop of 'smooth' (definition_order.cpp:65): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_loop0(qd::detail::StridedBegin<int> qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 65 "definition_order.cpp"
+#line 66 "definition_order.cpp"
 a[i] = 0.5f * (a[i - 1] + a[i + 1]);
-#line 221 "definition_order.hip"
+#line 222 "definition_order.hip"
   }
 }
 
@@ -226,14 +227,14 @@ a[i] = 0.5f * (a[i - 1] + a[i + 1]);
 void smooth(float* a, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel smooth"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("smooth", "definition_order.cpp", 61);
+  static qd::detail::GraphSite qd_graph_site("smooth", "definition_order.cpp", 62);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
-  // parallel loop, definition_order.cpp:64
+  // parallel loop, definition_order.cpp:65
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(1), (2), /*descending=*/false);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 64);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 65);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_smooth_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 64, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth", "a"));
+      qd_graph.launch(0, &qd_smooth_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 65, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth", "a"));
     }
   }
   qd_graph.submit();
@@ -245,37 +246,37 @@ void smooth(float* a, int n) {
 
 // Kernel 'smooth' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_smooth([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n) {
-  // parallel loop, definition_order.cpp:64
+  // parallel loop, definition_order.cpp:65
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(1), (2), /*descending=*/false);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 64);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 65);
     if (qd_count != 0) {
       qd_smooth_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "smooth", "a"));
-      qd::detail::check_launch(hipGetLastError(), "smooth", "definition_order.cpp", 64);
+      qd::detail::check_launch(hipGetLastError(), "smooth", "definition_order.cpp", 65);
     }
   }
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_smooth([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n) {
-  // parallel loop, definition_order.cpp:64
+  // parallel loop, definition_order.cpp:65
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(1), (2), /*descending=*/false);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 64);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 65);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_smooth_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 64, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth", "a"));
+      qd_graph.launch(qd_lane, &qd_smooth_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 65, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth", "a"));
     }
   }
 }
 
 // ---- end of qd kernel 'smooth' ----
-#line 66 "definition_order.cpp"
+#line 67 "definition_order.cpp"
 
 
 // A callee with a reduction.
-// ---- qd kernel 'total' (definition_order.cpp:69), translated by qd-translate ----
-#line 278 "definition_order.hip"
-// Parallel loop of 'total' (definition_order.cpp:74) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'total' (definition_order.cpp:70), translated by qd-translate ----
+#line 279 "definition_order.hip"
+// Parallel loop of 'total' (definition_order.cpp:75) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_total_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_sum, float* qd_partials_sum, float qd_init_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -286,16 +287,16 @@ qd_total_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 75 "definition_order.cpp"
+#line 76 "definition_order.cpp"
 sum += a[i];
-#line 292 "definition_order.hip"
+#line 293 "definition_order.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 75 "definition_order.cpp"
+#line 76 "definition_order.cpp"
 sum += a[i];
-#line 299 "definition_order.hip"
+#line 300 "definition_order.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -309,13 +310,13 @@ sum += a[i];
   }
 }
 
-// Serial task of 'total' (definition_order.cpp:76): runs on one thread.
+// Serial task of 'total' (definition_order.cpp:77): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_total_task1(float * out, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
-#line 76 "definition_order.cpp"
+#line 77 "definition_order.cpp"
 out[0] = sum;
-#line 319 "definition_order.hip"
+#line 320 "definition_order.hip"
 }
 
 
@@ -328,16 +329,16 @@ void total(const float* a, float* out, int n, qd::StreamRef qd_stream) {
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float sum = 0.0f;
-  // parallel loop with reductions, definition_order.cpp:74: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, definition_order.cpp:75: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_total_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "total", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "total", "definition_order.cpp", 74);
+    qd::detail::check_launch(hipGetLastError(), "total", "definition_order.cpp", 75);
   }
-  // serial task, definition_order.cpp:76
+  // serial task, definition_order.cpp:77
   qd_total_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "total", "definition_order.cpp", 76);
+  qd::detail::check_launch(hipGetLastError(), "total", "definition_order.cpp", 77);
 }
 
 void total(const float* a, float* out, int n) {
@@ -349,16 +350,16 @@ void total(const float* a, float* out, int n) {
   // Device memory of the callee's reductions: its own, given back on qd_stream after its work.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float sum = 0.0f;
-  // parallel loop with reductions, definition_order.cpp:74: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, definition_order.cpp:75: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_total_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "total", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "total", "definition_order.cpp", 74);
+    qd::detail::check_launch(hipGetLastError(), "total", "definition_order.cpp", 75);
   }
-  // serial task, definition_order.cpp:76
+  // serial task, definition_order.cpp:77
   qd_total_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "total", "definition_order.cpp", 76);
+  qd::detail::check_launch(hipGetLastError(), "total", "definition_order.cpp", 77);
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
@@ -366,32 +367,32 @@ void total(const float* a, float* out, int n) {
   // Device memory of the callee's reductions: the caller's graph call holds it until the graph launch is enqueued.
   const qd::detail::ReductionScratch& qd_scratch = qd_graph.scratch(1, 1, { {256, sizeof(float)} });
   float sum = 0.0f;
-  // parallel loop with reductions, definition_order.cpp:74: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, definition_order.cpp:75: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(qd_lane, &qd_total_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 74, qd_begin, qd_count, qd::detail::present_or_device(a, "total", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
+    qd_graph.launch(qd_lane, &qd_total_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 75, qd_begin, qd_count, qd::detail::present_or_device(a, "total", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
   }
-  // serial task, definition_order.cpp:76
-  qd_graph.launch(qd_lane, &qd_total_task1, qd::detail::task_grid_size(), 1, "definition_order.cpp", 76, qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0));
+  // serial task, definition_order.cpp:77
+  qd_graph.launch(qd_lane, &qd_total_task1, qd::detail::task_grid_size(), 1, "definition_order.cpp", 77, qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0));
 }
 
 // ---- end of qd kernel 'total' ----
-#line 77 "definition_order.cpp"
+#line 78 "definition_order.cpp"
 
 
-// ---- qd kernel 'axpy' (definition_order.cpp:79), translated by qd-translate ----
-#line 385 "definition_order.hip"
-// Parallel loop of 'axpy' (definition_order.cpp:83): a grid-stride loop over the iterations.
+// ---- qd kernel 'axpy' (definition_order.cpp:80), translated by qd-translate ----
+#line 386 "definition_order.hip"
+// Parallel loop of 'axpy' (definition_order.cpp:84): a grid-stride loop over the iterations.
 template <class T>
 static __global__ void __launch_bounds__(128)
 qd_axpy_loop0(int qd_begin, std::uint64_t qd_count, T * y, const T * x, T a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 84 "definition_order.cpp"
+#line 85 "definition_order.cpp"
 y[i] += a * x[i];
-#line 395 "definition_order.hip"
+#line 396 "definition_order.hip"
   }
 }
 
@@ -402,13 +403,13 @@ void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel axpy"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, definition_order.cpp:83
+  // parallel loop, definition_order.cpp:84
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
-      qd::detail::check_launch(hipGetLastError(), "axpy", "definition_order.cpp", 83);
+      qd::detail::check_launch(hipGetLastError(), "axpy", "definition_order.cpp", 84);
     }
   }
 }
@@ -421,13 +422,13 @@ void axpy(T* y, const T* x, T a, int n) {
 // Kernel 'axpy' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 template <class T>
 [[maybe_unused]] static void qd_enqueue_axpy([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, T* y, const T* x, T a, int n) {
-  // parallel loop, definition_order.cpp:83
+  // parallel loop, definition_order.cpp:84
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
-      qd::detail::check_launch(hipGetLastError(), "axpy", "definition_order.cpp", 83);
+      qd::detail::check_launch(hipGetLastError(), "axpy", "definition_order.cpp", 84);
     }
   }
 }
@@ -435,34 +436,34 @@ template <class T>
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 template <class T>
 [[maybe_unused]] static void qd_describe_axpy([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, T* y, const T* x, T a, int n) {
-  // parallel loop, definition_order.cpp:83
+  // parallel loop, definition_order.cpp:84
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_axpy_loop0<T>, qd::detail::grid_size(qd_count, 128, qd_device), 128, "definition_order.cpp", 83, qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
+      qd_graph.launch(qd_lane, &qd_axpy_loop0<T>, qd::detail::grid_size(qd_count, 128, qd_device), 128, "definition_order.cpp", 84, qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
     }
   }
 }
 
 // ---- end of qd kernel 'axpy' ----
-#line 85 "definition_order.cpp"
+#line 86 "definition_order.cpp"
 
 
 namespace physics {
 
 // Calls 'damp' of its own namespace, defined after it.
-// ---- qd kernel 'relax' (definition_order.cpp:90), translated by qd-translate ----
-#line 457 "definition_order.hip"
-// Parallel loop of 'relax' (definition_order.cpp:94): a grid-stride loop over the iterations.
+// ---- qd kernel 'relax' (definition_order.cpp:91), translated by qd-translate ----
+#line 458 "definition_order.hip"
+// Parallel loop of 'relax' (definition_order.cpp:95): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_relax_loop0(int qd_begin, std::uint64_t qd_count, float * a, float w) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 95 "definition_order.cpp"
+#line 96 "definition_order.cpp"
 a[i] *= 1.0f - w * 0.01f;
-#line 466 "definition_order.hip"
+#line 467 "definition_order.hip"
   }
 }
 
@@ -473,15 +474,15 @@ void relax(float* a, int n, float w, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // kernel call, definition_order.cpp:93: the work of 'damp', on this stream
+  // kernel call, definition_order.cpp:94: the work of 'damp', on this stream
   qd_enqueue_damp(qd_stream, qd_device, a, n);
-  // parallel loop, definition_order.cpp:94
+  // parallel loop, definition_order.cpp:95
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_relax_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "relax", "a"), w);
-      qd::detail::check_launch(hipGetLastError(), "relax", "definition_order.cpp", 94);
+      qd::detail::check_launch(hipGetLastError(), "relax", "definition_order.cpp", 95);
     }
   }
 }
@@ -492,48 +493,48 @@ void relax(float* a, int n, float w) {
 
 // Kernel 'relax' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_relax([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float w) {
-  // kernel call, definition_order.cpp:93: the work of 'damp', on this stream
+  // kernel call, definition_order.cpp:94: the work of 'damp', on this stream
   qd_enqueue_damp(qd_stream, qd_device, a, n);
-  // parallel loop, definition_order.cpp:94
+  // parallel loop, definition_order.cpp:95
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_relax_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "relax", "a"), w);
-      qd::detail::check_launch(hipGetLastError(), "relax", "definition_order.cpp", 94);
+      qd::detail::check_launch(hipGetLastError(), "relax", "definition_order.cpp", 95);
     }
   }
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_relax([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float w) {
-  // kernel call, definition_order.cpp:93: the work of 'damp', on this lane of the graph
+  // kernel call, definition_order.cpp:94: the work of 'damp', on this lane of the graph
   qd_describe_damp(qd_graph, qd_lane, qd_device, a, n);
-  // parallel loop, definition_order.cpp:94
+  // parallel loop, definition_order.cpp:95
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_relax_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 94, qd_begin, qd_count, qd::detail::present_or_device(a, "relax", "a"), w);
+      qd_graph.launch(qd_lane, &qd_relax_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 95, qd_begin, qd_count, qd::detail::present_or_device(a, "relax", "a"), w);
     }
   }
 }
 
 // ---- end of qd kernel 'relax' ----
-#line 96 "definition_order.cpp"
+#line 97 "definition_order.cpp"
 
 
-// ---- qd kernel 'damp' (definition_order.cpp:98), translated by qd-translate ----
-#line 528 "definition_order.hip"
-// Parallel loop of 'damp' (definition_order.cpp:101): a grid-stride loop over the iterations.
+// ---- qd kernel 'damp' (definition_order.cpp:99), translated by qd-translate ----
+#line 529 "definition_order.hip"
+// Parallel loop of 'damp' (definition_order.cpp:102): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_damp_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 102 "definition_order.cpp"
+#line 103 "definition_order.cpp"
 a[i] = a[i] > 100.0f ? 100.0f : a[i];
-#line 537 "definition_order.hip"
+#line 538 "definition_order.hip"
   }
 }
 
@@ -543,13 +544,13 @@ void damp(float* a, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel damp"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, definition_order.cpp:101
+  // parallel loop, definition_order.cpp:102
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_damp_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "damp", "a"));
-      qd::detail::check_launch(hipGetLastError(), "damp", "definition_order.cpp", 101);
+      qd::detail::check_launch(hipGetLastError(), "damp", "definition_order.cpp", 102);
     }
   }
 }
@@ -560,31 +561,31 @@ void damp(float* a, int n) {
 
 // Kernel 'damp' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_damp([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n) {
-  // parallel loop, definition_order.cpp:101
+  // parallel loop, definition_order.cpp:102
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_damp_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "damp", "a"));
-      qd::detail::check_launch(hipGetLastError(), "damp", "definition_order.cpp", 101);
+      qd::detail::check_launch(hipGetLastError(), "damp", "definition_order.cpp", 102);
     }
   }
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_damp([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n) {
-  // parallel loop, definition_order.cpp:101
+  // parallel loop, definition_order.cpp:102
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_damp_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 101, qd_begin, qd_count, qd::detail::present_or_device(a, "damp", "a"));
+      qd_graph.launch(qd_lane, &qd_damp_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 102, qd_begin, qd_count, qd::detail::present_or_device(a, "damp", "a"));
     }
   }
 }
 
 // ---- end of qd kernel 'damp' ----
-#line 103 "definition_order.cpp"
+#line 104 "definition_order.cpp"
 
 
 } // namespace physics

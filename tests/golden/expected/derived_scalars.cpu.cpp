@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "derived_scalars.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Locals declared with a value computed from reductions' results, as serial
 // code names them ('float alpha = rr / pap;'): each is computed on the GPU
 // by one thread and lives there, like a reduction's result, so device code
@@ -20,53 +21,53 @@
 // must be compiled for the device too.
 static inline float safe_ratio(float a, float b) { return b != 0.0f ? a / b : 0.0f; }
 
-// ---- qd kernel 'normalize' (derived_scalars.cpp:18), translated by qd-translate ----
-#line 25 "derived_scalars.cpu.cpp"
-// Parallel loop of 'normalize' (derived_scalars.cpp:23) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'normalize' (derived_scalars.cpp:19), translated by qd-translate ----
+#line 26 "derived_scalars.cpu.cpp"
+// Parallel loop of 'normalize' (derived_scalars.cpp:24) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_normalize_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 24 "derived_scalars.cpp"
+#line 25 "derived_scalars.cpp"
 total += a[i];
-#line 35 "derived_scalars.cpu.cpp"
+#line 36 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:26): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'normalize' (derived_scalars.cpp:27): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_normalize_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, const float mean, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 27 "derived_scalars.cpp"
+#line 28 "derived_scalars.cpp"
 a[i] = a[i] - mean;
-#line 48 "derived_scalars.cpu.cpp"
+#line 49 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:29): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'normalize' (derived_scalars.cpp:30): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_normalize_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * out, const float * larger, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 30 "derived_scalars.cpp"
+#line 31 "derived_scalars.cpp"
 out[i] = 2.0f * larger[i];
-#line 61 "derived_scalars.cpu.cpp"
+#line 62 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'normalize' (derived_scalars.cpp:33): runs once, on the calling thread.
+// Serial task of 'normalize' (derived_scalars.cpp:34): runs once, on the calling thread.
 static void
 qd_normalize_task3(float * out, double scale) {
-#line 33 "derived_scalars.cpp"
+#line 34 "derived_scalars.cpp"
 out[0] = static_cast<float>(scale);
-#line 70 "derived_scalars.cpu.cpp"
+#line 71 "derived_scalars.cpu.cpp"
 }
 
 
@@ -74,21 +75,21 @@ out[0] = static_cast<float>(scale);
 void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float total = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:23
+  // parallel loop with reductions, derived_scalars.cpp:24
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_normalize_loop0(qd_begin, qd_count, a, n, total);
   }
   const float mean = safe_ratio(total, static_cast<float>(n));
-  // parallel loop, derived_scalars.cpp:26
+  // parallel loop, derived_scalars.cpp:27
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_normalize_loop1(qd_begin, qd_count, a, mean, n);
   }
   const float* larger = total > 0.0f ? a : b;
-  // parallel loop, derived_scalars.cpp:29
+  // parallel loop, derived_scalars.cpp:30
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -96,7 +97,7 @@ void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_str
   }
   double scale = 1.0 / (1.0 + static_cast<double>(mean * mean));
   scale *= 0.5;
-  // serial task, derived_scalars.cpp:33
+  // serial task, derived_scalars.cpp:34
   qd_normalize_task3(out, scale);
 }
 
@@ -105,65 +106,65 @@ void normalize(float* a, const float* b, float* out, int n) {
 }
 
 // ---- end of qd kernel 'normalize' ----
-#line 34 "derived_scalars.cpp"
+#line 35 "derived_scalars.cpp"
 
 
 // A derived value in the condition, set again in the body.
-// ---- qd kernel 'settle' (derived_scalars.cpp:37), translated by qd-translate ----
-#line 114 "derived_scalars.cpu.cpp"
-// Parallel loop of 'settle' (derived_scalars.cpp:42) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'settle' (derived_scalars.cpp:38), translated by qd-translate ----
+#line 115 "derived_scalars.cpu.cpp"
+// Parallel loop of 'settle' (derived_scalars.cpp:43) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& sum) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 43 "derived_scalars.cpp"
+#line 44 "derived_scalars.cpp"
 sum += x[i];
-#line 124 "derived_scalars.cpu.cpp"
+#line 125 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:48): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'settle' (derived_scalars.cpp:49): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 49 "derived_scalars.cpp"
+#line 50 "derived_scalars.cpp"
 x[i] = 0.9f * x[i];
-#line 137 "derived_scalars.cpu.cpp"
+#line 138 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:52) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'settle' (derived_scalars.cpp:53) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& sum) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 53 "derived_scalars.cpp"
+#line 54 "derived_scalars.cpp"
 sum += x[i];
-#line 150 "derived_scalars.cpu.cpp"
+#line 151 "derived_scalars.cpu.cpp"
   }
-}
-
-// Serial task of 'settle' (derived_scalars.cpp:57): runs once, on the calling thread.
-static void
-qd_settle_task3(int * steps, int k) {
-#line 57 "derived_scalars.cpp"
-steps[0] = k;
-#line 159 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'settle' (derived_scalars.cpp:58): runs once, on the calling thread.
 static void
-qd_settle_task4(float * x, float gap) {
+qd_settle_task3(int * steps, int k) {
 #line 58 "derived_scalars.cpp"
+steps[0] = k;
+#line 160 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'settle' (derived_scalars.cpp:59): runs once, on the calling thread.
+static void
+qd_settle_task4(float * x, float gap) {
+#line 59 "derived_scalars.cpp"
 x[0] = gap;
-#line 167 "derived_scalars.cpu.cpp"
+#line 168 "derived_scalars.cpu.cpp"
 }
 
 
@@ -171,7 +172,7 @@ x[0] = gap;
 void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float sum = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:42
+  // parallel loop with reductions, derived_scalars.cpp:43
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -180,14 +181,14 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
   float gap = sum - target;
   int k = 0;
   while (gap > 0.0f && k < 60) {
-    // parallel loop, derived_scalars.cpp:48
+    // parallel loop, derived_scalars.cpp:49
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_loop1(qd_begin, qd_count, x, n);
     }
     sum = 0.0f;
-    // parallel loop with reductions, derived_scalars.cpp:52
+    // parallel loop with reductions, derived_scalars.cpp:53
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -196,9 +197,9 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
     gap = sum - target;
     ++k;
   }
-  // serial task, derived_scalars.cpp:57
-  qd_settle_task3(steps, k);
   // serial task, derived_scalars.cpp:58
+  qd_settle_task3(steps, k);
+  // serial task, derived_scalars.cpp:59
   qd_settle_task4(x, gap);
 }
 
@@ -207,104 +208,104 @@ void settle(float* x, int n, float target, int* steps) {
 }
 
 // ---- end of qd kernel 'settle' ----
-#line 59 "derived_scalars.cpp"
+#line 60 "derived_scalars.cpp"
 
 
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it, in double precision.
-// ---- qd kernel 'cg' (derived_scalars.cpp:63), translated by qd-translate ----
-#line 217 "derived_scalars.cpu.cpp"
-// Parallel loop of 'cg' (derived_scalars.cpp:68) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'cg' (derived_scalars.cpp:64), translated by qd-translate ----
+#line 218 "derived_scalars.cpu.cpp"
+// Parallel loop of 'cg' (derived_scalars.cpp:69) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 69 "derived_scalars.cpp"
+#line 70 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 227 "derived_scalars.cpu.cpp"
+#line 228 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:73): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:74): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 73 "derived_scalars.cpp"
+#line 74 "derived_scalars.cpp"
 {
             const double left = i > 0 ? p[i - 1] : 0.0;
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 244 "derived_scalars.cpu.cpp"
+#line 245 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:80) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:81) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n, double& pap) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: pap)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 81 "derived_scalars.cpp"
+#line 82 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 257 "derived_scalars.cpu.cpp"
+#line 258 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:83): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:84): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 83 "derived_scalars.cpp"
+#line 84 "derived_scalars.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 273 "derived_scalars.cpu.cpp"
+#line 274 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:89) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:90) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr_new) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr_new)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 90 "derived_scalars.cpp"
+#line 91 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 286 "derived_scalars.cpu.cpp"
+#line 287 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:93): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (derived_scalars.cpp:94): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, double * p, const double beta, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 94 "derived_scalars.cpp"
+#line 95 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 299 "derived_scalars.cpu.cpp"
+#line 300 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'cg' (derived_scalars.cpp:97): runs once, on the calling thread.
+// Serial task of 'cg' (derived_scalars.cpp:98): runs once, on the calling thread.
 static void
 qd_cg_task6(int * iterations, int it) {
-#line 97 "derived_scalars.cpp"
+#line 98 "derived_scalars.cpp"
 iterations[0] = it;
-#line 308 "derived_scalars.cpu.cpp"
+#line 309 "derived_scalars.cpu.cpp"
 }
 
 
@@ -312,7 +313,7 @@ iterations[0] = it;
 void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   double rr = 0.0;
-  // parallel loop with reductions, derived_scalars.cpp:68
+  // parallel loop with reductions, derived_scalars.cpp:69
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -320,28 +321,28 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   }
   int it = 0;
   while (it < max_it && rr > tol * tol) {
-    // parallel loop, derived_scalars.cpp:73
+    // parallel loop, derived_scalars.cpp:74
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop1(qd_begin, qd_count, p, ap, n);
     }
     double pap = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:80
+    // parallel loop with reductions, derived_scalars.cpp:81
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop2(qd_begin, qd_count, p, ap, n, pap);
     }
     const double alpha = rr / pap;
-    // parallel loop, derived_scalars.cpp:83
+    // parallel loop, derived_scalars.cpp:84
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop3(qd_begin, qd_count, x, r, p, ap, alpha, n);
     }
     double rr_new = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:89
+    // parallel loop with reductions, derived_scalars.cpp:90
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -349,7 +350,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     }
     const double beta = rr_new / rr;
     rr = rr_new;
-    // parallel loop, derived_scalars.cpp:93
+    // parallel loop, derived_scalars.cpp:94
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -357,7 +358,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     }
     ++it;
   }
-  // serial task, derived_scalars.cpp:97
+  // serial task, derived_scalars.cpp:98
   qd_cg_task6(iterations, it);
 }
 
@@ -366,101 +367,101 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 }
 
 // ---- end of qd kernel 'cg' ----
-#line 98 "derived_scalars.cpp"
+#line 99 "derived_scalars.cpp"
 
 
 // C style, as older solvers declare everything first: 'alpha' and 'beta'
 // get their values from results in the body, 'pap' and 'rr_new' are reset
 // there before their reductions.
-// ---- qd kernel 'cg_c_style' (derived_scalars.cpp:103), translated by qd-translate ----
-#line 377 "derived_scalars.cpu.cpp"
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:110) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'cg_c_style' (derived_scalars.cpp:104), translated by qd-translate ----
+#line 378 "derived_scalars.cpu.cpp"
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:111) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 111 "derived_scalars.cpp"
+#line 112 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 387 "derived_scalars.cpu.cpp"
+#line 388 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:115): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:116): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 116 "derived_scalars.cpp"
+#line 117 "derived_scalars.cpp"
 ap[i] = 2.0 * p[i] - (i > 0 ? p[i - 1] : 0.0) - (i < n - 1 ? p[i + 1] : 0.0);
-#line 400 "derived_scalars.cpu.cpp"
+#line 401 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:119) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:120) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n, double& pap) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: pap)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 120 "derived_scalars.cpp"
+#line 121 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 413 "derived_scalars.cpu.cpp"
+#line 414 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:122): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:123): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * x, double * r, double * p, double * ap, double alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 122 "derived_scalars.cpp"
+#line 123 "derived_scalars.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 429 "derived_scalars.cpu.cpp"
+#line 430 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:128) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:129) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr_new) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr_new)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 129 "derived_scalars.cpp"
+#line 130 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 442 "derived_scalars.cpu.cpp"
+#line 443 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:132): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:133): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_c_style_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, double * p, double beta, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 133 "derived_scalars.cpp"
+#line 134 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 455 "derived_scalars.cpu.cpp"
+#line 456 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'cg_c_style' (derived_scalars.cpp:136): runs once, on the calling thread.
+// Serial task of 'cg_c_style' (derived_scalars.cpp:137): runs once, on the calling thread.
 static void
 qd_cg_c_style_task6(int * iterations, int it) {
-#line 136 "derived_scalars.cpp"
+#line 137 "derived_scalars.cpp"
 iterations[0] = it;
-#line 464 "derived_scalars.cpu.cpp"
+#line 465 "derived_scalars.cpu.cpp"
 }
 
 
@@ -470,7 +471,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
   [[maybe_unused]] double rr, pap, alpha, beta, rr_new;
   [[maybe_unused]] int it, i;
   rr = 0.0;
-  // parallel loop with reductions, derived_scalars.cpp:110
+  // parallel loop with reductions, derived_scalars.cpp:111
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -478,28 +479,28 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
   }
   it = 0;
   while (it < max_it && rr > tol * tol) {
-    // parallel loop, derived_scalars.cpp:115
+    // parallel loop, derived_scalars.cpp:116
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop1(qd_begin, qd_count, p, ap, n);
     }
     pap = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:119
+    // parallel loop with reductions, derived_scalars.cpp:120
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop2(qd_begin, qd_count, p, ap, n, pap);
     }
     alpha = rr / pap;
-    // parallel loop, derived_scalars.cpp:122
+    // parallel loop, derived_scalars.cpp:123
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop3(qd_begin, qd_count, x, r, p, ap, alpha, n);
     }
     rr_new = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:128
+    // parallel loop with reductions, derived_scalars.cpp:129
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -507,7 +508,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
     }
     beta = rr_new / rr;
     rr = rr_new;
-    // parallel loop, derived_scalars.cpp:132
+    // parallel loop, derived_scalars.cpp:133
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -515,7 +516,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
     }
     ++it;
   }
-  // serial task, derived_scalars.cpp:136
+  // serial task, derived_scalars.cpp:137
   qd_cg_c_style_task6(iterations, it);
 }
 
@@ -524,63 +525,63 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
 }
 
 // ---- end of qd kernel 'cg_c_style' ----
-#line 137 "derived_scalars.cpp"
+#line 138 "derived_scalars.cpp"
 
 
 // A value the body computes from a result and the next iteration uses:
 // its device code (the step) and its condition (the gap) see the value the
 // previous iteration left, as in the serial loop; 'gap' has no value before
 // the loop, 'step' has the host's.
-// ---- qd kernel 'descend' (derived_scalars.cpp:143), translated by qd-translate ----
-#line 536 "derived_scalars.cpu.cpp"
-// Parallel loop of 'descend' (derived_scalars.cpp:152): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'descend' (derived_scalars.cpp:144), translated by qd-translate ----
+#line 537 "derived_scalars.cpu.cpp"
+// Parallel loop of 'descend' (derived_scalars.cpp:153): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_descend_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float step, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 153 "derived_scalars.cpp"
+#line 154 "derived_scalars.cpp"
 x[i] = x[i] - step * x[i];
-#line 546 "derived_scalars.cpu.cpp"
+#line 547 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'descend' (derived_scalars.cpp:156) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'descend' (derived_scalars.cpp:157) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_descend_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 157 "derived_scalars.cpp"
+#line 158 "derived_scalars.cpp"
 total += x[i] * x[i];
-#line 559 "derived_scalars.cpu.cpp"
+#line 560 "derived_scalars.cpu.cpp"
   }
-}
-
-// Serial task of 'descend' (derived_scalars.cpp:162): runs once, on the calling thread.
-static void
-qd_descend_task2(int * steps, int k) {
-#line 162 "derived_scalars.cpp"
-steps[0] = k;
-#line 568 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'descend' (derived_scalars.cpp:163): runs once, on the calling thread.
 static void
-qd_descend_task3(float * out, float step) {
+qd_descend_task2(int * steps, int k) {
 #line 163 "derived_scalars.cpp"
-out[0] = step;
-#line 576 "derived_scalars.cpu.cpp"
+steps[0] = k;
+#line 569 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'descend' (derived_scalars.cpp:164): runs once, on the calling thread.
 static void
-qd_descend_task4(float * out, float gap) {
+qd_descend_task3(float * out, float step) {
 #line 164 "derived_scalars.cpp"
+out[0] = step;
+#line 577 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'descend' (derived_scalars.cpp:165): runs once, on the calling thread.
+static void
+qd_descend_task4(float * out, float gap) {
+#line 165 "derived_scalars.cpp"
 out[1] = gap;
-#line 584 "derived_scalars.cpu.cpp"
+#line 585 "derived_scalars.cpu.cpp"
 }
 
 
@@ -592,14 +593,14 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
   [[maybe_unused]] float total;
   int k = 0;
   do {
-    // parallel loop, derived_scalars.cpp:152
+    // parallel loop, derived_scalars.cpp:153
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_descend_loop0(qd_begin, qd_count, x, step, n);
     }
     total = 0.0f;
-    // parallel loop with reductions, derived_scalars.cpp:156
+    // parallel loop with reductions, derived_scalars.cpp:157
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -609,11 +610,11 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
     step = 0.5f * step + 0.5f * total / (total + 1.0f);
     ++k;
   } while (gap > 0.0f && k < 100);
-  // serial task, derived_scalars.cpp:162
-  qd_descend_task2(steps, k);
   // serial task, derived_scalars.cpp:163
-  qd_descend_task3(out, step);
+  qd_descend_task2(steps, k);
   // serial task, derived_scalars.cpp:164
+  qd_descend_task3(out, step);
+  // serial task, derived_scalars.cpp:165
   qd_descend_task4(out, gap);
 }
 
@@ -622,45 +623,45 @@ void descend(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'descend' ----
-#line 165 "derived_scalars.cpp"
+#line 166 "derived_scalars.cpp"
 
 
 // The condition's variable is assigned from the body's own reductions,
 // whose variables the body declares: 'spread' lives on the device from the
 // loop on, and the condition reads what the last iteration left.
-// ---- qd kernel 'narrow' (derived_scalars.cpp:170), translated by qd-translate ----
-#line 633 "derived_scalars.cpu.cpp"
-// Parallel loop of 'narrow' (derived_scalars.cpp:179) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'narrow' (derived_scalars.cpp:171), translated by qd-translate ----
+#line 634 "derived_scalars.cpu.cpp"
+// Parallel loop of 'narrow' (derived_scalars.cpp:180) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_narrow_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& hi, float& lo) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: hi) reduction(min: lo)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 179 "derived_scalars.cpp"
+#line 180 "derived_scalars.cpp"
 {
             x[i] = 0.5f * x[i];
             hi = std::max(hi, x[i]);
             lo = std::min(lo, x[i]);
         }
-#line 647 "derived_scalars.cpu.cpp"
+#line 648 "derived_scalars.cpu.cpp"
   }
-}
-
-// Serial task of 'narrow' (derived_scalars.cpp:187): runs once, on the calling thread.
-static void
-qd_narrow_task1(int * steps, int k) {
-#line 187 "derived_scalars.cpp"
-steps[0] = k;
-#line 656 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'narrow' (derived_scalars.cpp:188): runs once, on the calling thread.
 static void
-qd_narrow_task2(float * out, float spread) {
+qd_narrow_task1(int * steps, int k) {
 #line 188 "derived_scalars.cpp"
+steps[0] = k;
+#line 657 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'narrow' (derived_scalars.cpp:189): runs once, on the calling thread.
+static void
+qd_narrow_task2(float * out, float spread) {
+#line 189 "derived_scalars.cpp"
 out[0] = spread;
-#line 664 "derived_scalars.cpu.cpp"
+#line 665 "derived_scalars.cpu.cpp"
 }
 
 
@@ -671,7 +672,7 @@ void narrow(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
   int k = 0;
   while (spread > tol && k < 40) {
     float hi = -1e30f, lo = 1e30f;
-    // parallel loop with reductions, derived_scalars.cpp:179
+    // parallel loop with reductions, derived_scalars.cpp:180
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -680,9 +681,9 @@ void narrow(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
     spread = hi - lo;
     ++k;
   }
-  // serial task, derived_scalars.cpp:187
-  qd_narrow_task1(steps, k);
   // serial task, derived_scalars.cpp:188
+  qd_narrow_task1(steps, k);
+  // serial task, derived_scalars.cpp:189
   qd_narrow_task2(out, spread);
 }
 
@@ -691,45 +692,45 @@ void narrow(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'narrow' ----
-#line 189 "derived_scalars.cpp"
+#line 190 "derived_scalars.cpp"
 
 
 // The same with the reductions' variables declared before the loop and
 // reset in it, and the spread halved through a body local derived from
 // them.
-// ---- qd kernel 'narrow_outer' (derived_scalars.cpp:194), translated by qd-translate ----
-#line 702 "derived_scalars.cpu.cpp"
-// Parallel loop of 'narrow_outer' (derived_scalars.cpp:205) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'narrow_outer' (derived_scalars.cpp:195), translated by qd-translate ----
+#line 703 "derived_scalars.cpu.cpp"
+// Parallel loop of 'narrow_outer' (derived_scalars.cpp:206) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_narrow_outer_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& hi, float& lo) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: hi) reduction(min: lo)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 205 "derived_scalars.cpp"
+#line 206 "derived_scalars.cpp"
 {
             x[i] = 0.5f * x[i];
             hi = std::max(hi, x[i]);
             lo = std::min(lo, x[i]);
         }
-#line 716 "derived_scalars.cpu.cpp"
+#line 717 "derived_scalars.cpu.cpp"
   }
-}
-
-// Serial task of 'narrow_outer' (derived_scalars.cpp:214): runs once, on the calling thread.
-static void
-qd_narrow_outer_task1(int * steps, int k) {
-#line 214 "derived_scalars.cpp"
-steps[0] = k;
-#line 725 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'narrow_outer' (derived_scalars.cpp:215): runs once, on the calling thread.
 static void
-qd_narrow_outer_task2(float * out, float spread) {
+qd_narrow_outer_task1(int * steps, int k) {
 #line 215 "derived_scalars.cpp"
+steps[0] = k;
+#line 726 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'narrow_outer' (derived_scalars.cpp:216): runs once, on the calling thread.
+static void
+qd_narrow_outer_task2(float * out, float spread) {
+#line 216 "derived_scalars.cpp"
 out[0] = spread;
-#line 733 "derived_scalars.cpu.cpp"
+#line 734 "derived_scalars.cpu.cpp"
 }
 
 
@@ -742,7 +743,7 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out, qd::Stream
   while (spread > tol && k < 40) {
     hi = -1e30f;
     lo = 1e30f;
-    // parallel loop with reductions, derived_scalars.cpp:205
+    // parallel loop with reductions, derived_scalars.cpp:206
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -752,9 +753,9 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out, qd::Stream
     spread = width;
     ++k;
   }
-  // serial task, derived_scalars.cpp:214
-  qd_narrow_outer_task1(steps, k);
   // serial task, derived_scalars.cpp:215
+  qd_narrow_outer_task1(steps, k);
+  // serial task, derived_scalars.cpp:216
   qd_narrow_outer_task2(out, spread);
 }
 
@@ -763,7 +764,7 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'narrow_outer' ----
-#line 216 "derived_scalars.cpp"
+#line 217 "derived_scalars.cpp"
 
 
 // Function templates: a local of the parameter's type computed from a
@@ -771,9 +772,9 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out) {
 // (a host value would be the reduction variable's stale one): a 'const'
 // one, one assigned C style, and one a 'loop seq' body declares from its
 // own reduction's result.
-// ---- qd kernel 'shift_by_twice' (derived_scalars.cpp:223), translated by qd-translate ----
-#line 776 "derived_scalars.cpu.cpp"
-// Parallel loop of 'shift_by_twice' (derived_scalars.cpp:229) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'shift_by_twice' (derived_scalars.cpp:224), translated by qd-translate ----
+#line 777 "derived_scalars.cpu.cpp"
+// Parallel loop of 'shift_by_twice' (derived_scalars.cpp:230) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
 qd_shift_by_twice_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, T scale, int n, T& sum) {
@@ -781,16 +782,16 @@ qd_shift_by_twice_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 229 "derived_scalars.cpp"
+#line 230 "derived_scalars.cpp"
 {
         x[i] *= scale;
         sum += x[i];
     }
-#line 790 "derived_scalars.cpu.cpp"
+#line 791 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'shift_by_twice' (derived_scalars.cpp:234): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'shift_by_twice' (derived_scalars.cpp:235): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
 qd_shift_by_twice_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, const T twice, int n) {
@@ -798,28 +799,28 @@ qd_shift_by_twice_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 235 "derived_scalars.cpp"
+#line 236 "derived_scalars.cpp"
 x[i] += twice;
-#line 804 "derived_scalars.cpu.cpp"
+#line 805 "derived_scalars.cpu.cpp"
   }
-}
-
-// Serial task of 'shift_by_twice' (derived_scalars.cpp:238): runs once, on the calling thread.
-template <typename T>
-static void
-qd_shift_by_twice_task2(T * total, T sum) {
-#line 238 "derived_scalars.cpp"
-total[0] = sum;
-#line 814 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'shift_by_twice' (derived_scalars.cpp:239): runs once, on the calling thread.
 template <typename T>
 static void
-qd_shift_by_twice_task3(T * total, T half) {
+qd_shift_by_twice_task2(T * total, T sum) {
 #line 239 "derived_scalars.cpp"
+total[0] = sum;
+#line 815 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'shift_by_twice' (derived_scalars.cpp:240): runs once, on the calling thread.
+template <typename T>
+static void
+qd_shift_by_twice_task3(T * total, T half) {
+#line 240 "derived_scalars.cpp"
 total[1] = half;
-#line 823 "derived_scalars.cpu.cpp"
+#line 824 "derived_scalars.cpu.cpp"
 }
 
 
@@ -828,14 +829,14 @@ template <typename T>
 void shift_by_twice(T* x, T scale, int n, T* total, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   T sum = 0;
-  // parallel loop with reductions, derived_scalars.cpp:229
+  // parallel loop with reductions, derived_scalars.cpp:230
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_shift_by_twice_loop0<T>(qd_begin, qd_count, x, scale, n, sum);
   }
   const T twice = sum + sum;
-  // parallel loop, derived_scalars.cpp:234
+  // parallel loop, derived_scalars.cpp:235
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -843,9 +844,9 @@ void shift_by_twice(T* x, T scale, int n, T* total, qd::StreamRef qd_stream) {
   }
   [[maybe_unused]] T half;
   half = sum / T(2);
-  // serial task, derived_scalars.cpp:238
-  qd_shift_by_twice_task2<T>(total, sum);
   // serial task, derived_scalars.cpp:239
+  qd_shift_by_twice_task2<T>(total, sum);
+  // serial task, derived_scalars.cpp:240
   qd_shift_by_twice_task3<T>(total, half);
 }
 
@@ -855,14 +856,14 @@ void shift_by_twice(T* x, T scale, int n, T* total) {
 }
 
 // ---- end of qd kernel 'shift_by_twice' ----
-#line 240 "derived_scalars.cpp"
+#line 241 "derived_scalars.cpp"
 
 template void shift_by_twice<double>(double*, double, int, double*);
 template void shift_by_twice<float>(float*, float, int, float*);
 
-// ---- qd kernel 'halve_until' (derived_scalars.cpp:244), translated by qd-translate ----
-#line 865 "derived_scalars.cpu.cpp"
-// Parallel loop of 'halve_until' (derived_scalars.cpp:254) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'halve_until' (derived_scalars.cpp:245), translated by qd-translate ----
+#line 866 "derived_scalars.cpu.cpp"
+// Parallel loop of 'halve_until' (derived_scalars.cpp:255) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
 qd_halve_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, int n, T& res) {
@@ -870,40 +871,40 @@ qd_halve_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * 
 #pragma omp parallel for reduction(+: res)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 254 "derived_scalars.cpp"
+#line 255 "derived_scalars.cpp"
 {
             x[i] = x[i] * T(0.5);
             res += x[i] * x[i];
         }
-#line 879 "derived_scalars.cpu.cpp"
+#line 880 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'halve_until' (derived_scalars.cpp:259): runs once, on the calling thread.
+// Serial task of 'halve_until' (derived_scalars.cpp:260): runs once, on the calling thread.
 template <typename T>
 static void
 qd_halve_until_task1(T * x, const T bump) {
-#line 259 "derived_scalars.cpp"
+#line 260 "derived_scalars.cpp"
 x[0] += bump;
-#line 889 "derived_scalars.cpu.cpp"
-}
-
-// Serial task of 'halve_until' (derived_scalars.cpp:262): runs once, on the calling thread.
-template <typename T>
-static void
-qd_halve_until_task2(int * steps, int k) {
-#line 262 "derived_scalars.cpp"
-steps[0] = k;
-#line 898 "derived_scalars.cpu.cpp"
+#line 890 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'halve_until' (derived_scalars.cpp:263): runs once, on the calling thread.
 template <typename T>
 static void
-qd_halve_until_task3(T * out, T res) {
+qd_halve_until_task2(int * steps, int k) {
 #line 263 "derived_scalars.cpp"
+steps[0] = k;
+#line 899 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'halve_until' (derived_scalars.cpp:264): runs once, on the calling thread.
+template <typename T>
+static void
+qd_halve_until_task3(T * out, T res) {
+#line 264 "derived_scalars.cpp"
 out[0] = res;
-#line 907 "derived_scalars.cpu.cpp"
+#line 908 "derived_scalars.cpu.cpp"
 }
 
 
@@ -915,20 +916,20 @@ void halve_until(T* x, int n, T tol, int* steps, T* out, qd::StreamRef qd_stream
   int k = 0;
   while (res > tol && k < 60) {
     res = T(0);
-    // parallel loop with reductions, derived_scalars.cpp:254
+    // parallel loop with reductions, derived_scalars.cpp:255
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_halve_until_loop0<T>(qd_begin, qd_count, x, n, res);
     }
     const T bump = res / T(n);
-    // serial task, derived_scalars.cpp:259
+    // serial task, derived_scalars.cpp:260
     qd_halve_until_task1<T>(x, bump);
     ++k;
   }
-  // serial task, derived_scalars.cpp:262
-  qd_halve_until_task2<T>(steps, k);
   // serial task, derived_scalars.cpp:263
+  qd_halve_until_task2<T>(steps, k);
+  // serial task, derived_scalars.cpp:264
   qd_halve_until_task3<T>(out, res);
 }
 
@@ -938,15 +939,15 @@ void halve_until(T* x, int n, T tol, int* steps, T* out) {
 }
 
 // ---- end of qd kernel 'halve_until' ----
-#line 264 "derived_scalars.cpp"
+#line 265 "derived_scalars.cpp"
 
 template void halve_until<double>(double*, int, double, int*, double*);
 
 // A 'loop seq' condition reading a derived 'T' local: the host reads the
 // device's value before each test.
-// ---- qd kernel 'raise_by_mean' (derived_scalars.cpp:269), translated by qd-translate ----
-#line 949 "derived_scalars.cpu.cpp"
-// Parallel loop of 'raise_by_mean' (derived_scalars.cpp:275) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'raise_by_mean' (derived_scalars.cpp:270), translated by qd-translate ----
+#line 950 "derived_scalars.cpu.cpp"
+// Parallel loop of 'raise_by_mean' (derived_scalars.cpp:276) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
 qd_raise_by_mean_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, int n, T& sum) {
@@ -954,13 +955,13 @@ qd_raise_by_mean_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T 
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 276 "derived_scalars.cpp"
+#line 277 "derived_scalars.cpp"
 sum += x[i];
-#line 960 "derived_scalars.cpu.cpp"
+#line 961 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'raise_by_mean' (derived_scalars.cpp:281): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'raise_by_mean' (derived_scalars.cpp:282): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
 qd_raise_by_mean_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, int n) {
@@ -968,19 +969,19 @@ qd_raise_by_mean_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T 
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 282 "derived_scalars.cpp"
+#line 283 "derived_scalars.cpp"
 x[i] += T(1);
-#line 974 "derived_scalars.cpu.cpp"
+#line 975 "derived_scalars.cpu.cpp"
   }
 }
 
-// Serial task of 'raise_by_mean' (derived_scalars.cpp:284): runs once, on the calling thread.
+// Serial task of 'raise_by_mean' (derived_scalars.cpp:285): runs once, on the calling thread.
 template <typename T>
 static void
 qd_raise_by_mean_task2(int * steps, int k) {
-#line 284 "derived_scalars.cpp"
+#line 285 "derived_scalars.cpp"
 steps[0] = k;
-#line 984 "derived_scalars.cpu.cpp"
+#line 985 "derived_scalars.cpu.cpp"
 }
 
 
@@ -989,7 +990,7 @@ template <typename T>
 void raise_by_mean(T* x, int n, int* steps, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   T sum = T(0);
-  // parallel loop with reductions, derived_scalars.cpp:275
+  // parallel loop with reductions, derived_scalars.cpp:276
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -998,14 +999,14 @@ void raise_by_mean(T* x, int n, int* steps, qd::StreamRef qd_stream) {
   const T limit = sum / T(n);
   int k = 0;
   for (; k < limit; ++k) {
-    // parallel loop, derived_scalars.cpp:281
+    // parallel loop, derived_scalars.cpp:282
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_raise_by_mean_loop1<T>(qd_begin, qd_count, x, n);
     }
   }
-  // serial task, derived_scalars.cpp:284
+  // serial task, derived_scalars.cpp:285
   qd_raise_by_mean_task2<T>(steps, k);
 }
 
@@ -1015,14 +1016,14 @@ void raise_by_mean(T* x, int n, int* steps) {
 }
 
 // ---- end of qd kernel 'raise_by_mean' ----
-#line 285 "derived_scalars.cpp"
+#line 286 "derived_scalars.cpp"
 
 template void raise_by_mean<int>(int*, int, int*);
 
 // The same in graph mode, a graph node computing the derived value.
-// ---- qd kernel 'to_unit_mean' (derived_scalars.cpp:289), translated by qd-translate ----
-#line 1025 "derived_scalars.cpu.cpp"
-// Parallel loop of 'to_unit_mean' (derived_scalars.cpp:295) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'to_unit_mean' (derived_scalars.cpp:290), translated by qd-translate ----
+#line 1026 "derived_scalars.cpu.cpp"
+// Parallel loop of 'to_unit_mean' (derived_scalars.cpp:296) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
 qd_to_unit_mean_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * a, int n, T& total) {
@@ -1030,13 +1031,13 @@ qd_to_unit_mean_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T *
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 296 "derived_scalars.cpp"
+#line 297 "derived_scalars.cpp"
 total += a[i];
-#line 1036 "derived_scalars.cpu.cpp"
+#line 1037 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'to_unit_mean' (derived_scalars.cpp:298): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'to_unit_mean' (derived_scalars.cpp:299): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
 qd_to_unit_mean_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * a, const T mean, int n) {
@@ -1044,9 +1045,9 @@ qd_to_unit_mean_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T *
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 299 "derived_scalars.cpp"
+#line 300 "derived_scalars.cpp"
 a[i] = a[i] / mean;
-#line 1050 "derived_scalars.cpu.cpp"
+#line 1051 "derived_scalars.cpu.cpp"
   }
 }
 
@@ -1056,14 +1057,14 @@ template <typename T>
 void to_unit_mean(T* a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   T total = T(0);
-  // parallel loop with reductions, derived_scalars.cpp:295
+  // parallel loop with reductions, derived_scalars.cpp:296
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_to_unit_mean_loop0<T>(qd_begin, qd_count, a, n, total);
   }
   const T mean = total / T(n);
-  // parallel loop, derived_scalars.cpp:298
+  // parallel loop, derived_scalars.cpp:299
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -1077,15 +1078,15 @@ void to_unit_mean(T* a, int n) {
 }
 
 // ---- end of qd kernel 'to_unit_mean' ----
-#line 300 "derived_scalars.cpp"
+#line 301 "derived_scalars.cpp"
 
 template void to_unit_mean<float>(float*, int);
 
 // A graph-mode 'loop seq' of a template: the condition's 'gap', the moved
 // 'rate' and the body's 'r' derived from it live on the device, typed 'T'.
-// ---- qd kernel 'settle_typed' (derived_scalars.cpp:305), translated by qd-translate ----
-#line 1088 "derived_scalars.cpu.cpp"
-// Parallel loop of 'settle_typed' (derived_scalars.cpp:311) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'settle_typed' (derived_scalars.cpp:306), translated by qd-translate ----
+#line 1089 "derived_scalars.cpu.cpp"
+// Parallel loop of 'settle_typed' (derived_scalars.cpp:312) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
 qd_settle_typed_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, int n, T& sum) {
@@ -1093,13 +1094,13 @@ qd_settle_typed_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T *
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 312 "derived_scalars.cpp"
+#line 313 "derived_scalars.cpp"
 sum += x[i];
-#line 1099 "derived_scalars.cpu.cpp"
+#line 1100 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'settle_typed' (derived_scalars.cpp:319): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'settle_typed' (derived_scalars.cpp:320): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
 qd_settle_typed_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, const T r, int n) {
@@ -1107,13 +1108,13 @@ qd_settle_typed_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T *
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 320 "derived_scalars.cpp"
+#line 321 "derived_scalars.cpp"
 x[i] = r * x[i];
-#line 1113 "derived_scalars.cpu.cpp"
+#line 1114 "derived_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'settle_typed' (derived_scalars.cpp:324) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'settle_typed' (derived_scalars.cpp:325) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
 qd_settle_typed_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, int n, T& sum) {
@@ -1121,28 +1122,28 @@ qd_settle_typed_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T *
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 325 "derived_scalars.cpp"
+#line 326 "derived_scalars.cpp"
 sum += x[i];
-#line 1127 "derived_scalars.cpu.cpp"
+#line 1128 "derived_scalars.cpu.cpp"
   }
-}
-
-// Serial task of 'settle_typed' (derived_scalars.cpp:329): runs once, on the calling thread.
-template <typename T>
-static void
-qd_settle_typed_task3(int * steps, int k) {
-#line 329 "derived_scalars.cpp"
-steps[0] = k;
-#line 1137 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'settle_typed' (derived_scalars.cpp:330): runs once, on the calling thread.
 template <typename T>
 static void
-qd_settle_typed_task4(T * x, T gap) {
+qd_settle_typed_task3(int * steps, int k) {
 #line 330 "derived_scalars.cpp"
+steps[0] = k;
+#line 1138 "derived_scalars.cpu.cpp"
+}
+
+// Serial task of 'settle_typed' (derived_scalars.cpp:331): runs once, on the calling thread.
+template <typename T>
+static void
+qd_settle_typed_task4(T * x, T gap) {
+#line 331 "derived_scalars.cpp"
 x[0] = gap;
-#line 1146 "derived_scalars.cpu.cpp"
+#line 1147 "derived_scalars.cpu.cpp"
 }
 
 
@@ -1151,7 +1152,7 @@ template <typename T>
 void settle_typed(T* x, int n, T target, int* steps, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   T sum = T(0);
-  // parallel loop with reductions, derived_scalars.cpp:311
+  // parallel loop with reductions, derived_scalars.cpp:312
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -1162,7 +1163,7 @@ void settle_typed(T* x, int n, T target, int* steps, qd::StreamRef qd_stream) {
   int k = 0;
   while (gap > T(0) && k < 60) {
     const T r = rate * T(0.5) + T(0.45);
-    // parallel loop, derived_scalars.cpp:319
+    // parallel loop, derived_scalars.cpp:320
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -1170,7 +1171,7 @@ void settle_typed(T* x, int n, T target, int* steps, qd::StreamRef qd_stream) {
     }
     rate = r;
     sum = T(0);
-    // parallel loop with reductions, derived_scalars.cpp:324
+    // parallel loop with reductions, derived_scalars.cpp:325
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -1179,9 +1180,9 @@ void settle_typed(T* x, int n, T target, int* steps, qd::StreamRef qd_stream) {
     gap = sum - target;
     ++k;
   }
-  // serial task, derived_scalars.cpp:329
-  qd_settle_typed_task3<T>(steps, k);
   // serial task, derived_scalars.cpp:330
+  qd_settle_typed_task3<T>(steps, k);
+  // serial task, derived_scalars.cpp:331
   qd_settle_typed_task4<T>(x, gap);
 }
 
@@ -1191,6 +1192,6 @@ void settle_typed(T* x, int n, T target, int* steps) {
 }
 
 // ---- end of qd kernel 'settle_typed' ----
-#line 331 "derived_scalars.cpp"
+#line 332 "derived_scalars.cpp"
 
 template void settle_typed<float>(float*, int, float, int*);

@@ -3,6 +3,7 @@
 #include <qd/detail/cuda.h>
 #include <qd/minmax.h> // device code calls twins of constexpr standard functions, which nvcc runs on the device without --expt-relaxed-constexpr
 #line 1 "derived_scalars.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Locals declared with a value computed from reductions' results, as serial
 // code names them ('float alpha = rr / pap;'): each is computed on the GPU
 // by one thread and lives there, like a reduction's result, so device code
@@ -20,9 +21,9 @@
 // must be compiled for the device too.
 [[maybe_unused]] __host__ __device__ static inline float safe_ratio(float a, float b) { return b != 0.0f ? a / b : 0.0f; }
 
-// ---- qd kernel 'normalize' (derived_scalars.cpp:18), translated by qd-translate ----
-#line 25 "derived_scalars.cu"
-// Parallel loop of 'normalize' (derived_scalars.cpp:23) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'normalize' (derived_scalars.cpp:19), translated by qd-translate ----
+#line 26 "derived_scalars.cu"
+// Parallel loop of 'normalize' (derived_scalars.cpp:24) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_normalize_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, float qd_init_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -33,16 +34,16 @@ qd_normalize_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 24 "derived_scalars.cpp"
+#line 25 "derived_scalars.cpp"
 total += a[i];
-#line 39 "derived_scalars.cu"
+#line 40 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 24 "derived_scalars.cpp"
+#line 25 "derived_scalars.cpp"
 total += a[i];
-#line 46 "derived_scalars.cu"
+#line 47 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -56,79 +57,79 @@ total += a[i];
   }
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:25) that declares 'mean' with a value computed from reductions' results: runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:26) that declares 'mean' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set1(float* qd_slot, int n, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
-#line 25 "derived_scalars.cpp"
+#line 26 "derived_scalars.cpp"
 const float mean = safe_ratio(total, static_cast<float>(n));
-#line 66 "derived_scalars.cu"
+#line 67 "derived_scalars.cu"
   *qd_slot = mean;
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:26): a grid-stride loop over the iterations.
+// Parallel loop of 'normalize' (derived_scalars.cpp:27): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_normalize_loop2(int qd_begin, std::uint64_t qd_count, float * a, const float* qd_scalar_mean) {
   const float mean = *qd_scalar_mean;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 27 "derived_scalars.cpp"
+#line 28 "derived_scalars.cpp"
 a[i] = a[i] - mean;
-#line 79 "derived_scalars.cu"
+#line 80 "derived_scalars.cu"
   }
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:28) that declares 'larger' with a value computed from reductions' results: runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:29) that declares 'larger' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set3(const float ** qd_slot, float * a, const float * b, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
-#line 28 "derived_scalars.cpp"
+#line 29 "derived_scalars.cpp"
 const float* larger = total > 0.0f ? a : b;
-#line 89 "derived_scalars.cu"
+#line 90 "derived_scalars.cu"
   *qd_slot = larger;
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:29): a grid-stride loop over the iterations.
+// Parallel loop of 'normalize' (derived_scalars.cpp:30): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_normalize_loop4(int qd_begin, std::uint64_t qd_count, float * out, const float * const* qd_scalar_larger) {
   const float * const larger = *qd_scalar_larger;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 30 "derived_scalars.cpp"
+#line 31 "derived_scalars.cpp"
 out[i] = 2.0f * larger[i];
-#line 102 "derived_scalars.cu"
+#line 103 "derived_scalars.cu"
   }
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:31) that declares 'scale' with a value computed from reductions' results: runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:32) that declares 'scale' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set5(double* qd_slot, const float* qd_scalar_mean) {
   const float mean = *qd_scalar_mean;
-#line 31 "derived_scalars.cpp"
+#line 32 "derived_scalars.cpp"
 double scale = 1.0 / (1.0 + static_cast<double>(mean * mean));
-#line 112 "derived_scalars.cu"
+#line 113 "derived_scalars.cu"
   *qd_slot = scale;
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:32) that sets the reduction result 'scale': runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:33) that sets the reduction result 'scale': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set6(double* qd_slot) {
   double scale = *qd_slot;
-#line 32 "derived_scalars.cpp"
+#line 33 "derived_scalars.cpp"
 scale *= 0.5;
-#line 122 "derived_scalars.cu"
+#line 123 "derived_scalars.cu"
   *qd_slot = scale;
 }
 
-// Serial task of 'normalize' (derived_scalars.cpp:33): runs on one thread.
+// Serial task of 'normalize' (derived_scalars.cpp:34): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_task7(float * out, const double* qd_scalar_scale) {
   const double scale = *qd_scalar_scale;
-#line 33 "derived_scalars.cpp"
+#line 34 "derived_scalars.cpp"
 out[0] = static_cast<float>(scale);
-#line 132 "derived_scalars.cu"
+#line 133 "derived_scalars.cu"
 }
 
 
@@ -138,44 +139,44 @@ void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_str
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 4, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("normalize", "derived_scalars.cpp", 18);
+  static qd::detail::GraphSite qd_graph_site("normalize", "derived_scalars.cpp", 19);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float total = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:23: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:24: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_normalize_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 23, qd_begin, qd_count, qd::detail::present_or_device(a, "normalize", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
+    qd_graph.launch(0, &qd_normalize_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 24, qd_begin, qd_count, qd::detail::present_or_device(a, "normalize", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
   }
   [[maybe_unused]] float mean{}; // computed on the device: slot 1
-  // serial task, derived_scalars.cpp:25
-  qd_graph.launch(0, &qd_normalize_set1, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 25, qd_scratch.slot<float>(1), n, qd_scratch.slot<float>(0));
-  // parallel loop, derived_scalars.cpp:26
+  // serial task, derived_scalars.cpp:26
+  qd_graph.launch(0, &qd_normalize_set1, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 26, qd_scratch.slot<float>(1), n, qd_scratch.slot<float>(0));
+  // parallel loop, derived_scalars.cpp:27
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_normalize_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 26, qd_begin, qd_count, qd::detail::present_or_device(a, "normalize", "a"), qd_scratch.slot<float>(1));
+      qd_graph.launch(0, &qd_normalize_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 27, qd_begin, qd_count, qd::detail::present_or_device(a, "normalize", "a"), qd_scratch.slot<float>(1));
     }
   }
   [[maybe_unused]] const float * larger{}; // computed on the device: slot 2
-  // serial task, derived_scalars.cpp:28
-  qd_graph.launch(0, &qd_normalize_set3, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 28, qd_scratch.slot<const float *>(2), qd::detail::present_or_device(a, "normalize", "a"), qd::detail::present_or_device(b, "normalize", "b"), qd_scratch.slot<float>(0));
-  // parallel loop, derived_scalars.cpp:29
+  // serial task, derived_scalars.cpp:29
+  qd_graph.launch(0, &qd_normalize_set3, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 29, qd_scratch.slot<const float *>(2), qd::detail::present_or_device(a, "normalize", "a"), qd::detail::present_or_device(b, "normalize", "b"), qd_scratch.slot<float>(0));
+  // parallel loop, derived_scalars.cpp:30
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_normalize_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 29, qd_begin, qd_count, qd::detail::present_or_device(out, "normalize", "out"), qd_scratch.slot<const float *>(2));
+      qd_graph.launch(0, &qd_normalize_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 30, qd_begin, qd_count, qd::detail::present_or_device(out, "normalize", "out"), qd_scratch.slot<const float *>(2));
     }
   }
   [[maybe_unused]] double scale{}; // computed on the device: slot 3
-  // serial task, derived_scalars.cpp:31
-  qd_graph.launch(0, &qd_normalize_set5, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 31, qd_scratch.slot<double>(3), qd_scratch.slot<float>(1));
   // serial task, derived_scalars.cpp:32
-  qd_graph.launch(0, &qd_normalize_set6, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 32, qd_scratch.slot<double>(3));
+  qd_graph.launch(0, &qd_normalize_set5, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 32, qd_scratch.slot<double>(3), qd_scratch.slot<float>(1));
   // serial task, derived_scalars.cpp:33
-  qd_graph.launch(0, &qd_normalize_task7, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 33, qd::detail::present_or_device(out, "normalize", "out"), qd_scratch.slot<double>(3));
+  qd_graph.launch(0, &qd_normalize_set6, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 33, qd_scratch.slot<double>(3));
+  // serial task, derived_scalars.cpp:34
+  qd_graph.launch(0, &qd_normalize_task7, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 34, qd::detail::present_or_device(out, "normalize", "out"), qd_scratch.slot<double>(3));
   qd_graph.submit();
 }
 
@@ -184,13 +185,13 @@ void normalize(float* a, const float* b, float* out, int n) {
 }
 
 // ---- end of qd kernel 'normalize' ----
-#line 34 "derived_scalars.cpp"
+#line 35 "derived_scalars.cpp"
 
 
 // A derived value in the condition, set again in the body.
-// ---- qd kernel 'settle' (derived_scalars.cpp:37), translated by qd-translate ----
-#line 193 "derived_scalars.cu"
-// Parallel loop of 'settle' (derived_scalars.cpp:42) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'settle' (derived_scalars.cpp:38), translated by qd-translate ----
+#line 194 "derived_scalars.cu"
+// Parallel loop of 'settle' (derived_scalars.cpp:43) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_sum, float* qd_partials_sum, float qd_init_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -201,16 +202,16 @@ qd_settle_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 43 "derived_scalars.cpp"
+#line 44 "derived_scalars.cpp"
 sum += x[i];
-#line 207 "derived_scalars.cu"
+#line 208 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 43 "derived_scalars.cpp"
+#line 44 "derived_scalars.cpp"
 sum += x[i];
-#line 214 "derived_scalars.cu"
+#line 215 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -224,29 +225,29 @@ sum += x[i];
   }
 }
 
-// Statement of 'settle' (derived_scalars.cpp:44) that declares 'gap' with a value computed from reductions' results: runs on one thread.
+// Statement of 'settle' (derived_scalars.cpp:45) that declares 'gap' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_settle_set1(float* qd_slot, float target, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
-#line 44 "derived_scalars.cpp"
+#line 45 "derived_scalars.cpp"
 float gap = sum - target;
-#line 234 "derived_scalars.cu"
+#line 235 "derived_scalars.cu"
   *qd_slot = gap;
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:48): a grid-stride loop over the iterations.
+// Parallel loop of 'settle' (derived_scalars.cpp:49): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_settle_loop2(int qd_begin, std::uint64_t qd_count, float * x) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 49 "derived_scalars.cpp"
+#line 50 "derived_scalars.cpp"
 x[i] = 0.9f * x[i];
-#line 246 "derived_scalars.cu"
+#line 247 "derived_scalars.cu"
   }
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:52) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'settle' (derived_scalars.cpp:53) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_loop3(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_sum, float* qd_partials_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -257,16 +258,16 @@ qd_settle_loop3(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 53 "derived_scalars.cpp"
+#line 54 "derived_scalars.cpp"
 sum += x[i];
-#line 263 "derived_scalars.cu"
+#line 264 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 53 "derived_scalars.cpp"
+#line 54 "derived_scalars.cpp"
 sum += x[i];
-#line 270 "derived_scalars.cu"
+#line 271 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -280,32 +281,32 @@ sum += x[i];
   }
 }
 
-// Statement of 'settle' (derived_scalars.cpp:54) that sets the reduction result 'gap': runs on one thread.
+// Statement of 'settle' (derived_scalars.cpp:55) that sets the reduction result 'gap': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_settle_set4(float* qd_slot, float target, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
   float gap = *qd_slot;
-#line 54 "derived_scalars.cpp"
+#line 55 "derived_scalars.cpp"
 gap = sum - target;
-#line 291 "derived_scalars.cu"
+#line 292 "derived_scalars.cu"
   *qd_slot = gap;
-}
-
-// Serial task of 'settle' (derived_scalars.cpp:57): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_settle_task5(int * steps, int k) {
-#line 57 "derived_scalars.cpp"
-steps[0] = k;
-#line 300 "derived_scalars.cu"
 }
 
 // Serial task of 'settle' (derived_scalars.cpp:58): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_settle_task5(int * steps, int k) {
+#line 58 "derived_scalars.cpp"
+steps[0] = k;
+#line 301 "derived_scalars.cu"
+}
+
+// Serial task of 'settle' (derived_scalars.cpp:59): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_settle_task6(float * x, const float* qd_scalar_gap) {
   const float gap = *qd_scalar_gap;
-#line 58 "derived_scalars.cpp"
+#line 59 "derived_scalars.cpp"
 x[0] = gap;
-#line 309 "derived_scalars.cu"
+#line 310 "derived_scalars.cu"
 }
 
 
@@ -318,49 +319,49 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 2, { {256, sizeof(float)}, {256, sizeof(float)} });
   float sum = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:42: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:43: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_settle_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
-    qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 42);
+    qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 43);
   }
   [[maybe_unused]] float gap{}; // computed on the device: slot 1
-  // serial task, derived_scalars.cpp:44
+  // serial task, derived_scalars.cpp:45
   qd_settle_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), target, qd_scratch.slot<float>(0));
-  qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 44);
+  qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 45);
   int k = 0;
   while ((qd::detail::read_scalar(gap, qd_scratch.slot<float>(1), qd_stream), (gap > 0.0f && k < 60))) {
-    // parallel loop, derived_scalars.cpp:48
+    // parallel loop, derived_scalars.cpp:49
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_settle_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle", "x"));
-        qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 48);
+        qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 49);
       }
     }
-    // derived_scalars.cpp:50: sum = 0.0f
+    // derived_scalars.cpp:51: sum = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "settle", "0.0f")));
-    qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 50);
-    // parallel loop with reductions, derived_scalars.cpp:52: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 51);
+    // parallel loop with reductions, derived_scalars.cpp:53: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd_scratch.counter(1));
-      qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 52);
+      qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 53);
     }
-    // serial task, derived_scalars.cpp:54
+    // serial task, derived_scalars.cpp:55
     qd_settle_set4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), target, qd_scratch.slot<float>(0));
-    qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 54);
+    qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 55);
     ++k;
   }
-  // serial task, derived_scalars.cpp:57
-  qd_settle_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "settle", "steps"), k);
-  qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 57);
   // serial task, derived_scalars.cpp:58
-  qd_settle_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(1));
+  qd_settle_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "settle", "steps"), k);
   qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 58);
+  // serial task, derived_scalars.cpp:59
+  qd_settle_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(1));
+  qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 59);
 }
 
 void settle(float* x, int n, float target, int* steps) {
@@ -368,14 +369,14 @@ void settle(float* x, int n, float target, int* steps) {
 }
 
 // ---- end of qd kernel 'settle' ----
-#line 59 "derived_scalars.cpp"
+#line 60 "derived_scalars.cpp"
 
 
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it, in double precision.
-// ---- qd kernel 'cg' (derived_scalars.cpp:63), translated by qd-translate ----
-#line 378 "derived_scalars.cu"
-// Parallel loop of 'cg' (derived_scalars.cpp:68) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'cg' (derived_scalars.cpp:64), translated by qd-translate ----
+#line 379 "derived_scalars.cu"
+// Parallel loop of 'cg' (derived_scalars.cpp:69) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -386,16 +387,16 @@ qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 69 "derived_scalars.cpp"
+#line 70 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 392 "derived_scalars.cu"
+#line 393 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 69 "derived_scalars.cpp"
+#line 70 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 399 "derived_scalars.cu"
+#line 400 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
@@ -409,23 +410,23 @@ rr += r[i] * r[i];
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:73): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (derived_scalars.cpp:74): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 73 "derived_scalars.cpp"
+#line 74 "derived_scalars.cpp"
 {
             const double left = i > 0 ? p[i - 1] : 0.0;
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 425 "derived_scalars.cu"
+#line 426 "derived_scalars.cu"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:80) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg' (derived_scalars.cpp:81) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, double* qd_result_pap, double* qd_partials_pap, double qd_init_pap, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -436,16 +437,16 @@ qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, doubl
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 81 "derived_scalars.cpp"
+#line 82 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 442 "derived_scalars.cu"
+#line 443 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 81 "derived_scalars.cpp"
+#line 82 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 449 "derived_scalars.cu"
+#line 450 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
@@ -459,34 +460,34 @@ pap += p[i] * ap[i];
   }
 }
 
-// Statement of 'cg' (derived_scalars.cpp:82) that declares 'alpha' with a value computed from reductions' results: runs on one thread.
+// Statement of 'cg' (derived_scalars.cpp:83) that declares 'alpha' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_pap) {
   const double rr = *qd_scalar_rr;
   const double pap = *qd_scalar_pap;
-#line 82 "derived_scalars.cpp"
+#line 83 "derived_scalars.cpp"
 const double alpha = rr / pap;
-#line 470 "derived_scalars.cu"
+#line 471 "derived_scalars.cu"
   *qd_slot = alpha;
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:83): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (derived_scalars.cpp:84): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double* qd_scalar_alpha) {
   const double alpha = *qd_scalar_alpha;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 83 "derived_scalars.cpp"
+#line 84 "derived_scalars.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 486 "derived_scalars.cu"
+#line 487 "derived_scalars.cu"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:89) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg' (derived_scalars.cpp:90) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr_new, double* qd_partials_rr_new, double qd_init_rr_new, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -497,16 +498,16 @@ qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 90 "derived_scalars.cpp"
+#line 91 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 503 "derived_scalars.cu"
+#line 504 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 90 "derived_scalars.cpp"
+#line 91 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 510 "derived_scalars.cu"
+#line 511 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
@@ -520,47 +521,47 @@ rr_new += r[i] * r[i];
   }
 }
 
-// Statement of 'cg' (derived_scalars.cpp:91) that declares 'beta' with a value computed from reductions' results: runs on one thread.
+// Statement of 'cg' (derived_scalars.cpp:92) that declares 'beta' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_rr_new) {
   const double rr = *qd_scalar_rr;
   const double rr_new = *qd_scalar_rr_new;
-#line 91 "derived_scalars.cpp"
+#line 92 "derived_scalars.cpp"
 const double beta = rr_new / rr;
-#line 531 "derived_scalars.cu"
+#line 532 "derived_scalars.cu"
   *qd_slot = beta;
 }
 
-// Statement of 'cg' (derived_scalars.cpp:92) that sets the reduction result 'rr': runs on one thread.
+// Statement of 'cg' (derived_scalars.cpp:93) that sets the reduction result 'rr': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   const double rr_new = *qd_scalar_rr_new;
   double rr = *qd_slot;
-#line 92 "derived_scalars.cpp"
+#line 93 "derived_scalars.cpp"
 rr = rr_new;
-#line 542 "derived_scalars.cu"
+#line 543 "derived_scalars.cu"
   *qd_slot = rr;
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:93): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (derived_scalars.cpp:94): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const double* qd_scalar_beta) {
   const double beta = *qd_scalar_beta;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 94 "derived_scalars.cpp"
+#line 95 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 555 "derived_scalars.cu"
+#line 556 "derived_scalars.cu"
   }
 }
 
-// Serial task of 'cg' (derived_scalars.cpp:97): runs on one thread.
+// Serial task of 'cg' (derived_scalars.cpp:98): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_task9(int * iterations, int it) {
-#line 97 "derived_scalars.cpp"
+#line 98 "derived_scalars.cpp"
 iterations[0] = it;
-#line 564 "derived_scalars.cu"
+#line 565 "derived_scalars.cu"
 }
 
 
@@ -573,74 +574,74 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 5, 3, { {256, sizeof(double)}, {256, sizeof(double)}, {256, sizeof(double)} });
   double rr = 0.0;
-  // parallel loop with reductions, derived_scalars.cpp:68: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:69: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_cg_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
-    qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 68);
+    qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 69);
   }
   int it = 0;
   while ((qd::detail::read_scalar(rr, qd_scratch.slot<double>(0), qd_stream), (it < max_it && rr > tol * tol))) {
-    // parallel loop, derived_scalars.cpp:73
+    // parallel loop, derived_scalars.cpp:74
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), n);
-        qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 73);
+        qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 74);
       }
     }
     double pap = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:80: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, derived_scalars.cpp:81: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
-      qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 80);
+      qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 81);
     }
     [[maybe_unused]] double alpha{}; // computed on the device: slot 2
-    // serial task, derived_scalars.cpp:82
+    // serial task, derived_scalars.cpp:83
     qd_cg_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(2), qd_scratch.slot<double>(0), qd_scratch.slot<double>(1));
-    qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 82);
-    // parallel loop, derived_scalars.cpp:83
+    qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 83);
+    // parallel loop, derived_scalars.cpp:84
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "cg", "x"), qd::detail::present_or_device(r, "cg", "r"), qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(2));
-        qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 83);
+        qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 84);
       }
     }
     double rr_new = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:89: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, derived_scalars.cpp:90: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
-      qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 89);
+      qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 90);
     }
     [[maybe_unused]] double beta{}; // computed on the device: slot 4
-    // serial task, derived_scalars.cpp:91
-    qd_cg_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
-    qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 91);
     // serial task, derived_scalars.cpp:92
-    qd_cg_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
+    qd_cg_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
     qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 92);
-    // parallel loop, derived_scalars.cpp:93
+    // serial task, derived_scalars.cpp:93
+    qd_cg_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
+    qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 93);
+    // parallel loop, derived_scalars.cpp:94
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd::detail::present_or_device(p, "cg", "p"), qd_scratch.slot<double>(4));
-        qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 93);
+        qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 94);
       }
     }
     ++it;
   }
-  // serial task, derived_scalars.cpp:97
+  // serial task, derived_scalars.cpp:98
   qd_cg_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "cg", "iterations"), it);
-  qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 97);
+  qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 98);
 }
 
 void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations) {
@@ -648,15 +649,15 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 }
 
 // ---- end of qd kernel 'cg' ----
-#line 98 "derived_scalars.cpp"
+#line 99 "derived_scalars.cpp"
 
 
 // C style, as older solvers declare everything first: 'alpha' and 'beta'
 // get their values from results in the body, 'pap' and 'rr_new' are reset
 // there before their reductions.
-// ---- qd kernel 'cg_c_style' (derived_scalars.cpp:103), translated by qd-translate ----
-#line 659 "derived_scalars.cu"
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:110) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'cg_c_style' (derived_scalars.cpp:104), translated by qd-translate ----
+#line 660 "derived_scalars.cu"
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:111) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -667,16 +668,16 @@ qd_cg_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 111 "derived_scalars.cpp"
+#line 112 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 673 "derived_scalars.cu"
+#line 674 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 111 "derived_scalars.cpp"
+#line 112 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 680 "derived_scalars.cu"
+#line 681 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
@@ -690,19 +691,19 @@ rr += r[i] * r[i];
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:115): a grid-stride loop over the iterations.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:116): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 116 "derived_scalars.cpp"
+#line 117 "derived_scalars.cpp"
 ap[i] = 2.0 * p[i] - (i > 0 ? p[i - 1] : 0.0) - (i < n - 1 ? p[i + 1] : 0.0);
-#line 702 "derived_scalars.cu"
+#line 703 "derived_scalars.cu"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:119) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:120) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, double* qd_result_pap, double* qd_partials_pap, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -713,16 +714,16 @@ qd_cg_c_style_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * a
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 120 "derived_scalars.cpp"
+#line 121 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 719 "derived_scalars.cu"
+#line 720 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 120 "derived_scalars.cpp"
+#line 121 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 726 "derived_scalars.cu"
+#line 727 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
@@ -736,35 +737,35 @@ pap += p[i] * ap[i];
   }
 }
 
-// Statement of 'cg_c_style' (derived_scalars.cpp:121) that sets the reduction result 'alpha': runs on one thread.
+// Statement of 'cg_c_style' (derived_scalars.cpp:122) that sets the reduction result 'alpha': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_c_style_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_pap) {
   const double rr = *qd_scalar_rr;
   const double pap = *qd_scalar_pap;
   double alpha = *qd_slot;
-#line 121 "derived_scalars.cpp"
+#line 122 "derived_scalars.cpp"
 alpha = rr / pap;
-#line 748 "derived_scalars.cu"
+#line 749 "derived_scalars.cu"
   *qd_slot = alpha;
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:122): a grid-stride loop over the iterations.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:123): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double* qd_scalar_alpha) {
   const double alpha = *qd_scalar_alpha;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 122 "derived_scalars.cpp"
+#line 123 "derived_scalars.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 764 "derived_scalars.cu"
+#line 765 "derived_scalars.cu"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:128) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:129) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr_new, double* qd_partials_rr_new, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -775,16 +776,16 @@ qd_cg_c_style_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 129 "derived_scalars.cpp"
+#line 130 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 781 "derived_scalars.cu"
+#line 782 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 129 "derived_scalars.cpp"
+#line 130 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 788 "derived_scalars.cu"
+#line 789 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
@@ -798,48 +799,48 @@ rr_new += r[i] * r[i];
   }
 }
 
-// Statement of 'cg_c_style' (derived_scalars.cpp:130) that sets the reduction result 'beta': runs on one thread.
+// Statement of 'cg_c_style' (derived_scalars.cpp:131) that sets the reduction result 'beta': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_c_style_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_rr_new) {
   const double rr = *qd_scalar_rr;
   const double rr_new = *qd_scalar_rr_new;
   double beta = *qd_slot;
-#line 130 "derived_scalars.cpp"
+#line 131 "derived_scalars.cpp"
 beta = rr_new / rr;
-#line 810 "derived_scalars.cu"
+#line 811 "derived_scalars.cu"
   *qd_slot = beta;
 }
 
-// Statement of 'cg_c_style' (derived_scalars.cpp:131) that sets the reduction result 'rr': runs on one thread.
+// Statement of 'cg_c_style' (derived_scalars.cpp:132) that sets the reduction result 'rr': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_c_style_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   const double rr_new = *qd_scalar_rr_new;
   double rr = *qd_slot;
-#line 131 "derived_scalars.cpp"
+#line 132 "derived_scalars.cpp"
 rr = rr_new;
-#line 821 "derived_scalars.cu"
+#line 822 "derived_scalars.cu"
   *qd_slot = rr;
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:132): a grid-stride loop over the iterations.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:133): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const double* qd_scalar_beta) {
   const double beta = *qd_scalar_beta;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 133 "derived_scalars.cpp"
+#line 134 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 834 "derived_scalars.cu"
+#line 835 "derived_scalars.cu"
   }
 }
 
-// Serial task of 'cg_c_style' (derived_scalars.cpp:136): runs on one thread.
+// Serial task of 'cg_c_style' (derived_scalars.cpp:137): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_c_style_task9(int * iterations, int it) {
-#line 136 "derived_scalars.cpp"
+#line 137 "derived_scalars.cpp"
 iterations[0] = it;
-#line 843 "derived_scalars.cu"
+#line 844 "derived_scalars.cu"
 }
 
 
@@ -854,76 +855,76 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
   [[maybe_unused]] double rr, pap, alpha, beta, rr_new;
   [[maybe_unused]] int it, i;
   rr = 0.0;
-  // parallel loop with reductions, derived_scalars.cpp:110: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:111: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_cg_c_style_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg_c_style", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
-    qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 110);
+    qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 111);
   }
   it = 0;
   while ((qd::detail::read_scalar(rr, qd_scratch.slot<double>(0), qd_stream), (it < max_it && rr > tol * tol))) {
-    // parallel loop, derived_scalars.cpp:115
+    // parallel loop, derived_scalars.cpp:116
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_c_style_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg_c_style", "p"), qd::detail::present_or_device(ap, "cg_c_style", "ap"), n);
-        qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 115);
+        qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 116);
       }
     }
-    // derived_scalars.cpp:117: pap = 0.0
+    // derived_scalars.cpp:118: pap = 0.0
     qd::detail::set_device_scalar<double><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(1), static_cast<double>(qd::detail::present_value(static_cast<double>(0.0), "cg_c_style", "0.0")));
-    qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 117);
-    // parallel loop with reductions, derived_scalars.cpp:119: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 118);
+    // parallel loop with reductions, derived_scalars.cpp:120: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg_c_style", "p"), qd::detail::present_or_device(ap, "cg_c_style", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), qd_scratch.counter(1));
-      qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 119);
+      qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 120);
     }
-    // serial task, derived_scalars.cpp:121
+    // serial task, derived_scalars.cpp:122
     qd_cg_c_style_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(3), qd_scratch.slot<double>(0), qd_scratch.slot<double>(1));
-    qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 121);
-    // parallel loop, derived_scalars.cpp:122
+    qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 122);
+    // parallel loop, derived_scalars.cpp:123
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_c_style_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "cg_c_style", "x"), qd::detail::present_or_device(r, "cg_c_style", "r"), qd::detail::present_or_device(p, "cg_c_style", "p"), qd::detail::present_or_device(ap, "cg_c_style", "ap"), qd_scratch.slot<double>(3));
-        qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 122);
+        qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 123);
       }
     }
-    // derived_scalars.cpp:126: rr_new = 0.0
+    // derived_scalars.cpp:127: rr_new = 0.0
     qd::detail::set_device_scalar<double><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(2), static_cast<double>(qd::detail::present_value(static_cast<double>(0.0), "cg_c_style", "0.0")));
-    qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 126);
-    // parallel loop with reductions, derived_scalars.cpp:128: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 127);
+    // parallel loop with reductions, derived_scalars.cpp:129: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg_c_style", "r"), qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), qd_scratch.counter(2));
-      qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 128);
+      qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 129);
     }
-    // serial task, derived_scalars.cpp:130
-    qd_cg_c_style_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(2));
-    qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 130);
     // serial task, derived_scalars.cpp:131
-    qd_cg_c_style_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(2));
+    qd_cg_c_style_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(2));
     qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 131);
-    // parallel loop, derived_scalars.cpp:132
+    // serial task, derived_scalars.cpp:132
+    qd_cg_c_style_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(2));
+    qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 132);
+    // parallel loop, derived_scalars.cpp:133
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_c_style_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg_c_style", "r"), qd::detail::present_or_device(p, "cg_c_style", "p"), qd_scratch.slot<double>(4));
-        qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 132);
+        qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 133);
       }
     }
     ++it;
   }
-  // serial task, derived_scalars.cpp:136
+  // serial task, derived_scalars.cpp:137
   qd_cg_c_style_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "cg_c_style", "iterations"), it);
-  qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 136);
+  qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 137);
 }
 
 void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations) {
@@ -931,29 +932,29 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
 }
 
 // ---- end of qd kernel 'cg_c_style' ----
-#line 137 "derived_scalars.cpp"
+#line 138 "derived_scalars.cpp"
 
 
 // A value the body computes from a result and the next iteration uses:
 // its device code (the step) and its condition (the gap) see the value the
 // previous iteration left, as in the serial loop; 'gap' has no value before
 // the loop, 'step' has the host's.
-// ---- qd kernel 'descend' (derived_scalars.cpp:143), translated by qd-translate ----
-#line 943 "derived_scalars.cu"
-// Parallel loop of 'descend' (derived_scalars.cpp:152): a grid-stride loop over the iterations.
+// ---- qd kernel 'descend' (derived_scalars.cpp:144), translated by qd-translate ----
+#line 944 "derived_scalars.cu"
+// Parallel loop of 'descend' (derived_scalars.cpp:153): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_descend_loop0(int qd_begin, std::uint64_t qd_count, float * x, const float* qd_scalar_step) {
   const float step = *qd_scalar_step;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 153 "derived_scalars.cpp"
+#line 154 "derived_scalars.cpp"
 x[i] = x[i] - step * x[i];
-#line 953 "derived_scalars.cu"
+#line 954 "derived_scalars.cu"
   }
 }
 
-// Parallel loop of 'descend' (derived_scalars.cpp:156) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'descend' (derived_scalars.cpp:157) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_descend_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -964,16 +965,16 @@ qd_descend_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resu
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 157 "derived_scalars.cpp"
+#line 158 "derived_scalars.cpp"
 total += x[i] * x[i];
-#line 970 "derived_scalars.cu"
+#line 971 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 157 "derived_scalars.cpp"
+#line 158 "derived_scalars.cpp"
 total += x[i] * x[i];
-#line 977 "derived_scalars.cu"
+#line 978 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -987,52 +988,52 @@ total += x[i] * x[i];
   }
 }
 
-// Statement of 'descend' (derived_scalars.cpp:158) that sets the reduction result 'gap': runs on one thread.
+// Statement of 'descend' (derived_scalars.cpp:159) that sets the reduction result 'gap': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_descend_set2(float* qd_slot, float tol, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
   float gap = *qd_slot;
-#line 158 "derived_scalars.cpp"
+#line 159 "derived_scalars.cpp"
 gap = total - tol;
-#line 998 "derived_scalars.cu"
+#line 999 "derived_scalars.cu"
   *qd_slot = gap;
 }
 
-// Statement of 'descend' (derived_scalars.cpp:159) that sets the reduction result 'step': runs on one thread.
+// Statement of 'descend' (derived_scalars.cpp:160) that sets the reduction result 'step': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_descend_set3(float* qd_slot, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
   float step = *qd_slot;
-#line 159 "derived_scalars.cpp"
+#line 160 "derived_scalars.cpp"
 step = 0.5f * step + 0.5f * total / (total + 1.0f);
-#line 1009 "derived_scalars.cu"
+#line 1010 "derived_scalars.cu"
   *qd_slot = step;
-}
-
-// Serial task of 'descend' (derived_scalars.cpp:162): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_descend_task4(int * steps, int k) {
-#line 162 "derived_scalars.cpp"
-steps[0] = k;
-#line 1018 "derived_scalars.cu"
 }
 
 // Serial task of 'descend' (derived_scalars.cpp:163): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_descend_task5(float * out, const float* qd_scalar_step) {
-  const float step = *qd_scalar_step;
+qd_descend_task4(int * steps, int k) {
 #line 163 "derived_scalars.cpp"
-out[0] = step;
-#line 1027 "derived_scalars.cu"
+steps[0] = k;
+#line 1019 "derived_scalars.cu"
 }
 
 // Serial task of 'descend' (derived_scalars.cpp:164): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_descend_task5(float * out, const float* qd_scalar_step) {
+  const float step = *qd_scalar_step;
+#line 164 "derived_scalars.cpp"
+out[0] = step;
+#line 1028 "derived_scalars.cu"
+}
+
+// Serial task of 'descend' (derived_scalars.cpp:165): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_descend_task6(float * out, const float* qd_scalar_gap) {
   const float gap = *qd_scalar_gap;
-#line 164 "derived_scalars.cpp"
+#line 165 "derived_scalars.cpp"
 out[1] = gap;
-#line 1036 "derived_scalars.cu"
+#line 1037 "derived_scalars.cu"
 }
 
 
@@ -1048,46 +1049,46 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
   [[maybe_unused]] float gap;
   [[maybe_unused]] float total;
   int k = 0;
-  // 'step' is reduced in the loop below (derived_scalars.cpp:151): from here on its value is the device's, starting from the host's
+  // 'step' is reduced in the loop below (derived_scalars.cpp:152): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), static_cast<float>(qd::detail::present_value(static_cast<float>(step), "descend", "step")));
-  qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 151);
+  qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 152);
   do {
-    // parallel loop, derived_scalars.cpp:152
+    // parallel loop, derived_scalars.cpp:153
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_descend_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "descend", "x"), qd_scratch.slot<float>(2));
-        qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 152);
+        qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 153);
       }
     }
-    // derived_scalars.cpp:154: total = 0.0f
+    // derived_scalars.cpp:155: total = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "descend", "0.0f")));
-    qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 154);
-    // parallel loop with reductions, derived_scalars.cpp:156: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 155);
+    // parallel loop with reductions, derived_scalars.cpp:157: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_descend_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "descend", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 156);
+      qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 157);
     }
-    // serial task, derived_scalars.cpp:158
-    qd_descend_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), tol, qd_scratch.slot<float>(0));
-    qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 158);
     // serial task, derived_scalars.cpp:159
-    qd_descend_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), qd_scratch.slot<float>(0));
+    qd_descend_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), tol, qd_scratch.slot<float>(0));
     qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 159);
+    // serial task, derived_scalars.cpp:160
+    qd_descend_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), qd_scratch.slot<float>(0));
+    qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 160);
     ++k;
   } while ((qd::detail::read_scalar(gap, qd_scratch.slot<float>(1), qd_stream), (gap > 0.0f && k < 100)));
-  // serial task, derived_scalars.cpp:162
-  qd_descend_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "descend", "steps"), k);
-  qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 162);
   // serial task, derived_scalars.cpp:163
-  qd_descend_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "descend", "out"), qd_scratch.slot<float>(2));
+  qd_descend_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "descend", "steps"), k);
   qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 163);
   // serial task, derived_scalars.cpp:164
-  qd_descend_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "descend", "out"), qd_scratch.slot<float>(1));
+  qd_descend_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "descend", "out"), qd_scratch.slot<float>(2));
   qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 164);
+  // serial task, derived_scalars.cpp:165
+  qd_descend_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "descend", "out"), qd_scratch.slot<float>(1));
+  qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 165);
 }
 
 void descend(float* x, int n, float tol, int* steps, float* out) {
@@ -1095,15 +1096,15 @@ void descend(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'descend' ----
-#line 165 "derived_scalars.cpp"
+#line 166 "derived_scalars.cpp"
 
 
 // The condition's variable is assigned from the body's own reductions,
 // whose variables the body declares: 'spread' lives on the device from the
 // loop on, and the condition reads what the last iteration left.
-// ---- qd kernel 'narrow' (derived_scalars.cpp:170), translated by qd-translate ----
-#line 1106 "derived_scalars.cu"
-// Parallel loop of 'narrow' (derived_scalars.cpp:179) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'narrow' (derived_scalars.cpp:171), translated by qd-translate ----
+#line 1107 "derived_scalars.cu"
+// Parallel loop of 'narrow' (derived_scalars.cpp:180) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_narrow_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_hi, float* qd_partials_hi, float qd_init_hi, float* qd_result_lo, float* qd_partials_lo, float qd_init_lo, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1115,24 +1116,24 @@ qd_narrow_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 179 "derived_scalars.cpp"
+#line 180 "derived_scalars.cpp"
 {
             x[i] = 0.5f * x[i];
             hi = qd::max(hi, x[i]);
             lo = qd::min(lo, x[i]);
         }
-#line 1125 "derived_scalars.cu"
+#line 1126 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 179 "derived_scalars.cpp"
+#line 180 "derived_scalars.cpp"
 {
             x[i] = 0.5f * x[i];
             hi = qd::max(hi, x[i]);
             lo = qd::min(lo, x[i]);
         }
-#line 1136 "derived_scalars.cu"
+#line 1137 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_hi[256];
@@ -1153,33 +1154,33 @@ qd_narrow_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
   }
 }
 
-// Statement of 'narrow' (derived_scalars.cpp:184) that sets the reduction result 'spread': runs on one thread.
+// Statement of 'narrow' (derived_scalars.cpp:185) that sets the reduction result 'spread': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_narrow_set1(float* qd_slot, const float* qd_scalar_hi, const float* qd_scalar_lo) {
   const float hi = *qd_scalar_hi;
   const float lo = *qd_scalar_lo;
   float spread = *qd_slot;
-#line 184 "derived_scalars.cpp"
+#line 185 "derived_scalars.cpp"
 spread = hi - lo;
-#line 1165 "derived_scalars.cu"
+#line 1166 "derived_scalars.cu"
   *qd_slot = spread;
-}
-
-// Serial task of 'narrow' (derived_scalars.cpp:187): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_narrow_task2(int * steps, int k) {
-#line 187 "derived_scalars.cpp"
-steps[0] = k;
-#line 1174 "derived_scalars.cu"
 }
 
 // Serial task of 'narrow' (derived_scalars.cpp:188): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_narrow_task2(int * steps, int k) {
+#line 188 "derived_scalars.cpp"
+steps[0] = k;
+#line 1175 "derived_scalars.cu"
+}
+
+// Serial task of 'narrow' (derived_scalars.cpp:189): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_narrow_task3(float * out, const float* qd_scalar_spread) {
   const float spread = *qd_scalar_spread;
-#line 188 "derived_scalars.cpp"
+#line 189 "derived_scalars.cpp"
 out[0] = spread;
-#line 1183 "derived_scalars.cu"
+#line 1184 "derived_scalars.cu"
 }
 
 
@@ -1193,29 +1194,29 @@ void narrow(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 1, { {256, sizeof(float)}, {256, sizeof(float)} });
   float spread = 1.0f;
   int k = 0;
-  // 'spread' is reduced in the loop below (derived_scalars.cpp:176): from here on its value is the device's, starting from the host's
+  // 'spread' is reduced in the loop below (derived_scalars.cpp:177): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(spread), "narrow", "spread")));
-  qd::detail::check_launch(cudaGetLastError(), "narrow", "derived_scalars.cpp", 176);
+  qd::detail::check_launch(cudaGetLastError(), "narrow", "derived_scalars.cpp", 177);
   while ((qd::detail::read_scalar(spread, qd_scratch.slot<float>(0), qd_stream), (spread > tol && k < 40))) {
     float hi = -1e30f, lo = 1e30f;
-    // parallel loop with reductions, derived_scalars.cpp:179: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, derived_scalars.cpp:180: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_narrow_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "narrow", "x"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), hi, qd_scratch.slot<float>(2), qd_scratch.partials<float>(1), lo, qd_scratch.counter(0));
-      qd::detail::check_launch(cudaGetLastError(), "narrow", "derived_scalars.cpp", 179);
+      qd::detail::check_launch(cudaGetLastError(), "narrow", "derived_scalars.cpp", 180);
     }
-    // serial task, derived_scalars.cpp:184
+    // serial task, derived_scalars.cpp:185
     qd_narrow_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), qd_scratch.slot<float>(1), qd_scratch.slot<float>(2));
-    qd::detail::check_launch(cudaGetLastError(), "narrow", "derived_scalars.cpp", 184);
+    qd::detail::check_launch(cudaGetLastError(), "narrow", "derived_scalars.cpp", 185);
     ++k;
   }
-  // serial task, derived_scalars.cpp:187
-  qd_narrow_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "narrow", "steps"), k);
-  qd::detail::check_launch(cudaGetLastError(), "narrow", "derived_scalars.cpp", 187);
   // serial task, derived_scalars.cpp:188
-  qd_narrow_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "narrow", "out"), qd_scratch.slot<float>(0));
+  qd_narrow_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "narrow", "steps"), k);
   qd::detail::check_launch(cudaGetLastError(), "narrow", "derived_scalars.cpp", 188);
+  // serial task, derived_scalars.cpp:189
+  qd_narrow_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "narrow", "out"), qd_scratch.slot<float>(0));
+  qd::detail::check_launch(cudaGetLastError(), "narrow", "derived_scalars.cpp", 189);
 }
 
 void narrow(float* x, int n, float tol, int* steps, float* out) {
@@ -1223,15 +1224,15 @@ void narrow(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'narrow' ----
-#line 189 "derived_scalars.cpp"
+#line 190 "derived_scalars.cpp"
 
 
 // The same with the reductions' variables declared before the loop and
 // reset in it, and the spread halved through a body local derived from
 // them.
-// ---- qd kernel 'narrow_outer' (derived_scalars.cpp:194), translated by qd-translate ----
-#line 1234 "derived_scalars.cu"
-// Parallel loop of 'narrow_outer' (derived_scalars.cpp:205) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'narrow_outer' (derived_scalars.cpp:195), translated by qd-translate ----
+#line 1235 "derived_scalars.cu"
+// Parallel loop of 'narrow_outer' (derived_scalars.cpp:206) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_narrow_outer_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_hi, float* qd_partials_hi, float* qd_result_lo, float* qd_partials_lo, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1243,24 +1244,24 @@ qd_narrow_outer_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 205 "derived_scalars.cpp"
+#line 206 "derived_scalars.cpp"
 {
             x[i] = 0.5f * x[i];
             hi = qd::max(hi, x[i]);
             lo = qd::min(lo, x[i]);
         }
-#line 1253 "derived_scalars.cu"
+#line 1254 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 205 "derived_scalars.cpp"
+#line 206 "derived_scalars.cpp"
 {
             x[i] = 0.5f * x[i];
             hi = qd::max(hi, x[i]);
             lo = qd::min(lo, x[i]);
         }
-#line 1264 "derived_scalars.cu"
+#line 1265 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_hi[256];
@@ -1281,43 +1282,43 @@ qd_narrow_outer_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd
   }
 }
 
-// Statement of 'narrow_outer' (derived_scalars.cpp:210) that declares 'width' with a value computed from reductions' results: runs on one thread.
+// Statement of 'narrow_outer' (derived_scalars.cpp:211) that declares 'width' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_narrow_outer_set1(float* qd_slot, const float* qd_scalar_hi, const float* qd_scalar_lo) {
   const float hi = *qd_scalar_hi;
   const float lo = *qd_scalar_lo;
-#line 210 "derived_scalars.cpp"
+#line 211 "derived_scalars.cpp"
 const float width = hi - lo;
-#line 1292 "derived_scalars.cu"
+#line 1293 "derived_scalars.cu"
   *qd_slot = width;
 }
 
-// Statement of 'narrow_outer' (derived_scalars.cpp:211) that sets the reduction result 'spread': runs on one thread.
+// Statement of 'narrow_outer' (derived_scalars.cpp:212) that sets the reduction result 'spread': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_narrow_outer_set2(float* qd_slot, const float* qd_scalar_width) {
   const float width = *qd_scalar_width;
   float spread = *qd_slot;
-#line 211 "derived_scalars.cpp"
+#line 212 "derived_scalars.cpp"
 spread = width;
-#line 1303 "derived_scalars.cu"
+#line 1304 "derived_scalars.cu"
   *qd_slot = spread;
-}
-
-// Serial task of 'narrow_outer' (derived_scalars.cpp:214): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_narrow_outer_task3(int * steps, int k) {
-#line 214 "derived_scalars.cpp"
-steps[0] = k;
-#line 1312 "derived_scalars.cu"
 }
 
 // Serial task of 'narrow_outer' (derived_scalars.cpp:215): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_narrow_outer_task3(int * steps, int k) {
+#line 215 "derived_scalars.cpp"
+steps[0] = k;
+#line 1313 "derived_scalars.cu"
+}
+
+// Serial task of 'narrow_outer' (derived_scalars.cpp:216): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_narrow_outer_task4(float * out, const float* qd_scalar_spread) {
   const float spread = *qd_scalar_spread;
-#line 215 "derived_scalars.cpp"
+#line 216 "derived_scalars.cpp"
 out[0] = spread;
-#line 1321 "derived_scalars.cu"
+#line 1322 "derived_scalars.cu"
 }
 
 
@@ -1332,38 +1333,38 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out, qd::Stream
   [[maybe_unused]] float hi, lo;
   float spread = 1.0f;
   int k = 0;
-  // 'spread' is reduced in the loop below (derived_scalars.cpp:201): from here on its value is the device's, starting from the host's
+  // 'spread' is reduced in the loop below (derived_scalars.cpp:202): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), static_cast<float>(qd::detail::present_value(static_cast<float>(spread), "narrow_outer", "spread")));
-  qd::detail::check_launch(cudaGetLastError(), "narrow_outer", "derived_scalars.cpp", 201);
+  qd::detail::check_launch(cudaGetLastError(), "narrow_outer", "derived_scalars.cpp", 202);
   while ((qd::detail::read_scalar(spread, qd_scratch.slot<float>(2), qd_stream), (spread > tol && k < 40))) {
-    // derived_scalars.cpp:202: hi = -1e30f
+    // derived_scalars.cpp:203: hi = -1e30f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(-1e30f), "narrow_outer", "-1e30f")));
-    qd::detail::check_launch(cudaGetLastError(), "narrow_outer", "derived_scalars.cpp", 202);
-    // derived_scalars.cpp:203: lo = 1e30f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), static_cast<float>(qd::detail::present_value(static_cast<float>(1e30f), "narrow_outer", "1e30f")));
     qd::detail::check_launch(cudaGetLastError(), "narrow_outer", "derived_scalars.cpp", 203);
-    // parallel loop with reductions, derived_scalars.cpp:205: launched even when empty, so that the results hold the initializers
+    // derived_scalars.cpp:204: lo = 1e30f
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), static_cast<float>(qd::detail::present_value(static_cast<float>(1e30f), "narrow_outer", "1e30f")));
+    qd::detail::check_launch(cudaGetLastError(), "narrow_outer", "derived_scalars.cpp", 204);
+    // parallel loop with reductions, derived_scalars.cpp:206: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_narrow_outer_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "narrow_outer", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), qd_scratch.counter(0));
-      qd::detail::check_launch(cudaGetLastError(), "narrow_outer", "derived_scalars.cpp", 205);
+      qd::detail::check_launch(cudaGetLastError(), "narrow_outer", "derived_scalars.cpp", 206);
     }
     [[maybe_unused]] float width{}; // computed on the device: slot 3
-    // serial task, derived_scalars.cpp:210
-    qd_narrow_outer_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(3), qd_scratch.slot<float>(0), qd_scratch.slot<float>(1));
-    qd::detail::check_launch(cudaGetLastError(), "narrow_outer", "derived_scalars.cpp", 210);
     // serial task, derived_scalars.cpp:211
-    qd_narrow_outer_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), qd_scratch.slot<float>(3));
+    qd_narrow_outer_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(3), qd_scratch.slot<float>(0), qd_scratch.slot<float>(1));
     qd::detail::check_launch(cudaGetLastError(), "narrow_outer", "derived_scalars.cpp", 211);
+    // serial task, derived_scalars.cpp:212
+    qd_narrow_outer_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), qd_scratch.slot<float>(3));
+    qd::detail::check_launch(cudaGetLastError(), "narrow_outer", "derived_scalars.cpp", 212);
     ++k;
   }
-  // serial task, derived_scalars.cpp:214
-  qd_narrow_outer_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "narrow_outer", "steps"), k);
-  qd::detail::check_launch(cudaGetLastError(), "narrow_outer", "derived_scalars.cpp", 214);
   // serial task, derived_scalars.cpp:215
-  qd_narrow_outer_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "narrow_outer", "out"), qd_scratch.slot<float>(2));
+  qd_narrow_outer_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "narrow_outer", "steps"), k);
   qd::detail::check_launch(cudaGetLastError(), "narrow_outer", "derived_scalars.cpp", 215);
+  // serial task, derived_scalars.cpp:216
+  qd_narrow_outer_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "narrow_outer", "out"), qd_scratch.slot<float>(2));
+  qd::detail::check_launch(cudaGetLastError(), "narrow_outer", "derived_scalars.cpp", 216);
 }
 
 void narrow_outer(float* x, int n, float tol, int* steps, float* out) {
@@ -1371,7 +1372,7 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'narrow_outer' ----
-#line 216 "derived_scalars.cpp"
+#line 217 "derived_scalars.cpp"
 
 
 // Function templates: a local of the parameter's type computed from a
@@ -1379,9 +1380,9 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out) {
 // (a host value would be the reduction variable's stale one): a 'const'
 // one, one assigned C style, and one a 'loop seq' body declares from its
 // own reduction's result.
-// ---- qd kernel 'shift_by_twice' (derived_scalars.cpp:223), translated by qd-translate ----
-#line 1384 "derived_scalars.cu"
-// Parallel loop of 'shift_by_twice' (derived_scalars.cpp:229) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'shift_by_twice' (derived_scalars.cpp:224), translated by qd-translate ----
+#line 1385 "derived_scalars.cu"
+// Parallel loop of 'shift_by_twice' (derived_scalars.cpp:230) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_shift_by_twice_loop0(int qd_begin, std::uint64_t qd_count, T * x, T scale, T* qd_result_sum, T* qd_partials_sum, T qd_init_sum, unsigned* qd_done) {
@@ -1393,22 +1394,22 @@ qd_shift_by_twice_loop0(int qd_begin, std::uint64_t qd_count, T * x, T scale, T*
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 229 "derived_scalars.cpp"
+#line 230 "derived_scalars.cpp"
 {
         x[i] *= scale;
         sum += x[i];
     }
-#line 1402 "derived_scalars.cu"
+#line 1403 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 229 "derived_scalars.cpp"
+#line 230 "derived_scalars.cpp"
 {
         x[i] *= scale;
         sum += x[i];
     }
-#line 1412 "derived_scalars.cu"
+#line 1413 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
@@ -1422,18 +1423,18 @@ qd_shift_by_twice_loop0(int qd_begin, std::uint64_t qd_count, T * x, T scale, T*
   }
 }
 
-// Statement of 'shift_by_twice' (derived_scalars.cpp:233) that declares 'twice' with a value computed from reductions' results: runs on one thread.
+// Statement of 'shift_by_twice' (derived_scalars.cpp:234) that declares 'twice' with a value computed from reductions' results: runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_shift_by_twice_set1(T* qd_slot, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
-#line 233 "derived_scalars.cpp"
+#line 234 "derived_scalars.cpp"
 const T twice = sum + sum;
-#line 1433 "derived_scalars.cu"
+#line 1434 "derived_scalars.cu"
   *qd_slot = twice;
 }
 
-// Parallel loop of 'shift_by_twice' (derived_scalars.cpp:234): a grid-stride loop over the iterations.
+// Parallel loop of 'shift_by_twice' (derived_scalars.cpp:235): a grid-stride loop over the iterations.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_shift_by_twice_loop2(int qd_begin, std::uint64_t qd_count, T * x, const T* qd_scalar_twice) {
@@ -1441,42 +1442,42 @@ qd_shift_by_twice_loop2(int qd_begin, std::uint64_t qd_count, T * x, const T* qd
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 235 "derived_scalars.cpp"
+#line 236 "derived_scalars.cpp"
 x[i] += twice;
-#line 1447 "derived_scalars.cu"
+#line 1448 "derived_scalars.cu"
   }
 }
 
-// Statement of 'shift_by_twice' (derived_scalars.cpp:237) that sets the reduction result 'half': runs on one thread.
+// Statement of 'shift_by_twice' (derived_scalars.cpp:238) that sets the reduction result 'half': runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_shift_by_twice_set3(T* qd_slot, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
   T half = *qd_slot;
-#line 237 "derived_scalars.cpp"
-half = sum / T(2);
-#line 1459 "derived_scalars.cu"
-  *qd_slot = half;
-}
-
-// Serial task of 'shift_by_twice' (derived_scalars.cpp:238): runs on one thread.
-template <typename T>
-static __global__ void __launch_bounds__(1)
-qd_shift_by_twice_task4(T * total, const T* qd_scalar_sum) {
-  const T sum = *qd_scalar_sum;
 #line 238 "derived_scalars.cpp"
-total[0] = sum;
-#line 1470 "derived_scalars.cu"
+half = sum / T(2);
+#line 1460 "derived_scalars.cu"
+  *qd_slot = half;
 }
 
 // Serial task of 'shift_by_twice' (derived_scalars.cpp:239): runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
+qd_shift_by_twice_task4(T * total, const T* qd_scalar_sum) {
+  const T sum = *qd_scalar_sum;
+#line 239 "derived_scalars.cpp"
+total[0] = sum;
+#line 1471 "derived_scalars.cu"
+}
+
+// Serial task of 'shift_by_twice' (derived_scalars.cpp:240): runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
 qd_shift_by_twice_task5(T * total, const T* qd_scalar_half) {
   const T half = *qd_scalar_half;
-#line 239 "derived_scalars.cpp"
+#line 240 "derived_scalars.cpp"
 total[1] = half;
-#line 1480 "derived_scalars.cu"
+#line 1481 "derived_scalars.cu"
 }
 
 
@@ -1490,36 +1491,36 @@ void shift_by_twice(T* x, T scale, int n, T* total, qd::StreamRef qd_stream) {
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 1, { {256, sizeof(T)} });
   T sum = 0;
-  // parallel loop with reductions, derived_scalars.cpp:229: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:230: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_shift_by_twice_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shift_by_twice", "x"), scale, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
-    qd::detail::check_launch(cudaGetLastError(), "shift_by_twice", "derived_scalars.cpp", 229);
+    qd::detail::check_launch(cudaGetLastError(), "shift_by_twice", "derived_scalars.cpp", 230);
   }
   [[maybe_unused]] T twice{}; // computed on the device: slot 1
-  // serial task, derived_scalars.cpp:233
+  // serial task, derived_scalars.cpp:234
   qd_shift_by_twice_set1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(1), qd_scratch.slot<T>(0));
-  qd::detail::check_launch(cudaGetLastError(), "shift_by_twice", "derived_scalars.cpp", 233);
-  // parallel loop, derived_scalars.cpp:234
+  qd::detail::check_launch(cudaGetLastError(), "shift_by_twice", "derived_scalars.cpp", 234);
+  // parallel loop, derived_scalars.cpp:235
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_shift_by_twice_loop2<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shift_by_twice", "x"), qd_scratch.slot<T>(1));
-      qd::detail::check_launch(cudaGetLastError(), "shift_by_twice", "derived_scalars.cpp", 234);
+      qd::detail::check_launch(cudaGetLastError(), "shift_by_twice", "derived_scalars.cpp", 235);
     }
   }
   [[maybe_unused]] T half;
-  // serial task, derived_scalars.cpp:237
-  qd_shift_by_twice_set3<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(2), qd_scratch.slot<T>(0));
-  qd::detail::check_launch(cudaGetLastError(), "shift_by_twice", "derived_scalars.cpp", 237);
   // serial task, derived_scalars.cpp:238
-  qd_shift_by_twice_task4<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(total, "shift_by_twice", "total"), qd_scratch.slot<T>(0));
+  qd_shift_by_twice_set3<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(2), qd_scratch.slot<T>(0));
   qd::detail::check_launch(cudaGetLastError(), "shift_by_twice", "derived_scalars.cpp", 238);
   // serial task, derived_scalars.cpp:239
-  qd_shift_by_twice_task5<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(total, "shift_by_twice", "total"), qd_scratch.slot<T>(2));
+  qd_shift_by_twice_task4<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(total, "shift_by_twice", "total"), qd_scratch.slot<T>(0));
   qd::detail::check_launch(cudaGetLastError(), "shift_by_twice", "derived_scalars.cpp", 239);
+  // serial task, derived_scalars.cpp:240
+  qd_shift_by_twice_task5<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(total, "shift_by_twice", "total"), qd_scratch.slot<T>(2));
+  qd::detail::check_launch(cudaGetLastError(), "shift_by_twice", "derived_scalars.cpp", 240);
 }
 
 template <typename T>
@@ -1528,14 +1529,14 @@ void shift_by_twice(T* x, T scale, int n, T* total) {
 }
 
 // ---- end of qd kernel 'shift_by_twice' ----
-#line 240 "derived_scalars.cpp"
+#line 241 "derived_scalars.cpp"
 
 template void shift_by_twice<double>(double*, double, int, double*);
 template void shift_by_twice<float>(float*, float, int, float*);
 
-// ---- qd kernel 'halve_until' (derived_scalars.cpp:244), translated by qd-translate ----
-#line 1538 "derived_scalars.cu"
-// Parallel loop of 'halve_until' (derived_scalars.cpp:254) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'halve_until' (derived_scalars.cpp:245), translated by qd-translate ----
+#line 1539 "derived_scalars.cu"
+// Parallel loop of 'halve_until' (derived_scalars.cpp:255) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_res, T* qd_partials_res, unsigned* qd_done) {
@@ -1547,22 +1548,22 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_r
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 254 "derived_scalars.cpp"
+#line 255 "derived_scalars.cpp"
 {
             x[i] = x[i] * T(0.5);
             res += x[i] * x[i];
         }
-#line 1556 "derived_scalars.cu"
+#line 1557 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 254 "derived_scalars.cpp"
+#line 255 "derived_scalars.cpp"
 {
             x[i] = x[i] * T(0.5);
             res += x[i] * x[i];
         }
-#line 1566 "derived_scalars.cu"
+#line 1567 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_res[256];
@@ -1576,44 +1577,44 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_r
   }
 }
 
-// Statement of 'halve_until' (derived_scalars.cpp:258) that declares 'bump' with a value computed from reductions' results: runs on one thread.
+// Statement of 'halve_until' (derived_scalars.cpp:259) that declares 'bump' with a value computed from reductions' results: runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_halve_until_set1(T* qd_slot, int n, const T* qd_scalar_res) {
   const T res = *qd_scalar_res;
-#line 258 "derived_scalars.cpp"
+#line 259 "derived_scalars.cpp"
 const T bump = res / T(n);
-#line 1587 "derived_scalars.cu"
+#line 1588 "derived_scalars.cu"
   *qd_slot = bump;
 }
 
-// Serial task of 'halve_until' (derived_scalars.cpp:259): runs on one thread.
+// Serial task of 'halve_until' (derived_scalars.cpp:260): runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_halve_until_task2(T * x, const T* qd_scalar_bump) {
   const T bump = *qd_scalar_bump;
-#line 259 "derived_scalars.cpp"
+#line 260 "derived_scalars.cpp"
 x[0] += bump;
-#line 1598 "derived_scalars.cu"
-}
-
-// Serial task of 'halve_until' (derived_scalars.cpp:262): runs on one thread.
-template <typename T>
-static __global__ void __launch_bounds__(1)
-qd_halve_until_task3(int * steps, int k) {
-#line 262 "derived_scalars.cpp"
-steps[0] = k;
-#line 1607 "derived_scalars.cu"
+#line 1599 "derived_scalars.cu"
 }
 
 // Serial task of 'halve_until' (derived_scalars.cpp:263): runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
+qd_halve_until_task3(int * steps, int k) {
+#line 263 "derived_scalars.cpp"
+steps[0] = k;
+#line 1608 "derived_scalars.cu"
+}
+
+// Serial task of 'halve_until' (derived_scalars.cpp:264): runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
 qd_halve_until_task4(T * out, const T* qd_scalar_res) {
   const T res = *qd_scalar_res;
-#line 263 "derived_scalars.cpp"
+#line 264 "derived_scalars.cpp"
 out[0] = res;
-#line 1617 "derived_scalars.cu"
+#line 1618 "derived_scalars.cu"
 }
 
 
@@ -1628,35 +1629,35 @@ void halve_until(T* x, int n, T tol, int* steps, T* out, qd::StreamRef qd_stream
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(T)} });
   T res = T(1e30);
   int k = 0;
-  // 'res' is reduced in the loop below (derived_scalars.cpp:251): from here on its value is the device's, starting from the host's
+  // 'res' is reduced in the loop below (derived_scalars.cpp:252): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(qd::detail::present_value(static_cast<T>(res), "halve_until", "res")));
-  qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 251);
+  qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 252);
   while ((qd::detail::read_scalar(res, qd_scratch.slot<T>(0), qd_stream), (res > tol && k < 60))) {
-    // derived_scalars.cpp:252: res = T(0)
+    // derived_scalars.cpp:253: res = T(0)
     qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(qd::detail::present_value(static_cast<T>(T(0)), "halve_until", "T(0)")));
-    qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 252);
-    // parallel loop with reductions, derived_scalars.cpp:254: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 253);
+    // parallel loop with reductions, derived_scalars.cpp:255: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_halve_until_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "halve_until", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 254);
+      qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 255);
     }
     [[maybe_unused]] T bump{}; // computed on the device: slot 1
-    // serial task, derived_scalars.cpp:258
-    qd_halve_until_set1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(1), n, qd_scratch.slot<T>(0));
-    qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 258);
     // serial task, derived_scalars.cpp:259
-    qd_halve_until_task2<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(x, "halve_until", "x"), qd_scratch.slot<T>(1));
+    qd_halve_until_set1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(1), n, qd_scratch.slot<T>(0));
     qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 259);
+    // serial task, derived_scalars.cpp:260
+    qd_halve_until_task2<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(x, "halve_until", "x"), qd_scratch.slot<T>(1));
+    qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 260);
     ++k;
   }
-  // serial task, derived_scalars.cpp:262
-  qd_halve_until_task3<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "halve_until", "steps"), k);
-  qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 262);
   // serial task, derived_scalars.cpp:263
-  qd_halve_until_task4<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "halve_until", "out"), qd_scratch.slot<T>(0));
+  qd_halve_until_task3<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "halve_until", "steps"), k);
   qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 263);
+  // serial task, derived_scalars.cpp:264
+  qd_halve_until_task4<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "halve_until", "out"), qd_scratch.slot<T>(0));
+  qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 264);
 }
 
 template <typename T>
@@ -1665,15 +1666,15 @@ void halve_until(T* x, int n, T tol, int* steps, T* out) {
 }
 
 // ---- end of qd kernel 'halve_until' ----
-#line 264 "derived_scalars.cpp"
+#line 265 "derived_scalars.cpp"
 
 template void halve_until<double>(double*, int, double, int*, double*);
 
 // A 'loop seq' condition reading a derived 'T' local: the host reads the
 // device's value before each test.
-// ---- qd kernel 'raise_by_mean' (derived_scalars.cpp:269), translated by qd-translate ----
-#line 1676 "derived_scalars.cu"
-// Parallel loop of 'raise_by_mean' (derived_scalars.cpp:275) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'raise_by_mean' (derived_scalars.cpp:270), translated by qd-translate ----
+#line 1677 "derived_scalars.cu"
+// Parallel loop of 'raise_by_mean' (derived_scalars.cpp:276) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_raise_by_mean_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_sum, T* qd_partials_sum, T qd_init_sum, unsigned* qd_done) {
@@ -1685,16 +1686,16 @@ qd_raise_by_mean_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 276 "derived_scalars.cpp"
+#line 277 "derived_scalars.cpp"
 sum += x[i];
-#line 1691 "derived_scalars.cu"
+#line 1692 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 276 "derived_scalars.cpp"
+#line 277 "derived_scalars.cpp"
 sum += x[i];
-#line 1698 "derived_scalars.cu"
+#line 1699 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
@@ -1708,37 +1709,37 @@ sum += x[i];
   }
 }
 
-// Statement of 'raise_by_mean' (derived_scalars.cpp:277) that declares 'limit' with a value computed from reductions' results: runs on one thread.
+// Statement of 'raise_by_mean' (derived_scalars.cpp:278) that declares 'limit' with a value computed from reductions' results: runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_raise_by_mean_set1(T* qd_slot, int n, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
-#line 277 "derived_scalars.cpp"
+#line 278 "derived_scalars.cpp"
 const T limit = sum / T(n);
-#line 1719 "derived_scalars.cu"
+#line 1720 "derived_scalars.cu"
   *qd_slot = limit;
 }
 
-// Parallel loop of 'raise_by_mean' (derived_scalars.cpp:281): a grid-stride loop over the iterations.
+// Parallel loop of 'raise_by_mean' (derived_scalars.cpp:282): a grid-stride loop over the iterations.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_raise_by_mean_loop2(int qd_begin, std::uint64_t qd_count, T * x) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 282 "derived_scalars.cpp"
+#line 283 "derived_scalars.cpp"
 x[i] += T(1);
-#line 1732 "derived_scalars.cu"
+#line 1733 "derived_scalars.cu"
   }
 }
 
-// Serial task of 'raise_by_mean' (derived_scalars.cpp:284): runs on one thread.
+// Serial task of 'raise_by_mean' (derived_scalars.cpp:285): runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_raise_by_mean_task3(int * steps, int k) {
-#line 284 "derived_scalars.cpp"
+#line 285 "derived_scalars.cpp"
 steps[0] = k;
-#line 1742 "derived_scalars.cu"
+#line 1743 "derived_scalars.cu"
 }
 
 
@@ -1752,32 +1753,32 @@ void raise_by_mean(T* x, int n, int* steps, qd::StreamRef qd_stream) {
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(T)} });
   T sum = T(0);
-  // parallel loop with reductions, derived_scalars.cpp:275: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:276: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_raise_by_mean_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "raise_by_mean", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
-    qd::detail::check_launch(cudaGetLastError(), "raise_by_mean", "derived_scalars.cpp", 275);
+    qd::detail::check_launch(cudaGetLastError(), "raise_by_mean", "derived_scalars.cpp", 276);
   }
   [[maybe_unused]] T limit{}; // computed on the device: slot 1
-  // serial task, derived_scalars.cpp:277
+  // serial task, derived_scalars.cpp:278
   qd_raise_by_mean_set1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(1), n, qd_scratch.slot<T>(0));
-  qd::detail::check_launch(cudaGetLastError(), "raise_by_mean", "derived_scalars.cpp", 277);
+  qd::detail::check_launch(cudaGetLastError(), "raise_by_mean", "derived_scalars.cpp", 278);
   int k = 0;
   for (; (qd::detail::read_scalar(limit, qd_scratch.slot<T>(1), qd_stream), (k < limit)); ++k) {
-    // parallel loop, derived_scalars.cpp:281
+    // parallel loop, derived_scalars.cpp:282
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_raise_by_mean_loop2<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "raise_by_mean", "x"));
-        qd::detail::check_launch(cudaGetLastError(), "raise_by_mean", "derived_scalars.cpp", 281);
+        qd::detail::check_launch(cudaGetLastError(), "raise_by_mean", "derived_scalars.cpp", 282);
       }
     }
   }
-  // serial task, derived_scalars.cpp:284
+  // serial task, derived_scalars.cpp:285
   qd_raise_by_mean_task3<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "raise_by_mean", "steps"), k);
-  qd::detail::check_launch(cudaGetLastError(), "raise_by_mean", "derived_scalars.cpp", 284);
+  qd::detail::check_launch(cudaGetLastError(), "raise_by_mean", "derived_scalars.cpp", 285);
 }
 
 template <typename T>
@@ -1786,14 +1787,14 @@ void raise_by_mean(T* x, int n, int* steps) {
 }
 
 // ---- end of qd kernel 'raise_by_mean' ----
-#line 285 "derived_scalars.cpp"
+#line 286 "derived_scalars.cpp"
 
 template void raise_by_mean<int>(int*, int, int*);
 
 // The same in graph mode, a graph node computing the derived value.
-// ---- qd kernel 'to_unit_mean' (derived_scalars.cpp:289), translated by qd-translate ----
-#line 1796 "derived_scalars.cu"
-// Parallel loop of 'to_unit_mean' (derived_scalars.cpp:295) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'to_unit_mean' (derived_scalars.cpp:290), translated by qd-translate ----
+#line 1797 "derived_scalars.cu"
+// Parallel loop of 'to_unit_mean' (derived_scalars.cpp:296) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_to_unit_mean_loop0(int qd_begin, std::uint64_t qd_count, T * a, T* qd_result_total, T* qd_partials_total, T qd_init_total, unsigned* qd_done) {
@@ -1805,16 +1806,16 @@ qd_to_unit_mean_loop0(int qd_begin, std::uint64_t qd_count, T * a, T* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 296 "derived_scalars.cpp"
+#line 297 "derived_scalars.cpp"
 total += a[i];
-#line 1811 "derived_scalars.cu"
+#line 1812 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 296 "derived_scalars.cpp"
+#line 297 "derived_scalars.cpp"
 total += a[i];
-#line 1818 "derived_scalars.cu"
+#line 1819 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_total[256];
@@ -1828,18 +1829,18 @@ total += a[i];
   }
 }
 
-// Statement of 'to_unit_mean' (derived_scalars.cpp:297) that declares 'mean' with a value computed from reductions' results: runs on one thread.
+// Statement of 'to_unit_mean' (derived_scalars.cpp:298) that declares 'mean' with a value computed from reductions' results: runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_to_unit_mean_set1(T* qd_slot, int n, const T* qd_scalar_total) {
   const T total = *qd_scalar_total;
-#line 297 "derived_scalars.cpp"
+#line 298 "derived_scalars.cpp"
 const T mean = total / T(n);
-#line 1839 "derived_scalars.cu"
+#line 1840 "derived_scalars.cu"
   *qd_slot = mean;
 }
 
-// Parallel loop of 'to_unit_mean' (derived_scalars.cpp:298): a grid-stride loop over the iterations.
+// Parallel loop of 'to_unit_mean' (derived_scalars.cpp:299): a grid-stride loop over the iterations.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_to_unit_mean_loop2(int qd_begin, std::uint64_t qd_count, T * a, const T* qd_scalar_mean) {
@@ -1847,9 +1848,9 @@ qd_to_unit_mean_loop2(int qd_begin, std::uint64_t qd_count, T * a, const T* qd_s
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 299 "derived_scalars.cpp"
+#line 300 "derived_scalars.cpp"
 a[i] = a[i] / mean;
-#line 1853 "derived_scalars.cu"
+#line 1854 "derived_scalars.cu"
   }
 }
 
@@ -1861,24 +1862,24 @@ void to_unit_mean(T* a, int n, qd::StreamRef qd_stream) {
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(T)} });
-  static qd::detail::GraphSite qd_graph_site("to_unit_mean", "derived_scalars.cpp", 289);
+  static qd::detail::GraphSite qd_graph_site("to_unit_mean", "derived_scalars.cpp", 290);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   T total = T(0);
-  // parallel loop with reductions, derived_scalars.cpp:295: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:296: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_to_unit_mean_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 295, qd_begin, qd_count, qd::detail::present_or_device(a, "to_unit_mean", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), total, qd_scratch.counter(0));
+    qd_graph.launch(0, &qd_to_unit_mean_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 296, qd_begin, qd_count, qd::detail::present_or_device(a, "to_unit_mean", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), total, qd_scratch.counter(0));
   }
   [[maybe_unused]] T mean{}; // computed on the device: slot 1
-  // serial task, derived_scalars.cpp:297
-  qd_graph.launch(0, &qd_to_unit_mean_set1<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 297, qd_scratch.slot<T>(1), n, qd_scratch.slot<T>(0));
-  // parallel loop, derived_scalars.cpp:298
+  // serial task, derived_scalars.cpp:298
+  qd_graph.launch(0, &qd_to_unit_mean_set1<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 298, qd_scratch.slot<T>(1), n, qd_scratch.slot<T>(0));
+  // parallel loop, derived_scalars.cpp:299
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_to_unit_mean_loop2<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 298, qd_begin, qd_count, qd::detail::present_or_device(a, "to_unit_mean", "a"), qd_scratch.slot<T>(1));
+      qd_graph.launch(0, &qd_to_unit_mean_loop2<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 299, qd_begin, qd_count, qd::detail::present_or_device(a, "to_unit_mean", "a"), qd_scratch.slot<T>(1));
     }
   }
   qd_graph.submit();
@@ -1890,15 +1891,15 @@ void to_unit_mean(T* a, int n) {
 }
 
 // ---- end of qd kernel 'to_unit_mean' ----
-#line 300 "derived_scalars.cpp"
+#line 301 "derived_scalars.cpp"
 
 template void to_unit_mean<float>(float*, int);
 
 // A graph-mode 'loop seq' of a template: the condition's 'gap', the moved
 // 'rate' and the body's 'r' derived from it live on the device, typed 'T'.
-// ---- qd kernel 'settle_typed' (derived_scalars.cpp:305), translated by qd-translate ----
-#line 1901 "derived_scalars.cu"
-// Parallel loop of 'settle_typed' (derived_scalars.cpp:311) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'settle_typed' (derived_scalars.cpp:306), translated by qd-translate ----
+#line 1902 "derived_scalars.cu"
+// Parallel loop of 'settle_typed' (derived_scalars.cpp:312) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_settle_typed_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_sum, T* qd_partials_sum, T qd_init_sum, unsigned* qd_done) {
@@ -1910,16 +1911,16 @@ qd_settle_typed_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 312 "derived_scalars.cpp"
+#line 313 "derived_scalars.cpp"
 sum += x[i];
-#line 1916 "derived_scalars.cu"
+#line 1917 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 312 "derived_scalars.cpp"
+#line 313 "derived_scalars.cpp"
 sum += x[i];
-#line 1923 "derived_scalars.cu"
+#line 1924 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
@@ -1933,46 +1934,46 @@ sum += x[i];
   }
 }
 
-// Statement of 'settle_typed' (derived_scalars.cpp:313) that declares 'gap' with a value computed from reductions' results: runs on one thread.
+// Statement of 'settle_typed' (derived_scalars.cpp:314) that declares 'gap' with a value computed from reductions' results: runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_settle_typed_set1(T* qd_slot, T target, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
-#line 313 "derived_scalars.cpp"
+#line 314 "derived_scalars.cpp"
 T gap = sum - target;
-#line 1944 "derived_scalars.cu"
+#line 1945 "derived_scalars.cu"
   *qd_slot = gap;
 }
 
-// Test of the loop of 'settle_typed' (derived_scalars.cpp:317) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// Test of the loop of 'settle_typed' (derived_scalars.cpp:318) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_settle_typed_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, const T* qd_scalar_gap, int* qd_moved_k) {
   const T gap = *qd_scalar_gap;
   int& k = *qd_moved_k;
   if (qd_after_body) {
-#line 327 "derived_scalars.cpp"
+#line 328 "derived_scalars.cpp"
     ++k;
-#line 1957 "derived_scalars.cu"
+#line 1958 "derived_scalars.cu"
   }
-#line 317 "derived_scalars.cpp"
+#line 318 "derived_scalars.cpp"
   const bool qd_holds = static_cast<bool>(gap > T(0) && k < 60);
-#line 1961 "derived_scalars.cu"
+#line 1962 "derived_scalars.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Statement of 'settle_typed' (derived_scalars.cpp:318) that declares 'r' with a value computed from values the GPU changes between iterations: runs on one thread.
+// Statement of 'settle_typed' (derived_scalars.cpp:319) that declares 'r' with a value computed from values the GPU changes between iterations: runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_settle_typed_set2(T* qd_slot, const T* qd_scalar_rate) {
   const T rate = *qd_scalar_rate;
-#line 318 "derived_scalars.cpp"
+#line 319 "derived_scalars.cpp"
 const T r = rate * T(0.5) + T(0.45);
-#line 1972 "derived_scalars.cu"
+#line 1973 "derived_scalars.cu"
   *qd_slot = r;
 }
 
-// Parallel loop of 'settle_typed' (derived_scalars.cpp:319): a grid-stride loop over the iterations.
+// Parallel loop of 'settle_typed' (derived_scalars.cpp:320): a grid-stride loop over the iterations.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_settle_typed_loop3(int qd_begin, std::uint64_t qd_count, T * x, const T* qd_scalar_r) {
@@ -1980,24 +1981,24 @@ qd_settle_typed_loop3(int qd_begin, std::uint64_t qd_count, T * x, const T* qd_s
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 320 "derived_scalars.cpp"
+#line 321 "derived_scalars.cpp"
 x[i] = r * x[i];
-#line 1986 "derived_scalars.cu"
+#line 1987 "derived_scalars.cu"
   }
 }
 
-// Serial task of 'settle_typed' (derived_scalars.cpp:321): runs on one thread.
+// Serial task of 'settle_typed' (derived_scalars.cpp:322): runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_settle_typed_graph_step1(T* qd_moved_rate, T* qd_moved_r) {
   T& rate = *qd_moved_rate;
   T& r = *qd_moved_r;
-#line 321 "derived_scalars.cpp"
+#line 322 "derived_scalars.cpp"
 rate = r;
-#line 1998 "derived_scalars.cu"
+#line 1999 "derived_scalars.cu"
 }
 
-// Parallel loop of 'settle_typed' (derived_scalars.cpp:324) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'settle_typed' (derived_scalars.cpp:325) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_settle_typed_loop4(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_sum, T* qd_partials_sum, unsigned* qd_done) {
@@ -2009,16 +2010,16 @@ qd_settle_typed_loop4(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 325 "derived_scalars.cpp"
+#line 326 "derived_scalars.cpp"
 sum += x[i];
-#line 2015 "derived_scalars.cu"
+#line 2016 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 325 "derived_scalars.cpp"
+#line 326 "derived_scalars.cpp"
 sum += x[i];
-#line 2022 "derived_scalars.cu"
+#line 2023 "derived_scalars.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
@@ -2032,36 +2033,36 @@ sum += x[i];
   }
 }
 
-// Statement of 'settle_typed' (derived_scalars.cpp:326) that sets the reduction result 'gap': runs on one thread.
+// Statement of 'settle_typed' (derived_scalars.cpp:327) that sets the reduction result 'gap': runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_settle_typed_set5(T* qd_slot, T target, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
   T gap = *qd_slot;
-#line 326 "derived_scalars.cpp"
+#line 327 "derived_scalars.cpp"
 gap = sum - target;
-#line 2044 "derived_scalars.cu"
+#line 2045 "derived_scalars.cu"
   *qd_slot = gap;
-}
-
-// Serial task of 'settle_typed' (derived_scalars.cpp:329): runs on one thread.
-template <typename T>
-static __global__ void __launch_bounds__(1)
-qd_settle_typed_task6(int * steps, const int* qd_scalar_k) {
-  const int k = *qd_scalar_k;
-#line 329 "derived_scalars.cpp"
-steps[0] = k;
-#line 2055 "derived_scalars.cu"
 }
 
 // Serial task of 'settle_typed' (derived_scalars.cpp:330): runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
+qd_settle_typed_task6(int * steps, const int* qd_scalar_k) {
+  const int k = *qd_scalar_k;
+#line 330 "derived_scalars.cpp"
+steps[0] = k;
+#line 2056 "derived_scalars.cu"
+}
+
+// Serial task of 'settle_typed' (derived_scalars.cpp:331): runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
 qd_settle_typed_task7(T * x, const T* qd_scalar_gap) {
   const T gap = *qd_scalar_gap;
-#line 330 "derived_scalars.cpp"
+#line 331 "derived_scalars.cpp"
 x[0] = gap;
-#line 2065 "derived_scalars.cu"
+#line 2066 "derived_scalars.cu"
 }
 
 
@@ -2072,61 +2073,61 @@ void settle_typed(T* x, int n, T target, int* steps, qd::StreamRef qd_stream) {
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 5, 2, { {256, sizeof(T)}, {256, sizeof(T)} });
-  static qd::detail::GraphSite qd_graph_site("settle_typed", "derived_scalars.cpp", 305);
+  static qd::detail::GraphSite qd_graph_site("settle_typed", "derived_scalars.cpp", 306);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   T sum = T(0);
-  // parallel loop with reductions, derived_scalars.cpp:311: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:312: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_settle_typed_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 311, qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
+    qd_graph.launch(0, &qd_settle_typed_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 312, qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
   }
   [[maybe_unused]] T gap{}; // computed on the device: slot 1
-  // serial task, derived_scalars.cpp:313
-  qd_graph.launch(0, &qd_settle_typed_set1<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 313, qd_scratch.slot<T>(1), target, qd_scratch.slot<T>(0));
+  // serial task, derived_scalars.cpp:314
+  qd_graph.launch(0, &qd_settle_typed_set1<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 314, qd_scratch.slot<T>(1), target, qd_scratch.slot<T>(0));
   T rate = T(0.9);
   int k = 0;
   {
-    // device-condition loop, derived_scalars.cpp:317: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, derived_scalars.cpp:318: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'k', 'rate', 'r' live on the device from here on: the GPU changes them between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "derived_scalars.cpp", 317, qd_scratch.slot<int>(2), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "settle_typed", "k")));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<T>, 1, 1, "derived_scalars.cpp", 317, qd_scratch.slot<T>(3), static_cast<T>(qd::detail::present_value(static_cast<T>(rate), "settle_typed", "rate")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "derived_scalars.cpp", 318, qd_scratch.slot<int>(2), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "settle_typed", "k")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<T>, 1, 1, "derived_scalars.cpp", 318, qd_scratch.slot<T>(3), static_cast<T>(qd::detail::present_value(static_cast<T>(rate), "settle_typed", "rate")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, derived_scalars.cpp:317
-    qd_graph.launch(0, &qd_settle_typed_graph_test0<T>, 1, 1, "derived_scalars.cpp", 317, qd_loop, false, qd_scratch.slot<T>(1), qd_scratch.slot<int>(2));
+    // the first test, derived_scalars.cpp:318
+    qd_graph.launch(0, &qd_settle_typed_graph_test0<T>, 1, 1, "derived_scalars.cpp", 318, qd_loop, false, qd_scratch.slot<T>(1), qd_scratch.slot<int>(2));
     qd_graph.loop_begin(0, qd_loop);
     [[maybe_unused]] T r{}; // computed on the device: slot 4
-    // serial task, derived_scalars.cpp:318
-    qd_graph.launch(0, &qd_settle_typed_set2<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 318, qd_scratch.slot<T>(4), qd_scratch.slot<T>(3));
-    // parallel loop, derived_scalars.cpp:319
+    // serial task, derived_scalars.cpp:319
+    qd_graph.launch(0, &qd_settle_typed_set2<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 319, qd_scratch.slot<T>(4), qd_scratch.slot<T>(3));
+    // parallel loop, derived_scalars.cpp:320
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_settle_typed_loop3<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 319, qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(4));
+        qd_graph.launch(0, &qd_settle_typed_loop3<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 320, qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(4));
       }
     }
-    // host statement, derived_scalars.cpp:321: the GPU runs it in each iteration of the conditional node, on the values in their slots
-    // serial task, derived_scalars.cpp:321
-    qd_graph.launch(0, &qd_settle_typed_graph_step1<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 321, qd_scratch.slot<T>(3), qd_scratch.slot<T>(4));
-    // derived_scalars.cpp:322: sum = T(0)
-    qd_graph.launch(0, &qd::detail::set_device_scalar<T>, 1, 1, "derived_scalars.cpp", 322, qd_scratch.slot<T>(0), static_cast<T>(qd::detail::present_value(static_cast<T>(T(0)), "settle_typed", "T(0)")));
-    // parallel loop with reductions, derived_scalars.cpp:324: launched even when empty, so that the results hold the initializers
+    // host statement, derived_scalars.cpp:322: the GPU runs it in each iteration of the conditional node, on the values in their slots
+    // serial task, derived_scalars.cpp:322
+    qd_graph.launch(0, &qd_settle_typed_graph_step1<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 322, qd_scratch.slot<T>(3), qd_scratch.slot<T>(4));
+    // derived_scalars.cpp:323: sum = T(0)
+    qd_graph.launch(0, &qd::detail::set_device_scalar<T>, 1, 1, "derived_scalars.cpp", 323, qd_scratch.slot<T>(0), static_cast<T>(qd::detail::present_value(static_cast<T>(T(0)), "settle_typed", "T(0)")));
+    // parallel loop with reductions, derived_scalars.cpp:325: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_settle_typed_loop4<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 324, qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(1), qd_scratch.counter(1));
+      qd_graph.launch(0, &qd_settle_typed_loop4<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 325, qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(1), qd_scratch.counter(1));
     }
-    // serial task, derived_scalars.cpp:326
-    qd_graph.launch(0, &qd_settle_typed_set5<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 326, qd_scratch.slot<T>(1), target, qd_scratch.slot<T>(0));
-    // the test after each iteration, derived_scalars.cpp:317
-    qd_graph.launch(0, &qd_settle_typed_graph_test0<T>, 1, 1, "derived_scalars.cpp", 317, qd_loop, true, qd_scratch.slot<T>(1), qd_scratch.slot<int>(2));
+    // serial task, derived_scalars.cpp:327
+    qd_graph.launch(0, &qd_settle_typed_set5<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 327, qd_scratch.slot<T>(1), target, qd_scratch.slot<T>(0));
+    // the test after each iteration, derived_scalars.cpp:318
+    qd_graph.launch(0, &qd_settle_typed_graph_test0<T>, 1, 1, "derived_scalars.cpp", 318, qd_loop, true, qd_scratch.slot<T>(1), qd_scratch.slot<int>(2));
     qd_graph.loop_end(0);
   }
-  // serial task, derived_scalars.cpp:329
-  qd_graph.launch(0, &qd_settle_typed_task6<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 329, qd::detail::present_or_device(steps, "settle_typed", "steps"), qd_scratch.slot<int>(2));
   // serial task, derived_scalars.cpp:330
-  qd_graph.launch(0, &qd_settle_typed_task7<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 330, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(1));
+  qd_graph.launch(0, &qd_settle_typed_task6<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 330, qd::detail::present_or_device(steps, "settle_typed", "steps"), qd_scratch.slot<int>(2));
+  // serial task, derived_scalars.cpp:331
+  qd_graph.launch(0, &qd_settle_typed_task7<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 331, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(1));
   qd_graph.submit();
 }
 
@@ -2136,6 +2137,6 @@ void settle_typed(T* x, int n, T target, int* steps) {
 }
 
 // ---- end of qd kernel 'settle_typed' ----
-#line 331 "derived_scalars.cpp"
+#line 332 "derived_scalars.cpp"
 
 template void settle_typed<float>(float*, int, float, int*);

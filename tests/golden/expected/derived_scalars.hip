@@ -6,6 +6,7 @@
 #error "qd-translate: device code calls std::max, a constexpr function of the standard library; compile this file with nvcc --expt-relaxed-constexpr"
 #endif
 #line 1 "derived_scalars.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Locals declared with a value computed from reductions' results, as serial
 // code names them ('float alpha = rr / pap;'): each is computed on the GPU
 // by one thread and lives there, like a reduction's result, so device code
@@ -23,9 +24,9 @@
 // must be compiled for the device too.
 [[maybe_unused]] __host__ __device__ static inline float safe_ratio(float a, float b) { return b != 0.0f ? a / b : 0.0f; }
 
-// ---- qd kernel 'normalize' (derived_scalars.cpp:18), translated by qd-translate ----
-#line 28 "derived_scalars.hip"
-// Parallel loop of 'normalize' (derived_scalars.cpp:23) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'normalize' (derived_scalars.cpp:19), translated by qd-translate ----
+#line 29 "derived_scalars.hip"
+// Parallel loop of 'normalize' (derived_scalars.cpp:24) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_normalize_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, float qd_init_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -36,16 +37,16 @@ qd_normalize_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 24 "derived_scalars.cpp"
+#line 25 "derived_scalars.cpp"
 total += a[i];
-#line 42 "derived_scalars.hip"
+#line 43 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 24 "derived_scalars.cpp"
+#line 25 "derived_scalars.cpp"
 total += a[i];
-#line 49 "derived_scalars.hip"
+#line 50 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -59,79 +60,79 @@ total += a[i];
   }
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:25) that declares 'mean' with a value computed from reductions' results: runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:26) that declares 'mean' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set1(float* qd_slot, int n, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
-#line 25 "derived_scalars.cpp"
+#line 26 "derived_scalars.cpp"
 const float mean = safe_ratio(total, static_cast<float>(n));
-#line 69 "derived_scalars.hip"
+#line 70 "derived_scalars.hip"
   *qd_slot = mean;
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:26): a grid-stride loop over the iterations.
+// Parallel loop of 'normalize' (derived_scalars.cpp:27): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_normalize_loop2(int qd_begin, std::uint64_t qd_count, float * a, const float* qd_scalar_mean) {
   const float mean = *qd_scalar_mean;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 27 "derived_scalars.cpp"
+#line 28 "derived_scalars.cpp"
 a[i] = a[i] - mean;
-#line 82 "derived_scalars.hip"
+#line 83 "derived_scalars.hip"
   }
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:28) that declares 'larger' with a value computed from reductions' results: runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:29) that declares 'larger' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set3(const float ** qd_slot, float * a, const float * b, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
-#line 28 "derived_scalars.cpp"
+#line 29 "derived_scalars.cpp"
 const float* larger = total > 0.0f ? a : b;
-#line 92 "derived_scalars.hip"
+#line 93 "derived_scalars.hip"
   *qd_slot = larger;
 }
 
-// Parallel loop of 'normalize' (derived_scalars.cpp:29): a grid-stride loop over the iterations.
+// Parallel loop of 'normalize' (derived_scalars.cpp:30): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_normalize_loop4(int qd_begin, std::uint64_t qd_count, float * out, const float * const* qd_scalar_larger) {
   const float * const larger = *qd_scalar_larger;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 30 "derived_scalars.cpp"
+#line 31 "derived_scalars.cpp"
 out[i] = 2.0f * larger[i];
-#line 105 "derived_scalars.hip"
+#line 106 "derived_scalars.hip"
   }
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:31) that declares 'scale' with a value computed from reductions' results: runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:32) that declares 'scale' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set5(double* qd_slot, const float* qd_scalar_mean) {
   const float mean = *qd_scalar_mean;
-#line 31 "derived_scalars.cpp"
+#line 32 "derived_scalars.cpp"
 double scale = 1.0 / (1.0 + static_cast<double>(mean * mean));
-#line 115 "derived_scalars.hip"
+#line 116 "derived_scalars.hip"
   *qd_slot = scale;
 }
 
-// Statement of 'normalize' (derived_scalars.cpp:32) that sets the reduction result 'scale': runs on one thread.
+// Statement of 'normalize' (derived_scalars.cpp:33) that sets the reduction result 'scale': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_set6(double* qd_slot) {
   double scale = *qd_slot;
-#line 32 "derived_scalars.cpp"
+#line 33 "derived_scalars.cpp"
 scale *= 0.5;
-#line 125 "derived_scalars.hip"
+#line 126 "derived_scalars.hip"
   *qd_slot = scale;
 }
 
-// Serial task of 'normalize' (derived_scalars.cpp:33): runs on one thread.
+// Serial task of 'normalize' (derived_scalars.cpp:34): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_normalize_task7(float * out, const double* qd_scalar_scale) {
   const double scale = *qd_scalar_scale;
-#line 33 "derived_scalars.cpp"
+#line 34 "derived_scalars.cpp"
 out[0] = static_cast<float>(scale);
-#line 135 "derived_scalars.hip"
+#line 136 "derived_scalars.hip"
 }
 
 
@@ -141,44 +142,44 @@ void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_str
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 4, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("normalize", "derived_scalars.cpp", 18);
+  static qd::detail::GraphSite qd_graph_site("normalize", "derived_scalars.cpp", 19);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float total = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:23: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:24: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_normalize_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 23, qd_begin, qd_count, qd::detail::present_or_device(a, "normalize", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
+    qd_graph.launch(0, &qd_normalize_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 24, qd_begin, qd_count, qd::detail::present_or_device(a, "normalize", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
   }
   [[maybe_unused]] float mean{}; // computed on the device: slot 1
-  // serial task, derived_scalars.cpp:25
-  qd_graph.launch(0, &qd_normalize_set1, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 25, qd_scratch.slot<float>(1), n, qd_scratch.slot<float>(0));
-  // parallel loop, derived_scalars.cpp:26
+  // serial task, derived_scalars.cpp:26
+  qd_graph.launch(0, &qd_normalize_set1, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 26, qd_scratch.slot<float>(1), n, qd_scratch.slot<float>(0));
+  // parallel loop, derived_scalars.cpp:27
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_normalize_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 26, qd_begin, qd_count, qd::detail::present_or_device(a, "normalize", "a"), qd_scratch.slot<float>(1));
+      qd_graph.launch(0, &qd_normalize_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 27, qd_begin, qd_count, qd::detail::present_or_device(a, "normalize", "a"), qd_scratch.slot<float>(1));
     }
   }
   [[maybe_unused]] const float * larger{}; // computed on the device: slot 2
-  // serial task, derived_scalars.cpp:28
-  qd_graph.launch(0, &qd_normalize_set3, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 28, qd_scratch.slot<const float *>(2), qd::detail::present_or_device(a, "normalize", "a"), qd::detail::present_or_device(b, "normalize", "b"), qd_scratch.slot<float>(0));
-  // parallel loop, derived_scalars.cpp:29
+  // serial task, derived_scalars.cpp:29
+  qd_graph.launch(0, &qd_normalize_set3, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 29, qd_scratch.slot<const float *>(2), qd::detail::present_or_device(a, "normalize", "a"), qd::detail::present_or_device(b, "normalize", "b"), qd_scratch.slot<float>(0));
+  // parallel loop, derived_scalars.cpp:30
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_normalize_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 29, qd_begin, qd_count, qd::detail::present_or_device(out, "normalize", "out"), qd_scratch.slot<const float *>(2));
+      qd_graph.launch(0, &qd_normalize_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 30, qd_begin, qd_count, qd::detail::present_or_device(out, "normalize", "out"), qd_scratch.slot<const float *>(2));
     }
   }
   [[maybe_unused]] double scale{}; // computed on the device: slot 3
-  // serial task, derived_scalars.cpp:31
-  qd_graph.launch(0, &qd_normalize_set5, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 31, qd_scratch.slot<double>(3), qd_scratch.slot<float>(1));
   // serial task, derived_scalars.cpp:32
-  qd_graph.launch(0, &qd_normalize_set6, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 32, qd_scratch.slot<double>(3));
+  qd_graph.launch(0, &qd_normalize_set5, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 32, qd_scratch.slot<double>(3), qd_scratch.slot<float>(1));
   // serial task, derived_scalars.cpp:33
-  qd_graph.launch(0, &qd_normalize_task7, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 33, qd::detail::present_or_device(out, "normalize", "out"), qd_scratch.slot<double>(3));
+  qd_graph.launch(0, &qd_normalize_set6, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 33, qd_scratch.slot<double>(3));
+  // serial task, derived_scalars.cpp:34
+  qd_graph.launch(0, &qd_normalize_task7, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 34, qd::detail::present_or_device(out, "normalize", "out"), qd_scratch.slot<double>(3));
   qd_graph.submit();
 }
 
@@ -187,13 +188,13 @@ void normalize(float* a, const float* b, float* out, int n) {
 }
 
 // ---- end of qd kernel 'normalize' ----
-#line 34 "derived_scalars.cpp"
+#line 35 "derived_scalars.cpp"
 
 
 // A derived value in the condition, set again in the body.
-// ---- qd kernel 'settle' (derived_scalars.cpp:37), translated by qd-translate ----
-#line 196 "derived_scalars.hip"
-// Parallel loop of 'settle' (derived_scalars.cpp:42) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'settle' (derived_scalars.cpp:38), translated by qd-translate ----
+#line 197 "derived_scalars.hip"
+// Parallel loop of 'settle' (derived_scalars.cpp:43) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_sum, float* qd_partials_sum, float qd_init_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -204,16 +205,16 @@ qd_settle_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 43 "derived_scalars.cpp"
+#line 44 "derived_scalars.cpp"
 sum += x[i];
-#line 210 "derived_scalars.hip"
+#line 211 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 43 "derived_scalars.cpp"
+#line 44 "derived_scalars.cpp"
 sum += x[i];
-#line 217 "derived_scalars.hip"
+#line 218 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -227,29 +228,29 @@ sum += x[i];
   }
 }
 
-// Statement of 'settle' (derived_scalars.cpp:44) that declares 'gap' with a value computed from reductions' results: runs on one thread.
+// Statement of 'settle' (derived_scalars.cpp:45) that declares 'gap' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_settle_set1(float* qd_slot, float target, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
-#line 44 "derived_scalars.cpp"
+#line 45 "derived_scalars.cpp"
 float gap = sum - target;
-#line 237 "derived_scalars.hip"
+#line 238 "derived_scalars.hip"
   *qd_slot = gap;
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:48): a grid-stride loop over the iterations.
+// Parallel loop of 'settle' (derived_scalars.cpp:49): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_settle_loop2(int qd_begin, std::uint64_t qd_count, float * x) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 49 "derived_scalars.cpp"
+#line 50 "derived_scalars.cpp"
 x[i] = 0.9f * x[i];
-#line 249 "derived_scalars.hip"
+#line 250 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'settle' (derived_scalars.cpp:52) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'settle' (derived_scalars.cpp:53) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_loop3(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_sum, float* qd_partials_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -260,16 +261,16 @@ qd_settle_loop3(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 53 "derived_scalars.cpp"
+#line 54 "derived_scalars.cpp"
 sum += x[i];
-#line 266 "derived_scalars.hip"
+#line 267 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 53 "derived_scalars.cpp"
+#line 54 "derived_scalars.cpp"
 sum += x[i];
-#line 273 "derived_scalars.hip"
+#line 274 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -283,32 +284,32 @@ sum += x[i];
   }
 }
 
-// Statement of 'settle' (derived_scalars.cpp:54) that sets the reduction result 'gap': runs on one thread.
+// Statement of 'settle' (derived_scalars.cpp:55) that sets the reduction result 'gap': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_settle_set4(float* qd_slot, float target, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
   float gap = *qd_slot;
-#line 54 "derived_scalars.cpp"
+#line 55 "derived_scalars.cpp"
 gap = sum - target;
-#line 294 "derived_scalars.hip"
+#line 295 "derived_scalars.hip"
   *qd_slot = gap;
-}
-
-// Serial task of 'settle' (derived_scalars.cpp:57): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_settle_task5(int * steps, int k) {
-#line 57 "derived_scalars.cpp"
-steps[0] = k;
-#line 303 "derived_scalars.hip"
 }
 
 // Serial task of 'settle' (derived_scalars.cpp:58): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_settle_task5(int * steps, int k) {
+#line 58 "derived_scalars.cpp"
+steps[0] = k;
+#line 304 "derived_scalars.hip"
+}
+
+// Serial task of 'settle' (derived_scalars.cpp:59): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_settle_task6(float * x, const float* qd_scalar_gap) {
   const float gap = *qd_scalar_gap;
-#line 58 "derived_scalars.cpp"
+#line 59 "derived_scalars.cpp"
 x[0] = gap;
-#line 312 "derived_scalars.hip"
+#line 313 "derived_scalars.hip"
 }
 
 
@@ -321,49 +322,49 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 2, { {256, sizeof(float)}, {256, sizeof(float)} });
   float sum = 0.0f;
-  // parallel loop with reductions, derived_scalars.cpp:42: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:43: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_settle_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 42);
+    qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 43);
   }
   [[maybe_unused]] float gap{}; // computed on the device: slot 1
-  // serial task, derived_scalars.cpp:44
+  // serial task, derived_scalars.cpp:45
   qd_settle_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), target, qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 44);
+  qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 45);
   int k = 0;
   while ((qd::detail::read_scalar(gap, qd_scratch.slot<float>(1), qd_stream), (gap > 0.0f && k < 60))) {
-    // parallel loop, derived_scalars.cpp:48
+    // parallel loop, derived_scalars.cpp:49
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_settle_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle", "x"));
-        qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 48);
+        qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 49);
       }
     }
-    // derived_scalars.cpp:50: sum = 0.0f
+    // derived_scalars.cpp:51: sum = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "settle", "0.0f")));
-    qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 50);
-    // parallel loop with reductions, derived_scalars.cpp:52: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 51);
+    // parallel loop with reductions, derived_scalars.cpp:53: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd_scratch.counter(1));
-      qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 52);
+      qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 53);
     }
-    // serial task, derived_scalars.cpp:54
+    // serial task, derived_scalars.cpp:55
     qd_settle_set4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), target, qd_scratch.slot<float>(0));
-    qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 54);
+    qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 55);
     ++k;
   }
-  // serial task, derived_scalars.cpp:57
-  qd_settle_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "settle", "steps"), k);
-  qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 57);
   // serial task, derived_scalars.cpp:58
-  qd_settle_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(1));
+  qd_settle_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "settle", "steps"), k);
   qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 58);
+  // serial task, derived_scalars.cpp:59
+  qd_settle_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(1));
+  qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 59);
 }
 
 void settle(float* x, int n, float target, int* steps) {
@@ -371,14 +372,14 @@ void settle(float* x, int n, float target, int* steps) {
 }
 
 // ---- end of qd kernel 'settle' ----
-#line 59 "derived_scalars.cpp"
+#line 60 "derived_scalars.cpp"
 
 
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it, in double precision.
-// ---- qd kernel 'cg' (derived_scalars.cpp:63), translated by qd-translate ----
-#line 381 "derived_scalars.hip"
-// Parallel loop of 'cg' (derived_scalars.cpp:68) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'cg' (derived_scalars.cpp:64), translated by qd-translate ----
+#line 382 "derived_scalars.hip"
+// Parallel loop of 'cg' (derived_scalars.cpp:69) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -389,16 +390,16 @@ qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 69 "derived_scalars.cpp"
+#line 70 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 395 "derived_scalars.hip"
+#line 396 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 69 "derived_scalars.cpp"
+#line 70 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 402 "derived_scalars.hip"
+#line 403 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
@@ -412,23 +413,23 @@ rr += r[i] * r[i];
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:73): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (derived_scalars.cpp:74): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 73 "derived_scalars.cpp"
+#line 74 "derived_scalars.cpp"
 {
             const double left = i > 0 ? p[i - 1] : 0.0;
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 428 "derived_scalars.hip"
+#line 429 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:80) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg' (derived_scalars.cpp:81) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, double* qd_result_pap, double* qd_partials_pap, double qd_init_pap, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -439,16 +440,16 @@ qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, doubl
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 81 "derived_scalars.cpp"
+#line 82 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 445 "derived_scalars.hip"
+#line 446 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 81 "derived_scalars.cpp"
+#line 82 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 452 "derived_scalars.hip"
+#line 453 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
@@ -462,34 +463,34 @@ pap += p[i] * ap[i];
   }
 }
 
-// Statement of 'cg' (derived_scalars.cpp:82) that declares 'alpha' with a value computed from reductions' results: runs on one thread.
+// Statement of 'cg' (derived_scalars.cpp:83) that declares 'alpha' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_pap) {
   const double rr = *qd_scalar_rr;
   const double pap = *qd_scalar_pap;
-#line 82 "derived_scalars.cpp"
+#line 83 "derived_scalars.cpp"
 const double alpha = rr / pap;
-#line 473 "derived_scalars.hip"
+#line 474 "derived_scalars.hip"
   *qd_slot = alpha;
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:83): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (derived_scalars.cpp:84): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double* qd_scalar_alpha) {
   const double alpha = *qd_scalar_alpha;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 83 "derived_scalars.cpp"
+#line 84 "derived_scalars.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 489 "derived_scalars.hip"
+#line 490 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:89) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg' (derived_scalars.cpp:90) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr_new, double* qd_partials_rr_new, double qd_init_rr_new, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -500,16 +501,16 @@ qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 90 "derived_scalars.cpp"
+#line 91 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 506 "derived_scalars.hip"
+#line 507 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 90 "derived_scalars.cpp"
+#line 91 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 513 "derived_scalars.hip"
+#line 514 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
@@ -523,47 +524,47 @@ rr_new += r[i] * r[i];
   }
 }
 
-// Statement of 'cg' (derived_scalars.cpp:91) that declares 'beta' with a value computed from reductions' results: runs on one thread.
+// Statement of 'cg' (derived_scalars.cpp:92) that declares 'beta' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_rr_new) {
   const double rr = *qd_scalar_rr;
   const double rr_new = *qd_scalar_rr_new;
-#line 91 "derived_scalars.cpp"
+#line 92 "derived_scalars.cpp"
 const double beta = rr_new / rr;
-#line 534 "derived_scalars.hip"
+#line 535 "derived_scalars.hip"
   *qd_slot = beta;
 }
 
-// Statement of 'cg' (derived_scalars.cpp:92) that sets the reduction result 'rr': runs on one thread.
+// Statement of 'cg' (derived_scalars.cpp:93) that sets the reduction result 'rr': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   const double rr_new = *qd_scalar_rr_new;
   double rr = *qd_slot;
-#line 92 "derived_scalars.cpp"
+#line 93 "derived_scalars.cpp"
 rr = rr_new;
-#line 545 "derived_scalars.hip"
+#line 546 "derived_scalars.hip"
   *qd_slot = rr;
 }
 
-// Parallel loop of 'cg' (derived_scalars.cpp:93): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (derived_scalars.cpp:94): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const double* qd_scalar_beta) {
   const double beta = *qd_scalar_beta;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 94 "derived_scalars.cpp"
+#line 95 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 558 "derived_scalars.hip"
+#line 559 "derived_scalars.hip"
   }
 }
 
-// Serial task of 'cg' (derived_scalars.cpp:97): runs on one thread.
+// Serial task of 'cg' (derived_scalars.cpp:98): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_task9(int * iterations, int it) {
-#line 97 "derived_scalars.cpp"
+#line 98 "derived_scalars.cpp"
 iterations[0] = it;
-#line 567 "derived_scalars.hip"
+#line 568 "derived_scalars.hip"
 }
 
 
@@ -576,74 +577,74 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 5, 3, { {256, sizeof(double)}, {256, sizeof(double)}, {256, sizeof(double)} });
   double rr = 0.0;
-  // parallel loop with reductions, derived_scalars.cpp:68: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:69: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_cg_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 68);
+    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 69);
   }
   int it = 0;
   while ((qd::detail::read_scalar(rr, qd_scratch.slot<double>(0), qd_stream), (it < max_it && rr > tol * tol))) {
-    // parallel loop, derived_scalars.cpp:73
+    // parallel loop, derived_scalars.cpp:74
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), n);
-        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 73);
+        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 74);
       }
     }
     double pap = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:80: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, derived_scalars.cpp:81: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
-      qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 80);
+      qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 81);
     }
     [[maybe_unused]] double alpha{}; // computed on the device: slot 2
-    // serial task, derived_scalars.cpp:82
+    // serial task, derived_scalars.cpp:83
     qd_cg_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(2), qd_scratch.slot<double>(0), qd_scratch.slot<double>(1));
-    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 82);
-    // parallel loop, derived_scalars.cpp:83
+    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 83);
+    // parallel loop, derived_scalars.cpp:84
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "cg", "x"), qd::detail::present_or_device(r, "cg", "r"), qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(2));
-        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 83);
+        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 84);
       }
     }
     double rr_new = 0.0;
-    // parallel loop with reductions, derived_scalars.cpp:89: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, derived_scalars.cpp:90: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
-      qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 89);
+      qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 90);
     }
     [[maybe_unused]] double beta{}; // computed on the device: slot 4
-    // serial task, derived_scalars.cpp:91
-    qd_cg_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
-    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 91);
     // serial task, derived_scalars.cpp:92
-    qd_cg_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
+    qd_cg_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
     qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 92);
-    // parallel loop, derived_scalars.cpp:93
+    // serial task, derived_scalars.cpp:93
+    qd_cg_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
+    qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 93);
+    // parallel loop, derived_scalars.cpp:94
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd::detail::present_or_device(p, "cg", "p"), qd_scratch.slot<double>(4));
-        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 93);
+        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 94);
       }
     }
     ++it;
   }
-  // serial task, derived_scalars.cpp:97
+  // serial task, derived_scalars.cpp:98
   qd_cg_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "cg", "iterations"), it);
-  qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 97);
+  qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 98);
 }
 
 void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations) {
@@ -651,15 +652,15 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 }
 
 // ---- end of qd kernel 'cg' ----
-#line 98 "derived_scalars.cpp"
+#line 99 "derived_scalars.cpp"
 
 
 // C style, as older solvers declare everything first: 'alpha' and 'beta'
 // get their values from results in the body, 'pap' and 'rr_new' are reset
 // there before their reductions.
-// ---- qd kernel 'cg_c_style' (derived_scalars.cpp:103), translated by qd-translate ----
-#line 662 "derived_scalars.hip"
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:110) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'cg_c_style' (derived_scalars.cpp:104), translated by qd-translate ----
+#line 663 "derived_scalars.hip"
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:111) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -670,16 +671,16 @@ qd_cg_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 111 "derived_scalars.cpp"
+#line 112 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 676 "derived_scalars.hip"
+#line 677 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 111 "derived_scalars.cpp"
+#line 112 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 683 "derived_scalars.hip"
+#line 684 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
@@ -693,19 +694,19 @@ rr += r[i] * r[i];
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:115): a grid-stride loop over the iterations.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:116): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 116 "derived_scalars.cpp"
+#line 117 "derived_scalars.cpp"
 ap[i] = 2.0 * p[i] - (i > 0 ? p[i - 1] : 0.0) - (i < n - 1 ? p[i + 1] : 0.0);
-#line 705 "derived_scalars.hip"
+#line 706 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:119) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:120) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, double* qd_result_pap, double* qd_partials_pap, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -716,16 +717,16 @@ qd_cg_c_style_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * a
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 120 "derived_scalars.cpp"
+#line 121 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 722 "derived_scalars.hip"
+#line 723 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 120 "derived_scalars.cpp"
+#line 121 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 729 "derived_scalars.hip"
+#line 730 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
@@ -739,35 +740,35 @@ pap += p[i] * ap[i];
   }
 }
 
-// Statement of 'cg_c_style' (derived_scalars.cpp:121) that sets the reduction result 'alpha': runs on one thread.
+// Statement of 'cg_c_style' (derived_scalars.cpp:122) that sets the reduction result 'alpha': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_c_style_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_pap) {
   const double rr = *qd_scalar_rr;
   const double pap = *qd_scalar_pap;
   double alpha = *qd_slot;
-#line 121 "derived_scalars.cpp"
+#line 122 "derived_scalars.cpp"
 alpha = rr / pap;
-#line 751 "derived_scalars.hip"
+#line 752 "derived_scalars.hip"
   *qd_slot = alpha;
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:122): a grid-stride loop over the iterations.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:123): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double* qd_scalar_alpha) {
   const double alpha = *qd_scalar_alpha;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 122 "derived_scalars.cpp"
+#line 123 "derived_scalars.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 767 "derived_scalars.hip"
+#line 768 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:128) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:129) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr_new, double* qd_partials_rr_new, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -778,16 +779,16 @@ qd_cg_c_style_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 129 "derived_scalars.cpp"
+#line 130 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 784 "derived_scalars.hip"
+#line 785 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 129 "derived_scalars.cpp"
+#line 130 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 791 "derived_scalars.hip"
+#line 792 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
@@ -801,48 +802,48 @@ rr_new += r[i] * r[i];
   }
 }
 
-// Statement of 'cg_c_style' (derived_scalars.cpp:130) that sets the reduction result 'beta': runs on one thread.
+// Statement of 'cg_c_style' (derived_scalars.cpp:131) that sets the reduction result 'beta': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_c_style_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_rr_new) {
   const double rr = *qd_scalar_rr;
   const double rr_new = *qd_scalar_rr_new;
   double beta = *qd_slot;
-#line 130 "derived_scalars.cpp"
+#line 131 "derived_scalars.cpp"
 beta = rr_new / rr;
-#line 813 "derived_scalars.hip"
+#line 814 "derived_scalars.hip"
   *qd_slot = beta;
 }
 
-// Statement of 'cg_c_style' (derived_scalars.cpp:131) that sets the reduction result 'rr': runs on one thread.
+// Statement of 'cg_c_style' (derived_scalars.cpp:132) that sets the reduction result 'rr': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_c_style_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   const double rr_new = *qd_scalar_rr_new;
   double rr = *qd_slot;
-#line 131 "derived_scalars.cpp"
+#line 132 "derived_scalars.cpp"
 rr = rr_new;
-#line 824 "derived_scalars.hip"
+#line 825 "derived_scalars.hip"
   *qd_slot = rr;
 }
 
-// Parallel loop of 'cg_c_style' (derived_scalars.cpp:132): a grid-stride loop over the iterations.
+// Parallel loop of 'cg_c_style' (derived_scalars.cpp:133): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const double* qd_scalar_beta) {
   const double beta = *qd_scalar_beta;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 133 "derived_scalars.cpp"
+#line 134 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 837 "derived_scalars.hip"
+#line 838 "derived_scalars.hip"
   }
 }
 
-// Serial task of 'cg_c_style' (derived_scalars.cpp:136): runs on one thread.
+// Serial task of 'cg_c_style' (derived_scalars.cpp:137): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_c_style_task9(int * iterations, int it) {
-#line 136 "derived_scalars.cpp"
+#line 137 "derived_scalars.cpp"
 iterations[0] = it;
-#line 846 "derived_scalars.hip"
+#line 847 "derived_scalars.hip"
 }
 
 
@@ -857,76 +858,76 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
   [[maybe_unused]] double rr, pap, alpha, beta, rr_new;
   [[maybe_unused]] int it, i;
   rr = 0.0;
-  // parallel loop with reductions, derived_scalars.cpp:110: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:111: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_cg_c_style_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg_c_style", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 110);
+    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 111);
   }
   it = 0;
   while ((qd::detail::read_scalar(rr, qd_scratch.slot<double>(0), qd_stream), (it < max_it && rr > tol * tol))) {
-    // parallel loop, derived_scalars.cpp:115
+    // parallel loop, derived_scalars.cpp:116
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_c_style_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg_c_style", "p"), qd::detail::present_or_device(ap, "cg_c_style", "ap"), n);
-        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 115);
+        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 116);
       }
     }
-    // derived_scalars.cpp:117: pap = 0.0
+    // derived_scalars.cpp:118: pap = 0.0
     qd::detail::set_device_scalar<double><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(1), static_cast<double>(qd::detail::present_value(static_cast<double>(0.0), "cg_c_style", "0.0")));
-    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 117);
-    // parallel loop with reductions, derived_scalars.cpp:119: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 118);
+    // parallel loop with reductions, derived_scalars.cpp:120: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg_c_style", "p"), qd::detail::present_or_device(ap, "cg_c_style", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), qd_scratch.counter(1));
-      qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 119);
+      qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 120);
     }
-    // serial task, derived_scalars.cpp:121
+    // serial task, derived_scalars.cpp:122
     qd_cg_c_style_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(3), qd_scratch.slot<double>(0), qd_scratch.slot<double>(1));
-    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 121);
-    // parallel loop, derived_scalars.cpp:122
+    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 122);
+    // parallel loop, derived_scalars.cpp:123
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_c_style_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "cg_c_style", "x"), qd::detail::present_or_device(r, "cg_c_style", "r"), qd::detail::present_or_device(p, "cg_c_style", "p"), qd::detail::present_or_device(ap, "cg_c_style", "ap"), qd_scratch.slot<double>(3));
-        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 122);
+        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 123);
       }
     }
-    // derived_scalars.cpp:126: rr_new = 0.0
+    // derived_scalars.cpp:127: rr_new = 0.0
     qd::detail::set_device_scalar<double><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(2), static_cast<double>(qd::detail::present_value(static_cast<double>(0.0), "cg_c_style", "0.0")));
-    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 126);
-    // parallel loop with reductions, derived_scalars.cpp:128: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 127);
+    // parallel loop with reductions, derived_scalars.cpp:129: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_c_style_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg_c_style", "r"), qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), qd_scratch.counter(2));
-      qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 128);
+      qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 129);
     }
-    // serial task, derived_scalars.cpp:130
-    qd_cg_c_style_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(2));
-    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 130);
     // serial task, derived_scalars.cpp:131
-    qd_cg_c_style_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(2));
+    qd_cg_c_style_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(2));
     qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 131);
-    // parallel loop, derived_scalars.cpp:132
+    // serial task, derived_scalars.cpp:132
+    qd_cg_c_style_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(2));
+    qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 132);
+    // parallel loop, derived_scalars.cpp:133
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_c_style_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg_c_style", "r"), qd::detail::present_or_device(p, "cg_c_style", "p"), qd_scratch.slot<double>(4));
-        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 132);
+        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 133);
       }
     }
     ++it;
   }
-  // serial task, derived_scalars.cpp:136
+  // serial task, derived_scalars.cpp:137
   qd_cg_c_style_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "cg_c_style", "iterations"), it);
-  qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 136);
+  qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 137);
 }
 
 void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations) {
@@ -934,29 +935,29 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
 }
 
 // ---- end of qd kernel 'cg_c_style' ----
-#line 137 "derived_scalars.cpp"
+#line 138 "derived_scalars.cpp"
 
 
 // A value the body computes from a result and the next iteration uses:
 // its device code (the step) and its condition (the gap) see the value the
 // previous iteration left, as in the serial loop; 'gap' has no value before
 // the loop, 'step' has the host's.
-// ---- qd kernel 'descend' (derived_scalars.cpp:143), translated by qd-translate ----
-#line 946 "derived_scalars.hip"
-// Parallel loop of 'descend' (derived_scalars.cpp:152): a grid-stride loop over the iterations.
+// ---- qd kernel 'descend' (derived_scalars.cpp:144), translated by qd-translate ----
+#line 947 "derived_scalars.hip"
+// Parallel loop of 'descend' (derived_scalars.cpp:153): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_descend_loop0(int qd_begin, std::uint64_t qd_count, float * x, const float* qd_scalar_step) {
   const float step = *qd_scalar_step;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 153 "derived_scalars.cpp"
+#line 154 "derived_scalars.cpp"
 x[i] = x[i] - step * x[i];
-#line 956 "derived_scalars.hip"
+#line 957 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'descend' (derived_scalars.cpp:156) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'descend' (derived_scalars.cpp:157) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_descend_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -967,16 +968,16 @@ qd_descend_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resu
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 157 "derived_scalars.cpp"
+#line 158 "derived_scalars.cpp"
 total += x[i] * x[i];
-#line 973 "derived_scalars.hip"
+#line 974 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 157 "derived_scalars.cpp"
+#line 158 "derived_scalars.cpp"
 total += x[i] * x[i];
-#line 980 "derived_scalars.hip"
+#line 981 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -990,52 +991,52 @@ total += x[i] * x[i];
   }
 }
 
-// Statement of 'descend' (derived_scalars.cpp:158) that sets the reduction result 'gap': runs on one thread.
+// Statement of 'descend' (derived_scalars.cpp:159) that sets the reduction result 'gap': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_descend_set2(float* qd_slot, float tol, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
   float gap = *qd_slot;
-#line 158 "derived_scalars.cpp"
+#line 159 "derived_scalars.cpp"
 gap = total - tol;
-#line 1001 "derived_scalars.hip"
+#line 1002 "derived_scalars.hip"
   *qd_slot = gap;
 }
 
-// Statement of 'descend' (derived_scalars.cpp:159) that sets the reduction result 'step': runs on one thread.
+// Statement of 'descend' (derived_scalars.cpp:160) that sets the reduction result 'step': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_descend_set3(float* qd_slot, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
   float step = *qd_slot;
-#line 159 "derived_scalars.cpp"
+#line 160 "derived_scalars.cpp"
 step = 0.5f * step + 0.5f * total / (total + 1.0f);
-#line 1012 "derived_scalars.hip"
+#line 1013 "derived_scalars.hip"
   *qd_slot = step;
-}
-
-// Serial task of 'descend' (derived_scalars.cpp:162): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_descend_task4(int * steps, int k) {
-#line 162 "derived_scalars.cpp"
-steps[0] = k;
-#line 1021 "derived_scalars.hip"
 }
 
 // Serial task of 'descend' (derived_scalars.cpp:163): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_descend_task5(float * out, const float* qd_scalar_step) {
-  const float step = *qd_scalar_step;
+qd_descend_task4(int * steps, int k) {
 #line 163 "derived_scalars.cpp"
-out[0] = step;
-#line 1030 "derived_scalars.hip"
+steps[0] = k;
+#line 1022 "derived_scalars.hip"
 }
 
 // Serial task of 'descend' (derived_scalars.cpp:164): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_descend_task5(float * out, const float* qd_scalar_step) {
+  const float step = *qd_scalar_step;
+#line 164 "derived_scalars.cpp"
+out[0] = step;
+#line 1031 "derived_scalars.hip"
+}
+
+// Serial task of 'descend' (derived_scalars.cpp:165): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_descend_task6(float * out, const float* qd_scalar_gap) {
   const float gap = *qd_scalar_gap;
-#line 164 "derived_scalars.cpp"
+#line 165 "derived_scalars.cpp"
 out[1] = gap;
-#line 1039 "derived_scalars.hip"
+#line 1040 "derived_scalars.hip"
 }
 
 
@@ -1051,46 +1052,46 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
   [[maybe_unused]] float gap;
   [[maybe_unused]] float total;
   int k = 0;
-  // 'step' is reduced in the loop below (derived_scalars.cpp:151): from here on its value is the device's, starting from the host's
+  // 'step' is reduced in the loop below (derived_scalars.cpp:152): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), static_cast<float>(qd::detail::present_value(static_cast<float>(step), "descend", "step")));
-  qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 151);
+  qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 152);
   do {
-    // parallel loop, derived_scalars.cpp:152
+    // parallel loop, derived_scalars.cpp:153
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_descend_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "descend", "x"), qd_scratch.slot<float>(2));
-        qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 152);
+        qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 153);
       }
     }
-    // derived_scalars.cpp:154: total = 0.0f
+    // derived_scalars.cpp:155: total = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "descend", "0.0f")));
-    qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 154);
-    // parallel loop with reductions, derived_scalars.cpp:156: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 155);
+    // parallel loop with reductions, derived_scalars.cpp:157: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_descend_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "descend", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 156);
+      qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 157);
     }
-    // serial task, derived_scalars.cpp:158
-    qd_descend_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), tol, qd_scratch.slot<float>(0));
-    qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 158);
     // serial task, derived_scalars.cpp:159
-    qd_descend_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), qd_scratch.slot<float>(0));
+    qd_descend_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), tol, qd_scratch.slot<float>(0));
     qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 159);
+    // serial task, derived_scalars.cpp:160
+    qd_descend_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), qd_scratch.slot<float>(0));
+    qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 160);
     ++k;
   } while ((qd::detail::read_scalar(gap, qd_scratch.slot<float>(1), qd_stream), (gap > 0.0f && k < 100)));
-  // serial task, derived_scalars.cpp:162
-  qd_descend_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "descend", "steps"), k);
-  qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 162);
   // serial task, derived_scalars.cpp:163
-  qd_descend_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "descend", "out"), qd_scratch.slot<float>(2));
+  qd_descend_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "descend", "steps"), k);
   qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 163);
   // serial task, derived_scalars.cpp:164
-  qd_descend_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "descend", "out"), qd_scratch.slot<float>(1));
+  qd_descend_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "descend", "out"), qd_scratch.slot<float>(2));
   qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 164);
+  // serial task, derived_scalars.cpp:165
+  qd_descend_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "descend", "out"), qd_scratch.slot<float>(1));
+  qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 165);
 }
 
 void descend(float* x, int n, float tol, int* steps, float* out) {
@@ -1098,15 +1099,15 @@ void descend(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'descend' ----
-#line 165 "derived_scalars.cpp"
+#line 166 "derived_scalars.cpp"
 
 
 // The condition's variable is assigned from the body's own reductions,
 // whose variables the body declares: 'spread' lives on the device from the
 // loop on, and the condition reads what the last iteration left.
-// ---- qd kernel 'narrow' (derived_scalars.cpp:170), translated by qd-translate ----
-#line 1109 "derived_scalars.hip"
-// Parallel loop of 'narrow' (derived_scalars.cpp:179) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'narrow' (derived_scalars.cpp:171), translated by qd-translate ----
+#line 1110 "derived_scalars.hip"
+// Parallel loop of 'narrow' (derived_scalars.cpp:180) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_narrow_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_hi, float* qd_partials_hi, float qd_init_hi, float* qd_result_lo, float* qd_partials_lo, float qd_init_lo, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1118,24 +1119,24 @@ qd_narrow_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 179 "derived_scalars.cpp"
+#line 180 "derived_scalars.cpp"
 {
             x[i] = 0.5f * x[i];
             hi = std::max(hi, x[i]);
             lo = std::min(lo, x[i]);
         }
-#line 1128 "derived_scalars.hip"
+#line 1129 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 179 "derived_scalars.cpp"
+#line 180 "derived_scalars.cpp"
 {
             x[i] = 0.5f * x[i];
             hi = std::max(hi, x[i]);
             lo = std::min(lo, x[i]);
         }
-#line 1139 "derived_scalars.hip"
+#line 1140 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_hi[256];
@@ -1156,33 +1157,33 @@ qd_narrow_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
   }
 }
 
-// Statement of 'narrow' (derived_scalars.cpp:184) that sets the reduction result 'spread': runs on one thread.
+// Statement of 'narrow' (derived_scalars.cpp:185) that sets the reduction result 'spread': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_narrow_set1(float* qd_slot, const float* qd_scalar_hi, const float* qd_scalar_lo) {
   const float hi = *qd_scalar_hi;
   const float lo = *qd_scalar_lo;
   float spread = *qd_slot;
-#line 184 "derived_scalars.cpp"
+#line 185 "derived_scalars.cpp"
 spread = hi - lo;
-#line 1168 "derived_scalars.hip"
+#line 1169 "derived_scalars.hip"
   *qd_slot = spread;
-}
-
-// Serial task of 'narrow' (derived_scalars.cpp:187): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_narrow_task2(int * steps, int k) {
-#line 187 "derived_scalars.cpp"
-steps[0] = k;
-#line 1177 "derived_scalars.hip"
 }
 
 // Serial task of 'narrow' (derived_scalars.cpp:188): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_narrow_task2(int * steps, int k) {
+#line 188 "derived_scalars.cpp"
+steps[0] = k;
+#line 1178 "derived_scalars.hip"
+}
+
+// Serial task of 'narrow' (derived_scalars.cpp:189): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_narrow_task3(float * out, const float* qd_scalar_spread) {
   const float spread = *qd_scalar_spread;
-#line 188 "derived_scalars.cpp"
+#line 189 "derived_scalars.cpp"
 out[0] = spread;
-#line 1186 "derived_scalars.hip"
+#line 1187 "derived_scalars.hip"
 }
 
 
@@ -1196,29 +1197,29 @@ void narrow(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 1, { {256, sizeof(float)}, {256, sizeof(float)} });
   float spread = 1.0f;
   int k = 0;
-  // 'spread' is reduced in the loop below (derived_scalars.cpp:176): from here on its value is the device's, starting from the host's
+  // 'spread' is reduced in the loop below (derived_scalars.cpp:177): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(spread), "narrow", "spread")));
-  qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 176);
+  qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 177);
   while ((qd::detail::read_scalar(spread, qd_scratch.slot<float>(0), qd_stream), (spread > tol && k < 40))) {
     float hi = -1e30f, lo = 1e30f;
-    // parallel loop with reductions, derived_scalars.cpp:179: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, derived_scalars.cpp:180: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_narrow_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "narrow", "x"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), hi, qd_scratch.slot<float>(2), qd_scratch.partials<float>(1), lo, qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 179);
+      qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 180);
     }
-    // serial task, derived_scalars.cpp:184
+    // serial task, derived_scalars.cpp:185
     qd_narrow_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), qd_scratch.slot<float>(1), qd_scratch.slot<float>(2));
-    qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 184);
+    qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 185);
     ++k;
   }
-  // serial task, derived_scalars.cpp:187
-  qd_narrow_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "narrow", "steps"), k);
-  qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 187);
   // serial task, derived_scalars.cpp:188
-  qd_narrow_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "narrow", "out"), qd_scratch.slot<float>(0));
+  qd_narrow_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "narrow", "steps"), k);
   qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 188);
+  // serial task, derived_scalars.cpp:189
+  qd_narrow_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "narrow", "out"), qd_scratch.slot<float>(0));
+  qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 189);
 }
 
 void narrow(float* x, int n, float tol, int* steps, float* out) {
@@ -1226,15 +1227,15 @@ void narrow(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'narrow' ----
-#line 189 "derived_scalars.cpp"
+#line 190 "derived_scalars.cpp"
 
 
 // The same with the reductions' variables declared before the loop and
 // reset in it, and the spread halved through a body local derived from
 // them.
-// ---- qd kernel 'narrow_outer' (derived_scalars.cpp:194), translated by qd-translate ----
-#line 1237 "derived_scalars.hip"
-// Parallel loop of 'narrow_outer' (derived_scalars.cpp:205) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'narrow_outer' (derived_scalars.cpp:195), translated by qd-translate ----
+#line 1238 "derived_scalars.hip"
+// Parallel loop of 'narrow_outer' (derived_scalars.cpp:206) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_narrow_outer_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_hi, float* qd_partials_hi, float* qd_result_lo, float* qd_partials_lo, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1246,24 +1247,24 @@ qd_narrow_outer_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 205 "derived_scalars.cpp"
+#line 206 "derived_scalars.cpp"
 {
             x[i] = 0.5f * x[i];
             hi = std::max(hi, x[i]);
             lo = std::min(lo, x[i]);
         }
-#line 1256 "derived_scalars.hip"
+#line 1257 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 205 "derived_scalars.cpp"
+#line 206 "derived_scalars.cpp"
 {
             x[i] = 0.5f * x[i];
             hi = std::max(hi, x[i]);
             lo = std::min(lo, x[i]);
         }
-#line 1267 "derived_scalars.hip"
+#line 1268 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_hi[256];
@@ -1284,43 +1285,43 @@ qd_narrow_outer_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd
   }
 }
 
-// Statement of 'narrow_outer' (derived_scalars.cpp:210) that declares 'width' with a value computed from reductions' results: runs on one thread.
+// Statement of 'narrow_outer' (derived_scalars.cpp:211) that declares 'width' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_narrow_outer_set1(float* qd_slot, const float* qd_scalar_hi, const float* qd_scalar_lo) {
   const float hi = *qd_scalar_hi;
   const float lo = *qd_scalar_lo;
-#line 210 "derived_scalars.cpp"
+#line 211 "derived_scalars.cpp"
 const float width = hi - lo;
-#line 1295 "derived_scalars.hip"
+#line 1296 "derived_scalars.hip"
   *qd_slot = width;
 }
 
-// Statement of 'narrow_outer' (derived_scalars.cpp:211) that sets the reduction result 'spread': runs on one thread.
+// Statement of 'narrow_outer' (derived_scalars.cpp:212) that sets the reduction result 'spread': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_narrow_outer_set2(float* qd_slot, const float* qd_scalar_width) {
   const float width = *qd_scalar_width;
   float spread = *qd_slot;
-#line 211 "derived_scalars.cpp"
+#line 212 "derived_scalars.cpp"
 spread = width;
-#line 1306 "derived_scalars.hip"
+#line 1307 "derived_scalars.hip"
   *qd_slot = spread;
-}
-
-// Serial task of 'narrow_outer' (derived_scalars.cpp:214): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_narrow_outer_task3(int * steps, int k) {
-#line 214 "derived_scalars.cpp"
-steps[0] = k;
-#line 1315 "derived_scalars.hip"
 }
 
 // Serial task of 'narrow_outer' (derived_scalars.cpp:215): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_narrow_outer_task3(int * steps, int k) {
+#line 215 "derived_scalars.cpp"
+steps[0] = k;
+#line 1316 "derived_scalars.hip"
+}
+
+// Serial task of 'narrow_outer' (derived_scalars.cpp:216): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_narrow_outer_task4(float * out, const float* qd_scalar_spread) {
   const float spread = *qd_scalar_spread;
-#line 215 "derived_scalars.cpp"
+#line 216 "derived_scalars.cpp"
 out[0] = spread;
-#line 1324 "derived_scalars.hip"
+#line 1325 "derived_scalars.hip"
 }
 
 
@@ -1335,38 +1336,38 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out, qd::Stream
   [[maybe_unused]] float hi, lo;
   float spread = 1.0f;
   int k = 0;
-  // 'spread' is reduced in the loop below (derived_scalars.cpp:201): from here on its value is the device's, starting from the host's
+  // 'spread' is reduced in the loop below (derived_scalars.cpp:202): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), static_cast<float>(qd::detail::present_value(static_cast<float>(spread), "narrow_outer", "spread")));
-  qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 201);
+  qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 202);
   while ((qd::detail::read_scalar(spread, qd_scratch.slot<float>(2), qd_stream), (spread > tol && k < 40))) {
-    // derived_scalars.cpp:202: hi = -1e30f
+    // derived_scalars.cpp:203: hi = -1e30f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(-1e30f), "narrow_outer", "-1e30f")));
-    qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 202);
-    // derived_scalars.cpp:203: lo = 1e30f
-    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), static_cast<float>(qd::detail::present_value(static_cast<float>(1e30f), "narrow_outer", "1e30f")));
     qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 203);
-    // parallel loop with reductions, derived_scalars.cpp:205: launched even when empty, so that the results hold the initializers
+    // derived_scalars.cpp:204: lo = 1e30f
+    qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), static_cast<float>(qd::detail::present_value(static_cast<float>(1e30f), "narrow_outer", "1e30f")));
+    qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 204);
+    // parallel loop with reductions, derived_scalars.cpp:206: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_narrow_outer_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "narrow_outer", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 205);
+      qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 206);
     }
     [[maybe_unused]] float width{}; // computed on the device: slot 3
-    // serial task, derived_scalars.cpp:210
-    qd_narrow_outer_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(3), qd_scratch.slot<float>(0), qd_scratch.slot<float>(1));
-    qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 210);
     // serial task, derived_scalars.cpp:211
-    qd_narrow_outer_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), qd_scratch.slot<float>(3));
+    qd_narrow_outer_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(3), qd_scratch.slot<float>(0), qd_scratch.slot<float>(1));
     qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 211);
+    // serial task, derived_scalars.cpp:212
+    qd_narrow_outer_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(2), qd_scratch.slot<float>(3));
+    qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 212);
     ++k;
   }
-  // serial task, derived_scalars.cpp:214
-  qd_narrow_outer_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "narrow_outer", "steps"), k);
-  qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 214);
   // serial task, derived_scalars.cpp:215
-  qd_narrow_outer_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "narrow_outer", "out"), qd_scratch.slot<float>(2));
+  qd_narrow_outer_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "narrow_outer", "steps"), k);
   qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 215);
+  // serial task, derived_scalars.cpp:216
+  qd_narrow_outer_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "narrow_outer", "out"), qd_scratch.slot<float>(2));
+  qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 216);
 }
 
 void narrow_outer(float* x, int n, float tol, int* steps, float* out) {
@@ -1374,7 +1375,7 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'narrow_outer' ----
-#line 216 "derived_scalars.cpp"
+#line 217 "derived_scalars.cpp"
 
 
 // Function templates: a local of the parameter's type computed from a
@@ -1382,9 +1383,9 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out) {
 // (a host value would be the reduction variable's stale one): a 'const'
 // one, one assigned C style, and one a 'loop seq' body declares from its
 // own reduction's result.
-// ---- qd kernel 'shift_by_twice' (derived_scalars.cpp:223), translated by qd-translate ----
-#line 1387 "derived_scalars.hip"
-// Parallel loop of 'shift_by_twice' (derived_scalars.cpp:229) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'shift_by_twice' (derived_scalars.cpp:224), translated by qd-translate ----
+#line 1388 "derived_scalars.hip"
+// Parallel loop of 'shift_by_twice' (derived_scalars.cpp:230) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_shift_by_twice_loop0(int qd_begin, std::uint64_t qd_count, T * x, T scale, T* qd_result_sum, T* qd_partials_sum, T qd_init_sum, unsigned* qd_done) {
@@ -1396,22 +1397,22 @@ qd_shift_by_twice_loop0(int qd_begin, std::uint64_t qd_count, T * x, T scale, T*
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 229 "derived_scalars.cpp"
+#line 230 "derived_scalars.cpp"
 {
         x[i] *= scale;
         sum += x[i];
     }
-#line 1405 "derived_scalars.hip"
+#line 1406 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 229 "derived_scalars.cpp"
+#line 230 "derived_scalars.cpp"
 {
         x[i] *= scale;
         sum += x[i];
     }
-#line 1415 "derived_scalars.hip"
+#line 1416 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
@@ -1425,18 +1426,18 @@ qd_shift_by_twice_loop0(int qd_begin, std::uint64_t qd_count, T * x, T scale, T*
   }
 }
 
-// Statement of 'shift_by_twice' (derived_scalars.cpp:233) that declares 'twice' with a value computed from reductions' results: runs on one thread.
+// Statement of 'shift_by_twice' (derived_scalars.cpp:234) that declares 'twice' with a value computed from reductions' results: runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_shift_by_twice_set1(T* qd_slot, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
-#line 233 "derived_scalars.cpp"
+#line 234 "derived_scalars.cpp"
 const T twice = sum + sum;
-#line 1436 "derived_scalars.hip"
+#line 1437 "derived_scalars.hip"
   *qd_slot = twice;
 }
 
-// Parallel loop of 'shift_by_twice' (derived_scalars.cpp:234): a grid-stride loop over the iterations.
+// Parallel loop of 'shift_by_twice' (derived_scalars.cpp:235): a grid-stride loop over the iterations.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_shift_by_twice_loop2(int qd_begin, std::uint64_t qd_count, T * x, const T* qd_scalar_twice) {
@@ -1444,42 +1445,42 @@ qd_shift_by_twice_loop2(int qd_begin, std::uint64_t qd_count, T * x, const T* qd
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 235 "derived_scalars.cpp"
+#line 236 "derived_scalars.cpp"
 x[i] += twice;
-#line 1450 "derived_scalars.hip"
+#line 1451 "derived_scalars.hip"
   }
 }
 
-// Statement of 'shift_by_twice' (derived_scalars.cpp:237) that sets the reduction result 'half': runs on one thread.
+// Statement of 'shift_by_twice' (derived_scalars.cpp:238) that sets the reduction result 'half': runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_shift_by_twice_set3(T* qd_slot, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
   T half = *qd_slot;
-#line 237 "derived_scalars.cpp"
-half = sum / T(2);
-#line 1462 "derived_scalars.hip"
-  *qd_slot = half;
-}
-
-// Serial task of 'shift_by_twice' (derived_scalars.cpp:238): runs on one thread.
-template <typename T>
-static __global__ void __launch_bounds__(1)
-qd_shift_by_twice_task4(T * total, const T* qd_scalar_sum) {
-  const T sum = *qd_scalar_sum;
 #line 238 "derived_scalars.cpp"
-total[0] = sum;
-#line 1473 "derived_scalars.hip"
+half = sum / T(2);
+#line 1463 "derived_scalars.hip"
+  *qd_slot = half;
 }
 
 // Serial task of 'shift_by_twice' (derived_scalars.cpp:239): runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
+qd_shift_by_twice_task4(T * total, const T* qd_scalar_sum) {
+  const T sum = *qd_scalar_sum;
+#line 239 "derived_scalars.cpp"
+total[0] = sum;
+#line 1474 "derived_scalars.hip"
+}
+
+// Serial task of 'shift_by_twice' (derived_scalars.cpp:240): runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
 qd_shift_by_twice_task5(T * total, const T* qd_scalar_half) {
   const T half = *qd_scalar_half;
-#line 239 "derived_scalars.cpp"
+#line 240 "derived_scalars.cpp"
 total[1] = half;
-#line 1483 "derived_scalars.hip"
+#line 1484 "derived_scalars.hip"
 }
 
 
@@ -1493,36 +1494,36 @@ void shift_by_twice(T* x, T scale, int n, T* total, qd::StreamRef qd_stream) {
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 1, { {256, sizeof(T)} });
   T sum = 0;
-  // parallel loop with reductions, derived_scalars.cpp:229: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:230: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_shift_by_twice_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shift_by_twice", "x"), scale, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "shift_by_twice", "derived_scalars.cpp", 229);
+    qd::detail::check_launch(hipGetLastError(), "shift_by_twice", "derived_scalars.cpp", 230);
   }
   [[maybe_unused]] T twice{}; // computed on the device: slot 1
-  // serial task, derived_scalars.cpp:233
+  // serial task, derived_scalars.cpp:234
   qd_shift_by_twice_set1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(1), qd_scratch.slot<T>(0));
-  qd::detail::check_launch(hipGetLastError(), "shift_by_twice", "derived_scalars.cpp", 233);
-  // parallel loop, derived_scalars.cpp:234
+  qd::detail::check_launch(hipGetLastError(), "shift_by_twice", "derived_scalars.cpp", 234);
+  // parallel loop, derived_scalars.cpp:235
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_shift_by_twice_loop2<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shift_by_twice", "x"), qd_scratch.slot<T>(1));
-      qd::detail::check_launch(hipGetLastError(), "shift_by_twice", "derived_scalars.cpp", 234);
+      qd::detail::check_launch(hipGetLastError(), "shift_by_twice", "derived_scalars.cpp", 235);
     }
   }
   [[maybe_unused]] T half;
-  // serial task, derived_scalars.cpp:237
-  qd_shift_by_twice_set3<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(2), qd_scratch.slot<T>(0));
-  qd::detail::check_launch(hipGetLastError(), "shift_by_twice", "derived_scalars.cpp", 237);
   // serial task, derived_scalars.cpp:238
-  qd_shift_by_twice_task4<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(total, "shift_by_twice", "total"), qd_scratch.slot<T>(0));
+  qd_shift_by_twice_set3<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(2), qd_scratch.slot<T>(0));
   qd::detail::check_launch(hipGetLastError(), "shift_by_twice", "derived_scalars.cpp", 238);
   // serial task, derived_scalars.cpp:239
-  qd_shift_by_twice_task5<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(total, "shift_by_twice", "total"), qd_scratch.slot<T>(2));
+  qd_shift_by_twice_task4<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(total, "shift_by_twice", "total"), qd_scratch.slot<T>(0));
   qd::detail::check_launch(hipGetLastError(), "shift_by_twice", "derived_scalars.cpp", 239);
+  // serial task, derived_scalars.cpp:240
+  qd_shift_by_twice_task5<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(total, "shift_by_twice", "total"), qd_scratch.slot<T>(2));
+  qd::detail::check_launch(hipGetLastError(), "shift_by_twice", "derived_scalars.cpp", 240);
 }
 
 template <typename T>
@@ -1531,14 +1532,14 @@ void shift_by_twice(T* x, T scale, int n, T* total) {
 }
 
 // ---- end of qd kernel 'shift_by_twice' ----
-#line 240 "derived_scalars.cpp"
+#line 241 "derived_scalars.cpp"
 
 template void shift_by_twice<double>(double*, double, int, double*);
 template void shift_by_twice<float>(float*, float, int, float*);
 
-// ---- qd kernel 'halve_until' (derived_scalars.cpp:244), translated by qd-translate ----
-#line 1541 "derived_scalars.hip"
-// Parallel loop of 'halve_until' (derived_scalars.cpp:254) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'halve_until' (derived_scalars.cpp:245), translated by qd-translate ----
+#line 1542 "derived_scalars.hip"
+// Parallel loop of 'halve_until' (derived_scalars.cpp:255) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_res, T* qd_partials_res, unsigned* qd_done) {
@@ -1550,22 +1551,22 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_r
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 254 "derived_scalars.cpp"
+#line 255 "derived_scalars.cpp"
 {
             x[i] = x[i] * T(0.5);
             res += x[i] * x[i];
         }
-#line 1559 "derived_scalars.hip"
+#line 1560 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 254 "derived_scalars.cpp"
+#line 255 "derived_scalars.cpp"
 {
             x[i] = x[i] * T(0.5);
             res += x[i] * x[i];
         }
-#line 1569 "derived_scalars.hip"
+#line 1570 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_res[256];
@@ -1579,44 +1580,44 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_r
   }
 }
 
-// Statement of 'halve_until' (derived_scalars.cpp:258) that declares 'bump' with a value computed from reductions' results: runs on one thread.
+// Statement of 'halve_until' (derived_scalars.cpp:259) that declares 'bump' with a value computed from reductions' results: runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_halve_until_set1(T* qd_slot, int n, const T* qd_scalar_res) {
   const T res = *qd_scalar_res;
-#line 258 "derived_scalars.cpp"
+#line 259 "derived_scalars.cpp"
 const T bump = res / T(n);
-#line 1590 "derived_scalars.hip"
+#line 1591 "derived_scalars.hip"
   *qd_slot = bump;
 }
 
-// Serial task of 'halve_until' (derived_scalars.cpp:259): runs on one thread.
+// Serial task of 'halve_until' (derived_scalars.cpp:260): runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_halve_until_task2(T * x, const T* qd_scalar_bump) {
   const T bump = *qd_scalar_bump;
-#line 259 "derived_scalars.cpp"
+#line 260 "derived_scalars.cpp"
 x[0] += bump;
-#line 1601 "derived_scalars.hip"
-}
-
-// Serial task of 'halve_until' (derived_scalars.cpp:262): runs on one thread.
-template <typename T>
-static __global__ void __launch_bounds__(1)
-qd_halve_until_task3(int * steps, int k) {
-#line 262 "derived_scalars.cpp"
-steps[0] = k;
-#line 1610 "derived_scalars.hip"
+#line 1602 "derived_scalars.hip"
 }
 
 // Serial task of 'halve_until' (derived_scalars.cpp:263): runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
+qd_halve_until_task3(int * steps, int k) {
+#line 263 "derived_scalars.cpp"
+steps[0] = k;
+#line 1611 "derived_scalars.hip"
+}
+
+// Serial task of 'halve_until' (derived_scalars.cpp:264): runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
 qd_halve_until_task4(T * out, const T* qd_scalar_res) {
   const T res = *qd_scalar_res;
-#line 263 "derived_scalars.cpp"
+#line 264 "derived_scalars.cpp"
 out[0] = res;
-#line 1620 "derived_scalars.hip"
+#line 1621 "derived_scalars.hip"
 }
 
 
@@ -1631,35 +1632,35 @@ void halve_until(T* x, int n, T tol, int* steps, T* out, qd::StreamRef qd_stream
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(T)} });
   T res = T(1e30);
   int k = 0;
-  // 'res' is reduced in the loop below (derived_scalars.cpp:251): from here on its value is the device's, starting from the host's
+  // 'res' is reduced in the loop below (derived_scalars.cpp:252): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(qd::detail::present_value(static_cast<T>(res), "halve_until", "res")));
-  qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 251);
+  qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 252);
   while ((qd::detail::read_scalar(res, qd_scratch.slot<T>(0), qd_stream), (res > tol && k < 60))) {
-    // derived_scalars.cpp:252: res = T(0)
+    // derived_scalars.cpp:253: res = T(0)
     qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(qd::detail::present_value(static_cast<T>(T(0)), "halve_until", "T(0)")));
-    qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 252);
-    // parallel loop with reductions, derived_scalars.cpp:254: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 253);
+    // parallel loop with reductions, derived_scalars.cpp:255: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_halve_until_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "halve_until", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 254);
+      qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 255);
     }
     [[maybe_unused]] T bump{}; // computed on the device: slot 1
-    // serial task, derived_scalars.cpp:258
-    qd_halve_until_set1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(1), n, qd_scratch.slot<T>(0));
-    qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 258);
     // serial task, derived_scalars.cpp:259
-    qd_halve_until_task2<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(x, "halve_until", "x"), qd_scratch.slot<T>(1));
+    qd_halve_until_set1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(1), n, qd_scratch.slot<T>(0));
     qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 259);
+    // serial task, derived_scalars.cpp:260
+    qd_halve_until_task2<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(x, "halve_until", "x"), qd_scratch.slot<T>(1));
+    qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 260);
     ++k;
   }
-  // serial task, derived_scalars.cpp:262
-  qd_halve_until_task3<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "halve_until", "steps"), k);
-  qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 262);
   // serial task, derived_scalars.cpp:263
-  qd_halve_until_task4<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "halve_until", "out"), qd_scratch.slot<T>(0));
+  qd_halve_until_task3<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "halve_until", "steps"), k);
   qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 263);
+  // serial task, derived_scalars.cpp:264
+  qd_halve_until_task4<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "halve_until", "out"), qd_scratch.slot<T>(0));
+  qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 264);
 }
 
 template <typename T>
@@ -1668,15 +1669,15 @@ void halve_until(T* x, int n, T tol, int* steps, T* out) {
 }
 
 // ---- end of qd kernel 'halve_until' ----
-#line 264 "derived_scalars.cpp"
+#line 265 "derived_scalars.cpp"
 
 template void halve_until<double>(double*, int, double, int*, double*);
 
 // A 'loop seq' condition reading a derived 'T' local: the host reads the
 // device's value before each test.
-// ---- qd kernel 'raise_by_mean' (derived_scalars.cpp:269), translated by qd-translate ----
-#line 1679 "derived_scalars.hip"
-// Parallel loop of 'raise_by_mean' (derived_scalars.cpp:275) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'raise_by_mean' (derived_scalars.cpp:270), translated by qd-translate ----
+#line 1680 "derived_scalars.hip"
+// Parallel loop of 'raise_by_mean' (derived_scalars.cpp:276) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_raise_by_mean_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_sum, T* qd_partials_sum, T qd_init_sum, unsigned* qd_done) {
@@ -1688,16 +1689,16 @@ qd_raise_by_mean_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 276 "derived_scalars.cpp"
+#line 277 "derived_scalars.cpp"
 sum += x[i];
-#line 1694 "derived_scalars.hip"
+#line 1695 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 276 "derived_scalars.cpp"
+#line 277 "derived_scalars.cpp"
 sum += x[i];
-#line 1701 "derived_scalars.hip"
+#line 1702 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
@@ -1711,37 +1712,37 @@ sum += x[i];
   }
 }
 
-// Statement of 'raise_by_mean' (derived_scalars.cpp:277) that declares 'limit' with a value computed from reductions' results: runs on one thread.
+// Statement of 'raise_by_mean' (derived_scalars.cpp:278) that declares 'limit' with a value computed from reductions' results: runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_raise_by_mean_set1(T* qd_slot, int n, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
-#line 277 "derived_scalars.cpp"
+#line 278 "derived_scalars.cpp"
 const T limit = sum / T(n);
-#line 1722 "derived_scalars.hip"
+#line 1723 "derived_scalars.hip"
   *qd_slot = limit;
 }
 
-// Parallel loop of 'raise_by_mean' (derived_scalars.cpp:281): a grid-stride loop over the iterations.
+// Parallel loop of 'raise_by_mean' (derived_scalars.cpp:282): a grid-stride loop over the iterations.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_raise_by_mean_loop2(int qd_begin, std::uint64_t qd_count, T * x) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 282 "derived_scalars.cpp"
+#line 283 "derived_scalars.cpp"
 x[i] += T(1);
-#line 1735 "derived_scalars.hip"
+#line 1736 "derived_scalars.hip"
   }
 }
 
-// Serial task of 'raise_by_mean' (derived_scalars.cpp:284): runs on one thread.
+// Serial task of 'raise_by_mean' (derived_scalars.cpp:285): runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_raise_by_mean_task3(int * steps, int k) {
-#line 284 "derived_scalars.cpp"
+#line 285 "derived_scalars.cpp"
 steps[0] = k;
-#line 1745 "derived_scalars.hip"
+#line 1746 "derived_scalars.hip"
 }
 
 
@@ -1755,32 +1756,32 @@ void raise_by_mean(T* x, int n, int* steps, qd::StreamRef qd_stream) {
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(T)} });
   T sum = T(0);
-  // parallel loop with reductions, derived_scalars.cpp:275: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:276: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_raise_by_mean_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "raise_by_mean", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "raise_by_mean", "derived_scalars.cpp", 275);
+    qd::detail::check_launch(hipGetLastError(), "raise_by_mean", "derived_scalars.cpp", 276);
   }
   [[maybe_unused]] T limit{}; // computed on the device: slot 1
-  // serial task, derived_scalars.cpp:277
+  // serial task, derived_scalars.cpp:278
   qd_raise_by_mean_set1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(1), n, qd_scratch.slot<T>(0));
-  qd::detail::check_launch(hipGetLastError(), "raise_by_mean", "derived_scalars.cpp", 277);
+  qd::detail::check_launch(hipGetLastError(), "raise_by_mean", "derived_scalars.cpp", 278);
   int k = 0;
   for (; (qd::detail::read_scalar(limit, qd_scratch.slot<T>(1), qd_stream), (k < limit)); ++k) {
-    // parallel loop, derived_scalars.cpp:281
+    // parallel loop, derived_scalars.cpp:282
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_raise_by_mean_loop2<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "raise_by_mean", "x"));
-        qd::detail::check_launch(hipGetLastError(), "raise_by_mean", "derived_scalars.cpp", 281);
+        qd::detail::check_launch(hipGetLastError(), "raise_by_mean", "derived_scalars.cpp", 282);
       }
     }
   }
-  // serial task, derived_scalars.cpp:284
+  // serial task, derived_scalars.cpp:285
   qd_raise_by_mean_task3<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "raise_by_mean", "steps"), k);
-  qd::detail::check_launch(hipGetLastError(), "raise_by_mean", "derived_scalars.cpp", 284);
+  qd::detail::check_launch(hipGetLastError(), "raise_by_mean", "derived_scalars.cpp", 285);
 }
 
 template <typename T>
@@ -1789,14 +1790,14 @@ void raise_by_mean(T* x, int n, int* steps) {
 }
 
 // ---- end of qd kernel 'raise_by_mean' ----
-#line 285 "derived_scalars.cpp"
+#line 286 "derived_scalars.cpp"
 
 template void raise_by_mean<int>(int*, int, int*);
 
 // The same in graph mode, a graph node computing the derived value.
-// ---- qd kernel 'to_unit_mean' (derived_scalars.cpp:289), translated by qd-translate ----
-#line 1799 "derived_scalars.hip"
-// Parallel loop of 'to_unit_mean' (derived_scalars.cpp:295) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'to_unit_mean' (derived_scalars.cpp:290), translated by qd-translate ----
+#line 1800 "derived_scalars.hip"
+// Parallel loop of 'to_unit_mean' (derived_scalars.cpp:296) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_to_unit_mean_loop0(int qd_begin, std::uint64_t qd_count, T * a, T* qd_result_total, T* qd_partials_total, T qd_init_total, unsigned* qd_done) {
@@ -1808,16 +1809,16 @@ qd_to_unit_mean_loop0(int qd_begin, std::uint64_t qd_count, T * a, T* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 296 "derived_scalars.cpp"
+#line 297 "derived_scalars.cpp"
 total += a[i];
-#line 1814 "derived_scalars.hip"
+#line 1815 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 296 "derived_scalars.cpp"
+#line 297 "derived_scalars.cpp"
 total += a[i];
-#line 1821 "derived_scalars.hip"
+#line 1822 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_total[256];
@@ -1831,18 +1832,18 @@ total += a[i];
   }
 }
 
-// Statement of 'to_unit_mean' (derived_scalars.cpp:297) that declares 'mean' with a value computed from reductions' results: runs on one thread.
+// Statement of 'to_unit_mean' (derived_scalars.cpp:298) that declares 'mean' with a value computed from reductions' results: runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_to_unit_mean_set1(T* qd_slot, int n, const T* qd_scalar_total) {
   const T total = *qd_scalar_total;
-#line 297 "derived_scalars.cpp"
+#line 298 "derived_scalars.cpp"
 const T mean = total / T(n);
-#line 1842 "derived_scalars.hip"
+#line 1843 "derived_scalars.hip"
   *qd_slot = mean;
 }
 
-// Parallel loop of 'to_unit_mean' (derived_scalars.cpp:298): a grid-stride loop over the iterations.
+// Parallel loop of 'to_unit_mean' (derived_scalars.cpp:299): a grid-stride loop over the iterations.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_to_unit_mean_loop2(int qd_begin, std::uint64_t qd_count, T * a, const T* qd_scalar_mean) {
@@ -1850,9 +1851,9 @@ qd_to_unit_mean_loop2(int qd_begin, std::uint64_t qd_count, T * a, const T* qd_s
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 299 "derived_scalars.cpp"
+#line 300 "derived_scalars.cpp"
 a[i] = a[i] / mean;
-#line 1856 "derived_scalars.hip"
+#line 1857 "derived_scalars.hip"
   }
 }
 
@@ -1864,24 +1865,24 @@ void to_unit_mean(T* a, int n, qd::StreamRef qd_stream) {
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(T)} });
-  static qd::detail::GraphSite qd_graph_site("to_unit_mean", "derived_scalars.cpp", 289);
+  static qd::detail::GraphSite qd_graph_site("to_unit_mean", "derived_scalars.cpp", 290);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   T total = T(0);
-  // parallel loop with reductions, derived_scalars.cpp:295: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:296: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_to_unit_mean_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 295, qd_begin, qd_count, qd::detail::present_or_device(a, "to_unit_mean", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), total, qd_scratch.counter(0));
+    qd_graph.launch(0, &qd_to_unit_mean_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 296, qd_begin, qd_count, qd::detail::present_or_device(a, "to_unit_mean", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), total, qd_scratch.counter(0));
   }
   [[maybe_unused]] T mean{}; // computed on the device: slot 1
-  // serial task, derived_scalars.cpp:297
-  qd_graph.launch(0, &qd_to_unit_mean_set1<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 297, qd_scratch.slot<T>(1), n, qd_scratch.slot<T>(0));
-  // parallel loop, derived_scalars.cpp:298
+  // serial task, derived_scalars.cpp:298
+  qd_graph.launch(0, &qd_to_unit_mean_set1<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 298, qd_scratch.slot<T>(1), n, qd_scratch.slot<T>(0));
+  // parallel loop, derived_scalars.cpp:299
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_to_unit_mean_loop2<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 298, qd_begin, qd_count, qd::detail::present_or_device(a, "to_unit_mean", "a"), qd_scratch.slot<T>(1));
+      qd_graph.launch(0, &qd_to_unit_mean_loop2<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 299, qd_begin, qd_count, qd::detail::present_or_device(a, "to_unit_mean", "a"), qd_scratch.slot<T>(1));
     }
   }
   qd_graph.submit();
@@ -1893,15 +1894,15 @@ void to_unit_mean(T* a, int n) {
 }
 
 // ---- end of qd kernel 'to_unit_mean' ----
-#line 300 "derived_scalars.cpp"
+#line 301 "derived_scalars.cpp"
 
 template void to_unit_mean<float>(float*, int);
 
 // A graph-mode 'loop seq' of a template: the condition's 'gap', the moved
 // 'rate' and the body's 'r' derived from it live on the device, typed 'T'.
-// ---- qd kernel 'settle_typed' (derived_scalars.cpp:305), translated by qd-translate ----
-#line 1904 "derived_scalars.hip"
-// Parallel loop of 'settle_typed' (derived_scalars.cpp:311) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'settle_typed' (derived_scalars.cpp:306), translated by qd-translate ----
+#line 1905 "derived_scalars.hip"
+// Parallel loop of 'settle_typed' (derived_scalars.cpp:312) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_settle_typed_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_sum, T* qd_partials_sum, T qd_init_sum, unsigned* qd_done) {
@@ -1913,16 +1914,16 @@ qd_settle_typed_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 312 "derived_scalars.cpp"
+#line 313 "derived_scalars.cpp"
 sum += x[i];
-#line 1919 "derived_scalars.hip"
+#line 1920 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 312 "derived_scalars.cpp"
+#line 313 "derived_scalars.cpp"
 sum += x[i];
-#line 1926 "derived_scalars.hip"
+#line 1927 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
@@ -1936,31 +1937,31 @@ sum += x[i];
   }
 }
 
-// Statement of 'settle_typed' (derived_scalars.cpp:313) that declares 'gap' with a value computed from reductions' results: runs on one thread.
+// Statement of 'settle_typed' (derived_scalars.cpp:314) that declares 'gap' with a value computed from reductions' results: runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_settle_typed_set1(T* qd_slot, T target, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
-#line 313 "derived_scalars.cpp"
+#line 314 "derived_scalars.cpp"
 T gap = sum - target;
-#line 1947 "derived_scalars.hip"
+#line 1948 "derived_scalars.hip"
   *qd_slot = gap;
 }
 
-// Parallel loop of 'settle_typed' (derived_scalars.cpp:319): a grid-stride loop over the iterations.
+// Parallel loop of 'settle_typed' (derived_scalars.cpp:320): a grid-stride loop over the iterations.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_settle_typed_loop2(int qd_begin, std::uint64_t qd_count, T * x, const T r) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 320 "derived_scalars.cpp"
+#line 321 "derived_scalars.cpp"
 x[i] = r * x[i];
-#line 1960 "derived_scalars.hip"
+#line 1961 "derived_scalars.hip"
   }
 }
 
-// Parallel loop of 'settle_typed' (derived_scalars.cpp:324) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'settle_typed' (derived_scalars.cpp:325) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_settle_typed_loop3(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_sum, T* qd_partials_sum, unsigned* qd_done) {
@@ -1972,16 +1973,16 @@ qd_settle_typed_loop3(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 325 "derived_scalars.cpp"
+#line 326 "derived_scalars.cpp"
 sum += x[i];
-#line 1978 "derived_scalars.hip"
+#line 1979 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 325 "derived_scalars.cpp"
+#line 326 "derived_scalars.cpp"
 sum += x[i];
-#line 1985 "derived_scalars.hip"
+#line 1986 "derived_scalars.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
@@ -1995,35 +1996,35 @@ sum += x[i];
   }
 }
 
-// Statement of 'settle_typed' (derived_scalars.cpp:326) that sets the reduction result 'gap': runs on one thread.
+// Statement of 'settle_typed' (derived_scalars.cpp:327) that sets the reduction result 'gap': runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_settle_typed_set4(T* qd_slot, T target, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
   T gap = *qd_slot;
-#line 326 "derived_scalars.cpp"
+#line 327 "derived_scalars.cpp"
 gap = sum - target;
-#line 2007 "derived_scalars.hip"
+#line 2008 "derived_scalars.hip"
   *qd_slot = gap;
-}
-
-// Serial task of 'settle_typed' (derived_scalars.cpp:329): runs on one thread.
-template <typename T>
-static __global__ void __launch_bounds__(1)
-qd_settle_typed_task5(int * steps, int k) {
-#line 329 "derived_scalars.cpp"
-steps[0] = k;
-#line 2017 "derived_scalars.hip"
 }
 
 // Serial task of 'settle_typed' (derived_scalars.cpp:330): runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
+qd_settle_typed_task5(int * steps, int k) {
+#line 330 "derived_scalars.cpp"
+steps[0] = k;
+#line 2018 "derived_scalars.hip"
+}
+
+// Serial task of 'settle_typed' (derived_scalars.cpp:331): runs on one thread.
+template <typename T>
+static __global__ void __launch_bounds__(1)
 qd_settle_typed_task6(T * x, const T* qd_scalar_gap) {
   const T gap = *qd_scalar_gap;
-#line 330 "derived_scalars.cpp"
+#line 331 "derived_scalars.cpp"
 x[0] = gap;
-#line 2027 "derived_scalars.hip"
+#line 2028 "derived_scalars.hip"
 }
 
 
@@ -2037,52 +2038,52 @@ void settle_typed(T* x, int n, T target, int* steps, qd::StreamRef qd_stream) {
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 2, { {256, sizeof(T)}, {256, sizeof(T)} });
   T sum = T(0);
-  // parallel loop with reductions, derived_scalars.cpp:311: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, derived_scalars.cpp:312: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_settle_typed_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 311);
+    qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 312);
   }
   [[maybe_unused]] T gap{}; // computed on the device: slot 1
-  // serial task, derived_scalars.cpp:313
+  // serial task, derived_scalars.cpp:314
   qd_settle_typed_set1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(1), target, qd_scratch.slot<T>(0));
-  qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 313);
+  qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 314);
   T rate = T(0.9);
   int k = 0;
   while ((qd::detail::read_scalar(gap, qd_scratch.slot<T>(1), qd_stream), (gap > T(0) && k < 60))) {
     const T r = rate * T(0.5) + T(0.45);
-    // parallel loop, derived_scalars.cpp:319
+    // parallel loop, derived_scalars.cpp:320
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_settle_typed_loop2<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), r);
-        qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 319);
+        qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 320);
       }
     }
     rate = r;
-    // derived_scalars.cpp:322: sum = T(0)
+    // derived_scalars.cpp:323: sum = T(0)
     qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(qd::detail::present_value(static_cast<T>(T(0)), "settle_typed", "T(0)")));
-    qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 322);
-    // parallel loop with reductions, derived_scalars.cpp:324: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 323);
+    // parallel loop with reductions, derived_scalars.cpp:325: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_typed_loop3<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(1), qd_scratch.counter(1));
-      qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 324);
+      qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 325);
     }
-    // serial task, derived_scalars.cpp:326
+    // serial task, derived_scalars.cpp:327
     qd_settle_typed_set4<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(1), target, qd_scratch.slot<T>(0));
-    qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 326);
+    qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 327);
     ++k;
   }
-  // serial task, derived_scalars.cpp:329
-  qd_settle_typed_task5<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "settle_typed", "steps"), k);
-  qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 329);
   // serial task, derived_scalars.cpp:330
-  qd_settle_typed_task6<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(1));
+  qd_settle_typed_task5<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "settle_typed", "steps"), k);
   qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 330);
+  // serial task, derived_scalars.cpp:331
+  qd_settle_typed_task6<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(1));
+  qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 331);
 }
 
 template <typename T>
@@ -2091,6 +2092,6 @@ void settle_typed(T* x, int n, T target, int* steps) {
 }
 
 // ---- end of qd kernel 'settle_typed' ----
-#line 331 "derived_scalars.cpp"
+#line 332 "derived_scalars.cpp"
 
 template void settle_typed<float>(float*, int, float, int*);

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "device_condition_loops.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Loops whose condition the GPU computes: a '#pragma qd loop seq' loop whose
 // condition reads a reduction's result. The reduction's variable is
 // declared before the loop, as serial code declares it; it may be reset at
@@ -13,9 +14,9 @@
 // its iteration cap (see the driver).
 #include <cmath>
 
-// ---- qd kernel 'jacobi' (device_condition_loops.cpp:11), translated by qd-translate ----
-#line 18 "device_condition_loops.cpu.cpp"
-// Parallel loop of 'jacobi' (device_condition_loops.cpp:20) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'jacobi' (device_condition_loops.cpp:12), translated by qd-translate ----
+#line 19 "device_condition_loops.cpu.cpp"
+// Parallel loop of 'jacobi' (device_condition_loops.cpp:21) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_jacobi_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int n, float& res) {
 #if defined(_OPENMP)
@@ -23,45 +24,45 @@ qd_jacobi_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u
 #pragma omp parallel for reduction(qd_fmax_res: res)
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 20 "device_condition_loops.cpp"
+#line 21 "device_condition_loops.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 32 "device_condition_loops.cpu.cpp"
+#line 33 "device_condition_loops.cpu.cpp"
   }
-}
-
-// Serial task of 'jacobi' (device_condition_loops.cpp:24): runs once, on the calling thread.
-static void
-qd_jacobi_task1(float * u, float * v) {
-#line 24 "device_condition_loops.cpp"
-v[0] = u[0];
-#line 41 "device_condition_loops.cpu.cpp"
 }
 
 // Serial task of 'jacobi' (device_condition_loops.cpp:25): runs once, on the calling thread.
 static void
-qd_jacobi_task2(float * u, float * v, int n) {
+qd_jacobi_task1(float * u, float * v) {
 #line 25 "device_condition_loops.cpp"
-v[n - 1] = u[n - 1];
-#line 49 "device_condition_loops.cpu.cpp"
+v[0] = u[0];
+#line 42 "device_condition_loops.cpu.cpp"
 }
 
-// Serial task of 'jacobi' (device_condition_loops.cpp:31): runs once, on the calling thread.
+// Serial task of 'jacobi' (device_condition_loops.cpp:26): runs once, on the calling thread.
 static void
-qd_jacobi_task3(int * iterations, int it) {
-#line 31 "device_condition_loops.cpp"
-iterations[0] = it;
-#line 57 "device_condition_loops.cpu.cpp"
+qd_jacobi_task2(float * u, float * v, int n) {
+#line 26 "device_condition_loops.cpp"
+v[n - 1] = u[n - 1];
+#line 50 "device_condition_loops.cpu.cpp"
 }
 
 // Serial task of 'jacobi' (device_condition_loops.cpp:32): runs once, on the calling thread.
 static void
-qd_jacobi_task4(float * residual, float res) {
+qd_jacobi_task3(int * iterations, int it) {
 #line 32 "device_condition_loops.cpp"
+iterations[0] = it;
+#line 58 "device_condition_loops.cpu.cpp"
+}
+
+// Serial task of 'jacobi' (device_condition_loops.cpp:33): runs once, on the calling thread.
+static void
+qd_jacobi_task4(float * residual, float res) {
+#line 33 "device_condition_loops.cpp"
 residual[0] = res;
-#line 65 "device_condition_loops.cpu.cpp"
+#line 66 "device_condition_loops.cpu.cpp"
 }
 
 
@@ -72,24 +73,24 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
   int it = 0;
   while (res > tol && it < max_it) {
     res = 0.0f;
-    // parallel loop with reductions, device_condition_loops.cpp:20
+    // parallel loop with reductions, device_condition_loops.cpp:21
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       qd_jacobi_loop0(qd_begin, qd_count, u, v, n, res);
     }
-    // serial task, device_condition_loops.cpp:24
-    qd_jacobi_task1(u, v);
     // serial task, device_condition_loops.cpp:25
+    qd_jacobi_task1(u, v);
+    // serial task, device_condition_loops.cpp:26
     qd_jacobi_task2(u, v, n);
     float* t = u;
     u = v;
     v = t;
     ++it;
   }
-  // serial task, device_condition_loops.cpp:31
-  qd_jacobi_task3(iterations, it);
   // serial task, device_condition_loops.cpp:32
+  qd_jacobi_task3(iterations, it);
+  // serial task, device_condition_loops.cpp:33
   qd_jacobi_task4(residual, res);
 }
 
@@ -98,33 +99,33 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
 }
 
 // ---- end of qd kernel 'jacobi' ----
-#line 33 "device_condition_loops.cpp"
+#line 34 "device_condition_loops.cpp"
 
 
-// ---- qd kernel 'halve_until' (device_condition_loops.cpp:35), translated by qd-translate ----
-#line 106 "device_condition_loops.cpu.cpp"
-// Parallel loop of 'halve_until' (device_condition_loops.cpp:44) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'halve_until' (device_condition_loops.cpp:36), translated by qd-translate ----
+#line 107 "device_condition_loops.cpu.cpp"
+// Parallel loop of 'halve_until' (device_condition_loops.cpp:45) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_halve_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 44 "device_condition_loops.cpp"
+#line 45 "device_condition_loops.cpp"
 {
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 119 "device_condition_loops.cpu.cpp"
+#line 120 "device_condition_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'halve_until' (device_condition_loops.cpp:50): runs once, on the calling thread.
+// Serial task of 'halve_until' (device_condition_loops.cpp:51): runs once, on the calling thread.
 static void
 qd_halve_until_task1(int * steps, int k) {
-#line 50 "device_condition_loops.cpp"
+#line 51 "device_condition_loops.cpp"
 steps[0] = k;
-#line 128 "device_condition_loops.cpu.cpp"
+#line 129 "device_condition_loops.cpu.cpp"
 }
 
 
@@ -135,7 +136,7 @@ void halve_until(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
   int k = 0;
   do {
     total = 0.0f;
-    // parallel loop with reductions, device_condition_loops.cpp:44
+    // parallel loop with reductions, device_condition_loops.cpp:45
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -143,7 +144,7 @@ void halve_until(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
     }
     ++k;
   } while (total > limit);
-  // serial task, device_condition_loops.cpp:50
+  // serial task, device_condition_loops.cpp:51
   qd_halve_until_task1(steps, k);
 }
 
@@ -152,51 +153,51 @@ void halve_until(float* a, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'halve_until' ----
-#line 51 "device_condition_loops.cpp"
+#line 52 "device_condition_loops.cpp"
 
 
-// ---- qd kernel 'grow' (device_condition_loops.cpp:53), translated by qd-translate ----
-#line 160 "device_condition_loops.cpu.cpp"
-// Parallel loop of 'grow' (device_condition_loops.cpp:61) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'grow' (device_condition_loops.cpp:54), translated by qd-translate ----
+#line 161 "device_condition_loops.cpu.cpp"
+// Parallel loop of 'grow' (device_condition_loops.cpp:62) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_grow_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& sum) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 62 "device_condition_loops.cpp"
+#line 63 "device_condition_loops.cpp"
 sum += a[i];
-#line 170 "device_condition_loops.cpu.cpp"
+#line 171 "device_condition_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'grow' (device_condition_loops.cpp:63): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'grow' (device_condition_loops.cpp:64): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_grow_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 64 "device_condition_loops.cpp"
+#line 65 "device_condition_loops.cpp"
 a[i] = a[i] * 1.5f;
-#line 183 "device_condition_loops.cpu.cpp"
+#line 184 "device_condition_loops.cpu.cpp"
   }
-}
-
-// Serial task of 'grow' (device_condition_loops.cpp:66): runs once, on the calling thread.
-static void
-qd_grow_task2(int * rounds, int r) {
-#line 66 "device_condition_loops.cpp"
-rounds[0] = r;
-#line 192 "device_condition_loops.cpu.cpp"
 }
 
 // Serial task of 'grow' (device_condition_loops.cpp:67): runs once, on the calling thread.
 static void
-qd_grow_task3(float * a, float sum) {
+qd_grow_task2(int * rounds, int r) {
 #line 67 "device_condition_loops.cpp"
+rounds[0] = r;
+#line 193 "device_condition_loops.cpu.cpp"
+}
+
+// Serial task of 'grow' (device_condition_loops.cpp:68): runs once, on the calling thread.
+static void
+qd_grow_task3(float * a, float sum) {
+#line 68 "device_condition_loops.cpp"
 a[0] = sum;
-#line 200 "device_condition_loops.cpu.cpp"
+#line 201 "device_condition_loops.cpu.cpp"
 }
 
 
@@ -206,22 +207,22 @@ void grow(float* a, int n, float target, int* rounds, qd::StreamRef qd_stream) {
   float sum = 0.0f;
   int r = 0;
   for (r = 0; sum < target && r < 50; ++r) {
-    // parallel loop with reductions, device_condition_loops.cpp:61
+    // parallel loop with reductions, device_condition_loops.cpp:62
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_grow_loop0(qd_begin, qd_count, a, n, sum);
     }
-    // parallel loop, device_condition_loops.cpp:63
+    // parallel loop, device_condition_loops.cpp:64
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_grow_loop1(qd_begin, qd_count, a, n);
     }
   }
-  // serial task, device_condition_loops.cpp:66
-  qd_grow_task2(rounds, r);
   // serial task, device_condition_loops.cpp:67
+  qd_grow_task2(rounds, r);
+  // serial task, device_condition_loops.cpp:68
   qd_grow_task3(a, sum);
 }
 
@@ -230,75 +231,75 @@ void grow(float* a, int n, float target, int* rounds) {
 }
 
 // ---- end of qd kernel 'grow' ----
-#line 68 "device_condition_loops.cpp"
+#line 69 "device_condition_loops.cpp"
 
 
 // Graph mode: a reduction's result reset by a statement of its own, and a
 // host loop (its condition on the host) whose reductions accumulate into a
 // local declared before it. Both are launches of the call's graph.
-// ---- qd kernel 'moments' (device_condition_loops.cpp:73), translated by qd-translate ----
-#line 241 "device_condition_loops.cpu.cpp"
-// Parallel loop of 'moments' (device_condition_loops.cpp:78) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'moments' (device_condition_loops.cpp:74), translated by qd-translate ----
+#line 242 "device_condition_loops.cpu.cpp"
+// Parallel loop of 'moments' (device_condition_loops.cpp:79) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_moments_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& s) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: s)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 79 "device_condition_loops.cpp"
+#line 80 "device_condition_loops.cpp"
 s += a[i];
-#line 251 "device_condition_loops.cpu.cpp"
+#line 252 "device_condition_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'moments' (device_condition_loops.cpp:80): runs once, on the calling thread.
+// Serial task of 'moments' (device_condition_loops.cpp:81): runs once, on the calling thread.
 static void
 qd_moments_task1(float * out, float s) {
-#line 80 "device_condition_loops.cpp"
+#line 81 "device_condition_loops.cpp"
 out[0] = s;
-#line 260 "device_condition_loops.cpu.cpp"
+#line 261 "device_condition_loops.cpu.cpp"
 }
 
-// Parallel loop of 'moments' (device_condition_loops.cpp:83) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'moments' (device_condition_loops.cpp:84) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_moments_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& s) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: s)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 84 "device_condition_loops.cpp"
+#line 85 "device_condition_loops.cpp"
 s += a[i] * a[i];
-#line 272 "device_condition_loops.cpu.cpp"
+#line 273 "device_condition_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'moments' (device_condition_loops.cpp:85): runs once, on the calling thread.
+// Serial task of 'moments' (device_condition_loops.cpp:86): runs once, on the calling thread.
 static void
 qd_moments_task3(float * out, float s) {
-#line 85 "device_condition_loops.cpp"
+#line 86 "device_condition_loops.cpp"
 out[1] = s;
-#line 281 "device_condition_loops.cpu.cpp"
+#line 282 "device_condition_loops.cpu.cpp"
 }
 
-// Parallel loop of 'moments' (device_condition_loops.cpp:90) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'moments' (device_condition_loops.cpp:91) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_moments_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int t, int n, float& weighted) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: weighted)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 91 "device_condition_loops.cpp"
+#line 92 "device_condition_loops.cpp"
 weighted += a[i] * static_cast<float>(t);
-#line 293 "device_condition_loops.cpu.cpp"
+#line 294 "device_condition_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'moments' (device_condition_loops.cpp:93): runs once, on the calling thread.
+// Serial task of 'moments' (device_condition_loops.cpp:94): runs once, on the calling thread.
 static void
 qd_moments_task5(float * out, float weighted) {
-#line 93 "device_condition_loops.cpp"
+#line 94 "device_condition_loops.cpp"
 out[2] = weighted;
-#line 302 "device_condition_loops.cpu.cpp"
+#line 303 "device_condition_loops.cpu.cpp"
 }
 
 
@@ -306,33 +307,33 @@ out[2] = weighted;
 void moments(const float* a, int n, int steps, float* out, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float s = 0.0f;
-  // parallel loop with reductions, device_condition_loops.cpp:78
+  // parallel loop with reductions, device_condition_loops.cpp:79
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_moments_loop0(qd_begin, qd_count, a, n, s);
   }
-  // serial task, device_condition_loops.cpp:80
+  // serial task, device_condition_loops.cpp:81
   qd_moments_task1(out, s);
   s = 1.0f;
-  // parallel loop with reductions, device_condition_loops.cpp:83
+  // parallel loop with reductions, device_condition_loops.cpp:84
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_moments_loop2(qd_begin, qd_count, a, n, s);
   }
-  // serial task, device_condition_loops.cpp:85
+  // serial task, device_condition_loops.cpp:86
   qd_moments_task3(out, s);
   float weighted = 0.5f;
   for (int t = 0; t < steps; ++t) {
-    // parallel loop with reductions, device_condition_loops.cpp:90
+    // parallel loop with reductions, device_condition_loops.cpp:91
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_moments_loop4(qd_begin, qd_count, a, t, n, weighted);
     }
   }
-  // serial task, device_condition_loops.cpp:93
+  // serial task, device_condition_loops.cpp:94
   qd_moments_task5(out, weighted);
 }
 
@@ -341,57 +342,57 @@ void moments(const float* a, int n, int steps, float* out) {
 }
 
 // ---- end of qd kernel 'moments' ----
-#line 94 "device_condition_loops.cpp"
+#line 95 "device_condition_loops.cpp"
 
 
 // Conjugate gradients' 'rr = rr_new;': a reduction's result set from
 // another one on the device, and changed by a compound assignment; the
 // condition reads a result computed before the loop and set in it.
-// ---- qd kernel 'shrink' (device_condition_loops.cpp:99), translated by qd-translate ----
-#line 352 "device_condition_loops.cpu.cpp"
-// Parallel loop of 'shrink' (device_condition_loops.cpp:104) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'shrink' (device_condition_loops.cpp:100), translated by qd-translate ----
+#line 353 "device_condition_loops.cpu.cpp"
+// Parallel loop of 'shrink' (device_condition_loops.cpp:105) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_shrink_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& norm) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: norm)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 105 "device_condition_loops.cpp"
+#line 106 "device_condition_loops.cpp"
 norm += x[i] * x[i];
-#line 362 "device_condition_loops.cpu.cpp"
+#line 363 "device_condition_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'shrink' (device_condition_loops.cpp:111) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'shrink' (device_condition_loops.cpp:112) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_shrink_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& next) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: next)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 111 "device_condition_loops.cpp"
+#line 112 "device_condition_loops.cpp"
 {
             x[i] = 0.75f * x[i];
             next += x[i] * x[i];
         }
-#line 378 "device_condition_loops.cpu.cpp"
+#line 379 "device_condition_loops.cpu.cpp"
   }
-}
-
-// Serial task of 'shrink' (device_condition_loops.cpp:119): runs once, on the calling thread.
-static void
-qd_shrink_task2(int * steps, int k) {
-#line 119 "device_condition_loops.cpp"
-steps[0] = k;
-#line 387 "device_condition_loops.cpu.cpp"
 }
 
 // Serial task of 'shrink' (device_condition_loops.cpp:120): runs once, on the calling thread.
 static void
-qd_shrink_task3(float * out, float norm) {
+qd_shrink_task2(int * steps, int k) {
 #line 120 "device_condition_loops.cpp"
+steps[0] = k;
+#line 388 "device_condition_loops.cpu.cpp"
+}
+
+// Serial task of 'shrink' (device_condition_loops.cpp:121): runs once, on the calling thread.
+static void
+qd_shrink_task3(float * out, float norm) {
+#line 121 "device_condition_loops.cpp"
 out[0] = norm;
-#line 395 "device_condition_loops.cpu.cpp"
+#line 396 "device_condition_loops.cpu.cpp"
 }
 
 
@@ -399,7 +400,7 @@ out[0] = norm;
 void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float norm = 0.0f;
-  // parallel loop with reductions, device_condition_loops.cpp:104
+  // parallel loop with reductions, device_condition_loops.cpp:105
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -408,7 +409,7 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
   int k = 0;
   while (norm > tol && k < 100) {
     float next = 0.0f;
-    // parallel loop with reductions, device_condition_loops.cpp:111
+    // parallel loop with reductions, device_condition_loops.cpp:112
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -418,9 +419,9 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
     norm *= 1.0f + 1.0f / static_cast<float>(n);
     ++k;
   }
-  // serial task, device_condition_loops.cpp:119
-  qd_shrink_task2(steps, k);
   // serial task, device_condition_loops.cpp:120
+  qd_shrink_task2(steps, k);
+  // serial task, device_condition_loops.cpp:121
   qd_shrink_task3(out, norm);
 }
 
@@ -429,37 +430,37 @@ void shrink(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'shrink' ----
-#line 121 "device_condition_loops.cpp"
+#line 122 "device_condition_loops.cpp"
 
 
 // C style, as the classic OpenMP example jacobi.c writes it: locals declared
 // at the top without initializers, given values by host statements before
 // the loop; the reduction's variable is one of them.
-// ---- qd kernel 'c_style' (device_condition_loops.cpp:126), translated by qd-translate ----
-#line 440 "device_condition_loops.cpu.cpp"
-// Parallel loop of 'c_style' (device_condition_loops.cpp:137) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'c_style' (device_condition_loops.cpp:127), translated by qd-translate ----
+#line 441 "device_condition_loops.cpu.cpp"
+// Parallel loop of 'c_style' (device_condition_loops.cpp:138) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_c_style_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& change) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: change)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 137 "device_condition_loops.cpp"
+#line 138 "device_condition_loops.cpp"
 {
             const float next = 0.5f * a[i];
             change += a[i] - next;
             a[i] = next;
         }
-#line 454 "device_condition_loops.cpu.cpp"
+#line 455 "device_condition_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'c_style' (device_condition_loops.cpp:145): runs once, on the calling thread.
+// Serial task of 'c_style' (device_condition_loops.cpp:146): runs once, on the calling thread.
 static void
 qd_c_style_task1(int * steps, int k) {
-#line 145 "device_condition_loops.cpp"
+#line 146 "device_condition_loops.cpp"
 steps[0] = k;
-#line 463 "device_condition_loops.cpu.cpp"
+#line 464 "device_condition_loops.cpu.cpp"
 }
 
 
@@ -472,7 +473,7 @@ void c_style(float* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
   k = 0;
   while (k < 100 && change > tol) {
     change = 0.0f;
-    // parallel loop with reductions, device_condition_loops.cpp:137
+    // parallel loop with reductions, device_condition_loops.cpp:138
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -481,7 +482,7 @@ void c_style(float* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
     change = change / static_cast<float>(n);
     k = k + 1;
   }
-  // serial task, device_condition_loops.cpp:145
+  // serial task, device_condition_loops.cpp:146
   qd_c_style_task1(steps, k);
 }
 
@@ -490,14 +491,14 @@ void c_style(float* a, int n, float tol, int* steps) {
 }
 
 // ---- end of qd kernel 'c_style' ----
-#line 146 "device_condition_loops.cpp"
+#line 147 "device_condition_loops.cpp"
 
 
 // A template kernel whose reduction variable has the template's type: the
 // loop is analyzed on the pattern, where 'T top' has no type yet.
-// ---- qd kernel 'halve_typed' (device_condition_loops.cpp:150), translated by qd-translate ----
-#line 500 "device_condition_loops.cpu.cpp"
-// Parallel loop of 'halve_typed' (device_condition_loops.cpp:160) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'halve_typed' (device_condition_loops.cpp:151), translated by qd-translate ----
+#line 501 "device_condition_loops.cpu.cpp"
+// Parallel loop of 'halve_typed' (device_condition_loops.cpp:161) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
 qd_halve_typed_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * a, int n, T& top) {
@@ -505,22 +506,22 @@ qd_halve_typed_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * 
 #pragma omp parallel for reduction(max: top)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 160 "device_condition_loops.cpp"
+#line 161 "device_condition_loops.cpp"
 {
             a[i] = a[i] * T(0.5);
             top = a[i] > top ? a[i] : top;
         }
-#line 514 "device_condition_loops.cpu.cpp"
+#line 515 "device_condition_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'halve_typed' (device_condition_loops.cpp:166): runs once, on the calling thread.
+// Serial task of 'halve_typed' (device_condition_loops.cpp:167): runs once, on the calling thread.
 template <class T>
 static void
 qd_halve_typed_task1(int * steps, int k) {
-#line 166 "device_condition_loops.cpp"
+#line 167 "device_condition_loops.cpp"
 steps[0] = k;
-#line 524 "device_condition_loops.cpu.cpp"
+#line 525 "device_condition_loops.cpu.cpp"
 }
 
 
@@ -532,7 +533,7 @@ void halve_typed(T* a, int n, T tol, int* steps, qd::StreamRef qd_stream) {
   int k = 0;
   while (top > tol) {
     top = T(0);
-    // parallel loop with reductions, device_condition_loops.cpp:160
+    // parallel loop with reductions, device_condition_loops.cpp:161
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -540,7 +541,7 @@ void halve_typed(T* a, int n, T tol, int* steps, qd::StreamRef qd_stream) {
     }
     k = k + 1;
   }
-  // serial task, device_condition_loops.cpp:166
+  // serial task, device_condition_loops.cpp:167
   qd_halve_typed_task1<T>(steps, k);
 }
 
@@ -550,7 +551,7 @@ void halve_typed(T* a, int n, T tol, int* steps) {
 }
 
 // ---- end of qd kernel 'halve_typed' ----
-#line 167 "device_condition_loops.cpp"
+#line 168 "device_condition_loops.cpp"
 
 
 template void halve_typed<double>(double* a, int n, double tol, int* steps);

@@ -2,6 +2,7 @@
 // Licence: the code translated from device_condition_loops.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "device_condition_loops.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Loops whose condition the GPU computes: a '#pragma qd loop seq' loop whose
 // condition reads a reduction's result. The reduction's variable is
 // declared before the loop, as serial code declares it; it may be reset at
@@ -12,9 +13,9 @@
 // its iteration cap (see the driver).
 #include <cmath>
 
-// ---- qd kernel 'jacobi' (device_condition_loops.cpp:11), translated by qd-translate ----
-#line 17 "device_condition_loops.hip"
-// Parallel loop of 'jacobi' (device_condition_loops.cpp:20) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'jacobi' (device_condition_loops.cpp:12), translated by qd-translate ----
+#line 18 "device_condition_loops.hip"
+// Parallel loop of 'jacobi' (device_condition_loops.cpp:21) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_jacobi_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float* qd_result_res, float* qd_partials_res, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -25,22 +26,22 @@ qd_jacobi_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, floa
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 20 "device_condition_loops.cpp"
+#line 21 "device_condition_loops.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 34 "device_condition_loops.hip"
+#line 35 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 20 "device_condition_loops.cpp"
+#line 21 "device_condition_loops.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 44 "device_condition_loops.hip"
+#line 45 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_res[256];
@@ -54,37 +55,37 @@ qd_jacobi_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, floa
   }
 }
 
-// Serial task of 'jacobi' (device_condition_loops.cpp:24): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_jacobi_task1(float * u, float * v) {
-#line 24 "device_condition_loops.cpp"
-v[0] = u[0];
-#line 63 "device_condition_loops.hip"
-}
-
 // Serial task of 'jacobi' (device_condition_loops.cpp:25): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_jacobi_task2(float * u, float * v, int n) {
+qd_jacobi_task1(float * u, float * v) {
 #line 25 "device_condition_loops.cpp"
-v[n - 1] = u[n - 1];
-#line 71 "device_condition_loops.hip"
+v[0] = u[0];
+#line 64 "device_condition_loops.hip"
 }
 
-// Serial task of 'jacobi' (device_condition_loops.cpp:31): runs on one thread.
+// Serial task of 'jacobi' (device_condition_loops.cpp:26): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_jacobi_task3(int * iterations, int it) {
-#line 31 "device_condition_loops.cpp"
-iterations[0] = it;
-#line 79 "device_condition_loops.hip"
+qd_jacobi_task2(float * u, float * v, int n) {
+#line 26 "device_condition_loops.cpp"
+v[n - 1] = u[n - 1];
+#line 72 "device_condition_loops.hip"
 }
 
 // Serial task of 'jacobi' (device_condition_loops.cpp:32): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_jacobi_task3(int * iterations, int it) {
+#line 32 "device_condition_loops.cpp"
+iterations[0] = it;
+#line 80 "device_condition_loops.hip"
+}
+
+// Serial task of 'jacobi' (device_condition_loops.cpp:33): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_jacobi_task4(float * residual, const float* qd_scalar_res) {
   const float res = *qd_scalar_res;
-#line 32 "device_condition_loops.cpp"
+#line 33 "device_condition_loops.cpp"
 residual[0] = res;
-#line 88 "device_condition_loops.hip"
+#line 89 "device_condition_loops.hip"
 }
 
 
@@ -98,37 +99,37 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float res = 1e30f;
   int it = 0;
-  // 'res' is reduced in the loop below (device_condition_loops.cpp:17): from here on its value is the device's, starting from the host's
+  // 'res' is reduced in the loop below (device_condition_loops.cpp:18): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(res), "jacobi", "res")));
-  qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 17);
+  qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 18);
   while ((qd::detail::read_scalar(res, qd_scratch.slot<float>(0), qd_stream), (res > tol && it < max_it))) {
-    // device_condition_loops.cpp:18: res = 0.0f
+    // device_condition_loops.cpp:19: res = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "jacobi", "0.0f")));
-    qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 18);
-    // parallel loop with reductions, device_condition_loops.cpp:20: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 19);
+    // parallel loop with reductions, device_condition_loops.cpp:21: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       qd_jacobi_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 20);
+      qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 21);
     }
-    // serial task, device_condition_loops.cpp:24
-    qd_jacobi_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"));
-    qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 24);
     // serial task, device_condition_loops.cpp:25
-    qd_jacobi_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"), n);
+    qd_jacobi_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"));
     qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 25);
+    // serial task, device_condition_loops.cpp:26
+    qd_jacobi_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"), n);
+    qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 26);
     float* t = u;
     u = v;
     v = t;
     ++it;
   }
-  // serial task, device_condition_loops.cpp:31
-  qd_jacobi_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "jacobi", "iterations"), it);
-  qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 31);
   // serial task, device_condition_loops.cpp:32
-  qd_jacobi_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(residual, "jacobi", "residual"), qd_scratch.slot<float>(0));
+  qd_jacobi_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "jacobi", "iterations"), it);
   qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 32);
+  // serial task, device_condition_loops.cpp:33
+  qd_jacobi_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(residual, "jacobi", "residual"), qd_scratch.slot<float>(0));
+  qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 33);
 }
 
 void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, float* residual) {
@@ -136,12 +137,12 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
 }
 
 // ---- end of qd kernel 'jacobi' ----
-#line 33 "device_condition_loops.cpp"
+#line 34 "device_condition_loops.cpp"
 
 
-// ---- qd kernel 'halve_until' (device_condition_loops.cpp:35), translated by qd-translate ----
-#line 144 "device_condition_loops.hip"
-// Parallel loop of 'halve_until' (device_condition_loops.cpp:44) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'halve_until' (device_condition_loops.cpp:36), translated by qd-translate ----
+#line 145 "device_condition_loops.hip"
+// Parallel loop of 'halve_until' (device_condition_loops.cpp:45) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -152,22 +153,22 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 44 "device_condition_loops.cpp"
+#line 45 "device_condition_loops.cpp"
 {
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 161 "device_condition_loops.hip"
+#line 162 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 44 "device_condition_loops.cpp"
+#line 45 "device_condition_loops.cpp"
 {
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 171 "device_condition_loops.hip"
+#line 172 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -181,12 +182,12 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
   }
 }
 
-// Serial task of 'halve_until' (device_condition_loops.cpp:50): runs on one thread.
+// Serial task of 'halve_until' (device_condition_loops.cpp:51): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_halve_until_task1(int * steps, int k) {
-#line 50 "device_condition_loops.cpp"
+#line 51 "device_condition_loops.cpp"
 steps[0] = k;
-#line 190 "device_condition_loops.hip"
+#line 191 "device_condition_loops.hip"
 }
 
 
@@ -200,25 +201,25 @@ void halve_until(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float total = 0.0f;
   int k = 0;
-  // 'total' is reduced in the loop below (device_condition_loops.cpp:41): from here on its value is the device's, starting from the host's
+  // 'total' is reduced in the loop below (device_condition_loops.cpp:42): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "halve_until", "total")));
-  qd::detail::check_launch(hipGetLastError(), "halve_until", "device_condition_loops.cpp", 41);
+  qd::detail::check_launch(hipGetLastError(), "halve_until", "device_condition_loops.cpp", 42);
   do {
-    // device_condition_loops.cpp:42: total = 0.0f
+    // device_condition_loops.cpp:43: total = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "halve_until", "0.0f")));
-    qd::detail::check_launch(hipGetLastError(), "halve_until", "device_condition_loops.cpp", 42);
-    // parallel loop with reductions, device_condition_loops.cpp:44: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "halve_until", "device_condition_loops.cpp", 43);
+    // parallel loop with reductions, device_condition_loops.cpp:45: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_halve_until_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "halve_until", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "halve_until", "device_condition_loops.cpp", 44);
+      qd::detail::check_launch(hipGetLastError(), "halve_until", "device_condition_loops.cpp", 45);
     }
     ++k;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
-  // serial task, device_condition_loops.cpp:50
+  // serial task, device_condition_loops.cpp:51
   qd_halve_until_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "halve_until", "steps"), k);
-  qd::detail::check_launch(hipGetLastError(), "halve_until", "device_condition_loops.cpp", 50);
+  qd::detail::check_launch(hipGetLastError(), "halve_until", "device_condition_loops.cpp", 51);
 }
 
 void halve_until(float* a, int n, float limit, int* steps) {
@@ -226,12 +227,12 @@ void halve_until(float* a, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'halve_until' ----
-#line 51 "device_condition_loops.cpp"
+#line 52 "device_condition_loops.cpp"
 
 
-// ---- qd kernel 'grow' (device_condition_loops.cpp:53), translated by qd-translate ----
-#line 234 "device_condition_loops.hip"
-// Parallel loop of 'grow' (device_condition_loops.cpp:61) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'grow' (device_condition_loops.cpp:54), translated by qd-translate ----
+#line 235 "device_condition_loops.hip"
+// Parallel loop of 'grow' (device_condition_loops.cpp:62) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_grow_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_sum, float* qd_partials_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -242,16 +243,16 @@ qd_grow_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 62 "device_condition_loops.cpp"
+#line 63 "device_condition_loops.cpp"
 sum += a[i];
-#line 248 "device_condition_loops.hip"
+#line 249 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 62 "device_condition_loops.cpp"
+#line 63 "device_condition_loops.cpp"
 sum += a[i];
-#line 255 "device_condition_loops.hip"
+#line 256 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -265,33 +266,33 @@ sum += a[i];
   }
 }
 
-// Parallel loop of 'grow' (device_condition_loops.cpp:63): a grid-stride loop over the iterations.
+// Parallel loop of 'grow' (device_condition_loops.cpp:64): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grow_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 64 "device_condition_loops.cpp"
+#line 65 "device_condition_loops.cpp"
 a[i] = a[i] * 1.5f;
-#line 277 "device_condition_loops.hip"
+#line 278 "device_condition_loops.hip"
   }
-}
-
-// Serial task of 'grow' (device_condition_loops.cpp:66): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_grow_task2(int * rounds, int r) {
-#line 66 "device_condition_loops.cpp"
-rounds[0] = r;
-#line 286 "device_condition_loops.hip"
 }
 
 // Serial task of 'grow' (device_condition_loops.cpp:67): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_grow_task2(int * rounds, int r) {
+#line 67 "device_condition_loops.cpp"
+rounds[0] = r;
+#line 287 "device_condition_loops.hip"
+}
+
+// Serial task of 'grow' (device_condition_loops.cpp:68): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_grow_task3(float * a, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
-#line 67 "device_condition_loops.cpp"
+#line 68 "device_condition_loops.cpp"
 a[0] = sum;
-#line 295 "device_condition_loops.hip"
+#line 296 "device_condition_loops.hip"
 }
 
 
@@ -305,33 +306,33 @@ void grow(float* a, int n, float target, int* rounds, qd::StreamRef qd_stream) {
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float sum = 0.0f;
   int r = 0;
-  // 'sum' is reduced in the loop below (device_condition_loops.cpp:59): from here on its value is the device's, starting from the host's
+  // 'sum' is reduced in the loop below (device_condition_loops.cpp:60): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(sum), "grow", "sum")));
-  qd::detail::check_launch(hipGetLastError(), "grow", "device_condition_loops.cpp", 59);
+  qd::detail::check_launch(hipGetLastError(), "grow", "device_condition_loops.cpp", 60);
   for (r = 0; (qd::detail::read_scalar(sum, qd_scratch.slot<float>(0), qd_stream), (sum < target && r < 50)); ++r) {
-    // parallel loop with reductions, device_condition_loops.cpp:61: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, device_condition_loops.cpp:62: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_grow_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "grow", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "grow", "device_condition_loops.cpp", 61);
+      qd::detail::check_launch(hipGetLastError(), "grow", "device_condition_loops.cpp", 62);
     }
-    // parallel loop, device_condition_loops.cpp:63
+    // parallel loop, device_condition_loops.cpp:64
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_grow_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "grow", "a"));
-        qd::detail::check_launch(hipGetLastError(), "grow", "device_condition_loops.cpp", 63);
+        qd::detail::check_launch(hipGetLastError(), "grow", "device_condition_loops.cpp", 64);
       }
     }
   }
-  // serial task, device_condition_loops.cpp:66
-  qd_grow_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rounds, "grow", "rounds"), r);
-  qd::detail::check_launch(hipGetLastError(), "grow", "device_condition_loops.cpp", 66);
   // serial task, device_condition_loops.cpp:67
-  qd_grow_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(a, "grow", "a"), qd_scratch.slot<float>(0));
+  qd_grow_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rounds, "grow", "rounds"), r);
   qd::detail::check_launch(hipGetLastError(), "grow", "device_condition_loops.cpp", 67);
+  // serial task, device_condition_loops.cpp:68
+  qd_grow_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(a, "grow", "a"), qd_scratch.slot<float>(0));
+  qd::detail::check_launch(hipGetLastError(), "grow", "device_condition_loops.cpp", 68);
 }
 
 void grow(float* a, int n, float target, int* rounds) {
@@ -339,15 +340,15 @@ void grow(float* a, int n, float target, int* rounds) {
 }
 
 // ---- end of qd kernel 'grow' ----
-#line 68 "device_condition_loops.cpp"
+#line 69 "device_condition_loops.cpp"
 
 
 // Graph mode: a reduction's result reset by a statement of its own, and a
 // host loop (its condition on the host) whose reductions accumulate into a
 // local declared before it. Both are launches of the call's graph.
-// ---- qd kernel 'moments' (device_condition_loops.cpp:73), translated by qd-translate ----
-#line 350 "device_condition_loops.hip"
-// Parallel loop of 'moments' (device_condition_loops.cpp:78) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'moments' (device_condition_loops.cpp:74), translated by qd-translate ----
+#line 351 "device_condition_loops.hip"
+// Parallel loop of 'moments' (device_condition_loops.cpp:79) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_moments_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_s, float* qd_partials_s, float qd_init_s, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -358,16 +359,16 @@ qd_moments_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* q
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 79 "device_condition_loops.cpp"
+#line 80 "device_condition_loops.cpp"
 s += a[i];
-#line 364 "device_condition_loops.hip"
+#line 365 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 79 "device_condition_loops.cpp"
+#line 80 "device_condition_loops.cpp"
 s += a[i];
-#line 371 "device_condition_loops.hip"
+#line 372 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_s[256];
@@ -381,16 +382,16 @@ s += a[i];
   }
 }
 
-// Serial task of 'moments' (device_condition_loops.cpp:80): runs on one thread.
+// Serial task of 'moments' (device_condition_loops.cpp:81): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_moments_task1(float * out, const float* qd_scalar_s) {
   const float s = *qd_scalar_s;
-#line 80 "device_condition_loops.cpp"
+#line 81 "device_condition_loops.cpp"
 out[0] = s;
-#line 391 "device_condition_loops.hip"
+#line 392 "device_condition_loops.hip"
 }
 
-// Parallel loop of 'moments' (device_condition_loops.cpp:83) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'moments' (device_condition_loops.cpp:84) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_moments_loop2(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_s, float* qd_partials_s, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -401,16 +402,16 @@ qd_moments_loop2(int qd_begin, std::uint64_t qd_count, const float * a, float* q
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 84 "device_condition_loops.cpp"
+#line 85 "device_condition_loops.cpp"
 s += a[i] * a[i];
-#line 407 "device_condition_loops.hip"
+#line 408 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 84 "device_condition_loops.cpp"
+#line 85 "device_condition_loops.cpp"
 s += a[i] * a[i];
-#line 414 "device_condition_loops.hip"
+#line 415 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_s[256];
@@ -424,16 +425,16 @@ s += a[i] * a[i];
   }
 }
 
-// Serial task of 'moments' (device_condition_loops.cpp:85): runs on one thread.
+// Serial task of 'moments' (device_condition_loops.cpp:86): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_moments_task3(float * out, const float* qd_scalar_s) {
   const float s = *qd_scalar_s;
-#line 85 "device_condition_loops.cpp"
+#line 86 "device_condition_loops.cpp"
 out[1] = s;
-#line 434 "device_condition_loops.hip"
+#line 435 "device_condition_loops.hip"
 }
 
-// Parallel loop of 'moments' (device_condition_loops.cpp:90) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'moments' (device_condition_loops.cpp:91) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_moments_loop4(int qd_begin, std::uint64_t qd_count, const float * a, int t, float* qd_result_weighted, float* qd_partials_weighted, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -444,16 +445,16 @@ qd_moments_loop4(int qd_begin, std::uint64_t qd_count, const float * a, int t, f
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 91 "device_condition_loops.cpp"
+#line 92 "device_condition_loops.cpp"
 weighted += a[i] * static_cast<float>(t);
-#line 450 "device_condition_loops.hip"
+#line 451 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 91 "device_condition_loops.cpp"
+#line 92 "device_condition_loops.cpp"
 weighted += a[i] * static_cast<float>(t);
-#line 457 "device_condition_loops.hip"
+#line 458 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_weighted[256];
@@ -467,13 +468,13 @@ weighted += a[i] * static_cast<float>(t);
   }
 }
 
-// Serial task of 'moments' (device_condition_loops.cpp:93): runs on one thread.
+// Serial task of 'moments' (device_condition_loops.cpp:94): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_moments_task5(float * out, const float* qd_scalar_weighted) {
   const float weighted = *qd_scalar_weighted;
-#line 93 "device_condition_loops.cpp"
+#line 94 "device_condition_loops.cpp"
 out[2] = weighted;
-#line 477 "device_condition_loops.hip"
+#line 478 "device_condition_loops.hip"
 }
 
 
@@ -483,40 +484,40 @@ void moments(const float* a, int n, int steps, float* out, qd::StreamRef qd_stre
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 3, { {256, sizeof(float)}, {256, sizeof(float)}, {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("moments", "device_condition_loops.cpp", 73);
+  static qd::detail::GraphSite qd_graph_site("moments", "device_condition_loops.cpp", 74);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float s = 0.0f;
-  // parallel loop with reductions, device_condition_loops.cpp:78: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, device_condition_loops.cpp:79: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_moments_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "device_condition_loops.cpp", 78, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), s, qd_scratch.counter(0));
+    qd_graph.launch(0, &qd_moments_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "device_condition_loops.cpp", 79, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), s, qd_scratch.counter(0));
   }
-  // serial task, device_condition_loops.cpp:80
-  qd_graph.launch(0, &qd_moments_task1, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 80, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(0));
-  // device_condition_loops.cpp:81: s = 1.0f
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "device_condition_loops.cpp", 81, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(1.0f), "moments", "1.0f")));
-  // parallel loop with reductions, device_condition_loops.cpp:83: launched even when empty, so that the results hold the initializers
+  // serial task, device_condition_loops.cpp:81
+  qd_graph.launch(0, &qd_moments_task1, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 81, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(0));
+  // device_condition_loops.cpp:82: s = 1.0f
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "device_condition_loops.cpp", 82, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(1.0f), "moments", "1.0f")));
+  // parallel loop with reductions, device_condition_loops.cpp:84: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_moments_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "device_condition_loops.cpp", 83, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd_scratch.counter(1));
+    qd_graph.launch(0, &qd_moments_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "device_condition_loops.cpp", 84, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd_scratch.counter(1));
   }
-  // serial task, device_condition_loops.cpp:85
-  qd_graph.launch(0, &qd_moments_task3, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 85, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(0));
+  // serial task, device_condition_loops.cpp:86
+  qd_graph.launch(0, &qd_moments_task3, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 86, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(0));
   float weighted = 0.5f;
-  // 'weighted' is reduced in the loop below (device_condition_loops.cpp:88): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "device_condition_loops.cpp", 88, qd_scratch.slot<float>(1), static_cast<float>(qd::detail::present_value(static_cast<float>(weighted), "moments", "weighted")));
+  // 'weighted' is reduced in the loop below (device_condition_loops.cpp:89): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "device_condition_loops.cpp", 89, qd_scratch.slot<float>(1), static_cast<float>(qd::detail::present_value(static_cast<float>(weighted), "moments", "weighted")));
   for (int t = 0; t < steps; ++t) {
-    // parallel loop with reductions, device_condition_loops.cpp:90: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, device_condition_loops.cpp:91: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_moments_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "device_condition_loops.cpp", 90, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), t, qd_scratch.slot<float>(1), qd_scratch.partials<float>(2), qd_scratch.counter(2));
+      qd_graph.launch(0, &qd_moments_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "device_condition_loops.cpp", 91, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), t, qd_scratch.slot<float>(1), qd_scratch.partials<float>(2), qd_scratch.counter(2));
     }
   }
-  // serial task, device_condition_loops.cpp:93
-  qd_graph.launch(0, &qd_moments_task5, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 93, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(1));
+  // serial task, device_condition_loops.cpp:94
+  qd_graph.launch(0, &qd_moments_task5, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 94, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(1));
   qd_graph.submit();
 }
 
@@ -525,15 +526,15 @@ void moments(const float* a, int n, int steps, float* out) {
 }
 
 // ---- end of qd kernel 'moments' ----
-#line 94 "device_condition_loops.cpp"
+#line 95 "device_condition_loops.cpp"
 
 
 // Conjugate gradients' 'rr = rr_new;': a reduction's result set from
 // another one on the device, and changed by a compound assignment; the
 // condition reads a result computed before the loop and set in it.
-// ---- qd kernel 'shrink' (device_condition_loops.cpp:99), translated by qd-translate ----
-#line 536 "device_condition_loops.hip"
-// Parallel loop of 'shrink' (device_condition_loops.cpp:104) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'shrink' (device_condition_loops.cpp:100), translated by qd-translate ----
+#line 537 "device_condition_loops.hip"
+// Parallel loop of 'shrink' (device_condition_loops.cpp:105) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_shrink_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_norm, float* qd_partials_norm, float qd_init_norm, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -544,16 +545,16 @@ qd_shrink_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 105 "device_condition_loops.cpp"
+#line 106 "device_condition_loops.cpp"
 norm += x[i] * x[i];
-#line 550 "device_condition_loops.hip"
+#line 551 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 105 "device_condition_loops.cpp"
+#line 106 "device_condition_loops.cpp"
 norm += x[i] * x[i];
-#line 557 "device_condition_loops.hip"
+#line 558 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_norm[256];
@@ -567,7 +568,7 @@ norm += x[i] * x[i];
   }
 }
 
-// Parallel loop of 'shrink' (device_condition_loops.cpp:111) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'shrink' (device_condition_loops.cpp:112) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_shrink_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_next, float* qd_partials_next, float qd_init_next, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -578,22 +579,22 @@ qd_shrink_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 111 "device_condition_loops.cpp"
+#line 112 "device_condition_loops.cpp"
 {
             x[i] = 0.75f * x[i];
             next += x[i] * x[i];
         }
-#line 587 "device_condition_loops.hip"
+#line 588 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 111 "device_condition_loops.cpp"
+#line 112 "device_condition_loops.cpp"
 {
             x[i] = 0.75f * x[i];
             next += x[i] * x[i];
         }
-#line 597 "device_condition_loops.hip"
+#line 598 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_next[256];
@@ -607,42 +608,42 @@ qd_shrink_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
   }
 }
 
-// Statement of 'shrink' (device_condition_loops.cpp:115) that sets the reduction result 'norm': runs on one thread.
+// Statement of 'shrink' (device_condition_loops.cpp:116) that sets the reduction result 'norm': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_shrink_set2(float* qd_slot, const float* qd_scalar_next) {
   const float next = *qd_scalar_next;
   float norm = *qd_slot;
-#line 115 "device_condition_loops.cpp"
+#line 116 "device_condition_loops.cpp"
 norm = next;
-#line 618 "device_condition_loops.hip"
+#line 619 "device_condition_loops.hip"
   *qd_slot = norm;
 }
 
-// Statement of 'shrink' (device_condition_loops.cpp:116) that sets the reduction result 'norm': runs on one thread.
+// Statement of 'shrink' (device_condition_loops.cpp:117) that sets the reduction result 'norm': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_shrink_set3(float* qd_slot, int n) {
   float norm = *qd_slot;
-#line 116 "device_condition_loops.cpp"
+#line 117 "device_condition_loops.cpp"
 norm *= 1.0f + 1.0f / static_cast<float>(n);
-#line 628 "device_condition_loops.hip"
+#line 629 "device_condition_loops.hip"
   *qd_slot = norm;
-}
-
-// Serial task of 'shrink' (device_condition_loops.cpp:119): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_shrink_task4(int * steps, int k) {
-#line 119 "device_condition_loops.cpp"
-steps[0] = k;
-#line 637 "device_condition_loops.hip"
 }
 
 // Serial task of 'shrink' (device_condition_loops.cpp:120): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_shrink_task4(int * steps, int k) {
+#line 120 "device_condition_loops.cpp"
+steps[0] = k;
+#line 638 "device_condition_loops.hip"
+}
+
+// Serial task of 'shrink' (device_condition_loops.cpp:121): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_shrink_task5(float * out, const float* qd_scalar_norm) {
   const float norm = *qd_scalar_norm;
-#line 120 "device_condition_loops.cpp"
+#line 121 "device_condition_loops.cpp"
 out[0] = norm;
-#line 646 "device_condition_loops.hip"
+#line 647 "device_condition_loops.hip"
 }
 
 
@@ -655,37 +656,37 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 2, { {256, sizeof(float)}, {256, sizeof(float)} });
   float norm = 0.0f;
-  // parallel loop with reductions, device_condition_loops.cpp:104: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, device_condition_loops.cpp:105: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_shrink_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shrink", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), norm, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 104);
+    qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 105);
   }
   int k = 0;
   while ((qd::detail::read_scalar(norm, qd_scratch.slot<float>(0), qd_stream), (norm > tol && k < 100))) {
     float next = 0.0f;
-    // parallel loop with reductions, device_condition_loops.cpp:111: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, device_condition_loops.cpp:112: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_shrink_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shrink", "x"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), next, qd_scratch.counter(1));
-      qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 111);
+      qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 112);
     }
-    // serial task, device_condition_loops.cpp:115
-    qd_shrink_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), qd_scratch.slot<float>(1));
-    qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 115);
     // serial task, device_condition_loops.cpp:116
-    qd_shrink_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), n);
+    qd_shrink_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), qd_scratch.slot<float>(1));
     qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 116);
+    // serial task, device_condition_loops.cpp:117
+    qd_shrink_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), n);
+    qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 117);
     ++k;
   }
-  // serial task, device_condition_loops.cpp:119
-  qd_shrink_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "shrink", "steps"), k);
-  qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 119);
   // serial task, device_condition_loops.cpp:120
-  qd_shrink_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "shrink", "out"), qd_scratch.slot<float>(0));
+  qd_shrink_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "shrink", "steps"), k);
   qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 120);
+  // serial task, device_condition_loops.cpp:121
+  qd_shrink_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "shrink", "out"), qd_scratch.slot<float>(0));
+  qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 121);
 }
 
 void shrink(float* x, int n, float tol, int* steps, float* out) {
@@ -693,15 +694,15 @@ void shrink(float* x, int n, float tol, int* steps, float* out) {
 }
 
 // ---- end of qd kernel 'shrink' ----
-#line 121 "device_condition_loops.cpp"
+#line 122 "device_condition_loops.cpp"
 
 
 // C style, as the classic OpenMP example jacobi.c writes it: locals declared
 // at the top without initializers, given values by host statements before
 // the loop; the reduction's variable is one of them.
-// ---- qd kernel 'c_style' (device_condition_loops.cpp:126), translated by qd-translate ----
-#line 704 "device_condition_loops.hip"
-// Parallel loop of 'c_style' (device_condition_loops.cpp:137) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'c_style' (device_condition_loops.cpp:127), translated by qd-translate ----
+#line 705 "device_condition_loops.hip"
+// Parallel loop of 'c_style' (device_condition_loops.cpp:138) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_c_style_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -712,24 +713,24 @@ qd_c_style_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_resu
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 137 "device_condition_loops.cpp"
+#line 138 "device_condition_loops.cpp"
 {
             const float next = 0.5f * a[i];
             change += a[i] - next;
             a[i] = next;
         }
-#line 722 "device_condition_loops.hip"
+#line 723 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 137 "device_condition_loops.cpp"
+#line 138 "device_condition_loops.cpp"
 {
             const float next = 0.5f * a[i];
             change += a[i] - next;
             a[i] = next;
         }
-#line 733 "device_condition_loops.hip"
+#line 734 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
@@ -743,22 +744,22 @@ qd_c_style_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_resu
   }
 }
 
-// Statement of 'c_style' (device_condition_loops.cpp:142) that sets the reduction result 'change': runs on one thread.
+// Statement of 'c_style' (device_condition_loops.cpp:143) that sets the reduction result 'change': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_c_style_set1(float* qd_slot, int n) {
   float change = *qd_slot;
-#line 142 "device_condition_loops.cpp"
+#line 143 "device_condition_loops.cpp"
 change = change / static_cast<float>(n);
-#line 753 "device_condition_loops.hip"
+#line 754 "device_condition_loops.hip"
   *qd_slot = change;
 }
 
-// Serial task of 'c_style' (device_condition_loops.cpp:145): runs on one thread.
+// Serial task of 'c_style' (device_condition_loops.cpp:146): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_c_style_task2(int * steps, int k) {
-#line 145 "device_condition_loops.cpp"
+#line 146 "device_condition_loops.cpp"
 steps[0] = k;
-#line 762 "device_condition_loops.hip"
+#line 763 "device_condition_loops.hip"
 }
 
 
@@ -774,28 +775,28 @@ void c_style(float* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
   [[maybe_unused]] float change;
   change = 10.0f * tol;
   k = 0;
-  // 'change' is reduced in the loop below (device_condition_loops.cpp:134): from here on its value is the device's, starting from the host's
+  // 'change' is reduced in the loop below (device_condition_loops.cpp:135): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(change), "c_style", "change")));
-  qd::detail::check_launch(hipGetLastError(), "c_style", "device_condition_loops.cpp", 134);
+  qd::detail::check_launch(hipGetLastError(), "c_style", "device_condition_loops.cpp", 135);
   while ((qd::detail::read_scalar(change, qd_scratch.slot<float>(0), qd_stream), (k < 100 && change > tol))) {
-    // device_condition_loops.cpp:135: change = 0.0f
+    // device_condition_loops.cpp:136: change = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "c_style", "0.0f")));
-    qd::detail::check_launch(hipGetLastError(), "c_style", "device_condition_loops.cpp", 135);
-    // parallel loop with reductions, device_condition_loops.cpp:137: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "c_style", "device_condition_loops.cpp", 136);
+    // parallel loop with reductions, device_condition_loops.cpp:138: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_c_style_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "c_style", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "c_style", "device_condition_loops.cpp", 137);
+      qd::detail::check_launch(hipGetLastError(), "c_style", "device_condition_loops.cpp", 138);
     }
-    // serial task, device_condition_loops.cpp:142
+    // serial task, device_condition_loops.cpp:143
     qd_c_style_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), n);
-    qd::detail::check_launch(hipGetLastError(), "c_style", "device_condition_loops.cpp", 142);
+    qd::detail::check_launch(hipGetLastError(), "c_style", "device_condition_loops.cpp", 143);
     k = k + 1;
   }
-  // serial task, device_condition_loops.cpp:145
+  // serial task, device_condition_loops.cpp:146
   qd_c_style_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "c_style", "steps"), k);
-  qd::detail::check_launch(hipGetLastError(), "c_style", "device_condition_loops.cpp", 145);
+  qd::detail::check_launch(hipGetLastError(), "c_style", "device_condition_loops.cpp", 146);
 }
 
 void c_style(float* a, int n, float tol, int* steps) {
@@ -803,14 +804,14 @@ void c_style(float* a, int n, float tol, int* steps) {
 }
 
 // ---- end of qd kernel 'c_style' ----
-#line 146 "device_condition_loops.cpp"
+#line 147 "device_condition_loops.cpp"
 
 
 // A template kernel whose reduction variable has the template's type: the
 // loop is analyzed on the pattern, where 'T top' has no type yet.
-// ---- qd kernel 'halve_typed' (device_condition_loops.cpp:150), translated by qd-translate ----
-#line 813 "device_condition_loops.hip"
-// Parallel loop of 'halve_typed' (device_condition_loops.cpp:160) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'halve_typed' (device_condition_loops.cpp:151), translated by qd-translate ----
+#line 814 "device_condition_loops.hip"
+// Parallel loop of 'halve_typed' (device_condition_loops.cpp:161) with reductions: a grid-stride loop over the iterations, then the combine.
 template <class T>
 static __global__ void __launch_bounds__(256)
 qd_halve_typed_loop0(int qd_begin, std::uint64_t qd_count, T * a, T* qd_result_top, T* qd_partials_top, unsigned* qd_done) {
@@ -822,22 +823,22 @@ qd_halve_typed_loop0(int qd_begin, std::uint64_t qd_count, T * a, T* qd_result_t
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 160 "device_condition_loops.cpp"
+#line 161 "device_condition_loops.cpp"
 {
             a[i] = a[i] * T(0.5);
             top = a[i] > top ? a[i] : top;
         }
-#line 831 "device_condition_loops.hip"
+#line 832 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 160 "device_condition_loops.cpp"
+#line 161 "device_condition_loops.cpp"
 {
             a[i] = a[i] * T(0.5);
             top = a[i] > top ? a[i] : top;
         }
-#line 841 "device_condition_loops.hip"
+#line 842 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_top[256];
@@ -851,13 +852,13 @@ qd_halve_typed_loop0(int qd_begin, std::uint64_t qd_count, T * a, T* qd_result_t
   }
 }
 
-// Serial task of 'halve_typed' (device_condition_loops.cpp:166): runs on one thread.
+// Serial task of 'halve_typed' (device_condition_loops.cpp:167): runs on one thread.
 template <class T>
 static __global__ void __launch_bounds__(1)
 qd_halve_typed_task1(int * steps, int k) {
-#line 166 "device_condition_loops.cpp"
+#line 167 "device_condition_loops.cpp"
 steps[0] = k;
-#line 861 "device_condition_loops.hip"
+#line 862 "device_condition_loops.hip"
 }
 
 
@@ -872,25 +873,25 @@ void halve_typed(T* a, int n, T tol, int* steps, qd::StreamRef qd_stream) {
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(T)} });
   T top = T(1e30);
   int k = 0;
-  // 'top' is reduced in the loop below (device_condition_loops.cpp:157): from here on its value is the device's, starting from the host's
+  // 'top' is reduced in the loop below (device_condition_loops.cpp:158): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(qd::detail::present_value(static_cast<T>(top), "halve_typed", "top")));
-  qd::detail::check_launch(hipGetLastError(), "halve_typed", "device_condition_loops.cpp", 157);
+  qd::detail::check_launch(hipGetLastError(), "halve_typed", "device_condition_loops.cpp", 158);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<T>(0), qd_stream), (top > tol))) {
-    // device_condition_loops.cpp:158: top = T(0)
+    // device_condition_loops.cpp:159: top = T(0)
     qd::detail::set_device_scalar<T><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(0), static_cast<T>(qd::detail::present_value(static_cast<T>(T(0)), "halve_typed", "T(0)")));
-    qd::detail::check_launch(hipGetLastError(), "halve_typed", "device_condition_loops.cpp", 158);
-    // parallel loop with reductions, device_condition_loops.cpp:160: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "halve_typed", "device_condition_loops.cpp", 159);
+    // parallel loop with reductions, device_condition_loops.cpp:161: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_halve_typed_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "halve_typed", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "halve_typed", "device_condition_loops.cpp", 160);
+      qd::detail::check_launch(hipGetLastError(), "halve_typed", "device_condition_loops.cpp", 161);
     }
     k = k + 1;
   }
-  // serial task, device_condition_loops.cpp:166
+  // serial task, device_condition_loops.cpp:167
   qd_halve_typed_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "halve_typed", "steps"), k);
-  qd::detail::check_launch(hipGetLastError(), "halve_typed", "device_condition_loops.cpp", 166);
+  qd::detail::check_launch(hipGetLastError(), "halve_typed", "device_condition_loops.cpp", 167);
 }
 
 template <class T>
@@ -899,7 +900,7 @@ void halve_typed(T* a, int n, T tol, int* steps) {
 }
 
 // ---- end of qd kernel 'halve_typed' ----
-#line 167 "device_condition_loops.cpp"
+#line 168 "device_condition_loops.cpp"
 
 
 template void halve_typed<double>(double* a, int n, double tol, int* steps);

@@ -3,23 +3,24 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "early_return.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'return;' in the kernel's host code: a guard at the top, a return from
 // inside a host loop, a kernel called by another (whose return ends only
 // its own work), and the same in graph mode, where the work described
 // before the return is still launched.
 
-// ---- qd kernel 'scale' (early_return.cpp:6), translated by qd-translate ----
-#line 13 "early_return.cpu.cpp"
-// Parallel loop of 'scale' (early_return.cpp:11): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'scale' (early_return.cpp:7), translated by qd-translate ----
+#line 14 "early_return.cpu.cpp"
+// Parallel loop of 'scale' (early_return.cpp:12): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_scale_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float s, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 12 "early_return.cpp"
+#line 13 "early_return.cpp"
 a[i] *= s;
-#line 23 "early_return.cpu.cpp"
+#line 24 "early_return.cpu.cpp"
   }
 }
 
@@ -30,7 +31,7 @@ void scale(float* a, int n, float s, qd::StreamRef qd_stream) {
   if (n <= 0) {
     return;
   }
-  // parallel loop, early_return.cpp:11
+  // parallel loop, early_return.cpp:12
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -43,50 +44,50 @@ void scale(float* a, int n, float s) {
 }
 
 // ---- end of qd kernel 'scale' ----
-#line 13 "early_return.cpp"
+#line 14 "early_return.cpp"
 
 
-// ---- qd kernel 'grow_until' (early_return.cpp:15), translated by qd-translate ----
-#line 51 "early_return.cpu.cpp"
-// Serial task of 'grow_until' (early_return.cpp:18): runs once, on the calling thread.
+// ---- qd kernel 'grow_until' (early_return.cpp:16), translated by qd-translate ----
+#line 52 "early_return.cpu.cpp"
+// Serial task of 'grow_until' (early_return.cpp:19): runs once, on the calling thread.
 static void
 qd_grow_until_task0(int * rounds) {
-#line 18 "early_return.cpp"
+#line 19 "early_return.cpp"
 rounds[0] = 0;
-#line 57 "early_return.cpu.cpp"
+#line 58 "early_return.cpu.cpp"
 }
 
-// Parallel loop of 'grow_until' (early_return.cpp:21): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'grow_until' (early_return.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_grow_until_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 22 "early_return.cpp"
+#line 23 "early_return.cpp"
 a[i] += 1.0f;
-#line 69 "early_return.cpu.cpp"
+#line 70 "early_return.cpu.cpp"
   }
 }
 
-// Serial task of 'grow_until' (early_return.cpp:23): runs once, on the calling thread.
+// Serial task of 'grow_until' (early_return.cpp:24): runs once, on the calling thread.
 static void
 qd_grow_until_task2(int * rounds, int r) {
-#line 23 "early_return.cpp"
+#line 24 "early_return.cpp"
 rounds[0] = r;
-#line 78 "early_return.cpu.cpp"
+#line 79 "early_return.cpu.cpp"
 }
 
-// Parallel loop of 'grow_until' (early_return.cpp:27): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'grow_until' (early_return.cpp:28): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_grow_until_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 28 "early_return.cpp"
+#line 29 "early_return.cpp"
 a[i] = -a[i];
-#line 90 "early_return.cpu.cpp"
+#line 91 "early_return.cpu.cpp"
   }
 }
 
@@ -94,22 +95,22 @@ a[i] = -a[i];
 // Host entry points of kernel 'grow_until': they run its work on the calling thread and return when it is done.
 void grow_until(float* a, int n, int limit, int* rounds, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // serial task, early_return.cpp:18
+  // serial task, early_return.cpp:19
   qd_grow_until_task0(rounds);
   for (int r = 1; r <= 10; ++r) {
-    // parallel loop, early_return.cpp:21
+    // parallel loop, early_return.cpp:22
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_grow_until_loop1(qd_begin, qd_count, a, n);
     }
-    // serial task, early_return.cpp:23
+    // serial task, early_return.cpp:24
     qd_grow_until_task2(rounds, r);
     if (r == limit) {
       return;
     }
   }
-  // parallel loop, early_return.cpp:27
+  // parallel loop, early_return.cpp:28
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -122,21 +123,21 @@ void grow_until(float* a, int n, int limit, int* rounds) {
 }
 
 // ---- end of qd kernel 'grow_until' ----
-#line 29 "early_return.cpp"
+#line 30 "early_return.cpp"
 
 
-// ---- qd kernel 'scale_twice' (early_return.cpp:31), translated by qd-translate ----
-#line 130 "early_return.cpu.cpp"
-// Parallel loop of 'scale_twice' (early_return.cpp:36): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'scale_twice' (early_return.cpp:32), translated by qd-translate ----
+#line 131 "early_return.cpu.cpp"
+// Parallel loop of 'scale_twice' (early_return.cpp:37): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_scale_twice_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 37 "early_return.cpp"
+#line 38 "early_return.cpp"
 a[i] += 0.5f;
-#line 140 "early_return.cpu.cpp"
+#line 141 "early_return.cpu.cpp"
   }
 }
 
@@ -146,7 +147,7 @@ void scale_twice(float* a, int n, float s, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   scale(a, n, s);
   scale(a, n > 4 ? 0 : n, s);
-  // parallel loop, early_return.cpp:36
+  // parallel loop, early_return.cpp:37
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -159,54 +160,54 @@ void scale_twice(float* a, int n, float s) {
 }
 
 // ---- end of qd kernel 'scale_twice' ----
-#line 38 "early_return.cpp"
+#line 39 "early_return.cpp"
 
 
-// ---- qd kernel 'grow_until_graph' (early_return.cpp:40), translated by qd-translate ----
-#line 167 "early_return.cpu.cpp"
-// Serial task of 'grow_until_graph' (early_return.cpp:43): runs once, on the calling thread.
+// ---- qd kernel 'grow_until_graph' (early_return.cpp:41), translated by qd-translate ----
+#line 168 "early_return.cpu.cpp"
+// Serial task of 'grow_until_graph' (early_return.cpp:44): runs once, on the calling thread.
 static void
 qd_grow_until_graph_task0(int * rounds) {
-#line 43 "early_return.cpp"
+#line 44 "early_return.cpp"
 rounds[0] = 0;
-#line 173 "early_return.cpu.cpp"
+#line 174 "early_return.cpu.cpp"
 }
 
-// Parallel loop of 'grow_until_graph' (early_return.cpp:46): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'grow_until_graph' (early_return.cpp:47): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_grow_until_graph_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 47 "early_return.cpp"
+#line 48 "early_return.cpp"
 a[i] += 1.0f;
-#line 185 "early_return.cpu.cpp"
+#line 186 "early_return.cpu.cpp"
   }
 }
 
-// Serial task of 'grow_until_graph' (early_return.cpp:48): runs once, on the calling thread.
+// Serial task of 'grow_until_graph' (early_return.cpp:49): runs once, on the calling thread.
 static void
 qd_grow_until_graph_task2(int * rounds, int r) {
-#line 48 "early_return.cpp"
+#line 49 "early_return.cpp"
 rounds[0] = r;
-#line 194 "early_return.cpu.cpp"
+#line 195 "early_return.cpu.cpp"
 }
 
 
 // Host entry points of kernel 'grow_until_graph': they run its work on the calling thread and return when it is done.
 void grow_until_graph(float* a, int n, int limit, int* rounds, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // serial task, early_return.cpp:43
+  // serial task, early_return.cpp:44
   qd_grow_until_graph_task0(rounds);
   for (int r = 1; r <= 10; ++r) {
-    // parallel loop, early_return.cpp:46
+    // parallel loop, early_return.cpp:47
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_grow_until_graph_loop1(qd_begin, qd_count, a, n);
     }
-    // serial task, early_return.cpp:48
+    // serial task, early_return.cpp:49
     qd_grow_until_graph_task2(rounds, r);
     if (r == limit) {
       return;
@@ -220,5 +221,5 @@ void grow_until_graph(float* a, int n, int limit, int* rounds) {
 }
 
 // ---- end of qd kernel 'grow_until_graph' ----
-#line 53 "early_return.cpp"
+#line 54 "early_return.cpp"
 

@@ -2,22 +2,23 @@
 // Licence: the code translated from early_return.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "early_return.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // 'return;' in the kernel's host code: a guard at the top, a return from
 // inside a host loop, a kernel called by another (whose return ends only
 // its own work), and the same in graph mode, where the work described
 // before the return is still launched.
 
-// ---- qd kernel 'scale' (early_return.cpp:6), translated by qd-translate ----
-#line 12 "early_return.cu"
-// Parallel loop of 'scale' (early_return.cpp:11): a grid-stride loop over the iterations.
+// ---- qd kernel 'scale' (early_return.cpp:7), translated by qd-translate ----
+#line 13 "early_return.cu"
+// Parallel loop of 'scale' (early_return.cpp:12): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scale_loop0(int qd_begin, std::uint64_t qd_count, float * a, float s) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 12 "early_return.cpp"
+#line 13 "early_return.cpp"
 a[i] *= s;
-#line 21 "early_return.cu"
+#line 22 "early_return.cu"
   }
 }
 
@@ -30,13 +31,13 @@ void scale(float* a, int n, float s, qd::StreamRef qd_stream) {
   if (n <= 0) {
     return;
   }
-  // parallel loop, early_return.cpp:11
+  // parallel loop, early_return.cpp:12
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_scale_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "scale", "a"), s);
-      qd::detail::check_launch(cudaGetLastError(), "scale", "early_return.cpp", 11);
+      qd::detail::check_launch(cudaGetLastError(), "scale", "early_return.cpp", 12);
     }
   }
 }
@@ -50,13 +51,13 @@ void scale(float* a, int n, float s) {
   if (n <= 0) {
     return;
   }
-  // parallel loop, early_return.cpp:11
+  // parallel loop, early_return.cpp:12
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_scale_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "scale", "a"), s);
-      qd::detail::check_launch(cudaGetLastError(), "scale", "early_return.cpp", 11);
+      qd::detail::check_launch(cudaGetLastError(), "scale", "early_return.cpp", 12);
     }
   }
 }
@@ -66,59 +67,59 @@ void scale(float* a, int n, float s) {
   if (n <= 0) {
     return;
   }
-  // parallel loop, early_return.cpp:11
+  // parallel loop, early_return.cpp:12
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_scale_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "early_return.cpp", 11, qd_begin, qd_count, qd::detail::present_or_device(a, "scale", "a"), s);
+      qd_graph.launch(qd_lane, &qd_scale_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "early_return.cpp", 12, qd_begin, qd_count, qd::detail::present_or_device(a, "scale", "a"), s);
     }
   }
 }
 
 // ---- end of qd kernel 'scale' ----
-#line 13 "early_return.cpp"
+#line 14 "early_return.cpp"
 
 
-// ---- qd kernel 'grow_until' (early_return.cpp:15), translated by qd-translate ----
-#line 85 "early_return.cu"
-// Serial task of 'grow_until' (early_return.cpp:18): runs on one thread.
+// ---- qd kernel 'grow_until' (early_return.cpp:16), translated by qd-translate ----
+#line 86 "early_return.cu"
+// Serial task of 'grow_until' (early_return.cpp:19): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_grow_until_task0(int * rounds) {
-#line 18 "early_return.cpp"
+#line 19 "early_return.cpp"
 rounds[0] = 0;
-#line 91 "early_return.cu"
+#line 92 "early_return.cu"
 }
 
-// Parallel loop of 'grow_until' (early_return.cpp:21): a grid-stride loop over the iterations.
+// Parallel loop of 'grow_until' (early_return.cpp:22): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grow_until_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 22 "early_return.cpp"
+#line 23 "early_return.cpp"
 a[i] += 1.0f;
-#line 102 "early_return.cu"
+#line 103 "early_return.cu"
   }
 }
 
-// Serial task of 'grow_until' (early_return.cpp:23): runs on one thread.
+// Serial task of 'grow_until' (early_return.cpp:24): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_grow_until_task2(int * rounds, int r) {
-#line 23 "early_return.cpp"
+#line 24 "early_return.cpp"
 rounds[0] = r;
-#line 111 "early_return.cu"
+#line 112 "early_return.cu"
 }
 
-// Parallel loop of 'grow_until' (early_return.cpp:27): a grid-stride loop over the iterations.
+// Parallel loop of 'grow_until' (early_return.cpp:28): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grow_until_loop3(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 28 "early_return.cpp"
+#line 29 "early_return.cpp"
 a[i] = -a[i];
-#line 122 "early_return.cu"
+#line 123 "early_return.cu"
   }
 }
 
@@ -129,33 +130,33 @@ void grow_until(float* a, int n, int limit, int* rounds, qd::StreamRef qd_stream
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // serial task, early_return.cpp:18
+  // serial task, early_return.cpp:19
   qd_grow_until_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rounds, "grow_until", "rounds"));
-  qd::detail::check_launch(cudaGetLastError(), "grow_until", "early_return.cpp", 18);
+  qd::detail::check_launch(cudaGetLastError(), "grow_until", "early_return.cpp", 19);
   for (int r = 1; r <= 10; ++r) {
-    // parallel loop, early_return.cpp:21
+    // parallel loop, early_return.cpp:22
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_grow_until_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "grow_until", "a"));
-        qd::detail::check_launch(cudaGetLastError(), "grow_until", "early_return.cpp", 21);
+        qd::detail::check_launch(cudaGetLastError(), "grow_until", "early_return.cpp", 22);
       }
     }
-    // serial task, early_return.cpp:23
+    // serial task, early_return.cpp:24
     qd_grow_until_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rounds, "grow_until", "rounds"), r);
-    qd::detail::check_launch(cudaGetLastError(), "grow_until", "early_return.cpp", 23);
+    qd::detail::check_launch(cudaGetLastError(), "grow_until", "early_return.cpp", 24);
     if (r == limit) {
       return;
     }
   }
-  // parallel loop, early_return.cpp:27
+  // parallel loop, early_return.cpp:28
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_grow_until_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "grow_until", "a"));
-      qd::detail::check_launch(cudaGetLastError(), "grow_until", "early_return.cpp", 27);
+      qd::detail::check_launch(cudaGetLastError(), "grow_until", "early_return.cpp", 28);
     }
   }
 }
@@ -165,20 +166,20 @@ void grow_until(float* a, int n, int limit, int* rounds) {
 }
 
 // ---- end of qd kernel 'grow_until' ----
-#line 29 "early_return.cpp"
+#line 30 "early_return.cpp"
 
 
-// ---- qd kernel 'scale_twice' (early_return.cpp:31), translated by qd-translate ----
-#line 173 "early_return.cu"
-// Parallel loop of 'scale_twice' (early_return.cpp:36): a grid-stride loop over the iterations.
+// ---- qd kernel 'scale_twice' (early_return.cpp:32), translated by qd-translate ----
+#line 174 "early_return.cu"
+// Parallel loop of 'scale_twice' (early_return.cpp:37): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scale_twice_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 37 "early_return.cpp"
+#line 38 "early_return.cpp"
 a[i] += 0.5f;
-#line 182 "early_return.cu"
+#line 183 "early_return.cu"
   }
 }
 
@@ -189,17 +190,17 @@ void scale_twice(float* a, int n, float s, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // kernel call, early_return.cpp:34: the work of 'scale', on this stream
-  qd_enqueue_scale(qd_stream, qd_device, a, n, s);
   // kernel call, early_return.cpp:35: the work of 'scale', on this stream
+  qd_enqueue_scale(qd_stream, qd_device, a, n, s);
+  // kernel call, early_return.cpp:36: the work of 'scale', on this stream
   qd_enqueue_scale(qd_stream, qd_device, a, n > 4 ? 0 : n, s);
-  // parallel loop, early_return.cpp:36
+  // parallel loop, early_return.cpp:37
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_scale_twice_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "scale_twice", "a"));
-      qd::detail::check_launch(cudaGetLastError(), "scale_twice", "early_return.cpp", 36);
+      qd::detail::check_launch(cudaGetLastError(), "scale_twice", "early_return.cpp", 37);
     }
   }
 }
@@ -209,37 +210,37 @@ void scale_twice(float* a, int n, float s) {
 }
 
 // ---- end of qd kernel 'scale_twice' ----
-#line 38 "early_return.cpp"
+#line 39 "early_return.cpp"
 
 
-// ---- qd kernel 'grow_until_graph' (early_return.cpp:40), translated by qd-translate ----
-#line 217 "early_return.cu"
-// Serial task of 'grow_until_graph' (early_return.cpp:43): runs on one thread.
+// ---- qd kernel 'grow_until_graph' (early_return.cpp:41), translated by qd-translate ----
+#line 218 "early_return.cu"
+// Serial task of 'grow_until_graph' (early_return.cpp:44): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_grow_until_graph_task0(int * rounds) {
-#line 43 "early_return.cpp"
+#line 44 "early_return.cpp"
 rounds[0] = 0;
-#line 223 "early_return.cu"
+#line 224 "early_return.cu"
 }
 
-// Parallel loop of 'grow_until_graph' (early_return.cpp:46): a grid-stride loop over the iterations.
+// Parallel loop of 'grow_until_graph' (early_return.cpp:47): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grow_until_graph_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 47 "early_return.cpp"
+#line 48 "early_return.cpp"
 a[i] += 1.0f;
-#line 234 "early_return.cu"
+#line 235 "early_return.cu"
   }
 }
 
-// Serial task of 'grow_until_graph' (early_return.cpp:48): runs on one thread.
+// Serial task of 'grow_until_graph' (early_return.cpp:49): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_grow_until_graph_task2(int * rounds, int r) {
-#line 48 "early_return.cpp"
+#line 49 "early_return.cpp"
 rounds[0] = r;
-#line 243 "early_return.cu"
+#line 244 "early_return.cu"
 }
 
 
@@ -247,29 +248,29 @@ rounds[0] = r;
 void grow_until_graph(float* a, int n, int limit, int* rounds, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel grow_until_graph"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("grow_until_graph", "early_return.cpp", 40);
+  static qd::detail::GraphSite qd_graph_site("grow_until_graph", "early_return.cpp", 41);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
-  // serial task, early_return.cpp:43
-  qd_graph.launch(0, &qd_grow_until_graph_task0, qd::detail::task_grid_size(), 1, "early_return.cpp", 43, qd::detail::present_or_device(rounds, "grow_until_graph", "rounds"));
+  // serial task, early_return.cpp:44
+  qd_graph.launch(0, &qd_grow_until_graph_task0, qd::detail::task_grid_size(), 1, "early_return.cpp", 44, qd::detail::present_or_device(rounds, "grow_until_graph", "rounds"));
   for (int r = 1; r <= 10; ++r) {
-    // parallel loop, early_return.cpp:46
+    // parallel loop, early_return.cpp:47
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_grow_until_graph_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "early_return.cpp", 46, qd_begin, qd_count, qd::detail::present_or_device(a, "grow_until_graph", "a"));
+        qd_graph.launch(0, &qd_grow_until_graph_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "early_return.cpp", 47, qd_begin, qd_count, qd::detail::present_or_device(a, "grow_until_graph", "a"));
       }
     }
-    // serial task, early_return.cpp:48
-    qd_graph.launch(0, &qd_grow_until_graph_task2, qd::detail::task_grid_size(), 1, "early_return.cpp", 48, qd::detail::present_or_device(rounds, "grow_until_graph", "rounds"), r);
+    // serial task, early_return.cpp:49
+    qd_graph.launch(0, &qd_grow_until_graph_task2, qd::detail::task_grid_size(), 1, "early_return.cpp", 49, qd::detail::present_or_device(rounds, "grow_until_graph", "rounds"), r);
     if (r == limit) {
       {
-        qd_graph.submit(); // early_return.cpp:50: the kernel's work ends here
+        qd_graph.submit(); // early_return.cpp:51: the kernel's work ends here
         return;
       }
     }
   }
-  // kernel call, early_return.cpp:52: the work of 'scale', on this lane of the graph
+  // kernel call, early_return.cpp:53: the work of 'scale', on this lane of the graph
   qd_describe_scale(qd_graph, 0, qd_device, a, n, -1.0f);
   qd_graph.submit();
 }
@@ -279,5 +280,5 @@ void grow_until_graph(float* a, int n, int limit, int* rounds) {
 }
 
 // ---- end of qd kernel 'grow_until_graph' ----
-#line 53 "early_return.cpp"
+#line 54 "early_return.cpp"
 

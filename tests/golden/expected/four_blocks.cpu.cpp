@@ -3,62 +3,63 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "four_blocks.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A parallel region of four stream_parallel blocks, one per colour channel of a planar RGBA
 // image, each applying a different per-pixel operation.
 
 #include <cmath>
 
-// ---- qd kernel 'grade_channels' (four_blocks.cpp:6), translated by qd-translate ----
-#line 13 "four_blocks.cpu.cpp"
-// Parallel loop of 'grade_channels' (four_blocks.cpp:12): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'grade_channels' (four_blocks.cpp:7), translated by qd-translate ----
+#line 14 "four_blocks.cpu.cpp"
+// Parallel loop of 'grade_channels' (four_blocks.cpp:13): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_grade_channels_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * red, float gamma, int pixels) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < pixels; ++i) {
-#line 13 "four_blocks.cpp"
+#line 14 "four_blocks.cpp"
 red[i] = powf(red[i], gamma);
-#line 23 "four_blocks.cpu.cpp"
+#line 24 "four_blocks.cpu.cpp"
   }
 }
 
-// Parallel loop of 'grade_channels' (four_blocks.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'grade_channels' (four_blocks.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_grade_channels_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * green, int pixels) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < pixels; ++i) {
-#line 18 "four_blocks.cpp"
+#line 19 "four_blocks.cpp"
 green[i] = 1.0f - green[i];
-#line 36 "four_blocks.cpu.cpp"
+#line 37 "four_blocks.cpu.cpp"
   }
 }
 
-// Parallel loop of 'grade_channels' (four_blocks.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'grade_channels' (four_blocks.cpp:23): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_grade_channels_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * blue, int pixels) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < pixels; ++i) {
-#line 23 "four_blocks.cpp"
+#line 24 "four_blocks.cpp"
 blue[i] = fminf(fmaxf(blue[i], 0.0f), 1.0f);
-#line 49 "four_blocks.cpu.cpp"
+#line 50 "four_blocks.cpu.cpp"
   }
 }
 
-// Parallel loop of 'grade_channels' (four_blocks.cpp:27): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'grade_channels' (four_blocks.cpp:28): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_grade_channels_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * alpha, float threshold, int pixels) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < pixels; ++i) {
-#line 28 "four_blocks.cpp"
+#line 29 "four_blocks.cpp"
 alpha[i] = alpha[i] >= threshold ? 1.0f : 0.0f;
-#line 62 "four_blocks.cpu.cpp"
+#line 63 "four_blocks.cpu.cpp"
   }
 }
 
@@ -66,38 +67,38 @@ alpha[i] = alpha[i] >= threshold ? 1.0f : 0.0f;
 // Host entry points of kernel 'grade_channels': they run its work on the calling thread and return when it is done.
 void grade_channels(float* red, float* green, float* blue, float* alpha, int pixels, float gamma, float threshold, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // stream_parallel region, four_blocks.cpp:10: 4 blocks, run one after another on the calling thread
+  // stream_parallel region, four_blocks.cpp:11: 4 blocks, run one after another on the calling thread
   {
-    // block 1, four_blocks.cpp:11
+    // block 1, four_blocks.cpp:12
     {
-      // parallel loop, four_blocks.cpp:12
+      // parallel loop, four_blocks.cpp:13
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         qd_grade_channels_loop0(qd_begin, qd_count, red, gamma, pixels);
       }
     }
-    // block 2, four_blocks.cpp:16
+    // block 2, four_blocks.cpp:17
     {
-      // parallel loop, four_blocks.cpp:17
+      // parallel loop, four_blocks.cpp:18
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         qd_grade_channels_loop1(qd_begin, qd_count, green, pixels);
       }
     }
-    // block 3, four_blocks.cpp:21
+    // block 3, four_blocks.cpp:22
     {
-      // parallel loop, four_blocks.cpp:22
+      // parallel loop, four_blocks.cpp:23
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         qd_grade_channels_loop2(qd_begin, qd_count, blue, pixels);
       }
     }
-    // block 4, four_blocks.cpp:26
+    // block 4, four_blocks.cpp:27
     {
-      // parallel loop, four_blocks.cpp:27
+      // parallel loop, four_blocks.cpp:28
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
@@ -113,5 +114,5 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
 }
 
 // ---- end of qd kernel 'grade_channels' ----
-#line 30 "four_blocks.cpp"
+#line 31 "four_blocks.cpp"
 

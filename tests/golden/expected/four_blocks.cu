@@ -2,58 +2,59 @@
 // Licence: the code translated from four_blocks.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "four_blocks.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A parallel region of four stream_parallel blocks, one per colour channel of a planar RGBA
 // image, each applying a different per-pixel operation.
 
 #include <cmath>
 
-// ---- qd kernel 'grade_channels' (four_blocks.cpp:6), translated by qd-translate ----
-#line 12 "four_blocks.cu"
-// Parallel loop of 'grade_channels' (four_blocks.cpp:12): a grid-stride loop over the iterations.
+// ---- qd kernel 'grade_channels' (four_blocks.cpp:7), translated by qd-translate ----
+#line 13 "four_blocks.cu"
+// Parallel loop of 'grade_channels' (four_blocks.cpp:13): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grade_channels_loop0(int qd_begin, std::uint64_t qd_count, float * red, float gamma) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 13 "four_blocks.cpp"
+#line 14 "four_blocks.cpp"
 red[i] = powf(red[i], gamma);
-#line 21 "four_blocks.cu"
+#line 22 "four_blocks.cu"
   }
 }
 
-// Parallel loop of 'grade_channels' (four_blocks.cpp:17): a grid-stride loop over the iterations.
+// Parallel loop of 'grade_channels' (four_blocks.cpp:18): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grade_channels_loop1(int qd_begin, std::uint64_t qd_count, float * green) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 18 "four_blocks.cpp"
+#line 19 "four_blocks.cpp"
 green[i] = 1.0f - green[i];
-#line 33 "four_blocks.cu"
+#line 34 "four_blocks.cu"
   }
 }
 
-// Parallel loop of 'grade_channels' (four_blocks.cpp:22): a grid-stride loop over the iterations.
+// Parallel loop of 'grade_channels' (four_blocks.cpp:23): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grade_channels_loop2(int qd_begin, std::uint64_t qd_count, float * blue) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 23 "four_blocks.cpp"
+#line 24 "four_blocks.cpp"
 blue[i] = fminf(fmaxf(blue[i], 0.0f), 1.0f);
-#line 45 "four_blocks.cu"
+#line 46 "four_blocks.cu"
   }
 }
 
-// Parallel loop of 'grade_channels' (four_blocks.cpp:27): a grid-stride loop over the iterations.
+// Parallel loop of 'grade_channels' (four_blocks.cpp:28): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grade_channels_loop3(int qd_begin, std::uint64_t qd_count, float * alpha, float threshold) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 28 "four_blocks.cpp"
+#line 29 "four_blocks.cpp"
 alpha[i] = alpha[i] >= threshold ? 1.0f : 0.0f;
-#line 57 "four_blocks.cu"
+#line 58 "four_blocks.cu"
   }
 }
 
@@ -64,9 +65,9 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // stream_parallel region, four_blocks.cpp:10: 4 blocks, each on its own pooled stream
+  // stream_parallel region, four_blocks.cpp:11: 4 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region four_blocks.cpp:10");
+    QD_PROFILE_RANGE("qd region four_blocks.cpp:11");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(4, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(5, qd_device); // [0]: fork; [b]: join of block b
@@ -78,59 +79,59 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
     qd_events.wait(0, qd_block_streams[1]);
     qd_events.wait(0, qd_block_streams[2]);
     qd_events.wait(0, qd_block_streams[3]);
-    // block 1, four_blocks.cpp:11
+    // block 1, four_blocks.cpp:12
     {
-      QD_PROFILE_RANGE("qd block 1 four_blocks.cpp:11");
+      QD_PROFILE_RANGE("qd block 1 four_blocks.cpp:12");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop, four_blocks.cpp:12
+      // parallel loop, four_blocks.cpp:13
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_grade_channels_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(red, "grade_channels", "red"), gamma);
-          qd::detail::check_launch(cudaGetLastError(), "grade_channels", "four_blocks.cpp", 12);
+          qd::detail::check_launch(cudaGetLastError(), "grade_channels", "four_blocks.cpp", 13);
         }
       }
     }
-    // block 2, four_blocks.cpp:16
+    // block 2, four_blocks.cpp:17
     {
-      QD_PROFILE_RANGE("qd block 2 four_blocks.cpp:16");
+      QD_PROFILE_RANGE("qd block 2 four_blocks.cpp:17");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // parallel loop, four_blocks.cpp:17
+      // parallel loop, four_blocks.cpp:18
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_grade_channels_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(green, "grade_channels", "green"));
-          qd::detail::check_launch(cudaGetLastError(), "grade_channels", "four_blocks.cpp", 17);
+          qd::detail::check_launch(cudaGetLastError(), "grade_channels", "four_blocks.cpp", 18);
         }
       }
     }
-    // block 3, four_blocks.cpp:21
+    // block 3, four_blocks.cpp:22
     {
-      QD_PROFILE_RANGE("qd block 3 four_blocks.cpp:21");
+      QD_PROFILE_RANGE("qd block 3 four_blocks.cpp:22");
       const qd::StreamRef qd_block_stream = qd_block_streams[2];
-      // parallel loop, four_blocks.cpp:22
+      // parallel loop, four_blocks.cpp:23
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_grade_channels_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(blue, "grade_channels", "blue"));
-          qd::detail::check_launch(cudaGetLastError(), "grade_channels", "four_blocks.cpp", 22);
+          qd::detail::check_launch(cudaGetLastError(), "grade_channels", "four_blocks.cpp", 23);
         }
       }
     }
-    // block 4, four_blocks.cpp:26
+    // block 4, four_blocks.cpp:27
     {
-      QD_PROFILE_RANGE("qd block 4 four_blocks.cpp:26");
+      QD_PROFILE_RANGE("qd block 4 four_blocks.cpp:27");
       const qd::StreamRef qd_block_stream = qd_block_streams[3];
-      // parallel loop, four_blocks.cpp:27
+      // parallel loop, four_blocks.cpp:28
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_grade_channels_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(alpha, "grade_channels", "alpha"), threshold);
-          qd::detail::check_launch(cudaGetLastError(), "grade_channels", "four_blocks.cpp", 27);
+          qd::detail::check_launch(cudaGetLastError(), "grade_channels", "four_blocks.cpp", 28);
         }
       }
     }
@@ -152,5 +153,5 @@ void grade_channels(float* red, float* green, float* blue, float* alpha, int pix
 }
 
 // ---- end of qd kernel 'grade_channels' ----
-#line 30 "four_blocks.cpp"
+#line 31 "four_blocks.cpp"
 

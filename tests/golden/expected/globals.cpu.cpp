@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "globals.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Namespace-scope variables in device code (SPEC section 1, "Globals"): a
 // constexpr scalar read where it is; a non-const scalar, a pointer, a const
 // double, a struct and a const array (a 2-D one too) read on the host at the
@@ -29,36 +30,36 @@ namespace sim {
 int count = 0;
 }
 
-// ---- qd kernel 'globals' (globals.cpp:27), translated by qd-translate ----
-#line 34 "globals.cpu.cpp"
-// Parallel loop of 'globals' (globals.cpp:30): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'globals' (globals.cpp:28), translated by qd-translate ----
+#line 35 "globals.cpu.cpp"
+// Parallel loop of 'globals' (globals.cpp:31): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_globals_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * out, const double * in, qd::detail::ArrayValueOf<const double[3]> coef, const double dx, double * profile, Grid grid, int nx) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < nx - kHalo; ++i) {
-#line 30 "globals.cpp"
+#line 31 "globals.cpp"
 {
         double s = 0;
         for (int k = 0; k < 3; ++k)
             s += coef[k] * in[i - 1 + k];
         out[i] = s * dx + profile[i] + grid.h * grid.n;
     }
-#line 49 "globals.cpu.cpp"
+#line 50 "globals.cpu.cpp"
   }
 }
 
-// Parallel loop of 'globals' (globals.cpp:37): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'globals' (globals.cpp:38): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_globals_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * f, qd::detail::ArrayValueOf<const float[2][2]> mix, double scale, int nx) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < nx - 1; ++i) {
-#line 38 "globals.cpp"
+#line 39 "globals.cpp"
 f[i] = mix[i % 2][(i / 2) % 2] + static_cast<float>(scale * nx);
-#line 62 "globals.cpu.cpp"
+#line 63 "globals.cpu.cpp"
   }
 }
 
@@ -68,14 +69,14 @@ void globals(double* out, const double* in, float* f, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   [[maybe_unused]] auto& nx = ::nx;
   [[maybe_unused]] auto& scale = ::config::scale;
-  // parallel loop, globals.cpp:30
+  // parallel loop, globals.cpp:31
   {
     const int qd_begin = kHalo;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nx - kHalo), /*inclusive=*/false);
     qd_globals_loop0(qd_begin, qd_count, out, in, qd::detail::array_value(coef), dx, profile, grid, nx);
   }
   nx += 1;
-  // parallel loop, globals.cpp:37
+  // parallel loop, globals.cpp:38
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nx - 1), /*inclusive=*/false);
@@ -88,21 +89,21 @@ void globals(double* out, const double* in, float* f) {
 }
 
 // ---- end of qd kernel 'globals' ----
-#line 39 "globals.cpp"
+#line 40 "globals.cpp"
 
 
-// ---- qd kernel 'ramp' (globals.cpp:41), translated by qd-translate ----
-#line 96 "globals.cpu.cpp"
-// Parallel loop of 'ramp' (globals.cpp:44): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'ramp' (globals.cpp:42), translated by qd-translate ----
+#line 97 "globals.cpu.cpp"
+// Parallel loop of 'ramp' (globals.cpp:45): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_ramp_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * g, int count) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < count; ++i) {
-#line 45 "globals.cpp"
+#line 46 "globals.cpp"
 g[i] = 0.5f * static_cast<float>(i);
-#line 106 "globals.cpu.cpp"
+#line 107 "globals.cpu.cpp"
   }
 }
 
@@ -111,7 +112,7 @@ g[i] = 0.5f * static_cast<float>(i);
 void ramp(float* g, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   [[maybe_unused]] auto& count = ::sim::count;
-  // parallel loop, globals.cpp:44
+  // parallel loop, globals.cpp:45
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(count), /*inclusive=*/false);
@@ -124,5 +125,5 @@ void ramp(float* g) {
 }
 
 // ---- end of qd kernel 'ramp' ----
-#line 46 "globals.cpp"
+#line 47 "globals.cpp"
 

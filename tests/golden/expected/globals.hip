@@ -2,6 +2,7 @@
 // Licence: the code translated from globals.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "globals.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Namespace-scope variables in device code (SPEC section 1, "Globals"): a
 // constexpr scalar read where it is; a non-const scalar, a pointer, a const
 // double, a struct and a const array (a 2-D one too) read on the host at the
@@ -28,34 +29,34 @@ namespace sim {
 int count = 0;
 }
 
-// ---- qd kernel 'globals' (globals.cpp:27), translated by qd-translate ----
-#line 33 "globals.hip"
-// Parallel loop of 'globals' (globals.cpp:30): a grid-stride loop over the iterations.
+// ---- qd kernel 'globals' (globals.cpp:28), translated by qd-translate ----
+#line 34 "globals.hip"
+// Parallel loop of 'globals' (globals.cpp:31): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_globals_loop0(int qd_begin, std::uint64_t qd_count, double * out, const double * in, qd::detail::ArrayValueOf<const double[3]> coef, const double dx, double * profile, Grid grid) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 30 "globals.cpp"
+#line 31 "globals.cpp"
 {
         double s = 0;
         for (int k = 0; k < 3; ++k)
             s += coef[k] * in[i - 1 + k];
         out[i] = s * dx + profile[i] + grid.h * grid.n;
     }
-#line 47 "globals.hip"
+#line 48 "globals.hip"
   }
 }
 
-// Parallel loop of 'globals' (globals.cpp:37): a grid-stride loop over the iterations.
+// Parallel loop of 'globals' (globals.cpp:38): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_globals_loop1(int qd_begin, std::uint64_t qd_count, float * f, qd::detail::ArrayValueOf<const float[2][2]> mix, double scale, int nx) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 38 "globals.cpp"
+#line 39 "globals.cpp"
 f[i] = mix[i % 2][(i / 2) % 2] + static_cast<float>(scale * nx);
-#line 59 "globals.hip"
+#line 60 "globals.hip"
   }
 }
 
@@ -68,23 +69,23 @@ void globals(double* out, const double* in, float* f, qd::StreamRef qd_stream) {
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   [[maybe_unused]] auto& nx = ::nx;
   [[maybe_unused]] auto& scale = ::config::scale;
-  // parallel loop, globals.cpp:30
+  // parallel loop, globals.cpp:31
   {
     const int qd_begin = kHalo;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nx - kHalo), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_globals_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "globals", "out"), qd::detail::present_or_device(in, "globals", "in"), qd::detail::array_value(coef), dx, qd::detail::present_or_device(profile, "globals", "profile"), grid);
-      qd::detail::check_launch(hipGetLastError(), "globals", "globals.cpp", 30);
+      qd::detail::check_launch(hipGetLastError(), "globals", "globals.cpp", 31);
     }
   }
   nx += 1;
-  // parallel loop, globals.cpp:37
+  // parallel loop, globals.cpp:38
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nx - 1), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_globals_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(f, "globals", "f"), qd::detail::array_value(mix), scale, nx);
-      qd::detail::check_launch(hipGetLastError(), "globals", "globals.cpp", 37);
+      qd::detail::check_launch(hipGetLastError(), "globals", "globals.cpp", 38);
     }
   }
 }
@@ -94,20 +95,20 @@ void globals(double* out, const double* in, float* f) {
 }
 
 // ---- end of qd kernel 'globals' ----
-#line 39 "globals.cpp"
+#line 40 "globals.cpp"
 
 
-// ---- qd kernel 'ramp' (globals.cpp:41), translated by qd-translate ----
-#line 102 "globals.hip"
-// Parallel loop of 'ramp' (globals.cpp:44): a grid-stride loop over the iterations.
+// ---- qd kernel 'ramp' (globals.cpp:42), translated by qd-translate ----
+#line 103 "globals.hip"
+// Parallel loop of 'ramp' (globals.cpp:45): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_ramp_loop0(int qd_begin, std::uint64_t qd_count, float * g) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 45 "globals.cpp"
+#line 46 "globals.cpp"
 g[i] = 0.5f * static_cast<float>(i);
-#line 111 "globals.hip"
+#line 112 "globals.hip"
   }
 }
 
@@ -118,13 +119,13 @@ void ramp(float* g, qd::StreamRef qd_stream) {
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   [[maybe_unused]] auto& count = ::sim::count;
-  // parallel loop, globals.cpp:44
+  // parallel loop, globals.cpp:45
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(count), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_ramp_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(g, "ramp", "g"));
-      qd::detail::check_launch(hipGetLastError(), "ramp", "globals.cpp", 44);
+      qd::detail::check_launch(hipGetLastError(), "ramp", "globals.cpp", 45);
     }
   }
 }
@@ -134,5 +135,5 @@ void ramp(float* g) {
 }
 
 // ---- end of qd kernel 'ramp' ----
-#line 46 "globals.cpp"
+#line 47 "globals.cpp"
 

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "graph_loops.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Graph mode's loops whose condition the GPU computes: each is one
 // conditional WHILE node of the call's graph on CUDA, its body recorded
 // once, whatever the trip count. The body's trailing host statements (an
@@ -33,9 +34,9 @@ static void copy_async(float* dst, const float* src, int n, qd::StreamRef stream
 #endif
 }
 
-// ---- qd kernel 'sweep' (graph_loops.cpp:31), translated by qd-translate ----
-#line 38 "graph_loops.cpu.cpp"
-// Parallel loop of 'sweep' (graph_loops.cpp:40) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'sweep' (graph_loops.cpp:32), translated by qd-translate ----
+#line 39 "graph_loops.cpu.cpp"
+// Parallel loop of 'sweep' (graph_loops.cpp:41) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_sweep_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int n, float& res) {
 #if defined(_OPENMP)
@@ -43,53 +44,53 @@ qd_sweep_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u,
 #pragma omp parallel for reduction(qd_fmax_res: res)
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 40 "graph_loops.cpp"
+#line 41 "graph_loops.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 52 "graph_loops.cpu.cpp"
+#line 53 "graph_loops.cpu.cpp"
   }
-}
-
-// Serial task of 'sweep' (graph_loops.cpp:44): runs once, on the calling thread.
-static void
-qd_sweep_task1(float * u, float * v) {
-#line 44 "graph_loops.cpp"
-v[0] = u[0];
-#line 61 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:45): runs once, on the calling thread.
 static void
-qd_sweep_task2(float * u, float * v, int n) {
+qd_sweep_task1(float * u, float * v) {
 #line 45 "graph_loops.cpp"
-v[n - 1] = u[n - 1];
-#line 69 "graph_loops.cpu.cpp"
+v[0] = u[0];
+#line 62 "graph_loops.cpu.cpp"
 }
 
-// Serial task of 'sweep' (graph_loops.cpp:51): runs once, on the calling thread.
+// Serial task of 'sweep' (graph_loops.cpp:46): runs once, on the calling thread.
 static void
-qd_sweep_task3(int * iterations, int it) {
-#line 51 "graph_loops.cpp"
-iterations[0] = it;
-#line 77 "graph_loops.cpu.cpp"
+qd_sweep_task2(float * u, float * v, int n) {
+#line 46 "graph_loops.cpp"
+v[n - 1] = u[n - 1];
+#line 70 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:52): runs once, on the calling thread.
 static void
-qd_sweep_task4(float * residual, float res) {
+qd_sweep_task3(int * iterations, int it) {
 #line 52 "graph_loops.cpp"
-residual[0] = res;
-#line 85 "graph_loops.cpu.cpp"
+iterations[0] = it;
+#line 78 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:53): runs once, on the calling thread.
 static void
-qd_sweep_task5(float * u, float * v) {
+qd_sweep_task4(float * residual, float res) {
 #line 53 "graph_loops.cpp"
+residual[0] = res;
+#line 86 "graph_loops.cpu.cpp"
+}
+
+// Serial task of 'sweep' (graph_loops.cpp:54): runs once, on the calling thread.
+static void
+qd_sweep_task5(float * u, float * v) {
+#line 54 "graph_loops.cpp"
 u[0] = u[0] + 0.0f * v[0];
-#line 93 "graph_loops.cpu.cpp"
+#line 94 "graph_loops.cpu.cpp"
 }
 
 
@@ -100,26 +101,26 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
   int it = 0;
   while (res > tol && it < max_it) {
     res = 0.0f;
-    // parallel loop with reductions, graph_loops.cpp:40
+    // parallel loop with reductions, graph_loops.cpp:41
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       qd_sweep_loop0(qd_begin, qd_count, u, v, n, res);
     }
-    // serial task, graph_loops.cpp:44
-    qd_sweep_task1(u, v);
     // serial task, graph_loops.cpp:45
+    qd_sweep_task1(u, v);
+    // serial task, graph_loops.cpp:46
     qd_sweep_task2(u, v, n);
     float* t = u;
     u = v;
     v = t;
     ++it;
   }
-  // serial task, graph_loops.cpp:51
-  qd_sweep_task3(iterations, it);
   // serial task, graph_loops.cpp:52
-  qd_sweep_task4(residual, res);
+  qd_sweep_task3(iterations, it);
   // serial task, graph_loops.cpp:53
+  qd_sweep_task4(residual, res);
+  // serial task, graph_loops.cpp:54
   qd_sweep_task5(u, v);
 }
 
@@ -128,33 +129,33 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
 }
 
 // ---- end of qd kernel 'sweep' ----
-#line 54 "graph_loops.cpp"
+#line 55 "graph_loops.cpp"
 
 
-// ---- qd kernel 'halve_below' (graph_loops.cpp:56), translated by qd-translate ----
-#line 136 "graph_loops.cpu.cpp"
-// Parallel loop of 'halve_below' (graph_loops.cpp:65) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'halve_below' (graph_loops.cpp:57), translated by qd-translate ----
+#line 137 "graph_loops.cpu.cpp"
+// Parallel loop of 'halve_below' (graph_loops.cpp:66) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_halve_below_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 65 "graph_loops.cpp"
+#line 66 "graph_loops.cpp"
 {
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 149 "graph_loops.cpu.cpp"
+#line 150 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'halve_below' (graph_loops.cpp:71): runs once, on the calling thread.
+// Serial task of 'halve_below' (graph_loops.cpp:72): runs once, on the calling thread.
 static void
 qd_halve_below_task1(int * steps, int k) {
-#line 71 "graph_loops.cpp"
+#line 72 "graph_loops.cpp"
 steps[0] = k;
-#line 158 "graph_loops.cpu.cpp"
+#line 159 "graph_loops.cpu.cpp"
 }
 
 
@@ -165,7 +166,7 @@ void halve_below(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
   int k = 0;
   do {
     total = 0.0f;
-    // parallel loop with reductions, graph_loops.cpp:65
+    // parallel loop with reductions, graph_loops.cpp:66
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -173,7 +174,7 @@ void halve_below(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
     }
     k += 1;
   } while (total > limit);
-  // serial task, graph_loops.cpp:71
+  // serial task, graph_loops.cpp:72
   qd_halve_below_task1(steps, k);
 }
 
@@ -182,21 +183,21 @@ void halve_below(float* a, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'halve_below' ----
-#line 72 "graph_loops.cpp"
+#line 73 "graph_loops.cpp"
 
 
-// ---- qd kernel 'scale_rows' (graph_loops.cpp:74), translated by qd-translate ----
-#line 190 "graph_loops.cpu.cpp"
-// Parallel loop of 'scale_rows' (graph_loops.cpp:77): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'scale_rows' (graph_loops.cpp:75), translated by qd-translate ----
+#line 191 "graph_loops.cpu.cpp"
+// Parallel loop of 'scale_rows' (graph_loops.cpp:78): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_scale_rows_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float s, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 78 "graph_loops.cpp"
+#line 79 "graph_loops.cpp"
 a[i] = s * a[i];
-#line 200 "graph_loops.cpu.cpp"
+#line 201 "graph_loops.cpu.cpp"
   }
 }
 
@@ -204,7 +205,7 @@ a[i] = s * a[i];
 // Host entry points of kernel 'scale_rows': they run its work on the calling thread and return when it is done.
 void scale_rows(float* a, int n, float s, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, graph_loops.cpp:77
+  // parallel loop, graph_loops.cpp:78
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -217,66 +218,66 @@ void scale_rows(float* a, int n, float s) {
 }
 
 // ---- end of qd kernel 'scale_rows' ----
-#line 79 "graph_loops.cpp"
+#line 80 "graph_loops.cpp"
 
 
 // A 'for' whose increment the GPU runs; a region and a kernel call in the
 // body; a value computed from a result in the body.
-// ---- qd kernel 'grow_mean' (graph_loops.cpp:83), translated by qd-translate ----
-#line 227 "graph_loops.cpu.cpp"
-// Parallel loop of 'grow_mean' (graph_loops.cpp:92) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'grow_mean' (graph_loops.cpp:84), translated by qd-translate ----
+#line 228 "graph_loops.cpu.cpp"
+// Parallel loop of 'grow_mean' (graph_loops.cpp:93) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_grow_mean_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& sum) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 93 "graph_loops.cpp"
+#line 94 "graph_loops.cpp"
 sum += a[i];
-#line 237 "graph_loops.cpu.cpp"
+#line 238 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'grow_mean' (graph_loops.cpp:97): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'grow_mean' (graph_loops.cpp:98): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_grow_mean_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 98 "graph_loops.cpp"
+#line 99 "graph_loops.cpp"
 a[i] = a[i] * 1.5f;
-#line 250 "graph_loops.cpu.cpp"
+#line 251 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'grow_mean' (graph_loops.cpp:102): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'grow_mean' (graph_loops.cpp:103): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_grow_mean_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, const float mean, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 103 "graph_loops.cpp"
+#line 104 "graph_loops.cpp"
 b[i] = b[i] + mean;
-#line 263 "graph_loops.cpu.cpp"
+#line 264 "graph_loops.cpu.cpp"
   }
-}
-
-// Serial task of 'grow_mean' (graph_loops.cpp:107): runs once, on the calling thread.
-static void
-qd_grow_mean_task3(int * rounds, int r) {
-#line 107 "graph_loops.cpp"
-rounds[0] = r;
-#line 272 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'grow_mean' (graph_loops.cpp:108): runs once, on the calling thread.
 static void
-qd_grow_mean_task4(float * a, float sum) {
+qd_grow_mean_task3(int * rounds, int r) {
 #line 108 "graph_loops.cpp"
+rounds[0] = r;
+#line 273 "graph_loops.cpu.cpp"
+}
+
+// Serial task of 'grow_mean' (graph_loops.cpp:109): runs once, on the calling thread.
+static void
+qd_grow_mean_task4(float * a, float sum) {
+#line 109 "graph_loops.cpp"
 a[0] = sum;
-#line 280 "graph_loops.cpu.cpp"
+#line 281 "graph_loops.cpu.cpp"
 }
 
 
@@ -287,27 +288,27 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
   int r = 0;
   for (r = 0; sum < target && r < 50; ++r) {
     sum = 0.0f;
-    // parallel loop with reductions, graph_loops.cpp:92
+    // parallel loop with reductions, graph_loops.cpp:93
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_grow_mean_loop0(qd_begin, qd_count, a, n, sum);
     }
     const float mean = sum / static_cast<float>(n);
-    // stream_parallel region, graph_loops.cpp:95: 2 blocks, run one after another on the calling thread
+    // stream_parallel region, graph_loops.cpp:96: 2 blocks, run one after another on the calling thread
     {
-      // block 1, graph_loops.cpp:96
+      // block 1, graph_loops.cpp:97
       {
-        // parallel loop, graph_loops.cpp:97
+        // parallel loop, graph_loops.cpp:98
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           qd_grow_mean_loop1(qd_begin, qd_count, a, n);
         }
       }
-      // block 2, graph_loops.cpp:101
+      // block 2, graph_loops.cpp:102
       {
-        // parallel loop, graph_loops.cpp:102
+        // parallel loop, graph_loops.cpp:103
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -317,9 +318,9 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
     }
     scale_rows(b, n, 0.5f);
   }
-  // serial task, graph_loops.cpp:107
-  qd_grow_mean_task3(rounds, r);
   // serial task, graph_loops.cpp:108
+  qd_grow_mean_task3(rounds, r);
+  // serial task, graph_loops.cpp:109
   qd_grow_mean_task4(a, sum);
 }
 
@@ -328,104 +329,104 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds) {
 }
 
 // ---- end of qd kernel 'grow_mean' ----
-#line 109 "graph_loops.cpp"
+#line 110 "graph_loops.cpp"
 
 
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it.
-// ---- qd kernel 'cg' (graph_loops.cpp:113), translated by qd-translate ----
-#line 338 "graph_loops.cpu.cpp"
-// Parallel loop of 'cg' (graph_loops.cpp:118) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'cg' (graph_loops.cpp:114), translated by qd-translate ----
+#line 339 "graph_loops.cpu.cpp"
+// Parallel loop of 'cg' (graph_loops.cpp:119) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 119 "graph_loops.cpp"
+#line 120 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 348 "graph_loops.cpu.cpp"
+#line 349 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:123): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (graph_loops.cpp:124): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 123 "graph_loops.cpp"
+#line 124 "graph_loops.cpp"
 {
             const double left = i > 0 ? p[i - 1] : 0.0;
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 365 "graph_loops.cpu.cpp"
+#line 366 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:130) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg' (graph_loops.cpp:131) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n, double& pap) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: pap)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 131 "graph_loops.cpp"
+#line 132 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 378 "graph_loops.cpu.cpp"
+#line 379 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:133): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (graph_loops.cpp:134): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 133 "graph_loops.cpp"
+#line 134 "graph_loops.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 394 "graph_loops.cpu.cpp"
+#line 395 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:139) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'cg' (graph_loops.cpp:140) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr_new) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr_new)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 140 "graph_loops.cpp"
+#line 141 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 407 "graph_loops.cpu.cpp"
+#line 408 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:143): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'cg' (graph_loops.cpp:144): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_cg_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, double * p, const double beta, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 144 "graph_loops.cpp"
+#line 145 "graph_loops.cpp"
 p[i] = r[i] + beta * p[i];
-#line 420 "graph_loops.cpu.cpp"
+#line 421 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'cg' (graph_loops.cpp:147): runs once, on the calling thread.
+// Serial task of 'cg' (graph_loops.cpp:148): runs once, on the calling thread.
 static void
 qd_cg_task6(int * iterations, int it) {
-#line 147 "graph_loops.cpp"
+#line 148 "graph_loops.cpp"
 iterations[0] = it;
-#line 429 "graph_loops.cpu.cpp"
+#line 430 "graph_loops.cpu.cpp"
 }
 
 
@@ -433,7 +434,7 @@ iterations[0] = it;
 void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   double rr = 0.0;
-  // parallel loop with reductions, graph_loops.cpp:118
+  // parallel loop with reductions, graph_loops.cpp:119
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -441,28 +442,28 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   }
   int it = 0;
   while (it < max_it && rr > tol * tol) {
-    // parallel loop, graph_loops.cpp:123
+    // parallel loop, graph_loops.cpp:124
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop1(qd_begin, qd_count, p, ap, n);
     }
     double pap = 0.0;
-    // parallel loop with reductions, graph_loops.cpp:130
+    // parallel loop with reductions, graph_loops.cpp:131
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop2(qd_begin, qd_count, p, ap, n, pap);
     }
     const double alpha = rr / pap;
-    // parallel loop, graph_loops.cpp:133
+    // parallel loop, graph_loops.cpp:134
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop3(qd_begin, qd_count, x, r, p, ap, alpha, n);
     }
     double rr_new = 0.0;
-    // parallel loop with reductions, graph_loops.cpp:139
+    // parallel loop with reductions, graph_loops.cpp:140
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -470,7 +471,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     }
     const double beta = rr_new / rr;
     rr = rr_new;
-    // parallel loop, graph_loops.cpp:143
+    // parallel loop, graph_loops.cpp:144
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -478,7 +479,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     }
     ++it;
   }
-  // serial task, graph_loops.cpp:147
+  // serial task, graph_loops.cpp:148
   qd_cg_task6(iterations, it);
 }
 
@@ -487,14 +488,14 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 }
 
 // ---- end of qd kernel 'cg' ----
-#line 148 "graph_loops.cpp"
+#line 149 "graph_loops.cpp"
 
 
 // The host uses the iteration count after the loop (a loop's bound): the
 // count must be the host's, so this kernel runs in stream mode.
-// ---- qd kernel 'settle_then_mark' (graph_loops.cpp:152), translated by qd-translate ----
-#line 497 "graph_loops.cpu.cpp"
-// Parallel loop of 'settle_then_mark' (graph_loops.cpp:161) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'settle_then_mark' (graph_loops.cpp:153), translated by qd-translate ----
+#line 498 "graph_loops.cpu.cpp"
+// Parallel loop of 'settle_then_mark' (graph_loops.cpp:162) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_then_mark_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& top) {
 #if defined(_OPENMP)
@@ -502,25 +503,25 @@ qd_settle_then_mark_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count,
 #pragma omp parallel for reduction(qd_fmax_top: top)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 161 "graph_loops.cpp"
+#line 162 "graph_loops.cpp"
 {
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 511 "graph_loops.cpu.cpp"
+#line 512 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'settle_then_mark' (graph_loops.cpp:167): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'settle_then_mark' (graph_loops.cpp:168): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_then_mark_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * marks, int k) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < k; ++i) {
-#line 168 "graph_loops.cpp"
+#line 169 "graph_loops.cpp"
 marks[i] = i + 1;
-#line 524 "graph_loops.cpu.cpp"
+#line 525 "graph_loops.cpu.cpp"
   }
 }
 
@@ -532,7 +533,7 @@ void settle_then_mark(float* a, int n, float tol, int* marks, qd::StreamRef qd_s
   int k = 0;
   while (top > tol && k < 40) {
     top = 0.0f;
-    // parallel loop with reductions, graph_loops.cpp:161
+    // parallel loop with reductions, graph_loops.cpp:162
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -540,7 +541,7 @@ void settle_then_mark(float* a, int n, float tol, int* marks, qd::StreamRef qd_s
     }
     ++k;
   }
-  // parallel loop, graph_loops.cpp:167
+  // parallel loop, graph_loops.cpp:168
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(k), /*inclusive=*/false);
@@ -553,41 +554,41 @@ void settle_then_mark(float* a, int n, float tol, int* marks) {
 }
 
 // ---- end of qd kernel 'settle_then_mark' ----
-#line 169 "graph_loops.cpp"
+#line 170 "graph_loops.cpp"
 
 
 // Smoothing sweeps inside the convergence loop, as multigrid writes them: a
 // 'loop seq' of its own count in the body, the same in every iteration,
 // recorded once into the WHILE node's body.
-// ---- qd kernel 'smooth_until' (graph_loops.cpp:174), translated by qd-translate ----
-#line 564 "graph_loops.cpu.cpp"
-// Parallel loop of 'smooth_until' (graph_loops.cpp:184): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'smooth_until' (graph_loops.cpp:175), translated by qd-translate ----
+#line 565 "graph_loops.cpu.cpp"
+// Parallel loop of 'smooth_until' (graph_loops.cpp:185): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * b, const float w, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 185 "graph_loops.cpp"
+#line 186 "graph_loops.cpp"
 b[i] = a[i] + w * (0.5f * (a[i - 1] + a[i + 1]) - a[i]);
-#line 574 "graph_loops.cpu.cpp"
+#line 575 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'smooth_until' (graph_loops.cpp:186): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'smooth_until' (graph_loops.cpp:187): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_until_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * b, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 187 "graph_loops.cpp"
+#line 188 "graph_loops.cpp"
 a[i] = b[i];
-#line 587 "graph_loops.cpu.cpp"
+#line 588 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'smooth_until' (graph_loops.cpp:191) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'smooth_until' (graph_loops.cpp:192) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_until_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& change) {
 #if defined(_OPENMP)
@@ -595,18 +596,18 @@ qd_smooth_until_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, flo
 #pragma omp parallel for reduction(qd_fmax_change: change)
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 192 "graph_loops.cpp"
+#line 193 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 601 "graph_loops.cpu.cpp"
+#line 602 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'smooth_until' (graph_loops.cpp:195): runs once, on the calling thread.
+// Serial task of 'smooth_until' (graph_loops.cpp:196): runs once, on the calling thread.
 static void
 qd_smooth_until_task3(int * cycles, int c) {
-#line 195 "graph_loops.cpp"
+#line 196 "graph_loops.cpp"
 cycles[0] = c;
-#line 610 "graph_loops.cpu.cpp"
+#line 611 "graph_loops.cpu.cpp"
 }
 
 
@@ -618,13 +619,13 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
   while (change > tol && c < 200) {
     for (int s = 0; s < sweeps; ++s) {
       const float w = s % 2 == 0 ? 1.0f : 0.5f;
-      // parallel loop, graph_loops.cpp:184
+      // parallel loop, graph_loops.cpp:185
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         qd_smooth_until_loop0(qd_begin, qd_count, a, b, w, n);
       }
-      // parallel loop, graph_loops.cpp:186
+      // parallel loop, graph_loops.cpp:187
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
@@ -632,7 +633,7 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
       }
     }
     change = 0.0f;
-    // parallel loop with reductions, graph_loops.cpp:191
+    // parallel loop with reductions, graph_loops.cpp:192
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
@@ -640,7 +641,7 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
     }
     ++c;
   }
-  // serial task, graph_loops.cpp:195
+  // serial task, graph_loops.cpp:196
   qd_smooth_until_task3(cycles, c);
 }
 
@@ -649,14 +650,14 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles)
 }
 
 // ---- end of qd kernel 'smooth_until' ----
-#line 196 "graph_loops.cpp"
+#line 197 "graph_loops.cpp"
 
 
 // A loop in a stream_parallel block, next to a block of plain work; a
 // 'for' whose own variable the body's device code reads.
-// ---- qd kernel 'two_sides' (graph_loops.cpp:200), translated by qd-translate ----
-#line 659 "graph_loops.cpu.cpp"
-// Parallel loop of 'two_sides' (graph_loops.cpp:211) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'two_sides' (graph_loops.cpp:201), translated by qd-translate ----
+#line 660 "graph_loops.cpu.cpp"
+// Parallel loop of 'two_sides' (graph_loops.cpp:212) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_two_sides_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int t, int n, float& top) {
 #if defined(_OPENMP)
@@ -664,33 +665,33 @@ qd_two_sides_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float 
 #pragma omp parallel for reduction(qd_fmax_top: top)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 211 "graph_loops.cpp"
+#line 212 "graph_loops.cpp"
 {
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 673 "graph_loops.cpu.cpp"
+#line 674 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'two_sides' (graph_loops.cpp:217): runs once, on the calling thread.
+// Serial task of 'two_sides' (graph_loops.cpp:218): runs once, on the calling thread.
 static void
 qd_two_sides_task1(int * counts, int k) {
-#line 217 "graph_loops.cpp"
+#line 218 "graph_loops.cpp"
 counts[0] = k;
-#line 682 "graph_loops.cpu.cpp"
+#line 683 "graph_loops.cpu.cpp"
 }
 
-// Parallel loop of 'two_sides' (graph_loops.cpp:221): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'two_sides' (graph_loops.cpp:222): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_two_sides_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 222 "graph_loops.cpp"
+#line 223 "graph_loops.cpp"
 b[i] = 2.0f * b[i];
-#line 694 "graph_loops.cpu.cpp"
+#line 695 "graph_loops.cpu.cpp"
   }
 }
 
@@ -698,15 +699,15 @@ b[i] = 2.0f * b[i];
 // Host entry points of kernel 'two_sides': they run its work on the calling thread and return when it is done.
 void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // stream_parallel region, graph_loops.cpp:203: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, graph_loops.cpp:204: 2 blocks, run one after another on the calling thread
   {
-    // block 1, graph_loops.cpp:204
+    // block 1, graph_loops.cpp:205
     {
       float top = 1e30f;
       int k = 0;
       for (int t = 1; top > tol && t < 100; ++t) {
         top = 0.0f;
-        // parallel loop with reductions, graph_loops.cpp:211
+        // parallel loop with reductions, graph_loops.cpp:212
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -714,12 +715,12 @@ void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef 
         }
         k += 2;
       }
-      // serial task, graph_loops.cpp:217
+      // serial task, graph_loops.cpp:218
       qd_two_sides_task1(counts, k);
     }
-    // block 2, graph_loops.cpp:220
+    // block 2, graph_loops.cpp:221
     {
-      // parallel loop, graph_loops.cpp:221
+      // parallel loop, graph_loops.cpp:222
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -734,34 +735,34 @@ void two_sides(float* a, float* b, int n, float tol, int* counts) {
 }
 
 // ---- end of qd kernel 'two_sides' ----
-#line 224 "graph_loops.cpp"
+#line 225 "graph_loops.cpp"
 
 
 // A kernel called by another, and a template kernel, each with a loop.
-// ---- qd kernel 'shrink_to' (graph_loops.cpp:227), translated by qd-translate ----
-#line 743 "graph_loops.cpu.cpp"
-// Parallel loop of 'shrink_to' (graph_loops.cpp:236) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'shrink_to' (graph_loops.cpp:228), translated by qd-translate ----
+#line 744 "graph_loops.cpu.cpp"
+// Parallel loop of 'shrink_to' (graph_loops.cpp:237) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_shrink_to_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 236 "graph_loops.cpp"
+#line 237 "graph_loops.cpp"
 {
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 756 "graph_loops.cpu.cpp"
+#line 757 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'shrink_to' (graph_loops.cpp:242): runs once, on the calling thread.
+// Serial task of 'shrink_to' (graph_loops.cpp:243): runs once, on the calling thread.
 static void
 qd_shrink_to_task1(int * steps, int s) {
-#line 242 "graph_loops.cpp"
+#line 243 "graph_loops.cpp"
 steps[0] = s;
-#line 765 "graph_loops.cpu.cpp"
+#line 766 "graph_loops.cpu.cpp"
 }
 
 
@@ -772,7 +773,7 @@ void shrink_to(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream
   int s = 0;
   do {
     total = 0.0f;
-    // parallel loop with reductions, graph_loops.cpp:236
+    // parallel loop with reductions, graph_loops.cpp:237
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -780,7 +781,7 @@ void shrink_to(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream
     }
     ++s;
   } while (total > limit);
-  // serial task, graph_loops.cpp:242
+  // serial task, graph_loops.cpp:243
   qd_shrink_to_task1(steps, s);
 }
 
@@ -789,11 +790,11 @@ void shrink_to(float* a, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'shrink_to' ----
-#line 243 "graph_loops.cpp"
+#line 244 "graph_loops.cpp"
 
 
-// ---- qd kernel 'shrink_both' (graph_loops.cpp:245), translated by qd-translate ----
-#line 797 "graph_loops.cpu.cpp"
+// ---- qd kernel 'shrink_both' (graph_loops.cpp:246), translated by qd-translate ----
+#line 798 "graph_loops.cpu.cpp"
 
 // Host entry points of kernel 'shrink_both': they run its work on the calling thread and return when it is done.
 void shrink_both(float* a, float* b, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -807,13 +808,13 @@ void shrink_both(float* a, float* b, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'shrink_both' ----
-#line 250 "graph_loops.cpp"
+#line 251 "graph_loops.cpp"
 
 
 // A stream-mode caller: the callee's stream-mode work, whose count stays on
 // the host.
-// ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:254), translated by qd-translate ----
-#line 817 "graph_loops.cpu.cpp"
+// ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:255), translated by qd-translate ----
+#line 818 "graph_loops.cpu.cpp"
 
 // Host entry points of kernel 'shrink_in_stream_mode': they run its work on the calling thread and return when it is done.
 void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -826,12 +827,12 @@ void shrink_in_stream_mode(float* a, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'shrink_in_stream_mode' ----
-#line 258 "graph_loops.cpp"
+#line 259 "graph_loops.cpp"
 
 
-// ---- qd kernel 'decay' (graph_loops.cpp:260), translated by qd-translate ----
-#line 834 "graph_loops.cpu.cpp"
-// Parallel loop of 'decay' (graph_loops.cpp:270) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'decay' (graph_loops.cpp:261), translated by qd-translate ----
+#line 835 "graph_loops.cpu.cpp"
+// Parallel loop of 'decay' (graph_loops.cpp:271) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
 qd_decay_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * a, int n, float& top) {
@@ -839,22 +840,22 @@ qd_decay_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * a, int
 #pragma omp parallel for reduction(max: top)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 270 "graph_loops.cpp"
+#line 271 "graph_loops.cpp"
 {
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 848 "graph_loops.cpu.cpp"
+#line 849 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'decay' (graph_loops.cpp:276): runs once, on the calling thread.
+// Serial task of 'decay' (graph_loops.cpp:277): runs once, on the calling thread.
 template <class T>
 static void
 qd_decay_task1(int * steps, int k) {
-#line 276 "graph_loops.cpp"
+#line 277 "graph_loops.cpp"
 steps[0] = k;
-#line 858 "graph_loops.cpu.cpp"
+#line 859 "graph_loops.cpu.cpp"
 }
 
 
@@ -866,7 +867,7 @@ void decay(T* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
   int k = 0;
   while (top > tol) {
     top = 0.0f;
-    // parallel loop with reductions, graph_loops.cpp:270
+    // parallel loop with reductions, graph_loops.cpp:271
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -874,7 +875,7 @@ void decay(T* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
     }
     k = k + 1;
   }
-  // serial task, graph_loops.cpp:276
+  // serial task, graph_loops.cpp:277
   qd_decay_task1<T>(steps, k);
 }
 
@@ -884,7 +885,7 @@ void decay(T* a, int n, float tol, int* steps) {
 }
 
 // ---- end of qd kernel 'decay' ----
-#line 277 "graph_loops.cpp"
+#line 278 "graph_loops.cpp"
 
 
 template void decay<double>(double* a, int n, float tol, int* steps);
@@ -893,57 +894,57 @@ template void decay<double>(double* a, int n, float tol, int* steps);
 // computes: one WHILE node whatever the count, with the swapped buffers,
 // the step and the simulated time on the device; then three halvings the
 // source fixes, unrolled into the graph.
-// ---- qd kernel 'march' (graph_loops.cpp:285), translated by qd-translate ----
-#line 898 "graph_loops.cpu.cpp"
-// Parallel loop of 'march' (graph_loops.cpp:291): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'march' (graph_loops.cpp:286), translated by qd-translate ----
+#line 899 "graph_loops.cpu.cpp"
+// Parallel loop of 'march' (graph_loops.cpp:292): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_march_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, float dt, int step, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 292 "graph_loops.cpp"
+#line 293 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) +
                    0.001f * static_cast<float>(step % 3);
-#line 909 "graph_loops.cpu.cpp"
+#line 910 "graph_loops.cpu.cpp"
   }
-}
-
-// Serial task of 'march' (graph_loops.cpp:294): runs once, on the calling thread.
-static void
-qd_march_task1(float * u, float * v, float t) {
-#line 294 "graph_loops.cpp"
-v[0] = u[0] + t;
-#line 918 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'march' (graph_loops.cpp:295): runs once, on the calling thread.
 static void
-qd_march_task2(float * u, float * v, int n) {
+qd_march_task1(float * u, float * v, float t) {
 #line 295 "graph_loops.cpp"
-v[n - 1] = u[n - 1];
-#line 926 "graph_loops.cpu.cpp"
+v[0] = u[0] + t;
+#line 919 "graph_loops.cpu.cpp"
 }
 
-// Parallel loop of 'march' (graph_loops.cpp:303): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Serial task of 'march' (graph_loops.cpp:296): runs once, on the calling thread.
+static void
+qd_march_task2(float * u, float * v, int n) {
+#line 296 "graph_loops.cpp"
+v[n - 1] = u[n - 1];
+#line 927 "graph_loops.cpu.cpp"
+}
+
+// Parallel loop of 'march' (graph_loops.cpp:304): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_march_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 304 "graph_loops.cpp"
+#line 305 "graph_loops.cpp"
 u[i] *= 0.5f;
-#line 938 "graph_loops.cpu.cpp"
+#line 939 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'march' (graph_loops.cpp:305): runs once, on the calling thread.
+// Serial task of 'march' (graph_loops.cpp:306): runs once, on the calling thread.
 static void
 qd_march_task4(float * time, float t) {
-#line 305 "graph_loops.cpp"
+#line 306 "graph_loops.cpp"
 time[0] = t;
-#line 947 "graph_loops.cpu.cpp"
+#line 948 "graph_loops.cpu.cpp"
 }
 
 
@@ -952,15 +953,15 @@ void march(float* u, float* v, int n, int steps, float dt, float* time, qd::Stre
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float t = 0.0f;
   for (int step = 0; step < steps; ++step) {
-    // parallel loop, graph_loops.cpp:291
+    // parallel loop, graph_loops.cpp:292
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       qd_march_loop0(qd_begin, qd_count, u, v, dt, step, n);
     }
-    // serial task, graph_loops.cpp:294
-    qd_march_task1(u, v, t);
     // serial task, graph_loops.cpp:295
+    qd_march_task1(u, v, t);
+    // serial task, graph_loops.cpp:296
     qd_march_task2(u, v, n);
     float* w = u;
     u = v;
@@ -968,14 +969,14 @@ void march(float* u, float* v, int n, int steps, float dt, float* time, qd::Stre
     t += dt;
   }
   for (int s = 0; s < 3; ++s) {
-    // parallel loop, graph_loops.cpp:303
+    // parallel loop, graph_loops.cpp:304
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_march_loop3(qd_begin, qd_count, u, n);
     }
   }
-  // serial task, graph_loops.cpp:305
+  // serial task, graph_loops.cpp:306
   qd_march_task4(time, t);
 }
 
@@ -984,32 +985,32 @@ void march(float* u, float* v, int n, int steps, float dt, float* time) {
 }
 
 // ---- end of qd kernel 'march' ----
-#line 306 "graph_loops.cpp"
+#line 307 "graph_loops.cpp"
 
 
 // A 'do' loop of the caller's count around a loop of the same count: the
 // inner one is recorded into the node's body, once per round.
-// ---- qd kernel 'rounds_of' (graph_loops.cpp:310), translated by qd-translate ----
-#line 994 "graph_loops.cpu.cpp"
-// Parallel loop of 'rounds_of' (graph_loops.cpp:318): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'rounds_of' (graph_loops.cpp:311), translated by qd-translate ----
+#line 995 "graph_loops.cpu.cpp"
+// Parallel loop of 'rounds_of' (graph_loops.cpp:319): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_rounds_of_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 319 "graph_loops.cpp"
+#line 320 "graph_loops.cpp"
 a[i] = a[i] * 0.5f + 1.0f;
-#line 1004 "graph_loops.cpu.cpp"
+#line 1005 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'rounds_of' (graph_loops.cpp:322): runs once, on the calling thread.
+// Serial task of 'rounds_of' (graph_loops.cpp:323): runs once, on the calling thread.
 static void
 qd_rounds_of_task1(int * done, int k) {
-#line 322 "graph_loops.cpp"
+#line 323 "graph_loops.cpp"
 done[0] = k;
-#line 1013 "graph_loops.cpu.cpp"
+#line 1014 "graph_loops.cpu.cpp"
 }
 
 
@@ -1019,7 +1020,7 @@ void rounds_of(float* a, int n, int rounds, int* done, qd::StreamRef qd_stream) 
   int k = 0;
   do {
     for (int s = 0; s < rounds; ++s) {
-      // parallel loop, graph_loops.cpp:318
+      // parallel loop, graph_loops.cpp:319
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -1028,7 +1029,7 @@ void rounds_of(float* a, int n, int rounds, int* done, qd::StreamRef qd_stream) 
     }
     ++k;
   } while (k < rounds);
-  // serial task, graph_loops.cpp:322
+  // serial task, graph_loops.cpp:323
   qd_rounds_of_task1(done, k);
 }
 
@@ -1037,14 +1038,14 @@ void rounds_of(float* a, int n, int rounds, int* done) {
 }
 
 // ---- end of qd kernel 'rounds_of' ----
-#line 323 "graph_loops.cpp"
+#line 324 "graph_loops.cpp"
 
 
 // A library call in the body, marked 'reuse': captured once into the WHILE
 // node's body, its copy runs in every iteration, in order with the loops.
-// ---- qd kernel 'settle_with_copy' (graph_loops.cpp:327), translated by qd-translate ----
-#line 1047 "graph_loops.cpu.cpp"
-// Parallel loop of 'settle_with_copy' (graph_loops.cpp:336) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'settle_with_copy' (graph_loops.cpp:328), translated by qd-translate ----
+#line 1048 "graph_loops.cpu.cpp"
+// Parallel loop of 'settle_with_copy' (graph_loops.cpp:337) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_with_copy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& top) {
 #if defined(_OPENMP)
@@ -1052,34 +1053,34 @@ qd_settle_with_copy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count,
 #pragma omp parallel for reduction(qd_fmax_top: top)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 336 "graph_loops.cpp"
+#line 337 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 1061 "graph_loops.cpu.cpp"
+#line 1062 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'settle_with_copy' (graph_loops.cpp:342): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'settle_with_copy' (graph_loops.cpp:343): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_with_copy_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * last, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 343 "graph_loops.cpp"
+#line 344 "graph_loops.cpp"
 a[i] = 0.5f * (a[i] + last[i]) + 0.01f;
-#line 1074 "graph_loops.cpu.cpp"
+#line 1075 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'settle_with_copy' (graph_loops.cpp:346): runs once, on the calling thread.
+// Serial task of 'settle_with_copy' (graph_loops.cpp:347): runs once, on the calling thread.
 static void
 qd_settle_with_copy_task2(int * steps, int k) {
-#line 346 "graph_loops.cpp"
+#line 347 "graph_loops.cpp"
 steps[0] = k;
-#line 1083 "graph_loops.cpu.cpp"
+#line 1084 "graph_loops.cpu.cpp"
 }
 
 
@@ -1090,19 +1091,19 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd:
   int k = 0;
   while (top > limit) {
     top = 0.0f;
-    // parallel loop with reductions, graph_loops.cpp:336
+    // parallel loop with reductions, graph_loops.cpp:337
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_with_copy_loop0(qd_begin, qd_count, a, n, top);
     }
-    // host code, graph_loops.cpp:341: runs here, in order with the work around it; qd::current_stream() is the default stream
+    // host code, graph_loops.cpp:342: runs here, in order with the work around it; qd::current_stream() is the default stream
     {
-#line 341 "graph_loops.cpp"
+#line 342 "graph_loops.cpp"
     copy_async(last, a, n, qd::current_stream());
-#line 1104 "graph_loops.cpu.cpp"
+#line 1105 "graph_loops.cpu.cpp"
     }
-    // parallel loop, graph_loops.cpp:342
+    // parallel loop, graph_loops.cpp:343
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -1110,7 +1111,7 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd:
     }
     ++k;
   }
-  // serial task, graph_loops.cpp:346
+  // serial task, graph_loops.cpp:347
   qd_settle_with_copy_task2(steps, k);
 }
 
@@ -1119,24 +1120,24 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'settle_with_copy' ----
-#line 347 "graph_loops.cpp"
+#line 348 "graph_loops.cpp"
 
 
 // A time loop as C textbooks write it: the counter and the swap's temporary
 // declared at the top, the counter set by the loop's init. The temporary's
 // value before the loop is never read, so graph mode gives its slot none.
-// ---- qd kernel 'heat_c_style' (graph_loops.cpp:352), translated by qd-translate ----
-#line 1130 "graph_loops.cpu.cpp"
-// Parallel loop of 'heat_c_style' (graph_loops.cpp:359): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'heat_c_style' (graph_loops.cpp:353), translated by qd-translate ----
+#line 1131 "graph_loops.cpu.cpp"
+// Parallel loop of 'heat_c_style' (graph_loops.cpp:360): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_heat_c_style_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * u, double * unew, double alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 360 "graph_loops.cpp"
+#line 361 "graph_loops.cpp"
 unew[i] = u[i] + alpha * (u[i + 1] + u[i - 1] - 2.0 * u[i]);
-#line 1140 "graph_loops.cpu.cpp"
+#line 1141 "graph_loops.cpu.cpp"
   }
 }
 
@@ -1147,7 +1148,7 @@ void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha, qd::
   [[maybe_unused]] int step, i;
   [[maybe_unused]] double* tmp;
   for (step = 0; step < nsteps; step++) {
-    // parallel loop, graph_loops.cpp:359
+    // parallel loop, graph_loops.cpp:360
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
@@ -1164,48 +1165,48 @@ void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha) {
 }
 
 // ---- end of qd kernel 'heat_c_style' ----
-#line 365 "graph_loops.cpp"
+#line 366 "graph_loops.cpp"
 
 
 // Host statements first in the body, as time loops often start: each runs
 // on the GPU at its place, so the body's device code sees the new time.
-// ---- qd kernel 'advance_until' (graph_loops.cpp:369), translated by qd-translate ----
-#line 1174 "graph_loops.cpu.cpp"
-// Parallel loop of 'advance_until' (graph_loops.cpp:378): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'advance_until' (graph_loops.cpp:370), translated by qd-translate ----
+#line 1175 "graph_loops.cpu.cpp"
+// Parallel loop of 'advance_until' (graph_loops.cpp:379): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_advance_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, float dt, float t, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 379 "graph_loops.cpp"
+#line 380 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) + 0.001f * t;
-#line 1184 "graph_loops.cpu.cpp"
+#line 1185 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'advance_until' (graph_loops.cpp:380): runs once, on the calling thread.
+// Serial task of 'advance_until' (graph_loops.cpp:381): runs once, on the calling thread.
 static void
 qd_advance_until_task1(float * v, float t) {
-#line 380 "graph_loops.cpp"
+#line 381 "graph_loops.cpp"
 v[0] = t;
-#line 1193 "graph_loops.cpu.cpp"
-}
-
-// Serial task of 'advance_until' (graph_loops.cpp:385): runs once, on the calling thread.
-static void
-qd_advance_until_task2(float * out, float t) {
-#line 385 "graph_loops.cpp"
-out[0] = t;
-#line 1201 "graph_loops.cpu.cpp"
+#line 1194 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'advance_until' (graph_loops.cpp:386): runs once, on the calling thread.
 static void
-qd_advance_until_task3(float * out, int steps) {
+qd_advance_until_task2(float * out, float t) {
 #line 386 "graph_loops.cpp"
+out[0] = t;
+#line 1202 "graph_loops.cpu.cpp"
+}
+
+// Serial task of 'advance_until' (graph_loops.cpp:387): runs once, on the calling thread.
+static void
+qd_advance_until_task3(float * out, int steps) {
+#line 387 "graph_loops.cpp"
 out[1] = static_cast<float>(steps);
-#line 1209 "graph_loops.cpu.cpp"
+#line 1210 "graph_loops.cpu.cpp"
 }
 
 
@@ -1217,21 +1218,21 @@ void advance_until(float* u, float* v, int n, float t_end, float dt, float* out,
   while (t < t_end) {
     t += dt;
     ++steps;
-    // parallel loop, graph_loops.cpp:378
+    // parallel loop, graph_loops.cpp:379
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       qd_advance_until_loop0(qd_begin, qd_count, u, v, dt, t, n);
     }
-    // serial task, graph_loops.cpp:380
+    // serial task, graph_loops.cpp:381
     qd_advance_until_task1(v, t);
     float* w = u;
     u = v;
     v = w;
   }
-  // serial task, graph_loops.cpp:385
-  qd_advance_until_task2(out, t);
   // serial task, graph_loops.cpp:386
+  qd_advance_until_task2(out, t);
+  // serial task, graph_loops.cpp:387
   qd_advance_until_task3(out, steps);
 }
 
@@ -1240,16 +1241,16 @@ void advance_until(float* u, float* v, int n, float t_end, float dt, float* out)
 }
 
 // ---- end of qd kernel 'advance_until' ----
-#line 387 "graph_loops.cpp"
+#line 388 "graph_loops.cpp"
 
 
 // A host 'if' on the counter in the body, as solvers write "every k
 // iterations": the counter is the GPU's, so the 'if' is a conditional IF
 // node of the loop's body, tested by the GPU in each iteration. A host
 // 'if' on a parameter alone stays the host's decision.
-// ---- qd kernel 'relax_every' (graph_loops.cpp:393), translated by qd-translate ----
-#line 1252 "graph_loops.cpu.cpp"
-// Parallel loop of 'relax_every' (graph_loops.cpp:402) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'relax_every' (graph_loops.cpp:394), translated by qd-translate ----
+#line 1253 "graph_loops.cpu.cpp"
+// Parallel loop of 'relax_every' (graph_loops.cpp:403) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_relax_every_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& top) {
 #if defined(_OPENMP)
@@ -1257,50 +1258,50 @@ qd_relax_every_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, floa
 #pragma omp parallel for reduction(qd_fmax_top: top)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 402 "graph_loops.cpp"
+#line 403 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 1266 "graph_loops.cpu.cpp"
+#line 1267 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'relax_every' (graph_loops.cpp:408): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'relax_every' (graph_loops.cpp:409): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_relax_every_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * marks, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 409 "graph_loops.cpp"
+#line 410 "graph_loops.cpp"
 marks[i] += a[i];
-#line 1279 "graph_loops.cpu.cpp"
+#line 1280 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'relax_every' (graph_loops.cpp:410): runs once, on the calling thread.
+// Serial task of 'relax_every' (graph_loops.cpp:411): runs once, on the calling thread.
 static void
 qd_relax_every_task2(float * marks) {
-#line 410 "graph_loops.cpp"
+#line 411 "graph_loops.cpp"
 marks[0] += 1.0f;
-#line 1288 "graph_loops.cpu.cpp"
+#line 1289 "graph_loops.cpu.cpp"
 }
 
-// Serial task of 'relax_every' (graph_loops.cpp:413): runs once, on the calling thread.
+// Serial task of 'relax_every' (graph_loops.cpp:414): runs once, on the calling thread.
 static void
 qd_relax_every_task3(float * marks) {
-#line 413 "graph_loops.cpp"
+#line 414 "graph_loops.cpp"
 marks[1] += 0.5f;
-#line 1296 "graph_loops.cpu.cpp"
+#line 1297 "graph_loops.cpu.cpp"
 }
 
-// Serial task of 'relax_every' (graph_loops.cpp:415): runs once, on the calling thread.
+// Serial task of 'relax_every' (graph_loops.cpp:416): runs once, on the calling thread.
 static void
 qd_relax_every_task4(int * steps, int k) {
-#line 415 "graph_loops.cpp"
+#line 416 "graph_loops.cpp"
 steps[0] = k;
-#line 1304 "graph_loops.cpu.cpp"
+#line 1305 "graph_loops.cpu.cpp"
 }
 
 
@@ -1311,7 +1312,7 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
   int k = 0;
   while (top > tol) {
     top = 0.0f;
-    // parallel loop with reductions, graph_loops.cpp:402
+    // parallel loop with reductions, graph_loops.cpp:403
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -1319,21 +1320,21 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
     }
     ++k;
     if (k % every == 0) {
-      // parallel loop, graph_loops.cpp:408
+      // parallel loop, graph_loops.cpp:409
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_relax_every_loop1(qd_begin, qd_count, a, marks, n);
       }
-      // serial task, graph_loops.cpp:410
+      // serial task, graph_loops.cpp:411
       qd_relax_every_task2(marks);
     }
     if (n > 64) {
-      // serial task, graph_loops.cpp:413
+      // serial task, graph_loops.cpp:414
       qd_relax_every_task3(marks);
     }
   }
-  // serial task, graph_loops.cpp:415
+  // serial task, graph_loops.cpp:416
   qd_relax_every_task4(steps, k);
 }
 
@@ -1342,7 +1343,7 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
 }
 
 // ---- end of qd kernel 'relax_every' ----
-#line 416 "graph_loops.cpp"
+#line 417 "graph_loops.cpp"
 
 
 // A host 'if'/'else' on the counter: two IF nodes, the second on the
@@ -1351,9 +1352,9 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
 // 'else' node, and host statements in the branches run on the GPU there. A
 // host 'if' on a parameter alone stays the host's decision, with the host
 // statement in its branch on the GPU in every iteration.
-// ---- qd kernel 'relax_alternating' (graph_loops.cpp:424), translated by qd-translate ----
-#line 1356 "graph_loops.cpu.cpp"
-// Parallel loop of 'relax_alternating' (graph_loops.cpp:435) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'relax_alternating' (graph_loops.cpp:425), translated by qd-translate ----
+#line 1357 "graph_loops.cpu.cpp"
+// Parallel loop of 'relax_alternating' (graph_loops.cpp:436) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_relax_alternating_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& top) {
 #if defined(_OPENMP)
@@ -1361,66 +1362,66 @@ qd_relax_alternating_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count
 #pragma omp parallel for reduction(qd_fmax_top: top)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 435 "graph_loops.cpp"
+#line 436 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 1370 "graph_loops.cpu.cpp"
+#line 1371 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'relax_alternating' (graph_loops.cpp:442): runs once, on the calling thread.
+// Serial task of 'relax_alternating' (graph_loops.cpp:443): runs once, on the calling thread.
 static void
 qd_relax_alternating_task1(float * marks) {
-#line 442 "graph_loops.cpp"
+#line 443 "graph_loops.cpp"
 marks[0] += 1.0f;
-#line 1379 "graph_loops.cpu.cpp"
+#line 1380 "graph_loops.cpu.cpp"
 }
 
-// Parallel loop of 'relax_alternating' (graph_loops.cpp:445): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'relax_alternating' (graph_loops.cpp:446): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_relax_alternating_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * marks, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 446 "graph_loops.cpp"
+#line 447 "graph_loops.cpp"
 marks[i] += a[i];
-#line 1391 "graph_loops.cpu.cpp"
+#line 1392 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'relax_alternating' (graph_loops.cpp:448): runs once, on the calling thread.
+// Serial task of 'relax_alternating' (graph_loops.cpp:449): runs once, on the calling thread.
 static void
 qd_relax_alternating_task3(float * marks) {
-#line 448 "graph_loops.cpp"
+#line 449 "graph_loops.cpp"
 marks[1] += 1.0f;
-#line 1400 "graph_loops.cpu.cpp"
-}
-
-// Serial task of 'relax_alternating' (graph_loops.cpp:455): runs once, on the calling thread.
-static void
-qd_relax_alternating_task4(int * counts, int k) {
-#line 455 "graph_loops.cpp"
-counts[0] = k;
-#line 1408 "graph_loops.cpu.cpp"
+#line 1401 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:456): runs once, on the calling thread.
 static void
-qd_relax_alternating_task5(int * counts, int thirds) {
+qd_relax_alternating_task4(int * counts, int k) {
 #line 456 "graph_loops.cpp"
-counts[1] = thirds;
-#line 1416 "graph_loops.cpu.cpp"
+counts[0] = k;
+#line 1409 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:457): runs once, on the calling thread.
 static void
-qd_relax_alternating_task6(int * counts, int big) {
+qd_relax_alternating_task5(int * counts, int thirds) {
 #line 457 "graph_loops.cpp"
+counts[1] = thirds;
+#line 1417 "graph_loops.cpu.cpp"
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:458): runs once, on the calling thread.
+static void
+qd_relax_alternating_task6(int * counts, int big) {
+#line 458 "graph_loops.cpp"
 counts[2] = big;
-#line 1424 "graph_loops.cpu.cpp"
+#line 1425 "graph_loops.cpu.cpp"
 }
 
 
@@ -1433,7 +1434,7 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd
   int big = 0;
   while (top > tol) {
     top = 0.0f;
-    // parallel loop with reductions, graph_loops.cpp:435
+    // parallel loop with reductions, graph_loops.cpp:436
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -1442,19 +1443,19 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd
     ++k;
     if (k % 4 == 0) {
       ++k;
-      // serial task, graph_loops.cpp:442
+      // serial task, graph_loops.cpp:443
       qd_relax_alternating_task1(marks);
     } else {
       if (k % 3 == 0) {
         thirds += 2;
-        // parallel loop, graph_loops.cpp:445
+        // parallel loop, graph_loops.cpp:446
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           qd_relax_alternating_loop2(qd_begin, qd_count, a, marks, n);
         }
       } else {
-        // serial task, graph_loops.cpp:448
+        // serial task, graph_loops.cpp:449
         qd_relax_alternating_task3(marks);
       }
     }
@@ -1464,11 +1465,11 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd
       big += 10;
     }
   }
-  // serial task, graph_loops.cpp:455
-  qd_relax_alternating_task4(counts, k);
   // serial task, graph_loops.cpp:456
-  qd_relax_alternating_task5(counts, thirds);
+  qd_relax_alternating_task4(counts, k);
   // serial task, graph_loops.cpp:457
+  qd_relax_alternating_task5(counts, thirds);
+  // serial task, graph_loops.cpp:458
   qd_relax_alternating_task6(counts, big);
 }
 
@@ -1477,42 +1478,42 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts) {
 }
 
 // ---- end of qd kernel 'relax_alternating' ----
-#line 458 "graph_loops.cpp"
+#line 459 "graph_loops.cpp"
 
 
 // The time of a step, declared in the body as serial code declares it: one
 // GPU thread computes it into a slot in each iteration, and what follows
 // reads it there (a second declaration from it, a loop, an 'if' that is an
 // IF node), so the time loop stays one WHILE node.
-// ---- qd kernel 'forced' (graph_loops.cpp:464), translated by qd-translate ----
-#line 1489 "graph_loops.cpu.cpp"
-// Parallel loop of 'forced' (graph_loops.cpp:471): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'forced' (graph_loops.cpp:465), translated by qd-translate ----
+#line 1490 "graph_loops.cpu.cpp"
+// Parallel loop of 'forced' (graph_loops.cpp:472): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_forced_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, const float amp, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 472 "graph_loops.cpp"
+#line 473 "graph_loops.cpp"
 v[i] = 0.5f * u[i] + amp * static_cast<float>(i % 3);
-#line 1499 "graph_loops.cpu.cpp"
+#line 1500 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'forced' (graph_loops.cpp:474): runs once, on the calling thread.
+// Serial task of 'forced' (graph_loops.cpp:475): runs once, on the calling thread.
 static void
 qd_forced_task1(float * trace, const float t) {
-#line 474 "graph_loops.cpp"
+#line 475 "graph_loops.cpp"
 trace[0] += t;
-#line 1508 "graph_loops.cpu.cpp"
+#line 1509 "graph_loops.cpu.cpp"
 }
 
-// Serial task of 'forced' (graph_loops.cpp:479): runs once, on the calling thread.
+// Serial task of 'forced' (graph_loops.cpp:480): runs once, on the calling thread.
 static void
 qd_forced_task2(float * u, float * trace) {
-#line 479 "graph_loops.cpp"
+#line 480 "graph_loops.cpp"
 trace[1] = u[0];
-#line 1516 "graph_loops.cpu.cpp"
+#line 1517 "graph_loops.cpu.cpp"
 }
 
 
@@ -1522,21 +1523,21 @@ void forced(float* u, float* v, int n, int nsteps, float dt, float* trace, qd::S
   for (int step = 0; step < nsteps; ++step) {
     const float t = static_cast<float>(step) * dt;
     const float amp = t > 1.0f ? 0.5f : t;
-    // parallel loop, graph_loops.cpp:471
+    // parallel loop, graph_loops.cpp:472
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_forced_loop0(qd_begin, qd_count, u, v, amp, n);
     }
     if (t > 0.5f) {
-      // serial task, graph_loops.cpp:474
+      // serial task, graph_loops.cpp:475
       qd_forced_task1(trace, t);
     }
     float* tmp = u;
     u = v;
     v = tmp;
   }
-  // serial task, graph_loops.cpp:479
+  // serial task, graph_loops.cpp:480
   qd_forced_task2(u, trace);
 }
 
@@ -1545,24 +1546,24 @@ void forced(float* u, float* v, int n, int nsteps, float dt, float* trace) {
 }
 
 // ---- end of qd kernel 'forced' ----
-#line 480 "graph_loops.cpp"
+#line 481 "graph_loops.cpp"
 
 
 // A time loop in the body of a loop the recording unrolls (three repeats):
 // a WHILE node there would start every repeat from the host's 'u' and 'v',
 // which the GPU swapped, so it is unrolled too. An odd step count shows it.
-// ---- qd kernel 'repeat_march' (graph_loops.cpp:485), translated by qd-translate ----
-#line 1556 "graph_loops.cpu.cpp"
-// Parallel loop of 'repeat_march' (graph_loops.cpp:492): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'repeat_march' (graph_loops.cpp:486), translated by qd-translate ----
+#line 1557 "graph_loops.cpu.cpp"
+// Parallel loop of 'repeat_march' (graph_loops.cpp:493): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_repeat_march_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int rep, int s, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 493 "graph_loops.cpp"
+#line 494 "graph_loops.cpp"
 v[i] = 0.5f * u[i] + 0.25f * static_cast<float>(rep + s);
-#line 1566 "graph_loops.cpu.cpp"
+#line 1567 "graph_loops.cpu.cpp"
   }
 }
 
@@ -1572,7 +1573,7 @@ void repeat_march(float* u, float* v, int n, int nsteps, qd::StreamRef qd_stream
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   for (int rep = 0; rep < 3; ++rep) {
     for (int s = 0; s < nsteps; ++s) {
-      // parallel loop, graph_loops.cpp:492
+      // parallel loop, graph_loops.cpp:493
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -1590,7 +1591,7 @@ void repeat_march(float* u, float* v, int n, int nsteps) {
 }
 
 // ---- end of qd kernel 'repeat_march' ----
-#line 499 "graph_loops.cpp"
+#line 500 "graph_loops.cpp"
 
 
 // Implicit time stepping: a convergence loop in each step of a time loop of
@@ -1598,9 +1599,9 @@ void repeat_march(float* u, float* v, int n, int nsteps) {
 // the buffers both swap and the total both count live in one slot each,
 // which the inner node does not set from the host's values; its own counter,
 // declared in the step, starts from 0 in every step.
-// ---- qd kernel 'implicit_steps' (graph_loops.cpp:506), translated by qd-translate ----
-#line 1603 "graph_loops.cpu.cpp"
-// Parallel loop of 'implicit_steps' (graph_loops.cpp:518) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'implicit_steps' (graph_loops.cpp:507), translated by qd-translate ----
+#line 1604 "graph_loops.cpu.cpp"
+// Parallel loop of 'implicit_steps' (graph_loops.cpp:519) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_implicit_steps_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int n, float& change) {
 #if defined(_OPENMP)
@@ -1608,42 +1609,42 @@ qd_implicit_steps_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, f
 #pragma omp parallel for reduction(qd_fmax_change: change)
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 518 "graph_loops.cpp"
+#line 519 "graph_loops.cpp"
 {
                 v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
                 change = std::fmax(change, std::fabs(v[i] - u[i]));
             }
-#line 1617 "graph_loops.cpu.cpp"
+#line 1618 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'implicit_steps' (graph_loops.cpp:528): runs once, on the calling thread.
+// Serial task of 'implicit_steps' (graph_loops.cpp:529): runs once, on the calling thread.
 static void
 qd_implicit_steps_task1(int * iters, int step, int it) {
-#line 528 "graph_loops.cpp"
+#line 529 "graph_loops.cpp"
 iters[step] = it;
-#line 1626 "graph_loops.cpu.cpp"
+#line 1627 "graph_loops.cpu.cpp"
 }
 
-// Parallel loop of 'implicit_steps' (graph_loops.cpp:529): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'implicit_steps' (graph_loops.cpp:530): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_implicit_steps_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 530 "graph_loops.cpp"
+#line 531 "graph_loops.cpp"
 u[i] += 0.01f * static_cast<float>(i % 5);
-#line 1638 "graph_loops.cpu.cpp"
+#line 1639 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'implicit_steps' (graph_loops.cpp:532): runs once, on the calling thread.
+// Serial task of 'implicit_steps' (graph_loops.cpp:533): runs once, on the calling thread.
 static void
 qd_implicit_steps_task3(int steps, int * iters, int total) {
-#line 532 "graph_loops.cpp"
+#line 533 "graph_loops.cpp"
 iters[steps] = total;
-#line 1647 "graph_loops.cpu.cpp"
+#line 1648 "graph_loops.cpu.cpp"
 }
 
 
@@ -1656,7 +1657,7 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
     int it = 0;
     while (change > tol && it < max_it) {
       change = 0.0f;
-      // parallel loop with reductions, graph_loops.cpp:518
+      // parallel loop with reductions, graph_loops.cpp:519
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
@@ -1668,16 +1669,16 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
       ++it;
       ++total;
     }
-    // serial task, graph_loops.cpp:528
+    // serial task, graph_loops.cpp:529
     qd_implicit_steps_task1(iters, step, it);
-    // parallel loop, graph_loops.cpp:529
+    // parallel loop, graph_loops.cpp:530
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_implicit_steps_loop2(qd_begin, qd_count, u, n);
     }
   }
-  // serial task, graph_loops.cpp:532
+  // serial task, graph_loops.cpp:533
   qd_implicit_steps_task3(steps, iters, total);
 }
 
@@ -1686,15 +1687,15 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
 }
 
 // ---- end of qd kernel 'implicit_steps' ----
-#line 533 "graph_loops.cpp"
+#line 534 "graph_loops.cpp"
 
 
 // After a convergence loop, a host 'if' on its counter (did it stop at the
 // cap?) is an IF node of the call's graph, and its 'else' another: the GPU
 // tests it, and the call still returns before the loop ends.
-// ---- qd kernel 'settle_or_reset' (graph_loops.cpp:538), translated by qd-translate ----
-#line 1697 "graph_loops.cpu.cpp"
-// Parallel loop of 'settle_or_reset' (graph_loops.cpp:547) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'settle_or_reset' (graph_loops.cpp:539), translated by qd-translate ----
+#line 1698 "graph_loops.cpu.cpp"
+// Parallel loop of 'settle_or_reset' (graph_loops.cpp:548) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_or_reset_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& top) {
 #if defined(_OPENMP)
@@ -1702,42 +1703,42 @@ qd_settle_or_reset_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, 
 #pragma omp parallel for reduction(qd_fmax_top: top)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 547 "graph_loops.cpp"
+#line 548 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 1711 "graph_loops.cpu.cpp"
+#line 1712 "graph_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'settle_or_reset' (graph_loops.cpp:554): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'settle_or_reset' (graph_loops.cpp:555): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_or_reset_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 555 "graph_loops.cpp"
+#line 556 "graph_loops.cpp"
 a[i] = -1.0f;
-#line 1724 "graph_loops.cpu.cpp"
+#line 1725 "graph_loops.cpu.cpp"
   }
 }
 
-// Serial task of 'settle_or_reset' (graph_loops.cpp:556): runs once, on the calling thread.
+// Serial task of 'settle_or_reset' (graph_loops.cpp:557): runs once, on the calling thread.
 static void
 qd_settle_or_reset_task2(int * flags) {
-#line 556 "graph_loops.cpp"
+#line 557 "graph_loops.cpp"
 flags[0] = 1;
-#line 1733 "graph_loops.cpu.cpp"
+#line 1734 "graph_loops.cpu.cpp"
 }
 
-// Serial task of 'settle_or_reset' (graph_loops.cpp:558): runs once, on the calling thread.
+// Serial task of 'settle_or_reset' (graph_loops.cpp:559): runs once, on the calling thread.
 static void
 qd_settle_or_reset_task3(int * flags, int it) {
-#line 558 "graph_loops.cpp"
+#line 559 "graph_loops.cpp"
 flags[1] = it;
-#line 1741 "graph_loops.cpu.cpp"
+#line 1742 "graph_loops.cpu.cpp"
 }
 
 
@@ -1748,7 +1749,7 @@ void settle_or_reset(float* a, int n, float tol, int max_it, int* flags, qd::Str
   int it = 0;
   while (top > tol && it < max_it) {
     top = 0.0f;
-    // parallel loop with reductions, graph_loops.cpp:547
+    // parallel loop with reductions, graph_loops.cpp:548
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -1757,16 +1758,16 @@ void settle_or_reset(float* a, int n, float tol, int max_it, int* flags, qd::Str
     ++it;
   }
   if (it == max_it) {
-    // parallel loop, graph_loops.cpp:554
+    // parallel loop, graph_loops.cpp:555
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_or_reset_loop1(qd_begin, qd_count, a, n);
     }
-    // serial task, graph_loops.cpp:556
+    // serial task, graph_loops.cpp:557
     qd_settle_or_reset_task2(flags);
   } else {
-    // serial task, graph_loops.cpp:558
+    // serial task, graph_loops.cpp:559
     qd_settle_or_reset_task3(flags, it);
   }
 }
@@ -1776,5 +1777,5 @@ void settle_or_reset(float* a, int n, float tol, int max_it, int* flags) {
 }
 
 // ---- end of qd kernel 'settle_or_reset' ----
-#line 560 "graph_loops.cpp"
+#line 561 "graph_loops.cpp"
 

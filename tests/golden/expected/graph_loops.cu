@@ -2,6 +2,7 @@
 // Licence: the code translated from graph_loops.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "graph_loops.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Graph mode's loops whose condition the GPU computes: each is one
 // conditional WHILE node of the call's graph on CUDA, its body recorded
 // once, whatever the trip count. The body's trailing host statements (an
@@ -32,9 +33,9 @@ static void copy_async(float* dst, const float* src, int n, qd::StreamRef stream
 #endif
 }
 
-// ---- qd kernel 'sweep' (graph_loops.cpp:31), translated by qd-translate ----
-#line 37 "graph_loops.cu"
-// Test of the loop of 'sweep' (graph_loops.cpp:37) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'sweep' (graph_loops.cpp:32), translated by qd-translate ----
+#line 38 "graph_loops.cu"
+// Test of the loop of 'sweep' (graph_loops.cpp:38) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_sweep_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, int max_it, const float* qd_scalar_res, int* qd_moved_it, float ** qd_moved_u, float ** qd_moved_v) {
   const float res = *qd_scalar_res;
@@ -42,23 +43,23 @@ qd_sweep_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float t
   float *& u = *qd_moved_u;
   float *& v = *qd_moved_v;
   if (qd_after_body) {
-#line 46 "graph_loops.cpp"
-    float* t = u;
 #line 47 "graph_loops.cpp"
-    u = v;
+    float* t = u;
 #line 48 "graph_loops.cpp"
-    v = t;
+    u = v;
 #line 49 "graph_loops.cpp"
+    v = t;
+#line 50 "graph_loops.cpp"
     ++it;
-#line 54 "graph_loops.cu"
+#line 55 "graph_loops.cu"
   }
-#line 37 "graph_loops.cpp"
+#line 38 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(res > tol && it < max_it);
-#line 58 "graph_loops.cu"
+#line 59 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'sweep' (graph_loops.cpp:40) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'sweep' (graph_loops.cpp:41) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u, float * const* qd_scalar_v, float* qd_result_res, float* qd_partials_res, unsigned* qd_done) {
   float * const u = *qd_scalar_u;
@@ -71,22 +72,22 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u,
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 40 "graph_loops.cpp"
+#line 41 "graph_loops.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 80 "graph_loops.cu"
+#line 81 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 40 "graph_loops.cpp"
+#line 41 "graph_loops.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 90 "graph_loops.cu"
+#line 91 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_res[256];
@@ -100,52 +101,52 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u,
   }
 }
 
-// Serial task of 'sweep' (graph_loops.cpp:44): runs on one thread.
+// Serial task of 'sweep' (graph_loops.cpp:45): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_sweep_task1(float * const* qd_scalar_u, float * const* qd_scalar_v) {
   float * const u = *qd_scalar_u;
   float * const v = *qd_scalar_v;
-#line 44 "graph_loops.cpp"
+#line 45 "graph_loops.cpp"
 v[0] = u[0];
-#line 111 "graph_loops.cu"
+#line 112 "graph_loops.cu"
 }
 
-// Serial task of 'sweep' (graph_loops.cpp:45): runs on one thread.
+// Serial task of 'sweep' (graph_loops.cpp:46): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_sweep_task2(float * const* qd_scalar_u, float * const* qd_scalar_v, int n) {
   float * const u = *qd_scalar_u;
   float * const v = *qd_scalar_v;
-#line 45 "graph_loops.cpp"
+#line 46 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 121 "graph_loops.cu"
-}
-
-// Serial task of 'sweep' (graph_loops.cpp:51): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_sweep_task3(int * iterations, const int* qd_scalar_it) {
-  const int it = *qd_scalar_it;
-#line 51 "graph_loops.cpp"
-iterations[0] = it;
-#line 130 "graph_loops.cu"
+#line 122 "graph_loops.cu"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:52): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sweep_task4(float * residual, const float* qd_scalar_res) {
-  const float res = *qd_scalar_res;
+qd_sweep_task3(int * iterations, const int* qd_scalar_it) {
+  const int it = *qd_scalar_it;
 #line 52 "graph_loops.cpp"
-residual[0] = res;
-#line 139 "graph_loops.cu"
+iterations[0] = it;
+#line 131 "graph_loops.cu"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:53): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_sweep_task4(float * residual, const float* qd_scalar_res) {
+  const float res = *qd_scalar_res;
+#line 53 "graph_loops.cpp"
+residual[0] = res;
+#line 140 "graph_loops.cu"
+}
+
+// Serial task of 'sweep' (graph_loops.cpp:54): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_sweep_task5(float * const* qd_scalar_u, float * const* qd_scalar_v) {
   float * const u = *qd_scalar_u;
   float * const v = *qd_scalar_v;
-#line 53 "graph_loops.cpp"
+#line 54 "graph_loops.cpp"
 u[0] = u[0] + 0.0f * v[0];
-#line 149 "graph_loops.cu"
+#line 150 "graph_loops.cu"
 }
 
 
@@ -155,44 +156,44 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 4, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("sweep", "graph_loops.cpp", 31);
+  static qd::detail::GraphSite qd_graph_site("sweep", "graph_loops.cpp", 32);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float res = 1e30f;
   int it = 0;
-  // 'res' is reduced in the loop below (graph_loops.cpp:37): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 37, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(res), "sweep", "res")));
+  // 'res' is reduced in the loop below (graph_loops.cpp:38): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 38, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(res), "sweep", "res")));
   {
-    // device-condition loop, graph_loops.cpp:37: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:38: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'u', 'v', 'it' live on the device from here on: the GPU changes them between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 37, qd_scratch.slot<float *>(1), static_cast<float *>(qd::detail::present_value(static_cast<float *>(u), "sweep", "u")));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 37, qd_scratch.slot<float *>(2), static_cast<float *>(qd::detail::present_value(static_cast<float *>(v), "sweep", "v")));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 37, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(it), "sweep", "it")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 38, qd_scratch.slot<float *>(1), static_cast<float *>(qd::detail::present_value(static_cast<float *>(u), "sweep", "u")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 38, qd_scratch.slot<float *>(2), static_cast<float *>(qd::detail::present_value(static_cast<float *>(v), "sweep", "v")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 38, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(it), "sweep", "it")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:37
-    qd_graph.launch(0, &qd_sweep_graph_test0, 1, 1, "graph_loops.cpp", 37, qd_loop, false, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3), qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
+    // the first test, graph_loops.cpp:38
+    qd_graph.launch(0, &qd_sweep_graph_test0, 1, 1, "graph_loops.cpp", 38, qd_loop, false, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3), qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
     qd_graph.loop_begin(0, qd_loop);
-    // graph_loops.cpp:38: res = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 38, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "sweep", "0.0f")));
-    // parallel loop with reductions, graph_loops.cpp:40: launched even when empty, so that the results hold the initializers
+    // graph_loops.cpp:39: res = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 39, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "sweep", "0.0f")));
+    // parallel loop with reductions, graph_loops.cpp:41: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_sweep_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 40, qd_begin, qd_count, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_sweep_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 41, qd_begin, qd_count, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
-    // serial task, graph_loops.cpp:44
-    qd_graph.launch(0, &qd_sweep_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 44, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
     // serial task, graph_loops.cpp:45
-    qd_graph.launch(0, &qd_sweep_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 45, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2), n);
-    // the test after each iteration, graph_loops.cpp:37
-    qd_graph.launch(0, &qd_sweep_graph_test0, 1, 1, "graph_loops.cpp", 37, qd_loop, true, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3), qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
+    qd_graph.launch(0, &qd_sweep_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 45, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
+    // serial task, graph_loops.cpp:46
+    qd_graph.launch(0, &qd_sweep_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 46, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2), n);
+    // the test after each iteration, graph_loops.cpp:38
+    qd_graph.launch(0, &qd_sweep_graph_test0, 1, 1, "graph_loops.cpp", 38, qd_loop, true, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3), qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:51
-  qd_graph.launch(0, &qd_sweep_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 51, qd::detail::present_or_device(iterations, "sweep", "iterations"), qd_scratch.slot<int>(3));
   // serial task, graph_loops.cpp:52
-  qd_graph.launch(0, &qd_sweep_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 52, qd::detail::present_or_device(residual, "sweep", "residual"), qd_scratch.slot<float>(0));
+  qd_graph.launch(0, &qd_sweep_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 52, qd::detail::present_or_device(iterations, "sweep", "iterations"), qd_scratch.slot<int>(3));
   // serial task, graph_loops.cpp:53
-  qd_graph.launch(0, &qd_sweep_task5, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 53, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
+  qd_graph.launch(0, &qd_sweep_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 53, qd::detail::present_or_device(residual, "sweep", "residual"), qd_scratch.slot<float>(0));
+  // serial task, graph_loops.cpp:54
+  qd_graph.launch(0, &qd_sweep_task5, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 54, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
   qd_graph.submit();
 }
 
@@ -201,28 +202,28 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
 }
 
 // ---- end of qd kernel 'sweep' ----
-#line 54 "graph_loops.cpp"
+#line 55 "graph_loops.cpp"
 
 
-// ---- qd kernel 'halve_below' (graph_loops.cpp:56), translated by qd-translate ----
-#line 209 "graph_loops.cu"
-// Test of the loop of 'halve_below' (graph_loops.cpp:70) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'halve_below' (graph_loops.cpp:57), translated by qd-translate ----
+#line 210 "graph_loops.cu"
+// Test of the loop of 'halve_below' (graph_loops.cpp:71) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_halve_below_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float limit, const float* qd_scalar_total, int* qd_moved_k) {
   const float total = *qd_scalar_total;
   int& k = *qd_moved_k;
   if (qd_after_body) {
-#line 69 "graph_loops.cpp"
-    k += 1;
-#line 218 "graph_loops.cu"
-  }
 #line 70 "graph_loops.cpp"
+    k += 1;
+#line 219 "graph_loops.cu"
+  }
+#line 71 "graph_loops.cpp"
   const bool qd_holds = !qd_after_body || static_cast<bool>(total > limit);
-#line 222 "graph_loops.cu"
+#line 223 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'halve_below' (graph_loops.cpp:65) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'halve_below' (graph_loops.cpp:66) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -233,22 +234,22 @@ qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 65 "graph_loops.cpp"
+#line 66 "graph_loops.cpp"
 {
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 242 "graph_loops.cu"
+#line 243 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 65 "graph_loops.cpp"
+#line 66 "graph_loops.cpp"
 {
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 252 "graph_loops.cu"
+#line 253 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -262,13 +263,13 @@ qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
   }
 }
 
-// Serial task of 'halve_below' (graph_loops.cpp:71): runs on one thread.
+// Serial task of 'halve_below' (graph_loops.cpp:72): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_halve_below_task1(int * steps, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
-#line 71 "graph_loops.cpp"
+#line 72 "graph_loops.cpp"
 steps[0] = k;
-#line 272 "graph_loops.cu"
+#line 273 "graph_loops.cu"
 }
 
 
@@ -278,34 +279,34 @@ void halve_below(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("halve_below", "graph_loops.cpp", 56);
+  static qd::detail::GraphSite qd_graph_site("halve_below", "graph_loops.cpp", 57);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float total = 0.0f;
   int k = 0;
-  // 'total' is reduced in the loop below (graph_loops.cpp:62): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 62, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "halve_below", "total")));
+  // 'total' is reduced in the loop below (graph_loops.cpp:63): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 63, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "halve_below", "total")));
   {
-    // device-condition loop, graph_loops.cpp:62: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:63: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'k' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 62, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "halve_below", "k")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 63, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "halve_below", "k")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:62
-    qd_graph.launch(0, &qd_halve_below_graph_test0, 1, 1, "graph_loops.cpp", 70, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the first test, graph_loops.cpp:63
+    qd_graph.launch(0, &qd_halve_below_graph_test0, 1, 1, "graph_loops.cpp", 71, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_begin(0, qd_loop);
-    // graph_loops.cpp:63: total = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 63, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "halve_below", "0.0f")));
-    // parallel loop with reductions, graph_loops.cpp:65: launched even when empty, so that the results hold the initializers
+    // graph_loops.cpp:64: total = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 64, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "halve_below", "0.0f")));
+    // parallel loop with reductions, graph_loops.cpp:66: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_halve_below_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 65, qd_begin, qd_count, qd::detail::present_or_device(a, "halve_below", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_halve_below_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 66, qd_begin, qd_count, qd::detail::present_or_device(a, "halve_below", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
-    // the test after each iteration, graph_loops.cpp:62
-    qd_graph.launch(0, &qd_halve_below_graph_test0, 1, 1, "graph_loops.cpp", 70, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the test after each iteration, graph_loops.cpp:63
+    qd_graph.launch(0, &qd_halve_below_graph_test0, 1, 1, "graph_loops.cpp", 71, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:71
-  qd_graph.launch(0, &qd_halve_below_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 71, qd::detail::present_or_device(steps, "halve_below", "steps"), qd_scratch.slot<int>(1));
+  // serial task, graph_loops.cpp:72
+  qd_graph.launch(0, &qd_halve_below_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 72, qd::detail::present_or_device(steps, "halve_below", "steps"), qd_scratch.slot<int>(1));
   qd_graph.submit();
 }
 
@@ -314,20 +315,20 @@ void halve_below(float* a, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'halve_below' ----
-#line 72 "graph_loops.cpp"
+#line 73 "graph_loops.cpp"
 
 
-// ---- qd kernel 'scale_rows' (graph_loops.cpp:74), translated by qd-translate ----
-#line 322 "graph_loops.cu"
-// Parallel loop of 'scale_rows' (graph_loops.cpp:77): a grid-stride loop over the iterations.
+// ---- qd kernel 'scale_rows' (graph_loops.cpp:75), translated by qd-translate ----
+#line 323 "graph_loops.cu"
+// Parallel loop of 'scale_rows' (graph_loops.cpp:78): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scale_rows_loop0(int qd_begin, std::uint64_t qd_count, float * a, float s) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 78 "graph_loops.cpp"
+#line 79 "graph_loops.cpp"
 a[i] = s * a[i];
-#line 331 "graph_loops.cu"
+#line 332 "graph_loops.cu"
   }
 }
 
@@ -336,14 +337,14 @@ a[i] = s * a[i];
 void scale_rows(float* a, int n, float s, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel scale_rows"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("scale_rows", "graph_loops.cpp", 74);
+  static qd::detail::GraphSite qd_graph_site("scale_rows", "graph_loops.cpp", 75);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
-  // parallel loop, graph_loops.cpp:77
+  // parallel loop, graph_loops.cpp:78
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 77, qd_begin, qd_count, qd::detail::present_or_device(a, "scale_rows", "a"), s);
+      qd_graph.launch(0, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 78, qd_begin, qd_count, qd::detail::present_or_device(a, "scale_rows", "a"), s);
     }
   }
   qd_graph.submit();
@@ -355,54 +356,54 @@ void scale_rows(float* a, int n, float s) {
 
 // Kernel 'scale_rows' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_scale_rows([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float s) {
-  // parallel loop, graph_loops.cpp:77
+  // parallel loop, graph_loops.cpp:78
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_scale_rows_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "scale_rows", "a"), s);
-      qd::detail::check_launch(cudaGetLastError(), "scale_rows", "graph_loops.cpp", 77);
+      qd::detail::check_launch(cudaGetLastError(), "scale_rows", "graph_loops.cpp", 78);
     }
   }
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_scale_rows([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float s) {
-  // parallel loop, graph_loops.cpp:77
+  // parallel loop, graph_loops.cpp:78
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 77, qd_begin, qd_count, qd::detail::present_or_device(a, "scale_rows", "a"), s);
+      qd_graph.launch(qd_lane, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 78, qd_begin, qd_count, qd::detail::present_or_device(a, "scale_rows", "a"), s);
     }
   }
 }
 
 // ---- end of qd kernel 'scale_rows' ----
-#line 79 "graph_loops.cpp"
+#line 80 "graph_loops.cpp"
 
 
 // A 'for' whose increment the GPU runs; a region and a kernel call in the
 // body; a value computed from a result in the body.
-// ---- qd kernel 'grow_mean' (graph_loops.cpp:83), translated by qd-translate ----
-#line 389 "graph_loops.cu"
-// Test of the loop of 'grow_mean' (graph_loops.cpp:89) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'grow_mean' (graph_loops.cpp:84), translated by qd-translate ----
+#line 390 "graph_loops.cu"
+// Test of the loop of 'grow_mean' (graph_loops.cpp:90) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_grow_mean_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float target, const float* qd_scalar_sum, int* qd_moved_r) {
   const float sum = *qd_scalar_sum;
   int& r = *qd_moved_r;
   if (qd_after_body) {
-#line 89 "graph_loops.cpp"
+#line 90 "graph_loops.cpp"
     ++r;
-#line 398 "graph_loops.cu"
+#line 399 "graph_loops.cu"
   }
-#line 89 "graph_loops.cpp"
+#line 90 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(sum < target && r < 50);
-#line 402 "graph_loops.cu"
+#line 403 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'grow_mean' (graph_loops.cpp:92) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'grow_mean' (graph_loops.cpp:93) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_grow_mean_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_sum, float* qd_partials_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -413,16 +414,16 @@ qd_grow_mean_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 93 "graph_loops.cpp"
+#line 94 "graph_loops.cpp"
 sum += a[i];
-#line 419 "graph_loops.cu"
+#line 420 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 93 "graph_loops.cpp"
+#line 94 "graph_loops.cpp"
 sum += a[i];
-#line 426 "graph_loops.cu"
+#line 427 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -436,57 +437,57 @@ sum += a[i];
   }
 }
 
-// Statement of 'grow_mean' (graph_loops.cpp:94) that declares 'mean' with a value computed from reductions' results: runs on one thread.
+// Statement of 'grow_mean' (graph_loops.cpp:95) that declares 'mean' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_grow_mean_set1(float* qd_slot, int n, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
-#line 94 "graph_loops.cpp"
+#line 95 "graph_loops.cpp"
 const float mean = sum / static_cast<float>(n);
-#line 446 "graph_loops.cu"
+#line 447 "graph_loops.cu"
   *qd_slot = mean;
 }
 
-// Parallel loop of 'grow_mean' (graph_loops.cpp:97): a grid-stride loop over the iterations.
+// Parallel loop of 'grow_mean' (graph_loops.cpp:98): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grow_mean_loop2(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 98 "graph_loops.cpp"
+#line 99 "graph_loops.cpp"
 a[i] = a[i] * 1.5f;
-#line 458 "graph_loops.cu"
+#line 459 "graph_loops.cu"
   }
 }
 
-// Parallel loop of 'grow_mean' (graph_loops.cpp:102): a grid-stride loop over the iterations.
+// Parallel loop of 'grow_mean' (graph_loops.cpp:103): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grow_mean_loop3(int qd_begin, std::uint64_t qd_count, float * b, const float* qd_scalar_mean) {
   const float mean = *qd_scalar_mean;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 103 "graph_loops.cpp"
+#line 104 "graph_loops.cpp"
 b[i] = b[i] + mean;
-#line 471 "graph_loops.cu"
+#line 472 "graph_loops.cu"
   }
-}
-
-// Serial task of 'grow_mean' (graph_loops.cpp:107): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_grow_mean_task4(int * rounds, const int* qd_scalar_r) {
-  const int r = *qd_scalar_r;
-#line 107 "graph_loops.cpp"
-rounds[0] = r;
-#line 481 "graph_loops.cu"
 }
 
 // Serial task of 'grow_mean' (graph_loops.cpp:108): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_grow_mean_task4(int * rounds, const int* qd_scalar_r) {
+  const int r = *qd_scalar_r;
+#line 108 "graph_loops.cpp"
+rounds[0] = r;
+#line 482 "graph_loops.cu"
+}
+
+// Serial task of 'grow_mean' (graph_loops.cpp:109): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_grow_mean_task5(float * a, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
-#line 108 "graph_loops.cpp"
+#line 109 "graph_loops.cpp"
 a[0] = sum;
-#line 490 "graph_loops.cu"
+#line 491 "graph_loops.cu"
 }
 
 
@@ -496,69 +497,69 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("grow_mean", "graph_loops.cpp", 83);
+  static qd::detail::GraphSite qd_graph_site("grow_mean", "graph_loops.cpp", 84);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float sum = 0.0f;
   int r = 0;
-  // 'sum' is reduced in the loop below (graph_loops.cpp:89): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 89, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(sum), "grow_mean", "sum")));
+  // 'sum' is reduced in the loop below (graph_loops.cpp:90): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 90, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(sum), "grow_mean", "sum")));
   {
-    // device-condition loop, graph_loops.cpp:89: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:90: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     r = 0;
     // 'r' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 89, qd_scratch.slot<int>(2), static_cast<int>(qd::detail::present_value(static_cast<int>(r), "grow_mean", "r")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 90, qd_scratch.slot<int>(2), static_cast<int>(qd::detail::present_value(static_cast<int>(r), "grow_mean", "r")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:89
-    qd_graph.launch(0, &qd_grow_mean_graph_test0, 1, 1, "graph_loops.cpp", 89, qd_loop, false, target, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2));
+    // the first test, graph_loops.cpp:90
+    qd_graph.launch(0, &qd_grow_mean_graph_test0, 1, 1, "graph_loops.cpp", 90, qd_loop, false, target, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2));
     qd_graph.loop_begin(0, qd_loop);
-    // graph_loops.cpp:90: sum = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 90, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "grow_mean", "0.0f")));
-    // parallel loop with reductions, graph_loops.cpp:92: launched even when empty, so that the results hold the initializers
+    // graph_loops.cpp:91: sum = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 91, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "grow_mean", "0.0f")));
+    // parallel loop with reductions, graph_loops.cpp:93: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_grow_mean_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 92, qd_begin, qd_count, qd::detail::present_or_device(a, "grow_mean", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_grow_mean_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 93, qd_begin, qd_count, qd::detail::present_or_device(a, "grow_mean", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
     [[maybe_unused]] float mean{}; // computed on the device: slot 1
-    // serial task, graph_loops.cpp:94
-    qd_graph.launch(0, &qd_grow_mean_set1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 94, qd_scratch.slot<float>(1), n, qd_scratch.slot<float>(0));
-    // stream_parallel region, graph_loops.cpp:95: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
+    // serial task, graph_loops.cpp:95
+    qd_graph.launch(0, &qd_grow_mean_set1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 95, qd_scratch.slot<float>(1), n, qd_scratch.slot<float>(0));
+    // stream_parallel region, graph_loops.cpp:96: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
     {
       const std::uint32_t qd_lanes = qd_graph.fork(0, 2); // the blocks' lanes: qd_lanes, qd_lanes + 1, ...
-      // block 1, graph_loops.cpp:96
+      // block 1, graph_loops.cpp:97
       {
-        // parallel loop, graph_loops.cpp:97
+        // parallel loop, graph_loops.cpp:98
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
-            qd_graph.launch(qd_lanes + 0, &qd_grow_mean_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 97, qd_begin, qd_count, qd::detail::present_or_device(a, "grow_mean", "a"));
+            qd_graph.launch(qd_lanes + 0, &qd_grow_mean_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 98, qd_begin, qd_count, qd::detail::present_or_device(a, "grow_mean", "a"));
           }
         }
       }
-      // block 2, graph_loops.cpp:101
+      // block 2, graph_loops.cpp:102
       {
-        // parallel loop, graph_loops.cpp:102
+        // parallel loop, graph_loops.cpp:103
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
-            qd_graph.launch(qd_lanes + 1, &qd_grow_mean_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 102, qd_begin, qd_count, qd::detail::present_or_device(b, "grow_mean", "b"), qd_scratch.slot<float>(1));
+            qd_graph.launch(qd_lanes + 1, &qd_grow_mean_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 103, qd_begin, qd_count, qd::detail::present_or_device(b, "grow_mean", "b"), qd_scratch.slot<float>(1));
           }
         }
       }
       qd_graph.join();
     }
-    // kernel call, graph_loops.cpp:105: the work of 'scale_rows', on this lane of the graph
+    // kernel call, graph_loops.cpp:106: the work of 'scale_rows', on this lane of the graph
     qd_describe_scale_rows(qd_graph, 0, qd_device, b, n, 0.5f);
-    // the test after each iteration, graph_loops.cpp:89
-    qd_graph.launch(0, &qd_grow_mean_graph_test0, 1, 1, "graph_loops.cpp", 89, qd_loop, true, target, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2));
+    // the test after each iteration, graph_loops.cpp:90
+    qd_graph.launch(0, &qd_grow_mean_graph_test0, 1, 1, "graph_loops.cpp", 90, qd_loop, true, target, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:107
-  qd_graph.launch(0, &qd_grow_mean_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 107, qd::detail::present_or_device(rounds, "grow_mean", "rounds"), qd_scratch.slot<int>(2));
   // serial task, graph_loops.cpp:108
-  qd_graph.launch(0, &qd_grow_mean_task5, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 108, qd::detail::present_or_device(a, "grow_mean", "a"), qd_scratch.slot<float>(0));
+  qd_graph.launch(0, &qd_grow_mean_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 108, qd::detail::present_or_device(rounds, "grow_mean", "rounds"), qd_scratch.slot<int>(2));
+  // serial task, graph_loops.cpp:109
+  qd_graph.launch(0, &qd_grow_mean_task5, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 109, qd::detail::present_or_device(a, "grow_mean", "a"), qd_scratch.slot<float>(0));
   qd_graph.submit();
 }
 
@@ -567,14 +568,14 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds) {
 }
 
 // ---- end of qd kernel 'grow_mean' ----
-#line 109 "graph_loops.cpp"
+#line 110 "graph_loops.cpp"
 
 
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it.
-// ---- qd kernel 'cg' (graph_loops.cpp:113), translated by qd-translate ----
-#line 577 "graph_loops.cu"
-// Parallel loop of 'cg' (graph_loops.cpp:118) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'cg' (graph_loops.cpp:114), translated by qd-translate ----
+#line 578 "graph_loops.cu"
+// Parallel loop of 'cg' (graph_loops.cpp:119) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -585,16 +586,16 @@ qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 119 "graph_loops.cpp"
+#line 120 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 591 "graph_loops.cu"
+#line 592 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 119 "graph_loops.cpp"
+#line 120 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 598 "graph_loops.cu"
+#line 599 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
@@ -608,39 +609,39 @@ rr += r[i] * r[i];
   }
 }
 
-// Test of the loop of 'cg' (graph_loops.cpp:122) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// Test of the loop of 'cg' (graph_loops.cpp:123) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_cg_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, double tol, int max_it, const double* qd_scalar_rr, int* qd_moved_it) {
   const double rr = *qd_scalar_rr;
   int& it = *qd_moved_it;
   if (qd_after_body) {
-#line 145 "graph_loops.cpp"
+#line 146 "graph_loops.cpp"
     ++it;
-#line 620 "graph_loops.cu"
+#line 621 "graph_loops.cu"
   }
-#line 122 "graph_loops.cpp"
+#line 123 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(it < max_it && rr > tol * tol);
-#line 624 "graph_loops.cu"
+#line 625 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:123): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (graph_loops.cpp:124): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 123 "graph_loops.cpp"
+#line 124 "graph_loops.cpp"
 {
             const double left = i > 0 ? p[i - 1] : 0.0;
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 640 "graph_loops.cu"
+#line 641 "graph_loops.cu"
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:130) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg' (graph_loops.cpp:131) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, double* qd_result_pap, double* qd_partials_pap, double qd_init_pap, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -651,16 +652,16 @@ qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, doubl
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 131 "graph_loops.cpp"
+#line 132 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 657 "graph_loops.cu"
+#line 658 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 131 "graph_loops.cpp"
+#line 132 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 664 "graph_loops.cu"
+#line 665 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
@@ -674,34 +675,34 @@ pap += p[i] * ap[i];
   }
 }
 
-// Statement of 'cg' (graph_loops.cpp:132) that declares 'alpha' with a value computed from reductions' results: runs on one thread.
+// Statement of 'cg' (graph_loops.cpp:133) that declares 'alpha' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_pap) {
   const double rr = *qd_scalar_rr;
   const double pap = *qd_scalar_pap;
-#line 132 "graph_loops.cpp"
+#line 133 "graph_loops.cpp"
 const double alpha = rr / pap;
-#line 685 "graph_loops.cu"
+#line 686 "graph_loops.cu"
   *qd_slot = alpha;
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:133): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (graph_loops.cpp:134): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double* qd_scalar_alpha) {
   const double alpha = *qd_scalar_alpha;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 133 "graph_loops.cpp"
+#line 134 "graph_loops.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 701 "graph_loops.cu"
+#line 702 "graph_loops.cu"
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:139) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg' (graph_loops.cpp:140) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr_new, double* qd_partials_rr_new, double qd_init_rr_new, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -712,16 +713,16 @@ qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 140 "graph_loops.cpp"
+#line 141 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 718 "graph_loops.cu"
+#line 719 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 140 "graph_loops.cpp"
+#line 141 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 725 "graph_loops.cu"
+#line 726 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
@@ -735,48 +736,48 @@ rr_new += r[i] * r[i];
   }
 }
 
-// Statement of 'cg' (graph_loops.cpp:141) that declares 'beta' with a value computed from reductions' results: runs on one thread.
+// Statement of 'cg' (graph_loops.cpp:142) that declares 'beta' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_rr_new) {
   const double rr = *qd_scalar_rr;
   const double rr_new = *qd_scalar_rr_new;
-#line 141 "graph_loops.cpp"
+#line 142 "graph_loops.cpp"
 const double beta = rr_new / rr;
-#line 746 "graph_loops.cu"
+#line 747 "graph_loops.cu"
   *qd_slot = beta;
 }
 
-// Statement of 'cg' (graph_loops.cpp:142) that sets the reduction result 'rr': runs on one thread.
+// Statement of 'cg' (graph_loops.cpp:143) that sets the reduction result 'rr': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   const double rr_new = *qd_scalar_rr_new;
   double rr = *qd_slot;
-#line 142 "graph_loops.cpp"
+#line 143 "graph_loops.cpp"
 rr = rr_new;
-#line 757 "graph_loops.cu"
+#line 758 "graph_loops.cu"
   *qd_slot = rr;
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:143): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (graph_loops.cpp:144): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const double* qd_scalar_beta) {
   const double beta = *qd_scalar_beta;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 144 "graph_loops.cpp"
+#line 145 "graph_loops.cpp"
 p[i] = r[i] + beta * p[i];
-#line 770 "graph_loops.cu"
+#line 771 "graph_loops.cu"
   }
 }
 
-// Serial task of 'cg' (graph_loops.cpp:147): runs on one thread.
+// Serial task of 'cg' (graph_loops.cpp:148): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_task9(int * iterations, const int* qd_scalar_it) {
   const int it = *qd_scalar_it;
-#line 147 "graph_loops.cpp"
+#line 148 "graph_loops.cpp"
 iterations[0] = it;
-#line 780 "graph_loops.cu"
+#line 781 "graph_loops.cu"
 }
 
 
@@ -786,76 +787,76 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 6, 3, { {256, sizeof(double)}, {256, sizeof(double)}, {256, sizeof(double)} });
-  static qd::detail::GraphSite qd_graph_site("cg", "graph_loops.cpp", 113);
+  static qd::detail::GraphSite qd_graph_site("cg", "graph_loops.cpp", 114);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   double rr = 0.0;
-  // parallel loop with reductions, graph_loops.cpp:118: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, graph_loops.cpp:119: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_cg_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 118, qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
+    qd_graph.launch(0, &qd_cg_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 119, qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
   }
   int it = 0;
   {
-    // device-condition loop, graph_loops.cpp:122: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:123: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'it' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 122, qd_scratch.slot<int>(5), static_cast<int>(qd::detail::present_value(static_cast<int>(it), "cg", "it")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 123, qd_scratch.slot<int>(5), static_cast<int>(qd::detail::present_value(static_cast<int>(it), "cg", "it")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:122
-    qd_graph.launch(0, &qd_cg_graph_test0, 1, 1, "graph_loops.cpp", 122, qd_loop, false, tol, max_it, qd_scratch.slot<double>(0), qd_scratch.slot<int>(5));
+    // the first test, graph_loops.cpp:123
+    qd_graph.launch(0, &qd_cg_graph_test0, 1, 1, "graph_loops.cpp", 123, qd_loop, false, tol, max_it, qd_scratch.slot<double>(0), qd_scratch.slot<int>(5));
     qd_graph.loop_begin(0, qd_loop);
-    // parallel loop, graph_loops.cpp:123
+    // parallel loop, graph_loops.cpp:124
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_cg_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 123, qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), n);
+        qd_graph.launch(0, &qd_cg_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 124, qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), n);
       }
     }
     double pap = 0.0;
-    // parallel loop with reductions, graph_loops.cpp:130: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, graph_loops.cpp:131: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_cg_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 130, qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
+      qd_graph.launch(0, &qd_cg_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 131, qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
     }
     [[maybe_unused]] double alpha{}; // computed on the device: slot 2
-    // serial task, graph_loops.cpp:132
-    qd_graph.launch(0, &qd_cg_set3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 132, qd_scratch.slot<double>(2), qd_scratch.slot<double>(0), qd_scratch.slot<double>(1));
-    // parallel loop, graph_loops.cpp:133
+    // serial task, graph_loops.cpp:133
+    qd_graph.launch(0, &qd_cg_set3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 133, qd_scratch.slot<double>(2), qd_scratch.slot<double>(0), qd_scratch.slot<double>(1));
+    // parallel loop, graph_loops.cpp:134
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_cg_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 133, qd_begin, qd_count, qd::detail::present_or_device(x, "cg", "x"), qd::detail::present_or_device(r, "cg", "r"), qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(2));
+        qd_graph.launch(0, &qd_cg_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 134, qd_begin, qd_count, qd::detail::present_or_device(x, "cg", "x"), qd::detail::present_or_device(r, "cg", "r"), qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(2));
       }
     }
     double rr_new = 0.0;
-    // parallel loop with reductions, graph_loops.cpp:139: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, graph_loops.cpp:140: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_cg_loop5, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 139, qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
+      qd_graph.launch(0, &qd_cg_loop5, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 140, qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
     }
     [[maybe_unused]] double beta{}; // computed on the device: slot 4
-    // serial task, graph_loops.cpp:141
-    qd_graph.launch(0, &qd_cg_set6, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 141, qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
     // serial task, graph_loops.cpp:142
-    qd_graph.launch(0, &qd_cg_set7, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 142, qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
-    // parallel loop, graph_loops.cpp:143
+    qd_graph.launch(0, &qd_cg_set6, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 142, qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
+    // serial task, graph_loops.cpp:143
+    qd_graph.launch(0, &qd_cg_set7, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 143, qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
+    // parallel loop, graph_loops.cpp:144
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_cg_loop8, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 143, qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd::detail::present_or_device(p, "cg", "p"), qd_scratch.slot<double>(4));
+        qd_graph.launch(0, &qd_cg_loop8, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 144, qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd::detail::present_or_device(p, "cg", "p"), qd_scratch.slot<double>(4));
       }
     }
-    // the test after each iteration, graph_loops.cpp:122
-    qd_graph.launch(0, &qd_cg_graph_test0, 1, 1, "graph_loops.cpp", 122, qd_loop, true, tol, max_it, qd_scratch.slot<double>(0), qd_scratch.slot<int>(5));
+    // the test after each iteration, graph_loops.cpp:123
+    qd_graph.launch(0, &qd_cg_graph_test0, 1, 1, "graph_loops.cpp", 123, qd_loop, true, tol, max_it, qd_scratch.slot<double>(0), qd_scratch.slot<int>(5));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:147
-  qd_graph.launch(0, &qd_cg_task9, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 147, qd::detail::present_or_device(iterations, "cg", "iterations"), qd_scratch.slot<int>(5));
+  // serial task, graph_loops.cpp:148
+  qd_graph.launch(0, &qd_cg_task9, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 148, qd::detail::present_or_device(iterations, "cg", "iterations"), qd_scratch.slot<int>(5));
   qd_graph.submit();
 }
 
@@ -864,14 +865,14 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 }
 
 // ---- end of qd kernel 'cg' ----
-#line 148 "graph_loops.cpp"
+#line 149 "graph_loops.cpp"
 
 
 // The host uses the iteration count after the loop (a loop's bound): the
 // count must be the host's, so this kernel runs in stream mode.
-// ---- qd kernel 'settle_then_mark' (graph_loops.cpp:152), translated by qd-translate ----
-#line 874 "graph_loops.cu"
-// Parallel loop of 'settle_then_mark' (graph_loops.cpp:161) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'settle_then_mark' (graph_loops.cpp:153), translated by qd-translate ----
+#line 875 "graph_loops.cu"
+// Parallel loop of 'settle_then_mark' (graph_loops.cpp:162) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -882,22 +883,22 @@ qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 161 "graph_loops.cpp"
+#line 162 "graph_loops.cpp"
 {
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 891 "graph_loops.cu"
+#line 892 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 161 "graph_loops.cpp"
+#line 162 "graph_loops.cpp"
 {
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 901 "graph_loops.cu"
+#line 902 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -911,15 +912,15 @@ qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
   }
 }
 
-// Parallel loop of 'settle_then_mark' (graph_loops.cpp:167): a grid-stride loop over the iterations.
+// Parallel loop of 'settle_then_mark' (graph_loops.cpp:168): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_settle_then_mark_loop1(int qd_begin, std::uint64_t qd_count, int * marks) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 168 "graph_loops.cpp"
+#line 169 "graph_loops.cpp"
 marks[i] = i + 1;
-#line 923 "graph_loops.cu"
+#line 924 "graph_loops.cu"
   }
 }
 
@@ -934,29 +935,29 @@ void settle_then_mark(float* a, int n, float tol, int* marks, qd::StreamRef qd_s
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
   float top = 1e30f;
   int k = 0;
-  // 'top' is reduced in the loop below (graph_loops.cpp:158): from here on its value is the device's, starting from the host's
+  // 'top' is reduced in the loop below (graph_loops.cpp:159): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "settle_then_mark", "top")));
-  qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 158);
+  qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 159);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol && k < 40))) {
-    // graph_loops.cpp:159: top = 0.0f
+    // graph_loops.cpp:160: top = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "settle_then_mark", "0.0f")));
-    qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 159);
-    // parallel loop with reductions, graph_loops.cpp:161: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 160);
+    // parallel loop with reductions, graph_loops.cpp:162: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_then_mark_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_then_mark", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 161);
+      qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 162);
     }
     ++k;
   }
-  // parallel loop, graph_loops.cpp:167
+  // parallel loop, graph_loops.cpp:168
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(k), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_settle_then_mark_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(marks, "settle_then_mark", "marks"));
-      qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 167);
+      qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 168);
     }
   }
 }
@@ -966,55 +967,55 @@ void settle_then_mark(float* a, int n, float tol, int* marks) {
 }
 
 // ---- end of qd kernel 'settle_then_mark' ----
-#line 169 "graph_loops.cpp"
+#line 170 "graph_loops.cpp"
 
 
 // Smoothing sweeps inside the convergence loop, as multigrid writes them: a
 // 'loop seq' of its own count in the body, the same in every iteration,
 // recorded once into the WHILE node's body.
-// ---- qd kernel 'smooth_until' (graph_loops.cpp:174), translated by qd-translate ----
-#line 977 "graph_loops.cu"
-// Test of the loop of 'smooth_until' (graph_loops.cpp:180) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'smooth_until' (graph_loops.cpp:175), translated by qd-translate ----
+#line 978 "graph_loops.cu"
+// Test of the loop of 'smooth_until' (graph_loops.cpp:181) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_smooth_until_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, const float* qd_scalar_change, int* qd_moved_c) {
   const float change = *qd_scalar_change;
   int& c = *qd_moved_c;
   if (qd_after_body) {
-#line 193 "graph_loops.cpp"
+#line 194 "graph_loops.cpp"
     ++c;
-#line 986 "graph_loops.cu"
+#line 987 "graph_loops.cu"
   }
-#line 180 "graph_loops.cpp"
+#line 181 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(change > tol && c < 200);
-#line 990 "graph_loops.cu"
+#line 991 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'smooth_until' (graph_loops.cpp:184): a grid-stride loop over the iterations.
+// Parallel loop of 'smooth_until' (graph_loops.cpp:185): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float * b, const float w) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 185 "graph_loops.cpp"
+#line 186 "graph_loops.cpp"
 b[i] = a[i] + w * (0.5f * (a[i - 1] + a[i + 1]) - a[i]);
-#line 1002 "graph_loops.cu"
+#line 1003 "graph_loops.cu"
   }
 }
 
-// Parallel loop of 'smooth_until' (graph_loops.cpp:186): a grid-stride loop over the iterations.
+// Parallel loop of 'smooth_until' (graph_loops.cpp:187): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_until_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * b) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 187 "graph_loops.cpp"
+#line 188 "graph_loops.cpp"
 a[i] = b[i];
-#line 1014 "graph_loops.cu"
+#line 1015 "graph_loops.cu"
   }
 }
 
-// Parallel loop of 'smooth_until' (graph_loops.cpp:191) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'smooth_until' (graph_loops.cpp:192) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_smooth_until_loop2(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1025,16 +1026,16 @@ qd_smooth_until_loop2(int qd_begin, std::uint64_t qd_count, float * a, float* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 192 "graph_loops.cpp"
+#line 193 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 1031 "graph_loops.cu"
+#line 1032 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 192 "graph_loops.cpp"
+#line 193 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 1038 "graph_loops.cu"
+#line 1039 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
@@ -1048,13 +1049,13 @@ change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
   }
 }
 
-// Serial task of 'smooth_until' (graph_loops.cpp:195): runs on one thread.
+// Serial task of 'smooth_until' (graph_loops.cpp:196): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_smooth_until_task3(int * cycles, const int* qd_scalar_c) {
   const int c = *qd_scalar_c;
-#line 195 "graph_loops.cpp"
+#line 196 "graph_loops.cpp"
 cycles[0] = c;
-#line 1058 "graph_loops.cu"
+#line 1059 "graph_loops.cu"
 }
 
 
@@ -1064,53 +1065,53 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 4, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("smooth_until", "graph_loops.cpp", 174);
+  static qd::detail::GraphSite qd_graph_site("smooth_until", "graph_loops.cpp", 175);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float change = 1e30f;
   int c = 0;
-  // 'change' is reduced in the loop below (graph_loops.cpp:180): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 180, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(change), "smooth_until", "change")));
+  // 'change' is reduced in the loop below (graph_loops.cpp:181): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 181, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(change), "smooth_until", "change")));
   {
-    // device-condition loop, graph_loops.cpp:180: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:181: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'c' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 180, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(c), "smooth_until", "c")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 181, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(c), "smooth_until", "c")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:180
-    qd_graph.launch(0, &qd_smooth_until_graph_test0, 1, 1, "graph_loops.cpp", 180, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3));
+    // the first test, graph_loops.cpp:181
+    qd_graph.launch(0, &qd_smooth_until_graph_test0, 1, 1, "graph_loops.cpp", 181, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3));
     qd_graph.loop_begin(0, qd_loop);
     for (int s = 0; s < sweeps; ++s) {
       const float w = s % 2 == 0 ? 1.0f : 0.5f;
-      // parallel loop, graph_loops.cpp:184
+      // parallel loop, graph_loops.cpp:185
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(0, &qd_smooth_until_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 184, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd::detail::present_or_device(b, "smooth_until", "b"), w);
+          qd_graph.launch(0, &qd_smooth_until_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 185, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd::detail::present_or_device(b, "smooth_until", "b"), w);
         }
       }
-      // parallel loop, graph_loops.cpp:186
+      // parallel loop, graph_loops.cpp:187
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(0, &qd_smooth_until_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 186, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd::detail::present_or_device(b, "smooth_until", "b"));
+          qd_graph.launch(0, &qd_smooth_until_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 187, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd::detail::present_or_device(b, "smooth_until", "b"));
         }
       }
     }
-    // graph_loops.cpp:189: change = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 189, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "smooth_until", "0.0f")));
-    // parallel loop with reductions, graph_loops.cpp:191: launched even when empty, so that the results hold the initializers
+    // graph_loops.cpp:190: change = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 190, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "smooth_until", "0.0f")));
+    // parallel loop with reductions, graph_loops.cpp:192: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_smooth_until_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 191, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_smooth_until_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 192, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
-    // the test after each iteration, graph_loops.cpp:180
-    qd_graph.launch(0, &qd_smooth_until_graph_test0, 1, 1, "graph_loops.cpp", 180, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3));
+    // the test after each iteration, graph_loops.cpp:181
+    qd_graph.launch(0, &qd_smooth_until_graph_test0, 1, 1, "graph_loops.cpp", 181, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:195
-  qd_graph.launch(0, &qd_smooth_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 195, qd::detail::present_or_device(cycles, "smooth_until", "cycles"), qd_scratch.slot<int>(3));
+  // serial task, graph_loops.cpp:196
+  qd_graph.launch(0, &qd_smooth_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 196, qd::detail::present_or_device(cycles, "smooth_until", "cycles"), qd_scratch.slot<int>(3));
   qd_graph.submit();
 }
 
@@ -1119,33 +1120,33 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles)
 }
 
 // ---- end of qd kernel 'smooth_until' ----
-#line 196 "graph_loops.cpp"
+#line 197 "graph_loops.cpp"
 
 
 // A loop in a stream_parallel block, next to a block of plain work; a
 // 'for' whose own variable the body's device code reads.
-// ---- qd kernel 'two_sides' (graph_loops.cpp:200), translated by qd-translate ----
-#line 1129 "graph_loops.cu"
-// Test of the loop of 'two_sides' (graph_loops.cpp:208) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'two_sides' (graph_loops.cpp:201), translated by qd-translate ----
+#line 1130 "graph_loops.cu"
+// Test of the loop of 'two_sides' (graph_loops.cpp:209) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_two_sides_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, const float* qd_scalar_top, int* qd_moved_t, int* qd_moved_k) {
   const float top = *qd_scalar_top;
   int& t = *qd_moved_t;
   int& k = *qd_moved_k;
   if (qd_after_body) {
-#line 215 "graph_loops.cpp"
+#line 216 "graph_loops.cpp"
     k += 2;
-#line 208 "graph_loops.cpp"
+#line 209 "graph_loops.cpp"
     ++t;
-#line 1141 "graph_loops.cu"
+#line 1142 "graph_loops.cu"
   }
-#line 208 "graph_loops.cpp"
+#line 209 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > tol && t < 100);
-#line 1145 "graph_loops.cu"
+#line 1146 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'two_sides' (graph_loops.cpp:211) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'two_sides' (graph_loops.cpp:212) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, const int* qd_scalar_t, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
   const int t = *qd_scalar_t;
@@ -1157,22 +1158,22 @@ qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, const int* q
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 211 "graph_loops.cpp"
+#line 212 "graph_loops.cpp"
 {
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 1166 "graph_loops.cu"
+#line 1167 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 211 "graph_loops.cpp"
+#line 212 "graph_loops.cpp"
 {
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 1176 "graph_loops.cu"
+#line 1177 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -1186,24 +1187,24 @@ qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, const int* q
   }
 }
 
-// Serial task of 'two_sides' (graph_loops.cpp:217): runs on one thread.
+// Serial task of 'two_sides' (graph_loops.cpp:218): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_two_sides_task1(int * counts, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
-#line 217 "graph_loops.cpp"
+#line 218 "graph_loops.cpp"
 counts[0] = k;
-#line 1196 "graph_loops.cu"
+#line 1197 "graph_loops.cu"
 }
 
-// Parallel loop of 'two_sides' (graph_loops.cpp:221): a grid-stride loop over the iterations.
+// Parallel loop of 'two_sides' (graph_loops.cpp:222): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_two_sides_loop2(int qd_begin, std::uint64_t qd_count, float * b) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 222 "graph_loops.cpp"
+#line 223 "graph_loops.cpp"
 b[i] = 2.0f * b[i];
-#line 1207 "graph_loops.cu"
+#line 1208 "graph_loops.cu"
   }
 }
 
@@ -1214,50 +1215,50 @@ void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("two_sides", "graph_loops.cpp", 200);
+  static qd::detail::GraphSite qd_graph_site("two_sides", "graph_loops.cpp", 201);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
-  // stream_parallel region, graph_loops.cpp:203: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
+  // stream_parallel region, graph_loops.cpp:204: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
   {
     const std::uint32_t qd_lanes = qd_graph.fork(0, 2); // the blocks' lanes: qd_lanes, qd_lanes + 1, ...
-    // block 1, graph_loops.cpp:204
+    // block 1, graph_loops.cpp:205
     {
       float top = 1e30f;
       int k = 0;
-      // 'top' is reduced in the loop below (graph_loops.cpp:208): from here on its value is the device's, starting from the host's
-      qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 208, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "two_sides", "top")));
+      // 'top' is reduced in the loop below (graph_loops.cpp:209): from here on its value is the device's, starting from the host's
+      qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 209, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "two_sides", "top")));
       {
-        // device-condition loop, graph_loops.cpp:208: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+        // device-condition loop, graph_loops.cpp:209: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
         int t = 1;
         // 'k', 't' live on the device from here on: the GPU changes them between iterations
-        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 208, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "two_sides", "k")));
-        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 208, qd_scratch.slot<int>(2), static_cast<int>(qd::detail::present_value(static_cast<int>(t), "two_sides", "t")));
+        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 209, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "two_sides", "k")));
+        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 209, qd_scratch.slot<int>(2), static_cast<int>(qd::detail::present_value(static_cast<int>(t), "two_sides", "t")));
         const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-        // the first test, graph_loops.cpp:208
-        qd_graph.launch(qd_lanes + 0, &qd_two_sides_graph_test0, 1, 1, "graph_loops.cpp", 208, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2), qd_scratch.slot<int>(1));
+        // the first test, graph_loops.cpp:209
+        qd_graph.launch(qd_lanes + 0, &qd_two_sides_graph_test0, 1, 1, "graph_loops.cpp", 209, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2), qd_scratch.slot<int>(1));
         qd_graph.loop_begin(qd_lanes + 0, qd_loop);
-        // graph_loops.cpp:209: top = 0.0f
-        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 209, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "two_sides", "0.0f")));
-        // parallel loop with reductions, graph_loops.cpp:211: launched even when empty, so that the results hold the initializers
+        // graph_loops.cpp:210: top = 0.0f
+        qd_graph.launch(qd_lanes + 0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 210, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "two_sides", "0.0f")));
+        // parallel loop with reductions, graph_loops.cpp:212: launched even when empty, so that the results hold the initializers
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-          qd_graph.launch(qd_lanes + 0, &qd_two_sides_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 211, qd_begin, qd_count, qd::detail::present_or_device(a, "two_sides", "a"), qd_scratch.slot<int>(2), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+          qd_graph.launch(qd_lanes + 0, &qd_two_sides_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 212, qd_begin, qd_count, qd::detail::present_or_device(a, "two_sides", "a"), qd_scratch.slot<int>(2), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
         }
-        // the test after each iteration, graph_loops.cpp:208
-        qd_graph.launch(qd_lanes + 0, &qd_two_sides_graph_test0, 1, 1, "graph_loops.cpp", 208, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2), qd_scratch.slot<int>(1));
+        // the test after each iteration, graph_loops.cpp:209
+        qd_graph.launch(qd_lanes + 0, &qd_two_sides_graph_test0, 1, 1, "graph_loops.cpp", 209, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2), qd_scratch.slot<int>(1));
         qd_graph.loop_end(qd_lanes + 0);
       }
-      // serial task, graph_loops.cpp:217
-      qd_graph.launch(qd_lanes + 0, &qd_two_sides_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 217, qd::detail::present_or_device(counts, "two_sides", "counts"), qd_scratch.slot<int>(1));
+      // serial task, graph_loops.cpp:218
+      qd_graph.launch(qd_lanes + 0, &qd_two_sides_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 218, qd::detail::present_or_device(counts, "two_sides", "counts"), qd_scratch.slot<int>(1));
     }
-    // block 2, graph_loops.cpp:220
+    // block 2, graph_loops.cpp:221
     {
-      // parallel loop, graph_loops.cpp:221
+      // parallel loop, graph_loops.cpp:222
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 1, &qd_two_sides_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 221, qd_begin, qd_count, qd::detail::present_or_device(b, "two_sides", "b"));
+          qd_graph.launch(qd_lanes + 1, &qd_two_sides_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 222, qd_begin, qd_count, qd::detail::present_or_device(b, "two_sides", "b"));
         }
       }
     }
@@ -1271,29 +1272,29 @@ void two_sides(float* a, float* b, int n, float tol, int* counts) {
 }
 
 // ---- end of qd kernel 'two_sides' ----
-#line 224 "graph_loops.cpp"
+#line 225 "graph_loops.cpp"
 
 
 // A kernel called by another, and a template kernel, each with a loop.
-// ---- qd kernel 'shrink_to' (graph_loops.cpp:227), translated by qd-translate ----
-#line 1280 "graph_loops.cu"
-// Test of the loop of 'shrink_to' (graph_loops.cpp:241) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'shrink_to' (graph_loops.cpp:228), translated by qd-translate ----
+#line 1281 "graph_loops.cu"
+// Test of the loop of 'shrink_to' (graph_loops.cpp:242) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_shrink_to_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float limit, const float* qd_scalar_total, int* qd_moved_s) {
   const float total = *qd_scalar_total;
   int& s = *qd_moved_s;
   if (qd_after_body) {
-#line 240 "graph_loops.cpp"
-    ++s;
-#line 1289 "graph_loops.cu"
-  }
 #line 241 "graph_loops.cpp"
+    ++s;
+#line 1290 "graph_loops.cu"
+  }
+#line 242 "graph_loops.cpp"
   const bool qd_holds = !qd_after_body || static_cast<bool>(total > limit);
-#line 1293 "graph_loops.cu"
+#line 1294 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'shrink_to' (graph_loops.cpp:236) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'shrink_to' (graph_loops.cpp:237) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1304,22 +1305,22 @@ qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 236 "graph_loops.cpp"
+#line 237 "graph_loops.cpp"
 {
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1313 "graph_loops.cu"
+#line 1314 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 236 "graph_loops.cpp"
+#line 237 "graph_loops.cpp"
 {
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1323 "graph_loops.cu"
+#line 1324 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -1333,16 +1334,16 @@ qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
   }
 }
 
-// Serial task of 'shrink_to' (graph_loops.cpp:242): runs on one thread.
+// Serial task of 'shrink_to' (graph_loops.cpp:243): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_shrink_to_task1(int * steps, const int* qd_scalar_s) {
   const int s = *qd_scalar_s;
-#line 242 "graph_loops.cpp"
+#line 243 "graph_loops.cpp"
 steps[0] = s;
-#line 1343 "graph_loops.cu"
+#line 1344 "graph_loops.cu"
 }
 
-// Parallel loop of 'shrink_to' (graph_loops.cpp:236) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'shrink_to' (graph_loops.cpp:237) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_shrink_to_stream_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1353,22 +1354,22 @@ qd_shrink_to_stream_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 236 "graph_loops.cpp"
+#line 237 "graph_loops.cpp"
 {
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1362 "graph_loops.cu"
+#line 1363 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 236 "graph_loops.cpp"
+#line 237 "graph_loops.cpp"
 {
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1372 "graph_loops.cu"
+#line 1373 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -1382,12 +1383,12 @@ qd_shrink_to_stream_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
   }
 }
 
-// Serial task of 'shrink_to' (graph_loops.cpp:242): runs on one thread.
+// Serial task of 'shrink_to' (graph_loops.cpp:243): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_shrink_to_stream_task1(int * steps, int s) {
-#line 242 "graph_loops.cpp"
+#line 243 "graph_loops.cpp"
 steps[0] = s;
-#line 1391 "graph_loops.cu"
+#line 1392 "graph_loops.cu"
 }
 
 
@@ -1397,34 +1398,34 @@ void shrink_to(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("shrink_to", "graph_loops.cpp", 227);
+  static qd::detail::GraphSite qd_graph_site("shrink_to", "graph_loops.cpp", 228);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float total = 0.0f;
   int s = 0;
-  // 'total' is reduced in the loop below (graph_loops.cpp:233): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 233, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "shrink_to", "total")));
+  // 'total' is reduced in the loop below (graph_loops.cpp:234): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 234, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "shrink_to", "total")));
   {
-    // device-condition loop, graph_loops.cpp:233: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:234: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 's' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 233, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(s), "shrink_to", "s")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 234, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(s), "shrink_to", "s")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:233
-    qd_graph.launch(0, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 241, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the first test, graph_loops.cpp:234
+    qd_graph.launch(0, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 242, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_begin(0, qd_loop);
-    // graph_loops.cpp:234: total = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 234, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "shrink_to", "0.0f")));
-    // parallel loop with reductions, graph_loops.cpp:236: launched even when empty, so that the results hold the initializers
+    // graph_loops.cpp:235: total = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 235, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "shrink_to", "0.0f")));
+    // parallel loop with reductions, graph_loops.cpp:237: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_shrink_to_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 236, qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_shrink_to_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 237, qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
-    // the test after each iteration, graph_loops.cpp:233
-    qd_graph.launch(0, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 241, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the test after each iteration, graph_loops.cpp:234
+    qd_graph.launch(0, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 242, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:242
-  qd_graph.launch(0, &qd_shrink_to_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 242, qd::detail::present_or_device(steps, "shrink_to", "steps"), qd_scratch.slot<int>(1));
+  // serial task, graph_loops.cpp:243
+  qd_graph.launch(0, &qd_shrink_to_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 243, qd::detail::present_or_device(steps, "shrink_to", "steps"), qd_scratch.slot<int>(1));
   qd_graph.submit();
 }
 
@@ -1438,25 +1439,25 @@ void shrink_to(float* a, int n, float limit, int* steps) {
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
   float total = 0.0f;
   int s = 0;
-  // 'total' is reduced in the loop below (graph_loops.cpp:233): from here on its value is the device's, starting from the host's
+  // 'total' is reduced in the loop below (graph_loops.cpp:234): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "shrink_to", "total")));
-  qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 233);
+  qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 234);
   do {
-    // graph_loops.cpp:234: total = 0.0f
+    // graph_loops.cpp:235: total = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "shrink_to", "0.0f")));
-    qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 234);
-    // parallel loop with reductions, graph_loops.cpp:236: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 235);
+    // parallel loop with reductions, graph_loops.cpp:237: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_shrink_to_stream_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 236);
+      qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 237);
     }
     ++s;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
-  // serial task, graph_loops.cpp:242
+  // serial task, graph_loops.cpp:243
   qd_shrink_to_stream_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "shrink_to", "steps"), s);
-  qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 242);
+  qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 243);
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
@@ -1465,48 +1466,48 @@ void shrink_to(float* a, int n, float limit, int* steps) {
   const qd::detail::ReductionScratch& qd_scratch = qd_graph.scratch(2, 1, { {256, sizeof(float)} });
   float total = 0.0f;
   int s = 0;
-  // 'total' is reduced in the loop below (graph_loops.cpp:233): from here on its value is the device's, starting from the host's
-  qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 233, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "shrink_to", "total")));
+  // 'total' is reduced in the loop below (graph_loops.cpp:234): from here on its value is the device's, starting from the host's
+  qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 234, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "shrink_to", "total")));
   {
-    // device-condition loop, graph_loops.cpp:233: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:234: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 's' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 233, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(s), "shrink_to", "s")));
+    qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 234, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(s), "shrink_to", "s")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:233
-    qd_graph.launch(qd_lane, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 241, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the first test, graph_loops.cpp:234
+    qd_graph.launch(qd_lane, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 242, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_begin(qd_lane, qd_loop);
-    // graph_loops.cpp:234: total = 0.0f
-    qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 234, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "shrink_to", "0.0f")));
-    // parallel loop with reductions, graph_loops.cpp:236: launched even when empty, so that the results hold the initializers
+    // graph_loops.cpp:235: total = 0.0f
+    qd_graph.launch(qd_lane, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 235, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "shrink_to", "0.0f")));
+    // parallel loop with reductions, graph_loops.cpp:237: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(qd_lane, &qd_shrink_to_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 236, qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(qd_lane, &qd_shrink_to_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 237, qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
-    // the test after each iteration, graph_loops.cpp:233
-    qd_graph.launch(qd_lane, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 241, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the test after each iteration, graph_loops.cpp:234
+    qd_graph.launch(qd_lane, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 242, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_end(qd_lane);
   }
-  // serial task, graph_loops.cpp:242
-  qd_graph.launch(qd_lane, &qd_shrink_to_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 242, qd::detail::present_or_device(steps, "shrink_to", "steps"), qd_scratch.slot<int>(1));
+  // serial task, graph_loops.cpp:243
+  qd_graph.launch(qd_lane, &qd_shrink_to_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 243, qd::detail::present_or_device(steps, "shrink_to", "steps"), qd_scratch.slot<int>(1));
 }
 
 // ---- end of qd kernel 'shrink_to' ----
-#line 243 "graph_loops.cpp"
+#line 244 "graph_loops.cpp"
 
 
-// ---- qd kernel 'shrink_both' (graph_loops.cpp:245), translated by qd-translate ----
-#line 1500 "graph_loops.cu"
+// ---- qd kernel 'shrink_both' (graph_loops.cpp:246), translated by qd-translate ----
+#line 1501 "graph_loops.cu"
 
 // Host entry points of kernel 'shrink_both', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
 void shrink_both(float* a, float* b, int n, float limit, int* steps, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel shrink_both"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("shrink_both", "graph_loops.cpp", 245);
+  static qd::detail::GraphSite qd_graph_site("shrink_both", "graph_loops.cpp", 246);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
-  // kernel call, graph_loops.cpp:248: the work of 'shrink_to', on this lane of the graph
-  qd_describe_shrink_to(qd_graph, 0, qd_device, a, n, limit, steps);
   // kernel call, graph_loops.cpp:249: the work of 'shrink_to', on this lane of the graph
+  qd_describe_shrink_to(qd_graph, 0, qd_device, a, n, limit, steps);
+  // kernel call, graph_loops.cpp:250: the work of 'shrink_to', on this lane of the graph
   qd_describe_shrink_to(qd_graph, 0, qd_device, b, n, 0.5f * limit, steps + 1);
   qd_graph.submit();
 }
@@ -1516,13 +1517,13 @@ void shrink_both(float* a, float* b, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'shrink_both' ----
-#line 250 "graph_loops.cpp"
+#line 251 "graph_loops.cpp"
 
 
 // A stream-mode caller: the callee's stream-mode work, whose count stays on
 // the host.
-// ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:254), translated by qd-translate ----
-#line 1526 "graph_loops.cu"
+// ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:255), translated by qd-translate ----
+#line 1527 "graph_loops.cu"
 
 // Host entry points of kernel 'shrink_in_stream_mode': they enqueue its work on the launch stream and return without waiting.
 void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -1530,7 +1531,7 @@ void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamR
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // kernel call, graph_loops.cpp:257: the work of 'shrink_to', on this stream
+  // kernel call, graph_loops.cpp:258: the work of 'shrink_to', on this stream
   qd_enqueue_shrink_to(qd_stream, qd_device, a, n, limit, steps);
 }
 
@@ -1539,29 +1540,29 @@ void shrink_in_stream_mode(float* a, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'shrink_in_stream_mode' ----
-#line 258 "graph_loops.cpp"
+#line 259 "graph_loops.cpp"
 
 
-// ---- qd kernel 'decay' (graph_loops.cpp:260), translated by qd-translate ----
-#line 1547 "graph_loops.cu"
-// Test of the loop of 'decay' (graph_loops.cpp:267) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'decay' (graph_loops.cpp:261), translated by qd-translate ----
+#line 1548 "graph_loops.cu"
+// Test of the loop of 'decay' (graph_loops.cpp:268) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 template <class T>
 static __global__ void __launch_bounds__(1)
 qd_decay_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, const float* qd_scalar_top, int* qd_moved_k) {
   const float top = *qd_scalar_top;
   int& k = *qd_moved_k;
   if (qd_after_body) {
-#line 274 "graph_loops.cpp"
+#line 275 "graph_loops.cpp"
     k = k + 1;
-#line 1557 "graph_loops.cu"
+#line 1558 "graph_loops.cu"
   }
-#line 267 "graph_loops.cpp"
+#line 268 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > tol);
-#line 1561 "graph_loops.cu"
+#line 1562 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'decay' (graph_loops.cpp:270) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'decay' (graph_loops.cpp:271) with reductions: a grid-stride loop over the iterations, then the combine.
 template <class T>
 static __global__ void __launch_bounds__(256)
 qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
@@ -1573,22 +1574,22 @@ qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 270 "graph_loops.cpp"
+#line 271 "graph_loops.cpp"
 {
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 1582 "graph_loops.cu"
+#line 1583 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 270 "graph_loops.cpp"
+#line 271 "graph_loops.cpp"
 {
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 1592 "graph_loops.cu"
+#line 1593 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -1602,14 +1603,14 @@ qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top
   }
 }
 
-// Serial task of 'decay' (graph_loops.cpp:276): runs on one thread.
+// Serial task of 'decay' (graph_loops.cpp:277): runs on one thread.
 template <class T>
 static __global__ void __launch_bounds__(1)
 qd_decay_task1(int * steps, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
-#line 276 "graph_loops.cpp"
+#line 277 "graph_loops.cpp"
 steps[0] = k;
-#line 1613 "graph_loops.cu"
+#line 1614 "graph_loops.cu"
 }
 
 
@@ -1620,34 +1621,34 @@ void decay(T* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("decay", "graph_loops.cpp", 260);
+  static qd::detail::GraphSite qd_graph_site("decay", "graph_loops.cpp", 261);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float top = 1e30f;
   int k = 0;
-  // 'top' is reduced in the loop below (graph_loops.cpp:267): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 267, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "decay", "top")));
+  // 'top' is reduced in the loop below (graph_loops.cpp:268): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 268, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "decay", "top")));
   {
-    // device-condition loop, graph_loops.cpp:267: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:268: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'k' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 267, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "decay", "k")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 268, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "decay", "k")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:267
-    qd_graph.launch(0, &qd_decay_graph_test0<T>, 1, 1, "graph_loops.cpp", 267, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the first test, graph_loops.cpp:268
+    qd_graph.launch(0, &qd_decay_graph_test0<T>, 1, 1, "graph_loops.cpp", 268, qd_loop, false, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_begin(0, qd_loop);
-    // graph_loops.cpp:268: top = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 268, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "decay", "0.0f")));
-    // parallel loop with reductions, graph_loops.cpp:270: launched even when empty, so that the results hold the initializers
+    // graph_loops.cpp:269: top = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 269, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "decay", "0.0f")));
+    // parallel loop with reductions, graph_loops.cpp:271: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_decay_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 270, qd_begin, qd_count, qd::detail::present_or_device(a, "decay", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_decay_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 271, qd_begin, qd_count, qd::detail::present_or_device(a, "decay", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
-    // the test after each iteration, graph_loops.cpp:267
-    qd_graph.launch(0, &qd_decay_graph_test0<T>, 1, 1, "graph_loops.cpp", 267, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the test after each iteration, graph_loops.cpp:268
+    qd_graph.launch(0, &qd_decay_graph_test0<T>, 1, 1, "graph_loops.cpp", 268, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:276
-  qd_graph.launch(0, &qd_decay_task1<T>, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 276, qd::detail::present_or_device(steps, "decay", "steps"), qd_scratch.slot<int>(1));
+  // serial task, graph_loops.cpp:277
+  qd_graph.launch(0, &qd_decay_task1<T>, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 277, qd::detail::present_or_device(steps, "decay", "steps"), qd_scratch.slot<int>(1));
   qd_graph.submit();
 }
 
@@ -1657,7 +1658,7 @@ void decay(T* a, int n, float tol, int* steps) {
 }
 
 // ---- end of qd kernel 'decay' ----
-#line 277 "graph_loops.cpp"
+#line 278 "graph_loops.cpp"
 
 
 template void decay<double>(double* a, int n, float tol, int* steps);
@@ -1666,9 +1667,9 @@ template void decay<double>(double* a, int n, float tol, int* steps);
 // computes: one WHILE node whatever the count, with the swapped buffers,
 // the step and the simulated time on the device; then three halvings the
 // source fixes, unrolled into the graph.
-// ---- qd kernel 'march' (graph_loops.cpp:285), translated by qd-translate ----
-#line 1671 "graph_loops.cu"
-// Test of the loop of 'march' (graph_loops.cpp:290) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'march' (graph_loops.cpp:286), translated by qd-translate ----
+#line 1672 "graph_loops.cu"
+// Test of the loop of 'march' (graph_loops.cpp:291) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_march_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int steps, int* qd_moved_step, float ** qd_moved_u, float ** qd_moved_v, float dt, float* qd_moved_t) {
   int& step = *qd_moved_step;
@@ -1676,25 +1677,25 @@ qd_march_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int ste
   float *& v = *qd_moved_v;
   float& t = *qd_moved_t;
   if (qd_after_body) {
-#line 296 "graph_loops.cpp"
-    float* w = u;
 #line 297 "graph_loops.cpp"
-    u = v;
+    float* w = u;
 #line 298 "graph_loops.cpp"
-    v = w;
+    u = v;
 #line 299 "graph_loops.cpp"
+    v = w;
+#line 300 "graph_loops.cpp"
     t += dt;
-#line 290 "graph_loops.cpp"
+#line 291 "graph_loops.cpp"
     ++step;
-#line 1690 "graph_loops.cu"
+#line 1691 "graph_loops.cu"
   }
-#line 290 "graph_loops.cpp"
+#line 291 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(step < steps);
-#line 1694 "graph_loops.cu"
+#line 1695 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'march' (graph_loops.cpp:291): a grid-stride loop over the iterations.
+// Parallel loop of 'march' (graph_loops.cpp:292): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_march_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u, float * const* qd_scalar_v, float dt, const int* qd_scalar_step) {
   float * const u = *qd_scalar_u;
@@ -1703,54 +1704,54 @@ qd_march_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u,
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 292 "graph_loops.cpp"
+#line 293 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) +
                    0.001f * static_cast<float>(step % 3);
-#line 1710 "graph_loops.cu"
+#line 1711 "graph_loops.cu"
   }
 }
 
-// Serial task of 'march' (graph_loops.cpp:294): runs on one thread.
+// Serial task of 'march' (graph_loops.cpp:295): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_march_task1(float * const* qd_scalar_u, float * const* qd_scalar_v, const float* qd_scalar_t) {
   float * const u = *qd_scalar_u;
   float * const v = *qd_scalar_v;
   const float t = *qd_scalar_t;
-#line 294 "graph_loops.cpp"
+#line 295 "graph_loops.cpp"
 v[0] = u[0] + t;
-#line 1722 "graph_loops.cu"
+#line 1723 "graph_loops.cu"
 }
 
-// Serial task of 'march' (graph_loops.cpp:295): runs on one thread.
+// Serial task of 'march' (graph_loops.cpp:296): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_march_task2(float * const* qd_scalar_u, float * const* qd_scalar_v, int n) {
   float * const u = *qd_scalar_u;
   float * const v = *qd_scalar_v;
-#line 295 "graph_loops.cpp"
+#line 296 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 1732 "graph_loops.cu"
+#line 1733 "graph_loops.cu"
 }
 
-// Parallel loop of 'march' (graph_loops.cpp:303): a grid-stride loop over the iterations.
+// Parallel loop of 'march' (graph_loops.cpp:304): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_march_loop3(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u) {
   float * const u = *qd_scalar_u;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 304 "graph_loops.cpp"
+#line 305 "graph_loops.cpp"
 u[i] *= 0.5f;
-#line 1744 "graph_loops.cu"
+#line 1745 "graph_loops.cu"
   }
 }
 
-// Serial task of 'march' (graph_loops.cpp:305): runs on one thread.
+// Serial task of 'march' (graph_loops.cpp:306): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_march_task4(float * time, const float* qd_scalar_t) {
   const float t = *qd_scalar_t;
-#line 305 "graph_loops.cpp"
+#line 306 "graph_loops.cpp"
 time[0] = t;
-#line 1754 "graph_loops.cu"
+#line 1755 "graph_loops.cu"
 }
 
 
@@ -1760,49 +1761,49 @@ void march(float* u, float* v, int n, int steps, float dt, float* time, qd::Stre
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 4, 0, {  });
-  static qd::detail::GraphSite qd_graph_site("march", "graph_loops.cpp", 285);
+  static qd::detail::GraphSite qd_graph_site("march", "graph_loops.cpp", 286);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float t = 0.0f;
   {
-    // loop seq, graph_loops.cpp:290: one conditional WHILE node of the call's graph, the same size whatever the trip count
+    // loop seq, graph_loops.cpp:291: one conditional WHILE node of the call's graph, the same size whatever the trip count
     int step = 0;
     // 'u', 'v', 't', 'step' live on the device from here on: the GPU changes them between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 290, qd_scratch.slot<float *>(0), static_cast<float *>(qd::detail::present_value(static_cast<float *>(u), "march", "u")));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 290, qd_scratch.slot<float *>(1), static_cast<float *>(qd::detail::present_value(static_cast<float *>(v), "march", "v")));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 290, qd_scratch.slot<float>(2), static_cast<float>(qd::detail::present_value(static_cast<float>(t), "march", "t")));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 290, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(step), "march", "step")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 291, qd_scratch.slot<float *>(0), static_cast<float *>(qd::detail::present_value(static_cast<float *>(u), "march", "u")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 291, qd_scratch.slot<float *>(1), static_cast<float *>(qd::detail::present_value(static_cast<float *>(v), "march", "v")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 291, qd_scratch.slot<float>(2), static_cast<float>(qd::detail::present_value(static_cast<float>(t), "march", "t")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 291, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(step), "march", "step")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:290
-    qd_graph.launch(0, &qd_march_graph_test0, 1, 1, "graph_loops.cpp", 290, qd_loop, false, steps, qd_scratch.slot<int>(3), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<float>(2));
+    // the first test, graph_loops.cpp:291
+    qd_graph.launch(0, &qd_march_graph_test0, 1, 1, "graph_loops.cpp", 291, qd_loop, false, steps, qd_scratch.slot<int>(3), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<float>(2));
     qd_graph.loop_begin(0, qd_loop);
-    // parallel loop, graph_loops.cpp:291
+    // parallel loop, graph_loops.cpp:292
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 291, qd_begin, qd_count, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<int>(3));
+        qd_graph.launch(0, &qd_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 292, qd_begin, qd_count, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<int>(3));
       }
     }
-    // serial task, graph_loops.cpp:294
-    qd_graph.launch(0, &qd_march_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 294, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), qd_scratch.slot<float>(2));
     // serial task, graph_loops.cpp:295
-    qd_graph.launch(0, &qd_march_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 295, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), n);
-    // the test after each iteration, graph_loops.cpp:290
-    qd_graph.launch(0, &qd_march_graph_test0, 1, 1, "graph_loops.cpp", 290, qd_loop, true, steps, qd_scratch.slot<int>(3), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<float>(2));
+    qd_graph.launch(0, &qd_march_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 295, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), qd_scratch.slot<float>(2));
+    // serial task, graph_loops.cpp:296
+    qd_graph.launch(0, &qd_march_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 296, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), n);
+    // the test after each iteration, graph_loops.cpp:291
+    qd_graph.launch(0, &qd_march_graph_test0, 1, 1, "graph_loops.cpp", 291, qd_loop, true, steps, qd_scratch.slot<int>(3), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<float>(2));
     qd_graph.loop_end(0);
   }
   for (int s = 0; s < 3; ++s) {
-    // parallel loop, graph_loops.cpp:303
+    // parallel loop, graph_loops.cpp:304
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_march_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 303, qd_begin, qd_count, qd_scratch.slot<float *>(0));
+        qd_graph.launch(0, &qd_march_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 304, qd_begin, qd_count, qd_scratch.slot<float *>(0));
       }
     }
   }
-  // serial task, graph_loops.cpp:305
-  qd_graph.launch(0, &qd_march_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 305, qd::detail::present_or_device(time, "march", "time"), qd_scratch.slot<float>(2));
+  // serial task, graph_loops.cpp:306
+  qd_graph.launch(0, &qd_march_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 306, qd::detail::present_or_device(time, "march", "time"), qd_scratch.slot<float>(2));
   qd_graph.submit();
 }
 
@@ -1811,47 +1812,47 @@ void march(float* u, float* v, int n, int steps, float dt, float* time) {
 }
 
 // ---- end of qd kernel 'march' ----
-#line 306 "graph_loops.cpp"
+#line 307 "graph_loops.cpp"
 
 
 // A 'do' loop of the caller's count around a loop of the same count: the
 // inner one is recorded into the node's body, once per round.
-// ---- qd kernel 'rounds_of' (graph_loops.cpp:310), translated by qd-translate ----
-#line 1821 "graph_loops.cu"
-// Test of the loop of 'rounds_of' (graph_loops.cpp:321) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'rounds_of' (graph_loops.cpp:311), translated by qd-translate ----
+#line 1822 "graph_loops.cu"
+// Test of the loop of 'rounds_of' (graph_loops.cpp:322) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_rounds_of_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int rounds, int* qd_moved_k) {
   int& k = *qd_moved_k;
   if (qd_after_body) {
-#line 320 "graph_loops.cpp"
-    ++k;
-#line 1829 "graph_loops.cu"
-  }
 #line 321 "graph_loops.cpp"
+    ++k;
+#line 1830 "graph_loops.cu"
+  }
+#line 322 "graph_loops.cpp"
   const bool qd_holds = !qd_after_body || static_cast<bool>(k < rounds);
-#line 1833 "graph_loops.cu"
+#line 1834 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'rounds_of' (graph_loops.cpp:318): a grid-stride loop over the iterations.
+// Parallel loop of 'rounds_of' (graph_loops.cpp:319): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_rounds_of_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 319 "graph_loops.cpp"
+#line 320 "graph_loops.cpp"
 a[i] = a[i] * 0.5f + 1.0f;
-#line 1845 "graph_loops.cu"
+#line 1846 "graph_loops.cu"
   }
 }
 
-// Serial task of 'rounds_of' (graph_loops.cpp:322): runs on one thread.
+// Serial task of 'rounds_of' (graph_loops.cpp:323): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_rounds_of_task1(int * done, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
-#line 322 "graph_loops.cpp"
+#line 323 "graph_loops.cpp"
 done[0] = k;
-#line 1855 "graph_loops.cu"
+#line 1856 "graph_loops.cu"
 }
 
 
@@ -1861,33 +1862,33 @@ void rounds_of(float* a, int n, int rounds, int* done, qd::StreamRef qd_stream) 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 0, {  });
-  static qd::detail::GraphSite qd_graph_site("rounds_of", "graph_loops.cpp", 310);
+  static qd::detail::GraphSite qd_graph_site("rounds_of", "graph_loops.cpp", 311);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   int k = 0;
   {
-    // loop seq, graph_loops.cpp:315: one conditional WHILE node of the call's graph, the same size whatever the trip count
+    // loop seq, graph_loops.cpp:316: one conditional WHILE node of the call's graph, the same size whatever the trip count
     // 'k' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 315, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "rounds_of", "k")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 316, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "rounds_of", "k")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:315
-    qd_graph.launch(0, &qd_rounds_of_graph_test0, 1, 1, "graph_loops.cpp", 321, qd_loop, false, rounds, qd_scratch.slot<int>(1));
+    // the first test, graph_loops.cpp:316
+    qd_graph.launch(0, &qd_rounds_of_graph_test0, 1, 1, "graph_loops.cpp", 322, qd_loop, false, rounds, qd_scratch.slot<int>(1));
     qd_graph.loop_begin(0, qd_loop);
     for (int s = 0; s < rounds; ++s) {
-      // parallel loop, graph_loops.cpp:318
+      // parallel loop, graph_loops.cpp:319
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(0, &qd_rounds_of_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 318, qd_begin, qd_count, qd::detail::present_or_device(a, "rounds_of", "a"));
+          qd_graph.launch(0, &qd_rounds_of_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 319, qd_begin, qd_count, qd::detail::present_or_device(a, "rounds_of", "a"));
         }
       }
     }
-    // the test after each iteration, graph_loops.cpp:315
-    qd_graph.launch(0, &qd_rounds_of_graph_test0, 1, 1, "graph_loops.cpp", 321, qd_loop, true, rounds, qd_scratch.slot<int>(1));
+    // the test after each iteration, graph_loops.cpp:316
+    qd_graph.launch(0, &qd_rounds_of_graph_test0, 1, 1, "graph_loops.cpp", 322, qd_loop, true, rounds, qd_scratch.slot<int>(1));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:322
-  qd_graph.launch(0, &qd_rounds_of_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 322, qd::detail::present_or_device(done, "rounds_of", "done"), qd_scratch.slot<int>(1));
+  // serial task, graph_loops.cpp:323
+  qd_graph.launch(0, &qd_rounds_of_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 323, qd::detail::present_or_device(done, "rounds_of", "done"), qd_scratch.slot<int>(1));
   qd_graph.submit();
 }
 
@@ -1896,30 +1897,30 @@ void rounds_of(float* a, int n, int rounds, int* done) {
 }
 
 // ---- end of qd kernel 'rounds_of' ----
-#line 323 "graph_loops.cpp"
+#line 324 "graph_loops.cpp"
 
 
 // A library call in the body, marked 'reuse': captured once into the WHILE
 // node's body, its copy runs in every iteration, in order with the loops.
-// ---- qd kernel 'settle_with_copy' (graph_loops.cpp:327), translated by qd-translate ----
-#line 1906 "graph_loops.cu"
-// Test of the loop of 'settle_with_copy' (graph_loops.cpp:333) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'settle_with_copy' (graph_loops.cpp:328), translated by qd-translate ----
+#line 1907 "graph_loops.cu"
+// Test of the loop of 'settle_with_copy' (graph_loops.cpp:334) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_settle_with_copy_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float limit, const float* qd_scalar_top, int* qd_moved_k) {
   const float top = *qd_scalar_top;
   int& k = *qd_moved_k;
   if (qd_after_body) {
-#line 344 "graph_loops.cpp"
+#line 345 "graph_loops.cpp"
     ++k;
-#line 1915 "graph_loops.cu"
+#line 1916 "graph_loops.cu"
   }
-#line 333 "graph_loops.cpp"
+#line 334 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > limit);
-#line 1919 "graph_loops.cu"
+#line 1920 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'settle_with_copy' (graph_loops.cpp:336) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'settle_with_copy' (graph_loops.cpp:337) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_with_copy_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1930,22 +1931,22 @@ qd_settle_with_copy_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 336 "graph_loops.cpp"
+#line 337 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 1939 "graph_loops.cu"
+#line 1940 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 336 "graph_loops.cpp"
+#line 337 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 1949 "graph_loops.cu"
+#line 1950 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -1959,25 +1960,25 @@ qd_settle_with_copy_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
   }
 }
 
-// Parallel loop of 'settle_with_copy' (graph_loops.cpp:342): a grid-stride loop over the iterations.
+// Parallel loop of 'settle_with_copy' (graph_loops.cpp:343): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_settle_with_copy_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * last) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 343 "graph_loops.cpp"
+#line 344 "graph_loops.cpp"
 a[i] = 0.5f * (a[i] + last[i]) + 0.01f;
-#line 1971 "graph_loops.cu"
+#line 1972 "graph_loops.cu"
   }
 }
 
-// Serial task of 'settle_with_copy' (graph_loops.cpp:346): runs on one thread.
+// Serial task of 'settle_with_copy' (graph_loops.cpp:347): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_settle_with_copy_task2(int * steps, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
-#line 346 "graph_loops.cpp"
+#line 347 "graph_loops.cpp"
 steps[0] = k;
-#line 1981 "graph_loops.cu"
+#line 1982 "graph_loops.cu"
 }
 
 
@@ -1987,50 +1988,50 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd:
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("settle_with_copy", "graph_loops.cpp", 327);
+  static qd::detail::GraphSite qd_graph_site("settle_with_copy", "graph_loops.cpp", 328);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float top = 1e30f;
   int k = 0;
-  // 'top' is reduced in the loop below (graph_loops.cpp:333): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 333, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "settle_with_copy", "top")));
+  // 'top' is reduced in the loop below (graph_loops.cpp:334): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 334, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "settle_with_copy", "top")));
   {
-    // device-condition loop, graph_loops.cpp:333: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:334: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'k' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 333, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "settle_with_copy", "k")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 334, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "settle_with_copy", "k")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:333
-    qd_graph.launch(0, &qd_settle_with_copy_graph_test0, 1, 1, "graph_loops.cpp", 333, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the first test, graph_loops.cpp:334
+    qd_graph.launch(0, &qd_settle_with_copy_graph_test0, 1, 1, "graph_loops.cpp", 334, qd_loop, false, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_begin(0, qd_loop);
-    // graph_loops.cpp:334: top = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 334, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "settle_with_copy", "0.0f")));
-    // parallel loop with reductions, graph_loops.cpp:336: launched even when empty, so that the results hold the initializers
+    // graph_loops.cpp:335: top = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 335, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "settle_with_copy", "0.0f")));
+    // parallel loop with reductions, graph_loops.cpp:337: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_settle_with_copy_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 336, qd_begin, qd_count, qd::detail::present_or_device(a, "settle_with_copy", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_settle_with_copy_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 337, qd_begin, qd_count, qd::detail::present_or_device(a, "settle_with_copy", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
-    // host code, graph_loops.cpp:341, 'reuse', keyed by the values of 'last', 'a', 'n': a call with the key of an earlier call records what the statement enqueued then, without running it; otherwise the statement runs here, while the call describes its graph, with qd::current_stream() a stream the call captures, and what it enqueues there becomes a node of the graph on the launch stream's lane, in order with the work around it
+    // host code, graph_loops.cpp:342, 'reuse', keyed by the values of 'last', 'a', 'n': a call with the key of an earlier call records what the statement enqueued then, without running it; otherwise the statement runs here, while the call describes its graph, with qd::current_stream() a stream the call captures, and what it enqueues there becomes a node of the graph on the launch stream's lane, in order with the work around it
     static qd::detail::HostReuse qd_host_reuse0;
-    qd_graph.host_code(0, "graph_loops.cpp", 341, qd_host_reuse0, qd::detail::reuse_key(last, a, n), [&] {
+    qd_graph.host_code(0, "graph_loops.cpp", 342, qd_host_reuse0, qd::detail::reuse_key(last, a, n), [&] {
 
-#line 341 "graph_loops.cpp"
+#line 342 "graph_loops.cpp"
     copy_async(last, a, n, qd::current_stream());
-#line 2019 "graph_loops.cu"
+#line 2020 "graph_loops.cu"
     });
-    // parallel loop, graph_loops.cpp:342
+    // parallel loop, graph_loops.cpp:343
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_settle_with_copy_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 342, qd_begin, qd_count, qd::detail::present_or_device(a, "settle_with_copy", "a"), qd::detail::present_or_device(last, "settle_with_copy", "last"));
+        qd_graph.launch(0, &qd_settle_with_copy_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 343, qd_begin, qd_count, qd::detail::present_or_device(a, "settle_with_copy", "a"), qd::detail::present_or_device(last, "settle_with_copy", "last"));
       }
     }
-    // the test after each iteration, graph_loops.cpp:333
-    qd_graph.launch(0, &qd_settle_with_copy_graph_test0, 1, 1, "graph_loops.cpp", 333, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the test after each iteration, graph_loops.cpp:334
+    qd_graph.launch(0, &qd_settle_with_copy_graph_test0, 1, 1, "graph_loops.cpp", 334, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:346
-  qd_graph.launch(0, &qd_settle_with_copy_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 346, qd::detail::present_or_device(steps, "settle_with_copy", "steps"), qd_scratch.slot<int>(1));
+  // serial task, graph_loops.cpp:347
+  qd_graph.launch(0, &qd_settle_with_copy_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 347, qd::detail::present_or_device(steps, "settle_with_copy", "steps"), qd_scratch.slot<int>(1));
   qd_graph.submit();
 }
 
@@ -2039,15 +2040,15 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'settle_with_copy' ----
-#line 347 "graph_loops.cpp"
+#line 348 "graph_loops.cpp"
 
 
 // A time loop as C textbooks write it: the counter and the swap's temporary
 // declared at the top, the counter set by the loop's init. The temporary's
 // value before the loop is never read, so graph mode gives its slot none.
-// ---- qd kernel 'heat_c_style' (graph_loops.cpp:352), translated by qd-translate ----
-#line 2050 "graph_loops.cu"
-// Test of the loop of 'heat_c_style' (graph_loops.cpp:358) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'heat_c_style' (graph_loops.cpp:353), translated by qd-translate ----
+#line 2051 "graph_loops.cu"
+// Test of the loop of 'heat_c_style' (graph_loops.cpp:359) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_heat_c_style_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int nsteps, int* qd_moved_step, double ** qd_moved_u, double ** qd_moved_tmp, double ** qd_moved_unew) {
   int& step = *qd_moved_step;
@@ -2055,23 +2056,23 @@ qd_heat_c_style_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, 
   double *& tmp = *qd_moved_tmp;
   double *& unew = *qd_moved_unew;
   if (qd_after_body) {
-#line 361 "graph_loops.cpp"
-    tmp = u;
 #line 362 "graph_loops.cpp"
-    u = unew;
+    tmp = u;
 #line 363 "graph_loops.cpp"
+    u = unew;
+#line 364 "graph_loops.cpp"
     unew = tmp;
-#line 358 "graph_loops.cpp"
+#line 359 "graph_loops.cpp"
     step++;
-#line 2067 "graph_loops.cu"
+#line 2068 "graph_loops.cu"
   }
-#line 358 "graph_loops.cpp"
+#line 359 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(step < nsteps);
-#line 2071 "graph_loops.cu"
+#line 2072 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'heat_c_style' (graph_loops.cpp:359): a grid-stride loop over the iterations.
+// Parallel loop of 'heat_c_style' (graph_loops.cpp:360): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_heat_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * const* qd_scalar_u, double * const* qd_scalar_unew, double alpha) {
   double * const u = *qd_scalar_u;
@@ -2079,9 +2080,9 @@ qd_heat_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * const* qd_s
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 360 "graph_loops.cpp"
+#line 361 "graph_loops.cpp"
 unew[i] = u[i] + alpha * (u[i + 1] + u[i - 1] - 2.0 * u[i]);
-#line 2085 "graph_loops.cu"
+#line 2086 "graph_loops.cu"
   }
 }
 
@@ -2092,31 +2093,31 @@ void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha, qd::
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 4, 0, {  });
-  static qd::detail::GraphSite qd_graph_site("heat_c_style", "graph_loops.cpp", 352);
+  static qd::detail::GraphSite qd_graph_site("heat_c_style", "graph_loops.cpp", 353);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   [[maybe_unused]] int step, i;
   [[maybe_unused]] double* tmp;
   {
-    // loop seq, graph_loops.cpp:358: one conditional WHILE node of the call's graph, the same size whatever the trip count
+    // loop seq, graph_loops.cpp:359: one conditional WHILE node of the call's graph, the same size whatever the trip count
     step = 0;
     // 'tmp', 'u', 'unew', 'step' live on the device from here on: the GPU changes them between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<double *>, 1, 1, "graph_loops.cpp", 358, qd_scratch.slot<double *>(1), static_cast<double *>(qd::detail::present_value(static_cast<double *>(u), "heat_c_style", "u")));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<double *>, 1, 1, "graph_loops.cpp", 358, qd_scratch.slot<double *>(2), static_cast<double *>(qd::detail::present_value(static_cast<double *>(unew), "heat_c_style", "unew")));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 358, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(step), "heat_c_style", "step")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<double *>, 1, 1, "graph_loops.cpp", 359, qd_scratch.slot<double *>(1), static_cast<double *>(qd::detail::present_value(static_cast<double *>(u), "heat_c_style", "u")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<double *>, 1, 1, "graph_loops.cpp", 359, qd_scratch.slot<double *>(2), static_cast<double *>(qd::detail::present_value(static_cast<double *>(unew), "heat_c_style", "unew")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 359, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(step), "heat_c_style", "step")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:358
-    qd_graph.launch(0, &qd_heat_c_style_graph_test0, 1, 1, "graph_loops.cpp", 358, qd_loop, false, nsteps, qd_scratch.slot<int>(3), qd_scratch.slot<double *>(1), qd_scratch.slot<double *>(0), qd_scratch.slot<double *>(2));
+    // the first test, graph_loops.cpp:359
+    qd_graph.launch(0, &qd_heat_c_style_graph_test0, 1, 1, "graph_loops.cpp", 359, qd_loop, false, nsteps, qd_scratch.slot<int>(3), qd_scratch.slot<double *>(1), qd_scratch.slot<double *>(0), qd_scratch.slot<double *>(2));
     qd_graph.loop_begin(0, qd_loop);
-    // parallel loop, graph_loops.cpp:359
+    // parallel loop, graph_loops.cpp:360
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_heat_c_style_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 359, qd_begin, qd_count, qd_scratch.slot<double *>(1), qd_scratch.slot<double *>(2), alpha);
+        qd_graph.launch(0, &qd_heat_c_style_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 360, qd_begin, qd_count, qd_scratch.slot<double *>(1), qd_scratch.slot<double *>(2), alpha);
       }
     }
-    // the test after each iteration, graph_loops.cpp:358
-    qd_graph.launch(0, &qd_heat_c_style_graph_test0, 1, 1, "graph_loops.cpp", 358, qd_loop, true, nsteps, qd_scratch.slot<int>(3), qd_scratch.slot<double *>(1), qd_scratch.slot<double *>(0), qd_scratch.slot<double *>(2));
+    // the test after each iteration, graph_loops.cpp:359
+    qd_graph.launch(0, &qd_heat_c_style_graph_test0, 1, 1, "graph_loops.cpp", 359, qd_loop, true, nsteps, qd_scratch.slot<int>(3), qd_scratch.slot<double *>(1), qd_scratch.slot<double *>(0), qd_scratch.slot<double *>(2));
     qd_graph.loop_end(0);
   }
   qd_graph.submit();
@@ -2127,53 +2128,53 @@ void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha) {
 }
 
 // ---- end of qd kernel 'heat_c_style' ----
-#line 365 "graph_loops.cpp"
+#line 366 "graph_loops.cpp"
 
 
 // Host statements first in the body, as time loops often start: each runs
 // on the GPU at its place, so the body's device code sees the new time.
-// ---- qd kernel 'advance_until' (graph_loops.cpp:369), translated by qd-translate ----
-#line 2137 "graph_loops.cu"
-// Test of the loop of 'advance_until' (graph_loops.cpp:375) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'advance_until' (graph_loops.cpp:370), translated by qd-translate ----
+#line 2138 "graph_loops.cu"
+// Test of the loop of 'advance_until' (graph_loops.cpp:376) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_advance_until_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float t_end, float* qd_moved_t, float ** qd_moved_u, float ** qd_moved_v) {
   float& t = *qd_moved_t;
   float *& u = *qd_moved_u;
   float *& v = *qd_moved_v;
   if (qd_after_body) {
-#line 381 "graph_loops.cpp"
-    float* w = u;
 #line 382 "graph_loops.cpp"
-    u = v;
+    float* w = u;
 #line 383 "graph_loops.cpp"
+    u = v;
+#line 384 "graph_loops.cpp"
     v = w;
-#line 2151 "graph_loops.cu"
+#line 2152 "graph_loops.cu"
   }
-#line 375 "graph_loops.cpp"
-  const bool qd_holds = static_cast<bool>(t < t_end);
-#line 2155 "graph_loops.cu"
-  qd::detail::set_loop_condition(qd_loop, qd_holds);
-}
-
-// Serial task of 'advance_until' (graph_loops.cpp:376): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_advance_until_graph_step1(float dt, float* qd_moved_t) {
-  float& t = *qd_moved_t;
 #line 376 "graph_loops.cpp"
-t += dt;
-#line 2165 "graph_loops.cu"
+  const bool qd_holds = static_cast<bool>(t < t_end);
+#line 2156 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
 // Serial task of 'advance_until' (graph_loops.cpp:377): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_advance_until_graph_step2(int* qd_moved_steps) {
-  int& steps = *qd_moved_steps;
+qd_advance_until_graph_step1(float dt, float* qd_moved_t) {
+  float& t = *qd_moved_t;
 #line 377 "graph_loops.cpp"
-++steps;
-#line 2174 "graph_loops.cu"
+t += dt;
+#line 2166 "graph_loops.cu"
 }
 
-// Parallel loop of 'advance_until' (graph_loops.cpp:378): a grid-stride loop over the iterations.
+// Serial task of 'advance_until' (graph_loops.cpp:378): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_advance_until_graph_step2(int* qd_moved_steps) {
+  int& steps = *qd_moved_steps;
+#line 378 "graph_loops.cpp"
+++steps;
+#line 2175 "graph_loops.cu"
+}
+
+// Parallel loop of 'advance_until' (graph_loops.cpp:379): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_advance_until_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u, float * const* qd_scalar_v, float dt, const float* qd_scalar_t) {
   float * const u = *qd_scalar_u;
@@ -2182,38 +2183,38 @@ qd_advance_until_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_s
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 379 "graph_loops.cpp"
+#line 380 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) + 0.001f * t;
-#line 2188 "graph_loops.cu"
+#line 2189 "graph_loops.cu"
   }
 }
 
-// Serial task of 'advance_until' (graph_loops.cpp:380): runs on one thread.
+// Serial task of 'advance_until' (graph_loops.cpp:381): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_advance_until_task1(float * const* qd_scalar_v, const float* qd_scalar_t) {
   float * const v = *qd_scalar_v;
   const float t = *qd_scalar_t;
-#line 380 "graph_loops.cpp"
+#line 381 "graph_loops.cpp"
 v[0] = t;
-#line 2199 "graph_loops.cu"
-}
-
-// Serial task of 'advance_until' (graph_loops.cpp:385): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_advance_until_task2(float * out, const float* qd_scalar_t) {
-  const float t = *qd_scalar_t;
-#line 385 "graph_loops.cpp"
-out[0] = t;
-#line 2208 "graph_loops.cu"
+#line 2200 "graph_loops.cu"
 }
 
 // Serial task of 'advance_until' (graph_loops.cpp:386): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_advance_until_task2(float * out, const float* qd_scalar_t) {
+  const float t = *qd_scalar_t;
+#line 386 "graph_loops.cpp"
+out[0] = t;
+#line 2209 "graph_loops.cu"
+}
+
+// Serial task of 'advance_until' (graph_loops.cpp:387): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_advance_until_task3(float * out, const int* qd_scalar_steps) {
   const int steps = *qd_scalar_steps;
-#line 386 "graph_loops.cpp"
+#line 387 "graph_loops.cpp"
 out[1] = static_cast<float>(steps);
-#line 2217 "graph_loops.cu"
+#line 2218 "graph_loops.cu"
 }
 
 
@@ -2223,45 +2224,45 @@ void advance_until(float* u, float* v, int n, float t_end, float dt, float* out,
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 4, 0, {  });
-  static qd::detail::GraphSite qd_graph_site("advance_until", "graph_loops.cpp", 369);
+  static qd::detail::GraphSite qd_graph_site("advance_until", "graph_loops.cpp", 370);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float t = 0.0f;
   int steps = 0;
   {
-    // loop seq, graph_loops.cpp:375: one conditional WHILE node of the call's graph, the same size whatever the trip count
+    // loop seq, graph_loops.cpp:376: one conditional WHILE node of the call's graph, the same size whatever the trip count
     // 'u', 'v', 't', 'steps' live on the device from here on: the GPU changes them between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 375, qd_scratch.slot<float *>(0), static_cast<float *>(qd::detail::present_value(static_cast<float *>(u), "advance_until", "u")));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 375, qd_scratch.slot<float *>(1), static_cast<float *>(qd::detail::present_value(static_cast<float *>(v), "advance_until", "v")));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 375, qd_scratch.slot<float>(2), static_cast<float>(qd::detail::present_value(static_cast<float>(t), "advance_until", "t")));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 375, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(steps), "advance_until", "steps")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 376, qd_scratch.slot<float *>(0), static_cast<float *>(qd::detail::present_value(static_cast<float *>(u), "advance_until", "u")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 376, qd_scratch.slot<float *>(1), static_cast<float *>(qd::detail::present_value(static_cast<float *>(v), "advance_until", "v")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 376, qd_scratch.slot<float>(2), static_cast<float>(qd::detail::present_value(static_cast<float>(t), "advance_until", "t")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 376, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(steps), "advance_until", "steps")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:375
-    qd_graph.launch(0, &qd_advance_until_graph_test0, 1, 1, "graph_loops.cpp", 375, qd_loop, false, t_end, qd_scratch.slot<float>(2), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1));
+    // the first test, graph_loops.cpp:376
+    qd_graph.launch(0, &qd_advance_until_graph_test0, 1, 1, "graph_loops.cpp", 376, qd_loop, false, t_end, qd_scratch.slot<float>(2), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1));
     qd_graph.loop_begin(0, qd_loop);
-    // host statement, graph_loops.cpp:376: the GPU runs it in each iteration of the conditional node, on the values in their slots
-    // serial task, graph_loops.cpp:376
-    qd_graph.launch(0, &qd_advance_until_graph_step1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 376, dt, qd_scratch.slot<float>(2));
     // host statement, graph_loops.cpp:377: the GPU runs it in each iteration of the conditional node, on the values in their slots
     // serial task, graph_loops.cpp:377
-    qd_graph.launch(0, &qd_advance_until_graph_step2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 377, qd_scratch.slot<int>(3));
-    // parallel loop, graph_loops.cpp:378
+    qd_graph.launch(0, &qd_advance_until_graph_step1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 377, dt, qd_scratch.slot<float>(2));
+    // host statement, graph_loops.cpp:378: the GPU runs it in each iteration of the conditional node, on the values in their slots
+    // serial task, graph_loops.cpp:378
+    qd_graph.launch(0, &qd_advance_until_graph_step2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 378, qd_scratch.slot<int>(3));
+    // parallel loop, graph_loops.cpp:379
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_advance_until_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 378, qd_begin, qd_count, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<float>(2));
+        qd_graph.launch(0, &qd_advance_until_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 379, qd_begin, qd_count, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), dt, qd_scratch.slot<float>(2));
       }
     }
-    // serial task, graph_loops.cpp:380
-    qd_graph.launch(0, &qd_advance_until_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 380, qd_scratch.slot<float *>(1), qd_scratch.slot<float>(2));
-    // the test after each iteration, graph_loops.cpp:375
-    qd_graph.launch(0, &qd_advance_until_graph_test0, 1, 1, "graph_loops.cpp", 375, qd_loop, true, t_end, qd_scratch.slot<float>(2), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1));
+    // serial task, graph_loops.cpp:381
+    qd_graph.launch(0, &qd_advance_until_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 381, qd_scratch.slot<float *>(1), qd_scratch.slot<float>(2));
+    // the test after each iteration, graph_loops.cpp:376
+    qd_graph.launch(0, &qd_advance_until_graph_test0, 1, 1, "graph_loops.cpp", 376, qd_loop, true, t_end, qd_scratch.slot<float>(2), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:385
-  qd_graph.launch(0, &qd_advance_until_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 385, qd::detail::present_or_device(out, "advance_until", "out"), qd_scratch.slot<float>(2));
   // serial task, graph_loops.cpp:386
-  qd_graph.launch(0, &qd_advance_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 386, qd::detail::present_or_device(out, "advance_until", "out"), qd_scratch.slot<int>(3));
+  qd_graph.launch(0, &qd_advance_until_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 386, qd::detail::present_or_device(out, "advance_until", "out"), qd_scratch.slot<float>(2));
+  // serial task, graph_loops.cpp:387
+  qd_graph.launch(0, &qd_advance_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 387, qd::detail::present_or_device(out, "advance_until", "out"), qd_scratch.slot<int>(3));
   qd_graph.submit();
 }
 
@@ -2270,26 +2271,26 @@ void advance_until(float* u, float* v, int n, float t_end, float dt, float* out)
 }
 
 // ---- end of qd kernel 'advance_until' ----
-#line 387 "graph_loops.cpp"
+#line 388 "graph_loops.cpp"
 
 
 // A host 'if' on the counter in the body, as solvers write "every k
 // iterations": the counter is the GPU's, so the 'if' is a conditional IF
 // node of the loop's body, tested by the GPU in each iteration. A host
 // 'if' on a parameter alone stays the host's decision.
-// ---- qd kernel 'relax_every' (graph_loops.cpp:393), translated by qd-translate ----
-#line 2282 "graph_loops.cu"
-// Test of the loop of 'relax_every' (graph_loops.cpp:399) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'relax_every' (graph_loops.cpp:394), translated by qd-translate ----
+#line 2283 "graph_loops.cu"
+// Test of the loop of 'relax_every' (graph_loops.cpp:400) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_relax_every_graph_test0(qd::detail::LoopHandle qd_loop, bool , float tol, const float* qd_scalar_top) {
   const float top = *qd_scalar_top;
-#line 399 "graph_loops.cpp"
+#line 400 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > tol);
-#line 2289 "graph_loops.cu"
+#line 2290 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'relax_every' (graph_loops.cpp:402) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'relax_every' (graph_loops.cpp:403) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -2300,22 +2301,22 @@ qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 402 "graph_loops.cpp"
+#line 403 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2309 "graph_loops.cu"
+#line 2310 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 402 "graph_loops.cpp"
+#line 403 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2319 "graph_loops.cu"
+#line 2320 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -2329,60 +2330,60 @@ qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
   }
 }
 
-// Serial task of 'relax_every' (graph_loops.cpp:406): runs on one thread.
+// Serial task of 'relax_every' (graph_loops.cpp:407): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_relax_every_graph_step1(int* qd_moved_k) {
   int& k = *qd_moved_k;
-#line 406 "graph_loops.cpp"
+#line 407 "graph_loops.cpp"
 ++k;
-#line 2339 "graph_loops.cu"
+#line 2340 "graph_loops.cu"
 }
 
-// Test of a host 'if' of 'relax_every' (graph_loops.cpp:407) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
+// Test of a host 'if' of 'relax_every' (graph_loops.cpp:408) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
 static __global__ void __launch_bounds__(1)
 qd_relax_every_graph_if2(qd::detail::LoopHandle qd_if, int every, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
-#line 407 "graph_loops.cpp"
+#line 408 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(k % every == 0);
-#line 2348 "graph_loops.cu"
+#line 2349 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
-// Parallel loop of 'relax_every' (graph_loops.cpp:408): a grid-stride loop over the iterations.
+// Parallel loop of 'relax_every' (graph_loops.cpp:409): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_relax_every_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * marks) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 409 "graph_loops.cpp"
+#line 410 "graph_loops.cpp"
 marks[i] += a[i];
-#line 2360 "graph_loops.cu"
+#line 2361 "graph_loops.cu"
   }
 }
 
-// Serial task of 'relax_every' (graph_loops.cpp:410): runs on one thread.
+// Serial task of 'relax_every' (graph_loops.cpp:411): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_relax_every_task2(float * marks) {
-#line 410 "graph_loops.cpp"
+#line 411 "graph_loops.cpp"
 marks[0] += 1.0f;
-#line 2369 "graph_loops.cu"
+#line 2370 "graph_loops.cu"
 }
 
-// Serial task of 'relax_every' (graph_loops.cpp:413): runs on one thread.
+// Serial task of 'relax_every' (graph_loops.cpp:414): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_relax_every_task3(float * marks) {
-#line 413 "graph_loops.cpp"
+#line 414 "graph_loops.cpp"
 marks[1] += 0.5f;
-#line 2377 "graph_loops.cu"
+#line 2378 "graph_loops.cu"
 }
 
-// Serial task of 'relax_every' (graph_loops.cpp:415): runs on one thread.
+// Serial task of 'relax_every' (graph_loops.cpp:416): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_relax_every_task4(int * steps, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
-#line 415 "graph_loops.cpp"
+#line 416 "graph_loops.cpp"
 steps[0] = k;
-#line 2386 "graph_loops.cu"
+#line 2387 "graph_loops.cu"
 }
 
 
@@ -2392,58 +2393,58 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("relax_every", "graph_loops.cpp", 393);
+  static qd::detail::GraphSite qd_graph_site("relax_every", "graph_loops.cpp", 394);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float top = 1e30f;
   int k = 0;
-  // 'top' is reduced in the loop below (graph_loops.cpp:399): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 399, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "relax_every", "top")));
+  // 'top' is reduced in the loop below (graph_loops.cpp:400): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 400, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "relax_every", "top")));
   {
-    // device-condition loop, graph_loops.cpp:399: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:400: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'k' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 399, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "relax_every", "k")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 400, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "relax_every", "k")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:399
-    qd_graph.launch(0, &qd_relax_every_graph_test0, 1, 1, "graph_loops.cpp", 399, qd_loop, false, tol, qd_scratch.slot<float>(0));
+    // the first test, graph_loops.cpp:400
+    qd_graph.launch(0, &qd_relax_every_graph_test0, 1, 1, "graph_loops.cpp", 400, qd_loop, false, tol, qd_scratch.slot<float>(0));
     qd_graph.loop_begin(0, qd_loop);
-    // graph_loops.cpp:400: top = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 400, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "relax_every", "0.0f")));
-    // parallel loop with reductions, graph_loops.cpp:402: launched even when empty, so that the results hold the initializers
+    // graph_loops.cpp:401: top = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 401, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "relax_every", "0.0f")));
+    // parallel loop with reductions, graph_loops.cpp:403: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_relax_every_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 402, qd_begin, qd_count, qd::detail::present_or_device(a, "relax_every", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_relax_every_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 403, qd_begin, qd_count, qd::detail::present_or_device(a, "relax_every", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
-    // host statement, graph_loops.cpp:406: the GPU runs it in each iteration of the conditional node, on the values in their slots
-    // serial task, graph_loops.cpp:406
-    qd_graph.launch(0, &qd_relax_every_graph_step1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 406, qd_scratch.slot<int>(1));
+    // host statement, graph_loops.cpp:407: the GPU runs it in each iteration of the conditional node, on the values in their slots
+    // serial task, graph_loops.cpp:407
+    qd_graph.launch(0, &qd_relax_every_graph_step1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 407, qd_scratch.slot<int>(1));
     {
-      // host 'if', graph_loops.cpp:407: its condition reads values the GPU changes, so it is a conditional IF node, tested by the GPU in each iteration
+      // host 'if', graph_loops.cpp:408: its condition reads values the GPU changes, so it is a conditional IF node, tested by the GPU in each iteration
       const qd::detail::LoopHandle qd_if = qd_graph.new_loop();
-      qd_graph.launch(0, &qd_relax_every_graph_if2, 1, 1, "graph_loops.cpp", 407, qd_if, every, qd_scratch.slot<int>(1));
+      qd_graph.launch(0, &qd_relax_every_graph_if2, 1, 1, "graph_loops.cpp", 408, qd_if, every, qd_scratch.slot<int>(1));
       qd_graph.if_begin(0, qd_if);
-      // parallel loop, graph_loops.cpp:408
+      // parallel loop, graph_loops.cpp:409
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(0, &qd_relax_every_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 408, qd_begin, qd_count, qd::detail::present_or_device(a, "relax_every", "a"), qd::detail::present_or_device(marks, "relax_every", "marks"));
+          qd_graph.launch(0, &qd_relax_every_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 409, qd_begin, qd_count, qd::detail::present_or_device(a, "relax_every", "a"), qd::detail::present_or_device(marks, "relax_every", "marks"));
         }
       }
-      // serial task, graph_loops.cpp:410
-      qd_graph.launch(0, &qd_relax_every_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 410, qd::detail::present_or_device(marks, "relax_every", "marks"));
+      // serial task, graph_loops.cpp:411
+      qd_graph.launch(0, &qd_relax_every_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 411, qd::detail::present_or_device(marks, "relax_every", "marks"));
       qd_graph.if_end(0);
     }
     if (n > 64) {
-      // serial task, graph_loops.cpp:413
-      qd_graph.launch(0, &qd_relax_every_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 413, qd::detail::present_or_device(marks, "relax_every", "marks"));
+      // serial task, graph_loops.cpp:414
+      qd_graph.launch(0, &qd_relax_every_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 414, qd::detail::present_or_device(marks, "relax_every", "marks"));
     }
-    // the test after each iteration, graph_loops.cpp:399
-    qd_graph.launch(0, &qd_relax_every_graph_test0, 1, 1, "graph_loops.cpp", 399, qd_loop, true, tol, qd_scratch.slot<float>(0));
+    // the test after each iteration, graph_loops.cpp:400
+    qd_graph.launch(0, &qd_relax_every_graph_test0, 1, 1, "graph_loops.cpp", 400, qd_loop, true, tol, qd_scratch.slot<float>(0));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:415
-  qd_graph.launch(0, &qd_relax_every_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 415, qd::detail::present_or_device(steps, "relax_every", "steps"), qd_scratch.slot<int>(1));
+  // serial task, graph_loops.cpp:416
+  qd_graph.launch(0, &qd_relax_every_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 416, qd::detail::present_or_device(steps, "relax_every", "steps"), qd_scratch.slot<int>(1));
   qd_graph.submit();
 }
 
@@ -2452,7 +2453,7 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
 }
 
 // ---- end of qd kernel 'relax_every' ----
-#line 416 "graph_loops.cpp"
+#line 417 "graph_loops.cpp"
 
 
 // A host 'if'/'else' on the counter: two IF nodes, the second on the
@@ -2461,19 +2462,19 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
 // 'else' node, and host statements in the branches run on the GPU there. A
 // host 'if' on a parameter alone stays the host's decision, with the host
 // statement in its branch on the GPU in every iteration.
-// ---- qd kernel 'relax_alternating' (graph_loops.cpp:424), translated by qd-translate ----
-#line 2466 "graph_loops.cu"
-// Test of the loop of 'relax_alternating' (graph_loops.cpp:432) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'relax_alternating' (graph_loops.cpp:425), translated by qd-translate ----
+#line 2467 "graph_loops.cu"
+// Test of the loop of 'relax_alternating' (graph_loops.cpp:433) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_relax_alternating_graph_test0(qd::detail::LoopHandle qd_loop, bool , float tol, const float* qd_scalar_top) {
   const float top = *qd_scalar_top;
-#line 432 "graph_loops.cpp"
+#line 433 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > tol);
-#line 2473 "graph_loops.cu"
+#line 2474 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'relax_alternating' (graph_loops.cpp:435) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'relax_alternating' (graph_loops.cpp:436) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -2484,22 +2485,22 @@ qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, floa
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 435 "graph_loops.cpp"
+#line 436 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2493 "graph_loops.cu"
+#line 2494 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 435 "graph_loops.cpp"
+#line 436 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2503 "graph_loops.cu"
+#line 2504 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -2513,144 +2514,144 @@ qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, floa
   }
 }
 
-// Serial task of 'relax_alternating' (graph_loops.cpp:439): runs on one thread.
+// Serial task of 'relax_alternating' (graph_loops.cpp:440): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_relax_alternating_graph_step1(int* qd_moved_k) {
   int& k = *qd_moved_k;
-#line 439 "graph_loops.cpp"
+#line 440 "graph_loops.cpp"
 ++k;
-#line 2523 "graph_loops.cu"
+#line 2524 "graph_loops.cu"
 }
 
-// Test of a host 'if' of 'relax_alternating' (graph_loops.cpp:440) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
+// Test of a host 'if' of 'relax_alternating' (graph_loops.cpp:441) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
 static __global__ void __launch_bounds__(1)
 qd_relax_alternating_graph_if2(qd::detail::LoopHandle qd_if, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
-#line 440 "graph_loops.cpp"
+#line 441 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(k % 4 == 0);
-#line 2532 "graph_loops.cu"
+#line 2533 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
-// Test of a host 'if' of 'relax_alternating' (graph_loops.cpp:440) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
+// Test of a host 'if' of 'relax_alternating' (graph_loops.cpp:441) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
 static __global__ void __launch_bounds__(1)
 qd_relax_alternating_graph_if3(qd::detail::LoopHandle qd_if, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
-#line 440 "graph_loops.cpp"
-  const bool qd_holds = !static_cast<bool>(k % 4 == 0);
-#line 2542 "graph_loops.cu"
-  qd::detail::set_loop_condition(qd_if, qd_holds);
-}
-
-// Serial task of 'relax_alternating' (graph_loops.cpp:441): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_relax_alternating_graph_step4(int* qd_moved_k) {
-  int& k = *qd_moved_k;
 #line 441 "graph_loops.cpp"
-++k;
-#line 2552 "graph_loops.cu"
+  const bool qd_holds = !static_cast<bool>(k % 4 == 0);
+#line 2543 "graph_loops.cu"
+  qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:442): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_relax_alternating_task1(float * marks) {
+qd_relax_alternating_graph_step4(int* qd_moved_k) {
+  int& k = *qd_moved_k;
 #line 442 "graph_loops.cpp"
-marks[0] += 1.0f;
-#line 2560 "graph_loops.cu"
+++k;
+#line 2553 "graph_loops.cu"
 }
 
-// Test of a host 'if' of 'relax_alternating' (graph_loops.cpp:443) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
+// Serial task of 'relax_alternating' (graph_loops.cpp:443): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_task1(float * marks) {
+#line 443 "graph_loops.cpp"
+marks[0] += 1.0f;
+#line 2561 "graph_loops.cu"
+}
+
+// Test of a host 'if' of 'relax_alternating' (graph_loops.cpp:444) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
 static __global__ void __launch_bounds__(1)
 qd_relax_alternating_graph_if5(qd::detail::LoopHandle qd_if, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
-#line 443 "graph_loops.cpp"
+#line 444 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(k % 3 == 0);
-#line 2569 "graph_loops.cu"
+#line 2570 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
-// Test of a host 'if' of 'relax_alternating' (graph_loops.cpp:443) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
+// Test of a host 'if' of 'relax_alternating' (graph_loops.cpp:444) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
 static __global__ void __launch_bounds__(1)
 qd_relax_alternating_graph_if6(qd::detail::LoopHandle qd_if, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
-#line 443 "graph_loops.cpp"
+#line 444 "graph_loops.cpp"
   const bool qd_holds = !static_cast<bool>(k % 3 == 0);
-#line 2579 "graph_loops.cu"
+#line 2580 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
-// Serial task of 'relax_alternating' (graph_loops.cpp:444): runs on one thread.
+// Serial task of 'relax_alternating' (graph_loops.cpp:445): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_relax_alternating_graph_step7(int* qd_moved_thirds) {
   int& thirds = *qd_moved_thirds;
-#line 444 "graph_loops.cpp"
+#line 445 "graph_loops.cpp"
 thirds += 2;
-#line 2589 "graph_loops.cu"
+#line 2590 "graph_loops.cu"
 }
 
-// Parallel loop of 'relax_alternating' (graph_loops.cpp:445): a grid-stride loop over the iterations.
+// Parallel loop of 'relax_alternating' (graph_loops.cpp:446): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_relax_alternating_loop2(int qd_begin, std::uint64_t qd_count, float * a, float * marks) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 446 "graph_loops.cpp"
+#line 447 "graph_loops.cpp"
 marks[i] += a[i];
-#line 2600 "graph_loops.cu"
+#line 2601 "graph_loops.cu"
   }
 }
 
-// Serial task of 'relax_alternating' (graph_loops.cpp:448): runs on one thread.
+// Serial task of 'relax_alternating' (graph_loops.cpp:449): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task3(float * marks) {
-#line 448 "graph_loops.cpp"
+#line 449 "graph_loops.cpp"
 marks[1] += 1.0f;
-#line 2609 "graph_loops.cu"
+#line 2610 "graph_loops.cu"
 }
 
-// Serial task of 'relax_alternating' (graph_loops.cpp:451): runs on one thread.
+// Serial task of 'relax_alternating' (graph_loops.cpp:452): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_relax_alternating_graph_step8(int* qd_moved_big) {
   int& big = *qd_moved_big;
-#line 451 "graph_loops.cpp"
+#line 452 "graph_loops.cpp"
 ++big;
-#line 2618 "graph_loops.cu"
+#line 2619 "graph_loops.cu"
 }
 
-// Serial task of 'relax_alternating' (graph_loops.cpp:453): runs on one thread.
+// Serial task of 'relax_alternating' (graph_loops.cpp:454): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_relax_alternating_graph_step9(int* qd_moved_big) {
   int& big = *qd_moved_big;
-#line 453 "graph_loops.cpp"
+#line 454 "graph_loops.cpp"
 big += 10;
-#line 2627 "graph_loops.cu"
-}
-
-// Serial task of 'relax_alternating' (graph_loops.cpp:455): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_relax_alternating_task4(int * counts, const int* qd_scalar_k) {
-  const int k = *qd_scalar_k;
-#line 455 "graph_loops.cpp"
-counts[0] = k;
-#line 2636 "graph_loops.cu"
+#line 2628 "graph_loops.cu"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:456): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_relax_alternating_task5(int * counts, const int* qd_scalar_thirds) {
-  const int thirds = *qd_scalar_thirds;
+qd_relax_alternating_task4(int * counts, const int* qd_scalar_k) {
+  const int k = *qd_scalar_k;
 #line 456 "graph_loops.cpp"
-counts[1] = thirds;
-#line 2645 "graph_loops.cu"
+counts[0] = k;
+#line 2637 "graph_loops.cu"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:457): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_relax_alternating_task5(int * counts, const int* qd_scalar_thirds) {
+  const int thirds = *qd_scalar_thirds;
+#line 457 "graph_loops.cpp"
+counts[1] = thirds;
+#line 2646 "graph_loops.cu"
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:458): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task6(int * counts, const int* qd_scalar_big) {
   const int big = *qd_scalar_big;
-#line 457 "graph_loops.cpp"
+#line 458 "graph_loops.cpp"
 counts[2] = big;
-#line 2654 "graph_loops.cu"
+#line 2655 "graph_loops.cu"
 }
 
 
@@ -2660,94 +2661,94 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 4, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("relax_alternating", "graph_loops.cpp", 424);
+  static qd::detail::GraphSite qd_graph_site("relax_alternating", "graph_loops.cpp", 425);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float top = 1e30f;
   int k = 0;
   int thirds = 0;
   int big = 0;
-  // 'top' is reduced in the loop below (graph_loops.cpp:432): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 432, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "relax_alternating", "top")));
+  // 'top' is reduced in the loop below (graph_loops.cpp:433): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 433, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "relax_alternating", "top")));
   {
-    // device-condition loop, graph_loops.cpp:432: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:433: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'k', 'thirds', 'big' live on the device from here on: the GPU changes them between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 432, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "relax_alternating", "k")));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 432, qd_scratch.slot<int>(2), static_cast<int>(qd::detail::present_value(static_cast<int>(thirds), "relax_alternating", "thirds")));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 432, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(big), "relax_alternating", "big")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 433, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(k), "relax_alternating", "k")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 433, qd_scratch.slot<int>(2), static_cast<int>(qd::detail::present_value(static_cast<int>(thirds), "relax_alternating", "thirds")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 433, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(big), "relax_alternating", "big")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:432
-    qd_graph.launch(0, &qd_relax_alternating_graph_test0, 1, 1, "graph_loops.cpp", 432, qd_loop, false, tol, qd_scratch.slot<float>(0));
+    // the first test, graph_loops.cpp:433
+    qd_graph.launch(0, &qd_relax_alternating_graph_test0, 1, 1, "graph_loops.cpp", 433, qd_loop, false, tol, qd_scratch.slot<float>(0));
     qd_graph.loop_begin(0, qd_loop);
-    // graph_loops.cpp:433: top = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 433, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "relax_alternating", "0.0f")));
-    // parallel loop with reductions, graph_loops.cpp:435: launched even when empty, so that the results hold the initializers
+    // graph_loops.cpp:434: top = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 434, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "relax_alternating", "0.0f")));
+    // parallel loop with reductions, graph_loops.cpp:436: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_relax_alternating_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 435, qd_begin, qd_count, qd::detail::present_or_device(a, "relax_alternating", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_relax_alternating_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 436, qd_begin, qd_count, qd::detail::present_or_device(a, "relax_alternating", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
-    // host statement, graph_loops.cpp:439: the GPU runs it in each iteration of the conditional node, on the values in their slots
-    // serial task, graph_loops.cpp:439
-    qd_graph.launch(0, &qd_relax_alternating_graph_step1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 439, qd_scratch.slot<int>(1));
+    // host statement, graph_loops.cpp:440: the GPU runs it in each iteration of the conditional node, on the values in their slots
+    // serial task, graph_loops.cpp:440
+    qd_graph.launch(0, &qd_relax_alternating_graph_step1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 440, qd_scratch.slot<int>(1));
     {
-      // host 'if', graph_loops.cpp:440: its condition reads values the GPU changes, so it is a conditional IF node, and its 'else' another, tested by the GPU in each iteration
+      // host 'if', graph_loops.cpp:441: its condition reads values the GPU changes, so it is a conditional IF node, and its 'else' another, tested by the GPU in each iteration
       const qd::detail::LoopHandle qd_if = qd_graph.new_loop();
-      qd_graph.launch(0, &qd_relax_alternating_graph_if2, 1, 1, "graph_loops.cpp", 440, qd_if, qd_scratch.slot<int>(1));
+      qd_graph.launch(0, &qd_relax_alternating_graph_if2, 1, 1, "graph_loops.cpp", 441, qd_if, qd_scratch.slot<int>(1));
       const qd::detail::LoopHandle qd_else = qd_graph.new_loop();
-      qd_graph.launch(0, &qd_relax_alternating_graph_if3, 1, 1, "graph_loops.cpp", 440, qd_else, qd_scratch.slot<int>(1));
+      qd_graph.launch(0, &qd_relax_alternating_graph_if3, 1, 1, "graph_loops.cpp", 441, qd_else, qd_scratch.slot<int>(1));
       qd_graph.if_begin(0, qd_if);
-      // host statement, graph_loops.cpp:441: the GPU runs it in each iteration of the conditional node, on the values in their slots
-      // serial task, graph_loops.cpp:441
-      qd_graph.launch(0, &qd_relax_alternating_graph_step4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 441, qd_scratch.slot<int>(1));
+      // host statement, graph_loops.cpp:442: the GPU runs it in each iteration of the conditional node, on the values in their slots
       // serial task, graph_loops.cpp:442
-      qd_graph.launch(0, &qd_relax_alternating_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 442, qd::detail::present_or_device(marks, "relax_alternating", "marks"));
+      qd_graph.launch(0, &qd_relax_alternating_graph_step4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 442, qd_scratch.slot<int>(1));
+      // serial task, graph_loops.cpp:443
+      qd_graph.launch(0, &qd_relax_alternating_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 443, qd::detail::present_or_device(marks, "relax_alternating", "marks"));
       qd_graph.if_end(0);
       qd_graph.if_begin(0, qd_else);
       {
-        // host 'if', graph_loops.cpp:443: its condition reads values the GPU changes, so it is a conditional IF node, and its 'else' another, tested by the GPU in each iteration
+        // host 'if', graph_loops.cpp:444: its condition reads values the GPU changes, so it is a conditional IF node, and its 'else' another, tested by the GPU in each iteration
         const qd::detail::LoopHandle qd_if = qd_graph.new_loop();
-        qd_graph.launch(0, &qd_relax_alternating_graph_if5, 1, 1, "graph_loops.cpp", 443, qd_if, qd_scratch.slot<int>(1));
+        qd_graph.launch(0, &qd_relax_alternating_graph_if5, 1, 1, "graph_loops.cpp", 444, qd_if, qd_scratch.slot<int>(1));
         const qd::detail::LoopHandle qd_else = qd_graph.new_loop();
-        qd_graph.launch(0, &qd_relax_alternating_graph_if6, 1, 1, "graph_loops.cpp", 443, qd_else, qd_scratch.slot<int>(1));
+        qd_graph.launch(0, &qd_relax_alternating_graph_if6, 1, 1, "graph_loops.cpp", 444, qd_else, qd_scratch.slot<int>(1));
         qd_graph.if_begin(0, qd_if);
-        // host statement, graph_loops.cpp:444: the GPU runs it in each iteration of the conditional node, on the values in their slots
-        // serial task, graph_loops.cpp:444
-        qd_graph.launch(0, &qd_relax_alternating_graph_step7, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 444, qd_scratch.slot<int>(2));
-        // parallel loop, graph_loops.cpp:445
+        // host statement, graph_loops.cpp:445: the GPU runs it in each iteration of the conditional node, on the values in their slots
+        // serial task, graph_loops.cpp:445
+        qd_graph.launch(0, &qd_relax_alternating_graph_step7, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 445, qd_scratch.slot<int>(2));
+        // parallel loop, graph_loops.cpp:446
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
-            qd_graph.launch(0, &qd_relax_alternating_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 445, qd_begin, qd_count, qd::detail::present_or_device(a, "relax_alternating", "a"), qd::detail::present_or_device(marks, "relax_alternating", "marks"));
+            qd_graph.launch(0, &qd_relax_alternating_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 446, qd_begin, qd_count, qd::detail::present_or_device(a, "relax_alternating", "a"), qd::detail::present_or_device(marks, "relax_alternating", "marks"));
           }
         }
         qd_graph.if_end(0);
         qd_graph.if_begin(0, qd_else);
-        // serial task, graph_loops.cpp:448
-        qd_graph.launch(0, &qd_relax_alternating_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 448, qd::detail::present_or_device(marks, "relax_alternating", "marks"));
+        // serial task, graph_loops.cpp:449
+        qd_graph.launch(0, &qd_relax_alternating_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 449, qd::detail::present_or_device(marks, "relax_alternating", "marks"));
         qd_graph.if_end(0);
       }
       qd_graph.if_end(0);
     }
     if (n > 64) {
-      // host statement, graph_loops.cpp:451: the GPU runs it in each iteration of the conditional node, on the values in their slots
-      // serial task, graph_loops.cpp:451
-      qd_graph.launch(0, &qd_relax_alternating_graph_step8, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 451, qd_scratch.slot<int>(3));
+      // host statement, graph_loops.cpp:452: the GPU runs it in each iteration of the conditional node, on the values in their slots
+      // serial task, graph_loops.cpp:452
+      qd_graph.launch(0, &qd_relax_alternating_graph_step8, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 452, qd_scratch.slot<int>(3));
     } else {
-      // host statement, graph_loops.cpp:453: the GPU runs it in each iteration of the conditional node, on the values in their slots
-      // serial task, graph_loops.cpp:453
-      qd_graph.launch(0, &qd_relax_alternating_graph_step9, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 453, qd_scratch.slot<int>(3));
+      // host statement, graph_loops.cpp:454: the GPU runs it in each iteration of the conditional node, on the values in their slots
+      // serial task, graph_loops.cpp:454
+      qd_graph.launch(0, &qd_relax_alternating_graph_step9, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 454, qd_scratch.slot<int>(3));
     }
-    // the test after each iteration, graph_loops.cpp:432
-    qd_graph.launch(0, &qd_relax_alternating_graph_test0, 1, 1, "graph_loops.cpp", 432, qd_loop, true, tol, qd_scratch.slot<float>(0));
+    // the test after each iteration, graph_loops.cpp:433
+    qd_graph.launch(0, &qd_relax_alternating_graph_test0, 1, 1, "graph_loops.cpp", 433, qd_loop, true, tol, qd_scratch.slot<float>(0));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:455
-  qd_graph.launch(0, &qd_relax_alternating_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 455, qd::detail::present_or_device(counts, "relax_alternating", "counts"), qd_scratch.slot<int>(1));
   // serial task, graph_loops.cpp:456
-  qd_graph.launch(0, &qd_relax_alternating_task5, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 456, qd::detail::present_or_device(counts, "relax_alternating", "counts"), qd_scratch.slot<int>(2));
+  qd_graph.launch(0, &qd_relax_alternating_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 456, qd::detail::present_or_device(counts, "relax_alternating", "counts"), qd_scratch.slot<int>(1));
   // serial task, graph_loops.cpp:457
-  qd_graph.launch(0, &qd_relax_alternating_task6, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 457, qd::detail::present_or_device(counts, "relax_alternating", "counts"), qd_scratch.slot<int>(3));
+  qd_graph.launch(0, &qd_relax_alternating_task5, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 457, qd::detail::present_or_device(counts, "relax_alternating", "counts"), qd_scratch.slot<int>(2));
+  // serial task, graph_loops.cpp:458
+  qd_graph.launch(0, &qd_relax_alternating_task6, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 458, qd::detail::present_or_device(counts, "relax_alternating", "counts"), qd_scratch.slot<int>(3));
   qd_graph.submit();
 }
 
@@ -2756,59 +2757,59 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts) {
 }
 
 // ---- end of qd kernel 'relax_alternating' ----
-#line 458 "graph_loops.cpp"
+#line 459 "graph_loops.cpp"
 
 
 // The time of a step, declared in the body as serial code declares it: one
 // GPU thread computes it into a slot in each iteration, and what follows
 // reads it there (a second declaration from it, a loop, an 'if' that is an
 // IF node), so the time loop stays one WHILE node.
-// ---- qd kernel 'forced' (graph_loops.cpp:464), translated by qd-translate ----
-#line 2768 "graph_loops.cu"
-// Test of the loop of 'forced' (graph_loops.cpp:468) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'forced' (graph_loops.cpp:465), translated by qd-translate ----
+#line 2769 "graph_loops.cu"
+// Test of the loop of 'forced' (graph_loops.cpp:469) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_forced_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int nsteps, int* qd_moved_step, float ** qd_moved_u, float ** qd_moved_v) {
   int& step = *qd_moved_step;
   float *& u = *qd_moved_u;
   float *& v = *qd_moved_v;
   if (qd_after_body) {
-#line 475 "graph_loops.cpp"
-    float* tmp = u;
 #line 476 "graph_loops.cpp"
-    u = v;
+    float* tmp = u;
 #line 477 "graph_loops.cpp"
+    u = v;
+#line 478 "graph_loops.cpp"
     v = tmp;
-#line 468 "graph_loops.cpp"
+#line 469 "graph_loops.cpp"
     ++step;
-#line 2784 "graph_loops.cu"
+#line 2785 "graph_loops.cu"
   }
-#line 468 "graph_loops.cpp"
+#line 469 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(step < nsteps);
-#line 2788 "graph_loops.cu"
+#line 2789 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Statement of 'forced' (graph_loops.cpp:469) that declares 't' with a value computed from values the GPU changes between iterations: runs on one thread.
+// Statement of 'forced' (graph_loops.cpp:470) that declares 't' with a value computed from values the GPU changes between iterations: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_forced_set0(float* qd_slot, float dt, const int* qd_scalar_step) {
   const int step = *qd_scalar_step;
-#line 469 "graph_loops.cpp"
+#line 470 "graph_loops.cpp"
 const float t = static_cast<float>(step) * dt;
-#line 2798 "graph_loops.cu"
+#line 2799 "graph_loops.cu"
   *qd_slot = t;
 }
 
-// Statement of 'forced' (graph_loops.cpp:470) that declares 'amp' with a value computed from values the GPU changes between iterations: runs on one thread.
+// Statement of 'forced' (graph_loops.cpp:471) that declares 'amp' with a value computed from values the GPU changes between iterations: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_forced_set1(float* qd_slot, const float* qd_scalar_t) {
   const float t = *qd_scalar_t;
-#line 470 "graph_loops.cpp"
+#line 471 "graph_loops.cpp"
 const float amp = t > 1.0f ? 0.5f : t;
-#line 2808 "graph_loops.cu"
+#line 2809 "graph_loops.cu"
   *qd_slot = amp;
 }
 
-// Parallel loop of 'forced' (graph_loops.cpp:471): a grid-stride loop over the iterations.
+// Parallel loop of 'forced' (graph_loops.cpp:472): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_forced_loop2(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u, float * const* qd_scalar_v, const float* qd_scalar_amp) {
   float * const u = *qd_scalar_u;
@@ -2817,38 +2818,38 @@ qd_forced_loop2(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 472 "graph_loops.cpp"
+#line 473 "graph_loops.cpp"
 v[i] = 0.5f * u[i] + amp * static_cast<float>(i % 3);
-#line 2823 "graph_loops.cu"
+#line 2824 "graph_loops.cu"
   }
 }
 
-// Test of a host 'if' of 'forced' (graph_loops.cpp:473) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
+// Test of a host 'if' of 'forced' (graph_loops.cpp:474) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
 static __global__ void __launch_bounds__(1)
 qd_forced_graph_if1(qd::detail::LoopHandle qd_if, const float* qd_scalar_t) {
   const float t = *qd_scalar_t;
-#line 473 "graph_loops.cpp"
+#line 474 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(t > 0.5f);
-#line 2833 "graph_loops.cu"
+#line 2834 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
-// Serial task of 'forced' (graph_loops.cpp:474): runs on one thread.
+// Serial task of 'forced' (graph_loops.cpp:475): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_forced_task3(float * trace, const float* qd_scalar_t) {
   const float t = *qd_scalar_t;
-#line 474 "graph_loops.cpp"
+#line 475 "graph_loops.cpp"
 trace[0] += t;
-#line 2843 "graph_loops.cu"
+#line 2844 "graph_loops.cu"
 }
 
-// Serial task of 'forced' (graph_loops.cpp:479): runs on one thread.
+// Serial task of 'forced' (graph_loops.cpp:480): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_forced_task4(float * const* qd_scalar_u, float * trace) {
   float * const u = *qd_scalar_u;
-#line 479 "graph_loops.cpp"
+#line 480 "graph_loops.cpp"
 trace[1] = u[0];
-#line 2852 "graph_loops.cu"
+#line 2853 "graph_loops.cu"
 }
 
 
@@ -2858,48 +2859,48 @@ void forced(float* u, float* v, int n, int nsteps, float dt, float* trace, qd::S
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 5, 0, {  });
-  static qd::detail::GraphSite qd_graph_site("forced", "graph_loops.cpp", 464);
+  static qd::detail::GraphSite qd_graph_site("forced", "graph_loops.cpp", 465);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   {
-    // loop seq, graph_loops.cpp:468: one conditional WHILE node of the call's graph, the same size whatever the trip count
+    // loop seq, graph_loops.cpp:469: one conditional WHILE node of the call's graph, the same size whatever the trip count
     int step = 0;
     // 'u', 'v', 'step', 't', 'amp' live on the device from here on: the GPU changes them between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 468, qd_scratch.slot<float *>(0), static_cast<float *>(qd::detail::present_value(static_cast<float *>(u), "forced", "u")));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 468, qd_scratch.slot<float *>(1), static_cast<float *>(qd::detail::present_value(static_cast<float *>(v), "forced", "v")));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 468, qd_scratch.slot<int>(2), static_cast<int>(qd::detail::present_value(static_cast<int>(step), "forced", "step")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 469, qd_scratch.slot<float *>(0), static_cast<float *>(qd::detail::present_value(static_cast<float *>(u), "forced", "u")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 469, qd_scratch.slot<float *>(1), static_cast<float *>(qd::detail::present_value(static_cast<float *>(v), "forced", "v")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 469, qd_scratch.slot<int>(2), static_cast<int>(qd::detail::present_value(static_cast<int>(step), "forced", "step")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:468
-    qd_graph.launch(0, &qd_forced_graph_test0, 1, 1, "graph_loops.cpp", 468, qd_loop, false, nsteps, qd_scratch.slot<int>(2), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1));
+    // the first test, graph_loops.cpp:469
+    qd_graph.launch(0, &qd_forced_graph_test0, 1, 1, "graph_loops.cpp", 469, qd_loop, false, nsteps, qd_scratch.slot<int>(2), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1));
     qd_graph.loop_begin(0, qd_loop);
     [[maybe_unused]] float t{}; // computed on the device: slot 3
-    // serial task, graph_loops.cpp:469
-    qd_graph.launch(0, &qd_forced_set0, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 469, qd_scratch.slot<float>(3), dt, qd_scratch.slot<int>(2));
-    [[maybe_unused]] float amp{}; // computed on the device: slot 4
     // serial task, graph_loops.cpp:470
-    qd_graph.launch(0, &qd_forced_set1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 470, qd_scratch.slot<float>(4), qd_scratch.slot<float>(3));
-    // parallel loop, graph_loops.cpp:471
+    qd_graph.launch(0, &qd_forced_set0, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 470, qd_scratch.slot<float>(3), dt, qd_scratch.slot<int>(2));
+    [[maybe_unused]] float amp{}; // computed on the device: slot 4
+    // serial task, graph_loops.cpp:471
+    qd_graph.launch(0, &qd_forced_set1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 471, qd_scratch.slot<float>(4), qd_scratch.slot<float>(3));
+    // parallel loop, graph_loops.cpp:472
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_forced_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 471, qd_begin, qd_count, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), qd_scratch.slot<float>(4));
+        qd_graph.launch(0, &qd_forced_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 472, qd_begin, qd_count, qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1), qd_scratch.slot<float>(4));
       }
     }
     {
-      // host 'if', graph_loops.cpp:473: its condition reads values the GPU changes, so it is a conditional IF node, tested by the GPU in each iteration
+      // host 'if', graph_loops.cpp:474: its condition reads values the GPU changes, so it is a conditional IF node, tested by the GPU in each iteration
       const qd::detail::LoopHandle qd_if = qd_graph.new_loop();
-      qd_graph.launch(0, &qd_forced_graph_if1, 1, 1, "graph_loops.cpp", 473, qd_if, qd_scratch.slot<float>(3));
+      qd_graph.launch(0, &qd_forced_graph_if1, 1, 1, "graph_loops.cpp", 474, qd_if, qd_scratch.slot<float>(3));
       qd_graph.if_begin(0, qd_if);
-      // serial task, graph_loops.cpp:474
-      qd_graph.launch(0, &qd_forced_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 474, qd::detail::present_or_device(trace, "forced", "trace"), qd_scratch.slot<float>(3));
+      // serial task, graph_loops.cpp:475
+      qd_graph.launch(0, &qd_forced_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 475, qd::detail::present_or_device(trace, "forced", "trace"), qd_scratch.slot<float>(3));
       qd_graph.if_end(0);
     }
-    // the test after each iteration, graph_loops.cpp:468
-    qd_graph.launch(0, &qd_forced_graph_test0, 1, 1, "graph_loops.cpp", 468, qd_loop, true, nsteps, qd_scratch.slot<int>(2), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1));
+    // the test after each iteration, graph_loops.cpp:469
+    qd_graph.launch(0, &qd_forced_graph_test0, 1, 1, "graph_loops.cpp", 469, qd_loop, true, nsteps, qd_scratch.slot<int>(2), qd_scratch.slot<float *>(0), qd_scratch.slot<float *>(1));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:479
-  qd_graph.launch(0, &qd_forced_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 479, qd_scratch.slot<float *>(0), qd::detail::present_or_device(trace, "forced", "trace"));
+  // serial task, graph_loops.cpp:480
+  qd_graph.launch(0, &qd_forced_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 480, qd_scratch.slot<float *>(0), qd::detail::present_or_device(trace, "forced", "trace"));
   qd_graph.submit();
 }
 
@@ -2908,23 +2909,23 @@ void forced(float* u, float* v, int n, int nsteps, float dt, float* trace) {
 }
 
 // ---- end of qd kernel 'forced' ----
-#line 480 "graph_loops.cpp"
+#line 481 "graph_loops.cpp"
 
 
 // A time loop in the body of a loop the recording unrolls (three repeats):
 // a WHILE node there would start every repeat from the host's 'u' and 'v',
 // which the GPU swapped, so it is unrolled too. An odd step count shows it.
-// ---- qd kernel 'repeat_march' (graph_loops.cpp:485), translated by qd-translate ----
-#line 2919 "graph_loops.cu"
-// Parallel loop of 'repeat_march' (graph_loops.cpp:492): a grid-stride loop over the iterations.
+// ---- qd kernel 'repeat_march' (graph_loops.cpp:486), translated by qd-translate ----
+#line 2920 "graph_loops.cu"
+// Parallel loop of 'repeat_march' (graph_loops.cpp:493): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_repeat_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, int rep, int s) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 493 "graph_loops.cpp"
+#line 494 "graph_loops.cpp"
 v[i] = 0.5f * u[i] + 0.25f * static_cast<float>(rep + s);
-#line 2928 "graph_loops.cu"
+#line 2929 "graph_loops.cu"
   }
 }
 
@@ -2935,16 +2936,16 @@ void repeat_march(float* u, float* v, int n, int nsteps, qd::StreamRef qd_stream
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 0, {  });
-  static qd::detail::GraphSite qd_graph_site("repeat_march", "graph_loops.cpp", 485);
+  static qd::detail::GraphSite qd_graph_site("repeat_march", "graph_loops.cpp", 486);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   for (int rep = 0; rep < 3; ++rep) {
     for (int s = 0; s < nsteps; ++s) {
-      // parallel loop, graph_loops.cpp:492
+      // parallel loop, graph_loops.cpp:493
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(0, &qd_repeat_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 492, qd_begin, qd_count, qd::detail::present_or_device(u, "repeat_march", "u"), qd::detail::present_or_device(v, "repeat_march", "v"), rep, s);
+          qd_graph.launch(0, &qd_repeat_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 493, qd_begin, qd_count, qd::detail::present_or_device(u, "repeat_march", "u"), qd::detail::present_or_device(v, "repeat_march", "v"), rep, s);
         }
       }
       float* t = u;
@@ -2960,7 +2961,7 @@ void repeat_march(float* u, float* v, int n, int nsteps) {
 }
 
 // ---- end of qd kernel 'repeat_march' ----
-#line 499 "graph_loops.cpp"
+#line 500 "graph_loops.cpp"
 
 
 // Implicit time stepping: a convergence loop in each step of a time loop of
@@ -2968,24 +2969,24 @@ void repeat_march(float* u, float* v, int n, int nsteps) {
 // the buffers both swap and the total both count live in one slot each,
 // which the inner node does not set from the host's values; its own counter,
 // declared in the step, starts from 0 in every step.
-// ---- qd kernel 'implicit_steps' (graph_loops.cpp:506), translated by qd-translate ----
-#line 2973 "graph_loops.cu"
-// Test of the loop of 'implicit_steps' (graph_loops.cpp:511) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'implicit_steps' (graph_loops.cpp:507), translated by qd-translate ----
+#line 2974 "graph_loops.cu"
+// Test of the loop of 'implicit_steps' (graph_loops.cpp:512) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_implicit_steps_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int steps, int* qd_moved_step) {
   int& step = *qd_moved_step;
   if (qd_after_body) {
-#line 511 "graph_loops.cpp"
+#line 512 "graph_loops.cpp"
     ++step;
-#line 2981 "graph_loops.cu"
+#line 2982 "graph_loops.cu"
   }
-#line 511 "graph_loops.cpp"
+#line 512 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(step < steps);
-#line 2985 "graph_loops.cu"
+#line 2986 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Test of the loop of 'implicit_steps' (graph_loops.cpp:515) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// Test of the loop of 'implicit_steps' (graph_loops.cpp:516) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_implicit_steps_graph_test1(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, int max_it, const float* qd_scalar_change, int* qd_moved_it, float ** qd_moved_u, float ** qd_moved_v, int* qd_moved_total) {
   const float change = *qd_scalar_change;
@@ -2994,25 +2995,25 @@ qd_implicit_steps_graph_test1(qd::detail::LoopHandle qd_loop, bool qd_after_body
   float *& v = *qd_moved_v;
   int& total = *qd_moved_total;
   if (qd_after_body) {
-#line 522 "graph_loops.cpp"
-    float* t = u;
 #line 523 "graph_loops.cpp"
-    u = v;
+    float* t = u;
 #line 524 "graph_loops.cpp"
-    v = t;
+    u = v;
 #line 525 "graph_loops.cpp"
-    ++it;
+    v = t;
 #line 526 "graph_loops.cpp"
+    ++it;
+#line 527 "graph_loops.cpp"
     ++total;
-#line 3008 "graph_loops.cu"
+#line 3009 "graph_loops.cu"
   }
-#line 515 "graph_loops.cpp"
+#line 516 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(change > tol && it < max_it);
-#line 3012 "graph_loops.cu"
+#line 3013 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'implicit_steps' (graph_loops.cpp:518) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'implicit_steps' (graph_loops.cpp:519) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u, float * const* qd_scalar_v, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
   float * const u = *qd_scalar_u;
@@ -3025,22 +3026,22 @@ qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 518 "graph_loops.cpp"
+#line 519 "graph_loops.cpp"
 {
                 v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
                 change = std::fmax(change, std::fabs(v[i] - u[i]));
             }
-#line 3034 "graph_loops.cu"
+#line 3035 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 518 "graph_loops.cpp"
+#line 519 "graph_loops.cpp"
 {
                 v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
                 change = std::fmax(change, std::fabs(v[i] - u[i]));
             }
-#line 3044 "graph_loops.cu"
+#line 3045 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
@@ -3054,36 +3055,36 @@ qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_
   }
 }
 
-// Serial task of 'implicit_steps' (graph_loops.cpp:528): runs on one thread.
+// Serial task of 'implicit_steps' (graph_loops.cpp:529): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_implicit_steps_task1(int * iters, const int* qd_scalar_step, const int* qd_scalar_it) {
   const int step = *qd_scalar_step;
   const int it = *qd_scalar_it;
-#line 528 "graph_loops.cpp"
+#line 529 "graph_loops.cpp"
 iters[step] = it;
-#line 3065 "graph_loops.cu"
+#line 3066 "graph_loops.cu"
 }
 
-// Parallel loop of 'implicit_steps' (graph_loops.cpp:529): a grid-stride loop over the iterations.
+// Parallel loop of 'implicit_steps' (graph_loops.cpp:530): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_implicit_steps_loop2(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u) {
   float * const u = *qd_scalar_u;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 530 "graph_loops.cpp"
+#line 531 "graph_loops.cpp"
 u[i] += 0.01f * static_cast<float>(i % 5);
-#line 3077 "graph_loops.cu"
+#line 3078 "graph_loops.cu"
   }
 }
 
-// Serial task of 'implicit_steps' (graph_loops.cpp:532): runs on one thread.
+// Serial task of 'implicit_steps' (graph_loops.cpp:533): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_implicit_steps_task3(int steps, int * iters, const int* qd_scalar_total) {
   const int total = *qd_scalar_total;
-#line 532 "graph_loops.cpp"
+#line 533 "graph_loops.cpp"
 iters[steps] = total;
-#line 3087 "graph_loops.cu"
+#line 3088 "graph_loops.cu"
 }
 
 
@@ -3093,61 +3094,61 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 9, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("implicit_steps", "graph_loops.cpp", 506);
+  static qd::detail::GraphSite qd_graph_site("implicit_steps", "graph_loops.cpp", 507);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   int total = 0;
   {
-    // loop seq, graph_loops.cpp:511: one conditional WHILE node of the call's graph, the same size whatever the trip count
+    // loop seq, graph_loops.cpp:512: one conditional WHILE node of the call's graph, the same size whatever the trip count
     int step = 0;
     // 'step', 'u', 'v', 'total' live on the device from here on: the GPU changes them between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 511, qd_scratch.slot<int>(5), static_cast<int>(qd::detail::present_value(static_cast<int>(step), "implicit_steps", "step")));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 511, qd_scratch.slot<float *>(6), static_cast<float *>(qd::detail::present_value(static_cast<float *>(u), "implicit_steps", "u")));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 511, qd_scratch.slot<float *>(7), static_cast<float *>(qd::detail::present_value(static_cast<float *>(v), "implicit_steps", "v")));
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 511, qd_scratch.slot<int>(8), static_cast<int>(qd::detail::present_value(static_cast<int>(total), "implicit_steps", "total")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 512, qd_scratch.slot<int>(5), static_cast<int>(qd::detail::present_value(static_cast<int>(step), "implicit_steps", "step")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 512, qd_scratch.slot<float *>(6), static_cast<float *>(qd::detail::present_value(static_cast<float *>(u), "implicit_steps", "u")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float *>, 1, 1, "graph_loops.cpp", 512, qd_scratch.slot<float *>(7), static_cast<float *>(qd::detail::present_value(static_cast<float *>(v), "implicit_steps", "v")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 512, qd_scratch.slot<int>(8), static_cast<int>(qd::detail::present_value(static_cast<int>(total), "implicit_steps", "total")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:511
-    qd_graph.launch(0, &qd_implicit_steps_graph_test0, 1, 1, "graph_loops.cpp", 511, qd_loop, false, steps, qd_scratch.slot<int>(5));
+    // the first test, graph_loops.cpp:512
+    qd_graph.launch(0, &qd_implicit_steps_graph_test0, 1, 1, "graph_loops.cpp", 512, qd_loop, false, steps, qd_scratch.slot<int>(5));
     qd_graph.loop_begin(0, qd_loop);
     float change = 1e30f;
     int it = 0;
-    // 'change' is reduced in the loop below (graph_loops.cpp:515): from here on its value is the device's, starting from the host's
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 515, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(change), "implicit_steps", "change")));
+    // 'change' is reduced in the loop below (graph_loops.cpp:516): from here on its value is the device's, starting from the host's
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 516, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(change), "implicit_steps", "change")));
     {
-      // device-condition loop, graph_loops.cpp:515: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+      // device-condition loop, graph_loops.cpp:516: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
       // 'u', 'v', 'it', 'total' live on the device from here on: the GPU changes them between iterations
-      qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 515, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(it), "implicit_steps", "it")));
+      qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 516, qd_scratch.slot<int>(3), static_cast<int>(qd::detail::present_value(static_cast<int>(it), "implicit_steps", "it")));
       const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-      // the first test, graph_loops.cpp:515
-      qd_graph.launch(0, &qd_implicit_steps_graph_test1, 1, 1, "graph_loops.cpp", 515, qd_loop, false, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3), qd_scratch.slot<float *>(6), qd_scratch.slot<float *>(7), qd_scratch.slot<int>(8));
+      // the first test, graph_loops.cpp:516
+      qd_graph.launch(0, &qd_implicit_steps_graph_test1, 1, 1, "graph_loops.cpp", 516, qd_loop, false, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3), qd_scratch.slot<float *>(6), qd_scratch.slot<float *>(7), qd_scratch.slot<int>(8));
       qd_graph.loop_begin(0, qd_loop);
-      // graph_loops.cpp:516: change = 0.0f
-      qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 516, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "implicit_steps", "0.0f")));
-      // parallel loop with reductions, graph_loops.cpp:518: launched even when empty, so that the results hold the initializers
+      // graph_loops.cpp:517: change = 0.0f
+      qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 517, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "implicit_steps", "0.0f")));
+      // parallel loop with reductions, graph_loops.cpp:519: launched even when empty, so that the results hold the initializers
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-        qd_graph.launch(0, &qd_implicit_steps_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 518, qd_begin, qd_count, qd_scratch.slot<float *>(6), qd_scratch.slot<float *>(7), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+        qd_graph.launch(0, &qd_implicit_steps_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 519, qd_begin, qd_count, qd_scratch.slot<float *>(6), qd_scratch.slot<float *>(7), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
       }
-      // the test after each iteration, graph_loops.cpp:515
-      qd_graph.launch(0, &qd_implicit_steps_graph_test1, 1, 1, "graph_loops.cpp", 515, qd_loop, true, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3), qd_scratch.slot<float *>(6), qd_scratch.slot<float *>(7), qd_scratch.slot<int>(8));
+      // the test after each iteration, graph_loops.cpp:516
+      qd_graph.launch(0, &qd_implicit_steps_graph_test1, 1, 1, "graph_loops.cpp", 516, qd_loop, true, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3), qd_scratch.slot<float *>(6), qd_scratch.slot<float *>(7), qd_scratch.slot<int>(8));
       qd_graph.loop_end(0);
     }
-    // serial task, graph_loops.cpp:528
-    qd_graph.launch(0, &qd_implicit_steps_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 528, qd::detail::present_or_device(iters, "implicit_steps", "iters"), qd_scratch.slot<int>(5), qd_scratch.slot<int>(3));
-    // parallel loop, graph_loops.cpp:529
+    // serial task, graph_loops.cpp:529
+    qd_graph.launch(0, &qd_implicit_steps_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 529, qd::detail::present_or_device(iters, "implicit_steps", "iters"), qd_scratch.slot<int>(5), qd_scratch.slot<int>(3));
+    // parallel loop, graph_loops.cpp:530
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_implicit_steps_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 529, qd_begin, qd_count, qd_scratch.slot<float *>(6));
+        qd_graph.launch(0, &qd_implicit_steps_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 530, qd_begin, qd_count, qd_scratch.slot<float *>(6));
       }
     }
-    // the test after each iteration, graph_loops.cpp:511
-    qd_graph.launch(0, &qd_implicit_steps_graph_test0, 1, 1, "graph_loops.cpp", 511, qd_loop, true, steps, qd_scratch.slot<int>(5));
+    // the test after each iteration, graph_loops.cpp:512
+    qd_graph.launch(0, &qd_implicit_steps_graph_test0, 1, 1, "graph_loops.cpp", 512, qd_loop, true, steps, qd_scratch.slot<int>(5));
     qd_graph.loop_end(0);
   }
-  // serial task, graph_loops.cpp:532
-  qd_graph.launch(0, &qd_implicit_steps_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 532, steps, qd::detail::present_or_device(iters, "implicit_steps", "iters"), qd_scratch.slot<int>(8));
+  // serial task, graph_loops.cpp:533
+  qd_graph.launch(0, &qd_implicit_steps_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 533, steps, qd::detail::present_or_device(iters, "implicit_steps", "iters"), qd_scratch.slot<int>(8));
   qd_graph.submit();
 }
 
@@ -3156,31 +3157,31 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
 }
 
 // ---- end of qd kernel 'implicit_steps' ----
-#line 533 "graph_loops.cpp"
+#line 534 "graph_loops.cpp"
 
 
 // After a convergence loop, a host 'if' on its counter (did it stop at the
 // cap?) is an IF node of the call's graph, and its 'else' another: the GPU
 // tests it, and the call still returns before the loop ends.
-// ---- qd kernel 'settle_or_reset' (graph_loops.cpp:538), translated by qd-translate ----
-#line 3167 "graph_loops.cu"
-// Test of the loop of 'settle_or_reset' (graph_loops.cpp:544) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
+// ---- qd kernel 'settle_or_reset' (graph_loops.cpp:539), translated by qd-translate ----
+#line 3168 "graph_loops.cu"
+// Test of the loop of 'settle_or_reset' (graph_loops.cpp:545) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_settle_or_reset_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, int max_it, const float* qd_scalar_top, int* qd_moved_it) {
   const float top = *qd_scalar_top;
   int& it = *qd_moved_it;
   if (qd_after_body) {
-#line 551 "graph_loops.cpp"
+#line 552 "graph_loops.cpp"
     ++it;
-#line 3176 "graph_loops.cu"
+#line 3177 "graph_loops.cu"
   }
-#line 544 "graph_loops.cpp"
+#line 545 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > tol && it < max_it);
-#line 3180 "graph_loops.cu"
+#line 3181 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
-// Parallel loop of 'settle_or_reset' (graph_loops.cpp:547) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'settle_or_reset' (graph_loops.cpp:548) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -3191,22 +3192,22 @@ qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float*
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 547 "graph_loops.cpp"
+#line 548 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 3200 "graph_loops.cu"
+#line 3201 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 547 "graph_loops.cpp"
+#line 548 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 3210 "graph_loops.cu"
+#line 3211 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -3220,53 +3221,53 @@ qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float*
   }
 }
 
-// Test of a host 'if' of 'settle_or_reset' (graph_loops.cpp:553) after a conditional WHILE node: its condition reads values the GPU keeps from the loop, so one thread computes it, and sets the condition of the IF node that holds the branch.
+// Test of a host 'if' of 'settle_or_reset' (graph_loops.cpp:554) after a conditional WHILE node: its condition reads values the GPU keeps from the loop, so one thread computes it, and sets the condition of the IF node that holds the branch.
 static __global__ void __launch_bounds__(1)
 qd_settle_or_reset_graph_if1(qd::detail::LoopHandle qd_if, int max_it, const int* qd_scalar_it) {
   const int it = *qd_scalar_it;
-#line 553 "graph_loops.cpp"
+#line 554 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(it == max_it);
-#line 3230 "graph_loops.cu"
+#line 3231 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
-// Test of a host 'if' of 'settle_or_reset' (graph_loops.cpp:553) after a conditional WHILE node: its condition reads values the GPU keeps from the loop, so one thread computes it, and sets the condition of the IF node that holds the branch.
+// Test of a host 'if' of 'settle_or_reset' (graph_loops.cpp:554) after a conditional WHILE node: its condition reads values the GPU keeps from the loop, so one thread computes it, and sets the condition of the IF node that holds the branch.
 static __global__ void __launch_bounds__(1)
 qd_settle_or_reset_graph_if2(qd::detail::LoopHandle qd_if, int max_it, const int* qd_scalar_it) {
   const int it = *qd_scalar_it;
-#line 553 "graph_loops.cpp"
+#line 554 "graph_loops.cpp"
   const bool qd_holds = !static_cast<bool>(it == max_it);
-#line 3240 "graph_loops.cu"
+#line 3241 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
-// Parallel loop of 'settle_or_reset' (graph_loops.cpp:554): a grid-stride loop over the iterations.
+// Parallel loop of 'settle_or_reset' (graph_loops.cpp:555): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_settle_or_reset_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 555 "graph_loops.cpp"
+#line 556 "graph_loops.cpp"
 a[i] = -1.0f;
-#line 3252 "graph_loops.cu"
+#line 3253 "graph_loops.cu"
   }
 }
 
-// Serial task of 'settle_or_reset' (graph_loops.cpp:556): runs on one thread.
+// Serial task of 'settle_or_reset' (graph_loops.cpp:557): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_settle_or_reset_task2(int * flags) {
-#line 556 "graph_loops.cpp"
+#line 557 "graph_loops.cpp"
 flags[0] = 1;
-#line 3261 "graph_loops.cu"
+#line 3262 "graph_loops.cu"
 }
 
-// Serial task of 'settle_or_reset' (graph_loops.cpp:558): runs on one thread.
+// Serial task of 'settle_or_reset' (graph_loops.cpp:559): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_settle_or_reset_task3(int * flags, const int* qd_scalar_it) {
   const int it = *qd_scalar_it;
-#line 558 "graph_loops.cpp"
+#line 559 "graph_loops.cpp"
 flags[1] = it;
-#line 3270 "graph_loops.cu"
+#line 3271 "graph_loops.cu"
 }
 
 
@@ -3276,53 +3277,53 @@ void settle_or_reset(float* a, int n, float tol, int max_it, int* flags, qd::Str
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Taken on qd_stream before the graph launch, given back on qd_stream after it, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
-  static qd::detail::GraphSite qd_graph_site("settle_or_reset", "graph_loops.cpp", 538);
+  static qd::detail::GraphSite qd_graph_site("settle_or_reset", "graph_loops.cpp", 539);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float top = 1e30f;
   int it = 0;
-  // 'top' is reduced in the loop below (graph_loops.cpp:544): from here on its value is the device's, starting from the host's
-  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 544, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "settle_or_reset", "top")));
+  // 'top' is reduced in the loop below (graph_loops.cpp:545): from here on its value is the device's, starting from the host's
+  qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 545, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "settle_or_reset", "top")));
   {
-    // device-condition loop, graph_loops.cpp:544: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
+    // device-condition loop, graph_loops.cpp:545: one conditional WHILE node of the call's graph; the GPU tests the condition, the host does not wait
     // 'it' lives on the device from here on: the GPU changes it between iterations
-    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 544, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(it), "settle_or_reset", "it")));
+    qd_graph.launch(0, &qd::detail::set_device_scalar<int>, 1, 1, "graph_loops.cpp", 545, qd_scratch.slot<int>(1), static_cast<int>(qd::detail::present_value(static_cast<int>(it), "settle_or_reset", "it")));
     const qd::detail::LoopHandle qd_loop = qd_graph.new_loop();
-    // the first test, graph_loops.cpp:544
-    qd_graph.launch(0, &qd_settle_or_reset_graph_test0, 1, 1, "graph_loops.cpp", 544, qd_loop, false, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the first test, graph_loops.cpp:545
+    qd_graph.launch(0, &qd_settle_or_reset_graph_test0, 1, 1, "graph_loops.cpp", 545, qd_loop, false, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_begin(0, qd_loop);
-    // graph_loops.cpp:545: top = 0.0f
-    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 545, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "settle_or_reset", "0.0f")));
-    // parallel loop with reductions, graph_loops.cpp:547: launched even when empty, so that the results hold the initializers
+    // graph_loops.cpp:546: top = 0.0f
+    qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "graph_loops.cpp", 546, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "settle_or_reset", "0.0f")));
+    // parallel loop with reductions, graph_loops.cpp:548: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_settle_or_reset_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 547, qd_begin, qd_count, qd::detail::present_or_device(a, "settle_or_reset", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      qd_graph.launch(0, &qd_settle_or_reset_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 548, qd_begin, qd_count, qd::detail::present_or_device(a, "settle_or_reset", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
     }
-    // the test after each iteration, graph_loops.cpp:544
-    qd_graph.launch(0, &qd_settle_or_reset_graph_test0, 1, 1, "graph_loops.cpp", 544, qd_loop, true, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
+    // the test after each iteration, graph_loops.cpp:545
+    qd_graph.launch(0, &qd_settle_or_reset_graph_test0, 1, 1, "graph_loops.cpp", 545, qd_loop, true, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
     qd_graph.loop_end(0);
   }
   {
-    // host 'if', graph_loops.cpp:553: its condition reads values the GPU changes, so it is a conditional IF node, and its 'else' another, tested by the GPU
+    // host 'if', graph_loops.cpp:554: its condition reads values the GPU changes, so it is a conditional IF node, and its 'else' another, tested by the GPU
     const qd::detail::LoopHandle qd_if = qd_graph.new_loop();
-    qd_graph.launch(0, &qd_settle_or_reset_graph_if1, 1, 1, "graph_loops.cpp", 553, qd_if, max_it, qd_scratch.slot<int>(1));
+    qd_graph.launch(0, &qd_settle_or_reset_graph_if1, 1, 1, "graph_loops.cpp", 554, qd_if, max_it, qd_scratch.slot<int>(1));
     const qd::detail::LoopHandle qd_else = qd_graph.new_loop();
-    qd_graph.launch(0, &qd_settle_or_reset_graph_if2, 1, 1, "graph_loops.cpp", 553, qd_else, max_it, qd_scratch.slot<int>(1));
+    qd_graph.launch(0, &qd_settle_or_reset_graph_if2, 1, 1, "graph_loops.cpp", 554, qd_else, max_it, qd_scratch.slot<int>(1));
     qd_graph.if_begin(0, qd_if);
-    // parallel loop, graph_loops.cpp:554
+    // parallel loop, graph_loops.cpp:555
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_settle_or_reset_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 554, qd_begin, qd_count, qd::detail::present_or_device(a, "settle_or_reset", "a"));
+        qd_graph.launch(0, &qd_settle_or_reset_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 555, qd_begin, qd_count, qd::detail::present_or_device(a, "settle_or_reset", "a"));
       }
     }
-    // serial task, graph_loops.cpp:556
-    qd_graph.launch(0, &qd_settle_or_reset_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 556, qd::detail::present_or_device(flags, "settle_or_reset", "flags"));
+    // serial task, graph_loops.cpp:557
+    qd_graph.launch(0, &qd_settle_or_reset_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 557, qd::detail::present_or_device(flags, "settle_or_reset", "flags"));
     qd_graph.if_end(0);
     qd_graph.if_begin(0, qd_else);
-    // serial task, graph_loops.cpp:558
-    qd_graph.launch(0, &qd_settle_or_reset_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 558, qd::detail::present_or_device(flags, "settle_or_reset", "flags"), qd_scratch.slot<int>(1));
+    // serial task, graph_loops.cpp:559
+    qd_graph.launch(0, &qd_settle_or_reset_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 559, qd::detail::present_or_device(flags, "settle_or_reset", "flags"), qd_scratch.slot<int>(1));
     qd_graph.if_end(0);
   }
   qd_graph.submit();
@@ -3333,5 +3334,5 @@ void settle_or_reset(float* a, int n, float tol, int max_it, int* flags) {
 }
 
 // ---- end of qd kernel 'settle_or_reset' ----
-#line 560 "graph_loops.cpp"
+#line 561 "graph_loops.cpp"
 

@@ -2,6 +2,7 @@
 // Licence: the code translated from graph_loops.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "graph_loops.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Graph mode's loops whose condition the GPU computes: each is one
 // conditional WHILE node of the call's graph on CUDA, its body recorded
 // once, whatever the trip count. The body's trailing host statements (an
@@ -32,9 +33,9 @@ static void copy_async(float* dst, const float* src, int n, qd::StreamRef stream
 #endif
 }
 
-// ---- qd kernel 'sweep' (graph_loops.cpp:31), translated by qd-translate ----
-#line 37 "graph_loops.hip"
-// Parallel loop of 'sweep' (graph_loops.cpp:40) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'sweep' (graph_loops.cpp:32), translated by qd-translate ----
+#line 38 "graph_loops.hip"
+// Parallel loop of 'sweep' (graph_loops.cpp:41) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float* qd_result_res, float* qd_partials_res, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -45,22 +46,22 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 40 "graph_loops.cpp"
+#line 41 "graph_loops.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 54 "graph_loops.hip"
+#line 55 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 40 "graph_loops.cpp"
+#line 41 "graph_loops.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 64 "graph_loops.hip"
+#line 65 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_res[256];
@@ -74,45 +75,45 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float
   }
 }
 
-// Serial task of 'sweep' (graph_loops.cpp:44): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_sweep_task1(float * u, float * v) {
-#line 44 "graph_loops.cpp"
-v[0] = u[0];
-#line 83 "graph_loops.hip"
-}
-
 // Serial task of 'sweep' (graph_loops.cpp:45): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sweep_task2(float * u, float * v, int n) {
+qd_sweep_task1(float * u, float * v) {
 #line 45 "graph_loops.cpp"
-v[n - 1] = u[n - 1];
-#line 91 "graph_loops.hip"
+v[0] = u[0];
+#line 84 "graph_loops.hip"
 }
 
-// Serial task of 'sweep' (graph_loops.cpp:51): runs on one thread.
+// Serial task of 'sweep' (graph_loops.cpp:46): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sweep_task3(int * iterations, int it) {
-#line 51 "graph_loops.cpp"
-iterations[0] = it;
-#line 99 "graph_loops.hip"
+qd_sweep_task2(float * u, float * v, int n) {
+#line 46 "graph_loops.cpp"
+v[n - 1] = u[n - 1];
+#line 92 "graph_loops.hip"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:52): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sweep_task4(float * residual, const float* qd_scalar_res) {
-  const float res = *qd_scalar_res;
+qd_sweep_task3(int * iterations, int it) {
 #line 52 "graph_loops.cpp"
-residual[0] = res;
-#line 108 "graph_loops.hip"
+iterations[0] = it;
+#line 100 "graph_loops.hip"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:53): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sweep_task5(float * u, float * v) {
+qd_sweep_task4(float * residual, const float* qd_scalar_res) {
+  const float res = *qd_scalar_res;
 #line 53 "graph_loops.cpp"
+residual[0] = res;
+#line 109 "graph_loops.hip"
+}
+
+// Serial task of 'sweep' (graph_loops.cpp:54): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_sweep_task5(float * u, float * v) {
+#line 54 "graph_loops.cpp"
 u[0] = u[0] + 0.0f * v[0];
-#line 116 "graph_loops.hip"
+#line 117 "graph_loops.hip"
 }
 
 
@@ -126,40 +127,40 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float res = 1e30f;
   int it = 0;
-  // 'res' is reduced in the loop below (graph_loops.cpp:37): from here on its value is the device's, starting from the host's
+  // 'res' is reduced in the loop below (graph_loops.cpp:38): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(res), "sweep", "res")));
-  qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 37);
+  qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 38);
   while ((qd::detail::read_scalar(res, qd_scratch.slot<float>(0), qd_stream), (res > tol && it < max_it))) {
-    // graph_loops.cpp:38: res = 0.0f
+    // graph_loops.cpp:39: res = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "sweep", "0.0f")));
-    qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 38);
-    // parallel loop with reductions, graph_loops.cpp:40: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 39);
+    // parallel loop with reductions, graph_loops.cpp:41: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       qd_sweep_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 40);
+      qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 41);
     }
-    // serial task, graph_loops.cpp:44
-    qd_sweep_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"));
-    qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 44);
     // serial task, graph_loops.cpp:45
-    qd_sweep_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"), n);
+    qd_sweep_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"));
     qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 45);
+    // serial task, graph_loops.cpp:46
+    qd_sweep_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"), n);
+    qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 46);
     float* t = u;
     u = v;
     v = t;
     ++it;
   }
-  // serial task, graph_loops.cpp:51
-  qd_sweep_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "sweep", "iterations"), it);
-  qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 51);
   // serial task, graph_loops.cpp:52
-  qd_sweep_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(residual, "sweep", "residual"), qd_scratch.slot<float>(0));
+  qd_sweep_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "sweep", "iterations"), it);
   qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 52);
   // serial task, graph_loops.cpp:53
-  qd_sweep_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"));
+  qd_sweep_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(residual, "sweep", "residual"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 53);
+  // serial task, graph_loops.cpp:54
+  qd_sweep_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"));
+  qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 54);
 }
 
 void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, float* residual) {
@@ -167,12 +168,12 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
 }
 
 // ---- end of qd kernel 'sweep' ----
-#line 54 "graph_loops.cpp"
+#line 55 "graph_loops.cpp"
 
 
-// ---- qd kernel 'halve_below' (graph_loops.cpp:56), translated by qd-translate ----
-#line 175 "graph_loops.hip"
-// Parallel loop of 'halve_below' (graph_loops.cpp:65) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'halve_below' (graph_loops.cpp:57), translated by qd-translate ----
+#line 176 "graph_loops.hip"
+// Parallel loop of 'halve_below' (graph_loops.cpp:66) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -183,22 +184,22 @@ qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 65 "graph_loops.cpp"
+#line 66 "graph_loops.cpp"
 {
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 192 "graph_loops.hip"
+#line 193 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 65 "graph_loops.cpp"
+#line 66 "graph_loops.cpp"
 {
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 202 "graph_loops.hip"
+#line 203 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -212,12 +213,12 @@ qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
   }
 }
 
-// Serial task of 'halve_below' (graph_loops.cpp:71): runs on one thread.
+// Serial task of 'halve_below' (graph_loops.cpp:72): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_halve_below_task1(int * steps, int k) {
-#line 71 "graph_loops.cpp"
+#line 72 "graph_loops.cpp"
 steps[0] = k;
-#line 221 "graph_loops.hip"
+#line 222 "graph_loops.hip"
 }
 
 
@@ -231,25 +232,25 @@ void halve_below(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float total = 0.0f;
   int k = 0;
-  // 'total' is reduced in the loop below (graph_loops.cpp:62): from here on its value is the device's, starting from the host's
+  // 'total' is reduced in the loop below (graph_loops.cpp:63): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "halve_below", "total")));
-  qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 62);
+  qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 63);
   do {
-    // graph_loops.cpp:63: total = 0.0f
+    // graph_loops.cpp:64: total = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "halve_below", "0.0f")));
-    qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 63);
-    // parallel loop with reductions, graph_loops.cpp:65: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 64);
+    // parallel loop with reductions, graph_loops.cpp:66: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_halve_below_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "halve_below", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 65);
+      qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 66);
     }
     k += 1;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
-  // serial task, graph_loops.cpp:71
+  // serial task, graph_loops.cpp:72
   qd_halve_below_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "halve_below", "steps"), k);
-  qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 71);
+  qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 72);
 }
 
 void halve_below(float* a, int n, float limit, int* steps) {
@@ -257,20 +258,20 @@ void halve_below(float* a, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'halve_below' ----
-#line 72 "graph_loops.cpp"
+#line 73 "graph_loops.cpp"
 
 
-// ---- qd kernel 'scale_rows' (graph_loops.cpp:74), translated by qd-translate ----
-#line 265 "graph_loops.hip"
-// Parallel loop of 'scale_rows' (graph_loops.cpp:77): a grid-stride loop over the iterations.
+// ---- qd kernel 'scale_rows' (graph_loops.cpp:75), translated by qd-translate ----
+#line 266 "graph_loops.hip"
+// Parallel loop of 'scale_rows' (graph_loops.cpp:78): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scale_rows_loop0(int qd_begin, std::uint64_t qd_count, float * a, float s) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 78 "graph_loops.cpp"
+#line 79 "graph_loops.cpp"
 a[i] = s * a[i];
-#line 274 "graph_loops.hip"
+#line 275 "graph_loops.hip"
   }
 }
 
@@ -279,14 +280,14 @@ a[i] = s * a[i];
 void scale_rows(float* a, int n, float s, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel scale_rows"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("scale_rows", "graph_loops.cpp", 74);
+  static qd::detail::GraphSite qd_graph_site("scale_rows", "graph_loops.cpp", 75);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
-  // parallel loop, graph_loops.cpp:77
+  // parallel loop, graph_loops.cpp:78
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 77, qd_begin, qd_count, qd::detail::present_or_device(a, "scale_rows", "a"), s);
+      qd_graph.launch(0, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 78, qd_begin, qd_count, qd::detail::present_or_device(a, "scale_rows", "a"), s);
     }
   }
   qd_graph.submit();
@@ -298,38 +299,38 @@ void scale_rows(float* a, int n, float s) {
 
 // Kernel 'scale_rows' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_scale_rows([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float s) {
-  // parallel loop, graph_loops.cpp:77
+  // parallel loop, graph_loops.cpp:78
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_scale_rows_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "scale_rows", "a"), s);
-      qd::detail::check_launch(hipGetLastError(), "scale_rows", "graph_loops.cpp", 77);
+      qd::detail::check_launch(hipGetLastError(), "scale_rows", "graph_loops.cpp", 78);
     }
   }
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_scale_rows([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float s) {
-  // parallel loop, graph_loops.cpp:77
+  // parallel loop, graph_loops.cpp:78
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 77, qd_begin, qd_count, qd::detail::present_or_device(a, "scale_rows", "a"), s);
+      qd_graph.launch(qd_lane, &qd_scale_rows_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 78, qd_begin, qd_count, qd::detail::present_or_device(a, "scale_rows", "a"), s);
     }
   }
 }
 
 // ---- end of qd kernel 'scale_rows' ----
-#line 79 "graph_loops.cpp"
+#line 80 "graph_loops.cpp"
 
 
 // A 'for' whose increment the GPU runs; a region and a kernel call in the
 // body; a value computed from a result in the body.
-// ---- qd kernel 'grow_mean' (graph_loops.cpp:83), translated by qd-translate ----
-#line 332 "graph_loops.hip"
-// Parallel loop of 'grow_mean' (graph_loops.cpp:92) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'grow_mean' (graph_loops.cpp:84), translated by qd-translate ----
+#line 333 "graph_loops.hip"
+// Parallel loop of 'grow_mean' (graph_loops.cpp:93) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_grow_mean_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_sum, float* qd_partials_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -340,16 +341,16 @@ qd_grow_mean_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 93 "graph_loops.cpp"
+#line 94 "graph_loops.cpp"
 sum += a[i];
-#line 346 "graph_loops.hip"
+#line 347 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 93 "graph_loops.cpp"
+#line 94 "graph_loops.cpp"
 sum += a[i];
-#line 353 "graph_loops.hip"
+#line 354 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -363,56 +364,56 @@ sum += a[i];
   }
 }
 
-// Statement of 'grow_mean' (graph_loops.cpp:94) that declares 'mean' with a value computed from reductions' results: runs on one thread.
+// Statement of 'grow_mean' (graph_loops.cpp:95) that declares 'mean' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_grow_mean_set1(float* qd_slot, int n, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
-#line 94 "graph_loops.cpp"
+#line 95 "graph_loops.cpp"
 const float mean = sum / static_cast<float>(n);
-#line 373 "graph_loops.hip"
+#line 374 "graph_loops.hip"
   *qd_slot = mean;
 }
 
-// Parallel loop of 'grow_mean' (graph_loops.cpp:97): a grid-stride loop over the iterations.
+// Parallel loop of 'grow_mean' (graph_loops.cpp:98): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grow_mean_loop2(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 98 "graph_loops.cpp"
+#line 99 "graph_loops.cpp"
 a[i] = a[i] * 1.5f;
-#line 385 "graph_loops.hip"
+#line 386 "graph_loops.hip"
   }
 }
 
-// Parallel loop of 'grow_mean' (graph_loops.cpp:102): a grid-stride loop over the iterations.
+// Parallel loop of 'grow_mean' (graph_loops.cpp:103): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grow_mean_loop3(int qd_begin, std::uint64_t qd_count, float * b, const float* qd_scalar_mean) {
   const float mean = *qd_scalar_mean;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 103 "graph_loops.cpp"
+#line 104 "graph_loops.cpp"
 b[i] = b[i] + mean;
-#line 398 "graph_loops.hip"
+#line 399 "graph_loops.hip"
   }
-}
-
-// Serial task of 'grow_mean' (graph_loops.cpp:107): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_grow_mean_task4(int * rounds, int r) {
-#line 107 "graph_loops.cpp"
-rounds[0] = r;
-#line 407 "graph_loops.hip"
 }
 
 // Serial task of 'grow_mean' (graph_loops.cpp:108): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_grow_mean_task4(int * rounds, int r) {
+#line 108 "graph_loops.cpp"
+rounds[0] = r;
+#line 408 "graph_loops.hip"
+}
+
+// Serial task of 'grow_mean' (graph_loops.cpp:109): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_grow_mean_task5(float * a, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
-#line 108 "graph_loops.cpp"
+#line 109 "graph_loops.cpp"
 a[0] = sum;
-#line 416 "graph_loops.hip"
+#line 417 "graph_loops.hip"
 }
 
 
@@ -426,27 +427,27 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
   float sum = 0.0f;
   int r = 0;
-  // 'sum' is reduced in the loop below (graph_loops.cpp:89): from here on its value is the device's, starting from the host's
+  // 'sum' is reduced in the loop below (graph_loops.cpp:90): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(sum), "grow_mean", "sum")));
-  qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 89);
+  qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 90);
   for (r = 0; (qd::detail::read_scalar(sum, qd_scratch.slot<float>(0), qd_stream), (sum < target && r < 50)); ++r) {
-    // graph_loops.cpp:90: sum = 0.0f
+    // graph_loops.cpp:91: sum = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "grow_mean", "0.0f")));
-    qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 90);
-    // parallel loop with reductions, graph_loops.cpp:92: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 91);
+    // parallel loop with reductions, graph_loops.cpp:93: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_grow_mean_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "grow_mean", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 92);
+      qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 93);
     }
     [[maybe_unused]] float mean{}; // computed on the device: slot 1
-    // serial task, graph_loops.cpp:94
+    // serial task, graph_loops.cpp:95
     qd_grow_mean_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), n, qd_scratch.slot<float>(0));
-    qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 94);
-    // stream_parallel region, graph_loops.cpp:95: 2 blocks, each on its own pooled stream
+    qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 95);
+    // stream_parallel region, graph_loops.cpp:96: 2 blocks, each on its own pooled stream
     {
-      QD_PROFILE_RANGE("qd region graph_loops.cpp:95");
+      QD_PROFILE_RANGE("qd region graph_loops.cpp:96");
       // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
       qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
       qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -456,31 +457,31 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
       const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
       qd_events.wait(0, qd_block_streams[0]);
       qd_events.wait(0, qd_block_streams[1]);
-      // block 1, graph_loops.cpp:96
+      // block 1, graph_loops.cpp:97
       {
-        QD_PROFILE_RANGE("qd block 1 graph_loops.cpp:96");
+        QD_PROFILE_RANGE("qd block 1 graph_loops.cpp:97");
         const qd::StreamRef qd_block_stream = qd_block_streams[0];
-        // parallel loop, graph_loops.cpp:97
+        // parallel loop, graph_loops.cpp:98
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
             qd_grow_mean_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "grow_mean", "a"));
-            qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 97);
+            qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 98);
           }
         }
       }
-      // block 2, graph_loops.cpp:101
+      // block 2, graph_loops.cpp:102
       {
-        QD_PROFILE_RANGE("qd block 2 graph_loops.cpp:101");
+        QD_PROFILE_RANGE("qd block 2 graph_loops.cpp:102");
         const qd::StreamRef qd_block_stream = qd_block_streams[1];
-        // parallel loop, graph_loops.cpp:102
+        // parallel loop, graph_loops.cpp:103
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
             qd_grow_mean_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "grow_mean", "b"), qd_scratch.slot<float>(1));
-            qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 102);
+            qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 103);
           }
         }
       }
@@ -490,15 +491,15 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
       qd_events.record(2, qd_block_streams[1]);
       qd_events.wait(2, qd_stream);
     }
-    // kernel call, graph_loops.cpp:105: the work of 'scale_rows', on this stream
+    // kernel call, graph_loops.cpp:106: the work of 'scale_rows', on this stream
     qd_enqueue_scale_rows(qd_stream, qd_device, b, n, 0.5f);
   }
-  // serial task, graph_loops.cpp:107
-  qd_grow_mean_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rounds, "grow_mean", "rounds"), r);
-  qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 107);
   // serial task, graph_loops.cpp:108
-  qd_grow_mean_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(a, "grow_mean", "a"), qd_scratch.slot<float>(0));
+  qd_grow_mean_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rounds, "grow_mean", "rounds"), r);
   qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 108);
+  // serial task, graph_loops.cpp:109
+  qd_grow_mean_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(a, "grow_mean", "a"), qd_scratch.slot<float>(0));
+  qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 109);
 }
 
 void grow_mean(float* a, float* b, int n, float target, int* rounds) {
@@ -506,14 +507,14 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds) {
 }
 
 // ---- end of qd kernel 'grow_mean' ----
-#line 109 "graph_loops.cpp"
+#line 110 "graph_loops.cpp"
 
 
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it.
-// ---- qd kernel 'cg' (graph_loops.cpp:113), translated by qd-translate ----
-#line 516 "graph_loops.hip"
-// Parallel loop of 'cg' (graph_loops.cpp:118) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'cg' (graph_loops.cpp:114), translated by qd-translate ----
+#line 517 "graph_loops.hip"
+// Parallel loop of 'cg' (graph_loops.cpp:119) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -524,16 +525,16 @@ qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 119 "graph_loops.cpp"
+#line 120 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 530 "graph_loops.hip"
+#line 531 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 119 "graph_loops.cpp"
+#line 120 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 537 "graph_loops.hip"
+#line 538 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
@@ -547,23 +548,23 @@ rr += r[i] * r[i];
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:123): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (graph_loops.cpp:124): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 123 "graph_loops.cpp"
+#line 124 "graph_loops.cpp"
 {
             const double left = i > 0 ? p[i - 1] : 0.0;
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 563 "graph_loops.hip"
+#line 564 "graph_loops.hip"
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:130) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg' (graph_loops.cpp:131) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, double* qd_result_pap, double* qd_partials_pap, double qd_init_pap, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -574,16 +575,16 @@ qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, doubl
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 131 "graph_loops.cpp"
+#line 132 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 580 "graph_loops.hip"
+#line 581 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 131 "graph_loops.cpp"
+#line 132 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 587 "graph_loops.hip"
+#line 588 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
@@ -597,34 +598,34 @@ pap += p[i] * ap[i];
   }
 }
 
-// Statement of 'cg' (graph_loops.cpp:132) that declares 'alpha' with a value computed from reductions' results: runs on one thread.
+// Statement of 'cg' (graph_loops.cpp:133) that declares 'alpha' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_pap) {
   const double rr = *qd_scalar_rr;
   const double pap = *qd_scalar_pap;
-#line 132 "graph_loops.cpp"
+#line 133 "graph_loops.cpp"
 const double alpha = rr / pap;
-#line 608 "graph_loops.hip"
+#line 609 "graph_loops.hip"
   *qd_slot = alpha;
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:133): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (graph_loops.cpp:134): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double * p, double * ap, const double* qd_scalar_alpha) {
   const double alpha = *qd_scalar_alpha;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 133 "graph_loops.cpp"
+#line 134 "graph_loops.cpp"
 {
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 624 "graph_loops.hip"
+#line 625 "graph_loops.hip"
   }
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:139) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'cg' (graph_loops.cpp:140) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr_new, double* qd_partials_rr_new, double qd_init_rr_new, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -635,16 +636,16 @@ qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 140 "graph_loops.cpp"
+#line 141 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 641 "graph_loops.hip"
+#line 642 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 140 "graph_loops.cpp"
+#line 141 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 648 "graph_loops.hip"
+#line 649 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
@@ -658,47 +659,47 @@ rr_new += r[i] * r[i];
   }
 }
 
-// Statement of 'cg' (graph_loops.cpp:141) that declares 'beta' with a value computed from reductions' results: runs on one thread.
+// Statement of 'cg' (graph_loops.cpp:142) that declares 'beta' with a value computed from reductions' results: runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_rr_new) {
   const double rr = *qd_scalar_rr;
   const double rr_new = *qd_scalar_rr_new;
-#line 141 "graph_loops.cpp"
+#line 142 "graph_loops.cpp"
 const double beta = rr_new / rr;
-#line 669 "graph_loops.hip"
+#line 670 "graph_loops.hip"
   *qd_slot = beta;
 }
 
-// Statement of 'cg' (graph_loops.cpp:142) that sets the reduction result 'rr': runs on one thread.
+// Statement of 'cg' (graph_loops.cpp:143) that sets the reduction result 'rr': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   const double rr_new = *qd_scalar_rr_new;
   double rr = *qd_slot;
-#line 142 "graph_loops.cpp"
+#line 143 "graph_loops.cpp"
 rr = rr_new;
-#line 680 "graph_loops.hip"
+#line 681 "graph_loops.hip"
   *qd_slot = rr;
 }
 
-// Parallel loop of 'cg' (graph_loops.cpp:143): a grid-stride loop over the iterations.
+// Parallel loop of 'cg' (graph_loops.cpp:144): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const double* qd_scalar_beta) {
   const double beta = *qd_scalar_beta;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 144 "graph_loops.cpp"
+#line 145 "graph_loops.cpp"
 p[i] = r[i] + beta * p[i];
-#line 693 "graph_loops.hip"
+#line 694 "graph_loops.hip"
   }
 }
 
-// Serial task of 'cg' (graph_loops.cpp:147): runs on one thread.
+// Serial task of 'cg' (graph_loops.cpp:148): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_cg_task9(int * iterations, int it) {
-#line 147 "graph_loops.cpp"
+#line 148 "graph_loops.cpp"
 iterations[0] = it;
-#line 702 "graph_loops.hip"
+#line 703 "graph_loops.hip"
 }
 
 
@@ -711,74 +712,74 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 5, 3, { {256, sizeof(double)}, {256, sizeof(double)}, {256, sizeof(double)} });
   double rr = 0.0;
-  // parallel loop with reductions, graph_loops.cpp:118: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, graph_loops.cpp:119: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_cg_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 118);
+    qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 119);
   }
   int it = 0;
   while ((qd::detail::read_scalar(rr, qd_scratch.slot<double>(0), qd_stream), (it < max_it && rr > tol * tol))) {
-    // parallel loop, graph_loops.cpp:123
+    // parallel loop, graph_loops.cpp:124
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), n);
-        qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 123);
+        qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 124);
       }
     }
     double pap = 0.0;
-    // parallel loop with reductions, graph_loops.cpp:130: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, graph_loops.cpp:131: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
-      qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 130);
+      qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 131);
     }
     [[maybe_unused]] double alpha{}; // computed on the device: slot 2
-    // serial task, graph_loops.cpp:132
+    // serial task, graph_loops.cpp:133
     qd_cg_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(2), qd_scratch.slot<double>(0), qd_scratch.slot<double>(1));
-    qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 132);
-    // parallel loop, graph_loops.cpp:133
+    qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 133);
+    // parallel loop, graph_loops.cpp:134
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "cg", "x"), qd::detail::present_or_device(r, "cg", "r"), qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(2));
-        qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 133);
+        qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 134);
       }
     }
     double rr_new = 0.0;
-    // parallel loop with reductions, graph_loops.cpp:139: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, graph_loops.cpp:140: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_cg_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
-      qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 139);
+      qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 140);
     }
     [[maybe_unused]] double beta{}; // computed on the device: slot 4
-    // serial task, graph_loops.cpp:141
-    qd_cg_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
-    qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 141);
     // serial task, graph_loops.cpp:142
-    qd_cg_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
+    qd_cg_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
     qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 142);
-    // parallel loop, graph_loops.cpp:143
+    // serial task, graph_loops.cpp:143
+    qd_cg_set7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(0), qd_scratch.slot<double>(3));
+    qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 143);
+    // parallel loop, graph_loops.cpp:144
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_cg_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd::detail::present_or_device(p, "cg", "p"), qd_scratch.slot<double>(4));
-        qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 143);
+        qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 144);
       }
     }
     ++it;
   }
-  // serial task, graph_loops.cpp:147
+  // serial task, graph_loops.cpp:148
   qd_cg_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "cg", "iterations"), it);
-  qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 147);
+  qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 148);
 }
 
 void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_it, int* iterations) {
@@ -786,14 +787,14 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 }
 
 // ---- end of qd kernel 'cg' ----
-#line 148 "graph_loops.cpp"
+#line 149 "graph_loops.cpp"
 
 
 // The host uses the iteration count after the loop (a loop's bound): the
 // count must be the host's, so this kernel runs in stream mode.
-// ---- qd kernel 'settle_then_mark' (graph_loops.cpp:152), translated by qd-translate ----
-#line 796 "graph_loops.hip"
-// Parallel loop of 'settle_then_mark' (graph_loops.cpp:161) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'settle_then_mark' (graph_loops.cpp:153), translated by qd-translate ----
+#line 797 "graph_loops.hip"
+// Parallel loop of 'settle_then_mark' (graph_loops.cpp:162) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -804,22 +805,22 @@ qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 161 "graph_loops.cpp"
+#line 162 "graph_loops.cpp"
 {
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 813 "graph_loops.hip"
+#line 814 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 161 "graph_loops.cpp"
+#line 162 "graph_loops.cpp"
 {
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 823 "graph_loops.hip"
+#line 824 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -833,15 +834,15 @@ qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
   }
 }
 
-// Parallel loop of 'settle_then_mark' (graph_loops.cpp:167): a grid-stride loop over the iterations.
+// Parallel loop of 'settle_then_mark' (graph_loops.cpp:168): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_settle_then_mark_loop1(int qd_begin, std::uint64_t qd_count, int * marks) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 168 "graph_loops.cpp"
+#line 169 "graph_loops.cpp"
 marks[i] = i + 1;
-#line 845 "graph_loops.hip"
+#line 846 "graph_loops.hip"
   }
 }
 
@@ -856,29 +857,29 @@ void settle_then_mark(float* a, int n, float tol, int* marks, qd::StreamRef qd_s
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float top = 1e30f;
   int k = 0;
-  // 'top' is reduced in the loop below (graph_loops.cpp:158): from here on its value is the device's, starting from the host's
+  // 'top' is reduced in the loop below (graph_loops.cpp:159): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "settle_then_mark", "top")));
-  qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 158);
+  qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 159);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol && k < 40))) {
-    // graph_loops.cpp:159: top = 0.0f
+    // graph_loops.cpp:160: top = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "settle_then_mark", "0.0f")));
-    qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 159);
-    // parallel loop with reductions, graph_loops.cpp:161: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 160);
+    // parallel loop with reductions, graph_loops.cpp:162: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_then_mark_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_then_mark", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 161);
+      qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 162);
     }
     ++k;
   }
-  // parallel loop, graph_loops.cpp:167
+  // parallel loop, graph_loops.cpp:168
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(k), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_settle_then_mark_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(marks, "settle_then_mark", "marks"));
-      qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 167);
+      qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 168);
     }
   }
 }
@@ -888,39 +889,39 @@ void settle_then_mark(float* a, int n, float tol, int* marks) {
 }
 
 // ---- end of qd kernel 'settle_then_mark' ----
-#line 169 "graph_loops.cpp"
+#line 170 "graph_loops.cpp"
 
 
 // Smoothing sweeps inside the convergence loop, as multigrid writes them: a
 // 'loop seq' of its own count in the body, the same in every iteration,
 // recorded once into the WHILE node's body.
-// ---- qd kernel 'smooth_until' (graph_loops.cpp:174), translated by qd-translate ----
-#line 899 "graph_loops.hip"
-// Parallel loop of 'smooth_until' (graph_loops.cpp:184): a grid-stride loop over the iterations.
+// ---- qd kernel 'smooth_until' (graph_loops.cpp:175), translated by qd-translate ----
+#line 900 "graph_loops.hip"
+// Parallel loop of 'smooth_until' (graph_loops.cpp:185): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float * b, const float w) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 185 "graph_loops.cpp"
+#line 186 "graph_loops.cpp"
 b[i] = a[i] + w * (0.5f * (a[i - 1] + a[i + 1]) - a[i]);
-#line 908 "graph_loops.hip"
+#line 909 "graph_loops.hip"
   }
 }
 
-// Parallel loop of 'smooth_until' (graph_loops.cpp:186): a grid-stride loop over the iterations.
+// Parallel loop of 'smooth_until' (graph_loops.cpp:187): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_until_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * b) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 187 "graph_loops.cpp"
+#line 188 "graph_loops.cpp"
 a[i] = b[i];
-#line 920 "graph_loops.hip"
+#line 921 "graph_loops.hip"
   }
 }
 
-// Parallel loop of 'smooth_until' (graph_loops.cpp:191) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'smooth_until' (graph_loops.cpp:192) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_smooth_until_loop2(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -931,16 +932,16 @@ qd_smooth_until_loop2(int qd_begin, std::uint64_t qd_count, float * a, float* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 192 "graph_loops.cpp"
+#line 193 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 937 "graph_loops.hip"
+#line 938 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 192 "graph_loops.cpp"
+#line 193 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 944 "graph_loops.hip"
+#line 945 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
@@ -954,12 +955,12 @@ change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
   }
 }
 
-// Serial task of 'smooth_until' (graph_loops.cpp:195): runs on one thread.
+// Serial task of 'smooth_until' (graph_loops.cpp:196): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_smooth_until_task3(int * cycles, int c) {
-#line 195 "graph_loops.cpp"
+#line 196 "graph_loops.cpp"
 cycles[0] = c;
-#line 963 "graph_loops.hip"
+#line 964 "graph_loops.hip"
 }
 
 
@@ -973,46 +974,46 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float change = 1e30f;
   int c = 0;
-  // 'change' is reduced in the loop below (graph_loops.cpp:180): from here on its value is the device's, starting from the host's
+  // 'change' is reduced in the loop below (graph_loops.cpp:181): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(change), "smooth_until", "change")));
-  qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 180);
+  qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 181);
   while ((qd::detail::read_scalar(change, qd_scratch.slot<float>(0), qd_stream), (change > tol && c < 200))) {
     for (int s = 0; s < sweeps; ++s) {
       const float w = s % 2 == 0 ? 1.0f : 0.5f;
-      // parallel loop, graph_loops.cpp:184
+      // parallel loop, graph_loops.cpp:185
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_smooth_until_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd::detail::present_or_device(b, "smooth_until", "b"), w);
-          qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 184);
+          qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 185);
         }
       }
-      // parallel loop, graph_loops.cpp:186
+      // parallel loop, graph_loops.cpp:187
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_smooth_until_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd::detail::present_or_device(b, "smooth_until", "b"));
-          qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 186);
+          qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 187);
         }
       }
     }
-    // graph_loops.cpp:189: change = 0.0f
+    // graph_loops.cpp:190: change = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "smooth_until", "0.0f")));
-    qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 189);
-    // parallel loop with reductions, graph_loops.cpp:191: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 190);
+    // parallel loop with reductions, graph_loops.cpp:192: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       qd_smooth_until_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 191);
+      qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 192);
     }
     ++c;
   }
-  // serial task, graph_loops.cpp:195
+  // serial task, graph_loops.cpp:196
   qd_smooth_until_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(cycles, "smooth_until", "cycles"), c);
-  qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 195);
+  qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 196);
 }
 
 void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles) {
@@ -1020,14 +1021,14 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles)
 }
 
 // ---- end of qd kernel 'smooth_until' ----
-#line 196 "graph_loops.cpp"
+#line 197 "graph_loops.cpp"
 
 
 // A loop in a stream_parallel block, next to a block of plain work; a
 // 'for' whose own variable the body's device code reads.
-// ---- qd kernel 'two_sides' (graph_loops.cpp:200), translated by qd-translate ----
-#line 1030 "graph_loops.hip"
-// Parallel loop of 'two_sides' (graph_loops.cpp:211) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'two_sides' (graph_loops.cpp:201), translated by qd-translate ----
+#line 1031 "graph_loops.hip"
+// Parallel loop of 'two_sides' (graph_loops.cpp:212) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, int t, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1038,22 +1039,22 @@ qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, int t, float
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 211 "graph_loops.cpp"
+#line 212 "graph_loops.cpp"
 {
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 1047 "graph_loops.hip"
+#line 1048 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 211 "graph_loops.cpp"
+#line 212 "graph_loops.cpp"
 {
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 1057 "graph_loops.hip"
+#line 1058 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -1067,23 +1068,23 @@ qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, int t, float
   }
 }
 
-// Serial task of 'two_sides' (graph_loops.cpp:217): runs on one thread.
+// Serial task of 'two_sides' (graph_loops.cpp:218): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_two_sides_task1(int * counts, int k) {
-#line 217 "graph_loops.cpp"
+#line 218 "graph_loops.cpp"
 counts[0] = k;
-#line 1076 "graph_loops.hip"
+#line 1077 "graph_loops.hip"
 }
 
-// Parallel loop of 'two_sides' (graph_loops.cpp:221): a grid-stride loop over the iterations.
+// Parallel loop of 'two_sides' (graph_loops.cpp:222): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_two_sides_loop2(int qd_begin, std::uint64_t qd_count, float * b) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 222 "graph_loops.cpp"
+#line 223 "graph_loops.cpp"
 b[i] = 2.0f * b[i];
-#line 1087 "graph_loops.hip"
+#line 1088 "graph_loops.hip"
   }
 }
 
@@ -1096,9 +1097,9 @@ void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
-  // stream_parallel region, graph_loops.cpp:203: 2 blocks, each on its own pooled stream
+  // stream_parallel region, graph_loops.cpp:204: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region graph_loops.cpp:203");
+    QD_PROFILE_RANGE("qd region graph_loops.cpp:204");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -1108,43 +1109,43 @@ void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef 
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, graph_loops.cpp:204
+    // block 1, graph_loops.cpp:205
     {
-      QD_PROFILE_RANGE("qd block 1 graph_loops.cpp:204");
+      QD_PROFILE_RANGE("qd block 1 graph_loops.cpp:205");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       float top = 1e30f;
       int k = 0;
-      // 'top' is reduced in the loop below (graph_loops.cpp:208): from here on its value is the device's, starting from the host's
+      // 'top' is reduced in the loop below (graph_loops.cpp:209): from here on its value is the device's, starting from the host's
       qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_block_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "two_sides", "top")));
-      qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 208);
+      qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 209);
       for (int t = 1; (qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_block_stream), (top > tol && t < 100)); ++t) {
-        // graph_loops.cpp:209: top = 0.0f
+        // graph_loops.cpp:210: top = 0.0f
         qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_block_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "two_sides", "0.0f")));
-        qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 209);
-        // parallel loop with reductions, graph_loops.cpp:211: launched even when empty, so that the results hold the initializers
+        qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 210);
+        // parallel loop with reductions, graph_loops.cpp:212: launched even when empty, so that the results hold the initializers
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           qd_two_sides_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "two_sides", "a"), t, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-          qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 211);
+          qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 212);
         }
         k += 2;
       }
-      // serial task, graph_loops.cpp:217
+      // serial task, graph_loops.cpp:218
       qd_two_sides_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(counts, "two_sides", "counts"), k);
-      qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 217);
+      qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 218);
     }
-    // block 2, graph_loops.cpp:220
+    // block 2, graph_loops.cpp:221
     {
-      QD_PROFILE_RANGE("qd block 2 graph_loops.cpp:220");
+      QD_PROFILE_RANGE("qd block 2 graph_loops.cpp:221");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // parallel loop, graph_loops.cpp:221
+      // parallel loop, graph_loops.cpp:222
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_two_sides_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "two_sides", "b"));
-          qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 221);
+          qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 222);
         }
       }
     }
@@ -1161,13 +1162,13 @@ void two_sides(float* a, float* b, int n, float tol, int* counts) {
 }
 
 // ---- end of qd kernel 'two_sides' ----
-#line 224 "graph_loops.cpp"
+#line 225 "graph_loops.cpp"
 
 
 // A kernel called by another, and a template kernel, each with a loop.
-// ---- qd kernel 'shrink_to' (graph_loops.cpp:227), translated by qd-translate ----
-#line 1170 "graph_loops.hip"
-// Parallel loop of 'shrink_to' (graph_loops.cpp:236) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'shrink_to' (graph_loops.cpp:228), translated by qd-translate ----
+#line 1171 "graph_loops.hip"
+// Parallel loop of 'shrink_to' (graph_loops.cpp:237) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1178,22 +1179,22 @@ qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 236 "graph_loops.cpp"
+#line 237 "graph_loops.cpp"
 {
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1187 "graph_loops.hip"
+#line 1188 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 236 "graph_loops.cpp"
+#line 237 "graph_loops.cpp"
 {
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1197 "graph_loops.hip"
+#line 1198 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -1207,12 +1208,12 @@ qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
   }
 }
 
-// Serial task of 'shrink_to' (graph_loops.cpp:242): runs on one thread.
+// Serial task of 'shrink_to' (graph_loops.cpp:243): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_shrink_to_task1(int * steps, int s) {
-#line 242 "graph_loops.cpp"
+#line 243 "graph_loops.cpp"
 steps[0] = s;
-#line 1216 "graph_loops.hip"
+#line 1217 "graph_loops.hip"
 }
 
 
@@ -1226,25 +1227,25 @@ void shrink_to(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float total = 0.0f;
   int s = 0;
-  // 'total' is reduced in the loop below (graph_loops.cpp:233): from here on its value is the device's, starting from the host's
+  // 'total' is reduced in the loop below (graph_loops.cpp:234): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "shrink_to", "total")));
-  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 233);
+  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 234);
   do {
-    // graph_loops.cpp:234: total = 0.0f
+    // graph_loops.cpp:235: total = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "shrink_to", "0.0f")));
-    qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 234);
-    // parallel loop with reductions, graph_loops.cpp:236: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 235);
+    // parallel loop with reductions, graph_loops.cpp:237: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_shrink_to_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 236);
+      qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 237);
     }
     ++s;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
-  // serial task, graph_loops.cpp:242
+  // serial task, graph_loops.cpp:243
   qd_shrink_to_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "shrink_to", "steps"), s);
-  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 242);
+  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 243);
 }
 
 void shrink_to(float* a, int n, float limit, int* steps) {
@@ -1257,34 +1258,34 @@ void shrink_to(float* a, int n, float limit, int* steps) {
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float total = 0.0f;
   int s = 0;
-  // 'total' is reduced in the loop below (graph_loops.cpp:233): from here on its value is the device's, starting from the host's
+  // 'total' is reduced in the loop below (graph_loops.cpp:234): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(total), "shrink_to", "total")));
-  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 233);
+  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 234);
   do {
-    // graph_loops.cpp:234: total = 0.0f
+    // graph_loops.cpp:235: total = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "shrink_to", "0.0f")));
-    qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 234);
-    // parallel loop with reductions, graph_loops.cpp:236: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 235);
+    // parallel loop with reductions, graph_loops.cpp:237: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_shrink_to_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 236);
+      qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 237);
     }
     ++s;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
-  // serial task, graph_loops.cpp:242
+  // serial task, graph_loops.cpp:243
   qd_shrink_to_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "shrink_to", "steps"), s);
-  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 242);
+  qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 243);
 }
 
 
 // ---- end of qd kernel 'shrink_to' ----
-#line 243 "graph_loops.cpp"
+#line 244 "graph_loops.cpp"
 
 
-// ---- qd kernel 'shrink_both' (graph_loops.cpp:245), translated by qd-translate ----
-#line 1288 "graph_loops.hip"
+// ---- qd kernel 'shrink_both' (graph_loops.cpp:246), translated by qd-translate ----
+#line 1289 "graph_loops.hip"
 
 // Host entry points of kernel 'shrink_both': they enqueue its work on the launch stream and return without waiting.
 void shrink_both(float* a, float* b, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -1292,9 +1293,9 @@ void shrink_both(float* a, float* b, int n, float limit, int* steps, qd::StreamR
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // kernel call, graph_loops.cpp:248: the work of 'shrink_to', on this stream
-  qd_enqueue_shrink_to(qd_stream, qd_device, a, n, limit, steps);
   // kernel call, graph_loops.cpp:249: the work of 'shrink_to', on this stream
+  qd_enqueue_shrink_to(qd_stream, qd_device, a, n, limit, steps);
+  // kernel call, graph_loops.cpp:250: the work of 'shrink_to', on this stream
   qd_enqueue_shrink_to(qd_stream, qd_device, b, n, 0.5f * limit, steps + 1);
 }
 
@@ -1303,13 +1304,13 @@ void shrink_both(float* a, float* b, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'shrink_both' ----
-#line 250 "graph_loops.cpp"
+#line 251 "graph_loops.cpp"
 
 
 // A stream-mode caller: the callee's stream-mode work, whose count stays on
 // the host.
-// ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:254), translated by qd-translate ----
-#line 1313 "graph_loops.hip"
+// ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:255), translated by qd-translate ----
+#line 1314 "graph_loops.hip"
 
 // Host entry points of kernel 'shrink_in_stream_mode': they enqueue its work on the launch stream and return without waiting.
 void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -1317,7 +1318,7 @@ void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamR
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // kernel call, graph_loops.cpp:257: the work of 'shrink_to', on this stream
+  // kernel call, graph_loops.cpp:258: the work of 'shrink_to', on this stream
   qd_enqueue_shrink_to(qd_stream, qd_device, a, n, limit, steps);
 }
 
@@ -1326,12 +1327,12 @@ void shrink_in_stream_mode(float* a, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'shrink_in_stream_mode' ----
-#line 258 "graph_loops.cpp"
+#line 259 "graph_loops.cpp"
 
 
-// ---- qd kernel 'decay' (graph_loops.cpp:260), translated by qd-translate ----
-#line 1334 "graph_loops.hip"
-// Parallel loop of 'decay' (graph_loops.cpp:270) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'decay' (graph_loops.cpp:261), translated by qd-translate ----
+#line 1335 "graph_loops.hip"
+// Parallel loop of 'decay' (graph_loops.cpp:271) with reductions: a grid-stride loop over the iterations, then the combine.
 template <class T>
 static __global__ void __launch_bounds__(256)
 qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
@@ -1343,22 +1344,22 @@ qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 270 "graph_loops.cpp"
+#line 271 "graph_loops.cpp"
 {
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 1352 "graph_loops.hip"
+#line 1353 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 270 "graph_loops.cpp"
+#line 271 "graph_loops.cpp"
 {
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 1362 "graph_loops.hip"
+#line 1363 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -1372,13 +1373,13 @@ qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top
   }
 }
 
-// Serial task of 'decay' (graph_loops.cpp:276): runs on one thread.
+// Serial task of 'decay' (graph_loops.cpp:277): runs on one thread.
 template <class T>
 static __global__ void __launch_bounds__(1)
 qd_decay_task1(int * steps, int k) {
-#line 276 "graph_loops.cpp"
+#line 277 "graph_loops.cpp"
 steps[0] = k;
-#line 1382 "graph_loops.hip"
+#line 1383 "graph_loops.hip"
 }
 
 
@@ -1393,25 +1394,25 @@ void decay(T* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float top = 1e30f;
   int k = 0;
-  // 'top' is reduced in the loop below (graph_loops.cpp:267): from here on its value is the device's, starting from the host's
+  // 'top' is reduced in the loop below (graph_loops.cpp:268): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "decay", "top")));
-  qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 267);
+  qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 268);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol))) {
-    // graph_loops.cpp:268: top = 0.0f
+    // graph_loops.cpp:269: top = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "decay", "0.0f")));
-    qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 268);
-    // parallel loop with reductions, graph_loops.cpp:270: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 269);
+    // parallel loop with reductions, graph_loops.cpp:271: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_decay_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "decay", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 270);
+      qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 271);
     }
     k = k + 1;
   }
-  // serial task, graph_loops.cpp:276
+  // serial task, graph_loops.cpp:277
   qd_decay_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "decay", "steps"), k);
-  qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 276);
+  qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 277);
 }
 
 template <class T>
@@ -1420,7 +1421,7 @@ void decay(T* a, int n, float tol, int* steps) {
 }
 
 // ---- end of qd kernel 'decay' ----
-#line 277 "graph_loops.cpp"
+#line 278 "graph_loops.cpp"
 
 
 template void decay<double>(double* a, int n, float tol, int* steps);
@@ -1429,55 +1430,55 @@ template void decay<double>(double* a, int n, float tol, int* steps);
 // computes: one WHILE node whatever the count, with the swapped buffers,
 // the step and the simulated time on the device; then three halvings the
 // source fixes, unrolled into the graph.
-// ---- qd kernel 'march' (graph_loops.cpp:285), translated by qd-translate ----
-#line 1434 "graph_loops.hip"
-// Parallel loop of 'march' (graph_loops.cpp:291): a grid-stride loop over the iterations.
+// ---- qd kernel 'march' (graph_loops.cpp:286), translated by qd-translate ----
+#line 1435 "graph_loops.hip"
+// Parallel loop of 'march' (graph_loops.cpp:292): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float dt, int step) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 292 "graph_loops.cpp"
+#line 293 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) +
                    0.001f * static_cast<float>(step % 3);
-#line 1444 "graph_loops.hip"
+#line 1445 "graph_loops.hip"
   }
-}
-
-// Serial task of 'march' (graph_loops.cpp:294): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_march_task1(float * u, float * v, float t) {
-#line 294 "graph_loops.cpp"
-v[0] = u[0] + t;
-#line 1453 "graph_loops.hip"
 }
 
 // Serial task of 'march' (graph_loops.cpp:295): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_march_task2(float * u, float * v, int n) {
+qd_march_task1(float * u, float * v, float t) {
 #line 295 "graph_loops.cpp"
-v[n - 1] = u[n - 1];
-#line 1461 "graph_loops.hip"
+v[0] = u[0] + t;
+#line 1454 "graph_loops.hip"
 }
 
-// Parallel loop of 'march' (graph_loops.cpp:303): a grid-stride loop over the iterations.
+// Serial task of 'march' (graph_loops.cpp:296): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_march_task2(float * u, float * v, int n) {
+#line 296 "graph_loops.cpp"
+v[n - 1] = u[n - 1];
+#line 1462 "graph_loops.hip"
+}
+
+// Parallel loop of 'march' (graph_loops.cpp:304): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_march_loop3(int qd_begin, std::uint64_t qd_count, float * u) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 304 "graph_loops.cpp"
+#line 305 "graph_loops.cpp"
 u[i] *= 0.5f;
-#line 1472 "graph_loops.hip"
+#line 1473 "graph_loops.hip"
   }
 }
 
-// Serial task of 'march' (graph_loops.cpp:305): runs on one thread.
+// Serial task of 'march' (graph_loops.cpp:306): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_march_task4(float * time, float t) {
-#line 305 "graph_loops.cpp"
+#line 306 "graph_loops.cpp"
 time[0] = t;
-#line 1481 "graph_loops.hip"
+#line 1482 "graph_loops.hip"
 }
 
 
@@ -1485,39 +1486,39 @@ time[0] = t;
 void march(float* u, float* v, int n, int steps, float dt, float* time, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel march"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("march", "graph_loops.cpp", 285);
+  static qd::detail::GraphSite qd_graph_site("march", "graph_loops.cpp", 286);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float t = 0.0f;
   for (int step = 0; step < steps; ++step) {
-    // parallel loop, graph_loops.cpp:291
+    // parallel loop, graph_loops.cpp:292
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 291, qd_begin, qd_count, qd::detail::present_or_device(u, "march", "u"), qd::detail::present_or_device(v, "march", "v"), dt, step);
+        qd_graph.launch(0, &qd_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 292, qd_begin, qd_count, qd::detail::present_or_device(u, "march", "u"), qd::detail::present_or_device(v, "march", "v"), dt, step);
       }
     }
-    // serial task, graph_loops.cpp:294
-    qd_graph.launch(0, &qd_march_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 294, qd::detail::present_or_device(u, "march", "u"), qd::detail::present_or_device(v, "march", "v"), t);
     // serial task, graph_loops.cpp:295
-    qd_graph.launch(0, &qd_march_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 295, qd::detail::present_or_device(u, "march", "u"), qd::detail::present_or_device(v, "march", "v"), n);
+    qd_graph.launch(0, &qd_march_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 295, qd::detail::present_or_device(u, "march", "u"), qd::detail::present_or_device(v, "march", "v"), t);
+    // serial task, graph_loops.cpp:296
+    qd_graph.launch(0, &qd_march_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 296, qd::detail::present_or_device(u, "march", "u"), qd::detail::present_or_device(v, "march", "v"), n);
     float* w = u;
     u = v;
     v = w;
     t += dt;
   }
   for (int s = 0; s < 3; ++s) {
-    // parallel loop, graph_loops.cpp:303
+    // parallel loop, graph_loops.cpp:304
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_march_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 303, qd_begin, qd_count, qd::detail::present_or_device(u, "march", "u"));
+        qd_graph.launch(0, &qd_march_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 304, qd_begin, qd_count, qd::detail::present_or_device(u, "march", "u"));
       }
     }
   }
-  // serial task, graph_loops.cpp:305
-  qd_graph.launch(0, &qd_march_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 305, qd::detail::present_or_device(time, "march", "time"), t);
+  // serial task, graph_loops.cpp:306
+  qd_graph.launch(0, &qd_march_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 306, qd::detail::present_or_device(time, "march", "time"), t);
   qd_graph.submit();
 }
 
@@ -1526,31 +1527,31 @@ void march(float* u, float* v, int n, int steps, float dt, float* time) {
 }
 
 // ---- end of qd kernel 'march' ----
-#line 306 "graph_loops.cpp"
+#line 307 "graph_loops.cpp"
 
 
 // A 'do' loop of the caller's count around a loop of the same count: the
 // inner one is recorded into the node's body, once per round.
-// ---- qd kernel 'rounds_of' (graph_loops.cpp:310), translated by qd-translate ----
-#line 1536 "graph_loops.hip"
-// Parallel loop of 'rounds_of' (graph_loops.cpp:318): a grid-stride loop over the iterations.
+// ---- qd kernel 'rounds_of' (graph_loops.cpp:311), translated by qd-translate ----
+#line 1537 "graph_loops.hip"
+// Parallel loop of 'rounds_of' (graph_loops.cpp:319): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_rounds_of_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 319 "graph_loops.cpp"
+#line 320 "graph_loops.cpp"
 a[i] = a[i] * 0.5f + 1.0f;
-#line 1545 "graph_loops.hip"
+#line 1546 "graph_loops.hip"
   }
 }
 
-// Serial task of 'rounds_of' (graph_loops.cpp:322): runs on one thread.
+// Serial task of 'rounds_of' (graph_loops.cpp:323): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_rounds_of_task1(int * done, int k) {
-#line 322 "graph_loops.cpp"
+#line 323 "graph_loops.cpp"
 done[0] = k;
-#line 1554 "graph_loops.hip"
+#line 1555 "graph_loops.hip"
 }
 
 
@@ -1558,24 +1559,24 @@ done[0] = k;
 void rounds_of(float* a, int n, int rounds, int* done, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel rounds_of"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("rounds_of", "graph_loops.cpp", 310);
+  static qd::detail::GraphSite qd_graph_site("rounds_of", "graph_loops.cpp", 311);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   int k = 0;
   do {
     for (int s = 0; s < rounds; ++s) {
-      // parallel loop, graph_loops.cpp:318
+      // parallel loop, graph_loops.cpp:319
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(0, &qd_rounds_of_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 318, qd_begin, qd_count, qd::detail::present_or_device(a, "rounds_of", "a"));
+          qd_graph.launch(0, &qd_rounds_of_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 319, qd_begin, qd_count, qd::detail::present_or_device(a, "rounds_of", "a"));
         }
       }
     }
     ++k;
   } while (k < rounds);
-  // serial task, graph_loops.cpp:322
-  qd_graph.launch(0, &qd_rounds_of_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 322, qd::detail::present_or_device(done, "rounds_of", "done"), k);
+  // serial task, graph_loops.cpp:323
+  qd_graph.launch(0, &qd_rounds_of_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 323, qd::detail::present_or_device(done, "rounds_of", "done"), k);
   qd_graph.submit();
 }
 
@@ -1584,14 +1585,14 @@ void rounds_of(float* a, int n, int rounds, int* done) {
 }
 
 // ---- end of qd kernel 'rounds_of' ----
-#line 323 "graph_loops.cpp"
+#line 324 "graph_loops.cpp"
 
 
 // A library call in the body, marked 'reuse': captured once into the WHILE
 // node's body, its copy runs in every iteration, in order with the loops.
-// ---- qd kernel 'settle_with_copy' (graph_loops.cpp:327), translated by qd-translate ----
-#line 1594 "graph_loops.hip"
-// Parallel loop of 'settle_with_copy' (graph_loops.cpp:336) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'settle_with_copy' (graph_loops.cpp:328), translated by qd-translate ----
+#line 1595 "graph_loops.hip"
+// Parallel loop of 'settle_with_copy' (graph_loops.cpp:337) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_with_copy_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1602,22 +1603,22 @@ qd_settle_with_copy_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 336 "graph_loops.cpp"
+#line 337 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 1611 "graph_loops.hip"
+#line 1612 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 336 "graph_loops.cpp"
+#line 337 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 1621 "graph_loops.hip"
+#line 1622 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -1631,24 +1632,24 @@ qd_settle_with_copy_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
   }
 }
 
-// Parallel loop of 'settle_with_copy' (graph_loops.cpp:342): a grid-stride loop over the iterations.
+// Parallel loop of 'settle_with_copy' (graph_loops.cpp:343): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_settle_with_copy_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * last) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 343 "graph_loops.cpp"
+#line 344 "graph_loops.cpp"
 a[i] = 0.5f * (a[i] + last[i]) + 0.01f;
-#line 1643 "graph_loops.hip"
+#line 1644 "graph_loops.hip"
   }
 }
 
-// Serial task of 'settle_with_copy' (graph_loops.cpp:346): runs on one thread.
+// Serial task of 'settle_with_copy' (graph_loops.cpp:347): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_settle_with_copy_task2(int * steps, int k) {
-#line 346 "graph_loops.cpp"
+#line 347 "graph_loops.cpp"
 steps[0] = k;
-#line 1652 "graph_loops.hip"
+#line 1653 "graph_loops.hip"
 }
 
 
@@ -1662,42 +1663,42 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd:
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float top = 1e30f;
   int k = 0;
-  // 'top' is reduced in the loop below (graph_loops.cpp:333): from here on its value is the device's, starting from the host's
+  // 'top' is reduced in the loop below (graph_loops.cpp:334): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "settle_with_copy", "top")));
-  qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 333);
+  qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 334);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > limit))) {
-    // graph_loops.cpp:334: top = 0.0f
+    // graph_loops.cpp:335: top = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "settle_with_copy", "0.0f")));
-    qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 334);
-    // parallel loop with reductions, graph_loops.cpp:336: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 335);
+    // parallel loop with reductions, graph_loops.cpp:337: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_with_copy_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_with_copy", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 336);
+      qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 337);
     }
-    // host code, graph_loops.cpp:341: runs here, in order with the work around it; qd::current_stream() is qd_stream
+    // host code, graph_loops.cpp:342: runs here, in order with the work around it; qd::current_stream() is qd_stream
     {
       const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
 
-#line 341 "graph_loops.cpp"
+#line 342 "graph_loops.cpp"
     copy_async(last, a, n, qd::current_stream());
-#line 1686 "graph_loops.hip"
+#line 1687 "graph_loops.hip"
     }
-    // parallel loop, graph_loops.cpp:342
+    // parallel loop, graph_loops.cpp:343
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_settle_with_copy_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_with_copy", "a"), qd::detail::present_or_device(last, "settle_with_copy", "last"));
-        qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 342);
+        qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 343);
       }
     }
     ++k;
   }
-  // serial task, graph_loops.cpp:346
+  // serial task, graph_loops.cpp:347
   qd_settle_with_copy_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "settle_with_copy", "steps"), k);
-  qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 346);
+  qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 347);
 }
 
 void settle_with_copy(float* a, float* last, int n, float limit, int* steps) {
@@ -1705,23 +1706,23 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps) {
 }
 
 // ---- end of qd kernel 'settle_with_copy' ----
-#line 347 "graph_loops.cpp"
+#line 348 "graph_loops.cpp"
 
 
 // A time loop as C textbooks write it: the counter and the swap's temporary
 // declared at the top, the counter set by the loop's init. The temporary's
 // value before the loop is never read, so graph mode gives its slot none.
-// ---- qd kernel 'heat_c_style' (graph_loops.cpp:352), translated by qd-translate ----
-#line 1716 "graph_loops.hip"
-// Parallel loop of 'heat_c_style' (graph_loops.cpp:359): a grid-stride loop over the iterations.
+// ---- qd kernel 'heat_c_style' (graph_loops.cpp:353), translated by qd-translate ----
+#line 1717 "graph_loops.hip"
+// Parallel loop of 'heat_c_style' (graph_loops.cpp:360): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_heat_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * u, double * unew, double alpha) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 360 "graph_loops.cpp"
+#line 361 "graph_loops.cpp"
 unew[i] = u[i] + alpha * (u[i + 1] + u[i - 1] - 2.0 * u[i]);
-#line 1725 "graph_loops.hip"
+#line 1726 "graph_loops.hip"
   }
 }
 
@@ -1730,17 +1731,17 @@ unew[i] = u[i] + alpha * (u[i + 1] + u[i - 1] - 2.0 * u[i]);
 void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel heat_c_style"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("heat_c_style", "graph_loops.cpp", 352);
+  static qd::detail::GraphSite qd_graph_site("heat_c_style", "graph_loops.cpp", 353);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   [[maybe_unused]] int step, i;
   [[maybe_unused]] double* tmp;
   for (step = 0; step < nsteps; step++) {
-    // parallel loop, graph_loops.cpp:359
+    // parallel loop, graph_loops.cpp:360
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_heat_c_style_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 359, qd_begin, qd_count, qd::detail::present_or_device(u, "heat_c_style", "u"), qd::detail::present_or_device(unew, "heat_c_style", "unew"), alpha);
+        qd_graph.launch(0, &qd_heat_c_style_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 360, qd_begin, qd_count, qd::detail::present_or_device(u, "heat_c_style", "u"), qd::detail::present_or_device(unew, "heat_c_style", "unew"), alpha);
       }
     }
     tmp = u;
@@ -1755,47 +1756,47 @@ void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha) {
 }
 
 // ---- end of qd kernel 'heat_c_style' ----
-#line 365 "graph_loops.cpp"
+#line 366 "graph_loops.cpp"
 
 
 // Host statements first in the body, as time loops often start: each runs
 // on the GPU at its place, so the body's device code sees the new time.
-// ---- qd kernel 'advance_until' (graph_loops.cpp:369), translated by qd-translate ----
-#line 1765 "graph_loops.hip"
-// Parallel loop of 'advance_until' (graph_loops.cpp:378): a grid-stride loop over the iterations.
+// ---- qd kernel 'advance_until' (graph_loops.cpp:370), translated by qd-translate ----
+#line 1766 "graph_loops.hip"
+// Parallel loop of 'advance_until' (graph_loops.cpp:379): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_advance_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float dt, float t) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 379 "graph_loops.cpp"
+#line 380 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) + 0.001f * t;
-#line 1774 "graph_loops.hip"
+#line 1775 "graph_loops.hip"
   }
 }
 
-// Serial task of 'advance_until' (graph_loops.cpp:380): runs on one thread.
+// Serial task of 'advance_until' (graph_loops.cpp:381): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_advance_until_task1(float * v, float t) {
-#line 380 "graph_loops.cpp"
+#line 381 "graph_loops.cpp"
 v[0] = t;
-#line 1783 "graph_loops.hip"
-}
-
-// Serial task of 'advance_until' (graph_loops.cpp:385): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_advance_until_task2(float * out, float t) {
-#line 385 "graph_loops.cpp"
-out[0] = t;
-#line 1791 "graph_loops.hip"
+#line 1784 "graph_loops.hip"
 }
 
 // Serial task of 'advance_until' (graph_loops.cpp:386): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_advance_until_task3(float * out, int steps) {
+qd_advance_until_task2(float * out, float t) {
 #line 386 "graph_loops.cpp"
+out[0] = t;
+#line 1792 "graph_loops.hip"
+}
+
+// Serial task of 'advance_until' (graph_loops.cpp:387): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_advance_until_task3(float * out, int steps) {
+#line 387 "graph_loops.cpp"
 out[1] = static_cast<float>(steps);
-#line 1799 "graph_loops.hip"
+#line 1800 "graph_loops.hip"
 }
 
 
@@ -1803,31 +1804,31 @@ out[1] = static_cast<float>(steps);
 void advance_until(float* u, float* v, int n, float t_end, float dt, float* out, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel advance_until"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("advance_until", "graph_loops.cpp", 369);
+  static qd::detail::GraphSite qd_graph_site("advance_until", "graph_loops.cpp", 370);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   float t = 0.0f;
   int steps = 0;
   while (t < t_end) {
     t += dt;
     ++steps;
-    // parallel loop, graph_loops.cpp:378
+    // parallel loop, graph_loops.cpp:379
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_advance_until_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 378, qd_begin, qd_count, qd::detail::present_or_device(u, "advance_until", "u"), qd::detail::present_or_device(v, "advance_until", "v"), dt, t);
+        qd_graph.launch(0, &qd_advance_until_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 379, qd_begin, qd_count, qd::detail::present_or_device(u, "advance_until", "u"), qd::detail::present_or_device(v, "advance_until", "v"), dt, t);
       }
     }
-    // serial task, graph_loops.cpp:380
-    qd_graph.launch(0, &qd_advance_until_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 380, qd::detail::present_or_device(v, "advance_until", "v"), t);
+    // serial task, graph_loops.cpp:381
+    qd_graph.launch(0, &qd_advance_until_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 381, qd::detail::present_or_device(v, "advance_until", "v"), t);
     float* w = u;
     u = v;
     v = w;
   }
-  // serial task, graph_loops.cpp:385
-  qd_graph.launch(0, &qd_advance_until_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 385, qd::detail::present_or_device(out, "advance_until", "out"), t);
   // serial task, graph_loops.cpp:386
-  qd_graph.launch(0, &qd_advance_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 386, qd::detail::present_or_device(out, "advance_until", "out"), steps);
+  qd_graph.launch(0, &qd_advance_until_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 386, qd::detail::present_or_device(out, "advance_until", "out"), t);
+  // serial task, graph_loops.cpp:387
+  qd_graph.launch(0, &qd_advance_until_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 387, qd::detail::present_or_device(out, "advance_until", "out"), steps);
   qd_graph.submit();
 }
 
@@ -1836,16 +1837,16 @@ void advance_until(float* u, float* v, int n, float t_end, float dt, float* out)
 }
 
 // ---- end of qd kernel 'advance_until' ----
-#line 387 "graph_loops.cpp"
+#line 388 "graph_loops.cpp"
 
 
 // A host 'if' on the counter in the body, as solvers write "every k
 // iterations": the counter is the GPU's, so the 'if' is a conditional IF
 // node of the loop's body, tested by the GPU in each iteration. A host
 // 'if' on a parameter alone stays the host's decision.
-// ---- qd kernel 'relax_every' (graph_loops.cpp:393), translated by qd-translate ----
-#line 1848 "graph_loops.hip"
-// Parallel loop of 'relax_every' (graph_loops.cpp:402) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'relax_every' (graph_loops.cpp:394), translated by qd-translate ----
+#line 1849 "graph_loops.hip"
+// Parallel loop of 'relax_every' (graph_loops.cpp:403) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1856,22 +1857,22 @@ qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 402 "graph_loops.cpp"
+#line 403 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 1865 "graph_loops.hip"
+#line 1866 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 402 "graph_loops.cpp"
+#line 403 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 1875 "graph_loops.hip"
+#line 1876 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -1885,40 +1886,40 @@ qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
   }
 }
 
-// Parallel loop of 'relax_every' (graph_loops.cpp:408): a grid-stride loop over the iterations.
+// Parallel loop of 'relax_every' (graph_loops.cpp:409): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_relax_every_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * marks) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 409 "graph_loops.cpp"
+#line 410 "graph_loops.cpp"
 marks[i] += a[i];
-#line 1897 "graph_loops.hip"
+#line 1898 "graph_loops.hip"
   }
 }
 
-// Serial task of 'relax_every' (graph_loops.cpp:410): runs on one thread.
+// Serial task of 'relax_every' (graph_loops.cpp:411): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_relax_every_task2(float * marks) {
-#line 410 "graph_loops.cpp"
+#line 411 "graph_loops.cpp"
 marks[0] += 1.0f;
-#line 1906 "graph_loops.hip"
+#line 1907 "graph_loops.hip"
 }
 
-// Serial task of 'relax_every' (graph_loops.cpp:413): runs on one thread.
+// Serial task of 'relax_every' (graph_loops.cpp:414): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_relax_every_task3(float * marks) {
-#line 413 "graph_loops.cpp"
+#line 414 "graph_loops.cpp"
 marks[1] += 0.5f;
-#line 1914 "graph_loops.hip"
+#line 1915 "graph_loops.hip"
 }
 
-// Serial task of 'relax_every' (graph_loops.cpp:415): runs on one thread.
+// Serial task of 'relax_every' (graph_loops.cpp:416): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_relax_every_task4(int * steps, int k) {
-#line 415 "graph_loops.cpp"
+#line 416 "graph_loops.cpp"
 steps[0] = k;
-#line 1922 "graph_loops.hip"
+#line 1923 "graph_loops.hip"
 }
 
 
@@ -1932,44 +1933,44 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float top = 1e30f;
   int k = 0;
-  // 'top' is reduced in the loop below (graph_loops.cpp:399): from here on its value is the device's, starting from the host's
+  // 'top' is reduced in the loop below (graph_loops.cpp:400): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "relax_every", "top")));
-  qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 399);
+  qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 400);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol))) {
-    // graph_loops.cpp:400: top = 0.0f
+    // graph_loops.cpp:401: top = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "relax_every", "0.0f")));
-    qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 400);
-    // parallel loop with reductions, graph_loops.cpp:402: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 401);
+    // parallel loop with reductions, graph_loops.cpp:403: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_relax_every_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "relax_every", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 402);
+      qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 403);
     }
     ++k;
     if (k % every == 0) {
-      // parallel loop, graph_loops.cpp:408
+      // parallel loop, graph_loops.cpp:409
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_relax_every_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "relax_every", "a"), qd::detail::present_or_device(marks, "relax_every", "marks"));
-          qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 408);
+          qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 409);
         }
       }
-      // serial task, graph_loops.cpp:410
+      // serial task, graph_loops.cpp:411
       qd_relax_every_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(marks, "relax_every", "marks"));
-      qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 410);
+      qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 411);
     }
     if (n > 64) {
-      // serial task, graph_loops.cpp:413
+      // serial task, graph_loops.cpp:414
       qd_relax_every_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(marks, "relax_every", "marks"));
-      qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 413);
+      qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 414);
     }
   }
-  // serial task, graph_loops.cpp:415
+  // serial task, graph_loops.cpp:416
   qd_relax_every_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(steps, "relax_every", "steps"), k);
-  qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 415);
+  qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 416);
 }
 
 void relax_every(float* a, float* marks, int n, int every, float tol, int* steps) {
@@ -1977,7 +1978,7 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
 }
 
 // ---- end of qd kernel 'relax_every' ----
-#line 416 "graph_loops.cpp"
+#line 417 "graph_loops.cpp"
 
 
 // A host 'if'/'else' on the counter: two IF nodes, the second on the
@@ -1986,9 +1987,9 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
 // 'else' node, and host statements in the branches run on the GPU there. A
 // host 'if' on a parameter alone stays the host's decision, with the host
 // statement in its branch on the GPU in every iteration.
-// ---- qd kernel 'relax_alternating' (graph_loops.cpp:424), translated by qd-translate ----
-#line 1991 "graph_loops.hip"
-// Parallel loop of 'relax_alternating' (graph_loops.cpp:435) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'relax_alternating' (graph_loops.cpp:425), translated by qd-translate ----
+#line 1992 "graph_loops.hip"
+// Parallel loop of 'relax_alternating' (graph_loops.cpp:436) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -1999,22 +2000,22 @@ qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, floa
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 435 "graph_loops.cpp"
+#line 436 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2008 "graph_loops.hip"
+#line 2009 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 435 "graph_loops.cpp"
+#line 436 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2018 "graph_loops.hip"
+#line 2019 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -2028,56 +2029,56 @@ qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, floa
   }
 }
 
-// Serial task of 'relax_alternating' (graph_loops.cpp:442): runs on one thread.
+// Serial task of 'relax_alternating' (graph_loops.cpp:443): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task1(float * marks) {
-#line 442 "graph_loops.cpp"
+#line 443 "graph_loops.cpp"
 marks[0] += 1.0f;
-#line 2037 "graph_loops.hip"
+#line 2038 "graph_loops.hip"
 }
 
-// Parallel loop of 'relax_alternating' (graph_loops.cpp:445): a grid-stride loop over the iterations.
+// Parallel loop of 'relax_alternating' (graph_loops.cpp:446): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_relax_alternating_loop2(int qd_begin, std::uint64_t qd_count, float * a, float * marks) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 446 "graph_loops.cpp"
+#line 447 "graph_loops.cpp"
 marks[i] += a[i];
-#line 2048 "graph_loops.hip"
+#line 2049 "graph_loops.hip"
   }
 }
 
-// Serial task of 'relax_alternating' (graph_loops.cpp:448): runs on one thread.
+// Serial task of 'relax_alternating' (graph_loops.cpp:449): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task3(float * marks) {
-#line 448 "graph_loops.cpp"
+#line 449 "graph_loops.cpp"
 marks[1] += 1.0f;
-#line 2057 "graph_loops.hip"
-}
-
-// Serial task of 'relax_alternating' (graph_loops.cpp:455): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_relax_alternating_task4(int * counts, int k) {
-#line 455 "graph_loops.cpp"
-counts[0] = k;
-#line 2065 "graph_loops.hip"
+#line 2058 "graph_loops.hip"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:456): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_relax_alternating_task5(int * counts, int thirds) {
+qd_relax_alternating_task4(int * counts, int k) {
 #line 456 "graph_loops.cpp"
-counts[1] = thirds;
-#line 2073 "graph_loops.hip"
+counts[0] = k;
+#line 2066 "graph_loops.hip"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:457): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_relax_alternating_task6(int * counts, int big) {
+qd_relax_alternating_task5(int * counts, int thirds) {
 #line 457 "graph_loops.cpp"
+counts[1] = thirds;
+#line 2074 "graph_loops.hip"
+}
+
+// Serial task of 'relax_alternating' (graph_loops.cpp:458): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_relax_alternating_task6(int * counts, int big) {
+#line 458 "graph_loops.cpp"
 counts[2] = big;
-#line 2081 "graph_loops.hip"
+#line 2082 "graph_loops.hip"
 }
 
 
@@ -2093,42 +2094,42 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd
   int k = 0;
   int thirds = 0;
   int big = 0;
-  // 'top' is reduced in the loop below (graph_loops.cpp:432): from here on its value is the device's, starting from the host's
+  // 'top' is reduced in the loop below (graph_loops.cpp:433): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "relax_alternating", "top")));
-  qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 432);
+  qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 433);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol))) {
-    // graph_loops.cpp:433: top = 0.0f
+    // graph_loops.cpp:434: top = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "relax_alternating", "0.0f")));
-    qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 433);
-    // parallel loop with reductions, graph_loops.cpp:435: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 434);
+    // parallel loop with reductions, graph_loops.cpp:436: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_relax_alternating_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "relax_alternating", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 435);
+      qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 436);
     }
     ++k;
     if (k % 4 == 0) {
       ++k;
-      // serial task, graph_loops.cpp:442
+      // serial task, graph_loops.cpp:443
       qd_relax_alternating_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(marks, "relax_alternating", "marks"));
-      qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 442);
+      qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 443);
     } else {
       if (k % 3 == 0) {
         thirds += 2;
-        // parallel loop, graph_loops.cpp:445
+        // parallel loop, graph_loops.cpp:446
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
           if (qd_count != 0) {
             qd_relax_alternating_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "relax_alternating", "a"), qd::detail::present_or_device(marks, "relax_alternating", "marks"));
-            qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 445);
+            qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 446);
           }
         }
       } else {
-        // serial task, graph_loops.cpp:448
+        // serial task, graph_loops.cpp:449
         qd_relax_alternating_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(marks, "relax_alternating", "marks"));
-        qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 448);
+        qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 449);
       }
     }
     if (n > 64) {
@@ -2137,15 +2138,15 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd
       big += 10;
     }
   }
-  // serial task, graph_loops.cpp:455
-  qd_relax_alternating_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "relax_alternating", "counts"), k);
-  qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 455);
   // serial task, graph_loops.cpp:456
-  qd_relax_alternating_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "relax_alternating", "counts"), thirds);
+  qd_relax_alternating_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "relax_alternating", "counts"), k);
   qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 456);
   // serial task, graph_loops.cpp:457
-  qd_relax_alternating_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "relax_alternating", "counts"), big);
+  qd_relax_alternating_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "relax_alternating", "counts"), thirds);
   qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 457);
+  // serial task, graph_loops.cpp:458
+  qd_relax_alternating_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "relax_alternating", "counts"), big);
+  qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 458);
 }
 
 void relax_alternating(float* a, float* marks, int n, float tol, int* counts) {
@@ -2153,41 +2154,41 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts) {
 }
 
 // ---- end of qd kernel 'relax_alternating' ----
-#line 458 "graph_loops.cpp"
+#line 459 "graph_loops.cpp"
 
 
 // The time of a step, declared in the body as serial code declares it: one
 // GPU thread computes it into a slot in each iteration, and what follows
 // reads it there (a second declaration from it, a loop, an 'if' that is an
 // IF node), so the time loop stays one WHILE node.
-// ---- qd kernel 'forced' (graph_loops.cpp:464), translated by qd-translate ----
-#line 2165 "graph_loops.hip"
-// Parallel loop of 'forced' (graph_loops.cpp:471): a grid-stride loop over the iterations.
+// ---- qd kernel 'forced' (graph_loops.cpp:465), translated by qd-translate ----
+#line 2166 "graph_loops.hip"
+// Parallel loop of 'forced' (graph_loops.cpp:472): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_forced_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, const float amp) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 472 "graph_loops.cpp"
+#line 473 "graph_loops.cpp"
 v[i] = 0.5f * u[i] + amp * static_cast<float>(i % 3);
-#line 2174 "graph_loops.hip"
+#line 2175 "graph_loops.hip"
   }
 }
 
-// Serial task of 'forced' (graph_loops.cpp:474): runs on one thread.
+// Serial task of 'forced' (graph_loops.cpp:475): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_forced_task1(float * trace, const float t) {
-#line 474 "graph_loops.cpp"
+#line 475 "graph_loops.cpp"
 trace[0] += t;
-#line 2183 "graph_loops.hip"
+#line 2184 "graph_loops.hip"
 }
 
-// Serial task of 'forced' (graph_loops.cpp:479): runs on one thread.
+// Serial task of 'forced' (graph_loops.cpp:480): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_forced_task2(float * u, float * trace) {
-#line 479 "graph_loops.cpp"
+#line 480 "graph_loops.cpp"
 trace[1] = u[0];
-#line 2191 "graph_loops.hip"
+#line 2192 "graph_loops.hip"
 }
 
 
@@ -2195,29 +2196,29 @@ trace[1] = u[0];
 void forced(float* u, float* v, int n, int nsteps, float dt, float* trace, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel forced"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("forced", "graph_loops.cpp", 464);
+  static qd::detail::GraphSite qd_graph_site("forced", "graph_loops.cpp", 465);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   for (int step = 0; step < nsteps; ++step) {
     const float t = static_cast<float>(step) * dt;
     const float amp = t > 1.0f ? 0.5f : t;
-    // parallel loop, graph_loops.cpp:471
+    // parallel loop, graph_loops.cpp:472
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(0, &qd_forced_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 471, qd_begin, qd_count, qd::detail::present_or_device(u, "forced", "u"), qd::detail::present_or_device(v, "forced", "v"), amp);
+        qd_graph.launch(0, &qd_forced_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 472, qd_begin, qd_count, qd::detail::present_or_device(u, "forced", "u"), qd::detail::present_or_device(v, "forced", "v"), amp);
       }
     }
     if (t > 0.5f) {
-      // serial task, graph_loops.cpp:474
-      qd_graph.launch(0, &qd_forced_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 474, qd::detail::present_or_device(trace, "forced", "trace"), t);
+      // serial task, graph_loops.cpp:475
+      qd_graph.launch(0, &qd_forced_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 475, qd::detail::present_or_device(trace, "forced", "trace"), t);
     }
     float* tmp = u;
     u = v;
     v = tmp;
   }
-  // serial task, graph_loops.cpp:479
-  qd_graph.launch(0, &qd_forced_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 479, qd::detail::present_or_device(u, "forced", "u"), qd::detail::present_or_device(trace, "forced", "trace"));
+  // serial task, graph_loops.cpp:480
+  qd_graph.launch(0, &qd_forced_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 480, qd::detail::present_or_device(u, "forced", "u"), qd::detail::present_or_device(trace, "forced", "trace"));
   qd_graph.submit();
 }
 
@@ -2226,23 +2227,23 @@ void forced(float* u, float* v, int n, int nsteps, float dt, float* trace) {
 }
 
 // ---- end of qd kernel 'forced' ----
-#line 480 "graph_loops.cpp"
+#line 481 "graph_loops.cpp"
 
 
 // A time loop in the body of a loop the recording unrolls (three repeats):
 // a WHILE node there would start every repeat from the host's 'u' and 'v',
 // which the GPU swapped, so it is unrolled too. An odd step count shows it.
-// ---- qd kernel 'repeat_march' (graph_loops.cpp:485), translated by qd-translate ----
-#line 2237 "graph_loops.hip"
-// Parallel loop of 'repeat_march' (graph_loops.cpp:492): a grid-stride loop over the iterations.
+// ---- qd kernel 'repeat_march' (graph_loops.cpp:486), translated by qd-translate ----
+#line 2238 "graph_loops.hip"
+// Parallel loop of 'repeat_march' (graph_loops.cpp:493): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_repeat_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, int rep, int s) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 493 "graph_loops.cpp"
+#line 494 "graph_loops.cpp"
 v[i] = 0.5f * u[i] + 0.25f * static_cast<float>(rep + s);
-#line 2246 "graph_loops.hip"
+#line 2247 "graph_loops.hip"
   }
 }
 
@@ -2251,16 +2252,16 @@ v[i] = 0.5f * u[i] + 0.25f * static_cast<float>(rep + s);
 void repeat_march(float* u, float* v, int n, int nsteps, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel repeat_march"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("repeat_march", "graph_loops.cpp", 485);
+  static qd::detail::GraphSite qd_graph_site("repeat_march", "graph_loops.cpp", 486);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   for (int rep = 0; rep < 3; ++rep) {
     for (int s = 0; s < nsteps; ++s) {
-      // parallel loop, graph_loops.cpp:492
+      // parallel loop, graph_loops.cpp:493
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(0, &qd_repeat_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 492, qd_begin, qd_count, qd::detail::present_or_device(u, "repeat_march", "u"), qd::detail::present_or_device(v, "repeat_march", "v"), rep, s);
+          qd_graph.launch(0, &qd_repeat_march_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 493, qd_begin, qd_count, qd::detail::present_or_device(u, "repeat_march", "u"), qd::detail::present_or_device(v, "repeat_march", "v"), rep, s);
         }
       }
       float* t = u;
@@ -2276,7 +2277,7 @@ void repeat_march(float* u, float* v, int n, int nsteps) {
 }
 
 // ---- end of qd kernel 'repeat_march' ----
-#line 499 "graph_loops.cpp"
+#line 500 "graph_loops.cpp"
 
 
 // Implicit time stepping: a convergence loop in each step of a time loop of
@@ -2284,9 +2285,9 @@ void repeat_march(float* u, float* v, int n, int nsteps) {
 // the buffers both swap and the total both count live in one slot each,
 // which the inner node does not set from the host's values; its own counter,
 // declared in the step, starts from 0 in every step.
-// ---- qd kernel 'implicit_steps' (graph_loops.cpp:506), translated by qd-translate ----
-#line 2289 "graph_loops.hip"
-// Parallel loop of 'implicit_steps' (graph_loops.cpp:518) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'implicit_steps' (graph_loops.cpp:507), translated by qd-translate ----
+#line 2290 "graph_loops.hip"
+// Parallel loop of 'implicit_steps' (graph_loops.cpp:519) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -2297,22 +2298,22 @@ qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * u, float *
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 518 "graph_loops.cpp"
+#line 519 "graph_loops.cpp"
 {
                 v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
                 change = std::fmax(change, std::fabs(v[i] - u[i]));
             }
-#line 2306 "graph_loops.hip"
+#line 2307 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 518 "graph_loops.cpp"
+#line 519 "graph_loops.cpp"
 {
                 v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
                 change = std::fmax(change, std::fabs(v[i] - u[i]));
             }
-#line 2316 "graph_loops.hip"
+#line 2317 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
@@ -2326,32 +2327,32 @@ qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * u, float *
   }
 }
 
-// Serial task of 'implicit_steps' (graph_loops.cpp:528): runs on one thread.
+// Serial task of 'implicit_steps' (graph_loops.cpp:529): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_implicit_steps_task1(int * iters, int step, int it) {
-#line 528 "graph_loops.cpp"
+#line 529 "graph_loops.cpp"
 iters[step] = it;
-#line 2335 "graph_loops.hip"
+#line 2336 "graph_loops.hip"
 }
 
-// Parallel loop of 'implicit_steps' (graph_loops.cpp:529): a grid-stride loop over the iterations.
+// Parallel loop of 'implicit_steps' (graph_loops.cpp:530): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_implicit_steps_loop2(int qd_begin, std::uint64_t qd_count, float * u) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 530 "graph_loops.cpp"
+#line 531 "graph_loops.cpp"
 u[i] += 0.01f * static_cast<float>(i % 5);
-#line 2346 "graph_loops.hip"
+#line 2347 "graph_loops.hip"
   }
 }
 
-// Serial task of 'implicit_steps' (graph_loops.cpp:532): runs on one thread.
+// Serial task of 'implicit_steps' (graph_loops.cpp:533): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_implicit_steps_task3(int steps, int * iters, int total) {
-#line 532 "graph_loops.cpp"
+#line 533 "graph_loops.cpp"
 iters[steps] = total;
-#line 2355 "graph_loops.hip"
+#line 2356 "graph_loops.hip"
 }
 
 
@@ -2367,19 +2368,19 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
   for (int step = 0; step < steps; ++step) {
     float change = 1e30f;
     int it = 0;
-    // 'change' is reduced in the loop below (graph_loops.cpp:515): from here on its value is the device's, starting from the host's
+    // 'change' is reduced in the loop below (graph_loops.cpp:516): from here on its value is the device's, starting from the host's
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(change), "implicit_steps", "change")));
-    qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 515);
+    qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 516);
     while ((qd::detail::read_scalar(change, qd_scratch.slot<float>(0), qd_stream), (change > tol && it < max_it))) {
-      // graph_loops.cpp:516: change = 0.0f
+      // graph_loops.cpp:517: change = 0.0f
       qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "implicit_steps", "0.0f")));
-      qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 516);
-      // parallel loop with reductions, graph_loops.cpp:518: launched even when empty, so that the results hold the initializers
+      qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 517);
+      // parallel loop with reductions, graph_loops.cpp:519: launched even when empty, so that the results hold the initializers
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         qd_implicit_steps_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "implicit_steps", "u"), qd::detail::present_or_device(v, "implicit_steps", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-        qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 518);
+        qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 519);
       }
       float* t = u;
       u = v;
@@ -2387,22 +2388,22 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
       ++it;
       ++total;
     }
-    // serial task, graph_loops.cpp:528
+    // serial task, graph_loops.cpp:529
     qd_implicit_steps_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iters, "implicit_steps", "iters"), step, it);
-    qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 528);
-    // parallel loop, graph_loops.cpp:529
+    qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 529);
+    // parallel loop, graph_loops.cpp:530
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_implicit_steps_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "implicit_steps", "u"));
-        qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 529);
+        qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 530);
       }
     }
   }
-  // serial task, graph_loops.cpp:532
+  // serial task, graph_loops.cpp:533
   qd_implicit_steps_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(steps, qd::detail::present_or_device(iters, "implicit_steps", "iters"), total);
-  qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 532);
+  qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 533);
 }
 
 void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it, int* iters) {
@@ -2410,15 +2411,15 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
 }
 
 // ---- end of qd kernel 'implicit_steps' ----
-#line 533 "graph_loops.cpp"
+#line 534 "graph_loops.cpp"
 
 
 // After a convergence loop, a host 'if' on its counter (did it stop at the
 // cap?) is an IF node of the call's graph, and its 'else' another: the GPU
 // tests it, and the call still returns before the loop ends.
-// ---- qd kernel 'settle_or_reset' (graph_loops.cpp:538), translated by qd-translate ----
-#line 2421 "graph_loops.hip"
-// Parallel loop of 'settle_or_reset' (graph_loops.cpp:547) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'settle_or_reset' (graph_loops.cpp:539), translated by qd-translate ----
+#line 2422 "graph_loops.hip"
+// Parallel loop of 'settle_or_reset' (graph_loops.cpp:548) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -2429,22 +2430,22 @@ qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float*
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 547 "graph_loops.cpp"
+#line 548 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 2438 "graph_loops.hip"
+#line 2439 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 547 "graph_loops.cpp"
+#line 548 "graph_loops.cpp"
 {
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 2448 "graph_loops.hip"
+#line 2449 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -2458,32 +2459,32 @@ qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float*
   }
 }
 
-// Parallel loop of 'settle_or_reset' (graph_loops.cpp:554): a grid-stride loop over the iterations.
+// Parallel loop of 'settle_or_reset' (graph_loops.cpp:555): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_settle_or_reset_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 555 "graph_loops.cpp"
+#line 556 "graph_loops.cpp"
 a[i] = -1.0f;
-#line 2470 "graph_loops.hip"
+#line 2471 "graph_loops.hip"
   }
 }
 
-// Serial task of 'settle_or_reset' (graph_loops.cpp:556): runs on one thread.
+// Serial task of 'settle_or_reset' (graph_loops.cpp:557): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_settle_or_reset_task2(int * flags) {
-#line 556 "graph_loops.cpp"
+#line 557 "graph_loops.cpp"
 flags[0] = 1;
-#line 2479 "graph_loops.hip"
+#line 2480 "graph_loops.hip"
 }
 
-// Serial task of 'settle_or_reset' (graph_loops.cpp:558): runs on one thread.
+// Serial task of 'settle_or_reset' (graph_loops.cpp:559): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_settle_or_reset_task3(int * flags, int it) {
-#line 558 "graph_loops.cpp"
+#line 559 "graph_loops.cpp"
 flags[1] = it;
-#line 2487 "graph_loops.hip"
+#line 2488 "graph_loops.hip"
 }
 
 
@@ -2497,39 +2498,39 @@ void settle_or_reset(float* a, int n, float tol, int max_it, int* flags, qd::Str
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float top = 1e30f;
   int it = 0;
-  // 'top' is reduced in the loop below (graph_loops.cpp:544): from here on its value is the device's, starting from the host's
+  // 'top' is reduced in the loop below (graph_loops.cpp:545): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(top), "settle_or_reset", "top")));
-  qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 544);
+  qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 545);
   while ((qd::detail::read_scalar(top, qd_scratch.slot<float>(0), qd_stream), (top > tol && it < max_it))) {
-    // graph_loops.cpp:545: top = 0.0f
+    // graph_loops.cpp:546: top = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "settle_or_reset", "0.0f")));
-    qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 545);
-    // parallel loop with reductions, graph_loops.cpp:547: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 546);
+    // parallel loop with reductions, graph_loops.cpp:548: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_settle_or_reset_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_or_reset", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 547);
+      qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 548);
     }
     ++it;
   }
   if (it == max_it) {
-    // parallel loop, graph_loops.cpp:554
+    // parallel loop, graph_loops.cpp:555
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_settle_or_reset_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_or_reset", "a"));
-        qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 554);
+        qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 555);
       }
     }
-    // serial task, graph_loops.cpp:556
+    // serial task, graph_loops.cpp:557
     qd_settle_or_reset_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(flags, "settle_or_reset", "flags"));
-    qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 556);
+    qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 557);
   } else {
-    // serial task, graph_loops.cpp:558
+    // serial task, graph_loops.cpp:559
     qd_settle_or_reset_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(flags, "settle_or_reset", "flags"), it);
-    qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 558);
+    qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 559);
   }
 }
 
@@ -2538,5 +2539,5 @@ void settle_or_reset(float* a, int n, float tol, int max_it, int* flags) {
 }
 
 // ---- end of qd kernel 'settle_or_reset' ----
-#line 560 "graph_loops.cpp"
+#line 561 "graph_loops.cpp"
 

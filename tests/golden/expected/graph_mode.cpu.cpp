@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "graph_mode.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Graph mode ('#pragma qd kernel graph'): the same kernels as stream mode,
 // each call one cached graph. A loop, a serial task and a region whose
 // blocks have several loops, a task and a host scalar; a collapsed nest
@@ -13,99 +14,99 @@
 // different grid).
 #include <qd/qd.h>
 
-// ---- qd kernel 'step' (graph_mode.cpp:11), translated by qd-translate ----
-#line 18 "graph_mode.cpu.cpp"
-// Parallel loop of 'step' (graph_mode.cpp:14): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'step' (graph_mode.cpp:12), translated by qd-translate ----
+#line 19 "graph_mode.cpu.cpp"
+// Parallel loop of 'step' (graph_mode.cpp:15): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_step_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float * y, float dt, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 15 "graph_mode.cpp"
+#line 16 "graph_mode.cpp"
 x[i] += dt * y[i];
-#line 28 "graph_mode.cpu.cpp"
+#line 29 "graph_mode.cpu.cpp"
   }
 }
 
-// Serial task of 'step' (graph_mode.cpp:17): runs once, on the calling thread.
+// Serial task of 'step' (graph_mode.cpp:18): runs once, on the calling thread.
 static void
 qd_step_task1(float * x, float * summary) {
-#line 17 "graph_mode.cpp"
+#line 18 "graph_mode.cpp"
 summary[0] = x[0];
-#line 37 "graph_mode.cpu.cpp"
+#line 38 "graph_mode.cpu.cpp"
 }
 
-// Parallel loop of 'step' (graph_mode.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'step' (graph_mode.cpp:23): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_step_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float * y, float dt, const int half) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < half; ++i) {
-#line 23 "graph_mode.cpp"
+#line 24 "graph_mode.cpp"
 y[i] -= dt * x[i];
-#line 49 "graph_mode.cpu.cpp"
+#line 50 "graph_mode.cpu.cpp"
   }
 }
 
-// Parallel loop of 'step' (graph_mode.cpp:24): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'step' (graph_mode.cpp:25): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_step_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float * y, float dt, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 25 "graph_mode.cpp"
+#line 26 "graph_mode.cpp"
 y[i] += dt * x[i];
-#line 62 "graph_mode.cpu.cpp"
+#line 63 "graph_mode.cpu.cpp"
   }
 }
 
-// Serial task of 'step' (graph_mode.cpp:29): runs once, on the calling thread.
+// Serial task of 'step' (graph_mode.cpp:30): runs once, on the calling thread.
 static void
 qd_step_task4(float * x, int n, float * summary) {
-#line 29 "graph_mode.cpp"
+#line 30 "graph_mode.cpp"
 summary[1] = x[n > 1 ? n - 1 : 0];
-#line 71 "graph_mode.cpu.cpp"
+#line 72 "graph_mode.cpu.cpp"
 }
 
-// Parallel loop of 'step' (graph_mode.cpp:30): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'step' (graph_mode.cpp:31): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_step_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float * w, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 31 "graph_mode.cpp"
+#line 32 "graph_mode.cpp"
 w[i] = x[i] * x[i];
-#line 83 "graph_mode.cpu.cpp"
+#line 84 "graph_mode.cpu.cpp"
   }
 }
 
-// Parallel loop of 'step' (graph_mode.cpp:35): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'step' (graph_mode.cpp:36): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_step_loop6(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float * z, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 36 "graph_mode.cpp"
+#line 37 "graph_mode.cpp"
 z[i] = 2.0f * x[i];
-#line 96 "graph_mode.cpu.cpp"
+#line 97 "graph_mode.cpu.cpp"
   }
 }
 
-// Parallel loop of 'step' (graph_mode.cpp:39): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'step' (graph_mode.cpp:40): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_step_loop7(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float * y, float * z, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 40 "graph_mode.cpp"
+#line 41 "graph_mode.cpp"
 x[i] = x[i] + y[i] - 0.5f * z[i];
-#line 109 "graph_mode.cpu.cpp"
+#line 110 "graph_mode.cpu.cpp"
   }
 }
 
@@ -113,46 +114,46 @@ x[i] = x[i] + y[i] - 0.5f * z[i];
 // Host entry points of kernel 'step': they run its work on the calling thread and return when it is done.
 void step(float* x, float* y, float* z, float* w, int n, float dt, float* summary, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, graph_mode.cpp:14
+  // parallel loop, graph_mode.cpp:15
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_step_loop0(qd_begin, qd_count, x, y, dt, n);
   }
-  // serial task, graph_mode.cpp:17
+  // serial task, graph_mode.cpp:18
   qd_step_task1(x, summary);
   const int half = n / 2;
-  // stream_parallel region, graph_mode.cpp:20: 3 blocks, run one after another on the calling thread
+  // stream_parallel region, graph_mode.cpp:21: 3 blocks, run one after another on the calling thread
   {
-    // block 1, graph_mode.cpp:21
+    // block 1, graph_mode.cpp:22
     {
-      // parallel loop, graph_mode.cpp:22
+      // parallel loop, graph_mode.cpp:23
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(half), /*inclusive=*/false);
         qd_step_loop2(qd_begin, qd_count, x, y, dt, half);
       }
-      // parallel loop, graph_mode.cpp:24
+      // parallel loop, graph_mode.cpp:25
       {
         const int qd_begin = half;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_step_loop3(qd_begin, qd_count, x, y, dt, n);
       }
     }
-    // block 2, graph_mode.cpp:28
+    // block 2, graph_mode.cpp:29
     {
-      // serial task, graph_mode.cpp:29
+      // serial task, graph_mode.cpp:30
       qd_step_task4(x, n, summary);
-      // parallel loop, graph_mode.cpp:30
+      // parallel loop, graph_mode.cpp:31
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_step_loop5(qd_begin, qd_count, x, w, n);
       }
     }
-    // block 3, graph_mode.cpp:34
+    // block 3, graph_mode.cpp:35
     {
-      // parallel loop, graph_mode.cpp:35
+      // parallel loop, graph_mode.cpp:36
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -160,7 +161,7 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
       }
     }
   }
-  // parallel loop, graph_mode.cpp:39
+  // parallel loop, graph_mode.cpp:40
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -173,12 +174,12 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
 }
 
 // ---- end of qd kernel 'step' ----
-#line 41 "graph_mode.cpp"
+#line 42 "graph_mode.cpp"
 
 
-// ---- qd kernel 'stencil' (graph_mode.cpp:43), translated by qd-translate ----
-#line 181 "graph_mode.cpu.cpp"
-// Parallel loop nest of 'stencil' (graph_mode.cpp:49), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// ---- qd kernel 'stencil' (graph_mode.cpp:44), translated by qd-translate ----
+#line 182 "graph_mode.cpu.cpp"
+// Parallel loop nest of 'stencil' (graph_mode.cpp:50), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_stencil_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, const float * in, float * out, int w, int h) {
 #if defined(_OPENMP)
@@ -187,36 +188,36 @@ qd_stencil_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail
   for (int r = qd_begin0; r < h - 1; ++r)
   for (int c = qd_begin1; c < w - 1; ++c)
   {
-#line 51 "graph_mode.cpp"
+#line 52 "graph_mode.cpp"
 out[r * w + c] = 0.25f * (in[(r - 1) * w + c] + in[(r + 1) * w + c] +
                                           in[r * w + c - 1] + in[r * w + c + 1]);
-#line 194 "graph_mode.cpu.cpp"
+#line 195 "graph_mode.cpu.cpp"
   }
 }
 
-// Parallel loop of 'stencil' (graph_mode.cpp:57): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'stencil' (graph_mode.cpp:58): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_stencil_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * edge, int w) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int c = qd_begin; c < w; ++c) {
-#line 58 "graph_mode.cpp"
+#line 59 "graph_mode.cpp"
 edge[c] = in[c];
-#line 207 "graph_mode.cpu.cpp"
+#line 208 "graph_mode.cpu.cpp"
   }
 }
 
-// Parallel loop of 'stencil' (graph_mode.cpp:59): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'stencil' (graph_mode.cpp:60): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_stencil_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * edge, int w, int h) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int r = qd_begin; r < h; ++r) {
-#line 60 "graph_mode.cpp"
+#line 61 "graph_mode.cpp"
 edge[w + r - 1] = in[r * w];
-#line 220 "graph_mode.cpu.cpp"
+#line 221 "graph_mode.cpu.cpp"
   }
 }
 
@@ -224,28 +225,28 @@ edge[w + r - 1] = in[r * w];
 // Host entry points of kernel 'stencil': they run its work on the calling thread and return when it is done.
 void stencil(const float* in, float* out, float* edge, int h, int w, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // stream_parallel region, graph_mode.cpp:46: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, graph_mode.cpp:47: 2 blocks, run one after another on the calling thread
   {
-    // block 1, graph_mode.cpp:47
+    // block 1, graph_mode.cpp:48
     {
-      // parallel loop nest, collapse(2), graph_mode.cpp:49
+      // parallel loop nest, collapse(2), graph_mode.cpp:50
       {
         const int qd_begin0 = 1;
         const int qd_begin1 = 1;
         const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
-        const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "stencil", "graph_mode.cpp", 49);
+        const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "stencil", "graph_mode.cpp", 50);
         qd_stencil_loop0(qd_begin0, qd_begin1, qd_space, in, out, w, h);
       }
     }
-    // block 2, graph_mode.cpp:55
+    // block 2, graph_mode.cpp:56
     {
-      // parallel loop, graph_mode.cpp:57
+      // parallel loop, graph_mode.cpp:58
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(w), /*inclusive=*/false);
         qd_stencil_loop1(qd_begin, qd_count, in, edge, w);
       }
-      // parallel loop, graph_mode.cpp:59
+      // parallel loop, graph_mode.cpp:60
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
@@ -260,12 +261,12 @@ void stencil(const float* in, float* out, float* edge, int h, int w) {
 }
 
 // ---- end of qd kernel 'stencil' ----
-#line 62 "graph_mode.cpp"
+#line 63 "graph_mode.cpp"
 
 
-// ---- qd kernel 'scale' (graph_mode.cpp:64), translated by qd-translate ----
-#line 268 "graph_mode.cpu.cpp"
-// Parallel loop of 'scale' (graph_mode.cpp:68): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'scale' (graph_mode.cpp:65), translated by qd-translate ----
+#line 269 "graph_mode.cpu.cpp"
+// Parallel loop of 'scale' (graph_mode.cpp:69): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
 qd_scale_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * v, T factor, int n) {
@@ -273,9 +274,9 @@ qd_scale_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * v, T f
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 69 "graph_mode.cpp"
+#line 70 "graph_mode.cpp"
 v[i] = v[i] * factor;
-#line 279 "graph_mode.cpu.cpp"
+#line 280 "graph_mode.cpu.cpp"
   }
 }
 
@@ -284,7 +285,7 @@ v[i] = v[i] * factor;
 template <class T>
 void scale(T* v, int n, T factor, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, graph_mode.cpp:68
+  // parallel loop, graph_mode.cpp:69
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -298,5 +299,5 @@ void scale(T* v, int n, T factor) {
 }
 
 // ---- end of qd kernel 'scale' ----
-#line 70 "graph_mode.cpp"
+#line 71 "graph_mode.cpp"
 

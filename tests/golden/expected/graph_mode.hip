@@ -2,6 +2,7 @@
 // Licence: the code translated from graph_mode.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "graph_mode.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Graph mode ('#pragma qd kernel graph'): the same kernels as stream mode,
 // each call one cached graph. A loop, a serial task and a region whose
 // blocks have several loops, a task and a host scalar; a collapsed nest
@@ -12,93 +13,93 @@
 // different grid).
 #include <qd/qd.h>
 
-// ---- qd kernel 'step' (graph_mode.cpp:11), translated by qd-translate ----
-#line 17 "graph_mode.hip"
-// Parallel loop of 'step' (graph_mode.cpp:14): a grid-stride loop over the iterations.
+// ---- qd kernel 'step' (graph_mode.cpp:12), translated by qd-translate ----
+#line 18 "graph_mode.hip"
+// Parallel loop of 'step' (graph_mode.cpp:15): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_step_loop0(int qd_begin, std::uint64_t qd_count, float * x, float * y, float dt) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 15 "graph_mode.cpp"
+#line 16 "graph_mode.cpp"
 x[i] += dt * y[i];
-#line 26 "graph_mode.hip"
+#line 27 "graph_mode.hip"
   }
 }
 
-// Serial task of 'step' (graph_mode.cpp:17): runs on one thread.
+// Serial task of 'step' (graph_mode.cpp:18): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_step_task1(float * x, float * summary) {
-#line 17 "graph_mode.cpp"
+#line 18 "graph_mode.cpp"
 summary[0] = x[0];
-#line 35 "graph_mode.hip"
+#line 36 "graph_mode.hip"
 }
 
-// Parallel loop of 'step' (graph_mode.cpp:22): a grid-stride loop over the iterations.
+// Parallel loop of 'step' (graph_mode.cpp:23): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_step_loop2(int qd_begin, std::uint64_t qd_count, float * x, float * y, float dt) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 23 "graph_mode.cpp"
+#line 24 "graph_mode.cpp"
 y[i] -= dt * x[i];
-#line 46 "graph_mode.hip"
+#line 47 "graph_mode.hip"
   }
 }
 
-// Parallel loop of 'step' (graph_mode.cpp:24): a grid-stride loop over the iterations.
+// Parallel loop of 'step' (graph_mode.cpp:25): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_step_loop3(int qd_begin, std::uint64_t qd_count, float * x, float * y, float dt) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 25 "graph_mode.cpp"
+#line 26 "graph_mode.cpp"
 y[i] += dt * x[i];
-#line 58 "graph_mode.hip"
+#line 59 "graph_mode.hip"
   }
 }
 
-// Serial task of 'step' (graph_mode.cpp:29): runs on one thread.
+// Serial task of 'step' (graph_mode.cpp:30): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_step_task4(float * x, int n, float * summary) {
-#line 29 "graph_mode.cpp"
+#line 30 "graph_mode.cpp"
 summary[1] = x[n > 1 ? n - 1 : 0];
-#line 67 "graph_mode.hip"
+#line 68 "graph_mode.hip"
 }
 
-// Parallel loop of 'step' (graph_mode.cpp:30): a grid-stride loop over the iterations.
+// Parallel loop of 'step' (graph_mode.cpp:31): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_step_loop5(int qd_begin, std::uint64_t qd_count, float * x, float * w) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 31 "graph_mode.cpp"
+#line 32 "graph_mode.cpp"
 w[i] = x[i] * x[i];
-#line 78 "graph_mode.hip"
+#line 79 "graph_mode.hip"
   }
 }
 
-// Parallel loop of 'step' (graph_mode.cpp:35): a grid-stride loop over the iterations.
+// Parallel loop of 'step' (graph_mode.cpp:36): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_step_loop6(int qd_begin, std::uint64_t qd_count, float * x, float * z) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 36 "graph_mode.cpp"
+#line 37 "graph_mode.cpp"
 z[i] = 2.0f * x[i];
-#line 90 "graph_mode.hip"
+#line 91 "graph_mode.hip"
   }
 }
 
-// Parallel loop of 'step' (graph_mode.cpp:39): a grid-stride loop over the iterations.
+// Parallel loop of 'step' (graph_mode.cpp:40): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_step_loop7(int qd_begin, std::uint64_t qd_count, float * x, float * y, float * z) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 40 "graph_mode.cpp"
+#line 41 "graph_mode.cpp"
 x[i] = x[i] + y[i] - 0.5f * z[i];
-#line 102 "graph_mode.hip"
+#line 103 "graph_mode.hip"
   }
 }
 
@@ -107,73 +108,73 @@ x[i] = x[i] + y[i] - 0.5f * z[i];
 void step(float* x, float* y, float* z, float* w, int n, float dt, float* summary, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel step"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("step", "graph_mode.cpp", 11);
+  static qd::detail::GraphSite qd_graph_site("step", "graph_mode.cpp", 12);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
-  // parallel loop, graph_mode.cpp:14
+  // parallel loop, graph_mode.cpp:15
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_step_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 14, qd_begin, qd_count, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(y, "step", "y"), dt);
+      qd_graph.launch(0, &qd_step_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 15, qd_begin, qd_count, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(y, "step", "y"), dt);
     }
   }
-  // serial task, graph_mode.cpp:17
-  qd_graph.launch(0, &qd_step_task1, qd::detail::task_grid_size(), 1, "graph_mode.cpp", 17, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(summary, "step", "summary"));
+  // serial task, graph_mode.cpp:18
+  qd_graph.launch(0, &qd_step_task1, qd::detail::task_grid_size(), 1, "graph_mode.cpp", 18, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(summary, "step", "summary"));
   const int half = n / 2;
-  // stream_parallel region, graph_mode.cpp:20: 3 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
+  // stream_parallel region, graph_mode.cpp:21: 3 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
   {
     const std::uint32_t qd_lanes = qd_graph.fork(0, 3); // the blocks' lanes: qd_lanes, qd_lanes + 1, ...
-    // block 1, graph_mode.cpp:21
+    // block 1, graph_mode.cpp:22
     {
-      // parallel loop, graph_mode.cpp:22
+      // parallel loop, graph_mode.cpp:23
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(half), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 0, &qd_step_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 22, qd_begin, qd_count, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(y, "step", "y"), dt);
+          qd_graph.launch(qd_lanes + 0, &qd_step_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 23, qd_begin, qd_count, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(y, "step", "y"), dt);
         }
       }
-      // parallel loop, graph_mode.cpp:24
+      // parallel loop, graph_mode.cpp:25
       {
         const int qd_begin = half;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 0, &qd_step_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 24, qd_begin, qd_count, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(y, "step", "y"), dt);
+          qd_graph.launch(qd_lanes + 0, &qd_step_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 25, qd_begin, qd_count, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(y, "step", "y"), dt);
         }
       }
     }
-    // block 2, graph_mode.cpp:28
+    // block 2, graph_mode.cpp:29
     {
-      // serial task, graph_mode.cpp:29
-      qd_graph.launch(qd_lanes + 1, &qd_step_task4, qd::detail::task_grid_size(), 1, "graph_mode.cpp", 29, qd::detail::present_or_device(x, "step", "x"), n, qd::detail::present_or_device(summary, "step", "summary"));
-      // parallel loop, graph_mode.cpp:30
+      // serial task, graph_mode.cpp:30
+      qd_graph.launch(qd_lanes + 1, &qd_step_task4, qd::detail::task_grid_size(), 1, "graph_mode.cpp", 30, qd::detail::present_or_device(x, "step", "x"), n, qd::detail::present_or_device(summary, "step", "summary"));
+      // parallel loop, graph_mode.cpp:31
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 1, &qd_step_loop5, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 30, qd_begin, qd_count, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(w, "step", "w"));
+          qd_graph.launch(qd_lanes + 1, &qd_step_loop5, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 31, qd_begin, qd_count, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(w, "step", "w"));
         }
       }
     }
-    // block 3, graph_mode.cpp:34
+    // block 3, graph_mode.cpp:35
     {
-      // parallel loop, graph_mode.cpp:35
+      // parallel loop, graph_mode.cpp:36
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 2, &qd_step_loop6, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 35, qd_begin, qd_count, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(z, "step", "z"));
+          qd_graph.launch(qd_lanes + 2, &qd_step_loop6, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 36, qd_begin, qd_count, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(z, "step", "z"));
         }
       }
     }
     qd_graph.join();
   }
-  // parallel loop, graph_mode.cpp:39
+  // parallel loop, graph_mode.cpp:40
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_step_loop7, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 39, qd_begin, qd_count, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(y, "step", "y"), qd::detail::present_or_device(z, "step", "z"));
+      qd_graph.launch(0, &qd_step_loop7, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 40, qd_begin, qd_count, qd::detail::present_or_device(x, "step", "x"), qd::detail::present_or_device(y, "step", "y"), qd::detail::present_or_device(z, "step", "z"));
     }
   }
   qd_graph.submit();
@@ -184,25 +185,25 @@ void step(float* x, float* y, float* z, float* w, int n, float dt, float* summar
 }
 
 // ---- end of qd kernel 'step' ----
-#line 41 "graph_mode.cpp"
+#line 42 "graph_mode.cpp"
 
 
-// ---- qd kernel 'stencil' (graph_mode.cpp:43), translated by qd-translate ----
-#line 192 "graph_mode.hip"
-// Parallel loop nest of 'stencil' (graph_mode.cpp:49), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// ---- qd kernel 'stencil' (graph_mode.cpp:44), translated by qd-translate ----
+#line 193 "graph_mode.hip"
+// Parallel loop nest of 'stencil' (graph_mode.cpp:50), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(128)
 qd_stencil_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const float * in, float * out, int w) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int r = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int c = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 51 "graph_mode.cpp"
+#line 52 "graph_mode.cpp"
 out[r * w + c] = 0.25f * (in[(r - 1) * w + c] + in[(r + 1) * w + c] +
                                           in[r * w + c - 1] + in[r * w + c + 1]);
-#line 202 "graph_mode.hip"
+#line 203 "graph_mode.hip"
   }
 }
 
-// Parallel loop nest of 'stencil' (graph_mode.cpp:49), collapse(2), coarsened: each thread runs 4 neighbouring 'r' for one 'c', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+// Parallel loop nest of 'stencil' (graph_mode.cpp:50), collapse(2), coarsened: each thread runs 4 neighbouring 'r' for one 'c', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
 template <class QdIndex>
 static __global__ void __launch_bounds__(128)
 qd_stencil_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, const float * in, float * out, int w) {
@@ -214,50 +215,50 @@ qd_stencil_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
       qd::detail::row_copies<float, 4> qd_value0;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int r = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-#line 51 "graph_mode.cpp"
+#line 52 "graph_mode.cpp"
         qd_value0[qd_r] = 0.25f * (in[(r - 1) * w + c] + in[(r + 1) * w + c] +
                                                   in[r * w + c - 1] + in[r * w + c + 1]);
-#line 221 "graph_mode.hip"
+#line 222 "graph_mode.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int r = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-#line 51 "graph_mode.cpp"
+#line 52 "graph_mode.cpp"
         out[r * w + c] = qd_value0[qd_r];
-#line 227 "graph_mode.hip"
+#line 228 "graph_mode.hip"
       }
     } else {
       for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int r = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
-#line 51 "graph_mode.cpp"
+#line 52 "graph_mode.cpp"
 out[r * w + c] = 0.25f * (in[(r - 1) * w + c] + in[(r + 1) * w + c] +
                                           in[r * w + c - 1] + in[r * w + c + 1]);
-#line 235 "graph_mode.hip"
+#line 236 "graph_mode.hip"
       }
     }
   }
 }
 
-// Parallel loop of 'stencil' (graph_mode.cpp:57): a grid-stride loop over the iterations.
+// Parallel loop of 'stencil' (graph_mode.cpp:58): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(128)
 qd_stencil_loop2(int qd_begin, std::uint64_t qd_count, const float * in, float * edge) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int c = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 58 "graph_mode.cpp"
+#line 59 "graph_mode.cpp"
 edge[c] = in[c];
-#line 249 "graph_mode.hip"
+#line 250 "graph_mode.hip"
   }
 }
 
-// Parallel loop of 'stencil' (graph_mode.cpp:59): a grid-stride loop over the iterations.
+// Parallel loop of 'stencil' (graph_mode.cpp:60): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(128)
 qd_stencil_loop3(int qd_begin, std::uint64_t qd_count, const float * in, float * edge, int w) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 60 "graph_mode.cpp"
+#line 61 "graph_mode.cpp"
 edge[w + r - 1] = in[r * w];
-#line 261 "graph_mode.hip"
+#line 262 "graph_mode.hip"
   }
 }
 
@@ -266,47 +267,47 @@ edge[w + r - 1] = in[r * w];
 void stencil(const float* in, float* out, float* edge, int h, int w, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel stencil"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("stencil", "graph_mode.cpp", 43);
+  static qd::detail::GraphSite qd_graph_site("stencil", "graph_mode.cpp", 44);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
-  // stream_parallel region, graph_mode.cpp:46: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
+  // stream_parallel region, graph_mode.cpp:47: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
   {
     const std::uint32_t qd_lanes = qd_graph.fork(0, 2); // the blocks' lanes: qd_lanes, qd_lanes + 1, ...
-    // block 1, graph_mode.cpp:47
+    // block 1, graph_mode.cpp:48
     {
-      // parallel loop nest, collapse(2), graph_mode.cpp:49
+      // parallel loop nest, collapse(2), graph_mode.cpp:50
       {
         const int qd_begin0 = 1;
         const int qd_begin1 = 1;
         const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
-        const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "stencil", "graph_mode.cpp", 49);
+        const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "stencil", "graph_mode.cpp", 50);
         if (qd_space.total != 0) {
           const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
           if (!qd::detail::coarsening_fills_device(qd_groups.total, 128, qd_device)) {
-            qd_graph.launch(qd_lanes + 0, &qd_stencil_loop0, qd::detail::grid_size(qd_space.total, 128, qd_device), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(out, "stencil", "out"), w);
+            qd_graph.launch(qd_lanes + 0, &qd_stencil_loop0, qd::detail::grid_size(qd_space.total, 128, qd_device), 128, "graph_mode.cpp", 50, qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(out, "stencil", "out"), w);
           } else if (qd::detail::fits_32bit_index(qd_space.total, 128)) {
-            qd_graph.launch(qd_lanes + 0, &qd_stencil_loop1<std::uint32_t>, qd::detail::one_group_per_thread_grid_size(qd_groups.total, 128), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(out, "stencil", "out"), w);
+            qd_graph.launch(qd_lanes + 0, &qd_stencil_loop1<std::uint32_t>, qd::detail::one_group_per_thread_grid_size(qd_groups.total, 128), 128, "graph_mode.cpp", 50, qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(out, "stencil", "out"), w);
           } else {
-            qd_graph.launch(qd_lanes + 0, &qd_stencil_loop1<std::uint64_t>, qd::detail::coarsened_grid_size(qd_groups.total, 128, qd_device), 128, "graph_mode.cpp", 49, qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(out, "stencil", "out"), w);
+            qd_graph.launch(qd_lanes + 0, &qd_stencil_loop1<std::uint64_t>, qd::detail::coarsened_grid_size(qd_groups.total, 128, qd_device), 128, "graph_mode.cpp", 50, qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(out, "stencil", "out"), w);
           }
         }
       }
     }
-    // block 2, graph_mode.cpp:55
+    // block 2, graph_mode.cpp:56
     {
-      // parallel loop, graph_mode.cpp:57
+      // parallel loop, graph_mode.cpp:58
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(w), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 1, &qd_stencil_loop2, qd::detail::grid_size(qd_count, 128, qd_device), 128, "graph_mode.cpp", 57, qd_begin, qd_count, qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(edge, "stencil", "edge"));
+          qd_graph.launch(qd_lanes + 1, &qd_stencil_loop2, qd::detail::grid_size(qd_count, 128, qd_device), 128, "graph_mode.cpp", 58, qd_begin, qd_count, qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(edge, "stencil", "edge"));
         }
       }
-      // parallel loop, graph_mode.cpp:59
+      // parallel loop, graph_mode.cpp:60
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 1, &qd_stencil_loop3, qd::detail::grid_size(qd_count, 128, qd_device), 128, "graph_mode.cpp", 59, qd_begin, qd_count, qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(edge, "stencil", "edge"), w);
+          qd_graph.launch(qd_lanes + 1, &qd_stencil_loop3, qd::detail::grid_size(qd_count, 128, qd_device), 128, "graph_mode.cpp", 60, qd_begin, qd_count, qd::detail::present_or_device(in, "stencil", "in"), qd::detail::present_or_device(edge, "stencil", "edge"), w);
         }
       }
     }
@@ -320,21 +321,21 @@ void stencil(const float* in, float* out, float* edge, int h, int w) {
 }
 
 // ---- end of qd kernel 'stencil' ----
-#line 62 "graph_mode.cpp"
+#line 63 "graph_mode.cpp"
 
 
-// ---- qd kernel 'scale' (graph_mode.cpp:64), translated by qd-translate ----
-#line 328 "graph_mode.hip"
-// Parallel loop of 'scale' (graph_mode.cpp:68): a grid-stride loop over the iterations.
+// ---- qd kernel 'scale' (graph_mode.cpp:65), translated by qd-translate ----
+#line 329 "graph_mode.hip"
+// Parallel loop of 'scale' (graph_mode.cpp:69): a grid-stride loop over the iterations.
 template <class T>
 static __global__ void __launch_bounds__(256)
 qd_scale_loop0(int qd_begin, std::uint64_t qd_count, T * v, T factor) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 69 "graph_mode.cpp"
+#line 70 "graph_mode.cpp"
 v[i] = v[i] * factor;
-#line 338 "graph_mode.hip"
+#line 339 "graph_mode.hip"
   }
 }
 
@@ -344,14 +345,14 @@ template <class T>
 void scale(T* v, int n, T factor, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel scale"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("scale", "graph_mode.cpp", 64);
+  static qd::detail::GraphSite qd_graph_site("scale", "graph_mode.cpp", 65);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
-  // parallel loop, graph_mode.cpp:68
+  // parallel loop, graph_mode.cpp:69
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_scale_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 68, qd_begin, qd_count, qd::detail::present_or_device(v, "scale", "v"), factor);
+      qd_graph.launch(0, &qd_scale_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_mode.cpp", 69, qd_begin, qd_count, qd::detail::present_or_device(v, "scale", "v"), factor);
     }
   }
   qd_graph.submit();
@@ -363,5 +364,5 @@ void scale(T* v, int n, T factor) {
 }
 
 // ---- end of qd kernel 'scale' ----
-#line 70 "graph_mode.cpp"
+#line 71 "graph_mode.cpp"
 

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "halo_loops.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Loops whose iterations read shifted elements of the array they write, yet
 // never an element another iteration writes: the step and the trip count keep
 // them apart (SPEC section 1, errors: a dependence is proven only within the
@@ -13,25 +14,25 @@
 
 constexpr int kHalo = 2;
 
-// ---- qd kernel 'halo_loops' (halo_loops.cpp:11), translated by qd-translate ----
-#line 18 "halo_loops.cpu.cpp"
-// Parallel loop of 'halo_loops' (halo_loops.cpp:15): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'halo_loops' (halo_loops.cpp:12), translated by qd-translate ----
+#line 19 "halo_loops.cpu.cpp"
+// Parallel loop of 'halo_loops' (halo_loops.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_halo_loops_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * q, int nx) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < kHalo; ++i) {
-#line 15 "halo_loops.cpp"
+#line 16 "halo_loops.cpp"
 {           // both halos at once
         q[i] = q[nx + i];
         q[nx + kHalo + i] = q[kHalo + i];
     }
-#line 31 "halo_loops.cpu.cpp"
+#line 32 "halo_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'halo_loops' (halo_loops.cpp:19): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'halo_loops' (halo_loops.cpp:20): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_halo_loops_loop1(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x) {
 #if defined(_OPENMP)
@@ -39,13 +40,13 @@ qd_halo_loops_loop1(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 20 "halo_loops.cpp"
+#line 21 "halo_loops.cpp"
 x[i + 1] = x[i];
-#line 45 "halo_loops.cpu.cpp"
+#line 46 "halo_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'halo_loops' (halo_loops.cpp:21): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'halo_loops' (halo_loops.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_halo_loops_loop2(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * y) {
 #if defined(_OPENMP)
@@ -53,16 +54,16 @@ qd_halo_loops_loop2(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
     [[maybe_unused]] int k = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 21 "halo_loops.cpp"
+#line 22 "halo_loops.cpp"
 {     // triples
         y[k + 1] = y[k] * 0.5f;
         y[k + 2] = y[k] + y[k + 1];
     }
-#line 62 "halo_loops.cpu.cpp"
+#line 63 "halo_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'halo_loops' (halo_loops.cpp:25): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'halo_loops' (halo_loops.cpp:26): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_halo_loops_loop3(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * y) {
 #if defined(_OPENMP)
@@ -70,29 +71,29 @@ qd_halo_loops_loop3(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 26 "halo_loops.cpp"
+#line 27 "halo_loops.cpp"
 y[i - 1] += y[i];
-#line 76 "halo_loops.cpu.cpp"
+#line 77 "halo_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'halo_loops' (halo_loops.cpp:27): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'halo_loops' (halo_loops.cpp:28): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_halo_loops_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * rows, int nrows) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int r = qd_begin; r < nrows; ++r) {
-#line 27 "halo_loops.cpp"
+#line 28 "halo_loops.cpp"
 {
 #if defined(_OPENMP) && !defined(__clang__)
 #pragma omp simd
 #endif
-#line 29 "halo_loops.cpp"
+#line 30 "halo_loops.cpp"
         for (int j = 0; j < 16; j += 2)
             rows[r * 16 + j + 1] = rows[r * 16 + j] * 2.0f;
     }
-#line 96 "halo_loops.cpu.cpp"
+#line 97 "halo_loops.cpu.cpp"
   }
 }
 
@@ -101,31 +102,31 @@ qd_halo_loops_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float
 void halo_loops(float* q, float* x, float* y, float* rows, int nx, int n, int nrows, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   [[maybe_unused]] int i;
-  // parallel loop, halo_loops.cpp:15
+  // parallel loop, halo_loops.cpp:16
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(kHalo), /*inclusive=*/false);
     qd_halo_loops_loop0(qd_begin, qd_count, q, nx);
   }
-  // parallel loop, halo_loops.cpp:19
+  // parallel loop, halo_loops.cpp:20
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(0), (2), /*descending=*/false);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "halo_loops", "halo_loops.cpp", 19);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "halo_loops", "halo_loops.cpp", 20);
     qd_halo_loops_loop1(qd_begin, qd_count, x);
   }
-  // parallel loop, halo_loops.cpp:21
+  // parallel loop, halo_loops.cpp:22
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(0), (3), /*descending=*/false);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 2), /*inclusive=*/false, "halo_loops", "halo_loops.cpp", 21);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 2), /*inclusive=*/false, "halo_loops", "halo_loops.cpp", 22);
     qd_halo_loops_loop2(qd_begin, qd_count, y);
   }
-  // parallel loop, halo_loops.cpp:25
+  // parallel loop, halo_loops.cpp:26
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(n - 1), (2), /*descending=*/true);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(1), /*inclusive=*/true, "halo_loops", "halo_loops.cpp", 25);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(1), /*inclusive=*/true, "halo_loops", "halo_loops.cpp", 26);
     qd_halo_loops_loop3(qd_begin, qd_count, y);
   }
-  // parallel loop, halo_loops.cpp:27
+  // parallel loop, halo_loops.cpp:28
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nrows), /*inclusive=*/false);
@@ -138,5 +139,5 @@ void halo_loops(float* q, float* x, float* y, float* rows, int nx, int n, int nr
 }
 
 // ---- end of qd kernel 'halo_loops' ----
-#line 32 "halo_loops.cpp"
+#line 33 "halo_loops.cpp"
 

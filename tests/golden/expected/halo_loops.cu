@@ -2,6 +2,7 @@
 // Licence: the code translated from halo_loops.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "halo_loops.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Loops whose iterations read shifted elements of the array they write, yet
 // never an element another iteration writes: the step and the trip count keep
 // them apart (SPEC section 1, errors: a dependence is proven only within the
@@ -12,63 +13,63 @@
 
 constexpr int kHalo = 2;
 
-// ---- qd kernel 'halo_loops' (halo_loops.cpp:11), translated by qd-translate ----
-#line 17 "halo_loops.cu"
-// Parallel loop of 'halo_loops' (halo_loops.cpp:15): a grid-stride loop over the iterations.
+// ---- qd kernel 'halo_loops' (halo_loops.cpp:12), translated by qd-translate ----
+#line 18 "halo_loops.cu"
+// Parallel loop of 'halo_loops' (halo_loops.cpp:16): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_halo_loops_loop0(int qd_begin, std::uint64_t qd_count, float * q, int nx) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 15 "halo_loops.cpp"
+#line 16 "halo_loops.cpp"
 {           // both halos at once
         q[i] = q[nx + i];
         q[nx + kHalo + i] = q[kHalo + i];
     }
-#line 29 "halo_loops.cu"
+#line 30 "halo_loops.cu"
   }
 }
 
-// Parallel loop of 'halo_loops' (halo_loops.cpp:19): a grid-stride loop over the iterations.
+// Parallel loop of 'halo_loops' (halo_loops.cpp:20): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_halo_loops_loop1(qd::detail::StridedBegin<int> qd_begin, std::uint64_t qd_count, float * x) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 20 "halo_loops.cpp"
+#line 21 "halo_loops.cpp"
 x[i + 1] = x[i];
-#line 41 "halo_loops.cu"
+#line 42 "halo_loops.cu"
   }
 }
 
-// Parallel loop of 'halo_loops' (halo_loops.cpp:21): a grid-stride loop over the iterations.
+// Parallel loop of 'halo_loops' (halo_loops.cpp:22): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_halo_loops_loop2(qd::detail::StridedBegin<int> qd_begin, std::uint64_t qd_count, float * y) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int k = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 21 "halo_loops.cpp"
+#line 22 "halo_loops.cpp"
 {     // triples
         y[k + 1] = y[k] * 0.5f;
         y[k + 2] = y[k] + y[k + 1];
     }
-#line 56 "halo_loops.cu"
+#line 57 "halo_loops.cu"
   }
 }
 
-// Parallel loop of 'halo_loops' (halo_loops.cpp:25): a grid-stride loop over the iterations.
+// Parallel loop of 'halo_loops' (halo_loops.cpp:26): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_halo_loops_loop3(qd::detail::StridedBegin<int> qd_begin, std::uint64_t qd_count, float * y) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 26 "halo_loops.cpp"
+#line 27 "halo_loops.cpp"
 y[i - 1] += y[i];
-#line 68 "halo_loops.cu"
+#line 69 "halo_loops.cu"
   }
 }
 
-// Parallel loop of 'halo_loops' (halo_loops.cpp:27) with vector loops: 32 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
+// Parallel loop of 'halo_loops' (halo_loops.cpp:28) with vector loops: 32 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
 static __global__ void __launch_bounds__(256)
 qd_halo_loops_loop4(int qd_begin, std::uint64_t qd_count, float * rows) {
   qd::detail::VectorGroup<32, 256, qd::detail::VectorLayout::kContiguous> qd_group;
@@ -77,7 +78,7 @@ qd_halo_loops_loop4(int qd_begin, std::uint64_t qd_count, float * rows) {
     if (qd_k < qd_count) do {
       [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
       {
-        // vector loop, halo_loops.cpp:29: the group's threads share its iterations
+        // vector loop, halo_loops.cpp:30: the group's threads share its iterations
         const qd::detail::StridedBegin<int> qd_vbegin0 = qd::detail::strided_begin(static_cast<int>(0), (2), /*descending=*/false);
         const std::uint64_t qd_vcount0 = qd::detail::trip_count(qd_vbegin0, static_cast<int>(16), /*inclusive=*/false);
         {
@@ -85,17 +86,17 @@ qd_halo_loops_loop4(int qd_begin, std::uint64_t qd_count, float * rows) {
 #pragma unroll 4
             for (int qd_vk = static_cast<int>(qd_group.lane()); qd_vk < static_cast<int>(qd_vcount0); qd_vk += 32) {
               [[maybe_unused]] int j = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
-#line 30 "halo_loops.cpp"
+#line 31 "halo_loops.cpp"
               rows[r * 16 + j + 1] = rows[r * 16 + j] * 2.0f;
-#line 91 "halo_loops.cu"
+#line 92 "halo_loops.cu"
             }
           } else {
 #pragma unroll 4
             for (std::uint64_t qd_vk = static_cast<std::uint64_t>(qd_group.lane()); qd_vk < static_cast<std::uint64_t>(qd_vcount0); qd_vk += 32) {
               [[maybe_unused]] int j = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
-#line 30 "halo_loops.cpp"
+#line 31 "halo_loops.cpp"
               rows[r * 16 + j + 1] = rows[r * 16 + j] * 2.0f;
-#line 99 "halo_loops.cu"
+#line 100 "halo_loops.cu"
             }
           }
         }
@@ -114,49 +115,49 @@ void halo_loops(float* q, float* x, float* y, float* rows, int nx, int n, int nr
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   [[maybe_unused]] int i;
-  // parallel loop, halo_loops.cpp:15
+  // parallel loop, halo_loops.cpp:16
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(kHalo), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_halo_loops_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(q, "halo_loops", "q"), nx);
-      qd::detail::check_launch(cudaGetLastError(), "halo_loops", "halo_loops.cpp", 15);
+      qd::detail::check_launch(cudaGetLastError(), "halo_loops", "halo_loops.cpp", 16);
     }
   }
-  // parallel loop, halo_loops.cpp:19
+  // parallel loop, halo_loops.cpp:20
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(0), (2), /*descending=*/false);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "halo_loops", "halo_loops.cpp", 19);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "halo_loops", "halo_loops.cpp", 20);
     if (qd_count != 0) {
       qd_halo_loops_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "halo_loops", "x"));
-      qd::detail::check_launch(cudaGetLastError(), "halo_loops", "halo_loops.cpp", 19);
+      qd::detail::check_launch(cudaGetLastError(), "halo_loops", "halo_loops.cpp", 20);
     }
   }
-  // parallel loop, halo_loops.cpp:21
+  // parallel loop, halo_loops.cpp:22
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(0), (3), /*descending=*/false);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 2), /*inclusive=*/false, "halo_loops", "halo_loops.cpp", 21);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 2), /*inclusive=*/false, "halo_loops", "halo_loops.cpp", 22);
     if (qd_count != 0) {
       qd_halo_loops_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "halo_loops", "y"));
-      qd::detail::check_launch(cudaGetLastError(), "halo_loops", "halo_loops.cpp", 21);
+      qd::detail::check_launch(cudaGetLastError(), "halo_loops", "halo_loops.cpp", 22);
     }
   }
-  // parallel loop, halo_loops.cpp:25
+  // parallel loop, halo_loops.cpp:26
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(n - 1), (2), /*descending=*/true);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(1), /*inclusive=*/true, "halo_loops", "halo_loops.cpp", 25);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(1), /*inclusive=*/true, "halo_loops", "halo_loops.cpp", 26);
     if (qd_count != 0) {
       qd_halo_loops_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "halo_loops", "y"));
-      qd::detail::check_launch(cudaGetLastError(), "halo_loops", "halo_loops.cpp", 25);
+      qd::detail::check_launch(cudaGetLastError(), "halo_loops", "halo_loops.cpp", 26);
     }
   }
-  // parallel loop, halo_loops.cpp:27
+  // parallel loop, halo_loops.cpp:28
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nrows), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_halo_loops_loop4<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(rows, "halo_loops", "rows"));
-      qd::detail::check_launch(cudaGetLastError(), "halo_loops", "halo_loops.cpp", 27);
+      qd::detail::check_launch(cudaGetLastError(), "halo_loops", "halo_loops.cpp", 28);
     }
   }
 }
@@ -166,5 +167,5 @@ void halo_loops(float* q, float* x, float* y, float* rows, int nx, int n, int nr
 }
 
 // ---- end of qd kernel 'halo_loops' ----
-#line 32 "halo_loops.cpp"
+#line 33 "halo_loops.cpp"
 

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "helper_functions.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Device-callable helpers defined in this file: plain inline, a template, a helper calling
 // another helper, a helper with a sequential loop, and a host-only helper that must be left
 // exactly as written (it is not called from any kernel).
@@ -45,23 +46,23 @@ void print_summary(const float* values, int n)
     std::printf("n=%d mean=%g\n", n, n > 0 ? sum / n : 0.0);
 }
 
-// ---- qd kernel 'shade' (helper_functions.cpp:43), translated by qd-translate ----
-#line 50 "helper_functions.cpu.cpp"
-// Parallel loop of 'shade' (helper_functions.cpp:47): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'shade' (helper_functions.cpp:44), translated by qd-translate ----
+#line 51 "helper_functions.cpu.cpp"
+// Parallel loop of 'shade' (helper_functions.cpp:48): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_shade_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * out, const float * depth, const float * coeffs, int degree, float near_plane, float far_plane, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 47 "helper_functions.cpp"
+#line 48 "helper_functions.cpp"
 {
         float fog = smoothstep(near_plane, far_plane, depth[i]);
         float base = horner(coeffs, degree, depth[i]);
         auto tone = [](float v) { return v / (1.0f + fabsf(v)); };   // lambda in the body
         out[i] = lerp(tone(base), 1.0f, fog);
     }
-#line 65 "helper_functions.cpu.cpp"
+#line 66 "helper_functions.cpu.cpp"
   }
 }
 
@@ -69,7 +70,7 @@ qd_shade_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * ou
 // Host entry points of kernel 'shade': they run its work on the calling thread and return when it is done.
 void shade(float* out, const float* depth, const float* coeffs, int degree, int n, float near_plane, float far_plane, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, helper_functions.cpp:47
+  // parallel loop, helper_functions.cpp:48
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -83,7 +84,7 @@ void shade(float* out, const float* depth, const float* coeffs, int degree, int 
 }
 
 // ---- end of qd kernel 'shade' ----
-#line 53 "helper_functions.cpp"
+#line 54 "helper_functions.cpp"
 
 
 void shade_and_report(float* out, const float* depth, const float* coeffs, int n)

@@ -2,6 +2,7 @@
 // Licence: the code translated from helper_functions.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "helper_functions.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Device-callable helpers defined in this file: plain inline, a template, a helper calling
 // another helper, a helper with a sequential loop, and a host-only helper that must be left
 // exactly as written (it is not called from any kernel).
@@ -44,22 +45,22 @@ void print_summary(const float* values, int n)
     std::printf("n=%d mean=%g\n", n, n > 0 ? sum / n : 0.0);
 }
 
-// ---- qd kernel 'shade' (helper_functions.cpp:43), translated by qd-translate ----
-#line 49 "helper_functions.hip"
-// Parallel loop of 'shade' (helper_functions.cpp:47): a grid-stride loop over the iterations.
+// ---- qd kernel 'shade' (helper_functions.cpp:44), translated by qd-translate ----
+#line 50 "helper_functions.hip"
+// Parallel loop of 'shade' (helper_functions.cpp:48): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_shade_loop0(int qd_begin, std::uint64_t qd_count, float * out, const float * depth, const float * coeffs, int degree, float near_plane, float far_plane) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 47 "helper_functions.cpp"
+#line 48 "helper_functions.cpp"
 {
         float fog = smoothstep(near_plane, far_plane, depth[i]);
         float base = horner(coeffs, degree, depth[i]);
         auto tone = [](float v) { return v / (1.0f + fabsf(v)); };   // lambda in the body
         out[i] = lerp(tone(base), 1.0f, fog);
     }
-#line 63 "helper_functions.hip"
+#line 64 "helper_functions.hip"
   }
 }
 
@@ -69,13 +70,13 @@ void shade(float* out, const float* depth, const float* coeffs, int degree, int 
   QD_PROFILE_RANGE("qd kernel shade"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, helper_functions.cpp:47
+  // parallel loop, helper_functions.cpp:48
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_shade_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "shade", "out"), qd::detail::present_or_device(depth, "shade", "depth"), qd::detail::present_or_device(coeffs, "shade", "coeffs"), degree, near_plane, far_plane);
-      qd::detail::check_launch(hipGetLastError(), "shade", "helper_functions.cpp", 47);
+      qd::detail::check_launch(hipGetLastError(), "shade", "helper_functions.cpp", 48);
     }
   }
 }
@@ -86,7 +87,7 @@ void shade(float* out, const float* depth, const float* coeffs, int degree, int 
 }
 
 // ---- end of qd kernel 'shade' ----
-#line 53 "helper_functions.cpp"
+#line 54 "helper_functions.cpp"
 
 
 void shade_and_report(float* out, const float* depth, const float* coeffs, int n)

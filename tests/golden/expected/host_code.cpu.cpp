@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "host_code.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // '#pragma qd host' statements: host code that runs in order with the
 // kernel's work, at the top level of a kernel, in a 'loop seq' body and in
 // stream_parallel blocks. qd::current_stream() is the statement's stream:
@@ -32,70 +33,70 @@ static void copy_async(float* dst, const float* src, int n, qd::StreamRef stream
 #endif
 }
 
-// ---- qd kernel 'solve' (host_code.cpp:30), translated by qd-translate ----
-#line 37 "host_code.cpu.cpp"
-// Parallel loop of 'solve' (host_code.cpp:33): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'solve' (host_code.cpp:31), translated by qd-translate ----
+#line 38 "host_code.cpu.cpp"
+// Parallel loop of 'solve' (host_code.cpp:34): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_solve_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 34 "host_code.cpp"
+#line 35 "host_code.cpp"
 a[i] = a[i] * 0.5f;
-#line 47 "host_code.cpu.cpp"
+#line 48 "host_code.cpu.cpp"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:43): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'solve' (host_code.cpp:44): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_solve_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, float * c, int s, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 44 "host_code.cpp"
+#line 45 "host_code.cpp"
 b[i] += c[i] * static_cast<float>(s);
-#line 60 "host_code.cpu.cpp"
+#line 61 "host_code.cpu.cpp"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:53): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'solve' (host_code.cpp:54): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_solve_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, float * c, int taken, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 54 "host_code.cpp"
+#line 55 "host_code.cpp"
 b[i] = c[i] + static_cast<float>(taken);
-#line 73 "host_code.cpu.cpp"
+#line 74 "host_code.cpu.cpp"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:65): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'solve' (host_code.cpp:66): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_solve_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 66 "host_code.cpp"
+#line 67 "host_code.cpp"
 a[i] = a[i] * 2.0f;
-#line 86 "host_code.cpu.cpp"
+#line 87 "host_code.cpu.cpp"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:68): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'solve' (host_code.cpp:69): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_solve_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, float * c, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 69 "host_code.cpp"
+#line 70 "host_code.cpp"
 b[i] += c[i];
-#line 99 "host_code.cpu.cpp"
+#line 100 "host_code.cpu.cpp"
   }
 }
 
@@ -103,68 +104,68 @@ b[i] += c[i];
 // Host entry points of kernel 'solve': they run its work on the calling thread and return when it is done.
 void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, host_code.cpp:33
+  // parallel loop, host_code.cpp:34
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_solve_loop0(qd_begin, qd_count, a, n);
   }
-  // host code, host_code.cpp:36: runs here, in order with the work around it; qd::current_stream() is the default stream
+  // host code, host_code.cpp:37: runs here, in order with the work around it; qd::current_stream() is the default stream
   {
-#line 36 "host_code.cpp"
+#line 37 "host_code.cpp"
   {
           seen[0] = qd::current_stream();
           copy_async(c, a, n, qd::current_stream()); // after the loop above
       }
-#line 120 "host_code.cpu.cpp"
+#line 121 "host_code.cpu.cpp"
   }
   int taken = 0;
   for (int s = 0; s < steps; ++s) {
-    // parallel loop, host_code.cpp:43
+    // parallel loop, host_code.cpp:44
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_solve_loop1(qd_begin, qd_count, b, c, s, n);
     }
-    // host code, host_code.cpp:46: runs here, in order with the work around it; qd::current_stream() is the default stream
+    // host code, host_code.cpp:47: runs here, in order with the work around it; qd::current_stream() is the default stream
     {
-#line 46 "host_code.cpp"
+#line 47 "host_code.cpp"
     {
                 copy_async(c, b, n / 2, qd::current_stream());
                 ++taken;
             }
-#line 137 "host_code.cpu.cpp"
+#line 138 "host_code.cpu.cpp"
     }
   }
-  // stream_parallel region, host_code.cpp:51: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, host_code.cpp:52: 2 blocks, run one after another on the calling thread
   {
-    // block 1, host_code.cpp:52
+    // block 1, host_code.cpp:53
     {
-      // parallel loop, host_code.cpp:53
+      // parallel loop, host_code.cpp:54
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_solve_loop2(qd_begin, qd_count, b, c, taken, n);
       }
-      // host code, host_code.cpp:56: runs here, in order with the work around it; qd::current_stream() is the default stream
+      // host code, host_code.cpp:57: runs here, in order with the work around it; qd::current_stream() is the default stream
       {
-#line 56 "host_code.cpp"
+#line 57 "host_code.cpp"
       {
                   seen[1] = qd::current_stream();
                   copy_async(c + n / 2, b, n - n / 2, qd::current_stream());
               }
-#line 157 "host_code.cpu.cpp"
+#line 158 "host_code.cpu.cpp"
       }
     }
-    // block 2, host_code.cpp:62
+    // block 2, host_code.cpp:63
     {
-      // host code, host_code.cpp:64: runs here, in order with the work around it; qd::current_stream() is the default stream
+      // host code, host_code.cpp:65: runs here, in order with the work around it; qd::current_stream() is the default stream
       {
-#line 64 "host_code.cpp"
+#line 65 "host_code.cpp"
       seen[2] = qd::current_stream();
-#line 166 "host_code.cpu.cpp"
+#line 167 "host_code.cpu.cpp"
       }
-      // parallel loop, host_code.cpp:65
+      // parallel loop, host_code.cpp:66
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -172,7 +173,7 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, 
       }
     }
   }
-  // parallel loop, host_code.cpp:68
+  // parallel loop, host_code.cpp:69
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -185,11 +186,11 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
 }
 
 // ---- end of qd kernel 'solve' ----
-#line 70 "host_code.cpp"
+#line 71 "host_code.cpp"
 
 
-// ---- qd kernel 'solve_twice' (host_code.cpp:72), translated by qd-translate ----
-#line 193 "host_code.cpu.cpp"
+// ---- qd kernel 'solve_twice' (host_code.cpp:73), translated by qd-translate ----
+#line 194 "host_code.cpu.cpp"
 
 // Host entry points of kernel 'solve_twice': they run its work on the calling thread and return when it is done.
 void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, qd::StreamRef qd_stream) {
@@ -203,37 +204,37 @@ void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* 
 }
 
 // ---- end of qd kernel 'solve_twice' ----
-#line 77 "host_code.cpp"
+#line 78 "host_code.cpp"
 
 
 // 'reuse': in graph mode, a call whose pointers and count are an earlier
 // call's records the copy that call captured, without running the statement
 // again; one with another count runs it.
-// ---- qd kernel 'mirror' (host_code.cpp:82), translated by qd-translate ----
-#line 214 "host_code.cpu.cpp"
-// Parallel loop of 'mirror' (host_code.cpp:85): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'mirror' (host_code.cpp:83), translated by qd-translate ----
+#line 215 "host_code.cpu.cpp"
+// Parallel loop of 'mirror' (host_code.cpp:86): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_mirror_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 86 "host_code.cpp"
+#line 87 "host_code.cpp"
 a[i] = a[i] + 1.0f;
-#line 224 "host_code.cpu.cpp"
+#line 225 "host_code.cpu.cpp"
   }
 }
 
-// Parallel loop of 'mirror' (host_code.cpp:89): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'mirror' (host_code.cpp:90): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_mirror_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * c, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 90 "host_code.cpp"
+#line 91 "host_code.cpp"
 a[i] = c[i] * 2.0f - a[i];
-#line 237 "host_code.cpu.cpp"
+#line 238 "host_code.cpu.cpp"
   }
 }
 
@@ -241,19 +242,19 @@ a[i] = c[i] * 2.0f - a[i];
 // Host entry points of kernel 'mirror': they run its work on the calling thread and return when it is done.
 void mirror(float* a, float* c, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, host_code.cpp:85
+  // parallel loop, host_code.cpp:86
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_mirror_loop0(qd_begin, qd_count, a, n);
   }
-  // host code, host_code.cpp:88: runs here, in order with the work around it; qd::current_stream() is the default stream
+  // host code, host_code.cpp:89: runs here, in order with the work around it; qd::current_stream() is the default stream
   {
-#line 88 "host_code.cpp"
+#line 89 "host_code.cpp"
   copy_async(c, a, n, qd::current_stream());
-#line 255 "host_code.cpu.cpp"
+#line 256 "host_code.cpu.cpp"
   }
-  // parallel loop, host_code.cpp:89
+  // parallel loop, host_code.cpp:90
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -266,50 +267,50 @@ void mirror(float* a, float* c, int n) {
 }
 
 // ---- end of qd kernel 'mirror' ----
-#line 91 "host_code.cpp"
+#line 92 "host_code.cpp"
 
 
 // The 'else' branch is host code: the directive between 'else' and its
 // braces. Its loop assigns 'll' before reading it, as the serial program
 // does, though the parallel loop above left 'll' private.
-// ---- qd kernel 'fallback' (host_code.cpp:96), translated by qd-translate ----
-#line 277 "host_code.cpu.cpp"
-// Parallel loop of 'fallback' (host_code.cpp:100): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'fallback' (host_code.cpp:97), translated by qd-translate ----
+#line 278 "host_code.cpu.cpp"
+// Parallel loop of 'fallback' (host_code.cpp:101): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_fallback_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int ll = qd_begin; ll < n; ++ll) {
-#line 101 "host_code.cpp"
+#line 102 "host_code.cpp"
 a[ll] = a[ll] + 1.0f;
-#line 287 "host_code.cpu.cpp"
+#line 288 "host_code.cpu.cpp"
   }
 }
 
-// Parallel loop of 'fallback' (host_code.cpp:103): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'fallback' (host_code.cpp:104): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_fallback_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * c, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 104 "host_code.cpp"
+#line 105 "host_code.cpp"
 c[i] = a[i] * 3.0f;
-#line 300 "host_code.cpu.cpp"
+#line 301 "host_code.cpu.cpp"
   }
 }
 
-// Parallel loop of 'fallback' (host_code.cpp:111): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'fallback' (host_code.cpp:112): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_fallback_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * c, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 112 "host_code.cpp"
+#line 113 "host_code.cpp"
 a[i] = c[i] - a[i];
-#line 313 "host_code.cpu.cpp"
+#line 314 "host_code.cpu.cpp"
   }
 }
 
@@ -318,31 +319,31 @@ a[i] = c[i] - a[i];
 void fallback(float* a, float* c, int n, int on_device, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   [[maybe_unused]] int ll;
-  // parallel loop, host_code.cpp:100
+  // parallel loop, host_code.cpp:101
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_fallback_loop0(qd_begin, qd_count, a, n);
   }
   if (on_device) {
-    // parallel loop, host_code.cpp:103
+    // parallel loop, host_code.cpp:104
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_fallback_loop1(qd_begin, qd_count, a, c, n);
     }
   } else {
-    // host code, host_code.cpp:107: runs here, in order with the work around it; qd::current_stream() is the default stream
+    // host code, host_code.cpp:108: runs here, in order with the work around it; qd::current_stream() is the default stream
     {
-#line 107 "host_code.cpp"
+#line 108 "host_code.cpp"
     {
             for (ll = 0; ll < 2; ll++)
                 copy_async(c + ll * (n / 2), a + ll, n / 2, qd::current_stream());
         }
-#line 343 "host_code.cpu.cpp"
+#line 344 "host_code.cpu.cpp"
     }
   }
-  // parallel loop, host_code.cpp:111
+  // parallel loop, host_code.cpp:112
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -355,5 +356,5 @@ void fallback(float* a, float* c, int n, int on_device) {
 }
 
 // ---- end of qd kernel 'fallback' ----
-#line 113 "host_code.cpp"
+#line 114 "host_code.cpp"
 

@@ -2,6 +2,7 @@
 // Licence: the code translated from host_code.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "host_code.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // '#pragma qd host' statements: host code that runs in order with the
 // kernel's work, at the top level of a kernel, in a 'loop seq' body and in
 // stream_parallel blocks. qd::current_stream() is the statement's stream:
@@ -31,65 +32,65 @@ static void copy_async(float* dst, const float* src, int n, qd::StreamRef stream
 #endif
 }
 
-// ---- qd kernel 'solve' (host_code.cpp:30), translated by qd-translate ----
-#line 36 "host_code.hip"
-// Parallel loop of 'solve' (host_code.cpp:33): a grid-stride loop over the iterations.
+// ---- qd kernel 'solve' (host_code.cpp:31), translated by qd-translate ----
+#line 37 "host_code.hip"
+// Parallel loop of 'solve' (host_code.cpp:34): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_solve_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 34 "host_code.cpp"
+#line 35 "host_code.cpp"
 a[i] = a[i] * 0.5f;
-#line 45 "host_code.hip"
+#line 46 "host_code.hip"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:43): a grid-stride loop over the iterations.
+// Parallel loop of 'solve' (host_code.cpp:44): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_solve_loop1(int qd_begin, std::uint64_t qd_count, float * b, float * c, int s) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 44 "host_code.cpp"
+#line 45 "host_code.cpp"
 b[i] += c[i] * static_cast<float>(s);
-#line 57 "host_code.hip"
+#line 58 "host_code.hip"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:53): a grid-stride loop over the iterations.
+// Parallel loop of 'solve' (host_code.cpp:54): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_solve_loop2(int qd_begin, std::uint64_t qd_count, float * b, float * c, int taken) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 54 "host_code.cpp"
+#line 55 "host_code.cpp"
 b[i] = c[i] + static_cast<float>(taken);
-#line 69 "host_code.hip"
+#line 70 "host_code.hip"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:65): a grid-stride loop over the iterations.
+// Parallel loop of 'solve' (host_code.cpp:66): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_solve_loop3(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 66 "host_code.cpp"
+#line 67 "host_code.cpp"
 a[i] = a[i] * 2.0f;
-#line 81 "host_code.hip"
+#line 82 "host_code.hip"
   }
 }
 
-// Parallel loop of 'solve' (host_code.cpp:68): a grid-stride loop over the iterations.
+// Parallel loop of 'solve' (host_code.cpp:69): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_solve_loop4(int qd_begin, std::uint64_t qd_count, float * b, float * c) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 69 "host_code.cpp"
+#line 70 "host_code.cpp"
 b[i] += c[i];
-#line 93 "host_code.hip"
+#line 94 "host_code.hip"
   }
 }
 
@@ -100,52 +101,52 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, 
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, host_code.cpp:33
+  // parallel loop, host_code.cpp:34
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_solve_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "solve", "a"));
-      qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 33);
+      qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 34);
     }
   }
-  // host code, host_code.cpp:36: runs here, in order with the work around it; qd::current_stream() is qd_stream
+  // host code, host_code.cpp:37: runs here, in order with the work around it; qd::current_stream() is qd_stream
   {
     const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
 
-#line 36 "host_code.cpp"
+#line 37 "host_code.cpp"
   {
           seen[0] = qd::current_stream();
           copy_async(c, a, n, qd::current_stream()); // after the loop above
       }
-#line 122 "host_code.hip"
+#line 123 "host_code.hip"
   }
   int taken = 0;
   for (int s = 0; s < steps; ++s) {
-    // parallel loop, host_code.cpp:43
+    // parallel loop, host_code.cpp:44
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_solve_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"), s);
-        qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 43);
+        qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 44);
       }
     }
-    // host code, host_code.cpp:46: runs here, in order with the work around it; qd::current_stream() is qd_stream
+    // host code, host_code.cpp:47: runs here, in order with the work around it; qd::current_stream() is qd_stream
     {
       const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
 
-#line 46 "host_code.cpp"
+#line 47 "host_code.cpp"
     {
                 copy_async(c, b, n / 2, qd::current_stream());
                 ++taken;
             }
-#line 144 "host_code.hip"
+#line 145 "host_code.hip"
     }
   }
-  // stream_parallel region, host_code.cpp:51: 2 blocks, each on its own pooled stream
+  // stream_parallel region, host_code.cpp:52: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region host_code.cpp:51");
+    QD_PROFILE_RANGE("qd region host_code.cpp:52");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -155,50 +156,50 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, 
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, host_code.cpp:52
+    // block 1, host_code.cpp:53
     {
-      QD_PROFILE_RANGE("qd block 1 host_code.cpp:52");
+      QD_PROFILE_RANGE("qd block 1 host_code.cpp:53");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop, host_code.cpp:53
+      // parallel loop, host_code.cpp:54
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_solve_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"), taken);
-          qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 53);
+          qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 54);
         }
       }
-      // host code, host_code.cpp:56: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
+      // host code, host_code.cpp:57: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
       {
         const qd::detail::CurrentStreamScope qd_current_stream(qd_block_stream);
 
-#line 56 "host_code.cpp"
+#line 57 "host_code.cpp"
       {
                   seen[1] = qd::current_stream();
                   copy_async(c + n / 2, b, n - n / 2, qd::current_stream());
               }
-#line 181 "host_code.hip"
+#line 182 "host_code.hip"
       }
     }
-    // block 2, host_code.cpp:62
+    // block 2, host_code.cpp:63
     {
-      QD_PROFILE_RANGE("qd block 2 host_code.cpp:62");
+      QD_PROFILE_RANGE("qd block 2 host_code.cpp:63");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // host code, host_code.cpp:64: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
+      // host code, host_code.cpp:65: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
       {
         const qd::detail::CurrentStreamScope qd_current_stream(qd_block_stream);
 
-#line 64 "host_code.cpp"
+#line 65 "host_code.cpp"
       seen[2] = qd::current_stream();
-#line 194 "host_code.hip"
+#line 195 "host_code.hip"
       }
-      // parallel loop, host_code.cpp:65
+      // parallel loop, host_code.cpp:66
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_solve_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "solve", "a"));
-          qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 65);
+          qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 66);
         }
       }
     }
@@ -208,13 +209,13 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, 
     qd_events.record(2, qd_block_streams[1]);
     qd_events.wait(2, qd_stream);
   }
-  // parallel loop, host_code.cpp:68
+  // parallel loop, host_code.cpp:69
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_solve_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"));
-      qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 68);
+      qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 69);
     }
   }
 }
@@ -225,52 +226,52 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
 
 // Kernel 'solve' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_solve([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) {
-  // parallel loop, host_code.cpp:33
+  // parallel loop, host_code.cpp:34
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_solve_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "solve", "a"));
-      qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 33);
+      qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 34);
     }
   }
-  // host code, host_code.cpp:36: runs here, in order with the work around it; qd::current_stream() is qd_stream
+  // host code, host_code.cpp:37: runs here, in order with the work around it; qd::current_stream() is qd_stream
   {
     const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
 
-#line 36 "host_code.cpp"
+#line 37 "host_code.cpp"
   {
           seen[0] = qd::current_stream();
           copy_async(c, a, n, qd::current_stream()); // after the loop above
       }
-#line 247 "host_code.hip"
+#line 248 "host_code.hip"
   }
   int taken = 0;
   for (int s = 0; s < steps; ++s) {
-    // parallel loop, host_code.cpp:43
+    // parallel loop, host_code.cpp:44
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_solve_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"), s);
-        qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 43);
+        qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 44);
       }
     }
-    // host code, host_code.cpp:46: runs here, in order with the work around it; qd::current_stream() is qd_stream
+    // host code, host_code.cpp:47: runs here, in order with the work around it; qd::current_stream() is qd_stream
     {
       const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
 
-#line 46 "host_code.cpp"
+#line 47 "host_code.cpp"
     {
                 copy_async(c, b, n / 2, qd::current_stream());
                 ++taken;
             }
-#line 269 "host_code.hip"
+#line 270 "host_code.hip"
     }
   }
-  // stream_parallel region, host_code.cpp:51: 2 blocks, each on its own pooled stream
+  // stream_parallel region, host_code.cpp:52: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region host_code.cpp:51");
+    QD_PROFILE_RANGE("qd region host_code.cpp:52");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -280,50 +281,50 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, host_code.cpp:52
+    // block 1, host_code.cpp:53
     {
-      QD_PROFILE_RANGE("qd block 1 host_code.cpp:52");
+      QD_PROFILE_RANGE("qd block 1 host_code.cpp:53");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop, host_code.cpp:53
+      // parallel loop, host_code.cpp:54
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_solve_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"), taken);
-          qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 53);
+          qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 54);
         }
       }
-      // host code, host_code.cpp:56: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
+      // host code, host_code.cpp:57: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
       {
         const qd::detail::CurrentStreamScope qd_current_stream(qd_block_stream);
 
-#line 56 "host_code.cpp"
+#line 57 "host_code.cpp"
       {
                   seen[1] = qd::current_stream();
                   copy_async(c + n / 2, b, n - n / 2, qd::current_stream());
               }
-#line 306 "host_code.hip"
+#line 307 "host_code.hip"
       }
     }
-    // block 2, host_code.cpp:62
+    // block 2, host_code.cpp:63
     {
-      QD_PROFILE_RANGE("qd block 2 host_code.cpp:62");
+      QD_PROFILE_RANGE("qd block 2 host_code.cpp:63");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // host code, host_code.cpp:64: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
+      // host code, host_code.cpp:65: runs here, in order with the work around it; qd::current_stream() is qd_block_stream
       {
         const qd::detail::CurrentStreamScope qd_current_stream(qd_block_stream);
 
-#line 64 "host_code.cpp"
+#line 65 "host_code.cpp"
       seen[2] = qd::current_stream();
-#line 319 "host_code.hip"
+#line 320 "host_code.hip"
       }
-      // parallel loop, host_code.cpp:65
+      // parallel loop, host_code.cpp:66
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_solve_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "solve", "a"));
-          qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 65);
+          qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 66);
         }
       }
     }
@@ -333,127 +334,127 @@ void solve(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) 
     qd_events.record(2, qd_block_streams[1]);
     qd_events.wait(2, qd_stream);
   }
-  // parallel loop, host_code.cpp:68
+  // parallel loop, host_code.cpp:69
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_solve_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"));
-      qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 68);
+      qd::detail::check_launch(hipGetLastError(), "solve", "host_code.cpp", 69);
     }
   }
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_solve([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen) {
-  // parallel loop, host_code.cpp:33
+  // parallel loop, host_code.cpp:34
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_solve_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 33, qd_begin, qd_count, qd::detail::present_or_device(a, "solve", "a"));
+      qd_graph.launch(qd_lane, &qd_solve_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 34, qd_begin, qd_count, qd::detail::present_or_device(a, "solve", "a"));
     }
   }
 
-  // host code, host_code.cpp:36: runs here, while the call describes its graph; qd::current_stream() is a stream the call captures, and what the statement enqueues there becomes a node of the graph on lane qd_lane, in order with the work around it
-  qd_graph.host_code(qd_lane, "host_code.cpp", 36, [&] {
-#line 36 "host_code.cpp"
+  // host code, host_code.cpp:37: runs here, while the call describes its graph; qd::current_stream() is a stream the call captures, and what the statement enqueues there becomes a node of the graph on lane qd_lane, in order with the work around it
+  qd_graph.host_code(qd_lane, "host_code.cpp", 37, [&] {
+#line 37 "host_code.cpp"
   {
           seen[0] = qd::current_stream();
           copy_async(c, a, n, qd::current_stream()); // after the loop above
       }
-#line 366 "host_code.hip"
+#line 367 "host_code.hip"
   });
   int taken = 0;
   for (int s = 0; s < steps; ++s) {
-    // parallel loop, host_code.cpp:43
+    // parallel loop, host_code.cpp:44
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
-        qd_graph.launch(qd_lane, &qd_solve_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 43, qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"), s);
+        qd_graph.launch(qd_lane, &qd_solve_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 44, qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"), s);
       }
     }
 
-    // host code, host_code.cpp:46: runs here, while the call describes its graph; qd::current_stream() is a stream the call captures, and what the statement enqueues there becomes a node of the graph on lane qd_lane, in order with the work around it
-    qd_graph.host_code(qd_lane, "host_code.cpp", 46, [&] {
-#line 46 "host_code.cpp"
+    // host code, host_code.cpp:47: runs here, while the call describes its graph; qd::current_stream() is a stream the call captures, and what the statement enqueues there becomes a node of the graph on lane qd_lane, in order with the work around it
+    qd_graph.host_code(qd_lane, "host_code.cpp", 47, [&] {
+#line 47 "host_code.cpp"
     {
                 copy_async(c, b, n / 2, qd::current_stream());
                 ++taken;
             }
-#line 386 "host_code.hip"
+#line 387 "host_code.hip"
     });
   }
-  // stream_parallel region, host_code.cpp:51: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
+  // stream_parallel region, host_code.cpp:52: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
   {
     const std::uint32_t qd_lanes = qd_graph.fork(qd_lane, 2); // the blocks' lanes: qd_lanes, qd_lanes + 1, ...
-    // block 1, host_code.cpp:52
+    // block 1, host_code.cpp:53
     {
-      // parallel loop, host_code.cpp:53
+      // parallel loop, host_code.cpp:54
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 0, &qd_solve_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 53, qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"), taken);
+          qd_graph.launch(qd_lanes + 0, &qd_solve_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 54, qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"), taken);
         }
       }
 
-      // host code, host_code.cpp:56: runs here, while the call describes its graph; qd::current_stream() is a stream the call captures, and what the statement enqueues there becomes a node of the graph on lane qd_lanes + 0, in order with the work around it
-      qd_graph.host_code(qd_lanes + 0, "host_code.cpp", 56, [&] {
-#line 56 "host_code.cpp"
+      // host code, host_code.cpp:57: runs here, while the call describes its graph; qd::current_stream() is a stream the call captures, and what the statement enqueues there becomes a node of the graph on lane qd_lanes + 0, in order with the work around it
+      qd_graph.host_code(qd_lanes + 0, "host_code.cpp", 57, [&] {
+#line 57 "host_code.cpp"
       {
                   seen[1] = qd::current_stream();
                   copy_async(c + n / 2, b, n - n / 2, qd::current_stream());
               }
-#line 410 "host_code.hip"
+#line 411 "host_code.hip"
       });
     }
-    // block 2, host_code.cpp:62
+    // block 2, host_code.cpp:63
     {
-      // host code, host_code.cpp:64: runs here, while the call describes its graph; qd::current_stream() is a stream the call captures, and what the statement enqueues there becomes a node of the graph on lane qd_lanes + 1, in order with the work around it
-      qd_graph.host_code(qd_lanes + 1, "host_code.cpp", 64, [&] {
-#line 64 "host_code.cpp"
+      // host code, host_code.cpp:65: runs here, while the call describes its graph; qd::current_stream() is a stream the call captures, and what the statement enqueues there becomes a node of the graph on lane qd_lanes + 1, in order with the work around it
+      qd_graph.host_code(qd_lanes + 1, "host_code.cpp", 65, [&] {
+#line 65 "host_code.cpp"
       seen[2] = qd::current_stream();
-#line 419 "host_code.hip"
+#line 420 "host_code.hip"
       });
-      // parallel loop, host_code.cpp:65
+      // parallel loop, host_code.cpp:66
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 1, &qd_solve_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 65, qd_begin, qd_count, qd::detail::present_or_device(a, "solve", "a"));
+          qd_graph.launch(qd_lanes + 1, &qd_solve_loop3, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 66, qd_begin, qd_count, qd::detail::present_or_device(a, "solve", "a"));
         }
       }
     }
     qd_graph.join();
   }
-  // parallel loop, host_code.cpp:68
+  // parallel loop, host_code.cpp:69
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_solve_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 68, qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"));
+      qd_graph.launch(qd_lane, &qd_solve_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 69, qd_begin, qd_count, qd::detail::present_or_device(b, "solve", "b"), qd::detail::present_or_device(c, "solve", "c"));
     }
   }
 }
 
 // ---- end of qd kernel 'solve' ----
-#line 70 "host_code.cpp"
+#line 71 "host_code.cpp"
 
 
-// ---- qd kernel 'solve_twice' (host_code.cpp:72), translated by qd-translate ----
-#line 447 "host_code.hip"
+// ---- qd kernel 'solve_twice' (host_code.cpp:73), translated by qd-translate ----
+#line 448 "host_code.hip"
 
 // Host entry points of kernel 'solve_twice', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
 void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* seen, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel solve_twice"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("solve_twice", "host_code.cpp", 72);
+  static qd::detail::GraphSite qd_graph_site("solve_twice", "host_code.cpp", 73);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
-  // kernel call, host_code.cpp:75: the work of 'solve', on this lane of the graph
-  qd_describe_solve(qd_graph, 0, qd_device, a, b, c, n, steps, seen);
   // kernel call, host_code.cpp:76: the work of 'solve', on this lane of the graph
+  qd_describe_solve(qd_graph, 0, qd_device, a, b, c, n, steps, seen);
+  // kernel call, host_code.cpp:77: the work of 'solve', on this lane of the graph
   qd_describe_solve(qd_graph, 0, qd_device, a, b, c, n, steps + 1, seen + 3);
   qd_graph.submit();
 }
@@ -463,35 +464,35 @@ void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* 
 }
 
 // ---- end of qd kernel 'solve_twice' ----
-#line 77 "host_code.cpp"
+#line 78 "host_code.cpp"
 
 
 // 'reuse': in graph mode, a call whose pointers and count are an earlier
 // call's records the copy that call captured, without running the statement
 // again; one with another count runs it.
-// ---- qd kernel 'mirror' (host_code.cpp:82), translated by qd-translate ----
-#line 474 "host_code.hip"
-// Parallel loop of 'mirror' (host_code.cpp:85): a grid-stride loop over the iterations.
+// ---- qd kernel 'mirror' (host_code.cpp:83), translated by qd-translate ----
+#line 475 "host_code.hip"
+// Parallel loop of 'mirror' (host_code.cpp:86): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_mirror_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 86 "host_code.cpp"
+#line 87 "host_code.cpp"
 a[i] = a[i] + 1.0f;
-#line 483 "host_code.hip"
+#line 484 "host_code.hip"
   }
 }
 
-// Parallel loop of 'mirror' (host_code.cpp:89): a grid-stride loop over the iterations.
+// Parallel loop of 'mirror' (host_code.cpp:90): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_mirror_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * c) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 90 "host_code.cpp"
+#line 91 "host_code.cpp"
 a[i] = c[i] * 2.0f - a[i];
-#line 495 "host_code.hip"
+#line 496 "host_code.hip"
   }
 }
 
@@ -500,30 +501,30 @@ a[i] = c[i] * 2.0f - a[i];
 void mirror(float* a, float* c, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel mirror"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("mirror", "host_code.cpp", 82);
+  static qd::detail::GraphSite qd_graph_site("mirror", "host_code.cpp", 83);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
-  // parallel loop, host_code.cpp:85
+  // parallel loop, host_code.cpp:86
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_mirror_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 85, qd_begin, qd_count, qd::detail::present_or_device(a, "mirror", "a"));
+      qd_graph.launch(0, &qd_mirror_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 86, qd_begin, qd_count, qd::detail::present_or_device(a, "mirror", "a"));
     }
   }
-  // host code, host_code.cpp:88, 'reuse', keyed by the values of 'c', 'a', 'n': a call with the key of an earlier call records what the statement enqueued then, without running it; otherwise the statement runs here, while the call describes its graph, with qd::current_stream() a stream the call captures, and what it enqueues there becomes a node of the graph on the launch stream's lane, in order with the work around it
+  // host code, host_code.cpp:89, 'reuse', keyed by the values of 'c', 'a', 'n': a call with the key of an earlier call records what the statement enqueued then, without running it; otherwise the statement runs here, while the call describes its graph, with qd::current_stream() a stream the call captures, and what it enqueues there becomes a node of the graph on the launch stream's lane, in order with the work around it
   static qd::detail::HostReuse qd_host_reuse0;
-  qd_graph.host_code(0, "host_code.cpp", 88, qd_host_reuse0, qd::detail::reuse_key(c, a, n), [&] {
+  qd_graph.host_code(0, "host_code.cpp", 89, qd_host_reuse0, qd::detail::reuse_key(c, a, n), [&] {
 
-#line 88 "host_code.cpp"
+#line 89 "host_code.cpp"
   copy_async(c, a, n, qd::current_stream());
-#line 520 "host_code.hip"
+#line 521 "host_code.hip"
   });
-  // parallel loop, host_code.cpp:89
+  // parallel loop, host_code.cpp:90
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_mirror_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 89, qd_begin, qd_count, qd::detail::present_or_device(a, "mirror", "a"), qd::detail::present_or_device(c, "mirror", "c"));
+      qd_graph.launch(0, &qd_mirror_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "host_code.cpp", 90, qd_begin, qd_count, qd::detail::present_or_device(a, "mirror", "a"), qd::detail::present_or_device(c, "mirror", "c"));
     }
   }
   qd_graph.submit();
@@ -534,47 +535,47 @@ void mirror(float* a, float* c, int n) {
 }
 
 // ---- end of qd kernel 'mirror' ----
-#line 91 "host_code.cpp"
+#line 92 "host_code.cpp"
 
 
 // The 'else' branch is host code: the directive between 'else' and its
 // braces. Its loop assigns 'll' before reading it, as the serial program
 // does, though the parallel loop above left 'll' private.
-// ---- qd kernel 'fallback' (host_code.cpp:96), translated by qd-translate ----
-#line 545 "host_code.hip"
-// Parallel loop of 'fallback' (host_code.cpp:100): a grid-stride loop over the iterations.
+// ---- qd kernel 'fallback' (host_code.cpp:97), translated by qd-translate ----
+#line 546 "host_code.hip"
+// Parallel loop of 'fallback' (host_code.cpp:101): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_fallback_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int ll = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 101 "host_code.cpp"
+#line 102 "host_code.cpp"
 a[ll] = a[ll] + 1.0f;
-#line 554 "host_code.hip"
+#line 555 "host_code.hip"
   }
 }
 
-// Parallel loop of 'fallback' (host_code.cpp:103): a grid-stride loop over the iterations.
+// Parallel loop of 'fallback' (host_code.cpp:104): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_fallback_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * c) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 104 "host_code.cpp"
+#line 105 "host_code.cpp"
 c[i] = a[i] * 3.0f;
-#line 566 "host_code.hip"
+#line 567 "host_code.hip"
   }
 }
 
-// Parallel loop of 'fallback' (host_code.cpp:111): a grid-stride loop over the iterations.
+// Parallel loop of 'fallback' (host_code.cpp:112): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_fallback_loop2(int qd_begin, std::uint64_t qd_count, float * a, float * c) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 112 "host_code.cpp"
+#line 113 "host_code.cpp"
 a[i] = c[i] - a[i];
-#line 578 "host_code.hip"
+#line 579 "host_code.hip"
   }
 }
 
@@ -586,45 +587,45 @@ void fallback(float* a, float* c, int n, int on_device, qd::StreamRef qd_stream)
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   [[maybe_unused]] int ll;
-  // parallel loop, host_code.cpp:100
+  // parallel loop, host_code.cpp:101
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_fallback_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "fallback", "a"));
-      qd::detail::check_launch(hipGetLastError(), "fallback", "host_code.cpp", 100);
+      qd::detail::check_launch(hipGetLastError(), "fallback", "host_code.cpp", 101);
     }
   }
   if (on_device) {
-    // parallel loop, host_code.cpp:103
+    // parallel loop, host_code.cpp:104
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_fallback_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "fallback", "a"), qd::detail::present_or_device(c, "fallback", "c"));
-        qd::detail::check_launch(hipGetLastError(), "fallback", "host_code.cpp", 103);
+        qd::detail::check_launch(hipGetLastError(), "fallback", "host_code.cpp", 104);
       }
     }
   } else {
-    // host code, host_code.cpp:107: runs here, in order with the work around it; qd::current_stream() is qd_stream
+    // host code, host_code.cpp:108: runs here, in order with the work around it; qd::current_stream() is qd_stream
     {
       const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
 
-#line 107 "host_code.cpp"
+#line 108 "host_code.cpp"
     {
             for (ll = 0; ll < 2; ll++)
                 copy_async(c + ll * (n / 2), a + ll, n / 2, qd::current_stream());
         }
-#line 619 "host_code.hip"
+#line 620 "host_code.hip"
     }
   }
-  // parallel loop, host_code.cpp:111
+  // parallel loop, host_code.cpp:112
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_fallback_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "fallback", "a"), qd::detail::present_or_device(c, "fallback", "c"));
-      qd::detail::check_launch(hipGetLastError(), "fallback", "host_code.cpp", 111);
+      qd::detail::check_launch(hipGetLastError(), "fallback", "host_code.cpp", 112);
     }
   }
 }
@@ -634,5 +635,5 @@ void fallback(float* a, float* c, int n, int on_device) {
 }
 
 // ---- end of qd kernel 'fallback' ----
-#line 113 "host_code.cpp"
+#line 114 "host_code.cpp"
 

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "host_code_untouched.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Ordinary host code around one kernel: includes, macros, preprocessor conditionals, globals,
 // enums, structs, a class with members, templates, static_assert, other pragmas and host loops;
 // all of it must come out exactly as written.
@@ -71,18 +72,18 @@ struct PackedHeader {
 };
 #pragma pack(pop)
 
-// ---- qd kernel 'brighten' (host_code_untouched.cpp:69), translated by qd-translate ----
-#line 76 "host_code_untouched.cpu.cpp"
-// Parallel loop of 'brighten' (host_code_untouched.cpp:72): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'brighten' (host_code_untouched.cpp:70), translated by qd-translate ----
+#line 77 "host_code_untouched.cpu.cpp"
+// Parallel loop of 'brighten' (host_code_untouched.cpp:73): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_brighten_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * pixels, float gain, int count) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < count; ++i) {
-#line 73 "host_code_untouched.cpp"
+#line 74 "host_code_untouched.cpp"
 pixels[i] = pixels[i] * gain > 1.0f ? 1.0f : pixels[i] * gain;
-#line 86 "host_code_untouched.cpu.cpp"
+#line 87 "host_code_untouched.cpu.cpp"
   }
 }
 
@@ -90,7 +91,7 @@ pixels[i] = pixels[i] * gain > 1.0f ? 1.0f : pixels[i] * gain;
 // Host entry points of kernel 'brighten': they run its work on the calling thread and return when it is done.
 void brighten(float* pixels, int count, float gain, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, host_code_untouched.cpp:72
+  // parallel loop, host_code_untouched.cpp:73
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(count), /*inclusive=*/false);
@@ -103,7 +104,7 @@ void brighten(float* pixels, int count, float gain) {
 }
 
 // ---- end of qd kernel 'brighten' ----
-#line 74 "host_code_untouched.cpp"
+#line 75 "host_code_untouched.cpp"
 
 
 #ifdef QD_EXAMPLE_UNUSED_BRANCH

@@ -2,6 +2,7 @@
 // Licence: the code translated from host_code_untouched.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "host_code_untouched.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Ordinary host code around one kernel: includes, macros, preprocessor conditionals, globals,
 // enums, structs, a class with members, templates, static_assert, other pragmas and host loops;
 // all of it must come out exactly as written.
@@ -70,17 +71,17 @@ struct PackedHeader {
 };
 #pragma pack(pop)
 
-// ---- qd kernel 'brighten' (host_code_untouched.cpp:69), translated by qd-translate ----
-#line 75 "host_code_untouched.cu"
-// Parallel loop of 'brighten' (host_code_untouched.cpp:72): a grid-stride loop over the iterations.
+// ---- qd kernel 'brighten' (host_code_untouched.cpp:70), translated by qd-translate ----
+#line 76 "host_code_untouched.cu"
+// Parallel loop of 'brighten' (host_code_untouched.cpp:73): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_brighten_loop0(int qd_begin, std::uint64_t qd_count, float * pixels, float gain) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 73 "host_code_untouched.cpp"
+#line 74 "host_code_untouched.cpp"
 pixels[i] = pixels[i] * gain > 1.0f ? 1.0f : pixels[i] * gain;
-#line 84 "host_code_untouched.cu"
+#line 85 "host_code_untouched.cu"
   }
 }
 
@@ -90,13 +91,13 @@ void brighten(float* pixels, int count, float gain, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel brighten"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, host_code_untouched.cpp:72
+  // parallel loop, host_code_untouched.cpp:73
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(count), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_brighten_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(pixels, "brighten", "pixels"), gain);
-      qd::detail::check_launch(cudaGetLastError(), "brighten", "host_code_untouched.cpp", 72);
+      qd::detail::check_launch(cudaGetLastError(), "brighten", "host_code_untouched.cpp", 73);
     }
   }
 }
@@ -106,7 +107,7 @@ void brighten(float* pixels, int count, float gain) {
 }
 
 // ---- end of qd kernel 'brighten' ----
-#line 74 "host_code_untouched.cpp"
+#line 75 "host_code_untouched.cpp"
 
 
 #ifdef QD_EXAMPLE_UNUSED_BRANCH

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "host_control_flow.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Host control flow at the top level of a kernel and of a block: 'if'/'else'
 // and 'switch' on host values, '#pragma qd loop seq' on 'for', 'while' and
 // 'do', host statements that count ('t += dt;') or swap pointer parameters,
@@ -16,127 +17,127 @@ static float blend3(float l, float m, float r) { return 0.25f * (l + 2.0f * m + 
 
 enum class Boundary { Periodic, Clamped, Zero };
 
-// ---- qd kernel 'advect' (host_control_flow.cpp:14), translated by qd-translate ----
-#line 21 "host_control_flow.cpu.cpp"
-// Serial task of 'advect' (host_control_flow.cpp:26): runs once, on the calling thread.
-static void
-qd_advect_task0(float * u, int n) {
-#line 26 "host_control_flow.cpp"
-u[0] = u[n - 2];
-#line 27 "host_control_flow.cpu.cpp"
-}
-
+// ---- qd kernel 'advect' (host_control_flow.cpp:15), translated by qd-translate ----
+#line 22 "host_control_flow.cpu.cpp"
 // Serial task of 'advect' (host_control_flow.cpp:27): runs once, on the calling thread.
 static void
-qd_advect_task1(float * u, int n) {
+qd_advect_task0(float * u, int n) {
 #line 27 "host_control_flow.cpp"
-u[n - 1] = u[1];
-#line 35 "host_control_flow.cpu.cpp"
+u[0] = u[n - 2];
+#line 28 "host_control_flow.cpu.cpp"
 }
 
-// Serial task of 'advect' (host_control_flow.cpp:32): runs once, on the calling thread.
+// Serial task of 'advect' (host_control_flow.cpp:28): runs once, on the calling thread.
 static void
-qd_advect_task2(float * u, const float edge) {
-#line 32 "host_control_flow.cpp"
-u[0] = edge;
-#line 43 "host_control_flow.cpu.cpp"
+qd_advect_task1(float * u, int n) {
+#line 28 "host_control_flow.cpp"
+u[n - 1] = u[1];
+#line 36 "host_control_flow.cpu.cpp"
 }
 
 // Serial task of 'advect' (host_control_flow.cpp:33): runs once, on the calling thread.
 static void
-qd_advect_task3(float * u, int n, const float edge) {
+qd_advect_task2(float * u, const float edge) {
 #line 33 "host_control_flow.cpp"
-u[n - 1] = edge;
-#line 51 "host_control_flow.cpu.cpp"
+u[0] = edge;
+#line 44 "host_control_flow.cpu.cpp"
 }
 
-// Parallel loop of 'advect' (host_control_flow.cpp:37): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Serial task of 'advect' (host_control_flow.cpp:34): runs once, on the calling thread.
+static void
+qd_advect_task3(float * u, int n, const float edge) {
+#line 34 "host_control_flow.cpp"
+u[n - 1] = edge;
+#line 52 "host_control_flow.cpu.cpp"
+}
+
+// Parallel loop of 'advect' (host_control_flow.cpp:38): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_advect_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * scratch, float c, float t, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 38 "host_control_flow.cpp"
-scratch[i] = upwind(u, i, c) + t * 0.001f;
-#line 63 "host_control_flow.cpu.cpp"
-  }
-}
-
-// Serial task of 'advect' (host_control_flow.cpp:39): runs once, on the calling thread.
-static void
-qd_advect_task5(float * u, float * scratch) {
 #line 39 "host_control_flow.cpp"
-scratch[0] = u[0];
-#line 72 "host_control_flow.cpu.cpp"
+scratch[i] = upwind(u, i, c) + t * 0.001f;
+#line 64 "host_control_flow.cpu.cpp"
+  }
 }
 
 // Serial task of 'advect' (host_control_flow.cpp:40): runs once, on the calling thread.
 static void
-qd_advect_task6(float * u, float * scratch, int n) {
+qd_advect_task5(float * u, float * scratch) {
 #line 40 "host_control_flow.cpp"
-scratch[n - 1] = u[n - 1];
-#line 80 "host_control_flow.cpu.cpp"
+scratch[0] = u[0];
+#line 73 "host_control_flow.cpu.cpp"
 }
 
-// Parallel loop of 'advect' (host_control_flow.cpp:52): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Serial task of 'advect' (host_control_flow.cpp:41): runs once, on the calling thread.
+static void
+qd_advect_task6(float * u, float * scratch, int n) {
+#line 41 "host_control_flow.cpp"
+scratch[n - 1] = u[n - 1];
+#line 81 "host_control_flow.cpu.cpp"
+}
+
+// Parallel loop of 'advect' (host_control_flow.cpp:53): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_advect_loop7(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * scratch, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n / 2; ++i) {
-#line 53 "host_control_flow.cpp"
+#line 54 "host_control_flow.cpp"
 scratch[i] = 0.5f * (u[i - 1] + u[i + 1]);
-#line 92 "host_control_flow.cpu.cpp"
+#line 93 "host_control_flow.cpu.cpp"
   }
 }
 
-// Parallel loop of 'advect' (host_control_flow.cpp:62): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'advect' (host_control_flow.cpp:63): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_advect_loop8(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * smoothed, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 63 "host_control_flow.cpp"
+#line 64 "host_control_flow.cpp"
 smoothed[i] = blend3(u[i - 1], u[i], u[i + 1]);
-#line 105 "host_control_flow.cpu.cpp"
+#line 106 "host_control_flow.cpu.cpp"
   }
 }
 
-// Parallel loop of 'advect' (host_control_flow.cpp:67): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'advect' (host_control_flow.cpp:68): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_advect_loop9(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * scratch, float * smoothed, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 68 "host_control_flow.cpp"
+#line 69 "host_control_flow.cpp"
 u[i] = i < n / 2 ? scratch[i] : smoothed[i];
-#line 118 "host_control_flow.cpu.cpp"
+#line 119 "host_control_flow.cpu.cpp"
   }
 }
 
-// Parallel loop of 'advect' (host_control_flow.cpp:70): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'advect' (host_control_flow.cpp:71): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_advect_loop10(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 71 "host_control_flow.cpp"
+#line 72 "host_control_flow.cpp"
 u[i] = u[i] * 2.0f;
-#line 131 "host_control_flow.cpu.cpp"
+#line 132 "host_control_flow.cpu.cpp"
   }
 }
 
-// Serial task of 'advect' (host_control_flow.cpp:77): runs once, on the calling thread.
+// Serial task of 'advect' (host_control_flow.cpp:78): runs once, on the calling thread.
 static void
 qd_advect_task11(float * u, int pass) {
-#line 77 "host_control_flow.cpp"
+#line 78 "host_control_flow.cpp"
 u[pass] += 1.0f;
-#line 140 "host_control_flow.cpu.cpp"
+#line 141 "host_control_flow.cpu.cpp"
 }
 
 
@@ -152,9 +153,9 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
     switch (kind) {
     case Boundary::Periodic:
     {
-      // serial task, host_control_flow.cpp:26
-      qd_advect_task0(u, n);
       // serial task, host_control_flow.cpp:27
+      qd_advect_task0(u, n);
+      // serial task, host_control_flow.cpp:28
       qd_advect_task1(u, n);
       break;
     }
@@ -162,22 +163,22 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
     case Boundary::Zero:
     {
       const float edge = kind == Boundary::Zero ? 0.0f : 1.0f;
-      // serial task, host_control_flow.cpp:32
-      qd_advect_task2(u, edge);
       // serial task, host_control_flow.cpp:33
+      qd_advect_task2(u, edge);
+      // serial task, host_control_flow.cpp:34
       qd_advect_task3(u, n, edge);
       break;
     }
     }
-    // parallel loop, host_control_flow.cpp:37
+    // parallel loop, host_control_flow.cpp:38
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       qd_advect_loop4(qd_begin, qd_count, u, scratch, c, t, n);
     }
-    // serial task, host_control_flow.cpp:39
-    qd_advect_task5(u, scratch);
     // serial task, host_control_flow.cpp:40
+    qd_advect_task5(u, scratch);
+    // serial task, host_control_flow.cpp:41
     qd_advect_task6(u, scratch, n);
     float* tmp = u;
     u = scratch;
@@ -185,13 +186,13 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
     t += dt;
   }
   if (smooth) {
-    // stream_parallel region, host_control_flow.cpp:47: 2 blocks, run one after another on the calling thread
+    // stream_parallel region, host_control_flow.cpp:48: 2 blocks, run one after another on the calling thread
     {
-      // block 1, host_control_flow.cpp:48
+      // block 1, host_control_flow.cpp:49
       {
         int sweeps = 0;
         while (sweeps < 2) {
-          // parallel loop, host_control_flow.cpp:52
+          // parallel loop, host_control_flow.cpp:53
           {
             const int qd_begin = 1;
             const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n / 2), /*inclusive=*/false);
@@ -200,11 +201,11 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
           ++sweeps;
         }
       }
-      // block 2, host_control_flow.cpp:58
+      // block 2, host_control_flow.cpp:59
       {
         int k = n / 2;
         do {
-          // parallel loop, host_control_flow.cpp:62
+          // parallel loop, host_control_flow.cpp:63
           {
             const int qd_begin = k;
             const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
@@ -214,14 +215,14 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
         } while (k < n - 1);
       }
     }
-    // parallel loop, host_control_flow.cpp:67
+    // parallel loop, host_control_flow.cpp:68
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       qd_advect_loop9(qd_begin, qd_count, u, scratch, smoothed, n);
     }
   } else {
-    // parallel loop, host_control_flow.cpp:70
+    // parallel loop, host_control_flow.cpp:71
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -232,7 +233,7 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
     if (pass >= steps) {
       break;
     }
-    // serial task, host_control_flow.cpp:77
+    // serial task, host_control_flow.cpp:78
     qd_advect_task11(u, pass);
   }
 }
@@ -242,5 +243,5 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
 }
 
 // ---- end of qd kernel 'advect' ----
-#line 79 "host_control_flow.cpp"
+#line 80 "host_control_flow.cpp"
 

@@ -2,6 +2,7 @@
 // Licence: the code translated from host_control_flow.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "host_control_flow.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Host control flow at the top level of a kernel and of a block: 'if'/'else'
 // and 'switch' on host values, '#pragma qd loop seq' on 'for', 'while' and
 // 'do', host statements that count ('t += dt;') or swap pointer parameters,
@@ -15,122 +16,122 @@
 
 enum class Boundary { Periodic, Clamped, Zero };
 
-// ---- qd kernel 'advect' (host_control_flow.cpp:14), translated by qd-translate ----
-#line 20 "host_control_flow.cu"
-// Serial task of 'advect' (host_control_flow.cpp:26): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_advect_task0(float * u, int n) {
-#line 26 "host_control_flow.cpp"
-u[0] = u[n - 2];
-#line 26 "host_control_flow.cu"
-}
-
+// ---- qd kernel 'advect' (host_control_flow.cpp:15), translated by qd-translate ----
+#line 21 "host_control_flow.cu"
 // Serial task of 'advect' (host_control_flow.cpp:27): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_advect_task1(float * u, int n) {
+qd_advect_task0(float * u, int n) {
 #line 27 "host_control_flow.cpp"
-u[n - 1] = u[1];
-#line 34 "host_control_flow.cu"
+u[0] = u[n - 2];
+#line 27 "host_control_flow.cu"
 }
 
-// Serial task of 'advect' (host_control_flow.cpp:32): runs on one thread.
+// Serial task of 'advect' (host_control_flow.cpp:28): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_advect_task2(float * u, const float edge) {
-#line 32 "host_control_flow.cpp"
-u[0] = edge;
-#line 42 "host_control_flow.cu"
+qd_advect_task1(float * u, int n) {
+#line 28 "host_control_flow.cpp"
+u[n - 1] = u[1];
+#line 35 "host_control_flow.cu"
 }
 
 // Serial task of 'advect' (host_control_flow.cpp:33): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_advect_task3(float * u, int n, const float edge) {
+qd_advect_task2(float * u, const float edge) {
 #line 33 "host_control_flow.cpp"
-u[n - 1] = edge;
-#line 50 "host_control_flow.cu"
+u[0] = edge;
+#line 43 "host_control_flow.cu"
 }
 
-// Parallel loop of 'advect' (host_control_flow.cpp:37): a grid-stride loop over the iterations.
+// Serial task of 'advect' (host_control_flow.cpp:34): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_advect_task3(float * u, int n, const float edge) {
+#line 34 "host_control_flow.cpp"
+u[n - 1] = edge;
+#line 51 "host_control_flow.cu"
+}
+
+// Parallel loop of 'advect' (host_control_flow.cpp:38): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_advect_loop4(int qd_begin, std::uint64_t qd_count, float * u, float * scratch, float c, float t) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 38 "host_control_flow.cpp"
-scratch[i] = upwind(u, i, c) + t * 0.001f;
-#line 61 "host_control_flow.cu"
-  }
-}
-
-// Serial task of 'advect' (host_control_flow.cpp:39): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_advect_task5(float * u, float * scratch) {
 #line 39 "host_control_flow.cpp"
-scratch[0] = u[0];
-#line 70 "host_control_flow.cu"
+scratch[i] = upwind(u, i, c) + t * 0.001f;
+#line 62 "host_control_flow.cu"
+  }
 }
 
 // Serial task of 'advect' (host_control_flow.cpp:40): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_advect_task6(float * u, float * scratch, int n) {
+qd_advect_task5(float * u, float * scratch) {
 #line 40 "host_control_flow.cpp"
-scratch[n - 1] = u[n - 1];
-#line 78 "host_control_flow.cu"
+scratch[0] = u[0];
+#line 71 "host_control_flow.cu"
 }
 
-// Parallel loop of 'advect' (host_control_flow.cpp:52): a grid-stride loop over the iterations.
+// Serial task of 'advect' (host_control_flow.cpp:41): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_advect_task6(float * u, float * scratch, int n) {
+#line 41 "host_control_flow.cpp"
+scratch[n - 1] = u[n - 1];
+#line 79 "host_control_flow.cu"
+}
+
+// Parallel loop of 'advect' (host_control_flow.cpp:53): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_advect_loop7(int qd_begin, std::uint64_t qd_count, float * u, float * scratch) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 53 "host_control_flow.cpp"
+#line 54 "host_control_flow.cpp"
 scratch[i] = 0.5f * (u[i - 1] + u[i + 1]);
-#line 89 "host_control_flow.cu"
+#line 90 "host_control_flow.cu"
   }
 }
 
-// Parallel loop of 'advect' (host_control_flow.cpp:62): a grid-stride loop over the iterations.
+// Parallel loop of 'advect' (host_control_flow.cpp:63): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_advect_loop8(int qd_begin, std::uint64_t qd_count, float * u, float * smoothed) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 63 "host_control_flow.cpp"
+#line 64 "host_control_flow.cpp"
 smoothed[i] = blend3(u[i - 1], u[i], u[i + 1]);
-#line 101 "host_control_flow.cu"
+#line 102 "host_control_flow.cu"
   }
 }
 
-// Parallel loop of 'advect' (host_control_flow.cpp:67): a grid-stride loop over the iterations.
+// Parallel loop of 'advect' (host_control_flow.cpp:68): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_advect_loop9(int qd_begin, std::uint64_t qd_count, float * u, float * scratch, float * smoothed, int n) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 68 "host_control_flow.cpp"
+#line 69 "host_control_flow.cpp"
 u[i] = i < n / 2 ? scratch[i] : smoothed[i];
-#line 113 "host_control_flow.cu"
+#line 114 "host_control_flow.cu"
   }
 }
 
-// Parallel loop of 'advect' (host_control_flow.cpp:70): a grid-stride loop over the iterations.
+// Parallel loop of 'advect' (host_control_flow.cpp:71): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_advect_loop10(int qd_begin, std::uint64_t qd_count, float * u) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 71 "host_control_flow.cpp"
+#line 72 "host_control_flow.cpp"
 u[i] = u[i] * 2.0f;
-#line 125 "host_control_flow.cu"
+#line 126 "host_control_flow.cu"
   }
 }
 
-// Serial task of 'advect' (host_control_flow.cpp:77): runs on one thread.
+// Serial task of 'advect' (host_control_flow.cpp:78): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_advect_task11(float * u, int pass) {
-#line 77 "host_control_flow.cpp"
+#line 78 "host_control_flow.cpp"
 u[pass] += 1.0f;
-#line 134 "host_control_flow.cu"
+#line 135 "host_control_flow.cu"
 }
 
 
@@ -149,51 +150,51 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
     switch (kind) {
     case Boundary::Periodic:
     {
-      // serial task, host_control_flow.cpp:26
-      qd_advect_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), n);
-      qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 26);
       // serial task, host_control_flow.cpp:27
-      qd_advect_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), n);
+      qd_advect_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), n);
       qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 27);
+      // serial task, host_control_flow.cpp:28
+      qd_advect_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), n);
+      qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 28);
       break;
     }
     case Boundary::Clamped:
     case Boundary::Zero:
     {
       const float edge = kind == Boundary::Zero ? 0.0f : 1.0f;
-      // serial task, host_control_flow.cpp:32
-      qd_advect_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), edge);
-      qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 32);
       // serial task, host_control_flow.cpp:33
-      qd_advect_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), n, edge);
+      qd_advect_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), edge);
       qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 33);
+      // serial task, host_control_flow.cpp:34
+      qd_advect_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), n, edge);
+      qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 34);
       break;
     }
     }
-    // parallel loop, host_control_flow.cpp:37
+    // parallel loop, host_control_flow.cpp:38
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_advect_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "advect", "u"), qd::detail::present_or_device(scratch, "advect", "scratch"), c, t);
-        qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 37);
+        qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 38);
       }
     }
-    // serial task, host_control_flow.cpp:39
-    qd_advect_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), qd::detail::present_or_device(scratch, "advect", "scratch"));
-    qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 39);
     // serial task, host_control_flow.cpp:40
-    qd_advect_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), qd::detail::present_or_device(scratch, "advect", "scratch"), n);
+    qd_advect_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), qd::detail::present_or_device(scratch, "advect", "scratch"));
     qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 40);
+    // serial task, host_control_flow.cpp:41
+    qd_advect_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), qd::detail::present_or_device(scratch, "advect", "scratch"), n);
+    qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 41);
     float* tmp = u;
     u = scratch;
     scratch = tmp;
     t += dt;
   }
   if (smooth) {
-    // stream_parallel region, host_control_flow.cpp:47: 2 blocks, each on its own pooled stream
+    // stream_parallel region, host_control_flow.cpp:48: 2 blocks, each on its own pooled stream
     {
-      QD_PROFILE_RANGE("qd region host_control_flow.cpp:47");
+      QD_PROFILE_RANGE("qd region host_control_flow.cpp:48");
       // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
       qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
       qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -203,37 +204,37 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
       const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
       qd_events.wait(0, qd_block_streams[0]);
       qd_events.wait(0, qd_block_streams[1]);
-      // block 1, host_control_flow.cpp:48
+      // block 1, host_control_flow.cpp:49
       {
-        QD_PROFILE_RANGE("qd block 1 host_control_flow.cpp:48");
+        QD_PROFILE_RANGE("qd block 1 host_control_flow.cpp:49");
         const qd::StreamRef qd_block_stream = qd_block_streams[0];
         int sweeps = 0;
         while (sweeps < 2) {
-          // parallel loop, host_control_flow.cpp:52
+          // parallel loop, host_control_flow.cpp:53
           {
             const int qd_begin = 1;
             const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n / 2), /*inclusive=*/false);
             if (qd_count != 0) {
               qd_advect_loop7<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "advect", "u"), qd::detail::present_or_device(scratch, "advect", "scratch"));
-              qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 52);
+              qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 53);
             }
           }
           ++sweeps;
         }
       }
-      // block 2, host_control_flow.cpp:58
+      // block 2, host_control_flow.cpp:59
       {
-        QD_PROFILE_RANGE("qd block 2 host_control_flow.cpp:58");
+        QD_PROFILE_RANGE("qd block 2 host_control_flow.cpp:59");
         const qd::StreamRef qd_block_stream = qd_block_streams[1];
         int k = n / 2;
         do {
-          // parallel loop, host_control_flow.cpp:62
+          // parallel loop, host_control_flow.cpp:63
           {
             const int qd_begin = k;
             const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
             if (qd_count != 0) {
               qd_advect_loop8<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "advect", "u"), qd::detail::present_or_device(smoothed, "advect", "smoothed"));
-              qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 62);
+              qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 63);
             }
           }
           k += n;
@@ -245,23 +246,23 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
       qd_events.record(2, qd_block_streams[1]);
       qd_events.wait(2, qd_stream);
     }
-    // parallel loop, host_control_flow.cpp:67
+    // parallel loop, host_control_flow.cpp:68
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_advect_loop9<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "advect", "u"), qd::detail::present_or_device(scratch, "advect", "scratch"), qd::detail::present_or_device(smoothed, "advect", "smoothed"), n);
-        qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 67);
+        qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 68);
       }
     }
   } else {
-    // parallel loop, host_control_flow.cpp:70
+    // parallel loop, host_control_flow.cpp:71
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_advect_loop10<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "advect", "u"));
-        qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 70);
+        qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 71);
       }
     }
   }
@@ -269,9 +270,9 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
     if (pass >= steps) {
       break;
     }
-    // serial task, host_control_flow.cpp:77
+    // serial task, host_control_flow.cpp:78
     qd_advect_task11<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "advect", "u"), pass);
-    qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 77);
+    qd::detail::check_launch(cudaGetLastError(), "advect", "host_control_flow.cpp", 78);
   }
 }
 
@@ -280,5 +281,5 @@ void advect(float* u, float* scratch, float* smoothed, int n, int steps, float c
 }
 
 // ---- end of qd kernel 'advect' ----
-#line 79 "host_control_flow.cpp"
+#line 80 "host_control_flow.cpp"
 

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "host_scalars.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Host scalars: scalar locals initialised from parameters, constants and earlier host scalars,
 // evaluated on the host and captured by value in loop bodies and used in loop bounds.
 
@@ -11,34 +12,34 @@
 constexpr float kPi = 3.14159265f;
 const int kHalo = 1;
 
-// ---- qd kernel 'sample_grid' (host_scalars.cpp:9), translated by qd-translate ----
-#line 16 "host_scalars.cpu.cpp"
-// Parallel loop of 'sample_grid' (host_scalars.cpp:20): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'sample_grid' (host_scalars.cpp:10), translated by qd-translate ----
+#line 17 "host_scalars.cpu.cpp"
+// Parallel loop of 'sample_grid' (host_scalars.cpp:21): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_sample_grid_loop0(unsigned int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * values, float x0, const float h, float omega, double scale, unsigned int count) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (unsigned int i = qd_begin; i < count; ++i) {
-#line 20 "host_scalars.cpp"
+#line 21 "host_scalars.cpp"
 {
         float x = x0 + h * i;
         values[i] = static_cast<float>(scale) * (1.0f + sinf(omega * x));
     }
-#line 29 "host_scalars.cpu.cpp"
+#line 30 "host_scalars.cpu.cpp"
   }
 }
 
-// Parallel loop of 'sample_grid' (host_scalars.cpp:24): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'sample_grid' (host_scalars.cpp:25): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_sample_grid_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * values, float * derivative, const float inv_2h, int last) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < last; ++i) {
-#line 25 "host_scalars.cpp"
+#line 26 "host_scalars.cpp"
 derivative[i] = (values[i + 1] - values[i - 1]) * inv_2h;
-#line 42 "host_scalars.cpu.cpp"
+#line 43 "host_scalars.cpu.cpp"
   }
 }
 
@@ -53,13 +54,13 @@ void sample_grid(float* values, float* derivative, int n, float x0, float x1, fl
   int last = n - kHalo;
   unsigned count = static_cast<unsigned>(n);
   auto first = kHalo;
-  // parallel loop, host_scalars.cpp:20
+  // parallel loop, host_scalars.cpp:21
   {
     const unsigned int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<unsigned int>(count), /*inclusive=*/false);
     qd_sample_grid_loop0(qd_begin, qd_count, values, x0, h, omega, scale, count);
   }
-  // parallel loop, host_scalars.cpp:24
+  // parallel loop, host_scalars.cpp:25
   {
     const int qd_begin = first;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(last), /*inclusive=*/false);
@@ -72,5 +73,5 @@ void sample_grid(float* values, float* derivative, int n, float x0, float x1, fl
 }
 
 // ---- end of qd kernel 'sample_grid' ----
-#line 26 "host_scalars.cpp"
+#line 27 "host_scalars.cpp"
 

@@ -2,6 +2,7 @@
 // Licence: the code translated from host_scalars.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "host_scalars.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Host scalars: scalar locals initialised from parameters, constants and earlier host scalars,
 // evaluated on the host and captured by value in loop bodies and used in loop bounds.
 
@@ -10,32 +11,32 @@
 constexpr float kPi = 3.14159265f;
 const int kHalo = 1;
 
-// ---- qd kernel 'sample_grid' (host_scalars.cpp:9), translated by qd-translate ----
-#line 15 "host_scalars.hip"
-// Parallel loop of 'sample_grid' (host_scalars.cpp:20): a grid-stride loop over the iterations.
+// ---- qd kernel 'sample_grid' (host_scalars.cpp:10), translated by qd-translate ----
+#line 16 "host_scalars.hip"
+// Parallel loop of 'sample_grid' (host_scalars.cpp:21): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_sample_grid_loop0(unsigned int qd_begin, std::uint64_t qd_count, float * values, float x0, const float h, float omega, double scale) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] unsigned int i = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
-#line 20 "host_scalars.cpp"
+#line 21 "host_scalars.cpp"
 {
         float x = x0 + h * i;
         values[i] = static_cast<float>(scale) * (1.0f + sinf(omega * x));
     }
-#line 27 "host_scalars.hip"
+#line 28 "host_scalars.hip"
   }
 }
 
-// Parallel loop of 'sample_grid' (host_scalars.cpp:24): a grid-stride loop over the iterations.
+// Parallel loop of 'sample_grid' (host_scalars.cpp:25): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_sample_grid_loop1(int qd_begin, std::uint64_t qd_count, float * values, float * derivative, const float inv_2h) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 25 "host_scalars.cpp"
+#line 26 "host_scalars.cpp"
 derivative[i] = (values[i + 1] - values[i - 1]) * inv_2h;
-#line 39 "host_scalars.hip"
+#line 40 "host_scalars.hip"
   }
 }
 
@@ -53,22 +54,22 @@ void sample_grid(float* values, float* derivative, int n, float x0, float x1, fl
   int last = n - kHalo;
   unsigned count = static_cast<unsigned>(n);
   auto first = kHalo;
-  // parallel loop, host_scalars.cpp:20
+  // parallel loop, host_scalars.cpp:21
   {
     const unsigned int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<unsigned int>(count), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_sample_grid_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(values, "sample_grid", "values"), x0, h, omega, scale);
-      qd::detail::check_launch(hipGetLastError(), "sample_grid", "host_scalars.cpp", 20);
+      qd::detail::check_launch(hipGetLastError(), "sample_grid", "host_scalars.cpp", 21);
     }
   }
-  // parallel loop, host_scalars.cpp:24
+  // parallel loop, host_scalars.cpp:25
   {
     const int qd_begin = first;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(last), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_sample_grid_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(values, "sample_grid", "values"), qd::detail::present_or_device(derivative, "sample_grid", "derivative"), inv_2h);
-      qd::detail::check_launch(hipGetLastError(), "sample_grid", "host_scalars.cpp", 24);
+      qd::detail::check_launch(hipGetLastError(), "sample_grid", "host_scalars.cpp", 25);
     }
   }
 }
@@ -78,5 +79,5 @@ void sample_grid(float* values, float* derivative, int n, float x0, float x1, fl
 }
 
 // ---- end of qd kernel 'sample_grid' ----
-#line 26 "host_scalars.cpp"
+#line 27 "host_scalars.cpp"
 

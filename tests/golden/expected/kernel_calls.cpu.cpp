@@ -3,37 +3,38 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "kernel_calls.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Kernels calling kernels: a time step written as one function per stage,
 // as serial solvers are. Each call, a whole statement of a kernel or block,
 // enqueues the callee's work on the current stream with the callee's own
 // clauses; in a graph-mode caller, the callee's launches join its graph.
 #include <algorithm>
 
-// ---- qd kernel 'set_halo' (kernel_calls.cpp:7), translated by qd-translate ----
-#line 14 "kernel_calls.cpu.cpp"
-// Serial task of 'set_halo' (kernel_calls.cpp:10): runs once, on the calling thread.
-static void
-qd_set_halo_task0(float * u, int n) {
-#line 10 "kernel_calls.cpp"
-u[0] = u[n - 2];
-#line 20 "kernel_calls.cpu.cpp"
-}
-
+// ---- qd kernel 'set_halo' (kernel_calls.cpp:8), translated by qd-translate ----
+#line 15 "kernel_calls.cpu.cpp"
 // Serial task of 'set_halo' (kernel_calls.cpp:11): runs once, on the calling thread.
 static void
-qd_set_halo_task1(float * u, int n) {
+qd_set_halo_task0(float * u, int n) {
 #line 11 "kernel_calls.cpp"
+u[0] = u[n - 2];
+#line 21 "kernel_calls.cpu.cpp"
+}
+
+// Serial task of 'set_halo' (kernel_calls.cpp:12): runs once, on the calling thread.
+static void
+qd_set_halo_task1(float * u, int n) {
+#line 12 "kernel_calls.cpp"
 u[n - 1] = u[1];
-#line 28 "kernel_calls.cpu.cpp"
+#line 29 "kernel_calls.cpu.cpp"
 }
 
 
 // Host entry points of kernel 'set_halo': they run its work on the calling thread and return when it is done.
 void set_halo(float* u, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // serial task, kernel_calls.cpp:10
-  qd_set_halo_task0(u, n);
   // serial task, kernel_calls.cpp:11
+  qd_set_halo_task0(u, n);
+  // serial task, kernel_calls.cpp:12
   qd_set_halo_task1(u, n);
 }
 
@@ -42,12 +43,12 @@ void set_halo(float* u, int n) {
 }
 
 // ---- end of qd kernel 'set_halo' ----
-#line 12 "kernel_calls.cpp"
+#line 13 "kernel_calls.cpp"
 
 
-// ---- qd kernel 'axpy' (kernel_calls.cpp:14), translated by qd-translate ----
-#line 50 "kernel_calls.cpu.cpp"
-// Parallel loop of 'axpy' (kernel_calls.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'axpy' (kernel_calls.cpp:15), translated by qd-translate ----
+#line 51 "kernel_calls.cpu.cpp"
+// Parallel loop of 'axpy' (kernel_calls.cpp:19): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
 qd_axpy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * y, const T * x, T a, int n) {
@@ -55,9 +56,9 @@ qd_axpy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * y, cons
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 19 "kernel_calls.cpp"
+#line 20 "kernel_calls.cpp"
 y[i] += a * x[i];
-#line 61 "kernel_calls.cpu.cpp"
+#line 62 "kernel_calls.cpu.cpp"
   }
 }
 
@@ -66,7 +67,7 @@ y[i] += a * x[i];
 template <class T>
 void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, kernel_calls.cpp:18
+  // parallel loop, kernel_calls.cpp:19
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -80,31 +81,31 @@ void axpy(T* y, const T* x, T a, int n) {
 }
 
 // ---- end of qd kernel 'axpy' ----
-#line 20 "kernel_calls.cpp"
+#line 21 "kernel_calls.cpp"
 
 
 // A callee with a region of its own (kernel_calls_reduction.cpp has a
 // callee with a reduction).
-// ---- qd kernel 'norms' (kernel_calls.cpp:24), translated by qd-translate ----
-#line 90 "kernel_calls.cpu.cpp"
-// Serial task of 'norms' (kernel_calls.cpp:28): runs once, on the calling thread.
+// ---- qd kernel 'norms' (kernel_calls.cpp:25), translated by qd-translate ----
+#line 91 "kernel_calls.cpu.cpp"
+// Serial task of 'norms' (kernel_calls.cpp:29): runs once, on the calling thread.
 static void
 qd_norms_task0(const float * u, float * out, int n) {
-#line 28 "kernel_calls.cpp"
+#line 29 "kernel_calls.cpp"
 out[0] = std::max(u[0], u[n - 1]);
-#line 96 "kernel_calls.cpu.cpp"
+#line 97 "kernel_calls.cpu.cpp"
 }
 
-// Parallel loop of 'norms' (kernel_calls.cpp:30): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'norms' (kernel_calls.cpp:31): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_norms_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * u, float * middle, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < 1; ++i) {
-#line 31 "kernel_calls.cpp"
+#line 32 "kernel_calls.cpp"
 middle[i] = u[n / 2];
-#line 108 "kernel_calls.cpu.cpp"
+#line 109 "kernel_calls.cpu.cpp"
   }
 }
 
@@ -112,16 +113,16 @@ middle[i] = u[n / 2];
 // Host entry points of kernel 'norms': they run its work on the calling thread and return when it is done.
 void norms(const float* u, float* out, float* middle, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // stream_parallel region, kernel_calls.cpp:27: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, kernel_calls.cpp:28: 2 blocks, run one after another on the calling thread
   {
-    // block 1, kernel_calls.cpp:28
+    // block 1, kernel_calls.cpp:29
     {
-      // serial task, kernel_calls.cpp:28
+      // serial task, kernel_calls.cpp:29
       qd_norms_task0(u, out, n);
     }
-    // block 2, kernel_calls.cpp:30
+    // block 2, kernel_calls.cpp:31
     {
-      // parallel loop, kernel_calls.cpp:30
+      // parallel loop, kernel_calls.cpp:31
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(1), /*inclusive=*/false);
@@ -136,11 +137,11 @@ void norms(const float* u, float* out, float* middle, int n) {
 }
 
 // ---- end of qd kernel 'norms' ----
-#line 32 "kernel_calls.cpp"
+#line 33 "kernel_calls.cpp"
 
 
-// ---- qd kernel 'step' (kernel_calls.cpp:34), translated by qd-translate ----
-#line 144 "kernel_calls.cpu.cpp"
+// ---- qd kernel 'step' (kernel_calls.cpp:35), translated by qd-translate ----
+#line 145 "kernel_calls.cpu.cpp"
 
 // Host entry points of kernel 'step': they run its work on the calling thread and return when it is done.
 void step(float* u, float* v, float* w, float* out, int n, float dt, qd::StreamRef qd_stream) {
@@ -148,14 +149,14 @@ void step(float* u, float* v, float* w, float* out, int n, float dt, qd::StreamR
   set_halo(u, n);
   axpy(v, u, dt, n);
   axpy<float>(u, v, -0.5f * dt, n);
-  // stream_parallel region, kernel_calls.cpp:40: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, kernel_calls.cpp:41: 2 blocks, run one after another on the calling thread
   {
-    // block 1, kernel_calls.cpp:41
+    // block 1, kernel_calls.cpp:42
     {
       set_halo(v, n);
       norms(v, out, out + 1, n);
     }
-    // block 2, kernel_calls.cpp:46
+    // block 2, kernel_calls.cpp:47
     {
       axpy(w, u, 1.0f, n);
     }
@@ -167,11 +168,11 @@ void step(float* u, float* v, float* w, float* out, int n, float dt) {
 }
 
 // ---- end of qd kernel 'step' ----
-#line 47 "kernel_calls.cpp"
+#line 48 "kernel_calls.cpp"
 
 
-// ---- qd kernel 'run' (kernel_calls.cpp:49), translated by qd-translate ----
-#line 175 "kernel_calls.cpu.cpp"
+// ---- qd kernel 'run' (kernel_calls.cpp:50), translated by qd-translate ----
+#line 176 "kernel_calls.cpu.cpp"
 
 // Host entry points of kernel 'run': they run its work on the calling thread and return when it is done.
 void run(float* u, float* v, float* w, float* out, int n, int steps, qd::StreamRef qd_stream) {
@@ -189,5 +190,5 @@ void run(float* u, float* v, float* w, float* out, int n, int steps) {
 }
 
 // ---- end of qd kernel 'run' ----
-#line 58 "kernel_calls.cpp"
+#line 59 "kernel_calls.cpp"
 

@@ -3,28 +3,29 @@
 #include <qd/detail/cuda.h>
 #include <qd/minmax.h> // device code calls twins of constexpr standard functions, which nvcc runs on the device without --expt-relaxed-constexpr
 #line 1 "kernel_calls.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Kernels calling kernels: a time step written as one function per stage,
 // as serial solvers are. Each call, a whole statement of a kernel or block,
 // enqueues the callee's work on the current stream with the callee's own
 // clauses; in a graph-mode caller, the callee's launches join its graph.
 #include <algorithm>
 
-// ---- qd kernel 'set_halo' (kernel_calls.cpp:7), translated by qd-translate ----
-#line 14 "kernel_calls.cu"
-// Serial task of 'set_halo' (kernel_calls.cpp:10): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_set_halo_task0(float * u, int n) {
-#line 10 "kernel_calls.cpp"
-u[0] = u[n - 2];
-#line 20 "kernel_calls.cu"
-}
-
+// ---- qd kernel 'set_halo' (kernel_calls.cpp:8), translated by qd-translate ----
+#line 15 "kernel_calls.cu"
 // Serial task of 'set_halo' (kernel_calls.cpp:11): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_set_halo_task1(float * u, int n) {
+qd_set_halo_task0(float * u, int n) {
 #line 11 "kernel_calls.cpp"
+u[0] = u[n - 2];
+#line 21 "kernel_calls.cu"
+}
+
+// Serial task of 'set_halo' (kernel_calls.cpp:12): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_set_halo_task1(float * u, int n) {
+#line 12 "kernel_calls.cpp"
 u[n - 1] = u[1];
-#line 28 "kernel_calls.cu"
+#line 29 "kernel_calls.cu"
 }
 
 
@@ -33,12 +34,12 @@ void set_halo(float* u, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel set_halo"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
-  // serial task, kernel_calls.cpp:10
-  qd_set_halo_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "set_halo", "u"), n);
-  qd::detail::check_launch(cudaGetLastError(), "set_halo", "kernel_calls.cpp", 10);
   // serial task, kernel_calls.cpp:11
-  qd_set_halo_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "set_halo", "u"), n);
+  qd_set_halo_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "set_halo", "u"), n);
   qd::detail::check_launch(cudaGetLastError(), "set_halo", "kernel_calls.cpp", 11);
+  // serial task, kernel_calls.cpp:12
+  qd_set_halo_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "set_halo", "u"), n);
+  qd::detail::check_launch(cudaGetLastError(), "set_halo", "kernel_calls.cpp", 12);
 }
 
 void set_halo(float* u, int n) {
@@ -47,38 +48,38 @@ void set_halo(float* u, int n) {
 
 // Kernel 'set_halo' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_set_halo([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* u, int n) {
-  // serial task, kernel_calls.cpp:10
-  qd_set_halo_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "set_halo", "u"), n);
-  qd::detail::check_launch(cudaGetLastError(), "set_halo", "kernel_calls.cpp", 10);
   // serial task, kernel_calls.cpp:11
-  qd_set_halo_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "set_halo", "u"), n);
+  qd_set_halo_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "set_halo", "u"), n);
   qd::detail::check_launch(cudaGetLastError(), "set_halo", "kernel_calls.cpp", 11);
+  // serial task, kernel_calls.cpp:12
+  qd_set_halo_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "set_halo", "u"), n);
+  qd::detail::check_launch(cudaGetLastError(), "set_halo", "kernel_calls.cpp", 12);
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_set_halo([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* u, int n) {
-  // serial task, kernel_calls.cpp:10
-  qd_graph.launch(qd_lane, &qd_set_halo_task0, qd::detail::task_grid_size(), 1, "kernel_calls.cpp", 10, qd::detail::present_or_device(u, "set_halo", "u"), n);
   // serial task, kernel_calls.cpp:11
-  qd_graph.launch(qd_lane, &qd_set_halo_task1, qd::detail::task_grid_size(), 1, "kernel_calls.cpp", 11, qd::detail::present_or_device(u, "set_halo", "u"), n);
+  qd_graph.launch(qd_lane, &qd_set_halo_task0, qd::detail::task_grid_size(), 1, "kernel_calls.cpp", 11, qd::detail::present_or_device(u, "set_halo", "u"), n);
+  // serial task, kernel_calls.cpp:12
+  qd_graph.launch(qd_lane, &qd_set_halo_task1, qd::detail::task_grid_size(), 1, "kernel_calls.cpp", 12, qd::detail::present_or_device(u, "set_halo", "u"), n);
 }
 
 // ---- end of qd kernel 'set_halo' ----
-#line 12 "kernel_calls.cpp"
+#line 13 "kernel_calls.cpp"
 
 
-// ---- qd kernel 'axpy' (kernel_calls.cpp:14), translated by qd-translate ----
-#line 72 "kernel_calls.cu"
-// Parallel loop of 'axpy' (kernel_calls.cpp:18): a grid-stride loop over the iterations.
+// ---- qd kernel 'axpy' (kernel_calls.cpp:15), translated by qd-translate ----
+#line 73 "kernel_calls.cu"
+// Parallel loop of 'axpy' (kernel_calls.cpp:19): a grid-stride loop over the iterations.
 template <class T>
 static __global__ void __launch_bounds__(128)
 qd_axpy_loop0(int qd_begin, std::uint64_t qd_count, T * y, const T * x, T a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 19 "kernel_calls.cpp"
+#line 20 "kernel_calls.cpp"
 y[i] += a * x[i];
-#line 82 "kernel_calls.cu"
+#line 83 "kernel_calls.cu"
   }
 }
 
@@ -89,13 +90,13 @@ void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel axpy"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, kernel_calls.cpp:18
+  // parallel loop, kernel_calls.cpp:19
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
-      qd::detail::check_launch(cudaGetLastError(), "axpy", "kernel_calls.cpp", 18);
+      qd::detail::check_launch(cudaGetLastError(), "axpy", "kernel_calls.cpp", 19);
     }
   }
 }
@@ -108,13 +109,13 @@ void axpy(T* y, const T* x, T a, int n) {
 // Kernel 'axpy' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 template <class T>
 [[maybe_unused]] static void qd_enqueue_axpy([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, T* y, const T* x, T a, int n) {
-  // parallel loop, kernel_calls.cpp:18
+  // parallel loop, kernel_calls.cpp:19
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
-      qd::detail::check_launch(cudaGetLastError(), "axpy", "kernel_calls.cpp", 18);
+      qd::detail::check_launch(cudaGetLastError(), "axpy", "kernel_calls.cpp", 19);
     }
   }
 }
@@ -122,41 +123,41 @@ template <class T>
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 template <class T>
 [[maybe_unused]] static void qd_describe_axpy([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, T* y, const T* x, T a, int n) {
-  // parallel loop, kernel_calls.cpp:18
+  // parallel loop, kernel_calls.cpp:19
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_axpy_loop0<T>, qd::detail::grid_size(qd_count, 128, qd_device), 128, "kernel_calls.cpp", 18, qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
+      qd_graph.launch(qd_lane, &qd_axpy_loop0<T>, qd::detail::grid_size(qd_count, 128, qd_device), 128, "kernel_calls.cpp", 19, qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
     }
   }
 }
 
 // ---- end of qd kernel 'axpy' ----
-#line 20 "kernel_calls.cpp"
+#line 21 "kernel_calls.cpp"
 
 
 // A callee with a region of its own (kernel_calls_reduction.cpp has a
 // callee with a reduction).
-// ---- qd kernel 'norms' (kernel_calls.cpp:24), translated by qd-translate ----
-#line 143 "kernel_calls.cu"
-// Serial task of 'norms' (kernel_calls.cpp:28): runs on one thread.
+// ---- qd kernel 'norms' (kernel_calls.cpp:25), translated by qd-translate ----
+#line 144 "kernel_calls.cu"
+// Serial task of 'norms' (kernel_calls.cpp:29): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_norms_task0(const float * u, float * out, int n) {
-#line 28 "kernel_calls.cpp"
+#line 29 "kernel_calls.cpp"
 out[0] = qd::max(u[0], u[n - 1]);
-#line 149 "kernel_calls.cu"
+#line 150 "kernel_calls.cu"
 }
 
-// Parallel loop of 'norms' (kernel_calls.cpp:30): a grid-stride loop over the iterations.
+// Parallel loop of 'norms' (kernel_calls.cpp:31): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_norms_loop1(int qd_begin, std::uint64_t qd_count, const float * u, float * middle, int n) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 31 "kernel_calls.cpp"
+#line 32 "kernel_calls.cpp"
 middle[i] = u[n / 2];
-#line 160 "kernel_calls.cu"
+#line 161 "kernel_calls.cu"
   }
 }
 
@@ -167,9 +168,9 @@ void norms(const float* u, float* out, float* middle, int n, qd::StreamRef qd_st
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // stream_parallel region, kernel_calls.cpp:27: 2 blocks, each on its own pooled stream
+  // stream_parallel region, kernel_calls.cpp:28: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region kernel_calls.cpp:27");
+    QD_PROFILE_RANGE("qd region kernel_calls.cpp:28");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -179,25 +180,25 @@ void norms(const float* u, float* out, float* middle, int n, qd::StreamRef qd_st
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, kernel_calls.cpp:28
+    // block 1, kernel_calls.cpp:29
     {
-      QD_PROFILE_RANGE("qd block 1 kernel_calls.cpp:28");
+      QD_PROFILE_RANGE("qd block 1 kernel_calls.cpp:29");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // serial task, kernel_calls.cpp:28
+      // serial task, kernel_calls.cpp:29
       qd_norms_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(u, "norms", "u"), qd::detail::present_or_device(out, "norms", "out"), n);
-      qd::detail::check_launch(cudaGetLastError(), "norms", "kernel_calls.cpp", 28);
+      qd::detail::check_launch(cudaGetLastError(), "norms", "kernel_calls.cpp", 29);
     }
-    // block 2, kernel_calls.cpp:30
+    // block 2, kernel_calls.cpp:31
     {
-      QD_PROFILE_RANGE("qd block 2 kernel_calls.cpp:30");
+      QD_PROFILE_RANGE("qd block 2 kernel_calls.cpp:31");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // parallel loop, kernel_calls.cpp:30
+      // parallel loop, kernel_calls.cpp:31
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(1), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_norms_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "norms", "u"), qd::detail::present_or_device(middle, "norms", "middle"), n);
-          qd::detail::check_launch(cudaGetLastError(), "norms", "kernel_calls.cpp", 30);
+          qd::detail::check_launch(cudaGetLastError(), "norms", "kernel_calls.cpp", 31);
         }
       }
     }
@@ -215,9 +216,9 @@ void norms(const float* u, float* out, float* middle, int n) {
 
 // Kernel 'norms' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_norms([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, const float* u, float* out, float* middle, int n) {
-  // stream_parallel region, kernel_calls.cpp:27: 2 blocks, each on its own pooled stream
+  // stream_parallel region, kernel_calls.cpp:28: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region kernel_calls.cpp:27");
+    QD_PROFILE_RANGE("qd region kernel_calls.cpp:28");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -227,25 +228,25 @@ void norms(const float* u, float* out, float* middle, int n) {
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, kernel_calls.cpp:28
+    // block 1, kernel_calls.cpp:29
     {
-      QD_PROFILE_RANGE("qd block 1 kernel_calls.cpp:28");
+      QD_PROFILE_RANGE("qd block 1 kernel_calls.cpp:29");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // serial task, kernel_calls.cpp:28
+      // serial task, kernel_calls.cpp:29
       qd_norms_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(u, "norms", "u"), qd::detail::present_or_device(out, "norms", "out"), n);
-      qd::detail::check_launch(cudaGetLastError(), "norms", "kernel_calls.cpp", 28);
+      qd::detail::check_launch(cudaGetLastError(), "norms", "kernel_calls.cpp", 29);
     }
-    // block 2, kernel_calls.cpp:30
+    // block 2, kernel_calls.cpp:31
     {
-      QD_PROFILE_RANGE("qd block 2 kernel_calls.cpp:30");
+      QD_PROFILE_RANGE("qd block 2 kernel_calls.cpp:31");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // parallel loop, kernel_calls.cpp:30
+      // parallel loop, kernel_calls.cpp:31
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(1), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_norms_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "norms", "u"), qd::detail::present_or_device(middle, "norms", "middle"), n);
-          qd::detail::check_launch(cudaGetLastError(), "norms", "kernel_calls.cpp", 30);
+          qd::detail::check_launch(cudaGetLastError(), "norms", "kernel_calls.cpp", 31);
         }
       }
     }
@@ -259,22 +260,22 @@ void norms(const float* u, float* out, float* middle, int n) {
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_norms([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, const float* u, float* out, float* middle, int n) {
-  // stream_parallel region, kernel_calls.cpp:27: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
+  // stream_parallel region, kernel_calls.cpp:28: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
   {
     const std::uint32_t qd_lanes = qd_graph.fork(qd_lane, 2); // the blocks' lanes: qd_lanes, qd_lanes + 1, ...
-    // block 1, kernel_calls.cpp:28
+    // block 1, kernel_calls.cpp:29
     {
-      // serial task, kernel_calls.cpp:28
-      qd_graph.launch(qd_lanes + 0, &qd_norms_task0, qd::detail::task_grid_size(), 1, "kernel_calls.cpp", 28, qd::detail::present_or_device(u, "norms", "u"), qd::detail::present_or_device(out, "norms", "out"), n);
+      // serial task, kernel_calls.cpp:29
+      qd_graph.launch(qd_lanes + 0, &qd_norms_task0, qd::detail::task_grid_size(), 1, "kernel_calls.cpp", 29, qd::detail::present_or_device(u, "norms", "u"), qd::detail::present_or_device(out, "norms", "out"), n);
     }
-    // block 2, kernel_calls.cpp:30
+    // block 2, kernel_calls.cpp:31
     {
-      // parallel loop, kernel_calls.cpp:30
+      // parallel loop, kernel_calls.cpp:31
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(1), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_graph.launch(qd_lanes + 1, &qd_norms_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "kernel_calls.cpp", 30, qd_begin, qd_count, qd::detail::present_or_device(u, "norms", "u"), qd::detail::present_or_device(middle, "norms", "middle"), n);
+          qd_graph.launch(qd_lanes + 1, &qd_norms_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "kernel_calls.cpp", 31, qd_begin, qd_count, qd::detail::present_or_device(u, "norms", "u"), qd::detail::present_or_device(middle, "norms", "middle"), n);
         }
       }
     }
@@ -283,11 +284,11 @@ void norms(const float* u, float* out, float* middle, int n) {
 }
 
 // ---- end of qd kernel 'norms' ----
-#line 32 "kernel_calls.cpp"
+#line 33 "kernel_calls.cpp"
 
 
-// ---- qd kernel 'step' (kernel_calls.cpp:34), translated by qd-translate ----
-#line 291 "kernel_calls.cu"
+// ---- qd kernel 'step' (kernel_calls.cpp:35), translated by qd-translate ----
+#line 292 "kernel_calls.cu"
 
 // Host entry points of kernel 'step': they enqueue its work on the launch stream and return without waiting.
 void step(float* u, float* v, float* w, float* out, int n, float dt, qd::StreamRef qd_stream) {
@@ -295,15 +296,15 @@ void step(float* u, float* v, float* w, float* out, int n, float dt, qd::StreamR
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // kernel call, kernel_calls.cpp:37: the work of 'set_halo', on this stream
+  // kernel call, kernel_calls.cpp:38: the work of 'set_halo', on this stream
   qd_enqueue_set_halo(qd_stream, qd_device, u, n);
-  // kernel call, kernel_calls.cpp:38: the work of 'axpy', on this stream
-  qd_enqueue_axpy(qd_stream, qd_device, v, u, dt, n);
   // kernel call, kernel_calls.cpp:39: the work of 'axpy', on this stream
+  qd_enqueue_axpy(qd_stream, qd_device, v, u, dt, n);
+  // kernel call, kernel_calls.cpp:40: the work of 'axpy', on this stream
   qd_enqueue_axpy<float>(qd_stream, qd_device, u, v, -0.5f * dt, n);
-  // stream_parallel region, kernel_calls.cpp:40: 2 blocks, each on its own pooled stream
+  // stream_parallel region, kernel_calls.cpp:41: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region kernel_calls.cpp:40");
+    QD_PROFILE_RANGE("qd region kernel_calls.cpp:41");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -313,20 +314,20 @@ void step(float* u, float* v, float* w, float* out, int n, float dt, qd::StreamR
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, kernel_calls.cpp:41
+    // block 1, kernel_calls.cpp:42
     {
-      QD_PROFILE_RANGE("qd block 1 kernel_calls.cpp:41");
+      QD_PROFILE_RANGE("qd block 1 kernel_calls.cpp:42");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // kernel call, kernel_calls.cpp:42: the work of 'set_halo', on this stream
+      // kernel call, kernel_calls.cpp:43: the work of 'set_halo', on this stream
       qd_enqueue_set_halo(qd_block_stream, qd_device, v, n);
-      // kernel call, kernel_calls.cpp:43: the work of 'norms', on this stream
+      // kernel call, kernel_calls.cpp:44: the work of 'norms', on this stream
       qd_enqueue_norms(qd_block_stream, qd_device, v, out, out + 1, n);
     }
-    // block 2, kernel_calls.cpp:46
+    // block 2, kernel_calls.cpp:47
     {
-      QD_PROFILE_RANGE("qd block 2 kernel_calls.cpp:46");
+      QD_PROFILE_RANGE("qd block 2 kernel_calls.cpp:47");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // kernel call, kernel_calls.cpp:46: the work of 'axpy', on this stream
+      // kernel call, kernel_calls.cpp:47: the work of 'axpy', on this stream
       qd_enqueue_axpy(qd_block_stream, qd_device, w, u, 1.0f, n);
     }
     // Join: the launch stream waits for every block before the work after the region.
@@ -343,15 +344,15 @@ void step(float* u, float* v, float* w, float* out, int n, float dt) {
 
 // Kernel 'step' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_step([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* u, float* v, float* w, float* out, int n, float dt) {
-  // kernel call, kernel_calls.cpp:37: the work of 'set_halo', on this stream
+  // kernel call, kernel_calls.cpp:38: the work of 'set_halo', on this stream
   qd_enqueue_set_halo(qd_stream, qd_device, u, n);
-  // kernel call, kernel_calls.cpp:38: the work of 'axpy', on this stream
-  qd_enqueue_axpy(qd_stream, qd_device, v, u, dt, n);
   // kernel call, kernel_calls.cpp:39: the work of 'axpy', on this stream
+  qd_enqueue_axpy(qd_stream, qd_device, v, u, dt, n);
+  // kernel call, kernel_calls.cpp:40: the work of 'axpy', on this stream
   qd_enqueue_axpy<float>(qd_stream, qd_device, u, v, -0.5f * dt, n);
-  // stream_parallel region, kernel_calls.cpp:40: 2 blocks, each on its own pooled stream
+  // stream_parallel region, kernel_calls.cpp:41: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region kernel_calls.cpp:40");
+    QD_PROFILE_RANGE("qd region kernel_calls.cpp:41");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -361,20 +362,20 @@ void step(float* u, float* v, float* w, float* out, int n, float dt) {
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, kernel_calls.cpp:41
+    // block 1, kernel_calls.cpp:42
     {
-      QD_PROFILE_RANGE("qd block 1 kernel_calls.cpp:41");
+      QD_PROFILE_RANGE("qd block 1 kernel_calls.cpp:42");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // kernel call, kernel_calls.cpp:42: the work of 'set_halo', on this stream
+      // kernel call, kernel_calls.cpp:43: the work of 'set_halo', on this stream
       qd_enqueue_set_halo(qd_block_stream, qd_device, v, n);
-      // kernel call, kernel_calls.cpp:43: the work of 'norms', on this stream
+      // kernel call, kernel_calls.cpp:44: the work of 'norms', on this stream
       qd_enqueue_norms(qd_block_stream, qd_device, v, out, out + 1, n);
     }
-    // block 2, kernel_calls.cpp:46
+    // block 2, kernel_calls.cpp:47
     {
-      QD_PROFILE_RANGE("qd block 2 kernel_calls.cpp:46");
+      QD_PROFILE_RANGE("qd block 2 kernel_calls.cpp:47");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // kernel call, kernel_calls.cpp:46: the work of 'axpy', on this stream
+      // kernel call, kernel_calls.cpp:47: the work of 'axpy', on this stream
       qd_enqueue_axpy(qd_block_stream, qd_device, w, u, 1.0f, n);
     }
     // Join: the launch stream waits for every block before the work after the region.
@@ -387,25 +388,25 @@ void step(float* u, float* v, float* w, float* out, int n, float dt) {
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_step([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* u, float* v, float* w, float* out, int n, float dt) {
-  // kernel call, kernel_calls.cpp:37: the work of 'set_halo', on this lane of the graph
+  // kernel call, kernel_calls.cpp:38: the work of 'set_halo', on this lane of the graph
   qd_describe_set_halo(qd_graph, qd_lane, qd_device, u, n);
-  // kernel call, kernel_calls.cpp:38: the work of 'axpy', on this lane of the graph
-  qd_describe_axpy(qd_graph, qd_lane, qd_device, v, u, dt, n);
   // kernel call, kernel_calls.cpp:39: the work of 'axpy', on this lane of the graph
+  qd_describe_axpy(qd_graph, qd_lane, qd_device, v, u, dt, n);
+  // kernel call, kernel_calls.cpp:40: the work of 'axpy', on this lane of the graph
   qd_describe_axpy<float>(qd_graph, qd_lane, qd_device, u, v, -0.5f * dt, n);
-  // stream_parallel region, kernel_calls.cpp:40: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
+  // stream_parallel region, kernel_calls.cpp:41: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
   {
     const std::uint32_t qd_lanes = qd_graph.fork(qd_lane, 2); // the blocks' lanes: qd_lanes, qd_lanes + 1, ...
-    // block 1, kernel_calls.cpp:41
+    // block 1, kernel_calls.cpp:42
     {
-      // kernel call, kernel_calls.cpp:42: the work of 'set_halo', on this lane of the graph
+      // kernel call, kernel_calls.cpp:43: the work of 'set_halo', on this lane of the graph
       qd_describe_set_halo(qd_graph, qd_lanes + 0, qd_device, v, n);
-      // kernel call, kernel_calls.cpp:43: the work of 'norms', on this lane of the graph
+      // kernel call, kernel_calls.cpp:44: the work of 'norms', on this lane of the graph
       qd_describe_norms(qd_graph, qd_lanes + 0, qd_device, v, out, out + 1, n);
     }
-    // block 2, kernel_calls.cpp:46
+    // block 2, kernel_calls.cpp:47
     {
-      // kernel call, kernel_calls.cpp:46: the work of 'axpy', on this lane of the graph
+      // kernel call, kernel_calls.cpp:47: the work of 'axpy', on this lane of the graph
       qd_describe_axpy(qd_graph, qd_lanes + 1, qd_device, w, u, 1.0f, n);
     }
     qd_graph.join();
@@ -413,23 +414,23 @@ void step(float* u, float* v, float* w, float* out, int n, float dt) {
 }
 
 // ---- end of qd kernel 'step' ----
-#line 47 "kernel_calls.cpp"
+#line 48 "kernel_calls.cpp"
 
 
-// ---- qd kernel 'run' (kernel_calls.cpp:49), translated by qd-translate ----
-#line 421 "kernel_calls.cu"
+// ---- qd kernel 'run' (kernel_calls.cpp:50), translated by qd-translate ----
+#line 422 "kernel_calls.cu"
 
 // Host entry points of kernel 'run', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
 void run(float* u, float* v, float* w, float* out, int n, int steps, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel run"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("run", "kernel_calls.cpp", 49);
+  static qd::detail::GraphSite qd_graph_site("run", "kernel_calls.cpp", 50);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   for (int s = 0; s < steps; ++s) {
-    // kernel call, kernel_calls.cpp:54: the work of 'step', on this lane of the graph
+    // kernel call, kernel_calls.cpp:55: the work of 'step', on this lane of the graph
     qd_describe_step(qd_graph, 0, qd_device, u, v, w, out + 2 * s, n, 0.1f * (s + 1));
     if (s % 2 == 1) {
-      // kernel call, kernel_calls.cpp:56: the work of 'norms', on this lane of the graph
+      // kernel call, kernel_calls.cpp:57: the work of 'norms', on this lane of the graph
       qd_describe_norms(qd_graph, 0, qd_device, w, out + 2 * s, out + 2 * s + 1, n);
     }
   }
@@ -441,5 +442,5 @@ void run(float* u, float* v, float* w, float* out, int n, int steps) {
 }
 
 // ---- end of qd kernel 'run' ----
-#line 58 "kernel_calls.cpp"
+#line 59 "kernel_calls.cpp"
 

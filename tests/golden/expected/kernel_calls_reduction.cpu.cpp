@@ -3,43 +3,44 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "kernel_calls_reduction.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A called kernel with reductions: each call has its own reduction scratch,
 // in a stream-mode caller (on a block's stream) and in a graph-mode caller
 // (held by the caller's graph call until its graph is enqueued).
 #include <algorithm>
 
-// ---- qd kernel 'largest' (kernel_calls_reduction.cpp:6), translated by qd-translate ----
-#line 13 "kernel_calls_reduction.cpu.cpp"
-// Parallel loop of 'largest' (kernel_calls_reduction.cpp:12) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'largest' (kernel_calls_reduction.cpp:7), translated by qd-translate ----
+#line 14 "kernel_calls_reduction.cpu.cpp"
+// Parallel loop of 'largest' (kernel_calls_reduction.cpp:13) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_largest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * u, int n, float& biggest, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: biggest) reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 12 "kernel_calls_reduction.cpp"
+#line 13 "kernel_calls_reduction.cpp"
 {
         biggest = std::max(biggest, u[i] < 0 ? -u[i] : u[i]);
         total += u[i];
     }
-#line 26 "kernel_calls_reduction.cpu.cpp"
+#line 27 "kernel_calls_reduction.cpu.cpp"
   }
-}
-
-// Serial task of 'largest' (kernel_calls_reduction.cpp:16): runs once, on the calling thread.
-static void
-qd_largest_task1(float * out, float biggest) {
-#line 16 "kernel_calls_reduction.cpp"
-out[0] = biggest;
-#line 35 "kernel_calls_reduction.cpu.cpp"
 }
 
 // Serial task of 'largest' (kernel_calls_reduction.cpp:17): runs once, on the calling thread.
 static void
-qd_largest_task2(float * out, float total) {
+qd_largest_task1(float * out, float biggest) {
 #line 17 "kernel_calls_reduction.cpp"
+out[0] = biggest;
+#line 36 "kernel_calls_reduction.cpu.cpp"
+}
+
+// Serial task of 'largest' (kernel_calls_reduction.cpp:18): runs once, on the calling thread.
+static void
+qd_largest_task2(float * out, float total) {
+#line 18 "kernel_calls_reduction.cpp"
 out[1] = total;
-#line 43 "kernel_calls_reduction.cpu.cpp"
+#line 44 "kernel_calls_reduction.cpu.cpp"
 }
 
 
@@ -48,15 +49,15 @@ void largest(const float* u, float* out, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float biggest = 0.0f;
   float total = 0.0f;
-  // parallel loop with reductions, kernel_calls_reduction.cpp:12
+  // parallel loop with reductions, kernel_calls_reduction.cpp:13
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_largest_loop0(qd_begin, qd_count, u, n, biggest, total);
   }
-  // serial task, kernel_calls_reduction.cpp:16
-  qd_largest_task1(out, biggest);
   // serial task, kernel_calls_reduction.cpp:17
+  qd_largest_task1(out, biggest);
+  // serial task, kernel_calls_reduction.cpp:18
   qd_largest_task2(out, total);
 }
 
@@ -65,22 +66,22 @@ void largest(const float* u, float* out, int n) {
 }
 
 // ---- end of qd kernel 'largest' ----
-#line 18 "kernel_calls_reduction.cpp"
+#line 19 "kernel_calls_reduction.cpp"
 
 
-// ---- qd kernel 'both' (kernel_calls_reduction.cpp:20), translated by qd-translate ----
-#line 73 "kernel_calls_reduction.cpu.cpp"
+// ---- qd kernel 'both' (kernel_calls_reduction.cpp:21), translated by qd-translate ----
+#line 74 "kernel_calls_reduction.cpu.cpp"
 
 // Host entry points of kernel 'both': they run its work on the calling thread and return when it is done.
 void both(const float* u, const float* v, float* out, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // stream_parallel region, kernel_calls_reduction.cpp:23: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, kernel_calls_reduction.cpp:24: 2 blocks, run one after another on the calling thread
   {
-    // block 1, kernel_calls_reduction.cpp:24
+    // block 1, kernel_calls_reduction.cpp:25
     {
       largest(u, out, n);
     }
-    // block 2, kernel_calls_reduction.cpp:26
+    // block 2, kernel_calls_reduction.cpp:27
     {
       largest(v, out + 2, n);
     }
@@ -92,11 +93,11 @@ void both(const float* u, const float* v, float* out, int n) {
 }
 
 // ---- end of qd kernel 'both' ----
-#line 27 "kernel_calls_reduction.cpp"
+#line 28 "kernel_calls_reduction.cpp"
 
 
-// ---- qd kernel 'repeated' (kernel_calls_reduction.cpp:29), translated by qd-translate ----
-#line 100 "kernel_calls_reduction.cpu.cpp"
+// ---- qd kernel 'repeated' (kernel_calls_reduction.cpp:30), translated by qd-translate ----
+#line 101 "kernel_calls_reduction.cpu.cpp"
 
 // Host entry points of kernel 'repeated': they run its work on the calling thread and return when it is done.
 void repeated(const float* u, float* out, int n, int times, qd::StreamRef qd_stream) {
@@ -111,5 +112,5 @@ void repeated(const float* u, float* out, int n, int times) {
 }
 
 // ---- end of qd kernel 'repeated' ----
-#line 35 "kernel_calls_reduction.cpp"
+#line 36 "kernel_calls_reduction.cpp"
 

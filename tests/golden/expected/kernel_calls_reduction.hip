@@ -6,14 +6,15 @@
 #error "qd-translate: device code calls std::max, a constexpr function of the standard library; compile this file with nvcc --expt-relaxed-constexpr"
 #endif
 #line 1 "kernel_calls_reduction.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A called kernel with reductions: each call has its own reduction scratch,
 // in a stream-mode caller (on a block's stream) and in a graph-mode caller
 // (held by the caller's graph call until its graph is enqueued).
 #include <algorithm>
 
-// ---- qd kernel 'largest' (kernel_calls_reduction.cpp:6), translated by qd-translate ----
-#line 16 "kernel_calls_reduction.hip"
-// Parallel loop of 'largest' (kernel_calls_reduction.cpp:12) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'largest' (kernel_calls_reduction.cpp:7), translated by qd-translate ----
+#line 17 "kernel_calls_reduction.hip"
+// Parallel loop of 'largest' (kernel_calls_reduction.cpp:13) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const float * u, float* qd_result_biggest, float* qd_partials_biggest, float qd_init_biggest, float* qd_result_total, float* qd_partials_total, float qd_init_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -25,22 +26,22 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const float * u, float* q
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 12 "kernel_calls_reduction.cpp"
+#line 13 "kernel_calls_reduction.cpp"
 {
         biggest = std::max(biggest, u[i] < 0 ? -u[i] : u[i]);
         total += u[i];
     }
-#line 34 "kernel_calls_reduction.hip"
+#line 35 "kernel_calls_reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 12 "kernel_calls_reduction.cpp"
+#line 13 "kernel_calls_reduction.cpp"
 {
         biggest = std::max(biggest, u[i] < 0 ? -u[i] : u[i]);
         total += u[i];
     }
-#line 44 "kernel_calls_reduction.hip"
+#line 45 "kernel_calls_reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_biggest[256];
@@ -61,22 +62,22 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const float * u, float* q
   }
 }
 
-// Serial task of 'largest' (kernel_calls_reduction.cpp:16): runs on one thread.
+// Serial task of 'largest' (kernel_calls_reduction.cpp:17): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_largest_task1(float * out, const float* qd_scalar_biggest) {
   const float biggest = *qd_scalar_biggest;
-#line 16 "kernel_calls_reduction.cpp"
+#line 17 "kernel_calls_reduction.cpp"
 out[0] = biggest;
-#line 71 "kernel_calls_reduction.hip"
+#line 72 "kernel_calls_reduction.hip"
 }
 
-// Serial task of 'largest' (kernel_calls_reduction.cpp:17): runs on one thread.
+// Serial task of 'largest' (kernel_calls_reduction.cpp:18): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_largest_task2(float * out, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
-#line 17 "kernel_calls_reduction.cpp"
+#line 18 "kernel_calls_reduction.cpp"
 out[1] = total;
-#line 80 "kernel_calls_reduction.hip"
+#line 81 "kernel_calls_reduction.hip"
 }
 
 
@@ -90,19 +91,19 @@ void largest(const float* u, float* out, int n, qd::StreamRef qd_stream) {
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)}, {256, sizeof(float)} });
   float biggest = 0.0f;
   float total = 0.0f;
-  // parallel loop with reductions, kernel_calls_reduction.cpp:12: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, kernel_calls_reduction.cpp:13: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_largest_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 12);
+    qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 13);
   }
-  // serial task, kernel_calls_reduction.cpp:16
-  qd_largest_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 16);
   // serial task, kernel_calls_reduction.cpp:17
-  qd_largest_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(1));
+  qd_largest_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 17);
+  // serial task, kernel_calls_reduction.cpp:18
+  qd_largest_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(1));
+  qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 18);
 }
 
 void largest(const float* u, float* out, int n) {
@@ -115,19 +116,19 @@ void largest(const float* u, float* out, int n) {
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)}, {256, sizeof(float)} });
   float biggest = 0.0f;
   float total = 0.0f;
-  // parallel loop with reductions, kernel_calls_reduction.cpp:12: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, kernel_calls_reduction.cpp:13: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_largest_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 12);
+    qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 13);
   }
-  // serial task, kernel_calls_reduction.cpp:16
-  qd_largest_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 16);
   // serial task, kernel_calls_reduction.cpp:17
-  qd_largest_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(1));
+  qd_largest_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 17);
+  // serial task, kernel_calls_reduction.cpp:18
+  qd_largest_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(1));
+  qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 18);
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
@@ -136,24 +137,24 @@ void largest(const float* u, float* out, int n) {
   const qd::detail::ReductionScratch& qd_scratch = qd_graph.scratch(2, 1, { {256, sizeof(float)}, {256, sizeof(float)} });
   float biggest = 0.0f;
   float total = 0.0f;
-  // parallel loop with reductions, kernel_calls_reduction.cpp:12: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, kernel_calls_reduction.cpp:13: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(qd_lane, &qd_largest_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "kernel_calls_reduction.cpp", 12, qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_scratch.counter(0));
+    qd_graph.launch(qd_lane, &qd_largest_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "kernel_calls_reduction.cpp", 13, qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_scratch.counter(0));
   }
-  // serial task, kernel_calls_reduction.cpp:16
-  qd_graph.launch(qd_lane, &qd_largest_task1, qd::detail::task_grid_size(), 1, "kernel_calls_reduction.cpp", 16, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0));
   // serial task, kernel_calls_reduction.cpp:17
-  qd_graph.launch(qd_lane, &qd_largest_task2, qd::detail::task_grid_size(), 1, "kernel_calls_reduction.cpp", 17, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(1));
+  qd_graph.launch(qd_lane, &qd_largest_task1, qd::detail::task_grid_size(), 1, "kernel_calls_reduction.cpp", 17, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0));
+  // serial task, kernel_calls_reduction.cpp:18
+  qd_graph.launch(qd_lane, &qd_largest_task2, qd::detail::task_grid_size(), 1, "kernel_calls_reduction.cpp", 18, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(1));
 }
 
 // ---- end of qd kernel 'largest' ----
-#line 18 "kernel_calls_reduction.cpp"
+#line 19 "kernel_calls_reduction.cpp"
 
 
-// ---- qd kernel 'both' (kernel_calls_reduction.cpp:20), translated by qd-translate ----
-#line 157 "kernel_calls_reduction.hip"
+// ---- qd kernel 'both' (kernel_calls_reduction.cpp:21), translated by qd-translate ----
+#line 158 "kernel_calls_reduction.hip"
 
 // Host entry points of kernel 'both': they enqueue its work on the launch stream and return without waiting.
 void both(const float* u, const float* v, float* out, int n, qd::StreamRef qd_stream) {
@@ -161,9 +162,9 @@ void both(const float* u, const float* v, float* out, int n, qd::StreamRef qd_st
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // stream_parallel region, kernel_calls_reduction.cpp:23: 2 blocks, each on its own pooled stream
+  // stream_parallel region, kernel_calls_reduction.cpp:24: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region kernel_calls_reduction.cpp:23");
+    QD_PROFILE_RANGE("qd region kernel_calls_reduction.cpp:24");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -173,18 +174,18 @@ void both(const float* u, const float* v, float* out, int n, qd::StreamRef qd_st
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, kernel_calls_reduction.cpp:24
+    // block 1, kernel_calls_reduction.cpp:25
     {
-      QD_PROFILE_RANGE("qd block 1 kernel_calls_reduction.cpp:24");
+      QD_PROFILE_RANGE("qd block 1 kernel_calls_reduction.cpp:25");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // kernel call, kernel_calls_reduction.cpp:24: the work of 'largest', on this stream
+      // kernel call, kernel_calls_reduction.cpp:25: the work of 'largest', on this stream
       qd_enqueue_largest(qd_block_stream, qd_device, u, out, n);
     }
-    // block 2, kernel_calls_reduction.cpp:26
+    // block 2, kernel_calls_reduction.cpp:27
     {
-      QD_PROFILE_RANGE("qd block 2 kernel_calls_reduction.cpp:26");
+      QD_PROFILE_RANGE("qd block 2 kernel_calls_reduction.cpp:27");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // kernel call, kernel_calls_reduction.cpp:26: the work of 'largest', on this stream
+      // kernel call, kernel_calls_reduction.cpp:27: the work of 'largest', on this stream
       qd_enqueue_largest(qd_block_stream, qd_device, v, out + 2, n);
     }
     // Join: the launch stream waits for every block before the work after the region.
@@ -200,20 +201,20 @@ void both(const float* u, const float* v, float* out, int n) {
 }
 
 // ---- end of qd kernel 'both' ----
-#line 27 "kernel_calls_reduction.cpp"
+#line 28 "kernel_calls_reduction.cpp"
 
 
-// ---- qd kernel 'repeated' (kernel_calls_reduction.cpp:29), translated by qd-translate ----
-#line 208 "kernel_calls_reduction.hip"
+// ---- qd kernel 'repeated' (kernel_calls_reduction.cpp:30), translated by qd-translate ----
+#line 209 "kernel_calls_reduction.hip"
 
 // Host entry points of kernel 'repeated', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
 void repeated(const float* u, float* out, int n, int times, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel repeated"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("repeated", "kernel_calls_reduction.cpp", 29);
+  static qd::detail::GraphSite qd_graph_site("repeated", "kernel_calls_reduction.cpp", 30);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   for (int t = 0; t < times; ++t) {
-    // kernel call, kernel_calls_reduction.cpp:34: the work of 'largest', on this lane of the graph
+    // kernel call, kernel_calls_reduction.cpp:35: the work of 'largest', on this lane of the graph
     qd_describe_largest(qd_graph, 0, qd_device, u + t, out + 2 * t, n - t);
   }
   qd_graph.submit();
@@ -224,5 +225,5 @@ void repeated(const float* u, float* out, int n, int times) {
 }
 
 // ---- end of qd kernel 'repeated' ----
-#line 35 "kernel_calls_reduction.cpp"
+#line 36 "kernel_calls_reduction.cpp"
 

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "kernel_local_types.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Types declared at a kernel's top level ('using', 'typedef', a local
 // struct and enum), used by later loops, a reduction and a serial task. Each
 // device function is outside the kernel, so it declares again the types
@@ -14,76 +15,76 @@
 // '__host__ __device__' in every copy of the struct (issue 42: they were
 // host functions, which nvcc refuses to call from a __global__ function).
 
-// ---- qd kernel 'blend' (kernel_local_types.cpp:12), translated by qd-translate ----
-#line 19 "kernel_local_types.cpu.cpp"
-// Parallel loop of 'blend' (kernel_local_types.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'blend' (kernel_local_types.cpp:13), translated by qd-translate ----
+#line 20 "kernel_local_types.cpu.cpp"
+// Parallel loop of 'blend' (kernel_local_types.cpp:23): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_blend_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, const float h, int n) {
-#line 15 "kernel_local_types.cpp"
-using real = float; qd::detail::use_type<real>();
 #line 16 "kernel_local_types.cpp"
-typedef int index_t; qd::detail::use_type<index_t>();
+using real = float; qd::detail::use_type<real>();
 #line 17 "kernel_local_types.cpp"
+typedef int index_t; qd::detail::use_type<index_t>();
+#line 18 "kernel_local_types.cpp"
 struct Pair {
         real lo, hi;
     };
-#line 20 "kernel_local_types.cpp"
+#line 21 "kernel_local_types.cpp"
 enum class Mode { Add, Mul };
-#line 33 "kernel_local_types.cpu.cpp"
+#line 34 "kernel_local_types.cpu.cpp"
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 22 "kernel_local_types.cpp"
+#line 23 "kernel_local_types.cpp"
 {
         const Pair p{a[i], h};
         const Mode m = i % 2 ? Mode::Add : Mode::Mul;
         a[i] = m == Mode::Add ? p.lo + p.hi : p.lo * p.hi;
     }
-#line 44 "kernel_local_types.cpu.cpp"
+#line 45 "kernel_local_types.cpu.cpp"
   }
 }
 
-// Parallel loop of 'blend' (kernel_local_types.cpp:29) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'blend' (kernel_local_types.cpp:30) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_blend_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
-#line 15 "kernel_local_types.cpp"
-using real = float; qd::detail::use_type<real>();
 #line 16 "kernel_local_types.cpp"
-typedef int index_t; qd::detail::use_type<index_t>();
+using real = float; qd::detail::use_type<real>();
 #line 17 "kernel_local_types.cpp"
+typedef int index_t; qd::detail::use_type<index_t>();
+#line 18 "kernel_local_types.cpp"
 struct Pair {
         real lo, hi;
     };
-#line 20 "kernel_local_types.cpp"
+#line 21 "kernel_local_types.cpp"
 enum class Mode { Add, Mul };
-#line 61 "kernel_local_types.cpu.cpp"
+#line 62 "kernel_local_types.cpu.cpp"
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 30 "kernel_local_types.cpp"
+#line 31 "kernel_local_types.cpp"
 total += a[i];
-#line 68 "kernel_local_types.cpu.cpp"
+#line 69 "kernel_local_types.cpu.cpp"
   }
 }
 
-// Serial task of 'blend' (kernel_local_types.cpp:31): runs once, on the calling thread.
+// Serial task of 'blend' (kernel_local_types.cpp:32): runs once, on the calling thread.
 static void
 qd_blend_task2(float * a, int n, float total) {
-#line 15 "kernel_local_types.cpp"
-using real = float; qd::detail::use_type<real>();
 #line 16 "kernel_local_types.cpp"
-typedef int index_t; qd::detail::use_type<index_t>();
+using real = float; qd::detail::use_type<real>();
 #line 17 "kernel_local_types.cpp"
+typedef int index_t; qd::detail::use_type<index_t>();
+#line 18 "kernel_local_types.cpp"
 struct Pair {
         real lo, hi;
     };
-#line 20 "kernel_local_types.cpp"
+#line 21 "kernel_local_types.cpp"
 enum class Mode { Add, Mul };
-#line 31 "kernel_local_types.cpp"
+#line 32 "kernel_local_types.cpp"
 a[n] = total;
-#line 87 "kernel_local_types.cpu.cpp"
+#line 88 "kernel_local_types.cpu.cpp"
 }
 
 
@@ -97,20 +98,20 @@ void blend(float* a, int n, qd::StreamRef qd_stream) {
       };
   enum class Mode { Add, Mul };
   const real h = 0.5f;
-  // parallel loop, kernel_local_types.cpp:22
+  // parallel loop, kernel_local_types.cpp:23
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_blend_loop0(qd_begin, qd_count, a, h, n);
   }
   real total = 0;
-  // parallel loop with reductions, kernel_local_types.cpp:29
+  // parallel loop with reductions, kernel_local_types.cpp:30
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_blend_loop1(qd_begin, qd_count, a, n, total);
   }
-  // serial task, kernel_local_types.cpp:31
+  // serial task, kernel_local_types.cpp:32
   qd_blend_task2(a, n, total);
 }
 
@@ -119,76 +120,76 @@ void blend(float* a, int n) {
 }
 
 // ---- end of qd kernel 'blend' ----
-#line 32 "kernel_local_types.cpp"
+#line 33 "kernel_local_types.cpp"
 
 
-// ---- qd kernel 'mix' (kernel_local_types.cpp:34), translated by qd-translate ----
-#line 127 "kernel_local_types.cpu.cpp"
-// Parallel loop of 'mix' (kernel_local_types.cpp:44): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'mix' (kernel_local_types.cpp:35), translated by qd-translate ----
+#line 128 "kernel_local_types.cpu.cpp"
+// Parallel loop of 'mix' (kernel_local_types.cpp:45): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_mix_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * out, int n) {
-#line 37 "kernel_local_types.cpp"
+#line 38 "kernel_local_types.cpp"
 struct Mixer {
         float k;
         float apply(float x) const { return k * x + offset(); }
         float offset() const { return 0.125f; }
     };
-#line 137 "kernel_local_types.cpu.cpp"
+#line 138 "kernel_local_types.cpu.cpp"
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 44 "kernel_local_types.cpp"
+#line 45 "kernel_local_types.cpp"
 {
             const Mixer m{0.5f};
             out[i] = m.apply(in[i]);
         }
-#line 147 "kernel_local_types.cpu.cpp"
+#line 148 "kernel_local_types.cpu.cpp"
   }
 }
 
-// Parallel loop of 'mix' (kernel_local_types.cpp:51): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'mix' (kernel_local_types.cpp:52): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_mix_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * scaled, int n) {
-#line 37 "kernel_local_types.cpp"
+#line 38 "kernel_local_types.cpp"
 struct Mixer {
         float k;
         float apply(float x) const { return k * x + offset(); }
         float offset() const { return 0.125f; }
     };
-#line 160 "kernel_local_types.cpu.cpp"
+#line 161 "kernel_local_types.cpu.cpp"
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 51 "kernel_local_types.cpp"
+#line 52 "kernel_local_types.cpp"
 {
             struct Doubler {
                 float twice(float x) const { return x + x; }
             };
             scaled[i] = Doubler{}.twice(in[i]);
         }
-#line 172 "kernel_local_types.cpu.cpp"
+#line 173 "kernel_local_types.cpu.cpp"
   }
 }
 
-// Parallel loop of 'mix' (kernel_local_types.cpp:58): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'mix' (kernel_local_types.cpp:59): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_mix_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * out, float * scaled, int n) {
-#line 37 "kernel_local_types.cpp"
+#line 38 "kernel_local_types.cpp"
 struct Mixer {
         float k;
         float apply(float x) const { return k * x + offset(); }
         float offset() const { return 0.125f; }
     };
-#line 185 "kernel_local_types.cpu.cpp"
+#line 186 "kernel_local_types.cpu.cpp"
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 59 "kernel_local_types.cpp"
+#line 60 "kernel_local_types.cpp"
 out[i] += Mixer{2.0f}.apply(scaled[i]);
-#line 192 "kernel_local_types.cpu.cpp"
+#line 193 "kernel_local_types.cpu.cpp"
   }
 }
 
@@ -201,20 +202,20 @@ void mix(const float* in, float* out, float* scaled, int n, qd::StreamRef qd_str
           float apply(float x) const { return k * x + offset(); }
           float offset() const { return 0.125f; }
       };
-  // stream_parallel region, kernel_local_types.cpp:42: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, kernel_local_types.cpp:43: 2 blocks, run one after another on the calling thread
   {
-    // block 1, kernel_local_types.cpp:43
+    // block 1, kernel_local_types.cpp:44
     {
-      // parallel loop, kernel_local_types.cpp:44
+      // parallel loop, kernel_local_types.cpp:45
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_mix_loop0(qd_begin, qd_count, in, out, n);
       }
     }
-    // block 2, kernel_local_types.cpp:50
+    // block 2, kernel_local_types.cpp:51
     {
-      // parallel loop, kernel_local_types.cpp:51
+      // parallel loop, kernel_local_types.cpp:52
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -222,7 +223,7 @@ void mix(const float* in, float* out, float* scaled, int n, qd::StreamRef qd_str
       }
     }
   }
-  // parallel loop, kernel_local_types.cpp:58
+  // parallel loop, kernel_local_types.cpp:59
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -235,32 +236,32 @@ void mix(const float* in, float* out, float* scaled, int n) {
 }
 
 // ---- end of qd kernel 'mix' ----
-#line 60 "kernel_local_types.cpp"
+#line 61 "kernel_local_types.cpp"
 
 
-// ---- qd kernel 'mix_typed' (kernel_local_types.cpp:62), translated by qd-translate ----
-#line 243 "kernel_local_types.cpu.cpp"
-// Parallel loop of 'mix_typed' (kernel_local_types.cpp:72): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'mix_typed' (kernel_local_types.cpp:63), translated by qd-translate ----
+#line 244 "kernel_local_types.cpu.cpp"
+// Parallel loop of 'mix_typed' (kernel_local_types.cpp:73): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
 qd_mix_typed_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * in, T * out, int n) {
-#line 66 "kernel_local_types.cpp"
+#line 67 "kernel_local_types.cpp"
 struct Mixer {
         T k;
         T apply(T x) const { return k * x; }
     };
-#line 253 "kernel_local_types.cpu.cpp"
+#line 254 "kernel_local_types.cpu.cpp"
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 72 "kernel_local_types.cpp"
+#line 73 "kernel_local_types.cpp"
 {
             const Mixer m{T(0.25)};
             auto twice = [](T x) { return x + x; };
             out[i] = twice(m.apply(in[i]));
         }
-#line 264 "kernel_local_types.cpu.cpp"
+#line 265 "kernel_local_types.cpu.cpp"
   }
 }
 
@@ -273,11 +274,11 @@ void mix_typed(const T* in, T* out, int n, qd::StreamRef qd_stream) {
           T k;
           T apply(T x) const { return k * x; }
       };
-  // stream_parallel region, kernel_local_types.cpp:70: 1 blocks, run one after another on the calling thread
+  // stream_parallel region, kernel_local_types.cpp:71: 1 blocks, run one after another on the calling thread
   {
-    // block 1, kernel_local_types.cpp:71
+    // block 1, kernel_local_types.cpp:72
     {
-      // parallel loop, kernel_local_types.cpp:72
+      // parallel loop, kernel_local_types.cpp:73
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -293,7 +294,7 @@ void mix_typed(const T* in, T* out, int n) {
 }
 
 // ---- end of qd kernel 'mix_typed' ----
-#line 78 "kernel_local_types.cpp"
+#line 79 "kernel_local_types.cpp"
 
 
 template void mix_typed<double>(const double*, double*, int);

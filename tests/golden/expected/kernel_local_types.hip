@@ -2,6 +2,7 @@
 // Licence: the code translated from kernel_local_types.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "kernel_local_types.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Types declared at a kernel's top level ('using', 'typedef', a local
 // struct and enum), used by later loops, a reduction and a serial task. Each
 // device function is outside the kernel, so it declares again the types
@@ -13,35 +14,35 @@
 // '__host__ __device__' in every copy of the struct (issue 42: they were
 // host functions, which nvcc refuses to call from a __global__ function).
 
-// ---- qd kernel 'blend' (kernel_local_types.cpp:12), translated by qd-translate ----
-#line 18 "kernel_local_types.hip"
-// Parallel loop of 'blend' (kernel_local_types.cpp:22): a grid-stride loop over the iterations.
+// ---- qd kernel 'blend' (kernel_local_types.cpp:13), translated by qd-translate ----
+#line 19 "kernel_local_types.hip"
+// Parallel loop of 'blend' (kernel_local_types.cpp:23): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_blend_loop0(int qd_begin, std::uint64_t qd_count, float * a, const float h) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 15 "kernel_local_types.cpp"
-using real = float; qd::detail::use_type<real>();
 #line 16 "kernel_local_types.cpp"
-typedef int index_t; qd::detail::use_type<index_t>();
+using real = float; qd::detail::use_type<real>();
 #line 17 "kernel_local_types.cpp"
+typedef int index_t; qd::detail::use_type<index_t>();
+#line 18 "kernel_local_types.cpp"
 struct Pair {
         real lo, hi;
     };
-#line 20 "kernel_local_types.cpp"
+#line 21 "kernel_local_types.cpp"
 enum class Mode { Add, Mul };
-#line 22 "kernel_local_types.cpp"
+#line 23 "kernel_local_types.cpp"
 {
         const Pair p{a[i], h};
         const Mode m = i % 2 ? Mode::Add : Mode::Mul;
         a[i] = m == Mode::Add ? p.lo + p.hi : p.lo * p.hi;
     }
-#line 41 "kernel_local_types.hip"
+#line 42 "kernel_local_types.hip"
   }
 }
 
-// Parallel loop of 'blend' (kernel_local_types.cpp:29) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'blend' (kernel_local_types.cpp:30) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_blend_loop1(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, float qd_init_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -52,36 +53,36 @@ qd_blend_loop1(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 15 "kernel_local_types.cpp"
-using real = float; qd::detail::use_type<real>();
 #line 16 "kernel_local_types.cpp"
-typedef int index_t; qd::detail::use_type<index_t>();
+using real = float; qd::detail::use_type<real>();
 #line 17 "kernel_local_types.cpp"
+typedef int index_t; qd::detail::use_type<index_t>();
+#line 18 "kernel_local_types.cpp"
 struct Pair {
         real lo, hi;
     };
-#line 20 "kernel_local_types.cpp"
+#line 21 "kernel_local_types.cpp"
 enum class Mode { Add, Mul };
-#line 30 "kernel_local_types.cpp"
+#line 31 "kernel_local_types.cpp"
 total += a[i];
-#line 68 "kernel_local_types.hip"
+#line 69 "kernel_local_types.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 15 "kernel_local_types.cpp"
-using real = float; qd::detail::use_type<real>();
 #line 16 "kernel_local_types.cpp"
-typedef int index_t; qd::detail::use_type<index_t>();
+using real = float; qd::detail::use_type<real>();
 #line 17 "kernel_local_types.cpp"
+typedef int index_t; qd::detail::use_type<index_t>();
+#line 18 "kernel_local_types.cpp"
 struct Pair {
         real lo, hi;
     };
-#line 20 "kernel_local_types.cpp"
+#line 21 "kernel_local_types.cpp"
 enum class Mode { Add, Mul };
-#line 30 "kernel_local_types.cpp"
+#line 31 "kernel_local_types.cpp"
 total += a[i];
-#line 85 "kernel_local_types.hip"
+#line 86 "kernel_local_types.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -95,23 +96,23 @@ total += a[i];
   }
 }
 
-// Serial task of 'blend' (kernel_local_types.cpp:31): runs on one thread.
+// Serial task of 'blend' (kernel_local_types.cpp:32): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_blend_task2(float * a, int n, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
-#line 15 "kernel_local_types.cpp"
-using real = float; qd::detail::use_type<real>();
 #line 16 "kernel_local_types.cpp"
-typedef int index_t; qd::detail::use_type<index_t>();
+using real = float; qd::detail::use_type<real>();
 #line 17 "kernel_local_types.cpp"
+typedef int index_t; qd::detail::use_type<index_t>();
+#line 18 "kernel_local_types.cpp"
 struct Pair {
         real lo, hi;
     };
-#line 20 "kernel_local_types.cpp"
+#line 21 "kernel_local_types.cpp"
 enum class Mode { Add, Mul };
-#line 31 "kernel_local_types.cpp"
+#line 32 "kernel_local_types.cpp"
 a[n] = total;
-#line 115 "kernel_local_types.hip"
+#line 116 "kernel_local_types.hip"
 }
 
 
@@ -130,26 +131,26 @@ void blend(float* a, int n, qd::StreamRef qd_stream) {
       };
   enum class Mode { Add, Mul };
   const real h = 0.5f;
-  // parallel loop, kernel_local_types.cpp:22
+  // parallel loop, kernel_local_types.cpp:23
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_blend_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "blend", "a"), h);
-      qd::detail::check_launch(hipGetLastError(), "blend", "kernel_local_types.cpp", 22);
+      qd::detail::check_launch(hipGetLastError(), "blend", "kernel_local_types.cpp", 23);
     }
   }
   real total = 0;
-  // parallel loop with reductions, kernel_local_types.cpp:29: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, kernel_local_types.cpp:30: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_blend_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "blend", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "blend", "kernel_local_types.cpp", 29);
+    qd::detail::check_launch(hipGetLastError(), "blend", "kernel_local_types.cpp", 30);
   }
-  // serial task, kernel_local_types.cpp:31
+  // serial task, kernel_local_types.cpp:32
   qd_blend_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(a, "blend", "a"), n, qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "blend", "kernel_local_types.cpp", 31);
+  qd::detail::check_launch(hipGetLastError(), "blend", "kernel_local_types.cpp", 32);
 }
 
 void blend(float* a, int n) {
@@ -157,70 +158,70 @@ void blend(float* a, int n) {
 }
 
 // ---- end of qd kernel 'blend' ----
-#line 32 "kernel_local_types.cpp"
+#line 33 "kernel_local_types.cpp"
 
 
-// ---- qd kernel 'mix' (kernel_local_types.cpp:34), translated by qd-translate ----
-#line 165 "kernel_local_types.hip"
-// Parallel loop of 'mix' (kernel_local_types.cpp:44): a grid-stride loop over the iterations.
+// ---- qd kernel 'mix' (kernel_local_types.cpp:35), translated by qd-translate ----
+#line 166 "kernel_local_types.hip"
+// Parallel loop of 'mix' (kernel_local_types.cpp:45): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_mix_loop0(int qd_begin, std::uint64_t qd_count, const float * in, float * out) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 37 "kernel_local_types.cpp"
+#line 38 "kernel_local_types.cpp"
 struct Mixer {
         float k;
         __host__ __device__ float apply(float x) const { return k * x + offset(); }
         __host__ __device__ float offset() const { return 0.125f; }
     };
-#line 44 "kernel_local_types.cpp"
+#line 45 "kernel_local_types.cpp"
 {
             const Mixer m{0.5f};
             out[i] = m.apply(in[i]);
         }
-#line 183 "kernel_local_types.hip"
+#line 184 "kernel_local_types.hip"
   }
 }
 
-// Parallel loop of 'mix' (kernel_local_types.cpp:51): a grid-stride loop over the iterations.
+// Parallel loop of 'mix' (kernel_local_types.cpp:52): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_mix_loop1(int qd_begin, std::uint64_t qd_count, const float * in, float * scaled) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 37 "kernel_local_types.cpp"
+#line 38 "kernel_local_types.cpp"
 struct Mixer {
         float k;
         __host__ __device__ float apply(float x) const { return k * x + offset(); }
         __host__ __device__ float offset() const { return 0.125f; }
     };
-#line 51 "kernel_local_types.cpp"
+#line 52 "kernel_local_types.cpp"
 {
             struct Doubler {
                 __host__ __device__ float twice(float x) const { return x + x; }
             };
             scaled[i] = Doubler{}.twice(in[i]);
         }
-#line 206 "kernel_local_types.hip"
+#line 207 "kernel_local_types.hip"
   }
 }
 
-// Parallel loop of 'mix' (kernel_local_types.cpp:58): a grid-stride loop over the iterations.
+// Parallel loop of 'mix' (kernel_local_types.cpp:59): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_mix_loop2(int qd_begin, std::uint64_t qd_count, float * out, float * scaled) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 37 "kernel_local_types.cpp"
+#line 38 "kernel_local_types.cpp"
 struct Mixer {
         float k;
         __host__ __device__ float apply(float x) const { return k * x + offset(); }
         __host__ __device__ float offset() const { return 0.125f; }
     };
-#line 59 "kernel_local_types.cpp"
+#line 60 "kernel_local_types.cpp"
 out[i] += Mixer{2.0f}.apply(scaled[i]);
-#line 224 "kernel_local_types.hip"
+#line 225 "kernel_local_types.hip"
   }
 }
 
@@ -236,9 +237,9 @@ void mix(const float* in, float* out, float* scaled, int n, qd::StreamRef qd_str
           __host__ __device__ float apply(float x) const { return k * x + offset(); }
           __host__ __device__ float offset() const { return 0.125f; }
       };
-  // stream_parallel region, kernel_local_types.cpp:42: 2 blocks, each on its own pooled stream
+  // stream_parallel region, kernel_local_types.cpp:43: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region kernel_local_types.cpp:42");
+    QD_PROFILE_RANGE("qd region kernel_local_types.cpp:43");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -248,31 +249,31 @@ void mix(const float* in, float* out, float* scaled, int n, qd::StreamRef qd_str
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, kernel_local_types.cpp:43
+    // block 1, kernel_local_types.cpp:44
     {
-      QD_PROFILE_RANGE("qd block 1 kernel_local_types.cpp:43");
+      QD_PROFILE_RANGE("qd block 1 kernel_local_types.cpp:44");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop, kernel_local_types.cpp:44
+      // parallel loop, kernel_local_types.cpp:45
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_mix_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "mix", "in"), qd::detail::present_or_device(out, "mix", "out"));
-          qd::detail::check_launch(hipGetLastError(), "mix", "kernel_local_types.cpp", 44);
+          qd::detail::check_launch(hipGetLastError(), "mix", "kernel_local_types.cpp", 45);
         }
       }
     }
-    // block 2, kernel_local_types.cpp:50
+    // block 2, kernel_local_types.cpp:51
     {
-      QD_PROFILE_RANGE("qd block 2 kernel_local_types.cpp:50");
+      QD_PROFILE_RANGE("qd block 2 kernel_local_types.cpp:51");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // parallel loop, kernel_local_types.cpp:51
+      // parallel loop, kernel_local_types.cpp:52
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_mix_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "mix", "in"), qd::detail::present_or_device(scaled, "mix", "scaled"));
-          qd::detail::check_launch(hipGetLastError(), "mix", "kernel_local_types.cpp", 51);
+          qd::detail::check_launch(hipGetLastError(), "mix", "kernel_local_types.cpp", 52);
         }
       }
     }
@@ -282,13 +283,13 @@ void mix(const float* in, float* out, float* scaled, int n, qd::StreamRef qd_str
     qd_events.record(2, qd_block_streams[1]);
     qd_events.wait(2, qd_stream);
   }
-  // parallel loop, kernel_local_types.cpp:58
+  // parallel loop, kernel_local_types.cpp:59
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_mix_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "mix", "out"), qd::detail::present_or_device(scaled, "mix", "scaled"));
-      qd::detail::check_launch(hipGetLastError(), "mix", "kernel_local_types.cpp", 58);
+      qd::detail::check_launch(hipGetLastError(), "mix", "kernel_local_types.cpp", 59);
     }
   }
 }
@@ -298,30 +299,30 @@ void mix(const float* in, float* out, float* scaled, int n) {
 }
 
 // ---- end of qd kernel 'mix' ----
-#line 60 "kernel_local_types.cpp"
+#line 61 "kernel_local_types.cpp"
 
 
-// ---- qd kernel 'mix_typed' (kernel_local_types.cpp:62), translated by qd-translate ----
-#line 306 "kernel_local_types.hip"
-// Parallel loop of 'mix_typed' (kernel_local_types.cpp:72): a grid-stride loop over the iterations.
+// ---- qd kernel 'mix_typed' (kernel_local_types.cpp:63), translated by qd-translate ----
+#line 307 "kernel_local_types.hip"
+// Parallel loop of 'mix_typed' (kernel_local_types.cpp:73): a grid-stride loop over the iterations.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_mix_typed_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T * out) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 66 "kernel_local_types.cpp"
+#line 67 "kernel_local_types.cpp"
 struct Mixer {
         T k;
         __host__ __device__ T apply(T x) const { return k * x; }
     };
-#line 72 "kernel_local_types.cpp"
+#line 73 "kernel_local_types.cpp"
 {
             const Mixer m{T(0.25)};
             auto twice = [](T x) { return x + x; };
             out[i] = twice(m.apply(in[i]));
         }
-#line 325 "kernel_local_types.hip"
+#line 326 "kernel_local_types.hip"
   }
 }
 
@@ -337,9 +338,9 @@ void mix_typed(const T* in, T* out, int n, qd::StreamRef qd_stream) {
           T k;
           __host__ __device__ T apply(T x) const { return k * x; }
       };
-  // stream_parallel region, kernel_local_types.cpp:70: 1 blocks, each on its own pooled stream
+  // stream_parallel region, kernel_local_types.cpp:71: 1 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region kernel_local_types.cpp:70");
+    QD_PROFILE_RANGE("qd region kernel_local_types.cpp:71");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(1, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(2, qd_device); // [0]: fork; [b]: join of block b
@@ -348,17 +349,17 @@ void mix_typed(const T* in, T* out, int n, qd::StreamRef qd_stream) {
     // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
-    // block 1, kernel_local_types.cpp:71
+    // block 1, kernel_local_types.cpp:72
     {
-      QD_PROFILE_RANGE("qd block 1 kernel_local_types.cpp:71");
+      QD_PROFILE_RANGE("qd block 1 kernel_local_types.cpp:72");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop, kernel_local_types.cpp:72
+      // parallel loop, kernel_local_types.cpp:73
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_mix_typed_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "mix_typed", "in"), qd::detail::present_or_device(out, "mix_typed", "out"));
-          qd::detail::check_launch(hipGetLastError(), "mix_typed", "kernel_local_types.cpp", 72);
+          qd::detail::check_launch(hipGetLastError(), "mix_typed", "kernel_local_types.cpp", 73);
         }
       }
     }
@@ -374,7 +375,7 @@ void mix_typed(const T* in, T* out, int n) {
 }
 
 // ---- end of qd kernel 'mix_typed' ----
-#line 78 "kernel_local_types.cpp"
+#line 79 "kernel_local_types.cpp"
 
 
 template void mix_typed<double>(const double*, double*, int);

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "library_twins.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Standard constexpr functions in device code: std::min, std::max,
 // std::clamp and std::numeric_limits, in loop bodies, in a helper, in a
 // template kernel on dependent operands, and through 'using'. The CUDA
@@ -41,66 +42,66 @@ inline float limited(float v, float bound)
     return std::clamp(v, -bound, bound);
 }
 
-// ---- qd kernel 'library_twins' (library_twins.cpp:39), translated by qd-translate ----
-#line 46 "library_twins.cpu.cpp"
-// Parallel loop of 'library_twins' (library_twins.cpp:42): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'library_twins' (library_twins.cpp:40), translated by qd-translate ----
+#line 47 "library_twins.cpu.cpp"
+// Parallel loop of 'library_twins' (library_twins.cpp:43): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_library_twins_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * out, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 42 "library_twins.cpp"
+#line 43 "library_twins.cpp"
 {
         const float v = std::max(in[i], 0.0f) + std::min({in[i], 1.0f, 2.0f});
         out[i] = limited(v, 0.75f);
     }
-#line 59 "library_twins.cpu.cpp"
+#line 60 "library_twins.cpu.cpp"
   }
 }
 
-// Parallel loop of 'library_twins' (library_twins.cpp:48) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'library_twins' (library_twins.cpp:49) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_library_twins_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, int n, float& least) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(min: least)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 48 "library_twins.cpp"
+#line 49 "library_twins.cpp"
 {
         using std::min;
         least = min(least, in[i]);
     }
-#line 75 "library_twins.cpu.cpp"
+#line 76 "library_twins.cpu.cpp"
   }
 }
 
-// Serial task of 'library_twins' (library_twins.cpp:52): runs once, on the calling thread.
+// Serial task of 'library_twins' (library_twins.cpp:53): runs once, on the calling thread.
 static void
 qd_library_twins_task2(float * lowest, float least) {
-#line 52 "library_twins.cpp"
+#line 53 "library_twins.cpp"
 lowest[0] = least;
-#line 84 "library_twins.cpu.cpp"
+#line 85 "library_twins.cpu.cpp"
 }
 
 
 // Host entry points of kernel 'library_twins': they run its work on the calling thread and return when it is done.
 void library_twins(const float* in, float* out, float* lowest, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, library_twins.cpp:42
+  // parallel loop, library_twins.cpp:43
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_library_twins_loop0(qd_begin, qd_count, in, out, n);
   }
   float least = std::numeric_limits<float>::max();
-  // parallel loop with reductions, library_twins.cpp:48
+  // parallel loop with reductions, library_twins.cpp:49
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_library_twins_loop1(qd_begin, qd_count, in, n, least);
   }
-  // serial task, library_twins.cpp:52
+  // serial task, library_twins.cpp:53
   qd_library_twins_task2(lowest, least);
 }
 
@@ -109,12 +110,12 @@ void library_twins(const float* in, float* out, float* lowest, int n) {
 }
 
 // ---- end of qd kernel 'library_twins' ----
-#line 53 "library_twins.cpp"
+#line 54 "library_twins.cpp"
 
 
-// ---- qd kernel 'largest_of' (library_twins.cpp:55), translated by qd-translate ----
-#line 117 "library_twins.cpu.cpp"
-// Parallel loop of 'largest_of' (library_twins.cpp:61) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'largest_of' (library_twins.cpp:56), translated by qd-translate ----
+#line 118 "library_twins.cpu.cpp"
+// Parallel loop of 'largest_of' (library_twins.cpp:62) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
 qd_largest_of_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * in, int n, T& best) {
@@ -122,19 +123,19 @@ qd_largest_of_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const
 #pragma omp parallel for reduction(max: best)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 62 "library_twins.cpp"
+#line 63 "library_twins.cpp"
 best = std::max<T>(best, in[i]);
-#line 128 "library_twins.cpu.cpp"
+#line 129 "library_twins.cpu.cpp"
   }
 }
 
-// Serial task of 'largest_of' (library_twins.cpp:63): runs once, on the calling thread.
+// Serial task of 'largest_of' (library_twins.cpp:64): runs once, on the calling thread.
 template <typename T>
 static void
 qd_largest_of_task1(T * out, T best) {
-#line 63 "library_twins.cpp"
+#line 64 "library_twins.cpp"
 out[0] = best;
-#line 138 "library_twins.cpu.cpp"
+#line 139 "library_twins.cpu.cpp"
 }
 
 
@@ -143,13 +144,13 @@ template <typename T>
 void largest_of(const T* in, T* out, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   T best = std::numeric_limits<T>::lowest();
-  // parallel loop with reductions, library_twins.cpp:61
+  // parallel loop with reductions, library_twins.cpp:62
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_largest_of_loop0<T>(qd_begin, qd_count, in, n, best);
   }
-  // serial task, library_twins.cpp:63
+  // serial task, library_twins.cpp:64
   qd_largest_of_task1<T>(out, best);
 }
 
@@ -159,37 +160,37 @@ void largest_of(const T* in, T* out, int n) {
 }
 
 // ---- end of qd kernel 'largest_of' ----
-#line 64 "library_twins.cpp"
+#line 65 "library_twins.cpp"
 
 
 template void largest_of<double>(const double*, double*, int);
 
-// ---- qd kernel 'compared' (library_twins.cpp:68), translated by qd-translate ----
-#line 169 "library_twins.cpu.cpp"
-// Parallel loop of 'compared' (library_twins.cpp:71): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'compared' (library_twins.cpp:69), translated by qd-translate ----
+#line 170 "library_twins.cpu.cpp"
+// Parallel loop of 'compared' (library_twins.cpp:72): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_compared_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, const float * b, float * lo, float * hi, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 71 "library_twins.cpp"
+#line 72 "library_twins.cpp"
 {
         lo[i] = std::min(a[i], b[i], ByMagnitude{});
         hi[i] = std::max(a[i], b[i], ByMagnitude()) + std::max(Level{a[i]}, Level{0.5f}).v;
     }
-#line 182 "library_twins.cpu.cpp"
+#line 183 "library_twins.cpu.cpp"
   }
 }
 
-// Parallel loop of 'compared' (library_twins.cpp:75): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'compared' (library_twins.cpp:76): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_compared_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, const float * b, float * lo, float * hi, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 75 "library_twins.cpp"
+#line 76 "library_twins.cpp"
 {
         const ByMagnitude by{};
         auto later = [](float x, float y) { return x > y; };
@@ -198,7 +199,7 @@ qd_compared_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const f
                  std::max({a[i], b[i], -0.25f}, [](float x, float y) { return x < y; }) +
                  std::min(a[i], b[i], closer_to_one);
     }
-#line 202 "library_twins.cpu.cpp"
+#line 203 "library_twins.cpu.cpp"
   }
 }
 
@@ -206,13 +207,13 @@ qd_compared_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const f
 // Host entry points of kernel 'compared': they run its work on the calling thread and return when it is done.
 void compared(const float* a, const float* b, float* lo, float* hi, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, library_twins.cpp:71
+  // parallel loop, library_twins.cpp:72
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_compared_loop0(qd_begin, qd_count, a, b, lo, hi, n);
   }
-  // parallel loop, library_twins.cpp:75
+  // parallel loop, library_twins.cpp:76
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -225,12 +226,12 @@ void compared(const float* a, const float* b, float* lo, float* hi, int n) {
 }
 
 // ---- end of qd kernel 'compared' ----
-#line 83 "library_twins.cpp"
+#line 84 "library_twins.cpp"
 
 
-// ---- qd kernel 'farthest' (library_twins.cpp:85), translated by qd-translate ----
-#line 233 "library_twins.cpu.cpp"
-// Parallel loop of 'farthest' (library_twins.cpp:89): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'farthest' (library_twins.cpp:86), translated by qd-translate ----
+#line 234 "library_twins.cpu.cpp"
+// Parallel loop of 'farthest' (library_twins.cpp:90): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
 qd_farthest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * a, T * out, int n) {
@@ -238,10 +239,10 @@ qd_farthest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 90 "library_twins.cpp"
+#line 91 "library_twins.cpp"
 out[i] = std::max(a[i], T(1), Farther<T>{}) +
                  std::min(a[i], T(-1), [](T x, T y) { return x * x < y * y; });
-#line 245 "library_twins.cpu.cpp"
+#line 246 "library_twins.cpu.cpp"
   }
 }
 
@@ -250,7 +251,7 @@ out[i] = std::max(a[i], T(1), Farther<T>{}) +
 template <typename T>
 void farthest(const T* a, T* out, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, library_twins.cpp:89
+  // parallel loop, library_twins.cpp:90
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -264,7 +265,7 @@ void farthest(const T* a, T* out, int n) {
 }
 
 // ---- end of qd kernel 'farthest' ----
-#line 92 "library_twins.cpp"
+#line 93 "library_twins.cpp"
 
 
 template void farthest<double>(const double*, double*, int);

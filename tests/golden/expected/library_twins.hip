@@ -6,6 +6,7 @@
 #error "qd-translate: device code calls std::max, a constexpr function of the standard library; compile this file with nvcc --expt-relaxed-constexpr"
 #endif
 #line 1 "library_twins.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Standard constexpr functions in device code: std::min, std::max,
 // std::clamp and std::numeric_limits, in loop bodies, in a helper, in a
 // template kernel on dependent operands, and through 'using'. The CUDA
@@ -44,24 +45,24 @@ __host__ __device__ inline float limited(float v, float bound)
     return std::clamp(v, -bound, bound);
 }
 
-// ---- qd kernel 'library_twins' (library_twins.cpp:39), translated by qd-translate ----
-#line 49 "library_twins.hip"
-// Parallel loop of 'library_twins' (library_twins.cpp:42): a grid-stride loop over the iterations.
+// ---- qd kernel 'library_twins' (library_twins.cpp:40), translated by qd-translate ----
+#line 50 "library_twins.hip"
+// Parallel loop of 'library_twins' (library_twins.cpp:43): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_library_twins_loop0(int qd_begin, std::uint64_t qd_count, const float * in, float * out) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 42 "library_twins.cpp"
+#line 43 "library_twins.cpp"
 {
         const float v = std::max(in[i], 0.0f) + std::min({in[i], 1.0f, 2.0f});
         out[i] = limited(v, 0.75f);
     }
-#line 61 "library_twins.hip"
+#line 62 "library_twins.hip"
   }
 }
 
-// Parallel loop of 'library_twins' (library_twins.cpp:48) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'library_twins' (library_twins.cpp:49) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_library_twins_loop1(int qd_begin, std::uint64_t qd_count, const float * in, float* qd_result_least, float* qd_partials_least, float qd_init_least, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -72,22 +73,22 @@ qd_library_twins_loop1(int qd_begin, std::uint64_t qd_count, const float * in, f
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 48 "library_twins.cpp"
+#line 49 "library_twins.cpp"
 {
         using std::min;
         least = min(least, in[i]);
     }
-#line 81 "library_twins.hip"
+#line 82 "library_twins.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 48 "library_twins.cpp"
+#line 49 "library_twins.cpp"
 {
         using std::min;
         least = min(least, in[i]);
     }
-#line 91 "library_twins.hip"
+#line 92 "library_twins.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_least[256];
@@ -101,13 +102,13 @@ qd_library_twins_loop1(int qd_begin, std::uint64_t qd_count, const float * in, f
   }
 }
 
-// Serial task of 'library_twins' (library_twins.cpp:52): runs on one thread.
+// Serial task of 'library_twins' (library_twins.cpp:53): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_library_twins_task2(float * lowest, const float* qd_scalar_least) {
   const float least = *qd_scalar_least;
-#line 52 "library_twins.cpp"
+#line 53 "library_twins.cpp"
 lowest[0] = least;
-#line 111 "library_twins.hip"
+#line 112 "library_twins.hip"
 }
 
 
@@ -119,26 +120,26 @@ void library_twins(const float* in, float* out, float* lowest, int n, qd::Stream
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
-  // parallel loop, library_twins.cpp:42
+  // parallel loop, library_twins.cpp:43
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_library_twins_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "library_twins", "in"), qd::detail::present_or_device(out, "library_twins", "out"));
-      qd::detail::check_launch(hipGetLastError(), "library_twins", "library_twins.cpp", 42);
+      qd::detail::check_launch(hipGetLastError(), "library_twins", "library_twins.cpp", 43);
     }
   }
   float least = std::numeric_limits<float>::max();
-  // parallel loop with reductions, library_twins.cpp:48: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, library_twins.cpp:49: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_library_twins_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "library_twins", "in"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), least, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "library_twins", "library_twins.cpp", 48);
+    qd::detail::check_launch(hipGetLastError(), "library_twins", "library_twins.cpp", 49);
   }
-  // serial task, library_twins.cpp:52
+  // serial task, library_twins.cpp:53
   qd_library_twins_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(lowest, "library_twins", "lowest"), qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "library_twins", "library_twins.cpp", 52);
+  qd::detail::check_launch(hipGetLastError(), "library_twins", "library_twins.cpp", 53);
 }
 
 void library_twins(const float* in, float* out, float* lowest, int n) {
@@ -146,12 +147,12 @@ void library_twins(const float* in, float* out, float* lowest, int n) {
 }
 
 // ---- end of qd kernel 'library_twins' ----
-#line 53 "library_twins.cpp"
+#line 54 "library_twins.cpp"
 
 
-// ---- qd kernel 'largest_of' (library_twins.cpp:55), translated by qd-translate ----
-#line 154 "library_twins.hip"
-// Parallel loop of 'largest_of' (library_twins.cpp:61) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'largest_of' (library_twins.cpp:56), translated by qd-translate ----
+#line 155 "library_twins.hip"
+// Parallel loop of 'largest_of' (library_twins.cpp:62) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_largest_of_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T* qd_result_best, T* qd_partials_best, T qd_init_best, unsigned* qd_done) {
@@ -163,16 +164,16 @@ qd_largest_of_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T* qd_re
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 62 "library_twins.cpp"
+#line 63 "library_twins.cpp"
 best = std::max<T>(best, in[i]);
-#line 169 "library_twins.hip"
+#line 170 "library_twins.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 62 "library_twins.cpp"
+#line 63 "library_twins.cpp"
 best = std::max<T>(best, in[i]);
-#line 176 "library_twins.hip"
+#line 177 "library_twins.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_best[256];
@@ -186,14 +187,14 @@ best = std::max<T>(best, in[i]);
   }
 }
 
-// Serial task of 'largest_of' (library_twins.cpp:63): runs on one thread.
+// Serial task of 'largest_of' (library_twins.cpp:64): runs on one thread.
 template <typename T>
 static __global__ void __launch_bounds__(1)
 qd_largest_of_task1(T * out, const T* qd_scalar_best) {
   const T best = *qd_scalar_best;
-#line 63 "library_twins.cpp"
+#line 64 "library_twins.cpp"
 out[0] = best;
-#line 197 "library_twins.hip"
+#line 198 "library_twins.hip"
 }
 
 
@@ -207,16 +208,16 @@ void largest_of(const T* in, T* out, int n, qd::StreamRef qd_stream) {
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(T)} });
   T best = std::numeric_limits<T>::lowest();
-  // parallel loop with reductions, library_twins.cpp:61: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, library_twins.cpp:62: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_largest_of_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "largest_of", "in"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "largest_of", "library_twins.cpp", 61);
+    qd::detail::check_launch(hipGetLastError(), "largest_of", "library_twins.cpp", 62);
   }
-  // serial task, library_twins.cpp:63
+  // serial task, library_twins.cpp:64
   qd_largest_of_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest_of", "out"), qd_scratch.slot<T>(0));
-  qd::detail::check_launch(hipGetLastError(), "largest_of", "library_twins.cpp", 63);
+  qd::detail::check_launch(hipGetLastError(), "largest_of", "library_twins.cpp", 64);
 }
 
 template <typename T>
@@ -225,35 +226,35 @@ void largest_of(const T* in, T* out, int n) {
 }
 
 // ---- end of qd kernel 'largest_of' ----
-#line 64 "library_twins.cpp"
+#line 65 "library_twins.cpp"
 
 
 template void largest_of<double>(const double*, double*, int);
 
-// ---- qd kernel 'compared' (library_twins.cpp:68), translated by qd-translate ----
-#line 235 "library_twins.hip"
-// Parallel loop of 'compared' (library_twins.cpp:71): a grid-stride loop over the iterations.
+// ---- qd kernel 'compared' (library_twins.cpp:69), translated by qd-translate ----
+#line 236 "library_twins.hip"
+// Parallel loop of 'compared' (library_twins.cpp:72): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_compared_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const float * b, float * lo, float * hi) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 71 "library_twins.cpp"
+#line 72 "library_twins.cpp"
 {
         lo[i] = std::min(a[i], b[i], ByMagnitude{});
         hi[i] = std::max(a[i], b[i], ByMagnitude()) + std::max(Level{a[i]}, Level{0.5f}).v;
     }
-#line 247 "library_twins.hip"
+#line 248 "library_twins.hip"
   }
 }
 
-// Parallel loop of 'compared' (library_twins.cpp:75): a grid-stride loop over the iterations.
+// Parallel loop of 'compared' (library_twins.cpp:76): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_compared_loop1(int qd_begin, std::uint64_t qd_count, const float * a, const float * b, float * lo, float * hi) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 75 "library_twins.cpp"
+#line 76 "library_twins.cpp"
 {
         const ByMagnitude by{};
         auto later = [](float x, float y) { return x > y; };
@@ -262,7 +263,7 @@ qd_compared_loop1(int qd_begin, std::uint64_t qd_count, const float * a, const f
                  std::max({a[i], b[i], -0.25f}, [](float x, float y) { return x < y; }) +
                  std::min(a[i], b[i], closer_to_one);
     }
-#line 266 "library_twins.hip"
+#line 267 "library_twins.hip"
   }
 }
 
@@ -273,22 +274,22 @@ void compared(const float* a, const float* b, float* lo, float* hi, int n, qd::S
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, library_twins.cpp:71
+  // parallel loop, library_twins.cpp:72
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_compared_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "compared", "a"), qd::detail::present_or_device(b, "compared", "b"), qd::detail::present_or_device(lo, "compared", "lo"), qd::detail::present_or_device(hi, "compared", "hi"));
-      qd::detail::check_launch(hipGetLastError(), "compared", "library_twins.cpp", 71);
+      qd::detail::check_launch(hipGetLastError(), "compared", "library_twins.cpp", 72);
     }
   }
-  // parallel loop, library_twins.cpp:75
+  // parallel loop, library_twins.cpp:76
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_compared_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "compared", "a"), qd::detail::present_or_device(b, "compared", "b"), qd::detail::present_or_device(lo, "compared", "lo"), qd::detail::present_or_device(hi, "compared", "hi"));
-      qd::detail::check_launch(hipGetLastError(), "compared", "library_twins.cpp", 75);
+      qd::detail::check_launch(hipGetLastError(), "compared", "library_twins.cpp", 76);
     }
   }
 }
@@ -298,22 +299,22 @@ void compared(const float* a, const float* b, float* lo, float* hi, int n) {
 }
 
 // ---- end of qd kernel 'compared' ----
-#line 83 "library_twins.cpp"
+#line 84 "library_twins.cpp"
 
 
-// ---- qd kernel 'farthest' (library_twins.cpp:85), translated by qd-translate ----
-#line 306 "library_twins.hip"
-// Parallel loop of 'farthest' (library_twins.cpp:89): a grid-stride loop over the iterations.
+// ---- qd kernel 'farthest' (library_twins.cpp:86), translated by qd-translate ----
+#line 307 "library_twins.hip"
+// Parallel loop of 'farthest' (library_twins.cpp:90): a grid-stride loop over the iterations.
 template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_farthest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T * out) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 90 "library_twins.cpp"
+#line 91 "library_twins.cpp"
 out[i] = std::max(a[i], T(1), Farther<T>{}) +
                  std::min(a[i], T(-1), [](T x, T y) { return x * x < y * y; });
-#line 317 "library_twins.hip"
+#line 318 "library_twins.hip"
   }
 }
 
@@ -324,13 +325,13 @@ void farthest(const T* a, T* out, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel farthest"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, library_twins.cpp:89
+  // parallel loop, library_twins.cpp:90
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_farthest_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "farthest", "a"), qd::detail::present_or_device(out, "farthest", "out"));
-      qd::detail::check_launch(hipGetLastError(), "farthest", "library_twins.cpp", 89);
+      qd::detail::check_launch(hipGetLastError(), "farthest", "library_twins.cpp", 90);
     }
   }
 }
@@ -341,7 +342,7 @@ void farthest(const T* a, T* out, int n) {
 }
 
 // ---- end of qd kernel 'farthest' ----
-#line 92 "library_twins.cpp"
+#line 93 "library_twins.cpp"
 
 
 template void farthest<double>(const double*, double*, int);

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "loop_forms.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Every supported canonical loop form: `<` and `<=`, `++i`, `i++` and `i += 1`, int / unsigned /
 // long long / size_t / std::int64_t induction variables, a non-zero begin, bounds from host
 // scalars, a bound expression that mixes parameters and constants, and a bound that calls a
@@ -14,109 +15,109 @@
 
 constexpr int kOffset = 2;
 
-// ---- qd kernel 'loop_forms' (loop_forms.cpp:12), translated by qd-translate ----
-#line 19 "loop_forms.cpu.cpp"
-// Parallel loop of 'loop_forms' (loop_forms.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'loop_forms' (loop_forms.cpp:13), translated by qd-translate ----
+#line 20 "loop_forms.cpu.cpp"
+// Parallel loop of 'loop_forms' (loop_forms.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_loop_forms_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, unsigned int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < static_cast<int>(n); ++i) {
-#line 17 "loop_forms.cpp"
+#line 18 "loop_forms.cpp"
 a[i] = 1.0f;
-#line 29 "loop_forms.cpu.cpp"
+#line 30 "loop_forms.cpu.cpp"
   }
 }
 
-// Parallel loop of 'loop_forms' (loop_forms.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'loop_forms' (loop_forms.cpp:19): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_loop_forms_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int last) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i <= last; ++i) {
-#line 19 "loop_forms.cpp"
+#line 20 "loop_forms.cpp"
 a[i] += 2.0f;
-#line 42 "loop_forms.cpu.cpp"
+#line 43 "loop_forms.cpu.cpp"
   }
 }
 
-// Parallel loop of 'loop_forms' (loop_forms.cpp:20): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'loop_forms' (loop_forms.cpp:21): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_loop_forms_loop2(unsigned int qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * c, unsigned int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (unsigned int i = qd_begin; i < n; ++i) {
-#line 21 "loop_forms.cpp"
+#line 22 "loop_forms.cpp"
 c[i] = static_cast<int>(i);
-#line 55 "loop_forms.cpu.cpp"
+#line 56 "loop_forms.cpu.cpp"
   }
 }
 
-// Parallel loop of 'loop_forms' (loop_forms.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'loop_forms' (loop_forms.cpp:23): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_loop_forms_loop3(long long qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * b, long long big_n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (long long i = qd_begin; i < big_n; ++i) {
-#line 23 "loop_forms.cpp"
+#line 24 "loop_forms.cpp"
 b[i] = static_cast<double>(i) * 0.5;
-#line 68 "loop_forms.cpu.cpp"
+#line 69 "loop_forms.cpu.cpp"
   }
 }
 
-// Parallel loop of 'loop_forms' (loop_forms.cpp:24): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'loop_forms' (loop_forms.cpp:25): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_loop_forms_loop4(std::size_t qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * b, std::size_t count) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (std::size_t i = qd_begin; i < count; ++i) {
-#line 25 "loop_forms.cpp"
+#line 26 "loop_forms.cpp"
 b[i] += 1.0;
-#line 81 "loop_forms.cpu.cpp"
+#line 82 "loop_forms.cpu.cpp"
   }
 }
 
-// Parallel loop of 'loop_forms' (loop_forms.cpp:28): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'loop_forms' (loop_forms.cpp:29): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_loop_forms_loop5(std::int64_t qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * c, const std::int64_t hi) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (std::int64_t i = qd_begin; i <= hi; ++i) {
-#line 29 "loop_forms.cpp"
+#line 30 "loop_forms.cpp"
 c[i] *= 2;
-#line 94 "loop_forms.cpu.cpp"
+#line 95 "loop_forms.cpu.cpp"
   }
 }
 
-// Parallel loop of 'loop_forms' (loop_forms.cpp:30): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'loop_forms' (loop_forms.cpp:31): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_loop_forms_loop6(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int first) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < first * 2 + kOffset; ++i) {
-#line 31 "loop_forms.cpp"
+#line 32 "loop_forms.cpp"
 a[i] -= 0.5f;
-#line 107 "loop_forms.cpu.cpp"
+#line 108 "loop_forms.cpu.cpp"
   }
 }
 
-// Parallel loop of 'loop_forms' (loop_forms.cpp:32): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'loop_forms' (loop_forms.cpp:33): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_loop_forms_loop7(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < qd::detail::loop_end(qd_begin, qd_count); ++i) {
-#line 33 "loop_forms.cpp"
+#line 34 "loop_forms.cpp"
 a[i] *= 1.5f;
-#line 120 "loop_forms.cpu.cpp"
+#line 121 "loop_forms.cpu.cpp"
   }
 }
 
@@ -124,31 +125,31 @@ a[i] *= 1.5f;
 // Host entry points of kernel 'loop_forms': they run its work on the calling thread and return when it is done.
 void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::size_t count, int first, int last, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, loop_forms.cpp:16
+  // parallel loop, loop_forms.cpp:17
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(static_cast<int>(n)), /*inclusive=*/false);
     qd_loop_forms_loop0(qd_begin, qd_count, a, n);
   }
-  // parallel loop, loop_forms.cpp:18
+  // parallel loop, loop_forms.cpp:19
   {
     const int qd_begin = first;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(last), /*inclusive=*/true);
     qd_loop_forms_loop1(qd_begin, qd_count, a, last);
   }
-  // parallel loop, loop_forms.cpp:20
+  // parallel loop, loop_forms.cpp:21
   {
     const unsigned int qd_begin = 0u;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<unsigned int>(n), /*inclusive=*/false);
     qd_loop_forms_loop2(qd_begin, qd_count, c, n);
   }
-  // parallel loop, loop_forms.cpp:22
+  // parallel loop, loop_forms.cpp:23
   {
     const long long qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<long long>(big_n), /*inclusive=*/false);
     qd_loop_forms_loop3(qd_begin, qd_count, b, big_n);
   }
-  // parallel loop, loop_forms.cpp:24
+  // parallel loop, loop_forms.cpp:25
   {
     const std::size_t qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<std::size_t>(count), /*inclusive=*/false);
@@ -156,19 +157,19 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
   }
   const std::int64_t lo = first + kOffset;
   const std::int64_t hi = last - kOffset;
-  // parallel loop, loop_forms.cpp:28
+  // parallel loop, loop_forms.cpp:29
   {
     const std::int64_t qd_begin = lo;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<std::int64_t>(hi), /*inclusive=*/true);
     qd_loop_forms_loop5(qd_begin, qd_count, c, hi);
   }
-  // parallel loop, loop_forms.cpp:30
+  // parallel loop, loop_forms.cpp:31
   {
     const int qd_begin = kOffset;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(first * 2 + kOffset), /*inclusive=*/false);
     qd_loop_forms_loop6(qd_begin, qd_count, a, first);
   }
-  // parallel loop, loop_forms.cpp:32
+  // parallel loop, loop_forms.cpp:33
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(std::min(last, first * 3)), /*inclusive=*/false);
@@ -182,5 +183,5 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
 }
 
 // ---- end of qd kernel 'loop_forms' ----
-#line 34 "loop_forms.cpp"
+#line 35 "loop_forms.cpp"
 

@@ -2,6 +2,7 @@
 // Licence: the code translated from loop_forms.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "loop_forms.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Every supported canonical loop form: `<` and `<=`, `++i`, `i++` and `i += 1`, int / unsigned /
 // long long / size_t / std::int64_t induction variables, a non-zero begin, bounds from host
 // scalars, a bound expression that mixes parameters and constants, and a bound that calls a
@@ -13,101 +14,101 @@
 
 constexpr int kOffset = 2;
 
-// ---- qd kernel 'loop_forms' (loop_forms.cpp:12), translated by qd-translate ----
-#line 18 "loop_forms.cu"
-// Parallel loop of 'loop_forms' (loop_forms.cpp:16): a grid-stride loop over the iterations.
+// ---- qd kernel 'loop_forms' (loop_forms.cpp:13), translated by qd-translate ----
+#line 19 "loop_forms.cu"
+// Parallel loop of 'loop_forms' (loop_forms.cpp:17): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 17 "loop_forms.cpp"
+#line 18 "loop_forms.cpp"
 a[i] = 1.0f;
-#line 27 "loop_forms.cu"
+#line 28 "loop_forms.cu"
   }
 }
 
-// Parallel loop of 'loop_forms' (loop_forms.cpp:18): a grid-stride loop over the iterations.
+// Parallel loop of 'loop_forms' (loop_forms.cpp:19): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 19 "loop_forms.cpp"
+#line 20 "loop_forms.cpp"
 a[i] += 2.0f;
-#line 39 "loop_forms.cu"
+#line 40 "loop_forms.cu"
   }
 }
 
-// Parallel loop of 'loop_forms' (loop_forms.cpp:20): a grid-stride loop over the iterations.
+// Parallel loop of 'loop_forms' (loop_forms.cpp:21): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop2(unsigned int qd_begin, std::uint64_t qd_count, int * c) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] unsigned int i = static_cast<unsigned int>(qd_begin + static_cast<unsigned int>(qd_k));
-#line 21 "loop_forms.cpp"
+#line 22 "loop_forms.cpp"
 c[i] = static_cast<int>(i);
-#line 51 "loop_forms.cu"
+#line 52 "loop_forms.cu"
   }
 }
 
-// Parallel loop of 'loop_forms' (loop_forms.cpp:22): a grid-stride loop over the iterations.
+// Parallel loop of 'loop_forms' (loop_forms.cpp:23): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop3(long long qd_begin, std::uint64_t qd_count, double * b) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] long long i = static_cast<long long>(qd_begin + static_cast<long long>(qd_k));
-#line 23 "loop_forms.cpp"
+#line 24 "loop_forms.cpp"
 b[i] = static_cast<double>(i) * 0.5;
-#line 63 "loop_forms.cu"
+#line 64 "loop_forms.cu"
   }
 }
 
-// Parallel loop of 'loop_forms' (loop_forms.cpp:24): a grid-stride loop over the iterations.
+// Parallel loop of 'loop_forms' (loop_forms.cpp:25): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop4(std::size_t qd_begin, std::uint64_t qd_count, double * b) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] std::size_t i = static_cast<std::size_t>(qd_begin + static_cast<std::size_t>(qd_k));
-#line 25 "loop_forms.cpp"
+#line 26 "loop_forms.cpp"
 b[i] += 1.0;
-#line 75 "loop_forms.cu"
+#line 76 "loop_forms.cu"
   }
 }
 
-// Parallel loop of 'loop_forms' (loop_forms.cpp:28): a grid-stride loop over the iterations.
+// Parallel loop of 'loop_forms' (loop_forms.cpp:29): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop5(std::int64_t qd_begin, std::uint64_t qd_count, int * c) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] std::int64_t i = static_cast<std::int64_t>(qd_begin + static_cast<std::int64_t>(qd_k));
-#line 29 "loop_forms.cpp"
+#line 30 "loop_forms.cpp"
 c[i] *= 2;
-#line 87 "loop_forms.cu"
+#line 88 "loop_forms.cu"
   }
 }
 
-// Parallel loop of 'loop_forms' (loop_forms.cpp:30): a grid-stride loop over the iterations.
+// Parallel loop of 'loop_forms' (loop_forms.cpp:31): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop6(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 31 "loop_forms.cpp"
+#line 32 "loop_forms.cpp"
 a[i] -= 0.5f;
-#line 99 "loop_forms.cu"
+#line 100 "loop_forms.cu"
   }
 }
 
-// Parallel loop of 'loop_forms' (loop_forms.cpp:32): a grid-stride loop over the iterations.
+// Parallel loop of 'loop_forms' (loop_forms.cpp:33): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_loop_forms_loop7(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 33 "loop_forms.cpp"
+#line 34 "loop_forms.cpp"
 a[i] *= 1.5f;
-#line 111 "loop_forms.cu"
+#line 112 "loop_forms.cu"
   }
 }
 
@@ -118,78 +119,78 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, loop_forms.cpp:16
+  // parallel loop, loop_forms.cpp:17
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(static_cast<int>(n)), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_loop_forms_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "loop_forms", "a"));
-      qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 16);
+      qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 17);
     }
   }
-  // parallel loop, loop_forms.cpp:18
+  // parallel loop, loop_forms.cpp:19
   {
     const int qd_begin = first;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(last), /*inclusive=*/true);
     if (qd_count != 0) {
       qd_loop_forms_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "loop_forms", "a"));
-      qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 18);
+      qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 19);
     }
   }
-  // parallel loop, loop_forms.cpp:20
+  // parallel loop, loop_forms.cpp:21
   {
     const unsigned int qd_begin = 0u;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<unsigned int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_loop_forms_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(c, "loop_forms", "c"));
-      qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 20);
+      qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 21);
     }
   }
-  // parallel loop, loop_forms.cpp:22
+  // parallel loop, loop_forms.cpp:23
   {
     const long long qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<long long>(big_n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_loop_forms_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "loop_forms", "b"));
-      qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 22);
+      qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 23);
     }
   }
-  // parallel loop, loop_forms.cpp:24
+  // parallel loop, loop_forms.cpp:25
   {
     const std::size_t qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<std::size_t>(count), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_loop_forms_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "loop_forms", "b"));
-      qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 24);
+      qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 25);
     }
   }
   const std::int64_t lo = first + kOffset;
   const std::int64_t hi = last - kOffset;
-  // parallel loop, loop_forms.cpp:28
+  // parallel loop, loop_forms.cpp:29
   {
     const std::int64_t qd_begin = lo;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<std::int64_t>(hi), /*inclusive=*/true);
     if (qd_count != 0) {
       qd_loop_forms_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(c, "loop_forms", "c"));
-      qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 28);
+      qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 29);
     }
   }
-  // parallel loop, loop_forms.cpp:30
+  // parallel loop, loop_forms.cpp:31
   {
     const int qd_begin = kOffset;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(first * 2 + kOffset), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_loop_forms_loop6<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "loop_forms", "a"));
-      qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 30);
+      qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 31);
     }
   }
-  // parallel loop, loop_forms.cpp:32
+  // parallel loop, loop_forms.cpp:33
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(std::min(last, first * 3)), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_loop_forms_loop7<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "loop_forms", "a"));
-      qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 32);
+      qd::detail::check_launch(cudaGetLastError(), "loop_forms", "loop_forms.cpp", 33);
     }
   }
 }
@@ -200,5 +201,5 @@ void loop_forms(float* a, double* b, int* c, unsigned n, long long big_n, std::s
 }
 
 // ---- end of qd kernel 'loop_forms' ----
-#line 34 "loop_forms.cpp"
+#line 35 "loop_forms.cpp"
 

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "macro_reductions.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A reduction clause and a vector loop from macro expansions; a macro's
 // parameter reaches a directive through the usual _Pragma(#text) helper.
 
@@ -18,65 +19,65 @@
             acc += (in)[r * (cols) + c];                   \
         (out)[r] = acc;                                    \
     }
-// ---- qd kernel 'macro_reductions' (macro_reductions.cpp:16), translated by qd-translate ----
-#line 23 "macro_reductions.cpu.cpp"
-// Parallel loop of 'macro_reductions' (macro_reductions.cpp:19): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'macro_reductions' (macro_reductions.cpp:17), translated by qd-translate ----
+#line 24 "macro_reductions.cpu.cpp"
+// Parallel loop of 'macro_reductions' (macro_reductions.cpp:20): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_macro_reductions_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * rows, int cols, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int r = qd_begin; r < (n / cols); ++r) {
-#line 19 "macro_reductions.cpp"
+#line 20 "macro_reductions.cpp"
 { float acc = 0.0f;
 #if defined(_OPENMP) && !defined(__clang__)
 #pragma omp simd reduction(+: acc)
 #endif
-#line 19 "macro_reductions.cpp"
+#line 20 "macro_reductions.cpp"
 for (int c = 0; c < (cols); ++c) acc += (in)[r * (cols) + c]; (rows)[r] = acc; }
-#line 38 "macro_reductions.cpu.cpp"
+#line 39 "macro_reductions.cpu.cpp"
   }
 }
 
-// Parallel loop of 'macro_reductions' (macro_reductions.cpp:21) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'macro_reductions' (macro_reductions.cpp:22) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_macro_reductions_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, int n, float& sum) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < (n); ++i) {
-#line 21 "macro_reductions.cpp"
+#line 22 "macro_reductions.cpp"
 sum += (in)[i];
-#line 51 "macro_reductions.cpu.cpp"
+#line 52 "macro_reductions.cpu.cpp"
   }
 }
 
-// Serial task of 'macro_reductions' (macro_reductions.cpp:22): runs once, on the calling thread.
+// Serial task of 'macro_reductions' (macro_reductions.cpp:23): runs once, on the calling thread.
 static void
 qd_macro_reductions_task2(float * total, float sum) {
-#line 22 "macro_reductions.cpp"
+#line 23 "macro_reductions.cpp"
 total[0] = sum;
-#line 60 "macro_reductions.cpu.cpp"
+#line 61 "macro_reductions.cpu.cpp"
 }
 
 
 // Host entry points of kernel 'macro_reductions': they run its work on the calling thread and return when it is done.
 void macro_reductions(const float* in, float* rows, float* total, int n, int cols, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, macro_reductions.cpp:19
+  // parallel loop, macro_reductions.cpp:20
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n / cols)), /*inclusive=*/false);
     qd_macro_reductions_loop0(qd_begin, qd_count, in, rows, cols, n);
   }
   float sum = 0.0f;
-  // parallel loop with reductions, macro_reductions.cpp:21
+  // parallel loop with reductions, macro_reductions.cpp:22
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
     qd_macro_reductions_loop1(qd_begin, qd_count, in, n, sum);
   }
-  // serial task, macro_reductions.cpp:22
+  // serial task, macro_reductions.cpp:23
   qd_macro_reductions_task2(total, sum);
 }
 
@@ -85,5 +86,5 @@ void macro_reductions(const float* in, float* rows, float* total, int n, int col
 }
 
 // ---- end of qd kernel 'macro_reductions' ----
-#line 23 "macro_reductions.cpp"
+#line 24 "macro_reductions.cpp"
 

@@ -2,6 +2,7 @@
 // Licence: the code translated from macro_reductions.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "macro_reductions.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A reduction clause and a vector loop from macro expansions; a macro's
 // parameter reaches a directive through the usual _Pragma(#text) helper.
 
@@ -17,9 +18,9 @@
             acc += (in)[r * (cols) + c];                   \
         (out)[r] = acc;                                    \
     }
-// ---- qd kernel 'macro_reductions' (macro_reductions.cpp:16), translated by qd-translate ----
-#line 22 "macro_reductions.hip"
-// Parallel loop of 'macro_reductions' (macro_reductions.cpp:19) with vector loops: 32 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
+// ---- qd kernel 'macro_reductions' (macro_reductions.cpp:17), translated by qd-translate ----
+#line 23 "macro_reductions.hip"
+// Parallel loop of 'macro_reductions' (macro_reductions.cpp:20) with vector loops: 32 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
 static __global__ void __launch_bounds__(256)
 qd_macro_reductions_loop0(int qd_begin, std::uint64_t qd_count, const float * in, float * rows, int cols) {
   qd::detail::VectorGroup<32, 256, qd::detail::VectorLayout::kContiguous> qd_group;
@@ -27,11 +28,11 @@ qd_macro_reductions_loop0(int qd_begin, std::uint64_t qd_count, const float * in
     const std::uint64_t qd_k = qd_round + qd_group.group();
     if (qd_k < qd_count) do {
       [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 19 "macro_reductions.cpp"
+#line 20 "macro_reductions.cpp"
       float acc = 0.0f;
-#line 33 "macro_reductions.hip"
+#line 34 "macro_reductions.hip"
       {
-        // vector loop, macro_reductions.cpp:19: the group's threads share its iterations
+        // vector loop, macro_reductions.cpp:20: the group's threads share its iterations
         const int qd_vbegin0 = 0;
         const std::uint64_t qd_vcount0 = qd::detail::trip_count(qd_vbegin0, static_cast<int>((cols)), /*inclusive=*/false);
         float qd_vpart0_acc = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
@@ -41,17 +42,17 @@ qd_macro_reductions_loop0(int qd_begin, std::uint64_t qd_count, const float * in
 #pragma unroll 4
             for (int qd_vk = static_cast<int>(qd_group.lane()); qd_vk < static_cast<int>(qd_vcount0); qd_vk += 32) {
               [[maybe_unused]] int c = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
-#line 19 "macro_reductions.cpp"
+#line 20 "macro_reductions.cpp"
               acc += (in)[r * (cols) + c];
-#line 47 "macro_reductions.hip"
+#line 48 "macro_reductions.hip"
             }
           } else {
 #pragma unroll 4
             for (std::uint64_t qd_vk = static_cast<std::uint64_t>(qd_group.lane()); qd_vk < static_cast<std::uint64_t>(qd_vcount0); qd_vk += 32) {
               [[maybe_unused]] int c = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
-#line 19 "macro_reductions.cpp"
+#line 20 "macro_reductions.cpp"
               acc += (in)[r * (cols) + c];
-#line 55 "macro_reductions.hip"
+#line 56 "macro_reductions.hip"
             }
           }
         }
@@ -59,9 +60,9 @@ qd_macro_reductions_loop0(int qd_begin, std::uint64_t qd_count, const float * in
         acc = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(acc, qd_group.reduce<qd::detail::ReduceOp::Sum>(qd_vpart0_acc, qd_vshared0_acc));
       }
       if (qd_group.leader()) {
-#line 19 "macro_reductions.cpp"
+#line 20 "macro_reductions.cpp"
         (rows)[r] = acc;
-#line 65 "macro_reductions.hip"
+#line 66 "macro_reductions.hip"
       }
       qd_group.sync();
     } while (false);
@@ -69,7 +70,7 @@ qd_macro_reductions_loop0(int qd_begin, std::uint64_t qd_count, const float * in
   }
 }
 
-// Parallel loop of 'macro_reductions' (macro_reductions.cpp:21) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'macro_reductions' (macro_reductions.cpp:22) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_macro_reductions_loop1(int qd_begin, std::uint64_t qd_count, const float * in, float* qd_result_sum, float* qd_partials_sum, float qd_init_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -80,16 +81,16 @@ qd_macro_reductions_loop1(int qd_begin, std::uint64_t qd_count, const float * in
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 21 "macro_reductions.cpp"
+#line 22 "macro_reductions.cpp"
 sum += (in)[i];
-#line 86 "macro_reductions.hip"
+#line 87 "macro_reductions.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 21 "macro_reductions.cpp"
+#line 22 "macro_reductions.cpp"
 sum += (in)[i];
-#line 93 "macro_reductions.hip"
+#line 94 "macro_reductions.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -103,13 +104,13 @@ sum += (in)[i];
   }
 }
 
-// Serial task of 'macro_reductions' (macro_reductions.cpp:22): runs on one thread.
+// Serial task of 'macro_reductions' (macro_reductions.cpp:23): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_macro_reductions_task2(float * total, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
-#line 22 "macro_reductions.cpp"
+#line 23 "macro_reductions.cpp"
 total[0] = sum;
-#line 113 "macro_reductions.hip"
+#line 114 "macro_reductions.hip"
 }
 
 
@@ -121,26 +122,26 @@ void macro_reductions(const float* in, float* rows, float* total, int n, int col
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
-  // parallel loop, macro_reductions.cpp:19
+  // parallel loop, macro_reductions.cpp:20
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n / cols)), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_macro_reductions_loop0<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "macro_reductions", "in"), qd::detail::present_or_device(rows, "macro_reductions", "rows"), cols);
-      qd::detail::check_launch(hipGetLastError(), "macro_reductions", "macro_reductions.cpp", 19);
+      qd::detail::check_launch(hipGetLastError(), "macro_reductions", "macro_reductions.cpp", 20);
     }
   }
   float sum = 0.0f;
-  // parallel loop with reductions, macro_reductions.cpp:21: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, macro_reductions.cpp:22: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
     qd_macro_reductions_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "macro_reductions", "in"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
-    qd::detail::check_launch(hipGetLastError(), "macro_reductions", "macro_reductions.cpp", 21);
+    qd::detail::check_launch(hipGetLastError(), "macro_reductions", "macro_reductions.cpp", 22);
   }
-  // serial task, macro_reductions.cpp:22
+  // serial task, macro_reductions.cpp:23
   qd_macro_reductions_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(total, "macro_reductions", "total"), qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "macro_reductions", "macro_reductions.cpp", 22);
+  qd::detail::check_launch(hipGetLastError(), "macro_reductions", "macro_reductions.cpp", 23);
 }
 
 void macro_reductions(const float* in, float* rows, float* total, int n, int cols) {
@@ -148,5 +149,5 @@ void macro_reductions(const float* in, float* rows, float* total, int n, int col
 }
 
 // ---- end of qd kernel 'macro_reductions' ----
-#line 23 "macro_reductions.cpp"
+#line 24 "macro_reductions.cpp"
 

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "macro_statements.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Loops, blocks, directives and whole statements that come from macro
 // expansions: each means what its expanded text means. Pieces that a macro
 // holds only part of (a loop's bounds and body) are copied expanded; whole
@@ -18,143 +19,143 @@
 #define TIME_LOOP(t, steps) _Pragma("qd loop seq") for (int t = 0; t < (steps); ++t)
 #define SET_FIRST(p, v) (p)[0] = (v)
 
-// ---- qd kernel 'macro_statements' (macro_statements.cpp:16), translated by qd-translate ----
-#line 23 "macro_statements.cpu.cpp"
-// Parallel loop of 'macro_statements' (macro_statements.cpp:19): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'macro_statements' (macro_statements.cpp:17), translated by qd-translate ----
+#line 24 "macro_statements.cpu.cpp"
+// Parallel loop of 'macro_statements' (macro_statements.cpp:20): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_macro_statements_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < (n); ++i) {
-#line 19 "macro_statements.cpp"
+#line 20 "macro_statements.cpp"
 (a)[i] = (1.0f);
-#line 33 "macro_statements.cpu.cpp"
+#line 34 "macro_statements.cpu.cpp"
   }
 }
 
-// Parallel loop of 'macro_statements' (macro_statements.cpp:20): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'macro_statements' (macro_statements.cpp:21): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_macro_statements_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < (n); ++i) {
-#line 20 "macro_statements.cpp"
+#line 21 "macro_statements.cpp"
 { b[i] = 0.5f * i; }
-#line 46 "macro_statements.cpu.cpp"
+#line 47 "macro_statements.cpu.cpp"
   }
 }
 
-// Parallel loop of 'macro_statements' (macro_statements.cpp:21): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'macro_statements' (macro_statements.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_macro_statements_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < (n); ++i) {
-#line 21 "macro_statements.cpp"
+#line 22 "macro_statements.cpp"
 { (a)[i] *= (3.0f); }
-#line 59 "macro_statements.cpu.cpp"
+#line 60 "macro_statements.cpu.cpp"
   }
 }
 
-// Parallel loop of 'macro_statements' (macro_statements.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'macro_statements' (macro_statements.cpp:23): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_macro_statements_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < (n); ++i) {
-#line 22 "macro_statements.cpp"
+#line 23 "macro_statements.cpp"
 (a)[i] += 1.0f;
-#line 72 "macro_statements.cpu.cpp"
+#line 73 "macro_statements.cpu.cpp"
   }
 }
 
-// Parallel loop of 'macro_statements' (macro_statements.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'macro_statements' (macro_statements.cpp:23): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_macro_statements_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < (n); ++i) {
-#line 22 "macro_statements.cpp"
+#line 23 "macro_statements.cpp"
 (b)[i] -= 1.0f;
-#line 85 "macro_statements.cpu.cpp"
+#line 86 "macro_statements.cpu.cpp"
   }
 }
 
-// Parallel loop of 'macro_statements' (macro_statements.cpp:24): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'macro_statements' (macro_statements.cpp:25): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_macro_statements_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int t, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < (n); ++i) {
-#line 24 "macro_statements.cpp"
+#line 25 "macro_statements.cpp"
 a[i] += 0.25f * t;
-#line 98 "macro_statements.cpu.cpp"
+#line 99 "macro_statements.cpu.cpp"
   }
 }
 
-// Parallel loop of 'macro_statements' (macro_statements.cpp:27): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'macro_statements' (macro_statements.cpp:28): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_macro_statements_loop6(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < (n); ++i) {
-#line 27 "macro_statements.cpp"
+#line 28 "macro_statements.cpp"
 a[i] *= 2.0f;
-#line 111 "macro_statements.cpu.cpp"
+#line 112 "macro_statements.cpu.cpp"
   }
 }
 
-// Serial task of 'macro_statements' (macro_statements.cpp:28): runs once, on the calling thread.
+// Serial task of 'macro_statements' (macro_statements.cpp:29): runs once, on the calling thread.
 static void
 qd_macro_statements_task7(float * a, float * total, int n) {
-#line 28 "macro_statements.cpp"
+#line 29 "macro_statements.cpp"
 SET_FIRST(total, a[n > 0 ? n - 1 : 0] + 1.0f);
-#line 120 "macro_statements.cpu.cpp"
+#line 121 "macro_statements.cpu.cpp"
 }
 
 
 // Host entry points of kernel 'macro_statements': they run its work on the calling thread and return when it is done.
 void macro_statements(float* a, float* b, float* total, int n, int steps, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, macro_statements.cpp:19
+  // parallel loop, macro_statements.cpp:20
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
     qd_macro_statements_loop0(qd_begin, qd_count, a, n);
   }
-  // parallel loop, macro_statements.cpp:20
+  // parallel loop, macro_statements.cpp:21
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
     qd_macro_statements_loop1(qd_begin, qd_count, b, n);
   }
-  // parallel loop, macro_statements.cpp:21
+  // parallel loop, macro_statements.cpp:22
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
     qd_macro_statements_loop2(qd_begin, qd_count, a, n);
   }
-  // stream_parallel region, macro_statements.cpp:22: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, macro_statements.cpp:23: 2 blocks, run one after another on the calling thread
   {
-    // block 1, macro_statements.cpp:22
+    // block 1, macro_statements.cpp:23
     {
-      // parallel loop, macro_statements.cpp:22
+      // parallel loop, macro_statements.cpp:23
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
         qd_macro_statements_loop3(qd_begin, qd_count, a, n);
       }
     }
-    // block 2, macro_statements.cpp:22
+    // block 2, macro_statements.cpp:23
     {
-      // parallel loop, macro_statements.cpp:22
+      // parallel loop, macro_statements.cpp:23
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
@@ -163,18 +164,18 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
     }
   }
   for (int t = 0; t < (steps); ++ t) {
-    // parallel loop, macro_statements.cpp:24
+    // parallel loop, macro_statements.cpp:25
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
       qd_macro_statements_loop5(qd_begin, qd_count, a, t, n);
     }
   }
-  // stream_parallel region, macro_statements.cpp:27: 1 blocks, run one after another on the calling thread
+  // stream_parallel region, macro_statements.cpp:28: 1 blocks, run one after another on the calling thread
   {
-    // block 1, macro_statements.cpp:27
+    // block 1, macro_statements.cpp:28
     {
-      // parallel loop, macro_statements.cpp:27
+      // parallel loop, macro_statements.cpp:28
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
@@ -182,7 +183,7 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
       }
     }
   }
-  // serial task, macro_statements.cpp:28
+  // serial task, macro_statements.cpp:29
   qd_macro_statements_task7(a, total, n);
 }
 
@@ -191,5 +192,5 @@ void macro_statements(float* a, float* b, float* total, int n, int steps) {
 }
 
 // ---- end of qd kernel 'macro_statements' ----
-#line 29 "macro_statements.cpp"
+#line 30 "macro_statements.cpp"
 

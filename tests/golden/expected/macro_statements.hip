@@ -2,6 +2,7 @@
 // Licence: the code translated from macro_statements.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "macro_statements.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Loops, blocks, directives and whole statements that come from macro
 // expansions: each means what its expanded text means. Pieces that a macro
 // holds only part of (a loop's bounds and body) are copied expanded; whole
@@ -17,98 +18,98 @@
 #define TIME_LOOP(t, steps) _Pragma("qd loop seq") for (int t = 0; t < (steps); ++t)
 #define SET_FIRST(p, v) (p)[0] = (v)
 
-// ---- qd kernel 'macro_statements' (macro_statements.cpp:16), translated by qd-translate ----
-#line 22 "macro_statements.hip"
-// Parallel loop of 'macro_statements' (macro_statements.cpp:19): a grid-stride loop over the iterations.
+// ---- qd kernel 'macro_statements' (macro_statements.cpp:17), translated by qd-translate ----
+#line 23 "macro_statements.hip"
+// Parallel loop of 'macro_statements' (macro_statements.cpp:20): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_macro_statements_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 19 "macro_statements.cpp"
+#line 20 "macro_statements.cpp"
 (a)[i] = (1.0f);
-#line 31 "macro_statements.hip"
+#line 32 "macro_statements.hip"
   }
 }
 
-// Parallel loop of 'macro_statements' (macro_statements.cpp:20): a grid-stride loop over the iterations.
+// Parallel loop of 'macro_statements' (macro_statements.cpp:21): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_macro_statements_loop1(int qd_begin, std::uint64_t qd_count, float * b) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 20 "macro_statements.cpp"
+#line 21 "macro_statements.cpp"
 { b[i] = 0.5f * i; }
-#line 43 "macro_statements.hip"
+#line 44 "macro_statements.hip"
   }
 }
 
-// Parallel loop of 'macro_statements' (macro_statements.cpp:21): a grid-stride loop over the iterations.
+// Parallel loop of 'macro_statements' (macro_statements.cpp:22): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(64)
 qd_macro_statements_loop2(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 21 "macro_statements.cpp"
+#line 22 "macro_statements.cpp"
 { (a)[i] *= (3.0f); }
-#line 55 "macro_statements.hip"
+#line 56 "macro_statements.hip"
   }
 }
 
-// Parallel loop of 'macro_statements' (macro_statements.cpp:22): a grid-stride loop over the iterations.
+// Parallel loop of 'macro_statements' (macro_statements.cpp:23): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_macro_statements_loop3(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 22 "macro_statements.cpp"
+#line 23 "macro_statements.cpp"
 (a)[i] += 1.0f;
-#line 67 "macro_statements.hip"
+#line 68 "macro_statements.hip"
   }
 }
 
-// Parallel loop of 'macro_statements' (macro_statements.cpp:22): a grid-stride loop over the iterations.
+// Parallel loop of 'macro_statements' (macro_statements.cpp:23): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_macro_statements_loop4(int qd_begin, std::uint64_t qd_count, float * b) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 22 "macro_statements.cpp"
+#line 23 "macro_statements.cpp"
 (b)[i] -= 1.0f;
-#line 79 "macro_statements.hip"
+#line 80 "macro_statements.hip"
   }
 }
 
-// Parallel loop of 'macro_statements' (macro_statements.cpp:24): a grid-stride loop over the iterations.
+// Parallel loop of 'macro_statements' (macro_statements.cpp:25): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_macro_statements_loop5(int qd_begin, std::uint64_t qd_count, float * a, int t) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 24 "macro_statements.cpp"
+#line 25 "macro_statements.cpp"
 a[i] += 0.25f * t;
-#line 91 "macro_statements.hip"
+#line 92 "macro_statements.hip"
   }
 }
 
-// Parallel loop of 'macro_statements' (macro_statements.cpp:27): a grid-stride loop over the iterations.
+// Parallel loop of 'macro_statements' (macro_statements.cpp:28): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(32)
 qd_macro_statements_loop6(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 27 "macro_statements.cpp"
+#line 28 "macro_statements.cpp"
 a[i] *= 2.0f;
-#line 103 "macro_statements.hip"
+#line 104 "macro_statements.hip"
   }
 }
 
-// Serial task of 'macro_statements' (macro_statements.cpp:28): runs on one thread.
+// Serial task of 'macro_statements' (macro_statements.cpp:29): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_macro_statements_task7(float * a, float * total, int n) {
-#line 28 "macro_statements.cpp"
+#line 29 "macro_statements.cpp"
 SET_FIRST(total, a[n > 0 ? n - 1 : 0] + 1.0f);
-#line 112 "macro_statements.hip"
+#line 113 "macro_statements.hip"
 }
 
 
@@ -118,21 +119,12 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, macro_statements.cpp:19
-  {
-    const int qd_begin = 0;
-    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
-    if (qd_count != 0) {
-      qd_macro_statements_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "macro_statements", "a"));
-      qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 19);
-    }
-  }
   // parallel loop, macro_statements.cpp:20
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_macro_statements_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "macro_statements", "b"));
+      qd_macro_statements_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "macro_statements", "a"));
       qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 20);
     }
   }
@@ -141,13 +133,22 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_macro_statements_loop2<<<qd::detail::grid_size(qd_count, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "macro_statements", "a"));
+      qd_macro_statements_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "macro_statements", "b"));
       qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 21);
     }
   }
-  // stream_parallel region, macro_statements.cpp:22: 2 blocks, each on its own pooled stream
+  // parallel loop, macro_statements.cpp:22
   {
-    QD_PROFILE_RANGE("qd region macro_statements.cpp:22");
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_macro_statements_loop2<<<qd::detail::grid_size(qd_count, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "macro_statements", "a"));
+      qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 22);
+    }
+  }
+  // stream_parallel region, macro_statements.cpp:23: 2 blocks, each on its own pooled stream
+  {
+    QD_PROFILE_RANGE("qd region macro_statements.cpp:23");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -157,31 +158,31 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, macro_statements.cpp:22
+    // block 1, macro_statements.cpp:23
     {
-      QD_PROFILE_RANGE("qd block 1 macro_statements.cpp:22");
+      QD_PROFILE_RANGE("qd block 1 macro_statements.cpp:23");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop, macro_statements.cpp:22
+      // parallel loop, macro_statements.cpp:23
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_macro_statements_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "macro_statements", "a"));
-          qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 22);
+          qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 23);
         }
       }
     }
-    // block 2, macro_statements.cpp:22
+    // block 2, macro_statements.cpp:23
     {
-      QD_PROFILE_RANGE("qd block 2 macro_statements.cpp:22");
+      QD_PROFILE_RANGE("qd block 2 macro_statements.cpp:23");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // parallel loop, macro_statements.cpp:22
+      // parallel loop, macro_statements.cpp:23
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_macro_statements_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "macro_statements", "b"));
-          qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 22);
+          qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 23);
         }
       }
     }
@@ -192,19 +193,19 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
     qd_events.wait(2, qd_stream);
   }
   for (int t = 0; t < (steps); ++ t) {
-    // parallel loop, macro_statements.cpp:24
+    // parallel loop, macro_statements.cpp:25
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_macro_statements_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "macro_statements", "a"), t);
-        qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 24);
+        qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 25);
       }
     }
   }
-  // stream_parallel region, macro_statements.cpp:27: 1 blocks, each on its own pooled stream
+  // stream_parallel region, macro_statements.cpp:28: 1 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region macro_statements.cpp:27");
+    QD_PROFILE_RANGE("qd region macro_statements.cpp:28");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(1, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(2, qd_device); // [0]: fork; [b]: join of block b
@@ -213,17 +214,17 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
     // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
-    // block 1, macro_statements.cpp:27
+    // block 1, macro_statements.cpp:28
     {
-      QD_PROFILE_RANGE("qd block 1 macro_statements.cpp:27");
+      QD_PROFILE_RANGE("qd block 1 macro_statements.cpp:28");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop, macro_statements.cpp:27
+      // parallel loop, macro_statements.cpp:28
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_macro_statements_loop6<<<qd::detail::grid_size(qd_count, 32, qd_device), 32, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "macro_statements", "a"));
-          qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 27);
+          qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 28);
         }
       }
     }
@@ -231,9 +232,9 @@ void macro_statements(float* a, float* b, float* total, int n, int steps, qd::St
     qd_events.record(1, qd_block_streams[0]);
     qd_events.wait(1, qd_stream);
   }
-  // serial task, macro_statements.cpp:28
+  // serial task, macro_statements.cpp:29
   qd_macro_statements_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(a, "macro_statements", "a"), qd::detail::present_or_device(total, "macro_statements", "total"), n);
-  qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 28);
+  qd::detail::check_launch(hipGetLastError(), "macro_statements", "macro_statements.cpp", 29);
 }
 
 void macro_statements(float* a, float* b, float* total, int n, int steps) {
@@ -241,5 +242,5 @@ void macro_statements(float* a, float* b, float* total, int n, int steps) {
 }
 
 // ---- end of qd kernel 'macro_statements' ----
-#line 29 "macro_statements.cpp"
+#line 30 "macro_statements.cpp"
 

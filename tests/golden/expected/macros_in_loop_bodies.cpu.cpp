@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "macros_in_loop_bodies.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Object-like and function-like macros in loop bounds and bodies (a 2D stencil with a halo);
 // the macros must survive in the output and still expand correctly in device code.
 
@@ -15,16 +16,16 @@
 #define INTERIOR(n) ((n) - 2 * HALO)
 #define ACCUMULATE(dst, expr) do { (dst) += (expr); } while (0)
 
-// ---- qd kernel 'stencil_2d' (macros_in_loop_bodies.cpp:13), translated by qd-translate ----
-#line 20 "macros_in_loop_bodies.cpu.cpp"
-// Parallel loop of 'stencil_2d' (macros_in_loop_bodies.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'stencil_2d' (macros_in_loop_bodies.cpp:14), translated by qd-translate ----
+#line 21 "macros_in_loop_bodies.cpu.cpp"
+// Parallel loop of 'stencil_2d' (macros_in_loop_bodies.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_stencil_2d_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * out, int width, const int cells) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int c = qd_begin; c < cells; ++c) {
-#line 17 "macros_in_loop_bodies.cpp"
+#line 18 "macros_in_loop_bodies.cpp"
 {
         int row = HALO + c / INTERIOR(width);
         int col = HALO + c % INTERIOR(width);
@@ -35,25 +36,25 @@ qd_stencil_2d_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const
         ACCUMULATE(v, WEIGHT_SIDE * in[IDX(row, col + 1, width)]);
         out[IDX(row, col, width)] = CLAMP(v, -1.0f, 1.0f);
     }
-#line 39 "macros_in_loop_bodies.cpu.cpp"
+#line 40 "macros_in_loop_bodies.cpu.cpp"
   }
 }
 
-// Parallel loop of 'stencil_2d' (macros_in_loop_bodies.cpp:27): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'stencil_2d' (macros_in_loop_bodies.cpp:28): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_stencil_2d_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * out, float * energy, int width, int height) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int row = qd_begin; row < height - HALO; ++row) {
-#line 27 "macros_in_loop_bodies.cpp"
+#line 28 "macros_in_loop_bodies.cpp"
 {
         float e = 0.0f;
         for (int col = HALO; col < width - HALO; ++col)
             e += SQR(out[IDX(row, col, width)]);
         energy[row] = e;
     }
-#line 57 "macros_in_loop_bodies.cpu.cpp"
+#line 58 "macros_in_loop_bodies.cpu.cpp"
   }
 }
 
@@ -62,13 +63,13 @@ qd_stencil_2d_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float
 void stencil_2d(const float* in, float* out, float* energy, int width, int height, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   const int cells = INTERIOR(width) * INTERIOR(height);
-  // parallel loop, macros_in_loop_bodies.cpp:17
+  // parallel loop, macros_in_loop_bodies.cpp:18
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(cells), /*inclusive=*/false);
     qd_stencil_2d_loop0(qd_begin, qd_count, in, out, width, cells);
   }
-  // parallel loop, macros_in_loop_bodies.cpp:27
+  // parallel loop, macros_in_loop_bodies.cpp:28
   {
     const int qd_begin = HALO;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(height - HALO), /*inclusive=*/false);
@@ -81,7 +82,7 @@ void stencil_2d(const float* in, float* out, float* energy, int width, int heigh
 }
 
 // ---- end of qd kernel 'stencil_2d' ----
-#line 33 "macros_in_loop_bodies.cpp"
+#line 34 "macros_in_loop_bodies.cpp"
 
 
 #undef ACCUMULATE

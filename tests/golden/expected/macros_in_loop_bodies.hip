@@ -2,6 +2,7 @@
 // Licence: the code translated from macros_in_loop_bodies.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "macros_in_loop_bodies.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Object-like and function-like macros in loop bounds and bodies (a 2D stencil with a halo);
 // the macros must survive in the output and still expand correctly in device code.
 
@@ -14,15 +15,15 @@
 #define INTERIOR(n) ((n) - 2 * HALO)
 #define ACCUMULATE(dst, expr) do { (dst) += (expr); } while (0)
 
-// ---- qd kernel 'stencil_2d' (macros_in_loop_bodies.cpp:13), translated by qd-translate ----
-#line 19 "macros_in_loop_bodies.hip"
-// Parallel loop of 'stencil_2d' (macros_in_loop_bodies.cpp:17): a grid-stride loop over the iterations.
+// ---- qd kernel 'stencil_2d' (macros_in_loop_bodies.cpp:14), translated by qd-translate ----
+#line 20 "macros_in_loop_bodies.hip"
+// Parallel loop of 'stencil_2d' (macros_in_loop_bodies.cpp:18): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_stencil_2d_loop0(int qd_begin, std::uint64_t qd_count, const float * in, float * out, int width) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int c = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 17 "macros_in_loop_bodies.cpp"
+#line 18 "macros_in_loop_bodies.cpp"
 {
         int row = HALO + c / INTERIOR(width);
         int col = HALO + c % INTERIOR(width);
@@ -33,24 +34,24 @@ qd_stencil_2d_loop0(int qd_begin, std::uint64_t qd_count, const float * in, floa
         ACCUMULATE(v, WEIGHT_SIDE * in[IDX(row, col + 1, width)]);
         out[IDX(row, col, width)] = CLAMP(v, -1.0f, 1.0f);
     }
-#line 37 "macros_in_loop_bodies.hip"
+#line 38 "macros_in_loop_bodies.hip"
   }
 }
 
-// Parallel loop of 'stencil_2d' (macros_in_loop_bodies.cpp:27): a grid-stride loop over the iterations.
+// Parallel loop of 'stencil_2d' (macros_in_loop_bodies.cpp:28): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_stencil_2d_loop1(int qd_begin, std::uint64_t qd_count, float * out, float * energy, int width) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int row = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 27 "macros_in_loop_bodies.cpp"
+#line 28 "macros_in_loop_bodies.cpp"
 {
         float e = 0.0f;
         for (int col = HALO; col < width - HALO; ++col)
             e += SQR(out[IDX(row, col, width)]);
         energy[row] = e;
     }
-#line 54 "macros_in_loop_bodies.hip"
+#line 55 "macros_in_loop_bodies.hip"
   }
 }
 
@@ -62,22 +63,22 @@ void stencil_2d(const float* in, float* out, float* energy, int width, int heigh
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   const int cells = INTERIOR(width) * INTERIOR(height);
-  // parallel loop, macros_in_loop_bodies.cpp:17
+  // parallel loop, macros_in_loop_bodies.cpp:18
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(cells), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_stencil_2d_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "stencil_2d", "in"), qd::detail::present_or_device(out, "stencil_2d", "out"), width);
-      qd::detail::check_launch(hipGetLastError(), "stencil_2d", "macros_in_loop_bodies.cpp", 17);
+      qd::detail::check_launch(hipGetLastError(), "stencil_2d", "macros_in_loop_bodies.cpp", 18);
     }
   }
-  // parallel loop, macros_in_loop_bodies.cpp:27
+  // parallel loop, macros_in_loop_bodies.cpp:28
   {
     const int qd_begin = HALO;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(height - HALO), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_stencil_2d_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "stencil_2d", "out"), qd::detail::present_or_device(energy, "stencil_2d", "energy"), width);
-      qd::detail::check_launch(hipGetLastError(), "stencil_2d", "macros_in_loop_bodies.cpp", 27);
+      qd::detail::check_launch(hipGetLastError(), "stencil_2d", "macros_in_loop_bodies.cpp", 28);
     }
   }
 }
@@ -87,7 +88,7 @@ void stencil_2d(const float* in, float* out, float* energy, int width, int heigh
 }
 
 // ---- end of qd kernel 'stencil_2d' ----
-#line 33 "macros_in_loop_bodies.cpp"
+#line 34 "macros_in_loop_bodies.cpp"
 
 
 #undef ACCUMULATE

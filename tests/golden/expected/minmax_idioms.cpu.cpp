@@ -3,21 +3,22 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "minmax_idioms.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The largest and smallest value kept as serial code keeps them: 'if (e >
 // v) v = e;' and 'v = v < e ? e : v' under 'reduction(max: v)' or
 // 'reduction(min: v)', on floats and ints, in a function template, and in
 // a loop whose condition the GPU computes.
 
-// ---- qd kernel 'extremes' (minmax_idioms.cpp:6), translated by qd-translate ----
-#line 13 "minmax_idioms.cpu.cpp"
-// Parallel loop of 'extremes' (minmax_idioms.cpp:14) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'extremes' (minmax_idioms.cpp:7), translated by qd-translate ----
+#line 14 "minmax_idioms.cpu.cpp"
+// Parallel loop of 'extremes' (minmax_idioms.cpp:15) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_extremes_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, const int * b, int n, float& top, int& most, float& bottom, int& least) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: top) reduction(max: most) reduction(min: bottom) reduction(min: least)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 14 "minmax_idioms.cpp"
+#line 15 "minmax_idioms.cpp"
 {
         if (a[i] > top)
             top = a[i];
@@ -27,40 +28,40 @@ qd_extremes_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const f
         most = b[i] > most ? b[i] : most;
         least = least <= b[i] ? least : b[i];
     }
-#line 31 "minmax_idioms.cpu.cpp"
+#line 32 "minmax_idioms.cpu.cpp"
   }
-}
-
-// Serial task of 'extremes' (minmax_idioms.cpp:23): runs once, on the calling thread.
-static void
-qd_extremes_task1(float * out, float top) {
-#line 23 "minmax_idioms.cpp"
-out[0] = top;
-#line 40 "minmax_idioms.cpu.cpp"
 }
 
 // Serial task of 'extremes' (minmax_idioms.cpp:24): runs once, on the calling thread.
 static void
-qd_extremes_task2(float * out, float bottom) {
+qd_extremes_task1(float * out, float top) {
 #line 24 "minmax_idioms.cpp"
-out[1] = bottom;
-#line 48 "minmax_idioms.cpu.cpp"
+out[0] = top;
+#line 41 "minmax_idioms.cpu.cpp"
 }
 
 // Serial task of 'extremes' (minmax_idioms.cpp:25): runs once, on the calling thread.
 static void
-qd_extremes_task3(int * counts, int most) {
+qd_extremes_task2(float * out, float bottom) {
 #line 25 "minmax_idioms.cpp"
-counts[0] = most;
-#line 56 "minmax_idioms.cpu.cpp"
+out[1] = bottom;
+#line 49 "minmax_idioms.cpu.cpp"
 }
 
 // Serial task of 'extremes' (minmax_idioms.cpp:26): runs once, on the calling thread.
 static void
-qd_extremes_task4(int * counts, int least) {
+qd_extremes_task3(int * counts, int most) {
 #line 26 "minmax_idioms.cpp"
+counts[0] = most;
+#line 57 "minmax_idioms.cpu.cpp"
+}
+
+// Serial task of 'extremes' (minmax_idioms.cpp:27): runs once, on the calling thread.
+static void
+qd_extremes_task4(int * counts, int least) {
+#line 27 "minmax_idioms.cpp"
 counts[1] = least;
-#line 64 "minmax_idioms.cpu.cpp"
+#line 65 "minmax_idioms.cpu.cpp"
 }
 
 
@@ -71,19 +72,19 @@ void extremes(const float* a, const int* b, int n, float* out, int* counts, qd::
   float bottom = 1e30f;
   int most = -1000000;
   int least = 1000000;
-  // parallel loop with reductions, minmax_idioms.cpp:14
+  // parallel loop with reductions, minmax_idioms.cpp:15
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_extremes_loop0(qd_begin, qd_count, a, b, n, top, most, bottom, least);
   }
-  // serial task, minmax_idioms.cpp:23
-  qd_extremes_task1(out, top);
   // serial task, minmax_idioms.cpp:24
-  qd_extremes_task2(out, bottom);
+  qd_extremes_task1(out, top);
   // serial task, minmax_idioms.cpp:25
-  qd_extremes_task3(counts, most);
+  qd_extremes_task2(out, bottom);
   // serial task, minmax_idioms.cpp:26
+  qd_extremes_task3(counts, most);
+  // serial task, minmax_idioms.cpp:27
   qd_extremes_task4(counts, least);
 }
 
@@ -92,12 +93,12 @@ void extremes(const float* a, const int* b, int n, float* out, int* counts) {
 }
 
 // ---- end of qd kernel 'extremes' ----
-#line 27 "minmax_idioms.cpp"
+#line 28 "minmax_idioms.cpp"
 
 
-// ---- qd kernel 'largest' (minmax_idioms.cpp:29), translated by qd-translate ----
-#line 100 "minmax_idioms.cpu.cpp"
-// Parallel loop of 'largest' (minmax_idioms.cpp:35) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'largest' (minmax_idioms.cpp:30), translated by qd-translate ----
+#line 101 "minmax_idioms.cpu.cpp"
+// Parallel loop of 'largest' (minmax_idioms.cpp:36) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
 qd_largest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * a, int n, T& top) {
@@ -105,20 +106,20 @@ qd_largest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T 
 #pragma omp parallel for reduction(max: top)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 36 "minmax_idioms.cpp"
+#line 37 "minmax_idioms.cpp"
 if (a[i] > top)
             top = a[i];
-#line 112 "minmax_idioms.cpu.cpp"
+#line 113 "minmax_idioms.cpu.cpp"
   }
 }
 
-// Serial task of 'largest' (minmax_idioms.cpp:38): runs once, on the calling thread.
+// Serial task of 'largest' (minmax_idioms.cpp:39): runs once, on the calling thread.
 template <class T>
 static void
 qd_largest_task1(T * out, T top) {
-#line 38 "minmax_idioms.cpp"
+#line 39 "minmax_idioms.cpp"
 out[0] = top;
-#line 122 "minmax_idioms.cpu.cpp"
+#line 123 "minmax_idioms.cpu.cpp"
 }
 
 
@@ -127,13 +128,13 @@ template <class T>
 void largest(const T* a, int n, T* out, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   T top = T(-1000000);
-  // parallel loop with reductions, minmax_idioms.cpp:35
+  // parallel loop with reductions, minmax_idioms.cpp:36
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_largest_loop0<T>(qd_begin, qd_count, a, n, top);
   }
-  // serial task, minmax_idioms.cpp:38
+  // serial task, minmax_idioms.cpp:39
   qd_largest_task1<T>(out, top);
 }
 
@@ -143,52 +144,52 @@ void largest(const T* a, int n, T* out) {
 }
 
 // ---- end of qd kernel 'largest' ----
-#line 39 "minmax_idioms.cpp"
+#line 40 "minmax_idioms.cpp"
 
 
 template void largest<float>(const float*, int, float*);
 template void largest<int>(const int*, int, int*);
 
 // Jacobi with its largest update kept by an 'if'.
-// ---- qd kernel 'smooth' (minmax_idioms.cpp:45), translated by qd-translate ----
-#line 155 "minmax_idioms.cpu.cpp"
-// Parallel loop of 'smooth' (minmax_idioms.cpp:54) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'smooth' (minmax_idioms.cpp:46), translated by qd-translate ----
+#line 156 "minmax_idioms.cpu.cpp"
+// Parallel loop of 'smooth' (minmax_idioms.cpp:55) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int n, float& change) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: change)
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 54 "minmax_idioms.cpp"
+#line 55 "minmax_idioms.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             const float d = v[i] > u[i] ? v[i] - u[i] : u[i] - v[i];
             if (d > change)
                 change = d;
         }
-#line 170 "minmax_idioms.cpu.cpp"
+#line 171 "minmax_idioms.cpu.cpp"
   }
 }
 
-// Parallel loop of 'smooth' (minmax_idioms.cpp:60): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'smooth' (minmax_idioms.cpp:61): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 61 "minmax_idioms.cpp"
+#line 62 "minmax_idioms.cpp"
 u[i] = v[i];
-#line 183 "minmax_idioms.cpu.cpp"
+#line 184 "minmax_idioms.cpu.cpp"
   }
 }
 
-// Serial task of 'smooth' (minmax_idioms.cpp:64): runs once, on the calling thread.
+// Serial task of 'smooth' (minmax_idioms.cpp:65): runs once, on the calling thread.
 static void
 qd_smooth_task2(int * sweeps, int s) {
-#line 64 "minmax_idioms.cpp"
+#line 65 "minmax_idioms.cpp"
 sweeps[0] = s;
-#line 192 "minmax_idioms.cpu.cpp"
+#line 193 "minmax_idioms.cpu.cpp"
 }
 
 
@@ -199,13 +200,13 @@ void smooth(float* u, float* v, int n, float tol, int* sweeps, qd::StreamRef qd_
   int s = 0;
   while (change > tol && s < 500) {
     change = 0.0f;
-    // parallel loop with reductions, minmax_idioms.cpp:54
+    // parallel loop with reductions, minmax_idioms.cpp:55
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       qd_smooth_loop0(qd_begin, qd_count, u, v, n, change);
     }
-    // parallel loop, minmax_idioms.cpp:60
+    // parallel loop, minmax_idioms.cpp:61
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
@@ -213,7 +214,7 @@ void smooth(float* u, float* v, int n, float tol, int* sweeps, qd::StreamRef qd_
     }
     ++s;
   }
-  // serial task, minmax_idioms.cpp:64
+  // serial task, minmax_idioms.cpp:65
   qd_smooth_task2(sweeps, s);
 }
 
@@ -222,5 +223,5 @@ void smooth(float* u, float* v, int n, float tol, int* sweeps) {
 }
 
 // ---- end of qd kernel 'smooth' ----
-#line 65 "minmax_idioms.cpp"
+#line 66 "minmax_idioms.cpp"
 

@@ -2,14 +2,15 @@
 // Licence: the code translated from minmax_idioms.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "minmax_idioms.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The largest and smallest value kept as serial code keeps them: 'if (e >
 // v) v = e;' and 'v = v < e ? e : v' under 'reduction(max: v)' or
 // 'reduction(min: v)', on floats and ints, in a function template, and in
 // a loop whose condition the GPU computes.
 
-// ---- qd kernel 'extremes' (minmax_idioms.cpp:6), translated by qd-translate ----
-#line 12 "minmax_idioms.cu"
-// Parallel loop of 'extremes' (minmax_idioms.cpp:14) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'extremes' (minmax_idioms.cpp:7), translated by qd-translate ----
+#line 13 "minmax_idioms.cu"
+// Parallel loop of 'extremes' (minmax_idioms.cpp:15) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_extremes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const int * b, float* qd_result_top, float* qd_partials_top, float qd_init_top, int* qd_result_most, int* qd_partials_most, int qd_init_most, float* qd_result_bottom, float* qd_partials_bottom, float qd_init_bottom, int* qd_result_least, int* qd_partials_least, int qd_init_least, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -23,7 +24,7 @@ qd_extremes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const i
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 14 "minmax_idioms.cpp"
+#line 15 "minmax_idioms.cpp"
 {
         if (a[i] > top)
             top = a[i];
@@ -33,12 +34,12 @@ qd_extremes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const i
         most = b[i] > most ? b[i] : most;
         least = least <= b[i] ? least : b[i];
     }
-#line 37 "minmax_idioms.cu"
+#line 38 "minmax_idioms.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 14 "minmax_idioms.cpp"
+#line 15 "minmax_idioms.cpp"
 {
         if (a[i] > top)
             top = a[i];
@@ -48,7 +49,7 @@ qd_extremes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const i
         most = b[i] > most ? b[i] : most;
         least = least <= b[i] ? least : b[i];
     }
-#line 52 "minmax_idioms.cu"
+#line 53 "minmax_idioms.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -83,40 +84,40 @@ qd_extremes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const i
   }
 }
 
-// Serial task of 'extremes' (minmax_idioms.cpp:23): runs on one thread.
+// Serial task of 'extremes' (minmax_idioms.cpp:24): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_extremes_task1(float * out, const float* qd_scalar_top) {
   const float top = *qd_scalar_top;
-#line 23 "minmax_idioms.cpp"
-out[0] = top;
-#line 93 "minmax_idioms.cu"
-}
-
-// Serial task of 'extremes' (minmax_idioms.cpp:24): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_extremes_task2(float * out, const float* qd_scalar_bottom) {
-  const float bottom = *qd_scalar_bottom;
 #line 24 "minmax_idioms.cpp"
-out[1] = bottom;
-#line 102 "minmax_idioms.cu"
+out[0] = top;
+#line 94 "minmax_idioms.cu"
 }
 
 // Serial task of 'extremes' (minmax_idioms.cpp:25): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_extremes_task3(int * counts, const int* qd_scalar_most) {
-  const int most = *qd_scalar_most;
+qd_extremes_task2(float * out, const float* qd_scalar_bottom) {
+  const float bottom = *qd_scalar_bottom;
 #line 25 "minmax_idioms.cpp"
-counts[0] = most;
-#line 111 "minmax_idioms.cu"
+out[1] = bottom;
+#line 103 "minmax_idioms.cu"
 }
 
 // Serial task of 'extremes' (minmax_idioms.cpp:26): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_extremes_task3(int * counts, const int* qd_scalar_most) {
+  const int most = *qd_scalar_most;
+#line 26 "minmax_idioms.cpp"
+counts[0] = most;
+#line 112 "minmax_idioms.cu"
+}
+
+// Serial task of 'extremes' (minmax_idioms.cpp:27): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_extremes_task4(int * counts, const int* qd_scalar_least) {
   const int least = *qd_scalar_least;
-#line 26 "minmax_idioms.cpp"
+#line 27 "minmax_idioms.cpp"
 counts[1] = least;
-#line 120 "minmax_idioms.cu"
+#line 121 "minmax_idioms.cu"
 }
 
 
@@ -132,25 +133,25 @@ void extremes(const float* a, const int* b, int n, float* out, int* counts, qd::
   float bottom = 1e30f;
   int most = -1000000;
   int least = 1000000;
-  // parallel loop with reductions, minmax_idioms.cpp:14: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, minmax_idioms.cpp:15: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_extremes_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "extremes", "a"), qd::detail::present_or_device(b, "extremes", "b"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), top, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), most, qd_scratch.slot<float>(2), qd_scratch.partials<float>(2), bottom, qd_scratch.slot<int>(3), qd_scratch.partials<int>(3), least, qd_scratch.counter(0));
-    qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 14);
+    qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 15);
   }
-  // serial task, minmax_idioms.cpp:23
-  qd_extremes_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "extremes", "out"), qd_scratch.slot<float>(0));
-  qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 23);
   // serial task, minmax_idioms.cpp:24
-  qd_extremes_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "extremes", "out"), qd_scratch.slot<float>(2));
+  qd_extremes_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "extremes", "out"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 24);
   // serial task, minmax_idioms.cpp:25
-  qd_extremes_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "extremes", "counts"), qd_scratch.slot<int>(1));
+  qd_extremes_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "extremes", "out"), qd_scratch.slot<float>(2));
   qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 25);
   // serial task, minmax_idioms.cpp:26
-  qd_extremes_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "extremes", "counts"), qd_scratch.slot<int>(3));
+  qd_extremes_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "extremes", "counts"), qd_scratch.slot<int>(1));
   qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 26);
+  // serial task, minmax_idioms.cpp:27
+  qd_extremes_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "extremes", "counts"), qd_scratch.slot<int>(3));
+  qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 27);
 }
 
 void extremes(const float* a, const int* b, int n, float* out, int* counts) {
@@ -158,12 +159,12 @@ void extremes(const float* a, const int* b, int n, float* out, int* counts) {
 }
 
 // ---- end of qd kernel 'extremes' ----
-#line 27 "minmax_idioms.cpp"
+#line 28 "minmax_idioms.cpp"
 
 
-// ---- qd kernel 'largest' (minmax_idioms.cpp:29), translated by qd-translate ----
-#line 166 "minmax_idioms.cu"
-// Parallel loop of 'largest' (minmax_idioms.cpp:35) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'largest' (minmax_idioms.cpp:30), translated by qd-translate ----
+#line 167 "minmax_idioms.cu"
+// Parallel loop of 'largest' (minmax_idioms.cpp:36) with reductions: a grid-stride loop over the iterations, then the combine.
 template <class T>
 static __global__ void __launch_bounds__(256)
 qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T* qd_result_top, T* qd_partials_top, T qd_init_top, unsigned* qd_done) {
@@ -175,18 +176,18 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T* qd_result
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 36 "minmax_idioms.cpp"
+#line 37 "minmax_idioms.cpp"
 if (a[i] > top)
             top = a[i];
-#line 182 "minmax_idioms.cu"
+#line 183 "minmax_idioms.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 36 "minmax_idioms.cpp"
+#line 37 "minmax_idioms.cpp"
 if (a[i] > top)
             top = a[i];
-#line 190 "minmax_idioms.cu"
+#line 191 "minmax_idioms.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_top[256];
@@ -200,14 +201,14 @@ if (a[i] > top)
   }
 }
 
-// Serial task of 'largest' (minmax_idioms.cpp:38): runs on one thread.
+// Serial task of 'largest' (minmax_idioms.cpp:39): runs on one thread.
 template <class T>
 static __global__ void __launch_bounds__(1)
 qd_largest_task1(T * out, const T* qd_scalar_top) {
   const T top = *qd_scalar_top;
-#line 38 "minmax_idioms.cpp"
+#line 39 "minmax_idioms.cpp"
 out[0] = top;
-#line 211 "minmax_idioms.cu"
+#line 212 "minmax_idioms.cu"
 }
 
 
@@ -221,16 +222,16 @@ void largest(const T* a, int n, T* out, qd::StreamRef qd_stream) {
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(T)} });
   T top = T(-1000000);
-  // parallel loop with reductions, minmax_idioms.cpp:35: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, minmax_idioms.cpp:36: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_largest_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "largest", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), top, qd_scratch.counter(0));
-    qd::detail::check_launch(cudaGetLastError(), "largest", "minmax_idioms.cpp", 35);
+    qd::detail::check_launch(cudaGetLastError(), "largest", "minmax_idioms.cpp", 36);
   }
-  // serial task, minmax_idioms.cpp:38
+  // serial task, minmax_idioms.cpp:39
   qd_largest_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<T>(0));
-  qd::detail::check_launch(cudaGetLastError(), "largest", "minmax_idioms.cpp", 38);
+  qd::detail::check_launch(cudaGetLastError(), "largest", "minmax_idioms.cpp", 39);
 }
 
 template <class T>
@@ -239,16 +240,16 @@ void largest(const T* a, int n, T* out) {
 }
 
 // ---- end of qd kernel 'largest' ----
-#line 39 "minmax_idioms.cpp"
+#line 40 "minmax_idioms.cpp"
 
 
 template void largest<float>(const float*, int, float*);
 template void largest<int>(const int*, int, int*);
 
 // Jacobi with its largest update kept by an 'if'.
-// ---- qd kernel 'smooth' (minmax_idioms.cpp:45), translated by qd-translate ----
-#line 251 "minmax_idioms.cu"
-// Parallel loop of 'smooth' (minmax_idioms.cpp:54) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'smooth' (minmax_idioms.cpp:46), translated by qd-translate ----
+#line 252 "minmax_idioms.cu"
+// Parallel loop of 'smooth' (minmax_idioms.cpp:55) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_smooth_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -259,26 +260,26 @@ qd_smooth_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, floa
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 54 "minmax_idioms.cpp"
+#line 55 "minmax_idioms.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             const float d = v[i] > u[i] ? v[i] - u[i] : u[i] - v[i];
             if (d > change)
                 change = d;
         }
-#line 270 "minmax_idioms.cu"
+#line 271 "minmax_idioms.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 54 "minmax_idioms.cpp"
+#line 55 "minmax_idioms.cpp"
 {
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             const float d = v[i] > u[i] ? v[i] - u[i] : u[i] - v[i];
             if (d > change)
                 change = d;
         }
-#line 282 "minmax_idioms.cu"
+#line 283 "minmax_idioms.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
@@ -292,24 +293,24 @@ qd_smooth_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, floa
   }
 }
 
-// Parallel loop of 'smooth' (minmax_idioms.cpp:60): a grid-stride loop over the iterations.
+// Parallel loop of 'smooth' (minmax_idioms.cpp:61): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_loop1(int qd_begin, std::uint64_t qd_count, float * u, float * v) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 61 "minmax_idioms.cpp"
+#line 62 "minmax_idioms.cpp"
 u[i] = v[i];
-#line 304 "minmax_idioms.cu"
+#line 305 "minmax_idioms.cu"
   }
 }
 
-// Serial task of 'smooth' (minmax_idioms.cpp:64): runs on one thread.
+// Serial task of 'smooth' (minmax_idioms.cpp:65): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_smooth_task2(int * sweeps, int s) {
-#line 64 "minmax_idioms.cpp"
+#line 65 "minmax_idioms.cpp"
 sweeps[0] = s;
-#line 313 "minmax_idioms.cu"
+#line 314 "minmax_idioms.cu"
 }
 
 
@@ -323,34 +324,34 @@ void smooth(float* u, float* v, int n, float tol, int* sweeps, qd::StreamRef qd_
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float change = 1e30f;
   int s = 0;
-  // 'change' is reduced in the loop below (minmax_idioms.cpp:51): from here on its value is the device's, starting from the host's
+  // 'change' is reduced in the loop below (minmax_idioms.cpp:52): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(change), "smooth", "change")));
-  qd::detail::check_launch(cudaGetLastError(), "smooth", "minmax_idioms.cpp", 51);
+  qd::detail::check_launch(cudaGetLastError(), "smooth", "minmax_idioms.cpp", 52);
   while ((qd::detail::read_scalar(change, qd_scratch.slot<float>(0), qd_stream), (change > tol && s < 500))) {
-    // minmax_idioms.cpp:52: change = 0.0f
+    // minmax_idioms.cpp:53: change = 0.0f
     qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(0.0f), "smooth", "0.0f")));
-    qd::detail::check_launch(cudaGetLastError(), "smooth", "minmax_idioms.cpp", 52);
-    // parallel loop with reductions, minmax_idioms.cpp:54: launched even when empty, so that the results hold the initializers
+    qd::detail::check_launch(cudaGetLastError(), "smooth", "minmax_idioms.cpp", 53);
+    // parallel loop with reductions, minmax_idioms.cpp:55: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       qd_smooth_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "smooth", "u"), qd::detail::present_or_device(v, "smooth", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
-      qd::detail::check_launch(cudaGetLastError(), "smooth", "minmax_idioms.cpp", 54);
+      qd::detail::check_launch(cudaGetLastError(), "smooth", "minmax_idioms.cpp", 55);
     }
-    // parallel loop, minmax_idioms.cpp:60
+    // parallel loop, minmax_idioms.cpp:61
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
       if (qd_count != 0) {
         qd_smooth_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "smooth", "u"), qd::detail::present_or_device(v, "smooth", "v"));
-        qd::detail::check_launch(cudaGetLastError(), "smooth", "minmax_idioms.cpp", 60);
+        qd::detail::check_launch(cudaGetLastError(), "smooth", "minmax_idioms.cpp", 61);
       }
     }
     ++s;
   }
-  // serial task, minmax_idioms.cpp:64
+  // serial task, minmax_idioms.cpp:65
   qd_smooth_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(sweeps, "smooth", "sweeps"), s);
-  qd::detail::check_launch(cudaGetLastError(), "smooth", "minmax_idioms.cpp", 64);
+  qd::detail::check_launch(cudaGetLastError(), "smooth", "minmax_idioms.cpp", 65);
 }
 
 void smooth(float* u, float* v, int n, float tol, int* sweeps) {
@@ -358,5 +359,5 @@ void smooth(float* u, float* v, int n, float tol, int* sweeps) {
 }
 
 // ---- end of qd kernel 'smooth' ----
-#line 65 "minmax_idioms.cpp"
+#line 66 "minmax_idioms.cpp"
 

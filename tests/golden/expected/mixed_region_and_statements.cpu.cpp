@@ -3,107 +3,108 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "mixed_region_and_statements.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Statements before and after a parallel region, in order: a serial task, a host scalar and a
 // parallel loop before the fork; after the join, a loop reading both blocks' output and a
 // final serial task.
 
-// ---- qd kernel 'blend_layers' (mixed_region_and_statements.cpp:5), translated by qd-translate ----
-#line 12 "mixed_region_and_statements.cpu.cpp"
-// Serial task of 'blend_layers' (mixed_region_and_statements.cpp:9): runs once, on the calling thread.
+// ---- qd kernel 'blend_layers' (mixed_region_and_statements.cpp:6), translated by qd-translate ----
+#line 13 "mixed_region_and_statements.cpu.cpp"
+// Serial task of 'blend_layers' (mixed_region_and_statements.cpp:10): runs once, on the calling thread.
 static void
 qd_blend_layers_task0(float * meta, float weight) {
-#line 9 "mixed_region_and_statements.cpp"
+#line 10 "mixed_region_and_statements.cpp"
 meta[0] = weight;
-#line 18 "mixed_region_and_statements.cpu.cpp"
+#line 19 "mixed_region_and_statements.cpu.cpp"
 }
 
-// Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:11): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:12): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_blend_layers_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * base, float * out, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 12 "mixed_region_and_statements.cpp"
+#line 13 "mixed_region_and_statements.cpp"
 out[i] = base[i];
-#line 30 "mixed_region_and_statements.cpu.cpp"
+#line 31 "mixed_region_and_statements.cpu.cpp"
   }
 }
 
-// Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_blend_layers_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * layer_a, float * out, float weight, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 17 "mixed_region_and_statements.cpp"
+#line 18 "mixed_region_and_statements.cpp"
 layer_a[i] = weight * out[i];
-#line 43 "mixed_region_and_statements.cpu.cpp"
+#line 44 "mixed_region_and_statements.cpu.cpp"
   }
 }
 
-// Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:21): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_blend_layers_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * layer_b, float * out, const float complement, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 22 "mixed_region_and_statements.cpp"
+#line 23 "mixed_region_and_statements.cpp"
 layer_b[i] = complement * out[i] * out[i];
-#line 56 "mixed_region_and_statements.cpu.cpp"
+#line 57 "mixed_region_and_statements.cpu.cpp"
   }
 }
 
-// Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:25): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:26): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_blend_layers_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * layer_a, float * layer_b, float * out, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 26 "mixed_region_and_statements.cpp"
+#line 27 "mixed_region_and_statements.cpp"
 out[i] = layer_a[i] + layer_b[i];
-#line 69 "mixed_region_and_statements.cpu.cpp"
+#line 70 "mixed_region_and_statements.cpu.cpp"
   }
 }
 
-// Serial task of 'blend_layers' (mixed_region_and_statements.cpp:27): runs once, on the calling thread.
+// Serial task of 'blend_layers' (mixed_region_and_statements.cpp:28): runs once, on the calling thread.
 static void
 qd_blend_layers_task5(float * out, float * meta) {
-#line 27 "mixed_region_and_statements.cpp"
+#line 28 "mixed_region_and_statements.cpp"
 meta[1] = out[0];
-#line 78 "mixed_region_and_statements.cpu.cpp"
+#line 79 "mixed_region_and_statements.cpu.cpp"
 }
 
 
 // Host entry points of kernel 'blend_layers': they run its work on the calling thread and return when it is done.
 void blend_layers(const float* base, float* layer_a, float* layer_b, float* out, float* meta, int n, float weight, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // serial task, mixed_region_and_statements.cpp:9
+  // serial task, mixed_region_and_statements.cpp:10
   qd_blend_layers_task0(meta, weight);
   const float complement = 1.0f - weight;
-  // parallel loop, mixed_region_and_statements.cpp:11
+  // parallel loop, mixed_region_and_statements.cpp:12
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_blend_layers_loop1(qd_begin, qd_count, base, out, n);
   }
-  // stream_parallel region, mixed_region_and_statements.cpp:14: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, mixed_region_and_statements.cpp:15: 2 blocks, run one after another on the calling thread
   {
-    // block 1, mixed_region_and_statements.cpp:15
+    // block 1, mixed_region_and_statements.cpp:16
     {
-      // parallel loop, mixed_region_and_statements.cpp:16
+      // parallel loop, mixed_region_and_statements.cpp:17
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_blend_layers_loop2(qd_begin, qd_count, layer_a, out, weight, n);
       }
     }
-    // block 2, mixed_region_and_statements.cpp:20
+    // block 2, mixed_region_and_statements.cpp:21
     {
-      // parallel loop, mixed_region_and_statements.cpp:21
+      // parallel loop, mixed_region_and_statements.cpp:22
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -111,13 +112,13 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
       }
     }
   }
-  // parallel loop, mixed_region_and_statements.cpp:25
+  // parallel loop, mixed_region_and_statements.cpp:26
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_blend_layers_loop4(qd_begin, qd_count, layer_a, layer_b, out, n);
   }
-  // serial task, mixed_region_and_statements.cpp:27
+  // serial task, mixed_region_and_statements.cpp:28
   qd_blend_layers_task5(out, meta);
 }
 
@@ -127,5 +128,5 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
 }
 
 // ---- end of qd kernel 'blend_layers' ----
-#line 28 "mixed_region_and_statements.cpp"
+#line 29 "mixed_region_and_statements.cpp"
 

@@ -2,74 +2,75 @@
 // Licence: the code translated from mixed_region_and_statements.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "mixed_region_and_statements.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Statements before and after a parallel region, in order: a serial task, a host scalar and a
 // parallel loop before the fork; after the join, a loop reading both blocks' output and a
 // final serial task.
 
-// ---- qd kernel 'blend_layers' (mixed_region_and_statements.cpp:5), translated by qd-translate ----
-#line 11 "mixed_region_and_statements.hip"
-// Serial task of 'blend_layers' (mixed_region_and_statements.cpp:9): runs on one thread.
+// ---- qd kernel 'blend_layers' (mixed_region_and_statements.cpp:6), translated by qd-translate ----
+#line 12 "mixed_region_and_statements.hip"
+// Serial task of 'blend_layers' (mixed_region_and_statements.cpp:10): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_blend_layers_task0(float * meta, float weight) {
-#line 9 "mixed_region_and_statements.cpp"
+#line 10 "mixed_region_and_statements.cpp"
 meta[0] = weight;
-#line 17 "mixed_region_and_statements.hip"
+#line 18 "mixed_region_and_statements.hip"
 }
 
-// Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:11): a grid-stride loop over the iterations.
+// Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:12): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_blend_layers_loop1(int qd_begin, std::uint64_t qd_count, const float * base, float * out) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 12 "mixed_region_and_statements.cpp"
+#line 13 "mixed_region_and_statements.cpp"
 out[i] = base[i];
-#line 28 "mixed_region_and_statements.hip"
+#line 29 "mixed_region_and_statements.hip"
   }
 }
 
-// Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:16): a grid-stride loop over the iterations.
+// Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:17): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_blend_layers_loop2(int qd_begin, std::uint64_t qd_count, float * layer_a, float * out, float weight) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 17 "mixed_region_and_statements.cpp"
+#line 18 "mixed_region_and_statements.cpp"
 layer_a[i] = weight * out[i];
-#line 40 "mixed_region_and_statements.hip"
+#line 41 "mixed_region_and_statements.hip"
   }
 }
 
-// Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:21): a grid-stride loop over the iterations.
+// Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:22): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_blend_layers_loop3(int qd_begin, std::uint64_t qd_count, float * layer_b, float * out, const float complement) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 22 "mixed_region_and_statements.cpp"
+#line 23 "mixed_region_and_statements.cpp"
 layer_b[i] = complement * out[i] * out[i];
-#line 52 "mixed_region_and_statements.hip"
+#line 53 "mixed_region_and_statements.hip"
   }
 }
 
-// Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:25): a grid-stride loop over the iterations.
+// Parallel loop of 'blend_layers' (mixed_region_and_statements.cpp:26): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_blend_layers_loop4(int qd_begin, std::uint64_t qd_count, float * layer_a, float * layer_b, float * out) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 26 "mixed_region_and_statements.cpp"
+#line 27 "mixed_region_and_statements.cpp"
 out[i] = layer_a[i] + layer_b[i];
-#line 64 "mixed_region_and_statements.hip"
+#line 65 "mixed_region_and_statements.hip"
   }
 }
 
-// Serial task of 'blend_layers' (mixed_region_and_statements.cpp:27): runs on one thread.
+// Serial task of 'blend_layers' (mixed_region_and_statements.cpp:28): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_blend_layers_task5(float * out, float * meta) {
-#line 27 "mixed_region_and_statements.cpp"
+#line 28 "mixed_region_and_statements.cpp"
 meta[1] = out[0];
-#line 73 "mixed_region_and_statements.hip"
+#line 74 "mixed_region_and_statements.hip"
 }
 
 
@@ -79,22 +80,22 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // serial task, mixed_region_and_statements.cpp:9
+  // serial task, mixed_region_and_statements.cpp:10
   qd_blend_layers_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(meta, "blend_layers", "meta"), weight);
-  qd::detail::check_launch(hipGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 9);
+  qd::detail::check_launch(hipGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 10);
   const float complement = 1.0f - weight;
-  // parallel loop, mixed_region_and_statements.cpp:11
+  // parallel loop, mixed_region_and_statements.cpp:12
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_blend_layers_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(base, "blend_layers", "base"), qd::detail::present_or_device(out, "blend_layers", "out"));
-      qd::detail::check_launch(hipGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 11);
+      qd::detail::check_launch(hipGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 12);
     }
   }
-  // stream_parallel region, mixed_region_and_statements.cpp:14: 2 blocks, each on its own pooled stream
+  // stream_parallel region, mixed_region_and_statements.cpp:15: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region mixed_region_and_statements.cpp:14");
+    QD_PROFILE_RANGE("qd region mixed_region_and_statements.cpp:15");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -104,31 +105,31 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, mixed_region_and_statements.cpp:15
+    // block 1, mixed_region_and_statements.cpp:16
     {
-      QD_PROFILE_RANGE("qd block 1 mixed_region_and_statements.cpp:15");
+      QD_PROFILE_RANGE("qd block 1 mixed_region_and_statements.cpp:16");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop, mixed_region_and_statements.cpp:16
+      // parallel loop, mixed_region_and_statements.cpp:17
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_blend_layers_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(layer_a, "blend_layers", "layer_a"), qd::detail::present_or_device(out, "blend_layers", "out"), weight);
-          qd::detail::check_launch(hipGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 16);
+          qd::detail::check_launch(hipGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 17);
         }
       }
     }
-    // block 2, mixed_region_and_statements.cpp:20
+    // block 2, mixed_region_and_statements.cpp:21
     {
-      QD_PROFILE_RANGE("qd block 2 mixed_region_and_statements.cpp:20");
+      QD_PROFILE_RANGE("qd block 2 mixed_region_and_statements.cpp:21");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // parallel loop, mixed_region_and_statements.cpp:21
+      // parallel loop, mixed_region_and_statements.cpp:22
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_blend_layers_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(layer_b, "blend_layers", "layer_b"), qd::detail::present_or_device(out, "blend_layers", "out"), complement);
-          qd::detail::check_launch(hipGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 21);
+          qd::detail::check_launch(hipGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 22);
         }
       }
     }
@@ -138,18 +139,18 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
     qd_events.record(2, qd_block_streams[1]);
     qd_events.wait(2, qd_stream);
   }
-  // parallel loop, mixed_region_and_statements.cpp:25
+  // parallel loop, mixed_region_and_statements.cpp:26
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_blend_layers_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(layer_a, "blend_layers", "layer_a"), qd::detail::present_or_device(layer_b, "blend_layers", "layer_b"), qd::detail::present_or_device(out, "blend_layers", "out"));
-      qd::detail::check_launch(hipGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 25);
+      qd::detail::check_launch(hipGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 26);
     }
   }
-  // serial task, mixed_region_and_statements.cpp:27
+  // serial task, mixed_region_and_statements.cpp:28
   qd_blend_layers_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "blend_layers", "out"), qd::detail::present_or_device(meta, "blend_layers", "meta"));
-  qd::detail::check_launch(hipGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 27);
+  qd::detail::check_launch(hipGetLastError(), "blend_layers", "mixed_region_and_statements.cpp", 28);
 }
 
 void blend_layers(const float* base, float* layer_a, float* layer_b, float* out, float* meta,
@@ -158,5 +159,5 @@ void blend_layers(const float* base, float* layer_a, float* layer_b, float* out,
 }
 
 // ---- end of qd kernel 'blend_layers' ----
-#line 28 "mixed_region_and_statements.cpp"
+#line 29 "mixed_region_and_statements.cpp"
 

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "namespaces.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Kernels inside a namespace, a nested namespace (classic and C++17 `a::b` forms) and an
 // anonymous namespace, with helpers in those namespaces and qualified calls from host code.
 
@@ -10,18 +11,18 @@ namespace physics {
 
 inline float kinetic(float m, float v) { return 0.5f * m * v * v; }
 
-// ---- qd kernel 'kinetic_energy' (namespaces.cpp:8), translated by qd-translate ----
-#line 15 "namespaces.cpu.cpp"
-// Parallel loop of 'kinetic_energy' (namespaces.cpp:11): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'kinetic_energy' (namespaces.cpp:9), translated by qd-translate ----
+#line 16 "namespaces.cpu.cpp"
+// Parallel loop of 'kinetic_energy' (namespaces.cpp:12): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_kinetic_energy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * e, const float * mass, const float * vel, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 12 "namespaces.cpp"
+#line 13 "namespaces.cpp"
 e[i] = kinetic(mass[i], vel[i]);
-#line 25 "namespaces.cpu.cpp"
+#line 26 "namespaces.cpu.cpp"
   }
 }
 
@@ -29,7 +30,7 @@ e[i] = kinetic(mass[i], vel[i]);
 // Host entry points of kernel 'kinetic_energy': they run its work on the calling thread and return when it is done.
 void kinetic_energy(float* e, const float* mass, const float* vel, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, namespaces.cpp:11
+  // parallel loop, namespaces.cpp:12
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -42,26 +43,26 @@ void kinetic_energy(float* e, const float* mass, const float* vel, int n) {
 }
 
 // ---- end of qd kernel 'kinetic_energy' ----
-#line 13 "namespaces.cpp"
+#line 14 "namespaces.cpp"
 
 
 namespace integrators {
 
-// ---- qd kernel 'euler_step' (namespaces.cpp:17), translated by qd-translate ----
-#line 52 "namespaces.cpu.cpp"
-// Parallel loop of 'euler_step' (namespaces.cpp:20): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'euler_step' (namespaces.cpp:18), translated by qd-translate ----
+#line 53 "namespaces.cpu.cpp"
+// Parallel loop of 'euler_step' (namespaces.cpp:21): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_euler_step_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float * v, const float * a, float dt, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 20 "namespaces.cpp"
+#line 21 "namespaces.cpp"
 {
         v[i] += dt * a[i];
         x[i] += dt * v[i];
     }
-#line 65 "namespaces.cpu.cpp"
+#line 66 "namespaces.cpu.cpp"
   }
 }
 
@@ -69,7 +70,7 @@ qd_euler_step_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float
 // Host entry points of kernel 'euler_step': they run its work on the calling thread and return when it is done.
 void euler_step(float* x, float* v, const float* a, int n, float dt, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, namespaces.cpp:20
+  // parallel loop, namespaces.cpp:21
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -82,7 +83,7 @@ void euler_step(float* x, float* v, const float* a, int n, float dt) {
 }
 
 // ---- end of qd kernel 'euler_step' ----
-#line 24 "namespaces.cpp"
+#line 25 "namespaces.cpp"
 
 
 }  // namespace integrators
@@ -90,18 +91,18 @@ void euler_step(float* x, float* v, const float* a, int n, float dt) {
 
 namespace solvers::linear {
 
-// ---- qd kernel 'jacobi_sweep' (namespaces.cpp:31), translated by qd-translate ----
-#line 95 "namespaces.cpu.cpp"
-// Parallel loop of 'jacobi_sweep' (namespaces.cpp:34): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'jacobi_sweep' (namespaces.cpp:32), translated by qd-translate ----
+#line 96 "namespaces.cpu.cpp"
+// Parallel loop of 'jacobi_sweep' (namespaces.cpp:35): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_jacobi_sweep_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x_next, const float * x, const float * b, float diag, float off, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 35 "namespaces.cpp"
+#line 36 "namespaces.cpp"
 x_next[i] = (b[i] - off * (x[i - 1] + x[i + 1])) / diag;
-#line 105 "namespaces.cpu.cpp"
+#line 106 "namespaces.cpu.cpp"
   }
 }
 
@@ -109,7 +110,7 @@ x_next[i] = (b[i] - off * (x[i - 1] + x[i + 1])) / diag;
 // Host entry points of kernel 'jacobi_sweep': they run its work on the calling thread and return when it is done.
 void jacobi_sweep(float* x_next, const float* x, const float* b, int n, float diag, float off, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, namespaces.cpp:34
+  // parallel loop, namespaces.cpp:35
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
@@ -122,25 +123,25 @@ void jacobi_sweep(float* x_next, const float* x, const float* b, int n, float di
 }
 
 // ---- end of qd kernel 'jacobi_sweep' ----
-#line 36 "namespaces.cpp"
+#line 37 "namespaces.cpp"
 
 
 }  // namespace solvers::linear
 
 namespace {
 
-// ---- qd kernel 'zero_fill' (namespaces.cpp:42), translated by qd-translate ----
-#line 134 "namespaces.cpu.cpp"
-// Parallel loop of 'zero_fill' (namespaces.cpp:45): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'zero_fill' (namespaces.cpp:43), translated by qd-translate ----
+#line 135 "namespaces.cpu.cpp"
+// Parallel loop of 'zero_fill' (namespaces.cpp:46): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_zero_fill_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * p, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 46 "namespaces.cpp"
+#line 47 "namespaces.cpp"
 p[i] = 0.0f;
-#line 144 "namespaces.cpu.cpp"
+#line 145 "namespaces.cpu.cpp"
   }
 }
 
@@ -148,7 +149,7 @@ p[i] = 0.0f;
 // Host entry points of kernel 'zero_fill': they run its work on the calling thread and return when it is done.
 void zero_fill(float* p, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, namespaces.cpp:45
+  // parallel loop, namespaces.cpp:46
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -161,7 +162,7 @@ void zero_fill(float* p, int n) {
 }
 
 // ---- end of qd kernel 'zero_fill' ----
-#line 47 "namespaces.cpp"
+#line 48 "namespaces.cpp"
 
 
 }  // namespace

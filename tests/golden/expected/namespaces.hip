@@ -2,6 +2,7 @@
 // Licence: the code translated from namespaces.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "namespaces.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Kernels inside a namespace, a nested namespace (classic and C++17 `a::b` forms) and an
 // anonymous namespace, with helpers in those namespaces and qualified calls from host code.
 
@@ -9,17 +10,17 @@ namespace physics {
 
 __host__ __device__ inline float kinetic(float m, float v) { return 0.5f * m * v * v; }
 
-// ---- qd kernel 'kinetic_energy' (namespaces.cpp:8), translated by qd-translate ----
-#line 14 "namespaces.hip"
-// Parallel loop of 'kinetic_energy' (namespaces.cpp:11): a grid-stride loop over the iterations.
+// ---- qd kernel 'kinetic_energy' (namespaces.cpp:9), translated by qd-translate ----
+#line 15 "namespaces.hip"
+// Parallel loop of 'kinetic_energy' (namespaces.cpp:12): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_kinetic_energy_loop0(int qd_begin, std::uint64_t qd_count, float * e, const float * mass, const float * vel) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 12 "namespaces.cpp"
+#line 13 "namespaces.cpp"
 e[i] = kinetic(mass[i], vel[i]);
-#line 23 "namespaces.hip"
+#line 24 "namespaces.hip"
   }
 }
 
@@ -29,13 +30,13 @@ void kinetic_energy(float* e, const float* mass, const float* vel, int n, qd::St
   QD_PROFILE_RANGE("qd kernel kinetic_energy"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, namespaces.cpp:11
+  // parallel loop, namespaces.cpp:12
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_kinetic_energy_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(e, "kinetic_energy", "e"), qd::detail::present_or_device(mass, "kinetic_energy", "mass"), qd::detail::present_or_device(vel, "kinetic_energy", "vel"));
-      qd::detail::check_launch(hipGetLastError(), "kinetic_energy", "namespaces.cpp", 11);
+      qd::detail::check_launch(hipGetLastError(), "kinetic_energy", "namespaces.cpp", 12);
     }
   }
 }
@@ -45,25 +46,25 @@ void kinetic_energy(float* e, const float* mass, const float* vel, int n) {
 }
 
 // ---- end of qd kernel 'kinetic_energy' ----
-#line 13 "namespaces.cpp"
+#line 14 "namespaces.cpp"
 
 
 namespace integrators {
 
-// ---- qd kernel 'euler_step' (namespaces.cpp:17), translated by qd-translate ----
-#line 55 "namespaces.hip"
-// Parallel loop of 'euler_step' (namespaces.cpp:20): a grid-stride loop over the iterations.
+// ---- qd kernel 'euler_step' (namespaces.cpp:18), translated by qd-translate ----
+#line 56 "namespaces.hip"
+// Parallel loop of 'euler_step' (namespaces.cpp:21): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_euler_step_loop0(int qd_begin, std::uint64_t qd_count, float * x, float * v, const float * a, float dt) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 20 "namespaces.cpp"
+#line 21 "namespaces.cpp"
 {
         v[i] += dt * a[i];
         x[i] += dt * v[i];
     }
-#line 67 "namespaces.hip"
+#line 68 "namespaces.hip"
   }
 }
 
@@ -73,13 +74,13 @@ void euler_step(float* x, float* v, const float* a, int n, float dt, qd::StreamR
   QD_PROFILE_RANGE("qd kernel euler_step"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, namespaces.cpp:20
+  // parallel loop, namespaces.cpp:21
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_euler_step_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "euler_step", "x"), qd::detail::present_or_device(v, "euler_step", "v"), qd::detail::present_or_device(a, "euler_step", "a"), dt);
-      qd::detail::check_launch(hipGetLastError(), "euler_step", "namespaces.cpp", 20);
+      qd::detail::check_launch(hipGetLastError(), "euler_step", "namespaces.cpp", 21);
     }
   }
 }
@@ -89,7 +90,7 @@ void euler_step(float* x, float* v, const float* a, int n, float dt) {
 }
 
 // ---- end of qd kernel 'euler_step' ----
-#line 24 "namespaces.cpp"
+#line 25 "namespaces.cpp"
 
 
 }  // namespace integrators
@@ -97,17 +98,17 @@ void euler_step(float* x, float* v, const float* a, int n, float dt) {
 
 namespace solvers::linear {
 
-// ---- qd kernel 'jacobi_sweep' (namespaces.cpp:31), translated by qd-translate ----
-#line 102 "namespaces.hip"
-// Parallel loop of 'jacobi_sweep' (namespaces.cpp:34): a grid-stride loop over the iterations.
+// ---- qd kernel 'jacobi_sweep' (namespaces.cpp:32), translated by qd-translate ----
+#line 103 "namespaces.hip"
+// Parallel loop of 'jacobi_sweep' (namespaces.cpp:35): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_jacobi_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * x_next, const float * x, const float * b, float diag, float off) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 35 "namespaces.cpp"
+#line 36 "namespaces.cpp"
 x_next[i] = (b[i] - off * (x[i - 1] + x[i + 1])) / diag;
-#line 111 "namespaces.hip"
+#line 112 "namespaces.hip"
   }
 }
 
@@ -117,13 +118,13 @@ void jacobi_sweep(float* x_next, const float* x, const float* b, int n, float di
   QD_PROFILE_RANGE("qd kernel jacobi_sweep"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, namespaces.cpp:34
+  // parallel loop, namespaces.cpp:35
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_jacobi_sweep_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x_next, "jacobi_sweep", "x_next"), qd::detail::present_or_device(x, "jacobi_sweep", "x"), qd::detail::present_or_device(b, "jacobi_sweep", "b"), diag, off);
-      qd::detail::check_launch(hipGetLastError(), "jacobi_sweep", "namespaces.cpp", 34);
+      qd::detail::check_launch(hipGetLastError(), "jacobi_sweep", "namespaces.cpp", 35);
     }
   }
 }
@@ -133,24 +134,24 @@ void jacobi_sweep(float* x_next, const float* x, const float* b, int n, float di
 }
 
 // ---- end of qd kernel 'jacobi_sweep' ----
-#line 36 "namespaces.cpp"
+#line 37 "namespaces.cpp"
 
 
 }  // namespace solvers::linear
 
 namespace {
 
-// ---- qd kernel 'zero_fill' (namespaces.cpp:42), translated by qd-translate ----
-#line 145 "namespaces.hip"
-// Parallel loop of 'zero_fill' (namespaces.cpp:45): a grid-stride loop over the iterations.
+// ---- qd kernel 'zero_fill' (namespaces.cpp:43), translated by qd-translate ----
+#line 146 "namespaces.hip"
+// Parallel loop of 'zero_fill' (namespaces.cpp:46): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_zero_fill_loop0(int qd_begin, std::uint64_t qd_count, float * p) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 46 "namespaces.cpp"
+#line 47 "namespaces.cpp"
 p[i] = 0.0f;
-#line 154 "namespaces.hip"
+#line 155 "namespaces.hip"
   }
 }
 
@@ -160,13 +161,13 @@ void zero_fill(float* p, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel zero_fill"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, namespaces.cpp:45
+  // parallel loop, namespaces.cpp:46
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_zero_fill_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "zero_fill", "p"));
-      qd::detail::check_launch(hipGetLastError(), "zero_fill", "namespaces.cpp", 45);
+      qd::detail::check_launch(hipGetLastError(), "zero_fill", "namespaces.cpp", 46);
     }
   }
 }
@@ -176,7 +177,7 @@ void zero_fill(float* p, int n) {
 }
 
 // ---- end of qd kernel 'zero_fill' ----
-#line 47 "namespaces.cpp"
+#line 48 "namespaces.cpp"
 
 
 }  // namespace

@@ -3,20 +3,21 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "one_loop.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One kernel whose body is a single parallel loop (SAXPY): one __global__, two host entry points.
 
-// ---- qd kernel 'saxpy' (one_loop.cpp:3), translated by qd-translate ----
-#line 10 "one_loop.cpu.cpp"
-// Parallel loop of 'saxpy' (one_loop.cpp:6): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'saxpy' (one_loop.cpp:4), translated by qd-translate ----
+#line 11 "one_loop.cpu.cpp"
+// Parallel loop of 'saxpy' (one_loop.cpp:7): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_saxpy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * y, const float * x, float a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 7 "one_loop.cpp"
+#line 8 "one_loop.cpp"
 y[i] = a * x[i] + y[i];
-#line 20 "one_loop.cpu.cpp"
+#line 21 "one_loop.cpu.cpp"
   }
 }
 
@@ -24,7 +25,7 @@ y[i] = a * x[i] + y[i];
 // Host entry points of kernel 'saxpy': they run its work on the calling thread and return when it is done.
 void saxpy(float* y, const float* x, float a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, one_loop.cpp:6
+  // parallel loop, one_loop.cpp:7
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -37,5 +38,5 @@ void saxpy(float* y, const float* x, float a, int n) {
 }
 
 // ---- end of qd kernel 'saxpy' ----
-#line 8 "one_loop.cpp"
+#line 9 "one_loop.cpp"
 

@@ -2,19 +2,20 @@
 // Licence: the code translated from one_loop.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "one_loop.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One kernel whose body is a single parallel loop (SAXPY): one __global__, two host entry points.
 
-// ---- qd kernel 'saxpy' (one_loop.cpp:3), translated by qd-translate ----
-#line 9 "one_loop.cu"
-// Parallel loop of 'saxpy' (one_loop.cpp:6): a grid-stride loop over the iterations.
+// ---- qd kernel 'saxpy' (one_loop.cpp:4), translated by qd-translate ----
+#line 10 "one_loop.cu"
+// Parallel loop of 'saxpy' (one_loop.cpp:7): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_saxpy_loop0(int qd_begin, std::uint64_t qd_count, float * y, const float * x, float a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 7 "one_loop.cpp"
+#line 8 "one_loop.cpp"
 y[i] = a * x[i] + y[i];
-#line 18 "one_loop.cu"
+#line 19 "one_loop.cu"
   }
 }
 
@@ -24,13 +25,13 @@ void saxpy(float* y, const float* x, float a, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel saxpy"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, one_loop.cpp:6
+  // parallel loop, one_loop.cpp:7
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_saxpy_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "saxpy", "y"), qd::detail::present_or_device(x, "saxpy", "x"), a);
-      qd::detail::check_launch(cudaGetLastError(), "saxpy", "one_loop.cpp", 6);
+      qd::detail::check_launch(cudaGetLastError(), "saxpy", "one_loop.cpp", 7);
     }
   }
 }
@@ -40,5 +41,5 @@ void saxpy(float* y, const float* x, float a, int n) {
 }
 
 // ---- end of qd kernel 'saxpy' ----
-#line 8 "one_loop.cpp"
+#line 9 "one_loop.cpp"
 

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "parameter_forms.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Forms the translator once accepted and then wrote code that did not
 // compile, or rejected although the serial program is fine (issue 27):
 // '__restrict__' pointer parameters in graph mode, a loop variable typed
@@ -14,31 +15,31 @@ struct Window {
     float scale;
 };
 
-// ---- qd kernel 'scaled_copy' (parameter_forms.cpp:12), translated by qd-translate ----
-#line 19 "parameter_forms.cpu.cpp"
-// Parallel loop of 'scaled_copy' (parameter_forms.cpp:15): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'scaled_copy' (parameter_forms.cpp:13), translated by qd-translate ----
+#line 20 "parameter_forms.cpu.cpp"
+// Parallel loop of 'scaled_copy' (parameter_forms.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_scaled_copy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float *__restrict out, const float *__restrict in, const Window w) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < w.lim[1]; ++i) {
-#line 16 "parameter_forms.cpp"
+#line 17 "parameter_forms.cpp"
 out[i] = w.scale * in[i];
-#line 29 "parameter_forms.cpu.cpp"
+#line 30 "parameter_forms.cpu.cpp"
   }
 }
 
-// Parallel loop of 'scaled_copy' (parameter_forms.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'scaled_copy' (parameter_forms.cpp:19): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_scaled_copy_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float *__restrict out, const float *__restrict in, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 19 "parameter_forms.cpp"
+#line 20 "parameter_forms.cpp"
 out[i] = in[i];
-#line 42 "parameter_forms.cpu.cpp"
+#line 43 "parameter_forms.cpu.cpp"
   }
 }
 
@@ -46,14 +47,14 @@ out[i] = in[i];
 // Host entry points of kernel 'scaled_copy': they run its work on the calling thread and return when it is done.
 void scaled_copy(float* __restrict__ out, const float* __restrict__ in, const Window& w, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, parameter_forms.cpp:15
+  // parallel loop, parameter_forms.cpp:16
   {
     const int qd_begin = w.lim[0];
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(w.lim[1]), /*inclusive=*/false);
     qd_scaled_copy_loop0(qd_begin, qd_count, out, in, w);
   }
   const int tail = w.lim[1];
-  // parallel loop, parameter_forms.cpp:18
+  // parallel loop, parameter_forms.cpp:19
   {
     const int qd_begin = tail;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -66,5 +67,5 @@ void scaled_copy(float* __restrict__ out, const float* __restrict__ in, const Wi
 }
 
 // ---- end of qd kernel 'scaled_copy' ----
-#line 20 "parameter_forms.cpp"
+#line 21 "parameter_forms.cpp"
 

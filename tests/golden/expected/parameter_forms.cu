@@ -2,6 +2,7 @@
 // Licence: the code translated from parameter_forms.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "parameter_forms.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Forms the translator once accepted and then wrote code that did not
 // compile, or rejected although the serial program is fine (issue 27):
 // '__restrict__' pointer parameters in graph mode, a loop variable typed
@@ -13,29 +14,29 @@ struct Window {
     float scale;
 };
 
-// ---- qd kernel 'scaled_copy' (parameter_forms.cpp:12), translated by qd-translate ----
-#line 18 "parameter_forms.cu"
-// Parallel loop of 'scaled_copy' (parameter_forms.cpp:15): a grid-stride loop over the iterations.
+// ---- qd kernel 'scaled_copy' (parameter_forms.cpp:13), translated by qd-translate ----
+#line 19 "parameter_forms.cu"
+// Parallel loop of 'scaled_copy' (parameter_forms.cpp:16): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scaled_copy_loop0(int qd_begin, std::uint64_t qd_count, float *__restrict out, const float *__restrict in, const Window w) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 16 "parameter_forms.cpp"
+#line 17 "parameter_forms.cpp"
 out[i] = w.scale * in[i];
-#line 27 "parameter_forms.cu"
+#line 28 "parameter_forms.cu"
   }
 }
 
-// Parallel loop of 'scaled_copy' (parameter_forms.cpp:18): a grid-stride loop over the iterations.
+// Parallel loop of 'scaled_copy' (parameter_forms.cpp:19): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scaled_copy_loop1(int qd_begin, std::uint64_t qd_count, float *__restrict out, const float *__restrict in) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 19 "parameter_forms.cpp"
+#line 20 "parameter_forms.cpp"
 out[i] = in[i];
-#line 39 "parameter_forms.cu"
+#line 40 "parameter_forms.cu"
   }
 }
 
@@ -44,23 +45,23 @@ out[i] = in[i];
 void scaled_copy(float* __restrict__ out, const float* __restrict__ in, const Window& w, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel scaled_copy"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("scaled_copy", "parameter_forms.cpp", 12);
+  static qd::detail::GraphSite qd_graph_site("scaled_copy", "parameter_forms.cpp", 13);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
-  // parallel loop, parameter_forms.cpp:15
+  // parallel loop, parameter_forms.cpp:16
   {
     const int qd_begin = w.lim[0];
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(w.lim[1]), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_scaled_copy_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "parameter_forms.cpp", 15, qd_begin, qd_count, qd::detail::present_or_device(out, "scaled_copy", "out"), qd::detail::present_or_device(in, "scaled_copy", "in"), w);
+      qd_graph.launch(0, &qd_scaled_copy_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "parameter_forms.cpp", 16, qd_begin, qd_count, qd::detail::present_or_device(out, "scaled_copy", "out"), qd::detail::present_or_device(in, "scaled_copy", "in"), w);
     }
   }
   const int tail = w.lim[1];
-  // parallel loop, parameter_forms.cpp:18
+  // parallel loop, parameter_forms.cpp:19
   {
     const int qd_begin = tail;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_scaled_copy_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "parameter_forms.cpp", 18, qd_begin, qd_count, qd::detail::present_or_device(out, "scaled_copy", "out"), qd::detail::present_or_device(in, "scaled_copy", "in"));
+      qd_graph.launch(0, &qd_scaled_copy_loop1, qd::detail::grid_size(qd_count, 256, qd_device), 256, "parameter_forms.cpp", 19, qd_begin, qd_count, qd::detail::present_or_device(out, "scaled_copy", "out"), qd::detail::present_or_device(in, "scaled_copy", "in"));
     }
   }
   qd_graph.submit();
@@ -71,5 +72,5 @@ void scaled_copy(float* __restrict__ out, const float* __restrict__ in, const Wi
 }
 
 // ---- end of qd kernel 'scaled_copy' ----
-#line 20 "parameter_forms.cpp"
+#line 21 "parameter_forms.cpp"
 

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "private_locals.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Private locals (SPEC section 1): locals declared at the top of the kernel
 // without an initializer, scalars and fixed-size arrays in one declaration,
 // that loop bodies and a serial task write before they read; a scalar that
@@ -10,9 +11,9 @@
 // scalar that loops only read, which stays a host value; a private array
 // declared with a host scalar that has an initializer.
 
-// ---- qd kernel 'private_locals' (private_locals.cpp:8), translated by qd-translate ----
-#line 15 "private_locals.cpu.cpp"
-// Parallel loop of 'private_locals' (private_locals.cpp:14): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'private_locals' (private_locals.cpp:9), translated by qd-translate ----
+#line 16 "private_locals.cpu.cpp"
+// Parallel loop of 'private_locals' (private_locals.cpp:15): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_private_locals_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const double * in, double * out, double weight, int n) {
 #if defined(_OPENMP)
@@ -23,7 +24,7 @@ int s;
 double r;
 double stencil[3];
 double vals[2];
-#line 14 "private_locals.cpp"
+#line 15 "private_locals.cpp"
 {
         for (s = 0; s < 3; s++)
             stencil[s] = in[i - 1 + s];
@@ -35,36 +36,36 @@ double vals[2];
         vals[1] = stencil[1];
         out[i] = vals[0] + vals[1];
     }
-#line 39 "private_locals.cpu.cpp"
+#line 40 "private_locals.cpu.cpp"
   }
 }
 
-// Parallel loop of 'private_locals' (private_locals.cpp:26): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'private_locals' (private_locals.cpp:27): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_private_locals_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * out, double r, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 27 "private_locals.cpp"
+#line 28 "private_locals.cpp"
 out[i] += r;
-#line 52 "private_locals.cpu.cpp"
+#line 53 "private_locals.cpu.cpp"
   }
 }
 
-// Serial task of 'private_locals' (private_locals.cpp:28): runs once, on the calling thread.
+// Serial task of 'private_locals' (private_locals.cpp:29): runs once, on the calling thread.
 static void
 qd_private_locals_task2(const double * in, double * out, double * total, int n) {
 int s;
 double vals[2];
-#line 28 "private_locals.cpp"
+#line 29 "private_locals.cpp"
 if (in[0] > -10.0) {                         // a serial task with a private
         vals[0] = 0;
         for (s = 0; s < n; s++)
             vals[0] += out[s];
         total[0] = vals[0];
     }
-#line 68 "private_locals.cpu.cpp"
+#line 69 "private_locals.cpu.cpp"
 }
 
 
@@ -74,20 +75,20 @@ void private_locals(const double* in, double* out, double* total, int n, double 
   [[maybe_unused]] int i, s;
   [[maybe_unused]] double r; [[maybe_unused]] double weight;
   weight = scale * 0.5;
-  // parallel loop, private_locals.cpp:14
+  // parallel loop, private_locals.cpp:15
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
     qd_private_locals_loop0(qd_begin, qd_count, in, out, weight, n);
   }
   r = 2.0;
-  // parallel loop, private_locals.cpp:26
+  // parallel loop, private_locals.cpp:27
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_private_locals_loop1(qd_begin, qd_count, out, r, n);
   }
-  // serial task, private_locals.cpp:28
+  // serial task, private_locals.cpp:29
   qd_private_locals_task2(in, out, total, n);
 }
 
@@ -96,14 +97,14 @@ void private_locals(const double* in, double* out, double* total, int n, double 
 }
 
 // ---- end of qd kernel 'private_locals' ----
-#line 34 "private_locals.cpp"
+#line 35 "private_locals.cpp"
 
 
 // 'sq' is private to each iteration, 'base' a host scalar with its value:
 // one declaration, two meanings.
-// ---- qd kernel 'mixed_private' (private_locals.cpp:38), translated by qd-translate ----
-#line 106 "private_locals.cpu.cpp"
-// Parallel loop of 'mixed_private' (private_locals.cpp:43): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'mixed_private' (private_locals.cpp:39), translated by qd-translate ----
+#line 107 "private_locals.cpu.cpp"
+// Parallel loop of 'mixed_private' (private_locals.cpp:44): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_mixed_private_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const long long * in, long long * out, long long base, long long shift, int n) {
 #if defined(_OPENMP)
@@ -111,13 +112,13 @@ qd_mixed_private_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, co
 #endif
   for (int i = qd_begin; i < n; ++i) {
 long long sq[3];
-#line 43 "private_locals.cpp"
+#line 44 "private_locals.cpp"
 {
         for (int j = 0; j < 3; ++j)
             sq[j] = (in[i] + j) * (in[i] + j) + base;
         out[i] = sq[0] + sq[1] + sq[2] + shift;
     }
-#line 121 "private_locals.cpu.cpp"
+#line 122 "private_locals.cpu.cpp"
   }
 }
 
@@ -127,7 +128,7 @@ void mixed_private(const long long* in, long long* out, int n, qd::StreamRef qd_
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   [[maybe_unused]] long long base = 7; [[maybe_unused]] long long shift;
   shift = base * 2;
-  // parallel loop, private_locals.cpp:43
+  // parallel loop, private_locals.cpp:44
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -140,5 +141,5 @@ void mixed_private(const long long* in, long long* out, int n) {
 }
 
 // ---- end of qd kernel 'mixed_private' ----
-#line 48 "private_locals.cpp"
+#line 49 "private_locals.cpp"
 

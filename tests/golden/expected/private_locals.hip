@@ -2,6 +2,7 @@
 // Licence: the code translated from private_locals.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "private_locals.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Private locals (SPEC section 1): locals declared at the top of the kernel
 // without an initializer, scalars and fixed-size arrays in one declaration,
 // that loop bodies and a serial task write before they read; a scalar that
@@ -9,9 +10,9 @@
 // scalar that loops only read, which stays a host value; a private array
 // declared with a host scalar that has an initializer.
 
-// ---- qd kernel 'private_locals' (private_locals.cpp:8), translated by qd-translate ----
-#line 14 "private_locals.hip"
-// Parallel loop of 'private_locals' (private_locals.cpp:14): a grid-stride loop over the iterations.
+// ---- qd kernel 'private_locals' (private_locals.cpp:9), translated by qd-translate ----
+#line 15 "private_locals.hip"
+// Parallel loop of 'private_locals' (private_locals.cpp:15): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_private_locals_loop0(int qd_begin, std::uint64_t qd_count, const double * in, double * out, double weight) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -21,7 +22,7 @@ int s;
 double r;
 double stencil[3];
 double vals[2];
-#line 14 "private_locals.cpp"
+#line 15 "private_locals.cpp"
 {
         for (s = 0; s < 3; s++)
             stencil[s] = in[i - 1 + s];
@@ -33,35 +34,35 @@ double vals[2];
         vals[1] = stencil[1];
         out[i] = vals[0] + vals[1];
     }
-#line 37 "private_locals.hip"
+#line 38 "private_locals.hip"
   }
 }
 
-// Parallel loop of 'private_locals' (private_locals.cpp:26): a grid-stride loop over the iterations.
+// Parallel loop of 'private_locals' (private_locals.cpp:27): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_private_locals_loop1(int qd_begin, std::uint64_t qd_count, double * out, double r) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 27 "private_locals.cpp"
+#line 28 "private_locals.cpp"
 out[i] += r;
-#line 49 "private_locals.hip"
+#line 50 "private_locals.hip"
   }
 }
 
-// Serial task of 'private_locals' (private_locals.cpp:28): runs on one thread.
+// Serial task of 'private_locals' (private_locals.cpp:29): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_private_locals_task2(const double * in, double * out, double * total, int n) {
 int s;
 double vals[2];
-#line 28 "private_locals.cpp"
+#line 29 "private_locals.cpp"
 if (in[0] > -10.0) {                         // a serial task with a private
         vals[0] = 0;
         for (s = 0; s < n; s++)
             vals[0] += out[s];
         total[0] = vals[0];
     }
-#line 65 "private_locals.hip"
+#line 66 "private_locals.hip"
 }
 
 
@@ -74,28 +75,28 @@ void private_locals(const double* in, double* out, double* total, int n, double 
   [[maybe_unused]] int i, s;
   [[maybe_unused]] double r; [[maybe_unused]] double weight;
   weight = scale * 0.5;
-  // parallel loop, private_locals.cpp:14
+  // parallel loop, private_locals.cpp:15
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_private_locals_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "private_locals", "in"), qd::detail::present_or_device(out, "private_locals", "out"), weight);
-      qd::detail::check_launch(hipGetLastError(), "private_locals", "private_locals.cpp", 14);
+      qd::detail::check_launch(hipGetLastError(), "private_locals", "private_locals.cpp", 15);
     }
   }
   r = 2.0;
-  // parallel loop, private_locals.cpp:26
+  // parallel loop, private_locals.cpp:27
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_private_locals_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "private_locals", "out"), r);
-      qd::detail::check_launch(hipGetLastError(), "private_locals", "private_locals.cpp", 26);
+      qd::detail::check_launch(hipGetLastError(), "private_locals", "private_locals.cpp", 27);
     }
   }
-  // serial task, private_locals.cpp:28
+  // serial task, private_locals.cpp:29
   qd_private_locals_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(in, "private_locals", "in"), qd::detail::present_or_device(out, "private_locals", "out"), qd::detail::present_or_device(total, "private_locals", "total"), n);
-  qd::detail::check_launch(hipGetLastError(), "private_locals", "private_locals.cpp", 28);
+  qd::detail::check_launch(hipGetLastError(), "private_locals", "private_locals.cpp", 29);
 }
 
 void private_locals(const double* in, double* out, double* total, int n, double scale) {
@@ -103,27 +104,27 @@ void private_locals(const double* in, double* out, double* total, int n, double 
 }
 
 // ---- end of qd kernel 'private_locals' ----
-#line 34 "private_locals.cpp"
+#line 35 "private_locals.cpp"
 
 
 // 'sq' is private to each iteration, 'base' a host scalar with its value:
 // one declaration, two meanings.
-// ---- qd kernel 'mixed_private' (private_locals.cpp:38), translated by qd-translate ----
-#line 113 "private_locals.hip"
-// Parallel loop of 'mixed_private' (private_locals.cpp:43): a grid-stride loop over the iterations.
+// ---- qd kernel 'mixed_private' (private_locals.cpp:39), translated by qd-translate ----
+#line 114 "private_locals.hip"
+// Parallel loop of 'mixed_private' (private_locals.cpp:44): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_mixed_private_loop0(int qd_begin, std::uint64_t qd_count, const long long * in, long long * out, long long base, long long shift) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 long long sq[3];
-#line 43 "private_locals.cpp"
+#line 44 "private_locals.cpp"
 {
         for (int j = 0; j < 3; ++j)
             sq[j] = (in[i] + j) * (in[i] + j) + base;
         out[i] = sq[0] + sq[1] + sq[2] + shift;
     }
-#line 127 "private_locals.hip"
+#line 128 "private_locals.hip"
   }
 }
 
@@ -135,13 +136,13 @@ void mixed_private(const long long* in, long long* out, int n, qd::StreamRef qd_
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   [[maybe_unused]] long long base = 7; [[maybe_unused]] long long shift;
   shift = base * 2;
-  // parallel loop, private_locals.cpp:43
+  // parallel loop, private_locals.cpp:44
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_mixed_private_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "mixed_private", "in"), qd::detail::present_or_device(out, "mixed_private", "out"), base, shift);
-      qd::detail::check_launch(hipGetLastError(), "mixed_private", "private_locals.cpp", 43);
+      qd::detail::check_launch(hipGetLastError(), "mixed_private", "private_locals.cpp", 44);
     }
   }
 }
@@ -151,5 +152,5 @@ void mixed_private(const long long* in, long long* out, int n) {
 }
 
 // ---- end of qd kernel 'mixed_private' ----
-#line 48 "private_locals.cpp"
+#line 49 "private_locals.cpp"
 

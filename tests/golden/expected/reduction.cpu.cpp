@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "reduction.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // reduction(op: var): every operator, several variables per loop and per
 // kernel, a result read by later loops and serial tasks (in a later region
 // too), a second reduction that continues from the first, an empty loop
@@ -15,115 +16,115 @@
 #include <algorithm>
 #include <cmath>
 
-// ---- qd kernel 'sums' (reduction.cpp:13), translated by qd-translate ----
-#line 20 "reduction.cpu.cpp"
-// Parallel loop of 'sums' (reduction.cpp:20) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'sums' (reduction.cpp:14), translated by qd-translate ----
+#line 21 "reduction.cpu.cpp"
+// Parallel loop of 'sums' (reduction.cpp:21) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_sums_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& total, int& positive, double& product) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total) reduction(+: positive) reduction(*: product)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 20 "reduction.cpp"
+#line 21 "reduction.cpp"
 {
         total += a[i];
         product = product * (1.0 + a[i] / 1024.0);
         if (a[i] > 0.0f)
             ++positive;
     }
-#line 35 "reduction.cpu.cpp"
+#line 36 "reduction.cpu.cpp"
   }
 }
 
-// Parallel loop of 'sums' (reduction.cpp:31) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'sums' (reduction.cpp:32) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_sums_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const int * flags, int n, unsigned int& any, unsigned int& all, unsigned int& parity) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(|: any) reduction(&: all) reduction(^: parity)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 31 "reduction.cpp"
+#line 32 "reduction.cpp"
 {
         any |= unsigned(flags[i]);
         all = all & unsigned(flags[i] | 1);
         parity ^= unsigned(flags[i]);
     }
-#line 52 "reduction.cpu.cpp"
+#line 53 "reduction.cpu.cpp"
   }
 }
 
-// Parallel loop of 'sums' (reduction.cpp:39) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Parallel loop of 'sums' (reduction.cpp:40) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_sums_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& total) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 40 "reduction.cpp"
+#line 41 "reduction.cpp"
 total -= a[i] * 0.25f;
-#line 65 "reduction.cpu.cpp"
+#line 66 "reduction.cpu.cpp"
   }
 }
 
-// Parallel loop of 'sums' (reduction.cpp:43): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'sums' (reduction.cpp:44): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_sums_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, float * out, float total, int positive, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 44 "reduction.cpp"
-out[i] = a[i] / total + float(positive);
-#line 78 "reduction.cpu.cpp"
-  }
-}
-
-// Serial task of 'sums' (reduction.cpp:45): runs once, on the calling thread.
-static void
-qd_sums_task4(int n, float * out, float total) {
 #line 45 "reduction.cpp"
-out[n] = total;
-#line 87 "reduction.cpu.cpp"
+out[i] = a[i] / total + float(positive);
+#line 79 "reduction.cpu.cpp"
+  }
 }
 
 // Serial task of 'sums' (reduction.cpp:46): runs once, on the calling thread.
 static void
-qd_sums_task5(int n, float * out, double product) {
+qd_sums_task4(int n, float * out, float total) {
 #line 46 "reduction.cpp"
-out[n + 1] = float(product);
-#line 95 "reduction.cpu.cpp"
+out[n] = total;
+#line 88 "reduction.cpu.cpp"
 }
 
 // Serial task of 'sums' (reduction.cpp:47): runs once, on the calling thread.
 static void
-qd_sums_task6(int * counts, int positive) {
+qd_sums_task5(int n, float * out, double product) {
 #line 47 "reduction.cpp"
-counts[0] = positive;
-#line 103 "reduction.cpu.cpp"
+out[n + 1] = float(product);
+#line 96 "reduction.cpu.cpp"
 }
 
 // Serial task of 'sums' (reduction.cpp:48): runs once, on the calling thread.
 static void
-qd_sums_task7(int * counts, unsigned int any) {
+qd_sums_task6(int * counts, int positive) {
 #line 48 "reduction.cpp"
-counts[1] = int(any);
-#line 111 "reduction.cpu.cpp"
+counts[0] = positive;
+#line 104 "reduction.cpu.cpp"
 }
 
 // Serial task of 'sums' (reduction.cpp:49): runs once, on the calling thread.
 static void
-qd_sums_task8(int * counts, unsigned int all) {
+qd_sums_task7(int * counts, unsigned int any) {
 #line 49 "reduction.cpp"
-counts[2] = int(all);
-#line 119 "reduction.cpu.cpp"
+counts[1] = int(any);
+#line 112 "reduction.cpu.cpp"
 }
 
 // Serial task of 'sums' (reduction.cpp:50): runs once, on the calling thread.
 static void
-qd_sums_task9(int * counts, unsigned int parity) {
+qd_sums_task8(int * counts, unsigned int all) {
 #line 50 "reduction.cpp"
+counts[2] = int(all);
+#line 120 "reduction.cpu.cpp"
+}
+
+// Serial task of 'sums' (reduction.cpp:51): runs once, on the calling thread.
+static void
+qd_sums_task9(int * counts, unsigned int parity) {
+#line 51 "reduction.cpp"
 counts[3] = int(parity);
-#line 127 "reduction.cpu.cpp"
+#line 128 "reduction.cpu.cpp"
 }
 
 
@@ -133,7 +134,7 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts, qd::
   float total = 0.5f;
   double product = 1.0;
   int positive = 0;
-  // parallel loop with reductions, reduction.cpp:20
+  // parallel loop with reductions, reduction.cpp:21
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -142,35 +143,35 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts, qd::
   unsigned any = 0u;
   unsigned all = ~0u;
   unsigned parity = 0u;
-  // parallel loop with reductions, reduction.cpp:31
+  // parallel loop with reductions, reduction.cpp:32
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_sums_loop1(qd_begin, qd_count, flags, n, any, all, parity);
   }
-  // parallel loop with reductions, reduction.cpp:39
+  // parallel loop with reductions, reduction.cpp:40
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_sums_loop2(qd_begin, qd_count, a, n, total);
   }
-  // parallel loop, reduction.cpp:43
+  // parallel loop, reduction.cpp:44
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_sums_loop3(qd_begin, qd_count, a, out, total, positive, n);
   }
-  // serial task, reduction.cpp:45
-  qd_sums_task4(n, out, total);
   // serial task, reduction.cpp:46
-  qd_sums_task5(n, out, product);
+  qd_sums_task4(n, out, total);
   // serial task, reduction.cpp:47
-  qd_sums_task6(counts, positive);
+  qd_sums_task5(n, out, product);
   // serial task, reduction.cpp:48
-  qd_sums_task7(counts, any);
+  qd_sums_task6(counts, positive);
   // serial task, reduction.cpp:49
-  qd_sums_task8(counts, all);
+  qd_sums_task7(counts, any);
   // serial task, reduction.cpp:50
+  qd_sums_task8(counts, all);
+  // serial task, reduction.cpp:51
   qd_sums_task9(counts, parity);
 }
 
@@ -179,156 +180,156 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts) {
 }
 
 // ---- end of qd kernel 'sums' ----
-#line 51 "reduction.cpp"
+#line 52 "reduction.cpp"
 
 
-// ---- qd kernel 'ranges' (reduction.cpp:53), translated by qd-translate ----
-#line 187 "reduction.cpu.cpp"
-// Parallel loop of 'ranges' (reduction.cpp:61) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'ranges' (reduction.cpp:54), translated by qd-translate ----
+#line 188 "reduction.cpu.cpp"
+// Parallel loop of 'ranges' (reduction.cpp:62) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_ranges_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& lo, float& hi) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(min: lo) reduction(max: hi)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 61 "reduction.cpp"
+#line 62 "reduction.cpp"
 {
             lo = std::min(lo, a[i]);
             hi = qd::max(hi, a[i]);
         }
-#line 200 "reduction.cpu.cpp"
+#line 201 "reduction.cpu.cpp"
   }
-}
-
-// Serial task of 'ranges' (reduction.cpp:65): runs once, on the calling thread.
-static void
-qd_ranges_task1(float * out, float lo) {
-#line 65 "reduction.cpp"
-out[0] = lo;
-#line 209 "reduction.cpu.cpp"
 }
 
 // Serial task of 'ranges' (reduction.cpp:66): runs once, on the calling thread.
 static void
-qd_ranges_task2(float * out, float hi) {
+qd_ranges_task1(float * out, float lo) {
 #line 66 "reduction.cpp"
-out[1] = hi;
-#line 217 "reduction.cpu.cpp"
+out[0] = lo;
+#line 210 "reduction.cpu.cpp"
 }
 
-// Parallel loop of 'ranges' (reduction.cpp:73) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Serial task of 'ranges' (reduction.cpp:67): runs once, on the calling thread.
+static void
+qd_ranges_task2(float * out, float hi) {
+#line 67 "reduction.cpp"
+out[1] = hi;
+#line 218 "reduction.cpu.cpp"
+}
+
+// Parallel loop of 'ranges' (reduction.cpp:74) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_ranges_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, bool& all_small, bool& any_negative) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(&&: all_small) reduction(||: any_negative)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 73 "reduction.cpp"
+#line 74 "reduction.cpp"
 {
             all_small = all_small && (a[i] < 0.75f);
             any_negative = any_negative || a[i] < 0.0f;
         }
-#line 232 "reduction.cpu.cpp"
+#line 233 "reduction.cpu.cpp"
   }
-}
-
-// Serial task of 'ranges' (reduction.cpp:77): runs once, on the calling thread.
-static void
-qd_ranges_task4(int * flags, bool all_small) {
-#line 77 "reduction.cpp"
-flags[0] = all_small ? 1 : 0;
-#line 241 "reduction.cpu.cpp"
 }
 
 // Serial task of 'ranges' (reduction.cpp:78): runs once, on the calling thread.
 static void
-qd_ranges_task5(int * flags, bool any_negative) {
+qd_ranges_task4(int * flags, bool all_small) {
 #line 78 "reduction.cpp"
-flags[1] = any_negative ? 1 : 0;
-#line 249 "reduction.cpu.cpp"
+flags[0] = all_small ? 1 : 0;
+#line 242 "reduction.cpu.cpp"
 }
 
-// Parallel loop of 'ranges' (reduction.cpp:86) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// Serial task of 'ranges' (reduction.cpp:79): runs once, on the calling thread.
+static void
+qd_ranges_task5(int * flags, bool any_negative) {
+#line 79 "reduction.cpp"
+flags[1] = any_negative ? 1 : 0;
+#line 250 "reduction.cpu.cpp"
+}
+
+// Parallel loop of 'ranges' (reduction.cpp:87) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_ranges_loop6(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int empty_end, float& none, int& lowest) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: none) reduction(min: lowest)
 #endif
   for (int i = qd_begin; i < empty_end; ++i) {
-#line 86 "reduction.cpp"
+#line 87 "reduction.cpp"
 {
             none += a[i];
             lowest = qd::min(lowest, i);
         }
-#line 264 "reduction.cpu.cpp"
+#line 265 "reduction.cpu.cpp"
   }
-}
-
-// Serial task of 'ranges' (reduction.cpp:90): runs once, on the calling thread.
-static void
-qd_ranges_task7(float * none_out, float none) {
-#line 90 "reduction.cpp"
-none_out[0] = none;
-#line 273 "reduction.cpu.cpp"
 }
 
 // Serial task of 'ranges' (reduction.cpp:91): runs once, on the calling thread.
 static void
-qd_ranges_task8(int * lowest_out, int lowest) {
+qd_ranges_task7(float * none_out, float none) {
 #line 91 "reduction.cpp"
+none_out[0] = none;
+#line 274 "reduction.cpu.cpp"
+}
+
+// Serial task of 'ranges' (reduction.cpp:92): runs once, on the calling thread.
+static void
+qd_ranges_task8(int * lowest_out, int lowest) {
+#line 92 "reduction.cpp"
 lowest_out[0] = lowest;
-#line 281 "reduction.cpu.cpp"
+#line 282 "reduction.cpu.cpp"
 }
 
 
 // Host entry points of kernel 'ranges': they run its work on the calling thread and return when it is done.
 void ranges(const float* a, int n, int empty_end, float* out, int* flags, float* none_out, int* lowest_out, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // stream_parallel region, reduction.cpp:56: 3 blocks, run one after another on the calling thread
+  // stream_parallel region, reduction.cpp:57: 3 blocks, run one after another on the calling thread
   {
-    // block 1, reduction.cpp:57
+    // block 1, reduction.cpp:58
     {
       float lo = 1e30f;
       float hi = -1e30f;
-      // parallel loop with reductions, reduction.cpp:61
+      // parallel loop with reductions, reduction.cpp:62
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_ranges_loop0(qd_begin, qd_count, a, n, lo, hi);
       }
-      // serial task, reduction.cpp:65
-      qd_ranges_task1(out, lo);
       // serial task, reduction.cpp:66
+      qd_ranges_task1(out, lo);
+      // serial task, reduction.cpp:67
       qd_ranges_task2(out, hi);
     }
-    // block 2, reduction.cpp:69
+    // block 2, reduction.cpp:70
     {
       bool all_small = true;
       bool any_negative = false;
-      // parallel loop with reductions, reduction.cpp:73
+      // parallel loop with reductions, reduction.cpp:74
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_ranges_loop3(qd_begin, qd_count, a, n, all_small, any_negative);
       }
-      // serial task, reduction.cpp:77
-      qd_ranges_task4(flags, all_small);
       // serial task, reduction.cpp:78
+      qd_ranges_task4(flags, all_small);
+      // serial task, reduction.cpp:79
       qd_ranges_task5(flags, any_negative);
     }
-    // block 3, reduction.cpp:81
+    // block 3, reduction.cpp:82
     {
       float none = 42.0f;
       int lowest = 7;
-      // parallel loop with reductions, reduction.cpp:86
+      // parallel loop with reductions, reduction.cpp:87
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(empty_end), /*inclusive=*/false);
         qd_ranges_loop6(qd_begin, qd_count, a, empty_end, none, lowest);
       }
-      // serial task, reduction.cpp:90
-      qd_ranges_task7(none_out, none);
       // serial task, reduction.cpp:91
+      qd_ranges_task7(none_out, none);
+      // serial task, reduction.cpp:92
       qd_ranges_task8(lowest_out, lowest);
     }
   }
@@ -339,12 +340,12 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
 }
 
 // ---- end of qd kernel 'ranges' ----
-#line 93 "reduction.cpp"
+#line 94 "reduction.cpp"
 
 
-// ---- qd kernel 'grid_total' (reduction.cpp:95), translated by qd-translate ----
-#line 347 "reduction.cpu.cpp"
-// Parallel loop nest of 'grid_total' (reduction.cpp:101), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// ---- qd kernel 'grid_total' (reduction.cpp:96), translated by qd-translate ----
+#line 348 "reduction.cpu.cpp"
+// Parallel loop nest of 'grid_total' (reduction.cpp:102), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_grid_total_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, const double * grid, int w, int h, double& total, long& cells) {
 #if defined(_OPENMP)
@@ -353,34 +354,34 @@ qd_grid_total_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::det
   for (int y = qd_begin0; y < h; ++y)
   for (int x = qd_begin1; x < w; ++x)
   {
-#line 102 "reduction.cpp"
+#line 103 "reduction.cpp"
 {
             total += grid[y * w + x];
             cells += 1;
         }
-#line 362 "reduction.cpu.cpp"
+#line 363 "reduction.cpu.cpp"
   }
 }
 
-// Parallel loop of 'grid_total' (reduction.cpp:108): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'grid_total' (reduction.cpp:109): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_grid_total_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * out, double total, long cells, int h) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int y = qd_begin; y < h; ++y) {
-#line 109 "reduction.cpp"
+#line 110 "reduction.cpp"
 out[y] = total / double(cells);
-#line 375 "reduction.cpu.cpp"
+#line 376 "reduction.cpu.cpp"
   }
 }
 
-// Serial task of 'grid_total' (reduction.cpp:111): runs once, on the calling thread.
+// Serial task of 'grid_total' (reduction.cpp:112): runs once, on the calling thread.
 static void
 qd_grid_total_task2(int h, double * out, double total) {
-#line 111 "reduction.cpp"
+#line 112 "reduction.cpp"
 out[h] = total;
-#line 384 "reduction.cpu.cpp"
+#line 385 "reduction.cpu.cpp"
 }
 
 
@@ -389,19 +390,19 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   double total = 0.0;
   long cells = 0;
-  // parallel loop nest, collapse(2), reduction.cpp:101
+  // parallel loop nest, collapse(2), reduction.cpp:102
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_total", "reduction.cpp", 101);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_total", "reduction.cpp", 102);
     qd_grid_total_loop0(qd_begin0, qd_begin1, qd_space, grid, w, h, total, cells);
   }
-  // stream_parallel region, reduction.cpp:106: 1 blocks, run one after another on the calling thread
+  // stream_parallel region, reduction.cpp:107: 1 blocks, run one after another on the calling thread
   {
-    // block 1, reduction.cpp:107
+    // block 1, reduction.cpp:108
     {
-      // parallel loop, reduction.cpp:108
+      // parallel loop, reduction.cpp:109
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
@@ -409,7 +410,7 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
       }
     }
   }
-  // serial task, reduction.cpp:111
+  // serial task, reduction.cpp:112
   qd_grid_total_task2(h, out, total);
 }
 
@@ -418,12 +419,12 @@ void grid_total(const double* grid, int h, int w, double* out) {
 }
 
 // ---- end of qd kernel 'grid_total' ----
-#line 112 "reduction.cpp"
+#line 113 "reduction.cpp"
 
 
-// ---- qd kernel 'largest' (reduction.cpp:114), translated by qd-translate ----
-#line 426 "reduction.cpu.cpp"
-// Parallel loop of 'largest' (reduction.cpp:120) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'largest' (reduction.cpp:115), translated by qd-translate ----
+#line 427 "reduction.cpu.cpp"
+// Parallel loop of 'largest' (reduction.cpp:121) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
 qd_largest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * a, int n, T& best) {
@@ -431,19 +432,19 @@ qd_largest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T 
 #pragma omp parallel for reduction(max: best)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 121 "reduction.cpp"
+#line 122 "reduction.cpp"
 best = std::max(best, a[i]);
-#line 437 "reduction.cpu.cpp"
+#line 438 "reduction.cpu.cpp"
   }
 }
 
-// Serial task of 'largest' (reduction.cpp:122): runs once, on the calling thread.
+// Serial task of 'largest' (reduction.cpp:123): runs once, on the calling thread.
 template <class T>
 static void
 qd_largest_task1(T * out, T best) {
-#line 122 "reduction.cpp"
+#line 123 "reduction.cpp"
 out[0] = best;
-#line 447 "reduction.cpu.cpp"
+#line 448 "reduction.cpu.cpp"
 }
 
 
@@ -452,13 +453,13 @@ template <class T>
 void largest(const T* a, int n, T floor, T* out, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   T best = floor;
-  // parallel loop with reductions, reduction.cpp:120
+  // parallel loop with reductions, reduction.cpp:121
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_largest_loop0<T>(qd_begin, qd_count, a, n, best);
   }
-  // serial task, reduction.cpp:122
+  // serial task, reduction.cpp:123
   qd_largest_task1<T>(out, best);
 }
 
@@ -468,13 +469,13 @@ void largest(const T* a, int n, T floor, T* out) {
 }
 
 // ---- end of qd kernel 'largest' ----
-#line 123 "reduction.cpp"
+#line 124 "reduction.cpp"
 
 
 // The serial meaning of fmax/fmin: the extremes of the numbers, NaNs skipped.
-// ---- qd kernel 'nan_aware' (reduction.cpp:126), translated by qd-translate ----
-#line 477 "reduction.cpu.cpp"
-// Parallel loop of 'nan_aware' (reduction.cpp:132) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'nan_aware' (reduction.cpp:127), translated by qd-translate ----
+#line 478 "reduction.cpu.cpp"
+// Parallel loop of 'nan_aware' (reduction.cpp:133) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_nan_aware_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const double * a, int n, double& hi, float& hi_f, double& lo) {
 #if defined(_OPENMP)
@@ -484,38 +485,38 @@ qd_nan_aware_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const 
 #pragma omp parallel for reduction(qd_fmax_hi: hi) reduction(qd_fmax_hi_f: hi_f) reduction(qd_fmin_lo: lo)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 132 "reduction.cpp"
+#line 133 "reduction.cpp"
 {
         hi = std::fmax(hi, a[i]);
         hi_f = fmaxf(static_cast<float>(a[i]), hi_f);
         lo = std::fmin(lo, a[i]);
     }
-#line 494 "reduction.cpu.cpp"
+#line 495 "reduction.cpu.cpp"
   }
-}
-
-// Serial task of 'nan_aware' (reduction.cpp:137): runs once, on the calling thread.
-static void
-qd_nan_aware_task1(double * out, double hi) {
-#line 137 "reduction.cpp"
-out[0] = hi;
-#line 503 "reduction.cpu.cpp"
 }
 
 // Serial task of 'nan_aware' (reduction.cpp:138): runs once, on the calling thread.
 static void
-qd_nan_aware_task2(double * out, double lo) {
+qd_nan_aware_task1(double * out, double hi) {
 #line 138 "reduction.cpp"
-out[1] = lo;
-#line 511 "reduction.cpu.cpp"
+out[0] = hi;
+#line 504 "reduction.cpu.cpp"
 }
 
 // Serial task of 'nan_aware' (reduction.cpp:139): runs once, on the calling thread.
 static void
-qd_nan_aware_task3(double * out, float hi_f) {
+qd_nan_aware_task2(double * out, double lo) {
 #line 139 "reduction.cpp"
+out[1] = lo;
+#line 512 "reduction.cpu.cpp"
+}
+
+// Serial task of 'nan_aware' (reduction.cpp:140): runs once, on the calling thread.
+static void
+qd_nan_aware_task3(double * out, float hi_f) {
+#line 140 "reduction.cpp"
 out[2] = hi_f;
-#line 519 "reduction.cpu.cpp"
+#line 520 "reduction.cpu.cpp"
 }
 
 
@@ -524,17 +525,17 @@ void nan_aware(const double* a, int n, double start, double* out, qd::StreamRef 
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   double hi = start, lo = start;
   float hi_f = static_cast<float>(start);
-  // parallel loop with reductions, reduction.cpp:132
+  // parallel loop with reductions, reduction.cpp:133
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_nan_aware_loop0(qd_begin, qd_count, a, n, hi, hi_f, lo);
   }
-  // serial task, reduction.cpp:137
-  qd_nan_aware_task1(out, hi);
   // serial task, reduction.cpp:138
-  qd_nan_aware_task2(out, lo);
+  qd_nan_aware_task1(out, hi);
   // serial task, reduction.cpp:139
+  qd_nan_aware_task2(out, lo);
+  // serial task, reduction.cpp:140
   qd_nan_aware_task3(out, hi_f);
 }
 
@@ -543,7 +544,7 @@ void nan_aware(const double* a, int n, double start, double* out) {
 }
 
 // ---- end of qd kernel 'nan_aware' ----
-#line 140 "reduction.cpp"
+#line 141 "reduction.cpp"
 
 
 template void largest<float>(const float*, int, float, float*);

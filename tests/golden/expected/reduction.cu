@@ -3,6 +3,7 @@
 #include <qd/detail/cuda.h>
 #include <qd/minmax.h> // device code calls twins of constexpr standard functions, which nvcc runs on the device without --expt-relaxed-constexpr
 #line 1 "reduction.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // reduction(op: var): every operator, several variables per loop and per
 // kernel, a result read by later loops and serial tasks (in a later region
 // too), a second reduction that continues from the first, an empty loop
@@ -15,9 +16,9 @@
 #include <algorithm>
 #include <cmath>
 
-// ---- qd kernel 'sums' (reduction.cpp:13), translated by qd-translate ----
-#line 20 "reduction.cu"
-// Parallel loop of 'sums' (reduction.cpp:20) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'sums' (reduction.cpp:14), translated by qd-translate ----
+#line 21 "reduction.cu"
+// Parallel loop of 'sums' (reduction.cpp:21) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_total, float* qd_partials_total, float qd_init_total, int* qd_result_positive, int* qd_partials_positive, int qd_init_positive, double* qd_result_product, double* qd_partials_product, double qd_init_product, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -30,26 +31,26 @@ qd_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_r
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 20 "reduction.cpp"
+#line 21 "reduction.cpp"
 {
         total += a[i];
         product = product * (1.0 + a[i] / 1024.0);
         if (a[i] > 0.0f)
             ++positive;
     }
-#line 41 "reduction.cu"
+#line 42 "reduction.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 20 "reduction.cpp"
+#line 21 "reduction.cpp"
 {
         total += a[i];
         product = product * (1.0 + a[i] / 1024.0);
         if (a[i] > 0.0f)
             ++positive;
     }
-#line 53 "reduction.cu"
+#line 54 "reduction.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -77,7 +78,7 @@ qd_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_r
   }
 }
 
-// Parallel loop of 'sums' (reduction.cpp:31) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'sums' (reduction.cpp:32) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(96)
 qd_sums_loop1(int qd_begin, std::uint64_t qd_count, const int * flags, unsigned int* qd_result_any, unsigned int* qd_partials_any, unsigned int qd_init_any, unsigned int* qd_result_all, unsigned int* qd_partials_all, unsigned int qd_init_all, unsigned int* qd_result_parity, unsigned int* qd_partials_parity, unsigned int qd_init_parity, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -90,24 +91,24 @@ qd_sums_loop1(int qd_begin, std::uint64_t qd_count, const int * flags, unsigned 
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 31 "reduction.cpp"
+#line 32 "reduction.cpp"
 {
         any |= unsigned(flags[i]);
         all = all & unsigned(flags[i] | 1);
         parity ^= unsigned(flags[i]);
     }
-#line 100 "reduction.cu"
+#line 101 "reduction.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 31 "reduction.cpp"
+#line 32 "reduction.cpp"
 {
         any |= unsigned(flags[i]);
         all = all & unsigned(flags[i] | 1);
         parity ^= unsigned(flags[i]);
     }
-#line 111 "reduction.cu"
+#line 112 "reduction.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ unsigned int qd_shared_any[96];
@@ -135,7 +136,7 @@ qd_sums_loop1(int qd_begin, std::uint64_t qd_count, const int * flags, unsigned 
   }
 }
 
-// Parallel loop of 'sums' (reduction.cpp:39) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'sums' (reduction.cpp:40) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -146,16 +147,16 @@ qd_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_r
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 40 "reduction.cpp"
+#line 41 "reduction.cpp"
 total -= a[i] * 0.25f;
-#line 152 "reduction.cu"
+#line 153 "reduction.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 40 "reduction.cpp"
+#line 41 "reduction.cpp"
 total -= a[i] * 0.25f;
-#line 159 "reduction.cu"
+#line 160 "reduction.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -169,7 +170,7 @@ total -= a[i] * 0.25f;
   }
 }
 
-// Parallel loop of 'sums' (reduction.cpp:43): a grid-stride loop over the iterations.
+// Parallel loop of 'sums' (reduction.cpp:44): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_sums_loop3(int qd_begin, std::uint64_t qd_count, const float * a, float * out, const float* qd_scalar_total, const int* qd_scalar_positive) {
   const float total = *qd_scalar_total;
@@ -177,64 +178,64 @@ qd_sums_loop3(int qd_begin, std::uint64_t qd_count, const float * a, float * out
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 44 "reduction.cpp"
-out[i] = a[i] / total + float(positive);
-#line 183 "reduction.cu"
-  }
-}
-
-// Serial task of 'sums' (reduction.cpp:45): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_sums_task4(int n, float * out, const float* qd_scalar_total) {
-  const float total = *qd_scalar_total;
 #line 45 "reduction.cpp"
-out[n] = total;
-#line 193 "reduction.cu"
+out[i] = a[i] / total + float(positive);
+#line 184 "reduction.cu"
+  }
 }
 
 // Serial task of 'sums' (reduction.cpp:46): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sums_task5(int n, float * out, const double* qd_scalar_product) {
-  const double product = *qd_scalar_product;
+qd_sums_task4(int n, float * out, const float* qd_scalar_total) {
+  const float total = *qd_scalar_total;
 #line 46 "reduction.cpp"
-out[n + 1] = float(product);
-#line 202 "reduction.cu"
+out[n] = total;
+#line 194 "reduction.cu"
 }
 
 // Serial task of 'sums' (reduction.cpp:47): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sums_task6(int * counts, const int* qd_scalar_positive) {
-  const int positive = *qd_scalar_positive;
+qd_sums_task5(int n, float * out, const double* qd_scalar_product) {
+  const double product = *qd_scalar_product;
 #line 47 "reduction.cpp"
-counts[0] = positive;
-#line 211 "reduction.cu"
+out[n + 1] = float(product);
+#line 203 "reduction.cu"
 }
 
 // Serial task of 'sums' (reduction.cpp:48): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sums_task7(int * counts, const unsigned int* qd_scalar_any) {
-  const unsigned int any = *qd_scalar_any;
+qd_sums_task6(int * counts, const int* qd_scalar_positive) {
+  const int positive = *qd_scalar_positive;
 #line 48 "reduction.cpp"
-counts[1] = int(any);
-#line 220 "reduction.cu"
+counts[0] = positive;
+#line 212 "reduction.cu"
 }
 
 // Serial task of 'sums' (reduction.cpp:49): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sums_task8(int * counts, const unsigned int* qd_scalar_all) {
-  const unsigned int all = *qd_scalar_all;
+qd_sums_task7(int * counts, const unsigned int* qd_scalar_any) {
+  const unsigned int any = *qd_scalar_any;
 #line 49 "reduction.cpp"
-counts[2] = int(all);
-#line 229 "reduction.cu"
+counts[1] = int(any);
+#line 221 "reduction.cu"
 }
 
 // Serial task of 'sums' (reduction.cpp:50): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_sums_task8(int * counts, const unsigned int* qd_scalar_all) {
+  const unsigned int all = *qd_scalar_all;
+#line 50 "reduction.cpp"
+counts[2] = int(all);
+#line 230 "reduction.cu"
+}
+
+// Serial task of 'sums' (reduction.cpp:51): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_sums_task9(int * counts, const unsigned int* qd_scalar_parity) {
   const unsigned int parity = *qd_scalar_parity;
-#line 50 "reduction.cpp"
+#line 51 "reduction.cpp"
 counts[3] = int(parity);
-#line 238 "reduction.cu"
+#line 239 "reduction.cu"
 }
 
 
@@ -249,57 +250,57 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts, qd::
   float total = 0.5f;
   double product = 1.0;
   int positive = 0;
-  // parallel loop with reductions, reduction.cpp:20: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, reduction.cpp:21: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_sums_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "sums", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), positive, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), product, qd_scratch.counter(0));
-    qd::detail::check_launch(cudaGetLastError(), "sums", "reduction.cpp", 20);
+    qd::detail::check_launch(cudaGetLastError(), "sums", "reduction.cpp", 21);
   }
   unsigned any = 0u;
   unsigned all = ~0u;
   unsigned parity = 0u;
-  // parallel loop with reductions, reduction.cpp:31: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, reduction.cpp:32: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_sums_loop1<<<qd::detail::grid_size(qd_count, 96, qd_device), 96, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(flags, "sums", "flags"), qd_scratch.slot<unsigned int>(3), qd_scratch.partials<unsigned int>(3), any, qd_scratch.slot<unsigned int>(4), qd_scratch.partials<unsigned int>(4), all, qd_scratch.slot<unsigned int>(5), qd_scratch.partials<unsigned int>(5), parity, qd_scratch.counter(1));
-    qd::detail::check_launch(cudaGetLastError(), "sums", "reduction.cpp", 31);
+    qd::detail::check_launch(cudaGetLastError(), "sums", "reduction.cpp", 32);
   }
-  // parallel loop with reductions, reduction.cpp:39: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, reduction.cpp:40: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_sums_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "sums", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(6), qd_scratch.counter(2));
-    qd::detail::check_launch(cudaGetLastError(), "sums", "reduction.cpp", 39);
+    qd::detail::check_launch(cudaGetLastError(), "sums", "reduction.cpp", 40);
   }
-  // parallel loop, reduction.cpp:43
+  // parallel loop, reduction.cpp:44
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_sums_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "sums", "a"), qd::detail::present_or_device(out, "sums", "out"), qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
-      qd::detail::check_launch(cudaGetLastError(), "sums", "reduction.cpp", 43);
+      qd::detail::check_launch(cudaGetLastError(), "sums", "reduction.cpp", 44);
     }
   }
-  // serial task, reduction.cpp:45
-  qd_sums_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(n, qd::detail::present_or_device(out, "sums", "out"), qd_scratch.slot<float>(0));
-  qd::detail::check_launch(cudaGetLastError(), "sums", "reduction.cpp", 45);
   // serial task, reduction.cpp:46
-  qd_sums_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(n, qd::detail::present_or_device(out, "sums", "out"), qd_scratch.slot<double>(2));
+  qd_sums_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(n, qd::detail::present_or_device(out, "sums", "out"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(cudaGetLastError(), "sums", "reduction.cpp", 46);
   // serial task, reduction.cpp:47
-  qd_sums_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "sums", "counts"), qd_scratch.slot<int>(1));
+  qd_sums_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(n, qd::detail::present_or_device(out, "sums", "out"), qd_scratch.slot<double>(2));
   qd::detail::check_launch(cudaGetLastError(), "sums", "reduction.cpp", 47);
   // serial task, reduction.cpp:48
-  qd_sums_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "sums", "counts"), qd_scratch.slot<unsigned int>(3));
+  qd_sums_task6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "sums", "counts"), qd_scratch.slot<int>(1));
   qd::detail::check_launch(cudaGetLastError(), "sums", "reduction.cpp", 48);
   // serial task, reduction.cpp:49
-  qd_sums_task8<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "sums", "counts"), qd_scratch.slot<unsigned int>(4));
+  qd_sums_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "sums", "counts"), qd_scratch.slot<unsigned int>(3));
   qd::detail::check_launch(cudaGetLastError(), "sums", "reduction.cpp", 49);
   // serial task, reduction.cpp:50
-  qd_sums_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "sums", "counts"), qd_scratch.slot<unsigned int>(5));
+  qd_sums_task8<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "sums", "counts"), qd_scratch.slot<unsigned int>(4));
   qd::detail::check_launch(cudaGetLastError(), "sums", "reduction.cpp", 50);
+  // serial task, reduction.cpp:51
+  qd_sums_task9<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "sums", "counts"), qd_scratch.slot<unsigned int>(5));
+  qd::detail::check_launch(cudaGetLastError(), "sums", "reduction.cpp", 51);
 }
 
 void sums(const float* a, const int* flags, int n, float* out, int* counts) {
@@ -307,12 +308,12 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts) {
 }
 
 // ---- end of qd kernel 'sums' ----
-#line 51 "reduction.cpp"
+#line 52 "reduction.cpp"
 
 
-// ---- qd kernel 'ranges' (reduction.cpp:53), translated by qd-translate ----
-#line 315 "reduction.cu"
-// Parallel loop of 'ranges' (reduction.cpp:61) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'ranges' (reduction.cpp:54), translated by qd-translate ----
+#line 316 "reduction.cu"
+// Parallel loop of 'ranges' (reduction.cpp:62) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_lo, float* qd_partials_lo, float qd_init_lo, float* qd_result_hi, float* qd_partials_hi, float qd_init_hi, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -324,22 +325,22 @@ qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 61 "reduction.cpp"
+#line 62 "reduction.cpp"
 {
             lo = qd::min(lo, a[i]);
             hi = qd::max(hi, a[i]);
         }
-#line 333 "reduction.cu"
+#line 334 "reduction.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 61 "reduction.cpp"
+#line 62 "reduction.cpp"
 {
             lo = qd::min(lo, a[i]);
             hi = qd::max(hi, a[i]);
         }
-#line 343 "reduction.cu"
+#line 344 "reduction.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_lo[256];
@@ -360,25 +361,25 @@ qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
   }
 }
 
-// Serial task of 'ranges' (reduction.cpp:65): runs on one thread.
+// Serial task of 'ranges' (reduction.cpp:66): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_ranges_task1(float * out, const float* qd_scalar_lo) {
   const float lo = *qd_scalar_lo;
-#line 65 "reduction.cpp"
+#line 66 "reduction.cpp"
 out[0] = lo;
-#line 370 "reduction.cu"
+#line 371 "reduction.cu"
 }
 
-// Serial task of 'ranges' (reduction.cpp:66): runs on one thread.
+// Serial task of 'ranges' (reduction.cpp:67): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_ranges_task2(float * out, const float* qd_scalar_hi) {
   const float hi = *qd_scalar_hi;
-#line 66 "reduction.cpp"
+#line 67 "reduction.cpp"
 out[1] = hi;
-#line 379 "reduction.cu"
+#line 380 "reduction.cu"
 }
 
-// Parallel loop of 'ranges' (reduction.cpp:73) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'ranges' (reduction.cpp:74) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool* qd_result_all_small, bool* qd_partials_all_small, bool qd_init_all_small, bool* qd_result_any_negative, bool* qd_partials_any_negative, bool qd_init_any_negative, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -390,22 +391,22 @@ qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool* qd_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 73 "reduction.cpp"
+#line 74 "reduction.cpp"
 {
             all_small = all_small && (a[i] < 0.75f);
             any_negative = any_negative || a[i] < 0.0f;
         }
-#line 399 "reduction.cu"
+#line 400 "reduction.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 73 "reduction.cpp"
+#line 74 "reduction.cpp"
 {
             all_small = all_small && (a[i] < 0.75f);
             any_negative = any_negative || a[i] < 0.0f;
         }
-#line 409 "reduction.cu"
+#line 410 "reduction.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ bool qd_shared_all_small[256];
@@ -426,25 +427,25 @@ qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool* qd_
   }
 }
 
-// Serial task of 'ranges' (reduction.cpp:77): runs on one thread.
+// Serial task of 'ranges' (reduction.cpp:78): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_ranges_task4(int * flags, const bool* qd_scalar_all_small) {
   const bool all_small = *qd_scalar_all_small;
-#line 77 "reduction.cpp"
+#line 78 "reduction.cpp"
 flags[0] = all_small ? 1 : 0;
-#line 436 "reduction.cu"
+#line 437 "reduction.cu"
 }
 
-// Serial task of 'ranges' (reduction.cpp:78): runs on one thread.
+// Serial task of 'ranges' (reduction.cpp:79): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_ranges_task5(int * flags, const bool* qd_scalar_any_negative) {
   const bool any_negative = *qd_scalar_any_negative;
-#line 78 "reduction.cpp"
+#line 79 "reduction.cpp"
 flags[1] = any_negative ? 1 : 0;
-#line 445 "reduction.cu"
+#line 446 "reduction.cu"
 }
 
-// Parallel loop of 'ranges' (reduction.cpp:86) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'ranges' (reduction.cpp:87) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_none, float* qd_partials_none, float qd_init_none, int* qd_result_lowest, int* qd_partials_lowest, int qd_init_lowest, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -456,22 +457,22 @@ qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 86 "reduction.cpp"
+#line 87 "reduction.cpp"
 {
             none += a[i];
             lowest = qd::min(lowest, i);
         }
-#line 465 "reduction.cu"
+#line 466 "reduction.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 86 "reduction.cpp"
+#line 87 "reduction.cpp"
 {
             none += a[i];
             lowest = qd::min(lowest, i);
         }
-#line 475 "reduction.cu"
+#line 476 "reduction.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_none[256];
@@ -492,22 +493,22 @@ qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
   }
 }
 
-// Serial task of 'ranges' (reduction.cpp:90): runs on one thread.
+// Serial task of 'ranges' (reduction.cpp:91): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_ranges_task7(float * none_out, const float* qd_scalar_none) {
   const float none = *qd_scalar_none;
-#line 90 "reduction.cpp"
+#line 91 "reduction.cpp"
 none_out[0] = none;
-#line 502 "reduction.cu"
+#line 503 "reduction.cu"
 }
 
-// Serial task of 'ranges' (reduction.cpp:91): runs on one thread.
+// Serial task of 'ranges' (reduction.cpp:92): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_ranges_task8(int * lowest_out, const int* qd_scalar_lowest) {
   const int lowest = *qd_scalar_lowest;
-#line 91 "reduction.cpp"
+#line 92 "reduction.cpp"
 lowest_out[0] = lowest;
-#line 511 "reduction.cu"
+#line 512 "reduction.cu"
 }
 
 
@@ -519,9 +520,9 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 6, 3, { {256, sizeof(float)}, {256, sizeof(float)}, {256, sizeof(bool)}, {256, sizeof(bool)}, {256, sizeof(float)}, {256, sizeof(int)} });
-  // stream_parallel region, reduction.cpp:56: 3 blocks, each on its own pooled stream
+  // stream_parallel region, reduction.cpp:57: 3 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region reduction.cpp:56");
+    QD_PROFILE_RANGE("qd region reduction.cpp:57");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(3, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(4, qd_device); // [0]: fork; [b]: join of block b
@@ -532,65 +533,65 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
     qd_events.wait(0, qd_block_streams[2]);
-    // block 1, reduction.cpp:57
+    // block 1, reduction.cpp:58
     {
-      QD_PROFILE_RANGE("qd block 1 reduction.cpp:57");
+      QD_PROFILE_RANGE("qd block 1 reduction.cpp:58");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       float lo = 1e30f;
       float hi = -1e30f;
-      // parallel loop with reductions, reduction.cpp:61: launched even when empty, so that the results hold the initializers
+      // parallel loop with reductions, reduction.cpp:62: launched even when empty, so that the results hold the initializers
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_ranges_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "ranges", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), lo, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi, qd_scratch.counter(0));
-        qd::detail::check_launch(cudaGetLastError(), "ranges", "reduction.cpp", 61);
+        qd::detail::check_launch(cudaGetLastError(), "ranges", "reduction.cpp", 62);
       }
-      // serial task, reduction.cpp:65
-      qd_ranges_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(out, "ranges", "out"), qd_scratch.slot<float>(0));
-      qd::detail::check_launch(cudaGetLastError(), "ranges", "reduction.cpp", 65);
       // serial task, reduction.cpp:66
-      qd_ranges_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(out, "ranges", "out"), qd_scratch.slot<float>(1));
+      qd_ranges_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(out, "ranges", "out"), qd_scratch.slot<float>(0));
       qd::detail::check_launch(cudaGetLastError(), "ranges", "reduction.cpp", 66);
+      // serial task, reduction.cpp:67
+      qd_ranges_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(out, "ranges", "out"), qd_scratch.slot<float>(1));
+      qd::detail::check_launch(cudaGetLastError(), "ranges", "reduction.cpp", 67);
     }
-    // block 2, reduction.cpp:69
+    // block 2, reduction.cpp:70
     {
-      QD_PROFILE_RANGE("qd block 2 reduction.cpp:69");
+      QD_PROFILE_RANGE("qd block 2 reduction.cpp:70");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       bool all_small = true;
       bool any_negative = false;
-      // parallel loop with reductions, reduction.cpp:73: launched even when empty, so that the results hold the initializers
+      // parallel loop with reductions, reduction.cpp:74: launched even when empty, so that the results hold the initializers
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         qd_ranges_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "ranges", "a"), qd_scratch.slot<bool>(2), qd_scratch.partials<bool>(2), all_small, qd_scratch.slot<bool>(3), qd_scratch.partials<bool>(3), any_negative, qd_scratch.counter(1));
-        qd::detail::check_launch(cudaGetLastError(), "ranges", "reduction.cpp", 73);
+        qd::detail::check_launch(cudaGetLastError(), "ranges", "reduction.cpp", 74);
       }
-      // serial task, reduction.cpp:77
-      qd_ranges_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(flags, "ranges", "flags"), qd_scratch.slot<bool>(2));
-      qd::detail::check_launch(cudaGetLastError(), "ranges", "reduction.cpp", 77);
       // serial task, reduction.cpp:78
-      qd_ranges_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(flags, "ranges", "flags"), qd_scratch.slot<bool>(3));
+      qd_ranges_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(flags, "ranges", "flags"), qd_scratch.slot<bool>(2));
       qd::detail::check_launch(cudaGetLastError(), "ranges", "reduction.cpp", 78);
+      // serial task, reduction.cpp:79
+      qd_ranges_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(flags, "ranges", "flags"), qd_scratch.slot<bool>(3));
+      qd::detail::check_launch(cudaGetLastError(), "ranges", "reduction.cpp", 79);
     }
-    // block 3, reduction.cpp:81
+    // block 3, reduction.cpp:82
     {
-      QD_PROFILE_RANGE("qd block 3 reduction.cpp:81");
+      QD_PROFILE_RANGE("qd block 3 reduction.cpp:82");
       const qd::StreamRef qd_block_stream = qd_block_streams[2];
       float none = 42.0f;
       int lowest = 7;
-      // parallel loop with reductions, reduction.cpp:86: launched even when empty, so that the results hold the initializers
+      // parallel loop with reductions, reduction.cpp:87: launched even when empty, so that the results hold the initializers
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(empty_end), /*inclusive=*/false);
         qd_ranges_loop6<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "ranges", "a"), qd_scratch.slot<float>(4), qd_scratch.partials<float>(4), none, qd_scratch.slot<int>(5), qd_scratch.partials<int>(5), lowest, qd_scratch.counter(2));
-        qd::detail::check_launch(cudaGetLastError(), "ranges", "reduction.cpp", 86);
+        qd::detail::check_launch(cudaGetLastError(), "ranges", "reduction.cpp", 87);
       }
-      // serial task, reduction.cpp:90
-      qd_ranges_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(none_out, "ranges", "none_out"), qd_scratch.slot<float>(4));
-      qd::detail::check_launch(cudaGetLastError(), "ranges", "reduction.cpp", 90);
       // serial task, reduction.cpp:91
-      qd_ranges_task8<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(lowest_out, "ranges", "lowest_out"), qd_scratch.slot<int>(5));
+      qd_ranges_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(none_out, "ranges", "none_out"), qd_scratch.slot<float>(4));
       qd::detail::check_launch(cudaGetLastError(), "ranges", "reduction.cpp", 91);
+      // serial task, reduction.cpp:92
+      qd_ranges_task8<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(lowest_out, "ranges", "lowest_out"), qd_scratch.slot<int>(5));
+      qd::detail::check_launch(cudaGetLastError(), "ranges", "reduction.cpp", 92);
     }
     // Join: the launch stream waits for every block before the work after the region.
     qd_events.record(1, qd_block_streams[0]);
@@ -607,12 +608,12 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
 }
 
 // ---- end of qd kernel 'ranges' ----
-#line 93 "reduction.cpp"
+#line 94 "reduction.cpp"
 
 
-// ---- qd kernel 'grid_total' (reduction.cpp:95), translated by qd-translate ----
-#line 615 "reduction.cu"
-// Parallel loop nest of 'grid_total' (reduction.cpp:101), collapse(2): a grid-stride loop over the product of the trip counts, row-major, then a combine of its reductions.
+// ---- qd kernel 'grid_total' (reduction.cpp:96), translated by qd-translate ----
+#line 616 "reduction.cu"
+// Parallel loop nest of 'grid_total' (reduction.cpp:102), collapse(2): a grid-stride loop over the product of the trip counts, row-major, then a combine of its reductions.
 static __global__ void __launch_bounds__(64)
 qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const double * grid, int w, double* qd_result_total, double* qd_partials_total, double qd_init_total, long* qd_result_cells, long* qd_partials_cells, long qd_init_cells, unsigned* qd_done) {
   double total = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, double>();
@@ -620,12 +621,12 @@ qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpa
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 102 "reduction.cpp"
+#line 103 "reduction.cpp"
 {
             total += grid[y * w + x];
             cells += 1;
         }
-#line 629 "reduction.cu"
+#line 630 "reduction.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_total[64];
@@ -646,7 +647,7 @@ qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpa
   }
 }
 
-// Parallel loop of 'grid_total' (reduction.cpp:108): a grid-stride loop over the iterations.
+// Parallel loop of 'grid_total' (reduction.cpp:109): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_grid_total_loop1(int qd_begin, std::uint64_t qd_count, double * out, const double* qd_scalar_total, const long* qd_scalar_cells) {
   const double total = *qd_scalar_total;
@@ -654,19 +655,19 @@ qd_grid_total_loop1(int qd_begin, std::uint64_t qd_count, double * out, const do
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int y = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 109 "reduction.cpp"
+#line 110 "reduction.cpp"
 out[y] = total / double(cells);
-#line 660 "reduction.cu"
+#line 661 "reduction.cu"
   }
 }
 
-// Serial task of 'grid_total' (reduction.cpp:111): runs on one thread.
+// Serial task of 'grid_total' (reduction.cpp:112): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_grid_total_task2(int h, double * out, const double* qd_scalar_total) {
   const double total = *qd_scalar_total;
-#line 111 "reduction.cpp"
+#line 112 "reduction.cpp"
 out[h] = total;
-#line 670 "reduction.cu"
+#line 671 "reduction.cu"
 }
 
 
@@ -680,20 +681,20 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {64, sizeof(double)}, {64, sizeof(long)} });
   double total = 0.0;
   long cells = 0;
-  // parallel loop nest, collapse(2), reduction.cpp:101, with reductions: launched even when empty, so that the results hold the initializers
+  // parallel loop nest, collapse(2), reduction.cpp:102, with reductions: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_total", "reduction.cpp", 101);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_total", "reduction.cpp", 102);
     {
       qd_grid_total_loop0<<<qd::detail::grid_size(qd_space.total, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(grid, "grid_total", "grid"), w, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), total, qd_scratch.slot<long>(1), qd_scratch.partials<long>(1), cells, qd_scratch.counter(0));
-      qd::detail::check_launch(cudaGetLastError(), "grid_total", "reduction.cpp", 101);
+      qd::detail::check_launch(cudaGetLastError(), "grid_total", "reduction.cpp", 102);
     }
   }
-  // stream_parallel region, reduction.cpp:106: 1 blocks, each on its own pooled stream
+  // stream_parallel region, reduction.cpp:107: 1 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region reduction.cpp:106");
+    QD_PROFILE_RANGE("qd region reduction.cpp:107");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(1, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(2, qd_device); // [0]: fork; [b]: join of block b
@@ -702,17 +703,17 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
     // If a launch below throws, the launch stream still waits for the blocks' queued work (the join is then this guard's).
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
-    // block 1, reduction.cpp:107
+    // block 1, reduction.cpp:108
     {
-      QD_PROFILE_RANGE("qd block 1 reduction.cpp:107");
+      QD_PROFILE_RANGE("qd block 1 reduction.cpp:108");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop, reduction.cpp:108
+      // parallel loop, reduction.cpp:109
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_grid_total_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "grid_total", "out"), qd_scratch.slot<double>(0), qd_scratch.slot<long>(1));
-          qd::detail::check_launch(cudaGetLastError(), "grid_total", "reduction.cpp", 108);
+          qd::detail::check_launch(cudaGetLastError(), "grid_total", "reduction.cpp", 109);
         }
       }
     }
@@ -720,9 +721,9 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
     qd_events.record(1, qd_block_streams[0]);
     qd_events.wait(1, qd_stream);
   }
-  // serial task, reduction.cpp:111
+  // serial task, reduction.cpp:112
   qd_grid_total_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(h, qd::detail::present_or_device(out, "grid_total", "out"), qd_scratch.slot<double>(0));
-  qd::detail::check_launch(cudaGetLastError(), "grid_total", "reduction.cpp", 111);
+  qd::detail::check_launch(cudaGetLastError(), "grid_total", "reduction.cpp", 112);
 }
 
 void grid_total(const double* grid, int h, int w, double* out) {
@@ -730,12 +731,12 @@ void grid_total(const double* grid, int h, int w, double* out) {
 }
 
 // ---- end of qd kernel 'grid_total' ----
-#line 112 "reduction.cpp"
+#line 113 "reduction.cpp"
 
 
-// ---- qd kernel 'largest' (reduction.cpp:114), translated by qd-translate ----
-#line 738 "reduction.cu"
-// Parallel loop of 'largest' (reduction.cpp:120) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'largest' (reduction.cpp:115), translated by qd-translate ----
+#line 739 "reduction.cu"
+// Parallel loop of 'largest' (reduction.cpp:121) with reductions: a grid-stride loop over the iterations, then the combine.
 template <class T>
 static __global__ void __launch_bounds__(256)
 qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T* qd_result_best, T* qd_partials_best, T qd_init_best, unsigned* qd_done) {
@@ -747,16 +748,16 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T* qd_result
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 121 "reduction.cpp"
+#line 122 "reduction.cpp"
 best = qd::max(best, a[i]);
-#line 753 "reduction.cu"
+#line 754 "reduction.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 121 "reduction.cpp"
+#line 122 "reduction.cpp"
 best = qd::max(best, a[i]);
-#line 760 "reduction.cu"
+#line 761 "reduction.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_best[256];
@@ -770,14 +771,14 @@ best = qd::max(best, a[i]);
   }
 }
 
-// Serial task of 'largest' (reduction.cpp:122): runs on one thread.
+// Serial task of 'largest' (reduction.cpp:123): runs on one thread.
 template <class T>
 static __global__ void __launch_bounds__(1)
 qd_largest_task1(T * out, const T* qd_scalar_best) {
   const T best = *qd_scalar_best;
-#line 122 "reduction.cpp"
+#line 123 "reduction.cpp"
 out[0] = best;
-#line 781 "reduction.cu"
+#line 782 "reduction.cu"
 }
 
 
@@ -791,16 +792,16 @@ void largest(const T* a, int n, T floor, T* out, qd::StreamRef qd_stream) {
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(T)} });
   T best = floor;
-  // parallel loop with reductions, reduction.cpp:120: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, reduction.cpp:121: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_largest_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "largest", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best, qd_scratch.counter(0));
-    qd::detail::check_launch(cudaGetLastError(), "largest", "reduction.cpp", 120);
+    qd::detail::check_launch(cudaGetLastError(), "largest", "reduction.cpp", 121);
   }
-  // serial task, reduction.cpp:122
+  // serial task, reduction.cpp:123
   qd_largest_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<T>(0));
-  qd::detail::check_launch(cudaGetLastError(), "largest", "reduction.cpp", 122);
+  qd::detail::check_launch(cudaGetLastError(), "largest", "reduction.cpp", 123);
 }
 
 template <class T>
@@ -809,13 +810,13 @@ void largest(const T* a, int n, T floor, T* out) {
 }
 
 // ---- end of qd kernel 'largest' ----
-#line 123 "reduction.cpp"
+#line 124 "reduction.cpp"
 
 
 // The serial meaning of fmax/fmin: the extremes of the numbers, NaNs skipped.
-// ---- qd kernel 'nan_aware' (reduction.cpp:126), translated by qd-translate ----
-#line 818 "reduction.cu"
-// Parallel loop of 'nan_aware' (reduction.cpp:132) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'nan_aware' (reduction.cpp:127), translated by qd-translate ----
+#line 819 "reduction.cu"
+// Parallel loop of 'nan_aware' (reduction.cpp:133) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_nan_aware_loop0(int qd_begin, std::uint64_t qd_count, const double * a, double* qd_result_hi, double* qd_partials_hi, double qd_init_hi, float* qd_result_hi_f, float* qd_partials_hi_f, float qd_init_hi_f, double* qd_result_lo, double* qd_partials_lo, double qd_init_lo, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -828,24 +829,24 @@ qd_nan_aware_loop0(int qd_begin, std::uint64_t qd_count, const double * a, doubl
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 132 "reduction.cpp"
+#line 133 "reduction.cpp"
 {
         hi = std::fmax(hi, a[i]);
         hi_f = fmaxf(static_cast<float>(a[i]), hi_f);
         lo = std::fmin(lo, a[i]);
     }
-#line 838 "reduction.cu"
+#line 839 "reduction.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 132 "reduction.cpp"
+#line 133 "reduction.cpp"
 {
         hi = std::fmax(hi, a[i]);
         hi_f = fmaxf(static_cast<float>(a[i]), hi_f);
         lo = std::fmin(lo, a[i]);
     }
-#line 849 "reduction.cu"
+#line 850 "reduction.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_hi[256];
@@ -873,31 +874,31 @@ qd_nan_aware_loop0(int qd_begin, std::uint64_t qd_count, const double * a, doubl
   }
 }
 
-// Serial task of 'nan_aware' (reduction.cpp:137): runs on one thread.
+// Serial task of 'nan_aware' (reduction.cpp:138): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_nan_aware_task1(double * out, const double* qd_scalar_hi) {
   const double hi = *qd_scalar_hi;
-#line 137 "reduction.cpp"
-out[0] = hi;
-#line 883 "reduction.cu"
-}
-
-// Serial task of 'nan_aware' (reduction.cpp:138): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_nan_aware_task2(double * out, const double* qd_scalar_lo) {
-  const double lo = *qd_scalar_lo;
 #line 138 "reduction.cpp"
-out[1] = lo;
-#line 892 "reduction.cu"
+out[0] = hi;
+#line 884 "reduction.cu"
 }
 
 // Serial task of 'nan_aware' (reduction.cpp:139): runs on one thread.
 static __global__ void __launch_bounds__(1)
+qd_nan_aware_task2(double * out, const double* qd_scalar_lo) {
+  const double lo = *qd_scalar_lo;
+#line 139 "reduction.cpp"
+out[1] = lo;
+#line 893 "reduction.cu"
+}
+
+// Serial task of 'nan_aware' (reduction.cpp:140): runs on one thread.
+static __global__ void __launch_bounds__(1)
 qd_nan_aware_task3(double * out, const float* qd_scalar_hi_f) {
   const float hi_f = *qd_scalar_hi_f;
-#line 139 "reduction.cpp"
+#line 140 "reduction.cpp"
 out[2] = hi_f;
-#line 901 "reduction.cu"
+#line 902 "reduction.cu"
 }
 
 
@@ -911,22 +912,22 @@ void nan_aware(const double* a, int n, double start, double* out, qd::StreamRef 
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 1, { {256, sizeof(double)}, {256, sizeof(float)}, {256, sizeof(double)} });
   double hi = start, lo = start;
   float hi_f = static_cast<float>(start);
-  // parallel loop with reductions, reduction.cpp:132: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, reduction.cpp:133: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_nan_aware_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "nan_aware", "a"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), hi, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi_f, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), lo, qd_scratch.counter(0));
-    qd::detail::check_launch(cudaGetLastError(), "nan_aware", "reduction.cpp", 132);
+    qd::detail::check_launch(cudaGetLastError(), "nan_aware", "reduction.cpp", 133);
   }
-  // serial task, reduction.cpp:137
-  qd_nan_aware_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "nan_aware", "out"), qd_scratch.slot<double>(0));
-  qd::detail::check_launch(cudaGetLastError(), "nan_aware", "reduction.cpp", 137);
   // serial task, reduction.cpp:138
-  qd_nan_aware_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "nan_aware", "out"), qd_scratch.slot<double>(2));
+  qd_nan_aware_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "nan_aware", "out"), qd_scratch.slot<double>(0));
   qd::detail::check_launch(cudaGetLastError(), "nan_aware", "reduction.cpp", 138);
   // serial task, reduction.cpp:139
-  qd_nan_aware_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "nan_aware", "out"), qd_scratch.slot<float>(1));
+  qd_nan_aware_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "nan_aware", "out"), qd_scratch.slot<double>(2));
   qd::detail::check_launch(cudaGetLastError(), "nan_aware", "reduction.cpp", 139);
+  // serial task, reduction.cpp:140
+  qd_nan_aware_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "nan_aware", "out"), qd_scratch.slot<float>(1));
+  qd::detail::check_launch(cudaGetLastError(), "nan_aware", "reduction.cpp", 140);
 }
 
 void nan_aware(const double* a, int n, double start, double* out) {
@@ -934,7 +935,7 @@ void nan_aware(const double* a, int n, double start, double* out) {
 }
 
 // ---- end of qd kernel 'nan_aware' ----
-#line 140 "reduction.cpp"
+#line 141 "reduction.cpp"
 
 
 template void largest<float>(const float*, int, float, float*);

@@ -3,57 +3,58 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "serial_tasks.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Serial tasks: top-level statements that are neither parallel loops nor host scalars
 // (assignments through pointers, an if on device data, a compound statement with a nested
 // loop that runs serially (warning expected), a helper call) run once, in order.
 
 inline float safe_div(float a, float b) { return b != 0.0f ? a / b : 0.0f; }
 
-// ---- qd kernel 'finalize_bins' (serial_tasks.cpp:7), translated by qd-translate ----
-#line 14 "serial_tasks.cpu.cpp"
-// Serial task of 'finalize_bins' (serial_tasks.cpp:10): runs once, on the calling thread.
-static void
-qd_finalize_bins_task0(float * summary) {
-#line 10 "serial_tasks.cpp"
-summary[0] = 0.0f;
-#line 20 "serial_tasks.cpu.cpp"
-}
-
+// ---- qd kernel 'finalize_bins' (serial_tasks.cpp:8), translated by qd-translate ----
+#line 15 "serial_tasks.cpu.cpp"
 // Serial task of 'finalize_bins' (serial_tasks.cpp:11): runs once, on the calling thread.
 static void
-qd_finalize_bins_task1(float * summary) {
+qd_finalize_bins_task0(float * summary) {
 #line 11 "serial_tasks.cpp"
-summary[1] = 0.0f;
-#line 28 "serial_tasks.cpu.cpp"
+summary[0] = 0.0f;
+#line 21 "serial_tasks.cpu.cpp"
 }
 
-// Parallel loop of 'finalize_bins' (serial_tasks.cpp:13): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Serial task of 'finalize_bins' (serial_tasks.cpp:12): runs once, on the calling thread.
+static void
+qd_finalize_bins_task1(float * summary) {
+#line 12 "serial_tasks.cpp"
+summary[1] = 0.0f;
+#line 29 "serial_tasks.cpu.cpp"
+}
+
+// Parallel loop of 'finalize_bins' (serial_tasks.cpp:14): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_finalize_bins_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * mean, const float * sums, const int * counts, int nbins) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int b = qd_begin; b < nbins; ++b) {
-#line 14 "serial_tasks.cpp"
+#line 15 "serial_tasks.cpp"
 mean[b] = safe_div(sums[b], static_cast<float>(counts[b]));
-#line 40 "serial_tasks.cpu.cpp"
+#line 41 "serial_tasks.cpu.cpp"
   }
 }
 
-// Serial task of 'finalize_bins' (serial_tasks.cpp:16): runs once, on the calling thread.
+// Serial task of 'finalize_bins' (serial_tasks.cpp:17): runs once, on the calling thread.
 static void
 qd_finalize_bins_task3(float * mean, const int * counts) {
-#line 16 "serial_tasks.cpp"
+#line 17 "serial_tasks.cpp"
 if (counts[0] == 0) {                            // serial task: condition reads device data
         mean[0] = -1.0f;
     }
-#line 51 "serial_tasks.cpu.cpp"
+#line 52 "serial_tasks.cpu.cpp"
 }
 
-// Serial task of 'finalize_bins' (serial_tasks.cpp:20): runs once, on the calling thread.
+// Serial task of 'finalize_bins' (serial_tasks.cpp:21): runs once, on the calling thread.
 static void
 qd_finalize_bins_task4(float * mean, float * summary, const int * counts, int nbins) {
-#line 20 "serial_tasks.cpp"
+#line 21 "serial_tasks.cpp"
 {                                                // serial task containing a serial loop
         float total = 0.0f;
         int populated = 0;
@@ -64,36 +65,36 @@ qd_finalize_bins_task4(float * mean, float * summary, const int * counts, int nb
         summary[0] = total;
         summary[1] = static_cast<float>(populated);
     }
-#line 68 "serial_tasks.cpu.cpp"
+#line 69 "serial_tasks.cpu.cpp"
 }
 
-// Serial task of 'finalize_bins' (serial_tasks.cpp:31): runs once, on the calling thread.
+// Serial task of 'finalize_bins' (serial_tasks.cpp:32): runs once, on the calling thread.
 static void
 qd_finalize_bins_task5(float * summary) {
-#line 31 "serial_tasks.cpp"
+#line 32 "serial_tasks.cpp"
 summary[2] = safe_div(summary[0], summary[1]);
-#line 76 "serial_tasks.cpu.cpp"
+#line 77 "serial_tasks.cpu.cpp"
 }
 
 
 // Host entry points of kernel 'finalize_bins': they run its work on the calling thread and return when it is done.
 void finalize_bins(float* mean, float* summary, const float* sums, const int* counts, int nbins, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // serial task, serial_tasks.cpp:10
-  qd_finalize_bins_task0(summary);
   // serial task, serial_tasks.cpp:11
+  qd_finalize_bins_task0(summary);
+  // serial task, serial_tasks.cpp:12
   qd_finalize_bins_task1(summary);
-  // parallel loop, serial_tasks.cpp:13
+  // parallel loop, serial_tasks.cpp:14
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nbins), /*inclusive=*/false);
     qd_finalize_bins_loop2(qd_begin, qd_count, mean, sums, counts, nbins);
   }
-  // serial task, serial_tasks.cpp:16
+  // serial task, serial_tasks.cpp:17
   qd_finalize_bins_task3(mean, counts);
-  // serial task, serial_tasks.cpp:20
+  // serial task, serial_tasks.cpp:21
   qd_finalize_bins_task4(mean, summary, counts, nbins);
-  // serial task, serial_tasks.cpp:31
+  // serial task, serial_tasks.cpp:32
   qd_finalize_bins_task5(summary);
 }
 
@@ -102,5 +103,5 @@ void finalize_bins(float* mean, float* summary, const float* sums, const int* co
 }
 
 // ---- end of qd kernel 'finalize_bins' ----
-#line 32 "serial_tasks.cpp"
+#line 33 "serial_tasks.cpp"
 

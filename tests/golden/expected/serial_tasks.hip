@@ -2,56 +2,57 @@
 // Licence: the code translated from serial_tasks.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "serial_tasks.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Serial tasks: top-level statements that are neither parallel loops nor host scalars
 // (assignments through pointers, an if on device data, a compound statement with a nested
 // loop that runs serially (warning expected), a helper call) run once, in order.
 
 __host__ __device__ inline float safe_div(float a, float b) { return b != 0.0f ? a / b : 0.0f; }
 
-// ---- qd kernel 'finalize_bins' (serial_tasks.cpp:7), translated by qd-translate ----
-#line 13 "serial_tasks.hip"
-// Serial task of 'finalize_bins' (serial_tasks.cpp:10): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_finalize_bins_task0(float * summary) {
-#line 10 "serial_tasks.cpp"
-summary[0] = 0.0f;
-#line 19 "serial_tasks.hip"
-}
-
+// ---- qd kernel 'finalize_bins' (serial_tasks.cpp:8), translated by qd-translate ----
+#line 14 "serial_tasks.hip"
 // Serial task of 'finalize_bins' (serial_tasks.cpp:11): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_finalize_bins_task1(float * summary) {
+qd_finalize_bins_task0(float * summary) {
 #line 11 "serial_tasks.cpp"
-summary[1] = 0.0f;
-#line 27 "serial_tasks.hip"
+summary[0] = 0.0f;
+#line 20 "serial_tasks.hip"
 }
 
-// Parallel loop of 'finalize_bins' (serial_tasks.cpp:13): a grid-stride loop over the iterations.
+// Serial task of 'finalize_bins' (serial_tasks.cpp:12): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_finalize_bins_task1(float * summary) {
+#line 12 "serial_tasks.cpp"
+summary[1] = 0.0f;
+#line 28 "serial_tasks.hip"
+}
+
+// Parallel loop of 'finalize_bins' (serial_tasks.cpp:14): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_finalize_bins_loop2(int qd_begin, std::uint64_t qd_count, float * mean, const float * sums, const int * counts) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 14 "serial_tasks.cpp"
+#line 15 "serial_tasks.cpp"
 mean[b] = safe_div(sums[b], static_cast<float>(counts[b]));
-#line 38 "serial_tasks.hip"
+#line 39 "serial_tasks.hip"
   }
 }
 
-// Serial task of 'finalize_bins' (serial_tasks.cpp:16): runs on one thread.
+// Serial task of 'finalize_bins' (serial_tasks.cpp:17): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_finalize_bins_task3(float * mean, const int * counts) {
-#line 16 "serial_tasks.cpp"
+#line 17 "serial_tasks.cpp"
 if (counts[0] == 0) {                            // serial task: condition reads device data
         mean[0] = -1.0f;
     }
-#line 49 "serial_tasks.hip"
+#line 50 "serial_tasks.hip"
 }
 
-// Serial task of 'finalize_bins' (serial_tasks.cpp:20): runs on one thread.
+// Serial task of 'finalize_bins' (serial_tasks.cpp:21): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_finalize_bins_task4(float * mean, float * summary, const int * counts, int nbins) {
-#line 20 "serial_tasks.cpp"
+#line 21 "serial_tasks.cpp"
 {                                                // serial task containing a serial loop
         float total = 0.0f;
         int populated = 0;
@@ -62,15 +63,15 @@ qd_finalize_bins_task4(float * mean, float * summary, const int * counts, int nb
         summary[0] = total;
         summary[1] = static_cast<float>(populated);
     }
-#line 66 "serial_tasks.hip"
+#line 67 "serial_tasks.hip"
 }
 
-// Serial task of 'finalize_bins' (serial_tasks.cpp:31): runs on one thread.
+// Serial task of 'finalize_bins' (serial_tasks.cpp:32): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_finalize_bins_task5(float * summary) {
-#line 31 "serial_tasks.cpp"
+#line 32 "serial_tasks.cpp"
 summary[2] = safe_div(summary[0], summary[1]);
-#line 74 "serial_tasks.hip"
+#line 75 "serial_tasks.hip"
 }
 
 
@@ -80,30 +81,30 @@ void finalize_bins(float* mean, float* summary, const float* sums, const int* co
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // serial task, serial_tasks.cpp:10
-  qd_finalize_bins_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(summary, "finalize_bins", "summary"));
-  qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 10);
   // serial task, serial_tasks.cpp:11
-  qd_finalize_bins_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(summary, "finalize_bins", "summary"));
+  qd_finalize_bins_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(summary, "finalize_bins", "summary"));
   qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 11);
-  // parallel loop, serial_tasks.cpp:13
+  // serial task, serial_tasks.cpp:12
+  qd_finalize_bins_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(summary, "finalize_bins", "summary"));
+  qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 12);
+  // parallel loop, serial_tasks.cpp:14
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(nbins), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_finalize_bins_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(mean, "finalize_bins", "mean"), qd::detail::present_or_device(sums, "finalize_bins", "sums"), qd::detail::present_or_device(counts, "finalize_bins", "counts"));
-      qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 13);
+      qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 14);
     }
   }
-  // serial task, serial_tasks.cpp:16
+  // serial task, serial_tasks.cpp:17
   qd_finalize_bins_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(mean, "finalize_bins", "mean"), qd::detail::present_or_device(counts, "finalize_bins", "counts"));
-  qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 16);
-  // serial task, serial_tasks.cpp:20
+  qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 17);
+  // serial task, serial_tasks.cpp:21
   qd_finalize_bins_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(mean, "finalize_bins", "mean"), qd::detail::present_or_device(summary, "finalize_bins", "summary"), qd::detail::present_or_device(counts, "finalize_bins", "counts"), nbins);
-  qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 20);
-  // serial task, serial_tasks.cpp:31
+  qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 21);
+  // serial task, serial_tasks.cpp:32
   qd_finalize_bins_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(summary, "finalize_bins", "summary"));
-  qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 31);
+  qd::detail::check_launch(hipGetLastError(), "finalize_bins", "serial_tasks.cpp", 32);
 }
 
 void finalize_bins(float* mean, float* summary, const float* sums, const int* counts, int nbins) {
@@ -111,5 +112,5 @@ void finalize_bins(float* mean, float* summary, const float* sums, const int* co
 }
 
 // ---- end of qd kernel 'finalize_bins' ----
-#line 32 "serial_tasks.cpp"
+#line 33 "serial_tasks.cpp"
 

@@ -3,23 +3,24 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "several_kernels.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Several kernels in one file forming a pipeline (histogram -> exclusive scan -> scatter,
 // i.e. a counting sort by key), called in sequence from host code.
 
 #include <qd/atomic.h>
 
-// ---- qd kernel 'clear_counts' (several_kernels.cpp:6), translated by qd-translate ----
-#line 13 "several_kernels.cpu.cpp"
-// Parallel loop of 'clear_counts' (several_kernels.cpp:9): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'clear_counts' (several_kernels.cpp:7), translated by qd-translate ----
+#line 14 "several_kernels.cpu.cpp"
+// Parallel loop of 'clear_counts' (several_kernels.cpp:10): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_clear_counts_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * counts, int buckets) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int b = qd_begin; b < buckets; ++b) {
-#line 10 "several_kernels.cpp"
+#line 11 "several_kernels.cpp"
 counts[b] = 0;
-#line 23 "several_kernels.cpu.cpp"
+#line 24 "several_kernels.cpu.cpp"
   }
 }
 
@@ -27,7 +28,7 @@ counts[b] = 0;
 // Host entry points of kernel 'clear_counts': they run its work on the calling thread and return when it is done.
 void clear_counts(int* counts, int buckets, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, several_kernels.cpp:9
+  // parallel loop, several_kernels.cpp:10
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(buckets), /*inclusive=*/false);
@@ -40,21 +41,21 @@ void clear_counts(int* counts, int buckets) {
 }
 
 // ---- end of qd kernel 'clear_counts' ----
-#line 11 "several_kernels.cpp"
+#line 12 "several_kernels.cpp"
 
 
-// ---- qd kernel 'count_keys' (several_kernels.cpp:13), translated by qd-translate ----
-#line 48 "several_kernels.cpu.cpp"
-// Parallel loop of 'count_keys' (several_kernels.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'count_keys' (several_kernels.cpp:14), translated by qd-translate ----
+#line 49 "several_kernels.cpu.cpp"
+// Parallel loop of 'count_keys' (several_kernels.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_count_keys_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * counts, const int * keys, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 17 "several_kernels.cpp"
+#line 18 "several_kernels.cpp"
 qd::atomic_add(&counts[keys[i]], 1);
-#line 58 "several_kernels.cpu.cpp"
+#line 59 "several_kernels.cpu.cpp"
   }
 }
 
@@ -62,7 +63,7 @@ qd::atomic_add(&counts[keys[i]], 1);
 // Host entry points of kernel 'count_keys': they run its work on the calling thread and return when it is done.
 void count_keys(int* counts, const int* keys, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, several_kernels.cpp:16
+  // parallel loop, several_kernels.cpp:17
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -75,23 +76,23 @@ void count_keys(int* counts, const int* keys, int n) {
 }
 
 // ---- end of qd kernel 'count_keys' ----
-#line 18 "several_kernels.cpp"
+#line 19 "several_kernels.cpp"
 
 
-// ---- qd kernel 'exclusive_scan' (several_kernels.cpp:20), translated by qd-translate ----
-#line 83 "several_kernels.cpu.cpp"
-// Serial task of 'exclusive_scan' (several_kernels.cpp:23): runs once, on the calling thread.
-static void
-qd_exclusive_scan_task0(int * offsets) {
-#line 23 "several_kernels.cpp"
-offsets[0] = 0;
-#line 89 "several_kernels.cpu.cpp"
-}
-
+// ---- qd kernel 'exclusive_scan' (several_kernels.cpp:21), translated by qd-translate ----
+#line 84 "several_kernels.cpu.cpp"
 // Serial task of 'exclusive_scan' (several_kernels.cpp:24): runs once, on the calling thread.
 static void
-qd_exclusive_scan_task1(int * offsets, const int * counts, int buckets) {
+qd_exclusive_scan_task0(int * offsets) {
 #line 24 "several_kernels.cpp"
+offsets[0] = 0;
+#line 90 "several_kernels.cpu.cpp"
+}
+
+// Serial task of 'exclusive_scan' (several_kernels.cpp:25): runs once, on the calling thread.
+static void
+qd_exclusive_scan_task1(int * offsets, const int * counts, int buckets) {
+#line 25 "several_kernels.cpp"
 {                                                 // serial task: small serial scan
         int running = 0;
         for (int b = 0; b < buckets; ++b) {
@@ -99,16 +100,16 @@ qd_exclusive_scan_task1(int * offsets, const int * counts, int buckets) {
             running += counts[b];
         }
     }
-#line 103 "several_kernels.cpu.cpp"
+#line 104 "several_kernels.cpu.cpp"
 }
 
 
 // Host entry points of kernel 'exclusive_scan': they run its work on the calling thread and return when it is done.
 void exclusive_scan(int* offsets, const int* counts, int buckets, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // serial task, several_kernels.cpp:23
-  qd_exclusive_scan_task0(offsets);
   // serial task, several_kernels.cpp:24
+  qd_exclusive_scan_task0(offsets);
+  // serial task, several_kernels.cpp:25
   qd_exclusive_scan_task1(offsets, counts, buckets);
 }
 
@@ -117,37 +118,37 @@ void exclusive_scan(int* offsets, const int* counts, int buckets) {
 }
 
 // ---- end of qd kernel 'exclusive_scan' ----
-#line 31 "several_kernels.cpp"
+#line 32 "several_kernels.cpp"
 
 
-// ---- qd kernel 'scatter_by_key' (several_kernels.cpp:33), translated by qd-translate ----
-#line 125 "several_kernels.cpu.cpp"
-// Parallel loop of 'scatter_by_key' (several_kernels.cpp:37): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'scatter_by_key' (several_kernels.cpp:34), translated by qd-translate ----
+#line 126 "several_kernels.cpu.cpp"
+// Parallel loop of 'scatter_by_key' (several_kernels.cpp:38): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_scatter_by_key_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * cursor, const int * offsets, int buckets) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int b = qd_begin; b < buckets; ++b) {
-#line 38 "several_kernels.cpp"
+#line 39 "several_kernels.cpp"
 cursor[b] = offsets[b];
-#line 135 "several_kernels.cpu.cpp"
+#line 136 "several_kernels.cpu.cpp"
   }
 }
 
-// Parallel loop of 'scatter_by_key' (several_kernels.cpp:39): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'scatter_by_key' (several_kernels.cpp:40): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_scatter_by_key_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, int * sorted_index, int * cursor, const int * keys, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 39 "several_kernels.cpp"
+#line 40 "several_kernels.cpp"
 {
         int slot = qd::atomic_add(&cursor[keys[i]], 1);
         sorted_index[slot] = i;
     }
-#line 151 "several_kernels.cpu.cpp"
+#line 152 "several_kernels.cpu.cpp"
   }
 }
 
@@ -155,13 +156,13 @@ qd_scatter_by_key_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, i
 // Host entry points of kernel 'scatter_by_key': they run its work on the calling thread and return when it is done.
 void scatter_by_key(int* sorted_index, int* cursor, const int* keys, const int* offsets, int n, int buckets, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, several_kernels.cpp:37
+  // parallel loop, several_kernels.cpp:38
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(buckets), /*inclusive=*/false);
     qd_scatter_by_key_loop0(qd_begin, qd_count, cursor, offsets, buckets);
   }
-  // parallel loop, several_kernels.cpp:39
+  // parallel loop, several_kernels.cpp:40
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -175,7 +176,7 @@ void scatter_by_key(int* sorted_index, int* cursor, const int* keys, const int* 
 }
 
 // ---- end of qd kernel 'scatter_by_key' ----
-#line 43 "several_kernels.cpp"
+#line 44 "several_kernels.cpp"
 
 
 // Host code: the pipeline. Each call only enqueues work; the order is the call order.

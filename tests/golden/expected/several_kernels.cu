@@ -2,22 +2,23 @@
 // Licence: the code translated from several_kernels.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "several_kernels.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Several kernels in one file forming a pipeline (histogram -> exclusive scan -> scatter,
 // i.e. a counting sort by key), called in sequence from host code.
 
 #include <qd/atomic.h>
 
-// ---- qd kernel 'clear_counts' (several_kernels.cpp:6), translated by qd-translate ----
-#line 12 "several_kernels.cu"
-// Parallel loop of 'clear_counts' (several_kernels.cpp:9): a grid-stride loop over the iterations.
+// ---- qd kernel 'clear_counts' (several_kernels.cpp:7), translated by qd-translate ----
+#line 13 "several_kernels.cu"
+// Parallel loop of 'clear_counts' (several_kernels.cpp:10): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_clear_counts_loop0(int qd_begin, std::uint64_t qd_count, int * counts) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 10 "several_kernels.cpp"
+#line 11 "several_kernels.cpp"
 counts[b] = 0;
-#line 21 "several_kernels.cu"
+#line 22 "several_kernels.cu"
   }
 }
 
@@ -27,13 +28,13 @@ void clear_counts(int* counts, int buckets, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel clear_counts"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, several_kernels.cpp:9
+  // parallel loop, several_kernels.cpp:10
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(buckets), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_clear_counts_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(counts, "clear_counts", "counts"));
-      qd::detail::check_launch(cudaGetLastError(), "clear_counts", "several_kernels.cpp", 9);
+      qd::detail::check_launch(cudaGetLastError(), "clear_counts", "several_kernels.cpp", 10);
     }
   }
 }
@@ -43,20 +44,20 @@ void clear_counts(int* counts, int buckets) {
 }
 
 // ---- end of qd kernel 'clear_counts' ----
-#line 11 "several_kernels.cpp"
+#line 12 "several_kernels.cpp"
 
 
-// ---- qd kernel 'count_keys' (several_kernels.cpp:13), translated by qd-translate ----
-#line 51 "several_kernels.cu"
-// Parallel loop of 'count_keys' (several_kernels.cpp:16): a grid-stride loop over the iterations.
+// ---- qd kernel 'count_keys' (several_kernels.cpp:14), translated by qd-translate ----
+#line 52 "several_kernels.cu"
+// Parallel loop of 'count_keys' (several_kernels.cpp:17): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_count_keys_loop0(int qd_begin, std::uint64_t qd_count, int * counts, const int * keys) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 17 "several_kernels.cpp"
+#line 18 "several_kernels.cpp"
 qd::atomic_add(&counts[keys[i]], 1);
-#line 60 "several_kernels.cu"
+#line 61 "several_kernels.cu"
   }
 }
 
@@ -66,13 +67,13 @@ void count_keys(int* counts, const int* keys, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel count_keys"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, several_kernels.cpp:16
+  // parallel loop, several_kernels.cpp:17
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_count_keys_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(counts, "count_keys", "counts"), qd::detail::present_or_device(keys, "count_keys", "keys"));
-      qd::detail::check_launch(cudaGetLastError(), "count_keys", "several_kernels.cpp", 16);
+      qd::detail::check_launch(cudaGetLastError(), "count_keys", "several_kernels.cpp", 17);
     }
   }
 }
@@ -82,23 +83,23 @@ void count_keys(int* counts, const int* keys, int n) {
 }
 
 // ---- end of qd kernel 'count_keys' ----
-#line 18 "several_kernels.cpp"
+#line 19 "several_kernels.cpp"
 
 
-// ---- qd kernel 'exclusive_scan' (several_kernels.cpp:20), translated by qd-translate ----
-#line 90 "several_kernels.cu"
-// Serial task of 'exclusive_scan' (several_kernels.cpp:23): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_exclusive_scan_task0(int * offsets) {
-#line 23 "several_kernels.cpp"
-offsets[0] = 0;
-#line 96 "several_kernels.cu"
-}
-
+// ---- qd kernel 'exclusive_scan' (several_kernels.cpp:21), translated by qd-translate ----
+#line 91 "several_kernels.cu"
 // Serial task of 'exclusive_scan' (several_kernels.cpp:24): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_exclusive_scan_task1(int * offsets, const int * counts, int buckets) {
+qd_exclusive_scan_task0(int * offsets) {
 #line 24 "several_kernels.cpp"
+offsets[0] = 0;
+#line 97 "several_kernels.cu"
+}
+
+// Serial task of 'exclusive_scan' (several_kernels.cpp:25): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_exclusive_scan_task1(int * offsets, const int * counts, int buckets) {
+#line 25 "several_kernels.cpp"
 {                                                 // serial task: small serial scan
         int running = 0;
         for (int b = 0; b < buckets; ++b) {
@@ -106,7 +107,7 @@ qd_exclusive_scan_task1(int * offsets, const int * counts, int buckets) {
             running += counts[b];
         }
     }
-#line 110 "several_kernels.cu"
+#line 111 "several_kernels.cu"
 }
 
 
@@ -115,12 +116,12 @@ void exclusive_scan(int* offsets, const int* counts, int buckets, qd::StreamRef 
   QD_PROFILE_RANGE("qd kernel exclusive_scan"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
-  // serial task, several_kernels.cpp:23
-  qd_exclusive_scan_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(offsets, "exclusive_scan", "offsets"));
-  qd::detail::check_launch(cudaGetLastError(), "exclusive_scan", "several_kernels.cpp", 23);
   // serial task, several_kernels.cpp:24
-  qd_exclusive_scan_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(offsets, "exclusive_scan", "offsets"), qd::detail::present_or_device(counts, "exclusive_scan", "counts"), buckets);
+  qd_exclusive_scan_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(offsets, "exclusive_scan", "offsets"));
   qd::detail::check_launch(cudaGetLastError(), "exclusive_scan", "several_kernels.cpp", 24);
+  // serial task, several_kernels.cpp:25
+  qd_exclusive_scan_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(offsets, "exclusive_scan", "offsets"), qd::detail::present_or_device(counts, "exclusive_scan", "counts"), buckets);
+  qd::detail::check_launch(cudaGetLastError(), "exclusive_scan", "several_kernels.cpp", 25);
 }
 
 void exclusive_scan(int* offsets, const int* counts, int buckets) {
@@ -128,35 +129,35 @@ void exclusive_scan(int* offsets, const int* counts, int buckets) {
 }
 
 // ---- end of qd kernel 'exclusive_scan' ----
-#line 31 "several_kernels.cpp"
+#line 32 "several_kernels.cpp"
 
 
-// ---- qd kernel 'scatter_by_key' (several_kernels.cpp:33), translated by qd-translate ----
-#line 136 "several_kernels.cu"
-// Parallel loop of 'scatter_by_key' (several_kernels.cpp:37): a grid-stride loop over the iterations.
+// ---- qd kernel 'scatter_by_key' (several_kernels.cpp:34), translated by qd-translate ----
+#line 137 "several_kernels.cu"
+// Parallel loop of 'scatter_by_key' (several_kernels.cpp:38): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scatter_by_key_loop0(int qd_begin, std::uint64_t qd_count, int * cursor, const int * offsets) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int b = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 38 "several_kernels.cpp"
+#line 39 "several_kernels.cpp"
 cursor[b] = offsets[b];
-#line 145 "several_kernels.cu"
+#line 146 "several_kernels.cu"
   }
 }
 
-// Parallel loop of 'scatter_by_key' (several_kernels.cpp:39): a grid-stride loop over the iterations.
+// Parallel loop of 'scatter_by_key' (several_kernels.cpp:40): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scatter_by_key_loop1(int qd_begin, std::uint64_t qd_count, int * sorted_index, int * cursor, const int * keys) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 39 "several_kernels.cpp"
+#line 40 "several_kernels.cpp"
 {
         int slot = qd::atomic_add(&cursor[keys[i]], 1);
         sorted_index[slot] = i;
     }
-#line 160 "several_kernels.cu"
+#line 161 "several_kernels.cu"
   }
 }
 
@@ -167,22 +168,22 @@ void scatter_by_key(int* sorted_index, int* cursor, const int* keys, const int* 
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, several_kernels.cpp:37
+  // parallel loop, several_kernels.cpp:38
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(buckets), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_scatter_by_key_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(cursor, "scatter_by_key", "cursor"), qd::detail::present_or_device(offsets, "scatter_by_key", "offsets"));
-      qd::detail::check_launch(cudaGetLastError(), "scatter_by_key", "several_kernels.cpp", 37);
+      qd::detail::check_launch(cudaGetLastError(), "scatter_by_key", "several_kernels.cpp", 38);
     }
   }
-  // parallel loop, several_kernels.cpp:39
+  // parallel loop, several_kernels.cpp:40
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_scatter_by_key_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(sorted_index, "scatter_by_key", "sorted_index"), qd::detail::present_or_device(cursor, "scatter_by_key", "cursor"), qd::detail::present_or_device(keys, "scatter_by_key", "keys"));
-      qd::detail::check_launch(cudaGetLastError(), "scatter_by_key", "several_kernels.cpp", 39);
+      qd::detail::check_launch(cudaGetLastError(), "scatter_by_key", "several_kernels.cpp", 40);
     }
   }
 }
@@ -193,7 +194,7 @@ void scatter_by_key(int* sorted_index, int* cursor, const int* keys, const int* 
 }
 
 // ---- end of qd kernel 'scatter_by_key' ----
-#line 43 "several_kernels.cpp"
+#line 44 "several_kernels.cpp"
 
 
 // Host code: the pipeline. Each call only enqueues work; the order is the call order.

@@ -3,52 +3,53 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "several_loops.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Several consecutive parallel loops in one kernel; each loop reads what the previous one wrote,
 // so they must run in program order on the launch stream.
 
-// ---- qd kernel 'smooth_and_residual' (several_loops.cpp:4), translated by qd-translate ----
-#line 11 "several_loops.cpu.cpp"
-// Parallel loop of 'smooth_and_residual' (several_loops.cpp:8): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'smooth_and_residual' (several_loops.cpp:5), translated by qd-translate ----
+#line 12 "several_loops.cpu.cpp"
+// Parallel loop of 'smooth_and_residual' (several_loops.cpp:9): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_and_residual_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * padded, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n + 2; ++i) {
-#line 8 "several_loops.cpp"
+#line 9 "several_loops.cpp"
 {
         int src = i - 1;
         if (src < 0) src = 0;
         if (src > n - 1) src = n - 1;
         padded[i] = in[src];
     }
-#line 26 "several_loops.cpu.cpp"
+#line 27 "several_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'smooth_and_residual' (several_loops.cpp:15): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'smooth_and_residual' (several_loops.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_and_residual_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * padded, float * smooth, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 16 "several_loops.cpp"
+#line 17 "several_loops.cpp"
 smooth[i] = 0.25f * padded[i] + 0.5f * padded[i + 1] + 0.25f * padded[i + 2];
-#line 39 "several_loops.cpu.cpp"
+#line 40 "several_loops.cpu.cpp"
   }
 }
 
-// Parallel loop of 'smooth_and_residual' (several_loops.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'smooth_and_residual' (several_loops.cpp:19): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_and_residual_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * smooth, float * residual, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 19 "several_loops.cpp"
+#line 20 "several_loops.cpp"
 residual[i] = in[i] - smooth[i];
-#line 52 "several_loops.cpu.cpp"
+#line 53 "several_loops.cpu.cpp"
   }
 }
 
@@ -56,19 +57,19 @@ residual[i] = in[i] - smooth[i];
 // Host entry points of kernel 'smooth_and_residual': they run its work on the calling thread and return when it is done.
 void smooth_and_residual(const float* in, float* padded, float* smooth, float* residual, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, several_loops.cpp:8
+  // parallel loop, several_loops.cpp:9
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n + 2), /*inclusive=*/false);
     qd_smooth_and_residual_loop0(qd_begin, qd_count, in, padded, n);
   }
-  // parallel loop, several_loops.cpp:15
+  // parallel loop, several_loops.cpp:16
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_smooth_and_residual_loop1(qd_begin, qd_count, padded, smooth, n);
   }
-  // parallel loop, several_loops.cpp:18
+  // parallel loop, several_loops.cpp:19
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -81,5 +82,5 @@ void smooth_and_residual(const float* in, float* padded, float* smooth, float* r
 }
 
 // ---- end of qd kernel 'smooth_and_residual' ----
-#line 20 "several_loops.cpp"
+#line 21 "several_loops.cpp"
 

@@ -2,49 +2,50 @@
 // Licence: the code translated from several_loops.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "several_loops.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Several consecutive parallel loops in one kernel; each loop reads what the previous one wrote,
 // so they must run in program order on the launch stream.
 
-// ---- qd kernel 'smooth_and_residual' (several_loops.cpp:4), translated by qd-translate ----
-#line 10 "several_loops.cu"
-// Parallel loop of 'smooth_and_residual' (several_loops.cpp:8): a grid-stride loop over the iterations.
+// ---- qd kernel 'smooth_and_residual' (several_loops.cpp:5), translated by qd-translate ----
+#line 11 "several_loops.cu"
+// Parallel loop of 'smooth_and_residual' (several_loops.cpp:9): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_and_residual_loop0(int qd_begin, std::uint64_t qd_count, const float * in, float * padded, int n) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 8 "several_loops.cpp"
+#line 9 "several_loops.cpp"
 {
         int src = i - 1;
         if (src < 0) src = 0;
         if (src > n - 1) src = n - 1;
         padded[i] = in[src];
     }
-#line 24 "several_loops.cu"
+#line 25 "several_loops.cu"
   }
 }
 
-// Parallel loop of 'smooth_and_residual' (several_loops.cpp:15): a grid-stride loop over the iterations.
+// Parallel loop of 'smooth_and_residual' (several_loops.cpp:16): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_and_residual_loop1(int qd_begin, std::uint64_t qd_count, float * padded, float * smooth) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 16 "several_loops.cpp"
+#line 17 "several_loops.cpp"
 smooth[i] = 0.25f * padded[i] + 0.5f * padded[i + 1] + 0.25f * padded[i + 2];
-#line 36 "several_loops.cu"
+#line 37 "several_loops.cu"
   }
 }
 
-// Parallel loop of 'smooth_and_residual' (several_loops.cpp:18): a grid-stride loop over the iterations.
+// Parallel loop of 'smooth_and_residual' (several_loops.cpp:19): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_and_residual_loop2(int qd_begin, std::uint64_t qd_count, const float * in, float * smooth, float * residual) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 19 "several_loops.cpp"
+#line 20 "several_loops.cpp"
 residual[i] = in[i] - smooth[i];
-#line 48 "several_loops.cu"
+#line 49 "several_loops.cu"
   }
 }
 
@@ -55,31 +56,31 @@ void smooth_and_residual(const float* in, float* padded, float* smooth, float* r
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, several_loops.cpp:8
+  // parallel loop, several_loops.cpp:9
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n + 2), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_smooth_and_residual_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "smooth_and_residual", "in"), qd::detail::present_or_device(padded, "smooth_and_residual", "padded"), n);
-      qd::detail::check_launch(cudaGetLastError(), "smooth_and_residual", "several_loops.cpp", 8);
+      qd::detail::check_launch(cudaGetLastError(), "smooth_and_residual", "several_loops.cpp", 9);
     }
   }
-  // parallel loop, several_loops.cpp:15
+  // parallel loop, several_loops.cpp:16
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_smooth_and_residual_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(padded, "smooth_and_residual", "padded"), qd::detail::present_or_device(smooth, "smooth_and_residual", "smooth"));
-      qd::detail::check_launch(cudaGetLastError(), "smooth_and_residual", "several_loops.cpp", 15);
+      qd::detail::check_launch(cudaGetLastError(), "smooth_and_residual", "several_loops.cpp", 16);
     }
   }
-  // parallel loop, several_loops.cpp:18
+  // parallel loop, several_loops.cpp:19
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_smooth_and_residual_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "smooth_and_residual", "in"), qd::detail::present_or_device(smooth, "smooth_and_residual", "smooth"), qd::detail::present_or_device(residual, "smooth_and_residual", "residual"));
-      qd::detail::check_launch(cudaGetLastError(), "smooth_and_residual", "several_loops.cpp", 18);
+      qd::detail::check_launch(cudaGetLastError(), "smooth_and_residual", "several_loops.cpp", 19);
     }
   }
 }
@@ -89,5 +90,5 @@ void smooth_and_residual(const float* in, float* padded, float* smooth, float* r
 }
 
 // ---- end of qd kernel 'smooth_and_residual' ----
-#line 20 "several_loops.cpp"
+#line 21 "several_loops.cpp"
 

@@ -3,52 +3,53 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "stream_priorities.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // stream_parallel priority(high|low) (SPEC section 1, "Several GPUs and
 // nodes"): blocks whose streams come from the pools of the device's
 // greatest and least priority, beside a block of the default one; and a
 // solver loop whose condition reads a value the GPU left in device memory,
 // where a library it calls (ncclAllReduce) would leave it.
-// ---- qd kernel 'edges_first' (stream_priorities.cpp:6), translated by qd-translate ----
-#line 13 "stream_priorities.cpu.cpp"
-// Serial task of 'edges_first' (stream_priorities.cpp:11): runs once, on the calling thread.
-static void
-qd_edges_first_task0(const float * a, float * edges) {
-#line 11 "stream_priorities.cpp"
-edges[0] = a[0];
-#line 19 "stream_priorities.cpu.cpp"
-}
-
+// ---- qd kernel 'edges_first' (stream_priorities.cpp:7), translated by qd-translate ----
+#line 14 "stream_priorities.cpu.cpp"
 // Serial task of 'edges_first' (stream_priorities.cpp:12): runs once, on the calling thread.
 static void
-qd_edges_first_task1(const float * a, float * edges, int n) {
+qd_edges_first_task0(const float * a, float * edges) {
 #line 12 "stream_priorities.cpp"
-edges[1] = a[n - 1];
-#line 27 "stream_priorities.cpu.cpp"
+edges[0] = a[0];
+#line 20 "stream_priorities.cpu.cpp"
 }
 
-// Parallel loop of 'edges_first' (stream_priorities.cpp:15): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Serial task of 'edges_first' (stream_priorities.cpp:13): runs once, on the calling thread.
+static void
+qd_edges_first_task1(const float * a, float * edges, int n) {
+#line 13 "stream_priorities.cpp"
+edges[1] = a[n - 1];
+#line 28 "stream_priorities.cpu.cpp"
+}
+
+// Parallel loop of 'edges_first' (stream_priorities.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_edges_first_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, float * interior, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 16 "stream_priorities.cpp"
+#line 17 "stream_priorities.cpp"
 interior[i] = 0.5f * (a[i - 1] + a[i + 1]);
-#line 39 "stream_priorities.cpu.cpp"
+#line 40 "stream_priorities.cpu.cpp"
   }
 }
 
-// Parallel loop of 'edges_first' (stream_priorities.cpp:19): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'edges_first' (stream_priorities.cpp:20): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_edges_first_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, float * background, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 20 "stream_priorities.cpp"
+#line 21 "stream_priorities.cpp"
 background[i] = a[i] * a[i];
-#line 52 "stream_priorities.cpu.cpp"
+#line 53 "stream_priorities.cpu.cpp"
   }
 }
 
@@ -56,27 +57,27 @@ background[i] = a[i] * a[i];
 // Host entry points of kernel 'edges_first': they run its work on the calling thread and return when it is done.
 void edges_first(const float* a, float* edges, float* interior, float* background, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // stream_parallel region, stream_priorities.cpp:9: 3 blocks, run one after another on the calling thread
+  // stream_parallel region, stream_priorities.cpp:10: 3 blocks, run one after another on the calling thread
   {
-    // block 1, stream_priorities.cpp:10, high priority: the cpu target has no stream priorities
+    // block 1, stream_priorities.cpp:11, high priority: the cpu target has no stream priorities
     {
-      // serial task, stream_priorities.cpp:11
-      qd_edges_first_task0(a, edges);
       // serial task, stream_priorities.cpp:12
+      qd_edges_first_task0(a, edges);
+      // serial task, stream_priorities.cpp:13
       qd_edges_first_task1(a, edges, n);
     }
-    // block 2, stream_priorities.cpp:15
+    // block 2, stream_priorities.cpp:16
     {
-      // parallel loop, stream_priorities.cpp:15
+      // parallel loop, stream_priorities.cpp:16
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         qd_edges_first_loop2(qd_begin, qd_count, a, interior, n);
       }
     }
-    // block 3, stream_priorities.cpp:18, low priority: the cpu target has no stream priorities
+    // block 3, stream_priorities.cpp:19, low priority: the cpu target has no stream priorities
     {
-      // parallel loop, stream_priorities.cpp:19
+      // parallel loop, stream_priorities.cpp:20
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -91,41 +92,41 @@ void edges_first(const float* a, float* edges, float* interior, float* backgroun
 }
 
 // ---- end of qd kernel 'edges_first' ----
-#line 22 "stream_priorities.cpp"
+#line 23 "stream_priorities.cpp"
 
 
-// ---- qd kernel 'halve_until' (stream_priorities.cpp:24), translated by qd-translate ----
-#line 99 "stream_priorities.cpu.cpp"
-// Parallel loop of 'halve_until' (stream_priorities.cpp:33) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'halve_until' (stream_priorities.cpp:25), translated by qd-translate ----
+#line 100 "stream_priorities.cpu.cpp"
+// Parallel loop of 'halve_until' (stream_priorities.cpp:34) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_halve_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, int n, float& sum) {
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 33 "stream_priorities.cpp"
+#line 34 "stream_priorities.cpp"
 {
             u[i] *= 0.5f;
             sum += u[i] * u[i];
         }
-#line 112 "stream_priorities.cpu.cpp"
+#line 113 "stream_priorities.cpu.cpp"
   }
 }
 
-// Serial task of 'halve_until' (stream_priorities.cpp:37): runs once, on the calling thread.
+// Serial task of 'halve_until' (stream_priorities.cpp:38): runs once, on the calling thread.
 static void
 qd_halve_until_task1(float * norm, float sum) {
-#line 37 "stream_priorities.cpp"
+#line 38 "stream_priorities.cpp"
 norm[0] = sum;
-#line 121 "stream_priorities.cpu.cpp"
+#line 122 "stream_priorities.cpu.cpp"
 }
 
-// Serial task of 'halve_until' (stream_priorities.cpp:41): runs once, on the calling thread.
+// Serial task of 'halve_until' (stream_priorities.cpp:42): runs once, on the calling thread.
 static void
 qd_halve_until_task2(int * iterations, int it) {
-#line 41 "stream_priorities.cpp"
+#line 42 "stream_priorities.cpp"
 iterations[0] = it;
-#line 129 "stream_priorities.cpu.cpp"
+#line 130 "stream_priorities.cpu.cpp"
 }
 
 
@@ -136,18 +137,18 @@ void halve_until(float* u, float* norm, int n, float tol, int max_it, int* itera
   float residual = tol + 1.0f;
   while (it < max_it && residual > tol) {
     float sum = 0.0f;
-    // parallel loop with reductions, stream_priorities.cpp:33
+    // parallel loop with reductions, stream_priorities.cpp:34
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_halve_until_loop0(qd_begin, qd_count, u, n, sum);
     }
-    // serial task, stream_priorities.cpp:37
+    // serial task, stream_priorities.cpp:38
     qd_halve_until_task1(norm, sum);
     residual = norm[0];
     ++it;
   }
-  // serial task, stream_priorities.cpp:41
+  // serial task, stream_priorities.cpp:42
   qd_halve_until_task2(iterations, it);
 }
 
@@ -156,5 +157,5 @@ void halve_until(float* u, float* norm, int n, float tol, int max_it, int* itera
 }
 
 // ---- end of qd kernel 'halve_until' ----
-#line 42 "stream_priorities.cpp"
+#line 43 "stream_priorities.cpp"
 

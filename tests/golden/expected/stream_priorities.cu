@@ -2,50 +2,51 @@
 // Licence: the code translated from stream_priorities.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "stream_priorities.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // stream_parallel priority(high|low) (SPEC section 1, "Several GPUs and
 // nodes"): blocks whose streams come from the pools of the device's
 // greatest and least priority, beside a block of the default one; and a
 // solver loop whose condition reads a value the GPU left in device memory,
 // where a library it calls (ncclAllReduce) would leave it.
-// ---- qd kernel 'edges_first' (stream_priorities.cpp:6), translated by qd-translate ----
-#line 12 "stream_priorities.cu"
-// Serial task of 'edges_first' (stream_priorities.cpp:11): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_edges_first_task0(const float * a, float * edges) {
-#line 11 "stream_priorities.cpp"
-edges[0] = a[0];
-#line 18 "stream_priorities.cu"
-}
-
+// ---- qd kernel 'edges_first' (stream_priorities.cpp:7), translated by qd-translate ----
+#line 13 "stream_priorities.cu"
 // Serial task of 'edges_first' (stream_priorities.cpp:12): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_edges_first_task1(const float * a, float * edges, int n) {
+qd_edges_first_task0(const float * a, float * edges) {
 #line 12 "stream_priorities.cpp"
-edges[1] = a[n - 1];
-#line 26 "stream_priorities.cu"
+edges[0] = a[0];
+#line 19 "stream_priorities.cu"
 }
 
-// Parallel loop of 'edges_first' (stream_priorities.cpp:15): a grid-stride loop over the iterations.
+// Serial task of 'edges_first' (stream_priorities.cpp:13): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_edges_first_task1(const float * a, float * edges, int n) {
+#line 13 "stream_priorities.cpp"
+edges[1] = a[n - 1];
+#line 27 "stream_priorities.cu"
+}
+
+// Parallel loop of 'edges_first' (stream_priorities.cpp:16): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_edges_first_loop2(int qd_begin, std::uint64_t qd_count, const float * a, float * interior) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 16 "stream_priorities.cpp"
+#line 17 "stream_priorities.cpp"
 interior[i] = 0.5f * (a[i - 1] + a[i + 1]);
-#line 37 "stream_priorities.cu"
+#line 38 "stream_priorities.cu"
   }
 }
 
-// Parallel loop of 'edges_first' (stream_priorities.cpp:19): a grid-stride loop over the iterations.
+// Parallel loop of 'edges_first' (stream_priorities.cpp:20): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_edges_first_loop3(int qd_begin, std::uint64_t qd_count, const float * a, float * background) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 20 "stream_priorities.cpp"
+#line 21 "stream_priorities.cpp"
 background[i] = a[i] * a[i];
-#line 49 "stream_priorities.cu"
+#line 50 "stream_priorities.cu"
   }
 }
 
@@ -56,9 +57,9 @@ void edges_first(const float* a, float* edges, float* interior, float* backgroun
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // stream_parallel region, stream_priorities.cpp:9: 3 blocks, each on its own pooled stream
+  // stream_parallel region, stream_priorities.cpp:10: 3 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region stream_priorities.cpp:9");
+    QD_PROFILE_RANGE("qd region stream_priorities.cpp:10");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     // Each block's stream comes from the pool of its priority (stream_parallel priority(...)).
     static constexpr qd::StreamPriority qd_priorities[] = { qd::StreamPriority::high, qd::StreamPriority::normal, qd::StreamPriority::low };
@@ -71,42 +72,42 @@ void edges_first(const float* a, float* edges, float* interior, float* backgroun
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
     qd_events.wait(0, qd_block_streams[2]);
-    // block 1, stream_priorities.cpp:10, high priority
+    // block 1, stream_priorities.cpp:11, high priority
     {
-      QD_PROFILE_RANGE("qd block 1 stream_priorities.cpp:10");
+      QD_PROFILE_RANGE("qd block 1 stream_priorities.cpp:11");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // serial task, stream_priorities.cpp:11
-      qd_edges_first_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(a, "edges_first", "a"), qd::detail::present_or_device(edges, "edges_first", "edges"));
-      qd::detail::check_launch(cudaGetLastError(), "edges_first", "stream_priorities.cpp", 11);
       // serial task, stream_priorities.cpp:12
-      qd_edges_first_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(a, "edges_first", "a"), qd::detail::present_or_device(edges, "edges_first", "edges"), n);
+      qd_edges_first_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(a, "edges_first", "a"), qd::detail::present_or_device(edges, "edges_first", "edges"));
       qd::detail::check_launch(cudaGetLastError(), "edges_first", "stream_priorities.cpp", 12);
+      // serial task, stream_priorities.cpp:13
+      qd_edges_first_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(a, "edges_first", "a"), qd::detail::present_or_device(edges, "edges_first", "edges"), n);
+      qd::detail::check_launch(cudaGetLastError(), "edges_first", "stream_priorities.cpp", 13);
     }
-    // block 2, stream_priorities.cpp:15
+    // block 2, stream_priorities.cpp:16
     {
-      QD_PROFILE_RANGE("qd block 2 stream_priorities.cpp:15");
+      QD_PROFILE_RANGE("qd block 2 stream_priorities.cpp:16");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // parallel loop, stream_priorities.cpp:15
+      // parallel loop, stream_priorities.cpp:16
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_edges_first_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "edges_first", "a"), qd::detail::present_or_device(interior, "edges_first", "interior"));
-          qd::detail::check_launch(cudaGetLastError(), "edges_first", "stream_priorities.cpp", 15);
+          qd::detail::check_launch(cudaGetLastError(), "edges_first", "stream_priorities.cpp", 16);
         }
       }
     }
-    // block 3, stream_priorities.cpp:18, low priority
+    // block 3, stream_priorities.cpp:19, low priority
     {
-      QD_PROFILE_RANGE("qd block 3 stream_priorities.cpp:18");
+      QD_PROFILE_RANGE("qd block 3 stream_priorities.cpp:19");
       const qd::StreamRef qd_block_stream = qd_block_streams[2];
-      // parallel loop, stream_priorities.cpp:19
+      // parallel loop, stream_priorities.cpp:20
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_edges_first_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "edges_first", "a"), qd::detail::present_or_device(background, "edges_first", "background"));
-          qd::detail::check_launch(cudaGetLastError(), "edges_first", "stream_priorities.cpp", 19);
+          qd::detail::check_launch(cudaGetLastError(), "edges_first", "stream_priorities.cpp", 20);
         }
       }
     }
@@ -125,12 +126,12 @@ void edges_first(const float* a, float* edges, float* interior, float* backgroun
 }
 
 // ---- end of qd kernel 'edges_first' ----
-#line 22 "stream_priorities.cpp"
+#line 23 "stream_priorities.cpp"
 
 
-// ---- qd kernel 'halve_until' (stream_priorities.cpp:24), translated by qd-translate ----
-#line 133 "stream_priorities.cu"
-// Parallel loop of 'halve_until' (stream_priorities.cpp:33) with reductions: a grid-stride loop over the iterations, then the combine.
+// ---- qd kernel 'halve_until' (stream_priorities.cpp:25), translated by qd-translate ----
+#line 134 "stream_priorities.cu"
+// Parallel loop of 'halve_until' (stream_priorities.cpp:34) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float* qd_result_sum, float* qd_partials_sum, float qd_init_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -141,22 +142,22 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float* qd_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 33 "stream_priorities.cpp"
+#line 34 "stream_priorities.cpp"
 {
             u[i] *= 0.5f;
             sum += u[i] * u[i];
         }
-#line 150 "stream_priorities.cu"
+#line 151 "stream_priorities.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 33 "stream_priorities.cpp"
+#line 34 "stream_priorities.cpp"
 {
             u[i] *= 0.5f;
             sum += u[i] * u[i];
         }
-#line 160 "stream_priorities.cu"
+#line 161 "stream_priorities.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -170,31 +171,31 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float* qd_
   }
 }
 
-// Serial task of 'halve_until' (stream_priorities.cpp:37): runs on one thread.
+// Serial task of 'halve_until' (stream_priorities.cpp:38): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_halve_until_task1(float * norm, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
-#line 37 "stream_priorities.cpp"
+#line 38 "stream_priorities.cpp"
 norm[0] = sum;
-#line 180 "stream_priorities.cu"
+#line 181 "stream_priorities.cu"
 }
 
-// Statement of 'halve_until' (stream_priorities.cpp:38) that sets the reduction result 'residual': runs on one thread.
+// Statement of 'halve_until' (stream_priorities.cpp:39) that sets the reduction result 'residual': runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_halve_until_set2(float* qd_slot, float * norm) {
   float residual = *qd_slot;
-#line 38 "stream_priorities.cpp"
+#line 39 "stream_priorities.cpp"
 residual = norm[0];
-#line 189 "stream_priorities.cu"
+#line 190 "stream_priorities.cu"
   *qd_slot = residual;
 }
 
-// Serial task of 'halve_until' (stream_priorities.cpp:41): runs on one thread.
+// Serial task of 'halve_until' (stream_priorities.cpp:42): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_halve_until_task3(int * iterations, int it) {
-#line 41 "stream_priorities.cpp"
+#line 42 "stream_priorities.cpp"
 iterations[0] = it;
-#line 198 "stream_priorities.cu"
+#line 199 "stream_priorities.cu"
 }
 
 
@@ -208,29 +209,29 @@ void halve_until(float* u, float* norm, int n, float tol, int max_it, int* itera
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 2, 1, { {256, sizeof(float)} });
   int it = 0;
   float residual = tol + 1.0f;
-  // 'residual' is reduced in the loop below (stream_priorities.cpp:30): from here on its value is the device's, starting from the host's
+  // 'residual' is reduced in the loop below (stream_priorities.cpp:31): from here on its value is the device's, starting from the host's
   qd::detail::set_device_scalar<float><<<1, 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(residual), "halve_until", "residual")));
-  qd::detail::check_launch(cudaGetLastError(), "halve_until", "stream_priorities.cpp", 30);
+  qd::detail::check_launch(cudaGetLastError(), "halve_until", "stream_priorities.cpp", 31);
   while ((qd::detail::read_scalar(residual, qd_scratch.slot<float>(0), qd_stream), (it < max_it && residual > tol))) {
     float sum = 0.0f;
-    // parallel loop with reductions, stream_priorities.cpp:33: launched even when empty, so that the results hold the initializers
+    // parallel loop with reductions, stream_priorities.cpp:34: launched even when empty, so that the results hold the initializers
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       qd_halve_until_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "halve_until", "u"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
-      qd::detail::check_launch(cudaGetLastError(), "halve_until", "stream_priorities.cpp", 33);
+      qd::detail::check_launch(cudaGetLastError(), "halve_until", "stream_priorities.cpp", 34);
     }
-    // serial task, stream_priorities.cpp:37
-    qd_halve_until_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(norm, "halve_until", "norm"), qd_scratch.slot<float>(1));
-    qd::detail::check_launch(cudaGetLastError(), "halve_until", "stream_priorities.cpp", 37);
     // serial task, stream_priorities.cpp:38
-    qd_halve_until_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), qd::detail::present_or_device(norm, "halve_until", "norm"));
+    qd_halve_until_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(norm, "halve_until", "norm"), qd_scratch.slot<float>(1));
     qd::detail::check_launch(cudaGetLastError(), "halve_until", "stream_priorities.cpp", 38);
+    // serial task, stream_priorities.cpp:39
+    qd_halve_until_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), qd::detail::present_or_device(norm, "halve_until", "norm"));
+    qd::detail::check_launch(cudaGetLastError(), "halve_until", "stream_priorities.cpp", 39);
     ++it;
   }
-  // serial task, stream_priorities.cpp:41
+  // serial task, stream_priorities.cpp:42
   qd_halve_until_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "halve_until", "iterations"), it);
-  qd::detail::check_launch(cudaGetLastError(), "halve_until", "stream_priorities.cpp", 41);
+  qd::detail::check_launch(cudaGetLastError(), "halve_until", "stream_priorities.cpp", 42);
 }
 
 void halve_until(float* u, float* norm, int n, float tol, int max_it, int* iterations) {
@@ -238,5 +239,5 @@ void halve_until(float* u, float* norm, int n, float tol, int max_it, int* itera
 }
 
 // ---- end of qd kernel 'halve_until' ----
-#line 42 "stream_priorities.cpp"
+#line 43 "stream_priorities.cpp"
 

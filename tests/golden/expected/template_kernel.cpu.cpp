@@ -3,12 +3,13 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "template_kernel.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A function-template kernel (and a template kernel with a non-type parameter), instantiated
 // explicitly and implicitly (from a host function) for float and double; one of a struct type.
 
-// ---- qd kernel 'axpy' (template_kernel.cpp:4), translated by qd-translate ----
-#line 11 "template_kernel.cpu.cpp"
-// Parallel loop of 'axpy' (template_kernel.cpp:8): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'axpy' (template_kernel.cpp:5), translated by qd-translate ----
+#line 12 "template_kernel.cpu.cpp"
+// Parallel loop of 'axpy' (template_kernel.cpp:9): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
 qd_axpy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * y, const T * x, T a, int n) {
@@ -16,9 +17,9 @@ qd_axpy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * y, cons
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 9 "template_kernel.cpp"
+#line 10 "template_kernel.cpp"
 y[i] += a * x[i];
-#line 22 "template_kernel.cpu.cpp"
+#line 23 "template_kernel.cpu.cpp"
   }
 }
 
@@ -27,7 +28,7 @@ y[i] += a * x[i];
 template <class T>
 void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, template_kernel.cpp:8
+  // parallel loop, template_kernel.cpp:9
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -41,12 +42,12 @@ void axpy(T* y, const T* x, T a, int n) {
 }
 
 // ---- end of qd kernel 'axpy' ----
-#line 10 "template_kernel.cpp"
+#line 11 "template_kernel.cpp"
 
 
-// ---- qd kernel 'box_filter' (template_kernel.cpp:12), translated by qd-translate ----
-#line 49 "template_kernel.cpu.cpp"
-// Parallel loop of 'box_filter' (template_kernel.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'box_filter' (template_kernel.cpp:13), translated by qd-translate ----
+#line 50 "template_kernel.cpu.cpp"
+// Parallel loop of 'box_filter' (template_kernel.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <class T, int Radius>
 static QD_NOINLINE void
 qd_box_filter_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * in, T * out, const T inv, int n) {
@@ -54,14 +55,14 @@ qd_box_filter_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - Radius; ++i) {
-#line 17 "template_kernel.cpp"
+#line 18 "template_kernel.cpp"
 {
         T acc = T(0);
         for (int k = -Radius; k <= Radius; ++k)
             acc += in[i + k];
         out[i] = acc * inv;
     }
-#line 65 "template_kernel.cpu.cpp"
+#line 66 "template_kernel.cpu.cpp"
   }
 }
 
@@ -71,7 +72,7 @@ template <class T, int Radius>
 void box_filter(const T* in, T* out, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   const T inv = T(1) / T(2 * Radius + 1);
-  // parallel loop, template_kernel.cpp:17
+  // parallel loop, template_kernel.cpp:18
   {
     const int qd_begin = Radius;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - Radius), /*inclusive=*/false);
@@ -85,25 +86,25 @@ void box_filter(const T* in, T* out, int n) {
 }
 
 // ---- end of qd kernel 'box_filter' ----
-#line 23 "template_kernel.cpp"
+#line 24 "template_kernel.cpp"
 
 
 // A statement ending in a brace-initialized value, in a serial task and a
 // loop body, of a dependent and of a named type: its ';' must stay.
 struct Pair { float lo, hi; };
 
-// ---- qd kernel 'fill_pairs' (template_kernel.cpp:29), translated by qd-translate ----
-#line 97 "template_kernel.cpu.cpp"
-// Serial task of 'fill_pairs' (template_kernel.cpp:33): runs once, on the calling thread.
+// ---- qd kernel 'fill_pairs' (template_kernel.cpp:30), translated by qd-translate ----
+#line 98 "template_kernel.cpu.cpp"
+// Serial task of 'fill_pairs' (template_kernel.cpp:34): runs once, on the calling thread.
 template <class P>
 static void
 qd_fill_pairs_task0(P * out, float v) {
-#line 33 "template_kernel.cpp"
+#line 34 "template_kernel.cpp"
 out[0] = P{v, -v};
-#line 104 "template_kernel.cpu.cpp"
+#line 105 "template_kernel.cpu.cpp"
 }
 
-// Parallel loop of 'fill_pairs' (template_kernel.cpp:34): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'fill_pairs' (template_kernel.cpp:35): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <class P>
 static QD_NOINLINE void
 qd_fill_pairs_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, P * out, float v, int n) {
@@ -111,9 +112,9 @@ qd_fill_pairs_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, P * o
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 35 "template_kernel.cpp"
+#line 36 "template_kernel.cpp"
 out[i] = P{v * float(i), -v};
-#line 117 "template_kernel.cpu.cpp"
+#line 118 "template_kernel.cpu.cpp"
   }
 }
 
@@ -122,9 +123,9 @@ out[i] = P{v * float(i), -v};
 template <class P>
 void fill_pairs(P* out, float v, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // serial task, template_kernel.cpp:33
+  // serial task, template_kernel.cpp:34
   qd_fill_pairs_task0<P>(out, v);
-  // parallel loop, template_kernel.cpp:34
+  // parallel loop, template_kernel.cpp:35
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -138,29 +139,29 @@ void fill_pairs(P* out, float v, int n) {
 }
 
 // ---- end of qd kernel 'fill_pairs' ----
-#line 36 "template_kernel.cpp"
+#line 37 "template_kernel.cpp"
 
 
-// ---- qd kernel 'fill_pairs_named' (template_kernel.cpp:38), translated by qd-translate ----
-#line 146 "template_kernel.cpu.cpp"
-// Serial task of 'fill_pairs_named' (template_kernel.cpp:41): runs once, on the calling thread.
+// ---- qd kernel 'fill_pairs_named' (template_kernel.cpp:39), translated by qd-translate ----
+#line 147 "template_kernel.cpu.cpp"
+// Serial task of 'fill_pairs_named' (template_kernel.cpp:42): runs once, on the calling thread.
 static void
 qd_fill_pairs_named_task0(Pair * out, float v) {
-#line 41 "template_kernel.cpp"
+#line 42 "template_kernel.cpp"
 out[0] = Pair{-v, v};
-#line 152 "template_kernel.cpu.cpp"
+#line 153 "template_kernel.cpu.cpp"
 }
 
-// Parallel loop of 'fill_pairs_named' (template_kernel.cpp:42): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'fill_pairs_named' (template_kernel.cpp:43): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_fill_pairs_named_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, Pair * out, float v, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 43 "template_kernel.cpp"
+#line 44 "template_kernel.cpp"
 out[i] = Pair{v, v * float(i)};
-#line 164 "template_kernel.cpu.cpp"
+#line 165 "template_kernel.cpu.cpp"
   }
 }
 
@@ -168,9 +169,9 @@ out[i] = Pair{v, v * float(i)};
 // Host entry points of kernel 'fill_pairs_named': they run its work on the calling thread and return when it is done.
 void fill_pairs_named(Pair* out, float v, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // serial task, template_kernel.cpp:41
+  // serial task, template_kernel.cpp:42
   qd_fill_pairs_named_task0(out, v);
-  // parallel loop, template_kernel.cpp:42
+  // parallel loop, template_kernel.cpp:43
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -183,7 +184,7 @@ void fill_pairs_named(Pair* out, float v, int n) {
 }
 
 // ---- end of qd kernel 'fill_pairs_named' ----
-#line 44 "template_kernel.cpp"
+#line 45 "template_kernel.cpp"
 
 
 // explicit instantiations

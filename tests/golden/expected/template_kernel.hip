@@ -2,21 +2,22 @@
 // Licence: the code translated from template_kernel.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "template_kernel.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A function-template kernel (and a template kernel with a non-type parameter), instantiated
 // explicitly and implicitly (from a host function) for float and double; one of a struct type.
 
-// ---- qd kernel 'axpy' (template_kernel.cpp:4), translated by qd-translate ----
-#line 10 "template_kernel.hip"
-// Parallel loop of 'axpy' (template_kernel.cpp:8): a grid-stride loop over the iterations.
+// ---- qd kernel 'axpy' (template_kernel.cpp:5), translated by qd-translate ----
+#line 11 "template_kernel.hip"
+// Parallel loop of 'axpy' (template_kernel.cpp:9): a grid-stride loop over the iterations.
 template <class T>
 static __global__ void __launch_bounds__(256)
 qd_axpy_loop0(int qd_begin, std::uint64_t qd_count, T * y, const T * x, T a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 9 "template_kernel.cpp"
+#line 10 "template_kernel.cpp"
 y[i] += a * x[i];
-#line 20 "template_kernel.hip"
+#line 21 "template_kernel.hip"
   }
 }
 
@@ -27,13 +28,13 @@ void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel axpy"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, template_kernel.cpp:8
+  // parallel loop, template_kernel.cpp:9
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
-      qd::detail::check_launch(hipGetLastError(), "axpy", "template_kernel.cpp", 8);
+      qd::detail::check_launch(hipGetLastError(), "axpy", "template_kernel.cpp", 9);
     }
   }
 }
@@ -44,26 +45,26 @@ void axpy(T* y, const T* x, T a, int n) {
 }
 
 // ---- end of qd kernel 'axpy' ----
-#line 10 "template_kernel.cpp"
+#line 11 "template_kernel.cpp"
 
 
-// ---- qd kernel 'box_filter' (template_kernel.cpp:12), translated by qd-translate ----
-#line 52 "template_kernel.hip"
-// Parallel loop of 'box_filter' (template_kernel.cpp:17): a grid-stride loop over the iterations.
+// ---- qd kernel 'box_filter' (template_kernel.cpp:13), translated by qd-translate ----
+#line 53 "template_kernel.hip"
+// Parallel loop of 'box_filter' (template_kernel.cpp:18): a grid-stride loop over the iterations.
 template <class T, int Radius>
 static __global__ void __launch_bounds__(256)
 qd_box_filter_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T * out, const T inv) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 17 "template_kernel.cpp"
+#line 18 "template_kernel.cpp"
 {
         T acc = T(0);
         for (int k = -Radius; k <= Radius; ++k)
             acc += in[i + k];
         out[i] = acc * inv;
     }
-#line 67 "template_kernel.hip"
+#line 68 "template_kernel.hip"
   }
 }
 
@@ -75,13 +76,13 @@ void box_filter(const T* in, T* out, int n, qd::StreamRef qd_stream) {
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   const T inv = T(1) / T(2 * Radius + 1);
-  // parallel loop, template_kernel.cpp:17
+  // parallel loop, template_kernel.cpp:18
   {
     const int qd_begin = Radius;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - Radius), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_box_filter_loop0<T, Radius><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "box_filter", "in"), qd::detail::present_or_device(out, "box_filter", "out"), inv);
-      qd::detail::check_launch(hipGetLastError(), "box_filter", "template_kernel.cpp", 17);
+      qd::detail::check_launch(hipGetLastError(), "box_filter", "template_kernel.cpp", 18);
     }
   }
 }
@@ -92,34 +93,34 @@ void box_filter(const T* in, T* out, int n) {
 }
 
 // ---- end of qd kernel 'box_filter' ----
-#line 23 "template_kernel.cpp"
+#line 24 "template_kernel.cpp"
 
 
 // A statement ending in a brace-initialized value, in a serial task and a
 // loop body, of a dependent and of a named type: its ';' must stay.
 struct Pair { float lo, hi; };
 
-// ---- qd kernel 'fill_pairs' (template_kernel.cpp:29), translated by qd-translate ----
-#line 104 "template_kernel.hip"
-// Serial task of 'fill_pairs' (template_kernel.cpp:33): runs on one thread.
+// ---- qd kernel 'fill_pairs' (template_kernel.cpp:30), translated by qd-translate ----
+#line 105 "template_kernel.hip"
+// Serial task of 'fill_pairs' (template_kernel.cpp:34): runs on one thread.
 template <class P>
 static __global__ void __launch_bounds__(1)
 qd_fill_pairs_task0(P * out, float v) {
-#line 33 "template_kernel.cpp"
+#line 34 "template_kernel.cpp"
 out[0] = P{v, -v};
-#line 111 "template_kernel.hip"
+#line 112 "template_kernel.hip"
 }
 
-// Parallel loop of 'fill_pairs' (template_kernel.cpp:34): a grid-stride loop over the iterations.
+// Parallel loop of 'fill_pairs' (template_kernel.cpp:35): a grid-stride loop over the iterations.
 template <class P>
 static __global__ void __launch_bounds__(256)
 qd_fill_pairs_loop1(int qd_begin, std::uint64_t qd_count, P * out, float v) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 35 "template_kernel.cpp"
+#line 36 "template_kernel.cpp"
 out[i] = P{v * float(i), -v};
-#line 123 "template_kernel.hip"
+#line 124 "template_kernel.hip"
   }
 }
 
@@ -131,16 +132,16 @@ void fill_pairs(P* out, float v, int n, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // serial task, template_kernel.cpp:33
+  // serial task, template_kernel.cpp:34
   qd_fill_pairs_task0<P><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "fill_pairs", "out"), v);
-  qd::detail::check_launch(hipGetLastError(), "fill_pairs", "template_kernel.cpp", 33);
-  // parallel loop, template_kernel.cpp:34
+  qd::detail::check_launch(hipGetLastError(), "fill_pairs", "template_kernel.cpp", 34);
+  // parallel loop, template_kernel.cpp:35
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_fill_pairs_loop1<P><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "fill_pairs", "out"), v);
-      qd::detail::check_launch(hipGetLastError(), "fill_pairs", "template_kernel.cpp", 34);
+      qd::detail::check_launch(hipGetLastError(), "fill_pairs", "template_kernel.cpp", 35);
     }
   }
 }
@@ -151,28 +152,28 @@ void fill_pairs(P* out, float v, int n) {
 }
 
 // ---- end of qd kernel 'fill_pairs' ----
-#line 36 "template_kernel.cpp"
+#line 37 "template_kernel.cpp"
 
 
-// ---- qd kernel 'fill_pairs_named' (template_kernel.cpp:38), translated by qd-translate ----
-#line 159 "template_kernel.hip"
-// Serial task of 'fill_pairs_named' (template_kernel.cpp:41): runs on one thread.
+// ---- qd kernel 'fill_pairs_named' (template_kernel.cpp:39), translated by qd-translate ----
+#line 160 "template_kernel.hip"
+// Serial task of 'fill_pairs_named' (template_kernel.cpp:42): runs on one thread.
 static __global__ void __launch_bounds__(1)
 qd_fill_pairs_named_task0(Pair * out, float v) {
-#line 41 "template_kernel.cpp"
+#line 42 "template_kernel.cpp"
 out[0] = Pair{-v, v};
-#line 165 "template_kernel.hip"
+#line 166 "template_kernel.hip"
 }
 
-// Parallel loop of 'fill_pairs_named' (template_kernel.cpp:42): a grid-stride loop over the iterations.
+// Parallel loop of 'fill_pairs_named' (template_kernel.cpp:43): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_fill_pairs_named_loop1(int qd_begin, std::uint64_t qd_count, Pair * out, float v) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 43 "template_kernel.cpp"
+#line 44 "template_kernel.cpp"
 out[i] = Pair{v, v * float(i)};
-#line 176 "template_kernel.hip"
+#line 177 "template_kernel.hip"
   }
 }
 
@@ -183,16 +184,16 @@ void fill_pairs_named(Pair* out, float v, int n, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // serial task, template_kernel.cpp:41
+  // serial task, template_kernel.cpp:42
   qd_fill_pairs_named_task0<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "fill_pairs_named", "out"), v);
-  qd::detail::check_launch(hipGetLastError(), "fill_pairs_named", "template_kernel.cpp", 41);
-  // parallel loop, template_kernel.cpp:42
+  qd::detail::check_launch(hipGetLastError(), "fill_pairs_named", "template_kernel.cpp", 42);
+  // parallel loop, template_kernel.cpp:43
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_fill_pairs_named_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "fill_pairs_named", "out"), v);
-      qd::detail::check_launch(hipGetLastError(), "fill_pairs_named", "template_kernel.cpp", 42);
+      qd::detail::check_launch(hipGetLastError(), "fill_pairs_named", "template_kernel.cpp", 43);
     }
   }
 }
@@ -202,7 +203,7 @@ void fill_pairs_named(Pair* out, float v, int n) {
 }
 
 // ---- end of qd kernel 'fill_pairs_named' ----
-#line 44 "template_kernel.cpp"
+#line 45 "template_kernel.cpp"
 
 
 // explicit instantiations

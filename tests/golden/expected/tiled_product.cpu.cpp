@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "tiled_product.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Dense products in collapse(2) nests, tiled in shared memory on the GPU:
 // a product with a local accumulator (tiled when the nest has a tile per
 // multiprocessor), PolyBench's gemm (the output updated inside the product
@@ -11,9 +12,9 @@
 // stays a global read, an inclusive product bound and statements after the
 // loop, and a product kept at one output per thread with 'tile(off)'.
 
-// ---- qd kernel 'tiled_product' (tiled_product.cpp:9), translated by qd-translate ----
-#line 16 "tiled_product.cpu.cpp"
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:16), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// ---- qd kernel 'tiled_product' (tiled_product.cpp:10), translated by qd-translate ----
+#line 17 "tiled_product.cpu.cpp"
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:17), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_tiled_product_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * c, int n) {
 #if defined(_OPENMP)
@@ -22,18 +23,18 @@ qd_tiled_product_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::
   for (int i = qd_begin0; i < n; ++i)
   for (int j = qd_begin1; j < m; ++j)
   {
-#line 17 "tiled_product.cpp"
+#line 18 "tiled_product.cpp"
 {
             float s = 0.f;
             for (int k = 0; k < p; ++k)
                 s += a[i * p + k] * b[k * m + j];
             c[i * m + j] = s;
         }
-#line 33 "tiled_product.cpu.cpp"
+#line 34 "tiled_product.cpu.cpp"
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:27), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:28), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_tiled_product_loop1(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int m, int p, double alpha, double beta, const double * x, const double * y, double * z, int n) {
 #if defined(_OPENMP)
@@ -42,17 +43,17 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::
   for (int i = qd_begin0; i < n; ++i)
   for (int j = qd_begin1; j < m; ++j)
   {
-#line 28 "tiled_product.cpp"
+#line 29 "tiled_product.cpp"
 {
             z[i * m + j] *= beta;
             for (long k = 0; k < p; ++k)
                 z[i * m + j] += alpha * x[i * p + k] * y[j * p + k];
         }
-#line 52 "tiled_product.cpu.cpp"
+#line 53 "tiled_product.cpu.cpp"
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:36), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:37), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_tiled_product_loop2(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * d, const float * w, int n) {
 #if defined(_OPENMP)
@@ -61,7 +62,7 @@ qd_tiled_product_loop2(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::
   for (int i = qd_begin0; i < n; ++i)
   for (int j = qd_begin1; j < m; ++j)
   {
-#line 37 "tiled_product.cpp"
+#line 38 "tiled_product.cpp"
 {
             const int row = i * p;
             float lo = 0.f, hi = 0.f;
@@ -72,11 +73,11 @@ qd_tiled_product_loop2(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::
             const float mid = lo - hi;
             d[i * m + j] = mid * 0.5f;
         }
-#line 76 "tiled_product.cpu.cpp"
+#line 77 "tiled_product.cpu.cpp"
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:50), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:51), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_tiled_product_loop3(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * e, int n) {
 #if defined(_OPENMP)
@@ -85,14 +86,14 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::
   for (int i = qd_begin0; i < n; ++i)
   for (int j = qd_begin1; j < m; ++j)
   {
-#line 51 "tiled_product.cpp"
+#line 52 "tiled_product.cpp"
 {
             float s = 0.f;
             for (int k = 0; k < p; ++k)
                 s += a[i * p + k] * b[k * m + j];
             e[i * m + j] = s;
         }
-#line 96 "tiled_product.cpu.cpp"
+#line 97 "tiled_product.cpu.cpp"
   }
 }
 
@@ -100,36 +101,36 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::
 // Host entry points of kernel 'tiled_product': they run its work on the calling thread and return when it is done.
 void tiled_product(int n, int m, int p, const float* a, const float* b, float* c, double alpha, double beta, const double* x, const double* y, double* z, float* d, const float* w, float* e, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop nest, collapse(2), tiled_product.cpp:16
+  // parallel loop nest, collapse(2), tiled_product.cpp:17
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(m), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 16);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 17);
     qd_tiled_product_loop0(qd_begin0, qd_begin1, qd_space, m, p, a, b, c, n);
   }
-  // parallel loop nest, collapse(2), tiled_product.cpp:27
+  // parallel loop nest, collapse(2), tiled_product.cpp:28
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(m), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 27);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 28);
     qd_tiled_product_loop1(qd_begin0, qd_begin1, qd_space, m, p, alpha, beta, x, y, z, n);
   }
-  // parallel loop nest, collapse(2), tiled_product.cpp:36
+  // parallel loop nest, collapse(2), tiled_product.cpp:37
   {
     const int qd_begin0 = 1;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(m), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 36);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 37);
     qd_tiled_product_loop2(qd_begin0, qd_begin1, qd_space, m, p, a, b, d, w, n);
   }
-  // parallel loop nest, collapse(2), tiled_product.cpp:50
+  // parallel loop nest, collapse(2), tiled_product.cpp:51
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(m), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 50);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 51);
     qd_tiled_product_loop3(qd_begin0, qd_begin1, qd_space, m, p, a, b, e, n);
   }
 }
@@ -141,16 +142,16 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
 }
 
 // ---- end of qd kernel 'tiled_product' ----
-#line 57 "tiled_product.cpp"
+#line 58 "tiled_product.cpp"
 
 
 // The same product through pointers to rows, as C code with fixed-width
 // arrays writes it: 'a[i][k]' and 'b[k][j]' are staged.
 #define WIDTH 24
 
-// ---- qd kernel 'tiled_product_rows' (tiled_product.cpp:63), translated by qd-translate ----
-#line 153 "tiled_product.cpu.cpp"
-// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:68), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// ---- qd kernel 'tiled_product_rows' (tiled_product.cpp:64), translated by qd-translate ----
+#line 154 "tiled_product.cpu.cpp"
+// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:69), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c, int n) {
 #if defined(_OPENMP)
@@ -159,13 +160,13 @@ qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const
   for (int i = qd_begin0; i < n; ++i)
   for (int j = qd_begin1; j < WIDTH; ++j)
   {
-#line 69 "tiled_product.cpp"
+#line 70 "tiled_product.cpp"
 {
             c[i][j] = 0.f;
             for (int k = 0; k < WIDTH; ++k)
                 c[i][j] += a[i][k] * b[k][j];
         }
-#line 169 "tiled_product.cpu.cpp"
+#line 170 "tiled_product.cpu.cpp"
   }
 }
 
@@ -173,12 +174,12 @@ qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const
 // Host entry points of kernel 'tiled_product_rows': they run its work on the calling thread and return when it is done.
 void tiled_product_rows(int n, const float a[][ 24], const float b[][ 24], float c[][ 24], qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop nest, collapse(2), tiled_product.cpp:68
+  // parallel loop nest, collapse(2), tiled_product.cpp:69
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(WIDTH), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product_rows", "tiled_product.cpp", 68);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product_rows", "tiled_product.cpp", 69);
     qd_tiled_product_rows_loop0(qd_begin0, qd_begin1, qd_space, a, b, c, n);
   }
 }
@@ -188,5 +189,5 @@ void tiled_product_rows(int n, const float a[][ 24], const float b[][ 24], float
 }
 
 // ---- end of qd kernel 'tiled_product_rows' ----
-#line 74 "tiled_product.cpp"
+#line 75 "tiled_product.cpp"
 

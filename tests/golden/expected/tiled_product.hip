@@ -2,6 +2,7 @@
 // Licence: the code translated from tiled_product.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "tiled_product.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Dense products in collapse(2) nests, tiled in shared memory on the GPU:
 // a product with a local accumulator (tiled when the nest has a tile per
 // multiprocessor), PolyBench's gemm (the output updated inside the product
@@ -10,26 +11,26 @@
 // stays a global read, an inclusive product bound and statements after the
 // loop, and a product kept at one output per thread with 'tile(off)'.
 
-// ---- qd kernel 'tiled_product' (tiled_product.cpp:9), translated by qd-translate ----
-#line 15 "tiled_product.hip"
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:16), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// ---- qd kernel 'tiled_product' (tiled_product.cpp:10), translated by qd-translate ----
+#line 16 "tiled_product.hip"
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:17), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * c) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 17 "tiled_product.cpp"
+#line 18 "tiled_product.cpp"
 {
             float s = 0.f;
             for (int k = 0; k < p; ++k)
                 s += a[i * p + k] * b[k * m + j];
             c[i * m + j] = s;
         }
-#line 29 "tiled_product.hip"
+#line 30 "tiled_product.hip"
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:16), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:17), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * c) {
   // Two chunks, k-major: the one the threads read and the next one. A
@@ -54,9 +55,9 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
       if (qd_valid(qd_o)) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-#line 18 "tiled_product.cpp"
+#line 19 "tiled_product.cpp"
         [[maybe_unused]] auto& s = qd_out0_s[qd_o]; s = 0.f;
-#line 60 "tiled_product.hip"
+#line 61 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -79,9 +80,9 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
           if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 20 "tiled_product.cpp"
+#line 21 "tiled_product.cpp"
             qd_next0[qd_e] = a[i * p + k];
-#line 85 "tiled_product.hip"
+#line 86 "tiled_product.hip"
           }
         }
         {
@@ -90,9 +91,9 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
           if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 20 "tiled_product.cpp"
+#line 21 "tiled_product.cpp"
             qd_next1[qd_e] = b[k * m + j];
-#line 96 "tiled_product.hip"
+#line 97 "tiled_product.hip"
           }
         }
       }
@@ -128,9 +129,9 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
             [[maybe_unused]] auto& s = qd_out0_s[qd_o];
-#line 20 "tiled_product.cpp"
+#line 21 "tiled_product.cpp"
             s += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 134 "tiled_product.hip"
+#line 135 "tiled_product.hip"
           }
         }
       }
@@ -149,9 +150,9 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
             [[maybe_unused]] auto& s = qd_out0_s[qd_o];
-#line 20 "tiled_product.cpp"
+#line 21 "tiled_product.cpp"
             s += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 155 "tiled_product.hip"
+#line 156 "tiled_product.hip"
           }
         }
       }
@@ -166,15 +167,15 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
         [[maybe_unused]] auto& s = qd_out0_s[qd_o];
-#line 21 "tiled_product.cpp"
+#line 22 "tiled_product.cpp"
         c[i * m + j] = s;
-#line 172 "tiled_product.hip"
+#line 173 "tiled_product.hip"
       }
     }
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:16), collapse(2), tiled as a product: a block computes a 128x128 tile of ('i', 'j'), each of its 256 threads the 8x8 outputs at i = tile row + 64 (r / 4) + 4 t + r % 4 (t = ty, r < 8), j = tile column + 64 (r / 4) + 4 t + r % 4 (t = tx, r < 8). The operand reads of the 'k' loop come from shared memory, which the block fills 8 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:17), collapse(2), tiled as a product: a block computes a 128x128 tile of ('i', 'j'), each of its 256 threads the 8x8 outputs at i = tile row + 64 (r / 4) + 4 t + r % 4 (t = ty, r < 8), j = tile column + 64 (r / 4) + 4 t + r % 4 (t = tx, r < 8). The operand reads of the 'k' loop come from shared memory, which the block fills 8 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
 static __global__ void __launch_bounds__(256, 2)
 qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * c) {
   // Two chunks, k-major: the one the threads read and the next one. A
@@ -199,9 +200,9 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
       if (qd_valid(qd_o)) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4));
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
-#line 18 "tiled_product.cpp"
+#line 19 "tiled_product.cpp"
         [[maybe_unused]] auto& s = qd_out0_s[qd_o]; s = 0.f;
-#line 205 "tiled_product.hip"
+#line 206 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -224,9 +225,9 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
           if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 20 "tiled_product.cpp"
+#line 21 "tiled_product.cpp"
             qd_next0[qd_e] = a[i * p + k];
-#line 230 "tiled_product.hip"
+#line 231 "tiled_product.hip"
           }
         }
         {
@@ -235,9 +236,9 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
           if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 20 "tiled_product.cpp"
+#line 21 "tiled_product.cpp"
             qd_next1[qd_e] = b[k * m + j];
-#line 241 "tiled_product.hip"
+#line 242 "tiled_product.hip"
           }
         }
       }
@@ -273,9 +274,9 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
             [[maybe_unused]] auto& s = qd_out0_s[qd_o];
-#line 20 "tiled_product.cpp"
+#line 21 "tiled_product.cpp"
             s += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 279 "tiled_product.hip"
+#line 280 "tiled_product.hip"
           }
         }
       }
@@ -294,9 +295,9 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
             [[maybe_unused]] auto& s = qd_out0_s[qd_o];
-#line 20 "tiled_product.cpp"
+#line 21 "tiled_product.cpp"
             s += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 300 "tiled_product.hip"
+#line 301 "tiled_product.hip"
           }
         }
       }
@@ -311,15 +312,15 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4));
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
         [[maybe_unused]] auto& s = qd_out0_s[qd_o];
-#line 21 "tiled_product.cpp"
+#line 22 "tiled_product.cpp"
         c[i * m + j] = s;
-#line 317 "tiled_product.hip"
+#line 318 "tiled_product.hip"
       }
     }
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:16), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 64 threads the 8x8 outputs at i = tile row + 32 (r / 4) + 4 t + r % 4 (t = ty, r < 8), j = tile column + 32 (r / 4) + 4 t + r % 4 (t = tx, r < 8). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:17), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 64 threads the 8x8 outputs at i = tile row + 32 (r / 4) + 4 t + r % 4 (t = ty, r < 8), j = tile column + 32 (r / 4) + 4 t + r % 4 (t = tx, r < 8). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
 static __global__ void __launch_bounds__(64, 2)
 qd_tiled_product_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * c) {
   // Two chunks, k-major: the one the threads read and the next one. A
@@ -344,9 +345,9 @@ qd_tiled_product_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::Colla
       if (qd_valid(qd_o)) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 32 + qd_ty * 4 + qd_o / 8 % 4));
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
-#line 18 "tiled_product.cpp"
+#line 19 "tiled_product.cpp"
         [[maybe_unused]] auto& s = qd_out0_s[qd_o]; s = 0.f;
-#line 350 "tiled_product.hip"
+#line 351 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -369,9 +370,9 @@ qd_tiled_product_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::Colla
           if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 20 "tiled_product.cpp"
+#line 21 "tiled_product.cpp"
             qd_next0[qd_e] = a[i * p + k];
-#line 375 "tiled_product.hip"
+#line 376 "tiled_product.hip"
           }
         }
         {
@@ -380,9 +381,9 @@ qd_tiled_product_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::Colla
           if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 20 "tiled_product.cpp"
+#line 21 "tiled_product.cpp"
             qd_next1[qd_e] = b[k * m + j];
-#line 386 "tiled_product.hip"
+#line 387 "tiled_product.hip"
           }
         }
       }
@@ -418,9 +419,9 @@ qd_tiled_product_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::Colla
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 32 + qd_ty * 4 + qd_o / 8 % 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
             [[maybe_unused]] auto& s = qd_out0_s[qd_o];
-#line 20 "tiled_product.cpp"
+#line 21 "tiled_product.cpp"
             s += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 424 "tiled_product.hip"
+#line 425 "tiled_product.hip"
           }
         }
       }
@@ -439,9 +440,9 @@ qd_tiled_product_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::Colla
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 32 + qd_ty * 4 + qd_o / 8 % 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
             [[maybe_unused]] auto& s = qd_out0_s[qd_o];
-#line 20 "tiled_product.cpp"
+#line 21 "tiled_product.cpp"
             s += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 445 "tiled_product.hip"
+#line 446 "tiled_product.hip"
           }
         }
       }
@@ -456,31 +457,31 @@ qd_tiled_product_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::Colla
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 32 + qd_ty * 4 + qd_o / 8 % 4));
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
         [[maybe_unused]] auto& s = qd_out0_s[qd_o];
-#line 21 "tiled_product.cpp"
+#line 22 "tiled_product.cpp"
         c[i * m + j] = s;
-#line 462 "tiled_product.hip"
+#line 463 "tiled_product.hip"
       }
     }
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:27), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:28), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop2(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, double alpha, double beta, const double * x, const double * y, double * z) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 28 "tiled_product.cpp"
+#line 29 "tiled_product.cpp"
 {
             z[i * m + j] *= beta;
             for (long k = 0; k < p; ++k)
                 z[i * m + j] += alpha * x[i * p + k] * y[j * p + k];
         }
-#line 480 "tiled_product.hip"
+#line 481 "tiled_product.hip"
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:27), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 8 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:28), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 8 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, double alpha, double beta, const double * x, const double * y, double * z) {
   // Two chunks, k-major: the one the threads read and the next one. A
@@ -504,9 +505,9 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
       if (qd_valid(qd_o)) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-#line 29 "tiled_product.cpp"
+#line 30 "tiled_product.cpp"
         z[i * m + j] *= beta;
-#line 510 "tiled_product.hip"
+#line 511 "tiled_product.hip"
       }
     }
     const long qd_kbegin = static_cast<long>(0);
@@ -529,9 +530,9 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
           if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] long k = static_cast<long>(qd_kbegin + static_cast<long>(qd_k0 + qd_lk));
-#line 31 "tiled_product.cpp"
+#line 32 "tiled_product.cpp"
             qd_next0[qd_e] = x[i * p + k];
-#line 535 "tiled_product.hip"
+#line 536 "tiled_product.hip"
           }
         }
         {
@@ -540,9 +541,9 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
           if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] long k = static_cast<long>(qd_kbegin + static_cast<long>(qd_k0 + qd_lk));
-#line 31 "tiled_product.cpp"
+#line 32 "tiled_product.cpp"
             qd_next1[qd_e] = y[j * p + k];
-#line 546 "tiled_product.hip"
+#line 547 "tiled_product.hip"
           }
         }
       }
@@ -577,9 +578,9 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
           QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-#line 31 "tiled_product.cpp"
+#line 32 "tiled_product.cpp"
             z[i * m + j] += alpha * qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 583 "tiled_product.hip"
+#line 584 "tiled_product.hip"
           }
         }
       }
@@ -597,9 +598,9 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
               continue;
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-#line 31 "tiled_product.cpp"
+#line 32 "tiled_product.cpp"
             z[i * m + j] += alpha * qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 603 "tiled_product.hip"
+#line 604 "tiled_product.hip"
           }
         }
       }
@@ -612,13 +613,13 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:36), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:37), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop4(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * d, const float * w) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 37 "tiled_product.cpp"
+#line 38 "tiled_product.cpp"
 {
             const int row = i * p;
             float lo = 0.f, hi = 0.f;
@@ -629,11 +630,11 @@ qd_tiled_product_loop4(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             const float mid = lo - hi;
             d[i * m + j] = mid * 0.5f;
         }
-#line 633 "tiled_product.hip"
+#line 634 "tiled_product.hip"
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:36), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:37), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * d, const float * w) {
   // Two chunks, k-major: the one the threads read and the next one. A
@@ -661,12 +662,12 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
       if (qd_valid(qd_o)) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-#line 38 "tiled_product.cpp"
-        [[maybe_unused]] auto& row = qd_out0_row[qd_o]; row = i * p;
 #line 39 "tiled_product.cpp"
+        [[maybe_unused]] auto& row = qd_out0_row[qd_o]; row = i * p;
+#line 40 "tiled_product.cpp"
         [[maybe_unused]] auto& lo = qd_out1_lo[qd_o]; lo = 0.f;
         [[maybe_unused]] auto& hi = qd_out2_hi[qd_o]; hi = 0.f;
-#line 670 "tiled_product.hip"
+#line 671 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -690,9 +691,9 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
           if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 41 "tiled_product.cpp"
+#line 42 "tiled_product.cpp"
             qd_next0[qd_e] = w[j * p + k];
-#line 696 "tiled_product.hip"
+#line 697 "tiled_product.hip"
           }
         }
         {
@@ -701,9 +702,9 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
           if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 41 "tiled_product.cpp"
+#line 42 "tiled_product.cpp"
             qd_next1[qd_e] = a[i * p + k];
-#line 707 "tiled_product.hip"
+#line 708 "tiled_product.hip"
           }
         }
         {
@@ -712,9 +713,9 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
           if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 42 "tiled_product.cpp"
+#line 43 "tiled_product.cpp"
             qd_next2[qd_e] = b[k * m + j];
-#line 718 "tiled_product.hip"
+#line 719 "tiled_product.hip"
           }
         }
       }
@@ -756,12 +757,12 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] auto& row = qd_out0_row[qd_o];
             [[maybe_unused]] auto& lo = qd_out1_lo[qd_o];
             [[maybe_unused]] auto& hi = qd_out2_hi[qd_o];
-#line 40 "tiled_product.cpp"
+#line 41 "tiled_product.cpp"
             {
                             lo += a[row - p + k] * qd_frag0[qd_o % 4] + qd_frag1[qd_o / 4] * qd_frag0[qd_o % 4];
                             hi += (k % 2 == 0 ? a[i * p + k] : 1.f) * qd_frag2[qd_o % 4];
                         }
-#line 765 "tiled_product.hip"
+#line 766 "tiled_product.hip"
           }
         }
       }
@@ -785,12 +786,12 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] auto& row = qd_out0_row[qd_o];
             [[maybe_unused]] auto& lo = qd_out1_lo[qd_o];
             [[maybe_unused]] auto& hi = qd_out2_hi[qd_o];
-#line 40 "tiled_product.cpp"
+#line 41 "tiled_product.cpp"
             {
                             lo += a[row - p + k] * qd_frag0[qd_o % 4] + qd_frag1[qd_o / 4] * qd_frag0[qd_o % 4];
                             hi += (k % 2 == 0 ? a[i * p + k] : 1.f) * qd_frag2[qd_o % 4];
                         }
-#line 794 "tiled_product.hip"
+#line 795 "tiled_product.hip"
           }
         }
       }
@@ -806,34 +807,34 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
         [[maybe_unused]] auto& lo = qd_out1_lo[qd_o];
         [[maybe_unused]] auto& hi = qd_out2_hi[qd_o];
-#line 44 "tiled_product.cpp"
-        const float mid = lo - hi;
 #line 45 "tiled_product.cpp"
+        const float mid = lo - hi;
+#line 46 "tiled_product.cpp"
         d[i * m + j] = mid * 0.5f;
-#line 814 "tiled_product.hip"
+#line 815 "tiled_product.hip"
       }
     }
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:50), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:51), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop6(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * e) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 51 "tiled_product.cpp"
+#line 52 "tiled_product.cpp"
 {
             float s = 0.f;
             for (int k = 0; k < p; ++k)
                 s += a[i * p + k] * b[k * m + j];
             e[i * m + j] = s;
         }
-#line 833 "tiled_product.hip"
+#line 834 "tiled_product.hip"
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:50), collapse(2), coarsened: each thread runs 4 neighbouring 'i' for one 'j', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint64_t only: the body runs a loop of runtime length, which is faster with the 64-bit kernel's registers.
+// Parallel loop nest of 'tiled_product' (tiled_product.cpp:51), collapse(2), coarsened: each thread runs 4 neighbouring 'i' for one 'j', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint64_t only: the body runs a loop of runtime length, which is faster with the 64-bit kernel's registers.
 template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int m, int p, const float * a, const float * b, float * e) {
@@ -845,56 +846,56 @@ qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
       qd::detail::row_copies<float, 4> qd_rows0_s;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-#line 52 "tiled_product.cpp"
+#line 53 "tiled_product.cpp"
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r]; s = 0.f;
 
-#line 852 "tiled_product.hip"
+#line 853 "tiled_product.hip"
       }
-#line 53 "tiled_product.cpp"
+#line 54 "tiled_product.cpp"
       for (int k = 0; k < p; ++k) {
-#line 856 "tiled_product.hip"
+#line 857 "tiled_product.hip"
         qd::detail::row_copies<float, 4> qd_value0;
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
           [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
-#line 54 "tiled_product.cpp"
+#line 55 "tiled_product.cpp"
           qd_value0[qd_r] = a[i * p + k] * b[k * m + j];
-#line 863 "tiled_product.hip"
+#line 864 "tiled_product.hip"
         }
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
           [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
-#line 54 "tiled_product.cpp"
+#line 55 "tiled_product.cpp"
           s += qd_value0[qd_r];
-#line 870 "tiled_product.hip"
+#line 871 "tiled_product.hip"
         }
       }
       qd::detail::row_copies<float, 4> qd_value1;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
-#line 55 "tiled_product.cpp"
+#line 56 "tiled_product.cpp"
         qd_value1[qd_r] = s;
-#line 879 "tiled_product.hip"
+#line 880 "tiled_product.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
-#line 55 "tiled_product.cpp"
+#line 56 "tiled_product.cpp"
         e[i * m + j] = qd_value1[qd_r];
-#line 886 "tiled_product.hip"
+#line 887 "tiled_product.hip"
       }
     } else {
       for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
-#line 51 "tiled_product.cpp"
+#line 52 "tiled_product.cpp"
 {
             float s = 0.f;
             for (int k = 0; k < p; ++k)
                 s += a[i * p + k] * b[k * m + j];
             e[i * m + j] = s;
         }
-#line 898 "tiled_product.hip"
+#line 899 "tiled_product.hip"
       }
     }
   }
@@ -907,79 +908,79 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop nest, collapse(2), tiled_product.cpp:16
+  // parallel loop nest, collapse(2), tiled_product.cpp:17
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(m), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 16);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 17);
     if (qd_space.total != 0) {
       if (qd::detail::tiling_applies(qd_space) && qd::detail::tiling_fills_device(qd::detail::product_tiles(qd_space), qd_device)) {
         if (qd::detail::tiling_fills_device(qd::detail::product_tiles(qd_space, 128), qd_device)) {
           qd_tiled_product_loop1_wide<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 128) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(c, "tiled_product", "c"));
-          qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 16);
+          qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 17);
         } else if (qd::detail::tiling_fills_device(qd::detail::product_tiles(qd_space), qd_device)) {
           qd_tiled_product_loop1_mid<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 64, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(c, "tiled_product", "c"));
-          qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 16);
+          qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 17);
         } else {
           qd_tiled_product_loop1<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(c, "tiled_product", "c"));
-          qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 16);
+          qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 17);
         }
 
       } else {
         qd_tiled_product_loop0<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(c, "tiled_product", "c"));
-        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 16);
+        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 17);
       }
     }
   }
-  // parallel loop nest, collapse(2), tiled_product.cpp:27
+  // parallel loop nest, collapse(2), tiled_product.cpp:28
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(m), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 27);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 28);
     if (qd_space.total != 0) {
       if (qd::detail::tiling_applies(qd_space)) {
 
         qd_tiled_product_loop3<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, alpha, beta, qd::detail::present_or_device(x, "tiled_product", "x"), qd::detail::present_or_device(y, "tiled_product", "y"), qd::detail::present_or_device(z, "tiled_product", "z"));
-        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 27);
+        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 28);
       } else {
         qd_tiled_product_loop2<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, alpha, beta, qd::detail::present_or_device(x, "tiled_product", "x"), qd::detail::present_or_device(y, "tiled_product", "y"), qd::detail::present_or_device(z, "tiled_product", "z"));
-        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 27);
+        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 28);
       }
     }
   }
-  // parallel loop nest, collapse(2), tiled_product.cpp:36
+  // parallel loop nest, collapse(2), tiled_product.cpp:37
   {
     const int qd_begin0 = 1;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(m), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 36);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 37);
     if (qd_space.total != 0) {
       if (qd::detail::tiling_applies(qd_space)) {
 
         qd_tiled_product_loop5<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(d, "tiled_product", "d"), qd::detail::present_or_device(w, "tiled_product", "w"));
-        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 36);
+        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 37);
       } else {
         qd_tiled_product_loop4<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(d, "tiled_product", "d"), qd::detail::present_or_device(w, "tiled_product", "w"));
-        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 36);
+        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 37);
       }
     }
   }
-  // parallel loop nest, collapse(2), tiled_product.cpp:50
+  // parallel loop nest, collapse(2), tiled_product.cpp:51
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(m), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 50);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product", "tiled_product.cpp", 51);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
       if (!qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
         qd_tiled_product_loop6<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(e, "tiled_product", "e"));
-        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 50);
+        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 51);
       } else {
         qd_tiled_product_loop7<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(e, "tiled_product", "e"));
-        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 50);
+        qd::detail::check_launch(hipGetLastError(), "tiled_product", "tiled_product.cpp", 51);
       }
     }
   }
@@ -992,32 +993,32 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
 }
 
 // ---- end of qd kernel 'tiled_product' ----
-#line 57 "tiled_product.cpp"
+#line 58 "tiled_product.cpp"
 
 
 // The same product through pointers to rows, as C code with fixed-width
 // arrays writes it: 'a[i][k]' and 'b[k][j]' are staged.
 #define WIDTH 24
 
-// ---- qd kernel 'tiled_product_rows' (tiled_product.cpp:63), translated by qd-translate ----
-#line 1004 "tiled_product.hip"
-// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:68), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// ---- qd kernel 'tiled_product_rows' (tiled_product.cpp:64), translated by qd-translate ----
+#line 1005 "tiled_product.hip"
+// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:69), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 69 "tiled_product.cpp"
+#line 70 "tiled_product.cpp"
 {
             c[i][j] = 0.f;
             for (int k = 0; k < WIDTH; ++k)
                 c[i][j] += a[i][k] * b[k][j];
         }
-#line 1017 "tiled_product.hip"
+#line 1018 "tiled_product.hip"
   }
 }
 
-// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:68), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
+// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:69), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c) {
   // Two chunks, k-major: the one the threads read and the next one. A
@@ -1041,9 +1042,9 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
       if (qd_valid(qd_o)) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-#line 70 "tiled_product.cpp"
+#line 71 "tiled_product.cpp"
         c[i][j] = 0.f;
-#line 1047 "tiled_product.hip"
+#line 1048 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -1066,9 +1067,9 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
           if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 72 "tiled_product.cpp"
+#line 73 "tiled_product.cpp"
             qd_next0[qd_e] = a[i][k];
-#line 1072 "tiled_product.hip"
+#line 1073 "tiled_product.hip"
           }
         }
         {
@@ -1077,9 +1078,9 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
           if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 72 "tiled_product.cpp"
+#line 73 "tiled_product.cpp"
             qd_next1[qd_e] = b[k][j];
-#line 1083 "tiled_product.hip"
+#line 1084 "tiled_product.hip"
           }
         }
       }
@@ -1114,9 +1115,9 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
           QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-#line 72 "tiled_product.cpp"
+#line 73 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 1120 "tiled_product.hip"
+#line 1121 "tiled_product.hip"
           }
         }
       }
@@ -1134,9 +1135,9 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
               continue;
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-#line 72 "tiled_product.cpp"
+#line 73 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 1140 "tiled_product.hip"
+#line 1141 "tiled_product.hip"
           }
         }
       }
@@ -1149,7 +1150,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
   }
 }
 
-// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:68), collapse(2), tiled as a product: a block computes a 128x128 tile of ('i', 'j'), each of its 256 threads the 8x8 outputs at i = tile row + 64 (r / 4) + 4 t + r % 4 (t = ty, r < 8), j = tile column + 64 (r / 4) + 4 t + r % 4 (t = tx, r < 8). The operand reads of the 'k' loop come from shared memory, which the block fills 8 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
+// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:69), collapse(2), tiled as a product: a block computes a 128x128 tile of ('i', 'j'), each of its 256 threads the 8x8 outputs at i = tile row + 64 (r / 4) + 4 t + r % 4 (t = ty, r < 8), j = tile column + 64 (r / 4) + 4 t + r % 4 (t = tx, r < 8). The operand reads of the 'k' loop come from shared memory, which the block fills 8 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
 static __global__ void __launch_bounds__(256, 2)
 qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c) {
   // Two chunks, k-major: the one the threads read and the next one. A
@@ -1173,9 +1174,9 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
       if (qd_valid(qd_o)) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4));
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
-#line 70 "tiled_product.cpp"
+#line 71 "tiled_product.cpp"
         c[i][j] = 0.f;
-#line 1179 "tiled_product.hip"
+#line 1180 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -1198,9 +1199,9 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
           if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 72 "tiled_product.cpp"
+#line 73 "tiled_product.cpp"
             qd_next0[qd_e] = a[i][k];
-#line 1204 "tiled_product.hip"
+#line 1205 "tiled_product.hip"
           }
         }
         {
@@ -1209,9 +1210,9 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
           if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 72 "tiled_product.cpp"
+#line 73 "tiled_product.cpp"
             qd_next1[qd_e] = b[k][j];
-#line 1215 "tiled_product.hip"
+#line 1216 "tiled_product.hip"
           }
         }
       }
@@ -1246,9 +1247,9 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
           QD_UNROLL for (unsigned qd_o = 0; qd_o < 64; ++qd_o) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
-#line 72 "tiled_product.cpp"
+#line 73 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1252 "tiled_product.hip"
+#line 1253 "tiled_product.hip"
           }
         }
       }
@@ -1266,9 +1267,9 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
               continue;
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 64 + qd_ty * 4 + qd_o / 8 % 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
-#line 72 "tiled_product.cpp"
+#line 73 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1272 "tiled_product.hip"
+#line 1273 "tiled_product.hip"
           }
         }
       }
@@ -1281,7 +1282,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
   }
 }
 
-// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:68), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 64 threads the 8x8 outputs at i = tile row + 32 (r / 4) + 4 t + r % 4 (t = ty, r < 8), j = tile column + 32 (r / 4) + 4 t + r % 4 (t = tx, r < 8). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
+// Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:69), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 64 threads the 8x8 outputs at i = tile row + 32 (r / 4) + 4 t + r % 4 (t = ty, r < 8), j = tile column + 32 (r / 4) + 4 t + r % 4 (t = tx, r < 8). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
 static __global__ void __launch_bounds__(64, 2)
 qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c) {
   // Two chunks, k-major: the one the threads read and the next one. A
@@ -1305,9 +1306,9 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
       if (qd_valid(qd_o)) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 32 + qd_ty * 4 + qd_o / 8 % 4));
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
-#line 70 "tiled_product.cpp"
+#line 71 "tiled_product.cpp"
         c[i][j] = 0.f;
-#line 1311 "tiled_product.hip"
+#line 1312 "tiled_product.hip"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -1330,9 +1331,9 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
           if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 72 "tiled_product.cpp"
+#line 73 "tiled_product.cpp"
             qd_next0[qd_e] = a[i][k];
-#line 1336 "tiled_product.hip"
+#line 1337 "tiled_product.hip"
           }
         }
         {
@@ -1341,9 +1342,9 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
           if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 72 "tiled_product.cpp"
+#line 73 "tiled_product.cpp"
             qd_next1[qd_e] = b[k][j];
-#line 1347 "tiled_product.hip"
+#line 1348 "tiled_product.hip"
           }
         }
       }
@@ -1378,9 +1379,9 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
           QD_UNROLL for (unsigned qd_o = 0; qd_o < 64; ++qd_o) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 32 + qd_ty * 4 + qd_o / 8 % 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
-#line 72 "tiled_product.cpp"
+#line 73 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1384 "tiled_product.hip"
+#line 1385 "tiled_product.hip"
           }
         }
       }
@@ -1398,9 +1399,9 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
               continue;
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_o / 32 * 32 + qd_ty * 4 + qd_o / 8 % 4));
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
-#line 72 "tiled_product.cpp"
+#line 73 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1404 "tiled_product.hip"
+#line 1405 "tiled_product.hip"
           }
         }
       }
@@ -1419,28 +1420,28 @@ void tiled_product_rows(int n, const float a[][ 24], const float b[][ 24], float
   QD_PROFILE_RANGE("qd kernel tiled_product_rows"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop nest, collapse(2), tiled_product.cpp:68
+  // parallel loop nest, collapse(2), tiled_product.cpp:69
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(n), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(WIDTH), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product_rows", "tiled_product.cpp", 68);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "tiled_product_rows", "tiled_product.cpp", 69);
     if (qd_space.total != 0) {
       if (qd::detail::tiling_applies(qd_space)) {
         if (qd::detail::tiling_fills_device(qd::detail::product_tiles(qd_space, 128), qd_device)) {
           qd_tiled_product_rows_loop1_wide<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 128) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "tiled_product_rows", "a"), qd::detail::present_or_device(b, "tiled_product_rows", "b"), qd::detail::present_or_device(c, "tiled_product_rows", "c"));
-          qd::detail::check_launch(hipGetLastError(), "tiled_product_rows", "tiled_product.cpp", 68);
+          qd::detail::check_launch(hipGetLastError(), "tiled_product_rows", "tiled_product.cpp", 69);
         } else if (qd::detail::tiling_fills_device(qd::detail::product_tiles(qd_space), qd_device)) {
           qd_tiled_product_rows_loop1_mid<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 64, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "tiled_product_rows", "a"), qd::detail::present_or_device(b, "tiled_product_rows", "b"), qd::detail::present_or_device(c, "tiled_product_rows", "c"));
-          qd::detail::check_launch(hipGetLastError(), "tiled_product_rows", "tiled_product.cpp", 68);
+          qd::detail::check_launch(hipGetLastError(), "tiled_product_rows", "tiled_product.cpp", 69);
         } else {
           qd_tiled_product_rows_loop1<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "tiled_product_rows", "a"), qd::detail::present_or_device(b, "tiled_product_rows", "b"), qd::detail::present_or_device(c, "tiled_product_rows", "c"));
-          qd::detail::check_launch(hipGetLastError(), "tiled_product_rows", "tiled_product.cpp", 68);
+          qd::detail::check_launch(hipGetLastError(), "tiled_product_rows", "tiled_product.cpp", 69);
         }
 
       } else {
         qd_tiled_product_rows_loop0<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "tiled_product_rows", "a"), qd::detail::present_or_device(b, "tiled_product_rows", "b"), qd::detail::present_or_device(c, "tiled_product_rows", "c"));
-        qd::detail::check_launch(hipGetLastError(), "tiled_product_rows", "tiled_product.cpp", 68);
+        qd::detail::check_launch(hipGetLastError(), "tiled_product_rows", "tiled_product.cpp", 69);
       }
     }
   }
@@ -1451,5 +1452,5 @@ void tiled_product_rows(int n, const float a[][ 24], const float b[][ 24], float
 }
 
 // ---- end of qd kernel 'tiled_product_rows' ----
-#line 74 "tiled_product.cpp"
+#line 75 "tiled_product.cpp"
 

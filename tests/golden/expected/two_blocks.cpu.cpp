@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "two_blocks.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A parallel region of two stream_parallel blocks: x and y gradients of one image, computed
 // concurrently; both blocks only read `image` and write disjoint outputs.
 // The diagnostic pragmas around the kernel speak to qd-translate only: the
@@ -12,41 +13,41 @@
 #pragma GCC diagnostic push
 // read by qd-translate: #pragma clang diagnostic ignored "-Wqd-race"
 // read by qd-translate: #pragma clang diagnostic warning "-Wqd-serial-loop"
-// ---- qd kernel 'image_gradients' (two_blocks.cpp:10), translated by qd-translate ----
-#line 17 "two_blocks.cpu.cpp"
-// Parallel loop of 'image_gradients' (two_blocks.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'image_gradients' (two_blocks.cpp:11), translated by qd-translate ----
+#line 18 "two_blocks.cpu.cpp"
+// Parallel loop of 'image_gradients' (two_blocks.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_image_gradients_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * image, float * grad_x, int width, const int pixels) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int p = qd_begin; p < pixels; ++p) {
-#line 17 "two_blocks.cpp"
+#line 18 "two_blocks.cpp"
 {
             int x = p % width;
             int xl = x > 0 ? x - 1 : x;
             int xr = x < width - 1 ? x + 1 : x;
             grad_x[p] = 0.5f * (image[p - x + xr] - image[p - x + xl]);
         }
-#line 32 "two_blocks.cpu.cpp"
+#line 33 "two_blocks.cpu.cpp"
   }
 }
 
-// Parallel loop of 'image_gradients' (two_blocks.cpp:26): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'image_gradients' (two_blocks.cpp:27): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_image_gradients_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * image, float * grad_y, int width, int height, const int pixels) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int p = qd_begin; p < pixels; ++p) {
-#line 26 "two_blocks.cpp"
+#line 27 "two_blocks.cpp"
 {
             int y = p / width;
             int yd = y > 0 ? p - width : p;
             int yu = y < height - 1 ? p + width : p;
             grad_y[p] = 0.5f * (image[yu] - image[yd]);
         }
-#line 50 "two_blocks.cpu.cpp"
+#line 51 "two_blocks.cpu.cpp"
   }
 }
 
@@ -55,20 +56,20 @@ qd_image_gradients_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, 
 void image_gradients(const float* image, float* grad_x, float* grad_y, int width, int height, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   const int pixels = width * height;
-  // stream_parallel region, two_blocks.cpp:15: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, two_blocks.cpp:16: 2 blocks, run one after another on the calling thread
   {
-    // block 1, two_blocks.cpp:16
+    // block 1, two_blocks.cpp:17
     {
-      // parallel loop, two_blocks.cpp:17
+      // parallel loop, two_blocks.cpp:18
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         qd_image_gradients_loop0(qd_begin, qd_count, image, grad_x, width, pixels);
       }
     }
-    // block 2, two_blocks.cpp:25
+    // block 2, two_blocks.cpp:26
     {
-      // parallel loop, two_blocks.cpp:26
+      // parallel loop, two_blocks.cpp:27
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
@@ -83,6 +84,6 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
 }
 
 // ---- end of qd kernel 'image_gradients' ----
-#line 33 "two_blocks.cpp"
+#line 34 "two_blocks.cpp"
 
 #pragma GCC diagnostic pop

@@ -2,6 +2,7 @@
 // Licence: the code translated from two_blocks.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "two_blocks.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A parallel region of two stream_parallel blocks: x and y gradients of one image, computed
 // concurrently; both blocks only read `image` and write disjoint outputs.
 // The diagnostic pragmas around the kernel speak to qd-translate only: the
@@ -11,39 +12,39 @@
 #pragma GCC diagnostic push
 // read by qd-translate: #pragma clang diagnostic ignored "-Wqd-race"
 // read by qd-translate: #pragma clang diagnostic warning "-Wqd-serial-loop"
-// ---- qd kernel 'image_gradients' (two_blocks.cpp:10), translated by qd-translate ----
-#line 16 "two_blocks.hip"
-// Parallel loop of 'image_gradients' (two_blocks.cpp:17): a grid-stride loop over the iterations.
+// ---- qd kernel 'image_gradients' (two_blocks.cpp:11), translated by qd-translate ----
+#line 17 "two_blocks.hip"
+// Parallel loop of 'image_gradients' (two_blocks.cpp:18): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_image_gradients_loop0(int qd_begin, std::uint64_t qd_count, const float * image, float * grad_x, int width) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int p = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 17 "two_blocks.cpp"
+#line 18 "two_blocks.cpp"
 {
             int x = p % width;
             int xl = x > 0 ? x - 1 : x;
             int xr = x < width - 1 ? x + 1 : x;
             grad_x[p] = 0.5f * (image[p - x + xr] - image[p - x + xl]);
         }
-#line 30 "two_blocks.hip"
+#line 31 "two_blocks.hip"
   }
 }
 
-// Parallel loop of 'image_gradients' (two_blocks.cpp:26): a grid-stride loop over the iterations.
+// Parallel loop of 'image_gradients' (two_blocks.cpp:27): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_image_gradients_loop1(int qd_begin, std::uint64_t qd_count, const float * image, float * grad_y, int width, int height) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int p = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 26 "two_blocks.cpp"
+#line 27 "two_blocks.cpp"
 {
             int y = p / width;
             int yd = y > 0 ? p - width : p;
             int yu = y < height - 1 ? p + width : p;
             grad_y[p] = 0.5f * (image[yu] - image[yd]);
         }
-#line 47 "two_blocks.hip"
+#line 48 "two_blocks.hip"
   }
 }
 
@@ -55,9 +56,9 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   const int pixels = width * height;
-  // stream_parallel region, two_blocks.cpp:15: 2 blocks, each on its own pooled stream
+  // stream_parallel region, two_blocks.cpp:16: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region two_blocks.cpp:15");
+    QD_PROFILE_RANGE("qd region two_blocks.cpp:16");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -67,31 +68,31 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, two_blocks.cpp:16
+    // block 1, two_blocks.cpp:17
     {
-      QD_PROFILE_RANGE("qd block 1 two_blocks.cpp:16");
+      QD_PROFILE_RANGE("qd block 1 two_blocks.cpp:17");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop, two_blocks.cpp:17
+      // parallel loop, two_blocks.cpp:18
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_image_gradients_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(image, "image_gradients", "image"), qd::detail::present_or_device(grad_x, "image_gradients", "grad_x"), width);
-          qd::detail::check_launch(hipGetLastError(), "image_gradients", "two_blocks.cpp", 17);
+          qd::detail::check_launch(hipGetLastError(), "image_gradients", "two_blocks.cpp", 18);
         }
       }
     }
-    // block 2, two_blocks.cpp:25
+    // block 2, two_blocks.cpp:26
     {
-      QD_PROFILE_RANGE("qd block 2 two_blocks.cpp:25");
+      QD_PROFILE_RANGE("qd block 2 two_blocks.cpp:26");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // parallel loop, two_blocks.cpp:26
+      // parallel loop, two_blocks.cpp:27
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(pixels), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_image_gradients_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(image, "image_gradients", "image"), qd::detail::present_or_device(grad_y, "image_gradients", "grad_y"), width, height);
-          qd::detail::check_launch(hipGetLastError(), "image_gradients", "two_blocks.cpp", 26);
+          qd::detail::check_launch(hipGetLastError(), "image_gradients", "two_blocks.cpp", 27);
         }
       }
     }
@@ -108,6 +109,6 @@ void image_gradients(const float* image, float* grad_x, float* grad_y, int width
 }
 
 // ---- end of qd kernel 'image_gradients' ----
-#line 33 "two_blocks.cpp"
+#line 34 "two_blocks.cpp"
 
 #pragma GCC diagnostic pop

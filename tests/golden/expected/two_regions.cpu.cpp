@@ -3,99 +3,100 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "two_regions.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Two parallel regions in one kernel, separated by a parallel loop and a host scalar on the
 // launch stream: a smoothing step of three fields, a coupling step, then a write-back step.
 
-// ---- qd kernel 'two_phase_update' (two_regions.cpp:4), translated by qd-translate ----
-#line 11 "two_regions.cpu.cpp"
-// Parallel loop of 'two_phase_update' (two_regions.cpp:11): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'two_phase_update' (two_regions.cpp:5), translated by qd-translate ----
+#line 12 "two_regions.cpu.cpp"
+// Parallel loop of 'two_phase_update' (two_regions.cpp:12): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_two_phase_update_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * u_next, float alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 12 "two_regions.cpp"
+#line 13 "two_regions.cpp"
 u_next[i] = u[i] + alpha * (u[i - 1] - 2.0f * u[i] + u[i + 1]);
-#line 21 "two_regions.cpu.cpp"
+#line 22 "two_regions.cpu.cpp"
   }
 }
 
-// Parallel loop of 'two_phase_update' (two_regions.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'two_phase_update' (two_regions.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_two_phase_update_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * v, float * v_next, float alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 17 "two_regions.cpp"
+#line 18 "two_regions.cpp"
 v_next[i] = v[i] + alpha * (v[i - 1] - 2.0f * v[i] + v[i + 1]);
-#line 34 "two_regions.cpu.cpp"
+#line 35 "two_regions.cpu.cpp"
   }
 }
 
-// Parallel loop of 'two_phase_update' (two_regions.cpp:21): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'two_phase_update' (two_regions.cpp:22): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_two_phase_update_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * w, float * w_next, float alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 22 "two_regions.cpp"
+#line 23 "two_regions.cpp"
 w_next[i] = w[i] + alpha * (w[i - 1] - 2.0f * w[i] + w[i + 1]);
-#line 47 "two_regions.cpu.cpp"
+#line 48 "two_regions.cpu.cpp"
   }
 }
 
-// Parallel loop of 'two_phase_update' (two_regions.cpp:26): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'two_phase_update' (two_regions.cpp:27): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_two_phase_update_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u_next, float * v_next, float * w_next, float alpha, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 27 "two_regions.cpp"
+#line 28 "two_regions.cpp"
 w_next[i] += 0.5f * alpha * (u_next[i] - v_next[i]);
-#line 60 "two_regions.cpu.cpp"
+#line 61 "two_regions.cpu.cpp"
   }
 }
 
-// Parallel loop of 'two_phase_update' (two_regions.cpp:33): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'two_phase_update' (two_regions.cpp:34): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_two_phase_update_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * u_next, float * w_next, float alpha, const float keep, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 34 "two_regions.cpp"
+#line 35 "two_regions.cpp"
 u[i] = keep * u_next[i] + alpha * w_next[i];
-#line 73 "two_regions.cpu.cpp"
+#line 74 "two_regions.cpu.cpp"
   }
 }
 
-// Parallel loop of 'two_phase_update' (two_regions.cpp:38): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'two_phase_update' (two_regions.cpp:39): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_two_phase_update_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * v, float * v_next, float * w_next, float alpha, const float keep, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 39 "two_regions.cpp"
+#line 40 "two_regions.cpp"
 v[i] = keep * v_next[i] - alpha * w_next[i];
-#line 86 "two_regions.cpu.cpp"
+#line 87 "two_regions.cpu.cpp"
   }
 }
 
-// Parallel loop of 'two_phase_update' (two_regions.cpp:40): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'two_phase_update' (two_regions.cpp:41): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_two_phase_update_loop6(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * w, float * w_next, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 41 "two_regions.cpp"
+#line 42 "two_regions.cpp"
 w[i] = w_next[i];
-#line 99 "two_regions.cpu.cpp"
+#line 100 "two_regions.cpu.cpp"
   }
 }
 
@@ -103,29 +104,29 @@ w[i] = w_next[i];
 // Host entry points of kernel 'two_phase_update': they run its work on the calling thread and return when it is done.
 void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next, float* w_next, int n, float alpha, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // stream_parallel region, two_regions.cpp:9: 3 blocks, run one after another on the calling thread
+  // stream_parallel region, two_regions.cpp:10: 3 blocks, run one after another on the calling thread
   {
-    // block 1, two_regions.cpp:10
+    // block 1, two_regions.cpp:11
     {
-      // parallel loop, two_regions.cpp:11
+      // parallel loop, two_regions.cpp:12
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         qd_two_phase_update_loop0(qd_begin, qd_count, u, u_next, alpha, n);
       }
     }
-    // block 2, two_regions.cpp:15
+    // block 2, two_regions.cpp:16
     {
-      // parallel loop, two_regions.cpp:16
+      // parallel loop, two_regions.cpp:17
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         qd_two_phase_update_loop1(qd_begin, qd_count, v, v_next, alpha, n);
       }
     }
-    // block 3, two_regions.cpp:20
+    // block 3, two_regions.cpp:21
     {
-      // parallel loop, two_regions.cpp:21
+      // parallel loop, two_regions.cpp:22
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
@@ -133,33 +134,33 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
       }
     }
   }
-  // parallel loop, two_regions.cpp:26
+  // parallel loop, two_regions.cpp:27
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
     qd_two_phase_update_loop3(qd_begin, qd_count, u_next, v_next, w_next, alpha, n);
   }
   const float keep = 1.0f - alpha;
-  // stream_parallel region, two_regions.cpp:31: 2 blocks, run one after another on the calling thread
+  // stream_parallel region, two_regions.cpp:32: 2 blocks, run one after another on the calling thread
   {
-    // block 1, two_regions.cpp:32
+    // block 1, two_regions.cpp:33
     {
-      // parallel loop, two_regions.cpp:33
+      // parallel loop, two_regions.cpp:34
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         qd_two_phase_update_loop4(qd_begin, qd_count, u, u_next, w_next, alpha, keep, n);
       }
     }
-    // block 2, two_regions.cpp:37
+    // block 2, two_regions.cpp:38
     {
-      // parallel loop, two_regions.cpp:38
+      // parallel loop, two_regions.cpp:39
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         qd_two_phase_update_loop5(qd_begin, qd_count, v, v_next, w_next, alpha, keep, n);
       }
-      // parallel loop, two_regions.cpp:40
+      // parallel loop, two_regions.cpp:41
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
@@ -175,5 +176,5 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
 }
 
 // ---- end of qd kernel 'two_phase_update' ----
-#line 43 "two_regions.cpp"
+#line 44 "two_regions.cpp"
 

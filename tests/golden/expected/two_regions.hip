@@ -2,92 +2,93 @@
 // Licence: the code translated from two_regions.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/hip.h>
 #line 1 "two_regions.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Two parallel regions in one kernel, separated by a parallel loop and a host scalar on the
 // launch stream: a smoothing step of three fields, a coupling step, then a write-back step.
 
-// ---- qd kernel 'two_phase_update' (two_regions.cpp:4), translated by qd-translate ----
-#line 10 "two_regions.hip"
-// Parallel loop of 'two_phase_update' (two_regions.cpp:11): a grid-stride loop over the iterations.
+// ---- qd kernel 'two_phase_update' (two_regions.cpp:5), translated by qd-translate ----
+#line 11 "two_regions.hip"
+// Parallel loop of 'two_phase_update' (two_regions.cpp:12): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * u_next, float alpha) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 12 "two_regions.cpp"
+#line 13 "two_regions.cpp"
 u_next[i] = u[i] + alpha * (u[i - 1] - 2.0f * u[i] + u[i + 1]);
-#line 19 "two_regions.hip"
+#line 20 "two_regions.hip"
   }
 }
 
-// Parallel loop of 'two_phase_update' (two_regions.cpp:16): a grid-stride loop over the iterations.
+// Parallel loop of 'two_phase_update' (two_regions.cpp:17): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop1(int qd_begin, std::uint64_t qd_count, float * v, float * v_next, float alpha) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 17 "two_regions.cpp"
+#line 18 "two_regions.cpp"
 v_next[i] = v[i] + alpha * (v[i - 1] - 2.0f * v[i] + v[i + 1]);
-#line 31 "two_regions.hip"
+#line 32 "two_regions.hip"
   }
 }
 
-// Parallel loop of 'two_phase_update' (two_regions.cpp:21): a grid-stride loop over the iterations.
+// Parallel loop of 'two_phase_update' (two_regions.cpp:22): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop2(int qd_begin, std::uint64_t qd_count, float * w, float * w_next, float alpha) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 22 "two_regions.cpp"
+#line 23 "two_regions.cpp"
 w_next[i] = w[i] + alpha * (w[i - 1] - 2.0f * w[i] + w[i + 1]);
-#line 43 "two_regions.hip"
+#line 44 "two_regions.hip"
   }
 }
 
-// Parallel loop of 'two_phase_update' (two_regions.cpp:26): a grid-stride loop over the iterations.
+// Parallel loop of 'two_phase_update' (two_regions.cpp:27): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop3(int qd_begin, std::uint64_t qd_count, float * u_next, float * v_next, float * w_next, float alpha) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 27 "two_regions.cpp"
+#line 28 "two_regions.cpp"
 w_next[i] += 0.5f * alpha * (u_next[i] - v_next[i]);
-#line 55 "two_regions.hip"
+#line 56 "two_regions.hip"
   }
 }
 
-// Parallel loop of 'two_phase_update' (two_regions.cpp:33): a grid-stride loop over the iterations.
+// Parallel loop of 'two_phase_update' (two_regions.cpp:34): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop4(int qd_begin, std::uint64_t qd_count, float * u, float * u_next, float * w_next, float alpha, const float keep) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 34 "two_regions.cpp"
+#line 35 "two_regions.cpp"
 u[i] = keep * u_next[i] + alpha * w_next[i];
-#line 67 "two_regions.hip"
+#line 68 "two_regions.hip"
   }
 }
 
-// Parallel loop of 'two_phase_update' (two_regions.cpp:38): a grid-stride loop over the iterations.
+// Parallel loop of 'two_phase_update' (two_regions.cpp:39): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop5(int qd_begin, std::uint64_t qd_count, float * v, float * v_next, float * w_next, float alpha, const float keep) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 39 "two_regions.cpp"
+#line 40 "two_regions.cpp"
 v[i] = keep * v_next[i] - alpha * w_next[i];
-#line 79 "two_regions.hip"
+#line 80 "two_regions.hip"
   }
 }
 
-// Parallel loop of 'two_phase_update' (two_regions.cpp:40): a grid-stride loop over the iterations.
+// Parallel loop of 'two_phase_update' (two_regions.cpp:41): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_two_phase_update_loop6(int qd_begin, std::uint64_t qd_count, float * w, float * w_next) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 41 "two_regions.cpp"
+#line 42 "two_regions.cpp"
 w[i] = w_next[i];
-#line 91 "two_regions.hip"
+#line 92 "two_regions.hip"
   }
 }
 
@@ -98,9 +99,9 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // stream_parallel region, two_regions.cpp:9: 3 blocks, each on its own pooled stream
+  // stream_parallel region, two_regions.cpp:10: 3 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region two_regions.cpp:9");
+    QD_PROFILE_RANGE("qd region two_regions.cpp:10");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(3, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(4, qd_device); // [0]: fork; [b]: join of block b
@@ -111,45 +112,45 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
     qd_events.wait(0, qd_block_streams[2]);
-    // block 1, two_regions.cpp:10
+    // block 1, two_regions.cpp:11
     {
-      QD_PROFILE_RANGE("qd block 1 two_regions.cpp:10");
+      QD_PROFILE_RANGE("qd block 1 two_regions.cpp:11");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop, two_regions.cpp:11
+      // parallel loop, two_regions.cpp:12
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_two_phase_update_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "two_phase_update", "u"), qd::detail::present_or_device(u_next, "two_phase_update", "u_next"), alpha);
-          qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 11);
+          qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 12);
         }
       }
     }
-    // block 2, two_regions.cpp:15
+    // block 2, two_regions.cpp:16
     {
-      QD_PROFILE_RANGE("qd block 2 two_regions.cpp:15");
+      QD_PROFILE_RANGE("qd block 2 two_regions.cpp:16");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // parallel loop, two_regions.cpp:16
+      // parallel loop, two_regions.cpp:17
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_two_phase_update_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(v, "two_phase_update", "v"), qd::detail::present_or_device(v_next, "two_phase_update", "v_next"), alpha);
-          qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 16);
+          qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 17);
         }
       }
     }
-    // block 3, two_regions.cpp:20
+    // block 3, two_regions.cpp:21
     {
-      QD_PROFILE_RANGE("qd block 3 two_regions.cpp:20");
+      QD_PROFILE_RANGE("qd block 3 two_regions.cpp:21");
       const qd::StreamRef qd_block_stream = qd_block_streams[2];
-      // parallel loop, two_regions.cpp:21
+      // parallel loop, two_regions.cpp:22
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_two_phase_update_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(w, "two_phase_update", "w"), qd::detail::present_or_device(w_next, "two_phase_update", "w_next"), alpha);
-          qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 21);
+          qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 22);
         }
       }
     }
@@ -161,19 +162,19 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
     qd_events.record(3, qd_block_streams[2]);
     qd_events.wait(3, qd_stream);
   }
-  // parallel loop, two_regions.cpp:26
+  // parallel loop, two_regions.cpp:27
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_two_phase_update_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u_next, "two_phase_update", "u_next"), qd::detail::present_or_device(v_next, "two_phase_update", "v_next"), qd::detail::present_or_device(w_next, "two_phase_update", "w_next"), alpha);
-      qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 26);
+      qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 27);
     }
   }
   const float keep = 1.0f - alpha;
-  // stream_parallel region, two_regions.cpp:31: 2 blocks, each on its own pooled stream
+  // stream_parallel region, two_regions.cpp:32: 2 blocks, each on its own pooled stream
   {
-    QD_PROFILE_RANGE("qd region two_regions.cpp:31");
+    QD_PROFILE_RANGE("qd region two_regions.cpp:32");
     // The guards give the streams and events back to the pools when this scope ends, also when a launch throws.
     qd::detail::PooledStreams qd_block_streams(2, qd_stream, qd_device);
     qd::detail::PooledEvents qd_events(3, qd_device); // [0]: fork; [b]: join of block b
@@ -183,40 +184,40 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
     const qd::detail::RegionUnwindJoin qd_unwind_join(qd_events, qd_block_streams, qd_stream);
     qd_events.wait(0, qd_block_streams[0]);
     qd_events.wait(0, qd_block_streams[1]);
-    // block 1, two_regions.cpp:32
+    // block 1, two_regions.cpp:33
     {
-      QD_PROFILE_RANGE("qd block 1 two_regions.cpp:32");
+      QD_PROFILE_RANGE("qd block 1 two_regions.cpp:33");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
-      // parallel loop, two_regions.cpp:33
+      // parallel loop, two_regions.cpp:34
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_two_phase_update_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "two_phase_update", "u"), qd::detail::present_or_device(u_next, "two_phase_update", "u_next"), qd::detail::present_or_device(w_next, "two_phase_update", "w_next"), alpha, keep);
-          qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 33);
+          qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 34);
         }
       }
     }
-    // block 2, two_regions.cpp:37
+    // block 2, two_regions.cpp:38
     {
-      QD_PROFILE_RANGE("qd block 2 two_regions.cpp:37");
+      QD_PROFILE_RANGE("qd block 2 two_regions.cpp:38");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
-      // parallel loop, two_regions.cpp:38
+      // parallel loop, two_regions.cpp:39
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_two_phase_update_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(v, "two_phase_update", "v"), qd::detail::present_or_device(v_next, "two_phase_update", "v_next"), qd::detail::present_or_device(w_next, "two_phase_update", "w_next"), alpha, keep);
-          qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 38);
+          qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 39);
         }
       }
-      // parallel loop, two_regions.cpp:40
+      // parallel loop, two_regions.cpp:41
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
         if (qd_count != 0) {
           qd_two_phase_update_loop6<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(w, "two_phase_update", "w"), qd::detail::present_or_device(w_next, "two_phase_update", "w_next"));
-          qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 40);
+          qd::detail::check_launch(hipGetLastError(), "two_phase_update", "two_regions.cpp", 41);
         }
       }
     }
@@ -234,5 +235,5 @@ void two_phase_update(float* u, float* v, float* w, float* u_next, float* v_next
 }
 
 // ---- end of qd kernel 'two_phase_update' ----
-#line 43 "two_regions.cpp"
+#line 44 "two_regions.cpp"
 

@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "vector_leader_initializers.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Body locals of a parallel loop with a vector loop whose initializers have
 // an effect (a store): one thread of the group runs the initializer, and the
 // group receives the value. Every initializer form: '= {...}' for an array,
@@ -15,16 +16,16 @@ int mark(int* seen, int r, int k)
     return r * 3 + k;
 }
 
-// ---- qd kernel 'weighted_rows' (vector_leader_initializers.cpp:13), translated by qd-translate ----
-#line 20 "vector_leader_initializers.cpu.cpp"
-// Parallel loop of 'weighted_rows' (vector_leader_initializers.cpp:16): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'weighted_rows' (vector_leader_initializers.cpp:14), translated by qd-translate ----
+#line 21 "vector_leader_initializers.cpu.cpp"
+// Parallel loop of 'weighted_rows' (vector_leader_initializers.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_weighted_rows_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, float * y, int * seen, int m, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int r = qd_begin; r < n; ++r) {
-#line 16 "vector_leader_initializers.cpp"
+#line 17 "vector_leader_initializers.cpp"
 {
         int pair[2] = {mark(seen, r, 0), 5};
         int x(mark(seen, r, 1));
@@ -34,12 +35,12 @@ qd_weighted_rows_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, co
 #if defined(_OPENMP) && !defined(__clang__)
 #pragma omp simd reduction(+: acc)
 #endif
-#line 23 "vector_leader_initializers.cpp"
+#line 24 "vector_leader_initializers.cpp"
         for (int j = 0; j < m; ++j)
             acc += a[r * m + j] * static_cast<float>(pair[0] + pair[1] + x + z + w);
         y[r] = acc;
     }
-#line 43 "vector_leader_initializers.cpu.cpp"
+#line 44 "vector_leader_initializers.cpu.cpp"
   }
 }
 
@@ -47,7 +48,7 @@ qd_weighted_rows_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, co
 // Host entry points of kernel 'weighted_rows': they run its work on the calling thread and return when it is done.
 void weighted_rows(const float* a, float* y, int* seen, int n, int m, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, vector_leader_initializers.cpp:16
+  // parallel loop, vector_leader_initializers.cpp:17
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -60,5 +61,5 @@ void weighted_rows(const float* a, float* y, int* seen, int n, int m) {
 }
 
 // ---- end of qd kernel 'weighted_rows' ----
-#line 27 "vector_leader_initializers.cpp"
+#line 28 "vector_leader_initializers.cpp"
 

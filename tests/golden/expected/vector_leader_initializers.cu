@@ -2,6 +2,7 @@
 // Licence: the code translated from vector_leader_initializers.cpp keeps that file's licence. The qd runtime headers included here are Apache-2.0 WITH LLVM-exception: a program built from them owes no attribution for them.
 #include <qd/detail/cuda.h>
 #line 1 "vector_leader_initializers.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Body locals of a parallel loop with a vector loop whose initializers have
 // an effect (a store): one thread of the group runs the initializer, and the
 // group receives the value. Every initializer form: '= {...}' for an array,
@@ -14,9 +15,9 @@ __host__ __device__ int mark(int* seen, int r, int k)
     return r * 3 + k;
 }
 
-// ---- qd kernel 'weighted_rows' (vector_leader_initializers.cpp:13), translated by qd-translate ----
-#line 19 "vector_leader_initializers.cu"
-// Parallel loop of 'weighted_rows' (vector_leader_initializers.cpp:16) with vector loops: 32 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
+// ---- qd kernel 'weighted_rows' (vector_leader_initializers.cpp:14), translated by qd-translate ----
+#line 20 "vector_leader_initializers.cu"
+// Parallel loop of 'weighted_rows' (vector_leader_initializers.cpp:17) with vector loops: 32 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
 static __global__ void __launch_bounds__(256)
 qd_weighted_rows_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float * y, int * seen, int m) {
   qd::detail::VectorGroup<32, 256, qd::detail::VectorLayout::kContiguous> qd_group;
@@ -24,7 +25,7 @@ qd_weighted_rows_loop0(int qd_begin, std::uint64_t qd_count, const float * a, fl
     const std::uint64_t qd_k = qd_round + qd_group.group();
     if (qd_k < qd_count) do {
       [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 17 "vector_leader_initializers.cpp"
+#line 18 "vector_leader_initializers.cpp"
       int pair[2];
       if (qd_group.leader()) {
       int qd_value[2] = {mark(seen, r, 0), 5};
@@ -32,23 +33,23 @@ qd_weighted_rows_loop0(int qd_begin, std::uint64_t qd_count, const float * a, fl
       }
       qd_group.share(pair);
 
-#line 36 "vector_leader_initializers.cu"
-#line 18 "vector_leader_initializers.cpp"
+#line 37 "vector_leader_initializers.cu"
+#line 19 "vector_leader_initializers.cpp"
       int x = qd_group.single([&]() { int qd_value(mark(seen, r, 1)); return qd_value; });
 
-#line 40 "vector_leader_initializers.cu"
-#line 19 "vector_leader_initializers.cpp"
+#line 41 "vector_leader_initializers.cu"
+#line 20 "vector_leader_initializers.cpp"
       int z = qd_group.single([&]() { int qd_value{mark(seen, r, 2)}; return qd_value; });
 
-#line 44 "vector_leader_initializers.cu"
-#line 20 "vector_leader_initializers.cpp"
-      const int w = qd_group.single([&]() { return (mark(seen, r, 3)); });
-#line 47 "vector_leader_initializers.cu"
+#line 45 "vector_leader_initializers.cu"
 #line 21 "vector_leader_initializers.cpp"
+      const int w = qd_group.single([&]() { return (mark(seen, r, 3)); });
+#line 48 "vector_leader_initializers.cu"
+#line 22 "vector_leader_initializers.cpp"
       float acc = 0.0f;
-#line 50 "vector_leader_initializers.cu"
+#line 51 "vector_leader_initializers.cu"
       {
-        // vector loop, vector_leader_initializers.cpp:23: the group's threads share its iterations
+        // vector loop, vector_leader_initializers.cpp:24: the group's threads share its iterations
         const int qd_vbegin0 = 0;
         const std::uint64_t qd_vcount0 = qd::detail::trip_count(qd_vbegin0, static_cast<int>(m), /*inclusive=*/false);
         float qd_vpart0_acc = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
@@ -58,17 +59,17 @@ qd_weighted_rows_loop0(int qd_begin, std::uint64_t qd_count, const float * a, fl
 #pragma unroll 4
             for (int qd_vk = static_cast<int>(qd_group.lane()); qd_vk < static_cast<int>(qd_vcount0); qd_vk += 32) {
               [[maybe_unused]] int j = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
-#line 24 "vector_leader_initializers.cpp"
+#line 25 "vector_leader_initializers.cpp"
               acc += a[r * m + j] * static_cast<float>(pair[0] + pair[1] + x + z + w);
-#line 64 "vector_leader_initializers.cu"
+#line 65 "vector_leader_initializers.cu"
             }
           } else {
 #pragma unroll 4
             for (std::uint64_t qd_vk = static_cast<std::uint64_t>(qd_group.lane()); qd_vk < static_cast<std::uint64_t>(qd_vcount0); qd_vk += 32) {
               [[maybe_unused]] int j = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
-#line 24 "vector_leader_initializers.cpp"
+#line 25 "vector_leader_initializers.cpp"
               acc += a[r * m + j] * static_cast<float>(pair[0] + pair[1] + x + z + w);
-#line 72 "vector_leader_initializers.cu"
+#line 73 "vector_leader_initializers.cu"
             }
           }
         }
@@ -76,9 +77,9 @@ qd_weighted_rows_loop0(int qd_begin, std::uint64_t qd_count, const float * a, fl
         acc = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(acc, qd_group.reduce<qd::detail::ReduceOp::Sum>(qd_vpart0_acc, qd_vshared0_acc));
       }
       if (qd_group.leader()) {
-#line 25 "vector_leader_initializers.cpp"
+#line 26 "vector_leader_initializers.cpp"
         y[r] = acc;
-#line 82 "vector_leader_initializers.cu"
+#line 83 "vector_leader_initializers.cu"
       }
       qd_group.sync();
     } while (false);
@@ -92,13 +93,13 @@ void weighted_rows(const float* a, float* y, int* seen, int n, int m, qd::Stream
   QD_PROFILE_RANGE("qd kernel weighted_rows"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, vector_leader_initializers.cpp:16
+  // parallel loop, vector_leader_initializers.cpp:17
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_weighted_rows_loop0<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "weighted_rows", "a"), qd::detail::present_or_device(y, "weighted_rows", "y"), qd::detail::present_or_device(seen, "weighted_rows", "seen"), m);
-      qd::detail::check_launch(cudaGetLastError(), "weighted_rows", "vector_leader_initializers.cpp", 16);
+      qd::detail::check_launch(cudaGetLastError(), "weighted_rows", "vector_leader_initializers.cpp", 17);
     }
   }
 }
@@ -108,5 +109,5 @@ void weighted_rows(const float* a, float* y, int* seen, int n, int m) {
 }
 
 // ---- end of qd kernel 'weighted_rows' ----
-#line 27 "vector_leader_initializers.cpp"
+#line 28 "vector_leader_initializers.cpp"
 

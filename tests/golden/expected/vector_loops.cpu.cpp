@@ -3,6 +3,7 @@
 #include <qd/qd.h>
 #include <qd/detail/launch_support.h>
 #line 1 "vector_loops.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Inner vector loops (#pragma qd loop vector): a group of threads per outer
 // iteration shares the vector loop; the rest of the body keeps its serial
 // meaning.
@@ -11,27 +12,27 @@
 #include <qd/atomic.h>
 
 // Row sums of a row-major matrix: a group of neighbouring threads per row.
-// ---- qd kernel 'row_sums' (vector_loops.cpp:9), translated by qd-translate ----
-#line 16 "vector_loops.cpu.cpp"
-// Parallel loop of 'row_sums' (vector_loops.cpp:12): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'row_sums' (vector_loops.cpp:10), translated by qd-translate ----
+#line 17 "vector_loops.cpu.cpp"
+// Parallel loop of 'row_sums' (vector_loops.cpp:13): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_row_sums_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int cols, float * sums, int rows) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int r = qd_begin; r < rows; ++r) {
-#line 12 "vector_loops.cpp"
+#line 13 "vector_loops.cpp"
 {
         float s = 0.0f;
 #if defined(_OPENMP) && !defined(__clang__)
 #pragma omp simd reduction(+: s)
 #endif
-#line 15 "vector_loops.cpp"
+#line 16 "vector_loops.cpp"
         for (int c = 0; c < cols; ++c)
             s += a[r * cols + c];
         sums[r] = s;
     }
-#line 35 "vector_loops.cpu.cpp"
+#line 36 "vector_loops.cpu.cpp"
   }
 }
 
@@ -39,7 +40,7 @@ qd_row_sums_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const f
 // Host entry points of kernel 'row_sums': they run its work on the calling thread and return when it is done.
 void row_sums(const float* a, int rows, int cols, float* sums, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, vector_loops.cpp:12
+  // parallel loop, vector_loops.cpp:13
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(rows), /*inclusive=*/false);
@@ -52,32 +53,32 @@ void row_sums(const float* a, int rows, int cols, float* sums) {
 }
 
 // ---- end of qd kernel 'row_sums' ----
-#line 19 "vector_loops.cpp"
+#line 20 "vector_loops.cpp"
 
 
 // Column maxima: neighbouring threads take neighbouring columns, and each
 // column's group is spread over the block.
-// ---- qd kernel 'column_max' (vector_loops.cpp:23), translated by qd-translate ----
-#line 62 "vector_loops.cpu.cpp"
-// Parallel loop of 'column_max' (vector_loops.cpp:26): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'column_max' (vector_loops.cpp:24), translated by qd-translate ----
+#line 63 "vector_loops.cpu.cpp"
+// Parallel loop of 'column_max' (vector_loops.cpp:27): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_column_max_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int rows, int cols, float * best) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int c = qd_begin; c < cols; ++c) {
-#line 26 "vector_loops.cpp"
+#line 27 "vector_loops.cpp"
 {
         float m = -1.0e30f;
 #if defined(_OPENMP) && !defined(__clang__)
 #pragma omp simd reduction(max: m)
 #endif
-#line 29 "vector_loops.cpp"
+#line 30 "vector_loops.cpp"
         for (int r = 0; r < rows; ++r)
             m = std::max(m, a[r * cols + c]);
         best[c] = m;
     }
-#line 81 "vector_loops.cpu.cpp"
+#line 82 "vector_loops.cpu.cpp"
   }
 }
 
@@ -85,7 +86,7 @@ qd_column_max_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const
 // Host entry points of kernel 'column_max': they run its work on the calling thread and return when it is done.
 void column_max(const float* a, int rows, int cols, float* best, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, vector_loops.cpp:26
+  // parallel loop, vector_loops.cpp:27
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(cols), /*inclusive=*/false);
@@ -98,21 +99,21 @@ void column_max(const float* a, int rows, int cols, float* best) {
 }
 
 // ---- end of qd kernel 'column_max' ----
-#line 33 "vector_loops.cpp"
+#line 34 "vector_loops.cpp"
 
 
 // Side effects between two vector loops, each once per row: a row that is
 // skipped by the leader's statement, an atomic ticket, a store read back.
-// ---- qd kernel 'two_passes' (vector_loops.cpp:37), translated by qd-translate ----
-#line 108 "vector_loops.cpu.cpp"
-// Parallel loop of 'two_passes' (vector_loops.cpp:40): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'two_passes' (vector_loops.cpp:38), translated by qd-translate ----
+#line 109 "vector_loops.cpu.cpp"
+// Parallel loop of 'two_passes' (vector_loops.cpp:41): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_two_passes_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, const int * skip, int cols, float * out, int * tickets, int rows) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int r = qd_begin; r < rows; ++r) {
-#line 40 "vector_loops.cpp"
+#line 41 "vector_loops.cpp"
 {
         if (skip[r] != 0) {
             out[r * cols] = -1.0f;
@@ -123,17 +124,17 @@ qd_two_passes_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const
 #if defined(_OPENMP) && !defined(__clang__)
 #pragma omp simd reduction(+: total)
 #endif
-#line 48 "vector_loops.cpp"
+#line 49 "vector_loops.cpp"
         for (int c = 0; c < cols; ++c)
             total += a[r * cols + c];
 #if defined(_OPENMP) && !defined(__clang__)
 #pragma omp simd
 #endif
-#line 51 "vector_loops.cpp"
+#line 52 "vector_loops.cpp"
         for (int c = 0; c < cols; ++c)
             out[r * cols + c] = a[r * cols + c] - total / float(cols) + 0.0f * float(ticket);
     }
-#line 137 "vector_loops.cpu.cpp"
+#line 138 "vector_loops.cpu.cpp"
   }
 }
 
@@ -141,7 +142,7 @@ qd_two_passes_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const
 // Host entry points of kernel 'two_passes': they run its work on the calling thread and return when it is done.
 void two_passes(const float* a, const int* skip, int rows, int cols, float* out, int* tickets, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, vector_loops.cpp:40
+  // parallel loop, vector_loops.cpp:41
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(rows), /*inclusive=*/false);
@@ -154,13 +155,13 @@ void two_passes(const float* a, const int* skip, int rows, int cols, float* out,
 }
 
 // ---- end of qd kernel 'two_passes' ----
-#line 54 "vector_loops.cpp"
+#line 55 "vector_loops.cpp"
 
 
 // A template kernel; collapse(2) over a batch of matrices.
-// ---- qd kernel 'batched_row_sums' (vector_loops.cpp:57), translated by qd-translate ----
-#line 163 "vector_loops.cpu.cpp"
-// Parallel loop nest of 'batched_row_sums' (vector_loops.cpp:62), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// ---- qd kernel 'batched_row_sums' (vector_loops.cpp:58), translated by qd-translate ----
+#line 164 "vector_loops.cpu.cpp"
+// Parallel loop nest of 'batched_row_sums' (vector_loops.cpp:63), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 template <class T>
 static QD_NOINLINE void
 qd_batched_row_sums_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, const T * a, int rows, int cols, T * sums, int batches) {
@@ -170,18 +171,18 @@ qd_batched_row_sums_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const q
   for (int b = qd_begin0; b < batches; ++b)
   for (int r = qd_begin1; r < rows; ++r)
   {
-#line 63 "vector_loops.cpp"
+#line 64 "vector_loops.cpp"
 {
             T s = T(0);
 #if defined(_OPENMP) && !defined(__clang__)
 #pragma omp simd reduction(+: s)
 #endif
-#line 66 "vector_loops.cpp"
+#line 67 "vector_loops.cpp"
             for (int c = 0; c < cols; ++c)
                 s += a[(b * rows + r) * cols + c];
             sums[b * rows + r] = s;
         }
-#line 185 "vector_loops.cpu.cpp"
+#line 186 "vector_loops.cpu.cpp"
   }
 }
 
@@ -190,12 +191,12 @@ qd_batched_row_sums_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const q
 template <class T>
 void batched_row_sums(const T* a, int batches, int rows, int cols, T* sums, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop nest, collapse(2), vector_loops.cpp:62
+  // parallel loop nest, collapse(2), vector_loops.cpp:63
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(batches), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(rows), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "batched_row_sums", "vector_loops.cpp", 62);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "batched_row_sums", "vector_loops.cpp", 63);
     qd_batched_row_sums_loop0<T>(qd_begin0, qd_begin1, qd_space, a, rows, cols, sums, batches);
   }
 }
@@ -206,7 +207,7 @@ void batched_row_sums(const T* a, int batches, int rows, int cols, T* sums) {
 }
 
 // ---- end of qd kernel 'batched_row_sums' ----
-#line 70 "vector_loops.cpp"
+#line 71 "vector_loops.cpp"
 
 
 // Body locals changed by the leader through a lambda's by-reference
@@ -232,9 +233,9 @@ struct Tally {
     void add(T v) const { sum += v; }
 };
 
-// ---- qd kernel 'shifted_rows' (vector_loops.cpp:95), translated by qd-translate ----
-#line 237 "vector_loops.cpu.cpp"
-// Parallel loop of 'shifted_rows' (vector_loops.cpp:99): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'shifted_rows' (vector_loops.cpp:96), translated by qd-translate ----
+#line 238 "vector_loops.cpu.cpp"
+// Parallel loop of 'shifted_rows' (vector_loops.cpp:100): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
 qd_shifted_rows_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * a, const int * marks, int cols, T * out, int rows) {
@@ -242,7 +243,7 @@ qd_shifted_rows_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, con
 #pragma omp parallel for
 #endif
   for (int r = qd_begin; r < rows; ++r) {
-#line 99 "vector_loops.cpp"
+#line 100 "vector_loops.cpp"
 {
         T shift = T(0);
         int hits = 0;
@@ -260,11 +261,11 @@ qd_shifted_rows_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, con
 #if defined(_OPENMP) && !defined(__clang__)
 #pragma omp simd
 #endif
-#line 114 "vector_loops.cpp"
+#line 115 "vector_loops.cpp"
         for (int c = 0; c < cols; ++c)
             out[r * cols + c] = a[r * cols + c] + shift + extra + T(hits * 4 + seen);
     }
-#line 268 "vector_loops.cpu.cpp"
+#line 269 "vector_loops.cpu.cpp"
   }
 }
 
@@ -273,7 +274,7 @@ qd_shifted_rows_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, con
 template <class T>
 void shifted_rows(const T* a, const int* marks, int rows, int cols, T* out, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, vector_loops.cpp:99
+  // parallel loop, vector_loops.cpp:100
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(rows), /*inclusive=*/false);
@@ -287,7 +288,7 @@ void shifted_rows(const T* a, const int* marks, int rows, int cols, T* out) {
 }
 
 // ---- end of qd kernel 'shifted_rows' ----
-#line 117 "vector_loops.cpp"
+#line 118 "vector_loops.cpp"
 
 
 // Compiled for the device in the golden .cu: the class template's member

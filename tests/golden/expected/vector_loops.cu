@@ -3,6 +3,7 @@
 #include <qd/detail/cuda.h>
 #include <qd/minmax.h> // device code calls twins of constexpr standard functions, which nvcc runs on the device without --expt-relaxed-constexpr
 #line 1 "vector_loops.cpp"
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Inner vector loops (#pragma qd loop vector): a group of threads per outer
 // iteration shares the vector loop; the rest of the body keeps its serial
 // meaning.
@@ -11,9 +12,9 @@
 #include <qd/atomic.h>
 
 // Row sums of a row-major matrix: a group of neighbouring threads per row.
-// ---- qd kernel 'row_sums' (vector_loops.cpp:9), translated by qd-translate ----
-#line 16 "vector_loops.cu"
-// Parallel loop of 'row_sums' (vector_loops.cpp:12) with vector loops: 32 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
+// ---- qd kernel 'row_sums' (vector_loops.cpp:10), translated by qd-translate ----
+#line 17 "vector_loops.cu"
+// Parallel loop of 'row_sums' (vector_loops.cpp:13) with vector loops: 32 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
 static __global__ void __launch_bounds__(256)
 qd_row_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, int cols, float * sums) {
   qd::detail::VectorGroup<32, 256, qd::detail::VectorLayout::kContiguous> qd_group;
@@ -21,11 +22,11 @@ qd_row_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, int col
     const std::uint64_t qd_k = qd_round + qd_group.group();
     if (qd_k < qd_count) do {
       [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 13 "vector_loops.cpp"
+#line 14 "vector_loops.cpp"
       float s = 0.0f;
-#line 27 "vector_loops.cu"
+#line 28 "vector_loops.cu"
       {
-        // vector loop, vector_loops.cpp:15: the group's threads share its iterations
+        // vector loop, vector_loops.cpp:16: the group's threads share its iterations
         const int qd_vbegin0 = 0;
         const std::uint64_t qd_vcount0 = qd::detail::trip_count(qd_vbegin0, static_cast<int>(cols), /*inclusive=*/false);
         float qd_vpart0_s = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
@@ -35,17 +36,17 @@ qd_row_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, int col
 #pragma unroll 4
             for (int qd_vk = static_cast<int>(qd_group.lane()); qd_vk < static_cast<int>(qd_vcount0); qd_vk += 32) {
               [[maybe_unused]] int c = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
-#line 16 "vector_loops.cpp"
+#line 17 "vector_loops.cpp"
               s += a[r * cols + c];
-#line 41 "vector_loops.cu"
+#line 42 "vector_loops.cu"
             }
           } else {
 #pragma unroll 4
             for (std::uint64_t qd_vk = static_cast<std::uint64_t>(qd_group.lane()); qd_vk < static_cast<std::uint64_t>(qd_vcount0); qd_vk += 32) {
               [[maybe_unused]] int c = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
-#line 16 "vector_loops.cpp"
+#line 17 "vector_loops.cpp"
               s += a[r * cols + c];
-#line 49 "vector_loops.cu"
+#line 50 "vector_loops.cu"
             }
           }
         }
@@ -53,9 +54,9 @@ qd_row_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, int col
         s = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(s, qd_group.reduce<qd::detail::ReduceOp::Sum>(qd_vpart0_s, qd_vshared0_s));
       }
       if (qd_group.leader()) {
-#line 17 "vector_loops.cpp"
+#line 18 "vector_loops.cpp"
         sums[r] = s;
-#line 59 "vector_loops.cu"
+#line 60 "vector_loops.cu"
       }
       qd_group.sync();
     } while (false);
@@ -69,13 +70,13 @@ void row_sums(const float* a, int rows, int cols, float* sums, qd::StreamRef qd_
   QD_PROFILE_RANGE("qd kernel row_sums"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, vector_loops.cpp:12
+  // parallel loop, vector_loops.cpp:13
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(rows), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_row_sums_loop0<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "row_sums", "a"), cols, qd::detail::present_or_device(sums, "row_sums", "sums"));
-      qd::detail::check_launch(cudaGetLastError(), "row_sums", "vector_loops.cpp", 12);
+      qd::detail::check_launch(cudaGetLastError(), "row_sums", "vector_loops.cpp", 13);
     }
   }
 }
@@ -85,14 +86,14 @@ void row_sums(const float* a, int rows, int cols, float* sums) {
 }
 
 // ---- end of qd kernel 'row_sums' ----
-#line 19 "vector_loops.cpp"
+#line 20 "vector_loops.cpp"
 
 
 // Column maxima: neighbouring threads take neighbouring columns, and each
 // column's group is spread over the block.
-// ---- qd kernel 'column_max' (vector_loops.cpp:23), translated by qd-translate ----
-#line 95 "vector_loops.cu"
-// Parallel loop of 'column_max' (vector_loops.cpp:26) with vector loops: 8 threads per iteration, neighbouring threads on neighbouring iterations. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
+// ---- qd kernel 'column_max' (vector_loops.cpp:24), translated by qd-translate ----
+#line 96 "vector_loops.cu"
+// Parallel loop of 'column_max' (vector_loops.cpp:27) with vector loops: 8 threads per iteration, neighbouring threads on neighbouring iterations. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
 static __global__ void __launch_bounds__(256)
 qd_column_max_loop0(int qd_begin, std::uint64_t qd_count, const float * a, int rows, int cols, float * best) {
   qd::detail::VectorGroup<8, 256, qd::detail::VectorLayout::kStrided> qd_group;
@@ -100,11 +101,11 @@ qd_column_max_loop0(int qd_begin, std::uint64_t qd_count, const float * a, int r
     const std::uint64_t qd_k = qd_round + qd_group.group();
     if (qd_k < qd_count) do {
       [[maybe_unused]] int c = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 27 "vector_loops.cpp"
+#line 28 "vector_loops.cpp"
       float m = -1.0e30f;
-#line 106 "vector_loops.cu"
+#line 107 "vector_loops.cu"
       {
-        // vector loop, vector_loops.cpp:29: the group's threads share its iterations
+        // vector loop, vector_loops.cpp:30: the group's threads share its iterations
         const int qd_vbegin0 = 0;
         const std::uint64_t qd_vcount0 = qd::detail::trip_count(qd_vbegin0, static_cast<int>(rows), /*inclusive=*/false);
         float qd_vpart0_m = qd::detail::reduce_identity<qd::detail::ReduceOp::Max, float>();
@@ -114,17 +115,17 @@ qd_column_max_loop0(int qd_begin, std::uint64_t qd_count, const float * a, int r
 #pragma unroll 4
             for (int qd_vk = static_cast<int>(qd_group.lane()); qd_vk < static_cast<int>(qd_vcount0); qd_vk += 8) {
               [[maybe_unused]] int r = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
-#line 30 "vector_loops.cpp"
+#line 31 "vector_loops.cpp"
               m = qd::max(m, a[r * cols + c]);
-#line 120 "vector_loops.cu"
+#line 121 "vector_loops.cu"
             }
           } else {
 #pragma unroll 4
             for (std::uint64_t qd_vk = static_cast<std::uint64_t>(qd_group.lane()); qd_vk < static_cast<std::uint64_t>(qd_vcount0); qd_vk += 8) {
               [[maybe_unused]] int r = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
-#line 30 "vector_loops.cpp"
+#line 31 "vector_loops.cpp"
               m = qd::max(m, a[r * cols + c]);
-#line 128 "vector_loops.cu"
+#line 129 "vector_loops.cu"
             }
           }
         }
@@ -132,9 +133,9 @@ qd_column_max_loop0(int qd_begin, std::uint64_t qd_count, const float * a, int r
         m = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(m, qd_group.reduce<qd::detail::ReduceOp::Max>(qd_vpart0_m, qd_vshared0_m));
       }
       if (qd_group.leader()) {
-#line 31 "vector_loops.cpp"
+#line 32 "vector_loops.cpp"
         best[c] = m;
-#line 138 "vector_loops.cu"
+#line 139 "vector_loops.cu"
       }
       qd_group.sync();
     } while (false);
@@ -148,13 +149,13 @@ void column_max(const float* a, int rows, int cols, float* best, qd::StreamRef q
   QD_PROFILE_RANGE("qd kernel column_max"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, vector_loops.cpp:26
+  // parallel loop, vector_loops.cpp:27
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(cols), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_column_max_loop0<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 8), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "column_max", "a"), rows, cols, qd::detail::present_or_device(best, "column_max", "best"));
-      qd::detail::check_launch(cudaGetLastError(), "column_max", "vector_loops.cpp", 26);
+      qd::detail::check_launch(cudaGetLastError(), "column_max", "vector_loops.cpp", 27);
     }
   }
 }
@@ -164,14 +165,14 @@ void column_max(const float* a, int rows, int cols, float* best) {
 }
 
 // ---- end of qd kernel 'column_max' ----
-#line 33 "vector_loops.cpp"
+#line 34 "vector_loops.cpp"
 
 
 // Side effects between two vector loops, each once per row: a row that is
 // skipped by the leader's statement, an atomic ticket, a store read back.
-// ---- qd kernel 'two_passes' (vector_loops.cpp:37), translated by qd-translate ----
-#line 174 "vector_loops.cu"
-// Parallel loop of 'two_passes' (vector_loops.cpp:40) with vector loops: 16 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
+// ---- qd kernel 'two_passes' (vector_loops.cpp:38), translated by qd-translate ----
+#line 175 "vector_loops.cu"
+// Parallel loop of 'two_passes' (vector_loops.cpp:41) with vector loops: 16 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
 static __global__ void __launch_bounds__(256)
 qd_two_passes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const int * skip, int cols, float * out, int * tickets) {
   qd::detail::VectorGroup<16, 256, qd::detail::VectorLayout::kContiguous> qd_group;
@@ -182,25 +183,25 @@ qd_two_passes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const
       {
         bool qd_continued = true;
         if (qd_group.leader()) do {
-#line 41 "vector_loops.cpp"
+#line 42 "vector_loops.cpp"
           if (skip[r] != 0) {
               out[r * cols] = -1.0f;
               continue;
           }
-#line 191 "vector_loops.cu"
+#line 192 "vector_loops.cu"
           qd_continued = false;
         } while (false);
         if (qd_group.shared_flag(qd_continued))
           continue;
       }
-#line 45 "vector_loops.cpp"
-      const int ticket = qd_group.single([&]() { return (qd::atomic_add(tickets, 1)); });
-#line 199 "vector_loops.cu"
 #line 46 "vector_loops.cpp"
+      const int ticket = qd_group.single([&]() { return (qd::atomic_add(tickets, 1)); });
+#line 200 "vector_loops.cu"
+#line 47 "vector_loops.cpp"
       float total = 0.0f;
-#line 202 "vector_loops.cu"
+#line 203 "vector_loops.cu"
       {
-        // vector loop, vector_loops.cpp:48: the group's threads share its iterations
+        // vector loop, vector_loops.cpp:49: the group's threads share its iterations
         const int qd_vbegin0 = 0;
         const std::uint64_t qd_vcount0 = qd::detail::trip_count(qd_vbegin0, static_cast<int>(cols), /*inclusive=*/false);
         float qd_vpart0_total = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
@@ -210,17 +211,17 @@ qd_two_passes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const
 #pragma unroll 4
             for (int qd_vk = static_cast<int>(qd_group.lane()); qd_vk < static_cast<int>(qd_vcount0); qd_vk += 16) {
               [[maybe_unused]] int c = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
-#line 49 "vector_loops.cpp"
+#line 50 "vector_loops.cpp"
               total += a[r * cols + c];
-#line 216 "vector_loops.cu"
+#line 217 "vector_loops.cu"
             }
           } else {
 #pragma unroll 4
             for (std::uint64_t qd_vk = static_cast<std::uint64_t>(qd_group.lane()); qd_vk < static_cast<std::uint64_t>(qd_vcount0); qd_vk += 16) {
               [[maybe_unused]] int c = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
-#line 49 "vector_loops.cpp"
+#line 50 "vector_loops.cpp"
               total += a[r * cols + c];
-#line 224 "vector_loops.cu"
+#line 225 "vector_loops.cu"
             }
           }
         }
@@ -228,7 +229,7 @@ qd_two_passes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const
         total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(total, qd_group.reduce<qd::detail::ReduceOp::Sum>(qd_vpart0_total, qd_vshared0_total));
       }
       {
-        // vector loop, vector_loops.cpp:51: the group's threads share its iterations
+        // vector loop, vector_loops.cpp:52: the group's threads share its iterations
         const int qd_vbegin1 = 0;
         const std::uint64_t qd_vcount1 = qd::detail::trip_count(qd_vbegin1, static_cast<int>(cols), /*inclusive=*/false);
         {
@@ -236,17 +237,17 @@ qd_two_passes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const
 #pragma unroll 4
             for (int qd_vk = static_cast<int>(qd_group.lane()); qd_vk < static_cast<int>(qd_vcount1); qd_vk += 16) {
               [[maybe_unused]] int c = static_cast<int>(qd_vbegin1 + static_cast<int>(qd_vk));
-#line 52 "vector_loops.cpp"
+#line 53 "vector_loops.cpp"
               out[r * cols + c] = a[r * cols + c] - total / float(cols) + 0.0f * float(ticket);
-#line 242 "vector_loops.cu"
+#line 243 "vector_loops.cu"
             }
           } else {
 #pragma unroll 4
             for (std::uint64_t qd_vk = static_cast<std::uint64_t>(qd_group.lane()); qd_vk < static_cast<std::uint64_t>(qd_vcount1); qd_vk += 16) {
               [[maybe_unused]] int c = static_cast<int>(qd_vbegin1 + static_cast<int>(qd_vk));
-#line 52 "vector_loops.cpp"
+#line 53 "vector_loops.cpp"
               out[r * cols + c] = a[r * cols + c] - total / float(cols) + 0.0f * float(ticket);
-#line 250 "vector_loops.cu"
+#line 251 "vector_loops.cu"
             }
           }
         }
@@ -263,13 +264,13 @@ void two_passes(const float* a, const int* skip, int rows, int cols, float* out,
   QD_PROFILE_RANGE("qd kernel two_passes"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, vector_loops.cpp:40
+  // parallel loop, vector_loops.cpp:41
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(rows), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_two_passes_loop0<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 16), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "two_passes", "a"), qd::detail::present_or_device(skip, "two_passes", "skip"), cols, qd::detail::present_or_device(out, "two_passes", "out"), qd::detail::present_or_device(tickets, "two_passes", "tickets"));
-      qd::detail::check_launch(cudaGetLastError(), "two_passes", "vector_loops.cpp", 40);
+      qd::detail::check_launch(cudaGetLastError(), "two_passes", "vector_loops.cpp", 41);
     }
   }
 }
@@ -279,13 +280,13 @@ void two_passes(const float* a, const int* skip, int rows, int cols, float* out,
 }
 
 // ---- end of qd kernel 'two_passes' ----
-#line 54 "vector_loops.cpp"
+#line 55 "vector_loops.cpp"
 
 
 // A template kernel; collapse(2) over a batch of matrices.
-// ---- qd kernel 'batched_row_sums' (vector_loops.cpp:57), translated by qd-translate ----
-#line 288 "vector_loops.cu"
-// Parallel loop of 'batched_row_sums' (vector_loops.cpp:62) with vector loops: 32 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
+// ---- qd kernel 'batched_row_sums' (vector_loops.cpp:58), translated by qd-translate ----
+#line 289 "vector_loops.cu"
+// Parallel loop of 'batched_row_sums' (vector_loops.cpp:63) with vector loops: 32 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
 template <class T>
 static __global__ void __launch_bounds__(256)
 qd_batched_row_sums_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const T * a, int rows, int cols, T * sums) {
@@ -296,11 +297,11 @@ qd_batched_row_sums_loop0(int qd_begin0, int qd_begin1, const qd::detail::Collap
       const qd::detail::CollapsedCursor<2> qd_at(qd_space, qd_k, 1);
       [[maybe_unused]] int b = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
       [[maybe_unused]] int r = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 64 "vector_loops.cpp"
+#line 65 "vector_loops.cpp"
       T s = T(0);
-#line 302 "vector_loops.cu"
+#line 303 "vector_loops.cu"
       {
-        // vector loop, vector_loops.cpp:66: the group's threads share its iterations
+        // vector loop, vector_loops.cpp:67: the group's threads share its iterations
         const int qd_vbegin0 = 0;
         const std::uint64_t qd_vcount0 = qd::detail::trip_count(qd_vbegin0, static_cast<int>(cols), /*inclusive=*/false);
         T qd_vpart0_s = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, T>();
@@ -310,17 +311,17 @@ qd_batched_row_sums_loop0(int qd_begin0, int qd_begin1, const qd::detail::Collap
 #pragma unroll 4
             for (int qd_vk = static_cast<int>(qd_group.lane()); qd_vk < static_cast<int>(qd_vcount0); qd_vk += 32) {
               [[maybe_unused]] int c = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
-#line 67 "vector_loops.cpp"
+#line 68 "vector_loops.cpp"
               s += a[(b * rows + r) * cols + c];
-#line 316 "vector_loops.cu"
+#line 317 "vector_loops.cu"
             }
           } else {
 #pragma unroll 4
             for (std::uint64_t qd_vk = static_cast<std::uint64_t>(qd_group.lane()); qd_vk < static_cast<std::uint64_t>(qd_vcount0); qd_vk += 32) {
               [[maybe_unused]] int c = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
-#line 67 "vector_loops.cpp"
+#line 68 "vector_loops.cpp"
               s += a[(b * rows + r) * cols + c];
-#line 324 "vector_loops.cu"
+#line 325 "vector_loops.cu"
             }
           }
         }
@@ -328,9 +329,9 @@ qd_batched_row_sums_loop0(int qd_begin0, int qd_begin1, const qd::detail::Collap
         s = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(s, qd_group.reduce<qd::detail::ReduceOp::Sum>(qd_vpart0_s, qd_vshared0_s));
       }
       if (qd_group.leader()) {
-#line 68 "vector_loops.cpp"
+#line 69 "vector_loops.cpp"
         sums[b * rows + r] = s;
-#line 334 "vector_loops.cu"
+#line 335 "vector_loops.cu"
       }
       qd_group.sync();
     } while (false);
@@ -345,15 +346,15 @@ void batched_row_sums(const T* a, int batches, int rows, int cols, T* sums, qd::
   QD_PROFILE_RANGE("qd kernel batched_row_sums"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop nest, collapse(2), vector_loops.cpp:62
+  // parallel loop nest, collapse(2), vector_loops.cpp:63
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(batches), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(rows), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "batched_row_sums", "vector_loops.cpp", 62);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "batched_row_sums", "vector_loops.cpp", 63);
     if (qd_space.total != 0) {
       qd_batched_row_sums_loop0<T><<<qd::detail::grid_size(qd::detail::vector_threads(qd_space.total, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(a, "batched_row_sums", "a"), rows, cols, qd::detail::present_or_device(sums, "batched_row_sums", "sums"));
-      qd::detail::check_launch(cudaGetLastError(), "batched_row_sums", "vector_loops.cpp", 62);
+      qd::detail::check_launch(cudaGetLastError(), "batched_row_sums", "vector_loops.cpp", 63);
     }
   }
 }
@@ -364,7 +365,7 @@ void batched_row_sums(const T* a, int batches, int rows, int cols, T* sums) {
 }
 
 // ---- end of qd kernel 'batched_row_sums' ----
-#line 70 "vector_loops.cpp"
+#line 71 "vector_loops.cpp"
 
 
 // Body locals changed by the leader through a lambda's by-reference
@@ -390,9 +391,9 @@ struct Tally {
     __host__ __device__ void add(T v) const { sum += v; }
 };
 
-// ---- qd kernel 'shifted_rows' (vector_loops.cpp:95), translated by qd-translate ----
-#line 395 "vector_loops.cu"
-// Parallel loop of 'shifted_rows' (vector_loops.cpp:99) with vector loops: 8 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
+// ---- qd kernel 'shifted_rows' (vector_loops.cpp:96), translated by qd-translate ----
+#line 396 "vector_loops.cu"
+// Parallel loop of 'shifted_rows' (vector_loops.cpp:100) with vector loops: 8 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
 template <class T>
 static __global__ void __launch_bounds__(256)
 qd_shifted_rows_loop0(int qd_begin, std::uint64_t qd_count, const T * a, const int * marks, int cols, T * out) {
@@ -401,62 +402,62 @@ qd_shifted_rows_loop0(int qd_begin, std::uint64_t qd_count, const T * a, const i
     const std::uint64_t qd_k = qd_round + qd_group.group();
     if (qd_k < qd_count) do {
       [[maybe_unused]] int r = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 100 "vector_loops.cpp"
-      T shift = T(0);
-#line 407 "vector_loops.cu"
 #line 101 "vector_loops.cpp"
-      int hits = 0;
-#line 410 "vector_loops.cu"
+      T shift = T(0);
+#line 408 "vector_loops.cu"
 #line 102 "vector_loops.cpp"
-      auto add = [&](T v) { shift += v; ++hits; };
-#line 413 "vector_loops.cu"
-      if (qd_group.leader()) {
+      int hits = 0;
+#line 411 "vector_loops.cu"
 #line 103 "vector_loops.cpp"
+      auto add = [&](T v) { shift += v; ++hits; };
+#line 414 "vector_loops.cu"
+      if (qd_group.leader()) {
+#line 104 "vector_loops.cpp"
         if (marks[r] != 0)
             add(a[r * cols]);
-#line 418 "vector_loops.cu"
+#line 419 "vector_loops.cu"
       }
       qd_group.sync();
       qd_group.share(shift);
       qd_group.share(hits);
       if (qd_group.leader()) {
-#line 105 "vector_loops.cpp"
-        apply_to(add, T(0.5));
-#line 426 "vector_loops.cu"
-      }
-      qd_group.sync();
-      qd_group.share(shift);
-      qd_group.share(hits);
 #line 106 "vector_loops.cpp"
-      int seen = 0;
-#line 433 "vector_loops.cu"
+        apply_to(add, T(0.5));
+#line 427 "vector_loops.cu"
+      }
+      qd_group.sync();
+      qd_group.share(shift);
+      qd_group.share(hits);
 #line 107 "vector_loops.cpp"
-      const Counter counter{seen};
-#line 436 "vector_loops.cu"
-      if (qd_group.leader()) {
+      int seen = 0;
+#line 434 "vector_loops.cu"
 #line 108 "vector_loops.cpp"
+      const Counter counter{seen};
+#line 437 "vector_loops.cu"
+      if (qd_group.leader()) {
+#line 109 "vector_loops.cpp"
         if (marks[r] > 1)
             counter.hit();
-#line 441 "vector_loops.cu"
+#line 442 "vector_loops.cu"
       }
       qd_group.sync();
       qd_group.share(seen);
-#line 110 "vector_loops.cpp"
-      T extra = T(0);
-#line 447 "vector_loops.cu"
 #line 111 "vector_loops.cpp"
-      const Tally<T> tally{extra};
-#line 450 "vector_loops.cu"
-      if (qd_group.leader()) {
+      T extra = T(0);
+#line 448 "vector_loops.cu"
 #line 112 "vector_loops.cpp"
+      const Tally<T> tally{extra};
+#line 451 "vector_loops.cu"
+      if (qd_group.leader()) {
+#line 113 "vector_loops.cpp"
         tally.add(a[r * cols + 1]);
-#line 454 "vector_loops.cu"
+#line 455 "vector_loops.cu"
       }
       qd_group.sync();
       qd_group.share(seen);
       qd_group.share(extra);
       {
-        // vector loop, vector_loops.cpp:114: the group's threads share its iterations
+        // vector loop, vector_loops.cpp:115: the group's threads share its iterations
         const int qd_vbegin0 = 0;
         const std::uint64_t qd_vcount0 = qd::detail::trip_count(qd_vbegin0, static_cast<int>(cols), /*inclusive=*/false);
         {
@@ -464,17 +465,17 @@ qd_shifted_rows_loop0(int qd_begin, std::uint64_t qd_count, const T * a, const i
 #pragma unroll 4
             for (int qd_vk = static_cast<int>(qd_group.lane()); qd_vk < static_cast<int>(qd_vcount0); qd_vk += 8) {
               [[maybe_unused]] int c = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
-#line 115 "vector_loops.cpp"
+#line 116 "vector_loops.cpp"
               out[r * cols + c] = a[r * cols + c] + shift + extra + T(hits * 4 + seen);
-#line 470 "vector_loops.cu"
+#line 471 "vector_loops.cu"
             }
           } else {
 #pragma unroll 4
             for (std::uint64_t qd_vk = static_cast<std::uint64_t>(qd_group.lane()); qd_vk < static_cast<std::uint64_t>(qd_vcount0); qd_vk += 8) {
               [[maybe_unused]] int c = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
-#line 115 "vector_loops.cpp"
+#line 116 "vector_loops.cpp"
               out[r * cols + c] = a[r * cols + c] + shift + extra + T(hits * 4 + seen);
-#line 478 "vector_loops.cu"
+#line 479 "vector_loops.cu"
             }
           }
         }
@@ -492,13 +493,13 @@ void shifted_rows(const T* a, const int* marks, int rows, int cols, T* out, qd::
   QD_PROFILE_RANGE("qd kernel shifted_rows"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, vector_loops.cpp:99
+  // parallel loop, vector_loops.cpp:100
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(rows), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_shifted_rows_loop0<T><<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 8), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "shifted_rows", "a"), qd::detail::present_or_device(marks, "shifted_rows", "marks"), cols, qd::detail::present_or_device(out, "shifted_rows", "out"));
-      qd::detail::check_launch(cudaGetLastError(), "shifted_rows", "vector_loops.cpp", 99);
+      qd::detail::check_launch(cudaGetLastError(), "shifted_rows", "vector_loops.cpp", 100);
     }
   }
 }
@@ -509,7 +510,7 @@ void shifted_rows(const T* a, const int* marks, int rows, int cols, T* out) {
 }
 
 // ---- end of qd kernel 'shifted_rows' ----
-#line 117 "vector_loops.cpp"
+#line 118 "vector_loops.cpp"
 
 
 // Compiled for the device in the golden .cu: the class template's member

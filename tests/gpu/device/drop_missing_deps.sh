@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The CUDA compiler launcher of tests/gpu/device (CMAKE_CUDA_COMPILER_LAUNCHER):
 # runs the compile, then drops from its depfile (-MF) the files that do not
 # exist. nvcc lists the file names of the generated code's #line directives

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // while_node_barrier.cu -- a hand-written probe of compute-sanitizer on
 // CUDA graphs with a conditional WHILE node (issue 42, section 2b). No qd
 // code and no qd runtime: plain CUDA, so that what the sanitizers report

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // qd_torch_kernels.cpp -- a translated kernel that PyTorch calls through
 // ctypes (tests/gpu/torch_interop/torch_interop.py, docs/testing.md).
 //

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """PyTorch interop of a translated kernel (docs/testing.md, the GPU suite).
 
 Usage: torch_interop.py <path of libqd_torch_interop.so>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // TEST-ONLY. Not installed, not shipped, not a general HIP-on-NVIDIA layer.
 //
 // Maps the part of the HIP runtime API that qd uses (the runtime's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // kernels.cpp: the application's GPU kernels, annotated C++.
 //
 // qd_translate_sources() translates this file at build time (CUDA, HIP or

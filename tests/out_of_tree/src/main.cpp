@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // main.cpp: host code (plain C++, no vendor header). Uploads the initial
 // positions, runs the kernels through both kinds of entry point, copies the
 // results back and reports them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // report.cpp: host code (plain C++). Prints the results as `name value` lines
 // and checks them against a serial recomputation with physics/vec.h.
 #include "kernels.qd.h" // not needed here, but any file may include it

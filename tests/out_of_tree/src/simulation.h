@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // simulation.h: the host-side interface of the application (plain C++).
 // The kernels' own entry points come from the generated "kernels.qd.h".
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A stand-in for <cuda_runtime.h> that lets code generated for the CUDA target
 // run on the fake device layer (runtime/fake_device.h) when compiled by the
 // host compiler. Test-only.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cmake -DINPUT=<generated .cu> -DOUTPUT=<.cpp> -P rewrite_launches.cmake
 #
 # Makes a .cu file that qd-translate generated compilable by the host

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DeviceFunctions.h - Functions device code calls ------------*- C++ -*-===//
 #ifndef QD_TRANSLATOR_DEVICEFUNCTIONS_H
 #define QD_TRANSLATOR_DEVICEFUNCTIONS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DeviceLibrary.cpp --------------------------------------------------===//
 #include "DeviceLibrary.h"
 #include "clang/AST/Attr.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DeviceLibrary.h - Library functions usable in device code -*- C++ -*-===//
 //
 // qd-translate parses as plain C++, so it cannot see which functions of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LibraryTwins.cpp ---------------------------------------------------===//
 #include "LibraryTwins.h"
 #include "clang/AST/DeclTemplate.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LibraryTwins.h - Standard calls renamed for plain nvcc -----*- C++ -*-===//
 //
 // nvcc treats a constexpr function of the host's standard library as host

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CheckEvery.cpp - Reading a loop's condition back every N iterations -===//
 //
 // SPEC section 1, "Loops whose condition the GPU computes": in stream mode

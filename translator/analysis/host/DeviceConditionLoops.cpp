@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DeviceConditionLoops.cpp - Loops until the GPU says stop -----------===//
 //
 // SPEC section 1, "Loops whose condition the GPU computes": a solver

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- GraphLoops.cpp - 'loop seq' loops as conditional graph nodes -------===//
 //
 // SPEC section 1, "Loops whose condition the GPU computes", in graph mode:

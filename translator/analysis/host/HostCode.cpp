@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- HostCode.cpp - Statements marked '#pragma qd host' -----------------===//
 //
 // SPEC section 1, "Library calls on the right stream": a statement at the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- HostCodeReuse.cpp - '#pragma qd host reuse' -----------------------===//
 //
 // In graph mode a '#pragma qd host' statement runs under capture on every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- HostControlFlow.cpp - 'if', 'switch' and 'loop seq' on the host ----===//
 //
 // SPEC section 1, "Real programs": at the top level of a kernel or block, an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelCalls.cpp - A kernel called by another kernel ---------------===//
 //
 // SPEC section 1, "Real programs": a call of another kernel as a whole

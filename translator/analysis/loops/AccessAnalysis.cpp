@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessAnalysis.cpp -------------------------------------------------===//
 #include "AccessAnalysis.h"
 #include "MayWrite.h"

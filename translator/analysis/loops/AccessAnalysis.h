@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessAnalysis.h - Where neighbouring threads' accesses fall -*- C++ -*-===//
 //
 // For a parallel loop, every access through a pointer in its body ('p[e]',

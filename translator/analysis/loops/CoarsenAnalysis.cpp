@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CoarsenAnalysis.cpp - Several rows per thread in a collapse --------===//
 #include "CoarsenAnalysis.h"
 #include "DiagnosticIds.h"

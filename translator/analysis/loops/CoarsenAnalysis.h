@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CoarsenAnalysis.h - Several rows per thread in a collapse -*- C++ -*-===//
 //
 // Thread coarsening of 'collapse(N)' nests (issue 25). A thread runs R

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CollapseAnalysis.h - The loop nest of 'collapse(N)' --------*- C++ -*-===//
 //
 // '#pragma qd loop collapse(N)' combines a loop and the N-1 loops perfectly

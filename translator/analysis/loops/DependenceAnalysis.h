@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DependenceAnalysis.h - Iterations that provably interfere -*- C++ -*-===//
 //
 // A parallel or vector loop promises that its iterations are independent.

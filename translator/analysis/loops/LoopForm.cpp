@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoopForm.cpp -------------------------------------------------------===//
 #include "LoopForm.h"
 #include "CaptureAnalysis.h"

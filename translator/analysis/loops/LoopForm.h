@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoopForm.h - Recognizes canonical parallel 'for' loops -----*- C++ -*-===//
 #ifndef QD_TRANSLATOR_LOOPFORM_H
 #define QD_TRANSLATOR_LOOPFORM_H

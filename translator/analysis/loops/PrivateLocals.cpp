@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- PrivateLocals.cpp --------------------------------------------------===//
 #include "PrivateLocals.h"
 #include "CaptureAnalysis.h"

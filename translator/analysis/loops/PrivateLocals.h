@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- PrivateLocals.h - Per-iteration copies of kernel locals ----*- C++ -*-===//
 //
 // SPEC section 1, "Private locals": a local declared at the top level of a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ReductionAnalysis.cpp ----------------------------------------------===//
 //
 // A reduction variable is a host scalar until its first reduction; from then

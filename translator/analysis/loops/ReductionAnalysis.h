@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ReductionAnalysis.h - 'reduction(op: var)' clauses ---------*- C++ -*-===//
 //
 // Resolves the variables of a loop's reduction clauses, checks that the body

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- TileAnalysis.cpp - Dense products tiled in shared memory -----------===//
 #include "TileAnalysis.h"
 #include "AccessAnalysis.h"

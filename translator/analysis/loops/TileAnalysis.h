@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- TileAnalysis.h - Dense products tiled in shared memory ---*- C++ -*-===//
 //
 // Shared-memory tiling of 'collapse(2)' nests that compute products (issue

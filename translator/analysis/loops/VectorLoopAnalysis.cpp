@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- VectorLoopAnalysis.cpp ---------------------------------------------===//
 //
 // The group of threads that runs one outer iteration must behave like the one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- VectorLoopAnalysis.h - '#pragma qd loop vector' loops ------*- C++ -*-===//
 //
 // Finds the inner vector loops of a parallel loop's body, checks them against

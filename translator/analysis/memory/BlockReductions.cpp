@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- BlockReductions.cpp - Blocks that reduce into kernel locals --------===//
 //
 // A stream_parallel block may reduce into a local of the kernel body declared

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CaptureAnalysis.cpp ------------------------------------------------===//
 #include "CaptureAnalysis.h"
 #include "AccessAnalysis.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CaptureAnalysis.h - Host values that device code reads -----*- C++ -*-===//
 #ifndef QD_TRANSLATOR_CAPTUREANALYSIS_H
 #define QD_TRANSLATOR_CAPTUREANALYSIS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DataDirectives.cpp -------------------------------------------------===//
 #include "DataDirectives.h"
 #include "DiagnosticIds.h"

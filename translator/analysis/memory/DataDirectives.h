@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DataDirectives.h - OpenACC-style data regions --------------*- C++ -*-===//
 //
 // SPEC section 1, "Data regions": '#pragma qd data' on a statement (usually braces)

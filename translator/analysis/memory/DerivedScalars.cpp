@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DerivedScalars.cpp - Locals computed from reductions' results ------===//
 //
 // SPEC section 1, "Real programs": serial code names what it computes from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Globals.h - Namespace-scope variables in device code -------*- C++ -*-===//
 //
 // SPEC section 1, "Globals": device code may use a namespace-scope constant

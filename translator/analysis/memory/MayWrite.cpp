@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- MayWrite.cpp -------------------------------------------------------===//
 #include "MayWrite.h"
 #include "clang/AST/DeclCXX.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- MayWrite.h - The one definition of "may change a variable" -*- C++ -*-===//
 //
 // Every analysis that asks whether code may change a variable asks here: the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RaceAnalysis.cpp ---------------------------------------------------===//
 #include "RaceAnalysis.h"
 #include "CaptureAnalysis.h"

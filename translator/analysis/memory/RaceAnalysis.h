@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RaceAnalysis.h - Blocks of one region that touch the same memory -*- C++ -*-===//
 //
 // The blocks of a stream_parallel region run at the same time on different

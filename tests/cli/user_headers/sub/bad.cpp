@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // bad.cpp: an unknown clause, so the first line of the diagnostics names
 // this file.
 #pragma qd kernel foo

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // physics/vec.h: the application's small 3-vector library.
 //
 // Ordinary C++17 shared by host code and kernel loop bodies. Nothing here

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // inc/vec.h: a small 2-vector library, plain C++ without any attribute.
 #ifndef VM_VEC_H
 #define VM_VEC_H

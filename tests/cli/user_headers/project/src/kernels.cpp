@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // kernels.cpp: a kernel whose loop body calls a helper of inc/vec.h, which
 // calls one of inc/detail/util.h; host code in this file calls the kernel's
 // stream entry point, which kernels.qd.h (generated, --header) declares.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // outside_callee.cpp: device code calls vm::dot (a user header, under the
 // input root) and ext_twice (lib/ext.h, outside it). The second is an error,
 // so nothing may be written: no output, no entry-point header, no copies.

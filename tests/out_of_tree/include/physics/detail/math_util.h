@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // physics/detail/math_util.h: scalar helpers of the vector library. Included
 // by physics/vec.h, never directly by the application.
 //
