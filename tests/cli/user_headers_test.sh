@@ -169,9 +169,9 @@ expect "7: cuda, odd directory" 0 $? t7c.err
 expect "7: cpu, odd directory" 0 $? t7p.err
 escaped='we\"ird\\dir/src/kernels.cpp'
 check "7: cuda: launch check names the source as an escaped C string" \
-  grep -qF "qd::detail::check_launch(cudaGetLastError(), \"scaled_dots\", \"$escaped\", 14);" "$wout/kernels.cu"
-check "7: cuda: #line names the source as an escaped C string" has_line "$wout/kernels.cu" "#line 15 \"$escaped\""
-check "7: cpu: #line names the source as an escaped C string" has_line "$wout/kernels.cpu.cpp" "#line 15 \"$escaped\""
+  grep -qF "qd::detail::check_launch(cudaGetLastError(), \"scaled_dots\", \"$escaped\", 15);" "$wout/kernels.cu"
+check "7: cuda: #line names the source as an escaped C string" has_line "$wout/kernels.cu" "#line 16 \"$escaped\""
+check "7: cpu: #line names the source as an escaped C string" has_line "$wout/kernels.cpu.cpp" "#line 16 \"$escaped\""
 check "7: copy of vec.h: #line names the header as an escaped C string" \
   has_line "$wout/kernels.cu.qd-headers/inc/vec.h" '#line 1 "we\"ird\\dir/inc/vec.h"'
 check "7: every #line is a well-formed string literal" \

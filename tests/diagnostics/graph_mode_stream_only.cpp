@@ -44,7 +44,7 @@ void converge(float* a, int n, float tol)
     float top = 1e30f;
     float step = 0.5f;
     #pragma qd loop seq
-    while (top > tol) { // expected-note {{loop whose condition reads a reduction's result here: a host statement in a 'switch' or stream_parallel block of the loop's body (line 55)}}
+    while (top > tol) { // expected-note {{loop whose condition reads a reduction's result here: a host statement in a 'switch' or stream_parallel block of the loop's body (line 56)}}
         top = 0.0f;
         #pragma qd loop reduction(max: top)
         for (int i = 0; i < n; ++i) {
@@ -118,7 +118,7 @@ void implicit_steps(float* u, float* v, int n, float tol, int* iters)
         float change = 1e30f;
         int it = 0;
         #pragma qd loop seq
-        while (change > tol && it < 50) { // expected-note {{loop whose condition reads a reduction's result here: it is in the body of the 'loop seq' loop at line 116, whose next trip would start it from the host's value of 'u', which the GPU changed}}
+        while (change > tol && it < 50) { // expected-note {{loop whose condition reads a reduction's result here: it is in the body of the 'loop seq' loop at line 117, whose next trip would start it from the host's value of 'u', which the GPU changed}}
             change = 0.0f;
             #pragma qd loop reduction(max: change)
             for (int i = 1; i < n - 1; ++i) {

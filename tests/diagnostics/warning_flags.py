@@ -104,8 +104,8 @@ def check_flag(tool, table, out_dir, flag):
 
 def check_clang_errors(tool, out_dir):
     cases = {
-        'clang_syntax_error.cpp': ["clang_syntax_error.cpp:8:17: error: expected ';' after expression"],
-        'clang_missing_include.cpp': ["clang_missing_include.cpp:4:10: fatal error: 'vec_math.h' file not found"],
+        'clang_syntax_error.cpp': ["clang_syntax_error.cpp:9:17: error: expected ';' after expression"],
+        'clang_missing_include.cpp': ["clang_missing_include.cpp:5:10: fatal error: 'vec_math.h' file not found"],
     }
     for source, texts in cases.items():
         output = os.path.join(out_dir, source + '.cu')

@@ -41,7 +41,7 @@ def main():
     # lines; the printf line changed, removed and added.
     ok &= expect('counts', counts, {'directive': 3, 'memory': 0, 'moved': 10, 'other': 2})
     ok &= expect('plain diff rule', plain, 15)
-    ok &= expect('moved block', 'moved: serial lines 19-23 to port lines 38-42'
+    ok &= expect('moved block', 'moved: serial lines 20-24 to port lines 39-43'
                  in result.stdout, True)
 
     with tempfile.TemporaryDirectory() as tmp:

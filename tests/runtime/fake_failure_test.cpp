@@ -96,9 +96,9 @@ TEST_F(FakeFailure, ThirdLaunchFailsWithKernelLineAndDriverMessage) {
     EXPECT_TRUE(e.is_launch_failure());
     EXPECT_EQ(e.kernel(), "grade_channels");
     EXPECT_EQ(e.file(), "four_blocks.cpp");
-    EXPECT_EQ(e.line(), 22u); // block 3's loop in tests/golden/four_blocks.cpp
+    EXPECT_EQ(e.line(), 23u); // block 3's loop in tests/golden/four_blocks.cpp
     EXPECT_EQ(e.driver_message(), "invalid configuration argument");
-    EXPECT_STREQ(e.what(), "qd kernel 'grade_channels' (four_blocks.cpp:22): "
+    EXPECT_STREQ(e.what(), "qd kernel 'grade_channels' (four_blocks.cpp:23): "
                            "launch failed: invalid configuration argument");
   }
   // The fake driver saw the 0-block grid and rejected it; blocks 1 and 2 ran.
@@ -131,7 +131,7 @@ TEST_F(FakeFailure, DriverReportedFailureCarriesTheDriverMessage) {
     image.grade({});
     FAIL() << "the fake launch failure was not reported";
   } catch (const qd::Error& e) {
-    EXPECT_EQ(e.line(), 17u);
+    EXPECT_EQ(e.line(), 18u);
     EXPECT_EQ(e.driver_message(), "unspecified launch failure");
   }
   EXPECT_EQ(qd::stream_pool_stats().in_use, 0u);

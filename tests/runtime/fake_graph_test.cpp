@@ -255,7 +255,7 @@ TEST_F(FakeGraph, TemplateInstantiationsHaveTheirOwnGraphs) {
 }
 
 // The source line of each of step()'s launches, in launch order.
-const unsigned kStepLines[] = {14, 17, 22, 24, 29, 30, 35, 39};
+const unsigned kStepLines[] = {15, 18, 23, 25, 30, 31, 36, 40};
 
 TEST_F(FakeGraph, AFailedLaunchAtAnyPositionEnqueuesNothing) {
   for (unsigned k = 1; k <= 8; ++k) {
@@ -300,7 +300,7 @@ TEST_F(FakeGraph, AFailedInstantiationKeepsNothingAndTheNextCallBuilds) {
     FAIL() << "the failed instantiation was not reported";
   } catch (const qd::Error& e) {
     EXPECT_TRUE(e.is_launch_failure());
-    EXPECT_EQ(e.line(), 11u); // the kernel's pragma
+    EXPECT_EQ(e.line(), 12u); // the kernel's pragma
     EXPECT_EQ(e.driver_message(), "fakeGraphInstantiate: out of memory");
   }
   EXPECT_EQ(qd::detail::cached_graph_count(), 0u);
@@ -334,7 +334,7 @@ TEST_F(FakeGraph, AFailedUpdateDropsTheGraph) {
          data.summary.data(), {});
     FAIL() << "the failed update was not reported";
   } catch (const qd::Error& e) {
-    EXPECT_EQ(e.line(), 14u);
+    EXPECT_EQ(e.line(), 15u);
     EXPECT_EQ(e.driver_message(), "fakeGraphExecKernelNodeSetParams: invalid value");
   }
   EXPECT_EQ(qd::detail::cached_graph_count(), 0u);
