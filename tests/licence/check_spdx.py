@@ -13,8 +13,10 @@ line 1, after a shebang line, in the comment syntax of the file's kind.
 """
 import os
 import re
-import subprocess
 import sys
+
+sys.dont_write_bytecode = True  # nothing written into the source tree
+from tree_files import source_files  # noqa: E402
 
 LINE = "SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception"
 HEAD_LINES = 10
@@ -50,22 +52,8 @@ KINDS = [
 
 
 def tracked_files(root):
-    try:
-        # Tracked, and untracked but not ignored: what a commit would add.
-        out = subprocess.run(["git", "-C", root, "ls-files", "-z", "--cached",
-                              "--others", "--exclude-standard"], check=True,
-                             capture_output=True).stdout
-        # A tracked file deleted in the work tree is not there to check.
-        return [f for f in out.decode().split("\0")
-                if f and os.path.isfile(os.path.join(root, f))]
-    except (OSError, subprocess.CalledProcessError):
-        files = []
-        for dirpath, dirnames, filenames in os.walk(root):
-            dirnames[:] = [d for d in dirnames
-                           if d != ".git" and not d.startswith("build")]
-            for name in filenames:
-                files.append(os.path.relpath(os.path.join(dirpath, name), root))
-        return files
+    # A tracked file deleted in the work tree is not there to check.
+    return [f for f in source_files(root)[0] if os.path.isfile(os.path.join(root, f))]
 
 
 def kind_of(path):

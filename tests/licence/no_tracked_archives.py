@@ -19,8 +19,10 @@ import fnmatch
 import os
 import re
 import stat
-import subprocess
 import sys
+
+sys.dont_write_bytecode = True  # nothing written into the source tree
+from tree_files import source_files  # noqa: E402
 
 # (glob on the path relative to the source dir, reason). Add an entry only
 # for a file that must be in the tree as it is, never for scratch.
@@ -46,43 +48,6 @@ MAGIC = [
     (b"\xcf\xfa\xed\xfe", "a Mach-O file"),
     (b"MZ", None),  # a PE file only with its "PE\0\0" header; checked below
 ]
-
-
-def git_files(root):
-    """(path, executable) of every file git would commit, or None when
-    \\p root is not a git work tree."""
-    try:
-        inside = subprocess.run(["git", "-C", root, "rev-parse", "--show-toplevel"],
-                                check=True, capture_output=True, text=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return None
-    if os.path.realpath(inside) != os.path.realpath(root):
-        return None  # a source tree unpacked inside some other checkout
-    staged = subprocess.run(["git", "-C", root, "ls-files", "-s", "-z"], check=True,
-                            capture_output=True).stdout.decode()
-    files = {}
-    for entry in staged.split("\0"):
-        if entry:
-            info, path = entry.split("\t", 1)
-            files[path] = info.split()[0] == "100755"
-    others = subprocess.run(["git", "-C", root, "ls-files", "-z", "--others",
-                             "--exclude-standard"], check=True,
-                            capture_output=True).stdout.decode()
-    for path in others.split("\0"):
-        if path:
-            files[path] = None  # from the file system
-    return files
-
-
-def walked_files(root):
-    files = {}
-    for dirpath, dirnames, filenames in os.walk(root):
-        rel_dir = os.path.relpath(dirpath, root)
-        dirnames[:] = [d for d in dirnames
-                       if d != ".git" and not (rel_dir == "." and d.startswith("build"))]
-        for name in filenames:
-            files[os.path.normpath(os.path.join(rel_dir, name))] = None
-    return files
 
 
 def problems(root, rel, executable):
@@ -120,11 +85,7 @@ def main(argv):
         print(__doc__.strip(), file=sys.stderr)
         return 2
     root = argv[0]
-    files = git_files(root)
-    source = "git (tracked, and untracked but not ignored)"
-    if files is None:
-        files = walked_files(root)
-        source = "a walk of the tree (not a git checkout)"
+    files, source = source_files(root)
     bad = 0
     allowed = 0
     for rel in sorted(files):
