@@ -6,7 +6,8 @@
 // to finish writes the results to the call's scratch
 // (templates/gpu/reduction_combine, <qd/detail/reduce.h>). Later device code
 // reads a result from its scratch slot. The cpu target keeps the variables as
-// host locals, passed by reference, with OpenMP reduction clauses.
+// host locals, passed by reference; the loop reduces into a copy of its own,
+// with OpenMP reduction clauses, and stores it back once.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelCodeGen.h"
@@ -48,7 +49,7 @@ std::string KernelCodeGen::ompReductionDeclarations(
 void KernelCodeGen::addReductionData(const Step &S, TemplateData &Data) {
   const bool Gpu = Options.Target != Target::Cpu;
   Data.set("has_reductions", !S.Reductions.empty());
-  std::string Params, Args, OmpClauses;
+  std::string Params, Args, OmpClauses, Locals, Stores;
   TemplateData Items{TemplateData::type::list};
   for (const Reduction &R : S.Reductions) {
     const std::string Var = R.Var->getNameAsString();
@@ -64,9 +65,15 @@ void KernelCodeGen::addReductionData(const Step &S, TemplateData &Data) {
         Args += ", " + Var;
       }
     } else {
-      Params += ", " + Type + "& " + Var;
+      // The loop sums into a local copy and stores it once: through the
+      // reference itself, every store of the body might alias the sum, so
+      // the compiler would load and store it on each iteration (TeaLeaf's
+      // cpu target ran 2.8x slower than its serial build that way).
+      Params += ", " + Type + "& qd_ref_" + Var;
       Args += ", " + Var;
       OmpClauses += ompReductionClause(R);
+      Locals += "  " + Type + " " + Var + " = qd_ref_" + Var + ";\n";
+      Stores += "  qd_ref_" + Var + " = " + Var + ";\n";
     }
     TemplateData Item;
     Item.set("var", Var);
@@ -83,6 +90,8 @@ void KernelCodeGen::addReductionData(const Step &S, TemplateData &Data) {
   Data.set("reduction_params", Params);
   Data.set("reduction_args", Args);
   Data.set("omp_clauses", OmpClauses);
+  Data.set("reduction_locals", Locals);
+  Data.set("reduction_stores", Stores);
   Data.set("omp_declarations", Gpu ? std::string()
                                    : ompReductionDeclarations(S.Reductions));
   if (Gpu && !S.Reductions.empty())

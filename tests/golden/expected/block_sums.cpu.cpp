@@ -15,15 +15,17 @@
 #line 16 "block_sums.cpu.cpp"
 // Parallel loop of 'block_sums' (block_sums.cpp:18) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_block_sums_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& sum_a) {
+qd_block_sums_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& qd_ref_sum_a) {
+  float sum_a = qd_ref_sum_a;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum_a)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 19 "block_sums.cpp"
 sum_a += a[i];
-#line 26 "block_sums.cpu.cpp"
+#line 27 "block_sums.cpu.cpp"
   }
+  qd_ref_sum_a = sum_a;
 }
 
 // Serial task of 'block_sums' (block_sums.cpp:20): runs once, on the calling thread.
@@ -31,12 +33,14 @@ static void
 qd_block_sums_task1(float * out, float sum_a) {
 #line 20 "block_sums.cpp"
 out[0] = sum_a;
-#line 35 "block_sums.cpu.cpp"
+#line 37 "block_sums.cpu.cpp"
 }
 
 // Parallel loop of 'block_sums' (block_sums.cpp:25) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_block_sums_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * b, int n, float& top_b, int& above) {
+qd_block_sums_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * b, int n, float& qd_ref_top_b, int& qd_ref_above) {
+  float top_b = qd_ref_top_b;
+  int above = qd_ref_above;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: top_b) reduction(+: above)
 #endif
@@ -46,8 +50,10 @@ qd_block_sums_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const
             top_b = std::max(top_b, b[i]);
             above += b[i] > 0.5f ? 1 : 0;
         }
-#line 50 "block_sums.cpu.cpp"
+#line 54 "block_sums.cpu.cpp"
   }
+  qd_ref_top_b = top_b;
+  qd_ref_above = above;
 }
 
 // Serial task of 'block_sums' (block_sums.cpp:30): runs once, on the calling thread.
@@ -55,7 +61,7 @@ static void
 qd_block_sums_task3(float * out, float sum_a, float top_b) {
 #line 30 "block_sums.cpp"
 out[1] = sum_a + top_b;
-#line 59 "block_sums.cpu.cpp"
+#line 65 "block_sums.cpu.cpp"
 }
 
 // Parallel loop of 'block_sums' (block_sums.cpp:31): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -67,7 +73,7 @@ qd_block_sums_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const
   for (int i = qd_begin; i < n; ++i) {
 #line 32 "block_sums.cpp"
 scaled[i] = a[i] / top_b + static_cast<float>(above);
-#line 71 "block_sums.cpu.cpp"
+#line 77 "block_sums.cpu.cpp"
   }
 }
 
@@ -76,7 +82,7 @@ static void
 qd_block_sums_task5(float * out, float sum_a, int above) {
 #line 34 "block_sums.cpp"
 out[2] = sum_a * static_cast<float>(above);
-#line 80 "block_sums.cpu.cpp"
+#line 86 "block_sums.cpu.cpp"
 }
 
 

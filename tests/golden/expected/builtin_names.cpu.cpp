@@ -35,15 +35,17 @@ qd_fill_grid_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float 
 
 // Parallel loop of 'fill_grid' (builtin_names.cpp:23) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_fill_grid_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * field, const int blockDim, float& threadIdx) {
+qd_fill_grid_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * field, const int blockDim, float& qd_ref_threadIdx) {
+  float threadIdx = qd_ref_threadIdx;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: threadIdx)
 #endif
   for (int i = qd_begin; i < blockDim; ++i) {
 #line 24 "builtin_names.cpp"
 threadIdx += field[i];
-#line 46 "builtin_names.cpu.cpp"
+#line 47 "builtin_names.cpu.cpp"
   }
+  qd_ref_threadIdx = threadIdx;
 }
 
 // Serial task of 'fill_grid' (builtin_names.cpp:25): runs once, on the calling thread.
@@ -51,7 +53,7 @@ static void
 qd_fill_grid_task2(float * total, float threadIdx) {
 #line 25 "builtin_names.cpp"
 total[0] = threadIdx;
-#line 55 "builtin_names.cpu.cpp"
+#line 57 "builtin_names.cpu.cpp"
 }
 
 

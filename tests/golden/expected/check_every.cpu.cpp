@@ -19,7 +19,8 @@ static inline bool far_from(float value, float target) { return value > target; 
 #line 20 "check_every.cpu.cpp"
 // Parallel loop of 'jacobi' (check_every.cpp:22) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_jacobi_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int n, float& res) {
+qd_jacobi_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int n, float& qd_ref_res) {
+  float res = qd_ref_res;
 #if defined(_OPENMP)
 #pragma omp declare reduction(qd_fmax_res : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
 #pragma omp parallel for reduction(qd_fmax_res: res)
@@ -30,8 +31,9 @@ qd_jacobi_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 34 "check_every.cpu.cpp"
+#line 35 "check_every.cpu.cpp"
   }
+  qd_ref_res = res;
 }
 
 // Serial task of 'jacobi' (check_every.cpp:26): runs once, on the calling thread.
@@ -39,7 +41,7 @@ static void
 qd_jacobi_task1(float * u, float * v) {
 #line 26 "check_every.cpp"
 v[0] = u[0];
-#line 43 "check_every.cpu.cpp"
+#line 45 "check_every.cpu.cpp"
 }
 
 // Serial task of 'jacobi' (check_every.cpp:27): runs once, on the calling thread.
@@ -47,7 +49,7 @@ static void
 qd_jacobi_task2(float * u, float * v, int n) {
 #line 27 "check_every.cpp"
 v[n - 1] = u[n - 1];
-#line 51 "check_every.cpu.cpp"
+#line 53 "check_every.cpu.cpp"
 }
 
 // Serial task of 'jacobi' (check_every.cpp:33): runs once, on the calling thread.
@@ -55,7 +57,7 @@ static void
 qd_jacobi_task3(int * iterations, int it) {
 #line 33 "check_every.cpp"
 iterations[0] = it;
-#line 59 "check_every.cpu.cpp"
+#line 61 "check_every.cpu.cpp"
 }
 
 // Serial task of 'jacobi' (check_every.cpp:34): runs once, on the calling thread.
@@ -63,7 +65,7 @@ static void
 qd_jacobi_task4(float * residual, float res) {
 #line 34 "check_every.cpp"
 residual[0] = res;
-#line 67 "check_every.cpu.cpp"
+#line 69 "check_every.cpu.cpp"
 }
 
 
@@ -105,10 +107,11 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
 
 // do/while: the body runs before the first test.
 // ---- qd kernel 'halve_until' (check_every.cpp:38), translated by qd-translate ----
-#line 109 "check_every.cpu.cpp"
+#line 111 "check_every.cpu.cpp"
 // Parallel loop of 'halve_until' (check_every.cpp:47) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_halve_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
+qd_halve_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& qd_ref_total) {
+  float total = qd_ref_total;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
@@ -118,8 +121,9 @@ qd_halve_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, floa
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 122 "check_every.cpu.cpp"
+#line 125 "check_every.cpu.cpp"
   }
+  qd_ref_total = total;
 }
 
 // Serial task of 'halve_until' (check_every.cpp:53): runs once, on the calling thread.
@@ -127,7 +131,7 @@ static void
 qd_halve_until_task1(int * steps, int k) {
 #line 53 "check_every.cpp"
 steps[0] = k;
-#line 131 "check_every.cpu.cpp"
+#line 135 "check_every.cpu.cpp"
 }
 
 // Serial task of 'halve_until' (check_every.cpp:54): runs once, on the calling thread.
@@ -135,7 +139,7 @@ static void
 qd_halve_until_task2(float * a, float total) {
 #line 54 "check_every.cpp"
 a[0] = total;
-#line 139 "check_every.cpu.cpp"
+#line 143 "check_every.cpu.cpp"
 }
 
 
@@ -172,18 +176,20 @@ void halve_until(float* a, int n, float limit, int* steps) {
 // iterations, a host time step, and two blocks of a region and a host 'if'
 // in the body: every stream's launches are turned off.
 // ---- qd kernel 'grow' (check_every.cpp:60), translated by qd-translate ----
-#line 176 "check_every.cpu.cpp"
+#line 180 "check_every.cpu.cpp"
 // Parallel loop of 'grow' (check_every.cpp:69) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_grow_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& sum) {
+qd_grow_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& qd_ref_sum) {
+  float sum = qd_ref_sum;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 70 "check_every.cpp"
 sum += a[i];
-#line 186 "check_every.cpu.cpp"
+#line 191 "check_every.cpu.cpp"
   }
+  qd_ref_sum = sum;
 }
 
 // Parallel loop of 'grow' (check_every.cpp:73): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -195,7 +201,7 @@ qd_grow_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, 
   for (int i = qd_begin; i < n; ++i) {
 #line 74 "check_every.cpp"
 a[i] = a[i] * 1.5f;
-#line 199 "check_every.cpu.cpp"
+#line 205 "check_every.cpu.cpp"
   }
 }
 
@@ -208,7 +214,7 @@ qd_grow_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, 
   for (int i = qd_begin; i < n; ++i) {
 #line 79 "check_every.cpp"
 b[i] = b[i] + 1.0f;
-#line 212 "check_every.cpu.cpp"
+#line 218 "check_every.cpu.cpp"
   }
 }
 
@@ -221,7 +227,7 @@ qd_grow_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * b, 
   for (int i = qd_begin; i < n; ++i) {
 #line 83 "check_every.cpp"
 b[i] = -b[i];
-#line 225 "check_every.cpu.cpp"
+#line 231 "check_every.cpu.cpp"
   }
 }
 
@@ -230,7 +236,7 @@ static void
 qd_grow_task4(int * rounds, int r) {
 #line 87 "check_every.cpp"
 rounds[0] = r;
-#line 234 "check_every.cpu.cpp"
+#line 240 "check_every.cpu.cpp"
 }
 
 // Serial task of 'grow' (check_every.cpp:88): runs once, on the calling thread.
@@ -238,7 +244,7 @@ static void
 qd_grow_task5(float * a, float sum) {
 #line 88 "check_every.cpp"
 a[0] = sum;
-#line 242 "check_every.cpu.cpp"
+#line 248 "check_every.cpu.cpp"
 }
 
 // Serial task of 'grow' (check_every.cpp:89): runs once, on the calling thread.
@@ -246,7 +252,7 @@ static void
 qd_grow_task6(float * clock, float t) {
 #line 89 "check_every.cpp"
 clock[0] = t;
-#line 250 "check_every.cpu.cpp"
+#line 256 "check_every.cpu.cpp"
 }
 
 
@@ -313,18 +319,20 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock) {
 // Conjugate gradients' 'rr = rr_new;' (a result set on the device) and a
 // nested loop whose condition is the host's.
 // ---- qd kernel 'shrink' (check_every.cpp:94), translated by qd-translate ----
-#line 317 "check_every.cpu.cpp"
+#line 323 "check_every.cpu.cpp"
 // Parallel loop of 'shrink' (check_every.cpp:99) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_shrink_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& norm) {
+qd_shrink_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& qd_ref_norm) {
+  float norm = qd_ref_norm;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: norm)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 100 "check_every.cpp"
 norm += x[i] * x[i];
-#line 327 "check_every.cpu.cpp"
+#line 334 "check_every.cpu.cpp"
   }
+  qd_ref_norm = norm;
 }
 
 // Parallel loop of 'shrink' (check_every.cpp:107): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -336,21 +344,23 @@ qd_shrink_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x
   for (int i = qd_begin; i < n; ++i) {
 #line 108 "check_every.cpp"
 x[i] = 0.875f * x[i];
-#line 340 "check_every.cpu.cpp"
+#line 348 "check_every.cpu.cpp"
   }
 }
 
 // Parallel loop of 'shrink' (check_every.cpp:111) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_shrink_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& next) {
+qd_shrink_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& qd_ref_next) {
+  float next = qd_ref_next;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: next)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 112 "check_every.cpp"
 next += x[i] * x[i];
-#line 353 "check_every.cpu.cpp"
+#line 362 "check_every.cpu.cpp"
   }
+  qd_ref_next = next;
 }
 
 // Serial task of 'shrink' (check_every.cpp:116): runs once, on the calling thread.
@@ -358,7 +368,7 @@ static void
 qd_shrink_task3(int * steps, int k) {
 #line 116 "check_every.cpp"
 steps[0] = k;
-#line 362 "check_every.cpu.cpp"
+#line 372 "check_every.cpu.cpp"
 }
 
 // Serial task of 'shrink' (check_every.cpp:117): runs once, on the calling thread.
@@ -366,7 +376,7 @@ static void
 qd_shrink_task4(float * out, float norm) {
 #line 117 "check_every.cpp"
 out[0] = norm;
-#line 370 "check_every.cpu.cpp"
+#line 380 "check_every.cpu.cpp"
 }
 
 
@@ -417,10 +427,11 @@ void shrink(float* x, int n, float tol, int* steps, float* out) {
 // A collapse(2) nest and a loop with a vector loop in the body: their
 // launches are turned off too.
 // ---- qd kernel 'relax' (check_every.cpp:122), translated by qd-translate ----
-#line 421 "check_every.cpu.cpp"
+#line 431 "check_every.cpu.cpp"
 // Parallel loop nest of 'relax' (check_every.cpp:131), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
-qd_relax_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, float * grid, float * next, int w, int h, float& change) {
+qd_relax_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, float * grid, float * next, int w, int h, float& qd_ref_change) {
+  float change = qd_ref_change;
 #if defined(_OPENMP)
 #pragma omp declare reduction(qd_fmax_change : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
 #pragma omp parallel for reduction(qd_fmax_change: change)
@@ -435,8 +446,9 @@ qd_relax_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::
                 change = std::fmax(change, std::fabs(value - grid[y * w + x]));
                 next[y * w + x] = value;
             }
-#line 439 "check_every.cpu.cpp"
+#line 450 "check_every.cpu.cpp"
   }
+  qd_ref_change = change;
 }
 
 // Parallel loop of 'relax' (check_every.cpp:139): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -457,7 +469,7 @@ qd_relax_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * ne
                 total += next[y * w + x];
             rows[y] = total;
         }
-#line 461 "check_every.cpu.cpp"
+#line 473 "check_every.cpu.cpp"
   }
 }
 
@@ -466,7 +478,7 @@ static void
 qd_relax_task2(int * sweeps, int s) {
 #line 151 "check_every.cpp"
 sweeps[0] = s;
-#line 470 "check_every.cpu.cpp"
+#line 482 "check_every.cpu.cpp"
 }
 
 // Serial task of 'relax' (check_every.cpp:152): runs once, on the calling thread.
@@ -474,7 +486,7 @@ static void
 qd_relax_task3(float * rows, float change) {
 #line 152 "check_every.cpp"
 rows[0] = change;
-#line 478 "check_every.cpu.cpp"
+#line 490 "check_every.cpu.cpp"
 }
 
 

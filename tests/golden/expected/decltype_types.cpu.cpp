@@ -102,7 +102,8 @@ void march(float* x, float* y, float* z, int n, int steps, float dt) {
 #line 103 "decltype_types.cpu.cpp"
 // Parallel loop of 'weigh' (decltype_types.cpp:39) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_weigh_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * x, float * out, int len, float& total) {
+qd_weigh_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * x, float * out, int len, float& qd_ref_total) {
+  float total = qd_ref_total;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
@@ -114,8 +115,9 @@ qd::detail::type_t<int> k;
         out[i] = x[i] * static_cast<float>(k);
         total += out[i];
     }
-#line 118 "decltype_types.cpu.cpp"
+#line 119 "decltype_types.cpu.cpp"
   }
+  qd_ref_total = total;
 }
 
 // Serial task of 'weigh' (decltype_types.cpp:44): runs once, on the calling thread.
@@ -123,7 +125,7 @@ static void
 qd_weigh_task1(float * out, int n, float total) {
 #line 44 "decltype_types.cpp"
 out[n] = total;
-#line 127 "decltype_types.cpu.cpp"
+#line 129 "decltype_types.cpu.cpp"
 }
 
 
@@ -152,11 +154,12 @@ void weigh(const float* x, float* out, int n) {
 
 
 // ---- qd kernel 'scale_sum' (decltype_types.cpp:47), translated by qd-translate ----
-#line 156 "decltype_types.cpu.cpp"
+#line 158 "decltype_types.cpu.cpp"
 // Parallel loop of 'scale_sum' (decltype_types.cpp:53) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
-qd_scale_sum_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, T scale, int n, T& sum) {
+qd_scale_sum_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, T scale, int n, T& qd_ref_sum) {
+  T sum = qd_ref_sum;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
@@ -166,8 +169,9 @@ qd_scale_sum_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x,
         x[i] *= scale;
         sum += x[i];
     }
-#line 170 "decltype_types.cpu.cpp"
+#line 173 "decltype_types.cpu.cpp"
   }
+  qd_ref_sum = sum;
 }
 
 // Parallel loop of 'scale_sum' (decltype_types.cpp:58): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -183,7 +187,7 @@ qd_scale_sum_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x,
         decltype(scale)* at = x + i;
         *at += twice;
     }
-#line 187 "decltype_types.cpu.cpp"
+#line 191 "decltype_types.cpu.cpp"
   }
 }
 
@@ -193,7 +197,7 @@ static void
 qd_scale_sum_task2(T * total, T sum) {
 #line 62 "decltype_types.cpp"
 total[0] = sum;
-#line 197 "decltype_types.cpu.cpp"
+#line 201 "decltype_types.cpu.cpp"
 }
 
 

@@ -154,15 +154,17 @@ void smooth(float* a, int n) {
 #line 155 "definition_order.cpu.cpp"
 // Parallel loop of 'total' (definition_order.cpp:75) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_total_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& sum) {
+qd_total_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& qd_ref_sum) {
+  float sum = qd_ref_sum;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 76 "definition_order.cpp"
 sum += a[i];
-#line 165 "definition_order.cpu.cpp"
+#line 166 "definition_order.cpu.cpp"
   }
+  qd_ref_sum = sum;
 }
 
 // Serial task of 'total' (definition_order.cpp:77): runs once, on the calling thread.
@@ -170,7 +172,7 @@ static void
 qd_total_task1(float * out, float sum) {
 #line 77 "definition_order.cpp"
 out[0] = sum;
-#line 174 "definition_order.cpu.cpp"
+#line 176 "definition_order.cpu.cpp"
 }
 
 
@@ -197,7 +199,7 @@ void total(const float* a, float* out, int n) {
 
 
 // ---- qd kernel 'axpy' (definition_order.cpp:80), translated by qd-translate ----
-#line 201 "definition_order.cpu.cpp"
+#line 203 "definition_order.cpu.cpp"
 // Parallel loop of 'axpy' (definition_order.cpp:84): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
@@ -208,7 +210,7 @@ qd_axpy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * y, cons
   for (int i = qd_begin; i < n; ++i) {
 #line 85 "definition_order.cpp"
 y[i] += a * x[i];
-#line 212 "definition_order.cpu.cpp"
+#line 214 "definition_order.cpu.cpp"
   }
 }
 
@@ -238,7 +240,7 @@ namespace physics {
 
 // Calls 'damp' of its own namespace, defined after it.
 // ---- qd kernel 'relax' (definition_order.cpp:91), translated by qd-translate ----
-#line 242 "definition_order.cpu.cpp"
+#line 244 "definition_order.cpu.cpp"
 // Parallel loop of 'relax' (definition_order.cpp:95): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_relax_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float w, int n) {
@@ -248,7 +250,7 @@ qd_relax_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a,
   for (int i = qd_begin; i < n; ++i) {
 #line 96 "definition_order.cpp"
 a[i] *= 1.0f - w * 0.01f;
-#line 252 "definition_order.cpu.cpp"
+#line 254 "definition_order.cpu.cpp"
   }
 }
 
@@ -274,7 +276,7 @@ void relax(float* a, int n, float w) {
 
 
 // ---- qd kernel 'damp' (definition_order.cpp:99), translated by qd-translate ----
-#line 278 "definition_order.cpu.cpp"
+#line 280 "definition_order.cpu.cpp"
 // Parallel loop of 'damp' (definition_order.cpp:102): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_damp_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
@@ -284,7 +286,7 @@ qd_damp_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, 
   for (int i = qd_begin; i < n; ++i) {
 #line 103 "definition_order.cpp"
 a[i] = a[i] > 100.0f ? 100.0f : a[i];
-#line 288 "definition_order.cpu.cpp"
+#line 290 "definition_order.cpu.cpp"
   }
 }
 

@@ -25,15 +25,17 @@ static inline float safe_ratio(float a, float b) { return b != 0.0f ? a / b : 0.
 #line 26 "derived_scalars.cpu.cpp"
 // Parallel loop of 'normalize' (derived_scalars.cpp:24) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_normalize_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
+qd_normalize_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& qd_ref_total) {
+  float total = qd_ref_total;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 25 "derived_scalars.cpp"
 total += a[i];
-#line 36 "derived_scalars.cpu.cpp"
+#line 37 "derived_scalars.cpu.cpp"
   }
+  qd_ref_total = total;
 }
 
 // Parallel loop of 'normalize' (derived_scalars.cpp:27): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -45,7 +47,7 @@ qd_normalize_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float 
   for (int i = qd_begin; i < n; ++i) {
 #line 28 "derived_scalars.cpp"
 a[i] = a[i] - mean;
-#line 49 "derived_scalars.cpu.cpp"
+#line 51 "derived_scalars.cpu.cpp"
   }
 }
 
@@ -58,7 +60,7 @@ qd_normalize_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float 
   for (int i = qd_begin; i < n; ++i) {
 #line 31 "derived_scalars.cpp"
 out[i] = 2.0f * larger[i];
-#line 62 "derived_scalars.cpu.cpp"
+#line 64 "derived_scalars.cpu.cpp"
   }
 }
 
@@ -67,7 +69,7 @@ static void
 qd_normalize_task3(float * out, double scale) {
 #line 34 "derived_scalars.cpp"
 out[0] = static_cast<float>(scale);
-#line 71 "derived_scalars.cpu.cpp"
+#line 73 "derived_scalars.cpu.cpp"
 }
 
 
@@ -111,18 +113,20 @@ void normalize(float* a, const float* b, float* out, int n) {
 
 // A derived value in the condition, set again in the body.
 // ---- qd kernel 'settle' (derived_scalars.cpp:38), translated by qd-translate ----
-#line 115 "derived_scalars.cpu.cpp"
+#line 117 "derived_scalars.cpu.cpp"
 // Parallel loop of 'settle' (derived_scalars.cpp:43) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_settle_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& sum) {
+qd_settle_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& qd_ref_sum) {
+  float sum = qd_ref_sum;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 44 "derived_scalars.cpp"
 sum += x[i];
-#line 125 "derived_scalars.cpu.cpp"
+#line 128 "derived_scalars.cpu.cpp"
   }
+  qd_ref_sum = sum;
 }
 
 // Parallel loop of 'settle' (derived_scalars.cpp:49): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -134,21 +138,23 @@ qd_settle_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x
   for (int i = qd_begin; i < n; ++i) {
 #line 50 "derived_scalars.cpp"
 x[i] = 0.9f * x[i];
-#line 138 "derived_scalars.cpu.cpp"
+#line 142 "derived_scalars.cpu.cpp"
   }
 }
 
 // Parallel loop of 'settle' (derived_scalars.cpp:53) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_settle_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& sum) {
+qd_settle_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& qd_ref_sum) {
+  float sum = qd_ref_sum;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 54 "derived_scalars.cpp"
 sum += x[i];
-#line 151 "derived_scalars.cpu.cpp"
+#line 156 "derived_scalars.cpu.cpp"
   }
+  qd_ref_sum = sum;
 }
 
 // Serial task of 'settle' (derived_scalars.cpp:58): runs once, on the calling thread.
@@ -156,7 +162,7 @@ static void
 qd_settle_task3(int * steps, int k) {
 #line 58 "derived_scalars.cpp"
 steps[0] = k;
-#line 160 "derived_scalars.cpu.cpp"
+#line 166 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'settle' (derived_scalars.cpp:59): runs once, on the calling thread.
@@ -164,7 +170,7 @@ static void
 qd_settle_task4(float * x, float gap) {
 #line 59 "derived_scalars.cpp"
 x[0] = gap;
-#line 168 "derived_scalars.cpu.cpp"
+#line 174 "derived_scalars.cpu.cpp"
 }
 
 
@@ -214,18 +220,20 @@ void settle(float* x, int n, float target, int* steps) {
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it, in double precision.
 // ---- qd kernel 'cg' (derived_scalars.cpp:64), translated by qd-translate ----
-#line 218 "derived_scalars.cpu.cpp"
+#line 224 "derived_scalars.cpu.cpp"
 // Parallel loop of 'cg' (derived_scalars.cpp:69) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_cg_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr) {
+qd_cg_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& qd_ref_rr) {
+  double rr = qd_ref_rr;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 70 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 228 "derived_scalars.cpu.cpp"
+#line 235 "derived_scalars.cpu.cpp"
   }
+  qd_ref_rr = rr;
 }
 
 // Parallel loop of 'cg' (derived_scalars.cpp:74): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -241,21 +249,23 @@ qd_cg_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, d
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 245 "derived_scalars.cpu.cpp"
+#line 253 "derived_scalars.cpu.cpp"
   }
 }
 
 // Parallel loop of 'cg' (derived_scalars.cpp:81) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_cg_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n, double& pap) {
+qd_cg_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n, double& qd_ref_pap) {
+  double pap = qd_ref_pap;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: pap)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 82 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 258 "derived_scalars.cpu.cpp"
+#line 267 "derived_scalars.cpu.cpp"
   }
+  qd_ref_pap = pap;
 }
 
 // Parallel loop of 'cg' (derived_scalars.cpp:84): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -270,21 +280,23 @@ qd_cg_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * x, d
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 274 "derived_scalars.cpu.cpp"
+#line 284 "derived_scalars.cpu.cpp"
   }
 }
 
 // Parallel loop of 'cg' (derived_scalars.cpp:90) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_cg_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr_new) {
+qd_cg_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& qd_ref_rr_new) {
+  double rr_new = qd_ref_rr_new;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr_new)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 91 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 287 "derived_scalars.cpu.cpp"
+#line 298 "derived_scalars.cpu.cpp"
   }
+  qd_ref_rr_new = rr_new;
 }
 
 // Parallel loop of 'cg' (derived_scalars.cpp:94): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -296,7 +308,7 @@ qd_cg_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, d
   for (int i = qd_begin; i < n; ++i) {
 #line 95 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 300 "derived_scalars.cpu.cpp"
+#line 312 "derived_scalars.cpu.cpp"
   }
 }
 
@@ -305,7 +317,7 @@ static void
 qd_cg_task6(int * iterations, int it) {
 #line 98 "derived_scalars.cpp"
 iterations[0] = it;
-#line 309 "derived_scalars.cpu.cpp"
+#line 321 "derived_scalars.cpu.cpp"
 }
 
 
@@ -374,18 +386,20 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 // get their values from results in the body, 'pap' and 'rr_new' are reset
 // there before their reductions.
 // ---- qd kernel 'cg_c_style' (derived_scalars.cpp:104), translated by qd-translate ----
-#line 378 "derived_scalars.cpu.cpp"
+#line 390 "derived_scalars.cpu.cpp"
 // Parallel loop of 'cg_c_style' (derived_scalars.cpp:111) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_cg_c_style_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr) {
+qd_cg_c_style_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& qd_ref_rr) {
+  double rr = qd_ref_rr;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 112 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 388 "derived_scalars.cpu.cpp"
+#line 401 "derived_scalars.cpu.cpp"
   }
+  qd_ref_rr = rr;
 }
 
 // Parallel loop of 'cg_c_style' (derived_scalars.cpp:116): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -397,21 +411,23 @@ qd_cg_c_style_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, doubl
   for (int i = qd_begin; i < n; ++i) {
 #line 117 "derived_scalars.cpp"
 ap[i] = 2.0 * p[i] - (i > 0 ? p[i - 1] : 0.0) - (i < n - 1 ? p[i + 1] : 0.0);
-#line 401 "derived_scalars.cpu.cpp"
+#line 415 "derived_scalars.cpu.cpp"
   }
 }
 
 // Parallel loop of 'cg_c_style' (derived_scalars.cpp:120) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_cg_c_style_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n, double& pap) {
+qd_cg_c_style_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n, double& qd_ref_pap) {
+  double pap = qd_ref_pap;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: pap)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 121 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 414 "derived_scalars.cpu.cpp"
+#line 429 "derived_scalars.cpu.cpp"
   }
+  qd_ref_pap = pap;
 }
 
 // Parallel loop of 'cg_c_style' (derived_scalars.cpp:123): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -426,21 +442,23 @@ qd_cg_c_style_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, doubl
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 430 "derived_scalars.cpu.cpp"
+#line 446 "derived_scalars.cpu.cpp"
   }
 }
 
 // Parallel loop of 'cg_c_style' (derived_scalars.cpp:129) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_cg_c_style_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr_new) {
+qd_cg_c_style_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& qd_ref_rr_new) {
+  double rr_new = qd_ref_rr_new;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr_new)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 130 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 443 "derived_scalars.cpu.cpp"
+#line 460 "derived_scalars.cpu.cpp"
   }
+  qd_ref_rr_new = rr_new;
 }
 
 // Parallel loop of 'cg_c_style' (derived_scalars.cpp:133): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -452,7 +470,7 @@ qd_cg_c_style_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, doubl
   for (int i = qd_begin; i < n; ++i) {
 #line 134 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 456 "derived_scalars.cpu.cpp"
+#line 474 "derived_scalars.cpu.cpp"
   }
 }
 
@@ -461,7 +479,7 @@ static void
 qd_cg_c_style_task6(int * iterations, int it) {
 #line 137 "derived_scalars.cpp"
 iterations[0] = it;
-#line 465 "derived_scalars.cpu.cpp"
+#line 483 "derived_scalars.cpu.cpp"
 }
 
 
@@ -533,7 +551,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
 // previous iteration left, as in the serial loop; 'gap' has no value before
 // the loop, 'step' has the host's.
 // ---- qd kernel 'descend' (derived_scalars.cpp:144), translated by qd-translate ----
-#line 537 "derived_scalars.cpu.cpp"
+#line 555 "derived_scalars.cpu.cpp"
 // Parallel loop of 'descend' (derived_scalars.cpp:153): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_descend_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, float step, int n) {
@@ -543,21 +561,23 @@ qd_descend_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * 
   for (int i = qd_begin; i < n; ++i) {
 #line 154 "derived_scalars.cpp"
 x[i] = x[i] - step * x[i];
-#line 547 "derived_scalars.cpu.cpp"
+#line 565 "derived_scalars.cpu.cpp"
   }
 }
 
 // Parallel loop of 'descend' (derived_scalars.cpp:157) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_descend_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& total) {
+qd_descend_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& qd_ref_total) {
+  float total = qd_ref_total;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 158 "derived_scalars.cpp"
 total += x[i] * x[i];
-#line 560 "derived_scalars.cpu.cpp"
+#line 579 "derived_scalars.cpu.cpp"
   }
+  qd_ref_total = total;
 }
 
 // Serial task of 'descend' (derived_scalars.cpp:163): runs once, on the calling thread.
@@ -565,7 +585,7 @@ static void
 qd_descend_task2(int * steps, int k) {
 #line 163 "derived_scalars.cpp"
 steps[0] = k;
-#line 569 "derived_scalars.cpu.cpp"
+#line 589 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'descend' (derived_scalars.cpp:164): runs once, on the calling thread.
@@ -573,7 +593,7 @@ static void
 qd_descend_task3(float * out, float step) {
 #line 164 "derived_scalars.cpp"
 out[0] = step;
-#line 577 "derived_scalars.cpu.cpp"
+#line 597 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'descend' (derived_scalars.cpp:165): runs once, on the calling thread.
@@ -581,7 +601,7 @@ static void
 qd_descend_task4(float * out, float gap) {
 #line 165 "derived_scalars.cpp"
 out[1] = gap;
-#line 585 "derived_scalars.cpu.cpp"
+#line 605 "derived_scalars.cpu.cpp"
 }
 
 
@@ -630,10 +650,12 @@ void descend(float* x, int n, float tol, int* steps, float* out) {
 // whose variables the body declares: 'spread' lives on the device from the
 // loop on, and the condition reads what the last iteration left.
 // ---- qd kernel 'narrow' (derived_scalars.cpp:171), translated by qd-translate ----
-#line 634 "derived_scalars.cpu.cpp"
+#line 654 "derived_scalars.cpu.cpp"
 // Parallel loop of 'narrow' (derived_scalars.cpp:180) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_narrow_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& hi, float& lo) {
+qd_narrow_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& qd_ref_hi, float& qd_ref_lo) {
+  float hi = qd_ref_hi;
+  float lo = qd_ref_lo;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: hi) reduction(min: lo)
 #endif
@@ -644,8 +666,10 @@ qd_narrow_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x
             hi = std::max(hi, x[i]);
             lo = std::min(lo, x[i]);
         }
-#line 648 "derived_scalars.cpu.cpp"
+#line 670 "derived_scalars.cpu.cpp"
   }
+  qd_ref_hi = hi;
+  qd_ref_lo = lo;
 }
 
 // Serial task of 'narrow' (derived_scalars.cpp:188): runs once, on the calling thread.
@@ -653,7 +677,7 @@ static void
 qd_narrow_task1(int * steps, int k) {
 #line 188 "derived_scalars.cpp"
 steps[0] = k;
-#line 657 "derived_scalars.cpu.cpp"
+#line 681 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'narrow' (derived_scalars.cpp:189): runs once, on the calling thread.
@@ -661,7 +685,7 @@ static void
 qd_narrow_task2(float * out, float spread) {
 #line 189 "derived_scalars.cpp"
 out[0] = spread;
-#line 665 "derived_scalars.cpu.cpp"
+#line 689 "derived_scalars.cpu.cpp"
 }
 
 
@@ -699,10 +723,12 @@ void narrow(float* x, int n, float tol, int* steps, float* out) {
 // reset in it, and the spread halved through a body local derived from
 // them.
 // ---- qd kernel 'narrow_outer' (derived_scalars.cpp:195), translated by qd-translate ----
-#line 703 "derived_scalars.cpu.cpp"
+#line 727 "derived_scalars.cpu.cpp"
 // Parallel loop of 'narrow_outer' (derived_scalars.cpp:206) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_narrow_outer_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& hi, float& lo) {
+qd_narrow_outer_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& qd_ref_hi, float& qd_ref_lo) {
+  float hi = qd_ref_hi;
+  float lo = qd_ref_lo;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: hi) reduction(min: lo)
 #endif
@@ -713,8 +739,10 @@ qd_narrow_outer_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, flo
             hi = std::max(hi, x[i]);
             lo = std::min(lo, x[i]);
         }
-#line 717 "derived_scalars.cpu.cpp"
+#line 743 "derived_scalars.cpu.cpp"
   }
+  qd_ref_hi = hi;
+  qd_ref_lo = lo;
 }
 
 // Serial task of 'narrow_outer' (derived_scalars.cpp:215): runs once, on the calling thread.
@@ -722,7 +750,7 @@ static void
 qd_narrow_outer_task1(int * steps, int k) {
 #line 215 "derived_scalars.cpp"
 steps[0] = k;
-#line 726 "derived_scalars.cpu.cpp"
+#line 754 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'narrow_outer' (derived_scalars.cpp:216): runs once, on the calling thread.
@@ -730,7 +758,7 @@ static void
 qd_narrow_outer_task2(float * out, float spread) {
 #line 216 "derived_scalars.cpp"
 out[0] = spread;
-#line 734 "derived_scalars.cpu.cpp"
+#line 762 "derived_scalars.cpu.cpp"
 }
 
 
@@ -773,11 +801,12 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out) {
 // one, one assigned C style, and one a 'loop seq' body declares from its
 // own reduction's result.
 // ---- qd kernel 'shift_by_twice' (derived_scalars.cpp:224), translated by qd-translate ----
-#line 777 "derived_scalars.cpu.cpp"
+#line 805 "derived_scalars.cpu.cpp"
 // Parallel loop of 'shift_by_twice' (derived_scalars.cpp:230) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
-qd_shift_by_twice_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, T scale, int n, T& sum) {
+qd_shift_by_twice_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, T scale, int n, T& qd_ref_sum) {
+  T sum = qd_ref_sum;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
@@ -787,8 +816,9 @@ qd_shift_by_twice_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T
         x[i] *= scale;
         sum += x[i];
     }
-#line 791 "derived_scalars.cpu.cpp"
+#line 820 "derived_scalars.cpu.cpp"
   }
+  qd_ref_sum = sum;
 }
 
 // Parallel loop of 'shift_by_twice' (derived_scalars.cpp:235): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -801,7 +831,7 @@ qd_shift_by_twice_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T
   for (int i = qd_begin; i < n; ++i) {
 #line 236 "derived_scalars.cpp"
 x[i] += twice;
-#line 805 "derived_scalars.cpu.cpp"
+#line 835 "derived_scalars.cpu.cpp"
   }
 }
 
@@ -811,7 +841,7 @@ static void
 qd_shift_by_twice_task2(T * total, T sum) {
 #line 239 "derived_scalars.cpp"
 total[0] = sum;
-#line 815 "derived_scalars.cpu.cpp"
+#line 845 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'shift_by_twice' (derived_scalars.cpp:240): runs once, on the calling thread.
@@ -820,7 +850,7 @@ static void
 qd_shift_by_twice_task3(T * total, T half) {
 #line 240 "derived_scalars.cpp"
 total[1] = half;
-#line 824 "derived_scalars.cpu.cpp"
+#line 854 "derived_scalars.cpu.cpp"
 }
 
 
@@ -862,11 +892,12 @@ template void shift_by_twice<double>(double*, double, int, double*);
 template void shift_by_twice<float>(float*, float, int, float*);
 
 // ---- qd kernel 'halve_until' (derived_scalars.cpp:245), translated by qd-translate ----
-#line 866 "derived_scalars.cpu.cpp"
+#line 896 "derived_scalars.cpu.cpp"
 // Parallel loop of 'halve_until' (derived_scalars.cpp:255) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
-qd_halve_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, int n, T& res) {
+qd_halve_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, int n, T& qd_ref_res) {
+  T res = qd_ref_res;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: res)
 #endif
@@ -876,8 +907,9 @@ qd_halve_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * 
             x[i] = x[i] * T(0.5);
             res += x[i] * x[i];
         }
-#line 880 "derived_scalars.cpu.cpp"
+#line 911 "derived_scalars.cpu.cpp"
   }
+  qd_ref_res = res;
 }
 
 // Serial task of 'halve_until' (derived_scalars.cpp:260): runs once, on the calling thread.
@@ -886,7 +918,7 @@ static void
 qd_halve_until_task1(T * x, const T bump) {
 #line 260 "derived_scalars.cpp"
 x[0] += bump;
-#line 890 "derived_scalars.cpu.cpp"
+#line 922 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'halve_until' (derived_scalars.cpp:263): runs once, on the calling thread.
@@ -895,7 +927,7 @@ static void
 qd_halve_until_task2(int * steps, int k) {
 #line 263 "derived_scalars.cpp"
 steps[0] = k;
-#line 899 "derived_scalars.cpu.cpp"
+#line 931 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'halve_until' (derived_scalars.cpp:264): runs once, on the calling thread.
@@ -904,7 +936,7 @@ static void
 qd_halve_until_task3(T * out, T res) {
 #line 264 "derived_scalars.cpp"
 out[0] = res;
-#line 908 "derived_scalars.cpu.cpp"
+#line 940 "derived_scalars.cpu.cpp"
 }
 
 
@@ -946,19 +978,21 @@ template void halve_until<double>(double*, int, double, int*, double*);
 // A 'loop seq' condition reading a derived 'T' local: the host reads the
 // device's value before each test.
 // ---- qd kernel 'raise_by_mean' (derived_scalars.cpp:270), translated by qd-translate ----
-#line 950 "derived_scalars.cpu.cpp"
+#line 982 "derived_scalars.cpu.cpp"
 // Parallel loop of 'raise_by_mean' (derived_scalars.cpp:276) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
-qd_raise_by_mean_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, int n, T& sum) {
+qd_raise_by_mean_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, int n, T& qd_ref_sum) {
+  T sum = qd_ref_sum;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 277 "derived_scalars.cpp"
 sum += x[i];
-#line 961 "derived_scalars.cpu.cpp"
+#line 994 "derived_scalars.cpu.cpp"
   }
+  qd_ref_sum = sum;
 }
 
 // Parallel loop of 'raise_by_mean' (derived_scalars.cpp:282): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -971,7 +1005,7 @@ qd_raise_by_mean_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T 
   for (int i = qd_begin; i < n; ++i) {
 #line 283 "derived_scalars.cpp"
 x[i] += T(1);
-#line 975 "derived_scalars.cpu.cpp"
+#line 1009 "derived_scalars.cpu.cpp"
   }
 }
 
@@ -981,7 +1015,7 @@ static void
 qd_raise_by_mean_task2(int * steps, int k) {
 #line 285 "derived_scalars.cpp"
 steps[0] = k;
-#line 985 "derived_scalars.cpu.cpp"
+#line 1019 "derived_scalars.cpu.cpp"
 }
 
 
@@ -1022,19 +1056,21 @@ template void raise_by_mean<int>(int*, int, int*);
 
 // The same in graph mode, a graph node computing the derived value.
 // ---- qd kernel 'to_unit_mean' (derived_scalars.cpp:290), translated by qd-translate ----
-#line 1026 "derived_scalars.cpu.cpp"
+#line 1060 "derived_scalars.cpu.cpp"
 // Parallel loop of 'to_unit_mean' (derived_scalars.cpp:296) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
-qd_to_unit_mean_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * a, int n, T& total) {
+qd_to_unit_mean_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * a, int n, T& qd_ref_total) {
+  T total = qd_ref_total;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 297 "derived_scalars.cpp"
 total += a[i];
-#line 1037 "derived_scalars.cpu.cpp"
+#line 1072 "derived_scalars.cpu.cpp"
   }
+  qd_ref_total = total;
 }
 
 // Parallel loop of 'to_unit_mean' (derived_scalars.cpp:299): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -1047,7 +1083,7 @@ qd_to_unit_mean_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T *
   for (int i = qd_begin; i < n; ++i) {
 #line 300 "derived_scalars.cpp"
 a[i] = a[i] / mean;
-#line 1051 "derived_scalars.cpu.cpp"
+#line 1087 "derived_scalars.cpu.cpp"
   }
 }
 
@@ -1085,19 +1121,21 @@ template void to_unit_mean<float>(float*, int);
 // A graph-mode 'loop seq' of a template: the condition's 'gap', the moved
 // 'rate' and the body's 'r' derived from it live on the device, typed 'T'.
 // ---- qd kernel 'settle_typed' (derived_scalars.cpp:306), translated by qd-translate ----
-#line 1089 "derived_scalars.cpu.cpp"
+#line 1125 "derived_scalars.cpu.cpp"
 // Parallel loop of 'settle_typed' (derived_scalars.cpp:312) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
-qd_settle_typed_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, int n, T& sum) {
+qd_settle_typed_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, int n, T& qd_ref_sum) {
+  T sum = qd_ref_sum;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 313 "derived_scalars.cpp"
 sum += x[i];
-#line 1100 "derived_scalars.cpu.cpp"
+#line 1137 "derived_scalars.cpu.cpp"
   }
+  qd_ref_sum = sum;
 }
 
 // Parallel loop of 'settle_typed' (derived_scalars.cpp:320): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -1110,22 +1148,24 @@ qd_settle_typed_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T *
   for (int i = qd_begin; i < n; ++i) {
 #line 321 "derived_scalars.cpp"
 x[i] = r * x[i];
-#line 1114 "derived_scalars.cpu.cpp"
+#line 1152 "derived_scalars.cpu.cpp"
   }
 }
 
 // Parallel loop of 'settle_typed' (derived_scalars.cpp:325) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
-qd_settle_typed_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, int n, T& sum) {
+qd_settle_typed_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * x, int n, T& qd_ref_sum) {
+  T sum = qd_ref_sum;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 326 "derived_scalars.cpp"
 sum += x[i];
-#line 1128 "derived_scalars.cpu.cpp"
+#line 1167 "derived_scalars.cpu.cpp"
   }
+  qd_ref_sum = sum;
 }
 
 // Serial task of 'settle_typed' (derived_scalars.cpp:330): runs once, on the calling thread.
@@ -1134,7 +1174,7 @@ static void
 qd_settle_typed_task3(int * steps, int k) {
 #line 330 "derived_scalars.cpp"
 steps[0] = k;
-#line 1138 "derived_scalars.cpu.cpp"
+#line 1178 "derived_scalars.cpu.cpp"
 }
 
 // Serial task of 'settle_typed' (derived_scalars.cpp:331): runs once, on the calling thread.
@@ -1143,7 +1183,7 @@ static void
 qd_settle_typed_task4(T * x, T gap) {
 #line 331 "derived_scalars.cpp"
 x[0] = gap;
-#line 1147 "derived_scalars.cpu.cpp"
+#line 1187 "derived_scalars.cpu.cpp"
 }
 
 

@@ -18,7 +18,8 @@
 #line 19 "device_condition_loops.cpu.cpp"
 // Parallel loop of 'jacobi' (device_condition_loops.cpp:21) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_jacobi_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int n, float& res) {
+qd_jacobi_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int n, float& qd_ref_res) {
+  float res = qd_ref_res;
 #if defined(_OPENMP)
 #pragma omp declare reduction(qd_fmax_res : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
 #pragma omp parallel for reduction(qd_fmax_res: res)
@@ -29,8 +30,9 @@ qd_jacobi_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 33 "device_condition_loops.cpu.cpp"
+#line 34 "device_condition_loops.cpu.cpp"
   }
+  qd_ref_res = res;
 }
 
 // Serial task of 'jacobi' (device_condition_loops.cpp:25): runs once, on the calling thread.
@@ -38,7 +40,7 @@ static void
 qd_jacobi_task1(float * u, float * v) {
 #line 25 "device_condition_loops.cpp"
 v[0] = u[0];
-#line 42 "device_condition_loops.cpu.cpp"
+#line 44 "device_condition_loops.cpu.cpp"
 }
 
 // Serial task of 'jacobi' (device_condition_loops.cpp:26): runs once, on the calling thread.
@@ -46,7 +48,7 @@ static void
 qd_jacobi_task2(float * u, float * v, int n) {
 #line 26 "device_condition_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 50 "device_condition_loops.cpu.cpp"
+#line 52 "device_condition_loops.cpu.cpp"
 }
 
 // Serial task of 'jacobi' (device_condition_loops.cpp:32): runs once, on the calling thread.
@@ -54,7 +56,7 @@ static void
 qd_jacobi_task3(int * iterations, int it) {
 #line 32 "device_condition_loops.cpp"
 iterations[0] = it;
-#line 58 "device_condition_loops.cpu.cpp"
+#line 60 "device_condition_loops.cpu.cpp"
 }
 
 // Serial task of 'jacobi' (device_condition_loops.cpp:33): runs once, on the calling thread.
@@ -62,7 +64,7 @@ static void
 qd_jacobi_task4(float * residual, float res) {
 #line 33 "device_condition_loops.cpp"
 residual[0] = res;
-#line 66 "device_condition_loops.cpu.cpp"
+#line 68 "device_condition_loops.cpu.cpp"
 }
 
 
@@ -103,10 +105,11 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
 
 
 // ---- qd kernel 'halve_until' (device_condition_loops.cpp:36), translated by qd-translate ----
-#line 107 "device_condition_loops.cpu.cpp"
+#line 109 "device_condition_loops.cpu.cpp"
 // Parallel loop of 'halve_until' (device_condition_loops.cpp:45) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_halve_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
+qd_halve_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& qd_ref_total) {
+  float total = qd_ref_total;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
@@ -116,8 +119,9 @@ qd_halve_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, floa
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 120 "device_condition_loops.cpu.cpp"
+#line 123 "device_condition_loops.cpu.cpp"
   }
+  qd_ref_total = total;
 }
 
 // Serial task of 'halve_until' (device_condition_loops.cpp:51): runs once, on the calling thread.
@@ -125,7 +129,7 @@ static void
 qd_halve_until_task1(int * steps, int k) {
 #line 51 "device_condition_loops.cpp"
 steps[0] = k;
-#line 129 "device_condition_loops.cpu.cpp"
+#line 133 "device_condition_loops.cpu.cpp"
 }
 
 
@@ -157,18 +161,20 @@ void halve_until(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'grow' (device_condition_loops.cpp:54), translated by qd-translate ----
-#line 161 "device_condition_loops.cpu.cpp"
+#line 165 "device_condition_loops.cpu.cpp"
 // Parallel loop of 'grow' (device_condition_loops.cpp:62) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_grow_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& sum) {
+qd_grow_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& qd_ref_sum) {
+  float sum = qd_ref_sum;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 63 "device_condition_loops.cpp"
 sum += a[i];
-#line 171 "device_condition_loops.cpu.cpp"
+#line 176 "device_condition_loops.cpu.cpp"
   }
+  qd_ref_sum = sum;
 }
 
 // Parallel loop of 'grow' (device_condition_loops.cpp:64): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -180,7 +186,7 @@ qd_grow_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, 
   for (int i = qd_begin; i < n; ++i) {
 #line 65 "device_condition_loops.cpp"
 a[i] = a[i] * 1.5f;
-#line 184 "device_condition_loops.cpu.cpp"
+#line 190 "device_condition_loops.cpu.cpp"
   }
 }
 
@@ -189,7 +195,7 @@ static void
 qd_grow_task2(int * rounds, int r) {
 #line 67 "device_condition_loops.cpp"
 rounds[0] = r;
-#line 193 "device_condition_loops.cpu.cpp"
+#line 199 "device_condition_loops.cpu.cpp"
 }
 
 // Serial task of 'grow' (device_condition_loops.cpp:68): runs once, on the calling thread.
@@ -197,7 +203,7 @@ static void
 qd_grow_task3(float * a, float sum) {
 #line 68 "device_condition_loops.cpp"
 a[0] = sum;
-#line 201 "device_condition_loops.cpu.cpp"
+#line 207 "device_condition_loops.cpu.cpp"
 }
 
 
@@ -238,18 +244,20 @@ void grow(float* a, int n, float target, int* rounds) {
 // host loop (its condition on the host) whose reductions accumulate into a
 // local declared before it. Both are launches of the call's graph.
 // ---- qd kernel 'moments' (device_condition_loops.cpp:74), translated by qd-translate ----
-#line 242 "device_condition_loops.cpu.cpp"
+#line 248 "device_condition_loops.cpu.cpp"
 // Parallel loop of 'moments' (device_condition_loops.cpp:79) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_moments_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& s) {
+qd_moments_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& qd_ref_s) {
+  float s = qd_ref_s;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: s)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 80 "device_condition_loops.cpp"
 s += a[i];
-#line 252 "device_condition_loops.cpu.cpp"
+#line 259 "device_condition_loops.cpu.cpp"
   }
+  qd_ref_s = s;
 }
 
 // Serial task of 'moments' (device_condition_loops.cpp:81): runs once, on the calling thread.
@@ -257,20 +265,22 @@ static void
 qd_moments_task1(float * out, float s) {
 #line 81 "device_condition_loops.cpp"
 out[0] = s;
-#line 261 "device_condition_loops.cpu.cpp"
+#line 269 "device_condition_loops.cpu.cpp"
 }
 
 // Parallel loop of 'moments' (device_condition_loops.cpp:84) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_moments_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& s) {
+qd_moments_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& qd_ref_s) {
+  float s = qd_ref_s;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: s)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 85 "device_condition_loops.cpp"
 s += a[i] * a[i];
-#line 273 "device_condition_loops.cpu.cpp"
+#line 282 "device_condition_loops.cpu.cpp"
   }
+  qd_ref_s = s;
 }
 
 // Serial task of 'moments' (device_condition_loops.cpp:86): runs once, on the calling thread.
@@ -278,20 +288,22 @@ static void
 qd_moments_task3(float * out, float s) {
 #line 86 "device_condition_loops.cpp"
 out[1] = s;
-#line 282 "device_condition_loops.cpu.cpp"
+#line 292 "device_condition_loops.cpu.cpp"
 }
 
 // Parallel loop of 'moments' (device_condition_loops.cpp:91) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_moments_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int t, int n, float& weighted) {
+qd_moments_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int t, int n, float& qd_ref_weighted) {
+  float weighted = qd_ref_weighted;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: weighted)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 92 "device_condition_loops.cpp"
 weighted += a[i] * static_cast<float>(t);
-#line 294 "device_condition_loops.cpu.cpp"
+#line 305 "device_condition_loops.cpu.cpp"
   }
+  qd_ref_weighted = weighted;
 }
 
 // Serial task of 'moments' (device_condition_loops.cpp:94): runs once, on the calling thread.
@@ -299,7 +311,7 @@ static void
 qd_moments_task5(float * out, float weighted) {
 #line 94 "device_condition_loops.cpp"
 out[2] = weighted;
-#line 303 "device_condition_loops.cpu.cpp"
+#line 315 "device_condition_loops.cpu.cpp"
 }
 
 
@@ -349,23 +361,26 @@ void moments(const float* a, int n, int steps, float* out) {
 // another one on the device, and changed by a compound assignment; the
 // condition reads a result computed before the loop and set in it.
 // ---- qd kernel 'shrink' (device_condition_loops.cpp:100), translated by qd-translate ----
-#line 353 "device_condition_loops.cpu.cpp"
+#line 365 "device_condition_loops.cpu.cpp"
 // Parallel loop of 'shrink' (device_condition_loops.cpp:105) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_shrink_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& norm) {
+qd_shrink_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& qd_ref_norm) {
+  float norm = qd_ref_norm;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: norm)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 106 "device_condition_loops.cpp"
 norm += x[i] * x[i];
-#line 363 "device_condition_loops.cpu.cpp"
+#line 376 "device_condition_loops.cpu.cpp"
   }
+  qd_ref_norm = norm;
 }
 
 // Parallel loop of 'shrink' (device_condition_loops.cpp:112) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_shrink_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& next) {
+qd_shrink_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x, int n, float& qd_ref_next) {
+  float next = qd_ref_next;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: next)
 #endif
@@ -375,8 +390,9 @@ qd_shrink_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * x
             x[i] = 0.75f * x[i];
             next += x[i] * x[i];
         }
-#line 379 "device_condition_loops.cpu.cpp"
+#line 394 "device_condition_loops.cpu.cpp"
   }
+  qd_ref_next = next;
 }
 
 // Serial task of 'shrink' (device_condition_loops.cpp:120): runs once, on the calling thread.
@@ -384,7 +400,7 @@ static void
 qd_shrink_task2(int * steps, int k) {
 #line 120 "device_condition_loops.cpp"
 steps[0] = k;
-#line 388 "device_condition_loops.cpu.cpp"
+#line 404 "device_condition_loops.cpu.cpp"
 }
 
 // Serial task of 'shrink' (device_condition_loops.cpp:121): runs once, on the calling thread.
@@ -392,7 +408,7 @@ static void
 qd_shrink_task3(float * out, float norm) {
 #line 121 "device_condition_loops.cpp"
 out[0] = norm;
-#line 396 "device_condition_loops.cpu.cpp"
+#line 412 "device_condition_loops.cpu.cpp"
 }
 
 
@@ -437,10 +453,11 @@ void shrink(float* x, int n, float tol, int* steps, float* out) {
 // at the top without initializers, given values by host statements before
 // the loop; the reduction's variable is one of them.
 // ---- qd kernel 'c_style' (device_condition_loops.cpp:127), translated by qd-translate ----
-#line 441 "device_condition_loops.cpu.cpp"
+#line 457 "device_condition_loops.cpu.cpp"
 // Parallel loop of 'c_style' (device_condition_loops.cpp:138) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_c_style_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& change) {
+qd_c_style_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& qd_ref_change) {
+  float change = qd_ref_change;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: change)
 #endif
@@ -451,8 +468,9 @@ qd_c_style_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * 
             change += a[i] - next;
             a[i] = next;
         }
-#line 455 "device_condition_loops.cpu.cpp"
+#line 472 "device_condition_loops.cpu.cpp"
   }
+  qd_ref_change = change;
 }
 
 // Serial task of 'c_style' (device_condition_loops.cpp:146): runs once, on the calling thread.
@@ -460,7 +478,7 @@ static void
 qd_c_style_task1(int * steps, int k) {
 #line 146 "device_condition_loops.cpp"
 steps[0] = k;
-#line 464 "device_condition_loops.cpu.cpp"
+#line 482 "device_condition_loops.cpu.cpp"
 }
 
 
@@ -497,11 +515,12 @@ void c_style(float* a, int n, float tol, int* steps) {
 // A template kernel whose reduction variable has the template's type: the
 // loop is analyzed on the pattern, where 'T top' has no type yet.
 // ---- qd kernel 'halve_typed' (device_condition_loops.cpp:151), translated by qd-translate ----
-#line 501 "device_condition_loops.cpu.cpp"
+#line 519 "device_condition_loops.cpu.cpp"
 // Parallel loop of 'halve_typed' (device_condition_loops.cpp:161) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
-qd_halve_typed_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * a, int n, T& top) {
+qd_halve_typed_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * a, int n, T& qd_ref_top) {
+  T top = qd_ref_top;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: top)
 #endif
@@ -511,8 +530,9 @@ qd_halve_typed_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * 
             a[i] = a[i] * T(0.5);
             top = a[i] > top ? a[i] : top;
         }
-#line 515 "device_condition_loops.cpu.cpp"
+#line 534 "device_condition_loops.cpu.cpp"
   }
+  qd_ref_top = top;
 }
 
 // Serial task of 'halve_typed' (device_condition_loops.cpp:167): runs once, on the calling thread.
@@ -521,7 +541,7 @@ static void
 qd_halve_typed_task1(int * steps, int k) {
 #line 167 "device_condition_loops.cpp"
 steps[0] = k;
-#line 525 "device_condition_loops.cpu.cpp"
+#line 545 "device_condition_loops.cpu.cpp"
 }
 
 

@@ -38,7 +38,8 @@ static void copy_async(float* dst, const float* src, int n, qd::StreamRef stream
 #line 39 "graph_loops.cpu.cpp"
 // Parallel loop of 'sweep' (graph_loops.cpp:41) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_sweep_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int n, float& res) {
+qd_sweep_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int n, float& qd_ref_res) {
+  float res = qd_ref_res;
 #if defined(_OPENMP)
 #pragma omp declare reduction(qd_fmax_res : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
 #pragma omp parallel for reduction(qd_fmax_res: res)
@@ -49,8 +50,9 @@ qd_sweep_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u,
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 53 "graph_loops.cpu.cpp"
+#line 54 "graph_loops.cpu.cpp"
   }
+  qd_ref_res = res;
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:45): runs once, on the calling thread.
@@ -58,7 +60,7 @@ static void
 qd_sweep_task1(float * u, float * v) {
 #line 45 "graph_loops.cpp"
 v[0] = u[0];
-#line 62 "graph_loops.cpu.cpp"
+#line 64 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:46): runs once, on the calling thread.
@@ -66,7 +68,7 @@ static void
 qd_sweep_task2(float * u, float * v, int n) {
 #line 46 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 70 "graph_loops.cpu.cpp"
+#line 72 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:52): runs once, on the calling thread.
@@ -74,7 +76,7 @@ static void
 qd_sweep_task3(int * iterations, int it) {
 #line 52 "graph_loops.cpp"
 iterations[0] = it;
-#line 78 "graph_loops.cpu.cpp"
+#line 80 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:53): runs once, on the calling thread.
@@ -82,7 +84,7 @@ static void
 qd_sweep_task4(float * residual, float res) {
 #line 53 "graph_loops.cpp"
 residual[0] = res;
-#line 86 "graph_loops.cpu.cpp"
+#line 88 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:54): runs once, on the calling thread.
@@ -90,7 +92,7 @@ static void
 qd_sweep_task5(float * u, float * v) {
 #line 54 "graph_loops.cpp"
 u[0] = u[0] + 0.0f * v[0];
-#line 94 "graph_loops.cpu.cpp"
+#line 96 "graph_loops.cpu.cpp"
 }
 
 
@@ -133,10 +135,11 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
 
 
 // ---- qd kernel 'halve_below' (graph_loops.cpp:57), translated by qd-translate ----
-#line 137 "graph_loops.cpu.cpp"
+#line 139 "graph_loops.cpu.cpp"
 // Parallel loop of 'halve_below' (graph_loops.cpp:66) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_halve_below_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
+qd_halve_below_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& qd_ref_total) {
+  float total = qd_ref_total;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
@@ -146,8 +149,9 @@ qd_halve_below_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, floa
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 150 "graph_loops.cpu.cpp"
+#line 153 "graph_loops.cpu.cpp"
   }
+  qd_ref_total = total;
 }
 
 // Serial task of 'halve_below' (graph_loops.cpp:72): runs once, on the calling thread.
@@ -155,7 +159,7 @@ static void
 qd_halve_below_task1(int * steps, int k) {
 #line 72 "graph_loops.cpp"
 steps[0] = k;
-#line 159 "graph_loops.cpu.cpp"
+#line 163 "graph_loops.cpu.cpp"
 }
 
 
@@ -187,7 +191,7 @@ void halve_below(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'scale_rows' (graph_loops.cpp:75), translated by qd-translate ----
-#line 191 "graph_loops.cpu.cpp"
+#line 195 "graph_loops.cpu.cpp"
 // Parallel loop of 'scale_rows' (graph_loops.cpp:78): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_scale_rows_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float s, int n) {
@@ -197,7 +201,7 @@ qd_scale_rows_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float
   for (int i = qd_begin; i < n; ++i) {
 #line 79 "graph_loops.cpp"
 a[i] = s * a[i];
-#line 201 "graph_loops.cpu.cpp"
+#line 205 "graph_loops.cpu.cpp"
   }
 }
 
@@ -224,18 +228,20 @@ void scale_rows(float* a, int n, float s) {
 // A 'for' whose increment the GPU runs; a region and a kernel call in the
 // body; a value computed from a result in the body.
 // ---- qd kernel 'grow_mean' (graph_loops.cpp:84), translated by qd-translate ----
-#line 228 "graph_loops.cpu.cpp"
+#line 232 "graph_loops.cpu.cpp"
 // Parallel loop of 'grow_mean' (graph_loops.cpp:93) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_grow_mean_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& sum) {
+qd_grow_mean_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& qd_ref_sum) {
+  float sum = qd_ref_sum;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 94 "graph_loops.cpp"
 sum += a[i];
-#line 238 "graph_loops.cpu.cpp"
+#line 243 "graph_loops.cpu.cpp"
   }
+  qd_ref_sum = sum;
 }
 
 // Parallel loop of 'grow_mean' (graph_loops.cpp:98): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -247,7 +253,7 @@ qd_grow_mean_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float 
   for (int i = qd_begin; i < n; ++i) {
 #line 99 "graph_loops.cpp"
 a[i] = a[i] * 1.5f;
-#line 251 "graph_loops.cpu.cpp"
+#line 257 "graph_loops.cpu.cpp"
   }
 }
 
@@ -260,7 +266,7 @@ qd_grow_mean_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float 
   for (int i = qd_begin; i < n; ++i) {
 #line 104 "graph_loops.cpp"
 b[i] = b[i] + mean;
-#line 264 "graph_loops.cpu.cpp"
+#line 270 "graph_loops.cpu.cpp"
   }
 }
 
@@ -269,7 +275,7 @@ static void
 qd_grow_mean_task3(int * rounds, int r) {
 #line 108 "graph_loops.cpp"
 rounds[0] = r;
-#line 273 "graph_loops.cpu.cpp"
+#line 279 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'grow_mean' (graph_loops.cpp:109): runs once, on the calling thread.
@@ -277,7 +283,7 @@ static void
 qd_grow_mean_task4(float * a, float sum) {
 #line 109 "graph_loops.cpp"
 a[0] = sum;
-#line 281 "graph_loops.cpu.cpp"
+#line 287 "graph_loops.cpu.cpp"
 }
 
 
@@ -335,18 +341,20 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds) {
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it.
 // ---- qd kernel 'cg' (graph_loops.cpp:114), translated by qd-translate ----
-#line 339 "graph_loops.cpu.cpp"
+#line 345 "graph_loops.cpu.cpp"
 // Parallel loop of 'cg' (graph_loops.cpp:119) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_cg_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr) {
+qd_cg_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& qd_ref_rr) {
+  double rr = qd_ref_rr;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 120 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 349 "graph_loops.cpu.cpp"
+#line 356 "graph_loops.cpu.cpp"
   }
+  qd_ref_rr = rr;
 }
 
 // Parallel loop of 'cg' (graph_loops.cpp:124): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -362,21 +370,23 @@ qd_cg_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, d
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 366 "graph_loops.cpu.cpp"
+#line 374 "graph_loops.cpu.cpp"
   }
 }
 
 // Parallel loop of 'cg' (graph_loops.cpp:131) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_cg_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n, double& pap) {
+qd_cg_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * p, double * ap, int n, double& qd_ref_pap) {
+  double pap = qd_ref_pap;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: pap)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 132 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 379 "graph_loops.cpu.cpp"
+#line 388 "graph_loops.cpu.cpp"
   }
+  qd_ref_pap = pap;
 }
 
 // Parallel loop of 'cg' (graph_loops.cpp:134): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -391,21 +401,23 @@ qd_cg_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * x, d
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 395 "graph_loops.cpu.cpp"
+#line 405 "graph_loops.cpu.cpp"
   }
 }
 
 // Parallel loop of 'cg' (graph_loops.cpp:140) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_cg_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& rr_new) {
+qd_cg_loop4(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, int n, double& qd_ref_rr_new) {
+  double rr_new = qd_ref_rr_new;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: rr_new)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 141 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 408 "graph_loops.cpu.cpp"
+#line 419 "graph_loops.cpu.cpp"
   }
+  qd_ref_rr_new = rr_new;
 }
 
 // Parallel loop of 'cg' (graph_loops.cpp:144): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -417,7 +429,7 @@ qd_cg_loop5(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * r, d
   for (int i = qd_begin; i < n; ++i) {
 #line 145 "graph_loops.cpp"
 p[i] = r[i] + beta * p[i];
-#line 421 "graph_loops.cpu.cpp"
+#line 433 "graph_loops.cpu.cpp"
   }
 }
 
@@ -426,7 +438,7 @@ static void
 qd_cg_task6(int * iterations, int it) {
 #line 148 "graph_loops.cpp"
 iterations[0] = it;
-#line 430 "graph_loops.cpu.cpp"
+#line 442 "graph_loops.cpu.cpp"
 }
 
 
@@ -494,10 +506,11 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 // The host uses the iteration count after the loop (a loop's bound): the
 // count must be the host's, so this kernel runs in stream mode.
 // ---- qd kernel 'settle_then_mark' (graph_loops.cpp:153), translated by qd-translate ----
-#line 498 "graph_loops.cpu.cpp"
+#line 510 "graph_loops.cpu.cpp"
 // Parallel loop of 'settle_then_mark' (graph_loops.cpp:162) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_settle_then_mark_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& top) {
+qd_settle_then_mark_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& qd_ref_top) {
+  float top = qd_ref_top;
 #if defined(_OPENMP)
 #pragma omp declare reduction(qd_fmax_top : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
 #pragma omp parallel for reduction(qd_fmax_top: top)
@@ -508,8 +521,9 @@ qd_settle_then_mark_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count,
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 512 "graph_loops.cpu.cpp"
+#line 525 "graph_loops.cpu.cpp"
   }
+  qd_ref_top = top;
 }
 
 // Parallel loop of 'settle_then_mark' (graph_loops.cpp:168): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -521,7 +535,7 @@ qd_settle_then_mark_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count,
   for (int i = qd_begin; i < k; ++i) {
 #line 169 "graph_loops.cpp"
 marks[i] = i + 1;
-#line 525 "graph_loops.cpu.cpp"
+#line 539 "graph_loops.cpu.cpp"
   }
 }
 
@@ -561,7 +575,7 @@ void settle_then_mark(float* a, int n, float tol, int* marks) {
 // 'loop seq' of its own count in the body, the same in every iteration,
 // recorded once into the WHILE node's body.
 // ---- qd kernel 'smooth_until' (graph_loops.cpp:175), translated by qd-translate ----
-#line 565 "graph_loops.cpu.cpp"
+#line 579 "graph_loops.cpu.cpp"
 // Parallel loop of 'smooth_until' (graph_loops.cpp:185): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float * b, const float w, int n) {
@@ -571,7 +585,7 @@ qd_smooth_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, flo
   for (int i = qd_begin; i < n - 1; ++i) {
 #line 186 "graph_loops.cpp"
 b[i] = a[i] + w * (0.5f * (a[i - 1] + a[i + 1]) - a[i]);
-#line 575 "graph_loops.cpu.cpp"
+#line 589 "graph_loops.cpu.cpp"
   }
 }
 
@@ -584,13 +598,14 @@ qd_smooth_until_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, flo
   for (int i = qd_begin; i < n - 1; ++i) {
 #line 188 "graph_loops.cpp"
 a[i] = b[i];
-#line 588 "graph_loops.cpu.cpp"
+#line 602 "graph_loops.cpu.cpp"
   }
 }
 
 // Parallel loop of 'smooth_until' (graph_loops.cpp:192) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_smooth_until_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& change) {
+qd_smooth_until_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& qd_ref_change) {
+  float change = qd_ref_change;
 #if defined(_OPENMP)
 #pragma omp declare reduction(qd_fmax_change : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
 #pragma omp parallel for reduction(qd_fmax_change: change)
@@ -598,8 +613,9 @@ qd_smooth_until_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, flo
   for (int i = qd_begin; i < n - 1; ++i) {
 #line 193 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 602 "graph_loops.cpu.cpp"
+#line 617 "graph_loops.cpu.cpp"
   }
+  qd_ref_change = change;
 }
 
 // Serial task of 'smooth_until' (graph_loops.cpp:196): runs once, on the calling thread.
@@ -607,7 +623,7 @@ static void
 qd_smooth_until_task3(int * cycles, int c) {
 #line 196 "graph_loops.cpp"
 cycles[0] = c;
-#line 611 "graph_loops.cpu.cpp"
+#line 627 "graph_loops.cpu.cpp"
 }
 
 
@@ -656,10 +672,11 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles)
 // A loop in a stream_parallel block, next to a block of plain work; a
 // 'for' whose own variable the body's device code reads.
 // ---- qd kernel 'two_sides' (graph_loops.cpp:201), translated by qd-translate ----
-#line 660 "graph_loops.cpu.cpp"
+#line 676 "graph_loops.cpu.cpp"
 // Parallel loop of 'two_sides' (graph_loops.cpp:212) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_two_sides_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int t, int n, float& top) {
+qd_two_sides_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int t, int n, float& qd_ref_top) {
+  float top = qd_ref_top;
 #if defined(_OPENMP)
 #pragma omp declare reduction(qd_fmax_top : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
 #pragma omp parallel for reduction(qd_fmax_top: top)
@@ -670,8 +687,9 @@ qd_two_sides_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float 
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 674 "graph_loops.cpu.cpp"
+#line 691 "graph_loops.cpu.cpp"
   }
+  qd_ref_top = top;
 }
 
 // Serial task of 'two_sides' (graph_loops.cpp:218): runs once, on the calling thread.
@@ -679,7 +697,7 @@ static void
 qd_two_sides_task1(int * counts, int k) {
 #line 218 "graph_loops.cpp"
 counts[0] = k;
-#line 683 "graph_loops.cpu.cpp"
+#line 701 "graph_loops.cpu.cpp"
 }
 
 // Parallel loop of 'two_sides' (graph_loops.cpp:222): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -691,7 +709,7 @@ qd_two_sides_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float 
   for (int i = qd_begin; i < n; ++i) {
 #line 223 "graph_loops.cpp"
 b[i] = 2.0f * b[i];
-#line 695 "graph_loops.cpu.cpp"
+#line 713 "graph_loops.cpu.cpp"
   }
 }
 
@@ -740,10 +758,11 @@ void two_sides(float* a, float* b, int n, float tol, int* counts) {
 
 // A kernel called by another, and a template kernel, each with a loop.
 // ---- qd kernel 'shrink_to' (graph_loops.cpp:228), translated by qd-translate ----
-#line 744 "graph_loops.cpu.cpp"
+#line 762 "graph_loops.cpu.cpp"
 // Parallel loop of 'shrink_to' (graph_loops.cpp:237) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_shrink_to_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
+qd_shrink_to_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& qd_ref_total) {
+  float total = qd_ref_total;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
@@ -753,8 +772,9 @@ qd_shrink_to_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float 
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 757 "graph_loops.cpu.cpp"
+#line 776 "graph_loops.cpu.cpp"
   }
+  qd_ref_total = total;
 }
 
 // Serial task of 'shrink_to' (graph_loops.cpp:243): runs once, on the calling thread.
@@ -762,7 +782,7 @@ static void
 qd_shrink_to_task1(int * steps, int s) {
 #line 243 "graph_loops.cpp"
 steps[0] = s;
-#line 766 "graph_loops.cpu.cpp"
+#line 786 "graph_loops.cpu.cpp"
 }
 
 
@@ -794,7 +814,7 @@ void shrink_to(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'shrink_both' (graph_loops.cpp:246), translated by qd-translate ----
-#line 798 "graph_loops.cpu.cpp"
+#line 818 "graph_loops.cpu.cpp"
 
 // Host entry points of kernel 'shrink_both': they run its work on the calling thread and return when it is done.
 void shrink_both(float* a, float* b, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -814,7 +834,7 @@ void shrink_both(float* a, float* b, int n, float limit, int* steps) {
 // A stream-mode caller: the callee's stream-mode work, whose count stays on
 // the host.
 // ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:255), translated by qd-translate ----
-#line 818 "graph_loops.cpu.cpp"
+#line 838 "graph_loops.cpu.cpp"
 
 // Host entry points of kernel 'shrink_in_stream_mode': they run its work on the calling thread and return when it is done.
 void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -831,11 +851,12 @@ void shrink_in_stream_mode(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'decay' (graph_loops.cpp:261), translated by qd-translate ----
-#line 835 "graph_loops.cpu.cpp"
+#line 855 "graph_loops.cpu.cpp"
 // Parallel loop of 'decay' (graph_loops.cpp:271) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
-qd_decay_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * a, int n, float& top) {
+qd_decay_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * a, int n, float& qd_ref_top) {
+  float top = qd_ref_top;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: top)
 #endif
@@ -845,8 +866,9 @@ qd_decay_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * a, int
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 849 "graph_loops.cpu.cpp"
+#line 870 "graph_loops.cpu.cpp"
   }
+  qd_ref_top = top;
 }
 
 // Serial task of 'decay' (graph_loops.cpp:277): runs once, on the calling thread.
@@ -855,7 +877,7 @@ static void
 qd_decay_task1(int * steps, int k) {
 #line 277 "graph_loops.cpp"
 steps[0] = k;
-#line 859 "graph_loops.cpu.cpp"
+#line 881 "graph_loops.cpu.cpp"
 }
 
 
@@ -895,7 +917,7 @@ template void decay<double>(double* a, int n, float tol, int* steps);
 // the step and the simulated time on the device; then three halvings the
 // source fixes, unrolled into the graph.
 // ---- qd kernel 'march' (graph_loops.cpp:286), translated by qd-translate ----
-#line 899 "graph_loops.cpu.cpp"
+#line 921 "graph_loops.cpu.cpp"
 // Parallel loop of 'march' (graph_loops.cpp:292): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_march_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, float dt, int step, int n) {
@@ -906,7 +928,7 @@ qd_march_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u,
 #line 293 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) +
                    0.001f * static_cast<float>(step % 3);
-#line 910 "graph_loops.cpu.cpp"
+#line 932 "graph_loops.cpu.cpp"
   }
 }
 
@@ -915,7 +937,7 @@ static void
 qd_march_task1(float * u, float * v, float t) {
 #line 295 "graph_loops.cpp"
 v[0] = u[0] + t;
-#line 919 "graph_loops.cpu.cpp"
+#line 941 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'march' (graph_loops.cpp:296): runs once, on the calling thread.
@@ -923,7 +945,7 @@ static void
 qd_march_task2(float * u, float * v, int n) {
 #line 296 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 927 "graph_loops.cpu.cpp"
+#line 949 "graph_loops.cpu.cpp"
 }
 
 // Parallel loop of 'march' (graph_loops.cpp:304): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -935,7 +957,7 @@ qd_march_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u,
   for (int i = qd_begin; i < n; ++i) {
 #line 305 "graph_loops.cpp"
 u[i] *= 0.5f;
-#line 939 "graph_loops.cpu.cpp"
+#line 961 "graph_loops.cpu.cpp"
   }
 }
 
@@ -944,7 +966,7 @@ static void
 qd_march_task4(float * time, float t) {
 #line 306 "graph_loops.cpp"
 time[0] = t;
-#line 948 "graph_loops.cpu.cpp"
+#line 970 "graph_loops.cpu.cpp"
 }
 
 
@@ -991,7 +1013,7 @@ void march(float* u, float* v, int n, int steps, float dt, float* time) {
 // A 'do' loop of the caller's count around a loop of the same count: the
 // inner one is recorded into the node's body, once per round.
 // ---- qd kernel 'rounds_of' (graph_loops.cpp:311), translated by qd-translate ----
-#line 995 "graph_loops.cpu.cpp"
+#line 1017 "graph_loops.cpu.cpp"
 // Parallel loop of 'rounds_of' (graph_loops.cpp:319): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_rounds_of_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
@@ -1001,7 +1023,7 @@ qd_rounds_of_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float 
   for (int i = qd_begin; i < n; ++i) {
 #line 320 "graph_loops.cpp"
 a[i] = a[i] * 0.5f + 1.0f;
-#line 1005 "graph_loops.cpu.cpp"
+#line 1027 "graph_loops.cpu.cpp"
   }
 }
 
@@ -1010,7 +1032,7 @@ static void
 qd_rounds_of_task1(int * done, int k) {
 #line 323 "graph_loops.cpp"
 done[0] = k;
-#line 1014 "graph_loops.cpu.cpp"
+#line 1036 "graph_loops.cpu.cpp"
 }
 
 
@@ -1044,10 +1066,11 @@ void rounds_of(float* a, int n, int rounds, int* done) {
 // A library call in the body, marked 'reuse': captured once into the WHILE
 // node's body, its copy runs in every iteration, in order with the loops.
 // ---- qd kernel 'settle_with_copy' (graph_loops.cpp:328), translated by qd-translate ----
-#line 1048 "graph_loops.cpu.cpp"
+#line 1070 "graph_loops.cpu.cpp"
 // Parallel loop of 'settle_with_copy' (graph_loops.cpp:337) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_settle_with_copy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& top) {
+qd_settle_with_copy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& qd_ref_top) {
+  float top = qd_ref_top;
 #if defined(_OPENMP)
 #pragma omp declare reduction(qd_fmax_top : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
 #pragma omp parallel for reduction(qd_fmax_top: top)
@@ -1058,8 +1081,9 @@ qd_settle_with_copy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count,
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 1062 "graph_loops.cpu.cpp"
+#line 1085 "graph_loops.cpu.cpp"
   }
+  qd_ref_top = top;
 }
 
 // Parallel loop of 'settle_with_copy' (graph_loops.cpp:343): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -1071,7 +1095,7 @@ qd_settle_with_copy_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count,
   for (int i = qd_begin; i < n; ++i) {
 #line 344 "graph_loops.cpp"
 a[i] = 0.5f * (a[i] + last[i]) + 0.01f;
-#line 1075 "graph_loops.cpu.cpp"
+#line 1099 "graph_loops.cpu.cpp"
   }
 }
 
@@ -1080,7 +1104,7 @@ static void
 qd_settle_with_copy_task2(int * steps, int k) {
 #line 347 "graph_loops.cpp"
 steps[0] = k;
-#line 1084 "graph_loops.cpu.cpp"
+#line 1108 "graph_loops.cpu.cpp"
 }
 
 
@@ -1101,7 +1125,7 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd:
     {
 #line 342 "graph_loops.cpp"
     copy_async(last, a, n, qd::current_stream());
-#line 1105 "graph_loops.cpu.cpp"
+#line 1129 "graph_loops.cpu.cpp"
     }
     // parallel loop, graph_loops.cpp:343
     {
@@ -1127,7 +1151,7 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps) {
 // declared at the top, the counter set by the loop's init. The temporary's
 // value before the loop is never read, so graph mode gives its slot none.
 // ---- qd kernel 'heat_c_style' (graph_loops.cpp:353), translated by qd-translate ----
-#line 1131 "graph_loops.cpu.cpp"
+#line 1155 "graph_loops.cpu.cpp"
 // Parallel loop of 'heat_c_style' (graph_loops.cpp:360): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_heat_c_style_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * u, double * unew, double alpha, int n) {
@@ -1137,7 +1161,7 @@ qd_heat_c_style_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, dou
   for (int i = qd_begin; i < n - 1; ++i) {
 #line 361 "graph_loops.cpp"
 unew[i] = u[i] + alpha * (u[i + 1] + u[i - 1] - 2.0 * u[i]);
-#line 1141 "graph_loops.cpu.cpp"
+#line 1165 "graph_loops.cpu.cpp"
   }
 }
 
@@ -1171,7 +1195,7 @@ void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha) {
 // Host statements first in the body, as time loops often start: each runs
 // on the GPU at its place, so the body's device code sees the new time.
 // ---- qd kernel 'advance_until' (graph_loops.cpp:370), translated by qd-translate ----
-#line 1175 "graph_loops.cpu.cpp"
+#line 1199 "graph_loops.cpu.cpp"
 // Parallel loop of 'advance_until' (graph_loops.cpp:379): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_advance_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, float dt, float t, int n) {
@@ -1181,7 +1205,7 @@ qd_advance_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, fl
   for (int i = qd_begin; i < n - 1; ++i) {
 #line 380 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) + 0.001f * t;
-#line 1185 "graph_loops.cpu.cpp"
+#line 1209 "graph_loops.cpu.cpp"
   }
 }
 
@@ -1190,7 +1214,7 @@ static void
 qd_advance_until_task1(float * v, float t) {
 #line 381 "graph_loops.cpp"
 v[0] = t;
-#line 1194 "graph_loops.cpu.cpp"
+#line 1218 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'advance_until' (graph_loops.cpp:386): runs once, on the calling thread.
@@ -1198,7 +1222,7 @@ static void
 qd_advance_until_task2(float * out, float t) {
 #line 386 "graph_loops.cpp"
 out[0] = t;
-#line 1202 "graph_loops.cpu.cpp"
+#line 1226 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'advance_until' (graph_loops.cpp:387): runs once, on the calling thread.
@@ -1206,7 +1230,7 @@ static void
 qd_advance_until_task3(float * out, int steps) {
 #line 387 "graph_loops.cpp"
 out[1] = static_cast<float>(steps);
-#line 1210 "graph_loops.cpu.cpp"
+#line 1234 "graph_loops.cpu.cpp"
 }
 
 
@@ -1249,10 +1273,11 @@ void advance_until(float* u, float* v, int n, float t_end, float dt, float* out)
 // node of the loop's body, tested by the GPU in each iteration. A host
 // 'if' on a parameter alone stays the host's decision.
 // ---- qd kernel 'relax_every' (graph_loops.cpp:394), translated by qd-translate ----
-#line 1253 "graph_loops.cpu.cpp"
+#line 1277 "graph_loops.cpu.cpp"
 // Parallel loop of 'relax_every' (graph_loops.cpp:403) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_relax_every_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& top) {
+qd_relax_every_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& qd_ref_top) {
+  float top = qd_ref_top;
 #if defined(_OPENMP)
 #pragma omp declare reduction(qd_fmax_top : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
 #pragma omp parallel for reduction(qd_fmax_top: top)
@@ -1263,8 +1288,9 @@ qd_relax_every_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, floa
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 1267 "graph_loops.cpu.cpp"
+#line 1292 "graph_loops.cpu.cpp"
   }
+  qd_ref_top = top;
 }
 
 // Parallel loop of 'relax_every' (graph_loops.cpp:409): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -1276,7 +1302,7 @@ qd_relax_every_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, floa
   for (int i = qd_begin; i < n; ++i) {
 #line 410 "graph_loops.cpp"
 marks[i] += a[i];
-#line 1280 "graph_loops.cpu.cpp"
+#line 1306 "graph_loops.cpu.cpp"
   }
 }
 
@@ -1285,7 +1311,7 @@ static void
 qd_relax_every_task2(float * marks) {
 #line 411 "graph_loops.cpp"
 marks[0] += 1.0f;
-#line 1289 "graph_loops.cpu.cpp"
+#line 1315 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'relax_every' (graph_loops.cpp:414): runs once, on the calling thread.
@@ -1293,7 +1319,7 @@ static void
 qd_relax_every_task3(float * marks) {
 #line 414 "graph_loops.cpp"
 marks[1] += 0.5f;
-#line 1297 "graph_loops.cpu.cpp"
+#line 1323 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'relax_every' (graph_loops.cpp:416): runs once, on the calling thread.
@@ -1301,7 +1327,7 @@ static void
 qd_relax_every_task4(int * steps, int k) {
 #line 416 "graph_loops.cpp"
 steps[0] = k;
-#line 1305 "graph_loops.cpu.cpp"
+#line 1331 "graph_loops.cpu.cpp"
 }
 
 
@@ -1353,10 +1379,11 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
 // host 'if' on a parameter alone stays the host's decision, with the host
 // statement in its branch on the GPU in every iteration.
 // ---- qd kernel 'relax_alternating' (graph_loops.cpp:425), translated by qd-translate ----
-#line 1357 "graph_loops.cpu.cpp"
+#line 1383 "graph_loops.cpu.cpp"
 // Parallel loop of 'relax_alternating' (graph_loops.cpp:436) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_relax_alternating_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& top) {
+qd_relax_alternating_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& qd_ref_top) {
+  float top = qd_ref_top;
 #if defined(_OPENMP)
 #pragma omp declare reduction(qd_fmax_top : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
 #pragma omp parallel for reduction(qd_fmax_top: top)
@@ -1367,8 +1394,9 @@ qd_relax_alternating_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 1371 "graph_loops.cpu.cpp"
+#line 1398 "graph_loops.cpu.cpp"
   }
+  qd_ref_top = top;
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:443): runs once, on the calling thread.
@@ -1376,7 +1404,7 @@ static void
 qd_relax_alternating_task1(float * marks) {
 #line 443 "graph_loops.cpp"
 marks[0] += 1.0f;
-#line 1380 "graph_loops.cpu.cpp"
+#line 1408 "graph_loops.cpu.cpp"
 }
 
 // Parallel loop of 'relax_alternating' (graph_loops.cpp:446): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -1388,7 +1416,7 @@ qd_relax_alternating_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count
   for (int i = qd_begin; i < n; ++i) {
 #line 447 "graph_loops.cpp"
 marks[i] += a[i];
-#line 1392 "graph_loops.cpu.cpp"
+#line 1420 "graph_loops.cpu.cpp"
   }
 }
 
@@ -1397,7 +1425,7 @@ static void
 qd_relax_alternating_task3(float * marks) {
 #line 449 "graph_loops.cpp"
 marks[1] += 1.0f;
-#line 1401 "graph_loops.cpu.cpp"
+#line 1429 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:456): runs once, on the calling thread.
@@ -1405,7 +1433,7 @@ static void
 qd_relax_alternating_task4(int * counts, int k) {
 #line 456 "graph_loops.cpp"
 counts[0] = k;
-#line 1409 "graph_loops.cpu.cpp"
+#line 1437 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:457): runs once, on the calling thread.
@@ -1413,7 +1441,7 @@ static void
 qd_relax_alternating_task5(int * counts, int thirds) {
 #line 457 "graph_loops.cpp"
 counts[1] = thirds;
-#line 1417 "graph_loops.cpu.cpp"
+#line 1445 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:458): runs once, on the calling thread.
@@ -1421,7 +1449,7 @@ static void
 qd_relax_alternating_task6(int * counts, int big) {
 #line 458 "graph_loops.cpp"
 counts[2] = big;
-#line 1425 "graph_loops.cpu.cpp"
+#line 1453 "graph_loops.cpu.cpp"
 }
 
 
@@ -1486,7 +1514,7 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts) {
 // reads it there (a second declaration from it, a loop, an 'if' that is an
 // IF node), so the time loop stays one WHILE node.
 // ---- qd kernel 'forced' (graph_loops.cpp:465), translated by qd-translate ----
-#line 1490 "graph_loops.cpu.cpp"
+#line 1518 "graph_loops.cpu.cpp"
 // Parallel loop of 'forced' (graph_loops.cpp:472): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_forced_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, const float amp, int n) {
@@ -1496,7 +1524,7 @@ qd_forced_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u
   for (int i = qd_begin; i < n; ++i) {
 #line 473 "graph_loops.cpp"
 v[i] = 0.5f * u[i] + amp * static_cast<float>(i % 3);
-#line 1500 "graph_loops.cpu.cpp"
+#line 1528 "graph_loops.cpu.cpp"
   }
 }
 
@@ -1505,7 +1533,7 @@ static void
 qd_forced_task1(float * trace, const float t) {
 #line 475 "graph_loops.cpp"
 trace[0] += t;
-#line 1509 "graph_loops.cpu.cpp"
+#line 1537 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'forced' (graph_loops.cpp:480): runs once, on the calling thread.
@@ -1513,7 +1541,7 @@ static void
 qd_forced_task2(float * u, float * trace) {
 #line 480 "graph_loops.cpp"
 trace[1] = u[0];
-#line 1517 "graph_loops.cpu.cpp"
+#line 1545 "graph_loops.cpu.cpp"
 }
 
 
@@ -1553,7 +1581,7 @@ void forced(float* u, float* v, int n, int nsteps, float dt, float* trace) {
 // a WHILE node there would start every repeat from the host's 'u' and 'v',
 // which the GPU swapped, so it is unrolled too. An odd step count shows it.
 // ---- qd kernel 'repeat_march' (graph_loops.cpp:486), translated by qd-translate ----
-#line 1557 "graph_loops.cpu.cpp"
+#line 1585 "graph_loops.cpu.cpp"
 // Parallel loop of 'repeat_march' (graph_loops.cpp:493): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_repeat_march_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int rep, int s, int n) {
@@ -1563,7 +1591,7 @@ qd_repeat_march_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, flo
   for (int i = qd_begin; i < n; ++i) {
 #line 494 "graph_loops.cpp"
 v[i] = 0.5f * u[i] + 0.25f * static_cast<float>(rep + s);
-#line 1567 "graph_loops.cpu.cpp"
+#line 1595 "graph_loops.cpu.cpp"
   }
 }
 
@@ -1600,10 +1628,11 @@ void repeat_march(float* u, float* v, int n, int nsteps) {
 // which the inner node does not set from the host's values; its own counter,
 // declared in the step, starts from 0 in every step.
 // ---- qd kernel 'implicit_steps' (graph_loops.cpp:507), translated by qd-translate ----
-#line 1604 "graph_loops.cpu.cpp"
+#line 1632 "graph_loops.cpu.cpp"
 // Parallel loop of 'implicit_steps' (graph_loops.cpp:519) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_implicit_steps_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int n, float& change) {
+qd_implicit_steps_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int n, float& qd_ref_change) {
+  float change = qd_ref_change;
 #if defined(_OPENMP)
 #pragma omp declare reduction(qd_fmax_change : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
 #pragma omp parallel for reduction(qd_fmax_change: change)
@@ -1614,8 +1643,9 @@ qd_implicit_steps_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, f
                 v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
                 change = std::fmax(change, std::fabs(v[i] - u[i]));
             }
-#line 1618 "graph_loops.cpu.cpp"
+#line 1647 "graph_loops.cpu.cpp"
   }
+  qd_ref_change = change;
 }
 
 // Serial task of 'implicit_steps' (graph_loops.cpp:529): runs once, on the calling thread.
@@ -1623,7 +1653,7 @@ static void
 qd_implicit_steps_task1(int * iters, int step, int it) {
 #line 529 "graph_loops.cpp"
 iters[step] = it;
-#line 1627 "graph_loops.cpu.cpp"
+#line 1657 "graph_loops.cpu.cpp"
 }
 
 // Parallel loop of 'implicit_steps' (graph_loops.cpp:530): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -1635,7 +1665,7 @@ qd_implicit_steps_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, f
   for (int i = qd_begin; i < n; ++i) {
 #line 531 "graph_loops.cpp"
 u[i] += 0.01f * static_cast<float>(i % 5);
-#line 1639 "graph_loops.cpu.cpp"
+#line 1669 "graph_loops.cpu.cpp"
   }
 }
 
@@ -1644,7 +1674,7 @@ static void
 qd_implicit_steps_task3(int steps, int * iters, int total) {
 #line 533 "graph_loops.cpp"
 iters[steps] = total;
-#line 1648 "graph_loops.cpu.cpp"
+#line 1678 "graph_loops.cpu.cpp"
 }
 
 
@@ -1694,10 +1724,11 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
 // cap?) is an IF node of the call's graph, and its 'else' another: the GPU
 // tests it, and the call still returns before the loop ends.
 // ---- qd kernel 'settle_or_reset' (graph_loops.cpp:539), translated by qd-translate ----
-#line 1698 "graph_loops.cpu.cpp"
+#line 1728 "graph_loops.cpu.cpp"
 // Parallel loop of 'settle_or_reset' (graph_loops.cpp:548) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_settle_or_reset_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& top) {
+qd_settle_or_reset_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& qd_ref_top) {
+  float top = qd_ref_top;
 #if defined(_OPENMP)
 #pragma omp declare reduction(qd_fmax_top : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
 #pragma omp parallel for reduction(qd_fmax_top: top)
@@ -1708,8 +1739,9 @@ qd_settle_or_reset_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, 
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 1712 "graph_loops.cpu.cpp"
+#line 1743 "graph_loops.cpu.cpp"
   }
+  qd_ref_top = top;
 }
 
 // Parallel loop of 'settle_or_reset' (graph_loops.cpp:555): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -1721,7 +1753,7 @@ qd_settle_or_reset_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, 
   for (int i = qd_begin; i < n; ++i) {
 #line 556 "graph_loops.cpp"
 a[i] = -1.0f;
-#line 1725 "graph_loops.cpu.cpp"
+#line 1757 "graph_loops.cpu.cpp"
   }
 }
 
@@ -1730,7 +1762,7 @@ static void
 qd_settle_or_reset_task2(int * flags) {
 #line 557 "graph_loops.cpp"
 flags[0] = 1;
-#line 1734 "graph_loops.cpu.cpp"
+#line 1766 "graph_loops.cpu.cpp"
 }
 
 // Serial task of 'settle_or_reset' (graph_loops.cpp:559): runs once, on the calling thread.
@@ -1738,7 +1770,7 @@ static void
 qd_settle_or_reset_task3(int * flags, int it) {
 #line 559 "graph_loops.cpp"
 flags[1] = it;
-#line 1742 "graph_loops.cpu.cpp"
+#line 1774 "graph_loops.cpu.cpp"
 }
 
 

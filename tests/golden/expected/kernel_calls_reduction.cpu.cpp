@@ -13,7 +13,9 @@
 #line 14 "kernel_calls_reduction.cpu.cpp"
 // Parallel loop of 'largest' (kernel_calls_reduction.cpp:13) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_largest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * u, int n, float& biggest, float& total) {
+qd_largest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * u, int n, float& qd_ref_biggest, float& qd_ref_total) {
+  float biggest = qd_ref_biggest;
+  float total = qd_ref_total;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: biggest) reduction(+: total)
 #endif
@@ -23,8 +25,10 @@ qd_largest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const fl
         biggest = std::max(biggest, u[i] < 0 ? -u[i] : u[i]);
         total += u[i];
     }
-#line 27 "kernel_calls_reduction.cpu.cpp"
+#line 29 "kernel_calls_reduction.cpu.cpp"
   }
+  qd_ref_biggest = biggest;
+  qd_ref_total = total;
 }
 
 // Serial task of 'largest' (kernel_calls_reduction.cpp:17): runs once, on the calling thread.
@@ -32,7 +36,7 @@ static void
 qd_largest_task1(float * out, float biggest) {
 #line 17 "kernel_calls_reduction.cpp"
 out[0] = biggest;
-#line 36 "kernel_calls_reduction.cpu.cpp"
+#line 40 "kernel_calls_reduction.cpu.cpp"
 }
 
 // Serial task of 'largest' (kernel_calls_reduction.cpp:18): runs once, on the calling thread.
@@ -40,7 +44,7 @@ static void
 qd_largest_task2(float * out, float total) {
 #line 18 "kernel_calls_reduction.cpp"
 out[1] = total;
-#line 44 "kernel_calls_reduction.cpu.cpp"
+#line 48 "kernel_calls_reduction.cpu.cpp"
 }
 
 
@@ -70,7 +74,7 @@ void largest(const float* u, float* out, int n) {
 
 
 // ---- qd kernel 'both' (kernel_calls_reduction.cpp:21), translated by qd-translate ----
-#line 74 "kernel_calls_reduction.cpu.cpp"
+#line 78 "kernel_calls_reduction.cpu.cpp"
 
 // Host entry points of kernel 'both': they run its work on the calling thread and return when it is done.
 void both(const float* u, const float* v, float* out, int n, qd::StreamRef qd_stream) {
@@ -97,7 +101,7 @@ void both(const float* u, const float* v, float* out, int n) {
 
 
 // ---- qd kernel 'repeated' (kernel_calls_reduction.cpp:30), translated by qd-translate ----
-#line 101 "kernel_calls_reduction.cpu.cpp"
+#line 105 "kernel_calls_reduction.cpu.cpp"
 
 // Host entry points of kernel 'repeated': they run its work on the calling thread and return when it is done.
 void repeated(const float* u, float* out, int n, int times, qd::StreamRef qd_stream) {

@@ -47,7 +47,7 @@ enum class Mode { Add, Mul };
 
 // Parallel loop of 'blend' (kernel_local_types.cpp:30) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_blend_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& total) {
+qd_blend_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n, float& qd_ref_total) {
 #line 16 "kernel_local_types.cpp"
 using real = float; qd::detail::use_type<real>();
 #line 17 "kernel_local_types.cpp"
@@ -59,14 +59,16 @@ struct Pair {
 #line 21 "kernel_local_types.cpp"
 enum class Mode { Add, Mul };
 #line 62 "kernel_local_types.cpu.cpp"
+  float total = qd_ref_total;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 31 "kernel_local_types.cpp"
 total += a[i];
-#line 69 "kernel_local_types.cpu.cpp"
+#line 70 "kernel_local_types.cpu.cpp"
   }
+  qd_ref_total = total;
 }
 
 // Serial task of 'blend' (kernel_local_types.cpp:32): runs once, on the calling thread.
@@ -84,7 +86,7 @@ struct Pair {
 enum class Mode { Add, Mul };
 #line 32 "kernel_local_types.cpp"
 a[n] = total;
-#line 88 "kernel_local_types.cpu.cpp"
+#line 90 "kernel_local_types.cpu.cpp"
 }
 
 
@@ -124,7 +126,7 @@ void blend(float* a, int n) {
 
 
 // ---- qd kernel 'mix' (kernel_local_types.cpp:35), translated by qd-translate ----
-#line 128 "kernel_local_types.cpu.cpp"
+#line 130 "kernel_local_types.cpu.cpp"
 // Parallel loop of 'mix' (kernel_local_types.cpp:45): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_mix_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, float * out, int n) {
@@ -134,7 +136,7 @@ struct Mixer {
         float apply(float x) const { return k * x + offset(); }
         float offset() const { return 0.125f; }
     };
-#line 138 "kernel_local_types.cpu.cpp"
+#line 140 "kernel_local_types.cpu.cpp"
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
@@ -144,7 +146,7 @@ struct Mixer {
             const Mixer m{0.5f};
             out[i] = m.apply(in[i]);
         }
-#line 148 "kernel_local_types.cpu.cpp"
+#line 150 "kernel_local_types.cpu.cpp"
   }
 }
 
@@ -157,7 +159,7 @@ struct Mixer {
         float apply(float x) const { return k * x + offset(); }
         float offset() const { return 0.125f; }
     };
-#line 161 "kernel_local_types.cpu.cpp"
+#line 163 "kernel_local_types.cpu.cpp"
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
@@ -169,7 +171,7 @@ struct Mixer {
             };
             scaled[i] = Doubler{}.twice(in[i]);
         }
-#line 173 "kernel_local_types.cpu.cpp"
+#line 175 "kernel_local_types.cpu.cpp"
   }
 }
 
@@ -182,14 +184,14 @@ struct Mixer {
         float apply(float x) const { return k * x + offset(); }
         float offset() const { return 0.125f; }
     };
-#line 186 "kernel_local_types.cpu.cpp"
+#line 188 "kernel_local_types.cpu.cpp"
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 60 "kernel_local_types.cpp"
 out[i] += Mixer{2.0f}.apply(scaled[i]);
-#line 193 "kernel_local_types.cpu.cpp"
+#line 195 "kernel_local_types.cpu.cpp"
   }
 }
 
@@ -240,7 +242,7 @@ void mix(const float* in, float* out, float* scaled, int n) {
 
 
 // ---- qd kernel 'mix_typed' (kernel_local_types.cpp:63), translated by qd-translate ----
-#line 244 "kernel_local_types.cpu.cpp"
+#line 246 "kernel_local_types.cpu.cpp"
 // Parallel loop of 'mix_typed' (kernel_local_types.cpp:73): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
@@ -250,7 +252,7 @@ struct Mixer {
         T k;
         T apply(T x) const { return k * x; }
     };
-#line 254 "kernel_local_types.cpu.cpp"
+#line 256 "kernel_local_types.cpu.cpp"
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
@@ -261,7 +263,7 @@ struct Mixer {
             auto twice = [](T x) { return x + x; };
             out[i] = twice(m.apply(in[i]));
         }
-#line 265 "kernel_local_types.cpu.cpp"
+#line 267 "kernel_local_types.cpu.cpp"
   }
 }
 

@@ -62,7 +62,8 @@ qd_library_twins_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, co
 
 // Parallel loop of 'library_twins' (library_twins.cpp:49) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_library_twins_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, int n, float& least) {
+qd_library_twins_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, int n, float& qd_ref_least) {
+  float least = qd_ref_least;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(min: least)
 #endif
@@ -72,8 +73,9 @@ qd_library_twins_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, co
         using std::min;
         least = min(least, in[i]);
     }
-#line 76 "library_twins.cpu.cpp"
+#line 77 "library_twins.cpu.cpp"
   }
+  qd_ref_least = least;
 }
 
 // Serial task of 'library_twins' (library_twins.cpp:53): runs once, on the calling thread.
@@ -81,7 +83,7 @@ static void
 qd_library_twins_task2(float * lowest, float least) {
 #line 53 "library_twins.cpp"
 lowest[0] = least;
-#line 85 "library_twins.cpu.cpp"
+#line 87 "library_twins.cpu.cpp"
 }
 
 
@@ -114,19 +116,21 @@ void library_twins(const float* in, float* out, float* lowest, int n) {
 
 
 // ---- qd kernel 'largest_of' (library_twins.cpp:56), translated by qd-translate ----
-#line 118 "library_twins.cpu.cpp"
+#line 120 "library_twins.cpu.cpp"
 // Parallel loop of 'largest_of' (library_twins.cpp:62) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
-qd_largest_of_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * in, int n, T& best) {
+qd_largest_of_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * in, int n, T& qd_ref_best) {
+  T best = qd_ref_best;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: best)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 63 "library_twins.cpp"
 best = std::max<T>(best, in[i]);
-#line 129 "library_twins.cpu.cpp"
+#line 132 "library_twins.cpu.cpp"
   }
+  qd_ref_best = best;
 }
 
 // Serial task of 'largest_of' (library_twins.cpp:64): runs once, on the calling thread.
@@ -135,7 +139,7 @@ static void
 qd_largest_of_task1(T * out, T best) {
 #line 64 "library_twins.cpp"
 out[0] = best;
-#line 139 "library_twins.cpu.cpp"
+#line 143 "library_twins.cpu.cpp"
 }
 
 
@@ -166,7 +170,7 @@ void largest_of(const T* in, T* out, int n) {
 template void largest_of<double>(const double*, double*, int);
 
 // ---- qd kernel 'compared' (library_twins.cpp:69), translated by qd-translate ----
-#line 170 "library_twins.cpu.cpp"
+#line 174 "library_twins.cpu.cpp"
 // Parallel loop of 'compared' (library_twins.cpp:72): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_compared_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, const float * b, float * lo, float * hi, int n) {
@@ -179,7 +183,7 @@ qd_compared_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const f
         lo[i] = std::min(a[i], b[i], ByMagnitude{});
         hi[i] = std::max(a[i], b[i], ByMagnitude()) + std::max(Level{a[i]}, Level{0.5f}).v;
     }
-#line 183 "library_twins.cpu.cpp"
+#line 187 "library_twins.cpu.cpp"
   }
 }
 
@@ -199,7 +203,7 @@ qd_compared_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const f
                  std::max({a[i], b[i], -0.25f}, [](float x, float y) { return x < y; }) +
                  std::min(a[i], b[i], closer_to_one);
     }
-#line 203 "library_twins.cpu.cpp"
+#line 207 "library_twins.cpu.cpp"
   }
 }
 
@@ -230,7 +234,7 @@ void compared(const float* a, const float* b, float* lo, float* hi, int n) {
 
 
 // ---- qd kernel 'farthest' (library_twins.cpp:86), translated by qd-translate ----
-#line 234 "library_twins.cpu.cpp"
+#line 238 "library_twins.cpu.cpp"
 // Parallel loop of 'farthest' (library_twins.cpp:90): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <typename T>
 static QD_NOINLINE void
@@ -242,7 +246,7 @@ qd_farthest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T
 #line 91 "library_twins.cpp"
 out[i] = std::max(a[i], T(1), Farther<T>{}) +
                  std::min(a[i], T(-1), [](T x, T y) { return x * x < y * y; });
-#line 246 "library_twins.cpu.cpp"
+#line 250 "library_twins.cpu.cpp"
   }
 }
 

@@ -41,15 +41,17 @@ for (int c = 0; c < (cols); ++c) acc += (in)[r * (cols) + c]; (rows)[r] = acc; }
 
 // Parallel loop of 'macro_reductions' (macro_reductions.cpp:22) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_macro_reductions_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, int n, float& sum) {
+qd_macro_reductions_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * in, int n, float& qd_ref_sum) {
+  float sum = qd_ref_sum;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < (n); ++i) {
 #line 22 "macro_reductions.cpp"
 sum += (in)[i];
-#line 52 "macro_reductions.cpu.cpp"
+#line 53 "macro_reductions.cpu.cpp"
   }
+  qd_ref_sum = sum;
 }
 
 // Serial task of 'macro_reductions' (macro_reductions.cpp:23): runs once, on the calling thread.
@@ -57,7 +59,7 @@ static void
 qd_macro_reductions_task2(float * total, float sum) {
 #line 23 "macro_reductions.cpp"
 total[0] = sum;
-#line 61 "macro_reductions.cpu.cpp"
+#line 63 "macro_reductions.cpu.cpp"
 }
 
 

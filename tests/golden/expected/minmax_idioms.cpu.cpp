@@ -13,7 +13,11 @@
 #line 14 "minmax_idioms.cpu.cpp"
 // Parallel loop of 'extremes' (minmax_idioms.cpp:15) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_extremes_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, const int * b, int n, float& top, int& most, float& bottom, int& least) {
+qd_extremes_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, const int * b, int n, float& qd_ref_top, int& qd_ref_most, float& qd_ref_bottom, int& qd_ref_least) {
+  float top = qd_ref_top;
+  int most = qd_ref_most;
+  float bottom = qd_ref_bottom;
+  int least = qd_ref_least;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: top) reduction(max: most) reduction(min: bottom) reduction(min: least)
 #endif
@@ -28,8 +32,12 @@ qd_extremes_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const f
         most = b[i] > most ? b[i] : most;
         least = least <= b[i] ? least : b[i];
     }
-#line 32 "minmax_idioms.cpu.cpp"
+#line 36 "minmax_idioms.cpu.cpp"
   }
+  qd_ref_top = top;
+  qd_ref_most = most;
+  qd_ref_bottom = bottom;
+  qd_ref_least = least;
 }
 
 // Serial task of 'extremes' (minmax_idioms.cpp:24): runs once, on the calling thread.
@@ -37,7 +45,7 @@ static void
 qd_extremes_task1(float * out, float top) {
 #line 24 "minmax_idioms.cpp"
 out[0] = top;
-#line 41 "minmax_idioms.cpu.cpp"
+#line 49 "minmax_idioms.cpu.cpp"
 }
 
 // Serial task of 'extremes' (minmax_idioms.cpp:25): runs once, on the calling thread.
@@ -45,7 +53,7 @@ static void
 qd_extremes_task2(float * out, float bottom) {
 #line 25 "minmax_idioms.cpp"
 out[1] = bottom;
-#line 49 "minmax_idioms.cpu.cpp"
+#line 57 "minmax_idioms.cpu.cpp"
 }
 
 // Serial task of 'extremes' (minmax_idioms.cpp:26): runs once, on the calling thread.
@@ -53,7 +61,7 @@ static void
 qd_extremes_task3(int * counts, int most) {
 #line 26 "minmax_idioms.cpp"
 counts[0] = most;
-#line 57 "minmax_idioms.cpu.cpp"
+#line 65 "minmax_idioms.cpu.cpp"
 }
 
 // Serial task of 'extremes' (minmax_idioms.cpp:27): runs once, on the calling thread.
@@ -61,7 +69,7 @@ static void
 qd_extremes_task4(int * counts, int least) {
 #line 27 "minmax_idioms.cpp"
 counts[1] = least;
-#line 65 "minmax_idioms.cpu.cpp"
+#line 73 "minmax_idioms.cpu.cpp"
 }
 
 
@@ -97,11 +105,12 @@ void extremes(const float* a, const int* b, int n, float* out, int* counts) {
 
 
 // ---- qd kernel 'largest' (minmax_idioms.cpp:30), translated by qd-translate ----
-#line 101 "minmax_idioms.cpu.cpp"
+#line 109 "minmax_idioms.cpu.cpp"
 // Parallel loop of 'largest' (minmax_idioms.cpp:36) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
-qd_largest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * a, int n, T& top) {
+qd_largest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * a, int n, T& qd_ref_top) {
+  T top = qd_ref_top;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: top)
 #endif
@@ -109,8 +118,9 @@ qd_largest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T 
 #line 37 "minmax_idioms.cpp"
 if (a[i] > top)
             top = a[i];
-#line 113 "minmax_idioms.cpu.cpp"
+#line 122 "minmax_idioms.cpu.cpp"
   }
+  qd_ref_top = top;
 }
 
 // Serial task of 'largest' (minmax_idioms.cpp:39): runs once, on the calling thread.
@@ -119,7 +129,7 @@ static void
 qd_largest_task1(T * out, T top) {
 #line 39 "minmax_idioms.cpp"
 out[0] = top;
-#line 123 "minmax_idioms.cpu.cpp"
+#line 133 "minmax_idioms.cpu.cpp"
 }
 
 
@@ -152,10 +162,11 @@ template void largest<int>(const int*, int, int*);
 
 // Jacobi with its largest update kept by an 'if'.
 // ---- qd kernel 'smooth' (minmax_idioms.cpp:46), translated by qd-translate ----
-#line 156 "minmax_idioms.cpu.cpp"
+#line 166 "minmax_idioms.cpu.cpp"
 // Parallel loop of 'smooth' (minmax_idioms.cpp:55) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_smooth_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int n, float& change) {
+qd_smooth_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float * v, int n, float& qd_ref_change) {
+  float change = qd_ref_change;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: change)
 #endif
@@ -167,8 +178,9 @@ qd_smooth_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u
             if (d > change)
                 change = d;
         }
-#line 171 "minmax_idioms.cpu.cpp"
+#line 182 "minmax_idioms.cpu.cpp"
   }
+  qd_ref_change = change;
 }
 
 // Parallel loop of 'smooth' (minmax_idioms.cpp:61): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -180,7 +192,7 @@ qd_smooth_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u
   for (int i = qd_begin; i < n - 1; ++i) {
 #line 62 "minmax_idioms.cpp"
 u[i] = v[i];
-#line 184 "minmax_idioms.cpu.cpp"
+#line 196 "minmax_idioms.cpu.cpp"
   }
 }
 
@@ -189,7 +201,7 @@ static void
 qd_smooth_task2(int * sweeps, int s) {
 #line 65 "minmax_idioms.cpp"
 sweeps[0] = s;
-#line 193 "minmax_idioms.cpu.cpp"
+#line 205 "minmax_idioms.cpu.cpp"
 }
 
 

@@ -20,7 +20,10 @@
 #line 21 "reduction.cpu.cpp"
 // Parallel loop of 'sums' (reduction.cpp:21) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_sums_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& total, int& positive, double& product) {
+qd_sums_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& qd_ref_total, int& qd_ref_positive, double& qd_ref_product) {
+  float total = qd_ref_total;
+  int positive = qd_ref_positive;
+  double product = qd_ref_product;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total) reduction(+: positive) reduction(*: product)
 #endif
@@ -32,13 +35,19 @@ qd_sums_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float
         if (a[i] > 0.0f)
             ++positive;
     }
-#line 36 "reduction.cpu.cpp"
+#line 39 "reduction.cpu.cpp"
   }
+  qd_ref_total = total;
+  qd_ref_positive = positive;
+  qd_ref_product = product;
 }
 
 // Parallel loop of 'sums' (reduction.cpp:32) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_sums_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const int * flags, int n, unsigned int& any, unsigned int& all, unsigned int& parity) {
+qd_sums_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const int * flags, int n, unsigned int& qd_ref_any, unsigned int& qd_ref_all, unsigned int& qd_ref_parity) {
+  unsigned int any = qd_ref_any;
+  unsigned int all = qd_ref_all;
+  unsigned int parity = qd_ref_parity;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(|: any) reduction(&: all) reduction(^: parity)
 #endif
@@ -49,21 +58,26 @@ qd_sums_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const int *
         all = all & unsigned(flags[i] | 1);
         parity ^= unsigned(flags[i]);
     }
-#line 53 "reduction.cpu.cpp"
+#line 62 "reduction.cpu.cpp"
   }
+  qd_ref_any = any;
+  qd_ref_all = all;
+  qd_ref_parity = parity;
 }
 
 // Parallel loop of 'sums' (reduction.cpp:40) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_sums_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& total) {
+qd_sums_loop2(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& qd_ref_total) {
+  float total = qd_ref_total;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 41 "reduction.cpp"
 total -= a[i] * 0.25f;
-#line 66 "reduction.cpu.cpp"
+#line 79 "reduction.cpu.cpp"
   }
+  qd_ref_total = total;
 }
 
 // Parallel loop of 'sums' (reduction.cpp:44): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -75,7 +89,7 @@ qd_sums_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float
   for (int i = qd_begin; i < n; ++i) {
 #line 45 "reduction.cpp"
 out[i] = a[i] / total + float(positive);
-#line 79 "reduction.cpu.cpp"
+#line 93 "reduction.cpu.cpp"
   }
 }
 
@@ -84,7 +98,7 @@ static void
 qd_sums_task4(int n, float * out, float total) {
 #line 46 "reduction.cpp"
 out[n] = total;
-#line 88 "reduction.cpu.cpp"
+#line 102 "reduction.cpu.cpp"
 }
 
 // Serial task of 'sums' (reduction.cpp:47): runs once, on the calling thread.
@@ -92,7 +106,7 @@ static void
 qd_sums_task5(int n, float * out, double product) {
 #line 47 "reduction.cpp"
 out[n + 1] = float(product);
-#line 96 "reduction.cpu.cpp"
+#line 110 "reduction.cpu.cpp"
 }
 
 // Serial task of 'sums' (reduction.cpp:48): runs once, on the calling thread.
@@ -100,7 +114,7 @@ static void
 qd_sums_task6(int * counts, int positive) {
 #line 48 "reduction.cpp"
 counts[0] = positive;
-#line 104 "reduction.cpu.cpp"
+#line 118 "reduction.cpu.cpp"
 }
 
 // Serial task of 'sums' (reduction.cpp:49): runs once, on the calling thread.
@@ -108,7 +122,7 @@ static void
 qd_sums_task7(int * counts, unsigned int any) {
 #line 49 "reduction.cpp"
 counts[1] = int(any);
-#line 112 "reduction.cpu.cpp"
+#line 126 "reduction.cpu.cpp"
 }
 
 // Serial task of 'sums' (reduction.cpp:50): runs once, on the calling thread.
@@ -116,7 +130,7 @@ static void
 qd_sums_task8(int * counts, unsigned int all) {
 #line 50 "reduction.cpp"
 counts[2] = int(all);
-#line 120 "reduction.cpu.cpp"
+#line 134 "reduction.cpu.cpp"
 }
 
 // Serial task of 'sums' (reduction.cpp:51): runs once, on the calling thread.
@@ -124,7 +138,7 @@ static void
 qd_sums_task9(int * counts, unsigned int parity) {
 #line 51 "reduction.cpp"
 counts[3] = int(parity);
-#line 128 "reduction.cpu.cpp"
+#line 142 "reduction.cpu.cpp"
 }
 
 
@@ -184,10 +198,12 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts) {
 
 
 // ---- qd kernel 'ranges' (reduction.cpp:54), translated by qd-translate ----
-#line 188 "reduction.cpu.cpp"
+#line 202 "reduction.cpu.cpp"
 // Parallel loop of 'ranges' (reduction.cpp:62) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_ranges_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& lo, float& hi) {
+qd_ranges_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& qd_ref_lo, float& qd_ref_hi) {
+  float lo = qd_ref_lo;
+  float hi = qd_ref_hi;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(min: lo) reduction(max: hi)
 #endif
@@ -197,8 +213,10 @@ qd_ranges_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const flo
             lo = std::min(lo, a[i]);
             hi = qd::max(hi, a[i]);
         }
-#line 201 "reduction.cpu.cpp"
+#line 217 "reduction.cpu.cpp"
   }
+  qd_ref_lo = lo;
+  qd_ref_hi = hi;
 }
 
 // Serial task of 'ranges' (reduction.cpp:66): runs once, on the calling thread.
@@ -206,7 +224,7 @@ static void
 qd_ranges_task1(float * out, float lo) {
 #line 66 "reduction.cpp"
 out[0] = lo;
-#line 210 "reduction.cpu.cpp"
+#line 228 "reduction.cpu.cpp"
 }
 
 // Serial task of 'ranges' (reduction.cpp:67): runs once, on the calling thread.
@@ -214,12 +232,14 @@ static void
 qd_ranges_task2(float * out, float hi) {
 #line 67 "reduction.cpp"
 out[1] = hi;
-#line 218 "reduction.cpu.cpp"
+#line 236 "reduction.cpu.cpp"
 }
 
 // Parallel loop of 'ranges' (reduction.cpp:74) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_ranges_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, bool& all_small, bool& any_negative) {
+qd_ranges_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, bool& qd_ref_all_small, bool& qd_ref_any_negative) {
+  bool all_small = qd_ref_all_small;
+  bool any_negative = qd_ref_any_negative;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(&&: all_small) reduction(||: any_negative)
 #endif
@@ -229,8 +249,10 @@ qd_ranges_loop3(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const flo
             all_small = all_small && (a[i] < 0.75f);
             any_negative = any_negative || a[i] < 0.0f;
         }
-#line 233 "reduction.cpu.cpp"
+#line 253 "reduction.cpu.cpp"
   }
+  qd_ref_all_small = all_small;
+  qd_ref_any_negative = any_negative;
 }
 
 // Serial task of 'ranges' (reduction.cpp:78): runs once, on the calling thread.
@@ -238,7 +260,7 @@ static void
 qd_ranges_task4(int * flags, bool all_small) {
 #line 78 "reduction.cpp"
 flags[0] = all_small ? 1 : 0;
-#line 242 "reduction.cpu.cpp"
+#line 264 "reduction.cpu.cpp"
 }
 
 // Serial task of 'ranges' (reduction.cpp:79): runs once, on the calling thread.
@@ -246,12 +268,14 @@ static void
 qd_ranges_task5(int * flags, bool any_negative) {
 #line 79 "reduction.cpp"
 flags[1] = any_negative ? 1 : 0;
-#line 250 "reduction.cpu.cpp"
+#line 272 "reduction.cpu.cpp"
 }
 
 // Parallel loop of 'ranges' (reduction.cpp:87) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_ranges_loop6(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int empty_end, float& none, int& lowest) {
+qd_ranges_loop6(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int empty_end, float& qd_ref_none, int& qd_ref_lowest) {
+  float none = qd_ref_none;
+  int lowest = qd_ref_lowest;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: none) reduction(min: lowest)
 #endif
@@ -261,8 +285,10 @@ qd_ranges_loop6(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const flo
             none += a[i];
             lowest = qd::min(lowest, i);
         }
-#line 265 "reduction.cpu.cpp"
+#line 289 "reduction.cpu.cpp"
   }
+  qd_ref_none = none;
+  qd_ref_lowest = lowest;
 }
 
 // Serial task of 'ranges' (reduction.cpp:91): runs once, on the calling thread.
@@ -270,7 +296,7 @@ static void
 qd_ranges_task7(float * none_out, float none) {
 #line 91 "reduction.cpp"
 none_out[0] = none;
-#line 274 "reduction.cpu.cpp"
+#line 300 "reduction.cpu.cpp"
 }
 
 // Serial task of 'ranges' (reduction.cpp:92): runs once, on the calling thread.
@@ -278,7 +304,7 @@ static void
 qd_ranges_task8(int * lowest_out, int lowest) {
 #line 92 "reduction.cpp"
 lowest_out[0] = lowest;
-#line 282 "reduction.cpu.cpp"
+#line 308 "reduction.cpu.cpp"
 }
 
 
@@ -344,10 +370,12 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
 
 
 // ---- qd kernel 'grid_total' (reduction.cpp:96), translated by qd-translate ----
-#line 348 "reduction.cpu.cpp"
+#line 374 "reduction.cpu.cpp"
 // Parallel loop nest of 'grid_total' (reduction.cpp:102), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
-qd_grid_total_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, const double * grid, int w, int h, double& total, long& cells) {
+qd_grid_total_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, const double * grid, int w, int h, double& qd_ref_total, long& qd_ref_cells) {
+  double total = qd_ref_total;
+  long cells = qd_ref_cells;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: total) reduction(+: cells)
 #endif
@@ -359,8 +387,10 @@ qd_grid_total_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::det
             total += grid[y * w + x];
             cells += 1;
         }
-#line 363 "reduction.cpu.cpp"
+#line 391 "reduction.cpu.cpp"
   }
+  qd_ref_total = total;
+  qd_ref_cells = cells;
 }
 
 // Parallel loop of 'grid_total' (reduction.cpp:109): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
@@ -372,7 +402,7 @@ qd_grid_total_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, doubl
   for (int y = qd_begin; y < h; ++y) {
 #line 110 "reduction.cpp"
 out[y] = total / double(cells);
-#line 376 "reduction.cpu.cpp"
+#line 406 "reduction.cpu.cpp"
   }
 }
 
@@ -381,7 +411,7 @@ static void
 qd_grid_total_task2(int h, double * out, double total) {
 #line 112 "reduction.cpp"
 out[h] = total;
-#line 385 "reduction.cpu.cpp"
+#line 415 "reduction.cpu.cpp"
 }
 
 
@@ -423,19 +453,21 @@ void grid_total(const double* grid, int h, int w, double* out) {
 
 
 // ---- qd kernel 'largest' (reduction.cpp:115), translated by qd-translate ----
-#line 427 "reduction.cpu.cpp"
+#line 457 "reduction.cpu.cpp"
 // Parallel loop of 'largest' (reduction.cpp:121) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
-qd_largest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * a, int n, T& best) {
+qd_largest_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const T * a, int n, T& qd_ref_best) {
+  T best = qd_ref_best;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(max: best)
 #endif
   for (int i = qd_begin; i < n; ++i) {
 #line 122 "reduction.cpp"
 best = std::max(best, a[i]);
-#line 438 "reduction.cpu.cpp"
+#line 469 "reduction.cpu.cpp"
   }
+  qd_ref_best = best;
 }
 
 // Serial task of 'largest' (reduction.cpp:123): runs once, on the calling thread.
@@ -444,7 +476,7 @@ static void
 qd_largest_task1(T * out, T best) {
 #line 123 "reduction.cpp"
 out[0] = best;
-#line 448 "reduction.cpu.cpp"
+#line 480 "reduction.cpu.cpp"
 }
 
 
@@ -474,10 +506,13 @@ void largest(const T* a, int n, T floor, T* out) {
 
 // The serial meaning of fmax/fmin: the extremes of the numbers, NaNs skipped.
 // ---- qd kernel 'nan_aware' (reduction.cpp:127), translated by qd-translate ----
-#line 478 "reduction.cpu.cpp"
+#line 510 "reduction.cpu.cpp"
 // Parallel loop of 'nan_aware' (reduction.cpp:133) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_nan_aware_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const double * a, int n, double& hi, float& hi_f, double& lo) {
+qd_nan_aware_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const double * a, int n, double& qd_ref_hi, float& qd_ref_hi_f, double& qd_ref_lo) {
+  double hi = qd_ref_hi;
+  float hi_f = qd_ref_hi_f;
+  double lo = qd_ref_lo;
 #if defined(_OPENMP)
 #pragma omp declare reduction(qd_fmax_hi : double : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<double>(HUGE_VAL))
 #pragma omp declare reduction(qd_fmax_hi_f : float : omp_out = std::fmax(omp_out, omp_in)) initializer(omp_priv = -static_cast<float>(HUGE_VAL))
@@ -491,8 +526,11 @@ qd_nan_aware_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const 
         hi_f = fmaxf(static_cast<float>(a[i]), hi_f);
         lo = std::fmin(lo, a[i]);
     }
-#line 495 "reduction.cpu.cpp"
+#line 530 "reduction.cpu.cpp"
   }
+  qd_ref_hi = hi;
+  qd_ref_hi_f = hi_f;
+  qd_ref_lo = lo;
 }
 
 // Serial task of 'nan_aware' (reduction.cpp:138): runs once, on the calling thread.
@@ -500,7 +538,7 @@ static void
 qd_nan_aware_task1(double * out, double hi) {
 #line 138 "reduction.cpp"
 out[0] = hi;
-#line 504 "reduction.cpu.cpp"
+#line 542 "reduction.cpu.cpp"
 }
 
 // Serial task of 'nan_aware' (reduction.cpp:139): runs once, on the calling thread.
@@ -508,7 +546,7 @@ static void
 qd_nan_aware_task2(double * out, double lo) {
 #line 139 "reduction.cpp"
 out[1] = lo;
-#line 512 "reduction.cpu.cpp"
+#line 550 "reduction.cpu.cpp"
 }
 
 // Serial task of 'nan_aware' (reduction.cpp:140): runs once, on the calling thread.
@@ -516,7 +554,7 @@ static void
 qd_nan_aware_task3(double * out, float hi_f) {
 #line 140 "reduction.cpp"
 out[2] = hi_f;
-#line 520 "reduction.cpu.cpp"
+#line 558 "reduction.cpu.cpp"
 }
 
 

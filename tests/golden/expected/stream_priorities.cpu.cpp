@@ -99,7 +99,8 @@ void edges_first(const float* a, float* edges, float* interior, float* backgroun
 #line 100 "stream_priorities.cpu.cpp"
 // Parallel loop of 'halve_until' (stream_priorities.cpp:34) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
-qd_halve_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, int n, float& sum) {
+qd_halve_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, int n, float& qd_ref_sum) {
+  float sum = qd_ref_sum;
 #if defined(_OPENMP)
 #pragma omp parallel for reduction(+: sum)
 #endif
@@ -109,8 +110,9 @@ qd_halve_until_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, floa
             u[i] *= 0.5f;
             sum += u[i] * u[i];
         }
-#line 113 "stream_priorities.cpu.cpp"
+#line 114 "stream_priorities.cpu.cpp"
   }
+  qd_ref_sum = sum;
 }
 
 // Serial task of 'halve_until' (stream_priorities.cpp:38): runs once, on the calling thread.
@@ -118,7 +120,7 @@ static void
 qd_halve_until_task1(float * norm, float sum) {
 #line 38 "stream_priorities.cpp"
 norm[0] = sum;
-#line 122 "stream_priorities.cpu.cpp"
+#line 124 "stream_priorities.cpu.cpp"
 }
 
 // Serial task of 'halve_until' (stream_priorities.cpp:42): runs once, on the calling thread.
@@ -126,7 +128,7 @@ static void
 qd_halve_until_task2(int * iterations, int it) {
 #line 42 "stream_priorities.cpp"
 iterations[0] = it;
-#line 130 "stream_priorities.cpu.cpp"
+#line 132 "stream_priorities.cpu.cpp"
 }
 
 
