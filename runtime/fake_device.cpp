@@ -192,6 +192,9 @@ void synchronize_stream(FakeStream* s) {
 struct Region {
   std::size_t bytes;
   int device;
+  // From the stream-ordered pool: device memory too, but given back only by
+  // pool_free_async.
+  bool pooled = false;
 };
 struct MemoryRegistry {
   std::mutex mutex;
@@ -576,7 +579,7 @@ void device_free(void* p) noexcept {
   {
     std::lock_guard<std::mutex> lock(r.mutex);
     auto it = r.regions.find(fake::address(p));
-    if (it == r.regions.end() || it->second.device < 0) {
+    if (it == r.regions.end() || it->second.device < 0 || it->second.pooled) {
       // Not the start of a device allocation: CUDA fails the call.
       fake::misuse_count.fetch_add(1, std::memory_order_relaxed);
       return;
@@ -634,9 +637,23 @@ void* pool_malloc_async(int device, std::size_t bytes, StreamHandle stream) {
   auto* header = new (raw) fake::PoolHeader;
   header->device = device;
   header->bytes = bytes;
+  void* p = static_cast<char*>(raw) + fake::kPoolAlignment;
+  if (bytes != 0) {
+    // Registered like device_malloc's memory, so that allocation_device and
+    // device_accessible know it.
+    fake::MemoryRegistry& r = fake::memory_registry();
+    try {
+      std::lock_guard<std::mutex> lock(r.mutex);
+      r.regions[fake::address(p)] = fake::Region{bytes, device, true};
+    } catch (...) {
+      header->~PoolHeader();
+      ::operator delete(raw, std::align_val_t{fake::kPoolAlignment});
+      d.failed_pool_allocations.fetch_add(1, std::memory_order_relaxed);
+      api_failure("fakeMallocFromPoolAsync", "out of memory");
+    }
+  }
   d.pool_allocations.fetch_add(1, std::memory_order_relaxed);
   d.pool_bytes_in_use.fetch_add(bytes, std::memory_order_relaxed);
-  void* p = static_cast<char*>(raw) + fake::kPoolAlignment;
   fake::last_allocation = {p, bytes, stream, device};
   return p;
 }
@@ -655,6 +672,11 @@ void pool_free_async(void* p, StreamHandle stream) noexcept {
     // memory stays allocated.
     fake::misuse_count.fetch_add(1, std::memory_order_relaxed);
     return;
+  }
+  if (header->bytes != 0) {
+    fake::MemoryRegistry& r = fake::memory_registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.regions.erase(fake::address(p));
   }
   fake::DeviceState& d = fake::devices().state[header->device];
   d.pool_frees.fetch_add(1, std::memory_order_relaxed);

@@ -8,17 +8,45 @@
 namespace qd {
 namespace detail {
 
+HandlePool::~HandlePool() {
+  if (cache_id_ == HandleCache::kNoCache)
+    return;
+  std::lock_guard<std::mutex> registry(cache_registry_mutex());
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (HandleCache* cache : caches_)
+    cache->pool_ = nullptr; // its thread deletes it at exit
+  caches_.clear();
+}
+
 void HandlePool::acquire(PoolLease* leases, std::size_t n,
                          const void* affinity) {
   if (n == 0)
     return;
+  HandleCache* cache = nullptr;
+  if (cache_id_ != HandleCache::kNoCache) {
+    cache = HandleCache::of_thread(cache_id_);
+    if (!cache)
+      cache = HandleCache::make_for_thread(*this, cache_id_);
+    else if (cache->take(leases, n, affinity))
+      return; // the fast path: no lock
+  }
   std::size_t held = 0; // leases[0, held) are filled and held
   std::unique_lock<std::mutex> lock(mutex_);
+  ++locked_calls_;
+  // This thread's cached handles compete with the free ones, in the order
+  // they were released.
+  if (cache)
+    reclaim_locked(*cache, false);
   for (;;) {
     held += take_free_locked(leases + held, std::min(n - held, free_.size()),
                              affinity);
     if (held == n)
       return;
+    // Handles idle in other threads' caches come before new or shared ones:
+    // the pool creates as many handles as are held at once, and shares only
+    // when every live stream is held.
+    if (reclaim_some_locked(n - held) != 0)
+      continue;
     const std::size_t live = live_locked() + creating_;
     const std::size_t to_create =
         std::min(n - held, live < limit_ ? limit_ - live : 0);
@@ -36,7 +64,14 @@ void HandlePool::acquire(PoolLease* leases, std::size_t n,
     if (to_create == 0) {
       // No room and nothing free: every live handle is lent out, and there
       // is at least one (limit >= 1, and no creations are in flight or
-      // enough lent-out handles exist).
+      // enough lent-out handles exist). From here on releases bypass the
+      // caches, and what was parked before this point is reclaimed now
+      // (HandleCache::park says why both are needed).
+      set_sharing_locked(true);
+      if (reclaim_all_locked(true) != 0) {
+        settle_sharing_locked();
+        continue;
+      }
       share_locked(leases, held, to_share);
       return;
     }
@@ -82,28 +117,110 @@ void HandlePool::release(const PoolLease* leases, std::size_t n,
                          const void* affinity) noexcept {
   if (n == 0)
     return;
+  if (cache_id_ != HandleCache::kNoCache)
+    if (HandleCache* cache = HandleCache::of_thread(cache_id_))
+      if (cache->park(leases, n, affinity))
+        return; // the fast path: no lock
   std::lock_guard<std::mutex> lock(mutex_);
+  ++locked_calls_;
   // In reverse, so that the next acquire of the same affinity, which takes
   // from the back, hands out the same handles in the same order.
-  for (std::size_t i = n; i-- > 0;) {
-    const std::uint32_t slot = leases[i].slot;
-    assert(slot < holders_.size() && holders_[slot] != 0 &&
-           "slot released more often than lent");
-    if (--holders_[slot] == 0)
-      free_.push_back(FreeSlot{slot, affinity}); // capacity reserved
+  for (std::size_t i = n; i-- > 0;)
+    give_back_locked(leases[i].slot, affinity);
+  settle_sharing_locked();
+}
+
+void HandlePool::give_back_locked(std::uint32_t slot,
+                                  const void* affinity) noexcept {
+  assert(slot < holders_.size() && holders_[slot] != 0 &&
+         "slot released more often than lent");
+  if (holders_[slot] > 1)
+    --excess_;
+  if (--holders_[slot] == 0)
+    free_.push_back(FreeSlot{slot, affinity}); // capacity reserved
+  --stats_.in_use;
+}
+
+std::size_t HandlePool::reclaim_locked(HandleCache& cache,
+                                       bool always) noexcept {
+  HandleCache::Parked parked[HandleCache::kSlots];
+  const std::size_t k = cache.reclaim(parked, always);
+  for (std::size_t i = 0; i < k; ++i)
+    give_back_locked(parked[i].lease.slot, parked[i].affinity);
+  return k;
+}
+
+std::size_t HandlePool::reclaim_some_locked(std::size_t wanted) noexcept {
+  // From a rotating start, and only as many caches as it takes: a thread
+  // that misses takes from one or two others, not from all of them (which
+  // would make them all miss next).
+  std::size_t k = 0;
+  const std::size_t count = caches_.size();
+  for (std::size_t i = 0; i < count && k < wanted; ++i) {
+    reclaim_cursor_ = (reclaim_cursor_ + 1) % count;
+    k += reclaim_locked(*caches_[reclaim_cursor_], false);
   }
-  stats_.in_use -= n;
+  return k;
+}
+
+std::size_t HandlePool::reclaim_all_locked(bool always) noexcept {
+  std::size_t k = 0;
+  for (HandleCache* cache : caches_)
+    k += reclaim_locked(*cache, always);
+  return k;
+}
+
+void HandlePool::set_sharing_locked(bool on) noexcept {
+  sharing_ = on;
+  for (HandleCache* cache : caches_)
+    cache->set_sharing(on);
+}
+
+bool HandlePool::adopt_cache(HandleCache& cache) noexcept {
+  std::lock_guard<std::mutex> lock(mutex_);
+  try {
+    caches_.push_back(&cache);
+  } catch (...) {
+    return false;
+  }
+  cache.set_sharing(sharing_);
+  return true;
+}
+
+void HandlePool::forget_cache(HandleCache& cache) noexcept {
+  std::lock_guard<std::mutex> lock(mutex_);
+  reclaim_locked(cache, false);
+  // Its hits stay counted after it is gone.
+  const std::size_t hits = cache.hits();
+  stats_.acquired += hits;
+  stats_.reused += hits;
+  caches_.erase(std::find(caches_.begin(), caches_.end(), &cache));
 }
 
 PoolStats HandlePool::stats() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return stats_;
+  PoolStats s = stats_;
+  // Under the mutex the caches' handles can only move between their thread
+  // and its cache, so what is parked is at most what stats_ counts as lent.
+  for (const HandleCache* cache : caches_) {
+    s.in_use -= cache->parked();
+    const std::size_t hits = cache->hits();
+    s.acquired += hits;
+    s.reused += hits;
+  }
+  return s;
+}
+
+std::size_t HandlePool::locked_calls() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return locked_calls_;
 }
 
 std::size_t HandlePool::trim() noexcept {
   std::vector<void*> doomed;
   {
     std::lock_guard<std::mutex> lock(mutex_);
+    reclaim_all_locked(false);
     try {
       doomed.reserve(free_.size());
     } catch (...) {
@@ -200,6 +317,7 @@ void HandlePool::share_locked(PoolLease* leases, std::size_t held,
     assert(best != slots && "nothing to share");
     share_cursor_ = (best + 1) % slots;
     ++holders_[best];
+    ++excess_; // the slot was lent out already
     leases[held] = PoolLease{handles_[best], static_cast<std::uint32_t>(best)};
   }
   stats_.acquired += n;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The RAII guards generated code uses around kernel calls and parallel
-// regions. Nothing here waits for the GPU: acquiring is a free-list pop (or a
-// stream creation the first time), record/wait only enqueue, giving back is a
-// free-list push, and a StreamCallGuard waits at most for another thread to
-// finish enqueueing.
+// regions. Nothing here waits for the GPU: acquiring takes the handles from
+// the thread's cache (no lock) or pops the free list (or creates a stream
+// the first time), record/wait only enqueue, giving back puts them into the
+// thread's cache or onto the free list (handle_cache.h), and a
+// StreamCallGuard waits at most for another thread to finish enqueueing.
 #include "device_pools.h"
 
 #include "backend.h"

@@ -11,6 +11,10 @@
 #include <string>
 
 #if !defined(QD_BACKEND_CPU)
+#include "present_cache.h"
+
+#include <algorithm>
+#include <atomic>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -87,6 +91,7 @@ struct Entry {
   std::size_t bytes;
   void* device;
   std::size_t count; // data constructs and 'enter data' that hold it
+  bool pooled;       // `device` is the pool's (allocate_device_copy)
 };
 
 // One device's present table. Kernel calls look up (shared); data
@@ -95,6 +100,14 @@ struct Entry {
 struct Table {
   std::shared_mutex mutex;
   std::map<Address, Entry> entries;
+  // Bumped (with the exclusive lock held) whenever an entry is added or
+  // removed, before a removed entry's device copy is freed: the threads'
+  // PresentCache entries of an older generation are never used again.
+  std::atomic<std::uint64_t> generation{1};
+
+  void changed() noexcept {
+    generation.fetch_add(1, std::memory_order_release);
+  }
 
   // The entry whose range contains [begin, begin + bytes) (bytes > 0), or
   // end().
@@ -127,23 +140,40 @@ struct Table {
 
 // One table per device, made on first use and never destroyed: a data
 // region may end in a static object's destructor.
-Table& table(int device) {
-  struct Tables {
-    int count;
-    std::unique_ptr<Table[]> tables;
-  };
+struct Tables {
+  int count;
+  std::unique_ptr<Table[]> tables;
+};
+
+Tables& tables() {
   static Tables* const all = [] {
     const int n = backend::device_count();
     return new Tables{n, std::unique_ptr<Table[]>(
                              new Table[n > 0 ? static_cast<std::size_t>(n)
                                              : 0])};
   }();
-  if (device < 0 || device >= all->count)
-    throw Error("the present table has no device " + std::to_string(device));
-  return all->tables[static_cast<std::size_t>(device)];
+  return *all;
 }
 
-Table& current_table() { return table(backend::current_device()); }
+Table& table(int device) {
+  Tables& all = tables();
+  if (device < 0 || device >= all.count)
+    throw Error("the present table has no device " + std::to_string(device));
+  return all.tables[static_cast<std::size_t>(device)];
+}
+
+// The calling thread's current device. With one device it can only be 0,
+// so the lookups of kernel calls skip the driver query (about 40 ns, more
+// than a cached lookup).
+int current_device_index() {
+  return tables().count == 1 ? 0 : backend::current_device();
+}
+
+Table& current_table() { return table(current_device_index()); }
+
+// Each thread's last hits (present_cache.h). Constant-initialized and
+// trivially destroyed: a thread-local access, no guard.
+thread_local PresentCache t_present_hits;
 
 const char* clause_name(DataClause c) {
   switch (c) {
@@ -214,11 +244,56 @@ void check_clause(DataClause c, const DataItem& item, const char* file,
              std::to_string(static_cast<unsigned>(c)) + ")");
 }
 
+// Present ranges of at most kPooledBytes come from the runtime's
+// stream-ordered pool, on the default stream, instead of the driver's
+// allocator. A region around one kernel call that copies a reduction's
+// result in and out (TeaLeaf's 'data copy(pw[0:1])', twice per CG
+// iteration) paid 5.5 us for cudaMalloc and cudaFree, against 1.6 us for
+// the pool's pair (H200, docs/performance.md). Large arrays keep the
+// driver's allocator, so that their memory goes back to the system at exit.
+// Only ranges copied in are pooled: their entry waits for the default
+// stream anyway (the copy), which the pool's memory needs before kernels on
+// other streams may use it; a 'create' keeps the driver's allocator and no
+// wait.
+constexpr std::size_t kPooledBytes = 64 * 1024;
+
+bool poolable(const DataItem& item) {
+  return item.bytes <= kPooledBytes &&
+         (item.clause == DataClause::copyin || item.clause == DataClause::copy);
+}
+
+void* allocate_device_copy(std::size_t bytes, bool pooled) {
+  return pooled ? backend::pool_malloc_async(backend::current_device(), bytes,
+                                             nullptr)
+                : backend::device_malloc(bytes);
+}
+
+// cudaFree synchronizes the device, and data_exit relied on that: every
+// kernel still running, on any stream, is done before the copy is given
+// back. A pooled copy gets that wait explicitly (device_synchronize, before
+// the first pooled release), then goes back to the pool on the default
+// stream, after everything enqueued there.
+void free_device_copy(void* device, bool pooled) noexcept {
+  if (pooled)
+    backend::pool_free_async(device, nullptr);
+  else
+    backend::device_free(device);
+}
+
 void remove_entry(Table& t, std::map<Address, Entry>::iterator it) noexcept {
   void* device = it->second.device;
+  const bool pooled = it->second.pooled;
   t.entries.erase(it);
+  t.changed();
   present_entries.fetch_sub(1, std::memory_order_relaxed);
-  backend::device_free(device);
+  if (pooled) {
+    try {
+      backend::device_synchronize();
+    } catch (...) {
+      // An earlier launch failed; the copy is given back all the same.
+    }
+  }
+  free_device_copy(device, pooled);
 }
 
 // Undoes data_enter's items in `done` (the table's lock held): a count
@@ -233,15 +308,39 @@ void undo(Table& t, const std::vector<Address>& done) noexcept {
   }
 }
 
-// The item's device address, if [host, host + bytes) is present on the
-// current device.
-void* find_present(Table& t, const void* host, std::size_t bytes) {
-  std::shared_lock<std::shared_mutex> lock(t.mutex);
-  auto it = t.containing(address(host), bytes);
+// The device address of [begin, begin + bytes) (bytes > 0) from the
+// thread's cache of hits on `device`, or null.
+void* cached_present(int device, Table& t, Address begin, std::size_t bytes) {
+  // Acquire: pairs with changed(); an entry found at this generation was
+  // present when the generation was read.
+  return t_present_hits.find(device,
+                             t.generation.load(std::memory_order_acquire),
+                             begin, bytes);
+}
+
+// The device address of [begin, begin + bytes) if an entry of `t` (the
+// table of `device`, its lock held) contains it, remembered in the thread's
+// cache; else null.
+void* present_locked(int device, Table& t, Address begin, std::size_t bytes) {
+  auto it = t.containing(begin, bytes);
   if (it == t.entries.end())
     return nullptr;
-  return static_cast<char*>(it->second.device) +
-         (address(host) - it->first);
+  // Writers bump the generation under the exclusive lock: it cannot change
+  // while this shared lock is held.
+  t_present_hits.remember(device, t.generation.load(std::memory_order_relaxed),
+                          it->first, it->second.bytes, it->second.device);
+  return static_cast<char*>(it->second.device) + (begin - it->first);
+}
+
+// The item's device address, if [host, host + bytes) is present on the
+// current device.
+void* find_present(const void* host, std::size_t bytes) {
+  const int device = current_device_index();
+  Table& t = table(device);
+  if (void* hit = cached_present(device, t, address(host), bytes))
+    return hit;
+  std::shared_lock<std::shared_mutex> lock(t.mutex);
+  return present_locked(device, t, address(host), bytes);
 }
 
 std::string make_present_fix(const char* text) {
@@ -257,7 +356,7 @@ void* present_for_update(const char* direction, const void* host,
     fail(file, line,
          std::string("update ") + direction + "(" + text_or(text) +
              "): a null host pointer");
-  void* device = find_present(current_table(), host, bytes);
+  void* device = find_present(host, bytes);
   if (!device)
     fail(file, line,
          std::string("update ") + direction + "(" + text_or(text) + "): '" +
@@ -318,13 +417,16 @@ void data_enter(const DataItem* items, std::size_t n, const char* file,
                  describe(overlap->second) +
                  "); a range made present must lie inside one present range "
                  "or share no byte with any");
-      void* device = backend::device_malloc(item.bytes);
+      const bool pooled = poolable(item);
+      void* device = allocate_device_copy(item.bytes, pooled);
       try {
-        t.entries.emplace(begin, Entry{item.host, item.bytes, device, 1});
+        t.entries.emplace(begin,
+                          Entry{item.host, item.bytes, device, 1, pooled});
       } catch (...) {
-        backend::device_free(device);
+        free_device_copy(device, pooled);
         throw;
       }
+      t.changed();
       present_entries.fetch_add(1, std::memory_order_relaxed);
       done.push_back(begin);
       if (item.clause == DataClause::copyin || item.clause == DataClause::copy)
@@ -335,6 +437,8 @@ void data_enter(const DataItem* items, std::size_t n, const char* file,
     // kernel call can read it.
     for (const Copy& c : copies)
       backend::memcpy_host_to_device_async(c.device, c.host, c.bytes, nullptr);
+    // (A pooled copy is ready in the default stream's order only: this wait
+    // also lets kernels on other streams use it.)
     if (!copies.empty())
       backend::stream_synchronize(nullptr);
   } catch (...) {
@@ -382,6 +486,7 @@ void data_exit(const DataItem* items, std::size_t n, const char* file,
                              item.clause == DataClause::copy;
       released.push_back({it->second, item.host, item.bytes, copy_back});
       t.entries.erase(it);
+      t.changed(); // before the device copy is freed, below
       present_entries.fetch_sub(1, std::memory_order_relaxed);
     } catch (...) {
       if (!first_error)
@@ -406,8 +511,17 @@ void data_exit(const DataItem* items, std::size_t n, const char* file,
     if (!first_error)
       first_error = std::current_exception();
   }
+  if (std::any_of(released.begin(), released.end(),
+                  [](const Release& r) { return r.entry.pooled; })) {
+    try {
+      backend::device_synchronize();
+    } catch (...) {
+      if (!first_error)
+        first_error = std::current_exception();
+    }
+  }
   for (const Release& r : released)
-    backend::device_free(r.entry.device);
+    free_device_copy(r.entry.device, r.entry.pooled);
   if (first_error)
     std::rethrow_exception(first_error);
 }
@@ -450,17 +564,18 @@ namespace {
 // device, `p` itself if this device has no ranges or the device can access
 // it, else null.
 void* device_address_or_null(const void* p) {
-  Table& t = current_table();
+  const int device = current_device_index();
+  Table& t = table(device);
+  // Strictly inside (one byte): a pointer one past a present range may as
+  // well be the start of the next host array, which is not present.
+  if (void* hit = cached_present(device, t, address(p), 1))
+    return hit;
   {
     std::shared_lock<std::shared_mutex> lock(t.mutex);
     if (t.entries.empty())
       return const_cast<void*>(p); // other devices have entries, not this one
-    // Strictly inside: a pointer one past a present range may as well be
-    // the start of the next host array, which is not present.
-    auto it = t.containing(address(p), 1);
-    if (it != t.entries.end())
-      return static_cast<char*>(it->second.device) +
-             (address(p) - it->first);
+    if (void* hit = present_locked(device, t, address(p), 1))
+      return hit;
   }
   return backend::device_accessible(p) ? const_cast<void*>(p) : nullptr;
 }
@@ -485,8 +600,7 @@ void* present_global(const void* host, std::size_t bytes, const char* kernel,
                      const char* name) {
   const std::string k = kernel && *kernel ? kernel : "<kernel>";
   const std::string g = name && *name ? name : "<global>";
-  void* device = host && bytes ? find_present(current_table(), host, bytes)
-                               : nullptr;
+  void* device = host && bytes ? find_present(host, bytes) : nullptr;
   if (!device)
     throw Error("kernel '" + k + "' uses the global array '" + g +
                 "', which is not present on the device; make it present with "

@@ -286,7 +286,8 @@ private:
 // ---------------------------------------------------------------------------
 
 // Counters of one device's pool. Every hand-out is counted once as created
-// (a new handle), reused (from the free list) or shared (a stream already
+// (a new handle), reused (from the free list, or from the calling thread's
+// cache of the handles it released last: docs/runtime.md) or shared (a stream already
 // lent out, handed to one more holder because the pool is at its limit), so
 // acquired == created + reused + shared. `in_use` and `high_water` count
 // hand-outs, so with sharing they can exceed the number of live handles,
@@ -300,7 +301,7 @@ struct PoolStats {
   std::size_t in_use = 0;     // hand-outs held right now
   std::size_t high_water = 0; // most hand-outs held at once
   std::size_t acquired = 0;   // hand-outs in total
-  std::size_t reused = 0;     // hand-outs served from the free list
+  std::size_t reused = 0;     // hand-outs served from the free list or a thread's cache
   std::size_t shared = 0;     // hand-outs of a stream already lent out
 };
 

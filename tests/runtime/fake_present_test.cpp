@@ -41,6 +41,9 @@ protected:
       EXPECT_EQ(now.device_allocations - before_[d].device_allocations,
                 now.device_frees - before_[d].device_frees)
           << "device " << d << ": device memory leaked or freed twice";
+      EXPECT_EQ(now.pool_allocations - before_[d].pool_allocations,
+                now.pool_frees - before_[d].pool_frees)
+          << "device " << d << ": pooled copies leaked or freed twice";
     }
     FakeTest::TearDown();
   }
@@ -49,7 +52,12 @@ protected:
   qd::fake::Counts since(int device = 0) const {
     qd::fake::Counts now = qd::fake::counts(device);
     const qd::fake::Counts& b = before_[device];
+    // A present copy comes from the driver's allocator or, when it is small
+    // and copied in, from the pool (runtime/present_table.cpp): both count
+    // as the device's allocations and frees here.
+    now.device_allocations += now.pool_allocations - b.pool_allocations;
     now.device_allocations -= b.device_allocations;
+    now.device_frees += now.pool_frees - b.pool_frees;
     now.device_frees -= b.device_frees;
     now.copies_to_device -= b.copies_to_device;
     now.bytes_to_device -= b.bytes_to_device;
@@ -110,6 +118,32 @@ TEST_F(PresentTest, CopyRoundTripsThroughTheDevice) {
   EXPECT_EQ(since().copies_to_host, 1u);
   EXPECT_EQ(since().bytes_to_host, 100 * sizeof(float));
   EXPECT_EQ(since().device_frees, 1u);
+}
+
+// Small ranges that are copied in come from the stream-ordered pool (a
+// region around one call that copies a reduction's result in and out must
+// not pay cudaMalloc and cudaFree); 'create' and large ranges keep the
+// driver's allocator.
+TEST_F(PresentTest, SmallCopiedRangesComeFromThePool) {
+  const qd::fake::Counts start = qd::fake::counts(0);
+  std::vector<float> result(1, 2.f), scratch(1), big(64 * 1024 / sizeof(float) + 1);
+  {
+    DataRegion region({item(DataClause::copy, result.data(), 1, "result[0:1]"),
+                       item(DataClause::create, scratch.data(), 1, "scratch[0:1]"),
+                       item(DataClause::copyin, big.data(), big.size(), "big[0:n]")},
+                      kFile, 7);
+    float* d = present_or_device(result.data(), "total", "result");
+    EXPECT_EQ(qd::fake::allocation_device(d), 0);
+    *d += 1.f;
+    const qd::fake::Counts inside = qd::fake::counts(0);
+    EXPECT_EQ(inside.pool_allocations - start.pool_allocations, 1u);
+    EXPECT_EQ(inside.device_allocations - start.device_allocations, 2u)
+        << "create and the large range use the driver's allocator";
+  }
+  EXPECT_EQ(result[0], 3.f);
+  const qd::fake::Counts end = qd::fake::counts(0);
+  EXPECT_EQ(end.pool_frees - start.pool_frees, 1u);
+  EXPECT_EQ(end.device_frees - start.device_frees, 2u);
 }
 
 TEST_F(PresentTest, CopyinCopyoutAndCreateCopyOnlyTheirWay) {
@@ -526,6 +560,134 @@ TEST_F(PresentTest, ThreadsEnterExitAndLookUpConcurrently) {
     EXPECT_EQ(wrong[t], 0) << "thread " << t;
     EXPECT_EQ(own[t][15], static_cast<float>(kRounds)) << "thread " << t;
   }
+}
+
+// The per-thread cache of hits (runtime/present_cache.h) must never answer
+// with a mapping the table no longer has.
+TEST_F(PresentTest, ALookupAfterExitIsNotAnsweredFromTheCache) {
+  std::vector<float> u = iota(16), keep = iota(4);
+  static float field[8];
+  enter(item(DataClause::create, keep.data(), 4, "keep")); // entries stay
+  enter(item(DataClause::copyin, u.data(), 16, "u"));
+  enter(DataItem{DataClause::copyin, field, sizeof field, "field"});
+  float* d = present_or_device(u.data() + 3, "k", "u");
+  EXPECT_EQ(present_or_device(u.data() + 3, "k", "u"), d) << "a cached hit";
+  void* g = qd::detail::present_global(field, sizeof field, "k", "field");
+  EXPECT_EQ(qd::detail::present_global(field, sizeof field, "k", "field"), g);
+  exit_(item(DataClause::delete_, u.data(), 16, "u"));
+  exit_(DataItem{DataClause::delete_, field, sizeof field, "field"});
+  EXPECT_NE(error_of([&] { present_or_device(u.data() + 3, "k", "u"); }), "")
+      << "u left the device: its old copy must not be returned";
+  EXPECT_NE(error_of([&] {
+              qd::detail::present_global(field, sizeof field, "k", "field");
+            }),
+            "");
+  EXPECT_NE(error_of([&] { (void)qd::device_address(u.data()); }), "");
+  exit_(item(DataClause::delete_, keep.data(), 4, "keep"));
+}
+
+// Whether the allocator puts a new copy where the old one was is up to it;
+// what must hold is that writes through the looked-up address reach the
+// copy the table has, which copyout brings back.
+TEST_F(PresentTest, ReentryAtTheSameAddressGetsTheNewCopy) {
+  std::vector<float> u = iota(64);
+  std::vector<std::vector<float>> fillers;
+  for (int round = 0; round < 6; ++round) {
+    const std::size_t n = round % 2 ? 16 : 64; // the cached range's size too
+    enter(item(DataClause::copyin, u.data(), n, "u"));
+    float* old_copy = present_or_device(u.data() + 5, "k", "u");
+    EXPECT_EQ(present_or_device(u.data() + 5, "k", "u"), old_copy);
+    exit_(item(DataClause::delete_, u.data(), n, "u"));
+    // Something else may take the old copy's memory now.
+    fillers.push_back(iota(8 + 8 * static_cast<std::size_t>(round)));
+    enter(item(DataClause::create, fillers.back().data(),
+               fillers.back().size(), "filler"));
+    enter(item(DataClause::copy, u.data(), 64 - n + 16, "u"));
+    float* copy = present_or_device(u.data() + 5, "k", "u");
+    EXPECT_EQ(qd::fake::allocation_device(copy), 0) << "round " << round;
+    *copy = 500.f + static_cast<float>(round);
+    // u[40] is inside the new range exactly when the old one was not.
+    if (n == 16)
+      EXPECT_EQ(present_or_device(u.data() + 40, "k", "u"), copy + 35);
+    else
+      EXPECT_NE(error_of([&] { present_or_device(u.data() + 40, "k", "u"); }),
+                "")
+          << "round " << round << ": the old, larger range was used";
+    exit_(item(DataClause::copy, u.data(), 64 - n + 16, "u"));
+    EXPECT_EQ(u[5], 500.f + static_cast<float>(round))
+        << "round " << round << ": the write went to a stale copy";
+  }
+  for (std::vector<float>& f : fillers)
+    exit_(item(DataClause::delete_, f.data(), f.size(), "filler"));
+}
+
+TEST_F(PresentTest, MoreRangesThanTheCacheHoldsStillTranslate) {
+  constexpr int kRanges = 20; // more than PresentCache::kEntries
+  std::vector<std::vector<float>> arrays(kRanges, iota(8));
+  std::vector<float*> copies;
+  for (int r = 0; r < kRanges; ++r) {
+    arrays[r][0] = static_cast<float>(r);
+    enter(item(DataClause::copyin, arrays[r].data(), 8, "a"));
+    copies.push_back(present_or_device(arrays[r].data(), "k", "a"));
+  }
+  for (int round = 0; round < 3; ++round)
+    for (int r = 0; r < kRanges; ++r) {
+      const int k = (r * 7 + round) % kRanges;
+      float* d = present_or_device(arrays[k].data() + 2, "k", "a");
+      ASSERT_EQ(d, copies[k] + 2) << "range " << k;
+      EXPECT_EQ(d[-2], static_cast<float>(k));
+    }
+  for (int r = 0; r < kRanges; ++r)
+    exit_(item(DataClause::delete_, arrays[r].data(), 8, "a"));
+}
+
+// One thread makes its array present and takes it away again, round after
+// round, checking each round's copy; others look up a range that stays
+// present, while entering and leaving their own (each change invalidates
+// every thread's cached hits).
+TEST_F(PresentTest, CachedHitsStayRightWhileOtherThreadsChangeTheTable) {
+  std::vector<float> stable = iota(32);
+  DataRegion outer({item(DataClause::copyin, stable.data(), 32, "stable")},
+                   kFile, 1);
+  const float* stable_copy = present_or_device(stable.data(), "k", "s");
+  constexpr int kThreads = 4, kRounds = 300;
+  std::vector<int> wrong(kThreads + 1, 0);
+  std::vector<std::thread> threads;
+  threads.emplace_back([&] {
+    std::vector<float> mine(16, 0.f);
+    for (int r = 0; r < kRounds; ++r) {
+      mine[3] = static_cast<float>(r);
+      enter(item(DataClause::copyin, mine.data(), 16, "mine"));
+      for (int k = 0; k < 4; ++k) {
+        const float* d = present_or_device(
+            static_cast<const float*>(mine.data() + 3), "k", "mine");
+        if (qd::fake::allocation_device(d) != 0 || *d != static_cast<float>(r))
+          ++wrong[0];
+      }
+      exit_(item(DataClause::delete_, mine.data(), 16, "mine"));
+    }
+  });
+  for (int t = 1; t <= kThreads; ++t)
+    threads.emplace_back([&, t] {
+      std::vector<float> own(8, 0.f);
+      for (int r = 0; r < kRounds; ++r) {
+        for (int k = 0; k < 4; ++k)
+          if (present_or_device(static_cast<const float*>(stable.data() + t),
+                                "k", "s") != stable_copy + t)
+            ++wrong[t];
+        if (r % 3 == 0) {
+          enter(item(DataClause::create, own.data(), 8, "own"));
+          if (qd::fake::allocation_device(
+                  present_or_device(own.data(), "k", "own")) != 0)
+            ++wrong[t];
+          exit_(item(DataClause::delete_, own.data(), 8, "own"));
+        }
+      }
+    });
+  for (std::thread& t : threads)
+    t.join();
+  for (int t = 0; t <= kThreads; ++t)
+    EXPECT_EQ(wrong[t], 0) << "thread " << t;
 }
 
 } // namespace
