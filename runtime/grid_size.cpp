@@ -112,6 +112,30 @@ unsigned grid_size(std::uint64_t iterations, unsigned block_dim,
                             grid_cap(block_dim, device.index()));
 }
 
+unsigned reduction_grid_size(std::uint64_t iterations, unsigned block_dim,
+                             const CallDevice& device) {
+  require_block_dim(block_dim, "reduction_grid_size");
+  if (launch_check_fails())
+    return 0;
+  return grid_size_with_cap(
+      iterations, block_dim,
+      wave_cap(block_dim, device.index(), kReductionGridWaves));
+}
+
+unsigned max_reduction_grid_size(unsigned block_dim) {
+  require_block_dim(block_dim, "max_reduction_grid_size");
+  if constexpr (backend::kHasMultiprocessors)
+    return static_cast<unsigned>(
+        wave_cap(block_dim, backend::current_device(), kReductionGridWaves));
+  else
+    return kMaxGridDim;
+}
+
+bool combine_apart(unsigned grid, unsigned block_dim, const CallDevice& device) {
+  require_block_dim(block_dim, "combine_apart");
+  return grid > wave_cap(block_dim, device.index(), kSinglePassWaves);
+}
+
 unsigned coarsened_grid_size(std::uint64_t groups, unsigned block_dim,
                              const CallDevice& device) {
   require_block_dim(block_dim, "coarsened_grid_size");

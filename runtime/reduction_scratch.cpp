@@ -30,10 +30,10 @@ std::size_t align_up(std::size_t n) {
 }
 
 std::size_t array_bytes(const PartialsShape& shape) {
-  // max_grid_size, not the grid of this call: a kernel's grid depends on its
-  // trip count, and one size per block_dim lets the pool hand the same
-  // blocks back call after call.
-  const std::size_t blocks = max_grid_size(shape.block_dim);
+  // max_reduction_grid_size, not the grid of this call: a kernel's grid
+  // depends on its trip count, and one size per block_dim lets the pool hand
+  // the same blocks back call after call.
+  const std::size_t blocks = max_reduction_grid_size(shape.block_dim);
   if (shape.element_size > std::numeric_limits<std::size_t>::max() / blocks)
     throw_too_large();
   return blocks * shape.element_size;

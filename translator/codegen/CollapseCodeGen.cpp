@@ -52,8 +52,12 @@ std::string KernelCodeGen::renderCollapsedLoop(const Step &S,
   const bool Coarsened = S.Coarsen && Options.Target != Target::Cpu;
   const bool Tiled = S.Tile && Options.Target != Target::Cpu;
   if (!Coarsened || !S.Coarsen->Explicit) {
-    addLaunch(Data, loopGrid(S, "qd_space.total"), LeadingArgs + "qd_space",
-              Coarsened || Tiled ? 2 : 4);
+    if (!S.Reductions.empty() && !S.Vector)
+      addReductionLaunch(S, Data, "qd_space.total", LeadingArgs + "qd_space",
+                         Coarsened || Tiled ? 2 : 4);
+    else
+      addLaunch(Data, loopGrid(S, "qd_space.total"), LeadingArgs + "qd_space",
+                Coarsened || Tiled ? 2 : 4);
     DeviceFunctions +=
         renderTemplate(Options.Target,
                        addVectorData(S, Data, "device_collapsed_loop"), Data) +

@@ -472,8 +472,11 @@ std::string KernelCodeGen::renderLoop(const Step &S, const std::string &Stream) 
   Data.set("cpu_index", Cpu.Index);
   addReductionData(S, Data);
   const bool Reduces = !S.Reductions.empty();
-  addLaunch(Data, loopGrid(S, "qd_count"), "qd_begin, qd_count",
-            Reduces ? 2 : 4);
+  if (Reduces && !S.Vector)
+    addReductionLaunch(S, Data, "qd_count", "qd_begin, qd_count", 2);
+  else
+    addLaunch(Data, loopGrid(S, "qd_count"), "qd_begin, qd_count",
+              Reduces ? 2 : 4);
   const std::string Shape = Reduces ? "reduction_loop" : "loop";
   DeviceFunctions +=
       renderTemplate(Options.Target, addVectorData(S, Data, "device_" + Shape),

@@ -215,6 +215,13 @@ private:
   ompReductionDeclarations(llvm::ArrayRef<Reduction> Reductions) const;
   /// The call's reduction scratch, for the stream entry point.
   void addScratchData(TemplateData &Data) const;
+  /// Sets "launch" in \p Data for a loop with reductions and no vector
+  /// loops: its grid of one iteration per thread over \p Threads, and the
+  /// combine in a kernel of its own when that grid is large
+  /// (ReductionCodeGen.cpp). As addLaunch otherwise.
+  void addReductionLaunch(const Step &S, TemplateData &Data,
+                          const std::string &Threads,
+                          const std::string &LeadingArgs, unsigned Indent);
   /// The grid of a loop with \p Count iterations.
   std::string loopGrid(const Step &S, const std::string &Count) const;
   /// A loop whose body has vector loops (VectorLoopCodeGen.cpp): sets what

@@ -84,6 +84,7 @@ void KernelCodeGen::addReductionData(const Step &S, TemplateData &Data) {
   }
   if (Gpu && !S.Reductions.empty()) {
     Params += ", unsigned* qd_done";
+    Data.set("reduction_args_before_counter", Args);
     Args += ", qd_scratch.counter(" + std::to_string(S.Counter) + ")";
   }
   Data.set("reductions", Items);
@@ -100,6 +101,56 @@ void KernelCodeGen::addReductionData(const Step &S, TemplateData &Data) {
                  renderTemplate(Options.Target, "reduction_combine", Data))
                  .rtrim('\n')
                  .str());
+}
+
+void KernelCodeGen::addReductionLaunch(const Step &S, TemplateData &Data,
+                                       const std::string &Threads,
+                                       const std::string &LeadingArgs,
+                                       unsigned Indent) {
+  if (Options.Target == Target::Cpu)
+    return;
+  const std::string Block = std::to_string(S.BlockDim);
+  const std::string Counter =
+      "qd_scratch.counter(" + std::to_string(S.Counter) + ")";
+  const std::string Before =
+      templateString(Data, "reduction_args_before_counter");
+  // The loop's blocks take the last-block combine only when it is not
+  // apart: a null counter tells them to store their partials and stop.
+  Data.set("reduction_args", Before + ", qd_apart ? nullptr : " + Counter);
+  addLaunch(Data, "qd_grid", LeadingArgs, 0);
+  const std::string Loop = templateString(Data, "launch");
+
+  TemplateData Combine = Data;
+  std::string Params, Args;
+  for (const Reduction &R : S.Reductions) {
+    const std::string Var = R.Var->getNameAsString();
+    const std::string Type = typeOf(R.Var);
+    Params += ", " + Type + "* qd_result_" + Var + ", const " + Type +
+              "* qd_partials_" + Var;
+    Args += ", qd_scratch.slot<" + Type + ">(" + std::to_string(R.Slot) +
+            "), qd_scratch.partials<" + Type + ">(" +
+            std::to_string(R.Partials) + ")";
+    if (R.First) {
+      Params += ", " + Type + " qd_init_" + Var;
+      Args += ", " + Var;
+    }
+  }
+  Combine.set("name", templateString(Data, "name") + "_combine");
+  Combine.set("combine_params", Params);
+  Combine.set("args", std::string());
+  Combine.set("reduction_args", Args);
+  DeviceFunctions +=
+      renderTemplate(Options.Target, "device_reduction_apart", Combine) + "\n";
+  // A serial task's grid (one block): it counts as a launch check too.
+  addLaunch(Combine, "qd::detail::task_grid_size()", "qd_grid", 2);
+
+  Data.set("launch",
+           indent("const unsigned qd_grid = qd::detail::reduction_grid_size(" +
+                      Threads + ", " + Block + ", qd_device);\n" +
+                      "const bool qd_apart = qd::detail::combine_apart(qd_grid, " +
+                      Block + ", qd_device);\n" + Loop + "\nif (qd_apart) {\n" +
+                      templateString(Combine, "launch") + "\n}",
+                  Indent));
 }
 
 void KernelCodeGen::addScratchData(TemplateData &Data) const {

@@ -156,6 +156,18 @@ private:
                                    Index flat_index, Index (&digits)[N]) {
     for (int d = N - 1; d > 0; --d) {
       const Index count = static_cast<Index>(space.count[d]);
+      if constexpr (sizeof(Index) > sizeof(std::uint32_t)) {
+        // A 64-bit division is a long subroutine on GPUs; a 32-bit one is a
+        // few instructions. One-iteration-per-thread grids (reduction loops)
+        // place every thread this way, and nearly every value fits.
+        if (((flat_index | count) >> 32) == 0) {
+          const auto flat32 = static_cast<std::uint32_t>(flat_index);
+          const auto count32 = static_cast<std::uint32_t>(count);
+          digits[d] = flat32 % count32;
+          flat_index = flat32 / count32;
+          continue;
+        }
+      }
       digits[d] = flat_index % count;
       flat_index /= count;
     }

@@ -370,10 +370,35 @@ unsigned grid_size(std::uint64_t iterations, unsigned block_dim);
 unsigned grid_size(std::uint64_t iterations, unsigned block_dim,
                    const CallDevice& device);
 // The largest grid grid_size(n, block_dim) returns for any n on the current
-// device: its cap, at least 1 (kMaxGridDim on the cpu backend). Reduction
-// partial arrays are sized by it. Throws qd::Error when block_dim is 0; not a
-// launch check (qd::testing does not count it).
+// device: its cap, at least 1 (kMaxGridDim on the cpu backend). Throws
+// qd::Error when block_dim is 0; not a launch check (qd::testing does not
+// count it).
 unsigned max_grid_size(unsigned block_dim);
+// How many blocks a loop with reductions gets: one iteration per thread up
+// to kReductionGridWaves waves, then a grid-stride loop. On an H200, TeaLeaf's
+// cg_calc_ur over 4000^2 cells (four loads and two stores a cell) ran at
+// 3.68 TB/s with one cell per thread and at 3.02 TB/s as a grid-stride loop
+// over 8 waves, both before any combine (docs/performance.md, "Reductions:
+// one iteration per thread, the combine apart"). A launch check, like
+// grid_size.
+inline constexpr unsigned kReductionGridWaves = 64;
+unsigned reduction_grid_size(std::uint64_t iterations, unsigned block_dim,
+                             const CallDevice& device);
+// The largest grid reduction_grid_size(n, block_dim) returns for any n on
+// the current device. Reduction partial arrays are sized by it. Throws
+// qd::Error when block_dim is 0; not a launch check.
+unsigned max_reduction_grid_size(unsigned block_dim);
+// Whether a reduction loop's `grid` of `block_dim`-thread blocks combines
+// its partials in a kernel of its own, launched after it, rather than in
+// its last block (qd::detail::last_block_done). The single-pass combine
+// makes every block publish its partial with a fence, which holds the block
+// until its own stores are out: on an H200, over the 62,500 blocks of one
+// cell per thread at 4000^2, that cost 62 us of a 270 us kernel, where a
+// second launch costs about 17. Above kSinglePassWaves waves of blocks the
+// combine is apart. Both fold the partials in the same order, so the result
+// is the same bits either way.
+inline constexpr unsigned kSinglePassWaves = 4;
+bool combine_apart(unsigned grid, unsigned block_dim, const CallDevice& device);
 // grid_size for a coarsened collapse nest's `groups` (qd::detail::
 // coarsened_space) in its 64-bit kernel, capped at kCoarsenedGridWaves waves
 // instead. Each thread's iteration is several rows of loads and stores, and
@@ -382,8 +407,8 @@ unsigned max_grid_size(unsigned block_dim);
 // 512^3 0.639 ms and a fill of 16384^2 0.278 ms; with 32 waves 0.186, 0.457
 // and 0.261 ms. One group per thread was slower with 64-bit indices (0.202,
 // 0.456, 0.332 ms): each thread's first position costs a 64-bit division.
-// Coarsened nests have no reductions, whose partial arrays max_grid_size
-// sizes.
+// Coarsened nests have no reductions, whose partial arrays
+// max_reduction_grid_size sizes.
 inline constexpr unsigned kCoarsenedGridWaves = 32;
 unsigned coarsened_grid_size(std::uint64_t groups, unsigned block_dim,
                              const CallDevice& device);

@@ -7,6 +7,8 @@
 #include QD_GOLDEN_KERNELS
 #include "driver_support.h"
 
+#include <qd/testing.h>
+
 #include <cmath>
 
 int main() {
@@ -53,5 +55,29 @@ int main() {
   print_summary("nan_aware.nan_start", extremes);
   nan_aware(with_nans.device(), n, 0.25, extremes.device());
   print_summary("nan_aware.number_start", extremes);
+
+  // The same loops on grids of more blocks than the single-pass combine
+  // takes, so that a kernel launched after each loop combines its blocks'
+  // partials (qd::detail::combine_apart): with one multiprocessor counted,
+  // 4 waves are 32 blocks of 256 threads, on the fake device and on a GPU.
+  qd::testing::limit_multiprocessors(1);
+  const int big = 50001;
+  Mirrored<float> big_a(big, dyadic);
+  Mirrored<int> big_flags(big, [](std::size_t i) { return int(std::size_t(pattern(i + 5, 0.0, 256.0))); });
+  Mirrored<float> big_out(big + 2);
+  sums(big_a.device(), big_flags.device(), big, big_out.device(), counts.device());
+  print_summary("apart.sums.out", big_out);
+  print_summary("apart.sums.counts", counts);
+  ranges(big_a.device(), big, 0, range.device(), bools.device(), none.device(), lowest.device());
+  print_summary("apart.ranges.range", range);
+  print_summary("apart.ranges.bools", bools);
+  const int big_h = 211, big_w = 239;
+  Mirrored<double> big_grid(std::size_t(big_h) * big_w, [](std::size_t i) { return pattern(i + 13, 0.0, 2.0); });
+  Mirrored<double> big_normalized(big_h + 1);
+  grid_total(big_grid.device(), big_h, big_w, big_normalized.device());
+  print_summary("apart.grid_total", big_normalized);
+  largest<float>(big_a.device(), big, -100.0f, best_f.device());
+  print_summary("apart.largest.float", best_f);
+  qd::testing::limit_multiprocessors(0);
   return 0;
 }

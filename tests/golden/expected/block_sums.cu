@@ -13,6 +13,15 @@
 
 // ---- qd kernel 'block_sums' (block_sums.cpp:9), translated by qd-translate ----
 #line 16 "block_sums.cu"
+// The combine of the reductions of 'block_sums' (block_sums.cpp:18), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_block_sums_loop0_combine(const unsigned qd_blocks, float* qd_result_sum_a, const float* qd_partials_sum_a, float qd_init_sum_a) {
+  __shared__ float qd_shared_sum_a[256];
+  const float qd_all_sum_a = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum_a, qd_blocks, qd_shared_sum_a);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum_a = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum_a, qd_all_sum_a);
+}
+
 // Parallel loop of 'block_sums' (block_sums.cpp:18) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_block_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_sum_a, float* qd_partials_sum_a, float qd_init_sum_a, unsigned* qd_done) {
@@ -26,21 +35,21 @@ qd_block_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 19 "block_sums.cpp"
 sum_a += a[i];
-#line 30 "block_sums.cu"
+#line 39 "block_sums.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 19 "block_sums.cpp"
 sum_a += a[i];
-#line 37 "block_sums.cu"
+#line 46 "block_sums.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum_a[256];
   sum_a = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum_a, qd_shared_sum_a);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum_a[qd::detail::block_index()] = sum_a;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_sum_a = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum_a, qd::detail::grid_blocks(), qd_shared_sum_a);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum_a = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum_a, qd_all_sum_a);
@@ -53,7 +62,20 @@ qd_block_sums_task1(float * out, const float* qd_scalar_sum_a) {
   const float sum_a = *qd_scalar_sum_a;
 #line 20 "block_sums.cpp"
 out[0] = sum_a;
-#line 57 "block_sums.cu"
+#line 66 "block_sums.cu"
+}
+
+// The combine of the reductions of 'block_sums' (block_sums.cpp:25), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_block_sums_loop2_combine(const unsigned qd_blocks, float* qd_result_top_b, const float* qd_partials_top_b, float qd_init_top_b, int* qd_result_above, const int* qd_partials_above, int qd_init_above) {
+  __shared__ float qd_shared_top_b[256];
+  const float qd_all_top_b = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top_b, qd_blocks, qd_shared_top_b);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top_b = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_top_b, qd_all_top_b);
+  __shared__ int qd_shared_above[256];
+  const int qd_all_above = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_above, qd_blocks, qd_shared_above);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_above = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_above, qd_all_above);
 }
 
 // Parallel loop of 'block_sums' (block_sums.cpp:25) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -73,7 +95,7 @@ qd_block_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * b, float
             top_b = qd::max(top_b, b[i]);
             above += b[i] > 0.5f ? 1 : 0;
         }
-#line 77 "block_sums.cu"
+#line 99 "block_sums.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -83,9 +105,9 @@ qd_block_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * b, float
             top_b = qd::max(top_b, b[i]);
             above += b[i] > 0.5f ? 1 : 0;
         }
-#line 87 "block_sums.cu"
+#line 109 "block_sums.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top_b[256];
   top_b = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(top_b, qd_shared_top_b);
   if (qd::detail::thread_in_block() == 0)
@@ -94,7 +116,7 @@ qd_block_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * b, float
   above = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(above, qd_shared_above);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_above[qd::detail::block_index()] = above;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_top_b = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top_b, qd::detail::grid_blocks(), qd_shared_top_b);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top_b = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_top_b, qd_all_top_b);
@@ -111,7 +133,7 @@ qd_block_sums_task3(float * out, const float* qd_scalar_sum_a, const float* qd_s
   const float top_b = *qd_scalar_top_b;
 #line 30 "block_sums.cpp"
 out[1] = sum_a + top_b;
-#line 115 "block_sums.cu"
+#line 137 "block_sums.cu"
 }
 
 // Parallel loop of 'block_sums' (block_sums.cpp:31): a grid-stride loop over the iterations.
@@ -124,7 +146,7 @@ qd_block_sums_loop4(int qd_begin, std::uint64_t qd_count, const float * a, float
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 32 "block_sums.cpp"
 scaled[i] = a[i] / top_b + static_cast<float>(above);
-#line 128 "block_sums.cu"
+#line 150 "block_sums.cu"
   }
 }
 
@@ -135,7 +157,7 @@ qd_block_sums_task5(float * out, const float* qd_scalar_sum_a, const int* qd_sca
   const int above = *qd_scalar_above;
 #line 34 "block_sums.cpp"
 out[2] = sum_a * static_cast<float>(above);
-#line 139 "block_sums.cu"
+#line 161 "block_sums.cu"
 }
 
 
@@ -170,8 +192,14 @@ void block_sums(const float* a, const float* b, float* scaled, float* out, int n
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_block_sums_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "block_sums", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum_a, qd_scratch.counter(0));
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+        qd_block_sums_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "block_sums", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum_a, qd_apart ? nullptr : qd_scratch.counter(0));
         qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 18);
+        if (qd_apart) {
+          qd_block_sums_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum_a);
+          qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 18);
+        }
       }
       // serial task, block_sums.cpp:20
       qd_block_sums_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(out, "block_sums", "out"), qd_scratch.slot<float>(0));
@@ -185,8 +213,14 @@ void block_sums(const float* a, const float* b, float* scaled, float* out, int n
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_block_sums_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "block_sums", "b"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), top_b, qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), above, qd_scratch.counter(1));
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+        qd_block_sums_loop2<<<qd_grid, 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "block_sums", "b"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), top_b, qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), above, qd_apart ? nullptr : qd_scratch.counter(1));
         qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 25);
+        if (qd_apart) {
+          qd_block_sums_loop2_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_grid, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), top_b, qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), above);
+          qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 25);
+        }
       }
     }
     // Join: the launch stream waits for every block before the work after the region.

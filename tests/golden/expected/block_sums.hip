@@ -16,6 +16,15 @@
 
 // ---- qd kernel 'block_sums' (block_sums.cpp:9), translated by qd-translate ----
 #line 19 "block_sums.hip"
+// The combine of the reductions of 'block_sums' (block_sums.cpp:18), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_block_sums_loop0_combine(const unsigned qd_blocks, float* qd_result_sum_a, const float* qd_partials_sum_a, float qd_init_sum_a) {
+  __shared__ float qd_shared_sum_a[256];
+  const float qd_all_sum_a = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum_a, qd_blocks, qd_shared_sum_a);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum_a = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum_a, qd_all_sum_a);
+}
+
 // Parallel loop of 'block_sums' (block_sums.cpp:18) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_block_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_sum_a, float* qd_partials_sum_a, float qd_init_sum_a, unsigned* qd_done) {
@@ -29,21 +38,21 @@ qd_block_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 19 "block_sums.cpp"
 sum_a += a[i];
-#line 33 "block_sums.hip"
+#line 42 "block_sums.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 19 "block_sums.cpp"
 sum_a += a[i];
-#line 40 "block_sums.hip"
+#line 49 "block_sums.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum_a[256];
   sum_a = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum_a, qd_shared_sum_a);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum_a[qd::detail::block_index()] = sum_a;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_sum_a = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum_a, qd::detail::grid_blocks(), qd_shared_sum_a);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum_a = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum_a, qd_all_sum_a);
@@ -56,7 +65,20 @@ qd_block_sums_task1(float * out, const float* qd_scalar_sum_a) {
   const float sum_a = *qd_scalar_sum_a;
 #line 20 "block_sums.cpp"
 out[0] = sum_a;
-#line 60 "block_sums.hip"
+#line 69 "block_sums.hip"
+}
+
+// The combine of the reductions of 'block_sums' (block_sums.cpp:25), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_block_sums_loop2_combine(const unsigned qd_blocks, float* qd_result_top_b, const float* qd_partials_top_b, float qd_init_top_b, int* qd_result_above, const int* qd_partials_above, int qd_init_above) {
+  __shared__ float qd_shared_top_b[256];
+  const float qd_all_top_b = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top_b, qd_blocks, qd_shared_top_b);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top_b = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_top_b, qd_all_top_b);
+  __shared__ int qd_shared_above[256];
+  const int qd_all_above = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_above, qd_blocks, qd_shared_above);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_above = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_above, qd_all_above);
 }
 
 // Parallel loop of 'block_sums' (block_sums.cpp:25) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -76,7 +98,7 @@ qd_block_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * b, float
             top_b = std::max(top_b, b[i]);
             above += b[i] > 0.5f ? 1 : 0;
         }
-#line 80 "block_sums.hip"
+#line 102 "block_sums.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -86,9 +108,9 @@ qd_block_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * b, float
             top_b = std::max(top_b, b[i]);
             above += b[i] > 0.5f ? 1 : 0;
         }
-#line 90 "block_sums.hip"
+#line 112 "block_sums.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top_b[256];
   top_b = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(top_b, qd_shared_top_b);
   if (qd::detail::thread_in_block() == 0)
@@ -97,7 +119,7 @@ qd_block_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * b, float
   above = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(above, qd_shared_above);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_above[qd::detail::block_index()] = above;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_top_b = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top_b, qd::detail::grid_blocks(), qd_shared_top_b);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top_b = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_top_b, qd_all_top_b);
@@ -114,7 +136,7 @@ qd_block_sums_task3(float * out, const float* qd_scalar_sum_a, const float* qd_s
   const float top_b = *qd_scalar_top_b;
 #line 30 "block_sums.cpp"
 out[1] = sum_a + top_b;
-#line 118 "block_sums.hip"
+#line 140 "block_sums.hip"
 }
 
 // Parallel loop of 'block_sums' (block_sums.cpp:31): a grid-stride loop over the iterations.
@@ -127,7 +149,7 @@ qd_block_sums_loop4(int qd_begin, std::uint64_t qd_count, const float * a, float
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 32 "block_sums.cpp"
 scaled[i] = a[i] / top_b + static_cast<float>(above);
-#line 131 "block_sums.hip"
+#line 153 "block_sums.hip"
   }
 }
 
@@ -138,7 +160,7 @@ qd_block_sums_task5(float * out, const float* qd_scalar_sum_a, const int* qd_sca
   const int above = *qd_scalar_above;
 #line 34 "block_sums.cpp"
 out[2] = sum_a * static_cast<float>(above);
-#line 142 "block_sums.hip"
+#line 164 "block_sums.hip"
 }
 
 
@@ -173,8 +195,14 @@ void block_sums(const float* a, const float* b, float* scaled, float* out, int n
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_block_sums_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "block_sums", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum_a, qd_scratch.counter(0));
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+        qd_block_sums_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "block_sums", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum_a, qd_apart ? nullptr : qd_scratch.counter(0));
         qd::detail::check_launch(hipGetLastError(), "block_sums", "block_sums.cpp", 18);
+        if (qd_apart) {
+          qd_block_sums_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum_a);
+          qd::detail::check_launch(hipGetLastError(), "block_sums", "block_sums.cpp", 18);
+        }
       }
       // serial task, block_sums.cpp:20
       qd_block_sums_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(out, "block_sums", "out"), qd_scratch.slot<float>(0));
@@ -188,8 +216,14 @@ void block_sums(const float* a, const float* b, float* scaled, float* out, int n
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_block_sums_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "block_sums", "b"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), top_b, qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), above, qd_scratch.counter(1));
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+        qd_block_sums_loop2<<<qd_grid, 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "block_sums", "b"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), top_b, qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), above, qd_apart ? nullptr : qd_scratch.counter(1));
         qd::detail::check_launch(hipGetLastError(), "block_sums", "block_sums.cpp", 25);
+        if (qd_apart) {
+          qd_block_sums_loop2_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_grid, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), top_b, qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), above);
+          qd::detail::check_launch(hipGetLastError(), "block_sums", "block_sums.cpp", 25);
+        }
       }
     }
     // Join: the launch stream waits for every block before the work after the region.

@@ -28,6 +28,15 @@ qd_jacobi_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float
     qd::detail::stop_loop(qd_predicate, qd_test);
 }
 
+// The combine of the reductions of 'jacobi' (check_every.cpp:22), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_jacobi_loop1_combine(const unsigned qd_blocks, float* qd_result_res, const float* qd_partials_res) {
+  __shared__ float qd_shared_res[256];
+  const float qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd_blocks, qd_shared_res);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_res, qd_all_res);
+}
+
 // Parallel loop of 'jacobi' (check_every.cpp:22) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_jacobi_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* qd_predicate, float * u, float * v, float* qd_result_res, float* qd_partials_res, unsigned* qd_done) {
@@ -45,7 +54,7 @@ qd_jacobi_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate*
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 49 "check_every.cu"
+#line 58 "check_every.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -55,14 +64,14 @@ qd_jacobi_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate*
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 59 "check_every.cu"
+#line 68 "check_every.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_res[256];
   res = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(res, qd_shared_res);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_res[qd::detail::block_index()] = res;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd::detail::grid_blocks(), qd_shared_res);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_res, qd_all_res);
@@ -75,7 +84,7 @@ qd_jacobi_task2(qd::detail::LoopPredicate* qd_predicate, float * u, float * v) {
   if (!qd_predicate->active) return;
 #line 26 "check_every.cpp"
 v[0] = u[0];
-#line 79 "check_every.cu"
+#line 88 "check_every.cu"
 }
 
 // Serial task of 'jacobi' (check_every.cpp:27): runs on one thread.
@@ -84,7 +93,7 @@ qd_jacobi_task3(qd::detail::LoopPredicate* qd_predicate, float * u, float * v, i
   if (!qd_predicate->active) return;
 #line 27 "check_every.cpp"
 v[n - 1] = u[n - 1];
-#line 88 "check_every.cu"
+#line 97 "check_every.cu"
 }
 
 // Serial task of 'jacobi' (check_every.cpp:33): runs on one thread.
@@ -92,7 +101,7 @@ static __global__ void __launch_bounds__(1)
 qd_jacobi_task4(int * iterations, int it) {
 #line 33 "check_every.cpp"
 iterations[0] = it;
-#line 96 "check_every.cu"
+#line 105 "check_every.cu"
 }
 
 // Serial task of 'jacobi' (check_every.cpp:34): runs on one thread.
@@ -101,7 +110,7 @@ qd_jacobi_task5(float * residual, const float* qd_scalar_res) {
   const float res = *qd_scalar_res;
 #line 34 "check_every.cpp"
 residual[0] = res;
-#line 105 "check_every.cu"
+#line 114 "check_every.cu"
 }
 
 
@@ -134,8 +143,14 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-        qd_jacobi_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+        qd_jacobi_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
         qd::detail::check_launch(cudaGetLastError(), "jacobi", "check_every.cpp", 22);
+        if (qd_apart) {
+          qd_jacobi_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+          qd::detail::check_launch(cudaGetLastError(), "jacobi", "check_every.cpp", 22);
+        }
       }
       // serial task, check_every.cpp:26
       qd_jacobi_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"));
@@ -167,7 +182,7 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
 
 // do/while: the body runs before the first test.
 // ---- qd kernel 'halve_until' (check_every.cpp:38), translated by qd-translate ----
-#line 171 "check_every.cu"
+#line 186 "check_every.cu"
 // Condition of the 'check_every(3)' loop of 'halve_until' (check_every.cpp:52), tested on one thread once per iteration: the first test that fails turns the loop's later launches off.
 static __global__ void __launch_bounds__(1)
 qd_halve_until_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float limit, const float* qd_scalar_total) {
@@ -175,9 +190,18 @@ qd_halve_until_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, 
   const float total = *qd_scalar_total;
 #line 52 "check_every.cpp"
   const bool qd_holds = static_cast<bool>(total > limit);
-#line 179 "check_every.cu"
+#line 194 "check_every.cu"
   if (!qd_holds)
     qd::detail::stop_loop(qd_predicate, qd_test);
+}
+
+// The combine of the reductions of 'halve_until' (check_every.cpp:47), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_halve_until_loop1_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
+  __shared__ float qd_shared_total[256];
+  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
 }
 
 // Parallel loop of 'halve_until' (check_every.cpp:47) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -197,7 +221,7 @@ qd_halve_until_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredi
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 201 "check_every.cu"
+#line 225 "check_every.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -207,14 +231,14 @@ qd_halve_until_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredi
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 211 "check_every.cu"
+#line 235 "check_every.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_total[qd::detail::block_index()] = total;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
@@ -226,7 +250,7 @@ static __global__ void __launch_bounds__(1)
 qd_halve_until_task2(int * steps, int k) {
 #line 53 "check_every.cpp"
 steps[0] = k;
-#line 230 "check_every.cu"
+#line 254 "check_every.cu"
 }
 
 // Serial task of 'halve_until' (check_every.cpp:54): runs on one thread.
@@ -235,7 +259,7 @@ qd_halve_until_task3(float * a, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
 #line 54 "check_every.cpp"
 a[0] = total;
-#line 239 "check_every.cu"
+#line 263 "check_every.cu"
 }
 
 
@@ -265,8 +289,14 @@ void halve_until(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_halve_until_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(a, "halve_until", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+        qd_halve_until_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(a, "halve_until", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
         qd::detail::check_launch(cudaGetLastError(), "halve_until", "check_every.cpp", 47);
+        if (qd_apart) {
+          qd_halve_until_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+          qd::detail::check_launch(cudaGetLastError(), "halve_until", "check_every.cpp", 47);
+        }
       }
       ++k;
       // the loop's condition, check_every.cpp:44
@@ -294,7 +324,7 @@ void halve_until(float* a, int n, float limit, int* steps) {
 // iterations, a host time step, and two blocks of a region and a host 'if'
 // in the body: every stream's launches are turned off.
 // ---- qd kernel 'grow' (check_every.cpp:60), translated by qd-translate ----
-#line 298 "check_every.cu"
+#line 328 "check_every.cu"
 // Condition of the 'check_every(5)' loop of 'grow' (check_every.cpp:67), tested on one thread once per iteration: the first test that fails turns the loop's later launches off.
 static __global__ void __launch_bounds__(1)
 qd_grow_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float target, const float* qd_scalar_sum, int r) {
@@ -302,9 +332,18 @@ qd_grow_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float t
   const float sum = *qd_scalar_sum;
 #line 67 "check_every.cpp"
   const bool qd_holds = static_cast<bool>(sum < target && r < 50);
-#line 306 "check_every.cu"
+#line 336 "check_every.cu"
   if (!qd_holds)
     qd::detail::stop_loop(qd_predicate, qd_test);
+}
+
+// The combine of the reductions of 'grow' (check_every.cpp:69), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_grow_loop1_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum) {
+  __shared__ float qd_shared_sum[256];
+  const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
 }
 
 // Parallel loop of 'grow' (check_every.cpp:69) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -321,21 +360,21 @@ qd_grow_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* q
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 70 "check_every.cpp"
 sum += a[i];
-#line 325 "check_every.cu"
+#line 364 "check_every.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 70 "check_every.cpp"
 sum += a[i];
-#line 332 "check_every.cu"
+#line 371 "check_every.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
   sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum[qd::detail::block_index()] = sum;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
@@ -351,7 +390,7 @@ qd_grow_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* q
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 74 "check_every.cpp"
 a[i] = a[i] * 1.5f;
-#line 355 "check_every.cu"
+#line 394 "check_every.cu"
   }
 }
 
@@ -364,7 +403,7 @@ qd_grow_loop3(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* q
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 79 "check_every.cpp"
 b[i] = b[i] + 1.0f;
-#line 368 "check_every.cu"
+#line 407 "check_every.cu"
   }
 }
 
@@ -377,7 +416,7 @@ qd_grow_loop4(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* q
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 83 "check_every.cpp"
 b[i] = -b[i];
-#line 381 "check_every.cu"
+#line 420 "check_every.cu"
   }
 }
 
@@ -386,7 +425,7 @@ static __global__ void __launch_bounds__(1)
 qd_grow_task5(int * rounds, int r) {
 #line 87 "check_every.cpp"
 rounds[0] = r;
-#line 390 "check_every.cu"
+#line 429 "check_every.cu"
 }
 
 // Serial task of 'grow' (check_every.cpp:88): runs on one thread.
@@ -395,7 +434,7 @@ qd_grow_task6(float * a, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
 #line 88 "check_every.cpp"
 a[0] = sum;
-#line 399 "check_every.cu"
+#line 438 "check_every.cu"
 }
 
 // Serial task of 'grow' (check_every.cpp:89): runs on one thread.
@@ -403,7 +442,7 @@ static __global__ void __launch_bounds__(1)
 qd_grow_task7(float * clock, float t) {
 #line 89 "check_every.cpp"
 clock[0] = t;
-#line 407 "check_every.cu"
+#line 446 "check_every.cu"
 }
 
 
@@ -434,8 +473,14 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock, qd
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_grow_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(a, "grow", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+        qd_grow_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(a, "grow", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
         qd::detail::check_launch(cudaGetLastError(), "grow", "check_every.cpp", 69);
+        if (qd_apart) {
+          qd_grow_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+          qd::detail::check_launch(cudaGetLastError(), "grow", "check_every.cpp", 69);
+        }
       }
       // stream_parallel region, check_every.cpp:71: 2 blocks, each on its own pooled stream
       {
@@ -519,7 +564,16 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock) {
 // Conjugate gradients' 'rr = rr_new;' (a result set on the device) and a
 // nested loop whose condition is the host's.
 // ---- qd kernel 'shrink' (check_every.cpp:94), translated by qd-translate ----
-#line 523 "check_every.cu"
+#line 568 "check_every.cu"
+// The combine of the reductions of 'shrink' (check_every.cpp:99), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_shrink_loop0_combine(const unsigned qd_blocks, float* qd_result_norm, const float* qd_partials_norm, float qd_init_norm) {
+  __shared__ float qd_shared_norm[256];
+  const float qd_all_norm = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_norm, qd_blocks, qd_shared_norm);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_norm = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_norm, qd_all_norm);
+}
+
 // Parallel loop of 'shrink' (check_every.cpp:99) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_shrink_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_norm, float* qd_partials_norm, float qd_init_norm, unsigned* qd_done) {
@@ -533,21 +587,21 @@ qd_shrink_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 100 "check_every.cpp"
 norm += x[i] * x[i];
-#line 537 "check_every.cu"
+#line 591 "check_every.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 100 "check_every.cpp"
 norm += x[i] * x[i];
-#line 544 "check_every.cu"
+#line 598 "check_every.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_norm[256];
   norm = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(norm, qd_shared_norm);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_norm[qd::detail::block_index()] = norm;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_norm = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_norm, qd::detail::grid_blocks(), qd_shared_norm);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_norm = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_norm, qd_all_norm);
@@ -561,7 +615,7 @@ qd_shrink_test1(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float
   const float norm = *qd_scalar_norm;
 #line 103 "check_every.cpp"
   const bool qd_holds = static_cast<bool>(norm > tol && k < 100);
-#line 565 "check_every.cu"
+#line 619 "check_every.cu"
   if (!qd_holds)
     qd::detail::stop_loop(qd_predicate, qd_test);
 }
@@ -575,8 +629,17 @@ qd_shrink_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate*
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 108 "check_every.cpp"
 x[i] = 0.875f * x[i];
-#line 579 "check_every.cu"
+#line 633 "check_every.cu"
   }
+}
+
+// The combine of the reductions of 'shrink' (check_every.cpp:111), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_shrink_loop3_combine(const unsigned qd_blocks, float* qd_result_next, const float* qd_partials_next, float qd_init_next) {
+  __shared__ float qd_shared_next[256];
+  const float qd_all_next = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_next, qd_blocks, qd_shared_next);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_next = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_next, qd_all_next);
 }
 
 // Parallel loop of 'shrink' (check_every.cpp:111) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -593,21 +656,21 @@ qd_shrink_loop3(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate*
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 112 "check_every.cpp"
 next += x[i] * x[i];
-#line 597 "check_every.cu"
+#line 660 "check_every.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 112 "check_every.cpp"
 next += x[i] * x[i];
-#line 604 "check_every.cu"
+#line 667 "check_every.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_next[256];
   next = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(next, qd_shared_next);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_next[qd::detail::block_index()] = next;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_next = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_next, qd::detail::grid_blocks(), qd_shared_next);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_next = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_next, qd_all_next);
@@ -622,7 +685,7 @@ qd_shrink_set4(float* qd_slot, qd::detail::LoopPredicate* qd_predicate, const fl
   float norm = *qd_slot;
 #line 113 "check_every.cpp"
 norm = next;
-#line 626 "check_every.cu"
+#line 689 "check_every.cu"
   *qd_slot = norm;
 }
 
@@ -631,7 +694,7 @@ static __global__ void __launch_bounds__(1)
 qd_shrink_task5(int * steps, int k) {
 #line 116 "check_every.cpp"
 steps[0] = k;
-#line 635 "check_every.cu"
+#line 698 "check_every.cu"
 }
 
 // Serial task of 'shrink' (check_every.cpp:117): runs on one thread.
@@ -640,7 +703,7 @@ qd_shrink_task6(float * out, const float* qd_scalar_norm) {
   const float norm = *qd_scalar_norm;
 #line 117 "check_every.cpp"
 out[0] = norm;
-#line 644 "check_every.cu"
+#line 707 "check_every.cu"
 }
 
 
@@ -657,8 +720,14 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_shrink_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shrink", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), norm, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_shrink_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shrink", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), norm, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "shrink", "check_every.cpp", 99);
+    if (qd_apart) {
+      qd_shrink_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), norm);
+      qd::detail::check_launch(cudaGetLastError(), "shrink", "check_every.cpp", 99);
+    }
   }
   int k = 0;
   {
@@ -686,8 +755,14 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_shrink_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(2), qd::detail::present_or_device(x, "shrink", "x"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), next, qd_scratch.counter(1));
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+        qd_shrink_loop3<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(2), qd::detail::present_or_device(x, "shrink", "x"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), next, qd_apart ? nullptr : qd_scratch.counter(1));
         qd::detail::check_launch(cudaGetLastError(), "shrink", "check_every.cpp", 111);
+        if (qd_apart) {
+          qd_shrink_loop3_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), next);
+          qd::detail::check_launch(cudaGetLastError(), "shrink", "check_every.cpp", 111);
+        }
       }
       // serial task, check_every.cpp:113
       qd_shrink_set4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), qd_scratch.slot<qd::detail::LoopPredicate>(2), qd_scratch.slot<float>(1));
@@ -714,7 +789,7 @@ void shrink(float* x, int n, float tol, int* steps, float* out) {
 // A collapse(2) nest and a loop with a vector loop in the body: their
 // launches are turned off too.
 // ---- qd kernel 'relax' (check_every.cpp:122), translated by qd-translate ----
-#line 718 "check_every.cu"
+#line 793 "check_every.cu"
 // Condition of the 'check_every(4)' loop of 'relax' (check_every.cpp:128), tested on one thread once per iteration: the first test that fails turns the loop's later launches off.
 static __global__ void __launch_bounds__(1)
 qd_relax_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float tol, const float* qd_scalar_change, int s) {
@@ -722,9 +797,18 @@ qd_relax_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float 
   const float change = *qd_scalar_change;
 #line 128 "check_every.cpp"
   const bool qd_holds = static_cast<bool>(change > tol && s < 40);
-#line 726 "check_every.cu"
+#line 801 "check_every.cu"
   if (!qd_holds)
     qd::detail::stop_loop(qd_predicate, qd_test);
+}
+
+// The combine of the reductions of 'relax' (check_every.cpp:131), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_relax_loop1_combine(const unsigned qd_blocks, float* qd_result_change, const float* qd_partials_change) {
+  __shared__ float qd_shared_change[256];
+  const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd_blocks, qd_shared_change);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_change, qd_all_change);
 }
 
 // Parallel loop nest of 'relax' (check_every.cpp:131), collapse(2): a grid-stride loop over the product of the trip counts, row-major, then a combine of its reductions.
@@ -742,14 +826,14 @@ qd_relax_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2>
                 change = std::fmax(change, std::fabs(value - grid[y * w + x]));
                 next[y * w + x] = value;
             }
-#line 746 "check_every.cu"
+#line 830 "check_every.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
   change = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(change, qd_shared_change);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_change[qd::detail::block_index()] = change;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd::detail::grid_blocks(), qd_shared_change);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_change, qd_all_change);
@@ -767,7 +851,7 @@ qd_relax_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* 
       [[maybe_unused]] int y = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 140 "check_every.cpp"
       float total = 0.0f;
-#line 771 "check_every.cu"
+#line 855 "check_every.cu"
       {
         // vector loop, check_every.cpp:142: the group's threads share its iterations
         const int qd_vbegin0 = 0;
@@ -781,7 +865,7 @@ qd_relax_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* 
               [[maybe_unused]] int x = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
 #line 143 "check_every.cpp"
               total += next[y * w + x];
-#line 785 "check_every.cu"
+#line 869 "check_every.cu"
             }
           } else {
 #pragma unroll 4
@@ -789,7 +873,7 @@ qd_relax_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* 
               [[maybe_unused]] int x = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
 #line 143 "check_every.cpp"
               total += next[y * w + x];
-#line 793 "check_every.cu"
+#line 877 "check_every.cu"
             }
           }
         }
@@ -799,7 +883,7 @@ qd_relax_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* 
       if (qd_group.leader()) {
 #line 144 "check_every.cpp"
         rows[y] = total;
-#line 803 "check_every.cu"
+#line 887 "check_every.cu"
       }
       qd_group.sync();
     } while (false);
@@ -812,7 +896,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_task3(int * sweeps, int s) {
 #line 151 "check_every.cpp"
 sweeps[0] = s;
-#line 816 "check_every.cu"
+#line 900 "check_every.cu"
 }
 
 // Serial task of 'relax' (check_every.cpp:152): runs on one thread.
@@ -821,7 +905,7 @@ qd_relax_task4(float * rows, const float* qd_scalar_change) {
   const float change = *qd_scalar_change;
 #line 152 "check_every.cpp"
 rows[0] = change;
-#line 825 "check_every.cu"
+#line 909 "check_every.cu"
 }
 
 
@@ -857,8 +941,14 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
         const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
         const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "relax", "check_every.cpp", 131);
         {
-          qd_relax_loop1<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(grid, "relax", "grid"), qd::detail::present_or_device(next, "relax", "next"), w, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+          const unsigned qd_grid = qd::detail::reduction_grid_size(qd_space.total, 256, qd_device);
+          const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+          qd_relax_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(grid, "relax", "grid"), qd::detail::present_or_device(next, "relax", "next"), w, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
           qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 131);
+          if (qd_apart) {
+            qd_relax_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+            qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 131);
+          }
         }
       }
       // parallel loop, check_every.cpp:139

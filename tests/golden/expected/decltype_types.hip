@@ -108,6 +108,15 @@ void march(float* x, float* y, float* z, int n, int steps, float dt) {
 
 // ---- qd kernel 'weigh' (decltype_types.cpp:32), translated by qd-translate ----
 #line 111 "decltype_types.hip"
+// The combine of the reductions of 'weigh' (decltype_types.cpp:39), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_weigh_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total, float qd_init_total) {
+  __shared__ float qd_shared_total[256];
+  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
+}
+
 // Parallel loop of 'weigh' (decltype_types.cpp:39) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_weigh_loop0(int qd_begin, std::uint64_t qd_count, const float * x, float * out, float* qd_result_total, float* qd_partials_total, float qd_init_total, unsigned* qd_done) {
@@ -126,7 +135,7 @@ qd::detail::type_t<int> k;
         out[i] = x[i] * static_cast<float>(k);
         total += out[i];
     }
-#line 130 "decltype_types.hip"
+#line 139 "decltype_types.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -138,14 +147,14 @@ qd::detail::type_t<int> k;
         out[i] = x[i] * static_cast<float>(k);
         total += out[i];
     }
-#line 142 "decltype_types.hip"
+#line 151 "decltype_types.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_total[qd::detail::block_index()] = total;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
@@ -158,7 +167,7 @@ qd_weigh_task1(float * out, int n, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
 #line 44 "decltype_types.cpp"
 out[n] = total;
-#line 162 "decltype_types.hip"
+#line 171 "decltype_types.hip"
 }
 
 
@@ -177,8 +186,14 @@ void weigh(const float* x, float* out, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(len), /*inclusive=*/false);
-    qd_weigh_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "weigh", "x"), qd::detail::present_or_device(out, "weigh", "out"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_weigh_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "weigh", "x"), qd::detail::present_or_device(out, "weigh", "out"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "weigh", "decltype_types.cpp", 39);
+    if (qd_apart) {
+      qd_weigh_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total);
+      qd::detail::check_launch(hipGetLastError(), "weigh", "decltype_types.cpp", 39);
+    }
   }
   // serial task, decltype_types.cpp:44
   qd_weigh_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "weigh", "out"), n, qd_scratch.slot<float>(0));
@@ -194,7 +209,17 @@ void weigh(const float* x, float* out, int n) {
 
 
 // ---- qd kernel 'scale_sum' (decltype_types.cpp:47), translated by qd-translate ----
-#line 198 "decltype_types.hip"
+#line 213 "decltype_types.hip"
+// The combine of the reductions of 'scale_sum' (decltype_types.cpp:53), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_scale_sum_loop0_combine(const unsigned qd_blocks, T* qd_result_sum, const T* qd_partials_sum, T qd_init_sum) {
+  __shared__ T qd_shared_sum[256];
+  const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+}
+
 // Parallel loop of 'scale_sum' (decltype_types.cpp:53) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
@@ -212,7 +237,7 @@ qd_scale_sum_loop0(int qd_begin, std::uint64_t qd_count, T * x, T scale, T* qd_r
         x[i] *= scale;
         sum += x[i];
     }
-#line 216 "decltype_types.hip"
+#line 241 "decltype_types.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -222,14 +247,14 @@ qd_scale_sum_loop0(int qd_begin, std::uint64_t qd_count, T * x, T scale, T* qd_r
         x[i] *= scale;
         sum += x[i];
     }
-#line 226 "decltype_types.hip"
+#line 251 "decltype_types.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
   sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum[qd::detail::block_index()] = sum;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
@@ -248,7 +273,7 @@ qd_scale_sum_loop1(int qd_begin, std::uint64_t qd_count, T * x, T scale, const T
         decltype(scale)* at = x + i;
         *at += twice;
     }
-#line 252 "decltype_types.hip"
+#line 277 "decltype_types.hip"
   }
 }
 
@@ -259,7 +284,7 @@ qd_scale_sum_task2(T * total, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
 #line 62 "decltype_types.cpp"
 total[0] = sum;
-#line 263 "decltype_types.hip"
+#line 288 "decltype_types.hip"
 }
 
 
@@ -277,7 +302,12 @@ void scale_sum(T* x, T scale, int n, T* total, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_scale_sum_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "decltype_types.cpp", 53, qd_begin, qd_count, qd::detail::present_or_device(x, "scale_sum", "x"), scale, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_graph.launch(0, &qd_scale_sum_loop0<T>, qd_grid, 256, "decltype_types.cpp", 53, qd_begin, qd_count, qd::detail::present_or_device(x, "scale_sum", "x"), scale, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_apart ? nullptr : qd_scratch.counter(0));
+    if (qd_apart) {
+      qd_graph.launch(0, &qd_scale_sum_loop0_combine<T>, qd::detail::task_grid_size(), 256, "decltype_types.cpp", 53, qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum);
+    }
   }
   const decltype(scale) twice = scale + scale;
   // parallel loop, decltype_types.cpp:58

@@ -23,6 +23,15 @@
 
 // ---- qd kernel 'normalize' (derived_scalars.cpp:19), translated by qd-translate ----
 #line 26 "derived_scalars.cu"
+// The combine of the reductions of 'normalize' (derived_scalars.cpp:24), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_normalize_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total, float qd_init_total) {
+  __shared__ float qd_shared_total[256];
+  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
+}
+
 // Parallel loop of 'normalize' (derived_scalars.cpp:24) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_normalize_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, float qd_init_total, unsigned* qd_done) {
@@ -36,21 +45,21 @@ qd_normalize_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 25 "derived_scalars.cpp"
 total += a[i];
-#line 40 "derived_scalars.cu"
+#line 49 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 25 "derived_scalars.cpp"
 total += a[i];
-#line 47 "derived_scalars.cu"
+#line 56 "derived_scalars.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_total[qd::detail::block_index()] = total;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
@@ -63,7 +72,7 @@ qd_normalize_set1(float* qd_slot, int n, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
 #line 26 "derived_scalars.cpp"
 const float mean = safe_ratio(total, static_cast<float>(n));
-#line 67 "derived_scalars.cu"
+#line 76 "derived_scalars.cu"
   *qd_slot = mean;
 }
 
@@ -76,7 +85,7 @@ qd_normalize_loop2(int qd_begin, std::uint64_t qd_count, float * a, const float*
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 28 "derived_scalars.cpp"
 a[i] = a[i] - mean;
-#line 80 "derived_scalars.cu"
+#line 89 "derived_scalars.cu"
   }
 }
 
@@ -86,7 +95,7 @@ qd_normalize_set3(const float ** qd_slot, float * a, const float * b, const floa
   const float total = *qd_scalar_total;
 #line 29 "derived_scalars.cpp"
 const float* larger = total > 0.0f ? a : b;
-#line 90 "derived_scalars.cu"
+#line 99 "derived_scalars.cu"
   *qd_slot = larger;
 }
 
@@ -99,7 +108,7 @@ qd_normalize_loop4(int qd_begin, std::uint64_t qd_count, float * out, const floa
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 31 "derived_scalars.cpp"
 out[i] = 2.0f * larger[i];
-#line 103 "derived_scalars.cu"
+#line 112 "derived_scalars.cu"
   }
 }
 
@@ -109,7 +118,7 @@ qd_normalize_set5(double* qd_slot, const float* qd_scalar_mean) {
   const float mean = *qd_scalar_mean;
 #line 32 "derived_scalars.cpp"
 double scale = 1.0 / (1.0 + static_cast<double>(mean * mean));
-#line 113 "derived_scalars.cu"
+#line 122 "derived_scalars.cu"
   *qd_slot = scale;
 }
 
@@ -119,7 +128,7 @@ qd_normalize_set6(double* qd_slot) {
   double scale = *qd_slot;
 #line 33 "derived_scalars.cpp"
 scale *= 0.5;
-#line 123 "derived_scalars.cu"
+#line 132 "derived_scalars.cu"
   *qd_slot = scale;
 }
 
@@ -129,7 +138,7 @@ qd_normalize_task7(float * out, const double* qd_scalar_scale) {
   const double scale = *qd_scalar_scale;
 #line 34 "derived_scalars.cpp"
 out[0] = static_cast<float>(scale);
-#line 133 "derived_scalars.cu"
+#line 142 "derived_scalars.cu"
 }
 
 
@@ -146,7 +155,12 @@ void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_str
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_normalize_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 24, qd_begin, qd_count, qd::detail::present_or_device(a, "normalize", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_graph.launch(0, &qd_normalize_loop0, qd_grid, 256, "derived_scalars.cpp", 24, qd_begin, qd_count, qd::detail::present_or_device(a, "normalize", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_apart ? nullptr : qd_scratch.counter(0));
+    if (qd_apart) {
+      qd_graph.launch(0, &qd_normalize_loop0_combine, qd::detail::task_grid_size(), 256, "derived_scalars.cpp", 24, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total);
+    }
   }
   [[maybe_unused]] float mean{}; // computed on the device: slot 1
   // serial task, derived_scalars.cpp:26
@@ -190,7 +204,16 @@ void normalize(float* a, const float* b, float* out, int n) {
 
 // A derived value in the condition, set again in the body.
 // ---- qd kernel 'settle' (derived_scalars.cpp:38), translated by qd-translate ----
-#line 194 "derived_scalars.cu"
+#line 208 "derived_scalars.cu"
+// The combine of the reductions of 'settle' (derived_scalars.cpp:43), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_settle_loop0_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum, float qd_init_sum) {
+  __shared__ float qd_shared_sum[256];
+  const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+}
+
 // Parallel loop of 'settle' (derived_scalars.cpp:43) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_sum, float* qd_partials_sum, float qd_init_sum, unsigned* qd_done) {
@@ -204,21 +227,21 @@ qd_settle_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 44 "derived_scalars.cpp"
 sum += x[i];
-#line 208 "derived_scalars.cu"
+#line 231 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 44 "derived_scalars.cpp"
 sum += x[i];
-#line 215 "derived_scalars.cu"
+#line 238 "derived_scalars.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
   sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum[qd::detail::block_index()] = sum;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
@@ -231,7 +254,7 @@ qd_settle_set1(float* qd_slot, float target, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
 #line 45 "derived_scalars.cpp"
 float gap = sum - target;
-#line 235 "derived_scalars.cu"
+#line 258 "derived_scalars.cu"
   *qd_slot = gap;
 }
 
@@ -243,8 +266,17 @@ qd_settle_loop2(int qd_begin, std::uint64_t qd_count, float * x) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 50 "derived_scalars.cpp"
 x[i] = 0.9f * x[i];
-#line 247 "derived_scalars.cu"
+#line 270 "derived_scalars.cu"
   }
+}
+
+// The combine of the reductions of 'settle' (derived_scalars.cpp:53), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_settle_loop3_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum) {
+  __shared__ float qd_shared_sum[256];
+  const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
 }
 
 // Parallel loop of 'settle' (derived_scalars.cpp:53) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -260,21 +292,21 @@ qd_settle_loop3(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 54 "derived_scalars.cpp"
 sum += x[i];
-#line 264 "derived_scalars.cu"
+#line 296 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 54 "derived_scalars.cpp"
 sum += x[i];
-#line 271 "derived_scalars.cu"
+#line 303 "derived_scalars.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
   sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum[qd::detail::block_index()] = sum;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
@@ -288,7 +320,7 @@ qd_settle_set4(float* qd_slot, float target, const float* qd_scalar_sum) {
   float gap = *qd_slot;
 #line 55 "derived_scalars.cpp"
 gap = sum - target;
-#line 292 "derived_scalars.cu"
+#line 324 "derived_scalars.cu"
   *qd_slot = gap;
 }
 
@@ -297,7 +329,7 @@ static __global__ void __launch_bounds__(1)
 qd_settle_task5(int * steps, int k) {
 #line 58 "derived_scalars.cpp"
 steps[0] = k;
-#line 301 "derived_scalars.cu"
+#line 333 "derived_scalars.cu"
 }
 
 // Serial task of 'settle' (derived_scalars.cpp:59): runs on one thread.
@@ -306,7 +338,7 @@ qd_settle_task6(float * x, const float* qd_scalar_gap) {
   const float gap = *qd_scalar_gap;
 #line 59 "derived_scalars.cpp"
 x[0] = gap;
-#line 310 "derived_scalars.cu"
+#line 342 "derived_scalars.cu"
 }
 
 
@@ -323,8 +355,14 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_settle_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_settle_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 43);
+    if (qd_apart) {
+      qd_settle_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum);
+      qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 43);
+    }
   }
   [[maybe_unused]] float gap{}; // computed on the device: slot 1
   // serial task, derived_scalars.cpp:45
@@ -348,8 +386,14 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_settle_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd_scratch.counter(1));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_settle_loop3<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd_apart ? nullptr : qd_scratch.counter(1));
       qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 53);
+      if (qd_apart) {
+        qd_settle_loop3_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(1));
+        qd::detail::check_launch(cudaGetLastError(), "settle", "derived_scalars.cpp", 53);
+      }
     }
     // serial task, derived_scalars.cpp:55
     qd_settle_set4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), target, qd_scratch.slot<float>(0));
@@ -375,7 +419,16 @@ void settle(float* x, int n, float target, int* steps) {
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it, in double precision.
 // ---- qd kernel 'cg' (derived_scalars.cpp:64), translated by qd-translate ----
-#line 379 "derived_scalars.cu"
+#line 423 "derived_scalars.cu"
+// The combine of the reductions of 'cg' (derived_scalars.cpp:69), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_cg_loop0_combine(const unsigned qd_blocks, double* qd_result_rr, const double* qd_partials_rr, double qd_init_rr) {
+  __shared__ double qd_shared_rr[256];
+  const double qd_all_rr = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd_blocks, qd_shared_rr);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_rr = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr, qd_all_rr);
+}
+
 // Parallel loop of 'cg' (derived_scalars.cpp:69) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
@@ -389,21 +442,21 @@ qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 70 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 393 "derived_scalars.cu"
+#line 446 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 70 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 400 "derived_scalars.cu"
+#line 453 "derived_scalars.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
   rr = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(rr, qd_shared_rr);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_rr[qd::detail::block_index()] = rr;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_rr = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd::detail::grid_blocks(), qd_shared_rr);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_rr = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr, qd_all_rr);
@@ -422,8 +475,17 @@ qd_cg_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 426 "derived_scalars.cu"
+#line 479 "derived_scalars.cu"
   }
+}
+
+// The combine of the reductions of 'cg' (derived_scalars.cpp:81), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_cg_loop2_combine(const unsigned qd_blocks, double* qd_result_pap, const double* qd_partials_pap, double qd_init_pap) {
+  __shared__ double qd_shared_pap[256];
+  const double qd_all_pap = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd_blocks, qd_shared_pap);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_pap = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_pap, qd_all_pap);
 }
 
 // Parallel loop of 'cg' (derived_scalars.cpp:81) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -439,21 +501,21 @@ qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, doubl
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 82 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 443 "derived_scalars.cu"
+#line 505 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 82 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 450 "derived_scalars.cu"
+#line 512 "derived_scalars.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
   pap = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(pap, qd_shared_pap);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_pap[qd::detail::block_index()] = pap;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_pap = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd::detail::grid_blocks(), qd_shared_pap);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_pap = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_pap, qd_all_pap);
@@ -467,7 +529,7 @@ qd_cg_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_
   const double pap = *qd_scalar_pap;
 #line 83 "derived_scalars.cpp"
 const double alpha = rr / pap;
-#line 471 "derived_scalars.cu"
+#line 533 "derived_scalars.cu"
   *qd_slot = alpha;
 }
 
@@ -483,8 +545,17 @@ qd_cg_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 487 "derived_scalars.cu"
+#line 549 "derived_scalars.cu"
   }
+}
+
+// The combine of the reductions of 'cg' (derived_scalars.cpp:90), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_cg_loop5_combine(const unsigned qd_blocks, double* qd_result_rr_new, const double* qd_partials_rr_new, double qd_init_rr_new) {
+  __shared__ double qd_shared_rr_new[256];
+  const double qd_all_rr_new = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd_blocks, qd_shared_rr_new);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_rr_new = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr_new, qd_all_rr_new);
 }
 
 // Parallel loop of 'cg' (derived_scalars.cpp:90) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -500,21 +571,21 @@ qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 91 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 504 "derived_scalars.cu"
+#line 575 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 91 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 511 "derived_scalars.cu"
+#line 582 "derived_scalars.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
   rr_new = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(rr_new, qd_shared_rr_new);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_rr_new[qd::detail::block_index()] = rr_new;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_rr_new = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd::detail::grid_blocks(), qd_shared_rr_new);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_rr_new = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr_new, qd_all_rr_new);
@@ -528,7 +599,7 @@ qd_cg_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_
   const double rr_new = *qd_scalar_rr_new;
 #line 92 "derived_scalars.cpp"
 const double beta = rr_new / rr;
-#line 532 "derived_scalars.cu"
+#line 603 "derived_scalars.cu"
   *qd_slot = beta;
 }
 
@@ -539,7 +610,7 @@ qd_cg_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   double rr = *qd_slot;
 #line 93 "derived_scalars.cpp"
 rr = rr_new;
-#line 543 "derived_scalars.cu"
+#line 614 "derived_scalars.cu"
   *qd_slot = rr;
 }
 
@@ -552,7 +623,7 @@ qd_cg_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const 
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 95 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 556 "derived_scalars.cu"
+#line 627 "derived_scalars.cu"
   }
 }
 
@@ -561,7 +632,7 @@ static __global__ void __launch_bounds__(1)
 qd_cg_task9(int * iterations, int it) {
 #line 98 "derived_scalars.cpp"
 iterations[0] = it;
-#line 565 "derived_scalars.cu"
+#line 636 "derived_scalars.cu"
 }
 
 
@@ -578,8 +649,14 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_cg_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_cg_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 69);
+    if (qd_apart) {
+      qd_cg_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr);
+      qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 69);
+    }
   }
   int it = 0;
   while ((qd::detail::read_scalar(rr, qd_scratch.slot<double>(0), qd_stream), (it < max_it && rr > tol * tol))) {
@@ -597,8 +674,14 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_cg_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_cg_loop2<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_apart ? nullptr : qd_scratch.counter(1));
       qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 81);
+      if (qd_apart) {
+        qd_cg_loop2_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap);
+        qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 81);
+      }
     }
     [[maybe_unused]] double alpha{}; // computed on the device: slot 2
     // serial task, derived_scalars.cpp:83
@@ -618,8 +701,14 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_cg_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_cg_loop5<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_apart ? nullptr : qd_scratch.counter(2));
       qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 90);
+      if (qd_apart) {
+        qd_cg_loop5_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new);
+        qd::detail::check_launch(cudaGetLastError(), "cg", "derived_scalars.cpp", 90);
+      }
     }
     [[maybe_unused]] double beta{}; // computed on the device: slot 4
     // serial task, derived_scalars.cpp:92
@@ -656,7 +745,16 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 // get their values from results in the body, 'pap' and 'rr_new' are reset
 // there before their reductions.
 // ---- qd kernel 'cg_c_style' (derived_scalars.cpp:104), translated by qd-translate ----
-#line 660 "derived_scalars.cu"
+#line 749 "derived_scalars.cu"
+// The combine of the reductions of 'cg_c_style' (derived_scalars.cpp:111), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_cg_c_style_loop0_combine(const unsigned qd_blocks, double* qd_result_rr, const double* qd_partials_rr, double qd_init_rr) {
+  __shared__ double qd_shared_rr[256];
+  const double qd_all_rr = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd_blocks, qd_shared_rr);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_rr = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr, qd_all_rr);
+}
+
 // Parallel loop of 'cg_c_style' (derived_scalars.cpp:111) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
@@ -670,21 +768,21 @@ qd_cg_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 112 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 674 "derived_scalars.cu"
+#line 772 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 112 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 681 "derived_scalars.cu"
+#line 779 "derived_scalars.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
   rr = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(rr, qd_shared_rr);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_rr[qd::detail::block_index()] = rr;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_rr = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd::detail::grid_blocks(), qd_shared_rr);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_rr = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr, qd_all_rr);
@@ -699,8 +797,17 @@ qd_cg_c_style_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * a
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 117 "derived_scalars.cpp"
 ap[i] = 2.0 * p[i] - (i > 0 ? p[i - 1] : 0.0) - (i < n - 1 ? p[i + 1] : 0.0);
-#line 703 "derived_scalars.cu"
+#line 801 "derived_scalars.cu"
   }
+}
+
+// The combine of the reductions of 'cg_c_style' (derived_scalars.cpp:120), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_cg_c_style_loop2_combine(const unsigned qd_blocks, double* qd_result_pap, const double* qd_partials_pap) {
+  __shared__ double qd_shared_pap[256];
+  const double qd_all_pap = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd_blocks, qd_shared_pap);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_pap = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_pap, qd_all_pap);
 }
 
 // Parallel loop of 'cg_c_style' (derived_scalars.cpp:120) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -716,21 +823,21 @@ qd_cg_c_style_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * a
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 121 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 720 "derived_scalars.cu"
+#line 827 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 121 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 727 "derived_scalars.cu"
+#line 834 "derived_scalars.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
   pap = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(pap, qd_shared_pap);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_pap[qd::detail::block_index()] = pap;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_pap = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd::detail::grid_blocks(), qd_shared_pap);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_pap = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_pap, qd_all_pap);
@@ -745,7 +852,7 @@ qd_cg_c_style_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd
   double alpha = *qd_slot;
 #line 122 "derived_scalars.cpp"
 alpha = rr / pap;
-#line 749 "derived_scalars.cu"
+#line 856 "derived_scalars.cu"
   *qd_slot = alpha;
 }
 
@@ -761,8 +868,17 @@ qd_cg_c_style_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 765 "derived_scalars.cu"
+#line 872 "derived_scalars.cu"
   }
+}
+
+// The combine of the reductions of 'cg_c_style' (derived_scalars.cpp:129), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_cg_c_style_loop5_combine(const unsigned qd_blocks, double* qd_result_rr_new, const double* qd_partials_rr_new) {
+  __shared__ double qd_shared_rr_new[256];
+  const double qd_all_rr_new = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd_blocks, qd_shared_rr_new);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_rr_new = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_rr_new, qd_all_rr_new);
 }
 
 // Parallel loop of 'cg_c_style' (derived_scalars.cpp:129) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -778,21 +894,21 @@ qd_cg_c_style_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 130 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 782 "derived_scalars.cu"
+#line 898 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 130 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 789 "derived_scalars.cu"
+#line 905 "derived_scalars.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
   rr_new = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(rr_new, qd_shared_rr_new);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_rr_new[qd::detail::block_index()] = rr_new;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_rr_new = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd::detail::grid_blocks(), qd_shared_rr_new);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_rr_new = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_rr_new, qd_all_rr_new);
@@ -807,7 +923,7 @@ qd_cg_c_style_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd
   double beta = *qd_slot;
 #line 131 "derived_scalars.cpp"
 beta = rr_new / rr;
-#line 811 "derived_scalars.cu"
+#line 927 "derived_scalars.cu"
   *qd_slot = beta;
 }
 
@@ -818,7 +934,7 @@ qd_cg_c_style_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   double rr = *qd_slot;
 #line 132 "derived_scalars.cpp"
 rr = rr_new;
-#line 822 "derived_scalars.cu"
+#line 938 "derived_scalars.cu"
   *qd_slot = rr;
 }
 
@@ -831,7 +947,7 @@ qd_cg_c_style_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 134 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 835 "derived_scalars.cu"
+#line 951 "derived_scalars.cu"
   }
 }
 
@@ -840,7 +956,7 @@ static __global__ void __launch_bounds__(1)
 qd_cg_c_style_task9(int * iterations, int it) {
 #line 137 "derived_scalars.cpp"
 iterations[0] = it;
-#line 844 "derived_scalars.cu"
+#line 960 "derived_scalars.cu"
 }
 
 
@@ -859,8 +975,14 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_cg_c_style_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg_c_style", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_cg_c_style_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg_c_style", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 111);
+    if (qd_apart) {
+      qd_cg_c_style_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr);
+      qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 111);
+    }
   }
   it = 0;
   while ((qd::detail::read_scalar(rr, qd_scratch.slot<double>(0), qd_stream), (it < max_it && rr > tol * tol))) {
@@ -880,8 +1002,14 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_cg_c_style_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg_c_style", "p"), qd::detail::present_or_device(ap, "cg_c_style", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), qd_scratch.counter(1));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_cg_c_style_loop2<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg_c_style", "p"), qd::detail::present_or_device(ap, "cg_c_style", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), qd_apart ? nullptr : qd_scratch.counter(1));
       qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 120);
+      if (qd_apart) {
+        qd_cg_c_style_loop2_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1));
+        qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 120);
+      }
     }
     // serial task, derived_scalars.cpp:122
     qd_cg_c_style_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(3), qd_scratch.slot<double>(0), qd_scratch.slot<double>(1));
@@ -902,8 +1030,14 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_cg_c_style_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg_c_style", "r"), qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), qd_scratch.counter(2));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_cg_c_style_loop5<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg_c_style", "r"), qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), qd_apart ? nullptr : qd_scratch.counter(2));
       qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 129);
+      if (qd_apart) {
+        qd_cg_c_style_loop5_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2));
+        qd::detail::check_launch(cudaGetLastError(), "cg_c_style", "derived_scalars.cpp", 129);
+      }
     }
     // serial task, derived_scalars.cpp:131
     qd_cg_c_style_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(2));
@@ -940,7 +1074,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
 // previous iteration left, as in the serial loop; 'gap' has no value before
 // the loop, 'step' has the host's.
 // ---- qd kernel 'descend' (derived_scalars.cpp:144), translated by qd-translate ----
-#line 944 "derived_scalars.cu"
+#line 1078 "derived_scalars.cu"
 // Parallel loop of 'descend' (derived_scalars.cpp:153): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_descend_loop0(int qd_begin, std::uint64_t qd_count, float * x, const float* qd_scalar_step) {
@@ -950,8 +1084,17 @@ qd_descend_loop0(int qd_begin, std::uint64_t qd_count, float * x, const float* q
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 154 "derived_scalars.cpp"
 x[i] = x[i] - step * x[i];
-#line 954 "derived_scalars.cu"
+#line 1088 "derived_scalars.cu"
   }
+}
+
+// The combine of the reductions of 'descend' (derived_scalars.cpp:157), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_descend_loop1_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
+  __shared__ float qd_shared_total[256];
+  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
 }
 
 // Parallel loop of 'descend' (derived_scalars.cpp:157) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -967,21 +1110,21 @@ qd_descend_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resu
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 158 "derived_scalars.cpp"
 total += x[i] * x[i];
-#line 971 "derived_scalars.cu"
+#line 1114 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 158 "derived_scalars.cpp"
 total += x[i] * x[i];
-#line 978 "derived_scalars.cu"
+#line 1121 "derived_scalars.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_total[qd::detail::block_index()] = total;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
@@ -995,7 +1138,7 @@ qd_descend_set2(float* qd_slot, float tol, const float* qd_scalar_total) {
   float gap = *qd_slot;
 #line 159 "derived_scalars.cpp"
 gap = total - tol;
-#line 999 "derived_scalars.cu"
+#line 1142 "derived_scalars.cu"
   *qd_slot = gap;
 }
 
@@ -1006,7 +1149,7 @@ qd_descend_set3(float* qd_slot, const float* qd_scalar_total) {
   float step = *qd_slot;
 #line 160 "derived_scalars.cpp"
 step = 0.5f * step + 0.5f * total / (total + 1.0f);
-#line 1010 "derived_scalars.cu"
+#line 1153 "derived_scalars.cu"
   *qd_slot = step;
 }
 
@@ -1015,7 +1158,7 @@ static __global__ void __launch_bounds__(1)
 qd_descend_task4(int * steps, int k) {
 #line 163 "derived_scalars.cpp"
 steps[0] = k;
-#line 1019 "derived_scalars.cu"
+#line 1162 "derived_scalars.cu"
 }
 
 // Serial task of 'descend' (derived_scalars.cpp:164): runs on one thread.
@@ -1024,7 +1167,7 @@ qd_descend_task5(float * out, const float* qd_scalar_step) {
   const float step = *qd_scalar_step;
 #line 164 "derived_scalars.cpp"
 out[0] = step;
-#line 1028 "derived_scalars.cu"
+#line 1171 "derived_scalars.cu"
 }
 
 // Serial task of 'descend' (derived_scalars.cpp:165): runs on one thread.
@@ -1033,7 +1176,7 @@ qd_descend_task6(float * out, const float* qd_scalar_gap) {
   const float gap = *qd_scalar_gap;
 #line 165 "derived_scalars.cpp"
 out[1] = gap;
-#line 1037 "derived_scalars.cu"
+#line 1180 "derived_scalars.cu"
 }
 
 
@@ -1069,8 +1212,14 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_descend_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "descend", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_descend_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "descend", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 157);
+      if (qd_apart) {
+        qd_descend_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(cudaGetLastError(), "descend", "derived_scalars.cpp", 157);
+      }
     }
     // serial task, derived_scalars.cpp:159
     qd_descend_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), tol, qd_scratch.slot<float>(0));
@@ -1103,7 +1252,20 @@ void descend(float* x, int n, float tol, int* steps, float* out) {
 // whose variables the body declares: 'spread' lives on the device from the
 // loop on, and the condition reads what the last iteration left.
 // ---- qd kernel 'narrow' (derived_scalars.cpp:171), translated by qd-translate ----
-#line 1107 "derived_scalars.cu"
+#line 1256 "derived_scalars.cu"
+// The combine of the reductions of 'narrow' (derived_scalars.cpp:180), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_narrow_loop0_combine(const unsigned qd_blocks, float* qd_result_hi, const float* qd_partials_hi, float qd_init_hi, float* qd_result_lo, const float* qd_partials_lo, float qd_init_lo) {
+  __shared__ float qd_shared_hi[256];
+  const float qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, qd_blocks, qd_shared_hi);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_hi, qd_all_hi);
+  __shared__ float qd_shared_lo[256];
+  const float qd_all_lo = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_lo, qd_blocks, qd_shared_lo);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_lo = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_lo, qd_all_lo);
+}
+
 // Parallel loop of 'narrow' (derived_scalars.cpp:180) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_narrow_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_hi, float* qd_partials_hi, float qd_init_hi, float* qd_result_lo, float* qd_partials_lo, float qd_init_lo, unsigned* qd_done) {
@@ -1122,7 +1284,7 @@ qd_narrow_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
             hi = qd::max(hi, x[i]);
             lo = qd::min(lo, x[i]);
         }
-#line 1126 "derived_scalars.cu"
+#line 1288 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1133,9 +1295,9 @@ qd_narrow_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
             hi = qd::max(hi, x[i]);
             lo = qd::min(lo, x[i]);
         }
-#line 1137 "derived_scalars.cu"
+#line 1299 "derived_scalars.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_hi[256];
   hi = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(hi, qd_shared_hi);
   if (qd::detail::thread_in_block() == 0)
@@ -1144,7 +1306,7 @@ qd_narrow_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
   lo = qd::detail::block_reduce<qd::detail::ReduceOp::Min, 256>(lo, qd_shared_lo);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_lo[qd::detail::block_index()] = lo;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, qd::detail::grid_blocks(), qd_shared_hi);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_hi, qd_all_hi);
@@ -1162,7 +1324,7 @@ qd_narrow_set1(float* qd_slot, const float* qd_scalar_hi, const float* qd_scalar
   float spread = *qd_slot;
 #line 185 "derived_scalars.cpp"
 spread = hi - lo;
-#line 1166 "derived_scalars.cu"
+#line 1328 "derived_scalars.cu"
   *qd_slot = spread;
 }
 
@@ -1171,7 +1333,7 @@ static __global__ void __launch_bounds__(1)
 qd_narrow_task2(int * steps, int k) {
 #line 188 "derived_scalars.cpp"
 steps[0] = k;
-#line 1175 "derived_scalars.cu"
+#line 1337 "derived_scalars.cu"
 }
 
 // Serial task of 'narrow' (derived_scalars.cpp:189): runs on one thread.
@@ -1180,7 +1342,7 @@ qd_narrow_task3(float * out, const float* qd_scalar_spread) {
   const float spread = *qd_scalar_spread;
 #line 189 "derived_scalars.cpp"
 out[0] = spread;
-#line 1184 "derived_scalars.cu"
+#line 1346 "derived_scalars.cu"
 }
 
 
@@ -1203,8 +1365,14 @@ void narrow(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_narrow_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "narrow", "x"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), hi, qd_scratch.slot<float>(2), qd_scratch.partials<float>(1), lo, qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_narrow_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "narrow", "x"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), hi, qd_scratch.slot<float>(2), qd_scratch.partials<float>(1), lo, qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "narrow", "derived_scalars.cpp", 180);
+      if (qd_apart) {
+        qd_narrow_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), hi, qd_scratch.slot<float>(2), qd_scratch.partials<float>(1), lo);
+        qd::detail::check_launch(cudaGetLastError(), "narrow", "derived_scalars.cpp", 180);
+      }
     }
     // serial task, derived_scalars.cpp:185
     qd_narrow_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), qd_scratch.slot<float>(1), qd_scratch.slot<float>(2));
@@ -1231,7 +1399,20 @@ void narrow(float* x, int n, float tol, int* steps, float* out) {
 // reset in it, and the spread halved through a body local derived from
 // them.
 // ---- qd kernel 'narrow_outer' (derived_scalars.cpp:195), translated by qd-translate ----
-#line 1235 "derived_scalars.cu"
+#line 1403 "derived_scalars.cu"
+// The combine of the reductions of 'narrow_outer' (derived_scalars.cpp:206), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_narrow_outer_loop0_combine(const unsigned qd_blocks, float* qd_result_hi, const float* qd_partials_hi, float* qd_result_lo, const float* qd_partials_lo) {
+  __shared__ float qd_shared_hi[256];
+  const float qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, qd_blocks, qd_shared_hi);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_hi, qd_all_hi);
+  __shared__ float qd_shared_lo[256];
+  const float qd_all_lo = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_lo, qd_blocks, qd_shared_lo);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_lo = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(*qd_result_lo, qd_all_lo);
+}
+
 // Parallel loop of 'narrow_outer' (derived_scalars.cpp:206) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_narrow_outer_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_hi, float* qd_partials_hi, float* qd_result_lo, float* qd_partials_lo, unsigned* qd_done) {
@@ -1250,7 +1431,7 @@ qd_narrow_outer_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd
             hi = qd::max(hi, x[i]);
             lo = qd::min(lo, x[i]);
         }
-#line 1254 "derived_scalars.cu"
+#line 1435 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1261,9 +1442,9 @@ qd_narrow_outer_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd
             hi = qd::max(hi, x[i]);
             lo = qd::min(lo, x[i]);
         }
-#line 1265 "derived_scalars.cu"
+#line 1446 "derived_scalars.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_hi[256];
   hi = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(hi, qd_shared_hi);
   if (qd::detail::thread_in_block() == 0)
@@ -1272,7 +1453,7 @@ qd_narrow_outer_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd
   lo = qd::detail::block_reduce<qd::detail::ReduceOp::Min, 256>(lo, qd_shared_lo);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_lo[qd::detail::block_index()] = lo;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, qd::detail::grid_blocks(), qd_shared_hi);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_hi, qd_all_hi);
@@ -1289,7 +1470,7 @@ qd_narrow_outer_set1(float* qd_slot, const float* qd_scalar_hi, const float* qd_
   const float lo = *qd_scalar_lo;
 #line 211 "derived_scalars.cpp"
 const float width = hi - lo;
-#line 1293 "derived_scalars.cu"
+#line 1474 "derived_scalars.cu"
   *qd_slot = width;
 }
 
@@ -1300,7 +1481,7 @@ qd_narrow_outer_set2(float* qd_slot, const float* qd_scalar_width) {
   float spread = *qd_slot;
 #line 212 "derived_scalars.cpp"
 spread = width;
-#line 1304 "derived_scalars.cu"
+#line 1485 "derived_scalars.cu"
   *qd_slot = spread;
 }
 
@@ -1309,7 +1490,7 @@ static __global__ void __launch_bounds__(1)
 qd_narrow_outer_task3(int * steps, int k) {
 #line 215 "derived_scalars.cpp"
 steps[0] = k;
-#line 1313 "derived_scalars.cu"
+#line 1494 "derived_scalars.cu"
 }
 
 // Serial task of 'narrow_outer' (derived_scalars.cpp:216): runs on one thread.
@@ -1318,7 +1499,7 @@ qd_narrow_outer_task4(float * out, const float* qd_scalar_spread) {
   const float spread = *qd_scalar_spread;
 #line 216 "derived_scalars.cpp"
 out[0] = spread;
-#line 1322 "derived_scalars.cu"
+#line 1503 "derived_scalars.cu"
 }
 
 
@@ -1347,8 +1528,14 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out, qd::Stream
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_narrow_outer_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "narrow_outer", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_narrow_outer_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "narrow_outer", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "narrow_outer", "derived_scalars.cpp", 206);
+      if (qd_apart) {
+        qd_narrow_outer_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1));
+        qd::detail::check_launch(cudaGetLastError(), "narrow_outer", "derived_scalars.cpp", 206);
+      }
     }
     [[maybe_unused]] float width{}; // computed on the device: slot 3
     // serial task, derived_scalars.cpp:211
@@ -1381,7 +1568,17 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out) {
 // one, one assigned C style, and one a 'loop seq' body declares from its
 // own reduction's result.
 // ---- qd kernel 'shift_by_twice' (derived_scalars.cpp:224), translated by qd-translate ----
-#line 1385 "derived_scalars.cu"
+#line 1572 "derived_scalars.cu"
+// The combine of the reductions of 'shift_by_twice' (derived_scalars.cpp:230), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_shift_by_twice_loop0_combine(const unsigned qd_blocks, T* qd_result_sum, const T* qd_partials_sum, T qd_init_sum) {
+  __shared__ T qd_shared_sum[256];
+  const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+}
+
 // Parallel loop of 'shift_by_twice' (derived_scalars.cpp:230) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
@@ -1399,7 +1596,7 @@ qd_shift_by_twice_loop0(int qd_begin, std::uint64_t qd_count, T * x, T scale, T*
         x[i] *= scale;
         sum += x[i];
     }
-#line 1403 "derived_scalars.cu"
+#line 1600 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1409,14 +1606,14 @@ qd_shift_by_twice_loop0(int qd_begin, std::uint64_t qd_count, T * x, T scale, T*
         x[i] *= scale;
         sum += x[i];
     }
-#line 1413 "derived_scalars.cu"
+#line 1610 "derived_scalars.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
   sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum[qd::detail::block_index()] = sum;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
@@ -1430,7 +1627,7 @@ qd_shift_by_twice_set1(T* qd_slot, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
 #line 234 "derived_scalars.cpp"
 const T twice = sum + sum;
-#line 1434 "derived_scalars.cu"
+#line 1631 "derived_scalars.cu"
   *qd_slot = twice;
 }
 
@@ -1444,7 +1641,7 @@ qd_shift_by_twice_loop2(int qd_begin, std::uint64_t qd_count, T * x, const T* qd
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 236 "derived_scalars.cpp"
 x[i] += twice;
-#line 1448 "derived_scalars.cu"
+#line 1645 "derived_scalars.cu"
   }
 }
 
@@ -1456,7 +1653,7 @@ qd_shift_by_twice_set3(T* qd_slot, const T* qd_scalar_sum) {
   T half = *qd_slot;
 #line 238 "derived_scalars.cpp"
 half = sum / T(2);
-#line 1460 "derived_scalars.cu"
+#line 1657 "derived_scalars.cu"
   *qd_slot = half;
 }
 
@@ -1467,7 +1664,7 @@ qd_shift_by_twice_task4(T * total, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
 #line 239 "derived_scalars.cpp"
 total[0] = sum;
-#line 1471 "derived_scalars.cu"
+#line 1668 "derived_scalars.cu"
 }
 
 // Serial task of 'shift_by_twice' (derived_scalars.cpp:240): runs on one thread.
@@ -1477,7 +1674,7 @@ qd_shift_by_twice_task5(T * total, const T* qd_scalar_half) {
   const T half = *qd_scalar_half;
 #line 240 "derived_scalars.cpp"
 total[1] = half;
-#line 1481 "derived_scalars.cu"
+#line 1678 "derived_scalars.cu"
 }
 
 
@@ -1495,8 +1692,14 @@ void shift_by_twice(T* x, T scale, int n, T* total, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_shift_by_twice_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shift_by_twice", "x"), scale, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_shift_by_twice_loop0<T><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shift_by_twice", "x"), scale, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "shift_by_twice", "derived_scalars.cpp", 230);
+    if (qd_apart) {
+      qd_shift_by_twice_loop0_combine<T><<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum);
+      qd::detail::check_launch(cudaGetLastError(), "shift_by_twice", "derived_scalars.cpp", 230);
+    }
   }
   [[maybe_unused]] T twice{}; // computed on the device: slot 1
   // serial task, derived_scalars.cpp:234
@@ -1535,7 +1738,17 @@ template void shift_by_twice<double>(double*, double, int, double*);
 template void shift_by_twice<float>(float*, float, int, float*);
 
 // ---- qd kernel 'halve_until' (derived_scalars.cpp:245), translated by qd-translate ----
-#line 1539 "derived_scalars.cu"
+#line 1742 "derived_scalars.cu"
+// The combine of the reductions of 'halve_until' (derived_scalars.cpp:255), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_halve_until_loop0_combine(const unsigned qd_blocks, T* qd_result_res, const T* qd_partials_res) {
+  __shared__ T qd_shared_res[256];
+  const T qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_res, qd_blocks, qd_shared_res);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_res, qd_all_res);
+}
+
 // Parallel loop of 'halve_until' (derived_scalars.cpp:255) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
@@ -1553,7 +1766,7 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_r
             x[i] = x[i] * T(0.5);
             res += x[i] * x[i];
         }
-#line 1557 "derived_scalars.cu"
+#line 1770 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1563,14 +1776,14 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_r
             x[i] = x[i] * T(0.5);
             res += x[i] * x[i];
         }
-#line 1567 "derived_scalars.cu"
+#line 1780 "derived_scalars.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_res[256];
   res = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(res, qd_shared_res);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_res[qd::detail::block_index()] = res;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const T qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_res, qd::detail::grid_blocks(), qd_shared_res);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_res, qd_all_res);
@@ -1584,7 +1797,7 @@ qd_halve_until_set1(T* qd_slot, int n, const T* qd_scalar_res) {
   const T res = *qd_scalar_res;
 #line 259 "derived_scalars.cpp"
 const T bump = res / T(n);
-#line 1588 "derived_scalars.cu"
+#line 1801 "derived_scalars.cu"
   *qd_slot = bump;
 }
 
@@ -1595,7 +1808,7 @@ qd_halve_until_task2(T * x, const T* qd_scalar_bump) {
   const T bump = *qd_scalar_bump;
 #line 260 "derived_scalars.cpp"
 x[0] += bump;
-#line 1599 "derived_scalars.cu"
+#line 1812 "derived_scalars.cu"
 }
 
 // Serial task of 'halve_until' (derived_scalars.cpp:263): runs on one thread.
@@ -1604,7 +1817,7 @@ static __global__ void __launch_bounds__(1)
 qd_halve_until_task3(int * steps, int k) {
 #line 263 "derived_scalars.cpp"
 steps[0] = k;
-#line 1608 "derived_scalars.cu"
+#line 1821 "derived_scalars.cu"
 }
 
 // Serial task of 'halve_until' (derived_scalars.cpp:264): runs on one thread.
@@ -1614,7 +1827,7 @@ qd_halve_until_task4(T * out, const T* qd_scalar_res) {
   const T res = *qd_scalar_res;
 #line 264 "derived_scalars.cpp"
 out[0] = res;
-#line 1618 "derived_scalars.cu"
+#line 1831 "derived_scalars.cu"
 }
 
 
@@ -1640,8 +1853,14 @@ void halve_until(T* x, int n, T tol, int* steps, T* out, qd::StreamRef qd_stream
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_halve_until_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "halve_until", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_halve_until_loop0<T><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "halve_until", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 255);
+      if (qd_apart) {
+        qd_halve_until_loop0_combine<T><<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0));
+        qd::detail::check_launch(cudaGetLastError(), "halve_until", "derived_scalars.cpp", 255);
+      }
     }
     [[maybe_unused]] T bump{}; // computed on the device: slot 1
     // serial task, derived_scalars.cpp:259
@@ -1673,7 +1892,17 @@ template void halve_until<double>(double*, int, double, int*, double*);
 // A 'loop seq' condition reading a derived 'T' local: the host reads the
 // device's value before each test.
 // ---- qd kernel 'raise_by_mean' (derived_scalars.cpp:270), translated by qd-translate ----
-#line 1677 "derived_scalars.cu"
+#line 1896 "derived_scalars.cu"
+// The combine of the reductions of 'raise_by_mean' (derived_scalars.cpp:276), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_raise_by_mean_loop0_combine(const unsigned qd_blocks, T* qd_result_sum, const T* qd_partials_sum, T qd_init_sum) {
+  __shared__ T qd_shared_sum[256];
+  const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+}
+
 // Parallel loop of 'raise_by_mean' (derived_scalars.cpp:276) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
@@ -1688,21 +1917,21 @@ qd_raise_by_mean_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 277 "derived_scalars.cpp"
 sum += x[i];
-#line 1692 "derived_scalars.cu"
+#line 1921 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 277 "derived_scalars.cpp"
 sum += x[i];
-#line 1699 "derived_scalars.cu"
+#line 1928 "derived_scalars.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
   sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum[qd::detail::block_index()] = sum;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
@@ -1716,7 +1945,7 @@ qd_raise_by_mean_set1(T* qd_slot, int n, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
 #line 278 "derived_scalars.cpp"
 const T limit = sum / T(n);
-#line 1720 "derived_scalars.cu"
+#line 1949 "derived_scalars.cu"
   *qd_slot = limit;
 }
 
@@ -1729,7 +1958,7 @@ qd_raise_by_mean_loop2(int qd_begin, std::uint64_t qd_count, T * x) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 283 "derived_scalars.cpp"
 x[i] += T(1);
-#line 1733 "derived_scalars.cu"
+#line 1962 "derived_scalars.cu"
   }
 }
 
@@ -1739,7 +1968,7 @@ static __global__ void __launch_bounds__(1)
 qd_raise_by_mean_task3(int * steps, int k) {
 #line 285 "derived_scalars.cpp"
 steps[0] = k;
-#line 1743 "derived_scalars.cu"
+#line 1972 "derived_scalars.cu"
 }
 
 
@@ -1757,8 +1986,14 @@ void raise_by_mean(T* x, int n, int* steps, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_raise_by_mean_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "raise_by_mean", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_raise_by_mean_loop0<T><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "raise_by_mean", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "raise_by_mean", "derived_scalars.cpp", 276);
+    if (qd_apart) {
+      qd_raise_by_mean_loop0_combine<T><<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum);
+      qd::detail::check_launch(cudaGetLastError(), "raise_by_mean", "derived_scalars.cpp", 276);
+    }
   }
   [[maybe_unused]] T limit{}; // computed on the device: slot 1
   // serial task, derived_scalars.cpp:278
@@ -1793,7 +2028,17 @@ template void raise_by_mean<int>(int*, int, int*);
 
 // The same in graph mode, a graph node computing the derived value.
 // ---- qd kernel 'to_unit_mean' (derived_scalars.cpp:290), translated by qd-translate ----
-#line 1797 "derived_scalars.cu"
+#line 2032 "derived_scalars.cu"
+// The combine of the reductions of 'to_unit_mean' (derived_scalars.cpp:296), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_to_unit_mean_loop0_combine(const unsigned qd_blocks, T* qd_result_total, const T* qd_partials_total, T qd_init_total) {
+  __shared__ T qd_shared_total[256];
+  const T qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
+}
+
 // Parallel loop of 'to_unit_mean' (derived_scalars.cpp:296) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
@@ -1808,21 +2053,21 @@ qd_to_unit_mean_loop0(int qd_begin, std::uint64_t qd_count, T * a, T* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 297 "derived_scalars.cpp"
 total += a[i];
-#line 1812 "derived_scalars.cu"
+#line 2057 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 297 "derived_scalars.cpp"
 total += a[i];
-#line 1819 "derived_scalars.cu"
+#line 2064 "derived_scalars.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_total[qd::detail::block_index()] = total;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const T qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
@@ -1836,7 +2081,7 @@ qd_to_unit_mean_set1(T* qd_slot, int n, const T* qd_scalar_total) {
   const T total = *qd_scalar_total;
 #line 298 "derived_scalars.cpp"
 const T mean = total / T(n);
-#line 1840 "derived_scalars.cu"
+#line 2085 "derived_scalars.cu"
   *qd_slot = mean;
 }
 
@@ -1850,7 +2095,7 @@ qd_to_unit_mean_loop2(int qd_begin, std::uint64_t qd_count, T * a, const T* qd_s
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 300 "derived_scalars.cpp"
 a[i] = a[i] / mean;
-#line 1854 "derived_scalars.cu"
+#line 2099 "derived_scalars.cu"
   }
 }
 
@@ -1869,7 +2114,12 @@ void to_unit_mean(T* a, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_to_unit_mean_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 296, qd_begin, qd_count, qd::detail::present_or_device(a, "to_unit_mean", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), total, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_graph.launch(0, &qd_to_unit_mean_loop0<T>, qd_grid, 256, "derived_scalars.cpp", 296, qd_begin, qd_count, qd::detail::present_or_device(a, "to_unit_mean", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), total, qd_apart ? nullptr : qd_scratch.counter(0));
+    if (qd_apart) {
+      qd_graph.launch(0, &qd_to_unit_mean_loop0_combine<T>, qd::detail::task_grid_size(), 256, "derived_scalars.cpp", 296, qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), total);
+    }
   }
   [[maybe_unused]] T mean{}; // computed on the device: slot 1
   // serial task, derived_scalars.cpp:298
@@ -1898,7 +2148,17 @@ template void to_unit_mean<float>(float*, int);
 // A graph-mode 'loop seq' of a template: the condition's 'gap', the moved
 // 'rate' and the body's 'r' derived from it live on the device, typed 'T'.
 // ---- qd kernel 'settle_typed' (derived_scalars.cpp:306), translated by qd-translate ----
-#line 1902 "derived_scalars.cu"
+#line 2152 "derived_scalars.cu"
+// The combine of the reductions of 'settle_typed' (derived_scalars.cpp:312), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_settle_typed_loop0_combine(const unsigned qd_blocks, T* qd_result_sum, const T* qd_partials_sum, T qd_init_sum) {
+  __shared__ T qd_shared_sum[256];
+  const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+}
+
 // Parallel loop of 'settle_typed' (derived_scalars.cpp:312) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
@@ -1913,21 +2173,21 @@ qd_settle_typed_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 313 "derived_scalars.cpp"
 sum += x[i];
-#line 1917 "derived_scalars.cu"
+#line 2177 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 313 "derived_scalars.cpp"
 sum += x[i];
-#line 1924 "derived_scalars.cu"
+#line 2184 "derived_scalars.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
   sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum[qd::detail::block_index()] = sum;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
@@ -1941,7 +2201,7 @@ qd_settle_typed_set1(T* qd_slot, T target, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
 #line 314 "derived_scalars.cpp"
 T gap = sum - target;
-#line 1945 "derived_scalars.cu"
+#line 2205 "derived_scalars.cu"
   *qd_slot = gap;
 }
 
@@ -1954,11 +2214,11 @@ qd_settle_typed_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, 
   if (qd_after_body) {
 #line 328 "derived_scalars.cpp"
     ++k;
-#line 1958 "derived_scalars.cu"
+#line 2218 "derived_scalars.cu"
   }
 #line 318 "derived_scalars.cpp"
   const bool qd_holds = static_cast<bool>(gap > T(0) && k < 60);
-#line 1962 "derived_scalars.cu"
+#line 2222 "derived_scalars.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -1969,7 +2229,7 @@ qd_settle_typed_set2(T* qd_slot, const T* qd_scalar_rate) {
   const T rate = *qd_scalar_rate;
 #line 319 "derived_scalars.cpp"
 const T r = rate * T(0.5) + T(0.45);
-#line 1973 "derived_scalars.cu"
+#line 2233 "derived_scalars.cu"
   *qd_slot = r;
 }
 
@@ -1983,7 +2243,7 @@ qd_settle_typed_loop3(int qd_begin, std::uint64_t qd_count, T * x, const T* qd_s
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 321 "derived_scalars.cpp"
 x[i] = r * x[i];
-#line 1987 "derived_scalars.cu"
+#line 2247 "derived_scalars.cu"
   }
 }
 
@@ -1995,7 +2255,17 @@ qd_settle_typed_graph_step1(T* qd_moved_rate, T* qd_moved_r) {
   T& r = *qd_moved_r;
 #line 322 "derived_scalars.cpp"
 rate = r;
-#line 1999 "derived_scalars.cu"
+#line 2259 "derived_scalars.cu"
+}
+
+// The combine of the reductions of 'settle_typed' (derived_scalars.cpp:325), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_settle_typed_loop4_combine(const unsigned qd_blocks, T* qd_result_sum, const T* qd_partials_sum) {
+  __shared__ T qd_shared_sum[256];
+  const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
 }
 
 // Parallel loop of 'settle_typed' (derived_scalars.cpp:325) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -2012,21 +2282,21 @@ qd_settle_typed_loop4(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 326 "derived_scalars.cpp"
 sum += x[i];
-#line 2016 "derived_scalars.cu"
+#line 2286 "derived_scalars.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 326 "derived_scalars.cpp"
 sum += x[i];
-#line 2023 "derived_scalars.cu"
+#line 2293 "derived_scalars.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
   sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum[qd::detail::block_index()] = sum;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
@@ -2041,7 +2311,7 @@ qd_settle_typed_set5(T* qd_slot, T target, const T* qd_scalar_sum) {
   T gap = *qd_slot;
 #line 327 "derived_scalars.cpp"
 gap = sum - target;
-#line 2045 "derived_scalars.cu"
+#line 2315 "derived_scalars.cu"
   *qd_slot = gap;
 }
 
@@ -2052,7 +2322,7 @@ qd_settle_typed_task6(int * steps, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
 #line 330 "derived_scalars.cpp"
 steps[0] = k;
-#line 2056 "derived_scalars.cu"
+#line 2326 "derived_scalars.cu"
 }
 
 // Serial task of 'settle_typed' (derived_scalars.cpp:331): runs on one thread.
@@ -2062,7 +2332,7 @@ qd_settle_typed_task7(T * x, const T* qd_scalar_gap) {
   const T gap = *qd_scalar_gap;
 #line 331 "derived_scalars.cpp"
 x[0] = gap;
-#line 2066 "derived_scalars.cu"
+#line 2336 "derived_scalars.cu"
 }
 
 
@@ -2080,7 +2350,12 @@ void settle_typed(T* x, int n, T target, int* steps, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_settle_typed_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 312, qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_graph.launch(0, &qd_settle_typed_loop0<T>, qd_grid, 256, "derived_scalars.cpp", 312, qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_apart ? nullptr : qd_scratch.counter(0));
+    if (qd_apart) {
+      qd_graph.launch(0, &qd_settle_typed_loop0_combine<T>, qd::detail::task_grid_size(), 256, "derived_scalars.cpp", 312, qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum);
+    }
   }
   [[maybe_unused]] T gap{}; // computed on the device: slot 1
   // serial task, derived_scalars.cpp:314
@@ -2116,7 +2391,12 @@ void settle_typed(T* x, int n, T target, int* steps, qd::StreamRef qd_stream) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_settle_typed_loop4<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 325, qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(1), qd_scratch.counter(1));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_graph.launch(0, &qd_settle_typed_loop4<T>, qd_grid, 256, "derived_scalars.cpp", 325, qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(1), qd_apart ? nullptr : qd_scratch.counter(1));
+      if (qd_apart) {
+        qd_graph.launch(0, &qd_settle_typed_loop4_combine<T>, qd::detail::task_grid_size(), 256, "derived_scalars.cpp", 325, qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(1));
+      }
     }
     // serial task, derived_scalars.cpp:327
     qd_graph.launch(0, &qd_settle_typed_set5<T>, qd::detail::task_grid_size(), 1, "derived_scalars.cpp", 327, qd_scratch.slot<T>(1), target, qd_scratch.slot<T>(0));

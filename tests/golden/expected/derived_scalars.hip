@@ -26,6 +26,15 @@
 
 // ---- qd kernel 'normalize' (derived_scalars.cpp:19), translated by qd-translate ----
 #line 29 "derived_scalars.hip"
+// The combine of the reductions of 'normalize' (derived_scalars.cpp:24), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_normalize_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total, float qd_init_total) {
+  __shared__ float qd_shared_total[256];
+  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
+}
+
 // Parallel loop of 'normalize' (derived_scalars.cpp:24) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_normalize_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, float qd_init_total, unsigned* qd_done) {
@@ -39,21 +48,21 @@ qd_normalize_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 25 "derived_scalars.cpp"
 total += a[i];
-#line 43 "derived_scalars.hip"
+#line 52 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 25 "derived_scalars.cpp"
 total += a[i];
-#line 50 "derived_scalars.hip"
+#line 59 "derived_scalars.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_total[qd::detail::block_index()] = total;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
@@ -66,7 +75,7 @@ qd_normalize_set1(float* qd_slot, int n, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
 #line 26 "derived_scalars.cpp"
 const float mean = safe_ratio(total, static_cast<float>(n));
-#line 70 "derived_scalars.hip"
+#line 79 "derived_scalars.hip"
   *qd_slot = mean;
 }
 
@@ -79,7 +88,7 @@ qd_normalize_loop2(int qd_begin, std::uint64_t qd_count, float * a, const float*
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 28 "derived_scalars.cpp"
 a[i] = a[i] - mean;
-#line 83 "derived_scalars.hip"
+#line 92 "derived_scalars.hip"
   }
 }
 
@@ -89,7 +98,7 @@ qd_normalize_set3(const float ** qd_slot, float * a, const float * b, const floa
   const float total = *qd_scalar_total;
 #line 29 "derived_scalars.cpp"
 const float* larger = total > 0.0f ? a : b;
-#line 93 "derived_scalars.hip"
+#line 102 "derived_scalars.hip"
   *qd_slot = larger;
 }
 
@@ -102,7 +111,7 @@ qd_normalize_loop4(int qd_begin, std::uint64_t qd_count, float * out, const floa
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 31 "derived_scalars.cpp"
 out[i] = 2.0f * larger[i];
-#line 106 "derived_scalars.hip"
+#line 115 "derived_scalars.hip"
   }
 }
 
@@ -112,7 +121,7 @@ qd_normalize_set5(double* qd_slot, const float* qd_scalar_mean) {
   const float mean = *qd_scalar_mean;
 #line 32 "derived_scalars.cpp"
 double scale = 1.0 / (1.0 + static_cast<double>(mean * mean));
-#line 116 "derived_scalars.hip"
+#line 125 "derived_scalars.hip"
   *qd_slot = scale;
 }
 
@@ -122,7 +131,7 @@ qd_normalize_set6(double* qd_slot) {
   double scale = *qd_slot;
 #line 33 "derived_scalars.cpp"
 scale *= 0.5;
-#line 126 "derived_scalars.hip"
+#line 135 "derived_scalars.hip"
   *qd_slot = scale;
 }
 
@@ -132,7 +141,7 @@ qd_normalize_task7(float * out, const double* qd_scalar_scale) {
   const double scale = *qd_scalar_scale;
 #line 34 "derived_scalars.cpp"
 out[0] = static_cast<float>(scale);
-#line 136 "derived_scalars.hip"
+#line 145 "derived_scalars.hip"
 }
 
 
@@ -149,7 +158,12 @@ void normalize(float* a, const float* b, float* out, int n, qd::StreamRef qd_str
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_normalize_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 24, qd_begin, qd_count, qd::detail::present_or_device(a, "normalize", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_graph.launch(0, &qd_normalize_loop0, qd_grid, 256, "derived_scalars.cpp", 24, qd_begin, qd_count, qd::detail::present_or_device(a, "normalize", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_apart ? nullptr : qd_scratch.counter(0));
+    if (qd_apart) {
+      qd_graph.launch(0, &qd_normalize_loop0_combine, qd::detail::task_grid_size(), 256, "derived_scalars.cpp", 24, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total);
+    }
   }
   [[maybe_unused]] float mean{}; // computed on the device: slot 1
   // serial task, derived_scalars.cpp:26
@@ -193,7 +207,16 @@ void normalize(float* a, const float* b, float* out, int n) {
 
 // A derived value in the condition, set again in the body.
 // ---- qd kernel 'settle' (derived_scalars.cpp:38), translated by qd-translate ----
-#line 197 "derived_scalars.hip"
+#line 211 "derived_scalars.hip"
+// The combine of the reductions of 'settle' (derived_scalars.cpp:43), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_settle_loop0_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum, float qd_init_sum) {
+  __shared__ float qd_shared_sum[256];
+  const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+}
+
 // Parallel loop of 'settle' (derived_scalars.cpp:43) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_sum, float* qd_partials_sum, float qd_init_sum, unsigned* qd_done) {
@@ -207,21 +230,21 @@ qd_settle_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 44 "derived_scalars.cpp"
 sum += x[i];
-#line 211 "derived_scalars.hip"
+#line 234 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 44 "derived_scalars.cpp"
 sum += x[i];
-#line 218 "derived_scalars.hip"
+#line 241 "derived_scalars.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
   sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum[qd::detail::block_index()] = sum;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
@@ -234,7 +257,7 @@ qd_settle_set1(float* qd_slot, float target, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
 #line 45 "derived_scalars.cpp"
 float gap = sum - target;
-#line 238 "derived_scalars.hip"
+#line 261 "derived_scalars.hip"
   *qd_slot = gap;
 }
 
@@ -246,8 +269,17 @@ qd_settle_loop2(int qd_begin, std::uint64_t qd_count, float * x) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 50 "derived_scalars.cpp"
 x[i] = 0.9f * x[i];
-#line 250 "derived_scalars.hip"
+#line 273 "derived_scalars.hip"
   }
+}
+
+// The combine of the reductions of 'settle' (derived_scalars.cpp:53), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_settle_loop3_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum) {
+  __shared__ float qd_shared_sum[256];
+  const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
 }
 
 // Parallel loop of 'settle' (derived_scalars.cpp:53) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -263,21 +295,21 @@ qd_settle_loop3(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 54 "derived_scalars.cpp"
 sum += x[i];
-#line 267 "derived_scalars.hip"
+#line 299 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 54 "derived_scalars.cpp"
 sum += x[i];
-#line 274 "derived_scalars.hip"
+#line 306 "derived_scalars.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
   sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum[qd::detail::block_index()] = sum;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
@@ -291,7 +323,7 @@ qd_settle_set4(float* qd_slot, float target, const float* qd_scalar_sum) {
   float gap = *qd_slot;
 #line 55 "derived_scalars.cpp"
 gap = sum - target;
-#line 295 "derived_scalars.hip"
+#line 327 "derived_scalars.hip"
   *qd_slot = gap;
 }
 
@@ -300,7 +332,7 @@ static __global__ void __launch_bounds__(1)
 qd_settle_task5(int * steps, int k) {
 #line 58 "derived_scalars.cpp"
 steps[0] = k;
-#line 304 "derived_scalars.hip"
+#line 336 "derived_scalars.hip"
 }
 
 // Serial task of 'settle' (derived_scalars.cpp:59): runs on one thread.
@@ -309,7 +341,7 @@ qd_settle_task6(float * x, const float* qd_scalar_gap) {
   const float gap = *qd_scalar_gap;
 #line 59 "derived_scalars.cpp"
 x[0] = gap;
-#line 313 "derived_scalars.hip"
+#line 345 "derived_scalars.hip"
 }
 
 
@@ -326,8 +358,14 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_settle_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_settle_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 43);
+    if (qd_apart) {
+      qd_settle_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum);
+      qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 43);
+    }
   }
   [[maybe_unused]] float gap{}; // computed on the device: slot 1
   // serial task, derived_scalars.cpp:45
@@ -351,8 +389,14 @@ void settle(float* x, int n, float target, int* steps, qd::StreamRef qd_stream) 
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_settle_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd_scratch.counter(1));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_settle_loop3<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd_apart ? nullptr : qd_scratch.counter(1));
       qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 53);
+      if (qd_apart) {
+        qd_settle_loop3_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(1));
+        qd::detail::check_launch(hipGetLastError(), "settle", "derived_scalars.cpp", 53);
+      }
     }
     // serial task, derived_scalars.cpp:55
     qd_settle_set4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), target, qd_scratch.slot<float>(0));
@@ -378,7 +422,16 @@ void settle(float* x, int n, float target, int* steps) {
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it, in double precision.
 // ---- qd kernel 'cg' (derived_scalars.cpp:64), translated by qd-translate ----
-#line 382 "derived_scalars.hip"
+#line 426 "derived_scalars.hip"
+// The combine of the reductions of 'cg' (derived_scalars.cpp:69), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_cg_loop0_combine(const unsigned qd_blocks, double* qd_result_rr, const double* qd_partials_rr, double qd_init_rr) {
+  __shared__ double qd_shared_rr[256];
+  const double qd_all_rr = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd_blocks, qd_shared_rr);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_rr = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr, qd_all_rr);
+}
+
 // Parallel loop of 'cg' (derived_scalars.cpp:69) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
@@ -392,21 +445,21 @@ qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 70 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 396 "derived_scalars.hip"
+#line 449 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 70 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 403 "derived_scalars.hip"
+#line 456 "derived_scalars.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
   rr = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(rr, qd_shared_rr);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_rr[qd::detail::block_index()] = rr;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_rr = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd::detail::grid_blocks(), qd_shared_rr);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_rr = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr, qd_all_rr);
@@ -425,8 +478,17 @@ qd_cg_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 429 "derived_scalars.hip"
+#line 482 "derived_scalars.hip"
   }
+}
+
+// The combine of the reductions of 'cg' (derived_scalars.cpp:81), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_cg_loop2_combine(const unsigned qd_blocks, double* qd_result_pap, const double* qd_partials_pap, double qd_init_pap) {
+  __shared__ double qd_shared_pap[256];
+  const double qd_all_pap = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd_blocks, qd_shared_pap);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_pap = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_pap, qd_all_pap);
 }
 
 // Parallel loop of 'cg' (derived_scalars.cpp:81) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -442,21 +504,21 @@ qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, doubl
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 82 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 446 "derived_scalars.hip"
+#line 508 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 82 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 453 "derived_scalars.hip"
+#line 515 "derived_scalars.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
   pap = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(pap, qd_shared_pap);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_pap[qd::detail::block_index()] = pap;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_pap = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd::detail::grid_blocks(), qd_shared_pap);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_pap = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_pap, qd_all_pap);
@@ -470,7 +532,7 @@ qd_cg_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_
   const double pap = *qd_scalar_pap;
 #line 83 "derived_scalars.cpp"
 const double alpha = rr / pap;
-#line 474 "derived_scalars.hip"
+#line 536 "derived_scalars.hip"
   *qd_slot = alpha;
 }
 
@@ -486,8 +548,17 @@ qd_cg_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 490 "derived_scalars.hip"
+#line 552 "derived_scalars.hip"
   }
+}
+
+// The combine of the reductions of 'cg' (derived_scalars.cpp:90), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_cg_loop5_combine(const unsigned qd_blocks, double* qd_result_rr_new, const double* qd_partials_rr_new, double qd_init_rr_new) {
+  __shared__ double qd_shared_rr_new[256];
+  const double qd_all_rr_new = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd_blocks, qd_shared_rr_new);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_rr_new = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr_new, qd_all_rr_new);
 }
 
 // Parallel loop of 'cg' (derived_scalars.cpp:90) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -503,21 +574,21 @@ qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 91 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 507 "derived_scalars.hip"
+#line 578 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 91 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 514 "derived_scalars.hip"
+#line 585 "derived_scalars.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
   rr_new = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(rr_new, qd_shared_rr_new);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_rr_new[qd::detail::block_index()] = rr_new;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_rr_new = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd::detail::grid_blocks(), qd_shared_rr_new);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_rr_new = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr_new, qd_all_rr_new);
@@ -531,7 +602,7 @@ qd_cg_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_
   const double rr_new = *qd_scalar_rr_new;
 #line 92 "derived_scalars.cpp"
 const double beta = rr_new / rr;
-#line 535 "derived_scalars.hip"
+#line 606 "derived_scalars.hip"
   *qd_slot = beta;
 }
 
@@ -542,7 +613,7 @@ qd_cg_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   double rr = *qd_slot;
 #line 93 "derived_scalars.cpp"
 rr = rr_new;
-#line 546 "derived_scalars.hip"
+#line 617 "derived_scalars.hip"
   *qd_slot = rr;
 }
 
@@ -555,7 +626,7 @@ qd_cg_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const 
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 95 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 559 "derived_scalars.hip"
+#line 630 "derived_scalars.hip"
   }
 }
 
@@ -564,7 +635,7 @@ static __global__ void __launch_bounds__(1)
 qd_cg_task9(int * iterations, int it) {
 #line 98 "derived_scalars.cpp"
 iterations[0] = it;
-#line 568 "derived_scalars.hip"
+#line 639 "derived_scalars.hip"
 }
 
 
@@ -581,8 +652,14 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_cg_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_cg_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 69);
+    if (qd_apart) {
+      qd_cg_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr);
+      qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 69);
+    }
   }
   int it = 0;
   while ((qd::detail::read_scalar(rr, qd_scratch.slot<double>(0), qd_stream), (it < max_it && rr > tol * tol))) {
@@ -600,8 +677,14 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_cg_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_cg_loop2<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_apart ? nullptr : qd_scratch.counter(1));
       qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 81);
+      if (qd_apart) {
+        qd_cg_loop2_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap);
+        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 81);
+      }
     }
     [[maybe_unused]] double alpha{}; // computed on the device: slot 2
     // serial task, derived_scalars.cpp:83
@@ -621,8 +704,14 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_cg_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_cg_loop5<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_apart ? nullptr : qd_scratch.counter(2));
       qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 90);
+      if (qd_apart) {
+        qd_cg_loop5_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new);
+        qd::detail::check_launch(hipGetLastError(), "cg", "derived_scalars.cpp", 90);
+      }
     }
     [[maybe_unused]] double beta{}; // computed on the device: slot 4
     // serial task, derived_scalars.cpp:92
@@ -659,7 +748,16 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 // get their values from results in the body, 'pap' and 'rr_new' are reset
 // there before their reductions.
 // ---- qd kernel 'cg_c_style' (derived_scalars.cpp:104), translated by qd-translate ----
-#line 663 "derived_scalars.hip"
+#line 752 "derived_scalars.hip"
+// The combine of the reductions of 'cg_c_style' (derived_scalars.cpp:111), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_cg_c_style_loop0_combine(const unsigned qd_blocks, double* qd_result_rr, const double* qd_partials_rr, double qd_init_rr) {
+  __shared__ double qd_shared_rr[256];
+  const double qd_all_rr = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd_blocks, qd_shared_rr);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_rr = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr, qd_all_rr);
+}
+
 // Parallel loop of 'cg_c_style' (derived_scalars.cpp:111) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
@@ -673,21 +771,21 @@ qd_cg_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 112 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 677 "derived_scalars.hip"
+#line 775 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 112 "derived_scalars.cpp"
 rr += r[i] * r[i];
-#line 684 "derived_scalars.hip"
+#line 782 "derived_scalars.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
   rr = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(rr, qd_shared_rr);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_rr[qd::detail::block_index()] = rr;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_rr = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd::detail::grid_blocks(), qd_shared_rr);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_rr = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr, qd_all_rr);
@@ -702,8 +800,17 @@ qd_cg_c_style_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * a
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 117 "derived_scalars.cpp"
 ap[i] = 2.0 * p[i] - (i > 0 ? p[i - 1] : 0.0) - (i < n - 1 ? p[i + 1] : 0.0);
-#line 706 "derived_scalars.hip"
+#line 804 "derived_scalars.hip"
   }
+}
+
+// The combine of the reductions of 'cg_c_style' (derived_scalars.cpp:120), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_cg_c_style_loop2_combine(const unsigned qd_blocks, double* qd_result_pap, const double* qd_partials_pap) {
+  __shared__ double qd_shared_pap[256];
+  const double qd_all_pap = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd_blocks, qd_shared_pap);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_pap = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_pap, qd_all_pap);
 }
 
 // Parallel loop of 'cg_c_style' (derived_scalars.cpp:120) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -719,21 +826,21 @@ qd_cg_c_style_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * a
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 121 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 723 "derived_scalars.hip"
+#line 830 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 121 "derived_scalars.cpp"
 pap += p[i] * ap[i];
-#line 730 "derived_scalars.hip"
+#line 837 "derived_scalars.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
   pap = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(pap, qd_shared_pap);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_pap[qd::detail::block_index()] = pap;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_pap = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd::detail::grid_blocks(), qd_shared_pap);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_pap = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_pap, qd_all_pap);
@@ -748,7 +855,7 @@ qd_cg_c_style_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd
   double alpha = *qd_slot;
 #line 122 "derived_scalars.cpp"
 alpha = rr / pap;
-#line 752 "derived_scalars.hip"
+#line 859 "derived_scalars.hip"
   *qd_slot = alpha;
 }
 
@@ -764,8 +871,17 @@ qd_cg_c_style_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 768 "derived_scalars.hip"
+#line 875 "derived_scalars.hip"
   }
+}
+
+// The combine of the reductions of 'cg_c_style' (derived_scalars.cpp:129), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_cg_c_style_loop5_combine(const unsigned qd_blocks, double* qd_result_rr_new, const double* qd_partials_rr_new) {
+  __shared__ double qd_shared_rr_new[256];
+  const double qd_all_rr_new = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd_blocks, qd_shared_rr_new);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_rr_new = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_rr_new, qd_all_rr_new);
 }
 
 // Parallel loop of 'cg_c_style' (derived_scalars.cpp:129) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -781,21 +897,21 @@ qd_cg_c_style_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 130 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 785 "derived_scalars.hip"
+#line 901 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 130 "derived_scalars.cpp"
 rr_new += r[i] * r[i];
-#line 792 "derived_scalars.hip"
+#line 908 "derived_scalars.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
   rr_new = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(rr_new, qd_shared_rr_new);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_rr_new[qd::detail::block_index()] = rr_new;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_rr_new = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd::detail::grid_blocks(), qd_shared_rr_new);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_rr_new = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_rr_new, qd_all_rr_new);
@@ -810,7 +926,7 @@ qd_cg_c_style_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd
   double beta = *qd_slot;
 #line 131 "derived_scalars.cpp"
 beta = rr_new / rr;
-#line 814 "derived_scalars.hip"
+#line 930 "derived_scalars.hip"
   *qd_slot = beta;
 }
 
@@ -821,7 +937,7 @@ qd_cg_c_style_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   double rr = *qd_slot;
 #line 132 "derived_scalars.cpp"
 rr = rr_new;
-#line 825 "derived_scalars.hip"
+#line 941 "derived_scalars.hip"
   *qd_slot = rr;
 }
 
@@ -834,7 +950,7 @@ qd_cg_c_style_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 134 "derived_scalars.cpp"
 p[i] = r[i] + beta * p[i];
-#line 838 "derived_scalars.hip"
+#line 954 "derived_scalars.hip"
   }
 }
 
@@ -843,7 +959,7 @@ static __global__ void __launch_bounds__(1)
 qd_cg_c_style_task9(int * iterations, int it) {
 #line 137 "derived_scalars.cpp"
 iterations[0] = it;
-#line 847 "derived_scalars.hip"
+#line 963 "derived_scalars.hip"
 }
 
 
@@ -862,8 +978,14 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_cg_c_style_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg_c_style", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_cg_c_style_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg_c_style", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 111);
+    if (qd_apart) {
+      qd_cg_c_style_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr);
+      qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 111);
+    }
   }
   it = 0;
   while ((qd::detail::read_scalar(rr, qd_scratch.slot<double>(0), qd_stream), (it < max_it && rr > tol * tol))) {
@@ -883,8 +1005,14 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_cg_c_style_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg_c_style", "p"), qd::detail::present_or_device(ap, "cg_c_style", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), qd_scratch.counter(1));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_cg_c_style_loop2<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg_c_style", "p"), qd::detail::present_or_device(ap, "cg_c_style", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), qd_apart ? nullptr : qd_scratch.counter(1));
       qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 120);
+      if (qd_apart) {
+        qd_cg_c_style_loop2_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1));
+        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 120);
+      }
     }
     // serial task, derived_scalars.cpp:122
     qd_cg_c_style_set3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(3), qd_scratch.slot<double>(0), qd_scratch.slot<double>(1));
@@ -905,8 +1033,14 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_cg_c_style_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg_c_style", "r"), qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), qd_scratch.counter(2));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_cg_c_style_loop5<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg_c_style", "r"), qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), qd_apart ? nullptr : qd_scratch.counter(2));
       qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 129);
+      if (qd_apart) {
+        qd_cg_c_style_loop5_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2));
+        qd::detail::check_launch(hipGetLastError(), "cg_c_style", "derived_scalars.cpp", 129);
+      }
     }
     // serial task, derived_scalars.cpp:131
     qd_cg_c_style_set6<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<double>(4), qd_scratch.slot<double>(0), qd_scratch.slot<double>(2));
@@ -943,7 +1077,7 @@ void cg_c_style(double* x, double* r, double* p, double* ap, int n, double tol, 
 // previous iteration left, as in the serial loop; 'gap' has no value before
 // the loop, 'step' has the host's.
 // ---- qd kernel 'descend' (derived_scalars.cpp:144), translated by qd-translate ----
-#line 947 "derived_scalars.hip"
+#line 1081 "derived_scalars.hip"
 // Parallel loop of 'descend' (derived_scalars.cpp:153): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_descend_loop0(int qd_begin, std::uint64_t qd_count, float * x, const float* qd_scalar_step) {
@@ -953,8 +1087,17 @@ qd_descend_loop0(int qd_begin, std::uint64_t qd_count, float * x, const float* q
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 154 "derived_scalars.cpp"
 x[i] = x[i] - step * x[i];
-#line 957 "derived_scalars.hip"
+#line 1091 "derived_scalars.hip"
   }
+}
+
+// The combine of the reductions of 'descend' (derived_scalars.cpp:157), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_descend_loop1_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
+  __shared__ float qd_shared_total[256];
+  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
 }
 
 // Parallel loop of 'descend' (derived_scalars.cpp:157) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -970,21 +1113,21 @@ qd_descend_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resu
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 158 "derived_scalars.cpp"
 total += x[i] * x[i];
-#line 974 "derived_scalars.hip"
+#line 1117 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 158 "derived_scalars.cpp"
 total += x[i] * x[i];
-#line 981 "derived_scalars.hip"
+#line 1124 "derived_scalars.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_total[qd::detail::block_index()] = total;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
@@ -998,7 +1141,7 @@ qd_descend_set2(float* qd_slot, float tol, const float* qd_scalar_total) {
   float gap = *qd_slot;
 #line 159 "derived_scalars.cpp"
 gap = total - tol;
-#line 1002 "derived_scalars.hip"
+#line 1145 "derived_scalars.hip"
   *qd_slot = gap;
 }
 
@@ -1009,7 +1152,7 @@ qd_descend_set3(float* qd_slot, const float* qd_scalar_total) {
   float step = *qd_slot;
 #line 160 "derived_scalars.cpp"
 step = 0.5f * step + 0.5f * total / (total + 1.0f);
-#line 1013 "derived_scalars.hip"
+#line 1156 "derived_scalars.hip"
   *qd_slot = step;
 }
 
@@ -1018,7 +1161,7 @@ static __global__ void __launch_bounds__(1)
 qd_descend_task4(int * steps, int k) {
 #line 163 "derived_scalars.cpp"
 steps[0] = k;
-#line 1022 "derived_scalars.hip"
+#line 1165 "derived_scalars.hip"
 }
 
 // Serial task of 'descend' (derived_scalars.cpp:164): runs on one thread.
@@ -1027,7 +1170,7 @@ qd_descend_task5(float * out, const float* qd_scalar_step) {
   const float step = *qd_scalar_step;
 #line 164 "derived_scalars.cpp"
 out[0] = step;
-#line 1031 "derived_scalars.hip"
+#line 1174 "derived_scalars.hip"
 }
 
 // Serial task of 'descend' (derived_scalars.cpp:165): runs on one thread.
@@ -1036,7 +1179,7 @@ qd_descend_task6(float * out, const float* qd_scalar_gap) {
   const float gap = *qd_scalar_gap;
 #line 165 "derived_scalars.cpp"
 out[1] = gap;
-#line 1040 "derived_scalars.hip"
+#line 1183 "derived_scalars.hip"
 }
 
 
@@ -1072,8 +1215,14 @@ void descend(float* x, int n, float tol, int* steps, float* out, qd::StreamRef q
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_descend_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "descend", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_descend_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "descend", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 157);
+      if (qd_apart) {
+        qd_descend_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(hipGetLastError(), "descend", "derived_scalars.cpp", 157);
+      }
     }
     // serial task, derived_scalars.cpp:159
     qd_descend_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(1), tol, qd_scratch.slot<float>(0));
@@ -1106,7 +1255,20 @@ void descend(float* x, int n, float tol, int* steps, float* out) {
 // whose variables the body declares: 'spread' lives on the device from the
 // loop on, and the condition reads what the last iteration left.
 // ---- qd kernel 'narrow' (derived_scalars.cpp:171), translated by qd-translate ----
-#line 1110 "derived_scalars.hip"
+#line 1259 "derived_scalars.hip"
+// The combine of the reductions of 'narrow' (derived_scalars.cpp:180), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_narrow_loop0_combine(const unsigned qd_blocks, float* qd_result_hi, const float* qd_partials_hi, float qd_init_hi, float* qd_result_lo, const float* qd_partials_lo, float qd_init_lo) {
+  __shared__ float qd_shared_hi[256];
+  const float qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, qd_blocks, qd_shared_hi);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_hi, qd_all_hi);
+  __shared__ float qd_shared_lo[256];
+  const float qd_all_lo = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_lo, qd_blocks, qd_shared_lo);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_lo = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_lo, qd_all_lo);
+}
+
 // Parallel loop of 'narrow' (derived_scalars.cpp:180) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_narrow_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_hi, float* qd_partials_hi, float qd_init_hi, float* qd_result_lo, float* qd_partials_lo, float qd_init_lo, unsigned* qd_done) {
@@ -1125,7 +1287,7 @@ qd_narrow_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
             hi = std::max(hi, x[i]);
             lo = std::min(lo, x[i]);
         }
-#line 1129 "derived_scalars.hip"
+#line 1291 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1136,9 +1298,9 @@ qd_narrow_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
             hi = std::max(hi, x[i]);
             lo = std::min(lo, x[i]);
         }
-#line 1140 "derived_scalars.hip"
+#line 1302 "derived_scalars.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_hi[256];
   hi = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(hi, qd_shared_hi);
   if (qd::detail::thread_in_block() == 0)
@@ -1147,7 +1309,7 @@ qd_narrow_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
   lo = qd::detail::block_reduce<qd::detail::ReduceOp::Min, 256>(lo, qd_shared_lo);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_lo[qd::detail::block_index()] = lo;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, qd::detail::grid_blocks(), qd_shared_hi);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_hi, qd_all_hi);
@@ -1165,7 +1327,7 @@ qd_narrow_set1(float* qd_slot, const float* qd_scalar_hi, const float* qd_scalar
   float spread = *qd_slot;
 #line 185 "derived_scalars.cpp"
 spread = hi - lo;
-#line 1169 "derived_scalars.hip"
+#line 1331 "derived_scalars.hip"
   *qd_slot = spread;
 }
 
@@ -1174,7 +1336,7 @@ static __global__ void __launch_bounds__(1)
 qd_narrow_task2(int * steps, int k) {
 #line 188 "derived_scalars.cpp"
 steps[0] = k;
-#line 1178 "derived_scalars.hip"
+#line 1340 "derived_scalars.hip"
 }
 
 // Serial task of 'narrow' (derived_scalars.cpp:189): runs on one thread.
@@ -1183,7 +1345,7 @@ qd_narrow_task3(float * out, const float* qd_scalar_spread) {
   const float spread = *qd_scalar_spread;
 #line 189 "derived_scalars.cpp"
 out[0] = spread;
-#line 1187 "derived_scalars.hip"
+#line 1349 "derived_scalars.hip"
 }
 
 
@@ -1206,8 +1368,14 @@ void narrow(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_narrow_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "narrow", "x"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), hi, qd_scratch.slot<float>(2), qd_scratch.partials<float>(1), lo, qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_narrow_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "narrow", "x"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), hi, qd_scratch.slot<float>(2), qd_scratch.partials<float>(1), lo, qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 180);
+      if (qd_apart) {
+        qd_narrow_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), hi, qd_scratch.slot<float>(2), qd_scratch.partials<float>(1), lo);
+        qd::detail::check_launch(hipGetLastError(), "narrow", "derived_scalars.cpp", 180);
+      }
     }
     // serial task, derived_scalars.cpp:185
     qd_narrow_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), qd_scratch.slot<float>(1), qd_scratch.slot<float>(2));
@@ -1234,7 +1402,20 @@ void narrow(float* x, int n, float tol, int* steps, float* out) {
 // reset in it, and the spread halved through a body local derived from
 // them.
 // ---- qd kernel 'narrow_outer' (derived_scalars.cpp:195), translated by qd-translate ----
-#line 1238 "derived_scalars.hip"
+#line 1406 "derived_scalars.hip"
+// The combine of the reductions of 'narrow_outer' (derived_scalars.cpp:206), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_narrow_outer_loop0_combine(const unsigned qd_blocks, float* qd_result_hi, const float* qd_partials_hi, float* qd_result_lo, const float* qd_partials_lo) {
+  __shared__ float qd_shared_hi[256];
+  const float qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, qd_blocks, qd_shared_hi);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_hi, qd_all_hi);
+  __shared__ float qd_shared_lo[256];
+  const float qd_all_lo = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_lo, qd_blocks, qd_shared_lo);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_lo = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(*qd_result_lo, qd_all_lo);
+}
+
 // Parallel loop of 'narrow_outer' (derived_scalars.cpp:206) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_narrow_outer_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_hi, float* qd_partials_hi, float* qd_result_lo, float* qd_partials_lo, unsigned* qd_done) {
@@ -1253,7 +1434,7 @@ qd_narrow_outer_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd
             hi = std::max(hi, x[i]);
             lo = std::min(lo, x[i]);
         }
-#line 1257 "derived_scalars.hip"
+#line 1438 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1264,9 +1445,9 @@ qd_narrow_outer_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd
             hi = std::max(hi, x[i]);
             lo = std::min(lo, x[i]);
         }
-#line 1268 "derived_scalars.hip"
+#line 1449 "derived_scalars.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_hi[256];
   hi = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(hi, qd_shared_hi);
   if (qd::detail::thread_in_block() == 0)
@@ -1275,7 +1456,7 @@ qd_narrow_outer_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd
   lo = qd::detail::block_reduce<qd::detail::ReduceOp::Min, 256>(lo, qd_shared_lo);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_lo[qd::detail::block_index()] = lo;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, qd::detail::grid_blocks(), qd_shared_hi);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_hi, qd_all_hi);
@@ -1292,7 +1473,7 @@ qd_narrow_outer_set1(float* qd_slot, const float* qd_scalar_hi, const float* qd_
   const float lo = *qd_scalar_lo;
 #line 211 "derived_scalars.cpp"
 const float width = hi - lo;
-#line 1296 "derived_scalars.hip"
+#line 1477 "derived_scalars.hip"
   *qd_slot = width;
 }
 
@@ -1303,7 +1484,7 @@ qd_narrow_outer_set2(float* qd_slot, const float* qd_scalar_width) {
   float spread = *qd_slot;
 #line 212 "derived_scalars.cpp"
 spread = width;
-#line 1307 "derived_scalars.hip"
+#line 1488 "derived_scalars.hip"
   *qd_slot = spread;
 }
 
@@ -1312,7 +1493,7 @@ static __global__ void __launch_bounds__(1)
 qd_narrow_outer_task3(int * steps, int k) {
 #line 215 "derived_scalars.cpp"
 steps[0] = k;
-#line 1316 "derived_scalars.hip"
+#line 1497 "derived_scalars.hip"
 }
 
 // Serial task of 'narrow_outer' (derived_scalars.cpp:216): runs on one thread.
@@ -1321,7 +1502,7 @@ qd_narrow_outer_task4(float * out, const float* qd_scalar_spread) {
   const float spread = *qd_scalar_spread;
 #line 216 "derived_scalars.cpp"
 out[0] = spread;
-#line 1325 "derived_scalars.hip"
+#line 1506 "derived_scalars.hip"
 }
 
 
@@ -1350,8 +1531,14 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out, qd::Stream
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_narrow_outer_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "narrow_outer", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_narrow_outer_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "narrow_outer", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 206);
+      if (qd_apart) {
+        qd_narrow_outer_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1));
+        qd::detail::check_launch(hipGetLastError(), "narrow_outer", "derived_scalars.cpp", 206);
+      }
     }
     [[maybe_unused]] float width{}; // computed on the device: slot 3
     // serial task, derived_scalars.cpp:211
@@ -1384,7 +1571,17 @@ void narrow_outer(float* x, int n, float tol, int* steps, float* out) {
 // one, one assigned C style, and one a 'loop seq' body declares from its
 // own reduction's result.
 // ---- qd kernel 'shift_by_twice' (derived_scalars.cpp:224), translated by qd-translate ----
-#line 1388 "derived_scalars.hip"
+#line 1575 "derived_scalars.hip"
+// The combine of the reductions of 'shift_by_twice' (derived_scalars.cpp:230), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_shift_by_twice_loop0_combine(const unsigned qd_blocks, T* qd_result_sum, const T* qd_partials_sum, T qd_init_sum) {
+  __shared__ T qd_shared_sum[256];
+  const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+}
+
 // Parallel loop of 'shift_by_twice' (derived_scalars.cpp:230) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
@@ -1402,7 +1599,7 @@ qd_shift_by_twice_loop0(int qd_begin, std::uint64_t qd_count, T * x, T scale, T*
         x[i] *= scale;
         sum += x[i];
     }
-#line 1406 "derived_scalars.hip"
+#line 1603 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1412,14 +1609,14 @@ qd_shift_by_twice_loop0(int qd_begin, std::uint64_t qd_count, T * x, T scale, T*
         x[i] *= scale;
         sum += x[i];
     }
-#line 1416 "derived_scalars.hip"
+#line 1613 "derived_scalars.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
   sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum[qd::detail::block_index()] = sum;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
@@ -1433,7 +1630,7 @@ qd_shift_by_twice_set1(T* qd_slot, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
 #line 234 "derived_scalars.cpp"
 const T twice = sum + sum;
-#line 1437 "derived_scalars.hip"
+#line 1634 "derived_scalars.hip"
   *qd_slot = twice;
 }
 
@@ -1447,7 +1644,7 @@ qd_shift_by_twice_loop2(int qd_begin, std::uint64_t qd_count, T * x, const T* qd
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 236 "derived_scalars.cpp"
 x[i] += twice;
-#line 1451 "derived_scalars.hip"
+#line 1648 "derived_scalars.hip"
   }
 }
 
@@ -1459,7 +1656,7 @@ qd_shift_by_twice_set3(T* qd_slot, const T* qd_scalar_sum) {
   T half = *qd_slot;
 #line 238 "derived_scalars.cpp"
 half = sum / T(2);
-#line 1463 "derived_scalars.hip"
+#line 1660 "derived_scalars.hip"
   *qd_slot = half;
 }
 
@@ -1470,7 +1667,7 @@ qd_shift_by_twice_task4(T * total, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
 #line 239 "derived_scalars.cpp"
 total[0] = sum;
-#line 1474 "derived_scalars.hip"
+#line 1671 "derived_scalars.hip"
 }
 
 // Serial task of 'shift_by_twice' (derived_scalars.cpp:240): runs on one thread.
@@ -1480,7 +1677,7 @@ qd_shift_by_twice_task5(T * total, const T* qd_scalar_half) {
   const T half = *qd_scalar_half;
 #line 240 "derived_scalars.cpp"
 total[1] = half;
-#line 1484 "derived_scalars.hip"
+#line 1681 "derived_scalars.hip"
 }
 
 
@@ -1498,8 +1695,14 @@ void shift_by_twice(T* x, T scale, int n, T* total, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_shift_by_twice_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shift_by_twice", "x"), scale, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_shift_by_twice_loop0<T><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shift_by_twice", "x"), scale, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "shift_by_twice", "derived_scalars.cpp", 230);
+    if (qd_apart) {
+      qd_shift_by_twice_loop0_combine<T><<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum);
+      qd::detail::check_launch(hipGetLastError(), "shift_by_twice", "derived_scalars.cpp", 230);
+    }
   }
   [[maybe_unused]] T twice{}; // computed on the device: slot 1
   // serial task, derived_scalars.cpp:234
@@ -1538,7 +1741,17 @@ template void shift_by_twice<double>(double*, double, int, double*);
 template void shift_by_twice<float>(float*, float, int, float*);
 
 // ---- qd kernel 'halve_until' (derived_scalars.cpp:245), translated by qd-translate ----
-#line 1542 "derived_scalars.hip"
+#line 1745 "derived_scalars.hip"
+// The combine of the reductions of 'halve_until' (derived_scalars.cpp:255), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_halve_until_loop0_combine(const unsigned qd_blocks, T* qd_result_res, const T* qd_partials_res) {
+  __shared__ T qd_shared_res[256];
+  const T qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_res, qd_blocks, qd_shared_res);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_res, qd_all_res);
+}
+
 // Parallel loop of 'halve_until' (derived_scalars.cpp:255) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
@@ -1556,7 +1769,7 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_r
             x[i] = x[i] * T(0.5);
             res += x[i] * x[i];
         }
-#line 1560 "derived_scalars.hip"
+#line 1773 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1566,14 +1779,14 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_r
             x[i] = x[i] * T(0.5);
             res += x[i] * x[i];
         }
-#line 1570 "derived_scalars.hip"
+#line 1783 "derived_scalars.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_res[256];
   res = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(res, qd_shared_res);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_res[qd::detail::block_index()] = res;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const T qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_res, qd::detail::grid_blocks(), qd_shared_res);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_res, qd_all_res);
@@ -1587,7 +1800,7 @@ qd_halve_until_set1(T* qd_slot, int n, const T* qd_scalar_res) {
   const T res = *qd_scalar_res;
 #line 259 "derived_scalars.cpp"
 const T bump = res / T(n);
-#line 1591 "derived_scalars.hip"
+#line 1804 "derived_scalars.hip"
   *qd_slot = bump;
 }
 
@@ -1598,7 +1811,7 @@ qd_halve_until_task2(T * x, const T* qd_scalar_bump) {
   const T bump = *qd_scalar_bump;
 #line 260 "derived_scalars.cpp"
 x[0] += bump;
-#line 1602 "derived_scalars.hip"
+#line 1815 "derived_scalars.hip"
 }
 
 // Serial task of 'halve_until' (derived_scalars.cpp:263): runs on one thread.
@@ -1607,7 +1820,7 @@ static __global__ void __launch_bounds__(1)
 qd_halve_until_task3(int * steps, int k) {
 #line 263 "derived_scalars.cpp"
 steps[0] = k;
-#line 1611 "derived_scalars.hip"
+#line 1824 "derived_scalars.hip"
 }
 
 // Serial task of 'halve_until' (derived_scalars.cpp:264): runs on one thread.
@@ -1617,7 +1830,7 @@ qd_halve_until_task4(T * out, const T* qd_scalar_res) {
   const T res = *qd_scalar_res;
 #line 264 "derived_scalars.cpp"
 out[0] = res;
-#line 1621 "derived_scalars.hip"
+#line 1834 "derived_scalars.hip"
 }
 
 
@@ -1643,8 +1856,14 @@ void halve_until(T* x, int n, T tol, int* steps, T* out, qd::StreamRef qd_stream
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_halve_until_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "halve_until", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_halve_until_loop0<T><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "halve_until", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 255);
+      if (qd_apart) {
+        qd_halve_until_loop0_combine<T><<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0));
+        qd::detail::check_launch(hipGetLastError(), "halve_until", "derived_scalars.cpp", 255);
+      }
     }
     [[maybe_unused]] T bump{}; // computed on the device: slot 1
     // serial task, derived_scalars.cpp:259
@@ -1676,7 +1895,17 @@ template void halve_until<double>(double*, int, double, int*, double*);
 // A 'loop seq' condition reading a derived 'T' local: the host reads the
 // device's value before each test.
 // ---- qd kernel 'raise_by_mean' (derived_scalars.cpp:270), translated by qd-translate ----
-#line 1680 "derived_scalars.hip"
+#line 1899 "derived_scalars.hip"
+// The combine of the reductions of 'raise_by_mean' (derived_scalars.cpp:276), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_raise_by_mean_loop0_combine(const unsigned qd_blocks, T* qd_result_sum, const T* qd_partials_sum, T qd_init_sum) {
+  __shared__ T qd_shared_sum[256];
+  const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+}
+
 // Parallel loop of 'raise_by_mean' (derived_scalars.cpp:276) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
@@ -1691,21 +1920,21 @@ qd_raise_by_mean_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 277 "derived_scalars.cpp"
 sum += x[i];
-#line 1695 "derived_scalars.hip"
+#line 1924 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 277 "derived_scalars.cpp"
 sum += x[i];
-#line 1702 "derived_scalars.hip"
+#line 1931 "derived_scalars.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
   sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum[qd::detail::block_index()] = sum;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
@@ -1719,7 +1948,7 @@ qd_raise_by_mean_set1(T* qd_slot, int n, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
 #line 278 "derived_scalars.cpp"
 const T limit = sum / T(n);
-#line 1723 "derived_scalars.hip"
+#line 1952 "derived_scalars.hip"
   *qd_slot = limit;
 }
 
@@ -1732,7 +1961,7 @@ qd_raise_by_mean_loop2(int qd_begin, std::uint64_t qd_count, T * x) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 283 "derived_scalars.cpp"
 x[i] += T(1);
-#line 1736 "derived_scalars.hip"
+#line 1965 "derived_scalars.hip"
   }
 }
 
@@ -1742,7 +1971,7 @@ static __global__ void __launch_bounds__(1)
 qd_raise_by_mean_task3(int * steps, int k) {
 #line 285 "derived_scalars.cpp"
 steps[0] = k;
-#line 1746 "derived_scalars.hip"
+#line 1975 "derived_scalars.hip"
 }
 
 
@@ -1760,8 +1989,14 @@ void raise_by_mean(T* x, int n, int* steps, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_raise_by_mean_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "raise_by_mean", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_raise_by_mean_loop0<T><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "raise_by_mean", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "raise_by_mean", "derived_scalars.cpp", 276);
+    if (qd_apart) {
+      qd_raise_by_mean_loop0_combine<T><<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum);
+      qd::detail::check_launch(hipGetLastError(), "raise_by_mean", "derived_scalars.cpp", 276);
+    }
   }
   [[maybe_unused]] T limit{}; // computed on the device: slot 1
   // serial task, derived_scalars.cpp:278
@@ -1796,7 +2031,17 @@ template void raise_by_mean<int>(int*, int, int*);
 
 // The same in graph mode, a graph node computing the derived value.
 // ---- qd kernel 'to_unit_mean' (derived_scalars.cpp:290), translated by qd-translate ----
-#line 1800 "derived_scalars.hip"
+#line 2035 "derived_scalars.hip"
+// The combine of the reductions of 'to_unit_mean' (derived_scalars.cpp:296), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_to_unit_mean_loop0_combine(const unsigned qd_blocks, T* qd_result_total, const T* qd_partials_total, T qd_init_total) {
+  __shared__ T qd_shared_total[256];
+  const T qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
+}
+
 // Parallel loop of 'to_unit_mean' (derived_scalars.cpp:296) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
@@ -1811,21 +2056,21 @@ qd_to_unit_mean_loop0(int qd_begin, std::uint64_t qd_count, T * a, T* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 297 "derived_scalars.cpp"
 total += a[i];
-#line 1815 "derived_scalars.hip"
+#line 2060 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 297 "derived_scalars.cpp"
 total += a[i];
-#line 1822 "derived_scalars.hip"
+#line 2067 "derived_scalars.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_total[qd::detail::block_index()] = total;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const T qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
@@ -1839,7 +2084,7 @@ qd_to_unit_mean_set1(T* qd_slot, int n, const T* qd_scalar_total) {
   const T total = *qd_scalar_total;
 #line 298 "derived_scalars.cpp"
 const T mean = total / T(n);
-#line 1843 "derived_scalars.hip"
+#line 2088 "derived_scalars.hip"
   *qd_slot = mean;
 }
 
@@ -1853,7 +2098,7 @@ qd_to_unit_mean_loop2(int qd_begin, std::uint64_t qd_count, T * a, const T* qd_s
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 300 "derived_scalars.cpp"
 a[i] = a[i] / mean;
-#line 1857 "derived_scalars.hip"
+#line 2102 "derived_scalars.hip"
   }
 }
 
@@ -1872,7 +2117,12 @@ void to_unit_mean(T* a, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_to_unit_mean_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "derived_scalars.cpp", 296, qd_begin, qd_count, qd::detail::present_or_device(a, "to_unit_mean", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), total, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_graph.launch(0, &qd_to_unit_mean_loop0<T>, qd_grid, 256, "derived_scalars.cpp", 296, qd_begin, qd_count, qd::detail::present_or_device(a, "to_unit_mean", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), total, qd_apart ? nullptr : qd_scratch.counter(0));
+    if (qd_apart) {
+      qd_graph.launch(0, &qd_to_unit_mean_loop0_combine<T>, qd::detail::task_grid_size(), 256, "derived_scalars.cpp", 296, qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), total);
+    }
   }
   [[maybe_unused]] T mean{}; // computed on the device: slot 1
   // serial task, derived_scalars.cpp:298
@@ -1901,7 +2151,17 @@ template void to_unit_mean<float>(float*, int);
 // A graph-mode 'loop seq' of a template: the condition's 'gap', the moved
 // 'rate' and the body's 'r' derived from it live on the device, typed 'T'.
 // ---- qd kernel 'settle_typed' (derived_scalars.cpp:306), translated by qd-translate ----
-#line 1905 "derived_scalars.hip"
+#line 2155 "derived_scalars.hip"
+// The combine of the reductions of 'settle_typed' (derived_scalars.cpp:312), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_settle_typed_loop0_combine(const unsigned qd_blocks, T* qd_result_sum, const T* qd_partials_sum, T qd_init_sum) {
+  __shared__ T qd_shared_sum[256];
+  const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+}
+
 // Parallel loop of 'settle_typed' (derived_scalars.cpp:312) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
@@ -1916,21 +2176,21 @@ qd_settle_typed_loop0(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 313 "derived_scalars.cpp"
 sum += x[i];
-#line 1920 "derived_scalars.hip"
+#line 2180 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 313 "derived_scalars.cpp"
 sum += x[i];
-#line 1927 "derived_scalars.hip"
+#line 2187 "derived_scalars.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
   sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum[qd::detail::block_index()] = sum;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
@@ -1944,7 +2204,7 @@ qd_settle_typed_set1(T* qd_slot, T target, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
 #line 314 "derived_scalars.cpp"
 T gap = sum - target;
-#line 1948 "derived_scalars.hip"
+#line 2208 "derived_scalars.hip"
   *qd_slot = gap;
 }
 
@@ -1957,8 +2217,18 @@ qd_settle_typed_loop2(int qd_begin, std::uint64_t qd_count, T * x, const T r) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 321 "derived_scalars.cpp"
 x[i] = r * x[i];
-#line 1961 "derived_scalars.hip"
+#line 2221 "derived_scalars.hip"
   }
+}
+
+// The combine of the reductions of 'settle_typed' (derived_scalars.cpp:325), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+template <typename T>
+static __global__ void __launch_bounds__(256)
+qd_settle_typed_loop3_combine(const unsigned qd_blocks, T* qd_result_sum, const T* qd_partials_sum) {
+  __shared__ T qd_shared_sum[256];
+  const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
 }
 
 // Parallel loop of 'settle_typed' (derived_scalars.cpp:325) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -1975,21 +2245,21 @@ qd_settle_typed_loop3(int qd_begin, std::uint64_t qd_count, T * x, T* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 326 "derived_scalars.cpp"
 sum += x[i];
-#line 1979 "derived_scalars.hip"
+#line 2249 "derived_scalars.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 326 "derived_scalars.cpp"
 sum += x[i];
-#line 1986 "derived_scalars.hip"
+#line 2256 "derived_scalars.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
   sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum[qd::detail::block_index()] = sum;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
@@ -2004,7 +2274,7 @@ qd_settle_typed_set4(T* qd_slot, T target, const T* qd_scalar_sum) {
   T gap = *qd_slot;
 #line 327 "derived_scalars.cpp"
 gap = sum - target;
-#line 2008 "derived_scalars.hip"
+#line 2278 "derived_scalars.hip"
   *qd_slot = gap;
 }
 
@@ -2014,7 +2284,7 @@ static __global__ void __launch_bounds__(1)
 qd_settle_typed_task5(int * steps, int k) {
 #line 330 "derived_scalars.cpp"
 steps[0] = k;
-#line 2018 "derived_scalars.hip"
+#line 2288 "derived_scalars.hip"
 }
 
 // Serial task of 'settle_typed' (derived_scalars.cpp:331): runs on one thread.
@@ -2024,7 +2294,7 @@ qd_settle_typed_task6(T * x, const T* qd_scalar_gap) {
   const T gap = *qd_scalar_gap;
 #line 331 "derived_scalars.cpp"
 x[0] = gap;
-#line 2028 "derived_scalars.hip"
+#line 2298 "derived_scalars.hip"
 }
 
 
@@ -2042,8 +2312,14 @@ void settle_typed(T* x, int n, T target, int* steps, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_settle_typed_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_settle_typed_loop0<T><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 312);
+    if (qd_apart) {
+      qd_settle_typed_loop0_combine<T><<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), sum);
+      qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 312);
+    }
   }
   [[maybe_unused]] T gap{}; // computed on the device: slot 1
   // serial task, derived_scalars.cpp:314
@@ -2070,8 +2346,14 @@ void settle_typed(T* x, int n, T target, int* steps, qd::StreamRef qd_stream) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_settle_typed_loop3<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(1), qd_scratch.counter(1));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_settle_typed_loop3<T><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "settle_typed", "x"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(1), qd_apart ? nullptr : qd_scratch.counter(1));
       qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 325);
+      if (qd_apart) {
+        qd_settle_typed_loop3_combine<T><<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(1));
+        qd::detail::check_launch(hipGetLastError(), "settle_typed", "derived_scalars.cpp", 325);
+      }
     }
     // serial task, derived_scalars.cpp:327
     qd_settle_typed_set4<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<T>(1), target, qd_scratch.slot<T>(0));

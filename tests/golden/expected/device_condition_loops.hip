@@ -15,6 +15,15 @@
 
 // ---- qd kernel 'jacobi' (device_condition_loops.cpp:12), translated by qd-translate ----
 #line 18 "device_condition_loops.hip"
+// The combine of the reductions of 'jacobi' (device_condition_loops.cpp:21), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_jacobi_loop0_combine(const unsigned qd_blocks, float* qd_result_res, const float* qd_partials_res) {
+  __shared__ float qd_shared_res[256];
+  const float qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd_blocks, qd_shared_res);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_res, qd_all_res);
+}
+
 // Parallel loop of 'jacobi' (device_condition_loops.cpp:21) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_jacobi_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float* qd_result_res, float* qd_partials_res, unsigned* qd_done) {
@@ -31,7 +40,7 @@ qd_jacobi_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, floa
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 35 "device_condition_loops.hip"
+#line 44 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -41,14 +50,14 @@ qd_jacobi_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, floa
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 45 "device_condition_loops.hip"
+#line 54 "device_condition_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_res[256];
   res = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(res, qd_shared_res);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_res[qd::detail::block_index()] = res;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd::detail::grid_blocks(), qd_shared_res);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_res, qd_all_res);
@@ -60,7 +69,7 @@ static __global__ void __launch_bounds__(1)
 qd_jacobi_task1(float * u, float * v) {
 #line 25 "device_condition_loops.cpp"
 v[0] = u[0];
-#line 64 "device_condition_loops.hip"
+#line 73 "device_condition_loops.hip"
 }
 
 // Serial task of 'jacobi' (device_condition_loops.cpp:26): runs on one thread.
@@ -68,7 +77,7 @@ static __global__ void __launch_bounds__(1)
 qd_jacobi_task2(float * u, float * v, int n) {
 #line 26 "device_condition_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 72 "device_condition_loops.hip"
+#line 81 "device_condition_loops.hip"
 }
 
 // Serial task of 'jacobi' (device_condition_loops.cpp:32): runs on one thread.
@@ -76,7 +85,7 @@ static __global__ void __launch_bounds__(1)
 qd_jacobi_task3(int * iterations, int it) {
 #line 32 "device_condition_loops.cpp"
 iterations[0] = it;
-#line 80 "device_condition_loops.hip"
+#line 89 "device_condition_loops.hip"
 }
 
 // Serial task of 'jacobi' (device_condition_loops.cpp:33): runs on one thread.
@@ -85,7 +94,7 @@ qd_jacobi_task4(float * residual, const float* qd_scalar_res) {
   const float res = *qd_scalar_res;
 #line 33 "device_condition_loops.cpp"
 residual[0] = res;
-#line 89 "device_condition_loops.hip"
+#line 98 "device_condition_loops.hip"
 }
 
 
@@ -110,8 +119,14 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-      qd_jacobi_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_jacobi_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 21);
+      if (qd_apart) {
+        qd_jacobi_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 21);
+      }
     }
     // serial task, device_condition_loops.cpp:25
     qd_jacobi_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"));
@@ -141,7 +156,16 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
 
 
 // ---- qd kernel 'halve_until' (device_condition_loops.cpp:36), translated by qd-translate ----
-#line 145 "device_condition_loops.hip"
+#line 160 "device_condition_loops.hip"
+// The combine of the reductions of 'halve_until' (device_condition_loops.cpp:45), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_halve_until_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
+  __shared__ float qd_shared_total[256];
+  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
+}
+
 // Parallel loop of 'halve_until' (device_condition_loops.cpp:45) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
@@ -158,7 +182,7 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 162 "device_condition_loops.hip"
+#line 186 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -168,14 +192,14 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 172 "device_condition_loops.hip"
+#line 196 "device_condition_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_total[qd::detail::block_index()] = total;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
@@ -187,7 +211,7 @@ static __global__ void __launch_bounds__(1)
 qd_halve_until_task1(int * steps, int k) {
 #line 51 "device_condition_loops.cpp"
 steps[0] = k;
-#line 191 "device_condition_loops.hip"
+#line 215 "device_condition_loops.hip"
 }
 
 
@@ -212,8 +236,14 @@ void halve_until(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_halve_until_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "halve_until", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_halve_until_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "halve_until", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "halve_until", "device_condition_loops.cpp", 45);
+      if (qd_apart) {
+        qd_halve_until_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(hipGetLastError(), "halve_until", "device_condition_loops.cpp", 45);
+      }
     }
     ++k;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
@@ -231,7 +261,16 @@ void halve_until(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'grow' (device_condition_loops.cpp:54), translated by qd-translate ----
-#line 235 "device_condition_loops.hip"
+#line 265 "device_condition_loops.hip"
+// The combine of the reductions of 'grow' (device_condition_loops.cpp:62), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_grow_loop0_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum) {
+  __shared__ float qd_shared_sum[256];
+  const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
+}
+
 // Parallel loop of 'grow' (device_condition_loops.cpp:62) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_grow_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_sum, float* qd_partials_sum, unsigned* qd_done) {
@@ -245,21 +284,21 @@ qd_grow_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 63 "device_condition_loops.cpp"
 sum += a[i];
-#line 249 "device_condition_loops.hip"
+#line 288 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 63 "device_condition_loops.cpp"
 sum += a[i];
-#line 256 "device_condition_loops.hip"
+#line 295 "device_condition_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
   sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum[qd::detail::block_index()] = sum;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
@@ -274,7 +313,7 @@ qd_grow_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 65 "device_condition_loops.cpp"
 a[i] = a[i] * 1.5f;
-#line 278 "device_condition_loops.hip"
+#line 317 "device_condition_loops.hip"
   }
 }
 
@@ -283,7 +322,7 @@ static __global__ void __launch_bounds__(1)
 qd_grow_task2(int * rounds, int r) {
 #line 67 "device_condition_loops.cpp"
 rounds[0] = r;
-#line 287 "device_condition_loops.hip"
+#line 326 "device_condition_loops.hip"
 }
 
 // Serial task of 'grow' (device_condition_loops.cpp:68): runs on one thread.
@@ -292,7 +331,7 @@ qd_grow_task3(float * a, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
 #line 68 "device_condition_loops.cpp"
 a[0] = sum;
-#line 296 "device_condition_loops.hip"
+#line 335 "device_condition_loops.hip"
 }
 
 
@@ -314,8 +353,14 @@ void grow(float* a, int n, float target, int* rounds, qd::StreamRef qd_stream) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_grow_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "grow", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_grow_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "grow", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "grow", "device_condition_loops.cpp", 62);
+      if (qd_apart) {
+        qd_grow_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(hipGetLastError(), "grow", "device_condition_loops.cpp", 62);
+      }
     }
     // parallel loop, device_condition_loops.cpp:64
     {
@@ -347,7 +392,16 @@ void grow(float* a, int n, float target, int* rounds) {
 // host loop (its condition on the host) whose reductions accumulate into a
 // local declared before it. Both are launches of the call's graph.
 // ---- qd kernel 'moments' (device_condition_loops.cpp:74), translated by qd-translate ----
-#line 351 "device_condition_loops.hip"
+#line 396 "device_condition_loops.hip"
+// The combine of the reductions of 'moments' (device_condition_loops.cpp:79), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_moments_loop0_combine(const unsigned qd_blocks, float* qd_result_s, const float* qd_partials_s, float qd_init_s) {
+  __shared__ float qd_shared_s[256];
+  const float qd_all_s = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_s, qd_blocks, qd_shared_s);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_s = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_s, qd_all_s);
+}
+
 // Parallel loop of 'moments' (device_condition_loops.cpp:79) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_moments_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_s, float* qd_partials_s, float qd_init_s, unsigned* qd_done) {
@@ -361,21 +415,21 @@ qd_moments_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* q
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 80 "device_condition_loops.cpp"
 s += a[i];
-#line 365 "device_condition_loops.hip"
+#line 419 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 80 "device_condition_loops.cpp"
 s += a[i];
-#line 372 "device_condition_loops.hip"
+#line 426 "device_condition_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_s[256];
   s = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(s, qd_shared_s);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_s[qd::detail::block_index()] = s;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_s = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_s, qd::detail::grid_blocks(), qd_shared_s);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_s = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_s, qd_all_s);
@@ -388,7 +442,16 @@ qd_moments_task1(float * out, const float* qd_scalar_s) {
   const float s = *qd_scalar_s;
 #line 81 "device_condition_loops.cpp"
 out[0] = s;
-#line 392 "device_condition_loops.hip"
+#line 446 "device_condition_loops.hip"
+}
+
+// The combine of the reductions of 'moments' (device_condition_loops.cpp:84), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_moments_loop2_combine(const unsigned qd_blocks, float* qd_result_s, const float* qd_partials_s) {
+  __shared__ float qd_shared_s[256];
+  const float qd_all_s = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_s, qd_blocks, qd_shared_s);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_s = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_s, qd_all_s);
 }
 
 // Parallel loop of 'moments' (device_condition_loops.cpp:84) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -404,21 +467,21 @@ qd_moments_loop2(int qd_begin, std::uint64_t qd_count, const float * a, float* q
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 85 "device_condition_loops.cpp"
 s += a[i] * a[i];
-#line 408 "device_condition_loops.hip"
+#line 471 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 85 "device_condition_loops.cpp"
 s += a[i] * a[i];
-#line 415 "device_condition_loops.hip"
+#line 478 "device_condition_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_s[256];
   s = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(s, qd_shared_s);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_s[qd::detail::block_index()] = s;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_s = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_s, qd::detail::grid_blocks(), qd_shared_s);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_s = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_s, qd_all_s);
@@ -431,7 +494,16 @@ qd_moments_task3(float * out, const float* qd_scalar_s) {
   const float s = *qd_scalar_s;
 #line 86 "device_condition_loops.cpp"
 out[1] = s;
-#line 435 "device_condition_loops.hip"
+#line 498 "device_condition_loops.hip"
+}
+
+// The combine of the reductions of 'moments' (device_condition_loops.cpp:91), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_moments_loop4_combine(const unsigned qd_blocks, float* qd_result_weighted, const float* qd_partials_weighted) {
+  __shared__ float qd_shared_weighted[256];
+  const float qd_all_weighted = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_weighted, qd_blocks, qd_shared_weighted);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_weighted = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_weighted, qd_all_weighted);
 }
 
 // Parallel loop of 'moments' (device_condition_loops.cpp:91) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -447,21 +519,21 @@ qd_moments_loop4(int qd_begin, std::uint64_t qd_count, const float * a, int t, f
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 92 "device_condition_loops.cpp"
 weighted += a[i] * static_cast<float>(t);
-#line 451 "device_condition_loops.hip"
+#line 523 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 92 "device_condition_loops.cpp"
 weighted += a[i] * static_cast<float>(t);
-#line 458 "device_condition_loops.hip"
+#line 530 "device_condition_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_weighted[256];
   weighted = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(weighted, qd_shared_weighted);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_weighted[qd::detail::block_index()] = weighted;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_weighted = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_weighted, qd::detail::grid_blocks(), qd_shared_weighted);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_weighted = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_weighted, qd_all_weighted);
@@ -474,7 +546,7 @@ qd_moments_task5(float * out, const float* qd_scalar_weighted) {
   const float weighted = *qd_scalar_weighted;
 #line 94 "device_condition_loops.cpp"
 out[2] = weighted;
-#line 478 "device_condition_loops.hip"
+#line 550 "device_condition_loops.hip"
 }
 
 
@@ -491,7 +563,12 @@ void moments(const float* a, int n, int steps, float* out, qd::StreamRef qd_stre
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_moments_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "device_condition_loops.cpp", 79, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), s, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_graph.launch(0, &qd_moments_loop0, qd_grid, 256, "device_condition_loops.cpp", 79, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), s, qd_apart ? nullptr : qd_scratch.counter(0));
+    if (qd_apart) {
+      qd_graph.launch(0, &qd_moments_loop0_combine, qd::detail::task_grid_size(), 256, "device_condition_loops.cpp", 79, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), s);
+    }
   }
   // serial task, device_condition_loops.cpp:81
   qd_graph.launch(0, &qd_moments_task1, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 81, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(0));
@@ -501,7 +578,12 @@ void moments(const float* a, int n, int steps, float* out, qd::StreamRef qd_stre
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_moments_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "device_condition_loops.cpp", 84, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd_scratch.counter(1));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_graph.launch(0, &qd_moments_loop2, qd_grid, 256, "device_condition_loops.cpp", 84, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd_apart ? nullptr : qd_scratch.counter(1));
+    if (qd_apart) {
+      qd_graph.launch(0, &qd_moments_loop2_combine, qd::detail::task_grid_size(), 256, "device_condition_loops.cpp", 84, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(1));
+    }
   }
   // serial task, device_condition_loops.cpp:86
   qd_graph.launch(0, &qd_moments_task3, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 86, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(0));
@@ -513,7 +595,12 @@ void moments(const float* a, int n, int steps, float* out, qd::StreamRef qd_stre
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_moments_loop4, qd::detail::grid_size(qd_count, 256, qd_device), 256, "device_condition_loops.cpp", 91, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), t, qd_scratch.slot<float>(1), qd_scratch.partials<float>(2), qd_scratch.counter(2));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_graph.launch(0, &qd_moments_loop4, qd_grid, 256, "device_condition_loops.cpp", 91, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), t, qd_scratch.slot<float>(1), qd_scratch.partials<float>(2), qd_apart ? nullptr : qd_scratch.counter(2));
+      if (qd_apart) {
+        qd_graph.launch(0, &qd_moments_loop4_combine, qd::detail::task_grid_size(), 256, "device_condition_loops.cpp", 91, qd_grid, qd_scratch.slot<float>(1), qd_scratch.partials<float>(2));
+      }
     }
   }
   // serial task, device_condition_loops.cpp:94
@@ -533,7 +620,16 @@ void moments(const float* a, int n, int steps, float* out) {
 // another one on the device, and changed by a compound assignment; the
 // condition reads a result computed before the loop and set in it.
 // ---- qd kernel 'shrink' (device_condition_loops.cpp:100), translated by qd-translate ----
-#line 537 "device_condition_loops.hip"
+#line 624 "device_condition_loops.hip"
+// The combine of the reductions of 'shrink' (device_condition_loops.cpp:105), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_shrink_loop0_combine(const unsigned qd_blocks, float* qd_result_norm, const float* qd_partials_norm, float qd_init_norm) {
+  __shared__ float qd_shared_norm[256];
+  const float qd_all_norm = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_norm, qd_blocks, qd_shared_norm);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_norm = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_norm, qd_all_norm);
+}
+
 // Parallel loop of 'shrink' (device_condition_loops.cpp:105) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_shrink_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_result_norm, float* qd_partials_norm, float qd_init_norm, unsigned* qd_done) {
@@ -547,25 +643,34 @@ qd_shrink_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 106 "device_condition_loops.cpp"
 norm += x[i] * x[i];
-#line 551 "device_condition_loops.hip"
+#line 647 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 106 "device_condition_loops.cpp"
 norm += x[i] * x[i];
-#line 558 "device_condition_loops.hip"
+#line 654 "device_condition_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_norm[256];
   norm = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(norm, qd_shared_norm);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_norm[qd::detail::block_index()] = norm;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_norm = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_norm, qd::detail::grid_blocks(), qd_shared_norm);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_norm = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_norm, qd_all_norm);
   }
+}
+
+// The combine of the reductions of 'shrink' (device_condition_loops.cpp:112), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_shrink_loop1_combine(const unsigned qd_blocks, float* qd_result_next, const float* qd_partials_next, float qd_init_next) {
+  __shared__ float qd_shared_next[256];
+  const float qd_all_next = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_next, qd_blocks, qd_shared_next);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_next = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_next, qd_all_next);
 }
 
 // Parallel loop of 'shrink' (device_condition_loops.cpp:112) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -584,7 +689,7 @@ qd_shrink_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
             x[i] = 0.75f * x[i];
             next += x[i] * x[i];
         }
-#line 588 "device_condition_loops.hip"
+#line 693 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -594,14 +699,14 @@ qd_shrink_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
             x[i] = 0.75f * x[i];
             next += x[i] * x[i];
         }
-#line 598 "device_condition_loops.hip"
+#line 703 "device_condition_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_next[256];
   next = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(next, qd_shared_next);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_next[qd::detail::block_index()] = next;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_next = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_next, qd::detail::grid_blocks(), qd_shared_next);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_next = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_next, qd_all_next);
@@ -615,7 +720,7 @@ qd_shrink_set2(float* qd_slot, const float* qd_scalar_next) {
   float norm = *qd_slot;
 #line 116 "device_condition_loops.cpp"
 norm = next;
-#line 619 "device_condition_loops.hip"
+#line 724 "device_condition_loops.hip"
   *qd_slot = norm;
 }
 
@@ -625,7 +730,7 @@ qd_shrink_set3(float* qd_slot, int n) {
   float norm = *qd_slot;
 #line 117 "device_condition_loops.cpp"
 norm *= 1.0f + 1.0f / static_cast<float>(n);
-#line 629 "device_condition_loops.hip"
+#line 734 "device_condition_loops.hip"
   *qd_slot = norm;
 }
 
@@ -634,7 +739,7 @@ static __global__ void __launch_bounds__(1)
 qd_shrink_task4(int * steps, int k) {
 #line 120 "device_condition_loops.cpp"
 steps[0] = k;
-#line 638 "device_condition_loops.hip"
+#line 743 "device_condition_loops.hip"
 }
 
 // Serial task of 'shrink' (device_condition_loops.cpp:121): runs on one thread.
@@ -643,7 +748,7 @@ qd_shrink_task5(float * out, const float* qd_scalar_norm) {
   const float norm = *qd_scalar_norm;
 #line 121 "device_condition_loops.cpp"
 out[0] = norm;
-#line 647 "device_condition_loops.hip"
+#line 752 "device_condition_loops.hip"
 }
 
 
@@ -660,8 +765,14 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_shrink_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shrink", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), norm, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_shrink_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shrink", "x"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), norm, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 105);
+    if (qd_apart) {
+      qd_shrink_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), norm);
+      qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 105);
+    }
   }
   int k = 0;
   while ((qd::detail::read_scalar(norm, qd_scratch.slot<float>(0), qd_stream), (norm > tol && k < 100))) {
@@ -670,8 +781,14 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_shrink_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shrink", "x"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), next, qd_scratch.counter(1));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_shrink_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "shrink", "x"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), next, qd_apart ? nullptr : qd_scratch.counter(1));
       qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 112);
+      if (qd_apart) {
+        qd_shrink_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), next);
+        qd::detail::check_launch(hipGetLastError(), "shrink", "device_condition_loops.cpp", 112);
+      }
     }
     // serial task, device_condition_loops.cpp:116
     qd_shrink_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), qd_scratch.slot<float>(1));
@@ -701,7 +818,16 @@ void shrink(float* x, int n, float tol, int* steps, float* out) {
 // at the top without initializers, given values by host statements before
 // the loop; the reduction's variable is one of them.
 // ---- qd kernel 'c_style' (device_condition_loops.cpp:127), translated by qd-translate ----
-#line 705 "device_condition_loops.hip"
+#line 822 "device_condition_loops.hip"
+// The combine of the reductions of 'c_style' (device_condition_loops.cpp:138), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_c_style_loop0_combine(const unsigned qd_blocks, float* qd_result_change, const float* qd_partials_change) {
+  __shared__ float qd_shared_change[256];
+  const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_change, qd_blocks, qd_shared_change);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_change, qd_all_change);
+}
+
 // Parallel loop of 'c_style' (device_condition_loops.cpp:138) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_c_style_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
@@ -719,7 +845,7 @@ qd_c_style_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_resu
             change += a[i] - next;
             a[i] = next;
         }
-#line 723 "device_condition_loops.hip"
+#line 849 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -730,14 +856,14 @@ qd_c_style_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_resu
             change += a[i] - next;
             a[i] = next;
         }
-#line 734 "device_condition_loops.hip"
+#line 860 "device_condition_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
   change = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(change, qd_shared_change);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_change[qd::detail::block_index()] = change;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_change, qd::detail::grid_blocks(), qd_shared_change);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_change, qd_all_change);
@@ -750,7 +876,7 @@ qd_c_style_set1(float* qd_slot, int n) {
   float change = *qd_slot;
 #line 143 "device_condition_loops.cpp"
 change = change / static_cast<float>(n);
-#line 754 "device_condition_loops.hip"
+#line 880 "device_condition_loops.hip"
   *qd_slot = change;
 }
 
@@ -759,7 +885,7 @@ static __global__ void __launch_bounds__(1)
 qd_c_style_task2(int * steps, int k) {
 #line 146 "device_condition_loops.cpp"
 steps[0] = k;
-#line 763 "device_condition_loops.hip"
+#line 889 "device_condition_loops.hip"
 }
 
 
@@ -786,8 +912,14 @@ void c_style(float* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_c_style_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "c_style", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_c_style_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "c_style", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "c_style", "device_condition_loops.cpp", 138);
+      if (qd_apart) {
+        qd_c_style_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(hipGetLastError(), "c_style", "device_condition_loops.cpp", 138);
+      }
     }
     // serial task, device_condition_loops.cpp:143
     qd_c_style_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), n);
@@ -810,7 +942,17 @@ void c_style(float* a, int n, float tol, int* steps) {
 // A template kernel whose reduction variable has the template's type: the
 // loop is analyzed on the pattern, where 'T top' has no type yet.
 // ---- qd kernel 'halve_typed' (device_condition_loops.cpp:151), translated by qd-translate ----
-#line 814 "device_condition_loops.hip"
+#line 946 "device_condition_loops.hip"
+// The combine of the reductions of 'halve_typed' (device_condition_loops.cpp:161), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+template <class T>
+static __global__ void __launch_bounds__(256)
+qd_halve_typed_loop0_combine(const unsigned qd_blocks, T* qd_result_top, const T* qd_partials_top) {
+  __shared__ T qd_shared_top[256];
+  const T qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_top, qd_all_top);
+}
+
 // Parallel loop of 'halve_typed' (device_condition_loops.cpp:161) with reductions: a grid-stride loop over the iterations, then the combine.
 template <class T>
 static __global__ void __launch_bounds__(256)
@@ -828,7 +970,7 @@ qd_halve_typed_loop0(int qd_begin, std::uint64_t qd_count, T * a, T* qd_result_t
             a[i] = a[i] * T(0.5);
             top = a[i] > top ? a[i] : top;
         }
-#line 832 "device_condition_loops.hip"
+#line 974 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -838,14 +980,14 @@ qd_halve_typed_loop0(int qd_begin, std::uint64_t qd_count, T * a, T* qd_result_t
             a[i] = a[i] * T(0.5);
             top = a[i] > top ? a[i] : top;
         }
-#line 842 "device_condition_loops.hip"
+#line 984 "device_condition_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_top[256];
   top = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(top, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_top[qd::detail::block_index()] = top;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const T qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_top, qd_all_top);
@@ -858,7 +1000,7 @@ static __global__ void __launch_bounds__(1)
 qd_halve_typed_task1(int * steps, int k) {
 #line 167 "device_condition_loops.cpp"
 steps[0] = k;
-#line 862 "device_condition_loops.hip"
+#line 1004 "device_condition_loops.hip"
 }
 
 
@@ -884,8 +1026,14 @@ void halve_typed(T* a, int n, T tol, int* steps, qd::StreamRef qd_stream) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_halve_typed_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "halve_typed", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_halve_typed_loop0<T><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "halve_typed", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "halve_typed", "device_condition_loops.cpp", 161);
+      if (qd_apart) {
+        qd_halve_typed_loop0_combine<T><<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0));
+        qd::detail::check_launch(hipGetLastError(), "halve_typed", "device_condition_loops.cpp", 161);
+      }
     }
     k = k + 1;
   }

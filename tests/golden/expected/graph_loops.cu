@@ -59,6 +59,15 @@ qd_sweep_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float t
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
+// The combine of the reductions of 'sweep' (graph_loops.cpp:41), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_sweep_loop0_combine(const unsigned qd_blocks, float* qd_result_res, const float* qd_partials_res) {
+  __shared__ float qd_shared_res[256];
+  const float qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd_blocks, qd_shared_res);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_res, qd_all_res);
+}
+
 // Parallel loop of 'sweep' (graph_loops.cpp:41) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u, float * const* qd_scalar_v, float* qd_result_res, float* qd_partials_res, unsigned* qd_done) {
@@ -77,7 +86,7 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u,
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 81 "graph_loops.cu"
+#line 90 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -87,14 +96,14 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u,
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 91 "graph_loops.cu"
+#line 100 "graph_loops.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_res[256];
   res = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(res, qd_shared_res);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_res[qd::detail::block_index()] = res;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd::detail::grid_blocks(), qd_shared_res);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_res, qd_all_res);
@@ -108,7 +117,7 @@ qd_sweep_task1(float * const* qd_scalar_u, float * const* qd_scalar_v) {
   float * const v = *qd_scalar_v;
 #line 45 "graph_loops.cpp"
 v[0] = u[0];
-#line 112 "graph_loops.cu"
+#line 121 "graph_loops.cu"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:46): runs on one thread.
@@ -118,7 +127,7 @@ qd_sweep_task2(float * const* qd_scalar_u, float * const* qd_scalar_v, int n) {
   float * const v = *qd_scalar_v;
 #line 46 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 122 "graph_loops.cu"
+#line 131 "graph_loops.cu"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:52): runs on one thread.
@@ -127,7 +136,7 @@ qd_sweep_task3(int * iterations, const int* qd_scalar_it) {
   const int it = *qd_scalar_it;
 #line 52 "graph_loops.cpp"
 iterations[0] = it;
-#line 131 "graph_loops.cu"
+#line 140 "graph_loops.cu"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:53): runs on one thread.
@@ -136,7 +145,7 @@ qd_sweep_task4(float * residual, const float* qd_scalar_res) {
   const float res = *qd_scalar_res;
 #line 53 "graph_loops.cpp"
 residual[0] = res;
-#line 140 "graph_loops.cu"
+#line 149 "graph_loops.cu"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:54): runs on one thread.
@@ -146,7 +155,7 @@ qd_sweep_task5(float * const* qd_scalar_u, float * const* qd_scalar_v) {
   float * const v = *qd_scalar_v;
 #line 54 "graph_loops.cpp"
 u[0] = u[0] + 0.0f * v[0];
-#line 150 "graph_loops.cu"
+#line 159 "graph_loops.cu"
 }
 
 
@@ -178,7 +187,12 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_sweep_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 41, qd_begin, qd_count, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_graph.launch(0, &qd_sweep_loop0, qd_grid, 256, "graph_loops.cpp", 41, qd_begin, qd_count, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
+      if (qd_apart) {
+        qd_graph.launch(0, &qd_sweep_loop0_combine, qd::detail::task_grid_size(), 256, "graph_loops.cpp", 41, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+      }
     }
     // serial task, graph_loops.cpp:45
     qd_graph.launch(0, &qd_sweep_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 45, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
@@ -206,7 +220,7 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
 
 
 // ---- qd kernel 'halve_below' (graph_loops.cpp:57), translated by qd-translate ----
-#line 210 "graph_loops.cu"
+#line 224 "graph_loops.cu"
 // Test of the loop of 'halve_below' (graph_loops.cpp:71) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_halve_below_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float limit, const float* qd_scalar_total, int* qd_moved_k) {
@@ -215,12 +229,21 @@ qd_halve_below_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, f
   if (qd_after_body) {
 #line 70 "graph_loops.cpp"
     k += 1;
-#line 219 "graph_loops.cu"
+#line 233 "graph_loops.cu"
   }
 #line 71 "graph_loops.cpp"
   const bool qd_holds = !qd_after_body || static_cast<bool>(total > limit);
-#line 223 "graph_loops.cu"
+#line 237 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// The combine of the reductions of 'halve_below' (graph_loops.cpp:66), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_halve_below_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
+  __shared__ float qd_shared_total[256];
+  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
 }
 
 // Parallel loop of 'halve_below' (graph_loops.cpp:66) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -239,7 +262,7 @@ qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 243 "graph_loops.cu"
+#line 266 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -249,14 +272,14 @@ qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 253 "graph_loops.cu"
+#line 276 "graph_loops.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_total[qd::detail::block_index()] = total;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
@@ -269,7 +292,7 @@ qd_halve_below_task1(int * steps, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
 #line 72 "graph_loops.cpp"
 steps[0] = k;
-#line 273 "graph_loops.cu"
+#line 296 "graph_loops.cu"
 }
 
 
@@ -299,7 +322,12 @@ void halve_below(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_halve_below_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 66, qd_begin, qd_count, qd::detail::present_or_device(a, "halve_below", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_graph.launch(0, &qd_halve_below_loop0, qd_grid, 256, "graph_loops.cpp", 66, qd_begin, qd_count, qd::detail::present_or_device(a, "halve_below", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
+      if (qd_apart) {
+        qd_graph.launch(0, &qd_halve_below_loop0_combine, qd::detail::task_grid_size(), 256, "graph_loops.cpp", 66, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+      }
     }
     // the test after each iteration, graph_loops.cpp:63
     qd_graph.launch(0, &qd_halve_below_graph_test0, 1, 1, "graph_loops.cpp", 71, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
@@ -319,7 +347,7 @@ void halve_below(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'scale_rows' (graph_loops.cpp:75), translated by qd-translate ----
-#line 323 "graph_loops.cu"
+#line 351 "graph_loops.cu"
 // Parallel loop of 'scale_rows' (graph_loops.cpp:78): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scale_rows_loop0(int qd_begin, std::uint64_t qd_count, float * a, float s) {
@@ -328,7 +356,7 @@ qd_scale_rows_loop0(int qd_begin, std::uint64_t qd_count, float * a, float s) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 79 "graph_loops.cpp"
 a[i] = s * a[i];
-#line 332 "graph_loops.cu"
+#line 360 "graph_loops.cu"
   }
 }
 
@@ -386,7 +414,7 @@ void scale_rows(float* a, int n, float s) {
 // A 'for' whose increment the GPU runs; a region and a kernel call in the
 // body; a value computed from a result in the body.
 // ---- qd kernel 'grow_mean' (graph_loops.cpp:84), translated by qd-translate ----
-#line 390 "graph_loops.cu"
+#line 418 "graph_loops.cu"
 // Test of the loop of 'grow_mean' (graph_loops.cpp:90) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_grow_mean_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float target, const float* qd_scalar_sum, int* qd_moved_r) {
@@ -395,12 +423,21 @@ qd_grow_mean_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, flo
   if (qd_after_body) {
 #line 90 "graph_loops.cpp"
     ++r;
-#line 399 "graph_loops.cu"
+#line 427 "graph_loops.cu"
   }
 #line 90 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(sum < target && r < 50);
-#line 403 "graph_loops.cu"
+#line 431 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// The combine of the reductions of 'grow_mean' (graph_loops.cpp:93), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_grow_mean_loop0_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum) {
+  __shared__ float qd_shared_sum[256];
+  const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
 }
 
 // Parallel loop of 'grow_mean' (graph_loops.cpp:93) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -416,21 +453,21 @@ qd_grow_mean_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 94 "graph_loops.cpp"
 sum += a[i];
-#line 420 "graph_loops.cu"
+#line 457 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 94 "graph_loops.cpp"
 sum += a[i];
-#line 427 "graph_loops.cu"
+#line 464 "graph_loops.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
   sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum[qd::detail::block_index()] = sum;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
@@ -443,7 +480,7 @@ qd_grow_mean_set1(float* qd_slot, int n, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
 #line 95 "graph_loops.cpp"
 const float mean = sum / static_cast<float>(n);
-#line 447 "graph_loops.cu"
+#line 484 "graph_loops.cu"
   *qd_slot = mean;
 }
 
@@ -455,7 +492,7 @@ qd_grow_mean_loop2(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 99 "graph_loops.cpp"
 a[i] = a[i] * 1.5f;
-#line 459 "graph_loops.cu"
+#line 496 "graph_loops.cu"
   }
 }
 
@@ -468,7 +505,7 @@ qd_grow_mean_loop3(int qd_begin, std::uint64_t qd_count, float * b, const float*
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 104 "graph_loops.cpp"
 b[i] = b[i] + mean;
-#line 472 "graph_loops.cu"
+#line 509 "graph_loops.cu"
   }
 }
 
@@ -478,7 +515,7 @@ qd_grow_mean_task4(int * rounds, const int* qd_scalar_r) {
   const int r = *qd_scalar_r;
 #line 108 "graph_loops.cpp"
 rounds[0] = r;
-#line 482 "graph_loops.cu"
+#line 519 "graph_loops.cu"
 }
 
 // Serial task of 'grow_mean' (graph_loops.cpp:109): runs on one thread.
@@ -487,7 +524,7 @@ qd_grow_mean_task5(float * a, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
 #line 109 "graph_loops.cpp"
 a[0] = sum;
-#line 491 "graph_loops.cu"
+#line 528 "graph_loops.cu"
 }
 
 
@@ -518,7 +555,12 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_grow_mean_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 93, qd_begin, qd_count, qd::detail::present_or_device(a, "grow_mean", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_graph.launch(0, &qd_grow_mean_loop0, qd_grid, 256, "graph_loops.cpp", 93, qd_begin, qd_count, qd::detail::present_or_device(a, "grow_mean", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
+      if (qd_apart) {
+        qd_graph.launch(0, &qd_grow_mean_loop0_combine, qd::detail::task_grid_size(), 256, "graph_loops.cpp", 93, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+      }
     }
     [[maybe_unused]] float mean{}; // computed on the device: slot 1
     // serial task, graph_loops.cpp:95
@@ -574,7 +616,16 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds) {
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it.
 // ---- qd kernel 'cg' (graph_loops.cpp:114), translated by qd-translate ----
-#line 578 "graph_loops.cu"
+#line 620 "graph_loops.cu"
+// The combine of the reductions of 'cg' (graph_loops.cpp:119), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_cg_loop0_combine(const unsigned qd_blocks, double* qd_result_rr, const double* qd_partials_rr, double qd_init_rr) {
+  __shared__ double qd_shared_rr[256];
+  const double qd_all_rr = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd_blocks, qd_shared_rr);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_rr = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr, qd_all_rr);
+}
+
 // Parallel loop of 'cg' (graph_loops.cpp:119) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
@@ -588,21 +639,21 @@ qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 120 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 592 "graph_loops.cu"
+#line 643 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 120 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 599 "graph_loops.cu"
+#line 650 "graph_loops.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
   rr = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(rr, qd_shared_rr);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_rr[qd::detail::block_index()] = rr;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_rr = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd::detail::grid_blocks(), qd_shared_rr);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_rr = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr, qd_all_rr);
@@ -617,11 +668,11 @@ qd_cg_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, double tol
   if (qd_after_body) {
 #line 146 "graph_loops.cpp"
     ++it;
-#line 621 "graph_loops.cu"
+#line 672 "graph_loops.cu"
   }
 #line 123 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(it < max_it && rr > tol * tol);
-#line 625 "graph_loops.cu"
+#line 676 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -637,8 +688,17 @@ qd_cg_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 641 "graph_loops.cu"
+#line 692 "graph_loops.cu"
   }
+}
+
+// The combine of the reductions of 'cg' (graph_loops.cpp:131), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_cg_loop2_combine(const unsigned qd_blocks, double* qd_result_pap, const double* qd_partials_pap, double qd_init_pap) {
+  __shared__ double qd_shared_pap[256];
+  const double qd_all_pap = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd_blocks, qd_shared_pap);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_pap = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_pap, qd_all_pap);
 }
 
 // Parallel loop of 'cg' (graph_loops.cpp:131) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -654,21 +714,21 @@ qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, doubl
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 132 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 658 "graph_loops.cu"
+#line 718 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 132 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 665 "graph_loops.cu"
+#line 725 "graph_loops.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
   pap = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(pap, qd_shared_pap);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_pap[qd::detail::block_index()] = pap;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_pap = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd::detail::grid_blocks(), qd_shared_pap);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_pap = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_pap, qd_all_pap);
@@ -682,7 +742,7 @@ qd_cg_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_
   const double pap = *qd_scalar_pap;
 #line 133 "graph_loops.cpp"
 const double alpha = rr / pap;
-#line 686 "graph_loops.cu"
+#line 746 "graph_loops.cu"
   *qd_slot = alpha;
 }
 
@@ -698,8 +758,17 @@ qd_cg_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 702 "graph_loops.cu"
+#line 762 "graph_loops.cu"
   }
+}
+
+// The combine of the reductions of 'cg' (graph_loops.cpp:140), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_cg_loop5_combine(const unsigned qd_blocks, double* qd_result_rr_new, const double* qd_partials_rr_new, double qd_init_rr_new) {
+  __shared__ double qd_shared_rr_new[256];
+  const double qd_all_rr_new = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd_blocks, qd_shared_rr_new);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_rr_new = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr_new, qd_all_rr_new);
 }
 
 // Parallel loop of 'cg' (graph_loops.cpp:140) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -715,21 +784,21 @@ qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 141 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 719 "graph_loops.cu"
+#line 788 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 141 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 726 "graph_loops.cu"
+#line 795 "graph_loops.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
   rr_new = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(rr_new, qd_shared_rr_new);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_rr_new[qd::detail::block_index()] = rr_new;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_rr_new = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd::detail::grid_blocks(), qd_shared_rr_new);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_rr_new = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr_new, qd_all_rr_new);
@@ -743,7 +812,7 @@ qd_cg_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_
   const double rr_new = *qd_scalar_rr_new;
 #line 142 "graph_loops.cpp"
 const double beta = rr_new / rr;
-#line 747 "graph_loops.cu"
+#line 816 "graph_loops.cu"
   *qd_slot = beta;
 }
 
@@ -754,7 +823,7 @@ qd_cg_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   double rr = *qd_slot;
 #line 143 "graph_loops.cpp"
 rr = rr_new;
-#line 758 "graph_loops.cu"
+#line 827 "graph_loops.cu"
   *qd_slot = rr;
 }
 
@@ -767,7 +836,7 @@ qd_cg_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const 
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 145 "graph_loops.cpp"
 p[i] = r[i] + beta * p[i];
-#line 771 "graph_loops.cu"
+#line 840 "graph_loops.cu"
   }
 }
 
@@ -777,7 +846,7 @@ qd_cg_task9(int * iterations, const int* qd_scalar_it) {
   const int it = *qd_scalar_it;
 #line 148 "graph_loops.cpp"
 iterations[0] = it;
-#line 781 "graph_loops.cu"
+#line 850 "graph_loops.cu"
 }
 
 
@@ -794,7 +863,12 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(0, &qd_cg_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 119, qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_graph.launch(0, &qd_cg_loop0, qd_grid, 256, "graph_loops.cpp", 119, qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_apart ? nullptr : qd_scratch.counter(0));
+    if (qd_apart) {
+      qd_graph.launch(0, &qd_cg_loop0_combine, qd::detail::task_grid_size(), 256, "graph_loops.cpp", 119, qd_grid, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr);
+    }
   }
   int it = 0;
   {
@@ -818,7 +892,12 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_cg_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 131, qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_graph.launch(0, &qd_cg_loop2, qd_grid, 256, "graph_loops.cpp", 131, qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_apart ? nullptr : qd_scratch.counter(1));
+      if (qd_apart) {
+        qd_graph.launch(0, &qd_cg_loop2_combine, qd::detail::task_grid_size(), 256, "graph_loops.cpp", 131, qd_grid, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap);
+      }
     }
     [[maybe_unused]] double alpha{}; // computed on the device: slot 2
     // serial task, graph_loops.cpp:133
@@ -836,7 +915,12 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_cg_loop5, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 140, qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_graph.launch(0, &qd_cg_loop5, qd_grid, 256, "graph_loops.cpp", 140, qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_apart ? nullptr : qd_scratch.counter(2));
+      if (qd_apart) {
+        qd_graph.launch(0, &qd_cg_loop5_combine, qd::detail::task_grid_size(), 256, "graph_loops.cpp", 140, qd_grid, qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new);
+      }
     }
     [[maybe_unused]] double beta{}; // computed on the device: slot 4
     // serial task, graph_loops.cpp:142
@@ -871,7 +955,16 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 // The host uses the iteration count after the loop (a loop's bound): the
 // count must be the host's, so this kernel runs in stream mode.
 // ---- qd kernel 'settle_then_mark' (graph_loops.cpp:153), translated by qd-translate ----
-#line 875 "graph_loops.cu"
+#line 959 "graph_loops.cu"
+// The combine of the reductions of 'settle_then_mark' (graph_loops.cpp:162), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_settle_then_mark_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
+  __shared__ float qd_shared_top[256];
+  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
+}
+
 // Parallel loop of 'settle_then_mark' (graph_loops.cpp:162) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
@@ -888,7 +981,7 @@ qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 892 "graph_loops.cu"
+#line 985 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -898,14 +991,14 @@ qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 902 "graph_loops.cu"
+#line 995 "graph_loops.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
   top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_top[qd::detail::block_index()] = top;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
@@ -920,7 +1013,7 @@ qd_settle_then_mark_loop1(int qd_begin, std::uint64_t qd_count, int * marks) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 169 "graph_loops.cpp"
 marks[i] = i + 1;
-#line 924 "graph_loops.cu"
+#line 1017 "graph_loops.cu"
   }
 }
 
@@ -946,8 +1039,14 @@ void settle_then_mark(float* a, int n, float tol, int* marks, qd::StreamRef qd_s
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_settle_then_mark_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_then_mark", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_settle_then_mark_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_then_mark", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 162);
+      if (qd_apart) {
+        qd_settle_then_mark_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(cudaGetLastError(), "settle_then_mark", "graph_loops.cpp", 162);
+      }
     }
     ++k;
   }
@@ -974,7 +1073,7 @@ void settle_then_mark(float* a, int n, float tol, int* marks) {
 // 'loop seq' of its own count in the body, the same in every iteration,
 // recorded once into the WHILE node's body.
 // ---- qd kernel 'smooth_until' (graph_loops.cpp:175), translated by qd-translate ----
-#line 978 "graph_loops.cu"
+#line 1077 "graph_loops.cu"
 // Test of the loop of 'smooth_until' (graph_loops.cpp:181) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_smooth_until_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, const float* qd_scalar_change, int* qd_moved_c) {
@@ -983,11 +1082,11 @@ qd_smooth_until_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, 
   if (qd_after_body) {
 #line 194 "graph_loops.cpp"
     ++c;
-#line 987 "graph_loops.cu"
+#line 1086 "graph_loops.cu"
   }
 #line 181 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(change > tol && c < 200);
-#line 991 "graph_loops.cu"
+#line 1090 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -999,7 +1098,7 @@ qd_smooth_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float * b
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 186 "graph_loops.cpp"
 b[i] = a[i] + w * (0.5f * (a[i - 1] + a[i + 1]) - a[i]);
-#line 1003 "graph_loops.cu"
+#line 1102 "graph_loops.cu"
   }
 }
 
@@ -1011,8 +1110,17 @@ qd_smooth_until_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * b
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 188 "graph_loops.cpp"
 a[i] = b[i];
-#line 1015 "graph_loops.cu"
+#line 1114 "graph_loops.cu"
   }
+}
+
+// The combine of the reductions of 'smooth_until' (graph_loops.cpp:192), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_smooth_until_loop2_combine(const unsigned qd_blocks, float* qd_result_change, const float* qd_partials_change) {
+  __shared__ float qd_shared_change[256];
+  const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd_blocks, qd_shared_change);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_change, qd_all_change);
 }
 
 // Parallel loop of 'smooth_until' (graph_loops.cpp:192) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -1028,21 +1136,21 @@ qd_smooth_until_loop2(int qd_begin, std::uint64_t qd_count, float * a, float* qd
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 193 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 1032 "graph_loops.cu"
+#line 1140 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 193 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 1039 "graph_loops.cu"
+#line 1147 "graph_loops.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
   change = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(change, qd_shared_change);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_change[qd::detail::block_index()] = change;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd::detail::grid_blocks(), qd_shared_change);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_change, qd_all_change);
@@ -1055,7 +1163,7 @@ qd_smooth_until_task3(int * cycles, const int* qd_scalar_c) {
   const int c = *qd_scalar_c;
 #line 196 "graph_loops.cpp"
 cycles[0] = c;
-#line 1059 "graph_loops.cu"
+#line 1167 "graph_loops.cu"
 }
 
 
@@ -1104,7 +1212,12 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_smooth_until_loop2, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 192, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_graph.launch(0, &qd_smooth_until_loop2, qd_grid, 256, "graph_loops.cpp", 192, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
+      if (qd_apart) {
+        qd_graph.launch(0, &qd_smooth_until_loop2_combine, qd::detail::task_grid_size(), 256, "graph_loops.cpp", 192, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+      }
     }
     // the test after each iteration, graph_loops.cpp:181
     qd_graph.launch(0, &qd_smooth_until_graph_test0, 1, 1, "graph_loops.cpp", 181, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3));
@@ -1126,7 +1239,7 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles)
 // A loop in a stream_parallel block, next to a block of plain work; a
 // 'for' whose own variable the body's device code reads.
 // ---- qd kernel 'two_sides' (graph_loops.cpp:201), translated by qd-translate ----
-#line 1130 "graph_loops.cu"
+#line 1243 "graph_loops.cu"
 // Test of the loop of 'two_sides' (graph_loops.cpp:209) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_two_sides_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, const float* qd_scalar_top, int* qd_moved_t, int* qd_moved_k) {
@@ -1138,12 +1251,21 @@ qd_two_sides_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, flo
     k += 2;
 #line 209 "graph_loops.cpp"
     ++t;
-#line 1142 "graph_loops.cu"
+#line 1255 "graph_loops.cu"
   }
 #line 209 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > tol && t < 100);
-#line 1146 "graph_loops.cu"
+#line 1259 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// The combine of the reductions of 'two_sides' (graph_loops.cpp:212), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_two_sides_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
+  __shared__ float qd_shared_top[256];
+  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
 }
 
 // Parallel loop of 'two_sides' (graph_loops.cpp:212) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -1163,7 +1285,7 @@ qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, const int* q
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 1167 "graph_loops.cu"
+#line 1289 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1173,14 +1295,14 @@ qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, const int* q
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 1177 "graph_loops.cu"
+#line 1299 "graph_loops.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
   top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_top[qd::detail::block_index()] = top;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
@@ -1193,7 +1315,7 @@ qd_two_sides_task1(int * counts, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
 #line 218 "graph_loops.cpp"
 counts[0] = k;
-#line 1197 "graph_loops.cu"
+#line 1319 "graph_loops.cu"
 }
 
 // Parallel loop of 'two_sides' (graph_loops.cpp:222): a grid-stride loop over the iterations.
@@ -1204,7 +1326,7 @@ qd_two_sides_loop2(int qd_begin, std::uint64_t qd_count, float * b) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 223 "graph_loops.cpp"
 b[i] = 2.0f * b[i];
-#line 1208 "graph_loops.cu"
+#line 1330 "graph_loops.cu"
   }
 }
 
@@ -1242,7 +1364,12 @@ void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef 
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-          qd_graph.launch(qd_lanes + 0, &qd_two_sides_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 212, qd_begin, qd_count, qd::detail::present_or_device(a, "two_sides", "a"), qd_scratch.slot<int>(2), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+          const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+          const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+          qd_graph.launch(qd_lanes + 0, &qd_two_sides_loop0, qd_grid, 256, "graph_loops.cpp", 212, qd_begin, qd_count, qd::detail::present_or_device(a, "two_sides", "a"), qd_scratch.slot<int>(2), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
+          if (qd_apart) {
+            qd_graph.launch(qd_lanes + 0, &qd_two_sides_loop0_combine, qd::detail::task_grid_size(), 256, "graph_loops.cpp", 212, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+          }
         }
         // the test after each iteration, graph_loops.cpp:209
         qd_graph.launch(qd_lanes + 0, &qd_two_sides_graph_test0, 1, 1, "graph_loops.cpp", 209, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2), qd_scratch.slot<int>(1));
@@ -1277,7 +1404,7 @@ void two_sides(float* a, float* b, int n, float tol, int* counts) {
 
 // A kernel called by another, and a template kernel, each with a loop.
 // ---- qd kernel 'shrink_to' (graph_loops.cpp:228), translated by qd-translate ----
-#line 1281 "graph_loops.cu"
+#line 1408 "graph_loops.cu"
 // Test of the loop of 'shrink_to' (graph_loops.cpp:242) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_shrink_to_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float limit, const float* qd_scalar_total, int* qd_moved_s) {
@@ -1286,12 +1413,21 @@ qd_shrink_to_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, flo
   if (qd_after_body) {
 #line 241 "graph_loops.cpp"
     ++s;
-#line 1290 "graph_loops.cu"
+#line 1417 "graph_loops.cu"
   }
 #line 242 "graph_loops.cpp"
   const bool qd_holds = !qd_after_body || static_cast<bool>(total > limit);
-#line 1294 "graph_loops.cu"
+#line 1421 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// The combine of the reductions of 'shrink_to' (graph_loops.cpp:237), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_shrink_to_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
+  __shared__ float qd_shared_total[256];
+  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
 }
 
 // Parallel loop of 'shrink_to' (graph_loops.cpp:237) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -1310,7 +1446,7 @@ qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1314 "graph_loops.cu"
+#line 1450 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1320,14 +1456,14 @@ qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1324 "graph_loops.cu"
+#line 1460 "graph_loops.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_total[qd::detail::block_index()] = total;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
@@ -1340,7 +1476,16 @@ qd_shrink_to_task1(int * steps, const int* qd_scalar_s) {
   const int s = *qd_scalar_s;
 #line 243 "graph_loops.cpp"
 steps[0] = s;
-#line 1344 "graph_loops.cu"
+#line 1480 "graph_loops.cu"
+}
+
+// The combine of the reductions of 'shrink_to' (graph_loops.cpp:237), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_shrink_to_stream_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
+  __shared__ float qd_shared_total[256];
+  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
 }
 
 // Parallel loop of 'shrink_to' (graph_loops.cpp:237) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -1359,7 +1504,7 @@ qd_shrink_to_stream_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1363 "graph_loops.cu"
+#line 1508 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1369,14 +1514,14 @@ qd_shrink_to_stream_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1373 "graph_loops.cu"
+#line 1518 "graph_loops.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_total[qd::detail::block_index()] = total;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
@@ -1388,7 +1533,7 @@ static __global__ void __launch_bounds__(1)
 qd_shrink_to_stream_task1(int * steps, int s) {
 #line 243 "graph_loops.cpp"
 steps[0] = s;
-#line 1392 "graph_loops.cu"
+#line 1537 "graph_loops.cu"
 }
 
 
@@ -1418,7 +1563,12 @@ void shrink_to(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_shrink_to_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 237, qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_graph.launch(0, &qd_shrink_to_loop0, qd_grid, 256, "graph_loops.cpp", 237, qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
+      if (qd_apart) {
+        qd_graph.launch(0, &qd_shrink_to_loop0_combine, qd::detail::task_grid_size(), 256, "graph_loops.cpp", 237, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+      }
     }
     // the test after each iteration, graph_loops.cpp:234
     qd_graph.launch(0, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 242, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
@@ -1450,8 +1600,14 @@ void shrink_to(float* a, int n, float limit, int* steps) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_shrink_to_stream_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_shrink_to_stream_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 237);
+      if (qd_apart) {
+        qd_shrink_to_stream_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(cudaGetLastError(), "shrink_to", "graph_loops.cpp", 237);
+      }
     }
     ++s;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
@@ -1482,7 +1638,12 @@ void shrink_to(float* a, int n, float limit, int* steps) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(qd_lane, &qd_shrink_to_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 237, qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_graph.launch(qd_lane, &qd_shrink_to_loop0, qd_grid, 256, "graph_loops.cpp", 237, qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
+      if (qd_apart) {
+        qd_graph.launch(qd_lane, &qd_shrink_to_loop0_combine, qd::detail::task_grid_size(), 256, "graph_loops.cpp", 237, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+      }
     }
     // the test after each iteration, graph_loops.cpp:234
     qd_graph.launch(qd_lane, &qd_shrink_to_graph_test0, 1, 1, "graph_loops.cpp", 242, qd_loop, true, limit, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
@@ -1497,7 +1658,7 @@ void shrink_to(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'shrink_both' (graph_loops.cpp:246), translated by qd-translate ----
-#line 1501 "graph_loops.cu"
+#line 1662 "graph_loops.cu"
 
 // Host entry points of kernel 'shrink_both', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
 void shrink_both(float* a, float* b, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -1523,7 +1684,7 @@ void shrink_both(float* a, float* b, int n, float limit, int* steps) {
 // A stream-mode caller: the callee's stream-mode work, whose count stays on
 // the host.
 // ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:255), translated by qd-translate ----
-#line 1527 "graph_loops.cu"
+#line 1688 "graph_loops.cu"
 
 // Host entry points of kernel 'shrink_in_stream_mode': they enqueue its work on the launch stream and return without waiting.
 void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -1544,7 +1705,7 @@ void shrink_in_stream_mode(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'decay' (graph_loops.cpp:261), translated by qd-translate ----
-#line 1548 "graph_loops.cu"
+#line 1709 "graph_loops.cu"
 // Test of the loop of 'decay' (graph_loops.cpp:268) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 template <class T>
 static __global__ void __launch_bounds__(1)
@@ -1554,12 +1715,22 @@ qd_decay_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float t
   if (qd_after_body) {
 #line 275 "graph_loops.cpp"
     k = k + 1;
-#line 1558 "graph_loops.cu"
+#line 1719 "graph_loops.cu"
   }
 #line 268 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > tol);
-#line 1562 "graph_loops.cu"
+#line 1723 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// The combine of the reductions of 'decay' (graph_loops.cpp:271), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+template <class T>
+static __global__ void __launch_bounds__(256)
+qd_decay_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
+  __shared__ float qd_shared_top[256];
+  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_top, qd_all_top);
 }
 
 // Parallel loop of 'decay' (graph_loops.cpp:271) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -1579,7 +1750,7 @@ qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 1583 "graph_loops.cu"
+#line 1754 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1589,14 +1760,14 @@ qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 1593 "graph_loops.cu"
+#line 1764 "graph_loops.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
   top = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(top, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_top[qd::detail::block_index()] = top;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_top, qd_all_top);
@@ -1610,7 +1781,7 @@ qd_decay_task1(int * steps, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
 #line 277 "graph_loops.cpp"
 steps[0] = k;
-#line 1614 "graph_loops.cu"
+#line 1785 "graph_loops.cu"
 }
 
 
@@ -1641,7 +1812,12 @@ void decay(T* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_decay_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 271, qd_begin, qd_count, qd::detail::present_or_device(a, "decay", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_graph.launch(0, &qd_decay_loop0<T>, qd_grid, 256, "graph_loops.cpp", 271, qd_begin, qd_count, qd::detail::present_or_device(a, "decay", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
+      if (qd_apart) {
+        qd_graph.launch(0, &qd_decay_loop0_combine<T>, qd::detail::task_grid_size(), 256, "graph_loops.cpp", 271, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+      }
     }
     // the test after each iteration, graph_loops.cpp:268
     qd_graph.launch(0, &qd_decay_graph_test0<T>, 1, 1, "graph_loops.cpp", 268, qd_loop, true, tol, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));
@@ -1668,7 +1844,7 @@ template void decay<double>(double* a, int n, float tol, int* steps);
 // the step and the simulated time on the device; then three halvings the
 // source fixes, unrolled into the graph.
 // ---- qd kernel 'march' (graph_loops.cpp:286), translated by qd-translate ----
-#line 1672 "graph_loops.cu"
+#line 1848 "graph_loops.cu"
 // Test of the loop of 'march' (graph_loops.cpp:291) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_march_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int steps, int* qd_moved_step, float ** qd_moved_u, float ** qd_moved_v, float dt, float* qd_moved_t) {
@@ -1687,11 +1863,11 @@ qd_march_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int ste
     t += dt;
 #line 291 "graph_loops.cpp"
     ++step;
-#line 1691 "graph_loops.cu"
+#line 1867 "graph_loops.cu"
   }
 #line 291 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(step < steps);
-#line 1695 "graph_loops.cu"
+#line 1871 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -1707,7 +1883,7 @@ qd_march_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u,
 #line 293 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) +
                    0.001f * static_cast<float>(step % 3);
-#line 1711 "graph_loops.cu"
+#line 1887 "graph_loops.cu"
   }
 }
 
@@ -1719,7 +1895,7 @@ qd_march_task1(float * const* qd_scalar_u, float * const* qd_scalar_v, const flo
   const float t = *qd_scalar_t;
 #line 295 "graph_loops.cpp"
 v[0] = u[0] + t;
-#line 1723 "graph_loops.cu"
+#line 1899 "graph_loops.cu"
 }
 
 // Serial task of 'march' (graph_loops.cpp:296): runs on one thread.
@@ -1729,7 +1905,7 @@ qd_march_task2(float * const* qd_scalar_u, float * const* qd_scalar_v, int n) {
   float * const v = *qd_scalar_v;
 #line 296 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 1733 "graph_loops.cu"
+#line 1909 "graph_loops.cu"
 }
 
 // Parallel loop of 'march' (graph_loops.cpp:304): a grid-stride loop over the iterations.
@@ -1741,7 +1917,7 @@ qd_march_loop3(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u)
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 305 "graph_loops.cpp"
 u[i] *= 0.5f;
-#line 1745 "graph_loops.cu"
+#line 1921 "graph_loops.cu"
   }
 }
 
@@ -1751,7 +1927,7 @@ qd_march_task4(float * time, const float* qd_scalar_t) {
   const float t = *qd_scalar_t;
 #line 306 "graph_loops.cpp"
 time[0] = t;
-#line 1755 "graph_loops.cu"
+#line 1931 "graph_loops.cu"
 }
 
 
@@ -1818,7 +1994,7 @@ void march(float* u, float* v, int n, int steps, float dt, float* time) {
 // A 'do' loop of the caller's count around a loop of the same count: the
 // inner one is recorded into the node's body, once per round.
 // ---- qd kernel 'rounds_of' (graph_loops.cpp:311), translated by qd-translate ----
-#line 1822 "graph_loops.cu"
+#line 1998 "graph_loops.cu"
 // Test of the loop of 'rounds_of' (graph_loops.cpp:322) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_rounds_of_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int rounds, int* qd_moved_k) {
@@ -1826,11 +2002,11 @@ qd_rounds_of_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int
   if (qd_after_body) {
 #line 321 "graph_loops.cpp"
     ++k;
-#line 1830 "graph_loops.cu"
+#line 2006 "graph_loops.cu"
   }
 #line 322 "graph_loops.cpp"
   const bool qd_holds = !qd_after_body || static_cast<bool>(k < rounds);
-#line 1834 "graph_loops.cu"
+#line 2010 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -1842,7 +2018,7 @@ qd_rounds_of_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 320 "graph_loops.cpp"
 a[i] = a[i] * 0.5f + 1.0f;
-#line 1846 "graph_loops.cu"
+#line 2022 "graph_loops.cu"
   }
 }
 
@@ -1852,7 +2028,7 @@ qd_rounds_of_task1(int * done, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
 #line 323 "graph_loops.cpp"
 done[0] = k;
-#line 1856 "graph_loops.cu"
+#line 2032 "graph_loops.cu"
 }
 
 
@@ -1903,7 +2079,7 @@ void rounds_of(float* a, int n, int rounds, int* done) {
 // A library call in the body, marked 'reuse': captured once into the WHILE
 // node's body, its copy runs in every iteration, in order with the loops.
 // ---- qd kernel 'settle_with_copy' (graph_loops.cpp:328), translated by qd-translate ----
-#line 1907 "graph_loops.cu"
+#line 2083 "graph_loops.cu"
 // Test of the loop of 'settle_with_copy' (graph_loops.cpp:334) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_settle_with_copy_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float limit, const float* qd_scalar_top, int* qd_moved_k) {
@@ -1912,12 +2088,21 @@ qd_settle_with_copy_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_bo
   if (qd_after_body) {
 #line 345 "graph_loops.cpp"
     ++k;
-#line 1916 "graph_loops.cu"
+#line 2092 "graph_loops.cu"
   }
 #line 334 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > limit);
-#line 1920 "graph_loops.cu"
+#line 2096 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// The combine of the reductions of 'settle_with_copy' (graph_loops.cpp:337), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_settle_with_copy_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
+  __shared__ float qd_shared_top[256];
+  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
 }
 
 // Parallel loop of 'settle_with_copy' (graph_loops.cpp:337) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -1936,7 +2121,7 @@ qd_settle_with_copy_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 1940 "graph_loops.cu"
+#line 2125 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1946,14 +2131,14 @@ qd_settle_with_copy_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 1950 "graph_loops.cu"
+#line 2135 "graph_loops.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
   top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_top[qd::detail::block_index()] = top;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
@@ -1968,7 +2153,7 @@ qd_settle_with_copy_loop1(int qd_begin, std::uint64_t qd_count, float * a, float
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 344 "graph_loops.cpp"
 a[i] = 0.5f * (a[i] + last[i]) + 0.01f;
-#line 1972 "graph_loops.cu"
+#line 2157 "graph_loops.cu"
   }
 }
 
@@ -1978,7 +2163,7 @@ qd_settle_with_copy_task2(int * steps, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
 #line 347 "graph_loops.cpp"
 steps[0] = k;
-#line 1982 "graph_loops.cu"
+#line 2167 "graph_loops.cu"
 }
 
 
@@ -2008,7 +2193,12 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd:
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_settle_with_copy_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 337, qd_begin, qd_count, qd::detail::present_or_device(a, "settle_with_copy", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_graph.launch(0, &qd_settle_with_copy_loop0, qd_grid, 256, "graph_loops.cpp", 337, qd_begin, qd_count, qd::detail::present_or_device(a, "settle_with_copy", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
+      if (qd_apart) {
+        qd_graph.launch(0, &qd_settle_with_copy_loop0_combine, qd::detail::task_grid_size(), 256, "graph_loops.cpp", 337, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+      }
     }
     // host code, graph_loops.cpp:342, 'reuse', keyed by the values of 'last', 'a', 'n': a call with the key of an earlier call records what the statement enqueued then, without running it; otherwise the statement runs here, while the call describes its graph, with qd::current_stream() a stream the call captures, and what it enqueues there becomes a node of the graph on the launch stream's lane, in order with the work around it
     static qd::detail::HostReuse qd_host_reuse0;
@@ -2016,7 +2206,7 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd:
 
 #line 342 "graph_loops.cpp"
     copy_async(last, a, n, qd::current_stream());
-#line 2020 "graph_loops.cu"
+#line 2210 "graph_loops.cu"
     });
     // parallel loop, graph_loops.cpp:343
     {
@@ -2047,7 +2237,7 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps) {
 // declared at the top, the counter set by the loop's init. The temporary's
 // value before the loop is never read, so graph mode gives its slot none.
 // ---- qd kernel 'heat_c_style' (graph_loops.cpp:353), translated by qd-translate ----
-#line 2051 "graph_loops.cu"
+#line 2241 "graph_loops.cu"
 // Test of the loop of 'heat_c_style' (graph_loops.cpp:359) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_heat_c_style_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int nsteps, int* qd_moved_step, double ** qd_moved_u, double ** qd_moved_tmp, double ** qd_moved_unew) {
@@ -2064,11 +2254,11 @@ qd_heat_c_style_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, 
     unew = tmp;
 #line 359 "graph_loops.cpp"
     step++;
-#line 2068 "graph_loops.cu"
+#line 2258 "graph_loops.cu"
   }
 #line 359 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(step < nsteps);
-#line 2072 "graph_loops.cu"
+#line 2262 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -2082,7 +2272,7 @@ qd_heat_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * const* qd_s
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 361 "graph_loops.cpp"
 unew[i] = u[i] + alpha * (u[i + 1] + u[i - 1] - 2.0 * u[i]);
-#line 2086 "graph_loops.cu"
+#line 2276 "graph_loops.cu"
   }
 }
 
@@ -2134,7 +2324,7 @@ void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha) {
 // Host statements first in the body, as time loops often start: each runs
 // on the GPU at its place, so the body's device code sees the new time.
 // ---- qd kernel 'advance_until' (graph_loops.cpp:370), translated by qd-translate ----
-#line 2138 "graph_loops.cu"
+#line 2328 "graph_loops.cu"
 // Test of the loop of 'advance_until' (graph_loops.cpp:376) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_advance_until_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float t_end, float* qd_moved_t, float ** qd_moved_u, float ** qd_moved_v) {
@@ -2148,11 +2338,11 @@ qd_advance_until_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body,
     u = v;
 #line 384 "graph_loops.cpp"
     v = w;
-#line 2152 "graph_loops.cu"
+#line 2342 "graph_loops.cu"
   }
 #line 376 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(t < t_end);
-#line 2156 "graph_loops.cu"
+#line 2346 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -2162,7 +2352,7 @@ qd_advance_until_graph_step1(float dt, float* qd_moved_t) {
   float& t = *qd_moved_t;
 #line 377 "graph_loops.cpp"
 t += dt;
-#line 2166 "graph_loops.cu"
+#line 2356 "graph_loops.cu"
 }
 
 // Serial task of 'advance_until' (graph_loops.cpp:378): runs on one thread.
@@ -2171,7 +2361,7 @@ qd_advance_until_graph_step2(int* qd_moved_steps) {
   int& steps = *qd_moved_steps;
 #line 378 "graph_loops.cpp"
 ++steps;
-#line 2175 "graph_loops.cu"
+#line 2365 "graph_loops.cu"
 }
 
 // Parallel loop of 'advance_until' (graph_loops.cpp:379): a grid-stride loop over the iterations.
@@ -2185,7 +2375,7 @@ qd_advance_until_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_s
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 380 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) + 0.001f * t;
-#line 2189 "graph_loops.cu"
+#line 2379 "graph_loops.cu"
   }
 }
 
@@ -2196,7 +2386,7 @@ qd_advance_until_task1(float * const* qd_scalar_v, const float* qd_scalar_t) {
   const float t = *qd_scalar_t;
 #line 381 "graph_loops.cpp"
 v[0] = t;
-#line 2200 "graph_loops.cu"
+#line 2390 "graph_loops.cu"
 }
 
 // Serial task of 'advance_until' (graph_loops.cpp:386): runs on one thread.
@@ -2205,7 +2395,7 @@ qd_advance_until_task2(float * out, const float* qd_scalar_t) {
   const float t = *qd_scalar_t;
 #line 386 "graph_loops.cpp"
 out[0] = t;
-#line 2209 "graph_loops.cu"
+#line 2399 "graph_loops.cu"
 }
 
 // Serial task of 'advance_until' (graph_loops.cpp:387): runs on one thread.
@@ -2214,7 +2404,7 @@ qd_advance_until_task3(float * out, const int* qd_scalar_steps) {
   const int steps = *qd_scalar_steps;
 #line 387 "graph_loops.cpp"
 out[1] = static_cast<float>(steps);
-#line 2218 "graph_loops.cu"
+#line 2408 "graph_loops.cu"
 }
 
 
@@ -2279,15 +2469,24 @@ void advance_until(float* u, float* v, int n, float t_end, float dt, float* out)
 // node of the loop's body, tested by the GPU in each iteration. A host
 // 'if' on a parameter alone stays the host's decision.
 // ---- qd kernel 'relax_every' (graph_loops.cpp:394), translated by qd-translate ----
-#line 2283 "graph_loops.cu"
+#line 2473 "graph_loops.cu"
 // Test of the loop of 'relax_every' (graph_loops.cpp:400) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_relax_every_graph_test0(qd::detail::LoopHandle qd_loop, bool , float tol, const float* qd_scalar_top) {
   const float top = *qd_scalar_top;
 #line 400 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > tol);
-#line 2290 "graph_loops.cu"
+#line 2480 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// The combine of the reductions of 'relax_every' (graph_loops.cpp:403), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_relax_every_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
+  __shared__ float qd_shared_top[256];
+  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
 }
 
 // Parallel loop of 'relax_every' (graph_loops.cpp:403) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -2306,7 +2505,7 @@ qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2310 "graph_loops.cu"
+#line 2509 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -2316,14 +2515,14 @@ qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2320 "graph_loops.cu"
+#line 2519 "graph_loops.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
   top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_top[qd::detail::block_index()] = top;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
@@ -2336,7 +2535,7 @@ qd_relax_every_graph_step1(int* qd_moved_k) {
   int& k = *qd_moved_k;
 #line 407 "graph_loops.cpp"
 ++k;
-#line 2340 "graph_loops.cu"
+#line 2539 "graph_loops.cu"
 }
 
 // Test of a host 'if' of 'relax_every' (graph_loops.cpp:408) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
@@ -2345,7 +2544,7 @@ qd_relax_every_graph_if2(qd::detail::LoopHandle qd_if, int every, const int* qd_
   const int k = *qd_scalar_k;
 #line 408 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(k % every == 0);
-#line 2349 "graph_loops.cu"
+#line 2548 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
@@ -2357,7 +2556,7 @@ qd_relax_every_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * ma
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 410 "graph_loops.cpp"
 marks[i] += a[i];
-#line 2361 "graph_loops.cu"
+#line 2560 "graph_loops.cu"
   }
 }
 
@@ -2366,7 +2565,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_every_task2(float * marks) {
 #line 411 "graph_loops.cpp"
 marks[0] += 1.0f;
-#line 2370 "graph_loops.cu"
+#line 2569 "graph_loops.cu"
 }
 
 // Serial task of 'relax_every' (graph_loops.cpp:414): runs on one thread.
@@ -2374,7 +2573,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_every_task3(float * marks) {
 #line 414 "graph_loops.cpp"
 marks[1] += 0.5f;
-#line 2378 "graph_loops.cu"
+#line 2577 "graph_loops.cu"
 }
 
 // Serial task of 'relax_every' (graph_loops.cpp:416): runs on one thread.
@@ -2383,7 +2582,7 @@ qd_relax_every_task4(int * steps, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
 #line 416 "graph_loops.cpp"
 steps[0] = k;
-#line 2387 "graph_loops.cu"
+#line 2586 "graph_loops.cu"
 }
 
 
@@ -2413,7 +2612,12 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_relax_every_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 403, qd_begin, qd_count, qd::detail::present_or_device(a, "relax_every", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_graph.launch(0, &qd_relax_every_loop0, qd_grid, 256, "graph_loops.cpp", 403, qd_begin, qd_count, qd::detail::present_or_device(a, "relax_every", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
+      if (qd_apart) {
+        qd_graph.launch(0, &qd_relax_every_loop0_combine, qd::detail::task_grid_size(), 256, "graph_loops.cpp", 403, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+      }
     }
     // host statement, graph_loops.cpp:407: the GPU runs it in each iteration of the conditional node, on the values in their slots
     // serial task, graph_loops.cpp:407
@@ -2463,15 +2667,24 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
 // host 'if' on a parameter alone stays the host's decision, with the host
 // statement in its branch on the GPU in every iteration.
 // ---- qd kernel 'relax_alternating' (graph_loops.cpp:425), translated by qd-translate ----
-#line 2467 "graph_loops.cu"
+#line 2671 "graph_loops.cu"
 // Test of the loop of 'relax_alternating' (graph_loops.cpp:433) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_relax_alternating_graph_test0(qd::detail::LoopHandle qd_loop, bool , float tol, const float* qd_scalar_top) {
   const float top = *qd_scalar_top;
 #line 433 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > tol);
-#line 2474 "graph_loops.cu"
+#line 2678 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// The combine of the reductions of 'relax_alternating' (graph_loops.cpp:436), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_relax_alternating_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
+  __shared__ float qd_shared_top[256];
+  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
 }
 
 // Parallel loop of 'relax_alternating' (graph_loops.cpp:436) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -2490,7 +2703,7 @@ qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, floa
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2494 "graph_loops.cu"
+#line 2707 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -2500,14 +2713,14 @@ qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, floa
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2504 "graph_loops.cu"
+#line 2717 "graph_loops.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
   top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_top[qd::detail::block_index()] = top;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
@@ -2520,7 +2733,7 @@ qd_relax_alternating_graph_step1(int* qd_moved_k) {
   int& k = *qd_moved_k;
 #line 440 "graph_loops.cpp"
 ++k;
-#line 2524 "graph_loops.cu"
+#line 2737 "graph_loops.cu"
 }
 
 // Test of a host 'if' of 'relax_alternating' (graph_loops.cpp:441) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
@@ -2529,7 +2742,7 @@ qd_relax_alternating_graph_if2(qd::detail::LoopHandle qd_if, const int* qd_scala
   const int k = *qd_scalar_k;
 #line 441 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(k % 4 == 0);
-#line 2533 "graph_loops.cu"
+#line 2746 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
@@ -2539,7 +2752,7 @@ qd_relax_alternating_graph_if3(qd::detail::LoopHandle qd_if, const int* qd_scala
   const int k = *qd_scalar_k;
 #line 441 "graph_loops.cpp"
   const bool qd_holds = !static_cast<bool>(k % 4 == 0);
-#line 2543 "graph_loops.cu"
+#line 2756 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
@@ -2549,7 +2762,7 @@ qd_relax_alternating_graph_step4(int* qd_moved_k) {
   int& k = *qd_moved_k;
 #line 442 "graph_loops.cpp"
 ++k;
-#line 2553 "graph_loops.cu"
+#line 2766 "graph_loops.cu"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:443): runs on one thread.
@@ -2557,7 +2770,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task1(float * marks) {
 #line 443 "graph_loops.cpp"
 marks[0] += 1.0f;
-#line 2561 "graph_loops.cu"
+#line 2774 "graph_loops.cu"
 }
 
 // Test of a host 'if' of 'relax_alternating' (graph_loops.cpp:444) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
@@ -2566,7 +2779,7 @@ qd_relax_alternating_graph_if5(qd::detail::LoopHandle qd_if, const int* qd_scala
   const int k = *qd_scalar_k;
 #line 444 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(k % 3 == 0);
-#line 2570 "graph_loops.cu"
+#line 2783 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
@@ -2576,7 +2789,7 @@ qd_relax_alternating_graph_if6(qd::detail::LoopHandle qd_if, const int* qd_scala
   const int k = *qd_scalar_k;
 #line 444 "graph_loops.cpp"
   const bool qd_holds = !static_cast<bool>(k % 3 == 0);
-#line 2580 "graph_loops.cu"
+#line 2793 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
@@ -2586,7 +2799,7 @@ qd_relax_alternating_graph_step7(int* qd_moved_thirds) {
   int& thirds = *qd_moved_thirds;
 #line 445 "graph_loops.cpp"
 thirds += 2;
-#line 2590 "graph_loops.cu"
+#line 2803 "graph_loops.cu"
 }
 
 // Parallel loop of 'relax_alternating' (graph_loops.cpp:446): a grid-stride loop over the iterations.
@@ -2597,7 +2810,7 @@ qd_relax_alternating_loop2(int qd_begin, std::uint64_t qd_count, float * a, floa
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 447 "graph_loops.cpp"
 marks[i] += a[i];
-#line 2601 "graph_loops.cu"
+#line 2814 "graph_loops.cu"
   }
 }
 
@@ -2606,7 +2819,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task3(float * marks) {
 #line 449 "graph_loops.cpp"
 marks[1] += 1.0f;
-#line 2610 "graph_loops.cu"
+#line 2823 "graph_loops.cu"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:452): runs on one thread.
@@ -2615,7 +2828,7 @@ qd_relax_alternating_graph_step8(int* qd_moved_big) {
   int& big = *qd_moved_big;
 #line 452 "graph_loops.cpp"
 ++big;
-#line 2619 "graph_loops.cu"
+#line 2832 "graph_loops.cu"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:454): runs on one thread.
@@ -2624,7 +2837,7 @@ qd_relax_alternating_graph_step9(int* qd_moved_big) {
   int& big = *qd_moved_big;
 #line 454 "graph_loops.cpp"
 big += 10;
-#line 2628 "graph_loops.cu"
+#line 2841 "graph_loops.cu"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:456): runs on one thread.
@@ -2633,7 +2846,7 @@ qd_relax_alternating_task4(int * counts, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
 #line 456 "graph_loops.cpp"
 counts[0] = k;
-#line 2637 "graph_loops.cu"
+#line 2850 "graph_loops.cu"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:457): runs on one thread.
@@ -2642,7 +2855,7 @@ qd_relax_alternating_task5(int * counts, const int* qd_scalar_thirds) {
   const int thirds = *qd_scalar_thirds;
 #line 457 "graph_loops.cpp"
 counts[1] = thirds;
-#line 2646 "graph_loops.cu"
+#line 2859 "graph_loops.cu"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:458): runs on one thread.
@@ -2651,7 +2864,7 @@ qd_relax_alternating_task6(int * counts, const int* qd_scalar_big) {
   const int big = *qd_scalar_big;
 #line 458 "graph_loops.cpp"
 counts[2] = big;
-#line 2655 "graph_loops.cu"
+#line 2868 "graph_loops.cu"
 }
 
 
@@ -2685,7 +2898,12 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_relax_alternating_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 436, qd_begin, qd_count, qd::detail::present_or_device(a, "relax_alternating", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_graph.launch(0, &qd_relax_alternating_loop0, qd_grid, 256, "graph_loops.cpp", 436, qd_begin, qd_count, qd::detail::present_or_device(a, "relax_alternating", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
+      if (qd_apart) {
+        qd_graph.launch(0, &qd_relax_alternating_loop0_combine, qd::detail::task_grid_size(), 256, "graph_loops.cpp", 436, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+      }
     }
     // host statement, graph_loops.cpp:440: the GPU runs it in each iteration of the conditional node, on the values in their slots
     // serial task, graph_loops.cpp:440
@@ -2765,7 +2983,7 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts) {
 // reads it there (a second declaration from it, a loop, an 'if' that is an
 // IF node), so the time loop stays one WHILE node.
 // ---- qd kernel 'forced' (graph_loops.cpp:465), translated by qd-translate ----
-#line 2769 "graph_loops.cu"
+#line 2987 "graph_loops.cu"
 // Test of the loop of 'forced' (graph_loops.cpp:469) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_forced_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int nsteps, int* qd_moved_step, float ** qd_moved_u, float ** qd_moved_v) {
@@ -2781,11 +2999,11 @@ qd_forced_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int ns
     v = tmp;
 #line 469 "graph_loops.cpp"
     ++step;
-#line 2785 "graph_loops.cu"
+#line 3003 "graph_loops.cu"
   }
 #line 469 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(step < nsteps);
-#line 2789 "graph_loops.cu"
+#line 3007 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -2795,7 +3013,7 @@ qd_forced_set0(float* qd_slot, float dt, const int* qd_scalar_step) {
   const int step = *qd_scalar_step;
 #line 470 "graph_loops.cpp"
 const float t = static_cast<float>(step) * dt;
-#line 2799 "graph_loops.cu"
+#line 3017 "graph_loops.cu"
   *qd_slot = t;
 }
 
@@ -2805,7 +3023,7 @@ qd_forced_set1(float* qd_slot, const float* qd_scalar_t) {
   const float t = *qd_scalar_t;
 #line 471 "graph_loops.cpp"
 const float amp = t > 1.0f ? 0.5f : t;
-#line 2809 "graph_loops.cu"
+#line 3027 "graph_loops.cu"
   *qd_slot = amp;
 }
 
@@ -2820,7 +3038,7 @@ qd_forced_loop2(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 473 "graph_loops.cpp"
 v[i] = 0.5f * u[i] + amp * static_cast<float>(i % 3);
-#line 2824 "graph_loops.cu"
+#line 3042 "graph_loops.cu"
   }
 }
 
@@ -2830,7 +3048,7 @@ qd_forced_graph_if1(qd::detail::LoopHandle qd_if, const float* qd_scalar_t) {
   const float t = *qd_scalar_t;
 #line 474 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(t > 0.5f);
-#line 2834 "graph_loops.cu"
+#line 3052 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
@@ -2840,7 +3058,7 @@ qd_forced_task3(float * trace, const float* qd_scalar_t) {
   const float t = *qd_scalar_t;
 #line 475 "graph_loops.cpp"
 trace[0] += t;
-#line 2844 "graph_loops.cu"
+#line 3062 "graph_loops.cu"
 }
 
 // Serial task of 'forced' (graph_loops.cpp:480): runs on one thread.
@@ -2849,7 +3067,7 @@ qd_forced_task4(float * const* qd_scalar_u, float * trace) {
   float * const u = *qd_scalar_u;
 #line 480 "graph_loops.cpp"
 trace[1] = u[0];
-#line 2853 "graph_loops.cu"
+#line 3071 "graph_loops.cu"
 }
 
 
@@ -2916,7 +3134,7 @@ void forced(float* u, float* v, int n, int nsteps, float dt, float* trace) {
 // a WHILE node there would start every repeat from the host's 'u' and 'v',
 // which the GPU swapped, so it is unrolled too. An odd step count shows it.
 // ---- qd kernel 'repeat_march' (graph_loops.cpp:486), translated by qd-translate ----
-#line 2920 "graph_loops.cu"
+#line 3138 "graph_loops.cu"
 // Parallel loop of 'repeat_march' (graph_loops.cpp:493): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_repeat_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, int rep, int s) {
@@ -2925,7 +3143,7 @@ qd_repeat_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 494 "graph_loops.cpp"
 v[i] = 0.5f * u[i] + 0.25f * static_cast<float>(rep + s);
-#line 2929 "graph_loops.cu"
+#line 3147 "graph_loops.cu"
   }
 }
 
@@ -2970,7 +3188,7 @@ void repeat_march(float* u, float* v, int n, int nsteps) {
 // which the inner node does not set from the host's values; its own counter,
 // declared in the step, starts from 0 in every step.
 // ---- qd kernel 'implicit_steps' (graph_loops.cpp:507), translated by qd-translate ----
-#line 2974 "graph_loops.cu"
+#line 3192 "graph_loops.cu"
 // Test of the loop of 'implicit_steps' (graph_loops.cpp:512) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_implicit_steps_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int steps, int* qd_moved_step) {
@@ -2978,11 +3196,11 @@ qd_implicit_steps_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body
   if (qd_after_body) {
 #line 512 "graph_loops.cpp"
     ++step;
-#line 2982 "graph_loops.cu"
+#line 3200 "graph_loops.cu"
   }
 #line 512 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(step < steps);
-#line 2986 "graph_loops.cu"
+#line 3204 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -3005,12 +3223,21 @@ qd_implicit_steps_graph_test1(qd::detail::LoopHandle qd_loop, bool qd_after_body
     ++it;
 #line 527 "graph_loops.cpp"
     ++total;
-#line 3009 "graph_loops.cu"
+#line 3227 "graph_loops.cu"
   }
 #line 516 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(change > tol && it < max_it);
-#line 3013 "graph_loops.cu"
+#line 3231 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// The combine of the reductions of 'implicit_steps' (graph_loops.cpp:519), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_implicit_steps_loop0_combine(const unsigned qd_blocks, float* qd_result_change, const float* qd_partials_change) {
+  __shared__ float qd_shared_change[256];
+  const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd_blocks, qd_shared_change);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_change, qd_all_change);
 }
 
 // Parallel loop of 'implicit_steps' (graph_loops.cpp:519) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -3031,7 +3258,7 @@ qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_
                 v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
                 change = std::fmax(change, std::fabs(v[i] - u[i]));
             }
-#line 3035 "graph_loops.cu"
+#line 3262 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -3041,14 +3268,14 @@ qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_
                 v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
                 change = std::fmax(change, std::fabs(v[i] - u[i]));
             }
-#line 3045 "graph_loops.cu"
+#line 3272 "graph_loops.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
   change = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(change, qd_shared_change);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_change[qd::detail::block_index()] = change;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd::detail::grid_blocks(), qd_shared_change);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_change, qd_all_change);
@@ -3062,7 +3289,7 @@ qd_implicit_steps_task1(int * iters, const int* qd_scalar_step, const int* qd_sc
   const int it = *qd_scalar_it;
 #line 529 "graph_loops.cpp"
 iters[step] = it;
-#line 3066 "graph_loops.cu"
+#line 3293 "graph_loops.cu"
 }
 
 // Parallel loop of 'implicit_steps' (graph_loops.cpp:530): a grid-stride loop over the iterations.
@@ -3074,7 +3301,7 @@ qd_implicit_steps_loop2(int qd_begin, std::uint64_t qd_count, float * const* qd_
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 531 "graph_loops.cpp"
 u[i] += 0.01f * static_cast<float>(i % 5);
-#line 3078 "graph_loops.cu"
+#line 3305 "graph_loops.cu"
   }
 }
 
@@ -3084,7 +3311,7 @@ qd_implicit_steps_task3(int steps, int * iters, const int* qd_scalar_total) {
   const int total = *qd_scalar_total;
 #line 533 "graph_loops.cpp"
 iters[steps] = total;
-#line 3088 "graph_loops.cu"
+#line 3315 "graph_loops.cu"
 }
 
 
@@ -3127,7 +3354,12 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-        qd_graph.launch(0, &qd_implicit_steps_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 519, qd_begin, qd_count, qd_scratch.slot<float *>(6), qd_scratch.slot<float *>(7), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+        qd_graph.launch(0, &qd_implicit_steps_loop0, qd_grid, 256, "graph_loops.cpp", 519, qd_begin, qd_count, qd_scratch.slot<float *>(6), qd_scratch.slot<float *>(7), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
+        if (qd_apart) {
+          qd_graph.launch(0, &qd_implicit_steps_loop0_combine, qd::detail::task_grid_size(), 256, "graph_loops.cpp", 519, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        }
       }
       // the test after each iteration, graph_loops.cpp:516
       qd_graph.launch(0, &qd_implicit_steps_graph_test1, 1, 1, "graph_loops.cpp", 516, qd_loop, true, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3), qd_scratch.slot<float *>(6), qd_scratch.slot<float *>(7), qd_scratch.slot<int>(8));
@@ -3164,7 +3396,7 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
 // cap?) is an IF node of the call's graph, and its 'else' another: the GPU
 // tests it, and the call still returns before the loop ends.
 // ---- qd kernel 'settle_or_reset' (graph_loops.cpp:539), translated by qd-translate ----
-#line 3168 "graph_loops.cu"
+#line 3400 "graph_loops.cu"
 // Test of the loop of 'settle_or_reset' (graph_loops.cpp:545) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_settle_or_reset_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, int max_it, const float* qd_scalar_top, int* qd_moved_it) {
@@ -3173,12 +3405,21 @@ qd_settle_or_reset_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_bod
   if (qd_after_body) {
 #line 552 "graph_loops.cpp"
     ++it;
-#line 3177 "graph_loops.cu"
+#line 3409 "graph_loops.cu"
   }
 #line 545 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > tol && it < max_it);
-#line 3181 "graph_loops.cu"
+#line 3413 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
+}
+
+// The combine of the reductions of 'settle_or_reset' (graph_loops.cpp:548), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_settle_or_reset_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
+  __shared__ float qd_shared_top[256];
+  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
 }
 
 // Parallel loop of 'settle_or_reset' (graph_loops.cpp:548) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -3197,7 +3438,7 @@ qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float*
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 3201 "graph_loops.cu"
+#line 3442 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -3207,14 +3448,14 @@ qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float*
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 3211 "graph_loops.cu"
+#line 3452 "graph_loops.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
   top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_top[qd::detail::block_index()] = top;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
@@ -3227,7 +3468,7 @@ qd_settle_or_reset_graph_if1(qd::detail::LoopHandle qd_if, int max_it, const int
   const int it = *qd_scalar_it;
 #line 554 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(it == max_it);
-#line 3231 "graph_loops.cu"
+#line 3472 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
@@ -3237,7 +3478,7 @@ qd_settle_or_reset_graph_if2(qd::detail::LoopHandle qd_if, int max_it, const int
   const int it = *qd_scalar_it;
 #line 554 "graph_loops.cpp"
   const bool qd_holds = !static_cast<bool>(it == max_it);
-#line 3241 "graph_loops.cu"
+#line 3482 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
@@ -3249,7 +3490,7 @@ qd_settle_or_reset_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 556 "graph_loops.cpp"
 a[i] = -1.0f;
-#line 3253 "graph_loops.cu"
+#line 3494 "graph_loops.cu"
   }
 }
 
@@ -3258,7 +3499,7 @@ static __global__ void __launch_bounds__(1)
 qd_settle_or_reset_task2(int * flags) {
 #line 557 "graph_loops.cpp"
 flags[0] = 1;
-#line 3262 "graph_loops.cu"
+#line 3503 "graph_loops.cu"
 }
 
 // Serial task of 'settle_or_reset' (graph_loops.cpp:559): runs on one thread.
@@ -3267,7 +3508,7 @@ qd_settle_or_reset_task3(int * flags, const int* qd_scalar_it) {
   const int it = *qd_scalar_it;
 #line 559 "graph_loops.cpp"
 flags[1] = it;
-#line 3271 "graph_loops.cu"
+#line 3512 "graph_loops.cu"
 }
 
 
@@ -3297,7 +3538,12 @@ void settle_or_reset(float* a, int n, float tol, int max_it, int* flags, qd::Str
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_graph.launch(0, &qd_settle_or_reset_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "graph_loops.cpp", 548, qd_begin, qd_count, qd::detail::present_or_device(a, "settle_or_reset", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_graph.launch(0, &qd_settle_or_reset_loop0, qd_grid, 256, "graph_loops.cpp", 548, qd_begin, qd_count, qd::detail::present_or_device(a, "settle_or_reset", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
+      if (qd_apart) {
+        qd_graph.launch(0, &qd_settle_or_reset_loop0_combine, qd::detail::task_grid_size(), 256, "graph_loops.cpp", 548, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+      }
     }
     // the test after each iteration, graph_loops.cpp:545
     qd_graph.launch(0, &qd_settle_or_reset_graph_test0, 1, 1, "graph_loops.cpp", 545, qd_loop, true, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(1));

@@ -35,6 +35,15 @@ static void copy_async(float* dst, const float* src, int n, qd::StreamRef stream
 
 // ---- qd kernel 'sweep' (graph_loops.cpp:32), translated by qd-translate ----
 #line 38 "graph_loops.hip"
+// The combine of the reductions of 'sweep' (graph_loops.cpp:41), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_sweep_loop0_combine(const unsigned qd_blocks, float* qd_result_res, const float* qd_partials_res) {
+  __shared__ float qd_shared_res[256];
+  const float qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd_blocks, qd_shared_res);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_res, qd_all_res);
+}
+
 // Parallel loop of 'sweep' (graph_loops.cpp:41) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float* qd_result_res, float* qd_partials_res, unsigned* qd_done) {
@@ -51,7 +60,7 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 55 "graph_loops.hip"
+#line 64 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -61,14 +70,14 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 65 "graph_loops.hip"
+#line 74 "graph_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_res[256];
   res = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(res, qd_shared_res);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_res[qd::detail::block_index()] = res;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd::detail::grid_blocks(), qd_shared_res);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_res, qd_all_res);
@@ -80,7 +89,7 @@ static __global__ void __launch_bounds__(1)
 qd_sweep_task1(float * u, float * v) {
 #line 45 "graph_loops.cpp"
 v[0] = u[0];
-#line 84 "graph_loops.hip"
+#line 93 "graph_loops.hip"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:46): runs on one thread.
@@ -88,7 +97,7 @@ static __global__ void __launch_bounds__(1)
 qd_sweep_task2(float * u, float * v, int n) {
 #line 46 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 92 "graph_loops.hip"
+#line 101 "graph_loops.hip"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:52): runs on one thread.
@@ -96,7 +105,7 @@ static __global__ void __launch_bounds__(1)
 qd_sweep_task3(int * iterations, int it) {
 #line 52 "graph_loops.cpp"
 iterations[0] = it;
-#line 100 "graph_loops.hip"
+#line 109 "graph_loops.hip"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:53): runs on one thread.
@@ -105,7 +114,7 @@ qd_sweep_task4(float * residual, const float* qd_scalar_res) {
   const float res = *qd_scalar_res;
 #line 53 "graph_loops.cpp"
 residual[0] = res;
-#line 109 "graph_loops.hip"
+#line 118 "graph_loops.hip"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:54): runs on one thread.
@@ -113,7 +122,7 @@ static __global__ void __launch_bounds__(1)
 qd_sweep_task5(float * u, float * v) {
 #line 54 "graph_loops.cpp"
 u[0] = u[0] + 0.0f * v[0];
-#line 117 "graph_loops.hip"
+#line 126 "graph_loops.hip"
 }
 
 
@@ -138,8 +147,14 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-      qd_sweep_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_sweep_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 41);
+      if (qd_apart) {
+        qd_sweep_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 41);
+      }
     }
     // serial task, graph_loops.cpp:45
     qd_sweep_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"));
@@ -172,7 +187,16 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
 
 
 // ---- qd kernel 'halve_below' (graph_loops.cpp:57), translated by qd-translate ----
-#line 176 "graph_loops.hip"
+#line 191 "graph_loops.hip"
+// The combine of the reductions of 'halve_below' (graph_loops.cpp:66), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_halve_below_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
+  __shared__ float qd_shared_total[256];
+  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
+}
+
 // Parallel loop of 'halve_below' (graph_loops.cpp:66) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
@@ -189,7 +213,7 @@ qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 193 "graph_loops.hip"
+#line 217 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -199,14 +223,14 @@ qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 203 "graph_loops.hip"
+#line 227 "graph_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_total[qd::detail::block_index()] = total;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
@@ -218,7 +242,7 @@ static __global__ void __launch_bounds__(1)
 qd_halve_below_task1(int * steps, int k) {
 #line 72 "graph_loops.cpp"
 steps[0] = k;
-#line 222 "graph_loops.hip"
+#line 246 "graph_loops.hip"
 }
 
 
@@ -243,8 +267,14 @@ void halve_below(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_halve_below_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "halve_below", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_halve_below_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "halve_below", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 66);
+      if (qd_apart) {
+        qd_halve_below_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(hipGetLastError(), "halve_below", "graph_loops.cpp", 66);
+      }
     }
     k += 1;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
@@ -262,7 +292,7 @@ void halve_below(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'scale_rows' (graph_loops.cpp:75), translated by qd-translate ----
-#line 266 "graph_loops.hip"
+#line 296 "graph_loops.hip"
 // Parallel loop of 'scale_rows' (graph_loops.cpp:78): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scale_rows_loop0(int qd_begin, std::uint64_t qd_count, float * a, float s) {
@@ -271,7 +301,7 @@ qd_scale_rows_loop0(int qd_begin, std::uint64_t qd_count, float * a, float s) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 79 "graph_loops.cpp"
 a[i] = s * a[i];
-#line 275 "graph_loops.hip"
+#line 305 "graph_loops.hip"
   }
 }
 
@@ -329,7 +359,16 @@ void scale_rows(float* a, int n, float s) {
 // A 'for' whose increment the GPU runs; a region and a kernel call in the
 // body; a value computed from a result in the body.
 // ---- qd kernel 'grow_mean' (graph_loops.cpp:84), translated by qd-translate ----
-#line 333 "graph_loops.hip"
+#line 363 "graph_loops.hip"
+// The combine of the reductions of 'grow_mean' (graph_loops.cpp:93), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_grow_mean_loop0_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum) {
+  __shared__ float qd_shared_sum[256];
+  const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
+}
+
 // Parallel loop of 'grow_mean' (graph_loops.cpp:93) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_grow_mean_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_sum, float* qd_partials_sum, unsigned* qd_done) {
@@ -343,21 +382,21 @@ qd_grow_mean_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 94 "graph_loops.cpp"
 sum += a[i];
-#line 347 "graph_loops.hip"
+#line 386 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 94 "graph_loops.cpp"
 sum += a[i];
-#line 354 "graph_loops.hip"
+#line 393 "graph_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
   sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum[qd::detail::block_index()] = sum;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
@@ -370,7 +409,7 @@ qd_grow_mean_set1(float* qd_slot, int n, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
 #line 95 "graph_loops.cpp"
 const float mean = sum / static_cast<float>(n);
-#line 374 "graph_loops.hip"
+#line 413 "graph_loops.hip"
   *qd_slot = mean;
 }
 
@@ -382,7 +421,7 @@ qd_grow_mean_loop2(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 99 "graph_loops.cpp"
 a[i] = a[i] * 1.5f;
-#line 386 "graph_loops.hip"
+#line 425 "graph_loops.hip"
   }
 }
 
@@ -395,7 +434,7 @@ qd_grow_mean_loop3(int qd_begin, std::uint64_t qd_count, float * b, const float*
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 104 "graph_loops.cpp"
 b[i] = b[i] + mean;
-#line 399 "graph_loops.hip"
+#line 438 "graph_loops.hip"
   }
 }
 
@@ -404,7 +443,7 @@ static __global__ void __launch_bounds__(1)
 qd_grow_mean_task4(int * rounds, int r) {
 #line 108 "graph_loops.cpp"
 rounds[0] = r;
-#line 408 "graph_loops.hip"
+#line 447 "graph_loops.hip"
 }
 
 // Serial task of 'grow_mean' (graph_loops.cpp:109): runs on one thread.
@@ -413,7 +452,7 @@ qd_grow_mean_task5(float * a, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
 #line 109 "graph_loops.cpp"
 a[0] = sum;
-#line 417 "graph_loops.hip"
+#line 456 "graph_loops.hip"
 }
 
 
@@ -438,8 +477,14 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_grow_mean_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "grow_mean", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_grow_mean_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "grow_mean", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 93);
+      if (qd_apart) {
+        qd_grow_mean_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(hipGetLastError(), "grow_mean", "graph_loops.cpp", 93);
+      }
     }
     [[maybe_unused]] float mean{}; // computed on the device: slot 1
     // serial task, graph_loops.cpp:95
@@ -513,7 +558,16 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds) {
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it.
 // ---- qd kernel 'cg' (graph_loops.cpp:114), translated by qd-translate ----
-#line 517 "graph_loops.hip"
+#line 562 "graph_loops.hip"
+// The combine of the reductions of 'cg' (graph_loops.cpp:119), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_cg_loop0_combine(const unsigned qd_blocks, double* qd_result_rr, const double* qd_partials_rr, double qd_init_rr) {
+  __shared__ double qd_shared_rr[256];
+  const double qd_all_rr = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd_blocks, qd_shared_rr);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_rr = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr, qd_all_rr);
+}
+
 // Parallel loop of 'cg' (graph_loops.cpp:119) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_rr, double* qd_partials_rr, double qd_init_rr, unsigned* qd_done) {
@@ -527,21 +581,21 @@ qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 120 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 531 "graph_loops.hip"
+#line 585 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 120 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 538 "graph_loops.hip"
+#line 592 "graph_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
   rr = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(rr, qd_shared_rr);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_rr[qd::detail::block_index()] = rr;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_rr = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd::detail::grid_blocks(), qd_shared_rr);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_rr = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr, qd_all_rr);
@@ -560,8 +614,17 @@ qd_cg_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 564 "graph_loops.hip"
+#line 618 "graph_loops.hip"
   }
+}
+
+// The combine of the reductions of 'cg' (graph_loops.cpp:131), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_cg_loop2_combine(const unsigned qd_blocks, double* qd_result_pap, const double* qd_partials_pap, double qd_init_pap) {
+  __shared__ double qd_shared_pap[256];
+  const double qd_all_pap = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd_blocks, qd_shared_pap);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_pap = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_pap, qd_all_pap);
 }
 
 // Parallel loop of 'cg' (graph_loops.cpp:131) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -577,21 +640,21 @@ qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, doubl
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 132 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 581 "graph_loops.hip"
+#line 644 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 132 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 588 "graph_loops.hip"
+#line 651 "graph_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
   pap = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(pap, qd_shared_pap);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_pap[qd::detail::block_index()] = pap;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_pap = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd::detail::grid_blocks(), qd_shared_pap);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_pap = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_pap, qd_all_pap);
@@ -605,7 +668,7 @@ qd_cg_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_
   const double pap = *qd_scalar_pap;
 #line 133 "graph_loops.cpp"
 const double alpha = rr / pap;
-#line 609 "graph_loops.hip"
+#line 672 "graph_loops.hip"
   *qd_slot = alpha;
 }
 
@@ -621,8 +684,17 @@ qd_cg_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 625 "graph_loops.hip"
+#line 688 "graph_loops.hip"
   }
+}
+
+// The combine of the reductions of 'cg' (graph_loops.cpp:140), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_cg_loop5_combine(const unsigned qd_blocks, double* qd_result_rr_new, const double* qd_partials_rr_new, double qd_init_rr_new) {
+  __shared__ double qd_shared_rr_new[256];
+  const double qd_all_rr_new = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd_blocks, qd_shared_rr_new);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_rr_new = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr_new, qd_all_rr_new);
 }
 
 // Parallel loop of 'cg' (graph_loops.cpp:140) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -638,21 +710,21 @@ qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 141 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 642 "graph_loops.hip"
+#line 714 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 141 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 649 "graph_loops.hip"
+#line 721 "graph_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
   rr_new = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(rr_new, qd_shared_rr_new);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_rr_new[qd::detail::block_index()] = rr_new;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_rr_new = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd::detail::grid_blocks(), qd_shared_rr_new);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_rr_new = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr_new, qd_all_rr_new);
@@ -666,7 +738,7 @@ qd_cg_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_
   const double rr_new = *qd_scalar_rr_new;
 #line 142 "graph_loops.cpp"
 const double beta = rr_new / rr;
-#line 670 "graph_loops.hip"
+#line 742 "graph_loops.hip"
   *qd_slot = beta;
 }
 
@@ -677,7 +749,7 @@ qd_cg_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   double rr = *qd_slot;
 #line 143 "graph_loops.cpp"
 rr = rr_new;
-#line 681 "graph_loops.hip"
+#line 753 "graph_loops.hip"
   *qd_slot = rr;
 }
 
@@ -690,7 +762,7 @@ qd_cg_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const 
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 145 "graph_loops.cpp"
 p[i] = r[i] + beta * p[i];
-#line 694 "graph_loops.hip"
+#line 766 "graph_loops.hip"
   }
 }
 
@@ -699,7 +771,7 @@ static __global__ void __launch_bounds__(1)
 qd_cg_task9(int * iterations, int it) {
 #line 148 "graph_loops.cpp"
 iterations[0] = it;
-#line 703 "graph_loops.hip"
+#line 775 "graph_loops.hip"
 }
 
 
@@ -716,8 +788,14 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_cg_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_cg_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 119);
+    if (qd_apart) {
+      qd_cg_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), rr);
+      qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 119);
+    }
   }
   int it = 0;
   while ((qd::detail::read_scalar(rr, qd_scratch.slot<double>(0), qd_stream), (it < max_it && rr > tol * tol))) {
@@ -735,8 +813,14 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_cg_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_scratch.counter(1));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_cg_loop2<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(p, "cg", "p"), qd::detail::present_or_device(ap, "cg", "ap"), qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap, qd_apart ? nullptr : qd_scratch.counter(1));
       qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 131);
+      if (qd_apart) {
+        qd_cg_loop2_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), pap);
+        qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 131);
+      }
     }
     [[maybe_unused]] double alpha{}; // computed on the device: slot 2
     // serial task, graph_loops.cpp:133
@@ -756,8 +840,14 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_cg_loop5<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_scratch.counter(2));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_cg_loop5<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(r, "cg", "r"), qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new, qd_apart ? nullptr : qd_scratch.counter(2));
       qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 140);
+      if (qd_apart) {
+        qd_cg_loop5_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(3), qd_scratch.partials<double>(2), rr_new);
+        qd::detail::check_launch(hipGetLastError(), "cg", "graph_loops.cpp", 140);
+      }
     }
     [[maybe_unused]] double beta{}; // computed on the device: slot 4
     // serial task, graph_loops.cpp:142
@@ -793,7 +883,16 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 // The host uses the iteration count after the loop (a loop's bound): the
 // count must be the host's, so this kernel runs in stream mode.
 // ---- qd kernel 'settle_then_mark' (graph_loops.cpp:153), translated by qd-translate ----
-#line 797 "graph_loops.hip"
+#line 887 "graph_loops.hip"
+// The combine of the reductions of 'settle_then_mark' (graph_loops.cpp:162), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_settle_then_mark_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
+  __shared__ float qd_shared_top[256];
+  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
+}
+
 // Parallel loop of 'settle_then_mark' (graph_loops.cpp:162) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
@@ -810,7 +909,7 @@ qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 814 "graph_loops.hip"
+#line 913 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -820,14 +919,14 @@ qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 824 "graph_loops.hip"
+#line 923 "graph_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
   top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_top[qd::detail::block_index()] = top;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
@@ -842,7 +941,7 @@ qd_settle_then_mark_loop1(int qd_begin, std::uint64_t qd_count, int * marks) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 169 "graph_loops.cpp"
 marks[i] = i + 1;
-#line 846 "graph_loops.hip"
+#line 945 "graph_loops.hip"
   }
 }
 
@@ -868,8 +967,14 @@ void settle_then_mark(float* a, int n, float tol, int* marks, qd::StreamRef qd_s
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_settle_then_mark_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_then_mark", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_settle_then_mark_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_then_mark", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 162);
+      if (qd_apart) {
+        qd_settle_then_mark_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(hipGetLastError(), "settle_then_mark", "graph_loops.cpp", 162);
+      }
     }
     ++k;
   }
@@ -896,7 +1001,7 @@ void settle_then_mark(float* a, int n, float tol, int* marks) {
 // 'loop seq' of its own count in the body, the same in every iteration,
 // recorded once into the WHILE node's body.
 // ---- qd kernel 'smooth_until' (graph_loops.cpp:175), translated by qd-translate ----
-#line 900 "graph_loops.hip"
+#line 1005 "graph_loops.hip"
 // Parallel loop of 'smooth_until' (graph_loops.cpp:185): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float * b, const float w) {
@@ -905,7 +1010,7 @@ qd_smooth_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float * b
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 186 "graph_loops.cpp"
 b[i] = a[i] + w * (0.5f * (a[i - 1] + a[i + 1]) - a[i]);
-#line 909 "graph_loops.hip"
+#line 1014 "graph_loops.hip"
   }
 }
 
@@ -917,8 +1022,17 @@ qd_smooth_until_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * b
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 188 "graph_loops.cpp"
 a[i] = b[i];
-#line 921 "graph_loops.hip"
+#line 1026 "graph_loops.hip"
   }
+}
+
+// The combine of the reductions of 'smooth_until' (graph_loops.cpp:192), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_smooth_until_loop2_combine(const unsigned qd_blocks, float* qd_result_change, const float* qd_partials_change) {
+  __shared__ float qd_shared_change[256];
+  const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd_blocks, qd_shared_change);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_change, qd_all_change);
 }
 
 // Parallel loop of 'smooth_until' (graph_loops.cpp:192) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -934,21 +1048,21 @@ qd_smooth_until_loop2(int qd_begin, std::uint64_t qd_count, float * a, float* qd
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 193 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 938 "graph_loops.hip"
+#line 1052 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 193 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 945 "graph_loops.hip"
+#line 1059 "graph_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
   change = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(change, qd_shared_change);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_change[qd::detail::block_index()] = change;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd::detail::grid_blocks(), qd_shared_change);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_change, qd_all_change);
@@ -960,7 +1074,7 @@ static __global__ void __launch_bounds__(1)
 qd_smooth_until_task3(int * cycles, int c) {
 #line 196 "graph_loops.cpp"
 cycles[0] = c;
-#line 964 "graph_loops.hip"
+#line 1078 "graph_loops.hip"
 }
 
 
@@ -1006,8 +1120,14 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles,
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-      qd_smooth_until_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_smooth_until_loop2<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "smooth_until", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 192);
+      if (qd_apart) {
+        qd_smooth_until_loop2_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(hipGetLastError(), "smooth_until", "graph_loops.cpp", 192);
+      }
     }
     ++c;
   }
@@ -1027,7 +1147,16 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles)
 // A loop in a stream_parallel block, next to a block of plain work; a
 // 'for' whose own variable the body's device code reads.
 // ---- qd kernel 'two_sides' (graph_loops.cpp:201), translated by qd-translate ----
-#line 1031 "graph_loops.hip"
+#line 1151 "graph_loops.hip"
+// The combine of the reductions of 'two_sides' (graph_loops.cpp:212), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_two_sides_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
+  __shared__ float qd_shared_top[256];
+  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
+}
+
 // Parallel loop of 'two_sides' (graph_loops.cpp:212) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, int t, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
@@ -1044,7 +1173,7 @@ qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, int t, float
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 1048 "graph_loops.hip"
+#line 1177 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1054,14 +1183,14 @@ qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, int t, float
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 1058 "graph_loops.hip"
+#line 1187 "graph_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
   top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_top[qd::detail::block_index()] = top;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
@@ -1073,7 +1202,7 @@ static __global__ void __launch_bounds__(1)
 qd_two_sides_task1(int * counts, int k) {
 #line 218 "graph_loops.cpp"
 counts[0] = k;
-#line 1077 "graph_loops.hip"
+#line 1206 "graph_loops.hip"
 }
 
 // Parallel loop of 'two_sides' (graph_loops.cpp:222): a grid-stride loop over the iterations.
@@ -1084,7 +1213,7 @@ qd_two_sides_loop2(int qd_begin, std::uint64_t qd_count, float * b) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 223 "graph_loops.cpp"
 b[i] = 2.0f * b[i];
-#line 1088 "graph_loops.hip"
+#line 1217 "graph_loops.hip"
   }
 }
 
@@ -1126,8 +1255,14 @@ void two_sides(float* a, float* b, int n, float tol, int* counts, qd::StreamRef 
         {
           const int qd_begin = 0;
           const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-          qd_two_sides_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "two_sides", "a"), t, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+          const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+          const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+          qd_two_sides_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "two_sides", "a"), t, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
           qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 212);
+          if (qd_apart) {
+            qd_two_sides_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+            qd::detail::check_launch(hipGetLastError(), "two_sides", "graph_loops.cpp", 212);
+          }
         }
         k += 2;
       }
@@ -1167,7 +1302,16 @@ void two_sides(float* a, float* b, int n, float tol, int* counts) {
 
 // A kernel called by another, and a template kernel, each with a loop.
 // ---- qd kernel 'shrink_to' (graph_loops.cpp:228), translated by qd-translate ----
-#line 1171 "graph_loops.hip"
+#line 1306 "graph_loops.hip"
+// The combine of the reductions of 'shrink_to' (graph_loops.cpp:237), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_shrink_to_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
+  __shared__ float qd_shared_total[256];
+  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
+}
+
 // Parallel loop of 'shrink_to' (graph_loops.cpp:237) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, unsigned* qd_done) {
@@ -1184,7 +1328,7 @@ qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1188 "graph_loops.hip"
+#line 1332 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1194,14 +1338,14 @@ qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1198 "graph_loops.hip"
+#line 1342 "graph_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_total[qd::detail::block_index()] = total;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
@@ -1213,7 +1357,7 @@ static __global__ void __launch_bounds__(1)
 qd_shrink_to_task1(int * steps, int s) {
 #line 243 "graph_loops.cpp"
 steps[0] = s;
-#line 1217 "graph_loops.hip"
+#line 1361 "graph_loops.hip"
 }
 
 
@@ -1238,8 +1382,14 @@ void shrink_to(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_shrink_to_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_shrink_to_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 237);
+      if (qd_apart) {
+        qd_shrink_to_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 237);
+      }
     }
     ++s;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
@@ -1269,8 +1419,14 @@ void shrink_to(float* a, int n, float limit, int* steps) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_shrink_to_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_shrink_to_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "shrink_to", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 237);
+      if (qd_apart) {
+        qd_shrink_to_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(hipGetLastError(), "shrink_to", "graph_loops.cpp", 237);
+      }
     }
     ++s;
   } while ((qd::detail::read_scalar(total, qd_scratch.slot<float>(0), qd_stream), (total > limit)));
@@ -1285,7 +1441,7 @@ void shrink_to(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'shrink_both' (graph_loops.cpp:246), translated by qd-translate ----
-#line 1289 "graph_loops.hip"
+#line 1445 "graph_loops.hip"
 
 // Host entry points of kernel 'shrink_both': they enqueue its work on the launch stream and return without waiting.
 void shrink_both(float* a, float* b, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -1310,7 +1466,7 @@ void shrink_both(float* a, float* b, int n, float limit, int* steps) {
 // A stream-mode caller: the callee's stream-mode work, whose count stays on
 // the host.
 // ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:255), translated by qd-translate ----
-#line 1314 "graph_loops.hip"
+#line 1470 "graph_loops.hip"
 
 // Host entry points of kernel 'shrink_in_stream_mode': they enqueue its work on the launch stream and return without waiting.
 void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -1331,7 +1487,17 @@ void shrink_in_stream_mode(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'decay' (graph_loops.cpp:261), translated by qd-translate ----
-#line 1335 "graph_loops.hip"
+#line 1491 "graph_loops.hip"
+// The combine of the reductions of 'decay' (graph_loops.cpp:271), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+template <class T>
+static __global__ void __launch_bounds__(256)
+qd_decay_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
+  __shared__ float qd_shared_top[256];
+  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_top, qd_all_top);
+}
+
 // Parallel loop of 'decay' (graph_loops.cpp:271) with reductions: a grid-stride loop over the iterations, then the combine.
 template <class T>
 static __global__ void __launch_bounds__(256)
@@ -1349,7 +1515,7 @@ qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 1353 "graph_loops.hip"
+#line 1519 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1359,14 +1525,14 @@ qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 1363 "graph_loops.hip"
+#line 1529 "graph_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
   top = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(top, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_top[qd::detail::block_index()] = top;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_top, qd_all_top);
@@ -1379,7 +1545,7 @@ static __global__ void __launch_bounds__(1)
 qd_decay_task1(int * steps, int k) {
 #line 277 "graph_loops.cpp"
 steps[0] = k;
-#line 1383 "graph_loops.hip"
+#line 1549 "graph_loops.hip"
 }
 
 
@@ -1405,8 +1571,14 @@ void decay(T* a, int n, float tol, int* steps, qd::StreamRef qd_stream) {
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_decay_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "decay", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_decay_loop0<T><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "decay", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 271);
+      if (qd_apart) {
+        qd_decay_loop0_combine<T><<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(hipGetLastError(), "decay", "graph_loops.cpp", 271);
+      }
     }
     k = k + 1;
   }
@@ -1431,7 +1603,7 @@ template void decay<double>(double* a, int n, float tol, int* steps);
 // the step and the simulated time on the device; then three halvings the
 // source fixes, unrolled into the graph.
 // ---- qd kernel 'march' (graph_loops.cpp:286), translated by qd-translate ----
-#line 1435 "graph_loops.hip"
+#line 1607 "graph_loops.hip"
 // Parallel loop of 'march' (graph_loops.cpp:292): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float dt, int step) {
@@ -1441,7 +1613,7 @@ qd_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float
 #line 293 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) +
                    0.001f * static_cast<float>(step % 3);
-#line 1445 "graph_loops.hip"
+#line 1617 "graph_loops.hip"
   }
 }
 
@@ -1450,7 +1622,7 @@ static __global__ void __launch_bounds__(1)
 qd_march_task1(float * u, float * v, float t) {
 #line 295 "graph_loops.cpp"
 v[0] = u[0] + t;
-#line 1454 "graph_loops.hip"
+#line 1626 "graph_loops.hip"
 }
 
 // Serial task of 'march' (graph_loops.cpp:296): runs on one thread.
@@ -1458,7 +1630,7 @@ static __global__ void __launch_bounds__(1)
 qd_march_task2(float * u, float * v, int n) {
 #line 296 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 1462 "graph_loops.hip"
+#line 1634 "graph_loops.hip"
 }
 
 // Parallel loop of 'march' (graph_loops.cpp:304): a grid-stride loop over the iterations.
@@ -1469,7 +1641,7 @@ qd_march_loop3(int qd_begin, std::uint64_t qd_count, float * u) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 305 "graph_loops.cpp"
 u[i] *= 0.5f;
-#line 1473 "graph_loops.hip"
+#line 1645 "graph_loops.hip"
   }
 }
 
@@ -1478,7 +1650,7 @@ static __global__ void __launch_bounds__(1)
 qd_march_task4(float * time, float t) {
 #line 306 "graph_loops.cpp"
 time[0] = t;
-#line 1482 "graph_loops.hip"
+#line 1654 "graph_loops.hip"
 }
 
 
@@ -1533,7 +1705,7 @@ void march(float* u, float* v, int n, int steps, float dt, float* time) {
 // A 'do' loop of the caller's count around a loop of the same count: the
 // inner one is recorded into the node's body, once per round.
 // ---- qd kernel 'rounds_of' (graph_loops.cpp:311), translated by qd-translate ----
-#line 1537 "graph_loops.hip"
+#line 1709 "graph_loops.hip"
 // Parallel loop of 'rounds_of' (graph_loops.cpp:319): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_rounds_of_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
@@ -1542,7 +1714,7 @@ qd_rounds_of_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 320 "graph_loops.cpp"
 a[i] = a[i] * 0.5f + 1.0f;
-#line 1546 "graph_loops.hip"
+#line 1718 "graph_loops.hip"
   }
 }
 
@@ -1551,7 +1723,7 @@ static __global__ void __launch_bounds__(1)
 qd_rounds_of_task1(int * done, int k) {
 #line 323 "graph_loops.cpp"
 done[0] = k;
-#line 1555 "graph_loops.hip"
+#line 1727 "graph_loops.hip"
 }
 
 
@@ -1591,7 +1763,16 @@ void rounds_of(float* a, int n, int rounds, int* done) {
 // A library call in the body, marked 'reuse': captured once into the WHILE
 // node's body, its copy runs in every iteration, in order with the loops.
 // ---- qd kernel 'settle_with_copy' (graph_loops.cpp:328), translated by qd-translate ----
-#line 1595 "graph_loops.hip"
+#line 1767 "graph_loops.hip"
+// The combine of the reductions of 'settle_with_copy' (graph_loops.cpp:337), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_settle_with_copy_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
+  __shared__ float qd_shared_top[256];
+  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
+}
+
 // Parallel loop of 'settle_with_copy' (graph_loops.cpp:337) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_with_copy_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
@@ -1608,7 +1789,7 @@ qd_settle_with_copy_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 1612 "graph_loops.hip"
+#line 1793 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1618,14 +1799,14 @@ qd_settle_with_copy_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 1622 "graph_loops.hip"
+#line 1803 "graph_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
   top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_top[qd::detail::block_index()] = top;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
@@ -1640,7 +1821,7 @@ qd_settle_with_copy_loop1(int qd_begin, std::uint64_t qd_count, float * a, float
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 344 "graph_loops.cpp"
 a[i] = 0.5f * (a[i] + last[i]) + 0.01f;
-#line 1644 "graph_loops.hip"
+#line 1825 "graph_loops.hip"
   }
 }
 
@@ -1649,7 +1830,7 @@ static __global__ void __launch_bounds__(1)
 qd_settle_with_copy_task2(int * steps, int k) {
 #line 347 "graph_loops.cpp"
 steps[0] = k;
-#line 1653 "graph_loops.hip"
+#line 1834 "graph_loops.hip"
 }
 
 
@@ -1674,8 +1855,14 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd:
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_settle_with_copy_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_with_copy", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_settle_with_copy_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_with_copy", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 337);
+      if (qd_apart) {
+        qd_settle_with_copy_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(hipGetLastError(), "settle_with_copy", "graph_loops.cpp", 337);
+      }
     }
     // host code, graph_loops.cpp:342: runs here, in order with the work around it; qd::current_stream() is qd_stream
     {
@@ -1683,7 +1870,7 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd:
 
 #line 342 "graph_loops.cpp"
     copy_async(last, a, n, qd::current_stream());
-#line 1687 "graph_loops.hip"
+#line 1874 "graph_loops.hip"
     }
     // parallel loop, graph_loops.cpp:343
     {
@@ -1713,7 +1900,7 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps) {
 // declared at the top, the counter set by the loop's init. The temporary's
 // value before the loop is never read, so graph mode gives its slot none.
 // ---- qd kernel 'heat_c_style' (graph_loops.cpp:353), translated by qd-translate ----
-#line 1717 "graph_loops.hip"
+#line 1904 "graph_loops.hip"
 // Parallel loop of 'heat_c_style' (graph_loops.cpp:360): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_heat_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * u, double * unew, double alpha) {
@@ -1722,7 +1909,7 @@ qd_heat_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * u, double *
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 361 "graph_loops.cpp"
 unew[i] = u[i] + alpha * (u[i + 1] + u[i - 1] - 2.0 * u[i]);
-#line 1726 "graph_loops.hip"
+#line 1913 "graph_loops.hip"
   }
 }
 
@@ -1762,7 +1949,7 @@ void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha) {
 // Host statements first in the body, as time loops often start: each runs
 // on the GPU at its place, so the body's device code sees the new time.
 // ---- qd kernel 'advance_until' (graph_loops.cpp:370), translated by qd-translate ----
-#line 1766 "graph_loops.hip"
+#line 1953 "graph_loops.hip"
 // Parallel loop of 'advance_until' (graph_loops.cpp:379): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_advance_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float dt, float t) {
@@ -1771,7 +1958,7 @@ qd_advance_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * 
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 380 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) + 0.001f * t;
-#line 1775 "graph_loops.hip"
+#line 1962 "graph_loops.hip"
   }
 }
 
@@ -1780,7 +1967,7 @@ static __global__ void __launch_bounds__(1)
 qd_advance_until_task1(float * v, float t) {
 #line 381 "graph_loops.cpp"
 v[0] = t;
-#line 1784 "graph_loops.hip"
+#line 1971 "graph_loops.hip"
 }
 
 // Serial task of 'advance_until' (graph_loops.cpp:386): runs on one thread.
@@ -1788,7 +1975,7 @@ static __global__ void __launch_bounds__(1)
 qd_advance_until_task2(float * out, float t) {
 #line 386 "graph_loops.cpp"
 out[0] = t;
-#line 1792 "graph_loops.hip"
+#line 1979 "graph_loops.hip"
 }
 
 // Serial task of 'advance_until' (graph_loops.cpp:387): runs on one thread.
@@ -1796,7 +1983,7 @@ static __global__ void __launch_bounds__(1)
 qd_advance_until_task3(float * out, int steps) {
 #line 387 "graph_loops.cpp"
 out[1] = static_cast<float>(steps);
-#line 1800 "graph_loops.hip"
+#line 1987 "graph_loops.hip"
 }
 
 
@@ -1845,7 +2032,16 @@ void advance_until(float* u, float* v, int n, float t_end, float dt, float* out)
 // node of the loop's body, tested by the GPU in each iteration. A host
 // 'if' on a parameter alone stays the host's decision.
 // ---- qd kernel 'relax_every' (graph_loops.cpp:394), translated by qd-translate ----
-#line 1849 "graph_loops.hip"
+#line 2036 "graph_loops.hip"
+// The combine of the reductions of 'relax_every' (graph_loops.cpp:403), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_relax_every_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
+  __shared__ float qd_shared_top[256];
+  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
+}
+
 // Parallel loop of 'relax_every' (graph_loops.cpp:403) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
@@ -1862,7 +2058,7 @@ qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 1866 "graph_loops.hip"
+#line 2062 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1872,14 +2068,14 @@ qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 1876 "graph_loops.hip"
+#line 2072 "graph_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
   top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_top[qd::detail::block_index()] = top;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
@@ -1894,7 +2090,7 @@ qd_relax_every_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * ma
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 410 "graph_loops.cpp"
 marks[i] += a[i];
-#line 1898 "graph_loops.hip"
+#line 2094 "graph_loops.hip"
   }
 }
 
@@ -1903,7 +2099,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_every_task2(float * marks) {
 #line 411 "graph_loops.cpp"
 marks[0] += 1.0f;
-#line 1907 "graph_loops.hip"
+#line 2103 "graph_loops.hip"
 }
 
 // Serial task of 'relax_every' (graph_loops.cpp:414): runs on one thread.
@@ -1911,7 +2107,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_every_task3(float * marks) {
 #line 414 "graph_loops.cpp"
 marks[1] += 0.5f;
-#line 1915 "graph_loops.hip"
+#line 2111 "graph_loops.hip"
 }
 
 // Serial task of 'relax_every' (graph_loops.cpp:416): runs on one thread.
@@ -1919,7 +2115,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_every_task4(int * steps, int k) {
 #line 416 "graph_loops.cpp"
 steps[0] = k;
-#line 1923 "graph_loops.hip"
+#line 2119 "graph_loops.hip"
 }
 
 
@@ -1944,8 +2140,14 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_relax_every_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "relax_every", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_relax_every_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "relax_every", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 403);
+      if (qd_apart) {
+        qd_relax_every_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(hipGetLastError(), "relax_every", "graph_loops.cpp", 403);
+      }
     }
     ++k;
     if (k % every == 0) {
@@ -1988,7 +2190,16 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
 // host 'if' on a parameter alone stays the host's decision, with the host
 // statement in its branch on the GPU in every iteration.
 // ---- qd kernel 'relax_alternating' (graph_loops.cpp:425), translated by qd-translate ----
-#line 1992 "graph_loops.hip"
+#line 2194 "graph_loops.hip"
+// The combine of the reductions of 'relax_alternating' (graph_loops.cpp:436), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_relax_alternating_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
+  __shared__ float qd_shared_top[256];
+  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
+}
+
 // Parallel loop of 'relax_alternating' (graph_loops.cpp:436) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
@@ -2005,7 +2216,7 @@ qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, floa
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2009 "graph_loops.hip"
+#line 2220 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -2015,14 +2226,14 @@ qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, floa
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2019 "graph_loops.hip"
+#line 2230 "graph_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
   top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_top[qd::detail::block_index()] = top;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
@@ -2034,7 +2245,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task1(float * marks) {
 #line 443 "graph_loops.cpp"
 marks[0] += 1.0f;
-#line 2038 "graph_loops.hip"
+#line 2249 "graph_loops.hip"
 }
 
 // Parallel loop of 'relax_alternating' (graph_loops.cpp:446): a grid-stride loop over the iterations.
@@ -2045,7 +2256,7 @@ qd_relax_alternating_loop2(int qd_begin, std::uint64_t qd_count, float * a, floa
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 447 "graph_loops.cpp"
 marks[i] += a[i];
-#line 2049 "graph_loops.hip"
+#line 2260 "graph_loops.hip"
   }
 }
 
@@ -2054,7 +2265,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task3(float * marks) {
 #line 449 "graph_loops.cpp"
 marks[1] += 1.0f;
-#line 2058 "graph_loops.hip"
+#line 2269 "graph_loops.hip"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:456): runs on one thread.
@@ -2062,7 +2273,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task4(int * counts, int k) {
 #line 456 "graph_loops.cpp"
 counts[0] = k;
-#line 2066 "graph_loops.hip"
+#line 2277 "graph_loops.hip"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:457): runs on one thread.
@@ -2070,7 +2281,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task5(int * counts, int thirds) {
 #line 457 "graph_loops.cpp"
 counts[1] = thirds;
-#line 2074 "graph_loops.hip"
+#line 2285 "graph_loops.hip"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:458): runs on one thread.
@@ -2078,7 +2289,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task6(int * counts, int big) {
 #line 458 "graph_loops.cpp"
 counts[2] = big;
-#line 2082 "graph_loops.hip"
+#line 2293 "graph_loops.hip"
 }
 
 
@@ -2105,8 +2316,14 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts, qd
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_relax_alternating_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "relax_alternating", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_relax_alternating_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "relax_alternating", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 436);
+      if (qd_apart) {
+        qd_relax_alternating_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(hipGetLastError(), "relax_alternating", "graph_loops.cpp", 436);
+      }
     }
     ++k;
     if (k % 4 == 0) {
@@ -2162,7 +2379,7 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts) {
 // reads it there (a second declaration from it, a loop, an 'if' that is an
 // IF node), so the time loop stays one WHILE node.
 // ---- qd kernel 'forced' (graph_loops.cpp:465), translated by qd-translate ----
-#line 2166 "graph_loops.hip"
+#line 2383 "graph_loops.hip"
 // Parallel loop of 'forced' (graph_loops.cpp:472): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_forced_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, const float amp) {
@@ -2171,7 +2388,7 @@ qd_forced_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, cons
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 473 "graph_loops.cpp"
 v[i] = 0.5f * u[i] + amp * static_cast<float>(i % 3);
-#line 2175 "graph_loops.hip"
+#line 2392 "graph_loops.hip"
   }
 }
 
@@ -2180,7 +2397,7 @@ static __global__ void __launch_bounds__(1)
 qd_forced_task1(float * trace, const float t) {
 #line 475 "graph_loops.cpp"
 trace[0] += t;
-#line 2184 "graph_loops.hip"
+#line 2401 "graph_loops.hip"
 }
 
 // Serial task of 'forced' (graph_loops.cpp:480): runs on one thread.
@@ -2188,7 +2405,7 @@ static __global__ void __launch_bounds__(1)
 qd_forced_task2(float * u, float * trace) {
 #line 480 "graph_loops.cpp"
 trace[1] = u[0];
-#line 2192 "graph_loops.hip"
+#line 2409 "graph_loops.hip"
 }
 
 
@@ -2234,7 +2451,7 @@ void forced(float* u, float* v, int n, int nsteps, float dt, float* trace) {
 // a WHILE node there would start every repeat from the host's 'u' and 'v',
 // which the GPU swapped, so it is unrolled too. An odd step count shows it.
 // ---- qd kernel 'repeat_march' (graph_loops.cpp:486), translated by qd-translate ----
-#line 2238 "graph_loops.hip"
+#line 2455 "graph_loops.hip"
 // Parallel loop of 'repeat_march' (graph_loops.cpp:493): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_repeat_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, int rep, int s) {
@@ -2243,7 +2460,7 @@ qd_repeat_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 494 "graph_loops.cpp"
 v[i] = 0.5f * u[i] + 0.25f * static_cast<float>(rep + s);
-#line 2247 "graph_loops.hip"
+#line 2464 "graph_loops.hip"
   }
 }
 
@@ -2286,7 +2503,16 @@ void repeat_march(float* u, float* v, int n, int nsteps) {
 // which the inner node does not set from the host's values; its own counter,
 // declared in the step, starts from 0 in every step.
 // ---- qd kernel 'implicit_steps' (graph_loops.cpp:507), translated by qd-translate ----
-#line 2290 "graph_loops.hip"
+#line 2507 "graph_loops.hip"
+// The combine of the reductions of 'implicit_steps' (graph_loops.cpp:519), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_implicit_steps_loop0_combine(const unsigned qd_blocks, float* qd_result_change, const float* qd_partials_change) {
+  __shared__ float qd_shared_change[256];
+  const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd_blocks, qd_shared_change);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_change, qd_all_change);
+}
+
 // Parallel loop of 'implicit_steps' (graph_loops.cpp:519) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
@@ -2303,7 +2529,7 @@ qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * u, float *
                 v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
                 change = std::fmax(change, std::fabs(v[i] - u[i]));
             }
-#line 2307 "graph_loops.hip"
+#line 2533 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -2313,14 +2539,14 @@ qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * u, float *
                 v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
                 change = std::fmax(change, std::fabs(v[i] - u[i]));
             }
-#line 2317 "graph_loops.hip"
+#line 2543 "graph_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
   change = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(change, qd_shared_change);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_change[qd::detail::block_index()] = change;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd::detail::grid_blocks(), qd_shared_change);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_change, qd_all_change);
@@ -2332,7 +2558,7 @@ static __global__ void __launch_bounds__(1)
 qd_implicit_steps_task1(int * iters, int step, int it) {
 #line 529 "graph_loops.cpp"
 iters[step] = it;
-#line 2336 "graph_loops.hip"
+#line 2562 "graph_loops.hip"
 }
 
 // Parallel loop of 'implicit_steps' (graph_loops.cpp:530): a grid-stride loop over the iterations.
@@ -2343,7 +2569,7 @@ qd_implicit_steps_loop2(int qd_begin, std::uint64_t qd_count, float * u) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 531 "graph_loops.cpp"
 u[i] += 0.01f * static_cast<float>(i % 5);
-#line 2347 "graph_loops.hip"
+#line 2573 "graph_loops.hip"
   }
 }
 
@@ -2352,7 +2578,7 @@ static __global__ void __launch_bounds__(1)
 qd_implicit_steps_task3(int steps, int * iters, int total) {
 #line 533 "graph_loops.cpp"
 iters[steps] = total;
-#line 2356 "graph_loops.hip"
+#line 2582 "graph_loops.hip"
 }
 
 
@@ -2379,8 +2605,14 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
       {
         const int qd_begin = 1;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-        qd_implicit_steps_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "implicit_steps", "u"), qd::detail::present_or_device(v, "implicit_steps", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+        qd_implicit_steps_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "implicit_steps", "u"), qd::detail::present_or_device(v, "implicit_steps", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
         qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 519);
+        if (qd_apart) {
+          qd_implicit_steps_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+          qd::detail::check_launch(hipGetLastError(), "implicit_steps", "graph_loops.cpp", 519);
+        }
       }
       float* t = u;
       u = v;
@@ -2418,7 +2650,16 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
 // cap?) is an IF node of the call's graph, and its 'else' another: the GPU
 // tests it, and the call still returns before the loop ends.
 // ---- qd kernel 'settle_or_reset' (graph_loops.cpp:539), translated by qd-translate ----
-#line 2422 "graph_loops.hip"
+#line 2654 "graph_loops.hip"
+// The combine of the reductions of 'settle_or_reset' (graph_loops.cpp:548), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_settle_or_reset_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
+  __shared__ float qd_shared_top[256];
+  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
+}
+
 // Parallel loop of 'settle_or_reset' (graph_loops.cpp:548) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_top, float* qd_partials_top, unsigned* qd_done) {
@@ -2435,7 +2676,7 @@ qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float*
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 2439 "graph_loops.hip"
+#line 2680 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -2445,14 +2686,14 @@ qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float*
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 2449 "graph_loops.hip"
+#line 2690 "graph_loops.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
   top = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(top, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_top[qd::detail::block_index()] = top;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
@@ -2467,7 +2708,7 @@ qd_settle_or_reset_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 556 "graph_loops.cpp"
 a[i] = -1.0f;
-#line 2471 "graph_loops.hip"
+#line 2712 "graph_loops.hip"
   }
 }
 
@@ -2476,7 +2717,7 @@ static __global__ void __launch_bounds__(1)
 qd_settle_or_reset_task2(int * flags) {
 #line 557 "graph_loops.cpp"
 flags[0] = 1;
-#line 2480 "graph_loops.hip"
+#line 2721 "graph_loops.hip"
 }
 
 // Serial task of 'settle_or_reset' (graph_loops.cpp:559): runs on one thread.
@@ -2484,7 +2725,7 @@ static __global__ void __launch_bounds__(1)
 qd_settle_or_reset_task3(int * flags, int it) {
 #line 559 "graph_loops.cpp"
 flags[1] = it;
-#line 2488 "graph_loops.hip"
+#line 2729 "graph_loops.hip"
 }
 
 
@@ -2509,8 +2750,14 @@ void settle_or_reset(float* a, int n, float tol, int max_it, int* flags, qd::Str
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_settle_or_reset_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_or_reset", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_settle_or_reset_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle_or_reset", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 548);
+      if (qd_apart) {
+        qd_settle_or_reset_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(hipGetLastError(), "settle_or_reset", "graph_loops.cpp", 548);
+      }
     }
     ++it;
   }

@@ -14,6 +14,19 @@
 
 // ---- qd kernel 'largest' (kernel_calls_reduction.cpp:7), translated by qd-translate ----
 #line 17 "kernel_calls_reduction.hip"
+// The combine of the reductions of 'largest' (kernel_calls_reduction.cpp:13), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_largest_loop0_combine(const unsigned qd_blocks, float* qd_result_biggest, const float* qd_partials_biggest, float qd_init_biggest, float* qd_result_total, const float* qd_partials_total, float qd_init_total) {
+  __shared__ float qd_shared_biggest[256];
+  const float qd_all_biggest = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_biggest, qd_blocks, qd_shared_biggest);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_biggest = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_biggest, qd_all_biggest);
+  __shared__ float qd_shared_total[256];
+  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
+}
+
 // Parallel loop of 'largest' (kernel_calls_reduction.cpp:13) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const float * u, float* qd_result_biggest, float* qd_partials_biggest, float qd_init_biggest, float* qd_result_total, float* qd_partials_total, float qd_init_total, unsigned* qd_done) {
@@ -31,7 +44,7 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const float * u, float* q
         biggest = std::max(biggest, u[i] < 0 ? -u[i] : u[i]);
         total += u[i];
     }
-#line 35 "kernel_calls_reduction.hip"
+#line 48 "kernel_calls_reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -41,9 +54,9 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const float * u, float* q
         biggest = std::max(biggest, u[i] < 0 ? -u[i] : u[i]);
         total += u[i];
     }
-#line 45 "kernel_calls_reduction.hip"
+#line 58 "kernel_calls_reduction.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_biggest[256];
   biggest = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(biggest, qd_shared_biggest);
   if (qd::detail::thread_in_block() == 0)
@@ -52,7 +65,7 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const float * u, float* q
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_total[qd::detail::block_index()] = total;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_biggest = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_biggest, qd::detail::grid_blocks(), qd_shared_biggest);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_biggest = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_biggest, qd_all_biggest);
@@ -68,7 +81,7 @@ qd_largest_task1(float * out, const float* qd_scalar_biggest) {
   const float biggest = *qd_scalar_biggest;
 #line 17 "kernel_calls_reduction.cpp"
 out[0] = biggest;
-#line 72 "kernel_calls_reduction.hip"
+#line 85 "kernel_calls_reduction.hip"
 }
 
 // Serial task of 'largest' (kernel_calls_reduction.cpp:18): runs on one thread.
@@ -77,7 +90,7 @@ qd_largest_task2(float * out, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
 #line 18 "kernel_calls_reduction.cpp"
 out[1] = total;
-#line 81 "kernel_calls_reduction.hip"
+#line 94 "kernel_calls_reduction.hip"
 }
 
 
@@ -95,8 +108,14 @@ void largest(const float* u, float* out, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_largest_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_largest_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 13);
+    if (qd_apart) {
+      qd_largest_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total);
+      qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 13);
+    }
   }
   // serial task, kernel_calls_reduction.cpp:17
   qd_largest_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0));
@@ -120,8 +139,14 @@ void largest(const float* u, float* out, int n) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_largest_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_largest_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 13);
+    if (qd_apart) {
+      qd_largest_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total);
+      qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 13);
+    }
   }
   // serial task, kernel_calls_reduction.cpp:17
   qd_largest_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0));
@@ -141,7 +166,12 @@ void largest(const float* u, float* out, int n) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_graph.launch(qd_lane, &qd_largest_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "kernel_calls_reduction.cpp", 13, qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_graph.launch(qd_lane, &qd_largest_loop0, qd_grid, 256, "kernel_calls_reduction.cpp", 13, qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_apart ? nullptr : qd_scratch.counter(0));
+    if (qd_apart) {
+      qd_graph.launch(qd_lane, &qd_largest_loop0_combine, qd::detail::task_grid_size(), 256, "kernel_calls_reduction.cpp", 13, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total);
+    }
   }
   // serial task, kernel_calls_reduction.cpp:17
   qd_graph.launch(qd_lane, &qd_largest_task1, qd::detail::task_grid_size(), 1, "kernel_calls_reduction.cpp", 17, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0));
@@ -154,7 +184,7 @@ void largest(const float* u, float* out, int n) {
 
 
 // ---- qd kernel 'both' (kernel_calls_reduction.cpp:21), translated by qd-translate ----
-#line 158 "kernel_calls_reduction.hip"
+#line 188 "kernel_calls_reduction.hip"
 
 // Host entry points of kernel 'both': they enqueue its work on the launch stream and return without waiting.
 void both(const float* u, const float* v, float* out, int n, qd::StreamRef qd_stream) {
@@ -205,7 +235,7 @@ void both(const float* u, const float* v, float* out, int n) {
 
 
 // ---- qd kernel 'repeated' (kernel_calls_reduction.cpp:30), translated by qd-translate ----
-#line 209 "kernel_calls_reduction.hip"
+#line 239 "kernel_calls_reduction.hip"
 
 // Host entry points of kernel 'repeated', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
 void repeated(const float* u, float* out, int n, int times, qd::StreamRef qd_stream) {

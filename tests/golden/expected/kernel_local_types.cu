@@ -42,6 +42,15 @@ enum class Mode { Add, Mul };
   }
 }
 
+// The combine of the reductions of 'blend' (kernel_local_types.cpp:30), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_blend_loop1_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total, float qd_init_total) {
+  __shared__ float qd_shared_total[256];
+  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
+}
+
 // Parallel loop of 'blend' (kernel_local_types.cpp:30) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_blend_loop1(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, float qd_init_total, unsigned* qd_done) {
@@ -65,7 +74,7 @@ struct Pair {
 enum class Mode { Add, Mul };
 #line 31 "kernel_local_types.cpp"
 total += a[i];
-#line 69 "kernel_local_types.cu"
+#line 78 "kernel_local_types.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -82,14 +91,14 @@ struct Pair {
 enum class Mode { Add, Mul };
 #line 31 "kernel_local_types.cpp"
 total += a[i];
-#line 86 "kernel_local_types.cu"
+#line 95 "kernel_local_types.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_total[qd::detail::block_index()] = total;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
@@ -112,7 +121,7 @@ struct Pair {
 enum class Mode { Add, Mul };
 #line 32 "kernel_local_types.cpp"
 a[n] = total;
-#line 116 "kernel_local_types.cu"
+#line 125 "kernel_local_types.cu"
 }
 
 
@@ -145,8 +154,14 @@ void blend(float* a, int n, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_blend_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "blend", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_blend_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "blend", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "blend", "kernel_local_types.cpp", 30);
+    if (qd_apart) {
+      qd_blend_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total);
+      qd::detail::check_launch(cudaGetLastError(), "blend", "kernel_local_types.cpp", 30);
+    }
   }
   // serial task, kernel_local_types.cpp:32
   qd_blend_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(a, "blend", "a"), n, qd_scratch.slot<float>(0));
@@ -162,7 +177,7 @@ void blend(float* a, int n) {
 
 
 // ---- qd kernel 'mix' (kernel_local_types.cpp:35), translated by qd-translate ----
-#line 166 "kernel_local_types.cu"
+#line 181 "kernel_local_types.cu"
 // Parallel loop of 'mix' (kernel_local_types.cpp:45): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_mix_loop0(int qd_begin, std::uint64_t qd_count, const float * in, float * out) {
@@ -180,7 +195,7 @@ struct Mixer {
             const Mixer m{0.5f};
             out[i] = m.apply(in[i]);
         }
-#line 184 "kernel_local_types.cu"
+#line 199 "kernel_local_types.cu"
   }
 }
 
@@ -203,7 +218,7 @@ struct Mixer {
             };
             scaled[i] = Doubler{}.twice(in[i]);
         }
-#line 207 "kernel_local_types.cu"
+#line 222 "kernel_local_types.cu"
   }
 }
 
@@ -221,7 +236,7 @@ struct Mixer {
     };
 #line 60 "kernel_local_types.cpp"
 out[i] += Mixer{2.0f}.apply(scaled[i]);
-#line 225 "kernel_local_types.cu"
+#line 240 "kernel_local_types.cu"
   }
 }
 
@@ -303,7 +318,7 @@ void mix(const float* in, float* out, float* scaled, int n) {
 
 
 // ---- qd kernel 'mix_typed' (kernel_local_types.cpp:63), translated by qd-translate ----
-#line 307 "kernel_local_types.cu"
+#line 322 "kernel_local_types.cu"
 // Parallel loop of 'mix_typed' (kernel_local_types.cpp:73): a grid-stride loop over the iterations.
 template <typename T>
 static __global__ void __launch_bounds__(256)
@@ -322,7 +337,7 @@ struct Mixer {
             auto twice = [](T x) { return x + x; };
             out[i] = twice(m.apply(in[i]));
         }
-#line 326 "kernel_local_types.cu"
+#line 341 "kernel_local_types.cu"
   }
 }
 

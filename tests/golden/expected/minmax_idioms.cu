@@ -10,6 +10,27 @@
 
 // ---- qd kernel 'extremes' (minmax_idioms.cpp:7), translated by qd-translate ----
 #line 13 "minmax_idioms.cu"
+// The combine of the reductions of 'extremes' (minmax_idioms.cpp:15), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_extremes_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top, float qd_init_top, int* qd_result_most, const int* qd_partials_most, int qd_init_most, float* qd_result_bottom, const float* qd_partials_bottom, float qd_init_bottom, int* qd_result_least, const int* qd_partials_least, int qd_init_least) {
+  __shared__ float qd_shared_top[256];
+  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_top, qd_all_top);
+  __shared__ int qd_shared_most[256];
+  const int qd_all_most = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_most, qd_blocks, qd_shared_most);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_most = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_most, qd_all_most);
+  __shared__ float qd_shared_bottom[256];
+  const float qd_all_bottom = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_bottom, qd_blocks, qd_shared_bottom);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_bottom = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_bottom, qd_all_bottom);
+  __shared__ int qd_shared_least[256];
+  const int qd_all_least = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_least, qd_blocks, qd_shared_least);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_least = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_least, qd_all_least);
+}
+
 // Parallel loop of 'extremes' (minmax_idioms.cpp:15) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_extremes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const int * b, float* qd_result_top, float* qd_partials_top, float qd_init_top, int* qd_result_most, int* qd_partials_most, int qd_init_most, float* qd_result_bottom, float* qd_partials_bottom, float qd_init_bottom, int* qd_result_least, int* qd_partials_least, int qd_init_least, unsigned* qd_done) {
@@ -34,7 +55,7 @@ qd_extremes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const i
         most = b[i] > most ? b[i] : most;
         least = least <= b[i] ? least : b[i];
     }
-#line 38 "minmax_idioms.cu"
+#line 59 "minmax_idioms.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -49,9 +70,9 @@ qd_extremes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const i
         most = b[i] > most ? b[i] : most;
         least = least <= b[i] ? least : b[i];
     }
-#line 53 "minmax_idioms.cu"
+#line 74 "minmax_idioms.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
   top = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(top, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
@@ -68,7 +89,7 @@ qd_extremes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const i
   least = qd::detail::block_reduce<qd::detail::ReduceOp::Min, 256>(least, qd_shared_least);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_least[qd::detail::block_index()] = least;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_top, qd_all_top);
@@ -90,7 +111,7 @@ qd_extremes_task1(float * out, const float* qd_scalar_top) {
   const float top = *qd_scalar_top;
 #line 24 "minmax_idioms.cpp"
 out[0] = top;
-#line 94 "minmax_idioms.cu"
+#line 115 "minmax_idioms.cu"
 }
 
 // Serial task of 'extremes' (minmax_idioms.cpp:25): runs on one thread.
@@ -99,7 +120,7 @@ qd_extremes_task2(float * out, const float* qd_scalar_bottom) {
   const float bottom = *qd_scalar_bottom;
 #line 25 "minmax_idioms.cpp"
 out[1] = bottom;
-#line 103 "minmax_idioms.cu"
+#line 124 "minmax_idioms.cu"
 }
 
 // Serial task of 'extremes' (minmax_idioms.cpp:26): runs on one thread.
@@ -108,7 +129,7 @@ qd_extremes_task3(int * counts, const int* qd_scalar_most) {
   const int most = *qd_scalar_most;
 #line 26 "minmax_idioms.cpp"
 counts[0] = most;
-#line 112 "minmax_idioms.cu"
+#line 133 "minmax_idioms.cu"
 }
 
 // Serial task of 'extremes' (minmax_idioms.cpp:27): runs on one thread.
@@ -117,7 +138,7 @@ qd_extremes_task4(int * counts, const int* qd_scalar_least) {
   const int least = *qd_scalar_least;
 #line 27 "minmax_idioms.cpp"
 counts[1] = least;
-#line 121 "minmax_idioms.cu"
+#line 142 "minmax_idioms.cu"
 }
 
 
@@ -137,8 +158,14 @@ void extremes(const float* a, const int* b, int n, float* out, int* counts, qd::
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_extremes_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "extremes", "a"), qd::detail::present_or_device(b, "extremes", "b"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), top, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), most, qd_scratch.slot<float>(2), qd_scratch.partials<float>(2), bottom, qd_scratch.slot<int>(3), qd_scratch.partials<int>(3), least, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_extremes_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "extremes", "a"), qd::detail::present_or_device(b, "extremes", "b"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), top, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), most, qd_scratch.slot<float>(2), qd_scratch.partials<float>(2), bottom, qd_scratch.slot<int>(3), qd_scratch.partials<int>(3), least, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 15);
+    if (qd_apart) {
+      qd_extremes_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), top, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), most, qd_scratch.slot<float>(2), qd_scratch.partials<float>(2), bottom, qd_scratch.slot<int>(3), qd_scratch.partials<int>(3), least);
+      qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 15);
+    }
   }
   // serial task, minmax_idioms.cpp:24
   qd_extremes_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "extremes", "out"), qd_scratch.slot<float>(0));
@@ -163,7 +190,17 @@ void extremes(const float* a, const int* b, int n, float* out, int* counts) {
 
 
 // ---- qd kernel 'largest' (minmax_idioms.cpp:30), translated by qd-translate ----
-#line 167 "minmax_idioms.cu"
+#line 194 "minmax_idioms.cu"
+// The combine of the reductions of 'largest' (minmax_idioms.cpp:36), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+template <class T>
+static __global__ void __launch_bounds__(256)
+qd_largest_loop0_combine(const unsigned qd_blocks, T* qd_result_top, const T* qd_partials_top, T qd_init_top) {
+  __shared__ T qd_shared_top[256];
+  const T qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_top, qd_all_top);
+}
+
 // Parallel loop of 'largest' (minmax_idioms.cpp:36) with reductions: a grid-stride loop over the iterations, then the combine.
 template <class T>
 static __global__ void __launch_bounds__(256)
@@ -179,7 +216,7 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T* qd_result
 #line 37 "minmax_idioms.cpp"
 if (a[i] > top)
             top = a[i];
-#line 183 "minmax_idioms.cu"
+#line 220 "minmax_idioms.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -187,14 +224,14 @@ if (a[i] > top)
 #line 37 "minmax_idioms.cpp"
 if (a[i] > top)
             top = a[i];
-#line 191 "minmax_idioms.cu"
+#line 228 "minmax_idioms.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_top[256];
   top = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(top, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_top[qd::detail::block_index()] = top;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const T qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_top, qd_all_top);
@@ -208,7 +245,7 @@ qd_largest_task1(T * out, const T* qd_scalar_top) {
   const T top = *qd_scalar_top;
 #line 39 "minmax_idioms.cpp"
 out[0] = top;
-#line 212 "minmax_idioms.cu"
+#line 249 "minmax_idioms.cu"
 }
 
 
@@ -226,8 +263,14 @@ void largest(const T* a, int n, T* out, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_largest_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "largest", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), top, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_largest_loop0<T><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "largest", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), top, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "largest", "minmax_idioms.cpp", 36);
+    if (qd_apart) {
+      qd_largest_loop0_combine<T><<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), top);
+      qd::detail::check_launch(cudaGetLastError(), "largest", "minmax_idioms.cpp", 36);
+    }
   }
   // serial task, minmax_idioms.cpp:39
   qd_largest_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<T>(0));
@@ -248,7 +291,16 @@ template void largest<int>(const int*, int, int*);
 
 // Jacobi with its largest update kept by an 'if'.
 // ---- qd kernel 'smooth' (minmax_idioms.cpp:46), translated by qd-translate ----
-#line 252 "minmax_idioms.cu"
+#line 295 "minmax_idioms.cu"
+// The combine of the reductions of 'smooth' (minmax_idioms.cpp:55), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_smooth_loop0_combine(const unsigned qd_blocks, float* qd_result_change, const float* qd_partials_change) {
+  __shared__ float qd_shared_change[256];
+  const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_change, qd_blocks, qd_shared_change);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_change, qd_all_change);
+}
+
 // Parallel loop of 'smooth' (minmax_idioms.cpp:55) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_smooth_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
@@ -267,7 +319,7 @@ qd_smooth_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, floa
             if (d > change)
                 change = d;
         }
-#line 271 "minmax_idioms.cu"
+#line 323 "minmax_idioms.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -279,14 +331,14 @@ qd_smooth_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, floa
             if (d > change)
                 change = d;
         }
-#line 283 "minmax_idioms.cu"
+#line 335 "minmax_idioms.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
   change = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(change, qd_shared_change);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_change[qd::detail::block_index()] = change;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_change, qd::detail::grid_blocks(), qd_shared_change);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_change, qd_all_change);
@@ -301,7 +353,7 @@ qd_smooth_loop1(int qd_begin, std::uint64_t qd_count, float * u, float * v) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 62 "minmax_idioms.cpp"
 u[i] = v[i];
-#line 305 "minmax_idioms.cu"
+#line 357 "minmax_idioms.cu"
   }
 }
 
@@ -310,7 +362,7 @@ static __global__ void __launch_bounds__(1)
 qd_smooth_task2(int * sweeps, int s) {
 #line 65 "minmax_idioms.cpp"
 sweeps[0] = s;
-#line 314 "minmax_idioms.cu"
+#line 366 "minmax_idioms.cu"
 }
 
 
@@ -335,8 +387,14 @@ void smooth(float* u, float* v, int n, float tol, int* sweeps, qd::StreamRef qd_
     {
       const int qd_begin = 1;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
-      qd_smooth_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "smooth", "u"), qd::detail::present_or_device(v, "smooth", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_smooth_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "smooth", "u"), qd::detail::present_or_device(v, "smooth", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "smooth", "minmax_idioms.cpp", 55);
+      if (qd_apart) {
+        qd_smooth_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd::detail::check_launch(cudaGetLastError(), "smooth", "minmax_idioms.cpp", 55);
+      }
     }
     // parallel loop, minmax_idioms.cpp:61
     {

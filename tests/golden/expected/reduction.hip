@@ -21,6 +21,23 @@
 
 // ---- qd kernel 'sums' (reduction.cpp:14), translated by qd-translate ----
 #line 24 "reduction.hip"
+// The combine of the reductions of 'sums' (reduction.cpp:21), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_sums_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total, float qd_init_total, int* qd_result_positive, const int* qd_partials_positive, int qd_init_positive, double* qd_result_product, const double* qd_partials_product, double qd_init_product) {
+  __shared__ float qd_shared_total[256];
+  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
+  __shared__ int qd_shared_positive[256];
+  const int qd_all_positive = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_positive, qd_blocks, qd_shared_positive);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_positive = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_positive, qd_all_positive);
+  __shared__ double qd_shared_product[256];
+  const double qd_all_product = qd::detail::reduce_partials<qd::detail::ReduceOp::Product, 256>(qd_partials_product, qd_blocks, qd_shared_product);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_product = qd::detail::reduce_combine<qd::detail::ReduceOp::Product>(qd_init_product, qd_all_product);
+}
+
 // Parallel loop of 'sums' (reduction.cpp:21) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_total, float* qd_partials_total, float qd_init_total, int* qd_result_positive, int* qd_partials_positive, int qd_init_positive, double* qd_result_product, double* qd_partials_product, double qd_init_product, unsigned* qd_done) {
@@ -41,7 +58,7 @@ qd_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_r
         if (a[i] > 0.0f)
             ++positive;
     }
-#line 45 "reduction.hip"
+#line 62 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -53,9 +70,9 @@ qd_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_r
         if (a[i] > 0.0f)
             ++positive;
     }
-#line 57 "reduction.hip"
+#line 74 "reduction.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
@@ -68,7 +85,7 @@ qd_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_r
   product = qd::detail::block_reduce<qd::detail::ReduceOp::Product, 256>(product, qd_shared_product);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_product[qd::detail::block_index()] = product;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
@@ -79,6 +96,23 @@ qd_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_r
     if (qd::detail::thread_in_block() == 0)
       *qd_result_product = qd::detail::reduce_combine<qd::detail::ReduceOp::Product>(qd_init_product, qd_all_product);
   }
+}
+
+// The combine of the reductions of 'sums' (reduction.cpp:32), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(96)
+qd_sums_loop1_combine(const unsigned qd_blocks, unsigned int* qd_result_any, const unsigned int* qd_partials_any, unsigned int qd_init_any, unsigned int* qd_result_all, const unsigned int* qd_partials_all, unsigned int qd_init_all, unsigned int* qd_result_parity, const unsigned int* qd_partials_parity, unsigned int qd_init_parity) {
+  __shared__ unsigned int qd_shared_any[96];
+  const unsigned int qd_all_any = qd::detail::reduce_partials<qd::detail::ReduceOp::BitOr, 96>(qd_partials_any, qd_blocks, qd_shared_any);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_any = qd::detail::reduce_combine<qd::detail::ReduceOp::BitOr>(qd_init_any, qd_all_any);
+  __shared__ unsigned int qd_shared_all[96];
+  const unsigned int qd_all_all = qd::detail::reduce_partials<qd::detail::ReduceOp::BitAnd, 96>(qd_partials_all, qd_blocks, qd_shared_all);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_all = qd::detail::reduce_combine<qd::detail::ReduceOp::BitAnd>(qd_init_all, qd_all_all);
+  __shared__ unsigned int qd_shared_parity[96];
+  const unsigned int qd_all_parity = qd::detail::reduce_partials<qd::detail::ReduceOp::BitXor, 96>(qd_partials_parity, qd_blocks, qd_shared_parity);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_parity = qd::detail::reduce_combine<qd::detail::ReduceOp::BitXor>(qd_init_parity, qd_all_parity);
 }
 
 // Parallel loop of 'sums' (reduction.cpp:32) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -100,7 +134,7 @@ qd_sums_loop1(int qd_begin, std::uint64_t qd_count, const int * flags, unsigned 
         all = all & unsigned(flags[i] | 1);
         parity ^= unsigned(flags[i]);
     }
-#line 104 "reduction.hip"
+#line 138 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -111,9 +145,9 @@ qd_sums_loop1(int qd_begin, std::uint64_t qd_count, const int * flags, unsigned 
         all = all & unsigned(flags[i] | 1);
         parity ^= unsigned(flags[i]);
     }
-#line 115 "reduction.hip"
+#line 149 "reduction.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ unsigned int qd_shared_any[96];
   any = qd::detail::block_reduce<qd::detail::ReduceOp::BitOr, 96>(any, qd_shared_any);
   if (qd::detail::thread_in_block() == 0)
@@ -126,7 +160,7 @@ qd_sums_loop1(int qd_begin, std::uint64_t qd_count, const int * flags, unsigned 
   parity = qd::detail::block_reduce<qd::detail::ReduceOp::BitXor, 96>(parity, qd_shared_parity);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_parity[qd::detail::block_index()] = parity;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const unsigned int qd_all_any = qd::detail::reduce_partials<qd::detail::ReduceOp::BitOr, 96>(qd_partials_any, qd::detail::grid_blocks(), qd_shared_any);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_any = qd::detail::reduce_combine<qd::detail::ReduceOp::BitOr>(qd_init_any, qd_all_any);
@@ -137,6 +171,15 @@ qd_sums_loop1(int qd_begin, std::uint64_t qd_count, const int * flags, unsigned 
     if (qd::detail::thread_in_block() == 0)
       *qd_result_parity = qd::detail::reduce_combine<qd::detail::ReduceOp::BitXor>(qd_init_parity, qd_all_parity);
   }
+}
+
+// The combine of the reductions of 'sums' (reduction.cpp:40), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_sums_loop2_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
+  __shared__ float qd_shared_total[256];
+  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
 }
 
 // Parallel loop of 'sums' (reduction.cpp:40) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -152,21 +195,21 @@ qd_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_r
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 41 "reduction.cpp"
 total -= a[i] * 0.25f;
-#line 156 "reduction.hip"
+#line 199 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 41 "reduction.cpp"
 total -= a[i] * 0.25f;
-#line 163 "reduction.hip"
+#line 206 "reduction.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_total[qd::detail::block_index()] = total;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
@@ -183,7 +226,7 @@ qd_sums_loop3(int qd_begin, std::uint64_t qd_count, const float * a, float * out
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 45 "reduction.cpp"
 out[i] = a[i] / total + float(positive);
-#line 187 "reduction.hip"
+#line 230 "reduction.hip"
   }
 }
 
@@ -193,7 +236,7 @@ qd_sums_task4(int n, float * out, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
 #line 46 "reduction.cpp"
 out[n] = total;
-#line 197 "reduction.hip"
+#line 240 "reduction.hip"
 }
 
 // Serial task of 'sums' (reduction.cpp:47): runs on one thread.
@@ -202,7 +245,7 @@ qd_sums_task5(int n, float * out, const double* qd_scalar_product) {
   const double product = *qd_scalar_product;
 #line 47 "reduction.cpp"
 out[n + 1] = float(product);
-#line 206 "reduction.hip"
+#line 249 "reduction.hip"
 }
 
 // Serial task of 'sums' (reduction.cpp:48): runs on one thread.
@@ -211,7 +254,7 @@ qd_sums_task6(int * counts, const int* qd_scalar_positive) {
   const int positive = *qd_scalar_positive;
 #line 48 "reduction.cpp"
 counts[0] = positive;
-#line 215 "reduction.hip"
+#line 258 "reduction.hip"
 }
 
 // Serial task of 'sums' (reduction.cpp:49): runs on one thread.
@@ -220,7 +263,7 @@ qd_sums_task7(int * counts, const unsigned int* qd_scalar_any) {
   const unsigned int any = *qd_scalar_any;
 #line 49 "reduction.cpp"
 counts[1] = int(any);
-#line 224 "reduction.hip"
+#line 267 "reduction.hip"
 }
 
 // Serial task of 'sums' (reduction.cpp:50): runs on one thread.
@@ -229,7 +272,7 @@ qd_sums_task8(int * counts, const unsigned int* qd_scalar_all) {
   const unsigned int all = *qd_scalar_all;
 #line 50 "reduction.cpp"
 counts[2] = int(all);
-#line 233 "reduction.hip"
+#line 276 "reduction.hip"
 }
 
 // Serial task of 'sums' (reduction.cpp:51): runs on one thread.
@@ -238,7 +281,7 @@ qd_sums_task9(int * counts, const unsigned int* qd_scalar_parity) {
   const unsigned int parity = *qd_scalar_parity;
 #line 51 "reduction.cpp"
 counts[3] = int(parity);
-#line 242 "reduction.hip"
+#line 285 "reduction.hip"
 }
 
 
@@ -257,8 +300,14 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts, qd::
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_sums_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "sums", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), positive, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), product, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_sums_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "sums", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), positive, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), product, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 21);
+    if (qd_apart) {
+      qd_sums_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), positive, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), product);
+      qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 21);
+    }
   }
   unsigned any = 0u;
   unsigned all = ~0u;
@@ -267,15 +316,27 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts, qd::
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_sums_loop1<<<qd::detail::grid_size(qd_count, 96, qd_device), 96, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(flags, "sums", "flags"), qd_scratch.slot<unsigned int>(3), qd_scratch.partials<unsigned int>(3), any, qd_scratch.slot<unsigned int>(4), qd_scratch.partials<unsigned int>(4), all, qd_scratch.slot<unsigned int>(5), qd_scratch.partials<unsigned int>(5), parity, qd_scratch.counter(1));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 96, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 96, qd_device);
+    qd_sums_loop1<<<qd_grid, 96, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(flags, "sums", "flags"), qd_scratch.slot<unsigned int>(3), qd_scratch.partials<unsigned int>(3), any, qd_scratch.slot<unsigned int>(4), qd_scratch.partials<unsigned int>(4), all, qd_scratch.slot<unsigned int>(5), qd_scratch.partials<unsigned int>(5), parity, qd_apart ? nullptr : qd_scratch.counter(1));
     qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 32);
+    if (qd_apart) {
+      qd_sums_loop1_combine<<<qd::detail::task_grid_size(), 96, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<unsigned int>(3), qd_scratch.partials<unsigned int>(3), any, qd_scratch.slot<unsigned int>(4), qd_scratch.partials<unsigned int>(4), all, qd_scratch.slot<unsigned int>(5), qd_scratch.partials<unsigned int>(5), parity);
+      qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 32);
+    }
   }
   // parallel loop with reductions, reduction.cpp:40: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_sums_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "sums", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(6), qd_scratch.counter(2));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_sums_loop2<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "sums", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(6), qd_apart ? nullptr : qd_scratch.counter(2));
     qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 40);
+    if (qd_apart) {
+      qd_sums_loop2_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(6));
+      qd::detail::check_launch(hipGetLastError(), "sums", "reduction.cpp", 40);
+    }
   }
   // parallel loop, reduction.cpp:44
   {
@@ -315,7 +376,20 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts) {
 
 
 // ---- qd kernel 'ranges' (reduction.cpp:54), translated by qd-translate ----
-#line 319 "reduction.hip"
+#line 380 "reduction.hip"
+// The combine of the reductions of 'ranges' (reduction.cpp:62), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_ranges_loop0_combine(const unsigned qd_blocks, float* qd_result_lo, const float* qd_partials_lo, float qd_init_lo, float* qd_result_hi, const float* qd_partials_hi, float qd_init_hi) {
+  __shared__ float qd_shared_lo[256];
+  const float qd_all_lo = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_lo, qd_blocks, qd_shared_lo);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_lo = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_lo, qd_all_lo);
+  __shared__ float qd_shared_hi[256];
+  const float qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, qd_blocks, qd_shared_hi);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_hi, qd_all_hi);
+}
+
 // Parallel loop of 'ranges' (reduction.cpp:62) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_lo, float* qd_partials_lo, float qd_init_lo, float* qd_result_hi, float* qd_partials_hi, float qd_init_hi, unsigned* qd_done) {
@@ -333,7 +407,7 @@ qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
             lo = std::min(lo, a[i]);
             hi = qd::max(hi, a[i]);
         }
-#line 337 "reduction.hip"
+#line 411 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -343,9 +417,9 @@ qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
             lo = std::min(lo, a[i]);
             hi = qd::max(hi, a[i]);
         }
-#line 347 "reduction.hip"
+#line 421 "reduction.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_lo[256];
   lo = qd::detail::block_reduce<qd::detail::ReduceOp::Min, 256>(lo, qd_shared_lo);
   if (qd::detail::thread_in_block() == 0)
@@ -354,7 +428,7 @@ qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
   hi = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(hi, qd_shared_hi);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_hi[qd::detail::block_index()] = hi;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_lo = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_lo, qd::detail::grid_blocks(), qd_shared_lo);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_lo = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_lo, qd_all_lo);
@@ -370,7 +444,7 @@ qd_ranges_task1(float * out, const float* qd_scalar_lo) {
   const float lo = *qd_scalar_lo;
 #line 66 "reduction.cpp"
 out[0] = lo;
-#line 374 "reduction.hip"
+#line 448 "reduction.hip"
 }
 
 // Serial task of 'ranges' (reduction.cpp:67): runs on one thread.
@@ -379,7 +453,20 @@ qd_ranges_task2(float * out, const float* qd_scalar_hi) {
   const float hi = *qd_scalar_hi;
 #line 67 "reduction.cpp"
 out[1] = hi;
-#line 383 "reduction.hip"
+#line 457 "reduction.hip"
+}
+
+// The combine of the reductions of 'ranges' (reduction.cpp:74), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_ranges_loop3_combine(const unsigned qd_blocks, bool* qd_result_all_small, const bool* qd_partials_all_small, bool qd_init_all_small, bool* qd_result_any_negative, const bool* qd_partials_any_negative, bool qd_init_any_negative) {
+  __shared__ bool qd_shared_all_small[256];
+  const bool qd_all_all_small = qd::detail::reduce_partials<qd::detail::ReduceOp::LogicalAnd, 256>(qd_partials_all_small, qd_blocks, qd_shared_all_small);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_all_small = qd::detail::reduce_combine<qd::detail::ReduceOp::LogicalAnd>(qd_init_all_small, qd_all_all_small);
+  __shared__ bool qd_shared_any_negative[256];
+  const bool qd_all_any_negative = qd::detail::reduce_partials<qd::detail::ReduceOp::LogicalOr, 256>(qd_partials_any_negative, qd_blocks, qd_shared_any_negative);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_any_negative = qd::detail::reduce_combine<qd::detail::ReduceOp::LogicalOr>(qd_init_any_negative, qd_all_any_negative);
 }
 
 // Parallel loop of 'ranges' (reduction.cpp:74) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -399,7 +486,7 @@ qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool* qd_
             all_small = all_small && (a[i] < 0.75f);
             any_negative = any_negative || a[i] < 0.0f;
         }
-#line 403 "reduction.hip"
+#line 490 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -409,9 +496,9 @@ qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool* qd_
             all_small = all_small && (a[i] < 0.75f);
             any_negative = any_negative || a[i] < 0.0f;
         }
-#line 413 "reduction.hip"
+#line 500 "reduction.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ bool qd_shared_all_small[256];
   all_small = qd::detail::block_reduce<qd::detail::ReduceOp::LogicalAnd, 256>(all_small, qd_shared_all_small);
   if (qd::detail::thread_in_block() == 0)
@@ -420,7 +507,7 @@ qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool* qd_
   any_negative = qd::detail::block_reduce<qd::detail::ReduceOp::LogicalOr, 256>(any_negative, qd_shared_any_negative);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_any_negative[qd::detail::block_index()] = any_negative;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const bool qd_all_all_small = qd::detail::reduce_partials<qd::detail::ReduceOp::LogicalAnd, 256>(qd_partials_all_small, qd::detail::grid_blocks(), qd_shared_all_small);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_all_small = qd::detail::reduce_combine<qd::detail::ReduceOp::LogicalAnd>(qd_init_all_small, qd_all_all_small);
@@ -436,7 +523,7 @@ qd_ranges_task4(int * flags, const bool* qd_scalar_all_small) {
   const bool all_small = *qd_scalar_all_small;
 #line 78 "reduction.cpp"
 flags[0] = all_small ? 1 : 0;
-#line 440 "reduction.hip"
+#line 527 "reduction.hip"
 }
 
 // Serial task of 'ranges' (reduction.cpp:79): runs on one thread.
@@ -445,7 +532,20 @@ qd_ranges_task5(int * flags, const bool* qd_scalar_any_negative) {
   const bool any_negative = *qd_scalar_any_negative;
 #line 79 "reduction.cpp"
 flags[1] = any_negative ? 1 : 0;
-#line 449 "reduction.hip"
+#line 536 "reduction.hip"
+}
+
+// The combine of the reductions of 'ranges' (reduction.cpp:87), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_ranges_loop6_combine(const unsigned qd_blocks, float* qd_result_none, const float* qd_partials_none, float qd_init_none, int* qd_result_lowest, const int* qd_partials_lowest, int qd_init_lowest) {
+  __shared__ float qd_shared_none[256];
+  const float qd_all_none = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_none, qd_blocks, qd_shared_none);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_none = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_none, qd_all_none);
+  __shared__ int qd_shared_lowest[256];
+  const int qd_all_lowest = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_lowest, qd_blocks, qd_shared_lowest);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_lowest = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_lowest, qd_all_lowest);
 }
 
 // Parallel loop of 'ranges' (reduction.cpp:87) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -465,7 +565,7 @@ qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
             none += a[i];
             lowest = qd::min(lowest, i);
         }
-#line 469 "reduction.hip"
+#line 569 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -475,9 +575,9 @@ qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
             none += a[i];
             lowest = qd::min(lowest, i);
         }
-#line 479 "reduction.hip"
+#line 579 "reduction.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_none[256];
   none = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(none, qd_shared_none);
   if (qd::detail::thread_in_block() == 0)
@@ -486,7 +586,7 @@ qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
   lowest = qd::detail::block_reduce<qd::detail::ReduceOp::Min, 256>(lowest, qd_shared_lowest);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_lowest[qd::detail::block_index()] = lowest;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_none = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_none, qd::detail::grid_blocks(), qd_shared_none);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_none = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_none, qd_all_none);
@@ -502,7 +602,7 @@ qd_ranges_task7(float * none_out, const float* qd_scalar_none) {
   const float none = *qd_scalar_none;
 #line 91 "reduction.cpp"
 none_out[0] = none;
-#line 506 "reduction.hip"
+#line 606 "reduction.hip"
 }
 
 // Serial task of 'ranges' (reduction.cpp:92): runs on one thread.
@@ -511,7 +611,7 @@ qd_ranges_task8(int * lowest_out, const int* qd_scalar_lowest) {
   const int lowest = *qd_scalar_lowest;
 #line 92 "reduction.cpp"
 lowest_out[0] = lowest;
-#line 515 "reduction.hip"
+#line 615 "reduction.hip"
 }
 
 
@@ -546,8 +646,14 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_ranges_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "ranges", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), lo, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi, qd_scratch.counter(0));
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+        qd_ranges_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "ranges", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), lo, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi, qd_apart ? nullptr : qd_scratch.counter(0));
         qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 62);
+        if (qd_apart) {
+          qd_ranges_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), lo, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi);
+          qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 62);
+        }
       }
       // serial task, reduction.cpp:66
       qd_ranges_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(out, "ranges", "out"), qd_scratch.slot<float>(0));
@@ -566,8 +672,14 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-        qd_ranges_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "ranges", "a"), qd_scratch.slot<bool>(2), qd_scratch.partials<bool>(2), all_small, qd_scratch.slot<bool>(3), qd_scratch.partials<bool>(3), any_negative, qd_scratch.counter(1));
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+        qd_ranges_loop3<<<qd_grid, 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "ranges", "a"), qd_scratch.slot<bool>(2), qd_scratch.partials<bool>(2), all_small, qd_scratch.slot<bool>(3), qd_scratch.partials<bool>(3), any_negative, qd_apart ? nullptr : qd_scratch.counter(1));
         qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 74);
+        if (qd_apart) {
+          qd_ranges_loop3_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_grid, qd_scratch.slot<bool>(2), qd_scratch.partials<bool>(2), all_small, qd_scratch.slot<bool>(3), qd_scratch.partials<bool>(3), any_negative);
+          qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 74);
+        }
       }
       // serial task, reduction.cpp:78
       qd_ranges_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(flags, "ranges", "flags"), qd_scratch.slot<bool>(2));
@@ -586,8 +698,14 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
       {
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(empty_end), /*inclusive=*/false);
-        qd_ranges_loop6<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "ranges", "a"), qd_scratch.slot<float>(4), qd_scratch.partials<float>(4), none, qd_scratch.slot<int>(5), qd_scratch.partials<int>(5), lowest, qd_scratch.counter(2));
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+        qd_ranges_loop6<<<qd_grid, 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "ranges", "a"), qd_scratch.slot<float>(4), qd_scratch.partials<float>(4), none, qd_scratch.slot<int>(5), qd_scratch.partials<int>(5), lowest, qd_apart ? nullptr : qd_scratch.counter(2));
         qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 87);
+        if (qd_apart) {
+          qd_ranges_loop6_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_grid, qd_scratch.slot<float>(4), qd_scratch.partials<float>(4), none, qd_scratch.slot<int>(5), qd_scratch.partials<int>(5), lowest);
+          qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 87);
+        }
       }
       // serial task, reduction.cpp:91
       qd_ranges_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(none_out, "ranges", "none_out"), qd_scratch.slot<float>(4));
@@ -615,7 +733,20 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
 
 
 // ---- qd kernel 'grid_total' (reduction.cpp:96), translated by qd-translate ----
-#line 619 "reduction.hip"
+#line 737 "reduction.hip"
+// The combine of the reductions of 'grid_total' (reduction.cpp:102), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(64)
+qd_grid_total_loop0_combine(const unsigned qd_blocks, double* qd_result_total, const double* qd_partials_total, double qd_init_total, long* qd_result_cells, const long* qd_partials_cells, long qd_init_cells) {
+  __shared__ double qd_shared_total[64];
+  const double qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 64>(qd_partials_total, qd_blocks, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
+  __shared__ long qd_shared_cells[64];
+  const long qd_all_cells = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 64>(qd_partials_cells, qd_blocks, qd_shared_cells);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_cells = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_cells, qd_all_cells);
+}
+
 // Parallel loop nest of 'grid_total' (reduction.cpp:102), collapse(2): a grid-stride loop over the product of the trip counts, row-major, then a combine of its reductions.
 static __global__ void __launch_bounds__(64)
 qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const double * grid, int w, double* qd_result_total, double* qd_partials_total, double qd_init_total, long* qd_result_cells, long* qd_partials_cells, long qd_init_cells, unsigned* qd_done) {
@@ -629,9 +760,9 @@ qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpa
             total += grid[y * w + x];
             cells += 1;
         }
-#line 633 "reduction.hip"
+#line 764 "reduction.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_total[64];
   total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 64>(total, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
@@ -640,7 +771,7 @@ qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpa
   cells = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 64>(cells, qd_shared_cells);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_cells[qd::detail::block_index()] = cells;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 64>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
@@ -660,7 +791,7 @@ qd_grid_total_loop1(int qd_begin, std::uint64_t qd_count, double * out, const do
     [[maybe_unused]] int y = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 110 "reduction.cpp"
 out[y] = total / double(cells);
-#line 664 "reduction.hip"
+#line 795 "reduction.hip"
   }
 }
 
@@ -670,7 +801,7 @@ qd_grid_total_task2(int h, double * out, const double* qd_scalar_total) {
   const double total = *qd_scalar_total;
 #line 112 "reduction.cpp"
 out[h] = total;
-#line 674 "reduction.hip"
+#line 805 "reduction.hip"
 }
 
 
@@ -691,8 +822,14 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_total", "reduction.cpp", 102);
     {
-      qd_grid_total_loop0<<<qd::detail::grid_size(qd_space.total, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(grid, "grid_total", "grid"), w, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), total, qd_scratch.slot<long>(1), qd_scratch.partials<long>(1), cells, qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_space.total, 64, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 64, qd_device);
+      qd_grid_total_loop0<<<qd_grid, 64, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(grid, "grid_total", "grid"), w, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), total, qd_scratch.slot<long>(1), qd_scratch.partials<long>(1), cells, qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 102);
+      if (qd_apart) {
+        qd_grid_total_loop0_combine<<<qd::detail::task_grid_size(), 64, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), total, qd_scratch.slot<long>(1), qd_scratch.partials<long>(1), cells);
+        qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 102);
+      }
     }
   }
   // stream_parallel region, reduction.cpp:107: 1 blocks, each on its own pooled stream
@@ -738,7 +875,17 @@ void grid_total(const double* grid, int h, int w, double* out) {
 
 
 // ---- qd kernel 'largest' (reduction.cpp:115), translated by qd-translate ----
-#line 742 "reduction.hip"
+#line 879 "reduction.hip"
+// The combine of the reductions of 'largest' (reduction.cpp:121), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+template <class T>
+static __global__ void __launch_bounds__(256)
+qd_largest_loop0_combine(const unsigned qd_blocks, T* qd_result_best, const T* qd_partials_best, T qd_init_best) {
+  __shared__ T qd_shared_best[256];
+  const T qd_all_best = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_best, qd_blocks, qd_shared_best);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_best = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_best, qd_all_best);
+}
+
 // Parallel loop of 'largest' (reduction.cpp:121) with reductions: a grid-stride loop over the iterations, then the combine.
 template <class T>
 static __global__ void __launch_bounds__(256)
@@ -753,21 +900,21 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T* qd_result
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 122 "reduction.cpp"
 best = std::max(best, a[i]);
-#line 757 "reduction.hip"
+#line 904 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 122 "reduction.cpp"
 best = std::max(best, a[i]);
-#line 764 "reduction.hip"
+#line 911 "reduction.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_best[256];
   best = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(best, qd_shared_best);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_best[qd::detail::block_index()] = best;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const T qd_all_best = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_best, qd::detail::grid_blocks(), qd_shared_best);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_best = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_best, qd_all_best);
@@ -781,7 +928,7 @@ qd_largest_task1(T * out, const T* qd_scalar_best) {
   const T best = *qd_scalar_best;
 #line 123 "reduction.cpp"
 out[0] = best;
-#line 785 "reduction.hip"
+#line 932 "reduction.hip"
 }
 
 
@@ -799,8 +946,14 @@ void largest(const T* a, int n, T floor, T* out, qd::StreamRef qd_stream) {
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_largest_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "largest", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_largest_loop0<T><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "largest", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "largest", "reduction.cpp", 121);
+    if (qd_apart) {
+      qd_largest_loop0_combine<T><<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best);
+      qd::detail::check_launch(hipGetLastError(), "largest", "reduction.cpp", 121);
+    }
   }
   // serial task, reduction.cpp:123
   qd_largest_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<T>(0));
@@ -818,7 +971,24 @@ void largest(const T* a, int n, T floor, T* out) {
 
 // The serial meaning of fmax/fmin: the extremes of the numbers, NaNs skipped.
 // ---- qd kernel 'nan_aware' (reduction.cpp:127), translated by qd-translate ----
-#line 822 "reduction.hip"
+#line 975 "reduction.hip"
+// The combine of the reductions of 'nan_aware' (reduction.cpp:133), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_nan_aware_loop0_combine(const unsigned qd_blocks, double* qd_result_hi, const double* qd_partials_hi, double qd_init_hi, float* qd_result_hi_f, const float* qd_partials_hi_f, float qd_init_hi_f, double* qd_result_lo, const double* qd_partials_lo, double qd_init_lo) {
+  __shared__ double qd_shared_hi[256];
+  const double qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_hi, qd_blocks, qd_shared_hi);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(qd_init_hi, qd_all_hi);
+  __shared__ float qd_shared_hi_f[256];
+  const float qd_all_hi_f = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_hi_f, qd_blocks, qd_shared_hi_f);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_hi_f = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(qd_init_hi_f, qd_all_hi_f);
+  __shared__ double qd_shared_lo[256];
+  const double qd_all_lo = qd::detail::reduce_partials<qd::detail::ReduceOp::FMin, 256>(qd_partials_lo, qd_blocks, qd_shared_lo);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_lo = qd::detail::reduce_combine<qd::detail::ReduceOp::FMin>(qd_init_lo, qd_all_lo);
+}
+
 // Parallel loop of 'nan_aware' (reduction.cpp:133) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_nan_aware_loop0(int qd_begin, std::uint64_t qd_count, const double * a, double* qd_result_hi, double* qd_partials_hi, double qd_init_hi, float* qd_result_hi_f, float* qd_partials_hi_f, float qd_init_hi_f, double* qd_result_lo, double* qd_partials_lo, double qd_init_lo, unsigned* qd_done) {
@@ -838,7 +1008,7 @@ qd_nan_aware_loop0(int qd_begin, std::uint64_t qd_count, const double * a, doubl
         hi_f = fmaxf(static_cast<float>(a[i]), hi_f);
         lo = std::fmin(lo, a[i]);
     }
-#line 842 "reduction.hip"
+#line 1012 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -849,9 +1019,9 @@ qd_nan_aware_loop0(int qd_begin, std::uint64_t qd_count, const double * a, doubl
         hi_f = fmaxf(static_cast<float>(a[i]), hi_f);
         lo = std::fmin(lo, a[i]);
     }
-#line 853 "reduction.hip"
+#line 1023 "reduction.hip"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_hi[256];
   hi = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(hi, qd_shared_hi);
   if (qd::detail::thread_in_block() == 0)
@@ -864,7 +1034,7 @@ qd_nan_aware_loop0(int qd_begin, std::uint64_t qd_count, const double * a, doubl
   lo = qd::detail::block_reduce<qd::detail::ReduceOp::FMin, 256>(lo, qd_shared_lo);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_lo[qd::detail::block_index()] = lo;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const double qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_hi, qd::detail::grid_blocks(), qd_shared_hi);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(qd_init_hi, qd_all_hi);
@@ -883,7 +1053,7 @@ qd_nan_aware_task1(double * out, const double* qd_scalar_hi) {
   const double hi = *qd_scalar_hi;
 #line 138 "reduction.cpp"
 out[0] = hi;
-#line 887 "reduction.hip"
+#line 1057 "reduction.hip"
 }
 
 // Serial task of 'nan_aware' (reduction.cpp:139): runs on one thread.
@@ -892,7 +1062,7 @@ qd_nan_aware_task2(double * out, const double* qd_scalar_lo) {
   const double lo = *qd_scalar_lo;
 #line 139 "reduction.cpp"
 out[1] = lo;
-#line 896 "reduction.hip"
+#line 1066 "reduction.hip"
 }
 
 // Serial task of 'nan_aware' (reduction.cpp:140): runs on one thread.
@@ -901,7 +1071,7 @@ qd_nan_aware_task3(double * out, const float* qd_scalar_hi_f) {
   const float hi_f = *qd_scalar_hi_f;
 #line 140 "reduction.cpp"
 out[2] = hi_f;
-#line 905 "reduction.hip"
+#line 1075 "reduction.hip"
 }
 
 
@@ -919,8 +1089,14 @@ void nan_aware(const double* a, int n, double start, double* out, qd::StreamRef 
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_nan_aware_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "nan_aware", "a"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), hi, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi_f, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), lo, qd_scratch.counter(0));
+    const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+    const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+    qd_nan_aware_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "nan_aware", "a"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), hi, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi_f, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), lo, qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "nan_aware", "reduction.cpp", 133);
+    if (qd_apart) {
+      qd_nan_aware_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), hi, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi_f, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), lo);
+      qd::detail::check_launch(hipGetLastError(), "nan_aware", "reduction.cpp", 133);
+    }
   }
   // serial task, reduction.cpp:138
   qd_nan_aware_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "nan_aware", "out"), qd_scratch.slot<double>(0));

@@ -131,6 +131,15 @@ void edges_first(const float* a, float* edges, float* interior, float* backgroun
 
 // ---- qd kernel 'halve_until' (stream_priorities.cpp:25), translated by qd-translate ----
 #line 134 "stream_priorities.cu"
+// The combine of the reductions of 'halve_until' (stream_priorities.cpp:34), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_halve_until_loop0_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum, float qd_init_sum) {
+  __shared__ float qd_shared_sum[256];
+  const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+}
+
 // Parallel loop of 'halve_until' (stream_priorities.cpp:34) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float* qd_result_sum, float* qd_partials_sum, float qd_init_sum, unsigned* qd_done) {
@@ -147,7 +156,7 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float* qd_
             u[i] *= 0.5f;
             sum += u[i] * u[i];
         }
-#line 151 "stream_priorities.cu"
+#line 160 "stream_priorities.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -157,14 +166,14 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float* qd_
             u[i] *= 0.5f;
             sum += u[i] * u[i];
         }
-#line 161 "stream_priorities.cu"
+#line 170 "stream_priorities.cu"
   }
-  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish. No floating-point atomics, so the result is the same on every run.
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
   sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     qd_partials_sum[qd::detail::block_index()] = sum;
-  if (qd::detail::last_block_done(qd_done)) {
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
     const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
@@ -177,7 +186,7 @@ qd_halve_until_task1(float * norm, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
 #line 38 "stream_priorities.cpp"
 norm[0] = sum;
-#line 181 "stream_priorities.cu"
+#line 190 "stream_priorities.cu"
 }
 
 // Statement of 'halve_until' (stream_priorities.cpp:39) that sets the reduction result 'residual': runs on one thread.
@@ -186,7 +195,7 @@ qd_halve_until_set2(float* qd_slot, float * norm) {
   float residual = *qd_slot;
 #line 39 "stream_priorities.cpp"
 residual = norm[0];
-#line 190 "stream_priorities.cu"
+#line 199 "stream_priorities.cu"
   *qd_slot = residual;
 }
 
@@ -195,7 +204,7 @@ static __global__ void __launch_bounds__(1)
 qd_halve_until_task3(int * iterations, int it) {
 #line 42 "stream_priorities.cpp"
 iterations[0] = it;
-#line 199 "stream_priorities.cu"
+#line 208 "stream_priorities.cu"
 }
 
 
@@ -218,8 +227,14 @@ void halve_until(float* u, float* norm, int n, float tol, int max_it, int* itera
     {
       const int qd_begin = 0;
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-      qd_halve_until_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "halve_until", "u"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), sum, qd_scratch.counter(0));
+      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
+      const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+      qd_halve_until_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "halve_until", "u"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), sum, qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(cudaGetLastError(), "halve_until", "stream_priorities.cpp", 34);
+      if (qd_apart) {
+        qd_halve_until_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), sum);
+        qd::detail::check_launch(cudaGetLastError(), "halve_until", "stream_priorities.cpp", 34);
+      }
     }
     // serial task, stream_priorities.cpp:38
     qd_halve_until_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(norm, "halve_until", "norm"), qd_scratch.slot<float>(1));
