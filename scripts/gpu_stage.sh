@@ -19,6 +19,7 @@
 #   cuda/bench/<name>.cu             translated halves of the benchmarks
 #   cuda/torch/<name>.cu             kernels of the PyTorch interop library
 #   cuda/oot/                        the out-of-tree project's kernels (tests/out_of_tree)
+#   tealeaf/                         the TeaLeaf benchmark (bench/tealeaf/stage.sh)
 #   <target>/programs/qdsmith_<b>.<ext>  batches of random programs (tests/generator)
 #   serial/<name>.txt                serial reference output
 #   translate.log                    every translation's warnings and remarks
@@ -47,6 +48,10 @@
 #   QD_STAGE_NO_BUILD=1 use the build directory as it is (qd-translate, the
 #                       serial programs and qd_runtime_cpu already built), e.g.
 #                       while another ninja runs in it
+#   QD_STAGE_TEALEAF    1 (default): the bench part stages the TeaLeaf
+#                       benchmark too (bench/tealeaf/stage.sh: its translations,
+#                       patched drivers, decks and the serial reference of its
+#                       small decks, about 1 minute on 2 cores); 0: leave it out
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
@@ -293,6 +298,17 @@ fi
 
 echo "gpu_stage.sh: $(wc -l <"$jobfile") jobs, $jobs at a time ($parts)"
 run_jobs
+# --- bench: TeaLeaf against its authors' CUDA (bench/tealeaf/README.md) ---
+# Its translations, the patched copies of the drivers (the device has no
+# patch tool), its decks and the serial output of the small ones. A source
+# package has no third_party/ to build it from.
+if has_part bench && [ "${QD_STAGE_TEALEAF:-1}" = 1 ]; then
+  if [ -d third_party/tealeaf_cuda ]; then
+    QD_STAGE_JOBS=$jobs bash bench/tealeaf/stage.sh "$stage/tealeaf" "$build"
+  else
+    echo "gpu_stage.sh: no third_party/tealeaf_cuda: the TeaLeaf benchmark is not staged" >&2
+  fi
+fi
 # Every translation's diagnostics, by output file (graph mode's -Wqd-graph
 # remarks on the random programs, for one).
 find "$work/diagnostics" -type f -size +0 | sort | while read -r log; do

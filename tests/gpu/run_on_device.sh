@@ -26,7 +26,10 @@
 #   profiling    concurrency_proof with NVTX ranges under Nsight Systems
 #   torch        PyTorch interop (tests/gpu/torch_interop)
 #   tsan         runtime_stress built with ThreadSanitizer
-#   bench        [triad streams ...]: the benchmarks, QD_BENCH_RUNS times
+#   bench        [triad streams ...]: the benchmarks, QD_BENCH_RUNS times;
+#                `tealeaf` (only when named): TeaLeaf against its authors'
+#                CUDA, the decks of QD_TEALEAF_DECKS (small, the default, or
+#                large: one call each), bench/tealeaf/README.md
 #   all          every stage in that order, where time allows
 #
 # The whole suite in 7 device calls, each carrying .device-stage.tar.xz:
@@ -49,9 +52,10 @@
 #
 # Output: $OUT/summary.txt (every PASS/FAIL/SKIP line, each stage's time,
 # the counts `N passed, N failed, N skipped`), echoed at the end;
-# $OUT/logs.tar.gz (every log); $OUT/bench.txt (the benchmarks' output) and
-# $OUT/proof_ranges.nsys-rep when those stages ran. Exit status 1 when
-# anything failed. SKIP: could not run here or out of time, never a pass.
+# $OUT/logs.tar.gz (every log); $OUT/bench.txt (the benchmarks' output),
+# $OUT/tealeaf.txt (bench tealeaf's) and $OUT/proof_ranges.nsys-rep when
+# those stages ran. Exit status 1 when anything failed. SKIP: could not run
+# here or out of time, never a pass.
 # INFO: what the hand-written probe shows about compute-sanitizer; not
 # counted.
 #
@@ -61,7 +65,8 @@
 # QD_SANITIZER_TIMEOUT (per run, default 240 s), QD_SANITIZER_STRICT=1 (count
 # the failures of programs with conditional graph nodes even where the probe
 # shows the tool fails on them), QD_SMITH_BATCHES, QD_SMITH_TARGETS,
-# QD_BENCH_RUNS (default 3), QD_GPU_TSAN=0, QD_TSAN_CALLS (default 300),
+# QD_BENCH_RUNS (default 3), QD_TEALEAF_* (bench/tealeaf/run.py),
+# QD_GPU_TSAN=0, QD_TSAN_CALLS (default 300),
 # QD_GPU_DRY_RUN=1 (no nvcc, no GPU: unpack, then list what each stage would
 # build and run).
 set -uo pipefail
@@ -947,8 +952,19 @@ stage_tsan() {
 # Benchmarks: only numbers (bench.txt, docs/performance.md), never judged;
 # a benchmark that exits non-zero is a failure.
 stage_bench() {
+  local names=() b tealeaf=0
+  check_filters bench "$(IFS='|'; echo "${benches[*]}")|tealeaf" "$@" || return
+  for b in "$@"; do if [ "$b" = tealeaf ]; then tealeaf=1; else names+=("$b"); fi; done
+  # TeaLeaf runs only when named, after the others: it takes a call of its own.
+  if [ "$tealeaf" = 0 ] || [ ${#names[@]} -gt 0 ]; then
+    bench_programs ${names[@]+"${names[@]}"}
+  fi
+  [ "$tealeaf" = 0 ] || stage_bench_tealeaf
+}
+
+# bench_programs [names]: the benchmark executables (default: all of them).
+bench_programs() {
   local names=("$@") b run exes=()
-  check_filters bench "$(IFS='|'; echo "${benches[*]}")" "$@" || return
   [ ${#names[@]} -gt 0 ] || names=("${benches[@]}")
   if [ ! -f "$stage/cuda/bench/triad.cu" ]; then
     record SKIP bench "not staged (QD_STAGE_PARTS without bench)"
@@ -987,6 +1003,25 @@ stage_bench() {
       *) record FAIL "bench.$b.runs" "${bad[$b]}; see bench.txt" ;;
     esac
   done
+}
+
+# TeaLeaf against its authors' CUDA (bench/tealeaf/README.md): the variants
+# built here, then bench/tealeaf/run.py builds upstream HEAD's with its own
+# CMake, runs and checks them all, writes $out/tealeaf.txt and the verdicts
+# recorded below.
+stage_bench_tealeaf() {
+  if [ ! -f "$stage/tealeaf/stage-info.txt" ]; then
+    record SKIP bench.tealeaf "not staged (QD_STAGE_PARTS without bench, or QD_STAGE_TEALEAF=0)"
+    return
+  fi
+  build_exes tealeaf 240 tealeaf.serial tealeaf.qd_stream tealeaf.qd_graph tealeaf.c66cafb tealeaf.c66cafb_syncwarp
+  local res=$work/tealeaf.res v n d args=()
+  [ "$dry" = 1 ] && args+=(--dry-run)
+  : >"$res"
+  python3 bench/tealeaf/run.py --stage "$stage/tealeaf" --build "$build" --out "$out" \
+    --logs "$logs/tealeaf" --results "$res" ${args[@]+"${args[@]}"} ||
+    record FAIL bench.tealeaf.run "bench/tealeaf/run.py exited $?"
+  while IFS=$'\t' read -r v n d; do record "$v" "$n" "$d"; done <"$res"
 }
 
 # --- the plan ---------------------------------------------------------------------------------
