@@ -18,7 +18,8 @@ void scale(float* a, int h, int w)
             r += 1.0f;
         }
     float total = 0.0f;
-    #pragma qd loop collapse(2) coarsen(4) reduction(+: total) // expected-warning {{'coarsen(4)' is ignored: the loop has a 'reduction' clause; each thread runs one iteration}}
+    // A reduction coarsens: each thread's rows combine into its copy.
+    #pragma qd loop collapse(2) coarsen(4) reduction(+: total)
     for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x)
             total += a[y * w + x];

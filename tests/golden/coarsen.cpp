@@ -5,7 +5,10 @@
 // divide the rows, a 3-D 7-point stencil, locals of several kinds (arrays,
 // structs, 'auto', list-initialized, const, shadowed), a loop whose header
 // depends on the row (run per row), a descending coarsened loop, and loops
-// that stay at one iteration per thread ('continue', 'coarsen(1)').
+// that stay at one iteration per thread ('continue', 'coarsen(1)'), and
+// coarsened reductions: a stencil's sum and max (the max written as serial
+// code writes it, reading the variable: it runs row by row) and a count
+// over rows that three do not divide.
 
 struct Pair {
     float lo, hi;
@@ -13,7 +16,8 @@ struct Pair {
 
 #pragma qd kernel
 void coarsen(int h, int w, const float* in, float* out, const float* k,
-             float* acc, int nz, int ny, int nx, const double* u, double* v)
+             float* acc, int nz, int ny, int nx, const double* u, double* v,
+             double* totals)
 {
     // The default: 4 rows per thread when the nest fills the device.
     #pragma qd loop collapse(2)
@@ -74,6 +78,26 @@ void coarsen(int h, int w, const float* in, float* out, const float* k,
                 continue;
             acc[y * w + x] *= 2.f;
         }
+
+    // Reductions, coarsened by default: each thread's rows combine into its
+    // private copies, then the blocks combine.
+    double sum = 0.0;
+    double top = -1.0e30;
+    #pragma qd loop collapse(2) reduction(+: sum) reduction(max: top)
+    for (int y = 1; y < h - 1; ++y)
+        for (int x = 1; x < w - 1; ++x) {
+            const double c = in[y * w + x] - 0.25 * (in[(y - 1) * w + x] + in[(y + 1) * w + x]);
+            sum += c;
+            top = top > c ? top : c;
+        }
+    int positive = 0;
+    #pragma qd loop collapse(2) coarsen(3) reduction(+: positive)
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+            positive += in[y * w + x] > 0.f ? 1 : 0;
+    totals[0] = sum;
+    totals[1] = top;
+    totals[2] = positive;
 
     // One iteration per thread: turned off.
     #pragma qd loop collapse(2) coarsen(1)

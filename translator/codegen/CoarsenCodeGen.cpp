@@ -28,6 +28,13 @@ const BinaryOperator *splittableAssignment(const Stmt *S) {
   return BO;
 }
 
+/// Whether \p E reads one of \p Vars: 'm = fmax(m, v)' on a reduction
+/// variable must see the row before's result, so it runs row by row.
+bool readsAny(const Expr *E, const llvm::SmallPtrSetImpl<const VarDecl *> &Vars) {
+  return llvm::any_of(referencedVariables(E),
+                      [&](const VarDecl *Var) { return Vars.count(Var) != 0; });
+}
+
 std::string rowCopyName(unsigned Index, const VarDecl *Var) {
   return "qd_rows" + std::to_string(Index) + "_" + Var->getNameAsString();
 }
@@ -35,7 +42,8 @@ std::string rowCopyName(unsigned Index, const VarDecl *Var) {
 } // namespace
 
 void KernelCodeGen::addCoarsenedLaunch(const Step &S, TemplateData &Data,
-                                       const std::string &LeadingArgs) {
+                                       const std::string &LeadingArgs,
+                                       const std::string &CombineLaunch) {
   const Coarsening &C = *S.Coarsen;
   TemplateData Coarse = Data;
   Coarse.set("name",
@@ -79,19 +87,25 @@ void KernelCodeGen::addCoarsenedLaunch(const Step &S, TemplateData &Data,
   // so more blocks shared each multiprocessor's L1), while the stencils and
   // the fill ran 6-16% faster. Such a nest keeps the 64-bit kernel.
   Coarse.set("narrow", !C.LoopOfRuntimeLength);
+  // A reduction's grid is the plain loop's, over the groups: one group per
+  // thread up to its wave limit, so that each block's combine is paid for
+  // by four rows (TeaLeaf's cg_calc_w, on an H200, in docs/performance.md).
+  auto Launch = [&](const std::string &Grid) {
+    if (S.Reductions.empty())
+      addLaunch(Coarse, Grid, LaunchArgs, 2);
+    else
+      addReductionLaunch(S, Coarse, "qd_groups.total", LaunchArgs, 2,
+                         CombineLaunch);
+  };
   if (!C.LoopOfRuntimeLength) {
     Coarse.set("template_args", IndexArgs("std::uint32_t"));
-    addLaunch(Coarse,
-              "qd::detail::one_group_per_thread_grid_size(qd_groups.total, " +
-                  Block + ")",
-              LaunchArgs, 2);
+    Launch("qd::detail::one_group_per_thread_grid_size(qd_groups.total, " +
+           Block + ")");
     Coarse.set("narrow_launch", Coarse.get("launch")->string_value());
   }
   Coarse.set("template_args", IndexArgs("std::uint64_t"));
-  addLaunch(Coarse,
-            "qd::detail::coarsened_grid_size(qd_groups.total, " + Block +
-                ", qd_device)",
-            LaunchArgs, 2);
+  Launch("qd::detail::coarsened_grid_size(qd_groups.total, " + Block +
+         ", qd_device)");
   Coarse.set("wide_launch", Coarse.get("launch")->string_value());
   DeviceFunctions +=
       renderTemplate(Options.Target, "device_coarsened_loop", Coarse) + "\n";
@@ -111,6 +125,8 @@ std::string KernelCodeGen::coarsenedBody(const Step &S) {
   Rows.Index = indexDeclaration(Row, "qd_begin" + Dim, "qd_row0 + qd_r") + "\n";
   for (unsigned I = 0; I < C.RowLocals.size(); ++I)
     Rows.Copies[C.RowLocals[I]] = rowCopyName(I, C.RowLocals[I]);
+  for (const Reduction &R : S.Reductions)
+    Rows.Reduced.insert(R.Var);
 
   std::string Out = typePrelude(S.S);
   for (unsigned I = 0; I < C.RowLocals.size(); ++I)
@@ -169,7 +185,8 @@ KernelCodeGen::coarsenedStatements(const std::vector<CoarsenedStatement> &List,
       }
       if (Initializes)
         Out += RowLoop(Text);
-    } else if (const BinaryOperator *Assign = splittableAssignment(CS.S)) {
+    } else if (const BinaryOperator *Assign = splittableAssignment(CS.S);
+               Assign && !readsAny(Assign->getRHS(), Rows.Reduced)) {
       // Every row's value first, then every row's store: a store between
       // two rows' loads would keep the compiler from sharing them (it
       // cannot know that the pointers do not alias; the parallel loop

@@ -51,10 +51,14 @@ std::string KernelCodeGen::renderCollapsedLoop(const Step &S,
     LeadingArgs += "qd_begin" + std::to_string(I) + ", ";
   const bool Coarsened = S.Coarsen && Options.Target != Target::Cpu;
   const bool Tiled = S.Tile && Options.Target != Target::Cpu;
+  const bool Reduces = !S.Reductions.empty() && !S.Vector;
+  // One combine kernel serves the plain and the coarsened launches.
+  const std::string CombineLaunch =
+      Reduces ? addReductionCombine(S, Data) : std::string();
   if (!Coarsened || !S.Coarsen->Explicit) {
-    if (!S.Reductions.empty() && !S.Vector)
+    if (Reduces)
       addReductionLaunch(S, Data, "qd_space.total", LeadingArgs + "qd_space",
-                         Coarsened || Tiled ? 2 : 4);
+                         Coarsened || Tiled ? 2 : 4, CombineLaunch);
     else
       addLaunch(Data, loopGrid(S, "qd_space.total"), LeadingArgs + "qd_space",
                 Coarsened || Tiled ? 2 : 4);
@@ -64,7 +68,7 @@ std::string KernelCodeGen::renderCollapsedLoop(const Step &S,
         "\n";
   }
   if (Coarsened)
-    addCoarsenedLaunch(S, Data, LeadingArgs);
+    addCoarsenedLaunch(S, Data, LeadingArgs, CombineLaunch);
   if (Tiled)
     addTiledLaunch(S, Data, LeadingArgs);
   return renderTemplate(Options.Target, "launch_collapsed_loop", Data);

@@ -17,6 +17,7 @@
 #include "Templates.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <optional>
 #include <string>
 
@@ -180,8 +181,11 @@ private:
   /// Sets "launch" in \p Data (a collapse nest's) to the launch of its
   /// coarsened device function, and the plain one's when the runtime
   /// chooses (CoarsenCodeGen.cpp).
+  /// \p CombineLaunch: a reduction's combine kernel launch, as
+  /// addReductionCombine gave it for the plain loop.
   void addCoarsenedLaunch(const Step &S, TemplateData &Data,
-                          const std::string &LeadingArgs);
+                          const std::string &LeadingArgs,
+                          const std::string &CombineLaunch);
   /// Sets "launch" in \p Data (a collapse(2) nest's) to the choice between
   /// its tiled product's launch and the plain one (TileCodeGen.cpp).
   void addTiledLaunch(const Step &S, TemplateData &Data,
@@ -201,6 +205,9 @@ private:
     llvm::DenseMap<const clang::VarDecl *, std::string> Copies;
     /// Numbers the rows' values of split assignments.
     unsigned Values = 0;
+    /// The loop's reduction variables: one private copy that all rows
+    /// combine into, so an assignment that reads one is never split.
+    llvm::SmallPtrSet<const clang::VarDecl *, 4> Reduced;
   };
   /// \p List, with \p Visible the row locals declared before it.
   std::string coarsenedStatements(const std::vector<CoarsenedStatement> &List,
@@ -222,6 +229,16 @@ private:
   void addReductionLaunch(const Step &S, TemplateData &Data,
                           const std::string &Threads,
                           const std::string &LeadingArgs, unsigned Indent);
+  /// As above, with the launch of a combine kernel already rendered: the
+  /// variants of one coarsened nest share their plain loop's.
+  void addReductionLaunch(const Step &S, TemplateData &Data,
+                          const std::string &Threads,
+                          const std::string &LeadingArgs, unsigned Indent,
+                          const std::string &CombineLaunch);
+  /// Renders the one-block kernel that combines \p Data's loop's partials
+  /// when they are apart (templates/gpu/device_reduction_apart) and returns
+  /// its launch.
+  std::string addReductionCombine(const Step &S, const TemplateData &Data);
   /// The grid of a loop with \p Count iterations.
   std::string loopGrid(const Step &S, const std::string &Count) const;
   /// A loop whose body has vector loops (VectorLoopCodeGen.cpp): sets what

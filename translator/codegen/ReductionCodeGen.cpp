@@ -103,23 +103,10 @@ void KernelCodeGen::addReductionData(const Step &S, TemplateData &Data) {
                  .str());
 }
 
-void KernelCodeGen::addReductionLaunch(const Step &S, TemplateData &Data,
-                                       const std::string &Threads,
-                                       const std::string &LeadingArgs,
-                                       unsigned Indent) {
+std::string KernelCodeGen::addReductionCombine(const Step &S,
+                                              const TemplateData &Data) {
   if (Options.Target == Target::Cpu)
-    return;
-  const std::string Block = std::to_string(S.BlockDim);
-  const std::string Counter =
-      "qd_scratch.counter(" + std::to_string(S.Counter) + ")";
-  const std::string Before =
-      templateString(Data, "reduction_args_before_counter");
-  // The loop's blocks take the last-block combine only when it is not
-  // apart: a null counter tells them to store their partials and stop.
-  Data.set("reduction_args", Before + ", qd_apart ? nullptr : " + Counter);
-  addLaunch(Data, "qd_grid", LeadingArgs, 0);
-  const std::string Loop = templateString(Data, "launch");
-
+    return std::string();
   TemplateData Combine = Data;
   std::string Params, Args;
   for (const Reduction &R : S.Reductions) {
@@ -143,13 +130,42 @@ void KernelCodeGen::addReductionLaunch(const Step &S, TemplateData &Data,
       renderTemplate(Options.Target, "device_reduction_apart", Combine) + "\n";
   // A serial task's grid (one block): it counts as a launch check too.
   addLaunch(Combine, "qd::detail::task_grid_size()", "qd_grid", 2);
+  return templateString(Combine, "launch");
+}
 
+void KernelCodeGen::addReductionLaunch(const Step &S, TemplateData &Data,
+                                       const std::string &Threads,
+                                       const std::string &LeadingArgs,
+                                       unsigned Indent) {
+  if (Options.Target == Target::Cpu)
+    return;
+  const std::string CombineLaunch = addReductionCombine(S, Data);
+  addReductionLaunch(S, Data, Threads, LeadingArgs, Indent, CombineLaunch);
+}
+
+void KernelCodeGen::addReductionLaunch(const Step &S, TemplateData &Data,
+                                       const std::string &Threads,
+                                       const std::string &LeadingArgs,
+                                       unsigned Indent,
+                                       const std::string &CombineLaunch) {
+  if (Options.Target == Target::Cpu)
+    return;
+  const std::string Block = std::to_string(S.BlockDim);
+  const std::string Counter =
+      "qd_scratch.counter(" + std::to_string(S.Counter) + ")";
+  const std::string Before =
+      templateString(Data, "reduction_args_before_counter");
+  // The loop's blocks take the last-block combine only when it is not
+  // apart: a null counter tells them to store their partials and stop.
+  Data.set("reduction_args", Before + ", qd_apart ? nullptr : " + Counter);
+  addLaunch(Data, "qd_grid", LeadingArgs, 0);
+  const std::string Loop = templateString(Data, "launch");
   Data.set("launch",
            indent("const unsigned qd_grid = qd::detail::reduction_grid_size(" +
                       Threads + ", " + Block + ", qd_device);\n" +
                       "const bool qd_apart = qd::detail::combine_apart(qd_grid, " +
                       Block + ", qd_device);\n" + Loop + "\nif (qd_apart) {\n" +
-                      templateString(Combine, "launch") + "\n}",
+                      CombineLaunch + "\n}",
                   Indent));
 }
 

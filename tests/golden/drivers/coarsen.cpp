@@ -27,12 +27,14 @@ int main() {
     Mirrored<float> acc(std::size_t(h) * w, [](std::size_t i) { return pattern(i + 11, 0.0, 4.0); });
     Mirrored<double> u(std::size_t(nz) * ny * nx, [](std::size_t i) { return pattern(i + 13, -2.0, 2.0); });
     Mirrored<double> v(std::size_t(nz) * ny * nx, [](std::size_t i) { return pattern(i + 17, 0.0, 1.0); });
+    Mirrored<double> totals(3, [](std::size_t) { return 0.0; });
     coarsen(h, w, in.device(), out.device(), k.device(), acc.device(), nz, ny, nx,
-            u.device(), v.device());
+            u.device(), v.device(), totals.device());
     const std::string size = std::string(wide ? "wide." : "") + "h" + std::to_string(h) + ".";
     print_summary((size + "out").c_str(), out);
     print_summary((size + "acc").c_str(), acc);
     print_summary((size + "v").c_str(), v);
+    print_summary((size + "totals").c_str(), totals);
   }
   return 0;
 }

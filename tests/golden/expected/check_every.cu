@@ -840,9 +840,77 @@ qd_relax_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2>
   }
 }
 
+// Parallel loop nest of 'relax' (check_every.cpp:131), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. Each thread's rows combine into its private copies of the reductions, which the blocks then combine. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+template <class QdIndex>
+static __global__ void __launch_bounds__(256)
+qd_relax_loop2(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, qd::detail::LoopPredicate* qd_predicate, float * grid, float * next, int w, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
+  if (!qd_predicate->active) return;
+  float change = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, float>();
+  const QdIndex qd_rows = static_cast<QdIndex>(qd_row_count);
+  for (qd::detail::CollapsedCursor<2, QdIndex> qd_at(qd_space, static_cast<QdIndex>(qd::detail::grid_thread()), static_cast<QdIndex>(qd::detail::grid_threads())); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+    [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
+    const QdIndex qd_row0 = qd_at.index[0] * 4;
+    if (qd_rows - qd_row0 >= 4) {
+      qd::detail::row_copies<const float, 4> qd_rows0_value;
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+#line 133 "check_every.cpp"
+        [[maybe_unused]] auto& value = qd_rows0_value[qd_r]; value = 0.25f * (grid[(y - 1) * w + x] + grid[(y + 1) * w + x] +
+                                                     grid[y * w + x - 1] + grid[y * w + x + 1]);
+
+#line 862 "check_every.cu"
+      }
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+        [[maybe_unused]] auto& value = qd_rows0_value[qd_r];
+#line 135 "check_every.cpp"
+        change = std::fmax(change, std::fabs(value - grid[y * w + x]));
+#line 869 "check_every.cu"
+      }
+      qd::detail::row_copies<float, 4> qd_value0;
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+        [[maybe_unused]] auto& value = qd_rows0_value[qd_r];
+#line 136 "check_every.cpp"
+        qd_value0[qd_r] = value;
+#line 877 "check_every.cu"
+      }
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+        [[maybe_unused]] auto& value = qd_rows0_value[qd_r];
+#line 136 "check_every.cpp"
+        next[y * w + x] = qd_value0[qd_r];
+#line 884 "check_every.cu"
+      }
+    } else {
+      for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
+#line 132 "check_every.cpp"
+{
+                const float value = 0.25f * (grid[(y - 1) * w + x] + grid[(y + 1) * w + x] +
+                                             grid[y * w + x - 1] + grid[y * w + x + 1]);
+                change = std::fmax(change, std::fabs(value - grid[y * w + x]));
+                next[y * w + x] = value;
+            }
+#line 896 "check_every.cu"
+      }
+    }
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
+  __shared__ float qd_shared_change[256];
+  change = qd::detail::block_reduce<qd::detail::ReduceOp::FMax, 256>(change, qd_shared_change);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_change[qd::detail::block_index()] = change;
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
+    const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd::detail::grid_blocks(), qd_shared_change);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_change, qd_all_change);
+  }
+}
+
 // Parallel loop of 'relax' (check_every.cpp:139) with vector loops: 32 threads per iteration, a group's threads side by side. Every thread runs the same number of rounds, so that a group spanning warps can use the block's barrier.
 static __global__ void __launch_bounds__(256)
-qd_relax_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* qd_predicate, float * next, float * rows, int w) {
+qd_relax_loop3(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* qd_predicate, float * next, float * rows, int w) {
   if (!qd_predicate->active) return;
   qd::detail::VectorGroup<32, 256, qd::detail::VectorLayout::kContiguous> qd_group;
   for (std::uint64_t qd_round = std::uint64_t(qd::detail::block_index()) * qd_group.kGroups; qd_round < qd_count; qd_round += std::uint64_t(qd::detail::grid_blocks()) * qd_group.kGroups) {
@@ -851,7 +919,7 @@ qd_relax_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* 
       [[maybe_unused]] int y = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 140 "check_every.cpp"
       float total = 0.0f;
-#line 855 "check_every.cu"
+#line 923 "check_every.cu"
       {
         // vector loop, check_every.cpp:142: the group's threads share its iterations
         const int qd_vbegin0 = 0;
@@ -865,7 +933,7 @@ qd_relax_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* 
               [[maybe_unused]] int x = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
 #line 143 "check_every.cpp"
               total += next[y * w + x];
-#line 869 "check_every.cu"
+#line 937 "check_every.cu"
             }
           } else {
 #pragma unroll 4
@@ -873,7 +941,7 @@ qd_relax_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* 
               [[maybe_unused]] int x = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
 #line 143 "check_every.cpp"
               total += next[y * w + x];
-#line 877 "check_every.cu"
+#line 945 "check_every.cu"
             }
           }
         }
@@ -883,7 +951,7 @@ qd_relax_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* 
       if (qd_group.leader()) {
 #line 144 "check_every.cpp"
         rows[y] = total;
-#line 887 "check_every.cu"
+#line 955 "check_every.cu"
       }
       qd_group.sync();
     } while (false);
@@ -893,19 +961,19 @@ qd_relax_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* 
 
 // Serial task of 'relax' (check_every.cpp:151): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_relax_task3(int * sweeps, int s) {
+qd_relax_task4(int * sweeps, int s) {
 #line 151 "check_every.cpp"
 sweeps[0] = s;
-#line 900 "check_every.cu"
+#line 968 "check_every.cu"
 }
 
 // Serial task of 'relax' (check_every.cpp:152): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_relax_task4(float * rows, const float* qd_scalar_change) {
+qd_relax_task5(float * rows, const float* qd_scalar_change) {
   const float change = *qd_scalar_change;
 #line 152 "check_every.cpp"
 rows[0] = change;
-#line 909 "check_every.cu"
+#line 977 "check_every.cu"
 }
 
 
@@ -941,13 +1009,34 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
         const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
         const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "relax", "check_every.cpp", 131);
         {
-          const unsigned qd_grid = qd::detail::reduction_grid_size(qd_space.total, 256, qd_device);
-          const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-          qd_relax_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(grid, "relax", "grid"), qd::detail::present_or_device(next, "relax", "next"), w, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
-          qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 131);
-          if (qd_apart) {
-            qd_relax_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+          const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
+          if (!qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
+            const unsigned qd_grid = qd::detail::reduction_grid_size(qd_space.total, 256, qd_device);
+            const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+            qd_relax_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(grid, "relax", "grid"), qd::detail::present_or_device(next, "relax", "next"), w, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
             qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 131);
+            if (qd_apart) {
+              qd_relax_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+              qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 131);
+            }
+          } else if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
+            const unsigned qd_grid = qd::detail::reduction_grid_size(qd_groups.total, 256, qd_device);
+            const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+            qd_relax_loop2<std::uint32_t><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(grid, "relax", "grid"), qd::detail::present_or_device(next, "relax", "next"), w, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
+            qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 131);
+            if (qd_apart) {
+              qd_relax_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+              qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 131);
+            }
+          } else {
+            const unsigned qd_grid = qd::detail::reduction_grid_size(qd_groups.total, 256, qd_device);
+            const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+            qd_relax_loop2<std::uint64_t><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(grid, "relax", "grid"), qd::detail::present_or_device(next, "relax", "next"), w, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
+            qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 131);
+            if (qd_apart) {
+              qd_relax_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+              qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 131);
+            }
           }
         }
       }
@@ -956,7 +1045,7 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_relax_loop2<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(next, "relax", "next"), qd::detail::present_or_device(rows, "relax", "rows"), w);
+          qd_relax_loop3<<<qd::detail::grid_size(qd::detail::vector_threads(qd_count, 32), 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(next, "relax", "next"), qd::detail::present_or_device(rows, "relax", "rows"), w);
           qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 139);
         }
       }
@@ -967,10 +1056,10 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
     }
   }
   // serial task, check_every.cpp:151
-  qd_relax_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(sweeps, "relax", "sweeps"), s);
+  qd_relax_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(sweeps, "relax", "sweeps"), s);
   qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 151);
   // serial task, check_every.cpp:152
-  qd_relax_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rows, "relax", "rows"), qd_scratch.slot<float>(0));
+  qd_relax_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rows, "relax", "rows"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(cudaGetLastError(), "relax", "check_every.cpp", 152);
 }
 

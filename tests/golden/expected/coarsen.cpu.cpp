@@ -10,15 +10,18 @@
 // divide the rows, a 3-D 7-point stencil, locals of several kinds (arrays,
 // structs, 'auto', list-initialized, const, shadowed), a loop whose header
 // depends on the row (run per row), a descending coarsened loop, and loops
-// that stay at one iteration per thread ('continue', 'coarsen(1)').
+// that stay at one iteration per thread ('continue', 'coarsen(1)'), and
+// coarsened reductions: a stencil's sum and max (the max written as serial
+// code writes it, reading the variable: it runs row by row) and a count
+// over rows that three do not divide.
 
 struct Pair {
     float lo, hi;
 };
 
-// ---- qd kernel 'coarsen' (coarsen.cpp:14), translated by qd-translate ----
-#line 21 "coarsen.cpu.cpp"
-// Parallel loop nest of 'coarsen' (coarsen.cpp:20), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// ---- qd kernel 'coarsen' (coarsen.cpp:17), translated by qd-translate ----
+#line 24 "coarsen.cpu.cpp"
+// Parallel loop nest of 'coarsen' (coarsen.cpp:24), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_coarsen_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int w, const float * in, float * out, const float * k, int h) {
 #if defined(_OPENMP)
@@ -27,7 +30,7 @@ qd_coarsen_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail
   for (int y = qd_begin0; y < h - 1; ++y)
   for (int x = qd_begin1; x < w - 1; ++x)
   {
-#line 21 "coarsen.cpp"
+#line 25 "coarsen.cpp"
 {
             float s = 0.f;
             for (int dy = -1; dy <= 1; ++dy)
@@ -35,11 +38,11 @@ qd_coarsen_loop0(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail
                     s += in[(y + dy) * w + x + dx] * k[(dy + 1) * 3 + dx + 1];
             out[y * w + x] = s;
         }
-#line 39 "coarsen.cpu.cpp"
+#line 42 "coarsen.cpu.cpp"
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:31), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:35), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_coarsen_loop1(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int w, const float * in, float * acc, int h) {
 #if defined(_OPENMP)
@@ -48,7 +51,7 @@ qd_coarsen_loop1(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail
   for (int y = qd_begin0; y < h; ++y)
   for (int x = qd_begin1; x < w; ++x)
   {
-#line 32 "coarsen.cpp"
+#line 36 "coarsen.cpp"
 {
             float tap[3];
             for (int d = 0; d < 3; ++d)
@@ -69,11 +72,11 @@ qd_coarsen_loop1(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail
                 mid += p.hi * float(c);
             acc[y * w + x] += mid;
         }
-#line 73 "coarsen.cpu.cpp"
+#line 76 "coarsen.cpu.cpp"
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:55), collapse(3): plain nested loops, the outer 2 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:59), collapse(3): plain nested loops, the outer 2 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_coarsen_loop2(int qd_begin0, int qd_begin1, int qd_begin2, [[maybe_unused]] const qd::detail::CollapsedSpace<3> qd_space, int ny, int nx, const double * u, double * v, int nz) {
 #if defined(_OPENMP)
@@ -83,17 +86,17 @@ qd_coarsen_loop2(int qd_begin0, int qd_begin1, int qd_begin2, [[maybe_unused]] c
   for (int y = qd_begin1; y < ny - 1; ++y)
   for (int x = qd_begin2; x < nx - 1; ++x)
   {
-#line 57 "coarsen.cpp"
+#line 61 "coarsen.cpp"
 {
                 const int i = (z * ny + y) * nx + x;
                 v[i] = u[i] * -6.0 + u[i - 1] + u[i + 1] + u[i - nx] + u[i + nx] +
                        u[i - nx * ny] + u[i + nx * ny];
             }
-#line 93 "coarsen.cpu.cpp"
+#line 96 "coarsen.cpu.cpp"
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:65), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:69), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_coarsen_loop3(qd::detail::StridedBegin<int> qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int w, float * out) {
 #if defined(_OPENMP)
@@ -103,13 +106,13 @@ qd_coarsen_loop3(qd::detail::StridedBegin<int> qd_begin0, int qd_begin1, [[maybe
   for (int x = qd_begin1; x < w; ++x)
   {
     [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_k0));
-#line 67 "coarsen.cpp"
+#line 71 "coarsen.cpp"
 out[y * w + x] += 0.25f * out[y * w + x];
-#line 109 "coarsen.cpu.cpp"
+#line 112 "coarsen.cpu.cpp"
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:71), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:75), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
 qd_coarsen_loop4(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int w, float * acc, int h) {
 #if defined(_OPENMP)
@@ -118,91 +121,181 @@ qd_coarsen_loop4(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail
   for (int y = qd_begin0; y < h; ++y)
   for (int x = qd_begin1; x < w; ++x)
   {
-#line 72 "coarsen.cpp"
+#line 76 "coarsen.cpp"
 {
             if (x == y)
                 continue;
             acc[y * w + x] *= 2.f;
         }
-#line 128 "coarsen.cpu.cpp"
+#line 131 "coarsen.cpu.cpp"
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:80), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:87), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
 static QD_NOINLINE void
-qd_coarsen_loop5(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int w, float * acc, int h) {
+qd_coarsen_loop5(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int w, const float * in, int h, double& qd_ref_sum, double& qd_ref_top) {
+  double sum = qd_ref_sum;
+  double top = qd_ref_top;
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(+: sum) reduction(max: top)
+#endif
+  for (int y = qd_begin0; y < h - 1; ++y)
+  for (int x = qd_begin1; x < w - 1; ++x)
+  {
+#line 88 "coarsen.cpp"
+{
+            const double c = in[y * w + x] - 0.25 * (in[(y - 1) * w + x] + in[(y + 1) * w + x]);
+            sum += c;
+            top = top > c ? top : c;
+        }
+#line 152 "coarsen.cpu.cpp"
+  }
+  qd_ref_sum = sum;
+  qd_ref_top = top;
+}
+
+// Parallel loop nest of 'coarsen' (coarsen.cpp:95), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+static QD_NOINLINE void
+qd_coarsen_loop6(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int w, const float * in, int h, int& qd_ref_positive) {
+  int positive = qd_ref_positive;
+#if defined(_OPENMP)
+#pragma omp parallel for reduction(+: positive)
+#endif
+  for (int y = qd_begin0; y < h; ++y)
+  for (int x = qd_begin1; x < w; ++x)
+  {
+#line 97 "coarsen.cpp"
+positive += in[y * w + x] > 0.f ? 1 : 0;
+#line 170 "coarsen.cpu.cpp"
+  }
+  qd_ref_positive = positive;
+}
+
+// Serial task of 'coarsen' (coarsen.cpp:98): runs once, on the calling thread.
+static void
+qd_coarsen_task7(double * totals, double sum) {
+#line 98 "coarsen.cpp"
+totals[0] = sum;
+#line 180 "coarsen.cpu.cpp"
+}
+
+// Serial task of 'coarsen' (coarsen.cpp:99): runs once, on the calling thread.
+static void
+qd_coarsen_task8(double * totals, double top) {
+#line 99 "coarsen.cpp"
+totals[1] = top;
+#line 188 "coarsen.cpu.cpp"
+}
+
+// Serial task of 'coarsen' (coarsen.cpp:100): runs once, on the calling thread.
+static void
+qd_coarsen_task9(double * totals, int positive) {
+#line 100 "coarsen.cpp"
+totals[2] = positive;
+#line 196 "coarsen.cpu.cpp"
+}
+
+// Parallel loop nest of 'coarsen' (coarsen.cpp:104), collapse(2): plain nested loops, the outer 1 as one OpenMP iteration space if built with -fopenmp, the innermost left to vectorize.
+static QD_NOINLINE void
+qd_coarsen_loop10(int qd_begin0, int qd_begin1, [[maybe_unused]] const qd::detail::CollapsedSpace<2> qd_space, int w, float * acc, int h) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int y = qd_begin0; y < h; ++y)
   for (int x = qd_begin1; x < w; ++x)
   {
-#line 82 "coarsen.cpp"
+#line 106 "coarsen.cpp"
 acc[y * w + x] -= 1.f;
-#line 143 "coarsen.cpu.cpp"
+#line 210 "coarsen.cpu.cpp"
   }
 }
 
 
 // Host entry points of kernel 'coarsen': they run its work on the calling thread and return when it is done.
-void coarsen(int h, int w, const float* in, float* out, const float* k, float* acc, int nz, int ny, int nx, const double* u, double* v, qd::StreamRef qd_stream) {
+void coarsen(int h, int w, const float* in, float* out, const float* k, float* acc, int nz, int ny, int nx, const double* u, double* v, double* totals, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop nest, collapse(2), coarsen.cpp:20
+  // parallel loop nest, collapse(2), coarsen.cpp:24
   {
     const int qd_begin0 = 1;
     const int qd_begin1 = 1;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 20);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 24);
     qd_coarsen_loop0(qd_begin0, qd_begin1, qd_space, w, in, out, k, h);
   }
-  // parallel loop nest, collapse(2), coarsen.cpp:31
+  // parallel loop nest, collapse(2), coarsen.cpp:35
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 31);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 35);
     qd_coarsen_loop1(qd_begin0, qd_begin1, qd_space, w, in, acc, h);
   }
-  // parallel loop nest, collapse(3), coarsen.cpp:55
+  // parallel loop nest, collapse(3), coarsen.cpp:59
   {
     const int qd_begin0 = 1;
     const int qd_begin1 = 1;
     const int qd_begin2 = 1;
     const std::uint64_t qd_counts[3] = { qd::detail::trip_count(qd_begin0, static_cast<int>(nz - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(ny - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin2, static_cast<int>(nx - 1), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<3> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 55);
+    const qd::detail::CollapsedSpace<3> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 59);
     qd_coarsen_loop2(qd_begin0, qd_begin1, qd_begin2, qd_space, ny, nx, u, v, nz);
   }
-  // parallel loop nest, collapse(2), coarsen.cpp:65
+  // parallel loop nest, collapse(2), coarsen.cpp:69
   {
     const qd::detail::StridedBegin<int> qd_begin0 = qd::detail::strided_begin(static_cast<int>(h - 1), 1, /*descending=*/true);
     const int qd_begin1 = 0;
-    const std::uint64_t qd_counts[2] = { qd::detail::checked_trip_count(qd_begin0, static_cast<int>(1), /*inclusive=*/true, "coarsen", "coarsen.cpp", 65), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 65);
+    const std::uint64_t qd_counts[2] = { qd::detail::checked_trip_count(qd_begin0, static_cast<int>(1), /*inclusive=*/true, "coarsen", "coarsen.cpp", 69), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 69);
     qd_coarsen_loop3(qd_begin0, qd_begin1, qd_space, w, out);
   }
-  // parallel loop nest, collapse(2), coarsen.cpp:71
+  // parallel loop nest, collapse(2), coarsen.cpp:75
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 71);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 75);
     qd_coarsen_loop4(qd_begin0, qd_begin1, qd_space, w, acc, h);
   }
-  // parallel loop nest, collapse(2), coarsen.cpp:80
+  double sum = 0.0;
+  double top = -1.0e30;
+  // parallel loop nest, collapse(2), coarsen.cpp:87
+  {
+    const int qd_begin0 = 1;
+    const int qd_begin1 = 1;
+    const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 87);
+    qd_coarsen_loop5(qd_begin0, qd_begin1, qd_space, w, in, h, sum, top);
+  }
+  int positive = 0;
+  // parallel loop nest, collapse(2), coarsen.cpp:95
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 80);
-    qd_coarsen_loop5(qd_begin0, qd_begin1, qd_space, w, acc, h);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 95);
+    qd_coarsen_loop6(qd_begin0, qd_begin1, qd_space, w, in, h, positive);
+  }
+  // serial task, coarsen.cpp:98
+  qd_coarsen_task7(totals, sum);
+  // serial task, coarsen.cpp:99
+  qd_coarsen_task8(totals, top);
+  // serial task, coarsen.cpp:100
+  qd_coarsen_task9(totals, positive);
+  // parallel loop nest, collapse(2), coarsen.cpp:104
+  {
+    const int qd_begin0 = 0;
+    const int qd_begin1 = 0;
+    const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 104);
+    qd_coarsen_loop10(qd_begin0, qd_begin1, qd_space, w, acc, h);
   }
 }
 
 void coarsen(int h, int w, const float* in, float* out, const float* k,
-             float* acc, int nz, int ny, int nx, const double* u, double* v) {
-  ::coarsen(h, w, in, out, k, acc, nz, ny, nx, u, v, qd::StreamRef());
+             float* acc, int nz, int ny, int nx, const double* u, double* v,
+             double* totals) {
+  ::coarsen(h, w, in, out, k, acc, nz, ny, nx, u, v, totals, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'coarsen' ----
-#line 83 "coarsen.cpp"
+#line 107 "coarsen.cpp"
 

@@ -9,21 +9,24 @@
 // divide the rows, a 3-D 7-point stencil, locals of several kinds (arrays,
 // structs, 'auto', list-initialized, const, shadowed), a loop whose header
 // depends on the row (run per row), a descending coarsened loop, and loops
-// that stay at one iteration per thread ('continue', 'coarsen(1)').
+// that stay at one iteration per thread ('continue', 'coarsen(1)'), and
+// coarsened reductions: a stencil's sum and max (the max written as serial
+// code writes it, reading the variable: it runs row by row) and a count
+// over rows that three do not divide.
 
 struct Pair {
     float lo, hi;
 };
 
-// ---- qd kernel 'coarsen' (coarsen.cpp:14), translated by qd-translate ----
-#line 20 "coarsen.hip"
-// Parallel loop nest of 'coarsen' (coarsen.cpp:20), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// ---- qd kernel 'coarsen' (coarsen.cpp:17), translated by qd-translate ----
+#line 23 "coarsen.hip"
+// Parallel loop nest of 'coarsen' (coarsen.cpp:24), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int w, const float * in, float * out, const float * k) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 21 "coarsen.cpp"
+#line 25 "coarsen.cpp"
 {
             float s = 0.f;
             for (int dy = -1; dy <= 1; ++dy)
@@ -31,11 +34,11 @@ qd_coarsen_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
                     s += in[(y + dy) * w + x + dx] * k[(dy + 1) * 3 + dx + 1];
             out[y * w + x] = s;
         }
-#line 35 "coarsen.hip"
+#line 38 "coarsen.hip"
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:20), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:24), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
 template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int w, const float * in, float * out, const float * k) {
@@ -47,31 +50,31 @@ qd_coarsen_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
       qd::detail::row_copies<float, 4> qd_rows0_s;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-#line 22 "coarsen.cpp"
+#line 26 "coarsen.cpp"
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r]; s = 0.f;
 
-#line 54 "coarsen.hip"
+#line 57 "coarsen.hip"
       }
-#line 23 "coarsen.cpp"
+#line 27 "coarsen.cpp"
       for (int dy = -1; dy <= 1; ++dy) {
-#line 58 "coarsen.hip"
-#line 24 "coarsen.cpp"
-        for (int dx = -1; dx <= 1; ++dx) {
 #line 61 "coarsen.hip"
+#line 28 "coarsen.cpp"
+        for (int dx = -1; dx <= 1; ++dx) {
+#line 64 "coarsen.hip"
           qd::detail::row_copies<float, 4> qd_value0;
           QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
             [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
             [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
-#line 25 "coarsen.cpp"
+#line 29 "coarsen.cpp"
             qd_value0[qd_r] = in[(y + dy) * w + x + dx] * k[(dy + 1) * 3 + dx + 1];
-#line 68 "coarsen.hip"
+#line 71 "coarsen.hip"
           }
           QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
             [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
             [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
-#line 25 "coarsen.cpp"
+#line 29 "coarsen.cpp"
             s += qd_value0[qd_r];
-#line 75 "coarsen.hip"
+#line 78 "coarsen.hip"
           }
         }
       }
@@ -79,21 +82,21 @@ qd_coarsen_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
-#line 26 "coarsen.cpp"
+#line 30 "coarsen.cpp"
         qd_value1[qd_r] = s;
-#line 85 "coarsen.hip"
+#line 88 "coarsen.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
-#line 26 "coarsen.cpp"
+#line 30 "coarsen.cpp"
         out[y * w + x] = qd_value1[qd_r];
-#line 92 "coarsen.hip"
+#line 95 "coarsen.hip"
       }
     } else {
       for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
-#line 21 "coarsen.cpp"
+#line 25 "coarsen.cpp"
 {
             float s = 0.f;
             for (int dy = -1; dy <= 1; ++dy)
@@ -101,13 +104,13 @@ qd_coarsen_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
                     s += in[(y + dy) * w + x + dx] * k[(dy + 1) * 3 + dx + 1];
             out[y * w + x] = s;
         }
-#line 105 "coarsen.hip"
+#line 108 "coarsen.hip"
       }
     }
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:31), collapse(2), coarsened: each thread runs 3 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint64_t only: the body runs a loop of runtime length, which is faster with the 64-bit kernel's registers.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:35), collapse(2), coarsened: each thread runs 3 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint64_t only: the body runs a loop of runtime length, which is faster with the 64-bit kernel's registers.
 template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int w, const float * in, float * acc) {
@@ -122,124 +125,124 @@ qd_coarsen_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
       qd::detail::row_copies<int, 3> qd_rows3_c;
       qd::detail::row_copies<const float, 3> qd_rows4_scale;
       qd::detail::row_copies<float, 3> qd_rows5_s;
-#line 34 "coarsen.cpp"
+#line 38 "coarsen.cpp"
       for (int d = 0; d < 3; ++d) {
-#line 128 "coarsen.hip"
+#line 131 "coarsen.hip"
         qd::detail::row_copies<float, 3> qd_value0;
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
           [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& tap = qd_rows0_tap[qd_r];
-#line 35 "coarsen.cpp"
+#line 39 "coarsen.cpp"
           qd_value0[qd_r] = in[y * w + (x + d) % w];
-#line 135 "coarsen.hip"
+#line 138 "coarsen.hip"
         }
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
           [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& tap = qd_rows0_tap[qd_r];
-#line 35 "coarsen.cpp"
+#line 39 "coarsen.cpp"
           tap[d] = qd_value0[qd_r];
-#line 142 "coarsen.hip"
+#line 145 "coarsen.hip"
         }
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& tap = qd_rows0_tap[qd_r];
-#line 36 "coarsen.cpp"
+#line 40 "coarsen.cpp"
         [[maybe_unused]] auto& p = qd_rows1_p[qd_r]; p = Pair{tap[0], tap[2]};
 
-#line 151 "coarsen.hip"
+#line 154 "coarsen.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& tap = qd_rows0_tap[qd_r];
-#line 37 "coarsen.cpp"
+#line 41 "coarsen.cpp"
         [[maybe_unused]] auto& mid = qd_rows2_mid[qd_r]; mid = tap[1];
 
-#line 159 "coarsen.hip"
+#line 162 "coarsen.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-#line 38 "coarsen.cpp"
+#line 42 "coarsen.cpp"
         [[maybe_unused]] auto& c = qd_rows3_c[qd_r]; c = {2};
 
-#line 166 "coarsen.hip"
+#line 169 "coarsen.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-#line 39 "coarsen.cpp"
+#line 43 "coarsen.cpp"
         [[maybe_unused]] auto& scale = qd_rows4_scale[qd_r]; scale = 0.5f;
 
-#line 173 "coarsen.hip"
+#line 176 "coarsen.hip"
       }
-#line 40 "coarsen.cpp"
+#line 44 "coarsen.cpp"
       for (int d = 0; d < 3; ++d) {
-#line 177 "coarsen.hip"
+#line 180 "coarsen.hip"
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
           [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& tap = qd_rows0_tap[qd_r];
           [[maybe_unused]] auto& scale = qd_rows4_scale[qd_r];
-#line 41 "coarsen.cpp"
+#line 45 "coarsen.cpp"
           [[maybe_unused]] auto& s = qd_rows5_s[qd_r]; s = tap[d] * scale;
 
-#line 185 "coarsen.hip"
+#line 188 "coarsen.hip"
         }
         qd::detail::row_copies<float, 3> qd_value1;
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
           [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& mid = qd_rows2_mid[qd_r];
           [[maybe_unused]] auto& s = qd_rows5_s[qd_r];
-#line 42 "coarsen.cpp"
+#line 46 "coarsen.cpp"
           qd_value1[qd_r] = s;
-#line 194 "coarsen.hip"
+#line 197 "coarsen.hip"
         }
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
           [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& mid = qd_rows2_mid[qd_r];
           [[maybe_unused]] auto& s = qd_rows5_s[qd_r];
-#line 42 "coarsen.cpp"
+#line 46 "coarsen.cpp"
           mid += qd_value1[qd_r];
-#line 202 "coarsen.hip"
+#line 205 "coarsen.hip"
         }
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& mid = qd_rows2_mid[qd_r];
-#line 44 "coarsen.cpp"
+#line 48 "coarsen.cpp"
         for (int r = 0; r < y % 3; ++r) // the header depends on the row
                         mid += 1.f;
-#line 211 "coarsen.hip"
+#line 214 "coarsen.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& p = qd_rows1_p[qd_r];
         [[maybe_unused]] auto& mid = qd_rows2_mid[qd_r];
         [[maybe_unused]] auto& c = qd_rows3_c[qd_r];
-#line 46 "coarsen.cpp"
+#line 50 "coarsen.cpp"
         if (x % 2 == 0)
                         mid -= p.lo;
                     else
                         mid += p.hi * float(c);
-#line 223 "coarsen.hip"
+#line 226 "coarsen.hip"
       }
       qd::detail::row_copies<float, 3> qd_value2;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& mid = qd_rows2_mid[qd_r];
-#line 50 "coarsen.cpp"
+#line 54 "coarsen.cpp"
         qd_value2[qd_r] = mid;
-#line 231 "coarsen.hip"
+#line 234 "coarsen.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& mid = qd_rows2_mid[qd_r];
-#line 50 "coarsen.cpp"
+#line 54 "coarsen.cpp"
         acc[y * w + x] += qd_value2[qd_r];
-#line 238 "coarsen.hip"
+#line 241 "coarsen.hip"
       }
     } else {
       for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
-#line 32 "coarsen.cpp"
+#line 36 "coarsen.cpp"
 {
             float tap[3];
             for (int d = 0; d < 3; ++d)
@@ -260,13 +263,13 @@ qd_coarsen_loop3(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
                 mid += p.hi * float(c);
             acc[y * w + x] += mid;
         }
-#line 264 "coarsen.hip"
+#line 267 "coarsen.hip"
       }
     }
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:55), collapse(3), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:59), collapse(3), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
 template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop5(int qd_begin0, int qd_begin1, int qd_begin2, const qd::detail::CollapsedSpace<3> qd_space, const std::uint64_t qd_row_count, int ny, int nx, const double * u, double * v) {
@@ -279,43 +282,43 @@ qd_coarsen_loop5(int qd_begin0, int qd_begin1, int qd_begin2, const qd::detail::
       qd::detail::row_copies<const int, 4> qd_rows0_i;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin1 + static_cast<int>(qd_row0 + qd_r));
-#line 58 "coarsen.cpp"
+#line 62 "coarsen.cpp"
         [[maybe_unused]] auto& i = qd_rows0_i[qd_r]; i = (z * ny + y) * nx + x;
 
-#line 286 "coarsen.hip"
+#line 289 "coarsen.hip"
       }
       qd::detail::row_copies<double, 4> qd_value0;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin1 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& i = qd_rows0_i[qd_r];
-#line 59 "coarsen.cpp"
+#line 63 "coarsen.cpp"
         qd_value0[qd_r] = u[i] * -6.0 + u[i - 1] + u[i + 1] + u[i - nx] + u[i + nx] +
                                u[i - nx * ny] + u[i + nx * ny];
-#line 295 "coarsen.hip"
+#line 298 "coarsen.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin1 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& i = qd_rows0_i[qd_r];
-#line 59 "coarsen.cpp"
+#line 63 "coarsen.cpp"
         v[i] = qd_value0[qd_r];
-#line 302 "coarsen.hip"
+#line 305 "coarsen.hip"
       }
     } else {
       for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin1 + static_cast<int>(qd_row));
-#line 57 "coarsen.cpp"
+#line 61 "coarsen.cpp"
 {
                 const int i = (z * ny + y) * nx + x;
                 v[i] = u[i] * -6.0 + u[i - 1] + u[i + 1] + u[i - nx] + u[i + nx] +
                        u[i - nx * ny] + u[i + nx * ny];
             }
-#line 313 "coarsen.hip"
+#line 316 "coarsen.hip"
       }
     }
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:65), collapse(2), coarsened: each thread runs 2 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:69), collapse(2), coarsened: each thread runs 2 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
 template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop7(qd::detail::StridedBegin<int> qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int w, float * out) {
@@ -327,160 +330,443 @@ qd_coarsen_loop7(qd::detail::StridedBegin<int> qd_begin0, int qd_begin1, const q
       qd::detail::row_copies<float, 2> qd_value0;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-#line 67 "coarsen.cpp"
+#line 71 "coarsen.cpp"
         qd_value0[qd_r] = 0.25f * out[y * w + x];
-#line 333 "coarsen.hip"
+#line 336 "coarsen.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
-#line 67 "coarsen.cpp"
+#line 71 "coarsen.cpp"
         out[y * w + x] += qd_value0[qd_r];
-#line 339 "coarsen.hip"
+#line 342 "coarsen.hip"
       }
     } else {
       for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
-#line 67 "coarsen.cpp"
+#line 71 "coarsen.cpp"
 out[y * w + x] += 0.25f * out[y * w + x];
-#line 346 "coarsen.hip"
+#line 349 "coarsen.hip"
       }
     }
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:71), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:75), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop8(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int w, float * acc) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 72 "coarsen.cpp"
+#line 76 "coarsen.cpp"
 {
             if (x == y)
                 continue;
             acc[y * w + x] *= 2.f;
         }
-#line 364 "coarsen.hip"
+#line 367 "coarsen.hip"
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:80), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+// The combine of the reductions of 'coarsen' (coarsen.cpp:87), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_coarsen_loop9(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int w, float * acc) {
+qd_coarsen_loop9_combine(const unsigned qd_blocks, double* qd_result_sum, const double* qd_partials_sum, double qd_init_sum, double* qd_result_top, const double* qd_partials_top, double qd_init_top) {
+  __shared__ double qd_shared_sum[256];
+  const double qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+  __shared__ double qd_shared_top[256];
+  const double qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_top, qd_all_top);
+}
+
+// Parallel loop nest of 'coarsen' (coarsen.cpp:87), collapse(2): a grid-stride loop over the product of the trip counts, row-major, then a combine of its reductions.
+static __global__ void __launch_bounds__(256)
+qd_coarsen_loop9(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int w, const float * in, double* qd_result_sum, double* qd_partials_sum, double qd_init_sum, double* qd_result_top, double* qd_partials_top, double qd_init_top, unsigned* qd_done) {
+  double sum = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, double>();
+  double top = qd::detail::reduce_identity<qd::detail::ReduceOp::Max, double>();
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-#line 82 "coarsen.cpp"
+#line 88 "coarsen.cpp"
+{
+            const double c = in[y * w + x] - 0.25 * (in[(y - 1) * w + x] + in[(y + 1) * w + x]);
+            sum += c;
+            top = top > c ? top : c;
+        }
+#line 398 "coarsen.hip"
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
+  __shared__ double qd_shared_sum[256];
+  sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_sum[qd::detail::block_index()] = sum;
+  __shared__ double qd_shared_top[256];
+  top = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(top, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_top[qd::detail::block_index()] = top;
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
+    const double qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+    const double qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_top, qd_all_top);
+  }
+}
+
+// Parallel loop nest of 'coarsen' (coarsen.cpp:87), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. Each thread's rows combine into its private copies of the reductions, which the blocks then combine. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+template <class QdIndex>
+static __global__ void __launch_bounds__(256)
+qd_coarsen_loop10(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int w, const float * in, double* qd_result_sum, double* qd_partials_sum, double qd_init_sum, double* qd_result_top, double* qd_partials_top, double qd_init_top, unsigned* qd_done) {
+  double sum = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, double>();
+  double top = qd::detail::reduce_identity<qd::detail::ReduceOp::Max, double>();
+  const QdIndex qd_rows = static_cast<QdIndex>(qd_row_count);
+  for (qd::detail::CollapsedCursor<2, QdIndex> qd_at(qd_space, static_cast<QdIndex>(qd::detail::grid_thread()), static_cast<QdIndex>(qd::detail::grid_threads())); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+    [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
+    const QdIndex qd_row0 = qd_at.index[0] * 4;
+    if (qd_rows - qd_row0 >= 4) {
+      qd::detail::row_copies<const double, 4> qd_rows0_c;
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+#line 89 "coarsen.cpp"
+        [[maybe_unused]] auto& c = qd_rows0_c[qd_r]; c = in[y * w + x] - 0.25 * (in[(y - 1) * w + x] + in[(y + 1) * w + x]);
+
+#line 436 "coarsen.hip"
+      }
+      qd::detail::row_copies<double, 4> qd_value0;
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+        [[maybe_unused]] auto& c = qd_rows0_c[qd_r];
+#line 90 "coarsen.cpp"
+        qd_value0[qd_r] = c;
+#line 444 "coarsen.hip"
+      }
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+        [[maybe_unused]] auto& c = qd_rows0_c[qd_r];
+#line 90 "coarsen.cpp"
+        sum += qd_value0[qd_r];
+#line 451 "coarsen.hip"
+      }
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+        [[maybe_unused]] auto& c = qd_rows0_c[qd_r];
+#line 91 "coarsen.cpp"
+        top = top > c ? top : c;
+#line 458 "coarsen.hip"
+      }
+    } else {
+      for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
+#line 88 "coarsen.cpp"
+{
+            const double c = in[y * w + x] - 0.25 * (in[(y - 1) * w + x] + in[(y + 1) * w + x]);
+            sum += c;
+            top = top > c ? top : c;
+        }
+#line 469 "coarsen.hip"
+      }
+    }
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
+  __shared__ double qd_shared_sum[256];
+  sum = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(sum, qd_shared_sum);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_sum[qd::detail::block_index()] = sum;
+  __shared__ double qd_shared_top[256];
+  top = qd::detail::block_reduce<qd::detail::ReduceOp::Max, 256>(top, qd_shared_top);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_top[qd::detail::block_index()] = top;
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
+    const double qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+    const double qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_top, qd_all_top);
+  }
+}
+
+// The combine of the reductions of 'coarsen' (coarsen.cpp:95), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+static __global__ void __launch_bounds__(256)
+qd_coarsen_loop11_combine(const unsigned qd_blocks, int* qd_result_positive, const int* qd_partials_positive, int qd_init_positive) {
+  __shared__ int qd_shared_positive[256];
+  const int qd_all_positive = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_positive, qd_blocks, qd_shared_positive);
+  if (qd::detail::thread_in_block() == 0)
+    *qd_result_positive = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_positive, qd_all_positive);
+}
+
+// Parallel loop nest of 'coarsen' (coarsen.cpp:95), collapse(2), coarsened: each thread runs 3 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. Each thread's rows combine into its private copies of the reductions, which the blocks then combine. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+template <class QdIndex>
+static __global__ void __launch_bounds__(256)
+qd_coarsen_loop12(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int w, const float * in, int* qd_result_positive, int* qd_partials_positive, int qd_init_positive, unsigned* qd_done) {
+  int positive = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, int>();
+  const QdIndex qd_rows = static_cast<QdIndex>(qd_row_count);
+  for (qd::detail::CollapsedCursor<2, QdIndex> qd_at(qd_space, static_cast<QdIndex>(qd::detail::grid_thread()), static_cast<QdIndex>(qd::detail::grid_threads())); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+    [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
+    const QdIndex qd_row0 = qd_at.index[0] * 3;
+    if (qd_rows - qd_row0 >= 3) {
+      qd::detail::row_copies<int, 3> qd_value0;
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+#line 97 "coarsen.cpp"
+        qd_value0[qd_r] = in[y * w + x] > 0.f ? 1 : 0;
+#line 516 "coarsen.hip"
+      }
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+#line 97 "coarsen.cpp"
+        positive += qd_value0[qd_r];
+#line 522 "coarsen.hip"
+      }
+    } else {
+      for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
+#line 97 "coarsen.cpp"
+positive += in[y * w + x] > 0.f ? 1 : 0;
+#line 529 "coarsen.hip"
+      }
+    }
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
+  __shared__ int qd_shared_positive[256];
+  positive = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 256>(positive, qd_shared_positive);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_positive[qd::detail::block_index()] = positive;
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
+    const int qd_all_positive = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_positive, qd::detail::grid_blocks(), qd_shared_positive);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_positive = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_positive, qd_all_positive);
+  }
+}
+
+// Serial task of 'coarsen' (coarsen.cpp:98): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_coarsen_task13(double * totals, const double* qd_scalar_sum) {
+  const double sum = *qd_scalar_sum;
+#line 98 "coarsen.cpp"
+totals[0] = sum;
+#line 551 "coarsen.hip"
+}
+
+// Serial task of 'coarsen' (coarsen.cpp:99): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_coarsen_task14(double * totals, const double* qd_scalar_top) {
+  const double top = *qd_scalar_top;
+#line 99 "coarsen.cpp"
+totals[1] = top;
+#line 560 "coarsen.hip"
+}
+
+// Serial task of 'coarsen' (coarsen.cpp:100): runs on one thread.
+static __global__ void __launch_bounds__(1)
+qd_coarsen_task15(double * totals, const int* qd_scalar_positive) {
+  const int positive = *qd_scalar_positive;
+#line 100 "coarsen.cpp"
+totals[2] = positive;
+#line 569 "coarsen.hip"
+}
+
+// Parallel loop nest of 'coarsen' (coarsen.cpp:104), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
+static __global__ void __launch_bounds__(256)
+qd_coarsen_loop16(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int w, float * acc) {
+  for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+    [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
+    [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
+#line 106 "coarsen.cpp"
 acc[y * w + x] -= 1.f;
-#line 376 "coarsen.hip"
+#line 580 "coarsen.hip"
   }
 }
 
 
 // Host entry points of kernel 'coarsen': they enqueue its work on the launch stream and return without waiting.
-void coarsen(int h, int w, const float* in, float* out, const float* k, float* acc, int nz, int ny, int nx, const double* u, double* v, qd::StreamRef qd_stream) {
+void coarsen(int h, int w, const float* in, float* out, const float* k, float* acc, int nz, int ny, int nx, const double* u, double* v, double* totals, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel coarsen"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop nest, collapse(2), coarsen.cpp:20
+  // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
+  const qd::detail::ReductionScratch qd_scratch(qd_stream, 3, 2, { {256, sizeof(double)}, {256, sizeof(double)}, {256, sizeof(int)} });
+  // parallel loop nest, collapse(2), coarsen.cpp:24
   {
     const int qd_begin0 = 1;
     const int qd_begin1 = 1;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 20);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 24);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
       if (!qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
         qd_coarsen_loop0<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(out, "coarsen", "out"), qd::detail::present_or_device(k, "coarsen", "k"));
-        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 20);
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 24);
       } else if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
         qd_coarsen_loop1<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(out, "coarsen", "out"), qd::detail::present_or_device(k, "coarsen", "k"));
-        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 20);
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 24);
       } else {
         qd_coarsen_loop1<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(out, "coarsen", "out"), qd::detail::present_or_device(k, "coarsen", "k"));
-        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 20);
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 24);
       }
     }
   }
-  // parallel loop nest, collapse(2), coarsen.cpp:31
+  // parallel loop nest, collapse(2), coarsen.cpp:35
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 31);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 35);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 3);
       {
         qd_coarsen_loop3<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd::detail::present_or_device(acc, "coarsen", "acc"));
-        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 31);
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 35);
       }
     }
   }
-  // parallel loop nest, collapse(3), coarsen.cpp:55
+  // parallel loop nest, collapse(3), coarsen.cpp:59
   {
     const int qd_begin0 = 1;
     const int qd_begin1 = 1;
     const int qd_begin2 = 1;
     const std::uint64_t qd_counts[3] = { qd::detail::trip_count(qd_begin0, static_cast<int>(nz - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(ny - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin2, static_cast<int>(nx - 1), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<3> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 55);
+    const qd::detail::CollapsedSpace<3> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 59);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<3> qd_groups = qd::detail::coarsened_space(qd_space, 1, 4);
       if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
         qd_coarsen_loop5<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_groups, qd_space.count[1], ny, nx, qd::detail::present_or_device(u, "coarsen", "u"), qd::detail::present_or_device(v, "coarsen", "v"));
-        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 55);
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 59);
       } else {
         qd_coarsen_loop5<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_begin2, qd_groups, qd_space.count[1], ny, nx, qd::detail::present_or_device(u, "coarsen", "u"), qd::detail::present_or_device(v, "coarsen", "v"));
-        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 55);
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 59);
       }
     }
   }
-  // parallel loop nest, collapse(2), coarsen.cpp:65
+  // parallel loop nest, collapse(2), coarsen.cpp:69
   {
     const qd::detail::StridedBegin<int> qd_begin0 = qd::detail::strided_begin(static_cast<int>(h - 1), 1, /*descending=*/true);
     const int qd_begin1 = 0;
-    const std::uint64_t qd_counts[2] = { qd::detail::checked_trip_count(qd_begin0, static_cast<int>(1), /*inclusive=*/true, "coarsen", "coarsen.cpp", 65), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 65);
+    const std::uint64_t qd_counts[2] = { qd::detail::checked_trip_count(qd_begin0, static_cast<int>(1), /*inclusive=*/true, "coarsen", "coarsen.cpp", 69), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 69);
     if (qd_space.total != 0) {
       const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 2);
       if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
         qd_coarsen_loop7<std::uint32_t><<<qd::detail::one_group_per_thread_grid_size(qd_groups.total, 256), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(out, "coarsen", "out"));
-        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 65);
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 69);
       } else {
         qd_coarsen_loop7<std::uint64_t><<<qd::detail::coarsened_grid_size(qd_groups.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(out, "coarsen", "out"));
-        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 65);
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 69);
       }
     }
   }
-  // parallel loop nest, collapse(2), coarsen.cpp:71
+  // parallel loop nest, collapse(2), coarsen.cpp:75
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 71);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 75);
     if (qd_space.total != 0) {
       qd_coarsen_loop8<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, w, qd::detail::present_or_device(acc, "coarsen", "acc"));
-      qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 71);
+      qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 75);
     }
   }
-  // parallel loop nest, collapse(2), coarsen.cpp:80
+  double sum = 0.0;
+  double top = -1.0e30;
+  // parallel loop nest, collapse(2), coarsen.cpp:87, with reductions: launched even when empty, so that the results hold the initializers
+  {
+    const int qd_begin0 = 1;
+    const int qd_begin1 = 1;
+    const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 87);
+    {
+      const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
+      if (!qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_space.total, 256, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+        qd_coarsen_loop9<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, w, qd::detail::present_or_device(in, "coarsen", "in"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), sum, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), top, qd_apart ? nullptr : qd_scratch.counter(0));
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 87);
+        if (qd_apart) {
+          qd_coarsen_loop9_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), sum, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), top);
+          qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 87);
+        }
+      } else if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_groups.total, 256, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+        qd_coarsen_loop10<std::uint32_t><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), sum, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), top, qd_apart ? nullptr : qd_scratch.counter(0));
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 87);
+        if (qd_apart) {
+          qd_coarsen_loop9_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), sum, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), top);
+          qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 87);
+        }
+      } else {
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_groups.total, 256, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+        qd_coarsen_loop10<std::uint64_t><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), sum, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), top, qd_apart ? nullptr : qd_scratch.counter(0));
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 87);
+        if (qd_apart) {
+          qd_coarsen_loop9_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), sum, qd_scratch.slot<double>(1), qd_scratch.partials<double>(1), top);
+          qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 87);
+        }
+      }
+    }
+  }
+  int positive = 0;
+  // parallel loop nest, collapse(2), coarsen.cpp:95, with reductions: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin0 = 0;
     const int qd_begin1 = 0;
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
-    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 80);
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 95);
+    {
+      const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 3);
+      if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_groups.total, 256, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+        qd_coarsen_loop12<std::uint32_t><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), positive, qd_apart ? nullptr : qd_scratch.counter(1));
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 95);
+        if (qd_apart) {
+          qd_coarsen_loop11_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), positive);
+          qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 95);
+        }
+      } else {
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_groups.total, 256, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
+        qd_coarsen_loop12<std::uint64_t><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), positive, qd_apart ? nullptr : qd_scratch.counter(1));
+        qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 95);
+        if (qd_apart) {
+          qd_coarsen_loop11_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), positive);
+          qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 95);
+        }
+      }
+    }
+  }
+  // serial task, coarsen.cpp:98
+  qd_coarsen_task13<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(totals, "coarsen", "totals"), qd_scratch.slot<double>(0));
+  qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 98);
+  // serial task, coarsen.cpp:99
+  qd_coarsen_task14<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(totals, "coarsen", "totals"), qd_scratch.slot<double>(1));
+  qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 99);
+  // serial task, coarsen.cpp:100
+  qd_coarsen_task15<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(totals, "coarsen", "totals"), qd_scratch.slot<int>(2));
+  qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 100);
+  // parallel loop nest, collapse(2), coarsen.cpp:104
+  {
+    const int qd_begin0 = 0;
+    const int qd_begin1 = 0;
+    const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
+    const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 104);
     if (qd_space.total != 0) {
-      qd_coarsen_loop9<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, w, qd::detail::present_or_device(acc, "coarsen", "acc"));
-      qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 80);
+      qd_coarsen_loop16<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, w, qd::detail::present_or_device(acc, "coarsen", "acc"));
+      qd::detail::check_launch(hipGetLastError(), "coarsen", "coarsen.cpp", 104);
     }
   }
 }
 
 void coarsen(int h, int w, const float* in, float* out, const float* k,
-             float* acc, int nz, int ny, int nx, const double* u, double* v) {
-  ::coarsen(h, w, in, out, k, acc, nz, ny, nx, u, v, qd::StreamRef());
+             float* acc, int nz, int ny, int nx, const double* u, double* v,
+             double* totals) {
+  ::coarsen(h, w, in, out, k, acc, nz, ny, nx, u, v, totals, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'coarsen' ----
-#line 83 "coarsen.cpp"
+#line 107 "coarsen.cpp"
 

@@ -781,9 +781,77 @@ qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpa
   }
 }
 
+// Parallel loop nest of 'grid_total' (reduction.cpp:102), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. Each thread's rows combine into its private copies of the reductions, which the blocks then combine. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+template <class QdIndex>
+static __global__ void __launch_bounds__(64)
+qd_grid_total_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, const double * grid, int w, double* qd_result_total, double* qd_partials_total, double qd_init_total, long* qd_result_cells, long* qd_partials_cells, long qd_init_cells, unsigned* qd_done) {
+  double total = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, double>();
+  long cells = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, long>();
+  const QdIndex qd_rows = static_cast<QdIndex>(qd_row_count);
+  for (qd::detail::CollapsedCursor<2, QdIndex> qd_at(qd_space, static_cast<QdIndex>(qd::detail::grid_thread()), static_cast<QdIndex>(qd::detail::grid_threads())); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
+    [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
+    const QdIndex qd_row0 = qd_at.index[0] * 4;
+    if (qd_rows - qd_row0 >= 4) {
+      qd::detail::row_copies<double, 4> qd_value0;
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+#line 104 "reduction.cpp"
+        qd_value0[qd_r] = grid[y * w + x];
+#line 801 "reduction.hip"
+      }
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+#line 104 "reduction.cpp"
+        total += qd_value0[qd_r];
+#line 807 "reduction.hip"
+      }
+      qd::detail::row_copies<long, 4> qd_value1;
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+#line 105 "reduction.cpp"
+        qd_value1[qd_r] = 1;
+#line 814 "reduction.hip"
+      }
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
+#line 105 "reduction.cpp"
+        cells += qd_value1[qd_r];
+#line 820 "reduction.hip"
+      }
+    } else {
+      for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
+        [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
+#line 103 "reduction.cpp"
+{
+            total += grid[y * w + x];
+            cells += 1;
+        }
+#line 830 "reduction.hip"
+      }
+    }
+  }
+  // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
+  __shared__ double qd_shared_total[64];
+  total = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 64>(total, qd_shared_total);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_total[qd::detail::block_index()] = total;
+  __shared__ long qd_shared_cells[64];
+  cells = qd::detail::block_reduce<qd::detail::ReduceOp::Sum, 64>(cells, qd_shared_cells);
+  if (qd::detail::thread_in_block() == 0)
+    qd_partials_cells[qd::detail::block_index()] = cells;
+  if (qd_done != nullptr && qd::detail::last_block_done(qd_done)) {
+    const double qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 64>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
+    const long qd_all_cells = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 64>(qd_partials_cells, qd::detail::grid_blocks(), qd_shared_cells);
+    if (qd::detail::thread_in_block() == 0)
+      *qd_result_cells = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_cells, qd_all_cells);
+  }
+}
+
 // Parallel loop of 'grid_total' (reduction.cpp:109): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
-qd_grid_total_loop1(int qd_begin, std::uint64_t qd_count, double * out, const double* qd_scalar_total, const long* qd_scalar_cells) {
+qd_grid_total_loop2(int qd_begin, std::uint64_t qd_count, double * out, const double* qd_scalar_total, const long* qd_scalar_cells) {
   const double total = *qd_scalar_total;
   const long cells = *qd_scalar_cells;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -791,17 +859,17 @@ qd_grid_total_loop1(int qd_begin, std::uint64_t qd_count, double * out, const do
     [[maybe_unused]] int y = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 110 "reduction.cpp"
 out[y] = total / double(cells);
-#line 795 "reduction.hip"
+#line 863 "reduction.hip"
   }
 }
 
 // Serial task of 'grid_total' (reduction.cpp:112): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_grid_total_task2(int h, double * out, const double* qd_scalar_total) {
+qd_grid_total_task3(int h, double * out, const double* qd_scalar_total) {
   const double total = *qd_scalar_total;
 #line 112 "reduction.cpp"
 out[h] = total;
-#line 805 "reduction.hip"
+#line 873 "reduction.hip"
 }
 
 
@@ -822,13 +890,34 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_total", "reduction.cpp", 102);
     {
-      const unsigned qd_grid = qd::detail::reduction_grid_size(qd_space.total, 64, qd_device);
-      const bool qd_apart = qd::detail::combine_apart(qd_grid, 64, qd_device);
-      qd_grid_total_loop0<<<qd_grid, 64, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(grid, "grid_total", "grid"), w, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), total, qd_scratch.slot<long>(1), qd_scratch.partials<long>(1), cells, qd_apart ? nullptr : qd_scratch.counter(0));
-      qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 102);
-      if (qd_apart) {
-        qd_grid_total_loop0_combine<<<qd::detail::task_grid_size(), 64, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), total, qd_scratch.slot<long>(1), qd_scratch.partials<long>(1), cells);
+      const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
+      if (!qd::detail::coarsening_fills_device(qd_groups.total, 64, qd_device)) {
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_space.total, 64, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 64, qd_device);
+        qd_grid_total_loop0<<<qd_grid, 64, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd::detail::present_or_device(grid, "grid_total", "grid"), w, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), total, qd_scratch.slot<long>(1), qd_scratch.partials<long>(1), cells, qd_apart ? nullptr : qd_scratch.counter(0));
         qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 102);
+        if (qd_apart) {
+          qd_grid_total_loop0_combine<<<qd::detail::task_grid_size(), 64, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), total, qd_scratch.slot<long>(1), qd_scratch.partials<long>(1), cells);
+          qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 102);
+        }
+      } else if (qd::detail::fits_32bit_index(qd_space.total, 64)) {
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_groups.total, 64, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 64, qd_device);
+        qd_grid_total_loop1<std::uint32_t><<<qd_grid, 64, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(grid, "grid_total", "grid"), w, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), total, qd_scratch.slot<long>(1), qd_scratch.partials<long>(1), cells, qd_apart ? nullptr : qd_scratch.counter(0));
+        qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 102);
+        if (qd_apart) {
+          qd_grid_total_loop0_combine<<<qd::detail::task_grid_size(), 64, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), total, qd_scratch.slot<long>(1), qd_scratch.partials<long>(1), cells);
+          qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 102);
+        }
+      } else {
+        const unsigned qd_grid = qd::detail::reduction_grid_size(qd_groups.total, 64, qd_device);
+        const bool qd_apart = qd::detail::combine_apart(qd_grid, 64, qd_device);
+        qd_grid_total_loop1<std::uint64_t><<<qd_grid, 64, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd::detail::present_or_device(grid, "grid_total", "grid"), w, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), total, qd_scratch.slot<long>(1), qd_scratch.partials<long>(1), cells, qd_apart ? nullptr : qd_scratch.counter(0));
+        qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 102);
+        if (qd_apart) {
+          qd_grid_total_loop0_combine<<<qd::detail::task_grid_size(), 64, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), total, qd_scratch.slot<long>(1), qd_scratch.partials<long>(1), cells);
+          qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 102);
+        }
       }
     }
   }
@@ -852,7 +941,7 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
         const int qd_begin = 0;
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(h), /*inclusive=*/false);
         if (qd_count != 0) {
-          qd_grid_total_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "grid_total", "out"), qd_scratch.slot<double>(0), qd_scratch.slot<long>(1));
+          qd_grid_total_loop2<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "grid_total", "out"), qd_scratch.slot<double>(0), qd_scratch.slot<long>(1));
           qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 109);
         }
       }
@@ -862,7 +951,7 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
     qd_events.wait(1, qd_stream);
   }
   // serial task, reduction.cpp:112
-  qd_grid_total_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(h, qd::detail::present_or_device(out, "grid_total", "out"), qd_scratch.slot<double>(0));
+  qd_grid_total_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(h, qd::detail::present_or_device(out, "grid_total", "out"), qd_scratch.slot<double>(0));
   qd::detail::check_launch(hipGetLastError(), "grid_total", "reduction.cpp", 112);
 }
 
@@ -875,7 +964,7 @@ void grid_total(const double* grid, int h, int w, double* out) {
 
 
 // ---- qd kernel 'largest' (reduction.cpp:115), translated by qd-translate ----
-#line 879 "reduction.hip"
+#line 968 "reduction.hip"
 // The combine of the reductions of 'largest' (reduction.cpp:121), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 template <class T>
 static __global__ void __launch_bounds__(256)
@@ -900,14 +989,14 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T* qd_result
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 122 "reduction.cpp"
 best = std::max(best, a[i]);
-#line 904 "reduction.hip"
+#line 993 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 122 "reduction.cpp"
 best = std::max(best, a[i]);
-#line 911 "reduction.hip"
+#line 1000 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_best[256];
@@ -928,7 +1017,7 @@ qd_largest_task1(T * out, const T* qd_scalar_best) {
   const T best = *qd_scalar_best;
 #line 123 "reduction.cpp"
 out[0] = best;
-#line 932 "reduction.hip"
+#line 1021 "reduction.hip"
 }
 
 
@@ -971,7 +1060,7 @@ void largest(const T* a, int n, T floor, T* out) {
 
 // The serial meaning of fmax/fmin: the extremes of the numbers, NaNs skipped.
 // ---- qd kernel 'nan_aware' (reduction.cpp:127), translated by qd-translate ----
-#line 975 "reduction.hip"
+#line 1064 "reduction.hip"
 // The combine of the reductions of 'nan_aware' (reduction.cpp:133), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_nan_aware_loop0_combine(const unsigned qd_blocks, double* qd_result_hi, const double* qd_partials_hi, double qd_init_hi, float* qd_result_hi_f, const float* qd_partials_hi_f, float qd_init_hi_f, double* qd_result_lo, const double* qd_partials_lo, double qd_init_lo) {
@@ -1008,7 +1097,7 @@ qd_nan_aware_loop0(int qd_begin, std::uint64_t qd_count, const double * a, doubl
         hi_f = fmaxf(static_cast<float>(a[i]), hi_f);
         lo = std::fmin(lo, a[i]);
     }
-#line 1012 "reduction.hip"
+#line 1101 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1019,7 +1108,7 @@ qd_nan_aware_loop0(int qd_begin, std::uint64_t qd_count, const double * a, doubl
         hi_f = fmaxf(static_cast<float>(a[i]), hi_f);
         lo = std::fmin(lo, a[i]);
     }
-#line 1023 "reduction.hip"
+#line 1112 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_hi[256];
@@ -1053,7 +1142,7 @@ qd_nan_aware_task1(double * out, const double* qd_scalar_hi) {
   const double hi = *qd_scalar_hi;
 #line 138 "reduction.cpp"
 out[0] = hi;
-#line 1057 "reduction.hip"
+#line 1146 "reduction.hip"
 }
 
 // Serial task of 'nan_aware' (reduction.cpp:139): runs on one thread.
@@ -1062,7 +1151,7 @@ qd_nan_aware_task2(double * out, const double* qd_scalar_lo) {
   const double lo = *qd_scalar_lo;
 #line 139 "reduction.cpp"
 out[1] = lo;
-#line 1066 "reduction.hip"
+#line 1155 "reduction.hip"
 }
 
 // Serial task of 'nan_aware' (reduction.cpp:140): runs on one thread.
@@ -1071,7 +1160,7 @@ qd_nan_aware_task3(double * out, const float* qd_scalar_hi_f) {
   const float hi_f = *qd_scalar_hi_f;
 #line 140 "reduction.cpp"
 out[2] = hi_f;
-#line 1075 "reduction.hip"
+#line 1164 "reduction.hip"
 }
 
 

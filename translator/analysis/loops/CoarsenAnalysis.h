@@ -43,10 +43,12 @@ const clang::Stmt *leavingJump(const clang::Stmt *S);
 
 /// Why one thread cannot run several iterations of the parallel loop
 /// \p Loop statement by statement, each with its own copies of the body's
-/// locals (coarsened rows, a tile's outputs), whatever the body's shape: a
-/// reduction, vector loops, a kernel local it writes, a jump that ends an
+/// locals (coarsened rows, a tile's outputs), whatever the body's shape:
+/// vector loops, a kernel local it writes, a jump that ends an
 /// iteration early, 'decltype' of a local or a type declaration in the
-/// body. Empty when nothing does.
+/// body. Empty when nothing does. A reduction is no problem here: each
+/// thread's rows combine into its one private copy, statement by statement
+/// (CoarsenCodeGen.cpp keeps whole an assignment that reads the variable).
 std::string interleavingProblem(const Step &Loop);
 
 /// Why the body local \p Var cannot have one copy per iteration a thread

@@ -188,6 +188,10 @@ public:
   /// filled.
   std::string plan(const ForStmt *Product, std::vector<Candidate> &Reads,
                    Tiling &Out) {
+    // A tile's threads each own outputs of the product; a reduction would
+    // need its partial sums kept per output.
+    if (!Loop.Reductions.empty())
+      return "the loop has a 'reduction' clause";
     if (std::string Problem = interleavingProblem(Loop); !Problem.empty())
       return Problem;
     const Stmt *Body = Loop.deviceCode();
