@@ -20,6 +20,7 @@
 #   cuda/torch/<name>.cu             kernels of the PyTorch interop library
 #   cuda/oot/                        the out-of-tree project's kernels (tests/out_of_tree)
 #   tealeaf/                         the TeaLeaf benchmark (bench/tealeaf/stage.sh)
+#   minibude/                        the miniBUDE benchmark (bench/minibude/stage.sh)
 #   <target>/programs/qdsmith_<b>.<ext>  batches of random programs (tests/generator)
 #   serial/<name>.txt                serial reference output
 #   translate.log                    every translation's warnings and remarks
@@ -52,6 +53,9 @@
 #                       benchmark too (bench/tealeaf/stage.sh: its translations,
 #                       patched drivers, decks and the serial reference of its
 #                       small decks, about 1 minute on 2 cores); 0: leave it out
+#   QD_STAGE_MINIBUDE   1 (default): the bench part stages the miniBUDE
+#                       benchmark too (bench/minibude/stage.sh: its two
+#                       translations, a few seconds); 0: leave it out
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
@@ -307,6 +311,16 @@ if has_part bench && [ "${QD_STAGE_TEALEAF:-1}" = 1 ]; then
     QD_STAGE_JOBS=$jobs bash bench/tealeaf/stage.sh "$stage/tealeaf" "$build"
   else
     echo "gpu_stage.sh: no third_party/tealeaf_cuda: the TeaLeaf benchmark is not staged" >&2
+  fi
+fi
+# --- bench: miniBUDE against its authors' CUDA (bench/minibude/README.md) ---
+# The port's model header translated for CUDA, in stream and graph mode; the
+# device builds the rest from third_party/minibude/.
+if has_part bench && [ "${QD_STAGE_MINIBUDE:-1}" = 1 ]; then
+  if [ -f third_party/minibude/qd/serial/fasten.hpp ]; then
+    bash bench/minibude/stage.sh "$stage/minibude" "$build"
+  else
+    echo "gpu_stage.sh: no third_party/minibude: the miniBUDE benchmark is not staged" >&2
   fi
 fi
 # Every translation's diagnostics, by output file (graph mode's -Wqd-graph

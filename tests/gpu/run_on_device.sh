@@ -29,7 +29,9 @@
 #   bench        [triad streams ...]: the benchmarks, QD_BENCH_RUNS times;
 #                `tealeaf` (only when named): TeaLeaf against its authors'
 #                CUDA, the decks of QD_TEALEAF_DECKS (small, the default, or
-#                large: one call each), bench/tealeaf/README.md
+#                large: one call each), bench/tealeaf/README.md;
+#                `minibude` (only when named): miniBUDE against its authors'
+#                CUDA on QD_MINIBUDE_DECKS (default bm1), bench/minibude/README.md
 #   all          every stage in that order, where time allows
 #
 # The whole suite in 7 device calls, each carrying .device-stage.tar.xz:
@@ -53,9 +55,9 @@
 # Output: $OUT/summary.txt (every PASS/FAIL/SKIP line, each stage's time,
 # the counts `N passed, N failed, N skipped`), echoed at the end;
 # $OUT/logs.tar.gz (every log); $OUT/bench.txt (the benchmarks' output),
-# $OUT/tealeaf.txt (bench tealeaf's) and $OUT/proof_ranges.nsys-rep when
-# those stages ran. Exit status 1 when anything failed. SKIP: could not run
-# here or out of time, never a pass.
+# $OUT/tealeaf.txt (bench tealeaf's), $OUT/minibude.txt (bench minibude's)
+# and $OUT/proof_ranges.nsys-rep when those stages ran. Exit status 1 when
+# anything failed. SKIP: could not run here or out of time, never a pass.
 # INFO: what the hand-written probe shows about compute-sanitizer; not
 # counted.
 #
@@ -66,6 +68,7 @@
 # the failures of programs with conditional graph nodes even where the probe
 # shows the tool fails on them), QD_SMITH_BATCHES, QD_SMITH_TARGETS,
 # QD_BENCH_RUNS (default 3), QD_TEALEAF_* (bench/tealeaf/run.py),
+# QD_MINIBUDE_* (bench/minibude/run.py),
 # QD_GPU_TSAN=0, QD_TSAN_CALLS (default 300),
 # QD_GPU_DRY_RUN=1 (no nvcc, no GPU: unpack, then list what each stage would
 # build and run).
@@ -952,14 +955,22 @@ stage_tsan() {
 # Benchmarks: only numbers (bench.txt, docs/performance.md), never judged;
 # a benchmark that exits non-zero is a failure.
 stage_bench() {
-  local names=() b tealeaf=0
-  check_filters bench "$(IFS='|'; echo "${benches[*]}")|tealeaf" "$@" || return
-  for b in "$@"; do if [ "$b" = tealeaf ]; then tealeaf=1; else names+=("$b"); fi; done
-  # TeaLeaf runs only when named, after the others: it takes a call of its own.
-  if [ "$tealeaf" = 0 ] || [ ${#names[@]} -gt 0 ]; then
+  local names=() b tealeaf=0 minibude=0
+  check_filters bench "$(IFS='|'; echo "${benches[*]}")|tealeaf|minibude" "$@" || return
+  for b in "$@"; do
+    case $b in
+      tealeaf) tealeaf=1 ;;
+      minibude) minibude=1 ;;
+      *) names+=("$b") ;;
+    esac
+  done
+  # TeaLeaf and miniBUDE run only when named, after the others: each takes a
+  # call of its own.
+  if { [ "$tealeaf" = 0 ] && [ "$minibude" = 0 ]; } || [ ${#names[@]} -gt 0 ]; then
     bench_programs ${names[@]+"${names[@]}"}
   fi
   [ "$tealeaf" = 0 ] || stage_bench_tealeaf
+  [ "$minibude" = 0 ] || stage_bench_minibude
 }
 
 # bench_programs [names]: the benchmark executables (default: all of them).
@@ -1021,6 +1032,25 @@ stage_bench_tealeaf() {
   python3 bench/tealeaf/run.py --stage "$stage/tealeaf" --build "$build" --out "$out" \
     --logs "$logs/tealeaf" --results "$res" ${args[@]+"${args[@]}"} ||
     record FAIL bench.tealeaf.run "bench/tealeaf/run.py exited $?"
+  while IFS=$'\t' read -r v n d; do record "$v" "$n" "$d"; done <"$res"
+}
+
+# miniBUDE against its authors' CUDA (bench/minibude/README.md): the three
+# variants built here, then bench/minibude/run.py runs them on the decks,
+# checks every run's energies (main.cpp's own check against the deck's
+# ref_energies.out), writes $out/minibude.txt and the verdicts recorded below.
+stage_bench_minibude() {
+  if [ ! -f "$stage/minibude/stage-info.txt" ]; then
+    record SKIP bench.minibude "not staged (QD_STAGE_PARTS without bench, or QD_STAGE_MINIBUDE=0)"
+    return
+  fi
+  build_exes minibude 120 minibude.qd_stream minibude.qd_graph minibude.cuda
+  local res=$work/minibude.res v n d args=()
+  [ "$dry" = 1 ] && args+=(--dry-run)
+  : >"$res"
+  python3 bench/minibude/run.py --stage "$stage/minibude" --build "$build" --out "$out" \
+    --logs "$logs/minibude" --results "$res" ${args[@]+"${args[@]}"} ||
+    record FAIL bench.minibude.run "bench/minibude/run.py exited $?"
   while IFS=$'\t' read -r v n d; do record "$v" "$n" "$d"; done <"$res"
 }
 

@@ -29,6 +29,9 @@ from tree_files import source_files  # noqa: E402
 ALLOWED = [
     ("docs/images/*.png",
      "figures that docs/*.md show; made by bench/plot_sizes.py from bench/results"),
+    ("third_party/minibude/data/bm[12]/*.in",
+     "miniBUDE's input decks, upstream's binary files as main.cpp reads them"
+     " (third_party/minibude/README.md); samples/minibude and bench/minibude run them"),
 ]
 
 ARCHIVE_NAME = re.compile(
