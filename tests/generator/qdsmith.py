@@ -667,15 +667,24 @@ class Gen:
         planes, a tap loop of constant length (the 32-bit coarsened kernel)
         or of a runtime length (which keeps the 64-bit one), and the row
         and column variables in every index form: the coarsened kernels
-        against the serial program."""
+        against the serial program. Half of them also reduce what they
+        store (a double sum and an int count, exact in any order, and a
+        float max written as `top = top > v ? top : v`, which reads the
+        variable), so that coarsened reductions run too."""
         k = u.index
         graph = self.r.random() < 0.3
         depth = self.pick([2, 3])
         clause = self.pick(['', '', '', ' coarsen(2)', ' coarsen(3)', ' coarsen(8)'])
         taps = self.pick(['constant', 'runtime', 'none'])
+        reduce = self.r.random() < 0.5
         plane = 'nx * ny' if depth == 3 else 'nx'
         params = 'const float* a, float* out, int nx, int ny' + (', int nz' if depth == 3 else '') + ', int m'
+        if reduce:
+            params += ', double* stats, int* counts'
         lines = [f'#pragma qd kernel{" graph" if graph else ""}', f'void sten{k}({params})', '{']
+        if reduce:
+            lines += ['    double sum = 0.0;', '    float top = -1.0e30f;', '    int cnt = 0;']
+            clause += ' reduction(+: sum, cnt) reduction(max: top)'
         lines.append(f'    #pragma qd loop collapse({depth}){clause}')
         indent = '    '
         if depth == 3:
@@ -701,20 +710,32 @@ class Gen:
             lines.append(f'{body}    s = s * 0.5f + a[at + (d % 2 == 0 ? -nx : nx)];')
             atoms.append('s')
         lines.append(f'{body}out[at] = {self.fexpr(atoms)};')
+        if reduce:
+            lines.append(f'{body}sum += static_cast<double>(out[at]);')
+            lines.append(f'{body}top = top > out[at] ? top : out[at];')
+            lines.append(f'{body}cnt += out[at] > 0.0f ? 1 : 0;')
         lines.append(indent + '}')
+        if reduce:
+            lines += ['    stats[0] = sum;', '    stats[1] = static_cast<double>(top);', '    counts[0] = cnt;']
         lines.append('}')
         u.top.append('\n'.join(lines))
         nx, ny, nz = (160, 260, 1) if depth == 2 else (130, 42, 10)
         size = nx * ny * nz
         u.buffer(f'sa{k}', 'float', size, 'dyadic')
         u.buffer(f'sout{k}', 'float', size, 'zero')
+        if reduce:
+            u.buffer(f'sst{k}', 'double', 2, 'zero')
+            u.buffer(f'scn{k}', 'int', 1, 'zero')
         # The full size first: it coarsens by default on the fake device.
         calls = [(nx, ny, nz)] + [self.pick([(nx, ny // 3, nz), (3, 3, 3), (nx, 2, nz), (nx, ny, nz)])
                                   for _ in range(self.r.randrange(0, 2))]
         for dims in calls:
             z = f', {min(dims[2], nz)}' if depth == 3 else ''
-            u.main.append(f'    sten{k}(sa{k}.data(), sout{k}.data(), {dims[0]}, {dims[1]}{z}, {self.pick([0, 1, 3])});')
+            stats = f', sst{k}.data(), scn{k}.data()' if reduce else ''
+            u.main.append(f'    sten{k}(sa{k}.data(), sout{k}.data(), {dims[0]}, {dims[1]}{z}, {self.pick([0, 1, 3])}{stats});')
         u.outputs.append(f'sout{k}')
+        if reduce:
+            u.outputs += [f'sst{k}', f'scn{k}']
 
     def unit_template_lambda(self, u):
         """Lambdas in a template kernel that change the loop body's locals
