@@ -53,12 +53,14 @@ CollapsedSpace<N> collapsed_space(const std::uint64_t (&counts)[N],
 
 // The space of a coarsened nest (translator/analysis/CoarsenAnalysis.h):
 // dimension `d` counts groups of `rows` neighbouring iterations, the last
-// group holding what is left. Only built from a space with total != 0.
+// group holding what is left. An empty space gives no groups (total 0).
 template <int N>
 CollapsedSpace<N> coarsened_space(const CollapsedSpace<N>& space, int d,
                                   unsigned rows) {
   CollapsedSpace<N> groups = space;
-  groups.count[d] = (space.count[d] - 1) / rows + 1;
+  // A reduction's loop is launched even when empty (its results must hold
+  // the initializers); (0 - 1) / rows + 1 would wrap to 2^62 groups.
+  groups.count[d] = space.count[d] == 0 ? 0 : (space.count[d] - 1) / rows + 1;
   groups.total = 1;
   for (int k = 0; k < N; ++k)
     groups.total *= groups.count[k]; // at most space.total: no overflow
