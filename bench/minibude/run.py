@@ -35,17 +35,18 @@ Knobs (environment):
   QD_MINIBUDE_TIMEOUT   seconds one process may take (default 120)
 and, from run_on_device.sh, `deadline` (epoch seconds) and `reserve`.
 """
-import argparse
 import os
 import re
 import shutil
-import subprocess
 import sys
 import time
 
 sys.dont_write_bytecode = True  # nothing written into the source tree
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))  # bench/app_bench.py
+import app_bench  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(HERE))
 DATA = os.path.join(ROOT, "third_party", "minibude", "data")
 VARIANTS = ["qd_stream", "qd_graph", "cuda"]
 DEFAULT_RUNS = {"bm1": 3, "bm2": 1}
@@ -88,19 +89,17 @@ def parse(text):
     return device, configs
 
 
-class Runner:
+class Runner(app_bench.Runner):
+    # After what the file holds: run by hand, several calls can share one.
+    results_mode = "a"
+
     def __init__(self, a):
-        self.a = a
-        self.dry = a.dry_run
-        self.deadline = float(os.environ.get("deadline", time.time() + 540))
-        self.reserve = float(os.environ.get("reserve", 20))
+        super().__init__(a)
         self.decks = env_list("QD_MINIBUDE_DECKS", "bm1")
         self.variants = env_list("QD_MINIBUDE_VARIANTS", " ".join(VARIANTS))
         self.wgsize = os.environ.get("QD_MINIBUDE_WGSIZE", "64,128,256")
         self.timeout = float(os.environ.get("QD_MINIBUDE_TIMEOUT", 120))
-        self.exes = {v: os.path.join(a.build, f"minibude.{v}") for v in VARIANTS}
-        self.verdicts = []
-        self.lines = []
+        self.exes = {v: os.path.join(self.build, f"minibude.{v}") for v in VARIANTS}
 
     def runs(self, deck):
         return int(os.environ.get("QD_MINIBUDE_RUNS", DEFAULT_RUNS.get(deck, 1)))
@@ -112,39 +111,34 @@ class Runner:
         return [self.exes[variant], "--deck", os.path.join(DATA, deck), "--iter", iters,
                 "--ppwi", ppwi, "--wgsize", wgsize]
 
-    def verdict(self, v, name, detail):
-        self.verdicts.append((v, name, detail))
-
     def run(self, command, log):
         """(exit status or "timeout"/"deadline", wall seconds, output)."""
-        left = self.deadline - self.reserve - time.time()
-        limit = min(self.timeout, left)
+        limit = min(self.timeout, self.left())
         if limit < 5:
             return "deadline", 0.0, ""
         # CPUs 0-3, as bench/tealeaf does, where the machine has 8 or more.
         cmd = list(command)
         if (os.cpu_count() or 1) >= 8 and shutil.which("taskset"):
             cmd = ["taskset", "-c", "0-3"] + cmd
-        t0 = time.monotonic()
-        try:
-            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               timeout=limit, cwd=os.path.dirname(log))
-            status, text = p.returncode, p.stdout.decode(errors="replace")
-        except subprocess.TimeoutExpired as e:
-            status = "timeout" if limit == self.timeout else "deadline"
-            text = (e.stdout or b"").decode(errors="replace")
-        wall = time.monotonic() - t0
+        shown = "$ " + " ".join(cmd) + "\n"
         with open(log, "w") as f:
-            f.write("$ " + " ".join(cmd) + "\n" + text)
+            f.write(shown)
+        t0 = time.monotonic()
+        status = self.spawn(cmd, os.path.dirname(log), log, limit, mode="a")
+        wall = time.monotonic() - t0
+        if status == "timeout" and limit < self.timeout:
+            status = "deadline"  # not this process's own time-out
+        with open(log, errors="replace") as f:
+            text = f.read()[len(shown):]
         return status, wall, text
 
     def main(self):
-        os.makedirs(self.a.out, exist_ok=True)
-        os.makedirs(self.a.logs, exist_ok=True)
+        os.makedirs(self.out, exist_ok=True)
+        os.makedirs(self.logs, exist_ok=True)
         header = [f"# miniBUDE benchmark (bench/minibude/README.md), {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}",
                   f"# decks {' '.join(self.decks)}; variants {' '.join(self.variants)}; "
                   f"wgsize (cuda) {self.wgsize}; timeout {self.timeout:g} s"]
-        info = os.path.join(self.a.stage, "stage-info.txt")
+        info = os.path.join(self.stage, "stage-info.txt")
         if os.path.exists(info):
             header += ["# stage: " + l for l in open(info).read().splitlines()]
         for deck in self.decks:
@@ -165,7 +159,7 @@ class Runner:
                 for v in variants:
                     if not os.path.exists(self.exes[v]):
                         continue
-                    log = os.path.join(self.a.logs, f"{deck}.{v}.run{r}", "output.txt")
+                    log = os.path.join(self.logs, f"{deck}.{v}.run{r}", "output.txt")
                     os.makedirs(os.path.dirname(log), exist_ok=True)
                     status, wall, text = self.run(self.command(deck, v), log)
                     device, configs = parse(text)
@@ -184,7 +178,7 @@ class Runner:
                             f"wall_s={wall:.3f} exit={status}")
             for v in variants:
                 self.judge(deck, v, results[v])
-        with open(os.path.join(self.a.out, "minibude.txt"), "w") as f:
+        with open(os.path.join(self.out, "minibude.txt"), "w") as f:
             f.write("\n".join(header + self.lines) + "\n")
 
     def judge(self, deck, v, runs):
@@ -220,24 +214,6 @@ class Runner:
                        f"ppwi={c.get('ppwi')} wgsize={c.get('wgsize')}")
         self.verdict("PASS", name, detail)
 
-    def results(self, path):
-        with open(path, "a") as f:
-            for v, n, d in self.verdicts:
-                f.write(f"{v}\t{n}\t{d}\n")
-
-
-def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    for name in ("stage", "build", "out", "logs", "results"):
-        p.add_argument(f"--{name}", required=True)
-    p.add_argument("--dry-run", action="store_true")
-    runner = Runner(p.parse_args())
-    try:
-        runner.main()
-    finally:
-        runner.results(runner.a.results)
-    return 0
-
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(app_bench.main(Runner, __doc__))

@@ -17,14 +17,17 @@
 # decks), by bench/minibude/device.cmake. No serial run is needed: upstream's
 # main.cpp checks every run's energies against the deck's ref_energies.out.
 set -euo pipefail
+me=bench/minibude/stage.sh
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out=$1
 build=$(cd "$2" && pwd)
 tool=$build/bin/qd-translate
 mb=$root/third_party/minibude
 started=$(date +%s)
-[ -x "$tool" ] || { echo "bench/minibude/stage.sh: no $tool" >&2; exit 1; }
-[ -f "$mb/qd/serial/fasten.hpp" ] || { echo "bench/minibude/stage.sh: no $mb/qd/serial/fasten.hpp" >&2; exit 1; }
+# shellcheck source=bench/app_stage.sh
+source "$root/bench/app_stage.sh"
+[ -x "$tool" ] || { echo "$me: no $tool" >&2; exit 1; }
+[ -f "$mb/qd/serial/fasten.hpp" ] || { echo "$me: no $mb/qd/serial/fasten.hpp" >&2; exit 1; }
 
 rm -rf "$out"
 mkdir -p "$out"
@@ -36,26 +39,14 @@ trap 'rm -rf "$work"' EXIT
 args=(-DSERIAL -I"$mb/qd" -I"$mb/qd/serial" -I"$root/include"
       -include cmath -include algorithm -include stdexcept
       -Wno-pragma-once-outside-header -Wno-missing-template-arg-list-after-template-kw)
-: >"$out/translate.log"
-for mode in stream graph; do
-  d=$out/qd_$mode
-  mkdir -p "$d"
-  flags=()
-  [ "$mode" = graph ] && flags+=(--graphs)
-  if ! (cd "$mb/qd" && "$tool" --target=cuda ${flags[@]+"${flags[@]}"} serial/fasten.hpp -o "$d/fasten.cu" \
-          --in-root "$mb/qd" -- "${args[@]}") 2>"$work/diag"; then
-    cat "$work/diag" >&2
-    echo "bench/minibude/stage.sh: translating serial/fasten.hpp ($mode) failed" >&2
-    exit 1
-  fi
-  if [ -s "$work/diag" ]; then
-    { echo "== qd_$mode/fasten.cu"; cat "$work/diag"; } >>"$out/translate.log"
-  fi
-done
+# translate_port <mode> <folder> [--graphs]
+translate_port() {
+  local mode=$1 d=$2
+  shift 2
+  translate_cuda "$mb/qd" "serial/fasten.hpp ($mode)" "qd_$mode/fasten.cu" "$@" serial/fasten.hpp -o "$d/fasten.cu" \
+    --in-root "$mb/qd" -- "${args[@]}"
+}
+translate_modes translate_port
 
-{
-  echo "staged $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -n) from commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-  echo "port: third_party/minibude/qd/serial/fasten.hpp (upstream UoB-HPC/miniBUDE 570f66c), translated --target=cuda, and --graphs"
-  echo "translator $("$tool" --version 2>/dev/null | head -1)"
-} >"$out/stage-info.txt"
-echo "bench/minibude/stage.sh: $(find "$out" -type f | wc -l) files in $(( $(date +%s) - started )) s ($(grep -c '^== ' "$out/translate.log" || true) translations with diagnostics)"
+stage_info "port: third_party/minibude/qd/serial/fasten.hpp (upstream UoB-HPC/miniBUDE 570f66c), translated --target=cuda, and --graphs"
+stage_done

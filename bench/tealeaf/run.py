@@ -36,11 +36,9 @@ Knobs (environment):
 and, from run_on_device.sh, `deadline` (epoch seconds), `reserve` and
 QD_MPIRUN_FLAGS.
 """
-import argparse
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -48,10 +46,12 @@ import threading
 import time
 
 sys.dont_write_bytecode = True  # nothing written into the source tree
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [HERE, os.path.dirname(HERE)]  # decks.py, bench/app_bench.py
+import app_bench  # noqa: E402
 import decks  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(HERE))
 VARIANTS = ["qd_stream", "qd_graph", "c66cafb", "c66cafb_syncwarp", "head"]
 SUMS = re.compile(r"^bench sums step (\d+) volume (\S+) mass (\S+) ie (\S+) temperature (\S+)$")
 SOLVE = re.compile(r"^bench solve_seconds (\S+) steps (\d+)")
@@ -70,15 +70,9 @@ def env(name, default):
     return value if value else default
 
 
-class Runner:
+class Runner(app_bench.Runner):
     def __init__(self, a):
-        self.a = a
-        self.stage, self.build, self.out, self.logs = a.stage, a.build, a.out, a.logs
-        self.dry = a.dry_run
-        self.deadline = float(os.environ.get("deadline", time.time() + 540))
-        self.reserve = float(os.environ.get("reserve", 20))
-        self.verdicts = []
-        self.lines = []
+        super().__init__(a)
         self.rtol = float(env("QD_TEALEAF_RTOL", "1e-8"))
         self.timeout = float(env("QD_TEALEAF_TIMEOUT", "150"))
         spec = env("QD_TEALEAF_DECKS", "small").split()
@@ -115,11 +109,8 @@ class Runner:
 
     # --- time -------------------------------------------------------------
     def allowed(self, limit):
-        left = self.deadline - self.reserve - time.time()
+        left = self.left()
         return 0 if left < 10 else min(limit, left)
-
-    def verdict(self, v, name, detail=""):
-        self.verdicts.append((v, name, detail.replace("\t", " ").replace("\n", " ")))
 
     # --- one process --------------------------------------------------------
     def deck_text(self, deck, solver, steps=None):
@@ -157,28 +148,6 @@ class Runner:
         # time.monotonic() is CLOCK_MONOTONIC, the driver's clock.
         text += f"\nbench clock process_start {start:.6f}\nbench clock process_end {end:.6f}\n"
         return status, wall, text
-
-    @staticmethod
-    def spawn(command, cwd, log, t, environment=None, mode="w"):
-        """The exit status of `command`, its output in `log`, or "timeout"
-        after `t` seconds."""
-        with open(log, mode) as out:
-            # A session of its own: on a time-out, the process and its
-            # children (mpirun's ranks, ninja's compilers) are stopped by its
-            # process group id.
-            proc = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
-                                    env=environment, start_new_session=True)
-            try:
-                return proc.wait(timeout=t)
-            except subprocess.TimeoutExpired:
-                for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, None)):
-                    try:
-                        os.killpg(proc.pid, sig)
-                        proc.wait(timeout=wait)
-                        break
-                    except (ProcessLookupError, subprocess.TimeoutExpired):
-                        pass
-                return "timeout"
 
     @staticmethod
     def parse(text):
@@ -429,24 +398,9 @@ class Runner:
                 f.write(line + "\n")
 
     def results(self, path):
-        with open(path, "w") as f:
-            for v, name, detail in self.verdicts:
-                f.write(f"{v}\t{name}\t{detail}\n")
+        super().results(path)
         shutil.rmtree(self.work, ignore_errors=True)
 
 
-def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    for name in ("stage", "build", "out", "logs", "results"):
-        p.add_argument(f"--{name}", required=True)
-    p.add_argument("--dry-run", action="store_true")
-    runner = Runner(p.parse_args())
-    try:
-        runner.main()
-        runner.write()
-    finally:
-        runner.results(runner.a.results)
-
-
 if __name__ == "__main__":
-    main()
+    sys.exit(app_bench.main(Runner, __doc__))

@@ -23,6 +23,7 @@
 # samples/tealeaf's tealeaf_serial is compiled (mpicxx, -O3).
 # Knob: QD_STAGE_JOBS (default nproc): serial runs at a time.
 set -euo pipefail
+me=bench/tealeaf/stage.sh
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out=$1
 build=$(cd "$2" && pwd)
@@ -31,11 +32,13 @@ jobs=${QD_STAGE_JOBS:-$(nproc)}
 tl=$root/third_party/tealeaf
 tc=$root/third_party/tealeaf_cuda
 started=$(date +%s)
+# shellcheck source=bench/app_stage.sh
+source "$root/bench/app_stage.sh"
 cd "$root"
 for need in mpicxx patch; do
-  command -v "$need" >/dev/null || { echo "bench/tealeaf/stage.sh: no $need here (QD_STAGE_TEALEAF=0 leaves TeaLeaf out)" >&2; exit 1; }
+  command -v "$need" >/dev/null || { echo "$me: no $need here (QD_STAGE_TEALEAF=0 leaves TeaLeaf out)" >&2; exit 1; }
 done
-[ -x "$tool" ] || { echo "bench/tealeaf/stage.sh: no $tool" >&2; exit 1; }
+[ -x "$tool" ] || { echo "$me: no $tool" >&2; exit 1; }
 
 rm -rf "$out"
 mkdir -p "$out/patched/driver" "$out/patched/c66cafb_syncwarp" "$out/patched/head" "$out/serial"
@@ -49,7 +52,7 @@ cp "$tl/original/tea.problems" "$out/decks/"
 # The port's diffuse.c is upstream's (no directive in it): one patched file
 # serves the port and upstream's driver.
 cmp -s "$tl/original/diffuse.c" "$tl/qd/diffuse.c" ||
-  { echo "bench/tealeaf/stage.sh: qd/diffuse.c is no longer original/diffuse.c; patch both" >&2; exit 1; }
+  { echo "$me: qd/diffuse.c is no longer original/diffuse.c; patch both" >&2; exit 1; }
 mkdir -p "$work/c66cafb/c_kernels/cuda" "$work/head/driver"
 cp "$tl/original/diffuse.c" "$work/c66cafb/"
 cp "$tc/c66cafb/cuknl_shared.h" "$work/c66cafb/c_kernels/cuda/"
@@ -66,27 +69,20 @@ cp "$work/head/driver/diffuse.cpp" "$out/patched/head/"
 qd_sources=(c_kernels/serial/{cg,cheby,field_summary,jacobi,local_halos,pack_halos,ppcg,solver_methods,store_energy,kernel_initialise,kernel_interface,set_chunk_data,set_chunk_state}.c
             chunk.c drivers/remote_halo_driver.c)
 read -r -a mpi_flags <<<"$(mpicxx --showme:compile 2>/dev/null || mpicxx -compile_info | cut -d' ' -f2-)"
-: >"$out/translate.log"
-for mode in stream graph; do
-  d=$out/qd_$mode
+# translate_port <mode> <folder> [--graphs]
+translate_port() {
+  local mode=$1 d=$2 src stem
+  shift 2
   mkdir -p "$d/include"
-  args=()
-  [ "$mode" = graph ] && args+=(--graphs)
   for src in "${qd_sources[@]}"; do
     stem=$(basename "$src" .c)
-    if ! "$tool" --target=cuda ${args[@]+"${args[@]}"} "$tl/qd/$src" -o "$d/$stem.cu" \
-         --header "$d/include/$stem.qd.h" --in-root "$tl/qd" -- \
-         -I"$tl/qd" -I"$tl/qd/c_kernels/serial" -I"$d/include" "${mpi_flags[@]}" -I"$root/include" \
-         -DMPICH_SKIP_MPICXX -DOMPI_SKIP_MPICXX -D_MPICC_H 2>"$work/diag"; then
-      cat "$work/diag" >&2
-      echo "bench/tealeaf/stage.sh: translating $src ($mode) failed" >&2
-      exit 1
-    fi
-    if [ -s "$work/diag" ]; then
-      { echo "== qd_$mode/$stem.cu"; cat "$work/diag"; } >>"$out/translate.log"
-    fi
+    translate_cuda "$root" "$src ($mode)" "qd_$mode/$stem.cu" "$@" "$tl/qd/$src" -o "$d/$stem.cu" \
+      --header "$d/include/$stem.qd.h" --in-root "$tl/qd" -- \
+      -I"$tl/qd" -I"$tl/qd/c_kernels/serial" -I"$d/include" "${mpi_flags[@]}" -I"$root/include" \
+      -DMPICH_SKIP_MPICXX -DOMPI_SKIP_MPICXX -D_MPICC_H
   done
-done
+}
+translate_modes translate_port
 
 # --- the serial reference of the small decks ---
 serial=$work/tealeaf_serial
@@ -102,23 +98,19 @@ serial_run() {
   cp "$out/decks/tea.problems" "$dir/"
   t0=$(date +%s%N)
   (cd "$dir" && "$serial" >"$out/serial/$name.txt" 2>"$dir/stderr") ||
-    { echo "bench/tealeaf/stage.sh: the serial build failed on $name:" >&2; cat "$dir/stderr" >&2; return 1; }
+    { echo "$me: the serial build failed on $name:" >&2; cat "$dir/stderr" >&2; return 1; }
   grep -q '^bench solve_seconds' "$out/serial/$name.txt" ||
-    { echo "bench/tealeaf/stage.sh: no 'bench solve_seconds' line from $name" >&2; return 1; }
+    { echo "$me: no 'bench solve_seconds' line from $name" >&2; return 1; }
   echo "$name $(( ($(date +%s%N) - t0) / 1000000 )) ms" >"$dir/time"
 }
 export -f serial_run
-export out work serial
+export me out work serial
 # The longest first: 512's Jacobi (20 steps of 5000 iterations) and PPCG.
 names=(512.jacobi 512.ppcg 512.cheby 512.cg 64.jacobi 64.ppcg 64.cheby 64.cg)
 # shellcheck disable=SC2016 # expanded by the job's shell
 printf '%s\n' "${names[@]}" | xargs -P "$jobs" -n 1 bash -c 'serial_run "$1"' _
 
-{
-  echo "staged $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -n) from commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-  echo "decks ${#names[@]} small (serial here), large on the device: 4000.{cg,cheby,ppcg,jacobi}"
-  echo "serial build: mpicxx -std=gnu++17 -O3 -DNDEBUG of third_party/tealeaf/qd with the bench patch ($(mpicxx --version | head -1))"
-  echo "serial run times here: $(cat "$work"/run/*/time | tr '\n' ',' | sed 's/,$//; s/,/, /g')"
-  echo "translator $("$tool" --version 2>/dev/null | head -1)"
-} >"$out/stage-info.txt"
-echo "bench/tealeaf/stage.sh: $(find "$out" -type f | wc -l) files in $(( $(date +%s) - started )) s ($(grep -c '^== ' "$out/translate.log" || true) translations with diagnostics)"
+stage_info "decks ${#names[@]} small (serial here), large on the device: 4000.{cg,cheby,ppcg,jacobi}" \
+  "serial build: mpicxx -std=gnu++17 -O3 -DNDEBUG of third_party/tealeaf/qd with the bench patch ($(mpicxx --version | head -1))" \
+  "serial run times here: $(cat "$work"/run/*/time | tr '\n' ',' | sed 's/,$//; s/,/, /g')"
+stage_done

@@ -969,8 +969,15 @@ stage_bench() {
   if { [ "$tealeaf" = 0 ] && [ "$minibude" = 0 ]; } || [ ${#names[@]} -gt 0 ]; then
     bench_programs ${names[@]+"${names[@]}"}
   fi
-  [ "$tealeaf" = 0 ] || stage_bench_tealeaf
-  [ "$minibude" = 0 ] || stage_bench_minibude
+  # TeaLeaf (bench/tealeaf/README.md): the serial build and the variants
+  # built here; run.py builds upstream HEAD's with its own CMake and checks
+  # every run's field sums against the serial build's.
+  [ "$tealeaf" = 0 ] || stage_bench_app tealeaf 240 tealeaf.serial tealeaf.qd_stream tealeaf.qd_graph \
+    tealeaf.c66cafb tealeaf.c66cafb_syncwarp
+  # miniBUDE (bench/minibude/README.md): the three variants built here;
+  # run.py checks every run's energies (main.cpp's own check against the
+  # deck's ref_energies.out).
+  [ "$minibude" = 0 ] || stage_bench_app minibude 120 minibude.qd_stream minibude.qd_graph minibude.cuda
 }
 
 # bench_programs [names]: the benchmark executables (default: all of them).
@@ -1016,41 +1023,24 @@ bench_programs() {
   done
 }
 
-# TeaLeaf against its authors' CUDA (bench/tealeaf/README.md): the variants
-# built here, then bench/tealeaf/run.py builds upstream HEAD's with its own
-# CMake, runs and checks them all, writes $out/tealeaf.txt and the verdicts
-# recorded below.
-stage_bench_tealeaf() {
-  if [ ! -f "$stage/tealeaf/stage-info.txt" ]; then
-    record SKIP bench.tealeaf "not staged (QD_STAGE_PARTS without bench, or QD_STAGE_TEALEAF=0)"
+# stage_bench_app <name> <seconds to leave for running> <target>...: an
+# application against its authors' CUDA (bench/<name>/README.md): the targets
+# built here, then bench/<name>/run.py runs and checks them, writes
+# $out/<name>.txt and the verdicts recorded below.
+stage_bench_app() {
+  local name=$1 leave=$2
+  shift 2
+  if [ ! -f "$stage/$name/stage-info.txt" ]; then
+    record SKIP "bench.$name" "not staged (QD_STAGE_PARTS without bench, or QD_STAGE_${name^^}=0)"
     return
   fi
-  build_exes tealeaf 240 tealeaf.serial tealeaf.qd_stream tealeaf.qd_graph tealeaf.c66cafb tealeaf.c66cafb_syncwarp
-  local res=$work/tealeaf.res v n d args=()
+  build_exes "$name" "$leave" "$@"
+  local res=$work/$name.res v n d args=()
   [ "$dry" = 1 ] && args+=(--dry-run)
   : >"$res"
-  python3 bench/tealeaf/run.py --stage "$stage/tealeaf" --build "$build" --out "$out" \
-    --logs "$logs/tealeaf" --results "$res" ${args[@]+"${args[@]}"} ||
-    record FAIL bench.tealeaf.run "bench/tealeaf/run.py exited $?"
-  while IFS=$'\t' read -r v n d; do record "$v" "$n" "$d"; done <"$res"
-}
-
-# miniBUDE against its authors' CUDA (bench/minibude/README.md): the three
-# variants built here, then bench/minibude/run.py runs them on the decks,
-# checks every run's energies (main.cpp's own check against the deck's
-# ref_energies.out), writes $out/minibude.txt and the verdicts recorded below.
-stage_bench_minibude() {
-  if [ ! -f "$stage/minibude/stage-info.txt" ]; then
-    record SKIP bench.minibude "not staged (QD_STAGE_PARTS without bench, or QD_STAGE_MINIBUDE=0)"
-    return
-  fi
-  build_exes minibude 120 minibude.qd_stream minibude.qd_graph minibude.cuda
-  local res=$work/minibude.res v n d args=()
-  [ "$dry" = 1 ] && args+=(--dry-run)
-  : >"$res"
-  python3 bench/minibude/run.py --stage "$stage/minibude" --build "$build" --out "$out" \
-    --logs "$logs/minibude" --results "$res" ${args[@]+"${args[@]}"} ||
-    record FAIL bench.minibude.run "bench/minibude/run.py exited $?"
+  python3 "bench/$name/run.py" --stage "$stage/$name" --build "$build" --out "$out" \
+    --logs "$logs/$name" --results "$res" ${args[@]+"${args[@]}"} ||
+    record FAIL "bench.$name.run" "bench/$name/run.py exited $?"
   while IFS=$'\t' read -r v n d; do record "$v" "$n" "$d"; done <"$res"
 }
 
