@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Device-callable helpers defined in this file: plain inline, a template, a helper calling
-// another helper, a helper with a sequential loop, and a host-only helper that must be left
-// exactly as written (it is not called from any kernel).
+// another helper, a helper with a sequential loop, a static member of a class template named
+// through a template kernel's parameter, and a host-only helper that must be left exactly as
+// written (it is not called from any kernel).
 
 #include <cmath>
 #include <cstdio>
@@ -52,6 +53,24 @@ void shade(float* out, const float* depth, const float* coeffs, int degree, int 
         out[i] = lerp(tone(base), 1.0f, fog);
     }
 }
+
+// A static member of a class template, named in a function-template kernel through the
+// kernel's own parameter ('Gain<Rows>::apply', as miniBUDE's 'IMPL_CLS<PPWI>::fasten_main'):
+// the call stays dependent in the kernel's pattern, and the member still needs its
+// '__host__ __device__'.
+template <int Rows>
+struct Gain {
+    static float apply(float v) { return v * static_cast<float>(Rows) + 0.5f; }
+};
+
+#pragma qd kernel
+template <int Rows>
+void amplify(float* out, const float* in, int n)
+{
+    for (int i = 0; i < n; ++i)
+        out[i] = Gain<Rows>::apply(in[i]);
+}
+template void amplify<3>(float*, const float*, int);
 
 void shade_and_report(float* out, const float* depth, const float* coeffs, int n)
 {

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // reduce_partials, the last block's fold of a grid reduction's per-block
-// partials, on the fake device (threads as fibers). Grids of several waves
-// (grid_size) give it thousands of partials, which it loads in batches; the
-// result must stay the one of the plain fold, bit for bit, or a reduction
-// would change its value with the grid.
+// partials, and reduce_partials_apart, the same fold in a combine kernel of
+// its own, on the fake device (threads as fibers). Grids of several waves
+// (grid_size) give them thousands of partials, which they load in batches
+// of different sizes; the result of both must stay the one of the plain
+// fold, bit for bit, or a reduction would change its value with the grid.
 #include "fake_cuda/cuda_runtime.h"
 #include "fake_support.h"
 
@@ -42,13 +43,24 @@ __global__ void batched_fold(const T* partials, unsigned n, T* out) {
 }
 
 template <ReduceOp Op, class T>
+__global__ void apart_fold(const T* partials, unsigned n, T* out) {
+  __shared__ T shared[kBlock];
+  const T acc = qd::detail::reduce_partials_apart<Op, kBlock, T>(partials, n, shared);
+  if (threadIdx.x == 0)
+    *out = acc;
+}
+
+template <ReduceOp Op, class T>
 void expect_same_fold(const std::vector<T>& partials) {
   const unsigned n = static_cast<unsigned>(partials.size());
-  T plain{}, batched{};
+  T plain{}, batched{}, apart{};
   qd_fake_launch(&plain_fold<Op, T>, 1, kBlock, 0, nullptr)(partials.data(), n, &plain);
   qd_fake_launch(&batched_fold<Op, T>, 1, kBlock, 0, nullptr)(partials.data(), n, &batched);
+  qd_fake_launch(&apart_fold<Op, T>, 1, kBlock, 0, nullptr)(partials.data(), n, &apart);
   EXPECT_EQ(0, std::memcmp(&plain, &batched, sizeof(T)))
       << n << " partials: " << plain << " vs " << batched;
+  EXPECT_EQ(0, std::memcmp(&plain, &apart, sizeof(T)))
+      << n << " partials: " << plain << " vs " << apart << " (apart)";
 }
 
 // block_reduce's barriers need the fake device's fibers, which the
@@ -63,12 +75,14 @@ protected:
 };
 
 // Counts below, at and around whole batches (kPartialsBatch * kBlock = 512
-// partials), and the thousands a multi-wave grid gives.
-const unsigned kCounts[] = {0,   1,   63,  64,  65,  511, 512,
-                            513, 575, 1024, 1500, 4224, 8448};
+// partials; kApartPartialsBatch * kBlock = 2048), and the thousands a
+// multi-wave grid gives.
+const unsigned kCounts[] = {0,    1,    63,   64,   65,   511,  512,  513,  575,
+                            1024, 1500, 2047, 2048, 2049, 2111, 4224, 8448};
 
 TEST_F(FakeReducePartials, BatchedFoldEqualsThePlainFoldBitForBit) {
   static_assert(qd::detail::kPartialsBatch == 8, "kCounts straddle 8 * kBlock");
+  static_assert(qd::detail::kApartPartialsBatch == 32, "kCounts straddle 32 * kBlock");
   std::mt19937 random(44);
   // Magnitudes over many decades, so that any other summation order
   // rounds differently.
@@ -100,6 +114,10 @@ TEST_F(FakeReducePartials, FoldsEveryPartialOnce) {
     qd_fake_launch(&batched_fold<ReduceOp::Sum, long long>, 1, kBlock, 0, nullptr)(
         ones.data(), n, &sum);
     EXPECT_EQ(sum, static_cast<long long>(n));
+    sum = -1;
+    qd_fake_launch(&apart_fold<ReduceOp::Sum, long long>, 1, kBlock, 0, nullptr)(
+        ones.data(), n, &sum);
+    EXPECT_EQ(sum, static_cast<long long>(n)) << "apart";
   }
 }
 

@@ -20,7 +20,7 @@
 static __global__ void __launch_bounds__(256)
 qd_block_sums_loop0_combine(const unsigned qd_blocks, float* qd_result_sum_a, const float* qd_partials_sum_a, float qd_init_sum_a) {
   __shared__ float qd_shared_sum_a[256];
-  const float qd_all_sum_a = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum_a, qd_blocks, qd_shared_sum_a);
+  const float qd_all_sum_a = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum_a, qd_blocks, qd_shared_sum_a);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_sum_a = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum_a, qd_all_sum_a);
 }
@@ -72,11 +72,11 @@ out[0] = sum_a;
 static __global__ void __launch_bounds__(256)
 qd_block_sums_loop2_combine(const unsigned qd_blocks, float* qd_result_top_b, const float* qd_partials_top_b, float qd_init_top_b, int* qd_result_above, const int* qd_partials_above, int qd_init_above) {
   __shared__ float qd_shared_top_b[256];
-  const float qd_all_top_b = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top_b, qd_blocks, qd_shared_top_b);
+  const float qd_all_top_b = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_top_b, qd_blocks, qd_shared_top_b);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_top_b = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_top_b, qd_all_top_b);
   __shared__ int qd_shared_above[256];
-  const int qd_all_above = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_above, qd_blocks, qd_shared_above);
+  const int qd_all_above = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_above, qd_blocks, qd_shared_above);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_above = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_above, qd_all_above);
 }

@@ -35,7 +35,7 @@ qd_fill_grid_loop0(int qd_begin, std::uint64_t qd_count, float * field, Grid gri
 static __global__ void __launch_bounds__(256)
 qd_fill_grid_loop1_combine(const unsigned qd_blocks, float* qd_result_threadIdx, const float* qd_partials_threadIdx, float qd_init_threadIdx) {
   __shared__ float qd_shared_threadIdx[256];
-  const float qd_all_threadIdx = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_threadIdx, qd_blocks, qd_shared_threadIdx);
+  const float qd_all_threadIdx = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_threadIdx, qd_blocks, qd_shared_threadIdx);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_threadIdx = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_threadIdx, qd_all_threadIdx);
 }

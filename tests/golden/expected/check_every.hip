@@ -32,7 +32,7 @@ qd_jacobi_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float
 static __global__ void __launch_bounds__(256)
 qd_jacobi_loop1_combine(const unsigned qd_blocks, float* qd_result_res, const float* qd_partials_res) {
   __shared__ float qd_shared_res[256];
-  const float qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd_blocks, qd_shared_res);
+  const float qd_all_res = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd_blocks, qd_shared_res);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_res, qd_all_res);
 }
@@ -199,7 +199,7 @@ qd_halve_until_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, 
 static __global__ void __launch_bounds__(256)
 qd_halve_until_loop1_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
   __shared__ float qd_shared_total[256];
-  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  const float qd_all_total = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
 }
@@ -341,7 +341,7 @@ qd_grow_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float t
 static __global__ void __launch_bounds__(256)
 qd_grow_loop1_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum) {
   __shared__ float qd_shared_sum[256];
-  const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  const float qd_all_sum = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
 }
@@ -569,7 +569,7 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock) {
 static __global__ void __launch_bounds__(256)
 qd_shrink_loop0_combine(const unsigned qd_blocks, float* qd_result_norm, const float* qd_partials_norm, float qd_init_norm) {
   __shared__ float qd_shared_norm[256];
-  const float qd_all_norm = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_norm, qd_blocks, qd_shared_norm);
+  const float qd_all_norm = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_norm, qd_blocks, qd_shared_norm);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_norm = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_norm, qd_all_norm);
 }
@@ -637,7 +637,7 @@ x[i] = 0.875f * x[i];
 static __global__ void __launch_bounds__(256)
 qd_shrink_loop3_combine(const unsigned qd_blocks, float* qd_result_next, const float* qd_partials_next, float qd_init_next) {
   __shared__ float qd_shared_next[256];
-  const float qd_all_next = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_next, qd_blocks, qd_shared_next);
+  const float qd_all_next = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_next, qd_blocks, qd_shared_next);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_next = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_next, qd_all_next);
 }
@@ -806,7 +806,7 @@ qd_relax_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float 
 static __global__ void __launch_bounds__(256)
 qd_relax_loop1_combine(const unsigned qd_blocks, float* qd_result_change, const float* qd_partials_change) {
   __shared__ float qd_shared_change[256];
-  const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd_blocks, qd_shared_change);
+  const float qd_all_change = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd_blocks, qd_shared_change);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_change, qd_all_change);
 }

@@ -371,11 +371,11 @@ qd_coarsen_loop8(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop9_combine(const unsigned qd_blocks, double* qd_result_sum, const double* qd_partials_sum, double qd_init_sum, double* qd_result_top, const double* qd_partials_top, double qd_init_top) {
   __shared__ double qd_shared_sum[256];
-  const double qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  const double qd_all_sum = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
   __shared__ double qd_shared_top[256];
-  const double qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  const double qd_all_top = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd_blocks, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_top, qd_all_top);
 }
@@ -492,7 +492,7 @@ qd_coarsen_loop10(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop11_combine(const unsigned qd_blocks, int* qd_result_positive, const int* qd_partials_positive, int qd_init_positive) {
   __shared__ int qd_shared_positive[256];
-  const int qd_all_positive = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_positive, qd_blocks, qd_shared_positive);
+  const int qd_all_positive = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_positive, qd_blocks, qd_shared_positive);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_positive = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_positive, qd_all_positive);
 }

@@ -140,7 +140,7 @@ void march(float* x, float* y, float* z, int n, int steps, float dt) {
 static __global__ void __launch_bounds__(256)
 qd_weigh_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total, float qd_init_total) {
   __shared__ float qd_shared_total[256];
-  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  const float qd_all_total = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
 }
@@ -243,7 +243,7 @@ template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_scale_sum_loop0_combine(const unsigned qd_blocks, T* qd_result_sum, const T* qd_partials_sum, T qd_init_sum) {
   __shared__ T qd_shared_sum[256];
-  const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  const T qd_all_sum = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
 }

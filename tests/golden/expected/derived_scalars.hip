@@ -30,7 +30,7 @@
 static __global__ void __launch_bounds__(256)
 qd_normalize_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total, float qd_init_total) {
   __shared__ float qd_shared_total[256];
-  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  const float qd_all_total = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
 }
@@ -212,7 +212,7 @@ void normalize(float* a, const float* b, float* out, int n) {
 static __global__ void __launch_bounds__(256)
 qd_settle_loop0_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum, float qd_init_sum) {
   __shared__ float qd_shared_sum[256];
-  const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  const float qd_all_sum = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
 }
@@ -277,7 +277,7 @@ x[i] = 0.9f * x[i];
 static __global__ void __launch_bounds__(256)
 qd_settle_loop3_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum) {
   __shared__ float qd_shared_sum[256];
-  const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  const float qd_all_sum = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
 }
@@ -427,7 +427,7 @@ void settle(float* x, int n, float target, int* steps) {
 static __global__ void __launch_bounds__(256)
 qd_cg_loop0_combine(const unsigned qd_blocks, double* qd_result_rr, const double* qd_partials_rr, double qd_init_rr) {
   __shared__ double qd_shared_rr[256];
-  const double qd_all_rr = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd_blocks, qd_shared_rr);
+  const double qd_all_rr = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd_blocks, qd_shared_rr);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_rr = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr, qd_all_rr);
 }
@@ -486,7 +486,7 @@ qd_cg_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n
 static __global__ void __launch_bounds__(256)
 qd_cg_loop2_combine(const unsigned qd_blocks, double* qd_result_pap, const double* qd_partials_pap, double qd_init_pap) {
   __shared__ double qd_shared_pap[256];
-  const double qd_all_pap = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd_blocks, qd_shared_pap);
+  const double qd_all_pap = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd_blocks, qd_shared_pap);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_pap = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_pap, qd_all_pap);
 }
@@ -556,7 +556,7 @@ qd_cg_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double
 static __global__ void __launch_bounds__(256)
 qd_cg_loop5_combine(const unsigned qd_blocks, double* qd_result_rr_new, const double* qd_partials_rr_new, double qd_init_rr_new) {
   __shared__ double qd_shared_rr_new[256];
-  const double qd_all_rr_new = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd_blocks, qd_shared_rr_new);
+  const double qd_all_rr_new = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd_blocks, qd_shared_rr_new);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_rr_new = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr_new, qd_all_rr_new);
 }
@@ -753,7 +753,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop0_combine(const unsigned qd_blocks, double* qd_result_rr, const double* qd_partials_rr, double qd_init_rr) {
   __shared__ double qd_shared_rr[256];
-  const double qd_all_rr = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd_blocks, qd_shared_rr);
+  const double qd_all_rr = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd_blocks, qd_shared_rr);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_rr = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr, qd_all_rr);
 }
@@ -808,7 +808,7 @@ ap[i] = 2.0 * p[i] - (i > 0 ? p[i - 1] : 0.0) - (i < n - 1 ? p[i + 1] : 0.0);
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop2_combine(const unsigned qd_blocks, double* qd_result_pap, const double* qd_partials_pap) {
   __shared__ double qd_shared_pap[256];
-  const double qd_all_pap = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd_blocks, qd_shared_pap);
+  const double qd_all_pap = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd_blocks, qd_shared_pap);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_pap = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_pap, qd_all_pap);
 }
@@ -879,7 +879,7 @@ qd_cg_c_style_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r
 static __global__ void __launch_bounds__(256)
 qd_cg_c_style_loop5_combine(const unsigned qd_blocks, double* qd_result_rr_new, const double* qd_partials_rr_new) {
   __shared__ double qd_shared_rr_new[256];
-  const double qd_all_rr_new = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd_blocks, qd_shared_rr_new);
+  const double qd_all_rr_new = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd_blocks, qd_shared_rr_new);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_rr_new = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_rr_new, qd_all_rr_new);
 }
@@ -1095,7 +1095,7 @@ x[i] = x[i] - step * x[i];
 static __global__ void __launch_bounds__(256)
 qd_descend_loop1_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
   __shared__ float qd_shared_total[256];
-  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  const float qd_all_total = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
 }
@@ -1260,11 +1260,11 @@ void descend(float* x, int n, float tol, int* steps, float* out) {
 static __global__ void __launch_bounds__(256)
 qd_narrow_loop0_combine(const unsigned qd_blocks, float* qd_result_hi, const float* qd_partials_hi, float qd_init_hi, float* qd_result_lo, const float* qd_partials_lo, float qd_init_lo) {
   __shared__ float qd_shared_hi[256];
-  const float qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, qd_blocks, qd_shared_hi);
+  const float qd_all_hi = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, qd_blocks, qd_shared_hi);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_hi, qd_all_hi);
   __shared__ float qd_shared_lo[256];
-  const float qd_all_lo = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_lo, qd_blocks, qd_shared_lo);
+  const float qd_all_lo = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Min, 256>(qd_partials_lo, qd_blocks, qd_shared_lo);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_lo = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_lo, qd_all_lo);
 }
@@ -1407,11 +1407,11 @@ void narrow(float* x, int n, float tol, int* steps, float* out) {
 static __global__ void __launch_bounds__(256)
 qd_narrow_outer_loop0_combine(const unsigned qd_blocks, float* qd_result_hi, const float* qd_partials_hi, float* qd_result_lo, const float* qd_partials_lo) {
   __shared__ float qd_shared_hi[256];
-  const float qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, qd_blocks, qd_shared_hi);
+  const float qd_all_hi = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, qd_blocks, qd_shared_hi);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_hi, qd_all_hi);
   __shared__ float qd_shared_lo[256];
-  const float qd_all_lo = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_lo, qd_blocks, qd_shared_lo);
+  const float qd_all_lo = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Min, 256>(qd_partials_lo, qd_blocks, qd_shared_lo);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_lo = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(*qd_result_lo, qd_all_lo);
 }
@@ -1577,7 +1577,7 @@ template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_shift_by_twice_loop0_combine(const unsigned qd_blocks, T* qd_result_sum, const T* qd_partials_sum, T qd_init_sum) {
   __shared__ T qd_shared_sum[256];
-  const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  const T qd_all_sum = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
 }
@@ -1747,7 +1747,7 @@ template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_halve_until_loop0_combine(const unsigned qd_blocks, T* qd_result_res, const T* qd_partials_res) {
   __shared__ T qd_shared_res[256];
-  const T qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_res, qd_blocks, qd_shared_res);
+  const T qd_all_res = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_res, qd_blocks, qd_shared_res);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_res, qd_all_res);
 }
@@ -1901,7 +1901,7 @@ template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_raise_by_mean_loop0_combine(const unsigned qd_blocks, T* qd_result_sum, const T* qd_partials_sum, T qd_init_sum) {
   __shared__ T qd_shared_sum[256];
-  const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  const T qd_all_sum = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
 }
@@ -2037,7 +2037,7 @@ template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_to_unit_mean_loop0_combine(const unsigned qd_blocks, T* qd_result_total, const T* qd_partials_total, T qd_init_total) {
   __shared__ T qd_shared_total[256];
-  const T qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  const T qd_all_total = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
 }
@@ -2157,7 +2157,7 @@ template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_settle_typed_loop0_combine(const unsigned qd_blocks, T* qd_result_sum, const T* qd_partials_sum, T qd_init_sum) {
   __shared__ T qd_shared_sum[256];
-  const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  const T qd_all_sum = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
 }
@@ -2226,7 +2226,7 @@ template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_settle_typed_loop3_combine(const unsigned qd_blocks, T* qd_result_sum, const T* qd_partials_sum) {
   __shared__ T qd_shared_sum[256];
-  const T qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  const T qd_all_sum = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
 }

@@ -19,7 +19,7 @@
 static __global__ void __launch_bounds__(256)
 qd_jacobi_loop0_combine(const unsigned qd_blocks, float* qd_result_res, const float* qd_partials_res) {
   __shared__ float qd_shared_res[256];
-  const float qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd_blocks, qd_shared_res);
+  const float qd_all_res = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd_blocks, qd_shared_res);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_res, qd_all_res);
 }
@@ -161,7 +161,7 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
 static __global__ void __launch_bounds__(256)
 qd_halve_until_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
   __shared__ float qd_shared_total[256];
-  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  const float qd_all_total = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
 }
@@ -266,7 +266,7 @@ void halve_until(float* a, int n, float limit, int* steps) {
 static __global__ void __launch_bounds__(256)
 qd_grow_loop0_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum) {
   __shared__ float qd_shared_sum[256];
-  const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  const float qd_all_sum = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
 }
@@ -397,7 +397,7 @@ void grow(float* a, int n, float target, int* rounds) {
 static __global__ void __launch_bounds__(256)
 qd_moments_loop0_combine(const unsigned qd_blocks, float* qd_result_s, const float* qd_partials_s, float qd_init_s) {
   __shared__ float qd_shared_s[256];
-  const float qd_all_s = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_s, qd_blocks, qd_shared_s);
+  const float qd_all_s = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_s, qd_blocks, qd_shared_s);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_s = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_s, qd_all_s);
 }
@@ -449,7 +449,7 @@ out[0] = s;
 static __global__ void __launch_bounds__(256)
 qd_moments_loop2_combine(const unsigned qd_blocks, float* qd_result_s, const float* qd_partials_s) {
   __shared__ float qd_shared_s[256];
-  const float qd_all_s = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_s, qd_blocks, qd_shared_s);
+  const float qd_all_s = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_s, qd_blocks, qd_shared_s);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_s = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_s, qd_all_s);
 }
@@ -516,7 +516,7 @@ qd_moments_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int s
 static __global__ void __launch_bounds__(256)
 qd_moments_loop4_combine(const unsigned qd_blocks, float* qd_result_weighted, const float* qd_partials_weighted) {
   __shared__ float qd_shared_weighted[256];
-  const float qd_all_weighted = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_weighted, qd_blocks, qd_shared_weighted);
+  const float qd_all_weighted = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_weighted, qd_blocks, qd_shared_weighted);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_weighted = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_weighted, qd_all_weighted);
 }
@@ -652,7 +652,7 @@ void moments(const float* a, int n, int steps, float* out) {
 static __global__ void __launch_bounds__(256)
 qd_shrink_loop0_combine(const unsigned qd_blocks, float* qd_result_norm, const float* qd_partials_norm, float qd_init_norm) {
   __shared__ float qd_shared_norm[256];
-  const float qd_all_norm = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_norm, qd_blocks, qd_shared_norm);
+  const float qd_all_norm = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_norm, qd_blocks, qd_shared_norm);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_norm = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_norm, qd_all_norm);
 }
@@ -695,7 +695,7 @@ norm += x[i] * x[i];
 static __global__ void __launch_bounds__(256)
 qd_shrink_loop1_combine(const unsigned qd_blocks, float* qd_result_next, const float* qd_partials_next, float qd_init_next) {
   __shared__ float qd_shared_next[256];
-  const float qd_all_next = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_next, qd_blocks, qd_shared_next);
+  const float qd_all_next = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_next, qd_blocks, qd_shared_next);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_next = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_next, qd_all_next);
 }
@@ -850,7 +850,7 @@ void shrink(float* x, int n, float tol, int* steps, float* out) {
 static __global__ void __launch_bounds__(256)
 qd_c_style_loop0_combine(const unsigned qd_blocks, float* qd_result_change, const float* qd_partials_change) {
   __shared__ float qd_shared_change[256];
-  const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_change, qd_blocks, qd_shared_change);
+  const float qd_all_change = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_change, qd_blocks, qd_shared_change);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_change, qd_all_change);
 }
@@ -975,7 +975,7 @@ template <class T>
 static __global__ void __launch_bounds__(256)
 qd_halve_typed_loop0_combine(const unsigned qd_blocks, T* qd_result_top, const T* qd_partials_top) {
   __shared__ T qd_shared_top[256];
-  const T qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  const T qd_all_top = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd_blocks, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_top, qd_all_top);
 }

@@ -63,7 +63,7 @@ qd_sweep_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float t
 static __global__ void __launch_bounds__(256)
 qd_sweep_loop0_combine(const unsigned qd_blocks, float* qd_result_res, const float* qd_partials_res) {
   __shared__ float qd_shared_res[256];
-  const float qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd_blocks, qd_shared_res);
+  const float qd_all_res = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd_blocks, qd_shared_res);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_res, qd_all_res);
 }
@@ -241,7 +241,7 @@ qd_halve_below_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, f
 static __global__ void __launch_bounds__(256)
 qd_halve_below_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
   __shared__ float qd_shared_total[256];
-  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  const float qd_all_total = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
 }
@@ -435,7 +435,7 @@ qd_grow_mean_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, flo
 static __global__ void __launch_bounds__(256)
 qd_grow_mean_loop0_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum) {
   __shared__ float qd_shared_sum[256];
-  const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
+  const float qd_all_sum = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_sum, qd_all_sum);
 }
@@ -621,7 +621,7 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds) {
 static __global__ void __launch_bounds__(256)
 qd_cg_loop0_combine(const unsigned qd_blocks, double* qd_result_rr, const double* qd_partials_rr, double qd_init_rr) {
   __shared__ double qd_shared_rr[256];
-  const double qd_all_rr = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd_blocks, qd_shared_rr);
+  const double qd_all_rr = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr, qd_blocks, qd_shared_rr);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_rr = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr, qd_all_rr);
 }
@@ -696,7 +696,7 @@ qd_cg_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n
 static __global__ void __launch_bounds__(256)
 qd_cg_loop2_combine(const unsigned qd_blocks, double* qd_result_pap, const double* qd_partials_pap, double qd_init_pap) {
   __shared__ double qd_shared_pap[256];
-  const double qd_all_pap = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd_blocks, qd_shared_pap);
+  const double qd_all_pap = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_pap, qd_blocks, qd_shared_pap);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_pap = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_pap, qd_all_pap);
 }
@@ -766,7 +766,7 @@ qd_cg_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double
 static __global__ void __launch_bounds__(256)
 qd_cg_loop5_combine(const unsigned qd_blocks, double* qd_result_rr_new, const double* qd_partials_rr_new, double qd_init_rr_new) {
   __shared__ double qd_shared_rr_new[256];
-  const double qd_all_rr_new = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd_blocks, qd_shared_rr_new);
+  const double qd_all_rr_new = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_rr_new, qd_blocks, qd_shared_rr_new);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_rr_new = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_rr_new, qd_all_rr_new);
 }
@@ -960,7 +960,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 static __global__ void __launch_bounds__(256)
 qd_settle_then_mark_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
   __shared__ float qd_shared_top[256];
-  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  const float qd_all_top = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
 }
@@ -1118,7 +1118,7 @@ a[i] = b[i];
 static __global__ void __launch_bounds__(256)
 qd_smooth_until_loop2_combine(const unsigned qd_blocks, float* qd_result_change, const float* qd_partials_change) {
   __shared__ float qd_shared_change[256];
-  const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd_blocks, qd_shared_change);
+  const float qd_all_change = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd_blocks, qd_shared_change);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_change, qd_all_change);
 }
@@ -1263,7 +1263,7 @@ qd_two_sides_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, flo
 static __global__ void __launch_bounds__(256)
 qd_two_sides_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
   __shared__ float qd_shared_top[256];
-  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  const float qd_all_top = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
 }
@@ -1425,7 +1425,7 @@ qd_shrink_to_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, flo
 static __global__ void __launch_bounds__(256)
 qd_shrink_to_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
   __shared__ float qd_shared_total[256];
-  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  const float qd_all_total = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
 }
@@ -1483,7 +1483,7 @@ steps[0] = s;
 static __global__ void __launch_bounds__(256)
 qd_shrink_to_stream_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
   __shared__ float qd_shared_total[256];
-  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  const float qd_all_total = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
 }
@@ -1728,7 +1728,7 @@ template <class T>
 static __global__ void __launch_bounds__(256)
 qd_decay_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
   __shared__ float qd_shared_top[256];
-  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  const float qd_all_top = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd_blocks, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_top, qd_all_top);
 }
@@ -2100,7 +2100,7 @@ qd_settle_with_copy_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_bo
 static __global__ void __launch_bounds__(256)
 qd_settle_with_copy_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
   __shared__ float qd_shared_top[256];
-  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  const float qd_all_top = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
 }
@@ -2484,7 +2484,7 @@ qd_relax_every_graph_test0(qd::detail::LoopHandle qd_loop, bool , float tol, con
 static __global__ void __launch_bounds__(256)
 qd_relax_every_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
   __shared__ float qd_shared_top[256];
-  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  const float qd_all_top = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
 }
@@ -2682,7 +2682,7 @@ qd_relax_alternating_graph_test0(qd::detail::LoopHandle qd_loop, bool , float to
 static __global__ void __launch_bounds__(256)
 qd_relax_alternating_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
   __shared__ float qd_shared_top[256];
-  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  const float qd_all_top = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
 }
@@ -3235,7 +3235,7 @@ qd_implicit_steps_graph_test1(qd::detail::LoopHandle qd_loop, bool qd_after_body
 static __global__ void __launch_bounds__(256)
 qd_implicit_steps_loop0_combine(const unsigned qd_blocks, float* qd_result_change, const float* qd_partials_change) {
   __shared__ float qd_shared_change[256];
-  const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd_blocks, qd_shared_change);
+  const float qd_all_change = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd_blocks, qd_shared_change);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_change, qd_all_change);
 }
@@ -3417,7 +3417,7 @@ qd_settle_or_reset_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_bod
 static __global__ void __launch_bounds__(256)
 qd_settle_or_reset_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
   __shared__ float qd_shared_top[256];
-  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  const float qd_all_top = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_top, qd_blocks, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_top, qd_all_top);
 }

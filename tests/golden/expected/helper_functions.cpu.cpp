@@ -5,8 +5,9 @@
 #line 1 "helper_functions.cpp"
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Device-callable helpers defined in this file: plain inline, a template, a helper calling
-// another helper, a helper with a sequential loop, and a host-only helper that must be left
-// exactly as written (it is not called from any kernel).
+// another helper, a helper with a sequential loop, a static member of a class template named
+// through a template kernel's parameter, and a host-only helper that must be left exactly as
+// written (it is not called from any kernel).
 
 #include <cmath>
 #include <cstdio>
@@ -46,23 +47,23 @@ void print_summary(const float* values, int n)
     std::printf("n=%d mean=%g\n", n, n > 0 ? sum / n : 0.0);
 }
 
-// ---- qd kernel 'shade' (helper_functions.cpp:44), translated by qd-translate ----
-#line 51 "helper_functions.cpu.cpp"
-// Parallel loop of 'shade' (helper_functions.cpp:48): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'shade' (helper_functions.cpp:45), translated by qd-translate ----
+#line 52 "helper_functions.cpu.cpp"
+// Parallel loop of 'shade' (helper_functions.cpp:49): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_shade_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * out, const float * depth, const float * coeffs, int degree, float near_plane, float far_plane, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 48 "helper_functions.cpp"
+#line 49 "helper_functions.cpp"
 {
         float fog = smoothstep(near_plane, far_plane, depth[i]);
         float base = horner(coeffs, degree, depth[i]);
         auto tone = [](float v) { return v / (1.0f + fabsf(v)); };   // lambda in the body
         out[i] = lerp(tone(base), 1.0f, fog);
     }
-#line 66 "helper_functions.cpu.cpp"
+#line 67 "helper_functions.cpu.cpp"
   }
 }
 
@@ -70,7 +71,7 @@ qd_shade_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * ou
 // Host entry points of kernel 'shade': they run its work on the calling thread and return when it is done.
 void shade(float* out, const float* depth, const float* coeffs, int degree, int n, float near_plane, float far_plane, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, helper_functions.cpp:48
+  // parallel loop, helper_functions.cpp:49
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -84,8 +85,56 @@ void shade(float* out, const float* depth, const float* coeffs, int degree, int 
 }
 
 // ---- end of qd kernel 'shade' ----
-#line 54 "helper_functions.cpp"
+#line 55 "helper_functions.cpp"
 
+
+// A static member of a class template, named in a function-template kernel through the
+// kernel's own parameter ('Gain<Rows>::apply', as miniBUDE's 'IMPL_CLS<PPWI>::fasten_main'):
+// the call stays dependent in the kernel's pattern, and the member still needs its
+// '__host__ __device__'.
+template <int Rows>
+struct Gain {
+    static float apply(float v) { return v * static_cast<float>(Rows) + 0.5f; }
+};
+
+// ---- qd kernel 'amplify' (helper_functions.cpp:66), translated by qd-translate ----
+#line 102 "helper_functions.cpu.cpp"
+// Parallel loop of 'amplify' (helper_functions.cpp:70): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+template <int Rows>
+static QD_NOINLINE void
+qd_amplify_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * out, const float * in, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 71 "helper_functions.cpp"
+out[i] = Gain<Rows>::apply(in[i]);
+#line 113 "helper_functions.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'amplify': they run its work on the calling thread and return when it is done.
+template <int Rows>
+void amplify(float* out, const float* in, int n, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  // parallel loop, helper_functions.cpp:70
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_amplify_loop0<Rows>(qd_begin, qd_count, out, in, n);
+  }
+}
+
+template <int Rows>
+void amplify(float* out, const float* in, int n) {
+  ::amplify<Rows>(out, in, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'amplify' ----
+#line 72 "helper_functions.cpp"
+
+template void amplify<3>(float*, const float*, int);
 
 void shade_and_report(float* out, const float* depth, const float* coeffs, int n)
 {

@@ -4,8 +4,9 @@
 #line 1 "helper_functions.cpp"
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Device-callable helpers defined in this file: plain inline, a template, a helper calling
-// another helper, a helper with a sequential loop, and a host-only helper that must be left
-// exactly as written (it is not called from any kernel).
+// another helper, a helper with a sequential loop, a static member of a class template named
+// through a template kernel's parameter, and a host-only helper that must be left exactly as
+// written (it is not called from any kernel).
 
 #include <cmath>
 #include <cstdio>
@@ -45,22 +46,22 @@ void print_summary(const float* values, int n)
     std::printf("n=%d mean=%g\n", n, n > 0 ? sum / n : 0.0);
 }
 
-// ---- qd kernel 'shade' (helper_functions.cpp:44), translated by qd-translate ----
-#line 50 "helper_functions.hip"
-// Parallel loop of 'shade' (helper_functions.cpp:48): a grid-stride loop over the iterations.
+// ---- qd kernel 'shade' (helper_functions.cpp:45), translated by qd-translate ----
+#line 51 "helper_functions.hip"
+// Parallel loop of 'shade' (helper_functions.cpp:49): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_shade_loop0(int qd_begin, std::uint64_t qd_count, float * out, const float * depth, const float * coeffs, int degree, float near_plane, float far_plane) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 48 "helper_functions.cpp"
+#line 49 "helper_functions.cpp"
 {
         float fog = smoothstep(near_plane, far_plane, depth[i]);
         float base = horner(coeffs, degree, depth[i]);
         auto tone = [](float v) { return v / (1.0f + fabsf(v)); };   // lambda in the body
         out[i] = lerp(tone(base), 1.0f, fog);
     }
-#line 64 "helper_functions.hip"
+#line 65 "helper_functions.hip"
   }
 }
 
@@ -70,13 +71,13 @@ void shade(float* out, const float* depth, const float* coeffs, int degree, int 
   QD_PROFILE_RANGE("qd kernel shade"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, helper_functions.cpp:48
+  // parallel loop, helper_functions.cpp:49
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_shade_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "shade", "out"), qd::detail::present_or_device(depth, "shade", "depth"), qd::detail::present_or_device(coeffs, "shade", "coeffs"), degree, near_plane, far_plane);
-      qd::detail::check_launch(hipGetLastError(), "shade", "helper_functions.cpp", 48);
+      qd::detail::check_launch(hipGetLastError(), "shade", "helper_functions.cpp", 49);
     }
   }
 }
@@ -87,8 +88,60 @@ void shade(float* out, const float* depth, const float* coeffs, int degree, int 
 }
 
 // ---- end of qd kernel 'shade' ----
-#line 54 "helper_functions.cpp"
+#line 55 "helper_functions.cpp"
 
+
+// A static member of a class template, named in a function-template kernel through the
+// kernel's own parameter ('Gain<Rows>::apply', as miniBUDE's 'IMPL_CLS<PPWI>::fasten_main'):
+// the call stays dependent in the kernel's pattern, and the member still needs its
+// '__host__ __device__'.
+template <int Rows>
+struct Gain {
+    __host__ __device__ static float apply(float v) { return v * static_cast<float>(Rows) + 0.5f; }
+};
+
+// ---- qd kernel 'amplify' (helper_functions.cpp:66), translated by qd-translate ----
+#line 105 "helper_functions.hip"
+// Parallel loop of 'amplify' (helper_functions.cpp:70): a grid-stride loop over the iterations.
+template <int Rows>
+static __global__ void __launch_bounds__(256)
+qd_amplify_loop0(int qd_begin, std::uint64_t qd_count, float * out, const float * in) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 71 "helper_functions.cpp"
+out[i] = Gain<Rows>::apply(in[i]);
+#line 115 "helper_functions.hip"
+  }
+}
+
+
+// Host entry points of kernel 'amplify': they enqueue its work on the launch stream and return without waiting.
+template <int Rows>
+void amplify(float* out, const float* in, int n, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel amplify"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // parallel loop, helper_functions.cpp:70
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_amplify_loop0<Rows><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(out, "amplify", "out"), qd::detail::present_or_device(in, "amplify", "in"));
+      qd::detail::check_launch(hipGetLastError(), "amplify", "helper_functions.cpp", 70);
+    }
+  }
+}
+
+template <int Rows>
+void amplify(float* out, const float* in, int n) {
+  ::amplify<Rows>(out, in, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'amplify' ----
+#line 72 "helper_functions.cpp"
+
+template void amplify<3>(float*, const float*, int);
 
 void shade_and_report(float* out, const float* depth, const float* coeffs, int n)
 {

@@ -18,11 +18,11 @@
 static __global__ void __launch_bounds__(256)
 qd_largest_loop0_combine(const unsigned qd_blocks, float* qd_result_biggest, const float* qd_partials_biggest, float qd_init_biggest, float* qd_result_total, const float* qd_partials_total, float qd_init_total) {
   __shared__ float qd_shared_biggest[256];
-  const float qd_all_biggest = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_biggest, qd_blocks, qd_shared_biggest);
+  const float qd_all_biggest = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_biggest, qd_blocks, qd_shared_biggest);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_biggest = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_biggest, qd_all_biggest);
   __shared__ float qd_shared_total[256];
-  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  const float qd_all_total = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
 }

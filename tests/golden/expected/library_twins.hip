@@ -66,7 +66,7 @@ qd_library_twins_loop0(int qd_begin, std::uint64_t qd_count, const float * in, f
 static __global__ void __launch_bounds__(256)
 qd_library_twins_loop1_combine(const unsigned qd_blocks, float* qd_result_least, const float* qd_partials_least, float qd_init_least) {
   __shared__ float qd_shared_least[256];
-  const float qd_all_least = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_least, qd_blocks, qd_shared_least);
+  const float qd_all_least = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Min, 256>(qd_partials_least, qd_blocks, qd_shared_least);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_least = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_least, qd_all_least);
 }
@@ -172,7 +172,7 @@ template <typename T>
 static __global__ void __launch_bounds__(256)
 qd_largest_of_loop0_combine(const unsigned qd_blocks, T* qd_result_best, const T* qd_partials_best, T qd_init_best) {
   __shared__ T qd_shared_best[256];
-  const T qd_all_best = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_best, qd_blocks, qd_shared_best);
+  const T qd_all_best = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_best, qd_blocks, qd_shared_best);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_best = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_best, qd_all_best);
 }

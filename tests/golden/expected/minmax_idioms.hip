@@ -14,19 +14,19 @@
 static __global__ void __launch_bounds__(256)
 qd_extremes_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top, float qd_init_top, int* qd_result_most, const int* qd_partials_most, int qd_init_most, float* qd_result_bottom, const float* qd_partials_bottom, float qd_init_bottom, int* qd_result_least, const int* qd_partials_least, int qd_init_least) {
   __shared__ float qd_shared_top[256];
-  const float qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  const float qd_all_top = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd_blocks, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_top, qd_all_top);
   __shared__ int qd_shared_most[256];
-  const int qd_all_most = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_most, qd_blocks, qd_shared_most);
+  const int qd_all_most = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_most, qd_blocks, qd_shared_most);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_most = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_most, qd_all_most);
   __shared__ float qd_shared_bottom[256];
-  const float qd_all_bottom = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_bottom, qd_blocks, qd_shared_bottom);
+  const float qd_all_bottom = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Min, 256>(qd_partials_bottom, qd_blocks, qd_shared_bottom);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_bottom = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_bottom, qd_all_bottom);
   __shared__ int qd_shared_least[256];
-  const int qd_all_least = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_least, qd_blocks, qd_shared_least);
+  const int qd_all_least = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Min, 256>(qd_partials_least, qd_blocks, qd_shared_least);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_least = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_least, qd_all_least);
 }
@@ -196,7 +196,7 @@ template <class T>
 static __global__ void __launch_bounds__(256)
 qd_largest_loop0_combine(const unsigned qd_blocks, T* qd_result_top, const T* qd_partials_top, T qd_init_top) {
   __shared__ T qd_shared_top[256];
-  const T qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd_blocks, qd_shared_top);
+  const T qd_all_top = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd_blocks, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_top, qd_all_top);
 }
@@ -296,7 +296,7 @@ template void largest<int>(const int*, int, int*);
 static __global__ void __launch_bounds__(256)
 qd_smooth_loop0_combine(const unsigned qd_blocks, float* qd_result_change, const float* qd_partials_change) {
   __shared__ float qd_shared_change[256];
-  const float qd_all_change = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_change, qd_blocks, qd_shared_change);
+  const float qd_all_change = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_change, qd_blocks, qd_shared_change);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_change = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(*qd_result_change, qd_all_change);
 }

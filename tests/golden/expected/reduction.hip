@@ -25,15 +25,15 @@
 static __global__ void __launch_bounds__(256)
 qd_sums_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total, float qd_init_total, int* qd_result_positive, const int* qd_partials_positive, int qd_init_positive, double* qd_result_product, const double* qd_partials_product, double qd_init_product) {
   __shared__ float qd_shared_total[256];
-  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  const float qd_all_total = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
   __shared__ int qd_shared_positive[256];
-  const int qd_all_positive = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_positive, qd_blocks, qd_shared_positive);
+  const int qd_all_positive = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_positive, qd_blocks, qd_shared_positive);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_positive = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_positive, qd_all_positive);
   __shared__ double qd_shared_product[256];
-  const double qd_all_product = qd::detail::reduce_partials<qd::detail::ReduceOp::Product, 256>(qd_partials_product, qd_blocks, qd_shared_product);
+  const double qd_all_product = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Product, 256>(qd_partials_product, qd_blocks, qd_shared_product);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_product = qd::detail::reduce_combine<qd::detail::ReduceOp::Product>(qd_init_product, qd_all_product);
 }
@@ -102,15 +102,15 @@ qd_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_r
 static __global__ void __launch_bounds__(96)
 qd_sums_loop1_combine(const unsigned qd_blocks, unsigned int* qd_result_any, const unsigned int* qd_partials_any, unsigned int qd_init_any, unsigned int* qd_result_all, const unsigned int* qd_partials_all, unsigned int qd_init_all, unsigned int* qd_result_parity, const unsigned int* qd_partials_parity, unsigned int qd_init_parity) {
   __shared__ unsigned int qd_shared_any[96];
-  const unsigned int qd_all_any = qd::detail::reduce_partials<qd::detail::ReduceOp::BitOr, 96>(qd_partials_any, qd_blocks, qd_shared_any);
+  const unsigned int qd_all_any = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::BitOr, 96>(qd_partials_any, qd_blocks, qd_shared_any);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_any = qd::detail::reduce_combine<qd::detail::ReduceOp::BitOr>(qd_init_any, qd_all_any);
   __shared__ unsigned int qd_shared_all[96];
-  const unsigned int qd_all_all = qd::detail::reduce_partials<qd::detail::ReduceOp::BitAnd, 96>(qd_partials_all, qd_blocks, qd_shared_all);
+  const unsigned int qd_all_all = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::BitAnd, 96>(qd_partials_all, qd_blocks, qd_shared_all);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_all = qd::detail::reduce_combine<qd::detail::ReduceOp::BitAnd>(qd_init_all, qd_all_all);
   __shared__ unsigned int qd_shared_parity[96];
-  const unsigned int qd_all_parity = qd::detail::reduce_partials<qd::detail::ReduceOp::BitXor, 96>(qd_partials_parity, qd_blocks, qd_shared_parity);
+  const unsigned int qd_all_parity = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::BitXor, 96>(qd_partials_parity, qd_blocks, qd_shared_parity);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_parity = qd::detail::reduce_combine<qd::detail::ReduceOp::BitXor>(qd_init_parity, qd_all_parity);
 }
@@ -177,7 +177,7 @@ qd_sums_loop1(int qd_begin, std::uint64_t qd_count, const int * flags, unsigned 
 static __global__ void __launch_bounds__(256)
 qd_sums_loop2_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
   __shared__ float qd_shared_total[256];
-  const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
+  const float qd_all_total = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_total, qd_all_total);
 }
@@ -381,11 +381,11 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts) {
 static __global__ void __launch_bounds__(256)
 qd_ranges_loop0_combine(const unsigned qd_blocks, float* qd_result_lo, const float* qd_partials_lo, float qd_init_lo, float* qd_result_hi, const float* qd_partials_hi, float qd_init_hi) {
   __shared__ float qd_shared_lo[256];
-  const float qd_all_lo = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_lo, qd_blocks, qd_shared_lo);
+  const float qd_all_lo = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Min, 256>(qd_partials_lo, qd_blocks, qd_shared_lo);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_lo = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_lo, qd_all_lo);
   __shared__ float qd_shared_hi[256];
-  const float qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, qd_blocks, qd_shared_hi);
+  const float qd_all_hi = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, qd_blocks, qd_shared_hi);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_hi, qd_all_hi);
 }
@@ -460,11 +460,11 @@ out[1] = hi;
 static __global__ void __launch_bounds__(256)
 qd_ranges_loop3_combine(const unsigned qd_blocks, bool* qd_result_all_small, const bool* qd_partials_all_small, bool qd_init_all_small, bool* qd_result_any_negative, const bool* qd_partials_any_negative, bool qd_init_any_negative) {
   __shared__ bool qd_shared_all_small[256];
-  const bool qd_all_all_small = qd::detail::reduce_partials<qd::detail::ReduceOp::LogicalAnd, 256>(qd_partials_all_small, qd_blocks, qd_shared_all_small);
+  const bool qd_all_all_small = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::LogicalAnd, 256>(qd_partials_all_small, qd_blocks, qd_shared_all_small);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_all_small = qd::detail::reduce_combine<qd::detail::ReduceOp::LogicalAnd>(qd_init_all_small, qd_all_all_small);
   __shared__ bool qd_shared_any_negative[256];
-  const bool qd_all_any_negative = qd::detail::reduce_partials<qd::detail::ReduceOp::LogicalOr, 256>(qd_partials_any_negative, qd_blocks, qd_shared_any_negative);
+  const bool qd_all_any_negative = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::LogicalOr, 256>(qd_partials_any_negative, qd_blocks, qd_shared_any_negative);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_any_negative = qd::detail::reduce_combine<qd::detail::ReduceOp::LogicalOr>(qd_init_any_negative, qd_all_any_negative);
 }
@@ -539,11 +539,11 @@ flags[1] = any_negative ? 1 : 0;
 static __global__ void __launch_bounds__(256)
 qd_ranges_loop6_combine(const unsigned qd_blocks, float* qd_result_none, const float* qd_partials_none, float qd_init_none, int* qd_result_lowest, const int* qd_partials_lowest, int qd_init_lowest) {
   __shared__ float qd_shared_none[256];
-  const float qd_all_none = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_none, qd_blocks, qd_shared_none);
+  const float qd_all_none = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_none, qd_blocks, qd_shared_none);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_none = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_none, qd_all_none);
   __shared__ int qd_shared_lowest[256];
-  const int qd_all_lowest = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_lowest, qd_blocks, qd_shared_lowest);
+  const int qd_all_lowest = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Min, 256>(qd_partials_lowest, qd_blocks, qd_shared_lowest);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_lowest = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_lowest, qd_all_lowest);
 }
@@ -738,11 +738,11 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
 static __global__ void __launch_bounds__(64)
 qd_grid_total_loop0_combine(const unsigned qd_blocks, double* qd_result_total, const double* qd_partials_total, double qd_init_total, long* qd_result_cells, const long* qd_partials_cells, long qd_init_cells) {
   __shared__ double qd_shared_total[64];
-  const double qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 64>(qd_partials_total, qd_blocks, qd_shared_total);
+  const double qd_all_total = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 64>(qd_partials_total, qd_blocks, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
   __shared__ long qd_shared_cells[64];
-  const long qd_all_cells = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 64>(qd_partials_cells, qd_blocks, qd_shared_cells);
+  const long qd_all_cells = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 64>(qd_partials_cells, qd_blocks, qd_shared_cells);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_cells = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_cells, qd_all_cells);
 }
@@ -970,7 +970,7 @@ template <class T>
 static __global__ void __launch_bounds__(256)
 qd_largest_loop0_combine(const unsigned qd_blocks, T* qd_result_best, const T* qd_partials_best, T qd_init_best) {
   __shared__ T qd_shared_best[256];
-  const T qd_all_best = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_best, qd_blocks, qd_shared_best);
+  const T qd_all_best = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_best, qd_blocks, qd_shared_best);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_best = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_best, qd_all_best);
 }
@@ -1065,15 +1065,15 @@ void largest(const T* a, int n, T floor, T* out) {
 static __global__ void __launch_bounds__(256)
 qd_nan_aware_loop0_combine(const unsigned qd_blocks, double* qd_result_hi, const double* qd_partials_hi, double qd_init_hi, float* qd_result_hi_f, const float* qd_partials_hi_f, float qd_init_hi_f, double* qd_result_lo, const double* qd_partials_lo, double qd_init_lo) {
   __shared__ double qd_shared_hi[256];
-  const double qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_hi, qd_blocks, qd_shared_hi);
+  const double qd_all_hi = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_hi, qd_blocks, qd_shared_hi);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(qd_init_hi, qd_all_hi);
   __shared__ float qd_shared_hi_f[256];
-  const float qd_all_hi_f = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_hi_f, qd_blocks, qd_shared_hi_f);
+  const float qd_all_hi_f = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_hi_f, qd_blocks, qd_shared_hi_f);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_hi_f = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(qd_init_hi_f, qd_all_hi_f);
   __shared__ double qd_shared_lo[256];
-  const double qd_all_lo = qd::detail::reduce_partials<qd::detail::ReduceOp::FMin, 256>(qd_partials_lo, qd_blocks, qd_shared_lo);
+  const double qd_all_lo = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMin, 256>(qd_partials_lo, qd_blocks, qd_shared_lo);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_lo = qd::detail::reduce_combine<qd::detail::ReduceOp::FMin>(qd_init_lo, qd_all_lo);
 }

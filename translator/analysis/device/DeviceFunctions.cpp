@@ -114,6 +114,17 @@ public:
                Member->getMemberLoc());
     return true;
   }
+  // 'Impl<P>::run(x)' in a template's pattern: a static member named through
+  // a class template whose arguments are dependent. Its candidates are the
+  // primary template's members of that name (miniBUDE's
+  // 'IMPL_CLS<PPWI>::fasten_main'); an explicit specialization's members are
+  // not found here.
+  bool VisitDependentScopeDeclRefExpr(DependentScopeDeclRefExpr *Ref) {
+    if (const NestedNameSpecifier *Qualifier = Ref->getQualifier())
+      if (const Type *Scope = Qualifier->getAsType())
+        addMembers(QualType(Scope, 0), Ref->getDeclName(), Ref->getLocation());
+    return true;
+  }
   bool VisitUnresolvedMemberExpr(UnresolvedMemberExpr *Member) {
     for (const NamedDecl *D : Member->decls()) {
       D = D->getUnderlyingDecl();
