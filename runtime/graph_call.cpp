@@ -114,13 +114,18 @@ GraphCall::GraphCall(GraphSite& site, StreamRef launch,
       d_(descriptions().take()) {}
 
 GraphCall::~GraphCall() {
-  // The captured graphs of host code: the driver cloned what it kept. A
-  // reused capture is its statement's (reused_).
-  for (const GraphDescription::Op& op : d_->ops)
-    if (op.kind == GraphDescription::OpKind::HostGraph && op.graph &&
-        op.capture_id == 0)
-      backend::graph_destroy(op.graph);
+  drop_host_graphs();
   descriptions().give(d_);
+}
+
+void GraphCall::drop_host_graphs() noexcept {
+  // A reused capture is its statement's (reused_).
+  for (GraphDescription::Op& op : d_->ops)
+    if (op.kind == GraphDescription::OpKind::HostGraph && op.graph &&
+        op.capture_id == 0) {
+      backend::graph_destroy(op.graph);
+      op.graph = nullptr;
+    }
 }
 
 GraphCall::HostCapture::HostCapture(GraphCall& call, std::uint32_t lane,
@@ -310,6 +315,19 @@ void GraphCall::submit() {
   } else {
     launch_cached_graph(site_.cache_, site_, *d_, launch_, device_->index());
   }
+}
+
+void GraphCall::split(const char* file, unsigned line) {
+  // Inside a region or a conditional node the work after the statement
+  // belongs to a graph node that is still open: that graph cannot end here.
+  if (!d_->open_regions.empty() || d_->open_loops != 0)
+    throw_launch_error(site_.kernel(), file, line,
+                       "the call's graph cannot end inside a "
+                       "stream_parallel block or a conditional node (a "
+                       "qd-translate bug: please report it)");
+  submit();
+  drop_host_graphs();
+  d_->clear();
 }
 
 } // namespace detail

@@ -425,6 +425,10 @@ struct KernelPlan {
   StreamOnlyReason StreamOnlyWhy = StreamOnlyReason::DeviceCondition;
   /// DeviceCondition: why the loop cannot be a conditional graph node.
   std::string StreamOnlyDetail;
+  /// Where a graph-mode call ends its graph and starts another: its 'host
+  /// wait' and 'update' statements and calls of kernels that have them,
+  /// keyed by graphSplitKey (analysis/host/GraphSplits.h).
+  std::vector<const void *> GraphSplits;
   std::vector<Step> Steps;
   /// Declarations of types at any level of the kernel ('using real =
   /// float;', a local struct or enum), in source order: the host entry has

@@ -146,11 +146,20 @@ std::string KernelCodeGen::renderDataUpdate(const Step &S,
       "// '#pragma qd update', " + Options.SourceName + ":" + Line;
   if (Options.Target == Target::Cpu)
     return Here + ": nothing to copy on the cpu target\n";
-  std::string Out =
-      Here + ": copies enqueued here, in order with the work around them\n";
   const std::string Where = "\"" + cString(Options.SourceName) + "\", " + Line;
+  // Pageable copies are not captured into graphs: graph mode ends the call's
+  // graph here (GraphSplits.h) and enqueues them after it.
+  const bool Split = graphMode();
+  std::string Out =
+      Split ? Here + ", graph mode: the call's graph ends here; the work "
+                     "described before it is enqueued as one graph, the "
+                     "copies after it on the launch stream, and the work "
+                     "after them is described into a graph of its own\n" +
+                  "qd_graph.split(" + Where + ");\n"
+            : Here + ": copies enqueued here, in order with the work around "
+                     "them\n";
   for (const DataItem &Item : D.DataItems)
-    Out += updateCall(Item, Queue, Where) + "\n";
+    Out += updateCall(Item, Split ? "qd_graph.stream()" : Queue, Where) + "\n";
   return Out;
 }
 

@@ -6,7 +6,8 @@
 // qd::current_stream() its stream. In graph mode it is the body of a lambda
 // that qd_graph.host_code runs at once with a stream the call captures
 // (templates/gpu/graph_host_code), so that what it enqueues becomes a node
-// of the call's graph. '#line' keeps the user's lines for compiler errors
+// of the call's graph; a 'host wait' there ends the call's graph instead
+// (templates/gpu/graph_host_wait) and runs between two graphs. '#line' keeps the user's lines for compiler errors
 // and debuggers.
 //
 //===----------------------------------------------------------------------===//
@@ -43,6 +44,10 @@ std::string KernelCodeGen::renderHostCode(const Step &S,
     Data.set("key_args", Args);
     Data.set("reuse_index", std::to_string(NextHostReuse++));
   }
+  // A wait in graph mode ends the call's graph (GraphSplits.h): the
+  // statement runs between two graphs, not under capture.
+  if (S.Wait && graphMode())
+    return renderTemplate(Options.Target, "graph_host_wait", Data);
   return renderTemplate(Options.Target, templateFor("host_code"), Data);
 }
 

@@ -5,6 +5,7 @@
 #include "CoarsenRemarks.h"
 #include "DependenceAnalysis.h"
 #include "DiagnosticIds.h"
+#include "GraphSplits.h"
 #include "ReductionAnalysis.h"
 #include "ReductionOp.h"
 #include "TileRemarks.h"
@@ -14,6 +15,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
@@ -306,12 +308,14 @@ public:
         hostLoopOnGraph(S);
       if (S.Kind == StepKind::HostIf && !S.GraphTest.empty() && !StreamOnly)
         ifOnGraph(S);
-      // The user's own waits and copies, which keep the kernel in stream
-      // mode.
+      // The user's own waits and copies, which end a graph-mode call's
+      // graph where they stand, or keep the kernel in stream mode.
       if (S.Kind == StepKind::HostCode && S.Wait)
-        report(Diags, S.S->getBeginLoc(), Diag::RemarkHostWait) << InBlock;
+        report(Diags, S.S->getBeginLoc(), Diag::RemarkHostWait)
+            << InBlock << splitsGraph(S);
       if (S.Kind == StepKind::DataUpdate)
-        report(Diags, S.Data->NameLoc, Diag::RemarkUpdateInKernel) << InBlock;
+        report(Diags, S.Data->NameLoc, Diag::RemarkUpdateInKernel)
+            << InBlock << splitsGraph(S);
       // A one-thread kernel per iteration: what a host statement of the
       // body costs there.
       if ((S.Kind == StepKind::HostStatement ||
@@ -341,6 +345,8 @@ public:
 
   /// The kernel runs in stream mode even if marked 'graph'.
   bool StreamOnly = false;
+  /// Where its graph-mode calls end their graph (KernelPlan::GraphSplits).
+  const std::vector<const void *> *GraphSplits = nullptr;
   /// The steps are a stream_parallel block's, on its own stream.
   bool InBlock = false;
 
@@ -351,6 +357,11 @@ private:
   /// The moved values of every node so far, which an IF node after one
   /// reads.
   std::vector<Capture> MovedBefore;
+
+  bool splitsGraph(const Step &S) const {
+    return !StreamOnly && GraphSplits &&
+           llvm::is_contained(*GraphSplits, graphSplitKey(S));
+  }
 
   /// A host 'if' in a conditional node's body on values the GPU changes.
   void ifOnGraph(const Step &S) {
@@ -575,6 +586,7 @@ void emitLoopRemarks(const std::vector<KernelPlan> &Plans,
   LoopRemarker Remarker(Context);
   for (const KernelPlan &Plan : Plans) {
     Remarker.StreamOnly = Plan.StreamOnly != nullptr;
+    Remarker.GraphSplits = &Plan.GraphSplits;
     Remarker.steps(Plan.Steps);
   }
 }

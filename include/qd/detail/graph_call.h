@@ -372,6 +372,19 @@ public:
   // naming the kernel (and the launch, when one node is to blame).
   void submit();
 
+  // A '#pragma qd host wait' or '#pragma qd update' where the call's graph
+  // may end: on lane 0, with no region or conditional node open. Enqueues
+  // the work described so far, as submit() does, and describes what follows
+  // afresh, into a graph of its own (cached by its own shape). The
+  // statement then runs on stream(), as in stream mode. A call whose branch
+  // with the statement is not taken stays one graph. Throws qd::Error
+  // naming `file`:`line` where the graph cannot end (the translator splits
+  // only where it can).
+  void split(const char* file, unsigned line);
+  // The launch stream: what runs between two graphs of a split call is
+  // enqueued there.
+  StreamRef stream() const noexcept { return launch_; }
+
 private:
   // One host_code() capture: begun by the constructor, recorded by end(),
   // ended and dropped by the destructor when the statement threw.
@@ -400,6 +413,9 @@ private:
   // one; false if the statement must run.
   bool reuse_capture(std::uint32_t lane, const char* file, unsigned line,
                      HostReuse& reuse, const std::string& key);
+  // Destroys the captured graphs the description owns (the driver cloned
+  // what it kept when the description was submitted).
+  void drop_host_graphs() noexcept;
   // Adds a captured graph to the description; `capture_id` 0: the call
   // owns `graph`.
   void record_host_graph(std::uint32_t lane, const char* file, unsigned line,

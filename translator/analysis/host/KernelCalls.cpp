@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "KernelAnalyzer.h"
 #include "AccessAnalysis.h"
+#include "GraphSplits.h"
 #include "DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
 #include <functional>
@@ -94,13 +95,6 @@ void Analyzer::checkKernelCalls(std::vector<KernelPlan> &Plans) {
         P.StreamOnlyWhy = KernelPlan::StreamOnlyReason::DeviceCondition;
         P.StreamOnlyDetail = S.NoGraphLoop;
       }
-      if (!P.StreamOnly && (S.Kind == StepKind::DataUpdate ||
-                            (S.Kind == StepKind::HostCode && S.Wait))) {
-        P.StreamOnly = S.S ? S.S : P.Function->getBody();
-        P.StreamOnlyWhy = S.Kind == StepKind::DataUpdate
-                              ? KernelPlan::StreamOnlyReason::DataUpdate
-                              : KernelPlan::StreamOnlyReason::HostWait;
-      }
       if (S.Kind != StepKind::KernelCall)
         return;
       KernelPlan *Callee = ByFunction.lookup(S.Callee);
@@ -124,6 +118,21 @@ void Analyzer::checkKernelCalls(std::vector<KernelPlan> &Plans) {
             Requested ? Callee->StreamOnlyWhy : KernelPlan::StreamOnlyReason::Callee;
       }
     });
+    // The user's waits and copies end the call's graph where they stand,
+    // or keep the kernel in stream mode where a graph cannot end.
+    const GraphSplitScan Splits =
+        scanGraphSplits(P.Steps, [&](const Step &Call) {
+          const KernelPlan *Callee = ByFunction.lookup(Call.Callee);
+          return Callee && !Callee->StreamOnly && !Callee->GraphSplits.empty();
+        });
+    P.GraphSplits = Splits.Splits;
+    if (!P.StreamOnly && Splits.Unsplittable) {
+      const Step &S = *Splits.Unsplittable;
+      P.StreamOnly = S.S ? S.S : P.Function->getBody();
+      P.StreamOnlyWhy = S.Kind == StepKind::DataUpdate
+                            ? KernelPlan::StreamOnlyReason::DataUpdate
+                            : KernelPlan::StreamOnlyReason::HostWait;
+    }
     State[&P] = 2;
   };
   for (KernelPlan &P : Plans)
