@@ -7,8 +7,8 @@
 // that qd_graph.host_code runs at once with a stream the call captures
 // (templates/gpu/graph_host_code), so that what it enqueues becomes a node
 // of the call's graph; a 'host wait' there ends the call's graph instead
-// (templates/gpu/graph_host_wait) and runs between two graphs. '#line' keeps the user's lines for compiler errors
-// and debuggers.
+// (templates/gpu/graph_host_wait) and runs between two graphs. '#line'
+// keeps the user's lines for compiler errors and debuggers.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelCodeGen.h"

@@ -22,7 +22,6 @@ void scan(const std::vector<Step> &Steps, bool GraphMayEnd,
         Out.Splits.push_back(graphSplitKey(S));
       } else if (!Out.Unsplittable) {
         Out.Unsplittable = &S;
-        Out.UnsplittableIsCall = S.Kind == StepKind::KernelCall;
       }
     }
     // A block's lane joins the launch stream only at the region's end.

@@ -26,9 +26,8 @@ struct GraphSplitScan {
   /// graphSplitKey.
   std::vector<const void *> Splits;
   /// The first such statement where the graph cannot end (in a block or a
-  /// conditional node's body), or null; with the kind of statement.
+  /// conditional node's body), or null.
   const Step *Unsplittable = nullptr;
-  bool UnsplittableIsCall = false;
 };
 
 /// The key of a step in GraphSplitScan::Splits: its directive for an
