@@ -11,10 +11,12 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <new>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace qd {
@@ -38,6 +40,8 @@ struct PoolHeader {
 };
 static_assert(sizeof(PoolHeader) <= kPoolAlignment);
 
+struct FakeStream;
+
 struct DeviceState {
   // Ticks on every launch and synchronization of the device, ordering them:
   // a stream is busy when its last launch came after both its own last
@@ -56,6 +60,12 @@ struct DeviceState {
   std::atomic<std::size_t> device_allocations{0}, device_frees{0};
   std::atomic<unsigned long long> copies_to_device{0}, bytes_to_device{0},
       copies_to_host{0}, bytes_to_host{0}, default_stream_synchronizations{0};
+  // Deferred work (fake::defer) of the device's streams, in the order it
+  // was deferred. `deferred` counts it, so that the stream and launch paths
+  // take the lock only in the tests that defer work.
+  std::atomic<std::size_t> deferred{0};
+  std::mutex deferred_mutex;
+  std::vector<std::pair<FakeStream*, std::function<void()>>> deferred_work;
 };
 
 struct FakeStream {
@@ -66,6 +76,7 @@ struct FakeStream {
   std::atomic<const void*> owner{nullptr};
   std::atomic<std::uint64_t> last_launch{0};
   std::atomic<std::uint64_t> synchronized_at{0};
+  std::atomic<std::size_t> deferred{0}; // its entries in deferred_work
 };
 
 struct FakeEvent {
@@ -175,9 +186,38 @@ std::uint64_t tick(DeviceState& d) {
   return d.clock.fetch_add(1, std::memory_order_relaxed);
 }
 
+// Runs the deferred work of `d` on `only` (of every stream when null), in
+// the order it was deferred, one item at a time without the lock held, so
+// that nothing is allocated here and the work may defer more.
+void run_deferred(DeviceState& d, FakeStream* only) noexcept {
+  // Acquire: pairs with defer's release, so the work sees what the
+  // deferring thread wrote before it.
+  if (d.deferred.load(std::memory_order_acquire) == 0 ||
+      (only && only->deferred.load(std::memory_order_acquire) == 0))
+    return;
+  for (;;) {
+    std::function<void()> work;
+    {
+      std::lock_guard<std::mutex> lock(d.deferred_mutex);
+      auto& queue = d.deferred_work;
+      auto it = queue.begin();
+      while (it != queue.end() && only && it->first != only)
+        ++it;
+      if (it == queue.end())
+        return;
+      work = std::move(it->second);
+      it->first->deferred.fetch_sub(1, std::memory_order_relaxed);
+      d.deferred.fetch_sub(1, std::memory_order_relaxed);
+      queue.erase(it);
+    }
+    work();
+  }
+}
+
 void synchronize_stream(FakeStream* s) {
   DeviceState& d = device_state(device_of(s));
   if (s) {
+    run_deferred(d, s);
     s->synchronized_at.store(tick(d), std::memory_order_relaxed);
   } else { // the legacy default stream waits for the whole device
     d.synchronized_at.store(tick(d), std::memory_order_relaxed);
@@ -221,6 +261,8 @@ region_containing(MemoryRegistry& r, const void* p) {
 }
 
 bool busy(const FakeStream* s) {
+  if (s->deferred.load(std::memory_order_relaxed) != 0)
+    return true;
   const DeviceState& d = devices().state[s->device];
   const std::uint64_t launched = s->last_launch.load(std::memory_order_relaxed);
   return launched > s->synchronized_at.load(std::memory_order_relaxed) &&
@@ -271,6 +313,9 @@ int begin_launch(unsigned grid, unsigned block, void* stream) noexcept {
     last_error = result;
     return result;
   }
+  // The caller runs the kernel's body next, after the stream's earlier work.
+  if (s)
+    run_deferred(d, s);
   d.launches.fetch_add(1, std::memory_order_relaxed);
   const std::uint64_t at = tick(d);
   (s ? s->last_launch : d.default_stream_launch)
@@ -300,6 +345,23 @@ void fail_pool_allocation(unsigned nth) noexcept {
 }
 void fail_memset(unsigned nth) noexcept {
   memset_countdown.store(nth, std::memory_order_relaxed);
+}
+
+void defer(void* stream, std::function<void()> work) {
+  FakeStream* s = live_stream(stream, "fakeDefer");
+  if (!s)
+    throw Error("fake::defer needs a fake stream, not the default stream");
+  DeviceState& d = devices().state[s->device];
+  {
+    std::lock_guard<std::mutex> lock(d.deferred_mutex);
+    d.deferred_work.emplace_back(s, std::move(work));
+    s->deferred.fetch_add(1, std::memory_order_relaxed);
+  }
+  d.deferred.fetch_add(1, std::memory_order_release);
+}
+
+std::size_t deferred_work(int device) {
+  return device_state(device).deferred.load(std::memory_order_acquire);
 }
 
 Counts counts(int device) {
@@ -437,6 +499,7 @@ int multiprocessor_count(int device) {
 
 void device_synchronize() {
   fake::DeviceState& d = fake::device_state(fake::current);
+  fake::run_deferred(d, nullptr);
   d.synchronized_at.store(fake::tick(d), std::memory_order_relaxed);
 }
 
@@ -484,6 +547,8 @@ void stream_destroy(StreamHandle handle) noexcept {
   fake::DeviceState& d = fake::devices().state[s->device];
   if (fake::busy(s))
     d.streams_destroyed_busy.fetch_add(1, std::memory_order_relaxed);
+  // The driver finishes a destroyed stream's work all the same.
+  fake::run_deferred(d, s);
   d.streams_destroyed.fetch_add(1, std::memory_order_relaxed);
   // Not freed: a later use must find the destroyed flag (fake_device.h).
   fake::keep_destroyed(s);
@@ -575,6 +640,10 @@ void* device_malloc(std::size_t bytes) {
 void device_free(void* p) noexcept {
   if (!p)
     return;
+  // cudaFree and hipFree wait for the device first.
+  const int device = fake::allocation_device(p);
+  if (device >= 0)
+    fake::run_deferred(fake::devices().state[device], nullptr);
   fake::MemoryRegistry& r = fake::memory_registry();
   {
     std::lock_guard<std::mutex> lock(r.mutex);
@@ -601,6 +670,8 @@ void memcpy_host_to_device_async(void* dst, const void* src, std::size_t bytes,
                                  StreamHandle s) {
   fake::FakeStream* stream = fake::live_stream(s, "fakeMemcpyAsync");
   fake::DeviceState& d = fake::device_state(fake::device_of(stream));
+  if (stream)
+    fake::run_deferred(d, stream);
   d.copies_to_device.fetch_add(1, std::memory_order_relaxed);
   d.bytes_to_device.fetch_add(bytes, std::memory_order_relaxed);
   if (bytes)
@@ -611,6 +682,8 @@ void memcpy_device_to_host_async(void* dst, const void* src, std::size_t bytes,
                                  StreamHandle s) {
   fake::FakeStream* stream = fake::live_stream(s, "fakeMemcpyAsync");
   fake::DeviceState& d = fake::device_state(fake::device_of(stream));
+  if (stream)
+    fake::run_deferred(d, stream);
   d.copies_to_host.fetch_add(1, std::memory_order_relaxed);
   d.bytes_to_host.fetch_add(bytes, std::memory_order_relaxed);
   if (bytes)
@@ -673,12 +746,22 @@ void pool_free_async(void* p, StreamHandle stream) noexcept {
     fake::misuse_count.fetch_add(1, std::memory_order_relaxed);
     return;
   }
+  fake::DeviceState& d = fake::devices().state[header->device];
+  if (d.deferred.load(std::memory_order_acquire) != 0) {
+    // Ordered after `stream`'s work only: work deferred on another stream
+    // may still use the memory on a real device.
+    const std::size_t own = s && s->device == header->device
+                                ? s->deferred.load(std::memory_order_relaxed)
+                                : 0;
+    if (d.deferred.load(std::memory_order_relaxed) > own)
+      fake::misuse_count.fetch_add(1, std::memory_order_relaxed);
+    fake::run_deferred(d, nullptr);
+  }
   if (header->bytes != 0) {
     fake::MemoryRegistry& r = fake::memory_registry();
     std::lock_guard<std::mutex> lock(r.mutex);
     r.regions.erase(fake::address(p));
   }
-  fake::DeviceState& d = fake::devices().state[header->device];
   d.pool_frees.fetch_add(1, std::memory_order_relaxed);
   d.pool_bytes_in_use.fetch_sub(header->bytes, std::memory_order_relaxed);
   fake::last_free = {p, header->bytes, stream, header->device};
@@ -692,6 +775,8 @@ void memset_async(void* p, int value, std::size_t bytes, StreamHandle stream) {
   fake::DeviceState& d = fake::devices().state[fake::device_of(s)];
   if (fake::countdown_hits(fake::memset_countdown))
     api_failure("fakeMemsetAsync", "out of memory");
+  if (s)
+    fake::run_deferred(d, s);
   d.memsets.fetch_add(1, std::memory_order_relaxed);
   if (bytes)
     std::memset(p, value, bytes);

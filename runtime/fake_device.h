@@ -11,6 +11,8 @@
 // pool allocations and memsets. Work still runs synchronously on the calling
 // thread; the fake tracks which work a stream "has pending" (launched since
 // its last synchronization), so tests can see whether a destructor waited.
+// A test may also defer work on a stream (defer, below), to model a kernel
+// that is still running when the host goes on.
 //
 // The fake checks what a driver checks and reports it the way CUDA does:
 // runtime calls throw qd::Error through the backend, launches leave a code in
@@ -89,6 +91,33 @@ void unregister_host_memory(const void* p) noexcept;
 // The device whose device_malloc allocation contains `p`; -1 if none does.
 int allocation_device(const void* p) noexcept;
 
+// --- deferred work -----------------------------------------------------------
+
+// Work that finishes later, as a kernel on a non-blocking stream does.
+// Everything else the fake runs when it is enqueued, so without this a test
+// could not tell whether the runtime waited for another stream before
+// reading or freeing memory that such a kernel uses.
+//
+// `work` (which must not throw) runs on the thread of the first of:
+// - a synchronization of `stream` (stream_synchronize, or its destruction,
+//   after which the driver still finishes its work);
+// - work enqueued later on `stream` (a launch, copy or memset), which the
+//   stream's order puts after it;
+// - a synchronization of its device (device_synchronize, or device_free,
+//   which waits for the device as cudaFree and hipFree do).
+// Synchronizing the default stream does not run it, as the legacy default
+// stream does not wait for non-blocking streams, and every fake stream is
+// one. Events do not see it: order deferred work by synchronization only.
+// A pool_free_async while another stream of the pool's device still has
+// deferred work frees memory that work may still use (the driver orders the
+// free after its own stream only): the fake counts a misuse, then runs the
+// work, so that the fake itself never uses freed memory.
+//
+// `stream` must be a live fake stream (qd::Error otherwise).
+void defer(void* stream, std::function<void()> work);
+// The deferred work of `device` that has not run yet.
+std::size_t deferred_work(int device);
+
 // --- introspection -----------------------------------------------------------
 
 struct Counts {
@@ -140,7 +169,7 @@ inline constexpr int kGreatestPriority = -2;
 // fake stream.
 int stream_priority(void* stream) noexcept;
 // Whether a fake stream has launches that no stream, event or device
-// synchronization has waited for yet.
+// synchronization has waited for yet, or deferred work that has not run.
 bool stream_busy(void* stream) noexcept;
 bool stream_destroyed(void* stream) noexcept;
 

@@ -13,7 +13,6 @@
 #if !defined(QD_BACKEND_CPU)
 #include "present_cache.h"
 
-#include <algorithm>
 #include <atomic>
 #include <iterator>
 #include <map>
@@ -268,11 +267,9 @@ void* allocate_device_copy(std::size_t bytes, bool pooled) {
                 : backend::device_malloc(bytes);
 }
 
-// cudaFree synchronizes the device, and data_exit relied on that: every
-// kernel still running, on any stream, is done before the copy is given
-// back. A pooled copy gets that wait explicitly (device_synchronize, before
-// the first pooled release), then goes back to the pool on the default
-// stream, after everything enqueued there.
+// Callers first wait for every stream of the device (wait_for_device): a
+// pooled copy then goes back to the pool on the default stream, after the
+// copies enqueued there.
 void free_device_copy(void* device, bool pooled) noexcept {
   if (pooled)
     backend::pool_free_async(device, nullptr);
@@ -295,6 +292,24 @@ void remove_entry(Table& t, std::map<Address, Entry>::iterator it) noexcept {
   }
   free_device_copy(device, pooled);
 }
+
+// Waits for the work enqueued so far on every stream of the current device.
+// Exits and host-level updates copy on the default stream, which is not
+// ordered after the streams whose kernels may use the data: the user's
+// qd::Streams and the runtime's pool streams are non-blocking (SPEC, "Data
+// regions": an exit copies back after the work inside it, on every stream).
+//
+// A device-wide synchronization, not a registry of live streams waited for
+// with events: every caller blocks the host until its copy is done anyway,
+// and an exit that copies back also frees the copy, where cudaFree and
+// hipFree already wait for the whole device: the wait moves before the copy
+// and costs one more call on an idle device. A registry would take a lock at
+// every stream's creation and destruction, and still wait for nearly every
+// stream of the device (the user's of every thread, the pools'); it would
+// spare only streams that qd did not make, whose kernels (a library's on a
+// qd::device_ptr) may use the data too. Exits that only count down do not
+// wait.
+void wait_for_device() { backend::device_synchronize(); }
 
 // Undoes data_enter's items in `done` (the table's lock held): a count
 // taken back, an allocation freed, nothing copied.
@@ -493,9 +508,18 @@ void data_exit(const DataItem* items, std::size_t n, const char* file,
         first_error = std::current_exception();
     }
   }
+  if (!released.empty()) {
+    try {
+      wait_for_device();
+    } catch (...) {
+      // A kernel failed (a sticky error): copy back and free all the same,
+      // as far as the driver lets us.
+      if (!first_error)
+        first_error = std::current_exception();
+    }
+  }
+  bool copied = false;
   try {
-    // After all work enqueued on the default stream before the exit.
-    bool copied = false;
     for (const Release& r : released) {
       if (!r.copy_back)
         continue;
@@ -505,16 +529,15 @@ void data_exit(const DataItem* items, std::size_t n, const char* file,
                                            r.bytes, nullptr);
       copied = true;
     }
-    if (copied)
-      backend::stream_synchronize(nullptr);
   } catch (...) {
     if (!first_error)
       first_error = std::current_exception();
   }
-  if (std::any_of(released.begin(), released.end(),
-                  [](const Release& r) { return r.entry.pooled; })) {
+  // Also after a failed copy: those enqueued before it write host memory
+  // that the caller owns again once this returns.
+  if (copied) {
     try {
-      backend::device_synchronize();
+      backend::stream_synchronize(nullptr);
     } catch (...) {
       if (!first_error)
         first_error = std::current_exception();
@@ -543,11 +566,17 @@ void update_device(const void* host, std::size_t bytes, StreamRef s,
   backend::memcpy_host_to_device_async(device, host, bytes, s.native());
 }
 
+// Outside kernels, an update is a statement of the serial program: it reads
+// (host) or overwrites (device) the device copy after everything enqueued
+// before it, on every stream, as a region's exit does.
 void update_host_sync(const void* host, std::size_t bytes, const char* text,
                       const char* file, unsigned line) {
   if (bytes == 0)
     return;
-  update_host(host, bytes, StreamRef(), text, file, line);
+  void* device = present_for_update("host", host, bytes, text, file, line);
+  wait_for_device();
+  backend::memcpy_device_to_host_async(const_cast<void*>(host), device, bytes,
+                                       nullptr);
   backend::stream_synchronize(nullptr);
 }
 
@@ -555,7 +584,9 @@ void update_device_sync(const void* host, std::size_t bytes, const char* text,
                         const char* file, unsigned line) {
   if (bytes == 0)
     return;
-  update_device(host, bytes, StreamRef(), text, file, line);
+  void* device = present_for_update("device", host, bytes, text, file, line);
+  wait_for_device();
+  backend::memcpy_host_to_device_async(device, host, bytes, nullptr);
   backend::stream_synchronize(nullptr);
 }
 

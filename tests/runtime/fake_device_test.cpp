@@ -145,6 +145,44 @@ TEST_F(FakeStreams, StreamDestructorWaitsForItsWork) {
       << "~Stream destroyed the stream without waiting for its work";
 }
 
+// Deferred work (fake::defer) models a kernel still running on a
+// non-blocking stream: only what waits for that stream runs it.
+TEST_F(FakeStreams, DeferredWorkRunsWhenSomethingWaitsForItsStream) {
+  std::vector<int> ran;
+  qd::Stream s, other;
+  auto defer = [&](int id) {
+    qd::fake::defer(s.ref().native(), [&ran, id] { ran.push_back(id); });
+  };
+  defer(1);
+  defer(2);
+  EXPECT_TRUE(qd::fake::stream_busy(s.ref().native()));
+  EXPECT_EQ(qd::fake::deferred_work(0), 2u);
+  qd_fake_test::fake_launch(1, 1, other, "elsewhere", 1);
+  qd_fake_test::fake_launch(1, 1, {}, "on_the_default_stream", 2);
+  EXPECT_TRUE(ran.empty()) << "no order with other streams";
+  qd_fake_test::fake_launch(1, 1, s, "after", 3);
+  EXPECT_EQ(ran, (std::vector<int>{1, 2})) << "the stream's order";
+
+  defer(3);
+  s.synchronize();
+  defer(4);
+  qd::synchronize();
+  defer(5);
+  { qd::Buffer<float> b(4); } // cudaFree waits for the device
+  EXPECT_EQ(ran, (std::vector<int>{1, 2, 3, 4, 5}));
+  EXPECT_EQ(qd::fake::deferred_work(0), 0u);
+  EXPECT_THROW(qd::fake::defer(nullptr, [] {}), qd::Error);
+
+  void* native = nullptr;
+  {
+    qd::Stream doomed;
+    native = doomed.ref().native();
+    qd::fake::defer(native, [&ran] { ran.push_back(6); });
+  }
+  EXPECT_EQ(ran.back(), 6) << "~Stream waits for its stream";
+  EXPECT_FALSE(qd::fake::stream_busy(s.ref().native()));
+}
+
 TEST_F(FakeStreams, PooledStreamsMayGoBackBusyAndAreNotDestroyed) {
   void* native = nullptr;
   {

@@ -8,10 +8,12 @@
 #include <qd/data.h>
 
 #include <cstdlib>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -440,6 +442,121 @@ TEST_F(PresentTest, UpdateOfDataThatIsNotPresentIsAnError) {
       << device;
   exit_(item(DataClause::copyin, u.data(), 8, "u[0:8]"));
   EXPECT_EQ(since().copies_to_host, 0u);
+}
+
+// Kernels still running on the user's own qd::Streams when a region ends,
+// an 'exit data' or a host-level 'update' comes (SPEC, "Data regions"):
+// those streams are non-blocking, so the default stream, where the runtime
+// copies, is not ordered after them. fake::defer holds such a "kernel" back
+// until something waits for its stream or for the device.
+void later_on(const qd::Stream& s, std::function<void()> kernel) {
+  qd::fake::defer(s.ref().native(), std::move(kernel));
+}
+
+TEST_F(PresentTest, ExitCopiesBackAfterKernelsOnTheUsersStreams) {
+  // Both kinds of device copy: the driver's (copyout) and the pool's (a
+  // small range copied in).
+  std::vector<float> out(8, 0.f), small = iota(4);
+  qd::Stream s;
+  {
+    DataRegion region({item(DataClause::copyout, out.data(), 8, "out[0:8]"),
+                       item(DataClause::copy, small.data(), 4, "small[0:4]")},
+                      kFile, 5);
+    float* d_out = present_or_device(out.data(), "fill", "out");
+    float* d_small = present_or_device(small.data(), "fill", "small");
+    later_on(s, [=] {
+      for (int i = 0; i < 8; ++i)
+        d_out[i] = 7.f;
+      d_small[2] = 30.f;
+    });
+  }
+  EXPECT_EQ(qd::fake::deferred_work(0), 0u);
+  EXPECT_EQ(out[7], 7.f) << "copied back before the kernel on a user's "
+                            "stream wrote it";
+  EXPECT_EQ(small[2], 30.f) << "copied back before the kernel on a user's "
+                               "stream wrote it";
+  EXPECT_EQ(since().copies_to_host, 2u);
+}
+
+TEST_F(PresentTest, ExitDataCopiesBackAfterKernelsOnTheUsersStreams) {
+  std::vector<float> u = iota(4);
+  qd::Stream s;
+  enter(item(DataClause::copyin, u.data(), 4, "u[0:4]"));
+  float* d = present_or_device(u.data(), "scale", "u");
+  later_on(s, [=] { d[1] = 20.f; });
+  exit_(item(DataClause::copyout, u.data(), 4, "u[0:4]"));
+  EXPECT_EQ(u[1], 20.f) << "copied back before the kernel on a user's "
+                           "stream wrote it";
+}
+
+TEST_F(PresentTest, ExitDataFreesAfterKernelsOnTheUsersStreams) {
+  std::vector<float> a = iota(4), b = iota(4);
+  qd::Stream s;
+  enter(item(DataClause::create, a.data(), 4, "a[0:4]")); // the driver's
+  enter(item(DataClause::copyin, b.data(), 4, "b[0:4]")); // the pool's
+  float* da = present_or_device(a.data(), "k", "a");
+  float* db = present_or_device(b.data(), "k", "b");
+  bool freed_first = false;
+  later_on(s, [=, &freed_first] {
+    freed_first = qd::fake::allocation_device(da) != 0 ||
+                  qd::fake::allocation_device(db) != 0;
+    da[0] = db[0] = 0.f;
+  });
+  const DataItem items[] = {item(DataClause::delete_, a.data(), 4, "a[0:4]"),
+                            item(DataClause::delete_, b.data(), 4, "b[0:4]")};
+  qd::detail::data_exit(items, 2, kFile, 9);
+  EXPECT_EQ(qd::fake::deferred_work(0), 0u);
+  EXPECT_FALSE(freed_first) << "freed while a kernel on a user's stream "
+                               "still used it";
+  EXPECT_EQ(since().copies_to_host, 0u);
+}
+
+TEST_F(PresentTest, UpdateHostCopiesAfterKernelsOnTheUsersStreams) {
+  std::vector<float> u = iota(16);
+  qd::Stream s;
+  DataRegion region({item(DataClause::copyin, u.data(), 16, "u[0:16]")}, kFile,
+                    1);
+  float* d = present_or_device(u.data(), "k", "u");
+  later_on(s, [=] { d[3] = 30.f; });
+  qd::detail::update_host_sync(u.data() + 3, sizeof(float), "u[3:1]", kFile, 2);
+  EXPECT_EQ(u[3], 30.f) << "copied before the kernel on a user's stream "
+                           "wrote it";
+}
+
+TEST_F(PresentTest, UpdateDeviceCopiesAfterKernelsOnTheUsersStreams) {
+  std::vector<float> u = iota(16);
+  qd::Stream s;
+  DataRegion region({item(DataClause::copyin, u.data(), 16, "u[0:16]")}, kFile,
+                    1);
+  float* d = present_or_device(u.data(), "k", "u");
+  float seen = 0.f;
+  later_on(s, [=, &seen] { seen = d[5]; });
+  u[5] = -5.f;
+  qd::detail::update_device_sync(u.data() + 5, sizeof(float), "u[5:1]", kFile,
+                                 3);
+  s.synchronize();
+  EXPECT_EQ(seen, 6.f) << "overwritten before the kernel on a user's stream "
+                          "read it";
+  EXPECT_EQ(d[5], -5.f);
+}
+
+// The cost stays where something is copied back or freed: an exit that
+// only counts down does not wait for the device.
+TEST_F(PresentTest, AnExitThatOnlyCountsDownDoesNotWait) {
+  std::vector<float> u = iota(4);
+  qd::Stream s;
+  enter(item(DataClause::copyin, u.data(), 4, "u[0:4]"));
+  float* d = present_or_device(u.data(), "k", "u");
+  {
+    DataRegion region({item(DataClause::copy, u.data(), 4, "u[0:4]")}, kFile,
+                      2);
+    later_on(s, [=] { d[0] = 10.f; });
+  }
+  EXPECT_EQ(qd::fake::deferred_work(0), 1u) << "the inner exit waited";
+  EXPECT_EQ(since().copies_to_host, 0u);
+  exit_(item(DataClause::copyout, u.data(), 4, "u[0:4]"));
+  EXPECT_EQ(qd::fake::deferred_work(0), 0u);
+  EXPECT_EQ(u[0], 10.f);
 }
 
 TEST_F(PresentTest, DeviceMemoryPassesAndHostMemoryThrowsOnceDataIsPresent) {
