@@ -277,7 +277,17 @@ std::string KernelCodeGen::globalAliases() const {
 std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
                                        const std::string &Stream) {
   std::string Out;
-  for (const Step &S : Steps) {
+  for (auto It = Steps.begin(); It != Steps.end(); ++It) {
+    const Step &S = *It;
+    if (auto Next = std::next(It);
+        Next != Steps.end() && combineTaskFits(S, *Next)) {
+      // The task is rendered into the loop's combine and launched with it.
+      CombineTask = &*Next;
+      Out += renderLoop(S, Stream);
+      CombineTask = nullptr;
+      It = Next;
+      continue;
+    }
     switch (S.Kind) {
     case StepKind::HostScalar:
       // In a conditional node's body, one from values the GPU changes is
@@ -338,6 +348,79 @@ std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
   return Out;
 }
 
+KernelCodeGen::CaptureBindings
+KernelCodeGen::bindCaptures(const Step &S) const {
+  CaptureBindings Out;
+  const VarDecl *Var = nullptr;
+  auto Add = [&](std::string Param, std::string Arg) {
+    Out.Vars.push_back(Var);
+    Out.Params.push_back(std::move(Param));
+    Out.Args.push_back(std::move(Arg));
+  };
+  const bool Gpu = Options.Target != Target::Cpu;
+  for (Capture C : deviceCaptures(S)) {
+    Var = C.Var;
+    std::string Type = typeOf(C.Var), Name = C.Var->getNameAsString();
+    if (auto Moved = MovedInTask.find(C.Var); Moved != MovedInTask.end()) {
+      // A graph loop's test changes it, in its slot.
+      Type = slotTypeOf(C.Var);
+      Add(Type + "* qd_moved_" + Name, "qd_scratch.slot<" + Type + ">(" +
+                                           std::to_string(Moved->second) +
+                                           ")");
+      Out.Binds.push_back(Type + "& " + Name + " = *qd_moved_" + Name + ";");
+      continue;
+    }
+    if (auto Resident = SlotResident.find(C.Var);
+        Resident != SlotResident.end() && !C.DeviceScalar) {
+      C.DeviceScalar = true;
+      C.Slot = Resident->second;
+    }
+    if (C.DeviceScalar && Gpu) {
+      // A reduction's result: read once from the call's scratch, under the
+      // variable's own name.
+      Type = slotTypeOf(C.Var);
+      // 'const T' reads as written; a pointer's const goes after it.
+      const std::string Const = C.Var->getType()->isPointerType()
+                                    ? Type + " const"
+                                    : "const " + Type;
+      Add(Const + "* qd_scalar_" + Name,
+          "qd_scratch.slot<" + Type + ">(" + std::to_string(C.Slot) + ")");
+      Out.Binds.push_back(Const + " " + Name + " = *qd_scalar_" + Name + ";");
+      continue;
+    }
+    if (classifyGlobal(C.Var, Context) == GlobalUse::HostArray) {
+      // A non-const global array: device code uses its device copy, which a
+      // data region made (include/qd/data.h); the cpu target, the array.
+      const std::string Decayed =
+          "std::decay_t<" + spellType(C.Var->getType(), Policy) + ">";
+      Add(Decayed + " " + Name,
+          Gpu ? "static_cast<" + Decayed + ">(qd::detail::present_global(" +
+                    Name + ", sizeof(" + Name + "), \"" +
+                    cString(Plan->Function->getName()) + "\", \"" + Name +
+                    "\"))"
+              : Name);
+      continue;
+    }
+    if (C.Var->getType()->isArrayType()) {
+      // A const global array (analysis/Globals.h), copied at the call.
+      Add("qd::detail::ArrayValueOf<" + spellType(C.Var->getType(), Policy) +
+              "> " + Name,
+          "qd::detail::array_value(" + Name + ")");
+      continue;
+    }
+    // A host pointer into a present array reaches device code as its
+    // device copy's address (include/qd/data.h).
+    const QualType T = C.Var->getType().getNonReferenceType();
+    Add(Type + " " + Name,
+        Gpu && T->isPointerType() && !T->isFunctionPointerType()
+            ? "qd::detail::present_or_device(" + Name + ", \"" +
+                  cString(Plan->Function->getName()) + "\", \"" + Name +
+                  "\")"
+            : Name);
+  }
+  return Out;
+}
+
 TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
                                                const std::string &Kind,
                                                const std::string &Stream,
@@ -354,71 +437,14 @@ TemplateData KernelCodeGen::deviceFunctionData(const Step &S,
     Args = std::string(IsLoop ? ", " : "") + Predicate;
     Binds.push_back(TemplateData("if (!qd_predicate->active) return;"));
   }
-  for (Capture C : deviceCaptures(S)) {
-    std::string Separator = IsLoop || !Params.empty() ? ", " : "";
-    std::string Type = typeOf(C.Var), Name = C.Var->getNameAsString();
-    if (auto Moved = MovedInTask.find(C.Var); Moved != MovedInTask.end()) {
-      // A graph loop's test changes it, in its slot.
-      Type = slotTypeOf(C.Var);
-      Params += Separator + Type + "* qd_moved_" + Name;
-      Args += Separator + "qd_scratch.slot<" + Type + ">(" +
-              std::to_string(Moved->second) + ")";
-      Binds.push_back(TemplateData(Type + "& " + Name + " = *qd_moved_" +
-                                   Name + ";"));
-      continue;
-    }
-    if (auto Resident = SlotResident.find(C.Var);
-        Resident != SlotResident.end() && !C.DeviceScalar) {
-      C.DeviceScalar = true;
-      C.Slot = Resident->second;
-    }
-    if (C.DeviceScalar && Options.Target != Target::Cpu) {
-      // A reduction's result: read once from the call's scratch, under the
-      // variable's own name.
-      Type = slotTypeOf(C.Var);
-      // 'const T' reads as written; a pointer's const goes after it.
-      const std::string Const = C.Var->getType()->isPointerType()
-                                    ? Type + " const"
-                                    : "const " + Type;
-      Params += Separator + Const + "* qd_scalar_" + Name;
-      Args += Separator + "qd_scratch.slot<" + Type + ">(" +
-              std::to_string(C.Slot) + ")";
-      Binds.push_back(
-          TemplateData(Const + " " + Name + " = *qd_scalar_" + Name + ";"));
-      continue;
-    }
-    const bool Gpu = Options.Target != Target::Cpu;
-    if (classifyGlobal(C.Var, Context) == GlobalUse::HostArray) {
-      // A non-const global array: device code uses its device copy, which a
-      // data region made (include/qd/data.h); the cpu target, the array.
-      const std::string Decayed =
-          "std::decay_t<" + spellType(C.Var->getType(), Policy) + ">";
-      Params += Separator + Decayed + " " + Name;
-      Args += Separator +
-              (Gpu ? "static_cast<" + Decayed +
-                         ">(qd::detail::present_global(" + Name + ", sizeof(" +
-                         Name + "), \"" + cString(Plan->Function->getName()) +
-                         "\", \"" + Name + "\"))"
-                   : Name);
-      continue;
-    }
-    if (C.Var->getType()->isArrayType()) {
-      // A const global array (analysis/Globals.h), copied at the call.
-      Params += Separator + "qd::detail::ArrayValueOf<" +
-                spellType(C.Var->getType(), Policy) + "> " + Name;
-      Args += Separator + "qd::detail::array_value(" + Name + ")";
-      continue;
-    }
-    Params += Separator + Type + " " + Name;
-    // A host pointer into a present array reaches device code as its
-    // device copy's address (include/qd/data.h).
-    const QualType T = C.Var->getType().getNonReferenceType();
-    if (Gpu && T->isPointerType() && !T->isFunctionPointerType())
-      Args += Separator + "qd::detail::present_or_device(" + Name + ", \"" +
-              cString(Plan->Function->getName()) + "\", \"" + Name + "\")";
-    else
-      Args += Separator + Name;
+  const CaptureBindings Bound = bindCaptures(S);
+  for (std::size_t I = 0; I < Bound.Params.size(); ++I) {
+    const std::string Separator = IsLoop || !Params.empty() ? ", " : "";
+    Params += Separator + Bound.Params[I];
+    Args += Separator + Bound.Args[I];
   }
+  for (const std::string &Bind : Bound.Binds)
+    Binds.push_back(TemplateData(Bind));
   const Stmt *Body = S.deviceCode();
   TemplateData Data;
   Data.set("kernel", Plan->Function->getNameAsString());

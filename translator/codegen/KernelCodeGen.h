@@ -171,6 +171,14 @@ private:
                           const std::string &Stream);
   /// What device_loop/device_task and their launches share. The device
   /// function is named \p FunctionName, or numbered after \p Kind without one.
+  /// How a device function receives a step's captures: one parameter and
+  /// argument per variable (Vars), and the statements that bind a variable
+  /// to its name where the parameter has another.
+  struct CaptureBindings {
+    std::vector<const clang::VarDecl *> Vars;
+    std::vector<std::string> Params, Args, Binds;
+  };
+  CaptureBindings bindCaptures(const Step &S) const;
   TemplateData deviceFunctionData(const Step &S, const std::string &Kind,
                                   const std::string &Stream,
                                   const std::string &FunctionName = "");
@@ -239,6 +247,12 @@ private:
   /// when they are apart (templates/gpu/device_reduction_apart) and returns
   /// its launch.
   std::string addReductionCombine(const Step &S, const TemplateData &Data);
+  // A serial task run by the combine of the reducing loop before it
+  // (CombineTaskCodeGen.cpp, analysis/loops/CombineTask.h): set by
+  // renderSteps while it renders that loop.
+  const Step *CombineTask = nullptr;
+  bool combineTaskFits(const Step &Loop, const Step &Task) const;
+  void addCombineTask(const Step &Loop, TemplateData &Data);
   /// The grid of a loop with \p Count iterations.
   std::string loopGrid(const Step &S, const std::string &Count) const;
   /// A loop whose body has vector loops (VectorLoopCodeGen.cpp): sets what

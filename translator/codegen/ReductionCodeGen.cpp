@@ -83,7 +83,9 @@ void KernelCodeGen::addReductionData(const Step &S, TemplateData &Data) {
     Items.push_back(Item);
   }
   if (Gpu && !S.Reductions.empty()) {
-    Params += ", unsigned* qd_done";
+    addCombineTask(S, Data);
+    Params += templateString(Data, "combine_task_params") + ", unsigned* qd_done";
+    Args += templateString(Data, "combine_task_args");
     Data.set("reduction_args_before_counter", Args);
     Args += ", qd_scratch.counter(" + std::to_string(S.Counter) + ")";
   }
@@ -122,6 +124,10 @@ std::string KernelCodeGen::addReductionCombine(const Step &S,
       Args += ", " + Var;
     }
   }
+  // The task that runs in the combine (CombineTaskCodeGen.cpp) runs here
+  // when the combine is apart.
+  Params += templateString(Data, "apart_task_params");
+  Args += templateString(Data, "apart_task_args");
   Combine.set("name", templateString(Data, "name") + "_combine");
   Combine.set("combine_params", Params);
   Combine.set("args", std::string());

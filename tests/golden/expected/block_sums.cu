@@ -15,16 +15,23 @@
 #line 16 "block_sums.cu"
 // The combine of the reductions of 'block_sums' (block_sums.cpp:18), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_block_sums_loop0_combine(const unsigned qd_blocks, float* qd_result_sum_a, const float* qd_partials_sum_a, float qd_init_sum_a) {
+qd_block_sums_loop0_combine(const unsigned qd_blocks, float* qd_result_sum_a, const float* qd_partials_sum_a, float qd_init_sum_a, float * out, const float* qd_scalar_sum_a) {
   __shared__ float qd_shared_sum_a[256];
   const float qd_all_sum_a = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum_a, qd_blocks, qd_shared_sum_a);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_sum_a = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum_a, qd_all_sum_a);
+  // The serial task at block_sums.cpp:20, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const float sum_a = *qd_scalar_sum_a;
+#line 20 "block_sums.cpp"
+out[0] = sum_a;
+#line 29 "block_sums.cu"
+  }
 }
 
 // Parallel loop of 'block_sums' (block_sums.cpp:18) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_block_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_sum_a, float* qd_partials_sum_a, float qd_init_sum_a, unsigned* qd_done) {
+qd_block_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_sum_a, float* qd_partials_sum_a, float qd_init_sum_a, float * out, const float* qd_scalar_sum_a, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float sum_a = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -35,14 +42,14 @@ qd_block_sums_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 19 "block_sums.cpp"
 sum_a += a[i];
-#line 39 "block_sums.cu"
+#line 46 "block_sums.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 19 "block_sums.cpp"
 sum_a += a[i];
-#line 46 "block_sums.cu"
+#line 53 "block_sums.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum_a[256];
@@ -53,21 +60,19 @@ sum_a += a[i];
     const float qd_all_sum_a = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum_a, qd::detail::grid_blocks(), qd_shared_sum_a);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum_a = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum_a, qd_all_sum_a);
-  }
-}
-
-// Serial task of 'block_sums' (block_sums.cpp:20): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_block_sums_task1(float * out, const float* qd_scalar_sum_a) {
-  const float sum_a = *qd_scalar_sum_a;
+    // The serial task at block_sums.cpp:20, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const float sum_a = *qd_scalar_sum_a;
 #line 20 "block_sums.cpp"
 out[0] = sum_a;
-#line 66 "block_sums.cu"
+#line 69 "block_sums.cu"
+    }
+  }
 }
 
 // The combine of the reductions of 'block_sums' (block_sums.cpp:25), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_block_sums_loop2_combine(const unsigned qd_blocks, float* qd_result_top_b, const float* qd_partials_top_b, float qd_init_top_b, int* qd_result_above, const int* qd_partials_above, int qd_init_above) {
+qd_block_sums_loop1_combine(const unsigned qd_blocks, float* qd_result_top_b, const float* qd_partials_top_b, float qd_init_top_b, int* qd_result_above, const int* qd_partials_above, int qd_init_above) {
   __shared__ float qd_shared_top_b[256];
   const float qd_all_top_b = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_top_b, qd_blocks, qd_shared_top_b);
   if (qd::detail::thread_in_block() == 0)
@@ -80,7 +85,7 @@ qd_block_sums_loop2_combine(const unsigned qd_blocks, float* qd_result_top_b, co
 
 // Parallel loop of 'block_sums' (block_sums.cpp:25) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_block_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * b, float* qd_result_top_b, float* qd_partials_top_b, float qd_init_top_b, int* qd_result_above, int* qd_partials_above, int qd_init_above, unsigned* qd_done) {
+qd_block_sums_loop1(int qd_begin, std::uint64_t qd_count, const float * b, float* qd_result_top_b, float* qd_partials_top_b, float qd_init_top_b, int* qd_result_above, int* qd_partials_above, int qd_init_above, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float top_b = qd::detail::reduce_identity<qd::detail::ReduceOp::Max, float>();
   int above = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, int>();
@@ -95,7 +100,7 @@ qd_block_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * b, float
             top_b = qd::max(top_b, b[i]);
             above += b[i] > 0.5f ? 1 : 0;
         }
-#line 99 "block_sums.cu"
+#line 104 "block_sums.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -105,7 +110,7 @@ qd_block_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * b, float
             top_b = qd::max(top_b, b[i]);
             above += b[i] > 0.5f ? 1 : 0;
         }
-#line 109 "block_sums.cu"
+#line 114 "block_sums.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top_b[256];
@@ -128,17 +133,17 @@ qd_block_sums_loop2(int qd_begin, std::uint64_t qd_count, const float * b, float
 
 // Serial task of 'block_sums' (block_sums.cpp:30): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_block_sums_task3(float * out, const float* qd_scalar_sum_a, const float* qd_scalar_top_b) {
+qd_block_sums_task2(float * out, const float* qd_scalar_sum_a, const float* qd_scalar_top_b) {
   const float sum_a = *qd_scalar_sum_a;
   const float top_b = *qd_scalar_top_b;
 #line 30 "block_sums.cpp"
 out[1] = sum_a + top_b;
-#line 137 "block_sums.cu"
+#line 142 "block_sums.cu"
 }
 
 // Parallel loop of 'block_sums' (block_sums.cpp:31): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
-qd_block_sums_loop4(int qd_begin, std::uint64_t qd_count, const float * a, float * scaled, const float* qd_scalar_top_b, const int* qd_scalar_above) {
+qd_block_sums_loop3(int qd_begin, std::uint64_t qd_count, const float * a, float * scaled, const float* qd_scalar_top_b, const int* qd_scalar_above) {
   const float top_b = *qd_scalar_top_b;
   const int above = *qd_scalar_above;
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -146,18 +151,18 @@ qd_block_sums_loop4(int qd_begin, std::uint64_t qd_count, const float * a, float
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 32 "block_sums.cpp"
 scaled[i] = a[i] / top_b + static_cast<float>(above);
-#line 150 "block_sums.cu"
+#line 155 "block_sums.cu"
   }
 }
 
 // Serial task of 'block_sums' (block_sums.cpp:34): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_block_sums_task5(float * out, const float* qd_scalar_sum_a, const int* qd_scalar_above) {
+qd_block_sums_task4(float * out, const float* qd_scalar_sum_a, const int* qd_scalar_above) {
   const float sum_a = *qd_scalar_sum_a;
   const int above = *qd_scalar_above;
 #line 34 "block_sums.cpp"
 out[2] = sum_a * static_cast<float>(above);
-#line 161 "block_sums.cu"
+#line 166 "block_sums.cu"
 }
 
 
@@ -194,16 +199,13 @@ void block_sums(const float* a, const float* b, float* scaled, float* out, int n
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
         const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-        qd_block_sums_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "block_sums", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum_a, qd_apart ? nullptr : qd_scratch.counter(0));
+        qd_block_sums_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "block_sums", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum_a, qd::detail::present_or_device(out, "block_sums", "out"), qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
         qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 18);
         if (qd_apart) {
-          qd_block_sums_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum_a);
+          qd_block_sums_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum_a, qd::detail::present_or_device(out, "block_sums", "out"), qd_scratch.slot<float>(0));
           qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 18);
         }
       }
-      // serial task, block_sums.cpp:20
-      qd_block_sums_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(out, "block_sums", "out"), qd_scratch.slot<float>(0));
-      qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 20);
     }
     // block 2, block_sums.cpp:23
     {
@@ -215,10 +217,10 @@ void block_sums(const float* a, const float* b, float* scaled, float* out, int n
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
         const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-        qd_block_sums_loop2<<<qd_grid, 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "block_sums", "b"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), top_b, qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), above, qd_apart ? nullptr : qd_scratch.counter(1));
+        qd_block_sums_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(b, "block_sums", "b"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), top_b, qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), above, qd_apart ? nullptr : qd_scratch.counter(1));
         qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 25);
         if (qd_apart) {
-          qd_block_sums_loop2_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_grid, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), top_b, qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), above);
+          qd_block_sums_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_grid, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), top_b, qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), above);
           qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 25);
         }
       }
@@ -230,20 +232,20 @@ void block_sums(const float* a, const float* b, float* scaled, float* out, int n
     qd_events.wait(2, qd_stream);
   }
   // serial task, block_sums.cpp:30
-  qd_block_sums_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "block_sums", "out"), qd_scratch.slot<float>(0), qd_scratch.slot<float>(1));
+  qd_block_sums_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "block_sums", "out"), qd_scratch.slot<float>(0), qd_scratch.slot<float>(1));
   qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 30);
   // parallel loop, block_sums.cpp:31
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_block_sums_loop4<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "block_sums", "a"), qd::detail::present_or_device(scaled, "block_sums", "scaled"), qd_scratch.slot<float>(1), qd_scratch.slot<int>(2));
+      qd_block_sums_loop3<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "block_sums", "a"), qd::detail::present_or_device(scaled, "block_sums", "scaled"), qd_scratch.slot<float>(1), qd_scratch.slot<int>(2));
       qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 31);
     }
   }
   if (report) {
     // serial task, block_sums.cpp:34
-    qd_block_sums_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "block_sums", "out"), qd_scratch.slot<float>(0), qd_scratch.slot<int>(2));
+    qd_block_sums_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "block_sums", "out"), qd_scratch.slot<float>(0), qd_scratch.slot<int>(2));
     qd::detail::check_launch(cudaGetLastError(), "block_sums", "block_sums.cpp", 34);
   }
 }

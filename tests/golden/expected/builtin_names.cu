@@ -33,16 +33,23 @@ qd_fill_grid_loop0(int qd_begin, std::uint64_t qd_count, float * field, Grid gri
 
 // The combine of the reductions of 'fill_grid' (builtin_names.cpp:23), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_fill_grid_loop1_combine(const unsigned qd_blocks, float* qd_result_threadIdx, const float* qd_partials_threadIdx, float qd_init_threadIdx) {
+qd_fill_grid_loop1_combine(const unsigned qd_blocks, float* qd_result_threadIdx, const float* qd_partials_threadIdx, float qd_init_threadIdx, float * total, const float* qd_scalar_threadIdx) {
   __shared__ float qd_shared_threadIdx[256];
   const float qd_all_threadIdx = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_threadIdx, qd_blocks, qd_shared_threadIdx);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_threadIdx = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_threadIdx, qd_all_threadIdx);
+  // The serial task at builtin_names.cpp:25, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const float threadIdx = *qd_scalar_threadIdx;
+#line 25 "builtin_names.cpp"
+total[0] = threadIdx;
+#line 47 "builtin_names.cu"
+  }
 }
 
 // Parallel loop of 'fill_grid' (builtin_names.cpp:23) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_fill_grid_loop1(int qd_begin, std::uint64_t qd_count, float * field, float* qd_result_threadIdx, float* qd_partials_threadIdx, float qd_init_threadIdx, unsigned* qd_done) {
+qd_fill_grid_loop1(int qd_begin, std::uint64_t qd_count, float * field, float* qd_result_threadIdx, float* qd_partials_threadIdx, float qd_init_threadIdx, float * total, const float* qd_scalar_threadIdx, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float threadIdx = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -53,14 +60,14 @@ qd_fill_grid_loop1(int qd_begin, std::uint64_t qd_count, float * field, float* q
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 24 "builtin_names.cpp"
 threadIdx += field[i];
-#line 57 "builtin_names.cu"
+#line 64 "builtin_names.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 24 "builtin_names.cpp"
 threadIdx += field[i];
-#line 64 "builtin_names.cu"
+#line 71 "builtin_names.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_threadIdx[256];
@@ -71,16 +78,14 @@ threadIdx += field[i];
     const float qd_all_threadIdx = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_threadIdx, qd::detail::grid_blocks(), qd_shared_threadIdx);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_threadIdx = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_threadIdx, qd_all_threadIdx);
-  }
-}
-
-// Serial task of 'fill_grid' (builtin_names.cpp:25): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_fill_grid_task2(float * total, const float* qd_scalar_threadIdx) {
-  const float threadIdx = *qd_scalar_threadIdx;
+    // The serial task at builtin_names.cpp:25, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const float threadIdx = *qd_scalar_threadIdx;
 #line 25 "builtin_names.cpp"
 total[0] = threadIdx;
-#line 84 "builtin_names.cu"
+#line 87 "builtin_names.cu"
+    }
+  }
 }
 
 
@@ -109,16 +114,13 @@ void fill_grid(float* field, float* total, Grid gridDim, int blockIdx, qd::Strea
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(blockDim), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_fill_grid_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(field, "fill_grid", "field"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), threadIdx, qd_apart ? nullptr : qd_scratch.counter(0));
+    qd_fill_grid_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(field, "fill_grid", "field"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), threadIdx, qd::detail::present_or_device(total, "fill_grid", "total"), qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "fill_grid", "builtin_names.cpp", 23);
     if (qd_apart) {
-      qd_fill_grid_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), threadIdx);
+      qd_fill_grid_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), threadIdx, qd::detail::present_or_device(total, "fill_grid", "total"), qd_scratch.slot<float>(0));
       qd::detail::check_launch(cudaGetLastError(), "fill_grid", "builtin_names.cpp", 23);
     }
   }
-  // serial task, builtin_names.cpp:25
-  qd_fill_grid_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(total, "fill_grid", "total"), qd_scratch.slot<float>(0));
-  qd::detail::check_launch(cudaGetLastError(), "fill_grid", "builtin_names.cpp", 25);
 }
 
 void fill_grid(float* field, float* total, Grid gridDim, int blockIdx) {

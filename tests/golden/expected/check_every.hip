@@ -840,7 +840,7 @@ qd_relax_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2>
   }
 }
 
-// Parallel loop nest of 'relax' (check_every.cpp:131), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. Each thread's rows combine into its private copies of the reductions, which the blocks then combine. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+// Parallel loop nest of 'relax' (check_every.cpp:131), collapse(2), coarsened: each thread runs 2 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. Each thread's rows combine into its private copies of the reductions, which the blocks then combine. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
 template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_relax_loop2(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, qd::detail::LoopPredicate* qd_predicate, float * grid, float * next, int w, float* qd_result_change, float* qd_partials_change, unsigned* qd_done) {
@@ -849,10 +849,10 @@ qd_relax_loop2(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2>
   const QdIndex qd_rows = static_cast<QdIndex>(qd_row_count);
   for (qd::detail::CollapsedCursor<2, QdIndex> qd_at(qd_space, static_cast<QdIndex>(qd::detail::grid_thread()), static_cast<QdIndex>(qd::detail::grid_threads())); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-    const QdIndex qd_row0 = qd_at.index[0] * 4;
-    if (qd_rows - qd_row0 >= 4) {
-      qd::detail::row_copies<const float, 4> qd_rows0_value;
-      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+    const QdIndex qd_row0 = qd_at.index[0] * 2;
+    if (qd_rows - qd_row0 >= 2) {
+      qd::detail::row_copies<const float, 2> qd_rows0_value;
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 133 "check_every.cpp"
         [[maybe_unused]] auto& value = qd_rows0_value[qd_r]; value = 0.25f * (grid[(y - 1) * w + x] + grid[(y + 1) * w + x] +
@@ -860,22 +860,22 @@ qd_relax_loop2(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2>
 
 #line 862 "check_every.hip"
       }
-      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& value = qd_rows0_value[qd_r];
 #line 135 "check_every.cpp"
         change = std::fmax(change, std::fabs(value - grid[y * w + x]));
 #line 869 "check_every.hip"
       }
-      qd::detail::row_copies<float, 4> qd_value0;
-      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+      qd::detail::row_copies<float, 2> qd_value0;
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& value = qd_rows0_value[qd_r];
 #line 136 "check_every.cpp"
         qd_value0[qd_r] = value;
 #line 877 "check_every.hip"
       }
-      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& value = qd_rows0_value[qd_r];
 #line 136 "check_every.cpp"
@@ -1009,7 +1009,7 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
         const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
         const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "relax", "check_every.cpp", 131);
         {
-          const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
+          const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 2);
           if (!qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
             const unsigned qd_grid = qd::detail::reduction_grid_size(qd_space.total, 256, qd_device);
             const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);

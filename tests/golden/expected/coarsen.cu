@@ -415,7 +415,7 @@ qd_coarsen_loop9(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<
   }
 }
 
-// Parallel loop nest of 'coarsen' (coarsen.cpp:87), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. Each thread's rows combine into its private copies of the reductions, which the blocks then combine. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+// Parallel loop nest of 'coarsen' (coarsen.cpp:87), collapse(2), coarsened: each thread runs 2 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. Each thread's rows combine into its private copies of the reductions, which the blocks then combine. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
 template <class QdIndex>
 static __global__ void __launch_bounds__(256)
 qd_coarsen_loop10(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int w, const float * in, double* qd_result_sum, double* qd_partials_sum, double qd_init_sum, double* qd_result_top, double* qd_partials_top, double qd_init_top, unsigned* qd_done) {
@@ -424,32 +424,32 @@ qd_coarsen_loop10(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace
   const QdIndex qd_rows = static_cast<QdIndex>(qd_row_count);
   for (qd::detail::CollapsedCursor<2, QdIndex> qd_at(qd_space, static_cast<QdIndex>(qd::detail::grid_thread()), static_cast<QdIndex>(qd::detail::grid_threads())); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-    const QdIndex qd_row0 = qd_at.index[0] * 4;
-    if (qd_rows - qd_row0 >= 4) {
-      qd::detail::row_copies<const double, 4> qd_rows0_c;
-      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+    const QdIndex qd_row0 = qd_at.index[0] * 2;
+    if (qd_rows - qd_row0 >= 2) {
+      qd::detail::row_copies<const double, 2> qd_rows0_c;
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 89 "coarsen.cpp"
         [[maybe_unused]] auto& c = qd_rows0_c[qd_r]; c = in[y * w + x] - 0.25 * (in[(y - 1) * w + x] + in[(y + 1) * w + x]);
 
 #line 436 "coarsen.cu"
       }
-      qd::detail::row_copies<double, 4> qd_value0;
-      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+      qd::detail::row_copies<double, 2> qd_value0;
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& c = qd_rows0_c[qd_r];
 #line 90 "coarsen.cpp"
         qd_value0[qd_r] = c;
 #line 444 "coarsen.cu"
       }
-      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& c = qd_rows0_c[qd_r];
 #line 90 "coarsen.cpp"
         sum += qd_value0[qd_r];
 #line 451 "coarsen.cu"
       }
-      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& c = qd_rows0_c[qd_r];
 #line 91 "coarsen.cpp"
@@ -490,17 +490,24 @@ qd_coarsen_loop10(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace
 
 // The combine of the reductions of 'coarsen' (coarsen.cpp:95), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_coarsen_loop11_combine(const unsigned qd_blocks, int* qd_result_positive, const int* qd_partials_positive, int qd_init_positive) {
+qd_coarsen_loop11_combine(const unsigned qd_blocks, int* qd_result_positive, const int* qd_partials_positive, int qd_init_positive, double * totals, const double* qd_scalar_sum) {
   __shared__ int qd_shared_positive[256];
   const int qd_all_positive = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_positive, qd_blocks, qd_shared_positive);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_positive = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_positive, qd_all_positive);
+  // The serial task at coarsen.cpp:98, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const double sum = *qd_scalar_sum;
+#line 98 "coarsen.cpp"
+totals[0] = sum;
+#line 504 "coarsen.cu"
+  }
 }
 
 // Parallel loop nest of 'coarsen' (coarsen.cpp:95), collapse(2), coarsened: each thread runs 3 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. Each thread's rows combine into its private copies of the reductions, which the blocks then combine. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
 template <class QdIndex>
 static __global__ void __launch_bounds__(256)
-qd_coarsen_loop12(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int w, const float * in, int* qd_result_positive, int* qd_partials_positive, int qd_init_positive, unsigned* qd_done) {
+qd_coarsen_loop12(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, int w, const float * in, int* qd_result_positive, int* qd_partials_positive, int qd_init_positive, double * totals, const double* qd_scalar_sum, unsigned* qd_done) {
   int positive = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, int>();
   const QdIndex qd_rows = static_cast<QdIndex>(qd_row_count);
   for (qd::detail::CollapsedCursor<2, QdIndex> qd_at(qd_space, static_cast<QdIndex>(qd::detail::grid_thread()), static_cast<QdIndex>(qd::detail::grid_threads())); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
@@ -512,20 +519,20 @@ qd_coarsen_loop12(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 97 "coarsen.cpp"
         qd_value0[qd_r] = in[y * w + x] > 0.f ? 1 : 0;
-#line 516 "coarsen.cu"
+#line 523 "coarsen.cu"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 3; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 97 "coarsen.cpp"
         positive += qd_value0[qd_r];
-#line 522 "coarsen.cu"
+#line 529 "coarsen.cu"
       }
     } else {
       for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row));
 #line 97 "coarsen.cpp"
 positive += in[y * w + x] > 0.f ? 1 : 0;
-#line 529 "coarsen.cu"
+#line 536 "coarsen.cu"
       }
     }
   }
@@ -538,45 +545,43 @@ positive += in[y * w + x] > 0.f ? 1 : 0;
     const int qd_all_positive = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_positive, qd::detail::grid_blocks(), qd_shared_positive);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_positive = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_positive, qd_all_positive);
-  }
-}
-
-// Serial task of 'coarsen' (coarsen.cpp:98): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_coarsen_task13(double * totals, const double* qd_scalar_sum) {
-  const double sum = *qd_scalar_sum;
+    // The serial task at coarsen.cpp:98, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const double sum = *qd_scalar_sum;
 #line 98 "coarsen.cpp"
 totals[0] = sum;
-#line 551 "coarsen.cu"
+#line 554 "coarsen.cu"
+    }
+  }
 }
 
 // Serial task of 'coarsen' (coarsen.cpp:99): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_coarsen_task14(double * totals, const double* qd_scalar_top) {
+qd_coarsen_task13(double * totals, const double* qd_scalar_top) {
   const double top = *qd_scalar_top;
 #line 99 "coarsen.cpp"
 totals[1] = top;
-#line 560 "coarsen.cu"
+#line 565 "coarsen.cu"
 }
 
 // Serial task of 'coarsen' (coarsen.cpp:100): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_coarsen_task15(double * totals, const int* qd_scalar_positive) {
+qd_coarsen_task14(double * totals, const int* qd_scalar_positive) {
   const int positive = *qd_scalar_positive;
 #line 100 "coarsen.cpp"
 totals[2] = positive;
-#line 569 "coarsen.cu"
+#line 574 "coarsen.cu"
 }
 
 // Parallel loop nest of 'coarsen' (coarsen.cpp:104), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
-qd_coarsen_loop16(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int w, float * acc) {
+qd_coarsen_loop15(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int w, float * acc) {
   for (qd::detail::CollapsedCursor<2> qd_at(qd_space, qd::detail::grid_thread(), qd::detail::grid_threads()); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_at.index[0]));
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
 #line 106 "coarsen.cpp"
 acc[y * w + x] -= 1.f;
-#line 580 "coarsen.cu"
+#line 585 "coarsen.cu"
   }
 }
 
@@ -678,7 +683,7 @@ void coarsen(int h, int w, const float* in, float* out, const float* k, float* a
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h - 1), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w - 1), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 87);
     {
-      const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
+      const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 2);
       if (!qd::detail::coarsening_fills_device(qd_groups.total, 256, qd_device)) {
         const unsigned qd_grid = qd::detail::reduction_grid_size(qd_space.total, 256, qd_device);
         const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
@@ -721,32 +726,29 @@ void coarsen(int h, int w, const float* in, float* out, const float* k, float* a
       if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
         const unsigned qd_grid = qd::detail::reduction_grid_size(qd_groups.total, 256, qd_device);
         const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-        qd_coarsen_loop12<std::uint32_t><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), positive, qd_apart ? nullptr : qd_scratch.counter(1));
+        qd_coarsen_loop12<std::uint32_t><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), positive, qd::detail::present_or_device(totals, "coarsen", "totals"), qd_scratch.slot<double>(0), qd_apart ? nullptr : qd_scratch.counter(1));
         qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 95);
         if (qd_apart) {
-          qd_coarsen_loop11_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), positive);
+          qd_coarsen_loop11_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), positive, qd::detail::present_or_device(totals, "coarsen", "totals"), qd_scratch.slot<double>(0));
           qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 95);
         }
       } else {
         const unsigned qd_grid = qd::detail::reduction_grid_size(qd_groups.total, 256, qd_device);
         const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-        qd_coarsen_loop12<std::uint64_t><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), positive, qd_apart ? nullptr : qd_scratch.counter(1));
+        qd_coarsen_loop12<std::uint64_t><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], w, qd::detail::present_or_device(in, "coarsen", "in"), qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), positive, qd::detail::present_or_device(totals, "coarsen", "totals"), qd_scratch.slot<double>(0), qd_apart ? nullptr : qd_scratch.counter(1));
         qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 95);
         if (qd_apart) {
-          qd_coarsen_loop11_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), positive);
+          qd_coarsen_loop11_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<int>(2), qd_scratch.partials<int>(2), positive, qd::detail::present_or_device(totals, "coarsen", "totals"), qd_scratch.slot<double>(0));
           qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 95);
         }
       }
     }
   }
-  // serial task, coarsen.cpp:98
-  qd_coarsen_task13<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(totals, "coarsen", "totals"), qd_scratch.slot<double>(0));
-  qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 98);
   // serial task, coarsen.cpp:99
-  qd_coarsen_task14<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(totals, "coarsen", "totals"), qd_scratch.slot<double>(1));
+  qd_coarsen_task13<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(totals, "coarsen", "totals"), qd_scratch.slot<double>(1));
   qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 99);
   // serial task, coarsen.cpp:100
-  qd_coarsen_task15<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(totals, "coarsen", "totals"), qd_scratch.slot<int>(2));
+  qd_coarsen_task14<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(totals, "coarsen", "totals"), qd_scratch.slot<int>(2));
   qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 100);
   // parallel loop nest, collapse(2), coarsen.cpp:104
   {
@@ -755,7 +757,7 @@ void coarsen(int h, int w, const float* in, float* out, const float* k, float* a
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "coarsen", "coarsen.cpp", 104);
     if (qd_space.total != 0) {
-      qd_coarsen_loop16<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, w, qd::detail::present_or_device(acc, "coarsen", "acc"));
+      qd_coarsen_loop15<<<qd::detail::grid_size(qd_space.total, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, w, qd::detail::present_or_device(acc, "coarsen", "acc"));
       qd::detail::check_launch(cudaGetLastError(), "coarsen", "coarsen.cpp", 104);
     }
   }

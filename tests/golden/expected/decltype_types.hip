@@ -110,16 +110,23 @@ void march(float* x, float* y, float* z, int n, int steps, float dt) {
 #line 111 "decltype_types.hip"
 // The combine of the reductions of 'weigh' (decltype_types.cpp:39), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_weigh_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total, float qd_init_total) {
+qd_weigh_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total, float qd_init_total, float * out, int n, const float* qd_scalar_total) {
   __shared__ float qd_shared_total[256];
   const float qd_all_total = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
+  // The serial task at decltype_types.cpp:44, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const float total = *qd_scalar_total;
+#line 44 "decltype_types.cpp"
+out[n] = total;
+#line 124 "decltype_types.hip"
+  }
 }
 
 // Parallel loop of 'weigh' (decltype_types.cpp:39) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_weigh_loop0(int qd_begin, std::uint64_t qd_count, const float * x, float * out, float* qd_result_total, float* qd_partials_total, float qd_init_total, unsigned* qd_done) {
+qd_weigh_loop0(int qd_begin, std::uint64_t qd_count, const float * x, float * out, float* qd_result_total, float* qd_partials_total, float qd_init_total, int n, const float* qd_scalar_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float total = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -135,7 +142,7 @@ qd::detail::type_t<int> k;
         out[i] = x[i] * static_cast<float>(k);
         total += out[i];
     }
-#line 139 "decltype_types.hip"
+#line 146 "decltype_types.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -147,7 +154,7 @@ qd::detail::type_t<int> k;
         out[i] = x[i] * static_cast<float>(k);
         total += out[i];
     }
-#line 151 "decltype_types.hip"
+#line 158 "decltype_types.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -158,16 +165,14 @@ qd::detail::type_t<int> k;
     const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
-  }
-}
-
-// Serial task of 'weigh' (decltype_types.cpp:44): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_weigh_task1(float * out, int n, const float* qd_scalar_total) {
-  const float total = *qd_scalar_total;
+    // The serial task at decltype_types.cpp:44, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const float total = *qd_scalar_total;
 #line 44 "decltype_types.cpp"
 out[n] = total;
-#line 171 "decltype_types.hip"
+#line 174 "decltype_types.hip"
+    }
+  }
 }
 
 
@@ -188,16 +193,13 @@ void weigh(const float* x, float* out, int n, qd::StreamRef qd_stream) {
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(len), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_weigh_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "weigh", "x"), qd::detail::present_or_device(out, "weigh", "out"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_apart ? nullptr : qd_scratch.counter(0));
+    qd_weigh_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(x, "weigh", "x"), qd::detail::present_or_device(out, "weigh", "out"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, n, qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "weigh", "decltype_types.cpp", 39);
     if (qd_apart) {
-      qd_weigh_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total);
+      qd_weigh_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd::detail::present_or_device(out, "weigh", "out"), n, qd_scratch.slot<float>(0));
       qd::detail::check_launch(hipGetLastError(), "weigh", "decltype_types.cpp", 39);
     }
   }
-  // serial task, decltype_types.cpp:44
-  qd_weigh_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "weigh", "out"), n, qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "weigh", "decltype_types.cpp", 44);
 }
 
 void weigh(const float* x, float* out, int n) {
@@ -209,7 +211,7 @@ void weigh(const float* x, float* out, int n) {
 
 
 // ---- qd kernel 'scale_sum' (decltype_types.cpp:47), translated by qd-translate ----
-#line 213 "decltype_types.hip"
+#line 215 "decltype_types.hip"
 // The combine of the reductions of 'scale_sum' (decltype_types.cpp:53), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 template <typename T>
 static __global__ void __launch_bounds__(256)
@@ -237,7 +239,7 @@ qd_scale_sum_loop0(int qd_begin, std::uint64_t qd_count, T * x, T scale, T* qd_r
         x[i] *= scale;
         sum += x[i];
     }
-#line 241 "decltype_types.hip"
+#line 243 "decltype_types.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -247,7 +249,7 @@ qd_scale_sum_loop0(int qd_begin, std::uint64_t qd_count, T * x, T scale, T* qd_r
         x[i] *= scale;
         sum += x[i];
     }
-#line 251 "decltype_types.hip"
+#line 253 "decltype_types.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_sum[256];
@@ -273,7 +275,7 @@ qd_scale_sum_loop1(int qd_begin, std::uint64_t qd_count, T * x, T scale, const T
         decltype(scale)* at = x + i;
         *at += twice;
     }
-#line 277 "decltype_types.hip"
+#line 279 "decltype_types.hip"
   }
 }
 
@@ -284,7 +286,7 @@ qd_scale_sum_task2(T * total, const T* qd_scalar_sum) {
   const T sum = *qd_scalar_sum;
 #line 62 "decltype_types.cpp"
 total[0] = sum;
-#line 288 "decltype_types.hip"
+#line 290 "decltype_types.hip"
 }
 
 

@@ -278,16 +278,23 @@ void smooth(float* a, int n) {
 #line 279 "definition_order.hip"
 // The combine of the reductions of 'total' (definition_order.cpp:75), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_total_loop0_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum, float qd_init_sum) {
+qd_total_loop0_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum, float qd_init_sum, float * out, const float* qd_scalar_sum) {
   __shared__ float qd_shared_sum[256];
   const float qd_all_sum = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+  // The serial task at definition_order.cpp:77, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const float sum = *qd_scalar_sum;
+#line 77 "definition_order.cpp"
+out[0] = sum;
+#line 292 "definition_order.hip"
+  }
 }
 
 // Parallel loop of 'total' (definition_order.cpp:75) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_total_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_sum, float* qd_partials_sum, float qd_init_sum, unsigned* qd_done) {
+qd_total_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_sum, float* qd_partials_sum, float qd_init_sum, float * out, const float* qd_scalar_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float sum = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -298,14 +305,14 @@ qd_total_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 76 "definition_order.cpp"
 sum += a[i];
-#line 302 "definition_order.hip"
+#line 309 "definition_order.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 76 "definition_order.cpp"
 sum += a[i];
-#line 309 "definition_order.hip"
+#line 316 "definition_order.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -316,16 +323,14 @@ sum += a[i];
     const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
-  }
-}
-
-// Serial task of 'total' (definition_order.cpp:77): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_total_task1(float * out, const float* qd_scalar_sum) {
-  const float sum = *qd_scalar_sum;
+    // The serial task at definition_order.cpp:77, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const float sum = *qd_scalar_sum;
 #line 77 "definition_order.cpp"
 out[0] = sum;
-#line 329 "definition_order.hip"
+#line 332 "definition_order.hip"
+    }
+  }
 }
 
 
@@ -344,16 +349,13 @@ void total(const float* a, float* out, int n, qd::StreamRef qd_stream) {
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_total_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "total", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_apart ? nullptr : qd_scratch.counter(0));
+    qd_total_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "total", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "total", "definition_order.cpp", 75);
     if (qd_apart) {
-      qd_total_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum);
+      qd_total_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0));
       qd::detail::check_launch(hipGetLastError(), "total", "definition_order.cpp", 75);
     }
   }
-  // serial task, definition_order.cpp:77
-  qd_total_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "total", "definition_order.cpp", 77);
 }
 
 void total(const float* a, float* out, int n) {
@@ -371,16 +373,13 @@ void total(const float* a, float* out, int n) {
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_total_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "total", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_apart ? nullptr : qd_scratch.counter(0));
+    qd_total_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "total", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "total", "definition_order.cpp", 75);
     if (qd_apart) {
-      qd_total_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum);
+      qd_total_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0));
       qd::detail::check_launch(hipGetLastError(), "total", "definition_order.cpp", 75);
     }
   }
-  // serial task, definition_order.cpp:77
-  qd_total_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "total", "definition_order.cpp", 77);
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
@@ -394,13 +393,11 @@ void total(const float* a, float* out, int n) {
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_graph.launch(qd_lane, &qd_total_loop0, qd_grid, 256, "definition_order.cpp", 75, qd_begin, qd_count, qd::detail::present_or_device(a, "total", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_apart ? nullptr : qd_scratch.counter(0));
+    qd_graph.launch(qd_lane, &qd_total_loop0, qd_grid, 256, "definition_order.cpp", 75, qd_begin, qd_count, qd::detail::present_or_device(a, "total", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
     if (qd_apart) {
-      qd_graph.launch(qd_lane, &qd_total_loop0_combine, qd::detail::task_grid_size(), 256, "definition_order.cpp", 75, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum);
+      qd_graph.launch(qd_lane, &qd_total_loop0_combine, qd::detail::task_grid_size(), 256, "definition_order.cpp", 75, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0));
     }
   }
-  // serial task, definition_order.cpp:77
-  qd_graph.launch(qd_lane, &qd_total_task1, qd::detail::task_grid_size(), 1, "definition_order.cpp", 77, qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0));
 }
 
 // ---- end of qd kernel 'total' ----
@@ -408,7 +405,7 @@ void total(const float* a, float* out, int n) {
 
 
 // ---- qd kernel 'axpy' (definition_order.cpp:80), translated by qd-translate ----
-#line 412 "definition_order.hip"
+#line 409 "definition_order.hip"
 // Parallel loop of 'axpy' (definition_order.cpp:84): a grid-stride loop over the iterations.
 template <class T>
 static __global__ void __launch_bounds__(128)
@@ -418,7 +415,7 @@ qd_axpy_loop0(int qd_begin, std::uint64_t qd_count, T * y, const T * x, T a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 85 "definition_order.cpp"
 y[i] += a * x[i];
-#line 422 "definition_order.hip"
+#line 419 "definition_order.hip"
   }
 }
 
@@ -480,7 +477,7 @@ namespace physics {
 
 // Calls 'damp' of its own namespace, defined after it.
 // ---- qd kernel 'relax' (definition_order.cpp:91), translated by qd-translate ----
-#line 484 "definition_order.hip"
+#line 481 "definition_order.hip"
 // Parallel loop of 'relax' (definition_order.cpp:95): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_relax_loop0(int qd_begin, std::uint64_t qd_count, float * a, float w) {
@@ -489,7 +486,7 @@ qd_relax_loop0(int qd_begin, std::uint64_t qd_count, float * a, float w) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 96 "definition_order.cpp"
 a[i] *= 1.0f - w * 0.01f;
-#line 493 "definition_order.hip"
+#line 490 "definition_order.hip"
   }
 }
 
@@ -551,7 +548,7 @@ void relax(float* a, int n, float w) {
 
 
 // ---- qd kernel 'damp' (definition_order.cpp:99), translated by qd-translate ----
-#line 555 "definition_order.hip"
+#line 552 "definition_order.hip"
 // Parallel loop of 'damp' (definition_order.cpp:102): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_damp_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
@@ -560,7 +557,7 @@ qd_damp_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 103 "definition_order.cpp"
 a[i] = a[i] > 100.0f ? 100.0f : a[i];
-#line 564 "definition_order.hip"
+#line 561 "definition_order.hip"
   }
 }
 

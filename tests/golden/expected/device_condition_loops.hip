@@ -17,11 +17,17 @@
 #line 18 "device_condition_loops.hip"
 // The combine of the reductions of 'jacobi' (device_condition_loops.cpp:21), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_jacobi_loop0_combine(const unsigned qd_blocks, float* qd_result_res, const float* qd_partials_res) {
+qd_jacobi_loop0_combine(const unsigned qd_blocks, float* qd_result_res, const float* qd_partials_res, float * u, float * v) {
   __shared__ float qd_shared_res[256];
   const float qd_all_res = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd_blocks, qd_shared_res);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_res, qd_all_res);
+  // The serial task at device_condition_loops.cpp:25, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+#line 25 "device_condition_loops.cpp"
+v[0] = u[0];
+#line 30 "device_condition_loops.hip"
+  }
 }
 
 // Parallel loop of 'jacobi' (device_condition_loops.cpp:21) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -40,7 +46,7 @@ qd_jacobi_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, floa
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 44 "device_condition_loops.hip"
+#line 50 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -50,7 +56,7 @@ qd_jacobi_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, floa
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 54 "device_condition_loops.hip"
+#line 60 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_res[256];
@@ -61,40 +67,38 @@ qd_jacobi_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, floa
     const float qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd::detail::grid_blocks(), qd_shared_res);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_res, qd_all_res);
-  }
-}
-
-// Serial task of 'jacobi' (device_condition_loops.cpp:25): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_jacobi_task1(float * u, float * v) {
+    // The serial task at device_condition_loops.cpp:25, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
 #line 25 "device_condition_loops.cpp"
 v[0] = u[0];
-#line 73 "device_condition_loops.hip"
+#line 75 "device_condition_loops.hip"
+    }
+  }
 }
 
 // Serial task of 'jacobi' (device_condition_loops.cpp:26): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_jacobi_task2(float * u, float * v, int n) {
+qd_jacobi_task1(float * u, float * v, int n) {
 #line 26 "device_condition_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 81 "device_condition_loops.hip"
+#line 85 "device_condition_loops.hip"
 }
 
 // Serial task of 'jacobi' (device_condition_loops.cpp:32): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_jacobi_task3(int * iterations, int it) {
+qd_jacobi_task2(int * iterations, int it) {
 #line 32 "device_condition_loops.cpp"
 iterations[0] = it;
-#line 89 "device_condition_loops.hip"
+#line 93 "device_condition_loops.hip"
 }
 
 // Serial task of 'jacobi' (device_condition_loops.cpp:33): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_jacobi_task4(float * residual, const float* qd_scalar_res) {
+qd_jacobi_task3(float * residual, const float* qd_scalar_res) {
   const float res = *qd_scalar_res;
 #line 33 "device_condition_loops.cpp"
 residual[0] = res;
-#line 98 "device_condition_loops.hip"
+#line 102 "device_condition_loops.hip"
 }
 
 
@@ -124,15 +128,12 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
       qd_jacobi_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 21);
       if (qd_apart) {
-        qd_jacobi_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd_jacobi_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"));
         qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 21);
       }
     }
-    // serial task, device_condition_loops.cpp:25
-    qd_jacobi_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"));
-    qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 25);
     // serial task, device_condition_loops.cpp:26
-    qd_jacobi_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"), n);
+    qd_jacobi_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"), n);
     qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 26);
     float* t = u;
     u = v;
@@ -140,10 +141,10 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
     ++it;
   }
   // serial task, device_condition_loops.cpp:32
-  qd_jacobi_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "jacobi", "iterations"), it);
+  qd_jacobi_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "jacobi", "iterations"), it);
   qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 32);
   // serial task, device_condition_loops.cpp:33
-  qd_jacobi_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(residual, "jacobi", "residual"), qd_scratch.slot<float>(0));
+  qd_jacobi_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(residual, "jacobi", "residual"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(hipGetLastError(), "jacobi", "device_condition_loops.cpp", 33);
 }
 
@@ -156,7 +157,7 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
 
 
 // ---- qd kernel 'halve_until' (device_condition_loops.cpp:36), translated by qd-translate ----
-#line 160 "device_condition_loops.hip"
+#line 161 "device_condition_loops.hip"
 // The combine of the reductions of 'halve_until' (device_condition_loops.cpp:45), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_halve_until_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
@@ -182,7 +183,7 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 186 "device_condition_loops.hip"
+#line 187 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -192,7 +193,7 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 196 "device_condition_loops.hip"
+#line 197 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -211,7 +212,7 @@ static __global__ void __launch_bounds__(1)
 qd_halve_until_task1(int * steps, int k) {
 #line 51 "device_condition_loops.cpp"
 steps[0] = k;
-#line 215 "device_condition_loops.hip"
+#line 216 "device_condition_loops.hip"
 }
 
 
@@ -261,7 +262,7 @@ void halve_until(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'grow' (device_condition_loops.cpp:54), translated by qd-translate ----
-#line 265 "device_condition_loops.hip"
+#line 266 "device_condition_loops.hip"
 // The combine of the reductions of 'grow' (device_condition_loops.cpp:62), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_grow_loop0_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum) {
@@ -284,14 +285,14 @@ qd_grow_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 63 "device_condition_loops.cpp"
 sum += a[i];
-#line 288 "device_condition_loops.hip"
+#line 289 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 63 "device_condition_loops.cpp"
 sum += a[i];
-#line 295 "device_condition_loops.hip"
+#line 296 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -313,7 +314,7 @@ qd_grow_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 65 "device_condition_loops.cpp"
 a[i] = a[i] * 1.5f;
-#line 317 "device_condition_loops.hip"
+#line 318 "device_condition_loops.hip"
   }
 }
 
@@ -322,7 +323,7 @@ static __global__ void __launch_bounds__(1)
 qd_grow_task2(int * rounds, int r) {
 #line 67 "device_condition_loops.cpp"
 rounds[0] = r;
-#line 326 "device_condition_loops.hip"
+#line 327 "device_condition_loops.hip"
 }
 
 // Serial task of 'grow' (device_condition_loops.cpp:68): runs on one thread.
@@ -331,7 +332,7 @@ qd_grow_task3(float * a, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
 #line 68 "device_condition_loops.cpp"
 a[0] = sum;
-#line 335 "device_condition_loops.hip"
+#line 336 "device_condition_loops.hip"
 }
 
 
@@ -392,19 +393,26 @@ void grow(float* a, int n, float target, int* rounds) {
 // host loop (its condition on the host) whose reductions accumulate into a
 // local declared before it. Both are launches of the call's graph.
 // ---- qd kernel 'moments' (device_condition_loops.cpp:74), translated by qd-translate ----
-#line 396 "device_condition_loops.hip"
+#line 397 "device_condition_loops.hip"
 // The combine of the reductions of 'moments' (device_condition_loops.cpp:79), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_moments_loop0_combine(const unsigned qd_blocks, float* qd_result_s, const float* qd_partials_s, float qd_init_s) {
+qd_moments_loop0_combine(const unsigned qd_blocks, float* qd_result_s, const float* qd_partials_s, float qd_init_s, float * out, const float* qd_scalar_s) {
   __shared__ float qd_shared_s[256];
   const float qd_all_s = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_s, qd_blocks, qd_shared_s);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_s = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_s, qd_all_s);
+  // The serial task at device_condition_loops.cpp:81, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const float s = *qd_scalar_s;
+#line 81 "device_condition_loops.cpp"
+out[0] = s;
+#line 410 "device_condition_loops.hip"
+  }
 }
 
 // Parallel loop of 'moments' (device_condition_loops.cpp:79) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_moments_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_s, float* qd_partials_s, float qd_init_s, unsigned* qd_done) {
+qd_moments_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_s, float* qd_partials_s, float qd_init_s, float * out, const float* qd_scalar_s, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float s = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -415,14 +423,14 @@ qd_moments_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* q
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 80 "device_condition_loops.cpp"
 s += a[i];
-#line 419 "device_condition_loops.hip"
+#line 427 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 80 "device_condition_loops.cpp"
 s += a[i];
-#line 426 "device_condition_loops.hip"
+#line 434 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_s[256];
@@ -433,30 +441,35 @@ s += a[i];
     const float qd_all_s = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_s, qd::detail::grid_blocks(), qd_shared_s);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_s = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_s, qd_all_s);
-  }
-}
-
-// Serial task of 'moments' (device_condition_loops.cpp:81): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_moments_task1(float * out, const float* qd_scalar_s) {
-  const float s = *qd_scalar_s;
+    // The serial task at device_condition_loops.cpp:81, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const float s = *qd_scalar_s;
 #line 81 "device_condition_loops.cpp"
 out[0] = s;
-#line 446 "device_condition_loops.hip"
+#line 450 "device_condition_loops.hip"
+    }
+  }
 }
 
 // The combine of the reductions of 'moments' (device_condition_loops.cpp:84), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_moments_loop2_combine(const unsigned qd_blocks, float* qd_result_s, const float* qd_partials_s) {
+qd_moments_loop1_combine(const unsigned qd_blocks, float* qd_result_s, const float* qd_partials_s, float * out, const float* qd_scalar_s) {
   __shared__ float qd_shared_s[256];
   const float qd_all_s = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_s, qd_blocks, qd_shared_s);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_s = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_s, qd_all_s);
+  // The serial task at device_condition_loops.cpp:86, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const float s = *qd_scalar_s;
+#line 86 "device_condition_loops.cpp"
+out[1] = s;
+#line 467 "device_condition_loops.hip"
+  }
 }
 
 // Parallel loop of 'moments' (device_condition_loops.cpp:84) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_moments_loop2(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_s, float* qd_partials_s, unsigned* qd_done) {
+qd_moments_loop1(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_s, float* qd_partials_s, float * out, const float* qd_scalar_s, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float s = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -467,14 +480,14 @@ qd_moments_loop2(int qd_begin, std::uint64_t qd_count, const float * a, float* q
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 85 "device_condition_loops.cpp"
 s += a[i] * a[i];
-#line 471 "device_condition_loops.hip"
+#line 484 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 85 "device_condition_loops.cpp"
 s += a[i] * a[i];
-#line 478 "device_condition_loops.hip"
+#line 491 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_s[256];
@@ -485,21 +498,19 @@ s += a[i] * a[i];
     const float qd_all_s = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_s, qd::detail::grid_blocks(), qd_shared_s);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_s = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(*qd_result_s, qd_all_s);
-  }
-}
-
-// Serial task of 'moments' (device_condition_loops.cpp:86): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_moments_task3(float * out, const float* qd_scalar_s) {
-  const float s = *qd_scalar_s;
+    // The serial task at device_condition_loops.cpp:86, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const float s = *qd_scalar_s;
 #line 86 "device_condition_loops.cpp"
 out[1] = s;
-#line 498 "device_condition_loops.hip"
+#line 507 "device_condition_loops.hip"
+    }
+  }
 }
 
 // The combine of the reductions of 'moments' (device_condition_loops.cpp:91), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_moments_loop4_combine(const unsigned qd_blocks, float* qd_result_weighted, const float* qd_partials_weighted) {
+qd_moments_loop2_combine(const unsigned qd_blocks, float* qd_result_weighted, const float* qd_partials_weighted) {
   __shared__ float qd_shared_weighted[256];
   const float qd_all_weighted = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_weighted, qd_blocks, qd_shared_weighted);
   if (qd::detail::thread_in_block() == 0)
@@ -508,7 +519,7 @@ qd_moments_loop4_combine(const unsigned qd_blocks, float* qd_result_weighted, co
 
 // Parallel loop of 'moments' (device_condition_loops.cpp:91) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_moments_loop4(int qd_begin, std::uint64_t qd_count, const float * a, int t, float* qd_result_weighted, float* qd_partials_weighted, unsigned* qd_done) {
+qd_moments_loop2(int qd_begin, std::uint64_t qd_count, const float * a, int t, float* qd_result_weighted, float* qd_partials_weighted, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float weighted = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -519,14 +530,14 @@ qd_moments_loop4(int qd_begin, std::uint64_t qd_count, const float * a, int t, f
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 92 "device_condition_loops.cpp"
 weighted += a[i] * static_cast<float>(t);
-#line 523 "device_condition_loops.hip"
+#line 534 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 92 "device_condition_loops.cpp"
 weighted += a[i] * static_cast<float>(t);
-#line 530 "device_condition_loops.hip"
+#line 541 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_weighted[256];
@@ -542,11 +553,11 @@ weighted += a[i] * static_cast<float>(t);
 
 // Serial task of 'moments' (device_condition_loops.cpp:94): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_moments_task5(float * out, const float* qd_scalar_weighted) {
+qd_moments_task3(float * out, const float* qd_scalar_weighted) {
   const float weighted = *qd_scalar_weighted;
 #line 94 "device_condition_loops.cpp"
 out[2] = weighted;
-#line 550 "device_condition_loops.hip"
+#line 561 "device_condition_loops.hip"
 }
 
 
@@ -565,13 +576,11 @@ void moments(const float* a, int n, int steps, float* out, qd::StreamRef qd_stre
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_graph.launch(0, &qd_moments_loop0, qd_grid, 256, "device_condition_loops.cpp", 79, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), s, qd_apart ? nullptr : qd_scratch.counter(0));
+    qd_graph.launch(0, &qd_moments_loop0, qd_grid, 256, "device_condition_loops.cpp", 79, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), s, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
     if (qd_apart) {
-      qd_graph.launch(0, &qd_moments_loop0_combine, qd::detail::task_grid_size(), 256, "device_condition_loops.cpp", 79, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), s);
+      qd_graph.launch(0, &qd_moments_loop0_combine, qd::detail::task_grid_size(), 256, "device_condition_loops.cpp", 79, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), s, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(0));
     }
   }
-  // serial task, device_condition_loops.cpp:81
-  qd_graph.launch(0, &qd_moments_task1, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 81, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(0));
   // device_condition_loops.cpp:82: s = 1.0f
   qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "device_condition_loops.cpp", 82, qd_scratch.slot<float>(0), static_cast<float>(qd::detail::present_value(static_cast<float>(1.0f), "moments", "1.0f")));
   // parallel loop with reductions, device_condition_loops.cpp:84: launched even when empty, so that the results hold the initializers
@@ -580,13 +589,11 @@ void moments(const float* a, int n, int steps, float* out, qd::StreamRef qd_stre
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_graph.launch(0, &qd_moments_loop2, qd_grid, 256, "device_condition_loops.cpp", 84, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd_apart ? nullptr : qd_scratch.counter(1));
+    qd_graph.launch(0, &qd_moments_loop1, qd_grid, 256, "device_condition_loops.cpp", 84, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(1));
     if (qd_apart) {
-      qd_graph.launch(0, &qd_moments_loop2_combine, qd::detail::task_grid_size(), 256, "device_condition_loops.cpp", 84, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(1));
+      qd_graph.launch(0, &qd_moments_loop1_combine, qd::detail::task_grid_size(), 256, "device_condition_loops.cpp", 84, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(1), qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(0));
     }
   }
-  // serial task, device_condition_loops.cpp:86
-  qd_graph.launch(0, &qd_moments_task3, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 86, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(0));
   float weighted = 0.5f;
   // 'weighted' is reduced in the loop below (device_condition_loops.cpp:89): from here on its value is the device's, starting from the host's
   qd_graph.launch(0, &qd::detail::set_device_scalar<float>, 1, 1, "device_condition_loops.cpp", 89, qd_scratch.slot<float>(1), static_cast<float>(qd::detail::present_value(static_cast<float>(weighted), "moments", "weighted")));
@@ -597,14 +604,14 @@ void moments(const float* a, int n, int steps, float* out, qd::StreamRef qd_stre
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
       const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-      qd_graph.launch(0, &qd_moments_loop4, qd_grid, 256, "device_condition_loops.cpp", 91, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), t, qd_scratch.slot<float>(1), qd_scratch.partials<float>(2), qd_apart ? nullptr : qd_scratch.counter(2));
+      qd_graph.launch(0, &qd_moments_loop2, qd_grid, 256, "device_condition_loops.cpp", 91, qd_begin, qd_count, qd::detail::present_or_device(a, "moments", "a"), t, qd_scratch.slot<float>(1), qd_scratch.partials<float>(2), qd_apart ? nullptr : qd_scratch.counter(2));
       if (qd_apart) {
-        qd_graph.launch(0, &qd_moments_loop4_combine, qd::detail::task_grid_size(), 256, "device_condition_loops.cpp", 91, qd_grid, qd_scratch.slot<float>(1), qd_scratch.partials<float>(2));
+        qd_graph.launch(0, &qd_moments_loop2_combine, qd::detail::task_grid_size(), 256, "device_condition_loops.cpp", 91, qd_grid, qd_scratch.slot<float>(1), qd_scratch.partials<float>(2));
       }
     }
   }
   // serial task, device_condition_loops.cpp:94
-  qd_graph.launch(0, &qd_moments_task5, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 94, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(1));
+  qd_graph.launch(0, &qd_moments_task3, qd::detail::task_grid_size(), 1, "device_condition_loops.cpp", 94, qd::detail::present_or_device(out, "moments", "out"), qd_scratch.slot<float>(1));
   qd_graph.submit();
 }
 
@@ -620,7 +627,7 @@ void moments(const float* a, int n, int steps, float* out) {
 // another one on the device, and changed by a compound assignment; the
 // condition reads a result computed before the loop and set in it.
 // ---- qd kernel 'shrink' (device_condition_loops.cpp:100), translated by qd-translate ----
-#line 624 "device_condition_loops.hip"
+#line 631 "device_condition_loops.hip"
 // The combine of the reductions of 'shrink' (device_condition_loops.cpp:105), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_shrink_loop0_combine(const unsigned qd_blocks, float* qd_result_norm, const float* qd_partials_norm, float qd_init_norm) {
@@ -643,14 +650,14 @@ qd_shrink_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 106 "device_condition_loops.cpp"
 norm += x[i] * x[i];
-#line 647 "device_condition_loops.hip"
+#line 654 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 106 "device_condition_loops.cpp"
 norm += x[i] * x[i];
-#line 654 "device_condition_loops.hip"
+#line 661 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_norm[256];
@@ -689,7 +696,7 @@ qd_shrink_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
             x[i] = 0.75f * x[i];
             next += x[i] * x[i];
         }
-#line 693 "device_condition_loops.hip"
+#line 700 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -699,7 +706,7 @@ qd_shrink_loop1(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
             x[i] = 0.75f * x[i];
             next += x[i] * x[i];
         }
-#line 703 "device_condition_loops.hip"
+#line 710 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_next[256];
@@ -720,7 +727,7 @@ qd_shrink_set2(float* qd_slot, const float* qd_scalar_next) {
   float norm = *qd_slot;
 #line 116 "device_condition_loops.cpp"
 norm = next;
-#line 724 "device_condition_loops.hip"
+#line 731 "device_condition_loops.hip"
   *qd_slot = norm;
 }
 
@@ -730,7 +737,7 @@ qd_shrink_set3(float* qd_slot, int n) {
   float norm = *qd_slot;
 #line 117 "device_condition_loops.cpp"
 norm *= 1.0f + 1.0f / static_cast<float>(n);
-#line 734 "device_condition_loops.hip"
+#line 741 "device_condition_loops.hip"
   *qd_slot = norm;
 }
 
@@ -739,7 +746,7 @@ static __global__ void __launch_bounds__(1)
 qd_shrink_task4(int * steps, int k) {
 #line 120 "device_condition_loops.cpp"
 steps[0] = k;
-#line 743 "device_condition_loops.hip"
+#line 750 "device_condition_loops.hip"
 }
 
 // Serial task of 'shrink' (device_condition_loops.cpp:121): runs on one thread.
@@ -748,7 +755,7 @@ qd_shrink_task5(float * out, const float* qd_scalar_norm) {
   const float norm = *qd_scalar_norm;
 #line 121 "device_condition_loops.cpp"
 out[0] = norm;
-#line 752 "device_condition_loops.hip"
+#line 759 "device_condition_loops.hip"
 }
 
 
@@ -818,7 +825,7 @@ void shrink(float* x, int n, float tol, int* steps, float* out) {
 // at the top without initializers, given values by host statements before
 // the loop; the reduction's variable is one of them.
 // ---- qd kernel 'c_style' (device_condition_loops.cpp:127), translated by qd-translate ----
-#line 822 "device_condition_loops.hip"
+#line 829 "device_condition_loops.hip"
 // The combine of the reductions of 'c_style' (device_condition_loops.cpp:138), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_c_style_loop0_combine(const unsigned qd_blocks, float* qd_result_change, const float* qd_partials_change) {
@@ -845,7 +852,7 @@ qd_c_style_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_resu
             change += a[i] - next;
             a[i] = next;
         }
-#line 849 "device_condition_loops.hip"
+#line 856 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -856,7 +863,7 @@ qd_c_style_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_resu
             change += a[i] - next;
             a[i] = next;
         }
-#line 860 "device_condition_loops.hip"
+#line 867 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
@@ -876,7 +883,7 @@ qd_c_style_set1(float* qd_slot, int n) {
   float change = *qd_slot;
 #line 143 "device_condition_loops.cpp"
 change = change / static_cast<float>(n);
-#line 880 "device_condition_loops.hip"
+#line 887 "device_condition_loops.hip"
   *qd_slot = change;
 }
 
@@ -885,7 +892,7 @@ static __global__ void __launch_bounds__(1)
 qd_c_style_task2(int * steps, int k) {
 #line 146 "device_condition_loops.cpp"
 steps[0] = k;
-#line 889 "device_condition_loops.hip"
+#line 896 "device_condition_loops.hip"
 }
 
 
@@ -942,7 +949,7 @@ void c_style(float* a, int n, float tol, int* steps) {
 // A template kernel whose reduction variable has the template's type: the
 // loop is analyzed on the pattern, where 'T top' has no type yet.
 // ---- qd kernel 'halve_typed' (device_condition_loops.cpp:151), translated by qd-translate ----
-#line 946 "device_condition_loops.hip"
+#line 953 "device_condition_loops.hip"
 // The combine of the reductions of 'halve_typed' (device_condition_loops.cpp:161), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 template <class T>
 static __global__ void __launch_bounds__(256)
@@ -970,7 +977,7 @@ qd_halve_typed_loop0(int qd_begin, std::uint64_t qd_count, T * a, T* qd_result_t
             a[i] = a[i] * T(0.5);
             top = a[i] > top ? a[i] : top;
         }
-#line 974 "device_condition_loops.hip"
+#line 981 "device_condition_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -980,7 +987,7 @@ qd_halve_typed_loop0(int qd_begin, std::uint64_t qd_count, T * a, T* qd_result_t
             a[i] = a[i] * T(0.5);
             top = a[i] > top ? a[i] : top;
         }
-#line 984 "device_condition_loops.hip"
+#line 991 "device_condition_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_top[256];
@@ -1000,7 +1007,7 @@ static __global__ void __launch_bounds__(1)
 qd_halve_typed_task1(int * steps, int k) {
 #line 167 "device_condition_loops.cpp"
 steps[0] = k;
-#line 1004 "device_condition_loops.hip"
+#line 1011 "device_condition_loops.hip"
 }
 
 

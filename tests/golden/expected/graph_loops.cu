@@ -61,11 +61,19 @@ qd_sweep_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float t
 
 // The combine of the reductions of 'sweep' (graph_loops.cpp:41), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_sweep_loop0_combine(const unsigned qd_blocks, float* qd_result_res, const float* qd_partials_res) {
+qd_sweep_loop0_combine(const unsigned qd_blocks, float* qd_result_res, const float* qd_partials_res, float * const* qd_scalar_u, float * const* qd_scalar_v) {
   __shared__ float qd_shared_res[256];
   const float qd_all_res = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd_blocks, qd_shared_res);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_res, qd_all_res);
+  // The serial task at graph_loops.cpp:45, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    float * const u = *qd_scalar_u;
+    float * const v = *qd_scalar_v;
+#line 45 "graph_loops.cpp"
+v[0] = u[0];
+#line 76 "graph_loops.cu"
+  }
 }
 
 // Parallel loop of 'sweep' (graph_loops.cpp:41) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -86,7 +94,7 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u,
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 90 "graph_loops.cu"
+#line 98 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -96,7 +104,7 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u,
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 100 "graph_loops.cu"
+#line 108 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_res[256];
@@ -107,55 +115,53 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u,
     const float qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd::detail::grid_blocks(), qd_shared_res);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_res, qd_all_res);
-  }
-}
-
-// Serial task of 'sweep' (graph_loops.cpp:45): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_sweep_task1(float * const* qd_scalar_u, float * const* qd_scalar_v) {
-  float * const u = *qd_scalar_u;
-  float * const v = *qd_scalar_v;
+    // The serial task at graph_loops.cpp:45, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      float * const u = *qd_scalar_u;
+      float * const v = *qd_scalar_v;
 #line 45 "graph_loops.cpp"
 v[0] = u[0];
-#line 121 "graph_loops.cu"
+#line 125 "graph_loops.cu"
+    }
+  }
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:46): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sweep_task2(float * const* qd_scalar_u, float * const* qd_scalar_v, int n) {
+qd_sweep_task1(float * const* qd_scalar_u, float * const* qd_scalar_v, int n) {
   float * const u = *qd_scalar_u;
   float * const v = *qd_scalar_v;
 #line 46 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 131 "graph_loops.cu"
+#line 137 "graph_loops.cu"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:52): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sweep_task3(int * iterations, const int* qd_scalar_it) {
+qd_sweep_task2(int * iterations, const int* qd_scalar_it) {
   const int it = *qd_scalar_it;
 #line 52 "graph_loops.cpp"
 iterations[0] = it;
-#line 140 "graph_loops.cu"
+#line 146 "graph_loops.cu"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:53): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sweep_task4(float * residual, const float* qd_scalar_res) {
+qd_sweep_task3(float * residual, const float* qd_scalar_res) {
   const float res = *qd_scalar_res;
 #line 53 "graph_loops.cpp"
 residual[0] = res;
-#line 149 "graph_loops.cu"
+#line 155 "graph_loops.cu"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:54): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sweep_task5(float * const* qd_scalar_u, float * const* qd_scalar_v) {
+qd_sweep_task4(float * const* qd_scalar_u, float * const* qd_scalar_v) {
   float * const u = *qd_scalar_u;
   float * const v = *qd_scalar_v;
 #line 54 "graph_loops.cpp"
 u[0] = u[0] + 0.0f * v[0];
-#line 159 "graph_loops.cu"
+#line 165 "graph_loops.cu"
 }
 
 
@@ -191,23 +197,21 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
       const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
       qd_graph.launch(0, &qd_sweep_loop0, qd_grid, 256, "graph_loops.cpp", 41, qd_begin, qd_count, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       if (qd_apart) {
-        qd_graph.launch(0, &qd_sweep_loop0_combine, qd::detail::task_grid_size(), 256, "graph_loops.cpp", 41, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd_graph.launch(0, &qd_sweep_loop0_combine, qd::detail::task_grid_size(), 256, "graph_loops.cpp", 41, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
       }
     }
-    // serial task, graph_loops.cpp:45
-    qd_graph.launch(0, &qd_sweep_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 45, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
     // serial task, graph_loops.cpp:46
-    qd_graph.launch(0, &qd_sweep_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 46, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2), n);
+    qd_graph.launch(0, &qd_sweep_task1, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 46, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2), n);
     // the test after each iteration, graph_loops.cpp:38
     qd_graph.launch(0, &qd_sweep_graph_test0, 1, 1, "graph_loops.cpp", 38, qd_loop, true, tol, max_it, qd_scratch.slot<float>(0), qd_scratch.slot<int>(3), qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
     qd_graph.loop_end(0);
   }
   // serial task, graph_loops.cpp:52
-  qd_graph.launch(0, &qd_sweep_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 52, qd::detail::present_or_device(iterations, "sweep", "iterations"), qd_scratch.slot<int>(3));
+  qd_graph.launch(0, &qd_sweep_task2, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 52, qd::detail::present_or_device(iterations, "sweep", "iterations"), qd_scratch.slot<int>(3));
   // serial task, graph_loops.cpp:53
-  qd_graph.launch(0, &qd_sweep_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 53, qd::detail::present_or_device(residual, "sweep", "residual"), qd_scratch.slot<float>(0));
+  qd_graph.launch(0, &qd_sweep_task3, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 53, qd::detail::present_or_device(residual, "sweep", "residual"), qd_scratch.slot<float>(0));
   // serial task, graph_loops.cpp:54
-  qd_graph.launch(0, &qd_sweep_task5, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 54, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
+  qd_graph.launch(0, &qd_sweep_task4, qd::detail::task_grid_size(), 1, "graph_loops.cpp", 54, qd_scratch.slot<float *>(1), qd_scratch.slot<float *>(2));
   qd_graph.submit();
 }
 
@@ -220,7 +224,7 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
 
 
 // ---- qd kernel 'halve_below' (graph_loops.cpp:57), translated by qd-translate ----
-#line 224 "graph_loops.cu"
+#line 228 "graph_loops.cu"
 // Test of the loop of 'halve_below' (graph_loops.cpp:71) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_halve_below_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float limit, const float* qd_scalar_total, int* qd_moved_k) {
@@ -229,11 +233,11 @@ qd_halve_below_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, f
   if (qd_after_body) {
 #line 70 "graph_loops.cpp"
     k += 1;
-#line 233 "graph_loops.cu"
+#line 237 "graph_loops.cu"
   }
 #line 71 "graph_loops.cpp"
   const bool qd_holds = !qd_after_body || static_cast<bool>(total > limit);
-#line 237 "graph_loops.cu"
+#line 241 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -262,7 +266,7 @@ qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 266 "graph_loops.cu"
+#line 270 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -272,7 +276,7 @@ qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 276 "graph_loops.cu"
+#line 280 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -292,7 +296,7 @@ qd_halve_below_task1(int * steps, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
 #line 72 "graph_loops.cpp"
 steps[0] = k;
-#line 296 "graph_loops.cu"
+#line 300 "graph_loops.cu"
 }
 
 
@@ -347,7 +351,7 @@ void halve_below(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'scale_rows' (graph_loops.cpp:75), translated by qd-translate ----
-#line 351 "graph_loops.cu"
+#line 355 "graph_loops.cu"
 // Parallel loop of 'scale_rows' (graph_loops.cpp:78): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scale_rows_loop0(int qd_begin, std::uint64_t qd_count, float * a, float s) {
@@ -356,7 +360,7 @@ qd_scale_rows_loop0(int qd_begin, std::uint64_t qd_count, float * a, float s) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 79 "graph_loops.cpp"
 a[i] = s * a[i];
-#line 360 "graph_loops.cu"
+#line 364 "graph_loops.cu"
   }
 }
 
@@ -414,7 +418,7 @@ void scale_rows(float* a, int n, float s) {
 // A 'for' whose increment the GPU runs; a region and a kernel call in the
 // body; a value computed from a result in the body.
 // ---- qd kernel 'grow_mean' (graph_loops.cpp:84), translated by qd-translate ----
-#line 418 "graph_loops.cu"
+#line 422 "graph_loops.cu"
 // Test of the loop of 'grow_mean' (graph_loops.cpp:90) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_grow_mean_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float target, const float* qd_scalar_sum, int* qd_moved_r) {
@@ -423,11 +427,11 @@ qd_grow_mean_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, flo
   if (qd_after_body) {
 #line 90 "graph_loops.cpp"
     ++r;
-#line 427 "graph_loops.cu"
+#line 431 "graph_loops.cu"
   }
 #line 90 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(sum < target && r < 50);
-#line 431 "graph_loops.cu"
+#line 435 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -453,14 +457,14 @@ qd_grow_mean_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 94 "graph_loops.cpp"
 sum += a[i];
-#line 457 "graph_loops.cu"
+#line 461 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 94 "graph_loops.cpp"
 sum += a[i];
-#line 464 "graph_loops.cu"
+#line 468 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -480,7 +484,7 @@ qd_grow_mean_set1(float* qd_slot, int n, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
 #line 95 "graph_loops.cpp"
 const float mean = sum / static_cast<float>(n);
-#line 484 "graph_loops.cu"
+#line 488 "graph_loops.cu"
   *qd_slot = mean;
 }
 
@@ -492,7 +496,7 @@ qd_grow_mean_loop2(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 99 "graph_loops.cpp"
 a[i] = a[i] * 1.5f;
-#line 496 "graph_loops.cu"
+#line 500 "graph_loops.cu"
   }
 }
 
@@ -505,7 +509,7 @@ qd_grow_mean_loop3(int qd_begin, std::uint64_t qd_count, float * b, const float*
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 104 "graph_loops.cpp"
 b[i] = b[i] + mean;
-#line 509 "graph_loops.cu"
+#line 513 "graph_loops.cu"
   }
 }
 
@@ -515,7 +519,7 @@ qd_grow_mean_task4(int * rounds, const int* qd_scalar_r) {
   const int r = *qd_scalar_r;
 #line 108 "graph_loops.cpp"
 rounds[0] = r;
-#line 519 "graph_loops.cu"
+#line 523 "graph_loops.cu"
 }
 
 // Serial task of 'grow_mean' (graph_loops.cpp:109): runs on one thread.
@@ -524,7 +528,7 @@ qd_grow_mean_task5(float * a, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
 #line 109 "graph_loops.cpp"
 a[0] = sum;
-#line 528 "graph_loops.cu"
+#line 532 "graph_loops.cu"
 }
 
 
@@ -616,7 +620,7 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds) {
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it.
 // ---- qd kernel 'cg' (graph_loops.cpp:114), translated by qd-translate ----
-#line 620 "graph_loops.cu"
+#line 624 "graph_loops.cu"
 // The combine of the reductions of 'cg' (graph_loops.cpp:119), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop0_combine(const unsigned qd_blocks, double* qd_result_rr, const double* qd_partials_rr, double qd_init_rr) {
@@ -639,14 +643,14 @@ qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 120 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 643 "graph_loops.cu"
+#line 647 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 120 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 650 "graph_loops.cu"
+#line 654 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
@@ -668,11 +672,11 @@ qd_cg_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, double tol
   if (qd_after_body) {
 #line 146 "graph_loops.cpp"
     ++it;
-#line 672 "graph_loops.cu"
+#line 676 "graph_loops.cu"
   }
 #line 123 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(it < max_it && rr > tol * tol);
-#line 676 "graph_loops.cu"
+#line 680 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -688,7 +692,7 @@ qd_cg_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 692 "graph_loops.cu"
+#line 696 "graph_loops.cu"
   }
 }
 
@@ -714,14 +718,14 @@ qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, doubl
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 132 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 718 "graph_loops.cu"
+#line 722 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 132 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 725 "graph_loops.cu"
+#line 729 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
@@ -742,7 +746,7 @@ qd_cg_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_
   const double pap = *qd_scalar_pap;
 #line 133 "graph_loops.cpp"
 const double alpha = rr / pap;
-#line 746 "graph_loops.cu"
+#line 750 "graph_loops.cu"
   *qd_slot = alpha;
 }
 
@@ -758,7 +762,7 @@ qd_cg_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 762 "graph_loops.cu"
+#line 766 "graph_loops.cu"
   }
 }
 
@@ -784,14 +788,14 @@ qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 141 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 788 "graph_loops.cu"
+#line 792 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 141 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 795 "graph_loops.cu"
+#line 799 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
@@ -812,7 +816,7 @@ qd_cg_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_
   const double rr_new = *qd_scalar_rr_new;
 #line 142 "graph_loops.cpp"
 const double beta = rr_new / rr;
-#line 816 "graph_loops.cu"
+#line 820 "graph_loops.cu"
   *qd_slot = beta;
 }
 
@@ -823,7 +827,7 @@ qd_cg_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   double rr = *qd_slot;
 #line 143 "graph_loops.cpp"
 rr = rr_new;
-#line 827 "graph_loops.cu"
+#line 831 "graph_loops.cu"
   *qd_slot = rr;
 }
 
@@ -836,7 +840,7 @@ qd_cg_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const 
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 145 "graph_loops.cpp"
 p[i] = r[i] + beta * p[i];
-#line 840 "graph_loops.cu"
+#line 844 "graph_loops.cu"
   }
 }
 
@@ -846,7 +850,7 @@ qd_cg_task9(int * iterations, const int* qd_scalar_it) {
   const int it = *qd_scalar_it;
 #line 148 "graph_loops.cpp"
 iterations[0] = it;
-#line 850 "graph_loops.cu"
+#line 854 "graph_loops.cu"
 }
 
 
@@ -955,7 +959,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 // The host uses the iteration count after the loop (a loop's bound): the
 // count must be the host's, so this kernel runs in stream mode.
 // ---- qd kernel 'settle_then_mark' (graph_loops.cpp:153), translated by qd-translate ----
-#line 959 "graph_loops.cu"
+#line 963 "graph_loops.cu"
 // The combine of the reductions of 'settle_then_mark' (graph_loops.cpp:162), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_settle_then_mark_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
@@ -981,7 +985,7 @@ qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 985 "graph_loops.cu"
+#line 989 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -991,7 +995,7 @@ qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 995 "graph_loops.cu"
+#line 999 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -1013,7 +1017,7 @@ qd_settle_then_mark_loop1(int qd_begin, std::uint64_t qd_count, int * marks) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 169 "graph_loops.cpp"
 marks[i] = i + 1;
-#line 1017 "graph_loops.cu"
+#line 1021 "graph_loops.cu"
   }
 }
 
@@ -1073,7 +1077,7 @@ void settle_then_mark(float* a, int n, float tol, int* marks) {
 // 'loop seq' of its own count in the body, the same in every iteration,
 // recorded once into the WHILE node's body.
 // ---- qd kernel 'smooth_until' (graph_loops.cpp:175), translated by qd-translate ----
-#line 1077 "graph_loops.cu"
+#line 1081 "graph_loops.cu"
 // Test of the loop of 'smooth_until' (graph_loops.cpp:181) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_smooth_until_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, const float* qd_scalar_change, int* qd_moved_c) {
@@ -1082,11 +1086,11 @@ qd_smooth_until_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, 
   if (qd_after_body) {
 #line 194 "graph_loops.cpp"
     ++c;
-#line 1086 "graph_loops.cu"
+#line 1090 "graph_loops.cu"
   }
 #line 181 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(change > tol && c < 200);
-#line 1090 "graph_loops.cu"
+#line 1094 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -1098,7 +1102,7 @@ qd_smooth_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float * b
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 186 "graph_loops.cpp"
 b[i] = a[i] + w * (0.5f * (a[i - 1] + a[i + 1]) - a[i]);
-#line 1102 "graph_loops.cu"
+#line 1106 "graph_loops.cu"
   }
 }
 
@@ -1110,7 +1114,7 @@ qd_smooth_until_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * b
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 188 "graph_loops.cpp"
 a[i] = b[i];
-#line 1114 "graph_loops.cu"
+#line 1118 "graph_loops.cu"
   }
 }
 
@@ -1136,14 +1140,14 @@ qd_smooth_until_loop2(int qd_begin, std::uint64_t qd_count, float * a, float* qd
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 193 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 1140 "graph_loops.cu"
+#line 1144 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 193 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 1147 "graph_loops.cu"
+#line 1151 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
@@ -1163,7 +1167,7 @@ qd_smooth_until_task3(int * cycles, const int* qd_scalar_c) {
   const int c = *qd_scalar_c;
 #line 196 "graph_loops.cpp"
 cycles[0] = c;
-#line 1167 "graph_loops.cu"
+#line 1171 "graph_loops.cu"
 }
 
 
@@ -1239,7 +1243,7 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles)
 // A loop in a stream_parallel block, next to a block of plain work; a
 // 'for' whose own variable the body's device code reads.
 // ---- qd kernel 'two_sides' (graph_loops.cpp:201), translated by qd-translate ----
-#line 1243 "graph_loops.cu"
+#line 1247 "graph_loops.cu"
 // Test of the loop of 'two_sides' (graph_loops.cpp:209) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_two_sides_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, const float* qd_scalar_top, int* qd_moved_t, int* qd_moved_k) {
@@ -1251,11 +1255,11 @@ qd_two_sides_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, flo
     k += 2;
 #line 209 "graph_loops.cpp"
     ++t;
-#line 1255 "graph_loops.cu"
+#line 1259 "graph_loops.cu"
   }
 #line 209 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > tol && t < 100);
-#line 1259 "graph_loops.cu"
+#line 1263 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -1285,7 +1289,7 @@ qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, const int* q
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 1289 "graph_loops.cu"
+#line 1293 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1295,7 +1299,7 @@ qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, const int* q
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 1299 "graph_loops.cu"
+#line 1303 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -1315,7 +1319,7 @@ qd_two_sides_task1(int * counts, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
 #line 218 "graph_loops.cpp"
 counts[0] = k;
-#line 1319 "graph_loops.cu"
+#line 1323 "graph_loops.cu"
 }
 
 // Parallel loop of 'two_sides' (graph_loops.cpp:222): a grid-stride loop over the iterations.
@@ -1326,7 +1330,7 @@ qd_two_sides_loop2(int qd_begin, std::uint64_t qd_count, float * b) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 223 "graph_loops.cpp"
 b[i] = 2.0f * b[i];
-#line 1330 "graph_loops.cu"
+#line 1334 "graph_loops.cu"
   }
 }
 
@@ -1404,7 +1408,7 @@ void two_sides(float* a, float* b, int n, float tol, int* counts) {
 
 // A kernel called by another, and a template kernel, each with a loop.
 // ---- qd kernel 'shrink_to' (graph_loops.cpp:228), translated by qd-translate ----
-#line 1408 "graph_loops.cu"
+#line 1412 "graph_loops.cu"
 // Test of the loop of 'shrink_to' (graph_loops.cpp:242) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_shrink_to_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float limit, const float* qd_scalar_total, int* qd_moved_s) {
@@ -1413,11 +1417,11 @@ qd_shrink_to_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, flo
   if (qd_after_body) {
 #line 241 "graph_loops.cpp"
     ++s;
-#line 1417 "graph_loops.cu"
+#line 1421 "graph_loops.cu"
   }
 #line 242 "graph_loops.cpp"
   const bool qd_holds = !qd_after_body || static_cast<bool>(total > limit);
-#line 1421 "graph_loops.cu"
+#line 1425 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -1446,7 +1450,7 @@ qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1450 "graph_loops.cu"
+#line 1454 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1456,7 +1460,7 @@ qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1460 "graph_loops.cu"
+#line 1464 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -1476,7 +1480,7 @@ qd_shrink_to_task1(int * steps, const int* qd_scalar_s) {
   const int s = *qd_scalar_s;
 #line 243 "graph_loops.cpp"
 steps[0] = s;
-#line 1480 "graph_loops.cu"
+#line 1484 "graph_loops.cu"
 }
 
 // The combine of the reductions of 'shrink_to' (graph_loops.cpp:237), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
@@ -1504,7 +1508,7 @@ qd_shrink_to_stream_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1508 "graph_loops.cu"
+#line 1512 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1514,7 +1518,7 @@ qd_shrink_to_stream_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1518 "graph_loops.cu"
+#line 1522 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -1533,7 +1537,7 @@ static __global__ void __launch_bounds__(1)
 qd_shrink_to_stream_task1(int * steps, int s) {
 #line 243 "graph_loops.cpp"
 steps[0] = s;
-#line 1537 "graph_loops.cu"
+#line 1541 "graph_loops.cu"
 }
 
 
@@ -1658,7 +1662,7 @@ void shrink_to(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'shrink_both' (graph_loops.cpp:246), translated by qd-translate ----
-#line 1662 "graph_loops.cu"
+#line 1666 "graph_loops.cu"
 
 // Host entry points of kernel 'shrink_both', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
 void shrink_both(float* a, float* b, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -1684,7 +1688,7 @@ void shrink_both(float* a, float* b, int n, float limit, int* steps) {
 // A stream-mode caller: the callee's stream-mode work, whose count stays on
 // the host.
 // ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:255), translated by qd-translate ----
-#line 1688 "graph_loops.cu"
+#line 1692 "graph_loops.cu"
 
 // Host entry points of kernel 'shrink_in_stream_mode': they enqueue its work on the launch stream and return without waiting.
 void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -1705,7 +1709,7 @@ void shrink_in_stream_mode(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'decay' (graph_loops.cpp:261), translated by qd-translate ----
-#line 1709 "graph_loops.cu"
+#line 1713 "graph_loops.cu"
 // Test of the loop of 'decay' (graph_loops.cpp:268) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 template <class T>
 static __global__ void __launch_bounds__(1)
@@ -1715,11 +1719,11 @@ qd_decay_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float t
   if (qd_after_body) {
 #line 275 "graph_loops.cpp"
     k = k + 1;
-#line 1719 "graph_loops.cu"
+#line 1723 "graph_loops.cu"
   }
 #line 268 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > tol);
-#line 1723 "graph_loops.cu"
+#line 1727 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -1750,7 +1754,7 @@ qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 1754 "graph_loops.cu"
+#line 1758 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1760,7 +1764,7 @@ qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 1764 "graph_loops.cu"
+#line 1768 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -1781,7 +1785,7 @@ qd_decay_task1(int * steps, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
 #line 277 "graph_loops.cpp"
 steps[0] = k;
-#line 1785 "graph_loops.cu"
+#line 1789 "graph_loops.cu"
 }
 
 
@@ -1844,7 +1848,7 @@ template void decay<double>(double* a, int n, float tol, int* steps);
 // the step and the simulated time on the device; then three halvings the
 // source fixes, unrolled into the graph.
 // ---- qd kernel 'march' (graph_loops.cpp:286), translated by qd-translate ----
-#line 1848 "graph_loops.cu"
+#line 1852 "graph_loops.cu"
 // Test of the loop of 'march' (graph_loops.cpp:291) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_march_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int steps, int* qd_moved_step, float ** qd_moved_u, float ** qd_moved_v, float dt, float* qd_moved_t) {
@@ -1863,11 +1867,11 @@ qd_march_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int ste
     t += dt;
 #line 291 "graph_loops.cpp"
     ++step;
-#line 1867 "graph_loops.cu"
+#line 1871 "graph_loops.cu"
   }
 #line 291 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(step < steps);
-#line 1871 "graph_loops.cu"
+#line 1875 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -1883,7 +1887,7 @@ qd_march_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u,
 #line 293 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) +
                    0.001f * static_cast<float>(step % 3);
-#line 1887 "graph_loops.cu"
+#line 1891 "graph_loops.cu"
   }
 }
 
@@ -1895,7 +1899,7 @@ qd_march_task1(float * const* qd_scalar_u, float * const* qd_scalar_v, const flo
   const float t = *qd_scalar_t;
 #line 295 "graph_loops.cpp"
 v[0] = u[0] + t;
-#line 1899 "graph_loops.cu"
+#line 1903 "graph_loops.cu"
 }
 
 // Serial task of 'march' (graph_loops.cpp:296): runs on one thread.
@@ -1905,7 +1909,7 @@ qd_march_task2(float * const* qd_scalar_u, float * const* qd_scalar_v, int n) {
   float * const v = *qd_scalar_v;
 #line 296 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 1909 "graph_loops.cu"
+#line 1913 "graph_loops.cu"
 }
 
 // Parallel loop of 'march' (graph_loops.cpp:304): a grid-stride loop over the iterations.
@@ -1917,7 +1921,7 @@ qd_march_loop3(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u)
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 305 "graph_loops.cpp"
 u[i] *= 0.5f;
-#line 1921 "graph_loops.cu"
+#line 1925 "graph_loops.cu"
   }
 }
 
@@ -1927,7 +1931,7 @@ qd_march_task4(float * time, const float* qd_scalar_t) {
   const float t = *qd_scalar_t;
 #line 306 "graph_loops.cpp"
 time[0] = t;
-#line 1931 "graph_loops.cu"
+#line 1935 "graph_loops.cu"
 }
 
 
@@ -1994,7 +1998,7 @@ void march(float* u, float* v, int n, int steps, float dt, float* time) {
 // A 'do' loop of the caller's count around a loop of the same count: the
 // inner one is recorded into the node's body, once per round.
 // ---- qd kernel 'rounds_of' (graph_loops.cpp:311), translated by qd-translate ----
-#line 1998 "graph_loops.cu"
+#line 2002 "graph_loops.cu"
 // Test of the loop of 'rounds_of' (graph_loops.cpp:322) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_rounds_of_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int rounds, int* qd_moved_k) {
@@ -2002,11 +2006,11 @@ qd_rounds_of_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int
   if (qd_after_body) {
 #line 321 "graph_loops.cpp"
     ++k;
-#line 2006 "graph_loops.cu"
+#line 2010 "graph_loops.cu"
   }
 #line 322 "graph_loops.cpp"
   const bool qd_holds = !qd_after_body || static_cast<bool>(k < rounds);
-#line 2010 "graph_loops.cu"
+#line 2014 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -2018,7 +2022,7 @@ qd_rounds_of_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 320 "graph_loops.cpp"
 a[i] = a[i] * 0.5f + 1.0f;
-#line 2022 "graph_loops.cu"
+#line 2026 "graph_loops.cu"
   }
 }
 
@@ -2028,7 +2032,7 @@ qd_rounds_of_task1(int * done, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
 #line 323 "graph_loops.cpp"
 done[0] = k;
-#line 2032 "graph_loops.cu"
+#line 2036 "graph_loops.cu"
 }
 
 
@@ -2079,7 +2083,7 @@ void rounds_of(float* a, int n, int rounds, int* done) {
 // A library call in the body, marked 'reuse': captured once into the WHILE
 // node's body, its copy runs in every iteration, in order with the loops.
 // ---- qd kernel 'settle_with_copy' (graph_loops.cpp:328), translated by qd-translate ----
-#line 2083 "graph_loops.cu"
+#line 2087 "graph_loops.cu"
 // Test of the loop of 'settle_with_copy' (graph_loops.cpp:334) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_settle_with_copy_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float limit, const float* qd_scalar_top, int* qd_moved_k) {
@@ -2088,11 +2092,11 @@ qd_settle_with_copy_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_bo
   if (qd_after_body) {
 #line 345 "graph_loops.cpp"
     ++k;
-#line 2092 "graph_loops.cu"
+#line 2096 "graph_loops.cu"
   }
 #line 334 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > limit);
-#line 2096 "graph_loops.cu"
+#line 2100 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -2121,7 +2125,7 @@ qd_settle_with_copy_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 2125 "graph_loops.cu"
+#line 2129 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -2131,7 +2135,7 @@ qd_settle_with_copy_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 2135 "graph_loops.cu"
+#line 2139 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -2153,7 +2157,7 @@ qd_settle_with_copy_loop1(int qd_begin, std::uint64_t qd_count, float * a, float
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 344 "graph_loops.cpp"
 a[i] = 0.5f * (a[i] + last[i]) + 0.01f;
-#line 2157 "graph_loops.cu"
+#line 2161 "graph_loops.cu"
   }
 }
 
@@ -2163,7 +2167,7 @@ qd_settle_with_copy_task2(int * steps, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
 #line 347 "graph_loops.cpp"
 steps[0] = k;
-#line 2167 "graph_loops.cu"
+#line 2171 "graph_loops.cu"
 }
 
 
@@ -2206,7 +2210,7 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd:
 
 #line 342 "graph_loops.cpp"
     copy_async(last, a, n, qd::current_stream());
-#line 2210 "graph_loops.cu"
+#line 2214 "graph_loops.cu"
     });
     // parallel loop, graph_loops.cpp:343
     {
@@ -2237,7 +2241,7 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps) {
 // declared at the top, the counter set by the loop's init. The temporary's
 // value before the loop is never read, so graph mode gives its slot none.
 // ---- qd kernel 'heat_c_style' (graph_loops.cpp:353), translated by qd-translate ----
-#line 2241 "graph_loops.cu"
+#line 2245 "graph_loops.cu"
 // Test of the loop of 'heat_c_style' (graph_loops.cpp:359) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_heat_c_style_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int nsteps, int* qd_moved_step, double ** qd_moved_u, double ** qd_moved_tmp, double ** qd_moved_unew) {
@@ -2254,11 +2258,11 @@ qd_heat_c_style_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, 
     unew = tmp;
 #line 359 "graph_loops.cpp"
     step++;
-#line 2258 "graph_loops.cu"
+#line 2262 "graph_loops.cu"
   }
 #line 359 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(step < nsteps);
-#line 2262 "graph_loops.cu"
+#line 2266 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -2272,7 +2276,7 @@ qd_heat_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * const* qd_s
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 361 "graph_loops.cpp"
 unew[i] = u[i] + alpha * (u[i + 1] + u[i - 1] - 2.0 * u[i]);
-#line 2276 "graph_loops.cu"
+#line 2280 "graph_loops.cu"
   }
 }
 
@@ -2324,7 +2328,7 @@ void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha) {
 // Host statements first in the body, as time loops often start: each runs
 // on the GPU at its place, so the body's device code sees the new time.
 // ---- qd kernel 'advance_until' (graph_loops.cpp:370), translated by qd-translate ----
-#line 2328 "graph_loops.cu"
+#line 2332 "graph_loops.cu"
 // Test of the loop of 'advance_until' (graph_loops.cpp:376) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_advance_until_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float t_end, float* qd_moved_t, float ** qd_moved_u, float ** qd_moved_v) {
@@ -2338,11 +2342,11 @@ qd_advance_until_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body,
     u = v;
 #line 384 "graph_loops.cpp"
     v = w;
-#line 2342 "graph_loops.cu"
+#line 2346 "graph_loops.cu"
   }
 #line 376 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(t < t_end);
-#line 2346 "graph_loops.cu"
+#line 2350 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -2352,7 +2356,7 @@ qd_advance_until_graph_step1(float dt, float* qd_moved_t) {
   float& t = *qd_moved_t;
 #line 377 "graph_loops.cpp"
 t += dt;
-#line 2356 "graph_loops.cu"
+#line 2360 "graph_loops.cu"
 }
 
 // Serial task of 'advance_until' (graph_loops.cpp:378): runs on one thread.
@@ -2361,7 +2365,7 @@ qd_advance_until_graph_step2(int* qd_moved_steps) {
   int& steps = *qd_moved_steps;
 #line 378 "graph_loops.cpp"
 ++steps;
-#line 2365 "graph_loops.cu"
+#line 2369 "graph_loops.cu"
 }
 
 // Parallel loop of 'advance_until' (graph_loops.cpp:379): a grid-stride loop over the iterations.
@@ -2375,7 +2379,7 @@ qd_advance_until_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_s
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 380 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) + 0.001f * t;
-#line 2379 "graph_loops.cu"
+#line 2383 "graph_loops.cu"
   }
 }
 
@@ -2386,7 +2390,7 @@ qd_advance_until_task1(float * const* qd_scalar_v, const float* qd_scalar_t) {
   const float t = *qd_scalar_t;
 #line 381 "graph_loops.cpp"
 v[0] = t;
-#line 2390 "graph_loops.cu"
+#line 2394 "graph_loops.cu"
 }
 
 // Serial task of 'advance_until' (graph_loops.cpp:386): runs on one thread.
@@ -2395,7 +2399,7 @@ qd_advance_until_task2(float * out, const float* qd_scalar_t) {
   const float t = *qd_scalar_t;
 #line 386 "graph_loops.cpp"
 out[0] = t;
-#line 2399 "graph_loops.cu"
+#line 2403 "graph_loops.cu"
 }
 
 // Serial task of 'advance_until' (graph_loops.cpp:387): runs on one thread.
@@ -2404,7 +2408,7 @@ qd_advance_until_task3(float * out, const int* qd_scalar_steps) {
   const int steps = *qd_scalar_steps;
 #line 387 "graph_loops.cpp"
 out[1] = static_cast<float>(steps);
-#line 2408 "graph_loops.cu"
+#line 2412 "graph_loops.cu"
 }
 
 
@@ -2469,14 +2473,14 @@ void advance_until(float* u, float* v, int n, float t_end, float dt, float* out)
 // node of the loop's body, tested by the GPU in each iteration. A host
 // 'if' on a parameter alone stays the host's decision.
 // ---- qd kernel 'relax_every' (graph_loops.cpp:394), translated by qd-translate ----
-#line 2473 "graph_loops.cu"
+#line 2477 "graph_loops.cu"
 // Test of the loop of 'relax_every' (graph_loops.cpp:400) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_relax_every_graph_test0(qd::detail::LoopHandle qd_loop, bool , float tol, const float* qd_scalar_top) {
   const float top = *qd_scalar_top;
 #line 400 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > tol);
-#line 2480 "graph_loops.cu"
+#line 2484 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -2505,7 +2509,7 @@ qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2509 "graph_loops.cu"
+#line 2513 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -2515,7 +2519,7 @@ qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2519 "graph_loops.cu"
+#line 2523 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -2535,7 +2539,7 @@ qd_relax_every_graph_step1(int* qd_moved_k) {
   int& k = *qd_moved_k;
 #line 407 "graph_loops.cpp"
 ++k;
-#line 2539 "graph_loops.cu"
+#line 2543 "graph_loops.cu"
 }
 
 // Test of a host 'if' of 'relax_every' (graph_loops.cpp:408) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
@@ -2544,7 +2548,7 @@ qd_relax_every_graph_if2(qd::detail::LoopHandle qd_if, int every, const int* qd_
   const int k = *qd_scalar_k;
 #line 408 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(k % every == 0);
-#line 2548 "graph_loops.cu"
+#line 2552 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
@@ -2556,7 +2560,7 @@ qd_relax_every_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * ma
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 410 "graph_loops.cpp"
 marks[i] += a[i];
-#line 2560 "graph_loops.cu"
+#line 2564 "graph_loops.cu"
   }
 }
 
@@ -2565,7 +2569,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_every_task2(float * marks) {
 #line 411 "graph_loops.cpp"
 marks[0] += 1.0f;
-#line 2569 "graph_loops.cu"
+#line 2573 "graph_loops.cu"
 }
 
 // Serial task of 'relax_every' (graph_loops.cpp:414): runs on one thread.
@@ -2573,7 +2577,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_every_task3(float * marks) {
 #line 414 "graph_loops.cpp"
 marks[1] += 0.5f;
-#line 2577 "graph_loops.cu"
+#line 2581 "graph_loops.cu"
 }
 
 // Serial task of 'relax_every' (graph_loops.cpp:416): runs on one thread.
@@ -2582,7 +2586,7 @@ qd_relax_every_task4(int * steps, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
 #line 416 "graph_loops.cpp"
 steps[0] = k;
-#line 2586 "graph_loops.cu"
+#line 2590 "graph_loops.cu"
 }
 
 
@@ -2667,14 +2671,14 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
 // host 'if' on a parameter alone stays the host's decision, with the host
 // statement in its branch on the GPU in every iteration.
 // ---- qd kernel 'relax_alternating' (graph_loops.cpp:425), translated by qd-translate ----
-#line 2671 "graph_loops.cu"
+#line 2675 "graph_loops.cu"
 // Test of the loop of 'relax_alternating' (graph_loops.cpp:433) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_relax_alternating_graph_test0(qd::detail::LoopHandle qd_loop, bool , float tol, const float* qd_scalar_top) {
   const float top = *qd_scalar_top;
 #line 433 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > tol);
-#line 2678 "graph_loops.cu"
+#line 2682 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -2703,7 +2707,7 @@ qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, floa
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2707 "graph_loops.cu"
+#line 2711 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -2713,7 +2717,7 @@ qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, floa
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2717 "graph_loops.cu"
+#line 2721 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -2733,7 +2737,7 @@ qd_relax_alternating_graph_step1(int* qd_moved_k) {
   int& k = *qd_moved_k;
 #line 440 "graph_loops.cpp"
 ++k;
-#line 2737 "graph_loops.cu"
+#line 2741 "graph_loops.cu"
 }
 
 // Test of a host 'if' of 'relax_alternating' (graph_loops.cpp:441) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
@@ -2742,7 +2746,7 @@ qd_relax_alternating_graph_if2(qd::detail::LoopHandle qd_if, const int* qd_scala
   const int k = *qd_scalar_k;
 #line 441 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(k % 4 == 0);
-#line 2746 "graph_loops.cu"
+#line 2750 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
@@ -2752,7 +2756,7 @@ qd_relax_alternating_graph_if3(qd::detail::LoopHandle qd_if, const int* qd_scala
   const int k = *qd_scalar_k;
 #line 441 "graph_loops.cpp"
   const bool qd_holds = !static_cast<bool>(k % 4 == 0);
-#line 2756 "graph_loops.cu"
+#line 2760 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
@@ -2762,7 +2766,7 @@ qd_relax_alternating_graph_step4(int* qd_moved_k) {
   int& k = *qd_moved_k;
 #line 442 "graph_loops.cpp"
 ++k;
-#line 2766 "graph_loops.cu"
+#line 2770 "graph_loops.cu"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:443): runs on one thread.
@@ -2770,7 +2774,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task1(float * marks) {
 #line 443 "graph_loops.cpp"
 marks[0] += 1.0f;
-#line 2774 "graph_loops.cu"
+#line 2778 "graph_loops.cu"
 }
 
 // Test of a host 'if' of 'relax_alternating' (graph_loops.cpp:444) in the body of a conditional WHILE node: its condition reads values the GPU changes between iterations, so one thread computes it, in each iteration, and sets the condition of the IF node that holds the branch.
@@ -2779,7 +2783,7 @@ qd_relax_alternating_graph_if5(qd::detail::LoopHandle qd_if, const int* qd_scala
   const int k = *qd_scalar_k;
 #line 444 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(k % 3 == 0);
-#line 2783 "graph_loops.cu"
+#line 2787 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
@@ -2789,7 +2793,7 @@ qd_relax_alternating_graph_if6(qd::detail::LoopHandle qd_if, const int* qd_scala
   const int k = *qd_scalar_k;
 #line 444 "graph_loops.cpp"
   const bool qd_holds = !static_cast<bool>(k % 3 == 0);
-#line 2793 "graph_loops.cu"
+#line 2797 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
@@ -2799,7 +2803,7 @@ qd_relax_alternating_graph_step7(int* qd_moved_thirds) {
   int& thirds = *qd_moved_thirds;
 #line 445 "graph_loops.cpp"
 thirds += 2;
-#line 2803 "graph_loops.cu"
+#line 2807 "graph_loops.cu"
 }
 
 // Parallel loop of 'relax_alternating' (graph_loops.cpp:446): a grid-stride loop over the iterations.
@@ -2810,7 +2814,7 @@ qd_relax_alternating_loop2(int qd_begin, std::uint64_t qd_count, float * a, floa
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 447 "graph_loops.cpp"
 marks[i] += a[i];
-#line 2814 "graph_loops.cu"
+#line 2818 "graph_loops.cu"
   }
 }
 
@@ -2819,7 +2823,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task3(float * marks) {
 #line 449 "graph_loops.cpp"
 marks[1] += 1.0f;
-#line 2823 "graph_loops.cu"
+#line 2827 "graph_loops.cu"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:452): runs on one thread.
@@ -2828,7 +2832,7 @@ qd_relax_alternating_graph_step8(int* qd_moved_big) {
   int& big = *qd_moved_big;
 #line 452 "graph_loops.cpp"
 ++big;
-#line 2832 "graph_loops.cu"
+#line 2836 "graph_loops.cu"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:454): runs on one thread.
@@ -2837,7 +2841,7 @@ qd_relax_alternating_graph_step9(int* qd_moved_big) {
   int& big = *qd_moved_big;
 #line 454 "graph_loops.cpp"
 big += 10;
-#line 2841 "graph_loops.cu"
+#line 2845 "graph_loops.cu"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:456): runs on one thread.
@@ -2846,7 +2850,7 @@ qd_relax_alternating_task4(int * counts, const int* qd_scalar_k) {
   const int k = *qd_scalar_k;
 #line 456 "graph_loops.cpp"
 counts[0] = k;
-#line 2850 "graph_loops.cu"
+#line 2854 "graph_loops.cu"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:457): runs on one thread.
@@ -2855,7 +2859,7 @@ qd_relax_alternating_task5(int * counts, const int* qd_scalar_thirds) {
   const int thirds = *qd_scalar_thirds;
 #line 457 "graph_loops.cpp"
 counts[1] = thirds;
-#line 2859 "graph_loops.cu"
+#line 2863 "graph_loops.cu"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:458): runs on one thread.
@@ -2864,7 +2868,7 @@ qd_relax_alternating_task6(int * counts, const int* qd_scalar_big) {
   const int big = *qd_scalar_big;
 #line 458 "graph_loops.cpp"
 counts[2] = big;
-#line 2868 "graph_loops.cu"
+#line 2872 "graph_loops.cu"
 }
 
 
@@ -2983,7 +2987,7 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts) {
 // reads it there (a second declaration from it, a loop, an 'if' that is an
 // IF node), so the time loop stays one WHILE node.
 // ---- qd kernel 'forced' (graph_loops.cpp:465), translated by qd-translate ----
-#line 2987 "graph_loops.cu"
+#line 2991 "graph_loops.cu"
 // Test of the loop of 'forced' (graph_loops.cpp:469) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_forced_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int nsteps, int* qd_moved_step, float ** qd_moved_u, float ** qd_moved_v) {
@@ -2999,11 +3003,11 @@ qd_forced_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int ns
     v = tmp;
 #line 469 "graph_loops.cpp"
     ++step;
-#line 3003 "graph_loops.cu"
+#line 3007 "graph_loops.cu"
   }
 #line 469 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(step < nsteps);
-#line 3007 "graph_loops.cu"
+#line 3011 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -3013,7 +3017,7 @@ qd_forced_set0(float* qd_slot, float dt, const int* qd_scalar_step) {
   const int step = *qd_scalar_step;
 #line 470 "graph_loops.cpp"
 const float t = static_cast<float>(step) * dt;
-#line 3017 "graph_loops.cu"
+#line 3021 "graph_loops.cu"
   *qd_slot = t;
 }
 
@@ -3023,7 +3027,7 @@ qd_forced_set1(float* qd_slot, const float* qd_scalar_t) {
   const float t = *qd_scalar_t;
 #line 471 "graph_loops.cpp"
 const float amp = t > 1.0f ? 0.5f : t;
-#line 3027 "graph_loops.cu"
+#line 3031 "graph_loops.cu"
   *qd_slot = amp;
 }
 
@@ -3038,7 +3042,7 @@ qd_forced_loop2(int qd_begin, std::uint64_t qd_count, float * const* qd_scalar_u
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 473 "graph_loops.cpp"
 v[i] = 0.5f * u[i] + amp * static_cast<float>(i % 3);
-#line 3042 "graph_loops.cu"
+#line 3046 "graph_loops.cu"
   }
 }
 
@@ -3048,7 +3052,7 @@ qd_forced_graph_if1(qd::detail::LoopHandle qd_if, const float* qd_scalar_t) {
   const float t = *qd_scalar_t;
 #line 474 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(t > 0.5f);
-#line 3052 "graph_loops.cu"
+#line 3056 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
@@ -3058,7 +3062,7 @@ qd_forced_task3(float * trace, const float* qd_scalar_t) {
   const float t = *qd_scalar_t;
 #line 475 "graph_loops.cpp"
 trace[0] += t;
-#line 3062 "graph_loops.cu"
+#line 3066 "graph_loops.cu"
 }
 
 // Serial task of 'forced' (graph_loops.cpp:480): runs on one thread.
@@ -3067,7 +3071,7 @@ qd_forced_task4(float * const* qd_scalar_u, float * trace) {
   float * const u = *qd_scalar_u;
 #line 480 "graph_loops.cpp"
 trace[1] = u[0];
-#line 3071 "graph_loops.cu"
+#line 3075 "graph_loops.cu"
 }
 
 
@@ -3134,7 +3138,7 @@ void forced(float* u, float* v, int n, int nsteps, float dt, float* trace) {
 // a WHILE node there would start every repeat from the host's 'u' and 'v',
 // which the GPU swapped, so it is unrolled too. An odd step count shows it.
 // ---- qd kernel 'repeat_march' (graph_loops.cpp:486), translated by qd-translate ----
-#line 3138 "graph_loops.cu"
+#line 3142 "graph_loops.cu"
 // Parallel loop of 'repeat_march' (graph_loops.cpp:493): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_repeat_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, int rep, int s) {
@@ -3143,7 +3147,7 @@ qd_repeat_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 494 "graph_loops.cpp"
 v[i] = 0.5f * u[i] + 0.25f * static_cast<float>(rep + s);
-#line 3147 "graph_loops.cu"
+#line 3151 "graph_loops.cu"
   }
 }
 
@@ -3188,7 +3192,7 @@ void repeat_march(float* u, float* v, int n, int nsteps) {
 // which the inner node does not set from the host's values; its own counter,
 // declared in the step, starts from 0 in every step.
 // ---- qd kernel 'implicit_steps' (graph_loops.cpp:507), translated by qd-translate ----
-#line 3192 "graph_loops.cu"
+#line 3196 "graph_loops.cu"
 // Test of the loop of 'implicit_steps' (graph_loops.cpp:512) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_implicit_steps_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, int steps, int* qd_moved_step) {
@@ -3196,11 +3200,11 @@ qd_implicit_steps_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body
   if (qd_after_body) {
 #line 512 "graph_loops.cpp"
     ++step;
-#line 3200 "graph_loops.cu"
+#line 3204 "graph_loops.cu"
   }
 #line 512 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(step < steps);
-#line 3204 "graph_loops.cu"
+#line 3208 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -3223,11 +3227,11 @@ qd_implicit_steps_graph_test1(qd::detail::LoopHandle qd_loop, bool qd_after_body
     ++it;
 #line 527 "graph_loops.cpp"
     ++total;
-#line 3227 "graph_loops.cu"
+#line 3231 "graph_loops.cu"
   }
 #line 516 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(change > tol && it < max_it);
-#line 3231 "graph_loops.cu"
+#line 3235 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -3258,7 +3262,7 @@ qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_
                 v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
                 change = std::fmax(change, std::fabs(v[i] - u[i]));
             }
-#line 3262 "graph_loops.cu"
+#line 3266 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -3268,7 +3272,7 @@ qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * const* qd_
                 v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
                 change = std::fmax(change, std::fabs(v[i] - u[i]));
             }
-#line 3272 "graph_loops.cu"
+#line 3276 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
@@ -3289,7 +3293,7 @@ qd_implicit_steps_task1(int * iters, const int* qd_scalar_step, const int* qd_sc
   const int it = *qd_scalar_it;
 #line 529 "graph_loops.cpp"
 iters[step] = it;
-#line 3293 "graph_loops.cu"
+#line 3297 "graph_loops.cu"
 }
 
 // Parallel loop of 'implicit_steps' (graph_loops.cpp:530): a grid-stride loop over the iterations.
@@ -3301,7 +3305,7 @@ qd_implicit_steps_loop2(int qd_begin, std::uint64_t qd_count, float * const* qd_
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 531 "graph_loops.cpp"
 u[i] += 0.01f * static_cast<float>(i % 5);
-#line 3305 "graph_loops.cu"
+#line 3309 "graph_loops.cu"
   }
 }
 
@@ -3311,7 +3315,7 @@ qd_implicit_steps_task3(int steps, int * iters, const int* qd_scalar_total) {
   const int total = *qd_scalar_total;
 #line 533 "graph_loops.cpp"
 iters[steps] = total;
-#line 3315 "graph_loops.cu"
+#line 3319 "graph_loops.cu"
 }
 
 
@@ -3396,7 +3400,7 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
 // cap?) is an IF node of the call's graph, and its 'else' another: the GPU
 // tests it, and the call still returns before the loop ends.
 // ---- qd kernel 'settle_or_reset' (graph_loops.cpp:539), translated by qd-translate ----
-#line 3400 "graph_loops.cu"
+#line 3404 "graph_loops.cu"
 // Test of the loop of 'settle_or_reset' (graph_loops.cpp:545) that graph mode runs as a conditional WHILE node: one thread runs, before the loop and at the end of each iteration, what the host ran between iterations, then sets the node's condition.
 static __global__ void __launch_bounds__(1)
 qd_settle_or_reset_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_body, float tol, int max_it, const float* qd_scalar_top, int* qd_moved_it) {
@@ -3405,11 +3409,11 @@ qd_settle_or_reset_graph_test0(qd::detail::LoopHandle qd_loop, bool qd_after_bod
   if (qd_after_body) {
 #line 552 "graph_loops.cpp"
     ++it;
-#line 3409 "graph_loops.cu"
+#line 3413 "graph_loops.cu"
   }
 #line 545 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(top > tol && it < max_it);
-#line 3413 "graph_loops.cu"
+#line 3417 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_loop, qd_holds);
 }
 
@@ -3438,7 +3442,7 @@ qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float*
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 3442 "graph_loops.cu"
+#line 3446 "graph_loops.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -3448,7 +3452,7 @@ qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float*
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 3452 "graph_loops.cu"
+#line 3456 "graph_loops.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -3468,7 +3472,7 @@ qd_settle_or_reset_graph_if1(qd::detail::LoopHandle qd_if, int max_it, const int
   const int it = *qd_scalar_it;
 #line 554 "graph_loops.cpp"
   const bool qd_holds = static_cast<bool>(it == max_it);
-#line 3472 "graph_loops.cu"
+#line 3476 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
@@ -3478,7 +3482,7 @@ qd_settle_or_reset_graph_if2(qd::detail::LoopHandle qd_if, int max_it, const int
   const int it = *qd_scalar_it;
 #line 554 "graph_loops.cpp"
   const bool qd_holds = !static_cast<bool>(it == max_it);
-#line 3482 "graph_loops.cu"
+#line 3486 "graph_loops.cu"
   qd::detail::set_loop_condition(qd_if, qd_holds);
 }
 
@@ -3490,7 +3494,7 @@ qd_settle_or_reset_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 556 "graph_loops.cpp"
 a[i] = -1.0f;
-#line 3494 "graph_loops.cu"
+#line 3498 "graph_loops.cu"
   }
 }
 
@@ -3499,7 +3503,7 @@ static __global__ void __launch_bounds__(1)
 qd_settle_or_reset_task2(int * flags) {
 #line 557 "graph_loops.cpp"
 flags[0] = 1;
-#line 3503 "graph_loops.cu"
+#line 3507 "graph_loops.cu"
 }
 
 // Serial task of 'settle_or_reset' (graph_loops.cpp:559): runs on one thread.
@@ -3508,7 +3512,7 @@ qd_settle_or_reset_task3(int * flags, const int* qd_scalar_it) {
   const int it = *qd_scalar_it;
 #line 559 "graph_loops.cpp"
 flags[1] = it;
-#line 3512 "graph_loops.cu"
+#line 3516 "graph_loops.cu"
 }
 
 

@@ -37,11 +37,17 @@ static void copy_async(float* dst, const float* src, int n, qd::StreamRef stream
 #line 38 "graph_loops.hip"
 // The combine of the reductions of 'sweep' (graph_loops.cpp:41), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_sweep_loop0_combine(const unsigned qd_blocks, float* qd_result_res, const float* qd_partials_res) {
+qd_sweep_loop0_combine(const unsigned qd_blocks, float* qd_result_res, const float* qd_partials_res, float * u, float * v) {
   __shared__ float qd_shared_res[256];
   const float qd_all_res = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd_blocks, qd_shared_res);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_res, qd_all_res);
+  // The serial task at graph_loops.cpp:45, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+#line 45 "graph_loops.cpp"
+v[0] = u[0];
+#line 50 "graph_loops.hip"
+  }
 }
 
 // Parallel loop of 'sweep' (graph_loops.cpp:41) with reductions: a grid-stride loop over the iterations, then the combine.
@@ -60,7 +66,7 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 64 "graph_loops.hip"
+#line 70 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -70,7 +76,7 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 74 "graph_loops.hip"
+#line 80 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_res[256];
@@ -81,48 +87,46 @@ qd_sweep_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float
     const float qd_all_res = qd::detail::reduce_partials<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd::detail::grid_blocks(), qd_shared_res);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_res = qd::detail::reduce_combine<qd::detail::ReduceOp::FMax>(*qd_result_res, qd_all_res);
-  }
-}
-
-// Serial task of 'sweep' (graph_loops.cpp:45): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_sweep_task1(float * u, float * v) {
+    // The serial task at graph_loops.cpp:45, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
 #line 45 "graph_loops.cpp"
 v[0] = u[0];
-#line 93 "graph_loops.hip"
+#line 95 "graph_loops.hip"
+    }
+  }
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:46): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sweep_task2(float * u, float * v, int n) {
+qd_sweep_task1(float * u, float * v, int n) {
 #line 46 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 101 "graph_loops.hip"
+#line 105 "graph_loops.hip"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:52): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sweep_task3(int * iterations, int it) {
+qd_sweep_task2(int * iterations, int it) {
 #line 52 "graph_loops.cpp"
 iterations[0] = it;
-#line 109 "graph_loops.hip"
+#line 113 "graph_loops.hip"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:53): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sweep_task4(float * residual, const float* qd_scalar_res) {
+qd_sweep_task3(float * residual, const float* qd_scalar_res) {
   const float res = *qd_scalar_res;
 #line 53 "graph_loops.cpp"
 residual[0] = res;
-#line 118 "graph_loops.hip"
+#line 122 "graph_loops.hip"
 }
 
 // Serial task of 'sweep' (graph_loops.cpp:54): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_sweep_task5(float * u, float * v) {
+qd_sweep_task4(float * u, float * v) {
 #line 54 "graph_loops.cpp"
 u[0] = u[0] + 0.0f * v[0];
-#line 126 "graph_loops.hip"
+#line 130 "graph_loops.hip"
 }
 
 
@@ -152,15 +156,12 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
       qd_sweep_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 41);
       if (qd_apart) {
-        qd_sweep_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+        qd_sweep_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"));
         qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 41);
       }
     }
-    // serial task, graph_loops.cpp:45
-    qd_sweep_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"));
-    qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 45);
     // serial task, graph_loops.cpp:46
-    qd_sweep_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"), n);
+    qd_sweep_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"), n);
     qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 46);
     float* t = u;
     u = v;
@@ -168,13 +169,13 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
     ++it;
   }
   // serial task, graph_loops.cpp:52
-  qd_sweep_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "sweep", "iterations"), it);
+  qd_sweep_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "sweep", "iterations"), it);
   qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 52);
   // serial task, graph_loops.cpp:53
-  qd_sweep_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(residual, "sweep", "residual"), qd_scratch.slot<float>(0));
+  qd_sweep_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(residual, "sweep", "residual"), qd_scratch.slot<float>(0));
   qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 53);
   // serial task, graph_loops.cpp:54
-  qd_sweep_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"));
+  qd_sweep_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(u, "sweep", "u"), qd::detail::present_or_device(v, "sweep", "v"));
   qd::detail::check_launch(hipGetLastError(), "sweep", "graph_loops.cpp", 54);
 }
 
@@ -187,7 +188,7 @@ void sweep(float* u, float* v, int n, float tol, int max_it, int* iterations, fl
 
 
 // ---- qd kernel 'halve_below' (graph_loops.cpp:57), translated by qd-translate ----
-#line 191 "graph_loops.hip"
+#line 192 "graph_loops.hip"
 // The combine of the reductions of 'halve_below' (graph_loops.cpp:66), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_halve_below_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
@@ -213,7 +214,7 @@ qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 217 "graph_loops.hip"
+#line 218 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -223,7 +224,7 @@ qd_halve_below_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 227 "graph_loops.hip"
+#line 228 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -242,7 +243,7 @@ static __global__ void __launch_bounds__(1)
 qd_halve_below_task1(int * steps, int k) {
 #line 72 "graph_loops.cpp"
 steps[0] = k;
-#line 246 "graph_loops.hip"
+#line 247 "graph_loops.hip"
 }
 
 
@@ -292,7 +293,7 @@ void halve_below(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'scale_rows' (graph_loops.cpp:75), translated by qd-translate ----
-#line 296 "graph_loops.hip"
+#line 297 "graph_loops.hip"
 // Parallel loop of 'scale_rows' (graph_loops.cpp:78): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scale_rows_loop0(int qd_begin, std::uint64_t qd_count, float * a, float s) {
@@ -301,7 +302,7 @@ qd_scale_rows_loop0(int qd_begin, std::uint64_t qd_count, float * a, float s) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 79 "graph_loops.cpp"
 a[i] = s * a[i];
-#line 305 "graph_loops.hip"
+#line 306 "graph_loops.hip"
   }
 }
 
@@ -359,7 +360,7 @@ void scale_rows(float* a, int n, float s) {
 // A 'for' whose increment the GPU runs; a region and a kernel call in the
 // body; a value computed from a result in the body.
 // ---- qd kernel 'grow_mean' (graph_loops.cpp:84), translated by qd-translate ----
-#line 363 "graph_loops.hip"
+#line 364 "graph_loops.hip"
 // The combine of the reductions of 'grow_mean' (graph_loops.cpp:93), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_grow_mean_loop0_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum) {
@@ -382,14 +383,14 @@ qd_grow_mean_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 94 "graph_loops.cpp"
 sum += a[i];
-#line 386 "graph_loops.hip"
+#line 387 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 94 "graph_loops.cpp"
 sum += a[i];
-#line 393 "graph_loops.hip"
+#line 394 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -409,7 +410,7 @@ qd_grow_mean_set1(float* qd_slot, int n, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
 #line 95 "graph_loops.cpp"
 const float mean = sum / static_cast<float>(n);
-#line 413 "graph_loops.hip"
+#line 414 "graph_loops.hip"
   *qd_slot = mean;
 }
 
@@ -421,7 +422,7 @@ qd_grow_mean_loop2(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 99 "graph_loops.cpp"
 a[i] = a[i] * 1.5f;
-#line 425 "graph_loops.hip"
+#line 426 "graph_loops.hip"
   }
 }
 
@@ -434,7 +435,7 @@ qd_grow_mean_loop3(int qd_begin, std::uint64_t qd_count, float * b, const float*
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 104 "graph_loops.cpp"
 b[i] = b[i] + mean;
-#line 438 "graph_loops.hip"
+#line 439 "graph_loops.hip"
   }
 }
 
@@ -443,7 +444,7 @@ static __global__ void __launch_bounds__(1)
 qd_grow_mean_task4(int * rounds, int r) {
 #line 108 "graph_loops.cpp"
 rounds[0] = r;
-#line 447 "graph_loops.hip"
+#line 448 "graph_loops.hip"
 }
 
 // Serial task of 'grow_mean' (graph_loops.cpp:109): runs on one thread.
@@ -452,7 +453,7 @@ qd_grow_mean_task5(float * a, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
 #line 109 "graph_loops.cpp"
 a[0] = sum;
-#line 456 "graph_loops.hip"
+#line 457 "graph_loops.hip"
 }
 
 
@@ -558,7 +559,7 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds) {
 // Conjugate gradients for a tridiagonal matrix (2 on the diagonal, -1 next
 // to it), as the textbook writes it.
 // ---- qd kernel 'cg' (graph_loops.cpp:114), translated by qd-translate ----
-#line 562 "graph_loops.hip"
+#line 563 "graph_loops.hip"
 // The combine of the reductions of 'cg' (graph_loops.cpp:119), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_cg_loop0_combine(const unsigned qd_blocks, double* qd_result_rr, const double* qd_partials_rr, double qd_init_rr) {
@@ -581,14 +582,14 @@ qd_cg_loop0(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 120 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 585 "graph_loops.hip"
+#line 586 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 120 "graph_loops.cpp"
 rr += r[i] * r[i];
-#line 592 "graph_loops.hip"
+#line 593 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr[256];
@@ -614,7 +615,7 @@ qd_cg_loop1(int qd_begin, std::uint64_t qd_count, double * p, double * ap, int n
             const double right = i < n - 1 ? p[i + 1] : 0.0;
             ap[i] = 2.0 * p[i] - left - right;
         }
-#line 618 "graph_loops.hip"
+#line 619 "graph_loops.hip"
   }
 }
 
@@ -640,14 +641,14 @@ qd_cg_loop2(int qd_begin, std::uint64_t qd_count, double * p, double * ap, doubl
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 132 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 644 "graph_loops.hip"
+#line 645 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 132 "graph_loops.cpp"
 pap += p[i] * ap[i];
-#line 651 "graph_loops.hip"
+#line 652 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_pap[256];
@@ -668,7 +669,7 @@ qd_cg_set3(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_
   const double pap = *qd_scalar_pap;
 #line 133 "graph_loops.cpp"
 const double alpha = rr / pap;
-#line 672 "graph_loops.hip"
+#line 673 "graph_loops.hip"
   *qd_slot = alpha;
 }
 
@@ -684,7 +685,7 @@ qd_cg_loop4(int qd_begin, std::uint64_t qd_count, double * x, double * r, double
             x[i] += alpha * p[i];
             r[i] -= alpha * ap[i];
         }
-#line 688 "graph_loops.hip"
+#line 689 "graph_loops.hip"
   }
 }
 
@@ -710,14 +711,14 @@ qd_cg_loop5(int qd_begin, std::uint64_t qd_count, double * r, double* qd_result_
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 141 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 714 "graph_loops.hip"
+#line 715 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 141 "graph_loops.cpp"
 rr_new += r[i] * r[i];
-#line 721 "graph_loops.hip"
+#line 722 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_rr_new[256];
@@ -738,7 +739,7 @@ qd_cg_set6(double* qd_slot, const double* qd_scalar_rr, const double* qd_scalar_
   const double rr_new = *qd_scalar_rr_new;
 #line 142 "graph_loops.cpp"
 const double beta = rr_new / rr;
-#line 742 "graph_loops.hip"
+#line 743 "graph_loops.hip"
   *qd_slot = beta;
 }
 
@@ -749,7 +750,7 @@ qd_cg_set7(double* qd_slot, const double* qd_scalar_rr_new) {
   double rr = *qd_slot;
 #line 143 "graph_loops.cpp"
 rr = rr_new;
-#line 753 "graph_loops.hip"
+#line 754 "graph_loops.hip"
   *qd_slot = rr;
 }
 
@@ -762,7 +763,7 @@ qd_cg_loop8(int qd_begin, std::uint64_t qd_count, double * r, double * p, const 
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 145 "graph_loops.cpp"
 p[i] = r[i] + beta * p[i];
-#line 766 "graph_loops.hip"
+#line 767 "graph_loops.hip"
   }
 }
 
@@ -771,7 +772,7 @@ static __global__ void __launch_bounds__(1)
 qd_cg_task9(int * iterations, int it) {
 #line 148 "graph_loops.cpp"
 iterations[0] = it;
-#line 775 "graph_loops.hip"
+#line 776 "graph_loops.hip"
 }
 
 
@@ -883,7 +884,7 @@ void cg(double* x, double* r, double* p, double* ap, int n, double tol, int max_
 // The host uses the iteration count after the loop (a loop's bound): the
 // count must be the host's, so this kernel runs in stream mode.
 // ---- qd kernel 'settle_then_mark' (graph_loops.cpp:153), translated by qd-translate ----
-#line 887 "graph_loops.hip"
+#line 888 "graph_loops.hip"
 // The combine of the reductions of 'settle_then_mark' (graph_loops.cpp:162), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_settle_then_mark_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
@@ -909,7 +910,7 @@ qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 913 "graph_loops.hip"
+#line 914 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -919,7 +920,7 @@ qd_settle_then_mark_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = 0.75f * a[i];
             top = std::fmax(top, std::fabs(a[i]));
         }
-#line 923 "graph_loops.hip"
+#line 924 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -941,7 +942,7 @@ qd_settle_then_mark_loop1(int qd_begin, std::uint64_t qd_count, int * marks) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 169 "graph_loops.cpp"
 marks[i] = i + 1;
-#line 945 "graph_loops.hip"
+#line 946 "graph_loops.hip"
   }
 }
 
@@ -1001,7 +1002,7 @@ void settle_then_mark(float* a, int n, float tol, int* marks) {
 // 'loop seq' of its own count in the body, the same in every iteration,
 // recorded once into the WHILE node's body.
 // ---- qd kernel 'smooth_until' (graph_loops.cpp:175), translated by qd-translate ----
-#line 1005 "graph_loops.hip"
+#line 1006 "graph_loops.hip"
 // Parallel loop of 'smooth_until' (graph_loops.cpp:185): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float * b, const float w) {
@@ -1010,7 +1011,7 @@ qd_smooth_until_loop0(int qd_begin, std::uint64_t qd_count, float * a, float * b
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 186 "graph_loops.cpp"
 b[i] = a[i] + w * (0.5f * (a[i - 1] + a[i + 1]) - a[i]);
-#line 1014 "graph_loops.hip"
+#line 1015 "graph_loops.hip"
   }
 }
 
@@ -1022,7 +1023,7 @@ qd_smooth_until_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * b
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 188 "graph_loops.cpp"
 a[i] = b[i];
-#line 1026 "graph_loops.hip"
+#line 1027 "graph_loops.hip"
   }
 }
 
@@ -1048,14 +1049,14 @@ qd_smooth_until_loop2(int qd_begin, std::uint64_t qd_count, float * a, float* qd
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 193 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 1052 "graph_loops.hip"
+#line 1053 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 193 "graph_loops.cpp"
 change = std::fmax(change, std::fabs(a[i] - 0.5f * (a[i - 1] + a[i + 1])));
-#line 1059 "graph_loops.hip"
+#line 1060 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
@@ -1074,7 +1075,7 @@ static __global__ void __launch_bounds__(1)
 qd_smooth_until_task3(int * cycles, int c) {
 #line 196 "graph_loops.cpp"
 cycles[0] = c;
-#line 1078 "graph_loops.hip"
+#line 1079 "graph_loops.hip"
 }
 
 
@@ -1147,7 +1148,7 @@ void smooth_until(float* a, float* b, int n, int sweeps, float tol, int* cycles)
 // A loop in a stream_parallel block, next to a block of plain work; a
 // 'for' whose own variable the body's device code reads.
 // ---- qd kernel 'two_sides' (graph_loops.cpp:201), translated by qd-translate ----
-#line 1151 "graph_loops.hip"
+#line 1152 "graph_loops.hip"
 // The combine of the reductions of 'two_sides' (graph_loops.cpp:212), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_two_sides_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
@@ -1173,7 +1174,7 @@ qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, int t, float
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 1177 "graph_loops.hip"
+#line 1178 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1183,7 +1184,7 @@ qd_two_sides_loop0(int qd_begin, std::uint64_t qd_count, float * a, int t, float
                 a[i] = a[i] / static_cast<float>(t + 1);
                 top = std::fmax(top, std::fabs(a[i]));
             }
-#line 1187 "graph_loops.hip"
+#line 1188 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -1202,7 +1203,7 @@ static __global__ void __launch_bounds__(1)
 qd_two_sides_task1(int * counts, int k) {
 #line 218 "graph_loops.cpp"
 counts[0] = k;
-#line 1206 "graph_loops.hip"
+#line 1207 "graph_loops.hip"
 }
 
 // Parallel loop of 'two_sides' (graph_loops.cpp:222): a grid-stride loop over the iterations.
@@ -1213,7 +1214,7 @@ qd_two_sides_loop2(int qd_begin, std::uint64_t qd_count, float * b) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 223 "graph_loops.cpp"
 b[i] = 2.0f * b[i];
-#line 1217 "graph_loops.hip"
+#line 1218 "graph_loops.hip"
   }
 }
 
@@ -1302,7 +1303,7 @@ void two_sides(float* a, float* b, int n, float tol, int* counts) {
 
 // A kernel called by another, and a template kernel, each with a loop.
 // ---- qd kernel 'shrink_to' (graph_loops.cpp:228), translated by qd-translate ----
-#line 1306 "graph_loops.hip"
+#line 1307 "graph_loops.hip"
 // The combine of the reductions of 'shrink_to' (graph_loops.cpp:237), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_shrink_to_loop0_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
@@ -1328,7 +1329,7 @@ qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1332 "graph_loops.hip"
+#line 1333 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1338,7 +1339,7 @@ qd_shrink_to_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_re
             a[i] = 0.8f * a[i];
             total += std::fabs(a[i]);
         }
-#line 1342 "graph_loops.hip"
+#line 1343 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -1357,7 +1358,7 @@ static __global__ void __launch_bounds__(1)
 qd_shrink_to_task1(int * steps, int s) {
 #line 243 "graph_loops.cpp"
 steps[0] = s;
-#line 1361 "graph_loops.hip"
+#line 1362 "graph_loops.hip"
 }
 
 
@@ -1441,7 +1442,7 @@ void shrink_to(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'shrink_both' (graph_loops.cpp:246), translated by qd-translate ----
-#line 1445 "graph_loops.hip"
+#line 1446 "graph_loops.hip"
 
 // Host entry points of kernel 'shrink_both': they enqueue its work on the launch stream and return without waiting.
 void shrink_both(float* a, float* b, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -1466,7 +1467,7 @@ void shrink_both(float* a, float* b, int n, float limit, int* steps) {
 // A stream-mode caller: the callee's stream-mode work, whose count stays on
 // the host.
 // ---- qd kernel 'shrink_in_stream_mode' (graph_loops.cpp:255), translated by qd-translate ----
-#line 1470 "graph_loops.hip"
+#line 1471 "graph_loops.hip"
 
 // Host entry points of kernel 'shrink_in_stream_mode': they enqueue its work on the launch stream and return without waiting.
 void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamRef qd_stream) {
@@ -1487,7 +1488,7 @@ void shrink_in_stream_mode(float* a, int n, float limit, int* steps) {
 
 
 // ---- qd kernel 'decay' (graph_loops.cpp:261), translated by qd-translate ----
-#line 1491 "graph_loops.hip"
+#line 1492 "graph_loops.hip"
 // The combine of the reductions of 'decay' (graph_loops.cpp:271), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 template <class T>
 static __global__ void __launch_bounds__(256)
@@ -1515,7 +1516,7 @@ qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 1519 "graph_loops.hip"
+#line 1520 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1525,7 +1526,7 @@ qd_decay_loop0(int qd_begin, std::uint64_t qd_count, T * a, float* qd_result_top
             a[i] = a[i] * T(0.5);
             top = static_cast<float>(a[i]) > top ? static_cast<float>(a[i]) : top;
         }
-#line 1529 "graph_loops.hip"
+#line 1530 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -1545,7 +1546,7 @@ static __global__ void __launch_bounds__(1)
 qd_decay_task1(int * steps, int k) {
 #line 277 "graph_loops.cpp"
 steps[0] = k;
-#line 1549 "graph_loops.hip"
+#line 1550 "graph_loops.hip"
 }
 
 
@@ -1603,7 +1604,7 @@ template void decay<double>(double* a, int n, float tol, int* steps);
 // the step and the simulated time on the device; then three halvings the
 // source fixes, unrolled into the graph.
 // ---- qd kernel 'march' (graph_loops.cpp:286), translated by qd-translate ----
-#line 1607 "graph_loops.hip"
+#line 1608 "graph_loops.hip"
 // Parallel loop of 'march' (graph_loops.cpp:292): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float dt, int step) {
@@ -1613,7 +1614,7 @@ qd_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float
 #line 293 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) +
                    0.001f * static_cast<float>(step % 3);
-#line 1617 "graph_loops.hip"
+#line 1618 "graph_loops.hip"
   }
 }
 
@@ -1622,7 +1623,7 @@ static __global__ void __launch_bounds__(1)
 qd_march_task1(float * u, float * v, float t) {
 #line 295 "graph_loops.cpp"
 v[0] = u[0] + t;
-#line 1626 "graph_loops.hip"
+#line 1627 "graph_loops.hip"
 }
 
 // Serial task of 'march' (graph_loops.cpp:296): runs on one thread.
@@ -1630,7 +1631,7 @@ static __global__ void __launch_bounds__(1)
 qd_march_task2(float * u, float * v, int n) {
 #line 296 "graph_loops.cpp"
 v[n - 1] = u[n - 1];
-#line 1634 "graph_loops.hip"
+#line 1635 "graph_loops.hip"
 }
 
 // Parallel loop of 'march' (graph_loops.cpp:304): a grid-stride loop over the iterations.
@@ -1641,7 +1642,7 @@ qd_march_loop3(int qd_begin, std::uint64_t qd_count, float * u) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 305 "graph_loops.cpp"
 u[i] *= 0.5f;
-#line 1645 "graph_loops.hip"
+#line 1646 "graph_loops.hip"
   }
 }
 
@@ -1650,7 +1651,7 @@ static __global__ void __launch_bounds__(1)
 qd_march_task4(float * time, float t) {
 #line 306 "graph_loops.cpp"
 time[0] = t;
-#line 1654 "graph_loops.hip"
+#line 1655 "graph_loops.hip"
 }
 
 
@@ -1705,7 +1706,7 @@ void march(float* u, float* v, int n, int steps, float dt, float* time) {
 // A 'do' loop of the caller's count around a loop of the same count: the
 // inner one is recorded into the node's body, once per round.
 // ---- qd kernel 'rounds_of' (graph_loops.cpp:311), translated by qd-translate ----
-#line 1709 "graph_loops.hip"
+#line 1710 "graph_loops.hip"
 // Parallel loop of 'rounds_of' (graph_loops.cpp:319): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_rounds_of_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
@@ -1714,7 +1715,7 @@ qd_rounds_of_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 320 "graph_loops.cpp"
 a[i] = a[i] * 0.5f + 1.0f;
-#line 1718 "graph_loops.hip"
+#line 1719 "graph_loops.hip"
   }
 }
 
@@ -1723,7 +1724,7 @@ static __global__ void __launch_bounds__(1)
 qd_rounds_of_task1(int * done, int k) {
 #line 323 "graph_loops.cpp"
 done[0] = k;
-#line 1727 "graph_loops.hip"
+#line 1728 "graph_loops.hip"
 }
 
 
@@ -1763,7 +1764,7 @@ void rounds_of(float* a, int n, int rounds, int* done) {
 // A library call in the body, marked 'reuse': captured once into the WHILE
 // node's body, its copy runs in every iteration, in order with the loops.
 // ---- qd kernel 'settle_with_copy' (graph_loops.cpp:328), translated by qd-translate ----
-#line 1767 "graph_loops.hip"
+#line 1768 "graph_loops.hip"
 // The combine of the reductions of 'settle_with_copy' (graph_loops.cpp:337), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_settle_with_copy_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
@@ -1789,7 +1790,7 @@ qd_settle_with_copy_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 1793 "graph_loops.hip"
+#line 1794 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1799,7 +1800,7 @@ qd_settle_with_copy_loop0(int qd_begin, std::uint64_t qd_count, float * a, float
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 1803 "graph_loops.hip"
+#line 1804 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -1821,7 +1822,7 @@ qd_settle_with_copy_loop1(int qd_begin, std::uint64_t qd_count, float * a, float
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 344 "graph_loops.cpp"
 a[i] = 0.5f * (a[i] + last[i]) + 0.01f;
-#line 1825 "graph_loops.hip"
+#line 1826 "graph_loops.hip"
   }
 }
 
@@ -1830,7 +1831,7 @@ static __global__ void __launch_bounds__(1)
 qd_settle_with_copy_task2(int * steps, int k) {
 #line 347 "graph_loops.cpp"
 steps[0] = k;
-#line 1834 "graph_loops.hip"
+#line 1835 "graph_loops.hip"
 }
 
 
@@ -1870,7 +1871,7 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps, qd:
 
 #line 342 "graph_loops.cpp"
     copy_async(last, a, n, qd::current_stream());
-#line 1874 "graph_loops.hip"
+#line 1875 "graph_loops.hip"
     }
     // parallel loop, graph_loops.cpp:343
     {
@@ -1900,7 +1901,7 @@ void settle_with_copy(float* a, float* last, int n, float limit, int* steps) {
 // declared at the top, the counter set by the loop's init. The temporary's
 // value before the loop is never read, so graph mode gives its slot none.
 // ---- qd kernel 'heat_c_style' (graph_loops.cpp:353), translated by qd-translate ----
-#line 1904 "graph_loops.hip"
+#line 1905 "graph_loops.hip"
 // Parallel loop of 'heat_c_style' (graph_loops.cpp:360): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_heat_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * u, double * unew, double alpha) {
@@ -1909,7 +1910,7 @@ qd_heat_c_style_loop0(int qd_begin, std::uint64_t qd_count, double * u, double *
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 361 "graph_loops.cpp"
 unew[i] = u[i] + alpha * (u[i + 1] + u[i - 1] - 2.0 * u[i]);
-#line 1913 "graph_loops.hip"
+#line 1914 "graph_loops.hip"
   }
 }
 
@@ -1949,7 +1950,7 @@ void heat_c_style(double* u, double* unew, int n, int nsteps, double alpha) {
 // Host statements first in the body, as time loops often start: each runs
 // on the GPU at its place, so the body's device code sees the new time.
 // ---- qd kernel 'advance_until' (graph_loops.cpp:370), translated by qd-translate ----
-#line 1953 "graph_loops.hip"
+#line 1954 "graph_loops.hip"
 // Parallel loop of 'advance_until' (graph_loops.cpp:379): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_advance_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, float dt, float t) {
@@ -1958,7 +1959,7 @@ qd_advance_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * 
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 380 "graph_loops.cpp"
 v[i] = u[i] + dt * (u[i - 1] - 2.0f * u[i] + u[i + 1]) + 0.001f * t;
-#line 1962 "graph_loops.hip"
+#line 1963 "graph_loops.hip"
   }
 }
 
@@ -1967,7 +1968,7 @@ static __global__ void __launch_bounds__(1)
 qd_advance_until_task1(float * v, float t) {
 #line 381 "graph_loops.cpp"
 v[0] = t;
-#line 1971 "graph_loops.hip"
+#line 1972 "graph_loops.hip"
 }
 
 // Serial task of 'advance_until' (graph_loops.cpp:386): runs on one thread.
@@ -1975,7 +1976,7 @@ static __global__ void __launch_bounds__(1)
 qd_advance_until_task2(float * out, float t) {
 #line 386 "graph_loops.cpp"
 out[0] = t;
-#line 1979 "graph_loops.hip"
+#line 1980 "graph_loops.hip"
 }
 
 // Serial task of 'advance_until' (graph_loops.cpp:387): runs on one thread.
@@ -1983,7 +1984,7 @@ static __global__ void __launch_bounds__(1)
 qd_advance_until_task3(float * out, int steps) {
 #line 387 "graph_loops.cpp"
 out[1] = static_cast<float>(steps);
-#line 1987 "graph_loops.hip"
+#line 1988 "graph_loops.hip"
 }
 
 
@@ -2032,7 +2033,7 @@ void advance_until(float* u, float* v, int n, float t_end, float dt, float* out)
 // node of the loop's body, tested by the GPU in each iteration. A host
 // 'if' on a parameter alone stays the host's decision.
 // ---- qd kernel 'relax_every' (graph_loops.cpp:394), translated by qd-translate ----
-#line 2036 "graph_loops.hip"
+#line 2037 "graph_loops.hip"
 // The combine of the reductions of 'relax_every' (graph_loops.cpp:403), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_relax_every_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
@@ -2058,7 +2059,7 @@ qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2062 "graph_loops.hip"
+#line 2063 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -2068,7 +2069,7 @@ qd_relax_every_loop0(int qd_begin, std::uint64_t qd_count, float * a, float* qd_
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2072 "graph_loops.hip"
+#line 2073 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -2090,7 +2091,7 @@ qd_relax_every_loop1(int qd_begin, std::uint64_t qd_count, float * a, float * ma
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 410 "graph_loops.cpp"
 marks[i] += a[i];
-#line 2094 "graph_loops.hip"
+#line 2095 "graph_loops.hip"
   }
 }
 
@@ -2099,7 +2100,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_every_task2(float * marks) {
 #line 411 "graph_loops.cpp"
 marks[0] += 1.0f;
-#line 2103 "graph_loops.hip"
+#line 2104 "graph_loops.hip"
 }
 
 // Serial task of 'relax_every' (graph_loops.cpp:414): runs on one thread.
@@ -2107,7 +2108,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_every_task3(float * marks) {
 #line 414 "graph_loops.cpp"
 marks[1] += 0.5f;
-#line 2111 "graph_loops.hip"
+#line 2112 "graph_loops.hip"
 }
 
 // Serial task of 'relax_every' (graph_loops.cpp:416): runs on one thread.
@@ -2115,7 +2116,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_every_task4(int * steps, int k) {
 #line 416 "graph_loops.cpp"
 steps[0] = k;
-#line 2119 "graph_loops.hip"
+#line 2120 "graph_loops.hip"
 }
 
 
@@ -2190,7 +2191,7 @@ void relax_every(float* a, float* marks, int n, int every, float tol, int* steps
 // host 'if' on a parameter alone stays the host's decision, with the host
 // statement in its branch on the GPU in every iteration.
 // ---- qd kernel 'relax_alternating' (graph_loops.cpp:425), translated by qd-translate ----
-#line 2194 "graph_loops.hip"
+#line 2195 "graph_loops.hip"
 // The combine of the reductions of 'relax_alternating' (graph_loops.cpp:436), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_relax_alternating_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
@@ -2216,7 +2217,7 @@ qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, floa
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2220 "graph_loops.hip"
+#line 2221 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -2226,7 +2227,7 @@ qd_relax_alternating_loop0(int qd_begin, std::uint64_t qd_count, float * a, floa
             a[i] = a[i] * 0.75f;
             top = std::fmax(top, a[i]);
         }
-#line 2230 "graph_loops.hip"
+#line 2231 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -2245,7 +2246,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task1(float * marks) {
 #line 443 "graph_loops.cpp"
 marks[0] += 1.0f;
-#line 2249 "graph_loops.hip"
+#line 2250 "graph_loops.hip"
 }
 
 // Parallel loop of 'relax_alternating' (graph_loops.cpp:446): a grid-stride loop over the iterations.
@@ -2256,7 +2257,7 @@ qd_relax_alternating_loop2(int qd_begin, std::uint64_t qd_count, float * a, floa
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 447 "graph_loops.cpp"
 marks[i] += a[i];
-#line 2260 "graph_loops.hip"
+#line 2261 "graph_loops.hip"
   }
 }
 
@@ -2265,7 +2266,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task3(float * marks) {
 #line 449 "graph_loops.cpp"
 marks[1] += 1.0f;
-#line 2269 "graph_loops.hip"
+#line 2270 "graph_loops.hip"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:456): runs on one thread.
@@ -2273,7 +2274,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task4(int * counts, int k) {
 #line 456 "graph_loops.cpp"
 counts[0] = k;
-#line 2277 "graph_loops.hip"
+#line 2278 "graph_loops.hip"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:457): runs on one thread.
@@ -2281,7 +2282,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task5(int * counts, int thirds) {
 #line 457 "graph_loops.cpp"
 counts[1] = thirds;
-#line 2285 "graph_loops.hip"
+#line 2286 "graph_loops.hip"
 }
 
 // Serial task of 'relax_alternating' (graph_loops.cpp:458): runs on one thread.
@@ -2289,7 +2290,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_alternating_task6(int * counts, int big) {
 #line 458 "graph_loops.cpp"
 counts[2] = big;
-#line 2293 "graph_loops.hip"
+#line 2294 "graph_loops.hip"
 }
 
 
@@ -2379,7 +2380,7 @@ void relax_alternating(float* a, float* marks, int n, float tol, int* counts) {
 // reads it there (a second declaration from it, a loop, an 'if' that is an
 // IF node), so the time loop stays one WHILE node.
 // ---- qd kernel 'forced' (graph_loops.cpp:465), translated by qd-translate ----
-#line 2383 "graph_loops.hip"
+#line 2384 "graph_loops.hip"
 // Parallel loop of 'forced' (graph_loops.cpp:472): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_forced_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, const float amp) {
@@ -2388,7 +2389,7 @@ qd_forced_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, cons
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 473 "graph_loops.cpp"
 v[i] = 0.5f * u[i] + amp * static_cast<float>(i % 3);
-#line 2392 "graph_loops.hip"
+#line 2393 "graph_loops.hip"
   }
 }
 
@@ -2397,7 +2398,7 @@ static __global__ void __launch_bounds__(1)
 qd_forced_task1(float * trace, const float t) {
 #line 475 "graph_loops.cpp"
 trace[0] += t;
-#line 2401 "graph_loops.hip"
+#line 2402 "graph_loops.hip"
 }
 
 // Serial task of 'forced' (graph_loops.cpp:480): runs on one thread.
@@ -2405,7 +2406,7 @@ static __global__ void __launch_bounds__(1)
 qd_forced_task2(float * u, float * trace) {
 #line 480 "graph_loops.cpp"
 trace[1] = u[0];
-#line 2409 "graph_loops.hip"
+#line 2410 "graph_loops.hip"
 }
 
 
@@ -2451,7 +2452,7 @@ void forced(float* u, float* v, int n, int nsteps, float dt, float* trace) {
 // a WHILE node there would start every repeat from the host's 'u' and 'v',
 // which the GPU swapped, so it is unrolled too. An odd step count shows it.
 // ---- qd kernel 'repeat_march' (graph_loops.cpp:486), translated by qd-translate ----
-#line 2455 "graph_loops.hip"
+#line 2456 "graph_loops.hip"
 // Parallel loop of 'repeat_march' (graph_loops.cpp:493): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_repeat_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, int rep, int s) {
@@ -2460,7 +2461,7 @@ qd_repeat_march_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 494 "graph_loops.cpp"
 v[i] = 0.5f * u[i] + 0.25f * static_cast<float>(rep + s);
-#line 2464 "graph_loops.hip"
+#line 2465 "graph_loops.hip"
   }
 }
 
@@ -2503,7 +2504,7 @@ void repeat_march(float* u, float* v, int n, int nsteps) {
 // which the inner node does not set from the host's values; its own counter,
 // declared in the step, starts from 0 in every step.
 // ---- qd kernel 'implicit_steps' (graph_loops.cpp:507), translated by qd-translate ----
-#line 2507 "graph_loops.hip"
+#line 2508 "graph_loops.hip"
 // The combine of the reductions of 'implicit_steps' (graph_loops.cpp:519), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_implicit_steps_loop0_combine(const unsigned qd_blocks, float* qd_result_change, const float* qd_partials_change) {
@@ -2529,7 +2530,7 @@ qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * u, float *
                 v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
                 change = std::fmax(change, std::fabs(v[i] - u[i]));
             }
-#line 2533 "graph_loops.hip"
+#line 2534 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -2539,7 +2540,7 @@ qd_implicit_steps_loop0(int qd_begin, std::uint64_t qd_count, float * u, float *
                 v[i] = 0.5f * u[i] + 0.25f * (u[i - 1] + u[i + 1]);
                 change = std::fmax(change, std::fabs(v[i] - u[i]));
             }
-#line 2543 "graph_loops.hip"
+#line 2544 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
@@ -2558,7 +2559,7 @@ static __global__ void __launch_bounds__(1)
 qd_implicit_steps_task1(int * iters, int step, int it) {
 #line 529 "graph_loops.cpp"
 iters[step] = it;
-#line 2562 "graph_loops.hip"
+#line 2563 "graph_loops.hip"
 }
 
 // Parallel loop of 'implicit_steps' (graph_loops.cpp:530): a grid-stride loop over the iterations.
@@ -2569,7 +2570,7 @@ qd_implicit_steps_loop2(int qd_begin, std::uint64_t qd_count, float * u) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 531 "graph_loops.cpp"
 u[i] += 0.01f * static_cast<float>(i % 5);
-#line 2573 "graph_loops.hip"
+#line 2574 "graph_loops.hip"
   }
 }
 
@@ -2578,7 +2579,7 @@ static __global__ void __launch_bounds__(1)
 qd_implicit_steps_task3(int steps, int * iters, int total) {
 #line 533 "graph_loops.cpp"
 iters[steps] = total;
-#line 2582 "graph_loops.hip"
+#line 2583 "graph_loops.hip"
 }
 
 
@@ -2650,7 +2651,7 @@ void implicit_steps(float* u, float* v, int n, int steps, float tol, int max_it,
 // cap?) is an IF node of the call's graph, and its 'else' another: the GPU
 // tests it, and the call still returns before the loop ends.
 // ---- qd kernel 'settle_or_reset' (graph_loops.cpp:539), translated by qd-translate ----
-#line 2654 "graph_loops.hip"
+#line 2655 "graph_loops.hip"
 // The combine of the reductions of 'settle_or_reset' (graph_loops.cpp:548), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_settle_or_reset_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top) {
@@ -2676,7 +2677,7 @@ qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float*
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 2680 "graph_loops.hip"
+#line 2681 "graph_loops.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -2686,7 +2687,7 @@ qd_settle_or_reset_loop0(int qd_begin, std::uint64_t qd_count, float * a, float*
             a[i] = a[i] * 0.5f;
             top = std::fmax(top, a[i]);
         }
-#line 2690 "graph_loops.hip"
+#line 2691 "graph_loops.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -2708,7 +2709,7 @@ qd_settle_or_reset_loop1(int qd_begin, std::uint64_t qd_count, float * a) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 556 "graph_loops.cpp"
 a[i] = -1.0f;
-#line 2712 "graph_loops.hip"
+#line 2713 "graph_loops.hip"
   }
 }
 
@@ -2717,7 +2718,7 @@ static __global__ void __launch_bounds__(1)
 qd_settle_or_reset_task2(int * flags) {
 #line 557 "graph_loops.cpp"
 flags[0] = 1;
-#line 2721 "graph_loops.hip"
+#line 2722 "graph_loops.hip"
 }
 
 // Serial task of 'settle_or_reset' (graph_loops.cpp:559): runs on one thread.
@@ -2725,7 +2726,7 @@ static __global__ void __launch_bounds__(1)
 qd_settle_or_reset_task3(int * flags, int it) {
 #line 559 "graph_loops.cpp"
 flags[1] = it;
-#line 2729 "graph_loops.hip"
+#line 2730 "graph_loops.hip"
 }
 
 

@@ -16,7 +16,7 @@
 #line 17 "kernel_calls_reduction.hip"
 // The combine of the reductions of 'largest' (kernel_calls_reduction.cpp:13), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_largest_loop0_combine(const unsigned qd_blocks, float* qd_result_biggest, const float* qd_partials_biggest, float qd_init_biggest, float* qd_result_total, const float* qd_partials_total, float qd_init_total) {
+qd_largest_loop0_combine(const unsigned qd_blocks, float* qd_result_biggest, const float* qd_partials_biggest, float qd_init_biggest, float* qd_result_total, const float* qd_partials_total, float qd_init_total, float * out, const float* qd_scalar_biggest) {
   __shared__ float qd_shared_biggest[256];
   const float qd_all_biggest = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_biggest, qd_blocks, qd_shared_biggest);
   if (qd::detail::thread_in_block() == 0)
@@ -25,11 +25,18 @@ qd_largest_loop0_combine(const unsigned qd_blocks, float* qd_result_biggest, con
   const float qd_all_total = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
+  // The serial task at kernel_calls_reduction.cpp:17, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const float biggest = *qd_scalar_biggest;
+#line 17 "kernel_calls_reduction.cpp"
+out[0] = biggest;
+#line 34 "kernel_calls_reduction.hip"
+  }
 }
 
 // Parallel loop of 'largest' (kernel_calls_reduction.cpp:13) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const float * u, float* qd_result_biggest, float* qd_partials_biggest, float qd_init_biggest, float* qd_result_total, float* qd_partials_total, float qd_init_total, unsigned* qd_done) {
+qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const float * u, float* qd_result_biggest, float* qd_partials_biggest, float qd_init_biggest, float* qd_result_total, float* qd_partials_total, float qd_init_total, float * out, const float* qd_scalar_biggest, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float biggest = qd::detail::reduce_identity<qd::detail::ReduceOp::Max, float>();
   float total = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
@@ -44,7 +51,7 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const float * u, float* q
         biggest = std::max(biggest, u[i] < 0 ? -u[i] : u[i]);
         total += u[i];
     }
-#line 48 "kernel_calls_reduction.hip"
+#line 55 "kernel_calls_reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -54,7 +61,7 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const float * u, float* q
         biggest = std::max(biggest, u[i] < 0 ? -u[i] : u[i]);
         total += u[i];
     }
-#line 58 "kernel_calls_reduction.hip"
+#line 65 "kernel_calls_reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_biggest[256];
@@ -72,25 +79,23 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const float * u, float* q
     const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
-  }
-}
-
-// Serial task of 'largest' (kernel_calls_reduction.cpp:17): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_largest_task1(float * out, const float* qd_scalar_biggest) {
-  const float biggest = *qd_scalar_biggest;
+    // The serial task at kernel_calls_reduction.cpp:17, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const float biggest = *qd_scalar_biggest;
 #line 17 "kernel_calls_reduction.cpp"
 out[0] = biggest;
-#line 85 "kernel_calls_reduction.hip"
+#line 88 "kernel_calls_reduction.hip"
+    }
+  }
 }
 
 // Serial task of 'largest' (kernel_calls_reduction.cpp:18): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_largest_task2(float * out, const float* qd_scalar_total) {
+qd_largest_task1(float * out, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
 #line 18 "kernel_calls_reduction.cpp"
 out[1] = total;
-#line 94 "kernel_calls_reduction.hip"
+#line 99 "kernel_calls_reduction.hip"
 }
 
 
@@ -110,18 +115,15 @@ void largest(const float* u, float* out, int n, qd::StreamRef qd_stream) {
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_largest_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_apart ? nullptr : qd_scratch.counter(0));
+    qd_largest_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 13);
     if (qd_apart) {
-      qd_largest_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total);
+      qd_largest_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0));
       qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 13);
     }
   }
-  // serial task, kernel_calls_reduction.cpp:17
-  qd_largest_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 17);
   // serial task, kernel_calls_reduction.cpp:18
-  qd_largest_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(1));
+  qd_largest_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(1));
   qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 18);
 }
 
@@ -141,18 +143,15 @@ void largest(const float* u, float* out, int n) {
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_largest_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_apart ? nullptr : qd_scratch.counter(0));
+    qd_largest_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 13);
     if (qd_apart) {
-      qd_largest_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total);
+      qd_largest_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0));
       qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 13);
     }
   }
-  // serial task, kernel_calls_reduction.cpp:17
-  qd_largest_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 17);
   // serial task, kernel_calls_reduction.cpp:18
-  qd_largest_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(1));
+  qd_largest_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(1));
   qd::detail::check_launch(hipGetLastError(), "largest", "kernel_calls_reduction.cpp", 18);
 }
 
@@ -168,15 +167,13 @@ void largest(const float* u, float* out, int n) {
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_graph.launch(qd_lane, &qd_largest_loop0, qd_grid, 256, "kernel_calls_reduction.cpp", 13, qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd_apart ? nullptr : qd_scratch.counter(0));
+    qd_graph.launch(qd_lane, &qd_largest_loop0, qd_grid, 256, "kernel_calls_reduction.cpp", 13, qd_begin, qd_count, qd::detail::present_or_device(u, "largest", "u"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
     if (qd_apart) {
-      qd_graph.launch(qd_lane, &qd_largest_loop0_combine, qd::detail::task_grid_size(), 256, "kernel_calls_reduction.cpp", 13, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total);
+      qd_graph.launch(qd_lane, &qd_largest_loop0_combine, qd::detail::task_grid_size(), 256, "kernel_calls_reduction.cpp", 13, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), biggest, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), total, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0));
     }
   }
-  // serial task, kernel_calls_reduction.cpp:17
-  qd_graph.launch(qd_lane, &qd_largest_task1, qd::detail::task_grid_size(), 1, "kernel_calls_reduction.cpp", 17, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(0));
   // serial task, kernel_calls_reduction.cpp:18
-  qd_graph.launch(qd_lane, &qd_largest_task2, qd::detail::task_grid_size(), 1, "kernel_calls_reduction.cpp", 18, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(1));
+  qd_graph.launch(qd_lane, &qd_largest_task1, qd::detail::task_grid_size(), 1, "kernel_calls_reduction.cpp", 18, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<float>(1));
 }
 
 // ---- end of qd kernel 'largest' ----
@@ -184,7 +181,7 @@ void largest(const float* u, float* out, int n) {
 
 
 // ---- qd kernel 'both' (kernel_calls_reduction.cpp:21), translated by qd-translate ----
-#line 188 "kernel_calls_reduction.hip"
+#line 185 "kernel_calls_reduction.hip"
 
 // Host entry points of kernel 'both': they enqueue its work on the launch stream and return without waiting.
 void both(const float* u, const float* v, float* out, int n, qd::StreamRef qd_stream) {
@@ -235,7 +232,7 @@ void both(const float* u, const float* v, float* out, int n) {
 
 
 // ---- qd kernel 'repeated' (kernel_calls_reduction.cpp:30), translated by qd-translate ----
-#line 239 "kernel_calls_reduction.hip"
+#line 236 "kernel_calls_reduction.hip"
 
 // Host entry points of kernel 'repeated', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
 void repeated(const float* u, float* out, int n, int times, qd::StreamRef qd_stream) {

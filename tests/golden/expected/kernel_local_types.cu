@@ -44,16 +44,33 @@ enum class Mode { Add, Mul };
 
 // The combine of the reductions of 'blend' (kernel_local_types.cpp:30), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_blend_loop1_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total, float qd_init_total) {
+qd_blend_loop1_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total, float qd_init_total, float * a, int n, const float* qd_scalar_total) {
   __shared__ float qd_shared_total[256];
   const float qd_all_total = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
+  // The serial task at kernel_local_types.cpp:32, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const float total = *qd_scalar_total;
+#line 16 "kernel_local_types.cpp"
+using real = float; qd::detail::use_type<real>();
+#line 17 "kernel_local_types.cpp"
+typedef int index_t; qd::detail::use_type<index_t>();
+#line 18 "kernel_local_types.cpp"
+struct Pair {
+        real lo, hi;
+    };
+#line 21 "kernel_local_types.cpp"
+enum class Mode { Add, Mul };
+#line 32 "kernel_local_types.cpp"
+a[n] = total;
+#line 68 "kernel_local_types.cu"
+  }
 }
 
 // Parallel loop of 'blend' (kernel_local_types.cpp:30) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_blend_loop1(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, float qd_init_total, unsigned* qd_done) {
+qd_blend_loop1(int qd_begin, std::uint64_t qd_count, float * a, float* qd_result_total, float* qd_partials_total, float qd_init_total, int n, const float* qd_scalar_total, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float total = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -74,7 +91,7 @@ struct Pair {
 enum class Mode { Add, Mul };
 #line 31 "kernel_local_types.cpp"
 total += a[i];
-#line 78 "kernel_local_types.cu"
+#line 95 "kernel_local_types.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -91,7 +108,7 @@ struct Pair {
 enum class Mode { Add, Mul };
 #line 31 "kernel_local_types.cpp"
 total += a[i];
-#line 95 "kernel_local_types.cu"
+#line 112 "kernel_local_types.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -102,13 +119,9 @@ total += a[i];
     const float qd_all_total = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd::detail::grid_blocks(), qd_shared_total);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_total = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_total, qd_all_total);
-  }
-}
-
-// Serial task of 'blend' (kernel_local_types.cpp:32): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_blend_task2(float * a, int n, const float* qd_scalar_total) {
-  const float total = *qd_scalar_total;
+    // The serial task at kernel_local_types.cpp:32, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const float total = *qd_scalar_total;
 #line 16 "kernel_local_types.cpp"
 using real = float; qd::detail::use_type<real>();
 #line 17 "kernel_local_types.cpp"
@@ -121,7 +134,9 @@ struct Pair {
 enum class Mode { Add, Mul };
 #line 32 "kernel_local_types.cpp"
 a[n] = total;
-#line 125 "kernel_local_types.cu"
+#line 138 "kernel_local_types.cu"
+    }
+  }
 }
 
 
@@ -156,16 +171,13 @@ void blend(float* a, int n, qd::StreamRef qd_stream) {
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_blend_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "blend", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd_apart ? nullptr : qd_scratch.counter(0));
+    qd_blend_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "blend", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, n, qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "blend", "kernel_local_types.cpp", 30);
     if (qd_apart) {
-      qd_blend_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total);
+      qd_blend_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), total, qd::detail::present_or_device(a, "blend", "a"), n, qd_scratch.slot<float>(0));
       qd::detail::check_launch(cudaGetLastError(), "blend", "kernel_local_types.cpp", 30);
     }
   }
-  // serial task, kernel_local_types.cpp:32
-  qd_blend_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(a, "blend", "a"), n, qd_scratch.slot<float>(0));
-  qd::detail::check_launch(cudaGetLastError(), "blend", "kernel_local_types.cpp", 32);
 }
 
 void blend(float* a, int n) {
@@ -177,7 +189,7 @@ void blend(float* a, int n) {
 
 
 // ---- qd kernel 'mix' (kernel_local_types.cpp:35), translated by qd-translate ----
-#line 181 "kernel_local_types.cu"
+#line 193 "kernel_local_types.cu"
 // Parallel loop of 'mix' (kernel_local_types.cpp:45): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_mix_loop0(int qd_begin, std::uint64_t qd_count, const float * in, float * out) {
@@ -195,7 +207,7 @@ struct Mixer {
             const Mixer m{0.5f};
             out[i] = m.apply(in[i]);
         }
-#line 199 "kernel_local_types.cu"
+#line 211 "kernel_local_types.cu"
   }
 }
 
@@ -218,7 +230,7 @@ struct Mixer {
             };
             scaled[i] = Doubler{}.twice(in[i]);
         }
-#line 222 "kernel_local_types.cu"
+#line 234 "kernel_local_types.cu"
   }
 }
 
@@ -236,7 +248,7 @@ struct Mixer {
     };
 #line 60 "kernel_local_types.cpp"
 out[i] += Mixer{2.0f}.apply(scaled[i]);
-#line 240 "kernel_local_types.cu"
+#line 252 "kernel_local_types.cu"
   }
 }
 
@@ -318,7 +330,7 @@ void mix(const float* in, float* out, float* scaled, int n) {
 
 
 // ---- qd kernel 'mix_typed' (kernel_local_types.cpp:63), translated by qd-translate ----
-#line 322 "kernel_local_types.cu"
+#line 334 "kernel_local_types.cu"
 // Parallel loop of 'mix_typed' (kernel_local_types.cpp:73): a grid-stride loop over the iterations.
 template <typename T>
 static __global__ void __launch_bounds__(256)
@@ -337,7 +349,7 @@ struct Mixer {
             auto twice = [](T x) { return x + x; };
             out[i] = twice(m.apply(in[i]));
         }
-#line 341 "kernel_local_types.cu"
+#line 353 "kernel_local_types.cu"
   }
 }
 

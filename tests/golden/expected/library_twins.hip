@@ -64,16 +64,23 @@ qd_library_twins_loop0(int qd_begin, std::uint64_t qd_count, const float * in, f
 
 // The combine of the reductions of 'library_twins' (library_twins.cpp:49), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_library_twins_loop1_combine(const unsigned qd_blocks, float* qd_result_least, const float* qd_partials_least, float qd_init_least) {
+qd_library_twins_loop1_combine(const unsigned qd_blocks, float* qd_result_least, const float* qd_partials_least, float qd_init_least, float * lowest, const float* qd_scalar_least) {
   __shared__ float qd_shared_least[256];
   const float qd_all_least = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Min, 256>(qd_partials_least, qd_blocks, qd_shared_least);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_least = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_least, qd_all_least);
+  // The serial task at library_twins.cpp:53, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const float least = *qd_scalar_least;
+#line 53 "library_twins.cpp"
+lowest[0] = least;
+#line 78 "library_twins.hip"
+  }
 }
 
 // Parallel loop of 'library_twins' (library_twins.cpp:49) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_library_twins_loop1(int qd_begin, std::uint64_t qd_count, const float * in, float* qd_result_least, float* qd_partials_least, float qd_init_least, unsigned* qd_done) {
+qd_library_twins_loop1(int qd_begin, std::uint64_t qd_count, const float * in, float* qd_result_least, float* qd_partials_least, float qd_init_least, float * lowest, const float* qd_scalar_least, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float least = qd::detail::reduce_identity<qd::detail::ReduceOp::Min, float>();
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -87,7 +94,7 @@ qd_library_twins_loop1(int qd_begin, std::uint64_t qd_count, const float * in, f
         using std::min;
         least = min(least, in[i]);
     }
-#line 91 "library_twins.hip"
+#line 98 "library_twins.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -97,7 +104,7 @@ qd_library_twins_loop1(int qd_begin, std::uint64_t qd_count, const float * in, f
         using std::min;
         least = min(least, in[i]);
     }
-#line 101 "library_twins.hip"
+#line 108 "library_twins.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_least[256];
@@ -108,16 +115,14 @@ qd_library_twins_loop1(int qd_begin, std::uint64_t qd_count, const float * in, f
     const float qd_all_least = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_least, qd::detail::grid_blocks(), qd_shared_least);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_least = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_least, qd_all_least);
-  }
-}
-
-// Serial task of 'library_twins' (library_twins.cpp:53): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_library_twins_task2(float * lowest, const float* qd_scalar_least) {
-  const float least = *qd_scalar_least;
+    // The serial task at library_twins.cpp:53, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const float least = *qd_scalar_least;
 #line 53 "library_twins.cpp"
 lowest[0] = least;
-#line 121 "library_twins.hip"
+#line 124 "library_twins.hip"
+    }
+  }
 }
 
 
@@ -145,16 +150,13 @@ void library_twins(const float* in, float* out, float* lowest, int n, qd::Stream
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_library_twins_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "library_twins", "in"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), least, qd_apart ? nullptr : qd_scratch.counter(0));
+    qd_library_twins_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "library_twins", "in"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), least, qd::detail::present_or_device(lowest, "library_twins", "lowest"), qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "library_twins", "library_twins.cpp", 49);
     if (qd_apart) {
-      qd_library_twins_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), least);
+      qd_library_twins_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), least, qd::detail::present_or_device(lowest, "library_twins", "lowest"), qd_scratch.slot<float>(0));
       qd::detail::check_launch(hipGetLastError(), "library_twins", "library_twins.cpp", 49);
     }
   }
-  // serial task, library_twins.cpp:53
-  qd_library_twins_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(lowest, "library_twins", "lowest"), qd_scratch.slot<float>(0));
-  qd::detail::check_launch(hipGetLastError(), "library_twins", "library_twins.cpp", 53);
 }
 
 void library_twins(const float* in, float* out, float* lowest, int n) {
@@ -166,21 +168,28 @@ void library_twins(const float* in, float* out, float* lowest, int n) {
 
 
 // ---- qd kernel 'largest_of' (library_twins.cpp:56), translated by qd-translate ----
-#line 170 "library_twins.hip"
+#line 172 "library_twins.hip"
 // The combine of the reductions of 'largest_of' (library_twins.cpp:62), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 template <typename T>
 static __global__ void __launch_bounds__(256)
-qd_largest_of_loop0_combine(const unsigned qd_blocks, T* qd_result_best, const T* qd_partials_best, T qd_init_best) {
+qd_largest_of_loop0_combine(const unsigned qd_blocks, T* qd_result_best, const T* qd_partials_best, T qd_init_best, T * out, const T* qd_scalar_best) {
   __shared__ T qd_shared_best[256];
   const T qd_all_best = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_best, qd_blocks, qd_shared_best);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_best = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_best, qd_all_best);
+  // The serial task at library_twins.cpp:64, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const T best = *qd_scalar_best;
+#line 64 "library_twins.cpp"
+out[0] = best;
+#line 186 "library_twins.hip"
+  }
 }
 
 // Parallel loop of 'largest_of' (library_twins.cpp:62) with reductions: a grid-stride loop over the iterations, then the combine.
 template <typename T>
 static __global__ void __launch_bounds__(256)
-qd_largest_of_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T* qd_result_best, T* qd_partials_best, T qd_init_best, unsigned* qd_done) {
+qd_largest_of_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T* qd_result_best, T* qd_partials_best, T qd_init_best, T * out, const T* qd_scalar_best, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   T best = qd::detail::reduce_identity<qd::detail::ReduceOp::Max, T>();
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -191,14 +200,14 @@ qd_largest_of_loop0(int qd_begin, std::uint64_t qd_count, const T * in, T* qd_re
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 63 "library_twins.cpp"
 best = std::max<T>(best, in[i]);
-#line 195 "library_twins.hip"
+#line 204 "library_twins.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 63 "library_twins.cpp"
 best = std::max<T>(best, in[i]);
-#line 202 "library_twins.hip"
+#line 211 "library_twins.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_best[256];
@@ -209,17 +218,14 @@ best = std::max<T>(best, in[i]);
     const T qd_all_best = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_best, qd::detail::grid_blocks(), qd_shared_best);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_best = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_best, qd_all_best);
-  }
-}
-
-// Serial task of 'largest_of' (library_twins.cpp:64): runs on one thread.
-template <typename T>
-static __global__ void __launch_bounds__(1)
-qd_largest_of_task1(T * out, const T* qd_scalar_best) {
-  const T best = *qd_scalar_best;
+    // The serial task at library_twins.cpp:64, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const T best = *qd_scalar_best;
 #line 64 "library_twins.cpp"
 out[0] = best;
-#line 223 "library_twins.hip"
+#line 227 "library_twins.hip"
+    }
+  }
 }
 
 
@@ -239,16 +245,13 @@ void largest_of(const T* in, T* out, int n, qd::StreamRef qd_stream) {
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_largest_of_loop0<T><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "largest_of", "in"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best, qd_apart ? nullptr : qd_scratch.counter(0));
+    qd_largest_of_loop0<T><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "largest_of", "in"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best, qd::detail::present_or_device(out, "largest_of", "out"), qd_scratch.slot<T>(0), qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "largest_of", "library_twins.cpp", 62);
     if (qd_apart) {
-      qd_largest_of_loop0_combine<T><<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best);
+      qd_largest_of_loop0_combine<T><<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best, qd::detail::present_or_device(out, "largest_of", "out"), qd_scratch.slot<T>(0));
       qd::detail::check_launch(hipGetLastError(), "largest_of", "library_twins.cpp", 62);
     }
   }
-  // serial task, library_twins.cpp:64
-  qd_largest_of_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest_of", "out"), qd_scratch.slot<T>(0));
-  qd::detail::check_launch(hipGetLastError(), "largest_of", "library_twins.cpp", 64);
 }
 
 template <typename T>
@@ -263,7 +266,7 @@ void largest_of(const T* in, T* out, int n) {
 template void largest_of<double>(const double*, double*, int);
 
 // ---- qd kernel 'compared' (library_twins.cpp:69), translated by qd-translate ----
-#line 267 "library_twins.hip"
+#line 270 "library_twins.hip"
 // Parallel loop of 'compared' (library_twins.cpp:72): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_compared_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const float * b, float * lo, float * hi) {
@@ -275,7 +278,7 @@ qd_compared_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const f
         lo[i] = std::min(a[i], b[i], ByMagnitude{});
         hi[i] = std::max(a[i], b[i], ByMagnitude()) + std::max(Level{a[i]}, Level{0.5f}).v;
     }
-#line 279 "library_twins.hip"
+#line 282 "library_twins.hip"
   }
 }
 
@@ -294,7 +297,7 @@ qd_compared_loop1(int qd_begin, std::uint64_t qd_count, const float * a, const f
                  std::max({a[i], b[i], -0.25f}, [](float x, float y) { return x < y; }) +
                  std::min(a[i], b[i], closer_to_one);
     }
-#line 298 "library_twins.hip"
+#line 301 "library_twins.hip"
   }
 }
 
@@ -334,7 +337,7 @@ void compared(const float* a, const float* b, float* lo, float* hi, int n) {
 
 
 // ---- qd kernel 'farthest' (library_twins.cpp:86), translated by qd-translate ----
-#line 338 "library_twins.hip"
+#line 341 "library_twins.hip"
 // Parallel loop of 'farthest' (library_twins.cpp:90): a grid-stride loop over the iterations.
 template <typename T>
 static __global__ void __launch_bounds__(256)
@@ -345,7 +348,7 @@ qd_farthest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T * out) {
 #line 91 "library_twins.cpp"
 out[i] = std::max(a[i], T(1), Farther<T>{}) +
                  std::min(a[i], T(-1), [](T x, T y) { return x * x < y * y; });
-#line 349 "library_twins.hip"
+#line 352 "library_twins.hip"
   }
 }
 

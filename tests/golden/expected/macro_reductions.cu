@@ -72,16 +72,23 @@ qd_macro_reductions_loop0(int qd_begin, std::uint64_t qd_count, const float * in
 
 // The combine of the reductions of 'macro_reductions' (macro_reductions.cpp:22), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_macro_reductions_loop1_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum, float qd_init_sum) {
+qd_macro_reductions_loop1_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum, float qd_init_sum, float * total, const float* qd_scalar_sum) {
   __shared__ float qd_shared_sum[256];
   const float qd_all_sum = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+  // The serial task at macro_reductions.cpp:23, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const float sum = *qd_scalar_sum;
+#line 23 "macro_reductions.cpp"
+total[0] = sum;
+#line 86 "macro_reductions.cu"
+  }
 }
 
 // Parallel loop of 'macro_reductions' (macro_reductions.cpp:22) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_macro_reductions_loop1(int qd_begin, std::uint64_t qd_count, const float * in, float* qd_result_sum, float* qd_partials_sum, float qd_init_sum, unsigned* qd_done) {
+qd_macro_reductions_loop1(int qd_begin, std::uint64_t qd_count, const float * in, float* qd_result_sum, float* qd_partials_sum, float qd_init_sum, float * total, const float* qd_scalar_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float sum = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -92,14 +99,14 @@ qd_macro_reductions_loop1(int qd_begin, std::uint64_t qd_count, const float * in
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 22 "macro_reductions.cpp"
 sum += (in)[i];
-#line 96 "macro_reductions.cu"
+#line 103 "macro_reductions.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 22 "macro_reductions.cpp"
 sum += (in)[i];
-#line 103 "macro_reductions.cu"
+#line 110 "macro_reductions.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -110,16 +117,14 @@ sum += (in)[i];
     const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
-  }
-}
-
-// Serial task of 'macro_reductions' (macro_reductions.cpp:23): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_macro_reductions_task2(float * total, const float* qd_scalar_sum) {
-  const float sum = *qd_scalar_sum;
+    // The serial task at macro_reductions.cpp:23, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const float sum = *qd_scalar_sum;
 #line 23 "macro_reductions.cpp"
 total[0] = sum;
-#line 123 "macro_reductions.cu"
+#line 126 "macro_reductions.cu"
+    }
+  }
 }
 
 
@@ -147,16 +152,13 @@ void macro_reductions(const float* in, float* rows, float* total, int n, int col
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>((n)), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_macro_reductions_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "macro_reductions", "in"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd_apart ? nullptr : qd_scratch.counter(0));
+    qd_macro_reductions_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(in, "macro_reductions", "in"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd::detail::present_or_device(total, "macro_reductions", "total"), qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "macro_reductions", "macro_reductions.cpp", 22);
     if (qd_apart) {
-      qd_macro_reductions_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum);
+      qd_macro_reductions_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd::detail::present_or_device(total, "macro_reductions", "total"), qd_scratch.slot<float>(0));
       qd::detail::check_launch(cudaGetLastError(), "macro_reductions", "macro_reductions.cpp", 22);
     }
   }
-  // serial task, macro_reductions.cpp:23
-  qd_macro_reductions_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(total, "macro_reductions", "total"), qd_scratch.slot<float>(0));
-  qd::detail::check_launch(cudaGetLastError(), "macro_reductions", "macro_reductions.cpp", 23);
 }
 
 void macro_reductions(const float* in, float* rows, float* total, int n, int cols) {

@@ -12,7 +12,7 @@
 #line 13 "minmax_idioms.cu"
 // The combine of the reductions of 'extremes' (minmax_idioms.cpp:15), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_extremes_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top, float qd_init_top, int* qd_result_most, const int* qd_partials_most, int qd_init_most, float* qd_result_bottom, const float* qd_partials_bottom, float qd_init_bottom, int* qd_result_least, const int* qd_partials_least, int qd_init_least) {
+qd_extremes_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const float* qd_partials_top, float qd_init_top, int* qd_result_most, const int* qd_partials_most, int qd_init_most, float* qd_result_bottom, const float* qd_partials_bottom, float qd_init_bottom, int* qd_result_least, const int* qd_partials_least, int qd_init_least, float * out, const float* qd_scalar_top) {
   __shared__ float qd_shared_top[256];
   const float qd_all_top = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd_blocks, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
@@ -29,11 +29,18 @@ qd_extremes_loop0_combine(const unsigned qd_blocks, float* qd_result_top, const 
   const int qd_all_least = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Min, 256>(qd_partials_least, qd_blocks, qd_shared_least);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_least = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_least, qd_all_least);
+  // The serial task at minmax_idioms.cpp:24, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const float top = *qd_scalar_top;
+#line 24 "minmax_idioms.cpp"
+out[0] = top;
+#line 38 "minmax_idioms.cu"
+  }
 }
 
 // Parallel loop of 'extremes' (minmax_idioms.cpp:15) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_extremes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const int * b, float* qd_result_top, float* qd_partials_top, float qd_init_top, int* qd_result_most, int* qd_partials_most, int qd_init_most, float* qd_result_bottom, float* qd_partials_bottom, float qd_init_bottom, int* qd_result_least, int* qd_partials_least, int qd_init_least, unsigned* qd_done) {
+qd_extremes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const int * b, float* qd_result_top, float* qd_partials_top, float qd_init_top, int* qd_result_most, int* qd_partials_most, int qd_init_most, float* qd_result_bottom, float* qd_partials_bottom, float qd_init_bottom, int* qd_result_least, int* qd_partials_least, int qd_init_least, float * out, const float* qd_scalar_top, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float top = qd::detail::reduce_identity<qd::detail::ReduceOp::Max, float>();
   int most = qd::detail::reduce_identity<qd::detail::ReduceOp::Max, int>();
@@ -55,7 +62,7 @@ qd_extremes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const i
         most = b[i] > most ? b[i] : most;
         least = least <= b[i] ? least : b[i];
     }
-#line 59 "minmax_idioms.cu"
+#line 66 "minmax_idioms.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -70,7 +77,7 @@ qd_extremes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const i
         most = b[i] > most ? b[i] : most;
         least = least <= b[i] ? least : b[i];
     }
-#line 74 "minmax_idioms.cu"
+#line 81 "minmax_idioms.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_top[256];
@@ -102,43 +109,41 @@ qd_extremes_loop0(int qd_begin, std::uint64_t qd_count, const float * a, const i
     const int qd_all_least = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_least, qd::detail::grid_blocks(), qd_shared_least);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_least = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_least, qd_all_least);
-  }
-}
-
-// Serial task of 'extremes' (minmax_idioms.cpp:24): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_extremes_task1(float * out, const float* qd_scalar_top) {
-  const float top = *qd_scalar_top;
+    // The serial task at minmax_idioms.cpp:24, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const float top = *qd_scalar_top;
 #line 24 "minmax_idioms.cpp"
 out[0] = top;
-#line 115 "minmax_idioms.cu"
+#line 118 "minmax_idioms.cu"
+    }
+  }
 }
 
 // Serial task of 'extremes' (minmax_idioms.cpp:25): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_extremes_task2(float * out, const float* qd_scalar_bottom) {
+qd_extremes_task1(float * out, const float* qd_scalar_bottom) {
   const float bottom = *qd_scalar_bottom;
 #line 25 "minmax_idioms.cpp"
 out[1] = bottom;
-#line 124 "minmax_idioms.cu"
+#line 129 "minmax_idioms.cu"
 }
 
 // Serial task of 'extremes' (minmax_idioms.cpp:26): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_extremes_task3(int * counts, const int* qd_scalar_most) {
+qd_extremes_task2(int * counts, const int* qd_scalar_most) {
   const int most = *qd_scalar_most;
 #line 26 "minmax_idioms.cpp"
 counts[0] = most;
-#line 133 "minmax_idioms.cu"
+#line 138 "minmax_idioms.cu"
 }
 
 // Serial task of 'extremes' (minmax_idioms.cpp:27): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_extremes_task4(int * counts, const int* qd_scalar_least) {
+qd_extremes_task3(int * counts, const int* qd_scalar_least) {
   const int least = *qd_scalar_least;
 #line 27 "minmax_idioms.cpp"
 counts[1] = least;
-#line 142 "minmax_idioms.cu"
+#line 147 "minmax_idioms.cu"
 }
 
 
@@ -160,24 +165,21 @@ void extremes(const float* a, const int* b, int n, float* out, int* counts, qd::
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_extremes_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "extremes", "a"), qd::detail::present_or_device(b, "extremes", "b"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), top, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), most, qd_scratch.slot<float>(2), qd_scratch.partials<float>(2), bottom, qd_scratch.slot<int>(3), qd_scratch.partials<int>(3), least, qd_apart ? nullptr : qd_scratch.counter(0));
+    qd_extremes_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "extremes", "a"), qd::detail::present_or_device(b, "extremes", "b"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), top, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), most, qd_scratch.slot<float>(2), qd_scratch.partials<float>(2), bottom, qd_scratch.slot<int>(3), qd_scratch.partials<int>(3), least, qd::detail::present_or_device(out, "extremes", "out"), qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 15);
     if (qd_apart) {
-      qd_extremes_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), top, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), most, qd_scratch.slot<float>(2), qd_scratch.partials<float>(2), bottom, qd_scratch.slot<int>(3), qd_scratch.partials<int>(3), least);
+      qd_extremes_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), top, qd_scratch.slot<int>(1), qd_scratch.partials<int>(1), most, qd_scratch.slot<float>(2), qd_scratch.partials<float>(2), bottom, qd_scratch.slot<int>(3), qd_scratch.partials<int>(3), least, qd::detail::present_or_device(out, "extremes", "out"), qd_scratch.slot<float>(0));
       qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 15);
     }
   }
-  // serial task, minmax_idioms.cpp:24
-  qd_extremes_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "extremes", "out"), qd_scratch.slot<float>(0));
-  qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 24);
   // serial task, minmax_idioms.cpp:25
-  qd_extremes_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "extremes", "out"), qd_scratch.slot<float>(2));
+  qd_extremes_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "extremes", "out"), qd_scratch.slot<float>(2));
   qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 25);
   // serial task, minmax_idioms.cpp:26
-  qd_extremes_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "extremes", "counts"), qd_scratch.slot<int>(1));
+  qd_extremes_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "extremes", "counts"), qd_scratch.slot<int>(1));
   qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 26);
   // serial task, minmax_idioms.cpp:27
-  qd_extremes_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "extremes", "counts"), qd_scratch.slot<int>(3));
+  qd_extremes_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(counts, "extremes", "counts"), qd_scratch.slot<int>(3));
   qd::detail::check_launch(cudaGetLastError(), "extremes", "minmax_idioms.cpp", 27);
 }
 
@@ -190,21 +192,28 @@ void extremes(const float* a, const int* b, int n, float* out, int* counts) {
 
 
 // ---- qd kernel 'largest' (minmax_idioms.cpp:30), translated by qd-translate ----
-#line 194 "minmax_idioms.cu"
+#line 196 "minmax_idioms.cu"
 // The combine of the reductions of 'largest' (minmax_idioms.cpp:36), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 template <class T>
 static __global__ void __launch_bounds__(256)
-qd_largest_loop0_combine(const unsigned qd_blocks, T* qd_result_top, const T* qd_partials_top, T qd_init_top) {
+qd_largest_loop0_combine(const unsigned qd_blocks, T* qd_result_top, const T* qd_partials_top, T qd_init_top, T * out, const T* qd_scalar_top) {
   __shared__ T qd_shared_top[256];
   const T qd_all_top = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd_blocks, qd_shared_top);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_top, qd_all_top);
+  // The serial task at minmax_idioms.cpp:39, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const T top = *qd_scalar_top;
+#line 39 "minmax_idioms.cpp"
+out[0] = top;
+#line 210 "minmax_idioms.cu"
+  }
 }
 
 // Parallel loop of 'largest' (minmax_idioms.cpp:36) with reductions: a grid-stride loop over the iterations, then the combine.
 template <class T>
 static __global__ void __launch_bounds__(256)
-qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T* qd_result_top, T* qd_partials_top, T qd_init_top, unsigned* qd_done) {
+qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T* qd_result_top, T* qd_partials_top, T qd_init_top, T * out, const T* qd_scalar_top, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   T top = qd::detail::reduce_identity<qd::detail::ReduceOp::Max, T>();
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -216,7 +225,7 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T* qd_result
 #line 37 "minmax_idioms.cpp"
 if (a[i] > top)
             top = a[i];
-#line 220 "minmax_idioms.cu"
+#line 229 "minmax_idioms.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -224,7 +233,7 @@ if (a[i] > top)
 #line 37 "minmax_idioms.cpp"
 if (a[i] > top)
             top = a[i];
-#line 228 "minmax_idioms.cu"
+#line 237 "minmax_idioms.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_top[256];
@@ -235,17 +244,14 @@ if (a[i] > top)
     const T qd_all_top = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_top, qd::detail::grid_blocks(), qd_shared_top);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_top = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_top, qd_all_top);
-  }
-}
-
-// Serial task of 'largest' (minmax_idioms.cpp:39): runs on one thread.
-template <class T>
-static __global__ void __launch_bounds__(1)
-qd_largest_task1(T * out, const T* qd_scalar_top) {
-  const T top = *qd_scalar_top;
+    // The serial task at minmax_idioms.cpp:39, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const T top = *qd_scalar_top;
 #line 39 "minmax_idioms.cpp"
 out[0] = top;
-#line 249 "minmax_idioms.cu"
+#line 253 "minmax_idioms.cu"
+    }
+  }
 }
 
 
@@ -265,16 +271,13 @@ void largest(const T* a, int n, T* out, qd::StreamRef qd_stream) {
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_largest_loop0<T><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "largest", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), top, qd_apart ? nullptr : qd_scratch.counter(0));
+    qd_largest_loop0<T><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "largest", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), top, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<T>(0), qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(cudaGetLastError(), "largest", "minmax_idioms.cpp", 36);
     if (qd_apart) {
-      qd_largest_loop0_combine<T><<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), top);
+      qd_largest_loop0_combine<T><<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), top, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<T>(0));
       qd::detail::check_launch(cudaGetLastError(), "largest", "minmax_idioms.cpp", 36);
     }
   }
-  // serial task, minmax_idioms.cpp:39
-  qd_largest_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<T>(0));
-  qd::detail::check_launch(cudaGetLastError(), "largest", "minmax_idioms.cpp", 39);
 }
 
 template <class T>
@@ -291,7 +294,7 @@ template void largest<int>(const int*, int, int*);
 
 // Jacobi with its largest update kept by an 'if'.
 // ---- qd kernel 'smooth' (minmax_idioms.cpp:46), translated by qd-translate ----
-#line 295 "minmax_idioms.cu"
+#line 298 "minmax_idioms.cu"
 // The combine of the reductions of 'smooth' (minmax_idioms.cpp:55), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_smooth_loop0_combine(const unsigned qd_blocks, float* qd_result_change, const float* qd_partials_change) {
@@ -319,7 +322,7 @@ qd_smooth_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, floa
             if (d > change)
                 change = d;
         }
-#line 323 "minmax_idioms.cu"
+#line 326 "minmax_idioms.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -331,7 +334,7 @@ qd_smooth_loop0(int qd_begin, std::uint64_t qd_count, float * u, float * v, floa
             if (d > change)
                 change = d;
         }
-#line 335 "minmax_idioms.cu"
+#line 338 "minmax_idioms.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
@@ -353,7 +356,7 @@ qd_smooth_loop1(int qd_begin, std::uint64_t qd_count, float * u, float * v) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 62 "minmax_idioms.cpp"
 u[i] = v[i];
-#line 357 "minmax_idioms.cu"
+#line 360 "minmax_idioms.cu"
   }
 }
 
@@ -362,7 +365,7 @@ static __global__ void __launch_bounds__(1)
 qd_smooth_task2(int * sweeps, int s) {
 #line 65 "minmax_idioms.cpp"
 sweeps[0] = s;
-#line 366 "minmax_idioms.cu"
+#line 369 "minmax_idioms.cu"
 }
 
 

@@ -379,7 +379,7 @@ void sums(const float* a, const int* flags, int n, float* out, int* counts) {
 #line 380 "reduction.hip"
 // The combine of the reductions of 'ranges' (reduction.cpp:62), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_ranges_loop0_combine(const unsigned qd_blocks, float* qd_result_lo, const float* qd_partials_lo, float qd_init_lo, float* qd_result_hi, const float* qd_partials_hi, float qd_init_hi) {
+qd_ranges_loop0_combine(const unsigned qd_blocks, float* qd_result_lo, const float* qd_partials_lo, float qd_init_lo, float* qd_result_hi, const float* qd_partials_hi, float qd_init_hi, float * out, const float* qd_scalar_lo) {
   __shared__ float qd_shared_lo[256];
   const float qd_all_lo = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Min, 256>(qd_partials_lo, qd_blocks, qd_shared_lo);
   if (qd::detail::thread_in_block() == 0)
@@ -388,11 +388,18 @@ qd_ranges_loop0_combine(const unsigned qd_blocks, float* qd_result_lo, const flo
   const float qd_all_hi = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, qd_blocks, qd_shared_hi);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_hi, qd_all_hi);
+  // The serial task at reduction.cpp:66, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const float lo = *qd_scalar_lo;
+#line 66 "reduction.cpp"
+out[0] = lo;
+#line 397 "reduction.hip"
+  }
 }
 
 // Parallel loop of 'ranges' (reduction.cpp:62) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_lo, float* qd_partials_lo, float qd_init_lo, float* qd_result_hi, float* qd_partials_hi, float qd_init_hi, unsigned* qd_done) {
+qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_lo, float* qd_partials_lo, float qd_init_lo, float* qd_result_hi, float* qd_partials_hi, float qd_init_hi, float * out, const float* qd_scalar_lo, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float lo = qd::detail::reduce_identity<qd::detail::ReduceOp::Min, float>();
   float hi = qd::detail::reduce_identity<qd::detail::ReduceOp::Max, float>();
@@ -407,7 +414,7 @@ qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
             lo = std::min(lo, a[i]);
             hi = qd::max(hi, a[i]);
         }
-#line 411 "reduction.hip"
+#line 418 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -417,7 +424,7 @@ qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
             lo = std::min(lo, a[i]);
             hi = qd::max(hi, a[i]);
         }
-#line 421 "reduction.hip"
+#line 428 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_lo[256];
@@ -435,30 +442,28 @@ qd_ranges_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
     const float qd_all_hi = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_hi, qd::detail::grid_blocks(), qd_shared_hi);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_hi = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_hi, qd_all_hi);
-  }
-}
-
-// Serial task of 'ranges' (reduction.cpp:66): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_ranges_task1(float * out, const float* qd_scalar_lo) {
-  const float lo = *qd_scalar_lo;
+    // The serial task at reduction.cpp:66, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const float lo = *qd_scalar_lo;
 #line 66 "reduction.cpp"
 out[0] = lo;
-#line 448 "reduction.hip"
+#line 451 "reduction.hip"
+    }
+  }
 }
 
 // Serial task of 'ranges' (reduction.cpp:67): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_ranges_task2(float * out, const float* qd_scalar_hi) {
+qd_ranges_task1(float * out, const float* qd_scalar_hi) {
   const float hi = *qd_scalar_hi;
 #line 67 "reduction.cpp"
 out[1] = hi;
-#line 457 "reduction.hip"
+#line 462 "reduction.hip"
 }
 
 // The combine of the reductions of 'ranges' (reduction.cpp:74), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_ranges_loop3_combine(const unsigned qd_blocks, bool* qd_result_all_small, const bool* qd_partials_all_small, bool qd_init_all_small, bool* qd_result_any_negative, const bool* qd_partials_any_negative, bool qd_init_any_negative) {
+qd_ranges_loop2_combine(const unsigned qd_blocks, bool* qd_result_all_small, const bool* qd_partials_all_small, bool qd_init_all_small, bool* qd_result_any_negative, const bool* qd_partials_any_negative, bool qd_init_any_negative, int * flags, const bool* qd_scalar_all_small) {
   __shared__ bool qd_shared_all_small[256];
   const bool qd_all_all_small = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::LogicalAnd, 256>(qd_partials_all_small, qd_blocks, qd_shared_all_small);
   if (qd::detail::thread_in_block() == 0)
@@ -467,11 +472,18 @@ qd_ranges_loop3_combine(const unsigned qd_blocks, bool* qd_result_all_small, con
   const bool qd_all_any_negative = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::LogicalOr, 256>(qd_partials_any_negative, qd_blocks, qd_shared_any_negative);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_any_negative = qd::detail::reduce_combine<qd::detail::ReduceOp::LogicalOr>(qd_init_any_negative, qd_all_any_negative);
+  // The serial task at reduction.cpp:78, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const bool all_small = *qd_scalar_all_small;
+#line 78 "reduction.cpp"
+flags[0] = all_small ? 1 : 0;
+#line 481 "reduction.hip"
+  }
 }
 
 // Parallel loop of 'ranges' (reduction.cpp:74) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool* qd_result_all_small, bool* qd_partials_all_small, bool qd_init_all_small, bool* qd_result_any_negative, bool* qd_partials_any_negative, bool qd_init_any_negative, unsigned* qd_done) {
+qd_ranges_loop2(int qd_begin, std::uint64_t qd_count, const float * a, bool* qd_result_all_small, bool* qd_partials_all_small, bool qd_init_all_small, bool* qd_result_any_negative, bool* qd_partials_any_negative, bool qd_init_any_negative, int * flags, const bool* qd_scalar_all_small, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   bool all_small = qd::detail::reduce_identity<qd::detail::ReduceOp::LogicalAnd, bool>();
   bool any_negative = qd::detail::reduce_identity<qd::detail::ReduceOp::LogicalOr, bool>();
@@ -486,7 +498,7 @@ qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool* qd_
             all_small = all_small && (a[i] < 0.75f);
             any_negative = any_negative || a[i] < 0.0f;
         }
-#line 490 "reduction.hip"
+#line 502 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -496,7 +508,7 @@ qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool* qd_
             all_small = all_small && (a[i] < 0.75f);
             any_negative = any_negative || a[i] < 0.0f;
         }
-#line 500 "reduction.hip"
+#line 512 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ bool qd_shared_all_small[256];
@@ -514,30 +526,28 @@ qd_ranges_loop3(int qd_begin, std::uint64_t qd_count, const float * a, bool* qd_
     const bool qd_all_any_negative = qd::detail::reduce_partials<qd::detail::ReduceOp::LogicalOr, 256>(qd_partials_any_negative, qd::detail::grid_blocks(), qd_shared_any_negative);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_any_negative = qd::detail::reduce_combine<qd::detail::ReduceOp::LogicalOr>(qd_init_any_negative, qd_all_any_negative);
-  }
-}
-
-// Serial task of 'ranges' (reduction.cpp:78): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_ranges_task4(int * flags, const bool* qd_scalar_all_small) {
-  const bool all_small = *qd_scalar_all_small;
+    // The serial task at reduction.cpp:78, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const bool all_small = *qd_scalar_all_small;
 #line 78 "reduction.cpp"
 flags[0] = all_small ? 1 : 0;
-#line 527 "reduction.hip"
+#line 535 "reduction.hip"
+    }
+  }
 }
 
 // Serial task of 'ranges' (reduction.cpp:79): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_ranges_task5(int * flags, const bool* qd_scalar_any_negative) {
+qd_ranges_task3(int * flags, const bool* qd_scalar_any_negative) {
   const bool any_negative = *qd_scalar_any_negative;
 #line 79 "reduction.cpp"
 flags[1] = any_negative ? 1 : 0;
-#line 536 "reduction.hip"
+#line 546 "reduction.hip"
 }
 
 // The combine of the reductions of 'ranges' (reduction.cpp:87), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_ranges_loop6_combine(const unsigned qd_blocks, float* qd_result_none, const float* qd_partials_none, float qd_init_none, int* qd_result_lowest, const int* qd_partials_lowest, int qd_init_lowest) {
+qd_ranges_loop4_combine(const unsigned qd_blocks, float* qd_result_none, const float* qd_partials_none, float qd_init_none, int* qd_result_lowest, const int* qd_partials_lowest, int qd_init_lowest, float * none_out, const float* qd_scalar_none) {
   __shared__ float qd_shared_none[256];
   const float qd_all_none = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_none, qd_blocks, qd_shared_none);
   if (qd::detail::thread_in_block() == 0)
@@ -546,11 +556,18 @@ qd_ranges_loop6_combine(const unsigned qd_blocks, float* qd_result_none, const f
   const int qd_all_lowest = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Min, 256>(qd_partials_lowest, qd_blocks, qd_shared_lowest);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_lowest = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_lowest, qd_all_lowest);
+  // The serial task at reduction.cpp:91, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const float none = *qd_scalar_none;
+#line 91 "reduction.cpp"
+none_out[0] = none;
+#line 565 "reduction.hip"
+  }
 }
 
 // Parallel loop of 'ranges' (reduction.cpp:87) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_none, float* qd_partials_none, float qd_init_none, int* qd_result_lowest, int* qd_partials_lowest, int qd_init_lowest, unsigned* qd_done) {
+qd_ranges_loop4(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_none, float* qd_partials_none, float qd_init_none, int* qd_result_lowest, int* qd_partials_lowest, int qd_init_lowest, float * none_out, const float* qd_scalar_none, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float none = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
   int lowest = qd::detail::reduce_identity<qd::detail::ReduceOp::Min, int>();
@@ -565,7 +582,7 @@ qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
             none += a[i];
             lowest = qd::min(lowest, i);
         }
-#line 569 "reduction.hip"
+#line 586 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -575,7 +592,7 @@ qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
             none += a[i];
             lowest = qd::min(lowest, i);
         }
-#line 579 "reduction.hip"
+#line 596 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_none[256];
@@ -593,25 +610,23 @@ qd_ranges_loop6(int qd_begin, std::uint64_t qd_count, const float * a, float* qd
     const int qd_all_lowest = qd::detail::reduce_partials<qd::detail::ReduceOp::Min, 256>(qd_partials_lowest, qd::detail::grid_blocks(), qd_shared_lowest);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_lowest = qd::detail::reduce_combine<qd::detail::ReduceOp::Min>(qd_init_lowest, qd_all_lowest);
-  }
-}
-
-// Serial task of 'ranges' (reduction.cpp:91): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_ranges_task7(float * none_out, const float* qd_scalar_none) {
-  const float none = *qd_scalar_none;
+    // The serial task at reduction.cpp:91, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const float none = *qd_scalar_none;
 #line 91 "reduction.cpp"
 none_out[0] = none;
-#line 606 "reduction.hip"
+#line 619 "reduction.hip"
+    }
+  }
 }
 
 // Serial task of 'ranges' (reduction.cpp:92): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_ranges_task8(int * lowest_out, const int* qd_scalar_lowest) {
+qd_ranges_task5(int * lowest_out, const int* qd_scalar_lowest) {
   const int lowest = *qd_scalar_lowest;
 #line 92 "reduction.cpp"
 lowest_out[0] = lowest;
-#line 615 "reduction.hip"
+#line 630 "reduction.hip"
 }
 
 
@@ -648,18 +663,15 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
         const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-        qd_ranges_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "ranges", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), lo, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi, qd_apart ? nullptr : qd_scratch.counter(0));
+        qd_ranges_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "ranges", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), lo, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi, qd::detail::present_or_device(out, "ranges", "out"), qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
         qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 62);
         if (qd_apart) {
-          qd_ranges_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), lo, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi);
+          qd_ranges_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), lo, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi, qd::detail::present_or_device(out, "ranges", "out"), qd_scratch.slot<float>(0));
           qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 62);
         }
       }
-      // serial task, reduction.cpp:66
-      qd_ranges_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(out, "ranges", "out"), qd_scratch.slot<float>(0));
-      qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 66);
       // serial task, reduction.cpp:67
-      qd_ranges_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(out, "ranges", "out"), qd_scratch.slot<float>(1));
+      qd_ranges_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(out, "ranges", "out"), qd_scratch.slot<float>(1));
       qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 67);
     }
     // block 2, reduction.cpp:70
@@ -674,18 +686,15 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
         const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
         const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-        qd_ranges_loop3<<<qd_grid, 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "ranges", "a"), qd_scratch.slot<bool>(2), qd_scratch.partials<bool>(2), all_small, qd_scratch.slot<bool>(3), qd_scratch.partials<bool>(3), any_negative, qd_apart ? nullptr : qd_scratch.counter(1));
+        qd_ranges_loop2<<<qd_grid, 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "ranges", "a"), qd_scratch.slot<bool>(2), qd_scratch.partials<bool>(2), all_small, qd_scratch.slot<bool>(3), qd_scratch.partials<bool>(3), any_negative, qd::detail::present_or_device(flags, "ranges", "flags"), qd_scratch.slot<bool>(2), qd_apart ? nullptr : qd_scratch.counter(1));
         qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 74);
         if (qd_apart) {
-          qd_ranges_loop3_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_grid, qd_scratch.slot<bool>(2), qd_scratch.partials<bool>(2), all_small, qd_scratch.slot<bool>(3), qd_scratch.partials<bool>(3), any_negative);
+          qd_ranges_loop2_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_grid, qd_scratch.slot<bool>(2), qd_scratch.partials<bool>(2), all_small, qd_scratch.slot<bool>(3), qd_scratch.partials<bool>(3), any_negative, qd::detail::present_or_device(flags, "ranges", "flags"), qd_scratch.slot<bool>(2));
           qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 74);
         }
       }
-      // serial task, reduction.cpp:78
-      qd_ranges_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(flags, "ranges", "flags"), qd_scratch.slot<bool>(2));
-      qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 78);
       // serial task, reduction.cpp:79
-      qd_ranges_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(flags, "ranges", "flags"), qd_scratch.slot<bool>(3));
+      qd_ranges_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(flags, "ranges", "flags"), qd_scratch.slot<bool>(3));
       qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 79);
     }
     // block 3, reduction.cpp:82
@@ -700,18 +709,15 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
         const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(empty_end), /*inclusive=*/false);
         const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
         const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-        qd_ranges_loop6<<<qd_grid, 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "ranges", "a"), qd_scratch.slot<float>(4), qd_scratch.partials<float>(4), none, qd_scratch.slot<int>(5), qd_scratch.partials<int>(5), lowest, qd_apart ? nullptr : qd_scratch.counter(2));
+        qd_ranges_loop4<<<qd_grid, 256, 0, qd::detail::native(qd_block_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "ranges", "a"), qd_scratch.slot<float>(4), qd_scratch.partials<float>(4), none, qd_scratch.slot<int>(5), qd_scratch.partials<int>(5), lowest, qd::detail::present_or_device(none_out, "ranges", "none_out"), qd_scratch.slot<float>(4), qd_apart ? nullptr : qd_scratch.counter(2));
         qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 87);
         if (qd_apart) {
-          qd_ranges_loop6_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_grid, qd_scratch.slot<float>(4), qd_scratch.partials<float>(4), none, qd_scratch.slot<int>(5), qd_scratch.partials<int>(5), lowest);
+          qd_ranges_loop4_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_block_stream)>>>(qd_grid, qd_scratch.slot<float>(4), qd_scratch.partials<float>(4), none, qd_scratch.slot<int>(5), qd_scratch.partials<int>(5), lowest, qd::detail::present_or_device(none_out, "ranges", "none_out"), qd_scratch.slot<float>(4));
           qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 87);
         }
       }
-      // serial task, reduction.cpp:91
-      qd_ranges_task7<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(none_out, "ranges", "none_out"), qd_scratch.slot<float>(4));
-      qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 91);
       // serial task, reduction.cpp:92
-      qd_ranges_task8<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(lowest_out, "ranges", "lowest_out"), qd_scratch.slot<int>(5));
+      qd_ranges_task5<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_block_stream)>>>(qd::detail::present_or_device(lowest_out, "ranges", "lowest_out"), qd_scratch.slot<int>(5));
       qd::detail::check_launch(hipGetLastError(), "ranges", "reduction.cpp", 92);
     }
     // Join: the launch stream waits for every block before the work after the region.
@@ -733,7 +739,7 @@ void ranges(const float* a, int n, int empty_end, float* out, int* flags, float*
 
 
 // ---- qd kernel 'grid_total' (reduction.cpp:96), translated by qd-translate ----
-#line 737 "reduction.hip"
+#line 743 "reduction.hip"
 // The combine of the reductions of 'grid_total' (reduction.cpp:102), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(64)
 qd_grid_total_loop0_combine(const unsigned qd_blocks, double* qd_result_total, const double* qd_partials_total, double qd_init_total, long* qd_result_cells, const long* qd_partials_cells, long qd_init_cells) {
@@ -760,7 +766,7 @@ qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpa
             total += grid[y * w + x];
             cells += 1;
         }
-#line 764 "reduction.hip"
+#line 770 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_total[64];
@@ -781,7 +787,7 @@ qd_grid_total_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpa
   }
 }
 
-// Parallel loop nest of 'grid_total' (reduction.cpp:102), collapse(2), coarsened: each thread runs 4 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. Each thread's rows combine into its private copies of the reductions, which the blocks then combine. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
+// Parallel loop nest of 'grid_total' (reduction.cpp:102), collapse(2), coarsened: each thread runs 2 neighbouring 'y' for one 'x', statement by statement, so that the loads the rows share are made once; the last group of rows may be shorter. Each thread's rows combine into its private copies of the reductions, which the blocks then combine. QdIndex is std::uint32_t when the nest fits 32-bit indices (qd::detail::fits_32bit_index), else std::uint64_t.
 template <class QdIndex>
 static __global__ void __launch_bounds__(64)
 qd_grid_total_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, const std::uint64_t qd_row_count, const double * grid, int w, double* qd_result_total, double* qd_partials_total, double qd_init_total, long* qd_result_cells, long* qd_partials_cells, long qd_init_cells, unsigned* qd_done) {
@@ -790,33 +796,33 @@ qd_grid_total_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpa
   const QdIndex qd_rows = static_cast<QdIndex>(qd_row_count);
   for (qd::detail::CollapsedCursor<2, QdIndex> qd_at(qd_space, static_cast<QdIndex>(qd::detail::grid_thread()), static_cast<QdIndex>(qd::detail::grid_threads())); qd_at.valid(qd_space); qd_at.advance(qd_space)) {
     [[maybe_unused]] int x = static_cast<int>(qd_begin1 + static_cast<int>(qd_at.index[1]));
-    const QdIndex qd_row0 = qd_at.index[0] * 4;
-    if (qd_rows - qd_row0 >= 4) {
-      qd::detail::row_copies<double, 4> qd_value0;
-      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+    const QdIndex qd_row0 = qd_at.index[0] * 2;
+    if (qd_rows - qd_row0 >= 2) {
+      qd::detail::row_copies<double, 2> qd_value0;
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 104 "reduction.cpp"
         qd_value0[qd_r] = grid[y * w + x];
-#line 801 "reduction.hip"
+#line 807 "reduction.hip"
       }
-      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 104 "reduction.cpp"
         total += qd_value0[qd_r];
-#line 807 "reduction.hip"
+#line 813 "reduction.hip"
       }
-      qd::detail::row_copies<long, 4> qd_value1;
-      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+      qd::detail::row_copies<long, 2> qd_value1;
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 105 "reduction.cpp"
         qd_value1[qd_r] = 1;
-#line 814 "reduction.hip"
+#line 820 "reduction.hip"
       }
-      QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
+      QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
 #line 105 "reduction.cpp"
         cells += qd_value1[qd_r];
-#line 820 "reduction.hip"
+#line 826 "reduction.hip"
       }
     } else {
       for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
@@ -826,7 +832,7 @@ qd_grid_total_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpa
             total += grid[y * w + x];
             cells += 1;
         }
-#line 830 "reduction.hip"
+#line 836 "reduction.hip"
       }
     }
   }
@@ -859,7 +865,7 @@ qd_grid_total_loop2(int qd_begin, std::uint64_t qd_count, double * out, const do
     [[maybe_unused]] int y = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 110 "reduction.cpp"
 out[y] = total / double(cells);
-#line 863 "reduction.hip"
+#line 869 "reduction.hip"
   }
 }
 
@@ -869,7 +875,7 @@ qd_grid_total_task3(int h, double * out, const double* qd_scalar_total) {
   const double total = *qd_scalar_total;
 #line 112 "reduction.cpp"
 out[h] = total;
-#line 873 "reduction.hip"
+#line 879 "reduction.hip"
 }
 
 
@@ -890,7 +896,7 @@ void grid_total(const double* grid, int h, int w, double* out, qd::StreamRef qd_
     const std::uint64_t qd_counts[2] = { qd::detail::trip_count(qd_begin0, static_cast<int>(h), /*inclusive=*/false), qd::detail::trip_count(qd_begin1, static_cast<int>(w), /*inclusive=*/false) };
     const qd::detail::CollapsedSpace<2> qd_space = qd::detail::collapsed_space(qd_counts, "grid_total", "reduction.cpp", 102);
     {
-      const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 4);
+      const qd::detail::CollapsedSpace<2> qd_groups = qd::detail::coarsened_space(qd_space, 0, 2);
       if (!qd::detail::coarsening_fills_device(qd_groups.total, 64, qd_device)) {
         const unsigned qd_grid = qd::detail::reduction_grid_size(qd_space.total, 64, qd_device);
         const bool qd_apart = qd::detail::combine_apart(qd_grid, 64, qd_device);
@@ -964,21 +970,28 @@ void grid_total(const double* grid, int h, int w, double* out) {
 
 
 // ---- qd kernel 'largest' (reduction.cpp:115), translated by qd-translate ----
-#line 968 "reduction.hip"
+#line 974 "reduction.hip"
 // The combine of the reductions of 'largest' (reduction.cpp:121), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 template <class T>
 static __global__ void __launch_bounds__(256)
-qd_largest_loop0_combine(const unsigned qd_blocks, T* qd_result_best, const T* qd_partials_best, T qd_init_best) {
+qd_largest_loop0_combine(const unsigned qd_blocks, T* qd_result_best, const T* qd_partials_best, T qd_init_best, T * out, const T* qd_scalar_best) {
   __shared__ T qd_shared_best[256];
   const T qd_all_best = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Max, 256>(qd_partials_best, qd_blocks, qd_shared_best);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_best = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_best, qd_all_best);
+  // The serial task at reduction.cpp:123, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const T best = *qd_scalar_best;
+#line 123 "reduction.cpp"
+out[0] = best;
+#line 988 "reduction.hip"
+  }
 }
 
 // Parallel loop of 'largest' (reduction.cpp:121) with reductions: a grid-stride loop over the iterations, then the combine.
 template <class T>
 static __global__ void __launch_bounds__(256)
-qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T* qd_result_best, T* qd_partials_best, T qd_init_best, unsigned* qd_done) {
+qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T* qd_result_best, T* qd_partials_best, T qd_init_best, T * out, const T* qd_scalar_best, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   T best = qd::detail::reduce_identity<qd::detail::ReduceOp::Max, T>();
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -989,14 +1002,14 @@ qd_largest_loop0(int qd_begin, std::uint64_t qd_count, const T * a, T* qd_result
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 122 "reduction.cpp"
 best = std::max(best, a[i]);
-#line 993 "reduction.hip"
+#line 1006 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 122 "reduction.cpp"
 best = std::max(best, a[i]);
-#line 1000 "reduction.hip"
+#line 1013 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ T qd_shared_best[256];
@@ -1007,17 +1020,14 @@ best = std::max(best, a[i]);
     const T qd_all_best = qd::detail::reduce_partials<qd::detail::ReduceOp::Max, 256>(qd_partials_best, qd::detail::grid_blocks(), qd_shared_best);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_best = qd::detail::reduce_combine<qd::detail::ReduceOp::Max>(qd_init_best, qd_all_best);
-  }
-}
-
-// Serial task of 'largest' (reduction.cpp:123): runs on one thread.
-template <class T>
-static __global__ void __launch_bounds__(1)
-qd_largest_task1(T * out, const T* qd_scalar_best) {
-  const T best = *qd_scalar_best;
+    // The serial task at reduction.cpp:123, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const T best = *qd_scalar_best;
 #line 123 "reduction.cpp"
 out[0] = best;
-#line 1021 "reduction.hip"
+#line 1029 "reduction.hip"
+    }
+  }
 }
 
 
@@ -1037,16 +1047,13 @@ void largest(const T* a, int n, T floor, T* out, qd::StreamRef qd_stream) {
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_largest_loop0<T><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "largest", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best, qd_apart ? nullptr : qd_scratch.counter(0));
+    qd_largest_loop0<T><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "largest", "a"), qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<T>(0), qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "largest", "reduction.cpp", 121);
     if (qd_apart) {
-      qd_largest_loop0_combine<T><<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best);
+      qd_largest_loop0_combine<T><<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<T>(0), qd_scratch.partials<T>(0), best, qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<T>(0));
       qd::detail::check_launch(hipGetLastError(), "largest", "reduction.cpp", 121);
     }
   }
-  // serial task, reduction.cpp:123
-  qd_largest_task1<T><<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "largest", "out"), qd_scratch.slot<T>(0));
-  qd::detail::check_launch(hipGetLastError(), "largest", "reduction.cpp", 123);
 }
 
 template <class T>
@@ -1060,10 +1067,10 @@ void largest(const T* a, int n, T floor, T* out) {
 
 // The serial meaning of fmax/fmin: the extremes of the numbers, NaNs skipped.
 // ---- qd kernel 'nan_aware' (reduction.cpp:127), translated by qd-translate ----
-#line 1064 "reduction.hip"
+#line 1071 "reduction.hip"
 // The combine of the reductions of 'nan_aware' (reduction.cpp:133), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_nan_aware_loop0_combine(const unsigned qd_blocks, double* qd_result_hi, const double* qd_partials_hi, double qd_init_hi, float* qd_result_hi_f, const float* qd_partials_hi_f, float qd_init_hi_f, double* qd_result_lo, const double* qd_partials_lo, double qd_init_lo) {
+qd_nan_aware_loop0_combine(const unsigned qd_blocks, double* qd_result_hi, const double* qd_partials_hi, double qd_init_hi, float* qd_result_hi_f, const float* qd_partials_hi_f, float qd_init_hi_f, double* qd_result_lo, const double* qd_partials_lo, double qd_init_lo, double * out, const double* qd_scalar_hi) {
   __shared__ double qd_shared_hi[256];
   const double qd_all_hi = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_hi, qd_blocks, qd_shared_hi);
   if (qd::detail::thread_in_block() == 0)
@@ -1076,11 +1083,18 @@ qd_nan_aware_loop0_combine(const unsigned qd_blocks, double* qd_result_hi, const
   const double qd_all_lo = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMin, 256>(qd_partials_lo, qd_blocks, qd_shared_lo);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_lo = qd::detail::reduce_combine<qd::detail::ReduceOp::FMin>(qd_init_lo, qd_all_lo);
+  // The serial task at reduction.cpp:138, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const double hi = *qd_scalar_hi;
+#line 138 "reduction.cpp"
+out[0] = hi;
+#line 1092 "reduction.hip"
+  }
 }
 
 // Parallel loop of 'nan_aware' (reduction.cpp:133) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_nan_aware_loop0(int qd_begin, std::uint64_t qd_count, const double * a, double* qd_result_hi, double* qd_partials_hi, double qd_init_hi, float* qd_result_hi_f, float* qd_partials_hi_f, float qd_init_hi_f, double* qd_result_lo, double* qd_partials_lo, double qd_init_lo, unsigned* qd_done) {
+qd_nan_aware_loop0(int qd_begin, std::uint64_t qd_count, const double * a, double* qd_result_hi, double* qd_partials_hi, double qd_init_hi, float* qd_result_hi_f, float* qd_partials_hi_f, float qd_init_hi_f, double* qd_result_lo, double* qd_partials_lo, double qd_init_lo, double * out, const double* qd_scalar_hi, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   double hi = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, double>();
   float hi_f = qd::detail::reduce_identity<qd::detail::ReduceOp::FMax, float>();
@@ -1097,7 +1111,7 @@ qd_nan_aware_loop0(int qd_begin, std::uint64_t qd_count, const double * a, doubl
         hi_f = fmaxf(static_cast<float>(a[i]), hi_f);
         lo = std::fmin(lo, a[i]);
     }
-#line 1101 "reduction.hip"
+#line 1115 "reduction.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -1108,7 +1122,7 @@ qd_nan_aware_loop0(int qd_begin, std::uint64_t qd_count, const double * a, doubl
         hi_f = fmaxf(static_cast<float>(a[i]), hi_f);
         lo = std::fmin(lo, a[i]);
     }
-#line 1112 "reduction.hip"
+#line 1126 "reduction.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ double qd_shared_hi[256];
@@ -1133,34 +1147,32 @@ qd_nan_aware_loop0(int qd_begin, std::uint64_t qd_count, const double * a, doubl
     const double qd_all_lo = qd::detail::reduce_partials<qd::detail::ReduceOp::FMin, 256>(qd_partials_lo, qd::detail::grid_blocks(), qd_shared_lo);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_lo = qd::detail::reduce_combine<qd::detail::ReduceOp::FMin>(qd_init_lo, qd_all_lo);
-  }
-}
-
-// Serial task of 'nan_aware' (reduction.cpp:138): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_nan_aware_task1(double * out, const double* qd_scalar_hi) {
-  const double hi = *qd_scalar_hi;
+    // The serial task at reduction.cpp:138, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const double hi = *qd_scalar_hi;
 #line 138 "reduction.cpp"
 out[0] = hi;
-#line 1146 "reduction.hip"
+#line 1156 "reduction.hip"
+    }
+  }
 }
 
 // Serial task of 'nan_aware' (reduction.cpp:139): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_nan_aware_task2(double * out, const double* qd_scalar_lo) {
+qd_nan_aware_task1(double * out, const double* qd_scalar_lo) {
   const double lo = *qd_scalar_lo;
 #line 139 "reduction.cpp"
 out[1] = lo;
-#line 1155 "reduction.hip"
+#line 1167 "reduction.hip"
 }
 
 // Serial task of 'nan_aware' (reduction.cpp:140): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_nan_aware_task3(double * out, const float* qd_scalar_hi_f) {
+qd_nan_aware_task2(double * out, const float* qd_scalar_hi_f) {
   const float hi_f = *qd_scalar_hi_f;
 #line 140 "reduction.cpp"
 out[2] = hi_f;
-#line 1164 "reduction.hip"
+#line 1176 "reduction.hip"
 }
 
 
@@ -1180,21 +1192,18 @@ void nan_aware(const double* a, int n, double start, double* out, qd::StreamRef 
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_nan_aware_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "nan_aware", "a"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), hi, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi_f, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), lo, qd_apart ? nullptr : qd_scratch.counter(0));
+    qd_nan_aware_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "nan_aware", "a"), qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), hi, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi_f, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), lo, qd::detail::present_or_device(out, "nan_aware", "out"), qd_scratch.slot<double>(0), qd_apart ? nullptr : qd_scratch.counter(0));
     qd::detail::check_launch(hipGetLastError(), "nan_aware", "reduction.cpp", 133);
     if (qd_apart) {
-      qd_nan_aware_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), hi, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi_f, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), lo);
+      qd_nan_aware_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<double>(0), qd_scratch.partials<double>(0), hi, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), hi_f, qd_scratch.slot<double>(2), qd_scratch.partials<double>(2), lo, qd::detail::present_or_device(out, "nan_aware", "out"), qd_scratch.slot<double>(0));
       qd::detail::check_launch(hipGetLastError(), "nan_aware", "reduction.cpp", 133);
     }
   }
-  // serial task, reduction.cpp:138
-  qd_nan_aware_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "nan_aware", "out"), qd_scratch.slot<double>(0));
-  qd::detail::check_launch(hipGetLastError(), "nan_aware", "reduction.cpp", 138);
   // serial task, reduction.cpp:139
-  qd_nan_aware_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "nan_aware", "out"), qd_scratch.slot<double>(2));
+  qd_nan_aware_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "nan_aware", "out"), qd_scratch.slot<double>(2));
   qd::detail::check_launch(hipGetLastError(), "nan_aware", "reduction.cpp", 139);
   // serial task, reduction.cpp:140
-  qd_nan_aware_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "nan_aware", "out"), qd_scratch.slot<float>(1));
+  qd_nan_aware_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(out, "nan_aware", "out"), qd_scratch.slot<float>(1));
   qd::detail::check_launch(hipGetLastError(), "nan_aware", "reduction.cpp", 140);
 }
 

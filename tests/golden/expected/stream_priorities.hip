@@ -133,16 +133,23 @@ void edges_first(const float* a, float* edges, float* interior, float* backgroun
 #line 134 "stream_priorities.hip"
 // The combine of the reductions of 'halve_until' (stream_priorities.cpp:34), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_halve_until_loop0_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum, float qd_init_sum) {
+qd_halve_until_loop0_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum, float qd_init_sum, float * norm, const float* qd_scalar_sum) {
   __shared__ float qd_shared_sum[256];
   const float qd_all_sum = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
+  // The serial task at stream_priorities.cpp:38, in the combine once the results are stored, rather than in a launch of its own.
+  if (qd::detail::thread_in_block() == 0) {
+    const float sum = *qd_scalar_sum;
+#line 38 "stream_priorities.cpp"
+norm[0] = sum;
+#line 147 "stream_priorities.hip"
+  }
 }
 
 // Parallel loop of 'halve_until' (stream_priorities.cpp:34) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
-qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float* qd_result_sum, float* qd_partials_sum, float qd_init_sum, unsigned* qd_done) {
+qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float* qd_result_sum, float* qd_partials_sum, float qd_init_sum, float * norm, const float* qd_scalar_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
   float sum = qd::detail::reduce_identity<qd::detail::ReduceOp::Sum, float>();
   const std::uint64_t qd_stride = qd::detail::grid_threads();
@@ -156,7 +163,7 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float* qd_
             u[i] *= 0.5f;
             sum += u[i] * u[i];
         }
-#line 160 "stream_priorities.hip"
+#line 167 "stream_priorities.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -166,7 +173,7 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float* qd_
             u[i] *= 0.5f;
             sum += u[i] * u[i];
         }
-#line 170 "stream_priorities.hip"
+#line 177 "stream_priorities.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -177,34 +184,32 @@ qd_halve_until_loop0(int qd_begin, std::uint64_t qd_count, float * u, float* qd_
     const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
-  }
-}
-
-// Serial task of 'halve_until' (stream_priorities.cpp:38): runs on one thread.
-static __global__ void __launch_bounds__(1)
-qd_halve_until_task1(float * norm, const float* qd_scalar_sum) {
-  const float sum = *qd_scalar_sum;
+    // The serial task at stream_priorities.cpp:38, in the combine once the results are stored, rather than in a launch of its own.
+    if (qd::detail::thread_in_block() == 0) {
+      const float sum = *qd_scalar_sum;
 #line 38 "stream_priorities.cpp"
 norm[0] = sum;
-#line 190 "stream_priorities.hip"
+#line 193 "stream_priorities.hip"
+    }
+  }
 }
 
 // Statement of 'halve_until' (stream_priorities.cpp:39) that sets the reduction result 'residual': runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_halve_until_set2(float* qd_slot, float * norm) {
+qd_halve_until_set1(float* qd_slot, float * norm) {
   float residual = *qd_slot;
 #line 39 "stream_priorities.cpp"
 residual = norm[0];
-#line 199 "stream_priorities.hip"
+#line 204 "stream_priorities.hip"
   *qd_slot = residual;
 }
 
 // Serial task of 'halve_until' (stream_priorities.cpp:42): runs on one thread.
 static __global__ void __launch_bounds__(1)
-qd_halve_until_task3(int * iterations, int it) {
+qd_halve_until_task2(int * iterations, int it) {
 #line 42 "stream_priorities.cpp"
 iterations[0] = it;
-#line 208 "stream_priorities.hip"
+#line 213 "stream_priorities.hip"
 }
 
 
@@ -229,23 +234,20 @@ void halve_until(float* u, float* norm, int n, float tol, int max_it, int* itera
       const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
       const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
       const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-      qd_halve_until_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "halve_until", "u"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), sum, qd_apart ? nullptr : qd_scratch.counter(0));
+      qd_halve_until_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "halve_until", "u"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), sum, qd::detail::present_or_device(norm, "halve_until", "norm"), qd_scratch.slot<float>(1), qd_apart ? nullptr : qd_scratch.counter(0));
       qd::detail::check_launch(hipGetLastError(), "halve_until", "stream_priorities.cpp", 34);
       if (qd_apart) {
-        qd_halve_until_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), sum);
+        qd_halve_until_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(1), qd_scratch.partials<float>(0), sum, qd::detail::present_or_device(norm, "halve_until", "norm"), qd_scratch.slot<float>(1));
         qd::detail::check_launch(hipGetLastError(), "halve_until", "stream_priorities.cpp", 34);
       }
     }
-    // serial task, stream_priorities.cpp:38
-    qd_halve_until_task1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(norm, "halve_until", "norm"), qd_scratch.slot<float>(1));
-    qd::detail::check_launch(hipGetLastError(), "halve_until", "stream_priorities.cpp", 38);
     // serial task, stream_priorities.cpp:39
-    qd_halve_until_set2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), qd::detail::present_or_device(norm, "halve_until", "norm"));
+    qd_halve_until_set1<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd_scratch.slot<float>(0), qd::detail::present_or_device(norm, "halve_until", "norm"));
     qd::detail::check_launch(hipGetLastError(), "halve_until", "stream_priorities.cpp", 39);
     ++it;
   }
   // serial task, stream_priorities.cpp:42
-  qd_halve_until_task3<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "halve_until", "iterations"), it);
+  qd_halve_until_task2<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(iterations, "halve_until", "iterations"), it);
   qd::detail::check_launch(hipGetLastError(), "halve_until", "stream_priorities.cpp", 42);
 }
 

@@ -330,7 +330,9 @@ bool analyzeCoarsening(Step &Loop, const Directive *D, ASTContext &Context) {
     report(Diags, D->CoarsenLoc, Diag::CoarsenWithoutCollapse) << *D->Coarsen;
     return false;
   }
-  const unsigned Rows = Explicit ? *D->Coarsen : DefaultCoarsen;
+  const unsigned Rows = Explicit                  ? *D->Coarsen
+                        : Loop.Reductions.empty() ? DefaultCoarsen
+                                                  : DefaultReductionCoarsen;
   if (Rows == 1)
     return true;
   Coarsening C;
