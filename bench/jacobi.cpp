@@ -89,3 +89,36 @@ void jacobi2d_graph(float* u, float* v, int n, float tol, int max_it, int* itera
     }
     iterations[0] = it;
 }
+
+// The graph-mode solver with the residual's nest run N rows per thread by
+// 'coarsen(N)': one row (no coarsening) and two, against the default, so
+// that the bench shows what coarsening that nest costs or gains.
+#define QD_JACOBI_COARSENED(NAME, FACTOR)                                      \
+    _Pragma("qd kernel graph")                                                 \
+    void NAME(float* u, float* v, int n, float tol, int max_it, int* iterations) \
+    {                                                                          \
+        float res = 1e30f;                                                     \
+        int it = 0;                                                            \
+        _Pragma("qd loop seq")                                                 \
+        while (res > tol && it < max_it) {                                     \
+            _Pragma("qd loop collapse(2)")                                     \
+            for (int i = 1; i < n - 1; ++i)                                    \
+                for (int j = 1; j < n - 1; ++j)                                \
+                    v[i * n + j] = 0.25f * (u[(i - 1) * n + j] + u[(i + 1) * n + j] + \
+                                            u[i * n + j - 1] + u[i * n + j + 1]); \
+            res = 0.0f;                                                        \
+            _Pragma(FACTOR)                                                    \
+            for (int i = 1; i < n - 1; ++i)                                    \
+                for (int j = 1; j < n - 1; ++j) {                              \
+                    const float next = 0.25f * (v[(i - 1) * n + j] + v[(i + 1) * n + j] + \
+                                                v[i * n + j - 1] + v[i * n + j + 1]); \
+                    res = std::fmax(res, std::fabs(next - u[i * n + j]));      \
+                    u[i * n + j] = next;                                       \
+                }                                                              \
+            ++it;                                                              \
+        }                                                                      \
+        iterations[0] = it;                                                    \
+    }
+
+QD_JACOBI_COARSENED(jacobi2d_graph_rows1, "qd loop collapse(2) reduction(max: res) coarsen(1)")
+QD_JACOBI_COARSENED(jacobi2d_graph_rows2, "qd loop collapse(2) reduction(max: res) coarsen(2)")

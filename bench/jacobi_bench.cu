@@ -9,11 +9,14 @@
 // a maximum does not depend on the order of combination).
 //
 // Prints one line per variant: "<name> <us per iteration> <x of the WHILE graph>",
-// and the host time of one call.
+// and the host time of one call. QD_JACOBI_SIZES="4096" (sizes separated by
+// spaces or commas) runs only those, for a profiler (ncu) run.
 #include <qd/qd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "cuda_bench_support.h"
@@ -24,6 +27,10 @@ void jacobi2d_every10(float* u, float* v, int n, float tol, int max_it, int* ite
                       qd::StreamRef stream);
 void jacobi2d_graph(float* u, float* v, int n, float tol, int max_it, int* iterations,
                     qd::StreamRef stream);
+void jacobi2d_graph_rows1(float* u, float* v, int n, float tol, int max_it, int* iterations,
+                          qd::StreamRef stream);
+void jacobi2d_graph_rows2(float* u, float* v, int n, float tol, int max_it, int* iterations,
+                          qd::StreamRef stream);
 
 namespace {
 
@@ -148,7 +155,22 @@ int main() {
   unsigned* pinned;
   QD_BENCH_CHECK(cudaMallocHost(&pinned, sizeof(unsigned)));
   const int max_it = 2000;
-  for (int n : {256, 1024, 4096}) {
+  std::vector<int> sizes = {256, 1024, 4096};
+  if (const char* only = std::getenv("QD_JACOBI_SIZES")) {
+    sizes.clear();
+    for (const char* p = only; *p;) {
+      char* end;
+      const long n = std::strtol(p, &end, 10);
+      if (end == p) {
+        ++p;
+        continue;
+      }
+      if (n >= 3)
+        sizes.push_back(static_cast<int>(n));
+      p = end;
+    }
+  }
+  for (int n : sizes) {
     // Converges before the cap at 256^2 only.
     const float tol = n == 256 ? 1e-5f : 1e-9f;
     Problem p{n};
@@ -187,6 +209,16 @@ int main() {
     ok = its == host_its && ok;
     ok = qd_bench::same_bits_as_host(u_ref.data(), p.u, cells,
                              "jacobi_bench", "qd graph mode", "the host-checked loop") && ok;
+    for (auto* rows : {&jacobi2d_graph_rows1, &jacobi2d_graph_rows2}) {
+      p.fill();
+      rows(p.u, p.v, n, tol, max_it, qd_it, s);
+      QD_BENCH_CHECK(cudaStreamSynchronize(s));
+      QD_BENCH_CHECK(cudaMemcpy(&its, qd_it, sizeof(int), cudaMemcpyDeviceToHost));
+      ok = its == host_its && ok;
+      ok = qd_bench::same_bits_as_host(u_ref.data(), p.u, cells, "jacobi_bench",
+                                       "qd graph mode, coarsen(1 or 2)", "the host-checked loop") &&
+           ok;
+    }
 #if CUDART_VERSION >= 12040
     cudaGraphExec_t exec = while_graph(p, tol, max_it, s);
     p.fill();
@@ -220,6 +252,10 @@ int main() {
         per_iteration([&] { jacobi2d_every10(p.u, p.v, n, tol, max_it, qd_it, s); });
     const double graph_us =
         per_iteration([&] { jacobi2d_graph(p.u, p.v, n, tol, max_it, qd_it, s); });
+    const double rows1_us =
+        per_iteration([&] { jacobi2d_graph_rows1(p.u, p.v, n, tol, max_it, qd_it, s); });
+    const double rows2_us =
+        per_iteration([&] { jacobi2d_graph_rows2(p.u, p.v, n, tol, max_it, qd_it, s); });
     std::printf("Jacobi %d^2, %d iterations\n", n, host_its);
 #if CUDART_VERSION >= 12040
     const double while_us = per_iteration([&] {
@@ -245,6 +281,8 @@ int main() {
     report("qd-translate stream mode (host reads it)", qd_us);
     report("qd-translate stream mode, check_every(10)", every10_us);
     report("qd-translate graph mode (WHILE node)", graph_us);
+    report("qd-translate graph mode, residual coarsen(1)", rows1_us);
+    report("qd-translate graph mode, residual coarsen(2)", rows2_us);
     std::printf("%-44s %8.2f us of host time per call\n", "qd-translate stream mode",
                 qd_bench::host_us([&] { jacobi2d(p.u, p.v, n, tol, max_it, qd_it, s); }));
     // Graph mode's host time does not grow with the iteration count.
