@@ -76,7 +76,7 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         const unsigned qd_l = threadIdx.x + 256 * qd_e;
         {
           const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
-          qd_next0[qd_e] = float{};
+          qd_next0[qd_e] = {}; // not T{}: a type may be several words (signed char)
           if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
@@ -87,7 +87,7 @@ qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         }
         {
           const unsigned qd_lk = qd_l / 64, qd_lo = qd_l % 64;
-          qd_next1[qd_e] = float{};
+          qd_next1[qd_e] = {}; // not T{}: a type may be several words (signed char)
           if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
@@ -221,7 +221,7 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
         const unsigned qd_l = threadIdx.x + 256 * qd_e;
         {
           const unsigned qd_lk = qd_l % 8, qd_lo = qd_l / 8;
-          qd_next0[qd_e] = float{};
+          qd_next0[qd_e] = {}; // not T{}: a type may be several words (signed char)
           if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
@@ -232,7 +232,7 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
         }
         {
           const unsigned qd_lk = qd_l / 128, qd_lo = qd_l % 128;
-          qd_next1[qd_e] = float{};
+          qd_next1[qd_e] = {}; // not T{}: a type may be several words (signed char)
           if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
@@ -366,7 +366,7 @@ qd_tiled_product_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::Colla
         const unsigned qd_l = threadIdx.x + 64 * qd_e;
         {
           const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
-          qd_next0[qd_e] = float{};
+          qd_next0[qd_e] = {}; // not T{}: a type may be several words (signed char)
           if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
@@ -377,7 +377,7 @@ qd_tiled_product_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::Colla
         }
         {
           const unsigned qd_lk = qd_l / 64, qd_lo = qd_l % 64;
-          qd_next1[qd_e] = float{};
+          qd_next1[qd_e] = {}; // not T{}: a type may be several words (signed char)
           if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
@@ -526,7 +526,7 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         const unsigned qd_l = threadIdx.x + 256 * qd_e;
         {
           const unsigned qd_lk = qd_l % 8, qd_lo = qd_l / 8;
-          qd_next0[qd_e] = double{};
+          qd_next0[qd_e] = {}; // not T{}: a type may be several words (signed char)
           if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] long k = static_cast<long>(qd_kbegin + static_cast<long>(qd_k0 + qd_lk));
@@ -537,7 +537,7 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         }
         {
           const unsigned qd_lk = qd_l % 8, qd_lo = qd_l / 8;
-          qd_next1[qd_e] = double{};
+          qd_next1[qd_e] = {}; // not T{}: a type may be several words (signed char)
           if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] long k = static_cast<long>(qd_kbegin + static_cast<long>(qd_k0 + qd_lk));
@@ -687,7 +687,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         const unsigned qd_l = threadIdx.x + 256 * qd_e;
         {
           const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
-          qd_next0[qd_e] = float{};
+          qd_next0[qd_e] = {}; // not T{}: a type may be several words (signed char)
           if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
@@ -698,7 +698,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         }
         {
           const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
-          qd_next1[qd_e] = float{};
+          qd_next1[qd_e] = {}; // not T{}: a type may be several words (signed char)
           if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
@@ -709,7 +709,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         }
         {
           const unsigned qd_lk = qd_l / 64, qd_lo = qd_l % 64;
-          qd_next2[qd_e] = float{};
+          qd_next2[qd_e] = {}; // not T{}: a type may be several words (signed char)
           if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
@@ -1063,7 +1063,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
         const unsigned qd_l = threadIdx.x + 256 * qd_e;
         {
           const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
-          qd_next0[qd_e] = float{};
+          qd_next0[qd_e] = {}; // not T{}: a type may be several words (signed char)
           if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
@@ -1074,7 +1074,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
         }
         {
           const unsigned qd_lk = qd_l / 64, qd_lo = qd_l % 64;
-          qd_next1[qd_e] = float{};
+          qd_next1[qd_e] = {}; // not T{}: a type may be several words (signed char)
           if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
@@ -1195,7 +1195,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
         const unsigned qd_l = threadIdx.x + 256 * qd_e;
         {
           const unsigned qd_lk = qd_l % 8, qd_lo = qd_l / 8;
-          qd_next0[qd_e] = float{};
+          qd_next0[qd_e] = {}; // not T{}: a type may be several words (signed char)
           if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
@@ -1206,7 +1206,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
         }
         {
           const unsigned qd_lk = qd_l / 128, qd_lo = qd_l % 128;
-          qd_next1[qd_e] = float{};
+          qd_next1[qd_e] = {}; // not T{}: a type may be several words (signed char)
           if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
@@ -1327,7 +1327,7 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
         const unsigned qd_l = threadIdx.x + 64 * qd_e;
         {
           const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
-          qd_next0[qd_e] = float{};
+          qd_next0[qd_e] = {}; // not T{}: a type may be several words (signed char)
           if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
@@ -1338,7 +1338,7 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
         }
         {
           const unsigned qd_lk = qd_l / 64, qd_lo = qd_l % 64;
-          qd_next1[qd_e] = float{};
+          qd_next1[qd_e] = {}; // not T{}: a type may be several words (signed char)
           if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
