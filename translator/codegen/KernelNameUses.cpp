@@ -3,6 +3,7 @@
 #include "KernelNameUses.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
@@ -15,8 +16,18 @@ public:
   llvm::DenseSet<const FunctionDecl *> Kernels;
   llvm::DenseSet<const Expr *> Callees;
   std::vector<const DeclRefExpr *> Uses;
+  /// '&kernel' (parentheses allowed): the whole expression is cast, since
+  /// '&static_cast<...>(kernel)' takes the address of a temporary.
+  llvm::DenseMap<const DeclRefExpr *, const UnaryOperator *> AddressOf;
 
   bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitUnaryOperator(UnaryOperator *Op) {
+    if (Op->getOpcode() == UO_AddrOf)
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(Op->getSubExpr()->IgnoreParens()))
+        AddressOf[Ref] = Op;
+    return true;
+  }
   bool VisitCallExpr(CallExpr *Call) {
     Callees.insert(Call->getCallee()->IgnoreParenImpCasts());
     return true;
@@ -62,8 +73,14 @@ void rewriteKernelNamesAsValues(ASTContext &Context,
       continue;
     const std::string Type =
         Context.getPointerType(Ref->getDecl()->getType()).getAsString(Policy);
-    Rewrite.InsertTextBefore(Begin, "static_cast<" + Type + ">(");
-    Rewrite.InsertTextAfterToken(Ref->getEndLoc(), ")");
+    const auto Address = Finder.AddressOf.find(Ref);
+    const Expr *Cast = Address == Finder.AddressOf.end()
+                           ? static_cast<const Expr *>(Ref)
+                           : Address->second;
+    if (Cast->getBeginLoc().isMacroID() || Cast->getEndLoc().isMacroID())
+      continue;
+    Rewrite.InsertTextBefore(Cast->getBeginLoc(), "static_cast<" + Type + ">(");
+    Rewrite.InsertTextAfterToken(Cast->getEndLoc(), ")");
   }
 }
 
