@@ -26,26 +26,23 @@ std::string KernelCodeGen::renderKernelCall(const Step &S,
     return statementText(S.S) + "\n";
   const CallExpr *Call = S.Call;
   const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
-  // What the user wrote before and after the kernel's name: its
-  // qualifier ('ns::') and explicit template arguments ('<float>').
-  SourceLocation NameLoc, TemplateBegin, TemplateEnd;
+  // The explicit template arguments the user wrote ('<float>'). The
+  // qualifier is the callee's own, not the one written: a name found
+  // through a using-declaration or a namespace alias ('using phys::relax;
+  // relax(u, n);') does not find the enqueue function beside the kernel.
+  SourceLocation TemplateBegin, TemplateEnd;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(Callee)) {
-    NameLoc = Ref->getLocation();
     TemplateBegin = Ref->getLAngleLoc();
     TemplateEnd = Ref->getRAngleLoc();
   } else {
     const auto *Lookup = cast<UnresolvedLookupExpr>(Callee);
-    NameLoc = Lookup->getNameLoc();
     TemplateBegin = Lookup->getLAngleLoc();
     TemplateEnd = Lookup->getRAngleLoc();
   }
-  const LangOptions &LO = Context.getLangOpts();
-  std::string Prefix =
-      Lexer::getSourceText(
-          CharSourceRange::getCharRange(SM.getExpansionLoc(Callee->getBeginLoc()),
-                                        SM.getExpansionLoc(NameLoc)),
-          SM, LO)
-          .str();
+  const std::string Qualified = qualifiedName(S.Callee);
+  const std::string Prefix =
+      "::" + Qualified.substr(0, Qualified.size() -
+                                     S.Callee->getNameAsString().size());
   std::string Args;
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
     const Expr *Arg = Call->getArg(I);

@@ -8,6 +8,7 @@ int main() {
   const int n = 1000;
   Mirrored<float> u(n, [](std::size_t i) { return pattern(i, -1.0, 1.0); });
   apply_steps(u.device(), n);
+  relax_twice(u.device(), n);
   print_summary("u", u);
   return 0;
 }

@@ -475,9 +475,9 @@ void accumulate_twice(const double* a, int n, double* total, double* mixed, qd::
   static qd::detail::GraphSite qd_graph_site("accumulate_twice", "combine_task.cpp", 52);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   // kernel call, combine_task.cpp:55: the work of 'accumulate', on this lane of the graph
-  qd_describe_accumulate(qd_graph, 0, qd_device, a, n, total, mixed);
+  ::qd_describe_accumulate(qd_graph, 0, qd_device, a, n, total, mixed);
   // kernel call, combine_task.cpp:56: the work of 'accumulate', on this lane of the graph
-  qd_describe_accumulate(qd_graph, 0, qd_device, a, n, total, mixed);
+  ::qd_describe_accumulate(qd_graph, 0, qd_device, a, n, total, mixed);
   qd_graph.submit();
 }
 

@@ -81,9 +81,9 @@ void step(float* u, int n, qd::StreamRef qd_stream) {
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // kernel call, definition_order.cpp:36: the work of 'stage', on this stream
-  qd_enqueue_stage(qd_stream, qd_device, u, n);
+  ::qd_enqueue_stage(qd_stream, qd_device, u, n);
   // kernel call, definition_order.cpp:37: the work of 'stage', on this stream
-  qd_enqueue_stage(qd_stream, qd_device, u, n);
+  ::qd_enqueue_stage(qd_stream, qd_device, u, n);
 }
 
 void step(float* u, int n) {
@@ -93,17 +93,17 @@ void step(float* u, int n) {
 // Kernel 'step' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_step([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* u, int n) {
   // kernel call, definition_order.cpp:36: the work of 'stage', on this stream
-  qd_enqueue_stage(qd_stream, qd_device, u, n);
+  ::qd_enqueue_stage(qd_stream, qd_device, u, n);
   // kernel call, definition_order.cpp:37: the work of 'stage', on this stream
-  qd_enqueue_stage(qd_stream, qd_device, u, n);
+  ::qd_enqueue_stage(qd_stream, qd_device, u, n);
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_step([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* u, int n) {
   // kernel call, definition_order.cpp:36: the work of 'stage', on this lane of the graph
-  qd_describe_stage(qd_graph, qd_lane, qd_device, u, n);
+  ::qd_describe_stage(qd_graph, qd_lane, qd_device, u, n);
   // kernel call, definition_order.cpp:37: the work of 'stage', on this lane of the graph
-  qd_describe_stage(qd_graph, qd_lane, qd_device, u, n);
+  ::qd_describe_stage(qd_graph, qd_lane, qd_device, u, n);
 }
 
 // ---- end of qd kernel 'step' ----
@@ -122,15 +122,15 @@ void run(float* u, float* v, float* out, int n, int steps, qd::StreamRef qd_stre
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   for (int s = 0; s < steps; ++s) {
     // kernel call, definition_order.cpp:46: the work of 'step', on this lane of the graph
-    qd_describe_step(qd_graph, 0, qd_device, u, n);
+    ::qd_describe_step(qd_graph, 0, qd_device, u, n);
     // kernel call, definition_order.cpp:47: the work of 'axpy', on this lane of the graph
-    qd_describe_axpy(qd_graph, 0, qd_device, v, u, 0.25f, n);
+    ::qd_describe_axpy(qd_graph, 0, qd_device, v, u, 0.25f, n);
     // kernel call, definition_order.cpp:48: the work of 'relax', on this lane of the graph
-    physics::qd_describe_relax(qd_graph, 0, qd_device, u, n, 0.5f);
+    ::physics::qd_describe_relax(qd_graph, 0, qd_device, u, n, 0.5f);
     // kernel call, definition_order.cpp:49: the work of 'smooth', on this lane of the graph
-    qd_describe_smooth(qd_graph, 0, qd_device, v, n);
+    ::qd_describe_smooth(qd_graph, 0, qd_device, v, n);
     // kernel call, definition_order.cpp:50: the work of 'total', on this lane of the graph
-    qd_describe_total(qd_graph, 0, qd_device, v, out + s, n);
+    ::qd_describe_total(qd_graph, 0, qd_device, v, out + s, n);
   }
   qd_graph.submit();
 }
@@ -498,7 +498,7 @@ void relax(float* a, int n, float w, qd::StreamRef qd_stream) {
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // kernel call, definition_order.cpp:94: the work of 'damp', on this stream
-  qd_enqueue_damp(qd_stream, qd_device, a, n);
+  ::physics::qd_enqueue_damp(qd_stream, qd_device, a, n);
   // parallel loop, definition_order.cpp:95
   {
     const int qd_begin = 0;
@@ -517,7 +517,7 @@ void relax(float* a, int n, float w) {
 // Kernel 'relax' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_relax([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float w) {
   // kernel call, definition_order.cpp:94: the work of 'damp', on this stream
-  qd_enqueue_damp(qd_stream, qd_device, a, n);
+  ::physics::qd_enqueue_damp(qd_stream, qd_device, a, n);
   // parallel loop, definition_order.cpp:95
   {
     const int qd_begin = 0;
@@ -532,7 +532,7 @@ void relax(float* a, int n, float w) {
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_relax([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float w) {
   // kernel call, definition_order.cpp:94: the work of 'damp', on this lane of the graph
-  qd_describe_damp(qd_graph, qd_lane, qd_device, a, n);
+  ::physics::qd_describe_damp(qd_graph, qd_lane, qd_device, a, n);
   // parallel loop, definition_order.cpp:95
   {
     const int qd_begin = 0;

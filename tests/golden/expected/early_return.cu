@@ -191,9 +191,9 @@ void scale_twice(float* a, int n, float s, qd::StreamRef qd_stream) {
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // kernel call, early_return.cpp:35: the work of 'scale', on this stream
-  qd_enqueue_scale(qd_stream, qd_device, a, n, s);
+  ::qd_enqueue_scale(qd_stream, qd_device, a, n, s);
   // kernel call, early_return.cpp:36: the work of 'scale', on this stream
-  qd_enqueue_scale(qd_stream, qd_device, a, n > 4 ? 0 : n, s);
+  ::qd_enqueue_scale(qd_stream, qd_device, a, n > 4 ? 0 : n, s);
   // parallel loop, early_return.cpp:37
   {
     const int qd_begin = 0;
@@ -271,7 +271,7 @@ void grow_until_graph(float* a, int n, int limit, int* rounds, qd::StreamRef qd_
     }
   }
   // kernel call, early_return.cpp:53: the work of 'scale', on this lane of the graph
-  qd_describe_scale(qd_graph, 0, qd_device, a, n, -1.0f);
+  ::qd_describe_scale(qd_graph, 0, qd_device, a, n, -1.0f);
   qd_graph.submit();
 }
 

@@ -597,7 +597,7 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
       qd_graph.join();
     }
     // kernel call, graph_loops.cpp:106: the work of 'scale_rows', on this lane of the graph
-    qd_describe_scale_rows(qd_graph, 0, qd_device, b, n, 0.5f);
+    ::qd_describe_scale_rows(qd_graph, 0, qd_device, b, n, 0.5f);
     // the test after each iteration, graph_loops.cpp:90
     qd_graph.launch(0, &qd_grow_mean_graph_test0, 1, 1, "graph_loops.cpp", 90, qd_loop, true, target, qd_scratch.slot<float>(0), qd_scratch.slot<int>(2));
     qd_graph.loop_end(0);
@@ -1671,9 +1671,9 @@ void shrink_both(float* a, float* b, int n, float limit, int* steps, qd::StreamR
   static qd::detail::GraphSite qd_graph_site("shrink_both", "graph_loops.cpp", 246);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   // kernel call, graph_loops.cpp:249: the work of 'shrink_to', on this lane of the graph
-  qd_describe_shrink_to(qd_graph, 0, qd_device, a, n, limit, steps);
+  ::qd_describe_shrink_to(qd_graph, 0, qd_device, a, n, limit, steps);
   // kernel call, graph_loops.cpp:250: the work of 'shrink_to', on this lane of the graph
-  qd_describe_shrink_to(qd_graph, 0, qd_device, b, n, 0.5f * limit, steps + 1);
+  ::qd_describe_shrink_to(qd_graph, 0, qd_device, b, n, 0.5f * limit, steps + 1);
   qd_graph.submit();
 }
 
@@ -1697,7 +1697,7 @@ void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamR
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // kernel call, graph_loops.cpp:258: the work of 'shrink_to', on this stream
-  qd_enqueue_shrink_to(qd_stream, qd_device, a, n, limit, steps);
+  ::qd_enqueue_shrink_to(qd_stream, qd_device, a, n, limit, steps);
 }
 
 void shrink_in_stream_mode(float* a, int n, float limit, int* steps) {

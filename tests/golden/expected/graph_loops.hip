@@ -538,7 +538,7 @@ void grow_mean(float* a, float* b, int n, float target, int* rounds, qd::StreamR
       qd_events.wait(2, qd_stream);
     }
     // kernel call, graph_loops.cpp:106: the work of 'scale_rows', on this stream
-    qd_enqueue_scale_rows(qd_stream, qd_device, b, n, 0.5f);
+    ::qd_enqueue_scale_rows(qd_stream, qd_device, b, n, 0.5f);
   }
   // serial task, graph_loops.cpp:108
   qd_grow_mean_task4<<<qd::detail::task_grid_size(), 1, 0, qd::detail::native(qd_stream)>>>(qd::detail::present_or_device(rounds, "grow_mean", "rounds"), r);
@@ -1451,9 +1451,9 @@ void shrink_both(float* a, float* b, int n, float limit, int* steps, qd::StreamR
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // kernel call, graph_loops.cpp:249: the work of 'shrink_to', on this stream
-  qd_enqueue_shrink_to(qd_stream, qd_device, a, n, limit, steps);
+  ::qd_enqueue_shrink_to(qd_stream, qd_device, a, n, limit, steps);
   // kernel call, graph_loops.cpp:250: the work of 'shrink_to', on this stream
-  qd_enqueue_shrink_to(qd_stream, qd_device, b, n, 0.5f * limit, steps + 1);
+  ::qd_enqueue_shrink_to(qd_stream, qd_device, b, n, 0.5f * limit, steps + 1);
 }
 
 void shrink_both(float* a, float* b, int n, float limit, int* steps) {
@@ -1476,7 +1476,7 @@ void shrink_in_stream_mode(float* a, int n, float limit, int* steps, qd::StreamR
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // kernel call, graph_loops.cpp:258: the work of 'shrink_to', on this stream
-  qd_enqueue_shrink_to(qd_stream, qd_device, a, n, limit, steps);
+  ::qd_enqueue_shrink_to(qd_stream, qd_device, a, n, limit, steps);
 }
 
 void shrink_in_stream_mode(float* a, int n, float limit, int* steps) {

@@ -365,7 +365,7 @@ void outer(double* u, int n, int ranks, qd::StreamRef qd_stream) {
     }
   }
   // kernel call, graph_splits.cpp:58: the work of 'step', on this lane of the graph
-  qd_describe_step(qd_graph, 0, qd_device, u, n, ranks);
+  ::qd_describe_step(qd_graph, 0, qd_device, u, n, ranks);
   // parallel loop, graph_splits.cpp:59
   {
     const int qd_begin = 0;

@@ -453,9 +453,9 @@ void solve_twice(float* a, float* b, float* c, int n, int steps, qd::StreamRef* 
   static qd::detail::GraphSite qd_graph_site("solve_twice", "host_code.cpp", 73);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   // kernel call, host_code.cpp:76: the work of 'solve', on this lane of the graph
-  qd_describe_solve(qd_graph, 0, qd_device, a, b, c, n, steps, seen);
+  ::qd_describe_solve(qd_graph, 0, qd_device, a, b, c, n, steps, seen);
   // kernel call, host_code.cpp:77: the work of 'solve', on this lane of the graph
-  qd_describe_solve(qd_graph, 0, qd_device, a, b, c, n, steps + 1, seen + 3);
+  ::qd_describe_solve(qd_graph, 0, qd_device, a, b, c, n, steps + 1, seen + 3);
   qd_graph.submit();
 }
 

@@ -300,11 +300,11 @@ void step(float* u, float* v, float* w, float* out, int n, float dt, qd::StreamR
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
   // kernel call, kernel_calls.cpp:38: the work of 'set_halo', on this stream
-  qd_enqueue_set_halo(qd_stream, qd_device, u, n);
+  ::qd_enqueue_set_halo(qd_stream, qd_device, u, n);
   // kernel call, kernel_calls.cpp:39: the work of 'axpy', on this stream
-  qd_enqueue_axpy(qd_stream, qd_device, v, u, dt, n);
+  ::qd_enqueue_axpy(qd_stream, qd_device, v, u, dt, n);
   // kernel call, kernel_calls.cpp:40: the work of 'axpy', on this stream
-  qd_enqueue_axpy<float>(qd_stream, qd_device, u, v, -0.5f * dt, n);
+  ::qd_enqueue_axpy<float>(qd_stream, qd_device, u, v, -0.5f * dt, n);
   // stream_parallel region, kernel_calls.cpp:41: 2 blocks, each on its own pooled stream
   {
     QD_PROFILE_RANGE("qd region kernel_calls.cpp:41");
@@ -322,16 +322,16 @@ void step(float* u, float* v, float* w, float* out, int n, float dt, qd::StreamR
       QD_PROFILE_RANGE("qd block 1 kernel_calls.cpp:42");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // kernel call, kernel_calls.cpp:43: the work of 'set_halo', on this stream
-      qd_enqueue_set_halo(qd_block_stream, qd_device, v, n);
+      ::qd_enqueue_set_halo(qd_block_stream, qd_device, v, n);
       // kernel call, kernel_calls.cpp:44: the work of 'norms', on this stream
-      qd_enqueue_norms(qd_block_stream, qd_device, v, out, out + 1, n);
+      ::qd_enqueue_norms(qd_block_stream, qd_device, v, out, out + 1, n);
     }
     // block 2, kernel_calls.cpp:47
     {
       QD_PROFILE_RANGE("qd block 2 kernel_calls.cpp:47");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // kernel call, kernel_calls.cpp:47: the work of 'axpy', on this stream
-      qd_enqueue_axpy(qd_block_stream, qd_device, w, u, 1.0f, n);
+      ::qd_enqueue_axpy(qd_block_stream, qd_device, w, u, 1.0f, n);
     }
     // Join: the launch stream waits for every block before the work after the region.
     qd_events.record(1, qd_block_streams[0]);
@@ -348,11 +348,11 @@ void step(float* u, float* v, float* w, float* out, int n, float dt) {
 // Kernel 'step' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_step([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* u, float* v, float* w, float* out, int n, float dt) {
   // kernel call, kernel_calls.cpp:38: the work of 'set_halo', on this stream
-  qd_enqueue_set_halo(qd_stream, qd_device, u, n);
+  ::qd_enqueue_set_halo(qd_stream, qd_device, u, n);
   // kernel call, kernel_calls.cpp:39: the work of 'axpy', on this stream
-  qd_enqueue_axpy(qd_stream, qd_device, v, u, dt, n);
+  ::qd_enqueue_axpy(qd_stream, qd_device, v, u, dt, n);
   // kernel call, kernel_calls.cpp:40: the work of 'axpy', on this stream
-  qd_enqueue_axpy<float>(qd_stream, qd_device, u, v, -0.5f * dt, n);
+  ::qd_enqueue_axpy<float>(qd_stream, qd_device, u, v, -0.5f * dt, n);
   // stream_parallel region, kernel_calls.cpp:41: 2 blocks, each on its own pooled stream
   {
     QD_PROFILE_RANGE("qd region kernel_calls.cpp:41");
@@ -370,16 +370,16 @@ void step(float* u, float* v, float* w, float* out, int n, float dt) {
       QD_PROFILE_RANGE("qd block 1 kernel_calls.cpp:42");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // kernel call, kernel_calls.cpp:43: the work of 'set_halo', on this stream
-      qd_enqueue_set_halo(qd_block_stream, qd_device, v, n);
+      ::qd_enqueue_set_halo(qd_block_stream, qd_device, v, n);
       // kernel call, kernel_calls.cpp:44: the work of 'norms', on this stream
-      qd_enqueue_norms(qd_block_stream, qd_device, v, out, out + 1, n);
+      ::qd_enqueue_norms(qd_block_stream, qd_device, v, out, out + 1, n);
     }
     // block 2, kernel_calls.cpp:47
     {
       QD_PROFILE_RANGE("qd block 2 kernel_calls.cpp:47");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // kernel call, kernel_calls.cpp:47: the work of 'axpy', on this stream
-      qd_enqueue_axpy(qd_block_stream, qd_device, w, u, 1.0f, n);
+      ::qd_enqueue_axpy(qd_block_stream, qd_device, w, u, 1.0f, n);
     }
     // Join: the launch stream waits for every block before the work after the region.
     qd_events.record(1, qd_block_streams[0]);
@@ -392,25 +392,25 @@ void step(float* u, float* v, float* w, float* out, int n, float dt) {
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_step([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* u, float* v, float* w, float* out, int n, float dt) {
   // kernel call, kernel_calls.cpp:38: the work of 'set_halo', on this lane of the graph
-  qd_describe_set_halo(qd_graph, qd_lane, qd_device, u, n);
+  ::qd_describe_set_halo(qd_graph, qd_lane, qd_device, u, n);
   // kernel call, kernel_calls.cpp:39: the work of 'axpy', on this lane of the graph
-  qd_describe_axpy(qd_graph, qd_lane, qd_device, v, u, dt, n);
+  ::qd_describe_axpy(qd_graph, qd_lane, qd_device, v, u, dt, n);
   // kernel call, kernel_calls.cpp:40: the work of 'axpy', on this lane of the graph
-  qd_describe_axpy<float>(qd_graph, qd_lane, qd_device, u, v, -0.5f * dt, n);
+  ::qd_describe_axpy<float>(qd_graph, qd_lane, qd_device, u, v, -0.5f * dt, n);
   // stream_parallel region, kernel_calls.cpp:41: 2 blocks, each a branch of the call's graph that starts after the work before the region and ends before the work after it
   {
     const std::uint32_t qd_lanes = qd_graph.fork(qd_lane, 2); // the blocks' lanes: qd_lanes, qd_lanes + 1, ...
     // block 1, kernel_calls.cpp:42
     {
       // kernel call, kernel_calls.cpp:43: the work of 'set_halo', on this lane of the graph
-      qd_describe_set_halo(qd_graph, qd_lanes + 0, qd_device, v, n);
+      ::qd_describe_set_halo(qd_graph, qd_lanes + 0, qd_device, v, n);
       // kernel call, kernel_calls.cpp:44: the work of 'norms', on this lane of the graph
-      qd_describe_norms(qd_graph, qd_lanes + 0, qd_device, v, out, out + 1, n);
+      ::qd_describe_norms(qd_graph, qd_lanes + 0, qd_device, v, out, out + 1, n);
     }
     // block 2, kernel_calls.cpp:47
     {
       // kernel call, kernel_calls.cpp:47: the work of 'axpy', on this lane of the graph
-      qd_describe_axpy(qd_graph, qd_lanes + 1, qd_device, w, u, 1.0f, n);
+      ::qd_describe_axpy(qd_graph, qd_lanes + 1, qd_device, w, u, 1.0f, n);
     }
     qd_graph.join();
   }
@@ -431,10 +431,10 @@ void run(float* u, float* v, float* w, float* out, int n, int steps, qd::StreamR
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   for (int s = 0; s < steps; ++s) {
     // kernel call, kernel_calls.cpp:55: the work of 'step', on this lane of the graph
-    qd_describe_step(qd_graph, 0, qd_device, u, v, w, out + 2 * s, n, 0.1f * (s + 1));
+    ::qd_describe_step(qd_graph, 0, qd_device, u, v, w, out + 2 * s, n, 0.1f * (s + 1));
     if (s % 2 == 1) {
       // kernel call, kernel_calls.cpp:57: the work of 'norms', on this lane of the graph
-      qd_describe_norms(qd_graph, 0, qd_device, w, out + 2 * s, out + 2 * s + 1, n);
+      ::qd_describe_norms(qd_graph, 0, qd_device, w, out + 2 * s, out + 2 * s + 1, n);
     }
   }
   qd_graph.submit();

@@ -206,14 +206,14 @@ void both(const float* u, const float* v, float* out, int n, qd::StreamRef qd_st
       QD_PROFILE_RANGE("qd block 1 kernel_calls_reduction.cpp:25");
       const qd::StreamRef qd_block_stream = qd_block_streams[0];
       // kernel call, kernel_calls_reduction.cpp:25: the work of 'largest', on this stream
-      qd_enqueue_largest(qd_block_stream, qd_device, u, out, n);
+      ::qd_enqueue_largest(qd_block_stream, qd_device, u, out, n);
     }
     // block 2, kernel_calls_reduction.cpp:27
     {
       QD_PROFILE_RANGE("qd block 2 kernel_calls_reduction.cpp:27");
       const qd::StreamRef qd_block_stream = qd_block_streams[1];
       // kernel call, kernel_calls_reduction.cpp:27: the work of 'largest', on this stream
-      qd_enqueue_largest(qd_block_stream, qd_device, v, out + 2, n);
+      ::qd_enqueue_largest(qd_block_stream, qd_device, v, out + 2, n);
     }
     // Join: the launch stream waits for every block before the work after the region.
     qd_events.record(1, qd_block_streams[0]);
@@ -242,7 +242,7 @@ void repeated(const float* u, float* out, int n, int times, qd::StreamRef qd_str
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   for (int t = 0; t < times; ++t) {
     // kernel call, kernel_calls_reduction.cpp:35: the work of 'largest', on this lane of the graph
-    qd_describe_largest(qd_graph, 0, qd_device, u + t, out + 2 * t, n - t);
+    ::qd_describe_largest(qd_graph, 0, qd_device, u + t, out + 2 * t, n - t);
   }
   qd_graph.submit();
 }

@@ -7,20 +7,21 @@
 // A kernel's name as a value, as any function's: a function pointer set from
 // the name and from '&name', '&(name)', and a call through '(&name)'. Each
 // goes to the plain entry point (the translation adds a stream overload, so
-// the name alone would be ambiguous).
+// the name alone would be ambiguous). And kernels that call a kernel named
+// through a using-declaration and through a namespace alias.
 
-// ---- qd kernel 'scale_by' (kernel_values.cpp:7), translated by qd-translate ----
-#line 14 "kernel_values.cpu.cpp"
-// Parallel loop of 'scale_by' (kernel_values.cpp:10): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'scale_by' (kernel_values.cpp:8), translated by qd-translate ----
+#line 15 "kernel_values.cpu.cpp"
+// Parallel loop of 'scale_by' (kernel_values.cpp:11): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_scale_by_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float f, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 11 "kernel_values.cpp"
+#line 12 "kernel_values.cpp"
 u[i] *= f;
-#line 24 "kernel_values.cpu.cpp"
+#line 25 "kernel_values.cpu.cpp"
   }
 }
 
@@ -28,7 +29,7 @@ u[i] *= f;
 // Host entry points of kernel 'scale_by': they run its work on the calling thread and return when it is done.
 void scale_by(float* u, int n, float f, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, kernel_values.cpp:10
+  // parallel loop, kernel_values.cpp:11
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -41,21 +42,21 @@ void scale_by(float* u, int n, float f) {
 }
 
 // ---- end of qd kernel 'scale_by' ----
-#line 12 "kernel_values.cpp"
+#line 13 "kernel_values.cpp"
 
 
-// ---- qd kernel 'shift_by' (kernel_values.cpp:14), translated by qd-translate ----
-#line 49 "kernel_values.cpu.cpp"
-// Parallel loop of 'shift_by' (kernel_values.cpp:17): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'shift_by' (kernel_values.cpp:15), translated by qd-translate ----
+#line 50 "kernel_values.cpu.cpp"
+// Parallel loop of 'shift_by' (kernel_values.cpp:18): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_shift_by_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, float f, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 18 "kernel_values.cpp"
+#line 19 "kernel_values.cpp"
 u[i] += f;
-#line 59 "kernel_values.cpu.cpp"
+#line 60 "kernel_values.cpu.cpp"
   }
 }
 
@@ -63,7 +64,7 @@ u[i] += f;
 // Host entry points of kernel 'shift_by': they run its work on the calling thread and return when it is done.
 void shift_by(float* u, int n, float f, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, kernel_values.cpp:17
+  // parallel loop, kernel_values.cpp:18
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -76,7 +77,7 @@ void shift_by(float* u, int n, float f) {
 }
 
 // ---- end of qd kernel 'shift_by' ----
-#line 19 "kernel_values.cpp"
+#line 20 "kernel_values.cpp"
 
 
 using Step = void (*)(float*, int, float);
@@ -91,3 +92,61 @@ void apply_steps(float* u, int n)
     third(u, n, 0.5f);
     (static_cast<void (*)(float *, int, float)>(&shift_by))(u, n, -3.0f);
 }
+
+namespace phys {
+// ---- qd kernel 'relax' (kernel_values.cpp:36), translated by qd-translate ----
+#line 99 "kernel_values.cpu.cpp"
+// Parallel loop of 'relax' (kernel_values.cpp:39): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_relax_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * u, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 40 "kernel_values.cpp"
+u[i] = 0.5f * u[i] + 0.25f;
+#line 109 "kernel_values.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'relax': they run its work on the calling thread and return when it is done.
+void relax(float* u, int n, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  // parallel loop, kernel_values.cpp:39
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_relax_loop0(qd_begin, qd_count, u, n);
+  }
+}
+
+void relax(float* u, int n) {
+  ::phys::relax(u, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'relax' ----
+#line 41 "kernel_values.cpp"
+
+} // namespace phys
+
+namespace ph = phys;
+
+// ---- qd kernel 'relax_twice' (kernel_values.cpp:46), translated by qd-translate ----
+#line 137 "kernel_values.cpu.cpp"
+
+// Host entry points of kernel 'relax_twice': they run its work on the calling thread and return when it is done.
+void relax_twice(float* u, int n, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  using phys::relax;
+  relax(u, n);
+  ph::relax(u, n);
+}
+
+void relax_twice(float* u, int n) {
+  ::relax_twice(u, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'relax_twice' ----
+#line 52 "kernel_values.cpp"
+

@@ -6,19 +6,20 @@
 // A kernel's name as a value, as any function's: a function pointer set from
 // the name and from '&name', '&(name)', and a call through '(&name)'. Each
 // goes to the plain entry point (the translation adds a stream overload, so
-// the name alone would be ambiguous).
+// the name alone would be ambiguous). And kernels that call a kernel named
+// through a using-declaration and through a namespace alias.
 
-// ---- qd kernel 'scale_by' (kernel_values.cpp:7), translated by qd-translate ----
-#line 13 "kernel_values.cu"
-// Parallel loop of 'scale_by' (kernel_values.cpp:10): a grid-stride loop over the iterations.
+// ---- qd kernel 'scale_by' (kernel_values.cpp:8), translated by qd-translate ----
+#line 14 "kernel_values.cu"
+// Parallel loop of 'scale_by' (kernel_values.cpp:11): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scale_by_loop0(int qd_begin, std::uint64_t qd_count, float * u, float f) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 11 "kernel_values.cpp"
+#line 12 "kernel_values.cpp"
 u[i] *= f;
-#line 22 "kernel_values.cu"
+#line 23 "kernel_values.cu"
   }
 }
 
@@ -28,13 +29,13 @@ void scale_by(float* u, int n, float f, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel scale_by"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, kernel_values.cpp:10
+  // parallel loop, kernel_values.cpp:11
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_scale_by_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "scale_by", "u"), f);
-      qd::detail::check_launch(cudaGetLastError(), "scale_by", "kernel_values.cpp", 10);
+      qd::detail::check_launch(cudaGetLastError(), "scale_by", "kernel_values.cpp", 11);
     }
   }
 }
@@ -44,20 +45,20 @@ void scale_by(float* u, int n, float f) {
 }
 
 // ---- end of qd kernel 'scale_by' ----
-#line 12 "kernel_values.cpp"
+#line 13 "kernel_values.cpp"
 
 
-// ---- qd kernel 'shift_by' (kernel_values.cpp:14), translated by qd-translate ----
-#line 52 "kernel_values.cu"
-// Parallel loop of 'shift_by' (kernel_values.cpp:17): a grid-stride loop over the iterations.
+// ---- qd kernel 'shift_by' (kernel_values.cpp:15), translated by qd-translate ----
+#line 53 "kernel_values.cu"
+// Parallel loop of 'shift_by' (kernel_values.cpp:18): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_shift_by_loop0(int qd_begin, std::uint64_t qd_count, float * u, float f) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 18 "kernel_values.cpp"
+#line 19 "kernel_values.cpp"
 u[i] += f;
-#line 61 "kernel_values.cu"
+#line 62 "kernel_values.cu"
   }
 }
 
@@ -67,13 +68,13 @@ void shift_by(float* u, int n, float f, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel shift_by"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, kernel_values.cpp:17
+  // parallel loop, kernel_values.cpp:18
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_shift_by_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "shift_by", "u"), f);
-      qd::detail::check_launch(cudaGetLastError(), "shift_by", "kernel_values.cpp", 17);
+      qd::detail::check_launch(cudaGetLastError(), "shift_by", "kernel_values.cpp", 18);
     }
   }
 }
@@ -83,7 +84,7 @@ void shift_by(float* u, int n, float f) {
 }
 
 // ---- end of qd kernel 'shift_by' ----
-#line 19 "kernel_values.cpp"
+#line 20 "kernel_values.cpp"
 
 
 using Step = void (*)(float*, int, float);
@@ -98,3 +99,95 @@ void apply_steps(float* u, int n)
     third(u, n, 0.5f);
     (static_cast<void (*)(float *, int, float)>(&shift_by))(u, n, -3.0f);
 }
+
+namespace phys {
+// ---- qd kernel 'relax' (kernel_values.cpp:36), translated by qd-translate ----
+#line 106 "kernel_values.cu"
+// Parallel loop of 'relax' (kernel_values.cpp:39): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_relax_loop0(int qd_begin, std::uint64_t qd_count, float * u) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 40 "kernel_values.cpp"
+u[i] = 0.5f * u[i] + 0.25f;
+#line 115 "kernel_values.cu"
+  }
+}
+
+
+// Host entry points of kernel 'relax': they enqueue its work on the launch stream and return without waiting.
+void relax(float* u, int n, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel relax"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // parallel loop, kernel_values.cpp:39
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_relax_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "relax", "u"));
+      qd::detail::check_launch(cudaGetLastError(), "relax", "kernel_values.cpp", 39);
+    }
+  }
+}
+
+void relax(float* u, int n) {
+  ::phys::relax(u, n, qd::StreamRef());
+}
+
+// Kernel 'relax' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
+[[maybe_unused]] static void qd_enqueue_relax([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* u, int n) {
+  // parallel loop, kernel_values.cpp:39
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_relax_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(u, "relax", "u"));
+      qd::detail::check_launch(cudaGetLastError(), "relax", "kernel_values.cpp", 39);
+    }
+  }
+}
+
+// The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
+[[maybe_unused]] static void qd_describe_relax([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* u, int n) {
+  // parallel loop, kernel_values.cpp:39
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_graph.launch(qd_lane, &qd_relax_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "kernel_values.cpp", 39, qd_begin, qd_count, qd::detail::present_or_device(u, "relax", "u"));
+    }
+  }
+}
+
+// ---- end of qd kernel 'relax' ----
+#line 41 "kernel_values.cpp"
+
+} // namespace phys
+
+namespace ph = phys;
+
+// ---- qd kernel 'relax_twice' (kernel_values.cpp:46), translated by qd-translate ----
+#line 173 "kernel_values.cu"
+
+// Host entry points of kernel 'relax_twice': they enqueue its work on the launch stream and return without waiting.
+void relax_twice(float* u, int n, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel relax_twice"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  using phys::relax;
+  // kernel call, kernel_values.cpp:50: the work of 'relax', on this stream
+  ::phys::qd_enqueue_relax(qd_stream, qd_device, u, n);
+  // kernel call, kernel_values.cpp:51: the work of 'relax', on this stream
+  ::phys::qd_enqueue_relax(qd_stream, qd_device, u, n);
+}
+
+void relax_twice(float* u, int n) {
+  ::relax_twice(u, n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'relax_twice' ----
+#line 52 "kernel_values.cpp"
+
