@@ -58,7 +58,7 @@ void KernelCodeGen::addCombineTask(const Step &Loop, TemplateData &Data) {
   TemplateData Task = deviceFunctionData(*CombineTask, "task",
                                          templateString(Data, "stream"),
                                          templateString(Data, "name"));
-  // In the last block's combine, and at the top of the apart kernel.
+  // In the last block's combine, and at the end of the apart combine kernel.
   auto Render = [&](const char *Indent) {
     Task.set("indent", std::string(Indent));
     return llvm::StringRef(renderTemplate(Options.Target, "combine_task", Task))
