@@ -111,6 +111,14 @@ std::string KernelCodeGen::addReductionCombine(const Step &S,
     return std::string();
   TemplateData Combine = Data;
   std::string Params, Args;
+  // In a 'check_every' loop whose condition the GPU found false, the loop's
+  // blocks store no partials: the combine must not fold the stale ones in
+  // again.
+  if (!Predicate.empty()) {
+    Params += ", qd::detail::LoopPredicate* qd_predicate";
+    Args += ", " + Predicate;
+  }
+  Combine.set("predicate", !Predicate.empty());
   for (const Reduction &R : S.Reductions) {
     const std::string Var = R.Var->getNameAsString();
     const std::string Type = typeOf(R.Var);

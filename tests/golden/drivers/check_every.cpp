@@ -37,6 +37,17 @@ int main() {
     print_summary((name + ".a").c_str(), a);
     print_summary((name + ".steps").c_str(), steps);
   }
+  {
+    // Large enough that the sum's combine is a kernel of its own (apart):
+    // the loop stops mid-chunk, and the combines of the later iterations,
+    // turned off, must not add the blocks' stale partials again.
+    const int big = 100000;
+    Mirrored<float> a(big, [](std::size_t i) { return pattern(i, 0.0, 4.0); });
+    Mirrored<int> steps(1);
+    halve_until(a.device(), big, 1000.0f, steps.device());
+    print_summary("halve_big.a", a);
+    print_summary("halve_big.steps", steps);
+  }
   for (float target : {5000.0f, 0.0f, 1e30f}) {
     Mirrored<float> a(n, [](std::size_t i) { return pattern(i + 3); });
     Mirrored<float> b(n, [](std::size_t i) { return pattern(i + 5, -1.0, 1.0); });

@@ -30,7 +30,8 @@ qd_jacobi_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float
 
 // The combine of the reductions of 'jacobi' (check_every.cpp:22), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_jacobi_loop1_combine(const unsigned qd_blocks, float* qd_result_res, const float* qd_partials_res) {
+qd_jacobi_loop1_combine(const unsigned qd_blocks, qd::detail::LoopPredicate* qd_predicate, float* qd_result_res, const float* qd_partials_res) {
+  if (!qd_predicate->active) return;
   __shared__ float qd_shared_res[256];
   const float qd_all_res = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_res, qd_blocks, qd_shared_res);
   if (qd::detail::thread_in_block() == 0)
@@ -54,7 +55,7 @@ qd_jacobi_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate*
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 58 "check_every.hip"
+#line 59 "check_every.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -64,7 +65,7 @@ qd_jacobi_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate*
             v[i] = 0.5f * (u[i - 1] + u[i + 1]);
             res = std::fmax(res, std::fabs(v[i] - u[i]));
         }
-#line 68 "check_every.hip"
+#line 69 "check_every.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_res[256];
@@ -84,7 +85,7 @@ qd_jacobi_task2(qd::detail::LoopPredicate* qd_predicate, float * u, float * v) {
   if (!qd_predicate->active) return;
 #line 26 "check_every.cpp"
 v[0] = u[0];
-#line 88 "check_every.hip"
+#line 89 "check_every.hip"
 }
 
 // Serial task of 'jacobi' (check_every.cpp:27): runs on one thread.
@@ -93,7 +94,7 @@ qd_jacobi_task3(qd::detail::LoopPredicate* qd_predicate, float * u, float * v, i
   if (!qd_predicate->active) return;
 #line 27 "check_every.cpp"
 v[n - 1] = u[n - 1];
-#line 97 "check_every.hip"
+#line 98 "check_every.hip"
 }
 
 // Serial task of 'jacobi' (check_every.cpp:33): runs on one thread.
@@ -101,7 +102,7 @@ static __global__ void __launch_bounds__(1)
 qd_jacobi_task4(int * iterations, int it) {
 #line 33 "check_every.cpp"
 iterations[0] = it;
-#line 105 "check_every.hip"
+#line 106 "check_every.hip"
 }
 
 // Serial task of 'jacobi' (check_every.cpp:34): runs on one thread.
@@ -110,7 +111,7 @@ qd_jacobi_task5(float * residual, const float* qd_scalar_res) {
   const float res = *qd_scalar_res;
 #line 34 "check_every.cpp"
 residual[0] = res;
-#line 114 "check_every.hip"
+#line 115 "check_every.hip"
 }
 
 
@@ -148,7 +149,7 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
         qd_jacobi_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(u, "jacobi", "u"), qd::detail::present_or_device(v, "jacobi", "v"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
         qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 22);
         if (qd_apart) {
-          qd_jacobi_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+          qd_jacobi_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
           qd::detail::check_launch(hipGetLastError(), "jacobi", "check_every.cpp", 22);
         }
       }
@@ -182,7 +183,7 @@ void jacobi(float* u, float* v, int n, float tol, int max_it, int* iterations, f
 
 // do/while: the body runs before the first test.
 // ---- qd kernel 'halve_until' (check_every.cpp:38), translated by qd-translate ----
-#line 186 "check_every.hip"
+#line 187 "check_every.hip"
 // Condition of the 'check_every(3)' loop of 'halve_until' (check_every.cpp:52), tested on one thread once per iteration: the first test that fails turns the loop's later launches off.
 static __global__ void __launch_bounds__(1)
 qd_halve_until_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float limit, const float* qd_scalar_total) {
@@ -190,14 +191,15 @@ qd_halve_until_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, 
   const float total = *qd_scalar_total;
 #line 52 "check_every.cpp"
   const bool qd_holds = static_cast<bool>(total > limit);
-#line 194 "check_every.hip"
+#line 195 "check_every.hip"
   if (!qd_holds)
     qd::detail::stop_loop(qd_predicate, qd_test);
 }
 
 // The combine of the reductions of 'halve_until' (check_every.cpp:47), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_halve_until_loop1_combine(const unsigned qd_blocks, float* qd_result_total, const float* qd_partials_total) {
+qd_halve_until_loop1_combine(const unsigned qd_blocks, qd::detail::LoopPredicate* qd_predicate, float* qd_result_total, const float* qd_partials_total) {
+  if (!qd_predicate->active) return;
   __shared__ float qd_shared_total[256];
   const float qd_all_total = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_total, qd_blocks, qd_shared_total);
   if (qd::detail::thread_in_block() == 0)
@@ -221,7 +223,7 @@ qd_halve_until_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredi
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 225 "check_every.hip"
+#line 227 "check_every.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
@@ -231,7 +233,7 @@ qd_halve_until_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredi
             a[i] = 0.5f * a[i];
             total += a[i];
         }
-#line 235 "check_every.hip"
+#line 237 "check_every.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_total[256];
@@ -250,7 +252,7 @@ static __global__ void __launch_bounds__(1)
 qd_halve_until_task2(int * steps, int k) {
 #line 53 "check_every.cpp"
 steps[0] = k;
-#line 254 "check_every.hip"
+#line 256 "check_every.hip"
 }
 
 // Serial task of 'halve_until' (check_every.cpp:54): runs on one thread.
@@ -259,7 +261,7 @@ qd_halve_until_task3(float * a, const float* qd_scalar_total) {
   const float total = *qd_scalar_total;
 #line 54 "check_every.cpp"
 a[0] = total;
-#line 263 "check_every.hip"
+#line 265 "check_every.hip"
 }
 
 
@@ -294,7 +296,7 @@ void halve_until(float* a, int n, float limit, int* steps, qd::StreamRef qd_stre
         qd_halve_until_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(a, "halve_until", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
         qd::detail::check_launch(hipGetLastError(), "halve_until", "check_every.cpp", 47);
         if (qd_apart) {
-          qd_halve_until_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+          qd_halve_until_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
           qd::detail::check_launch(hipGetLastError(), "halve_until", "check_every.cpp", 47);
         }
       }
@@ -324,7 +326,7 @@ void halve_until(float* a, int n, float limit, int* steps) {
 // iterations, a host time step, and two blocks of a region and a host 'if'
 // in the body: every stream's launches are turned off.
 // ---- qd kernel 'grow' (check_every.cpp:60), translated by qd-translate ----
-#line 328 "check_every.hip"
+#line 330 "check_every.hip"
 // Condition of the 'check_every(5)' loop of 'grow' (check_every.cpp:67), tested on one thread once per iteration: the first test that fails turns the loop's later launches off.
 static __global__ void __launch_bounds__(1)
 qd_grow_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float target, const float* qd_scalar_sum, int r) {
@@ -332,14 +334,15 @@ qd_grow_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float t
   const float sum = *qd_scalar_sum;
 #line 67 "check_every.cpp"
   const bool qd_holds = static_cast<bool>(sum < target && r < 50);
-#line 336 "check_every.hip"
+#line 338 "check_every.hip"
   if (!qd_holds)
     qd::detail::stop_loop(qd_predicate, qd_test);
 }
 
 // The combine of the reductions of 'grow' (check_every.cpp:69), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_grow_loop1_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum) {
+qd_grow_loop1_combine(const unsigned qd_blocks, qd::detail::LoopPredicate* qd_predicate, float* qd_result_sum, const float* qd_partials_sum) {
+  if (!qd_predicate->active) return;
   __shared__ float qd_shared_sum[256];
   const float qd_all_sum = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
@@ -360,14 +363,14 @@ qd_grow_loop1(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* q
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 70 "check_every.cpp"
 sum += a[i];
-#line 364 "check_every.hip"
+#line 367 "check_every.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 70 "check_every.cpp"
 sum += a[i];
-#line 371 "check_every.hip"
+#line 374 "check_every.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -390,7 +393,7 @@ qd_grow_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* q
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 74 "check_every.cpp"
 a[i] = a[i] * 1.5f;
-#line 394 "check_every.hip"
+#line 397 "check_every.hip"
   }
 }
 
@@ -403,7 +406,7 @@ qd_grow_loop3(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* q
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 79 "check_every.cpp"
 b[i] = b[i] + 1.0f;
-#line 407 "check_every.hip"
+#line 410 "check_every.hip"
   }
 }
 
@@ -416,7 +419,7 @@ qd_grow_loop4(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* q
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 83 "check_every.cpp"
 b[i] = -b[i];
-#line 420 "check_every.hip"
+#line 423 "check_every.hip"
   }
 }
 
@@ -425,7 +428,7 @@ static __global__ void __launch_bounds__(1)
 qd_grow_task5(int * rounds, int r) {
 #line 87 "check_every.cpp"
 rounds[0] = r;
-#line 429 "check_every.hip"
+#line 432 "check_every.hip"
 }
 
 // Serial task of 'grow' (check_every.cpp:88): runs on one thread.
@@ -434,7 +437,7 @@ qd_grow_task6(float * a, const float* qd_scalar_sum) {
   const float sum = *qd_scalar_sum;
 #line 88 "check_every.cpp"
 a[0] = sum;
-#line 438 "check_every.hip"
+#line 441 "check_every.hip"
 }
 
 // Serial task of 'grow' (check_every.cpp:89): runs on one thread.
@@ -442,7 +445,7 @@ static __global__ void __launch_bounds__(1)
 qd_grow_task7(float * clock, float t) {
 #line 89 "check_every.cpp"
 clock[0] = t;
-#line 446 "check_every.hip"
+#line 449 "check_every.hip"
 }
 
 
@@ -478,7 +481,7 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock, qd
         qd_grow_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(a, "grow", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
         qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 69);
         if (qd_apart) {
-          qd_grow_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+          qd_grow_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
           qd::detail::check_launch(hipGetLastError(), "grow", "check_every.cpp", 69);
         }
       }
@@ -564,7 +567,7 @@ void grow(float* a, float* b, int n, float target, int* rounds, float* clock) {
 // Conjugate gradients' 'rr = rr_new;' (a result set on the device) and a
 // nested loop whose condition is the host's.
 // ---- qd kernel 'shrink' (check_every.cpp:94), translated by qd-translate ----
-#line 568 "check_every.hip"
+#line 571 "check_every.hip"
 // The combine of the reductions of 'shrink' (check_every.cpp:99), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_shrink_loop0_combine(const unsigned qd_blocks, float* qd_result_norm, const float* qd_partials_norm, float qd_init_norm) {
@@ -587,14 +590,14 @@ qd_shrink_loop0(int qd_begin, std::uint64_t qd_count, float * x, float* qd_resul
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 100 "check_every.cpp"
 norm += x[i] * x[i];
-#line 591 "check_every.hip"
+#line 594 "check_every.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 100 "check_every.cpp"
 norm += x[i] * x[i];
-#line 598 "check_every.hip"
+#line 601 "check_every.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_norm[256];
@@ -615,7 +618,7 @@ qd_shrink_test1(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float
   const float norm = *qd_scalar_norm;
 #line 103 "check_every.cpp"
   const bool qd_holds = static_cast<bool>(norm > tol && k < 100);
-#line 619 "check_every.hip"
+#line 622 "check_every.hip"
   if (!qd_holds)
     qd::detail::stop_loop(qd_predicate, qd_test);
 }
@@ -629,13 +632,14 @@ qd_shrink_loop2(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate*
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 108 "check_every.cpp"
 x[i] = 0.875f * x[i];
-#line 633 "check_every.hip"
+#line 636 "check_every.hip"
   }
 }
 
 // The combine of the reductions of 'shrink' (check_every.cpp:111), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_shrink_loop3_combine(const unsigned qd_blocks, float* qd_result_next, const float* qd_partials_next, float qd_init_next) {
+qd_shrink_loop3_combine(const unsigned qd_blocks, qd::detail::LoopPredicate* qd_predicate, float* qd_result_next, const float* qd_partials_next, float qd_init_next) {
+  if (!qd_predicate->active) return;
   __shared__ float qd_shared_next[256];
   const float qd_all_next = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_next, qd_blocks, qd_shared_next);
   if (qd::detail::thread_in_block() == 0)
@@ -656,14 +660,14 @@ qd_shrink_loop3(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate*
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
 #line 112 "check_every.cpp"
 next += x[i] * x[i];
-#line 660 "check_every.hip"
+#line 664 "check_every.hip"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 112 "check_every.cpp"
 next += x[i] * x[i];
-#line 667 "check_every.hip"
+#line 671 "check_every.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_next[256];
@@ -685,7 +689,7 @@ qd_shrink_set4(float* qd_slot, qd::detail::LoopPredicate* qd_predicate, const fl
   float norm = *qd_slot;
 #line 113 "check_every.cpp"
 norm = next;
-#line 689 "check_every.hip"
+#line 693 "check_every.hip"
   *qd_slot = norm;
 }
 
@@ -694,7 +698,7 @@ static __global__ void __launch_bounds__(1)
 qd_shrink_task5(int * steps, int k) {
 #line 116 "check_every.cpp"
 steps[0] = k;
-#line 698 "check_every.hip"
+#line 702 "check_every.hip"
 }
 
 // Serial task of 'shrink' (check_every.cpp:117): runs on one thread.
@@ -703,7 +707,7 @@ qd_shrink_task6(float * out, const float* qd_scalar_norm) {
   const float norm = *qd_scalar_norm;
 #line 117 "check_every.cpp"
 out[0] = norm;
-#line 707 "check_every.hip"
+#line 711 "check_every.hip"
 }
 
 
@@ -760,7 +764,7 @@ void shrink(float* x, int n, float tol, int* steps, float* out, qd::StreamRef qd
         qd_shrink_loop3<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd_scratch.slot<qd::detail::LoopPredicate>(2), qd::detail::present_or_device(x, "shrink", "x"), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), next, qd_apart ? nullptr : qd_scratch.counter(1));
         qd::detail::check_launch(hipGetLastError(), "shrink", "check_every.cpp", 111);
         if (qd_apart) {
-          qd_shrink_loop3_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), next);
+          qd_shrink_loop3_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<qd::detail::LoopPredicate>(2), qd_scratch.slot<float>(1), qd_scratch.partials<float>(1), next);
           qd::detail::check_launch(hipGetLastError(), "shrink", "check_every.cpp", 111);
         }
       }
@@ -789,7 +793,7 @@ void shrink(float* x, int n, float tol, int* steps, float* out) {
 // A collapse(2) nest and a loop with a vector loop in the body: their
 // launches are turned off too.
 // ---- qd kernel 'relax' (check_every.cpp:122), translated by qd-translate ----
-#line 793 "check_every.hip"
+#line 797 "check_every.hip"
 // Condition of the 'check_every(4)' loop of 'relax' (check_every.cpp:128), tested on one thread once per iteration: the first test that fails turns the loop's later launches off.
 static __global__ void __launch_bounds__(1)
 qd_relax_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float tol, const float* qd_scalar_change, int s) {
@@ -797,14 +801,15 @@ qd_relax_test0(unsigned qd_test, qd::detail::LoopPredicate* qd_predicate, float 
   const float change = *qd_scalar_change;
 #line 128 "check_every.cpp"
   const bool qd_holds = static_cast<bool>(change > tol && s < 40);
-#line 801 "check_every.hip"
+#line 805 "check_every.hip"
   if (!qd_holds)
     qd::detail::stop_loop(qd_predicate, qd_test);
 }
 
 // The combine of the reductions of 'relax' (check_every.cpp:131), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
-qd_relax_loop1_combine(const unsigned qd_blocks, float* qd_result_change, const float* qd_partials_change) {
+qd_relax_loop1_combine(const unsigned qd_blocks, qd::detail::LoopPredicate* qd_predicate, float* qd_result_change, const float* qd_partials_change) {
+  if (!qd_predicate->active) return;
   __shared__ float qd_shared_change[256];
   const float qd_all_change = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::FMax, 256>(qd_partials_change, qd_blocks, qd_shared_change);
   if (qd::detail::thread_in_block() == 0)
@@ -826,7 +831,7 @@ qd_relax_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2>
                 change = std::fmax(change, std::fabs(value - grid[y * w + x]));
                 next[y * w + x] = value;
             }
-#line 830 "check_every.hip"
+#line 835 "check_every.hip"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_change[256];
@@ -858,14 +863,14 @@ qd_relax_loop2(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2>
         [[maybe_unused]] auto& value = qd_rows0_value[qd_r]; value = 0.25f * (grid[(y - 1) * w + x] + grid[(y + 1) * w + x] +
                                                      grid[y * w + x - 1] + grid[y * w + x + 1]);
 
-#line 862 "check_every.hip"
+#line 867 "check_every.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& value = qd_rows0_value[qd_r];
 #line 135 "check_every.cpp"
         change = std::fmax(change, std::fabs(value - grid[y * w + x]));
-#line 869 "check_every.hip"
+#line 874 "check_every.hip"
       }
       qd::detail::row_copies<float, 2> qd_value0;
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
@@ -873,14 +878,14 @@ qd_relax_loop2(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2>
         [[maybe_unused]] auto& value = qd_rows0_value[qd_r];
 #line 136 "check_every.cpp"
         qd_value0[qd_r] = value;
-#line 877 "check_every.hip"
+#line 882 "check_every.hip"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 2; ++qd_r) {
         [[maybe_unused]] int y = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& value = qd_rows0_value[qd_r];
 #line 136 "check_every.cpp"
         next[y * w + x] = qd_value0[qd_r];
-#line 884 "check_every.hip"
+#line 889 "check_every.hip"
       }
     } else {
       for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
@@ -892,7 +897,7 @@ qd_relax_loop2(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2>
                 change = std::fmax(change, std::fabs(value - grid[y * w + x]));
                 next[y * w + x] = value;
             }
-#line 896 "check_every.hip"
+#line 901 "check_every.hip"
       }
     }
   }
@@ -919,7 +924,7 @@ qd_relax_loop3(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* 
       [[maybe_unused]] int y = static_cast<int>(qd_begin + static_cast<int>(qd_k));
 #line 140 "check_every.cpp"
       float total = 0.0f;
-#line 923 "check_every.hip"
+#line 928 "check_every.hip"
       {
         // vector loop, check_every.cpp:142: the group's threads share its iterations
         const int qd_vbegin0 = 0;
@@ -933,7 +938,7 @@ qd_relax_loop3(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* 
               [[maybe_unused]] int x = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
 #line 143 "check_every.cpp"
               total += next[y * w + x];
-#line 937 "check_every.hip"
+#line 942 "check_every.hip"
             }
           } else {
 #pragma unroll 4
@@ -941,7 +946,7 @@ qd_relax_loop3(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* 
               [[maybe_unused]] int x = static_cast<int>(qd_vbegin0 + static_cast<int>(qd_vk));
 #line 143 "check_every.cpp"
               total += next[y * w + x];
-#line 945 "check_every.hip"
+#line 950 "check_every.hip"
             }
           }
         }
@@ -951,7 +956,7 @@ qd_relax_loop3(int qd_begin, std::uint64_t qd_count, qd::detail::LoopPredicate* 
       if (qd_group.leader()) {
 #line 144 "check_every.cpp"
         rows[y] = total;
-#line 955 "check_every.hip"
+#line 960 "check_every.hip"
       }
       qd_group.sync();
     } while (false);
@@ -964,7 +969,7 @@ static __global__ void __launch_bounds__(1)
 qd_relax_task4(int * sweeps, int s) {
 #line 151 "check_every.cpp"
 sweeps[0] = s;
-#line 968 "check_every.hip"
+#line 973 "check_every.hip"
 }
 
 // Serial task of 'relax' (check_every.cpp:152): runs on one thread.
@@ -973,7 +978,7 @@ qd_relax_task5(float * rows, const float* qd_scalar_change) {
   const float change = *qd_scalar_change;
 #line 152 "check_every.cpp"
 rows[0] = change;
-#line 977 "check_every.hip"
+#line 982 "check_every.hip"
 }
 
 
@@ -1016,7 +1021,7 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
             qd_relax_loop1<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(grid, "relax", "grid"), qd::detail::present_or_device(next, "relax", "next"), w, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
             qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 131);
             if (qd_apart) {
-              qd_relax_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+              qd_relax_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
               qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 131);
             }
           } else if (qd::detail::fits_32bit_index(qd_space.total, 256)) {
@@ -1025,7 +1030,7 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
             qd_relax_loop2<std::uint32_t><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(grid, "relax", "grid"), qd::detail::present_or_device(next, "relax", "next"), w, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
             qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 131);
             if (qd_apart) {
-              qd_relax_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+              qd_relax_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
               qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 131);
             }
           } else {
@@ -1034,7 +1039,7 @@ void relax(float* grid, float* next, float* rows, int h, int w, float tol, int* 
             qd_relax_loop2<std::uint64_t><<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_groups, qd_space.count[0], qd_scratch.slot<qd::detail::LoopPredicate>(1), qd::detail::present_or_device(grid, "relax", "grid"), qd::detail::present_or_device(next, "relax", "next"), w, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
             qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 131);
             if (qd_apart) {
-              qd_relax_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
+              qd_relax_loop1_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<qd::detail::LoopPredicate>(1), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0));
               qd::detail::check_launch(hipGetLastError(), "relax", "check_every.cpp", 131);
             }
           }
