@@ -17,6 +17,7 @@ void tail(float* a, int* out, int n)
         a[k] += last; // expected-error {{'last' has no value here: it was private to each iteration of the parallel loop at line 11}}
     if (i > 1) // expected-error {{'i' has no value here}}
         a[0] = 0.0f;
+    #pragma qd update host(a[0:i]) // expected-error {{'i' has no value here: it was private to each iteration of the parallel loop at line 11}}
 }
 
 // A host loop tests its condition again after each trip: a local that the
@@ -37,7 +38,7 @@ void settle(float* a, int n, float tol, int* steps)
             gap = a[0] - tol;
         }
         ++k;
-    } while (gap > 0.0f && k < 100); // expected-error {{'gap' has no value here: it was private to each run of the serial task at line 36}}
+    } while (gap > 0.0f && k < 100); // expected-error {{'gap' has no value here: it was private to each run of the serial task at line 37}}
     steps[0] = k;
 }
 
@@ -51,9 +52,9 @@ void trips(float* a, int* out, int n, int steps)
     i = 0;
     last = 0.0f;
     #pragma qd loop seq
-    for (int s = 0; s < steps; ++s) { // expected-note {{the next trip of this host loop reads 'i' after line 58 made it private}} expected-note {{the next trip of this host loop reads 'last' after line 58 made it private}}
-        out[s] = i; // expected-error {{'i' has no value here: it was private to each iteration of the parallel loop at line 58}}
-        if (last > 1.0f) // expected-error {{'last' has no value here: it was private to each iteration of the parallel loop at line 58}}
+    for (int s = 0; s < steps; ++s) { // expected-note {{the next trip of this host loop reads 'i' after line 59 made it private}} expected-note {{the next trip of this host loop reads 'last' after line 59 made it private}}
+        out[s] = i; // expected-error {{'i' has no value here: it was private to each iteration of the parallel loop at line 59}}
+        if (last > 1.0f) // expected-error {{'last' has no value here: it was private to each iteration of the parallel loop at line 59}}
             a[0] = 0.0f;
         for (i = 0; i < n; i++) {
             last = a[i];
@@ -75,7 +76,7 @@ void report(float* a, int n, int verbose)
     #pragma qd host
     {
         if (verbose > 1)
-            std::printf("%d\n", ll); // expected-error {{'ll' has no value here: it was private to each iteration of the parallel loop at line 73}}
+            std::printf("%d\n", ll); // expected-error {{'ll' has no value here: it was private to each iteration of the parallel loop at line 74}}
         for (ll = 0; ll < 3; ll++)
             std::printf("%d\n", ll);
     }
@@ -92,5 +93,5 @@ void report(float* a, int n, int verbose)
         }
     }
     #pragma qd host
-    std::printf("%f\n", static_cast<double>(last)); // expected-error {{'last' has no value here: it was private to each iteration of the parallel loop at line 84}}
+    std::printf("%f\n", static_cast<double>(last)); // expected-error {{'last' has no value here: it was private to each iteration of the parallel loop at line 85}}
 }

@@ -18,6 +18,7 @@ void tail(float* a, int* out, int n)
     i = n;
     if (i > 1)
         a[0] = 0.0f;
+    #pragma qd update host(a[0:i])
 }
 
 // The value the condition tests is a reduction's result, which lives on the

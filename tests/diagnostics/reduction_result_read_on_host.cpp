@@ -12,7 +12,7 @@ void normalize(float* a, int n)
 {
     float total = 0.0f;
     int nonzero = 0;
-    #pragma qd loop reduction(+: total, nonzero) // expected-note 2 {{'total' becomes the result of this reduction}} expected-note {{'nonzero' becomes the result of this reduction}}
+    #pragma qd loop reduction(+: total, nonzero) // expected-note 2 {{'total' becomes the result of this reduction}} expected-note 2 {{'nonzero' becomes the result of this reduction}}
     for (int i = 0; i < n; ++i) {
         total += a[i];
         if (a[i] != 0.0f)
@@ -26,6 +26,7 @@ void normalize(float* a, int n)
         a[i] = a[i] * 2.0f;
     #pragma qd host
     record_total(total, qd::current_stream()); // expected-error {{'total' holds the result of a reduction, which only exists on the device; '#pragma qd host' code is evaluated on the host}}
+    #pragma qd update host(a[0:nonzero]) // expected-error {{'nonzero' holds the result of a reduction, which only exists on the device; a data directive's item is evaluated on the host}}
 }
 
 // A loop's condition variable assigned from the body's reductions lives on

@@ -1,18 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Data regions (SPEC section 1, "Data regions"): host arrays made present by
 // '#pragma qd data', 'enter data' and 'exit data', kernels that receive host
-// pointers into them and use a present global array, 'update' in host code
-// and in a kernel, '#pragma qd host wait', and a region left by an exception.
+// pointers into them and use present global arrays (also ones declared
+// without their size), 'update' in host code and in a kernel, '#pragma qd
+// host wait', and a region left by an exception.
 #include <cstddef>
 #include <stdexcept>
 
 constexpr int Cells = 96;
 double field[Cells];
 double* scratch;
+// Declared without their size, as a header would; defined at the end.
+extern double weights[];
+extern const double bias[];
 
 void smooth(int n);
 void scale(double* a, int n, double f);
 void swap_ends(double* a, int n);
+void weigh(int n);
 
 // The host driver comes first, as serial C programs are written.
 double run_regions(double* p, double* s, int n, int steps) {
@@ -29,6 +34,8 @@ double run_regions(double* p, double* s, int n, int steps) {
   }
 #pragma qd data copy(field)
   smooth(Cells);
+#pragma qd data copy(field) copyin(weights[0:Cells], bias[0:4])
+  weigh(Cells);
 #pragma qd exit data delete(scratch[0:Cells])
   double sum = 0;
   for (int i = 0; i < n; ++i)
@@ -79,3 +86,13 @@ void swap_ends(double* a, int n) {
   }
 #pragma qd update device(a[0:1]) device(a[n - 1:1])
 }
+
+// The sections of the region around the call say how much of each is present.
+#pragma qd kernel
+void weigh(int n) {
+  for (int i = 0; i < n; ++i)
+    field[i] = field[i] * weights[i] + bias[i % 4];
+}
+
+double weights[Cells];
+const double bias[4] = {0.5, -0.25, 0.125, 1.0};

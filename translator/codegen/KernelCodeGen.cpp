@@ -393,9 +393,14 @@ KernelCodeGen::bindCaptures(const Step &S) const {
       // data region made (include/qd/data.h); the cpu target, the array.
       const std::string Decayed =
           "std::decay_t<" + spellType(C.Var->getType(), Policy) + ">";
+      // Of an array of unknown size ('extern double table[];') the data
+      // region's section says how much is present; its first element must be.
+      const std::string Bytes = C.Var->getType()->isIncompleteArrayType()
+                                    ? "sizeof(" + Name + "[0])"
+                                    : "sizeof(" + Name + ")";
       Add(Decayed + " " + Name,
           Gpu ? "static_cast<" + Decayed + ">(qd::detail::present_global(" +
-                    Name + ", sizeof(" + Name + "), \"" +
+                    Name + ", " + Bytes + ", \"" +
                     cString(Plan->Function->getName()) + "\", \"" + Name +
                     "\"))"
               : Name);

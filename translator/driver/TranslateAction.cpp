@@ -114,6 +114,8 @@ public:
     std::vector<LibraryRename> Renames;
     std::vector<const FunctionDecl *> DeviceFunctions = findDeviceFunctions(
         Context, Files, Plans, &RelaxedConstexprCallee, &Renames);
+    checkNoDataDirectiveInDeviceFunctions(DataDirectives, DeviceFunctions,
+                                          Context);
     if (Diags.hasErrorOccurred())
       return;
     // Remarks read the plans; the output is rendered from them unchanged.

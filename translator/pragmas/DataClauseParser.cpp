@@ -115,6 +115,16 @@ bool splitItem(llvm::ArrayRef<ItemToken> Tokens, DataItem &Item) {
   Item.NameLoc = Tokens.front().Loc;
   Item.Simple = SectionBegin == 1 && Tokens.front().Kind == tok::identifier;
   Item.Text = joined(Tokens);
+  for (size_t I = Item.Simple ? 1 : 0; I < Tokens.size(); ++I) {
+    const bool Member =
+        I > 0 && (Tokens[I - 1].Kind == tok::period ||
+                  Tokens[I - 1].Kind == tok::arrow ||
+                  Tokens[I - 1].Kind == tok::coloncolon);
+    const bool Qualifier =
+        I + 1 < Tokens.size() && Tokens[I + 1].Kind == tok::coloncolon;
+    if (Tokens[I].Kind == tok::identifier && !Member && !Qualifier)
+      Item.HostNames.emplace_back(Tokens[I].Spelling, Tokens[I].Loc);
+  }
   return true;
 }
 

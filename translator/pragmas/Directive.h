@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace qd {
@@ -77,6 +78,10 @@ struct DataItem {
   std::string Count;
   /// The item as written, for messages at run time.
   std::string Text;
+  /// The names the item reads where it stands, other than Name when Simple:
+  /// the bounds' and an expression's variables, not member names. The
+  /// analysis checks that the host has their values there.
+  std::vector<std::pair<std::string, clang::SourceLocation>> HostNames;
 };
 
 llvm::StringRef directiveName(DirectiveKind K);

@@ -13,8 +13,10 @@ int main() {
     std::vector<double> p(n), s(Cells);
     for (int i = 0; i < n; ++i)
       p[i] = pattern(i, -1.0, 1.0);
-    for (int i = 0; i < Cells; ++i)
+    for (int i = 0; i < Cells; ++i) {
       field[i] = pattern(i + 11);
+      weights[i] = pattern(i + 5, 0.5, 1.5);
+    }
     const double sum = run_regions(p.data(), s.data(), n, 4);
     const std::string name = "n" + std::to_string(n);
     std::printf("%s.sum %.17g\n", name.c_str(), sum);

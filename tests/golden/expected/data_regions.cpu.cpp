@@ -6,18 +6,23 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Data regions (SPEC section 1, "Data regions"): host arrays made present by
 // '#pragma qd data', 'enter data' and 'exit data', kernels that receive host
-// pointers into them and use a present global array, 'update' in host code
-// and in a kernel, '#pragma qd host wait', and a region left by an exception.
+// pointers into them and use present global arrays (also ones declared
+// without their size), 'update' in host code and in a kernel, '#pragma qd
+// host wait', and a region left by an exception.
 #include <cstddef>
 #include <stdexcept>
 
 constexpr int Cells = 96;
 double field[Cells];
 double* scratch;
+// Declared without their size, as a header would; defined at the end.
+extern double weights[];
+extern const double bias[];
 
 void smooth(int n);
 void scale(double* a, int n, double f);
 void swap_ends(double* a, int n);
+void weigh(int n);
 
 // The host driver comes first, as serial C programs are written.
 double run_regions(double* p, double* s, int n, int steps) {
@@ -34,6 +39,8 @@ double run_regions(double* p, double* s, int n, int steps) {
   }
 /* '#pragma qd data': nothing to do on the cpu target */
   smooth(Cells);
+/* '#pragma qd data': nothing to do on the cpu target */
+  weigh(Cells);
 /* '#pragma qd exit data': nothing to do on the cpu target */
   double sum = 0;
   for (int i = 0; i < n; ++i)
@@ -56,31 +63,31 @@ void run_throwing(double* p, int n) {
   }
 }
 
-// ---- qd kernel 'smooth' (data_regions.cpp:54), translated by qd-translate ----
-#line 61 "data_regions.cpu.cpp"
-// Parallel loop of 'smooth' (data_regions.cpp:56): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'smooth' (data_regions.cpp:61), translated by qd-translate ----
+#line 68 "data_regions.cpu.cpp"
+// Parallel loop of 'smooth' (data_regions.cpp:63): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * scratch, std::decay_t<double[96]> field, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 57 "data_regions.cpp"
+#line 64 "data_regions.cpp"
 scratch[i] = field[i];
-#line 71 "data_regions.cpu.cpp"
+#line 78 "data_regions.cpu.cpp"
   }
 }
 
-// Parallel loop of 'smooth' (data_regions.cpp:58): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'smooth' (data_regions.cpp:65): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * scratch, std::decay_t<double[96]> field, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 59 "data_regions.cpp"
+#line 66 "data_regions.cpp"
 field[i] = (scratch[i - 1] + scratch[i] + scratch[i + 1]) / 3;
-#line 84 "data_regions.cpu.cpp"
+#line 91 "data_regions.cpu.cpp"
   }
 }
 
@@ -88,13 +95,13 @@ field[i] = (scratch[i - 1] + scratch[i] + scratch[i + 1]) / 3;
 // Host entry points of kernel 'smooth': they run its work on the calling thread and return when it is done.
 void smooth(int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, data_regions.cpp:56
+  // parallel loop, data_regions.cpp:63
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_smooth_loop0(qd_begin, qd_count, scratch, field, n);
   }
-  // parallel loop, data_regions.cpp:58
+  // parallel loop, data_regions.cpp:65
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
@@ -107,21 +114,21 @@ void smooth(int n) {
 }
 
 // ---- end of qd kernel 'smooth' ----
-#line 60 "data_regions.cpp"
+#line 67 "data_regions.cpp"
 
 
-// ---- qd kernel 'scale' (data_regions.cpp:62), translated by qd-translate ----
-#line 115 "data_regions.cpu.cpp"
-// Parallel loop of 'scale' (data_regions.cpp:64): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'scale' (data_regions.cpp:69), translated by qd-translate ----
+#line 122 "data_regions.cpu.cpp"
+// Parallel loop of 'scale' (data_regions.cpp:71): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_scale_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * a, double f, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 65 "data_regions.cpp"
+#line 72 "data_regions.cpp"
 a[i] *= f;
-#line 125 "data_regions.cpu.cpp"
+#line 132 "data_regions.cpu.cpp"
   }
 }
 
@@ -129,7 +136,7 @@ a[i] *= f;
 // Host entry points of kernel 'scale': they run its work on the calling thread and return when it is done.
 void scale(double* a, int n, double f, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, data_regions.cpp:64
+  // parallel loop, data_regions.cpp:71
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -142,22 +149,22 @@ void scale(double* a, int n, double f) {
 }
 
 // ---- end of qd kernel 'scale' ----
-#line 66 "data_regions.cpp"
+#line 73 "data_regions.cpp"
 
 
 // The ends through the host: as an MPI exchange of boundary values would be.
-// ---- qd kernel 'swap_ends' (data_regions.cpp:69), translated by qd-translate ----
-#line 151 "data_regions.cpu.cpp"
-// Parallel loop of 'swap_ends' (data_regions.cpp:71): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'swap_ends' (data_regions.cpp:76), translated by qd-translate ----
+#line 158 "data_regions.cpu.cpp"
+// Parallel loop of 'swap_ends' (data_regions.cpp:78): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_swap_ends_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 72 "data_regions.cpp"
+#line 79 "data_regions.cpp"
 a[i] += 1;
-#line 161 "data_regions.cpu.cpp"
+#line 168 "data_regions.cpu.cpp"
   }
 }
 
@@ -165,24 +172,24 @@ a[i] += 1;
 // Host entry points of kernel 'swap_ends': they run its work on the calling thread and return when it is done.
 void swap_ends(double* a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, data_regions.cpp:71
+  // parallel loop, data_regions.cpp:78
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_swap_ends_loop0(qd_begin, qd_count, a, n);
   }
-  // '#pragma qd update', data_regions.cpp:73: nothing to copy on the cpu target
-  // host code, data_regions.cpp:75: runs here, in order with the work around it; qd::current_stream() is the default stream
+  // '#pragma qd update', data_regions.cpp:80: nothing to copy on the cpu target
+  // host code, data_regions.cpp:82: runs here, in order with the work around it; qd::current_stream() is the default stream
   {
-#line 75 "data_regions.cpp"
+#line 82 "data_regions.cpp"
   {
       const double t = a[0];
       a[0] = a[n - 1];
       a[n - 1] = t;
     }
-#line 184 "data_regions.cpu.cpp"
+#line 191 "data_regions.cpu.cpp"
   }
-  // '#pragma qd update', data_regions.cpp:80: nothing to copy on the cpu target
+  // '#pragma qd update', data_regions.cpp:87: nothing to copy on the cpu target
 }
 
 void swap_ends(double* a, int n) {
@@ -190,5 +197,44 @@ void swap_ends(double* a, int n) {
 }
 
 // ---- end of qd kernel 'swap_ends' ----
-#line 81 "data_regions.cpp"
+#line 88 "data_regions.cpp"
 
+
+// The sections of the region around the call say how much of each is present.
+// ---- qd kernel 'weigh' (data_regions.cpp:91), translated by qd-translate ----
+#line 206 "data_regions.cpu.cpp"
+// Parallel loop of 'weigh' (data_regions.cpp:93): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_weigh_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, std::decay_t<double[96]> field, std::decay_t<double[]> weights, std::decay_t<const double[]> bias, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 94 "data_regions.cpp"
+field[i] = field[i] * weights[i] + bias[i % 4];
+#line 216 "data_regions.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'weigh': they run its work on the calling thread and return when it is done.
+void weigh(int n, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  // parallel loop, data_regions.cpp:93
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_weigh_loop0(qd_begin, qd_count, field, weights, bias, n);
+  }
+}
+
+void weigh(int n) {
+  ::weigh(n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'weigh' ----
+#line 95 "data_regions.cpp"
+
+
+double weights[Cells];
+const double bias[4] = {0.5, -0.25, 0.125, 1.0};

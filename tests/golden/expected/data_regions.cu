@@ -5,35 +5,42 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Data regions (SPEC section 1, "Data regions"): host arrays made present by
 // '#pragma qd data', 'enter data' and 'exit data', kernels that receive host
-// pointers into them and use a present global array, 'update' in host code
-// and in a kernel, '#pragma qd host wait', and a region left by an exception.
+// pointers into them and use present global arrays (also ones declared
+// without their size), 'update' in host code and in a kernel, '#pragma qd
+// host wait', and a region left by an exception.
 #include <cstddef>
 #include <stdexcept>
 
 constexpr int Cells = 96;
 double field[Cells];
 double* scratch;
+// Declared without their size, as a header would; defined at the end.
+extern double weights[];
+extern const double bias[];
 
 void smooth(int n);
 void scale(double* a, int n, double f);
 void swap_ends(double* a, int n);
+void weigh(int n);
 
 // The host driver comes first, as serial C programs are written.
 double run_regions(double* p, double* s, int n, int steps) {
   scratch = s;
-/* '#pragma qd enter data' */ { const qd::detail::DataItem qd_items[] = {qd::detail::DataItem{qd::DataClause::create, &(scratch)[0], static_cast<std::size_t>(Cells) * sizeof((scratch)[0]), "scratch[0:Cells]"}}; qd::detail::data_enter(qd_items, 1, "data_regions.cpp", 20); }
+/* '#pragma qd enter data' */ { const qd::detail::DataItem qd_items[] = {qd::detail::DataItem{qd::DataClause::create, &(scratch)[0], static_cast<std::size_t>(Cells) * sizeof((scratch)[0]), "scratch[0:Cells]"}}; qd::detail::data_enter(qd_items, 1, "data_regions.cpp", 25); }
 /* '#pragma qd data' */ /* device copies for the braces below */
-  { const qd::detail::DataRegion qd_data_region_21({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}, qd::detail::DataItem{qd::DataClause::copyin, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 21);
+  { const qd::detail::DataRegion qd_data_region_26({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}, qd::detail::DataItem{qd::DataClause::copyin, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 26);
     for (int it = 0; it < steps; ++it) {
       smooth(Cells);
       scale(p, n, 0.5);
       swap_ends(p + 1, n - 2);
     }
-/* '#pragma qd update' */ qd::detail::update_host_sync(&(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]", "data_regions.cpp", 28); 
+/* '#pragma qd update' */ qd::detail::update_host_sync(&(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]", "data_regions.cpp", 33); 
   }
 /* '#pragma qd data' */ /* device copies for the statement below */
-  { const qd::detail::DataRegion qd_data_region_30({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}}, "data_regions.cpp", 30); smooth(Cells); }
-/* '#pragma qd exit data' */ { const qd::detail::DataItem qd_items[] = {qd::detail::DataItem{qd::DataClause::delete_, &(scratch)[0], static_cast<std::size_t>(Cells) * sizeof((scratch)[0]), "scratch[0:Cells]"}}; qd::detail::data_exit(qd_items, 1, "data_regions.cpp", 32); }
+  { const qd::detail::DataRegion qd_data_region_35({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}}, "data_regions.cpp", 35); smooth(Cells); }
+/* '#pragma qd data' */ /* device copies for the statement below */
+  { const qd::detail::DataRegion qd_data_region_37({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}, qd::detail::DataItem{qd::DataClause::copyin, &(weights)[0], static_cast<std::size_t>(Cells) * sizeof((weights)[0]), "weights[0:Cells]"}, qd::detail::DataItem{qd::DataClause::copyin, &(bias)[0], static_cast<std::size_t>(4) * sizeof((bias)[0]), "bias[0:4]"}}, "data_regions.cpp", 37); weigh(Cells); }
+/* '#pragma qd exit data' */ { const qd::detail::DataItem qd_items[] = {qd::detail::DataItem{qd::DataClause::delete_, &(scratch)[0], static_cast<std::size_t>(Cells) * sizeof((scratch)[0]), "scratch[0:Cells]"}}; qd::detail::data_exit(qd_items, 1, "data_regions.cpp", 39); }
   double sum = 0;
   for (int i = 0; i < n; ++i)
     sum += p[i];
@@ -46,7 +53,7 @@ double run_regions(double* p, double* s, int n, int steps) {
 void run_throwing(double* p, int n) {
   try {
 /* '#pragma qd data' */ /* device copies for the braces below */
-    { const qd::detail::DataRegion qd_data_region_44({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 44);
+    { const qd::detail::DataRegion qd_data_region_51({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 51);
       scale(p, n, 3.0);
       if (n > 0)
         throw std::runtime_error("stop");
@@ -55,29 +62,29 @@ void run_throwing(double* p, int n) {
   }
 }
 
-// ---- qd kernel 'smooth' (data_regions.cpp:54), translated by qd-translate ----
-#line 60 "data_regions.cu"
-// Parallel loop of 'smooth' (data_regions.cpp:56): a grid-stride loop over the iterations.
+// ---- qd kernel 'smooth' (data_regions.cpp:61), translated by qd-translate ----
+#line 67 "data_regions.cu"
+// Parallel loop of 'smooth' (data_regions.cpp:63): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_loop0(int qd_begin, std::uint64_t qd_count, double * scratch, std::decay_t<double[96]> field) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 57 "data_regions.cpp"
+#line 64 "data_regions.cpp"
 scratch[i] = field[i];
-#line 69 "data_regions.cu"
+#line 76 "data_regions.cu"
   }
 }
 
-// Parallel loop of 'smooth' (data_regions.cpp:58): a grid-stride loop over the iterations.
+// Parallel loop of 'smooth' (data_regions.cpp:65): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_loop1(int qd_begin, std::uint64_t qd_count, double * scratch, std::decay_t<double[96]> field) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 59 "data_regions.cpp"
+#line 66 "data_regions.cpp"
 field[i] = (scratch[i - 1] + scratch[i] + scratch[i + 1]) / 3;
-#line 81 "data_regions.cu"
+#line 88 "data_regions.cu"
   }
 }
 
@@ -88,22 +95,22 @@ void smooth(int n, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, data_regions.cpp:56
+  // parallel loop, data_regions.cpp:63
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_smooth_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(scratch, "smooth", "scratch"), static_cast<std::decay_t<double[96]>>(qd::detail::present_global(field, sizeof(field), "smooth", "field")));
-      qd::detail::check_launch(cudaGetLastError(), "smooth", "data_regions.cpp", 56);
+      qd::detail::check_launch(cudaGetLastError(), "smooth", "data_regions.cpp", 63);
     }
   }
-  // parallel loop, data_regions.cpp:58
+  // parallel loop, data_regions.cpp:65
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_smooth_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(scratch, "smooth", "scratch"), static_cast<std::decay_t<double[96]>>(qd::detail::present_global(field, sizeof(field), "smooth", "field")));
-      qd::detail::check_launch(cudaGetLastError(), "smooth", "data_regions.cpp", 58);
+      qd::detail::check_launch(cudaGetLastError(), "smooth", "data_regions.cpp", 65);
     }
   }
 }
@@ -113,20 +120,20 @@ void smooth(int n) {
 }
 
 // ---- end of qd kernel 'smooth' ----
-#line 60 "data_regions.cpp"
+#line 67 "data_regions.cpp"
 
 
-// ---- qd kernel 'scale' (data_regions.cpp:62), translated by qd-translate ----
-#line 121 "data_regions.cu"
-// Parallel loop of 'scale' (data_regions.cpp:64): a grid-stride loop over the iterations.
+// ---- qd kernel 'scale' (data_regions.cpp:69), translated by qd-translate ----
+#line 128 "data_regions.cu"
+// Parallel loop of 'scale' (data_regions.cpp:71): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scale_loop0(int qd_begin, std::uint64_t qd_count, double * a, double f) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 65 "data_regions.cpp"
+#line 72 "data_regions.cpp"
 a[i] *= f;
-#line 130 "data_regions.cu"
+#line 137 "data_regions.cu"
   }
 }
 
@@ -136,13 +143,13 @@ void scale(double* a, int n, double f, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel scale"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, data_regions.cpp:64
+  // parallel loop, data_regions.cpp:71
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_scale_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "scale", "a"), f);
-      qd::detail::check_launch(cudaGetLastError(), "scale", "data_regions.cpp", 64);
+      qd::detail::check_launch(cudaGetLastError(), "scale", "data_regions.cpp", 71);
     }
   }
 }
@@ -152,21 +159,21 @@ void scale(double* a, int n, double f) {
 }
 
 // ---- end of qd kernel 'scale' ----
-#line 66 "data_regions.cpp"
+#line 73 "data_regions.cpp"
 
 
 // The ends through the host: as an MPI exchange of boundary values would be.
-// ---- qd kernel 'swap_ends' (data_regions.cpp:69), translated by qd-translate ----
-#line 161 "data_regions.cu"
-// Parallel loop of 'swap_ends' (data_regions.cpp:71): a grid-stride loop over the iterations.
+// ---- qd kernel 'swap_ends' (data_regions.cpp:76), translated by qd-translate ----
+#line 168 "data_regions.cu"
+// Parallel loop of 'swap_ends' (data_regions.cpp:78): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_swap_ends_loop0(int qd_begin, std::uint64_t qd_count, double * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 72 "data_regions.cpp"
+#line 79 "data_regions.cpp"
 a[i] += 1;
-#line 170 "data_regions.cu"
+#line 177 "data_regions.cu"
   }
 }
 
@@ -177,34 +184,34 @@ void swap_ends(double* a, int n, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, data_regions.cpp:71
+  // parallel loop, data_regions.cpp:78
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_swap_ends_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "swap_ends", "a"));
-      qd::detail::check_launch(cudaGetLastError(), "swap_ends", "data_regions.cpp", 71);
+      qd::detail::check_launch(cudaGetLastError(), "swap_ends", "data_regions.cpp", 78);
     }
   }
-  // '#pragma qd update', data_regions.cpp:73: copies enqueued here, in order with the work around them
-  qd::detail::update_host(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 73);
-  qd::detail::update_host(&(a)[n - 1], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[n - 1:1]", "data_regions.cpp", 73);
-  // host code, data_regions.cpp:75: runs here, in order with the work around it; qd::current_stream() is qd_stream
+  // '#pragma qd update', data_regions.cpp:80: copies enqueued here, in order with the work around them
+  qd::detail::update_host(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 80);
+  qd::detail::update_host(&(a)[n - 1], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[n - 1:1]", "data_regions.cpp", 80);
+  // host code, data_regions.cpp:82: runs here, in order with the work around it; qd::current_stream() is qd_stream
   {
     const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
     // '#pragma qd host wait': the host waits for the work enqueued before this statement on its stream.
     qd::StreamRef(qd_stream).synchronize();
-#line 75 "data_regions.cpp"
+#line 82 "data_regions.cpp"
   {
       const double t = a[0];
       a[0] = a[n - 1];
       a[n - 1] = t;
     }
-#line 204 "data_regions.cu"
+#line 211 "data_regions.cu"
   }
-  // '#pragma qd update', data_regions.cpp:80: copies enqueued here, in order with the work around them
-  qd::detail::update_device(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 80);
-  qd::detail::update_device(&(a)[n - 1], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[n - 1:1]", "data_regions.cpp", 80);
+  // '#pragma qd update', data_regions.cpp:87: copies enqueued here, in order with the work around them
+  qd::detail::update_device(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 87);
+  qd::detail::update_device(&(a)[n - 1], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[n - 1:1]", "data_regions.cpp", 87);
 }
 
 void swap_ends(double* a, int n) {
@@ -212,5 +219,48 @@ void swap_ends(double* a, int n) {
 }
 
 // ---- end of qd kernel 'swap_ends' ----
-#line 81 "data_regions.cpp"
+#line 88 "data_regions.cpp"
 
+
+// The sections of the region around the call say how much of each is present.
+// ---- qd kernel 'weigh' (data_regions.cpp:91), translated by qd-translate ----
+#line 228 "data_regions.cu"
+// Parallel loop of 'weigh' (data_regions.cpp:93): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_weigh_loop0(int qd_begin, std::uint64_t qd_count, std::decay_t<double[96]> field, std::decay_t<double[]> weights, std::decay_t<const double[]> bias) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 94 "data_regions.cpp"
+field[i] = field[i] * weights[i] + bias[i % 4];
+#line 237 "data_regions.cu"
+  }
+}
+
+
+// Host entry points of kernel 'weigh': they enqueue its work on the launch stream and return without waiting.
+void weigh(int n, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel weigh"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // parallel loop, data_regions.cpp:93
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_weigh_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, static_cast<std::decay_t<double[96]>>(qd::detail::present_global(field, sizeof(field), "weigh", "field")), static_cast<std::decay_t<double[]>>(qd::detail::present_global(weights, sizeof(weights[0]), "weigh", "weights")), static_cast<std::decay_t<const double[]>>(qd::detail::present_global(bias, sizeof(bias[0]), "weigh", "bias")));
+      qd::detail::check_launch(cudaGetLastError(), "weigh", "data_regions.cpp", 93);
+    }
+  }
+}
+
+void weigh(int n) {
+  ::weigh(n, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'weigh' ----
+#line 95 "data_regions.cpp"
+
+
+double weights[Cells];
+const double bias[4] = {0.5, -0.25, 0.125, 1.0};

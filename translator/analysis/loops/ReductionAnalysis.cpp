@@ -516,11 +516,18 @@ bool checkNoDeviceScalarOnHost(const Stmt *E, unsigned What,
       E, [&](const VarDecl *Var) { return Scalars.count(Var) != 0; });
   if (!Use)
     return true;
-  report(Context.getDiagnostics(), Use->getLocation(),
-         Diag::ReductionResultReadOnHost)
-      << Use->getDecl()->getName() << What;
-  noteReductionHere(cast<VarDecl>(Use->getDecl()), Scalars, Context);
+  reportDeviceScalarReadOnHost(Use->getLocation(),
+                               cast<VarDecl>(Use->getDecl()), What, Scalars,
+                               Context);
   return false;
+}
+
+void reportDeviceScalarReadOnHost(SourceLocation Loc, const VarDecl *Var,
+                                  unsigned What, const DeviceScalarMap &Scalars,
+                                  ASTContext &Context) {
+  report(Context.getDiagnostics(), Loc, Diag::ReductionResultReadOnHost)
+      << Var->getName() << What;
+  noteReductionHere(Var, Scalars, Context);
 }
 
 void reportDeviceScalarWritten(const VariableWrite &Write,

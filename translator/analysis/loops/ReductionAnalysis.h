@@ -73,10 +73,16 @@ bool isReduced(llvm::ArrayRef<Reduction> Reductions,
                const clang::VarDecl *Var);
 
 /// Reports host code that reads a device scalar: \p What is 0 for a loop
-/// bound, 1 for a host scalar's initializer. Returns false if it reported.
+/// bound, 1 for a host scalar's initializer, 2 for host code, 3 for a data
+/// directive's item. Returns false if it reported.
 bool checkNoDeviceScalarOnHost(const clang::Stmt *E, unsigned What,
                                const DeviceScalarMap &Scalars,
                                clang::ASTContext &Context);
+/// Reports a host read at \p Loc of \p Var, one of \p Scalars.
+void reportDeviceScalarReadOnHost(clang::SourceLocation Loc,
+                                  const clang::VarDecl *Var, unsigned What,
+                                  const DeviceScalarMap &Scalars,
+                                  clang::ASTContext &Context);
 
 /// Reports \p Write, a write in device code to a device scalar that is not
 /// a reduction into it.

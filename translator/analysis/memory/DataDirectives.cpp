@@ -3,7 +3,9 @@
 #include "DataDirectives.h"
 #include "DiagnosticIds.h"
 #include "KernelAnalyzer.h"
+#include "ReductionAnalysis.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -102,7 +104,7 @@ const VarDecl *lookupVariable(StringRef Name, SourceLocation At,
 } // namespace
 
 bool checkDataItems(const Directive &D, const FunctionDecl *Function,
-                    ASTContext &Context) {
+                    ASTContext &Context, bool InKernel) {
   DiagnosticsEngine &Diags = Context.getDiagnostics();
   const SourceLocation At =
       Context.getSourceManager().getExpansionLoc(D.Loc);
@@ -119,6 +121,20 @@ bool checkDataItems(const Directive &D, const FunctionDecl *Function,
     QualType T = Var->getType().getNonReferenceType();
     if (T->isDependentType())
       continue; // The compiler checks each instantiation.
+    if (Item.HasSection && T->isScalarType() && !T->isPointerType()) {
+      // A class may have an operator[] that a section can use.
+      report(Diags, Item.NameLoc, Diag::DataSectionOfScalar)
+          << Item.Name << T.getUnqualifiedType();
+      Ok = false;
+      continue;
+    }
+    if (InKernel && !Item.HasSection && isa<ParmVarDecl>(Var) &&
+        !Var->getType()->isReferenceType() && !T->isPointerType()) {
+      report(Diags, Item.NameLoc, Diag::DataUpdateOfValueParameter)
+          << Item.Name;
+      Ok = false;
+      continue;
+    }
     if (T->isPointerType()) {
       if (!Item.HasSection) {
         report(Diags, Item.NameLoc, Diag::DataPointerWithoutSection)
@@ -155,6 +171,7 @@ analyzeHostDataDirectives(ASTContext &Context, DirectiveList &Directives) {
     }
     HostDataDirective Host;
     Host.D = &D;
+    Host.Function = Finder.Function;
     if (D.Kind == DirectiveKind::Data) {
       Host.Region = Finder.nextStatement(Finder.Function->getBody());
       // A declaration's name would end with braces around it.
@@ -163,11 +180,54 @@ analyzeHostDataDirectives(ASTContext &Context, DirectiveList &Directives) {
         continue;
       }
     }
-    if (!checkDataItems(D, Finder.Function, Context))
+    if (!checkDataItems(D, Finder.Function, Context, /*InKernel=*/false))
       continue;
     Out.push_back(Host);
   }
   return Out;
+}
+
+bool checkUpdateReadsHostValues(
+    const Directive &D, const FunctionDecl *Function,
+    const DeviceScalarMap &Scalars,
+    const llvm::DenseMap<const VarDecl *, const Stmt *> &Privatized,
+    ASTContext &Context) {
+  const SourceManager &SM = Context.getSourceManager();
+  const SourceLocation At = SM.getExpansionLoc(D.Loc);
+  bool Ok = true;
+  for (const DataItem &Item : D.DataItems) {
+    std::vector<std::pair<std::string, SourceLocation>> Names = Item.HostNames;
+    if (Item.Simple)
+      Names.emplace_back(Item.Name, Item.NameLoc);
+    for (const auto &[Name, Loc] : Names) {
+      const VarDecl *Var = lookupVariable(Name, At, Function, Context);
+      if (!Var)
+        continue;
+      if (Scalars.count(Var)) {
+        reportDeviceScalarReadOnHost(Loc, Var, /*What=*/3, Scalars, Context);
+        Ok = false;
+      } else if (const Stmt *Where = Privatized.lookup(Var)) {
+        report(Context.getDiagnostics(), Loc, Diag::PrivatizedReadAfterLoop)
+            << Name << (isa<ForStmt>(Where) ? 0 : 1)
+            << SM.getExpansionLineNumber(Where->getBeginLoc());
+        Ok = false;
+      }
+    }
+  }
+  return Ok;
+}
+
+void checkNoDataDirectiveInDeviceFunctions(
+    llvm::ArrayRef<HostDataDirective> Directives,
+    llvm::ArrayRef<const FunctionDecl *> DeviceFunctions, ASTContext &Context) {
+  llvm::SmallPtrSet<const Decl *, 16> Device;
+  for (const FunctionDecl *FD : DeviceFunctions)
+    Device.insert(FD->getCanonicalDecl());
+  for (const HostDataDirective &Host : Directives)
+    if (Device.count(Host.Function->getCanonicalDecl()))
+      report(Context.getDiagnostics(), Host.D->NameLoc,
+             Diag::DataDirectiveInDeviceFunction)
+          << directiveName(Host.D->Kind) << Host.Function->getName();
 }
 
 void Analyzer::analyzeDataDirectiveInKernel(const Directive &D,
@@ -177,7 +237,9 @@ void Analyzer::analyzeDataDirectiveInKernel(const Directive &D,
         << directiveName(D.Kind);
     return;
   }
-  if (!checkDataItems(D, Plan->Function, Context))
+  if (!checkDataItems(D, Plan->Function, Context, /*InKernel=*/true) ||
+      !checkUpdateReadsHostValues(D, Plan->Function, DeviceScalars, Privatized,
+                                  Context))
     return;
   Step Update;
   Update.Kind = StepKind::DataUpdate;

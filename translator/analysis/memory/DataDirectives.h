@@ -14,6 +14,9 @@
 
 #include "Directive.h"
 #include "KernelModel.h"
+#include "ReductionAnalysis.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "clang/AST/ASTContext.h"
 #include <vector>
 
@@ -25,6 +28,8 @@ struct HostDataDirective {
   /// Data only: the statement whose extent the copies live for, usually
   /// braces.
   const clang::Stmt *Region = nullptr;
+  /// The function the directive is in.
+  const clang::FunctionDecl *Function = nullptr;
 };
 
 /// The data directives that no kernel consumed, in source order. Reports
@@ -34,9 +39,27 @@ std::vector<HostDataDirective>
 analyzeHostDataDirectives(clang::ASTContext &Context, DirectiveList &Directives);
 
 /// Checks that each item of \p D names an array, or a pointer with a
-/// section, visible at the directive in \p Function.
+/// section, visible at the directive in \p Function; and \p InKernel, that
+/// it does not name a by-value parameter, which nothing made present.
 bool checkDataItems(const Directive &D, const clang::FunctionDecl *Function,
-                    clang::ASTContext &Context);
+                    clang::ASTContext &Context, bool InKernel);
+
+/// Checks that an 'update' in a kernel reads, where it stands, only names
+/// the host has values for: not a reduction's result (\p Scalars), nor a
+/// local a loop or serial task made private (\p Privatized).
+bool checkUpdateReadsHostValues(
+    const Directive &D, const clang::FunctionDecl *Function,
+    const DeviceScalarMap &Scalars,
+    const llvm::DenseMap<const clang::VarDecl *, const clang::Stmt *>
+        &Privatized,
+    clang::ASTContext &Context);
+
+/// Reports data directives in functions that device code calls
+/// (findDeviceFunctions), where they could not run.
+void checkNoDataDirectiveInDeviceFunctions(
+    llvm::ArrayRef<HostDataDirective> Directives,
+    llvm::ArrayRef<const clang::FunctionDecl *> DeviceFunctions,
+    clang::ASTContext &Context);
 
 } // namespace qd
 

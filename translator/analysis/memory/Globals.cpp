@@ -56,7 +56,9 @@ GlobalUse classifyGlobal(const VarDecl *Var, const ASTContext &Context) {
       (Var->isConstexpr() || (T.isConstQualified() && T->isIntegralOrEnumerationType() &&
                               Var->isUsableInConstantExpressions(Context))))
     return GlobalUse::Direct;
-  if (T->isArrayType() && !Context.getBaseElementType(T).isConstQualified())
+  // A const array of unknown size cannot be copied at the call either.
+  if (T->isArrayType() && (!Context.getBaseElementType(T).isConstQualified() ||
+                           T->isIncompleteArrayType()))
     return GlobalUse::HostArray;
   return GlobalUse::ByValue;
 }

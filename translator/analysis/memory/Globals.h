@@ -27,9 +27,9 @@ enum class GlobalUse {
   /// Read on the host at the call and passed by value: a scalar, pointer or
   /// struct, or a const array (passed as qd::detail::ArrayValue).
   ByValue,
-  /// A non-const array: its elements live in host memory, so device code
-  /// uses its present device copy (qd::detail::present_global), whose
-  /// elements it may change.
+  /// A non-const array, or one of unknown size: its elements live in host
+  /// memory, so device code uses its present device copy
+  /// (qd::detail::present_global), whose elements it may change.
   HostArray,
 };
 
