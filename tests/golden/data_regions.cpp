@@ -3,7 +3,8 @@
 // '#pragma qd data', 'enter data' and 'exit data', kernels that receive host
 // pointers into them and use present global arrays (also ones declared
 // without their size), 'update' in host code and in a kernel, '#pragma qd
-// host wait', and a region left by an exception.
+// host wait', a region left by an exception, regions on one unbraced
+// statement of each kind, and copies and host code in unbraced 'case' arms.
 #include <cstddef>
 #include <stdexcept>
 
@@ -18,6 +19,8 @@ void smooth(int n);
 void scale(double* a, int n, double f);
 void swap_ends(double* a, int n);
 void weigh(int n);
+void settle(double* a, int n, int mode);
+int modes_seen = 0;
 
 // The host driver comes first, as serial C programs are written.
 double run_regions(double* p, double* s, int n, int steps) {
@@ -58,6 +61,26 @@ void run_throwing(double* p, int n) {
   }
 }
 
+// One-statement regions: the copies live for the statement, unbraced.
+double run_one_statements(double* p, int n, int steps) {
+  int k = 0;
+#pragma qd data copy(p[0:n])
+  for (int s = 0; s < steps; ++s) scale(p, n, 0.5);
+#pragma qd data copy(p[0:n])
+  if (steps > 2) scale(p, n, 2.0); else scale(p, n, 4.0);
+#pragma qd data copy(p[0:n])
+  while (k++ < steps) swap_ends(p, n);
+#pragma qd data copy(p[0:n])
+  for (int mode : {0, 1, 2}) settle(p, n, mode);
+#pragma qd data copy(p[0:n])
+  do scale(p, n, 1.5); while (--k > 2);
+#pragma qd data copy(p[0:n])
+  switch (k) { case 2: scale(p, n, 3.0); break; default: scale(p, n, 5.0); }
+#pragma qd data copy(p[0:n])
+  if (k > 0) scale(p, n, 0.25);
+  return p[0] + k;
+}
+
 #pragma qd kernel
 void smooth(int n) {
   for (int i = 0; i < n; ++i)
@@ -92,6 +115,27 @@ void swap_ends(double* a, int n) {
 void weigh(int n) {
   for (int i = 0; i < n; ++i)
     field[i] = field[i] * weights[i] + bias[i % 4];
+}
+
+// Copies and host code in unbraced 'case' arms of a host switch.
+#pragma qd kernel
+void settle(double* a, int n, int mode) {
+  for (int i = 0; i < n; ++i)
+    a[i] *= 2;
+  switch (mode) {
+  case 0:
+#pragma qd update host(a[0:1])
+#pragma qd host wait
+    a[0] += 100;
+#pragma qd update device(a[0:1])
+    break;
+  case 1:
+#pragma qd host
+    modes_seen += mode;
+    break;
+  default:
+    break;
+  }
 }
 
 double weights[Cells];

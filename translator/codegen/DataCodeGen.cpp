@@ -2,6 +2,7 @@
 //===- DataCodeGen.cpp ----------------------------------------------------===//
 #include "DataCodeGen.h"
 #include "KernelCodeGen.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -44,6 +45,30 @@ std::string updateCall(const DataItem &Item, const std::string &Stream,
          (Stream.empty() ? "_sync(" : "(") + dataItemAddress(Item) + ", " +
          dataItemBytes(Item) + (Stream.empty() ? "" : ", " + Stream) + ", \"" +
          cString(Item.Text) + "\", " + Where + ");";
+}
+
+/// The statement that ends \p S: the body of an unbraced loop, the last
+/// branch of an 'if' ('f(a);' of 'for (...) f(a);'), whose ';' the range of
+/// \p S leaves out when it is an expression.
+const Stmt *trailingStatement(const Stmt *S) {
+  while (true) {
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      S = If->getElse() ? If->getElse() : If->getThen();
+    else if (const auto *For = dyn_cast<ForStmt>(S))
+      S = For->getBody();
+    else if (const auto *While = dyn_cast<WhileStmt>(S))
+      S = While->getBody();
+    else if (const auto *Range = dyn_cast<CXXForRangeStmt>(S))
+      S = Range->getBody();
+    else if (const auto *Switch = dyn_cast<SwitchStmt>(S))
+      S = Switch->getBody();
+    else if (const auto *Label = dyn_cast<LabelStmt>(S))
+      S = Label->getSubStmt();
+    else if (const auto *Attributed = dyn_cast<AttributedStmt>(S))
+      S = Attributed->getSubStmt();
+    else
+      return S;
+  }
 }
 
 } // namespace
@@ -105,8 +130,8 @@ void rewriteHostDataDirectives(const std::vector<HostDataDirective> &Directives,
       }
       // One statement: braces of our own around it.
       SourceLocation End = SM.getExpansionLoc(H.Region->getEndLoc());
-      if (isa<Expr, ReturnStmt, BreakStmt, ContinueStmt, GotoStmt, DoStmt,
-              NullStmt>(H.Region)) {
+      if (isa<Expr, ReturnStmt, BreakStmt, ContinueStmt, GotoStmt, DoStmt>(
+              trailingStatement(H.Region))) {
         const SourceLocation Semi = Lexer::findLocationAfterToken(
             End, tok::semi, SM, Rewrite.getLangOpts(),
             /*SkipTrailingWhitespaceAndNewLine=*/false);

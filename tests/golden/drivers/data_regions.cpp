@@ -25,6 +25,10 @@ int main() {
     print_summary((name + ".field").c_str(), f);
     run_throwing(p.data(), n);
     print_summary((name + ".thrown").c_str(), p);
+    const double first = run_one_statements(p.data(), n, 3);
+    std::printf("%s.one_statements %.17g modes_seen %d\n", name.c_str(), first,
+                modes_seen);
+    print_summary((name + ".one_statements").c_str(), p);
   }
   return 0;
 }

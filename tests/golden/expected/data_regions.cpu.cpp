@@ -8,7 +8,8 @@
 // '#pragma qd data', 'enter data' and 'exit data', kernels that receive host
 // pointers into them and use present global arrays (also ones declared
 // without their size), 'update' in host code and in a kernel, '#pragma qd
-// host wait', and a region left by an exception.
+// host wait', a region left by an exception, regions on one unbraced
+// statement of each kind, and copies and host code in unbraced 'case' arms.
 #include <cstddef>
 #include <stdexcept>
 
@@ -23,6 +24,8 @@ void smooth(int n);
 void scale(double* a, int n, double f);
 void swap_ends(double* a, int n);
 void weigh(int n);
+void settle(double* a, int n, int mode);
+int modes_seen = 0;
 
 // The host driver comes first, as serial C programs are written.
 double run_regions(double* p, double* s, int n, int steps) {
@@ -63,31 +66,51 @@ void run_throwing(double* p, int n) {
   }
 }
 
-// ---- qd kernel 'smooth' (data_regions.cpp:61), translated by qd-translate ----
-#line 68 "data_regions.cpu.cpp"
-// Parallel loop of 'smooth' (data_regions.cpp:63): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// One-statement regions: the copies live for the statement, unbraced.
+double run_one_statements(double* p, int n, int steps) {
+  int k = 0;
+/* '#pragma qd data': nothing to do on the cpu target */
+  for (int s = 0; s < steps; ++s) scale(p, n, 0.5);
+/* '#pragma qd data': nothing to do on the cpu target */
+  if (steps > 2) scale(p, n, 2.0); else scale(p, n, 4.0);
+/* '#pragma qd data': nothing to do on the cpu target */
+  while (k++ < steps) swap_ends(p, n);
+/* '#pragma qd data': nothing to do on the cpu target */
+  for (int mode : {0, 1, 2}) settle(p, n, mode);
+/* '#pragma qd data': nothing to do on the cpu target */
+  do scale(p, n, 1.5); while (--k > 2);
+/* '#pragma qd data': nothing to do on the cpu target */
+  switch (k) { case 2: scale(p, n, 3.0); break; default: scale(p, n, 5.0); }
+/* '#pragma qd data': nothing to do on the cpu target */
+  if (k > 0) scale(p, n, 0.25);
+  return p[0] + k;
+}
+
+// ---- qd kernel 'smooth' (data_regions.cpp:84), translated by qd-translate ----
+#line 91 "data_regions.cpu.cpp"
+// Parallel loop of 'smooth' (data_regions.cpp:86): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * scratch, std::decay_t<double[96]> field, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 64 "data_regions.cpp"
+#line 87 "data_regions.cpp"
 scratch[i] = field[i];
-#line 78 "data_regions.cpu.cpp"
+#line 101 "data_regions.cpu.cpp"
   }
 }
 
-// Parallel loop of 'smooth' (data_regions.cpp:65): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'smooth' (data_regions.cpp:88): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * scratch, std::decay_t<double[96]> field, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 66 "data_regions.cpp"
+#line 89 "data_regions.cpp"
 field[i] = (scratch[i - 1] + scratch[i] + scratch[i + 1]) / 3;
-#line 91 "data_regions.cpu.cpp"
+#line 114 "data_regions.cpu.cpp"
   }
 }
 
@@ -95,13 +118,13 @@ field[i] = (scratch[i - 1] + scratch[i] + scratch[i + 1]) / 3;
 // Host entry points of kernel 'smooth': they run its work on the calling thread and return when it is done.
 void smooth(int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, data_regions.cpp:63
+  // parallel loop, data_regions.cpp:86
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_smooth_loop0(qd_begin, qd_count, scratch, field, n);
   }
-  // parallel loop, data_regions.cpp:65
+  // parallel loop, data_regions.cpp:88
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
@@ -114,21 +137,21 @@ void smooth(int n) {
 }
 
 // ---- end of qd kernel 'smooth' ----
-#line 67 "data_regions.cpp"
+#line 90 "data_regions.cpp"
 
 
-// ---- qd kernel 'scale' (data_regions.cpp:69), translated by qd-translate ----
-#line 122 "data_regions.cpu.cpp"
-// Parallel loop of 'scale' (data_regions.cpp:71): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'scale' (data_regions.cpp:92), translated by qd-translate ----
+#line 145 "data_regions.cpu.cpp"
+// Parallel loop of 'scale' (data_regions.cpp:94): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_scale_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * a, double f, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 72 "data_regions.cpp"
+#line 95 "data_regions.cpp"
 a[i] *= f;
-#line 132 "data_regions.cpu.cpp"
+#line 155 "data_regions.cpu.cpp"
   }
 }
 
@@ -136,7 +159,7 @@ a[i] *= f;
 // Host entry points of kernel 'scale': they run its work on the calling thread and return when it is done.
 void scale(double* a, int n, double f, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, data_regions.cpp:71
+  // parallel loop, data_regions.cpp:94
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -149,22 +172,22 @@ void scale(double* a, int n, double f) {
 }
 
 // ---- end of qd kernel 'scale' ----
-#line 73 "data_regions.cpp"
+#line 96 "data_regions.cpp"
 
 
 // The ends through the host: as an MPI exchange of boundary values would be.
-// ---- qd kernel 'swap_ends' (data_regions.cpp:76), translated by qd-translate ----
-#line 158 "data_regions.cpu.cpp"
-// Parallel loop of 'swap_ends' (data_regions.cpp:78): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'swap_ends' (data_regions.cpp:99), translated by qd-translate ----
+#line 181 "data_regions.cpu.cpp"
+// Parallel loop of 'swap_ends' (data_regions.cpp:101): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_swap_ends_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 79 "data_regions.cpp"
+#line 102 "data_regions.cpp"
 a[i] += 1;
-#line 168 "data_regions.cpu.cpp"
+#line 191 "data_regions.cpu.cpp"
   }
 }
 
@@ -172,24 +195,24 @@ a[i] += 1;
 // Host entry points of kernel 'swap_ends': they run its work on the calling thread and return when it is done.
 void swap_ends(double* a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, data_regions.cpp:78
+  // parallel loop, data_regions.cpp:101
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_swap_ends_loop0(qd_begin, qd_count, a, n);
   }
-  // '#pragma qd update', data_regions.cpp:80: nothing to copy on the cpu target
-  // host code, data_regions.cpp:82: runs here, in order with the work around it; qd::current_stream() is the default stream
+  // '#pragma qd update', data_regions.cpp:103: nothing to copy on the cpu target
+  // host code, data_regions.cpp:105: runs here, in order with the work around it; qd::current_stream() is the default stream
   {
-#line 82 "data_regions.cpp"
+#line 105 "data_regions.cpp"
   {
       const double t = a[0];
       a[0] = a[n - 1];
       a[n - 1] = t;
     }
-#line 191 "data_regions.cpu.cpp"
+#line 214 "data_regions.cpu.cpp"
   }
-  // '#pragma qd update', data_regions.cpp:87: nothing to copy on the cpu target
+  // '#pragma qd update', data_regions.cpp:110: nothing to copy on the cpu target
 }
 
 void swap_ends(double* a, int n) {
@@ -197,22 +220,22 @@ void swap_ends(double* a, int n) {
 }
 
 // ---- end of qd kernel 'swap_ends' ----
-#line 88 "data_regions.cpp"
+#line 111 "data_regions.cpp"
 
 
 // The sections of the region around the call say how much of each is present.
-// ---- qd kernel 'weigh' (data_regions.cpp:91), translated by qd-translate ----
-#line 206 "data_regions.cpu.cpp"
-// Parallel loop of 'weigh' (data_regions.cpp:93): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'weigh' (data_regions.cpp:114), translated by qd-translate ----
+#line 229 "data_regions.cpu.cpp"
+// Parallel loop of 'weigh' (data_regions.cpp:116): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_weigh_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, std::decay_t<double[96]> field, std::decay_t<double[]> weights, std::decay_t<const double[]> bias, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 94 "data_regions.cpp"
+#line 117 "data_regions.cpp"
 field[i] = field[i] * weights[i] + bias[i % 4];
-#line 216 "data_regions.cpu.cpp"
+#line 239 "data_regions.cpu.cpp"
   }
 }
 
@@ -220,7 +243,7 @@ field[i] = field[i] * weights[i] + bias[i % 4];
 // Host entry points of kernel 'weigh': they run its work on the calling thread and return when it is done.
 void weigh(int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, data_regions.cpp:93
+  // parallel loop, data_regions.cpp:116
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -233,7 +256,71 @@ void weigh(int n) {
 }
 
 // ---- end of qd kernel 'weigh' ----
-#line 95 "data_regions.cpp"
+#line 118 "data_regions.cpp"
+
+
+// Copies and host code in unbraced 'case' arms of a host switch.
+// ---- qd kernel 'settle' (data_regions.cpp:121), translated by qd-translate ----
+#line 265 "data_regions.cpu.cpp"
+// Parallel loop of 'settle' (data_regions.cpp:123): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_settle_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * a, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 124 "data_regions.cpp"
+a[i] *= 2;
+#line 275 "data_regions.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'settle': they run its work on the calling thread and return when it is done.
+void settle(double* a, int n, int mode, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  // parallel loop, data_regions.cpp:123
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_settle_loop0(qd_begin, qd_count, a, n);
+  }
+  switch (mode) {
+  case 0:
+  {
+    // '#pragma qd update', data_regions.cpp:127: nothing to copy on the cpu target
+    // host code, data_regions.cpp:129: runs here, in order with the work around it; qd::current_stream() is the default stream
+    {
+#line 129 "data_regions.cpp"
+    a[0] += 100;
+#line 297 "data_regions.cpu.cpp"
+    }
+    // '#pragma qd update', data_regions.cpp:130: nothing to copy on the cpu target
+    break;
+  }
+  case 1:
+  {
+    // host code, data_regions.cpp:134: runs here, in order with the work around it; qd::current_stream() is the default stream
+    {
+#line 134 "data_regions.cpp"
+    modes_seen += mode;
+#line 308 "data_regions.cpu.cpp"
+    }
+    break;
+  }
+  default:
+  {
+    break;
+  }
+  }
+}
+
+void settle(double* a, int n, int mode) {
+  ::settle(a, n, mode, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'settle' ----
+#line 139 "data_regions.cpp"
 
 
 double weights[Cells];

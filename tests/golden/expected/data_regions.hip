@@ -7,7 +7,8 @@
 // '#pragma qd data', 'enter data' and 'exit data', kernels that receive host
 // pointers into them and use present global arrays (also ones declared
 // without their size), 'update' in host code and in a kernel, '#pragma qd
-// host wait', and a region left by an exception.
+// host wait', a region left by an exception, regions on one unbraced
+// statement of each kind, and copies and host code in unbraced 'case' arms.
 #include <cstddef>
 #include <stdexcept>
 
@@ -22,25 +23,27 @@ void smooth(int n);
 void scale(double* a, int n, double f);
 void swap_ends(double* a, int n);
 void weigh(int n);
+void settle(double* a, int n, int mode);
+int modes_seen = 0;
 
 // The host driver comes first, as serial C programs are written.
 double run_regions(double* p, double* s, int n, int steps) {
   scratch = s;
-/* '#pragma qd enter data' */ { const qd::detail::DataItem qd_items[] = {qd::detail::DataItem{qd::DataClause::create, &(scratch)[0], static_cast<std::size_t>(Cells) * sizeof((scratch)[0]), "scratch[0:Cells]"}}; qd::detail::data_enter(qd_items, 1, "data_regions.cpp", 25); }
+/* '#pragma qd enter data' */ { const qd::detail::DataItem qd_items[] = {qd::detail::DataItem{qd::DataClause::create, &(scratch)[0], static_cast<std::size_t>(Cells) * sizeof((scratch)[0]), "scratch[0:Cells]"}}; qd::detail::data_enter(qd_items, 1, "data_regions.cpp", 28); }
 /* '#pragma qd data' */ /* device copies for the braces below */
-  { const qd::detail::DataRegion qd_data_region_26({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}, qd::detail::DataItem{qd::DataClause::copyin, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 26);
+  { const qd::detail::DataRegion qd_data_region_29({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}, qd::detail::DataItem{qd::DataClause::copyin, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 29);
     for (int it = 0; it < steps; ++it) {
       smooth(Cells);
       scale(p, n, 0.5);
       swap_ends(p + 1, n - 2);
     }
-/* '#pragma qd update' */ qd::detail::update_host_sync(&(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]", "data_regions.cpp", 33); 
+/* '#pragma qd update' */ qd::detail::update_host_sync(&(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]", "data_regions.cpp", 36); 
   }
 /* '#pragma qd data' */ /* device copies for the statement below */
-  { const qd::detail::DataRegion qd_data_region_35({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}}, "data_regions.cpp", 35); smooth(Cells); }
+  { const qd::detail::DataRegion qd_data_region_38({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}}, "data_regions.cpp", 38); smooth(Cells); }
 /* '#pragma qd data' */ /* device copies for the statement below */
-  { const qd::detail::DataRegion qd_data_region_37({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}, qd::detail::DataItem{qd::DataClause::copyin, &(weights)[0], static_cast<std::size_t>(Cells) * sizeof((weights)[0]), "weights[0:Cells]"}, qd::detail::DataItem{qd::DataClause::copyin, &(bias)[0], static_cast<std::size_t>(4) * sizeof((bias)[0]), "bias[0:4]"}}, "data_regions.cpp", 37); weigh(Cells); }
-/* '#pragma qd exit data' */ { const qd::detail::DataItem qd_items[] = {qd::detail::DataItem{qd::DataClause::delete_, &(scratch)[0], static_cast<std::size_t>(Cells) * sizeof((scratch)[0]), "scratch[0:Cells]"}}; qd::detail::data_exit(qd_items, 1, "data_regions.cpp", 39); }
+  { const qd::detail::DataRegion qd_data_region_40({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}, qd::detail::DataItem{qd::DataClause::copyin, &(weights)[0], static_cast<std::size_t>(Cells) * sizeof((weights)[0]), "weights[0:Cells]"}, qd::detail::DataItem{qd::DataClause::copyin, &(bias)[0], static_cast<std::size_t>(4) * sizeof((bias)[0]), "bias[0:4]"}}, "data_regions.cpp", 40); weigh(Cells); }
+/* '#pragma qd exit data' */ { const qd::detail::DataItem qd_items[] = {qd::detail::DataItem{qd::DataClause::delete_, &(scratch)[0], static_cast<std::size_t>(Cells) * sizeof((scratch)[0]), "scratch[0:Cells]"}}; qd::detail::data_exit(qd_items, 1, "data_regions.cpp", 42); }
   double sum = 0;
   for (int i = 0; i < n; ++i)
     sum += p[i];
@@ -53,7 +56,7 @@ double run_regions(double* p, double* s, int n, int steps) {
 void run_throwing(double* p, int n) {
   try {
 /* '#pragma qd data' */ /* device copies for the braces below */
-    { const qd::detail::DataRegion qd_data_region_51({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 51);
+    { const qd::detail::DataRegion qd_data_region_54({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 54);
       scale(p, n, 3.0);
       if (n > 0)
         throw std::runtime_error("stop");
@@ -62,29 +65,49 @@ void run_throwing(double* p, int n) {
   }
 }
 
-// ---- qd kernel 'smooth' (data_regions.cpp:61), translated by qd-translate ----
-#line 67 "data_regions.hip"
-// Parallel loop of 'smooth' (data_regions.cpp:63): a grid-stride loop over the iterations.
+// One-statement regions: the copies live for the statement, unbraced.
+double run_one_statements(double* p, int n, int steps) {
+  int k = 0;
+/* '#pragma qd data' */ /* device copies for the statement below */
+  { const qd::detail::DataRegion qd_data_region_67({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 67); for (int s = 0; s < steps; ++s) scale(p, n, 0.5); }
+/* '#pragma qd data' */ /* device copies for the statement below */
+  { const qd::detail::DataRegion qd_data_region_69({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 69); if (steps > 2) scale(p, n, 2.0); else scale(p, n, 4.0); }
+/* '#pragma qd data' */ /* device copies for the statement below */
+  { const qd::detail::DataRegion qd_data_region_71({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 71); while (k++ < steps) swap_ends(p, n); }
+/* '#pragma qd data' */ /* device copies for the statement below */
+  { const qd::detail::DataRegion qd_data_region_73({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 73); for (int mode : {0, 1, 2}) settle(p, n, mode); }
+/* '#pragma qd data' */ /* device copies for the statement below */
+  { const qd::detail::DataRegion qd_data_region_75({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 75); do scale(p, n, 1.5); while (--k > 2); }
+/* '#pragma qd data' */ /* device copies for the statement below */
+  { const qd::detail::DataRegion qd_data_region_77({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 77); switch (k) { case 2: scale(p, n, 3.0); break; default: scale(p, n, 5.0); } }
+/* '#pragma qd data' */ /* device copies for the statement below */
+  { const qd::detail::DataRegion qd_data_region_79({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 79); if (k > 0) scale(p, n, 0.25); }
+  return p[0] + k;
+}
+
+// ---- qd kernel 'smooth' (data_regions.cpp:84), translated by qd-translate ----
+#line 90 "data_regions.hip"
+// Parallel loop of 'smooth' (data_regions.cpp:86): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_loop0(int qd_begin, std::uint64_t qd_count, double * scratch, std::decay_t<double[96]> field) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 64 "data_regions.cpp"
+#line 87 "data_regions.cpp"
 scratch[i] = field[i];
-#line 76 "data_regions.hip"
+#line 99 "data_regions.hip"
   }
 }
 
-// Parallel loop of 'smooth' (data_regions.cpp:65): a grid-stride loop over the iterations.
+// Parallel loop of 'smooth' (data_regions.cpp:88): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_loop1(int qd_begin, std::uint64_t qd_count, double * scratch, std::decay_t<double[96]> field) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 66 "data_regions.cpp"
+#line 89 "data_regions.cpp"
 field[i] = (scratch[i - 1] + scratch[i] + scratch[i + 1]) / 3;
-#line 88 "data_regions.hip"
+#line 111 "data_regions.hip"
   }
 }
 
@@ -95,22 +118,22 @@ void smooth(int n, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, data_regions.cpp:63
+  // parallel loop, data_regions.cpp:86
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_smooth_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(scratch, "smooth", "scratch"), static_cast<std::decay_t<double[96]>>(qd::detail::present_global(field, sizeof(field), "smooth", "field")));
-      qd::detail::check_launch(hipGetLastError(), "smooth", "data_regions.cpp", 63);
+      qd::detail::check_launch(hipGetLastError(), "smooth", "data_regions.cpp", 86);
     }
   }
-  // parallel loop, data_regions.cpp:65
+  // parallel loop, data_regions.cpp:88
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_smooth_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(scratch, "smooth", "scratch"), static_cast<std::decay_t<double[96]>>(qd::detail::present_global(field, sizeof(field), "smooth", "field")));
-      qd::detail::check_launch(hipGetLastError(), "smooth", "data_regions.cpp", 65);
+      qd::detail::check_launch(hipGetLastError(), "smooth", "data_regions.cpp", 88);
     }
   }
 }
@@ -120,20 +143,20 @@ void smooth(int n) {
 }
 
 // ---- end of qd kernel 'smooth' ----
-#line 67 "data_regions.cpp"
+#line 90 "data_regions.cpp"
 
 
-// ---- qd kernel 'scale' (data_regions.cpp:69), translated by qd-translate ----
-#line 128 "data_regions.hip"
-// Parallel loop of 'scale' (data_regions.cpp:71): a grid-stride loop over the iterations.
+// ---- qd kernel 'scale' (data_regions.cpp:92), translated by qd-translate ----
+#line 151 "data_regions.hip"
+// Parallel loop of 'scale' (data_regions.cpp:94): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scale_loop0(int qd_begin, std::uint64_t qd_count, double * a, double f) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 72 "data_regions.cpp"
+#line 95 "data_regions.cpp"
 a[i] *= f;
-#line 137 "data_regions.hip"
+#line 160 "data_regions.hip"
   }
 }
 
@@ -143,13 +166,13 @@ void scale(double* a, int n, double f, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel scale"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, data_regions.cpp:71
+  // parallel loop, data_regions.cpp:94
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_scale_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "scale", "a"), f);
-      qd::detail::check_launch(hipGetLastError(), "scale", "data_regions.cpp", 71);
+      qd::detail::check_launch(hipGetLastError(), "scale", "data_regions.cpp", 94);
     }
   }
 }
@@ -159,21 +182,21 @@ void scale(double* a, int n, double f) {
 }
 
 // ---- end of qd kernel 'scale' ----
-#line 73 "data_regions.cpp"
+#line 96 "data_regions.cpp"
 
 
 // The ends through the host: as an MPI exchange of boundary values would be.
-// ---- qd kernel 'swap_ends' (data_regions.cpp:76), translated by qd-translate ----
-#line 168 "data_regions.hip"
-// Parallel loop of 'swap_ends' (data_regions.cpp:78): a grid-stride loop over the iterations.
+// ---- qd kernel 'swap_ends' (data_regions.cpp:99), translated by qd-translate ----
+#line 191 "data_regions.hip"
+// Parallel loop of 'swap_ends' (data_regions.cpp:101): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_swap_ends_loop0(int qd_begin, std::uint64_t qd_count, double * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 79 "data_regions.cpp"
+#line 102 "data_regions.cpp"
 a[i] += 1;
-#line 177 "data_regions.hip"
+#line 200 "data_regions.hip"
   }
 }
 
@@ -184,34 +207,34 @@ void swap_ends(double* a, int n, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, data_regions.cpp:78
+  // parallel loop, data_regions.cpp:101
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_swap_ends_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "swap_ends", "a"));
-      qd::detail::check_launch(hipGetLastError(), "swap_ends", "data_regions.cpp", 78);
+      qd::detail::check_launch(hipGetLastError(), "swap_ends", "data_regions.cpp", 101);
     }
   }
-  // '#pragma qd update', data_regions.cpp:80: copies enqueued here, in order with the work around them
-  qd::detail::update_host(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 80);
-  qd::detail::update_host(&(a)[n - 1], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[n - 1:1]", "data_regions.cpp", 80);
-  // host code, data_regions.cpp:82: runs here, in order with the work around it; qd::current_stream() is qd_stream
+  // '#pragma qd update', data_regions.cpp:103: copies enqueued here, in order with the work around them
+  qd::detail::update_host(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 103);
+  qd::detail::update_host(&(a)[n - 1], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[n - 1:1]", "data_regions.cpp", 103);
+  // host code, data_regions.cpp:105: runs here, in order with the work around it; qd::current_stream() is qd_stream
   {
     const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
     // '#pragma qd host wait': the host waits for the work enqueued before this statement on its stream.
     qd::StreamRef(qd_stream).synchronize();
-#line 82 "data_regions.cpp"
+#line 105 "data_regions.cpp"
   {
       const double t = a[0];
       a[0] = a[n - 1];
       a[n - 1] = t;
     }
-#line 211 "data_regions.hip"
+#line 234 "data_regions.hip"
   }
-  // '#pragma qd update', data_regions.cpp:87: copies enqueued here, in order with the work around them
-  qd::detail::update_device(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 87);
-  qd::detail::update_device(&(a)[n - 1], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[n - 1:1]", "data_regions.cpp", 87);
+  // '#pragma qd update', data_regions.cpp:110: copies enqueued here, in order with the work around them
+  qd::detail::update_device(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 110);
+  qd::detail::update_device(&(a)[n - 1], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[n - 1:1]", "data_regions.cpp", 110);
 }
 
 void swap_ends(double* a, int n) {
@@ -219,21 +242,21 @@ void swap_ends(double* a, int n) {
 }
 
 // ---- end of qd kernel 'swap_ends' ----
-#line 88 "data_regions.cpp"
+#line 111 "data_regions.cpp"
 
 
 // The sections of the region around the call say how much of each is present.
-// ---- qd kernel 'weigh' (data_regions.cpp:91), translated by qd-translate ----
-#line 228 "data_regions.hip"
-// Parallel loop of 'weigh' (data_regions.cpp:93): a grid-stride loop over the iterations.
+// ---- qd kernel 'weigh' (data_regions.cpp:114), translated by qd-translate ----
+#line 251 "data_regions.hip"
+// Parallel loop of 'weigh' (data_regions.cpp:116): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_weigh_loop0(int qd_begin, std::uint64_t qd_count, std::decay_t<double[96]> field, std::decay_t<double[]> weights, std::decay_t<const double[]> bias) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 94 "data_regions.cpp"
+#line 117 "data_regions.cpp"
 field[i] = field[i] * weights[i] + bias[i % 4];
-#line 237 "data_regions.hip"
+#line 260 "data_regions.hip"
   }
 }
 
@@ -243,13 +266,13 @@ void weigh(int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel weigh"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, data_regions.cpp:93
+  // parallel loop, data_regions.cpp:116
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_weigh_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, static_cast<std::decay_t<double[96]>>(qd::detail::present_global(field, sizeof(field), "weigh", "field")), static_cast<std::decay_t<double[]>>(qd::detail::present_global(weights, sizeof(weights[0]), "weigh", "weights")), static_cast<std::decay_t<const double[]>>(qd::detail::present_global(bias, sizeof(bias[0]), "weigh", "bias")));
-      qd::detail::check_launch(hipGetLastError(), "weigh", "data_regions.cpp", 93);
+      qd::detail::check_launch(hipGetLastError(), "weigh", "data_regions.cpp", 116);
     }
   }
 }
@@ -259,7 +282,83 @@ void weigh(int n) {
 }
 
 // ---- end of qd kernel 'weigh' ----
-#line 95 "data_regions.cpp"
+#line 118 "data_regions.cpp"
+
+
+// Copies and host code in unbraced 'case' arms of a host switch.
+// ---- qd kernel 'settle' (data_regions.cpp:121), translated by qd-translate ----
+#line 291 "data_regions.hip"
+// Parallel loop of 'settle' (data_regions.cpp:123): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_settle_loop0(int qd_begin, std::uint64_t qd_count, double * a) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 124 "data_regions.cpp"
+a[i] *= 2;
+#line 300 "data_regions.hip"
+  }
+}
+
+
+// Host entry points of kernel 'settle': they enqueue its work on the launch stream and return without waiting.
+void settle(double* a, int n, int mode, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel settle"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // parallel loop, data_regions.cpp:123
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_settle_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle", "a"));
+      qd::detail::check_launch(hipGetLastError(), "settle", "data_regions.cpp", 123);
+    }
+  }
+  switch (mode) {
+  case 0:
+  {
+    // '#pragma qd update', data_regions.cpp:127: copies enqueued here, in order with the work around them
+    qd::detail::update_host(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 127);
+    // host code, data_regions.cpp:129: runs here, in order with the work around it; qd::current_stream() is qd_stream
+    {
+      const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
+      // '#pragma qd host wait': the host waits for the work enqueued before this statement on its stream.
+      qd::StreamRef(qd_stream).synchronize();
+#line 129 "data_regions.cpp"
+    a[0] += 100;
+#line 332 "data_regions.hip"
+    }
+    // '#pragma qd update', data_regions.cpp:130: copies enqueued here, in order with the work around them
+    qd::detail::update_device(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 130);
+    break;
+  }
+  case 1:
+  {
+    // host code, data_regions.cpp:134: runs here, in order with the work around it; qd::current_stream() is qd_stream
+    {
+      const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
+
+#line 134 "data_regions.cpp"
+    modes_seen += mode;
+#line 346 "data_regions.hip"
+    }
+    break;
+  }
+  default:
+  {
+    break;
+  }
+  }
+}
+
+void settle(double* a, int n, int mode) {
+  ::settle(a, n, mode, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'settle' ----
+#line 139 "data_regions.cpp"
 
 
 double weights[Cells];

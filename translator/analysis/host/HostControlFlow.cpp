@@ -90,9 +90,17 @@ bool Analyzer::analyzeHostControlFlow(const Stmt *S, std::vector<Step> &Out) {
     // Directives are attached over the whole body: one written before a
     // label belongs to the statement the label marks. 'case X: { ... }'
     // scopes the arm's declarations: its statements are the arm's.
+    // A directive between a label and its statement ('case 0:' then
+    // '#pragma qd update ...' then 'break;') is the statement's too.
     std::vector<const Stmt *> Wrapped(Body->body_begin(), Body->body_end());
+    std::vector<const Stmt *> Unlabeled;
+    for (const Stmt *Child : Wrapped) {
+      while (const auto *Label = dyn_cast<SwitchCase>(Child))
+        Child = Label->getSubStmt();
+      Unlabeled.push_back(Child);
+    }
     std::vector<std::vector<Directive *>> Attached =
-        attachDirectives(Wrapped, Body->getLBracLoc(), Body->getRBracLoc());
+        attachDirectives(Unlabeled, Body->getLBracLoc(), Body->getRBracLoc());
     std::vector<std::vector<const Stmt *>> Arms;
     std::vector<std::vector<std::vector<Directive *>>> ArmDirectives;
     for (size_t I = 0; I < Wrapped.size(); ++I) {
