@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Put '#pragma qd kernel' right before the function's definition. A
-// declaration elsewhere needs no pragma.
-void saxpy(float* y, const float* x, float a, int n);
+// Put '#pragma qd kernel' right before the function's definition, or on a
+// declaration of it (as a header would); not on a variable or a type.
+float gain = 2.0f;
 
 struct Particles {
     float* x;
@@ -9,6 +9,8 @@ struct Particles {
 };
 
 #pragma qd kernel
+void saxpy(float* y, const float* x, float a, int n);
+
 void saxpy(float* y, const float* x, float a, int n)
 {
     for (int i = 0; i < n; ++i)

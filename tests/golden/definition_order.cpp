@@ -5,6 +5,8 @@
 // a graph-mode one, one with a reduction, a template, kernels in a namespace
 // (declared in one namespace block, defined in another, called qualified and
 // unqualified), and device helpers declared by prototype and defined last.
+// Some prototypes carry '#pragma qd kernel' too, as a header's would: with the
+// definition's clauses, or ('damp') instead of a directive on the definition.
 
 // Prototypes, as a C header would have them.
 float scale(float x);
@@ -12,13 +14,17 @@ static float shifted(float x, float by);
 void simulate(float* u, float* v, float* out, int n, int steps);
 void step(float* u, int n);
 void run(float* u, float* v, float* out, int n, int steps);
+#pragma qd kernel
 void stage(float* a, int n);
+#pragma qd kernel graph
 void smooth(float* a, int n);
 void total(const float* a, float* out, int n);
+#pragma qd kernel block_dim(128)
 template <class T>
 void axpy(T* y, const T* x, T a, int n);
 namespace physics {
 void relax(float* a, int n, float w = 0.5f);
+#pragma qd kernel
 void damp(float* a, int n);
 } // namespace physics
 
@@ -96,7 +102,6 @@ void relax(float* a, int n, float w)
         a[i] *= 1.0f - w * 0.01f;
 }
 
-#pragma qd kernel
 void damp(float* a, int n)
 {
     for (int i = 0; i < n; ++i)

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelAnalysis.h"
+#include "KernelDeclarationDirectives.h"
 #include "KernelAnalyzer.h"
 #include "Globals.h"
 #include "RaceAnalysis.h"
@@ -195,7 +196,7 @@ std::vector<KernelPlan> Analyzer::run() {
   // after it, provided the pragma is not inside another declaration. All
   // are known before any body is analyzed: a kernel may call one that a
   // later pragma marks.
-  std::vector<std::pair<Directive *, const Decl *>> Targets;
+  std::vector<KernelTarget> Targets;
   for (Directive &D : Directives.all()) {
     if (D.Kind != DirectiveKind::Kernel || !SM.isInMainFile(fileLoc(D.Loc)))
       continue;
@@ -212,10 +213,13 @@ std::vector<KernelPlan> Analyzer::run() {
     }
     if (Enclosed)
       continue; // Left unconsumed; reported below with its context.
-    Targets.emplace_back(&D, Target);
-    const auto *Template = dyn_cast_or_null<FunctionTemplateDecl>(Target);
+    Targets.push_back({&D, Target});
+  }
+  resolveKernelDeclarations(Targets, Context);
+  for (const KernelTarget &T : Targets) {
+    const auto *Template = dyn_cast_or_null<FunctionTemplateDecl>(T.Target);
     const auto *FD = Template ? Template->getTemplatedDecl()
-                              : dyn_cast_or_null<FunctionDecl>(Target);
+                              : dyn_cast_or_null<FunctionDecl>(T.Target);
     if (FD && FD->doesThisDeclarationHaveABody())
       Kernels[Template ? Template->getCanonicalDecl()
                        : static_cast<const Decl *>(FD->getCanonicalDecl())] = FD;
@@ -223,8 +227,9 @@ std::vector<KernelPlan> Analyzer::run() {
 
   std::vector<KernelPlan> Plans;
   Plans.reserve(Targets.size());
-  for (auto [DP, Target] : Targets) {
-    Directive &D = *DP;
+  for (const KernelTarget &T : Targets) {
+    Directive &D = *T.D;
+    const Decl *Target = T.Target;
     D.Consumed = true;
     if (Target && !KernelTargets.insert(Target).second) {
       report(Diags, D.NameLoc, Diag::DuplicateDirective) << "kernel";
@@ -232,7 +237,7 @@ std::vector<KernelPlan> Analyzer::run() {
     }
     Plans.emplace_back();
     Plan = &Plans.back();
-    analyzeKernel(D, Target);
+    analyzeKernel(D, Target, T.OnDeclaration);
     if (!Plan->Function)
       Plans.pop_back();
   }
@@ -256,7 +261,8 @@ std::vector<KernelPlan> Analyzer::run() {
   return Plans;
 }
 
-void Analyzer::analyzeKernel(Directive &D, const Decl *Target) {
+void Analyzer::analyzeKernel(Directive &D, const Decl *Target,
+                             bool OnDeclaration) {
   const FunctionDecl *FD = nullptr;
   const FunctionTemplateDecl *Template = nullptr;
   if (Target) {
@@ -269,9 +275,11 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target) {
   }
   // Its definition is replaced by generated code: that must not take code
   // around it in the same macro expansion along.
+  // A directive on an earlier declaration stays there, as a comment.
   const CharSourceRange Definition = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(D.Loc, FD->getEndLoc()), SM,
-      Context.getLangOpts());
+      CharSourceRange::getTokenRange(
+          OnDeclaration ? Target->getBeginLoc() : D.Loc, FD->getEndLoc()),
+      SM, Context.getLangOpts());
   if (Definition.isInvalid()) {
     report(Diags, FD->getLocation(), Diag::KernelInMacroExpansion)
         << FD->getName();
@@ -288,7 +296,7 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target) {
   Plan->Function = FD;
   KernelBodies.push_back(FD->getBody()->getSourceRange());
   Plan->Template = Template;
-  Plan->PragmaLoc = D.Loc;
+  Plan->PragmaLoc = OnDeclaration ? Target->getBeginLoc() : D.Loc;
   Plan->Definition = Definition;
   Plan->BlockDim = D.BlockDim.value_or(DefaultBlockDim);
   KernelBlockDimGiven = D.BlockDim.has_value();

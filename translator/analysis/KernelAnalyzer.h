@@ -113,7 +113,8 @@ private:
     return !before(L, R.getBegin()) && !before(R.getEnd(), L);
   }
 
-  void analyzeKernel(Directive &D, const clang::Decl *Target);
+  void analyzeKernel(Directive &D, const clang::Decl *Target,
+                     bool OnDeclaration);
   bool checkSignature(const clang::FunctionDecl *FD);
   /// Attaches the directives between \p Begin and \p End to the statement
   /// after them; one after the last statement, before a valid \p End, is

@@ -2,6 +2,7 @@
 //===- DataCodeGen.cpp ----------------------------------------------------===//
 #include "DataCodeGen.h"
 #include "KernelCodeGen.h"
+#include "SourceText.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -15,24 +16,6 @@ std::string runtimeClause(DataClauseKind K) {
   return (K == DataClauseKind::Delete ? "qd::DataClause::delete_"
                                       : "qd::DataClause::" + dataClauseName(K))
       .str();
-}
-
-/// The whole line of the directive at \p Hash, without its newline.
-CharSourceRange directiveLine(const SourceManager &SM, SourceLocation Hash) {
-  const FileID File = SM.getFileID(Hash);
-  const unsigned Line = SM.getSpellingLineNumber(Hash);
-  const SourceLocation Begin = SM.translateLineCol(File, Line, 1);
-  StringRef Buffer = SM.getBufferData(File);
-  unsigned Offset = SM.getFileOffset(Begin);
-  // A directive continued with backslashes spans several lines.
-  while (Offset < Buffer.size() && Buffer[Offset] != '\n') {
-    if (Buffer[Offset] == '\\' && Offset + 1 < Buffer.size() &&
-        Buffer[Offset + 1] == '\n')
-      ++Offset;
-    ++Offset;
-  }
-  return CharSourceRange::getCharRange(Begin,
-                                       Begin.getLocWithOffset(Offset - SM.getFileOffset(Begin)));
 }
 
 /// The runtime call that copies \p Item for an 'update': enqueued on

@@ -159,4 +159,14 @@ calledKernelDeclarations(const ASTContext &Context, const SourceText &Source,
   return Result;
 }
 
+void commentKernelDeclarationDirectives(const DirectiveList &Directives,
+                                        Rewriter &Rewrite) {
+  const SourceManager &SM = Rewrite.getSourceMgr();
+  for (const Directive &D : Directives.all())
+    if (D.Kind == DirectiveKind::Kernel && D.OnDeclaration && !D.Loc.isMacroID())
+      Rewrite.ReplaceText(directiveLine(SM, D.Loc),
+                          "/* '#pragma qd kernel' on a declaration: the "
+                          "definition is the kernel */");
+}
+
 } // namespace qd

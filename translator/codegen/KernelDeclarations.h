@@ -15,6 +15,7 @@
 #include "KernelModel.h"
 #include "SourceText.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Rewrite/Core/Rewriter.h"
 #include <string>
 #include <vector>
 
@@ -35,6 +36,12 @@ calledKernelDeclarations(const clang::ASTContext &Context,
                          const SourceText &Source,
                          const std::vector<KernelPlan> &Plans,
                          const CodeGenOptions &Options);
+
+/// Turns each '#pragma qd kernel' on a declaration without a body
+/// (Directive::OnDeclaration) into a comment: its definition is rendered as
+/// the kernel.
+void commentKernelDeclarationDirectives(const DirectiveList &Directives,
+                                        clang::Rewriter &Rewrite);
 
 } // namespace qd
 

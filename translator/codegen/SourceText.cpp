@@ -201,4 +201,22 @@ std::string SourceText::expandedText(ArrayRef<syntax::Token> Toks,
   return Out;
 }
 
+/// The whole line of the directive at \p Hash, without its newline.
+CharSourceRange directiveLine(const SourceManager &SM, SourceLocation Hash) {
+  const FileID File = SM.getFileID(Hash);
+  const unsigned Line = SM.getSpellingLineNumber(Hash);
+  const SourceLocation Begin = SM.translateLineCol(File, Line, 1);
+  StringRef Buffer = SM.getBufferData(File);
+  unsigned Offset = SM.getFileOffset(Begin);
+  // A directive continued with backslashes spans several lines.
+  while (Offset < Buffer.size() && Buffer[Offset] != '\n') {
+    if (Buffer[Offset] == '\\' && Offset + 1 < Buffer.size() &&
+        Buffer[Offset + 1] == '\n')
+      ++Offset;
+    ++Offset;
+  }
+  return CharSourceRange::getCharRange(Begin,
+                                       Begin.getLocWithOffset(Offset - SM.getFileOffset(Begin)));
+}
+
 } // namespace qd

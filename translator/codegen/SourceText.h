@@ -82,6 +82,11 @@ private:
                            llvm::ArrayRef<TextEdit> Edits) const;
 };
 
+/// The whole line of the directive at \p Hash (backslash-continued lines
+/// too), without its newline.
+clang::CharSourceRange directiveLine(const clang::SourceManager &SM,
+                                     clang::SourceLocation Hash);
+
 } // namespace qd
 
 #endif

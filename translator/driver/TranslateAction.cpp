@@ -173,6 +173,7 @@ public:
               << static_cast<unsigned>(Plan.StreamOnlyWhy) << !Detail.empty()
               << Detail;
         }
+    commentKernelDeclarationDirectives(Directives, Rewrite);
     // Every target's output overloads the kernel's name.
     rewriteKernelNamesAsValues(Context, Plans, Rewrite);
     rewriteHostDataDirectives(DataDirectives, Rewrite,

@@ -144,6 +144,9 @@ struct Directive {
   /// Set by the kernel analysis once the directive is attached; any directive
   /// left unconsumed is misplaced.
   bool Consumed = false;
+  /// A kernel directive on a declaration without a body, which the output
+  /// keeps as a comment (KernelDeclarationDirectives.h).
+  bool OnDeclaration = false;
 };
 
 /// All directives of one translation unit, in source order.

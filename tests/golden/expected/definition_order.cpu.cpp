@@ -10,6 +10,8 @@
 // a graph-mode one, one with a reduction, a template, kernels in a namespace
 // (declared in one namespace block, defined in another, called qualified and
 // unqualified), and device helpers declared by prototype and defined last.
+// Some prototypes carry '#pragma qd kernel' too, as a header's would: with the
+// definition's clauses, or ('damp') instead of a directive on the definition.
 
 // Prototypes, as a C header would have them.
 float scale(float x);
@@ -17,13 +19,17 @@ static float shifted(float x, float by);
 void simulate(float* u, float* v, float* out, int n, int steps);
 void step(float* u, int n);
 void run(float* u, float* v, float* out, int n, int steps);
+/* '#pragma qd kernel' on a declaration: the definition is the kernel */
 void stage(float* a, int n);
+/* '#pragma qd kernel' on a declaration: the definition is the kernel */
 void smooth(float* a, int n);
 void total(const float* a, float* out, int n);
+/* '#pragma qd kernel' on a declaration: the definition is the kernel */
 template <class T>
 void axpy(T* y, const T* x, T a, int n);
 namespace physics {
 void relax(float* a, int n, float w = 0.5f);
+/* '#pragma qd kernel' on a declaration: the definition is the kernel */
 void damp(float* a, int n);
 } // namespace physics
 
@@ -35,8 +41,8 @@ void simulate(float* u, float* v, float* out, int n, int steps)
 }
 
 // Calls 'stage' twice, declared above and defined below.
-// ---- qd kernel 'step' (definition_order.cpp:33), translated by qd-translate ----
-#line 40 "definition_order.cpu.cpp"
+// ---- qd kernel 'step' (definition_order.cpp:39), translated by qd-translate ----
+#line 46 "definition_order.cpu.cpp"
 
 // Host entry points of kernel 'step': they run its work on the calling thread and return when it is done.
 void step(float* u, int n, qd::StreamRef qd_stream) {
@@ -50,12 +56,12 @@ void step(float* u, int n) {
 }
 
 // ---- end of qd kernel 'step' ----
-#line 38 "definition_order.cpp"
+#line 44 "definition_order.cpp"
 
 
 // A graph-mode caller: every callee's launches join its graph.
-// ---- qd kernel 'run' (definition_order.cpp:41), translated by qd-translate ----
-#line 59 "definition_order.cpu.cpp"
+// ---- qd kernel 'run' (definition_order.cpp:47), translated by qd-translate ----
+#line 65 "definition_order.cpu.cpp"
 
 // Host entry points of kernel 'run': they run its work on the calling thread and return when it is done.
 void run(float* u, float* v, float* out, int n, int steps, qd::StreamRef qd_stream) {
@@ -74,21 +80,21 @@ void run(float* u, float* v, float* out, int n, int steps) {
 }
 
 // ---- end of qd kernel 'run' ----
-#line 52 "definition_order.cpp"
+#line 58 "definition_order.cpp"
 
 
-// ---- qd kernel 'stage' (definition_order.cpp:54), translated by qd-translate ----
-#line 82 "definition_order.cpu.cpp"
-// Parallel loop of 'stage' (definition_order.cpp:57): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'stage' (definition_order.cpp:60), translated by qd-translate ----
+#line 88 "definition_order.cpu.cpp"
+// Parallel loop of 'stage' (definition_order.cpp:63): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_stage_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 58 "definition_order.cpp"
+#line 64 "definition_order.cpp"
 a[i] = shifted(scale(a[i]), 1.0f);
-#line 92 "definition_order.cpu.cpp"
+#line 98 "definition_order.cpu.cpp"
   }
 }
 
@@ -96,7 +102,7 @@ a[i] = shifted(scale(a[i]), 1.0f);
 // Host entry points of kernel 'stage': they run its work on the calling thread and return when it is done.
 void stage(float* a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, definition_order.cpp:57
+  // parallel loop, definition_order.cpp:63
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -109,13 +115,13 @@ void stage(float* a, int n) {
 }
 
 // ---- end of qd kernel 'stage' ----
-#line 59 "definition_order.cpp"
+#line 65 "definition_order.cpp"
 
 
 // A graph-mode callee, called by a graph-mode caller.
-// ---- qd kernel 'smooth' (definition_order.cpp:62), translated by qd-translate ----
-#line 118 "definition_order.cpu.cpp"
-// Parallel loop of 'smooth' (definition_order.cpp:65): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'smooth' (definition_order.cpp:68), translated by qd-translate ----
+#line 124 "definition_order.cpu.cpp"
+// Parallel loop of 'smooth' (definition_order.cpp:71): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_loop0(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a) {
 #if defined(_OPENMP)
@@ -123,9 +129,9 @@ qd_smooth_loop0(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::ui
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 66 "definition_order.cpp"
+#line 72 "definition_order.cpp"
 a[i] = 0.5f * (a[i - 1] + a[i + 1]);
-#line 129 "definition_order.cpu.cpp"
+#line 135 "definition_order.cpu.cpp"
   }
 }
 
@@ -133,10 +139,10 @@ a[i] = 0.5f * (a[i - 1] + a[i + 1]);
 // Host entry points of kernel 'smooth': they run its work on the calling thread and return when it is done.
 void smooth(float* a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, definition_order.cpp:65
+  // parallel loop, definition_order.cpp:71
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(1), (2), /*descending=*/false);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 65);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 71);
     qd_smooth_loop0(qd_begin, qd_count, a);
   }
 }
@@ -146,13 +152,13 @@ void smooth(float* a, int n) {
 }
 
 // ---- end of qd kernel 'smooth' ----
-#line 67 "definition_order.cpp"
+#line 73 "definition_order.cpp"
 
 
 // A callee with a reduction.
-// ---- qd kernel 'total' (definition_order.cpp:70), translated by qd-translate ----
-#line 155 "definition_order.cpu.cpp"
-// Parallel loop of 'total' (definition_order.cpp:75) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'total' (definition_order.cpp:76), translated by qd-translate ----
+#line 161 "definition_order.cpu.cpp"
+// Parallel loop of 'total' (definition_order.cpp:81) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_total_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& qd_ref_sum) {
   float sum = qd_ref_sum;
@@ -160,19 +166,19 @@ qd_total_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const floa
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 76 "definition_order.cpp"
+#line 82 "definition_order.cpp"
 sum += a[i];
-#line 166 "definition_order.cpu.cpp"
+#line 172 "definition_order.cpu.cpp"
   }
   qd_ref_sum = sum;
 }
 
-// Serial task of 'total' (definition_order.cpp:77): runs once, on the calling thread.
+// Serial task of 'total' (definition_order.cpp:83): runs once, on the calling thread.
 static void
 qd_total_task1(float * out, float sum) {
-#line 77 "definition_order.cpp"
+#line 83 "definition_order.cpp"
 out[0] = sum;
-#line 176 "definition_order.cpu.cpp"
+#line 182 "definition_order.cpu.cpp"
 }
 
 
@@ -180,13 +186,13 @@ out[0] = sum;
 void total(const float* a, float* out, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float sum = 0.0f;
-  // parallel loop with reductions, definition_order.cpp:75
+  // parallel loop with reductions, definition_order.cpp:81
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_total_loop0(qd_begin, qd_count, a, n, sum);
   }
-  // serial task, definition_order.cpp:77
+  // serial task, definition_order.cpp:83
   qd_total_task1(out, sum);
 }
 
@@ -195,12 +201,12 @@ void total(const float* a, float* out, int n) {
 }
 
 // ---- end of qd kernel 'total' ----
-#line 78 "definition_order.cpp"
+#line 84 "definition_order.cpp"
 
 
-// ---- qd kernel 'axpy' (definition_order.cpp:80), translated by qd-translate ----
-#line 203 "definition_order.cpu.cpp"
-// Parallel loop of 'axpy' (definition_order.cpp:84): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'axpy' (definition_order.cpp:86), translated by qd-translate ----
+#line 209 "definition_order.cpu.cpp"
+// Parallel loop of 'axpy' (definition_order.cpp:90): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
 qd_axpy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * y, const T * x, T a, int n) {
@@ -208,9 +214,9 @@ qd_axpy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * y, cons
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 85 "definition_order.cpp"
+#line 91 "definition_order.cpp"
 y[i] += a * x[i];
-#line 214 "definition_order.cpu.cpp"
+#line 220 "definition_order.cpu.cpp"
   }
 }
 
@@ -219,7 +225,7 @@ y[i] += a * x[i];
 template <class T>
 void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, definition_order.cpp:84
+  // parallel loop, definition_order.cpp:90
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -233,24 +239,24 @@ void axpy(T* y, const T* x, T a, int n) {
 }
 
 // ---- end of qd kernel 'axpy' ----
-#line 86 "definition_order.cpp"
+#line 92 "definition_order.cpp"
 
 
 namespace physics {
 
 // Calls 'damp' of its own namespace, defined after it.
-// ---- qd kernel 'relax' (definition_order.cpp:91), translated by qd-translate ----
-#line 244 "definition_order.cpu.cpp"
-// Parallel loop of 'relax' (definition_order.cpp:95): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'relax' (definition_order.cpp:97), translated by qd-translate ----
+#line 250 "definition_order.cpu.cpp"
+// Parallel loop of 'relax' (definition_order.cpp:101): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_relax_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float w, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 96 "definition_order.cpp"
+#line 102 "definition_order.cpp"
 a[i] *= 1.0f - w * 0.01f;
-#line 254 "definition_order.cpu.cpp"
+#line 260 "definition_order.cpu.cpp"
   }
 }
 
@@ -259,7 +265,7 @@ a[i] *= 1.0f - w * 0.01f;
 void relax(float* a, int n, float w, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   damp(a, n);
-  // parallel loop, definition_order.cpp:95
+  // parallel loop, definition_order.cpp:101
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -272,21 +278,21 @@ void relax(float* a, int n, float w) {
 }
 
 // ---- end of qd kernel 'relax' ----
-#line 97 "definition_order.cpp"
+#line 103 "definition_order.cpp"
 
 
-// ---- qd kernel 'damp' (definition_order.cpp:99), translated by qd-translate ----
-#line 280 "definition_order.cpu.cpp"
-// Parallel loop of 'damp' (definition_order.cpp:102): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'damp' (definition_order.cpp:105), translated by qd-translate ----
+#line 286 "definition_order.cpu.cpp"
+// Parallel loop of 'damp' (definition_order.cpp:107): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_damp_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 103 "definition_order.cpp"
+#line 108 "definition_order.cpp"
 a[i] = a[i] > 100.0f ? 100.0f : a[i];
-#line 290 "definition_order.cpu.cpp"
+#line 296 "definition_order.cpu.cpp"
   }
 }
 
@@ -294,7 +300,7 @@ a[i] = a[i] > 100.0f ? 100.0f : a[i];
 // Host entry points of kernel 'damp': they run its work on the calling thread and return when it is done.
 void damp(float* a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, definition_order.cpp:102
+  // parallel loop, definition_order.cpp:107
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -307,7 +313,7 @@ void damp(float* a, int n) {
 }
 
 // ---- end of qd kernel 'damp' ----
-#line 104 "definition_order.cpp"
+#line 109 "definition_order.cpp"
 
 
 } // namespace physics
