@@ -209,3 +209,25 @@ void block_reductions(const T* in, int n, T* first, T* second)
     }
 }
 template void block_reductions<float>(const float*, int, float*, float*);
+
+// '#pragma qd host' statements run on the host as it enqueues the blocks,
+// one after the other: two of them writing the same host memory do not
+// race (the device work beside them writes memory of its own).
+#pragma qd kernel
+void record_streams(float* a, float* b, int n, int* seen)
+{
+    #pragma qd stream_parallel
+    {
+        for (int i = 0; i < n; ++i)
+            a[i] += 1.0f;
+        #pragma qd host
+        seen[0] += 1;
+    }
+    #pragma qd stream_parallel
+    {
+        #pragma qd host
+        seen[0] += 2;
+        for (int i = 0; i < n; ++i)
+            b[i] += 1.0f;
+    }
+}

@@ -273,6 +273,13 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target,
     report(Diags, D.NameLoc, Diag::KernelNotFunctionDefinition);
     return;
   }
+  // A kernel rejected as a whole: the directives in its body are not
+  // misplaced, only not looked at.
+  auto Reject = [&] {
+    for (Directive &Inner : Directives.all())
+      if (within(Inner.Loc, FD->getSourceRange()))
+        Inner.Consumed = true;
+  };
   // Its definition is replaced by generated code: that must not take code
   // around it in the same macro expansion along.
   // A directive on an earlier declaration stays there, as a comment.
@@ -283,15 +290,19 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target,
   if (Definition.isInvalid()) {
     report(Diags, FD->getLocation(), Diag::KernelInMacroExpansion)
         << FD->getName();
+    Reject();
     return;
   }
   if (!isa<CompoundStmt>(FD->getBody())) {
     report(Diags, FD->getBody()->getBeginLoc(), Diag::KernelFunctionTryBlock)
         << FD->getName();
+    Reject();
     return;
   }
-  if (!checkSignature(FD))
+  if (!checkSignature(FD)) {
+    Reject();
     return;
+  }
 
   Plan->Function = FD;
   KernelBodies.push_back(FD->getBody()->getSourceRange());

@@ -129,6 +129,16 @@ public:
   BlockScanner(ASTContext &Context, BlockUses &Out)
       : Context(Context), Out(Out) {}
 
+  /// '#pragma qd host' statements, which the host runs as it enqueues the
+  /// blocks, one after the other: what they touch is not raced for.
+  llvm::SmallPtrSet<const Stmt *, 4> HostCode;
+
+  bool TraverseStmt(Stmt *S) {
+    if (S && HostCode.count(S))
+      return true;
+    return RecursiveASTVisitor::TraverseStmt(S);
+  }
+
   bool TraverseForStmt(ForStmt *For) {
     Loops.push_back(For);
     bool Continue = RecursiveASTVisitor::TraverseForStmt(For);
@@ -486,6 +496,10 @@ void checkRegion(ASTContext &Context, const Step &Region) {
   std::vector<BlockUses> Blocks(Region.Blocks.size());
   for (size_t I = 0; I < Region.Blocks.size(); ++I) {
     BlockScanner Scanner(Context, Blocks[I]);
+    forEachStep(Region.Blocks[I].Steps, [&](const Step &S) {
+      if (S.Kind == StepKind::HostCode)
+        Scanner.HostCode.insert(S.S);
+    });
     Scanner.TraverseStmt(const_cast<Stmt *>(Region.Blocks[I].Body));
   }
   for (unsigned I = 0; I < Blocks.size(); ++I) {
