@@ -288,11 +288,18 @@ void Analyzer::checkPrivatizedReads(
 bool Analyzer::reportPrivatizedRead(const DeclRefExpr *Ref) {
   if (!ReportedPrivatizedReads.insert(Ref).second)
     return false;
-  const Stmt *Where = Privatized.lookup(cast<VarDecl>(Ref->getDecl()));
-  report(Diags, Ref->getLocation(), Diag::PrivatizedReadAfterLoop)
-      << Ref->getDecl()->getName() << (isa<ForStmt>(Where) ? 0 : 1)
-      << SM.getExpansionLineNumber(Where->getBeginLoc());
+  const auto *Var = cast<VarDecl>(Ref->getDecl());
+  qd::reportPrivatizedRead(Diags, SM, Ref->getLocation(), Var,
+                           Privatized.lookup(Var));
   return true;
+}
+
+void reportPrivatizedRead(DiagnosticsEngine &Diags,
+                          const SourceManager &SM, SourceLocation Loc,
+                          const VarDecl *Var, const Stmt *Where) {
+  report(Diags, Loc, Diag::PrivatizedReadAfterLoop)
+      << Var->getName() << (isa<ForStmt>(Where) ? 0 : 1)
+      << SM.getExpansionLineNumber(Where->getBeginLoc());
 }
 
 void Analyzer::noteHostAssignment(const VarDecl *Var) {

@@ -14,6 +14,8 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
 
 namespace qd {
 
@@ -39,6 +41,13 @@ struct CodeUse {
   bool Written = false;
 };
 CodeUse useInCode(const clang::Stmt *Code, const clang::VarDecl *Var);
+
+/// Reports a host read at \p Loc of \p Var, which the loop or serial task
+/// \p Where made private.
+void reportPrivatizedRead(clang::DiagnosticsEngine &Diags,
+                          const clang::SourceManager &SM,
+                          clang::SourceLocation Loc, const clang::VarDecl *Var,
+                          const clang::Stmt *Where);
 
 } // namespace qd
 

@@ -3,6 +3,7 @@
 #include "DataDirectives.h"
 #include "DiagnosticIds.h"
 #include "KernelAnalyzer.h"
+#include "PrivateLocals.h"
 #include "ReductionAnalysis.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -207,9 +208,7 @@ bool checkUpdateReadsHostValues(
         reportDeviceScalarReadOnHost(Loc, Var, /*What=*/3, Scalars, Context);
         Ok = false;
       } else if (const Stmt *Where = Privatized.lookup(Var)) {
-        report(Context.getDiagnostics(), Loc, Diag::PrivatizedReadAfterLoop)
-            << Name << (isa<ForStmt>(Where) ? 0 : 1)
-            << SM.getExpansionLineNumber(Where->getBeginLoc());
+        reportPrivatizedRead(Context.getDiagnostics(), SM, Loc, Var, Where);
         Ok = false;
       }
     }
