@@ -7,6 +7,9 @@
 // unqualified), and device helpers declared by prototype and defined last.
 // Some prototypes carry '#pragma qd kernel' too, as a header's would: with the
 // definition's clauses, or ('damp') instead of a directive on the definition.
+// Default arguments, taken by the calling kernels, name what only the callee's
+// scope knows: its template parameter ('T(2)'), a constant and an enumerator of
+// its namespace; on a prototype, or on a definition that comes first.
 
 // Prototypes, as a C header would have them.
 float scale(float x);
@@ -22,11 +25,26 @@ void total(const float* a, float* out, int n);
 #pragma qd kernel block_dim(128)
 template <class T>
 void axpy(T* y, const T* x, T a, int n);
+template <class T>
+void scaled(T* y, int n, T by = T(2));
 namespace physics {
+constexpr float kCeiling = 100.0f;
+enum Clamp { Soft, Hard };
 void relax(float* a, int n, float w = 0.5f);
 #pragma qd kernel
-void damp(float* a, int n);
+void damp(float* a, int n, float ceiling = kCeiling, Clamp how = Hard);
 } // namespace physics
+
+// Defined before its callers, with a default of its own namespace.
+namespace limits {
+constexpr float kFloor = -50.0f;
+#pragma qd kernel
+void floor_at(float* a, int n, float lowest = kFloor)
+{
+    for (int i = 0; i < n; ++i)
+        a[i] = a[i] < lowest ? lowest : a[i];
+}
+} // namespace limits
 
 // The driver comes first and calls kernels that are only declared so far.
 void simulate(float* u, float* v, float* out, int n, int steps)
@@ -52,6 +70,8 @@ void run(float* u, float* v, float* out, int n, int steps)
         step(u, n);
         axpy(v, u, 0.25f, n);
         physics::relax(u, n);
+        physics::damp(v, n);
+        limits::floor_at(v, n);
         smooth(v, n);
         total(v, out + s, n);
     }
@@ -87,8 +107,18 @@ void total(const float* a, float* out, int n)
 template <class T>
 void axpy(T* y, const T* x, T a, int n)
 {
+    scaled(y, n);
     for (int i = 0; i < n; ++i)
         y[i] += a * x[i];
+}
+
+// Called by a template kernel, whose call depends on its 'T'.
+#pragma qd kernel
+template <class T>
+void scaled(T* y, int n, T by)
+{
+    for (int i = 0; i < n; ++i)
+        y[i] = y[i] * by / T(2.5);
 }
 
 namespace physics {
@@ -98,14 +128,15 @@ namespace physics {
 void relax(float* a, int n, float w)
 {
     damp(a, n);
+    limits::floor_at(a, n);
     for (int i = 0; i < n; ++i)
         a[i] *= 1.0f - w * 0.01f;
 }
 
-void damp(float* a, int n)
+void damp(float* a, int n, float ceiling, Clamp how)
 {
     for (int i = 0; i < n; ++i)
-        a[i] = a[i] > 100.0f ? 100.0f : a[i];
+        a[i] = a[i] > ceiling ? (how == Hard ? ceiling : 0.5f * (a[i] + ceiling)) : a[i];
 }
 
 } // namespace physics

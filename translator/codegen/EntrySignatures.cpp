@@ -50,14 +50,15 @@ std::string spellThrough(const SourceText &Source, SourceLocation Begin,
 
 } // namespace
 
-std::string parameterList(const FunctionDecl *FD, const SourceText &Source) {
+std::string parameterList(const FunctionDecl *FD, const SourceText &Source,
+                          bool KeepDefaults) {
   std::string List;
   for (unsigned I = 0; I < FD->getNumParams(); ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);
     // A default argument inherited from an earlier declaration is spelled
     // there, not in this parameter's text.
     std::string ParamText =
-        P->hasDefaultArg() && !P->hasInheritedDefaultArg()
+        !KeepDefaults && P->hasDefaultArg() && !P->hasInheritedDefaultArg()
             ? llvm::StringRef(spellUntil(Source, P->getBeginLoc(),
                                          P->getDefaultArgRange().getBegin()))
                   .rtrim(" \t\n=")
@@ -66,6 +67,29 @@ std::string parameterList(const FunctionDecl *FD, const SourceText &Source) {
     List += (I ? ", " : "") + ParamText;
   }
   return List;
+}
+
+const FunctionDecl *firstFileScopeDeclaration(const FunctionDecl *FD,
+                                              const SourceManager &SM) {
+  const FunctionDecl *First = nullptr;
+  auto Consider = [&](const FunctionDecl *D) {
+    if (!D->getLexicalDeclContext()->getRedeclContext()->isFileContext())
+      return;
+    if (!First || SM.isBeforeInTranslationUnit(
+                      SM.getExpansionLoc(D->getLocation()),
+                      SM.getExpansionLoc(First->getLocation())))
+      First = D;
+  };
+  const FunctionTemplateDecl *Template = FD->getPrimaryTemplate();
+  if (!Template)
+    Template = FD->getDescribedFunctionTemplate();
+  if (Template)
+    for (const RedeclarableTemplateDecl *T : Template->redecls())
+      Consider(cast<FunctionTemplateDecl>(T)->getTemplatedDecl());
+  else
+    for (const FunctionDecl *D : FD->redecls())
+      Consider(D);
+  return First;
 }
 
 EntrySignatures entrySignatures(const FunctionDecl *FD,

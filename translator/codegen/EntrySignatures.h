@@ -30,10 +30,21 @@ struct EntrySignatures {
   std::vector<std::string> Arguments;
 };
 
-/// \p FD's parameters as written, default arguments dropped; \p FD may be a
-/// declaration without a body.
+/// \p FD's parameters as written, default arguments dropped unless
+/// \p KeepDefaults; \p FD may be a declaration without a body.
 std::string parameterList(const clang::FunctionDecl *FD,
-                          const SourceText &Source);
+                          const SourceText &Source, bool KeepDefaults = false);
+
+/// The first of \p FD's declarations at namespace scope, the definition when
+/// none comes before it (a declaration inside a function body is no place
+/// for namespace-scope functions). For a template or one of its
+/// specializations, the template's first declaration. The functions that a
+/// calling kernel uses take their default arguments from it, so that a
+/// default naming the callee's template parameter or a name of its
+/// namespace is spelled where that name means what the user meant.
+const clang::FunctionDecl *
+firstFileScopeDeclaration(const clang::FunctionDecl *FD,
+                          const clang::SourceManager &SM);
 
 /// Macros in a signature are expanded (see spellUntil in the source).
 EntrySignatures entrySignatures(const clang::FunctionDecl *FD,

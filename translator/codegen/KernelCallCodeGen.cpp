@@ -43,12 +43,21 @@ std::string KernelCodeGen::renderKernelCall(const Step &S,
   const std::string Prefix =
       "::" + Qualified.substr(0, Qualified.size() -
                                      S.Callee->getNameAsString().size());
+  // A default argument taken is left to the functions the caller calls,
+  // which have the defaults of the callee's first declaration: spelled here,
+  // 'T(2)' or a name of the callee's namespace would mean nothing. A default
+  // that only a later declaration gives is spelled here as written.
+  const FunctionDecl *First =
+      firstFileScopeDeclaration(S.Callee, Context.getSourceManager());
   std::string Args;
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
     const Expr *Arg = Call->getArg(I);
-    // The functions the caller calls take no default arguments.
-    if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
+    if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg)) {
+      if (First && I < First->getNumParams() &&
+          First->getParamDecl(I)->hasDefaultArg())
+        break;
       Arg = Default->getParam()->getDefaultArg();
+    }
     Args += ", " + text(Arg->getSourceRange());
   }
   TemplateData Data;
@@ -104,7 +113,14 @@ std::string KernelCodeGen::renderCalledKernel() {
   }
   ForcedGraphMode.reset();
   DeviceFunctions = Made + StreamFunctions;
-  const std::string Params = entrySignatures(Plan->Function, Source).Parameters;
+  // Defined before any declaration of its own, the kernel's defaults are
+  // given here (see renderKernelCall); else by the declarations
+  // KernelDeclarations.cpp wrote.
+  const bool FirstDeclared =
+      firstFileScopeDeclaration(Plan->Function, Context.getSourceManager()) ==
+      Plan->Function;
+  const std::string Params =
+      parameterList(Plan->Function, Source, /*KeepDefaults=*/FirstDeclared);
   TemplateData Data;
   Data.set("kernel", Plan->Function->getNameAsString());
   Data.set("template_header", templateHeader(Plan->Template, Source));

@@ -22,25 +22,10 @@ namespace qd {
 namespace {
 
 /// The declaration of \p Plan's kernel that comes first, among those at
-/// namespace scope (a declaration inside a function body is no place for
-/// namespace-scope functions); null when that is the definition.
+/// namespace scope; null when that is the definition.
 const FunctionDecl *firstDeclaration(const KernelPlan &Plan,
                                      const SourceManager &SM) {
-  const FunctionDecl *First = nullptr;
-  auto Consider = [&](const FunctionDecl *FD) {
-    if (!FD->getLexicalDeclContext()->getRedeclContext()->isFileContext())
-      return;
-    if (!First || SM.isBeforeInTranslationUnit(
-                      SM.getExpansionLoc(FD->getLocation()),
-                      SM.getExpansionLoc(First->getLocation())))
-      First = FD;
-  };
-  if (Plan.Template)
-    for (const RedeclarableTemplateDecl *T : Plan.Template->redecls())
-      Consider(cast<FunctionTemplateDecl>(T)->getTemplatedDecl());
-  else
-    for (const FunctionDecl *FD : Plan.Function->redecls())
-      Consider(FD);
+  const FunctionDecl *First = firstFileScopeDeclaration(Plan.Function, SM);
   return First && !First->isThisDeclarationADefinition() ? First : nullptr;
 }
 
@@ -120,7 +105,9 @@ calledKernelDeclarations(const ASTContext &Context, const SourceText &Source,
     TemplateData Data;
     Data.set("kernel", First->getNameAsString());
     Data.set("template_header", templateHeader(Template, Source));
-    const std::string Params = parameterList(First, Source);
+    // The defaults of the user's first declaration are ours too: a caller
+    // that takes one passes nothing (KernelCallCodeGen.cpp).
+    const std::string Params = parameterList(First, Source, /*KeepDefaults=*/true);
     Data.set("params", Params.empty() ? "" : ", " + Params);
     Data.set("graph_variant", !Plan.StreamOnly);
     std::string Declarations =

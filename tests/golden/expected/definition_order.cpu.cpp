@@ -12,6 +12,9 @@
 // unqualified), and device helpers declared by prototype and defined last.
 // Some prototypes carry '#pragma qd kernel' too, as a header's would: with the
 // definition's clauses, or ('damp') instead of a directive on the definition.
+// Default arguments, taken by the calling kernels, name what only the callee's
+// scope knows: its template parameter ('T(2)'), a constant and an enumerator of
+// its namespace; on a prototype, or on a definition that comes first.
 
 // Prototypes, as a C header would have them.
 float scale(float x);
@@ -27,11 +30,54 @@ void total(const float* a, float* out, int n);
 /* '#pragma qd kernel' on a declaration: the definition is the kernel */
 template <class T>
 void axpy(T* y, const T* x, T a, int n);
+template <class T>
+void scaled(T* y, int n, T by = T(2));
 namespace physics {
+constexpr float kCeiling = 100.0f;
+enum Clamp { Soft, Hard };
 void relax(float* a, int n, float w = 0.5f);
 /* '#pragma qd kernel' on a declaration: the definition is the kernel */
-void damp(float* a, int n);
+void damp(float* a, int n, float ceiling = kCeiling, Clamp how = Hard);
 } // namespace physics
+
+// Defined before its callers, with a default of its own namespace.
+namespace limits {
+constexpr float kFloor = -50.0f;
+// ---- qd kernel 'floor_at' (definition_order.cpp:41), translated by qd-translate ----
+#line 48 "definition_order.cpu.cpp"
+// Parallel loop of 'floor_at' (definition_order.cpp:44): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_floor_at_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float lowest, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 45 "definition_order.cpp"
+a[i] = a[i] < lowest ? lowest : a[i];
+#line 58 "definition_order.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'floor_at': they run its work on the calling thread and return when it is done.
+void floor_at(float* a, int n, float lowest, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  // parallel loop, definition_order.cpp:44
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_floor_at_loop0(qd_begin, qd_count, a, lowest, n);
+  }
+}
+
+void floor_at(float* a, int n, float lowest = kFloor) {
+  ::limits::floor_at(a, n, lowest, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'floor_at' ----
+#line 46 "definition_order.cpp"
+
+} // namespace limits
 
 // The driver comes first and calls kernels that are only declared so far.
 void simulate(float* u, float* v, float* out, int n, int steps)
@@ -41,8 +87,8 @@ void simulate(float* u, float* v, float* out, int n, int steps)
 }
 
 // Calls 'stage' twice, declared above and defined below.
-// ---- qd kernel 'step' (definition_order.cpp:39), translated by qd-translate ----
-#line 46 "definition_order.cpu.cpp"
+// ---- qd kernel 'step' (definition_order.cpp:57), translated by qd-translate ----
+#line 92 "definition_order.cpu.cpp"
 
 // Host entry points of kernel 'step': they run its work on the calling thread and return when it is done.
 void step(float* u, int n, qd::StreamRef qd_stream) {
@@ -56,12 +102,12 @@ void step(float* u, int n) {
 }
 
 // ---- end of qd kernel 'step' ----
-#line 44 "definition_order.cpp"
+#line 62 "definition_order.cpp"
 
 
 // A graph-mode caller: every callee's launches join its graph.
-// ---- qd kernel 'run' (definition_order.cpp:47), translated by qd-translate ----
-#line 65 "definition_order.cpu.cpp"
+// ---- qd kernel 'run' (definition_order.cpp:65), translated by qd-translate ----
+#line 111 "definition_order.cpu.cpp"
 
 // Host entry points of kernel 'run': they run its work on the calling thread and return when it is done.
 void run(float* u, float* v, float* out, int n, int steps, qd::StreamRef qd_stream) {
@@ -70,6 +116,8 @@ void run(float* u, float* v, float* out, int n, int steps, qd::StreamRef qd_stre
     step(u, n);
     axpy(v, u, 0.25f, n);
     physics::relax(u, n);
+    physics::damp(v, n);
+    limits::floor_at(v, n);
     smooth(v, n);
     total(v, out + s, n);
   }
@@ -80,21 +128,21 @@ void run(float* u, float* v, float* out, int n, int steps) {
 }
 
 // ---- end of qd kernel 'run' ----
-#line 58 "definition_order.cpp"
+#line 78 "definition_order.cpp"
 
 
-// ---- qd kernel 'stage' (definition_order.cpp:60), translated by qd-translate ----
-#line 88 "definition_order.cpu.cpp"
-// Parallel loop of 'stage' (definition_order.cpp:63): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'stage' (definition_order.cpp:80), translated by qd-translate ----
+#line 136 "definition_order.cpu.cpp"
+// Parallel loop of 'stage' (definition_order.cpp:83): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_stage_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 64 "definition_order.cpp"
+#line 84 "definition_order.cpp"
 a[i] = shifted(scale(a[i]), 1.0f);
-#line 98 "definition_order.cpu.cpp"
+#line 146 "definition_order.cpu.cpp"
   }
 }
 
@@ -102,7 +150,7 @@ a[i] = shifted(scale(a[i]), 1.0f);
 // Host entry points of kernel 'stage': they run its work on the calling thread and return when it is done.
 void stage(float* a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, definition_order.cpp:63
+  // parallel loop, definition_order.cpp:83
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -115,13 +163,13 @@ void stage(float* a, int n) {
 }
 
 // ---- end of qd kernel 'stage' ----
-#line 65 "definition_order.cpp"
+#line 85 "definition_order.cpp"
 
 
 // A graph-mode callee, called by a graph-mode caller.
-// ---- qd kernel 'smooth' (definition_order.cpp:68), translated by qd-translate ----
-#line 124 "definition_order.cpu.cpp"
-// Parallel loop of 'smooth' (definition_order.cpp:71): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'smooth' (definition_order.cpp:88), translated by qd-translate ----
+#line 172 "definition_order.cpu.cpp"
+// Parallel loop of 'smooth' (definition_order.cpp:91): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_loop0(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a) {
 #if defined(_OPENMP)
@@ -129,9 +177,9 @@ qd_smooth_loop0(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::ui
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 72 "definition_order.cpp"
+#line 92 "definition_order.cpp"
 a[i] = 0.5f * (a[i - 1] + a[i + 1]);
-#line 135 "definition_order.cpu.cpp"
+#line 183 "definition_order.cpu.cpp"
   }
 }
 
@@ -139,10 +187,10 @@ a[i] = 0.5f * (a[i - 1] + a[i + 1]);
 // Host entry points of kernel 'smooth': they run its work on the calling thread and return when it is done.
 void smooth(float* a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, definition_order.cpp:71
+  // parallel loop, definition_order.cpp:91
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(1), (2), /*descending=*/false);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 71);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 91);
     qd_smooth_loop0(qd_begin, qd_count, a);
   }
 }
@@ -152,13 +200,13 @@ void smooth(float* a, int n) {
 }
 
 // ---- end of qd kernel 'smooth' ----
-#line 73 "definition_order.cpp"
+#line 93 "definition_order.cpp"
 
 
 // A callee with a reduction.
-// ---- qd kernel 'total' (definition_order.cpp:76), translated by qd-translate ----
-#line 161 "definition_order.cpu.cpp"
-// Parallel loop of 'total' (definition_order.cpp:81) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'total' (definition_order.cpp:96), translated by qd-translate ----
+#line 209 "definition_order.cpu.cpp"
+// Parallel loop of 'total' (definition_order.cpp:101) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_total_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& qd_ref_sum) {
   float sum = qd_ref_sum;
@@ -166,19 +214,19 @@ qd_total_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const floa
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 82 "definition_order.cpp"
+#line 102 "definition_order.cpp"
 sum += a[i];
-#line 172 "definition_order.cpu.cpp"
+#line 220 "definition_order.cpu.cpp"
   }
   qd_ref_sum = sum;
 }
 
-// Serial task of 'total' (definition_order.cpp:83): runs once, on the calling thread.
+// Serial task of 'total' (definition_order.cpp:103): runs once, on the calling thread.
 static void
 qd_total_task1(float * out, float sum) {
-#line 83 "definition_order.cpp"
+#line 103 "definition_order.cpp"
 out[0] = sum;
-#line 182 "definition_order.cpu.cpp"
+#line 230 "definition_order.cpu.cpp"
 }
 
 
@@ -186,13 +234,13 @@ out[0] = sum;
 void total(const float* a, float* out, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float sum = 0.0f;
-  // parallel loop with reductions, definition_order.cpp:81
+  // parallel loop with reductions, definition_order.cpp:101
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_total_loop0(qd_begin, qd_count, a, n, sum);
   }
-  // serial task, definition_order.cpp:83
+  // serial task, definition_order.cpp:103
   qd_total_task1(out, sum);
 }
 
@@ -201,12 +249,12 @@ void total(const float* a, float* out, int n) {
 }
 
 // ---- end of qd kernel 'total' ----
-#line 84 "definition_order.cpp"
+#line 104 "definition_order.cpp"
 
 
-// ---- qd kernel 'axpy' (definition_order.cpp:86), translated by qd-translate ----
-#line 209 "definition_order.cpu.cpp"
-// Parallel loop of 'axpy' (definition_order.cpp:90): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'axpy' (definition_order.cpp:106), translated by qd-translate ----
+#line 257 "definition_order.cpu.cpp"
+// Parallel loop of 'axpy' (definition_order.cpp:111): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
 qd_axpy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * y, const T * x, T a, int n) {
@@ -214,9 +262,9 @@ qd_axpy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * y, cons
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 91 "definition_order.cpp"
+#line 112 "definition_order.cpp"
 y[i] += a * x[i];
-#line 220 "definition_order.cpu.cpp"
+#line 268 "definition_order.cpu.cpp"
   }
 }
 
@@ -225,7 +273,8 @@ y[i] += a * x[i];
 template <class T>
 void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, definition_order.cpp:90
+  scaled(y, n);
+  // parallel loop, definition_order.cpp:111
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -239,24 +288,63 @@ void axpy(T* y, const T* x, T a, int n) {
 }
 
 // ---- end of qd kernel 'axpy' ----
-#line 92 "definition_order.cpp"
+#line 113 "definition_order.cpp"
+
+
+// Called by a template kernel, whose call depends on its 'T'.
+// ---- qd kernel 'scaled' (definition_order.cpp:116), translated by qd-translate ----
+#line 297 "definition_order.cpu.cpp"
+// Parallel loop of 'scaled' (definition_order.cpp:120): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+template <class T>
+static QD_NOINLINE void
+qd_scaled_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * y, T by, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 121 "definition_order.cpp"
+y[i] = y[i] * by / T(2.5);
+#line 308 "definition_order.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'scaled': they run its work on the calling thread and return when it is done.
+template <class T>
+void scaled(T* y, int n, T by, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  // parallel loop, definition_order.cpp:120
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_scaled_loop0<T>(qd_begin, qd_count, y, by, n);
+  }
+}
+
+template <class T>
+void scaled(T* y, int n, T by) {
+  ::scaled<T>(y, n, by, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'scaled' ----
+#line 122 "definition_order.cpp"
 
 
 namespace physics {
 
 // Calls 'damp' of its own namespace, defined after it.
-// ---- qd kernel 'relax' (definition_order.cpp:97), translated by qd-translate ----
-#line 250 "definition_order.cpu.cpp"
-// Parallel loop of 'relax' (definition_order.cpp:101): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'relax' (definition_order.cpp:127), translated by qd-translate ----
+#line 338 "definition_order.cpu.cpp"
+// Parallel loop of 'relax' (definition_order.cpp:132): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_relax_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float w, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 102 "definition_order.cpp"
+#line 133 "definition_order.cpp"
 a[i] *= 1.0f - w * 0.01f;
-#line 260 "definition_order.cpu.cpp"
+#line 348 "definition_order.cpu.cpp"
   }
 }
 
@@ -265,7 +353,8 @@ a[i] *= 1.0f - w * 0.01f;
 void relax(float* a, int n, float w, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   damp(a, n);
-  // parallel loop, definition_order.cpp:101
+  limits::floor_at(a, n);
+  // parallel loop, definition_order.cpp:132
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -278,42 +367,42 @@ void relax(float* a, int n, float w) {
 }
 
 // ---- end of qd kernel 'relax' ----
-#line 103 "definition_order.cpp"
+#line 134 "definition_order.cpp"
 
 
-// ---- qd kernel 'damp' (definition_order.cpp:105), translated by qd-translate ----
-#line 286 "definition_order.cpu.cpp"
-// Parallel loop of 'damp' (definition_order.cpp:107): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'damp' (definition_order.cpp:136), translated by qd-translate ----
+#line 375 "definition_order.cpu.cpp"
+// Parallel loop of 'damp' (definition_order.cpp:138): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
-qd_damp_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
+qd_damp_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float ceiling, Clamp how, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 108 "definition_order.cpp"
-a[i] = a[i] > 100.0f ? 100.0f : a[i];
-#line 296 "definition_order.cpu.cpp"
+#line 139 "definition_order.cpp"
+a[i] = a[i] > ceiling ? (how == Hard ? ceiling : 0.5f * (a[i] + ceiling)) : a[i];
+#line 385 "definition_order.cpu.cpp"
   }
 }
 
 
 // Host entry points of kernel 'damp': they run its work on the calling thread and return when it is done.
-void damp(float* a, int n, qd::StreamRef qd_stream) {
+void damp(float* a, int n, float ceiling, Clamp how, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, definition_order.cpp:107
+  // parallel loop, definition_order.cpp:138
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
-    qd_damp_loop0(qd_begin, qd_count, a, n);
+    qd_damp_loop0(qd_begin, qd_count, a, ceiling, how, n);
   }
 }
 
-void damp(float* a, int n) {
-  ::physics::damp(a, n, qd::StreamRef());
+void damp(float* a, int n, float ceiling, Clamp how) {
+  ::physics::damp(a, n, ceiling, how, qd::StreamRef());
 }
 
 // ---- end of qd kernel 'damp' ----
-#line 109 "definition_order.cpp"
+#line 140 "definition_order.cpp"
 
 
 } // namespace physics
