@@ -5,6 +5,8 @@
 // without their size), 'update' in host code and in a kernel, '#pragma qd
 // host wait', a region left by an exception, regions on one unbraced
 // statement of each kind, and copies and host code in unbraced 'case' arms.
+// Items that are data members in a member function ('cells', 'this->halo', a
+// static member), and names an earlier block, loop or lambda also declared.
 #include <cstddef>
 #include <stdexcept>
 
@@ -59,6 +61,46 @@ void run_throwing(double* p, int n) {
     }
   } catch (const std::runtime_error&) {
   }
+}
+
+// A member function's regions copy its object's members.
+struct Mesh {
+  double* cells;
+  int count;
+  double halo[4];
+  static double* spare;
+  double sweep(int steps);
+};
+double* Mesh::spare = nullptr;
+
+double Mesh::sweep(int steps) {
+  double first = 0;
+#pragma qd data copy(cells[0:count]) copy(this->halo) copy(spare[0:count])
+  {
+    for (int s = 0; s < steps; ++s) {
+      scale(cells, count, 0.75);
+      scale(this->halo, 4, 2.0);
+      swap_ends(spare, count);
+    }
+#pragma qd update host(cells[0:count])
+    first = cells[0];
+  }
+  return first + halo[0] + spare[0];
+}
+
+// 'p' is declared three more times before the directive, none of them in
+// scope there: the directive's 'p' is the parameter.
+double run_shadowed(double* p, int n) {
+  {
+    double p[2] = {1.0, 2.0};
+    n += static_cast<int>(p[1] - p[0]) - 1;
+  }
+  for (int p = 0; p < 2; ++p)
+    n += p - p;
+  auto first = [](const double* p) { return p[0]; };
+#pragma qd data copy(p[0:n])
+  scale(p, n, -1.0);
+  return first(p);
 }
 
 // One-statement regions: the copies live for the statement, unbraced.

@@ -203,6 +203,11 @@ std::vector<KernelPlan> Analyzer::run() {
     const Decl *Target = nullptr;
     bool Enclosed = false;
     for (const Decl *Candidate : ScopeDecls) {
+      // 'extern "C" void f(...) { }': the function is the target, the next
+      // candidate.
+      if (const auto *Linkage = dyn_cast<LinkageSpecDecl>(Candidate);
+          Linkage && !Linkage->hasBraces())
+        continue;
       if (before(D.Loc, Candidate->getBeginLoc())) {
         Target = Candidate;
         break;

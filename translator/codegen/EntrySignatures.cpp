@@ -69,6 +69,10 @@ std::string parameterList(const FunctionDecl *FD, const SourceText &Source,
   return List;
 }
 
+bool hasCLinkage(const FunctionDecl *FD) {
+  return FD->getLanguageLinkage() == CLanguageLinkage;
+}
+
 const FunctionDecl *firstFileScopeDeclaration(const FunctionDecl *FD,
                                               const SourceManager &SM) {
   const FunctionDecl *First = nullptr;
@@ -104,6 +108,11 @@ EntrySignatures entrySignatures(const FunctionDecl *FD,
       Source.spell(Source.expanded(SourceRange(RParen, BodyStart)).drop_back());
   EntrySignatures Result;
   Result.Default = spellUntil(Source, Start, RParen) + Tail;
+  // A kernel with C linkage keeps it for its own signature, whatever
+  // linkage the text around it gives (KernelCodeGen::renderKernel); the
+  // stream overload cannot have it, C having no overloads.
+  if (hasCLinkage(FD))
+    Result.Default = "extern \"C\" " + Result.Default;
 
   // The stream overload: the same declaration with default arguments dropped
   // (a trailing parameter cannot follow them) and 'qd::StreamRef' appended.

@@ -35,6 +35,9 @@ struct EntrySignatures {
 std::string parameterList(const clang::FunctionDecl *FD,
                           const SourceText &Source, bool KeepDefaults = false);
 
+/// Whether \p FD was declared in 'extern "C"', with or without braces.
+bool hasCLinkage(const clang::FunctionDecl *FD);
+
 /// The first of \p FD's declarations at namespace scope, the definition when
 /// none comes before it (a declaration inside a function body is no place
 /// for namespace-scope functions). For a template or one of its

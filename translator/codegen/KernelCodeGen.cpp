@@ -254,7 +254,14 @@ std::string KernelCodeGen::renderKernel(const KernelPlan &ThePlan,
   const std::string HostEntries = renderHostEntries(Body) + renderCalledKernel();
   Data.set("device_functions", DeviceFunctions);
   Data.set("host_entries", HostEntries);
-  return renderTemplate(Options.Target, "kernel", Data);
+  const std::string Text = renderTemplate(Options.Target, "kernel", Data);
+  // In place of a kernel with C linkage, inside 'extern "C" { }' or after
+  // its 'extern "C"': the overloads, device functions and templates the
+  // kernel becomes need C++ linkage; the entry point with the user's
+  // signature asks for C linkage itself (entrySignatures).
+  if (hasCLinkage(Plan->Function))
+    return "extern \"C++\" {\n" + Text + "} // extern \"C++\"\n";
+  return Text;
 }
 
 std::string KernelCodeGen::qualifiedName(const NamedDecl *D) const {

@@ -29,19 +29,9 @@ const FunctionDecl *firstDeclaration(const KernelPlan &Plan,
   return First && !First->isThisDeclarationADefinition() ? First : nullptr;
 }
 
-/// Where the main file's text continues after \p D: after its ';', or after
-/// the '}' of an 'extern "C" { }' around it, whose language linkage the
-/// generated functions must not take.
+/// Where the main file's text continues after \p D: after its ';'.
 SourceLocation endOfDeclaration(const Decl *D, const SourceManager &SM,
                                 const LangOptions &LO) {
-  const LinkageSpecDecl *Braced = nullptr;
-  for (const DeclContext *DC = D->getLexicalDeclContext();
-       isa<LinkageSpecDecl>(DC); DC = cast<Decl>(DC)->getLexicalDeclContext())
-    if (cast<LinkageSpecDecl>(DC)->hasBraces())
-      Braced = cast<LinkageSpecDecl>(DC);
-  if (Braced)
-    return Lexer::getLocForEndOfToken(
-        SM.getExpansionRange(Braced->getRBraceLoc()).getEnd(), 0, SM, LO);
   const SourceLocation Last = SM.getExpansionRange(D->getEndLoc()).getEnd();
   const SourceLocation AfterSemi =
       Lexer::findLocationAfterToken(Last, tok::semi, SM, LO, false);
@@ -112,6 +102,11 @@ calledKernelDeclarations(const ASTContext &Context, const SourceText &Source,
     Data.set("graph_variant", !Plan.StreamOnly);
     std::string Declarations =
         renderTemplate(Options.Target, "called_kernel_declaration", Data);
+    // Right after a declaration in 'extern "C"', before the kernels of the
+    // same braces that call it: the generated functions are C++'s, as
+    // where they are defined (KernelCodeGen::renderKernel).
+    if (hasCLinkage(First))
+      Declarations = "extern \"C++\" {\n" + Declarations + "}\n";
 
     const std::string Generated =
         Options.LineDirectives ? std::string(GeneratedLineMarker) + "\n" : "";

@@ -29,6 +29,20 @@ int main() {
     std::printf("%s.one_statements %.17g modes_seen %d\n", name.c_str(), first,
                 modes_seen);
     print_summary((name + ".one_statements").c_str(), p);
+    std::vector<double> cells(n), spare(n);
+    for (int i = 0; i < n; ++i) {
+      cells[i] = pattern(i + 3, -2.0, 2.0);
+      spare[i] = pattern(i + 9);
+    }
+    Mesh mesh{cells.data(), n, {1.0, 2.0, 3.0, 4.0}};
+    Mesh::spare = spare.data();
+    std::printf("%s.sweep %.17g\n", name.c_str(), mesh.sweep(3));
+    print_summary((name + ".cells").c_str(), cells);
+    print_summary((name + ".spare").c_str(), spare);
+    std::vector<double> halo(mesh.halo, mesh.halo + 4);
+    print_summary((name + ".halo").c_str(), halo);
+    std::printf("%s.shadowed %.17g\n", name.c_str(), run_shadowed(p.data(), n));
+    print_summary((name + ".shadowed").c_str(), p);
   }
   return 0;
 }

@@ -10,6 +10,8 @@
 // without their size), 'update' in host code and in a kernel, '#pragma qd
 // host wait', a region left by an exception, regions on one unbraced
 // statement of each kind, and copies and host code in unbraced 'case' arms.
+// Items that are data members in a member function ('cells', 'this->halo', a
+// static member), and names an earlier block, loop or lambda also declared.
 #include <cstddef>
 #include <stdexcept>
 
@@ -66,6 +68,46 @@ void run_throwing(double* p, int n) {
   }
 }
 
+// A member function's regions copy its object's members.
+struct Mesh {
+  double* cells;
+  int count;
+  double halo[4];
+  static double* spare;
+  double sweep(int steps);
+};
+double* Mesh::spare = nullptr;
+
+double Mesh::sweep(int steps) {
+  double first = 0;
+/* '#pragma qd data': nothing to do on the cpu target */
+  {
+    for (int s = 0; s < steps; ++s) {
+      scale(cells, count, 0.75);
+      scale(this->halo, 4, 2.0);
+      swap_ends(spare, count);
+    }
+/* '#pragma qd update': nothing to do on the cpu target */
+    first = cells[0];
+  }
+  return first + halo[0] + spare[0];
+}
+
+// 'p' is declared three more times before the directive, none of them in
+// scope there: the directive's 'p' is the parameter.
+double run_shadowed(double* p, int n) {
+  {
+    double p[2] = {1.0, 2.0};
+    n += static_cast<int>(p[1] - p[0]) - 1;
+  }
+  for (int p = 0; p < 2; ++p)
+    n += p - p;
+  auto first = [](const double* p) { return p[0]; };
+/* '#pragma qd data': nothing to do on the cpu target */
+  scale(p, n, -1.0);
+  return first(p);
+}
+
 // One-statement regions: the copies live for the statement, unbraced.
 double run_one_statements(double* p, int n, int steps) {
   int k = 0;
@@ -86,31 +128,31 @@ double run_one_statements(double* p, int n, int steps) {
   return p[0] + k;
 }
 
-// ---- qd kernel 'smooth' (data_regions.cpp:84), translated by qd-translate ----
-#line 91 "data_regions.cpu.cpp"
-// Parallel loop of 'smooth' (data_regions.cpp:86): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'smooth' (data_regions.cpp:126), translated by qd-translate ----
+#line 133 "data_regions.cpu.cpp"
+// Parallel loop of 'smooth' (data_regions.cpp:128): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * scratch, std::decay_t<double[96]> field, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 87 "data_regions.cpp"
+#line 129 "data_regions.cpp"
 scratch[i] = field[i];
-#line 101 "data_regions.cpu.cpp"
+#line 143 "data_regions.cpu.cpp"
   }
 }
 
-// Parallel loop of 'smooth' (data_regions.cpp:88): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// Parallel loop of 'smooth' (data_regions.cpp:130): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_loop1(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * scratch, std::decay_t<double[96]> field, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n - 1; ++i) {
-#line 89 "data_regions.cpp"
+#line 131 "data_regions.cpp"
 field[i] = (scratch[i - 1] + scratch[i] + scratch[i + 1]) / 3;
-#line 114 "data_regions.cpu.cpp"
+#line 156 "data_regions.cpu.cpp"
   }
 }
 
@@ -118,13 +160,13 @@ field[i] = (scratch[i - 1] + scratch[i] + scratch[i + 1]) / 3;
 // Host entry points of kernel 'smooth': they run its work on the calling thread and return when it is done.
 void smooth(int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, data_regions.cpp:86
+  // parallel loop, data_regions.cpp:128
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_smooth_loop0(qd_begin, qd_count, scratch, field, n);
   }
-  // parallel loop, data_regions.cpp:88
+  // parallel loop, data_regions.cpp:130
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
@@ -137,21 +179,21 @@ void smooth(int n) {
 }
 
 // ---- end of qd kernel 'smooth' ----
-#line 90 "data_regions.cpp"
+#line 132 "data_regions.cpp"
 
 
-// ---- qd kernel 'scale' (data_regions.cpp:92), translated by qd-translate ----
-#line 145 "data_regions.cpu.cpp"
-// Parallel loop of 'scale' (data_regions.cpp:94): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'scale' (data_regions.cpp:134), translated by qd-translate ----
+#line 187 "data_regions.cpu.cpp"
+// Parallel loop of 'scale' (data_regions.cpp:136): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_scale_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * a, double f, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 95 "data_regions.cpp"
+#line 137 "data_regions.cpp"
 a[i] *= f;
-#line 155 "data_regions.cpu.cpp"
+#line 197 "data_regions.cpu.cpp"
   }
 }
 
@@ -159,7 +201,7 @@ a[i] *= f;
 // Host entry points of kernel 'scale': they run its work on the calling thread and return when it is done.
 void scale(double* a, int n, double f, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, data_regions.cpp:94
+  // parallel loop, data_regions.cpp:136
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -172,22 +214,22 @@ void scale(double* a, int n, double f) {
 }
 
 // ---- end of qd kernel 'scale' ----
-#line 96 "data_regions.cpp"
+#line 138 "data_regions.cpp"
 
 
 // The ends through the host: as an MPI exchange of boundary values would be.
-// ---- qd kernel 'swap_ends' (data_regions.cpp:99), translated by qd-translate ----
-#line 181 "data_regions.cpu.cpp"
-// Parallel loop of 'swap_ends' (data_regions.cpp:101): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'swap_ends' (data_regions.cpp:141), translated by qd-translate ----
+#line 223 "data_regions.cpu.cpp"
+// Parallel loop of 'swap_ends' (data_regions.cpp:143): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_swap_ends_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 102 "data_regions.cpp"
+#line 144 "data_regions.cpp"
 a[i] += 1;
-#line 191 "data_regions.cpu.cpp"
+#line 233 "data_regions.cpu.cpp"
   }
 }
 
@@ -195,24 +237,24 @@ a[i] += 1;
 // Host entry points of kernel 'swap_ends': they run its work on the calling thread and return when it is done.
 void swap_ends(double* a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, data_regions.cpp:101
+  // parallel loop, data_regions.cpp:143
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_swap_ends_loop0(qd_begin, qd_count, a, n);
   }
-  // '#pragma qd update', data_regions.cpp:103: nothing to copy on the cpu target
-  // host code, data_regions.cpp:105: runs here, in order with the work around it; qd::current_stream() is the default stream
+  // '#pragma qd update', data_regions.cpp:145: nothing to copy on the cpu target
+  // host code, data_regions.cpp:147: runs here, in order with the work around it; qd::current_stream() is the default stream
   {
-#line 105 "data_regions.cpp"
+#line 147 "data_regions.cpp"
   {
       const double t = a[0];
       a[0] = a[n - 1];
       a[n - 1] = t;
     }
-#line 214 "data_regions.cpu.cpp"
+#line 256 "data_regions.cpu.cpp"
   }
-  // '#pragma qd update', data_regions.cpp:110: nothing to copy on the cpu target
+  // '#pragma qd update', data_regions.cpp:152: nothing to copy on the cpu target
 }
 
 void swap_ends(double* a, int n) {
@@ -220,22 +262,22 @@ void swap_ends(double* a, int n) {
 }
 
 // ---- end of qd kernel 'swap_ends' ----
-#line 111 "data_regions.cpp"
+#line 153 "data_regions.cpp"
 
 
 // The sections of the region around the call say how much of each is present.
-// ---- qd kernel 'weigh' (data_regions.cpp:114), translated by qd-translate ----
-#line 229 "data_regions.cpu.cpp"
-// Parallel loop of 'weigh' (data_regions.cpp:116): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'weigh' (data_regions.cpp:156), translated by qd-translate ----
+#line 271 "data_regions.cpu.cpp"
+// Parallel loop of 'weigh' (data_regions.cpp:158): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_weigh_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, std::decay_t<double[96]> field, std::decay_t<double[]> weights, std::decay_t<const double[]> bias, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 117 "data_regions.cpp"
+#line 159 "data_regions.cpp"
 field[i] = field[i] * weights[i] + bias[i % 4];
-#line 239 "data_regions.cpu.cpp"
+#line 281 "data_regions.cpu.cpp"
   }
 }
 
@@ -243,7 +285,7 @@ field[i] = field[i] * weights[i] + bias[i % 4];
 // Host entry points of kernel 'weigh': they run its work on the calling thread and return when it is done.
 void weigh(int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, data_regions.cpp:116
+  // parallel loop, data_regions.cpp:158
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -256,22 +298,22 @@ void weigh(int n) {
 }
 
 // ---- end of qd kernel 'weigh' ----
-#line 118 "data_regions.cpp"
+#line 160 "data_regions.cpp"
 
 
 // Copies and host code in unbraced 'case' arms of a host switch.
-// ---- qd kernel 'settle' (data_regions.cpp:121), translated by qd-translate ----
-#line 265 "data_regions.cpu.cpp"
-// Parallel loop of 'settle' (data_regions.cpp:123): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'settle' (data_regions.cpp:163), translated by qd-translate ----
+#line 307 "data_regions.cpu.cpp"
+// Parallel loop of 'settle' (data_regions.cpp:165): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_settle_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 124 "data_regions.cpp"
+#line 166 "data_regions.cpp"
 a[i] *= 2;
-#line 275 "data_regions.cpu.cpp"
+#line 317 "data_regions.cpu.cpp"
   }
 }
 
@@ -279,7 +321,7 @@ a[i] *= 2;
 // Host entry points of kernel 'settle': they run its work on the calling thread and return when it is done.
 void settle(double* a, int n, int mode, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, data_regions.cpp:123
+  // parallel loop, data_regions.cpp:165
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -288,23 +330,23 @@ void settle(double* a, int n, int mode, qd::StreamRef qd_stream) {
   switch (mode) {
   case 0:
   {
-    // '#pragma qd update', data_regions.cpp:127: nothing to copy on the cpu target
-    // host code, data_regions.cpp:129: runs here, in order with the work around it; qd::current_stream() is the default stream
+    // '#pragma qd update', data_regions.cpp:169: nothing to copy on the cpu target
+    // host code, data_regions.cpp:171: runs here, in order with the work around it; qd::current_stream() is the default stream
     {
-#line 129 "data_regions.cpp"
+#line 171 "data_regions.cpp"
     a[0] += 100;
-#line 297 "data_regions.cpu.cpp"
+#line 339 "data_regions.cpu.cpp"
     }
-    // '#pragma qd update', data_regions.cpp:130: nothing to copy on the cpu target
+    // '#pragma qd update', data_regions.cpp:172: nothing to copy on the cpu target
     break;
   }
   case 1:
   {
-    // host code, data_regions.cpp:134: runs here, in order with the work around it; qd::current_stream() is the default stream
+    // host code, data_regions.cpp:176: runs here, in order with the work around it; qd::current_stream() is the default stream
     {
-#line 134 "data_regions.cpp"
+#line 176 "data_regions.cpp"
     modes_seen += mode;
-#line 308 "data_regions.cpu.cpp"
+#line 350 "data_regions.cpu.cpp"
     }
     break;
   }
@@ -320,7 +362,7 @@ void settle(double* a, int n, int mode) {
 }
 
 // ---- end of qd kernel 'settle' ----
-#line 139 "data_regions.cpp"
+#line 181 "data_regions.cpp"
 
 
 double weights[Cells];

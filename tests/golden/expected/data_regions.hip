@@ -9,6 +9,8 @@
 // without their size), 'update' in host code and in a kernel, '#pragma qd
 // host wait', a region left by an exception, regions on one unbraced
 // statement of each kind, and copies and host code in unbraced 'case' arms.
+// Items that are data members in a member function ('cells', 'this->halo', a
+// static member), and names an earlier block, loop or lambda also declared.
 #include <cstddef>
 #include <stdexcept>
 
@@ -29,21 +31,21 @@ int modes_seen = 0;
 // The host driver comes first, as serial C programs are written.
 double run_regions(double* p, double* s, int n, int steps) {
   scratch = s;
-/* '#pragma qd enter data' */ { const qd::detail::DataItem qd_items[] = {qd::detail::DataItem{qd::DataClause::create, &(scratch)[0], static_cast<std::size_t>(Cells) * sizeof((scratch)[0]), "scratch[0:Cells]"}}; qd::detail::data_enter(qd_items, 1, "data_regions.cpp", 28); }
+/* '#pragma qd enter data' */ { const qd::detail::DataItem qd_items[] = {qd::detail::DataItem{qd::DataClause::create, &(scratch)[0], static_cast<std::size_t>(Cells) * sizeof((scratch)[0]), "scratch[0:Cells]"}}; qd::detail::data_enter(qd_items, 1, "data_regions.cpp", 30); }
 /* '#pragma qd data' */ /* device copies for the braces below */
-  { const qd::detail::DataRegion qd_data_region_29({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}, qd::detail::DataItem{qd::DataClause::copyin, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 29);
+  { const qd::detail::DataRegion qd_data_region_31({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}, qd::detail::DataItem{qd::DataClause::copyin, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 31);
     for (int it = 0; it < steps; ++it) {
       smooth(Cells);
       scale(p, n, 0.5);
       swap_ends(p + 1, n - 2);
     }
-/* '#pragma qd update' */ qd::detail::update_host_sync(&(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]", "data_regions.cpp", 36); 
+/* '#pragma qd update' */ qd::detail::update_host_sync(&(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]", "data_regions.cpp", 38); 
   }
 /* '#pragma qd data' */ /* device copies for the statement below */
-  { const qd::detail::DataRegion qd_data_region_38({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}}, "data_regions.cpp", 38); smooth(Cells); }
+  { const qd::detail::DataRegion qd_data_region_40({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}}, "data_regions.cpp", 40); smooth(Cells); }
 /* '#pragma qd data' */ /* device copies for the statement below */
-  { const qd::detail::DataRegion qd_data_region_40({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}, qd::detail::DataItem{qd::DataClause::copyin, &(weights)[0], static_cast<std::size_t>(Cells) * sizeof((weights)[0]), "weights[0:Cells]"}, qd::detail::DataItem{qd::DataClause::copyin, &(bias)[0], static_cast<std::size_t>(4) * sizeof((bias)[0]), "bias[0:4]"}}, "data_regions.cpp", 40); weigh(Cells); }
-/* '#pragma qd exit data' */ { const qd::detail::DataItem qd_items[] = {qd::detail::DataItem{qd::DataClause::delete_, &(scratch)[0], static_cast<std::size_t>(Cells) * sizeof((scratch)[0]), "scratch[0:Cells]"}}; qd::detail::data_exit(qd_items, 1, "data_regions.cpp", 42); }
+  { const qd::detail::DataRegion qd_data_region_42({qd::detail::DataItem{qd::DataClause::copy, &(field), sizeof(field), "field"}, qd::detail::DataItem{qd::DataClause::copyin, &(weights)[0], static_cast<std::size_t>(Cells) * sizeof((weights)[0]), "weights[0:Cells]"}, qd::detail::DataItem{qd::DataClause::copyin, &(bias)[0], static_cast<std::size_t>(4) * sizeof((bias)[0]), "bias[0:4]"}}, "data_regions.cpp", 42); weigh(Cells); }
+/* '#pragma qd exit data' */ { const qd::detail::DataItem qd_items[] = {qd::detail::DataItem{qd::DataClause::delete_, &(scratch)[0], static_cast<std::size_t>(Cells) * sizeof((scratch)[0]), "scratch[0:Cells]"}}; qd::detail::data_exit(qd_items, 1, "data_regions.cpp", 44); }
   double sum = 0;
   for (int i = 0; i < n; ++i)
     sum += p[i];
@@ -56,7 +58,7 @@ double run_regions(double* p, double* s, int n, int steps) {
 void run_throwing(double* p, int n) {
   try {
 /* '#pragma qd data' */ /* device copies for the braces below */
-    { const qd::detail::DataRegion qd_data_region_54({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 54);
+    { const qd::detail::DataRegion qd_data_region_56({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 56);
       scale(p, n, 3.0);
       if (n > 0)
         throw std::runtime_error("stop");
@@ -65,49 +67,89 @@ void run_throwing(double* p, int n) {
   }
 }
 
+// A member function's regions copy its object's members.
+struct Mesh {
+  double* cells;
+  int count;
+  double halo[4];
+  static double* spare;
+  double sweep(int steps);
+};
+double* Mesh::spare = nullptr;
+
+double Mesh::sweep(int steps) {
+  double first = 0;
+/* '#pragma qd data' */ /* device copies for the braces below */
+  { const qd::detail::DataRegion qd_data_region_78({qd::detail::DataItem{qd::DataClause::copy, &(cells)[0], static_cast<std::size_t>(count) * sizeof((cells)[0]), "cells[0:count]"}, qd::detail::DataItem{qd::DataClause::copy, &(this->halo), sizeof(this->halo), "this->halo"}, qd::detail::DataItem{qd::DataClause::copy, &(spare)[0], static_cast<std::size_t>(count) * sizeof((spare)[0]), "spare[0:count]"}}, "data_regions.cpp", 78);
+    for (int s = 0; s < steps; ++s) {
+      scale(cells, count, 0.75);
+      scale(this->halo, 4, 2.0);
+      swap_ends(spare, count);
+    }
+/* '#pragma qd update' */ qd::detail::update_host_sync(&(cells)[0], static_cast<std::size_t>(count) * sizeof((cells)[0]), "cells[0:count]", "data_regions.cpp", 85); 
+    first = cells[0];
+  }
+  return first + halo[0] + spare[0];
+}
+
+// 'p' is declared three more times before the directive, none of them in
+// scope there: the directive's 'p' is the parameter.
+double run_shadowed(double* p, int n) {
+  {
+    double p[2] = {1.0, 2.0};
+    n += static_cast<int>(p[1] - p[0]) - 1;
+  }
+  for (int p = 0; p < 2; ++p)
+    n += p - p;
+  auto first = [](const double* p) { return p[0]; };
+/* '#pragma qd data' */ /* device copies for the statement below */
+  { const qd::detail::DataRegion qd_data_region_101({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 101); scale(p, n, -1.0); }
+  return first(p);
+}
+
 // One-statement regions: the copies live for the statement, unbraced.
 double run_one_statements(double* p, int n, int steps) {
   int k = 0;
 /* '#pragma qd data' */ /* device copies for the statement below */
-  { const qd::detail::DataRegion qd_data_region_67({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 67); for (int s = 0; s < steps; ++s) scale(p, n, 0.5); }
+  { const qd::detail::DataRegion qd_data_region_109({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 109); for (int s = 0; s < steps; ++s) scale(p, n, 0.5); }
 /* '#pragma qd data' */ /* device copies for the statement below */
-  { const qd::detail::DataRegion qd_data_region_69({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 69); if (steps > 2) scale(p, n, 2.0); else scale(p, n, 4.0); }
+  { const qd::detail::DataRegion qd_data_region_111({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 111); if (steps > 2) scale(p, n, 2.0); else scale(p, n, 4.0); }
 /* '#pragma qd data' */ /* device copies for the statement below */
-  { const qd::detail::DataRegion qd_data_region_71({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 71); while (k++ < steps) swap_ends(p, n); }
+  { const qd::detail::DataRegion qd_data_region_113({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 113); while (k++ < steps) swap_ends(p, n); }
 /* '#pragma qd data' */ /* device copies for the statement below */
-  { const qd::detail::DataRegion qd_data_region_73({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 73); for (int mode : {0, 1, 2}) settle(p, n, mode); }
+  { const qd::detail::DataRegion qd_data_region_115({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 115); for (int mode : {0, 1, 2}) settle(p, n, mode); }
 /* '#pragma qd data' */ /* device copies for the statement below */
-  { const qd::detail::DataRegion qd_data_region_75({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 75); do scale(p, n, 1.5); while (--k > 2); }
+  { const qd::detail::DataRegion qd_data_region_117({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 117); do scale(p, n, 1.5); while (--k > 2); }
 /* '#pragma qd data' */ /* device copies for the statement below */
-  { const qd::detail::DataRegion qd_data_region_77({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 77); switch (k) { case 2: scale(p, n, 3.0); break; default: scale(p, n, 5.0); } }
+  { const qd::detail::DataRegion qd_data_region_119({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 119); switch (k) { case 2: scale(p, n, 3.0); break; default: scale(p, n, 5.0); } }
 /* '#pragma qd data' */ /* device copies for the statement below */
-  { const qd::detail::DataRegion qd_data_region_79({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 79); if (k > 0) scale(p, n, 0.25); }
+  { const qd::detail::DataRegion qd_data_region_121({qd::detail::DataItem{qd::DataClause::copy, &(p)[0], static_cast<std::size_t>(n) * sizeof((p)[0]), "p[0:n]"}}, "data_regions.cpp", 121); if (k > 0) scale(p, n, 0.25); }
   return p[0] + k;
 }
 
-// ---- qd kernel 'smooth' (data_regions.cpp:84), translated by qd-translate ----
-#line 90 "data_regions.hip"
-// Parallel loop of 'smooth' (data_regions.cpp:86): a grid-stride loop over the iterations.
+// ---- qd kernel 'smooth' (data_regions.cpp:126), translated by qd-translate ----
+#line 132 "data_regions.hip"
+// Parallel loop of 'smooth' (data_regions.cpp:128): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_loop0(int qd_begin, std::uint64_t qd_count, double * scratch, std::decay_t<double[96]> field) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 87 "data_regions.cpp"
+#line 129 "data_regions.cpp"
 scratch[i] = field[i];
-#line 99 "data_regions.hip"
+#line 141 "data_regions.hip"
   }
 }
 
-// Parallel loop of 'smooth' (data_regions.cpp:88): a grid-stride loop over the iterations.
+// Parallel loop of 'smooth' (data_regions.cpp:130): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_loop1(int qd_begin, std::uint64_t qd_count, double * scratch, std::decay_t<double[96]> field) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 89 "data_regions.cpp"
+#line 131 "data_regions.cpp"
 field[i] = (scratch[i - 1] + scratch[i] + scratch[i + 1]) / 3;
-#line 111 "data_regions.hip"
+#line 153 "data_regions.hip"
   }
 }
 
@@ -118,22 +160,22 @@ void smooth(int n, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, data_regions.cpp:86
+  // parallel loop, data_regions.cpp:128
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_smooth_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(scratch, "smooth", "scratch"), static_cast<std::decay_t<double[96]>>(qd::detail::present_global(field, sizeof(field), "smooth", "field")));
-      qd::detail::check_launch(hipGetLastError(), "smooth", "data_regions.cpp", 86);
+      qd::detail::check_launch(hipGetLastError(), "smooth", "data_regions.cpp", 128);
     }
   }
-  // parallel loop, data_regions.cpp:88
+  // parallel loop, data_regions.cpp:130
   {
     const int qd_begin = 1;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_smooth_loop1<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(scratch, "smooth", "scratch"), static_cast<std::decay_t<double[96]>>(qd::detail::present_global(field, sizeof(field), "smooth", "field")));
-      qd::detail::check_launch(hipGetLastError(), "smooth", "data_regions.cpp", 88);
+      qd::detail::check_launch(hipGetLastError(), "smooth", "data_regions.cpp", 130);
     }
   }
 }
@@ -143,20 +185,20 @@ void smooth(int n) {
 }
 
 // ---- end of qd kernel 'smooth' ----
-#line 90 "data_regions.cpp"
+#line 132 "data_regions.cpp"
 
 
-// ---- qd kernel 'scale' (data_regions.cpp:92), translated by qd-translate ----
-#line 151 "data_regions.hip"
-// Parallel loop of 'scale' (data_regions.cpp:94): a grid-stride loop over the iterations.
+// ---- qd kernel 'scale' (data_regions.cpp:134), translated by qd-translate ----
+#line 193 "data_regions.hip"
+// Parallel loop of 'scale' (data_regions.cpp:136): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_scale_loop0(int qd_begin, std::uint64_t qd_count, double * a, double f) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 95 "data_regions.cpp"
+#line 137 "data_regions.cpp"
 a[i] *= f;
-#line 160 "data_regions.hip"
+#line 202 "data_regions.hip"
   }
 }
 
@@ -166,13 +208,13 @@ void scale(double* a, int n, double f, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel scale"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, data_regions.cpp:94
+  // parallel loop, data_regions.cpp:136
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_scale_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "scale", "a"), f);
-      qd::detail::check_launch(hipGetLastError(), "scale", "data_regions.cpp", 94);
+      qd::detail::check_launch(hipGetLastError(), "scale", "data_regions.cpp", 136);
     }
   }
 }
@@ -182,21 +224,21 @@ void scale(double* a, int n, double f) {
 }
 
 // ---- end of qd kernel 'scale' ----
-#line 96 "data_regions.cpp"
+#line 138 "data_regions.cpp"
 
 
 // The ends through the host: as an MPI exchange of boundary values would be.
-// ---- qd kernel 'swap_ends' (data_regions.cpp:99), translated by qd-translate ----
-#line 191 "data_regions.hip"
-// Parallel loop of 'swap_ends' (data_regions.cpp:101): a grid-stride loop over the iterations.
+// ---- qd kernel 'swap_ends' (data_regions.cpp:141), translated by qd-translate ----
+#line 233 "data_regions.hip"
+// Parallel loop of 'swap_ends' (data_regions.cpp:143): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_swap_ends_loop0(int qd_begin, std::uint64_t qd_count, double * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 102 "data_regions.cpp"
+#line 144 "data_regions.cpp"
 a[i] += 1;
-#line 200 "data_regions.hip"
+#line 242 "data_regions.hip"
   }
 }
 
@@ -207,34 +249,34 @@ void swap_ends(double* a, int n, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, data_regions.cpp:101
+  // parallel loop, data_regions.cpp:143
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_swap_ends_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "swap_ends", "a"));
-      qd::detail::check_launch(hipGetLastError(), "swap_ends", "data_regions.cpp", 101);
+      qd::detail::check_launch(hipGetLastError(), "swap_ends", "data_regions.cpp", 143);
     }
   }
-  // '#pragma qd update', data_regions.cpp:103: copies enqueued here, in order with the work around them
-  qd::detail::update_host(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 103);
-  qd::detail::update_host(&(a)[n - 1], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[n - 1:1]", "data_regions.cpp", 103);
-  // host code, data_regions.cpp:105: runs here, in order with the work around it; qd::current_stream() is qd_stream
+  // '#pragma qd update', data_regions.cpp:145: copies enqueued here, in order with the work around them
+  qd::detail::update_host(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 145);
+  qd::detail::update_host(&(a)[n - 1], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[n - 1:1]", "data_regions.cpp", 145);
+  // host code, data_regions.cpp:147: runs here, in order with the work around it; qd::current_stream() is qd_stream
   {
     const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
     // '#pragma qd host wait': the host waits for the work enqueued before this statement on its stream.
     qd::StreamRef(qd_stream).synchronize();
-#line 105 "data_regions.cpp"
+#line 147 "data_regions.cpp"
   {
       const double t = a[0];
       a[0] = a[n - 1];
       a[n - 1] = t;
     }
-#line 234 "data_regions.hip"
+#line 276 "data_regions.hip"
   }
-  // '#pragma qd update', data_regions.cpp:110: copies enqueued here, in order with the work around them
-  qd::detail::update_device(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 110);
-  qd::detail::update_device(&(a)[n - 1], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[n - 1:1]", "data_regions.cpp", 110);
+  // '#pragma qd update', data_regions.cpp:152: copies enqueued here, in order with the work around them
+  qd::detail::update_device(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 152);
+  qd::detail::update_device(&(a)[n - 1], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[n - 1:1]", "data_regions.cpp", 152);
 }
 
 void swap_ends(double* a, int n) {
@@ -242,21 +284,21 @@ void swap_ends(double* a, int n) {
 }
 
 // ---- end of qd kernel 'swap_ends' ----
-#line 111 "data_regions.cpp"
+#line 153 "data_regions.cpp"
 
 
 // The sections of the region around the call say how much of each is present.
-// ---- qd kernel 'weigh' (data_regions.cpp:114), translated by qd-translate ----
-#line 251 "data_regions.hip"
-// Parallel loop of 'weigh' (data_regions.cpp:116): a grid-stride loop over the iterations.
+// ---- qd kernel 'weigh' (data_regions.cpp:156), translated by qd-translate ----
+#line 293 "data_regions.hip"
+// Parallel loop of 'weigh' (data_regions.cpp:158): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_weigh_loop0(int qd_begin, std::uint64_t qd_count, std::decay_t<double[96]> field, std::decay_t<double[]> weights, std::decay_t<const double[]> bias) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 117 "data_regions.cpp"
+#line 159 "data_regions.cpp"
 field[i] = field[i] * weights[i] + bias[i % 4];
-#line 260 "data_regions.hip"
+#line 302 "data_regions.hip"
   }
 }
 
@@ -266,13 +308,13 @@ void weigh(int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel weigh"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, data_regions.cpp:116
+  // parallel loop, data_regions.cpp:158
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_weigh_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, static_cast<std::decay_t<double[96]>>(qd::detail::present_global(field, sizeof(field), "weigh", "field")), static_cast<std::decay_t<double[]>>(qd::detail::present_global(weights, sizeof(weights[0]), "weigh", "weights")), static_cast<std::decay_t<const double[]>>(qd::detail::present_global(bias, sizeof(bias[0]), "weigh", "bias")));
-      qd::detail::check_launch(hipGetLastError(), "weigh", "data_regions.cpp", 116);
+      qd::detail::check_launch(hipGetLastError(), "weigh", "data_regions.cpp", 158);
     }
   }
 }
@@ -282,21 +324,21 @@ void weigh(int n) {
 }
 
 // ---- end of qd kernel 'weigh' ----
-#line 118 "data_regions.cpp"
+#line 160 "data_regions.cpp"
 
 
 // Copies and host code in unbraced 'case' arms of a host switch.
-// ---- qd kernel 'settle' (data_regions.cpp:121), translated by qd-translate ----
-#line 291 "data_regions.hip"
-// Parallel loop of 'settle' (data_regions.cpp:123): a grid-stride loop over the iterations.
+// ---- qd kernel 'settle' (data_regions.cpp:163), translated by qd-translate ----
+#line 333 "data_regions.hip"
+// Parallel loop of 'settle' (data_regions.cpp:165): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_settle_loop0(int qd_begin, std::uint64_t qd_count, double * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 124 "data_regions.cpp"
+#line 166 "data_regions.cpp"
 a[i] *= 2;
-#line 300 "data_regions.hip"
+#line 342 "data_regions.hip"
   }
 }
 
@@ -307,42 +349,42 @@ void settle(double* a, int n, int mode, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, data_regions.cpp:123
+  // parallel loop, data_regions.cpp:165
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_settle_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle", "a"));
-      qd::detail::check_launch(hipGetLastError(), "settle", "data_regions.cpp", 123);
+      qd::detail::check_launch(hipGetLastError(), "settle", "data_regions.cpp", 165);
     }
   }
   switch (mode) {
   case 0:
   {
-    // '#pragma qd update', data_regions.cpp:127: copies enqueued here, in order with the work around them
-    qd::detail::update_host(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 127);
-    // host code, data_regions.cpp:129: runs here, in order with the work around it; qd::current_stream() is qd_stream
+    // '#pragma qd update', data_regions.cpp:169: copies enqueued here, in order with the work around them
+    qd::detail::update_host(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 169);
+    // host code, data_regions.cpp:171: runs here, in order with the work around it; qd::current_stream() is qd_stream
     {
       const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
       // '#pragma qd host wait': the host waits for the work enqueued before this statement on its stream.
       qd::StreamRef(qd_stream).synchronize();
-#line 129 "data_regions.cpp"
+#line 171 "data_regions.cpp"
     a[0] += 100;
-#line 332 "data_regions.hip"
+#line 374 "data_regions.hip"
     }
-    // '#pragma qd update', data_regions.cpp:130: copies enqueued here, in order with the work around them
-    qd::detail::update_device(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 130);
+    // '#pragma qd update', data_regions.cpp:172: copies enqueued here, in order with the work around them
+    qd::detail::update_device(&(a)[0], static_cast<std::size_t>(1) * sizeof((a)[0]), qd_stream, "a[0:1]", "data_regions.cpp", 172);
     break;
   }
   case 1:
   {
-    // host code, data_regions.cpp:134: runs here, in order with the work around it; qd::current_stream() is qd_stream
+    // host code, data_regions.cpp:176: runs here, in order with the work around it; qd::current_stream() is qd_stream
     {
       const qd::detail::CurrentStreamScope qd_current_stream(qd_stream);
 
-#line 134 "data_regions.cpp"
+#line 176 "data_regions.cpp"
     modes_seen += mode;
-#line 346 "data_regions.hip"
+#line 388 "data_regions.hip"
     }
     break;
   }
@@ -358,7 +400,7 @@ void settle(double* a, int n, int mode) {
 }
 
 // ---- end of qd kernel 'settle' ----
-#line 139 "data_regions.cpp"
+#line 181 "data_regions.cpp"
 
 
 double weights[Cells];

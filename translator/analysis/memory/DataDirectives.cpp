@@ -5,6 +5,7 @@
 #include "KernelAnalyzer.h"
 #include "PrivateLocals.h"
 #include "ReductionAnalysis.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -61,12 +62,39 @@ private:
   }
 };
 
-/// The variable \p Name means at \p At in \p Function: its parameters and
-/// the locals declared before \p At (the latest wins), then the enclosing
-/// namespaces'.
-const VarDecl *lookupVariable(StringRef Name, SourceLocation At,
-                              const FunctionDecl *Function,
-                              ASTContext &Context) {
+/// Whether the scope of \p V, a local of a function body, holds \p At: the
+/// innermost statement that opens a scope around its declaration ('{ }', a
+/// 'for' with its init, an 'if' or 'switch' with theirs, a handler), or the
+/// body of the lambda whose parameter it is.
+bool inScopeAt(const VarDecl *V, SourceLocation At, ASTContext &Context) {
+  const SourceManager &SM = Context.getSourceManager();
+  auto Holds = [&](SourceRange R) {
+    return !SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc(R.getBegin())) &&
+           SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc(R.getEnd()));
+  };
+  if (isa<ParmVarDecl>(V)) {
+    const auto *Owner = dyn_cast<FunctionDecl>(V->getDeclContext());
+    return Owner && Owner->getBody() && Holds(Owner->getBody()->getSourceRange());
+  }
+  for (DynTypedNodeList Parents = Context.getParents(*V); !Parents.empty();
+       Parents = Context.getParents(Parents[0])) {
+    const auto *S = Parents[0].get<Stmt>();
+    if (S && isa<CompoundStmt, ForStmt, CXXForRangeStmt, IfStmt, WhileStmt,
+                 SwitchStmt, CXXCatchStmt>(S))
+      return Holds(S->getSourceRange());
+    if (Parents[0].get<Decl>() && !Parents[0].get<VarDecl>())
+      return true; // Not a local (a member of a local class): its own rules.
+  }
+  return true;
+}
+
+/// The variable or data member \p Name means at \p At in \p Function: its
+/// parameters and the locals in scope there (the latest declared wins), a
+/// member function's data members, then the enclosing classes' and
+/// namespaces' variables.
+const ValueDecl *lookupVariable(StringRef Name, SourceLocation At,
+                                const FunctionDecl *Function,
+                                ASTContext &Context) {
   const SourceManager &SM = Context.getSourceManager();
   const VarDecl *Found = nullptr;
   for (const ParmVarDecl *P : Function->parameters())
@@ -75,18 +103,21 @@ const VarDecl *lookupVariable(StringRef Name, SourceLocation At,
   struct Locals : RecursiveASTVisitor<Locals> {
     StringRef Name;
     SourceLocation At;
-    const SourceManager &SM;
+    ASTContext &Context;
     const VarDecl *&Found;
-    Locals(StringRef Name, SourceLocation At, const SourceManager &SM,
+    Locals(StringRef Name, SourceLocation At, ASTContext &Context,
            const VarDecl *&Found)
-        : Name(Name), At(At), SM(SM), Found(Found) {}
+        : Name(Name), At(At), Context(Context), Found(Found) {}
     bool VisitVarDecl(VarDecl *V) {
+      const SourceManager &SM = Context.getSourceManager();
       if (V->getName() == Name &&
-          SM.isBeforeInTranslationUnit(SM.getExpansionLoc(V->getLocation()), At))
+          SM.isBeforeInTranslationUnit(SM.getExpansionLoc(V->getLocation()),
+                                       At) &&
+          inScopeAt(V, At, Context))
         Found = V;
       return true;
     }
-  } Finder(Name, At, SM, Found);
+  } Finder(Name, At, Context, Found);
   Finder.TraverseStmt(Function->getBody());
   if (Found)
     return Found;
@@ -95,6 +126,20 @@ const VarDecl *lookupVariable(StringRef Name, SourceLocation At,
        DC = DC->getParent()) {
     if (!DC->isFileContext() && !DC->isRecord())
       continue;
+    if (const auto *Record = dyn_cast<CXXRecordDecl>(DC)) {
+      // Fields of the class and of its bases; a static member below.
+      const FieldDecl *Field = nullptr;
+      auto FindField = [&](const CXXRecordDecl *R) {
+        for (const FieldDecl *F : R->fields())
+          if (F->getName() == Name)
+            Field = F;
+        return !Field;
+      };
+      if (Record->hasDefinition() && FindField(Record))
+        Record->forallBases(FindField);
+      if (Field)
+        return Field;
+    }
     for (const NamedDecl *D : DC->lookup(&Id))
       if (const auto *Var = dyn_cast<VarDecl>(D))
         return Var;
@@ -113,7 +158,7 @@ bool checkDataItems(const Directive &D, const FunctionDecl *Function,
   for (const DataItem &Item : D.DataItems) {
     if (!Item.Simple)
       continue; // An expression: the compiler checks it where it stands.
-    const VarDecl *Var = lookupVariable(Item.Name, At, Function, Context);
+    const ValueDecl *Var = lookupVariable(Item.Name, At, Function, Context);
     if (!Var) {
       report(Diags, Item.NameLoc, Diag::DataVariableUnknown) << Item.Name;
       Ok = false;
@@ -201,7 +246,8 @@ bool checkUpdateReadsHostValues(
     if (Item.Simple)
       Names.emplace_back(Item.Name, Item.NameLoc);
     for (const auto &[Name, Loc] : Names) {
-      const VarDecl *Var = lookupVariable(Name, At, Function, Context);
+      const auto *Var = dyn_cast_or_null<VarDecl>(
+          lookupVariable(Name, At, Function, Context));
       if (!Var)
         continue;
       if (Scalars.count(Var)) {
