@@ -19,7 +19,13 @@
 #   cuda/bench/<name>.cu             translated halves of the benchmarks
 #   cuda/torch/<name>.cu             kernels of the PyTorch interop library
 #   cuda/oot/                        the out-of-tree project's kernels (tests/out_of_tree)
-#   tealeaf/                         the TeaLeaf benchmark (bench/tealeaf/stage.sh)
+#   tealeaf/                         TeaLeaf (bench/tealeaf/stage.sh): the port
+#                                    translated for CUDA in stream and graph mode,
+#                                    the patched drivers, the decks, and serial
+#                                    references: serial/check.<solver>.np{1,2}.txt
+#                                    for the correctness stage (tealeaf part),
+#                                    serial/{64,512}.<solver>.txt for the
+#                                    benchmark (bench part)
 #   minibude/                        the miniBUDE benchmark (bench/minibude/stage.sh)
 #   <target>/programs/qdsmith_<b>.<ext>  batches of random programs (tests/generator)
 #   serial/<name>.txt                serial reference output
@@ -28,12 +34,16 @@
 #
 # Usage: scripts/gpu_stage.sh [build dir, default: build]
 # Knobs (environment):
-#   QD_STAGE_PARTS      which parts to stage (default "core generator bench"):
-#                       core: golden cases, suite programs, samples, the
-#                       out-of-tree project, the PyTorch kernels;
-#                       generator: the qdsmith batches; bench: the benchmarks.
-#                       A stage of run_on_device.sh whose part is missing
-#                       reports SKIP.
+#   QD_STAGE_PARTS      which parts to stage (default "core tealeaf generator
+#                       bench"): core: golden cases, suite programs, samples,
+#                       the out-of-tree project, the PyTorch kernels;
+#                       tealeaf: TeaLeaf for the correctness stage (every
+#                       solver on the check deck, stream and graph mode, 1
+#                       and 2 ranks: its serial references on 1 and 2 ranks,
+#                       made here with mpicxx and mpirun, about 30 s on 2
+#                       cores); generator: the qdsmith batches; bench: the
+#                       benchmarks. A stage of run_on_device.sh whose part is
+#                       missing reports SKIP.
 #   QD_SMITH_FIXED      batches of fixed seeds 1, 2, ... (default 20)
 #   QD_SMITH_FRESH      batches of fresh random seeds (default 20)
 #   QD_SMITH_PER_BATCH  programs per batch, one translation unit (default 50)
@@ -53,6 +63,7 @@
 #                       benchmark too (bench/tealeaf/stage.sh: its translations,
 #                       patched drivers, decks and the serial reference of its
 #                       small decks, about 1 minute on 2 cores); 0: leave it out
+#                       (the tealeaf part still stages what correctness runs)
 #   QD_STAGE_MINIBUDE   1 (default): the bench part stages the miniBUDE
 #                       benchmark too (bench/minibude/stage.sh: its two
 #                       translations, a few seconds); 0: leave it out
@@ -62,7 +73,7 @@ build=$(cd "${1:-$root/build}" && pwd)
 stage=$root/.device-stage
 archive=$root/.device-stage.tar.xz
 tool=$build/bin/qd-translate
-parts=${QD_STAGE_PARTS:-core generator bench}
+parts=${QD_STAGE_PARTS:-core tealeaf generator bench}
 jobs=${QD_STAGE_JOBS:-$(nproc)}
 max_mib=${QD_STAGE_MAX_MIB:-60}
 smith_per_batch=${QD_SMITH_PER_BATCH:-50}
@@ -73,8 +84,8 @@ started=$(date +%s)
 
 for part in $parts; do
   case $part in
-    core | generator | bench) ;;
-    *) echo "gpu_stage.sh: unknown part '$part' in QD_STAGE_PARTS (core generator bench)" >&2
+    core | tealeaf | generator | bench) ;;
+    *) echo "gpu_stage.sh: unknown part '$part' in QD_STAGE_PARTS (core tealeaf generator bench)" >&2
        exit 2 ;;
   esac
 done
@@ -302,15 +313,21 @@ fi
 
 echo "gpu_stage.sh: $(wc -l <"$jobfile") jobs, $jobs at a time ($parts)"
 run_jobs
-# --- bench: TeaLeaf against its authors' CUDA (bench/tealeaf/README.md) ---
+# --- tealeaf and bench: TeaLeaf (bench/tealeaf/README.md) ---
 # Its translations, the patched copies of the drivers (the device has no
-# patch tool), its decks and the serial output of the small ones. A source
-# package has no third_party/ to build it from.
-if has_part bench && [ "${QD_STAGE_TEALEAF:-1}" = 1 ]; then
-  if [ -d third_party/tealeaf_cuda ]; then
-    QD_STAGE_JOBS=$jobs bash bench/tealeaf/stage.sh "$stage/tealeaf" "$build"
+# patch tool), its decks, and the serial output of the check deck on 1 and 2
+# ranks (tealeaf part: the correctness stage's tealeaf.* runs) and of the
+# benchmark's small decks (bench part: TeaLeaf against its authors' CUDA).
+# A source package has no third_party/ to build it from.
+tealeaf_sets=()
+has_part tealeaf && tealeaf_sets+=(check)
+has_part bench && [ "${QD_STAGE_TEALEAF:-1}" = 1 ] && tealeaf_sets+=(bench)
+if [ ${#tealeaf_sets[@]} -gt 0 ]; then
+  if [ -d third_party/tealeaf_cuda ] && [ -d third_party/tealeaf/qd ]; then
+    QD_STAGE_JOBS=$jobs QD_TEALEAF_STAGE_DECKS="${tealeaf_sets[*]}" \
+      bash bench/tealeaf/stage.sh "$stage/tealeaf" "$build"
   else
-    echo "gpu_stage.sh: no third_party/tealeaf_cuda: the TeaLeaf benchmark is not staged" >&2
+    echo "gpu_stage.sh: no third_party/tealeaf or third_party/tealeaf_cuda: TeaLeaf is not staged" >&2
   fi
 fi
 # --- bench: miniBUDE against its authors' CUDA (bench/minibude/README.md) ---

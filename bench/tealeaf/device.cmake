@@ -1,21 +1,26 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# The TeaLeaf benchmark's executables (bench/tealeaf/README.md), included by
-# tests/gpu/device/CMakeLists.txt on the GPU machine, built only when named
-# (run_on_device.sh's `bench tealeaf`), from what bench/tealeaf/stage.sh
-# staged in QD_STAGE/tealeaf/ and from third_party/ (code of others, built
-# for the benchmark and never installed):
+# TeaLeaf's executables on the GPU machine (bench/tealeaf/README.md), included
+# by tests/gpu/device/CMakeLists.txt, built only when named (run_on_device.sh's
+# `bench tealeaf`, and its correctness stage's tealeaf.check_*), from what
+# bench/tealeaf/stage.sh staged in QD_STAGE/tealeaf/ and from third_party/
+# (code of others, built for the suite and never installed):
 #   tealeaf.serial            the port as g++ reads it (pragmas ignored): the
 #                             reference of the 4000x4000 runs, run with mpirun
 #   tealeaf.qd_stream         the port translated for CUDA (samples/tealeaf's
 #                             tealeaf_cuda), and tealeaf.qd_graph with --graphs
+#   tealeaf.check_stream      the same two without TEALEAF_BENCH_CUDA (no device
+#   tealeaf.check_graph       synchronization around the solves: the program as
+#                             users build it), for the correctness stage; they
+#                             need only the stage and third_party/tealeaf/
 #   tealeaf.c66cafb           upstream's driver with upstream's CUDA kernels
 #                             (third_party/tealeaf_cuda/c66cafb), as its
 #                             Makefile builds KERNELS=cuda
 #   tealeaf.c66cafb_syncwarp  the same with a __syncwarp() per warp step of
 #                             its block reduction
 # Every one is built from the driver with the bench patch (staged
-# patched/driver/diffuse.c); the GPU ones synchronize the device around each
-# solve (TEALEAF_BENCH_CUDA). Upstream HEAD's CUDA version is built by
+# patched/driver/diffuse.c), which prints the four field sums after every
+# step; the benchmark's GPU ones synchronize the device around each solve
+# (TEALEAF_BENCH_CUDA). Upstream HEAD's CUDA version is built by
 # bench/tealeaf/run.py with HEAD's own CMake. All compile the driver's C as
 # C++ with this build's Release flags (-O3), as samples/tealeaf does.
 
@@ -32,11 +37,11 @@ endfunction()
 # In a function: its variables stay out of the including file.
 function(tealeaf_bench_targets)
   set(tl_stage "${QD_STAGE}/tealeaf")
-  if(NOT EXISTS "${tl_stage}/stage-info.txt" OR NOT EXISTS "${QD_REPO}/third_party/tealeaf_cuda")
+  if(NOT EXISTS "${tl_stage}/stage-info.txt" OR NOT EXISTS "${QD_REPO}/third_party/tealeaf/qd")
     return()
   endif()
   if(NOT MPI_CXX_FOUND)
-    message(STATUS "qd_gpu_suite: MPI not found; the TeaLeaf benchmark is not built")
+    message(STATUS "qd_gpu_suite: MPI not found; TeaLeaf is not built")
     return()
   endif()
   find_package(CUDAToolkit REQUIRED)
@@ -68,9 +73,13 @@ function(tealeaf_bench_targets)
     "${tl_diffuse}")
   target_compile_options(tealeaf.serial PRIVATE -Wno-unknown-pragmas)
 
-  # --- the port, translated: stream and graph mode ---
-  foreach(mode stream graph)
-    set(name tealeaf.qd_${mode})
+  # --- the port, translated: stream and graph mode, for the benchmark (qd_)
+  # and for the correctness stage (check_) ---
+  foreach(mode_kind stream:qd graph:qd stream:check graph:check)
+    string(REPLACE ":" ";" mode_kind "${mode_kind}")
+    list(GET mode_kind 0 mode)
+    list(GET mode_kind 1 kind)
+    set(name tealeaf.${kind}_${mode})
     set(gen "${tl_stage}/qd_${mode}")
     set(plain ${tl_driver})
     list(REMOVE_ITEM plain ${tl_translated})
@@ -91,10 +100,17 @@ function(tealeaf_bench_targets)
     target_compile_options(${name} PRIVATE
       "$<$<COMPILE_LANGUAGE:CUDA>:--expt-relaxed-constexpr>"
       "$<$<COMPILE_LANGUAGE:CUDA>:SHELL:-Werror all-warnings>")
-    target_compile_definitions(${name} PRIVATE TEALEAF_BENCH_CUDA)
+    if(kind STREQUAL "qd")
+      target_compile_definitions(${name} PRIVATE TEALEAF_BENCH_CUDA)
+    endif()
     target_link_libraries(${name} PRIVATE qd::runtime_cuda CUDA::cudart)
     set_target_properties(${name} PROPERTIES CUDA_RUNTIME_LIBRARY Shared)
   endforeach()
+
+  # Upstream's CUDA needs third_party/tealeaf_cuda (a source package has none).
+  if(NOT EXISTS "${tl_cuda}")
+    return()
+  endif()
 
   # --- upstream's CUDA kernels at c66cafb, and the same with __syncwarp ---
   # Each in a copy of upstream's layout (2d/ with c_kernels/cuda/), which the
