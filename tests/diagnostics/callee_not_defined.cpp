@@ -8,5 +8,5 @@ float activation(float v); // defined in activation.cpp
 void apply_activation(float* x, int n)
 {
     for (int i = 0; i < n; ++i)
-        x[i] = activation(x[i]); // expected-error {{function 'activation' is called from device code but is not defined in this translation unit; define it in this file or in one of your headers so it can be compiled for the device}}
+        x[i] = activation(x[i]); // expected-error {{function 'activation' is called from device code but is not defined in this translation unit; define it in this file or in one of your headers so it can be compiled for the device, or, if it is a host call, put the statement in '#pragma qd host'}}
 }

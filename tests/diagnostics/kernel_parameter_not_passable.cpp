@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Kernel parameters that cannot be copied to the device: a non-const
-// reference (to return a result), an rvalue reference, a class that is not
+// reference (to return a result) that device code uses, an rvalue reference, a class that is not
 // trivially copyable (std::vector, a class with a user-defined copy), a host
 // function pointer, an unnamed parameter.
 #include <vector>
@@ -12,11 +12,11 @@ struct Table {
 };
 
 #pragma qd kernel
-void count_positive(const float* x, int n, int& count) // expected-error {{parameter 'count' of kernel 'count_positive' cannot be passed to the device: it is a non-const reference, which the device cannot write through; pass a pointer to device memory}}
+void count_positive(const float* x, int n, int& count) // expected-error {{parameter 'count' of kernel 'count_positive' cannot be passed to the device: it is a non-const reference, which the device cannot write through; pass a pointer to device memory, or use it only in '#pragma qd host' statements}}
 {
     for (int i = 0; i < n; ++i)
         if (x[i] > 0.0f)
-            ++count;
+            ++count; // expected-note {{device code uses 'count' here}}
 }
 
 #pragma qd kernel

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Pass results through a pointer to device memory, data as a pointer and a
 // size, small structs by value or 'const&' (the device gets a copy), and
-// choose the function to apply with a value the kernel switches on.
+// choose the function to apply with a value the kernel switches on. A
+// non-const reference that only host statements use hands a result back, as
+// a serial function returns it.
 #include <qd/atomic.h>
 
 struct Table {
@@ -15,6 +17,20 @@ void count_positive(const float* x, int n, int* count)
     for (int i = 0; i < n; ++i)
         if (x[i] > 0.0f)
             qd::atomic_add(count, 1);
+}
+
+#pragma qd kernel
+void count_positive_on_host(const float* x, int n, int& count, int& calls)
+{
+    int positive = 0;
+    #pragma qd loop reduction(+: positive)
+    for (int i = 0; i < n; ++i)
+        if (x[i] > 0.0f)
+            ++positive;
+    #pragma qd host
+    ++calls;
+    #pragma qd host wait
+    count = positive;
 }
 
 #pragma qd kernel

@@ -13,6 +13,7 @@
 #include "Globals.h"
 #include "RaceAnalysis.h"
 #include "CaptureAnalysis.h"
+#include "HostOnlyLocals.h"
 #include "CoarsenAnalysis.h"
 #include "TileAnalysis.h"
 #include "JumpScopeVisitor.h"
@@ -331,7 +332,44 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target,
   analyzeSequence(cast<CompoundStmt>(FD->getBody()), Plan->Steps);
   Levels.pop_back();
   checkGraphLoops(Plan->Steps);
+  checkHostOnlyReferences(FD);
   aliasQualifiedGlobals(FD);
+}
+
+void Analyzer::checkHostOnlyReferences(const FunctionDecl *FD) {
+  for (const ParmVarDecl *P : FD->parameters()) {
+    const QualType T = P->getType();
+    if (!T->isLValueReferenceType() || T->getPointeeType().isConstQualified())
+      continue;
+    // The device has no copy of what it refers to: the statements that
+    // run on the host (host code, host control flow, kernel calls'
+    // arguments) may use it, device code may not.
+    const Stmt *Use = nullptr;
+    forEachStep(Plan->Steps, [&](const Step &S) {
+      if (Use || !S.S)
+        return;
+      const bool Device =
+          S.Kind == StepKind::ParallelLoop || S.Kind == StepKind::SerialTask ||
+          (S.Kind == StepKind::DeviceScalarSet && S.OnDevice);
+      const bool Reduced = llvm::any_of(
+          S.Reductions, [&](const Reduction &R) { return R.Var == P; });
+      if (!Device && !Reduced)
+        return;
+      if (Reduced || llvm::any_of(S.Captures, [&](const Capture &C) {
+            return C.Var == P;
+          }))
+        Use = findReferenceTo(S.S, [&](const VarDecl *V) { return V == P; });
+    });
+    if (!Use)
+      continue;
+    report(Diags, P->getLocation(), Diag::KernelParameterNotPassable)
+        << P->getName() << FD->getName()
+        << "it is a non-const reference, which the device cannot write "
+           "through; pass a pointer to device memory, or use it only in "
+           "'#pragma qd host' statements";
+    report(Diags, Use->getBeginLoc(), Diag::NoteDeviceCodeUsesHere)
+        << P->getName();
+  }
 }
 
 bool Analyzer::checkSignature(const FunctionDecl *FD) {
@@ -370,9 +408,10 @@ bool Analyzer::checkSignature(const FunctionDecl *FD) {
     else if (T->isLValueReferenceType()) {
       QualType Pointee = T->getPointeeType();
       if (!Pointee.isConstQualified())
-        Why = "it is a non-const reference, which the device cannot write "
-              "through; pass a pointer to device memory";
-      else if (!Pointee->isDependentType() &&
+        // Host code may use it: reported only where device code does
+        // (checkHostOnlyReferences).
+        continue;
+      if (!Pointee->isDependentType() &&
                !Pointee.isTriviallyCopyableType(Context))
         Why = "'" + Pointee.getAsString() + "' is not trivially copyable";
     } else if (T->isFunctionPointerType())
@@ -641,7 +680,13 @@ void Analyzer::checkHostValueWrites(const Stmt *S,
   // would be lost and the result would differ from the serial program.
   if (std::optional<VariableWrite> Write =
           findMayWrite(S, [&](const VarDecl *Var) {
-            // A global array's elements are its device copy's.
+            // A global array's elements are its device copy's. A non-const
+            // reference parameter is no value the device receives at all
+            // (checkHostOnlyReferences).
+            const QualType T = Var->getType();
+            if (isa<ParmVarDecl>(Var) && T->isLValueReferenceType() &&
+                !T->getPointeeType().isConstQualified())
+              return false;
             return !llvm::is_contained(Own, Var) && Values.contains(Var) &&
                    !DeviceScalars.count(Var) && !isReduced(Reductions, Var) &&
                    classifyGlobal(Var, Context) != GlobalUse::HostArray;
@@ -765,6 +810,20 @@ void Analyzer::analyzeStatement(const Stmt *S, const Directive *LoopDirective,
     }
     if (ReadsDeviceScalar)
       return;
+    // 'MPI_Request req[2];' that only host statements use is the host's,
+    // as a scalar is: not an array that device code would privatize.
+    if (llvm::any_of(DS->decls(),
+                     [](const Decl *D) {
+                       const auto *Var = dyn_cast<VarDecl>(D);
+                       return Var && !Var->getType()->isScalarType();
+                     }) &&
+        declaresHostOnlyLocals(DS, Plan->Function, Directives, Context)) {
+      Step Host;
+      Host.Kind = StepKind::HostScalar;
+      Host.S = S;
+      Out.push_back(std::move(Host));
+      return;
+    }
     if (isHostScalarDecl(DS)) {
       checkNoHostAddress(DS);
       checkPrivatizedReads(DS);

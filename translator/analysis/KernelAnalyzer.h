@@ -217,6 +217,13 @@ private:
   /// Fills \p Host's ReuseKey for a '#pragma qd host reuse' statement, or
   /// reports why the statement cannot be reused; false then.
   bool analyzeHostCodeReuse(const Directive &D, Step &Host);
+  /// A non-const reference parameter that device code uses, reported: only
+  /// host statements may (checkSignature lets it pass).
+  void checkHostOnlyReferences(const clang::FunctionDecl *FD);
+  /// The reductions' results that a 'host wait' statement reads, which the
+  /// host copies back before it runs; false (reported) if it changes one.
+  bool waitReadsDeviceScalars(const clang::Stmt *S,
+                              std::vector<Capture> &Reads);
   // KernelCalls.cpp
   /// A call of a kernel as a whole statement; false if \p S is not one.
   bool analyzeKernelCall(const clang::Stmt *S, std::vector<Step> &Out);

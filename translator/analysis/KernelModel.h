@@ -261,7 +261,8 @@ struct Step {
   /// ParallelLoop and SerialTask: host values the device code reads, in
   /// parameter order, then host scalars in declaration order.
   /// HostLoop: the device scalars its condition reads (a device-condition
-  /// loop), which the host reads back before each evaluation.
+  /// loop), which the host reads back before each evaluation. HostCode with
+  /// Wait: the device scalars the statement reads, read back after the wait.
   std::vector<Capture> Captures;
   /// Region only.
   std::vector<Block> Blocks;

@@ -108,6 +108,11 @@ EntrySignatures entrySignatures(const FunctionDecl *FD,
       Source.spell(Source.expanded(SourceRange(RParen, BodyStart)).drop_back());
   EntrySignatures Result;
   Result.Default = spellUntil(Source, Start, RParen) + Tail;
+  // A kernel that only other kernels of its file call, with internal
+  // linkage, leaves both entry points unused: no -Wunused-function.
+  const bool Internal = !FD->isExternallyVisible();
+  if (Internal)
+    Result.Default = "[[maybe_unused]] " + Result.Default;
   // A kernel with C linkage keeps it for its own signature, whatever
   // linkage the text around it gives (KernelCodeGen::renderKernel); the
   // stream overload cannot have it, C having no overloads.
@@ -126,6 +131,8 @@ EntrySignatures entrySignatures(const FunctionDecl *FD,
                  Result.Parameters + ", "
            : spellUntil(Source, Start, RParen)) +
       "qd::StreamRef qd_stream" + Tail;
+  if (Internal)
+    Result.Stream = "[[maybe_unused]] " + Result.Stream;
   return Result;
 }
 

@@ -32,6 +32,18 @@ std::string KernelCodeGen::renderHostCode(const Step &S,
   Data.set("statement", statementText(S.S));
   Data.set("reuse", S.Reuse);
   Data.set("wait", S.Wait);
+  // After the wait, the host's copies of the reductions' results the
+  // statement reads take the device's values.
+  std::string Reads;
+  if (Options.Target != Target::Cpu)
+    for (const Capture &C : S.Captures)
+      Reads += "  qd::detail::read_scalar(" + C.Var->getNameAsString() +
+               ", qd_scratch.slot<" + slotTypeOf(C.Var) + ">(" +
+               std::to_string(C.Slot) + "), " +
+               (graphMode() ? std::string("qd_graph.stream()") : Queue) +
+               ");\n";
+  Data.set("reads", Reads);
+  Data.set("has_reads", !Reads.empty());
   if (S.Reuse && graphMode()) {
     std::string Names, Args;
     for (const DeclRefExpr *Ref : S.ReuseKey) {

@@ -147,7 +147,7 @@ p[i] = 0.0f;
 
 
 // Host entry points of kernel 'zero_fill': they run its work on the calling thread and return when it is done.
-void zero_fill(float* p, int n, qd::StreamRef qd_stream) {
+[[maybe_unused]] void zero_fill(float* p, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   // parallel loop, namespaces.cpp:46
   {
@@ -157,7 +157,7 @@ void zero_fill(float* p, int n, qd::StreamRef qd_stream) {
   }
 }
 
-void zero_fill(float* p, int n) {
+[[maybe_unused]] void zero_fill(float* p, int n) {
   ::zero_fill(p, n, qd::StreamRef());
 }
 

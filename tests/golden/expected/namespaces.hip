@@ -157,7 +157,7 @@ p[i] = 0.0f;
 
 
 // Host entry points of kernel 'zero_fill': they enqueue its work on the launch stream and return without waiting.
-void zero_fill(float* p, int n, qd::StreamRef qd_stream) {
+[[maybe_unused]] void zero_fill(float* p, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel zero_fill"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
@@ -172,7 +172,7 @@ void zero_fill(float* p, int n, qd::StreamRef qd_stream) {
   }
 }
 
-void zero_fill(float* p, int n) {
+[[maybe_unused]] void zero_fill(float* p, int n) {
   ::zero_fill(p, n, qd::StreamRef());
 }
 

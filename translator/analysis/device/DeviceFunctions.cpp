@@ -259,7 +259,12 @@ private:
             << fileName(DeclLoc);
       return;
     case FileOrigin::OtherHeader:
-      if (Resolved)
+      // A header outside the input root that only declares it: no
+      // '--in-root' would help.
+      if (Resolved && !Callee->isDefined())
+        report(Context.getDiagnostics(), CallLoc, Diag::CalleeOnlyDeclared)
+            << Callee->getQualifiedNameAsString();
+      else if (Resolved)
         report(Context.getDiagnostics(), CallLoc, Diag::CalleeOutsideInRoot)
             << Callee->getQualifiedNameAsString() << fileName(DeclLoc)
             << displayPath(Files.inRoot());

@@ -11,14 +11,18 @@
 // What the analysis rejects is what would make the call differ from the
 // serial program or wait for the GPU: reading a reduction's result (it
 // exists only on the device, later), a synchronizing runtime call that the
-// statement makes itself, and a jump that leaves the statement.
+// statement makes itself, and a jump that leaves the statement. A 'host
+// wait' statement has waited: it reads reductions' results, which the host
+// copies back first (HostCodeGen.cpp), but cannot change them.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelAnalyzer.h"
 #include "DiagnosticIds.h"
 #include "JumpScopeVisitor.h"
 #include "ReductionAnalysis.h"
+#include "memory/MayWrite.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -128,6 +132,45 @@ private:
 
 } // namespace
 
+bool Analyzer::waitReadsDeviceScalars(const Stmt *S,
+                                      std::vector<Capture> &Reads) {
+  if (DeviceScalars.empty())
+    return true;
+  bool Ok = true;
+  MayWriteOptions Options;
+  Options.UnresolvedCallsWrite = true;
+  forEachMayWrite(
+      S,
+      [&](const VariableWrite &W) {
+        if (DeviceScalars.count(W.Var)) {
+          reportDeviceScalarWritten(W, DeviceScalars, Context);
+          Ok = false;
+        }
+        return Ok;
+      },
+      Options);
+  struct Refs : RecursiveASTVisitor<Refs> {
+    const DeviceScalarMap &Scalars;
+    std::vector<Capture> &Reads;
+    Refs(const DeviceScalarMap &Scalars, std::vector<Capture> &Reads)
+        : Scalars(Scalars), Reads(Reads) {}
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      const auto *Var = dyn_cast<VarDecl>(E->getDecl());
+      const auto Scalar = Var ? Scalars.find(Var) : Scalars.end();
+      if (Scalar == Scalars.end() ||
+          llvm::any_of(Reads, [&](const Capture &C) { return C.Var == Var; }))
+        return true;
+      Capture C{Var};
+      C.DeviceScalar = true;
+      C.Slot = Scalar->second.Slot;
+      Reads.push_back(C);
+      return true;
+    }
+  } Finder(DeviceScalars, Reads);
+  Finder.TraverseStmt(const_cast<Stmt *>(S));
+  return Ok;
+}
+
 void Analyzer::analyzeHostCode(const Stmt *S, const Directive &D,
                                std::vector<Step> &Out) {
   if (isa<DeclStmt>(S)) {
@@ -136,7 +179,10 @@ void Analyzer::analyzeHostCode(const Stmt *S, const Directive &D,
     analyzeStatement(S, nullptr, Out);
     return;
   }
-  bool Ok = checkNoDeviceScalarOnHost(S, /*What=*/2, DeviceScalars, Context);
+  std::vector<Capture> WaitReads;
+  bool Ok = D.Wait ? waitReadsDeviceScalars(S, WaitReads)
+                   : checkNoDeviceScalarOnHost(S, /*What=*/2, DeviceScalars,
+                                               Context);
   checkDeviceLocals(S);
   // A private array is declared only in the device code that owns it.
   if (const DeclRefExpr *Use = findReferenceTo(S, [&](const VarDecl *Var) {
@@ -167,6 +213,7 @@ void Analyzer::analyzeHostCode(const Stmt *S, const Directive &D,
   Host.Kind = StepKind::HostCode;
   Host.S = S;
   Host.Wait = D.Wait;
+  Host.Captures = std::move(WaitReads);
   if (!analyzeHostCodeReuse(D, Host))
     return;
   Out.push_back(std::move(Host));
