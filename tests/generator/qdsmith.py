@@ -38,13 +38,21 @@ before them. Data units (issue 43), last and from a generator of their own
 again, call a unit's kernels on host arrays made present by data regions,
 'enter data'/'exit data' and 'update' (unit_data says how). A stencil unit
 (issue 45), after those and from a generator of its own, is large enough that
-collapse nests coarsen (unit_stencil says how).
+collapse nests coarsen (unit_stencil says how). The units of issue 55's
+classes (FEATURES: data directives on one-statement bodies, member data,
+shadowed names, C linkage, using-declarations and namespace aliases, default
+arguments, every built-in type spelling) come after it, each from a generator
+of its own; --features (or QDSMITH_FEATURES) turns each on or off.
 
 Usage:
-  qdsmith.py --seed N [--units K] [--only I,J,...] [-o file.cpp]
---only keeps the listed units (shrink.py uses it to reduce a failing program).
+  qdsmith.py --seed N [--units K] [--only I,J,...] [--features=+a,-b] [-o file.cpp]
+  qdsmith.py --list-features
+--only keeps the listed units (run_seeds.py uses it to reduce a failing
+program); --feature-units-only keeps only the FEATURES units (a seed's other
+units are drawn, so unit indices stay the same).
 """
 import argparse
+import os
 import random
 import sys
 
@@ -57,6 +65,69 @@ INDEX_FORMS = [
     ('unsigned', '{v} < static_cast<unsigned>({n})', '++{v}'),
     ('std::size_t', '{v} < static_cast<std::size_t>({n})', '{v}++'),
 ]
+
+
+# Issue 55 (section 6): what its classes need of the generator, each an
+# option that `--features` turns on or off. A feature with a share adds a
+# unit to that share of programs (unit_<name>, drawn from its own generator);
+# one without changes what such a unit writes. Options that are off by
+# default cover what the translator does not do yet (issue 55); turn them
+# on with `--features +name` (qdsmith.py and run_seeds.py) once fixed.
+# name: (on by default, share of programs or None, what it adds)
+FEATURES = {
+    'data_one_statement': (True, 0.3, "'#pragma qd data' on one unbraced statement of each kind and as "
+                           "such a body; 'update', 'enter/exit data', 'host wait' and 'host' in "
+                           "unbraced 'case' arms, in host code and in a kernel"),
+    'member_data': (True, 0.25, "data clauses naming members ('this->u[0:n]', 's->u[0:s->n]', a "
+                    "static member array) in member functions; members as kernel arguments"),
+    'member_bare_names': (True, None, "member_data's clauses also name a member bare ('u[0:n]' "
+                          "in a member function)"),
+    'shadowed_names': (True, 0.25, "a data clause names 'field' after a block, a loop and a lambda "
+                       "parameter declared their own 'field' (out of scope at the directive)"),
+    'shadowed_outer': (True, None, "shadowed_names' array is declared before those (in the "
+                       "enclosing scope), and a kernel's 'update' names its parameter after a "
+                       "lambda parameter of the same name"),
+    'c_linkage': (True, 0.2, 'kernels with C linkage: extern "C" on the definition, in an '
+                  'extern "C" block, on a marked prototype'),
+    'using_alias': (True, 0.25, 'kernels called through using-declarations, using-directives and '
+                    'namespace aliases, from kernels and host code'),
+    'default_args': (True, 0.25, 'default arguments from prototypes naming a namespace constant, an '
+                     'enumerator and a template parameter, taken by host code and kernels'),
+    'default_template_from_kernel': (True, None, "default_args' kernels also take the defaults that "
+                                     "name a template parameter ('T a = T(2)', 'int r = R')"),
+    'default_late': (False, None, "default_args' defaults are added by a second declaration of "
+                     "the callee (today a calling kernel's call spells them unqualified, in the "
+                     "caller's scope: undeclared there, or another entity of the same name)"),
+    'builtin_types': (True, 0.35, 'every built-in type spelling in tiled products, coarsened nests, '
+                      'reductions, device scalars and vector loops, const volatile operands too'),
+    'volatile_tiles': (False, None, "builtin_types' 'tile(on)' products may read 'const volatile' "
+                       "operands only (today the tile is refused with -Wqd-tile: 'not of an "
+                       "arithmetic type')"),
+    'long_double': (False, None, "builtin_types draws 'long double' too (nvcc warns 20208-D: it is "
+                    "double in device code)"),
+}
+
+
+def default_features():
+    return {name for name, (on, _, _) in FEATURES.items() if on}
+
+
+def parse_features(text, base=None):
+    """'+a,-b,c' on top of the defaults: 'all', 'none', 'default', a name
+    (or +name) turns on, -name (or no-name) turns off."""
+    features = default_features() if base is None else set(base)
+    for word in (w.strip() for w in (text or '').split(',')):
+        if not word:
+            continue
+        if word in ('all', 'none', 'default'):
+            features = {'all': set(FEATURES), 'none': set(), 'default': default_features()}[word]
+            continue
+        off = word.startswith('-') or word.startswith('no-')
+        name = word[3:] if word.startswith('no-') else word.lstrip('+-')
+        if name not in FEATURES:
+            raise ValueError(f'unknown feature {name!r}; known: {", ".join(FEATURES)}')
+        (features.discard if off else features.add)(name)
+    return features
 
 
 class Unit:
@@ -73,9 +144,15 @@ class Unit:
 
 
 class Gen:
-    def __init__(self, seed):
+    def __init__(self, seed, features=None, feature_units_only=False):
         self.seed = seed
         self.r = random.Random(seed)
+        self.features = default_features() if features is None else set(features)
+        # Only the units of FEATURES (the others are drawn, so indices stay).
+        self.feature_units_only = feature_units_only
+
+    def on(self, feature):
+        return feature in self.features
 
     def pick(self, xs):
         return self.r.choice(xs)
@@ -1054,6 +1131,826 @@ class Gen:
         u.main = []
         u.driver = f'data_run{k}'
 
+    # ---- issue 55 (section 6): the classes that issue's test programs found --
+    # Each feature is a unit kind of its own, drawn after the stencil unit from
+    # a generator of its own (random.Random('<feature> <seed>')), so a seed
+    # keeps every unit it gave before, and turning one feature on or off
+    # changes no other feature's unit (only the index, the `k` in its names,
+    # of those after it). Sub-options (FEATURES' entries with no share)
+    # change what a unit writes, and only the unit they belong to.
+    # `--features` sets them.
+
+    @staticmethod
+    def lit(t, v):
+        """The literal `v` (a small dyadic number) of arithmetic type `t`."""
+        if t in ('float', 'double', 'long double'):
+            return repr(float(v)) + {'float': 'f', 'double': '', 'long double': 'L'}[t]
+        return str(int(v)) if t == 'int' else f'static_cast<{t}>({int(v)})'
+
+    def unit_data_one_statement(self, u):
+        """Data directives on one-statement bodies of every statement kind
+        (issue 55, sections 1 and 2): '#pragma qd data' on an unbraced
+        'for', 'if'/'else', 'if', 'while', 'do', range-for, 'switch' and an
+        expression statement, and as the unbraced body of a 'for', 'while',
+        'do', an 'if' branch and a 'case' arm; 'update host'/'update device'
+        and 'enter data'/'exit data' in unbraced 'case' arms of host code;
+        and a kernel whose host 'switch' has 'update', 'host wait' and 'host'
+        in unbraced arms (and '#pragma qd host' on an 'if' branch's braces).
+        Every array is copied back (or brought back by 'update host') before
+        the host reads it, so the serial build is the reference."""
+        k = u.index
+        t = self.pick(['float', 'double', 'int'])
+        L = lambda v: self.lit(t, v)  # noqa: E731
+        graph = self.r.random() < 0.4
+        if t == 'int':
+            scale_body = f'a[i] = (a[i] * f) % 1021 + {L(3)};'
+            axpy_body = 'y[i] = (y[i] + x[i]) % 1021;'
+            fill_body = 'a[i] = b[i] * 2 + 1;'
+            twice = 'a[i] = (a[i] + a[i]) % 1021;'
+            factors = ['2', '-1', '3']
+        else:
+            scale_body = f'a[i] = a[i] * f + {L(0.25)};'
+            axpy_body = f'y[i] = y[i] + x[i] * {L(0.5)};'
+            fill_body = f'a[i] = b[i] * {L(2.0)} + {L(1.0)};'
+            twice = f'a[i] = a[i] * {L(0.5)} + {L(0.125)};'
+            factors = [L(0.5), L(2.0), L(-1.0)]
+        u.top.append(f'// unit {k}: data directives on one-statement bodies (issue 55)')
+        u.top.append(f'int os_log{k} = 0;')
+        for name, params, body in (
+                (f'os_scale{k}', f'{t}* a, int n, {t} f', scale_body),
+                (f'os_axpy{k}', f'{t}* y, const {t}* x, int n', axpy_body),
+                (f'os_fill{k}', f'{t}* a, const {t}* b, int n', fill_body)):
+            u.top.append('\n'.join([
+                f'#pragma qd kernel{" graph" if graph and self.r.random() < 0.5 else ""}',
+                f'void {name}({params})', '{',
+                '    ' + self.loop_header('i', 'n'),
+                f'        {body}', '}']))
+        # The kernel: 'update', 'host wait' and 'host' in unbraced arms of a
+        # host switch (n >= 1 at every call).
+        s = [f'#pragma qd kernel{" graph" if graph else ""}',
+             f'void os_settle{k}({t}* a, int n, int mode)', '{',
+             '    ' + self.loop_header('i', 'n'),
+             f'        {twice}']
+        if self.r.random() < 0.5:
+            s += ['    if (mode > 1)', '#pragma qd host', '    {', f'        os_log{k} += 10;', '    }']
+        s += ['    switch (mode) {', '    case 0:',
+              '#pragma qd update host(a[n - 1:1])',
+              '#pragma qd host wait',
+              f'        a[n - 1] = a[n - 1] + {L(3)};',
+              '#pragma qd update device(a[n - 1:1])',
+              '        break;',
+              '    case 1:',
+              '#pragma qd host',
+              f'        os_log{k} += mode;'] + (
+                 # More work in the unbraced arm: a parallel loop after the host code.
+                 ['        ' + self.loop_header('i', 'n'), f'            {twice}']
+                 if self.r.random() < 0.5 else []) + [
+              '        break;',
+              '    case 2:',
+              self.pick(['#pragma qd update host(a[0:1], a[n - 1:1])',
+                         '#pragma qd update host(a[0:1]) self(a[n - 1:1])']),
+              '#pragma qd host wait',
+              '        {',
+              f'            const {t} first = a[0];',
+              '            a[0] = a[n - 1];',
+              '            a[n - 1] = first;',
+              '        }',
+              self.pick(['#pragma qd update device(a[0:1]) device(a[n - 1:1])',
+                         '#pragma qd update device(a[0:1], a[n - 1:1])']),
+              '        break;',
+              '    case 3:',
+              '#pragma qd update host(a[0:1])',
+              '#pragma qd host wait',
+              f'        os_log{k} += a[0] > {L(0)} ? 1 : 2;',
+              '        break;',
+              '    default:',
+              '        break;',
+              '    }']
+        if self.r.random() < 0.5:
+            s += ['    ' + self.loop_header('i', 'n'), f'        {twice}']
+        s.append('}')
+        u.top.append('\n'.join(s))
+        u.top.append('\n'.join([
+            f'// Host code between the kernels: a helper that calls two of them.',
+            f'void os_pair{k}({t}* p, {t}* tmp, const {t}* q, int n)', '{',
+            f'    os_fill{k}(tmp, q, n);', f'    os_axpy{k}(p, tmp, n);', '}']))
+
+        size = self.pick([2, 3, 9, 100, 1000])
+
+        def P():
+            return self.pick(['p_h[0:n]', 'p_h[:n]'])
+
+        def Q():
+            return self.pick(['q_h[0:n]', 'q_h[:n]'])
+
+        def Tm():
+            return self.pick(['t_h[0:n]', 't_h[:n]'])
+
+        def f():
+            return self.pick(factors)
+
+        body = [f'void data_run{k}(const char* prefix)', '{',
+                f'    HostBuf<{t}> p({size}, "dyadic");',
+                f'    HostBuf<{t}> q({size}, "small");',
+                f'    HostBuf<{t}> tmp({size}, "zero");',
+                f'    {t}* p_h = p.data();',
+                f'    [[maybe_unused]] const {t}* q_h = q.data();',
+                f'    [[maybe_unused]] {t}* t_h = tmp.data();',
+                f'    const int n = {size};']
+        forms = ['for', 'if_else', 'if', 'while', 'do', 'range', 'range_array', 'switch', 'expr',
+                 'copyout', 'create', 'present', 'for_body', 'while_body', 'do_body', 'if_branch',
+                 'case_data', 'case_update', 'case_enter']
+        chosen = [self.pick(forms) for _ in range(self.r.randrange(3, 8))]
+        for m, form in enumerate(chosen):
+            c = f'c{m}'
+            steps = self.r.randrange(0, 4)
+            body.append(f'    // {form}')
+            if form == 'for':
+                body += [f'#pragma qd data copy({P()})',
+                         f'    for (int s = 0; s < {steps}; ++s) os_scale{k}(p_h, n, {f()});']
+            elif form == 'if_else':
+                body += [f'#pragma qd data copy({P()}) copyin({Q()})',
+                         f'    if (n > {self.pick([1, 5, 50])}) os_axpy{k}(p_h, q_h, n); '
+                         f'else os_scale{k}(p_h, n, {f()});']
+            elif form == 'if':
+                body += [f'#pragma qd data copy({P()})',
+                         f'    if (n % {self.pick([2, 3])} == {self.pick([0, 1])}) os_settle{k}(p_h, n, {self.r.randrange(5)});']
+            elif form == 'while':
+                body += [f'    int {c} = 0;',
+                         f'#pragma qd data copyin({Q()}) copy({P()})',
+                         f'    while ({c}++ < {steps}) os_axpy{k}(p_h, q_h, n);']
+            elif form == 'do':
+                body += [f'    int {c} = {steps};',
+                         f'#pragma qd data copy({P()})',
+                         f'    do os_scale{k}(p_h, n, {f()}); while (--{c} > 0);']
+            elif form == 'range':
+                modes = ', '.join(str(self.r.randrange(5)) for _ in range(self.r.randrange(1, 5)))
+                body += [f'#pragma qd data copy({P()})',
+                         f'    for (int mode : {{{modes}}}) os_settle{k}(p_h, n, mode);']
+            elif form == 'range_array':
+                modes = ', '.join(str(self.r.randrange(5)) for _ in range(self.r.randrange(1, 5)))
+                body += [f'    const int modes{m}[] = {{{modes}}};',
+                         f'#pragma qd data copy({P()})',
+                         f'    for (const int& mode : modes{m})',
+                         f'        os_settle{k}(p_h, n, mode);']
+            elif form == 'switch':
+                body += [f'#pragma qd data copy({P()}) copyin({Q()})',
+                         f'    switch (n % 3) {{ case 0: os_scale{k}(p_h, n, {f()}); break; '
+                         f'case 1: os_axpy{k}(p_h, q_h, n); break; default: os_settle{k}(p_h, n, 2); }}']
+            elif form == 'expr':
+                body += [f'#pragma qd data copy({P()})',
+                         f'    os_scale{k}(p_h, n, {f()});']
+            elif form == 'copyout':
+                # fill writes every element of p[0:n]: copyout needs no copyin.
+                body += [f'#pragma qd data copyin({Q()}) copyout({P()})',
+                         f'    os_fill{k}(p_h, q_h, n);']
+            elif form == 'create':
+                body += [f'#pragma qd data create({Tm()}) copyin({Q()}) copy({P()})',
+                         f'    for (int s = 0; s < {steps}; ++s) os_pair{k}(p_h, t_h, q_h, n);']
+            elif form == 'present':
+                body += [f'#pragma qd data copy({P()})', '    {',
+                         f'#pragma qd data present({P()})',
+                         f'        for (int s = 0; s < {steps}; ++s) os_scale{k}(p_h, n, {f()});',
+                         f'        os_settle{k}(p_h, n, {self.r.randrange(5)});', '    }']
+            elif form == 'for_body':
+                body += [f'    for (int s = 0; s < {steps}; ++s)',
+                         f'#pragma qd data copy({P()})',
+                         f'        os_scale{k}(p_h, n, {f()});']
+            elif form == 'while_body':
+                body += [f'    int {c} = 0;',
+                         f'    while ({c}++ < {steps})',
+                         f'#pragma qd data copy({P()})',
+                         f'        os_settle{k}(p_h, n, {c} % 4);']
+            elif form == 'do_body':
+                body += [f'    int {c} = {steps};', '    do',
+                         f'#pragma qd data copyin({Q()}) copy({P()})',
+                         f'        os_axpy{k}(p_h, q_h, n);',
+                         f'    while (--{c} > 0);']
+            elif form == 'if_branch':
+                body += [f'    if (n > {self.pick([1, 5, 50])})',
+                         f'#pragma qd data copy({P()})',
+                         f'        os_scale{k}(p_h, n, {f()});',
+                         '    else',
+                         f'#pragma qd data copyin({Q()}) copy({P()})',
+                         f'        os_axpy{k}(p_h, q_h, n);']
+            elif form == 'case_data':
+                body += [f'    switch (n % {self.pick([2, 3])}) {{', '    case 0:',
+                         f'#pragma qd data copyin({Q()}) copyout({P()})',
+                         f'        os_fill{k}(p_h, q_h, n);',
+                         '        break;', '    default:',
+                         f'#pragma qd data copy({P()})',
+                         f'        os_scale{k}(p_h, n, {f()});',
+                         '        break;', '    }']
+            elif form == 'case_update':
+                # A region on the switch copies in only: every arm brings p
+                # back with 'update host' in the arm itself.
+                sel = self.r.randrange(3)
+                body += [f'    const int sel{m} = {sel};',
+                         f'#pragma qd data copyin({P()})',
+                         f'    switch (sel{m}) {{', '    case 0:',
+                         f'        os_scale{k}(p_h, n, {f()});',
+                         f'#pragma qd update host({P()})',
+                         '        break;', '    case 1:',
+                         f'        host_touch(p_h, static_cast<std::size_t>(n), {m});',
+                         f'#pragma qd update device({P()})',
+                         f'        os_settle{k}(p_h, n, {self.r.randrange(5)});',
+                         f'#pragma qd update self({P()})',
+                         f'        print_host(prefix, "u{k}.arm{m}", p_h, static_cast<std::size_t>(n));',
+                         '        break;', '    default:',
+                         f'#pragma qd update device({P()})',
+                         f'        os_scale{k}(p_h, n, {f()});',
+                         f'#pragma qd update host({P()})',
+                         '        break;', '    }']
+            else:  # case_enter
+                sel = self.r.randrange(3)
+                body += [f'    const int sel{m} = {sel};',
+                         f'    switch (sel{m}) {{', '    case 0:',
+                         f'#pragma qd enter data copyin({P()})',
+                         '        break;', '    default:',
+                         f'#pragma qd enter data copyin({P()}) create({Tm()})',
+                         '        break;', '    }',
+                         f'    os_settle{k}(p_h, n, {self.r.randrange(5)});',
+                         f'    switch (sel{m}) {{', '    case 0:',
+                         f'#pragma qd exit data copyout({P()})',
+                         '        break;', '    default:',
+                         f'#pragma qd exit data copyout({P()}) delete({Tm()})',
+                         '        break;', '    }']
+            if self.r.random() < 0.3:
+                body.append(f'    print_host(prefix, "u{k}.p.{m}", p_h, static_cast<std::size_t>(n));')
+        body += [f'    print_host(prefix, "u{k}.p", p_h, static_cast<std::size_t>(n));',
+                 f'    print_host(prefix, "u{k}.log", &os_log{k}, 1);', '}']
+        u.top.append('\n'.join(body))
+        u.driver = f'data_run{k}'
+
+    def unit_member_data(self, u):
+        """Member data (issue 55, section 2): host member functions whose
+        data clauses name pointer members (`this->u[0:n]`, and with
+        `member_bare_names` plain `u[0:n]`), a static member array (bare
+        inside the class and qualified outside it) that a kernel uses as a
+        present global, `s->u[0:s->n]` through a pointer to the object,
+        'enter data'/'exit data'/'update' in member functions, and kernel
+        calls given `u`, `this->u` and `(*this).u`."""
+        k = u.index
+        bare = self.r.random() < 0.5 and self.on('member_bare_names')
+        graph = self.r.random() < 0.4
+        size = self.pick([2, 9, 300])
+        ts = self.pick([4, 16, 33])
+
+        def U(first=True):
+            if bare and self.r.random() < 0.6:
+                return self.pick(['u[0:n]', 'u[:n]'])
+            return self.pick(['this->u[0:n]', 'this->u[:n]', '(*this).u[0:n]'])
+
+        def V():
+            if bare and self.r.random() < 0.6:
+                return 'v[0:n]'
+            return self.pick(['this->v[0:n]', 'this->v[:n]'])
+
+        def arg(name):
+            return self.pick([name, f'this->{name}', f'(*this).{name}'])
+
+        u.top.append(f'// unit {k}: member data in data clauses (issue 55)')
+        u.top.append('\n'.join([
+            f'#pragma qd kernel{" graph" if graph else ""}',
+            f'void mrelax{k}(float* u, const float* v, int n)', '{',
+            '    ' + self.loop_header('i', 'n'),
+            '        u[i] = u[i] * 0.5f + v[i] * 0.25f;', '}']))
+        u.top.append('\n'.join([
+            '#pragma qd kernel', f'void mhalo{k}(float* h, int n)', '{',
+            '    ' + self.loop_header('i', 'n'),
+            '        h[i] = h[i] * 0.5f + 1.0f;', '}']))
+        u.top.append(f'void mtab{k}(int n);')
+        hs = self.pick([1, 4, 8])
+        methods = []
+        one = self.r.random() < 0.5
+        methods.append(['    void advance(int steps)', '    {',
+                        f'#pragma qd data copy({U()}) copyin({V()})'] +
+                       ([f'        for (int s = 0; s < steps; ++s) mrelax{k}({arg("u")}, {arg("v")}, n);']
+                        if one else
+                        ['        {', '            for (int s = 0; s < steps; ++s)',
+                         f'                mrelax{k}({arg("u")}, {arg("v")}, n);',
+                         f'            mrelax{k}({arg("u")}, {arg("v")}, n);', '        }']) +
+                       ['    }'])
+        methods.append(['    void attach()', '    {',
+                        f'#pragma qd enter data copyin({U()}) copyin({V()})', '    }'])
+        methods.append(['    void relax_present()', '    {',
+                        f'#pragma qd data present({U()}, {V()})',
+                        f'        mrelax{k}({arg("u")}, {arg("v")}, n);', '    }'])
+        methods.append(['    void sync()', '    {',
+                        f'#pragma qd update host({U()})', '    }'])
+        methods.append(['    void detach()', '    {',
+                        f'#pragma qd exit data copyout({U()}) delete({V()})', '    }'])
+        # A member array, named whole or by a section.
+        halo = self.pick(['this->halo', f'this->halo[0:{hs}]', '(*this).halo'])
+        if bare and self.r.random() < 0.6:
+            halo = self.pick(['halo', f'halo[:{hs}]'])
+        methods.append(['    void shift_halo(int reps)', '    {',
+                        f'#pragma qd data copy({halo})',
+                        f'        for (int r = 0; r < reps; ++r) mhalo{k}({arg("halo")}, {hs});', '    }'])
+        tab_clause = self.pick(['table', f'Field{k}::table'])
+        methods.append(['    static void tabulate(int reps)', '    {',
+                        f'#pragma qd data copy({tab_clause})',
+                        f'        for (int r = 0; r < reps; ++r) mtab{k}({ts});', '    }'])
+        lines = [f'struct Field{k} {{',
+                 '    HostBuf<float> store_u;', '    HostBuf<float> store_v;',
+                 '    float* u;', '    float* v;', '    int n;', f'    float halo[{hs}];',
+                 f'    static float table[{ts}];',
+                 f'    explicit Field{k}(int count)',
+                 '        : store_u(static_cast<std::size_t>(count), "dyadic"),',
+                 '          store_v(static_cast<std::size_t>(count), "small"),',
+                 '          u(store_u.data()), v(store_v.data()), n(count)', '    {',
+                 f'        for (int i = 0; i < {hs}; ++i)',
+                 '            halo[i] = init_value<float>("dyadic", static_cast<std::size_t>(i));', '    }']
+        for mth in methods:
+            lines += mth
+        lines.append('};')
+        u.top.append('\n'.join(lines))
+        u.top.append(f'float Field{k}::table[{ts}];')
+        u.top.append('\n'.join([
+            '#pragma qd kernel', f'void mtab{k}(int n)', '{',
+            '    ' + self.loop_header('i', 'n'),
+            f'        Field{k}::table[i] = Field{k}::table[i] * 0.5f + 0.25f;', '}']))
+        u.top.append('\n'.join([
+            f'void mdrive{k}(Field{k}* s, int steps)', '{',
+            '#pragma qd data copy(s->u[0:s->n]) copyin(s->v[0:s->n])',
+            f'    for (int r = 0; r < steps; ++r) mrelax{k}(s->u, s->v, s->n);', '}']))
+        body = [f'void data_run{k}(const char* prefix)', '{',
+                f'    for (int i = 0; i < {ts}; ++i)',
+                f'        Field{k}::table[i] = init_value<float>("dyadic", static_cast<std::size_t>(i) + {k}u);',
+                f'    Field{k} f({size});']
+        steps = []
+        for _ in range(self.r.randrange(2, 6)):
+            form = self.pick(['advance', 'attached', 'drive', 'tabulate', 'halo'])
+            if form == 'advance':
+                steps.append([f'    f.advance({self.r.randrange(0, 4)});'])
+            elif form == 'attached':
+                st = ['    f.attach();', '    f.relax_present();']
+                if self.r.random() < 0.5:
+                    st += ['    f.sync();',
+                           f'    print_host(prefix, "u{k}.u.mid{len(steps)}", f.u, {size});']
+                st += [f'    mrelax{k}(f.u, f.v, f.n);', '    f.detach();']
+                steps.append(st)
+            elif form == 'drive':
+                steps.append([f'    mdrive{k}(&f, {self.r.randrange(0, 3)});'])
+            elif form == 'halo':
+                steps.append([f'    f.shift_halo({self.r.randrange(1, 3)});'])
+            else:
+                steps.append([f'    Field{k}::tabulate({self.r.randrange(1, 3)});'])
+        for st in steps:
+            body += st
+        body += [f'    print_host(prefix, "u{k}.u", f.u, {size});',
+                 f'    print_host(prefix, "u{k}.halo", f.halo, {hs});',
+                 f'    print_host(prefix, "u{k}.table", Field{k}::table, {ts});', '}']
+        u.top.append('\n'.join(body))
+        u.driver = f'data_run{k}'
+
+    def unit_shadowed_names(self, u):
+        """Names whose scope has ended (issue 55, section 2): a data clause
+        names `field` where an earlier block, a 'for' loop and a lambda's
+        parameter also declared a `field` (a float, an int) that is out of
+        scope at the directive. The array is declared after them; with
+        `shadowed_outer` it is declared before them (in an enclosing scope),
+        and a kernel's 'update' names its parameter `field` after a loop
+        body's lambda whose parameter is a float named `field` too."""
+        k = u.index
+        outer = self.r.random() < 0.5 and self.on('shadowed_outer')
+        kernel_lambda = self.r.random() < 0.6 and self.on('shadowed_outer')
+        size = self.pick([2, 9, 300])
+        u.top.append(f'// unit {k}: data clauses naming shadowed names (issue 55)')
+        lines = ['#pragma qd kernel', f'void shk{k}(float* field, int n)', '{',
+                 '    ' + self.loop_header('i', 'n') + ' {']
+        if kernel_lambda:
+            lines += ['        auto half = [](float field) { return field * 0.5f; };',
+                      '        field[i] = half(field[i]) + 1.0f;']
+        else:
+            lines += ['        field[i] = field[i] * 0.5f + 1.0f;']
+        lines += ['    }',
+                  '#pragma qd update host(field[0:1])',
+                  '#pragma qd host wait',
+                  '    field[0] = field[0] + 2.0f;',
+                  '#pragma qd update device(field[0:1])', '}']
+        u.top.append('\n'.join(lines))
+        body = [f'void data_run{k}(const char* prefix)', '{',
+                f'    HostBuf<float> store({size}, "dyadic");',
+                '    float shadow = 0.0f;']
+        decl = '    float* field = store.data();'
+        if outer:
+            body.append(decl)
+        shadows = {
+            'block': ['    {', '        float field = 0.5f;', '        shadow += field;', '    }'],
+            'loop': ['    for (int field = 0; field < 3; ++field)',
+                     '        shadow += static_cast<float>(field);'],
+            'lambda': ['    auto twice = [](float field) { return field * 2.0f; };',
+                       '    shadow += twice(0.25f);'],
+            'pointer_block': ['    {', '        const float* field = &shadow;',
+                              '        shadow += *field;', '    }'],
+        }
+        order = list(shadows)
+        self.r.shuffle(order)
+        for name in order[:self.r.randrange(1, len(order) + 1)]:
+            body += shadows[name]
+        if not outer:
+            body.append(decl)
+        body += [f'#pragma qd data copy({self.pick(["field[0:" + str(size) + "]", "field[:" + str(size) + "]"])})',
+                 f'    shk{k}(field, {size});',
+                 f'    print_host(prefix, "u{k}.field", field, {size});',
+                 f'    print_host(prefix, "u{k}.shadow", &shadow, 1);', '}']
+        u.top.append('\n'.join(body))
+        u.driver = f'data_run{k}'
+
+    def unit_c_linkage(self, u):
+        """Kernels with C linkage (issue 55, section 1): a definition marked
+        `extern "C"`, kernels inside `extern "C" { ... }` (one declared
+        first with the directive on its prototype), called from host code
+        and from a C++ kernel. C names are the file's: they carry the seed."""
+        k = u.index
+        base = f'qd{self.seed}u{k}'
+        graph = self.r.random() < 0.4
+        proto = self.r.random() < 0.5
+        u.top.append(f'// unit {k}: kernels with C linkage (issue 55)')
+        if proto:
+            u.top.append('\n'.join([f'extern "C" {{', '#pragma qd kernel',
+                                    f'void {base}_shift(float* a, int n, float by);', '}']))
+        u.top.append('\n'.join([
+            f'#pragma qd kernel{" graph" if graph else ""}',
+            f'extern "C" void {base}_scale(float* a, int n, float f)', '{',
+            '    ' + self.loop_header('i', 'n'),
+            '        a[i] = a[i] * f;', '}']))
+        u.top.append('\n'.join([
+            'extern "C" {',
+            '' if proto else '#pragma qd kernel',
+            f'void {base}_shift(float* a, int n, float by)', '{',
+            '    ' + self.loop_header('i', 'n'),
+            '        a[i] = a[i] + by;', '}',
+            '#pragma qd kernel',
+            f'void {base}_both(float* a, int n)', '{',
+            f'    {base}_scale(a, n, 0.5f);',
+            f'    {base}_shift(a, n, 0.25f);', '}',
+            '} // extern "C"']))
+        u.top.append('\n'.join([
+            f'#pragma qd kernel{" graph" if self.r.random() < 0.4 else ""}',
+            f'void cmix{k}(float* a, int n)', '{',
+            f'    {base}_both(a, n);',
+            f'    {base}_scale(a, n, 2.0f);', '}']))
+        size = self.pick([1, 33, 1000])
+        u.buffer(f'ca{k}', 'float', size, 'dyadic')
+        for _ in range(self.r.randrange(1, 4)):
+            n = self.pick([0, 1, size, size // 2])
+            call = self.pick([f'{base}_scale(ca{k}.data(), {n}, {self.pick(["0.5f", "2.0f", "-1.0f"])})',
+                              f'{base}_shift(ca{k}.data(), {n}, 0.125f)',
+                              f'{base}_both(ca{k}.data(), {n})',
+                              f'cmix{k}(ca{k}.data(), {n})'])
+            u.main.append(f'    {call};')
+        u.outputs.append(f'ca{k}')
+
+    def unit_using_alias(self, u):
+        """Kernels named through using-declarations and namespace aliases
+        (issue 55, section 1): `using phys::relax; relax(u, n);` in a
+        kernel and at namespace scope, `ph::relax(u, n)` with an alias of
+        namespace scope and one declared in the kernel, `using namespace`
+        in a kernel, a template kernel called the same ways, and host code
+        calling them so too."""
+        k = u.index
+        graph = self.r.random() < 0.4
+        u.top.append(f'// unit {k}: kernels named through using-declarations and aliases (issue 55)')
+        u.top.append('\n'.join([
+            f'namespace phys{k} {{',
+            f'#pragma qd kernel{" graph" if self.r.random() < 0.3 else ""}',
+            f'void relax{k}(float* u, int n)', '{',
+            '    ' + self.loop_header('i', 'n'),
+            '        u[i] = u[i] * 0.5f + 0.25f;', '}', '',
+            '#pragma qd kernel', 'template <class T>',
+            f'void lift{k}(T* u, int n, T by)', '{',
+            '    ' + self.loop_header('i', 'n'),
+            '        u[i] = u[i] + by;', '}',
+            f'}} // namespace phys{k}']))
+        u.top.append(f'namespace ph{k} = phys{k};')
+        if self.r.random() < 0.5:
+            u.top.append(f'using phys{k}::lift{k};')
+            lift_plain = f'lift{k}'
+        else:
+            lift_plain = f'ph{k}::lift{k}'
+        calls = [
+            [f'    using phys{k}::relax{k};', f'    relax{k}(u, n);'],
+            [f'    ph{k}::relax{k}(u, n);'],
+            [f'    namespace local = phys{k};', f'    local::lift{k}(u, n, 0.5f);'],
+            [f'    {lift_plain}(u, n, 0.25f);'],
+            [f'    {lift_plain}<float>(u, n, -0.5f);'],
+            [f'    using namespace phys{k};', f'    relax{k}(u, n);'],
+        ]
+        self.r.shuffle(calls)
+        lines = [f'namespace app{k} {{',
+                 f'#pragma qd kernel{" graph" if graph else ""}',
+                 f'void sweep{k}(float* u, int n)', '{']
+        for c in calls[:self.r.randrange(2, len(calls) + 1)]:
+            lines += c
+        lines += ['}', f'}} // namespace app{k}']
+        u.top.append('\n'.join(lines))
+        size = self.pick([1, 17, 500])
+        u.buffer(f'ua{k}', 'float', size, 'dyadic')
+        for _ in range(self.r.randrange(1, 4)):
+            n = self.pick([0, 1, size, size // 2])
+            form = self.r.randrange(4)
+            if form == 0:
+                u.main += [f'    {{ using phys{k}::relax{k}; relax{k}(ua{k}.data(), {n}); }}']
+            elif form == 1:
+                u.main += [f'    ph{k}::lift{k}(ua{k}.data(), {n}, 1.0f);']
+            else:
+                u.main += [f'    app{k}::sweep{k}(ua{k}.data(), {n});']
+        u.outputs.append(f'ua{k}')
+
+    def unit_default_args(self, u):
+        """Default arguments from a prototype (issue 55, section 1) naming a
+        namespace constant, an enumerator, a scoped enumerator and a
+        template parameter (`T a = T(2)`, `int r = R`), the kernels defined
+        before or after their callers, called with the default taken from
+        another namespace, from host code and from another kernel (a
+        template kernel too). `default_template_from_kernel` lets kernels
+        take the template parameter's defaults as well (host code always
+        does)."""
+        k = u.index
+        lib = f'lib{k}'
+        tmpl_kernel = self.r.random() < 0.7 and self.on('default_template_from_kernel')
+        mark_proto = self.r.random() < 0.4
+        after = self.r.random() < 0.5
+        graph = self.r.random() < 0.4
+        # A later declaration adds the defaults to a first one without them.
+        late = self.r.random() < 0.3 and self.on('default_late')
+        # The caller's namespace has names of its own like the defaults':
+        # a default must mean what it means at the callee's declaration.
+        decoys = self.r.random() < 0.5
+        kp = '#pragma qd kernel\n' if mark_proto else ''
+        protos = [f'namespace {lib} {{',
+                  f'constexpr float kDefault{k} = 0.5f;',
+                  f'enum Mode{k} {{ kHalf{k} = 2, kFull{k} = 4 }};',
+                  f'enum class Side{k} {{ left = 1, right = 3 }};']
+        if late:
+            protos += [f'{kp}void damp{k}(float* u, int n, float f);',
+                       f'{kp}void shift{k}(float* u, int n, int m, Side{k} side);',
+                       f'void damp{k}(float* u, int n, float f = kDefault{k});',
+                       f'void shift{k}(float* u, int n, int m = kFull{k}, Side{k} side = Side{k}::right);']
+        else:
+            protos += [f'{kp}void damp{k}(float* u, int n, float f = kDefault{k});',
+                       f'{kp}void shift{k}(float* u, int n, int m = kFull{k}, Side{k} side = Side{k}::right);']
+        protos += [
+                  f'{kp}template <class T> void axpby{k}(T* y, const T* x, int n, T a = T(2));',
+                  f'{kp}template <class T, int R = 3> void ramp{k}(T* y, int n, int r = R);',
+                  f'}} // namespace {lib}']
+        defs = [f'namespace {lib} {{',
+                '#pragma qd kernel', f'void damp{k}(float* u, int n, float f)', '{',
+                '    ' + self.loop_header('i', 'n'), '        u[i] = u[i] * f;', '}', '',
+                '#pragma qd kernel', f'void shift{k}(float* u, int n, int m, Side{k} side)', '{',
+                '    ' + self.loop_header('i', 'n'),
+                '        u[i] = u[i] + static_cast<float>(m * static_cast<int>(side)) * 0.125f;', '}', '',
+                '#pragma qd kernel', f'template <class T> void axpby{k}(T* y, const T* x, int n, T a)', '{',
+                '    ' + self.loop_header('i', 'n'), '        y[i] = a * x[i] * T(0.5) + y[i] * T(0.5);', '}', '',
+                '#pragma qd kernel', f'template <class T, int R> void ramp{k}(T* y, int n, int r)', '{',
+                '    ' + self.loop_header('i', 'n'), '        y[i] = y[i] + static_cast<T>(r + R) * T(0.25);', '}',
+                f'}} // namespace {lib}']
+        calls = [f'    {lib}::damp{k}(u, n);',
+                 f'    {lib}::shift{k}(u, n);',
+                 f'    {lib}::shift{k}(u, n, {lib}::kHalf{k});']
+        if tmpl_kernel:
+            calls += [f'    {lib}::axpby{k}(u, v, n);',
+                      f'    {lib}::axpby{k}<float>(u, v, n);',
+                      f'    {lib}::ramp{k}(u, n);',
+                      f'    {lib}::ramp{k}<float, 5>(u, n);']
+        else:
+            calls += [f'    {lib}::axpby{k}(u, v, n, 2.0f);',
+                      f'    {lib}::ramp{k}(u, n, 3);']
+        self.r.shuffle(calls)
+        caller = [f'namespace app{k} {{']
+        if decoys:
+            caller += [f'[[maybe_unused]] constexpr float kDefault{k} = 4.0f;',
+                       f'[[maybe_unused]] constexpr int kFull{k} = 7;',
+                       f'enum class Side{k} {{ left = 5, right = 9 }};']
+        caller += [f'#pragma qd kernel{" graph" if graph else ""}',
+                  f'void step{k}(float* u, const float* v, int n)', '{']
+        caller += calls[:self.r.randrange(2, len(calls) + 1)]
+        caller += ['}']
+        tcaller = self.r.random() < 0.5
+        if tcaller:
+            tcalls = [f'    {lib}::axpby{k}(u, v, n);', f'    {lib}::ramp{k}(u, n);'] if tmpl_kernel else \
+                     [f'    {lib}::axpby{k}(u, v, n, T(2));', f'    {lib}::ramp{k}(u, n, 1);']
+            caller += ['', '#pragma qd kernel', 'template <class T>',
+                       f'void tstep{k}(T* u, const T* v, int n)', '{'] + tcalls + ['}']
+        caller += [f'}} // namespace app{k}']
+        u.top.append(f'// unit {k}: default arguments from prototypes (issue 55)')
+        u.top.append('\n'.join(protos))
+        if after:
+            u.top += ['\n'.join(caller), '\n'.join(defs)]
+        else:
+            u.top += ['\n'.join(defs), '\n'.join(caller)]
+        size = self.pick([1, 33, 700])
+        t = self.pick(['float', 'double']) if tcaller else 'float'
+        u.buffer(f'da{k}', 'float', size, 'dyadic')
+        u.buffer(f'db{k}', 'float', size, 'dyadic')
+        if tcaller:
+            u.buffer(f'dt{k}', t, size, 'dyadic')
+            u.buffer(f'ds{k}', t, size, 'small')
+        for _ in range(self.r.randrange(2, 5)):
+            n = self.pick([0, 1, size, size // 2])
+            form = self.r.randrange(7 if tcaller else 6)
+            if form == 0:
+                u.main.append(f'    {lib}::damp{k}(da{k}.data(), {n});')
+            elif form == 1:
+                u.main.append(f'    {lib}::shift{k}(da{k}.data(), {n});')
+            elif form == 2:
+                u.main.append(f'    {lib}::axpby{k}(da{k}.data(), db{k}.data(), {n});')
+            elif form == 3:
+                u.main.append(f'    {lib}::ramp{k}<float>(da{k}.data(), {n});')
+            elif form == 6:
+                u.main.append(f'    app{k}::tstep{k}(dt{k}.data(), ds{k}.data(), {n});')
+            else:
+                u.main.append(f'    app{k}::step{k}(da{k}.data(), db{k}.data(), {n});')
+        u.outputs.append(f'da{k}')
+        if tcaller:
+            u.outputs.append(f'dt{k}')
+
+    # Built-in types by their spellings (issue 55, section 1): (spelling,
+    # class, init kind). Unsigned types start odd and small, so products and
+    # sums stay far from int's range after promotion.
+    BUILTIN_TYPES = [
+        ('signed char', 'int1', 'small'), ('unsigned char', 'uint1', 'odd'),
+        ('short', 'int', 'small'), ('short int', 'int', 'small'), ('signed short', 'int', 'small'),
+        ('unsigned short', 'uint', 'odd'), ('unsigned short int', 'uint', 'odd'),
+        ('int', 'int', 'small'), ('signed', 'int', 'small'), ('unsigned', 'uint', 'odd'),
+        ('unsigned int', 'uint', 'odd'), ('long', 'int', 'small'), ('long int', 'int', 'small'),
+        ('unsigned long', 'uint', 'odd'), ('long long', 'int', 'small'),
+        ('long long int', 'int', 'small'), ('signed long long', 'int', 'small'),
+        ('unsigned long long', 'uint', 'odd'), ('unsigned long long int', 'uint', 'odd'),
+        ('float', 'float', 'dyadic'), ('double', 'float', 'dyadic'),
+        ('long double', 'float', 'dyadic'),
+    ]
+
+    SHORT_TYPES = {'short', 'short int', 'signed short', 'unsigned short', 'unsigned short int'}
+
+    def unit_builtin_types(self, u):
+        """Every built-in type spelling (issue 55, section 1) in the shapes
+        that declare values of the element type: tiled products
+        (`tile(on)`, and the default on a nest large enough to tile),
+        coarsened nests (`coarsen(N)`) with per-row locals and reductions,
+        reductions over the type with a device scalar computed from their
+        results (a graph slot in graph mode), and vector loops reducing
+        into a local of the type; operands `const` or `const volatile`
+        qualified. `long double` only with the `long_double` option (nvcc
+        warns that device code treats it as double)."""
+        k = u.index
+        types = [x for x in self.BUILTIN_TYPES if x[0] != 'long double' or self.on('long_double')]
+        shapes = ['product', 'coarsen', 'reduce']
+        self.r.shuffle(shapes)
+        shapes = shapes[:self.r.randrange(1, 4)]
+        u.top.append(f'// unit {k}: built-in type spellings in tiles, coarsened nests and reductions (issue 55)')
+        for si, shape in enumerate(shapes):
+            t, cls, init = self.pick(types)
+            if t == 'long double':
+                out_t = 'double'
+            else:
+                out_t = t
+            qual = self.pick(['const ', 'const ', 'const volatile '])
+            isfloat = cls == 'float'
+            small = cls in ('int1', 'uint1')
+            name = f'{shape}{k}_{si}'
+            zero = self.lit(t, 0) if isfloat else f'static_cast<{t}>(0)'
+            graph = self.r.random() < 0.4
+            if shape == 'product':
+                acc_t = 'int' if small else t
+                tile = self.pick(['', ' tile(on)', ' tile(on)']) if t != 'long double' else ''
+                trans = self.r.random() < 0.3
+                bread = 'b[j * p + q]' if trans else 'b[q * m + j]'
+                if isfloat:
+                    store = f'static_cast<{out_t}>(s * {self.lit(t, 0.5)})'
+                elif small:
+                    store = f'static_cast<{t}>(s % 100)'
+                else:
+                    store = 's'
+                qual_b = self.pick(['const ', 'const volatile '])
+                if tile and 'volatile' in qual and 'volatile' in qual_b and not self.on('volatile_tiles'):
+                    # tile(on) warns when no operand can be staged (issue 55).
+                    qual_b = 'const '
+                lines = [f'#pragma qd kernel{" graph" if graph else ""}',
+                         f'void {name}(int n, int m, int p, {qual}{t}* a, {qual_b}{t}* b, {out_t}* c)', '{',
+                         f'    #pragma qd loop collapse(2){tile}',
+                         '    for (int i = 0; i < n; ++i)',
+                         '        for (int j = 0; j < m; ++j) {',
+                         f'            {acc_t} s = 0;',
+                         '            for (int q = 0; q < p; ++q)',
+                         f'                s += a[i * p + q] * {bread};',
+                         f'            c[i * m + j] = {store};',
+                         '        }', '}']
+                u.top.append('\n'.join(lines))
+                big = self.r.random() < 0.3
+                n, m, p = (130, 132, 5) if big else (self.pick([2, 7, 33]), self.pick([2, 9, 40]), self.pick([1, 4, 17]))
+                u.buffer(f'{name}_a', t, n * p, init)
+                u.buffer(f'{name}_b', t, p * m, init)
+                u.buffer(f'{name}_c', out_t, n * m, 'zero')
+                dims = [(n, m, p)] + [self.pick([(n, m, p), (1, m, p), (n, m, 0), (n // 2 + 1, m, p)])
+                                      for _ in range(self.r.randrange(0, 2))]
+                for (dn, dm, dp) in dims:
+                    u.main.append(f'    {name}({dn}, {dm}, {dp}, {name}_a.data(), {name}_b.data(), {name}_c.data());')
+                u.outputs.append(f'{name}_c')
+            elif shape == 'coarsen':
+                coarsen = self.pick([' coarsen(2)', ' coarsen(3)', ' coarsen(4)', ''])
+                reduce = self.r.random() < 0.6
+                if isfloat:
+                    expr = self.pick([f'a[at] * {self.lit(t, 0.5)} + a[at - 1]',
+                                      f'a[at - nx] + a[at + nx] * {self.lit(t, 0.25)}',
+                                      f'(a[at + 1] - a[at]) * {self.lit(t, 0.5)}'])
+                    value = f'static_cast<{t}>({expr})'
+                else:
+                    expr = self.pick(['(a[at] + a[at - 1] - a[at + nx]) & 7', '(a[at - nx] ^ a[at + 1]) & 15',
+                                      '(a[at] * 2 + a[at + 1]) % 9'])
+                    value = f'static_cast<{t}>({expr})'
+                stats_t = 'double' if isfloat else 'long long'
+                params = f'{qual}{t}* a, {out_t}* out, int nx, int ny'
+                if reduce:
+                    params += f', {stats_t}* stats'
+                lines = [f'#pragma qd kernel{" graph" if graph else ""}', f'void {name}({params})', '{']
+                clause = ''
+                # A sum, but an or over 1-byte types, whose sums leave the type.
+                op, combine = ('|', 'sum |= v;') if small else ('+', 'sum += v;')
+                if reduce:
+                    lines += [f'    {t} sum = {zero};',
+                              f'    {t} top = {self.lit(t, -1000) if isfloat else zero};']
+                    clause = f' reduction({op}: sum) reduction(max: top)'
+                lines += [f'    #pragma qd loop collapse(2){coarsen}{clause}',
+                          '    ' + self.loop_header('y', 'ny - 1', '1'),
+                          '        ' + self.loop_header('x', 'nx - 1', '1') + ' {',
+                          '            const long at = static_cast<long>(y) * nx + static_cast<long>(x);',
+                          f'            const {t} v = {value};',
+                          f'            out[at] = v;' if t != 'long double' else f'            out[at] = static_cast<double>(v);']
+                if reduce:
+                    lines += [f'            {combine}', '            top = top > v ? top : v;']
+                lines += ['        }']
+                if reduce:
+                    lines += [f'    stats[0] = static_cast<{stats_t}>(sum);',
+                              f'    stats[1] = static_cast<{stats_t}>(top);']
+                lines.append('}')
+                u.top.append('\n'.join(lines))
+                # Sums of 2-byte types stay within the type.
+                nx, ny = self.pick([(40, 33), (9, 5)] + ([(160, 60)] if t not in self.SHORT_TYPES else []))
+                u.buffer(f'{name}_a', t, nx * ny, init)
+                u.buffer(f'{name}_o', out_t, nx * ny, 'zero')
+                if reduce:
+                    u.buffer(f'{name}_s', stats_t, 2, 'zero')
+                for (dx, dy) in [(nx, ny)] + [self.pick([(nx, ny), (3, 3), (nx, 2)]) for _ in range(self.r.randrange(0, 2))]:
+                    extra = f', {name}_s.data()' if reduce else ''
+                    u.main.append(f'    {name}({name}_a.data(), {name}_o.data(), {dx}, {dy}{extra});')
+                u.outputs.append(f'{name}_o')
+                if reduce:
+                    u.outputs.append(f'{name}_s')
+            else:  # reduce
+                if isfloat:
+                    ops = [('+', 'sum += v;', zero), ('min', 'lo = qd::min(lo, v);', self.lit(t, 1000)),
+                           ('max', 'hi = v > hi ? v : hi;', self.lit(t, -1000))]
+                elif small:
+                    ops = [('|', 'sum |= v;', zero), ('min', 'lo = qd::min(lo, v);', f'static_cast<{t}>(100)'),
+                           ('max', 'hi = v > hi ? v : hi;', f'static_cast<{t}>(0)')]
+                else:
+                    ops = [('+', 'sum += v;', zero), ('min', 'lo = qd::min(lo, v);', f'static_cast<{t}>(100)'),
+                           ('max', 'hi = v > hi ? v : hi;', f'static_cast<{t}>(-100)' if cls == 'int' else zero)]
+                vector = self.r.random() < 0.6
+                stats_t = 'double' if isfloat else 'long long'
+                lines = [f'#pragma qd kernel{" graph" if graph else ""}',
+                         f'void {name}({qual}{t}* a, {out_t}* out, {stats_t}* stats, int n, int rows, int cols)', '{',
+                         f'    {t} sum = {ops[0][2]};', f'    {t} lo = {ops[1][2]};', f'    {t} hi = {ops[2][2]};',
+                         f'    #pragma qd loop reduction({ops[0][0]}: sum) reduction(min: lo) reduction(max: hi)',
+                         '    ' + self.loop_header('i', 'n') + ' {',
+                         f'        const {t} v = a[i];',
+                         f'        {ops[0][1]}', f'        {ops[1][1]}', f'        {ops[2][1]}', '    }']
+                # A device scalar of the type, read by a later loop (a slot in graph mode).
+                if isfloat:
+                    lines.append(f'    const {t} span = hi - lo;')
+                else:
+                    lines.append(f'    const {t} span = static_cast<{t}>((hi - lo) & 7);')
+                lines += ['    ' + self.loop_header('i', 'n'),
+                          f'        out[i] = static_cast<{out_t}>(a[i] + span);',
+                          f'    stats[0] = static_cast<{stats_t}>(sum);',
+                          f'    stats[1] = static_cast<{stats_t}>(lo);',
+                          f'    stats[2] = static_cast<{stats_t}>(hi);']
+                if vector:
+                    length = self.pick(['', ' vector_length(8)', ' vector_length(32)'])
+                    vop, vcomb = ('+', 'acc += a[r * cols + j];') if not small else ('|', 'acc |= a[r * cols + j];')
+                    lines += ['    for (int r = 0; r < rows; ++r) {',
+                              f'        {t} acc = {zero};',
+                              f'        #pragma qd loop vector{length} reduction({vop}: acc)',
+                              '        for (int j = 0; j < cols; ++j)',
+                              f'            {vcomb}',
+                              f'        out[n + r] = static_cast<{out_t}>(acc);',
+                              '    }']
+                lines.append('}')
+                u.top.append('\n'.join(lines))
+                size = self.pick([1, 64, 700])
+                rows, cols = self.pick([(0, 1), (5, 33), (40, 9)]) if vector else (0, 0)
+                u.buffer(f'{name}_a', t, max(size, rows * cols), init)
+                u.buffer(f'{name}_o', out_t, size + rows, 'zero')
+                u.buffer(f'{name}_s', stats_t, 3, 'zero')
+                for _ in range(self.r.randrange(1, 3)):
+                    n = self.pick([0, 1, size, size // 2])
+                    r = self.pick([rows, rows // 2])
+                    u.main.append(f'    {name}({name}_a.data(), {name}_o.data(), {name}_s.data(), {n}, {r}, {cols});')
+                u.outputs += [f'{name}_o', f'{name}_s']
+
     KINDS = ['elementwise', 'reduction', 'collapse', 'vector', 'region', 'template',
              'solver', 'time_loop', 'nested']
     # Kinds added later: each may follow a program's units, drawn from a
@@ -1101,6 +1998,21 @@ class Gen:
             self.unit_stencil(u)
             if only is None or index in only:
                 built.append(u)
+            index += 1
+        # The issue 55 features come after those, each from a generator of
+        # its own, in the order of FEATURES; one that is off draws nothing.
+        if self.feature_units_only:
+            built = []
+        for name, (_, share, _) in FEATURES.items():
+            if share is None:
+                continue
+            self.r = random.Random(f'{name} {self.seed}')
+            if self.r.random() < share and self.on(name):
+                u = Unit(index)
+                getattr(self, 'unit_' + name)(u)
+                if only is None or index in only:
+                    built.append(u)
+                index += 1
         self.r = main
         return built
 
@@ -1206,11 +2118,11 @@ def program_body(seed, built, prefix):
     return out
 
 
-def write_programs(seeds, units=None, only=None):
+def write_programs(seeds, units=None, only=None, features=None, feature_units_only=False):
     """One translation unit running the programs of \p seeds in order."""
     out = [PRELUDE]
     for seed in seeds:
-        g = Gen(seed)
+        g = Gen(seed, features, feature_units_only)
         count = units if units is not None else g.r.randrange(2, 6)
         prefix = f's{seed}.' if len(seeds) > 1 else ''
         built = g.units(count, only)
@@ -1244,13 +2156,32 @@ def main():
     ap.add_argument('--seeds', help='several programs in one file: 1-50 or 3,7,9')
     ap.add_argument('--units', type=int, default=None)
     ap.add_argument('--only', default=None, help='comma-separated unit indices to keep')
+    ap.add_argument('--features', default='',
+                    help='options on top of the defaults: +name or name turns one on, -name off; '
+                         'all, none, default. ' + '; '.join(
+                             f'{n} ({"on" if on else "off"}): {what}' for n, (on, _, what) in FEATURES.items()))
+    ap.add_argument('--feature-units-only', action='store_true',
+                    help="keep only the units of --features' options (a seed's other units are "
+                         'drawn but not written)')
+    ap.add_argument('--list-features', action='store_true', help='print the options and exit')
     ap.add_argument('-o', '--output', default='-')
     args = ap.parse_args()
+    if args.list_features:
+        for n, (on, share, what) in FEATURES.items():
+            print(f'{n:30} {"on " if on else "off"} {"unit, " + str(share) if share else "option"}: {what}')
+        return
+    try:
+        # QDSMITH_FEATURES first, so that every caller (ctest, the GPU
+        # suite's staging) can be switched without changing its command.
+        features = parse_features(args.features,
+                                  parse_features(os.environ.get('QDSMITH_FEATURES', '')))
+    except ValueError as e:
+        ap.error(str(e))
     if (args.seed is None) == (args.seeds is None):
         ap.error('give --seed or --seeds')
     seeds = [args.seed] if args.seed is not None else parse_seeds(args.seeds)
     only = None if args.only is None else {int(x) for x in args.only.split(',') if x}
-    text = write_programs(seeds, args.units, only)
+    text = write_programs(seeds, args.units, only, features, args.feature_units_only)
     if args.output == '-':
         sys.stdout.write(text)
     else:

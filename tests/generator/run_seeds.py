@@ -16,6 +16,7 @@ Usage:
                [--nvcc NVCC --nvcc-seeds 1,2 [--nvcc-plain]] [--hipcc HIPCC --hipcc-seeds 1,2]
                [--fake-runtime-lib LIB --fake-include DIR --runtime-dir DIR
                 --rewrite-launches CMAKE_SCRIPT --fake-seeds 1-20]
+               [--features +name,-name]
 Prints one line per program and ends with 'N passed, N failed'.
 """
 import argparse
@@ -44,6 +45,8 @@ class Runner:
 
     def generate(self, seed, work, only=None):
         cmd = [sys.executable, GENERATOR, '--seed', str(seed), '-o', 'p.cpp']
+        if self.args.features:
+            cmd.append('--features=' + self.args.features)
         if only is not None:
             cmd += ['--only', ','.join(map(str, sorted(only)))]
         rc, out = run(cmd, work)
@@ -172,7 +175,8 @@ class Runner:
         if problems and problem:
             keep = self.shrink(seed, work)
             problems.append(f'shrunk to units {keep}: {work}/p.cpp '
-                            f'(qdsmith.py --seed {seed} --only {",".join(map(str, keep))})')
+                            f'(qdsmith.py --seed {seed} --only {",".join(map(str, keep))}'
+                            + (f' --features={self.args.features}' if self.args.features else '') + ')')
         return seed, problems
 
 
@@ -197,6 +201,9 @@ def main():
     ap.add_argument('--rewrite-launches', default='', help='tests/runtime/fake_cuda/rewrite_launches.cmake')
     ap.add_argument('--fake-seeds', default='', help='also run these on the fake device')
     ap.add_argument('--jobs', type=int, default=os.cpu_count() or 1)
+    ap.add_argument('--features', default='',
+                    help="qdsmith.py's --features: options on top of its defaults, e.g. "
+                         "'+c_linkage,+member_bare_names' (qdsmith.py --list-features)")
     args = ap.parse_args()
     args.tool = os.path.abspath(args.tool)
     args.include = os.path.abspath(args.include)
