@@ -9,7 +9,8 @@
 // definition's clauses, or ('damp') instead of a directive on the definition.
 // Default arguments, taken by the calling kernels, name what only the callee's
 // scope knows: its template parameter ('T(2)'), a constant and an enumerator of
-// its namespace; on a prototype, or on a definition that comes first.
+// its namespace; on a prototype, on a later prototype, or on a definition
+// that comes first.
 
 // Prototypes, as a C header would have them.
 float scale(float x);
@@ -33,7 +34,13 @@ enum Clamp { Soft, Hard };
 void relax(float* a, int n, float w = 0.5f);
 #pragma qd kernel
 void damp(float* a, int n, float ceiling = kCeiling, Clamp how = Hard);
+// A later declaration adds the default, which the caller's namespace's
+// 'kRate' must not replace.
+constexpr float kRate = 0.25f;
+void settle(float* a, int n, float rate);
+void settle(float* a, int n, float rate = kRate);
 } // namespace physics
+inline constexpr float kRate = 8.0f;
 
 // Defined before its callers, with a default of its own namespace.
 namespace limits {
@@ -71,6 +78,7 @@ void run(float* u, float* v, float* out, int n, int steps)
         axpy(v, u, 0.25f, n);
         physics::relax(u, n);
         physics::damp(v, n);
+        physics::settle(v, n);
         limits::floor_at(v, n);
         smooth(v, n);
         total(v, out + s, n);
@@ -137,6 +145,13 @@ void damp(float* a, int n, float ceiling, Clamp how)
 {
     for (int i = 0; i < n; ++i)
         a[i] = a[i] > ceiling ? (how == Hard ? ceiling : 0.5f * (a[i] + ceiling)) : a[i];
+}
+
+#pragma qd kernel
+void settle(float* a, int n, float rate)
+{
+    for (int i = 0; i < n; ++i)
+        a[i] -= rate * a[i];
 }
 
 } // namespace physics

@@ -73,16 +73,12 @@ bool hasCLinkage(const FunctionDecl *FD) {
   return FD->getLanguageLinkage() == CLanguageLinkage;
 }
 
-const FunctionDecl *firstFileScopeDeclaration(const FunctionDecl *FD,
-                                              const SourceManager &SM) {
-  const FunctionDecl *First = nullptr;
+std::vector<const FunctionDecl *>
+fileScopeDeclarations(const FunctionDecl *FD, const SourceManager &SM) {
+  std::vector<const FunctionDecl *> All;
   auto Consider = [&](const FunctionDecl *D) {
-    if (!D->getLexicalDeclContext()->getRedeclContext()->isFileContext())
-      return;
-    if (!First || SM.isBeforeInTranslationUnit(
-                      SM.getExpansionLoc(D->getLocation()),
-                      SM.getExpansionLoc(First->getLocation())))
-      First = D;
+    if (D->getLexicalDeclContext()->getRedeclContext()->isFileContext())
+      All.push_back(D);
   };
   const FunctionTemplateDecl *Template = FD->getPrimaryTemplate();
   if (!Template)
@@ -93,7 +89,32 @@ const FunctionDecl *firstFileScopeDeclaration(const FunctionDecl *FD,
   else
     for (const FunctionDecl *D : FD->redecls())
       Consider(D);
-  return First;
+  llvm::sort(All, [&](const FunctionDecl *A, const FunctionDecl *B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A->getLocation()),
+                                        SM.getExpansionLoc(B->getLocation()));
+  });
+  return All;
+}
+
+const FunctionDecl *firstFileScopeDeclaration(const FunctionDecl *FD,
+                                              const SourceManager &SM) {
+  const std::vector<const FunctionDecl *> All = fileScopeDeclarations(FD, SM);
+  return All.empty() ? nullptr : All.front();
+}
+
+bool givesDefaultsToCallers(const FunctionDecl *D, const SourceManager &SM) {
+  const FunctionDecl *First = firstFileScopeDeclaration(D, SM);
+  return D == First || SM.isWrittenInMainFile(SM.getExpansionLoc(D->getLocation()));
+}
+
+bool callersTakeDefault(const FunctionDecl *Callee, unsigned I,
+                        const SourceManager &SM) {
+  for (const FunctionDecl *D : fileScopeDeclarations(Callee, SM))
+    if (I < D->getNumParams() && D->getParamDecl(I)->hasDefaultArg() &&
+        !D->getParamDecl(I)->hasInheritedDefaultArg() &&
+        givesDefaultsToCallers(D, SM))
+      return true;
+  return false;
 }
 
 EntrySignatures entrySignatures(const FunctionDecl *FD,

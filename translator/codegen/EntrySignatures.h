@@ -38,16 +38,31 @@ std::string parameterList(const clang::FunctionDecl *FD,
 /// Whether \p FD was declared in 'extern "C"', with or without braces.
 bool hasCLinkage(const clang::FunctionDecl *FD);
 
-/// The first of \p FD's declarations at namespace scope, the definition when
-/// none comes before it (a declaration inside a function body is no place
-/// for namespace-scope functions). For a template or one of its
-/// specializations, the template's first declaration. The functions that a
-/// calling kernel uses take their default arguments from it, so that a
-/// default naming the callee's template parameter or a name of its
-/// namespace is spelled where that name means what the user meant.
+/// \p FD's declarations at namespace scope, in the order of the file (a
+/// declaration inside a function body is no place for namespace-scope
+/// functions); for a template or one of its specializations, the
+/// template's.
+std::vector<const clang::FunctionDecl *>
+fileScopeDeclarations(const clang::FunctionDecl *FD,
+                      const clang::SourceManager &SM);
+/// The first of them, the definition when none comes before it.
 const clang::FunctionDecl *
 firstFileScopeDeclaration(const clang::FunctionDecl *FD,
                           const clang::SourceManager &SM);
+
+/// Whether the functions a calling kernel uses are declared, or defined,
+/// after declaration \p D of a kernel with the default arguments \p D
+/// gives (KernelDeclarations.cpp, KernelCallCodeGen.cpp): the first
+/// declaration, and every one in the main file. Spelled there, a default
+/// naming the callee's template parameter or a name of its namespace means
+/// what the user meant.
+bool givesDefaultsToCallers(const clang::FunctionDecl *D,
+                            const clang::SourceManager &SM);
+
+/// Whether a call of \p Callee that takes the default of its parameter
+/// \p I leaves it to those functions; else the call spells it.
+bool callersTakeDefault(const clang::FunctionDecl *Callee, unsigned I,
+                        const clang::SourceManager &SM);
 
 /// Macros in a signature are expanded (see spellUntil in the source).
 EntrySignatures entrySignatures(const clang::FunctionDecl *FD,

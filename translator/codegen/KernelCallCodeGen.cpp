@@ -44,17 +44,15 @@ std::string KernelCodeGen::renderKernelCall(const Step &S,
       "::" + Qualified.substr(0, Qualified.size() -
                                      S.Callee->getNameAsString().size());
   // A default argument taken is left to the functions the caller calls,
-  // which have the defaults of the callee's first declaration: spelled here,
-  // 'T(2)' or a name of the callee's namespace would mean nothing. A default
-  // that only a later declaration gives is spelled here as written.
-  const FunctionDecl *First =
-      firstFileScopeDeclaration(S.Callee, Context.getSourceManager());
+  // which have the defaults of the callee's declarations: spelled here,
+  // 'T(2)' or a name of the callee's namespace would mean nothing, or
+  // another thing. Only a default that a later declaration in a header
+  // gives is spelled here as written.
   std::string Args;
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
     const Expr *Arg = Call->getArg(I);
     if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg)) {
-      if (First && I < First->getNumParams() &&
-          First->getParamDecl(I)->hasDefaultArg())
+      if (callersTakeDefault(S.Callee, I, Context.getSourceManager()))
         break;
       Arg = Default->getParam()->getDefaultArg();
     }
@@ -113,14 +111,11 @@ std::string KernelCodeGen::renderCalledKernel() {
   }
   ForcedGraphMode.reset();
   DeviceFunctions = Made + StreamFunctions;
-  // Defined before any declaration of its own, the kernel's defaults are
-  // given here (see renderKernelCall); else by the declarations
-  // KernelDeclarations.cpp wrote.
-  const bool FirstDeclared =
-      firstFileScopeDeclaration(Plan->Function, Context.getSourceManager()) ==
-      Plan->Function;
+  // The defaults the definition gives (all of them when no declaration
+  // comes first) are given here too (see renderKernelCall); those of
+  // earlier declarations, by the declarations KernelDeclarations.cpp wrote.
   const std::string Params =
-      parameterList(Plan->Function, Source, /*KeepDefaults=*/FirstDeclared);
+      parameterList(Plan->Function, Source, /*KeepDefaults=*/true);
   TemplateData Data;
   Data.set("kernel", Plan->Function->getNameAsString());
   Data.set("template_header", templateHeader(Plan->Template, Source));

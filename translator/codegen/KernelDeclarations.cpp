@@ -21,14 +21,6 @@ using namespace clang;
 namespace qd {
 namespace {
 
-/// The declaration of \p Plan's kernel that comes first, among those at
-/// namespace scope; null when that is the definition.
-const FunctionDecl *firstDeclaration(const KernelPlan &Plan,
-                                     const SourceManager &SM) {
-  const FunctionDecl *First = firstFileScopeDeclaration(Plan.Function, SM);
-  return First && !First->isThisDeclarationADefinition() ? First : nullptr;
-}
-
 /// Where the main file's text continues after \p D: after its ';'.
 SourceLocation endOfDeclaration(const Decl *D, const SourceManager &SM,
                                 const LangOptions &LO) {
@@ -73,30 +65,21 @@ std::string inNamespaces(const Decl *D, std::string Text) {
   return Text;
 }
 
-} // namespace
-
-std::vector<TextInsertion>
-calledKernelDeclarations(const ASTContext &Context, const SourceText &Source,
-                         const std::vector<KernelPlan> &Plans,
-                         const CodeGenOptions &Options) {
-  std::vector<TextInsertion> Result;
-  if (Options.Target == Target::Cpu)
-    return Result;
+/// The declarations of \p Plan's called-kernel functions, with the default
+/// arguments \p First gives, right after \p First.
+void declareCalledKernel(const FunctionDecl *First, const KernelPlan &Plan,
+                         const SourceText &Source,
+                         const CodeGenOptions &Options,
+                         const ASTContext &Context,
+                         std::vector<TextInsertion> &Result) {
   const SourceManager &SM = Context.getSourceManager();
   const LangOptions &LO = Context.getLangOpts();
-  for (const KernelPlan &Plan : Plans) {
-    if (!Plan.Called)
-      continue;
-    const FunctionDecl *First = firstDeclaration(Plan, SM);
-    if (!First)
-      continue;
+  {
     const FunctionTemplateDecl *Template = First->getDescribedFunctionTemplate();
     const Decl *Outer = Template ? static_cast<const Decl *>(Template) : First;
     TemplateData Data;
     Data.set("kernel", First->getNameAsString());
     Data.set("template_header", templateHeader(Template, Source));
-    // The defaults of the user's first declaration are ours too: a caller
-    // that takes one passes nothing (KernelCallCodeGen.cpp).
     const std::string Params = parameterList(First, Source, /*KeepDefaults=*/true);
     Data.set("params", Params.empty() ? "" : ", " + Params);
     Data.set("graph_variant", !Plan.StreamOnly);
@@ -125,18 +108,49 @@ calledKernelDeclarations(const ASTContext &Context, const SourceText &Source,
         const SourceLocation NextLine = After.getLocWithOffset(Newline + 1);
         Result.push_back({NextLine, Generated + Declarations +
                                         UserLine(SM.getExpansionLineNumber(NextLine))});
-        continue;
+        return;
       }
       // More of the user's text on that line follows, as its own line.
       Result.push_back({After, "\n" + Generated + Declarations +
                                    UserLine(SM.getExpansionLineNumber(After))});
-      continue;
+      return;
     }
     const SourceLocation After = afterInclude(Declared, SM);
     if (After.isInvalid())
-      continue;
+      return;
     Result.push_back({After, Generated + inNamespaces(First, Declarations) +
                                  UserLine(SM.getExpansionLineNumber(After))});
+  }
+}
+
+} // namespace
+
+std::vector<TextInsertion>
+calledKernelDeclarations(const ASTContext &Context, const SourceText &Source,
+                         const std::vector<KernelPlan> &Plans,
+                         const CodeGenOptions &Options) {
+  std::vector<TextInsertion> Result;
+  if (Options.Target == Target::Cpu)
+    return Result;
+  const SourceManager &SM = Context.getSourceManager();
+  for (const KernelPlan &Plan : Plans) {
+    if (!Plan.Called)
+      continue;
+    const FunctionDecl *First = firstFileScopeDeclaration(Plan.Function, SM);
+    for (const FunctionDecl *D : fileScopeDeclarations(Plan.Function, SM)) {
+      // After the first declaration, and after each later one in the main
+      // file that adds defaults: the defaults the user gave there are ours
+      // too, so a caller that takes one passes nothing
+      // (KernelCallCodeGen.cpp). The definition defines them.
+      if (D->isThisDeclarationADefinition() ||
+          (D != First &&
+           (!givesDefaultsToCallers(D, SM) ||
+            llvm::none_of(D->parameters(), [](const ParmVarDecl *P) {
+              return P->hasDefaultArg() && !P->hasInheritedDefaultArg();
+            }))))
+        continue;
+      declareCalledKernel(D, Plan, Source, Options, Context, Result);
+    }
   }
   return Result;
 }

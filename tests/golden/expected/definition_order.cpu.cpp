@@ -14,7 +14,8 @@
 // definition's clauses, or ('damp') instead of a directive on the definition.
 // Default arguments, taken by the calling kernels, name what only the callee's
 // scope knows: its template parameter ('T(2)'), a constant and an enumerator of
-// its namespace; on a prototype, or on a definition that comes first.
+// its namespace; on a prototype, on a later prototype, or on a definition
+// that comes first.
 
 // Prototypes, as a C header would have them.
 float scale(float x);
@@ -38,23 +39,29 @@ enum Clamp { Soft, Hard };
 void relax(float* a, int n, float w = 0.5f);
 /* '#pragma qd kernel' on a declaration: the definition is the kernel */
 void damp(float* a, int n, float ceiling = kCeiling, Clamp how = Hard);
+// A later declaration adds the default, which the caller's namespace's
+// 'kRate' must not replace.
+constexpr float kRate = 0.25f;
+void settle(float* a, int n, float rate);
+void settle(float* a, int n, float rate = kRate);
 } // namespace physics
+inline constexpr float kRate = 8.0f;
 
 // Defined before its callers, with a default of its own namespace.
 namespace limits {
 constexpr float kFloor = -50.0f;
-// ---- qd kernel 'floor_at' (definition_order.cpp:41), translated by qd-translate ----
-#line 48 "definition_order.cpu.cpp"
-// Parallel loop of 'floor_at' (definition_order.cpp:44): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'floor_at' (definition_order.cpp:48), translated by qd-translate ----
+#line 55 "definition_order.cpu.cpp"
+// Parallel loop of 'floor_at' (definition_order.cpp:51): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_floor_at_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float lowest, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 45 "definition_order.cpp"
+#line 52 "definition_order.cpp"
 a[i] = a[i] < lowest ? lowest : a[i];
-#line 58 "definition_order.cpu.cpp"
+#line 65 "definition_order.cpu.cpp"
   }
 }
 
@@ -62,7 +69,7 @@ a[i] = a[i] < lowest ? lowest : a[i];
 // Host entry points of kernel 'floor_at': they run its work on the calling thread and return when it is done.
 void floor_at(float* a, int n, float lowest, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, definition_order.cpp:44
+  // parallel loop, definition_order.cpp:51
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -75,7 +82,7 @@ void floor_at(float* a, int n, float lowest = kFloor) {
 }
 
 // ---- end of qd kernel 'floor_at' ----
-#line 46 "definition_order.cpp"
+#line 53 "definition_order.cpp"
 
 } // namespace limits
 
@@ -87,8 +94,8 @@ void simulate(float* u, float* v, float* out, int n, int steps)
 }
 
 // Calls 'stage' twice, declared above and defined below.
-// ---- qd kernel 'step' (definition_order.cpp:57), translated by qd-translate ----
-#line 92 "definition_order.cpu.cpp"
+// ---- qd kernel 'step' (definition_order.cpp:64), translated by qd-translate ----
+#line 99 "definition_order.cpu.cpp"
 
 // Host entry points of kernel 'step': they run its work on the calling thread and return when it is done.
 void step(float* u, int n, qd::StreamRef qd_stream) {
@@ -102,12 +109,12 @@ void step(float* u, int n) {
 }
 
 // ---- end of qd kernel 'step' ----
-#line 62 "definition_order.cpp"
+#line 69 "definition_order.cpp"
 
 
 // A graph-mode caller: every callee's launches join its graph.
-// ---- qd kernel 'run' (definition_order.cpp:65), translated by qd-translate ----
-#line 111 "definition_order.cpu.cpp"
+// ---- qd kernel 'run' (definition_order.cpp:72), translated by qd-translate ----
+#line 118 "definition_order.cpu.cpp"
 
 // Host entry points of kernel 'run': they run its work on the calling thread and return when it is done.
 void run(float* u, float* v, float* out, int n, int steps, qd::StreamRef qd_stream) {
@@ -117,6 +124,7 @@ void run(float* u, float* v, float* out, int n, int steps, qd::StreamRef qd_stre
     axpy(v, u, 0.25f, n);
     physics::relax(u, n);
     physics::damp(v, n);
+    physics::settle(v, n);
     limits::floor_at(v, n);
     smooth(v, n);
     total(v, out + s, n);
@@ -128,21 +136,21 @@ void run(float* u, float* v, float* out, int n, int steps) {
 }
 
 // ---- end of qd kernel 'run' ----
-#line 78 "definition_order.cpp"
+#line 86 "definition_order.cpp"
 
 
-// ---- qd kernel 'stage' (definition_order.cpp:80), translated by qd-translate ----
-#line 136 "definition_order.cpu.cpp"
-// Parallel loop of 'stage' (definition_order.cpp:83): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'stage' (definition_order.cpp:88), translated by qd-translate ----
+#line 144 "definition_order.cpu.cpp"
+// Parallel loop of 'stage' (definition_order.cpp:91): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_stage_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 84 "definition_order.cpp"
+#line 92 "definition_order.cpp"
 a[i] = shifted(scale(a[i]), 1.0f);
-#line 146 "definition_order.cpu.cpp"
+#line 154 "definition_order.cpu.cpp"
   }
 }
 
@@ -150,7 +158,7 @@ a[i] = shifted(scale(a[i]), 1.0f);
 // Host entry points of kernel 'stage': they run its work on the calling thread and return when it is done.
 void stage(float* a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, definition_order.cpp:83
+  // parallel loop, definition_order.cpp:91
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -163,13 +171,13 @@ void stage(float* a, int n) {
 }
 
 // ---- end of qd kernel 'stage' ----
-#line 85 "definition_order.cpp"
+#line 93 "definition_order.cpp"
 
 
 // A graph-mode callee, called by a graph-mode caller.
-// ---- qd kernel 'smooth' (definition_order.cpp:88), translated by qd-translate ----
-#line 172 "definition_order.cpu.cpp"
-// Parallel loop of 'smooth' (definition_order.cpp:91): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'smooth' (definition_order.cpp:96), translated by qd-translate ----
+#line 180 "definition_order.cpu.cpp"
+// Parallel loop of 'smooth' (definition_order.cpp:99): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_smooth_loop0(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a) {
 #if defined(_OPENMP)
@@ -177,9 +185,9 @@ qd_smooth_loop0(qd::detail::StridedBegin<int> qd_begin, [[maybe_unused]] std::ui
 #endif
   for (std::uint64_t qd_k = 0; qd_k < qd_count; ++qd_k) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 92 "definition_order.cpp"
+#line 100 "definition_order.cpp"
 a[i] = 0.5f * (a[i - 1] + a[i + 1]);
-#line 183 "definition_order.cpu.cpp"
+#line 191 "definition_order.cpu.cpp"
   }
 }
 
@@ -187,10 +195,10 @@ a[i] = 0.5f * (a[i - 1] + a[i + 1]);
 // Host entry points of kernel 'smooth': they run its work on the calling thread and return when it is done.
 void smooth(float* a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, definition_order.cpp:91
+  // parallel loop, definition_order.cpp:99
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(1), (2), /*descending=*/false);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 91);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 99);
     qd_smooth_loop0(qd_begin, qd_count, a);
   }
 }
@@ -200,13 +208,13 @@ void smooth(float* a, int n) {
 }
 
 // ---- end of qd kernel 'smooth' ----
-#line 93 "definition_order.cpp"
+#line 101 "definition_order.cpp"
 
 
 // A callee with a reduction.
-// ---- qd kernel 'total' (definition_order.cpp:96), translated by qd-translate ----
-#line 209 "definition_order.cpu.cpp"
-// Parallel loop of 'total' (definition_order.cpp:101) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
+// ---- qd kernel 'total' (definition_order.cpp:104), translated by qd-translate ----
+#line 217 "definition_order.cpu.cpp"
+// Parallel loop of 'total' (definition_order.cpp:109) with reductions: a plain loop over the iterations, on OpenMP threads with OpenMP reductions if built with -fopenmp.
 static QD_NOINLINE void
 qd_total_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const float * a, int n, float& qd_ref_sum) {
   float sum = qd_ref_sum;
@@ -214,19 +222,19 @@ qd_total_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, const floa
 #pragma omp parallel for reduction(+: sum)
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 102 "definition_order.cpp"
+#line 110 "definition_order.cpp"
 sum += a[i];
-#line 220 "definition_order.cpu.cpp"
+#line 228 "definition_order.cpu.cpp"
   }
   qd_ref_sum = sum;
 }
 
-// Serial task of 'total' (definition_order.cpp:103): runs once, on the calling thread.
+// Serial task of 'total' (definition_order.cpp:111): runs once, on the calling thread.
 static void
 qd_total_task1(float * out, float sum) {
-#line 103 "definition_order.cpp"
+#line 111 "definition_order.cpp"
 out[0] = sum;
-#line 230 "definition_order.cpu.cpp"
+#line 238 "definition_order.cpu.cpp"
 }
 
 
@@ -234,13 +242,13 @@ out[0] = sum;
 void total(const float* a, float* out, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   float sum = 0.0f;
-  // parallel loop with reductions, definition_order.cpp:101
+  // parallel loop with reductions, definition_order.cpp:109
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     qd_total_loop0(qd_begin, qd_count, a, n, sum);
   }
-  // serial task, definition_order.cpp:103
+  // serial task, definition_order.cpp:111
   qd_total_task1(out, sum);
 }
 
@@ -249,12 +257,12 @@ void total(const float* a, float* out, int n) {
 }
 
 // ---- end of qd kernel 'total' ----
-#line 104 "definition_order.cpp"
+#line 112 "definition_order.cpp"
 
 
-// ---- qd kernel 'axpy' (definition_order.cpp:106), translated by qd-translate ----
-#line 257 "definition_order.cpu.cpp"
-// Parallel loop of 'axpy' (definition_order.cpp:111): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'axpy' (definition_order.cpp:114), translated by qd-translate ----
+#line 265 "definition_order.cpu.cpp"
+// Parallel loop of 'axpy' (definition_order.cpp:119): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
 qd_axpy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * y, const T * x, T a, int n) {
@@ -262,9 +270,9 @@ qd_axpy_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * y, cons
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 112 "definition_order.cpp"
+#line 120 "definition_order.cpp"
 y[i] += a * x[i];
-#line 268 "definition_order.cpu.cpp"
+#line 276 "definition_order.cpu.cpp"
   }
 }
 
@@ -274,7 +282,7 @@ template <class T>
 void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   scaled(y, n);
-  // parallel loop, definition_order.cpp:111
+  // parallel loop, definition_order.cpp:119
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -288,13 +296,13 @@ void axpy(T* y, const T* x, T a, int n) {
 }
 
 // ---- end of qd kernel 'axpy' ----
-#line 113 "definition_order.cpp"
+#line 121 "definition_order.cpp"
 
 
 // Called by a template kernel, whose call depends on its 'T'.
-// ---- qd kernel 'scaled' (definition_order.cpp:116), translated by qd-translate ----
-#line 297 "definition_order.cpu.cpp"
-// Parallel loop of 'scaled' (definition_order.cpp:120): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'scaled' (definition_order.cpp:124), translated by qd-translate ----
+#line 305 "definition_order.cpu.cpp"
+// Parallel loop of 'scaled' (definition_order.cpp:128): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 template <class T>
 static QD_NOINLINE void
 qd_scaled_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * y, T by, int n) {
@@ -302,9 +310,9 @@ qd_scaled_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, T * y, T 
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 121 "definition_order.cpp"
+#line 129 "definition_order.cpp"
 y[i] = y[i] * by / T(2.5);
-#line 308 "definition_order.cpu.cpp"
+#line 316 "definition_order.cpu.cpp"
   }
 }
 
@@ -313,7 +321,7 @@ y[i] = y[i] * by / T(2.5);
 template <class T>
 void scaled(T* y, int n, T by, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, definition_order.cpp:120
+  // parallel loop, definition_order.cpp:128
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -327,24 +335,24 @@ void scaled(T* y, int n, T by) {
 }
 
 // ---- end of qd kernel 'scaled' ----
-#line 122 "definition_order.cpp"
+#line 130 "definition_order.cpp"
 
 
 namespace physics {
 
 // Calls 'damp' of its own namespace, defined after it.
-// ---- qd kernel 'relax' (definition_order.cpp:127), translated by qd-translate ----
-#line 338 "definition_order.cpu.cpp"
-// Parallel loop of 'relax' (definition_order.cpp:132): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'relax' (definition_order.cpp:135), translated by qd-translate ----
+#line 346 "definition_order.cpu.cpp"
+// Parallel loop of 'relax' (definition_order.cpp:140): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_relax_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float w, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 133 "definition_order.cpp"
+#line 141 "definition_order.cpp"
 a[i] *= 1.0f - w * 0.01f;
-#line 348 "definition_order.cpu.cpp"
+#line 356 "definition_order.cpu.cpp"
   }
 }
 
@@ -354,7 +362,7 @@ void relax(float* a, int n, float w, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
   damp(a, n);
   limits::floor_at(a, n);
-  // parallel loop, definition_order.cpp:132
+  // parallel loop, definition_order.cpp:140
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -367,21 +375,21 @@ void relax(float* a, int n, float w) {
 }
 
 // ---- end of qd kernel 'relax' ----
-#line 134 "definition_order.cpp"
+#line 142 "definition_order.cpp"
 
 
-// ---- qd kernel 'damp' (definition_order.cpp:136), translated by qd-translate ----
-#line 375 "definition_order.cpu.cpp"
-// Parallel loop of 'damp' (definition_order.cpp:138): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+// ---- qd kernel 'damp' (definition_order.cpp:144), translated by qd-translate ----
+#line 383 "definition_order.cpu.cpp"
+// Parallel loop of 'damp' (definition_order.cpp:146): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
 static QD_NOINLINE void
 qd_damp_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float ceiling, Clamp how, int n) {
 #if defined(_OPENMP)
 #pragma omp parallel for
 #endif
   for (int i = qd_begin; i < n; ++i) {
-#line 139 "definition_order.cpp"
+#line 147 "definition_order.cpp"
 a[i] = a[i] > ceiling ? (how == Hard ? ceiling : 0.5f * (a[i] + ceiling)) : a[i];
-#line 385 "definition_order.cpu.cpp"
+#line 393 "definition_order.cpu.cpp"
   }
 }
 
@@ -389,7 +397,7 @@ a[i] = a[i] > ceiling ? (how == Hard ? ceiling : 0.5f * (a[i] + ceiling)) : a[i]
 // Host entry points of kernel 'damp': they run its work on the calling thread and return when it is done.
 void damp(float* a, int n, float ceiling, Clamp how, qd::StreamRef qd_stream) {
   (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
-  // parallel loop, definition_order.cpp:138
+  // parallel loop, definition_order.cpp:146
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
@@ -402,7 +410,42 @@ void damp(float* a, int n, float ceiling, Clamp how) {
 }
 
 // ---- end of qd kernel 'damp' ----
-#line 140 "definition_order.cpp"
+#line 148 "definition_order.cpp"
+
+
+// ---- qd kernel 'settle' (definition_order.cpp:150), translated by qd-translate ----
+#line 418 "definition_order.cpu.cpp"
+// Parallel loop of 'settle' (definition_order.cpp:153): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_settle_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, float * a, float rate, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 154 "definition_order.cpp"
+a[i] -= rate * a[i];
+#line 428 "definition_order.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'settle': they run its work on the calling thread and return when it is done.
+void settle(float* a, int n, float rate, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  // parallel loop, definition_order.cpp:153
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    qd_settle_loop0(qd_begin, qd_count, a, rate, n);
+  }
+}
+
+void settle(float* a, int n, float rate) {
+  ::physics::settle(a, n, rate, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'settle' ----
+#line 155 "definition_order.cpp"
 
 
 } // namespace physics

@@ -13,90 +13,107 @@
 // definition's clauses, or ('damp') instead of a directive on the definition.
 // Default arguments, taken by the calling kernels, name what only the callee's
 // scope knows: its template parameter ('T(2)'), a constant and an enumerator of
-// its namespace; on a prototype, or on a definition that comes first.
+// its namespace; on a prototype, on a later prototype, or on a definition
+// that comes first.
 
 // Prototypes, as a C header would have them.
 __host__ __device__ float scale(float x);
 [[maybe_unused]] __host__ __device__ static float shifted(float x, float by);
 void simulate(float* u, float* v, float* out, int n, int steps);
 void step(float* u, int n);
-#line 24 "definition_order.cu"
+#line 25 "definition_order.cu"
 // Kernel 'step' is defined further down; the kernels defined before it that call it use these.
 [[maybe_unused]] static void qd_enqueue_step(qd::StreamRef qd_stream, const qd::detail::CallDevice& qd_device, float* u, int n);
 [[maybe_unused]] static void qd_describe_step(qd::detail::GraphCall& qd_graph, std::uint32_t qd_lane, const qd::detail::CallDevice& qd_device, float* u, int n);
-#line 19 "definition_order.cpp"
+#line 20 "definition_order.cpp"
 void run(float* u, float* v, float* out, int n, int steps);
 /* '#pragma qd kernel' on a declaration: the definition is the kernel */
 void stage(float* a, int n);
-#line 32 "definition_order.cu"
+#line 33 "definition_order.cu"
 // Kernel 'stage' is defined further down; the kernels defined before it that call it use these.
 [[maybe_unused]] static void qd_enqueue_stage(qd::StreamRef qd_stream, const qd::detail::CallDevice& qd_device, float* a, int n);
 [[maybe_unused]] static void qd_describe_stage(qd::detail::GraphCall& qd_graph, std::uint32_t qd_lane, const qd::detail::CallDevice& qd_device, float* a, int n);
-#line 22 "definition_order.cpp"
+#line 23 "definition_order.cpp"
 /* '#pragma qd kernel' on a declaration: the definition is the kernel */
 void smooth(float* a, int n);
-#line 39 "definition_order.cu"
+#line 40 "definition_order.cu"
 // Kernel 'smooth' is defined further down; the kernels defined before it that call it use these.
 [[maybe_unused]] static void qd_enqueue_smooth(qd::StreamRef qd_stream, const qd::detail::CallDevice& qd_device, float* a, int n);
 [[maybe_unused]] static void qd_describe_smooth(qd::detail::GraphCall& qd_graph, std::uint32_t qd_lane, const qd::detail::CallDevice& qd_device, float* a, int n);
-#line 24 "definition_order.cpp"
+#line 25 "definition_order.cpp"
 void total(const float* a, float* out, int n);
-#line 45 "definition_order.cu"
+#line 46 "definition_order.cu"
 // Kernel 'total' is defined further down; the kernels defined before it that call it use these.
 [[maybe_unused]] static void qd_enqueue_total(qd::StreamRef qd_stream, const qd::detail::CallDevice& qd_device, const float* a, float* out, int n);
 [[maybe_unused]] static void qd_describe_total(qd::detail::GraphCall& qd_graph, std::uint32_t qd_lane, const qd::detail::CallDevice& qd_device, const float* a, float* out, int n);
-#line 25 "definition_order.cpp"
+#line 26 "definition_order.cpp"
 /* '#pragma qd kernel' on a declaration: the definition is the kernel */
 template <class T>
 void axpy(T* y, const T* x, T a, int n);
-#line 53 "definition_order.cu"
+#line 54 "definition_order.cu"
 // Kernel 'axpy' is defined further down; the kernels defined before it that call it use these.
 template <class T>
 [[maybe_unused]] static void qd_enqueue_axpy(qd::StreamRef qd_stream, const qd::detail::CallDevice& qd_device, T* y, const T* x, T a, int n);
 template <class T>
 [[maybe_unused]] static void qd_describe_axpy(qd::detail::GraphCall& qd_graph, std::uint32_t qd_lane, const qd::detail::CallDevice& qd_device, T* y, const T* x, T a, int n);
-#line 28 "definition_order.cpp"
+#line 29 "definition_order.cpp"
 template <class T>
 void scaled(T* y, int n, T by = T(2));
-#line 62 "definition_order.cu"
+#line 63 "definition_order.cu"
 // Kernel 'scaled' is defined further down; the kernels defined before it that call it use these.
 template <class T>
 [[maybe_unused]] static void qd_enqueue_scaled(qd::StreamRef qd_stream, const qd::detail::CallDevice& qd_device, T* y, int n, T by = T(2));
 template <class T>
 [[maybe_unused]] static void qd_describe_scaled(qd::detail::GraphCall& qd_graph, std::uint32_t qd_lane, const qd::detail::CallDevice& qd_device, T* y, int n, T by = T(2));
-#line 30 "definition_order.cpp"
+#line 31 "definition_order.cpp"
 namespace physics {
 constexpr float kCeiling = 100.0f;
 enum Clamp { Soft, Hard };
 void relax(float* a, int n, float w = 0.5f);
-#line 73 "definition_order.cu"
+#line 74 "definition_order.cu"
 // Kernel 'relax' is defined further down; the kernels defined before it that call it use these.
 [[maybe_unused]] static void qd_enqueue_relax(qd::StreamRef qd_stream, const qd::detail::CallDevice& qd_device, float* a, int n, float w = 0.5f);
 [[maybe_unused]] static void qd_describe_relax(qd::detail::GraphCall& qd_graph, std::uint32_t qd_lane, const qd::detail::CallDevice& qd_device, float* a, int n, float w = 0.5f);
-#line 34 "definition_order.cpp"
+#line 35 "definition_order.cpp"
 /* '#pragma qd kernel' on a declaration: the definition is the kernel */
 void damp(float* a, int n, float ceiling = kCeiling, Clamp how = Hard);
-#line 80 "definition_order.cu"
+#line 81 "definition_order.cu"
 // Kernel 'damp' is defined further down; the kernels defined before it that call it use these.
 [[maybe_unused]] static void qd_enqueue_damp(qd::StreamRef qd_stream, const qd::detail::CallDevice& qd_device, float* a, int n, float ceiling = kCeiling, Clamp how = Hard);
 [[maybe_unused]] static void qd_describe_damp(qd::detail::GraphCall& qd_graph, std::uint32_t qd_lane, const qd::detail::CallDevice& qd_device, float* a, int n, float ceiling = kCeiling, Clamp how = Hard);
-#line 36 "definition_order.cpp"
+#line 37 "definition_order.cpp"
+// A later declaration adds the default, which the caller's namespace's
+// 'kRate' must not replace.
+constexpr float kRate = 0.25f;
+void settle(float* a, int n, float rate);
+#line 90 "definition_order.cu"
+// Kernel 'settle' is defined further down; the kernels defined before it that call it use these.
+[[maybe_unused]] static void qd_enqueue_settle(qd::StreamRef qd_stream, const qd::detail::CallDevice& qd_device, float* a, int n, float rate);
+[[maybe_unused]] static void qd_describe_settle(qd::detail::GraphCall& qd_graph, std::uint32_t qd_lane, const qd::detail::CallDevice& qd_device, float* a, int n, float rate);
+#line 41 "definition_order.cpp"
+void settle(float* a, int n, float rate = kRate);
+#line 96 "definition_order.cu"
+// Kernel 'settle' is defined further down; the kernels defined before it that call it use these.
+[[maybe_unused]] static void qd_enqueue_settle(qd::StreamRef qd_stream, const qd::detail::CallDevice& qd_device, float* a, int n, float rate = kRate);
+[[maybe_unused]] static void qd_describe_settle(qd::detail::GraphCall& qd_graph, std::uint32_t qd_lane, const qd::detail::CallDevice& qd_device, float* a, int n, float rate = kRate);
+#line 42 "definition_order.cpp"
 } // namespace physics
+inline constexpr float kRate = 8.0f;
 
 // Defined before its callers, with a default of its own namespace.
 namespace limits {
 constexpr float kFloor = -50.0f;
-// ---- qd kernel 'floor_at' (definition_order.cpp:41), translated by qd-translate ----
-#line 91 "definition_order.cu"
-// Parallel loop of 'floor_at' (definition_order.cpp:44): a grid-stride loop over the iterations.
+// ---- qd kernel 'floor_at' (definition_order.cpp:48), translated by qd-translate ----
+#line 108 "definition_order.cu"
+// Parallel loop of 'floor_at' (definition_order.cpp:51): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_floor_at_loop0(int qd_begin, std::uint64_t qd_count, float * a, float lowest) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 45 "definition_order.cpp"
+#line 52 "definition_order.cpp"
 a[i] = a[i] < lowest ? lowest : a[i];
-#line 100 "definition_order.cu"
+#line 117 "definition_order.cu"
   }
 }
 
@@ -106,13 +123,13 @@ void floor_at(float* a, int n, float lowest, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel floor_at"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, definition_order.cpp:44
+  // parallel loop, definition_order.cpp:51
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_floor_at_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "floor_at", "a"), lowest);
-      qd::detail::check_launch(cudaGetLastError(), "floor_at", "definition_order.cpp", 44);
+      qd::detail::check_launch(cudaGetLastError(), "floor_at", "definition_order.cpp", 51);
     }
   }
 }
@@ -123,31 +140,31 @@ void floor_at(float* a, int n, float lowest = kFloor) {
 
 // Kernel 'floor_at' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_floor_at([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float lowest = kFloor) {
-  // parallel loop, definition_order.cpp:44
+  // parallel loop, definition_order.cpp:51
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_floor_at_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "floor_at", "a"), lowest);
-      qd::detail::check_launch(cudaGetLastError(), "floor_at", "definition_order.cpp", 44);
+      qd::detail::check_launch(cudaGetLastError(), "floor_at", "definition_order.cpp", 51);
     }
   }
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_floor_at([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float lowest = kFloor) {
-  // parallel loop, definition_order.cpp:44
+  // parallel loop, definition_order.cpp:51
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_floor_at_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 44, qd_begin, qd_count, qd::detail::present_or_device(a, "floor_at", "a"), lowest);
+      qd_graph.launch(qd_lane, &qd_floor_at_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 51, qd_begin, qd_count, qd::detail::present_or_device(a, "floor_at", "a"), lowest);
     }
   }
 }
 
 // ---- end of qd kernel 'floor_at' ----
-#line 46 "definition_order.cpp"
+#line 53 "definition_order.cpp"
 
 } // namespace limits
 
@@ -159,8 +176,8 @@ void simulate(float* u, float* v, float* out, int n, int steps)
 }
 
 // Calls 'stage' twice, declared above and defined below.
-// ---- qd kernel 'step' (definition_order.cpp:57), translated by qd-translate ----
-#line 164 "definition_order.cu"
+// ---- qd kernel 'step' (definition_order.cpp:64), translated by qd-translate ----
+#line 181 "definition_order.cu"
 
 // Host entry points of kernel 'step': they enqueue its work on the launch stream and return without waiting.
 void step(float* u, int n, qd::StreamRef qd_stream) {
@@ -168,9 +185,9 @@ void step(float* u, int n, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // kernel call, definition_order.cpp:60: the work of 'stage', on this stream
+  // kernel call, definition_order.cpp:67: the work of 'stage', on this stream
   ::qd_enqueue_stage(qd_stream, qd_device, u, n);
-  // kernel call, definition_order.cpp:61: the work of 'stage', on this stream
+  // kernel call, definition_order.cpp:68: the work of 'stage', on this stream
   ::qd_enqueue_stage(qd_stream, qd_device, u, n);
 }
 
@@ -180,48 +197,50 @@ void step(float* u, int n) {
 
 // Kernel 'step' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_step([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* u, int n) {
-  // kernel call, definition_order.cpp:60: the work of 'stage', on this stream
+  // kernel call, definition_order.cpp:67: the work of 'stage', on this stream
   ::qd_enqueue_stage(qd_stream, qd_device, u, n);
-  // kernel call, definition_order.cpp:61: the work of 'stage', on this stream
+  // kernel call, definition_order.cpp:68: the work of 'stage', on this stream
   ::qd_enqueue_stage(qd_stream, qd_device, u, n);
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_step([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* u, int n) {
-  // kernel call, definition_order.cpp:60: the work of 'stage', on this lane of the graph
+  // kernel call, definition_order.cpp:67: the work of 'stage', on this lane of the graph
   ::qd_describe_stage(qd_graph, qd_lane, qd_device, u, n);
-  // kernel call, definition_order.cpp:61: the work of 'stage', on this lane of the graph
+  // kernel call, definition_order.cpp:68: the work of 'stage', on this lane of the graph
   ::qd_describe_stage(qd_graph, qd_lane, qd_device, u, n);
 }
 
 // ---- end of qd kernel 'step' ----
-#line 62 "definition_order.cpp"
+#line 69 "definition_order.cpp"
 
 
 // A graph-mode caller: every callee's launches join its graph.
-// ---- qd kernel 'run' (definition_order.cpp:65), translated by qd-translate ----
-#line 204 "definition_order.cu"
+// ---- qd kernel 'run' (definition_order.cpp:72), translated by qd-translate ----
+#line 221 "definition_order.cu"
 
 // Host entry points of kernel 'run', graph mode: the call describes its launches, then enqueues them as one graph, cached per device, launch stream and launch shape. It returns without waiting.
 void run(float* u, float* v, float* out, int n, int steps, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel run"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("run", "definition_order.cpp", 65);
+  static qd::detail::GraphSite qd_graph_site("run", "definition_order.cpp", 72);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
   for (int s = 0; s < steps; ++s) {
-    // kernel call, definition_order.cpp:70: the work of 'step', on this lane of the graph
+    // kernel call, definition_order.cpp:77: the work of 'step', on this lane of the graph
     ::qd_describe_step(qd_graph, 0, qd_device, u, n);
-    // kernel call, definition_order.cpp:71: the work of 'axpy', on this lane of the graph
+    // kernel call, definition_order.cpp:78: the work of 'axpy', on this lane of the graph
     ::qd_describe_axpy(qd_graph, 0, qd_device, v, u, 0.25f, n);
-    // kernel call, definition_order.cpp:72: the work of 'relax', on this lane of the graph
+    // kernel call, definition_order.cpp:79: the work of 'relax', on this lane of the graph
     ::physics::qd_describe_relax(qd_graph, 0, qd_device, u, n);
-    // kernel call, definition_order.cpp:73: the work of 'damp', on this lane of the graph
+    // kernel call, definition_order.cpp:80: the work of 'damp', on this lane of the graph
     ::physics::qd_describe_damp(qd_graph, 0, qd_device, v, n);
-    // kernel call, definition_order.cpp:74: the work of 'floor_at', on this lane of the graph
+    // kernel call, definition_order.cpp:81: the work of 'settle', on this lane of the graph
+    ::physics::qd_describe_settle(qd_graph, 0, qd_device, v, n);
+    // kernel call, definition_order.cpp:82: the work of 'floor_at', on this lane of the graph
     ::limits::qd_describe_floor_at(qd_graph, 0, qd_device, v, n);
-    // kernel call, definition_order.cpp:75: the work of 'smooth', on this lane of the graph
+    // kernel call, definition_order.cpp:83: the work of 'smooth', on this lane of the graph
     ::qd_describe_smooth(qd_graph, 0, qd_device, v, n);
-    // kernel call, definition_order.cpp:76: the work of 'total', on this lane of the graph
+    // kernel call, definition_order.cpp:84: the work of 'total', on this lane of the graph
     ::qd_describe_total(qd_graph, 0, qd_device, v, out + s, n);
   }
   qd_graph.submit();
@@ -232,20 +251,20 @@ void run(float* u, float* v, float* out, int n, int steps) {
 }
 
 // ---- end of qd kernel 'run' ----
-#line 78 "definition_order.cpp"
+#line 86 "definition_order.cpp"
 
 
-// ---- qd kernel 'stage' (definition_order.cpp:80), translated by qd-translate ----
-#line 240 "definition_order.cu"
-// Parallel loop of 'stage' (definition_order.cpp:83): a grid-stride loop over the iterations.
+// ---- qd kernel 'stage' (definition_order.cpp:88), translated by qd-translate ----
+#line 259 "definition_order.cu"
+// Parallel loop of 'stage' (definition_order.cpp:91): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_stage_loop0(int qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 84 "definition_order.cpp"
+#line 92 "definition_order.cpp"
 a[i] = shifted(scale(a[i]), 1.0f);
-#line 249 "definition_order.cu"
+#line 268 "definition_order.cu"
   }
 }
 
@@ -255,13 +274,13 @@ void stage(float* a, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel stage"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, definition_order.cpp:83
+  // parallel loop, definition_order.cpp:91
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_stage_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "stage", "a"));
-      qd::detail::check_launch(cudaGetLastError(), "stage", "definition_order.cpp", 83);
+      qd::detail::check_launch(cudaGetLastError(), "stage", "definition_order.cpp", 91);
     }
   }
 }
@@ -272,45 +291,45 @@ void stage(float* a, int n) {
 
 // Kernel 'stage' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_stage([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n) {
-  // parallel loop, definition_order.cpp:83
+  // parallel loop, definition_order.cpp:91
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_stage_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "stage", "a"));
-      qd::detail::check_launch(cudaGetLastError(), "stage", "definition_order.cpp", 83);
+      qd::detail::check_launch(cudaGetLastError(), "stage", "definition_order.cpp", 91);
     }
   }
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_stage([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n) {
-  // parallel loop, definition_order.cpp:83
+  // parallel loop, definition_order.cpp:91
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_stage_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 83, qd_begin, qd_count, qd::detail::present_or_device(a, "stage", "a"));
+      qd_graph.launch(qd_lane, &qd_stage_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 91, qd_begin, qd_count, qd::detail::present_or_device(a, "stage", "a"));
     }
   }
 }
 
 // ---- end of qd kernel 'stage' ----
-#line 85 "definition_order.cpp"
+#line 93 "definition_order.cpp"
 
 
 // A graph-mode callee, called by a graph-mode caller.
-// ---- qd kernel 'smooth' (definition_order.cpp:88), translated by qd-translate ----
-#line 305 "definition_order.cu"
-// Parallel loop of 'smooth' (definition_order.cpp:91): a grid-stride loop over the iterations.
+// ---- qd kernel 'smooth' (definition_order.cpp:96), translated by qd-translate ----
+#line 324 "definition_order.cu"
+// Parallel loop of 'smooth' (definition_order.cpp:99): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_smooth_loop0(qd::detail::StridedBegin<int> qd_begin, std::uint64_t qd_count, float * a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 92 "definition_order.cpp"
+#line 100 "definition_order.cpp"
 a[i] = 0.5f * (a[i - 1] + a[i + 1]);
-#line 314 "definition_order.cu"
+#line 333 "definition_order.cu"
   }
 }
 
@@ -319,14 +338,14 @@ a[i] = 0.5f * (a[i - 1] + a[i + 1]);
 void smooth(float* a, int n, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel smooth"); // a profiler range, only when built with -DQD_PROFILE_RANGES
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the grid sizes and the graph of this call
-  static qd::detail::GraphSite qd_graph_site("smooth", "definition_order.cpp", 88);
+  static qd::detail::GraphSite qd_graph_site("smooth", "definition_order.cpp", 96);
   qd::detail::GraphCall qd_graph(qd_graph_site, qd_stream, qd_device);
-  // parallel loop, definition_order.cpp:91
+  // parallel loop, definition_order.cpp:99
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(1), (2), /*descending=*/false);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 91);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 99);
     if (qd_count != 0) {
-      qd_graph.launch(0, &qd_smooth_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 91, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth", "a"));
+      qd_graph.launch(0, &qd_smooth_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 99, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth", "a"));
     }
   }
   qd_graph.submit();
@@ -338,53 +357,53 @@ void smooth(float* a, int n) {
 
 // Kernel 'smooth' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_smooth([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n) {
-  // parallel loop, definition_order.cpp:91
+  // parallel loop, definition_order.cpp:99
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(1), (2), /*descending=*/false);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 91);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 99);
     if (qd_count != 0) {
       qd_smooth_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "smooth", "a"));
-      qd::detail::check_launch(cudaGetLastError(), "smooth", "definition_order.cpp", 91);
+      qd::detail::check_launch(cudaGetLastError(), "smooth", "definition_order.cpp", 99);
     }
   }
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_smooth([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n) {
-  // parallel loop, definition_order.cpp:91
+  // parallel loop, definition_order.cpp:99
   {
     const qd::detail::StridedBegin<int> qd_begin = qd::detail::strided_begin(static_cast<int>(1), (2), /*descending=*/false);
-    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 91);
+    const std::uint64_t qd_count = qd::detail::checked_trip_count(qd_begin, static_cast<int>(n - 1), /*inclusive=*/false, "smooth", "definition_order.cpp", 99);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_smooth_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 91, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth", "a"));
+      qd_graph.launch(qd_lane, &qd_smooth_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 99, qd_begin, qd_count, qd::detail::present_or_device(a, "smooth", "a"));
     }
   }
 }
 
 // ---- end of qd kernel 'smooth' ----
-#line 93 "definition_order.cpp"
+#line 101 "definition_order.cpp"
 
 
 // A callee with a reduction.
-// ---- qd kernel 'total' (definition_order.cpp:96), translated by qd-translate ----
-#line 371 "definition_order.cu"
-// The combine of the reductions of 'total' (definition_order.cpp:101), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
+// ---- qd kernel 'total' (definition_order.cpp:104), translated by qd-translate ----
+#line 390 "definition_order.cu"
+// The combine of the reductions of 'total' (definition_order.cpp:109), launched after the loop when its grid has too many blocks for the last one to combine them (qd::detail::combine_apart): one block folds the blocks' partials in block order, as the last block would, so the result is the same bits either way.
 static __global__ void __launch_bounds__(256)
 qd_total_loop0_combine(const unsigned qd_blocks, float* qd_result_sum, const float* qd_partials_sum, float qd_init_sum, float * out, const float* qd_scalar_sum) {
   __shared__ float qd_shared_sum[256];
   const float qd_all_sum = qd::detail::reduce_partials_apart<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd_blocks, qd_shared_sum);
   if (qd::detail::thread_in_block() == 0)
     *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
-  // The serial task at definition_order.cpp:103, in the combine once the results are stored, rather than in a launch of its own.
+  // The serial task at definition_order.cpp:111, in the combine once the results are stored, rather than in a launch of its own.
   if (qd::detail::thread_in_block() == 0) {
     const float sum = *qd_scalar_sum;
-#line 103 "definition_order.cpp"
+#line 111 "definition_order.cpp"
 out[0] = sum;
-#line 384 "definition_order.cu"
+#line 403 "definition_order.cu"
   }
 }
 
-// Parallel loop of 'total' (definition_order.cpp:101) with reductions: a grid-stride loop over the iterations, then the combine.
+// Parallel loop of 'total' (definition_order.cpp:109) with reductions: a grid-stride loop over the iterations, then the combine.
 static __global__ void __launch_bounds__(256)
 qd_total_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_result_sum, float* qd_partials_sum, float qd_init_sum, float * out, const float* qd_scalar_sum, unsigned* qd_done) {
   // Each thread combines its iterations into private copies: four at a time while four remain, so that their loads are in flight together, then one at a time.
@@ -395,16 +414,16 @@ qd_total_loop0(int qd_begin, std::uint64_t qd_count, const float * a, float* qd_
 #pragma unroll
     for (unsigned qd_u = 0; qd_u < 4; ++qd_u) {
       [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k + qd_u * qd_stride));
-#line 102 "definition_order.cpp"
+#line 110 "definition_order.cpp"
 sum += a[i];
-#line 401 "definition_order.cu"
+#line 420 "definition_order.cu"
     }
   }
   for (; qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 102 "definition_order.cpp"
+#line 110 "definition_order.cpp"
 sum += a[i];
-#line 408 "definition_order.cu"
+#line 427 "definition_order.cu"
   }
   // Combine, in an order fixed by the launch shape: the threads of each block in a tree, then the blocks' results in block order, in the last block to finish (or, when qd_done is null, in a kernel launched after this one). No floating-point atomics, so the result is the same on every run.
   __shared__ float qd_shared_sum[256];
@@ -415,12 +434,12 @@ sum += a[i];
     const float qd_all_sum = qd::detail::reduce_partials<qd::detail::ReduceOp::Sum, 256>(qd_partials_sum, qd::detail::grid_blocks(), qd_shared_sum);
     if (qd::detail::thread_in_block() == 0)
       *qd_result_sum = qd::detail::reduce_combine<qd::detail::ReduceOp::Sum>(qd_init_sum, qd_all_sum);
-    // The serial task at definition_order.cpp:103, in the combine once the results are stored, rather than in a launch of its own.
+    // The serial task at definition_order.cpp:111, in the combine once the results are stored, rather than in a launch of its own.
     if (qd::detail::thread_in_block() == 0) {
       const float sum = *qd_scalar_sum;
-#line 103 "definition_order.cpp"
+#line 111 "definition_order.cpp"
 out[0] = sum;
-#line 424 "definition_order.cu"
+#line 443 "definition_order.cu"
     }
   }
 }
@@ -435,17 +454,17 @@ void total(const float* a, float* out, int n, qd::StreamRef qd_stream) {
   // Device memory of this call's reductions (results, per-block partials), from the runtime's stream-ordered pool: no other call shares it. Given back on qd_stream, after this call's work, when the call returns or throws.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float sum = 0.0f;
-  // parallel loop with reductions, definition_order.cpp:101: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, definition_order.cpp:109: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
     qd_total_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "total", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
-    qd::detail::check_launch(cudaGetLastError(), "total", "definition_order.cpp", 101);
+    qd::detail::check_launch(cudaGetLastError(), "total", "definition_order.cpp", 109);
     if (qd_apart) {
       qd_total_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0));
-      qd::detail::check_launch(cudaGetLastError(), "total", "definition_order.cpp", 101);
+      qd::detail::check_launch(cudaGetLastError(), "total", "definition_order.cpp", 109);
     }
   }
 }
@@ -459,17 +478,17 @@ void total(const float* a, float* out, int n) {
   // Device memory of the callee's reductions: its own, given back on qd_stream after its work.
   const qd::detail::ReductionScratch qd_scratch(qd_stream, 1, 1, { {256, sizeof(float)} });
   float sum = 0.0f;
-  // parallel loop with reductions, definition_order.cpp:101: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, definition_order.cpp:109: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
     qd_total_loop0<<<qd_grid, 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "total", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
-    qd::detail::check_launch(cudaGetLastError(), "total", "definition_order.cpp", 101);
+    qd::detail::check_launch(cudaGetLastError(), "total", "definition_order.cpp", 109);
     if (qd_apart) {
       qd_total_loop0_combine<<<qd::detail::task_grid_size(), 256, 0, qd::detail::native(qd_stream)>>>(qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0));
-      qd::detail::check_launch(cudaGetLastError(), "total", "definition_order.cpp", 101);
+      qd::detail::check_launch(cudaGetLastError(), "total", "definition_order.cpp", 109);
     }
   }
 }
@@ -479,35 +498,35 @@ void total(const float* a, float* out, int n) {
   // Device memory of the callee's reductions: the caller's graph call holds it until the graph launch is enqueued.
   const qd::detail::ReductionScratch& qd_scratch = qd_graph.scratch(1, 1, { {256, sizeof(float)} });
   float sum = 0.0f;
-  // parallel loop with reductions, definition_order.cpp:101: launched even when empty, so that the results hold the initializers
+  // parallel loop with reductions, definition_order.cpp:109: launched even when empty, so that the results hold the initializers
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     const unsigned qd_grid = qd::detail::reduction_grid_size(qd_count, 256, qd_device);
     const bool qd_apart = qd::detail::combine_apart(qd_grid, 256, qd_device);
-    qd_graph.launch(qd_lane, &qd_total_loop0, qd_grid, 256, "definition_order.cpp", 101, qd_begin, qd_count, qd::detail::present_or_device(a, "total", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
+    qd_graph.launch(qd_lane, &qd_total_loop0, qd_grid, 256, "definition_order.cpp", 109, qd_begin, qd_count, qd::detail::present_or_device(a, "total", "a"), qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0), qd_apart ? nullptr : qd_scratch.counter(0));
     if (qd_apart) {
-      qd_graph.launch(qd_lane, &qd_total_loop0_combine, qd::detail::task_grid_size(), 256, "definition_order.cpp", 101, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0));
+      qd_graph.launch(qd_lane, &qd_total_loop0_combine, qd::detail::task_grid_size(), 256, "definition_order.cpp", 109, qd_grid, qd_scratch.slot<float>(0), qd_scratch.partials<float>(0), sum, qd::detail::present_or_device(out, "total", "out"), qd_scratch.slot<float>(0));
     }
   }
 }
 
 // ---- end of qd kernel 'total' ----
-#line 104 "definition_order.cpp"
+#line 112 "definition_order.cpp"
 
 
-// ---- qd kernel 'axpy' (definition_order.cpp:106), translated by qd-translate ----
-#line 501 "definition_order.cu"
-// Parallel loop of 'axpy' (definition_order.cpp:111): a grid-stride loop over the iterations.
+// ---- qd kernel 'axpy' (definition_order.cpp:114), translated by qd-translate ----
+#line 520 "definition_order.cu"
+// Parallel loop of 'axpy' (definition_order.cpp:119): a grid-stride loop over the iterations.
 template <class T>
 static __global__ void __launch_bounds__(128)
 qd_axpy_loop0(int qd_begin, std::uint64_t qd_count, T * y, const T * x, T a) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 112 "definition_order.cpp"
+#line 120 "definition_order.cpp"
 y[i] += a * x[i];
-#line 511 "definition_order.cu"
+#line 530 "definition_order.cu"
   }
 }
 
@@ -519,15 +538,15 @@ void axpy(T* y, const T* x, T a, int n, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // kernel call, definition_order.cpp:110: the work of 'scaled', on this stream
+  // kernel call, definition_order.cpp:118: the work of 'scaled', on this stream
   ::qd_enqueue_scaled(qd_stream, qd_device, y, n);
-  // parallel loop, definition_order.cpp:111
+  // parallel loop, definition_order.cpp:119
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
-      qd::detail::check_launch(cudaGetLastError(), "axpy", "definition_order.cpp", 111);
+      qd::detail::check_launch(cudaGetLastError(), "axpy", "definition_order.cpp", 119);
     }
   }
 }
@@ -540,15 +559,15 @@ void axpy(T* y, const T* x, T a, int n) {
 // Kernel 'axpy' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 template <class T>
 [[maybe_unused]] static void qd_enqueue_axpy([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, T* y, const T* x, T a, int n) {
-  // kernel call, definition_order.cpp:110: the work of 'scaled', on this stream
+  // kernel call, definition_order.cpp:118: the work of 'scaled', on this stream
   ::qd_enqueue_scaled(qd_stream, qd_device, y, n);
-  // parallel loop, definition_order.cpp:111
+  // parallel loop, definition_order.cpp:119
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_axpy_loop0<T><<<qd::detail::grid_size(qd_count, 128, qd_device), 128, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
-      qd::detail::check_launch(cudaGetLastError(), "axpy", "definition_order.cpp", 111);
+      qd::detail::check_launch(cudaGetLastError(), "axpy", "definition_order.cpp", 119);
     }
   }
 }
@@ -556,35 +575,35 @@ template <class T>
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 template <class T>
 [[maybe_unused]] static void qd_describe_axpy([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, T* y, const T* x, T a, int n) {
-  // kernel call, definition_order.cpp:110: the work of 'scaled', on this lane of the graph
+  // kernel call, definition_order.cpp:118: the work of 'scaled', on this lane of the graph
   ::qd_describe_scaled(qd_graph, qd_lane, qd_device, y, n);
-  // parallel loop, definition_order.cpp:111
+  // parallel loop, definition_order.cpp:119
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_axpy_loop0<T>, qd::detail::grid_size(qd_count, 128, qd_device), 128, "definition_order.cpp", 111, qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
+      qd_graph.launch(qd_lane, &qd_axpy_loop0<T>, qd::detail::grid_size(qd_count, 128, qd_device), 128, "definition_order.cpp", 119, qd_begin, qd_count, qd::detail::present_or_device(y, "axpy", "y"), qd::detail::present_or_device(x, "axpy", "x"), a);
     }
   }
 }
 
 // ---- end of qd kernel 'axpy' ----
-#line 113 "definition_order.cpp"
+#line 121 "definition_order.cpp"
 
 
 // Called by a template kernel, whose call depends on its 'T'.
-// ---- qd kernel 'scaled' (definition_order.cpp:116), translated by qd-translate ----
-#line 578 "definition_order.cu"
-// Parallel loop of 'scaled' (definition_order.cpp:120): a grid-stride loop over the iterations.
+// ---- qd kernel 'scaled' (definition_order.cpp:124), translated by qd-translate ----
+#line 597 "definition_order.cu"
+// Parallel loop of 'scaled' (definition_order.cpp:128): a grid-stride loop over the iterations.
 template <class T>
 static __global__ void __launch_bounds__(256)
 qd_scaled_loop0(int qd_begin, std::uint64_t qd_count, T * y, T by) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 121 "definition_order.cpp"
+#line 129 "definition_order.cpp"
 y[i] = y[i] * by / T(2.5);
-#line 588 "definition_order.cu"
+#line 607 "definition_order.cu"
   }
 }
 
@@ -595,13 +614,13 @@ void scaled(T* y, int n, T by, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel scaled"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, definition_order.cpp:120
+  // parallel loop, definition_order.cpp:128
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_scaled_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "scaled", "y"), by);
-      qd::detail::check_launch(cudaGetLastError(), "scaled", "definition_order.cpp", 120);
+      qd::detail::check_launch(cudaGetLastError(), "scaled", "definition_order.cpp", 128);
     }
   }
 }
@@ -614,13 +633,13 @@ void scaled(T* y, int n, T by) {
 // Kernel 'scaled' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 template <class T>
 [[maybe_unused]] static void qd_enqueue_scaled([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, T* y, int n, T by) {
-  // parallel loop, definition_order.cpp:120
+  // parallel loop, definition_order.cpp:128
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_scaled_loop0<T><<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(y, "scaled", "y"), by);
-      qd::detail::check_launch(cudaGetLastError(), "scaled", "definition_order.cpp", 120);
+      qd::detail::check_launch(cudaGetLastError(), "scaled", "definition_order.cpp", 128);
     }
   }
 }
@@ -628,34 +647,34 @@ template <class T>
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 template <class T>
 [[maybe_unused]] static void qd_describe_scaled([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, T* y, int n, T by) {
-  // parallel loop, definition_order.cpp:120
+  // parallel loop, definition_order.cpp:128
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_scaled_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 120, qd_begin, qd_count, qd::detail::present_or_device(y, "scaled", "y"), by);
+      qd_graph.launch(qd_lane, &qd_scaled_loop0<T>, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 128, qd_begin, qd_count, qd::detail::present_or_device(y, "scaled", "y"), by);
     }
   }
 }
 
 // ---- end of qd kernel 'scaled' ----
-#line 122 "definition_order.cpp"
+#line 130 "definition_order.cpp"
 
 
 namespace physics {
 
 // Calls 'damp' of its own namespace, defined after it.
-// ---- qd kernel 'relax' (definition_order.cpp:127), translated by qd-translate ----
-#line 650 "definition_order.cu"
-// Parallel loop of 'relax' (definition_order.cpp:132): a grid-stride loop over the iterations.
+// ---- qd kernel 'relax' (definition_order.cpp:135), translated by qd-translate ----
+#line 669 "definition_order.cu"
+// Parallel loop of 'relax' (definition_order.cpp:140): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_relax_loop0(int qd_begin, std::uint64_t qd_count, float * a, float w) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 133 "definition_order.cpp"
+#line 141 "definition_order.cpp"
 a[i] *= 1.0f - w * 0.01f;
-#line 659 "definition_order.cu"
+#line 678 "definition_order.cu"
   }
 }
 
@@ -666,17 +685,17 @@ void relax(float* a, int n, float w, qd::StreamRef qd_stream) {
   // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
   const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // kernel call, definition_order.cpp:130: the work of 'damp', on this stream
+  // kernel call, definition_order.cpp:138: the work of 'damp', on this stream
   ::physics::qd_enqueue_damp(qd_stream, qd_device, a, n);
-  // kernel call, definition_order.cpp:131: the work of 'floor_at', on this stream
+  // kernel call, definition_order.cpp:139: the work of 'floor_at', on this stream
   ::limits::qd_enqueue_floor_at(qd_stream, qd_device, a, n);
-  // parallel loop, definition_order.cpp:132
+  // parallel loop, definition_order.cpp:140
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_relax_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "relax", "a"), w);
-      qd::detail::check_launch(cudaGetLastError(), "relax", "definition_order.cpp", 132);
+      qd::detail::check_launch(cudaGetLastError(), "relax", "definition_order.cpp", 140);
     }
   }
 }
@@ -687,52 +706,52 @@ void relax(float* a, int n, float w) {
 
 // Kernel 'relax' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_relax([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float w) {
-  // kernel call, definition_order.cpp:130: the work of 'damp', on this stream
+  // kernel call, definition_order.cpp:138: the work of 'damp', on this stream
   ::physics::qd_enqueue_damp(qd_stream, qd_device, a, n);
-  // kernel call, definition_order.cpp:131: the work of 'floor_at', on this stream
+  // kernel call, definition_order.cpp:139: the work of 'floor_at', on this stream
   ::limits::qd_enqueue_floor_at(qd_stream, qd_device, a, n);
-  // parallel loop, definition_order.cpp:132
+  // parallel loop, definition_order.cpp:140
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_relax_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "relax", "a"), w);
-      qd::detail::check_launch(cudaGetLastError(), "relax", "definition_order.cpp", 132);
+      qd::detail::check_launch(cudaGetLastError(), "relax", "definition_order.cpp", 140);
     }
   }
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_relax([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float w) {
-  // kernel call, definition_order.cpp:130: the work of 'damp', on this lane of the graph
+  // kernel call, definition_order.cpp:138: the work of 'damp', on this lane of the graph
   ::physics::qd_describe_damp(qd_graph, qd_lane, qd_device, a, n);
-  // kernel call, definition_order.cpp:131: the work of 'floor_at', on this lane of the graph
+  // kernel call, definition_order.cpp:139: the work of 'floor_at', on this lane of the graph
   ::limits::qd_describe_floor_at(qd_graph, qd_lane, qd_device, a, n);
-  // parallel loop, definition_order.cpp:132
+  // parallel loop, definition_order.cpp:140
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_relax_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 132, qd_begin, qd_count, qd::detail::present_or_device(a, "relax", "a"), w);
+      qd_graph.launch(qd_lane, &qd_relax_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 140, qd_begin, qd_count, qd::detail::present_or_device(a, "relax", "a"), w);
     }
   }
 }
 
 // ---- end of qd kernel 'relax' ----
-#line 134 "definition_order.cpp"
+#line 142 "definition_order.cpp"
 
 
-// ---- qd kernel 'damp' (definition_order.cpp:136), translated by qd-translate ----
-#line 727 "definition_order.cu"
-// Parallel loop of 'damp' (definition_order.cpp:138): a grid-stride loop over the iterations.
+// ---- qd kernel 'damp' (definition_order.cpp:144), translated by qd-translate ----
+#line 746 "definition_order.cu"
+// Parallel loop of 'damp' (definition_order.cpp:146): a grid-stride loop over the iterations.
 static __global__ void __launch_bounds__(256)
 qd_damp_loop0(int qd_begin, std::uint64_t qd_count, float * a, float ceiling, Clamp how) {
   const std::uint64_t qd_stride = qd::detail::grid_threads();
   for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
     [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
-#line 139 "definition_order.cpp"
+#line 147 "definition_order.cpp"
 a[i] = a[i] > ceiling ? (how == Hard ? ceiling : 0.5f * (a[i] + ceiling)) : a[i];
-#line 736 "definition_order.cu"
+#line 755 "definition_order.cu"
   }
 }
 
@@ -742,13 +761,13 @@ void damp(float* a, int n, float ceiling, Clamp how, qd::StreamRef qd_stream) {
   QD_PROFILE_RANGE("qd kernel damp"); // a profiler range, only when built with -DQD_PROFILE_RANGES
 
   const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
-  // parallel loop, definition_order.cpp:138
+  // parallel loop, definition_order.cpp:146
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_damp_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "damp", "a"), ceiling, how);
-      qd::detail::check_launch(cudaGetLastError(), "damp", "definition_order.cpp", 138);
+      qd::detail::check_launch(cudaGetLastError(), "damp", "definition_order.cpp", 146);
     }
   }
 }
@@ -759,31 +778,95 @@ void damp(float* a, int n, float ceiling, Clamp how) {
 
 // Kernel 'damp' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
 [[maybe_unused]] static void qd_enqueue_damp([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float ceiling, Clamp how) {
-  // parallel loop, definition_order.cpp:138
+  // parallel loop, definition_order.cpp:146
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
       qd_damp_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "damp", "a"), ceiling, how);
-      qd::detail::check_launch(cudaGetLastError(), "damp", "definition_order.cpp", 138);
+      qd::detail::check_launch(cudaGetLastError(), "damp", "definition_order.cpp", 146);
     }
   }
 }
 
 // The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
 [[maybe_unused]] static void qd_describe_damp([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float ceiling, Clamp how) {
-  // parallel loop, definition_order.cpp:138
+  // parallel loop, definition_order.cpp:146
   {
     const int qd_begin = 0;
     const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
     if (qd_count != 0) {
-      qd_graph.launch(qd_lane, &qd_damp_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 138, qd_begin, qd_count, qd::detail::present_or_device(a, "damp", "a"), ceiling, how);
+      qd_graph.launch(qd_lane, &qd_damp_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 146, qd_begin, qd_count, qd::detail::present_or_device(a, "damp", "a"), ceiling, how);
     }
   }
 }
 
 // ---- end of qd kernel 'damp' ----
-#line 140 "definition_order.cpp"
+#line 148 "definition_order.cpp"
+
+
+// ---- qd kernel 'settle' (definition_order.cpp:150), translated by qd-translate ----
+#line 810 "definition_order.cu"
+// Parallel loop of 'settle' (definition_order.cpp:153): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_settle_loop0(int qd_begin, std::uint64_t qd_count, float * a, float rate) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 154 "definition_order.cpp"
+a[i] -= rate * a[i];
+#line 819 "definition_order.cu"
+  }
+}
+
+
+// Host entry points of kernel 'settle': they enqueue its work on the launch stream and return without waiting.
+void settle(float* a, int n, float rate, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel settle"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  // parallel loop, definition_order.cpp:153
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_settle_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle", "a"), rate);
+      qd::detail::check_launch(cudaGetLastError(), "settle", "definition_order.cpp", 153);
+    }
+  }
+}
+
+void settle(float* a, int n, float rate) {
+  ::physics::settle(a, n, rate, qd::StreamRef());
+}
+
+// Kernel 'settle' as another kernel of this file calls it, stream mode: its work, enqueued on the caller's current stream, in order with the caller's.
+[[maybe_unused]] static void qd_enqueue_settle([[maybe_unused]] qd::StreamRef qd_stream, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float rate) {
+  // parallel loop, definition_order.cpp:153
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_settle_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(a, "settle", "a"), rate);
+      qd::detail::check_launch(cudaGetLastError(), "settle", "definition_order.cpp", 153);
+    }
+  }
+}
+
+// The same for a graph-mode caller: its work, described into the caller's graph on the caller's current lane.
+[[maybe_unused]] static void qd_describe_settle([[maybe_unused]] qd::detail::GraphCall& qd_graph, [[maybe_unused]] std::uint32_t qd_lane, [[maybe_unused]] const qd::detail::CallDevice& qd_device, float* a, int n, float rate) {
+  // parallel loop, definition_order.cpp:153
+  {
+    const int qd_begin = 0;
+    const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+    if (qd_count != 0) {
+      qd_graph.launch(qd_lane, &qd_settle_loop0, qd::detail::grid_size(qd_count, 256, qd_device), 256, "definition_order.cpp", 153, qd_begin, qd_count, qd::detail::present_or_device(a, "settle", "a"), rate);
+    }
+  }
+}
+
+// ---- end of qd kernel 'settle' ----
+#line 155 "definition_order.cpp"
 
 
 } // namespace physics
