@@ -253,6 +253,7 @@ void S::run(float *a) { a[0] = 1.f; }
 }
 
 TEST(AnalysisDiagnostics, NonConstReferenceParameter) {
+  // Device code uses it: the parameter is reported, with the use.
   EXPECT_EQ(analysisDiags(R"cpp(
 #pragma qd kernel
 void k(float *a,
@@ -260,10 +261,28 @@ void k(float *a,
   a[0] = count;
 }
 )cpp"),
-            Messages{err(4, notPassable("count", "k",
-                                        "it is a non-const reference, which "
-                                        "the device cannot write through; "
-                                        "pass a pointer to device memory"))});
+            (Messages{err(4, notPassable("count", "k",
+                                         "it is a non-const reference, which "
+                                         "the device cannot write through; "
+                                         "pass a pointer to device memory, or "
+                                         "use it only in '#pragma qd host' "
+                                         "statements")),
+                      note(5, "device code uses 'count' here")}));
+}
+
+TEST(AnalysisDiagnostics, NonConstReferenceParameterOnlyOnHost) {
+  // Only host statements use it: nothing to report.
+  EXPECT_EQ(analysisDiags(R"cpp(
+#pragma qd kernel
+void k(float *a, int n,
+       int &calls) {
+  for (int i = 0; i < n; ++i)
+    a[i] = 1.f;
+  #pragma qd host
+  ++calls;
+}
+)cpp"),
+            Messages{});
 }
 
 TEST(AnalysisDiagnostics, NonTriviallyCopyableParameters) {
