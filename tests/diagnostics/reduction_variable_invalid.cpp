@@ -5,7 +5,7 @@
 #pragma qd kernel
 void sums(const float* a, int n, float* out, float bias)
 {
-    #pragma qd loop reduction(+: bias) // expected-error {{'bias' cannot be a reduction variable: it is a kernel parameter; declare a local initialized from it before the loop and reduce into that}}
+    #pragma qd loop reduction(+: bias) // expected-error {{'bias' cannot be a reduction variable: it is a kernel parameter passed by value or by const reference; declare a local initialized from it before the loop and reduce into that}}
     for (int i = 0; i < n; ++i)
         out[i] = a[i];
 

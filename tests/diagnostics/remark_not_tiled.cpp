@@ -10,7 +10,7 @@ void lower(int n, const float* a, const float* b, float* c)
             float s = 0.0f;
             for (int k = 0; k < n; ++k)
                 if (k <= i)
-                    s += a[i * n + k] * b[k * n + j]; // expected-remark {{'a[i * n + k]' in this 'k' loop is read alike by a row of outputs, which a tile in shared memory could load once, but the nest is not tiled: it is read under a condition, so a tile could load elements that the loop never reads}} expected-remark {{'a' is read at shifted places in a loop that move alike with 'i' and 'j' (as 'a[i * n + k]' does), so iterations at neighbouring 'i' read the same elements; the rows of a thread load the ones they share once}}
+                    s += a[i * n + k] * b[k * n + j]; // expected-remark {{'a[i * n + k]' in this 'k' loop is read alike by a row of outputs, which a tile in shared memory could load once, but the nest is not tiled: it is read under a condition, so a tile could load elements that the loop never reads}}
             c[i * n + j] = s;
         }
 }

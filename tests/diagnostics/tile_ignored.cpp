@@ -2,7 +2,8 @@
 // 'tile(on)' on nests whose operands a tile cannot share: each thread keeps
 // one output.
 #pragma qd kernel
-void products(const float* a, const float* b, float* c, int n, float* d, int* hits)
+void products(const float* a, const float* b, float* c, int n, float* d, int* hits,
+              const volatile float* va, const volatile float* vb)
 {
     #pragma qd loop collapse(2) tile(on) // expected-warning {{'tile(on)' is ignored: the body has no sequential 'for' loop that reads an operand shared by a row or column of outputs; each thread runs one output}}
     for (int i = 0; i < n; ++i)
@@ -42,6 +43,14 @@ void products(const float* a, const float* b, float* c, int n, float* d, int* hi
                     break;
                 s += a[i * n + k] * b[k * n + j];
             }
+            c[i * n + j] = s;
+        }
+    #pragma qd loop collapse(2) tile(on) // expected-warning {{'tile(on)' is ignored: its elements are volatile, so each read the loop makes must happen, and a tile would read each element once for many threads; each thread runs one output}}
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) {
+            float s = 0.0f;
+            for (int k = 0; k < n; ++k)
+                s += va[i * n + k] * vb[k * n + j];
             c[i * n + j] = s;
         }
     int total = 0;

@@ -95,16 +95,17 @@ FEATURES = {
                      'enumerator and a template parameter, taken by host code and kernels'),
     'default_template_from_kernel': (True, None, "default_args' kernels also take the defaults that "
                                      "name a template parameter ('T a = T(2)', 'int r = R')"),
-    'default_late': (False, None, "default_args' defaults are added by a second declaration of "
-                     "the callee (today a calling kernel's call spells them unqualified, in the "
-                     "caller's scope: undeclared there, or another entity of the same name)"),
+    'default_late': (True, None, "default_args' defaults are added by a second declaration of "
+                     "the callee, and a decoy of the same name is in the caller's scope"),
     'builtin_types': (True, 0.35, 'every built-in type spelling in tiled products, coarsened nests, '
                       'reductions, device scalars and vector loops, const volatile operands too'),
     'volatile_tiles': (False, None, "builtin_types' 'tile(on)' products may read 'const volatile' "
-                       "operands only (today the tile is refused with -Wqd-tile: 'not of an "
-                       "arithmetic type')"),
-    'long_double': (False, None, "builtin_types draws 'long double' too (nvcc warns 20208-D: it is "
-                    "double in device code)"),
+                       "operands only; off, since such a tile is refused by design (-Wqd-tile: a "
+                       "volatile element must be read as often as the loop reads it; "
+                       "tests/diagnostics/tile_ignored.cpp)"),
+    'long_double': (False, None, "builtin_types draws 'long double' too; off, since GPU targets "
+                    "reject it in device code by design (LongDoubleOnDevice: CUDA and HIP compute "
+                    "it as double; tests/diagnostics/long_double_on_device.cpp)"),
 }
 
 

@@ -10,6 +10,7 @@
 #include "KernelAnalysis.h"
 #include "KernelDeclarationDirectives.h"
 #include "KernelAnalyzer.h"
+#include "ReferenceResults.h"
 #include "Globals.h"
 #include "RaceAnalysis.h"
 #include "CaptureAnalysis.h"
@@ -329,7 +330,24 @@ void Analyzer::analyzeKernel(Directive &D, const Decl *Target,
   InBlock = false;
   BreakTargets = ContinueTargets = ControlDepth = 0;
   Levels.emplace_back();
+  // Reference parameters that reductions combine into live in slots for
+  // the whole call, which starts from the caller's values and ends handing
+  // the results back (ReferenceResults.h).
+  Step Init, Results;
+  Init.Kind = StepKind::DeviceScalarInit;
+  Results.Kind = StepKind::CallerResults;
+  Init.S = Results.S = FD->getBody();
+  for (const ReferenceResult &R : referenceResults(FD, Directives, SM)) {
+    DeviceScalars.try_emplace(R.Param,
+                              DeviceScalar{R.FirstClause, Plan->ScratchSlots++});
+    Init.Captures.push_back(deviceScalarCapture(R.Param));
+  }
+  Results.Captures = Init.Captures;
+  if (!Init.Captures.empty())
+    Plan->Steps.push_back(std::move(Init));
   analyzeSequence(cast<CompoundStmt>(FD->getBody()), Plan->Steps);
+  if (!Results.Captures.empty())
+    Plan->Steps.push_back(std::move(Results));
   Levels.pop_back();
   checkGraphLoops(Plan->Steps);
   checkHostOnlyReferences(FD);
@@ -340,6 +358,9 @@ void Analyzer::checkHostOnlyReferences(const FunctionDecl *FD) {
   for (const ParmVarDecl *P : FD->parameters()) {
     const QualType T = P->getType();
     if (!T->isLValueReferenceType() || T->getPointeeType().isConstQualified())
+      continue;
+    // Reduced into: device code uses its slot (ReferenceResults.h).
+    if (DeviceScalars.count(P))
       continue;
     // The device has no copy of what it refers to: the statements that
     // run on the host (host code, host control flow, kernel calls'
@@ -715,6 +736,10 @@ bool Analyzer::analyzeReductions(const Directive &D, const Stmt *Body,
     return AssignedOnHost.count(Var) != 0 || DeviceScalars.count(Var) != 0;
   };
   Scope.HasValue = HasValue;
+  auto IsReferenceResult = [&](const ParmVarDecl *P) {
+    return DeviceScalars.count(P) != 0;
+  };
+  Scope.IsReferenceResult = IsReferenceResult;
   if (!resolveReductions(D, Scope, Context, Loop.Reductions) ||
       !checkReductionUses(Body, Loop.Reductions, Context))
     return false;

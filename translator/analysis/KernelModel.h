@@ -108,6 +108,11 @@ enum class StepKind {
   /// '#pragma qd update host(...)/device(...)' (Data): its copies,
   /// enqueued on the current stream in order with the work around it.
   DataUpdate,
+  /// The last step of a kernel that reduces into reference parameters
+  /// (ReferenceResults.h), and what each 'return;' of its host code does
+  /// first: the host waits for the call's work and copies each one's slot
+  /// (Captures) into the caller's variable. S is the kernel's body.
+  CallerResults,
 };
 
 /// One '#pragma qd loop vector' loop: a 'for' that is a direct statement of

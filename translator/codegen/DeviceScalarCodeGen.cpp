@@ -58,6 +58,16 @@ std::string KernelCodeGen::renderDeviceScalarInit(const Step &S,
   std::string Out;
   for (const Capture &C : S.Captures) {
     const std::string Name = C.Var->getNameAsString();
+    // At the start of the call: a reference parameter reduced into.
+    if (S.S == Plan->Function->getBody()) {
+      Out += "// '" + Name + "' (" + Options.SourceName + ":" +
+             std::to_string(line(C.Var->getLocation())) +
+             ") is a reference parameter that reductions combine into: the "
+             "call works on a device copy of the caller's value and hands "
+             "it back when it returns\n" +
+             setDeviceScalar(C, Name, S.S, Queue);
+      continue;
+    }
     Out += "// '" + Name + "' is reduced in the loop below (" +
            Options.SourceName + ":" + std::to_string(line(S.S->getBeginLoc())) +
            "): from here on its value is the device's, starting from the host's\n" +
@@ -129,10 +139,15 @@ std::string KernelCodeGen::loopCondition(const Step &S, const Expr *Cond,
   // condition is evaluated as written.
   std::string Reads;
   for (const Capture &C : S.Captures)
-    Reads += "qd::detail::read_scalar(" + C.Var->getNameAsString() +
-             ", qd_scratch.slot<" + slotTypeOf(C.Var) + ">(" +
-             std::to_string(C.Slot) + "), " + Queue + "), ";
+    Reads += readScalarCall(C, Queue) + ", ";
   return "(" + Reads + "(" + Text + "))";
+}
+
+std::string KernelCodeGen::readScalarCall(const Capture &C,
+                                          const std::string &Stream) const {
+  return "qd::detail::read_scalar(" + C.Var->getNameAsString() +
+         ", qd_scratch.slot<" + slotTypeOf(C.Var) + ">(" +
+         std::to_string(C.Slot) + "), " + Stream + ")";
 }
 
 } // namespace qd

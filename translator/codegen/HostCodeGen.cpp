@@ -18,6 +18,49 @@ using namespace clang;
 
 namespace qd {
 
+void KernelCodeGen::setWaitReads(TemplateData &Data,
+                                 llvm::ArrayRef<Capture> Captures,
+                                 const std::string &Queue) const {
+  // After the wait, the host's copies of the reductions' results take the
+  // device's values.
+  std::string Reads;
+  if (Options.Target != Target::Cpu)
+    for (const Capture &C : Captures)
+      Reads += "  " +
+               readScalarCall(C, graphMode() ? std::string("qd_graph.stream()")
+                                             : Queue) +
+               ";\n";
+  Data.set("reads", Reads);
+  Data.set("has_reads", !Reads.empty());
+}
+
+const Step *KernelCodeGen::callerResults() const {
+  if (Plan->Steps.empty() ||
+      Plan->Steps.back().Kind != StepKind::CallerResults)
+    return nullptr;
+  return &Plan->Steps.back();
+}
+
+std::string KernelCodeGen::renderCallerResults(const Step &S, SourceLocation At,
+                                               const std::string &Queue) {
+  // The cpu target reduces into the caller's variables themselves.
+  if (Options.Target == Target::Cpu)
+    return "";
+  std::string Names;
+  for (const Capture &C : S.Captures)
+    Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() + "'";
+  TemplateData Data;
+  Data.set("source", Options.SourceName);
+  Data.set("source_literal", cString(Options.SourceName));
+  Data.set("line", std::to_string(line(At)));
+  Data.set("stream", Queue);
+  Data.set("names", Names);
+  setWaitReads(Data, S.Captures, Queue);
+  return renderTemplate(Options.Target, graphMode() ? "graph_caller_results"
+                                                    : "caller_results",
+                        Data);
+}
+
 std::string KernelCodeGen::renderHostCode(const Step &S,
                                           const std::string &Queue) {
   TemplateData Data;
@@ -32,18 +75,7 @@ std::string KernelCodeGen::renderHostCode(const Step &S,
   Data.set("statement", statementText(S.S));
   Data.set("reuse", S.Reuse);
   Data.set("wait", S.Wait);
-  // After the wait, the host's copies of the reductions' results the
-  // statement reads take the device's values.
-  std::string Reads;
-  if (Options.Target != Target::Cpu)
-    for (const Capture &C : S.Captures)
-      Reads += "  qd::detail::read_scalar(" + C.Var->getNameAsString() +
-               ", qd_scratch.slot<" + slotTypeOf(C.Var) + ">(" +
-               std::to_string(C.Slot) + "), " +
-               (graphMode() ? std::string("qd_graph.stream()") : Queue) +
-               ");\n";
-  Data.set("reads", Reads);
-  Data.set("has_reads", !Reads.empty());
+  setWaitReads(Data, S.Captures, Queue);
   if (S.Reuse && graphMode()) {
     std::string Names, Args;
     for (const DeclRefExpr *Ref : S.ReuseKey) {

@@ -30,11 +30,19 @@ std::string KernelCodeGen::renderHostControlFlow(const Step &S,
   auto Body = [&](const std::vector<Step> &Steps) {
     return "{\n" + indent(renderSteps(Steps, Queue), 2) + "\n}";
   };
+  // A call that hands results back does so at each 'return;' too.
+  std::string Results;
+  if (const Step *CallerResults = callerResults();
+      CallerResults && isa<ReturnStmt>(S.S))
+    Results = renderCallerResults(*CallerResults, S.S->getBeginLoc(), Queue);
   // A graph-mode call enqueues what it described before it returns.
   if (isa<ReturnStmt>(S.S) && graphMode() && !ForcedGraphMode)
-    return "{\n  qd_graph.submit(); // " + Options.SourceName + ":" +
-           std::to_string(line(S.S->getBeginLoc())) +
+    return "{\n" + (Results.empty() ? "" : indent(Results, 2) + "\n") +
+           "  qd_graph.submit(); // " +
+           Options.SourceName + ":" + std::to_string(line(S.S->getBeginLoc())) +
            ": the kernel's work ends here\n  return;\n}\n";
+  if (!Results.empty())
+    return "{\n" + indent(Results, 2) + "\n  " + statementText(S.S) + "\n}\n";
   if (S.Kind == StepKind::HostStatement || S.Kind == StepKind::HostJump)
     return statementText(S.S) + "\n";
   if (S.Kind == StepKind::HostIf) {

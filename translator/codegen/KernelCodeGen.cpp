@@ -341,6 +341,11 @@ std::string KernelCodeGen::renderSteps(const std::vector<Step> &Steps,
     case StepKind::HostCode:
       Out += renderHostCode(S, Stream);
       break;
+    case StepKind::CallerResults:
+      Out += renderCallerResults(
+          S, cast<CompoundStmt>(Plan->Function->getBody())->getRBracLoc(),
+          Stream);
+      break;
     case StepKind::DeviceScalarInit:
       Out += renderDeviceScalarInit(S, Stream);
       break;

@@ -343,6 +343,21 @@ private:
   /// A statement marked '#pragma qd host' (HostCodeGen.cpp), whose
   /// qd::current_stream() is \p Queue's stream.
   std::string renderHostCode(const Step &S, const std::string &Queue);
+  /// A CallerResults step: the host waits for the call's work and copies
+  /// the slots of the reference parameters reduced into back into them
+  /// (HostCodeGen.cpp). \p At is where the call ends: its closing brace
+  /// or a 'return;'.
+  std::string renderCallerResults(const Step &S, clang::SourceLocation At,
+                                  const std::string &Queue);
+  /// The kernel's CallerResults step, or null.
+  const Step *callerResults() const;
+  /// Sets "reads" and "has_reads": the copies back of \p Captures' slots
+  /// after a host wait on \p Queue.
+  void setWaitReads(TemplateData &Data, llvm::ArrayRef<Capture> Captures,
+                    const std::string &Queue) const;
+  /// 'qd::detail::read_scalar(name, slot, stream)': the host's copy of \p C
+  /// takes the value of its slot once the work on \p Stream reaches it.
+  std::string readScalarCall(const Capture &C, const std::string &Stream) const;
   /// A '#pragma qd update' in the kernel (DataCodeGen.cpp): its copies,
   /// enqueued on \p Queue's stream.
   std::string renderDataUpdate(const Step &S, const std::string &Queue);

@@ -44,6 +44,17 @@ void reuseRemarks(const Step &S, ASTContext &Ctx) {
     const Access *First = nullptr;
     llvm::StringSet<> Places;
     bool InLoop = false;
+    /// Some iteration reads what one up to MaxCoarsen rows away reads in
+    /// the same column: two places a few rows apart, or a loop of the body
+    /// that moves the place by rows.
+    bool SharedByRows = false;
+    std::vector<Polynomial> Offsets;
+  };
+  // A distance of k rows, 1 <= |k| <= MaxCoarsen, in the same column.
+  auto FewRows = [&](const Polynomial &Distance, const Polynomial &RowStride) {
+    const std::optional<int64_t> K = Distance.multipleOf(RowStride);
+    return K && *K != 0 && *K >= -int64_t(MaxCoarsen) &&
+           *K <= int64_t(MaxCoarsen);
   };
   std::map<std::string, Group> Groups; // by pointer, then strides
   for (size_t I = 0; I < ByRow.size() && I < ByFast.size(); ++I) {
@@ -58,9 +69,17 @@ void reuseRemarks(const Step &S, ASTContext &Ctx) {
       G.First = &A;
     G.Places.insert(sourceText(A.E, Ctx));
     G.InLoop = G.InLoop || InLoop(A.E);
+    for (const Polynomial &Other : G.Offsets)
+      G.SharedByRows |= FewRows(A.Offset - Other, A.Stride.Elements);
+    for (const VarDecl *Var : Loops.Found)
+      G.SharedByRows |= FewRows(A.Offset.coefficientOf(Var->getNameAsString()),
+                                A.Stride.Elements);
+    G.Offsets.push_back(A.Offset);
   }
   for (const auto &[Key, G] : Groups) {
-    if (G.Places.size() < 2 && !G.InLoop)
+    // Places at other distances (a halo's far edge, another plane) share
+    // nothing with the neighbouring rows.
+    if ((G.Places.size() < 2 && !G.InLoop) || !G.SharedByRows)
       continue;
     report(Ctx.getDiagnostics(), G.First->E->getBeginLoc(),
            Diag::RemarkNeighbourReuse)

@@ -313,6 +313,15 @@ public:
       if (S.Kind == StepKind::HostCode && S.Wait)
         report(Diags, S.S->getBeginLoc(), Diag::RemarkHostWait)
             << InBlock << splitsGraph(S);
+      if (S.Kind == StepKind::CallerResults) {
+        std::string Names;
+        for (const Capture &C : S.Captures)
+          Names += (Names.empty() ? "'" : ", '") + C.Var->getNameAsString() +
+                   "'";
+        report(Diags, cast<CompoundStmt>(S.S)->getRBracLoc(),
+               Diag::RemarkCallerResults)
+            << Names;
+      }
       if (S.Kind == StepKind::DataUpdate)
         report(Diags, S.Data->NameLoc, Diag::RemarkUpdateInKernel)
             << InBlock << splitsGraph(S);

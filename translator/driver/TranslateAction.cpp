@@ -6,6 +6,7 @@
 #include "DataCodeGen.h"
 #include "KernelNameUses.h"
 #include "DeviceFunctions.h"
+#include "LongDoubleOnDevice.h"
 #include "EntryHeader.h"
 #include "KernelAnalysis.h"
 #include "KernelDeclarations.h"
@@ -116,6 +117,8 @@ public:
         Context, Files, Plans, &RelaxedConstexprCallee, &Renames);
     checkNoDataDirectiveInDeviceFunctions(DataDirectives, DeviceFunctions,
                                           Context);
+    if (Options.CodeGen.Target != Target::Cpu)
+      checkNoLongDoubleOnDevice(Plans, DeviceFunctions, Context);
     if (Diags.hasErrorOccurred())
       return;
     // Remarks read the plans; the output is rendered from them unchanged.

@@ -9,6 +9,7 @@ namespace {
 bool splitsGraph(const Step &S,
                  llvm::function_ref<bool(const Step &)> CalleeSplits) {
   return (S.Kind == StepKind::HostCode && S.Wait) ||
+         S.Kind == StepKind::CallerResults ||
          S.Kind == StepKind::DataUpdate ||
          (S.Kind == StepKind::KernelCall && CalleeSplits(S));
 }

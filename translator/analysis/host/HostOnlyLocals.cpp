@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- HostOnlyLocals.cpp -------------------------------------------------===//
 #include "HostOnlyLocals.h"
+#include "StatementAfter.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
@@ -22,34 +23,15 @@ std::vector<SourceRange> hostStatements(const Stmt *Body,
   };
   const SourceRange Range(SM.getExpansionLoc(Body->getBeginLoc()),
                           SM.getExpansionLoc(Body->getEndLoc()));
-  std::vector<const Stmt *> All;
-  std::vector<const Stmt *> Work{Body};
-  while (!Work.empty()) {
-    const Stmt *S = Work.back();
-    Work.pop_back();
-    if (!S)
-      continue;
-    All.push_back(S);
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
-  }
   std::vector<SourceRange> Out;
   for (const Directive &D : Directives.all()) {
     const SourceLocation At = SM.getExpansionLoc(D.Loc);
     if (D.Kind != DirectiveKind::Host || !Before(Range.getBegin(), At) ||
         !Before(At, Range.getEnd()))
       continue;
-    const Stmt *Best = nullptr;
-    SourceLocation BestLoc;
-    for (const Stmt *S : All) {
-      const SourceLocation B = SM.getExpansionLoc(S->getBeginLoc());
-      if (Before(At, B) && (!Best || Before(B, BestLoc))) {
-        Best = S;
-        BestLoc = B;
-      }
-    }
-    if (Best)
-      Out.emplace_back(BestLoc, SM.getExpansionLoc(Best->getEndLoc()));
+    if (const Stmt *S = statementAfter(Body, At, SM))
+      Out.emplace_back(SM.getExpansionLoc(S->getBeginLoc()),
+                       SM.getExpansionLoc(S->getEndLoc()));
   }
   return Out;
 }

@@ -261,6 +261,35 @@ private:
   }
 };
 
+} // namespace
+
+Polynomial polynomialOf(const Expr *E, ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  Expr::EvalResult Result;
+  if (!E->isValueDependent() && E->EvaluateAsInt(Result, Ctx))
+    return Polynomial::constant(Result.Val.getInt().getExtValue());
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
+    if (Cast->getType()->isIntegerType())
+      return polynomialOf(Cast->getSubExpr(), Ctx);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return Polynomial::name(DRE->getDecl()->getNameAsString());
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    switch (BO->getOpcode()) {
+    case BO_Add:
+      return polynomialOf(BO->getLHS(), Ctx) + polynomialOf(BO->getRHS(), Ctx);
+    case BO_Sub:
+      return polynomialOf(BO->getLHS(), Ctx) - polynomialOf(BO->getRHS(), Ctx);
+    case BO_Mul:
+      return polynomialOf(BO->getLHS(), Ctx) * polynomialOf(BO->getRHS(), Ctx);
+    default:
+      break;
+    }
+  }
+  return Polynomial::name("(" + sourceText(E, Ctx) + ")");
+}
+
+namespace {
+
 class StrideEvaluator {
 public:
   StrideEvaluator(const VarDecl *Index, ASTContext &Ctx,
@@ -451,33 +480,10 @@ private:
     return Depends;
   }
 
-  /// The value of an expression that is the same for every thread, as a
-  /// polynomial in the names it uses; what is not a sum or product of names
-  /// and constants is one name, its source text.
-  Polynomial value(const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    Expr::EvalResult Result;
-    if (!E->isValueDependent() && E->EvaluateAsInt(Result, Ctx))
-      return Polynomial::constant(Result.Val.getInt().getExtValue());
-    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
-      if (Cast->getType()->isIntegerType())
-        return value(Cast->getSubExpr());
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      return Polynomial::name(DRE->getDecl()->getNameAsString());
-    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-      switch (BO->getOpcode()) {
-      case BO_Add:
-        return value(BO->getLHS()) + value(BO->getRHS());
-      case BO_Sub:
-        return value(BO->getLHS()) - value(BO->getRHS());
-      case BO_Mul:
-        return value(BO->getLHS()) * value(BO->getRHS());
-      default:
-        break;
-      }
-    }
-    return Polynomial::name("(" + sourceText(E, Ctx) + ")");
-  }
+  Polynomial value(const Expr *E) { return polynomialOf(E, Ctx); }
+
+public:
+  ASTContext &context() const { return Ctx; }
 };
 
 class AccessFinder : public RecursiveASTVisitor<AccessFinder> {
@@ -545,6 +551,11 @@ private:
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
       A.Pointer = DRE->getDecl();
     A.Element = E->getType();
+    if (Offset) {
+      A.Offset = polynomialOf(Offset, Strides.context());
+      if (Subtracted)
+        A.Offset = A.Offset * Polynomial::constant(-1);
+    }
     if (!Offset) {
       A.Stride.Elements = Polynomial();
     } else {

@@ -85,7 +85,17 @@ struct Access {
   clang::QualType Element;
   bool Write = false;
   IndexStride Stride;
+  /// The offset from the base as a polynomial in every name it uses, loop
+  /// variables and locals included ('i * n + j + 1'); what is not a sum or
+  /// product of names and constants is one name, its text. Two accesses
+  /// through one base are at a constant distance when their offsets differ
+  /// by a constant.
+  Polynomial Offset;
 };
+
+/// \p E as a polynomial in the names it uses; what is not a sum or product
+/// of names and integer constants is one name, its source text.
+Polynomial polynomialOf(const clang::Expr *E, clang::ASTContext &Ctx);
 
 /// \p E as written in the file (for messages), or "<expression>".
 std::string sourceText(const clang::Expr *E, clang::ASTContext &Ctx);

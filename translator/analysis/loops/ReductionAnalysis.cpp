@@ -346,6 +346,22 @@ private:
   }
 };
 
+/// Why a clause cannot reduce into a kernel parameter of type \p T.
+std::string referenceParameterTrouble(QualType T) {
+  if (!T->isLValueReferenceType() || T.getNonReferenceType().isConstQualified())
+    return "it is a kernel parameter passed by value or by const reference; "
+           "declare a local initialized from it before the loop and reduce "
+           "into that";
+  const QualType Pointee = T.getNonReferenceType();
+  if (Pointee.isVolatileQualified())
+    return "it is a reference to a volatile variable";
+  if (!Pointee->isArithmeticType() && !Pointee->isDependentType())
+    return "its type '" + Pointee.getAsString() +
+           "' is not an arithmetic type (an integer, floating-point or bool)";
+  return "it is a reference parameter, but a variable of the kernel's body "
+         "has the same name; rename that variable";
+}
+
 } // namespace
 
 std::optional<ReductionOp> minMaxCombineOp(const Expr *E) {
@@ -373,14 +389,35 @@ bool resolveReductions(const Directive &D, const ReductionScope &Scope,
     for (auto Level = Scope.Outer.rbegin(); !Var && Level != Scope.Outer.rend();
          ++Level)
       Var = Level->lookup(Item.Name);
+    const ParmVarDecl *Param = nullptr;
     if (!Var) {
-      bool Param = llvm::any_of(Scope.Kernel->parameters(),
-                                [&](const ParmVarDecl *P) {
-                                  return P->getName() == Item.Name;
-                                });
+      const auto Found = llvm::find_if(
+          Scope.Kernel->parameters(),
+          [&](const ParmVarDecl *P) { return P->getName() == Item.Name; });
+      if (Found != Scope.Kernel->parameters().end())
+        Param = *Found;
+    }
+    if (Param && Scope.IsReferenceResult && Scope.IsReferenceResult(Param)) {
+      // The caller's variable, held in a slot for the whole call
+      // (ReferenceResults.h); in a block, as a kernel local is.
+      Reduction R;
+      R.Var = Param;
+      R.Op = Item.Op;
+      R.NameLoc = Item.NameLoc;
+      R.IntoKernelLocal = !Scope.Outer.empty();
+      const QualType T = Param->getType().getNonReferenceType();
+      if (reductionOpIsBitwise(Item.Op) && !T->isDependentType() &&
+          !T->isIntegralOrUnscopedEnumerationType()) {
+        report(Diags, Item.NameLoc, Diag::ReductionOperatorType)
+            << reductionOpSpelling(Item.Op) << Item.Name << T.getAsString();
+        Ok = false;
+      }
+      Out.push_back(R);
+      continue;
+    }
+    if (!Var) {
       if (Param)
-        Invalid("it is a kernel parameter; declare a local initialized from "
-                "it before the loop and reduce into that");
+        Invalid(referenceParameterTrouble(Param->getType()));
       else
         Invalid("no local of that name is declared before this loop in the "
                 "same kernel body or block, or in the kernel body before the "
@@ -525,7 +562,11 @@ bool checkNoDeviceScalarOnHost(const Stmt *E, unsigned What,
 void reportDeviceScalarReadOnHost(SourceLocation Loc, const VarDecl *Var,
                                   unsigned What, const DeviceScalarMap &Scalars,
                                   ASTContext &Context) {
-  report(Context.getDiagnostics(), Loc, Diag::ReductionResultReadOnHost)
+  // Only a reference parameter reduced into is a parameter that is a
+  // device scalar (ReferenceResults.h): a device scalar for the whole call.
+  report(Context.getDiagnostics(), Loc,
+         isa<ParmVarDecl>(Var) ? Diag::ReferenceResultOnHost
+                               : Diag::ReductionResultReadOnHost)
       << Var->getName() << What;
   noteReductionHere(Var, Scalars, Context);
 }

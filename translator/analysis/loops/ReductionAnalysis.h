@@ -34,6 +34,9 @@ struct ReductionScope {
   /// the host assigned it ('error = 10 * tol;'), or it is a reduction's
   /// result already. Unset: only an initializer counts.
   llvm::function_ref<bool(const clang::VarDecl *)> HasValue;
+  /// Whether a kernel parameter is a non-const reference that the call
+  /// hands back to its caller (ReferenceResults.h). Unset: none is.
+  llvm::function_ref<bool(const clang::ParmVarDecl *)> IsReferenceResult;
 };
 
 /// Resolves the reduction items of \p D into \p Out (Var and Op set),

@@ -321,9 +321,16 @@ private:
       if (!C.Problem.empty())
         continue;
       const QualType Element = C.Read->getType();
-      if (Element->isDependentType() || !Element->isArithmeticType() ||
-          Element.isVolatileQualified() || Context.getTypeSize(Element) > 64)
+      if (Element->isDependentType())
+        C.Problem = "its element type depends on a template parameter";
+      else if (!Element->isArithmeticType())
         C.Problem = "its elements are not of an arithmetic type";
+      else if (Element.isVolatileQualified())
+        C.Problem = "its elements are volatile, so each read the loop makes "
+                    "must happen, and a tile would read each element once for "
+                    "many threads";
+      else if (Context.getTypeSize(Element) > 64)
+        C.Problem = "its elements are wider than the 64 bits a tile stages";
       else if (!Always.contains(C.Read))
         C.Problem = "it is read under a condition, so a tile could load "
                     "elements that the loop never reads";

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DataDirectives.cpp -------------------------------------------------===//
 #include "DataDirectives.h"
+#include "StatementAfter.h"
 #include "DiagnosticIds.h"
 #include "KernelAnalyzer.h"
 #include "PrivateLocals.h"
@@ -33,25 +34,9 @@ public:
     return true;
   }
 
-  /// The statement of \p Body that starts first after the directive.
+  /// The statement of \p Body that the directive marks.
   const Stmt *nextStatement(const Stmt *Body) const {
-    const Stmt *Best = nullptr;
-    SourceLocation BestLoc;
-    std::vector<const Stmt *> Work{Body};
-    while (!Work.empty()) {
-      const Stmt *S = Work.back();
-      Work.pop_back();
-      if (!S)
-        continue;
-      const SourceLocation B = SM.getExpansionLoc(S->getBeginLoc());
-      if (before(Loc, B) && (!Best || before(B, BestLoc))) {
-        Best = S;
-        BestLoc = B;
-      }
-      for (const Stmt *Child : S->children())
-        Work.push_back(Child);
-    }
-    return Best;
+    return statementAfter(Body, Loc, SM);
   }
 
 private:
