@@ -76,3 +76,17 @@ void both_graph(double* q, int n, double& mass, double& peak, double& norm,
         local += q[i];
     out[0] = local;
 }
+
+// A reference parameter that no device code uses, set by plain statements:
+// the host sets the caller's variable, in order with the work.
+#pragma qd kernel
+void relax(double* q, int n, int sweeps, int& done)
+{
+    done = 0;
+    #pragma qd loop seq
+    for (int s = 0; s < sweeps; ++s) {
+        for (int i = 0; i < n; ++i)
+            q[i] = q[i] * 0.5 + 1.0;
+        ++done;
+    }
+}

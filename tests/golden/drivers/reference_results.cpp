@@ -26,6 +26,9 @@ int main() {
     both_graph(q.device(), n, mass, peak, norm, out.device());
     std::printf("n%d.both_graph mass %.17g peak %.17g norm %.17g\n", n, mass,
                 peak, norm);
+    int done = -1;
+    relax(q.device(), n, 3, done);
+    std::printf("n%d.relax done %d\n", n, done);
     print_summary(("n" + std::to_string(n) + ".q").c_str(), q);
     print_summary(("n" + std::to_string(n) + ".out").c_str(), out);
   }

@@ -277,3 +277,44 @@ void both_graph(double* q, int n, double& mass, double& peak, double& norm,
 // ---- end of qd kernel 'both_graph' ----
 #line 78 "reference_results.cpp"
 
+
+// A reference parameter that no device code uses, set by plain statements:
+// the host sets the caller's variable, in order with the work.
+// ---- qd kernel 'relax' (reference_results.cpp:82), translated by qd-translate ----
+#line 285 "reference_results.cpu.cpp"
+// Parallel loop of 'relax' (reference_results.cpp:88): a plain loop over the iterations, on OpenMP threads if built with -fopenmp.
+static QD_NOINLINE void
+qd_relax_loop0(int qd_begin, [[maybe_unused]] std::uint64_t qd_count, double * q, int n) {
+#if defined(_OPENMP)
+#pragma omp parallel for
+#endif
+  for (int i = qd_begin; i < n; ++i) {
+#line 89 "reference_results.cpp"
+q[i] = q[i] * 0.5 + 1.0;
+#line 295 "reference_results.cpu.cpp"
+  }
+}
+
+
+// Host entry points of kernel 'relax': they run its work on the calling thread and return when it is done.
+void relax(double* q, int n, int sweeps, int& done, qd::StreamRef qd_stream) {
+  (void)qd_stream; // Any stream is accepted: nothing is queued, so there is nothing to order.
+  done = 0;
+  for (int s = 0; s < sweeps; ++s) {
+    // parallel loop, reference_results.cpp:88
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      qd_relax_loop0(qd_begin, qd_count, q, n);
+    }
+    ++done;
+  }
+}
+
+void relax(double* q, int n, int sweeps, int& done) {
+  ::relax(q, n, sweeps, done, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'relax' ----
+#line 92 "reference_results.cpp"
+

@@ -757,3 +757,49 @@ void both_graph(double* q, int n, double& mass, double& peak, double& norm,
 // ---- end of qd kernel 'both_graph' ----
 #line 78 "reference_results.cpp"
 
+
+// A reference parameter that no device code uses, set by plain statements:
+// the host sets the caller's variable, in order with the work.
+// ---- qd kernel 'relax' (reference_results.cpp:82), translated by qd-translate ----
+#line 765 "reference_results.hip"
+// Parallel loop of 'relax' (reference_results.cpp:88): a grid-stride loop over the iterations.
+static __global__ void __launch_bounds__(256)
+qd_relax_loop0(int qd_begin, std::uint64_t qd_count, double * q) {
+  const std::uint64_t qd_stride = qd::detail::grid_threads();
+  for (std::uint64_t qd_k = qd::detail::grid_thread(); qd_k < qd_count; qd_k += qd_stride) {
+    [[maybe_unused]] int i = static_cast<int>(qd_begin + static_cast<int>(qd_k));
+#line 89 "reference_results.cpp"
+q[i] = q[i] * 0.5 + 1.0;
+#line 774 "reference_results.hip"
+  }
+}
+
+
+// Host entry points of kernel 'relax': they enqueue its work on the launch stream and return without waiting.
+void relax(double* q, int n, int sweeps, int& done, qd::StreamRef qd_stream) {
+  QD_PROFILE_RANGE("qd kernel relax"); // a profiler range, only when built with -DQD_PROFILE_RANGES
+  // Other threads' calls on qd_stream wait, so this call's launches stay together on it, as one launch would.
+  const qd::detail::StreamCallGuard qd_call_guard(qd_stream);
+  const qd::detail::CallDevice qd_device; // asked of the driver once, for the pools and grid sizes of this call
+  done = 0;
+  for (int s = 0; s < sweeps; ++s) {
+    // parallel loop, reference_results.cpp:88
+    {
+      const int qd_begin = 0;
+      const std::uint64_t qd_count = qd::detail::trip_count(qd_begin, static_cast<int>(n), /*inclusive=*/false);
+      if (qd_count != 0) {
+        qd_relax_loop0<<<qd::detail::grid_size(qd_count, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin, qd_count, qd::detail::present_or_device(q, "relax", "q"));
+        qd::detail::check_launch(hipGetLastError(), "relax", "reference_results.cpp", 88);
+      }
+    }
+    ++done;
+  }
+}
+
+void relax(double* q, int n, int sweeps, int& done) {
+  ::relax(q, n, sweeps, done, qd::StreamRef());
+}
+
+// ---- end of qd kernel 'relax' ----
+#line 92 "reference_results.cpp"
+

@@ -157,10 +157,14 @@ bool Analyzer::analyzeHostControlFlow(const Stmt *S, std::vector<Step> &Out) {
             (Values.contains(W.Var) && !DeviceScalars.count(W.Var)) ||
             (classifyGlobal(W.Var, Context) == GlobalUse::ByValue &&
              W.Var->getType()->isScalarType());
+        // A reference parameter is the caller's variable, which only the
+        // host reaches ('count = it;'); a local reference may be bound to
+        // device memory.
+        const bool Reference = W.Var->getType()->isReferenceType();
         OnlyHostValues = HostVariable &&
                          (W.Kind == WriteKind::Assigned ||
                           W.Kind == WriteKind::IncrementedOrDecremented) &&
-                         !W.Var->getType()->isReferenceType();
+                         (!Reference || isa<ParmVarDecl>(W.Var));
         return OnlyHostValues;
       },
       Options);
