@@ -106,6 +106,12 @@ FEATURES = {
     'long_double': (False, None, "builtin_types draws 'long double' too; off, since GPU targets "
                     "reject it in device code by design (LongDoubleOnDevice: CUDA and HIP compute "
                     "it as double; tests/diagnostics/long_double_on_device.cpp)"),
+    'reference_results': (True, 0.3, "loops reducing straight into non-const reference "
+                          "parameters ('double& total'), set by a statement of their own, read "
+                          "by later device code, reduced again in a host 'if', after an early "
+                          "'return;', in stream_parallel blocks, with a reference that only host "
+                          "statements set ('++count;'), called from host code and from stream- "
+                          "and graph-mode kernels"),
 }
 
 
@@ -138,6 +144,7 @@ class Unit:
         self.main = []     # statements of main()
         self.buffers = []  # (name, type, size expression, init kind)
         self.outputs = []  # buffer names to print
+        self.scalars = []  # host scalars of main() to print
         self.driver = None # a data unit's host function, which run() calls
 
     def buffer(self, name, ctype, size, init):
@@ -1604,6 +1611,69 @@ class Gen:
             u.main.append(f'    {call};')
         u.outputs.append(f'ca{k}')
 
+    def unit_reference_results(self, u):
+        """Results handed back through non-const reference parameters
+        (issue 55, section 2): reductions straight into them, the call waits
+        where it ends and copies each back. Values are dyadic, so sums are
+        exact whatever the order."""
+        k = u.index
+        graph = self.r.random() < 0.4
+        early = self.r.random() < 0.4
+        setter = self.r.random() < 0.4
+        blocks = self.r.random() < 0.3
+        u.top.append(f'// unit {k}: reductions into reference parameters (issue 55)')
+        lines = [f'#pragma qd kernel{" graph" if graph else ""}',
+                 f'void rref{k}(const double* a, double* b, int n, bool again, double& total, '
+                 f'double& top, int& count)', '{']
+        if early:
+            lines += ['    if (n < 2)', '        return;']
+        if setter:
+            lines.append('    total = 0.5;')
+        lines.append('    ++count;')
+        if blocks:
+            lines += ['    #pragma qd stream_parallel', '    {',
+                      '        #pragma qd loop reduction(+: total)',
+                      '        ' + self.loop_header('i', 'n'),
+                      '            total += a[i];', '    }',
+                      '    #pragma qd stream_parallel', '    {',
+                      '        #pragma qd loop reduction(max: top)',
+                      '        ' + self.loop_header('i', 'n'),
+                      '            top = a[i] * 2.0 > top ? a[i] * 2.0 : top;', '    }']
+        else:
+            lines += ['    #pragma qd loop reduction(+: total) reduction(max: top)',
+                      '    ' + self.loop_header('i', 'n') + ' {',
+                      '        total += a[i];',
+                      '        top = a[i] * 2.0 > top ? a[i] * 2.0 : top;', '    }']
+        lines += ['    ' + self.loop_header('i', 'n'),
+                  '        b[i] = a[i] + total * 0.5 - top;']
+        lines += ['    if (again) {', '        #pragma qd loop reduction(+: total)',
+                  '        ' + self.loop_header('i', 'n'),
+                  '            total += a[i] * 0.25;', '    }']
+        lines.append('    count = count + n;')
+        lines.append('}')
+        u.top.append('\n'.join(lines))
+        u.top.append('\n'.join([
+            f'#pragma qd kernel{" graph" if self.r.random() < 0.5 else ""}',
+            f'void rcall{k}(const double* a, double* b, int n, double& total, double& top, '
+            f'int& count)', '{',
+            f'    rref{k}(a, b, n, true, total, top, count);',
+            '    ' + self.loop_header('i', 'n'),
+            '        b[i] = b[i] * 0.5;', '}']))
+        size = self.pick([1, 33, 1000])
+        u.buffer(f'qa{k}', 'double', size, 'dyadic')
+        u.buffer(f'qb{k}', 'double', size, 'zero')
+        u.main.append(f'    double qt{k} = 0.25, qp{k} = -100.0;')
+        u.main.append(f'    int qc{k} = 0;')
+        for _ in range(self.r.randrange(1, 4)):
+            n = self.pick([0, 1, size, size // 2])
+            if self.r.random() < 0.6:
+                u.main.append(f'    rref{k}(qa{k}.data(), qb{k}.data(), {n}, '
+                              f'{self.pick(["true", "false"])}, qt{k}, qp{k}, qc{k});')
+            else:
+                u.main.append(f'    rcall{k}(qa{k}.data(), qb{k}.data(), {n}, qt{k}, qp{k}, qc{k});')
+        u.scalars += [f'qt{k}', f'qp{k}', f'qc{k}']
+        u.outputs.append(f'qb{k}')
+
     def unit_using_alias(self, u):
         """Kernels named through using-declarations and namespace aliases
         (issue 55, section 1): `using phys::relax; relax(u, n);` in a
@@ -2112,6 +2182,9 @@ def program_body(seed, built, prefix):
         out += u.main
         for name in u.outputs:
             out.append(f'    print_checksum("{prefix}", "u{u.index}.{name}", {name});')
+        for name in u.scalars:
+            out.append(f'    std::printf("%s%s %a\\n", "{prefix}", "u{u.index}.{name}", '
+                       f'static_cast<double>({name}));')
         out.append('    }')
     out.append('}')
     out.append('')
