@@ -69,22 +69,29 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
   const Tiling &T = *S.Tile;
   TemplateData Tiled = Data;
   Tiled.set("name", Prefix + "_loop" + std::to_string(NextDeviceFunction++));
-  const TileShape Narrow{4, 16, T.Chunk, ""};
+  // Without tile(on) the nest tiles only where its 64x64 tiles fill the
+  // device, and the 8x8-per-thread ones are as many: a wide nest's 4x4 kernel
+  // is for tile(on) alone.
+  const bool NeedsNarrow = !T.Wide || T.Explicit;
   const std::string NarrowLaunch =
-      renderTiledProduct(S, Tiled, Narrow, LeadingArgs);
+      NeedsNarrow
+          ? renderTiledProduct(S, Tiled, {4, 16, T.Chunk, ""}, LeadingArgs)
+          : std::string();
   Tiled.set("wide", T.Wide);
-  if (T.Wide) {
+  Tiled.set("explicit", T.Explicit);
+  if (!T.Wide) {
+    Tiled.set("tiled_launch", NarrowLaunch);
+  } else {
     Tiled.set("wide_launch",
               indent(renderTiledProduct(S, Tiled, {8, 16, 8, "_wide"},
                                         LeadingArgs),
                      2));
-    Tiled.set("mid_launch",
-              indent(renderTiledProduct(S, Tiled, {8, 8, T.Chunk, "_mid"},
-                                        LeadingArgs),
-                     2));
+    const std::string MidLaunch = indent(
+        renderTiledProduct(S, Tiled, {8, 8, T.Chunk, "_mid"}, LeadingArgs), 2);
+    Tiled.set("mid_launch", MidLaunch);
+    Tiled.set("tiled_launch",
+              T.Explicit ? indent(NarrowLaunch, 2) : MidLaunch);
   }
-  Tiled.set("explicit", T.Explicit);
-  Tiled.set("tiled_launch", T.Wide ? indent(NarrowLaunch, 2) : NarrowLaunch);
   Tiled.set("plain_launch", Data.get("launch")->string_value());
   Data.set("launch",
            indent(renderTemplate(Options.Target, "launch_tiled", Tiled), 4));

@@ -20,8 +20,8 @@ bool emitTileRemarks(const Step &S, ASTContext &Ctx) {
     }
     report(Diags, S.S->getBeginLoc(), Diag::RemarkTiledProduct)
         << S.Loop.Var->getName() << S.Collapsed.front().Var->getName()
-        << T.Product.Var->getName() << Operands << (T.Explicit ? 1u : 0u)
-        << T.Chunk << (T.Wide ? 1u : 0u);
+        << T.Product.Var->getName() << Operands
+        << (T.Wide ? 2u : 0u) + (T.Explicit ? 1u : 0u) << T.Chunk;
     return true;
   }
   if (S.UntiledOperand)

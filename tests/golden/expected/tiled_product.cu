@@ -30,151 +30,6 @@ qd_tiled_product_loop0(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
   }
 }
 
-// Parallel loop nest of 'tiled_product' (tiled_product.cpp:17), collapse(2), tiled as a product: a block computes a 64x64 tile of ('i', 'j'), each of its 256 threads the 4x4 outputs at i = tile row + 4 t + r (t = ty, r < 4), j = tile column + 4 t + r (t = tx, r < 4). The operand reads of the 'k' loop come from shared memory, which the block fills 16 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
-static __global__ void __launch_bounds__(256)
-qd_tiled_product_loop1(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * c) {
-  // Two chunks, k-major: the one the threads read and the next one. A
-  // thread's 4 neighbouring rows (columns) are one aligned 4-element read;
-  // the 4 elements of padding keep the loads' stores apart in the banks.
-  alignas(qd::detail::TileQuad<float>) __shared__ float qd_tile0[2][16][68];
-  alignas(qd::detail::TileQuad<float>) __shared__ float qd_tile1[2][16][68];
-  const unsigned qd_ty = threadIdx.x / 16, qd_tx = threadIdx.x % 16;
-  const std::uint64_t qd_col_tiles = (qd_space.count[1] + 63) / 64;
-  const std::uint64_t qd_tiles = (qd_space.count[0] + 63) / 64 * qd_col_tiles;
-  for (std::uint64_t qd_tile = blockIdx.x; qd_tile < qd_tiles; qd_tile += gridDim.x) {
-    const std::uint64_t qd_row0 = qd_tile / qd_col_tiles * 64, qd_col0 = qd_tile % qd_col_tiles * 64;
-    // A whole tile inside the nest, and a whole chunk, run without the
-    // per-output checks, unrolled.
-    const bool qd_full = qd_row0 + 64 <= qd_space.count[0] && qd_col0 + 64 <= qd_space.count[1];
-    // A function, not an array of 16 flags, which would take as many registers.
-    auto qd_valid = [&](unsigned qd_o) {
-      return qd_row0 + qd_ty * 4 + qd_o / 4 < qd_space.count[0] && qd_col0 + qd_tx * 4 + qd_o % 4 < qd_space.count[1];
-    };
-    qd::detail::row_copies<float, 16> qd_out0_s{};
-    QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-      if (qd_valid(qd_o)) {
-        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
-        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-#line 19 "tiled_product.cpp"
-        [[maybe_unused]] auto& s = qd_out0_s[qd_o]; s = 0.f;
-#line 61 "tiled_product.cu"
-      }
-    }
-    const int qd_kbegin = static_cast<int>(0);
-    // A 32-bit 'k' has fewer than 2^32 iterations: its chunks are
-    // counted in 32 bits, which leaves the product's registers alone.
-    const unsigned qd_kcount = static_cast<unsigned>(qd::detail::trip_count(qd_kbegin, static_cast<int>(p), /*inclusive=*/false));
-    // Each thread loads 4 elements of each operand per chunk,
-    // neighbouring threads neighbouring elements; outside the nest, zero.
-    float qd_next0[4];
-    float qd_next1[4];
-    auto qd_load = [&](unsigned qd_k0) {
-      // A whole chunk of a whole tile loads without checks, which the
-      // registers of the product would otherwise hold.
-      const bool qd_inside = qd_full && qd_kcount - qd_k0 >= 16;
-      QD_UNROLL for (unsigned qd_e = 0; qd_e < 4; ++qd_e) {
-        const unsigned qd_l = threadIdx.x + 256 * qd_e;
-        {
-          const unsigned qd_lk = qd_l % 16, qd_lo = qd_l / 16;
-          qd_next0[qd_e] = {}; // not T{}: a type may be several words (signed char)
-          if (qd_inside || (qd_row0 + qd_lo < qd_space.count[0] && qd_k0 + qd_lk < qd_kcount)) {
-            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_lo));
-            [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 21 "tiled_product.cpp"
-            qd_next0[qd_e] = a[i * p + k];
-#line 86 "tiled_product.cu"
-          }
-        }
-        {
-          const unsigned qd_lk = qd_l / 64, qd_lo = qd_l % 64;
-          qd_next1[qd_e] = {}; // not T{}: a type may be several words (signed char)
-          if (qd_inside || (qd_col0 + qd_lo < qd_space.count[1] && qd_k0 + qd_lk < qd_kcount)) {
-            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_lo));
-            [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
-#line 21 "tiled_product.cpp"
-            qd_next1[qd_e] = b[k * m + j];
-#line 97 "tiled_product.cu"
-          }
-        }
-      }
-    };
-    auto qd_stage = [&](unsigned qd_buffer) {
-      QD_UNROLL for (unsigned qd_e = 0; qd_e < 4; ++qd_e) {
-        const unsigned qd_l = threadIdx.x + 256 * qd_e;
-        qd_tile0[qd_buffer][qd_l % 16][qd_l / 16] = qd_next0[qd_e];
-        qd_tile1[qd_buffer][qd_l / 64][qd_l % 64] = qd_next1[qd_e];
-      }
-    };
-    // The previous tile's last barrier: every thread is done reading.
-    qd_load(0);
-    qd_stage(0);
-    __syncthreads();
-    unsigned qd_buffer = 0;
-    // Runs while a chunk is left, so qd_k0 never wraps around in 32 bits.
-    for (unsigned qd_k0 = 0, qd_go = qd_kcount != 0; qd_go; qd_k0 += 16, qd_buffer ^= 1u) {
-      const bool qd_more = qd_kcount - qd_k0 > 16;
-      if (qd_more)
-        qd_load(qd_k0 + 16);
-      const unsigned qd_kn = qd_more ? 16u : static_cast<unsigned>(qd_kcount - qd_k0);
-      if (qd_full && qd_kn == 16) {
-        QD_UNROLL for (unsigned qd_kk = 0; qd_kk < 16; ++qd_kk) {
-          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
-          float qd_frag0[4];
-          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
-            qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 64 + qd_ty * 4], qd_frag0 + 4 * qd_q);
-          float qd_frag1[4];
-          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
-            qd::detail::load_quad(&qd_tile1[qd_buffer][qd_kk][qd_q * 64 + qd_tx * 4], qd_frag1 + 4 * qd_q);
-          QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
-            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-            [[maybe_unused]] auto& s = qd_out0_s[qd_o];
-#line 21 "tiled_product.cpp"
-            s += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 135 "tiled_product.cu"
-          }
-        }
-      }
-      else {
-        for (unsigned qd_kk = 0; qd_kk < qd_kn; ++qd_kk) {
-          [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_kk));
-          float qd_frag0[4];
-          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
-            qd::detail::load_quad(&qd_tile0[qd_buffer][qd_kk][qd_q * 64 + qd_ty * 4], qd_frag0 + 4 * qd_q);
-          float qd_frag1[4];
-          QD_UNROLL for (unsigned qd_q = 0; qd_q < 1; ++qd_q)
-            qd::detail::load_quad(&qd_tile1[qd_buffer][qd_kk][qd_q * 64 + qd_tx * 4], qd_frag1 + 4 * qd_q);
-          QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-            if (!qd_valid(qd_o))
-              continue;
-            [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
-            [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-            [[maybe_unused]] auto& s = qd_out0_s[qd_o];
-#line 21 "tiled_product.cpp"
-            s += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 156 "tiled_product.cu"
-          }
-        }
-      }
-      // The other buffer's readers passed the previous barrier.
-      if (qd_more)
-        qd_stage(qd_buffer ^ 1u);
-      __syncthreads();
-      qd_go = qd_more;
-    }
-    QD_UNROLL for (unsigned qd_o = 0; qd_o < 16; ++qd_o) {
-      if (qd_valid(qd_o)) {
-        [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_ty * 4 + qd_o / 4));
-        [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
-        [[maybe_unused]] auto& s = qd_out0_s[qd_o];
-#line 22 "tiled_product.cpp"
-        c[i * m + j] = s;
-#line 173 "tiled_product.cu"
-      }
-    }
-  }
-}
-
 // Parallel loop nest of 'tiled_product' (tiled_product.cpp:17), collapse(2), tiled as a product: a block computes a 128x128 tile of ('i', 'j'), each of its 256 threads the 8x8 outputs at i = tile row + 64 (r / 4) + 4 t + r % 4 (t = ty, r < 8), j = tile column + 64 (r / 4) + 4 t + r % 4 (t = tx, r < 8). The operand reads of the 'k' loop come from shared memory, which the block fills 8 'k' at a time, loading the next chunk while it computes one; every output runs its own statements, and its 'k' loop, in their order.
 static __global__ void __launch_bounds__(256, 2)
 qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, int m, int p, const float * a, const float * b, float * c) {
@@ -202,7 +57,7 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
 #line 19 "tiled_product.cpp"
         [[maybe_unused]] auto& s = qd_out0_s[qd_o]; s = 0.f;
-#line 206 "tiled_product.cu"
+#line 61 "tiled_product.cu"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -227,7 +82,7 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 21 "tiled_product.cpp"
             qd_next0[qd_e] = a[i * p + k];
-#line 231 "tiled_product.cu"
+#line 86 "tiled_product.cu"
           }
         }
         {
@@ -238,7 +93,7 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 21 "tiled_product.cpp"
             qd_next1[qd_e] = b[k * m + j];
-#line 242 "tiled_product.cu"
+#line 97 "tiled_product.cu"
           }
         }
       }
@@ -276,7 +131,7 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] auto& s = qd_out0_s[qd_o];
 #line 21 "tiled_product.cpp"
             s += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 280 "tiled_product.cu"
+#line 135 "tiled_product.cu"
           }
         }
       }
@@ -297,7 +152,7 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] auto& s = qd_out0_s[qd_o];
 #line 21 "tiled_product.cpp"
             s += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 301 "tiled_product.cu"
+#line 156 "tiled_product.cu"
           }
         }
       }
@@ -314,7 +169,7 @@ qd_tiled_product_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail::Coll
         [[maybe_unused]] auto& s = qd_out0_s[qd_o];
 #line 22 "tiled_product.cpp"
         c[i * m + j] = s;
-#line 318 "tiled_product.cu"
+#line 173 "tiled_product.cu"
       }
     }
   }
@@ -347,7 +202,7 @@ qd_tiled_product_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::Colla
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
 #line 19 "tiled_product.cpp"
         [[maybe_unused]] auto& s = qd_out0_s[qd_o]; s = 0.f;
-#line 351 "tiled_product.cu"
+#line 206 "tiled_product.cu"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -372,7 +227,7 @@ qd_tiled_product_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::Colla
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 21 "tiled_product.cpp"
             qd_next0[qd_e] = a[i * p + k];
-#line 376 "tiled_product.cu"
+#line 231 "tiled_product.cu"
           }
         }
         {
@@ -383,7 +238,7 @@ qd_tiled_product_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::Colla
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 21 "tiled_product.cpp"
             qd_next1[qd_e] = b[k * m + j];
-#line 387 "tiled_product.cu"
+#line 242 "tiled_product.cu"
           }
         }
       }
@@ -421,7 +276,7 @@ qd_tiled_product_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::Colla
             [[maybe_unused]] auto& s = qd_out0_s[qd_o];
 #line 21 "tiled_product.cpp"
             s += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 425 "tiled_product.cu"
+#line 280 "tiled_product.cu"
           }
         }
       }
@@ -442,7 +297,7 @@ qd_tiled_product_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::Colla
             [[maybe_unused]] auto& s = qd_out0_s[qd_o];
 #line 21 "tiled_product.cpp"
             s += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 446 "tiled_product.cu"
+#line 301 "tiled_product.cu"
           }
         }
       }
@@ -459,7 +314,7 @@ qd_tiled_product_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::Colla
         [[maybe_unused]] auto& s = qd_out0_s[qd_o];
 #line 22 "tiled_product.cpp"
         c[i * m + j] = s;
-#line 463 "tiled_product.cu"
+#line 318 "tiled_product.cu"
       }
     }
   }
@@ -477,7 +332,7 @@ qd_tiled_product_loop2(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             for (long k = 0; k < p; ++k)
                 z[i * m + j] += alpha * x[i * p + k] * y[j * p + k];
         }
-#line 481 "tiled_product.cu"
+#line 336 "tiled_product.cu"
   }
 }
 
@@ -507,7 +362,7 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 30 "tiled_product.cpp"
         z[i * m + j] *= beta;
-#line 511 "tiled_product.cu"
+#line 366 "tiled_product.cu"
       }
     }
     const long qd_kbegin = static_cast<long>(0);
@@ -532,7 +387,7 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] long k = static_cast<long>(qd_kbegin + static_cast<long>(qd_k0 + qd_lk));
 #line 32 "tiled_product.cpp"
             qd_next0[qd_e] = x[i * p + k];
-#line 536 "tiled_product.cu"
+#line 391 "tiled_product.cu"
           }
         }
         {
@@ -543,7 +398,7 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] long k = static_cast<long>(qd_kbegin + static_cast<long>(qd_k0 + qd_lk));
 #line 32 "tiled_product.cpp"
             qd_next1[qd_e] = y[j * p + k];
-#line 547 "tiled_product.cu"
+#line 402 "tiled_product.cu"
           }
         }
       }
@@ -580,7 +435,7 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 32 "tiled_product.cpp"
             z[i * m + j] += alpha * qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 584 "tiled_product.cu"
+#line 439 "tiled_product.cu"
           }
         }
       }
@@ -600,7 +455,7 @@ qd_tiled_product_loop3(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 32 "tiled_product.cpp"
             z[i * m + j] += alpha * qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 604 "tiled_product.cu"
+#line 459 "tiled_product.cu"
           }
         }
       }
@@ -630,7 +485,7 @@ qd_tiled_product_loop4(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             const float mid = lo - hi;
             d[i * m + j] = mid * 0.5f;
         }
-#line 634 "tiled_product.cu"
+#line 489 "tiled_product.cu"
   }
 }
 
@@ -667,7 +522,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
 #line 40 "tiled_product.cpp"
         [[maybe_unused]] auto& lo = qd_out1_lo[qd_o]; lo = 0.f;
         [[maybe_unused]] auto& hi = qd_out2_hi[qd_o]; hi = 0.f;
-#line 671 "tiled_product.cu"
+#line 526 "tiled_product.cu"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -693,7 +548,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 42 "tiled_product.cpp"
             qd_next0[qd_e] = w[j * p + k];
-#line 697 "tiled_product.cu"
+#line 552 "tiled_product.cu"
           }
         }
         {
@@ -704,7 +559,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 42 "tiled_product.cpp"
             qd_next1[qd_e] = a[i * p + k];
-#line 708 "tiled_product.cu"
+#line 563 "tiled_product.cu"
           }
         }
         {
@@ -715,7 +570,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 43 "tiled_product.cpp"
             qd_next2[qd_e] = b[k * m + j];
-#line 719 "tiled_product.cu"
+#line 574 "tiled_product.cu"
           }
         }
       }
@@ -762,7 +617,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
                             lo += a[row - p + k] * qd_frag0[qd_o % 4] + qd_frag1[qd_o / 4] * qd_frag0[qd_o % 4];
                             hi += (k % 2 == 0 ? a[i * p + k] : 1.f) * qd_frag2[qd_o % 4];
                         }
-#line 766 "tiled_product.cu"
+#line 621 "tiled_product.cu"
           }
         }
       }
@@ -791,7 +646,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
                             lo += a[row - p + k] * qd_frag0[qd_o % 4] + qd_frag1[qd_o / 4] * qd_frag0[qd_o % 4];
                             hi += (k % 2 == 0 ? a[i * p + k] : 1.f) * qd_frag2[qd_o % 4];
                         }
-#line 795 "tiled_product.cu"
+#line 650 "tiled_product.cu"
           }
         }
       }
@@ -811,7 +666,7 @@ qd_tiled_product_loop5(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         const float mid = lo - hi;
 #line 46 "tiled_product.cpp"
         d[i * m + j] = mid * 0.5f;
-#line 815 "tiled_product.cu"
+#line 670 "tiled_product.cu"
       }
     }
   }
@@ -830,7 +685,7 @@ qd_tiled_product_loop6(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
                 s += a[i * p + k] * b[k * m + j];
             e[i * m + j] = s;
         }
-#line 834 "tiled_product.cu"
+#line 689 "tiled_product.cu"
   }
 }
 
@@ -849,25 +704,25 @@ qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
 #line 53 "tiled_product.cpp"
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r]; s = 0.f;
 
-#line 853 "tiled_product.cu"
+#line 708 "tiled_product.cu"
       }
 #line 54 "tiled_product.cpp"
       for (int k = 0; k < p; ++k) {
-#line 857 "tiled_product.cu"
+#line 712 "tiled_product.cu"
         qd::detail::row_copies<float, 4> qd_value0;
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
           [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 55 "tiled_product.cpp"
           qd_value0[qd_r] = a[i * p + k] * b[k * m + j];
-#line 864 "tiled_product.cu"
+#line 719 "tiled_product.cu"
         }
         QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
           [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
           [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 55 "tiled_product.cpp"
           s += qd_value0[qd_r];
-#line 871 "tiled_product.cu"
+#line 726 "tiled_product.cu"
         }
       }
       qd::detail::row_copies<float, 4> qd_value1;
@@ -876,14 +731,14 @@ qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 56 "tiled_product.cpp"
         qd_value1[qd_r] = s;
-#line 880 "tiled_product.cu"
+#line 735 "tiled_product.cu"
       }
       QD_UNROLL for (unsigned qd_r = 0; qd_r < 4; ++qd_r) {
         [[maybe_unused]] int i = static_cast<int>(qd_begin0 + static_cast<int>(qd_row0 + qd_r));
         [[maybe_unused]] auto& s = qd_rows0_s[qd_r];
 #line 56 "tiled_product.cpp"
         e[i * m + j] = qd_value1[qd_r];
-#line 887 "tiled_product.cu"
+#line 742 "tiled_product.cu"
       }
     } else {
       for (QdIndex qd_row = qd_row0; qd_row < qd_rows; ++qd_row) {
@@ -895,7 +750,7 @@ qd_tiled_product_loop7(int qd_begin0, int qd_begin1, const qd::detail::Collapsed
                 s += a[i * p + k] * b[k * m + j];
             e[i * m + j] = s;
         }
-#line 899 "tiled_product.cu"
+#line 754 "tiled_product.cu"
       }
     }
   }
@@ -919,11 +774,8 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
         if (qd::detail::tiling_fills_device(qd::detail::product_tiles(qd_space, 128), qd_device)) {
           qd_tiled_product_loop1_wide<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 128) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(c, "tiled_product", "c"));
           qd::detail::check_launch(cudaGetLastError(), "tiled_product", "tiled_product.cpp", 17);
-        } else if (qd::detail::tiling_fills_device(qd::detail::product_tiles(qd_space), qd_device)) {
-          qd_tiled_product_loop1_mid<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 64, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(c, "tiled_product", "c"));
-          qd::detail::check_launch(cudaGetLastError(), "tiled_product", "tiled_product.cpp", 17);
         } else {
-          qd_tiled_product_loop1<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 256, 256, qd_device), 256, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(c, "tiled_product", "c"));
+          qd_tiled_product_loop1_mid<<<qd::detail::grid_size(qd::detail::product_tiles(qd_space, 64) * 64, 64, qd_device), 64, 0, qd::detail::native(qd_stream)>>>(qd_begin0, qd_begin1, qd_space, m, p, qd::detail::present_or_device(a, "tiled_product", "a"), qd::detail::present_or_device(b, "tiled_product", "b"), qd::detail::present_or_device(c, "tiled_product", "c"));
           qd::detail::check_launch(cudaGetLastError(), "tiled_product", "tiled_product.cpp", 17);
         }
 
@@ -1001,7 +853,7 @@ void tiled_product(int n, int m, int p, const float* a, const float* b, float* c
 #define WIDTH 24
 
 // ---- qd kernel 'tiled_product_rows' (tiled_product.cpp:64), translated by qd-translate ----
-#line 1005 "tiled_product.cu"
+#line 857 "tiled_product.cu"
 // Parallel loop nest of 'tiled_product_rows' (tiled_product.cpp:69), collapse(2): a grid-stride loop over the product of the trip counts, row-major.
 static __global__ void __launch_bounds__(256)
 qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, const qd::detail::CollapsedSpace<2> qd_space, qd::detail::type_t<const float (*)[24]> a, qd::detail::type_t<const float (*)[24]> b, qd::detail::type_t<float (*)[24]> c) {
@@ -1014,7 +866,7 @@ qd_tiled_product_rows_loop0(int qd_begin0, int qd_begin1, const qd::detail::Coll
             for (int k = 0; k < WIDTH; ++k)
                 c[i][j] += a[i][k] * b[k][j];
         }
-#line 1018 "tiled_product.cu"
+#line 870 "tiled_product.cu"
   }
 }
 
@@ -1044,7 +896,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 71 "tiled_product.cpp"
         c[i][j] = 0.f;
-#line 1048 "tiled_product.cu"
+#line 900 "tiled_product.cu"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -1069,7 +921,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 73 "tiled_product.cpp"
             qd_next0[qd_e] = a[i][k];
-#line 1073 "tiled_product.cu"
+#line 925 "tiled_product.cu"
           }
         }
         {
@@ -1080,7 +932,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 73 "tiled_product.cpp"
             qd_next1[qd_e] = b[k][j];
-#line 1084 "tiled_product.cu"
+#line 936 "tiled_product.cu"
           }
         }
       }
@@ -1117,7 +969,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 73 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 1121 "tiled_product.cu"
+#line 973 "tiled_product.cu"
           }
         }
       }
@@ -1137,7 +989,7 @@ qd_tiled_product_rows_loop1(int qd_begin0, int qd_begin1, const qd::detail::Coll
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_tx * 4 + qd_o % 4));
 #line 73 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 4] * qd_frag1[qd_o % 4];
-#line 1141 "tiled_product.cu"
+#line 993 "tiled_product.cu"
           }
         }
       }
@@ -1176,7 +1028,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
 #line 71 "tiled_product.cpp"
         c[i][j] = 0.f;
-#line 1180 "tiled_product.cu"
+#line 1032 "tiled_product.cu"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -1201,7 +1053,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 73 "tiled_product.cpp"
             qd_next0[qd_e] = a[i][k];
-#line 1205 "tiled_product.cu"
+#line 1057 "tiled_product.cu"
           }
         }
         {
@@ -1212,7 +1064,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 73 "tiled_product.cpp"
             qd_next1[qd_e] = b[k][j];
-#line 1216 "tiled_product.cu"
+#line 1068 "tiled_product.cu"
           }
         }
       }
@@ -1249,7 +1101,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
 #line 73 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1253 "tiled_product.cu"
+#line 1105 "tiled_product.cu"
           }
         }
       }
@@ -1269,7 +1121,7 @@ qd_tiled_product_rows_loop1_wide(int qd_begin0, int qd_begin1, const qd::detail:
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 64 + qd_tx * 4 + qd_o % 4));
 #line 73 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1273 "tiled_product.cu"
+#line 1125 "tiled_product.cu"
           }
         }
       }
@@ -1308,7 +1160,7 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
         [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
 #line 71 "tiled_product.cpp"
         c[i][j] = 0.f;
-#line 1312 "tiled_product.cu"
+#line 1164 "tiled_product.cu"
       }
     }
     const int qd_kbegin = static_cast<int>(0);
@@ -1333,7 +1185,7 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 73 "tiled_product.cpp"
             qd_next0[qd_e] = a[i][k];
-#line 1337 "tiled_product.cu"
+#line 1189 "tiled_product.cu"
           }
         }
         {
@@ -1344,7 +1196,7 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
             [[maybe_unused]] int k = static_cast<int>(qd_kbegin + static_cast<int>(qd_k0 + qd_lk));
 #line 73 "tiled_product.cpp"
             qd_next1[qd_e] = b[k][j];
-#line 1348 "tiled_product.cu"
+#line 1200 "tiled_product.cu"
           }
         }
       }
@@ -1381,7 +1233,7 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
 #line 73 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1385 "tiled_product.cu"
+#line 1237 "tiled_product.cu"
           }
         }
       }
@@ -1401,7 +1253,7 @@ qd_tiled_product_rows_loop1_mid(int qd_begin0, int qd_begin1, const qd::detail::
             [[maybe_unused]] int j = static_cast<int>(qd_begin1 + static_cast<int>(qd_col0 + qd_o % 8 / 4 * 32 + qd_tx * 4 + qd_o % 4));
 #line 73 "tiled_product.cpp"
             c[i][j] += qd_frag0[qd_o / 8] * qd_frag1[qd_o % 8];
-#line 1405 "tiled_product.cu"
+#line 1257 "tiled_product.cu"
           }
         }
       }
