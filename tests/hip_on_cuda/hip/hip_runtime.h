@@ -2,9 +2,10 @@
 // TEST-ONLY. Not installed, not shipped, not a general HIP-on-NVIDIA layer.
 //
 // Maps the part of the HIP runtime API that qd uses (the runtime's
-// backend_hip.h, qd/detail/hip.h, qd/atomic.h and the .hip files
-// qd-translate generates) onto CUDA, so that the HIP build of the runtime and
-// translated .hip sources compile with nvcc and run on NVIDIA GPUs. That is
+// backend_gpu.h through backend_hip.h, qd/detail/hip.h, qd/atomic.h and the
+// .hip files qd-translate generates) onto CUDA, so that the HIP build of the
+// runtime and translated .hip sources compile with nvcc and run on NVIDIA
+// GPUs. That is
 // how the HIP code path is exercised on our NVIDIA test machines. HIP's own
 // NVIDIA headers would do this, but Debian's HIP 5.2 ones do not compile with
 // CUDA 13. Put this directory first on the include path (the
