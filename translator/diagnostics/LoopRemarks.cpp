@@ -6,6 +6,7 @@
 #include "DependenceAnalysis.h"
 #include "DiagnosticIds.h"
 #include "GraphSplits.h"
+#include "LeavingJumps.h"
 #include "ReductionAnalysis.h"
 #include "ReductionOp.h"
 #include "TileRemarks.h"
@@ -57,184 +58,6 @@ llvm::SmallVector<const Stmt *, 8> directStatements(const Stmt *Body) {
   return Out;
 }
 
-/// A 'return', 'goto', or a 'break' of the loop whose body \p S is: a vector
-/// loop may have none of them.
-bool hasEscape(const Stmt *S, bool InNestedBreakable = false) {
-  if (!S)
-    return false;
-  if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(S))
-    return true;
-  if (isa<BreakStmt>(S))
-    return !InNestedBreakable;
-  if (isa<LambdaExpr>(S))
-    return false; // its statements are its own
-  const bool Nested =
-      InNestedBreakable ||
-      isa<ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(S);
-  for (const Stmt *Child : S->children())
-    if (hasEscape(Child, Nested))
-      return true;
-  return false;
-}
-
-/// The reduction a vector loop needs for the body locals declared before it
-/// that it writes: 't += e', 't = t * e', 't = max(t, e)' and the like.
-/// Fails on any other write to them, which a vector loop may not do.
-class ReductionScan : public RecursiveASTVisitor<ReductionScan> {
-public:
-  explicit ReductionScan(const llvm::DenseSet<const VarDecl *> &Earlier)
-      : Earlier(Earlier) {}
-
-  llvm::MapVector<const VarDecl *, ReductionOp> Ops;
-  bool Failed = false;
-
-  bool VisitBinaryOperator(BinaryOperator *E) {
-    // Compound assignments come here too.
-    if (!E->isAssignmentOp())
-      return true;
-    const VarDecl *V = earlier(E->getLHS());
-    if (!V) {
-      Failed |= intoEarlierStorage(E->getLHS());
-      return true;
-    }
-    switch (E->getOpcode()) {
-    case BO_Assign:
-      if (std::optional<ReductionOp> Op = assignedOp(V, E->getRHS()))
-        note(V, *Op);
-      else
-        Failed = true;
-      break;
-    case BO_AddAssign:
-      note(V, ReductionOp::Sum);
-      break;
-    case BO_MulAssign:
-      note(V, ReductionOp::Product);
-      break;
-    case BO_AndAssign:
-      note(V, ReductionOp::BitAnd);
-      break;
-    case BO_OrAssign:
-      note(V, ReductionOp::BitOr);
-      break;
-    case BO_XorAssign:
-      note(V, ReductionOp::BitXor);
-      break;
-    default:
-      Failed = true;
-    }
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
-    // Dependent operands in a template pattern.
-    if (E->getNumArgs() != 2 || !E->isAssignmentOp())
-      return true;
-    const VarDecl *V = earlier(E->getArg(0));
-    if (!V) {
-      Failed |= intoEarlierStorage(E->getArg(0));
-      return true;
-    }
-    switch (E->getOperator()) {
-    case OO_Equal:
-      if (std::optional<ReductionOp> Op = assignedOp(V, E->getArg(1)))
-        note(V, *Op);
-      else
-        Failed = true;
-      break;
-    case OO_PlusEqual:
-      note(V, ReductionOp::Sum);
-      break;
-    case OO_StarEqual:
-      note(V, ReductionOp::Product);
-      break;
-    default:
-      Failed = true;
-    }
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *E) {
-    if ((E->isIncrementDecrementOp() || E->getOpcode() == UO_AddrOf) &&
-        (earlier(E->getSubExpr()) || intoEarlierStorage(E->getSubExpr())))
-      Failed = true;
-    return true;
-  }
-
-private:
-  const llvm::DenseSet<const VarDecl *> &Earlier;
-
-  const VarDecl *earlier(const Expr *E) const {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-          V && Earlier.count(V))
-        return V;
-    return nullptr;
-  }
-  /// An element or member of an earlier local array or object ('acc[k]',
-  /// 's.x'), which a vector loop may not write either. Through a pointer
-  /// ('row[j]') it is memory, not the local.
-  bool intoEarlierStorage(const Expr *E) const {
-    E = E->IgnoreParenImpCasts();
-    bool Inside = false;
-    while (true) {
-      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
-        const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
-        if (!Base->getType()->isArrayType())
-          return false;
-        E = Base;
-      } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-        if (ME->isArrow())
-          return false;
-        E = ME->getBase()->IgnoreParenImpCasts();
-      } else {
-        break;
-      }
-      Inside = true;
-    }
-    return Inside && earlier(E);
-  }
-  bool names(const Expr *E, const VarDecl *V) const {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == V;
-  }
-  void note(const VarDecl *V, ReductionOp Op) {
-    auto [It, New] = Ops.insert({V, Op});
-    if (!New && It->second != Op)
-      Failed = true;
-  }
-  /// The operator of 'v = v op e', 'v = e op v', 'v = max(v, e)'.
-  std::optional<ReductionOp> assignedOp(const VarDecl *V, const Expr *RHS) {
-    RHS = RHS->IgnoreParenImpCasts();
-    if (const auto *BO = dyn_cast<BinaryOperator>(RHS)) {
-      if (!names(BO->getLHS(), V) && !names(BO->getRHS(), V))
-        return std::nullopt;
-      switch (BO->getOpcode()) {
-      case BO_Add:
-        return ReductionOp::Sum;
-      case BO_Mul:
-        return ReductionOp::Product;
-      case BO_And:
-        return ReductionOp::BitAnd;
-      case BO_Or:
-        return ReductionOp::BitOr;
-      case BO_Xor:
-        return ReductionOp::BitXor;
-      case BO_LAnd:
-        return ReductionOp::LogicalAnd;
-      case BO_LOr:
-        return ReductionOp::LogicalOr;
-      default:
-        return std::nullopt;
-      }
-    }
-    // The calls the reduction analysis accepts as combines, and no other
-    // 'max': a suggested clause must translate.
-    if (const auto *Call = dyn_cast<CallExpr>(RHS);
-        Call && Call->getNumArgs() == 2 &&
-        (names(Call->getArg(0), V) || names(Call->getArg(1), V)))
-      return minMaxCombineOp(Call);
-    return std::nullopt;
-  }
-};
-
 /// A loop of the parallel loop's body that could be a vector loop, and the
 /// distance of each of its accesses between neighbouring values of its
 /// variable.
@@ -263,19 +86,21 @@ std::vector<VectorCandidate> vectorCandidates(const Stmt *Body,
     // loop whose variable is declared before it ('for (j = 0; ...)'): the
     // group's threads would share it, which a vector loop refuses.
     if (!For || !matchCanonicalLoop(For, Form, Mismatch) || Form.Assigned ||
-        hasEscape(For->getBody()) ||
+        findLeavingJump(For->getBody(), LeaveLoop) ||
         findCarriedDependence(Form.Body, {&Form}, Ctx))
       continue;
-    ReductionScan Scan(Earlier);
-    Scan.TraverseStmt(const_cast<ForStmt *>(For));
-    if (Scan.Failed)
+    // The locals it reduces into, with the clause the vector loop needs.
+    const std::optional<llvm::MapVector<const VarDecl *, ReductionOp>> Ops =
+        impliedReductions(
+            For, [&](const VarDecl *V) { return Earlier.count(V) != 0; }, Ctx);
+    if (!Ops)
       continue;
     VectorCandidate C;
     C.Var = Form.Var;
     C.Pragma = "#pragma qd loop vector";
     // One clause per operator, its variables in the order of their writes.
     llvm::MapVector<ReductionOp, std::vector<std::string>> ByOp;
-    for (const auto &[V, Op] : Scan.Ops)
+    for (const auto &[V, Op] : *Ops)
       ByOp[Op].push_back(V->getNameAsString());
     for (const auto &[Op, Names] : ByOp) {
       C.Pragma += " reduction(" + reductionOpSpelling(Op).str() + ":";

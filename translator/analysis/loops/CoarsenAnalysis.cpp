@@ -2,7 +2,7 @@
 //===- CoarsenAnalysis.cpp - Several rows per thread in a collapse --------===//
 #include "CoarsenAnalysis.h"
 #include "DiagnosticIds.h"
-#include "JumpScopeVisitor.h"
+#include "LeavingJumps.h"
 #include "LoopForm.h"
 #include "MayWrite.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -15,27 +15,6 @@ using namespace clang;
 
 namespace qd {
 namespace {
-
-/// A 'continue' or 'break' in \p S, outside loops (and for 'break'
-/// switches) nested in it, that would leave the loop whose body \p S is;
-/// or a 'goto' or 'return'. Such a jump ends one row's iteration; in a
-/// coarsened body the next statement of that row would still run.
-class LeavingJumpFinder : public JumpScopeVisitor<LeavingJumpFinder> {
-public:
-  const Stmt *Found = nullptr;
-
-  bool VisitContinueStmt(ContinueStmt *S) { return Continuable > 0 || found(S); }
-  bool VisitBreakStmt(BreakStmt *S) { return Breakable > 0 || found(S); }
-  bool VisitGotoStmt(GotoStmt *S) { return found(S); }
-  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) { return found(S); }
-  bool VisitReturnStmt(ReturnStmt *S) { return found(S); }
-
-private:
-  bool found(const Stmt *S) {
-    Found = S;
-    return false;
-  }
-};
 
 /// What the body uses that a coarsened copy cannot keep: 'decltype' (of a
 /// local, which becomes a reference to its row's copy), a declaration of a
@@ -62,12 +41,6 @@ private:
 
 } // namespace
 
-const Stmt *leavingJump(const Stmt *S) {
-  LeavingJumpFinder F;
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Found;
-}
-
 std::string interleavingProblem(const Step &Loop) {
   if (Loop.Vector)
     return "the body has vector loops";
@@ -75,7 +48,7 @@ std::string interleavingProblem(const Step &Loop) {
     return "the body writes '" + Loop.Privates.front()->getNameAsString() +
            "', a kernel local that each iteration keeps a copy of";
   const Stmt *Body = Loop.deviceCode();
-  if (const Stmt *Jump = leavingJump(Body))
+  if (const Stmt *Jump = findLeavingJump(Body, LeaveIteration))
     return std::string("a '") +
            (isa<ContinueStmt>(Jump) ? "continue" : "jump") +
            "' leaves an iteration early";
@@ -249,7 +222,7 @@ private:
     if (findMayWrite(For->getBody(),
                      [&](const VarDecl *Var) { return Own.count(Var) != 0; }))
       return false;
-    return leavingJump(For->getBody()) == nullptr;
+    return findLeavingJump(For->getBody(), LeaveIteration) == nullptr;
   }
 };
 

@@ -37,10 +37,6 @@ namespace qd {
 bool analyzeCoarsening(Step &Loop, const Directive *D,
                        clang::ASTContext &Context);
 
-/// A 'continue' or 'break' in \p S that would leave the loop whose body
-/// \p S is, or a 'goto' or 'return': a jump that ends one iteration early.
-const clang::Stmt *leavingJump(const clang::Stmt *S);
-
 /// Why one thread cannot run several iterations of the parallel loop
 /// \p Loop statement by statement, each with its own copies of the body's
 /// locals (coarsened rows, a tile's outputs), whatever the body's shape:

@@ -15,6 +15,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -168,17 +169,16 @@ std::optional<MinMaxCall> minMaxCall(const Expr *E) {
   return std::nullopt;
 }
 
-/// Finds the combines in a body and every reference to a reduction variable.
+/// Finds the combines in a body and every reference to the variables it is
+/// asked about: a reduction's, or those a remark would suggest reducing.
 class CombineFinder : public RecursiveASTVisitor<CombineFinder> {
 public:
   CombineFinder(ASTContext &Context,
-                const llvm::DenseMap<const VarDecl *, ReductionOp> &Ops)
-      : Context(Context), Ops(Ops) {}
+                llvm::function_ref<bool(const VarDecl *)> IsTracked)
+      : Context(Context), IsTracked(IsTracked) {}
 
-  /// References that are part of a combine with the variable's operator.
-  llvm::SmallPtrSet<const DeclRefExpr *, 8> Combining;
-  /// References that are part of a combine with another operator.
-  llvm::DenseMap<const DeclRefExpr *, ReductionOp> OtherOperator;
+  /// References that are part of a combine, with the combine's operator.
+  llvm::DenseMap<const DeclRefExpr *, ReductionOp> Combines;
   /// References that are written.
   llvm::SmallPtrSet<const DeclRefExpr *, 8> Written;
   /// Variables combined with fmax or fmin at least once.
@@ -188,7 +188,7 @@ public:
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
-      if (Ops.count(Var))
+      if (IsTracked(Var))
         Uses.push_back(Ref);
     return true;
   }
@@ -288,7 +288,7 @@ public:
 
 private:
   ASTContext &Context;
-  const llvm::DenseMap<const VarDecl *, ReductionOp> &Ops;
+  llvm::function_ref<bool(const VarDecl *)> IsTracked;
 
   /// A comparison of a variable with another value, as 'v < e' or 'e > v'.
   struct Comparison {
@@ -320,7 +320,7 @@ private:
 
   bool isReduced(const DeclRefExpr *Ref) const {
     const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
-    return Var && Ops.count(Var);
+    return Var && IsTracked(Var);
   }
 
   /// A combine whose value is used ('y = (v += e)') reads a partial value.
@@ -337,12 +337,8 @@ private:
   }
 
   void combine(ReductionOp Op, std::initializer_list<const DeclRefExpr *> Refs) {
-    for (const DeclRefExpr *Ref : Refs) {
-      if (Ops.lookup(cast<VarDecl>(Ref->getDecl())) == Op)
-        Combining.insert(Ref);
-      else
-        OtherOperator[Ref] = Op;
-    }
+    for (const DeclRefExpr *Ref : Refs)
+      Combines[Ref] = Op;
   }
 };
 
@@ -494,7 +490,8 @@ bool checkReductionUses(const Stmt *Body,
   llvm::DenseMap<const VarDecl *, ReductionOp> Ops;
   for (const Reduction &R : Reductions)
     Ops[R.Var] = R.Op;
-  CombineFinder Finder(Context, Ops);
+  auto IsReduced = [&](const VarDecl *Var) { return Ops.count(Var) != 0; };
+  CombineFinder Finder(Context, IsReduced);
   Finder.TraverseStmt(const_cast<Stmt *>(Body));
   // A body that mixes fmax and std::max combines is combined as fmax. A
   // dependent type may be floating-point; the runtime's FMax is max on
@@ -507,17 +504,17 @@ bool checkReductionUses(const Stmt *Body,
   bool Ok = true;
   llvm::SmallPtrSet<const VarDecl *, 4> Reported;
   for (const DeclRefExpr *Use : Finder.Uses) {
-    if (Finder.Combining.count(Use))
-      continue;
     const auto *Var = cast<VarDecl>(Use->getDecl());
+    const ReductionOp Op = Ops.lookup(Var);
+    auto Other = Finder.Combines.find(Use);
+    if (Other != Finder.Combines.end() && Other->second == Op)
+      continue;
     // One error per variable: the rest of its uses are likely the same.
     if (!Reported.insert(Var).second)
       continue;
-    ReductionOp Op = Ops.lookup(Var);
-    auto Other = Finder.OtherOperator.find(Use);
-    unsigned Kind = Other != Finder.OtherOperator.end() ? 2
-                    : Finder.Written.count(Use)         ? 1
-                                                        : 0;
+    unsigned Kind = Other != Finder.Combines.end() ? 2
+                    : Finder.Written.count(Use)    ? 1
+                                                   : 0;
     report(Context.getDiagnostics(), Use->getLocation(),
            Diag::ReductionVariableMisuse)
         << Var->getName() << reductionOpSpelling(Op)
@@ -528,6 +525,41 @@ bool checkReductionUses(const Stmt *Body,
   if (Ok)
     Ok = checkNoWriteFromOutside(Body, Ops, Context);
   return Ok;
+}
+
+std::optional<llvm::MapVector<const VarDecl *, ReductionOp>>
+impliedReductions(const Stmt *Body,
+                  llvm::function_ref<bool(const VarDecl *)> IsCandidate,
+                  ASTContext &Context) {
+  llvm::DenseSet<const VarDecl *> Written;
+  bool Ok = true;
+  CombineFinder Finder(Context, IsCandidate);
+  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  // Every write, also one the finder does not see as such ('&t', 'f(t)',
+  // 'acc[k] = e'), must be a combine's.
+  forEachMayWrite(Body, [&](const VariableWrite &W) {
+    if (!IsCandidate(W.Var))
+      return true;
+    Written.insert(W.Var);
+    const auto *Ref = dyn_cast<DeclRefExpr>(W.At->IgnoreParenImpCasts());
+    Ok = Ref && Ref->getDecl() == W.Var && Finder.Combines.count(Ref);
+    return Ok;
+  });
+  if (!Ok)
+    return std::nullopt;
+  llvm::MapVector<const VarDecl *, ReductionOp> Out;
+  for (const DeclRefExpr *Use : Finder.Uses) {
+    const auto *Var = cast<VarDecl>(Use->getDecl());
+    if (!Written.count(Var))
+      continue; // only read: the same value in every iteration
+    auto Combine = Finder.Combines.find(Use);
+    if (Combine == Finder.Combines.end())
+      return std::nullopt; // a partial value read
+    auto [It, New] = Out.insert({Var, Combine->second});
+    if (!New && It->second != Combine->second)
+      return std::nullopt;
+  }
+  return Out;
 }
 
 bool isReduced(llvm::ArrayRef<Reduction> Reductions, const VarDecl *Var) {

@@ -14,6 +14,7 @@
 #include "MayWrite.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace qd {
@@ -58,6 +59,17 @@ std::optional<ReductionOp> minMaxCombineOp(const clang::Expr *E);
 bool checkReductionUses(const clang::Stmt *Body,
                         llvm::MutableArrayRef<Reduction> Reductions,
                         clang::ASTContext &Context);
+
+/// The reductions a loop's clause would need for the variables of
+/// \p IsCandidate that \p Body writes ('t += e', 't = std::max(t, e)'),
+/// each with its operator, in the order of their first use; nullopt when one
+/// of them is written or read other than by combining into it, or combined
+/// with two operators. What checkReductionUses would accept, found rather
+/// than checked: --remarks suggests only a clause that translates.
+std::optional<llvm::MapVector<const clang::VarDecl *, ReductionOp>>
+impliedReductions(const clang::Stmt *Body,
+                  llvm::function_ref<bool(const clang::VarDecl *)> IsCandidate,
+                  clang::ASTContext &Context);
 
 /// A variable that holds a reduction's result.
 struct DeviceScalar {

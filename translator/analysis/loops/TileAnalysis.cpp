@@ -4,6 +4,7 @@
 #include "AccessAnalysis.h"
 #include "CoarsenAnalysis.h"
 #include "DiagnosticIds.h"
+#include "LeavingJumps.h"
 #include "MayWrite.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -296,7 +297,7 @@ private:
     if (findMayWrite(For->getBody(),
                      [&](const VarDecl *Var) { return Var == Form.Var; }))
       return "the body of the " + Name + " loop changes " + Name;
-    if (leavingJump(For->getBody()))
+    if (findLeavingJump(For->getBody(), LeaveIteration))
       return "a jump leaves the " + Name + " loop early";
     return "";
   }

@@ -17,6 +17,7 @@
 #include "DependenceAnalysis.h"
 #include "DeviceFunctions.h"
 #include "DiagnosticIds.h"
+#include "LeavingJumps.h"
 #include "MayWrite.h"
 #include "ReductionAnalysis.h"
 #include "clang/AST/ExprCXX.h"
@@ -30,44 +31,6 @@ using namespace clang;
 
 namespace qd {
 namespace {
-
-/// Finds a 'break' that ends the vector loop itself.
-class BreakFinder : public RecursiveASTVisitor<BreakFinder> {
-public:
-  const BreakStmt *Found = nullptr;
-
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool TraverseForStmt(ForStmt *S) {
-    return nested([&] { return RecursiveASTVisitor::TraverseForStmt(S); });
-  }
-  bool TraverseWhileStmt(WhileStmt *S) {
-    return nested([&] { return RecursiveASTVisitor::TraverseWhileStmt(S); });
-  }
-  bool TraverseDoStmt(DoStmt *S) {
-    return nested([&] { return RecursiveASTVisitor::TraverseDoStmt(S); });
-  }
-  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
-    return nested(
-        [&] { return RecursiveASTVisitor::TraverseCXXForRangeStmt(S); });
-  }
-  bool TraverseSwitchStmt(SwitchStmt *S) {
-    return nested([&] { return RecursiveASTVisitor::TraverseSwitchStmt(S); });
-  }
-  bool VisitBreakStmt(BreakStmt *S) {
-    if (Depth == 0 && !Found)
-      Found = S;
-    return true;
-  }
-
-private:
-  unsigned Depth = 0;
-  template <class Traverse> bool nested(Traverse T) {
-    ++Depth;
-    bool Continue = T();
-    --Depth;
-    return Continue;
-  }
-};
 
 bool isSystemFunctionWithoutOutputs(const FunctionDecl *FD,
                                     const SourceManager &SM) {
@@ -276,10 +239,8 @@ bool VectorAnalyzer::checkVectorLoop(
   }
   Out.For = For;
   Out.PragmaLoc = D.Loc;
-  BreakFinder Breaks;
-  Breaks.TraverseStmt(const_cast<Stmt *>(Out.Loop.Body));
-  if (Breaks.Found) {
-    report(Diags, Breaks.Found->getBeginLoc(), Diag::BreakInVectorLoop);
+  if (const Stmt *Break = findLeavingJump(Out.Loop.Body, LeaveByBreak)) {
+    report(Diags, Break->getBeginLoc(), Diag::BreakInVectorLoop);
     Ok = false;
   }
   if (std::optional<VariableWrite> Write =
