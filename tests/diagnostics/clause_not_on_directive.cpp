@@ -13,7 +13,7 @@ void fill(float* a, int h, int w)
 #pragma qd kernel
 void scale(float* a, int n)
 {
-    #pragma qd loop graph // expected-error {{clause 'graph' is not allowed on '#pragma qd loop'; it takes 'block_dim(N)', 'collapse(N)', 'coarsen(N)', 'tile(on|off)', 'reduction(op: var, ...)', 'seq', 'check_every(N)', 'vector' and 'vector_length(N)'}}
+    #pragma qd loop graph // expected-error {{clause 'graph' is not allowed on '#pragma qd loop'; it takes 'block_dim(N)', 'collapse(N)', 'coarsen(N)', 'tile(on|off)', 'reduction(op: var, ...)', 'independent', 'seq', 'check_every(N)', 'vector' and 'vector_length(N)'}}
     for (int i = 0; i < n; ++i)
         a[i] *= 2.0f;
 }

@@ -4,7 +4,7 @@
 #pragma qd kernel; // expected-error {{unexpected ';' in '#pragma qd kernel'; it takes 'block_dim(N)' and 'graph'}}
 void zero(float* x, int n)
 {
-    #pragma qd loop block_dim(64) 2 // expected-error {{unexpected '2' in '#pragma qd loop'; it takes 'block_dim(N)', 'collapse(N)', 'coarsen(N)', 'tile(on|off)', 'reduction(op: var, ...)', 'seq', 'check_every(N)', 'vector' and 'vector_length(N)'}}
+    #pragma qd loop block_dim(64) 2 // expected-error {{unexpected '2' in '#pragma qd loop'; it takes 'block_dim(N)', 'collapse(N)', 'coarsen(N)', 'tile(on|off)', 'reduction(op: var, ...)', 'independent', 'seq', 'check_every(N)', 'vector' and 'vector_length(N)'}}
     for (int i = 0; i < n; ++i)
         x[i] = 0.0f;
 }

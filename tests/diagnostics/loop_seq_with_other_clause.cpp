@@ -13,3 +13,13 @@ void relax(float* a, int n, int steps)
         for (int i = 0; i < n; ++i)
             a[i] += 1.0f;
 }
+
+// 'independent' promises what 'seq' denies: any order.
+#pragma qd kernel
+void sweep(float* a, int n, int steps)
+{
+    #pragma qd loop seq independent // expected-error {{'seq' cannot be combined with 'independent'}}
+    for (int t = 0; t < steps; ++t)
+        for (int i = 0; i < n; ++i)
+            a[i] *= 0.5f;
+}

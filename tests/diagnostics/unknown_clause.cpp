@@ -4,7 +4,7 @@
 #pragma qd kernel
 void relu(float* x, int n)
 {
-    #pragma qd loop num_threads(128) // expected-error {{unknown clause 'num_threads' on '#pragma qd loop'; it takes 'block_dim(N)', 'collapse(N)', 'coarsen(N)', 'tile(on|off)', 'reduction(op: var, ...)', 'seq', 'check_every(N)', 'vector' and 'vector_length(N)'}}
+    #pragma qd loop num_threads(128) // expected-error {{unknown clause 'num_threads' on '#pragma qd loop'; it takes 'block_dim(N)', 'collapse(N)', 'coarsen(N)', 'tile(on|off)', 'reduction(op: var, ...)', 'independent', 'seq', 'check_every(N)', 'vector' and 'vector_length(N)'}}
     for (int i = 0; i < n; ++i)
         x[i] = x[i] > 0.0f ? x[i] : 0.0f;
 }

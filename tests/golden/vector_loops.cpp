@@ -48,7 +48,7 @@ void two_passes(const float* a, const int* skip, int rows, int cols, float* out,
         #pragma qd loop vector vector_length(16) reduction(+: total)
         for (int c = 0; c < cols; ++c)
             total += a[r * cols + c];
-        #pragma qd loop vector vector_length(16)
+        #pragma qd loop vector vector_length(16) independent
         for (int c = 0; c < cols; ++c)
             out[r * cols + c] = a[r * cols + c] - total / float(cols) + 0.0f * float(ticket);
     }
@@ -59,7 +59,7 @@ void two_passes(const float* a, const int* skip, int rows, int cols, float* out,
 template <class T>
 void batched_row_sums(const T* a, int batches, int rows, int cols, T* sums)
 {
-    #pragma qd loop collapse(2)
+    #pragma qd loop collapse(2) independent
     for (int b = 0; b < batches; ++b)
         for (int r = 0; r < rows; ++r) {
             T s = T(0);

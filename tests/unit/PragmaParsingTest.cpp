@@ -35,6 +35,7 @@ struct Recorded {
   std::vector<DataItem> DataItems;
   bool Wait;
   bool Reuse;
+  bool Independent;
 };
 
 struct PragmaRun {
@@ -60,7 +61,7 @@ PragmaRun parsePragmas(llvm::StringRef Code) {
                                     D.CollapseLoc.isValid(), D.Reductions,
                                     D.Graph, D.Vector, D.VectorLength,
                                     D.VectorLengthLoc.isValid(), D.DataItems,
-                                    D.Wait, D.Reuse});
+                                    D.Wait, D.Reuse, D.Independent});
         }
       },
       Options);
@@ -74,7 +75,8 @@ const char *const StreamParallelNoArgs =
 /// What the clause list of '#pragma qd loop' says, in errors about its clauses.
 const std::string LoopClauses =
     "'block_dim(N)', 'collapse(N)', 'coarsen(N)', 'tile(on|off)', "
-    "'reduction(op: var, ...)', 'seq', 'check_every(N)', 'vector' and 'vector_length(N)'";
+    "'reduction(op: var, ...)', 'independent', 'seq', 'check_every(N)', "
+    "'vector' and 'vector_length(N)'";
 const char *const MalformedBlockDim =
     "malformed 'block_dim' clause; write 'block_dim(N)' with an integer "
     "literal N from 1 to 1024";
@@ -378,6 +380,26 @@ TEST(PragmaParsing, GraphClause) {
   EXPECT_TRUE(Run.Directives[1].Graph);
   EXPECT_EQ(Run.Directives[1].BlockDim, std::optional<unsigned>(64));
   EXPECT_FALSE(Run.Directives[2].Graph);
+}
+
+TEST(PragmaParsing, IndependentClause) {
+  PragmaRun Run = parsePragmas("#pragma qd loop independent\n"
+                               "#pragma qd loop vector independent\n"
+                               "#pragma qd loop collapse(2)\n"
+                               "#pragma qd kernel independent\n"
+                               "#pragma qd loop independent independent\n");
+  const std::vector<std::string> Messages = Run.Result.messages();
+  ASSERT_EQ(Messages.size(), 2u);
+  EXPECT_EQ(Messages[0], "4: error: clause 'independent' is not allowed on "
+                         "'#pragma qd kernel'; it takes 'block_dim(N)' and "
+                         "'graph'");
+  EXPECT_EQ(Messages[1], "5: error: duplicate clause 'independent' on "
+                         "'#pragma qd loop'; remove one of them");
+  ASSERT_GE(Run.Directives.size(), 3u);
+  EXPECT_TRUE(Run.Directives[0].Independent);
+  EXPECT_TRUE(Run.Directives[1].Independent);
+  EXPECT_TRUE(Run.Directives[1].Vector);
+  EXPECT_FALSE(Run.Directives[2].Independent);
 }
 
 TEST(PragmaParsing, GraphOnlyOnKernelAndOnce) {

@@ -227,6 +227,12 @@ bool parseSeq(Preprocessor &PP, Token &Tok, Directive &D) {
   return true;
 }
 
+bool parseIndependent(Preprocessor &PP, Token &Tok, Directive &D) {
+  D.Independent = true;
+  PP.Lex(Tok);
+  return true;
+}
+
 bool parseCheckEvery(Preprocessor &PP, Token &Tok, Directive &D) {
   SourceLocation ClauseLoc = Tok.getLocation();
   D.CheckEvery = parseBoundedArgument(PP, Tok, 1, MaxCheckEvery,
@@ -268,6 +274,8 @@ const ClauseInfo Clauses[] = {
     // Given more than once, as in OpenMP, to reduce with several operators.
     {"reduction", "reduction(op: var, ...)", false, true, parseReduction,
      [](const Directive &) { return false; }},
+    {"independent", "independent", false, true, parseIndependent,
+     [](const Directive &D) { return D.Independent; }},
     {"seq", "seq", false, true, parseSeq,
      [](const Directive &D) { return D.Seq; }},
     {"check_every", "check_every(N)", false, true, parseCheckEvery,

@@ -115,6 +115,10 @@ struct Directive {
   bool Vector = false;
   std::optional<unsigned> VectorLength;
   clang::SourceLocation VectorLengthLoc;
+  /// 'independent' (OpenACC's spelling): the promise every parallel loop
+  /// already makes, written out. It changes nothing, and the dependences the
+  /// translator can prove are still errors.
+  bool Independent = false;
   /// A loop the host runs, one iteration after another, from a 'seq'
   /// clause (OpenACC's spelling): each iteration enqueues its body's work.
   bool Seq = false;

@@ -189,6 +189,7 @@ void Analyzer::analyzeSeqLoop(const Stmt *S, const Directive &D,
                       : D.Vector             ? "vector"
                       : D.VectorLength       ? "vector_length"
                       : D.BlockDim           ? "block_dim"
+                      : D.Independent        ? "independent"
                                              : nullptr;
   if (Other) {
     report(Diags, D.SeqLoc, Diag::LoopSeqWithOtherClause) << Other;
