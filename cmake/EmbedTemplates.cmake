@@ -13,7 +13,7 @@ foreach(rel IN LISTS files)
   string(APPEND body "    {\"${key}\", R\"qdtemplate(${text})qdtemplate\"},\n")
 endforeach()
 set(content "// Generated from templates/ by cmake/EmbedTemplates.cmake. Do not edit.
-#include \"Templates.h\"
+#include \"codegen/Templates.h\"
 
 namespace qd {
 const std::map<std::string, std::string> &embeddedTemplates() {

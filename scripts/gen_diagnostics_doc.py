@@ -332,7 +332,7 @@ clang's `remark:` lines on standard error, like NVHPC's `-Minfo=accel` or
 clang's `-Rpass`. Remarks never change the output (it is the same byte for
 byte), are printed only when the source has no errors, and leave the exit
 status at 0. They describe the launch on the GPU targets, whatever
-`--target` is (translator/diagnostics/LoopRemarks.cpp):
+`--target` is (translator/remarks/LoopRemarks.cpp):
 
 - **At each parallel loop's `for`:** its launch shape: the block size, one
   iteration per thread (a grid-stride loop covers what the grid does not)

@@ -21,7 +21,7 @@
 // scripts/fuzz.sh and docs/testing.md.
 //
 //===----------------------------------------------------------------------===//
-#include "TranslateAction.h"
+#include "driver/TranslateAction.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"

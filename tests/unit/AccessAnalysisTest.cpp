@@ -5,8 +5,8 @@
 // its variable is the thread index, its body the code analyzed.
 //
 //===----------------------------------------------------------------------===//
-#include "AccessAnalysis.h"
-#include "LoopForm.h"
+#include "analysis/loops/AccessAnalysis.h"
+#include "analysis/loops/LoopForm.h"
 #include "ParseHelper.h"
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CaptureAnalysisTest.cpp - collectCaptures, findDeviceDataUse ... ---===//
-#include "CaptureAnalysis.h"
+#include "analysis/memory/CaptureAnalysis.h"
 #include "ParseHelper.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <gtest/gtest.h>

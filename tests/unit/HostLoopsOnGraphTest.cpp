@@ -8,7 +8,7 @@
 // between iterations: then it is unrolled, and NoGraphLoop says why.
 //
 //===----------------------------------------------------------------------===//
-#include "LoopForm.h"
+#include "analysis/loops/LoopForm.h"
 #include "ParseHelper.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include <gtest/gtest.h>

@@ -5,7 +5,7 @@
 // on the ForStmt of the parsed AST.
 //
 //===----------------------------------------------------------------------===//
-#include "LoopForm.h"
+#include "analysis/loops/LoopForm.h"
 #include "ParseHelper.h"
 #include "clang/AST/ExprCXX.h"
 #include <gtest/gtest.h>

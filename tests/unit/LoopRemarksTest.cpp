@@ -7,8 +7,8 @@
 // analysis will.
 //
 //===----------------------------------------------------------------------===//
-#include "LoopRemarks.h"
-#include "LoopForm.h"
+#include "analysis/loops/LoopForm.h"
+#include "remarks/LoopRemarks.h"
 #include "ParseHelper.h"
 #include <gtest/gtest.h>
 

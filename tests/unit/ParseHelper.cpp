@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ParseHelper.cpp ----------------------------------------------------===//
 #include "ParseHelper.h"
-#include "KernelAnalysis.h"
-#include "PragmaHandler.h"
+#include "analysis/KernelAnalysis.h"
+#include "pragmas/PragmaHandler.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -283,6 +283,8 @@ const char *stepKindName(StepKind K) {
     return "DeviceScalarSet";
   case StepKind::DataUpdate:
     return "DataUpdate";
+  case StepKind::CallerResults:
+    return "CallerResults";
   }
   return "?";
 }

@@ -11,9 +11,9 @@
 #ifndef QD_TESTS_UNIT_PARSEHELPER_H
 #define QD_TESTS_UNIT_PARSEHELPER_H
 
-#include "Directive.h"
-#include "KernelAnalysis.h"
-#include "KernelModel.h"
+#include "analysis/KernelAnalysis.h"
+#include "analysis/KernelModel.h"
+#include "pragmas/Directive.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/StringRef.h"

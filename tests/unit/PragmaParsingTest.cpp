@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ParseHelper.h"
-#include "PragmaHandler.h"
+#include "pragmas/PragmaHandler.h"
 #include <gtest/gtest.h>
 
 using namespace clang;

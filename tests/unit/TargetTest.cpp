@@ -6,9 +6,9 @@
 // and no CUDA attributes in plain C++.
 //
 //===----------------------------------------------------------------------===//
-#include "Target.h"
-#include "Templates.h"
-#include "TranslateAction.h"
+#include "codegen/Target.h"
+#include "codegen/Templates.h"
+#include "driver/TranslateAction.h"
 #include "clang/Tooling/Tooling.h"
 #include <gtest/gtest.h>
 

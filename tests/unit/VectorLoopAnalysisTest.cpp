@@ -6,7 +6,7 @@
 // one thread runs and what it then shares, and the layout chosen.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelModel.h"
+#include "analysis/KernelModel.h"
 #include "ParseHelper.h"
 #include <gtest/gtest.h>
 

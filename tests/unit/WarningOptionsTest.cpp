@@ -6,7 +6,7 @@
 // later options win, -Werror=<flag> turns the warning on, -w beats all.
 //
 //===----------------------------------------------------------------------===//
-#include "DiagnosticIds.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include <gtest/gtest.h>
 

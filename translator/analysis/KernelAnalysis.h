@@ -3,8 +3,8 @@
 #ifndef QD_TRANSLATOR_KERNELANALYSIS_H
 #define QD_TRANSLATOR_KERNELANALYSIS_H
 
-#include "Directive.h"
-#include "KernelModel.h"
+#include "analysis/KernelModel.h"
+#include "pragmas/Directive.h"
 #include "clang/AST/ASTContext.h"
 
 namespace qd {

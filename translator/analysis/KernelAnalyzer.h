@@ -10,11 +10,11 @@
 #ifndef QD_TRANSLATOR_KERNELANALYZER_H
 #define QD_TRANSLATOR_KERNELANALYZER_H
 
-#include "CaptureAnalysis.h"
-#include "Directive.h"
-#include "KernelAnalysis.h"
-#include "KernelModel.h"
-#include "ReductionAnalysis.h"
+#include "analysis/KernelAnalysis.h"
+#include "analysis/KernelModel.h"
+#include "analysis/loops/ReductionAnalysis.h"
+#include "analysis/memory/CaptureAnalysis.h"
+#include "pragmas/Directive.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SetVector.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelDeclarationDirectives.cpp ------------------------------------===//
-#include "KernelDeclarationDirectives.h"
-#include "DiagnosticIds.h"
+#include "analysis/KernelDeclarationDirectives.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"

@@ -13,7 +13,7 @@
 #ifndef QD_TRANSLATOR_KERNELDECLARATIONDIRECTIVES_H
 #define QD_TRANSLATOR_KERNELDECLARATIONDIRECTIVES_H
 
-#include "Directive.h"
+#include "pragmas/Directive.h"
 #include "clang/AST/ASTContext.h"
 #include <vector>
 

@@ -8,9 +8,9 @@
 #ifndef QD_TRANSLATOR_KERNELMODEL_H
 #define QD_TRANSLATOR_KERNELMODEL_H
 
-#include "Directive.h"
-#include "LoopForm.h"
-#include "ReductionOp.h"
+#include "analysis/loops/LoopForm.h"
+#include "pragmas/Directive.h"
+#include "pragmas/ReductionOp.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Stmt.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- StatementAfter.cpp - The statement a directive marks ---------------===//
-#include "StatementAfter.h"
+#include "analysis/StatementAfter.h"
 #include <vector>
 
 using namespace clang;

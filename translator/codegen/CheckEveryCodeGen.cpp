@@ -17,8 +17,8 @@
 // init and increment around 'next()'. The cpu target renders the plain loop.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelCodeGen.h"
-#include "Templates.h"
+#include "codegen/KernelCodeGen.h"
+#include "codegen/Templates.h"
 #include "clang/AST/Stmt.h"
 
 using namespace clang;

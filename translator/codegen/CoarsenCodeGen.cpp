@@ -8,9 +8,9 @@
 // name lets the user's statements be copied unchanged.
 //
 //===----------------------------------------------------------------------===//
-#include "CaptureAnalysis.h"
-#include "CoarsenAnalysis.h"
-#include "KernelCodeGen.h"
+#include "analysis/loops/CoarsenAnalysis.h"
+#include "analysis/memory/CaptureAnalysis.h"
+#include "codegen/KernelCodeGen.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;

@@ -7,7 +7,7 @@
 // one index per loop.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelCodeGen.h"
+#include "codegen/KernelCodeGen.h"
 
 namespace qd {
 

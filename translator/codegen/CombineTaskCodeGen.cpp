@@ -8,8 +8,8 @@
 // as the task's own launch would have.
 //
 //===----------------------------------------------------------------------===//
-#include "CombineTask.h"
-#include "KernelCodeGen.h"
+#include "analysis/loops/CombineTask.h"
+#include "codegen/KernelCodeGen.h"
 
 namespace qd {
 

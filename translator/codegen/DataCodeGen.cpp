@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DataCodeGen.cpp ----------------------------------------------------===//
-#include "DataCodeGen.h"
-#include "KernelCodeGen.h"
-#include "SourceText.h"
+#include "codegen/DataCodeGen.h"
+#include "codegen/KernelCodeGen.h"
+#include "codegen/SourceText.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"

@@ -9,7 +9,7 @@
 #ifndef QD_TRANSLATOR_DATACODEGEN_H
 #define QD_TRANSLATOR_DATACODEGEN_H
 
-#include "DataDirectives.h"
+#include "analysis/memory/DataDirectives.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include <string>
 #include <vector>

@@ -11,7 +11,7 @@
 // read there.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelCodeGen.h"
+#include "codegen/KernelCodeGen.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- EntryHeader.cpp ----------------------------------------------------===//
-#include "EntryHeader.h"
-#include "EntrySignatures.h"
-#include "Templates.h"
+#include "codegen/EntryHeader.h"
+#include "codegen/EntrySignatures.h"
+#include "codegen/Templates.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SetVector.h"

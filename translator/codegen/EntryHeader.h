@@ -11,10 +11,10 @@
 #ifndef QD_TRANSLATOR_ENTRYHEADER_H
 #define QD_TRANSLATOR_ENTRYHEADER_H
 
-#include "KernelModel.h"
-#include "Target.h"
-#include "SourceText.h"
-#include "UserHeaders.h"
+#include "analysis/KernelModel.h"
+#include "codegen/SourceText.h"
+#include "codegen/Target.h"
+#include "codegen/UserHeaders.h"
 #include "clang/AST/ASTContext.h"
 #include <string>
 

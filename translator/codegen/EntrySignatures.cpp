@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- EntrySignatures.cpp ------------------------------------------------===//
-#include "EntrySignatures.h"
+#include "codegen/EntrySignatures.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"

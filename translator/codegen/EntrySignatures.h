@@ -12,7 +12,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
-#include "SourceText.h"
+#include "codegen/SourceText.h"
 #include <string>
 #include <vector>
 

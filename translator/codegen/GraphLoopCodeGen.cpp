@@ -23,8 +23,8 @@
 // its branch; an 'else' is a second IF node with a test of its own.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelCodeGen.h"
-#include "Templates.h"
+#include "codegen/KernelCodeGen.h"
+#include "codegen/Templates.h"
 #include "clang/AST/Stmt.h"
 
 using namespace clang;

@@ -11,7 +11,7 @@
 // keeps the user's lines for compiler errors and debuggers.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelCodeGen.h"
+#include "codegen/KernelCodeGen.h"
 #include "clang/AST/Expr.h"
 
 using namespace clang;

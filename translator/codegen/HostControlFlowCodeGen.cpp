@@ -7,7 +7,7 @@
 // which launches the call describes) and the cpu target.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelCodeGen.h"
+#include "codegen/KernelCodeGen.h"
 #include "clang/AST/StmtCXX.h"
 
 using namespace clang;

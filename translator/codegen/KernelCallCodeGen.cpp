@@ -10,8 +10,8 @@
 // keeps the user's call, which runs the callee on the calling thread.
 //
 //===----------------------------------------------------------------------===//
-#include "EntrySignatures.h"
-#include "KernelCodeGen.h"
+#include "codegen/EntrySignatures.h"
+#include "codegen/KernelCodeGen.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelCodeGen.cpp --------------------------------------------------===//
-#include "KernelCodeGen.h"
-#include "Globals.h"
-#include "EntrySignatures.h"
-#include "Templates.h"
+#include "codegen/KernelCodeGen.h"
+#include "analysis/memory/Globals.h"
+#include "codegen/EntrySignatures.h"
+#include "codegen/Templates.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"

@@ -11,10 +11,10 @@
 #ifndef QD_TRANSLATOR_KERNELCODEGEN_H
 #define QD_TRANSLATOR_KERNELCODEGEN_H
 
-#include "KernelModel.h"
-#include "SourceText.h"
-#include "Target.h"
-#include "Templates.h"
+#include "analysis/KernelModel.h"
+#include "codegen/SourceText.h"
+#include "codegen/Target.h"
+#include "codegen/Templates.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"

@@ -9,9 +9,9 @@
 // it (its template header with its default arguments, its parameters).
 //
 //===----------------------------------------------------------------------===//
-#include "KernelDeclarations.h"
-#include "EntrySignatures.h"
-#include "Templates.h"
+#include "codegen/KernelDeclarations.h"
+#include "codegen/EntrySignatures.h"
+#include "codegen/Templates.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"

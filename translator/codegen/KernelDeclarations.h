@@ -11,9 +11,9 @@
 #ifndef QD_TRANSLATOR_KERNELDECLARATIONS_H
 #define QD_TRANSLATOR_KERNELDECLARATIONS_H
 
-#include "KernelCodeGen.h"
-#include "KernelModel.h"
-#include "SourceText.h"
+#include "analysis/KernelModel.h"
+#include "codegen/KernelCodeGen.h"
+#include "codegen/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include <string>

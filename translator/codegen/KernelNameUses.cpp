@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- KernelNameUses.cpp -------------------------------------------------===//
-#include "KernelNameUses.h"
+#include "codegen/KernelNameUses.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"

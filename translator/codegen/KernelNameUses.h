@@ -10,7 +10,7 @@
 #ifndef QD_TRANSLATOR_KERNELNAMEUSES_H
 #define QD_TRANSLATOR_KERNELNAMEUSES_H
 
-#include "KernelModel.h"
+#include "analysis/KernelModel.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include <vector>

@@ -11,7 +11,7 @@
 // grids and arguments, is the same in both modes.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelCodeGen.h"
+#include "codegen/KernelCodeGen.h"
 
 namespace qd {
 

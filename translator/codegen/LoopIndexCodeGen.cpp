@@ -12,10 +12,10 @@
 // of the device code that owns them.
 //
 //===----------------------------------------------------------------------===//
-#include "CaptureAnalysis.h"
-#include "CoarsenAnalysis.h"
-#include "Globals.h"
-#include "KernelCodeGen.h"
+#include "analysis/loops/CoarsenAnalysis.h"
+#include "analysis/memory/CaptureAnalysis.h"
+#include "analysis/memory/Globals.h"
+#include "codegen/KernelCodeGen.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;

@@ -10,7 +10,7 @@
 // with OpenMP reduction clauses, and stores it back once.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelCodeGen.h"
+#include "codegen/KernelCodeGen.h"
 
 namespace qd {
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Target.cpp ---------------------------------------------------------===//
-#include "Target.h"
+#include "codegen/Target.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Path.h"
 

@@ -15,7 +15,7 @@
 #ifndef QD_TRANSLATOR_TEMPLATES_H
 #define QD_TRANSLATOR_TEMPLATES_H
 
-#include "Target.h"
+#include "codegen/Target.h"
 #include <kainjow/mustache.hpp>
 #include <map>
 #include <string>

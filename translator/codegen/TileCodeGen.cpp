@@ -19,8 +19,8 @@
 // the user's statements are copied unchanged.
 //
 //===----------------------------------------------------------------------===//
-#include "CaptureAnalysis.h"
-#include "KernelCodeGen.h"
+#include "analysis/memory/CaptureAnalysis.h"
+#include "codegen/KernelCodeGen.h"
 
 using namespace clang;
 

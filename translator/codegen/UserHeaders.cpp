@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- UserHeaders.cpp ----------------------------------------------------===//
-#include "UserHeaders.h"
-#include "KernelCodeGen.h"
+#include "codegen/UserHeaders.h"
+#include "codegen/KernelCodeGen.h"
 #include "llvm/ADT/SetVector.h"
 #include <set>
 #include "llvm/ADT/StringMap.h"

@@ -12,8 +12,8 @@
 #ifndef QD_TRANSLATOR_USERHEADERS_H
 #define QD_TRANSLATOR_USERHEADERS_H
 
-#include "OutputFile.h"
-#include "UserFiles.h"
+#include "support/OutputFile.h"
+#include "support/UserFiles.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include <string>

@@ -14,7 +14,7 @@
 // 'omp simd' under -fopenmp.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelCodeGen.h"
+#include "codegen/KernelCodeGen.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- WarningPragmaOutput.cpp --------------------------------------------===//
-#include "WarningPragmaOutput.h"
+#include "codegen/WarningPragmaOutput.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 

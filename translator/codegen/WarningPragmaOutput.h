@@ -17,7 +17,7 @@
 #ifndef QD_TRANSLATOR_WARNINGPRAGMAOUTPUT_H
 #define QD_TRANSLATOR_WARNINGPRAGMAOUTPUT_H
 
-#include "WarningPragmas.h"
+#include "diagnostics/WarningPragmas.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include <vector>

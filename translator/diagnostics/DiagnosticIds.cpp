@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DiagnosticIds.cpp --------------------------------------------------===//
-#include "DiagnosticIds.h"
-#include "WarningPragmas.h"
+#include "diagnostics/DiagnosticIds.h"
+#include "diagnostics/WarningPragmas.h"
 #include "clang/Basic/DiagnosticOptions.h"
 
 using clang::DiagnosticIDs;
@@ -30,7 +30,7 @@ DiagSpec specFor(Diag D) {
 #define QD_REMARK(Name, Message)                                               \
   case Diag::Name:                                                             \
     return {DiagnosticIDs::Remark, nullptr, Message};
-#include "Diagnostics.def"
+#include "diagnostics/Diagnostics.def"
   }
   llvm_unreachable("every Diag is in Diagnostics.def");
 }
@@ -54,7 +54,7 @@ bool isQdWarningOption(llvm::StringRef Option) {
   // Misspelled ones are left to clang, which reports them as unknown.
   return Option == "qd"
 #define QD_WARNING(Name, Flag, Message) || Option == Flag
-#include "Diagnostics.def"
+#include "diagnostics/Diagnostics.def"
       ;
 }
 

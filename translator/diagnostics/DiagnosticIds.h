@@ -21,7 +21,7 @@ enum class Diag {
 #define QD_WARNING(Name, Flag, Message) Name,
 #define QD_NOTE(Name, Message) Name,
 #define QD_REMARK(Name, Message) Name,
-#include "Diagnostics.def"
+#include "diagnostics/Diagnostics.def"
 };
 
 /// The -W name of a warning ("qd-race"), or nullopt for errors and notes.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- WarningPragmas.cpp -------------------------------------------------===//
-#include "WarningPragmas.h"
+#include "diagnostics/WarningPragmas.h"
 #include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"

@@ -15,7 +15,7 @@
 #ifndef QD_TRANSLATOR_WARNINGPRAGMAS_H
 #define QD_TRANSLATOR_WARNINGPRAGMAS_H
 
-#include "DiagnosticIds.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include <string>

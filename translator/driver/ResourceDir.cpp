@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ResourceDir.cpp ----------------------------------------------------===//
-#include "ResourceDir.h"
+#include "driver/ResourceDir.h"
 #include "clang/Basic/Version.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

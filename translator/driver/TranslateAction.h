@@ -3,8 +3,8 @@
 #ifndef QD_TRANSLATOR_TRANSLATEACTION_H
 #define QD_TRANSLATOR_TRANSLATEACTION_H
 
-#include "KernelCodeGen.h"
-#include "UserHeaders.h"
+#include "codegen/KernelCodeGen.h"
+#include "codegen/UserHeaders.h"
 #include "clang/Tooling/Tooling.h"
 #include <memory>
 #include <string>

@@ -7,11 +7,11 @@
 // translation succeeded, and atomically.
 //
 //===----------------------------------------------------------------------===//
-#include "DiagnosticIds.h"
-#include "OutputFile.h"
-#include "ResourceDir.h"
-#include "Target.h"
-#include "TranslateAction.h"
+#include "codegen/Target.h"
+#include "diagnostics/DiagnosticIds.h"
+#include "driver/ResourceDir.h"
+#include "driver/TranslateAction.h"
+#include "support/OutputFile.h"
 #include "clang/Basic/Version.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"

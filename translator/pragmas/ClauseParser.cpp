@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ClauseParser.cpp ---------------------------------------------------===//
-#include "ClauseParser.h"
-#include "DiagnosticIds.h"
-#include "PragmaHandler.h"
+#include "pragmas/ClauseParser.h"
+#include "diagnostics/DiagnosticIds.h"
+#include "pragmas/PragmaHandler.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;

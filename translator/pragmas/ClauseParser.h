@@ -8,7 +8,7 @@
 #ifndef QD_TRANSLATOR_CLAUSEPARSER_H
 #define QD_TRANSLATOR_CLAUSEPARSER_H
 
-#include "Directive.h"
+#include "pragmas/Directive.h"
 #include "clang/Lex/Preprocessor.h"
 #include <optional>
 #include <string>

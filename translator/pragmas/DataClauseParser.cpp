@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DataClauseParser.cpp -----------------------------------------------===//
-#include "DataClauseParser.h"
-#include "DiagnosticIds.h"
-#include "PragmaHandler.h"
+#include "pragmas/DataClauseParser.h"
+#include "diagnostics/DiagnosticIds.h"
+#include "pragmas/PragmaHandler.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;

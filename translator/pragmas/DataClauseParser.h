@@ -9,7 +9,7 @@
 #ifndef QD_TRANSLATOR_DATACLAUSEPARSER_H
 #define QD_TRANSLATOR_DATACLAUSEPARSER_H
 
-#include "Directive.h"
+#include "pragmas/Directive.h"
 #include "clang/Lex/Preprocessor.h"
 
 namespace qd {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Directive.cpp ------------------------------------------------------===//
-#include "Directive.h"
+#include "pragmas/Directive.h"
 
 namespace qd {
 llvm::StringRef directiveName(DirectiveKind K) {

@@ -8,7 +8,7 @@
 #ifndef QD_TRANSLATOR_DIRECTIVE_H
 #define QD_TRANSLATOR_DIRECTIVE_H
 
-#include "ReductionOp.h"
+#include "pragmas/ReductionOp.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>

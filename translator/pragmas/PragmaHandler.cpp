@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- PragmaHandler.cpp --------------------------------------------------===//
-#include "PragmaHandler.h"
-#include "ClauseParser.h"
-#include "DataClauseParser.h"
-#include "DiagnosticIds.h"
+#include "pragmas/PragmaHandler.h"
+#include "diagnostics/DiagnosticIds.h"
+#include "pragmas/ClauseParser.h"
+#include "pragmas/DataClauseParser.h"
 #include "clang/Lex/Preprocessor.h"
 
 using namespace clang;

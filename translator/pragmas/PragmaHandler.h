@@ -3,7 +3,7 @@
 #ifndef QD_TRANSLATOR_PRAGMAHANDLER_H
 #define QD_TRANSLATOR_PRAGMAHANDLER_H
 
-#include "Directive.h"
+#include "pragmas/Directive.h"
 #include "clang/Lex/Pragma.h"
 
 namespace qd {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ReductionOp.cpp ----------------------------------------------------===//
-#include "ReductionOp.h"
+#include "pragmas/ReductionOp.h"
 #include "llvm/ADT/STLExtras.h"
 
 namespace qd {

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DeviceFunctions.cpp ------------------------------------------------===//
-#include "DeviceFunctions.h"
-#include "Globals.h"
-#include "DeviceLibrary.h"
-#include "DiagnosticIds.h"
-#include "LibraryTwins.h"
+#include "analysis/device/DeviceFunctions.h"
+#include "analysis/device/DeviceLibrary.h"
+#include "analysis/device/LibraryTwins.h"
+#include "analysis/memory/Globals.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"

@@ -3,9 +3,9 @@
 #ifndef QD_TRANSLATOR_DEVICEFUNCTIONS_H
 #define QD_TRANSLATOR_DEVICEFUNCTIONS_H
 
-#include "KernelModel.h"
-#include "LibraryTwins.h"
-#include "UserFiles.h"
+#include "analysis/device/LibraryTwins.h"
+#include "analysis/KernelModel.h"
+#include "support/UserFiles.h"
 #include "clang/AST/ASTContext.h"
 #include <string>
 #include <vector>

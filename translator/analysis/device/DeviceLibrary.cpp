@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DeviceLibrary.cpp --------------------------------------------------===//
-#include "DeviceLibrary.h"
+#include "analysis/device/DeviceLibrary.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/StringSet.h"

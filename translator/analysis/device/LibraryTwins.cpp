@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LibraryTwins.cpp ---------------------------------------------------===//
-#include "LibraryTwins.h"
+#include "analysis/device/LibraryTwins.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/TypeLoc.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LongDoubleOnDevice.cpp - 'long double' in GPU code ----------------===//
-#include "LongDoubleOnDevice.h"
-#include "DiagnosticIds.h"
+#include "analysis/device/LongDoubleOnDevice.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;

@@ -9,7 +9,7 @@
 #ifndef QD_TRANSLATOR_ANALYSIS_DEVICE_LONGDOUBLEONDEVICE_H
 #define QD_TRANSLATOR_ANALYSIS_DEVICE_LONGDOUBLEONDEVICE_H
 
-#include "KernelModel.h"
+#include "analysis/KernelModel.h"
 #include "clang/AST/ASTContext.h"
 #include <vector>
 

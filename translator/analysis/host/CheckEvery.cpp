@@ -22,9 +22,9 @@
 // loops (whose own read-backs would see turned-off iterations).
 //
 //===----------------------------------------------------------------------===//
-#include "KernelAnalyzer.h"
-#include "DiagnosticIds.h"
-#include "MayWrite.h"
+#include "analysis/KernelAnalyzer.h"
+#include "analysis/memory/MayWrite.h"
+#include "diagnostics/DiagnosticIds.h"
 
 using namespace clang;
 

@@ -22,10 +22,10 @@
 // be (GraphLoops.cpp).
 //
 //===----------------------------------------------------------------------===//
-#include "KernelAnalyzer.h"
-#include "AccessAnalysis.h"
-#include "CaptureAnalysis.h"
-#include "DiagnosticIds.h"
+#include "analysis/KernelAnalyzer.h"
+#include "analysis/loops/AccessAnalysis.h"
+#include "analysis/memory/CaptureAnalysis.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include <functional>

@@ -38,11 +38,11 @@
 // (checkGraphLoops).
 //
 //===----------------------------------------------------------------------===//
-#include "KernelAnalyzer.h"
-#include "DeviceLibrary.h"
-#include "Globals.h"
-#include "LoopForm.h"
-#include "MayWrite.h"
+#include "analysis/device/DeviceLibrary.h"
+#include "analysis/KernelAnalyzer.h"
+#include "analysis/loops/LoopForm.h"
+#include "analysis/memory/Globals.h"
+#include "analysis/memory/MayWrite.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- GraphSplits.cpp - Where a graph-mode call's graph may end ---------===//
-#include "GraphSplits.h"
+#include "analysis/host/GraphSplits.h"
 
 namespace qd {
 

@@ -14,7 +14,7 @@
 #ifndef QD_TRANSLATOR_ANALYSIS_HOST_GRAPHSPLITS_H
 #define QD_TRANSLATOR_ANALYSIS_HOST_GRAPHSPLITS_H
 
-#include "KernelModel.h"
+#include "analysis/KernelModel.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <vector>
 

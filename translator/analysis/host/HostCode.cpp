@@ -16,11 +16,11 @@
 // copies back first (HostCodeGen.cpp), but cannot change them.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelAnalyzer.h"
-#include "DiagnosticIds.h"
-#include "JumpScopeVisitor.h"
-#include "ReductionAnalysis.h"
-#include "memory/MayWrite.h"
+#include "analysis/JumpScopeVisitor.h"
+#include "analysis/KernelAnalyzer.h"
+#include "analysis/loops/ReductionAnalysis.h"
+#include "analysis/memory/MayWrite.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/STLExtras.h"

@@ -16,9 +16,9 @@
 // functions, no hidden inputs) is the user's, as 'restrict' is.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelAnalyzer.h"
-#include "DiagnosticIds.h"
-#include "MayWrite.h"
+#include "analysis/KernelAnalyzer.h"
+#include "analysis/memory/MayWrite.h"
+#include "diagnostics/DiagnosticIds.h"
 
 using namespace clang;
 

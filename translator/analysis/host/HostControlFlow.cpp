@@ -13,11 +13,11 @@
 // thread.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelAnalyzer.h"
-#include "AccessAnalysis.h"
-#include "DiagnosticIds.h"
-#include "Globals.h"
-#include "MayWrite.h"
+#include "analysis/KernelAnalyzer.h"
+#include "analysis/loops/AccessAnalysis.h"
+#include "analysis/memory/Globals.h"
+#include "analysis/memory/MayWrite.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/AST/StmtCXX.h"
 
 using namespace clang;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- HostOnlyLocals.cpp -------------------------------------------------===//
-#include "HostOnlyLocals.h"
-#include "StatementAfter.h"
+#include "analysis/host/HostOnlyLocals.h"
+#include "analysis/StatementAfter.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"

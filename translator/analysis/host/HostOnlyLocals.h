@@ -11,7 +11,7 @@
 #ifndef QD_TRANSLATOR_HOSTONLYLOCALS_H
 #define QD_TRANSLATOR_HOSTONLYLOCALS_H
 
-#include "Directive.h"
+#include "pragmas/Directive.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"

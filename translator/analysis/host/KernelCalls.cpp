@@ -8,10 +8,10 @@
 // call one function per stage of a time step; this keeps that structure.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelAnalyzer.h"
-#include "AccessAnalysis.h"
-#include "GraphSplits.h"
-#include "DiagnosticIds.h"
+#include "analysis/host/GraphSplits.h"
+#include "analysis/KernelAnalyzer.h"
+#include "analysis/loops/AccessAnalysis.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
 #include <functional>
 

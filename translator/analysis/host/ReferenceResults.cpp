@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- ReferenceResults.cpp - Reductions into reference parameters --------===//
-#include "ReferenceResults.h"
+#include "analysis/host/ReferenceResults.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSet.h"
 

@@ -18,7 +18,7 @@
 #ifndef QD_TRANSLATOR_ANALYSIS_HOST_REFERENCERESULTS_H
 #define QD_TRANSLATOR_ANALYSIS_HOST_REFERENCERESULTS_H
 
-#include "Directive.h"
+#include "pragmas/Directive.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
 #include <vector>

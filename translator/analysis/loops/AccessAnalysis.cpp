@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- AccessAnalysis.cpp -------------------------------------------------===//
-#include "AccessAnalysis.h"
-#include "MayWrite.h"
+#include "analysis/loops/AccessAnalysis.h"
+#include "analysis/memory/MayWrite.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CoarsenAnalysis.cpp - Several rows per thread in a collapse --------===//
-#include "CoarsenAnalysis.h"
-#include "DiagnosticIds.h"
-#include "LeavingJumps.h"
-#include "LoopForm.h"
-#include "MayWrite.h"
+#include "analysis/loops/CoarsenAnalysis.h"
+#include "analysis/loops/LeavingJumps.h"
+#include "analysis/loops/LoopForm.h"
+#include "analysis/memory/MayWrite.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/FoldingSet.h"

@@ -25,8 +25,8 @@
 #ifndef QD_TRANSLATOR_COARSENANALYSIS_H
 #define QD_TRANSLATOR_COARSENANALYSIS_H
 
-#include "Directive.h"
-#include "KernelModel.h"
+#include "analysis/KernelModel.h"
+#include "pragmas/Directive.h"
 #include "clang/AST/ASTContext.h"
 
 namespace qd {

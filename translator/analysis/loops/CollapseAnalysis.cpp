@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CollapseAnalysis.cpp -----------------------------------------------===//
-#include "CollapseAnalysis.h"
-#include "DiagnosticIds.h"
+#include "analysis/loops/CollapseAnalysis.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;

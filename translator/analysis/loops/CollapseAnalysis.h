@@ -9,9 +9,9 @@
 #ifndef QD_TRANSLATOR_COLLAPSEANALYSIS_H
 #define QD_TRANSLATOR_COLLAPSEANALYSIS_H
 
-#include "CaptureAnalysis.h"
-#include "Directive.h"
-#include "LoopForm.h"
+#include "analysis/loops/LoopForm.h"
+#include "analysis/memory/CaptureAnalysis.h"
+#include "pragmas/Directive.h"
 #include "clang/AST/ASTContext.h"
 #include <vector>
 

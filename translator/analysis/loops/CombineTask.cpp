@@ -8,7 +8,7 @@
 // runs once per call, which is all a serial task needs.
 //
 //===----------------------------------------------------------------------===//
-#include "CombineTask.h"
+#include "analysis/loops/CombineTask.h"
 
 namespace qd {
 

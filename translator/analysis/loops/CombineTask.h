@@ -13,7 +13,7 @@
 #ifndef QD_TRANSLATOR_ANALYSIS_LOOPS_COMBINETASK_H
 #define QD_TRANSLATOR_ANALYSIS_LOOPS_COMBINETASK_H
 
-#include "KernelModel.h"
+#include "analysis/KernelModel.h"
 
 namespace qd {
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DependenceAnalysis.cpp ---------------------------------------------===//
-#include "DependenceAnalysis.h"
-#include "AccessAnalysis.h"
-#include "MayWrite.h"
-#include "DiagnosticIds.h"
+#include "analysis/loops/DependenceAnalysis.h"
+#include "analysis/loops/AccessAnalysis.h"
+#include "analysis/memory/MayWrite.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"

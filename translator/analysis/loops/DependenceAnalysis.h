@@ -24,7 +24,7 @@
 #ifndef QD_TRANSLATOR_DEPENDENCEANALYSIS_H
 #define QD_TRANSLATOR_DEPENDENCEANALYSIS_H
 
-#include "LoopForm.h"
+#include "analysis/loops/LoopForm.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LeavingJumps.cpp ---------------------------------------------------===//
-#include "LeavingJumps.h"
-#include "JumpScopeVisitor.h"
+#include "analysis/loops/LeavingJumps.h"
+#include "analysis/JumpScopeVisitor.h"
 
 using namespace clang;
 

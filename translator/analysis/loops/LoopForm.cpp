@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- LoopForm.cpp -------------------------------------------------------===//
-#include "LoopForm.h"
-#include "CaptureAnalysis.h"
-#include "MayWrite.h"
+#include "analysis/loops/LoopForm.h"
+#include "analysis/memory/CaptureAnalysis.h"
+#include "analysis/memory/MayWrite.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- PrivateLocals.cpp --------------------------------------------------===//
-#include "PrivateLocals.h"
-#include "CaptureAnalysis.h"
-#include "DiagnosticIds.h"
-#include "KernelAnalyzer.h"
-#include "MayWrite.h"
+#include "analysis/loops/PrivateLocals.h"
+#include "analysis/KernelAnalyzer.h"
+#include "analysis/memory/CaptureAnalysis.h"
+#include "analysis/memory/MayWrite.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/SmallVector.h"

@@ -8,9 +8,9 @@
 // lost in the combine.
 //
 //===----------------------------------------------------------------------===//
-#include "ReductionAnalysis.h"
-#include "CaptureAnalysis.h"
-#include "DiagnosticIds.h"
+#include "analysis/loops/ReductionAnalysis.h"
+#include "analysis/memory/CaptureAnalysis.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -9,9 +9,9 @@
 #ifndef QD_TRANSLATOR_REDUCTIONANALYSIS_H
 #define QD_TRANSLATOR_REDUCTIONANALYSIS_H
 
-#include "Directive.h"
-#include "KernelModel.h"
-#include "MayWrite.h"
+#include "analysis/KernelModel.h"
+#include "analysis/memory/MayWrite.h"
+#include "pragmas/Directive.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"

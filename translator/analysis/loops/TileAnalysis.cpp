@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- TileAnalysis.cpp - Dense products tiled in shared memory -----------===//
-#include "TileAnalysis.h"
-#include "AccessAnalysis.h"
-#include "CoarsenAnalysis.h"
-#include "DiagnosticIds.h"
-#include "LeavingJumps.h"
-#include "MayWrite.h"
+#include "analysis/loops/TileAnalysis.h"
+#include "analysis/loops/AccessAnalysis.h"
+#include "analysis/loops/CoarsenAnalysis.h"
+#include "analysis/loops/LeavingJumps.h"
+#include "analysis/memory/MayWrite.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/FoldingSet.h"

@@ -27,9 +27,9 @@
 #ifndef QD_TRANSLATOR_TILEANALYSIS_H
 #define QD_TRANSLATOR_TILEANALYSIS_H
 
-#include "CaptureAnalysis.h"
-#include "Directive.h"
-#include "KernelModel.h"
+#include "analysis/KernelModel.h"
+#include "analysis/memory/CaptureAnalysis.h"
+#include "pragmas/Directive.h"
 #include "clang/AST/ASTContext.h"
 
 namespace qd {

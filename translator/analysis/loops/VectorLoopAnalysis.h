@@ -11,8 +11,8 @@
 #ifndef QD_TRANSLATOR_VECTORLOOPANALYSIS_H
 #define QD_TRANSLATOR_VECTORLOOPANALYSIS_H
 
-#include "Directive.h"
-#include "KernelModel.h"
+#include "analysis/KernelModel.h"
+#include "pragmas/Directive.h"
 #include "clang/AST/ASTContext.h"
 #include <vector>
 

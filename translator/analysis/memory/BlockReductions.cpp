@@ -9,9 +9,9 @@
 // would see the value before or after it, depending on the blocks' order).
 //
 //===----------------------------------------------------------------------===//
-#include "KernelAnalyzer.h"
-#include "CaptureAnalysis.h"
-#include "DiagnosticIds.h"
+#include "analysis/KernelAnalyzer.h"
+#include "analysis/memory/CaptureAnalysis.h"
+#include "diagnostics/DiagnosticIds.h"
 
 using namespace clang;
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CaptureAnalysis.cpp ------------------------------------------------===//
-#include "CaptureAnalysis.h"
-#include "AccessAnalysis.h"
-#include "DiagnosticIds.h"
+#include "analysis/memory/CaptureAnalysis.h"
+#include "analysis/loops/AccessAnalysis.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -3,7 +3,7 @@
 #ifndef QD_TRANSLATOR_CAPTUREANALYSIS_H
 #define QD_TRANSLATOR_CAPTUREANALYSIS_H
 
-#include "KernelModel.h"
+#include "analysis/KernelModel.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SetVector.h"

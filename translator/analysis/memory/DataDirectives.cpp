@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- DataDirectives.cpp -------------------------------------------------===//
-#include "DataDirectives.h"
-#include "StatementAfter.h"
-#include "DiagnosticIds.h"
-#include "KernelAnalyzer.h"
-#include "PrivateLocals.h"
-#include "ReductionAnalysis.h"
+#include "analysis/memory/DataDirectives.h"
+#include "analysis/KernelAnalyzer.h"
+#include "analysis/loops/PrivateLocals.h"
+#include "analysis/loops/ReductionAnalysis.h"
+#include "analysis/StatementAfter.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"

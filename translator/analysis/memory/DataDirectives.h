@@ -12,9 +12,9 @@
 #ifndef QD_TRANSLATOR_DATADIRECTIVES_H
 #define QD_TRANSLATOR_DATADIRECTIVES_H
 
-#include "Directive.h"
-#include "KernelModel.h"
-#include "ReductionAnalysis.h"
+#include "analysis/KernelModel.h"
+#include "analysis/loops/ReductionAnalysis.h"
+#include "pragmas/Directive.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "clang/AST/ASTContext.h"

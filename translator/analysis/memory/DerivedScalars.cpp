@@ -18,9 +18,9 @@
 // From there on the local is read and set like a reduction's result.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelAnalyzer.h"
-#include "AccessAnalysis.h"
-#include "DiagnosticIds.h"
+#include "analysis/KernelAnalyzer.h"
+#include "analysis/loops/AccessAnalysis.h"
+#include "diagnostics/DiagnosticIds.h"
 #include <functional>
 
 using namespace clang;

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- Globals.cpp --------------------------------------------------------===//
-#include "Globals.h"
-#include "CaptureAnalysis.h"
-#include "DiagnosticIds.h"
-#include "KernelAnalyzer.h"
-#include "MayWrite.h"
+#include "analysis/memory/Globals.h"
+#include "analysis/KernelAnalyzer.h"
+#include "analysis/memory/CaptureAnalysis.h"
+#include "analysis/memory/MayWrite.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringMap.h"
 

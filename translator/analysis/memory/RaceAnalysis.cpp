@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- RaceAnalysis.cpp ---------------------------------------------------===//
-#include "RaceAnalysis.h"
-#include "CaptureAnalysis.h"
-#include "MayWrite.h"
-#include "DiagnosticIds.h"
+#include "analysis/memory/RaceAnalysis.h"
+#include "analysis/memory/CaptureAnalysis.h"
+#include "analysis/memory/MayWrite.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/APSInt.h"

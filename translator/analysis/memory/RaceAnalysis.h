@@ -16,7 +16,7 @@
 #ifndef QD_TRANSLATOR_RACEANALYSIS_H
 #define QD_TRANSLATOR_RACEANALYSIS_H
 
-#include "KernelModel.h"
+#include "analysis/KernelModel.h"
 #include "clang/AST/ASTContext.h"
 
 namespace qd {

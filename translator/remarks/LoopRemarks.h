@@ -18,7 +18,7 @@
 #ifndef QD_TRANSLATOR_LOOPREMARKS_H
 #define QD_TRANSLATOR_LOOPREMARKS_H
 
-#include "KernelModel.h"
+#include "analysis/KernelModel.h"
 #include "clang/AST/ASTContext.h"
 #include <vector>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- CoarsenRemarks.cpp - What --remarks says of coarsening -------------===//
-#include "CoarsenRemarks.h"
-#include "AccessAnalysis.h"
-#include "CaptureAnalysis.h"
-#include "DiagnosticIds.h"
+#include "remarks/CoarsenRemarks.h"
+#include "analysis/loops/AccessAnalysis.h"
+#include "analysis/memory/CaptureAnalysis.h"
+#include "diagnostics/DiagnosticIds.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"

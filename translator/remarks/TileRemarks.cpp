@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===- TileRemarks.cpp - What --remarks says of tiled products ------------===//
-#include "TileRemarks.h"
-#include "AccessAnalysis.h"
-#include "DiagnosticIds.h"
+#include "remarks/TileRemarks.h"
+#include "analysis/loops/AccessAnalysis.h"
+#include "diagnostics/DiagnosticIds.h"
 
 using namespace clang;
 

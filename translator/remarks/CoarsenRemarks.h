@@ -10,7 +10,7 @@
 #ifndef QD_TRANSLATOR_COARSENREMARKS_H
 #define QD_TRANSLATOR_COARSENREMARKS_H
 
-#include "KernelModel.h"
+#include "analysis/KernelModel.h"
 #include "clang/AST/ASTContext.h"
 
 namespace qd {

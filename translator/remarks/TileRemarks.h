@@ -9,7 +9,7 @@
 #ifndef QD_TRANSLATOR_TILEREMARKS_H
 #define QD_TRANSLATOR_TILEREMARKS_H
 
-#include "KernelModel.h"
+#include "analysis/KernelModel.h"
 #include "clang/AST/ASTContext.h"
 
 namespace qd {
