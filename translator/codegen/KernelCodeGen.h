@@ -203,6 +203,14 @@ private:
   std::string renderTiledProduct(const Step &S, const TemplateData &Data,
                                  const TileShape &Shape,
                                  const std::string &LeadingArgs);
+  /// renderTiledProduct's parts: the nest's and the product loop's
+  /// variables, the operands' tiles (with the edits that read the body's
+  /// operands from registers), and each output's statements.
+  void setTiledLoops(const Step &S, TemplateData &Tiled);
+  TemplateData tiledOperands(const Step &S, const TileShape &Shape,
+                             std::vector<TextEdit> &Edits);
+  void setTiledOutputs(const Step &S, const TileShape &Shape,
+                       llvm::ArrayRef<TextEdit> Edits, TemplateData &Tiled);
   /// The body of a coarsened nest's full group of rows
   /// (CoarsenCodeGen.cpp).
   std::string coarsenedBody(const Step &S);

@@ -97,15 +97,10 @@ void KernelCodeGen::addTiledLaunch(const Step &S, TemplateData &Data,
            indent(renderTemplate(Options.Target, "launch_tiled", Tiled), 4));
 }
 
-std::string KernelCodeGen::renderTiledProduct(const Step &S,
-                                              const TemplateData &Data,
-                                              const TileShape &Shape,
-                                              const std::string &LeadingArgs) {
-  const Tiling &T = *S.Tile;
-  TemplateData Tiled = Data;
-  Tiled.set("name", Data.get("name")->string_value() + Shape.Suffix);
-  const std::string Threads = std::to_string(Shape.threads());
-  Tiled.set("block_dim", Threads);
+/// The template's numbers for one tile shape, which the kernel's loops and
+/// its launch are written with.
+static void setShapeData(const TileShape &Shape, TemplateData &Tiled) {
+  Tiled.set("block_dim", std::to_string(Shape.threads()));
   Tiled.set("lanes", std::to_string(Shape.Lanes));
   Tiled.set("quad_stride", std::to_string(Shape.quadStride()));
   // The 128x128 tile fits two blocks per multiprocessor in registers. The
@@ -114,12 +109,11 @@ std::string KernelCodeGen::renderTiledProduct(const Step &S,
   // 0.111 ms without (153), 0.106 ms with 8 (128, spilling).
   Tiled.set("min_blocks", Shape.Per == 8 ? ", 2" : "");
   const std::string Per = std::to_string(Shape.Per);
-  const std::string Outputs = std::to_string(Shape.outputs());
   Tiled.set("side", std::to_string(Shape.side()));
   Tiled.set("side_minus_one", std::to_string(Shape.side() - 1));
   Tiled.set("per", Per);
   Tiled.set("quads", std::to_string(Shape.Per / 4));
-  Tiled.set("outputs", Outputs);
+  Tiled.set("outputs", std::to_string(Shape.outputs()));
   Tiled.set("chunk", std::to_string(Shape.Chunk));
   Tiled.set("loads", std::to_string(Shape.loads()));
   Tiled.set("row_elements", std::to_string(Shape.side() + 4));
@@ -128,11 +122,35 @@ std::string KernelCodeGen::renderTiledProduct(const Step &S,
   const std::string Spread =
       Shape.Per == 4 ? "4 t + r"
                      : std::to_string(Shape.quadStride()) + " (r / 4) + 4 t + r % 4";
-  const LoopForm &Row = S.Loop, &Column = S.Collapsed.front(), &K = T.Product;
   Tiled.set("row_spread", Spread + " (t = ty, r < " + Per + ")");
   Tiled.set("col_spread", Spread + " (t = tx, r < " + Per + ")");
-  const std::string RowType = spellType(Row.Var->getType(), Policy);
-  const std::string ColumnType = spellType(Column.Var->getType(), Policy);
+}
+
+std::string KernelCodeGen::renderTiledProduct(const Step &S,
+                                              const TemplateData &Data,
+                                              const TileShape &Shape,
+                                              const std::string &LeadingArgs) {
+  TemplateData Tiled = Data;
+  Tiled.set("name", Data.get("name")->string_value() + Shape.Suffix);
+  setShapeData(Shape, Tiled);
+  setTiledLoops(S, Tiled);
+  std::vector<TextEdit> Edits;
+  Tiled.set("operands", tiledOperands(S, Shape, Edits));
+  setTiledOutputs(S, Shape, Edits, Tiled);
+  const std::string Threads = std::to_string(Shape.threads());
+  addLaunch(Tiled,
+            "qd::detail::grid_size(qd::detail::product_tiles(qd_space, " +
+                std::to_string(Shape.side()) + ") * " + Threads + ", " +
+                Threads + ", qd_device)",
+            LeadingArgs + "qd_space", 2);
+  DeviceFunctions +=
+      renderTemplate(Options.Target, "device_tiled_product", Tiled) + "\n";
+  return Tiled.get("launch")->string_value();
+}
+
+void KernelCodeGen::setTiledLoops(const Step &S, TemplateData &Tiled) {
+  const LoopForm &Row = S.Loop, &Column = S.Collapsed.front(),
+                 &K = S.Tile->Product;
   const std::string KType = spellType(K.Var->getType(), Policy);
   Tiled.set("row_var", Row.Var->getNameAsString());
   Tiled.set("col_var", Column.Var->getNameAsString());
@@ -147,14 +165,20 @@ std::string KernelCodeGen::renderTiledProduct(const Step &S,
   Tiled.set("chunk_index", Context.getTypeSize(K.Var->getType()) <= 32
                                ? "unsigned"
                                : "std::uint64_t");
+}
 
-  // The operands' tiles, and the edits that read the body's operands from
-  // the thread's registers: a row operand's value for output 'qd_o' is the
-  // one of its row (qd_o / Per), a column operand's the one of its column.
+TemplateData KernelCodeGen::tiledOperands(const Step &S, const TileShape &Shape,
+                                          std::vector<TextEdit> &Edits) {
+  // A row operand's value for output 'qd_o' is the one of its row
+  // (qd_o / Per), a column operand's the one of its column.
+  const Tiling &T = *S.Tile;
+  const LoopForm &Row = S.Loop, &Column = S.Collapsed.front();
+  const std::string RowType = spellType(Row.Var->getType(), Policy);
+  const std::string ColumnType = spellType(Column.Var->getType(), Policy);
+  const std::string Per = std::to_string(Shape.Per);
   const std::string Chunk = std::to_string(Shape.Chunk);
   const std::string Side = std::to_string(Shape.side());
   TemplateData Operands{TemplateData::type::list};
-  std::vector<TextEdit> Edits;
   for (unsigned I = 0; I < T.Operands.size(); ++I) {
     const TileOperand &Op = T.Operands[I];
     const std::string Index = std::to_string(I);
@@ -181,8 +205,15 @@ std::string KernelCodeGen::renderTiledProduct(const Step &S,
                        "qd_frag" + Index + "[qd_o " +
                            (Op.Row ? "/ " : "% ") + Per + "]"});
   }
-  Tiled.set("operands", Operands);
+  return Operands;
+}
 
+void KernelCodeGen::setTiledOutputs(const Step &S, const TileShape &Shape,
+                                    llvm::ArrayRef<TextEdit> Edits,
+                                    TemplateData &Tiled) {
+  const Tiling &T = *S.Tile;
+  const LoopForm &Row = S.Loop, &Column = S.Collapsed.front(), &K = T.Product;
+  const std::string Chunk = std::to_string(Shape.Chunk);
   // Value-initialized: an output outside the nest never assigns its copy,
   // which compilers cannot tell from the reads guarded alike.
   llvm::DenseMap<const VarDecl *, std::string> Copies;
@@ -191,7 +222,8 @@ std::string KernelCodeGen::renderTiledProduct(const Step &S,
     const VarDecl *Var = T.OutputLocals[I];
     Copies[Var] = outputCopyName(I, Var);
     CopyDecls += "qd::detail::row_copies<" + spellType(Var->getType(), Policy) +
-                 ", " + Outputs + "> " + Copies[Var] + "{};\n";
+                 ", " + std::to_string(Shape.outputs()) + "> " + Copies[Var] +
+                 "{};\n";
   }
   Tiled.set("output_copies", CopyDecls.empty() ? "" : indent(CopyDecls, 4) + "\n");
   const std::string OutputIndex =
@@ -260,14 +292,6 @@ std::string KernelCodeGen::renderTiledProduct(const Step &S,
     After += userLine(Part->getBeginLoc()) + "\n" + statementText(Part) + "\n";
   Tiled.set("has_after", !T.After.empty());
   Tiled.set("after", indent(After + generatedLine(), 8));
-
-  addLaunch(Tiled,
-            "qd::detail::grid_size(qd::detail::product_tiles(qd_space, " + Side +
-                ") * " + Threads + ", " + Threads + ", qd_device)",
-            LeadingArgs + "qd_space", 2);
-  DeviceFunctions +=
-      renderTemplate(Options.Target, "device_tiled_product", Tiled) + "\n";
-  return Tiled.get("launch")->string_value();
 }
 
 } // namespace qd
