@@ -191,6 +191,28 @@ private:
   /// graph nodes, or why it cannot run as one (Step::NoGraphLoop).
   void analyzeGraphLoop(const clang::Stmt *Init, const clang::Expr *Cond,
                         const clang::Expr *Inc, Step &Loop);
+  /// What the GPU writes between iterations must move to slots, if it can.
+  std::optional<std::string>
+  graphMovedValues(const clang::Stmt *Init, const Step &Loop,
+                   llvm::ArrayRef<const clang::Stmt *> Parts,
+                   const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Own,
+                   llvm::SetVector<const clang::VarDecl *> &Moved);
+  /// A body declaration from moved values needs the GPU in each iteration.
+  std::optional<std::string>
+  graphDeclarationSets(llvm::ArrayRef<Step *> Decls,
+                       llvm::SetVector<const clang::VarDecl *> &Moved,
+                       llvm::SmallPtrSetImpl<const clang::VarDecl *> &MovedSet,
+                       std::vector<std::pair<Step *, Step>> &DeclSets);
+  /// A host 'if' on moved values becomes an IF node that the GPU tests.
+  std::optional<std::string>
+  graphIfTests(llvm::ArrayRef<Step *> Ifs,
+               const llvm::SmallPtrSetImpl<const clang::VarDecl *> &MovedSet,
+               std::vector<std::pair<Step *, Step>> &IfTests);
+  /// One-thread tasks run the test, and their captures must reach the GPU.
+  std::optional<std::string>
+  graphTestSteps(llvm::ArrayRef<const clang::Stmt *> Parts,
+                 const llvm::SmallPtrSetImpl<const clang::VarDecl *> &Own,
+                 std::vector<Step> &Test);
   /// Once the kernel is analyzed: turns the conditional-node form off for
   /// the loops whose moved values the host uses after them, or which the
   /// next trip of \p Enclosing, the host loop around them, would start

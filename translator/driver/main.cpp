@@ -203,10 +203,8 @@ ClangTool makeTool(CompilationDatabase &Compilations, const std::string &Source,
   return Tool;
 }
 
-int translateOne(CompilationDatabase &Compilations, const std::string &Source,
-                 const std::string &ResourceDir,
-                 const std::optional<std::string> &QdInclude) {
-  std::string Output = outputFor(Source);
+/// Writing over the input would lose it; reports the conflict if so.
+bool reportOutputOverwritesSource(StringRef Output, StringRef Source) {
   // By file identity, not by name: '-o ./x.cpp', a link to the source, or
   // --out-dir next to a source already named like an output ('k.cu').
   bool SameFile = false;
@@ -214,8 +212,15 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
       SameFile) {
     errs() << "qd-translate: the output '" << Output
            << "' would overwrite its source; choose another -o or --out-dir\n";
-    return ExitOptionConflict;
+    return true;
   }
+  return false;
+}
+
+/// Both passes over one source must see the same command-line choices.
+qd::TranslateOptions makeTranslateOptions(CompilationDatabase &Compilations,
+                                          const std::string &Source,
+                                          const std::string &Output) {
   qd::TranslateOptions Options;
   Options.CodeGen.Target = Target;
   // Relative to the current directory when under it, so that the output
@@ -227,7 +232,7 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
   Options.Remarks = Remarks;
   Options.OutputName = Output == "-" ? qd::outputFileName(Source, Target)
                                      : sys::path::filename(Output).str();
-  // From the compile command, '--extra-arg' included; the adjuster below
+  // From the compile command, '--extra-arg' included; makeTool's adjuster
   // hides them from clang, which does not know them.
   for (const CompileCommand &Command : Compilations.getCompileCommands(Source))
     for (StringRef Arg : Command.CommandLine)
@@ -245,71 +250,122 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
       Options.HeaderPath = std::string(Dir);
     }
   }
-  {
-    SmallString<256> Root(InRoot.empty() ? sys::path::parent_path(Source)
-                                         : StringRef(InRoot));
-    if (Root.empty())
-      Root = ".";
-    if (std::error_code EC = sys::fs::real_path(Root, Root)) {
-      errs() << "qd-translate: cannot use --in-root '" << InRoot
-             << "': " << EC.message() << "\n";
-      return ExitInputMissing;
-    }
-    Options.InRoot = std::string(Root);
-  }
+  return Options;
+}
 
-  // A path that generated code would have to include, but a quoted
-  // '#include' cannot hold, is refused before clang reads such a line.
-  auto refuseUnquotable = [&](const std::string &Path) {
-    errs() << "qd-translate: generated code for " << Source
-           << " would include '" << Path
-           << "', and a quoted #include cannot hold '\"'; write the outputs "
-              "(-o, --header) where that path has no '\"', or rename the "
-              "directory\n";
-    return ExitOptionConflict;
-  };
-  qd::TranslateResult Result;
-  // A source that includes its own entry-point header calls entry points
-  // that only the header declares: a first, silent pass renders the header
-  // from the kernels, and the real pass parses with it in place.
-  if (!Options.HeaderPath.empty()) {
-    qd::TranslateOptions HeaderPass = Options;
-    HeaderPass.HeaderPass = true;
-    qd::TranslateResult HeaderResult;
-    ClangTool Tool = makeTool(Compilations, Source, ResourceDir, QdInclude);
-    Tool.appendArgumentsAdjuster([](const CommandLineArguments &Args,
-                                    StringRef) {
-      CommandLineArguments Adjusted;
-      for (const std::string &Arg : Args)
-        if (!StringRef(Arg).starts_with("-verify"))
-          Adjusted.push_back(Arg);
-      Adjusted.push_back("-ferror-limit=0");
-      return Adjusted;
-    });
-    clang::IgnoringDiagConsumer Silent;
-    Tool.setDiagnosticConsumer(&Silent);
-    Tool.mapVirtualFile(Options.HeaderPath, "#pragma once\n");
-    auto Factory = qd::newTranslateActionFactory(HeaderPass, HeaderResult);
-    Tool.run(Factory.get());
-    if (!HeaderResult.UnquotableInclude.empty())
-      return refuseUnquotable(HeaderResult.UnquotableInclude);
-    Result.Header = HeaderResult.Header;
+/// User headers are told apart by where they really lie; nullopt: reported.
+std::optional<std::string> resolveInRoot(StringRef Source) {
+  SmallString<256> Root(InRoot.empty() ? sys::path::parent_path(Source)
+                                       : StringRef(InRoot));
+  if (Root.empty())
+    Root = ".";
+  if (std::error_code EC = sys::fs::real_path(Root, Root)) {
+    errs() << "qd-translate: cannot use --in-root '" << InRoot
+           << "': " << EC.message() << "\n";
+    return std::nullopt;
   }
+  return std::string(Root);
+}
+
+/// A quoted '#include' cannot hold '"': refused before clang reads the line.
+int refuseUnquotable(StringRef Source, StringRef Path) {
+  errs() << "qd-translate: generated code for " << Source << " would include '"
+         << Path
+         << "', and a quoted #include cannot hold '\"'; write the outputs "
+            "(-o, --header) where that path has no '\"', or rename the "
+            "directory\n";
+  return ExitOptionConflict;
+}
+
+/// A source may include its own entry-point header, which must exist first.
+qd::TranslateResult renderEntryPointHeader(
+    CompilationDatabase &Compilations, const std::string &Source,
+    const std::string &ResourceDir, const std::optional<std::string> &QdInclude,
+    const qd::TranslateOptions &Options) {
+  // Such a source calls entry points that only the header declares: this
+  // first, silent pass renders the header from the kernels, and the real
+  // pass parses with it in place.
+  qd::TranslateOptions HeaderPass = Options;
+  HeaderPass.HeaderPass = true;
+  qd::TranslateResult HeaderResult;
+  ClangTool Tool = makeTool(Compilations, Source, ResourceDir, QdInclude);
+  Tool.appendArgumentsAdjuster([](const CommandLineArguments &Args, StringRef) {
+    CommandLineArguments Adjusted;
+    for (const std::string &Arg : Args)
+      if (!StringRef(Arg).starts_with("-verify"))
+        Adjusted.push_back(Arg);
+    Adjusted.push_back("-ferror-limit=0");
+    return Adjusted;
+  });
+  clang::IgnoringDiagConsumer Silent;
+  Tool.setDiagnosticConsumer(&Silent);
+  Tool.mapVirtualFile(Options.HeaderPath, "#pragma once\n");
+  auto Factory = qd::newTranslateActionFactory(HeaderPass, HeaderResult);
+  Tool.run(Factory.get());
+  return HeaderResult;
+}
+
+/// Clang's status and the translation: together they say what may be written.
+struct TranslatePass {
+  int ToolStatus = 0;
+  qd::TranslateResult Result;
+};
+
+/// The real pass must parse with the rendered header, not the file on disk.
+TranslatePass runTranslatePass(CompilationDatabase &Compilations,
+                               const std::string &Source,
+                               const std::string &ResourceDir,
+                               const std::optional<std::string> &QdInclude,
+                               const qd::TranslateOptions &Options,
+                               std::string Header) {
+  TranslatePass Pass;
+  Pass.Result.Header = std::move(Header);
   ClangTool Tool = makeTool(Compilations, Source, ResourceDir, QdInclude);
   if (!Options.HeaderPath.empty())
-    Tool.mapVirtualFile(Options.HeaderPath, Result.Header);
-  auto Factory = qd::newTranslateActionFactory(Options, Result);
-  int ToolStatus = Tool.run(Factory.get());
-  // Under -verify, success means the diagnostics matched the source's
-  // 'expected-*' comments; the input is expected to have errors, so nothing
-  // is written either way.
-  if (Result.Verifying)
-    return ToolStatus == 0 ? ExitSuccess : ExitTranslationErrors;
-  if (ToolStatus != 0 || !Result.Succeeded)
-    return ExitTranslationErrors;
-  if (!Result.UnquotableInclude.empty())
-    return refuseUnquotable(Result.UnquotableInclude);
+    Tool.mapVirtualFile(Options.HeaderPath, Pass.Result.Header);
+  auto Factory = qd::newTranslateActionFactory(Options, Pass.Result);
+  Pass.ToolStatus = Tool.run(Factory.get());
+  return Pass;
+}
 
+/// --check lets a build fail on committed outputs that are stale or missing.
+int checkOutputsUpToDate(ArrayRef<qd::ExtraOutput> Files, StringRef Source) {
+  for (const qd::ExtraOutput &File : Files) {
+    auto Existing = MemoryBuffer::getFile(File.Path, /*IsText=*/false);
+    if (!Existing || (*Existing)->getBuffer() != File.Content) {
+      errs() << "qd-translate: " << File.Path << " is "
+             << (Existing ? "out of date" : "missing")
+             << "; regenerate it from " << Source << "\n";
+      return ExitCheckFailed;
+    }
+  }
+  return ExitSuccess;
+}
+
+/// A build must never see a new output beside an old header copy or .d file.
+int writeOutputs(ArrayRef<qd::ExtraOutput> Files, size_t NumCopies) {
+  // The copies' directories are the tool's to make; the others the user
+  // named, and a missing one is an error, found before anything is made.
+  for (size_t I = NumCopies; I < Files.size(); ++I) {
+    StringRef Dir = sys::path::parent_path(Files[I].Path);
+    if (!Dir.empty() && !sys::fs::is_directory(Dir))
+      return reportCannotWrite(
+          Files[I].Path,
+          errorCodeToError(
+              std::make_error_code(std::errc::no_such_file_or_directory)));
+  }
+  for (size_t I = 0; I < NumCopies; ++I)
+    sys::fs::create_directories(sys::path::parent_path(Files[I].Path));
+  std::string Failed;
+  if (Error E = qd::writeFilesAtomically(Files, Failed))
+    return reportCannotWrite(Failed, std::move(E));
+  return ExitSuccess;
+}
+
+/// One source's outputs are checked or written together, never some of them.
+int emitOutputs(const std::string &Source, const std::string &Output,
+                const qd::TranslateOptions &Options,
+                qd::TranslateResult &Result) {
   // Everything this source produces besides dependency files: the output,
   // the translated copies of user headers and the entry-point header.
   std::vector<qd::ExtraOutput> Files = std::move(Result.HeaderCopies);
@@ -325,16 +381,7 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
 
   if (Check) {
     Files.push_back({Output, Result.Output});
-    for (const qd::ExtraOutput &File : Files) {
-      auto Existing = MemoryBuffer::getFile(File.Path, /*IsText=*/false);
-      if (!Existing || (*Existing)->getBuffer() != File.Content) {
-        errs() << "qd-translate: " << File.Path << " is "
-               << (Existing ? "out of date" : "missing")
-               << "; regenerate it from " << Source << "\n";
-        return ExitCheckFailed;
-      }
-    }
-    return ExitSuccess;
+    return checkOutputsUpToDate(Files, Source);
   }
 
   if (WriteDeps || !DepFile.empty()) {
@@ -345,58 +392,71 @@ int translateOne(CompilationDatabase &Compilations, const std::string &Source,
   }
   if (Output != "-")
     Files.push_back({Output, Result.Output});
-  // The copies' directories are the tool's to make; the others the user
-  // named, and a missing one is an error, found before anything is made.
-  for (size_t I = NumCopies; I < Files.size(); ++I) {
-    StringRef Dir = sys::path::parent_path(Files[I].Path);
-    if (!Dir.empty() && !sys::fs::is_directory(Dir))
-      return reportCannotWrite(
-          Files[I].Path,
-          errorCodeToError(
-              std::make_error_code(std::errc::no_such_file_or_directory)));
-  }
-  for (size_t I = 0; I < NumCopies; ++I)
-    sys::fs::create_directories(sys::path::parent_path(Files[I].Path));
-  // All or nothing: a build never sees a new output beside an old header
-  // copy or dependency file.
-  std::string Failed;
-  if (Error E = qd::writeFilesAtomically(Files, Failed))
-    return reportCannotWrite(Failed, std::move(E));
+  if (int Status = writeOutputs(Files, NumCopies))
+    return Status;
   if (Output == "-")
     outs() << Result.Output;
   return ExitSuccess;
 }
 
-} // namespace
+/// Each source is translated and written on its own; returns its exit status.
+int translateOne(CompilationDatabase &Compilations, const std::string &Source,
+                 const std::string &ResourceDir,
+                 const std::optional<std::string> &QdInclude) {
+  std::string Output = outputFor(Source);
+  if (reportOutputOverwritesSource(Output, Source))
+    return ExitOptionConflict;
+  qd::TranslateOptions Options =
+      makeTranslateOptions(Compilations, Source, Output);
+  std::optional<std::string> Root = resolveInRoot(Source);
+  if (!Root)
+    return ExitInputMissing;
+  Options.InRoot = std::move(*Root);
 
-int main(int argc, const char **argv) {
-  sys::PrintStackTraceOnErrorSignal(argv[0]);
-  cl::SetVersionPrinter(printVersion);
-  cl::HideUnrelatedOptions(Category);
-
-  auto Parser = CommonOptionsParser::create(argc, argv, Category,
-                                            cl::OneOrMore, Overview);
-  if (!Parser) {
-    // llvm::cl words the problem over several lines, each with the program
-    // name; build scripts get one line.
-    std::string Message = toString(Parser.takeError());
-    SmallVector<StringRef, 4> Lines;
-    StringRef(Message).split(Lines, '\n', -1, /*KeepEmpty=*/false);
-    std::string Program = sys::path::filename(argv[0]).str() + ": ";
-    std::string OneLine;
-    for (StringRef Line : Lines) {
-      Line = Line.trim();
-      while (Line.consume_front(Program) || Line.consume_front("qd-translate: "))
-        ;
-      if (!Line.empty())
-        OneLine += (OneLine.empty() ? "" : " ") + Line.str();
-    }
-    // Some errors (a bad --target value) llvm::cl has printed itself.
-    if (!OneLine.empty())
-      errs() << "qd-translate: " << OneLine << "\n";
-    return ExitUsage;
+  std::string Header;
+  if (!Options.HeaderPath.empty()) {
+    qd::TranslateResult HeaderResult = renderEntryPointHeader(
+        Compilations, Source, ResourceDir, QdInclude, Options);
+    if (!HeaderResult.UnquotableInclude.empty())
+      return refuseUnquotable(Source, HeaderResult.UnquotableInclude);
+    Header = HeaderResult.Header;
   }
-  const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  TranslatePass Pass = runTranslatePass(Compilations, Source, ResourceDir,
+                                        QdInclude, Options, std::move(Header));
+  // Under -verify, success means the diagnostics matched the source's
+  // 'expected-*' comments; the input is expected to have errors, so nothing
+  // is written either way.
+  if (Pass.Result.Verifying)
+    return Pass.ToolStatus == 0 ? ExitSuccess : ExitTranslationErrors;
+  if (Pass.ToolStatus != 0 || !Pass.Result.Succeeded)
+    return ExitTranslationErrors;
+  if (!Pass.Result.UnquotableInclude.empty())
+    return refuseUnquotable(Source, Pass.Result.UnquotableInclude);
+  return emitOutputs(Source, Output, Options, Pass.Result);
+}
+
+/// Build scripts get one line where llvm::cl words a problem over several.
+int reportUsageError(Error E, StringRef Argv0) {
+  std::string Message = toString(std::move(E));
+  SmallVector<StringRef, 4> Lines;
+  StringRef(Message).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  std::string Program = sys::path::filename(Argv0).str() + ": ";
+  std::string OneLine;
+  for (StringRef Line : Lines) {
+    Line = Line.trim();
+    while (Line.consume_front(Program) || Line.consume_front("qd-translate: "))
+      ;
+    if (!Line.empty())
+      OneLine += (OneLine.empty() ? "" : " ") + Line.str();
+  }
+  // Some errors (a bad --target value) llvm::cl has printed itself.
+  if (!OneLine.empty())
+    errs() << "qd-translate: " << OneLine << "\n";
+  return ExitUsage;
+}
+
+/// Options that contradict each other are refused before any source is read.
+int checkOptionsFit(const std::vector<std::string> &Sources) {
   if (!OutputPath.empty() && !OutDir.empty()) {
     errs() << "qd-translate: -o and --out-dir cannot be used together\n";
     return ExitOptionConflict;
@@ -419,6 +479,11 @@ int main(int argc, const char **argv) {
     errs() << "qd-translate: -MD with standard output needs -MF <file>\n";
     return ExitOptionConflict;
   }
+  return ExitSuccess;
+}
+
+/// Inputs are checked up front so that clang never meets one it cannot read.
+int checkSourcesReadable(const std::vector<std::string> &Sources) {
   for (const std::string &Source : Sources) {
     if (!sys::fs::exists(Source)) {
       errs() << "qd-translate: no such file: '" << Source << "'\n";
@@ -432,12 +497,16 @@ int main(int argc, const char **argv) {
       return ExitInputMissing;
     }
   }
+  return ExitSuccess;
+}
 
+/// Without clang's builtin headers no source parses; nullopt: reported.
+std::optional<std::string> findResourceDirOrReport(ArrayRef<const char *> Argv,
+                                                   const std::string &Self) {
   // A '-resource-dir' among the compiler arguments wins over our search.
   bool UserResourceDir = false;
-  for (int I = 1; I < argc; ++I)
-    UserResourceDir |= StringRef(argv[I]).contains("-resource-dir");
-  std::string Self = sys::fs::getMainExecutable(argv[0], (void *)&main);
+  for (size_t I = 1; I < Argv.size(); ++I)
+    UserResourceDir |= StringRef(Argv[I]).contains("-resource-dir");
   std::optional<std::string> ResourceDir = qd::findResourceDir(Self);
   if (!ResourceDir && UserResourceDir)
     ResourceDir = ""; // The adjuster leaves the user's flag alone.
@@ -449,8 +518,32 @@ int main(int argc, const char **argv) {
     errs() << "Install clang's resource headers (Debian: libclang-common-"
            << CLANG_VERSION_MAJOR
            << "-dev) or pass '-- -resource-dir=<dir>'.\n";
-    return ExitInstallation;
   }
+  return ResourceDir;
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  sys::PrintStackTraceOnErrorSignal(argv[0]);
+  cl::SetVersionPrinter(printVersion);
+  cl::HideUnrelatedOptions(Category);
+
+  auto Parser = CommonOptionsParser::create(argc, argv, Category,
+                                            cl::OneOrMore, Overview);
+  if (!Parser)
+    return reportUsageError(Parser.takeError(), argv[0]);
+  const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  if (int Status = checkOptionsFit(Sources))
+    return Status;
+  if (int Status = checkSourcesReadable(Sources))
+    return Status;
+
+  std::string Self = sys::fs::getMainExecutable(argv[0], (void *)&main);
+  std::optional<std::string> ResourceDir =
+      findResourceDirOrReport(ArrayRef<const char *>(argv, argc), Self);
+  if (!ResourceDir)
+    return ExitInstallation;
   std::optional<std::string> QdInclude = qd::findQdIncludeDir(Self);
 
   int Status = ExitSuccess;

@@ -309,30 +309,28 @@ void shareSlot(Step &Loop, const VarDecl *Var, unsigned To) {
       shareSlot(*Nested, Var, To);
 }
 
-} // namespace
-
-void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
-                                const Expr *Inc, Step &Loop) {
-  if (!(Plan->Graph || Options.AllGraphs) || Options.GraphTarget.empty())
-    return;
-  auto Fail = [&](std::string Why) { Loop.NoGraphLoop = std::move(Why); };
+/// Reasons that hold whatever the body does, found before it is looked at.
+std::optional<std::string> graphLoopRuledOut(const AnalysisOptions &Options,
+                                             const Expr *Cond,
+                                             const Step &Loop) {
   if (!Options.ConditionalNodes)
-    return Fail("the '" + Options.GraphTarget +
-                "' target's graphs have no conditional nodes");
+    return "the '" + Options.GraphTarget +
+           "' target's graphs have no conditional nodes";
   if (!Cond)
-    return Fail("it has no condition");
+    return "it has no condition";
   // A host-value loop of a few iterations that the source fixes records
   // them all: no test kernel between them, and the graph stays small.
   const bool HostValues = Loop.Captures.empty();
   if (HostValues)
     if (std::optional<std::uint64_t> Trips = constantTripCount(Loop.S);
         Trips && *Trips <= kMaxUnrolledTrips)
-      return Fail("its trip count, " + std::to_string(*Trips) +
-                  ", is a constant of at most " +
-                  std::to_string(kMaxUnrolledTrips));
-  std::vector<Step> &Body = Loop.Branches.front();
+      return "its trip count, " + std::to_string(*Trips) +
+             ", is a constant of at most " + std::to_string(kMaxUnrolledTrips);
+  return std::nullopt;
+}
 
-  // The trailing host statements, which the test kernel runs.
+/// The test kernel, not the body, runs the body's trailing host statements.
+unsigned trailingHostSteps(llvm::ArrayRef<Step> Body) {
   unsigned Trailing = 0;
   while (Trailing < Body.size()) {
     const Step &S = Body[Body.size() - 1 - Trailing];
@@ -340,59 +338,212 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
       break;
     ++Trailing;
   }
-  const llvm::ArrayRef<Step> Rest(Body.data(), Body.size() - Trailing);
-  // Host statements in the rest run on the GPU too, each in a one-thread
-  // kernel of its own at its place ('t += dt;' first), at the top level
-  // and in the branches of host 'if's. Such an 'if' whose condition reads
-  // a value the GPU changes is a conditional IF node (below); one whose
-  // condition reads none is the host's decision, the same in every
-  // iteration.
-  GraphSteps InBody;
-  std::string What;
-  auto AtLine = [&](const Step &S) {
-    return " (line " +
-           std::to_string(SM.getExpansionLineNumber(S.S->getBeginLoc())) + ")";
-  };
-  if (const Step *Host = collectGraphSteps(
-          llvm::MutableArrayRef<Step>(Body).drop_back(Trailing), InBody, What))
-    return Fail(What + AtLine(*Host));
-  const std::vector<Step *> &OnDevice = InBody.OnDevice;
+  return Trailing;
+}
 
-  // The test's parts, then the statements that run elsewhere in the body:
-  // what they may do is the same, and the values they change move.
+/// A reason names its step's line, which may be far from the loop's.
+std::string atLine(const Step &S, const SourceManager &SM) {
+  return " (line " +
+         std::to_string(SM.getExpansionLineNumber(S.S->getBeginLoc())) + ")";
+}
+
+/// The statements one GPU thread runs instead of the host.
+struct GraphParts {
   std::vector<const Stmt *> Parts;
-  for (unsigned I = Body.size() - Trailing; I < Body.size(); ++I)
-    Parts.push_back(Body[I].S);
-  if (Inc)
-    Parts.push_back(Inc);
-  Parts.push_back(Cond);
-  const std::size_t TestParts = Parts.size();
-  for (const Step *S : OnDevice)
-    Parts.push_back(S->S);
+  /// The first TestParts of Parts are the test's.
+  std::size_t TestParts = 0;
+};
 
-  // What the test kernel declares itself, and the host values it changes.
+/// The test's parts and the body's host statements are checked alike.
+GraphParts graphParts(llvm::ArrayRef<Step> Body, unsigned Trailing,
+                      const Expr *Inc, const Expr *Cond,
+                      llvm::ArrayRef<Step *> OnDevice) {
+  GraphParts Out;
+  for (unsigned I = Body.size() - Trailing; I < Body.size(); ++I)
+    Out.Parts.push_back(Body[I].S);
+  if (Inc)
+    Out.Parts.push_back(Inc);
+  Out.Parts.push_back(Cond);
+  Out.TestParts = Out.Parts.size();
+  for (const Step *S : OnDevice)
+    Out.Parts.push_back(S->S);
+  return Out;
+}
+
+/// What the test kernel declares is its own: no host value that moves.
+llvm::SmallPtrSet<const VarDecl *, 4> testLocals(llvm::ArrayRef<Step> Body,
+                                                 unsigned Trailing) {
   llvm::SmallPtrSet<const VarDecl *, 4> Own;
   for (unsigned I = Body.size() - Trailing; I < Body.size(); ++I)
     if (const auto *DS = dyn_cast<DeclStmt>(Body[I].S))
       for (const Decl *D : DS->decls())
         if (const auto *Var = dyn_cast<VarDecl>(D))
           Own.insert(Var);
-  llvm::SetVector<const VarDecl *> Moved;
-  std::optional<std::string> Problem;
+  return Own;
+}
+
+/// The GPU runs \p Part between iterations: it may use nothing host-only.
+std::optional<std::string> hostOnlyPart(const Stmt *Part, ASTContext &Context,
+                                        const SourceManager &SM) {
   auto IsGlobal = [&](const VarDecl *Var) {
     return classifyGlobal(Var, Context) != GlobalUse::NotGlobal;
   };
-  for (const Stmt *Part : Parts) {
-    if (const CallExpr *Call = hostOnlyCall(Part, SM)) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      return Fail("the GPU would call '" +
-                  (Callee ? Callee->getNameAsString() : std::string("a function")) +
-                  "' between iterations");
+  if (const CallExpr *Call = hostOnlyCall(Part, SM)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    return "the GPU would call '" +
+           (Callee ? Callee->getNameAsString() : std::string("a function")) +
+           "' between iterations";
+  }
+  for (const DeclRefExpr *Ref : referencesTo(Part, IsGlobal))
+    if (!Ref->getDecl()->getType().isConstQualified())
+      return "the GPU would use the namespace-scope variable '" +
+             Ref->getDecl()->getNameAsString() + "' between iterations";
+  return std::nullopt;
+}
+
+/// What nested WHILE nodes move that lives on across this loop's
+/// iterations, which then shares their slots.
+struct NestedMoves {
+  /// Each nested node with a value it moves in a slot of this loop.
+  std::vector<std::pair<Step *, const VarDecl *>> Shared;
+  /// Temporaries a nested body assigns before it reads them.
+  llvm::SmallPtrSet<const VarDecl *, 4> UnsetInNested;
+};
+
+/// A nested node set from the host would restart values that live on.
+NestedMoves
+shareNestedMoves(llvm::ArrayRef<Step *> Loops,
+                 llvm::function_ref<bool(const VarDecl *)> DeclaredInLoop,
+                 llvm::SetVector<const VarDecl *> &Moved,
+                 llvm::SmallPtrSetImpl<const VarDecl *> &MovedSet) {
+  NestedMoves Out;
+  for (Step *Nested : Loops)
+    for (const Capture &C : Nested->GraphMoved) {
+      if (!MovedSet.count(C.Var)) {
+        if (DeclaredInLoop(C.Var))
+          continue;
+        Moved.insert(C.Var);
+        MovedSet.insert(C.Var);
+        // A temporary the nested body assigns before it reads it.
+        if (llvm::is_contained(Nested->GraphUnset, C.Var))
+          Out.UnsetInNested.insert(C.Var);
+      }
+      Out.Shared.emplace_back(Nested, C.Var);
     }
-    for (const DeclRefExpr *Ref : referencesTo(Part, IsGlobal))
-      if (!Ref->getDecl()->getType().isConstQualified())
-        return Fail("the GPU would use the namespace-scope variable '" +
-                    Ref->getDecl()->getNameAsString() + "' between iterations");
+  return Out;
+}
+
+/// Only device code may read a moved value, so where the GPU runs matters.
+std::vector<SourceRange>
+graphLoopDeviceCode(llvm::ArrayRef<Step> Rest,
+                    llvm::ArrayRef<const Stmt *> Parts,
+                    llvm::ArrayRef<std::pair<Step *, Step>> IfTests,
+                    llvm::ArrayRef<std::pair<Step *, Step>> DeclSets,
+                    llvm::ArrayRef<Step *> Loops, const Stmt *Init) {
+  std::vector<SourceRange> Device;
+  deviceRanges(Rest, Device);
+  for (const Stmt *Part : Parts)
+    Device.push_back(Part->getSourceRange());
+  for (const auto &[If, T] : IfTests)
+    Device.push_back(T.S->getSourceRange());
+  for (const auto &[Decl, Set] : DeclSets)
+    Device.push_back(Decl->S->getSourceRange());
+  for (Step *Nested : Loops)
+    graphDeviceRanges(*Nested, Device);
+  if (Init)
+    Device.push_back(Init->getSourceRange());
+  return Device;
+}
+
+/// Slots are given out only once nothing keeps the loop from being a node.
+void assignMovedSlots(Step &Loop, const llvm::SetVector<const VarDecl *> &Moved,
+                      std::vector<std::pair<Step *, Step>> &DeclSets,
+                      const NestedMoves &Nested, llvm::ArrayRef<Step> Trailing,
+                      unsigned &ScratchSlots) {
+  for (const VarDecl *Var : Moved) {
+    Capture C;
+    C.Var = Var;
+    C.DeviceScalar = true;
+    C.Slot = ScratchSlots++;
+    Loop.GraphMoved.push_back(C);
+    auto Declared = llvm::find_if(DeclSets, [&](const auto &D) {
+      return D.second.Captures.front().Var == Var;
+    });
+    if (Declared != DeclSets.end()) {
+      // Declared in the body: the slot has no value before the loop.
+      Declared->second.Captures.front().Slot = C.Slot;
+      Declared->first->GraphTest.assign(1, std::move(Declared->second));
+      Loop.GraphUnset.push_back(Var);
+    } else if (Nested.UnsetInNested.count(Var) ||
+               assignedBeforeRead(Var, Trailing)) {
+      Loop.GraphUnset.push_back(Var);
+    }
+  }
+  for (const auto &[NestedLoop, Var] : Nested.Shared)
+    for (const Capture &C : Loop.GraphMoved)
+      if (C.Var == Var)
+        shareSlot(*NestedLoop, Var, C.Slot);
+}
+
+/// A nested loop that is no node now makes the host run between iterations.
+const Step *lostNestedNode(const std::vector<Step> &Body) {
+  const Step *Lost = nullptr;
+  forEachStep(Body, [&](const Step &Nested) {
+    if (!Lost && Nested.Kind == StepKind::HostLoop &&
+        !Nested.Captures.empty() && Nested.GraphTest.empty())
+      Lost = &Nested;
+  });
+  return Lost;
+}
+
+/// A value shared with the enclosing node is that node's to check after it.
+llvm::SmallPtrSet<const VarDecl *, 4> movedAfterLoop(const Step &Loop,
+                                                     const Step *Enclosing) {
+  llvm::SmallPtrSet<const VarDecl *, 4> Moved;
+  for (const Capture &C : Loop.GraphMoved)
+    if (!Enclosing || Enclosing->GraphTest.empty() ||
+        llvm::none_of(Enclosing->GraphMoved,
+                      [&](const Capture &E) { return E.Var == C.Var; }))
+      Moved.insert(C.Var);
+  return Moved;
+}
+
+/// An IF node spares the host a read of a moved value after the loop.
+std::vector<Step *>
+ifNodesAfter(llvm::MutableArrayRef<Step> After,
+             const llvm::SmallPtrSetImpl<const VarDecl *> &Moved,
+             ASTContext &Context, const SourceManager &SM) {
+  std::vector<Step *> Ifs;
+  for (Step &If : After) {
+    if (If.Kind != StepKind::HostIf || !If.GraphTest.empty() ||
+        cast<IfStmt>(If.S)->isConstexpr())
+      continue;
+    const Expr *Cond = cast<IfStmt>(If.S)->getCond();
+    std::string What;
+    if (referencesTo(Cond,
+                     [&](const VarDecl *Var) { return Moved.count(Var) != 0; })
+            .empty() ||
+        notOnDevice(Cond, "", Context, SM) ||
+        llvm::any_of(If.Branches, [&](const std::vector<Step> &Branch) {
+          return hostBetweenIterations(Branch, What) != nullptr;
+        }))
+      continue;
+    Ifs.push_back(&If);
+  }
+  return Ifs;
+}
+
+} // namespace
+
+std::optional<std::string>
+Analyzer::graphMovedValues(const Stmt *Init, const Step &Loop,
+                           llvm::ArrayRef<const Stmt *> Parts,
+                           const llvm::SmallPtrSetImpl<const VarDecl *> &Own,
+                           llvm::SetVector<const VarDecl *> &Moved) {
+  std::optional<std::string> Problem;
+  for (const Stmt *Part : Parts) {
+    if (std::optional<std::string> HostOnly = hostOnlyPart(Part, Context, SM))
+      return HostOnly;
     MayWriteOptions Writes;
     Writes.UnresolvedCallsWrite = true;
     forEachMayWrite(
@@ -417,30 +568,31 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
         },
         Writes);
     if (Problem)
-      return Fail(*Problem);
+      return Problem;
   }
-  llvm::SmallPtrSet<const VarDecl *, 4> MovedSet(Moved.begin(), Moved.end());
-  auto IsMoved = [&](const VarDecl *Var) { return MovedSet.count(Var) != 0; };
+  return std::nullopt;
+}
 
-  // A declaration in the body from a moved value ('const double t = step *
-  // dt;') is a device scalar of the body: one GPU thread computes it into
-  // a slot at its place in each iteration, and it is a moved value for
-  // what follows. One from other values is the host's, the same in every
-  // iteration.
-  std::vector<std::pair<Step *, Step>> DeclSets;
-  for (Step *Decl : InBody.Decls) {
+std::optional<std::string>
+Analyzer::graphDeclarationSets(llvm::ArrayRef<Step *> Decls,
+                               llvm::SetVector<const VarDecl *> &Moved,
+                               llvm::SmallPtrSetImpl<const VarDecl *> &MovedSet,
+                               std::vector<std::pair<Step *, Step>> &DeclSets) {
+  auto IsMoved = [&](const VarDecl *Var) { return MovedSet.count(Var) != 0; };
+  for (Step *Decl : Decls) {
     const auto *DS = cast<DeclStmt>(Decl->S);
     const auto *Var = cast<VarDecl>(DS->getSingleDecl());
     if (referencesTo(Var->getInit(), IsMoved).empty())
       continue;
-    const std::string What =
-        "the declaration of '" + Var->getNameAsString() + "'" + AtLine(*Decl);
+    const std::string What = "the declaration of '" + Var->getNameAsString() +
+                             "'" + atLine(*Decl, SM);
     if (!fitsDeviceScalar(Var))
-      return Fail("'" + Var->getNameAsString() +
-                  "', declared from values the GPU changes, is not a number "
-                  "or pointer that a slot holds" + AtLine(*Decl));
+      return "'" + Var->getNameAsString() +
+             "', declared from values the GPU changes, is not a number "
+             "or pointer that a slot holds" +
+             atLine(*Decl, SM);
     if (std::optional<std::string> Problem = notOnDevice(DS, What, Context, SM))
-      return Fail(*Problem);
+      return Problem;
     bool Writes = false;
     MayWriteOptions Options;
     Options.UnresolvedCallsWrite = true;
@@ -452,7 +604,7 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
         },
         Options);
     if (Writes)
-      return Fail(What + " changes another variable");
+      return What + " changes another variable";
     Step Set;
     Set.Kind = StepKind::DeviceScalarSet;
     Set.S = DS;
@@ -473,17 +625,22 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
     Moved.insert(Var);
     MovedSet.insert(Var);
   }
+  return std::nullopt;
+}
 
-  // The IF nodes: their conditions are device code, one-thread tests.
-  std::vector<std::pair<Step *, Step>> IfTests;
-  for (Step *If : InBody.Ifs) {
+std::optional<std::string>
+Analyzer::graphIfTests(llvm::ArrayRef<Step *> Ifs,
+                       const llvm::SmallPtrSetImpl<const VarDecl *> &MovedSet,
+                       std::vector<std::pair<Step *, Step>> &IfTests) {
+  auto IsMoved = [&](const VarDecl *Var) { return MovedSet.count(Var) != 0; };
+  for (Step *If : Ifs) {
     const Expr *IfCond = cast<IfStmt>(If->S)->getCond();
     if (referencesTo(IfCond, IsMoved).empty())
       continue; // the same in every iteration: the host's decision
-    if (std::optional<std::string> Problem =
-            notOnDevice(IfCond, "the condition of a host 'if'" + AtLine(*If),
-                        Context, SM))
-      return Fail(*Problem);
+    if (std::optional<std::string> Problem = notOnDevice(
+            IfCond, "the condition of a host 'if'" + atLine(*If, SM), Context,
+            SM))
+      return Problem;
     Step T;
     T.Kind = StepKind::SerialTask;
     T.S = IfCond;
@@ -491,57 +648,19 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
     passDeviceScalars(T);
     IfTests.emplace_back(If, std::move(T));
   }
+  return std::nullopt;
+}
 
-  // Nested WHILE nodes: what one moves that lives on across this loop's
-  // iterations (declared before it, or moved here too) is moved here as
-  // well, in one slot, which the nested node then does not set from the
-  // host's value, stale from the second iteration on. What it moves that
-  // this body declares from a host value starts from that value each time.
-  std::vector<std::pair<Step *, const VarDecl *>> Shared;
-  llvm::SmallPtrSet<const VarDecl *, 4> UnsetInNested;
-  for (Step *Nested : InBody.Loops)
-    for (const Capture &C : Nested->GraphMoved) {
-      if (!MovedSet.count(C.Var)) {
-        if (within(C.Var->getLocation(), Loop.S->getSourceRange()))
-          continue;
-        Moved.insert(C.Var);
-        MovedSet.insert(C.Var);
-        // A temporary the nested body assigns before it reads it.
-        if (llvm::is_contained(Nested->GraphUnset, C.Var))
-          UnsetInNested.insert(C.Var);
-      }
-      Shared.emplace_back(Nested, C.Var);
-    }
-
-  // A moved value is the device's from the loop on: the rest of the body
-  // may read it only in device code.
-  const std::vector<const DeclRefExpr *> Uses = referencesTo(
-      Loop.S, [&](const VarDecl *Var) { return MovedSet.count(Var) != 0; });
-  std::vector<SourceRange> Device;
-  deviceRanges(Rest, Device);
-  for (const Stmt *Part : Parts)
-    Device.push_back(Part->getSourceRange());
-  for (const auto &[If, T] : IfTests)
-    Device.push_back(T.S->getSourceRange());
-  for (const auto &[Decl, Set] : DeclSets)
-    Device.push_back(Decl->S->getSourceRange());
-  for (Step *Nested : InBody.Loops)
-    graphDeviceRanges(*Nested, Device);
-  if (Init)
-    Device.push_back(Init->getSourceRange());
-  for (const DeclRefExpr *Use : Uses)
-    if (llvm::none_of(Device, [&](SourceRange R) {
-          return within(Use->getLocation(), R);
-        }))
-      return Fail("the host reads '" + Use->getDecl()->getNameAsString() +
-                  "', which the GPU changes between iterations");
-
-  // The test: one serial task per part, the captures of all of them; and
-  // one per statement that runs elsewhere in the body.
-  std::vector<Step> Test;
+std::optional<std::string>
+Analyzer::graphTestSteps(llvm::ArrayRef<const Stmt *> Parts,
+                         const llvm::SmallPtrSetImpl<const VarDecl *> &Own,
+                         std::vector<Step> &Test) {
+  auto IsGlobal = [&](const VarDecl *Var) {
+    return classifyGlobal(Var, Context) != GlobalUse::NotGlobal;
+  };
   for (const Stmt *Part : Parts) {
     if (findReferenceTo(Part, IsGlobal) && !passGlobals(Part))
-      return Fail("it reads a namespace-scope array");
+      return "it reads a namespace-scope array";
     Step T;
     T.Kind = StepKind::SerialTask;
     T.S = Part;
@@ -552,42 +671,109 @@ void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
       const QualType Type = C.Var->getType().getNonReferenceType();
       if (!Type->isDependentType() && !Type->isScalarType() &&
           !Type.isTriviallyCopyableType(Context))
-        return Fail("the GPU cannot receive '" + C.Var->getNameAsString() +
-                    "'");
+        return "the GPU cannot receive '" + C.Var->getNameAsString() + "'";
     }
     passDeviceScalars(T);
     Test.push_back(std::move(T));
   }
+  return std::nullopt;
+}
+
+void Analyzer::analyzeGraphLoop(const Stmt *Init, const Expr *Cond,
+                                const Expr *Inc, Step &Loop) {
+  if (!(Plan->Graph || Options.AllGraphs) || Options.GraphTarget.empty())
+    return;
+  auto Fail = [&](std::string Why) { Loop.NoGraphLoop = std::move(Why); };
+  if (std::optional<std::string> Why = graphLoopRuledOut(Options, Cond, Loop))
+    return Fail(*Why);
+  std::vector<Step> &Body = Loop.Branches.front();
+
+  // The trailing host statements, which the test kernel runs.
+  const unsigned Trailing = trailingHostSteps(Body);
+  const llvm::ArrayRef<Step> Rest(Body.data(), Body.size() - Trailing);
+  // Host statements in the rest run on the GPU too, each in a one-thread
+  // kernel of its own at its place ('t += dt;' first), at the top level
+  // and in the branches of host 'if's. Such an 'if' whose condition reads
+  // a value the GPU changes is a conditional IF node (below); one whose
+  // condition reads none is the host's decision, the same in every
+  // iteration.
+  GraphSteps InBody;
+  std::string What;
+  if (const Step *Host = collectGraphSteps(
+          llvm::MutableArrayRef<Step>(Body).drop_back(Trailing), InBody, What))
+    return Fail(What + atLine(*Host, SM));
+  const std::vector<Step *> &OnDevice = InBody.OnDevice;
+
+  // The test's parts, then the statements that run elsewhere in the body:
+  // what they may do is the same, and the values they change move.
+  const GraphParts TestAndBody =
+      graphParts(Body, Trailing, Inc, Cond, OnDevice);
+  const std::vector<const Stmt *> &Parts = TestAndBody.Parts;
+  const std::size_t TestParts = TestAndBody.TestParts;
+
+  // What the test kernel declares itself, and the host values it changes.
+  const llvm::SmallPtrSet<const VarDecl *, 4> Own = testLocals(Body, Trailing);
+  llvm::SetVector<const VarDecl *> Moved;
+  if (std::optional<std::string> Problem =
+          graphMovedValues(Init, Loop, Parts, Own, Moved))
+    return Fail(*Problem);
+  llvm::SmallPtrSet<const VarDecl *, 4> MovedSet(Moved.begin(), Moved.end());
+
+  // A declaration in the body from a moved value ('const double t = step *
+  // dt;') is a device scalar of the body: one GPU thread computes it into
+  // a slot at its place in each iteration, and it is a moved value for
+  // what follows. One from other values is the host's, the same in every
+  // iteration.
+  std::vector<std::pair<Step *, Step>> DeclSets;
+  if (std::optional<std::string> Problem =
+          graphDeclarationSets(InBody.Decls, Moved, MovedSet, DeclSets))
+    return Fail(*Problem);
+
+  // The IF nodes: their conditions are device code, one-thread tests.
+  std::vector<std::pair<Step *, Step>> IfTests;
+  if (std::optional<std::string> Problem =
+          graphIfTests(InBody.Ifs, MovedSet, IfTests))
+    return Fail(*Problem);
+
+  // Nested WHILE nodes: what one moves that lives on across this loop's
+  // iterations (declared before it, or moved here too) is moved here as
+  // well, in one slot, which the nested node then does not set from the
+  // host's value, stale from the second iteration on. What it moves that
+  // this body declares from a host value starts from that value each time.
+  const NestedMoves Nested = shareNestedMoves(
+      InBody.Loops,
+      [&](const VarDecl *Var) {
+        return within(Var->getLocation(), Loop.S->getSourceRange());
+      },
+      Moved, MovedSet);
+
+  // A moved value is the device's from the loop on: the rest of the body
+  // may read it only in device code.
+  const std::vector<const DeclRefExpr *> Uses = referencesTo(
+      Loop.S, [&](const VarDecl *Var) { return MovedSet.count(Var) != 0; });
+  const std::vector<SourceRange> Device =
+      graphLoopDeviceCode(Rest, Parts, IfTests, DeclSets, InBody.Loops, Init);
+  for (const DeclRefExpr *Use : Uses)
+    if (llvm::none_of(Device, [&](SourceRange R) {
+          return within(Use->getLocation(), R);
+        }))
+      return Fail("the host reads '" + Use->getDecl()->getNameAsString() +
+                  "', which the GPU changes between iterations");
+
+  // The test: one serial task per part, the captures of all of them; and
+  // one per statement that runs elsewhere in the body.
+  std::vector<Step> Test;
+  if (std::optional<std::string> Problem = graphTestSteps(Parts, Own, Test))
+    return Fail(*Problem);
   for (std::size_t I = TestParts; I < Test.size(); ++I)
     OnDevice[I - TestParts]->GraphTest.assign(1, std::move(Test[I]));
   Test.resize(TestParts);
   for (auto &[If, T] : IfTests)
     If->GraphTest.assign(1, std::move(T));
 
-  for (const VarDecl *Var : Moved) {
-    Capture C;
-    C.Var = Var;
-    C.DeviceScalar = true;
-    C.Slot = Plan->ScratchSlots++;
-    Loop.GraphMoved.push_back(C);
-    auto Declared = llvm::find_if(DeclSets, [&](const auto &D) {
-      return D.second.Captures.front().Var == Var;
-    });
-    if (Declared != DeclSets.end()) {
-      // Declared in the body: the slot has no value before the loop.
-      Declared->second.Captures.front().Slot = C.Slot;
-      Declared->first->GraphTest.assign(1, std::move(Declared->second));
-      Loop.GraphUnset.push_back(Var);
-    } else if (UnsetInNested.count(Var) ||
-               assignedBeforeRead(
-                   Var, llvm::ArrayRef<Step>(Body).take_back(Trailing))) {
-      Loop.GraphUnset.push_back(Var);
-    }
-  }
-  for (const auto &[Nested, Var] : Shared)
-    for (const Capture &C : Loop.GraphMoved)
-      if (C.Var == Var)
-        shareSlot(*Nested, Var, C.Slot);
+  assignMovedSlots(Loop, Moved, DeclSets, Nested,
+                   llvm::ArrayRef<Step>(Body).take_back(Trailing),
+                   Plan->ScratchSlots);
   Loop.GraphTrailing = Trailing;
   Loop.GraphTest = std::move(Test);
   recordNestedLoopsOnce(Body);
@@ -607,21 +793,13 @@ void Analyzer::checkGraphLoops(std::vector<Step> &Steps,
       continue;
     // A nested loop whose condition the GPU computes that is no node now
     // needs the host between this loop's iterations.
-    {
-      const Step *Lost = nullptr;
-      forEachStep(S.Branches.front(), [&](const Step &Nested) {
-        if (!Lost && Nested.Kind == StepKind::HostLoop &&
-            !Nested.Captures.empty() && Nested.GraphTest.empty())
-          Lost = &Nested;
-      });
-      if (Lost) {
-        dropGraphLoop(S, "the loop whose condition the GPU computes at line " +
-                             std::to_string(SM.getExpansionLineNumber(
-                                 Lost->S->getBeginLoc())) +
-                             " in its body is not a conditional node: " +
-                             Lost->NoGraphLoop);
-        continue;
-      }
+    if (const Step *Lost = lostNestedNode(S.Branches.front())) {
+      dropGraphLoop(S, "the loop whose condition the GPU computes at line " +
+                           std::to_string(SM.getExpansionLineNumber(
+                               Lost->S->getBeginLoc())) +
+                           " in its body is not a conditional node: " +
+                           Lost->NoGraphLoop);
+      continue;
     }
     // In the body of a host loop the recording unrolls, the node starts
     // from the host's values in every trip: in the second, the host's
@@ -644,15 +822,9 @@ void Analyzer::checkGraphLoops(std::vector<Step> &Steps,
       }
     }
     // After the loop, its moved values are the device's: only device code
-    // of the steps after it in the same list may read them. One it shares
-    // with the node around it is that node's to check.
-    llvm::SmallPtrSet<const VarDecl *, 4> Moved;
-    for (const Capture &C : S.GraphMoved)
-      if (!Enclosing || Enclosing->GraphTest.empty() ||
-          llvm::none_of(Enclosing->GraphMoved, [&](const Capture &E) {
-            return E.Var == C.Var;
-          }))
-        Moved.insert(C.Var);
+    // of the steps after it in the same list may read them.
+    const llvm::SmallPtrSet<const VarDecl *, 4> Moved =
+        movedAfterLoop(S, Enclosing);
     const std::vector<const DeclRefExpr *> Uses =
         referencesTo(Plan->Function->getBody(), [&](const VarDecl *Var) {
           return Moved.count(Var) != 0;
@@ -662,25 +834,11 @@ void Analyzer::checkGraphLoops(std::vector<Step> &Steps,
     // A host 'if' after the loop on what it moved ('if (it == max_it)') is
     // an IF node of the call's graph, when its branches need the host for
     // nothing: the GPU tests it.
-    std::vector<Step *> Ifs;
-    for (std::size_t J = I + 1; J < Steps.size(); ++J) {
-      Step &If = Steps[J];
-      if (If.Kind != StepKind::HostIf || !If.GraphTest.empty() ||
-          cast<IfStmt>(If.S)->isConstexpr())
-        continue;
-      const Expr *Cond = cast<IfStmt>(If.S)->getCond();
-      std::string What;
-      if (referencesTo(Cond, [&](const VarDecl *Var) {
-            return Moved.count(Var) != 0;
-          }).empty() ||
-          notOnDevice(Cond, "", Context, SM) ||
-          llvm::any_of(If.Branches, [&](const std::vector<Step> &Branch) {
-            return hostBetweenIterations(Branch, What) != nullptr;
-          }))
-        continue;
-      Ifs.push_back(&If);
-      Device.push_back(Cond->getSourceRange());
-    }
+    const std::vector<Step *> Ifs =
+        ifNodesAfter(llvm::MutableArrayRef<Step>(Steps).drop_front(I + 1),
+                     Moved, Context, SM);
+    for (const Step *If : Ifs)
+      Device.push_back(cast<IfStmt>(If->S)->getCond()->getSourceRange());
     bool Dropped = false;
     for (const DeclRefExpr *Use : Uses) {
       if (!before(S.S->getEndLoc(), Use->getLocation()) ||
